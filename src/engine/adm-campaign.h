@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-campaign.h: a campaign is its scenario plus an ordered event journal. The state is the
+ * replay of the journal; undo drops the last event and replays; every append is saved
+ * atomically when the campaign has a file, keeping three rotating backups. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "adm-dice-prng.h"
+#include "adm-event.h"
+#include "adm-scenario.h"
+#include "adm-state.h"
+
+G_BEGIN_DECLS
+
+#define ADM_CAMPAIGN_ERROR (adm_campaign_error_quark ())
+
+typedef enum {
+  ADM_CAMPAIGN_ERROR_NOTHING_TO_UNDO,
+  ADM_CAMPAIGN_ERROR_NOTHING_TO_REDO,
+  ADM_CAMPAIGN_ERROR_SAVE,
+  ADM_CAMPAIGN_ERROR_CORRUPT,      /* the file is damaged; a backup may be offered */
+} AdmCampaignError;
+
+#define ADM_CAMPAIGN_BACKUPS 3
+
+GQuark adm_campaign_error_quark (void);
+
+/* Signals and properties for the UI:
+ *   "changed" (no arguments): emitted after every append, undo and redo, once the state has
+ *     been replayed;
+ *   "can-undo", "can-redo" (gboolean, read-only, notified when they change);
+ *   "path" (string, read-only, notified when the campaign gets its file). */
+#define ADM_TYPE_CAMPAIGN (adm_campaign_get_type ())
+G_DECLARE_FINAL_TYPE (AdmCampaign, adm_campaign, ADM, CAMPAIGN, GObject)
+
+/* A new campaign with an empty journal; the program's dice are seeded with @seed. */
+AdmCampaign   *adm_campaign_new           (AdmScenario  *scenario,
+                                           guint64       seed) G_GNUC_WARN_UNUSED_RESULT;
+/* Opens a scenario (a new campaign, no file yet) or a campaign file. A damaged campaign
+ * file gives ADM_CAMPAIGN_ERROR_CORRUPT; adm_campaign_find_backup() then names the newest
+ * backup that loads. */
+AdmCampaign   *adm_campaign_open          (const char   *path,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmCampaign   *adm_campaign_load_memory   (const char   *data,
+                                           gsize         length,
+                                           const char   *display_name,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The newest of PATH.1 … PATH.3 that loads, or NULL. */
+char          *adm_campaign_find_backup   (const char   *path) G_GNUC_WARN_UNUSED_RESULT;
+/* PATH.N, the name of backup @n (1 = newest). */
+char          *adm_campaign_backup_path   (const char   *path,
+                                           guint         n) G_GNUC_WARN_UNUSED_RESULT;
+
+AdmScenario   *adm_campaign_get_scenario  (AdmCampaign  *self);
+AdmRuleset    *adm_campaign_get_ruleset   (AdmCampaign  *self);
+AdmState      *adm_campaign_get_state     (AdmCampaign  *self);
+AdmDicePrng   *adm_campaign_get_prng      (AdmCampaign  *self);
+GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
+
+/* The file autosaves go to; NULL until the campaign is saved somewhere. */
+const char    *adm_campaign_get_path      (AdmCampaign  *self);
+
+/* Applies @event to the state and appends it; clears redo; saves when there is a file. If the
+ * event does not apply, or the save fails, nothing changes (the event is dropped again). */
+gboolean       adm_campaign_append        (AdmCampaign  *self,
+                                           AdmEvent     *event,
+                                           GError      **error);
+/* Asks @source (the campaign's own generator when NULL) for the dice of @request and
+ * journals the result as a "roll" event at @time; @values_out gets request->count values. */
+gboolean       adm_campaign_roll          (AdmCampaign          *self,
+                                           AdmDiceSource        *source,
+                                           const AdmDiceRequest *request,
+                                           gint64                time,
+                                           guint                *values_out,
+                                           GError              **error);
+
+gboolean       adm_campaign_can_undo      (AdmCampaign  *self);
+gboolean       adm_campaign_can_redo      (AdmCampaign  *self);
+gboolean       adm_campaign_undo          (AdmCampaign  *self,
+                                           GError      **error);
+gboolean       adm_campaign_redo          (AdmCampaign  *self,
+                                           GError      **error);
+
+/* Writes the campaign to @path atomically (a crash leaves the previous file whole), rotating
+ * the previous file into PATH.1 … PATH.3; later appends autosave there. */
+gboolean       adm_campaign_save          (AdmCampaign  *self,
+                                           const char   *path,
+                                           GError      **error);
+/* The file's bytes. */
+char          *adm_campaign_serialize     (AdmCampaign  *self,
+                                           gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

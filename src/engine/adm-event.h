@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-event.h: one entry of a campaign's journal — an order, a dice result or a master's
+ * decision. An event is a kind, the time the master recorded it, ordered attributes and an
+ * optional text; AdmState gives each kind its meaning. */
+#pragma once
+
+#include <glib-object.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+typedef struct _AdmEvent AdmEvent;
+
+#define ADM_TYPE_EVENT (adm_event_get_type ())
+
+GType        adm_event_get_type  (void) G_GNUC_CONST;
+
+/* @time is seconds since the Unix epoch, UTC. */
+AdmEvent    *adm_event_new       (const char *kind,
+                                  gint64      time) G_GNUC_WARN_UNUSED_RESULT;
+AdmEvent    *adm_event_ref       (AdmEvent   *self);
+void         adm_event_unref     (AdmEvent   *self);
+
+const char  *adm_event_get_kind  (const AdmEvent *self);
+gint64       adm_event_get_time  (const AdmEvent *self);
+/* Source line when loaded from a file, 0 otherwise. */
+int          adm_event_get_line  (const AdmEvent *self);
+void         adm_event_set_line  (AdmEvent   *self,
+                                  int         line);
+
+void         adm_event_set       (AdmEvent   *self,
+                                  const char *key,
+                                  const char *value);
+void         adm_event_set_int   (AdmEvent   *self,
+                                  const char *key,
+                                  gint64      value);
+const char  *adm_event_get       (const AdmEvent *self,
+                                  const char     *key);
+/* FALSE when absent or not an integer. */
+gboolean     adm_event_get_int   (const AdmEvent *self,
+                                  const char     *key,
+                                  gint64         *out);
+guint        adm_event_get_n_attributes (const AdmEvent *self);
+const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
+const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
+
+const char  *adm_event_get_text  (const AdmEvent *self);
+void         adm_event_set_text  (AdmEvent   *self,
+                                  const char *text);
+
+/* <event kind=… time=… attrs…>text</event> appended to @parent. */
+void         adm_event_to_xml    (const AdmEvent *self,
+                                  xmlNode        *parent);
+AdmEvent    *adm_event_from_xml  (xmlNode    *node,
+                                  const char *display_name,
+                                  GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEvent, adm_event_unref)
+
+G_END_DECLS

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-ruleset.h: a ruleset (tables, ship types, rulings) and its ship classes and factions,
+ * loaded from data/rules/<id>.xml and <id>-classes.xml. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "adm-tables.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADM_CATEGORY_CAPITAL,
+  ADM_CATEGORY_ESCORT,
+  ADM_CATEGORY_AUXILIARY,
+} AdmCategory;
+
+typedef enum {
+  ADM_WEAPON_DESTRUCTOR,
+  ADM_WEAPON_ARTILLERY,
+  ADM_WEAPON_TORPEDO,
+  ADM_WEAPON_MINE,
+} AdmWeaponType;
+
+typedef enum {
+  ADM_ARC_BOW       = 1 << 0,
+  ADM_ARC_STERN     = 1 << 1,
+  ADM_ARC_PORT      = 1 << 2,
+  ADM_ARC_STARBOARD = 1 << 3,
+} AdmArcs;
+
+typedef struct {
+  char   *id;
+  char   *name;
+  double  base_size;   /* cm, F-SHIP-1..3 */
+  char   *clause;
+} AdmShipType;
+
+typedef struct {
+  char          *id;
+  char          *name;
+  AdmWeaponType  type;
+  int            firepower;
+  int            range;          /* cm */
+  AdmArcs        arcs;
+  int            torpedo_speed;  /* cm per turn, torpedoes only */
+  int            torpedo_turns;
+} AdmWeapon;
+
+typedef struct {
+  char              *id;
+  char              *name;
+  const AdmShipType *type;
+  AdmCategory        category;
+  int                speed;         /* cm */
+  int                turn;          /* 45 or 90 degrees */
+  int                hull;          /* hit points (живучесть) */
+  int                armour;
+  int                shields;
+  int                turrets;       /* anti-torpedo */
+  int                ecm_attack;
+  int                ecm_defence;
+  gboolean           turn_anywhere; /* F-MOVE-11 exceptions such as the Ariel */
+  GPtrArray         *weapons;       /* AdmWeapon* */
+} AdmShipClass;
+
+typedef struct {
+  char *id;
+  char *name;
+  char *colour;          /* "#rrggbb" */
+  int   boarding_bonus;
+} AdmFaction;
+
+typedef struct {
+  char      *id;
+  char      *name;
+  char      *clause;
+  char      *description;
+  char      *default_value;
+  char      *value;        /* current value: the default unless overridden */
+  GPtrArray *options;      /* char* values */
+  GPtrArray *option_names; /* char* display names, parallel to options */
+} AdmRuling;
+
+#define ADM_TYPE_RULESET (adm_ruleset_get_type ())
+G_DECLARE_FINAL_TYPE (AdmRuleset, adm_ruleset, ADM, RULESET, GObject)
+
+/* Loads ruleset @id from the first directory of the rules search path that has <id>.xml:
+ * $ADMIRALTY_RULES_PATH (colon-separated), $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. */
+AdmRuleset              *adm_ruleset_load             (const char   *id,
+                                                       GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* Loads a ruleset file; its classes file is found beside it. */
+AdmRuleset              *adm_ruleset_load_file        (const char   *path,
+                                                       GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+const char              *adm_ruleset_get_id           (AdmRuleset   *self);
+const char              *adm_ruleset_get_name         (AdmRuleset   *self);
+
+GPtrArray               *adm_ruleset_get_ship_types   (AdmRuleset   *self); /* AdmShipType* */
+GPtrArray               *adm_ruleset_get_classes      (AdmRuleset   *self); /* AdmShipClass* */
+GPtrArray               *adm_ruleset_get_factions     (AdmRuleset   *self); /* AdmFaction* */
+const AdmShipClass      *adm_ruleset_lookup_class     (AdmRuleset   *self,
+                                                       const char   *id);
+const AdmFaction        *adm_ruleset_lookup_faction   (AdmRuleset   *self,
+                                                       const char   *id);
+
+const AdmArtilleryTable *adm_ruleset_get_artillery    (AdmRuleset   *self);
+GPtrArray               *adm_ruleset_get_critical_table (AdmRuleset *self,
+                                                       const char   *kind); /* "ship" | "station" */
+GPtrArray               *adm_ruleset_get_catastrophic_table (AdmRuleset *self);
+GPtrArray               *adm_ruleset_get_readiness_grades (AdmRuleset *self);
+
+/* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
+ * @firepower against @target after @shift; @column_out gets the column used (0: no shot).
+ * An unknown target sets @error listing the known ones. */
+gboolean                 adm_ruleset_artillery_dice   (AdmRuleset   *self,
+                                                       int           firepower,
+                                                       const char   *target,
+                                                       int           shift,
+                                                       int          *dice_out,
+                                                       int          *column_out,
+                                                       GError      **error);
+/* F-CRIT-8 / F-STN-7 / F-CAT-9 rows; a roll outside 2–12 sets @error. */
+const AdmTableRow       *adm_ruleset_critical         (AdmRuleset   *self,
+                                                       const char   *kind,
+                                                       int           roll,
+                                                       GError      **error);
+const AdmTableRow       *adm_ruleset_catastrophic     (AdmRuleset   *self,
+                                                       int           roll,
+                                                       GError      **error);
+const AdmReadinessGrade *adm_ruleset_readiness_grade  (AdmRuleset   *self,
+                                                       int           readiness);
+
+GPtrArray               *adm_ruleset_get_rulings      (AdmRuleset   *self); /* AdmRuling* */
+const AdmRuling         *adm_ruleset_lookup_ruling    (AdmRuleset   *self,
+                                                       const char   *id);
+/* The current value of ruling @id; the ruling must exist (programmer error otherwise). */
+const char              *adm_ruleset_get_ruling_value (AdmRuleset   *self,
+                                                       const char   *id);
+/* Overrides a ruling for this ruleset instance (a scenario's or master's choice); refuses
+ * unknown rulings and values not among its options. */
+gboolean                 adm_ruleset_set_ruling       (AdmRuleset   *self,
+                                                       const char   *id,
+                                                       const char   *value,
+                                                       GError      **error);
+
+const char              *adm_category_to_string       (AdmCategory   category);
+const char              *adm_weapon_type_to_string    (AdmWeaponType type);
+/* Space-separated arc names in the order bow stern port starboard. Free with g_free. */
+char                    *adm_arcs_to_string           (AdmArcs       arcs);
+
+G_END_DECLS

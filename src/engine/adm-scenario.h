@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-scenario.h: a scenario — map, admirals, formations and ships — loaded from XML. */
+#pragma once
+
+#include <glib-object.h>
+#include <libxml/tree.h>
+
+#include "adm-ruleset.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AdmFormation AdmFormation;
+typedef struct _AdmSector AdmSector;
+
+typedef struct {
+  char             *id;
+  char             *name;
+  const AdmFaction *faction;
+} AdmAdmiral;
+
+typedef struct {
+  char *kind;            /* "planet" | "station" | "wormhole-exit" */
+  char *name;
+} AdmSectorObject;
+
+struct _AdmSector {
+  char      *id;
+  char      *name;
+  double     x, y;
+  GPtrArray *objects;    /* AdmSectorObject* */
+  GPtrArray *adjacent;   /* AdmSector* (borrowed), in order of the links */
+};
+
+typedef struct {
+  char               *id;
+  char               *name;
+  const AdmShipClass *klass;
+  const AdmFaction   *faction;   /* the formation's */
+  int                 readiness; /* at the start of the scenario */
+  AdmFormation       *formation;
+} AdmShip;
+
+struct _AdmFormation {
+  char             *id;
+  char             *name;
+  const AdmFaction *faction;
+  AdmSector        *sector;
+  AdmAdmiral       *admiral;     /* may be NULL */
+  AdmShip          *flagship;    /* F-FORM-4 */
+  GPtrArray        *ships;       /* AdmShip* (borrowed from the scenario), flagship first */
+  GPtrArray        *succession;  /* AdmShip*, F-FORM-5, may be empty */
+};
+
+#define ADM_TYPE_SCENARIO (adm_scenario_get_type ())
+G_DECLARE_FINAL_TYPE (AdmScenario, adm_scenario, ADM, SCENARIO, GObject)
+
+/* Loads and checks a scenario file (root <scenario>). Its ruleset is loaded by id. */
+AdmScenario  *adm_scenario_load_file      (const char   *path,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* Builds a scenario from an already validated <scenario> element (as found in a campaign).
+ * @display_name is used in error messages. */
+AdmScenario  *adm_scenario_new_from_node  (xmlNode      *node,
+                                           const char   *display_name,
+                                           AdmRuleset   *ruleset,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A copy of the <scenario> element as loaded, written verbatim into campaigns. */
+xmlNode      *adm_scenario_get_node       (AdmScenario  *self);
+
+const char   *adm_scenario_get_id          (AdmScenario *self);
+const char   *adm_scenario_get_name        (AdmScenario *self);
+const char   *adm_scenario_get_description (AdmScenario *self);
+AdmRuleset   *adm_scenario_get_ruleset     (AdmScenario *self);
+
+GPtrArray    *adm_scenario_get_factions    (AdmScenario *self); /* const AdmFaction*, in use */
+GPtrArray    *adm_scenario_get_admirals    (AdmScenario *self); /* AdmAdmiral* */
+GPtrArray    *adm_scenario_get_sectors     (AdmScenario *self); /* AdmSector* */
+GPtrArray    *adm_scenario_get_formations  (AdmScenario *self); /* AdmFormation* */
+GPtrArray    *adm_scenario_get_ships       (AdmScenario *self); /* AdmShip* */
+
+AdmShip      *adm_scenario_lookup_ship      (AdmScenario *self, const char *id);
+AdmFormation *adm_scenario_lookup_formation (AdmScenario *self, const char *id);
+AdmSector    *adm_scenario_lookup_sector    (AdmScenario *self, const char *id);
+AdmAdmiral   *adm_scenario_lookup_admiral   (AdmScenario *self, const char *id);
+
+/* Formations of @faction, in scenario order (borrowed pointers). */
+GPtrArray    *adm_scenario_formations_of   (AdmScenario      *self,
+                                            const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

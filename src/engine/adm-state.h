@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-state.h: the game state — a pure function of (scenario, events). Events are applied one
+ * at a time; an event that does not apply leaves the state untouched and says why. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "adm-event.h"
+#include "adm-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const AdmShip *ship;
+  int            damage;       /* hull points lost */
+  int            readiness;    /* current readiness */
+} AdmShipState;
+
+typedef struct {
+  const AdmFormation *formation;
+  GPtrArray          *orders;  /* char*, in order given */
+} AdmFormationState;
+
+/* One roll as the dice log shows it. */
+typedef struct {
+  gint64  time;
+  char   *purpose;
+  char   *clause;
+  guint   sides;
+  GArray *values;              /* guint */
+} AdmRollRecord;
+
+#define ADM_STATE_ERROR (adm_state_error_quark ())
+
+typedef enum {
+  ADM_STATE_ERROR_UNKNOWN_KIND,
+  ADM_STATE_ERROR_BAD_EVENT,   /* missing or malformed attribute, unknown ship, … */
+  ADM_STATE_ERROR_ILLEGAL,     /* well-formed but the rules forbid it now */
+} AdmStateError;
+
+GQuark adm_state_error_quark (void);
+
+#define ADM_TYPE_STATE (adm_state_get_type ())
+G_DECLARE_FINAL_TYPE (AdmState, adm_state, ADM, STATE, GObject)
+
+AdmState           *adm_state_new              (AdmScenario *scenario) G_GNUC_WARN_UNUSED_RESULT;
+AdmScenario        *adm_state_get_scenario     (AdmState    *self);
+
+/* Applies @event, or sets @error (naming the event's line when it has one) and changes
+ * nothing. */
+gboolean            adm_state_apply            (AdmState       *self,
+                                                const AdmEvent *event,
+                                                GError        **error);
+
+AdmShipState       *adm_state_get_ship         (AdmState    *self,
+                                                const char  *ship_id);
+AdmFormationState  *adm_state_get_formation    (AdmState    *self,
+                                                const char  *formation_id);
+/* AdmRollRecord*, oldest first. */
+GPtrArray          *adm_state_get_rolls        (AdmState    *self);
+guint               adm_state_get_n_events     (AdmState    *self);
+
+/* A canonical text dump of the whole state, for comparing states byte for byte. */
+char               *adm_state_dump             (AdmState    *self) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-engine.h: the whole rules engine (GLib and libxml2 only, no GTK). */
+#pragma once
+
+#include "adm-campaign.h"
+#include "adm-dice-prng.h"
+#include "adm-dice-queue.h"
+#include "adm-dice-source.h"
+#include "adm-event.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
+#include "adm-state.h"
+#include "adm-tables.h"
+#include "adm-xml.h"
