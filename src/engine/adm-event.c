@@ -1,3 +1,266 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-event.c: journal events */
+
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "adm-event.h"
+#include "adm-xml.h"
+
+struct _AdmEvent
+{
+  char      *kind;
+  gint64     time;
+  int        line;
+  GPtrArray *keys;     /* char*, in insertion order */
+  GPtrArray *values;   /* char*, parallel to keys */
+  char      *text;
+};
+
+G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
+
+static void
+adm_event_clear (gpointer data)
+{
+  AdmEvent *self = data;
+
+  g_free (self->kind);
+  g_ptr_array_unref (self->keys);
+  g_ptr_array_unref (self->values);
+  g_free (self->text);
+}
+
+AdmEvent *
+adm_event_new (const char *kind,
+               gint64      time)
+{
+  AdmEvent *self;
+
+  g_return_val_if_fail (kind != NULL && *kind != '\0', NULL);
+
+  self = g_atomic_rc_box_new0 (AdmEvent);
+  self->kind = g_strdup (kind);
+  self->time = time;
+  self->keys = g_ptr_array_new_with_free_func (g_free);
+  self->values = g_ptr_array_new_with_free_func (g_free);
+  return self;
+}
+
+AdmEvent *
+adm_event_ref (AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return g_atomic_rc_box_acquire (self);
+}
+
+void
+adm_event_unref (AdmEvent *self)
+{
+  g_return_if_fail (self != NULL);
+  g_atomic_rc_box_release_full (self, adm_event_clear);
+}
+
+const char *
+adm_event_get_kind (const AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->kind;
+}
+
+gint64
+adm_event_get_time (const AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->time;
+}
+
+int
+adm_event_get_line (const AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->line;
+}
+
+void
+adm_event_set_line (AdmEvent *self,
+                    int       line)
+{
+  g_return_if_fail (self != NULL);
+  self->line = line;
+}
+
+void
+adm_event_set (AdmEvent   *self,
+               const char *key,
+               const char *value)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
+  g_return_if_fail (value != NULL);
+
+  for (guint i = 0; i < self->keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->keys, i), key))
+      {
+        g_free (self->values->pdata[i]);
+        self->values->pdata[i] = g_strdup (value);
+        return;
+      }
+
+  g_ptr_array_add (self->keys, g_strdup (key));
+  g_ptr_array_add (self->values, g_strdup (value));
+}
+
+void
+adm_event_set_int (AdmEvent   *self,
+                   const char *key,
+                   gint64      value)
+{
+  char buffer[32];
+
+  g_snprintf (buffer, sizeof buffer, "%" G_GINT64_FORMAT, value);
+  adm_event_set (self, key, buffer);
+}
+
+const char *
+adm_event_get (const AdmEvent *self,
+               const char     *key)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < self->keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->keys, i), key))
+      return g_ptr_array_index (self->values, i);
+  return NULL;
+}
+
+gboolean
+adm_event_get_int (const AdmEvent *self,
+                   const char     *key,
+                   gint64         *out)
+{
+  const char *value = adm_event_get (self, key);
+
+  if (value == NULL)
+    return FALSE;
+  return g_ascii_string_to_signed (value, 10, G_MININT64, G_MAXINT64, out, NULL);
+}
+
+guint
+adm_event_get_n_attributes (const AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->keys->len;
+}
+
+const char *
+adm_event_get_key_nth (const AdmEvent *self,
+                       guint           i)
+{
+  g_return_val_if_fail (self != NULL && i < self->keys->len, NULL);
+  return g_ptr_array_index (self->keys, i);
+}
+
+const char *
+adm_event_get_value_nth (const AdmEvent *self,
+                         guint           i)
+{
+  g_return_val_if_fail (self != NULL && i < self->values->len, NULL);
+  return g_ptr_array_index (self->values, i);
+}
+
+const char *
+adm_event_get_text (const AdmEvent *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->text;
+}
+
+void
+adm_event_set_text (AdmEvent   *self,
+                    const char *text)
+{
+  g_return_if_fail (self != NULL);
+  g_free (self->text);
+  self->text = g_strdup (text);
+}
+
+static char *
+format_time (gint64 time)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (time);
+
+  if (dt == NULL)
+    return g_strdup ("1970-01-01T00:00:00Z");
+  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+void
+adm_event_to_xml (const AdmEvent *self,
+                  xmlNode        *parent)
+{
+  g_autofree char *time = format_time (self->time);
+  xmlNode *node;
+
+  g_return_if_fail (self != NULL && parent != NULL);
+
+  node = xmlNewChild (parent, NULL, (const xmlChar *) "event", NULL);
+  xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) self->kind);
+  xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
+  for (guint i = 0; i < self->keys->len; i++)
+    xmlNewProp (node, g_ptr_array_index (self->keys, i), g_ptr_array_index (self->values, i));
+  if (self->text != NULL)
+    {
+      xmlNode *text = xmlNewText ((const xmlChar *) self->text);
+
+      xmlAddChild (node, text);
+    }
+}
+
+AdmEvent *
+adm_event_from_xml (xmlNode     *node,
+                    const char  *display_name,
+                    GError     **error)
+{
+  g_autofree char *kind = adm_xml_get_string (node, "kind");
+  g_autofree char *time_text = adm_xml_get_string (node, "time");
+  g_autoptr(GDateTime) time = NULL;
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(AdmEvent) self = NULL;
+  g_autofree char *text = NULL;
+
+  if (kind == NULL || *kind == '\0')
+    {
+      adm_xml_set_error (error, display_name, node, _("the event has no kind"));
+      return NULL;
+    }
+  if (time_text == NULL || (time = g_date_time_new_from_iso8601 (time_text, utc)) == NULL)
+    {
+      adm_xml_set_error (error, display_name, node,
+                         _("the event’s time “%s” is not a date and time like "
+                           "2026-11-22T18:00:00Z"), time_text != NULL ? time_text : "");
+      return NULL;
+    }
+
+  self = adm_event_new (kind, g_date_time_to_unix (time));
+  self->line = (int) xmlGetLineNo (node);
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      const char *name = (const char *) attr->name;
+      xmlChar *value;
+
+      if (g_str_equal (name, "kind") || g_str_equal (name, "time"))
+        continue;
+      value = xmlNodeListGetString (node->doc, attr->children, 1);
+      adm_event_set (self, name, value != NULL ? (const char *) value : "");
+      xmlFree (value);
+    }
+
+  text = adm_xml_get_text (node);
+  if (text != NULL && *g_strstrip (text) != '\0')
+    adm_event_set_text (self, text);
+
+  return g_steal_pointer (&self);
+}

@@ -1,3 +1,791 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-scenario.c: scenarios — the map, the admirals, the formations and their ships.
+ *
+ * The schema has already checked the shape of the file; here we check what it cannot: unique
+ * ids, references to classes, factions, sectors and ships, and the formation rules of F-FORM. */
+
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "adm-scenario.h"
+#include "adm-xml.h"
+
+#define MAX_READINESS 12
+
+struct _AdmScenario
+{
+  GObject     parent_instance;
+
+  xmlDoc     *doc;            /* owns a copy of the <scenario> element */
+  AdmRuleset *ruleset;
+  char       *id;
+  char       *name;
+  char       *description;
+
+  GPtrArray  *factions;       /* const AdmFaction*, borrowed from the ruleset */
+  GPtrArray  *admirals;
+  GPtrArray  *sectors;
+  GPtrArray  *formations;
+  GPtrArray  *ships;
+
+  GHashTable *admiral_by_id;
+  GHashTable *sector_by_id;
+  GHashTable *formation_by_id;
+  GHashTable *ship_by_id;
+};
+
+G_DEFINE_FINAL_TYPE (AdmScenario, adm_scenario, G_TYPE_OBJECT)
+
+typedef struct {
+  AdmScenario *self;
+  const char  *file;
+} Loader;
+
+static void
+admiral_free (gpointer data)
+{
+  AdmAdmiral *admiral = data;
+
+  g_free (admiral->id);
+  g_free (admiral->name);
+  g_free (admiral);
+}
+
+static void
+sector_object_free (gpointer data)
+{
+  AdmSectorObject *object = data;
+
+  g_free (object->kind);
+  g_free (object->name);
+  g_free (object);
+}
+
+static void
+sector_free (gpointer data)
+{
+  AdmSector *sector = data;
+
+  g_free (sector->id);
+  g_free (sector->name);
+  g_ptr_array_unref (sector->objects);
+  g_ptr_array_unref (sector->adjacent);
+  g_free (sector);
+}
+
+static void
+ship_free (gpointer data)
+{
+  AdmShip *ship = data;
+
+  g_free (ship->id);
+  g_free (ship->name);
+  g_free (ship);
+}
+
+static void
+formation_free (gpointer data)
+{
+  AdmFormation *formation = data;
+
+  g_free (formation->id);
+  g_free (formation->name);
+  g_ptr_array_unref (formation->ships);
+  g_ptr_array_unref (formation->succession);
+  g_free (formation);
+}
+
+static void
+adm_scenario_finalize (GObject *object)
+{
+  AdmScenario *self = ADM_SCENARIO (object);
+
+  g_clear_pointer (&self->admiral_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->sector_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->formation_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->ship_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->factions, g_ptr_array_unref);
+  g_clear_pointer (&self->formations, g_ptr_array_unref);
+  g_clear_pointer (&self->ships, g_ptr_array_unref);
+  g_clear_pointer (&self->admirals, g_ptr_array_unref);
+  g_clear_pointer (&self->sectors, g_ptr_array_unref);
+  g_clear_pointer (&self->doc, xmlFreeDoc);
+  g_clear_object (&self->ruleset);
+  g_free (self->id);
+  g_free (self->name);
+  g_free (self->description);
+
+  G_OBJECT_CLASS (adm_scenario_parent_class)->finalize (object);
+}
+
+static void
+adm_scenario_class_init (AdmScenarioClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = adm_scenario_finalize;
+}
+
+static void
+adm_scenario_init (AdmScenario *self)
+{
+  self->factions = g_ptr_array_new ();
+  self->admirals = g_ptr_array_new_with_free_func (admiral_free);
+  self->sectors = g_ptr_array_new_with_free_func (sector_free);
+  self->formations = g_ptr_array_new_with_free_func (formation_free);
+  self->ships = g_ptr_array_new_with_free_func (ship_free);
+  self->admiral_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->sector_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->formation_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->ship_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+/* A required attribute; the schema makes absence unlikely, but a campaign's embedded scenario
+ * can reach us by other routes, so it is still checked. */
+static char *
+require (Loader      *loader,
+         xmlNode     *node,
+         const char  *attribute,
+         GError     **error)
+{
+  char *value = adm_xml_get_string (node, attribute);
+
+  if (value == NULL || *value == '\0')
+    {
+      g_free (value);
+      adm_xml_set_error (error, loader->file, node, _("<%s> needs the attribute “%s”"),
+                         (const char *) node->name, attribute);
+      return NULL;
+    }
+  return value;
+}
+
+static const AdmFaction *
+lookup_faction (Loader      *loader,
+                xmlNode     *node,
+                GError     **error)
+{
+  g_autofree char *id = require (loader, node, "faction", error);
+  const AdmFaction *faction;
+
+  if (id == NULL)
+    return NULL;
+  faction = adm_ruleset_lookup_faction (loader->self->ruleset, id);
+  if (faction == NULL)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("unknown faction “%s”: the ruleset “%s” has no such faction"),
+                         id, adm_ruleset_get_id (loader->self->ruleset));
+      return NULL;
+    }
+  if (!g_ptr_array_find (loader->self->factions, faction, NULL))
+    g_ptr_array_add (loader->self->factions, (gpointer) faction);
+  return faction;
+}
+
+static gboolean
+load_rulings (Loader   *loader,
+              xmlNode  *rulings,
+              GError  **error)
+{
+  for (xmlNode *node = adm_xml_first_element (rulings, "ruling"); node != NULL;
+       node = adm_xml_next_element (node, "ruling"))
+    {
+      g_autofree char *id = require (loader, node, "id", error);
+      g_autofree char *value = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (id == NULL || (value = require (loader, node, "value", error)) == NULL)
+        return FALSE;
+      if (!adm_ruleset_set_ruling (loader->self->ruleset, id, value, &local_error))
+        {
+          adm_xml_set_error (error, loader->file, node, "%s", local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+load_admirals (Loader   *loader,
+               xmlNode  *root,
+               GError  **error)
+{
+  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+       node = adm_xml_next_element (node, "admiral"))
+    {
+      AdmAdmiral *admiral;
+      g_autofree char *id = require (loader, node, "id", error);
+      g_autofree char *name = NULL;
+      const AdmFaction *faction;
+
+      if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+        return FALSE;
+      if (g_hash_table_contains (loader->self->admiral_by_id, id))
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("there are two admirals with the id “%s”"), id);
+          return FALSE;
+        }
+      if ((faction = lookup_faction (loader, node, error)) == NULL)
+        return FALSE;
+
+      admiral = g_new0 (AdmAdmiral, 1);
+      admiral->id = g_steal_pointer (&id);
+      admiral->name = g_steal_pointer (&name);
+      admiral->faction = faction;
+      g_ptr_array_add (loader->self->admirals, admiral);
+      g_hash_table_insert (loader->self->admiral_by_id, admiral->id, admiral);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_sector (Loader   *loader,
+             xmlNode  *node,
+             GError  **error)
+{
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *name = NULL;
+  AdmSector *sector;
+  double x, y;
+
+  if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+    return FALSE;
+  if (g_hash_table_contains (loader->self->sector_by_id, id))
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("there are two sectors with the id “%s”"), id);
+      return FALSE;
+    }
+  if (!adm_xml_get_double (node, "x", FALSE, 0, &x, loader->file, error) ||
+      !adm_xml_get_double (node, "y", FALSE, 0, &y, loader->file, error))
+    return FALSE;
+
+  sector = g_new0 (AdmSector, 1);
+  sector->id = g_steal_pointer (&id);
+  sector->name = g_steal_pointer (&name);
+  sector->x = x;
+  sector->y = y;
+  sector->objects = g_ptr_array_new_with_free_func (sector_object_free);
+  sector->adjacent = g_ptr_array_new ();
+  g_ptr_array_add (loader->self->sectors, sector);
+  g_hash_table_insert (loader->self->sector_by_id, sector->id, sector);
+
+  for (xmlNode *child = adm_xml_first_element (node, "object"); child != NULL;
+       child = adm_xml_next_element (child, "object"))
+    {
+      AdmSectorObject *object = g_new0 (AdmSectorObject, 1);
+
+      object->kind = adm_xml_get_string (child, "kind");
+      object->name = adm_xml_get_string (child, "name");
+      g_ptr_array_add (sector->objects, object);
+      if (object->kind == NULL || object->name == NULL)
+        {
+          adm_xml_set_error (error, loader->file, child,
+                             _("a sector object needs a kind and a name"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static AdmSector *
+lookup_sector (Loader      *loader,
+               xmlNode     *node,
+               const char  *attribute,
+               GError     **error)
+{
+  g_autofree char *id = require (loader, node, attribute, error);
+  AdmSector *sector;
+
+  if (id == NULL)
+    return NULL;
+  sector = g_hash_table_lookup (loader->self->sector_by_id, id);
+  if (sector == NULL)
+    adm_xml_set_error (error, loader->file, node,
+                       _("unknown sector “%s”: no <sector> of the map has this id"), id);
+  return sector;
+}
+
+static gboolean
+load_map (Loader   *loader,
+          xmlNode  *map,
+          GError  **error)
+{
+  for (xmlNode *node = adm_xml_first_element (map, "sector"); node != NULL;
+       node = adm_xml_next_element (node, "sector"))
+    if (!load_sector (loader, node, error))
+      return FALSE;
+
+  for (xmlNode *node = adm_xml_first_element (map, "link"); node != NULL;
+       node = adm_xml_next_element (node, "link"))
+    {
+      AdmSector *from = lookup_sector (loader, node, "from", error);
+      AdmSector *to = from != NULL ? lookup_sector (loader, node, "to", error) : NULL;
+
+      if (to == NULL)
+        return FALSE;
+      if (from == to)
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("sector “%s” is linked to itself"), from->name);
+          return FALSE;
+        }
+      /* Adjacency is undirected; a link written twice is harmless and kept once. */
+      if (!g_ptr_array_find (from->adjacent, to, NULL))
+        {
+          g_ptr_array_add (from->adjacent, to);
+          g_ptr_array_add (to->adjacent, from);
+        }
+    }
+  return TRUE;
+}
+
+static AdmShip *
+load_ship (Loader        *loader,
+           AdmFormation  *formation,
+           xmlNode       *node,
+           GError       **error)
+{
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *name = NULL;
+  g_autofree char *class_id = NULL;
+  const AdmShipClass *klass;
+  AdmShip *ship;
+  int readiness;
+
+  if (id == NULL || (name = require (loader, node, "name", error)) == NULL ||
+      (class_id = require (loader, node, "class", error)) == NULL)
+    return NULL;
+  if (g_hash_table_contains (loader->self->ship_by_id, id))
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("duplicate ship id “%s”: another ship already has it"), id);
+      return NULL;
+    }
+  klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
+  if (klass == NULL)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("ship “%s” names unknown class “%s” (not in the ruleset’s classes)"),
+                         name, class_id);
+      return NULL;
+    }
+  if (!adm_xml_get_int (node, "readiness", TRUE, 0, &readiness, loader->file, error))
+    return NULL;
+  /* F-RDY-1: readiness is rolled against with 2d6, so 0..12 covers every meaningful value. */
+  if (readiness < 0 || readiness > MAX_READINESS)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("ship “%s” has readiness %d; readiness must be 0 to %d"),
+                         name, readiness, MAX_READINESS);
+      return NULL;
+    }
+
+  ship = g_new0 (AdmShip, 1);
+  ship->id = g_steal_pointer (&id);
+  ship->name = g_steal_pointer (&name);
+  ship->klass = klass;
+  ship->faction = formation->faction;
+  ship->readiness = readiness;
+  ship->formation = formation;
+  g_ptr_array_add (loader->self->ships, ship);
+  g_hash_table_insert (loader->self->ship_by_id, ship->id, ship);
+  return ship;
+}
+
+/* F-FORM-8, under the ruling "formation-composition": checked as each ship joins, so that
+ * the error points at the ship that breaks the rule. */
+static gboolean
+check_composition (Loader        *loader,
+                   AdmFormation  *formation,
+                   AdmShip       *ship,
+                   xmlNode       *node,
+                   GError       **error)
+{
+  const char *ruling = adm_ruleset_get_ruling_value (loader->self->ruleset,
+                                                     "formation-composition");
+  AdmShip *first = g_ptr_array_index (formation->ships, 0);
+  guint same = 0;
+
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      AdmShip *other = g_ptr_array_index (formation->ships, i);
+
+      if (other->klass->category == ship->klass->category)
+        same++;
+    }
+
+  if (g_strcmp0 (ruling, "six-per-category") == 0)
+    {
+      if (same > 6)
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("formation “%s” has more than 6 %s ships; a formation may hold at "
+                               "most 6 of each category (F-FORM-8)"),
+                             formation->name, adm_category_to_string (ship->klass->category));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  if (formation->ships->len > 6)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("“%s” is the 7th ship of formation “%s”; a formation may hold at "
+                           "most 6 ships (F-FORM-8)"), ship->name, formation->name);
+      return FALSE;
+    }
+  if (ship->klass->category != first->klass->category)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("formation “%s” mixes %s ship “%s” with %s ship “%s”; the ships "
+                           "of a formation must be of one category (F-FORM-8)"),
+                         formation->name, adm_category_to_string (first->klass->category),
+                         first->name, adm_category_to_string (ship->klass->category),
+                         ship->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static AdmShip *
+member_ship (Loader        *loader,
+             AdmFormation  *formation,
+             xmlNode       *node,
+             const char    *id,
+             gboolean       flagship,
+             GError       **error)
+{
+  AdmShip *ship = g_hash_table_lookup (loader->self->ship_by_id, id);
+
+  if (ship == NULL || ship->formation != formation)
+    {
+      if (flagship)
+        adm_xml_set_error (error, loader->file, node,
+                           _("formation “%s” names flagship “%s”, which is not one of its ships "
+                             "(F-FORM-4)"), formation->name, id);
+      else
+        adm_xml_set_error (error, loader->file, node,
+                           _("the succession of formation “%s” names “%s”, which is not one of "
+                             "its ships (F-FORM-5)"), formation->name, id);
+      return NULL;
+    }
+  return ship;
+}
+
+static gboolean
+load_succession (Loader        *loader,
+                 AdmFormation  *formation,
+                 xmlNode       *node,
+                 GError       **error)
+{
+  g_autofree char *list = require (loader, node, "ships", error);
+  g_auto(GStrv) ids = NULL;
+
+  if (list == NULL)
+    return FALSE;
+  ids = g_strsplit_set (list, " \t\n", -1);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      AdmShip *ship;
+
+      if (ids[i][0] == '\0')
+        continue;
+      /* F-FORM-5: the ships that take over flagship functions, in order. */
+      if ((ship = member_ship (loader, formation, node, ids[i], FALSE, error)) == NULL)
+        return FALSE;
+      if (ship == formation->flagship || g_ptr_array_find (formation->succession, ship, NULL))
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("ship “%s” appears twice in the succession of formation “%s” "
+                               "(the flagship counts as first)"), ship->name, formation->name);
+          return FALSE;
+        }
+      g_ptr_array_add (formation->succession, ship);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_formation (Loader   *loader,
+                xmlNode  *node,
+                GError  **error)
+{
+  AdmFormation *formation;
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *name = NULL;
+  g_autofree char *flagship = NULL;
+  g_autofree char *admiral = NULL;
+  xmlNode *succession;
+
+  if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+    return FALSE;
+  if (g_hash_table_contains (loader->self->formation_by_id, id))
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("there are two formations with the id “%s”"), id);
+      return FALSE;
+    }
+
+  formation = g_new0 (AdmFormation, 1);
+  formation->id = g_steal_pointer (&id);
+  formation->name = g_steal_pointer (&name);
+  formation->ships = g_ptr_array_new ();
+  formation->succession = g_ptr_array_new ();
+  g_ptr_array_add (loader->self->formations, formation);
+  g_hash_table_insert (loader->self->formation_by_id, formation->id, formation);
+
+  if ((formation->faction = lookup_faction (loader, node, error)) == NULL ||
+      (formation->sector = lookup_sector (loader, node, "sector", error)) == NULL)
+    return FALSE;
+
+  admiral = adm_xml_get_string (node, "admiral");
+  if (admiral != NULL)
+    {
+      formation->admiral = g_hash_table_lookup (loader->self->admiral_by_id, admiral);
+      if (formation->admiral == NULL)
+        {
+          adm_xml_set_error (error, loader->file, node, _("unknown admiral “%s”"), admiral);
+          return FALSE;
+        }
+      if (formation->admiral->faction != formation->faction)
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("admiral “%s” serves %s and cannot command a %s formation"),
+                             formation->admiral->name, formation->admiral->faction->name,
+                             formation->faction->name);
+          return FALSE;
+        }
+    }
+
+  for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+       child = adm_xml_next_element (child, "ship"))
+    {
+      AdmShip *ship = load_ship (loader, formation, child, error);
+
+      if (ship == NULL)
+        return FALSE;
+      g_ptr_array_add (formation->ships, ship);
+      if (!check_composition (loader, formation, ship, child, error))
+        return FALSE;
+    }
+
+  /* F-FORM-3: a formation may consist of one ship, but not of none. */
+  if (formation->ships->len == 0)
+    {
+      adm_xml_set_error (error, loader->file, node, _("formation “%s” has no ships"),
+                         formation->name);
+      return FALSE;
+    }
+  /* F-FORM-4: a formation must have an explicitly designated flagship. */
+  if ((flagship = require (loader, node, "flagship", error)) == NULL ||
+      (formation->flagship = member_ship (loader, formation, node, flagship, TRUE, error)) == NULL)
+    return FALSE;
+
+  succession = adm_xml_first_element (node, "succession");
+  if (succession != NULL && !load_succession (loader, formation, succession, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+AdmScenario *
+adm_scenario_new_from_node (xmlNode     *node,
+                            const char  *display_name,
+                            AdmRuleset  *ruleset,
+                            GError     **error)
+{
+  g_autoptr(AdmScenario) self = NULL;
+  Loader loader;
+  xmlNode *child;
+
+  g_return_val_if_fail (adm_xml_is (node, "scenario"), NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
+
+  self = g_object_new (ADM_TYPE_SCENARIO, NULL);
+  self->ruleset = g_object_ref (ruleset);
+  loader.self = self;
+  loader.file = display_name;
+
+  if ((self->id = require (&loader, node, "id", error)) == NULL ||
+      (self->name = require (&loader, node, "name", error)) == NULL)
+    return NULL;
+
+  child = adm_xml_first_element (node, "description");
+  self->description = child != NULL ? g_strstrip (adm_xml_get_text (child)) : g_strdup ("");
+
+  if ((child = adm_xml_first_element (node, "rulings")) != NULL &&
+      !load_rulings (&loader, child, error))
+    return NULL;
+  if (!load_admirals (&loader, node, error))
+    return NULL;
+  if ((child = adm_xml_first_element (node, "map")) == NULL)
+    {
+      adm_xml_set_error (error, display_name, node, _("the scenario has no <map>"));
+      return NULL;
+    }
+  if (!load_map (&loader, child, error))
+    return NULL;
+
+  for (child = adm_xml_first_element (node, "formation"); child != NULL;
+       child = adm_xml_next_element (child, "formation"))
+    if (!load_formation (&loader, child, error))
+      return NULL;
+
+  self->doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlDocSetRootElement (self->doc, xmlDocCopyNode (node, self->doc, 1));
+
+  return g_steal_pointer (&self);
+}
+
+AdmScenario *
+adm_scenario_load_file (const char  *path,
+                        GError     **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *ruleset_id = NULL;
+  xmlNode *root;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  doc = adm_xml_read_file (path, "scenario", error);
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+
+  ruleset_id = adm_xml_get_string (root, "ruleset");
+  ruleset = adm_ruleset_load (ruleset_id, &local_error);
+  if (ruleset == NULL)
+    {
+      adm_xml_set_error (error, path, root, _("cannot load the scenario’s ruleset “%s”: %s"),
+                         ruleset_id, local_error->message);
+      return NULL;
+    }
+
+  return adm_scenario_new_from_node (root, path, ruleset, error);
+}
+
+xmlNode *
+adm_scenario_get_node (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return xmlDocGetRootElement (self->doc);
+}
+
+const char *
+adm_scenario_get_id (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->id;
+}
+
+const char *
+adm_scenario_get_name (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->name;
+}
+
+const char *
+adm_scenario_get_description (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->description;
+}
+
+AdmRuleset *
+adm_scenario_get_ruleset (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->ruleset;
+}
+
+GPtrArray *
+adm_scenario_get_factions (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->factions;
+}
+
+GPtrArray *
+adm_scenario_get_admirals (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->admirals;
+}
+
+GPtrArray *
+adm_scenario_get_sectors (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->sectors;
+}
+
+GPtrArray *
+adm_scenario_get_formations (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->formations;
+}
+
+GPtrArray *
+adm_scenario_get_ships (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->ships;
+}
+
+AdmShip *
+adm_scenario_lookup_ship (AdmScenario *self,
+                          const char  *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return id != NULL ? g_hash_table_lookup (self->ship_by_id, id) : NULL;
+}
+
+AdmFormation *
+adm_scenario_lookup_formation (AdmScenario *self,
+                               const char  *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return id != NULL ? g_hash_table_lookup (self->formation_by_id, id) : NULL;
+}
+
+AdmSector *
+adm_scenario_lookup_sector (AdmScenario *self,
+                            const char  *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return id != NULL ? g_hash_table_lookup (self->sector_by_id, id) : NULL;
+}
+
+AdmAdmiral *
+adm_scenario_lookup_admiral (AdmScenario *self,
+                             const char  *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return id != NULL ? g_hash_table_lookup (self->admiral_by_id, id) : NULL;
+}
+
+GPtrArray *
+adm_scenario_formations_of (AdmScenario      *self,
+                            const AdmFaction *faction)
+{
+  GPtrArray *result;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+
+  result = g_ptr_array_new ();
+  for (guint i = 0; i < self->formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (self->formations, i);
+
+      if (formation->faction == faction)
+        g_ptr_array_add (result, formation);
+    }
+  return result;
+}

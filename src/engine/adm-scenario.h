@@ -47,7 +47,7 @@ struct _AdmFormation {
   AdmSector        *sector;
   AdmAdmiral       *admiral;     /* may be NULL */
   AdmShip          *flagship;    /* F-FORM-4 */
-  GPtrArray        *ships;       /* AdmShip* (borrowed from the scenario), flagship first */
+  GPtrArray        *ships;       /* AdmShip* (borrowed from the scenario), in file order */
   GPtrArray        *succession;  /* AdmShip*, F-FORM-5, may be empty */
 };
 

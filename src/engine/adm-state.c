@@ -1,3 +1,489 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-state.c: the game state, rebuilt by applying journal events in order.
+ *
+ * Each kind of event has a handler in two halves: check() reads the event and the state and
+ * refuses what cannot apply, apply() changes the state and cannot fail. So an event either
+ * applies whole or leaves the state exactly as it was. */
+
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-dice-source.h"
 #include "adm-state.h"
+
+G_DEFINE_QUARK (adm-state-error-quark, adm_state_error)
+
+struct _AdmState
+{
+  GObject      parent_instance;
+
+  AdmScenario *scenario;
+  GHashTable  *ships;        /* ship id → AdmShipState* */
+  GHashTable  *formations;   /* formation id → AdmFormationState* */
+  GPtrArray   *rolls;        /* AdmRollRecord* */
+  guint        n_events;
+};
+
+G_DEFINE_FINAL_TYPE (AdmState, adm_state, G_TYPE_OBJECT)
+
+/* What a checked event will do: filled by check(), used by apply(). */
+typedef struct {
+  AdmShipState      *ship;
+  AdmFormationState *formation;
+  gint64             amount;
+  GArray            *values;
+} Plan;
+
+typedef gboolean (*CheckFunc) (AdmState *self, const AdmEvent *event, Plan *plan, GError **error);
+typedef void     (*ApplyFunc) (AdmState *self, const AdmEvent *event, Plan *plan);
+
+static void
+roll_record_free (gpointer data)
+{
+  AdmRollRecord *record = data;
+
+  g_free (record->purpose);
+  g_free (record->clause);
+  g_array_unref (record->values);
+  g_free (record);
+}
+
+static void
+formation_state_free (gpointer data)
+{
+  AdmFormationState *state = data;
+
+  g_ptr_array_unref (state->orders);
+  g_free (state);
+}
+
+static void
+adm_state_finalize (GObject *object)
+{
+  AdmState *self = ADM_STATE (object);
+
+  g_clear_pointer (&self->ships, g_hash_table_unref);
+  g_clear_pointer (&self->formations, g_hash_table_unref);
+  g_clear_pointer (&self->rolls, g_ptr_array_unref);
+  g_clear_object (&self->scenario);
+
+  G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
+}
+
+static void
+adm_state_class_init (AdmStateClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = adm_state_finalize;
+}
+
+static void
+adm_state_init (AdmState *self)
+{
+  self->ships = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
+  self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
+}
+
+AdmState *
+adm_state_new (AdmScenario *scenario)
+{
+  AdmState *self;
+  GPtrArray *ships, *formations;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  self = g_object_new (ADM_TYPE_STATE, NULL);
+  self->scenario = g_object_ref (scenario);
+
+  ships = adm_scenario_get_ships (scenario);
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, i);
+      AdmShipState *state = g_new0 (AdmShipState, 1);
+
+      state->ship = ship;
+      state->readiness = ship->readiness;
+      g_hash_table_insert (self->ships, ship->id, state);
+    }
+
+  formations = adm_scenario_get_formations (scenario);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      AdmFormationState *state = g_new0 (AdmFormationState, 1);
+
+      state->formation = formation;
+      state->orders = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (self->formations, formation->id, state);
+    }
+
+  return self;
+}
+
+/* Helpers shared by the handlers. */
+
+static gboolean
+need_ship (AdmState        *self,
+           const AdmEvent  *event,
+           Plan            *plan,
+           GError         **error)
+{
+  const char *id = adm_event_get (event, "ship");
+
+  if (id == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “%s” event does not name a ship"), adm_event_get_kind (event));
+      return FALSE;
+    }
+  plan->ship = g_hash_table_lookup (self->ships, id);
+  if (plan->ship == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “%s” event names unknown ship “%s”"), adm_event_get_kind (event), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+need_int (const AdmEvent  *event,
+          const char      *key,
+          gint64           min,
+          gint64           max,
+          gint64          *out,
+          GError         **error)
+{
+  const char *text = adm_event_get (event, key);
+
+  if (text == NULL ||
+      !g_ascii_string_to_signed (text, 10, min, max, out, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “%s” event needs “%s” to be a whole number from %" G_GINT64_FORMAT
+                     " to %" G_GINT64_FORMAT ", not “%s”"),
+                   adm_event_get_kind (event), key, min, max, text != NULL ? text : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+need_text (const AdmEvent  *event,
+           GError         **error)
+{
+  const char *text = adm_event_get_text (event);
+
+  if (text == NULL || *text == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “%s” event has no text"), adm_event_get_kind (event));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "roll": a dice result with its purpose and clause (every roll is logged). */
+
+static gboolean
+check_roll (AdmState        *self,
+            const AdmEvent  *event,
+            Plan            *plan,
+            GError         **error)
+{
+  const char *values = adm_event_get (event, "values");
+  const char *purpose = adm_event_get (event, "purpose");
+  g_auto(GStrv) words = NULL;
+  gint64 sides;
+
+  if (purpose == NULL || *purpose == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the roll does not say what it was for"));
+      return FALSE;
+    }
+  if (!need_int (event, "sides", 2, ADM_DICE_MAX_SIDES, &sides, error))
+    return FALSE;
+
+  plan->amount = sides;
+  plan->values = g_array_new (FALSE, FALSE, sizeof (guint));
+  words = g_strsplit (values != NULL ? values : "", " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint64 value;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (words[i], 10, 1, (guint64) sides, &value, NULL))
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the roll for “%s” holds “%s”, which is not on a d%" G_GINT64_FORMAT),
+                       purpose, words[i], sides);
+          return FALSE;
+        }
+      g_array_append_val (plan->values, *(guint[]) { (guint) value });
+    }
+  if (plan->values->len == 0 || plan->values->len > ADM_DICE_MAX_COUNT)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the roll for “%s” has no dice values"), purpose);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_roll (AdmState       *self,
+            const AdmEvent *event,
+            Plan           *plan)
+{
+  AdmRollRecord *record = g_new0 (AdmRollRecord, 1);
+
+  record->time = adm_event_get_time (event);
+  record->purpose = g_strdup (adm_event_get (event, "purpose"));
+  record->clause = g_strdup (adm_event_get (event, "clause"));
+  record->sides = (guint) plan->amount;
+  record->values = g_steal_pointer (&plan->values);
+  g_ptr_array_add (self->rolls, record);
+}
+
+/* "order": an order given to a formation (F-FORM-6: orders are given to formations). */
+
+static gboolean
+check_order (AdmState        *self,
+             const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  const char *id = adm_event_get (event, "formation");
+
+  plan->formation = id != NULL ? g_hash_table_lookup (self->formations, id) : NULL;
+  if (plan->formation == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the order names unknown formation “%s”"), id != NULL ? id : "");
+      return FALSE;
+    }
+  return need_text (event, error);
+}
+
+static void
+apply_order (AdmState       *self,
+             const AdmEvent *event,
+             Plan           *plan)
+{
+  g_ptr_array_add (plan->formation->orders, g_strdup (adm_event_get_text (event)));
+}
+
+/* "damage": hull points lost, as the master or a resolved rule decided (F-CRIT-5). */
+
+static gboolean
+check_damage (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  int hull;
+
+  if (!need_ship (self, event, plan, error) ||
+      !need_int (event, "points", 1, 1000, &plan->amount, error))
+    return FALSE;
+
+  hull = plan->ship->ship->klass->hull;
+  /* F-CRIT-7: a ship with no hull points left is inactive; further hits on the hulk are a
+   * catastrophic-damage matter (F-CAT-6), not more hull damage. */
+  if (plan->ship->damage >= hull)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("“%s” has no hull points left to lose"), plan->ship->ship->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_damage (AdmState       *self,
+              const AdmEvent *event,
+              Plan           *plan)
+{
+  int hull = plan->ship->ship->klass->hull;
+
+  plan->ship->damage = (int) MIN ((gint64) hull, plan->ship->damage + plan->amount);
+}
+
+/* "readiness": a change of a ship's readiness (F-RDY-3 penalties, F-CRIT-16/18/19 losses). */
+
+static gboolean
+check_readiness (AdmState        *self,
+                 const AdmEvent  *event,
+                 Plan            *plan,
+                 GError         **error)
+{
+  if (!need_ship (self, event, plan, error) ||
+      !need_int (event, "delta", -100, 100, &plan->amount, error))
+    return FALSE;
+  if (plan->amount == 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a readiness change of 0 changes nothing"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_readiness (AdmState       *self,
+                 const AdmEvent *event,
+                 Plan           *plan)
+{
+  plan->ship->readiness += (int) plan->amount;
+}
+
+/* "note": the master's free text, kept in the journal. */
+
+static gboolean
+check_note (AdmState        *self,
+            const AdmEvent  *event,
+            Plan            *plan,
+            GError         **error)
+{
+  return need_text (event, error);
+}
+
+static void
+apply_note (AdmState       *self,
+            const AdmEvent *event,
+            Plan           *plan)
+{
+}
+
+static const struct {
+  const char *kind;
+  CheckFunc   check;
+  ApplyFunc   apply;
+} handlers[] = {
+  { "roll", check_roll, apply_roll },
+  { "order", check_order, apply_order },
+  { "damage", check_damage, apply_damage },
+  { "readiness", check_readiness, apply_readiness },
+  { "note", check_note, apply_note },
+};
+
+gboolean
+adm_state_apply (AdmState        *self,
+                 const AdmEvent  *event,
+                 GError         **error)
+{
+  const char *kind;
+  Plan plan = { NULL, NULL, 0, NULL };
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), FALSE);
+  g_return_val_if_fail (event != NULL, FALSE);
+
+  kind = adm_event_get_kind (event);
+  for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
+    if (g_str_equal (handlers[i].kind, kind))
+      {
+        ok = handlers[i].check (self, event, &plan, error);
+        if (ok)
+          {
+            handlers[i].apply (self, event, &plan);
+            self->n_events++;
+          }
+        g_clear_pointer (&plan.values, g_array_unref);
+        return ok;
+      }
+
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_UNKNOWN_KIND,
+               _("unknown kind of event “%s”"), kind);
+  return FALSE;
+}
+
+AdmScenario *
+adm_state_get_scenario (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->scenario;
+}
+
+AdmShipState *
+adm_state_get_ship (AdmState   *self,
+                    const char *ship_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return ship_id != NULL ? g_hash_table_lookup (self->ships, ship_id) : NULL;
+}
+
+AdmFormationState *
+adm_state_get_formation (AdmState   *self,
+                         const char *formation_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return formation_id != NULL ? g_hash_table_lookup (self->formations, formation_id) : NULL;
+}
+
+GPtrArray *
+adm_state_get_rolls (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->rolls;
+}
+
+guint
+adm_state_get_n_events (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), 0);
+  return self->n_events;
+}
+
+char *
+adm_state_dump (AdmState *self)
+{
+  GString *out;
+  GPtrArray *ships, *formations;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "scenario %s\nevents %u\n",
+                          adm_scenario_get_id (self->scenario), self->n_events);
+
+  /* Scenario order, not hash order, so that the dump is canonical. */
+  ships = adm_scenario_get_ships (self->scenario);
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, i);
+      AdmShipState *state = g_hash_table_lookup (self->ships, ship->id);
+
+      g_string_append_printf (out, "ship %s hull %d/%d readiness %d\n", ship->id,
+                              ship->klass->hull - state->damage, ship->klass->hull,
+                              state->readiness);
+    }
+
+  formations = adm_scenario_get_formations (self->scenario);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      AdmFormationState *state = g_hash_table_lookup (self->formations, formation->id);
+
+      g_string_append_printf (out, "formation %s orders %u\n", formation->id, state->orders->len);
+      for (guint j = 0; j < state->orders->len; j++)
+        g_string_append_printf (out, "  order %s\n", (char *) g_ptr_array_index (state->orders, j));
+    }
+
+  for (guint i = 0; i < self->rolls->len; i++)
+    {
+      AdmRollRecord *record = g_ptr_array_index (self->rolls, i);
+
+      g_string_append_printf (out, "roll %" G_GINT64_FORMAT " d%u [%s] %s:", record->time,
+                              record->sides, record->clause != NULL ? record->clause : "",
+                              record->purpose);
+      for (guint j = 0; j < record->values->len; j++)
+        g_string_append_printf (out, " %u", g_array_index (record->values, guint, j));
+      g_string_append_c (out, '\n');
+    }
+
+  return g_string_free (out, FALSE);
+}
