@@ -39,8 +39,11 @@ first_error_cb (void        *user_data,
 {
   FirstError *first = user_data;
 
-  if (first->message != NULL || error == NULL)
+  /* Keep the first error, unless it had no line and a later one has: some RELAX NG errors
+   * (a value failing a pattern) come without a line, followed by their element's. */
+  if (error == NULL || (first->message != NULL && (first->line > 0 || error->line <= 0)))
     return;
+  g_free (first->message);
   first->line = error->line;
   first->message = g_strchomp (g_strdup (error->message != NULL ? error->message : ""));
 }

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-data-files.c: every file Admiralty ships loads and validates — rulesets under
+ * data/rules/, scenarios under scenarios/ — and the two schemas that share the scenario
+ * grammar share it to the letter. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-engine.h"
+
+static char *
+source_path (const char *a,
+             const char *b)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), a, b, NULL);
+}
+
+static GPtrArray *
+list_files (const char *folder,
+            const char *suffix)
+{
+  g_autofree char *dir = source_path (folder, NULL);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, suffix))
+      g_ptr_array_add (files, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
+  return files;
+}
+
+static void
+test_scenarios_load (void)
+{
+  g_autoptr(GPtrArray) files = list_files ("scenarios", ".admiralty");
+
+  g_assert_cmpuint (files->len, >=, 2);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+
+      g_test_message ("%s", path);
+      g_assert_no_error (error);
+      g_assert_nonnull (campaign);
+    }
+}
+
+static void
+test_rulesets_load (void)
+{
+  g_autoptr(GPtrArray) files = list_files ("data/rules", ".xml");
+  guint rulesets = 0;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmRuleset) ruleset = NULL;
+
+      /* A classes file is loaded through the ruleset that names it. */
+      if (g_str_has_suffix (path, "-classes.xml"))
+        continue;
+      ruleset = adm_ruleset_load_file (path, &error);
+      g_test_message ("%s", path);
+      g_assert_no_error (error);
+      g_assert_cmpuint (adm_ruleset_get_classes (ruleset)->len, >, 0);
+      rulesets++;
+    }
+  g_assert_cmpuint (rulesets, >=, 1);
+}
+
+static char *
+marked_block (const char *file)
+{
+  g_autofree char *path = source_path ("data/schema", file);
+  g_autofree char *text = NULL;
+  const char *begin, *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  begin = strstr (text, "<!-- BEGIN scenario grammar -->");
+  end = strstr (text, "<!-- END scenario grammar -->");
+  g_assert_nonnull (begin);
+  g_assert_nonnull (end);
+  g_assert_true (begin < end);
+  return g_strndup (begin, end - begin);
+}
+
+/* The campaign schema embeds the scenario grammar (schemas are loaded from memory, where an
+ * include cannot be resolved), so the copy must never drift from the original. */
+static void
+test_schema_copies_match (void)
+{
+  g_autofree char *scenario = marked_block ("scenario.rng");
+  g_autofree char *campaign = marked_block ("campaign.rng");
+
+  g_assert_cmpstr (scenario, ==, campaign);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/data/files/scenarios-load", test_scenarios_load);
+  g_test_add_func ("/data/files/rulesets-load", test_rulesets_load);
+  g_test_add_func ("/data/files/schema-copies-match", test_schema_copies_match);
+
+  return g_test_run ();
+}

@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-journal.c: a campaign is its scenario plus the journal — replay, undo and redo, atomic
+ * saving with rotating backups, damaged files, and determinism byte for byte. */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+skirmish_path (void)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "skirmish.admiralty",
+                           NULL);
+}
+
+static AdmCampaign *
+new_campaign (guint64 seed)
+{
+  g_autofree char *path = skirmish_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return adm_campaign_new (scenario, seed);
+}
+
+static const AdmShip *
+first_ship (AdmCampaign *campaign)
+{
+  return g_ptr_array_index (adm_scenario_get_ships (adm_campaign_get_scenario (campaign)), 0);
+}
+
+static void
+append_damage (AdmCampaign *campaign,
+               const char  *ship,
+               int          points,
+               gint64       time)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("damage", time);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set (event, "ship", ship);
+  adm_event_set_int (event, "points", points);
+  adm_event_set (event, "clause", "F-ART-12");
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+roll (AdmCampaign *campaign,
+      guint        count,
+      const char  *purpose,
+      gint64       time,
+      guint       *values)
+{
+  AdmDiceRequest request = { count, 6, purpose, "F-RDY-2" };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_campaign_roll (campaign, NULL, &request, time, values, &error));
+  g_assert_no_error (error);
+}
+
+/* A fixed sequence of master actions, used to compare runs. */
+static void
+play_script (AdmCampaign *campaign)
+{
+  const AdmShip *ship = first_ship (campaign);
+  GPtrArray *formations = adm_scenario_get_formations (adm_campaign_get_scenario (campaign));
+  const AdmFormation *formation = g_ptr_array_index (formations, 0);
+  guint values[6];
+
+  for (int i = 0; i < 20; i++)
+    roll (campaign, 1 + i % 6, "Script roll", T0 + i, values);
+  append_damage (campaign, ship->id, 2, T0 + 30);
+  {
+    g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + 31);
+
+    adm_event_set (order, "formation", formation->id);
+    adm_event_set_text (order, "Hold the wormhole exit.");
+    g_assert_true (adm_campaign_append (campaign, order, NULL));
+  }
+  g_assert_true (adm_campaign_undo (campaign, NULL));
+  roll (campaign, 2, "After undo", T0 + 40, values);
+}
+
+static void
+test_replay_state (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  const AdmShip *ship = first_ship (campaign);
+  AdmShipState *state;
+  g_autoptr(AdmEvent) readiness = adm_event_new ("readiness", T0);
+
+  append_damage (campaign, ship->id, 2, T0);
+  append_damage (campaign, ship->id, 1, T0 + 1);
+  adm_event_set (readiness, "ship", ship->id);
+  adm_event_set_int (readiness, "delta", -1);
+  adm_event_set (readiness, "clause", "F-RDY-3");
+  g_assert_true (adm_campaign_append (campaign, readiness, NULL));
+
+  state = adm_state_get_ship (adm_campaign_get_state (campaign), ship->id);
+  g_assert_cmpint (state->damage, ==, 3);
+  g_assert_cmpint (state->readiness, ==, ship->readiness - 1);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 3);
+}
+
+static void
+test_undo_redo (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  const AdmShip *ship = first_ship (campaign);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+
+  g_assert_false (adm_campaign_can_undo (campaign));
+  g_assert_false (adm_campaign_undo (campaign, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NOTHING_TO_UNDO);
+  g_clear_error (&error);
+
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  append_damage (campaign, ship->id, 2, T0);
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, !=, after);
+
+  /* Undo drops the last event and replays: the state is what it was. */
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  undone = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (adm_campaign_can_redo (campaign));
+
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  redone = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (redone, ==, after);
+  g_assert_false (adm_campaign_can_redo (campaign));
+
+  /* Redo is kept until a new event. */
+  g_assert_true (adm_campaign_undo (campaign, NULL));
+  append_damage (campaign, ship->id, 1, T0 + 5);
+  g_assert_false (adm_campaign_can_redo (campaign));
+  g_assert_false (adm_campaign_redo (campaign, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NOTHING_TO_REDO);
+}
+
+static void
+count_cb (AdmCampaign *campaign,
+          int         *count)
+{
+  (*count)++;
+}
+
+static void
+notify_cb (AdmCampaign *campaign,
+           GParamSpec  *pspec,
+           int         *count)
+{
+  (*count)++;
+}
+
+static void
+test_signals (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  int changed = 0, can_undo = 0;
+  guint values[2];
+
+  g_signal_connect (campaign, "changed", G_CALLBACK (count_cb), &changed);
+  g_signal_connect (campaign, "notify::can-undo", G_CALLBACK (notify_cb), &can_undo);
+  roll (campaign, 2, "Signal roll", T0, values);
+  roll (campaign, 2, "Signal roll", T0, values);
+  g_assert_cmpint (changed, ==, 2);
+  g_assert_cmpint (can_undo, ==, 1); /* notified only when it changes: FALSE → TRUE */
+  g_assert_true (adm_campaign_undo (campaign, NULL));
+  g_assert_cmpint (changed, ==, 3);
+}
+
+static void
+test_refused_event_changes_nothing (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  const AdmShip *ship = first_ship (campaign);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmEvent) unknown = adm_event_new ("damage", T0);
+  g_autoptr(AdmEvent) kind = adm_event_new ("teleport", T0);
+  g_autoptr(AdmEvent) bad_points = adm_event_new ("damage", T0);
+  g_autoptr(AdmEvent) bad_roll = adm_event_new ("roll", T0);
+
+  append_damage (campaign, ship->id, 1, T0);
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+
+  adm_event_set (unknown, "ship", "no-such-ship");
+  adm_event_set_int (unknown, "points", 1);
+  g_assert_false (adm_campaign_append (campaign, unknown, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_assert_nonnull (strstr (error->message, "no-such-ship"));
+  g_clear_error (&error);
+
+  g_assert_false (adm_campaign_append (campaign, kind, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_UNKNOWN_KIND);
+  g_clear_error (&error);
+
+  adm_event_set (bad_points, "ship", ship->id);
+  adm_event_set (bad_points, "points", "lots");
+  g_assert_false (adm_campaign_append (campaign, bad_points, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_clear_error (&error);
+
+  /* A 7 on a d6 cannot have been rolled. */
+  adm_event_set (bad_roll, "purpose", "Impossible");
+  adm_event_set (bad_roll, "sides", "6");
+  adm_event_set (bad_roll, "values", "3 7");
+  g_assert_false (adm_campaign_append (campaign, bad_roll, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 1);
+  g_assert_true (adm_campaign_can_undo (campaign));
+}
+
+/* F-CRIT-7: a ship with no hull points left takes no more hull damage. */
+static void
+test_damage_limits (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  const AdmShip *ship = first_ship (campaign);
+  g_autoptr(AdmEvent) more = adm_event_new ("damage", T0 + 1);
+  g_autoptr(GError) error = NULL;
+
+  append_damage (campaign, ship->id, ship->klass->hull + 5, T0);
+  g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (campaign), ship->id)->damage, ==,
+                   ship->klass->hull);
+  adm_event_set (more, "ship", ship->id);
+  adm_event_set_int (more, "points", 1);
+  g_assert_false (adm_campaign_append (campaign, more, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+}
+
+static void
+test_save_and_reload (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (42);
+  g_autoptr(AdmCampaign) reloaded = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "war.admiralty", NULL);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *state_a = NULL;
+  g_autofree char *state_b = NULL;
+  g_autoptr(GError) error = NULL;
+  guint a[3], b[3];
+
+  play_script (campaign);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_campaign_get_path (campaign), ==, path);
+
+  reloaded = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_campaign_get_path (reloaded), ==, path);
+
+  state_a = adm_state_dump (adm_campaign_get_state (campaign));
+  state_b = adm_state_dump (adm_campaign_get_state (reloaded));
+  g_assert_cmpstr (state_a, ==, state_b);
+
+  /* Saving what was loaded gives the same bytes. */
+  first = adm_campaign_serialize (campaign, NULL);
+  second = adm_campaign_serialize (reloaded, NULL);
+  g_assert_cmpstr (first, ==, second);
+
+  /* The program's dice go on where they left off, not from the seed again. */
+  roll (campaign, 3, "Next", T0 + 100, a);
+  roll (reloaded, 3, "Next", T0 + 100, b);
+  g_assert_cmpmem (a, sizeof a, b, sizeof b);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *backup = adm_campaign_backup_path (path, n);
+
+      g_remove (backup);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Same scenario + seed + events → same state, byte for byte. */
+static void
+test_determinism (void)
+{
+  g_autoptr(AdmCampaign) one = new_campaign (20261122);
+  g_autoptr(AdmCampaign) two = new_campaign (20261122);
+  g_autoptr(AdmCampaign) other = new_campaign (20261123);
+  g_autofree char *dump_one = NULL;
+  g_autofree char *dump_two = NULL;
+  g_autofree char *dump_other = NULL;
+  g_autofree char *file_one = NULL;
+  g_autofree char *file_two = NULL;
+  gsize length_one, length_two;
+
+  play_script (one);
+  play_script (two);
+  play_script (other);
+
+  dump_one = adm_state_dump (adm_campaign_get_state (one));
+  dump_two = adm_state_dump (adm_campaign_get_state (two));
+  dump_other = adm_state_dump (adm_campaign_get_state (other));
+  g_assert_cmpstr (dump_one, ==, dump_two);
+  g_assert_cmpstr (dump_one, !=, dump_other);
+
+  file_one = adm_campaign_serialize (one, &length_one);
+  file_two = adm_campaign_serialize (two, &length_two);
+  g_assert_cmpmem (file_one, length_one, file_two, length_two);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autofree char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  return g_steal_pointer (&data);
+}
+
+/* The file is rewritten at every appended event, and the three versions before it are kept. */
+static void
+test_autosave_backups (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (3);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "war.admiralty", NULL);
+  g_autoptr(GPtrArray) versions = g_ptr_array_new_with_free_func (g_free);
+  const AdmShip *ship = first_ship (campaign);
+
+  g_assert_true (adm_campaign_save (campaign, path, NULL));
+  g_ptr_array_add (versions, read_file (path));
+  for (int i = 0; i < 5; i++)
+    {
+      append_damage (campaign, ship->id, 1, T0 + i);
+      g_ptr_array_add (versions, read_file (path));
+    }
+
+  /* The newest file holds all five events; backups 1..3 hold 4, 3, 2. */
+  {
+    g_autoptr(AdmCampaign) current = adm_campaign_open (path, NULL);
+
+    g_assert_cmpuint (adm_campaign_get_events (current)->len, ==, 5);
+  }
+  for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *backup = adm_campaign_backup_path (path, n);
+      g_autofree char *data = read_file (backup);
+
+      g_assert_cmpstr (data, ==, g_ptr_array_index (versions, versions->len - 1 - n));
+      g_assert_cmpint (g_remove (backup), ==, 0);
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A crash in the middle of a save leaves the previous file whole. */
+static void
+test_crash_during_save (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(AdmCampaign) campaign = adm_campaign_open (g_getenv ("CAMPAIGN_PATH"), NULL);
+
+      g_assert_nonnull (campaign);
+      g_setenv ("ADMIRALTY_TEST_CRASH_DURING_SAVE", "200", TRUE);
+      append_damage (campaign, first_ship (campaign)->id, 1, T0 + 99);
+      g_assert_not_reached ();
+    }
+
+  dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  path = g_build_filename (dir, "war.admiralty", NULL);
+  {
+    g_autoptr(AdmCampaign) campaign = new_campaign (5);
+
+    append_damage (campaign, first_ship (campaign)->id, 1, T0);
+    g_assert_true (adm_campaign_save (campaign, path, NULL));
+    append_damage (campaign, first_ship (campaign)->id, 1, T0 + 1);
+  }
+  before = read_file (path);
+
+  g_setenv ("CAMPAIGN_PATH", path, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  after = read_file (path);
+  g_assert_cmpstr (before, ==, after);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (adm_campaign_get_events (reopened)->len, ==, 2);
+  }
+
+  /* Clean up, including the half-written temporary file the "crash" left behind. */
+  {
+    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+
+        g_assert_cmpint (g_remove (file), ==, 0);
+      }
+  }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A truncated campaign is refused as damaged, and the newest good backup is offered. */
+static void
+test_corrupt_offers_backup (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (9);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "war.admiralty", NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *newest = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (adm_campaign_save (campaign, path, NULL));
+  append_damage (campaign, first_ship (campaign)->id, 1, T0);
+  append_damage (campaign, first_ship (campaign)->id, 1, T0 + 1);
+
+  /* Cut the file in half, as a full disk or a bad copy would. */
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_true (g_file_set_contents (path, data, (gssize) length / 2, NULL));
+
+  g_assert_null (adm_campaign_open (path, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+  g_assert_true (g_str_has_prefix (error->message, path));
+
+  backup = adm_campaign_find_backup (path);
+  newest = adm_campaign_backup_path (path, 1);
+  g_assert_cmpstr (backup, ==, newest);
+  {
+    g_autoptr(AdmCampaign) restored = adm_campaign_open (backup, NULL);
+
+    g_assert_cmpuint (adm_campaign_get_events (restored)->len, ==, 1);
+  }
+
+  /* A damaged newest backup is skipped for the next one. */
+  g_assert_true (g_file_set_contents (newest, "<campaign format=", -1, NULL));
+  g_clear_pointer (&backup, g_free);
+  backup = adm_campaign_find_backup (path);
+  {
+    g_autofree char *second = adm_campaign_backup_path (path, 2);
+
+    g_assert_cmpstr (backup, ==, second);
+  }
+
+  for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *file = adm_campaign_backup_path (path, n);
+
+      g_remove (file);
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_save_failure_changes_nothing (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (9);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "war.admiralty", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmEvent) event = adm_event_new ("damage", T0);
+
+  if (geteuid () == 0)
+    {
+      /* root writes into read-only directories; remove the directory instead. */
+      g_assert_true (adm_campaign_save (campaign, path, NULL));
+      g_assert_cmpint (g_remove (path), ==, 0);
+      g_assert_cmpint (g_rmdir (dir), ==, 0);
+    }
+  else
+    {
+      g_assert_true (adm_campaign_save (campaign, path, NULL));
+      g_assert_cmpint (g_chmod (dir, 0500), ==, 0);
+    }
+
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  adm_event_set (event, "ship", first_ship (campaign)->id);
+  adm_event_set_int (event, "points", 1);
+  g_assert_false (adm_campaign_append (campaign, event, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 0);
+
+  if (geteuid () != 0)
+    {
+      g_assert_cmpint (g_chmod (dir, 0700), ==, 0);
+      g_assert_cmpint (g_remove (path), ==, 0);
+      g_assert_cmpint (g_rmdir (dir), ==, 0);
+    }
+}
+
+static void
+test_good_campaign_fixture (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "campaigns", "small.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  AdmState *state;
+
+  g_assert_no_error (error);
+  state = adm_campaign_get_state (campaign);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, adm_state_get_n_events (state));
+  g_assert_cmpuint (adm_state_get_rolls (state)->len, >=, 1);
+  g_assert_cmpstr (adm_campaign_get_path (campaign), ==, path);
+}
+
+static void
+test_scenario_opens_as_new_campaign (void)
+{
+  g_autofree char *path = skirmish_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  /* A scenario is a starting point: it is never overwritten by autosave. */
+  g_assert_null (adm_campaign_get_path (campaign));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/journal/replay-state", test_replay_state);
+  g_test_add_func ("/engine/journal/undo-redo", test_undo_redo);
+  g_test_add_func ("/engine/journal/signals", test_signals);
+  g_test_add_func ("/engine/journal/refused-event-changes-nothing",
+                   test_refused_event_changes_nothing);
+  g_test_add_func ("/engine/journal/F-CRIT-7/no-damage-past-hull", test_damage_limits);
+  g_test_add_func ("/engine/journal/save-and-reload", test_save_and_reload);
+  g_test_add_func ("/engine/journal/determinism", test_determinism);
+  g_test_add_func ("/engine/journal/autosave-backups", test_autosave_backups);
+  g_test_add_func ("/engine/journal/crash-during-save", test_crash_during_save);
+  g_test_add_func ("/engine/journal/corrupt-offers-backup", test_corrupt_offers_backup);
+  g_test_add_func ("/engine/journal/save-failure-changes-nothing",
+                   test_save_failure_changes_nothing);
+  g_test_add_func ("/engine/journal/good-fixture", test_good_campaign_fixture);
+  g_test_add_func ("/engine/journal/scenario-opens-as-new-campaign",
+                   test_scenario_opens_as_new_campaign);
+
+  return g_test_run ();
+}

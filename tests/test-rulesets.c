@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-rulesets.c: the shipped ruleset and classes load and hold what the rules and the
+ * scenarios expect; rulings can be overridden; and each broken fixture under
+ * tests/data/rules-broken/ is refused with its file, line and a description in words. */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "adm-ruleset.h"
+#include "adm-xml.h"
+
+/* Class ids that scenarios use. */
+static const struct {
+  const char *id;
+  const char *type;
+  AdmCategory category;
+} required_classes[] = {
+  { "vorhartung", "battleship", ADM_CATEGORY_CAPITAL },
+  { "ghem-lord", "battleship", ADM_CATEGORY_CAPITAL },
+  { "general-vorkraft", "battlecruiser", ADM_CATEGORY_CAPITAL },
+  { "ti-lanna", "battlecruiser", ADM_CATEGORY_CAPITAL },
+  { "vorkalloner", "heavy-cruiser", ADM_CATEGORY_CAPITAL },
+  { "haut-pavilion", "heavy-cruiser", ADM_CATEGORY_CAPITAL },
+  { "ariel", "cruiser", ADM_CATEGORY_CAPITAL },
+  { "vorberg", "cruiser", ADM_CATEGORY_CAPITAL },
+  { "komarran-cruiser", "cruiser", ADM_CATEGORY_CAPITAL },
+  { "orbital-monitor", "monitor", ADM_CATEGORY_CAPITAL },
+  { "minelayer", "minelayer", ADM_CATEGORY_AUXILIARY },
+  { "minesweeper", "minesweeper", ADM_CATEGORY_AUXILIARY },
+  { "vorpatril", "destroyer", ADM_CATEGORY_ESCORT },
+  { "vervani-destroyer", "destroyer", ADM_CATEGORY_ESCORT },
+  { "frigate", "frigate", ADM_CATEGORY_ESCORT },
+  { "dendarii-frigate", "frigate", ADM_CATEGORY_ESCORT },
+  { "transport", "transport", ADM_CATEGORY_AUXILIARY },
+  { "fleet-tender", "support", ADM_CATEGORY_AUXILIARY },
+  { "tug", "tug", ADM_CATEGORY_AUXILIARY },
+  { "merchant", "merchant", ADM_CATEGORY_AUXILIARY },
+};
+
+/* F-SHIP-1..3. */
+static const struct {
+  const char *id;
+  double      base_size;
+  const char *clause;
+} ship_types[] = {
+  { "battleship", 2.5, "F-SHIP-1" },
+  { "battlecruiser", 2.5, "F-SHIP-1" },
+  { "heavy-cruiser", 2.5, "F-SHIP-1" },
+  { "cruiser", 2.0, "F-SHIP-2" },
+  { "monitor", 2.0, "F-SHIP-2" },
+  { "minelayer", 2.0, "F-SHIP-2" },
+  { "minesweeper", 2.0, "F-SHIP-2" },
+  { "destroyer", 1.5, "F-SHIP-3" },
+  { "frigate", 1.5, "F-SHIP-3" },
+  { "transport", 1.5, "F-SHIP-3" },
+  { "support", 1.5, "F-SHIP-3" },
+  { "tug", 1.5, "F-SHIP-3" },
+  { "merchant", 1.5, "F-SHIP-3" },
+};
+
+static const char * const required_factions[] = {
+  "barrayar", "cetaganda", "komarr", "vervain", "pol", "aslund", "dendarii", "jacksons-whole",
+};
+
+static const struct {
+  const char *id;
+  const char *clause;
+  const char *default_value;
+  guint       n_options;
+} required_rulings[] = {
+  { "artillery-shift-past-edge", "F-ART-10", "clamp", 2 },
+  { "firepower-above-table", "F-ART-11", "split", 2 },
+  { "halved-firepower", "F-ART-11", "halve-then-floor", 2 },
+  { "readiness-bands", "F-RDY-5", "first-match", 1 },
+  { "formation-composition", "F-FORM-8", "six-of-one-category", 2 },
+};
+
+static AdmRuleset *
+load_shipped (void)
+{
+  g_autoptr(GError) error = NULL;
+  AdmRuleset *ruleset = adm_ruleset_load ("forcon-2010", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (ruleset);
+  return ruleset;
+}
+
+static char *
+fixture_path (const char *name)
+{
+  const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+
+  g_assert_nonnull (source);
+  return g_build_filename (source, "tests", "data", "rules-broken", name, NULL);
+}
+
+/* Shipped data */
+
+static void
+test_shipped_header (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autofree char *name = NULL;
+
+  g_assert_cmpstr (adm_ruleset_get_id (ruleset), ==, "forcon-2010");
+  g_assert_cmpstr (adm_ruleset_get_name (ruleset), ==, "Forcon 2010");
+  g_object_get (ruleset, "name", &name, NULL);
+  g_assert_cmpstr (name, ==, "Forcon 2010");
+}
+
+static void
+test_shipped_ship_types (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  GPtrArray *types = adm_ruleset_get_ship_types (ruleset);
+
+  g_assert_cmpuint (types->len, ==, 13);
+  for (guint i = 0; i < G_N_ELEMENTS (ship_types); i++)
+    {
+      const AdmShipType *type = NULL;
+
+      for (guint t = 0; t < types->len; t++)
+        if (g_str_equal (((AdmShipType *) g_ptr_array_index (types, t))->id, ship_types[i].id))
+          type = g_ptr_array_index (types, t);
+      g_assert_nonnull (type);
+      g_assert_cmpfloat (type->base_size, ==, ship_types[i].base_size);
+      g_assert_cmpstr (type->clause, ==, ship_types[i].clause);
+      g_assert_cmpstr (type->name, !=, "");
+    }
+}
+
+static void
+test_shipped_classes (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+
+  g_assert_cmpuint (adm_ruleset_get_classes (ruleset)->len, >=, G_N_ELEMENTS (required_classes));
+  for (guint i = 0; i < G_N_ELEMENTS (required_classes); i++)
+    {
+      const AdmShipClass *klass = adm_ruleset_lookup_class (ruleset, required_classes[i].id);
+
+      g_test_message ("class %s", required_classes[i].id);
+      g_assert_nonnull (klass);
+      g_assert_cmpstr (klass->type->id, ==, required_classes[i].type);
+      g_assert_cmpint (klass->category, ==, required_classes[i].category);
+      /* Plausible sample statistics: see the note at the top of the classes file. */
+      g_assert_cmpint (klass->turn, ==, klass->category == ADM_CATEGORY_ESCORT ? 90 : 45);
+      g_assert_cmpint (klass->hull, >=, 2);
+      g_assert_cmpint (klass->hull, <=, 20);
+      g_assert_cmpint (klass->armour, >=, 2);
+      g_assert_cmpint (klass->armour, <=, 6);
+      g_assert_cmpint (klass->shields, <=, 4);
+      g_assert_cmpint (klass->speed, >=, 10);
+      g_assert_cmpint (klass->speed, <=, 40);
+    }
+}
+
+static void
+test_shipped_ariel (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+
+  /* F-MOVE-11: the Illyrian-built Ariel turns at any point of its move; other cruisers not. */
+  g_assert_true (adm_ruleset_lookup_class (ruleset, "ariel")->turn_anywhere);
+  g_assert_false (adm_ruleset_lookup_class (ruleset, "vorberg")->turn_anywhere);
+  g_assert_false (adm_ruleset_lookup_class (ruleset, "komarran-cruiser")->turn_anywhere);
+}
+
+static void
+test_shipped_weapons (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+  gboolean seen[ADM_WEAPON_MINE + 1] = { FALSE };
+  const AdmShipClass *minelayer = adm_ruleset_lookup_class (ruleset, "minelayer");
+  gboolean minelayer_has_mines = FALSE;
+
+  for (guint c = 0; c < classes->len; c++)
+    {
+      const AdmShipClass *klass = g_ptr_array_index (classes, c);
+
+      for (guint w = 0; w < klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (klass->weapons, w);
+
+          seen[weapon->type] = TRUE;
+          g_assert_cmpint (weapon->arcs, !=, 0);
+          if (weapon->type == ADM_WEAPON_TORPEDO)
+            {
+              g_assert_cmpint (weapon->torpedo_speed, >, 0);
+              g_assert_cmpint (weapon->torpedo_turns, >, 0);
+            }
+        }
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (seen); t++)
+    g_assert_true (seen[t]);
+
+  for (guint w = 0; w < minelayer->weapons->len; w++)
+    if (((AdmWeapon *) g_ptr_array_index (minelayer->weapons, w))->type == ADM_WEAPON_MINE)
+      minelayer_has_mines = TRUE;
+  g_assert_true (minelayer_has_mines);
+}
+
+static void
+test_shipped_factions (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  g_autoptr(GHashTable) colours = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_cmpuint (factions->len, >=, 8);
+  for (guint i = 0; i < G_N_ELEMENTS (required_factions); i++)
+    g_assert_nonnull (adm_ruleset_lookup_faction (ruleset, required_factions[i]));
+  g_assert_cmpstr (adm_ruleset_lookup_faction (ruleset, "barrayar")->name, ==,
+                   "Barrayaran Imperium");
+  g_assert_cmpstr (adm_ruleset_lookup_faction (ruleset, "jacksons-whole")->name, ==,
+                   "Jackson's Whole");
+
+  /* Distinct colours, so the map can tell the sides apart. */
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      g_autofree char *colour = g_ascii_strdown (faction->colour, -1);
+
+      g_assert_cmpuint (strlen (colour), ==, 7);
+      g_assert_false (g_hash_table_contains (colours, colour));
+      g_hash_table_add (colours, g_steal_pointer (&colour));
+    }
+}
+
+static void
+test_lookups (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  const AdmShipClass *vorkraft = adm_ruleset_lookup_class (ruleset, "general-vorkraft");
+  const AdmWeapon *main_battery = g_ptr_array_index (vorkraft->weapons, 0);
+  g_autofree char *arcs = adm_arcs_to_string (main_battery->arcs);
+  g_autofree char *all = adm_arcs_to_string (ADM_ARC_STARBOARD | ADM_ARC_BOW | ADM_ARC_STERN |
+                                             ADM_ARC_PORT);
+
+  g_assert_cmpstr (vorkraft->name, ==, "General Vorkraft");
+  g_assert_cmpfloat (vorkraft->type->base_size, ==, 2.5);
+  g_assert_cmpstr (main_battery->id, ==, "main");
+  g_assert_cmpint (main_battery->type, ==, ADM_WEAPON_ARTILLERY);
+  g_assert_cmpstr (arcs, ==, "bow port starboard");
+  g_assert_cmpstr (all, ==, "bow stern port starboard");
+
+  g_assert_null (adm_ruleset_lookup_class (ruleset, "ariel-ii"));
+  g_assert_null (adm_ruleset_lookup_faction (ruleset, "escobar"));
+  g_assert_cmpstr (adm_ruleset_lookup_faction (ruleset, "dendarii")->name, ==,
+                   "Dendarii Free Mercenary Fleet");
+
+  g_assert_cmpstr (adm_category_to_string (ADM_CATEGORY_ESCORT), ==, "escort");
+  g_assert_cmpstr (adm_weapon_type_to_string (ADM_WEAPON_TORPEDO), ==, "torpedo");
+}
+
+/* Rulings */
+
+static void
+test_rulings (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+
+  g_assert_cmpuint (adm_ruleset_get_rulings (ruleset)->len, ==, G_N_ELEMENTS (required_rulings));
+  for (guint i = 0; i < G_N_ELEMENTS (required_rulings); i++)
+    {
+      const AdmRuling *ruling = adm_ruleset_lookup_ruling (ruleset, required_rulings[i].id);
+
+      g_test_message ("ruling %s", required_rulings[i].id);
+      g_assert_nonnull (ruling);
+      g_assert_cmpstr (ruling->clause, ==, required_rulings[i].clause);
+      g_assert_cmpstr (ruling->default_value, ==, required_rulings[i].default_value);
+      g_assert_cmpstr (adm_ruleset_get_ruling_value (ruleset, ruling->id), ==,
+                       required_rulings[i].default_value);
+      g_assert_cmpuint (ruling->options->len, ==, required_rulings[i].n_options);
+      g_assert_cmpuint (ruling->option_names->len, ==, ruling->options->len);
+      for (guint o = 0; o < ruling->option_names->len; o++)
+        g_assert_cmpstr (g_ptr_array_index (ruling->option_names, o), !=, "");
+      g_assert_cmpstr (ruling->name, !=, "");
+      g_assert_cmpstr (ruling->description, !=, "");
+    }
+  g_assert_null (adm_ruleset_lookup_ruling (ruleset, "ramming-size"));
+}
+
+static void
+test_set_ruling_valid (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_ruleset_set_ruling (ruleset, "formation-composition", "six-per-category",
+                                         &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (ruleset, "formation-composition"), ==,
+                   "six-per-category");
+  /* The default is remembered apart from the current value. */
+  g_assert_cmpstr (adm_ruleset_lookup_ruling (ruleset, "formation-composition")->default_value,
+                   ==, "six-of-one-category");
+
+  g_assert_true (adm_ruleset_set_ruling (ruleset, "formation-composition", "six-of-one-category",
+                                         &error));
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (ruleset, "formation-composition"), ==,
+                   "six-of-one-category");
+}
+
+static void
+test_set_ruling_unknown_ruling (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_ruleset_set_ruling (ruleset, "ramming-size", "base", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "has no ruling “ramming-size”"));
+  g_assert_nonnull (strstr (error->message, "artillery-shift-past-edge"));
+}
+
+static void
+test_set_ruling_unknown_value (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_ruleset_set_ruling (ruleset, "artillery-shift-past-edge", "extrapolate",
+                                          &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message,
+                            "ruling “artillery-shift-past-edge” has no option “extrapolate”"));
+  g_assert_nonnull (strstr (error->message, "clamp, no-shot"));
+  /* A refused value leaves the ruling as it was. */
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (ruleset, "artillery-shift-past-edge"), ==,
+                   "clamp");
+}
+
+/* Search path */
+
+static void
+test_search_path (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
+                                             NULL);
+  g_autofree char *path = g_strconcat ("/nonexistent-admiralty-dir::", rules, NULL);
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Empty and missing directories are skipped; the first one holding the file wins. */
+  g_setenv ("ADMIRALTY_RULES_PATH", path, TRUE);
+  ruleset = adm_ruleset_load ("forcon-2010", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_ruleset_get_id (ruleset), ==, "forcon-2010");
+
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+}
+
+static void
+test_unknown_ruleset (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+
+  g_assert_null (adm_ruleset_load ("forcon-1999", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "There is no ruleset “forcon-1999”"));
+  g_assert_nonnull (strstr (error->message, "forcon-1999.xml"));
+
+  /* An id from a scenario must not be able to name another directory. */
+  g_assert_null (adm_ruleset_load ("../rules/forcon-2010", &error2));
+  g_assert_error (error2, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error2->message, "is not a ruleset id"));
+}
+
+static void
+test_file_named_after_id (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *dir = fixture_path ("");
+  g_autoptr(GError) error = NULL;
+
+  /* control.xml holds ruleset "forcon-2010". */
+  g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+  g_assert_null (adm_ruleset_load ("control", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "control.xml"));
+  g_assert_nonnull (strstr (error->message, "defines ruleset “forcon-2010”, not “control”"));
+
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+}
+
+/* Broken fixtures */
+
+static void
+test_control_fixture (void)
+{
+  g_autofree char *path = fixture_path ("control.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_file (path, &error);
+
+  /* Every broken fixture is this file with one defect; it must load. */
+  g_assert_no_error (error);
+  g_assert_nonnull (ruleset);
+  g_assert_cmpint (adm_ruleset_get_artillery (ruleset)->n_rows, ==, 4);
+  g_assert_nonnull (adm_ruleset_lookup_class (ruleset, "frigate"));
+}
+
+typedef struct {
+  const char *ruleset;    /* fixture file loaded */
+  const char *reported;   /* file the error names: the ruleset or its classes file */
+  int         line;
+  int         code;       /* AdmXmlError */
+  const char *words;      /* part of the description */
+} BrokenCase;
+
+static const BrokenCase broken_cases[] = {
+  { "missing-artillery-row.xml", "missing-artillery-row.xml", 12, ADM_XML_ERROR_INVALID,
+    "the artillery row for firepower 3 is missing" },
+  { "duplicate-critical-roll.xml", "duplicate-critical-roll.xml", 17, ADM_XML_ERROR_INVALID,
+    "the 2d6 roll 3 appears twice in this table: the result on line 16 already covers it" },
+  { "table-gap.xml", "table-gap.xml", 23, ADM_XML_ERROR_INVALID,
+    "the table has no result for the 2d6 roll 6" },
+  { "grade-out-of-order.xml", "grade-out-of-order.xml", 30, ADM_XML_ERROR_INVALID,
+    "grade “veteran” is out of order" },
+  { "default-not-in-options.xml", "default-not-in-options.xml", 34, ADM_XML_ERROR_INVALID,
+    "ruling “halved-firepower” has the default “halve-then-round”, which is not one of its "
+    "options (halve-then-floor, halve-then-ceil)" },
+  { "unknown-type.xml", "unknown-type-classes.xml", 8, ADM_XML_ERROR_INVALID,
+    "class “frigate” has the type “dreadnought”, which ruleset “forcon-2010” does not define" },
+  { "duplicate-class-ids.xml", "duplicate-class-ids-classes.xml", 8, ADM_XML_ERROR_INVALID,
+    "two classes have the id “cruiser”; the other is on line 5" },
+  { "doctype-entity.xml", "doctype-entity.xml", 2, ADM_XML_ERROR_FORBIDDEN,
+    "refused for safety" },
+  { "truncated.xml", "truncated.xml", 30, ADM_XML_ERROR_SYNTAX,
+    "the file ends too early" },
+};
+
+static void
+test_broken (gconstpointer data)
+{
+  const BrokenCase *broken = data;
+  g_autofree char *path = fixture_path (broken->ruleset);
+  g_autofree char *where = g_strdup_printf ("%s:%d: ", broken->reported, broken->line);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_file (path, &error);
+
+  g_assert_null (ruleset);
+  g_assert_error (error, ADM_XML_ERROR, broken->code);
+  g_test_message ("message: %s", error->message);
+  /* "…/FILE:LINE: description" */
+  g_assert_nonnull (strstr (error->message, where));
+  g_assert_nonnull (strstr (error->message, broken->words));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* Names are compared in English, the language of the data files. */
+  setlocale (LC_MESSAGES, "C");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/data/rulesets/shipped/header", test_shipped_header);
+  g_test_add_func ("/data/rulesets/shipped/F-SHIP-1-3/ship-types", test_shipped_ship_types);
+  g_test_add_func ("/data/rulesets/shipped/classes", test_shipped_classes);
+  g_test_add_func ("/data/rulesets/shipped/F-MOVE-11/ariel-turns-anywhere", test_shipped_ariel);
+  g_test_add_func ("/data/rulesets/shipped/F-WPN-1/weapons", test_shipped_weapons);
+  g_test_add_func ("/data/rulesets/shipped/factions", test_shipped_factions);
+  g_test_add_func ("/data/rulesets/shipped/lookups", test_lookups);
+  g_test_add_func ("/data/rulesets/rulings/shipped", test_rulings);
+  g_test_add_func ("/data/rulesets/rulings/set-valid", test_set_ruling_valid);
+  g_test_add_func ("/data/rulesets/rulings/set-unknown-ruling", test_set_ruling_unknown_ruling);
+  g_test_add_func ("/data/rulesets/rulings/set-unknown-value", test_set_ruling_unknown_value);
+  g_test_add_func ("/data/rulesets/load/search-path", test_search_path);
+  g_test_add_func ("/data/rulesets/load/unknown-ruleset", test_unknown_ruleset);
+  g_test_add_func ("/data/rulesets/load/file-named-after-id", test_file_named_after_id);
+  g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)
+    {
+      g_autofree char *name = g_strndup (broken_cases[i].ruleset,
+                                         strlen (broken_cases[i].ruleset) - strlen (".xml"));
+      g_autofree char *path = g_strconcat ("/data/rulesets/broken/", name, NULL);
+
+      g_test_add_data_func (path, &broken_cases[i], test_broken);
+    }
+
+  return g_test_run ();
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-xml.c: the safe XML reader — hostile and malformed input is refused with a message
+ * naming the file, the line and the problem. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+static void
+assert_refused (const char  *text,
+                const char  *schema,
+                int          code,
+                const char  *prefix,
+                const char  *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory (text, strlen (text), "input.xml", schema, &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, code);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  g_assert_nonnull (strstr (error->message, needle));
+}
+
+static void
+test_billion_laughs (void)
+{
+  assert_refused ("<?xml version=\"1.0\"?>\n"
+                  "<!DOCTYPE lolz [\n"
+                  " <!ENTITY lol \"lol\">\n"
+                  " <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
+                  "]>\n<scenario name=\"&lol2;\"/>\n",
+                  NULL, ADM_XML_ERROR_FORBIDDEN, "input.xml:2: ", "DOCTYPE");
+}
+
+static void
+test_external_entity (void)
+{
+  assert_refused ("<?xml version=\"1.0\"?>\n\n\n"
+                  "<!DOCTYPE s [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<scenario>&x;</scenario>",
+                  NULL, ADM_XML_ERROR_FORBIDDEN, "input.xml:4: ", "refused for safety");
+}
+
+static void
+test_not_xml (void)
+{
+  assert_refused ("Fleet: 3 battleships\n", NULL, ADM_XML_ERROR_SYNTAX, "input.xml:1: ",
+                  "not XML");
+}
+
+static void
+test_truncated (void)
+{
+  assert_refused ("<campaign format=\"1\">\n  <scenario id=\"a\"\n", NULL, ADM_XML_ERROR_SYNTAX,
+                  "input.xml:", "truncated");
+}
+
+static void
+test_wrong_root (void)
+{
+  assert_refused ("<fleet/>", NULL, ADM_XML_ERROR_INVALID, "input.xml:1: ", "<fleet>");
+  assert_refused ("<campaign format=\"1\"/>", "scenario", ADM_XML_ERROR_INVALID, "input.xml:1: ",
+                  "expected a <scenario> file");
+}
+
+static void
+test_schema_error_has_line (void)
+{
+  assert_refused ("<scenario id=\"x\" name=\"X\" ruleset=\"forcon-2010\">\n"
+                  "  <map>\n"
+                  "    <sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"/>\n"
+                  "  </map>\n"
+                  "  <formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" flagship=\"s\">\n"
+                  "    <ship id=\"s\" name=\"S\" class=\"vorberg\" readiness=\"99\"/>\n"
+                  "  </formation>\n"
+                  "</scenario>\n",
+                  NULL, ADM_XML_ERROR_INVALID, "input.xml:6: ", "ship");
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory ("", 0, "input.xml", NULL, &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "input.xml: the file is empty");
+}
+
+/* The size limit is checked before anything is read into memory. */
+static void
+test_too_large (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  FILE *file = g_fopen (path, "w");
+
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, ADM_XML_MAX_SIZE + 1, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('>', file), ==, '>');
+  g_assert_cmpint (fclose (file), ==, 0);
+
+  doc = adm_xml_read_file (path, NULL, &error);
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_missing_and_directory (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = adm_xml_read_file ("/nonexistent/file.admiralty", NULL, &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "/nonexistent/file.admiralty: "));
+  g_clear_error (&error);
+
+  doc = adm_xml_read_file ("/tmp", NULL, &error);
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO);
+}
+
+static void
+test_attribute_helpers (void)
+{
+  const char *text = "<scenario id=\"x\" name=\"X\" ruleset=\"r\">\n"
+                     "  <map><sector id=\"a\" name=\"A\" x=\"1.5\" y=\"oops\"/></map>\n"
+                     "</scenario>";
+  g_autoptr(xmlDoc) doc = xmlReadMemory (text, (int) strlen (text), "t.xml", NULL, XML_PARSE_NONET);
+  xmlNode *sector = adm_xml_first_element (adm_xml_first_element (xmlDocGetRootElement (doc),
+                                                                  "map"), "sector");
+  g_autoptr(GError) error = NULL;
+  double x, y;
+  int n;
+
+  g_assert_true (adm_xml_get_double (sector, "x", TRUE, 0, &x, "t.xml", NULL));
+  g_assert_cmpfloat (x, ==, 1.5);
+  g_assert_false (adm_xml_get_double (sector, "y", TRUE, 0, &y, "t.xml", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "t.xml:2: <sector> attribute “y” must be a number, not “oops”");
+  g_clear_error (&error);
+
+  g_assert_false (adm_xml_get_int (sector, "hull", TRUE, 0, &n, "t.xml", &error));
+  g_assert_cmpstr (error->message, ==, "t.xml:2: <sector> needs the attribute “hull”");
+  g_assert_true (adm_xml_get_int (sector, "hull", FALSE, 7, &n, "t.xml", NULL));
+  g_assert_cmpint (n, ==, 7);
+  g_assert_false (adm_xml_get_boolean (sector, "turn-anywhere", FALSE));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/xml/billion-laughs", test_billion_laughs);
+  g_test_add_func ("/engine/xml/external-entity", test_external_entity);
+  g_test_add_func ("/engine/xml/not-xml", test_not_xml);
+  g_test_add_func ("/engine/xml/truncated", test_truncated);
+  g_test_add_func ("/engine/xml/wrong-root", test_wrong_root);
+  g_test_add_func ("/engine/xml/schema-error-has-line", test_schema_error_has_line);
+  g_test_add_func ("/engine/xml/empty", test_empty);
+  g_test_add_func ("/engine/xml/too-large", test_too_large);
+  g_test_add_func ("/engine/xml/missing-and-directory", test_missing_and_directory);
+  g_test_add_func ("/engine/xml/attribute-helpers", test_attribute_helpers);
+
+  return g_test_run ();
+}
