@@ -77,7 +77,8 @@ typedef struct {
 /* F-CRIT-9..19. */
 static const ExpectedRow ship_rows[] = {
   { 2, 2, "F-CRIT-9", "main-guns", "0", NULL, NULL, 0, TRUE, FALSE, "Main-calibre guns damaged" },
-  { 3, 3, "F-CRIT-10", "starboard-weapons", "0", NULL, NULL, 0, TRUE, FALSE, "Starboard armament damaged" },
+  { 3, 3, "F-CRIT-10", "starboard-weapons", "0", NULL, NULL, 0, TRUE, FALSE,
+    "Starboard armament damaged" },
   { 4, 4, "F-CRIT-11", "port-weapons", "0", NULL, NULL, 0, TRUE, FALSE, "Port armament damaged" },
   { 5, 5, "F-CRIT-12", "bow-weapons", "0", NULL, NULL, 0, TRUE, FALSE, "Bow armament knocked out" },
   { 6, 6, "F-CRIT-13", "engines", "1", NULL, NULL, 0, TRUE, FALSE, "Engine compartment damaged" },
@@ -86,28 +87,34 @@ static const ExpectedRow ship_rows[] = {
   { 9, 9, "F-CRIT-16", "bridge", "0", "3", "d3", 0, FALSE, FALSE, "Bridge hit" },
   { 10, 10, "F-CRIT-17", "shields", "0", NULL, NULL, 0, FALSE, FALSE, "Energy shields destroyed" },
   { 11, 11, "F-CRIT-18", "hull", "d3", "d6", NULL, 0, TRUE, FALSE, "Hull heavily damaged" },
-  { 12, 12, "F-CRIT-19", "superstructure", "d6", "d3", "d3", 0, TRUE, FALSE, "Superstructures destroyed" },
+  { 12, 12, "F-CRIT-19", "superstructure", "d6", "d3", "d3", 0, TRUE, FALSE,
+    "Superstructures destroyed" },
 };
 
 /* F-STN-8..16. */
 static const ExpectedRow station_rows[] = {
   { 2, 3, "F-STN-8", "destructors", "0", NULL, NULL, 0, TRUE, TRUE, "Destructors damaged" },
   { 4, 4, "F-STN-9", "main-weapons", "0", NULL, NULL, 0, TRUE, TRUE, "Main armament damaged" },
-  { 5, 5, "F-STN-10", "torpedoes", "0", NULL, NULL, 0, TRUE, FALSE, "Torpedo equipment knocked out" },
+  { 5, 5, "F-STN-10", "torpedoes", "0", NULL, NULL, 0, TRUE, FALSE,
+    "Torpedo equipment knocked out" },
   { 6, 6, "F-STN-11", "reactor", "0", NULL, NULL, 0, TRUE, TRUE, "Reactor compartment damaged" },
   { 7, 8, "F-STN-12", "fire", "0", NULL, NULL, 0, TRUE, FALSE, "Fire!" },
-  { 9, 9, "F-STN-13", "orbit-decay", "1", NULL, NULL, 0, TRUE, FALSE, "Station has left its orbit" },
+  { 9, 9, "F-STN-13", "orbit-decay", "1", NULL, NULL, 0, TRUE, FALSE,
+    "Station has left its orbit" },
   { 10, 10, "F-STN-14", "shields", "0", NULL, NULL, 0, FALSE, FALSE, "Energy shields destroyed" },
   { 11, 11, "F-STN-15", "hull", "d3", "d3", NULL, 0, TRUE, FALSE, "Hull heavily damaged" },
-  { 12, 12, "F-STN-16", "central-post", "d6", "d3", "d3", 0, TRUE, FALSE, "Central post destroyed" },
+  { 12, 12, "F-STN-16", "central-post", "d6", "d3", "d3", 0, TRUE, FALSE,
+    "Central post destroyed" },
 };
 
 /* F-CAT-10..13; "extra" holds the additional explosion markers. */
 static const ExpectedRow catastrophic_rows[] = {
   { 2, 6, "F-CAT-10", "drifting-hulk", "1", NULL, NULL, 0, FALSE, FALSE, "Drifting hulk" },
   { 7, 8, "F-CAT-11", "burning-hulk", "1", NULL, NULL, 0, FALSE, FALSE, "Blazing hulk" },
-  { 9, 11, "F-CAT-12", "plasma-overload", "special", NULL, NULL, 0, FALSE, FALSE, "Plasma drives overloaded" },
-  { 12, 12, "F-CAT-13", "necklin-rift", "special", NULL, NULL, 0, FALSE, FALSE, "Necklin drive rift" },
+  { 9, 11, "F-CAT-12", "plasma-overload", "special", NULL, NULL, 0, FALSE, FALSE,
+    "Plasma drives overloaded" },
+  { 12, 12, "F-CAT-13", "necklin-rift", "special", NULL, NULL, 0, FALSE, FALSE,
+    "Necklin drive rift" },
 };
 
 static AdmRuleset *shipped;
@@ -373,7 +380,8 @@ test_readiness_grades_shape (void)
 static void
 test_readiness_hand_built (void)
 {
-  g_autoptr(GPtrArray) grades = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_readiness_grade_free);
+  g_autoptr(GPtrArray) grades =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) adm_readiness_grade_free);
   AdmReadinessGrade *low = g_new0 (AdmReadinessGrade, 1);
   AdmReadinessGrade *high = g_new0 (AdmReadinessGrade, 1);
 
@@ -397,7 +405,8 @@ test_readiness_hand_built (void)
 static void
 test_row_for_roll_hand_built (void)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_row_free);
+  g_autoptr(GPtrArray) rows =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_row_free);
   AdmTableRow *a = g_new0 (AdmTableRow, 1);
   AdmTableRow *b = g_new0 (AdmTableRow, 1);
 
@@ -599,6 +608,24 @@ test_halve_ruling (void)
   g_assert_cmpstr (g_ptr_array_index (ruling->options, 1), ==, "halve-then-ceil");
 }
 
+/* The ruleset applies whichever reading of "halved-firepower" is in force. */
+static void
+test_halve_ruleset (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load ("forcon-2010", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_halve_firepower (ruleset, 7), ==, 3);
+  g_assert_cmpint (adm_ruleset_halve_firepower (ruleset, 1), ==, 0);
+  g_assert_true (adm_ruleset_set_ruling (ruleset, "halved-firepower", "halve-then-ceil", &error));
+  g_assert_cmpint (adm_ruleset_halve_firepower (ruleset, 7), ==, 4);
+  g_assert_cmpint (adm_ruleset_halve_firepower (ruleset, 1), ==, 1);
+  g_assert_cmpint (adm_ruleset_halve_firepower (ruleset, 0), ==, 0);
+  g_assert_cmpint (adm_halve_firepower_as (9, ADM_HALVE_CEIL), ==, 5);
+  g_assert_cmpint (adm_halve_firepower_as (9, ADM_HALVE_FLOOR), ==, 4);
+}
+
 /* The pure functions on a hand-built table */
 
 static void
@@ -685,16 +712,21 @@ main (int   argc,
   g_test_add_func ("/engine/tables/F-ART-10/shift-past-edge-no-shot", test_shift_no_shot);
   g_test_add_func ("/engine/tables/F-ART-10/ruleset-ruling", test_shift_ruleset);
 
-  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp21", GINT_TO_POINTER (21), test_above_split);
-  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp27", GINT_TO_POINTER (27), test_above_split);
-  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp40", GINT_TO_POINTER (40), test_above_split);
-  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp45", GINT_TO_POINTER (45), test_above_split);
+  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp21", GINT_TO_POINTER (21),
+                        test_above_split);
+  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp27", GINT_TO_POINTER (27),
+                        test_above_split);
+  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp40", GINT_TO_POINTER (40),
+                        test_above_split);
+  g_test_add_data_func ("/engine/tables/F-ART-11/split-fp45", GINT_TO_POINTER (45),
+                        test_above_split);
   g_test_add_func ("/engine/tables/F-ART-11/split-examples", test_above_split_examples);
   g_test_add_func ("/engine/tables/F-ART-11/cap", test_above_cap);
   g_test_add_func ("/engine/tables/F-ART-11/ruleset-ruling", test_above_ruleset);
   g_test_add_func ("/engine/tables/F-ART-11/firepower-zero", test_firepower_zero);
   g_test_add_func ("/engine/tables/F-ART-11/halve-then-floor", test_halve);
   g_test_add_func ("/engine/tables/F-ART-11/halved-firepower-ruling", test_halve_ruling);
+  g_test_add_func ("/engine/tables/F-ART-11/halved-firepower-ceil", test_halve_ruleset);
 
   g_test_add_func ("/engine/tables/hand-built/lookup", test_hand_built_lookup);
   g_test_add_func ("/engine/tables/hand-built/above-table", test_hand_built_above);

@@ -1,3 +1,1640 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-ruleset.c: a ruleset (ship types, tables, readiness grades, rulings) and the ship
+ * classes and factions of its classes file.
+ *
+ * Both files are validated against their schemas by adm_xml_read_file(); this file then
+ * checks what a schema cannot (contiguous artillery rows, 2d6 coverage, grade order, ruling
+ * defaults, unique ids, references) and reports "FILE:LINE: problem" in a master's words. */
+
 #include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
 #include "adm-ruleset.h"
+#include "adm-xml.h"
+
+struct _AdmRuleset
+{
+  GObject            parent_instance;
+
+  char              *id;
+  char              *name;
+  char              *path;
+
+  GPtrArray         *ship_types;        /* AdmShipType* */
+  GHashTable        *types_by_id;       /* borrowed id → AdmShipType* */
+  GPtrArray         *classes;           /* AdmShipClass* */
+  GHashTable        *classes_by_id;
+  GPtrArray         *factions;          /* AdmFaction* */
+  GHashTable        *factions_by_id;
+
+  AdmArtilleryTable  artillery;
+  GPtrArray         *ship_critical;     /* AdmTableRow* */
+  GPtrArray         *station_critical;  /* AdmTableRow* */
+  GPtrArray         *catastrophic;      /* AdmTableRow* */
+  GPtrArray         *grades;            /* AdmReadinessGrade* */
+
+  GPtrArray         *rulings;           /* AdmRuling* */
+  GHashTable        *rulings_by_id;
+};
+
+G_DEFINE_FINAL_TYPE (AdmRuleset, adm_ruleset, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_ID,
+  PROP_NAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define MIN_ROLL 2
+#define MAX_ROLL 12
+
+/* The options of each ruling that the engine implements: a ruleset may offer fewer, but an
+ * option outside these would silently behave like the default, so it is refused. */
+static const struct {
+  const char *id;
+  const char *values[4];
+} known_rulings[] = {
+  { "artillery-shift-past-edge", { "clamp", "no-shot", NULL } },
+  { "firepower-above-table", { "split", "cap", NULL } },
+  { "halved-firepower", { "halve-then-floor", "halve-then-ceil", NULL } },
+  { "readiness-bands", { "first-match", NULL } },
+  { "formation-composition", { "six-of-one-category", "six-per-category", NULL } },
+};
+
+static const char * const arc_names[] = { "bow", "stern", "port", "starboard" };
+
+/* Value types */
+
+static void
+ship_type_free (AdmShipType *type)
+{
+  g_free (type->id);
+  g_free (type->name);
+  g_free (type->clause);
+  g_free (type);
+}
+
+static void
+weapon_free (AdmWeapon *weapon)
+{
+  g_free (weapon->id);
+  g_free (weapon->name);
+  g_free (weapon);
+}
+
+static void
+ship_class_free (AdmShipClass *klass)
+{
+  g_free (klass->id);
+  g_free (klass->name);
+  g_clear_pointer (&klass->weapons, g_ptr_array_unref);
+  g_free (klass);
+}
+
+static void
+faction_free (AdmFaction *faction)
+{
+  g_free (faction->id);
+  g_free (faction->name);
+  g_free (faction->colour);
+  g_free (faction);
+}
+
+static void
+ruling_free (AdmRuling *ruling)
+{
+  g_free (ruling->id);
+  g_free (ruling->name);
+  g_free (ruling->clause);
+  g_free (ruling->description);
+  g_free (ruling->default_value);
+  g_free (ruling->value);
+  g_clear_pointer (&ruling->options, g_ptr_array_unref);
+  g_clear_pointer (&ruling->option_names, g_ptr_array_unref);
+  g_free (ruling);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipType, ship_type_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmWeapon, weapon_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipClass, ship_class_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmFaction, faction_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmRuling, ruling_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableRow, adm_table_row_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmReadinessGrade, adm_readiness_grade_free)
+
+/* GObject */
+
+static void
+adm_ruleset_finalize (GObject *object)
+{
+  AdmRuleset *self = ADM_RULESET (object);
+
+  g_free (self->id);
+  g_free (self->name);
+  g_free (self->path);
+  /* Classes point at ship types, so they go first. */
+  g_clear_pointer (&self->classes_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->classes, g_ptr_array_unref);
+  g_clear_pointer (&self->types_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->ship_types, g_ptr_array_unref);
+  g_clear_pointer (&self->factions_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->factions, g_ptr_array_unref);
+  g_clear_pointer (&self->ship_critical, g_ptr_array_unref);
+  g_clear_pointer (&self->station_critical, g_ptr_array_unref);
+  g_clear_pointer (&self->catastrophic, g_ptr_array_unref);
+  g_clear_pointer (&self->grades, g_ptr_array_unref);
+  g_clear_pointer (&self->rulings_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->rulings, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (adm_ruleset_parent_class)->finalize (object);
+}
+
+static void
+adm_ruleset_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  AdmRuleset *self = ADM_RULESET (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_string (value, self->id);
+      break;
+
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_ruleset_class_init (AdmRulesetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = adm_ruleset_finalize;
+  object_class->get_property = adm_ruleset_get_property;
+
+  properties[PROP_ID] =
+    g_param_spec_string ("id", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+adm_ruleset_init (AdmRuleset *self)
+{
+  self->ship_types = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_type_free);
+  self->types_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_class_free);
+  self->classes_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->factions = g_ptr_array_new_with_free_func ((GDestroyNotify) faction_free);
+  self->factions_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->ship_critical = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_row_free);
+  self->station_critical = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_row_free);
+  self->catastrophic = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_row_free);
+  self->grades = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_readiness_grade_free);
+  self->rulings = g_ptr_array_new_with_free_func ((GDestroyNotify) ruling_free);
+  self->rulings_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+/* Parsing helpers */
+
+/* A required string attribute. The schema already demands it; this keeps a schema slip
+ * from turning into a crash. */
+static char *
+require_attr (xmlNode     *node,
+              const char  *name,
+              const char  *file,
+              GError     **error)
+{
+  char *value = adm_xml_get_string (node, name);
+
+  if (value == NULL)
+    adm_xml_set_error (error, file, node, _("<%s> needs the attribute “%s”"),
+                       (const char *) node->name, name);
+  return value;
+}
+
+static xmlNode *
+require_element (xmlNode     *parent,
+                 const char  *name,
+                 const char  *file,
+                 GError     **error)
+{
+  xmlNode *child = adm_xml_first_element (parent, name);
+
+  if (child == NULL)
+    adm_xml_set_error (error, file, parent, _("<%s> needs a <%s> element"),
+                       (const char *) parent->name, name);
+  return child;
+}
+
+/* Text with runs of white space (line breaks of the XML layout) collapsed to one space. */
+static char *
+normalized_text (xmlNode *node)
+{
+  g_autofree char *text = adm_xml_get_text (node);
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  g_autoptr(GString) result = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] == '\0')
+        continue;
+      if (result->len > 0)
+        g_string_append_c (result, ' ');
+      g_string_append (result, words[i]);
+    }
+  return g_string_free (g_steal_pointer (&result), FALSE);
+}
+
+/* Display text from the data files is English; it goes through gettext so that a
+ * translation catalogue can carry it. An empty string would fetch the catalogue header. */
+static char *
+translated (char *text)
+{
+  char *result;
+
+  if (text == NULL || text[0] == '\0')
+    return text;
+  result = g_strdup (g_dgettext (GETTEXT_PACKAGE, text));
+  g_free (text);
+  return result;
+}
+
+/* Remembers @id at @node's line; returns the line of an earlier use of @id, or 0. */
+static long
+remember_id (GHashTable *seen,
+             const char *id,
+             xmlNode    *node)
+{
+  gpointer line;
+
+  if (g_hash_table_lookup_extended (seen, id, NULL, &line))
+    return GPOINTER_TO_INT (line);
+  g_hash_table_insert (seen, g_strdup (id), GINT_TO_POINTER ((int) xmlGetLineNo (node)));
+  return 0;
+}
+
+static GHashTable *
+new_seen_table (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+/* "a, b, c" from the char* ids of @keys. */
+static char *
+join_ids (GPtrArray *ids)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      if (i > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, g_ptr_array_index (ids, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Ship types (F-SHIP-1..3) */
+
+static gboolean
+parse_ship_types (AdmRuleset  *self,
+                  xmlNode     *section,
+                  GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *node = adm_xml_first_element (section, "ship-type"); node != NULL;
+       node = adm_xml_next_element (node, "ship-type"))
+    {
+      g_autoptr(AdmShipType) type = g_new0 (AdmShipType, 1);
+      long other;
+
+      if ((type->id = require_attr (node, "id", self->path, error)) == NULL ||
+          (type->name = require_attr (node, "name", self->path, error)) == NULL ||
+          (type->clause = require_attr (node, "clause", self->path, error)) == NULL ||
+          !adm_xml_get_double (node, "base-size", TRUE, 0, &type->base_size, self->path, error))
+        return FALSE;
+
+      if ((other = remember_id (seen, type->id, node)) != 0)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("two ship types have the id “%s”; the other is on line %ld"),
+                             type->id, other);
+          return FALSE;
+        }
+      type->name = translated (type->name);
+      g_hash_table_insert (self->types_by_id, type->id, type);
+      g_ptr_array_add (self->ship_types, g_steal_pointer (&type));
+    }
+  return TRUE;
+}
+
+/* Artillery table (F-ART-14, F-ART-15) */
+
+static gboolean
+parse_artillery_target (AdmRuleset  *self,
+                        xmlNode     *node,
+                        GHashTable  *seen,
+                        GError     **error)
+{
+  AdmArtilleryTable *table = &self->artillery;
+  g_autofree char *id = NULL;
+  int column;
+  long other;
+
+  if ((id = require_attr (node, "id", self->path, error)) == NULL ||
+      !adm_xml_get_int (node, "column", TRUE, 0, &column, self->path, error))
+    return FALSE;
+
+  if ((other = remember_id (seen, id, node)) != 0)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("two artillery targets have the id “%s”; the other is on line %ld"),
+                         id, other);
+      return FALSE;
+    }
+  if (table->n_targets >= ADM_ARTILLERY_MAX_TARGETS)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("the artillery table has more than %d targets"),
+                         ADM_ARTILLERY_MAX_TARGETS);
+      return FALSE;
+    }
+  if (strlen (id) >= sizeof table->target_ids[0])
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("the artillery target id “%s” is too long (at most %d characters)"),
+                         id, (int) sizeof table->target_ids[0] - 1);
+      return FALSE;
+    }
+  if (column < 1 || column > ADM_ARTILLERY_COLUMNS)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("artillery target “%s” names column %d; the table has columns 1 to %d"),
+                         id, column, ADM_ARTILLERY_COLUMNS);
+      return FALSE;
+    }
+
+  g_strlcpy (table->target_ids[table->n_targets], id, sizeof table->target_ids[0]);
+  table->target_columns[table->n_targets] = column;
+  table->n_targets++;
+  return TRUE;
+}
+
+/* F-ART-14: five whitespace-separated counts of d6, one per column. */
+static gboolean
+parse_dice_counts (AdmRuleset  *self,
+                   xmlNode     *node,
+                   int          firepower,
+                   int         *counts,
+                   GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) words = NULL;
+  int n = 0;
+
+  if ((text = require_attr (node, "dice", self->path, error)) == NULL)
+    return FALSE;
+  words = g_strsplit_set (text, " \t\r\n", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint64 count;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (n >= ADM_ARTILLERY_COLUMNS ||
+          !g_ascii_string_to_unsigned (words[i], 10, 0, G_MAXINT / 1024, &count, NULL))
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("the artillery row for firepower %d must hold exactly %d "
+                               "numbers of dice (0 or more), one per column: “%s”"),
+                             firepower, ADM_ARTILLERY_COLUMNS, text);
+          return FALSE;
+        }
+      counts[n++] = (int) count;
+    }
+  if (n != ADM_ARTILLERY_COLUMNS)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("the artillery row for firepower %d must hold exactly %d "
+                           "numbers of dice (0 or more), one per column: “%s”"),
+                         firepower, ADM_ARTILLERY_COLUMNS, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_artillery_row (AdmRuleset  *self,
+                     xmlNode     *node,
+                     GError     **error)
+{
+  AdmArtilleryTable *table = &self->artillery;
+  int expected = table->n_rows + 1;
+  int firepower;
+
+  if (!adm_xml_get_int (node, "firepower", TRUE, 0, &firepower, self->path, error))
+    return FALSE;
+
+  /* F-ART-14: one row per firepower from 1 upward, so row N is the look-up of firepower N. */
+  if (firepower != expected)
+    {
+      if (firepower > expected)
+        adm_xml_set_error (error, self->path, node,
+                           _("the artillery row for firepower %d is missing: the rows must "
+                             "run 1, 2, 3, … in order without gaps, but this row is for "
+                             "firepower %d"), expected, firepower);
+      else
+        adm_xml_set_error (error, self->path, node,
+                           _("the artillery row for firepower %d is out of order or repeated: "
+                             "the rows must run 1, 2, 3, … and firepower %d was expected here"),
+                           firepower, expected);
+      return FALSE;
+    }
+  if (expected > ADM_ARTILLERY_MAX_ROWS)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("the artillery table has more than %d rows"), ADM_ARTILLERY_MAX_ROWS);
+      return FALSE;
+    }
+
+  if (!parse_dice_counts (self, node, firepower, table->dice[firepower - 1], error))
+    return FALSE;
+  table->n_rows = firepower;
+  return TRUE;
+}
+
+static gboolean
+parse_artillery (AdmRuleset  *self,
+                 xmlNode     *section,
+                 GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *node = adm_xml_first_element (section, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
+    {
+      if (adm_xml_is (node, "target") && !parse_artillery_target (self, node, seen, error))
+        return FALSE;
+      if (adm_xml_is (node, "row") && !parse_artillery_row (self, node, error))
+        return FALSE;
+    }
+
+  if (self->artillery.n_rows == 0)
+    {
+      adm_xml_set_error (error, self->path, section, _("the artillery table has no rows"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Critical and catastrophic tables (F-CRIT-8, F-STN-7, F-CAT-9) */
+
+static AdmTableRow *
+parse_table_row (AdmRuleset  *self,
+                 xmlNode     *node,
+                 gboolean     catastrophic,
+                 GError     **error)
+{
+  g_autoptr(AdmTableRow) row = g_new0 (AdmTableRow, 1);
+
+  if (!adm_xml_get_int (node, "from", TRUE, 0, &row->from, self->path, error) ||
+      !adm_xml_get_int (node, "to", TRUE, 0, &row->to, self->path, error) ||
+      (row->clause = require_attr (node, "clause", self->path, error)) == NULL ||
+      (row->effect = require_attr (node, "effect", self->path, error)) == NULL ||
+      (row->name = require_attr (node, "name", self->path, error)) == NULL)
+    return NULL;
+
+  if (catastrophic)
+    {
+      if ((row->explosion_markers = require_attr (node, "explosion-markers",
+                                                  self->path, error)) == NULL)
+        return NULL;
+      row->repairable = FALSE;
+    }
+  else
+    {
+      if ((row->extra_damage = require_attr (node, "extra-damage", self->path, error)) == NULL ||
+          !adm_xml_get_int (node, "speed-loss", FALSE, 0, &row->speed_loss, self->path, error))
+        return NULL;
+      row->readiness_loss = adm_xml_get_string (node, "readiness-loss");
+      row->ecm_attack_loss = adm_xml_get_string (node, "ecm-attack-loss");
+      row->repairable = adm_xml_get_boolean (node, "repairable", TRUE);
+      row->catastrophic_check = adm_xml_get_boolean (node, "catastrophic-check", FALSE);
+    }
+
+  row->name = translated (row->name);
+  row->description = translated (normalized_text (node));
+  return g_steal_pointer (&row);
+}
+
+/* Each 2d6 result, 2 to 12, must have exactly one row. */
+static gboolean
+parse_table (AdmRuleset  *self,
+             xmlNode     *table,
+             gboolean     catastrophic,
+             GPtrArray   *rows,
+             GError     **error)
+{
+  long claimed[MAX_ROLL + 1] = { 0 };
+
+  for (xmlNode *node = adm_xml_first_element (table, "result"); node != NULL;
+       node = adm_xml_next_element (node, "result"))
+    {
+      AdmTableRow *row = parse_table_row (self, node, catastrophic, error);
+
+      if (row == NULL)
+        return FALSE;
+      g_ptr_array_add (rows, row);
+
+      if (row->from < MIN_ROLL || row->to > MAX_ROLL || row->from > row->to)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("the result covers 2d6 rolls %d to %d, but rolls run from 2 "
+                               "to 12 and “from” must not be above “to”"), row->from, row->to);
+          return FALSE;
+        }
+      for (int roll = row->from; roll <= row->to; roll++)
+        {
+          if (claimed[roll] != 0)
+            {
+              adm_xml_set_error (error, self->path, node,
+                                 _("the 2d6 roll %d appears twice in this table: the result "
+                                   "on line %ld already covers it"), roll, claimed[roll]);
+              return FALSE;
+            }
+          claimed[roll] = xmlGetLineNo (node);
+        }
+    }
+
+  for (int roll = MIN_ROLL; roll <= MAX_ROLL; roll++)
+    if (claimed[roll] == 0)
+      {
+        adm_xml_set_error (error, self->path, table,
+                           _("the table has no result for the 2d6 roll %d: its results must "
+                             "cover every roll from 2 to 12 exactly once"), roll);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+parse_critical_tables (AdmRuleset  *self,
+                       xmlNode     *root,
+                       GError     **error)
+{
+  gboolean have_ship = FALSE;
+  gboolean have_station = FALSE;
+
+  for (xmlNode *node = adm_xml_first_element (root, "critical-table"); node != NULL;
+       node = adm_xml_next_element (node, "critical-table"))
+    {
+      g_autofree char *kind = require_attr (node, "kind", self->path, error);
+      gboolean ship;
+
+      if (kind == NULL)
+        return FALSE;
+      ship = g_str_equal (kind, "ship");
+      if (!parse_table (self, node, FALSE, ship ? self->ship_critical : self->station_critical,
+                        error))
+        return FALSE;
+      have_ship |= ship;
+      have_station |= !ship;
+    }
+
+  if (!have_ship || !have_station)
+    {
+      adm_xml_set_error (error, self->path, root,
+                         _("the ruleset needs a ship and a station critical-damage table"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Readiness grades (F-RDY-5, F-FIRE-10) */
+
+static gboolean
+check_grade_limit (AdmRuleset         *self,
+                   xmlNode            *node,
+                   AdmReadinessGrade  *grade,
+                   gboolean            has_below,
+                   gboolean            last,
+                   int                 previous_below,
+                   GError            **error)
+{
+  /* F-RDY-5 (ruling "readiness-bands"): first match, so each limit must rise and only the
+   * last grade may be open-ended. */
+  if (!has_below && !last)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("grade “%s” has no “below” limit but is not the last grade: only "
+                           "the highest grade may be open-ended"), grade->id);
+      return FALSE;
+    }
+  if (has_below && last)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("the last grade, “%s”, must not have a “below” limit: readiness "
+                           "of %d or more would have no grade"), grade->id, grade->below);
+      return FALSE;
+    }
+  if (has_below && grade->below <= previous_below)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("grade “%s” is out of order: its limit below=\"%d\" must be higher "
+                           "than the previous grade's %d (grades run from lowest to highest "
+                           "readiness)"), grade->id, grade->below, previous_below);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_grades (AdmRuleset  *self,
+              xmlNode     *section,
+              GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+  int previous_below = G_MININT;
+
+  for (xmlNode *node = adm_xml_first_element (section, "grade"); node != NULL;
+       node = adm_xml_next_element (node, "grade"))
+    {
+      g_autoptr(AdmReadinessGrade) grade = g_new0 (AdmReadinessGrade, 1);
+      g_autofree char *below = adm_xml_get_string (node, "below");
+      gboolean last = adm_xml_next_element (node, "grade") == NULL;
+      long other;
+
+      if ((grade->id = require_attr (node, "id", self->path, error)) == NULL ||
+          (grade->name = require_attr (node, "name", self->path, error)) == NULL ||
+          !adm_xml_get_int (node, "below", FALSE, G_MAXINT, &grade->below, self->path, error) ||
+          !adm_xml_get_int (node, "modifier", TRUE, 0, &grade->modifier, self->path, error) ||
+          !adm_xml_get_int (node, "fire-distribution-modifier", TRUE, 0,
+                            &grade->fire_distribution_modifier, self->path, error))
+        return FALSE;
+
+      if ((other = remember_id (seen, grade->id, node)) != 0)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("two readiness grades have the id “%s”; the other is on line %ld"),
+                             grade->id, other);
+          return FALSE;
+        }
+      if (!check_grade_limit (self, node, grade, below != NULL, last, previous_below, error))
+        return FALSE;
+
+      previous_below = grade->below;
+      grade->name = translated (grade->name);
+      g_ptr_array_add (self->grades, g_steal_pointer (&grade));
+    }
+  return TRUE;
+}
+
+/* Rulings */
+
+static gboolean
+parse_option (AdmRuleset  *self,
+              AdmRuling   *ruling,
+              xmlNode     *node,
+              GError     **error)
+{
+  g_autofree char *value = require_attr (node, "value", self->path, error);
+
+  if (value == NULL)
+    return FALSE;
+  if (g_ptr_array_find_with_equal_func (ruling->options, value, g_str_equal, NULL))
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("ruling “%s” lists the option “%s” twice"), ruling->id, value);
+      return FALSE;
+    }
+  g_ptr_array_add (ruling->options, g_steal_pointer (&value));
+  g_ptr_array_add (ruling->option_names, translated (normalized_text (node)));
+  return TRUE;
+}
+
+/* An option the engine does not implement would quietly act as the default. */
+static gboolean
+check_ruling_implemented (AdmRuleset  *self,
+                          AdmRuling   *ruling,
+                          xmlNode     *node,
+                          GError     **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (known_rulings); i++)
+    {
+      const char * const *values = known_rulings[i].values;
+
+      if (!g_str_equal (known_rulings[i].id, ruling->id))
+        continue;
+      for (guint o = 0; o < ruling->options->len; o++)
+        if (!g_strv_contains (values, g_ptr_array_index (ruling->options, o)))
+          {
+            g_autofree char *known = g_strjoinv (", ", (char **) values);
+
+            adm_xml_set_error (error, self->path, node,
+                               _("ruling “%s” offers the option “%s”, which Admiralty does "
+                                 "not implement (it knows: %s)"),
+                               ruling->id, (const char *) g_ptr_array_index (ruling->options, o),
+                               known);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+static AdmRuling *
+parse_ruling (AdmRuleset  *self,
+              xmlNode     *node,
+              GError     **error)
+{
+  g_autoptr(AdmRuling) ruling = g_new0 (AdmRuling, 1);
+  xmlNode *description;
+
+  ruling->options = g_ptr_array_new_with_free_func (g_free);
+  ruling->option_names = g_ptr_array_new_with_free_func (g_free);
+  if ((ruling->id = require_attr (node, "id", self->path, error)) == NULL ||
+      (ruling->name = require_attr (node, "name", self->path, error)) == NULL ||
+      (ruling->clause = require_attr (node, "clause", self->path, error)) == NULL ||
+      (ruling->default_value = require_attr (node, "default", self->path, error)) == NULL)
+    return NULL;
+
+  for (xmlNode *option = adm_xml_first_element (node, "option"); option != NULL;
+       option = adm_xml_next_element (option, "option"))
+    if (!parse_option (self, ruling, option, error))
+      return NULL;
+
+  if (!g_ptr_array_find_with_equal_func (ruling->options, ruling->default_value,
+                                         g_str_equal, NULL))
+    {
+      g_autofree char *options = join_ids (ruling->options);
+
+      adm_xml_set_error (error, self->path, node,
+                         _("ruling “%s” has the default “%s”, which is not one of its "
+                           "options (%s)"), ruling->id, ruling->default_value, options);
+      return NULL;
+    }
+  if (!check_ruling_implemented (self, ruling, node, error))
+    return NULL;
+
+  description = adm_xml_first_element (node, "description");
+  ruling->description = description != NULL ? translated (normalized_text (description))
+                                             : g_strdup ("");
+  ruling->name = translated (ruling->name);
+  ruling->value = g_strdup (ruling->default_value);
+  return g_steal_pointer (&ruling);
+}
+
+static gboolean
+parse_rulings (AdmRuleset  *self,
+               xmlNode     *section,
+               GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *node = adm_xml_first_element (section, "ruling"); node != NULL;
+       node = adm_xml_next_element (node, "ruling"))
+    {
+      AdmRuling *ruling = parse_ruling (self, node, error);
+      long other;
+
+      if (ruling == NULL)
+        return FALSE;
+      g_ptr_array_add (self->rulings, ruling);
+      if ((other = remember_id (seen, ruling->id, node)) != 0)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("two rulings have the id “%s”; the other is on line %ld"),
+                             ruling->id, other);
+          return FALSE;
+        }
+      g_hash_table_insert (self->rulings_by_id, ruling->id, ruling);
+    }
+  return TRUE;
+}
+
+/* Classes file: factions */
+
+static gboolean
+is_colour (const char *text)
+{
+  if (strlen (text) != 7 || text[0] != '#')
+    return FALSE;
+  for (int i = 1; i < 7; i++)
+    if (!g_ascii_isxdigit (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_faction (AdmRuleset  *self,
+               const char  *file,
+               xmlNode     *node,
+               GHashTable  *seen,
+               GError     **error)
+{
+  g_autoptr(AdmFaction) faction = g_new0 (AdmFaction, 1);
+  long other;
+
+  if ((faction->id = require_attr (node, "id", file, error)) == NULL ||
+      (faction->name = require_attr (node, "name", file, error)) == NULL ||
+      (faction->colour = require_attr (node, "colour", file, error)) == NULL ||
+      !adm_xml_get_int (node, "boarding-bonus", TRUE, 0, &faction->boarding_bonus, file, error))
+    return FALSE;
+
+  if ((other = remember_id (seen, faction->id, node)) != 0)
+    {
+      adm_xml_set_error (error, file, node,
+                         _("two factions have the id “%s”; the other is on line %ld"),
+                         faction->id, other);
+      return FALSE;
+    }
+  if (!is_colour (faction->colour))
+    {
+      adm_xml_set_error (error, file, node,
+                         _("faction “%s” has the colour “%s”; a colour is written #rrggbb, "
+                           "for example #8b1e1e"), faction->id, faction->colour);
+      return FALSE;
+    }
+
+  faction->name = translated (faction->name);
+  g_hash_table_insert (self->factions_by_id, faction->id, faction);
+  g_ptr_array_add (self->factions, g_steal_pointer (&faction));
+  return TRUE;
+}
+
+/* Classes file: weapons */
+
+static gboolean
+parse_arcs (const char  *text,
+            const char  *file,
+            xmlNode     *node,
+            AdmArcs     *out,
+            GError     **error)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  AdmArcs arcs = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      AdmArcs arc = 0;
+
+      if (words[i][0] == '\0')
+        continue;
+      for (guint a = 0; a < G_N_ELEMENTS (arc_names); a++)
+        if (g_str_equal (words[i], arc_names[a]))
+          arc = 1 << a;
+
+      if (arc == 0 || (arcs & arc) != 0)
+        {
+          adm_xml_set_error (error, file, node,
+                             arc == 0 ? _("unknown firing arc “%s”: arcs are bow, stern, port "
+                                          "and starboard")
+                                      : _("the firing arc “%s” is named twice"),
+                             words[i]);
+          return FALSE;
+        }
+      arcs |= arc;
+    }
+
+  if (arcs == 0)
+    {
+      adm_xml_set_error (error, file, node, _("a weapon needs at least one firing arc"));
+      return FALSE;
+    }
+  *out = arcs;
+  return TRUE;
+}
+
+static gboolean
+weapon_type_from_string (const char    *text,
+                         AdmWeaponType *out)
+{
+  for (AdmWeaponType type = ADM_WEAPON_DESTRUCTOR; type <= ADM_WEAPON_MINE; type++)
+    if (g_str_equal (text, adm_weapon_type_to_string (type)))
+      {
+        *out = type;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static AdmWeapon *
+parse_weapon (const char  *file,
+              xmlNode     *node,
+              GError     **error)
+{
+  g_autoptr(AdmWeapon) weapon = g_new0 (AdmWeapon, 1);
+  g_autofree char *type = NULL;
+  g_autofree char *arcs = NULL;
+
+  if ((weapon->id = require_attr (node, "id", file, error)) == NULL ||
+      (weapon->name = require_attr (node, "name", file, error)) == NULL ||
+      (type = require_attr (node, "type", file, error)) == NULL ||
+      (arcs = require_attr (node, "arcs", file, error)) == NULL ||
+      !adm_xml_get_int (node, "firepower", TRUE, 0, &weapon->firepower, file, error) ||
+      !adm_xml_get_int (node, "range", TRUE, 0, &weapon->range, file, error) ||
+      !adm_xml_get_int (node, "torpedo-speed", FALSE, 0, &weapon->torpedo_speed, file, error) ||
+      !adm_xml_get_int (node, "torpedo-turns", FALSE, 0, &weapon->torpedo_turns, file, error))
+    return NULL;
+
+  if (!weapon_type_from_string (type, &weapon->type))
+    {
+      adm_xml_set_error (error, file, node,
+                         _("unknown weapon type “%s”: types are destructor, artillery, "
+                           "torpedo and mine"), type);
+      return NULL;
+    }
+  if (!parse_arcs (arcs, file, node, &weapon->arcs, error))
+    return NULL;
+
+  weapon->name = translated (weapon->name);
+  return g_steal_pointer (&weapon);
+}
+
+/* Classes file: classes */
+
+static gboolean
+category_from_string (const char  *text,
+                      AdmCategory *out)
+{
+  for (AdmCategory category = ADM_CATEGORY_CAPITAL; category <= ADM_CATEGORY_AUXILIARY;
+       category++)
+    if (g_str_equal (text, adm_category_to_string (category)))
+      {
+        *out = category;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+parse_class_numbers (AdmShipClass  *klass,
+                     const char    *file,
+                     xmlNode       *node,
+                     GError       **error)
+{
+  return adm_xml_get_int (node, "speed", TRUE, 0, &klass->speed, file, error) &&
+         adm_xml_get_int (node, "turn", TRUE, 0, &klass->turn, file, error) &&
+         adm_xml_get_int (node, "hull", TRUE, 0, &klass->hull, file, error) &&
+         adm_xml_get_int (node, "armour", TRUE, 0, &klass->armour, file, error) &&
+         adm_xml_get_int (node, "shields", TRUE, 0, &klass->shields, file, error) &&
+         adm_xml_get_int (node, "turrets", TRUE, 0, &klass->turrets, file, error) &&
+         adm_xml_get_int (node, "ecm-attack", TRUE, 0, &klass->ecm_attack, file, error) &&
+         adm_xml_get_int (node, "ecm-defence", TRUE, 0, &klass->ecm_defence, file, error);
+}
+
+static gboolean
+parse_class_weapons (AdmShipClass  *klass,
+                     const char    *file,
+                     xmlNode       *node,
+                     GError       **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *child = adm_xml_first_element (node, "weapon"); child != NULL;
+       child = adm_xml_next_element (child, "weapon"))
+    {
+      AdmWeapon *weapon = parse_weapon (file, child, error);
+      long other;
+
+      if (weapon == NULL)
+        return FALSE;
+      g_ptr_array_add (klass->weapons, weapon);
+      if ((other = remember_id (seen, weapon->id, child)) != 0)
+        {
+          adm_xml_set_error (error, file, child,
+                             _("class “%s” has two weapons with the id “%s”; the other is on "
+                               "line %ld"), klass->id, weapon->id, other);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+resolve_class_type (AdmRuleset    *self,
+                    AdmShipClass  *klass,
+                    const char    *type,
+                    const char    *file,
+                    xmlNode       *node,
+                    GError       **error)
+{
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autofree char *known = NULL;
+
+  klass->type = g_hash_table_lookup (self->types_by_id, type);
+  if (klass->type != NULL)
+    return TRUE;
+
+  ids = g_ptr_array_new ();
+  for (guint i = 0; i < self->ship_types->len; i++)
+    g_ptr_array_add (ids, ((AdmShipType *) g_ptr_array_index (self->ship_types, i))->id);
+  known = join_ids (ids);
+  adm_xml_set_error (error, file, node,
+                     _("class “%s” has the type “%s”, which ruleset “%s” does not define "
+                       "(its ship types are: %s)"), klass->id, type, self->id, known);
+  return FALSE;
+}
+
+static gboolean
+parse_class (AdmRuleset  *self,
+             const char  *file,
+             xmlNode     *node,
+             GHashTable  *seen,
+             GError     **error)
+{
+  g_autoptr(AdmShipClass) klass = g_new0 (AdmShipClass, 1);
+  g_autofree char *type = NULL;
+  g_autofree char *category = NULL;
+  long other;
+
+  klass->weapons = g_ptr_array_new_with_free_func ((GDestroyNotify) weapon_free);
+  if ((klass->id = require_attr (node, "id", file, error)) == NULL ||
+      (klass->name = require_attr (node, "name", file, error)) == NULL ||
+      (type = require_attr (node, "type", file, error)) == NULL ||
+      (category = require_attr (node, "category", file, error)) == NULL ||
+      !parse_class_numbers (klass, file, node, error))
+    return FALSE;
+
+  if ((other = remember_id (seen, klass->id, node)) != 0)
+    {
+      adm_xml_set_error (error, file, node,
+                         _("two classes have the id “%s”; the other is on line %ld"),
+                         klass->id, other);
+      return FALSE;
+    }
+  if (!resolve_class_type (self, klass, type, file, node, error))
+    return FALSE;
+  if (!category_from_string (category, &klass->category))
+    {
+      adm_xml_set_error (error, file, node,
+                         _("class “%s” has the category “%s”; categories are capital, escort "
+                           "and auxiliary"), klass->id, category);
+      return FALSE;
+    }
+  /* F-MOVE-11: some ships (the Illyrian-built Ariel) may turn at any point of their move. */
+  klass->turn_anywhere = adm_xml_get_boolean (node, "turn-anywhere", FALSE);
+  if (!parse_class_weapons (klass, file, node, error))
+    return FALSE;
+
+  klass->name = translated (klass->name);
+  g_hash_table_insert (self->classes_by_id, klass->id, klass);
+  g_ptr_array_add (self->classes, g_steal_pointer (&klass));
+  return TRUE;
+}
+
+static gboolean
+load_classes (AdmRuleset  *self,
+              const char  *file,
+              GError     **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GHashTable) seen_factions = new_seen_table ();
+  g_autoptr(GHashTable) seen_classes = new_seen_table ();
+  g_autofree char *ruleset = NULL;
+  xmlNode *root;
+
+  doc = adm_xml_read_file (file, "classes", error);
+  if (doc == NULL)
+    return FALSE;
+  root = xmlDocGetRootElement (doc);
+
+  if ((ruleset = require_attr (root, "ruleset", file, error)) == NULL)
+    return FALSE;
+  if (!g_str_equal (ruleset, self->id))
+    {
+      adm_xml_set_error (error, file, root,
+                         _("these classes are for ruleset “%s”, but they were loaded for "
+                           "ruleset “%s”"), ruleset, self->id);
+      return FALSE;
+    }
+
+  for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
+    {
+      if (adm_xml_is (node, "faction") &&
+          !parse_faction (self, file, node, seen_factions, error))
+        return FALSE;
+      if (adm_xml_is (node, "class") && !parse_class (self, file, node, seen_classes, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Loading */
+
+static gboolean
+parse_ruleset (AdmRuleset  *self,
+               xmlNode     *root,
+               GError     **error)
+{
+  xmlNode *section;
+
+  if ((self->id = require_attr (root, "id", self->path, error)) == NULL ||
+      (self->name = require_attr (root, "name", self->path, error)) == NULL)
+    return FALSE;
+  self->name = translated (self->name);
+
+  if ((section = require_element (root, "ship-types", self->path, error)) == NULL ||
+      !parse_ship_types (self, section, error))
+    return FALSE;
+  if ((section = require_element (root, "artillery-table", self->path, error)) == NULL ||
+      !parse_artillery (self, section, error))
+    return FALSE;
+  if (!parse_critical_tables (self, root, error))
+    return FALSE;
+  if ((section = require_element (root, "catastrophic-table", self->path, error)) == NULL ||
+      !parse_table (self, section, TRUE, self->catastrophic, error))
+    return FALSE;
+  if ((section = require_element (root, "readiness-grades", self->path, error)) == NULL ||
+      !parse_grades (self, section, error))
+    return FALSE;
+  if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
+      !parse_rulings (self, section, error))
+    return FALSE;
+  return TRUE;
+}
+
+AdmRuleset *
+adm_ruleset_load_file (const char  *path,
+                       GError     **error)
+{
+  g_autoptr(AdmRuleset) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autofree char *classes = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *classes_path = NULL;
+  xmlNode *root;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  doc = adm_xml_read_file (path, "ruleset", error);
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+
+  self = g_object_new (ADM_TYPE_RULESET, NULL);
+  self->path = g_strdup (path);
+  if (!parse_ruleset (self, root, error))
+    return NULL;
+
+  /* The classes file sits beside the ruleset; the schema keeps its name free of '/'. */
+  if ((classes = require_attr (root, "classes", self->path, error)) == NULL)
+    return NULL;
+  dir = g_path_get_dirname (path);
+  classes_path = g_build_filename (dir, classes, NULL);
+  if (!load_classes (self, classes_path, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+static gboolean
+is_id (const char *text)
+{
+  if (!g_ascii_islower (text[0]) && !g_ascii_isdigit (text[0]))
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-')
+      return FALSE;
+  return TRUE;
+}
+
+/* $ADMIRALTY_RULES_PATH (colon-separated), $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. */
+static GPtrArray *
+rules_search_path (void)
+{
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *env = g_getenv ("ADMIRALTY_RULES_PATH");
+
+  if (env != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (env, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (parts[i][0] != '\0')
+          g_ptr_array_add (dirs, g_strdup (parts[i]));
+    }
+  g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "admiralty", "rules", NULL));
+  g_ptr_array_add (dirs, g_build_filename (PKGDATADIR, "rules", NULL));
+  return dirs;
+}
+
+AdmRuleset *
+adm_ruleset_load (const char  *id,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) dirs = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *looked = NULL;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The id usually comes from a scenario file: it must not be able to name a path. */
+  if (!is_id (id))
+    {
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                   _("“%s” is not a ruleset id: ids are lowercase letters, digits and "
+                     "dashes, such as forcon-2010"), id);
+      return NULL;
+    }
+
+  file = g_strconcat (id, ".xml", NULL);
+  dirs = rules_search_path ();
+  for (guint i = 0; i < dirs->len; i++)
+    {
+      g_autofree char *path = g_build_filename (g_ptr_array_index (dirs, i), file, NULL);
+
+      g_autoptr(AdmRuleset) ruleset = NULL;
+
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      ruleset = adm_ruleset_load_file (path, error);
+      if (ruleset == NULL)
+        return NULL;
+      /* Scenarios name rulesets by id; a file under another name would be a different
+       * ruleset each time it is copied or renamed. */
+      if (!g_str_equal (ruleset->id, id))
+        {
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                       _("%s: this file defines ruleset “%s”, not “%s”: a ruleset file must "
+                         "be named after its id"), path, ruleset->id, id);
+          return NULL;
+        }
+      return g_steal_pointer (&ruleset);
+    }
+
+  looked = join_ids (dirs);
+  g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO,
+               _("There is no ruleset “%s”: no file %s in %s"), id, file, looked);
+  return NULL;
+}
+
+/* Accessors */
+
+const char *
+adm_ruleset_get_id (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->id;
+}
+
+const char *
+adm_ruleset_get_name (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->name;
+}
+
+GPtrArray *
+adm_ruleset_get_ship_types (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->ship_types;
+}
+
+GPtrArray *
+adm_ruleset_get_classes (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->classes;
+}
+
+GPtrArray *
+adm_ruleset_get_factions (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->factions;
+}
+
+const AdmShipClass *
+adm_ruleset_lookup_class (AdmRuleset *self,
+                          const char *id)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  return g_hash_table_lookup (self->classes_by_id, id);
+}
+
+const AdmFaction *
+adm_ruleset_lookup_faction (AdmRuleset *self,
+                            const char *id)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  return g_hash_table_lookup (self->factions_by_id, id);
+}
+
+const AdmArtilleryTable *
+adm_ruleset_get_artillery (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return &self->artillery;
+}
+
+static GPtrArray *
+critical_rows (AdmRuleset *self,
+               const char *kind)
+{
+  if (g_strcmp0 (kind, "ship") == 0)
+    return self->ship_critical;
+  if (g_strcmp0 (kind, "station") == 0)
+    return self->station_critical;
+  return NULL;
+}
+
+GPtrArray *
+adm_ruleset_get_critical_table (AdmRuleset *self,
+                                const char *kind)
+{
+  GPtrArray *rows;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  rows = critical_rows (self, kind);
+  g_return_val_if_fail (rows != NULL, NULL);
+  return rows;
+}
+
+GPtrArray *
+adm_ruleset_get_catastrophic_table (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->catastrophic;
+}
+
+GPtrArray *
+adm_ruleset_get_readiness_grades (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->grades;
+}
+
+/* Rules with this ruleset's data and rulings */
+
+/* A ruling's current value, or @fallback when this ruleset does not define the ruling. */
+static const char *
+ruling_value_or (AdmRuleset *self,
+                 const char *id,
+                 const char *fallback)
+{
+  const AdmRuling *ruling = g_hash_table_lookup (self->rulings_by_id, id);
+
+  return ruling != NULL ? ruling->value : fallback;
+}
+
+int
+adm_ruleset_halve_firepower (AdmRuleset *self,
+                             int         firepower)
+{
+  const char *rounding;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+
+  /* F-ART-11 (ruling "halved-firepower"). */
+  rounding = adm_ruleset_get_ruling_value (self, "halved-firepower");
+  return adm_halve_firepower_as (firepower, g_strcmp0 (rounding, "halve-then-ceil") == 0
+                                              ? ADM_HALVE_CEIL : ADM_HALVE_FLOOR);
+}
+
+gboolean
+adm_ruleset_artillery_dice (AdmRuleset  *self,
+                            int          firepower,
+                            const char  *target,
+                            int          shift,
+                            int         *dice_out,
+                            int         *column_out,
+                            GError     **error)
+{
+  AdmEdgeRuling edge;
+  AdmAboveRuling above;
+  int column;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  column = adm_artillery_target_column (&self->artillery, target);
+  if (column == 0)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_autofree char *known = NULL;
+
+      for (int i = 0; i < self->artillery.n_targets; i++)
+        g_ptr_array_add (ids, self->artillery.target_ids[i]);
+      known = join_ids (ids);
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                   _("“%s” is not an artillery target; the targets are: %s"), target, known);
+      return FALSE;
+    }
+
+  /* F-ART-10 and F-ART-11 rulings. */
+  edge = g_str_equal (ruling_value_or (self, "artillery-shift-past-edge", "clamp"), "no-shot")
+         ? ADM_EDGE_NO_SHOT : ADM_EDGE_CLAMP;
+  above = g_str_equal (ruling_value_or (self, "firepower-above-table", "split"), "cap")
+          ? ADM_ABOVE_CAP : ADM_ABOVE_SPLIT;
+
+  column = adm_artillery_shift (column, shift, edge);
+  if (dice_out != NULL)
+    *dice_out = adm_artillery_dice (&self->artillery, firepower, column, above);
+  if (column_out != NULL)
+    *column_out = column;
+  return TRUE;
+}
+
+static gboolean
+check_roll (int          roll,
+            GError     **error)
+{
+  if (roll >= MIN_ROLL && roll <= MAX_ROLL)
+    return TRUE;
+  g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+               _("%d is not a 2d6 roll: rolls run from 2 to 12"), roll);
+  return FALSE;
+}
+
+const AdmTableRow *
+adm_ruleset_critical (AdmRuleset  *self,
+                      const char  *kind,
+                      int          roll,
+                      GError     **error)
+{
+  GPtrArray *rows;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  rows = critical_rows (self, kind);
+  g_return_val_if_fail (rows != NULL, NULL);
+
+  /* F-CRIT-8 / F-STN-7: every roll has a row, checked when the ruleset was loaded. */
+  if (!check_roll (roll, error))
+    return NULL;
+  return adm_table_row_for_roll (rows, roll);
+}
+
+const AdmTableRow *
+adm_ruleset_catastrophic (AdmRuleset  *self,
+                          int          roll,
+                          GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* F-CAT-9. */
+  if (!check_roll (roll, error))
+    return NULL;
+  return adm_table_row_for_roll (self->catastrophic, roll);
+}
+
+const AdmReadinessGrade *
+adm_ruleset_readiness_grade (AdmRuleset *self,
+                             int         readiness)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+
+  /* F-RDY-5. */
+  return adm_readiness_grade_for (self->grades, readiness);
+}
+
+/* Rulings */
+
+GPtrArray *
+adm_ruleset_get_rulings (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->rulings;
+}
+
+const AdmRuling *
+adm_ruleset_lookup_ruling (AdmRuleset *self,
+                           const char *id)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  return g_hash_table_lookup (self->rulings_by_id, id);
+}
+
+const char *
+adm_ruleset_get_ruling_value (AdmRuleset *self,
+                              const char *id)
+{
+  const AdmRuling *ruling;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  ruling = g_hash_table_lookup (self->rulings_by_id, id);
+  g_return_val_if_fail (ruling != NULL, NULL);
+  return ruling->value;
+}
+
+gboolean
+adm_ruleset_set_ruling (AdmRuleset  *self,
+                        const char  *id,
+                        const char  *value,
+                        GError     **error)
+{
+  AdmRuling *ruling;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  ruling = g_hash_table_lookup (self->rulings_by_id, id);
+  if (ruling == NULL)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_autofree char *known = NULL;
+
+      for (guint i = 0; i < self->rulings->len; i++)
+        g_ptr_array_add (ids, ((AdmRuling *) g_ptr_array_index (self->rulings, i))->id);
+      known = join_ids (ids);
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                   _("ruleset “%s” has no ruling “%s”; its rulings are: %s"),
+                   self->id, id, known);
+      return FALSE;
+    }
+  if (!g_ptr_array_find_with_equal_func (ruling->options, value, g_str_equal, NULL))
+    {
+      g_autofree char *options = join_ids (ruling->options);
+
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                   _("ruling “%s” has no option “%s”; its options are: %s"),
+                   id, value, options);
+      return FALSE;
+    }
+
+  g_free (ruling->value);
+  ruling->value = g_strdup (value);
+  return TRUE;
+}
+
+/* Names */
+
+const char *
+adm_category_to_string (AdmCategory category)
+{
+  switch (category)
+    {
+    case ADM_CATEGORY_CAPITAL:
+      return "capital";
+    case ADM_CATEGORY_ESCORT:
+      return "escort";
+    case ADM_CATEGORY_AUXILIARY:
+      return "auxiliary";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
+adm_weapon_type_to_string (AdmWeaponType type)
+{
+  switch (type)
+    {
+    case ADM_WEAPON_DESTRUCTOR:
+      return "destructor";
+    case ADM_WEAPON_ARTILLERY:
+      return "artillery";
+    case ADM_WEAPON_TORPEDO:
+      return "torpedo";
+    case ADM_WEAPON_MINE:
+      return "mine";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+adm_arcs_to_string (AdmArcs arcs)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint a = 0; a < G_N_ELEMENTS (arc_names); a++)
+    if ((arcs & (1 << a)) != 0)
+      {
+        if (text->len > 0)
+          g_string_append_c (text, ' ');
+        g_string_append (text, arc_names[a]);
+      }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -120,6 +120,10 @@ gboolean                 adm_ruleset_artillery_dice   (AdmRuleset   *self,
                                                        int          *dice_out,
                                                        int          *column_out,
                                                        GError      **error);
+/* Firepower halved by an order (F-MOVE-15..17, F-FORD-10) under the "halved-firepower"
+ * ruling: halved before the look-up, rounded down by default. */
+int                      adm_ruleset_halve_firepower  (AdmRuleset   *self,
+                                                       int           firepower);
 /* F-CRIT-8 / F-STN-7 / F-CAT-9 rows; a roll outside 2–12 sets @error. */
 const AdmTableRow       *adm_ruleset_critical         (AdmRuleset   *self,
                                                        const char   *kind,

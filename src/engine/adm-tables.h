@@ -75,8 +75,17 @@ int  adm_artillery_dice          (const AdmArtilleryTable *table,
                                   int                      column,
                                   AdmAboveRuling           above);
 
-/* Ruling "halved-firepower": halved firepower is halved before the look-up, rounded down. */
+/* Ruling "halved-firepower" (F-ART-11 ambiguity). */
+typedef enum {
+  ADM_HALVE_FLOOR,   /* halved before the look-up, rounded down (default) */
+  ADM_HALVE_CEIL,    /* halved before the look-up, rounded up */
+} AdmHalveRuling;
+
+/* F-MOVE-15..17, F-FORD-10: halved firepower, halved before the look-up, rounded down. */
 int  adm_halve_firepower         (int                      firepower);
+/* The same under either reading of the ruling. Firepower ≤ 0 stays 0. */
+int  adm_halve_firepower_as      (int                      firepower,
+                                  AdmHalveRuling           rounding);
 
 /* The row of @rows (AdmTableRow*) whose range holds @roll, or NULL. */
 const AdmTableRow *adm_table_row_for_roll (GPtrArray *rows,

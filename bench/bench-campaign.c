@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-campaign.c: load and replay of a generated 1,000-ship campaign with 10,000 events, its
+ * peak memory, and the time of one autosave. Prints figures; asserts nothing. */
+
+#include "config.h"
+
+#include <sys/resource.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+#define N_SHIPS 1000
+#define N_EVENTS 10000
+#define SHIPS_PER_FORMATION 5
+#define N_SECTORS 20
+
+/* Classes of one category from the ruleset, to fill formations legally (F-FORM-8). */
+static GPtrArray *
+classes_of (AdmRuleset  *ruleset,
+            AdmCategory  category)
+{
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+  GPtrArray *result = g_ptr_array_new ();
+
+  for (guint i = 0; i < classes->len; i++)
+    {
+      AdmShipClass *klass = g_ptr_array_index (classes, i);
+
+      if (klass->category == category)
+        g_ptr_array_add (result, klass);
+    }
+  g_assert (result->len > 0);
+  return result;
+}
+
+static char *
+generate_scenario (AdmRuleset *ruleset)
+{
+  GString *xml = g_string_new (NULL);
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  g_autoptr(GPtrArray) capital = classes_of (ruleset, ADM_CATEGORY_CAPITAL);
+  g_autoptr(GPtrArray) escort = classes_of (ruleset, ADM_CATEGORY_ESCORT);
+
+  g_string_append (xml, "<scenario id=\"bench\" name=\"Benchmark\" ruleset=\"forcon-2010\">\n"
+                        "  <map>\n");
+  for (int s = 0; s < N_SECTORS; s++)
+    g_string_append_printf (xml, "    <sector id=\"s%d\" name=\"Sector %d\" x=\"%d\" y=\"0\"/>\n",
+                            s, s, s);
+  for (int s = 1; s < N_SECTORS; s++)
+    g_string_append_printf (xml, "    <link from=\"s%d\" to=\"s%d\"/>\n", s - 1, s);
+  g_string_append (xml, "  </map>\n");
+
+  for (int f = 0; f < N_SHIPS / SHIPS_PER_FORMATION; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f % factions->len);
+      GPtrArray *pool = f % 2 == 0 ? capital : escort;
+
+      g_string_append_printf (xml, "  <formation id=\"f%d\" name=\"Formation %d\" faction=\"%s\" "
+                                   "sector=\"s%d\" flagship=\"ship%d\">\n",
+                              f, f, faction->id, f % N_SECTORS, f * SHIPS_PER_FORMATION);
+      for (int k = 0; k < SHIPS_PER_FORMATION; k++)
+        {
+          int n = f * SHIPS_PER_FORMATION + k;
+          AdmShipClass *klass = g_ptr_array_index (pool, n % pool->len);
+
+          g_string_append_printf (xml, "    <ship id=\"ship%d\" name=\"Ship %d\" class=\"%s\" "
+                                       "readiness=\"%d\"/>\n", n, n, klass->id, 2 + n % 10);
+        }
+      g_string_append (xml, "  </formation>\n");
+    }
+  g_string_append (xml, "</scenario>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static double
+ms_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static long
+peak_rss_kib (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+/* Run as "bench-campaign --load FILE": load in a fresh process, so that peak memory is the
+ * load's own and not the generator's. */
+static int
+load_only (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) loaded = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  loaded = adm_campaign_open (path, &error);
+  if (loaded == NULL)
+    g_error ("%s", error->message);
+  g_print ("load + replay:            %8.1f ms (%u events)\n", ms_since (start),
+           adm_campaign_get_events (loaded)->len);
+  g_print ("peak RSS of that process: %8.1f MiB\n", peak_rss_kib () / 1024.0);
+  return 0;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load ("forcon-2010", &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
+  g_autofree char *scenario_path = g_build_filename (dir, "bench-scenario.admiralty", NULL);
+  g_autofree char *campaign_path = g_build_filename (dir, "bench.admiralty", NULL);
+  g_autofree char *scenario_xml = NULL;
+  g_autoptr(AdmCampaign) built = NULL;
+  g_autoptr(AdmCampaign) loaded = NULL;
+  gint64 start;
+  double save_ms = 0;
+  GStatBuf st;
+
+  if (argc == 3 && g_str_equal (argv[1], "--load"))
+    return load_only (argv[2]);
+  if (ruleset == NULL)
+    g_error ("%s", error->message);
+
+  scenario_xml = generate_scenario (ruleset);
+  g_assert (g_file_set_contents (scenario_path, scenario_xml, -1, NULL));
+  built = adm_campaign_open (scenario_path, &error);
+  if (built == NULL)
+    g_error ("%s", error->message);
+
+  /* 10,000 events: rolls, damage, readiness changes and orders, as a long game would have. */
+  for (int i = 0; i < N_EVENTS; i++)
+    {
+      g_autofree char *ship = g_strdup_printf ("ship%d", (i * 7) % N_SHIPS);
+      g_autofree char *formation = g_strdup_printf ("f%d", i % (N_SHIPS / SHIPS_PER_FORMATION));
+      g_autoptr(AdmEvent) event = NULL;
+      gint64 time = 1795370400 + i;
+
+      switch (i % 4)
+        {
+        case 0:
+          {
+            AdmDiceRequest request = { 2, 6, "Readiness check", "F-RDY-2" };
+            guint values[2];
+
+            if (!adm_campaign_roll (built, NULL, &request, time, values, &error))
+              g_error ("%s", error->message);
+          }
+          continue;
+        case 1:
+          {
+            AdmShipState *state = adm_state_get_ship (adm_campaign_get_state (built), ship);
+
+            /* F-CRIT-7: a ship with no hull left takes no more damage; log a note instead. */
+            if (state->damage < state->ship->klass->hull)
+              {
+                event = adm_event_new ("damage", time);
+                adm_event_set (event, "ship", ship);
+                adm_event_set (event, "points", "1");
+              }
+            else
+              {
+                event = adm_event_new ("note", time);
+                adm_event_set_text (event, "The hulk drifts.");
+              }
+          }
+          break;
+        case 2:
+          event = adm_event_new ("readiness", time);
+          adm_event_set (event, "ship", ship);
+          adm_event_set (event, "delta", i % 8 == 2 ? "-1" : "1");
+          break;
+        default:
+          event = adm_event_new ("order", time);
+          adm_event_set (event, "formation", formation);
+          adm_event_set_text (event, "Patrol the sector and report contacts.");
+          break;
+        }
+      if (!adm_campaign_append (built, event, &error))
+        g_error ("%s", error->message);
+    }
+  if (!adm_campaign_save (built, campaign_path, &error))
+    g_error ("%s", error->message);
+  g_stat (campaign_path, &st);
+
+  g_print ("campaign: %d ships, %d events, file %.1f MiB\n", N_SHIPS, N_EVENTS,
+           st.st_size / 1048576.0);
+  {
+    const char *child[] = { argv[0], "--load", campaign_path, NULL };
+    g_autofree char *out = NULL;
+    int status;
+
+    if (!g_spawn_sync (NULL, (char **) child, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL,
+                       &status, &error))
+      g_error ("%s", error->message);
+    g_print ("%s", out);
+  }
+
+  loaded = adm_campaign_open (campaign_path, &error);
+  if (loaded == NULL)
+    g_error ("%s", error->message);
+
+  /* Autosave: one appended event rewrites the file atomically and rotates the backups. */
+  for (int i = 0; i < 20; i++)
+    {
+      g_autoptr(AdmEvent) note = adm_event_new ("note", 1795380400 + i);
+
+      adm_event_set_text (note, "Autosave benchmark");
+      start = g_get_monotonic_time ();
+      if (!adm_campaign_append (loaded, note, &error))
+        g_error ("%s", error->message);
+      save_ms += ms_since (start);
+    }
+  g_print ("append + autosave:        %8.1f ms per event (mean of 20, fsync included)\n",
+           save_ms / 20);
+
+  {
+    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+
+        g_remove (file);
+      }
+    g_rmdir (dir);
+  }
+  return 0;
+}

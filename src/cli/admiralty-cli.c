@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-cli.c: headless access to the rules engine — command dispatch and what the
+ * commands share (option parsing, error reporting, JSON output, ruleset loading). */
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+#define DEFAULT_RULESET "forcon-2010"
+
+GOptionContext *
+_cli_context_new (const char *command,
+                  const char *parameter_string,
+                  const char *summary)
+{
+  GOptionContext *context = g_option_context_new (parameter_string);
+  g_autofree char *prgname = g_strconcat ("admiralty-cli ", command, NULL);
+
+  /* GOption's --help prints "Usage: PRGNAME [OPTION…] PARAMETERS"; naming the command
+   * there tells the master which --help they are reading. */
+  g_set_prgname (command != NULL ? prgname : "admiralty-cli");
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_description (context,
+                                    _("Exit status: 0 on success, 1 when a file or a value is "
+                                      "invalid, 2 on bad usage (unknown command or option, "
+                                      "missing option or value)."));
+  return context;
+}
+
+gboolean
+_cli_parse (GOptionContext   *context,
+            const char       *command,
+            int              *argc,
+            char           ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      _cli_usage_error (command, "%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+CliExit
+_cli_usage_error (const char *command,
+                  const char *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *help = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (command != NULL)
+    help = g_strdup_printf ("admiralty-cli %s --help", command);
+  else
+    help = g_strdup ("admiralty-cli --help");
+
+  /* Translators: the first %s is a command such as "table critical", the third a command
+   * line such as "admiralty-cli table critical --help". */
+  g_printerr (_("admiralty-cli%s%s: %s\nTry “%s”.\n"),
+              command != NULL ? " " : "", command != NULL ? command : "", message, help);
+  return CLI_EXIT_USAGE;
+}
+
+CliExit
+_cli_invalid (gboolean    json,
+              const char *format,
+              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("admiralty-cli: %s\n", message);
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "error");
+      json_builder_add_string_value (builder, message);
+      json_builder_end_object (builder);
+      _cli_print_json (builder);
+    }
+  return CLI_EXIT_INVALID;
+}
+
+gboolean
+_cli_check_value (const char *command,
+                  const char *option,
+                  const char *value,
+                  gboolean    required)
+{
+  if (value == NULL && !required)
+    return TRUE;
+  if (value == NULL)
+    {
+      _cli_usage_error (command, _("missing %s"), option);
+      return FALSE;
+    }
+  if (*value == '\0' || g_str_has_prefix (value, "--"))
+    {
+      _cli_usage_error (command, _("missing value for %s"), option);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+_cli_print_json (JsonBuilder *builder)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  /* JSON is UTF-8 whatever the locale, so it bypasses g_print's charset conversion. */
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+  fflush (stdout);
+}
+
+AdmRuleset *
+_cli_load_ruleset (const char *id,
+                   gboolean    json)
+{
+  g_autoptr(GError) error = NULL;
+  AdmRuleset *ruleset = adm_ruleset_load (id != NULL ? id : DEFAULT_RULESET, &error);
+
+  /* The engine's message names the ruleset and where it was looked for. */
+  if (ruleset == NULL)
+    _cli_invalid (json, "%s", error->message);
+  return ruleset;
+}
+
+static CliExit
+run (int    argc,
+     char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  gboolean version = FALSE;
+  const char *command;
+  const GOptionEntry entries[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version, N_("Show the program's version"), NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (NULL, _("COMMAND [ARGUMENTS…]"),
+                              _("The Forcon rules engine of Admiralty, without the window.\n"
+                                "\n"
+                                "Commands:\n"
+                                "  validate FILE…   Check scenario, campaign, ruleset and "
+                                "classes files\n"
+                                "  table TABLE …    Look up a table: artillery, critical, "
+                                "catastrophic, readiness\n"
+                                "\n"
+                                "“admiralty-cli COMMAND --help” shows a command's options."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  /* Options after the command belong to the command. */
+  g_option_context_set_strict_posix (context, TRUE);
+  if (!_cli_parse (context, NULL, &argc, &argv))
+    return CLI_EXIT_USAGE;
+
+  if (version)
+    {
+      g_print ("admiralty-cli %s\n", PACKAGE_VERSION);
+      return CLI_EXIT_OK;
+    }
+  if (argc < 2)
+    return _cli_usage_error (NULL, _("no command given; the commands are validate and table"));
+
+  command = argv[1];
+  if (g_strcmp0 (command, "validate") == 0)
+    return _cli_validate_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "table") == 0)
+    return _cli_table_run (argc - 1, argv + 1);
+  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate and table"),
+                           command);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  return run (argc, argv);
+}

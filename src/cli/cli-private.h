@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-private.h: what the files of admiralty-cli share; for src/cli/ only. */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses: the issue fixes them, scripts rely on them. */
+typedef enum {
+  CLI_EXIT_OK      = 0, /* the command did what was asked */
+  CLI_EXIT_INVALID = 1, /* a file or a value is wrong */
+  CLI_EXIT_USAGE   = 2, /* unknown command or option, missing option or value */
+} CliExit;
+
+/* A GOptionContext for @command ("table artillery"), with the program's translation domain
+ * and a --help that names the command. @summary is translated. */
+GOptionContext *_cli_context_new          (const char     *command,
+                                           const char     *parameter_string,
+                                           const char     *summary) G_GNUC_WARN_UNUSED_RESULT;
+/* Parses @argv for @command; a parse error (unknown option, missing value) is reported as
+ * bad usage and gives FALSE. */
+gboolean        _cli_parse                (GOptionContext *context,
+                                           const char     *command,
+                                           int            *argc,
+                                           char         ***argv);
+
+/* Reports bad usage of @command on stderr with a pointer to its --help; returns
+ * CLI_EXIT_USAGE. */
+CliExit         _cli_usage_error          (const char     *command,
+                                           const char     *format,
+                                           ...) G_GNUC_PRINTF (2, 3);
+/* Reports a wrong value or file on stderr and, with @json, as {"error": …} on stdout;
+ * returns CLI_EXIT_INVALID. */
+CliExit         _cli_invalid              (gboolean        json,
+                                           const char     *format,
+                                           ...) G_GNUC_PRINTF (2, 3);
+
+/* Checks that @option got a value, and got one when @required; GOption takes the next
+ * argument as the value even when it is another option ("--roll --json"). Reports bad usage
+ * and gives FALSE otherwise. */
+gboolean        _cli_check_value          (const char     *command,
+                                           const char     *option,
+                                           const char     *value,
+                                           gboolean        required);
+
+/* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
+void            _cli_print_json           (JsonBuilder    *builder);
+
+/* The ruleset @id, or "forcon-2010" when @id is NULL; reports a failure with _cli_invalid. */
+AdmRuleset     *_cli_load_ruleset         (const char     *id,
+                                           gboolean        json) G_GNUC_WARN_UNUSED_RESULT;
+
+CliExit         _cli_table_run            (int             argc,
+                                           char          **argv);
+CliExit         _cli_validate_run         (int             argc,
+                                           char          **argv);
+
+G_END_DECLS

@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-validate.c: `admiralty-cli validate FILE…` — each file is recognised by its root element
+ * and loaded fully with the engine, exactly as the application would load it. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <libxml/xmlreader.h>
+
+#include "cli-private.h"
+
+/* The root element comes early; comments before it never fill this much. */
+#define PEEK_SIZE (256 * 1024)
+
+typedef struct {
+  char *name;     /* root element, NULL when none was found */
+  char *classes;  /* its "classes" attribute (ruleset files) */
+  int   line;
+} RootInfo;
+
+typedef struct {
+  char     *path;
+  char     *file;     /* display name */
+  char     *kind;     /* "scenario" "campaign" "ruleset" "classes", NULL when unknown */
+  char     *summary;  /* when valid: "scenario “Skirmish”, 6 ships, …" */
+  char     *error;    /* when invalid: "FILE:LINE: problem" */
+  gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT: a backup may be offered */
+  char     *backup;   /* the newest backup that loads, when corrupt */
+} FileResult;
+
+static void
+root_info_clear (RootInfo *info)
+{
+  g_clear_pointer (&info->name, g_free);
+  g_clear_pointer (&info->classes, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RootInfo, root_info_clear)
+
+static void
+file_result_free (FileResult *result)
+{
+  g_free (result->path);
+  g_free (result->file);
+  g_free (result->kind);
+  g_free (result->summary);
+  g_free (result->error);
+  g_free (result->backup);
+  g_free (result);
+}
+
+static char *
+reader_attribute (xmlTextReader *reader,
+                  const char    *name)
+{
+  xmlChar *value = xmlTextReaderGetAttribute (reader, (const xmlChar *) name);
+  char *copy = g_strdup ((const char *) value);
+
+  xmlFree (value);
+  return copy;
+}
+
+/* Reads the first element of @path without loading the file, so that a truncated or damaged
+ * file still says what it is. Only I/O errors fail; no element found leaves info->name NULL.
+ * A DOCTYPE stops the look: the engine refuses such files and says why. */
+static gboolean
+peek_root (const char  *path,
+           const char  *display,
+           RootInfo    *info,
+           GError     **error)
+{
+  g_autofree char *buffer = g_malloc (PEEK_SIZE);
+  xmlTextReader *reader;
+  FILE *file = g_fopen (path, "rb");
+  size_t length;
+  int saved_errno;
+
+  if (file == NULL)
+    {
+      saved_errno = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("%s: cannot open the file: %s"), display, g_strerror (saved_errno));
+      return FALSE;
+    }
+  length = fread (buffer, 1, PEEK_SIZE, file);
+  saved_errno = errno;
+  if (ferror (file))
+    {
+      fclose (file);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("%s: cannot read the file: %s"), display, g_strerror (saved_errno));
+      return FALSE;
+    }
+  fclose (file);
+
+  reader = xmlReaderForMemory (buffer, (int) length, NULL, NULL,
+                               XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  while (reader != NULL && xmlTextReaderRead (reader) == 1)
+    {
+      int type = xmlTextReaderNodeType (reader);
+
+      if (type == XML_READER_TYPE_DOCUMENT_TYPE)
+        break;
+      if (type != XML_READER_TYPE_ELEMENT)
+        continue;
+      info->name = g_strdup ((const char *) xmlTextReaderConstName (reader));
+      info->classes = reader_attribute (reader, "classes");
+      info->line = xmlTextReaderGetParserLineNumber (reader);
+      break;
+    }
+  if (reader != NULL)
+    xmlFreeTextReader (reader);
+  return TRUE;
+}
+
+/* Engine messages name the file they are about; one that does not (a ruleset that cannot be
+ * found, say) gets the name of the file being checked in front. */
+static char *
+name_error (const char *path,
+            const char *display,
+            const char *message)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base_display = g_filename_display_name (base);
+
+  if (g_str_has_prefix (message, display) || g_str_has_prefix (message, base_display))
+    return g_strdup (message);
+  return g_strdup_printf ("%s: %s", display, message);
+}
+
+static void
+check_campaign (const char *path,
+                FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autofree char *ships = NULL, *formations = NULL, *sectors = NULL, *events = NULL;
+  AdmScenario *scenario;
+  guint n;
+
+  if (campaign == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      result->corrupt = g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+      if (result->corrupt)
+        result->backup = adm_campaign_find_backup (path);
+      return;
+    }
+
+  /* Opening a scenario starts a new campaign with no file yet; a campaign keeps its own. */
+  if (result->kind == NULL)
+    result->kind = g_strdup (adm_campaign_get_path (campaign) != NULL ? "campaign" : "scenario");
+  scenario = adm_campaign_get_scenario (campaign);
+  n = adm_scenario_get_ships (scenario)->len;
+  ships = g_strdup_printf (ngettext ("%u ship", "%u ships", n), n);
+  n = adm_scenario_get_formations (scenario)->len;
+  formations = g_strdup_printf (ngettext ("%u formation", "%u formations", n), n);
+  n = adm_scenario_get_sectors (scenario)->len;
+  sectors = g_strdup_printf (ngettext ("%u sector", "%u sectors", n), n);
+  if (g_strcmp0 (result->kind, "campaign") != 0)
+    {
+      result->summary = g_strdup_printf (_("scenario “%s”, %s, %s, %s"),
+                                         adm_scenario_get_name (scenario),
+                                         ships, formations, sectors);
+      return;
+    }
+  n = adm_campaign_get_events (campaign)->len;
+  events = g_strdup_printf (ngettext ("%u event", "%u events", n), n);
+  result->summary = g_strdup_printf (_("campaign of the scenario “%s”, %s, %s, %s, %s"),
+                                     adm_scenario_get_name (scenario),
+                                     ships, formations, sectors, events);
+}
+
+/* "12 ship classes, 4 factions" */
+static char *
+ruleset_counts (AdmRuleset *ruleset)
+{
+  guint n_classes = adm_ruleset_get_classes (ruleset)->len;
+  guint n_factions = adm_ruleset_get_factions (ruleset)->len;
+  g_autofree char *classes = g_strdup_printf (ngettext ("%u ship class", "%u ship classes",
+                                                        n_classes), n_classes);
+  g_autofree char *factions = g_strdup_printf (ngettext ("%u faction", "%u factions",
+                                                         n_factions), n_factions);
+
+  /* Translators: "12 ship classes, 4 factions" */
+  return g_strdup_printf (_("%s, %s"), classes, factions);
+}
+
+static void
+check_ruleset (const char *path,
+               FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_file (path, &error);
+  g_autofree char *counts = NULL;
+
+  if (ruleset == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  counts = ruleset_counts (ruleset);
+  result->summary = g_strdup_printf (_("ruleset “%s”, %s"), adm_ruleset_get_name (ruleset),
+                                     counts);
+}
+
+/* Whether the file of ruleset @ruleset_id, @ruleset_path, exists and names @path as its
+ * classes file: loading it would check some other file otherwise. */
+static gboolean
+ruleset_uses_classes (const char  *ruleset_id,
+                      const char  *ruleset_path,
+                      const char  *path,
+                      FileResult  *result,
+                      int          line)
+{
+  g_auto(RootInfo) ruleset_root = { NULL, };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ruleset_display = g_filename_display_name (ruleset_path);
+  g_autofree char *dir = g_path_get_dirname (ruleset_path);
+  g_autofree char *named = NULL, *canonical_named = NULL, *canonical_path = NULL;
+
+  if (!g_file_test (ruleset_path, G_FILE_TEST_IS_REGULAR))
+    {
+      result->error = g_strdup_printf (_("%s:%d: these classes belong to the ruleset “%s”, "
+                                         "whose file %s should be beside them"),
+                                       result->file, line, ruleset_id, ruleset_display);
+      return FALSE;
+    }
+  if (!peek_root (ruleset_path, ruleset_display, &ruleset_root, &error))
+    {
+      result->error = g_strdup (error->message);
+      return FALSE;
+    }
+  /* A ruleset file without a classes attribute is the ruleset loader's to report. */
+  if (ruleset_root.classes == NULL)
+    return TRUE;
+
+  named = g_build_filename (dir, ruleset_root.classes, NULL);
+  canonical_named = g_canonicalize_filename (named, NULL);
+  canonical_path = g_canonicalize_filename (path, NULL);
+  if (g_strcmp0 (canonical_named, canonical_path) == 0)
+    return TRUE;
+
+  result->error = g_strdup_printf (_("%s: the ruleset file %s beside it uses the classes in "
+                                     "“%s”, not this file, so Admiralty never loads this file"),
+                                   result->file, ruleset_display, ruleset_root.classes);
+  return FALSE;
+}
+
+/* A classes file is checked by loading its ruleset, found beside it, which loads the
+ * classes and checks them against the ruleset's ship types. */
+static void
+check_classes (const char *path,
+               FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = adm_xml_read_file (path, "classes", &error);
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autofree char *ruleset_id = NULL, *ruleset_file = NULL, *dir = NULL, *ruleset_path = NULL;
+  g_autofree char *counts = NULL;
+  xmlNode *root;
+
+  if (doc == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  /* The schema has checked that the attribute is an id, safe to make a file name of. */
+  root = xmlDocGetRootElement (doc);
+  ruleset_id = adm_xml_get_string (root, "ruleset");
+  ruleset_file = g_strconcat (ruleset_id, ".xml", NULL);
+  dir = g_path_get_dirname (path);
+  ruleset_path = g_build_filename (dir, ruleset_file, NULL);
+  if (!ruleset_uses_classes (ruleset_id, ruleset_path, path, result, (int) xmlGetLineNo (root)))
+    return;
+
+  ruleset = adm_ruleset_load_file (ruleset_path, &error);
+  if (ruleset == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  counts = ruleset_counts (ruleset);
+  result->summary = g_strdup_printf (_("classes of the ruleset “%s”, %s"),
+                                     adm_ruleset_get_name (ruleset), counts);
+}
+
+static void
+check_file (const char *path,
+            FileResult *result)
+{
+  static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", NULL };
+  g_auto(RootInfo) info = { NULL, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+
+  if (!peek_root (path, result->file, &info, &error))
+    {
+      result->error = g_strdup (error->message);
+      return;
+    }
+  /* Nothing readable before the root: for a campaign, the engine tells a damaged file and
+   * finds its backup; for anything else, its parser says what is wrong and where. */
+  if (info.name == NULL && g_str_has_suffix (path, ".admiralty"))
+    {
+      check_campaign (path, result);
+      return;
+    }
+  if (info.name == NULL)
+    {
+      doc = adm_xml_read_file (path, NULL, &error);
+      if (doc == NULL)
+        {
+          result->error = name_error (path, result->file, error->message);
+          return;
+        }
+      info.name = g_strdup ((const char *) xmlDocGetRootElement (doc)->name);
+      info.line = (int) xmlGetLineNo (xmlDocGetRootElement (doc));
+    }
+
+  if (!g_strv_contains (kinds, info.name))
+    {
+      result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
+                                         "element should be scenario, campaign, ruleset or "
+                                         "classes"), result->file, info.line, info.name);
+      return;
+    }
+  result->kind = g_strdup (info.name);
+  if (g_str_equal (info.name, "ruleset"))
+    check_ruleset (path, result);
+  else if (g_str_equal (info.name, "classes"))
+    check_classes (path, result);
+  else
+    check_campaign (path, result);
+}
+
+/* Problems go to stderr, with --json too: the JSON on stdout is for scripts, stderr for the
+ * master watching them run. */
+static void
+print_problem (const FileResult *result)
+{
+  g_autofree char *first = NULL, *last = NULL;
+  g_autofree char *first_display = NULL, *last_display = NULL;
+
+  g_printerr ("%s\n", result->error);
+  if (!result->corrupt)
+    return;
+  if (result->backup != NULL)
+    {
+      g_autofree char *backup = g_filename_display_name (result->backup);
+
+      g_printerr (_("%s: the newest backup that loads is %s; open it in Admiralty, or copy it "
+                    "over the damaged file\n"), result->file, backup);
+      return;
+    }
+  first = adm_campaign_backup_path (result->path, 1);
+  last = adm_campaign_backup_path (result->path, ADM_CAMPAIGN_BACKUPS);
+  first_display = g_filename_display_name (first);
+  last_display = g_filename_display_name (last);
+  g_printerr (_("%s: no backup of this campaign loads (%s to %s)\n"),
+              result->file, first_display, last_display);
+}
+
+static void
+add_string_or_null (JsonBuilder *builder,
+                    const char  *name,
+                    const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+print_json (GPtrArray *results)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "files");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < results->len; i++)
+    {
+      const FileResult *result = g_ptr_array_index (results, i);
+
+      json_builder_begin_object (builder);
+      add_string_or_null (builder, "file", result->file);
+      json_builder_set_member_name (builder, "valid");
+      json_builder_add_boolean_value (builder, result->error == NULL);
+      add_string_or_null (builder, "kind", result->kind);
+      add_string_or_null (builder, "error", result->error);
+      if (result->corrupt)
+        add_string_or_null (builder, "backup", result->backup);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+CliExit
+_cli_validate_run (int    argc,
+                   char **argv)
+{
+  const char *command = "validate";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) file_result_free);
+  g_auto(GStrv) files = NULL;
+  gboolean json = FALSE, all_valid = TRUE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"files\": [{\"file\", \"valid\", \"kind\", \"error\"}…]} as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("FILE…"),
+                              _("Loads each scenario, campaign, ruleset or classes file as "
+                                "Admiralty would and says whether it is valid; problems are "
+                                "printed as FILE:LINE: problem. A classes file is checked with "
+                                "the ruleset beside it."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (files == NULL || files[0] == NULL)
+    return _cli_usage_error (command, _("no file given"));
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      FileResult *result = g_new0 (FileResult, 1);
+
+      result->path = g_strdup (files[i]);
+      result->file = g_filename_display_name (files[i]);
+      check_file (files[i], result);
+      all_valid = all_valid && result->error == NULL;
+      if (result->error != NULL)
+        print_problem (result);
+      else if (!json)
+        g_print (_("%s: valid (%s)\n"), result->file, result->summary);
+      g_ptr_array_add (results, result);
+    }
+  if (json)
+    print_json (results);
+  return all_valid ? CLI_EXIT_OK : CLI_EXIT_INVALID;
+}
