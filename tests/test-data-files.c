@@ -102,6 +102,36 @@ test_schema_copies_match (void)
   g_assert_cmpstr (scenario, ==, campaign);
 }
 
+/* README.md's test command is what CI runs: the two must never drift apart. */
+static void
+test_readme_command_is_ci (void)
+{
+  g_autofree char *readme_path = source_path ("README.md", NULL);
+  g_autofree char *ci_path = source_path (".ci", "run");
+  g_autofree char *readme = NULL;
+  g_autofree char *ci = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint commands = 0;
+  const char *test_command = NULL;
+
+  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  g_assert_true (g_file_get_contents (ci_path, &ci, NULL, NULL));
+  lines = g_strsplit (readme, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "$(command -v sudo) apt-get"))
+      {
+        commands++;
+        if (strstr (lines[i], "meson test") != NULL)
+          test_command = lines[i];
+      }
+
+  /* Exactly two set-up commands: one starts the app, one runs the tests. */
+  g_assert_cmpuint (commands, ==, 2);
+  g_assert_nonnull (test_command);
+  g_assert_nonnull (strstr (test_command, "xvfb-run"));
+  g_assert_nonnull (strstr (ci, test_command));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,6 +141,7 @@ main (int   argc,
   g_test_add_func ("/data/files/scenarios-load", test_scenarios_load);
   g_test_add_func ("/data/files/rulesets-load", test_rulesets_load);
   g_test_add_func ("/data/files/schema-copies-match", test_schema_copies_match);
+  g_test_add_func ("/data/files/readme-command-is-ci", test_readme_command_is_ci);
 
   return g_test_run ();
 }
