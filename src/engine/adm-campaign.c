@@ -304,39 +304,13 @@ adm_campaign_open (const char  *path,
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
   gboolean is_campaign = FALSE;
-  GStatBuf st;
   AdmCampaign *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_stat (path, &st) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("%s: cannot open the file: %s"), path, g_strerror (saved_errno));
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO,
-                   _("%s: this is not a regular file"), path);
-      return NULL;
-    }
-  if ((guint64) st.st_size > ADM_XML_MAX_SIZE)
-    {
-      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE,
-                   _("%s: the file is too large (the limit is %d MiB)"), path,
-                   ADM_XML_MAX_SIZE / (1024 * 1024));
-      return NULL;
-    }
-
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, G_FILE_ERROR, local_error->code, _("%s: cannot read the file: %s"),
-                   path, local_error->message);
-      return NULL;
-    }
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return NULL;
 
   self = load_memory (data, length, path, &is_campaign, &local_error);
   if (self == NULL)

@@ -367,17 +367,17 @@ adm_xml_read_memory (const char  *data,
   return doc;
 }
 
-xmlDoc *
-adm_xml_read_file (const char  *path,
-                   const char  *schema,
-                   GError     **error)
+char *
+adm_xml_read_bytes (const char  *path,
+                    gsize       *length,
+                    GError     **error)
 {
   g_autofree char *data = NULL;
   g_autoptr(GError) local_error = NULL;
   GStatBuf st;
-  gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (length != NULL, NULL);
 
   if (g_stat (path, &st) != 0)
     {
@@ -393,6 +393,7 @@ adm_xml_read_file (const char  *path,
                    _("%s: this is not a regular file"), path);
       return NULL;
     }
+  /* Checked before reading, so that a huge file never reaches memory. */
   if ((guint64) st.st_size > ADM_XML_MAX_SIZE)
     {
       g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE,
@@ -401,13 +402,28 @@ adm_xml_read_file (const char  *path,
       return NULL;
     }
 
-  if (!g_file_get_contents (path, &data, &length, &local_error))
+  if (!g_file_get_contents (path, &data, length, &local_error))
     {
       g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO,
                    _("%s: cannot read the file: %s"), path, local_error->message);
       return NULL;
     }
+  return g_steal_pointer (&data);
+}
 
+xmlDoc *
+adm_xml_read_file (const char  *path,
+                   const char  *schema,
+                   GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return NULL;
   return adm_xml_read_memory (data, length, path, schema, error);
 }
 

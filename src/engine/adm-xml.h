@@ -35,6 +35,12 @@ xmlDoc  *adm_xml_read_memory   (const char   *data,
                                 const char   *schema,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Reads a whole file after checking that it is a regular file within ADM_XML_MAX_SIZE;
+ * errors (ADM_XML_ERROR_IO, _TOO_LARGE) read "PATH: problem". */
+char    *adm_xml_read_bytes    (const char   *path,
+                                gsize        *length,
+                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Sets @error to ADM_XML_ERROR_INVALID with "DISPLAY_NAME:LINE: message". */
 void     adm_xml_set_error     (GError      **error,
                                 const char   *display_name,
