@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-application.c: startup, the app.* actions and files from the command line. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-application.h"
+#include "admiralty-preferences-window.h"
+#include "admiralty-window.h"
+
+#define DEFAULT_SCENARIO "skirmish.admiralty"
+
+struct _AdmiraltyApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyApplication, admiralty_application, ADW_TYPE_APPLICATION)
+
+char *
+admiralty_application_find_default_scenario (void)
+{
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *path = NULL;
+
+  if (source_dir != NULL && source_dir[0] != '\0')
+    {
+      path = g_build_filename (source_dir, "scenarios", DEFAULT_SCENARIO, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+      g_clear_pointer (&path, g_free);
+    }
+
+  path = g_build_filename (PKGDATADIR, "scenarios", DEFAULT_SCENARIO, NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&path);
+
+  return NULL;
+}
+
+static AdmiraltyWindow *
+admiralty_application_get_window (AdmiraltyApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (ADMIRALTY_IS_WINDOW (window))
+    return ADMIRALTY_WINDOW (window);
+
+  return NULL;
+}
+
+static void
+admiralty_application_activate (GApplication *application)
+{
+  AdmiraltyApplication *self = ADMIRALTY_APPLICATION (application);
+  AdmiraltyWindow *window = admiralty_application_get_window (self);
+  g_autofree char *path = NULL;
+
+  if (window == NULL)
+    {
+      window = admiralty_window_new (self);
+      path = admiralty_application_find_default_scenario ();
+      if (path != NULL)
+        admiralty_window_open (window, path);
+    }
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Each file gets a window of its own, except that a window still showing nothing is used
+ * for the first. */
+static void
+admiralty_application_open (GApplication  *application,
+                            GFile        **files,
+                            int            n_files,
+                            const char    *hint)
+{
+  AdmiraltyApplication *self = ADMIRALTY_APPLICATION (application);
+  AdmiraltyWindow *window = admiralty_application_get_window (self);
+
+  if (window != NULL && admiralty_window_get_campaign (window) != NULL)
+    window = NULL;
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (window == NULL)
+        window = admiralty_window_new (self);
+      gtk_window_present (GTK_WINDOW (window));
+
+      if (path != NULL)
+        admiralty_window_open (window, path);
+      else
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+          g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+          GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window),
+                                                      _("Could Not Open File"), body);
+
+          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (dialog));
+        }
+      window = NULL;
+    }
+}
+
+static void
+open_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+  AdmiraltyWindow *window = admiralty_application_get_window (self);
+
+  if (window == NULL)
+    {
+      window = admiralty_window_new (self);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+
+  admiralty_window_show_open_dialog (window);
+}
+
+/* Closing each window lets it remember its size; the application ends with the last one. */
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+  g_autoptr(GList) windows = NULL;
+
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", _("Admiralty"),
+                        "application-icon", APP_ID,
+                        "developer-name", _("The Admiralty developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("The game master’s tool for Forcon, the space-fleet battle "
+                                      "game set in the Vorkosigan universe: order of battle, "
+                                      "dice and the campaign journal."),
+                        /* Translators: your names, one per line */
+                        "translator-credits", _("translator-credits"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+  AdmiraltyPreferencesWindow *preferences;
+
+  preferences = admiralty_preferences_window_new (
+      gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+shortcuts_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkShortcutsWindow *overlay = NULL;
+
+  if (GTK_IS_APPLICATION_WINDOW (window))
+    overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  if (overlay != NULL)
+    gtk_window_present (GTK_WINDOW (overlay));
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "open", .activate = open_action },
+  { .name = "quit", .activate = quit_action },
+  { .name = "about", .activate = about_action },
+  { .name = "preferences", .activate = preferences_action },
+  { .name = "shortcuts", .activate = shortcuts_action },
+};
+
+static void
+admiralty_application_startup (GApplication *application)
+{
+  GtkApplication *gtk_app = GTK_APPLICATION (application);
+  static const struct {
+    const char *action;
+    const char *accels[2];
+  } accels[] = {
+    { "app.open", { "<Control>o", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.shortcuts", { "<Control>question", NULL } },
+    /* GTK binds the same keys to its own help-overlay action; ours replaces it. */
+    { "win.show-help-overlay", { NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.roll", { "<Control>r", NULL } },
+  };
+
+  G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
+                                   G_N_ELEMENTS (app_actions), application);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (gtk_app, accels[i].action, accels[i].accels);
+}
+
+static void
+admiralty_application_class_init (AdmiraltyApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = admiralty_application_startup;
+  app_class->activate = admiralty_application_activate;
+  app_class->open = admiralty_application_open;
+}
+
+static void
+admiralty_application_init (AdmiraltyApplication *self)
+{
+}
+
+AdmiraltyApplication *
+admiralty_application_new (const char        *application_id,
+                           GApplicationFlags  flags)
+{
+  g_return_val_if_fail (application_id != NULL, NULL);
+
+  return g_object_new (ADMIRALTY_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags,
+                       NULL);
+}

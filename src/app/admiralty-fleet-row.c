@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-fleet-row.c: shows a node's name and, for ships, hull and readiness. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-fleet-row.h"
+
+struct _AdmiraltyFleetRow
+{
+  GtkWidget           parent_instance;
+
+  AdmiraltyFleetNode *node;
+  gulong              notify_id;
+  char               *faction_class;
+
+  GtkWidget          *dot;
+  GtkWidget          *flagship_icon;
+  GtkLabel           *title_label;
+  GtkLabel           *subtitle_label;
+  GtkWidget          *ship_box;
+  GtkLabel           *hull_label;
+  GtkLevelBar        *hull_bar;
+  GtkLabel           *readiness_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyFleetRow, admiralty_fleet_row, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_NODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+admiralty_fleet_row_update_ship (AdmiraltyFleetRow  *self,
+                                 AdmiraltyFleetNode *node)
+{
+  int hull = admiralty_fleet_node_get_hull (node);
+  int total = admiralty_fleet_node_get_hull_total (node);
+  const char *grade = admiralty_fleet_node_get_grade (node);
+  g_autofree char *hull_text = NULL;
+  g_autofree char *readiness_text = NULL;
+
+  /* Translators: hull points left of the class's total, "Hull 10/12" */
+  hull_text = g_strdup_printf (_("Hull %d/%d"), hull, total);
+  gtk_label_set_label (self->hull_label, hull_text);
+  gtk_level_bar_set_value (self->hull_bar, total > 0 ? (double)hull / total : 0.0);
+
+  if (grade != NULL)
+    /* Translators: readiness and its grade, "Readiness 8 · Veterans" */
+    readiness_text = g_strdup_printf (_("Readiness %d · %s"),
+                                      admiralty_fleet_node_get_readiness (node), grade);
+  else
+    readiness_text = g_strdup_printf (_("Readiness %d"),
+                                      admiralty_fleet_node_get_readiness (node));
+  gtk_label_set_label (self->readiness_label, readiness_text);
+}
+
+static void
+admiralty_fleet_row_update (AdmiraltyFleetRow *self)
+{
+  AdmiraltyFleetNode *node = self->node;
+  AdmiraltyFleetNodeKind kind;
+  const char *subtitle;
+
+  if (node == NULL)
+    return;
+
+  kind = admiralty_fleet_node_get_kind (node);
+  subtitle = admiralty_fleet_node_get_subtitle (node);
+
+  gtk_label_set_label (self->title_label, admiralty_fleet_node_get_title (node));
+  gtk_label_set_label (self->subtitle_label, subtitle != NULL ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
+  gtk_widget_set_visible (self->dot, kind == ADMIRALTY_FLEET_NODE_FACTION);
+  gtk_widget_set_visible (self->flagship_icon, admiralty_fleet_node_get_flagship (node));
+  gtk_widget_set_visible (self->ship_box, kind == ADMIRALTY_FLEET_NODE_SHIP);
+
+  if (kind == ADMIRALTY_FLEET_NODE_FACTION)
+    gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "heading");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "heading");
+
+  if (kind == ADMIRALTY_FLEET_NODE_SHIP)
+    admiralty_fleet_row_update_ship (self, node);
+}
+
+/* The window's style sheet colours `.faction-dot.faction-<id>` with the faction's colour. */
+static void
+admiralty_fleet_row_set_faction_class (AdmiraltyFleetRow *self,
+                                       const char        *faction_id)
+{
+  if (self->faction_class != NULL)
+    gtk_widget_remove_css_class (self->dot, self->faction_class);
+  g_clear_pointer (&self->faction_class, g_free);
+
+  if (faction_id != NULL)
+    {
+      self->faction_class = g_strconcat ("faction-", faction_id, NULL);
+      gtk_widget_add_css_class (self->dot, self->faction_class);
+    }
+}
+
+static void
+node_notify_cb (AdmiraltyFleetRow *self,
+                GParamSpec        *pspec,
+                AdmiraltyFleetNode *node)
+{
+  admiralty_fleet_row_update (self);
+}
+
+AdmiraltyFleetNode *
+admiralty_fleet_row_get_node (AdmiraltyFleetRow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_ROW (self), NULL);
+
+  return self->node;
+}
+
+void
+admiralty_fleet_row_set_node (AdmiraltyFleetRow  *self,
+                              AdmiraltyFleetNode *node)
+{
+  g_return_if_fail (ADMIRALTY_IS_FLEET_ROW (self));
+  g_return_if_fail (node == NULL || ADMIRALTY_IS_FLEET_NODE (node));
+
+  if (self->node == node)
+    return;
+
+  if (self->node != NULL)
+    g_clear_signal_handler (&self->notify_id, self->node);
+  g_set_object (&self->node, node);
+
+  if (node != NULL)
+    {
+      self->notify_id = g_signal_connect_object (node, "notify", G_CALLBACK (node_notify_cb),
+                                                 self, G_CONNECT_SWAPPED);
+      admiralty_fleet_row_set_faction_class (self, admiralty_fleet_node_get_faction_id (node));
+      admiralty_fleet_row_update (self);
+    }
+  else
+    admiralty_fleet_row_set_faction_class (self, NULL);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
+}
+
+static void
+admiralty_fleet_row_dispose (GObject *object)
+{
+  AdmiraltyFleetRow *self = (AdmiraltyFleetRow *)object;
+
+  GtkWidget *child;
+
+  admiralty_fleet_row_set_node (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_FLEET_ROW);
+  /* GTK 4.8 only disposes the template children bound to fields. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (admiralty_fleet_row_parent_class)->dispose (object);
+}
+
+static void
+admiralty_fleet_row_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  AdmiraltyFleetRow *self = ADMIRALTY_FLEET_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NODE:
+      g_value_set_object (value, self->node);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_fleet_row_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  AdmiraltyFleetRow *self = ADMIRALTY_FLEET_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NODE:
+      admiralty_fleet_row_set_node (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_fleet_row_class_init (AdmiraltyFleetRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_fleet_row_dispose;
+  object_class->get_property = admiralty_fleet_row_get_property;
+  object_class->set_property = admiralty_fleet_row_set_property;
+
+  properties[PROP_NODE] =
+    g_param_spec_object ("node", NULL, NULL, ADMIRALTY_TYPE_FLEET_NODE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-fleet-row.ui");
+  gtk_widget_class_set_css_name (widget_class, "fleetrow");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, dot);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, flagship_icon);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, ship_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, hull_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, hull_bar);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, readiness_label);
+}
+
+static void
+admiralty_fleet_row_init (AdmiraltyFleetRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

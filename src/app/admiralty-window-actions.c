@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-window-actions.c: the win.* actions, opening, saving and autosaving. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-roll-dialog.h"
+#include "admiralty-window-private.h"
+
+#define MAX_RECENT_FILES 10
+
+void
+_admiralty_window_update_actions (AdmiraltyWindow *self)
+{
+  gboolean has_campaign = self->campaign != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 has_campaign && adm_campaign_can_undo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 has_campaign && adm_campaign_can_redo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
+}
+
+void
+_admiralty_window_remember_file (AdmiraltyWindow *self,
+                                 const char      *path)
+{
+  g_auto(GStrv) recent = g_settings_get_strv (self->settings, "recent-files");
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) updated = NULL;
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *folder = g_path_get_dirname (absolute);
+  guint n = 1;
+
+  g_strv_builder_add (builder, absolute);
+  for (guint i = 0; recent[i] != NULL && n < MAX_RECENT_FILES; i++)
+    {
+      if (g_strcmp0 (recent[i], absolute) == 0)
+        continue;
+      g_strv_builder_add (builder, recent[i]);
+      n++;
+    }
+  updated = g_strv_builder_end (builder);
+
+  g_settings_set_strv (self->settings, "recent-files", (const char * const *)updated);
+  g_settings_set_string (self->settings, "last-folder", folder);
+}
+
+/* The path as a master reads it, the home folder shortened to "~". */
+static char *
+display_path (const char *path)
+{
+  const char *home = g_get_home_dir ();
+  gsize home_len = strlen (home);
+
+  if (home_len > 1 && g_str_has_prefix (path, home) && path[home_len] == G_DIR_SEPARATOR)
+    {
+      g_autofree char *rest = g_filename_display_name (path + home_len);
+
+      return g_strconcat ("~", rest, NULL);
+    }
+
+  return g_filename_display_name (path);
+}
+
+static void
+admiralty_window_saved (AdmiraltyWindow *self,
+                        const char      *path)
+{
+  g_autofree char *display = display_path (path);
+  /* Translators: %s is a file path */
+  g_autofree char *title = g_strdup_printf (_("Campaign saved to %s"), display);
+
+  _admiralty_window_remember_file (self, path);
+  _admiralty_window_toast (self, title);
+}
+
+void
+_admiralty_window_autosave (AdmiraltyWindow *self)
+{
+  g_autoptr(GDateTime) now = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *stamp = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  if (self->campaign == NULL
+      || adm_campaign_get_path (self->campaign) != NULL
+      || adm_campaign_get_events (self->campaign)->len == 0)
+    return;
+
+  folder = g_build_filename (g_get_user_data_dir (), "admiralty", "campaigns", NULL);
+  now = g_date_time_new_now_local ();
+  stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  name = g_strdup_printf ("%s-%s.admiralty",
+                          adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)), stamp);
+  path = g_build_filename (folder, name, NULL);
+
+  if (g_mkdir_with_parents (folder, 0750) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not create %s: %s"), folder, g_strerror (saved_errno));
+    }
+
+  if (error != NULL || !adm_campaign_save (self->campaign, path, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not Save the Campaign"), error->message,
+                                       NULL);
+      return;
+    }
+
+  admiralty_window_saved (self, path);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->campaign != NULL && !adm_campaign_undo (self->campaign, &error))
+    _admiralty_window_toast (self, error->message);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->campaign != NULL && !adm_campaign_redo (self->campaign, &error))
+    _admiralty_window_toast (self, error->message);
+}
+
+static void
+roll_dialog_rolled_cb (AdmiraltyWindow *self,
+                       const char      *summary,
+                       GtkWidget       *dialog)
+{
+  _admiralty_window_toast (self, summary);
+}
+
+static void
+roll_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyRollDialog *dialog;
+
+  if (self->campaign == NULL)
+    return;
+
+  if (self->roll_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->roll_dialog));
+      return;
+    }
+
+  dialog = admiralty_roll_dialog_new (GTK_WINDOW (self), self->campaign);
+  g_signal_connect_object (dialog, "rolled", G_CALLBACK (roll_dialog_rolled_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_set_weak_pointer (&self->roll_dialog, GTK_WIDGET (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static GtkFileFilter *
+admiralty_file_filter_new (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Admiralty scenarios and campaigns (*.admiralty)"));
+  gtk_file_filter_add_pattern (filter, "*.admiralty");
+  gtk_file_filter_add_mime_type (filter, "application/x-admiralty");
+
+  return filter;
+}
+
+static void
+admiralty_window_set_chooser_folder (AdmiraltyWindow *self)
+{
+  g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
+  g_autoptr(GFile) file = NULL;
+
+  if (folder[0] == '\0' || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    return;
+
+  file = g_file_new_for_path (folder);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), file, NULL);
+}
+
+static void
+open_response_cb (AdmiraltyWindow      *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+
+  if (file == NULL)
+    return;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      /* Translators: %s is a URI */
+      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+
+      _admiralty_window_present_error (self, _("Could Not Open File"), body, NULL);
+      return;
+    }
+
+  admiralty_window_open (self, path);
+}
+
+void
+admiralty_window_show_open_dialog (AdmiraltyWindow *self)
+{
+  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
+
+  g_return_if_fail (ADMIRALTY_IS_WINDOW (self));
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  self->chooser = gtk_file_chooser_native_new (_("Open Scenario or Campaign"),
+                                               GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  admiralty_window_set_chooser_folder (self);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (open_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+save_as_response_cb (AdmiraltyWindow      *self,
+                     int                   response,
+                     GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+
+  if (file == NULL || self->campaign == NULL)
+    return;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+
+      _admiralty_window_present_error (self, _("Could Not Save the Campaign"), body, NULL);
+      return;
+    }
+
+  if (!adm_campaign_save (self->campaign, path, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not Save the Campaign"), error->message,
+                                       NULL);
+      return;
+    }
+
+  admiralty_window_saved (self, path);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  if (self->campaign == NULL)
+    return;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  self->chooser = gtk_file_chooser_native_new (_("Save Campaign As"),
+                                               GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE,
+                                               _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  admiralty_window_set_chooser_folder (self);
+
+  name = g_strdup_printf ("%s.admiralty",
+                          adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (save_as_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+void
+_admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.roll", NULL, roll_action);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-window-private.h: shared by admiralty-window*.c; the _admiralty_window_get_*
+ * functions at the end are hooks for tests. */
+#pragma once
+
+#include "admiralty-window.h"
+
+G_BEGIN_DECLS
+
+struct _AdmiraltyWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  AdmCampaign          *campaign;
+  GListModel           *fleet_roots;
+  GtkTreeListModel     *fleet_model;
+  GListStore           *roll_store;
+  GtkCssProvider       *css_provider;
+  char                 *css_class;
+  gboolean              log_follows_end;
+
+  /* Weak pointers: the dialogs live as long as they are shown. */
+  GtkWidget            *error_dialog;
+  GtkWidget            *roll_dialog;
+  GtkFileChooserNative *chooser;
+
+  /* Template children */
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *main_stack;
+  GtkListView          *fleet_view;
+  GtkLabel             *scenario_label;
+  GtkLabel             *description_label;
+  GtkLabel             *ruleset_label;
+  GtkLabel             *sectors_label;
+  GtkLabel             *ships_label;
+  GtkLabel             *events_label;
+  GtkStack             *log_stack;
+  GtkScrolledWindow    *log_scroller;
+  GtkColumnView        *log_view;
+};
+
+void        _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass);
+void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
+void        _admiralty_window_toast              (AdmiraltyWindow      *self,
+                                                  const char           *title);
+/* Adds @path to the recent files and remembers its folder. */
+void        _admiralty_window_remember_file      (AdmiraltyWindow      *self,
+                                                  const char           *path);
+/* Saves a campaign that has events but no file yet under the user's data directory. */
+void        _admiralty_window_autosave           (AdmiraltyWindow      *self);
+void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
+                                                  const char           *heading,
+                                                  const char           *body,
+                                                  const char           *backup_path);
+
+/* Test hooks. */
+GtkTreeListModel *_admiralty_window_get_fleet_model  (AdmiraltyWindow *self);
+GListModel       *_admiralty_window_get_log_model    (AdmiraltyWindow *self);
+GtkWidget        *_admiralty_window_get_error_dialog (AdmiraltyWindow *self);
+GtkWidget        *_admiralty_window_get_roll_dialog  (AdmiraltyWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,488 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-window.c: the main window and the views of its campaign. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-fleet-node.h"
+#include "admiralty-fleet-row.h"
+#include "admiralty-roll-item.h"
+#include "admiralty-window-private.h"
+
+G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_CAMPAIGN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GListModel *
+fleet_children_cb (gpointer item,
+                   gpointer user_data)
+{
+  GListModel *children = admiralty_fleet_node_get_children (item);
+
+  return children != NULL ? g_object_ref (children) : NULL;
+}
+
+static void
+admiralty_window_update_title (AdmiraltyWindow *self)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  const char *path = adm_campaign_get_path (self->campaign);
+  g_autofree char *basename = path != NULL ? g_path_get_basename (path) : NULL;
+  g_autofree char *title = NULL;
+
+  adw_window_title_set_title (self->window_title, adm_scenario_get_name (scenario));
+  adw_window_title_set_subtitle (self->window_title,
+                                 basename != NULL ? basename : _("Not saved"));
+
+  /* Translators: the window title, "Skirmish at Komarr — Admiralty" */
+  title = g_strdup_printf (_("%s — Admiralty"), adm_scenario_get_name (scenario));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+set_label_uint (GtkLabel *label,
+                guint     value)
+{
+  g_autofree char *text = g_strdup_printf ("%u", value);
+
+  gtk_label_set_label (label, text);
+}
+
+static void
+admiralty_window_update_summary (AdmiraltyWindow *self)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  const char *description = adm_scenario_get_description (scenario);
+
+  gtk_label_set_label (self->scenario_label, adm_scenario_get_name (scenario));
+  gtk_label_set_label (self->description_label, description != NULL ? description : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->description_label),
+                          description != NULL && description[0] != '\0');
+  gtk_label_set_label (self->ruleset_label,
+                       adm_ruleset_get_name (adm_campaign_get_ruleset (self->campaign)));
+  set_label_uint (self->sectors_label, adm_scenario_get_sectors (scenario)->len);
+  set_label_uint (self->ships_label, adm_scenario_get_ships (scenario)->len);
+  set_label_uint (self->events_label, adm_campaign_get_events (self->campaign)->len);
+}
+
+static void
+admiralty_window_update_log (AdmiraltyWindow *self)
+{
+  admiralty_roll_store_sync (self->roll_store,
+                             adm_state_get_rolls (adm_campaign_get_state (self->campaign)));
+  gtk_stack_set_visible_child_name (self->log_stack,
+                                    g_list_model_get_n_items (G_LIST_MODEL (self->roll_store)) > 0
+                                    ? "log" : "empty");
+}
+
+/* Colours each faction's dot; the rules are scoped to this window, whose campaign may use
+ * other colours than another window's. */
+static void
+admiralty_window_update_faction_css (AdmiraltyWindow *self)
+{
+  GPtrArray *factions = adm_scenario_get_factions (adm_campaign_get_scenario (self->campaign));
+  g_autoptr(GString) css = g_string_new (NULL);
+
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      g_autofree char *colour = NULL;
+      GdkRGBA rgba;
+
+      if (faction->colour == NULL || !gdk_rgba_parse (&rgba, faction->colour))
+        continue;
+      colour = gdk_rgba_to_string (&rgba);
+      g_string_append_printf (css, ".%s .faction-dot.faction-%s { background-color: %s; }\n",
+                              self->css_class, faction->id, colour);
+    }
+
+  gtk_css_provider_load_from_data (self->css_provider, css->str, css->len);
+}
+
+static void
+campaign_changed_cb (AdmiraltyWindow *self,
+                     AdmCampaign     *campaign)
+{
+  admiralty_fleet_model_refresh (self->fleet_roots, campaign);
+  admiralty_window_update_log (self);
+  admiralty_window_update_summary (self);
+  _admiralty_window_update_actions (self);
+  _admiralty_window_autosave (self);
+}
+
+static void
+campaign_notify_cb (AdmiraltyWindow *self,
+                    GParamSpec      *pspec,
+                    AdmCampaign     *campaign)
+{
+  _admiralty_window_update_actions (self);
+  admiralty_window_update_title (self);
+}
+
+static void
+admiralty_window_set_campaign (AdmiraltyWindow *self,
+                               AdmCampaign     *campaign)
+{
+  g_autoptr(GtkSingleSelection) selection = NULL;
+
+  /* A roll dialog still open belongs to the campaign going away. */
+  if (self->roll_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->roll_dialog));
+
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_set_object (&self->campaign, campaign);
+
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "notify", G_CALLBACK (campaign_notify_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  g_clear_object (&self->fleet_roots);
+  self->fleet_roots = admiralty_fleet_model_new (campaign);
+  g_clear_object (&self->fleet_model);
+  self->fleet_model = gtk_tree_list_model_new (g_object_ref (self->fleet_roots), FALSE, TRUE,
+                                               fleet_children_cb, NULL, NULL);
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->fleet_model)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  gtk_list_view_set_model (self->fleet_view, GTK_SELECTION_MODEL (selection));
+
+  /* A new campaign shows its whole log rather than a diff against the previous one. */
+  g_list_store_remove_all (self->roll_store);
+  self->log_follows_end = TRUE;
+
+  admiralty_window_update_faction_css (self);
+  admiralty_window_update_title (self);
+  admiralty_window_update_summary (self);
+  admiralty_window_update_log (self);
+  _admiralty_window_update_actions (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "campaign");
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+gboolean
+admiralty_window_open (AdmiraltyWindow *self,
+                       const char      *path)
+{
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  campaign = adm_campaign_open (path, &error);
+  if (campaign == NULL)
+    {
+      g_autofree char *backup = NULL;
+
+      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+        backup = adm_campaign_find_backup (path);
+      _admiralty_window_present_error (self, _("Could Not Open File"), error->message, backup);
+      return FALSE;
+    }
+
+  admiralty_window_set_campaign (self, campaign);
+  _admiralty_window_remember_file (self, path);
+
+  return TRUE;
+}
+
+AdmCampaign *
+admiralty_window_get_campaign (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->campaign;
+}
+
+static void
+error_dialog_response_cb (AdmiraltyWindow  *self,
+                          const char       *response,
+                          AdwMessageDialog *dialog)
+{
+  const char *backup = g_object_get_data (G_OBJECT (dialog), "backup-path");
+
+  if (g_strcmp0 (response, "open-backup") == 0 && backup != NULL)
+    {
+      g_autofree char *path = g_strdup (backup);
+
+      admiralty_window_open (self, path);
+    }
+}
+
+void
+_admiralty_window_present_error (AdmiraltyWindow *self,
+                                 const char      *heading,
+                                 const char      *body,
+                                 const char      *backup_path)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+
+  if (backup_path != NULL)
+    {
+      g_autofree char *basename = g_path_get_basename (backup_path);
+      /* Translators: the file is damaged; %s is the backup file's name */
+      g_autofree char *offer = g_strdup_printf (_("The newest backup that loads is %s."),
+                                                basename);
+      g_autofree char *full_body = g_strdup_printf ("%s\n\n%s", body, offer);
+
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), full_body);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "open-backup",
+                                       _("Open _Backup"));
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open-backup",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open-backup");
+      g_object_set_data_full (G_OBJECT (dialog), "backup-path", g_strdup (backup_path), g_free);
+    }
+
+  g_signal_connect_object (dialog, "response", G_CALLBACK (error_dialog_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_set_weak_pointer (&self->error_dialog, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_admiralty_window_toast (AdmiraltyWindow *self,
+                         const char      *title)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 4);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* Keeps the newest roll in sight while the log is scrolled to its end. */
+static void
+log_adjustment_value_cb (AdmiraltyWindow *self,
+                         GtkAdjustment   *adjustment)
+{
+  double end = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+  self->log_follows_end = gtk_adjustment_get_value (adjustment) >= end - 1.0;
+}
+
+static void
+log_adjustment_upper_cb (AdmiraltyWindow *self,
+                         GParamSpec      *pspec,
+                         GtkAdjustment   *adjustment)
+{
+  if (self->log_follows_end)
+    gtk_adjustment_set_value (adjustment,
+                              gtk_adjustment_get_upper (adjustment)
+                              - gtk_adjustment_get_page_size (adjustment));
+}
+
+static void
+admiralty_window_restore_size (AdmiraltyWindow *self)
+{
+  int width = g_settings_get_int (self->settings, "window-width");
+  int height = g_settings_get_int (self->settings, "window-height");
+
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static gboolean
+admiralty_window_close_request (GtkWindow *window)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (window);
+  gboolean maximized = gtk_window_is_maximized (window);
+  int width, height;
+
+  g_settings_set_boolean (self->settings, "window-maximized", maximized);
+  if (!maximized)
+    {
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+
+  return GTK_WINDOW_CLASS (admiralty_window_parent_class)->close_request (window);
+}
+
+static void
+admiralty_window_dispose (GObject *object)
+{
+  AdmiraltyWindow *self = (AdmiraltyWindow *)object;
+
+  if (self->css_provider != NULL)
+    gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
+                                                   GTK_STYLE_PROVIDER (self->css_provider));
+  g_clear_object (&self->css_provider);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  g_clear_weak_pointer (&self->error_dialog);
+  g_clear_weak_pointer (&self->roll_dialog);
+
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->fleet_model);
+  g_clear_object (&self->fleet_roots);
+  g_clear_object (&self->roll_store);
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (admiralty_window_parent_class)->dispose (object);
+}
+
+static void
+admiralty_window_finalize (GObject *object)
+{
+  AdmiraltyWindow *self = (AdmiraltyWindow *)object;
+
+  g_free (self->css_class);
+
+  G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
+}
+
+static void
+admiralty_window_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_window_class_init (AdmiraltyWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = admiralty_window_dispose;
+  object_class->finalize = admiralty_window_finalize;
+  object_class->get_property = admiralty_window_get_property;
+  window_class->close_request = admiralty_window_close_request;
+
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, ADM_TYPE_CAMPAIGN,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The list item templates name these types. */
+  g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
+  g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
+  g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
+
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ships_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, events_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_view);
+
+  _admiralty_window_class_actions_init (klass);
+}
+
+static void
+admiralty_window_init (AdmiraltyWindow *self)
+{
+  static guint serial;
+  g_autoptr(GtkNoSelection) selection = NULL;
+  GtkAdjustment *adjustment;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->roll_store = g_list_store_new (ADMIRALTY_TYPE_ROLL_ITEM);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->roll_store)));
+  gtk_column_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
+  self->log_follows_end = TRUE;
+
+  adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (log_adjustment_value_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adjustment, "notify::upper", G_CALLBACK (log_adjustment_upper_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->css_class = g_strdup_printf ("admiralty-window-%u", ++serial);
+  gtk_widget_add_css_class (GTK_WIDGET (self), self->css_class);
+  self->css_provider = gtk_css_provider_new ();
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
+                                              GTK_STYLE_PROVIDER (self->css_provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  admiralty_window_restore_size (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "empty");
+  _admiralty_window_update_actions (self);
+}
+
+AdmiraltyWindow *
+admiralty_window_new (AdmiraltyApplication *application)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_APPLICATION (application), NULL);
+
+  return g_object_new (ADMIRALTY_TYPE_WINDOW, "application", application, NULL);
+}
+
+GtkTreeListModel *
+_admiralty_window_get_fleet_model (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->fleet_model;
+}
+
+GListModel *
+_admiralty_window_get_log_model (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return G_LIST_MODEL (self->roll_store);
+}
+
+GtkWidget *
+_admiralty_window_get_error_dialog (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->error_dialog;
+}
+
+GtkWidget *
+_admiralty_window_get_roll_dialog (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->roll_dialog;
+}

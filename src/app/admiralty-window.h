@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-window.h: the main window — order of battle, dice log and campaign summary. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-application.h"
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_WINDOW (admiralty_window_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADMIRALTY, WINDOW, AdwApplicationWindow)
+
+AdmiraltyWindow *admiralty_window_new              (AdmiraltyApplication *application)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* Opens a scenario (a new, unsaved campaign) or a campaign file. On error the window keeps
+ * what it showed and presents a dialog naming the problem; returns FALSE then. */
+gboolean         admiralty_window_open             (AdmiraltyWindow      *self,
+                                                    const char           *path);
+/* Shows a file chooser and opens the chosen file. */
+void             admiralty_window_show_open_dialog (AdmiraltyWindow      *self);
+AdmCampaign     *admiralty_window_get_campaign     (AdmiraltyWindow      *self);
+
+G_END_DECLS

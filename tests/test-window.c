@@ -1,0 +1,581 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window.c: the real main window on the skirmish — order of battle, rolling through the
+ * dialog in both dice modes, undo and redo, a broken file leaving the campaign shown, and a
+ * screenshot of the result. Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-fleet-node.h"
+#include "admiralty-preferences-window.h"
+#include "admiralty-roll-dialog-private.h"
+#include "admiralty-roll-item.h"
+#include "admiralty-window-private.h"
+
+static AdmiraltyApplication *app;
+static char *data_home;
+
+/* Runs the main context until @done is true or @timeout_ms has passed. */
+static void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data,
+               guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static char *
+skirmish_path (void)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "skirmish.admiralty",
+                           NULL);
+}
+
+static AdmiraltyWindow *
+open_skirmish (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+  g_autofree char *path = skirmish_path ();
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+
+  g_assert_true (admiralty_window_open (window, path));
+  g_assert_nonnull (admiralty_window_get_campaign (window));
+  iterate ();
+
+  return window;
+}
+
+static void
+close_window (AdmiraltyWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+}
+
+static AdmiraltyRollItem *
+last_roll (GListModel *log)
+{
+  guint n = g_list_model_get_n_items (log);
+
+  g_assert_cmpuint (n, >, 0);
+  return g_list_model_get_item (log, n - 1);
+}
+
+static void
+test_empty_state (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+
+  g_assert_null (admiralty_window_get_campaign (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
+  /* Without a campaign there is nothing to roll for: the action is disabled. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.roll", NULL);
+  g_assert_null (_admiralty_window_get_roll_dialog (window));
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+
+  close_window (window);
+}
+
+static void
+count_kinds (GListModel *model,
+             guint       counts[3])
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+      AdmiraltyFleetNode *node = gtk_tree_list_row_get_item (row);
+
+      counts[admiralty_fleet_node_get_kind (node)]++;
+      g_object_unref (node);
+    }
+}
+
+static void
+test_order_of_battle (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  AdmScenario *scenario = adm_campaign_get_scenario (admiralty_window_get_campaign (window));
+  GListModel *fleet = G_LIST_MODEL (_admiralty_window_get_fleet_model (window));
+  guint counts[3] = { 0, 0, 0 };
+  g_autoptr(GtkTreeListRow) first = NULL;
+  g_autoptr(GtkTreeListRow) flagship_row = NULL;
+  g_autoptr(AdmiraltyFleetNode) faction = NULL;
+  g_autoptr(AdmiraltyFleetNode) flagship = NULL;
+  const AdmFaction *first_faction;
+  AdmFormation *first_formation;
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "campaign");
+  count_kinds (fleet, counts);
+  g_assert_cmpuint (counts[ADMIRALTY_FLEET_NODE_FACTION], ==,
+                    adm_scenario_get_factions (scenario)->len);
+  g_assert_cmpuint (counts[ADMIRALTY_FLEET_NODE_FORMATION], ==,
+                    adm_scenario_get_formations (scenario)->len);
+  g_assert_cmpuint (counts[ADMIRALTY_FLEET_NODE_SHIP], ==,
+                    adm_scenario_get_ships (scenario)->len);
+
+  /* Faction, then its first formation, then that formation's flagship. */
+  first_faction = g_ptr_array_index (adm_scenario_get_factions (scenario), 0);
+  first = g_list_model_get_item (fleet, 0);
+  faction = gtk_tree_list_row_get_item (first);
+  g_assert_cmpint (admiralty_fleet_node_get_kind (faction), ==, ADMIRALTY_FLEET_NODE_FACTION);
+  g_assert_cmpstr (admiralty_fleet_node_get_title (faction), ==, first_faction->name);
+
+  first_formation = g_ptr_array_index (adm_scenario_get_formations (scenario), 0);
+  flagship_row = g_list_model_get_item (fleet, 2);
+  flagship = gtk_tree_list_row_get_item (flagship_row);
+  g_assert_cmpint (admiralty_fleet_node_get_kind (flagship), ==, ADMIRALTY_FLEET_NODE_SHIP);
+  g_assert_cmpstr (admiralty_fleet_node_get_title (flagship), ==, first_formation->flagship->name);
+  g_assert_true (admiralty_fleet_node_get_flagship (flagship));
+  g_assert_cmpint (admiralty_fleet_node_get_hull (flagship), ==,
+                   first_formation->flagship->klass->hull);
+  g_assert_cmpint (admiralty_fleet_node_get_hull_total (flagship), ==,
+                   first_formation->flagship->klass->hull);
+  g_assert_cmpint (admiralty_fleet_node_get_readiness (flagship), ==,
+                   first_formation->flagship->readiness);
+  g_assert_nonnull (admiralty_fleet_node_get_grade (flagship));
+
+  g_clear_object (&flagship);
+  g_clear_object (&faction);
+  close_window (window);
+}
+
+static AdmiraltyRollDialog *
+open_roll_dialog (AdmiraltyWindow *window)
+{
+  GtkWidget *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.roll", NULL));
+  dialog = _admiralty_window_get_roll_dialog (window);
+  g_assert_nonnull (dialog);
+  iterate_until (widget_mapped, dialog, 5000);
+
+  return ADMIRALTY_ROLL_DIALOG (dialog);
+}
+
+static void
+test_roll_undo_redo (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  AdmCampaign *campaign = admiralty_window_get_campaign (window);
+  GListModel *log = _admiralty_window_get_log_model (window);
+  g_autoptr(AdmiraltyRollItem) item = NULL;
+  g_autofree char *campaigns = NULL;
+  AdmiraltyRollDialog *dialog;
+  guint total;
+
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 0);
+  g_assert_null (adm_campaign_get_path (campaign));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->log_stack), ==, "empty");
+
+  dialog = open_roll_dialog (window);
+  admiralty_roll_dialog_set_request (dialog, 2, 6, "Readiness check, Prince Serg", "F-RDY-2");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "roll.roll", NULL));
+  iterate ();
+
+  g_assert_null (_admiralty_window_get_roll_dialog (window));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->log_stack), ==, "log");
+  item = last_roll (log);
+  g_assert_cmpstr (admiralty_roll_item_get_dice (item), ==, "2d6");
+  g_assert_cmpstr (admiralty_roll_item_get_purpose (item), ==, "Readiness check, Prince Serg");
+  g_assert_cmpstr (admiralty_roll_item_get_clause (item), ==, "F-RDY-2");
+  total = admiralty_roll_item_get_total (item);
+  g_assert_cmpuint (total, >=, 2);
+  g_assert_cmpuint (total, <=, 12);
+  g_clear_object (&item);
+
+  /* The first event autosaves the new campaign under the user's data directory. */
+  campaigns = g_build_filename (data_home, "admiralty", "campaigns", NULL);
+  g_assert_nonnull (adm_campaign_get_path (campaign));
+  g_assert_true (g_str_has_prefix (adm_campaign_get_path (campaign), campaigns));
+  g_assert_true (g_str_has_suffix (adm_campaign_get_path (campaign), ".admiralty"));
+  g_assert_true (g_file_test (adm_campaign_get_path (campaign), G_FILE_TEST_IS_REGULAR));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 0);
+  g_assert_false (adm_campaign_can_undo (campaign));
+  g_assert_true (adm_campaign_can_redo (campaign));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
+  item = last_roll (log);
+  g_assert_cmpuint (admiralty_roll_item_get_total (item), ==, total);
+
+  close_window (window);
+}
+
+static void
+test_physical_dice (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  GListModel *log = _admiralty_window_get_log_model (window);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(AdmiraltyRollItem) item = NULL;
+  AdmiraltyRollDialog *dialog;
+
+  g_settings_set_string (settings, "dice-mode", "physical");
+
+  dialog = open_roll_dialog (window);
+  admiralty_roll_dialog_set_request (dialog, 2, 6, "Critical damage, Kestrel", "F-CRIT-8");
+
+  /* A seven is not on a d6: refused inline, nothing logged. */
+  _admiralty_roll_dialog_set_values_text (dialog, "3 7");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "roll.roll", NULL));
+  iterate ();
+  g_assert_true (_admiralty_window_get_roll_dialog (window) == GTK_WIDGET (dialog));
+  g_assert_nonnull (_admiralty_roll_dialog_get_error (dialog));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 0);
+
+  /* Too few values: refused as well. */
+  _admiralty_roll_dialog_set_values_text (dialog, "3");
+  g_assert_null (_admiralty_roll_dialog_get_error (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "roll.roll", NULL));
+  iterate ();
+  g_assert_nonnull (_admiralty_roll_dialog_get_error (dialog));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 0);
+
+  _admiralty_roll_dialog_set_values_text (dialog, "3 5");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "roll.roll", NULL));
+  iterate ();
+  g_assert_null (_admiralty_window_get_roll_dialog (window));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
+  item = last_roll (log);
+  g_assert_cmpstr (admiralty_roll_item_get_values (item), ==, "3 5");
+  g_assert_cmpuint (admiralty_roll_item_get_total (item), ==, 8);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+}
+
+static void
+test_broken_file (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  AdmCampaign *campaign = admiralty_window_get_campaign (window);
+  g_autofree char *broken = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                              "scenarios-broken", "unknown-class.admiralty",
+                                              NULL);
+  g_autofree char *title = g_strdup (adw_window_title_get_title (window->window_title));
+  GtkWidget *dialog;
+  const char *body;
+
+  g_assert_false (admiralty_window_open (window, broken));
+  iterate ();
+
+  g_assert_true (admiralty_window_get_campaign (window) == campaign);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, title);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "campaign");
+
+  dialog = _admiralty_window_get_error_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (dialog));
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "unknown-class.admiralty:18"));
+  g_assert_nonnull (strstr (body, "vorkosigan-dreadnought"));
+
+  /* As its Close button does: respond, then close. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+
+  close_window (window);
+}
+
+static void
+roll_once (AdmCampaign *campaign,
+           const char  *purpose)
+{
+  AdmDiceRequest request = { 2, 6, purpose, NULL };
+  g_autoptr(GError) error = NULL;
+  guint values[2];
+
+  g_assert_true (adm_campaign_roll (campaign, NULL, &request,
+                                    g_get_real_time () / G_USEC_PER_SEC, values, &error));
+  g_assert_no_error (error);
+}
+
+/* A damaged campaign file: the error dialog offers the newest backup, and opens it. */
+static void
+test_corrupt_campaign_backup (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  AdmCampaign *campaign = admiralty_window_get_campaign (window);
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *backup = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  GtkWidget *dialog;
+
+  roll_once (campaign, "First roll");
+  roll_once (campaign, "Second roll");
+  path = g_strdup (adm_campaign_get_path (campaign));
+  g_assert_nonnull (path);
+  close_window (window);
+
+  /* Cut the file in the middle of its journal. */
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, contents, length - 40, &error));
+  g_assert_no_error (error);
+  backup = adm_campaign_find_backup (path);
+  g_assert_nonnull (backup);
+
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_false (admiralty_window_open (window, path));
+  iterate ();
+  g_assert_null (admiralty_window_get_campaign (window));
+
+  dialog = _admiralty_window_get_error_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "open-backup"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "open-backup");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+
+  campaign = admiralty_window_get_campaign (window);
+  g_assert_nonnull (campaign);
+  g_assert_cmpstr (adm_campaign_get_path (campaign), ==, backup);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_window_get_log_model (window)), ==, 1);
+
+  close_window (window);
+}
+
+/* Closing a window remembers its size; the next window opens at that size. */
+static void
+test_window_size (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1000);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 700);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  window = admiralty_window_new (app);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1000);
+  g_assert_cmpint (height, ==, 700);
+  close_window (window);
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+/* The preferences and about windows build from their templates without a warning. */
+static void
+test_secondary_windows (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  g_autoptr(GList) toplevels = NULL;
+  guint found = 0;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  iterate ();
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADMIRALTY_IS_PREFERENCES_WINDOW (l->data) || ADW_IS_ABOUT_WINDOW (l->data))
+      {
+        g_assert_true (gtk_window_get_transient_for (l->data) == GTK_WINDOW (window));
+        gtk_window_destroy (l->data);
+        found++;
+      }
+  g_assert_cmpuint (found, ==, 2);
+  iterate ();
+
+  close_window (window);
+}
+
+static gboolean
+log_allocated (gpointer data)
+{
+  AdmiraltyWindow *window = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (window->log_view))
+         && gtk_widget_get_height (GTK_WIDGET (window->log_view)) > 0;
+}
+
+/* Renders the window as it is on screen into the build directory. */
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+test_screenshot (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  AdmCampaign *campaign = admiralty_window_get_campaign (window);
+  static const struct {
+    guint count;
+    const char *purpose;
+    const char *clause;
+  } rolls[] = {
+    { 2, "Initiative, strategic phase 1", "F-SEQ-2" },
+    { 5, "Prince Serg main battery at Celestial Harmony", "F-ART-11" },
+    { 2, "Critical damage, Celestial Harmony", "F-CRIT-8" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rolls); i++)
+    {
+      AdmDiceRequest request = { rolls[i].count, 6, rolls[i].purpose, rolls[i].clause };
+      guint values[8];
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (adm_campaign_roll (campaign, NULL, &request,
+                                        g_get_real_time () / G_USEC_PER_SEC, values, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_window_get_log_model (window)), ==, 3);
+
+  iterate_until (log_allocated, window, 5000);
+  iterate_until (NULL, NULL, 500);
+  save_screenshot (GTK_WIDGET (window), "test-window.png");
+
+  close_window (window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  GTestDBus *bus;
+  GDBusConnection *connection;
+  g_autofree char *display = NULL;
+  int status;
+
+  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
+  data_home = g_dir_make_tmp ("admiralty-test-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
+  display = g_strdup (g_getenv ("DISPLAY"));
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (bus);
+  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+
+  /* The private bus has no accessibility bus to offer. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/window/empty-state", test_empty_state);
+  g_test_add_func ("/ui/window/order-of-battle", test_order_of_battle);
+  g_test_add_func ("/ui/window/roll-undo-redo", test_roll_undo_redo);
+  g_test_add_func ("/ui/window/physical-dice", test_physical_dice);
+  g_test_add_func ("/ui/window/broken-file", test_broken_file);
+  g_test_add_func ("/ui/window/corrupt-campaign-backup", test_corrupt_campaign_backup);
+  g_test_add_func ("/ui/window/size", test_window_size);
+  g_test_add_func ("/ui/window/secondary-windows", test_secondary_windows);
+  g_test_add_func ("/ui/window/screenshot", test_screenshot);
+
+  status = g_test_run ();
+
+  /* A registered application keeps itself and the bus connection exported until
+   * g_application_run() returns, which this test never calls: stop the bus without waiting
+   * for the connection to go, and without exiting when it closes. @bus is left to the end of
+   * the process, as disposing it would wait as well. */
+  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (connection != NULL)
+    g_dbus_connection_set_exit_on_close (connection, FALSE);
+  g_clear_object (&connection);
+  g_clear_object (&app);
+  g_test_dbus_stop (bus);
+  remove_tree (data_home);
+  g_free (data_home);
+
+  return status;
+}
