@@ -326,7 +326,8 @@ roll_once (AdmCampaign *campaign,
   g_assert_no_error (error);
 }
 
-/* A damaged campaign file: the error dialog offers the newest backup, and opens it. */
+/* A damaged campaign file: the error dialog offers the newest backup and restores it under
+ * the campaign's own name. */
 static void
 test_corrupt_campaign_backup (void)
 {
@@ -369,9 +370,15 @@ test_corrupt_campaign_backup (void)
 
   campaign = admiralty_window_get_campaign (window);
   g_assert_nonnull (campaign);
-  g_assert_cmpstr (adm_campaign_get_path (campaign), ==, backup);
+  g_assert_cmpstr (adm_campaign_get_path (campaign), ==, path);
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_window_get_log_model (window)), ==, 1);
+  {
+    g_autoptr(AdmCampaign) restored = adm_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (adm_campaign_get_events (restored)->len, ==, 1);
+  }
 
   close_window (window);
 }

@@ -188,6 +188,9 @@ admiralty_window_open (AdmiraltyWindow *self,
       if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
         backup = adm_campaign_find_backup (path);
       _admiralty_window_present_error (self, _("Could Not Open File"), error->message, backup);
+      if (backup != NULL)
+        g_object_set_data_full (G_OBJECT (self->error_dialog), "damaged-path", g_strdup (path),
+                                g_free);
       return FALSE;
     }
 
@@ -211,13 +214,31 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
                           AdwMessageDialog *dialog)
 {
   const char *backup = g_object_get_data (G_OBJECT (dialog), "backup-path");
+  const char *damaged = g_object_get_data (G_OBJECT (dialog), "damaged-path");
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *message = NULL;
 
-  if (g_strcmp0 (response, "open-backup") == 0 && backup != NULL)
+  if (g_strcmp0 (response, "open-backup") != 0 || backup == NULL || damaged == NULL)
+    return;
+
+  /* Restoring: the backup's journal goes back under the campaign's own name, so the master
+   * keeps working in the same file; the damaged file itself becomes the newest backup. */
+  campaign = adm_campaign_open (backup, &error);
+  if (campaign == NULL || !adm_campaign_save (campaign, damaged, &error))
     {
-      g_autofree char *path = g_strdup (backup);
-
-      admiralty_window_open (self, path);
+      _admiralty_window_present_error (self, _("Could Not Restore the Backup"), error->message,
+                                       NULL);
+      return;
     }
+
+  admiralty_window_set_campaign (self, campaign);
+  _admiralty_window_remember_file (self, damaged);
+  basename = g_path_get_basename (backup);
+  /* Translators: %s is the backup file's name */
+  message = g_strdup_printf (_("Restored the campaign from %s"), basename);
+  _admiralty_window_toast (self, message);
 }
 
 void
@@ -243,7 +264,7 @@ _admiralty_window_present_error (AdmiraltyWindow *self,
 
       adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), full_body);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "open-backup",
-                                       _("Open _Backup"));
+                                       _("Restore _Backup"));
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open-backup",
                                                   ADW_RESPONSE_SUGGESTED);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open-backup");
