@@ -235,6 +235,43 @@ test_roll_undo_redo (void)
   close_window (window);
 }
 
+/* At the table: Ctrl+R, type what the roll is for, press Enter — the dialog opens with the
+ * cursor in Purpose, and Enter there rolls. */
+static void
+test_roll_from_keyboard (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  GListModel *log = _admiralty_window_get_log_model (window);
+  g_autoptr(AdmiraltyRollItem) item = NULL;
+  AdmiraltyRollDialog *dialog;
+  GtkWidget *focus;
+
+  dialog = open_roll_dialog (window);
+  iterate ();
+  focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, _admiralty_roll_dialog_get_purpose_row (dialog)));
+
+  gtk_editable_set_text (GTK_EDITABLE (_admiralty_roll_dialog_get_purpose_row (dialog)),
+                         "Initiative");
+  /* Enter in the text: GtkText's "activate", which activates the dialog's default, Roll. */
+  g_assert_true (GTK_IS_TEXT (focus));
+  g_signal_emit_by_name (focus, "activate");
+  /* A button activated from the keyboard clicks after its press animation (~250 ms). */
+  for (int i = 0; i < 200 && _admiralty_window_get_roll_dialog (window) != NULL; i++)
+    {
+      g_usleep (10000);
+      iterate ();
+    }
+
+  g_assert_null (_admiralty_window_get_roll_dialog (window));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
+  item = last_roll (log);
+  g_assert_cmpstr (admiralty_roll_item_get_purpose (item), ==, "Initiative");
+
+  close_window (window);
+}
+
 static void
 test_physical_dice (void)
 {
@@ -565,6 +602,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/physical-dice", test_physical_dice);
   g_test_add_func ("/ui/window/broken-file", test_broken_file);
   g_test_add_func ("/ui/window/corrupt-campaign-backup", test_corrupt_campaign_backup);
+  g_test_add_func ("/ui/window/roll-from-keyboard", test_roll_from_keyboard);
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 void        _admiralty_roll_dialog_set_values_text (AdmiraltyRollDialog *self,
                                                     const char          *text);
 /* The problem shown under the form, or NULL when none is shown. */
+GtkWidget  *_admiralty_roll_dialog_get_purpose_row (AdmiraltyRollDialog *self);
 const char *_admiralty_roll_dialog_get_error       (AdmiraltyRollDialog *self);
 
 G_END_DECLS

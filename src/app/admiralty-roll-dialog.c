@@ -219,6 +219,16 @@ admiralty_roll_dialog_set_property (GObject      *object,
     }
 }
 
+/* The master opens the dialog to type what the roll is for, then presses Enter to roll. */
+static void
+admiralty_roll_dialog_map (GtkWidget *widget)
+{
+  AdmiraltyRollDialog *self = ADMIRALTY_ROLL_DIALOG (widget);
+
+  GTK_WIDGET_CLASS (admiralty_roll_dialog_parent_class)->map (widget);
+  gtk_widget_grab_focus (GTK_WIDGET (self->purpose_row));
+}
+
 static void
 admiralty_roll_dialog_class_init (AdmiraltyRollDialogClass *klass)
 {
@@ -226,6 +236,7 @@ admiralty_roll_dialog_class_init (AdmiraltyRollDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_roll_dialog_dispose;
+  widget_class->map = admiralty_roll_dialog_map;
   object_class->get_property = admiralty_roll_dialog_get_property;
   object_class->set_property = admiralty_roll_dialog_set_property;
 
@@ -309,6 +320,14 @@ _admiralty_roll_dialog_set_values_text (AdmiraltyRollDialog *self,
   g_return_if_fail (ADMIRALTY_IS_ROLL_DIALOG (self));
 
   gtk_editable_set_text (GTK_EDITABLE (self->values_row), text);
+}
+
+GtkWidget *
+_admiralty_roll_dialog_get_purpose_row (AdmiraltyRollDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ROLL_DIALOG (self), NULL);
+
+  return GTK_WIDGET (self->purpose_row);
 }
 
 const char *
