@@ -147,6 +147,7 @@ need_ship (AdmState        *self,
   return TRUE;
 }
 
+/* @min and @max are small (they fit an int): they appear in the message. */
 static gboolean
 need_int (const AdmEvent  *event,
           const char      *key,
@@ -161,9 +162,9 @@ need_int (const AdmEvent  *event,
       !g_ascii_string_to_signed (text, 10, min, max, out, NULL))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("the “%s” event needs “%s” to be a whole number from %" G_GINT64_FORMAT
-                     " to %" G_GINT64_FORMAT ", not “%s”"),
-                   adm_event_get_kind (event), key, min, max, text != NULL ? text : "");
+                   _("the “%s” event needs “%s” to be a whole number from %d to %d, not “%s”"),
+                   adm_event_get_kind (event), key, (int) min, (int) max,
+                   text != NULL ? text : "");
       return FALSE;
     }
   return TRUE;
@@ -218,8 +219,8 @@ check_roll (AdmState        *self,
       if (!g_ascii_string_to_unsigned (words[i], 10, 1, (guint64) sides, &value, NULL))
         {
           g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                       _("the roll for “%s” holds “%s”, which is not on a d%" G_GINT64_FORMAT),
-                       purpose, words[i], sides);
+                       _("the roll for “%s” holds “%s”, which is not on a d%d"),
+                       purpose, words[i], (int) sides);
           return FALSE;
         }
       g_array_append_val (plan->values, *(guint[]) { (guint) value });

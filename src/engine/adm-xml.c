@@ -312,8 +312,9 @@ adm_xml_read_memory (const char  *data,
   if (length > ADM_XML_MAX_SIZE)
     {
       g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE,
-                   _("%s: the file is too large (%" G_GSIZE_FORMAT " MiB; the limit is %d MiB)"),
-                   display_name, length / (1024 * 1024), ADM_XML_MAX_SIZE / (1024 * 1024));
+                   _("%s: the file is too large (%u MiB; the limit is %d MiB)"),
+                   display_name, (guint) MIN (length / (1024 * 1024), G_MAXUINT),
+                   ADM_XML_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
   if (length > G_MAXINT)
@@ -397,8 +398,9 @@ adm_xml_read_bytes (const char  *path,
   if ((guint64) st.st_size > ADM_XML_MAX_SIZE)
     {
       g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE,
-                   _("%s: the file is too large (%" G_GUINT64_FORMAT " MiB; the limit is %d MiB)"),
-                   path, (guint64) st.st_size / (1024 * 1024), ADM_XML_MAX_SIZE / (1024 * 1024));
+                   _("%s: the file is too large (%u MiB; the limit is %d MiB)"),
+                   path, (guint) MIN ((guint64) st.st_size / (1024 * 1024), G_MAXUINT),
+                   ADM_XML_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
 
