@@ -437,16 +437,23 @@ adm_xml_is (xmlNode    *node,
          xmlStrcmp (node->name, (const xmlChar *) name) == 0;
 }
 
+/* The first element at or after @node among its siblings named @name (any when NULL). */
+static xmlNode *
+element_from (xmlNode    *node,
+              const char *name)
+{
+  for (; node != NULL; node = node->next)
+    if (node->type == XML_ELEMENT_NODE && (name == NULL || adm_xml_is (node, name)))
+      return node;
+  return NULL;
+}
+
 xmlNode *
 adm_xml_first_element (xmlNode    *parent,
                        const char *name)
 {
   g_return_val_if_fail (parent != NULL, NULL);
-
-  for (xmlNode *child = parent->children; child != NULL; child = child->next)
-    if (child->type == XML_ELEMENT_NODE && (name == NULL || adm_xml_is (child, name)))
-      return child;
-  return NULL;
+  return element_from (parent->children, name);
 }
 
 xmlNode *
@@ -454,11 +461,7 @@ adm_xml_next_element (xmlNode    *node,
                       const char *name)
 {
   g_return_val_if_fail (node != NULL, NULL);
-
-  for (xmlNode *sibling = node->next; sibling != NULL; sibling = sibling->next)
-    if (sibling->type == XML_ELEMENT_NODE && (name == NULL || adm_xml_is (sibling, name)))
-      return sibling;
-  return NULL;
+  return element_from (node->next, name);
 }
 
 char *
