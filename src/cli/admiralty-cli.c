@@ -168,6 +168,8 @@ run (int    argc,
                                 "classes files\n"
                                 "  table TABLE …    Look up a table: artillery, critical, "
                                 "catastrophic, readiness\n"
+                                "  odds fire …      Exact odds of a declared fire: damage and "
+                                "criticals\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -182,15 +184,18 @@ run (int    argc,
       return CLI_EXIT_OK;
     }
   if (argc < 2)
-    return _cli_usage_error (NULL, _("no command given; the commands are validate and table"));
+    return _cli_usage_error (NULL, _("no command given; the commands are validate, table "
+                                        "and odds"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
     return _cli_validate_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table") == 0)
     return _cli_table_run (argc - 1, argv + 1);
-  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate and table"),
-                           command);
+  if (g_strcmp0 (command, "odds") == 0)
+    return _cli_odds_run (argc - 1, argv + 1);
+  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table "
+                                   "and odds"), command);
 }
 
 int

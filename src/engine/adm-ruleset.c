@@ -64,6 +64,44 @@ static const struct {
   { "halved-firepower", { "halve-then-floor", "halve-then-ceil", NULL } },
   { "readiness-bands", { "first-match", NULL } },
   { "formation-composition", { "six-of-one-category", "six-per-category", NULL } },
+  { "unlisted-ship-types-turn", { "as-data", NULL } },
+  { "formation-target", { "flagship", "aspect-only", NULL } },
+  { "formation-hits", { "named-ship", NULL } },
+  { "shields-against-artillery", { "after-armour", "before-armour", NULL } },
+  { "readiness-penalty", { "any-damage", NULL } },
+  { "readiness-modifier-base", { "current", NULL } },
+  { "turn-sequence", { "simultaneous", NULL } },
+  { "fire-reveals", { "full", "presence", NULL } },
+  { "ecm-detection", { "attack-beats-defence", "tie-hides", NULL } },
+  { "braking-run", { "zero", NULL } },
+  { "keep-moving", { "moved-last-turn", "never-again", NULL } },
+  { "turn-limit", { "total-per-phase", NULL } },
+  { "combat-order-check", { "only-where-stated", NULL } },
+  { "halved-fire-scope", { "direct-fire", NULL } },
+  { "all-ahead-full-extra", { "cm-up-to-roll", NULL } },
+  { "ramming-order", { "with-all-ahead-full", NULL } },
+  { "damaged-fire-check", { "nearest-or-hold", "hold", NULL } },
+  { "fire-distribution-modifier", { "replaces-general", NULL } },
+  { "return-fire", { "once-per-formation", NULL } },
+  { "half-range-boundary", { "at-most-half", "less-than-half", NULL } },
+  { "explosions-and-hulks", { "markers-shift-hulks-block", "both-shift", NULL } },
+  { "shield-restore", { "next-turn", NULL } },
+  { "shield-pool", { "touching-share", NULL } },
+  { "critical-threshold-other", { "six", NULL } },
+  { "catastrophic-trigger", { "zero-hull", NULL } },
+  { "damaged-threshold", { "half-or-more", NULL } },
+  { "main-guns", { "strongest-artillery", NULL } },
+  { "critical-next-entry", { "next-higher-wrap", NULL } },
+  { "wreck-inactive", { "zero-hull", NULL } },
+  { "frigate-critical", { "frigates-survive", NULL } },
+  { "hulk-drift", { "along-last-heading", NULL } },
+  { "explosion-strike", { "dice-per-vessel", "one-die-per-vessel", NULL } },
+  { "target-lock", { "reroll-misses-once", NULL } },
+  { "reinforce-shields", { "check-extends", NULL } },
+  { "ram-size", { "base-size", NULL } },
+  { "ram-burn-up", { "target-shields-vs-rammer-hull", NULL } },
+  { "ram-damage", { "starting-hull", NULL } },
+  { "ram-shield-modifier", { "plus-one-stronger", NULL } },
 };
 
 static const char * const arc_names[] = { "bow", "stern", "port", "starboard" };
@@ -76,6 +114,7 @@ ship_type_free (AdmShipType *type)
   g_free (type->id);
   g_free (type->name);
   g_free (type->clause);
+  g_free (type->turn_clause);
   g_free (type);
 }
 
@@ -329,7 +368,9 @@ parse_ship_types (AdmRuleset  *self,
       if ((type->id = require_attr (node, "id", self->path, error)) == NULL ||
           (type->name = require_attr (node, "name", self->path, error)) == NULL ||
           (type->clause = require_attr (node, "clause", self->path, error)) == NULL ||
-          !adm_xml_get_double (node, "base-size", TRUE, 0, &type->base_size, self->path, error))
+          (type->turn_clause = require_attr (node, "turn-clause", self->path, error)) == NULL ||
+          !adm_xml_get_double (node, "base-size", TRUE, 0, &type->base_size, self->path, error) ||
+          !adm_xml_get_double (node, "turn-after", TRUE, 0, &type->turn_after, self->path, error))
         return FALSE;
 
       if ((other = remember_id (seen, type->id, node)) != 0)
@@ -1092,6 +1133,7 @@ parse_class (AdmRuleset  *self,
     }
   /* F-MOVE-11: some ships (the Illyrian-built Ariel) may turn at any point of their move. */
   klass->turn_anywhere = adm_xml_get_boolean (node, "turn-anywhere", FALSE);
+  klass->special_shield = adm_xml_get_boolean (node, "special-shield", FALSE);
   if (!parse_class_weapons (klass, file, node, error))
     return FALSE;
 

@@ -34,6 +34,8 @@ typedef struct {
   char   *name;
   double  base_size;   /* cm, F-SHIP-1..3 */
   char   *clause;
+  double  turn_after;  /* F-MOVE-8..13: share of the declared move before a turn, 0..1 */
+  char   *turn_clause; /* the clause that sets turn_after */
 } AdmShipType;
 
 typedef struct {
@@ -61,6 +63,7 @@ typedef struct {
   int                ecm_attack;
   int                ecm_defence;
   gboolean           turn_anywhere; /* F-MOVE-11 exceptions such as the Ariel */
+  gboolean           special_shield; /* F-FORD-8 special force shield */
   GPtrArray         *weapons;       /* AdmWeapon* */
 } AdmShipClass;
 

@@ -2,11 +2,15 @@
 /* admiralty-engine.h: the whole rules engine (GLib and libxml2 only, no GTK). */
 #pragma once
 
+#include "adm-battle.h"
+#include "adm-battle-orders.h"
 #include "adm-campaign.h"
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-dice-source.h"
 #include "adm-event.h"
+#include "adm-geometry.h"
+#include "adm-odds.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 #include "adm-state.h"

@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-damage.c: damage to ships — hull points, critical damage (F-CRIT) and
+ * catastrophic damage (F-CAT), with the explosions' area damage. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle-private.h"
+
+static gboolean catastrophic (AdmBattle  *self,
+                              guint       ship,
+                              GError    **error);
+
+void
+_adm_battle_place_marker (AdmBattle *self,
+                          AdmPoint   position,
+                          double     diameter)
+{
+  AdmBattleMarker marker = { ADM_MARKER_EXPLOSION, position, diameter, self->state->turn };
+
+  g_array_append_val (self->state->markers, marker);
+}
+
+void
+_adm_battle_ship_lost (AdmBattle *self,
+                       guint      ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  AdmBattleFormation *formation = _adm_battle_formation (self, s->formation);
+
+  /* F-FORM-14: a formation that lost its flagship waits for the next in succession to take
+   * over command in the end phase. */
+  if (formation->flagship == (int) ship)
+    {
+      formation->flagship = -1;
+      _adm_battle_report (self, _("%s has lost its flagship %s."), formation->name, s->name);
+    }
+}
+
+int
+_adm_battle_main_guns (AdmBattle *self,
+                       guint      ship)
+{
+  const AdmShipClass *klass = _adm_battle_ship (self, ship)->klass;
+  int best = -1;
+
+  /* F-CRIT-9 ("main-guns"): the strongest artillery battery, the first on a tie. */
+  for (guint w = 0; w < klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (klass->weapons, w);
+
+      if (weapon->type == ADM_WEAPON_ARTILLERY &&
+          (best < 0 ||
+           weapon->firepower > ((AdmWeapon *) g_ptr_array_index (klass->weapons, best))->firepower))
+        best = w;
+    }
+  return best;
+}
+
+static gboolean
+has_weapon_in_arc (const AdmShipClass *klass,
+                   AdmArcs             arc)
+{
+  for (guint w = 0; w < klass->weapons->len; w++)
+    if (((AdmWeapon *) g_ptr_array_index (klass->weapons, w))->arcs & arc)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_adm_battle_critical_applies (AdmBattle *self,
+                              guint      ship,
+                              int        result)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* F-CRIT-20: a result for a gun or installation the ship lacks does not apply. */
+  switch (result)
+    {
+    case 2: /* F-CRIT-9 */
+      return _adm_battle_main_guns (self, ship) >= 0;
+    case 3: /* F-CRIT-10 */
+      return has_weapon_in_arc (s->klass, ADM_ARC_STARBOARD);
+    case 4: /* F-CRIT-11 */
+      return has_weapon_in_arc (s->klass, ADM_ARC_PORT);
+    case 5: /* F-CRIT-12 */
+      return has_weapon_in_arc (s->klass, ADM_ARC_BOW);
+    case 10: /* F-CRIT-17: generators already gone or never there */
+      return s->klass->shields > 0 && s->criticals[10] == 0;
+    default:
+      return TRUE;
+    }
+}
+
+gboolean
+_adm_battle_weapon_works (AdmBattle *self,
+                          guint      ship,
+                          guint      weapon,
+                          AdmArcSector  sector)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* F-CRIT-9: the main guns cannot fire until repaired. */
+  if (s->criticals[2] > 0 && (int) weapon == _adm_battle_main_guns (self, ship))
+    return FALSE;
+  /* F-CRIT-10..12: the armament of a side cannot be used into that side until repaired. */
+  if ((sector == ADM_SECTOR_STARBOARD && s->criticals[3] > 0) ||
+      (sector == ADM_SECTOR_PORT && s->criticals[4] > 0) ||
+      (sector == ADM_SECTOR_BOW && s->criticals[5] > 0))
+    return FALSE;
+  return TRUE;
+}
+
+/* Adds damage without critical checks (the extra damage of a critical result, F-CRIT-1 as
+ * ruled); a ship brought to 0 rolls on the catastrophic table (F-CRIT-7). */
+static gboolean
+add_damage (AdmBattle  *self,
+            guint       ship,
+            int         points,
+            int        *applied,
+            GError    **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int left = s->klass->hull - s->damage;
+
+  *applied = MIN (points, left);
+  if (*applied <= 0)
+    return TRUE;
+  s->damage += *applied;
+  /* F-RDY-3 ("readiness-penalty"): −1 readiness this turn and next, renewed, not stacked. */
+  s->penalty_until = self->state->turn + 1;
+  _adm_battle_report (self, _("%s takes %d damage: %d of %d hull points left%s."),
+                      s->name, *applied, s->klass->hull - s->damage, s->klass->hull,
+                      /* F-CRIT-6 */
+                      (s->damage * 2 >= s->klass->hull && s->damage < s->klass->hull)
+                        ? _(", damaged") : "");
+  if (s->damage >= s->klass->hull)
+    return catastrophic (self, ship, error);
+  return TRUE;
+}
+
+static gboolean
+apply_critical (AdmBattle  *self,
+                guint       ship,
+                int         roll,
+                GError    **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  const AdmTableRow *row;
+  int result = roll, extra = 0, readiness = 0, ecm = 0, applied;
+  gboolean found = FALSE;
+
+  /* F-CRIT-20 ("critical-next-entry"): the next higher result, 12 wrapping to 2. */
+  for (int tries = 0; tries < 11 && !found; tries++)
+    {
+      if (_adm_battle_critical_applies (self, ship, result))
+        found = TRUE;
+      else
+        result = result == 12 ? 2 : result + 1;
+    }
+  if (!found)
+    {
+      _adm_battle_report (self, _("Critical %d on %s: nothing it could hit is left."), roll,
+                          s->name);
+      return TRUE;
+    }
+  row = adm_ruleset_critical (self->ruleset, "ship", result, error);
+  if (row == NULL)
+    return FALSE;
+
+  /* F-CRIT-20: several criticals on one location stack until all are repaired. */
+  s->criticals[result]++;
+  if (result != roll)
+    _adm_battle_report (self, _("Critical %d does not apply to %s; the next entry, %d, does "
+                                "(F-CRIT-20)."), roll, s->name, result);
+  _adm_battle_report (self, _("Critical damage on %s (%s): %s. %s"), s->name, row->clause,
+                      _(row->name), _(row->description));
+  /* F-CRIT-14: a fire burns until put out in the end phase. */
+  if (g_strcmp0 (row->effect, "fire") == 0)
+    s->on_fire++;
+  /* F-CRIT-16, F-CRIT-18, F-CRIT-19: crew and ECM losses. */
+  if (!_adm_battle_roll_expression (self, row->readiness_loss, row->clause,
+                                    _("readiness lost to critical damage"), &readiness, error) ||
+      !_adm_battle_roll_expression (self, row->ecm_attack_loss, row->clause,
+                                    _("ECM attack lost to critical damage"), &ecm, error) ||
+      !_adm_battle_roll_expression (self, row->extra_damage, row->clause,
+                                    _("additional damage of a critical"), &extra, error))
+    return FALSE;
+  s->readiness_loss += readiness;
+  s->ecm_attack_loss += ecm;
+  if (readiness > 0)
+    _adm_battle_report (self, _("%s loses %d readiness."), s->name, readiness);
+  if (ecm > 0)
+    _adm_battle_report (self, _("%s loses %d ECM attack."), s->name, ecm);
+  /* F-CRIT-8: the additional damage column; F-CRIT-1 as ruled: no further critical checks. */
+  return add_damage (self, ship, extra, &applied, error);
+}
+
+static gboolean
+escort_destroyed_by_critical (AdmBattle *self,
+                              guint      ship)
+{
+  const AdmShipClass *klass = _adm_battle_ship (self, ship)->klass;
+
+  /* F-CRIT-4: escorts other than frigates are destroyed by a critical hit ("frigate-critical"
+   * ruling for F-CAT-2: frigates roll on the table). */
+  return klass->category == ADM_CATEGORY_ESCORT && g_strcmp0 (klass->type->id, "frigate") != 0;
+}
+
+static void
+destroy_ship (AdmBattle *self,
+              guint      ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  s->status = ADM_SHIP_DESTROYED;
+  s->damage = s->klass->hull;
+  _adm_battle_ship_lost (self, ship);
+}
+
+static gboolean
+critical_checks (AdmBattle   *self,
+                 guint        ship,
+                 int          points,
+                 int          critical_on,
+                 const char  *clause,
+                 GError     **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  g_autofree guint *checks = g_new0 (guint, points);
+  g_autoptr(GString) shown = g_string_new (NULL);
+  int successes = 0;
+
+  /* F-CRIT-1: a d6 for every damage point; the threshold comes with the weapon. */
+  if (!_adm_battle_roll (self, points, 6, clause, checks, error,
+                         _("critical checks on %s, %d+"), s->name, critical_on))
+    return FALSE;
+  for (int i = 0; i < points; i++)
+    {
+      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", checks[i]);
+      if ((int) checks[i] >= critical_on)
+        successes++;
+    }
+  _adm_battle_report (self, _("Critical checks on %s (%d+): %s — %d critical."), s->name,
+                      critical_on, shown->str, successes);
+
+  for (int i = 0; i < successes && s->status == ADM_SHIP_ACTIVE; i++)
+    {
+      int roll;
+
+      if (escort_destroyed_by_critical (self, ship))
+        {
+          /* F-CRIT-4, F-CAT-2: destroyed, removed, an explosion marker in its place. */
+          _adm_battle_report (self, _("%s, an escort, is destroyed by the critical hit and "
+                                      "replaced by an explosion marker."), s->name);
+          _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
+          destroy_ship (self, ship);
+          return TRUE;
+        }
+      /* F-CRIT-2: the critical damage table with 2d6. */
+      if (!_adm_battle_roll_sum (self, 2, 6, "F-CRIT-2", &roll, error,
+                                 _("critical damage table for %s"), s->name) ||
+          !apply_critical (self, ship, roll, error))
+        return FALSE;
+      s = _adm_battle_ship (self, ship);
+    }
+  return TRUE;
+}
+
+gboolean
+_adm_battle_inflict (AdmBattle   *self,
+                     guint        ship,
+                     int          points,
+                     int          critical_on,
+                     const char  *critical_clause,
+                     GError     **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int applied;
+
+  if (points <= 0 || s->status == ADM_SHIP_DESTROYED)
+    return TRUE;
+  /* F-CAT-6: hits on a hulk roll the catastrophic table again. */
+  if (s->status != ADM_SHIP_ACTIVE)
+    return _adm_battle_hulk_hit (self, ship, error);
+  if (!add_damage (self, ship, points, &applied, error))
+    return FALSE;
+  s = _adm_battle_ship (self, ship);
+  /* F-CRIT-7: a ship with no hull points left goes to the catastrophic table instead. */
+  if (s->status != ADM_SHIP_ACTIVE || critical_on <= 0 || applied <= 0)
+    return TRUE;
+  return critical_checks (self, ship, applied, critical_on, critical_clause, error);
+}
+
+static gboolean
+area_damage (AdmBattle  *self,
+             guint       ship,
+             int         strength,
+             const char *clause,
+             GError    **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  AdmPoint centre = s->position;
+  g_autofree char *name = g_strdup (s->name);
+  int radius;
+
+  /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
+   * it, friend or foe, takes the strike; armour and shields do not help. */
+  if (!_adm_battle_roll_sum (self, 3, 6, clause, &radius, error,
+                             _("radius of the explosion of %s, cm"), name))
+    return FALSE;
+  _adm_battle_report (self, _("The explosion of %s reaches %d cm (strength %d)."), name,
+                      radius, strength);
+
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      AdmBattleShip *other = _adm_battle_ship (self, i);
+      g_autofree guint *dice = NULL;
+      int damage = 0;
+
+      if (i == ship || other->status == ADM_SHIP_DESTROYED ||
+          adm_distance (centre, other->position) > radius || strength <= 0)
+        continue;
+      if (_adm_battle_ruling_is (self, "explosion-strike", "one-die-per-vessel"))
+        {
+          guint die;
+
+          if (!_adm_battle_roll (self, 1, 6, clause, &die, error,
+                                 _("explosion of %s against %s, 4+"), name, other->name))
+            return FALSE;
+          damage = die >= 4 ? strength : 0;
+        }
+      else
+        {
+          dice = g_new0 (guint, strength);
+          if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
+                                 _("explosion of %s against %s, 4+ each"), name, other->name))
+            return FALSE;
+          for (int d = 0; d < strength; d++)
+            damage += dice[d] >= 4;
+        }
+      _adm_battle_report (self, _("The explosion strikes %s: %d damage."), other->name, damage);
+      /* F-CRIT-1 ("critical-threshold-other"): 6+ for explosions. */
+      if (!_adm_battle_inflict (self, i, damage, 6, "F-CRIT-1", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+catastrophic (AdmBattle  *self,
+              guint       ship,
+              GError    **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  gboolean was_active = s->status == ADM_SHIP_ACTIVE;
+  const AdmTableRow *row;
+  int roll;
+
+  /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table. */
+  if (!_adm_battle_roll_sum (self, 2, 6, "F-CAT-3", &roll, error,
+                             _("catastrophic damage table for %s"), s->name))
+    return FALSE;
+  row = adm_ruleset_catastrophic (self->ruleset, roll, error);
+  if (row == NULL)
+    return FALSE;
+  s = _adm_battle_ship (self, ship);
+  _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s. %s"), s->name, roll,
+                      row->clause, _(row->name), _(row->description));
+  if (was_active)
+    _adm_battle_ship_lost (self, ship);
+
+  if (g_strcmp0 (row->effect, "drifting-hulk") == 0 ||
+      g_strcmp0 (row->effect, "burning-hulk") == 0)
+    {
+      /* F-CAT-10, F-CAT-11: a hulk, with one explosion marker where it was wrecked
+       * ("hulk-drift"); a hulk that stays a hulk gets no more markers. */
+      if (was_active)
+        _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
+      s->status = g_strcmp0 (row->effect, "drifting-hulk") == 0
+                    ? ADM_SHIP_DRIFTING_HULK : ADM_SHIP_BURNING_HULK;
+      s->damage = s->klass->hull;
+      return TRUE;
+    }
+
+  /* F-CAT-12, F-CAT-13: the ship explodes; one explosion marker ("explosion-strike"). */
+  _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
+  destroy_ship (self, ship);
+  if (g_strcmp0 (row->effect, "necklin-rift") == 0)
+    return area_damage (self, ship, s->klass->hull, "F-CAT-13", error);
+  return area_damage (self, ship, s->klass->hull / 2, "F-CAT-12", error);
+}
+
+gboolean
+_adm_battle_hulk_hit (AdmBattle  *self,
+                      guint       ship,
+                      GError    **error)
+{
+  _adm_battle_report (self, _("The hulk of %s is hit and rolls again for catastrophic damage "
+                              "(F-CAT-6)."), _adm_battle_ship_name (self, ship));
+  return catastrophic (self, ship, error);
+}
+
+gboolean
+_adm_battle_catastrophic (AdmBattle  *self,
+                          guint       ship,
+                          GError    **error)
+{
+  return catastrophic (self, ship, error);
+}

@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-fire.c: the fire phase (F-FIRE) — direct fire by gravi-destructors (F-DES) and
+ * artillery (F-ART), shields (F-SHLD), return fire, and the fire-phase combat orders
+ * (F-FORD). Torpedo attacks are declared here but belong to the torpedo phase (F-FIRE-3). */
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle-private.h"
+
+#define EPSILON 1e-6
+
+typedef struct {
+  guint     ship;
+  guint     weapon;
+  double    distance;
+} Battery;
+
+static const AdmWeapon *
+battery_weapon (AdmBattle     *self,
+                const Battery *battery)
+{
+  return g_ptr_array_index (_adm_battle_ship (self, battery->ship)->klass->weapons,
+                            battery->weapon);
+}
+
+/* Fire-phase combat orders */
+
+static gboolean
+fire_orders (AdmBattle  *self,
+             GError    **error)
+{
+  int turn = adm_battle_get_turn (self);
+
+  if (self->orders == NULL)
+    return TRUE;
+  /* F-FORD-11: the orders take effect once declared, before the enemy fires: all of them
+   * before any shot of the phase. */
+  for (guint i = 0; i < self->orders->target_locks->len + self->orders->reinforce->len; i++)
+    {
+      gboolean lock = i < self->orders->target_locks->len;
+      AdmShipOrderDecl *decl = lock ? g_ptr_array_index (self->orders->target_locks, i)
+                                    : g_ptr_array_index (self->orders->reinforce,
+                                                         i - self->orders->target_locks->len);
+      int ship = adm_battle_ship_index (self, decl->ship);
+      AdmBattleShip *s;
+
+      if (ship < 0 || !_adm_battle_ship_active (self, ship))
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("“%s” is not a ship in action in this battle"), decl->ship);
+          return FALSE;
+        }
+      s = _adm_battle_ship (self, ship);
+      if (s->no_orders_turn == turn)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s reinforced its shields last turn and may not take another "
+                                 "combat order this turn (F-FORD-9)"), s->name);
+          return FALSE;
+        }
+      if (lock)
+        {
+          /* F-FORD-2: re-roll in this fire phase; F-FORD-3 was checked in movement. */
+          s->target_lock = TRUE;
+          _adm_battle_report (self, _("%s locks on its target (F-FORD-2)."), s->name);
+          continue;
+        }
+      /* F-FORD-5..10 ("reinforce-shields"). */
+      s->reinforced_until = MAX (s->reinforced_until, turn);
+      if (decl->extended)
+        {
+          gboolean passed;
+
+          /* F-FORD-6: with a passed readiness check it lasts through the next turn. */
+          if (!_adm_battle_readiness_check (self, ship, 2, adm_battle_ship_readiness (self, ship),
+                                            "F-FORD-6", _("reinforcing shields through the "
+                                                          "next turn"), &passed, error))
+            return FALSE;
+          s = _adm_battle_ship (self, ship);
+          if (passed)
+            s->reinforced_until = turn + 1;
+        }
+      /* F-FORD-9: no other combat orders next turn; F-FORD-10: firepower halved. */
+      s->no_orders_turn = s->reinforced_until + 1;
+      s->halved_until = MAX (s->halved_until, s->reinforced_until);
+      _adm_battle_report (self, s->klass->special_shield
+                                  ? _("%s reinforces its special force shield: each damage "
+                                      "is saved on 4+ (F-FORD-8).")
+                                  : _("%s reinforces its shields: they are doubled (F-FORD-7)."),
+                          s->name);
+    }
+  return TRUE;
+}
+
+/* Targets */
+
+/* The nearest enemy ship on the table that @ship's side has detected (F-FIRE-9). */
+static int
+nearest_enemy (AdmBattle *self,
+               guint      ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  double best_distance = G_MAXDOUBLE;
+  int best = -1;
+
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      double d;
+
+      if (other->side == s->side || !_adm_battle_ship_on_table (self, i) ||
+          adm_battle_get_detection (self, s->side, other->formation) == ADM_DETECTION_NONE)
+        continue;
+      d = adm_distance (s->position, other->position);
+      if (d < best_distance - EPSILON)
+        {
+          best_distance = d;
+          best = i;
+        }
+    }
+  return best;
+}
+
+/* F-FIRE-9: whether @ship splits its fire this phase among several targets. */
+static gboolean
+splits_fire (AdmBattle *self,
+             guint      ship)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < self->orders->fires->len; i++)
+    {
+      AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
+
+      for (guint w = 0; w < decl->ships->len; w++)
+        if (g_strcmp0 (g_ptr_array_index (decl->ships, w), _adm_battle_ship (self, ship)->id) == 0)
+          {
+            if (first == NULL)
+              first = decl->target;
+            else if (g_strcmp0 (first, decl->target) != 0)
+              return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* Line of fire (F-ART-10, F-CAT-4): @blocked gets a hulk in the way ("explosions-and-hulks"),
+ * @behind whether the line crosses an explosion marker. */
+static void
+line_of_fire (AdmBattle *self,
+              guint      firer,
+              guint      target,
+              int       *blocked,
+              gboolean  *behind)
+{
+  AdmPoint a = _adm_battle_ship (self, firer)->position;
+  AdmPoint b = _adm_battle_ship (self, target)->position;
+  gboolean hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
+                                                "markers-shift-hulks-block");
+
+  *blocked = -1;
+  for (guint i = 0; i < adm_battle_get_n_markers (self); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+
+      if (adm_segment_meets_circle (a, b, marker->position, marker->diameter / 2))
+        *behind = TRUE;
+    }
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+
+      if (i == firer || i == target ||
+          (s->status != ADM_SHIP_DRIFTING_HULK && s->status != ADM_SHIP_BURNING_HULK) ||
+          !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
+        continue;
+      if (hulks_block)
+        *blocked = i;
+      else
+        *behind = TRUE;
+    }
+}
+
+/* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
+ * F-FORM-18). */
+static char *
+target_type (AdmBattle *self,
+             guint      firer,
+             guint      target,
+             char     **description)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
+  guint reference = target;
+  const AdmBattleShip *ref;
+  AdmAspect aspect;
+  AdmCategory category;
+  const char *class_word;
+
+  /* F-FORM-18 ("formation-target"): the formation is one target type, set by its flagship;
+   * a hulk is fired on as itself. */
+  if (t->status == ADM_SHIP_ACTIVE && formation->flagship >= 0 &&
+      _adm_battle_ship_active (self, formation->flagship))
+    reference = formation->flagship;
+  ref = _adm_battle_ship (self, reference);
+  /* F-ART-6 as ruled: the target's own arcs give the aspect. */
+  aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
+  category = _adm_battle_ruling_is (self, "formation-target", "aspect-only")
+               ? t->klass->category : ref->klass->category;
+  /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
+   * as escorts ("auxiliary-target"). */
+  class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
+  *description = g_strdup_printf ("%s %s", adm_aspect_to_string (aspect),
+                                  category == ADM_CATEGORY_CAPITAL ? _("capital ship")
+                                                                   : _("escort"));
+  return g_strdup_printf ("%s-%s", adm_aspect_to_string (aspect), class_word);
+}
+
+/* Shields */
+
+static void
+use_shields (AdmBattle *self,
+             guint      target,
+             int        blocks)
+{
+  AdmBattleShip *t = _adm_battle_ship (self, target);
+
+  /* F-SHLD-5 ("shield-pool"): the target's own shields first, then the others' of its pool;
+   * the pool's sum is what adm_battle_ship_shield_pool counts. */
+  while (blocks > 0)
+    {
+      int best = -1;
+
+      for (guint i = 0; i < _adm_battle_n_ships (self) && best < 0; i++)
+        {
+          guint ship = i == 0 ? target : (i == target ? 0 : i);
+          AdmBattleShip *s = _adm_battle_ship (self, ship);
+          int capacity = adm_battle_ship_shields (self, ship);
+
+          if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
+            capacity *= 2;
+          if (s->side != t->side || s->status != ADM_SHIP_ACTIVE || s->shields_used >= capacity)
+            continue;
+          if (ship != target &&
+              !(s->formation == t->formation &&
+                _adm_battle_formation (self, t->formation)->command) &&
+              !adm_bases_touch (s->position, _adm_battle_base_size (self, ship), t->position,
+                                _adm_battle_base_size (self, target)))
+            continue;
+          best = ship;
+        }
+      if (best < 0)
+        return;
+      _adm_battle_ship (self, best)->shields_used++;
+      blocks--;
+    }
+}
+
+/* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
+ * "target-lock"); @shown gets the dice as rolled. */
+static gboolean
+roll_hits (AdmBattle   *self,
+           int          dice,
+           int          hit_on,
+           gboolean     lock,
+           const char  *clause,
+           const char  *what,
+           int         *hits,
+           GString     *shown,
+           GError     **error)
+{
+  g_autofree guint *values = g_new0 (guint, MAX (dice, 1));
+  int misses = 0;
+
+  *hits = 0;
+  if (dice <= 0)
+    return TRUE;
+  if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"), what,
+                         hit_on))
+    return FALSE;
+  for (int i = 0; i < dice; i++)
+    {
+      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", values[i]);
+      if ((int) values[i] >= hit_on)
+        (*hits)++;
+      else
+        misses++;
+    }
+  if (lock && misses > 0)
+    {
+      if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
+                             _("%s, target lock re-roll of %d misses"), what, misses))
+        return FALSE;
+      g_string_append (shown, _("; re-rolled"));
+      for (int i = 0; i < misses; i++)
+        {
+          g_string_append_printf (shown, " %u", values[i]);
+          if ((int) values[i] >= hit_on)
+            (*hits)++;
+        }
+    }
+  return TRUE;
+}
+
+/* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
+static gboolean
+special_save (AdmBattle  *self,
+              guint       target,
+              int        *damage,
+              GString    *line,
+              GError    **error)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  g_autofree guint *values = NULL;
+  int saved = 0;
+
+  if (*damage <= 0 || !t->klass->special_shield ||
+      t->reinforced_until < adm_battle_get_turn (self) || t->status != ADM_SHIP_ACTIVE)
+    return TRUE;
+  values = g_new0 (guint, *damage);
+  if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
+                         _("special force shield of %s, 4+ saves"), t->name))
+    return FALSE;
+  for (int i = 0; i < *damage; i++)
+    saved += values[i] >= 4;
+  *damage -= saved;
+  g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
+  return TRUE;
+}
+
+/* Resolves one weapon kind's share of an attack: @dice d6 at @target. */
+static gboolean
+resolve_hits (AdmBattle   *self,
+              guint        target,
+              int          dice,
+              int          hit_on,
+              gboolean     shields_first,
+              gboolean     lock,
+              int          critical_on,
+              const char  *clause,
+              const char  *critical_clause,
+              GString     *line,
+              GError     **error)
+{
+  int hits = 0, blocked = 0, damage, pool = adm_battle_ship_shield_pool (self, target);
+  g_autoptr(GString) shown = g_string_new (NULL);
+
+  /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
+  if (shields_first)
+    {
+      blocked = MIN (pool, dice);
+      dice -= blocked;
+    }
+  if (!roll_hits (self, dice, hit_on, lock, clause, line->str, &hits, shown, error))
+    return FALSE;
+  g_string_append_printf (line, _(": %d dice (%s) at %d+ — %d hits"), dice + blocked,
+                          shown->len > 0 ? shown->str : "-", hit_on, hits);
+  /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
+  if (!shields_first)
+    blocked = MIN (pool, hits);
+  damage = shields_first ? hits : hits - blocked;
+  if (blocked > 0)
+    g_string_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
+                                                : _(", %d absorbed by shields"), blocked);
+  use_shields (self, target, blocked);
+  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
+  if (blocked > 0 && adm_battle_ship_shield_pool (self, target) == 0)
+    g_string_append (line, _(", shields down"));
+  if (!special_save (self, target, &damage, line, error))
+    return FALSE;
+  g_string_append_printf (line, _(", %d damage."), damage);
+  _adm_battle_report (self, "%s", line->str);
+  return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
+}
+
+static gboolean
+attack (AdmBattle  *self,
+        GArray     *batteries,
+        guint       target,
+        int         line_no,
+        GError    **error)
+{
+  const Battery *first = &g_array_index (batteries, Battery, 0);
+  AdmBattleShip *t = _adm_battle_ship (self, target);
+  guint attacker = _adm_battle_ship (self, first->ship)->formation;
+  int artillery = 0, destructors = 0, shortest = G_MAXINT, blocked = -1, shift = 0;
+  double farthest = 0;
+  gboolean behind = FALSE, lock = TRUE, any_artillery = FALSE;
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(GString) destructor_names = g_string_new (NULL);
+  g_autofree char *aspect = NULL;
+  g_autofree char *type = NULL;
+
+  for (guint i = 0; i < batteries->len; i++)
+    {
+      const Battery *b = &g_array_index (batteries, Battery, i);
+      const AdmWeapon *weapon = battery_weapon (self, b);
+      /* F-MOVE-15..17, F-FORD-10: halved, then rounded per "halved-firepower". */
+      int firepower = _adm_battle_fire_halved (self, b->ship)
+                        ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
+                        : weapon->firepower;
+
+      _adm_battle_ship (self, b->ship)->fired |= 1u << b->weapon;
+      lock &= _adm_battle_ship (self, b->ship)->target_lock;
+      if (weapon->type == ADM_WEAPON_DESTRUCTOR)
+        {
+          g_string_append_printf (destructor_names, "%s%s's %s",
+                                  destructor_names->len > 0 ? ", " : "",
+                                  _adm_battle_ship_name (self, b->ship), weapon->name);
+          destructors += firepower;
+        }
+      else
+        {
+          /* F-ART-3: batteries at one target add their firepower; as ruled, the combined
+           * batteries use the shortest range among them. */
+          any_artillery = TRUE;
+          g_string_append_printf (names, "%s%s's %s", names->len > 0 ? ", " : "",
+                                  _adm_battle_ship_name (self, b->ship), weapon->name);
+          artillery += firepower;
+          shortest = MIN (shortest, weapon->range);
+          farthest = MAX (farthest, b->distance);
+        }
+      line_of_fire (self, b->ship, target, &blocked, &behind);
+      if (blocked >= 0)
+        {
+          /* F-CAT-4: a drifting or burning hulk blocks the line of fire. */
+          _adm_battle_illegal (self, error, line_no,
+                               _("the hulk of %s blocks the line of fire from %s to %s "
+                                 "(F-CAT-4)"), _adm_battle_ship_name (self, blocked),
+                               _adm_battle_ship_name (self, b->ship), t->name);
+          return FALSE;
+        }
+    }
+  if (any_artillery && farthest > shortest + EPSILON)
+    {
+      _adm_battle_illegal (self, error, line_no,
+                           _("batteries firing together use their shortest range, %d cm, and "
+                             "%s is %.1f cm away (F-ART-3, F-FIRE-5)"), shortest, t->name,
+                           farthest);
+      return FALSE;
+    }
+
+  /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
+  for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
+    {
+      AdmDetection now = adm_battle_get_detection (self, side, attacker);
+      AdmDetection level = _adm_battle_ruling_is (self, "fire-reveals", "presence")
+                             ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
+
+      if (side != _adm_battle_formation (self, attacker)->side && now < level)
+        _adm_battle_set_detection (self, side, attacker, level);
+    }
+  /* F-FIRE-11: remember the attack for return fire. */
+  {
+    AdmAttack record = { attacker, t->formation };
+    g_array_append_val (self->state->attacks, record);
+  }
+
+  type = target_type (self, first->ship, target, &aspect);
+  if (any_artillery && artillery > 0)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+      g_autoptr(GError) table_error = NULL;
+      int dice = 0, column = 0;
+      gboolean shields_first;
+
+      /* F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10: shifts add up, then clamp. */
+      if (_adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
+            ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON)
+        shift--;
+      if (farthest > shortest * 0.75 + EPSILON)
+        shift++;
+      if (behind)
+        shift++;
+      /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
+      if (!adm_ruleset_artillery_dice (self->ruleset, artillery, type, shift, &dice, &column,
+                                       &table_error))
+        {
+          _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
+          return FALSE;
+        }
+      g_string_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
+                              artillery, aspect, t->name, farthest);
+      if (farthest <= shortest / 2.0 + EPSILON)
+        g_string_append (line, _(", half range"));
+      if (farthest > shortest * 0.75 + EPSILON)
+        g_string_append (line, _(", long range"));
+      if (behind)
+        g_string_append (line, _(", behind an explosion marker"));
+      g_string_append_printf (line, _(", column %d"), column);
+      shields_first = _adm_battle_ruling_is (self, "shields-against-artillery", "before-armour");
+      /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
+       * armour); F-ART-13: criticals on 6+. */
+      if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, lock, 6,
+                         "F-ART-11", "F-ART-13", line, error))
+        return FALSE;
+    }
+  t = _adm_battle_ship (self, target);
+  if (destructors > 0 && t->status != ADM_SHIP_DESTROYED)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      g_string_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
+                              destructors, t->name);
+      /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
+       * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
+      if (!resolve_hits (self, target, destructors, 5, FALSE, lock, 4, "F-DES-1", "F-DES-3",
+                         line, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Checks one battery of a declaration and fills @battery. */
+static gboolean
+check_battery (AdmBattle    *self,
+               AdmFireDecl  *decl,
+               guint         index,
+               guint         target,
+               Battery      *battery,
+               gboolean     *gone,
+               GError      **error)
+{
+  const char *ship_id = g_ptr_array_index (decl->ships, index);
+  const char *weapon_id = g_ptr_array_index (decl->weapons, index);
+  int ship = adm_battle_ship_index (self, ship_id);
+  const AdmBattleShip *s;
+  const AdmWeapon *weapon = NULL;
+  AdmArcSector sector;
+
+  *gone = FALSE;
+  if (ship < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
+                           ship_id);
+      return FALSE;
+    }
+  s = _adm_battle_ship (self, ship);
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    if (g_strcmp0 (((AdmWeapon *) g_ptr_array_index (s->klass->weapons, w))->id, weapon_id) == 0)
+      {
+        battery->weapon = w;
+        weapon = g_ptr_array_index (s->klass->weapons, w);
+      }
+  if (weapon == NULL)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("%s (%s) has no weapon “%s”"), s->name,
+                           s->klass->name, weapon_id);
+      return FALSE;
+    }
+  battery->ship = ship;
+  /* F-CAT-1: a wreck no longer fights; a ship lost earlier in this phase fires no more. */
+  if (!_adm_battle_ship_active (self, ship))
+    {
+      *gone = TRUE;
+      return TRUE;
+    }
+  if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
+    {
+      /* F-FIRE-1..3: direct fire is artillery and destructors. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s's %s is not a direct-fire weapon: torpedo attacks are declared "
+                             "for the torpedo phase and mines detonate there (F-FIRE-3)"),
+                           s->name, weapon->name);
+      return FALSE;
+    }
+  if (s->fired & (1u << battery->weapon))
+    {
+      /* F-FIRE-12 ("return-fire"): a battery fires once per fire phase. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s's %s has already fired in this fire phase"), s->name,
+                           weapon->name);
+      return FALSE;
+    }
+  /* F-FIRE-13 as ruled: centre to centre; F-FIRE-5: within the guns' range. */
+  battery->distance = adm_distance (s->position, _adm_battle_ship (self, target)->position);
+  if (battery->distance > weapon->range + EPSILON)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is %.1f cm from %s, beyond the %d cm range of its %s "
+                             "(F-FIRE-5)"), _adm_battle_ship_name (self, target),
+                           battery->distance, s->name, weapon->range, weapon->name);
+      return FALSE;
+    }
+  /* F-FIRE-6, F-FIRE-7: the target must be in one of the weapon's arcs. */
+  sector = adm_sector_of (s->position, s->heading, _adm_battle_ship (self, target)->position);
+  if (!(weapon->arcs & (1 << (sector == ADM_SECTOR_BOW ? 0 : sector == ADM_SECTOR_STERN ? 1 :
+                              sector == ADM_SECTOR_PORT ? 2 : 3))))
+    {
+      g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
+
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is in the %s arc of %s, and its %s fires only %s (F-FIRE-6)"),
+                           _adm_battle_ship_name (self, target), adm_sector_to_string (sector),
+                           s->name, weapon->name, arcs);
+      return FALSE;
+    }
+  if (!_adm_battle_weapon_works (self, ship, battery->weapon, sector))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s's %s cannot fire into its %s arc: critical damage there is "
+                             "not repaired (F-CRIT-9..12)"), s->name, weapon->name,
+                           adm_sector_to_string (sector));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-FIRE-9, F-FIRE-10: a ship with critical damage or more than half its hull lost must
+ * pass a readiness check before firing at anything but the nearest enemy or splitting its
+ * fire. @ok is FALSE when it fails. */
+static gboolean
+damaged_check (AdmBattle  *self,
+               guint       ship,
+               guint       target,
+               gboolean   *ok,
+               GError    **error)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  const AdmReadinessGrade *grade;
+  gboolean critical = FALSE;
+  int modifier;
+
+  *ok = TRUE;
+  for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
+    critical |= s->criticals[c] > 0;
+  if (!critical && !adm_battle_ship_is_damaged (self, ship))
+    return TRUE;
+  if (nearest_enemy (self, ship) == (int) target && !splits_fire (self, ship))
+    return TRUE;
+  /* "fire-distribution-modifier": the F-FIRE-10 modifier replaces F-RDY-5's. */
+  grade = adm_ruleset_readiness_grade (self->ruleset,
+                                       MAX (0, s->base_readiness - s->readiness_loss));
+  modifier = grade != NULL ? grade->fire_distribution_modifier : 0;
+  return _adm_battle_readiness_check (self, ship, 2,
+                                      adm_battle_ship_readiness (self, ship) + modifier,
+                                      "F-FIRE-9", _("choosing its target while damaged"), ok,
+                                      error);
+}
+
+static gboolean
+check_return_fire (AdmBattle    *self,
+                   AdmFireDecl  *decl,
+                   guint         attacker,
+                   guint         target_formation,
+                   GError      **error)
+{
+  AdmBattleFormation *formation = _adm_battle_formation (self, attacker);
+  gboolean attacked = FALSE;
+
+  if (!decl->is_return)
+    return TRUE;
+  /* F-FIRE-11: only at the formation that attacked it; F-FIRE-12: once per phase. */
+  for (guint i = 0; i < self->state->attacks->len; i++)
+    {
+      const AdmAttack *a = &g_array_index (self->state->attacks, AdmAttack, i);
+
+      attacked |= a->attacker == target_formation && a->target == attacker;
+    }
+  if (!attacked)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s may return fire only at a formation that fired on it in this "
+                             "phase (F-FIRE-11)"), formation->name);
+      return FALSE;
+    }
+  if (formation->returned_fire)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s has already returned fire in this phase (F-FIRE-12)"),
+                           formation->name);
+      return FALSE;
+    }
+  formation->returned_fire = TRUE;
+  return TRUE;
+}
+
+static gboolean
+resolve_decl (AdmBattle    *self,
+              AdmFireDecl  *decl,
+              GError      **error)
+{
+  int target = adm_battle_ship_index (self, decl->target);
+  g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
+  int attacker = -1;
+  const AdmBattleShip *t;
+
+  if (target < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
+                           decl->target);
+      return FALSE;
+    }
+  t = _adm_battle_ship (self, target);
+
+  for (guint i = 0; i < decl->ships->len; i++)
+    {
+      Battery battery = { 0 };
+      gboolean gone, ok = TRUE;
+      const AdmBattleShip *s;
+
+      if (!check_battery (self, decl, i, target, &battery, &gone, error))
+        return FALSE;
+      s = _adm_battle_ship (self, battery.ship);
+      if (attacker < 0)
+        attacker = s->formation;
+      if (s->formation != (guint) attacker)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("only ships of one formation fire together; %s is not in %s"),
+                               s->name, _adm_battle_formation (self, attacker)->name);
+          return FALSE;
+        }
+      if (s->side == t->side)
+        {
+          _adm_battle_illegal (self, error, decl->line, _("%s and %s are on the same side"),
+                               s->name, t->name);
+          return FALSE;
+        }
+      /* F-ECM-2: an undetected formation is not on this side's table. */
+      if (adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
+                               adm_battle_get_side (self, s->side)->name, t->name);
+          return FALSE;
+        }
+      if (gone)
+        {
+          _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
+          continue;
+        }
+      if (t->status == ADM_SHIP_DESTROYED)
+        {
+          _adm_battle_report (self, _("%s is already destroyed; %s holds its fire."), t->name,
+                              s->name);
+          continue;
+        }
+      if (!damaged_check (self, battery.ship, target, &ok, error))
+        return FALSE;
+      t = _adm_battle_ship (self, target);
+      g_array_append_val (ok ? batteries : failed, battery);
+    }
+  if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
+    return FALSE;
+  if (batteries->len > 0 && !attack (self, batteries, target, decl->line, error))
+    return FALSE;
+
+  /* F-FIRE-9 ("damaged-fire-check"): after a failed check the batteries fire at the nearest
+   * enemy if they can reach it, or hold their fire. */
+  for (guint i = 0; i < failed->len; i++)
+    {
+      Battery *b = &g_array_index (failed, Battery, i);
+      int nearest = nearest_enemy (self, b->ship);
+      const AdmWeapon *weapon = battery_weapon (self, b);
+      g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Battery));
+      g_autoptr(GError) local_error = NULL;
+      AdmArcSector sector;
+      int blocked = -1;
+      gboolean behind = FALSE;
+
+      if (nearest < 0 || _adm_battle_ruling_is (self, "damaged-fire-check", "hold") ||
+          !_adm_battle_ship_active (self, b->ship))
+        {
+          _adm_battle_report (self, _("%s's %s holds its fire."),
+                              _adm_battle_ship_name (self, b->ship), weapon->name);
+          continue;
+        }
+      b->distance = adm_distance (_adm_battle_ship (self, b->ship)->position,
+                                  _adm_battle_ship (self, nearest)->position);
+      sector = adm_sector_of (_adm_battle_ship (self, b->ship)->position,
+                              _adm_battle_ship (self, b->ship)->heading,
+                              _adm_battle_ship (self, nearest)->position);
+      line_of_fire (self, b->ship, nearest, &blocked, &behind);
+      if (b->distance > weapon->range + EPSILON || blocked >= 0 ||
+          !(weapon->arcs & (1 << (sector == ADM_SECTOR_BOW ? 0 : sector == ADM_SECTOR_STERN ? 1 :
+                                  sector == ADM_SECTOR_PORT ? 2 : 3))) ||
+          !_adm_battle_weapon_works (self, b->ship, b->weapon, sector))
+        {
+          _adm_battle_report (self, _("%s's %s cannot reach the nearest enemy, %s, and holds "
+                                      "its fire."), _adm_battle_ship_name (self, b->ship),
+                              weapon->name, _adm_battle_ship_name (self, nearest));
+          continue;
+        }
+      _adm_battle_report (self, _("%s's %s fires at the nearest enemy, %s, instead."),
+                          _adm_battle_ship_name (self, b->ship), weapon->name,
+                          _adm_battle_ship_name (self, nearest));
+      g_array_append_val (one, *b);
+      if (!attack (self, one, nearest, decl->line, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_adm_battle_fire_phase (AdmBattle  *self,
+                        GError    **error)
+{
+  g_array_set_size (self->state->attacks, 0);
+  for (guint f = 0; f < _adm_battle_n_formations (self); f++)
+    _adm_battle_formation (self, f)->returned_fire = FALSE;
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    _adm_battle_ship (self, i)->fired = 0;
+
+  if (!fire_orders (self, error))
+    return FALSE;
+  if (self->orders == NULL)
+    return TRUE;
+  /* F-FIRE-4, F-SEQ-2 ("turn-sequence"): the fire is resolved in the order declared, both
+   * sides together; F-FIRE-8: different systems of a ship may fire at different targets. */
+  for (guint i = 0; i < self->orders->fires->len; i++)
+    if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), error))
+      return FALSE;
+  return TRUE;
+}

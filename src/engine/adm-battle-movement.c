@@ -1,0 +1,572 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-movement.c: the movement phase (F-MOVE), formations moving as one (F-FORM-9,
+ * F-FORM-10), hulks drifting (F-CAT-10, F-CAT-11) and ramming (F-RAM). */
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle-private.h"
+
+#define EPSILON 1e-6
+
+/* The formation's worst values of each parameter (F-FORM-10). */
+typedef struct {
+  int          speed;
+  int          turn;
+  double       turn_after;  /* share of the declared move before a turn */
+  const char  *turn_clause;
+  const char  *type_name;   /* the ship type that sets turn_after, for messages */
+  int          limiting;    /* the ship that sets turn_after */
+  gboolean     engines_out; /* F-CRIT-13 */
+  gboolean     locked;      /* F-FORD-3 */
+  gboolean     no_turn;     /* F-FORD-4 */
+  gboolean     no_orders;   /* F-FORD-9 */
+  gboolean     must_move;   /* F-MOVE-5 */
+  double       last_move;
+  GArray      *ships;       /* guint, active ships */
+} Movers;
+
+static gboolean
+has_target_lock (AdmBattle *self,
+                 guint      ship)
+{
+  if (self->orders == NULL)
+    return FALSE;
+  for (guint i = 0; i < self->orders->target_locks->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (self->orders->target_locks, i);
+
+      if (g_strcmp0 (decl->ship, _adm_battle_ship (self, ship)->id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+gather (AdmBattle *self,
+        guint      formation,
+        Movers    *m)
+{
+  int turn = adm_battle_get_turn (self);
+
+  m->speed = G_MAXINT;
+  m->turn = G_MAXINT;
+  m->turn_after = 0;
+  m->limiting = -1;
+  m->ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+      /* F-MOVE-11: some classes (the Ariel) may turn at any point of their move. */
+      double share = s->klass->turn_anywhere ? 0 : s->klass->type->turn_after;
+
+      if (s->formation != formation || !_adm_battle_ship_active (self, i))
+        continue;
+      g_array_append_val (m->ships, i);
+      /* F-FORM-10: the worst value of each parameter. */
+      m->speed = MIN (m->speed, adm_battle_ship_speed (self, i));
+      m->turn = MIN (m->turn, s->klass->turn);
+      if (m->limiting < 0 || share > m->turn_after)
+        {
+          m->turn_after = share;
+          m->turn_clause = s->klass->type->turn_clause;
+          m->type_name = s->klass->type->name;
+          m->limiting = i;
+        }
+      m->engines_out |= s->criticals[6] > 0;
+      m->locked |= has_target_lock (self, i);
+      m->no_turn |= s->no_turn_turn == turn;
+      m->no_orders |= s->no_orders_turn == turn;
+      /* F-MOVE-5 ("keep-moving"): a ship that moved last turn must move this turn. */
+      if (s->moved_last_turn && _adm_battle_ruling_is (self, "keep-moving", "moved-last-turn"))
+        {
+          m->must_move = TRUE;
+          m->last_move = MAX (m->last_move, s->last_move);
+        }
+    }
+}
+
+static const AdmMoveDecl *
+find_decl (AdmBattle  *self,
+           guint       formation,
+           GError    **error)
+{
+  const AdmMoveDecl *found = NULL;
+
+  if (self->orders == NULL)
+    return NULL;
+  for (guint i = 0; i < self->orders->moves->len; i++)
+    {
+      const AdmMoveDecl *decl = g_ptr_array_index (self->orders->moves, i);
+
+      if (g_strcmp0 (decl->formation, _adm_battle_formation (self, formation)->id) != 0)
+        continue;
+      if (found != NULL)
+        {
+          /* F-MOVE-14: one movement order per phase. */
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s has two movement orders this turn; give one"),
+                               _adm_battle_formation (self, formation)->name);
+          return GINT_TO_POINTER (-1);
+        }
+      found = decl;
+    }
+  return found;
+}
+
+static gboolean
+check_known_formations (AdmBattle  *self,
+                        GError    **error)
+{
+  if (self->orders == NULL)
+    return TRUE;
+  for (guint i = 0; i < self->orders->moves->len; i++)
+    {
+      const AdmMoveDecl *decl = g_ptr_array_index (self->orders->moves, i);
+
+      if (adm_battle_formation_index (self, decl->formation) < 0)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("there is no formation “%s” in this battle"), decl->formation);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Checks the declared path against the turning rules; @total gets its length. */
+static gboolean
+check_path (AdmBattle          *self,
+            const AdmMoveDecl  *decl,
+            const Movers       *m,
+            const char         *name,
+            double             *total,
+            GError            **error)
+{
+  double turned = 0, before = 0, limit;
+  gboolean emergency = decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP;
+
+  *total = 0;
+  for (guint i = 0; i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+
+      if (!step->is_turn)
+        *total += step->value;
+      else
+        turned += fabs (step->value);
+    }
+  if (turned < EPSILON)
+    return TRUE;
+
+  /* F-MOVE-17: "All ahead full" allows no turn. */
+  if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is going all ahead full and cannot turn (F-MOVE-17)"), name);
+      return FALSE;
+    }
+  /* F-CRIT-13: engines damaged, no turning until repaired. */
+  if (m->engines_out)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s has damaged engines and cannot turn until they are repaired "
+                             "(F-CRIT-13)"), name);
+      return FALSE;
+    }
+  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
+  if (m->locked)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s has target lock this turn and cannot turn (F-FORD-3)"), name);
+      return FALSE;
+    }
+  /* F-FORD-4: it turned last turn under target lock. */
+  if (m->no_turn)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s turned last turn under target lock and cannot turn this turn "
+                             "(F-FORD-4)"), name);
+      return FALSE;
+    }
+  /* F-MOVE-7 ("turn-limit"): the class angle is the total for the phase; F-MOVE-15: course
+   * correction doubles it. */
+  limit = m->turn * (decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION ? 2 : 1);
+  if (turned > limit + EPSILON)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s may turn at most %.0f° this turn, not %g° (F-MOVE-7)"), name,
+                           limit, turned);
+      return FALSE;
+    }
+  /* F-MOVE-16: an emergency stop may turn anywhere, even in place. */
+  if (emergency)
+    return TRUE;
+  /* F-MOVE-8..13: the share of the declared move before any turn. */
+  for (guint i = 0; i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+      double needed = m->turn_after * *total;
+
+      if (!step->is_turn)
+        {
+          before += step->value;
+          continue;
+        }
+      if (fabs (step->value) > EPSILON && before + EPSILON < needed)
+        {
+          g_autofree char *type = g_utf8_strdown (m->type_name, -1);
+
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s is a %s: it must move %g of its %g cm before turning "
+                                 "(%s)"),
+                               _adm_battle_ship_name (self, m->limiting), type, needed, *total,
+                               m->turn_clause);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+move_ships (AdmBattle    *self,
+            const Movers *m,
+            gboolean      is_turn,
+            double        value)
+{
+  double heading = _adm_battle_ship (self, g_array_index (m->ships, guint, 0))->heading;
+
+  /* F-FORM-9: the formation moves as one, keeping its shape: every ship takes the same
+   * displacement along the leading ship's heading and the same turns. */
+  for (guint i = 0; i < m->ships->len; i++)
+    {
+      AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m->ships, guint, i));
+
+      if (is_turn)
+        {
+          s->heading = adm_heading_normalise (s->heading + value);
+          s->turned = TRUE;
+        }
+      else
+        s->position = adm_point_advance (s->position, heading, value);
+    }
+}
+
+static gboolean ram (AdmBattle          *self,
+                     const AdmMoveDecl  *decl,
+                     const Movers       *m,
+                     double              distance,
+                     GError            **error);
+
+static gboolean
+move_formation (AdmBattle  *self,
+                guint       formation,
+                GError    **error)
+{
+  AdmBattleFormation *f = _adm_battle_formation (self, formation);
+  const AdmMoveDecl *decl = find_decl (self, formation, error);
+  AdmMoveDecl fallback = { 0 };
+  g_autoptr(GArray) fallback_steps = NULL;
+  Movers m = { 0 };
+  double total = 0, allowed;
+  gboolean ok = FALSE;
+
+  if (decl == GINT_TO_POINTER (-1))
+    return FALSE;
+  gather (self, formation, &m);
+  if (m.ships->len == 0)
+    {
+      if (decl != NULL)
+        _adm_battle_illegal (self, error, decl->line,
+                             _("%s has no ship left that can move"), f->name);
+      g_array_unref (m.ships);
+      return decl == NULL;
+    }
+
+  if (decl == NULL)
+    {
+      /* F-MOVE-1, F-MOVE-5: with no orders, a formation that must keep moving goes straight
+       * ahead as far as last turn; any other stays where it is. */
+      if (!m.must_move || m.last_move <= 0)
+        {
+          for (guint i = 0; i < m.ships->len; i++)
+            {
+              AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m.ships, guint, i));
+
+              s->last_move = 0;
+              s->moved_last_turn = FALSE;
+            }
+          g_array_unref (m.ships);
+          return TRUE;
+        }
+      fallback_steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
+      {
+        AdmMoveStep step = { FALSE, MIN (m.last_move, m.speed) };
+        g_array_append_val (fallback_steps, step);
+      }
+      fallback.steps = fallback_steps;
+      decl = &fallback;
+      _adm_battle_report (self, _("%s has no movement orders and keeps moving straight ahead "
+                                  "(F-MOVE-5)."), f->name);
+    }
+
+  if (decl->order != ADM_MOVE_ORDER_NONE && m.no_orders)
+    {
+      /* F-FORD-9: after "Reinforce shields", no other combat order in the next turn. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s reinforced its shields last turn and may not take another "
+                             "combat order this turn (F-FORD-9)"), f->name);
+      goto out;
+    }
+  if (decl->ram != NULL && decl->order != ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    {
+      /* F-RAM-1, F-MOVE-18 ("ramming-order"): a ram is made going all ahead full. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s may ram only while going all ahead full (F-RAM-1)"), f->name);
+      goto out;
+    }
+  if (!check_path (self, decl, &m, f->name, &total, error))
+    goto out;
+
+  allowed = m.speed;
+  if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    {
+      int extra;
+
+      /* F-MOVE-17 ("all-ahead-full-extra"): up to 2d6 cm further. */
+      if (!_adm_battle_roll_sum (self, 2, 6, "F-MOVE-17", &extra, error,
+                                 _("%s all ahead full, extra cm"), f->name))
+        goto out;
+      allowed += extra;
+      _adm_battle_report (self, _("%s goes all ahead full: up to %d + %d cm."), f->name,
+                          m.speed, extra);
+      if (total > allowed)
+        total = allowed;
+    }
+  else if (total > allowed + EPSILON)
+    {
+      /* F-MOVE-3: no further than the ship card allows. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s can move at most %d cm this turn, not %g cm (F-MOVE-3)"),
+                           f->name, m.speed, total);
+      goto out;
+    }
+  /* F-MOVE-5: a ship that moved must keep moving unless it makes an emergency stop
+   * (F-MOVE-16); F-MOVE-4 ("braking-run"): the braking run is zero. */
+  if (m.must_move && total < EPSILON && decl->order != ADM_MOVE_ORDER_EMERGENCY_STOP)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s moved last turn and must keep moving unless it makes an "
+                             "emergency stop (F-MOVE-5)"), f->name);
+      goto out;
+    }
+
+  if (decl->ram != NULL)
+    {
+      if (!ram (self, decl, &m, total, error))
+        goto out;
+    }
+  else
+    {
+      double left = total;
+
+      for (guint i = 0; i < decl->steps->len; i++)
+        {
+          const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+
+          if (step->is_turn)
+            move_ships (self, &m, TRUE, step->value);
+          else
+            {
+              move_ships (self, &m, FALSE, MIN (step->value, left));
+              left -= MIN (step->value, left);
+            }
+        }
+      _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
+                          decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
+                          decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION
+                            ? _("course correction") :
+                          decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
+                          decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL ? _("all ahead full")
+                                                                       : "");
+    }
+
+  for (guint i = 0; i < m.ships->len; i++)
+    {
+      AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m.ships, guint, i));
+
+      s->move_order = decl->order;
+      s->last_move = total;
+      s->moved_last_turn = total > EPSILON;
+      /* F-MOVE-15..17 ("halved-fire-scope"): fire effectiveness halved for the turn. */
+      if (decl->order != ADM_MOVE_ORDER_NONE)
+        s->halved_until = MAX (s->halved_until, adm_battle_get_turn (self));
+    }
+  ok = TRUE;
+out:
+  g_array_unref (m.ships);
+  return ok;
+}
+
+static gboolean
+ram_damage (AdmBattle  *self,
+            guint       from,
+            guint       to,
+            int         dice,
+            int         modifier,
+            GError    **error)
+{
+  g_autofree guint *values = g_new0 (guint, MAX (dice, 1));
+  const AdmBattleShip *target = _adm_battle_ship (self, to);
+  int armour = target->klass->armour, damage = 0;
+
+  if (dice <= 0)
+    return TRUE;
+  /* F-RAM-7, F-RAM-9: each d6 equal to or above the armour is one damage; F-RAM-13: the
+   * stronger-shielded ship adds 1 to its dice. */
+  if (!_adm_battle_roll (self, dice, 6, "F-RAM-11", values, error,
+                         _("ramming damage from %s to %s, %d+"),
+                         _adm_battle_ship_name (self, from), target->name,
+                         MAX (1, armour - modifier)))
+    return FALSE;
+  for (int i = 0; i < dice; i++)
+    damage += (int) values[i] + modifier >= armour;
+  _adm_battle_report (self, _("%s deals %d damage to %s (%d dice against armour %d%s)."),
+                      _adm_battle_ship_name (self, from), damage, target->name, dice, armour,
+                      modifier > 0 ? _(", +1 for stronger shields") : "");
+  /* F-CRIT-1 ("critical-threshold-other"): 6+ for ramming damage. */
+  return _adm_battle_inflict (self, to, damage, 6, "F-CRIT-1", error);
+}
+
+static gboolean
+ram (AdmBattle          *self,
+     const AdmMoveDecl  *decl,
+     const Movers       *m,
+     double              distance,
+     GError            **error)
+{
+  guint rammer = g_array_index (m->ships, guint, 0);
+  int target = adm_battle_ship_index (self, decl->ram);
+  AdmBattleShip *r = _adm_battle_ship (self, rammer);
+  AdmBattleShip *t;
+  AdmPoint end;
+  double contact, rs, ts;
+  int dice, readiness, rammer_shields, target_shields;
+  gboolean passed, head_on;
+
+  if (m->ships->len != 1)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("only a single ship can ram; %s has %u ships"),
+                           _adm_battle_formation (self, r->formation)->name, m->ships->len);
+      return FALSE;
+    }
+  if (target < 0 || !_adm_battle_ship_on_table (self, target) ||
+      _adm_battle_ship (self, target)->side == r->side)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s cannot ram “%s”: it is not an enemy ship on the table"),
+                           r->name, decl->ram);
+      return FALSE;
+    }
+  t = _adm_battle_ship (self, target);
+  rs = _adm_battle_base_size (self, rammer);
+  ts = _adm_battle_base_size (self, target);
+  end = adm_point_advance (r->position, r->heading, distance);
+  /* F-RAM-2: the rammer must reach base contact in the movement phase. */
+  contact = adm_contact_distance (r->position, end, rs, t->position, ts);
+  if (contact < 0)
+    {
+      _adm_battle_report (self, _("%s goes all ahead full %g cm but does not reach %s."),
+                          r->name, distance, t->name);
+      r->position = end;
+      return TRUE;
+    }
+  /* F-RAM-3, F-RAM-4 ("ram-size"): a readiness test, 3d6 against a smaller target, 1d6
+   * against a larger one. */
+  dice = ts < rs - EPSILON ? 3 : ts > rs + EPSILON ? 1 : 2;
+  readiness = adm_battle_ship_readiness (self, rammer);
+  if (!_adm_battle_readiness_check (self, rammer, dice, readiness, "F-RAM-3", _("ramming"),
+                                    &passed, error))
+    return FALSE;
+  r = _adm_battle_ship (self, rammer);
+  t = _adm_battle_ship (self, target);
+  if (!passed)
+    {
+      /* F-RAM-3: the move goes on in the ordinary way, for the full distance. */
+      r->position = end;
+      _adm_battle_report (self, _("%s misses the ram and moves on %g cm."), r->name, distance);
+      return TRUE;
+    }
+  r->position = adm_point_advance (r->position, r->heading, contact);
+  _adm_battle_report (self, _("%s rams %s after %g cm."), r->name, t->name, contact);
+
+  /* F-RAM-5 ("ram-burn-up"): the target's working shields against the rammer's hull left. */
+  target_shields = adm_battle_ship_shield_pool (self, target);
+  rammer_shields = adm_battle_ship_shield_pool (self, rammer);
+  if (target_shields >= adm_battle_ship_hull_left (self, rammer))
+    {
+      _adm_battle_report (self, _("%s burns up on the %d shields of %s (F-RAM-5)."), r->name,
+                          target_shields, t->name);
+      _adm_battle_place_marker (self, r->position, rs);
+      r->status = ADM_SHIP_DESTROYED;
+      r->damage = r->klass->hull;
+      _adm_battle_ship_lost (self, rammer);
+      return TRUE;
+    }
+  /* F-RAM-10: head-on when each ship lies in the other's bow arc. */
+  head_on = adm_sector_of (r->position, r->heading, t->position) == ADM_SECTOR_BOW &&
+            adm_sector_of (t->position, t->heading, r->position) == ADM_SECTOR_BOW;
+  if (head_on)
+    _adm_battle_report (self, _("The ram is head-on (F-RAM-10)."));
+  /* F-RAM-6, F-RAM-11: the rammer rolls its starting hull points; F-RAM-8, F-RAM-12
+   * ("ram-damage"): the target rolls half the rammer's, or its own full hull head-on. */
+  if (!ram_damage (self, rammer, target, r->klass->hull, rammer_shields > target_shields,
+                   error) ||
+      !ram_damage (self, target, rammer, head_on ? t->klass->hull : r->klass->hull / 2,
+                   target_shields > rammer_shields, error))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+drift (AdmBattle  *self,
+       GError    **error)
+{
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      AdmBattleShip *s = _adm_battle_ship (self, i);
+      gboolean burning = s->status == ADM_SHIP_BURNING_HULK;
+      int distance;
+
+      if (s->status != ADM_SHIP_DRIFTING_HULK && !burning)
+        continue;
+      /* F-CAT-10, F-CAT-11 ("hulk-drift"): 4d6 cm along its last heading, each phase. */
+      if (!_adm_battle_roll_sum (self, 4, 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
+                                 error, _("drift of the hulk of %s, cm"), s->name))
+        return FALSE;
+      s = _adm_battle_ship (self, i);
+      s->position = adm_point_advance (s->position, s->heading, distance);
+      _adm_battle_report (self, _("The hulk of %s drifts %d cm."), s->name, distance);
+      /* F-CAT-11: a blazing hulk rolls the table again after moving. */
+      if (burning && !_adm_battle_catastrophic (self, i, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_adm_battle_movement_phase (AdmBattle  *self,
+                            GError    **error)
+{
+  if (!check_known_formations (self, error))
+    return FALSE;
+  /* F-MOVE-1, F-MOVE-2: every formation that must move is moved, in any order; the order
+   * of the declarations is used, then the rest. */
+  for (guint f = 0; f < _adm_battle_n_formations (self); f++)
+    if (!move_formation (self, f, error))
+      return FALSE;
+  return drift (self, error);
+}

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-orders.c: reading and writing tactical declarations. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libxml/xmlsave.h>
+
+#include "adm-battle-orders.h"
+#include "adm-xml.h"
+
+static void
+move_decl_free (AdmMoveDecl *decl)
+{
+  g_free (decl->formation);
+  g_free (decl->ram);
+  g_clear_pointer (&decl->steps, g_array_unref);
+  g_free (decl);
+}
+
+static void
+fire_decl_free (AdmFireDecl *decl)
+{
+  g_clear_pointer (&decl->ships, g_ptr_array_unref);
+  g_clear_pointer (&decl->weapons, g_ptr_array_unref);
+  g_free (decl->target);
+  g_free (decl);
+}
+
+static void
+ship_order_decl_free (AdmShipOrderDecl *decl)
+{
+  g_free (decl->ship);
+  g_free (decl->formation);
+  g_free (decl);
+}
+
+AdmTurnOrders *
+adm_turn_orders_new (int turn)
+{
+  AdmTurnOrders *orders = g_new0 (AdmTurnOrders, 1);
+
+  orders->turn = turn;
+  orders->moves = g_ptr_array_new_with_free_func ((GDestroyNotify) move_decl_free);
+  orders->fires = g_ptr_array_new_with_free_func ((GDestroyNotify) fire_decl_free);
+  orders->target_locks = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
+  orders->reinforce = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
+  orders->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
+  return orders;
+}
+
+void
+adm_turn_orders_free (AdmTurnOrders *orders)
+{
+  if (orders == NULL)
+    return;
+  g_free (orders->file);
+  g_ptr_array_unref (orders->moves);
+  g_ptr_array_unref (orders->fires);
+  g_ptr_array_unref (orders->target_locks);
+  g_ptr_array_unref (orders->reinforce);
+  g_ptr_array_unref (orders->transfers);
+  g_free (orders);
+}
+
+const char *
+adm_move_order_to_string (AdmMoveOrder order)
+{
+  switch (order)
+    {
+    case ADM_MOVE_ORDER_COURSE_CORRECTION: return "course-correction";
+    case ADM_MOVE_ORDER_EMERGENCY_STOP: return "emergency-stop";
+    case ADM_MOVE_ORDER_ALL_AHEAD_FULL: return "all-ahead-full";
+    case ADM_MOVE_ORDER_NONE:
+    default:
+      return "none";
+    }
+}
+
+static AdmMoveOrder
+move_order_from_string (const char *text)
+{
+  if (g_strcmp0 (text, "course-correction") == 0)
+    return ADM_MOVE_ORDER_COURSE_CORRECTION;
+  if (g_strcmp0 (text, "emergency-stop") == 0)
+    return ADM_MOVE_ORDER_EMERGENCY_STOP;
+  if (g_strcmp0 (text, "all-ahead-full") == 0)
+    return ADM_MOVE_ORDER_ALL_AHEAD_FULL;
+  return ADM_MOVE_ORDER_NONE;
+}
+
+static AdmMoveDecl *
+parse_move (xmlNode     *node,
+            const char  *file,
+            GError     **error)
+{
+  g_autofree char *order = adm_xml_get_string (node, "order");
+  AdmMoveDecl *decl = g_new0 (AdmMoveDecl, 1);
+
+  decl->formation = adm_xml_get_string (node, "formation");
+  decl->ram = adm_xml_get_string (node, "ram");
+  decl->order = move_order_from_string (order);
+  decl->line = xmlGetLineNo (node);
+  decl->steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
+
+  for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      AdmMoveStep step = { adm_xml_is (child, "turn"), 0 };
+
+      if (!adm_xml_get_double (child, step.is_turn ? "degrees" : "cm", TRUE, 0, &step.value,
+                               file, error))
+        {
+          move_decl_free (decl);
+          return NULL;
+        }
+      g_array_append_val (decl->steps, step);
+    }
+  return decl;
+}
+
+static AdmFireDecl *
+parse_fire (xmlNode     *node,
+            const char  *file,
+            GError     **error)
+{
+  g_autofree char *weapons = adm_xml_get_string (node, "weapons");
+  g_auto(GStrv) pairs = g_strsplit_set (weapons != NULL ? weapons : "", " \t\n\r", -1);
+  AdmFireDecl *decl = g_new0 (AdmFireDecl, 1);
+
+  decl->ships = g_ptr_array_new_with_free_func (g_free);
+  decl->weapons = g_ptr_array_new_with_free_func (g_free);
+  decl->target = adm_xml_get_string (node, "target");
+  decl->is_return = adm_xml_get_boolean (node, "return", FALSE);
+  decl->line = xmlGetLineNo (node);
+
+  for (guint i = 0; pairs[i] != NULL; i++)
+    {
+      const char *colon;
+
+      if (pairs[i][0] == '\0')
+        continue;
+      colon = strchr (pairs[i], ':');
+      if (colon == NULL || colon == pairs[i] || colon[1] == '\0')
+        {
+          adm_xml_set_error (error, file, node,
+                             _("“%s” is not a ship and a weapon: write SHIP:WEAPON, for "
+                               "example vorberg:main"), pairs[i]);
+          fire_decl_free (decl);
+          return NULL;
+        }
+      g_ptr_array_add (decl->ships, g_strndup (pairs[i], colon - pairs[i]));
+      g_ptr_array_add (decl->weapons, g_strdup (colon + 1));
+    }
+  if (decl->ships->len == 0)
+    {
+      adm_xml_set_error (error, file, node, _("the fire names no weapons"));
+      fire_decl_free (decl);
+      return NULL;
+    }
+  return decl;
+}
+
+static AdmShipOrderDecl *
+parse_ship_order (xmlNode *node)
+{
+  AdmShipOrderDecl *decl = g_new0 (AdmShipOrderDecl, 1);
+
+  if (adm_xml_is (node, "transfer-flagship"))
+    {
+      decl->formation = adm_xml_get_string (node, "formation");
+      decl->ship = adm_xml_get_string (node, "to");
+    }
+  else
+    decl->ship = adm_xml_get_string (node, "ship");
+  decl->extended = adm_xml_get_boolean (node, "extended", FALSE);
+  decl->line = xmlGetLineNo (node);
+  return decl;
+}
+
+AdmTurnOrders *
+adm_turn_orders_from_xml (xmlNode     *node,
+                          const char  *display_name,
+                          GError     **error)
+{
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  int turn = 0;
+
+  if (!adm_xml_get_int (node, "n", TRUE, 0, &turn, display_name, error))
+    return NULL;
+  orders = adm_turn_orders_new (turn);
+  orders->file = g_strdup (display_name);
+
+  for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      if (adm_xml_is (child, "move"))
+        {
+          AdmMoveDecl *decl = parse_move (child, display_name, error);
+
+          if (decl == NULL)
+            return NULL;
+          g_ptr_array_add (orders->moves, decl);
+        }
+      else if (adm_xml_is (child, "fire"))
+        {
+          AdmFireDecl *decl = parse_fire (child, display_name, error);
+
+          if (decl == NULL)
+            return NULL;
+          g_ptr_array_add (orders->fires, decl);
+        }
+      else if (adm_xml_is (child, "target-lock"))
+        g_ptr_array_add (orders->target_locks, parse_ship_order (child));
+      else if (adm_xml_is (child, "reinforce-shields"))
+        g_ptr_array_add (orders->reinforce, parse_ship_order (child));
+      else if (adm_xml_is (child, "transfer-flagship"))
+        g_ptr_array_add (orders->transfers, parse_ship_order (child));
+    }
+  return g_steal_pointer (&orders);
+}
+
+static void
+set_double (xmlNode    *node,
+            const char *name,
+            double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buffer, sizeof buffer, "%.6g", value);
+  xmlSetProp (node, BAD_CAST name, BAD_CAST buffer);
+}
+
+static void
+add_ship_orders (xmlNode    *turn,
+                 const char *element,
+                 GPtrArray  *decls)
+{
+  for (guint i = 0; i < decls->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (decls, i);
+      xmlNode *node = xmlNewChild (turn, NULL, BAD_CAST element, NULL);
+
+      if (decl->formation != NULL)
+        {
+          xmlSetProp (node, BAD_CAST "formation", BAD_CAST decl->formation);
+          xmlSetProp (node, BAD_CAST "to", BAD_CAST decl->ship);
+        }
+      else
+        xmlSetProp (node, BAD_CAST "ship", BAD_CAST decl->ship);
+      if (decl->extended)
+        xmlSetProp (node, BAD_CAST "extended", BAD_CAST "true");
+    }
+}
+
+static void
+add_moves (xmlNode             *turn,
+           const AdmTurnOrders *orders)
+{
+  for (guint i = 0; i < orders->moves->len; i++)
+    {
+      AdmMoveDecl *decl = g_ptr_array_index (orders->moves, i);
+      xmlNode *node = xmlNewChild (turn, NULL, BAD_CAST "move", NULL);
+
+      xmlSetProp (node, BAD_CAST "formation", BAD_CAST decl->formation);
+      if (decl->order != ADM_MOVE_ORDER_NONE)
+        xmlSetProp (node, BAD_CAST "order", BAD_CAST adm_move_order_to_string (decl->order));
+      if (decl->ram != NULL)
+        xmlSetProp (node, BAD_CAST "ram", BAD_CAST decl->ram);
+      for (guint s = 0; s < decl->steps->len; s++)
+        {
+          AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, s);
+          xmlNode *child = xmlNewChild (node, NULL,
+                                        BAD_CAST (step->is_turn ? "turn" : "forward"), NULL);
+
+          set_double (child, step->is_turn ? "degrees" : "cm", step->value);
+        }
+    }
+}
+
+static void
+add_fires (xmlNode             *turn,
+           const AdmTurnOrders *orders)
+{
+  for (guint i = 0; i < orders->fires->len; i++)
+    {
+      AdmFireDecl *decl = g_ptr_array_index (orders->fires, i);
+      xmlNode *node = xmlNewChild (turn, NULL, BAD_CAST "fire", NULL);
+      g_autoptr(GString) weapons = g_string_new (NULL);
+
+      for (guint w = 0; w < decl->ships->len; w++)
+        g_string_append_printf (weapons, "%s%s:%s", w > 0 ? " " : "",
+                                (char *) g_ptr_array_index (decl->ships, w),
+                                (char *) g_ptr_array_index (decl->weapons, w));
+      xmlSetProp (node, BAD_CAST "weapons", BAD_CAST weapons->str);
+      xmlSetProp (node, BAD_CAST "target", BAD_CAST decl->target);
+      if (decl->is_return)
+        xmlSetProp (node, BAD_CAST "return", BAD_CAST "true");
+    }
+}
+
+char *
+adm_turn_orders_to_string (const AdmTurnOrders *orders)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc (BAD_CAST "1.0");
+  xmlNode *root = xmlNewNode (NULL, BAD_CAST "orders");
+  xmlNode *turn;
+  xmlChar *buffer = NULL;
+  int size = 0;
+  char *text;
+
+  g_return_val_if_fail (orders != NULL, NULL);
+
+  xmlDocSetRootElement (doc, root);
+  turn = xmlNewChild (root, NULL, BAD_CAST "turn", NULL);
+  {
+    g_autofree char *n = g_strdup_printf ("%d", orders->turn);
+    xmlSetProp (turn, BAD_CAST "n", BAD_CAST n);
+  }
+  add_moves (turn, orders);
+  add_fires (turn, orders);
+  add_ship_orders (turn, "target-lock", orders->target_locks);
+  add_ship_orders (turn, "reinforce-shields", orders->reinforce);
+  add_ship_orders (turn, "transfer-flagship", orders->transfers);
+
+  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 0);
+  text = g_strndup ((const char *) buffer, size);
+  xmlFree (buffer);
+  return text;
+}
+
+static AdmBattleOrders *
+orders_from_doc (xmlDoc      *doc,
+                 const char  *display_name,
+                 GError     **error)
+{
+  AdmBattleOrders *orders = g_new0 (AdmBattleOrders, 1);
+  xmlNode *root = xmlDocGetRootElement (doc);
+
+  orders->file = g_strdup (display_name);
+  orders->turns = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_turn_orders_free);
+
+  for (xmlNode *node = adm_xml_first_element (root, "turn"); node != NULL;
+       node = adm_xml_next_element (node, "turn"))
+    {
+      AdmTurnOrders *turn = adm_turn_orders_from_xml (node, display_name, error);
+
+      if (turn == NULL)
+        {
+          adm_battle_orders_free (orders);
+          return NULL;
+        }
+      if (adm_battle_orders_get_turn (orders, turn->turn) != NULL)
+        {
+          adm_xml_set_error (error, display_name, node,
+                             _("turn %d has two sets of orders; give each turn once"),
+                             turn->turn);
+          adm_turn_orders_free (turn);
+          adm_battle_orders_free (orders);
+          return NULL;
+        }
+      g_ptr_array_add (orders->turns, turn);
+    }
+  return orders;
+}
+
+AdmTurnOrders *
+adm_turn_orders_parse (const char  *text,
+                       const char  *display_name,
+                       GError     **error)
+{
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  AdmTurnOrders *turn;
+
+  orders = adm_battle_orders_load_memory (text, strlen (text), display_name, error);
+  if (orders == NULL)
+    return NULL;
+  if (orders->turns->len != 1)
+    {
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                   _("%s: a journalled phase must hold the orders of exactly one turn"),
+                   display_name);
+      return NULL;
+    }
+  turn = g_ptr_array_steal_index (orders->turns, 0);
+  return turn;
+}
+
+AdmBattleOrders *
+adm_battle_orders_load_file (const char  *path,
+                             GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_file (path, "orders", error);
+  g_autofree char *display_name = g_filename_display_basename (path);
+
+  if (doc == NULL)
+    return NULL;
+  return orders_from_doc (doc, display_name, error);
+}
+
+AdmBattleOrders *
+adm_battle_orders_load_memory (const char  *data,
+                               gsize        length,
+                               const char  *display_name,
+                               GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, "orders", error);
+
+  if (doc == NULL)
+    return NULL;
+  return orders_from_doc (doc, display_name, error);
+}
+
+const AdmTurnOrders *
+adm_battle_orders_get_turn (const AdmBattleOrders *orders,
+                            int                    turn)
+{
+  g_return_val_if_fail (orders != NULL, NULL);
+
+  for (guint i = 0; i < orders->turns->len; i++)
+    {
+      AdmTurnOrders *t = g_ptr_array_index (orders->turns, i);
+
+      if (t->turn == turn)
+        return t;
+    }
+  return NULL;
+}
+
+void
+adm_battle_orders_free (AdmBattleOrders *orders)
+{
+  if (orders == NULL)
+    return;
+  g_free (orders->file);
+  g_clear_pointer (&orders->turns, g_ptr_array_unref);
+  g_free (orders);
+}

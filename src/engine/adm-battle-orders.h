@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-orders.h: both sides' declarations for tactical turns, as read from an orders
+ * file (orders.rng) or built by the app: movement by formation (F-FORM-6, F-MOVE), fire by
+ * ship and battery (F-FIRE-4, F-ART-3), fire-phase combat orders (F-FORD) and flagship
+ * transfers (F-FORM-17). Parsing checks the form; the battle checks the rules. */
+#pragma once
+
+#include <glib.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+/* Movement-phase combat orders (F-MOVE-14..18). */
+typedef enum {
+  ADM_MOVE_ORDER_NONE,
+  ADM_MOVE_ORDER_COURSE_CORRECTION,
+  ADM_MOVE_ORDER_EMERGENCY_STOP,
+  ADM_MOVE_ORDER_ALL_AHEAD_FULL,
+} AdmMoveOrder;
+
+typedef struct {
+  gboolean is_turn;   /* a turn of @value degrees (positive to starboard), else @value cm */
+  double   value;
+} AdmMoveStep;
+
+typedef struct {
+  char         *formation;
+  AdmMoveOrder  order;
+  char         *ram;         /* F-RAM: target ship, with all-ahead-full */
+  GArray       *steps;       /* AdmMoveStep */
+  int           line;
+} AdmMoveDecl;
+
+typedef struct {
+  GPtrArray *ships;          /* char*, parallel to weapons */
+  GPtrArray *weapons;        /* char* */
+  char      *target;         /* ship id */
+  gboolean   is_return;      /* F-FIRE-11 */
+  int        line;
+} AdmFireDecl;
+
+typedef struct {
+  char     *ship;
+  char     *formation;       /* transfers */
+  gboolean  extended;        /* F-FORD-6 */
+  int       line;
+} AdmShipOrderDecl;
+
+typedef struct {
+  int        turn;
+  char      *file;           /* for messages: "orders.xml" */
+  GPtrArray *moves;          /* AdmMoveDecl* in document order */
+  GPtrArray *fires;          /* AdmFireDecl* in document order: the resolution order */
+  GPtrArray *target_locks;   /* AdmShipOrderDecl* (F-FORD-2) */
+  GPtrArray *reinforce;      /* AdmShipOrderDecl* (F-FORD-5) */
+  GPtrArray *transfers;      /* AdmShipOrderDecl*: ship = the new flagship (F-FORM-17) */
+} AdmTurnOrders;
+
+typedef struct {
+  char      *file;
+  GPtrArray *turns;          /* AdmTurnOrders* */
+} AdmBattleOrders;
+
+/* An empty turn of declarations. */
+AdmTurnOrders   *adm_turn_orders_new         (int               turn) G_GNUC_WARN_UNUSED_RESULT;
+void             adm_turn_orders_free        (AdmTurnOrders    *orders);
+/* Parses one <turn> element. */
+AdmTurnOrders   *adm_turn_orders_from_xml    (xmlNode          *node,
+                                              const char       *display_name,
+                                              GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The <turn> element as text, to journal it; adm_turn_orders_parse reads it back. */
+char            *adm_turn_orders_to_string   (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
+AdmTurnOrders   *adm_turn_orders_parse       (const char       *text,
+                                              const char       *display_name,
+                                              GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Reads and validates an orders file; two <turn> elements with one number are refused. */
+AdmBattleOrders *adm_battle_orders_load_file (const char       *path,
+                                              GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmBattleOrders *adm_battle_orders_load_memory (const char     *data,
+                                              gsize             length,
+                                              const char       *display_name,
+                                              GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The declarations for @turn, or NULL when the file has none. */
+const AdmTurnOrders *adm_battle_orders_get_turn (const AdmBattleOrders *orders,
+                                              int               turn);
+void             adm_battle_orders_free      (AdmBattleOrders  *orders);
+
+const char      *adm_move_order_to_string    (AdmMoveOrder      order);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTurnOrders, adm_turn_orders_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmBattleOrders, adm_battle_orders_free)
+
+G_END_DECLS

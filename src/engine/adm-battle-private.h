@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), the
+ * phases (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage
+ * (adm-battle-damage.c). For src/engine/adm-battle*.c only. */
+#pragma once
+
+#include "adm-battle.h"
+
+G_BEGIN_DECLS
+
+/* F-FIRE-11: one attack of this fire phase, for return fire. */
+typedef struct {
+  guint attacker;  /* formation index */
+  guint target;    /* formation index */
+} AdmAttack;
+
+/* Everything that changes during a battle; copied before a phase so that a failure restores
+ * it whole. The formations' ship lists are shared between copies: they never change. */
+typedef struct {
+  GArray  *ships;       /* AdmBattleShip */
+  GArray  *formations;  /* AdmBattleFormation */
+  GArray  *markers;     /* AdmBattleMarker */
+  GArray  *detection;   /* guint8 AdmDetection, [side * n_formations + formation] */
+  GArray  *attacks;     /* AdmAttack, this fire phase */
+  int      turn;
+  AdmPhase phase;
+} AdmBattleState;
+
+struct _AdmBattle
+{
+  GObject              parent_instance;
+
+  AdmRuleset          *ruleset;
+  char                *name;
+  char                *file;
+  guint64              seed;
+  GStringChunk        *strings;      /* ids and names */
+  GPtrArray           *sides;        /* AdmBattleSide* */
+  GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
+
+  AdmBattleState      *initial;
+  AdmBattleState      *state;
+  GPtrArray           *report;       /* AdmReportLine* */
+  GPtrArray           *rolls;        /* AdmBattleRoll* */
+  GPtrArray           *journal;      /* AdmEvent* */
+
+  /* While a phase resolves. */
+  AdmDiceSource       *dice;
+  const AdmTurnOrders *orders;
+};
+
+/* Accessors for the state being changed. */
+AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,
+                                               guint        index);
+AdmBattleFormation  *_adm_battle_formation    (AdmBattle   *self,
+                                               guint        index);
+guint                _adm_battle_n_ships      (AdmBattle   *self);
+guint                _adm_battle_n_formations (AdmBattle   *self);
+void                 _adm_battle_set_detection (AdmBattle  *self,
+                                               guint        side,
+                                               guint        formation,
+                                               AdmDetection level);
+
+/* Whether ruling @id has the value @value in this battle's ruleset. */
+gboolean             _adm_battle_ruling_is    (AdmBattle   *self,
+                                               const char  *id,
+                                               const char  *value);
+
+/* Asks the dice source for @count d@sides, logs the roll and fills @values. The purpose is
+ * a printf format. */
+gboolean             _adm_battle_roll         (AdmBattle   *self,
+                                               guint        count,
+                                               guint        sides,
+                                               const char  *clause,
+                                               guint       *values,
+                                               GError     **error,
+                                               const char  *purpose_format,
+                                               ...) G_GNUC_PRINTF (7, 8);
+/* The same, summed into @sum. */
+gboolean             _adm_battle_roll_sum     (AdmBattle   *self,
+                                               guint        count,
+                                               guint        sides,
+                                               const char  *clause,
+                                               int         *sum,
+                                               GError     **error,
+                                               const char  *purpose_format,
+                                               ...) G_GNUC_PRINTF (7, 8);
+/* Rolls a dice expression of the tables: "0", "1", "d3", "d6" (F-CRIT-8). */
+gboolean             _adm_battle_roll_expression (AdmBattle  *self,
+                                               const char  *expression,
+                                               const char  *clause,
+                                               const char  *purpose,
+                                               int         *result,
+                                               GError     **error);
+void                 _adm_battle_report       (AdmBattle   *self,
+                                               const char  *format,
+                                               ...) G_GNUC_PRINTF (2, 3);
+/* Sets @error to ADM_BATTLE_ERROR_ILLEGAL, naming the orders file and line when known. */
+void                 _adm_battle_illegal      (AdmBattle   *self,
+                                               GError     **error,
+                                               int          line,
+                                               const char  *format,
+                                               ...) G_GNUC_PRINTF (4, 5);
+
+/* Ship facts. */
+gboolean             _adm_battle_ship_on_table (AdmBattle  *self,
+                                               guint        ship);  /* not destroyed */
+gboolean             _adm_battle_ship_active  (AdmBattle   *self,
+                                               guint        ship);  /* can act: not a hulk */
+double               _adm_battle_base_size    (AdmBattle   *self,
+                                               guint        ship);
+/* F-RDY-5 modifier under "readiness-modifier-base". */
+int                  _adm_battle_readiness_modifier (AdmBattle *self,
+                                               guint        ship);
+gboolean             _adm_battle_fire_halved  (AdmBattle   *self,
+                                               guint        ship);
+/* "The frigate Vorpatril" style label: the ship's name in the report. */
+const char          *_adm_battle_ship_name    (AdmBattle   *self,
+                                               guint        ship);
+/* A readiness check (F-RDY-2): 2d6 (or @dice d6, F-RAM-4) ≤ @target. */
+gboolean             _adm_battle_readiness_check (AdmBattle *self,
+                                               guint        ship,
+                                               guint        dice,
+                                               int          target,
+                                               const char  *clause,
+                                               const char  *what,
+                                               gboolean    *passed,
+                                               GError     **error);
+
+/* Damage (adm-battle-damage.c). */
+/* Inflicts @points damage on @ship from @source; each point checks for a critical on
+ * d6 ≥ @critical_on (0: no checks). Hulks re-roll the catastrophic table instead (F-CAT-6). */
+gboolean             _adm_battle_inflict      (AdmBattle   *self,
+                                               guint        ship,
+                                               int          points,
+                                               int          critical_on,
+                                               const char  *critical_clause,
+                                               GError     **error);
+/* F-CAT-6: a hulk that took hits rolls the catastrophic table again. */
+gboolean             _adm_battle_hulk_hit     (AdmBattle   *self,
+                                               guint        ship,
+                                               GError     **error);
+void                 _adm_battle_place_marker (AdmBattle   *self,
+                                               AdmPoint     position,
+                                               double       diameter);
+/* F-CRIT-20: whether critical result @result applies to @ship. */
+gboolean             _adm_battle_critical_applies (AdmBattle *self,
+                                               guint        ship,
+                                               int          result);
+/* F-CRIT-9 as ruled: the artillery weapon with the highest firepower, or -1. */
+int                  _adm_battle_main_guns    (AdmBattle   *self,
+                                               guint        ship);
+/* Whether the ship can fire weapon @weapon into @sector given its criticals (F-CRIT-9..12). */
+gboolean             _adm_battle_weapon_works (AdmBattle   *self,
+                                               guint        ship,
+                                               guint        weapon,
+                                               AdmArcSector    sector);
+/* F-CAT-3: rolls the catastrophic table for @ship (burning hulks, F-CAT-11). */
+gboolean             _adm_battle_catastrophic (AdmBattle   *self,
+                                               guint        ship,
+                                               GError     **error);
+/* F-FORM-14: the flagship was lost; the formation waits for a takeover in the end phase. */
+void                 _adm_battle_ship_lost    (AdmBattle   *self,
+                                               guint        ship);
+
+/* The phases. */
+gboolean             _adm_battle_detection_phase (AdmBattle *self,
+                                               GError     **error);
+gboolean             _adm_battle_movement_phase (AdmBattle  *self,
+                                               GError     **error);
+gboolean             _adm_battle_fire_phase   (AdmBattle   *self,
+                                               GError     **error);
+gboolean             _adm_battle_end_phase    (AdmBattle   *self,
+                                               GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,1356 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle.c: the battle model — set-up loading, the state and its copies, rolls and
+ * report lines, the phase driver, the journal and its replay. The phases live in
+ * adm-battle-detection.c, -movement.c, -fire.c, -end.c and damage in adm-battle-damage.c.
+ *
+ * F-TAC-1: the master lays out the tactical map; a battle file is that layout.
+ * F-TAC-2: these are Gustav's tactical rules with the Forcon 2010 changes (return fire,
+ * electronic warfare), as the clauses cited throughout these files give them. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle-private.h"
+#include "adm-dice-queue.h"
+#include "adm-xml.h"
+
+G_DEFINE_QUARK (adm-battle-error-quark, adm_battle_error)
+
+G_DEFINE_FINAL_TYPE (AdmBattle, adm_battle, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* State */
+
+static AdmBattleState *
+state_new (void)
+{
+  AdmBattleState *state = g_new0 (AdmBattleState, 1);
+
+  state->ships = g_array_new (FALSE, TRUE, sizeof (AdmBattleShip));
+  state->formations = g_array_new (FALSE, TRUE, sizeof (AdmBattleFormation));
+  state->markers = g_array_new (FALSE, TRUE, sizeof (AdmBattleMarker));
+  state->detection = g_array_new (FALSE, TRUE, sizeof (guint8));
+  state->attacks = g_array_new (FALSE, TRUE, sizeof (AdmAttack));
+  state->turn = 1;
+  state->phase = ADM_PHASE_DETECTION;
+  return state;
+}
+
+static void
+state_free (AdmBattleState *state)
+{
+  if (state == NULL)
+    return;
+  g_array_unref (state->ships);
+  g_array_unref (state->formations);
+  g_array_unref (state->markers);
+  g_array_unref (state->detection);
+  g_array_unref (state->attacks);
+  g_free (state);
+}
+
+static AdmBattleState *
+state_copy (const AdmBattleState *state)
+{
+  AdmBattleState *copy = g_new0 (AdmBattleState, 1);
+
+  copy->ships = g_array_copy (state->ships);
+  copy->formations = g_array_copy (state->formations);
+  copy->markers = g_array_copy (state->markers);
+  copy->detection = g_array_copy (state->detection);
+  copy->attacks = g_array_copy (state->attacks);
+  copy->turn = state->turn;
+  copy->phase = state->phase;
+  return copy;
+}
+
+static void
+report_line_free (AdmReportLine *line)
+{
+  g_free (line->text);
+  g_free (line);
+}
+
+static void
+roll_free (AdmBattleRoll *roll)
+{
+  g_free (roll->purpose);
+  g_free (roll->clause);
+  g_clear_pointer (&roll->values, g_array_unref);
+  g_free (roll);
+}
+
+/* GObject */
+
+static void
+adm_battle_finalize (GObject *object)
+{
+  AdmBattle *self = ADM_BATTLE (object);
+
+  g_clear_object (&self->ruleset);
+  g_free (self->name);
+  g_free (self->file);
+  g_string_chunk_free (self->strings);
+  g_ptr_array_unref (self->sides);
+  g_ptr_array_unref (self->formation_lists);
+  state_free (self->initial);
+  state_free (self->state);
+  g_ptr_array_unref (self->report);
+  g_ptr_array_unref (self->rolls);
+  g_ptr_array_unref (self->journal);
+
+  G_OBJECT_CLASS (adm_battle_parent_class)->finalize (object);
+}
+
+static void
+adm_battle_class_init (AdmBattleClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = adm_battle_finalize;
+
+  /* Emitted after a phase resolves or is undone. */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
+}
+
+static void
+adm_battle_init (AdmBattle *self)
+{
+  self->strings = g_string_chunk_new (1024);
+  self->sides = g_ptr_array_new_with_free_func (g_free);
+  self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
+  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+}
+
+/* Loading */
+
+static const char *
+intern (AdmBattle  *self,
+        xmlNode    *node,
+        const char *name)
+{
+  g_autofree char *value = adm_xml_get_string (node, name);
+
+  return value != NULL ? g_string_chunk_insert_const (self->strings, value) : NULL;
+}
+
+static gboolean
+load_rulings (AdmBattle  *self,
+              xmlNode    *root,
+              GError    **error)
+{
+  xmlNode *section = adm_xml_first_element (root, "rulings");
+
+  if (section == NULL)
+    return TRUE;
+  for (xmlNode *node = adm_xml_first_element (section, "ruling"); node != NULL;
+       node = adm_xml_next_element (node, "ruling"))
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+      g_autofree char *value = adm_xml_get_string (node, "value");
+      g_autoptr(GError) local_error = NULL;
+
+      if (!adm_ruleset_set_ruling (self->ruleset, id, value, &local_error))
+        {
+          adm_xml_set_error (error, self->file, node, "%s", local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+load_ship (AdmBattle   *self,
+           xmlNode     *node,
+           guint        side,
+           guint        formation,
+           GHashTable  *ids,
+           GError     **error)
+{
+  AdmBattleShip ship = { 0 };
+  g_autofree char *klass = adm_xml_get_string (node, "class");
+  double moving = 0;
+
+  ship.id = intern (self, node, "id");
+  ship.name = intern (self, node, "name");
+  ship.klass = adm_ruleset_lookup_class (self->ruleset, klass);
+  ship.formation = formation;
+  ship.side = side;
+  if (ship.klass == NULL)
+    {
+      adm_xml_set_error (error, self->file, node,
+                         _("ship “%s” is of class “%s”, which ruleset “%s” does not have"),
+                         ship.name, klass, adm_ruleset_get_id (self->ruleset));
+      return FALSE;
+    }
+  if (g_hash_table_contains (ids, ship.id))
+    {
+      adm_xml_set_error (error, self->file, node, _("two ships have the id “%s”"), ship.id);
+      return FALSE;
+    }
+  if (!adm_xml_get_double (node, "x", TRUE, 0, &ship.position.x, self->file, error) ||
+      !adm_xml_get_double (node, "y", TRUE, 0, &ship.position.y, self->file, error) ||
+      !adm_xml_get_double (node, "heading", TRUE, 0, &ship.heading, self->file, error) ||
+      !adm_xml_get_int (node, "readiness", TRUE, 0, &ship.base_readiness, self->file, error) ||
+      !adm_xml_get_int (node, "damage", FALSE, 0, &ship.damage, self->file, error) ||
+      !adm_xml_get_double (node, "moving", FALSE, 0, &moving, self->file, error))
+    return FALSE;
+  if (ship.damage >= ship.klass->hull)
+    {
+      adm_xml_set_error (error, self->file, node,
+                         _("ship “%s” starts with %d damage but has only %d hull points"),
+                         ship.name, ship.damage, ship.klass->hull);
+      return FALSE;
+    }
+  if (ship.klass->weapons->len > 32)
+    {
+      adm_xml_set_error (error, self->file, node,
+                         _("class “%s” has more than 32 weapons"), ship.klass->id);
+      return FALSE;
+    }
+  ship.heading = adm_heading_normalise (ship.heading);
+  ship.last_move = moving;
+  ship.moved_last_turn = moving > 0;
+  g_hash_table_insert (ids, (gpointer) ship.id, GUINT_TO_POINTER (self->state->ships->len + 1));
+  g_array_append_val (self->state->ships, ship);
+  return TRUE;
+}
+
+static gboolean
+resolve_ship_list (AdmBattle   *self,
+                   xmlNode     *node,
+                   const char  *attribute,
+                   GHashTable  *ids,
+                   guint        formation,
+                   GArray      *out,
+                   GError     **error)
+{
+  g_autofree char *text = adm_xml_get_string (node, attribute);
+  g_auto(GStrv) list = g_strsplit_set (text != NULL ? text : "", " \t\n", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      guint index;
+
+      if (list[i][0] == '\0')
+        continue;
+      index = GPOINTER_TO_UINT (g_hash_table_lookup (ids, list[i]));
+      if (index == 0 ||
+          g_array_index (self->state->ships, AdmBattleShip, index - 1).formation != formation)
+        {
+          adm_xml_set_error (error, self->file, node,
+                             _("the %s “%s” is not a ship of this formation"),
+                             attribute, list[i]);
+          return FALSE;
+        }
+      index--;
+      g_array_append_val (out, index);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_formation (AdmBattle   *self,
+                xmlNode     *node,
+                guint        side,
+                GHashTable  *ids,
+                GHashTable  *formation_ids,
+                GError     **error)
+{
+  AdmBattleFormation formation = { 0 };
+  guint index = self->state->formations->len;
+  GArray *ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *succession = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *flagship = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_ptr_array_add (self->formation_lists, ships);
+  g_ptr_array_add (self->formation_lists, succession);
+  g_ptr_array_add (self->formation_lists, flagship);
+
+  formation.id = intern (self, node, "id");
+  formation.name = intern (self, node, "name");
+  formation.side = side;
+  formation.ships = ships;
+  formation.succession = succession;
+  formation.command = TRUE;
+  if (g_hash_table_contains (formation_ids, formation.id))
+    {
+      adm_xml_set_error (error, self->file, node, _("two formations have the id “%s”"),
+                         formation.id);
+      return FALSE;
+    }
+  g_hash_table_insert (formation_ids, (gpointer) formation.id, GUINT_TO_POINTER (index + 1));
+
+  for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+       child = adm_xml_next_element (child, "ship"))
+    {
+      guint ship = self->state->ships->len;
+
+      if (!load_ship (self, child, side, index, ids, error))
+        return FALSE;
+      g_array_append_val (ships, ship);
+    }
+  /* F-FORM-4: a formation must have an explicitly designated flagship; F-FORM-5: it may
+   * have a succession. */
+  if (!resolve_ship_list (self, node, "flagship", ids, index, flagship, error) ||
+      !resolve_ship_list (self, node, "succession", ids, index, succession, error))
+    return FALSE;
+  formation.flagship = g_array_index (flagship, guint, 0);
+  /* F-FORM-8: size and composition per the "formation-composition" ruling. */
+  if (ships->len > 12 ||
+      (ships->len > 6 && _adm_battle_ruling_is (self, "formation-composition",
+                                                "six-of-one-category")))
+    {
+      adm_xml_set_error (error, self->file, node,
+                         _("formation “%s” has %u ships; a formation holds at most 6 of one "
+                           "type (F-FORM-8)"), formation.name, ships->len);
+      return FALSE;
+    }
+  g_array_append_val (self->state->formations, formation);
+  return TRUE;
+}
+
+static gboolean
+load_detection (AdmBattle   *self,
+                xmlNode     *root,
+                GHashTable  *formation_ids,
+                GError     **error)
+{
+  guint n_formations = self->state->formations->len;
+
+  g_array_set_size (self->state->detection, self->sides->len * n_formations);
+  for (guint s = 0; s < self->sides->len; s++)
+    for (guint f = 0; f < n_formations; f++)
+      g_array_index (self->state->detection, guint8, s * n_formations + f) = ADM_DETECTION_FULL;
+
+  for (xmlNode *node = adm_xml_first_element (root, "detection"); node != NULL;
+       node = adm_xml_next_element (node, "detection"))
+    {
+      g_autofree char *side = adm_xml_get_string (node, "side");
+      g_autofree char *formation = adm_xml_get_string (node, "formation");
+      g_autofree char *level = adm_xml_get_string (node, "level");
+      guint f = GPOINTER_TO_UINT (g_hash_table_lookup (formation_ids, formation));
+      int s = -1;
+
+      for (guint i = 0; i < self->sides->len; i++)
+        if (g_strcmp0 (((AdmBattleSide *) g_ptr_array_index (self->sides, i))->id, side) == 0)
+          s = i;
+      if (s < 0 || f == 0)
+        {
+          adm_xml_set_error (error, self->file, node,
+                             _("detection names side “%s” and formation “%s”; one of them "
+                               "is not in this battle"), side, formation);
+          return FALSE;
+        }
+      if (g_array_index (self->state->formations, AdmBattleFormation, f - 1).side == (guint) s)
+        {
+          adm_xml_set_error (error, self->file, node,
+                             _("side “%s” always knows its own formation “%s”"), side,
+                             formation);
+          return FALSE;
+        }
+      g_array_index (self->state->detection, guint8, s * n_formations + f - 1) =
+        g_str_equal (level, "none") ? ADM_DETECTION_NONE :
+        g_str_equal (level, "presence") ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_markers (AdmBattle  *self,
+              xmlNode    *root,
+              GError    **error)
+{
+  for (xmlNode *node = adm_xml_first_element (root, "marker"); node != NULL;
+       node = adm_xml_next_element (node, "marker"))
+    {
+      AdmBattleMarker marker = { ADM_MARKER_EXPLOSION, { 0, 0 }, 2.5, 0 };
+
+      if (!adm_xml_get_double (node, "x", TRUE, 0, &marker.position.x, self->file, error) ||
+          !adm_xml_get_double (node, "y", TRUE, 0, &marker.position.y, self->file, error) ||
+          !adm_xml_get_double (node, "diameter", FALSE, 2.5, &marker.diameter, self->file,
+                               error))
+        return FALSE;
+      g_array_append_val (self->state->markers, marker);
+    }
+  return TRUE;
+}
+
+static AdmBattle *
+battle_from_doc (xmlDoc      *doc,
+                 const char  *display_name,
+                 GError     **error)
+{
+  g_autoptr(AdmBattle) self = g_object_new (ADM_TYPE_BATTLE, NULL);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) formation_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  xmlNode *root = xmlDocGetRootElement (doc);
+  g_autofree char *ruleset = adm_xml_get_string (root, "ruleset");
+  g_autofree char *seed = adm_xml_get_string (root, "seed");
+  g_autoptr(GError) local_error = NULL;
+
+  self->file = g_strdup (display_name);
+  self->name = adm_xml_get_string (root, "name");
+  self->seed = seed != NULL ? g_ascii_strtoull (seed, NULL, 10) : 0;
+  self->ruleset = adm_ruleset_load (ruleset, &local_error);
+  if (self->ruleset == NULL)
+    {
+      adm_xml_set_error (error, display_name, root, "%s", local_error->message);
+      return NULL;
+    }
+  self->state = state_new ();
+  if (!load_rulings (self, root, error))
+    return NULL;
+
+  for (xmlNode *node = adm_xml_first_element (root, "side"); node != NULL;
+       node = adm_xml_next_element (node, "side"))
+    {
+      AdmBattleSide *side = g_new0 (AdmBattleSide, 1);
+
+      side->id = intern (self, node, "id");
+      side->name = intern (self, node, "name");
+      side->admiral = intern (self, node, "admiral");
+      g_ptr_array_add (self->sides, side);
+      for (guint i = 0; i + 1 < self->sides->len; i++)
+        if (g_str_equal (((AdmBattleSide *) g_ptr_array_index (self->sides, i))->id, side->id))
+          {
+            adm_xml_set_error (error, display_name, node, _("two sides have the id “%s”"),
+                               side->id);
+            return NULL;
+          }
+      for (xmlNode *child = adm_xml_first_element (node, "formation"); child != NULL;
+           child = adm_xml_next_element (child, "formation"))
+        if (!load_formation (self, child, self->sides->len - 1, ids, formation_ids, error))
+          return NULL;
+    }
+  if (self->sides->len < 2)
+    {
+      adm_xml_set_error (error, display_name, root, _("a battle needs at least two sides"));
+      return NULL;
+    }
+  if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error))
+    return NULL;
+
+  self->initial = state_copy (self->state);
+  return g_steal_pointer (&self);
+}
+
+AdmBattle *
+adm_battle_load_file (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_file (path, "battle", error);
+  g_autofree char *display_name = g_filename_display_basename (path);
+
+  if (doc == NULL)
+    return NULL;
+  return battle_from_doc (doc, display_name, error);
+}
+
+AdmBattle *
+adm_battle_load_memory (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, "battle", error);
+
+  if (doc == NULL)
+    return NULL;
+  return battle_from_doc (doc, display_name, error);
+}
+
+/* Public accessors */
+
+const char *
+adm_battle_get_name (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->name;
+}
+
+AdmRuleset *
+adm_battle_get_ruleset (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->ruleset;
+}
+
+int
+adm_battle_get_turn (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->turn;
+}
+
+AdmPhase
+adm_battle_get_phase (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), ADM_PHASE_DETECTION);
+  return self->state->phase;
+}
+
+guint64
+adm_battle_get_seed (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->seed;
+}
+
+guint
+adm_battle_get_n_ships (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->ships->len;
+}
+
+const AdmBattleShip *
+adm_battle_get_ship (AdmBattle *self,
+                     guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->ships->len, NULL);
+  return &g_array_index (self->state->ships, AdmBattleShip, index);
+}
+
+int
+adm_battle_ship_index (AdmBattle  *self,
+                       const char *id)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
+  for (guint i = 0; i < self->state->ships->len; i++)
+    if (g_strcmp0 (g_array_index (self->state->ships, AdmBattleShip, i).id, id) == 0)
+      return i;
+  return -1;
+}
+
+const AdmBattleShip *
+adm_battle_lookup_ship (AdmBattle  *self,
+                        const char *id)
+{
+  int index = adm_battle_ship_index (self, id);
+
+  return index >= 0 ? adm_battle_get_ship (self, index) : NULL;
+}
+
+guint
+adm_battle_get_n_formations (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->formations->len;
+}
+
+const AdmBattleFormation *
+adm_battle_get_formation (AdmBattle *self,
+                          guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->formations->len, NULL);
+  return &g_array_index (self->state->formations, AdmBattleFormation, index);
+}
+
+int
+adm_battle_formation_index (AdmBattle  *self,
+                            const char *id)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
+  for (guint i = 0; i < self->state->formations->len; i++)
+    if (g_strcmp0 (g_array_index (self->state->formations, AdmBattleFormation, i).id, id) == 0)
+      return i;
+  return -1;
+}
+
+guint
+adm_battle_get_n_sides (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->sides->len;
+}
+
+const AdmBattleSide *
+adm_battle_get_side (AdmBattle *self,
+                     guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->sides->len, NULL);
+  return g_ptr_array_index (self->sides, index);
+}
+
+guint
+adm_battle_get_n_markers (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->markers->len;
+}
+
+const AdmBattleMarker *
+adm_battle_get_marker (AdmBattle *self,
+                       guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->markers->len, NULL);
+  return &g_array_index (self->state->markers, AdmBattleMarker, index);
+}
+
+AdmDetection
+adm_battle_get_detection (AdmBattle *self,
+                          guint      side,
+                          guint      formation)
+{
+  guint n_formations;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), ADM_DETECTION_NONE);
+  n_formations = self->state->formations->len;
+  g_return_val_if_fail (side < self->sides->len && formation < n_formations,
+                        ADM_DETECTION_NONE);
+  if (g_array_index (self->state->formations, AdmBattleFormation, formation).side == side)
+    return ADM_DETECTION_FULL;
+  return g_array_index (self->state->detection, guint8, side * n_formations + formation);
+}
+
+/* Private accessors */
+
+AdmBattleShip *
+_adm_battle_ship (AdmBattle *self,
+                  guint      index)
+{
+  g_assert (index < self->state->ships->len);
+  return &g_array_index (self->state->ships, AdmBattleShip, index);
+}
+
+AdmBattleFormation *
+_adm_battle_formation (AdmBattle *self,
+                       guint      index)
+{
+  g_assert (index < self->state->formations->len);
+  return &g_array_index (self->state->formations, AdmBattleFormation, index);
+}
+
+guint
+_adm_battle_n_ships (AdmBattle *self)
+{
+  return self->state->ships->len;
+}
+
+guint
+_adm_battle_n_formations (AdmBattle *self)
+{
+  return self->state->formations->len;
+}
+
+void
+_adm_battle_set_detection (AdmBattle    *self,
+                           guint         side,
+                           guint         formation,
+                           AdmDetection  level)
+{
+  guint n_formations = self->state->formations->len;
+
+  g_array_index (self->state->detection, guint8, side * n_formations + formation) = level;
+}
+
+gboolean
+_adm_battle_ruling_is (AdmBattle  *self,
+                       const char *id,
+                       const char *value)
+{
+  return g_strcmp0 (adm_ruleset_get_ruling_value (self->ruleset, id), value) == 0;
+}
+
+/* Ship facts */
+
+gboolean
+_adm_battle_ship_on_table (AdmBattle *self,
+                           guint      ship)
+{
+  return _adm_battle_ship (self, ship)->status != ADM_SHIP_DESTROYED;
+}
+
+gboolean
+_adm_battle_ship_active (AdmBattle *self,
+                         guint      ship)
+{
+  /* F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no longer acts. */
+  return _adm_battle_ship (self, ship)->status == ADM_SHIP_ACTIVE;
+}
+
+double
+_adm_battle_base_size (AdmBattle *self,
+                       guint      ship)
+{
+  /* F-SHIP-1..3: the base diameter comes with the ship type. */
+  return _adm_battle_ship (self, ship)->klass->type->base_size;
+}
+
+const char *
+_adm_battle_ship_name (AdmBattle *self,
+                       guint      ship)
+{
+  return _adm_battle_ship (self, ship)->name;
+}
+
+int
+adm_battle_ship_hull_left (AdmBattle *self,
+                           guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  return MAX (0, s->klass->hull - s->damage);
+}
+
+gboolean
+adm_battle_ship_is_damaged (AdmBattle *self,
+                            guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, FALSE);
+  /* F-CRIT-6 under "damaged-threshold": half or more of the hull points lost. */
+  return s->damage * 2 >= s->klass->hull;
+}
+
+static int
+crew_readiness (const AdmBattleShip *ship)
+{
+  return MAX (0, ship->base_readiness - ship->readiness_loss);
+}
+
+int
+adm_battle_ship_readiness (AdmBattle *self,
+                           guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+  int readiness;
+
+  g_return_val_if_fail (s != NULL, 0);
+  readiness = crew_readiness (s);
+  /* F-RDY-3 ("readiness-penalty"): −1 in the turn of the damage and the next, not stacking. */
+  if (s->penalty_until >= self->state->turn)
+    readiness -= 1;
+  return readiness;
+}
+
+int
+_adm_battle_readiness_modifier (AdmBattle *self,
+                                guint      ship)
+{
+  /* F-RDY-5 with "readiness-modifier-base": the band of the current crew readiness. */
+  const AdmReadinessGrade *grade =
+    adm_ruleset_readiness_grade (self->ruleset, crew_readiness (_adm_battle_ship (self, ship)));
+
+  return grade != NULL ? grade->modifier : 0;
+}
+
+int
+adm_battle_ship_shields (AdmBattle *self,
+                         guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields. */
+  if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE)
+    return 0;
+  return s->klass->shields;
+}
+
+static int
+ship_shield_capacity (AdmBattle *self,
+                      guint      ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int shields = adm_battle_ship_shields (self, ship);
+
+  /* F-FORD-7: "Reinforce shields" doubles the ship's shields until the end of the turn; a
+   * ship with a special force shield saves instead (F-FORD-8). */
+  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
+    shields *= 2;
+  return shields;
+}
+
+int
+adm_battle_ship_shield_pool (AdmBattle *self,
+                             guint      ship)
+{
+  const AdmBattleShip *target;
+  int capacity = 0, used = 0;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  g_return_val_if_fail (ship < self->state->ships->len, 0);
+  target = _adm_battle_ship (self, ship);
+  for (guint i = 0; i < self->state->ships->len; i++)
+    {
+      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      const AdmBattleFormation *formation = _adm_battle_formation (self, target->formation);
+      gboolean member;
+
+      if (other->status != ADM_SHIP_ACTIVE || other->side != target->side)
+        continue;
+      /* F-FORM-19: a formation in command sums its shields; F-FORM-15: one that lost
+       * command does not; F-SHLD-5: touching ships combine theirs. */
+      member = i == ship ||
+               (other->formation == target->formation && formation->command) ||
+               adm_bases_touch (other->position, _adm_battle_base_size (self, i),
+                                target->position, _adm_battle_base_size (self, ship));
+      if (!member)
+        continue;
+      capacity += ship_shield_capacity (self, i);
+      used += other->shields_used;
+    }
+  return MAX (0, capacity - used);
+}
+
+int
+adm_battle_ship_speed (AdmBattle *self,
+                       guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  /* F-CRIT-15: −10 cm per central-deck hit until repaired. */
+  return MAX (0, s->klass->speed - 10 * s->criticals[8]);
+}
+
+int
+adm_battle_ship_ecm_attack (AdmBattle *self,
+                            guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  return MAX (0, s->klass->ecm_attack - s->ecm_attack_loss);
+}
+
+gboolean
+_adm_battle_fire_halved (AdmBattle *self,
+                         guint      ship)
+{
+  return _adm_battle_ship (self, ship)->halved_until >= self->state->turn;
+}
+
+/* Rolls and reports */
+
+static gboolean
+roll_va (AdmBattle   *self,
+         guint        count,
+         guint        sides,
+         const char  *clause,
+         guint       *values,
+         GError     **error,
+         const char  *purpose_format,
+         va_list      args)
+{
+  g_autofree char *purpose = g_strdup_vprintf (purpose_format, args);
+  AdmDiceRequest request = { count, sides, purpose, clause };
+  AdmBattleRoll *roll;
+
+  g_assert (self->dice != NULL);
+  if (count == 0)
+    return TRUE;
+  if (!adm_dice_source_roll (self->dice, &request, values, error))
+    {
+      g_autofree char *dice = adm_dice_describe (count, sides);
+
+      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, purpose);
+      return FALSE;
+    }
+  roll = g_new0 (AdmBattleRoll, 1);
+  roll->turn = self->state->turn;
+  roll->phase = self->state->phase;
+  roll->purpose = g_steal_pointer (&purpose);
+  roll->clause = g_strdup (clause);
+  roll->sides = sides;
+  roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
+  g_array_append_vals (roll->values, values, count);
+  g_ptr_array_add (self->rolls, roll);
+  return TRUE;
+}
+
+gboolean
+_adm_battle_roll (AdmBattle   *self,
+                  guint        count,
+                  guint        sides,
+                  const char  *clause,
+                  guint       *values,
+                  GError     **error,
+                  const char  *purpose_format,
+                  ...)
+{
+  va_list args;
+  gboolean ok;
+
+  va_start (args, purpose_format);
+  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
+  va_end (args);
+  return ok;
+}
+
+gboolean
+_adm_battle_roll_sum (AdmBattle   *self,
+                      guint        count,
+                      guint        sides,
+                      const char  *clause,
+                      int         *sum,
+                      GError     **error,
+                      const char  *purpose_format,
+                      ...)
+{
+  g_autofree guint *values = g_new0 (guint, MAX (count, 1));
+  va_list args;
+  gboolean ok;
+
+  va_start (args, purpose_format);
+  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
+  va_end (args);
+  *sum = 0;
+  for (guint i = 0; ok && i < count; i++)
+    *sum += values[i];
+  return ok;
+}
+
+gboolean
+_adm_battle_roll_expression (AdmBattle   *self,
+                             const char  *expression,
+                             const char  *clause,
+                             const char  *purpose,
+                             int         *result,
+                             GError     **error)
+{
+  *result = 0;
+  if (expression == NULL || expression[0] == '\0')
+    return TRUE;
+  if (expression[0] == 'd')
+    return _adm_battle_roll_sum (self, 1, atoi (expression + 1), clause, result, error, "%s",
+                                 purpose);
+  *result = atoi (expression);
+  return TRUE;
+}
+
+void
+_adm_battle_report (AdmBattle  *self,
+                    const char *format,
+                    ...)
+{
+  AdmReportLine *line = g_new0 (AdmReportLine, 1);
+  va_list args;
+
+  va_start (args, format);
+  line->text = g_strdup_vprintf (format, args);
+  va_end (args);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  g_ptr_array_add (self->report, line);
+}
+
+void
+_adm_battle_illegal (AdmBattle   *self,
+                     GError     **error,
+                     int          line,
+                     const char  *format,
+                     ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (self->orders != NULL && self->orders->file != NULL && line > 0)
+    g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL, "%s:%d: %s",
+                 self->orders->file, line, message);
+  else
+    g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL, message);
+}
+
+gboolean
+_adm_battle_readiness_check (AdmBattle   *self,
+                             guint        ship,
+                             guint        dice,
+                             int          target,
+                             const char  *clause,
+                             const char  *what,
+                             gboolean    *passed,
+                             GError     **error)
+{
+  int sum;
+
+  /* F-RDY-2: roll 2d6 (other counts where a rule says so) against the readiness rating with
+   * all modifiers; a roll less than or equal passes. */
+  if (!_adm_battle_roll_sum (self, dice, 6, clause, &sum, error,
+                             _("%s: readiness check for %s"), _adm_battle_ship_name (self, ship),
+                             what))
+    return FALSE;
+  *passed = sum <= target;
+  {
+    g_autofree char *expression = adm_dice_describe (dice, 6);
+
+    _adm_battle_report (self, _("%s: readiness check for %s, %s = %d against %d: %s."),
+                        _adm_battle_ship_name (self, ship), what, expression, sum, target,
+                        *passed ? _("passed") : _("failed"));
+  }
+  return TRUE;
+}
+
+static gboolean replay (AdmBattle  *self,
+                        GPtrArray  *events,
+                        GError    **error);
+
+/* The phase driver */
+
+static gboolean
+run_phase (AdmBattle  *self,
+           GError    **error)
+{
+  switch (self->state->phase)
+    {
+    case ADM_PHASE_DETECTION:
+      return _adm_battle_detection_phase (self, error);
+    case ADM_PHASE_MOVEMENT:
+      return _adm_battle_movement_phase (self, error);
+    case ADM_PHASE_FIRE:
+      return _adm_battle_fire_phase (self, error);
+    case ADM_PHASE_END:
+    default:
+      return _adm_battle_end_phase (self, error);
+    }
+}
+
+static void
+advance_phase (AdmBattleState *state)
+{
+  /* F-SEQ-1: detection, movement, fire, (torpedoes and boarding,) end. */
+  if (state->phase == ADM_PHASE_END)
+    {
+      state->turn++;
+      state->phase = ADM_PHASE_DETECTION;
+    }
+  else
+    state->phase++;
+}
+
+static gboolean
+resolve_one (AdmBattle            *self,
+             const AdmTurnOrders  *orders,
+             AdmDiceSource        *dice,
+             gboolean              journal,
+             GError              **error)
+{
+  AdmBattleState *before = state_copy (self->state);
+  guint report_len = self->report->len, rolls_len = self->rolls->len;
+  int turn = self->state->turn;
+  AdmPhase phase = self->state->phase;
+  gboolean ok;
+
+  self->dice = dice;
+  self->orders = orders;
+  ok = run_phase (self, error);
+  self->dice = NULL;
+  self->orders = NULL;
+
+  if (!ok)
+    {
+      /* Nothing of a failed phase stays: no half-applied turn. */
+      state_free (self->state);
+      self->state = before;
+      g_ptr_array_set_size (self->report, report_len);
+      g_ptr_array_set_size (self->rolls, rolls_len);
+      return FALSE;
+    }
+  state_free (before);
+  advance_phase (self->state);
+
+  if (journal)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new ("phase", g_get_real_time () / G_USEC_PER_SEC);
+      g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (turn) : NULL;
+      g_autofree char *text = adm_turn_orders_to_string (orders != NULL ? orders : empty);
+
+      adm_event_set_int (event, "turn", turn);
+      adm_event_set (event, "phase", adm_phase_to_string (phase));
+      adm_event_set_text (event, text);
+      g_ptr_array_add (self->journal, g_steal_pointer (&event));
+      for (guint i = rolls_len; i < self->rolls->len; i++)
+        {
+          AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
+          g_autoptr(AdmEvent) r = adm_event_new ("roll", g_get_real_time () / G_USEC_PER_SEC);
+          g_autoptr(GString) values = g_string_new (NULL);
+
+          for (guint v = 0; v < roll->values->len; v++)
+            g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
+                                    g_array_index (roll->values, guint, v));
+          adm_event_set (r, "purpose", roll->purpose);
+          adm_event_set (r, "clause", roll->clause);
+          adm_event_set_int (r, "sides", roll->sides);
+          adm_event_set (r, "values", values->str);
+          g_ptr_array_add (self->journal, g_steal_pointer (&r));
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+adm_battle_resolve_phase (AdmBattle            *self,
+                          const AdmTurnOrders  *orders,
+                          AdmDiceSource        *dice,
+                          GError              **error)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (orders != NULL && orders->turn != self->state->turn)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                   _("%s: these are the orders for turn %d, but the battle is in turn %d"),
+                   orders->file != NULL ? orders->file : _("orders"), orders->turn,
+                   self->state->turn);
+      return FALSE;
+    }
+  if (!resolve_one (self, orders, dice, TRUE, error))
+    return FALSE;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+adm_battle_resolve_turn (AdmBattle            *self,
+                         const AdmTurnOrders  *orders,
+                         AdmDiceSource        *dice,
+                         GError              **error)
+{
+  guint journal_len;
+  int turn;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
+
+  journal_len = self->journal->len;
+  turn = self->state->turn;
+  while (self->state->turn == turn)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!adm_battle_resolve_phase (self, orders, dice, &local_error))
+        {
+          /* All or nothing: take back the phases of this turn already resolved. */
+          if (self->journal->len > journal_len)
+            {
+              g_autoptr(GPtrArray) events =
+                g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+
+              for (guint i = 0; i < journal_len; i++)
+                g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
+              if (!replay (self, events, NULL))
+                g_critical ("A journal that just played no longer replays");
+              g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+            }
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Journal */
+
+GPtrArray *
+adm_battle_get_report (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->report;
+}
+
+GPtrArray *
+adm_battle_get_rolls (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->rolls;
+}
+
+GPtrArray *
+adm_battle_get_journal (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->journal;
+}
+
+gboolean
+adm_battle_can_undo (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  return self->journal->len > 0;
+}
+
+static gboolean
+replay (AdmBattle  *self,
+        GPtrArray  *events,
+        GError    **error)
+{
+  state_free (self->state);
+  self->state = state_copy (self->initial);
+  g_ptr_array_set_size (self->report, 0);
+  g_ptr_array_set_size (self->rolls, 0);
+  g_ptr_array_set_size (self->journal, 0);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+      g_autoptr(AdmTurnOrders) orders = NULL;
+      guint next = i + 1;
+
+      if (g_strcmp0 (adm_event_get_kind (event), "phase") != 0)
+        {
+          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                       _("the journal has a roll that belongs to no phase"));
+          return FALSE;
+        }
+      orders = adm_turn_orders_parse (adm_event_get_text (event), _("journal"), error);
+      if (orders == NULL)
+        return FALSE;
+      for (; next < events->len &&
+             g_strcmp0 (adm_event_get_kind (g_ptr_array_index (events, next)), "roll") == 0;
+           next++)
+        if (!adm_dice_queue_push_text (queue,
+                                       adm_event_get (g_ptr_array_index (events, next), "values"),
+                                       error))
+          return FALSE;
+      if (!resolve_one (self, orders, ADM_DICE_SOURCE (queue), TRUE, error))
+        return FALSE;
+      if (adm_dice_queue_get_length (queue) != 0)
+        {
+          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                       _("the journal's phase %u does not replay: %u dice were left over"),
+                       i, adm_dice_queue_get_length (queue));
+          return FALSE;
+        }
+      i = next - 1;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_battle_undo (AdmBattle  *self,
+                 GError    **error)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  int last = -1;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+
+  for (guint i = 0; i < self->journal->len; i++)
+    if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (self->journal, i)), "phase") == 0)
+      last = i;
+  if (last < 0)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY, _("nothing to undo"));
+      return FALSE;
+    }
+  events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  for (int i = 0; i < last; i++)
+    g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
+  if (!replay (self, events, error))
+    return FALSE;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+/* Dump */
+
+char *
+adm_battle_dump (AdmBattle *self)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+
+  g_string_append_printf (out, "turn %d phase %s\n", self->state->turn,
+                          adm_phase_to_string (self->state->phase));
+  for (guint i = 0; i < self->state->ships->len; i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+
+      g_string_append_printf (out, "ship %s %s x=%.3f y=%.3f h=%.3f damage=%d shields-used=%d "
+                              "readiness-loss=%d ecm-loss=%d fire=%d crits=",
+                              s->id, adm_ship_status_to_string (s->status), s->position.x,
+                              s->position.y, s->heading, s->damage, s->shields_used,
+                              s->readiness_loss, s->ecm_attack_loss, s->on_fire);
+      for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
+        g_string_append_printf (out, "%d", s->criticals[c]);
+      g_string_append_c (out, '\n');
+    }
+  for (guint i = 0; i < self->state->formations->len; i++)
+    {
+      const AdmBattleFormation *f = _adm_battle_formation (self, i);
+
+      g_string_append_printf (out, "formation %s flagship=%s command=%d\n", f->id,
+                              f->flagship >= 0 ? _adm_battle_ship (self, f->flagship)->id : "-",
+                              f->command);
+    }
+  for (guint i = 0; i < self->state->markers->len; i++)
+    {
+      const AdmBattleMarker *m = &g_array_index (self->state->markers, AdmBattleMarker, i);
+
+      g_string_append_printf (out, "marker x=%.3f y=%.3f d=%.3f turn=%d\n", m->position.x,
+                              m->position.y, m->diameter, m->turn);
+    }
+  for (guint i = 0; i < self->state->detection->len; i++)
+    g_string_append_printf (out, "%u", g_array_index (self->state->detection, guint8, i));
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+const char *
+adm_phase_to_string (AdmPhase phase)
+{
+  switch (phase)
+    {
+    case ADM_PHASE_DETECTION: return "detection";
+    case ADM_PHASE_MOVEMENT: return "movement";
+    case ADM_PHASE_FIRE: return "fire";
+    case ADM_PHASE_END:
+    default:
+      return "end";
+    }
+}
+
+const char *
+adm_ship_status_to_string (AdmShipStatus status)
+{
+  switch (status)
+    {
+    case ADM_SHIP_ACTIVE: return "active";
+    case ADM_SHIP_DRIFTING_HULK: return "drifting-hulk";
+    case ADM_SHIP_BURNING_HULK: return "burning-hulk";
+    case ADM_SHIP_DESTROYED:
+    default:
+      return "destroyed";
+    }
+}
+
+const char *
+adm_detection_to_string (AdmDetection detection)
+{
+  switch (detection)
+    {
+    case ADM_DETECTION_NONE: return "none";
+    case ADM_DETECTION_PRESENCE: return "presence";
+    case ADM_DETECTION_FULL:
+    default:
+      return "full";
+    }
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle.h: a tactical battle (F-TAC) — ships on the table, formations, markers and what
+ * each side has detected — and the turn as a state machine (F-SEQ-1): detection, movement,
+ * fire, end phase. Each phase takes both sides' declarations (AdmBattleOrders), asks the dice
+ * source for exactly the dice the rules call for, and either applies whole or changes
+ * nothing. The battle is a pure function of its set-up and its journal: every resolved phase
+ * is journalled with its declarations and the dice it used, and undo replays the journal. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "adm-battle-orders.h"
+#include "adm-dice-source.h"
+#include "adm-event.h"
+#include "adm-geometry.h"
+#include "adm-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define ADM_BATTLE_ERROR (adm_battle_error_quark ())
+
+typedef enum {
+  ADM_BATTLE_ERROR_INVALID,  /* a set-up or orders file names unknown things */
+  ADM_BATTLE_ERROR_ILLEGAL,  /* an order the rules forbid: nothing was applied */
+  ADM_BATTLE_ERROR_REPLAY,   /* a journal does not replay */
+} AdmBattleError;
+
+GQuark adm_battle_error_quark (void);
+
+/* F-SEQ-1. The torpedo and boarding phase comes with the torpedo rules (F-TORP, F-BOARD). */
+typedef enum {
+  ADM_PHASE_DETECTION,
+  ADM_PHASE_MOVEMENT,
+  ADM_PHASE_FIRE,
+  ADM_PHASE_END,
+} AdmPhase;
+
+typedef enum {
+  ADM_SHIP_ACTIVE,
+  ADM_SHIP_DRIFTING_HULK,  /* F-CAT-10 */
+  ADM_SHIP_BURNING_HULK,   /* F-CAT-11 */
+  ADM_SHIP_DESTROYED,      /* removed from the table: exploded (F-CAT-12, F-CAT-13, F-CAT-2) */
+} AdmShipStatus;
+
+/* F-ECM-2, F-ECM-4, F-ECM-6 */
+typedef enum {
+  ADM_DETECTION_NONE,      /* not on this side's table */
+  ADM_DETECTION_PRESENCE,  /* a face-down token */
+  ADM_DETECTION_FULL,      /* face up, ship card out */
+} AdmDetection;
+
+#define ADM_CRITICAL_RESULTS 13  /* indexed by the 2d6 result, 2..12 */
+
+/* One ship as it stands. Strings and the class belong to the battle. */
+typedef struct {
+  const char         *id;
+  const char         *name;
+  const AdmShipClass *klass;
+  guint               formation;       /* index into the formations */
+  guint               side;            /* index into the sides */
+  AdmPoint            position;        /* cm */
+  double              heading;         /* degrees */
+  AdmShipStatus       status;
+  int                 damage;          /* hull points lost, never above the class's hull */
+  int                 shields_used;    /* shield blocks used this turn (F-SHLD-1, F-SHLD-2) */
+  int                 criticals[ADM_CRITICAL_RESULTS]; /* outstanding results (F-CRIT-20) */
+  int                 base_readiness;
+  int                 readiness_loss;  /* F-CRIT-16, F-CRIT-18, F-CRIT-19 */
+  int                 ecm_attack_loss; /* F-CRIT-16, F-CRIT-19 */
+  int                 penalty_until;   /* F-RDY-3: −1 readiness through this turn */
+  double              last_move;       /* cm moved in the last movement phase */
+  gboolean            moved_last_turn; /* F-MOVE-5 */
+  gboolean            turned;          /* turned in this turn's movement phase */
+  gboolean            no_turn_next;    /* F-FORD-4: may not turn next turn */
+  int                 no_turn_turn;    /* the turn in which no_turn_next applies */
+  AdmMoveOrder        move_order;      /* this turn's movement combat order */
+  int                 halved_until;    /* F-MOVE-15..17, F-FORD-10: fire halved through */
+  gboolean            target_lock;     /* F-FORD-2, this turn */
+  int                 reinforced_until;/* F-FORD-5..8: shields reinforced through this turn */
+  int                 no_orders_turn;  /* F-FORD-9: no combat orders in this turn */
+  guint32             fired;           /* weapons (bit per class weapon) fired this phase */
+  int                 on_fire;         /* F-CRIT-14 fires burning */
+} AdmBattleShip;
+
+typedef struct {
+  const char *id;
+  const char *name;
+  guint       side;
+  GArray     *ships;          /* guint ship indices, owned by the battle */
+  GArray     *succession;     /* guint ship indices, F-FORM-5 */
+  int         flagship;       /* ship index, -1 when lost and not yet replaced */
+  gboolean    command;        /* F-FORM-15: FALSE after a failed takeover */
+  gboolean    returned_fire;  /* F-FIRE-12, this fire phase */
+} AdmBattleFormation;
+
+typedef struct {
+  const char *id;
+  const char *name;
+  const char *admiral;
+} AdmBattleSide;
+
+typedef enum {
+  ADM_MARKER_EXPLOSION,       /* F-CAT-9, F-ART-10 */
+} AdmMarkerKind;
+
+typedef struct {
+  AdmMarkerKind kind;
+  AdmPoint      position;
+  double        diameter;
+  int           turn;         /* placed in this turn; 0 when set up */
+} AdmBattleMarker;
+
+/* One line of the turn report. */
+typedef struct {
+  int       turn;
+  AdmPhase  phase;
+  char     *text;
+} AdmReportLine;
+
+/* One roll, as the dice log shows it. */
+typedef struct {
+  int       turn;
+  AdmPhase  phase;
+  char     *purpose;
+  char     *clause;
+  guint     sides;
+  GArray   *values;           /* guint */
+} AdmBattleRoll;
+
+#define ADM_TYPE_BATTLE (adm_battle_get_type ())
+G_DECLARE_FINAL_TYPE (AdmBattle, adm_battle, ADM, BATTLE, GObject)
+
+/* Loads a battle set-up (battle.rng); its ruleset is loaded by id, with the battle's rulings
+ * applied. Errors read "FILE:LINE: problem". */
+AdmBattle            *adm_battle_load_file     (const char   *path,
+                                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmBattle            *adm_battle_load_memory   (const char   *data,
+                                                gsize         length,
+                                                const char   *display_name,
+                                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+const char           *adm_battle_get_name      (AdmBattle    *self);
+AdmRuleset           *adm_battle_get_ruleset   (AdmBattle    *self);
+int                   adm_battle_get_turn      (AdmBattle    *self);
+AdmPhase              adm_battle_get_phase     (AdmBattle    *self);
+/* The set-up's seed attribute, or 0. */
+guint64               adm_battle_get_seed      (AdmBattle    *self);
+
+guint                 adm_battle_get_n_ships   (AdmBattle    *self);
+const AdmBattleShip  *adm_battle_get_ship      (AdmBattle    *self,
+                                                guint         index);
+/* NULL when no ship has @id. */
+const AdmBattleShip  *adm_battle_lookup_ship   (AdmBattle    *self,
+                                                const char   *id);
+int                   adm_battle_ship_index    (AdmBattle    *self,
+                                                const char   *id);
+guint                 adm_battle_get_n_formations (AdmBattle *self);
+const AdmBattleFormation *adm_battle_get_formation (AdmBattle *self,
+                                                guint         index);
+int                   adm_battle_formation_index (AdmBattle  *self,
+                                                const char   *id);
+guint                 adm_battle_get_n_sides   (AdmBattle    *self);
+const AdmBattleSide  *adm_battle_get_side      (AdmBattle    *self,
+                                                guint         index);
+guint                 adm_battle_get_n_markers (AdmBattle    *self);
+const AdmBattleMarker *adm_battle_get_marker   (AdmBattle    *self,
+                                                guint         index);
+/* What @side knows of @formation (F-ECM). A side always knows its own formations fully. */
+AdmDetection          adm_battle_get_detection (AdmBattle    *self,
+                                                guint         side,
+                                                guint         formation);
+
+/* Derived values of a ship, by the rules. */
+int                   adm_battle_ship_hull_left   (AdmBattle *self,
+                                                   guint      ship);
+/* F-CRIT-6 under "damaged-threshold". */
+gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
+                                                   guint      ship);
+/* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force. */
+int                   adm_battle_ship_readiness   (AdmBattle *self,
+                                                   guint      ship);
+/* Shield rating now (0 after critical 10), before any reinforcement. */
+int                   adm_battle_ship_shields     (AdmBattle *self,
+                                                   guint      ship);
+/* Shield blocks left in the pool protecting @ship (F-FORM-19, F-SHLD-5, F-FORD-7). */
+int                   adm_battle_ship_shield_pool (AdmBattle *self,
+                                                   guint      ship);
+/* Speed now, less F-CRIT-15 losses, never below 0. */
+int                   adm_battle_ship_speed       (AdmBattle *self,
+                                                   guint      ship);
+int                   adm_battle_ship_ecm_attack  (AdmBattle *self,
+                                                   guint      ship);
+
+/* Resolves the current phase with @orders (the declarations of this turn; phases read the
+ * part that concerns them; NULL is no declarations), asking @dice for every roll, and
+ * advances to the next phase. On an error — an illegal order, a dice source that fails —
+ * nothing changes. */
+gboolean              adm_battle_resolve_phase (AdmBattle              *self,
+                                                const AdmTurnOrders    *orders,
+                                                AdmDiceSource          *dice,
+                                                GError                **error);
+/* Resolves the phases left in this turn, all or nothing. */
+gboolean              adm_battle_resolve_turn  (AdmBattle              *self,
+                                                const AdmTurnOrders    *orders,
+                                                AdmDiceSource          *dice,
+                                                GError                **error);
+
+/* Report lines (AdmReportLine*) and rolls (AdmBattleRoll*), oldest first. */
+GPtrArray            *adm_battle_get_report    (AdmBattle    *self);
+GPtrArray            *adm_battle_get_rolls     (AdmBattle    *self);
+
+/* The journal: one "phase" event per resolved phase (its declarations in the text) followed
+ * by one "roll" event per roll it used. */
+GPtrArray            *adm_battle_get_journal   (AdmBattle    *self);
+gboolean              adm_battle_can_undo      (AdmBattle    *self);
+/* Drops the last resolved phase and replays the rest. */
+gboolean              adm_battle_undo          (AdmBattle    *self,
+                                                GError      **error);
+/* A canonical text dump of the whole state, for comparing states byte for byte. */
+char                 *adm_battle_dump          (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
+
+const char           *adm_phase_to_string      (AdmPhase      phase);
+const char           *adm_ship_status_to_string (AdmShipStatus status);
+const char           *adm_detection_to_string  (AdmDetection  detection);
+
+G_END_DECLS

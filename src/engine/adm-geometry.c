@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-geometry.c: the tactical table's geometry (F-FIRE-7, F-FIRE-13, F-ART-6, F-ART-10,
+ * F-CAT-4, F-FORM-1, F-SHLD-5, F-RAM-2) as pure functions on plain numbers. x grows to the
+ * right and y downwards, in cm; a heading is a compass bearing, clockwise, 0 = up the table. */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "adm-geometry.h"
+
+/* Bases within this distance of touching count as touching: a tape measure on a real table
+ * is no more precise than half a millimetre (F-FORM-1, F-SHLD-5, F-RAM-2). */
+#define BASE_TOLERANCE_CM 0.05
+
+/* Pure floating-point noise, far below anything a master can measure. It only keeps the
+ * boundaries the rules name (an arc's edge, a tangent line of fire) on the side the rules
+ * put them despite rounding in sin (), cos () and atan2 (). */
+#define ROUNDING_SLACK 1e-9
+
+static double
+degrees_to_radians (double degrees)
+{
+  return degrees * G_PI / 180.0;
+}
+
+static double
+radians_to_degrees (double radians)
+{
+  return radians * 180.0 / G_PI;
+}
+
+/* The sine and cosine of a heading. Quarter turns are given exactly, so that a ship moving
+ * straight along or across the table never drifts off its row or column by rounding. */
+static void
+heading_sin_cos (double  heading,
+                 double *sine,
+                 double *cosine)
+{
+  double h = adm_heading_normalise (heading);
+
+  if (h == 0.0)
+    {
+      *sine = 0.0;
+      *cosine = 1.0;
+    }
+  else if (h == 90.0)
+    {
+      *sine = 1.0;
+      *cosine = 0.0;
+    }
+  else if (h == 180.0)
+    {
+      *sine = 0.0;
+      *cosine = -1.0;
+    }
+  else if (h == 270.0)
+    {
+      *sine = -1.0;
+      *cosine = 0.0;
+    }
+  else
+    {
+      *sine = sin (degrees_to_radians (h));
+      *cosine = cos (degrees_to_radians (h));
+    }
+}
+
+double
+adm_heading_normalise (double heading)
+{
+  double h;
+
+  g_return_val_if_fail (isfinite (heading), 0.0);
+
+  h = fmod (heading, 360.0);
+  if (h < 0.0)
+    h += 360.0;
+  /* A tiny negative heading plus 360 rounds to 360 itself, which is outside [0, 360). */
+  if (h >= 360.0)
+    h -= 360.0;
+  /* Adding zero turns -0.0 into 0.0, so that no caller ever prints "-0". */
+  return h + 0.0;
+}
+
+double
+adm_heading_difference (double from,
+                        double to)
+{
+  double d = adm_heading_normalise (to - from);
+
+  /* Half a turn either way is reported as +180 (clockwise), so the range is (-180, 180]. */
+  if (d > 180.0)
+    d -= 360.0;
+  return d;
+}
+
+double
+adm_distance (AdmPoint a,
+              AdmPoint b)
+{
+  /* F-FIRE-13: ranges are measured centre to centre, whatever the bases' sizes. */
+  return hypot (b.x - a.x, b.y - a.y);
+}
+
+double
+adm_bearing (AdmPoint from,
+             AdmPoint to)
+{
+  double dx = to.x - from.x;
+  double dy = to.y - from.y;
+
+  if (dx == 0.0 && dy == 0.0)
+    return 0.0;
+  /* y grows downwards, so "up the table" (heading 0) is -dy. */
+  return adm_heading_normalise (radians_to_degrees (atan2 (dx, -dy)));
+}
+
+AdmPoint
+adm_point_advance (AdmPoint from,
+                   double   heading,
+                   double   distance)
+{
+  AdmPoint to;
+  double sine;
+  double cosine;
+
+  heading_sin_cos (heading, &sine, &cosine);
+  to.x = from.x + distance * sine;
+  to.y = from.y - distance * cosine;
+  return to;
+}
+
+AdmArcSector
+adm_sector_of (AdmPoint ship,
+               double   heading,
+               AdmPoint point)
+{
+  double relative;
+  double magnitude;
+
+  /* A point on the ship's own centre has no bearing; the header rules it into the bow arc. */
+  if (point.x == ship.x && point.y == ship.y)
+    return ADM_SECTOR_BOW;
+
+  relative = adm_heading_difference (heading, adm_bearing (ship, point));
+  magnitude = fabs (relative);
+
+  /* F-FIRE-7: four arcs of 90° each. A point exactly on an edge between arcs belongs to the
+   * bow arc (±45°) or the stern arc (±135°), never to a broadside arc. */
+  if (magnitude <= 45.0 + ROUNDING_SLACK)
+    return ADM_SECTOR_BOW;
+  if (magnitude >= 135.0 - ROUNDING_SLACK)
+    return ADM_SECTOR_STERN;
+  return relative > 0.0 ? ADM_SECTOR_STARBOARD : ADM_SECTOR_PORT;
+}
+
+AdmAspect
+adm_aspect_of (AdmPoint target,
+               double   target_heading,
+               AdmPoint firer)
+{
+  /* F-ART-6 as ruled: the aspect comes from the target's arcs (F-FIRE-7), not the firer's;
+   * the firer's own heading plays no part. */
+  switch (adm_sector_of (target, target_heading, firer))
+    {
+    case ADM_SECTOR_BOW:
+      return ADM_ASPECT_APPROACHING;
+    case ADM_SECTOR_STERN:
+      return ADM_ASPECT_RECEDING;
+    case ADM_SECTOR_STARBOARD:
+    case ADM_SECTOR_PORT:
+    default:
+      return ADM_ASPECT_CROSSING;
+    }
+}
+
+gboolean
+adm_segment_meets_circle (AdmPoint a,
+                          AdmPoint b,
+                          AdmPoint centre,
+                          double   radius)
+{
+  double abx = b.x - a.x;
+  double aby = b.y - a.y;
+  double length_squared = abx * abx + aby * aby;
+  AdmPoint closest = a;
+
+  g_return_val_if_fail (radius >= 0.0, FALSE);
+
+  /* The closest point of the segment to the centre: the foot of the perpendicular, clamped
+   * to the segment's ends, so that a marker beyond either end of a line of fire (F-ART-10,
+   * F-CAT-4) is not in the way. A segment of zero length is its single point. */
+  if (length_squared > 0.0)
+    {
+      double t = ((centre.x - a.x) * abx + (centre.y - a.y) * aby) / length_squared;
+
+      t = CLAMP (t, 0.0, 1.0);
+      closest.x = a.x + t * abx;
+      closest.y = a.y + t * aby;
+    }
+
+  /* A line of fire grazing the marker's edge meets it. */
+  return adm_distance (closest, centre) <= radius + ROUNDING_SLACK;
+}
+
+gboolean
+adm_bases_touch (AdmPoint a,
+                 double   da,
+                 AdmPoint b,
+                 double   db)
+{
+  g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
+
+  /* F-FORM-1, F-SHLD-5, F-RAM-2: round bases touch when their centres are no further apart
+   * than the sum of their radii, give or take what a tape measure can tell. */
+  return adm_distance (a, b) <= (da + db) / 2.0 + BASE_TOLERANCE_CM;
+}
+
+double
+adm_contact_distance (AdmPoint a,
+                      AdmPoint b,
+                      double   d,
+                      AdmPoint t,
+                      double   dt)
+{
+  double reach;
+  double length;
+  double ux;
+  double uy;
+  double wx;
+  double wy;
+  double along;
+  double across;
+  double half_chord;
+  double s;
+
+  g_return_val_if_fail (d >= 0.0 && dt >= 0.0, -1.0);
+
+  /* F-RAM-2: the rammer stops where its base first touches the target's, with the same
+   * tolerance as adm_bases_touch (). */
+  reach = (d + dt) / 2.0 + BASE_TOLERANCE_CM;
+  if (adm_distance (a, t) <= reach)
+    return 0.0;
+
+  length = adm_distance (a, b);
+  if (length == 0.0)
+    return -1.0;
+
+  /* With u the unit vector from a to b and w = t - a, the rammer's centre a + s·u is within
+   * reach of t when s² - 2s(w·u) + |w|² - reach² <= 0. Written with the distance along the
+   * path to the closest approach (w·u) and the distance across it (|w × u|), the first root
+   * is along - sqrt (reach² - across²), which keeps a tangent path exact. */
+  ux = (b.x - a.x) / length;
+  uy = (b.y - a.y) / length;
+  wx = t.x - a.x;
+  wy = t.y - a.y;
+  along = wx * ux + wy * uy;
+  across = fabs (wx * uy - wy * ux);
+
+  /* Moving away from or square past the target, or passing wide of it: no contact. Not
+   * touching at the start means the first root, if any, lies ahead only when along > 0. */
+  if (along <= 0.0 || across > reach + ROUNDING_SLACK)
+    return -1.0;
+
+  half_chord = sqrt (MAX (0.0, (reach - across) * (reach + across)));
+  s = along - half_chord;
+  if (s > length + ROUNDING_SLACK)
+    return -1.0;
+  return CLAMP (s, 0.0, length);
+}
+
+const char *
+adm_sector_to_string (AdmArcSector sector)
+{
+  switch (sector)
+    {
+    case ADM_SECTOR_BOW:
+      return "bow";
+    case ADM_SECTOR_STARBOARD:
+      return "starboard";
+    case ADM_SECTOR_STERN:
+      return "stern";
+    case ADM_SECTOR_PORT:
+      return "port";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
+adm_aspect_to_string (AdmAspect aspect)
+{
+  switch (aspect)
+    {
+    case ADM_ASPECT_APPROACHING:
+      return "approaching";
+    case ADM_ASPECT_RECEDING:
+      return "receding";
+    case ADM_ASPECT_CROSSING:
+      return "crossing";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-odds.c: the exact odds of a declared fire, before it is rolled.
+ *
+ * Every distribution here is built by convolution, one die (or one damage point) at a time:
+ * each step mixes two neighbouring slots with weights that add up to 1, so no factorial,
+ * power or logarithm is ever taken. Nothing can overflow, a slot too unlikely for a double
+ * becomes 0 rather than NaN, and the work is quadratic in the dice, which is instant for the
+ * ADM_DICE_MAX_COUNT dice a fire may roll. */
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-dice-source.h"
+#include "adm-odds.h"
+
+/* Far above any fleet's total; it keeps the F-ART-11 split of the table well clear of
+ * integer overflow whatever the table's cells. */
+#define MAX_FIREPOWER (ADM_DICE_MAX_COUNT * ADM_ARTILLERY_MAX_ROWS)
+
+G_DEFINE_QUARK (adm-odds-error-quark, adm_odds_error)
+
+/* P(one d6 ≥ @target): a 1 or less always succeeds, a 7 or more never does. */
+static double
+d6_at_least (int target)
+{
+  if (target <= 1)
+    return 1.0;
+  if (target >= 7)
+    return 0.0;
+  return (7 - target) / 6.0;
+}
+
+/* Adds one Bernoulli(@p) trial to @dist, which holds the distribution of @trials trials in
+ * slots 0..@trials and has room for one more slot. */
+static void
+add_trial (double *dist,
+           int     trials,
+           double  p)
+{
+  dist[trials + 1] = dist[trials] * p;
+  for (int k = trials; k >= 1; k--)
+    dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p;
+  dist[0] *= 1.0 - p;
+}
+
+/* Binomial(@n, @p) as @n + 1 slots. */
+static double *
+binomial (int    n,
+          double p)
+{
+  double *dist = g_new0 (double, n + 1);
+
+  dist[0] = 1.0;
+  for (int i = 0; i < n; i++)
+    add_trial (dist, i, p);
+  return dist;
+}
+
+/* Each of the k points of @dist (slots 0..@n) survives on its own with probability @keep:
+ * the result is Σ_k P(k) · Binomial(k, keep), the row Binomial(k, keep) grown one point at a
+ * time alongside k. */
+static double *
+thin (const double *dist,
+      int           n,
+      double        keep)
+{
+  g_autofree double *row = g_new0 (double, n + 1);
+  double *thinned = g_new0 (double, n + 1);
+
+  row[0] = 1.0;
+  for (int k = 0; k <= n; k++)
+    {
+      if (k > 0)
+        add_trial (row, k - 1, keep);
+      for (int j = 0; j <= k; j++)
+        thinned[j] += dist[k] * row[j];
+    }
+  return thinned;
+}
+
+/* The damage points that get through the shields, before any save (F-SHLD-1, F-WPN-7):
+ * @n_out gets the highest count. */
+static double *
+damage_through_shields (const AdmFireOddsInput *input,
+                        double                  p_hit,
+                        int                    *n_out)
+{
+  int n = MAX (0, input->dice - input->shields);
+  g_autofree double *hits = NULL;
+  double *damage;
+
+  *n_out = n;
+  /* Shields cancel table dice before the armour roll: fewer dice, every hit is damage. */
+  if (input->order == ADM_SHIELDS_BEFORE_ARMOUR)
+    return binomial (n, p_hit);
+
+  /* Shields block the first hits (F-SHLD-1, F-DES-2): up to @shields hits do no damage. */
+  hits = binomial (input->dice, p_hit);
+  damage = g_new0 (double, n + 1);
+  for (int h = 0; h <= input->dice; h++)
+    damage[MAX (0, h - input->shields)] += hits[h];
+  return damage;
+}
+
+AdmFireOdds *
+adm_fire_odds_compute (const AdmFireOddsInput *input)
+{
+  g_autofree double *damage = NULL;
+  AdmFireOdds *odds;
+  double p_hit, keep = 1.0, q, sum = 0.0;
+  int n;
+
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (input->dice >= 0 && input->dice <= ADM_DICE_MAX_COUNT, NULL);
+  g_return_val_if_fail (input->shields >= 0, NULL);
+  g_return_val_if_fail (input->order == ADM_SHIELDS_AFTER_ARMOUR
+                        || input->order == ADM_SHIELDS_BEFORE_ARMOUR, NULL);
+  g_return_val_if_fail (input->save_on >= 0, NULL);
+
+  /* F-ART-12, F-DES-2; F-FORD-2: a missed die rolled once more hits with p again. */
+  p_hit = d6_at_least (input->hit_on);
+  if (input->reroll)
+    p_hit = 1.0 - (1.0 - p_hit) * (1.0 - p_hit);
+
+  damage = damage_through_shields (input, p_hit, &n);
+
+  /* F-FORD-8: each damage point that got past the shields is ignored on a d6 ≥ save_on. */
+  if (input->save_on > 0)
+    {
+      double *saved;
+
+      keep = 1.0 - d6_at_least (input->save_on);
+      saved = thin (damage, n, keep);
+      g_free (damage);
+      damage = saved;
+    }
+
+  odds = g_new0 (AdmFireOdds, 1);
+  /* The slots above 0 are exact zeros when nothing can hit or every point is saved. */
+  odds->max_damage = (p_hit > 0.0 && keep > 0.0) ? n : 0;
+  odds->damage = g_new (double, odds->max_damage + 1);
+  for (int k = 0; k <= odds->max_damage; k++)
+    sum += damage[k];
+  g_assert (sum > 0.5);
+
+  /* F-ART-13, F-DES-3: every damage point gets its own critical check. */
+  q = d6_at_least (input->critical_on);
+  for (int k = 0; k <= odds->max_damage; k++)
+    {
+      /* Rounding over a thousand steps may leave the total a few ulps off 1. */
+      odds->damage[k] = damage[k] / sum;
+      odds->expected_damage += k * odds->damage[k];
+      odds->p_critical += odds->damage[k] * (1.0 - pow (1.0 - q, k));
+    }
+  return odds;
+}
+
+double
+adm_fire_odds_at_least (const AdmFireOdds *odds,
+                        int                k)
+{
+  double total = 0.0;
+
+  g_return_val_if_fail (odds != NULL, 0.0);
+
+  if (k <= 0)
+    return 1.0;
+  /* Summed from the unlikely end so that small tails keep their digits. */
+  for (int i = odds->max_damage; i >= k; i--)
+    total += odds->damage[i];
+  return MIN (total, 1.0);
+}
+
+void
+adm_fire_odds_free (AdmFireOdds *odds)
+{
+  if (odds == NULL)
+    return;
+  g_free (odds->damage);
+  g_free (odds);
+}
+
+static gboolean
+check_values (AdmWeaponType   weapon,
+              int             firepower,
+              int             armour,
+              int             shields,
+              GError        **error)
+{
+  if (weapon == ADM_WEAPON_TORPEDO)
+    {
+      g_set_error_literal (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_WEAPON,
+                           _("odds are for artillery and gravi-destructor fire; torpedoes are "
+                             "resolved in the torpedo phase"));
+      return FALSE;
+    }
+  if (weapon != ADM_WEAPON_ARTILLERY && weapon != ADM_WEAPON_DESTRUCTOR)
+    {
+      g_set_error_literal (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_WEAPON,
+                           _("odds are for artillery and gravi-destructor fire; mines are "
+                             "resolved when they detonate in the torpedo phase (F-MINE-15)"));
+      return FALSE;
+    }
+  if (firepower < 0)
+    g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                 _("firepower %d is negative; give 0 or more"), firepower);
+  else if (firepower > MAX_FIREPOWER)
+    g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                 _("firepower %d is more than one fire can roll; give at most %d"),
+                 firepower, MAX_FIREPOWER);
+  else if (armour < 0)
+    g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                 _("armour %d is negative; give 0 or more"), armour);
+  else if (shields < 0)
+    g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                 _("shields %d is negative; give 0 or more"), shields);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+/* F-ART-11..F-ART-13 under the ruleset's rulings. */
+static gboolean
+artillery_input (AdmRuleset        *ruleset,
+                 int                firepower,
+                 const char        *target,
+                 int                shift,
+                 int                armour,
+                 AdmFireOddsInput  *input,
+                 int               *column,
+                 GError           **error)
+{
+  const char *order;
+
+  if (target == NULL)
+    {
+      g_set_error_literal (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                           _("artillery fire needs a target and aspect, such as "
+                             "approaching-capital (F-ART-15)"));
+      return FALSE;
+    }
+  /* F-ART-10: any shift of five columns or more goes past the edge from every column, so a
+   * bigger one reads the same under either edge ruling. */
+  shift = CLAMP (shift, -ADM_ARTILLERY_COLUMNS, ADM_ARTILLERY_COLUMNS);
+  if (!adm_ruleset_artillery_dice (ruleset, firepower, target, shift, &input->dice, column,
+                                   error))
+    return FALSE;
+
+  input->hit_on = armour;      /* F-ART-12 */
+  input->critical_on = 6;      /* F-ART-13 */
+  /* F-WPN-7 (ruling "shields-against-artillery"). */
+  order = adm_ruleset_get_ruling_value (ruleset, "shields-against-artillery");
+  input->order = g_strcmp0 (order, "before-armour") == 0
+                 ? ADM_SHIELDS_BEFORE_ARMOUR : ADM_SHIELDS_AFTER_ARMOUR;
+  return TRUE;
+}
+
+gboolean
+adm_ruleset_fire_odds_input (AdmRuleset        *ruleset,
+                             AdmWeaponType      weapon,
+                             int                firepower,
+                             const char        *target,
+                             int                shift,
+                             int                armour,
+                             int                shields,
+                             gboolean           halved,
+                             gboolean           target_lock,
+                             gboolean           special_shield_save,
+                             AdmFireOddsInput  *input,
+                             int               *column_out,
+                             GError           **error)
+{
+  AdmFireOddsInput fire = { 0, };
+  int column = 0;
+
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_values (weapon, firepower, armour, shields, error))
+    return FALSE;
+
+  /* F-MOVE-15..17, F-FORD-10 (ruling "halved-firepower"): halved before the look-up. */
+  if (halved)
+    firepower = adm_ruleset_halve_firepower (ruleset, firepower);
+
+  if (weapon == ADM_WEAPON_ARTILLERY)
+    {
+      if (!artillery_input (ruleset, firepower, target, shift, armour, &fire, &column, error))
+        return FALSE;
+    }
+  else
+    {
+      /* F-DES-1: one d6 per firepower point; F-DES-2, F-WPN-3: 5+ whatever the armour, and
+       * shields block the hits; F-DES-3: criticals on 4+. */
+      fire.dice = firepower;
+      fire.hit_on = 5;
+      fire.order = ADM_SHIELDS_AFTER_ARMOUR;
+      fire.critical_on = 4;
+    }
+
+  if (fire.dice > ADM_DICE_MAX_COUNT)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("firepower %d rolls %d dice, more than the %d dice one fire may roll"),
+                   firepower, fire.dice, ADM_DICE_MAX_COUNT);
+      return FALSE;
+    }
+
+  fire.shields = shields;                       /* F-SHLD-1 */
+  fire.reroll = target_lock;                    /* F-FORD-2 */
+  fire.save_on = special_shield_save ? 4 : 0;   /* F-FORD-8 */
+
+  *input = fire;
+  if (column_out != NULL)
+    *column_out = column;
+  return TRUE;
+}
+
+AdmFireOdds *
+adm_ruleset_fire_odds (AdmRuleset     *ruleset,
+                       AdmWeaponType   weapon,
+                       int             firepower,
+                       const char     *target,
+                       int             shift,
+                       int             armour,
+                       int             shields,
+                       gboolean        halved,
+                       gboolean        target_lock,
+                       gboolean        special_shield_save,
+                       GError        **error)
+{
+  AdmFireOddsInput input;
+
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!adm_ruleset_fire_odds_input (ruleset, weapon, firepower, target, shift, armour, shields,
+                                    halved, target_lock, special_shield_save, &input, NULL,
+                                    error))
+    return NULL;
+  return adm_fire_odds_compute (&input);
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* battle-helpers.h: what the battle tests share — loading fixtures and scripting dice. */
+#pragma once
+
+#include <glib.h>
+
+#include "admiralty-engine.h"
+
+/* Loads tests/data/battles/@name. */
+static inline AdmBattle *
+battle_helper_load (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", name, NULL);
+  AdmBattle *battle = adm_battle_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  return battle;
+}
+
+/* Parses one turn of orders from text ("<move …/>…" inside <turn n="N">). */
+static inline AdmTurnOrders *
+battle_helper_orders (int         turn,
+                      const char *body)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf ("<orders><turn n=\"%d\">%s</turn></orders>", turn,
+                                           body);
+  AdmTurnOrders *orders = adm_turn_orders_parse (text, "orders.xml", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (orders);
+  return orders;
+}
+
+/* A queue holding @dice ("4 6 1"). */
+static inline AdmDiceQueue *
+battle_helper_dice (const char *dice)
+{
+  g_autoptr(GError) error = NULL;
+  AdmDiceQueue *queue = adm_dice_queue_new ();
+
+  g_assert_true (adm_dice_queue_push_text (queue, dice, &error));
+  g_assert_no_error (error);
+  return queue;
+}
+
+/* Resolves phases until @phase is next, with no orders and no dice needed. */
+static inline void
+battle_helper_skip_to (AdmBattle *battle,
+                       AdmPhase   phase)
+{
+  g_autoptr(AdmDiceQueue) empty = adm_dice_queue_new ();
+
+  while (adm_battle_get_phase (battle) != phase)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (empty), &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* Whether any report line contains @text. */
+static inline gboolean
+battle_helper_reported (AdmBattle  *battle,
+                        const char *text)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+
+  for (guint i = 0; i < report->len; i++)
+    if (strstr (((AdmReportLine *) g_ptr_array_index (report, i))->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static inline void
+battle_helper_print_report (AdmBattle *battle)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+
+  for (guint i = 0; i < report->len; i++)
+    g_test_message ("%s", ((AdmReportLine *) g_ptr_array_index (report, i))->text);
+}

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-odds.c: `admiralty-cli odds fire` run as a master's script would run it — the
+ * text and --json odds of a declared fire, checked against closed forms, and its exit
+ * statuses. CLI_PATH comes from meson; ADMIRALTY_RULES_PATH from the test environment. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#define EPSILON 1e-12
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} CliResult;
+
+static void
+cli_result_free (CliResult *result)
+{
+  g_free (result->out);
+  g_free (result->err);
+  g_free (result);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
+
+static CliResult *run_cli (const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+/* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
+ * come out as written. */
+static CliResult *
+run_cli (const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char **envp = g_get_environ ();
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) CLI_PATH);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &result->out, &result->err, &wait_status, &error);
+  g_strfreev (envp);
+  g_assert_no_error (error);
+  /* Whatever the input, the CLI exits; it never crashes. */
+  g_assert_true (WIFEXITED (wait_status));
+  result->status = WEXITSTATUS (wait_status);
+  return result;
+}
+
+/* --json prints one JSON object on one line, and nothing else, on stdout. */
+static JsonObject *
+parse_json (const char *out)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *newline = strchr (out, '\n');
+  JsonNode *root;
+
+  g_assert_nonnull (newline);
+  g_assert_cmpstr (newline + 1, ==, "");
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_cmpint (json_node_get_node_type (root), ==, JSON_NODE_OBJECT);
+  return json_object_ref (json_node_get_object (root));
+}
+
+/* A usage or value error: status, a message on stderr, nothing on stdout. */
+static void
+assert_failure (CliResult  *result,
+                int         status,
+                const char *message)
+{
+  g_assert_cmpint (result->status, ==, status);
+  g_assert_cmpstr (result->out, ==, "");
+  g_test_message ("%s", result->err);
+  g_assert_nonnull (strstr (result->err, message));
+}
+
+/* @array holds exactly @expected (@n numbers). */
+static void
+assert_numbers (JsonArray    *array,
+                const double *expected,
+                guint         n)
+{
+  g_assert_nonnull (array);
+  g_assert_cmpuint (json_array_get_length (array), ==, n);
+  for (guint k = 0; k < n; k++)
+    g_assert_cmpfloat_with_epsilon (json_array_get_double_element (array, k), expected[k],
+                                    EPSILON);
+}
+
+/* Firepower 7 at an approaching capital ship, shift -1: column 1, 6 dice on 4+; hits
+ * Binomial(6, 1/2) = 1, 6, 15, 20, 15, 6, 1 (/64), of which 2 are stopped by the shields
+ * after armour (F-WPN-7): damage 22, 20, 15, 6, 1 (/64). */
+static const double six_dice_two_shields[] = {
+  22.0 / 64, 20.0 / 64, 15.0 / 64, 6.0 / 64, 1.0 / 64
+};
+
+/* F-ART-13: criticals on 6+, one check per damage point. */
+static double
+artillery_critical (const double *damage,
+                    int           n)
+{
+  double p = 0.0;
+
+  for (int k = 0; k < n; k++)
+    p += damage[k] * (1.0 - pow (5.0 / 6, k));
+  return p;
+}
+
+static void
+test_text (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--firepower", "7",
+                                         "--target", "approaching-capital", "--shift", "-1",
+                                         "--armour", "4", "--shields", "2", NULL);
+  g_autofree char *critical = g_strdup_printf ("At least one critical: %.2f %%\n",
+                                               100.0 * artillery_critical (six_dice_two_shields,
+                                                                           5));
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  /* The percentages are exact in binary, so their rounding is fixed. */
+  g_assert_true (g_str_has_prefix (result->out,
+                                   "Firepower 7 artillery at approaching capital, shift -1: "
+                                   "6 dice hitting on 4+, 2 shields after armour\n"
+                                   "  0 damage: 34.38 %  (at least 0: 100.00 %)\n"
+                                   "  1 damage: 31.25 %  (at least 1: 65.62 %)\n"
+                                   "  2 damage: 23.44 %  (at least 2: 34.38 %)\n"
+                                   "  3 damage: 9.38 %  (at least 3: 10.94 %)\n"
+                                   "  4 damage: 1.56 %  (at least 4: 1.56 %)\n"
+                                   "Expected damage: 1.12\n"));
+  g_assert_true (g_str_has_suffix (result->out, critical));
+  g_assert_cmpstr (critical, ==, "At least one critical: 17.13 %\n");
+}
+
+static void
+test_json (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--firepower", "7",
+                                         "--target", "approaching-capital", "--shift", "-1",
+                                         "--armour", "4", "--shields", "2", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  const double at_least[] = { 1.0, 42.0 / 64, 22.0 / 64, 7.0 / 64, 1.0 / 64 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_size (object), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (object, "dice"), ==, 6);
+  g_assert_cmpint (json_object_get_int_member (object, "hit_on"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (object, "shields"), ==, 2);
+  assert_numbers (json_object_get_array_member (object, "damage"), six_dice_two_shields, 5);
+  assert_numbers (json_object_get_array_member (object, "at_least"), at_least, 5);
+  /* (20 + 2 · 15 + 3 · 6 + 4 · 1) / 64. */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "expected"),
+                                  72.0 / 64, EPSILON);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "p_critical"),
+                                  artillery_critical (six_dice_two_shields, 5), EPSILON);
+}
+
+/* F-DES-2, F-WPN-3, F-DES-3: 5+ whatever the armour, no target needed, criticals on 4+. */
+static void
+test_destructor (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--weapon", "destructor",
+                                         "--firepower", "3", "--armour", "6", "--shields", "1",
+                                         "--json", NULL);
+  g_autoptr(CliResult) text = run_cli ("odds", "fire", "--weapon", "destructor",
+                                       "--firepower", "3", "--shields", "1", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  /* Hits Binomial(3, 1/3) = 8, 12, 6, 1 (/27), one stopped by the shield. */
+  const double damage[] = { 20.0 / 27, 6.0 / 27, 1.0 / 27 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "dice"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (object, "hit_on"), ==, 5);
+  assert_numbers (json_object_get_array_member (object, "damage"), damage, 3);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "p_critical"),
+                                  6.0 / 27 * 0.5 + 1.0 / 27 * 0.75, EPSILON);
+
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_true (g_str_has_prefix (text->out, "Firepower 3 gravi-destructors: 3 dice hitting "
+                                              "on 5+, 1 shield against the hits\n"));
+}
+
+/* F-FORD-10, F-FORD-2, F-FORD-8: halved to 3 dice, each hitting with 1 - (2/3)^2 = 5/9 and
+ * kept through the save with 1/2, so a damage point with 5/18 per die. */
+static void
+test_orders (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--weapon", "destructor",
+                                         "--firepower", "7", "--halved", "--target-lock",
+                                         "--special-shield", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  const double p = 5.0 / 18;
+  const double damage[] = {
+    pow (1 - p, 3), 3 * p * pow (1 - p, 2), 3 * p * p * (1 - p), pow (p, 3)
+  };
+
+  g_assert_cmpint (result->status, ==, 0);
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "dice"), ==, 3);
+  assert_numbers (json_object_get_array_member (object, "damage"), damage, 4);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "expected"), 3 * p,
+                                  EPSILON);
+}
+
+/* F-ART-10 under the default clamp: orbital is column 1 already, so -1 stays there. */
+static void
+test_edge_clamp (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--firepower", "7",
+                                         "--target", "orbital", "--shift", "-1",
+                                         "--armour", "7", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  const double nothing[] = { 1.0 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "dice"), ==, 6);
+  /* Armour 7: no die can hit (F-ART-12). */
+  assert_numbers (json_object_get_array_member (object, "damage"), nothing, 1);
+  g_assert_cmpfloat (json_object_get_double_member (object, "p_critical"), ==, 0.0);
+}
+
+static void
+test_missing (void)
+{
+  g_autoptr(CliResult) firepower = run_cli ("odds", "fire", "--target", "orbital",
+                                            "--armour", "4", NULL);
+  g_autoptr(CliResult) target = run_cli ("odds", "fire", "--firepower", "4", "--armour", "4",
+                                         NULL);
+  g_autoptr(CliResult) armour = run_cli ("odds", "fire", "--firepower", "4",
+                                         "--target", "orbital", NULL);
+  g_autoptr(CliResult) value = run_cli ("odds", "fire", "--firepower", "--json", NULL);
+
+  assert_failure (firepower, 2, "missing --firepower");
+  g_assert_nonnull (strstr (firepower->err, "admiralty-cli odds fire --help"));
+  assert_failure (target, 2, "missing --target");
+  assert_failure (armour, 2, "missing --armour");
+  assert_failure (value, 2, "missing value for --firepower");
+}
+
+static void
+test_usage (void)
+{
+  g_autoptr(CliResult) option = run_cli ("odds", "fire", "--firepower", "4", "--bogus", NULL);
+  g_autoptr(CliResult) kind = run_cli ("odds", "boarding", NULL);
+  g_autoptr(CliResult) none = run_cli ("odds", NULL);
+  g_autoptr(CliResult) help = run_cli ("odds", "fire", "--help", NULL);
+  g_autoptr(CliResult) top = run_cli ("--help", NULL);
+
+  assert_failure (option, 2, "--bogus");
+  assert_failure (kind, 2, "unknown kind of odds “boarding”");
+  assert_failure (none, 2, "no kind of odds given");
+  g_assert_cmpint (help->status, ==, 0);
+  g_assert_nonnull (strstr (help->out, "admiralty-cli odds fire"));
+  g_assert_nonnull (strstr (help->out, "--target-lock"));
+  g_assert_cmpint (top->status, ==, 0);
+  g_assert_nonnull (strstr (top->out, "odds fire"));
+}
+
+/* F-ART-15: the unknown target is named with the targets there are. */
+static void
+test_unknown_target (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--firepower", "4",
+                                         "--target", "frigate", "--armour", "4", NULL);
+
+  assert_failure (result, 1, "unknown target “frigate”");
+  g_assert_nonnull (strstr (result->err, "approaching-capital"));
+  g_assert_nonnull (strstr (result->err, "crossing-escort"));
+}
+
+/* F-WPN-10..17: torpedoes are resolved in the torpedo phase, not by a fire roll. */
+static void
+test_torpedo (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "fire", "--weapon", "torpedo",
+                                         "--firepower", "4", NULL);
+  g_autoptr(CliResult) json = run_cli ("odds", "fire", "--weapon", "torpedo",
+                                       "--firepower", "4", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  assert_failure (result, 1, "torpedoes are resolved in the torpedo phase");
+  g_assert_cmpint (json->status, ==, 1);
+  object = parse_json (json->out);
+  g_assert_nonnull (strstr (json_object_get_string_member (object, "error"), "torpedo phase"));
+}
+
+static void
+test_bad_values (void)
+{
+  g_autoptr(CliResult) weapon = run_cli ("odds", "fire", "--weapon", "laser",
+                                         "--firepower", "4", NULL);
+  g_autoptr(CliResult) armour = run_cli ("odds", "fire", "--firepower", "4",
+                                         "--target", "orbital", "--armour", "-2", NULL);
+  g_autoptr(CliResult) shields = run_cli ("odds", "fire", "--weapon", "destructor",
+                                          "--firepower", "4", "--shields", "two", NULL);
+  g_autoptr(CliResult) firepower = run_cli ("odds", "fire", "--weapon", "destructor",
+                                            "--firepower", "-1", NULL);
+
+  assert_failure (weapon, 1, "--weapon “laser” is not a weapon");
+  assert_failure (armour, 1, "armour -2 is negative");
+  assert_failure (shields, 1, "--shields “two”");
+  assert_failure (firepower, 1, "--firepower “-1”");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/odds/F-ART-12/text", test_text);
+  g_test_add_func ("/cli/odds/F-ART-12/json", test_json);
+  g_test_add_func ("/cli/odds/F-DES-2/destructor", test_destructor);
+  g_test_add_func ("/cli/odds/F-FORD-2/halved-target-lock-special-shield", test_orders);
+  g_test_add_func ("/cli/odds/F-ART-10/edge-clamp", test_edge_clamp);
+  g_test_add_func ("/cli/odds/usage/missing-options", test_missing);
+  g_test_add_func ("/cli/odds/usage/unknown-option-and-kind", test_usage);
+  g_test_add_func ("/cli/odds/F-ART-15/unknown-target", test_unknown_target);
+  g_test_add_func ("/cli/odds/F-WPN-10/torpedo", test_torpedo);
+  g_test_add_func ("/cli/odds/values/bad-values", test_bad_values);
+
+  return g_test_run ();
+}
