@@ -41,7 +41,10 @@ battle_helper_dice (const char *dice)
 {
   g_autoptr(GError) error = NULL;
   AdmDiceQueue *queue = adm_dice_queue_new ();
+  g_autofree char *stripped = g_strstrip (g_strdup (dice));
 
+  if (stripped[0] == '\0')
+    return queue;
   g_assert_true (adm_dice_queue_push_text (queue, dice, &error));
   g_assert_no_error (error);
   return queue;

@@ -113,6 +113,11 @@ static const struct {
   { "ram-burn-up", "F-RAM-5", "target-shields-vs-rammer-hull", 1 },
   { "ram-damage", "F-RAM-12", "starting-hull", 1 },
   { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 1 },
+  { "formation-contact", "F-FORM-1", "declared", 1 },
+  { "formation-changes", "F-FORM-7", "before-battle", 1 },
+  { "succession-roll", "F-FORM-14", "end-phase-with-penalty", 1 },
+  { "flagship-transfer", "F-FORM-17", "automatic", 1 },
+  { "auxiliary-target", "F-ART-15", "as-escort", 1 },
 };
 
 static AdmRuleset *

@@ -552,6 +552,17 @@ check_battery (AdmBattle    *self,
       return FALSE;
     }
   battery->ship = ship;
+  /* F-ECM-2: an undetected formation is not on this side's table. */
+  if (s->side != _adm_battle_ship (self, target)->side &&
+      adm_battle_get_detection (self, s->side, _adm_battle_ship (self, target)->formation) ==
+        ADM_DETECTION_NONE)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
+                           adm_battle_get_side (self, s->side)->name,
+                           _adm_battle_ship_name (self, target));
+      return FALSE;
+    }
   /* F-CAT-1: a wreck no longer fights; a ship lost earlier in this phase fires no more. */
   if (!_adm_battle_ship_active (self, ship))
     {

@@ -102,6 +102,11 @@ static const struct {
   { "ram-burn-up", { "target-shields-vs-rammer-hull", NULL } },
   { "ram-damage", { "starting-hull", NULL } },
   { "ram-shield-modifier", { "plus-one-stronger", NULL } },
+  { "formation-contact", { "declared", NULL } },
+  { "formation-changes", { "before-battle", NULL } },
+  { "succession-roll", { "end-phase-with-penalty", NULL } },
+  { "flagship-transfer", { "automatic", NULL } },
+  { "auxiliary-target", { "as-escort", NULL } },
 };
 
 static const char * const arc_names[] = { "bow", "stern", "port", "starboard" };

@@ -1,0 +1,794 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-move.c: the tactical turn (F-TAC, F-SEQ), formations (F-FORM), readiness
+ * (F-RDY), detection (F-ECM), movement (F-MOVE) and ramming (F-RAM), with scripted dice;
+ * the journal, undo and all-or-nothing phases. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "battle-helpers.h"
+
+#define EPS 1e-9
+
+/* Resolves the current phase with @body as this turn's orders and @dice; asserts success and
+ * that every scripted die was used. */
+static void
+resolve_ok (AdmBattle  *battle,
+            const char *body,
+            const char *dice)
+{
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
+  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error))
+    battle_helper_print_report (battle);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
+}
+
+/* Asserts that the phase is refused with a message holding @message, and that nothing
+ * changed: state, phase, report and dice log. */
+static void
+refused (AdmBattle  *battle,
+         const char *body,
+         const char *dice,
+         const char *message)
+{
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
+  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = adm_battle_dump (battle);
+  g_autofree char *after = NULL;
+  guint report = adm_battle_get_report (battle)->len;
+  guint rolls = adm_battle_get_rolls (battle)->len;
+  guint journal = adm_battle_get_journal (battle)->len;
+  AdmPhase phase = adm_battle_get_phase (battle);
+
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_test_message ("refused: %s", error->message);
+  g_assert_nonnull (strstr (error->message, message));
+  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
+  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
+}
+
+static const AdmBattleShip *
+ship (AdmBattle  *battle,
+      const char *id)
+{
+  const AdmBattleShip *s = adm_battle_lookup_ship (battle, id);
+
+  g_assert_nonnull (s);
+  return s;
+}
+
+static AdmBattle *
+at_movement (const char *fixture)
+{
+  AdmBattle *battle = battle_helper_load (fixture);
+
+  /* move.xml: one hidden formation, so detection rolls two d6 (F-ECM-5); 1 against 6 keeps
+   * it hidden. */
+  if (g_str_equal (fixture, "move.xml"))
+    resolve_ok (battle, "", "1 6");
+  else
+    battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  return battle;
+}
+
+/* F-TAC, F-SEQ */
+
+static void
+test_turn_sequence (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  const AdmPhase expected[] = { ADM_PHASE_DETECTION, ADM_PHASE_MOVEMENT, ADM_PHASE_FIRE,
+                                ADM_PHASE_END, ADM_PHASE_DETECTION };
+
+  /* F-TAC-1: the battle file is the master's layout of the tactical map; F-TAC-2: the
+   * tactical rules follow. F-SEQ-1: detection, movement, fire, (torpedoes and boarding:
+   * F-TORP), end, then the next turn. */
+  g_assert_cmpstr (adm_battle_get_name (battle), ==, "Duel");
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_cmpint (adm_battle_get_phase (battle), ==, expected[i]);
+      if (i + 1 < G_N_ELEMENTS (expected))
+        resolve_ok (battle, "", "");
+    }
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_true (battle_helper_reported (battle, "Turn 1."));
+  g_assert_true (battle_helper_reported (battle, "End of turn 1."));
+}
+
+static void
+test_simultaneous_fire (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+
+  /* F-SEQ-2 ("turn-sequence"): one fire phase for both sides, resolved in the order
+   * declared; here both ships fire in the same phase. Vorberg main 5 at 10 cm (half range
+   * of 35, column 2 → 1): 5 dice; Triumph main 4 at 10 cm (half of 30): 4 dice. */
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  resolve_ok (battle,
+              "<fire weapons=\"vorberg:main\" target=\"triumph\"/>"
+              "<fire weapons=\"triumph:main\" target=\"vorberg\"/>",
+              "1 1 1 1 1  1 1 1 1");
+  g_assert_true (battle_helper_reported (battle, "Vorberg's Main battery, firepower 5"));
+  g_assert_true (battle_helper_reported (battle, "Triumph's Main battery, firepower 4"));
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, 2);
+}
+
+/* F-FORM */
+
+static void
+test_formation_flagship_required (void)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text =
+    "<battle ruleset=\"forcon-2010\" name=\"x\">"
+    "<side id=\"a\" name=\"A\"><formation id=\"f\" name=\"F\" flagship=\"nobody\">"
+    "<ship id=\"s\" name=\"S\" class=\"vorberg\" x=\"0\" y=\"0\" heading=\"0\" readiness=\"5\"/>"
+    "</formation></side>"
+    "<side id=\"b\" name=\"B\"><formation id=\"g\" name=\"G\" flagship=\"t\">"
+    "<ship id=\"t\" name=\"T\" class=\"vorberg\" x=\"9\" y=\"0\" heading=\"0\" readiness=\"5\"/>"
+    "</formation></side></battle>";
+  g_autoptr(AdmBattle) battle = adm_battle_load_memory (text, strlen (text), "flagless.xml",
+                                                        &error);
+
+  /* F-FORM-2, F-FORM-3, F-FORM-4: the formation is the unit, may be one ship, and must
+   * name its flagship among its ships. */
+  g_assert_null (battle);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "flagless.xml:1:"));
+  g_assert_nonnull (strstr (error->message, "nobody"));
+}
+
+static void
+test_formation_size (void)
+{
+  g_autoptr(GString) text = g_string_new ("<battle ruleset=\"forcon-2010\" name=\"x\">"
+                                          "<side id=\"a\" name=\"A\"><formation id=\"f\" "
+                                          "name=\"Big\" flagship=\"s0\">");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+
+  /* F-FORM-8 ("formation-composition"): at most six ships of one category. */
+  for (int i = 0; i < 7; i++)
+    g_string_append_printf (text, "<ship id=\"s%d\" name=\"S%d\" class=\"vorberg\" x=\"0\" "
+                            "y=\"%d\" heading=\"0\" readiness=\"5\"/>", i, i, i * 3);
+  g_string_append (text, "</formation></side><side id=\"b\" name=\"B\"><formation id=\"g\" "
+                   "name=\"G\" flagship=\"t\"><ship id=\"t\" name=\"T\" class=\"vorberg\" "
+                   "x=\"90\" y=\"0\" heading=\"0\" readiness=\"5\"/></formation></side>"
+                   "</battle>");
+  battle = adm_battle_load_memory (text->str, text->len, "big.xml", &error);
+  g_assert_null (battle);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "F-FORM-8"));
+}
+
+static void
+test_formation_moves_as_one (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-FORM-6, F-FORM-9: the order goes to the formation, which manoeuvres as one ship and
+   * keeps its shape; F-FORM-10: at its worst speed (the battleship's 18, not the cruiser's
+   * 28) and the battleship's turning rule; F-FORM-11: stands are a table aid only. */
+  refused (battle, "<move formation=\"battle\"><forward cm=\"19\"/></move>", "",
+           "can move at most 18 cm");
+  resolve_ok (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
+              "<forward cm=\"4\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->position.x, 12 + 4 * sin (G_PI / 4),
+                                  EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->position.y, 4 * sin (G_PI / 4),
+                                  EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->position.x, 12 + 4 * sin (G_PI / 4),
+                                  EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->position.y,
+                                  5 + 4 * sin (G_PI / 4), EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->heading, 135, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 135, EPS);
+}
+
+static void
+test_formation_succession (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  int victory = adm_battle_ship_index (battle, "victory");
+  const AdmBattleFormation *k = adm_battle_get_formation (battle,
+                                                          adm_battle_formation_index (battle, "k"));
+
+  /* F-FORM-19: the formation pools its shields: three cruisers of 2. */
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 6);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  /* Vorberg's main battery, 5 at 10 cm: half range, column 1, 5 dice, all 6: 5 hits, all
+   * absorbed by the pool of 6; its destructor, 2 dice (6 6): 2 hits, the last shield
+   * absorbs one, 1 damage on Triumph's last hull point: catastrophic 2d6 = 2, a drifting
+   * hulk. */
+  resolve_ok (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
+              "6 6 6 6 6  6 6  1 1");
+  g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
+  k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
+  g_assert_cmpint (k->flagship, ==, -1);
+  g_assert_true (battle_helper_reported (battle, "Komarran squadron has lost its flagship"));
+
+  /* F-FORM-14 ("succession-roll"): in the end phase Victory, second in succession, rolls
+   * 2d6 ≤ readiness 6 + 3: 12 fails. F-FORM-15: no pooled shields without command. */
+  resolve_ok (battle, "", "6 6");
+  k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
+  g_assert_cmpint (k->flagship, ==, -1);
+  g_assert_false (k->command);
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 2);
+  g_assert_true (battle_helper_reported (battle, "Victory fails to take command"));
+
+  /* F-FORM-16: the next turn it tries again (the hulk drifts 4d6 first, F-CAT-10): 9 ≤ 9. */
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "1 1 1 1");
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "4 5");
+  k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
+  g_assert_cmpint (k->flagship, ==, victory);
+  g_assert_true (k->command);
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 4);
+}
+
+static void
+test_flagship_transfer (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  int valiant = adm_battle_ship_index (battle, "valiant");
+
+  /* F-FORM-17 ("flagship-transfer"): at the player's wish, at the end of the turn, no roll. */
+  battle_helper_skip_to (battle, ADM_PHASE_END);
+  refused (battle, "<transfer-flagship formation=\"k\" to=\"vorberg\"/>", "",
+           "is not a ship of formation");
+  resolve_ok (battle, "<transfer-flagship formation=\"k\" to=\"valiant\"/>", "");
+  g_assert_cmpint (adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"))->flagship,
+                   ==, valiant);
+}
+
+static void
+test_torpedo_salvo_not_direct_fire (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+
+  /* F-FORM-12, F-FORM-13: torpedoes, singly or as a formation's salvo, are declared for
+   * the torpedo phase (F-FIRE-3), not fired as direct fire. */
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  refused (battle, "<fire weapons=\"triumph:torpedoes\" target=\"vorberg\"/>", "",
+           "not a direct-fire weapon");
+}
+
+/* F-RDY */
+
+static void
+test_readiness (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  int serg = adm_battle_ship_index (battle, "prince-serg");
+  int monitor = adm_battle_ship_index (battle, "monitor");
+  int vorpatril = adm_battle_ship_index (battle, "vorpatril");
+  GPtrArray *grades = adm_ruleset_get_readiness_grades (adm_battle_get_ruleset (battle));
+
+  /* F-RDY-1: every ship has a readiness; F-RDY-4, F-RDY-5: its band gives a modifier:
+   * 8 veterans +1, 6 experienced 0, 9 elite +2, below 4 novices −1. */
+  g_assert_cmpint (adm_battle_ship_readiness (battle, serg), ==, 8);
+  g_assert_cmpint (adm_ruleset_readiness_grade (adm_battle_get_ruleset (battle), 8)->modifier, ==, 1);
+  g_assert_cmpint (adm_ruleset_readiness_grade (adm_battle_get_ruleset (battle), 6)->modifier, ==, 0);
+  g_assert_cmpint (adm_ruleset_readiness_grade (adm_battle_get_ruleset (battle), 9)->modifier, ==, 2);
+  g_assert_cmpint (adm_ruleset_readiness_grade (adm_battle_get_ruleset (battle), 3)->modifier, ==, -1);
+  g_assert_cmpuint (grades->len, ==, 4);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, monitor), ==, 6);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, vorpatril), ==, 9);
+}
+
+static void
+test_readiness_check_and_penalty (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  int victory = adm_battle_ship_index (battle, "victory");
+
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  /* Victory's formation pools 6 shields: 5 artillery hits and 2 destructor hits, 6
+   * absorbed, 1 damage; its critical check (4+ for destructors) is a 1. */
+  resolve_ok (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"victory\"/>",
+              "6 6 6 6 6  6 6  1");
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, victory), ==, 6);
+  /* F-RDY-3 ("readiness-penalty"): −1 this turn and the next. */
+  g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 5);
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "");
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 5);
+  battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 3);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 6);
+  /* F-RDY-2: a check passes on 2d6 ≤ readiness; /engine/battle/F-FORM-14 shows one pass
+   * (9 ≤ 9) and one failure (12 > 9). */
+  g_assert_true (battle_helper_reported (battle, "Victory takes 1 damage: 6 of 7 hull points left."));
+}
+
+/* F-ECM */
+
+static void
+test_detection_roll (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  int hidden = adm_battle_formation_index (battle, "hidden");
+  GPtrArray *rolls;
+
+  /* F-ECM-1, F-ECM-2: Barrayar has not detected the hidden squadron. */
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
+  g_assert_cmpint (adm_battle_get_detection (battle, 1, hidden), ==, ADM_DETECTION_FULL);
+  /* F-ECM-5: d6 + best ECM attack 3 + veterans +1 (Prince Serg) against d6 + ECM defence 4
+   * + veterans +1 (Shadow): 3 + 4 = 7 against 2 + 5 = 7, a tie: detected under
+   * "attack-beats-defence"; F-ECM-6: fully. */
+  resolve_ok (battle, "", "3 2");
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_FULL);
+  g_assert_true (battle_helper_reported (battle, "ECM attack 7 (Prince Serg) against ECM defence 7 "
+                                                 "(Shadow): fully detected"));
+  rolls = adm_battle_get_rolls (battle);
+  g_assert_cmpuint (rolls->len, ==, 2);
+  g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->clause, ==, "F-ECM-5");
+  g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->purpose, ==,
+                   "ECM attack of Barrayar against Hidden squadron");
+}
+
+static void
+test_detection_tie_hides (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  g_autoptr(GError) error = NULL;
+  int hidden = adm_battle_formation_index (battle, "hidden");
+
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), "ecm-detection",
+                                         "tie-hides", &error));
+  g_assert_no_error (error);
+  resolve_ok (battle, "", "3 2");
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
+  g_assert_true (battle_helper_reported (battle, "not detected"));
+}
+
+static void
+test_undetected_cannot_be_fired_on (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  int hidden = adm_battle_formation_index (battle, "hidden");
+
+  resolve_ok (battle, "", "1 6");
+  resolve_ok (battle, "", "");
+  /* F-ECM-2: an undetected token is not on Barrayar's table. */
+  refused (battle, "<fire weapons=\"prince-serg:main\" target=\"shadow\"/>", "",
+           "has not detected");
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
+}
+
+static void
+test_fire_reveals (void)
+{
+  const char *text =
+    "<battle ruleset=\"forcon-2010\" name=\"Ambush\">"
+    "<side id=\"a\" name=\"Barrayar\"><formation id=\"f\" name=\"Line\" flagship=\"s\">"
+    "<ship id=\"s\" name=\"Serg\" class=\"vorberg\" x=\"0\" y=\"0\" heading=\"90\" readiness=\"7\"/>"
+    "</formation></side>"
+    "<side id=\"b\" name=\"Cetaganda\"><formation id=\"g\" name=\"Ghosts\" flagship=\"t\">"
+    "<ship id=\"t\" name=\"Ghost\" class=\"ti-lanna\" x=\"20\" y=\"0\" heading=\"270\" readiness=\"7\"/>"
+    "</formation></side>"
+    "<detection side=\"a\" formation=\"g\" level=\"presence\"/></battle>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_memory (text, strlen (text), "ambush.xml",
+                                                        &error);
+  int g;
+
+  g_assert_no_error (error);
+  g = adm_battle_formation_index (battle, "g");
+  /* F-ECM-4: known present, type unknown: a face-down token, which may be fired on. */
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
+  resolve_ok (battle, "", "1 6");
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
+  resolve_ok (battle, "", "");
+  /* F-ECM-3 ("fire-reveals"): the Ghost opens fire (plasma battery 8 at 20 cm of 40: half
+   * range, column 1, 7 dice, all missing armour 3) and is fully detected. */
+  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1 1 1");
+  g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_FULL);
+}
+
+/* F-MOVE */
+
+static void
+test_move_speed_and_order (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-1, F-MOVE-2, F-MOVE-3: formations move in any order, no further than their
+   * speed. */
+  refused (battle, "<move formation=\"illyrian\"><forward cm=\"33\"/></move>", "",
+           "Ariel can move at most 32 cm this turn, not 33 cm (F-MOVE-3)");
+  /* F-MOVE-14: one order, so one movement declaration, per formation. */
+  refused (battle, "<move formation=\"illyrian\"><forward cm=\"3\"/></move>"
+                   "<move formation=\"illyrian\"><forward cm=\"3\"/></move>", "",
+           "has two movement orders");
+  refused (battle, "<move formation=\"nobody\"><forward cm=\"3\"/></move>", "",
+           "there is no formation “nobody”");
+  resolve_ok (battle, "<move formation=\"esc\"><forward cm=\"10\"/></move>"
+                      "<move formation=\"illyrian\"><forward cm=\"32\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 32, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->position.x, 10, EPS);
+  /* Formations without orders stay (F-MOVE-4 "braking-run": zero). */
+  g_assert_cmpfloat_with_epsilon (ship (battle, "triumph")->position.x, 100, EPS);
+}
+
+static void
+test_turn_battleship (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-6, F-MOVE-8, F-MOVE-9: a battleship turns only after 3/4 of its declared move. */
+  refused (battle, "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
+                   "<forward cm=\"5\"/></move>", "",
+           "Prince Serg is a battleship: it must move 12 of its 16 cm before turning "
+           "(F-MOVE-9)");
+  resolve_ok (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"-45\"/>"
+                      "<forward cm=\"4\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 45, EPS);
+}
+
+static void
+test_turn_battlecruiser (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-10: a battlecruiser after 3/5: 14.4 of 24. */
+  refused (battle, "<move formation=\"bc\"><forward cm=\"14\"/><turn degrees=\"45\"/>"
+                   "<forward cm=\"10\"/></move>", "",
+           "General Vorkraft is a battlecruiser: it must move 14.4 of its 24 cm before "
+           "turning (F-MOVE-10)");
+  resolve_ok (battle, "<move formation=\"bc\"><forward cm=\"15\"/><turn degrees=\"45\"/>"
+                      "<forward cm=\"9\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorkraft")->heading, 135, EPS);
+}
+
+static void
+test_turn_cruiser_and_exceptions (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-11: a cruiser after half its move — except the Ariel, which turns anywhere. */
+  /* F-MOVE-13 ("unlisted-ship-types-turn"): a heavy cruiser turns like a cruiser. */
+  refused (battle, "<move formation=\"heavy\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
+                   "<forward cm=\"14\"/></move>", "",
+           "Vorkalloner is a heavy cruiser: it must move 13 of its 26 cm before turning "
+           "(F-MOVE-13)");
+  resolve_ok (battle, "<move formation=\"illyrian\"><turn degrees=\"45\"/><forward cm=\"30\"/>"
+                      "</move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->heading, 135, EPS);
+}
+
+static void
+test_turn_monitor_and_escort (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-12: a monitor moves its full distance, then turns. */
+  refused (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
+                   "<forward cm=\"1\"/></move>", "",
+           "Monitor is a monitor: it must move 10 of its 10 cm before turning (F-MOVE-12)");
+  /* F-MOVE-7 ("turn-limit"): 90° in total for the frigate; F-MOVE-13: an escort turns at
+   * any point. */
+  refused (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"
+                   "<turn degrees=\"45\"/></move>", "",
+           "may turn at most 90° this turn, not 135° (F-MOVE-7)");
+  resolve_ok (battle, "<move formation=\"mon\"><forward cm=\"10\"/><turn degrees=\"45\"/></move>"
+                      "<move formation=\"esc\"><turn degrees=\"-90\"/><forward cm=\"5\"/></move>",
+              "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 0, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->position.y, 55, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "monitor")->heading, 135, EPS);
+}
+
+static void
+test_course_correction (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+  int kestrel = adm_battle_ship_index (battle, "kestrel");
+
+  /* F-MOVE-15: course correction doubles the turn, and halves the fire. */
+  resolve_ok (battle, "<move formation=\"esc\" order=\"course-correction\"><turn degrees=\"180\"/>"
+                      "<forward cm=\"5\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 270, EPS);
+  g_assert_cmpint (ship (battle, "kestrel")->move_order, ==, ADM_MOVE_ORDER_COURSE_CORRECTION);
+  g_assert_cmpint (ship (battle, "kestrel")->halved_until, ==, 1);
+  g_assert_cmpint (adm_battle_get_ship (battle, kestrel)->halved_until, ==,
+                   adm_battle_get_turn (battle));
+}
+
+static void
+test_emergency_stop_and_keep_moving (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "1 6");
+  /* F-MOVE-5 ("keep-moving"): it moved last turn, so it must move... */
+  refused (battle, "<move formation=\"illyrian\"><forward cm=\"0\"/></move>", "",
+           "must keep moving unless it makes an emergency stop (F-MOVE-5)");
+  /* ...unless it makes an emergency stop (F-MOVE-16), which may turn in place. */
+  resolve_ok (battle, "<move formation=\"illyrian\" order=\"emergency-stop\">"
+                      "<turn degrees=\"45\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 20, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->heading, 135, EPS);
+}
+
+static void
+test_keep_moving_without_orders (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "1 6");
+  /* F-MOVE-5: no orders, so straight ahead as far as last turn. */
+  resolve_ok (battle, "", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 40, EPS);
+  g_assert_true (battle_helper_reported (battle, "keeps moving straight ahead (F-MOVE-5)"));
+}
+
+static void
+test_all_ahead_full (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-MOVE-17 ("all-ahead-full-extra"): 2d6 cm more, no turn. */
+  refused (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><turn degrees=\"45\"/>"
+                   "</move>", "", "cannot turn (F-MOVE-17)");
+  resolve_ok (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><forward cm=\"40\"/>"
+                      "</move>", "3 4");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 39, EPS);
+  g_assert_cmpint (ship (battle, "ariel")->halved_until, ==, 1);
+  g_assert_true (battle_helper_reported (battle, "Ariel goes all ahead full: up to 32 + 7 cm."));
+}
+
+static void
+test_target_lock_no_turn (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-FORD-3: under target lock the ship may not turn in this movement stage. */
+  refused (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
+                   "<target-lock ship=\"kestrel\"/>", "",
+           "has target lock this turn and cannot turn (F-FORD-3)");
+}
+
+/* F-RAM */
+
+static void
+test_ram_needs_all_ahead_full (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  /* F-RAM-1, F-MOVE-18 ("ramming-order"): a ram is made going all ahead full. */
+  refused (battle, "<move formation=\"rammer\" ram=\"target\"><forward cm=\"30\"/></move>", "",
+           "may ram only while going all ahead full (F-RAM-1)");
+  refused (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"prince-serg\">"
+                   "<forward cm=\"30\"/></move>", "1 1", "not an enemy ship");
+}
+
+static void
+test_ram_head_on (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+  int target = adm_battle_ship_index (battle, "target");
+  int vorpatril = adm_battle_ship_index (battle, "vorpatril");
+
+  /* F-RAM-2: all ahead full (2d6 = 2) brings Vorpatril into base contact after
+   * 30 − (1.5 + 2) / 2 − 0.05 = 28.2 cm. F-RAM-3, F-RAM-4 ("ram-size"): the target is
+   * larger, so the readiness test is one d6: 3 ≤ 9. F-RAM-5: Target's 2 shields are fewer
+   * than Vorpatril's 5 hull points. F-RAM-10: head-on, each in the other's bow arc.
+   * F-RAM-6, F-RAM-7, F-RAM-11: Vorpatril rolls its 5 starting hull points against armour
+   * 3: 3 1 6 2 5 = 3 damage, critical checks 1 2 3. F-RAM-8, F-RAM-9, F-RAM-12 head-on:
+   * Target rolls its full 7 with F-RAM-13's +1 for its stronger shields: 2 1 1 1 1 1 1 =
+   * 1 damage, critical check 1. */
+  resolve_ok (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                      "<forward cm=\"38\"/></move>",
+              "1 1  3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1  1");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorpatril")->position.x, 28.2, 1e-6);
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, target), ==, 4);
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, vorpatril), ==, 4);
+  g_assert_true (battle_helper_reported (battle, "The ram is head-on (F-RAM-10)."));
+  g_assert_true (battle_helper_reported (battle, "Target deals 1 damage to Vorpatril (7 dice "
+                                                 "against armour 3, +1 for stronger shields)."));
+}
+
+static void
+test_ram_missed_and_burn_up (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "move.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) burnt = NULL;
+  g_autoptr(AdmBattle) second = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* F-RAM-3: after a failed readiness test the rammer moves on its full distance. A
+   * Vorpatril with readiness 2 and 2 hull points left: */
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  burnt = g_string_new (text);
+  g_string_replace (burnt, "readiness=\"9\"", "readiness=\"2\" damage=\"3\"", 1);
+  second = adm_battle_load_memory (burnt->str, burnt->len, "burnt.xml", &error);
+  g_assert_no_error (error);
+  resolve_ok (second, "", "1 6");
+  /* Damage from before the battle carries no F-RDY-3 penalty: one d6 = 6 > 2 fails, and
+   * Vorpatril runs on 32 cm. */
+  resolve_ok (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                      "<forward cm=\"32\"/></move>", "1 1  6");
+  g_assert_cmpfloat_with_epsilon (ship (second, "vorpatril")->position.x, 32, 1e-6);
+  g_assert_true (battle_helper_reported (second, "misses the ram"));
+
+  /* F-RAM-5 ("ram-burn-up"): with 2 hull points left against Target's 2 shields, a
+   * successful ram burns the rammer up. */
+  g_string_replace (burnt, "readiness=\"2\"", "readiness=\"9\"", 1);
+  g_clear_object (&second);
+  second = adm_battle_load_memory (burnt->str, burnt->len, "burnt.xml", &error);
+  g_assert_no_error (error);
+  resolve_ok (second, "", "1 6");
+  resolve_ok (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                      "<forward cm=\"32\"/></move>", "1 1  1");
+  g_assert_cmpint (ship (second, "vorpatril")->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_true (battle_helper_reported (second, "burns up on the 2 shields of Target (F-RAM-5)"));
+  g_assert_cmpint (adm_battle_ship_hull_left (second, adm_battle_ship_index (second, "target")),
+                   ==, 7);
+}
+
+/* Journal */
+
+static void
+test_undo_replays (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (42);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTurnOrders) orders =
+    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                             "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>"
+                             "<fire weapons=\"triumph:main\" target=\"vorberg\" return=\"true\"/>");
+  g_autofree char *before_fire = NULL;
+  g_autofree char *after_fire = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  guint rolls;
+
+  g_assert_false (adm_battle_can_undo (battle));
+  for (int i = 0; i < 2; i++)
+    g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+  before_fire = adm_battle_dump (battle);
+  rolls = adm_battle_get_rolls (battle)->len;
+  g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+  g_assert_no_error (error);
+  after_fire = adm_battle_dump (battle);
+  g_assert_cmpstr (after_fire, !=, before_fire);
+
+  /* The battle is a pure function of set-up and journal: undo drops the fire phase and
+   * replays the rest to the very same state. */
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  undone = adm_battle_dump (battle);
+  g_assert_cmpstr (undone, ==, before_fire);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  /* Replaying the undone phase from its journalled dice gives the same result again. */
+  {
+    g_autoptr(AdmBattle) replayed = battle_helper_load ("duel.xml");
+    g_autoptr(AdmDicePrng) same = adm_dice_prng_new (42);
+
+    for (int i = 0; i < 3; i++)
+      g_assert_true (adm_battle_resolve_phase (replayed, orders, ADM_DICE_SOURCE (same), &error));
+    redone = adm_battle_dump (replayed);
+    g_assert_cmpstr (redone, ==, after_fire);
+  }
+}
+
+static void
+test_turn_all_or_nothing (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmTurnOrders) orders =
+    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                             "<fire weapons=\"vorberg:main\" target=\"triumph\"/>");
+  g_autoptr(AdmDiceQueue) queue = battle_helper_dice ("6 6");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = adm_battle_dump (battle);
+  g_autofree char *after = NULL;
+
+  /* The dice run out in the fire phase: the movement already resolved is taken back too. */
+  g_assert_false (adm_battle_resolve_turn (battle, orders, ADM_DICE_SOURCE (queue), &error));
+  g_assert_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY);
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, 0);
+  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, 0);
+}
+
+static void
+test_orders_for_wrong_turn (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (3, "");
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "turn 3"));
+}
+
+static void
+test_bad_orders_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = "<orders>\n<turn n=\"1\">\n<fire weapons=\"vorberg\" target=\"t\"/>\n"
+                     "</turn>\n</orders>\n";
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_memory (text, strlen (text),
+                                                                     "orders.xml", &error);
+
+  g_assert_null (orders);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "orders.xml:3:"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/battle/F-SEQ-1/turn-sequence", test_turn_sequence);
+  g_test_add_func ("/engine/battle/F-SEQ-2/simultaneous-fire", test_simultaneous_fire);
+  g_test_add_func ("/engine/battle/F-FORM-4/flagship-required", test_formation_flagship_required);
+  g_test_add_func ("/engine/battle/F-FORM-8/six-ships", test_formation_size);
+  g_test_add_func ("/engine/battle/F-FORM-9/moves-as-one", test_formation_moves_as_one);
+  g_test_add_func ("/engine/battle/F-FORM-14/succession", test_formation_succession);
+  g_test_add_func ("/engine/battle/F-FORM-17/transfer", test_flagship_transfer);
+  g_test_add_func ("/engine/battle/F-FORM-12/torpedoes-not-direct-fire",
+                   test_torpedo_salvo_not_direct_fire);
+  g_test_add_func ("/engine/battle/F-RDY-5/bands", test_readiness);
+  g_test_add_func ("/engine/battle/F-RDY-3/penalty", test_readiness_check_and_penalty);
+  g_test_add_func ("/engine/battle/F-ECM-5/detection-roll", test_detection_roll);
+  g_test_add_func ("/engine/battle/F-ECM-5/tie-hides", test_detection_tie_hides);
+  g_test_add_func ("/engine/battle/F-ECM-2/undetected-not-on-table",
+                   test_undetected_cannot_be_fired_on);
+  g_test_add_func ("/engine/battle/F-ECM-3/fire-reveals", test_fire_reveals);
+  g_test_add_func ("/engine/battle/F-MOVE-3/speed", test_move_speed_and_order);
+  g_test_add_func ("/engine/battle/F-MOVE-9/battleship-turn", test_turn_battleship);
+  g_test_add_func ("/engine/battle/F-MOVE-10/battlecruiser-turn", test_turn_battlecruiser);
+  g_test_add_func ("/engine/battle/F-MOVE-11/cruiser-turn", test_turn_cruiser_and_exceptions);
+  g_test_add_func ("/engine/battle/F-MOVE-12/monitor-and-escort", test_turn_monitor_and_escort);
+  g_test_add_func ("/engine/battle/F-MOVE-15/course-correction", test_course_correction);
+  g_test_add_func ("/engine/battle/F-MOVE-16/emergency-stop", test_emergency_stop_and_keep_moving);
+  g_test_add_func ("/engine/battle/F-MOVE-5/keep-moving", test_keep_moving_without_orders);
+  g_test_add_func ("/engine/battle/F-MOVE-17/all-ahead-full", test_all_ahead_full);
+  g_test_add_func ("/engine/battle/F-FORD-3/target-lock-no-turn", test_target_lock_no_turn);
+  g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
+  g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
+  g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
+  g_test_add_func ("/engine/battle/journal/undo-replays", test_undo_replays);
+  g_test_add_func ("/engine/battle/journal/turn-all-or-nothing", test_turn_all_or_nothing);
+  g_test_add_func ("/engine/battle/orders/wrong-turn", test_orders_for_wrong_turn);
+  g_test_add_func ("/engine/battle/orders/bad-file", test_bad_orders_file);
+
+  return g_test_run ();
+}
