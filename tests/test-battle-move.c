@@ -208,8 +208,9 @@ test_formation_succession (void)
   const AdmBattleFormation *k = adm_battle_get_formation (battle,
                                                           adm_battle_formation_index (battle, "k"));
 
-  /* F-FORM-19: the formation pools its shields: three cruisers of 2. */
+  /* F-FORM-19: the formation pools its shields and turrets: three cruisers of 2 and 1. */
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 6);
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, victory), ==, 3);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* Vorberg's main battery, 5 at 10 cm: half range, column 1, 5 dice, all 6: 5 hits, all
    * absorbed by the pool of 6; its destructor, 2 dice (6 6): 2 hits, the last shield
@@ -229,6 +230,7 @@ test_formation_succession (void)
   g_assert_cmpint (k->flagship, ==, -1);
   g_assert_false (k->command);
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 2);
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, victory), ==, 1);
   g_assert_true (battle_helper_reported (battle, "Victory fails to take command"));
 
   /* F-FORM-16: the next turn it tries again (the hulk drifts 4d6 first, F-CAT-10): 9 ≤ 9. */

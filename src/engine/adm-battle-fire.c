@@ -97,7 +97,7 @@ fire_orders (AdmBattle  *self,
 
 /* Targets */
 
-/* The nearest enemy ship on the table that @ship's side has detected (F-FIRE-9). */
+/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
 static int
 nearest_enemy (AdmBattle *self,
                guint      ship)
@@ -111,7 +111,8 @@ nearest_enemy (AdmBattle *self,
       const AdmBattleShip *other = _adm_battle_ship (self, i);
       double d;
 
-      if (other->side == s->side || !_adm_battle_ship_on_table (self, i) ||
+      /* Hulks are wrecks, not the nearest enemy a damaged crew must engage. */
+      if (other->side == s->side || !_adm_battle_ship_active (self, i) ||
           adm_battle_get_detection (self, s->side, other->formation) == ADM_DETECTION_NONE)
         continue;
       d = adm_distance (s->position, other->position);
@@ -697,6 +698,7 @@ resolve_decl (AdmBattle    *self,
   int target = adm_battle_ship_index (self, decl->target);
   g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_autoptr(GHashTable) checked = g_hash_table_new (NULL, NULL);
   int attacker = -1;
   const AdmBattleShip *t;
 
@@ -751,8 +753,12 @@ resolve_decl (AdmBattle    *self,
                               s->name);
           continue;
         }
-      if (!damaged_check (self, battery.ship, target, &ok, error))
+      /* One check per ship and target choice, however many of its batteries fire. */
+      if (g_hash_table_contains (checked, GUINT_TO_POINTER (battery.ship)))
+        ok = GPOINTER_TO_INT (g_hash_table_lookup (checked, GUINT_TO_POINTER (battery.ship)));
+      else if (!damaged_check (self, battery.ship, target, &ok, error))
         return FALSE;
+      g_hash_table_insert (checked, GUINT_TO_POINTER (battery.ship), GINT_TO_POINTER (ok));
       t = _adm_battle_ship (self, target);
       g_array_append_val (ok ? batteries : failed, battery);
     }

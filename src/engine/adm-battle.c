@@ -815,6 +815,34 @@ adm_battle_ship_shield_pool (AdmBattle *self,
 }
 
 int
+adm_battle_ship_turret_pool (AdmBattle *self,
+                             guint      ship)
+{
+  const AdmBattleShip *target;
+  const AdmBattleFormation *formation;
+  int turrets = 0;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  g_return_val_if_fail (ship < self->state->ships->len, 0);
+  target = _adm_battle_ship (self, ship);
+  formation = _adm_battle_formation (self, target->formation);
+  /* F-CAT-7: a hulk has no anti-torpedo defence. */
+  if (target->status != ADM_SHIP_ACTIVE)
+    return 0;
+  /* F-FORM-19: a formation sums its ships' turrets; F-FORM-15: not without command. */
+  if (!formation->command)
+    return target->klass->turrets;
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      guint s = g_array_index (formation->ships, guint, i);
+
+      if (_adm_battle_ship_active (self, s))
+        turrets += _adm_battle_ship (self, s)->klass->turrets;
+    }
+  return turrets;
+}
+
+int
 adm_battle_ship_speed (AdmBattle *self,
                        guint      ship)
 {

@@ -185,6 +185,10 @@ int                   adm_battle_ship_shields     (AdmBattle *self,
 /* Shield blocks left in the pool protecting @ship (F-FORM-19, F-SHLD-5, F-FORD-7). */
 int                   adm_battle_ship_shield_pool (AdmBattle *self,
                                                    guint      ship);
+/* Defensive turrets protecting @ship: its formation's sum while it has command (F-FORM-19,
+ * F-FORM-15); the torpedo phase fires them. */
+int                   adm_battle_ship_turret_pool (AdmBattle *self,
+                                                   guint      ship);
 /* Speed now, less F-CRIT-15 losses, never below 0. */
 int                   adm_battle_ship_speed       (AdmBattle *self,
                                                    guint      ship);
