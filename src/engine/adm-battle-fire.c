@@ -610,13 +610,14 @@ check_battery (AdmBattle    *self,
                            s->name, weapon->name, arcs);
       return FALSE;
     }
+  /* F-CRIT-9..12: a battery knocked out — perhaps earlier in this very phase, after the
+   * orders were written — does not fire; the rest of the fire goes ahead. */
   if (!_adm_battle_weapon_works (self, ship, battery->weapon, sector))
     {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s's %s cannot fire into its %s arc: critical damage there is "
-                             "not repaired (F-CRIT-9..12)"), s->name, weapon->name,
-                           adm_sector_to_string (sector));
-      return FALSE;
+      _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage there "
+                                  "is not repaired (F-CRIT-9..12)."), s->name, weapon->name,
+                          adm_sector_to_string (sector));
+      *gone = TRUE;
     }
   return TRUE;
 }
@@ -744,7 +745,8 @@ resolve_decl (AdmBattle    *self,
         }
       if (gone)
         {
-          _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
+          if (!_adm_battle_ship_active (self, battery.ship))
+            _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
           continue;
         }
       if (t->status == ADM_SHIP_DESTROYED)

@@ -37,6 +37,7 @@ struct _AdmBattle
   GStringChunk        *strings;      /* ids and names */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
+  GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
 
   AdmBattleState      *initial;
   AdmBattleState      *state;

@@ -102,6 +102,7 @@ adm_battle_finalize (GObject *object)
   g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
+  g_hash_table_unref (self->ship_ids);
   state_free (self->initial);
   state_free (self->state);
   g_ptr_array_unref (self->report);
@@ -130,6 +131,7 @@ adm_battle_init (AdmBattle *self)
   self->strings = g_string_chunk_new (1024);
   self->sides = g_ptr_array_new_with_free_func (g_free);
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
@@ -444,6 +446,10 @@ battle_from_doc (xmlDoc      *doc,
   if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error))
     return NULL;
 
+  for (guint i = 0; i < self->state->ships->len; i++)
+    g_hash_table_insert (self->ship_ids,
+                         (gpointer) g_array_index (self->state->ships, AdmBattleShip, i).id,
+                         GINT_TO_POINTER (i + 1));
   self->initial = state_copy (self->state);
   return g_steal_pointer (&self);
 }
@@ -531,10 +537,9 @@ adm_battle_ship_index (AdmBattle  *self,
                        const char *id)
 {
   g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
-  for (guint i = 0; i < self->state->ships->len; i++)
-    if (g_strcmp0 (g_array_index (self->state->ships, AdmBattleShip, i).id, id) == 0)
-      return i;
-  return -1;
+  if (id == NULL)
+    return -1;
+  return GPOINTER_TO_INT (g_hash_table_lookup (self->ship_ids, id)) - 1;
 }
 
 const AdmBattleShip *
@@ -798,7 +803,8 @@ adm_battle_ship_shield_pool (AdmBattle *self,
       const AdmBattleFormation *formation = _adm_battle_formation (self, target->formation);
       gboolean member;
 
-      if (other->status != ADM_SHIP_ACTIVE || other->side != target->side)
+      if (other->status != ADM_SHIP_ACTIVE || other->side != target->side ||
+          (other->shields_used == 0 && ship_shield_capacity (self, i) == 0))
         continue;
       /* F-FORM-19: a formation in command sums its shields; F-FORM-15: one that lost
        * command does not; F-SHLD-5: touching ships combine theirs. */

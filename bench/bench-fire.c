@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-fire.c: one fire phase of a 300-against-300 battle — every ship fires its artillery,
+ * and its gravi-destructor where the target is in reach — against the time the same number
+ * of dice takes to draw from the generator alone. Prints figures; asserts nothing. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "admiralty-engine.h"
+
+#ifndef N_PER_SIDE
+#define N_PER_SIDE 300  /* a multiple of SHIPS_PER_FORMATION; -DN_PER_SIDE=… to see scaling */
+#endif
+#define SHIPS_PER_FORMATION 6
+#define SPACING 3.0  /* cm between neighbours in a line */
+#define GAP 11.0     /* cm between the two lines: the destructors (12 cm) reach some targets */
+#define N_RUNS 9
+#define SEED 2010
+
+/* Two facing lines of cruisers: Barrayaran Vorbergs at x = 0 heading 90 (towards +x) and
+ * Komarran cruisers at x = GAP heading 270. No <detection> elements: all fully detected. */
+static char *
+generate_battle (void)
+{
+  GString *xml = g_string_new (NULL);
+  const struct { const char *id, *name, *prefix, *klass; double x, heading; } sides[] = {
+    { "barrayar", "Barrayar", "b", "vorberg", 0, 90 },
+    { "komarr", "Komarr", "k", "komarran-cruiser", GAP, 270 },
+  };
+
+  g_string_append (xml, "<battle ruleset=\"forcon-2010\" name=\"Fire benchmark\">\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    {
+      g_string_append_printf (xml, "  <side id=\"%s\" name=\"%s\">\n", sides[s].id,
+                              sides[s].name);
+      for (int f = 0; f < N_PER_SIDE / SHIPS_PER_FORMATION; f++)
+        {
+          int first = f * SHIPS_PER_FORMATION;
+
+          g_string_append_printf (xml, "    <formation id=\"%sf%d\" name=\"%s %d\" "
+                                       "flagship=\"%s%03d\">\n", sides[s].prefix, f,
+                                  sides[s].name, f, sides[s].prefix, first);
+          for (int n = first; n < first + SHIPS_PER_FORMATION; n++)
+            {
+              char y[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (y, sizeof y, "%.1f", n * SPACING);
+              g_string_append_printf (xml, "      <ship id=\"%s%03d\" name=\"%s %d\" "
+                                           "class=\"%s\" x=\"%g\" y=\"%s\" heading=\"%g\" "
+                                           "readiness=\"%d\"/>\n", sides[s].prefix, n,
+                                      sides[s].name, n, sides[s].klass, sides[s].x, y,
+                                      sides[s].heading, 5 + n % 5);
+            }
+          g_string_append (xml, "    </formation>\n");
+        }
+      g_string_append (xml, "  </side>\n");
+    }
+  g_string_append (xml, "</battle>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Targets spread along the enemy line: straight across, one or two places up or down. */
+static int
+target_of (int ship)
+{
+  static const int offsets[] = { 0, 1, -1, 2, -2 };
+  int target = ship + offsets[ship % G_N_ELEMENTS (offsets)];
+
+  return target >= 0 && target < N_PER_SIDE ? target : ship;
+}
+
+static AdmArcs
+arc_of (AdmArcSector sector)
+{
+  switch (sector)
+    {
+    case ADM_SECTOR_BOW: return ADM_ARC_BOW;
+    case ADM_SECTOR_STERN: return ADM_ARC_STERN;
+    case ADM_SECTOR_PORT: return ADM_ARC_PORT;
+    case ADM_SECTOR_STARBOARD:
+    default:
+      return ADM_ARC_STARBOARD;
+    }
+}
+
+/* One declaration: every direct-fire weapon of @firer that reaches @target (F-FIRE-5,
+ * F-FIRE-6). Returns the number of batteries. */
+static guint
+add_fire (AdmTurnOrders *orders,
+          AdmBattle     *battle,
+          const char    *firer,
+          const char    *target)
+{
+  const AdmBattleShip *s = adm_battle_lookup_ship (battle, firer);
+  const AdmBattleShip *t = adm_battle_lookup_ship (battle, target);
+  double distance = adm_distance (s->position, t->position);
+  AdmArcs arc = arc_of (adm_sector_of (s->position, s->heading, t->position));
+  AdmFireDecl *decl = g_new0 (AdmFireDecl, 1);
+
+  decl->ships = g_ptr_array_new_with_free_func (g_free);
+  decl->weapons = g_ptr_array_new_with_free_func (g_free);
+  decl->target = g_strdup (target);
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
+
+      if ((weapon->type == ADM_WEAPON_ARTILLERY || weapon->type == ADM_WEAPON_DESTRUCTOR) &&
+          distance <= weapon->range && (weapon->arcs & arc) != 0)
+        {
+          g_ptr_array_add (decl->ships, g_strdup (firer));
+          g_ptr_array_add (decl->weapons, g_strdup (weapon->id));
+        }
+    }
+  g_assert (decl->ships->len > 0);
+  g_ptr_array_add (orders->fires, decl);
+  return decl->ships->len;
+}
+
+/* Both sides together, in the declared order (F-SEQ-2): each ship of one line, then its
+ * opposite number. */
+static AdmTurnOrders *
+build_orders (AdmBattle *battle,
+              guint     *batteries)
+{
+  AdmTurnOrders *orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+
+  *batteries = 0;
+  for (int n = 0; n < N_PER_SIDE; n++)
+    {
+      char firer[16], target[16];
+
+      g_snprintf (firer, sizeof firer, "b%03d", n);
+      g_snprintf (target, sizeof target, "k%03d", target_of (n));
+      *batteries += add_fire (orders, battle, firer, target);
+      g_snprintf (firer, sizeof firer, "k%03d", n);
+      g_snprintf (target, sizeof target, "b%03d", target_of (n));
+      *batteries += add_fire (orders, battle, firer, target);
+    }
+  return orders;
+}
+
+static guint
+count_dice (GPtrArray *rolls,
+            guint      from)
+{
+  guint dice = 0;
+
+  for (guint i = from; i < rolls->len; i++)
+    dice += ((AdmBattleRoll *) g_ptr_array_index (rolls, i))->values->len;
+  return dice;
+}
+
+static double
+ms_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* VmHWM from /proc/self/status, in KiB; 0 where there is no such file. */
+static long
+peak_memory_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, "VmHWM:");
+  return line != NULL ? strtol (line + strlen ("VmHWM:"), NULL, 10) : 0;
+}
+
+/* The time to draw the phase's dice without the engine: @dice bare d6 from the generator,
+ * and the phase's own requests (same counts and sides) through the dice-source interface.
+ * Each is the mean over enough repetitions to measure. */
+static void
+time_drawing (GPtrArray *rolls,
+              guint      from,
+              guint      dice,
+              double    *bare_ms,
+              double    *source_ms)
+{
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (SEED);
+  g_autofree guint *values = g_new0 (guint, ADM_DICE_MAX_COUNT);
+  guint reps = MAX (1u, 20000000u / MAX (dice, 1u));
+  guint64 sum = 0;
+  gint64 start;
+
+  start = g_get_monotonic_time ();
+  for (guint r = 0; r < reps; r++)
+    for (guint i = 0; i < dice; i++)
+      sum += adm_dice_prng_die (prng, 6);
+  *bare_ms = ms_since (start) / reps;
+
+  reps = MAX (1u, reps / 10);
+  start = g_get_monotonic_time ();
+  for (guint r = 0; r < reps; r++)
+    for (guint i = from; i < rolls->len; i++)
+      {
+        const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+        AdmDiceRequest request = { roll->values->len, roll->sides, roll->purpose, roll->clause };
+
+        adm_dice_source_roll (ADM_DICE_SOURCE (prng), &request, values, NULL);
+        sum += values[0];
+      }
+  *source_ms = ms_since (start) / reps;
+  /* Keeps the loops from being optimised away. */
+  if (sum == 0)
+    g_print ("no dice drawn\n");
+}
+
+static const AdmWeapon *
+find_weapon (const AdmBattleShip *ship,
+             const char          *id)
+{
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (g_str_equal (weapon->id, id))
+        return weapon;
+    }
+  g_error ("%s has no weapon “%s”", ship->name, id);
+}
+
+/* F-CRIT-9..12: a battery whose arc is knocked out earlier in the same phase makes its
+ * declaration illegal, and the engine refuses the whole phase. As a master would, strike
+ * that battery from the orders and resolve again with the same dice, until the phase goes
+ * through. Returns the batteries struck. */
+static guint
+strike_disabled_batteries (AdmBattle     *battle,
+                           AdmTurnOrders *orders)
+{
+  guint struck = 0;
+
+  for (;;)
+    {
+      g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (SEED);
+      g_autoptr(GError) error = NULL;
+      gboolean found = FALSE;
+
+      if (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error))
+        break;
+      if (!g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL) ||
+          strstr (error->message, "(F-CRIT-9..12)") == NULL)
+        g_error ("%s", error->message);
+      for (guint d = 0; d < orders->fires->len && !found; d++)
+        {
+          AdmFireDecl *decl = g_ptr_array_index (orders->fires, d);
+
+          for (guint b = 0; b < decl->ships->len && !found; b++)
+            {
+              const AdmBattleShip *s = adm_battle_lookup_ship (battle,
+                                                               g_ptr_array_index (decl->ships, b));
+              const AdmWeapon *weapon = find_weapon (s, g_ptr_array_index (decl->weapons, b));
+              g_autofree char *expected = g_strdup_printf ("%s's %s cannot fire", s->name,
+                                                           weapon->name);
+
+              if (strstr (error->message, expected) == NULL)
+                continue;
+              g_ptr_array_remove_index (decl->ships, b);
+              g_ptr_array_remove_index (decl->weapons, b);
+              if (decl->ships->len == 0)
+                g_ptr_array_remove_index (orders->fires, d);
+              found = TRUE;
+            }
+        }
+      if (!found)
+        g_error ("no battery matches: %s", error->message);
+      struck++;
+    }
+  if (!adm_battle_undo (battle, NULL))
+    g_error ("cannot undo the trial fire phase");
+  return struck;
+}
+
+/* The fire phase, timed, from the state after movement; @dice gets the dice it drew. */
+static double
+time_fire_phase (AdmBattle           *battle,
+                 const AdmTurnOrders *orders,
+                 guint               *dice)
+{
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (SEED);
+  g_autoptr(GError) error = NULL;
+  guint before = adm_battle_get_rolls (battle)->len;
+  gint64 start = g_get_monotonic_time ();
+  double ms;
+
+  if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error))
+    g_error ("%s", error->message);
+  ms = ms_since (start);
+  *dice = count_dice (adm_battle_get_rolls (battle), before);
+  return ms;
+}
+
+int
+main (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = generate_battle ();
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) setup_dice = adm_dice_prng_new (SEED);
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autofree char *before_fire = NULL;
+  g_autofree char *after_fire = NULL;
+  double times[N_RUNS], undo_ms = 0, bare_ms, source_ms;
+  guint batteries, struck, dice = 0, rolls_before, report_before, hulks = 0, destroyed = 0;
+
+  battle = adm_battle_load_memory (xml, strlen (xml), "bench-fire.xml", &error);
+  if (battle == NULL)
+    g_error ("%s", error->message);
+
+  /* Untimed: the detection and movement phases (no orders: nobody moves). */
+  while (adm_battle_get_phase (battle) != ADM_PHASE_FIRE)
+    if (!adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (setup_dice), &error))
+      g_error ("%s", error->message);
+  orders = build_orders (battle, &batteries);
+  struck = strike_disabled_batteries (battle, orders);
+  before_fire = adm_battle_dump (battle);
+  rolls_before = adm_battle_get_rolls (battle)->len;
+  report_before = adm_battle_get_report (battle)->len;
+
+  for (int run = 0; run < N_RUNS; run++)
+    {
+      guint run_dice;
+
+      if (run > 0)
+        {
+          g_autofree char *state = NULL;
+          gint64 start = g_get_monotonic_time ();
+
+          /* Undo replays the journal up to the fire phase; check it lands where we were. */
+          if (!adm_battle_undo (battle, &error))
+            g_error ("%s", error->message);
+          undo_ms += ms_since (start);
+          state = adm_battle_dump (battle);
+          if (g_strcmp0 (state, before_fire) != 0 ||
+              adm_battle_get_phase (battle) != ADM_PHASE_FIRE ||
+              adm_battle_get_rolls (battle)->len != rolls_before)
+            g_error ("undo did not restore the state before the fire phase");
+        }
+      times[run] = time_fire_phase (battle, orders, &run_dice);
+      {
+        g_autofree char *state = adm_battle_dump (battle);
+
+        /* The same seed from the same state must give the same phase every time. */
+        if (run > 0 && (run_dice != dice || g_strcmp0 (state, after_fire) != 0))
+          g_error ("run %d of the fire phase differs from the first", run);
+        if (run == 0)
+          after_fire = g_steal_pointer (&state);
+      }
+      dice = run_dice;
+    }
+  qsort (times, N_RUNS, sizeof times[0], compare_doubles);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      AdmShipStatus status = adm_battle_get_ship (battle, i)->status;
+
+      hulks += status == ADM_SHIP_DRIFTING_HULK || status == ADM_SHIP_BURNING_HULK;
+      destroyed += status == ADM_SHIP_DESTROYED;
+    }
+  time_drawing (adm_battle_get_rolls (battle), rolls_before, dice, &bare_ms, &source_ms);
+
+  g_print ("battle: %d ships a side, %u batteries declared, %u struck as knocked out earlier "
+           "in the phase (F-CRIT-9..12); after the phase %u hulks, %u destroyed, %u rolls, "
+           "%u report lines\n", N_PER_SIDE, batteries, struck, hulks, destroyed,
+           adm_battle_get_rolls (battle)->len - rolls_before,
+           adm_battle_get_report (battle)->len - report_before);
+  g_print ("fire phase, %d ships a side: %.1f ms median over %d runs; %u dice; "
+           "drawing %u dice alone: %.4f ms; ratio %.0f\n", N_PER_SIDE, times[N_RUNS / 2],
+           N_RUNS, dice, dice, bare_ms, times[N_RUNS / 2] / bare_ms);
+  g_print ("fire phase min/max: %.1f / %.1f ms; the phase's rolls through the dice source "
+           "alone: %.4f ms; undo back to the fire phase: %.1f ms mean\n", times[0],
+           times[N_RUNS - 1], source_ms, undo_ms / (N_RUNS - 1));
+  g_print ("peak memory (VmHWM): %.1f MiB\n", peak_memory_kib () / 1024.0);
+  return 0;
+}
