@@ -177,6 +177,37 @@ test_formation_size (void)
 }
 
 static void
+test_formation_mixed (void)
+{
+  const char *mixed =
+    "<side id=\"a\" name=\"A\"><formation id=\"f\" name=\"Mixed\" flagship=\"s\">"
+    "<ship id=\"s\" name=\"S\" class=\"vorberg\" x=\"0\" y=\"0\" heading=\"0\" readiness=\"5\"/>"
+    "<ship id=\"e\" name=\"E\" class=\"frigate\" x=\"0\" y=\"3\" heading=\"0\" readiness=\"5\"/>"
+    "</formation></side><side id=\"b\" name=\"B\"><formation id=\"g\" name=\"G\" "
+    "flagship=\"t\"><ship id=\"t\" name=\"T\" class=\"vorberg\" x=\"90\" y=\"0\" "
+    "heading=\"0\" readiness=\"5\"/></formation></side></battle>";
+  g_autofree char *plain = g_strconcat ("<battle ruleset=\"forcon-2010\" name=\"x\">", mixed,
+                                        NULL);
+  g_autofree char *ruled = g_strconcat ("<battle ruleset=\"forcon-2010\" name=\"x\">"
+                                        "<rulings><ruling id=\"formation-composition\" "
+                                        "value=\"six-per-category\"/></rulings>", mixed, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) refused_battle = adm_battle_load_memory (plain, strlen (plain), "mixed.xml",
+                                                                &error);
+  g_autoptr(AdmBattle) battle = NULL;
+
+  /* F-FORM-8, both values of "formation-composition": a cruiser and a frigate together are
+   * refused by default and allowed with up to six of each category. */
+  g_assert_null (refused_battle);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "all of one category (F-FORM-8)"));
+  g_clear_error (&error);
+  battle = adm_battle_load_memory (ruled, strlen (ruled), "mixed.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_battle_get_formation (battle, 0)->ships->len, ==, 2);
+}
+
+static void
 test_formation_moves_as_one (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
@@ -223,7 +254,8 @@ test_formation_succession (void)
   g_assert_cmpint (k->flagship, ==, -1);
   g_assert_true (battle_helper_reported (battle, "Komarran squadron has lost its flagship"));
 
-  /* F-FORM-14 ("succession-roll"): in the end phase Victory, second in succession, rolls
+  /* F-FORM-5, F-FORM-14 ("succession-roll"): in the end phase Victory, second in the
+   * declared succession, rolls
    * 2d6 ≤ readiness 6 + 3: 12 fails. F-FORM-15: no pooled shields without command. */
   resolve_ok (battle, "", "6 6");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
@@ -762,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-SEQ-2/simultaneous-fire", test_simultaneous_fire);
   g_test_add_func ("/engine/battle/F-FORM-4/flagship-required", test_formation_flagship_required);
   g_test_add_func ("/engine/battle/F-FORM-8/six-ships", test_formation_size);
+  g_test_add_func ("/engine/battle/F-FORM-8/mixed-categories", test_formation_mixed);
   g_test_add_func ("/engine/battle/F-FORM-9/moves-as-one", test_formation_moves_as_one);
   g_test_add_func ("/engine/battle/F-FORM-14/succession", test_formation_succession);
   g_test_add_func ("/engine/battle/F-FORM-17/transfer", test_flagship_transfer);

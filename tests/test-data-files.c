@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-data-files.c: every file Admiralty ships loads and validates — rulesets under
- * data/rules/, scenarios under scenarios/ — and the two schemas that share the scenario
- * grammar share it to the letter. */
+ * data/rules/, scenarios under scenarios/ — the two schemas that share the scenario grammar
+ * share it to the letter, and every clause of the tactical rules is cited in the engine and
+ * in the tests. */
 
 #include "config.h"
 
@@ -132,6 +133,120 @@ test_readme_command_is_ci (void)
   g_assert_nonnull (strstr (ci, test_command));
 }
 
+typedef gboolean (*NameFilter) (const char *name);
+
+static gboolean
+is_engine_source (const char *name)
+{
+  return g_str_has_suffix (name, ".c") || g_str_has_suffix (name, ".h");
+}
+
+static gboolean
+is_test_source (const char *name)
+{
+  return g_str_has_prefix (name, "test-") && g_str_has_suffix (name, ".c");
+}
+
+/* Reads every file under @dir (and its subfolders) whose name @wanted accepts into @texts. */
+static void
+read_sources (const char *dir,
+              NameFilter  wanted,
+              GPtrArray  *texts)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      char *text = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        read_sources (path, wanted, texts);
+      else if (wanted (name))
+        {
+          g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+          g_ptr_array_add (texts, text);
+        }
+    }
+}
+
+/* Whether @id occurs in one of @texts as a whole clause id: the clause "1" of an area is not
+ * cited by its clause "10", so the character after a match must not be a digit. */
+static gboolean
+cited (GPtrArray  *texts,
+       const char *id)
+{
+  gsize length = strlen (id);
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *at = g_ptr_array_index (texts, i);
+
+      while ((at = strstr (at, id)) != NULL)
+        {
+          if (!g_ascii_isdigit (at[length]))
+            return TRUE;
+          at += length;
+        }
+    }
+  return FALSE;
+}
+
+/* Every clause of the tactical areas (tests/data/tactical-clauses.txt, made from the digest,
+ * which lives outside the repository) is cited where it is implemented, in src/engine, and
+ * where it is tested, in a tests/test-*.c file. All gaps are listed before the test fails. */
+static void
+test_clauses_cited (void)
+{
+  g_autofree char *list_path = source_path ("tests/data", "tactical-clauses.txt");
+  g_autofree char *engine_dir = source_path ("src", "engine");
+  g_autofree char *tests_dir = source_path ("tests", NULL);
+  g_autofree char *list = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) engine = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) tests = g_ptr_array_new_with_free_func (g_free);
+  guint clauses = 0, not_in_engine = 0, not_in_tests = 0;
+
+  g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
+  read_sources (engine_dir, is_engine_source, engine);
+  read_sources (tests_dir, is_test_source, tests);
+  g_assert_cmpuint (engine->len, >, 0);
+  g_assert_cmpuint (tests->len, >, 0);
+
+  lines = g_strsplit (list, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *id = g_strstrip (lines[i]);
+      gboolean in_engine, in_tests;
+
+      if (id[0] == '\0' || id[0] == '#')
+        continue;
+      clauses++;
+      in_engine = cited (engine, id);
+      in_tests = cited (tests, id);
+      if (!in_engine)
+        not_in_engine++;
+      if (!in_tests)
+        not_in_tests++;
+      if (!in_engine && !in_tests)
+        g_test_message ("%s: missing from src/engine and from tests", id);
+      else if (!in_engine)
+        g_test_message ("%s: missing from src/engine", id);
+      else if (!in_tests)
+        g_test_message ("%s: missing from tests", id);
+    }
+
+  g_assert_cmpuint (clauses, >, 0);
+  if (not_in_engine > 0 || not_in_tests > 0)
+    {
+      g_test_message ("%u clauses listed: %u not cited in src/engine (*.c, *.h), %u not cited "
+                      "in tests (test-*.c)", clauses, not_in_engine, not_in_tests);
+      g_test_fail ();
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -142,6 +257,7 @@ main (int   argc,
   g_test_add_func ("/data/files/rulesets-load", test_rulesets_load);
   g_test_add_func ("/data/files/schema-copies-match", test_schema_copies_match);
   g_test_add_func ("/data/files/readme-command-is-ci", test_readme_command_is_ci);
+  g_test_add_func ("/data/clauses/cited-in-code-and-tests", test_clauses_cited);
 
   return g_test_run ();
 }

@@ -282,13 +282,17 @@ _adm_battle_inflict (AdmBattle   *self,
 
   if (points <= 0 || s->status == ADM_SHIP_DESTROYED)
     return TRUE;
-  /* F-CAT-6: hits on a hulk roll the catastrophic table again. */
+  /* F-CAT-6: hits on a hulk roll the catastrophic table again (F-CAT-5: so do torpedoes
+   * striking it, in the torpedo phase). */
   if (s->status != ADM_SHIP_ACTIVE)
     return _adm_battle_hulk_hit (self, ship, error);
   if (!add_damage (self, ship, points, &applied, error))
     return FALSE;
   s = _adm_battle_ship (self, ship);
-  /* F-CRIT-7: a ship with no hull points left goes to the catastrophic table instead. */
+  /* F-CRIT-7: a ship with no hull points left goes to the catastrophic table instead;
+   * F-CRIT-3 ("catastrophic-trigger"): that is the only way criticals lead there. F-CRIT-21:
+   * the deadlier criticals of low orbits come with the F-ORB rules; here results 6, 8, 11
+   * and 12 do what the table says. */
   if (s->status != ADM_SHIP_ACTIVE || critical_on <= 0 || applied <= 0)
     return TRUE;
   return critical_checks (self, ship, applied, critical_on, critical_clause, error);

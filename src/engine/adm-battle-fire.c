@@ -36,7 +36,8 @@ fire_orders (AdmBattle  *self,
 
   if (self->orders == NULL)
     return TRUE;
-  /* F-FORD-11: the orders take effect once declared, before the enemy fires: all of them
+  /* F-FORD-1: target lock and reinforce shields are the fire-phase combat orders.
+   * F-FORD-11: the orders take effect once declared, before the enemy fires: all of them
    * before any shot of the phase. */
   for (guint i = 0; i < self->orders->target_locks->len + self->orders->reinforce->len; i++)
     {
@@ -207,7 +208,8 @@ target_type (AdmBattle *self,
       _adm_battle_ship_active (self, formation->flagship))
     reference = formation->flagship;
   ref = _adm_battle_ship (self, reference);
-  /* F-ART-6 as ruled: the target's own arcs give the aspect. */
+  /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
+   * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
   category = _adm_battle_ruling_is (self, "formation-target", "aspect-only")
                ? t->klass->category : ref->klass->category;
@@ -229,7 +231,9 @@ use_shields (AdmBattle *self,
 {
   AdmBattleShip *t = _adm_battle_ship (self, target);
 
-  /* F-SHLD-5 ("shield-pool"): the target's own shields first, then the others' of its pool;
+  /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
+   * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
+   * one): the target's own shields first, then the others' of its pool;
    * the pool's sum is what adm_battle_ship_shield_pool counts. */
   while (blocks > 0)
     {
@@ -468,7 +472,8 @@ attack (AdmBattle  *self,
       int dice = 0, column = 0;
       gboolean shields_first;
 
-      /* F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10: shifts add up, then clamp. */
+      /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column
+       * shifts: F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up, then clamp. */
       if (_adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
             ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON)
         shift--;
@@ -572,7 +577,8 @@ check_battery (AdmBattle    *self,
     }
   if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
     {
-      /* F-FIRE-1..3: direct fire is artillery and destructors. */
+      /* F-FIRE-1..3: direct fire is artillery and destructors; torpedoes, singly or as a
+       * formation's salvo (F-FORM-12, F-FORM-13), belong to the torpedo phase. */
       _adm_battle_illegal (self, error, decl->line,
                            _("%s's %s is not a direct-fire weapon: torpedo attacks are declared "
                              "for the torpedo phase and mines detonate there (F-FIRE-3)"),
@@ -829,7 +835,8 @@ _adm_battle_fire_phase (AdmBattle  *self,
     return FALSE;
   if (self->orders == NULL)
     return TRUE;
-  /* F-FIRE-4, F-SEQ-2 ("turn-sequence"): the fire is resolved in the order declared, both
+  /* F-FIRE-2: direct fire happens in this phase. F-FIRE-4, F-SEQ-2 ("turn-sequence"): the
+   * fire is resolved in the order declared, both
    * sides together; F-FIRE-8: different systems of a ship may fire at different targets. */
   for (guint i = 0; i < self->orders->fires->len; i++)
     if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), error))

@@ -204,7 +204,10 @@ check_path (AdmBattle          *self,
   /* F-MOVE-16: an emergency stop may turn anywhere, even in place. */
   if (emergency)
     return TRUE;
-  /* F-MOVE-8..13: the share of the declared move before any turn. */
+  /* F-MOVE-6: a ship may turn in the movement phase; F-MOVE-8: large ships only after a
+   * share of their declared move, from the ship type's turn-after value: battleship 3/4
+   * (F-MOVE-9), battlecruiser 3/5 (F-MOVE-10), cruiser 1/2 (F-MOVE-11), monitor all of it
+   * (F-MOVE-12), escorts and the unlisted small types any time (F-MOVE-13). */
   for (guint i = 0; i < decl->steps->len; i++)
     {
       const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
@@ -239,7 +242,8 @@ move_ships (AdmBattle    *self,
   double heading = _adm_battle_ship (self, g_array_index (m->ships, guint, 0))->heading;
 
   /* F-FORM-9: the formation moves as one, keeping its shape: every ship takes the same
-   * displacement along the leading ship's heading and the same turns. */
+   * displacement along the leading ship's heading and the same turns (F-FORM-11: on the
+   * table, stands may carry the tokens together). */
   for (guint i = 0; i < m->ships->len; i++)
     {
       AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m->ships, guint, i));

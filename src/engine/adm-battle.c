@@ -305,22 +305,45 @@ load_formation (AdmBattle   *self,
         return FALSE;
       g_array_append_val (ships, ship);
     }
-  /* F-FORM-4: a formation must have an explicitly designated flagship; F-FORM-5: it may
-   * have a succession. */
+  /* F-FORM-2, F-FORM-3: the formation, of one ship or more, is the unit of the battle.
+   * F-FORM-7 ("formation-changes"): formations are made up before the battle and do not
+   * change during it; F-FORM-1 ("formation-contact"): they are declared here, not made by
+   * base contact. F-FORM-4: a formation must have an explicitly designated flagship;
+   * F-FORM-5: it may have a succession. */
   if (!resolve_ship_list (self, node, "flagship", ids, index, flagship, error) ||
       !resolve_ship_list (self, node, "succession", ids, index, succession, error))
     return FALSE;
   formation.flagship = g_array_index (flagship, guint, 0);
-  /* F-FORM-8: size and composition per the "formation-composition" ruling. */
-  if (ships->len > 12 ||
-      (ships->len > 6 && _adm_battle_ruling_is (self, "formation-composition",
-                                                "six-of-one-category")))
-    {
-      adm_xml_set_error (error, self->file, node,
-                         _("formation “%s” has %u ships; a formation holds at most 6 of one "
-                           "type (F-FORM-8)"), formation.name, ships->len);
-      return FALSE;
-    }
+  /* F-FORM-8: size and composition per the "formation-composition" ruling: at most six
+   * ships of one category, or up to six of each. */
+  {
+    guint per_category[3] = { 0, 0, 0 };
+    guint categories = 0;
+    gboolean one_category = _adm_battle_ruling_is (self, "formation-composition",
+                                                   "six-of-one-category");
+
+    for (guint i = 0; i < ships->len; i++)
+      {
+        AdmCategory category =
+          g_array_index (self->state->ships, AdmBattleShip,
+                         g_array_index (ships, guint, i)).klass->category;
+
+        if (per_category[category]++ == 0)
+          categories++;
+      }
+    if ((one_category && (ships->len > 6 || categories > 1)) ||
+        per_category[0] > 6 || per_category[1] > 6 || per_category[2] > 6)
+      {
+        adm_xml_set_error (error, self->file, node,
+                           one_category
+                             ? _("formation “%s” has %u ships of %u categories; a formation "
+                                 "holds at most 6 ships, all of one category (F-FORM-8)")
+                             : _("formation “%s” has %u ships of %u categories; a formation "
+                                 "holds at most 6 of each category (F-FORM-8)"),
+                           formation.name, ships->len, categories);
+        return FALSE;
+      }
+  }
   g_array_append_val (self->state->formations, formation);
   return TRUE;
 }
@@ -753,6 +776,7 @@ int
 _adm_battle_readiness_modifier (AdmBattle *self,
                                 guint      ship)
 {
+  /* F-RDY-4: some rolls take the readiness modifier (detection, F-ECM-5). */
   /* F-RDY-5 with "readiness-modifier-base": the band of the current crew readiness. */
   const AdmReadinessGrade *grade =
     adm_ruleset_readiness_grade (self->ruleset, crew_readiness (_adm_battle_ship (self, ship)));
