@@ -164,12 +164,14 @@ run (int    argc,
                               _("The Forcon rules engine of Admiralty, without the window.\n"
                                 "\n"
                                 "Commands:\n"
-                                "  validate FILE…   Check scenario, campaign, ruleset and "
-                                "classes files\n"
+                                "  validate FILE…   Check scenario, campaign, ruleset, "
+                                "classes, battle and orders files\n"
                                 "  table TABLE …    Look up a table: artillery, critical, "
                                 "catastrophic, readiness\n"
                                 "  odds fire …      Exact odds of a declared fire: damage and "
                                 "criticals\n"
+                                "  battle FILE …    Play a battle file's turns with its orders: "
+                                "report, ships, dice\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -184,8 +186,8 @@ run (int    argc,
       return CLI_EXIT_OK;
     }
   if (argc < 2)
-    return _cli_usage_error (NULL, _("no command given; the commands are validate, table "
-                                        "and odds"));
+    return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
+                                        "odds and battle"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -194,8 +196,10 @@ run (int    argc,
     return _cli_table_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "odds") == 0)
     return _cli_odds_run (argc - 1, argv + 1);
-  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table "
-                                   "and odds"), command);
+  if (g_strcmp0 (command, "battle") == 0)
+    return _cli_battle_run (argc - 1, argv + 1);
+  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
+                                   "odds and battle"), command);
 }
 
 int

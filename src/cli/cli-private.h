@@ -54,6 +54,8 @@ void            _cli_print_json           (JsonBuilder    *builder);
 AdmRuleset     *_cli_load_ruleset         (const char     *id,
                                            gboolean        json) G_GNUC_WARN_UNUSED_RESULT;
 
+CliExit         _cli_battle_run           (int             argc,
+                                           char          **argv);
 CliExit         _cli_odds_run             (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,

@@ -24,7 +24,8 @@ typedef struct {
 typedef struct {
   char     *path;
   char     *file;     /* display name */
-  char     *kind;     /* "scenario" "campaign" "ruleset" "classes", NULL when unknown */
+  char     *kind;     /* "scenario" "campaign" "ruleset" "classes" "battle" "orders", NULL
+                       * when unknown */
   char     *summary;  /* when valid: "scenario “Skirmish”, 6 ships, …" */
   char     *error;    /* when invalid: "FILE:LINE: problem" */
   gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT: a backup may be offered */
@@ -288,11 +289,57 @@ check_classes (const char *path,
                                      adm_ruleset_get_name (ruleset), counts);
 }
 
+/* A battle file is checked by setting up the battle: its ruleset, classes and rulings. */
+static void
+check_battle (const char *path,
+              FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autofree char *sides = NULL, *formations = NULL, *ships = NULL;
+  guint n;
+
+  if (battle == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  n = adm_battle_get_n_sides (battle);
+  sides = g_strdup_printf (ngettext ("%u side", "%u sides", n), n);
+  n = adm_battle_get_n_formations (battle);
+  formations = g_strdup_printf (ngettext ("%u formation", "%u formations", n), n);
+  n = adm_battle_get_n_ships (battle);
+  ships = g_strdup_printf (ngettext ("%u ship", "%u ships", n), n);
+  result->summary = g_strdup_printf (_("battle “%s”, %s, %s, %s"),
+                                     adm_battle_get_name (battle), sides, formations, ships);
+}
+
+/* An orders file is checked for its form only: whether its orders are legal depends on the
+ * battle as it stands when they are given (admiralty-cli battle plays them). */
+static void
+check_orders (const char *path,
+              FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (path, &error);
+  guint n;
+
+  if (orders == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  n = orders->turns->len;
+  result->summary = g_strdup_printf (ngettext ("orders for %u turn", "orders for %u turns", n),
+                                     n);
+}
+
 static void
 check_file (const char *path,
             FileResult *result)
 {
-  static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", NULL };
+  static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
+                                        "orders", NULL };
   g_auto(RootInfo) info = { NULL, };
   g_autoptr(GError) error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -324,8 +371,9 @@ check_file (const char *path,
   if (!g_strv_contains (kinds, info.name))
     {
       result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
-                                         "element should be scenario, campaign, ruleset or "
-                                         "classes"), result->file, info.line, info.name);
+                                         "element should be scenario, campaign, ruleset, "
+                                         "classes, battle or orders"), result->file,
+                                       info.line, info.name);
       return;
     }
   result->kind = g_strdup (info.name);
@@ -333,6 +381,10 @@ check_file (const char *path,
     check_ruleset (path, result);
   else if (g_str_equal (info.name, "classes"))
     check_classes (path, result);
+  else if (g_str_equal (info.name, "battle"))
+    check_battle (path, result);
+  else if (g_str_equal (info.name, "orders"))
+    check_orders (path, result);
   else
     check_campaign (path, result);
 }
@@ -420,10 +472,12 @@ _cli_validate_run (int    argc,
   };
 
   context = _cli_context_new (command, _("FILE…"),
-                              _("Loads each scenario, campaign, ruleset or classes file as "
-                                "Admiralty would and says whether it is valid; problems are "
-                                "printed as FILE:LINE: problem. A classes file is checked with "
-                                "the ruleset beside it."));
+                              _("Loads each scenario, campaign, ruleset, classes, battle or "
+                                "orders file as Admiralty would and says whether it is valid; "
+                                "problems are printed as FILE:LINE: problem. A classes file is "
+                                "checked with the ruleset beside it; an orders file for its "
+                                "form, as “admiralty-cli battle” checks its orders against "
+                                "the battle."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;

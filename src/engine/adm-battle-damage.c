@@ -175,7 +175,7 @@ apply_critical (AdmBattle  *self,
   if (result != roll)
     _adm_battle_report (self, _("Critical %d does not apply to %s; the next entry, %d, does "
                                 "(F-CRIT-20)."), roll, s->name, result);
-  _adm_battle_report (self, _("Critical damage on %s (%s): %s. %s"), s->name, row->clause,
+  _adm_battle_report (self, _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
                       _(row->name), _(row->description));
   /* F-CRIT-14: a fire burns until put out in the end phase. */
   if (g_strcmp0 (row->effect, "fire") == 0)
@@ -243,8 +243,10 @@ critical_checks (AdmBattle   *self,
       if ((int) checks[i] >= critical_on)
         successes++;
     }
-  _adm_battle_report (self, _("Critical checks on %s (%d+): %s — %d critical."), s->name,
-                      critical_on, shown->str, successes);
+  _adm_battle_report (self, ngettext ("Critical checks on %s (%d+): %s — %d critical.",
+                                      "Critical checks on %s (%d+): %s — %d criticals.",
+                                      successes),
+                      s->name, critical_on, shown->str, successes);
 
   for (int i = 0; i < successes && s->status == ADM_SHIP_ACTIVE; i++)
     {
@@ -371,7 +373,7 @@ catastrophic (AdmBattle  *self,
   if (row == NULL)
     return FALSE;
   s = _adm_battle_ship (self, ship);
-  _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s. %s"), s->name, roll,
+  _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s — %s"), s->name, roll,
                       row->clause, _(row->name), _(row->description));
   if (was_active)
     _adm_battle_ship_lost (self, ship);
@@ -389,8 +391,10 @@ catastrophic (AdmBattle  *self,
       return TRUE;
     }
 
-  /* F-CAT-12, F-CAT-13: the ship explodes; one explosion marker ("explosion-strike"). */
-  _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
+  /* F-CAT-12, F-CAT-13: the ship explodes; one explosion marker ("explosion-strike"), unless
+   * it was a hulk that already left one there. */
+  if (was_active)
+    _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
   destroy_ship (self, ship);
   if (g_strcmp0 (row->effect, "necklin-rift") == 0)
     return area_damage (self, ship, s->klass->hull, "F-CAT-13", error);

@@ -168,6 +168,11 @@ line_of_fire (AdmBattle *self,
     {
       const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
 
+      /* A marker under the firer or the target (its own wreck's, say) is not one the shot
+       * passes behind. */
+      if (adm_distance (marker->position, a) <= marker->diameter / 2 ||
+          adm_distance (marker->position, b) <= marker->diameter / 2)
+        continue;
       if (adm_segment_meets_circle (a, b, marker->position, marker->diameter / 2))
         *behind = TRUE;
     }
@@ -361,8 +366,10 @@ resolve_hits (AdmBattle   *self,
     }
   if (!roll_hits (self, dice, hit_on, lock, clause, line->str, &hits, shown, error))
     return FALSE;
-  g_string_append_printf (line, _(": %d dice (%s) at %d+ — %d hits"), dice + blocked,
-                          shown->len > 0 ? shown->str : "-", hit_on, hits);
+  g_string_append_printf (line,
+                          ngettext (": %d dice (%s) at %d+ — %d hit",
+                                    ": %d dice (%s) at %d+ — %d hits", hits),
+                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on, hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
   if (!shields_first)
     blocked = MIN (pool, hits);

@@ -567,8 +567,8 @@ _adm_battle_movement_phase (AdmBattle  *self,
 {
   if (!check_known_formations (self, error))
     return FALSE;
-  /* F-MOVE-1, F-MOVE-2: every formation that must move is moved, in any order; the order
-   * of the declarations is used, then the rest. */
+  /* F-MOVE-1, F-MOVE-2: every formation that must move is moved, in any order: here in
+   * the order of the battle's formations. */
   for (guint f = 0; f < _adm_battle_n_formations (self); f++)
     if (!move_formation (self, f, error))
       return FALSE;

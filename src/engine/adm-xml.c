@@ -26,7 +26,8 @@ GResource *adm_engine_get_resource (void);
 
 #define SCHEMA_PREFIX "/io/github/admiralty/Admiralty/schema/"
 
-static const char * const known_roots[] = { "ruleset", "classes", "scenario", "campaign", NULL };
+static const char * const known_roots[] = { "ruleset", "classes", "scenario", "campaign",
+                                                "battle", "orders", NULL };
 
 typedef struct {
   int   line;

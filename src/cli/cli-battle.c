@@ -1,0 +1,643 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-battle.c: `admiralty-cli battle …` — a battle file played out with its orders file,
+ * turn by turn (F-SEQ-1), with seeded or given dice: the report of each turn, the ships,
+ * markers and detection as they stand after the last one, and every roll made. A turn the
+ * engine refuses (an illegal order, dice that run out) changes nothing and prints nothing
+ * but the reason. */
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+/* A master plays a battle over an evening; no battle comes near this many turns. */
+#define MAX_TURNS 1000
+
+/* Where the dice come from, for the heading of the output and the JSON. */
+typedef struct {
+  AdmDiceSource *source;
+  AdmDiceQueue  *queue;     /* --dice; NULL with a seed */
+  guint64        seed;
+} BattleDice;
+
+static void
+battle_dice_clear (BattleDice *dice)
+{
+  g_clear_object (&dice->source);
+  dice->queue = NULL;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BattleDice, battle_dice_clear)
+
+/* Positions and headings are computed with sines; three decimals are more than any tape
+ * measure gives and keep the JSON free of 19.999999999999996. */
+static double
+tidy (double value)
+{
+  double rounded = round (value * 1000.0) / 1000.0;
+
+  return rounded == 0.0 ? 0.0 : rounded;
+}
+
+static CliExit
+parse_turns (const char *text,
+             gboolean    json,
+             int        *turns)
+{
+  gint64 value;
+
+  *turns = 1;
+  if (text == NULL)
+    return CLI_EXIT_OK;
+  if (!g_ascii_string_to_signed (text, 10, 1, MAX_TURNS, &value, NULL))
+    return _cli_invalid (json, _("--turns “%s” is not a number of turns; give a whole number "
+                                 "from 1 to %d"), text, MAX_TURNS);
+  *turns = (int) value;
+  return CLI_EXIT_OK;
+}
+
+/* --seed N or the battle's own seed (1 when it has none) for a PRNG; --dice for a queue. */
+static CliExit
+make_dice (AdmBattle  *battle,
+           const char *seed_text,
+           const char *dice_text,
+           gboolean    json,
+           BattleDice *dice)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (dice_text != NULL)
+    {
+      g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+
+      if (!adm_dice_queue_push_text (queue, dice_text, &error))
+        return _cli_invalid (json, _("--dice “%s”: %s"), dice_text, error->message);
+      dice->queue = queue;
+      dice->source = ADM_DICE_SOURCE (g_steal_pointer (&queue));
+      return CLI_EXIT_OK;
+    }
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &dice->seed, NULL))
+        return _cli_invalid (json, _("--seed “%s” is not a seed; give a whole number, 0 or "
+                                     "more"), seed_text);
+    }
+  else
+    dice->seed = adm_battle_get_seed (battle) != 0 ? adm_battle_get_seed (battle) : 1;
+  dice->source = ADM_DICE_SOURCE (adm_dice_prng_new (dice->seed));
+  return CLI_EXIT_OK;
+}
+
+/* The engine names the orders file and line of an illegal order; a refusal that comes from
+ * the dice has no line, so it gets the battle file and the turn. */
+static CliExit
+refused (const AdmBattleOrders *orders,
+         const char            *battle_file,
+         int                    turn,
+         const GError          *error,
+         gboolean               json)
+{
+  g_autofree char *prefix = NULL;
+
+  if (orders != NULL)
+    prefix = g_strconcat (orders->file, ":", NULL);
+  if (prefix != NULL && g_str_has_prefix (error->message, prefix))
+    return _cli_invalid (json, "%s", error->message);
+  return _cli_invalid (json, _("%s: turn %d was refused, nothing of it applied: %s"),
+                       battle_file, turn, error->message);
+}
+
+static CliExit
+play (AdmBattle             *battle,
+      const AdmBattleOrders *orders,
+      AdmDiceSource         *dice,
+      int                    turns,
+      const char            *battle_file,
+      gboolean               json)
+{
+  for (int i = 0; i < turns; i++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      const AdmTurnOrders *turn_orders = orders != NULL
+                                           ? adm_battle_orders_get_turn (orders, turn) : NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!adm_battle_resolve_turn (battle, turn_orders, dice, &error))
+        return refused (orders, battle_file, turn, error, json);
+    }
+  return CLI_EXIT_OK;
+}
+
+/* Text output */
+
+/* "6 Engine compartment damaged, 7 Fire!": each outstanding 2d6 result as often as it was
+ * taken (F-CRIT-20), or NULL when there is none. */
+static char *
+criticals_text (AdmBattle *battle,
+                guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+  GString *out = g_string_new (NULL);
+
+  for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
+    for (int n = 0; n < s->criticals[r]; n++)
+      {
+        const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), "ship",
+                                                       r, NULL);
+
+        if (out->len > 0)
+          g_string_append (out, ", ");
+        g_string_append_printf (out, "%d", r);
+        if (row != NULL)
+          g_string_append_printf (out, " %s", _(row->name));
+      }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Prints @rows (GStrv each, @n_columns cells) as columns padded to their widest cell. */
+static void
+print_table (GPtrArray *rows,
+             guint      n_columns)
+{
+  g_autofree glong *widths = g_new0 (glong, n_columns);
+
+  for (guint i = 0; i < rows->len; i++)
+    for (guint c = 0; c < n_columns; c++)
+      widths[c] = MAX (widths[c], g_utf8_strlen (((char **) g_ptr_array_index (rows, i))[c], -1));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      char **cells = g_ptr_array_index (rows, i);
+      g_autoptr(GString) line = g_string_new ("  ");
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          g_string_append (line, cells[c]);
+          if (c + 1 < n_columns)
+            for (glong pad = g_utf8_strlen (cells[c], -1); pad < widths[c] + 2; pad++)
+              g_string_append_c (line, ' ');
+        }
+      g_print ("%s\n", line->str);
+    }
+}
+
+static void
+print_report (AdmBattle *battle)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+  int heading = 0;
+
+  for (guint i = 0; i < report->len; i++)
+    {
+      const AdmReportLine *line = g_ptr_array_index (report, i);
+
+      if (line->turn != heading)
+        {
+          heading = line->turn;
+          g_print (_("\nTurn %d\n"), heading);
+        }
+      /* Translators: a report line after its phase: "  fire: Vorberg takes 2 damage…" */
+      g_print (_("  %s: %s\n"), adm_phase_to_string (line->phase), line->text);
+    }
+}
+
+static char **
+ship_row (AdmBattle *battle,
+          guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+  g_autofree char *criticals = criticals_text (battle, ship);
+  char **row = g_new0 (char *, 9);
+
+  row[0] = g_strdup (s->name);
+  row[1] = g_strdup (adm_battle_get_side (battle, s->side)->name);
+  row[2] = g_strdup_printf ("(%.1f, %.1f)", tidy (s->position.x), tidy (s->position.y));
+  row[3] = g_strdup_printf ("%.0f°", tidy (s->heading));
+  row[4] = g_strdup_printf ("%d/%d", adm_battle_ship_hull_left (battle, ship), s->klass->hull);
+  row[5] = g_strdup_printf ("%d", adm_battle_ship_shield_pool (battle, ship));
+  row[6] = g_strdup (adm_ship_status_to_string (s->status));
+  row[7] = g_strdup (criticals != NULL ? criticals : "-");
+  return row;
+}
+
+static void
+print_ships (AdmBattle *battle)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  char **header = g_new0 (char *, 9);
+
+  header[0] = g_strdup (_("Ship"));
+  header[1] = g_strdup (_("Side"));
+  header[2] = g_strdup (_("Position (cm)"));
+  header[3] = g_strdup (_("Heading"));
+  header[4] = g_strdup (_("Hull"));
+  header[5] = g_strdup (_("Shields"));
+  header[6] = g_strdup (_("Status"));
+  header[7] = g_strdup (_("Criticals"));
+  g_ptr_array_add (rows, header);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    g_ptr_array_add (rows, ship_row (battle, i));
+  print_table (rows, 8);
+}
+
+static void
+print_markers (AdmBattle *battle)
+{
+  guint n = adm_battle_get_n_markers (battle);
+
+  if (n == 0)
+    {
+      g_print (_("\nMarkers: none\n"));
+      return;
+    }
+  g_print (_("\nMarkers\n"));
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
+
+      if (marker->turn == 0)
+        g_print (_("  explosion at (%.1f, %.1f) cm, %.1f cm across, set up before the "
+                   "battle\n"), tidy (marker->position.x), tidy (marker->position.y),
+                 marker->diameter);
+      else
+        g_print (_("  explosion at (%.1f, %.1f) cm, %.1f cm across, placed in turn %d\n"),
+                 tidy (marker->position.x), tidy (marker->position.y), marker->diameter,
+                 marker->turn);
+    }
+}
+
+/* What each side knows of the other sides' formations (F-ECM). */
+static void
+print_detection (AdmBattle *battle)
+{
+  g_print (_("\nDetection\n"));
+  for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+    for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+      {
+        const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+        if (formation->side == side)
+          continue;
+        /* Translators: "Barrayar sees Triumph group: full" */
+        g_print (_("  %s sees %s: %s\n"), adm_battle_get_side (battle, side)->name,
+                 formation->name,
+                 adm_detection_to_string (adm_battle_get_detection (battle, side, f)));
+      }
+}
+
+static void
+print_rolls (AdmBattle  *battle,
+             BattleDice *dice)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+
+  g_print (_("\nDice\n"));
+  if (rolls->len == 0)
+    g_print (_("  no dice were rolled\n"));
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+      g_autofree char *expression = adm_dice_describe (roll->values->len, roll->sides);
+      g_autoptr(GString) values = g_string_new (NULL);
+
+      for (guint v = 0; v < roll->values->len; v++)
+        g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
+                                g_array_index (roll->values, guint, v));
+      /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
+      g_print (_("  turn %d, %s, %s — %s (%s): %s\n"), roll->turn,
+               adm_phase_to_string (roll->phase), roll->clause, roll->purpose, expression,
+               values->str);
+    }
+  if (dice->queue != NULL && adm_dice_queue_get_length (dice->queue) > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "  %u die given was not needed\n",
+                          "  %u dice given were not needed\n",
+                          adm_dice_queue_get_length (dice->queue)),
+             adm_dice_queue_get_length (dice->queue));
+}
+
+/* The last turn @orders has declarations for. */
+static int
+orders_last_turn (const AdmBattleOrders *orders)
+{
+  int last = 0;
+
+  for (guint i = 0; orders != NULL && i < orders->turns->len; i++)
+    last = MAX (last, ((const AdmTurnOrders *) g_ptr_array_index (orders->turns, i))->turn);
+  return last;
+}
+
+static void
+print_text (AdmBattle             *battle,
+            const AdmBattleOrders *orders,
+            int                    turns,
+            BattleDice            *dice)
+{
+  int last = orders_last_turn (orders);
+  g_autofree char *source = NULL;
+  g_autofree char *played = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn",
+                                                          "%d turns", turns), turns);
+
+  if (dice->queue != NULL)
+    source = g_strdup (_("the dice given"));
+  else
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, dice->seed);
+
+      source = g_strdup_printf (_("dice from seed %s"), seed);
+    }
+  /* Translators: "Battle “Knife fight”: 2 turns, dice from seed 7" */
+  g_print (_("Battle “%s”: %s, %s\n"), adm_battle_get_name (battle), played, source);
+  /* A master who forgot --turns learns that the orders go on. */
+  if (last >= adm_battle_get_turn (battle))
+    g_print (_("The orders go on to turn %d: give --turns %d to play them all.\n"), last,
+             last);
+  print_report (battle);
+  g_print (_("\nShips after turn %d\n"), adm_battle_get_turn (battle) - 1);
+  print_ships (battle);
+  print_markers (battle);
+  print_detection (battle);
+  print_rolls (battle, dice);
+}
+
+/* JSON output */
+
+static void
+add_string (JsonBuilder *builder,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+static void
+add_int (JsonBuilder *builder,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+static void
+add_double (JsonBuilder *builder,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, tidy (value));
+}
+
+static void
+add_ship_json (JsonBuilder *builder,
+               AdmBattle   *battle,
+               guint        ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+
+  json_builder_begin_object (builder);
+  add_string (builder, "id", s->id);
+  add_string (builder, "name", s->name);
+  add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
+  add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
+  add_double (builder, "x", s->position.x);
+  add_double (builder, "y", s->position.y);
+  add_double (builder, "heading", s->heading);
+  add_int (builder, "hull", s->klass->hull);
+  add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
+  json_builder_set_member_name (builder, "damaged");
+  json_builder_add_boolean_value (builder, adm_battle_ship_is_damaged (battle, ship));
+  add_int (builder, "shields", adm_battle_ship_shields (battle, ship));
+  add_int (builder, "shield_pool", adm_battle_ship_shield_pool (battle, ship));
+  add_int (builder, "readiness", adm_battle_ship_readiness (battle, ship));
+  json_builder_set_member_name (builder, "criticals");
+  json_builder_begin_array (builder);
+  for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
+    for (int n = 0; n < s->criticals[r]; n++)
+      json_builder_add_int_value (builder, r);
+  json_builder_end_array (builder);
+  add_string (builder, "status", adm_ship_status_to_string (s->status));
+  json_builder_end_object (builder);
+}
+
+static void
+add_report_json (JsonBuilder *builder,
+                 AdmBattle   *battle)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+
+  json_builder_set_member_name (builder, "report");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < report->len; i++)
+    {
+      const AdmReportLine *line = g_ptr_array_index (report, i);
+
+      json_builder_begin_object (builder);
+      add_int (builder, "turn", line->turn);
+      add_string (builder, "phase", adm_phase_to_string (line->phase));
+      add_string (builder, "text", line->text);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_markers_json (JsonBuilder *builder,
+                  AdmBattle   *battle)
+{
+  json_builder_set_member_name (builder, "markers");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "kind", "explosion");
+      add_double (builder, "x", marker->position.x);
+      add_double (builder, "y", marker->position.y);
+      add_double (builder, "diameter", marker->diameter);
+      add_int (builder, "turn", marker->turn);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_detection_json (JsonBuilder *builder,
+                    AdmBattle   *battle)
+{
+  json_builder_set_member_name (builder, "detection");
+  json_builder_begin_array (builder);
+  for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+    for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+      {
+        const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+        if (formation->side == side)
+          continue;
+        json_builder_begin_object (builder);
+        add_string (builder, "side", adm_battle_get_side (battle, side)->id);
+        add_string (builder, "formation", formation->id);
+        add_string (builder, "level",
+                    adm_detection_to_string (adm_battle_get_detection (battle, side, f)));
+        json_builder_end_object (builder);
+      }
+  json_builder_end_array (builder);
+}
+
+static void
+add_rolls_json (JsonBuilder *builder,
+                AdmBattle   *battle)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+
+  json_builder_set_member_name (builder, "rolls");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      json_builder_begin_object (builder);
+      add_int (builder, "turn", roll->turn);
+      add_string (builder, "phase", adm_phase_to_string (roll->phase));
+      add_string (builder, "purpose", roll->purpose);
+      add_string (builder, "clause", roll->clause);
+      add_int (builder, "sides", roll->sides);
+      json_builder_set_member_name (builder, "values");
+      json_builder_begin_array (builder);
+      for (guint v = 0; v < roll->values->len; v++)
+        json_builder_add_int_value (builder, g_array_index (roll->values, guint, v));
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+print_json (AdmBattle  *battle,
+            BattleDice *dice)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  add_string (builder, "battle", adm_battle_get_name (battle));
+  /* The turn and phase to be played next. */
+  add_int (builder, "turn", adm_battle_get_turn (battle));
+  add_string (builder, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
+  json_builder_set_member_name (builder, "seed");
+  if (dice->queue != NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, (gint64) dice->seed);
+  add_report_json (builder, battle);
+  json_builder_set_member_name (builder, "ships");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    add_ship_json (builder, battle, i);
+  json_builder_end_array (builder);
+  add_markers_json (builder, battle);
+  add_detection_json (builder, battle);
+  add_rolls_json (builder, battle);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+/* The command */
+
+/* Loads the battle and, when given, its orders; the engine's messages read FILE:LINE. */
+static CliExit
+load (const char        *path,
+      const char        *orders_path,
+      gboolean           json,
+      AdmBattle        **battle,
+      AdmBattleOrders  **orders)
+{
+  g_autoptr(GError) error = NULL;
+
+  *battle = adm_battle_load_file (path, &error);
+  if (*battle == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (orders_path == NULL)
+    return CLI_EXIT_OK;
+  *orders = adm_battle_orders_load_file (orders_path, &error);
+  if (*orders == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+CliExit
+_cli_battle_run (int    argc,
+                 char **argv)
+{
+  const char *command = "battle";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_auto(BattleDice) dice = { NULL, };
+  g_auto(GStrv) files = NULL;
+  g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
+  g_autofree char *turns_text = NULL, *battle_file = NULL;
+  gboolean json = FALSE;
+  CliExit status;
+  int turns = 1;
+  const GOptionEntry entries[] = {
+    { "orders", 0, 0, G_OPTION_ARG_FILENAME, &orders_path,
+      N_("The declarations of both sides, turn by turn (an orders file)"), N_("FILE") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("Roll seeded dice; default: the battle's seed attribute, else 1"), N_("N") },
+    { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
+      N_("Use these die values, in order, instead (\"4,6,1\" or \"4 6 1\")"), N_("VALUES") },
+    { "turns", 0, 0, G_OPTION_ARG_STRING, &turns_text,
+      N_("Number of turns to play (default 1)"), N_("K") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"battle\", \"turn\", \"phase\", \"seed\", \"report\", \"ships\", "
+         "\"markers\", \"detection\", \"rolls\"} as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("BATTLE.xml"),
+                              _("Plays the turns of a battle file (F-SEQ-1) with the orders of "
+                                "an orders file and prints each turn's report, the ships as "
+                                "they stand, the markers and the dice log. A turn the rules "
+                                "refuse is not applied: its problem is printed as "
+                                "FILE:LINE: problem."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (command, "--orders", orders_path, FALSE)
+      || !_cli_check_value (command, "--seed", seed_text, FALSE)
+      || !_cli_check_value (command, "--dice", dice_text, FALSE)
+      || !_cli_check_value (command, "--turns", turns_text, FALSE))
+    return CLI_EXIT_USAGE;
+  if (files == NULL || files[0] == NULL)
+    return _cli_usage_error (command, _("no battle file given"));
+  if (files[1] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one battle file"),
+                             files[1]);
+  if (seed_text != NULL && dice_text != NULL)
+    return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
+
+  status = parse_turns (turns_text, json, &turns);
+  if (status == CLI_EXIT_OK)
+    status = load (files[0], orders_path, json, &battle, &orders);
+  if (status == CLI_EXIT_OK)
+    status = make_dice (battle, seed_text, dice_text, json, &dice);
+  battle_file = g_filename_display_basename (files[0]);
+  if (status == CLI_EXIT_OK)
+    status = play (battle, orders, dice.source, turns, battle_file, json);
+  if (status != CLI_EXIT_OK)
+    return status;
+
+  if (json)
+    print_json (battle, &dice);
+  else
+    print_text (battle, orders, turns, &dice);
+  return CLI_EXIT_OK;
+}

@@ -1,0 +1,642 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-battle.c: `admiralty-cli battle` run as a master's script would run it — a battle
+ * file played with its orders and given or seeded dice: the report, the ships, the dice log,
+ * --json, and the refusals (an illegal order, dice that run out, broken files) that print
+ * only their reason. CLI_PATH comes from meson; ADMIRALTY_RULES_PATH and ADMIRALTY_SOURCE_DIR
+ * from the test environment. */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} CliResult;
+
+static void
+cli_result_free (CliResult *result)
+{
+  g_free (result->out);
+  g_free (result->err);
+  g_free (result);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
+
+static CliResult *run_cli (const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+/* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
+ * come out as written. */
+static CliResult *
+run_cli (const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char **envp = g_get_environ ();
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) CLI_PATH);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &result->out, &result->err, &wait_status, &error);
+  g_strfreev (envp);
+  g_assert_no_error (error);
+  /* Whatever the input, the CLI exits; it never crashes. */
+  g_assert_true (WIFEXITED (wait_status));
+  result->status = WEXITSTATUS (wait_status);
+  return result;
+}
+
+/* --json prints one JSON object on one line, and nothing else, on stdout. */
+static JsonObject *
+parse_json (const char *out)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *newline = strchr (out, '\n');
+  JsonNode *root;
+
+  g_assert_nonnull (newline);
+  g_assert_cmpstr (newline + 1, ==, "");
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_cmpint (json_node_get_node_type (root), ==, JSON_NODE_OBJECT);
+  return json_object_ref (json_node_get_object (root));
+}
+
+/* A refusal: status, the message on stderr, nothing on stdout. */
+static void
+assert_failure (CliResult  *result,
+                int         status,
+                const char *message)
+{
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, status);
+  g_assert_cmpstr (result->out, ==, "");
+  g_assert_nonnull (strstr (result->err, message));
+}
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+
+  g_assert_nonnull (root);
+  return g_build_filename (root, folder, name, NULL);
+}
+
+/* Files written for one test, in a folder of their own, removed by the fixture. */
+typedef struct {
+  char      *dir;
+  GPtrArray *files;
+} Scratch;
+
+static void
+scratch_setup (Scratch       *scratch,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  scratch->dir = g_dir_make_tmp ("admiralty-cli-battle-XXXXXX", &error);
+  g_assert_no_error (error);
+  scratch->files = g_ptr_array_new_with_free_func (g_free);
+}
+
+static void
+scratch_teardown (Scratch       *scratch,
+                  gconstpointer  data)
+{
+  for (guint i = 0; i < scratch->files->len; i++)
+    g_remove (g_ptr_array_index (scratch->files, i));
+  g_rmdir (scratch->dir);
+  g_ptr_array_unref (scratch->files);
+  g_free (scratch->dir);
+}
+
+/* Writes @text to @name in the scratch folder; the path belongs to @scratch. */
+static const char *
+scratch_write (Scratch    *scratch,
+               const char *name,
+               const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (scratch->dir, name, NULL);
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (scratch->files, path);
+  return path;
+}
+
+/* tests/data/battles/duel.xml: Vorberg at (0, 0) heading 90, Triumph at (10, 0) heading 270,
+ * bow to bow. Vorberg fires its main battery and gravi-destructor together, Triumph answers. */
+static const char duel_orders[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<orders battle=\"Duel\">\n"
+  "  <turn n=\"1\">\n"
+  "    <fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>\n"
+  "    <fire weapons=\"triumph:main\" target=\"vorberg\"/>\n"
+  "  </turn>\n"
+  "</orders>\n";
+
+/* F-ART-8: 10 cm is within half of the 35 cm range, so firepower 5 at an approaching capital
+ * ship moves from column 2 to column 1: 5 dice at armour 3; the 2 shields absorb 2 of the 5
+ * hits (F-SHLD-1, F-SHLD-2); 3 artillery criticals checks on 6+ (F-ART-13) miss. Then the
+ * gravi-destructor's 2 dice hit on 5+ (F-DES-2) with no shields left, and its critical check
+ * on 4+ (F-DES-3) succeeds: 3 + 3 on the table is 6, engines (F-CRIT-13, +1 damage). */
+static const char duel_dice[] = "3,5,6,5,3, 1,2,3, 6,1, 4, 3,3, 2,6,1,3";
+
+static const char duel_text[] =
+  "Battle “Duel”: 1 turn, the dice given\n"
+  "\n"
+  "Turn 1\n"
+  "  detection: Turn 1.\n"
+  "  fire: Vorberg's Main battery, firepower 5 at approaching capital ship Triumph, 10.0 cm, "
+  "half range, column 1: 5 dice (3 5 6 5 3) at 3+ — 5 hits, 2 absorbed by shields, shields "
+  "down, 3 damage.\n"
+  "  fire: Triumph takes 3 damage: 4 of 7 hull points left.\n"
+  "  fire: Critical checks on Triumph (6+): 1 2 3 — 0 criticals.\n"
+  "  fire: Vorberg's Gravi-destructor, firepower 2 at Triumph: 2 dice (6 1) at 5+ — 1 hit, "
+  "1 damage.\n"
+  "  fire: Triumph takes 1 damage: 3 of 7 hull points left, damaged.\n"
+  "  fire: Critical checks on Triumph (4+): 4 — 1 critical.\n"
+  "  fire: Critical damage on Triumph (F-CRIT-13): Engine compartment damaged — The ship cannot "
+  "turn until the engines are repaired.\n"
+  "  fire: Triumph takes 1 damage: 2 of 7 hull points left, damaged.\n"
+  "  fire: Triumph's Main battery, firepower 4 at approaching capital ship Vorberg, 10.0 cm, "
+  "half range, column 1: 4 dice (2 6 1 3) at 3+ — 2 hits, 2 absorbed by shields, shields down, "
+  "0 damage.\n"
+  "  end: End of turn 1.\n"
+  "\n"
+  "Ships after turn 1\n"
+  "  Ship     Side      Position (cm)  Heading  Hull  Shields  Status  Criticals\n"
+  "  Vorberg  Barrayar  (0.0, 0.0)     90°      8/8   2        active  -\n"
+  "  Triumph  Komarr    (10.0, 0.0)    270°     2/7   2        active  6 Engine compartment "
+  "damaged\n"
+  "\n"
+  "Markers: none\n"
+  "\n"
+  "Detection\n"
+  "  Barrayar sees Triumph group: full\n"
+  "  Komarr sees Vorberg group: full\n"
+  "\n"
+  "Dice\n"
+  "  turn 1, fire, F-ART-11 — Vorberg's Main battery, firepower 5 at approaching capital ship "
+  "Triumph, 10.0 cm, half range, column 1, 3+ to hit (5d6): 3 5 6 5 3\n"
+  "  turn 1, fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3\n"
+  "  turn 1, fire, F-DES-1 — Vorberg's Gravi-destructor, firepower 2 at Triumph, 5+ to hit "
+  "(2d6): 6 1\n"
+  "  turn 1, fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4\n"
+  "  turn 1, fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3\n"
+  "  turn 1, fire, F-ART-11 — Triumph's Main battery, firepower 4 at approaching capital ship "
+  "Vorberg, 10.0 cm, half range, column 1, 3+ to hit (4d6): 2 6 1 3\n";
+
+static void
+test_text_dice (Scratch       *scratch,
+                gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
+  g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
+                                         "--dice", duel_dice, NULL);
+
+  g_assert_cmpstr (result->err, ==, "");
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->out, ==, duel_text);
+}
+
+/* Dice given but not needed are said to be so, after the log. */
+static void
+test_text_unused_dice (Scratch       *scratch,
+                       gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *dice = g_strconcat (duel_dice, " 6 6 6", NULL);
+  const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
+  g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
+                                         "--dice", dice, NULL);
+  g_autofree char *expected = g_strconcat (duel_text, "  3 dice given were not needed\n", NULL);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->out, ==, expected);
+}
+
+static JsonObject *
+array_object (JsonArray *array,
+              guint      index)
+{
+  g_assert_cmpuint (index, <, json_array_get_length (array));
+  return json_array_get_object_element (array, index);
+}
+
+static void
+assert_values (JsonObject  *roll,
+               const char  *clause,
+               const guint *values,
+               guint        n)
+{
+  JsonArray *array = json_object_get_array_member (roll, "values");
+
+  g_assert_cmpstr (json_object_get_string_member (roll, "clause"), ==, clause);
+  g_assert_cmpint (json_object_get_int_member (roll, "turn"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (roll, "phase"), ==, "fire");
+  g_assert_cmpint (json_object_get_int_member (roll, "sides"), ==, 6);
+  g_assert_cmpuint (json_array_get_length (array), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (json_array_get_int_element (array, i), ==, values[i]);
+}
+
+static void
+assert_triumph_json (JsonObject *triumph)
+{
+  JsonArray *criticals = json_object_get_array_member (triumph, "criticals");
+
+  g_assert_cmpstr (json_object_get_string_member (triumph, "id"), ==, "triumph");
+  g_assert_cmpstr (json_object_get_string_member (triumph, "name"), ==, "Triumph");
+  g_assert_cmpstr (json_object_get_string_member (triumph, "side"), ==, "komarr");
+  g_assert_cmpstr (json_object_get_string_member (triumph, "formation"), ==, "k1");
+  g_assert_cmpfloat (json_object_get_double_member (triumph, "x"), ==, 10.0);
+  g_assert_cmpfloat (json_object_get_double_member (triumph, "y"), ==, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (triumph, "heading"), ==, 270.0);
+  g_assert_cmpint (json_object_get_int_member (triumph, "hull"), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (triumph, "hull_left"), ==, 2);
+  /* F-CRIT-6: 5 of 7 lost. */
+  g_assert_true (json_object_get_boolean_member (triumph, "damaged"));
+  g_assert_cmpint (json_object_get_int_member (triumph, "shields"), ==, 2);
+  /* F-SHLD-3: the shields are back at the end of the turn. */
+  g_assert_cmpint (json_object_get_int_member (triumph, "shield_pool"), ==, 2);
+  /* F-RDY-3: 6, less 1 for the damage this turn. */
+  g_assert_cmpint (json_object_get_int_member (triumph, "readiness"), ==, 5);
+  g_assert_cmpuint (json_array_get_length (criticals), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (criticals, 0), ==, 6);
+  g_assert_cmpstr (json_object_get_string_member (triumph, "status"), ==, "active");
+}
+
+static void
+test_json (Scratch       *scratch,
+           gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
+  g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
+                                         "--dice", duel_dice, "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  JsonArray *ships, *rolls, *report, *detection;
+  JsonObject *vorberg;
+  const guint artillery[] = { 3, 5, 6, 5, 3 }, table[] = { 3, 3 }, answer[] = { 2, 6, 1, 3 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  object = parse_json (result->out);
+  g_assert_cmpstr (json_object_get_string_member (object, "battle"), ==, "Duel");
+  /* The turn and phase to play next. */
+  g_assert_cmpint (json_object_get_int_member (object, "turn"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (object, "phase"), ==, "detection");
+  g_assert_true (json_object_get_null_member (object, "seed"));
+
+  ships = json_object_get_array_member (object, "ships");
+  g_assert_cmpuint (json_array_get_length (ships), ==, 2);
+  vorberg = array_object (ships, 0);
+  g_assert_cmpstr (json_object_get_string_member (vorberg, "id"), ==, "vorberg");
+  g_assert_cmpint (json_object_get_int_member (vorberg, "hull_left"), ==, 8);
+  g_assert_false (json_object_get_boolean_member (vorberg, "damaged"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (vorberg,
+                                                                        "criticals")), ==, 0);
+  assert_triumph_json (array_object (ships, 1));
+
+  rolls = json_object_get_array_member (object, "rolls");
+  g_assert_cmpuint (json_array_get_length (rolls), ==, 6);
+  assert_values (array_object (rolls, 0), "F-ART-11", artillery, G_N_ELEMENTS (artillery));
+  assert_values (array_object (rolls, 4), "F-CRIT-2", table, G_N_ELEMENTS (table));
+  assert_values (array_object (rolls, 5), "F-ART-11", answer, G_N_ELEMENTS (answer));
+  g_assert_cmpstr (json_object_get_string_member (array_object (rolls, 4), "purpose"), ==,
+                   "critical damage table for Triumph");
+
+  report = json_object_get_array_member (object, "report");
+  g_assert_cmpuint (json_array_get_length (report), ==, 11);
+  g_assert_cmpstr (json_object_get_string_member (array_object (report, 2), "text"), ==,
+                   "Triumph takes 3 damage: 4 of 7 hull points left.");
+  g_assert_cmpstr (json_object_get_string_member (array_object (report, 2), "phase"), ==,
+                   "fire");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "markers")),
+                    ==, 0);
+  detection = json_object_get_array_member (object, "detection");
+  g_assert_cmpuint (json_array_get_length (detection), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (array_object (detection, 0), "side"), ==,
+                   "barrayar");
+  g_assert_cmpstr (json_object_get_string_member (array_object (detection, 0), "formation"), ==,
+                   "k1");
+  g_assert_cmpstr (json_object_get_string_member (array_object (detection, 0), "level"), ==,
+                   "full");
+}
+
+/* The same seed gives the same battle, byte for byte; without --seed the battle's own seed
+ * attribute is used, and 1 when it has none. */
+static void
+test_seed (void)
+{
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor_orders = source_path ("scenarios/battles",
+                                                  "corridor-skirmish.orders.xml");
+  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml");
+  g_autoptr(CliResult) first = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                        "--turns", "2", "--seed", "7", NULL);
+  g_autoptr(CliResult) second = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                         "--turns", "2", "--seed", "7", NULL);
+  g_autoptr(CliResult) json = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                       "--turns", "2", "--seed", "7", "--json", NULL);
+  g_autoptr(CliResult) json_again = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                             "--turns", "2", "--seed", "7", "--json", NULL);
+  g_autoptr(CliResult) own = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                      "--turns", "2", NULL);
+  g_autoptr(CliResult) one = run_cli ("battle", corridor, "--orders", corridor_orders,
+                                      "--turns", "2", "--seed", "1", NULL);
+  g_autoptr(CliResult) unseeded = run_cli ("battle", duel, NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  g_assert_cmpint (first->status, ==, 0);
+  g_assert_true (g_str_has_prefix (first->out, "Battle “Corridor skirmish”: 2 turns, dice from "
+                                               "seed 7\n"));
+  g_assert_cmpstr (first->out, ==, second->out);
+  g_assert_cmpint (json->status, ==, 0);
+  g_assert_cmpstr (json->out, ==, json_again->out);
+  object = parse_json (json->out);
+  g_assert_cmpint (json_object_get_int_member (object, "seed"), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (object, "turn"), ==, 3);
+
+  /* corridor-skirmish.xml has seed="1". */
+  g_assert_cmpint (own->status, ==, 0);
+  g_assert_cmpstr (own->out, ==, one->out);
+  g_assert_cmpstr (own->out, !=, first->out);
+  g_assert_cmpint (unseeded->status, ==, 0);
+  g_assert_true (g_str_has_prefix (unseeded->out, "Battle “Duel”: 1 turn, dice from seed 1\n"));
+  g_assert_nonnull (strstr (unseeded->out, "  no dice were rolled\n"));
+}
+
+/* Orders the rules forbid are refused with the orders file's line and the reason, on stderr
+ * only; with --json the same message comes as {"error": …} on stdout. */
+static void
+test_illegal_orders (Scratch       *scratch,
+                     gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  const char *too_far = scratch_write (scratch, "too-far.orders.xml",
+    "<orders>\n"
+    "  <turn n=\"1\">\n"
+    "    <move formation=\"serg-group\"><forward cm=\"20\"/></move>\n"
+    "  </turn>\n"
+    "</orders>\n");
+  const char *early = scratch_write (scratch, "early.orders.xml",
+    "<orders>\n"
+    "  <turn n=\"1\">\n"
+    "    <move formation=\"serg-group\">\n"
+    "      <forward cm=\"4\"/><turn degrees=\"45\"/><forward cm=\"14\"/>\n"
+    "    </move>\n"
+    "  </turn>\n"
+    "</orders>\n");
+  const char *range = scratch_write (scratch, "range.orders.xml",
+    "<orders>\n"
+    "  <turn n=\"1\">\n"
+    "\n"
+    "    <fire weapons=\"kestrel:guns\" target=\"triumph\"/>\n"
+    "  </turn>\n"
+    "</orders>\n");
+  g_autoptr(CliResult) far_result = run_cli ("battle", battle, "--orders", too_far, NULL);
+  g_autoptr(CliResult) early_result = run_cli ("battle", battle, "--orders", early, NULL);
+  g_autoptr(CliResult) range_result = run_cli ("battle", battle, "--orders", range, NULL);
+  g_autoptr(CliResult) json = run_cli ("battle", battle, "--orders", too_far, "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  /* F-MOVE-3: a battleship of speed 18. */
+  assert_failure (far_result, 1, "too-far.orders.xml:3: Prince Serg group can move at most "
+                                 "18 cm this turn, not 20 cm (F-MOVE-3)");
+  /* F-MOVE-9: three quarters of 18 cm before the turn. */
+  assert_failure (early_result, 1, "early.orders.xml:3: Prince Serg is a battleship: it must "
+                                   "move 13.5 of its 18 cm before turning (F-MOVE-9)");
+  /* F-FIRE-5: the destroyer's guns reach 25 cm. */
+  assert_failure (range_result, 1, "range.orders.xml:4: Triumph is 89.4 cm from Kestrel, "
+                                   "beyond the 25 cm range of its Gun battery (F-FIRE-5)");
+  g_assert_cmpint (json->status, ==, 1);
+  object = parse_json (json->out);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (object, "error"),
+                                   "too-far.orders.xml:3: "));
+  g_assert_nonnull (strstr (json->err, "too-far.orders.xml:3: "));
+}
+
+/* A refused turn after good ones: all or nothing, nothing printed as if it had been played. */
+static void
+test_refused_later_turn (Scratch       *scratch,
+                         gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  const char *orders = scratch_write (scratch, "later.orders.xml",
+    "<orders>\n"
+    "  <turn n=\"1\">\n"
+    "    <move formation=\"serg-group\"><forward cm=\"10\"/></move>\n"
+    "  </turn>\n"
+    "  <turn n=\"2\">\n"
+    "    <move formation=\"serg-group\" order=\"all-ahead-full\">\n"
+    "      <forward cm=\"10\"/><turn degrees=\"45\"/>\n"
+    "    </move>\n"
+    "  </turn>\n"
+    "</orders>\n");
+  g_autoptr(CliResult) one = run_cli ("battle", battle, "--orders", orders, NULL);
+  g_autoptr(CliResult) two = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
+                                      NULL);
+
+  g_assert_cmpint (one->status, ==, 0);
+  g_assert_nonnull (strstr (one->out, "  movement: Prince Serg group moves 10 cm.\n"));
+  g_assert_nonnull (strstr (one->out, "The orders go on to turn 2: give --turns 2 to play them "
+                                      "all.\n"));
+  /* F-MOVE-17: all ahead full allows no turn. */
+  assert_failure (two, 1, "later.orders.xml:6: Prince Serg group is going all ahead full and "
+                          "cannot turn (F-MOVE-17)");
+}
+
+/* The dice run out, or a die shows what it cannot: the turn is refused and nothing printed. */
+static void
+test_dice_refused (Scratch       *scratch,
+                   gconstpointer  data)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
+  g_autoptr(CliResult) short_dice = run_cli ("battle", battle, "--orders", orders,
+                                             "--dice", "3 5", NULL);
+  g_autoptr(CliResult) seven = run_cli ("battle", battle, "--orders", orders,
+                                        "--dice", "3,5,7,5,3", NULL);
+  g_autoptr(CliResult) words = run_cli ("battle", battle, "--orders", orders,
+                                        "--dice", "3,five", NULL);
+
+  assert_failure (short_dice, 1, "duel.xml: turn 1 was refused, nothing of it applied: ");
+  g_assert_nonnull (strstr (short_dice->err, "needs 5d6 but only 2 values were entered"));
+  assert_failure (seven, 1, "7 is not on a d6 (1–6)");
+  assert_failure (words, 1, "--dice “3,five”: “five” is not a die value");
+}
+
+static void
+test_seed_and_dice (void)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autoptr(CliResult) result = run_cli ("battle", battle, "--seed", "3", "--dice", "4,6,1",
+                                         NULL);
+
+  assert_failure (result, 2, "--seed and --dice cannot be used together");
+  g_assert_nonnull (strstr (result->err, "admiralty-cli battle --help"));
+}
+
+static void
+test_missing_files (void)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autoptr(CliResult) no_battle = run_cli ("battle", "no-such-battle.xml", NULL);
+  g_autoptr(CliResult) no_orders = run_cli ("battle", battle, "--orders",
+                                            "no-such.orders.xml", NULL);
+  g_autoptr(CliResult) json = run_cli ("battle", "no-such-battle.xml", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  assert_failure (no_battle, 1, "no-such-battle.xml: cannot open the file");
+  assert_failure (no_orders, 1, "no-such.orders.xml: cannot open the file");
+  g_assert_cmpint (json->status, ==, 1);
+  object = parse_json (json->out);
+  g_assert_nonnull (strstr (json_object_get_string_member (object, "error"),
+                            "no-such-battle.xml: cannot open the file"));
+}
+
+/* Broken files are named with the line of their problem. */
+static void
+test_broken_files (Scratch       *scratch,
+                   gconstpointer  data)
+{
+  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml");
+  const char *battle = scratch_write (scratch, "broken.xml",
+    "<?xml version=\"1.0\"?>\n"
+    "<battle ruleset=\"forcon-2010\" name=\"Broken\">\n"
+    "  <side id=\"a\" name=\"A\"\n"
+    "</battle>\n");
+  const char *klass = scratch_write (scratch, "klass.xml",
+    "<battle ruleset=\"forcon-2010\" name=\"Unknown class\">\n"
+    "  <side id=\"a\" name=\"A\"><formation id=\"f\" name=\"F\" flagship=\"s\">\n"
+    "    <ship id=\"s\" name=\"S\" class=\"vorberg\" x=\"0\" y=\"0\" heading=\"0\" "
+    "readiness=\"6\"/>\n"
+    "  </formation></side>\n"
+    "  <side id=\"b\" name=\"B\"><formation id=\"g\" name=\"G\" flagship=\"t\">\n"
+    "    <ship id=\"t\" name=\"Ghost\" class=\"dreadnought\" x=\"5\" y=\"0\" heading=\"0\" "
+    "readiness=\"6\"/>\n"
+    "  </formation></side>\n"
+    "</battle>\n");
+  const char *orders = scratch_write (scratch, "broken.orders.xml",
+    "<?xml version=\"1.0\"?>\n"
+    "<orders>\n"
+    "  <turn n=\"1\">\n"
+    "    <fire weapons=\"vorberg:main\" target=\"triumph\"\n"
+    "  </turn>\n"
+    "</orders>\n");
+  g_autoptr(CliResult) battle_result = run_cli ("battle", battle, NULL);
+  g_autoptr(CliResult) class_result = run_cli ("battle", klass, NULL);
+  g_autoptr(CliResult) orders_result = run_cli ("battle", duel, "--orders", orders, NULL);
+
+  assert_failure (battle_result, 1, "broken.xml:4: this is not well-formed XML");
+  assert_failure (class_result, 1, "klass.xml:6: ship “Ghost” is of class “dreadnought”");
+  assert_failure (orders_result, 1, "broken.orders.xml:");
+  g_assert_nonnull (strstr (orders_result->err, "XML"));
+}
+
+static void
+test_usage (void)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autoptr(CliResult) none = run_cli ("battle", NULL);
+  g_autoptr(CliResult) two = run_cli ("battle", battle, battle, NULL);
+  g_autoptr(CliResult) value = run_cli ("battle", battle, "--orders", "--json", NULL);
+  g_autoptr(CliResult) turns = run_cli ("battle", battle, "--turns", "0", NULL);
+  g_autoptr(CliResult) seed = run_cli ("battle", battle, "--seed", "-1", NULL);
+  g_autoptr(CliResult) help = run_cli ("battle", "--help", NULL);
+  g_autoptr(CliResult) top = run_cli ("--help", NULL);
+  g_autoptr(CliResult) unknown = run_cli ("fight", NULL);
+
+  assert_failure (none, 2, "no battle file given");
+  assert_failure (two, 2, "give one battle file");
+  assert_failure (value, 2, "missing value for --orders");
+  assert_failure (turns, 1, "--turns “0” is not a number of turns");
+  assert_failure (seed, 1, "--seed “-1” is not a seed");
+  g_assert_cmpint (help->status, ==, 0);
+  g_assert_nonnull (strstr (help->out, "admiralty-cli battle"));
+  g_assert_nonnull (strstr (help->out, "--orders"));
+  g_assert_nonnull (strstr (help->out, "--dice"));
+  g_assert_cmpint (top->status, ==, 0);
+  g_assert_nonnull (strstr (top->out, "  battle FILE"));
+  assert_failure (unknown, 2, "the commands are validate, table, odds and battle");
+}
+
+/* validate knows battle and orders files by their root element. */
+static void
+test_validate (void)
+{
+  g_autofree char *battle = source_path ("scenarios/battles", "hulk-and-fire.xml");
+  g_autofree char *orders = source_path ("scenarios/battles", "hulk-and-fire.orders.xml");
+  g_autoptr(CliResult) text = run_cli ("validate", battle, orders, NULL);
+  g_autoptr(CliResult) json = run_cli ("validate", "--json", battle, orders, NULL);
+  g_autoptr(JsonObject) object = NULL;
+  JsonArray *files;
+
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_cmpstr (text->err, ==, "");
+  g_assert_nonnull (strstr (text->out, "hulk-and-fire.xml: valid (battle “Hulk and fire”, "
+                                       "2 sides, 4 formations, 4 ships)\n"));
+  g_assert_nonnull (strstr (text->out, "hulk-and-fire.orders.xml: valid (orders for 2 "
+                                       "turns)\n"));
+  g_assert_cmpint (json->status, ==, 0);
+  object = parse_json (json->out);
+  files = json_object_get_array_member (object, "files");
+  g_assert_cmpuint (json_array_get_length (files), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (array_object (files, 0), "kind"), ==,
+                   "battle");
+  g_assert_cmpstr (json_object_get_string_member (array_object (files, 1), "kind"), ==,
+                   "orders");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli/battle/F-DES-1/text-dice", Scratch, NULL, scratch_setup, test_text_dice,
+              scratch_teardown);
+  g_test_add ("/cli/battle/dice/unused", Scratch, NULL, scratch_setup, test_text_unused_dice,
+              scratch_teardown);
+  g_test_add ("/cli/battle/F-ART-8/json", Scratch, NULL, scratch_setup, test_json,
+              scratch_teardown);
+  g_test_add_func ("/cli/battle/seed/deterministic", test_seed);
+  g_test_add ("/cli/battle/F-MOVE-3/illegal-orders", Scratch, NULL, scratch_setup,
+              test_illegal_orders, scratch_teardown);
+  g_test_add ("/cli/battle/F-MOVE-17/refused-later-turn", Scratch, NULL, scratch_setup,
+              test_refused_later_turn, scratch_teardown);
+  g_test_add ("/cli/battle/dice/refused", Scratch, NULL, scratch_setup, test_dice_refused,
+              scratch_teardown);
+  g_test_add_func ("/cli/battle/usage/seed-and-dice", test_seed_and_dice);
+  g_test_add_func ("/cli/battle/files/missing", test_missing_files);
+  g_test_add ("/cli/battle/files/broken", Scratch, NULL, scratch_setup, test_broken_files,
+              scratch_teardown);
+  g_test_add_func ("/cli/battle/usage/options", test_usage);
+  g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
+
+  return g_test_run ();
+}
