@@ -355,9 +355,12 @@ resolve_hits (AdmBattle   *self,
               GString     *line,
               GError     **error)
 {
-  int hits = 0, blocked = 0, damage, pool = adm_battle_ship_shield_pool (self, target);
+  int hits = 0, blocked = 0, damage, pool;
   g_autoptr(GString) shown = g_string_new (NULL);
 
+  /* F-CAT-7: a hulk has no shields, and its formation's or neighbours' shields do not cover
+   * it either: the pool a hulk would be counted into belongs to ships in action. */
+  pool = _adm_battle_ship_active (self, target) ? adm_battle_ship_shield_pool (self, target) : 0;
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
   if (shields_first)
     {
@@ -398,9 +401,9 @@ attack (AdmBattle  *self,
   const Battery *first = &g_array_index (batteries, Battery, 0);
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
-  int artillery = 0, destructors = 0, shortest = G_MAXINT, blocked = -1, shift = 0;
+  int artillery = 0, destructors = 0, shortest = G_MAXINT, shift = 0, firer = -1;
   double farthest = 0;
-  gboolean behind = FALSE, lock = TRUE, any_artillery = FALSE;
+  gboolean behind = FALSE, lock = TRUE, any_artillery = FALSE, half;
   g_autoptr(GString) names = g_string_new (NULL);
   g_autoptr(GString) destructor_names = g_string_new (NULL);
   g_autofree char *aspect = NULL;
@@ -414,7 +417,27 @@ attack (AdmBattle  *self,
       int firepower = _adm_battle_fire_halved (self, b->ship)
                         ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
                         : weapon->firepower;
+      int blocked = -1;
+      gboolean battery_behind = FALSE;
 
+      line_of_fire (self, b->ship, target, &blocked, &battery_behind);
+      if (blocked >= 0)
+        {
+          /* F-CAT-4: a drifting or burning hulk blocks the line of fire. Like a battery
+           * knocked out (F-CRIT-9..12), the battery holds its fire rather than voiding the
+           * phase: the hulk may have been wrecked earlier in this phase (F-SEQ-2) or have
+           * drifted into the line in this turn's movement (F-CAT-10), after the orders were
+           * written, and the dice already rolled in this phase stand. */
+          _adm_battle_report (self, _("The hulk of %s blocks the line of fire from %s to %s "
+                                      "(F-CAT-4): %s's %s holds its fire."),
+                              _adm_battle_ship_name (self, blocked),
+                              _adm_battle_ship_name (self, b->ship), t->name,
+                              _adm_battle_ship_name (self, b->ship), weapon->name);
+          continue;
+        }
+      behind |= battery_behind;
+      if (firer < 0)
+        firer = b->ship;
       _adm_battle_ship (self, b->ship)->fired |= 1u << b->weapon;
       lock &= _adm_battle_ship (self, b->ship)->target_lock;
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
@@ -435,17 +458,10 @@ attack (AdmBattle  *self,
           shortest = MIN (shortest, weapon->range);
           farthest = MAX (farthest, b->distance);
         }
-      line_of_fire (self, b->ship, target, &blocked, &behind);
-      if (blocked >= 0)
-        {
-          /* F-CAT-4: a drifting or burning hulk blocks the line of fire. */
-          _adm_battle_illegal (self, error, line_no,
-                               _("the hulk of %s blocks the line of fire from %s to %s "
-                                 "(F-CAT-4)"), _adm_battle_ship_name (self, blocked),
-                               _adm_battle_ship_name (self, b->ship), t->name);
-          return FALSE;
-        }
     }
+  /* Every battery held its fire (F-CAT-4): no attack. */
+  if (firer < 0)
+    return TRUE;
   if (any_artillery && farthest > shortest + EPSILON)
     {
       _adm_battle_illegal (self, error, line_no,
@@ -471,7 +487,12 @@ attack (AdmBattle  *self,
     g_array_append_val (self->state->attacks, record);
   }
 
-  type = target_type (self, first->ship, target, &aspect);
+  type = target_type (self, firer, target, &aspect);
+  /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
+  if ((any_artillery && artillery == 0) || (destructor_names->len > 0 && destructors == 0))
+    _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
+                        artillery == 0 && any_artillery ? names->str : destructor_names->str,
+                        t->name);
   if (any_artillery && artillery > 0)
     {
       g_autoptr(GString) line = g_string_new (NULL);
@@ -481,8 +502,9 @@ attack (AdmBattle  *self,
 
       /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column
        * shifts: F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up, then clamp. */
-      if (_adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
-            ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON)
+      half = _adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
+               ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON;
+      if (half)
         shift--;
       if (farthest > shortest * 0.75 + EPSILON)
         shift++;
@@ -497,7 +519,9 @@ attack (AdmBattle  *self,
         }
       g_string_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
                               artillery, aspect, t->name, farthest);
-      if (farthest <= shortest / 2.0 + EPSILON)
+      /* The report says "half range" only when the shift was made ("half-range-boundary"
+       * less-than-half: not at exactly half). */
+      if (half)
         g_string_append (line, _(", half range"));
       if (farthest > shortest * 0.75 + EPSILON)
         g_string_append (line, _(", long range"));
@@ -596,7 +620,7 @@ check_battery (AdmBattle    *self,
     {
       /* F-FIRE-12 ("return-fire"): a battery fires once per fire phase. */
       _adm_battle_illegal (self, error, decl->line,
-                           _("%s's %s has already fired in this fire phase"), s->name,
+                           _("%s's %s has already fired in this fire phase (F-FIRE-12)"), s->name,
                            weapon->name);
       return FALSE;
     }

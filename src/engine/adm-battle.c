@@ -821,6 +821,9 @@ adm_battle_ship_shield_pool (AdmBattle *self,
   g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
   g_return_val_if_fail (ship < self->state->ships->len, 0);
   target = _adm_battle_ship (self, ship);
+  /* F-CAT-7: a hulk has no shields, nor anyone else's. */
+  if (target->status != ADM_SHIP_ACTIVE)
+    return 0;
   for (guint i = 0; i < self->state->ships->len; i++)
     {
       const AdmBattleShip *other = _adm_battle_ship (self, i);
