@@ -615,7 +615,7 @@ test_fire_centre_to_centre (void)
   first = resolve (battle, FIRE ("vorberg:main", "edge"), "1");
   assert_rolls (battle, first, "F-ART-11 1d6=1");
   assert_reported (battle, "Vorberg's Main battery, firepower 5 at crossing capital ship Edge, "
-                           "35.0 cm, long range, column 5: 1 dice (1) at 3+ — 0 hits, "
+                           "35.0 cm, long range, column 5: 1 die (1) at 3+ — 0 hits, "
                            "0 damage.");
 }
 
@@ -813,7 +813,7 @@ test_art_long_range (void)
    * does not. */
   resolve (battle, FIRE ("vorberg:main", "long"), "1");
   assert_reported (battle, "at crossing capital ship Long, 30.0 cm, long range, column 5: "
-                           "1 dice (1)");
+                           "1 die (1)");
   resolve (three_quarters, FIRE ("vorberg:main", "threeq"), "1 1");
   assert_reported (three_quarters, "at crossing capital ship Threeq, 26.2 cm, column 4: "
                                    "2 dice (1 1)");
@@ -838,7 +838,7 @@ test_art_behind_marker (void)
   first = resolve (battle, FIRE ("vorberg:main", "midlong"), "1");
   assert_rolls (battle, first, "F-ART-11 1d6=1");
   assert_reported (battle, "at crossing capital ship Midlong, 30.0 cm, long range, behind an "
-                           "explosion marker, column 5: 1 dice (1)");
+                           "explosion marker, column 5: 1 die (1)");
   /* "artillery-shift-past-edge" no-shot: past the edge there is nothing to roll. */
   set_ruling (no_shot, "artillery-shift-past-edge", "no-shot");
   first = resolve (no_shot, FIRE ("vorberg:main", "midlong"), NULL);
@@ -1591,7 +1591,7 @@ test_cat_hulk_blocks (void)
   resolve (shift, NULL, "1 2 3 4");
   resolve (shift, FIRE ("vorberg:main", "beyond"), "1");
   assert_reported (shift, "Vorberg's Main battery, firepower 5 at crossing capital ship "
-                           "Beyond, 25.5 cm, behind an explosion marker, column 5: 1 dice (1) "
+                           "Beyond, 25.5 cm, behind an explosion marker, column 5: 1 die (1) "
                            "at 3+ — 0 hits, 0 damage.");
 }
 
@@ -1735,7 +1735,7 @@ test_ford_reinforce (void)
                            "Triumph, 22.4 cm, column 2: 4 dice (6 6 6 6) at 3+ — 4 hits, "
                            "4 absorbed by shields, shields down, 0 damage.");
   assert_reported (battle, "Triumph's Main battery, firepower 2 at approaching capital ship "
-                           "Vorberg, 22.4 cm, column 2: 1 dice (1) at 3+ — 0 hits, 0 damage.");
+                           "Vorberg, 22.4 cm, column 2: 1 die (1) at 3+ — 0 hits, 0 damage.");
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
 
   /* F-FORD-9: no other combat orders next turn; F-FORD-7: the doubling is over. */

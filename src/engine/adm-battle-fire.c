@@ -369,10 +369,10 @@ resolve_hits (AdmBattle   *self,
     }
   if (!roll_hits (self, dice, hit_on, lock, clause, line->str, &hits, shown, error))
     return FALSE;
-  g_string_append_printf (line,
-                          ngettext (": %d dice (%s) at %d+ — %d hit",
-                                    ": %d dice (%s) at %d+ — %d hits", hits),
-                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on, hits);
+  g_string_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
+                                          dice + blocked),
+                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
+  g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
   if (!shields_first)
     blocked = MIN (pool, hits);
