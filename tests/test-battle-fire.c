@@ -759,7 +759,8 @@ test_art_columns (void)
                                   ship (battle, cases[i].target)->name);
       assert_reported (battle, expected);
       g_free (expected);
-      expected = g_strdup_printf (", column %d: %d dice", cases[i].column, cases[i].dice);
+      expected = g_strdup_printf (", column %d: %d %s", cases[i].column, cases[i].dice,
+                                  cases[i].dice == 1 ? "die" : "dice");
       assert_reported (battle, expected);
     }
 }
@@ -1842,8 +1843,8 @@ test_ford_halved_by_movement (void)
       g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_MOVEMENT);
       g_autofree char *line = g_strdup_printf ("Vorberg's Main battery, firepower %d at "
                                                "approaching capital ship Triumph, 20.0 cm, "
-                                               "column 2: %d dice", cases[i].firepower,
-                                               cases[i].dice);
+                                               "column 2: %d %s", cases[i].firepower,
+                                               cases[i].dice, cases[i].dice == 1 ? "die" : "dice");
       g_autofree char *dice = g_strnfill (cases[i].dice * 2 - 1, ' ');
 
       for (int d = 0; d < cases[i].dice; d++)
