@@ -691,7 +691,7 @@ test_art_basic (void)
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 6);
   g_assert_cmpint (pool (battle, "triumph"), ==, 0);
   g_assert_cmpint (n_criticals (battle, "triumph"), ==, 0);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
 }
 
 static void
@@ -1153,6 +1153,7 @@ test_crit_fire (void)
   g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
+  battle_helper_skip_to (battle, ADM_PHASE_END);
   first = resolve (battle, NULL, "1");
   assert_rolls (battle, first, "F-CRIT-14 1d6=1");
   assert_reported (battle, "Fire aboard Kalloner is still burning.");

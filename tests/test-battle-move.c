@@ -92,11 +92,11 @@ test_turn_sequence (void)
 {
   g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
   const AdmPhase expected[] = { ADM_PHASE_DETECTION, ADM_PHASE_MOVEMENT, ADM_PHASE_FIRE,
-                                ADM_PHASE_END, ADM_PHASE_DETECTION };
+                                ADM_PHASE_TORPEDO, ADM_PHASE_END, ADM_PHASE_DETECTION };
 
   /* F-TAC-1: the battle file is the master's layout of the tactical map; F-TAC-2: the
-   * tactical rules follow. F-SEQ-1: detection, movement, fire, (torpedoes and boarding:
-   * F-TORP), end, then the next turn. */
+   * tactical rules follow. F-SEQ-1: detection, movement, fire, torpedoes and boarding,
+   * end, then the next turn. */
   g_assert_cmpstr (adm_battle_get_name (battle), ==, "Duel");
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -257,6 +257,7 @@ test_formation_succession (void)
   /* F-FORM-5, F-FORM-14 ("succession-roll"): in the end phase Victory, second in the
    * declared succession, rolls
    * 2d6 ≤ readiness 6 + 3: 12 fails. F-FORM-15: no pooled shields without command. */
+  resolve_ok (battle, "", "");
   resolve_ok (battle, "", "6 6");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
   g_assert_cmpint (k->flagship, ==, -1);
@@ -268,6 +269,7 @@ test_formation_succession (void)
   /* F-FORM-16: the next turn it tries again (the hulk drifts 4d6 first, F-CAT-10): 9 ≤ 9. */
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "1 1 1 1");
+  resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "4 5");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
@@ -340,6 +342,7 @@ test_readiness_check_and_penalty (void)
   g_assert_cmpint (adm_battle_ship_hull_left (battle, victory), ==, 6);
   /* F-RDY-3 ("readiness-penalty"): −1 this turn and the next. */
   g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 5);
+  resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
@@ -555,6 +558,7 @@ test_emergency_stop_and_keep_moving (void)
   resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
+  resolve_ok (battle, "", "");
   resolve_ok (battle, "", "1 6");
   /* F-MOVE-5 ("keep-moving"): it moved last turn, so it must move... */
   refused (battle, "<move formation=\"illyrian\"><forward cm=\"0\"/></move>", "",
@@ -572,6 +576,7 @@ test_keep_moving_without_orders (void)
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "");
   resolve_ok (battle, "", "1 6");

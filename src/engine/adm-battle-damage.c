@@ -129,6 +129,9 @@ add_damage (AdmBattle  *self,
   if (*applied <= 0)
     return TRUE;
   s->damage += *applied;
+  /* F-BOARD-3: hull points lost in the fire phase count against its boarders. */
+  if (adm_battle_get_phase (self) == ADM_PHASE_FIRE)
+    s->fire_damage += *applied;
   /* F-RDY-3 ("readiness-penalty"): −1 readiness this turn and next, renewed, not stacked. */
   s->penalty_until = self->state->turn + 1;
   _adm_battle_report (self, _("%s takes %d damage: %d of %d hull points left%s."),

@@ -10,25 +10,6 @@
 #include "adm-battle-private.h"
 
 static gboolean
-burn (AdmBattle  *self,
-      GError    **error)
-{
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
-    {
-      AdmBattleShip *s = _adm_battle_ship (self, i);
-
-      if (!_adm_battle_ship_active (self, i) || s->on_fire == 0)
-        continue;
-      /* F-CRIT-14: a fire not put out does one damage and keeps burning; F-CRIT-1 as ruled:
-       * its damage checks for criticals on 6+. */
-      _adm_battle_report (self, _("Fire aboard %s is still burning."), s->name);
-      if (!_adm_battle_inflict (self, i, s->on_fire, 6, "F-CRIT-14", error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 transfers (AdmBattle  *self,
            GError    **error)
 {
@@ -136,7 +117,13 @@ _adm_battle_end_phase (AdmBattle  *self,
 {
   int turn = adm_battle_get_turn (self);
 
-  if (!burn (self, error) || !transfers (self, error) || !succession (self, error))
+  /* F-END-1, F-END-2: (1) boarding, (2) damage control and repairs, (3) markers and spent
+   * torpedoes removed; then the flagships change hands. */
+  if (!_adm_battle_boarding_resolve (self, error) ||
+      !_adm_battle_damage_control (self, error) ||
+      !_adm_battle_orbit_end (self, error) ||
+      !_adm_battle_clear_markers (self, error) ||
+      !transfers (self, error) || !succession (self, error))
     return FALSE;
 
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)

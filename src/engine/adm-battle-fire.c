@@ -862,15 +862,21 @@ _adm_battle_fire_phase (AdmBattle  *self,
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)
     _adm_battle_ship (self, i)->fired = 0;
 
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    _adm_battle_ship (self, i)->fire_damage = 0;
   if (!fire_orders (self, error))
     return FALSE;
   if (self->orders == NULL)
-    return TRUE;
+    return _adm_battle_torpedo_fire_orders (self, error) &&
+           _adm_battle_mines_fire_orders (self, error);
   /* F-FIRE-2: direct fire happens in this phase. F-FIRE-4, F-SEQ-2 ("turn-sequence"): the
    * fire is resolved in the order declared, both
    * sides together; F-FIRE-8: different systems of a ship may fire at different targets. */
   for (guint i = 0; i < self->orders->fires->len; i++)
     if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), error))
       return FALSE;
-  return TRUE;
+  /* F-FIRE-3, F-WPN-10: torpedo launches are declared in the fire phase; mines are laid
+   * the same way (F-MINE-13). */
+  return _adm_battle_torpedo_fire_orders (self, error) &&
+         _adm_battle_mines_fire_orders (self, error);
 }

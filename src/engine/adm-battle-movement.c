@@ -565,6 +565,10 @@ gboolean
 _adm_battle_movement_phase (AdmBattle  *self,
                             GError    **error)
 {
+  g_autofree AdmPoint *start = g_new0 (AdmPoint, MAX (_adm_battle_n_ships (self), 1));
+
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    start[i] = _adm_battle_ship (self, i)->position;
   if (!check_known_formations (self, error))
     return FALSE;
   /* F-MOVE-1, F-MOVE-2: every formation that must move is moved, in any order: here in
@@ -572,5 +576,5 @@ _adm_battle_movement_phase (AdmBattle  *self,
   for (guint f = 0; f < _adm_battle_n_formations (self); f++)
     if (!move_formation (self, f, error))
       return FALSE;
-  return drift (self, error);
+  return drift (self, error) && _adm_battle_mines_movement (self, start, error);
 }

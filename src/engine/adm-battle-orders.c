@@ -35,6 +35,46 @@ ship_order_decl_free (AdmShipOrderDecl *decl)
   g_free (decl);
 }
 
+static void
+order_decl_free (AdmOrderDecl *decl)
+{
+  g_free (decl->element);
+  g_clear_pointer (&decl->keys, g_ptr_array_unref);
+  g_clear_pointer (&decl->values, g_ptr_array_unref);
+  g_free (decl);
+}
+
+const char *
+adm_order_decl_get (const AdmOrderDecl *decl,
+                    const char         *key)
+{
+  g_return_val_if_fail (decl != NULL, NULL);
+  for (guint i = 0; i < decl->keys->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (decl->keys, i), key) == 0)
+      return g_ptr_array_index (decl->values, i);
+  return NULL;
+}
+
+static AdmOrderDecl *
+parse_other (xmlNode *node)
+{
+  AdmOrderDecl *decl = g_new0 (AdmOrderDecl, 1);
+
+  decl->element = g_strdup ((const char *) node->name);
+  decl->keys = g_ptr_array_new_with_free_func (g_free);
+  decl->values = g_ptr_array_new_with_free_func (g_free);
+  decl->line = xmlGetLineNo (node);
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      xmlChar *value = xmlNodeListGetString (node->doc, attr->children, 1);
+
+      g_ptr_array_add (decl->keys, g_strdup ((const char *) attr->name));
+      g_ptr_array_add (decl->values, g_strdup (value != NULL ? (const char *) value : ""));
+      xmlFree (value);
+    }
+  return decl;
+}
+
 AdmTurnOrders *
 adm_turn_orders_new (int turn)
 {
@@ -46,6 +86,7 @@ adm_turn_orders_new (int turn)
   orders->target_locks = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
   orders->reinforce = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
   orders->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) ship_order_decl_free);
+  orders->other = g_ptr_array_new_with_free_func ((GDestroyNotify) order_decl_free);
   return orders;
 }
 
@@ -60,6 +101,7 @@ adm_turn_orders_free (AdmTurnOrders *orders)
   g_ptr_array_unref (orders->target_locks);
   g_ptr_array_unref (orders->reinforce);
   g_ptr_array_unref (orders->transfers);
+  g_ptr_array_unref (orders->other);
   g_free (orders);
 }
 
@@ -106,10 +148,22 @@ parse_move (xmlNode     *node,
   for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
        child = adm_xml_next_element (child, NULL))
     {
-      AdmMoveStep step = { adm_xml_is (child, "turn"), 0 };
+      AdmMoveStep step = { adm_xml_is (child, "turn"), 0, 0, 0 };
 
-      if (!adm_xml_get_double (child, step.is_turn ? "degrees" : "cm", TRUE, 0, &step.value,
-                               file, error))
+      if (adm_xml_is (child, "change-orbit"))
+        {
+          g_autofree char *halve = adm_xml_get_string (child, "halve");
+
+          /* F-ORB-1, F-ORB-2: a change of orbit, halving firepower or shields. */
+          if (!adm_xml_get_int (child, "orbit", TRUE, 0, &step.orbit, file, error))
+            {
+              move_decl_free (decl);
+              return NULL;
+            }
+          step.halve = g_strcmp0 (halve, "shields") == 0 ? 2 : 1;
+        }
+      else if (!adm_xml_get_double (child, step.is_turn ? "degrees" : "cm", TRUE, 0,
+                                    &step.value, file, error))
         {
           move_decl_free (decl);
           return NULL;
@@ -216,6 +270,8 @@ adm_turn_orders_from_xml (xmlNode     *node,
         g_ptr_array_add (orders->reinforce, parse_ship_order (child));
       else if (adm_xml_is (child, "transfer-flagship"))
         g_ptr_array_add (orders->transfers, parse_ship_order (child));
+      else
+        g_ptr_array_add (orders->other, parse_other (child));
     }
   return g_steal_pointer (&orders);
 }
@@ -270,9 +326,19 @@ add_moves (xmlNode             *turn,
       for (guint s = 0; s < decl->steps->len; s++)
         {
           AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, s);
-          xmlNode *child = xmlNewChild (node, NULL,
-                                        BAD_CAST (step->is_turn ? "turn" : "forward"), NULL);
+          xmlNode *child;
 
+          if (step->orbit > 0)
+            {
+              g_autofree char *orbit = g_strdup_printf ("%d", step->orbit);
+
+              child = xmlNewChild (node, NULL, BAD_CAST "change-orbit", NULL);
+              xmlSetProp (child, BAD_CAST "orbit", BAD_CAST orbit);
+              xmlSetProp (child, BAD_CAST "halve",
+                          BAD_CAST (step->halve == 2 ? "shields" : "firepower"));
+              continue;
+            }
+          child = xmlNewChild (node, NULL, BAD_CAST (step->is_turn ? "turn" : "forward"), NULL);
           set_double (child, step->is_turn ? "degrees" : "cm", step->value);
         }
     }
@@ -322,6 +388,15 @@ adm_turn_orders_to_string (const AdmTurnOrders *orders)
   add_ship_orders (turn, "target-lock", orders->target_locks);
   add_ship_orders (turn, "reinforce-shields", orders->reinforce);
   add_ship_orders (turn, "transfer-flagship", orders->transfers);
+  for (guint i = 0; i < orders->other->len; i++)
+    {
+      AdmOrderDecl *decl = g_ptr_array_index (orders->other, i);
+      xmlNode *node = xmlNewChild (turn, NULL, BAD_CAST decl->element, NULL);
+
+      for (guint k = 0; k < decl->keys->len; k++)
+        xmlSetProp (node, BAD_CAST g_ptr_array_index (decl->keys, k),
+                    BAD_CAST g_ptr_array_index (decl->values, k));
+    }
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 0);
   text = g_strndup ((const char *) buffer, size);

@@ -21,6 +21,8 @@ typedef enum {
 typedef struct {
   gboolean is_turn;   /* a turn of @value degrees (positive to starboard), else @value cm */
   double   value;
+  int      orbit;     /* F-ORB-1: a change to orbit @orbit (1-based) when > 0 */
+  int      halve;     /* F-ORB-2: what the change halves: 1 firepower, 2 shields */
 } AdmMoveStep;
 
 typedef struct {
@@ -46,6 +48,19 @@ typedef struct {
   int       line;
 } AdmShipOrderDecl;
 
+/* Any other declaration: the element's name and attributes, read by the rule that owns it
+ * (torpedo launches, boarding, minelaying, sweeping, …; see data/schema/orders.rng). */
+typedef struct {
+  char      *element;
+  GPtrArray *keys;           /* char* */
+  GPtrArray *values;         /* char*, parallel to keys */
+  int        line;
+} AdmOrderDecl;
+
+/* The value of attribute @key, or NULL. */
+const char      *adm_order_decl_get          (const AdmOrderDecl *decl,
+                                              const char         *key);
+
 typedef struct {
   int        turn;
   char      *file;           /* for messages: "orders.xml" */
@@ -54,6 +69,7 @@ typedef struct {
   GPtrArray *target_locks;   /* AdmShipOrderDecl* (F-FORD-2) */
   GPtrArray *reinforce;      /* AdmShipOrderDecl* (F-FORD-5) */
   GPtrArray *transfers;      /* AdmShipOrderDecl*: ship = the new flagship (F-FORM-17) */
+  GPtrArray *other;          /* AdmOrderDecl*: every other declaration, in document order */
 } AdmTurnOrders;
 
 typedef struct {

@@ -4,6 +4,8 @@
  * (adm-battle-damage.c). For src/engine/adm-battle*.c only. */
 #pragma once
 
+#include <libxml/tree.h>
+
 #include "adm-battle.h"
 
 G_BEGIN_DECLS
@@ -22,6 +24,10 @@ typedef struct {
   GArray  *markers;     /* AdmBattleMarker */
   GArray  *detection;   /* guint8 AdmDetection, [side * n_formations + formation] */
   GArray  *attacks;     /* AdmAttack, this fire phase */
+  GArray  *salvos;      /* AdmTorpedoSalvo */
+  GArray  *mines;       /* AdmMine */
+  GArray  *boardings;   /* AdmBoarding */
+  int      next_salvo;  /* the next salvo's id */
   int      turn;
   AdmPhase phase;
 } AdmBattleState;
@@ -38,6 +44,7 @@ struct _AdmBattle
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
+  AdmLowOrbit          low_orbit;    /* F-ORB: set up once, never changes */
 
   AdmBattleState      *initial;
   AdmBattleState      *state;
@@ -173,5 +180,57 @@ gboolean             _adm_battle_fire_phase   (AdmBattle   *self,
                                                GError     **error);
 gboolean             _adm_battle_end_phase    (AdmBattle   *self,
                                                GError     **error);
+/* The torpedo and boarding phase (adm-battle-torpedo.c): mines announced (F-MINE-15),
+ * salvoes moved and struck (F-TORP), boarding declared (F-BOARD-1). */
+gboolean             _adm_battle_torpedo_phase (AdmBattle  *self,
+                                               GError     **error);
+
+/* Torpedoes (adm-battle-torpedo.c). */
+/* Fire phase: launches (F-WPN-10), "prepare to launch" (F-TORP-2), fire at salvoes
+ * (F-WPN-14, F-TORP-18, F-TORP-19). */
+gboolean             _adm_battle_torpedo_fire_orders (AdmBattle *self,
+                                               GError     **error);
+/* Torpedo phase: salvoes run, strike, detonate (F-TORP-3..17). */
+gboolean             _adm_battle_torpedoes_run (AdmBattle  *self,
+                                               GError     **error);
+/* Boarding (adm-battle-boarding.c). */
+gboolean             _adm_battle_boarding_declare (AdmBattle *self,
+                                               GError     **error);
+/* End stage (1): boarding rounds, captures and take-overs (F-BOARD-13..18). */
+gboolean             _adm_battle_boarding_resolve (AdmBattle *self,
+                                               GError     **error);
+/* Mines and sweeping (adm-battle-mines.c). */
+gboolean             _adm_battle_load_mines   (AdmBattle   *self,
+                                               xmlNode     *root,
+                                               GError     **error);
+/* Fire phase: minelaying (F-MINE-10..13). */
+gboolean             _adm_battle_mines_fire_orders (AdmBattle *self,
+                                               GError     **error);
+/* End of the movement phase: sweeping (F-SWEEP) and ships entering a mine's reach
+ * (F-MINE-14); @start holds every ship's position before the phase. */
+gboolean             _adm_battle_mines_movement (AdmBattle *self,
+                                               const AdmPoint *start,
+                                               GError     **error);
+/* Torpedo phase: detonations announced and resolved (F-MINE-15). */
+gboolean             _adm_battle_mines_detonate (AdmBattle *self,
+                                               GError     **error);
+/* Damage control and the end stage (adm-battle-repair.c). */
+/* End stage (2): damage control, fires (F-DC, F-CRIT-14). */
+gboolean             _adm_battle_damage_control (AdmBattle *self,
+                                               GError     **error);
+/* End stage (3): explosion markers and spent torpedoes removed (F-END-2). */
+gboolean             _adm_battle_clear_markers (AdmBattle  *self,
+                                               GError     **error);
+/* Low orbits and stations (adm-battle-orbit.c). */
+gboolean             _adm_battle_load_low_orbit (AdmBattle *self,
+                                               xmlNode     *root,
+                                               GError     **error);
+/* End stage: falling ships and stations crash unless repaired (F-ORB-3, F-STN-13). */
+gboolean             _adm_battle_orbit_end    (AdmBattle   *self,
+                                               GError     **error);
+
+/* Generic declarations of this turn named @element (AdmOrderDecl*), in document order. */
+GPtrArray           *_adm_battle_decls        (AdmBattle   *self,
+                                               const char  *element);
 
 G_END_DECLS

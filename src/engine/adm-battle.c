@@ -40,6 +40,10 @@ state_new (void)
   state->markers = g_array_new (FALSE, TRUE, sizeof (AdmBattleMarker));
   state->detection = g_array_new (FALSE, TRUE, sizeof (guint8));
   state->attacks = g_array_new (FALSE, TRUE, sizeof (AdmAttack));
+  state->salvos = g_array_new (FALSE, TRUE, sizeof (AdmTorpedoSalvo));
+  state->mines = g_array_new (FALSE, TRUE, sizeof (AdmMine));
+  state->boardings = g_array_new (FALSE, TRUE, sizeof (AdmBoarding));
+  state->next_salvo = 1;
   state->turn = 1;
   state->phase = ADM_PHASE_DETECTION;
   return state;
@@ -55,6 +59,9 @@ state_free (AdmBattleState *state)
   g_array_unref (state->markers);
   g_array_unref (state->detection);
   g_array_unref (state->attacks);
+  g_array_unref (state->salvos);
+  g_array_unref (state->mines);
+  g_array_unref (state->boardings);
   g_free (state);
 }
 
@@ -68,6 +75,10 @@ state_copy (const AdmBattleState *state)
   copy->markers = g_array_copy (state->markers);
   copy->detection = g_array_copy (state->detection);
   copy->attacks = g_array_copy (state->attacks);
+  copy->salvos = g_array_copy (state->salvos);
+  copy->mines = g_array_copy (state->mines);
+  copy->boardings = g_array_copy (state->boardings);
+  copy->next_salvo = state->next_salvo;
   copy->turn = state->turn;
   copy->phase = state->phase;
   return copy;
@@ -103,6 +114,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
   g_hash_table_unref (self->ship_ids);
+  g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   state_free (self->initial);
   state_free (self->state);
   g_ptr_array_unref (self->report);
@@ -226,6 +238,9 @@ load_ship (AdmBattle   *self,
   ship.heading = adm_heading_normalise (ship.heading);
   ship.last_move = moving;
   ship.moved_last_turn = moving > 0;
+  ship.captured_by = -1;
+  ship.original_side = side;
+  ship.orbit = -1;
   g_hash_table_insert (ids, (gpointer) ship.id, GUINT_TO_POINTER (self->state->ships->len + 1));
   g_array_append_val (self->state->ships, ship);
   return TRUE;
@@ -466,7 +481,9 @@ battle_from_doc (xmlDoc      *doc,
       adm_xml_set_error (error, display_name, root, _("a battle needs at least two sides"));
       return NULL;
     }
-  if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error))
+  if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error) ||
+      !_adm_battle_load_mines (self, root, error) ||
+      !_adm_battle_load_low_orbit (self, root, error))
     return NULL;
 
   for (guint i = 0; i < self->state->ships->len; i++)
@@ -633,6 +650,61 @@ adm_battle_get_marker (AdmBattle *self,
   return &g_array_index (self->state->markers, AdmBattleMarker, index);
 }
 
+guint
+adm_battle_get_n_salvos (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->salvos->len;
+}
+
+const AdmTorpedoSalvo *
+adm_battle_get_salvo (AdmBattle *self,
+                      guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->salvos->len, NULL);
+  return &g_array_index (self->state->salvos, AdmTorpedoSalvo, index);
+}
+
+guint
+adm_battle_get_n_mines (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->mines->len;
+}
+
+const AdmMine *
+adm_battle_get_mine (AdmBattle *self,
+                     guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->mines->len, NULL);
+  return &g_array_index (self->state->mines, AdmMine, index);
+}
+
+guint
+adm_battle_get_n_boardings (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  return self->state->boardings->len;
+}
+
+const AdmBoarding *
+adm_battle_get_boarding (AdmBattle *self,
+                         guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->state->boardings->len, NULL);
+  return &g_array_index (self->state->boardings, AdmBoarding, index);
+}
+
+const AdmLowOrbit *
+adm_battle_get_low_orbit (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return &self->low_orbit;
+}
+
 AdmDetection
 adm_battle_get_detection (AdmBattle *self,
                           guint      side,
@@ -696,6 +768,24 @@ _adm_battle_ruling_is (AdmBattle  *self,
                        const char *value)
 {
   return g_strcmp0 (adm_ruleset_get_ruling_value (self->ruleset, id), value) == 0;
+}
+
+GPtrArray *
+_adm_battle_decls (AdmBattle  *self,
+                   const char *element)
+{
+  GPtrArray *decls = g_ptr_array_new ();
+
+  if (self->orders == NULL)
+    return decls;
+  for (guint i = 0; i < self->orders->other->len; i++)
+    {
+      AdmOrderDecl *decl = g_ptr_array_index (self->orders->other, i);
+
+      if (g_strcmp0 (decl->element, element) == 0)
+        g_ptr_array_add (decls, decl);
+    }
+  return decls;
 }
 
 /* Ship facts */
@@ -1070,6 +1160,21 @@ static gboolean replay (AdmBattle  *self,
                         GPtrArray  *events,
                         GError    **error);
 
+gboolean
+_adm_battle_torpedo_phase (AdmBattle  *self,
+                           GError    **error)
+{
+  /* F-SEQ-1 (4): the torpedo attack and boarding phase. F-TORP-16: the turrets may meet one
+   * wave in this phase. F-MINE-15: mine detonations are announced here; then the salvoes
+   * run (F-TORP); then boarding is declared (F-BOARD-1), to be resolved in the end stage
+   * (F-END-2). */
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    _adm_battle_ship (self, i)->turrets_used = FALSE;
+  return _adm_battle_mines_detonate (self, error) &&
+         _adm_battle_torpedoes_run (self, error) &&
+         _adm_battle_boarding_declare (self, error);
+}
+
 /* The phase driver */
 
 static gboolean
@@ -1084,6 +1189,8 @@ run_phase (AdmBattle  *self,
       return _adm_battle_movement_phase (self, error);
     case ADM_PHASE_FIRE:
       return _adm_battle_fire_phase (self, error);
+    case ADM_PHASE_TORPEDO:
+      return _adm_battle_torpedo_phase (self, error);
     case ADM_PHASE_END:
     default:
       return _adm_battle_end_phase (self, error);
@@ -1369,6 +1476,38 @@ adm_battle_dump (AdmBattle *self)
       g_string_append_printf (out, "marker x=%.3f y=%.3f d=%.3f turn=%d\n", m->position.x,
                               m->position.y, m->diameter, m->turn);
     }
+  for (guint i = 0; i < self->state->salvos->len; i++)
+    {
+      const AdmTorpedoSalvo *v = &g_array_index (self->state->salvos, AdmTorpedoSalvo, i);
+
+      g_string_append_printf (out, "salvo %d side=%u x=%.3f y=%.3f h=%.3f torpedoes=%d "
+                              "turns-left=%d steered=%d spent=%d\n", v->id, v->side,
+                              v->position.x, v->position.y, v->heading, v->torpedoes,
+                              v->turns_left, v->steered, v->spent);
+    }
+  for (guint i = 0; i < self->state->mines->len; i++)
+    {
+      const AdmMine *m = &g_array_index (self->state->mines, AdmMine, i);
+
+      g_string_append_printf (out, "mine %s revealed=%d spent=%d triggered=%d\n", m->id,
+                              m->revealed, m->spent, m->triggered);
+    }
+  for (guint i = 0; i < self->state->boardings->len; i++)
+    {
+      const AdmBoarding *b = &g_array_index (self->state->boardings, AdmBoarding, i);
+
+      g_string_append_printf (out, "boarding %u-%u bp=%d/%d over=%d\n", b->attacker,
+                              b->defender, b->attacker_bp, b->defender_bp, b->over);
+    }
+  for (guint i = 0; i < self->state->ships->len; i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+
+      g_string_append_printf (out, "ship %s side=%u tubes=%d covering=%d captured-by=%d "
+                              "orbit=%d halved=%d falling=%d\n", s->id, s->side, s->tubes_ready,
+                              s->covering_turn, s->captured_by, s->orbit, s->orbit_halved,
+                              s->falling_since);
+    }
   for (guint i = 0; i < self->state->detection->len; i++)
     g_string_append_printf (out, "%u", g_array_index (self->state->detection, guint8, i));
   g_string_append_c (out, '\n');
@@ -1383,6 +1522,7 @@ adm_phase_to_string (AdmPhase phase)
     case ADM_PHASE_DETECTION: return "detection";
     case ADM_PHASE_MOVEMENT: return "movement";
     case ADM_PHASE_FIRE: return "fire";
+    case ADM_PHASE_TORPEDO: return "torpedo";
     case ADM_PHASE_END:
     default:
       return "end";

@@ -27,11 +27,12 @@ typedef enum {
 
 GQuark adm_battle_error_quark (void);
 
-/* F-SEQ-1. The torpedo and boarding phase comes with the torpedo rules (F-TORP, F-BOARD). */
+/* F-SEQ-1. */
 typedef enum {
   ADM_PHASE_DETECTION,
   ADM_PHASE_MOVEMENT,
   ADM_PHASE_FIRE,
+  ADM_PHASE_TORPEDO,       /* torpedo attack and boarding (F-TORP, F-BOARD, F-MINE-15) */
   ADM_PHASE_END,
 } AdmPhase;
 
@@ -80,6 +81,23 @@ typedef struct {
   int                 no_orders_turn;  /* F-FORD-9: no combat orders in this turn */
   guint32             fired;           /* weapons (bit per class weapon) fired this phase */
   int                 on_fire;         /* F-CRIT-14 fires burning */
+  /* Torpedoes (F-TORP) */
+  int                 tubes_ready;     /* F-TORP-1: first turn the tubes may launch again */
+  int                 covering_turn;   /* F-TORP-15: guns lent to cover; no artillery then */
+  gboolean            turrets_used;    /* F-TORP-16: one wave per torpedo phase */
+  /* Boarding (F-BOARD) */
+  int                 fire_damage;     /* F-BOARD-3: hull points lost in this fire phase */
+  int                 failed_order_turn; /* F-BOARD-6: the turn an order failed */
+  int                 captured_by;     /* F-BOARD-15: ship index, -1 when free */
+  int                 capture_turn;    /* the turn it was captured */
+  guint               original_side;   /* F-BOARD-17: the side it began with */
+  /* Mines (F-MINE, F-SWEEP) */
+  gboolean            laying_mines;    /* F-MINE-13: this turn, shields down */
+  gboolean            sweeping;        /* F-SWEEP-1: declared for this turn */
+  /* Low orbits and stations (F-ORB, F-STN) */
+  int                 orbit;           /* F-ORB-1: orbit index, -1 off the low-orbit map */
+  int                 orbit_halved;    /* F-ORB-2: 1 firepower, 2 shields, in this turn */
+  int                 falling_since;   /* F-ORB-3, F-STN-13: turn the fall began, 0 none */
 } AdmBattleShip;
 
 typedef struct {
@@ -109,6 +127,57 @@ typedef struct {
   double        diameter;
   int           turn;         /* placed in this turn; 0 when set up */
 } AdmBattleMarker;
+
+/* F-TORP: a torpedo salvo on the table (F-WPN-10). */
+typedef struct {
+  int       id;            /* 1, 2, …: orders name salvoes by number */
+  guint     side;
+  int       ship;          /* the launching ship, -1 for a mine's (F-MINE-9) */
+  AdmPoint  position;
+  double    heading;
+  int       speed;         /* cm per turn (F-TORP-3) */
+  int       torpedoes;     /* units left in the salvo (F-TORP-7) */
+  int       turns_left;    /* F-TORP-4, F-WPN-12 */
+  int       launched;      /* turn of launch */
+  gboolean  steered;       /* F-TORP-5: its one turn taken */
+  gboolean  spent;         /* detonated or emptied; removed in the end phase (F-END-2) */
+} AdmTorpedoSalvo;
+
+/* F-MINE-5..8: a mine card. */
+typedef enum {
+  ADM_MINE_PLASMA,
+  ADM_MINE_TORPEDO,
+} AdmMineCharge;
+
+typedef struct {
+  const char    *id;
+  guint          side;
+  AdmMineCharge  charge;
+  AdmPoint       position;
+  int            range;     /* cm: reach (plasma) or torpedo speed (F-MINE-6, F-MINE-8) */
+  int            strength;  /* firepower (plasma) or torpedoes (F-MINE-6, F-MINE-8) */
+  gboolean       revealed;  /* F-MINE-2, F-SWEEP-3: shown to the other side */
+  gboolean       spent;     /* detonated or swept (F-MINE-1: single use) */
+  int            triggered; /* F-MINE-14: the ship that entered its reach, -1 */
+} AdmMine;
+
+/* F-BOARD: a boarding action between two ships in base contact. */
+typedef struct {
+  guint     attacker;
+  guint     defender;
+  int       attacker_bp;   /* F-BOARD-2 */
+  int       defender_bp;
+  int       declared;      /* turn */
+  gboolean  over;
+} AdmBoarding;
+
+/* F-ORB: a low-orbit map: a planet and its orbits, circles around it. */
+typedef struct {
+  gboolean  present;
+  AdmPoint  planet;
+  double    planet_diameter;
+  GArray   *orbits;        /* double radii, cm, innermost first */
+} AdmLowOrbit;
 
 /* One line of the turn report. */
 typedef struct {
@@ -165,6 +234,17 @@ const AdmBattleSide  *adm_battle_get_side      (AdmBattle    *self,
 guint                 adm_battle_get_n_markers (AdmBattle    *self);
 const AdmBattleMarker *adm_battle_get_marker   (AdmBattle    *self,
                                                 guint         index);
+guint                 adm_battle_get_n_salvos  (AdmBattle    *self);
+const AdmTorpedoSalvo *adm_battle_get_salvo    (AdmBattle    *self,
+                                                guint         index);
+guint                 adm_battle_get_n_mines   (AdmBattle    *self);
+const AdmMine        *adm_battle_get_mine      (AdmBattle    *self,
+                                                guint         index);
+guint                 adm_battle_get_n_boardings (AdmBattle  *self);
+const AdmBoarding    *adm_battle_get_boarding  (AdmBattle    *self,
+                                                guint         index);
+/* The low-orbit map; present is FALSE on an open-space table. */
+const AdmLowOrbit    *adm_battle_get_low_orbit (AdmBattle    *self);
 /* What @side knows of @formation (F-ECM). A side always knows its own formations fully. */
 AdmDetection          adm_battle_get_detection (AdmBattle    *self,
                                                 guint         side,
