@@ -134,7 +134,7 @@ has_marker_at (AdmBattle *battle,
   return FALSE;
 }
 
-/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-SHLD-2, F-FIRE-9. */
+/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-SHLD-2, F-FIRE-9, F-DC-2. */
 static void
 check_corridor_skirmish (AdmBattle *battle)
 {
@@ -146,6 +146,9 @@ check_corridor_skirmish (AdmBattle *battle)
   assert_reported (battle, "Prince Serg, 22.4 cm, behind an explosion marker, column 3");
   assert_reported (battle, "4 absorbed by shields, shields down, 2 damage.");
   assert_reported (battle, "readiness check for choosing its target while damaged");
+  /* F-END-2, F-DC-2, F-DC-3: the declared damage control fails; Triumph keeps 1 hull point. */
+  assert_reported (battle, "Triumph: damage control on a hull point, 2d6 = 8, needs 5 or less: "
+                           "failure.");
   /* The battleship turned 45° after 14 of its 18 cm (F-MOVE-9). */
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 135.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 0.0, 1e-9);
@@ -185,7 +188,6 @@ check_hulk_and_fire (AdmBattle *battle)
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     gone += adm_battle_get_ship (battle, i)->status != ADM_SHIP_ACTIVE;
   g_assert_cmpuint (gone, >=, 1);
-  g_assert_cmpuint (markers_placed (battle), >=, 1);
 
   assert_reported (battle, "Catastrophic damage to Silver Lantern, 7 (F-CAT-11)");
   assert_reported (battle, "The hulk of Silver Lantern is hit and rolls again");
@@ -196,18 +198,186 @@ check_hulk_and_fire (AdmBattle *battle)
   g_assert_cmpint (ship (battle, "silver-lantern")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_BURNING_HULK);
   g_assert_cmpint (ship (battle, "emperor-ezar")->status, ==, ADM_SHIP_ACTIVE);
-  /* F-CAT-9: the wrecks leave their explosion markers where they were wrecked. */
-  g_assert_true (has_marker_at (battle, 22, 28));
-  g_assert_true (has_marker_at (battle, 26, 36));
+  /* F-CAT-9: the wrecks left their explosion markers where they were wrecked in turn 1;
+   * F-END-2 ("explosion-markers"): they stayed through turn 2 and left the table at its end. */
+  assert_reported (battle, "The explosion marker placed at (22.0, 28.0) in turn 1 is removed.");
+  assert_reported (battle, "The explosion marker placed at (26.0, 36.0) in turn 1 is removed.");
+  g_assert_false (has_marker_at (battle, 22, 28));
+  g_assert_cmpuint (markers_placed (battle), ==, 0);
+}
+
+static const AdmMine *
+mine (AdmBattle  *battle,
+      const char *id)
+{
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    if (g_str_equal (adm_battle_get_mine (battle, i)->id, id))
+      return adm_battle_get_mine (battle, i);
+  g_error ("no mine “%s”", id);
+  return NULL;
+}
+
+/* F-WPN-19, F-MINE-2, F-MINE-7, F-MINE-9, F-MINE-13..15, F-SWEEP-1..4. */
+static void
+check_minefield (AdmBattle *battle)
+{
+  assert_reported (battle, "Broom destroys the mine m1 (F-SWEEP-4).");
+  assert_reported (battle, "Broom destroys the mine m2 (F-SWEEP-4).");
+  assert_reported (battle, "Broom moved 10.0 cm, more than 5 cm: the mines it found stay where "
+                           "they are (F-SWEEP-4).");
+  assert_reported (battle, "Silent Bloom lays the plasma mine m7 (range 5 cm, strength 12) at "
+                           "(70.0, 25.0), hidden from the enemy");
+  assert_reported (battle, "The plasma mine m3 of Cetaganda goes off against Kyril Island");
+  assert_reported (battle, "Plasma mine m3, strength 5 at receding Kyril Island, column 2: 4 dice "
+                           "(6 5 4 2) at 3+ — 3 damage.");
+  assert_reported (battle, "Defensive turrets of Kyril Island: 1 die (5) at 4+ — 1 of 3 "
+                           "torpedoes shot down (F-TORP-13).");
+  assert_reported (battle, "2 torpedoes of mine m4 strike Kyril Island, shields ignored: 5 2 at "
+                           "3+ — 1 damage.");
+  g_assert_cmpint (hull_left (battle, "kyril"), ==, 4);
+  g_assert_cmpint (ship (battle, "kyril")->status, ==, ADM_SHIP_ACTIVE);
+  g_assert_true (mine (battle, "m1")->spent && mine (battle, "m2")->spent);
+  g_assert_true (mine (battle, "m3")->spent && mine (battle, "m4")->spent);
+  g_assert_true (mine (battle, "m5")->revealed);
+  g_assert_false (mine (battle, "m5")->spent);
+  g_assert_false (mine (battle, "m6")->revealed);
+  g_assert_false (mine (battle, "m7")->revealed);
+  g_assert_cmpuint (mine (battle, "m7")->side, ==, ship (battle, "silent-bloom")->side);
+}
+
+/* F-BOARD-1..F-BOARD-18: a boarding fought over two end stages, a capture and a take-over. */
+static void
+check_boarding_action (AdmBattle *battle)
+{
+  const AdmBattleShip *triumph = ship (battle, "triumph");
+  const AdmBattleShip *vorkraft = ship (battle, "vorkraft");
+  int prize = adm_battle_formation_index (battle, "prize-triumph");
+
+  assert_reported (battle, "General Vorkraft boards Triumph: boarding potential 14 against 7 "
+                           "(F-BOARD-1, F-BOARD-2).");
+  assert_reported (battle, "General Vorkraft 4 +5 = 9 (Barrayaran Imperium crew (F-BOARD-7, "
+                           "F-BOARD-8) +2, boarding potential ratio (F-BOARD-10) +2, readiness "
+                           "(F-RDY-5) +1) against Triumph 6 = 6 (F-BOARD-13).");
+  assert_reported (battle, "Triumph loses 3 boarding potential: 4 left (F-BOARD-14).");
+  assert_reported (battle, "boarding potential ratio (F-BOARD-11) +3");
+  assert_reported (battle, "Triumph is captured by General Vorkraft (F-BOARD-15)");
+  assert_reported (battle, "General Vorkraft: readiness check for taking over Triumph, 2d6 = 7 "
+                           "against 8: passed.");
+  assert_reported (battle, "Triumph is taken over by General Vorkraft and fights on for "
+                           "Barrayar as the formation Prize Triumph (prize-triumph), readiness "
+                           "4 (F-BOARD-17); General Vorkraft's readiness falls by 2 to 6 "
+                           "(F-BOARD-18).");
+  g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 1);
+  g_assert_true (adm_battle_get_boarding (battle, 0)->over);
+  g_assert_cmpint (adm_battle_get_boarding (battle, 0)->defender_bp, ==, 0);
+  g_assert_cmpint (triumph->side, ==, vorkraft->side);
+  g_assert_cmpint (triumph->captured_by, ==, -1);
+  g_assert_cmpint (prize, >=, 0);
+  g_assert_cmpint (triumph->formation, ==, prize);
+  g_assert_cmpint (triumph->status, ==, ADM_SHIP_ACTIVE);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, adm_battle_ship_index (battle, "triumph")),
+                   ==, 4);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, adm_battle_ship_index (battle, "vorkraft")),
+                   ==, 6);
+}
+
+/* F-ORB-1, F-ORB-2, F-ORB-3, F-ORB-4, F-CRIT-21: a fight in low orbit. */
+static void
+check_low_orbit (AdmBattle *battle)
+{
+  assert_reported (battle, "General Vorkraft follows its orbit (F-ORB-1).");
+  assert_reported (battle, "Kestrel touches the planet and enters low orbit 1 (F-ORB-4).");
+  assert_reported (battle, "Triumph changes from orbit 3 to orbit 2, 6.0 cm: its shields are "
+                           "halved this turn (F-ORB-2).");
+  /* The Komarran formation's halved shields, 1 + 1, stop two hits. */
+  assert_reported (battle, "6 hits, 2 absorbed by shields, shields down, 4 damage.");
+  assert_reported (battle, "Solstice begins to fall towards the planet: it crashes at the end "
+                           "of next turn unless the damage is repaired (F-ORB-3, F-CRIT-21).");
+  assert_reported (battle, "Solstice falls onto the planet and is lost (F-ORB-3)");
+  g_assert_cmpint (ship (battle, "solstice")->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_cmpint (ship (battle, "vorkraft")->orbit, ==, 2);
+  g_assert_cmpint (ship (battle, "vorberg")->orbit, ==, 2);
+  g_assert_cmpint (ship (battle, "kestrel")->orbit, ==, 1);
+  g_assert_cmpint (ship (battle, "triumph")->orbit, ==, 2);
+  /* F-ORB-2: the halving lasted the turn of the change only. */
+  g_assert_cmpint (ship (battle, "triumph")->orbit_halved, ==, 0);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 3);
+}
+
+/* F-STN-1..F-STN-18, F-ART-16: a station under attack leaves its orbit and falls. */
+static void
+check_station_assault (AdmBattle *battle)
+{
+  const AdmBattleShip *station = ship (battle, "asterope-station");
+
+  assert_reported (battle, "Prince Serg's Main battery, firepower 12 at orbital target Asterope "
+                           "Station, 20.0 cm, half range, column 1");
+  assert_reported (battle, "Critical damage on Asterope Station (F-STN-13): Station has left "
+                           "its orbit");
+  assert_reported (battle, "Asterope Station has left its orbit and sinks 4 cm towards the "
+                           "planet (F-STN-13).");
+  assert_reported (battle, "Asterope Station falls onto the planet and is lost (F-STN-13)");
+  g_assert_cmpint (station->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_cmpint (station->criticals[9], ==, 1);
+  g_assert_cmpfloat_with_epsilon (station->position.y, 34, 1e-9);
+  /* F-STN-5: the platform holds its orbit; nobody else moved. */
+  g_assert_cmpint (ship (battle, "picket-one")->orbit, ==, 1);
+  g_assert_cmpint (ship (battle, "picket-one")->status, ==, ADM_SHIP_ACTIVE);
+  g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 16);
+}
+
+/* F-FORM-12, F-FORM-13, F-TORP-2, F-TORP-4, F-TORP-8, F-TORP-12..16, F-TORP-18, F-TORP-19,
+ * F-SHLD-4. */
+static void
+check_torpedo_duel (AdmBattle *battle)
+{
+  const AdmBattleShip *silk_fan = ship (battle, "silk-fan");
+
+  assert_reported (battle, "Prince Xav's Torpedo tubes, Vorhalas's Torpedo tubes launch on "
+                           "heading 87° at Pale Jade: salvo 1 of 8 torpedoes from Vorhalas "
+                           "(F-WPN-10).");
+  assert_reported (battle, "Prince Xav's tubes will be ready to launch in turn 2 (F-TORP-2).");
+  assert_reported (battle, "Salvo 1 meets the oncoming salvo 2 (F-TORP-12)");
+  assert_reported (battle, "Salvo 3 meets the oncoming salvo 2 (F-TORP-12): 6+4 4+1 6+6 1+3 — "
+                           "1 torpedo detonates.");
+  assert_reported (battle, "Prince Xav's Main battery, firepower 8 at salvo 2 (torpedo), 13.0 cm, "
+                           "column 4: 3 dice against armour 1, every die hits (F-TORP-18).");
+  assert_reported (battle, "Moth Wing's Gun battery at salvo 1 as turrets (F-TORP-19): 3 dice "
+                           "(3 6 3) at 4+ — 1 torpedo destroyed.");
+  assert_reported (battle, "Anti-torpedo turrets defending Prince Xav: 4 dice (1 5 3 2) at 4+ — "
+                           "1 hit: 1 torpedo of salvo 2 destroyed.");
+  assert_reported (battle, "1 torpedo of salvo 2 misses and flies on (F-TORP-8).");
+  assert_reported (battle, "The turrets of Vorhalas have already met a wave in this phase "
+                           "(F-TORP-16).");
+  assert_reported (battle, "escort guns covering Pale Jade: 3 dice (5 4 4) at 4+ — 3 hits: 3 "
+                           "torpedoes of salvo 1 destroyed.");
+  assert_reported (battle, "Salvo 1 strikes Pale Jade: 4 dice (5 6 4 5) at 4+ — 4 hits, shields "
+                           "do not stop torpedoes, 4 damage.");
+  assert_reported (battle, "Salvo 3 has run its course and its 1 torpedo detonates (F-TORP-4).");
+  g_assert_cmpint (hull_left (battle, "pale-jade"), ==, 9);
+  g_assert_cmpint (hull_left (battle, "vorhalas"), ==, 13);
+  g_assert_cmpint (hull_left (battle, "prince-xav"), ==, 14);
+  /* F-SHLD-4: the torpedoes left Pale Jade's shields as they were. */
+  g_assert_cmpint (ship (battle, "pale-jade")->shields_used, ==, 0);
+  /* F-TORP-15: Silk Fan's guns covered in turn 3: they may not fire in turn 4. */
+  g_assert_cmpint (silk_fan->covering_turn, ==, 4);
+  g_assert_cmpuint (silk_fan->covering_weapons, ==, 1u << 0);
+  g_assert_cmpint (ship (battle, "prince-xav")->tubes_ready, ==, 4);
 }
 
 static const struct {
   const char *name;
   void      (*check) (AdmBattle *battle);
 } expectations[] = {
+  { "boarding-action", check_boarding_action },
   { "corridor-skirmish", check_corridor_skirmish },
   { "destructor-knife-fight", check_destructor_knife_fight },
   { "hulk-and-fire", check_hulk_and_fire },
+  { "low-orbit", check_low_orbit },
+  { "minefield", check_minefield },
+  { "station-assault", check_station_assault },
+  { "torpedo-duel", check_torpedo_duel },
 };
 
 static void

@@ -1149,7 +1149,9 @@ test_crit_fire (void)
   guint first;
 
   /* F-CRIT-14: a fire not put out does one damage at the end of the turn and keeps
-   * burning; its damage checks for a critical on 6+ ("critical-threshold-other"). */
+   * burning; its damage checks for a critical on 6+ ("critical-threshold-other"). Nobody
+   * declared damage control ("damage-control-attempts" declared), so no F-DC-2 roll: the
+   * attempts are tested in test-battle-end.c. */
   g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);

@@ -612,6 +612,57 @@ test_validate (void)
                    "orders");
 }
 
+/* F-BOARD-15..F-BOARD-17: boardings and captures in the text and the JSON, with the shipped
+ * boarding-action.xml (seed 8: Triumph captured in turn 2, taken over in turn 3). */
+static void
+test_boarding (void)
+{
+  g_autofree char *battle = source_path ("scenarios/battles", "boarding-action.xml");
+  g_autofree char *orders = source_path ("scenarios/battles", "boarding-action.orders.xml");
+  g_autoptr(CliResult) held = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
+                                       NULL);
+  g_autoptr(CliResult) json = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
+                                       "--json", NULL);
+  g_autoptr(CliResult) taken = run_cli ("battle", battle, "--orders", orders, "--turns", "3",
+                                        "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  g_autoptr(JsonObject) after = NULL;
+  JsonObject *boarding, *ship;
+
+  g_assert_cmpint (held->status, ==, 0);
+  g_assert_nonnull (strstr (held->out, "\nBoardings\n  General Vorkraft boards Triumph, "
+                                       "declared in turn 1: boarding potential 14 against 0, "
+                                       "over\n"));
+  g_assert_nonnull (strstr (held->out, "captured by General Vorkraft"));
+
+  g_assert_cmpint (json->status, ==, 0);
+  object = parse_json (json->out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "boardings")),
+                    ==, 1);
+  boarding = json_array_get_object_element (json_object_get_array_member (object, "boardings"),
+                                            0);
+  g_assert_cmpstr (json_object_get_string_member (boarding, "attacker"), ==, "vorkraft");
+  g_assert_cmpstr (json_object_get_string_member (boarding, "defender"), ==, "triumph");
+  g_assert_cmpint (json_object_get_int_member (boarding, "attacker_bp"), ==, 14);
+  g_assert_cmpint (json_object_get_int_member (boarding, "defender_bp"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (boarding, "declared"), ==, 1);
+  g_assert_true (json_object_get_boolean_member (boarding, "over"));
+  ship = json_array_get_object_element (json_object_get_array_member (object, "ships"), 2);
+  g_assert_cmpstr (json_object_get_string_member (ship, "id"), ==, "triumph");
+  g_assert_cmpstr (json_object_get_string_member (ship, "captured_by"), ==, "vorkraft");
+  g_assert_cmpstr (json_object_get_string_member (ship, "side"), ==, "komarr");
+  ship = json_array_get_object_element (json_object_get_array_member (object, "ships"), 0);
+  g_assert_true (json_object_get_null_member (ship, "captured_by"));
+
+  g_assert_cmpint (taken->status, ==, 0);
+  after = parse_json (taken->out);
+  ship = json_array_get_object_element (json_object_get_array_member (after, "ships"), 2);
+  g_assert_true (json_object_get_null_member (ship, "captured_by"));
+  g_assert_cmpstr (json_object_get_string_member (ship, "side"), ==, "barrayar");
+  g_assert_cmpstr (json_object_get_string_member (ship, "formation"), ==, "prize-triumph");
+  g_assert_cmpint (json_object_get_int_member (ship, "readiness"), ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -637,6 +688,7 @@ main (int   argc,
               scratch_teardown);
   g_test_add_func ("/cli/battle/usage/options", test_usage);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
+  g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
 
   return g_test_run ();
 }

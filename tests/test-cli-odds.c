@@ -263,13 +263,13 @@ static void
 test_usage (void)
 {
   g_autoptr(CliResult) option = run_cli ("odds", "fire", "--firepower", "4", "--bogus", NULL);
-  g_autoptr(CliResult) kind = run_cli ("odds", "boarding", NULL);
+  g_autoptr(CliResult) kind = run_cli ("odds", "laser", NULL);
   g_autoptr(CliResult) none = run_cli ("odds", NULL);
   g_autoptr(CliResult) help = run_cli ("odds", "fire", "--help", NULL);
   g_autoptr(CliResult) top = run_cli ("--help", NULL);
 
   assert_failure (option, 2, "--bogus");
-  assert_failure (kind, 2, "unknown kind of odds “boarding”");
+  assert_failure (kind, 2, "unknown kind of odds “laser”");
   assert_failure (none, 2, "no kind of odds given");
   g_assert_cmpint (help->status, ==, 0);
   g_assert_nonnull (strstr (help->out, "admiralty-cli odds fire"));
@@ -324,6 +324,154 @@ test_bad_values (void)
   assert_failure (firepower, 1, "--firepower “-1”");
 }
 
+/* `odds boarding`: 8 against 7 with +3 (F-BOARD-9 adds +1): d6 + 4 against d6. */
+static void
+test_boarding_text (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "boarding", "--attacker-bp", "8",
+                                         "--defender-bp", "7", "--attacker-modifier", "3",
+                                         NULL);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  g_test_message ("%s", result->out);
+  g_assert_true (g_str_has_prefix (result->out,
+                                   "Boarding round: attacker BP 8 rolls d6 +4 (modifier +3, "
+                                   "ratio bonus +1, F-BOARD-9..12); defender BP 7 rolls d6 "
+                                   "+0\n"
+                                   "Attacker wins: 91.67 %\n"
+                                   "Tie, no effect (ruling boarding-roll): 5.56 %\n"
+                                   "Defender wins: 2.78 %\n"));
+  g_assert_nonnull (strstr (result->out, "  7 BP: 8.33 %, captured\n"));
+  g_assert_nonnull (strstr (result->out, "  6 BP: 11.11 %, 1 left\n"));
+  g_assert_nonnull (strstr (result->out, "Defender captured this round (F-BOARD-15): "
+                                         "16.67 %\n"));
+}
+
+static void
+test_boarding_json (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "boarding", "--attacker-bp", "10",
+                                         "--defender-bp", "3", "--attacker-modifier", "-1",
+                                         "--defender-modifier", "2", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  /* +3 (ratio) − 1 = +2 against +2: an even round. */
+  const double loss[] = { 21.0 / 36, 5.0 / 36, 4.0 / 36, 3.0 / 36, 2.0 / 36, 1.0 / 36 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "ratio_bonus"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (object, "attacker_modifier"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (object, "defender_modifier"), ==, 2);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "p_tie"), 6.0 / 36,
+                                  EPSILON);
+  assert_numbers (json_object_get_array_member (object, "defender_loss"), loss,
+                  G_N_ELEMENTS (loss));
+  assert_numbers (json_object_get_array_member (object, "attacker_loss"), loss,
+                  G_N_ELEMENTS (loss));
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object,
+                                                                 "p_defender_captured"),
+                                  6.0 / 36, EPSILON);
+}
+
+static void
+test_boarding_bad_values (void)
+{
+  g_autoptr(CliResult) zero = run_cli ("odds", "boarding", "--attacker-bp", "0",
+                                       "--defender-bp", "3", NULL);
+  g_autoptr(CliResult) word = run_cli ("odds", "boarding", "--attacker-bp", "4",
+                                       "--defender-bp", "3", "--defender-modifier", "two",
+                                       NULL);
+  g_autoptr(CliResult) missing = run_cli ("odds", "boarding", "--attacker-bp", "4", NULL);
+  g_autoptr(CliResult) json = run_cli ("odds", "boarding", "--attacker-bp", "4",
+                                       "--defender-bp", "3", "--attacker-modifier", "100",
+                                       "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  assert_failure (zero, 1, "--attacker-bp “0” is not a whole number from 1 to 999");
+  assert_failure (word, 1, "--defender-modifier “two”");
+  assert_failure (missing, 2, "missing --defender-bp");
+  /* 100 plus the ratio bonus is out of range: the error comes as JSON too. */
+  g_assert_cmpint (json->status, ==, 1);
+  object = parse_json (json->out);
+  g_assert_nonnull (strstr (json_object_get_string_member (object, "error"),
+                            "boarding modifier 101"));
+}
+
+/* F-TORP-7, F-TORP-13: 2 torpedoes, 1 turret, armour 3: one or two get through at 1/2 each,
+ * each damaging on 3+: damage 2/9, 5/9, 2/9. */
+static void
+test_torpedo_text (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "torpedo", "--torpedoes", "2", "--turrets", "1",
+                                         "--armour", "3", NULL);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  g_test_message ("%s", result->out);
+  g_assert_nonnull (strstr (result->out, "2 torpedoes against 1 anti-torpedo die (4+ destroys "
+                                         "one), armour 3: each torpedo left damages on 3+; "
+                                         "shields do not stop torpedoes (F-TORP-9)\n"));
+  g_assert_nonnull (strstr (result->out, "  0 damage: 22.22 %  (at least 0: 100.00 %)\n"));
+  g_assert_nonnull (strstr (result->out, "  1 damage: 55.56 %  (at least 1: 77.78 %)\n"));
+  g_assert_nonnull (strstr (result->out, "Expected damage: 1.00\n"));
+  g_assert_nonnull (strstr (result->out, "Expected torpedoes shot down: 0.50\n"));
+  /* F-WPN-16: 5/9 · 1/6 + 2/9 · 11/36 = 13/81. */
+  g_assert_nonnull (strstr (result->out, "At least one critical: 16.05 %\n"));
+}
+
+static void
+test_torpedo_json (void)
+{
+  g_autoptr(CliResult) result = run_cli ("odds", "torpedo", "--torpedoes", "2", "--turrets", "1",
+                                         "--armour", "3", "--json", NULL);
+  g_autoptr(CliResult) saved = run_cli ("odds", "torpedo", "--torpedoes", "1", "--armour", "1",
+                                        "--special-shield", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  g_autoptr(JsonObject) save = NULL;
+  const double damage[] = { 2.0 / 9, 5.0 / 9, 2.0 / 9 };
+  const double at_least[] = { 1.0, 7.0 / 9, 2.0 / 9 };
+  const double half[] = { 0.5, 0.5 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  object = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "torpedoes"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (object, "turrets"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (object, "armour"), ==, 3);
+  assert_numbers (json_object_get_array_member (object, "damage"), damage, 3);
+  assert_numbers (json_object_get_array_member (object, "at_least"), at_least, 3);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "expected"), 1.0,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "expected_destroyed"),
+                                  0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "p_critical"),
+                                  13.0 / 81, EPSILON);
+  /* F-FORD-8: a reinforced special force shield saves torpedo damage on 4+. */
+  g_assert_cmpint (saved->status, ==, 0);
+  save = parse_json (saved->out);
+  assert_numbers (json_object_get_array_member (save, "damage"), half, 2);
+}
+
+static void
+test_torpedo_bad_values (void)
+{
+  g_autoptr(CliResult) missing = run_cli ("odds", "torpedo", "--armour", "3", NULL);
+  g_autoptr(CliResult) word = run_cli ("odds", "torpedo", "--torpedoes", "four", "--armour", "3",
+                                       NULL);
+  g_autoptr(CliResult) many = run_cli ("odds", "torpedo", "--torpedoes", "2", "--turrets",
+                                       "1001", "--armour", "3", "--json", NULL);
+  g_autoptr(CliResult) extra = run_cli ("odds", "torpedo", "--torpedoes", "2", "--armour", "3",
+                                        "now", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  assert_failure (missing, 2, "missing --torpedoes");
+  assert_failure (word, 1, "--torpedoes “four” is not a number of torpedoes");
+  g_assert_cmpint (many->status, ==, 1);
+  object = parse_json (many->out);
+  g_assert_nonnull (strstr (json_object_get_string_member (object, "error"), "--turrets “1001”"));
+  assert_failure (extra, 2, "unexpected argument “now”");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -340,6 +488,12 @@ main (int   argc,
   g_test_add_func ("/cli/odds/F-ART-15/unknown-target", test_unknown_target);
   g_test_add_func ("/cli/odds/F-WPN-10/torpedo", test_torpedo);
   g_test_add_func ("/cli/odds/values/bad-values", test_bad_values);
+  g_test_add_func ("/cli/odds/F-BOARD-13/boarding-text", test_boarding_text);
+  g_test_add_func ("/cli/odds/F-BOARD-14/boarding-json", test_boarding_json);
+  g_test_add_func ("/cli/odds/F-BOARD-15/boarding-bad-values", test_boarding_bad_values);
+  g_test_add_func ("/cli/odds/F-TORP-13/torpedo-text", test_torpedo_text);
+  g_test_add_func ("/cli/odds/F-TORP-7/torpedo-json", test_torpedo_json);
+  g_test_add_func ("/cli/odds/F-TORP-7/torpedo-bad-values", test_torpedo_bad_values);
 
   return g_test_run ();
 }

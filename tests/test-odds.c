@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "admiralty-engine.h"
 #include "adm-odds.h"
 #include "adm-ruleset.h"
 #include "adm-xml.h"
@@ -623,6 +624,242 @@ test_refused (void)
                   ADM_XML_ERROR_INVALID, "approaching-capital");
 }
 
+/* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): only the highest bonus; "twice" is at least
+ * twice, "higher" strictly higher. */
+static void
+test_boarding_ratio (void)
+{
+  static const struct { int attacker, defender, bonus; } cases[] = {
+    { 7, 7, 0 }, { 6, 7, 0 }, { 8, 7, 1 }, { 13, 7, 1 }, { 14, 7, 2 }, { 20, 7, 2 },
+    { 21, 7, 3 }, { 27, 7, 3 }, { 28, 7, 4 }, { 99, 7, 4 }, { 3, 0, 4 }, { 0, 5, 0 },
+    { 0, 0, 0 },
+  };
+
+  g_test_message ("F-BOARD-9 +1, F-BOARD-10 +2, F-BOARD-11 +3, F-BOARD-12 +4");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("BP %d against %d: +%d", cases[i].attacker, cases[i].defender,
+                      cases[i].bonus);
+      g_assert_cmpint (adm_boarding_ratio_bonus (cases[i].attacker, cases[i].defender), ==,
+                       cases[i].bonus);
+    }
+  /* No overflow at the extremes. */
+  g_assert_cmpint (adm_boarding_ratio_bonus (G_MAXINT, G_MAXINT / 2), ==, 2);
+}
+
+/* F-BOARD-13, F-BOARD-14: d6 against d6, no modifiers — 15/36 each way, 6/36 ties, a loss
+ * of k with probability (6 − k)/36; F-BOARD-15: captured when the loss reaches the
+ * potential. */
+static void
+test_boarding_even (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (10, 3, 0, 0, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_wins, 15.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (odds->p_tie, 6.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (odds->p_defender_wins, 15.0 / 36, EPSILON);
+  g_assert_cmpint (odds->max_loss, ==, 5);
+  g_assert_cmpfloat_with_epsilon (odds->defender_loss[0], 21.0 / 36, EPSILON);
+  for (int k = 1; k <= 5; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (odds->defender_loss[k], (6.0 - k) / 36, EPSILON);
+      g_assert_cmpfloat_with_epsilon (odds->attacker_loss[k], (6.0 - k) / 36, EPSILON);
+    }
+  g_assert_cmpfloat_with_epsilon (odds->expected_defender_loss, 35.0 / 36, EPSILON);
+  /* A loss of 3, 4 or 5 takes the defender's 3 to 0; the attacker's 10 is out of reach. */
+  g_assert_cmpfloat_with_epsilon (odds->p_defender_captured, 6.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_captured, 0.0, EPSILON);
+}
+
+/* Modifiers shift the difference: +4 against 0 (Barrayarans +2, higher potential +1,
+ * veterans +1) wins 33/36; "boarding-roll" tie-reroll drops the ties. */
+static void
+test_boarding_modifiers (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBoardingOdds) lead = adm_boarding_odds_compute (8, 7, 4, 0, FALSE, &error);
+  g_autoptr(AdmBoardingOdds) reroll = adm_boarding_odds_compute (8, 7, 0, 0, TRUE, &error);
+  double total;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (lead->p_attacker_wins, 33.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (lead->p_tie, 2.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (lead->p_defender_wins, 1.0 / 36, EPSILON);
+  g_assert_cmpint (lead->max_loss, ==, 9);
+  g_assert_cmpfloat_with_epsilon (lead->defender_loss[9], 1.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (lead->attacker_loss[1], 1.0 / 36, EPSILON);
+  /* 7, 8 or 9 capture the defender's 7: 3 + 2 + 1 of 36. */
+  g_assert_cmpfloat_with_epsilon (lead->p_defender_captured, 6.0 / 36, EPSILON);
+
+  g_assert_cmpfloat_with_epsilon (reroll->p_tie, 0.0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (reroll->p_attacker_wins, 0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (reroll->defender_loss[1], 5.0 / 30, EPSILON);
+
+  /* Every distribution adds up to 1, whatever the modifiers. */
+  for (int a = -12; a <= 12; a += 3)
+    for (int d = -12; d <= 12; d += 4)
+      {
+        g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (5, 5, a, d, FALSE, NULL);
+
+        total = odds->p_attacker_wins + odds->p_tie + odds->p_defender_wins;
+        g_assert_cmpfloat_with_epsilon (total, 1.0, EPSILON);
+        total = 0;
+        for (int k = 0; k <= odds->max_loss; k++)
+          total += odds->defender_loss[k];
+        g_assert_cmpfloat_with_epsilon (total, 1.0, EPSILON);
+      }
+}
+
+static void
+test_boarding_refused (void)
+{
+  g_autoptr(GError) zero = NULL;
+  g_autoptr(GError) huge = NULL;
+  AdmBoardingOdds *odds;
+
+  odds = adm_boarding_odds_compute (0, 5, 0, 0, FALSE, &zero);
+  g_assert_null (odds);
+  g_assert_error (zero, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_nonnull (strstr (zero->message, "F-BOARD-15"));
+  odds = adm_boarding_odds_compute (5, 5, 0, ADM_BOARDING_MAX_MODIFIER + 1, FALSE, &huge);
+  g_assert_null (odds);
+  g_assert_error (huge, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_nonnull (strstr (huge->message, "boarding modifier 101"));
+}
+
+/* Torpedoes (F-TORP-7, F-TORP-13, F-TORP-14, F-WPN-16) */
+
+static AdmTorpedoOdds *
+torpedo_odds (int torpedoes,
+              int turrets,
+              int armour,
+              int save_on)
+{
+  g_autoptr(GError) error = NULL;
+  AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on };
+  AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&input, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (odds);
+  return odds;
+}
+
+static void
+test_torpedo_closed_form (void)
+{
+  g_autoptr(AdmTorpedoOdds) one = torpedo_odds (1, 0, 4, 0);
+  g_autoptr(AdmTorpedoOdds) two = torpedo_odds (2, 1, 3, 0);
+
+  /* One torpedo, no turrets, armour 4: it damages on 4+, a critical on 6 after that. */
+  g_test_message ("F-TORP-7: a d6 per torpedo against the armour; F-WPN-16: criticals on 6+");
+  g_assert_cmpint (one->max_damage, ==, 1);
+  g_assert_cmpfloat_with_epsilon (one->damage[0], 0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (one->damage[1], 0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (one->p_critical, 1.0 / 12, EPSILON);
+  /* Two torpedoes, one turret (4+ destroys one, F-TORP-13), armour 3: one or two torpedoes
+   * get through at 1/2 each; P(0) = 1/2·(1/3)² + 1/2·1/3 = 2/9, P(2) = 1/2·(2/3)² = 2/9. */
+  g_assert_cmpint (two->max_damage, ==, 2);
+  g_assert_cmpfloat_with_epsilon (two->damage[0], 2.0 / 9, EPSILON);
+  g_assert_cmpfloat_with_epsilon (two->damage[1], 5.0 / 9, EPSILON);
+  g_assert_cmpfloat_with_epsilon (two->damage[2], 2.0 / 9, EPSILON);
+  g_assert_cmpfloat_with_epsilon (two->expected_damage, 1.0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (two->expected_destroyed, 0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (two->p_critical, 13.0 / 81, EPSILON);
+  g_assert_cmpfloat_with_epsilon (adm_torpedo_odds_at_least (two, 1), 7.0 / 9, EPSILON);
+  g_assert_cmpfloat_with_epsilon (adm_torpedo_odds_at_least (two, 0), 1.0, EPSILON);
+}
+
+static void
+test_torpedo_turrets (void)
+{
+  g_autoptr(AdmTorpedoOdds) outgunned = torpedo_odds (1, 3, 1, 0);
+  g_autoptr(AdmTorpedoOdds) saved = torpedo_odds (1, 0, 1, 4);
+  g_autoptr(AdmTorpedoOdds) none = torpedo_odds (3, 0, 7, 0);
+  g_autoptr(AdmTorpedoOdds) big = torpedo_odds (1000, 1000, 4, 0);
+  double total = 0;
+
+  /* F-TORP-13: three turrets against one torpedo: it gets through only if all three miss;
+   * armour 1 then always damages. */
+  g_assert_cmpfloat_with_epsilon (outgunned->damage[1], 1.0 / 8, EPSILON);
+  g_assert_cmpfloat_with_epsilon (outgunned->expected_destroyed, 7.0 / 8, EPSILON);
+  /* F-FORD-8: a special force shield saves on 4+, torpedo hits included. */
+  g_assert_cmpfloat_with_epsilon (saved->damage[1], 0.5, EPSILON);
+  /* Armour beyond a d6: nothing gets through, and no critical. */
+  g_assert_cmpint (none->max_damage, ==, 0);
+  g_assert_cmpfloat_with_epsilon (none->p_critical, 0.0, EPSILON);
+  /* A thousand of each: the slots add up to 1; half the torpedoes get through on average, and
+   * half of those damage. */
+  for (int k = 0; k <= big->max_damage; k++)
+    total += big->damage[k];
+  g_assert_cmpfloat_with_epsilon (total, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (big->expected_damage, (1000 - big->expected_destroyed) / 2,
+                                  1e-6);
+  g_assert_cmpfloat_with_epsilon (big->expected_destroyed, 500, 1e-6);
+}
+
+static void
+test_torpedo_refused (void)
+{
+  AdmTorpedoOddsInput negative = { -1, 0, 3, 0 }, turrets = { 2, 1001, 3, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) too_many = NULL;
+  AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&negative, &error);
+
+  g_assert_null (odds);
+  g_assert_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "-1 torpedoes"));
+  odds = adm_torpedo_odds_compute (&turrets, &too_many);
+  g_assert_null (odds);
+  g_assert_error (too_many, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+}
+
+static void
+test_torpedo_battle (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "torp-duel.xml", NULL);
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmDiceQueue) dice = adm_dice_queue_new ();
+  g_autoptr(AdmTurnOrders) orders =
+    adm_turn_orders_parse ("<orders><turn n=\"1\"><launch weapons=\"vorkraft:torpedoes\" "
+                           "target=\"triumph\"/></turn></orders>", "orders.xml", &error);
+  g_autoptr(AdmTorpedoOdds) odds = NULL;
+  g_autoptr(AdmTorpedoOdds) covered = NULL;
+  g_autoptr(AdmTorpedoOdds) expected = NULL;
+  g_autoptr(AdmTorpedoOdds) missing = NULL;
+  AdmTorpedoOddsInput input;
+  int triumph;
+
+  g_assert_no_error (error);
+  while (adm_battle_get_phase (battle) != ADM_PHASE_TORPEDO)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  triumph = adm_battle_ship_index (battle, "triumph");
+  /* The salvo of 4 against Triumph: the formation's 2 turrets (F-FORM-19), armour 3. */
+  odds = adm_battle_torpedo_odds (battle, 1, triumph, 0, &input, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (input.torpedoes, ==, 4);
+  g_assert_cmpint (input.turrets, ==, 2);
+  g_assert_cmpint (input.armour, ==, 3);
+  g_assert_cmpint (input.save_on, ==, 0);
+  expected = torpedo_odds (4, 2, 3, 0);
+  for (int k = 0; k <= expected->max_damage; k++)
+    g_assert_cmpfloat_with_epsilon (odds->damage[k], expected->damage[k], EPSILON);
+  /* F-TORP-14: with the destroyer's 3 guns covering. */
+  covered = adm_battle_torpedo_odds (battle, 1, triumph, 3, &input, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (input.turrets, ==, 5);
+  g_assert_cmpfloat (covered->expected_damage, <, odds->expected_damage);
+  missing = adm_battle_torpedo_odds (battle, 2, triumph, 0, NULL, &error);
+  g_assert_null (missing);
+  g_assert_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -649,6 +886,14 @@ main (int   argc,
   g_test_add_func ("/engine/odds/F-FORD-10/halved-firepower", test_halved);
   g_test_add_func ("/engine/odds/F-FORD-8/ruleset-target-lock-and-save", test_ruleset_orders);
   g_test_add_func ("/engine/odds/F-WPN-10/torpedoes-and-bad-values", test_refused);
+  g_test_add_func ("/engine/odds/F-BOARD-12/ratio-bonus", test_boarding_ratio);
+  g_test_add_func ("/engine/odds/F-BOARD-13/even-round", test_boarding_even);
+  g_test_add_func ("/engine/odds/F-BOARD-14/modifiers-and-ties", test_boarding_modifiers);
+  g_test_add_func ("/engine/odds/F-BOARD-15/bad-values", test_boarding_refused);
+  g_test_add_func ("/engine/odds/F-TORP-7/torpedo-closed-form", test_torpedo_closed_form);
+  g_test_add_func ("/engine/odds/F-TORP-13/torpedo-turrets", test_torpedo_turrets);
+  g_test_add_func ("/engine/odds/F-TORP-13/torpedo-bad-values", test_torpedo_refused);
+  g_test_add_func ("/engine/odds/F-TORP-14/torpedo-battle", test_torpedo_battle);
 
   result = g_test_run ();
   g_clear_object (&shipped);

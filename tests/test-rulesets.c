@@ -58,6 +58,9 @@ static const struct {
   { "support", 1.5, "F-SHIP-3" },
   { "tug", 1.5, "F-SHIP-3" },
   { "merchant", 1.5, "F-SHIP-3" },
+  /* F-STN-1, F-STN-5: stations and defence platforms; the rules give no base size. */
+  { "station", 3.0, "F-STN-1" },
+  { "platform", 2.5, "F-STN-5" },
 };
 
 static const char * const required_factions[] = {
@@ -118,6 +121,51 @@ static const struct {
   { "succession-roll", "F-FORM-14", "end-phase-with-penalty", 1 },
   { "flagship-transfer", "F-FORM-17", "automatic", 1 },
   { "auxiliary-target", "F-ART-15", "as-escort", 1 },
+  /* Stations and low orbits (F-STN, F-ORB) */
+  { "station-target", "F-ART-16", "orbital", 2 },
+  { "station-catastrophic-dice", "F-STN-4", "2d6", 2 },
+  { "station-catastrophic-check", "F-STN-8", "table-roll", 2 },
+  { "station-reactor", "F-STN-11", "round-down", 2 },
+  { "station-orbit", "F-STN-5", "platforms-stay", 2 },
+  { "station-orbit-decay", "F-STN-13", "one-turn", 2 },
+  { "orbit-change-halving", "F-ORB-2", "turn-round-down", 2 },
+  { "orbit-fall-results", "F-ORB-3", "crit-21-results", 2 },
+  { "low-orbit-criticals", "F-CRIT-21", "fall", 2 },
+  /* Torpedoes. */
+  { "torpedo-turns", "F-WPN-12", "profile", 1 },
+  { "salvo-marker", "F-FORM-13", "one-at-farthest", 2 },
+  { "torpedo-reload", "F-TORP-1", "skip-a-turn", 1 },
+  { "prepare-to-launch", "F-TORP-2", "fire-phase-check", 1 },
+  { "torpedo-steer", "F-TORP-5", "once-in-total", 2 },
+  { "torpedo-units", "F-TORP-7", "firepower", 1 },
+  { "torpedo-friendly", "F-TORP-10", "any-friendly", 2 },
+  { "premature-detonation", "F-TORP-12", "per-torpedo", 2 },
+  { "escort-cover", "F-TORP-14", "range-to-ship-unfired", 1 },
+  { "salvo-target-column", "F-TORP-18", "torpedo-column", 2 },
+  { "escort-fire-at-salvo", "F-TORP-19", "turret-dice-fire-phase", 1 },
+  /* Mines and minesweeping. */
+  { "minelaying", "F-WPN-19", "tactical", 2 },
+  { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
+  { "mine-plasma-shift", "F-MINE-7", "one-column-left", 2 },
+  { "mine-reach", "F-MINE-15", "card-range-single-use", 1 },
+  { "sweep-reach", "F-SWEEP-3", "class-devices-from-ship", 1 },
+  { "sweep-blunder", "F-SWEEP-5", "d6", 2 },
+  /* End stage and damage control (F-END, F-DC) */
+  { "damage-control-attempts", "F-END-1", "declared", 2 },
+  { "damage-control-roll", "F-DC-2", "at-most", 2 },
+  { "damage-control-modifier", "F-DC-5", "none", 2 },
+  { "damage-control-extra-die", "F-DC-1", "second-chance", 2 },
+  { "repair-priority", "F-DC-1", "fire-critical-hull", 1 },
+  { "crew-losses", "F-CRIT-18", "permanent", 2 },
+  { "explosion-markers", "F-END-2", "after-next-turn", 3 },
+  /* Boarding (F-BOARD) */
+  { "boarding-contact", "F-BOARD-1", "one-to-one", 1 },
+  { "boarding-ratio", "F-BOARD-12", "current-pools", 2 },
+  { "boarding-roll", "F-BOARD-13", "tie-no-effect", 2 },
+  { "boarding-rounds", "F-BOARD-15", "one-per-turn", 2 },
+  { "captured-fate", "F-BOARD-16", "scuttle-destroys", 2 },
+  { "takeover-retry", "F-BOARD-17", "retry-each-turn", 2 },
+  { "takeover-readiness", "F-BOARD-18", "prize-half-captor-quarter", 1 },
 };
 
 static AdmRuleset *
@@ -160,7 +208,7 @@ test_shipped_ship_types (void)
   g_autoptr(AdmRuleset) ruleset = load_shipped ();
   GPtrArray *types = adm_ruleset_get_ship_types (ruleset);
 
-  g_assert_cmpuint (types->len, ==, 13);
+  g_assert_cmpuint (types->len, ==, G_N_ELEMENTS (ship_types));
   for (guint i = 0; i < G_N_ELEMENTS (ship_types); i++)
     {
       const AdmShipType *type = NULL;

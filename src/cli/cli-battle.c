@@ -140,11 +140,13 @@ criticals_text (AdmBattle *battle,
 {
   const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
   GString *out = g_string_new (NULL);
+  /* F-STN-7: stations take their results from their own table. */
+  const char *kind = s->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
 
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
     for (int n = 0; n < s->criticals[r]; n++)
       {
-        const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), "ship",
+        const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind,
                                                        r, NULL);
 
         if (out->len > 0)
@@ -221,7 +223,12 @@ ship_row (AdmBattle *battle,
   row[3] = g_strdup_printf ("%.0f°", tidy (s->heading));
   row[4] = g_strdup_printf ("%d/%d", adm_battle_ship_hull_left (battle, ship), s->klass->hull);
   row[5] = g_strdup_printf ("%d", adm_battle_ship_shield_pool (battle, ship));
-  row[6] = g_strdup (adm_ship_status_to_string (s->status));
+  /* F-BOARD-15: a captured ship is out of action in its captors' hands. */
+  if (s->captured_by >= 0 && s->status == ADM_SHIP_ACTIVE)
+    row[6] = g_strdup_printf (_("captured by %s"),
+                              adm_battle_get_ship (battle, s->captured_by)->name);
+  else
+    row[6] = g_strdup (adm_ship_status_to_string (s->status));
   row[7] = g_strdup (criticals != NULL ? criticals : "-");
   return row;
 }
@@ -244,6 +251,70 @@ print_ships (AdmBattle *battle)
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     g_ptr_array_add (rows, ship_row (battle, i));
   print_table (rows, 8);
+}
+
+/* F-ORB: where each ship stands in low orbit, and the falls under way (F-ORB-3, F-STN-13);
+ * nothing on a table without a low-orbit map and with nothing falling. */
+static void
+print_orbits (AdmBattle *battle)
+{
+  gboolean any = adm_battle_get_low_orbit (battle)->present;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    any |= adm_battle_get_ship (battle, i)->falling_since > 0;
+  if (!any)
+    return;
+  g_print (_("\nLow orbit\n"));
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+      g_autofree char *where = NULL;
+
+      if (s->status == ADM_SHIP_DESTROYED)
+        continue;
+      if (s->orbit >= 1)
+        where = g_strdup_printf (_("on orbit %d"), s->orbit);
+      else
+        where = g_strdup (s->orbit == 0 ? _("out of its orbit") : _("not in low orbit"));
+      if (s->falling_since > 0)
+        /* Translators: "  Solstice: on orbit 2, falling since turn 1" */
+        g_print (_("  %s: %s, falling since turn %d\n"), s->name, where, s->falling_since);
+      else
+        g_print (_("  %s: %s\n"), s->name, where);
+    }
+}
+
+/* The torpedo salvoes on the table (F-WPN-10, F-TORP): where they are and what is left. */
+static void
+print_salvos (AdmBattle *battle)
+{
+  guint n = adm_battle_get_n_salvos (battle);
+
+  if (n == 0)
+    return;
+  g_print (_("\nTorpedo salvoes\n"));
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmTorpedoSalvo *v = adm_battle_get_salvo (battle, i);
+      const char *side = adm_battle_get_side (battle, v->side)->name;
+
+      if (v->spent)
+        /* Translators: "  salvo 2 (Barrayar): spent at (21.0, 4.0) cm" */
+        g_print (_("  salvo %d (%s): spent at (%.1f, %.1f) cm\n"), v->id, side,
+                 tidy (v->position.x), tidy (v->position.y));
+      else
+        {
+          g_print (g_dngettext (GETTEXT_PACKAGE,
+                                "  salvo %d (%s): %d torpedo at (%.1f, %.1f) cm, heading %.0f°, "
+                                "%d cm a turn",
+                                "  salvo %d (%s): %d torpedoes at (%.1f, %.1f) cm, heading %.0f°, "
+                                "%d cm a turn", v->torpedoes),
+                   v->id, side, v->torpedoes, tidy (v->position.x), tidy (v->position.y),
+                   tidy (v->heading), v->speed);
+          g_print (g_dngettext (GETTEXT_PACKAGE, ", %d turn left\n", ", %d turns left\n",
+                                v->turns_left), v->turns_left);
+        }
+    }
 }
 
 static void
@@ -269,6 +340,38 @@ print_markers (AdmBattle *battle)
         g_print (_("  explosion at (%.1f, %.1f) cm, %.1f cm across, placed in turn %d\n"),
                  tidy (marker->position.x), tidy (marker->position.y), marker->diameter,
                  marker->turn);
+    }
+}
+
+/* The mines on the table (F-MINE): the master sees them all; the other side sees only the
+ * revealed ones (F-MINE-2, F-SWEEP-3). */
+static const char *
+mine_state (const AdmMine *mine)
+{
+  if (mine->spent)
+    return _("spent");
+  return mine->revealed ? _("revealed") : _("hidden from the other side");
+}
+
+static void
+print_mines (AdmBattle *battle)
+{
+  guint n = adm_battle_get_n_mines (battle);
+
+  if (n == 0)
+    return;
+  g_print (_("\nMines\n"));
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      /* Translators: "m1 of Cetaganda: plasma, at (20.0, 0.0) cm, range 5 cm, strength 16,
+       * hidden from the other side" */
+      g_print (_("  %s of %s: %s, at (%.1f, %.1f) cm, range %d cm, strength %d, %s\n"),
+               mine->id, adm_battle_get_side (battle, mine->side)->name,
+               mine->charge == ADM_MINE_PLASMA ? _("plasma") : _("torpedo"),
+               tidy (mine->position.x), tidy (mine->position.y), mine->range, mine->strength,
+               mine_state (mine));
     }
 }
 
@@ -321,6 +424,28 @@ print_rolls (AdmBattle  *battle,
              adm_dice_queue_get_length (dice->queue));
 }
 
+/* Boarding actions (F-BOARD), open and over. */
+static void
+print_boardings (AdmBattle *battle)
+{
+  guint n = adm_battle_get_n_boardings (battle);
+
+  if (n == 0)
+    return;
+  g_print (_("\nBoardings\n"));
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBoarding *b = adm_battle_get_boarding (battle, i);
+
+      /* Translators: "Vorberg boards Triumph, declared in turn 1: boarding potential 8
+       * against 5, going on" */
+      g_print (_("  %s boards %s, declared in turn %d: boarding potential %d against %d, %s\n"),
+               adm_battle_get_ship (battle, b->attacker)->name,
+               adm_battle_get_ship (battle, b->defender)->name, b->declared, b->attacker_bp,
+               b->defender_bp, b->over ? _("over") : _("going on"));
+    }
+}
+
 /* The last turn @orders has declarations for. */
 static int
 orders_last_turn (const AdmBattleOrders *orders)
@@ -360,7 +485,11 @@ print_text (AdmBattle             *battle,
   print_report (battle);
   g_print (_("\nShips after turn %d\n"), adm_battle_get_turn (battle) - 1);
   print_ships (battle);
+  print_orbits (battle);
   print_markers (battle);
+  print_salvos (battle);
+  print_mines (battle);
+  print_boardings (battle);
   print_detection (battle);
   print_rolls (battle, dice);
 }
@@ -423,7 +552,40 @@ add_ship_json (JsonBuilder *builder,
       json_builder_add_int_value (builder, r);
   json_builder_end_array (builder);
   add_string (builder, "status", adm_ship_status_to_string (s->status));
+  /* F-ORB-1: the orbit (from 1; -1 not in low orbit, 0 a station out of its orbit);
+   * F-ORB-3, F-STN-13: the turn its fall began, 0 when it is not falling. */
+  add_int (builder, "orbit", s->orbit);
+  add_int (builder, "falling_since", s->falling_since);
+  /* F-BOARD-15: the capturing ship's id, or null. */
+  json_builder_set_member_name (builder, "captured_by");
+  if (s->captured_by >= 0)
+    json_builder_add_string_value (builder, adm_battle_get_ship (battle, s->captured_by)->id);
+  else
+    json_builder_add_null_value (builder);
   json_builder_end_object (builder);
+}
+
+static void
+add_boardings_json (JsonBuilder *builder,
+                    AdmBattle   *battle)
+{
+  json_builder_set_member_name (builder, "boardings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < adm_battle_get_n_boardings (battle); i++)
+    {
+      const AdmBoarding *b = adm_battle_get_boarding (battle, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "attacker", adm_battle_get_ship (battle, b->attacker)->id);
+      add_string (builder, "defender", adm_battle_get_ship (battle, b->defender)->id);
+      add_int (builder, "attacker_bp", b->attacker_bp);
+      add_int (builder, "defender_bp", b->defender_bp);
+      add_int (builder, "declared", b->declared);
+      json_builder_set_member_name (builder, "over");
+      json_builder_add_boolean_value (builder, b->over);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
 }
 
 static void
@@ -448,6 +610,31 @@ add_report_json (JsonBuilder *builder,
 }
 
 static void
+add_salvos_json (JsonBuilder *builder,
+                 AdmBattle   *battle)
+{
+  json_builder_set_member_name (builder, "salvos");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < adm_battle_get_n_salvos (battle); i++)
+    {
+      const AdmTorpedoSalvo *v = adm_battle_get_salvo (battle, i);
+
+      json_builder_begin_object (builder);
+      add_int (builder, "id", v->id);
+      add_string (builder, "side", adm_battle_get_side (battle, v->side)->id);
+      add_double (builder, "x", v->position.x);
+      add_double (builder, "y", v->position.y);
+      add_double (builder, "heading", v->heading);
+      add_int (builder, "torpedoes", v->torpedoes);
+      add_int (builder, "turns_left", v->turns_left);
+      json_builder_set_member_name (builder, "spent");
+      json_builder_add_boolean_value (builder, v->spent);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
 add_markers_json (JsonBuilder *builder,
                   AdmBattle   *battle)
 {
@@ -463,6 +650,33 @@ add_markers_json (JsonBuilder *builder,
       add_double (builder, "y", marker->position.y);
       add_double (builder, "diameter", marker->diameter);
       add_int (builder, "turn", marker->turn);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_mines_json (JsonBuilder *builder,
+                AdmBattle   *battle)
+{
+  json_builder_set_member_name (builder, "mines");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "id", mine->id);
+      add_string (builder, "side", adm_battle_get_side (battle, mine->side)->id);
+      add_string (builder, "charge", mine->charge == ADM_MINE_PLASMA ? "plasma" : "torpedo");
+      add_double (builder, "x", mine->position.x);
+      add_double (builder, "y", mine->position.y);
+      add_int (builder, "range", mine->range);
+      add_int (builder, "strength", mine->strength);
+      json_builder_set_member_name (builder, "revealed");
+      json_builder_add_boolean_value (builder, mine->revealed);
+      json_builder_set_member_name (builder, "spent");
+      json_builder_add_boolean_value (builder, mine->spent);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -542,6 +756,9 @@ print_json (AdmBattle  *battle,
     add_ship_json (builder, battle, i);
   json_builder_end_array (builder);
   add_markers_json (builder, battle);
+  add_salvos_json (builder, battle);
+  add_boardings_json (builder, battle);
+  add_mines_json (builder, battle);
   add_detection_json (builder, battle);
   add_rolls_json (builder, battle);
   json_builder_end_object (builder);
@@ -597,7 +814,8 @@ _cli_battle_run (int    argc,
       N_("Number of turns to play (default 1)"), N_("K") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"battle\", \"turn\", \"phase\", \"seed\", \"report\", \"ships\", "
-         "\"markers\", \"detection\", \"rolls\"} as JSON"), NULL },
+         "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };

@@ -350,29 +350,38 @@ _cli_odds_run (int    argc,
     OddsFunc    func;
   } kinds[] = {
     { "fire", odds_fire },
+    { "boarding", _cli_odds_boarding_run },
+    { "torpedo", _cli_odds_torpedo_run },
   };
   g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
 
   context = _cli_context_new ("odds", _("KIND …"),
                               _("Computes exact odds with the rules' data and rulings, before "
                                 "the dice are rolled.\n"
                                 "\n"
                                 "Kinds:\n"
-                                "  fire   damage and criticals of artillery or gravi-destructor "
-                                "fire (F-ART-11..13, F-DES-1..3)\n"
+                                "  fire      damage and criticals of artillery or "
+                                "gravi-destructor fire (F-ART-11..13, F-DES-1..3)\n"
+                                "  boarding  one boarding round: who wins, what the loser "
+                                "loses, captures (F-BOARD-13..15)\n"
+                                "  torpedo   damage and criticals of a torpedo salvo after "
+                                "anti-torpedo fire and armour (F-TORP-7, F-TORP-13)\n"
                                 "\n"
                                 "“admiralty-cli odds KIND --help” shows a kind's options."));
   /* Options after the kind belong to the kind. */
   g_option_context_set_strict_posix (context, TRUE);
   if (!_cli_parse (context, "odds", &argc, &argv))
     return CLI_EXIT_USAGE;
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", kinds[i].name);
   if (argc < 2)
-    return _cli_usage_error ("odds", _("no kind of odds given; the only kind is fire"));
+    return _cli_usage_error ("odds", _("no kind of odds given; the kinds are %s"), names->str);
 
   for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
     if (g_strcmp0 (argv[1], kinds[i].name) == 0)
       return kinds[i].func (argc - 1, argv + 1);
 
-  return _cli_usage_error ("odds", _("unknown kind of odds “%s”; the only kind is fire"),
-                           argv[1]);
+  return _cli_usage_error ("odds", _("unknown kind of odds “%s”; the kinds are %s"),
+                           argv[1], names->str);
 }

@@ -58,6 +58,12 @@ CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
 CliExit         _cli_odds_run             (int             argc,
                                            char          **argv);
+/* `odds torpedo` (cli-odds-torpedo.c): a salvo against a ship, F-TORP-7, F-TORP-13. */
+CliExit         _cli_odds_torpedo_run     (int             argc,
+                                           char          **argv);
+/* `odds boarding` (cli-odds-boarding.c): one boarding round, F-BOARD-13..15. */
+CliExit         _cli_odds_boarding_run    (int             argc,
+                                           char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_validate_run         (int             argc,

@@ -1,19 +1,617 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle-boarding.c: boarding (F-BOARD). */
+/* adm-battle-boarding.c: boarding (F-BOARD). A ship whose base touches an enemy's after the
+ * movement phase may board it; the boarding is declared in the torpedo and boarding phase
+ * (F-SEQ-1) and fought in rounds in the end stage (F-END-2, step 1): each side rolls a d6
+ * with its modifiers, the loser's boarding potential falls by the difference, and a ship at 0
+ * is captured. In a later turn its captors abandon it, blow it up or take it over.
+ *
+ * F-STN-6: planetary defence objects may be captured and taken over by boarding. Stations
+ * and planetary defences are ships of the battle like any other (their own category), so
+ * everything here applies to them unchanged. */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-private.h"
+#include "adm-odds.h"
+
+static AdmBoarding *
+boarding_at (AdmBattle *self,
+             guint      index)
+{
+  return &g_array_index (self->state->boardings, AdmBoarding, index);
+}
+
+/* The open boarding @ship fights in, as attacker or defender, or -1. */
+static int
+open_boarding_of (AdmBattle *self,
+                  guint      ship)
+{
+  for (guint i = 0; i < self->state->boardings->len; i++)
+    {
+      const AdmBoarding *b = boarding_at (self, i);
+
+      if (!b->over && (b->attacker == ship || b->defender == ship))
+        return i;
+    }
+  return -1;
+}
+
+static gboolean
+bases_touch (AdmBattle *self,
+             guint      a,
+             guint      b)
+{
+  return adm_bases_touch (_adm_battle_ship (self, a)->position, _adm_battle_base_size (self, a),
+                          _adm_battle_ship (self, b)->position, _adm_battle_base_size (self, b));
+}
+
+/* Declarations */
+
+static gboolean
+check_board (AdmBattle          *self,
+             const AdmOrderDecl *decl,
+             int                 attacker,
+             int                 defender,
+             GError            **error)
+{
+  const char *ship_id = adm_order_decl_get (decl, "ship");
+  const char *target_id = adm_order_decl_get (decl, "target");
+
+  if (attacker < 0 || defender < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("“%s” is not a ship in this battle"),
+                           attacker < 0 ? ship_id : target_id);
+      return FALSE;
+    }
+  /* F-BOARD-1 ("boarding-contact"): both ships in action — not wrecks, not captured. */
+  if (!_adm_battle_ship_active (self, attacker))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is out of action or captured and cannot board (F-BOARD-1)"),
+                           _adm_battle_ship_name (self, attacker));
+      return FALSE;
+    }
+  if (!_adm_battle_ship_active (self, defender))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is out of action or captured and cannot be boarded "
+                             "(F-BOARD-1)"), _adm_battle_ship_name (self, defender));
+      return FALSE;
+    }
+  if (_adm_battle_ship (self, attacker)->side == _adm_battle_ship (self, defender)->side)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s and %s are on the same side; only an enemy ship can be "
+                             "boarded (F-BOARD-1)"), _adm_battle_ship_name (self, attacker),
+                           _adm_battle_ship_name (self, defender));
+      return FALSE;
+    }
+  /* F-BOARD-1: the tokens touch at the end of the movement phase; nothing moves between
+   * then and this phase. */
+  if (!bases_touch (self, attacker, defender))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s does not touch %s (%.1f cm centre to centre): boarding needs "
+                             "base contact at the end of the movement phase (F-BOARD-1)"),
+                           _adm_battle_ship_name (self, attacker),
+                           _adm_battle_ship_name (self, defender),
+                           adm_distance (_adm_battle_ship (self, attacker)->position,
+                                         _adm_battle_ship (self, defender)->position));
+      return FALSE;
+    }
+  /* "boarding-contact": one boarding at a time for each ship, attacking or defending. */
+  if (open_boarding_of (self, attacker) >= 0 || open_boarding_of (self, defender) >= 0)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is already in a boarding action; a ship fights one boarding "
+                             "at a time (F-BOARD-1)"),
+                           _adm_battle_ship_name (self, open_boarding_of (self, attacker) >= 0
+                                                          ? attacker : defender));
+      return FALSE;
+    }
+  return TRUE;
+}
 
 gboolean
 _adm_battle_boarding_declare (AdmBattle  *self,
                               GError    **error)
 {
-  /* Work in progress: nothing declared for this rule is accepted yet. */
-  if (self->orders == NULL)
-    return TRUE;
+  g_autoptr(GPtrArray) decls = _adm_battle_decls (self, "board");
+
+  for (guint i = 0; i < decls->len; i++)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (decls, i);
+      int attacker = adm_battle_ship_index (self, adm_order_decl_get (decl, "ship"));
+      int defender = adm_battle_ship_index (self, adm_order_decl_get (decl, "target"));
+      AdmBoarding b = { 0 };
+
+      if (!check_board (self, decl, attacker, defender, error))
+        return FALSE;
+      /* F-BOARD-2: each side's boarding potential is its hull points now. */
+      b.attacker = attacker;
+      b.defender = defender;
+      b.attacker_bp = adm_battle_ship_hull_left (self, attacker);
+      b.defender_bp = adm_battle_ship_hull_left (self, defender);
+      b.declared = adm_battle_get_turn (self);
+      g_array_append_val (self->state->boardings, b);
+      _adm_battle_report (self, _("%s boards %s: boarding potential %d against %d (F-BOARD-1, "
+                                  "F-BOARD-2)."), _adm_battle_ship_name (self, attacker),
+                          _adm_battle_ship_name (self, defender), b.attacker_bp, b.defender_bp);
+    }
+  return TRUE;
+}
+
+/* Modifiers */
+
+static void
+explain (GString    *why,
+         const char *what,
+         int         value)
+{
+  if (why->len > 0)
+    g_string_append (why, ", ");
+  /* "damaged (F-BOARD-4) -2": the words are translated where they are written. */
+  g_string_append_printf (why, "%s %+d", what, value);
+}
+
+/* F-BOARD-3..F-BOARD-8 as ruled ("boarding-ratio"): each ship's own state counts against its
+ * own roll, whichever side of the boarding it is on; the faction bonus counts for the
+ * attacker. */
+static int
+own_modifiers (AdmBattle *self,
+               guint      ship,
+               gboolean   attacking,
+               GString   *why)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int turn = adm_battle_get_turn (self);
+  int total = 0;
+
+  /* F-BOARD-3: hit in this turn's fire phase for 2 hull points or more. */
+  if (s->fire_damage >= 2)
+    {
+      total -= 1;
+      explain (why, _("hit in the fire phase (F-BOARD-3)"), -1);
+    }
+  /* F-BOARD-4: damaged, half its hull points lost (F-CRIT-6). */
+  if (adm_battle_ship_is_damaged (self, ship))
+    {
+      total -= 2;
+      explain (why, _("damaged (F-BOARD-4)"), -2);
+    }
+  /* F-BOARD-6: an order failed this turn (ramming, F-RAM-3; extended reinforcement,
+   * F-FORD-6; prepare to launch, F-TORP-2); it counts instead of F-BOARD-5. */
+  if (s->failed_order_turn == turn)
+    {
+      total -= 3;
+      explain (why, _("failed an order (F-BOARD-6)"), -3);
+    }
+  /* F-BOARD-5: executing a combat order — of the movement phase (F-MOVE-14..18) or the
+   * fire phase (F-FORD-1). */
+  else if (s->move_order != ADM_MOVE_ORDER_NONE || s->target_lock ||
+           s->reinforced_until >= turn)
+    {
+      total -= 1;
+      explain (why, _("executing a combat order (F-BOARD-5)"), -1);
+    }
+  /* F-BOARD-7 (Dendarii, Cetagandans +1), F-BOARD-8 (Barrayarans +2): the class file's
+   * faction bonus, for the attackers. */
+  if (attacking && s->faction != NULL && s->faction->boarding_bonus != 0)
+    {
+      g_autofree char *what = g_strdup_printf (_("%s crew (F-BOARD-7, F-BOARD-8)"),
+                                               s->faction->name);
+
+      total += s->faction->boarding_bonus;
+      explain (why, what, s->faction->boarding_bonus);
+    }
+  return total;
+}
+
+static const char *
+ratio_clause (int bonus)
+{
+  static const char * const clauses[] = { "", "F-BOARD-9", "F-BOARD-10", "F-BOARD-11",
+                                          "F-BOARD-12" };
+
+  return clauses[CLAMP (bonus, 0, 4)];
+}
+
+/* Rounds */
+
+/* F-BOARD-15: the ship whose boarding potential reached 0 is captured. */
+static void
+capture (AdmBattle *self,
+         guint      ship,
+         guint      captor)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  s->captured_by = captor;
+  s->capture_turn = adm_battle_get_turn (self);
+  _adm_battle_report (self, _("%s is captured by %s (F-BOARD-15): it is out of action until "
+                              "its captors abandon, scuttle or take it over (F-BOARD-16)."),
+                      s->name, _adm_battle_ship_name (self, captor));
+  /* F-FORM-14: a captured flagship no longer commands its formation. */
+  _adm_battle_ship_lost (self, ship);
+}
+
+/* One side's roll for the report: "Vorberg 4 +3 = 7 (damaged (F-BOARD-4) −2, …)". */
+static char *
+describe_roll (AdmBattle  *self,
+               guint       ship,
+               guint       die,
+               int         modifier,
+               GString    *why)
+{
+  if (why->len == 0)
+    return g_strdup_printf ("%s %u = %d", _adm_battle_ship_name (self, ship), die,
+                            (int) die + modifier);
+  return g_strdup_printf ("%s %u %+d = %d (%s)", _adm_battle_ship_name (self, ship), die,
+                          modifier, (int) die + modifier, why->str);
+}
+
+/* One boarding round (F-BOARD-13, F-BOARD-14). */
+static gboolean
+fight_round (AdmBattle  *self,
+             guint       index,
+             GError    **error)
+{
+  AdmBoarding *b = boarding_at (self, index);
+  guint attacker = b->attacker, defender = b->defender;
+  g_autoptr(GString) attacker_why = g_string_new (NULL);
+  g_autoptr(GString) defender_why = g_string_new (NULL);
+  int attacker_mod = own_modifiers (self, attacker, TRUE, attacker_why);
+  int defender_mod = own_modifiers (self, defender, FALSE, defender_why);
+  gboolean reroll = _adm_battle_ruling_is (self, "boarding-roll", "tie-reroll");
+  int ratio, readiness, attacker_total, defender_total, loss;
+  guint loser, winner;
+  int *loser_bp;
+
+  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): the highest ratio bonus only, to the attacker,
+   * on the potentials as they stand or, with "modified-pools", after F-BOARD-3..8. */
+  if (_adm_battle_ruling_is (self, "boarding-ratio", "modified-pools"))
+    ratio = adm_boarding_ratio_bonus (b->attacker_bp + attacker_mod,
+                                      b->defender_bp + defender_mod);
+  else
+    ratio = adm_boarding_ratio_bonus (b->attacker_bp, b->defender_bp);
+  if (ratio > 0)
+    {
+      g_autofree char *what = g_strdup_printf (_("boarding potential ratio (%s)"),
+                                               ratio_clause (ratio));
+
+      attacker_mod += ratio;
+      explain (attacker_why, what, ratio);
+    }
+  /* F-BOARD-13 ("boarding-roll"): readiness is the F-RDY-5 readiness modifier. */
+  if ((readiness = _adm_battle_readiness_modifier (self, attacker)) != 0)
+    explain (attacker_why, _("readiness (F-RDY-5)"), readiness);
+  attacker_mod += readiness;
+  if ((readiness = _adm_battle_readiness_modifier (self, defender)) != 0)
+    explain (defender_why, _("readiness (F-RDY-5)"), readiness);
+  defender_mod += readiness;
+
+  for (;;)
+    {
+      guint attacker_die, defender_die;
+      g_autofree char *attacker_text = NULL, *defender_text = NULL;
+
+      if (!_adm_battle_roll (self, 1, 6, "F-BOARD-13", &attacker_die, error,
+                             _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
+                             _adm_battle_ship_name (self, attacker)) ||
+          !_adm_battle_roll (self, 1, 6, "F-BOARD-13", &defender_die, error,
+                             _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
+                             _adm_battle_ship_name (self, defender)))
+        return FALSE;
+      attacker_total = attacker_die + attacker_mod;
+      defender_total = defender_die + defender_mod;
+      attacker_text = describe_roll (self, attacker, attacker_die, attacker_mod, attacker_why);
+      defender_text = describe_roll (self, defender, defender_die, defender_mod, defender_why);
+      _adm_battle_report (self, _("Boarding round aboard %s: %s against %s (F-BOARD-13)."),
+                          _adm_battle_ship_name (self, defender), attacker_text,
+                          defender_text);
+      if (attacker_total != defender_total)
+        break;
+      /* F-BOARD-13 ("boarding-roll"): a tie has no effect, or is rolled again. */
+      if (!reroll)
+        {
+          _adm_battle_report (self, _("A tie: neither side gains ground this round."));
+          return TRUE;
+        }
+      _adm_battle_report (self, _("A tie: the round is rolled again."));
+    }
+
+  /* F-BOARD-14: the loser's potential falls by the difference. */
+  b = boarding_at (self, index);
+  winner = attacker_total > defender_total ? attacker : defender;
+  loser = winner == attacker ? defender : attacker;
+  loser_bp = loser == attacker ? &b->attacker_bp : &b->defender_bp;
+  loss = ABS (attacker_total - defender_total);
+  *loser_bp = MAX (0, *loser_bp - loss);
+  _adm_battle_report (self, _("%s loses %d boarding potential: %d left (F-BOARD-14)."),
+                      _adm_battle_ship_name (self, loser), loss, *loser_bp);
+  /* "boarding-rounds": whichever ship reaches 0 is captured, the attacker too. */
+  if (*loser_bp == 0)
+    {
+      b->over = TRUE;
+      capture (self, loser, winner);
+    }
+  return TRUE;
+}
+
+/* A boarding goes on while both ships are in action and their bases touch. */
+static gboolean
+still_fighting (AdmBattle *self,
+                guint      index)
+{
+  AdmBoarding *b = boarding_at (self, index);
+  guint attacker = b->attacker, defender = b->defender;
+
+  if (!_adm_battle_ship_active (self, attacker) || !_adm_battle_ship_active (self, defender))
+    {
+      b->over = TRUE;
+      _adm_battle_report (self, _("The boarding of %s by %s ends: %s is out of action."),
+                          _adm_battle_ship_name (self, defender),
+                          _adm_battle_ship_name (self, attacker),
+                          _adm_battle_ship_name (self, _adm_battle_ship_active (self, attacker)
+                                                         ? defender : attacker));
+      return FALSE;
+    }
+  if (!bases_touch (self, attacker, defender))
+    {
+      b->over = TRUE;
+      _adm_battle_report (self, _("The boarding of %s by %s is broken off: the ships no "
+                                  "longer touch."), _adm_battle_ship_name (self, defender),
+                          _adm_battle_ship_name (self, attacker));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+fight (AdmBattle  *self,
+       GError    **error)
+{
+  /* F-BOARD-15 ("boarding-rounds"): one round in each end stage, the boarding going on in
+   * later turns while the ships touch; or rounds until a ship is captured. */
+  gboolean decision = _adm_battle_ruling_is (self, "boarding-rounds", "to-a-decision");
+
+  for (guint i = 0; i < self->state->boardings->len; i++)
+    {
+      if (boarding_at (self, i)->over || !still_fighting (self, i))
+        continue;
+      do
+        {
+          if (!fight_round (self, i, error))
+            return FALSE;
+        }
+      while (decision && !boarding_at (self, i)->over);
+    }
+  return TRUE;
+}
+
+/* Captured ships (F-BOARD-16..F-BOARD-18) */
+
+static void
+abandon (AdmBattle *self,
+         guint      ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* F-BOARD-16 ("captured-fate"): an abandoned ship is an empty drifting hulk: it drifts
+   * (F-CAT-10), has no shields (F-CAT-7) and keeps the hull points it had. */
+  s->status = ADM_SHIP_DRIFTING_HULK;
+  _adm_battle_report (self, _("%s is abandoned by its captors and drifts out of action as a "
+                              "hulk (F-BOARD-16)."), s->name);
+}
+
+static gboolean
+scuttle (AdmBattle  *self,
+         guint       ship,
+         GError    **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* F-BOARD-16 ("captured-fate"): blown up by its captors — destroyed with an explosion
+   * marker and no blast, or a roll on the catastrophic damage table (F-CAT-3). */
+  if (_adm_battle_ruling_is (self, "captured-fate", "scuttle-catastrophic"))
+    {
+      _adm_battle_report (self, _("%s's captors set scuttling charges: it rolls on the "
+                                  "catastrophic damage table (F-BOARD-16)."), s->name);
+      return _adm_battle_catastrophic (self, ship, error);
+    }
+  _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
+  s = _adm_battle_ship (self, ship);
+  s->status = ADM_SHIP_DESTROYED;
+  s->damage = s->klass->hull;
+  _adm_battle_report (self, _("%s is blown up by its captors (F-BOARD-16) and leaves an "
+                              "explosion marker."), s->name);
+  return TRUE;
+}
+
+/* F-BOARD-17 ("takeover-readiness"): the prize, under its captors' command, becomes a
+ * formation of its own on their side, "prize-SHIP", with itself as flagship. What each side
+ * knew of its old formation it knows of the new one (F-ECM). Returns the formation's index. */
+static guint
+prize_formation (AdmBattle *self,
+                 guint      ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  guint old = s->formation, n = _adm_battle_n_formations (self), n_sides = self->sides->len;
+  AdmBattleFormation formation = { 0 };
+  GArray *ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *succession = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *detection = g_array_sized_new (FALSE, TRUE, sizeof (guint8), n_sides * (n + 1));
+  g_autofree char *id = g_strdup_printf ("prize-%s", s->id);
+  g_autofree char *name = g_strdup_printf (_("Prize %s"), s->name);
+
+  /* A ship taken twice gets a second formation id. */
+  for (int copy = 2; adm_battle_formation_index (self, id) >= 0; copy++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("prize-%s-%d", s->id, copy);
+    }
+  /* The formations' ship lists belong to the battle and never change (adm-battle-private.h). */
+  g_array_append_val (ships, ship);
+  g_ptr_array_add (self->formation_lists, ships);
+  g_ptr_array_add (self->formation_lists, succession);
+  formation.id = g_string_chunk_insert_const (self->strings, id);
+  formation.name = g_string_chunk_insert_const (self->strings, name);
+  formation.side = s->side;
+  formation.ships = ships;
+  formation.succession = succession;
+  formation.flagship = ship;
+  formation.command = TRUE;
+  g_array_append_val (self->state->formations, formation);
+
+  /* The detection table is indexed [side * formations + formation]: lay it out again. */
+  for (guint side = 0; side < n_sides; side++)
+    for (guint f = 0; f <= n; f++)
+      g_array_append_val (detection, g_array_index (self->state->detection, guint8,
+                                                    side * n + (f < n ? f : old)));
+  g_array_unref (self->state->detection);
+  self->state->detection = detection;
+  return n;
+}
+
+static gboolean
+take_over (AdmBattle           *self,
+           const AdmOrderDecl  *decl,
+           guint                ship,
+           GError             **error)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship), *c;
+  guint captor = s->captured_by;
+  g_autofree char *what = NULL;
+  int crew, loss;
+  gboolean passed;
+
+  if (!_adm_battle_ship_active (self, captor))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s cannot be taken over: its captor %s is out of action "
+                             "(F-BOARD-17); abandon or scuttle it"), s->name,
+                           _adm_battle_ship_name (self, captor));
+      return FALSE;
+    }
+  /* F-BOARD-17 ("takeover-retry"): 2d6 ≤ the capturing ship's readiness (F-RDY-2, with its
+   * F-RDY-3 penalty). */
+  what = g_strdup_printf (_("taking over %s"), s->name);
+  if (!_adm_battle_readiness_check (self, captor, 2, adm_battle_ship_readiness (self, captor),
+                                    "F-BOARD-17", what, &passed, error))
+    return FALSE;
+  if (!passed)
+    {
+      if (_adm_battle_ruling_is (self, "takeover-retry", "one-attempt"))
+        {
+          _adm_battle_report (self, _("The take-over of %s fails for good."),
+                              _adm_battle_ship_name (self, ship));
+          abandon (self, ship);
+        }
+      else
+        _adm_battle_report (self, _("The take-over of %s fails; its captors may try again in "
+                                    "a later end stage."), _adm_battle_ship_name (self, ship));
+      return TRUE;
+    }
+  /* F-BOARD-17, F-BOARD-18 ("takeover-readiness"): the prize gets half the capturing ship's
+   * crew readiness and the capturing ship loses a quarter of it, rounded down, for good. The
+   * prize changes side, as a formation of its own. */
+  s = _adm_battle_ship (self, ship);
+  c = _adm_battle_ship (self, captor);
+  crew = MAX (0, c->base_readiness - c->readiness_loss);
+  loss = crew / 4;
+  s->base_readiness = crew / 2;
+  s->readiness_loss = 0;
+  c->base_readiness -= loss;
+  s->side = c->side;
+  s->captured_by = -1;
+  /* It lay still while it was held (F-MOVE-5 does not make it move on). */
+  s->moved_last_turn = FALSE;
+  s->last_move = 0;
+  s->formation = prize_formation (self, ship);
+  s = _adm_battle_ship (self, ship);
+  c = _adm_battle_ship (self, captor);
+  _adm_battle_report (self, _("%s is taken over by %s and fights on for %s as the formation "
+                              "%s (%s), readiness %d (F-BOARD-17); %s's readiness falls by %d "
+                              "to %d (F-BOARD-18)."),
+                      s->name, c->name, adm_battle_get_side (self, c->side)->name,
+                      _adm_battle_formation (self, s->formation)->name,
+                      _adm_battle_formation (self, s->formation)->id, s->base_readiness,
+                      c->name, loss, MAX (0, c->base_readiness - c->readiness_loss));
+  return TRUE;
+}
+
+static gboolean
+check_captured (AdmBattle           *self,
+                GPtrArray           *decls,
+                guint                i,
+                int                  ship,
+                GError             **error)
+{
+  const AdmOrderDecl *decl = g_ptr_array_index (decls, i);
+  const char *id = adm_order_decl_get (decl, "ship");
+  const AdmBattleShip *s;
+
+  if (ship < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("“%s” is not a ship in this battle"), id);
+      return FALSE;
+    }
+  s = _adm_battle_ship (self, ship);
+  /* F-BOARD-16, F-BOARD-17: a captured ship's fate is declared in a turn after its capture,
+   * once. */
+  if (s->captured_by < 0 || s->status != ADM_SHIP_ACTIVE)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is not a captured ship held by its captors; a captured "
+                             "ship's fate is declared in a turn after its capture "
+                             "(F-BOARD-16)"), s->name);
+      return FALSE;
+    }
+  for (guint j = 0; j < i; j++)
+    if (g_strcmp0 (adm_order_decl_get (g_ptr_array_index (decls, j), "ship"), id) == 0)
+      {
+        _adm_battle_illegal (self, error, decl->line,
+                             _("%s has two fates declared this turn; give one"), s->name);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+fates (AdmBattle  *self,
+       GError    **error)
+{
+  g_autoptr(GPtrArray) decls = _adm_battle_decls (self, "captured");
+
+  for (guint i = 0; i < decls->len; i++)
+    if (!check_captured (self, decls, i,
+                         adm_battle_ship_index (self, adm_order_decl_get (g_ptr_array_index
+                                                                            (decls, i),
+                                                                          "ship")),
+                         error))
+      return FALSE;
+  for (guint i = 0; i < decls->len; i++)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (decls, i);
+      const char *fate = adm_order_decl_get (decl, "fate");
+      int ship = adm_battle_ship_index (self, adm_order_decl_get (decl, "ship"));
+
+      /* A blast of a ship scuttled just before may have wrecked it (F-CAT-12). */
+      if (_adm_battle_ship (self, ship)->status != ADM_SHIP_ACTIVE)
+        continue;
+      /* F-BOARD-16: abandoned, blown up or taken over. */
+      if (g_strcmp0 (fate, "abandon") == 0)
+        abandon (self, ship);
+      else if (g_strcmp0 (fate, "scuttle") == 0)
+        {
+          if (!scuttle (self, ship, error))
+            return FALSE;
+        }
+      else if (!take_over (self, decl, ship, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -21,8 +619,7 @@ gboolean
 _adm_battle_boarding_resolve (AdmBattle  *self,
                               GError    **error)
 {
-  /* Work in progress: nothing declared for this rule is accepted yet. */
-  if (self->orders == NULL)
-    return TRUE;
-  return TRUE;
+  /* F-END-2 (1): boarding resolution. The fates of ships captured in earlier turns first
+   * (F-BOARD-17: "in the end phase of the next turn"), then this turn's rounds. */
+  return fates (self, error) && fight (self, error);
 }

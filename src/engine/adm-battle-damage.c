@@ -69,6 +69,44 @@ has_weapon_in_arc (const AdmShipClass *klass,
   return FALSE;
 }
 
+static gboolean
+has_weapon_type (const AdmShipClass *klass,
+                 AdmWeaponType       type)
+{
+  for (guint w = 0; w < klass->weapons->len; w++)
+    if (((AdmWeapon *) g_ptr_array_index (klass->weapons, w))->type == type)
+      return TRUE;
+  return FALSE;
+}
+
+/* F-STN-17: a station result for a system the station lacks does not apply; the next one
+ * does. Results are kept under their row's first value (2 for 2–3, 7 for 7–8). */
+static gboolean
+station_critical_applies (AdmBattle *self,
+                          guint      ship,
+                          int        result)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  switch (result)
+    {
+    case 2: case 3: /* F-STN-8: the destructors */
+      return has_weapon_type (s->klass, ADM_WEAPON_DESTRUCTOR);
+    case 4: /* F-STN-9: the main armament, read as "main-guns" reads F-CRIT-9 */
+      return _adm_battle_main_guns (self, ship) >= 0;
+    case 5: /* F-STN-10 */
+      return has_weapon_type (s->klass, ADM_WEAPON_TORPEDO);
+    case 6: /* F-STN-11: the reactor feeds the turrets and the shields */
+      return s->klass->shields > 0 || s->klass->turrets > 0;
+    case 9: /* F-STN-13; F-STN-5 ("station-orbit"): planetary defence objects stay */
+      return !_adm_battle_station_stays_in_orbit (self, ship);
+    case 10: /* F-STN-14 */
+      return s->klass->shields > 0 && s->criticals[10] == 0;
+    default:
+      return TRUE;
+    }
+}
+
 gboolean
 _adm_battle_critical_applies (AdmBattle *self,
                               guint      ship,
@@ -76,6 +114,8 @@ _adm_battle_critical_applies (AdmBattle *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
+  if (_adm_battle_is_station (self, ship))
+    return station_critical_applies (self, ship, result);
   /* F-CRIT-20: a result for a gun or installation the ship lacks does not apply. */
   switch (result)
     {
@@ -102,6 +142,16 @@ _adm_battle_weapon_works (AdmBattle *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
+  if (_adm_battle_is_station (self, ship))
+    {
+      AdmWeaponType type = ((AdmWeapon *) g_ptr_array_index (s->klass->weapons, weapon))->type;
+
+      /* F-STN-8: destructors, F-STN-9: the main armament, F-STN-10: torpedoes, until
+       * repaired; a station has no sides to lose (F-STN-7). */
+      return !((type == ADM_WEAPON_DESTRUCTOR && s->criticals[2] > 0) ||
+               ((int) weapon == _adm_battle_main_guns (self, ship) && s->criticals[4] > 0) ||
+               (type == ADM_WEAPON_TORPEDO && s->criticals[5] > 0));
+    }
   /* F-CRIT-9: the main guns cannot fire until repaired. */
   if (s->criticals[2] > 0 && (int) weapon == _adm_battle_main_guns (self, ship))
     return FALSE;
@@ -136,10 +186,40 @@ add_damage (AdmBattle  *self,
   s->penalty_until = self->state->turn + 1;
   _adm_battle_report (self, _("%s takes %d damage: %d of %d hull points left%s."),
                       s->name, *applied, s->klass->hull - s->damage, s->klass->hull,
-                      /* F-CRIT-6 */
+                      /* F-CRIT-6; F-STN-3: stations alike */
                       (s->damage * 2 >= s->klass->hull && s->damage < s->klass->hull)
                         ? _(", damaged") : "");
   if (s->damage >= s->klass->hull)
+    return catastrophic (self, ship, error);
+  return TRUE;
+}
+
+/* F-STN-8 ("station-catastrophic-check"): a d6 and, on a 6, the catastrophic damage table
+ * whatever hull points are left; with "when-damaged", only for a damaged station (F-STN-3). */
+static gboolean
+station_catastrophic_check (AdmBattle          *self,
+                            guint               ship,
+                            const AdmTableRow  *row,
+                            GError            **error)
+{
+  int die;
+
+  if (_adm_battle_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
+      !adm_battle_ship_is_damaged (self, ship))
+    {
+      _adm_battle_report (self, _("%s is not yet damaged: no check for catastrophic damage "
+                                  "(%s, F-STN-3)."), _adm_battle_ship_name (self, ship),
+                          row->clause);
+      return TRUE;
+    }
+  if (!_adm_battle_roll_sum (self, 1, 6, row->clause, &die, error,
+                             _("%s: check for catastrophic damage, 6"),
+                             _adm_battle_ship_name (self, ship)))
+    return FALSE;
+  _adm_battle_report (self, _("%s checks for catastrophic damage (%s): %d%s"),
+                      _adm_battle_ship_name (self, ship), row->clause, die,
+                      die == 6 ? _(", the catastrophic damage table.") : _(", nothing more."));
+  if (die == 6)
     return catastrophic (self, ship, error);
   return TRUE;
 }
@@ -153,9 +233,12 @@ apply_critical (AdmBattle  *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   const AdmTableRow *row;
   int result = roll, extra = 0, readiness = 0, ecm = 0, applied;
-  gboolean found = FALSE;
+  gboolean found = FALSE, moved;
+  /* F-STN-7: a station rolls on the station table; F-CRIT-8: a ship on the ship table. */
+  const char *kind = _adm_battle_critical_kind (self, ship);
 
-  /* F-CRIT-20 ("critical-next-entry"): the next higher result, 12 wrapping to 2. */
+  /* F-CRIT-20 ("critical-next-entry"): the next higher result, 12 wrapping to 2; F-STN-17
+   * reads the same for stations. */
   for (int tries = 0; tries < 11 && !found; tries++)
     {
       if (_adm_battle_critical_applies (self, ship, result))
@@ -169,21 +252,26 @@ apply_critical (AdmBattle  *self,
                           s->name);
       return TRUE;
     }
-  row = adm_ruleset_critical (self->ruleset, "ship", result, error);
+  moved = result != roll;
+  row = adm_ruleset_critical (self->ruleset, kind, result, error);
   if (row == NULL)
     return FALSE;
+  /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
+   * row is one result). */
+  result = row->from;
 
-  /* F-CRIT-20: several criticals on one location stack until all are repaired. */
+  /* F-CRIT-20, F-STN-17: several criticals on one location stack until all are repaired. */
   s->criticals[result]++;
-  if (result != roll)
+  if (moved)
     _adm_battle_report (self, _("Critical %d does not apply to %s; the next entry, %d, does "
-                                "(F-CRIT-20)."), roll, s->name, result);
+                                "(%s)."), roll, s->name, result,
+                        _adm_battle_is_station (self, ship) ? "F-STN-17" : "F-CRIT-20");
   _adm_battle_report (self, _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
                       _(row->name), _(row->description));
-  /* F-CRIT-14: a fire burns until put out in the end phase. */
+  /* F-CRIT-14, F-STN-12: a fire burns until put out in the end phase. */
   if (g_strcmp0 (row->effect, "fire") == 0)
     s->on_fire++;
-  /* F-CRIT-16, F-CRIT-18, F-CRIT-19: crew and ECM losses. */
+  /* F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: crew and ECM losses. */
   if (!_adm_battle_roll_expression (self, row->readiness_loss, row->clause,
                                     _("readiness lost to critical damage"), &readiness, error) ||
       !_adm_battle_roll_expression (self, row->ecm_attack_loss, row->clause,
@@ -193,12 +281,23 @@ apply_critical (AdmBattle  *self,
     return FALSE;
   s->readiness_loss += readiness;
   s->ecm_attack_loss += ecm;
+  /* F-DC-4, "crew-losses": remembered so that the repair of this result gives them back. */
+  s->critical_readiness[result] += readiness;
+  s->critical_ecm[result] += ecm;
   if (readiness > 0)
     _adm_battle_report (self, _("%s loses %d readiness."), s->name, readiness);
   if (ecm > 0)
     _adm_battle_report (self, _("%s loses %d ECM attack."), s->name, ecm);
+  /* F-STN-8, F-STN-9, F-STN-11: a d6, on 6 a check for catastrophic damage. */
+  if (row->catastrophic_check && !station_catastrophic_check (self, ship, row, error))
+    return FALSE;
   /* F-CRIT-8: the additional damage column; F-CRIT-1 as ruled: no further critical checks. */
-  return add_damage (self, ship, extra, &applied, error);
+  if (!add_damage (self, ship, extra, &applied, error))
+    return FALSE;
+  /* F-DC-4: the extra hull points actually lost come back when the result is repaired. */
+  _adm_battle_ship (self, ship)->critical_extra[result] += MAX (0, applied);
+  /* F-ORB-3, F-CRIT-21: a fall in low orbit; F-STN-13: a station out of its orbit. */
+  return _adm_battle_orbit_critical (self, ship, result, error);
 }
 
 static gboolean
@@ -208,7 +307,8 @@ escort_destroyed_by_critical (AdmBattle *self,
   const AdmShipClass *klass = _adm_battle_ship (self, ship)->klass;
 
   /* F-CRIT-4: escorts other than frigates are destroyed by a critical hit ("frigate-critical"
-   * ruling for F-CAT-2: frigates roll on the table). */
+   * ruling for F-CAT-2: frigates roll on the table). F-STN-2: stations take damage as
+   * capital ships, so not this way. */
   return klass->category == ADM_CATEGORY_ESCORT && g_strcmp0 (klass->type->id, "frigate") != 0;
 }
 
@@ -296,8 +396,8 @@ _adm_battle_inflict (AdmBattle   *self,
   s = _adm_battle_ship (self, ship);
   /* F-CRIT-7: a ship with no hull points left goes to the catastrophic table instead;
    * F-CRIT-3 ("catastrophic-trigger"): that is the only way criticals lead there. F-CRIT-21:
-   * the deadlier criticals of low orbits come with the F-ORB rules; here results 6, 8, 11
-   * and 12 do what the table says. */
+   * in low orbit results 6, 8, 11 and 12 also start a fall (apply_critical () calls
+   * _adm_battle_orbit_critical ()). F-STN-2: stations take damage this same way. */
   if (s->status != ADM_SHIP_ACTIVE || critical_on <= 0 || applied <= 0)
     return TRUE;
   return critical_checks (self, ship, applied, critical_on, critical_clause, error);
@@ -368,9 +468,19 @@ catastrophic (AdmBattle  *self,
   const AdmTableRow *row;
   int roll;
 
-  /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table. */
-  if (!_adm_battle_roll_sum (self, 2, 6, "F-CAT-3", &roll, error,
-                             _("catastrophic damage table for %s"), s->name))
+  /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table; F-STN-4
+   * ("station-catastrophic-dice"): a station rolls the same, or d6 as written, a 1 reading
+   * as 2. */
+  if (_adm_battle_is_station (self, ship) &&
+      _adm_battle_ruling_is (self, "station-catastrophic-dice", "d6"))
+    {
+      if (!_adm_battle_roll_sum (self, 1, 6, "F-STN-4", &roll, error,
+                                 _("catastrophic damage table for %s"), s->name))
+        return FALSE;
+      roll = MAX (roll, 2);
+    }
+  else if (!_adm_battle_roll_sum (self, 2, 6, "F-CAT-3", &roll, error,
+                                  _("catastrophic damage table for %s"), s->name))
     return FALSE;
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);
   if (row == NULL)

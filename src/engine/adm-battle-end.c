@@ -47,6 +47,15 @@ transfers (AdmBattle  *self,
   return TRUE;
 }
 
+/* F-BOARD-17: a ship taken over has left its formation for a prize formation of its own. */
+static gboolean
+still_member (AdmBattle                *self,
+              guint                     ship,
+              const AdmBattleFormation *formation)
+{
+  return _adm_battle_formation (self, _adm_battle_ship (self, ship)->formation) == formation;
+}
+
 static int
 next_in_succession (AdmBattle                *self,
                     const AdmBattleFormation *formation)
@@ -56,14 +65,14 @@ next_in_succession (AdmBattle                *self,
     {
       guint ship = g_array_index (formation->succession, guint, i);
 
-      if (_adm_battle_ship_active (self, ship))
+      if (_adm_battle_ship_active (self, ship) && still_member (self, ship, formation))
         return ship;
     }
   for (guint i = 0; i < formation->ships->len; i++)
     {
       guint ship = g_array_index (formation->ships, guint, i);
 
-      if (_adm_battle_ship_active (self, ship))
+      if (_adm_battle_ship_active (self, ship) && still_member (self, ship, formation))
         return ship;
     }
   return -1;

@@ -83,6 +83,8 @@ fire_orders (AdmBattle  *self,
           s = _adm_battle_ship (self, ship);
           if (passed)
             s->reinforced_until = turn + 1;
+          else
+            s->failed_order_turn = turn;  /* F-BOARD-6 */
         }
       /* F-FORD-9: no other combat orders next turn; F-FORD-10: firepower halved. */
       s->no_orders_turn = s->reinforced_until + 1;
@@ -218,6 +220,17 @@ target_type (AdmBattle *self,
   aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
   category = _adm_battle_ruling_is (self, "formation-target", "aspect-only")
                ? t->klass->category : ref->klass->category;
+  /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
+   * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
+  if (category == ADM_CATEGORY_STATION)
+    {
+      if (_adm_battle_ruling_is (self, "station-target", "orbital"))
+        {
+          *description = g_strdup (_("orbital target"));
+          return g_strdup ("orbital");
+        }
+      category = ADM_CATEGORY_CAPITAL;
+    }
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
   class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
@@ -413,7 +426,8 @@ attack (AdmBattle  *self,
     {
       const Battery *b = &g_array_index (batteries, Battery, i);
       const AdmWeapon *weapon = battery_weapon (self, b);
-      /* F-MOVE-15..17, F-FORD-10: halved, then rounded per "halved-firepower". */
+      /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
+       * "halved-firepower". */
       int firepower = _adm_battle_fire_halved (self, b->ship)
                         ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
                         : weapon->firepower;
@@ -624,6 +638,16 @@ check_battery (AdmBattle    *self,
                            weapon->name);
       return FALSE;
     }
+  /* F-TORP-15: guns that covered a ship against torpedoes last turn cannot fire this turn. */
+  if (s->covering_turn == adm_battle_get_turn (self) &&
+      (s->covering_weapons & (1u << battery->weapon)))
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s's %s covered a ship against torpedoes last turn and cannot "
+                             "fire in this turn's fire phase (F-TORP-15)"), s->name,
+                           weapon->name);
+      return FALSE;
+    }
   /* F-FIRE-13 as ruled: centre to centre; F-FIRE-5: within the guns' range. */
   battery->distance = adm_distance (s->position, _adm_battle_ship (self, target)->position);
   if (battery->distance > weapon->range + EPSILON)
@@ -651,9 +675,14 @@ check_battery (AdmBattle    *self,
    * orders were written — does not fire; the rest of the fire goes ahead. */
   if (!_adm_battle_weapon_works (self, ship, battery->weapon, sector))
     {
-      _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage there "
-                                  "is not repaired (F-CRIT-9..12)."), s->name, weapon->name,
-                          adm_sector_to_string (sector));
+      /* F-STN-8, F-STN-9: a station's knocked-out weapon fires nowhere until repaired. */
+      if (_adm_battle_is_station (self, ship))
+        _adm_battle_report (self, _("%s's %s is knocked out: its critical damage is not "
+                                    "repaired (F-STN-8, F-STN-9)."), s->name, weapon->name);
+      else
+        _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage "
+                                    "there is not repaired (F-CRIT-9..12)."), s->name,
+                            weapon->name, adm_sector_to_string (sector));
       *gone = TRUE;
     }
   return TRUE;

@@ -274,7 +274,7 @@ move_formation (AdmBattle  *self,
   AdmMoveDecl fallback = { 0 };
   g_autoptr(GArray) fallback_steps = NULL;
   Movers m = { 0 };
-  double total = 0, allowed;
+  double total = 0, allowed, radial = 0;
   gboolean ok = FALSE;
 
   if (decl == GINT_TO_POINTER (-1))
@@ -331,8 +331,12 @@ move_formation (AdmBattle  *self,
                            _("%s may ram only while going all ahead full (F-RAM-1)"), f->name);
       goto out;
     }
-  if (!check_path (self, decl, &m, f->name, &total, error))
+  /* F-STN-5: stations take no movement orders; F-ORB-1: ships in low orbit follow their
+   * orbits, and the way to another orbit counts against the move. */
+  if (!_adm_battle_orbit_check_move (self, decl, m.ships, f->name, &radial, error) ||
+      !check_path (self, decl, &m, f->name, &total, error))
     goto out;
+  total += radial;
 
   allowed = m.speed;
   if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
@@ -371,6 +375,23 @@ move_formation (AdmBattle  *self,
     {
       if (!ram (self, decl, &m, total, error))
         goto out;
+    }
+  else if (self->low_orbit.present)
+    {
+      double moved;
+
+      /* F-ORB-1, F-ORB-2, F-ORB-4, F-ORB-5: on a low-orbit map; a move that ended at the
+       * planet or the map's edge counts what was covered (F-MOVE-5). */
+      if (!_adm_battle_orbit_move (self, decl, m.ships, total, &moved, error))
+        goto out;
+      total = moved;
+      _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
+                          decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
+                          decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION
+                            ? _("course correction") :
+                          decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
+                          decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL ? _("all ahead full")
+                                                                       : "");
     }
   else
     {
@@ -500,6 +521,7 @@ ram (AdmBattle          *self,
   if (!passed)
     {
       /* F-RAM-3: the move goes on in the ordinary way, for the full distance. */
+      r->failed_order_turn = adm_battle_get_turn (self);  /* F-BOARD-6 */
       r->position = end;
       _adm_battle_report (self, _("%s misses the ram and moves on %g cm."), r->name, distance);
       return TRUE;
@@ -547,6 +569,14 @@ drift (AdmBattle  *self,
 
       if (s->status != ADM_SHIP_DRIFTING_HULK && !burning)
         continue;
+      /* F-STN-5 ("station-orbit"): a wrecked station stays in its orbit; a blazing one still
+       * rolls the table again (F-CAT-11). */
+      if (_adm_battle_is_station (self, i))
+        {
+          if (burning && !_adm_battle_catastrophic (self, i, error))
+            return FALSE;
+          continue;
+        }
       /* F-CAT-10, F-CAT-11 ("hulk-drift"): 4d6 cm along its last heading, each phase. */
       if (!_adm_battle_roll_sum (self, 4, 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
                                  error, _("drift of the hulk of %s, cm"), s->name))
@@ -576,5 +606,7 @@ _adm_battle_movement_phase (AdmBattle  *self,
   for (guint f = 0; f < _adm_battle_n_formations (self); f++)
     if (!move_formation (self, f, error))
       return FALSE;
-  return drift (self, error) && _adm_battle_mines_movement (self, start, error);
+  /* F-STN-13: stations out of their orbit sink before the hulks drift. */
+  return _adm_battle_orbit_decay (self, error) && drift (self, error) &&
+         _adm_battle_mines_movement (self, start, error);
 }

@@ -186,6 +186,13 @@ gboolean             _adm_battle_torpedo_phase (AdmBattle  *self,
                                                GError     **error);
 
 /* Torpedoes (adm-battle-torpedo.c). */
+/* The turrets that would meet a wave against @ship now (adm-battle.c): its own, its
+ * formation's while it has command (F-FORM-19, F-FORM-15), and those of friendly ships whose
+ * bases touch it (F-TORP-17), leaving out turrets that met a wave in this phase (F-TORP-16).
+ * @ships (may be NULL) gets the guint indices of the ships they belong to. */
+int                  _adm_battle_turret_pool_ships (AdmBattle *self,
+                                               guint        ship,
+                                               GArray      *ships);
 /* Fire phase: launches (F-WPN-10), "prepare to launch" (F-TORP-2), fire at salvoes
  * (F-WPN-14, F-TORP-18, F-TORP-19). */
 gboolean             _adm_battle_torpedo_fire_orders (AdmBattle *self,
@@ -227,6 +234,42 @@ gboolean             _adm_battle_load_low_orbit (AdmBattle *self,
                                                GError     **error);
 /* End stage: falling ships and stations crash unless repaired (F-ORB-3, F-STN-13). */
 gboolean             _adm_battle_orbit_end    (AdmBattle   *self,
+                                               GError     **error);
+/* Whether @ship is an orbital station (F-STN), and so which critical table it uses:
+ * "station" (F-STN-7) or "ship" (F-CRIT-8). */
+gboolean             _adm_battle_is_station   (AdmBattle   *self,
+                                               guint        ship);
+const char          *_adm_battle_critical_kind (AdmBattle  *self,
+                                               guint        ship);
+/* F-STN-5 ("station-orbit"): a planetary defence object, which never leaves its orbit. */
+gboolean             _adm_battle_station_stays_in_orbit (AdmBattle *self,
+                                               guint        ship);
+/* Movement phase: checks @decl for the formation's active @ships — stations take no
+ * movement orders (F-STN-5), ships on an orbit follow it (F-ORB-1) — and sets @radial to
+ * the cm its changes of orbit cover, which count against the move. */
+gboolean             _adm_battle_orbit_check_move (AdmBattle *self,
+                                               const AdmMoveDecl *decl,
+                                               GArray      *ships,
+                                               const char  *name,
+                                               double      *radial,
+                                               GError     **error);
+/* Movement phase on a low-orbit map: carries out @decl for @ships, @total cm in all
+ * (F-ORB-1, F-ORB-2, F-ORB-4, F-ORB-5); @moved gets the cm the formation really covered,
+ * less when a ship's move ended at the planet or the map's edge. */
+gboolean             _adm_battle_orbit_move   (AdmBattle   *self,
+                                               const AdmMoveDecl *decl,
+                                               GArray      *ships,
+                                               double       total,
+                                               double      *moved,
+                                               GError     **error);
+/* Movement phase: stations out of their orbit sink towards the planet (F-STN-13). */
+gboolean             _adm_battle_orbit_decay  (AdmBattle   *self,
+                                               GError     **error);
+/* After critical result @result on @ship: the fall in low orbit (F-ORB-3, F-CRIT-21) or a
+ * station leaving its orbit (F-STN-13). */
+gboolean             _adm_battle_orbit_critical (AdmBattle *self,
+                                               guint        ship,
+                                               int          result,
                                                GError     **error);
 
 /* Generic declarations of this turn named @element (AdmOrderDecl*), in document order. */

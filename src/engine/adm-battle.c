@@ -196,6 +196,7 @@ load_ship (AdmBattle   *self,
 {
   AdmBattleShip ship = { 0 };
   g_autofree char *klass = adm_xml_get_string (node, "class");
+  g_autofree char *faction = adm_xml_get_string (node, "faction");
   double moving = 0;
 
   ship.id = intern (self, node, "id");
@@ -213,6 +214,15 @@ load_ship (AdmBattle   *self,
   if (g_hash_table_contains (ids, ship.id))
     {
       adm_xml_set_error (error, self->file, node, _("two ships have the id “%s”"), ship.id);
+      return FALSE;
+    }
+  /* F-BOARD-7, F-BOARD-8: the crew's faction gives its boarding bonus. */
+  ship.faction = faction != NULL ? adm_ruleset_lookup_faction (self->ruleset, faction) : NULL;
+  if (faction != NULL && ship.faction == NULL)
+    {
+      adm_xml_set_error (error, self->file, node,
+                         _("ship “%s” is of faction “%s”, which ruleset “%s” does not have"),
+                         ship.name, faction, adm_ruleset_get_id (self->ruleset));
       return FALSE;
     }
   if (!adm_xml_get_double (node, "x", TRUE, 0, &ship.position.x, self->file, error) ||
@@ -332,7 +342,7 @@ load_formation (AdmBattle   *self,
   /* F-FORM-8: size and composition per the "formation-composition" ruling: at most six
    * ships of one category, or up to six of each. */
   {
-    guint per_category[3] = { 0, 0, 0 };
+    guint per_category[4] = { 0, 0, 0, 0 };  /* by AdmCategory, stations (F-STN) last */
     guint categories = 0;
     gboolean one_category = _adm_battle_ruling_is (self, "formation-composition",
                                                    "six-of-one-category");
@@ -347,7 +357,8 @@ load_formation (AdmBattle   *self,
           categories++;
       }
     if ((one_category && (ships->len > 6 || categories > 1)) ||
-        per_category[0] > 6 || per_category[1] > 6 || per_category[2] > 6)
+        per_category[0] > 6 || per_category[1] > 6 || per_category[2] > 6 ||
+        per_category[3] > 6)
       {
         adm_xml_set_error (error, self->file, node,
                            one_category
@@ -801,8 +812,10 @@ gboolean
 _adm_battle_ship_active (AdmBattle *self,
                          guint      ship)
 {
-  /* F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no longer acts. */
-  return _adm_battle_ship (self, ship)->status == ADM_SHIP_ACTIVE;
+  /* F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no longer acts.
+   * F-BOARD-15: nor does a captured ship until it is taken over (F-BOARD-17). */
+  return _adm_battle_ship (self, ship)->status == ADM_SHIP_ACTIVE &&
+         _adm_battle_ship (self, ship)->captured_by < 0;
 }
 
 double
@@ -874,17 +887,38 @@ _adm_battle_readiness_modifier (AdmBattle *self,
   return grade != NULL ? grade->modifier : 0;
 }
 
+/* F-STN-11 ("station-reactor"): a station's damaged reactor leaves its anti-torpedo turrets
+ * and shields at 50 % until repaired, however many reactor hits it took. */
+static int
+reactor_half (AdmBattle           *self,
+              const AdmBattleShip *s,
+              int                  value)
+{
+  if (s->klass->category != ADM_CATEGORY_STATION || s->criticals[6] == 0)
+    return value;
+  return _adm_battle_ruling_is (self, "station-reactor", "round-up") ? (value + 1) / 2
+                                                                     : value / 2;
+}
+
 int
 adm_battle_ship_shields (AdmBattle *self,
                          guint      ship)
 {
   const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+  int shields;
 
   g_return_val_if_fail (s != NULL, 0);
-  /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields. */
-  if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE)
+  /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields; F-MINE-13: a
+   * ship laying mines this turn cannot use its shields. */
+  if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE || s->laying_mines)
     return 0;
-  return s->klass->shields;
+  /* F-STN-14: the station table's result 10 is criticals[10] too. */
+  shields = reactor_half (self, s, s->klass->shields);
+  /* F-ORB-2 ("orbit-change-halving"): the player halved the shields to change orbit. */
+  if (s->orbit_halved == 2)
+    shields = _adm_battle_ruling_is (self, "orbit-change-halving", "turn-round-up")
+                ? (shields + 1) / 2 : shields / 2;
+  return shields;
 }
 
 static int
@@ -920,7 +954,9 @@ adm_battle_ship_shield_pool (AdmBattle *self,
       const AdmBattleFormation *formation = _adm_battle_formation (self, target->formation);
       gboolean member;
 
-      if (other->status != ADM_SHIP_ACTIVE || other->side != target->side ||
+      /* F-BOARD-15: a captured ship lends its old side no shields. */
+      if ((i != ship && !_adm_battle_ship_active (self, i)) || other->status != ADM_SHIP_ACTIVE ||
+          other->side != target->side ||
           (other->shields_used == 0 && ship_shield_capacity (self, i) == 0))
         continue;
       /* F-FORM-19: a formation in command sums its shields; F-FORM-15: one that lost
@@ -938,31 +974,49 @@ adm_battle_ship_shield_pool (AdmBattle *self,
 }
 
 int
+_adm_battle_turret_pool_ships (AdmBattle *self,
+                               guint      ship,
+                               GArray    *ships)
+{
+  const AdmBattleShip *target = _adm_battle_ship (self, ship);
+  const AdmBattleFormation *formation = _adm_battle_formation (self, target->formation);
+  int turrets = 0;
+
+  /* F-CAT-7: a hulk has no anti-torpedo defence, nor anyone else's. */
+  if (!_adm_battle_ship_active (self, ship))
+    return 0;
+  for (guint i = 0; i < self->state->ships->len; i++)
+    {
+      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      gboolean member;
+
+      /* F-TORP-16: turrets meet one wave per torpedo phase. */
+      if (!_adm_battle_ship_active (self, i) || other->side != target->side ||
+          other->turrets_used || other->klass->turrets == 0)
+        continue;
+      /* F-FORM-19: a formation sums its ships' turrets; F-FORM-15: not without command;
+       * F-TORP-17: ships whose bases touch combine theirs. */
+      member = i == ship ||
+               (other->formation == target->formation && formation->command) ||
+               adm_bases_touch (other->position, _adm_battle_base_size (self, i),
+                                target->position, _adm_battle_base_size (self, ship));
+      if (!member)
+        continue;
+      /* F-STN-11: a station's damaged reactor halves its turrets. */
+      turrets += reactor_half (self, other, other->klass->turrets);
+      if (ships != NULL)
+        g_array_append_val (ships, i);
+    }
+  return turrets;
+}
+
+int
 adm_battle_ship_turret_pool (AdmBattle *self,
                              guint      ship)
 {
-  const AdmBattleShip *target;
-  const AdmBattleFormation *formation;
-  int turrets = 0;
-
   g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
   g_return_val_if_fail (ship < self->state->ships->len, 0);
-  target = _adm_battle_ship (self, ship);
-  formation = _adm_battle_formation (self, target->formation);
-  /* F-CAT-7: a hulk has no anti-torpedo defence. */
-  if (target->status != ADM_SHIP_ACTIVE)
-    return 0;
-  /* F-FORM-19: a formation sums its ships' turrets; F-FORM-15: not without command. */
-  if (!formation->command)
-    return target->klass->turrets;
-  for (guint i = 0; i < formation->ships->len; i++)
-    {
-      guint s = g_array_index (formation->ships, guint, i);
-
-      if (_adm_battle_ship_active (self, s))
-        turrets += _adm_battle_ship (self, s)->klass->turrets;
-    }
-  return turrets;
+  return _adm_battle_turret_pool_ships (self, ship, NULL);
 }
 
 int
@@ -990,7 +1044,11 @@ gboolean
 _adm_battle_fire_halved (AdmBattle *self,
                          guint      ship)
 {
-  return _adm_battle_ship (self, ship)->halved_until >= self->state->turn;
+  /* F-ORB-2 ("orbit-change-halving"): a change of orbit that halves firepower does so to
+   * the end of the turn (orbit_halved is cleared in the end stage); halved once however
+   * many reasons there are. */
+  return _adm_battle_ship (self, ship)->halved_until >= self->state->turn ||
+         _adm_battle_ship (self, ship)->orbit_halved == 1;
 }
 
 /* Rolls and reports */

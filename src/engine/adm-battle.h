@@ -81,9 +81,15 @@ typedef struct {
   int                 no_orders_turn;  /* F-FORD-9: no combat orders in this turn */
   guint32             fired;           /* weapons (bit per class weapon) fired this phase */
   int                 on_fire;         /* F-CRIT-14 fires burning */
+  /* Damage control (F-DC): what each outstanding critical result cost, by 2d6 result, summed
+   * over stacked results, to be given back when they are repaired. */
+  int                 critical_extra[ADM_CRITICAL_RESULTS];     /* F-DC-4: extra hull points */
+  int                 critical_readiness[ADM_CRITICAL_RESULTS]; /* F-CRIT-18, F-CRIT-19 */
+  int                 critical_ecm[ADM_CRITICAL_RESULTS];       /* F-CRIT-18, F-CRIT-19 */
   /* Torpedoes (F-TORP) */
   int                 tubes_ready;     /* F-TORP-1: first turn the tubes may launch again */
   int                 covering_turn;   /* F-TORP-15: guns lent to cover; no artillery then */
+  guint32             covering_weapons; /* F-TORP-15: the weapons (bit per class weapon) lent */
   gboolean            turrets_used;    /* F-TORP-16: one wave per torpedo phase */
   /* Boarding (F-BOARD) */
   int                 fire_damage;     /* F-BOARD-3: hull points lost in this fire phase */
@@ -91,11 +97,13 @@ typedef struct {
   int                 captured_by;     /* F-BOARD-15: ship index, -1 when free */
   int                 capture_turn;    /* the turn it was captured */
   guint               original_side;   /* F-BOARD-17: the side it began with */
+  const AdmFaction   *faction;         /* F-BOARD-7, F-BOARD-8: the crew's faction, or NULL */
   /* Mines (F-MINE, F-SWEEP) */
   gboolean            laying_mines;    /* F-MINE-13: this turn, shields down */
   gboolean            sweeping;        /* F-SWEEP-1: declared for this turn */
   /* Low orbits and stations (F-ORB, F-STN) */
-  int                 orbit;           /* F-ORB-1: orbit index, -1 off the low-orbit map */
+  int                 orbit;           /* F-ORB-1: orbit index from 1; -1 not in low orbit;
+                                        * 0 a station sinking out of its orbit (F-STN-13) */
   int                 orbit_halved;    /* F-ORB-2: 1 firepower, 2 shields, in this turn */
   int                 falling_since;   /* F-ORB-3, F-STN-13: turn the fall began, 0 none */
 } AdmBattleShip;
@@ -141,7 +149,13 @@ typedef struct {
   int       launched;      /* turn of launch */
   gboolean  steered;       /* F-TORP-5: its one turn taken */
   gboolean  spent;         /* detonated or emptied; removed in the end phase (F-END-2) */
+  int       struck;        /* F-TORP-8: the ship it struck last and still touches, index + 1;
+                            * 0 none. Its misses fly on past that ship. */
 } AdmTorpedoSalvo;
+
+/* A torpedo salvo marker's diameter, cm: what touches a ship's base (F-WPN-13) or an oncoming
+ * salvo (F-TORP-12). */
+#define ADM_SALVO_DIAMETER 2.0
 
 /* F-MINE-5..8: a mine card. */
 typedef enum {
@@ -177,6 +191,8 @@ typedef struct {
   AdmPoint  planet;
   double    planet_diameter;
   GArray   *orbits;        /* double radii, cm, innermost first */
+  double    width;         /* F-ORB-5: the map's edges from (0, 0), cm; 0 when unbounded */
+  double    height;
 } AdmLowOrbit;
 
 /* One line of the turn report. */
@@ -266,7 +282,8 @@ int                   adm_battle_ship_shields     (AdmBattle *self,
 int                   adm_battle_ship_shield_pool (AdmBattle *self,
                                                    guint      ship);
 /* Defensive turrets protecting @ship: its formation's sum while it has command (F-FORM-19,
- * F-FORM-15); the torpedo phase fires them. */
+ * F-FORM-15) and those of friendly ships touching it (F-TORP-17), less turrets that already
+ * met a wave in this torpedo phase (F-TORP-16); the torpedo phase fires them. */
 int                   adm_battle_ship_turret_pool (AdmBattle *self,
                                                    guint      ship);
 /* Speed now, less F-CRIT-15 losses, never below 0. */

@@ -193,7 +193,7 @@ check_values (AdmWeaponType   weapon,
     {
       g_set_error_literal (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_WEAPON,
                            _("odds are for artillery and gravi-destructor fire; torpedoes are "
-                             "resolved in the torpedo phase"));
+                             "resolved in the torpedo phase (their odds: odds torpedo)"));
       return FALSE;
     }
   if (weapon != ADM_WEAPON_ARTILLERY && weapon != ADM_WEAPON_DESTRUCTOR)
@@ -342,4 +342,284 @@ adm_ruleset_fire_odds (AdmRuleset     *ruleset,
                                     error))
     return NULL;
   return adm_fire_odds_compute (&input);
+}
+
+/* Boarding: one round (F-BOARD-9..F-BOARD-15) */
+
+int
+adm_boarding_ratio_bonus (int attacker_bp,
+                          int defender_bp)
+{
+  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): "twice", "three times" and "four or more
+   * times" as high read as at least that many times; "higher" as strictly higher. The
+   * products are taken in 64 bits so no potential can overflow them. */
+  gint64 a = attacker_bp, d = defender_bp;
+
+  if (a <= 0)
+    return 0;
+  if (d <= 0 || a >= 4 * d)
+    return 4;
+  if (a >= 3 * d)
+    return 3;
+  if (a >= 2 * d)
+    return 2;
+  return a > d ? 1 : 0;
+}
+
+AdmBoardingOdds *
+adm_boarding_odds_compute (int        attacker_bp,
+                           int        defender_bp,
+                           int        attacker_modifier,
+                           int        defender_modifier,
+                           gboolean   reroll_ties,
+                           GError   **error)
+{
+  g_autoptr(AdmBoardingOdds) odds = NULL;
+  int lead = attacker_modifier - defender_modifier;
+  double scale;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (attacker_bp < 1 || defender_bp < 1)
+    {
+      /* F-BOARD-15: a ship at 0 is already captured. */
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("boarding potential %d: a ship boards and is boarded with 1 or more; at 0 "
+                     "it is captured (F-BOARD-15)"), MIN (attacker_bp, defender_bp));
+      return NULL;
+    }
+  if (ABS (attacker_modifier) > ADM_BOARDING_MAX_MODIFIER ||
+      ABS (defender_modifier) > ADM_BOARDING_MAX_MODIFIER)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("boarding modifier %d is out of range; give one from %d to %d"),
+                   ABS (attacker_modifier) > ADM_BOARDING_MAX_MODIFIER ? attacker_modifier
+                                                                      : defender_modifier,
+                   -ADM_BOARDING_MAX_MODIFIER, ADM_BOARDING_MAX_MODIFIER);
+      return NULL;
+    }
+
+  odds = g_new0 (AdmBoardingOdds, 1);
+  odds->max_loss = ABS (lead) + 5;
+  odds->attacker_loss = g_new0 (double, odds->max_loss + 1);
+  odds->defender_loss = g_new0 (double, odds->max_loss + 1);
+  /* F-BOARD-13: each side rolls a d6 with its modifiers, the higher total wins; F-BOARD-14:
+   * the loser loses the difference. The 36 pairs are equally likely. */
+  for (int a = 1; a <= 6; a++)
+    for (int d = 1; d <= 6; d++)
+      {
+        int difference = a - d + lead;
+
+        if (difference > 0)
+          {
+            odds->p_attacker_wins += 1.0 / 36.0;
+            odds->defender_loss[difference] += 1.0 / 36.0;
+          }
+        else if (difference < 0)
+          {
+            odds->p_defender_wins += 1.0 / 36.0;
+            odds->attacker_loss[-difference] += 1.0 / 36.0;
+          }
+        else
+          odds->p_tie += 1.0 / 36.0;
+      }
+  /* "boarding-roll": a tie rolled again leaves the odds of the rolls that decide; no modifier
+   * makes every pair a tie, so the scale is finite. */
+  scale = reroll_ties ? 1.0 / (1.0 - odds->p_tie) : 1.0;
+  odds->p_attacker_wins *= scale;
+  odds->p_defender_wins *= scale;
+  for (int k = 1; k <= odds->max_loss; k++)
+    {
+      odds->attacker_loss[k] *= scale;
+      odds->defender_loss[k] *= scale;
+    }
+  if (reroll_ties)
+    odds->p_tie = 0.0;
+  /* No loss: a tie or a won round. */
+  odds->attacker_loss[0] = odds->p_tie + odds->p_attacker_wins;
+  odds->defender_loss[0] = odds->p_tie + odds->p_defender_wins;
+  for (int k = 1; k <= odds->max_loss; k++)
+    {
+      odds->expected_attacker_loss += k * odds->attacker_loss[k];
+      odds->expected_defender_loss += k * odds->defender_loss[k];
+      /* F-BOARD-15: captured when the loss takes the potential to 0. */
+      if (k >= attacker_bp)
+        odds->p_attacker_captured += odds->attacker_loss[k];
+      if (k >= defender_bp)
+        odds->p_defender_captured += odds->defender_loss[k];
+    }
+  return g_steal_pointer (&odds);
+}
+
+void
+adm_boarding_odds_free (AdmBoardingOdds *odds)
+{
+  if (odds == NULL)
+    return;
+  g_free (odds->attacker_loss);
+  g_free (odds->defender_loss);
+  g_free (odds);
+}
+
+/* Torpedoes */
+
+AdmTorpedoOdds *
+adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
+                          GError                    **error)
+{
+  g_autofree double *shot_down = NULL;
+  g_autofree double *left = NULL;
+  g_autofree double *damage = NULL;
+  AdmTorpedoOdds *odds;
+  double p_hit, q, keep = 1.0, sum = 0.0;
+  int n;
+
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (input->torpedoes < 0 || input->torpedoes > ADM_DICE_MAX_COUNT)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("%d torpedoes: give 0 to %d"), input->torpedoes, ADM_DICE_MAX_COUNT);
+      return NULL;
+    }
+  if (input->turrets < 0 || input->turrets > ADM_DICE_MAX_COUNT)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("%d turret dice: give 0 to %d"), input->turrets, ADM_DICE_MAX_COUNT);
+      return NULL;
+    }
+  if (input->armour < 0)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("armour %d is negative; give 0 or more"), input->armour);
+      return NULL;
+    }
+  if (input->save_on < 0)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("a save on %d+ is negative; give 0 (no save) or more"), input->save_on);
+      return NULL;
+    }
+
+  /* F-TORP-13, F-TORP-14: each turret die of 4+ destroys one torpedo, never more than there
+   * are: the torpedoes left are n − min(n, K) with K ~ Binomial(turrets, 1/2). */
+  n = input->torpedoes;
+  shot_down = binomial (input->turrets, d6_at_least (4));
+  left = g_new0 (double, n + 1);
+  for (int k = 0; k <= input->turrets; k++)
+    left[n - MIN (n, k)] += shot_down[k];
+
+  /* F-TORP-7, F-WPN-16: each torpedo left damages on d6 ≥ armour; F-TORP-9: no shields. */
+  p_hit = d6_at_least (input->armour);
+  damage = thin (left, n, p_hit);
+  /* F-FORD-8: each damage point is saved on d6 ≥ save_on. */
+  if (input->save_on > 0)
+    {
+      double *saved;
+
+      keep = 1.0 - d6_at_least (input->save_on);
+      saved = thin (damage, n, keep);
+      g_free (damage);
+      damage = saved;
+    }
+
+  odds = g_new0 (AdmTorpedoOdds, 1);
+  odds->max_damage = 0;
+  for (int k = 0; k <= n; k++)
+    {
+      sum += damage[k];
+      if (damage[k] > 0.0)
+        odds->max_damage = k;
+      odds->expected_destroyed += (n - k) * left[k];
+    }
+  g_assert (sum > 0.5);
+  odds->damage = g_new (double, odds->max_damage + 1);
+  q = d6_at_least (6);
+  for (int k = 0; k <= odds->max_damage; k++)
+    {
+      odds->damage[k] = damage[k] / sum;
+      odds->expected_damage += k * odds->damage[k];
+      /* F-WPN-16: a critical check at 6+ for every damage point. */
+      odds->p_critical += odds->damage[k] * (1.0 - pow (1.0 - q, k));
+    }
+  return odds;
+}
+
+double
+adm_torpedo_odds_at_least (const AdmTorpedoOdds *odds,
+                           int                   k)
+{
+  double total = 0.0;
+
+  g_return_val_if_fail (odds != NULL, 0.0);
+
+  if (k <= 0)
+    return 1.0;
+  for (int i = odds->max_damage; i >= k; i--)
+    total += odds->damage[i];
+  return MIN (total, 1.0);
+}
+
+void
+adm_torpedo_odds_free (AdmTorpedoOdds *odds)
+{
+  if (odds == NULL)
+    return;
+  g_free (odds->damage);
+  g_free (odds);
+}
+
+AdmTorpedoOdds *
+adm_battle_torpedo_odds (AdmBattle            *battle,
+                         int                   salvo_id,
+                         guint                 ship,
+                         int                   cover_dice,
+                         AdmTorpedoOddsInput  *input,
+                         GError              **error)
+{
+  const AdmTorpedoSalvo *salvo = NULL;
+  const AdmBattleShip *target;
+  AdmTorpedoOddsInput numbers = { 0, };
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (guint i = 0; i < adm_battle_get_n_salvos (battle); i++)
+    {
+      const AdmTorpedoSalvo *v = adm_battle_get_salvo (battle, i);
+
+      if (v->id == salvo_id && !v->spent && v->torpedoes > 0)
+        salvo = v;
+    }
+  if (salvo == NULL)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("there is no torpedo salvo %d on the table"), salvo_id);
+      return NULL;
+    }
+  if (ship >= adm_battle_get_n_ships (battle) ||
+      adm_battle_get_ship (battle, ship)->status == ADM_SHIP_DESTROYED)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("ship %u is not on the table"), ship);
+      return NULL;
+    }
+  if (cover_dice < 0)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("%d covering dice: give 0 or more"), cover_dice);
+      return NULL;
+    }
+  target = adm_battle_get_ship (battle, ship);
+  numbers.torpedoes = salvo->torpedoes;
+  /* F-CAT-7: a wreck has no turrets, and nobody covers it. */
+  numbers.turrets = target->status == ADM_SHIP_ACTIVE
+                      ? adm_battle_ship_turret_pool (battle, ship) + cover_dice : 0;
+  numbers.armour = target->klass->armour;
+  numbers.save_on = target->status == ADM_SHIP_ACTIVE && target->klass->special_shield &&
+                    target->reinforced_until >= adm_battle_get_turn (battle) ? 4 : 0;
+  if (input != NULL)
+    *input = numbers;
+  return adm_torpedo_odds_compute (&numbers, error);
 }

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "adm-battle.h"
 #include "adm-ruleset.h"
 
 G_BEGIN_DECLS
@@ -90,5 +91,89 @@ gboolean     adm_ruleset_fire_odds_input (AdmRuleset       *ruleset,
                                           GError          **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmFireOdds, adm_fire_odds_free)
+
+/* Torpedoes (F-TORP-7, F-TORP-13, F-TORP-14, F-WPN-16): a salvo reaching a ship. */
+
+typedef struct {
+  int torpedoes;   /* torpedoes in the salvo (F-TORP-7, ruling "torpedo-units") */
+  int turrets;     /* anti-torpedo dice: the turret pool and covering guns; each 4+ destroys
+                    * one torpedo (F-TORP-13, F-TORP-14) */
+  int armour;      /* each torpedo left damages on d6 ≥ armour (F-TORP-7): 1 always, 7 never */
+  int save_on;     /* F-FORD-8 special-shield save of each damage point on d6 ≥ save_on; 0 none */
+} AdmTorpedoOddsInput;
+
+typedef struct {
+  int     max_damage;          /* highest damage count with a non-zero probability slot */
+  double *damage;              /* damage[k], k = 0..max_damage: P(exactly k damage points) */
+  double  expected_damage;
+  double  expected_destroyed;  /* torpedoes the turrets shoot down, on average */
+  double  p_critical;          /* P(at least one critical check at 6+ succeeds, F-WPN-16) */
+} AdmTorpedoOdds;
+
+/* Pure function: the exact odds of a salvo of @input->torpedoes against @input->turrets turret
+ * dice and the armour, by convolution. Values below 0, or above ADM_DICE_MAX_COUNT torpedoes
+ * or turret dice, set @error (ADM_ODDS_ERROR_INVALID). Shields play no part (F-TORP-9). */
+AdmTorpedoOdds *adm_torpedo_odds_compute  (const AdmTorpedoOddsInput *input,
+                                           GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
+/* P(at least @k damage points). */
+double          adm_torpedo_odds_at_least (const AdmTorpedoOdds      *odds,
+                                           int                        k);
+void            adm_torpedo_odds_free     (AdmTorpedoOdds            *odds);
+
+/* Wrapper on a battle: the odds of salvo number @salvo_id reaching ship @ship now, with the
+ * turrets that would meet it (adm_battle_ship_turret_pool: formation, touching ships, less
+ * turrets used this phase; none for a wreck, F-CAT-7) plus @cover_dice of covering escort
+ * guns (F-TORP-14), the ship's armour and its reinforced special force shield (F-FORD-8).
+ * An unknown or spent salvo, or an unknown ship, sets @error; @input (may be NULL) gets the
+ * numbers used. */
+AdmTorpedoOdds *adm_battle_torpedo_odds   (AdmBattle                 *battle,
+                                           int                        salvo_id,
+                                           guint                      ship,
+                                           int                        cover_dice,
+                                           AdmTorpedoOddsInput       *input,
+                                           GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTorpedoOdds, adm_torpedo_odds_free)
+
+/* Boarding (F-BOARD-9..F-BOARD-14): one round, each side's d6 plus its modifiers. */
+
+/* No modifier of the rules comes near this; it bounds the loss distribution. */
+#define ADM_BOARDING_MAX_MODIFIER 100
+
+/* Pure function, F-BOARD-9..F-BOARD-12 as ruled ("boarding-ratio"): the attacker's bonus for
+ * its boarding potential against the defender's — +4 at four times or more, +3 at three
+ * times or more, +2 at twice or more, +1 when higher, else 0; only the highest applies. A
+ * defender at 0 or less against an attacker above 0 gives +4. */
+int               adm_boarding_ratio_bonus  (int attacker_bp,
+                                             int defender_bp);
+
+typedef struct {
+  double  p_attacker_wins;     /* the attacker's total is higher (F-BOARD-13) */
+  double  p_tie;               /* equal totals; 0 when ties are rolled again */
+  double  p_defender_wins;
+  int     max_loss;            /* highest loss with a non-zero probability slot */
+  double *attacker_loss;       /* [k], k = 0..max_loss: P(the attacker loses exactly k BP) */
+  double *defender_loss;       /* the same for the defender (F-BOARD-14) */
+  double  expected_attacker_loss;
+  double  expected_defender_loss;
+  double  p_attacker_captured; /* P(the attacker's BP reaches 0 in this round, F-BOARD-15) */
+  double  p_defender_captured;
+} AdmBoardingOdds;
+
+/* Pure function: the exact odds of one boarding round between boarding potentials
+ * @attacker_bp and @defender_bp (1 or more) with total roll modifiers @attacker_modifier and
+ * @defender_modifier (boarding modifiers, ratio bonus and readiness modifiers, each within
+ * ±ADM_BOARDING_MAX_MODIFIER): each side rolls d6 plus its modifier, the loser loses the
+ * difference. With @reroll_ties a tie is rolled again (ruling "boarding-roll"), else it has
+ * no effect. Bad values set @error (ADM_ODDS_ERROR_INVALID). */
+AdmBoardingOdds  *adm_boarding_odds_compute (int       attacker_bp,
+                                             int       defender_bp,
+                                             int       attacker_modifier,
+                                             int       defender_modifier,
+                                             gboolean  reroll_ties,
+                                             GError  **error) G_GNUC_WARN_UNUSED_RESULT;
+void              adm_boarding_odds_free    (AdmBoardingOdds *odds);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmBoardingOdds, adm_boarding_odds_free)
 
 G_END_DECLS

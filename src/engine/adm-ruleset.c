@@ -107,6 +107,51 @@ static const struct {
   { "succession-roll", { "end-phase-with-penalty", NULL } },
   { "flagship-transfer", { "automatic", NULL } },
   { "auxiliary-target", { "as-escort", NULL } },
+  /* Torpedoes (F-WPN-10..17, F-TORP, F-FORM-13) */
+  { "torpedo-turns", { "profile", NULL } },
+  { "salvo-marker", { "one-at-farthest", "one-per-ship", NULL } },
+  { "torpedo-reload", { "skip-a-turn", NULL } },
+  { "prepare-to-launch", { "fire-phase-check", NULL } },
+  { "torpedo-steer", { "once-in-total", "once-per-turn", NULL } },
+  { "torpedo-units", { "firepower", NULL } },
+  { "torpedo-friendly", { "any-friendly", "launching-formation", NULL } },
+  { "premature-detonation", { "per-torpedo", "whole-salvo", NULL } },
+  { "escort-cover", { "range-to-ship-unfired", NULL } },
+  { "salvo-target-column", { "torpedo-column", "escort-aspect", NULL } },
+  { "escort-fire-at-salvo", { "turret-dice-fire-phase", NULL } },
+  /* Stations and low orbits (F-STN, F-ORB) */
+  { "station-target", { "orbital", "as-capital", NULL } },
+  { "station-catastrophic-dice", { "2d6", "d6", NULL } },
+  { "station-catastrophic-check", { "table-roll", "when-damaged", NULL } },
+  { "station-reactor", { "round-down", "round-up", NULL } },
+  { "station-orbit", { "platforms-stay", "all-stay", NULL } },
+  { "station-orbit-decay", { "one-turn", "at-surface", NULL } },
+  { "orbit-change-halving", { "turn-round-down", "turn-round-up", NULL } },
+  { "orbit-fall-results", { "crit-21-results", "engines-only", NULL } },
+  { "low-orbit-criticals", { "fall", "destroyed", NULL } },
+  /* Mines and minesweeping (adm-battle-mines.c). */
+  { "minelaying", { "tactical", "strategic-only", NULL } },
+  { "minelaying-contact", { "base-contact", "detected", NULL } },
+  { "mine-plasma-shift", { "one-column-left", "leftmost-column", NULL } },
+  { "mine-reach", { "card-range-single-use", NULL } },
+  { "sweep-reach", { "class-devices-from-ship", NULL } },
+  { "sweep-blunder", { "d6", "2d6", NULL } },
+  /* End stage and damage control (F-END, F-DC) */
+  { "damage-control-attempts", { "declared", "automatic", NULL } },
+  { "damage-control-roll", { "at-most", "less-than", NULL } },
+  { "damage-control-modifier", { "none", "readiness-grade", NULL } },
+  { "damage-control-extra-die", { "second-chance", "second-repair", NULL } },
+  { "repair-priority", { "fire-critical-hull", NULL } },
+  { "crew-losses", { "permanent", "restored", NULL } },
+  { "explosion-markers", { "after-next-turn", "end-of-turn", "kept", NULL } },
+  /* Boarding (F-BOARD) */
+  { "boarding-contact", { "one-to-one", NULL } },
+  { "boarding-ratio", { "current-pools", "modified-pools", NULL } },
+  { "boarding-roll", { "tie-no-effect", "tie-reroll", NULL } },
+  { "boarding-rounds", { "one-per-turn", "to-a-decision", NULL } },
+  { "captured-fate", { "scuttle-destroys", "scuttle-catastrophic", NULL } },
+  { "takeover-retry", { "retry-each-turn", "one-attempt", NULL } },
+  { "takeover-readiness", { "prize-half-captor-quarter", NULL } },
 };
 
 static const char * const arc_names[] = { "bow", "stern", "port", "starboard" };
@@ -1021,7 +1066,7 @@ static gboolean
 category_from_string (const char  *text,
                       AdmCategory *out)
 {
-  for (AdmCategory category = ADM_CATEGORY_CAPITAL; category <= ADM_CATEGORY_AUXILIARY;
+  for (AdmCategory category = ADM_CATEGORY_CAPITAL; category <= ADM_CATEGORY_STATION;
        category++)
     if (g_str_equal (text, adm_category_to_string (category)))
       {
@@ -1044,7 +1089,9 @@ parse_class_numbers (AdmShipClass  *klass,
          adm_xml_get_int (node, "shields", TRUE, 0, &klass->shields, file, error) &&
          adm_xml_get_int (node, "turrets", TRUE, 0, &klass->turrets, file, error) &&
          adm_xml_get_int (node, "ecm-attack", TRUE, 0, &klass->ecm_attack, file, error) &&
-         adm_xml_get_int (node, "ecm-defence", TRUE, 0, &klass->ecm_defence, file, error);
+         adm_xml_get_int (node, "ecm-defence", TRUE, 0, &klass->ecm_defence, file, error) &&
+         /* F-SWEEP-3: the number of anti-mine devices is on the minesweeper's card. */
+         adm_xml_get_int (node, "sweep-devices", FALSE, 0, &klass->sweep_devices, file, error);
 }
 
 static gboolean
@@ -1132,8 +1179,8 @@ parse_class (AdmRuleset  *self,
   if (!category_from_string (category, &klass->category))
     {
       adm_xml_set_error (error, file, node,
-                         _("class “%s” has the category “%s”; categories are capital, escort "
-                           "and auxiliary"), klass->id, category);
+                         _("class “%s” has the category “%s”; categories are capital, escort, "
+                           "auxiliary and station"), klass->id, category);
       return FALSE;
     }
   /* F-MOVE-11: some ships (the Illyrian-built Ariel) may turn at any point of their move. */
@@ -1648,6 +1695,8 @@ adm_category_to_string (AdmCategory category)
       return "escort";
     case ADM_CATEGORY_AUXILIARY:
       return "auxiliary";
+    case ADM_CATEGORY_STATION:
+      return "station";
     default:
       g_return_val_if_reached (NULL);
     }

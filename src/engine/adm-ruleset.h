@@ -13,6 +13,7 @@ typedef enum {
   ADM_CATEGORY_CAPITAL,
   ADM_CATEGORY_ESCORT,
   ADM_CATEGORY_AUXILIARY,
+  ADM_CATEGORY_STATION,    /* F-STN: orbital stations and platforms, fixed in orbit */
 } AdmCategory;
 
 typedef enum {
@@ -64,6 +65,7 @@ typedef struct {
   int                ecm_defence;
   gboolean           turn_anywhere; /* F-MOVE-11 exceptions such as the Ariel */
   gboolean           special_shield; /* F-FORD-8 special force shield */
+  int                sweep_devices; /* F-SWEEP-3: anti-mine devices; 0: not a minesweeper */
   GPtrArray         *weapons;       /* AdmWeapon* */
 } AdmShipClass;
 

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-odds-torpedo.c: `admiralty-cli odds torpedo …` — the exact odds of a torpedo salvo
+ * reaching a ship: the anti-torpedo dice shoot torpedoes down (F-TORP-13, F-TORP-14), each
+ * torpedo left rolls against the armour (F-TORP-7) with criticals on 6+ (F-WPN-16), shields
+ * play no part (F-TORP-9). Computed, never sampled. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+static gboolean
+parse_count (const char *text,
+             gint64      max,
+             int        *out)
+{
+  gint64 value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, 0, max, &value, NULL))
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+static void
+print_text (const AdmTorpedoOddsInput *input,
+            const AdmTorpedoOdds      *odds)
+{
+  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
+  int width = (int) strlen (digits);
+
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%d torpedo", "%d torpedoes", input->torpedoes),
+           input->torpedoes);
+  /* Translators: F-TORP-13, each turret die of 4+ destroys one torpedo. */
+  g_print (g_dngettext (GETTEXT_PACKAGE, " against %d anti-torpedo die (4+ destroys one)",
+                        " against %d anti-torpedo dice (4+ destroys one)", input->turrets),
+           input->turrets);
+  if (input->armour <= 1)
+    g_print (_(", every torpedo left damages"));
+  else if (input->armour >= 7)
+    g_print (_(", armour %d: no torpedo can damage"), input->armour);
+  else
+    g_print (_(", armour %d: each torpedo left damages on %d+"), input->armour, input->armour);
+  if (input->save_on > 0)
+    g_print (_(", special shield saves each damage on %d+ (F-FORD-8)"), input->save_on);
+  g_print (_("; shields do not stop torpedoes (F-TORP-9)\n"));
+
+  for (int k = 0; k <= odds->max_damage; k++)
+    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
+             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_torpedo_odds_at_least (odds, k));
+  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+  g_print (_("Expected torpedoes shot down: %.2f\n"), odds->expected_destroyed);
+  g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
+}
+
+static void
+print_json (const AdmTorpedoOddsInput *input,
+            const AdmTorpedoOdds      *odds)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "torpedoes");
+  json_builder_add_int_value (builder, input->torpedoes);
+  json_builder_set_member_name (builder, "turrets");
+  json_builder_add_int_value (builder, input->turrets);
+  json_builder_set_member_name (builder, "armour");
+  json_builder_add_int_value (builder, input->armour);
+  json_builder_set_member_name (builder, "damage");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, odds->damage[k]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "at_least");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, adm_torpedo_odds_at_least (odds, k));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "expected");
+  json_builder_add_double_value (builder, odds->expected_damage);
+  json_builder_set_member_name (builder, "expected_destroyed");
+  json_builder_add_double_value (builder, odds->expected_destroyed);
+  json_builder_set_member_name (builder, "p_critical");
+  json_builder_add_double_value (builder, odds->p_critical);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+CliExit
+_cli_odds_torpedo_run (int    argc,
+                       char **argv)
+{
+  const char *command = "odds torpedo";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmTorpedoOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *torpedoes_text = NULL, *turrets_text = NULL, *armour_text = NULL;
+  gboolean special_shield = FALSE, json = FALSE;
+  AdmTorpedoOddsInput input = { 0, };
+  const GOptionEntry entries[] = {
+    { "torpedoes", 0, 0, G_OPTION_ARG_STRING, &torpedoes_text,
+      N_("Torpedoes in the salvo: the firepower of its tubes (F-TORP-7)"), N_("N") },
+    { "turrets", 0, 0, G_OPTION_ARG_STRING, &turrets_text,
+      N_("Anti-torpedo dice meeting it: the target's turret pool and any covering escort guns "
+         "(F-TORP-13, F-TORP-14, F-TORP-17); default 0"), N_("T") },
+    { "armour", 0, 0, G_OPTION_ARG_STRING, &armour_text,
+      N_("The target's armour rating; a torpedo damages on a d6 at or above it (F-TORP-7)"),
+      N_("A") },
+    { "special-shield", 0, 0, G_OPTION_ARG_NONE, &special_shield,
+      N_("The target reinforces its special force shield: each damage is saved on 4+ "
+         "(F-FORD-8)"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"torpedoes\", \"turrets\", \"armour\", \"damage\", \"at_least\", "
+         "\"expected\", \"expected_destroyed\", \"p_critical\"} as JSON"), NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, NULL,
+                              _("Prints the exact chance of each number of damage points and of "
+                                "at least one critical (F-WPN-16) for a torpedo salvo reaching "
+                                "a ship, after its anti-torpedo fire and armour."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (command, "--torpedoes", torpedoes_text, TRUE)
+      || !_cli_check_value (command, "--turrets", turrets_text, FALSE)
+      || !_cli_check_value (command, "--armour", armour_text, TRUE))
+    return CLI_EXIT_USAGE;
+  if (argc > 1)
+    return _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
+
+  if (!parse_count (torpedoes_text, ADM_DICE_MAX_COUNT, &input.torpedoes))
+    return _cli_invalid (json, _("--torpedoes “%s” is not a number of torpedoes; give a whole "
+                                 "number from 0 to %d"), torpedoes_text, ADM_DICE_MAX_COUNT);
+  if (!parse_count (turrets_text, ADM_DICE_MAX_COUNT, &input.turrets))
+    return _cli_invalid (json, _("--turrets “%s” is not a number of dice; give a whole number "
+                                 "from 0 to %d"), turrets_text, ADM_DICE_MAX_COUNT);
+  if (!parse_count (armour_text, G_MAXINT, &input.armour))
+    return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
+                                 "such as 4"), armour_text);
+  input.save_on = special_shield ? 4 : 0;
+
+  odds = adm_torpedo_odds_compute (&input, &error);
+  if (odds == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (json)
+    print_json (&input, odds);
+  else
+    print_text (&input, odds);
+  return CLI_EXIT_OK;
+}

@@ -1,0 +1,698 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-mines.c: mines and minesweeping clause by clause (F-WPN-18..20, F-MINE,
+ * F-SWEEP) with scripted dice: every test asserts the exact dice the engine asked for and
+ * leaves none unused; refused orders leave the battle byte for byte as it was. Fixture:
+ * tests/data/battles/mine-field.xml. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "battle-helpers.h"
+
+#define FIXTURE "mine-field.xml"
+
+/* Helpers */
+
+static AdmBattle *
+load_variant (const char *from,
+              const char *to)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", FIXTURE, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  variant = g_string_new (text);
+  if (from != NULL)
+    g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, FIXTURE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  return battle;
+}
+
+static AdmBattle *
+load_at (AdmPhase phase)
+{
+  AdmBattle *battle = battle_helper_load (FIXTURE);
+
+  battle_helper_skip_to (battle, phase);
+  return battle;
+}
+
+static guint
+ship_index (AdmBattle  *battle,
+            const char *id)
+{
+  int index = adm_battle_ship_index (battle, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return index;
+}
+
+static const AdmBattleShip *
+ship (AdmBattle  *battle,
+      const char *id)
+{
+  return adm_battle_get_ship (battle, ship_index (battle, id));
+}
+
+static const AdmMine *
+mine (AdmBattle  *battle,
+      const char *id)
+{
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    if (g_strcmp0 (adm_battle_get_mine (battle, i)->id, id) == 0)
+      return adm_battle_get_mine (battle, i);
+  g_error ("no mine “%s”", id);
+  return NULL;
+}
+
+static void
+set_ruling (AdmBattle  *battle,
+            const char *id,
+            const char *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), id, value, &error));
+  g_assert_no_error (error);
+}
+
+static AdmDiceQueue *
+dice_queue (const char *dice)
+{
+  if (dice == NULL || dice[0] == '\0')
+    return adm_dice_queue_new ();
+  return battle_helper_dice (dice);
+}
+
+static AdmTurnOrders *
+orders_for (AdmBattle  *battle,
+            const char *body)
+{
+  return body != NULL ? battle_helper_orders (adm_battle_get_turn (battle), body) : NULL;
+}
+
+/* Resolves the current phase with @body as this turn's orders (NULL: none) and @dice, all of
+ * which must be used. Returns the index of the phase's first roll. */
+static guint
+resolve (AdmBattle  *battle,
+         const char *body,
+         const char *dice)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
+  g_autoptr(GError) error = NULL;
+  guint first = adm_battle_get_rolls (battle)->len;
+  gboolean ok = adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error);
+
+  if (!ok || adm_dice_queue_get_length (queue) != 0)
+    battle_helper_print_report (battle);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
+  return first;
+}
+
+/* Resolves the current phase expecting it refused with a message containing @message, and
+ * the battle exactly as it was. */
+static void
+refuse (AdmBattle  *battle,
+        const char *body,
+        const char *message)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = adm_battle_dump (battle);
+  g_autofree char *after = NULL;
+  AdmPhase phase = adm_battle_get_phase (battle);
+  guint report = adm_battle_get_report (battle)->len;
+  guint journal = adm_battle_get_journal (battle)->len;
+
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_test_message ("refused: %s", error->message);
+  g_assert_nonnull (strstr (error->message, message));
+  /* The message names the orders file and the line of the order. */
+  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
+  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
+}
+
+/* The rolls from @first on as "CLAUSE NdS=v v v", joined with "; ". */
+static void
+assert_rolls (AdmBattle  *battle,
+              guint       first,
+              const char *expected)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = first; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      g_string_append_printf (out, "%s%s %ud%u=", out->len > 0 ? "; " : "", roll->clause,
+                              roll->values->len, roll->sides);
+      for (guint v = 0; v < roll->values->len; v++)
+        g_string_append_printf (out, "%s%u", v > 0 ? " " : "",
+                                g_array_index (roll->values, guint, v));
+    }
+  g_assert_cmpstr (out->str, ==, expected);
+}
+
+static void
+assert_reported (AdmBattle  *battle,
+                 const char *text)
+{
+  if (!battle_helper_reported (battle, text))
+    {
+      battle_helper_print_report (battle);
+      g_test_message ("not in the report: %s", text);
+    }
+  g_assert_true (battle_helper_reported (battle, text));
+}
+
+#define MOVE(formation, cm) \
+  "<move formation=\"" formation "\"><forward cm=\"" cm "\"/></move>"
+#define LAY(ship, id, charge, range, strength) \
+  "<lay-mine ship=\"" ship "\" id=\"" id "\" charge=\"" charge "\" range=\"" range \
+  "\" strength=\"" strength "\"/>"
+
+/* Loading and the cards */
+
+static void
+test_loaded (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load (FIXTURE);
+  AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
+  const AdmMine *m;
+
+  g_test_message ("F-WPN-19, F-MINE-1, F-WPN-18: mines laid before the battle are on the table");
+  g_assert_cmpuint (adm_battle_get_n_mines (battle), ==, 6);
+  /* F-MINE-6: a plasma card; F-MINE-8: a torpedo card. */
+  m = mine (battle, "c-plasma");
+  g_assert_cmpint (m->charge, ==, ADM_MINE_PLASMA);
+  g_assert_cmpuint (m->side, ==, 1);
+  g_assert_cmpfloat_with_epsilon (m->position.x, 17, 1e-9);
+  g_assert_cmpfloat_with_epsilon (m->position.y, 4, 1e-9);
+  g_assert_cmpint (m->range, ==, 5);
+  g_assert_cmpint (m->strength, ==, 8);
+  /* F-MINE-2: hidden from the other side unless the file says it was found. */
+  g_assert_false (m->revealed);
+  g_assert_false (m->spent);
+  g_assert_cmpint (m->triggered, ==, -1);
+  m = mine (battle, "b-torp");
+  g_assert_cmpint (m->charge, ==, ADM_MINE_TORPEDO);
+  g_assert_cmpint (m->range, ==, 5);
+  g_assert_cmpint (m->strength, ==, 4);
+  g_assert_true (mine (battle, "c-near")->revealed);
+  /* F-SWEEP-3: the devices are on the minesweeper's card; F-MINE-12: the mine racks are
+   * the mark on a minelayer's (and a fitted transport's, F-MINE-11) card. */
+  g_assert_cmpint (adm_ruleset_lookup_class (ruleset, "minesweeper")->sweep_devices, ==, 2);
+  g_assert_cmpint (adm_ruleset_lookup_class (ruleset, "vorberg")->sweep_devices, ==, 0);
+  g_assert_cmpint (((AdmWeapon *) g_ptr_array_index (
+                      adm_ruleset_lookup_class (ruleset, "covert-transport")->weapons, 0))->type,
+                   ==, ADM_WEAPON_MINE);
+}
+
+static void
+test_load_errors (void)
+{
+  static const struct {
+    const char *from;
+    const char *to;
+    const char *message;
+  } cases[] = {
+    { "<mine id=\"b-plasma\" side=\"barrayar\"", "<mine id=\"b-plasma\" side=\"vervain\"",
+      "mine “b-plasma” belongs to side “vervain”, which is not in this battle" },
+    { "<mine id=\"c-far\"", "<mine id=\"c-swept\"", "two mines have the id “c-swept”" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                "data", "battles", FIXTURE, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GString) variant = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmBattle) battle = NULL;
+
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      variant = g_string_new (text);
+      g_assert_cmpuint (g_string_replace (variant, cases[i].from, cases[i].to, 1), ==, 1);
+      battle = adm_battle_load_memory (variant->str, variant->len, FIXTURE, &error);
+      g_assert_null (battle);
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, FIXTURE ":"));
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+}
+
+/* Ships entering a mine's reach */
+
+static void
+test_plasma (AdmBattle  *battle,
+             const char *dice,
+             const char *rolls,
+             const char *line)
+{
+  guint first;
+
+  first = resolve (battle, MOVE ("b-cruiser", "17"), "");
+  assert_rolls (battle, first, "");
+  /* F-MINE-14: set off in the movement phase, announced later (F-MINE-15). */
+  g_assert_cmpint (mine (battle, "c-plasma")->triggered, ==, ship_index (battle, "vorberg"));
+  g_assert_false (mine (battle, "c-plasma")->revealed);
+  /* F-MINE-4: an enemy ship sets a mine off; Vorberg passed over its own side's mine. */
+  g_assert_cmpint (mine (battle, "b-plasma")->triggered, ==, -1);
+  resolve (battle, NULL, "");
+  first = resolve (battle, NULL, dice);
+  assert_rolls (battle, first, rolls);
+  assert_reported (battle, "The plasma mine c-plasma of Cetaganda goes off against Vorberg "
+                           "(F-MINE-14, F-MINE-15).");
+  assert_reported (battle, line);
+  /* F-MINE-1, F-MINE-15 ("mine-reach"): single use; shown once it has gone off. */
+  g_assert_true (mine (battle, "c-plasma")->spent);
+  g_assert_true (mine (battle, "c-plasma")->revealed);
+  g_assert_cmpint (mine (battle, "c-plasma")->triggered, ==, -1);
+}
+
+static void
+test_plasma_one_column_left (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-MINE-5, F-MINE-7 (mine-plasma-shift one-column-left), F-ART-12");
+  /* Crossing capital ship, column 4, one left: column 3, firepower 8: 4 dice at 3+, two
+   * damage; F-CRIT-1: a critical check on 6+ for each (none). */
+  test_plasma (battle, "6 3 2 1 1 5", "F-MINE-7 4d6=6 3 2 1; F-CRIT-1 2d6=1 5",
+               "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 3: 4 dice "
+               "(6 3 2 1) at 3+ — 2 damage.");
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, ship_index (battle, "vorberg")), ==,
+                   8 - 2);
+  /* The shields did not stop the beam. */
+  g_assert_cmpint (ship (battle, "vorberg")->shields_used, ==, 0);
+}
+
+static void
+test_plasma_leftmost (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-MINE-7 (mine-plasma-shift leftmost-column)");
+  set_ruling (battle, "mine-plasma-shift", "leftmost-column");
+  /* Column 1, firepower 8: 7 dice. */
+  test_plasma (battle, "1 1 2 2 1 2 3 4", "F-MINE-7 7d6=1 1 2 2 1 2 3; F-CRIT-1 1d6=4",
+               "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 1: 7 dice "
+               "(1 1 2 2 1 2 3) at 3+ — 1 damage.");
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, ship_index (battle, "vorberg")), ==,
+                   8 - 1);
+}
+
+static void
+test_torpedo_mine (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint first;
+
+  g_test_message ("F-MINE-3, F-MINE-8, F-MINE-9, F-TORP-13, F-TORP-16, F-TORP-7, F-TORP-9, F-WPN-15, "
+                  "F-WPN-16");
+  resolve (battle, MOVE ("c1", "15"), "");
+  g_assert_cmpint (mine (battle, "b-torp")->triggered, ==, ship_index (battle, "moth"));
+  resolve (battle, NULL, "");
+  /* The frigate's one turret shoots one of the 4 torpedoes down on 4+; the 3 left roll
+   * against armour 2, shields ignored: 2 damage, critical checks 6+ (none). */
+  first = resolve (battle, NULL, "4 1 2 6 3 2");
+  assert_rolls (battle, first, "F-TORP-13 1d6=4; F-TORP-7 3d6=1 2 6; F-WPN-16 2d6=3 2");
+  assert_reported (battle, "The torpedo mine b-torp of Barrayar goes off against Moth");
+  assert_reported (battle, "Defensive turrets of Moth: 1 die (4) at 4+ — 1 of 4 torpedoes "
+                           "shot down (F-TORP-13).");
+  assert_reported (battle, "3 torpedoes of mine b-torp strike Moth, shields ignored: 1 2 6 at "
+                           "2+ — 2 damage.");
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, ship_index (battle, "moth")), ==, 1);
+  g_assert_cmpint (ship (battle, "moth")->shields_used, ==, 0);
+  g_assert_true (mine (battle, "b-torp")->spent);
+}
+
+static void
+test_torpedo_mines_one_wave (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_variant ("</battle>", "<mine id=\"b-torp2\" side=\"barrayar\" charge=\"torpedo\" "
+                               "x=\"70\" y=\"-3\" range=\"5\" strength=\"2\"/></battle>");
+  guint first;
+
+  g_test_message ("F-TORP-16: the turrets meet one wave of mine torpedoes per phase");
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  resolve (battle, MOVE ("c1", "15"), "");
+  resolve (battle, NULL, "");
+  first = resolve (battle, NULL, "5 1 1 1 1 1");
+  assert_rolls (battle, first, "F-TORP-13 1d6=5; F-TORP-7 3d6=1 1 1; F-TORP-7 2d6=1 1");
+  assert_reported (battle, "The turrets of Moth have already met a wave in this phase "
+                           "(F-TORP-16).");
+  g_assert_true (mine (battle, "b-torp2")->spent);
+}
+
+static void
+test_single_use (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint first;
+
+  g_test_message ("F-MINE-1, F-MINE-15: a mine goes off once");
+  resolve (battle, MOVE ("b-cruiser", "17"), "");
+  resolve (battle, NULL, "");
+  resolve (battle, NULL, "1 1 1 1");
+  g_assert_true (mine (battle, "c-plasma")->spent);
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  /* Back through the spent mine's reach: nothing. */
+  first = resolve (battle, MOVE ("b-cruiser", "2"), "");
+  assert_rolls (battle, first, "");
+  g_assert_cmpint (mine (battle, "c-plasma")->triggered, ==, -1);
+}
+
+static void
+test_still_ship (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-MINE-14: a ship that does not move enters no reach; F-MINE-4: a side's "
+                  "ships pass its own mines");
+  /* The layer sits inside c-near's reach and does not move; the frigate passes near
+   * nothing of its own side's. */
+  resolve (battle, NULL, "");
+  g_assert_cmpint (mine (battle, "c-near")->triggered, ==, -1);
+  g_assert_cmpint (mine (battle, "c-plasma")->triggered, ==, -1);
+}
+
+/* Minesweeping */
+
+static void
+test_sweep_still (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint first;
+
+  g_test_message ("F-SWEEP-1, F-SWEEP-2, F-SWEEP-3, F-SWEEP-4, F-WPN-20, F-MINE-16, "
+                  "F-MINE-17: a sweeper of a formation of two sweeps for itself");
+  first = resolve (battle, "<sweep ship=\"sweeper\"/>" MOVE ("b-sweep", "4"), "");
+  assert_rolls (battle, first, "");
+  assert_reported (battle, "Sweeper sweeps for mines 10 cm around it (F-SWEEP-1..3).");
+  assert_reported (battle, "Sweeper finds the plasma mine c-swept of Cetaganda at (12.0, 33.0) "
+                           "(F-SWEEP-3).");
+  assert_reported (battle, "Sweeper destroys the mine c-swept (F-SWEEP-4).");
+  g_assert_true (mine (battle, "c-swept")->revealed);
+  g_assert_true (mine (battle, "c-swept")->spent);
+  /* Beyond the 10 cm: still hidden. */
+  g_assert_false (mine (battle, "c-far")->revealed);
+  g_assert_false (mine (battle, "c-far")->spent);
+  g_assert_true (ship (battle, "sweeper")->sweeping);
+  g_assert_false (ship (battle, "sweeper2")->sweeping);
+}
+
+static void
+test_sweep_moving (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint first;
+
+  g_test_message ("F-SWEEP-4: more than 5 cm moved: the mines found stay");
+  first = resolve (battle, "<sweep ship=\"sweeper\"/>" MOVE ("b-sweep", "10"), "");
+  assert_rolls (battle, first, "");
+  assert_reported (battle, "Sweeper moved 10.0 cm, more than 5 cm: the mines it found stay "
+                           "where they are (F-SWEEP-4).");
+  g_assert_true (mine (battle, "c-swept")->revealed);
+  g_assert_false (mine (battle, "c-swept")->spent);
+  /* F-SWEEP-3 ("sweep-reach"): inside the mine's reach but found: not set off. */
+  g_assert_cmpint (mine (battle, "c-swept")->triggered, ==, -1);
+  g_assert_false (mine (battle, "c-far")->revealed);
+}
+
+static void
+test_sweep_nothing (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-SWEEP-3: no enemy mine within reach");
+  resolve (battle, "<sweep ship=\"sweeper2\"/>" MOVE ("b-sweep", "4"), "");
+  assert_reported (battle, "Second Sweeper finds no mines.");
+}
+
+static void
+test_not_a_sweeper (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-MINE-16: only minesweepers sweep");
+  refuse (battle, "<sweep ship=\"vorberg\"/>",
+          "Vorberg (Vorberg) is not a minesweeper and has no anti-mine devices (F-MINE-16)");
+  refuse (battle, "<sweep ship=\"nobody\"/>", "there is no ship “nobody” in this battle");
+}
+
+static void
+blunder (const char *ruling,
+         const char *dice,
+         const char *rolls,
+         gboolean    spotted)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint first;
+
+  if (ruling != NULL)
+    set_ruling (battle, "sweep-blunder", ruling);
+  first = resolve (battle, MOVE ("b-sweep", "10"), dice);
+  assert_rolls (battle, first, rolls);
+  if (spotted)
+    {
+      assert_reported (battle, "Sweeper spots the plasma mine c-swept of Cetaganda at "
+                               "(12.0, 33.0) and steers clear (F-SWEEP-5).");
+      g_assert_cmpint (ship (battle, "sweeper")->status, ==, ADM_SHIP_ACTIVE);
+      g_assert_true (mine (battle, "c-swept")->revealed);
+      g_assert_false (mine (battle, "c-swept")->spent);
+      g_assert_cmpint (mine (battle, "c-swept")->triggered, ==, -1);
+    }
+  else
+    {
+      assert_reported (battle, "Sweeper runs onto the mine c-swept and is destroyed; the other "
+                               "mines stay hidden (F-SWEEP-5).");
+      g_assert_cmpint (ship (battle, "sweeper")->status, ==, ADM_SHIP_DESTROYED);
+      g_assert_cmpint (adm_battle_ship_hull_left (battle, ship_index (battle, "sweeper")), ==,
+                       0);
+      g_assert_true (mine (battle, "c-swept")->spent);
+      /* F-FORM-14: the formation lost its flagship. */
+      g_assert_cmpint (adm_battle_get_formation (battle, ship (battle, "sweeper")->formation)
+                         ->flagship, ==, -1);
+    }
+  g_assert_false (mine (battle, "c-far")->revealed);
+}
+
+static void
+test_blunder_d6 (void)
+{
+  g_test_message ("F-SWEEP-5 (sweep-blunder d6): d6 ≤ readiness 5 spots the mine");
+  blunder (NULL, "5", "F-SWEEP-5 1d6=5", TRUE);
+  blunder (NULL, "6", "F-SWEEP-5 1d6=6", FALSE);
+}
+
+static void
+test_blunder_2d6 (void)
+{
+  g_test_message ("F-SWEEP-5 (sweep-blunder 2d6): the standard readiness check (F-RDY-2)");
+  blunder ("2d6", "2 3", "F-SWEEP-5 2d6=2 3", TRUE);
+  blunder ("2d6", "3 3", "F-SWEEP-5 2d6=3 3", FALSE);
+}
+
+/* Minelaying */
+
+static void
+test_lay (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  guint layer = ship_index (battle, "layer");
+  const char *orders = LAY ("layer", "new", "torpedo", "15", "4");
+  const AdmMine *m;
+
+  g_test_message ("F-MINE-10, F-MINE-12, F-MINE-13 (minelaying tactical), F-WPN-19, F-MINE-2");
+  g_assert_cmpint (adm_battle_ship_shields (battle, layer), ==, 1);
+  resolve (battle, orders, "");
+  /* F-MINE-13: the shields are down for the fire phase of the turn. */
+  g_assert_true (ship (battle, "layer")->laying_mines);
+  g_assert_cmpint (adm_battle_ship_shields (battle, layer), ==, 0);
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, layer), ==, 0);
+  g_assert_cmpuint (adm_battle_get_n_mines (battle), ==, 6);
+  resolve (battle, orders, "");
+  g_assert_cmpuint (adm_battle_get_n_mines (battle), ==, 7);
+  m = mine (battle, "new");
+  g_assert_cmpint (m->charge, ==, ADM_MINE_TORPEDO);
+  g_assert_cmpuint (m->side, ==, 0);
+  g_assert_cmpfloat_with_epsilon (m->position.x, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (m->position.y, 60, 1e-9);
+  g_assert_cmpint (m->range, ==, 15);
+  g_assert_cmpint (m->strength, ==, 4);
+  g_assert_false (m->revealed);
+  g_assert_cmpint (m->triggered, ==, -1);
+  assert_reported (battle, "Layer lays the torpedo mine new (range 15 cm, strength 4) at "
+                           "(0.0, 60.0), hidden from the enemy; its shields are down this turn "
+                           "(F-MINE-13).");
+  /* After the fire phase nothing uses shields; they are back for the next turn. */
+  resolve (battle, orders, "");
+  g_assert_cmpint (adm_battle_ship_shields (battle, layer), ==, 1);
+}
+
+static void
+test_lay_refused (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-MINE-10, F-MINE-12: only a ship whose card has mine racks lays mines");
+  refuse (battle, LAY ("vorberg", "new", "plasma", "5", "16"),
+          "Vorberg (Vorberg) has no mine racks on its card and cannot lay mines "
+          "(F-MINE-10..12)");
+  refuse (battle, LAY ("layer", "c-far", "plasma", "5", "16"),
+          "there is already a mine “c-far”");
+  refuse (battle, LAY ("layer", "a", "plasma", "5", "16") LAY ("layer", "b", "plasma", "5", "16"),
+          "Layer lays one mine per turn");
+  refuse (battle, LAY ("ghost", "a", "plasma", "5", "16"),
+          "there is no ship “ghost” in this battle");
+}
+
+static void
+test_lay_strategic_only (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+
+  g_test_message ("F-WPN-19 (minelaying strategic-only)");
+  set_ruling (battle, "minelaying", "strategic-only");
+  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"),
+          "Layer cannot lay mines in battle: mines are laid only in the strategic turn "
+          "(F-WPN-19)");
+}
+
+static void
+test_covert_transport (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_variant ("class=\"minelayer\"", "class=\"covert-transport\"");
+
+  g_test_message ("F-MINE-11: a transport fitted for secret minelaying");
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  resolve (battle, LAY ("layer", "secret", "plasma", "5", "16"), "");
+  resolve (battle, LAY ("layer", "secret", "plasma", "5", "16"), "");
+  g_assert_false (mine (battle, "secret")->revealed);
+}
+
+static void
+test_contact_base (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_variant ("x=\"80\" y=\"0\" heading=\"270\"", "x=\"1\" y=\"60\" heading=\"270\"");
+
+  g_test_message ("F-MINE-13 (minelaying-contact base-contact)");
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"),
+          "Layer is in contact with the enemy (its base touches Moth) and cannot lay mines "
+          "(F-MINE-13)");
+}
+
+static void
+test_contact_detected (void)
+{
+  g_autoptr(AdmBattle) seen = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) unseen =
+    load_variant ("</battle>",
+                  "<detection side=\"barrayar\" formation=\"c1\" level=\"none\"/></battle>");
+
+  g_test_message ("F-MINE-13 (minelaying-contact detected), F-ECM");
+  set_ruling (seen, "minelaying-contact", "detected");
+  refuse (seen, LAY ("layer", "new", "plasma", "5", "16"),
+          "Layer is in contact with the enemy (Barrayar has detected Moth group) and cannot "
+          "lay mines (F-MINE-13)");
+  /* Far from the enemy's base, the default allows it. */
+  set_ruling (seen, "minelaying-contact", "base-contact");
+  resolve (seen, LAY ("layer", "new", "plasma", "5", "16"), "");
+
+  set_ruling (unseen, "minelaying-contact", "detected");
+  /* F-ECM-5: the Moth group stays undetected. */
+  resolve (unseen, NULL, "1 6");
+  g_assert_cmpint (adm_battle_get_detection (unseen, 0, adm_battle_formation_index (unseen, "c1")),
+                   ==, ADM_DETECTION_NONE);
+  resolve (unseen, LAY ("layer", "new", "plasma", "5", "16"), "");
+  resolve (unseen, LAY ("layer", "new", "plasma", "5", "16"), "");
+  g_assert_cmpuint (adm_battle_get_n_mines (unseen), ==, 7);
+}
+
+static void
+test_laid_mine_goes_off (void)
+{
+  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(GError) error = NULL;
+  guint first;
+
+  g_test_message ("F-MINE-13, F-MINE-14: a mine laid in battle sets off in a later turn; "
+                  "the journal replays it");
+  resolve (battle, LAY ("layer", "new", "plasma", "95", "2"), "");
+  resolve (battle, LAY ("layer", "new", "plasma", "95", "2"), "");
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  resolve (battle, MOVE ("c1", "10"), "");
+  g_assert_cmpint (mine (battle, "new")->triggered, ==, ship_index (battle, "moth"));
+  resolve (battle, NULL, "");
+  /* Firepower 2 at the approaching escort's column 3, one left: column 2, 1 die. */
+  first = resolve (battle, NULL, "2 5");
+  assert_rolls (battle, first, "F-MINE-7 1d6=2; F-CRIT-1 1d6=5");
+  assert_reported (battle, "Plasma mine new, strength 2 at approaching Moth, column 2: 1 die "
+                           "(2) at 2+ — 1 damage.");
+  /* Undo replays the journal to the same state. */
+  {
+    g_autofree char *before = adm_battle_dump (battle);
+    g_autofree char *after = NULL;
+
+    g_assert_true (adm_battle_undo (battle, &error));
+    g_assert_no_error (error);
+    g_assert_false (mine (battle, "new")->spent);
+    resolve (battle, NULL, "2 5");
+    after = adm_battle_dump (battle);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/mines/F-WPN-19/loaded", test_loaded);
+  g_test_add_func ("/engine/mines/F-MINE-6/load-errors", test_load_errors);
+  g_test_add_func ("/engine/mines/F-MINE-7/one-column-left", test_plasma_one_column_left);
+  g_test_add_func ("/engine/mines/F-MINE-7/leftmost-column", test_plasma_leftmost);
+  g_test_add_func ("/engine/mines/F-MINE-9/torpedo-attack", test_torpedo_mine);
+  g_test_add_func ("/engine/mines/F-TORP-16/one-wave", test_torpedo_mines_one_wave);
+  g_test_add_func ("/engine/mines/F-MINE-1/single-use", test_single_use);
+  g_test_add_func ("/engine/mines/F-MINE-14/still-ship", test_still_ship);
+  g_test_add_func ("/engine/mines/F-SWEEP-4/still-sweeper", test_sweep_still);
+  g_test_add_func ("/engine/mines/F-SWEEP-4/moving-sweeper", test_sweep_moving);
+  g_test_add_func ("/engine/mines/F-SWEEP-3/nothing-found", test_sweep_nothing);
+  g_test_add_func ("/engine/mines/F-MINE-16/not-a-sweeper", test_not_a_sweeper);
+  g_test_add_func ("/engine/mines/F-SWEEP-5/d6", test_blunder_d6);
+  g_test_add_func ("/engine/mines/F-SWEEP-5/2d6", test_blunder_2d6);
+  g_test_add_func ("/engine/mines/F-MINE-13/lay", test_lay);
+  g_test_add_func ("/engine/mines/F-MINE-10/refused", test_lay_refused);
+  g_test_add_func ("/engine/mines/F-WPN-19/strategic-only", test_lay_strategic_only);
+  g_test_add_func ("/engine/mines/F-MINE-11/covert-transport", test_covert_transport);
+  g_test_add_func ("/engine/mines/F-MINE-13/base-contact", test_contact_base);
+  g_test_add_func ("/engine/mines/F-MINE-13/detected", test_contact_detected);
+  g_test_add_func ("/engine/mines/F-MINE-14/laid-mine", test_laid_mine_goes_off);
+  return g_test_run ();
+}

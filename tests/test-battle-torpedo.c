@@ -1,0 +1,959 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-torpedo.c: torpedoes clause by clause — launches and salvoes (F-WPN-10..17,
+ * F-FIRE-3, F-FORM-12, F-FORM-13), reloading and "Prepare to launch" (F-TORP-1, F-TORP-2), the
+ * run (F-TORP-3..5), strikes (F-TORP-6..10), premature detonation (F-TORP-11, F-TORP-12),
+ * anti-torpedo defence and escort cover (F-TORP-13..17), fire at salvoes (F-TORP-18,
+ * F-TORP-19), shields (F-SHLD-4) and wrecks (F-CAT-5), with scripted dice: every test asserts
+ * the exact dice the engine asked for and leaves none unused. Fixtures: tests/data/battles/
+ * torp-*.xml. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "battle-helpers.h"
+
+#define EPS 1e-6
+
+/* Helpers */
+
+static AdmBattle *
+load_at (const char *fixture,
+         AdmPhase    phase)
+{
+  AdmBattle *battle = battle_helper_load (fixture);
+
+  battle_helper_skip_to (battle, phase);
+  return battle;
+}
+
+/* Loads @fixture with the text @from replaced by @to, at @phase. */
+static AdmBattle *
+load_variant_at (const char *fixture,
+                 const char *from,
+                 const char *to,
+                 AdmPhase    phase)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", fixture, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  variant = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, fixture, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  battle_helper_skip_to (battle, phase);
+  return battle;
+}
+
+static guint
+ship_index (AdmBattle  *battle,
+            const char *id)
+{
+  int index = adm_battle_ship_index (battle, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return index;
+}
+
+static const AdmBattleShip *
+ship (AdmBattle  *battle,
+      const char *id)
+{
+  return adm_battle_get_ship (battle, ship_index (battle, id));
+}
+
+static int
+hull_left (AdmBattle  *battle,
+           const char *id)
+{
+  return adm_battle_ship_hull_left (battle, ship_index (battle, id));
+}
+
+static void
+set_ruling (AdmBattle  *battle,
+            const char *id,
+            const char *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), id, value, &error));
+  g_assert_no_error (error);
+}
+
+static AdmDiceQueue *
+dice_queue (const char *dice)
+{
+  if (dice == NULL || dice[0] == '\0')
+    return adm_dice_queue_new ();
+  return battle_helper_dice (dice);
+}
+
+static AdmTurnOrders *
+orders_for (AdmBattle  *battle,
+            const char *body)
+{
+  return body != NULL ? battle_helper_orders (adm_battle_get_turn (battle), body) : NULL;
+}
+
+/* Resolves the current phase with @body as this turn's orders (NULL: none) and @dice, all of
+ * which must be used. Returns the index of the phase's first roll. */
+static guint
+resolve (AdmBattle  *battle,
+         const char *body,
+         const char *dice)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
+  g_autoptr(GError) error = NULL;
+  guint first = adm_battle_get_rolls (battle)->len;
+  gboolean ok = adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error);
+
+  if (!ok || adm_dice_queue_get_length (queue) != 0)
+    battle_helper_print_report (battle);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
+  return first;
+}
+
+/* Resolves the current phase expecting it refused with a message containing @message, and
+ * the battle exactly as it was. */
+static void
+refuse (AdmBattle  *battle,
+        const char *body,
+        const char *dice,
+        const char *message)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = adm_battle_dump (battle);
+  g_autofree char *after = NULL;
+  AdmPhase phase = adm_battle_get_phase (battle);
+  int turn = adm_battle_get_turn (battle);
+  guint report = adm_battle_get_report (battle)->len;
+  guint rolls = adm_battle_get_rolls (battle)->len;
+  guint journal = adm_battle_get_journal (battle)->len;
+
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_test_message ("refused: %s", error->message);
+  g_assert_nonnull (strstr (error->message, message));
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, turn);
+  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
+  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
+}
+
+/* The rolls from @first on as "CLAUSE NdS=v v v", joined with "; ". */
+static char *
+rolls_since (AdmBattle *battle,
+             guint      first)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = first; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      g_string_append_printf (out, "%s%s %ud%u=", out->len > 0 ? "; " : "", roll->clause,
+                              roll->values->len, roll->sides);
+      for (guint v = 0; v < roll->values->len; v++)
+        g_string_append_printf (out, "%s%u", v > 0 ? " " : "",
+                                g_array_index (roll->values, guint, v));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_rolls (AdmBattle  *battle,
+              guint       first,
+              const char *expected)
+{
+  g_autofree char *rolls = rolls_since (battle, first);
+
+  g_assert_cmpstr (rolls, ==, expected);
+}
+
+static const char *
+roll_purpose (AdmBattle *battle,
+              guint      index)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+
+  g_assert_cmpuint (index, <, rolls->len);
+  return ((const AdmBattleRoll *) g_ptr_array_index (rolls, index))->purpose;
+}
+
+static void
+assert_reported (AdmBattle  *battle,
+                 const char *text)
+{
+  if (!battle_helper_reported (battle, text))
+    {
+      battle_helper_print_report (battle);
+      g_test_message ("not in the report: %s", text);
+    }
+  g_assert_true (battle_helper_reported (battle, text));
+}
+
+static const AdmTorpedoSalvo *
+salvo (AdmBattle *battle,
+       int        id)
+{
+  for (guint i = 0; i < adm_battle_get_n_salvos (battle); i++)
+    if (adm_battle_get_salvo (battle, i)->id == id)
+      return adm_battle_get_salvo (battle, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+assert_salvo (AdmBattle *battle,
+              int        id,
+              double     x,
+              double     y,
+              double     heading,
+              int        torpedoes,
+              int        turns_left,
+              gboolean   spent)
+{
+  const AdmTorpedoSalvo *v = salvo (battle, id);
+
+  g_assert_cmpfloat_with_epsilon (v->position.x, x, 1e-3);
+  g_assert_cmpfloat_with_epsilon (v->position.y, y, 1e-3);
+  g_assert_cmpfloat_with_epsilon (v->heading, heading, 1e-3);
+  g_assert_cmpint (v->torpedoes, ==, torpedoes);
+  g_assert_cmpint (v->turns_left, ==, turns_left);
+  g_assert_cmpint (v->spent, ==, spent);
+}
+
+/* Resolves phases with no orders and no dice until @phase of @turn is next. */
+static void
+skip_to (AdmBattle *battle,
+         int        turn,
+         AdmPhase   phase)
+{
+  while (adm_battle_get_turn (battle) < turn || adm_battle_get_phase (battle) != phase)
+    resolve (battle, NULL, NULL);
+}
+
+/* Launches (F-WPN-10, F-FIRE-3, F-TORP-7, F-FORM-12, F-FORM-13) */
+
+static void
+test_launch (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  const AdmTorpedoSalvo *v;
+  g_autofree char *dump = NULL;
+
+  /* F-WPN-10, F-FIRE-3: declared in the fire phase, the marker placed by the ship; no dice. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  v = salvo (battle, 1);
+  g_assert_cmpint (v->side, ==, 0);
+  g_assert_cmpint (v->ship, ==, ship_index (battle, "vorkraft"));
+  g_assert_cmpint (v->speed, ==, 20);
+  g_assert_cmpint (v->launched, ==, 1);
+  /* F-TORP-7 ("torpedo-units"): the tubes' firepower 4 is four torpedoes; F-WPN-12
+   * ("torpedo-turns"): two turns of the profile. */
+  assert_salvo (battle, 1, 0, 0, 90, 4, 2, FALSE);
+  /* F-TORP-1: ready again in turn 3. */
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 3);
+  assert_reported (battle, "General Vorkraft's Torpedo tubes launch on heading 90° at Triumph: "
+                           "salvo 1 of 4 torpedoes from General Vorkraft (F-WPN-10).");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  dump = adm_battle_dump (battle);
+  g_assert_nonnull (strstr (dump, "salvo 1 side=0 x=0.000 y=0.000 h=90.000 torpedoes=4 "
+                                  "turns-left=2"));
+}
+
+static void
+test_launch_refused (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) open = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  /* F-FIRE-3: torpedo tubes are not direct fire, nor guns torpedo tubes. */
+  refuse (battle, "<fire weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL,
+          "torpedo attacks are declared for the torpedo phase");
+  refuse (battle, "<launch weapons=\"vorkraft:main\" target=\"triumph\"/>", NULL,
+          "is not a torpedo tube");
+  refuse (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"vorhalas\"/>", NULL,
+          "are on the same side");
+  refuse (battle, "<launch weapons=\"vorkraft:torpedoes vorkraft:torpedoes\" target=\"triumph\"/>",
+          NULL, "named twice");
+  /* F-FIRE-6: the tubes fire only over the bow. */
+  refuse (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"270\"/>", NULL,
+          "the launch lies in the stern arc of General Vorkraft");
+  /* F-FORM-12: one formation's ships. */
+  refuse (open, "<launch weapons=\"vorkraft:torpedoes vorpatril:torpedoes\" heading=\"90\"/>",
+          NULL, "a salvo is launched by ships of one formation (F-FORM-12); Vorpatril is not in "
+                "Vorkraft group");
+}
+
+static void
+test_combined_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  double heading = atan2 (12, 4) * 180 / G_PI;
+
+  /* F-FORM-12, F-FORM-13 ("salvo-marker" one-at-farthest): one salvo of 4 + 4 at Vorhalas, the
+   * launching ship farthest from Triumph, aimed from there. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" "
+                   "target=\"triumph\"/>", NULL);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  assert_salvo (battle, 1, -2, 4, heading, 8, 2, FALSE);
+  g_assert_cmpint (salvo (battle, 1)->ship, ==, ship_index (battle, "vorhalas"));
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 3);
+  g_assert_cmpint (ship (battle, "vorhalas")->tubes_ready, ==, 3);
+  assert_reported (battle, "salvo 1 of 8 torpedoes from Vorhalas (F-WPN-10).");
+}
+
+static void
+test_combined_salvo_per_ship (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+
+  /* "salvo-marker" one-per-ship: a marker at each ship, each aimed at the target. */
+  set_ruling (battle, "salvo-marker", "one-per-ship");
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" "
+                   "target=\"triumph\"/>", NULL);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 2);
+  assert_salvo (battle, 1, 0, 0, 90, 4, 2, FALSE);
+  assert_salvo (battle, 2, -2, 4, atan2 (12, 4) * 180 / G_PI, 4, 2, FALSE);
+  assert_reported (battle, "salvo 1 of 4 torpedoes from General Vorkraft; salvo 2 of 4 "
+                           "torpedoes from Vorhalas");
+}
+
+static void
+test_combined_salvo_heading (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+
+  /* F-FORM-13 on a heading: the ship farthest back along it. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" heading=\"90\"/>",
+           NULL);
+  assert_salvo (battle, 1, -2, 4, 90, 8, 2, FALSE);
+}
+
+static void
+test_combined_range (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-duel.xml", "x=\"10\" y=\"0\"",
+                                                 "x=\"39\" y=\"0\"", ADM_PHASE_FIRE);
+
+  /* F-FORM-13: the range is measured from the farthest ship: Vorhalas is 41.2 cm away. */
+  refuse (battle, "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" "
+                  "target=\"triumph\"/>", NULL,
+          "Triumph is 41.2 cm from Vorhalas, the launching ship farthest from it, beyond the "
+          "40 cm range of the tubes (F-FORM-13)");
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  assert_salvo (battle, 1, 0, 0, 90, 4, 2, FALSE);
+}
+
+/* Reloading (F-TORP-1, F-TORP-2) */
+
+static void
+test_reload (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  skip_to (battle, 2, ADM_PHASE_FIRE);
+  /* F-TORP-1 ("torpedo-reload"): turn 2 is the full turn that passes. */
+  refuse (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL,
+          "General Vorkraft's torpedo tubes are reloading and launch again in turn 3 (F-TORP-1)");
+  skip_to (battle, 3, ADM_PHASE_FIRE);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  assert_salvo (battle, 2, 0, 0, 90, 4, 2, FALSE);
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 5);
+}
+
+static void
+test_prepare_to_launch (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-TORP-2 ("prepare-to-launch"): 2d6 = 7 ≤ readiness 7 — the tubes launch again next
+   * turn. */
+  first = resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>"
+                           "<prepare-to-launch ship=\"vorkraft\"/>", "3 4");
+  assert_rolls (battle, first, "F-TORP-2 2d6=3 4");
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 2);
+  assert_reported (battle, "General Vorkraft's tubes will be ready to launch in turn 2 "
+                           "(F-TORP-2).");
+  skip_to (battle, 2, ADM_PHASE_FIRE);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 2);
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 4);
+}
+
+static void
+test_prepare_to_launch_fails (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  /* Tubes still loaded: nothing to prepare. */
+  refuse (battle, "<prepare-to-launch ship=\"vorkraft\"/>", NULL,
+          "tubes are ready by next turn without the order");
+  refuse (battle, "<prepare-to-launch ship=\"nobody\"/>", NULL, "there is no ship “nobody”");
+  /* 2d6 = 11 > 7: the usual reload, and an order failed (F-BOARD-6). */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>"
+                   "<prepare-to-launch ship=\"vorkraft\"/>", "6 5");
+  g_assert_cmpint (ship (battle, "vorkraft")->tubes_ready, ==, 3);
+  g_assert_cmpint (ship (battle, "vorkraft")->failed_order_turn, ==, 1);
+  assert_reported (battle, "General Vorkraft's tubes reload in the usual time, ready in turn 3 "
+                           "(F-TORP-1).");
+}
+
+/* The run (F-TORP-3, F-TORP-4, F-WPN-11, F-WPN-12) */
+
+static void
+test_run_and_detonate (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  /* F-TORP-3, F-WPN-11: 20 cm straight along its line in the torpedo phase. */
+  g_test_message ("F-TORP-3, F-WPN-11: the salvo runs its speed straight on; F-TORP-4, "
+                  "F-WPN-12: after its turns it detonates");
+  resolve (battle, NULL, NULL);
+  assert_salvo (battle, 1, 20, 0, 90, 4, 1, FALSE);
+  assert_reported (battle, "Salvo 1, 4 torpedoes, runs on to (20.0, 0.0); 1 turn left.");
+  skip_to (battle, 2, ADM_PHASE_TORPEDO);
+  resolve (battle, NULL, NULL);
+  /* F-TORP-4, F-WPN-12: after its two turns it detonates; nothing is left to fly free. */
+  assert_salvo (battle, 1, 40, 0, 90, 4, 0, TRUE);
+  assert_reported (battle, "Salvo 1 has run its course and its 4 torpedoes detonate "
+                           "(F-TORP-4).");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
+}
+
+/* Strikes (F-TORP-6..9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15..17, F-SHLD-4) */
+
+static void
+test_strike (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, ship_index (battle, "triumph")), ==, 2);
+  /* F-WPN-13, F-TORP-6: the marker reaches Triumph. F-TORP-13, F-FORM-19: the formation's two
+   * turrets, 4+ destroys one: 4 1 — one down. F-TORP-7, F-WPN-16: 3 dice at armour 3+: 3 2 6,
+   * two damage, critical checks on 6+: 6 1, a critical: 2d6 = 5, bow armament (F-CRIT-12).
+   * F-TORP-8, F-WPN-17: the miss flies on to Victory, whose turrets already met this wave
+   * (F-TORP-16): 1 die, 2 — a miss; it runs on to 20 cm. */
+  first = resolve (battle, NULL, "4 1  3 2 6  6 1  2 3  2");
+  g_test_message ("F-WPN-13, F-TORP-6: the marker reaches the ship; F-WPN-15, F-TORP-13: "
+                  "turrets shoot torpedoes down; F-TORP-7, F-WPN-16: d6 per torpedo against "
+                  "the armour, criticals on 6+; F-TORP-9, F-SHLD-4: shields ignored and not "
+                  "used; F-TORP-8, F-WPN-17: misses fly on; F-TORP-16: one wave per phase");
+  assert_rolls (battle, first, "F-TORP-13 2d6=4 1; F-TORP-7 3d6=3 2 6; F-WPN-16 2d6=6 1; "
+                               "F-CRIT-2 2d6=2 3; F-TORP-7 1d6=2");
+  g_assert_nonnull (strstr (roll_purpose (battle, first), "4+ destroys a torpedo"));
+  assert_reported (battle, "Salvo 1, 4 torpedoes, reaches Triumph (F-TORP-6).");
+  assert_reported (battle, "Anti-torpedo turrets defending Triumph: 2 dice (4 1) at 4+ — 1 hit: "
+                           "1 torpedo of salvo 1 destroyed.");
+  assert_reported (battle, "Salvo 1 strikes Triumph: 3 dice (3 2 6) at 3+ — 2 hits, shields do "
+                           "not stop torpedoes, 2 damage.");
+  assert_reported (battle, "1 torpedo of salvo 1 misses and flies on (F-TORP-8).");
+  assert_reported (battle, "The turrets of Victory have already met a wave in this phase "
+                           "(F-TORP-16).");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 5);
+  g_assert_cmpint (ship (battle, "triumph")->criticals[5], ==, 1);
+  /* F-TORP-9, F-WPN-15, F-SHLD-4: the shields neither stopped nor were used up. */
+  g_assert_cmpint (ship (battle, "triumph")->shields_used, ==, 0);
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, ship_index (battle, "triumph")), ==, 4);
+  g_assert_cmpint (hull_left (battle, "victory"), ==, 7);
+  assert_salvo (battle, 1, 20, 0, 90, 1, 1, FALSE);
+  g_assert_cmpint (salvo (battle, 1)->struck, ==, 0);
+  /* The turrets are whole again after the phase (F-TORP-16: one wave per phase). */
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, ship_index (battle, "triumph")), ==, 2);
+}
+
+static void
+test_turrets_touching (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-duel.xml", "x=\"10\" y=\"8\"",
+                                                 "x=\"10\" y=\"1.75\"", ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-TORP-17: the destroyer of another formation touches Triumph: its turret joins the
+   * formation's two. */
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, ship_index (battle, "triumph")), ==, 3);
+  g_assert_cmpint (adm_battle_ship_turret_pool (battle, ship_index (battle, "kestrel")), ==, 2);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  /* Three turret dice, 4 5 1: two down; 2 dice at 3+, 1 2: both miss and fly on, into the
+   * destroyer's base and then Victory, whose turrets met the wave already (F-TORP-16). */
+  first = resolve (battle, NULL, "4 5 1  1 2  1 1  1 1");
+  assert_rolls (battle, first, "F-TORP-13 3d6=4 5 1; F-TORP-7 2d6=1 2; F-TORP-7 2d6=1 1; "
+                               "F-TORP-7 2d6=1 1");
+  assert_reported (battle, "Salvo 1, 2 torpedoes, reaches Kestrel (F-TORP-6).");
+  assert_reported (battle, "The turrets of Kestrel have already met a wave in this phase "
+                           "(F-TORP-16).");
+  assert_salvo (battle, 1, 20, 0, 90, 2, 1, FALSE);
+}
+
+static void
+test_friendly (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-open.xml", "x=\"0\" y=\"-10\"",
+                                                 "x=\"-10\" y=\"0\"", ADM_PHASE_FIRE);
+
+  /* F-TORP-10 ("torpedo-friendly" any-friendly): the destroyer's salvo runs past General
+   * Vorkraft, a friendly ship of another formation: no dice. */
+  resolve (battle, "<launch weapons=\"vorpatril:torpedoes\" heading=\"90\"/>", NULL);
+  resolve (battle, NULL, NULL);
+  g_test_message ("F-TORP-10: torpedoes do not touch their own ships");
+  assert_salvo (battle, 1, 14, 0, 90, 3, 1, FALSE);
+  g_assert_cmpint (hull_left (battle, "vorkraft"), ==, 14);
+}
+
+static void
+test_friendly_launching_formation (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-open.xml", "x=\"0\" y=\"-10\"",
+                                                 "x=\"-10\" y=\"0\"", ADM_PHASE_FIRE);
+  guint first;
+
+  /* "torpedo-friendly" launching-formation: only the launching formation is passed by; the
+   * battlecruiser's two turrets (1 1), then 3 dice at 4+ (4 1 1): one damage, no critical. */
+  set_ruling (battle, "torpedo-friendly", "launching-formation");
+  resolve (battle, "<launch weapons=\"vorpatril:torpedoes\" heading=\"90\"/>", NULL);
+  first = resolve (battle, NULL, "1 1  4 1 1  1");
+  assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-7 3d6=4 1 1; F-WPN-16 1d6=1");
+  g_assert_cmpint (hull_left (battle, "vorkraft"), ==, 13);
+  assert_salvo (battle, 1, 14, 0, 90, 2, 1, FALSE);
+}
+
+/* Steering (F-TORP-5) */
+
+static void
+test_steer (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  /* F-TORP-5: not in its first turn. */
+  refuse (battle, "<steer salvo=\"1\" degrees=\"30\"/>", NULL,
+          "salvo 1 runs straight in its first turn");
+  refuse (battle, "<steer salvo=\"7\" degrees=\"30\"/>", NULL, "there is no torpedo salvo 7");
+  resolve (battle, NULL, NULL);
+  skip_to (battle, 2, ADM_PHASE_TORPEDO);
+  refuse (battle, "<steer salvo=\"1\" degrees=\"50\"/>", NULL, "at most 45°, not 50°");
+  refuse (battle, "<steer salvo=\"1\" degrees=\"10\" after=\"25\"/>", NULL,
+          "cannot turn after 25 cm");
+  refuse (battle, "<steer salvo=\"1\" degrees=\"10\"/><steer salvo=\"1\" degrees=\"10\"/>", NULL,
+          "salvo 1 has already made its one turn (F-TORP-5)");
+  /* From its second turn: 5 cm on, then 30° to port, then 15 cm. */
+  resolve (battle, "<steer salvo=\"1\" degrees=\"-30\" after=\"5\"/>", NULL);
+  assert_salvo (battle, 1, 25 + 15 * sin (G_PI / 3), -15 * cos (G_PI / 3), 60, 4, 0, TRUE);
+  g_assert_true (salvo (battle, 1)->steered);
+  assert_reported (battle, "Salvo 1 turns -30° onto heading 60° after 5 cm (F-TORP-5).");
+}
+
+/* A battle whose General Vorkraft class fires three-turn torpedoes (F-WPN-12: "3 for some
+ * unique systems"), from a copy of the rules with that profile. */
+static AdmBattle *
+load_three_turn_torpedoes (char **dir_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
+                                             NULL);
+  g_autofree char *ruleset = NULL, *classes = NULL, *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *ruleset_path = g_build_filename (rules, "forcon-2010.xml", NULL);
+  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
+  g_autofree char *out_ruleset = NULL, *out_classes = NULL;
+  g_autoptr(GString) changed = NULL;
+  char *dir = g_dir_make_tmp ("admiralty-torpedo-XXXXXX", &error);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (ruleset_path, &ruleset, NULL, &error));
+  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
+  changed = g_string_new (classes);
+  g_assert_cmpuint (g_string_replace (changed, "torpedo-speed=\"20\" torpedo-turns=\"2\"",
+                                      "torpedo-speed=\"20\" torpedo-turns=\"3\"", 0), >=, 1);
+  out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
+  out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+  g_assert_true (g_file_set_contents (out_ruleset, ruleset, -1, &error));
+  g_assert_true (g_file_set_contents (out_classes, changed->str, -1, &error));
+  g_assert_no_error (error);
+  g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+  battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  g_remove (out_ruleset);
+  g_remove (out_classes);
+  *dir_out = dir;
+  return battle;
+}
+
+static void
+steer_twice (const char *ruling)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle = load_three_turn_torpedoes (&dir);
+
+  g_rmdir (dir);
+  set_ruling (battle, "torpedo-steer", ruling);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  /* F-WPN-12 ("torpedo-turns" profile): three turns. */
+  assert_salvo (battle, 1, 0, 0, 90, 4, 3, FALSE);
+  resolve (battle, NULL, NULL);
+  skip_to (battle, 2, ADM_PHASE_TORPEDO);
+  resolve (battle, "<steer salvo=\"1\" degrees=\"-45\"/>", NULL);
+  assert_salvo (battle, 1, 20 + 20 * sin (G_PI / 4), -20 * cos (G_PI / 4), 45, 4, 1, FALSE);
+  skip_to (battle, 3, ADM_PHASE_TORPEDO);
+  if (g_str_equal (ruling, "once-in-total"))
+    {
+      refuse (battle, "<steer salvo=\"1\" degrees=\"-10\"/>", NULL,
+              "salvo 1 has already made its one turn (F-TORP-5)");
+      resolve (battle, NULL, NULL);
+      assert_salvo (battle, 1, 20 + 40 * sin (G_PI / 4), -40 * cos (G_PI / 4), 45, 4, 0, TRUE);
+    }
+  else
+    {
+      refuse (battle, "<steer salvo=\"1\" degrees=\"-10\"/><steer salvo=\"1\" degrees=\"-10\"/>",
+              NULL, "salvo 1 may turn once in a turn (F-TORP-5)");
+      resolve (battle, "<steer salvo=\"1\" degrees=\"-10\"/>", NULL);
+      assert_salvo (battle, 1, 20 + 20 * sin (G_PI / 4) + 20 * sin (G_PI * 35 / 180),
+                    -20 * cos (G_PI / 4) - 20 * cos (G_PI * 35 / 180), 35, 4, 0, TRUE);
+    }
+}
+
+static void
+test_steer_once_in_total (void)
+{
+  steer_twice ("once-in-total");
+}
+
+static void
+test_steer_once_per_turn (void)
+{
+  steer_twice ("once-per-turn");
+}
+
+/* Premature detonation (F-TORP-11, F-TORP-12) */
+
+static AdmBattle *
+load_with_marker (void)
+{
+  return load_variant_at ("torp-open.xml", "</battle>",
+                          "<marker kind=\"explosion\" x=\"10\" y=\"0\"/></battle>",
+                          ADM_PHASE_FIRE);
+}
+
+static void
+test_marker_per_torpedo (void)
+{
+  g_autoptr(AdmBattle) battle = load_with_marker ();
+  guint first;
+
+  /* F-TORP-11 ("premature-detonation" per-torpedo): a d6 per torpedo, each 6 detonates one. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  first = resolve (battle, NULL, "6 1 2 6");
+  assert_rolls (battle, first, "F-TORP-11 4d6=6 1 2 6");
+  assert_reported (battle, "Salvo 1 runs through an explosion marker (F-TORP-11): 6 1 2 6 — 2 "
+                           "torpedoes detonate.");
+  assert_salvo (battle, 1, 20, 0, 90, 2, 1, FALSE);
+}
+
+static void
+test_marker_whole_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_with_marker ();
+  guint first;
+
+  /* "premature-detonation" whole-salvo: one d6, a 6 detonates the whole salvo where it is. */
+  set_ruling (battle, "premature-detonation", "whole-salvo");
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  first = resolve (battle, NULL, "6");
+  assert_rolls (battle, first, "F-TORP-11 1d6=6");
+  g_assert_true (salvo (battle, 1)->spent);
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 0);
+  g_assert_cmpfloat (salvo (battle, 1)->position.x, <, 10);
+  assert_reported (battle, "Salvo 1 is spent.");
+}
+
+static AdmBattle *
+load_oncoming (void)
+{
+  return load_variant_at ("torp-open.xml", "x=\"45\"", "x=\"30\"", ADM_PHASE_FIRE);
+}
+
+static void
+test_meeting_per_torpedo (void)
+{
+  g_autoptr(AdmBattle) battle = load_oncoming ();
+  guint first;
+
+  /* F-TORP-12: the salvoes close at 38 cm a turn and touch after 28 cm: both roll, 2d6 per
+   * torpedo, each double detonating one — 2 of 4 and 1 of 2. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>"
+                   "<launch weapons=\"triumph:torpedoes\" heading=\"270\"/>", NULL);
+  first = resolve (battle, NULL, "1 1 2 3 4 5 6 6  3 3 1 2");
+  assert_rolls (battle, first, "F-TORP-12 8d6=1 1 2 3 4 5 6 6; F-TORP-12 4d6=3 3 1 2");
+  assert_reported (battle, "Salvo 1 meets the oncoming salvo 2 (F-TORP-12): 1+1 2+3 4+5 6+6 — 2 "
+                           "torpedoes detonate.");
+  assert_reported (battle, "Salvo 2 meets the oncoming salvo 1 (F-TORP-12): 3+3 1+2 — 1 "
+                           "torpedo detonates.");
+  assert_salvo (battle, 1, 20, 0, 90, 2, 1, FALSE);
+  assert_salvo (battle, 2, 12, 0, 270, 1, 1, FALSE);
+}
+
+static void
+test_meeting_whole_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_oncoming ();
+  guint first;
+
+  /* "premature-detonation" whole-salvo: one 2d6 each; a double takes the whole salvo. */
+  set_ruling (battle, "premature-detonation", "whole-salvo");
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>"
+                   "<launch weapons=\"triumph:torpedoes\" heading=\"270\"/>", NULL);
+  first = resolve (battle, NULL, "4 4  2 3");
+  assert_rolls (battle, first, "F-TORP-12 2d6=4 4; F-TORP-12 2d6=2 3");
+  g_assert_true (salvo (battle, 1)->spent);
+  assert_salvo (battle, 2, 12, 0, 270, 2, 1, FALSE);
+}
+
+/* Escort cover (F-TORP-14, F-TORP-15) */
+
+static void
+test_cover (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  refuse (battle, "<cover weapons=\"victory:main\" ship=\"triumph\"/>", NULL,
+          "only the guns of escorts cover ships against torpedoes (F-TORP-14)");
+  refuse (battle, "<cover weapons=\"kestrel:guns\" ship=\"vorkraft\"/>", NULL,
+          "are not on the same side");
+  /* F-TORP-14: the destroyer's guns, 8 cm off, add 3 dice to Triumph's 2 turrets: 1 1 and
+   * 4 4 4 — three down; the last torpedo misses (1) and flies on; Victory, 1 die: 1. */
+  first = resolve (battle, "<cover weapons=\"kestrel:guns\" ship=\"triumph\"/>",
+                   "1 1  4 4 4  1  1");
+  assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-14 3d6=4 4 4; F-TORP-7 1d6=1; "
+                               "F-TORP-7 1d6=1");
+  assert_reported (battle, "Anti-torpedo turrets defending Triumph: 2 dice (1 1) at 4+ — 0 hits; "
+                           "escort guns covering Triumph: 3 dice (4 4 4) at 4+ — 3 hits: 3 "
+                           "torpedoes of salvo 1 destroyed.");
+  /* F-TORP-15: the ship card remembers: no artillery from those guns next turn. */
+  g_assert_cmpint (ship (battle, "kestrel")->covering_turn, ==, 2);
+  g_assert_cmpuint (ship (battle, "kestrel")->covering_weapons, ==, 1u << 0);
+  skip_to (battle, 2, ADM_PHASE_FIRE);
+  refuse (battle, "<fire weapons=\"kestrel:guns\" target=\"vorkraft\"/>", NULL,
+          "Kestrel's Gun battery covered a ship against torpedoes last turn and cannot fire in "
+          "this turn's fire phase (F-TORP-15)");
+}
+
+static void
+test_cover_unused (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_TORPEDO);
+
+  /* A cover no salvo calls on binds nothing. */
+  resolve (battle, "<cover weapons=\"kestrel:guns\" ship=\"triumph\"/>", NULL);
+  g_assert_cmpint (ship (battle, "kestrel")->covering_turn, ==, 0);
+}
+
+/* Fire at salvoes (F-WPN-14, F-TORP-18, F-TORP-19) */
+
+static AdmBattle *
+load_salvo_on_table (const char *from,
+                     const char *to)
+{
+  AdmBattle *battle = from != NULL ? load_variant_at ("torp-open.xml", from, to, ADM_PHASE_FIRE)
+                                   : load_at ("torp-open.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  resolve (battle, NULL, NULL);
+  skip_to (battle, 2, ADM_PHASE_FIRE);
+  assert_salvo (battle, 1, 20, 0, 90, 4, 1, FALSE);
+  return battle;
+}
+
+static void
+test_escort_fire_at_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_salvo_on_table (NULL, NULL);
+  guint first;
+
+  refuse (battle, "<fire-at-salvo weapons=\"vorkraft:main\" salvo=\"1\"/>", NULL,
+          "salvo 1 is Barrayar's own");
+  refuse (battle, "<fire-at-salvo weapons=\"triumph:main\" salvo=\"2\"/>", NULL,
+          "there is no torpedo salvo 2 on the table");
+  refuse (battle, "<fire-at-salvo weapons=\"triumph:main kestrel:guns\" salvo=\"1\"/>", NULL,
+          "only ships of one formation fire together");
+  /* F-WPN-14, F-TORP-19 ("escort-fire-at-salvo"): the destroyer's guns, 20.9 cm off, roll as
+   * turrets: 3 dice, 4 5 1 — two torpedoes destroyed. */
+  first = resolve (battle, "<fire-at-salvo weapons=\"kestrel:guns\" salvo=\"1\"/>", "4 5 1");
+  g_test_message ("F-WPN-14: a salvo on the table is a target of fire");
+  assert_rolls (battle, first, "F-TORP-19 3d6=4 5 1");
+  assert_reported (battle, "Kestrel's Gun battery at salvo 1 as turrets (F-TORP-19): 3 dice (4 5 "
+                           "1) at 4+ — 2 torpedoes destroyed.");
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 2);
+}
+
+static void
+test_big_guns_at_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_salvo_on_table ("x=\"45\"", "x=\"30\"");
+
+  /* F-TORP-18 ("salvo-target-column" torpedo-column): Triumph's battery, firepower 4, 10 cm:
+   * half range, column 5 shifted to 4: 1 die, armour 1 — it hits: one torpedo detonates. */
+  resolve (battle, "<fire-at-salvo weapons=\"triumph:main\" salvo=\"1\"/>", NULL);
+  assert_reported (battle, "Triumph's Main battery, firepower 4 at salvo 1 (torpedo), 10.0 cm, "
+                           "column 4: 1 die against armour 1, every die hits (F-TORP-18).");
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 3);
+  /* F-FIRE-12: once per fire phase. */
+  g_assert_cmpuint (ship (battle, "triumph")->fired, ==, 1u << 0);
+}
+
+static void
+test_big_guns_escort_aspect (void)
+{
+  g_autoptr(AdmBattle) battle = load_salvo_on_table ("x=\"45\"", "x=\"30\"");
+
+  /* "salvo-target-column" escort-aspect: the salvo comes on at Triumph: approaching escort,
+   * column 3, half range 2: 3 dice, all hits. */
+  set_ruling (battle, "salvo-target-column", "escort-aspect");
+  resolve (battle, "<fire-at-salvo weapons=\"triumph:main\" salvo=\"1\"/>", NULL);
+  assert_reported (battle, "(approaching-escort), 10.0 cm, column 2: 3 dice against armour 1");
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 1);
+}
+
+static void
+test_big_guns_whole_salvo (void)
+{
+  g_autoptr(AdmBattle) battle = load_salvo_on_table ("x=\"45\"", "x=\"30\"");
+
+  /* F-TORP-18 with "premature-detonation" whole-salvo: a hit detonates all of it. */
+  set_ruling (battle, "premature-detonation", "whole-salvo");
+  /* The destroyer's fire, declared at the salvo before the phase, is held: no dice. */
+  resolve (battle, "<fire-at-salvo weapons=\"triumph:main\" salvo=\"1\"/>"
+                   "<fire-at-salvo weapons=\"kestrel:guns\" salvo=\"1\"/>", NULL);
+  g_assert_true (salvo (battle, 1)->spent);
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 0);
+  assert_reported (battle, "Salvo 1 is gone: the fire declared at it is held.");
+  g_assert_cmpuint (ship (battle, "kestrel")->fired, ==, 0);
+}
+
+/* Wrecks (F-CAT-5, F-CAT-6, F-CAT-7) */
+
+static void
+test_wreck (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-duel.xml",
+                                                 "x=\"10\" y=\"0\" heading=\"270\" readiness=\"6\"",
+                                                 "x=\"10\" y=\"0\" heading=\"270\" readiness=\"6\" "
+                                                 "damage=\"6\"", ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-FORM-12: the two battlecruisers launch one salvo each. */
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>"
+                   "<launch weapons=\"vorhalas:torpedoes\" target=\"triumph\"/>", NULL);
+  /* Salvo 1: turrets 1 1, 4 dice at 3+ (3 1 1 1): Triumph's last hull point — catastrophic
+   * 2d6 = 3, a drifting hulk and an explosion marker; salvo 1 then runs through the marker
+   * (F-TORP-11, 1 1 1). Salvo 2 strikes the hulk (F-CAT-5): no turrets (F-CAT-7), 3 1 1 1 —
+   * one hit, the hulk rolls again (F-CAT-6): 4, still a hulk; through the marker: 2 2 2.
+   * Salvo 1 reaches Victory last: 1 1 1. */
+  first = resolve (battle, NULL, "1 1  3 1 1 1  1 2  1 1 1  3 1 1 1  1 3  2 2 2  1 1 1");
+  g_test_message ("F-CAT-5, F-CAT-6, F-CAT-7: torpedoes striking a wreck; F-TORP-11 through "
+                  "its explosion marker");
+  assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-7 4d6=3 1 1 1; F-CAT-3 2d6=1 2; "
+                               "F-TORP-11 3d6=1 1 1; F-TORP-7 4d6=3 1 1 1; F-CAT-3 2d6=1 3; "
+                               "F-TORP-11 3d6=2 2 2; F-TORP-7 3d6=1 1 1");
+  assert_reported (battle, "The hulk of Triumph is hit and rolls again for catastrophic damage "
+                           "(F-CAT-6).");
+  g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 3);
+  g_assert_cmpint (salvo (battle, 2)->torpedoes, ==, 3);
+}
+
+/* The journal replays a torpedo battle: declarations and dice give the same state. */
+static void
+test_undo_replays (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_test_message ("F-WPN-10, F-TORP-14: launch, cover and strike, undone and replayed");
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>"
+                   "<prepare-to-launch ship=\"vorkraft\"/>", "1 2");
+  resolve (battle, "<cover weapons=\"kestrel:guns\" ship=\"triumph\"/>",
+           "1 1  4 1 1  3 2 6  1 1  1");
+  before = adm_battle_dump (battle);
+  resolve (battle, NULL, NULL);
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  resolve (battle, "<cover weapons=\"kestrel:guns\" ship=\"triumph\"/>",
+           "1 1  4 1 1  3 2 6  1 1  1");
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (ship (battle, "kestrel")->covering_turn, ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_nonnull (g_getenv ("ADMIRALTY_SOURCE_DIR"));
+
+  g_test_add_func ("/engine/torpedo/F-WPN-10/launch", test_launch);
+  g_test_add_func ("/engine/torpedo/F-FIRE-3/refused", test_launch_refused);
+  g_test_add_func ("/engine/torpedo/F-FORM-12/combined-salvo", test_combined_salvo);
+  g_test_add_func ("/engine/torpedo/F-FORM-13/one-per-ship", test_combined_salvo_per_ship);
+  g_test_add_func ("/engine/torpedo/F-FORM-13/heading", test_combined_salvo_heading);
+  g_test_add_func ("/engine/torpedo/F-FORM-13/range-from-farthest", test_combined_range);
+  g_test_add_func ("/engine/torpedo/F-TORP-1/reload", test_reload);
+  g_test_add_func ("/engine/torpedo/F-TORP-2/prepare-to-launch", test_prepare_to_launch);
+  g_test_add_func ("/engine/torpedo/F-TORP-2/failed", test_prepare_to_launch_fails);
+  g_test_add_func ("/engine/torpedo/F-TORP-4/run-and-detonate", test_run_and_detonate);
+  g_test_add_func ("/engine/torpedo/F-TORP-13/strike", test_strike);
+  g_test_add_func ("/engine/torpedo/F-TORP-17/touching-turrets", test_turrets_touching);
+  g_test_add_func ("/engine/torpedo/F-TORP-10/any-friendly", test_friendly);
+  g_test_add_func ("/engine/torpedo/F-TORP-10/launching-formation",
+                   test_friendly_launching_formation);
+  g_test_add_func ("/engine/torpedo/F-TORP-5/steer", test_steer);
+  g_test_add_func ("/engine/torpedo/F-TORP-5/once-in-total", test_steer_once_in_total);
+  g_test_add_func ("/engine/torpedo/F-TORP-5/once-per-turn", test_steer_once_per_turn);
+  g_test_add_func ("/engine/torpedo/F-TORP-11/per-torpedo", test_marker_per_torpedo);
+  g_test_add_func ("/engine/torpedo/F-TORP-11/whole-salvo", test_marker_whole_salvo);
+  g_test_add_func ("/engine/torpedo/F-TORP-12/per-torpedo", test_meeting_per_torpedo);
+  g_test_add_func ("/engine/torpedo/F-TORP-12/whole-salvo", test_meeting_whole_salvo);
+  g_test_add_func ("/engine/torpedo/F-TORP-14/cover", test_cover);
+  g_test_add_func ("/engine/torpedo/F-TORP-15/unused-cover", test_cover_unused);
+  g_test_add_func ("/engine/torpedo/F-TORP-19/escort-fire", test_escort_fire_at_salvo);
+  g_test_add_func ("/engine/torpedo/F-TORP-18/torpedo-column", test_big_guns_at_salvo);
+  g_test_add_func ("/engine/torpedo/F-TORP-18/escort-aspect", test_big_guns_escort_aspect);
+  g_test_add_func ("/engine/torpedo/F-TORP-18/whole-salvo", test_big_guns_whole_salvo);
+  g_test_add_func ("/engine/torpedo/F-CAT-5/wreck", test_wreck);
+  g_test_add_func ("/engine/torpedo/journal/undo-replays", test_undo_replays);
+
+  return g_test_run ();
+}
