@@ -663,6 +663,66 @@ test_boarding (void)
   g_assert_cmpint (json_object_get_int_member (ship, "readiness"), ==, 4);
 }
 
+/* --save writes a saved battle after the turns; given as the battle, it plays on from its
+ * journal with the dice going on where they stopped: one turn and two more are three turns in
+ * one run. validate knows saved battles; a damaged one is refused with its newest backup. */
+static void
+test_save_and_play_on (Scratch       *scratch,
+                       gconstpointer  data)
+{
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor_orders = source_path ("scenarios/battles",
+                                                  "corridor-skirmish.orders.xml");
+  char *game = g_build_filename (scratch->dir, "game.xml", NULL);
+  g_autoptr(CliResult) first = NULL, on = NULL, straight = NULL, valid = NULL, json = NULL;
+  g_autoptr(CliResult) damaged_result = NULL, damaged_validate = NULL;
+  g_autoptr(JsonObject) object = NULL;
+  g_autofree char *text = NULL;
+  const char *damaged, *backup;
+  gsize length;
+
+  g_ptr_array_add (scratch->files, game);
+  first = run_cli ("battle", corridor, "--orders", corridor_orders, "--save", game, NULL);
+  g_assert_cmpint (first->status, ==, 0);
+  g_assert_true (g_str_has_prefix (first->out, "Battle “Corridor skirmish”: 1 turn, dice from "
+                                               "seed 1\n"));
+  g_assert_true (g_file_test (game, G_FILE_TEST_IS_REGULAR));
+
+  on = run_cli ("battle", game, "--orders", corridor_orders, "--turns", "2", "--json", NULL);
+  straight = run_cli ("battle", corridor, "--orders", corridor_orders, "--turns", "3", "--json",
+                      NULL);
+  g_assert_cmpint (on->status, ==, 0);
+  g_assert_cmpint (straight->status, ==, 0);
+  g_assert_cmpstr (on->out, ==, straight->out);
+  object = parse_json (on->out);
+  g_assert_cmpint (json_object_get_int_member (object, "turn"), ==, 4);
+
+  valid = run_cli ("validate", game, NULL);
+  g_assert_cmpint (valid->status, ==, 0);
+  g_assert_nonnull (strstr (valid->out, "game.xml: valid (saved battle “Corridor skirmish”, "
+                                        "5 phases played, next turn 2, detection)\n"));
+  json = run_cli ("validate", "--json", game, NULL);
+  g_clear_pointer (&object, json_object_unref);
+  object = parse_json (json->out);
+  g_assert_cmpstr (json_object_get_string_member (
+                     array_object (json_object_get_array_member (object, "files"), 0), "kind"),
+                   ==, "battle-game");
+
+  /* Cut in half, beside a backup that opens. */
+  g_assert_true (g_file_get_contents (game, &text, &length, NULL));
+  backup = scratch_write (scratch, "damaged.backup-1.xml", text);
+  text[length / 2] = '\0';
+  damaged = scratch_write (scratch, "damaged.xml", text);
+  damaged_result = run_cli ("battle", damaged, NULL);
+  assert_failure (damaged_result, 1, "damaged.xml:");
+  g_assert_nonnull (strstr (damaged_result->err, "truncated"));
+  g_assert_nonnull (strstr (damaged_result->err, backup));
+  damaged_validate = run_cli ("validate", damaged, NULL);
+  g_assert_cmpint (damaged_validate->status, ==, 1);
+  g_assert_nonnull (strstr (damaged_validate->err, "the newest backup that loads is"));
+  g_assert_nonnull (strstr (damaged_validate->err, backup));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -689,6 +749,8 @@ main (int   argc,
   g_test_add_func ("/cli/battle/usage/options", test_usage);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
   g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
+  g_test_add ("/cli/battle/save/play-on", Scratch, NULL, scratch_setup, test_save_and_play_on,
+              scratch_teardown);
 
   return g_test_run ();
 }

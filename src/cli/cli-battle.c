@@ -58,6 +58,23 @@ parse_turns (const char *text,
   return CLI_EXIT_OK;
 }
 
+/* A saved battle's seeded dice go on where they stopped: the generator draws again the dice
+ * its journal used, so that playing on with the same seed gives what one run would have. */
+static void
+skip_rolls_played (AdmBattle   *battle,
+                   AdmDicePrng *prng)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      for (guint v = 0; v < roll->values->len; v++)
+        adm_dice_prng_die (prng, roll->sides);
+    }
+}
+
 /* --seed N or the battle's own seed (1 when it has none) for a PRNG; --dice for a queue. */
 static CliExit
 make_dice (AdmBattle  *battle,
@@ -87,6 +104,7 @@ make_dice (AdmBattle  *battle,
   else
     dice->seed = adm_battle_get_seed (battle) != 0 ? adm_battle_get_seed (battle) : 1;
   dice->source = ADM_DICE_SOURCE (adm_dice_prng_new (dice->seed));
+  skip_rolls_played (battle, ADM_DICE_PRNG (dice->source));
   return CLI_EXIT_OK;
 }
 
@@ -481,7 +499,7 @@ print_text (AdmBattle             *battle,
   /* A master who forgot --turns learns that the orders go on. */
   if (last >= adm_battle_get_turn (battle))
     g_print (_("The orders go on to turn %d: give --turns %d to play them all.\n"), last,
-             last);
+             last - adm_battle_get_turn (battle) + turns + 1);
   print_report (battle);
   g_print (_("\nShips after turn %d\n"), adm_battle_get_turn (battle) - 1);
   print_ships (battle);
@@ -767,7 +785,8 @@ print_json (AdmBattle  *battle,
 
 /* The command */
 
-/* Loads the battle and, when given, its orders; the engine's messages read FILE:LINE. */
+/* Loads the battle — a battle file, or a saved battle to play on from its journal — and,
+ * when given, its orders; the engine's messages read FILE:LINE. */
 static CliExit
 load (const char        *path,
       const char        *orders_path,
@@ -777,7 +796,18 @@ load (const char        *path,
 {
   g_autoptr(GError) error = NULL;
 
-  *battle = adm_battle_load_file (path, &error);
+  *battle = adm_battle_load_game (path, &error);
+  if (*battle == NULL &&
+      (g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT) ||
+       g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY)))
+    {
+      g_autofree char *backup = adm_battle_find_backup (path);
+      g_autofree char *backup_display = backup != NULL ? g_filename_display_name (backup) : NULL;
+
+      if (backup != NULL)
+        return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."), error->message,
+                             backup_display);
+    }
   if (*battle == NULL)
     return _cli_invalid (json, "%s", error->message);
   if (orders_path == NULL)
@@ -799,7 +829,7 @@ _cli_battle_run (int    argc,
   g_auto(BattleDice) dice = { NULL, };
   g_auto(GStrv) files = NULL;
   g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
-  g_autofree char *turns_text = NULL, *battle_file = NULL;
+  g_autofree char *turns_text = NULL, *battle_file = NULL, *save_path = NULL;
   gboolean json = FALSE;
   CliExit status;
   int turns = 1;
@@ -812,6 +842,9 @@ _cli_battle_run (int    argc,
       N_("Use these die values, in order, instead (\"4,6,1\" or \"4 6 1\")"), N_("VALUES") },
     { "turns", 0, 0, G_OPTION_ARG_STRING, &turns_text,
       N_("Number of turns to play (default 1)"), N_("K") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_path,
+      N_("Save the battle after the turns, to play on from later (a saved battle)"),
+      N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"battle\", \"turn\", \"phase\", \"seed\", \"report\", \"ships\", "
          "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON"),
@@ -825,14 +858,16 @@ _cli_battle_run (int    argc,
                                 "an orders file and prints each turn's report, the ships as "
                                 "they stand, the markers and the dice log. A turn the rules "
                                 "refuse is not applied: its problem is printed as "
-                                "FILE:LINE: problem."));
+                                "FILE:LINE: problem. A saved battle (--save) plays on from "
+                                "where it was saved."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--orders", orders_path, FALSE)
       || !_cli_check_value (command, "--seed", seed_text, FALSE)
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
-      || !_cli_check_value (command, "--turns", turns_text, FALSE))
+      || !_cli_check_value (command, "--turns", turns_text, FALSE)
+      || !_cli_check_value (command, "--save", save_path, FALSE))
     return CLI_EXIT_USAGE;
   if (files == NULL || files[0] == NULL)
     return _cli_usage_error (command, _("no battle file given"));
@@ -850,6 +885,13 @@ _cli_battle_run (int    argc,
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK)
     status = play (battle, orders, dice.source, turns, battle_file, json);
+  if (status == CLI_EXIT_OK && save_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!adm_battle_save (battle, save_path, &error))
+        status = _cli_invalid (json, "%s", error->message);
+    }
   if (status != CLI_EXIT_OK)
     return status;
 

@@ -24,11 +24,12 @@ typedef struct {
 typedef struct {
   char     *path;
   char     *file;     /* display name */
-  char     *kind;     /* "scenario" "campaign" "ruleset" "classes" "battle" "orders", NULL
-                       * when unknown */
+  char     *kind;     /* "scenario" "campaign" "ruleset" "classes" "battle" "battle-game"
+                       * "orders", NULL when unknown */
   char     *summary;  /* when valid: "scenario “Skirmish”, 6 ships, …" */
   char     *error;    /* when invalid: "FILE:LINE: problem" */
-  gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT: a backup may be offered */
+  gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT, ADM_BATTLE_ERROR_CORRUPT or _REPLAY: a
+                       * backup may be offered */
   char     *backup;   /* the newest backup that loads, when corrupt */
 } FileResult;
 
@@ -314,6 +315,38 @@ check_battle (const char *path,
                                      adm_battle_get_name (battle), sides, formations, ships);
 }
 
+/* A saved battle is checked by opening it: its set-up, then its journal replayed. */
+static void
+check_battle_game (const char *path,
+                   FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_game (path, &error);
+  g_autofree char *played = NULL;
+  GPtrArray *journal;
+  guint n = 0;
+
+  if (battle == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      result->corrupt = g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT) ||
+                        g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
+      if (result->corrupt)
+        result->backup = adm_battle_find_backup (path);
+      return;
+    }
+  journal = adm_battle_get_journal (battle);
+  for (guint i = 0; i < journal->len; i++)
+    if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (journal, i)), "phase") == 0)
+      n++;
+  played = g_strdup_printf (ngettext ("%u phase played", "%u phases played", n), n);
+  /* Translators: "saved battle “Corridor skirmish”, 10 phases played, next turn 3, detection" */
+  result->summary = g_strdup_printf (_("saved battle “%s”, %s, next turn %d, %s"),
+                                     adm_battle_get_name (battle), played,
+                                     adm_battle_get_turn (battle),
+                                     adm_phase_to_string (adm_battle_get_phase (battle)));
+}
+
 /* An orders file is checked for its form only: whether its orders are legal depends on the
  * battle as it stands when they are given (admiralty-cli battle plays them). */
 static void
@@ -339,7 +372,7 @@ check_file (const char *path,
             FileResult *result)
 {
   static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
-                                        "orders", NULL };
+                                        "battle-game", "orders", NULL };
   g_auto(RootInfo) info = { NULL, };
   g_autoptr(GError) error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -372,7 +405,7 @@ check_file (const char *path,
     {
       result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
                                          "element should be scenario, campaign, ruleset, "
-                                         "classes, battle or orders"), result->file,
+                                         "classes, battle, battle-game or orders"), result->file,
                                        info.line, info.name);
       return;
     }
@@ -383,6 +416,8 @@ check_file (const char *path,
     check_classes (path, result);
   else if (g_str_equal (info.name, "battle"))
     check_battle (path, result);
+  else if (g_str_equal (info.name, "battle-game"))
+    check_battle_game (path, result);
   else if (g_str_equal (info.name, "orders"))
     check_orders (path, result);
   else
@@ -408,12 +443,24 @@ print_problem (const FileResult *result)
                     "over the damaged file\n"), result->file, backup);
       return;
     }
-  first = adm_campaign_backup_path (result->path, 1);
-  last = adm_campaign_backup_path (result->path, ADM_CAMPAIGN_BACKUPS);
+  if (g_strcmp0 (result->kind, "battle-game") == 0)
+    {
+      first = adm_battle_backup_path (result->path, 1);
+      last = adm_battle_backup_path (result->path, ADM_BATTLE_BACKUPS);
+    }
+  else
+    {
+      first = adm_campaign_backup_path (result->path, 1);
+      last = adm_campaign_backup_path (result->path, ADM_CAMPAIGN_BACKUPS);
+    }
   first_display = g_filename_display_name (first);
   last_display = g_filename_display_name (last);
-  g_printerr (_("%s: no backup of this campaign loads (%s to %s)\n"),
-              result->file, first_display, last_display);
+  if (g_strcmp0 (result->kind, "battle-game") == 0)
+    g_printerr (_("%s: no backup of this saved battle opens (%s to %s)\n"),
+                result->file, first_display, last_display);
+  else
+    g_printerr (_("%s: no backup of this campaign loads (%s to %s)\n"),
+                result->file, first_display, last_display);
 }
 
 static void
@@ -472,8 +519,8 @@ _cli_validate_run (int    argc,
   };
 
   context = _cli_context_new (command, _("FILE…"),
-                              _("Loads each scenario, campaign, ruleset, classes, battle or "
-                                "orders file as Admiralty would and says whether it is valid; "
+                              _("Loads each scenario, campaign, ruleset, classes, battle, saved "
+                                "battle or orders file as Admiralty would and says whether it is valid; "
                                 "problems are printed as FILE:LINE: problem. A classes file is "
                                 "checked with the ruleset beside it; an orders file for its "
                                 "form, as “admiralty-cli battle” checks its orders against "

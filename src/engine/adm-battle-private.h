@@ -55,6 +55,13 @@ struct _AdmBattle
   /* While a phase resolves. */
   AdmDiceSource       *dice;
   const AdmTurnOrders *orders;
+
+  /* Saved battles (adm_battle_save ()). */
+  xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */
+  char                *path;         /* the saved battle last written or opened, or NULL */
+  gboolean             saved;        /* @path holds the battle as it stands */
+  char                *autosave_path;
+  GError              *autosave_error; /* the last autosave's failure */
 };
 
 /* Accessors for the state being changed. */

@@ -15,6 +15,7 @@
 
 #include "adm-battle-private.h"
 #include "adm-dice-queue.h"
+#include "adm-file.h"
 #include "adm-xml.h"
 
 G_DEFINE_QUARK (adm-battle-error-quark, adm_battle_error)
@@ -23,10 +24,13 @@ G_DEFINE_FINAL_TYPE (AdmBattle, adm_battle, G_TYPE_OBJECT)
 
 enum {
   SIGNAL_CHANGED,
+  SIGNAL_AUTOSAVE_FAILED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void autosave (AdmBattle *self);
 
 /* State */
 
@@ -120,6 +124,10 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_ptr_array_unref (self->rolls);
   g_ptr_array_unref (self->journal);
+  g_clear_pointer (&self->setup, xmlFreeDoc);
+  g_free (self->path);
+  g_free (self->autosave_path);
+  g_clear_error (&self->autosave_error);
 
   G_OBJECT_CLASS (adm_battle_parent_class)->finalize (object);
 }
@@ -135,6 +143,11 @@ adm_battle_class_init (AdmBattleClass *klass)
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 0);
+  /* Emitted when an autosave fails, with its GError; the battle goes on (see
+   * adm_battle_set_autosave_path ()). */
+  signals[SIGNAL_AUTOSAVE_FAILED] =
+    g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
@@ -440,15 +453,15 @@ load_markers (AdmBattle  *self,
   return TRUE;
 }
 
+/* @root is the <battle> element: a battle file's root, or a saved battle's set-up. */
 static AdmBattle *
-battle_from_doc (xmlDoc      *doc,
-                 const char  *display_name,
-                 GError     **error)
+battle_from_node (xmlNode     *root,
+                  const char  *display_name,
+                  GError     **error)
 {
   g_autoptr(AdmBattle) self = g_object_new (ADM_TYPE_BATTLE, NULL);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) formation_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  xmlNode *root = xmlDocGetRootElement (doc);
   g_autofree char *ruleset = adm_xml_get_string (root, "ruleset");
   g_autofree char *seed = adm_xml_get_string (root, "seed");
   g_autoptr(GError) local_error = NULL;
@@ -502,6 +515,9 @@ battle_from_doc (xmlDoc      *doc,
                          (gpointer) g_array_index (self->state->ships, AdmBattleShip, i).id,
                          GINT_TO_POINTER (i + 1));
   self->initial = state_copy (self->state);
+  /* A saved battle carries its set-up as it was written (adm_battle_save ()). */
+  self->setup = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlDocSetRootElement (self->setup, xmlDocCopyNode (root, self->setup, 1));
   return g_steal_pointer (&self);
 }
 
@@ -514,7 +530,7 @@ adm_battle_load_file (const char  *path,
 
   if (doc == NULL)
     return NULL;
-  return battle_from_doc (doc, display_name, error);
+  return battle_from_node (xmlDocGetRootElement (doc), display_name, error);
 }
 
 AdmBattle *
@@ -527,7 +543,7 @@ adm_battle_load_memory (const char  *data,
 
   if (doc == NULL)
     return NULL;
-  return battle_from_doc (doc, display_name, error);
+  return battle_from_node (xmlDocGetRootElement (doc), display_name, error);
 }
 
 /* Public accessors */
@@ -1348,6 +1364,7 @@ adm_battle_resolve_phase (AdmBattle            *self,
     }
   if (!resolve_one (self, orders, dice, TRUE, error))
     return FALSE;
+  autosave (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -1382,6 +1399,7 @@ adm_battle_resolve_turn (AdmBattle            *self,
                 g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
               if (!replay (self, events, NULL))
                 g_critical ("A journal that just played no longer replays");
+              autosave (self);
               g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
             }
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1491,6 +1509,7 @@ adm_battle_undo (AdmBattle  *self,
     g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
   if (!replay (self, events, error))
     return FALSE;
+  autosave (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -1612,4 +1631,394 @@ adm_detection_to_string (AdmDetection detection)
     default:
       return "full";
     }
+}
+
+/* Saved battles
+ *
+ * A saved battle is the set-up — the <battle> element exactly as it was loaded — and the
+ * journal. The battle is a pure function of the two, so opening one replays the journal with
+ * the dice it recorded and arrives at the very state that was saved; nothing else of the state
+ * is written, and nothing can disagree with the journal. */
+
+#define GAME_VERSION "1"
+
+G_STATIC_ASSERT (ADM_BATTLE_BACKUPS == ADM_FILE_BACKUPS);
+
+char *
+adm_battle_backup_path (const char *path,
+                        guint       n)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (n >= 1 && n <= ADM_BATTLE_BACKUPS, NULL);
+
+  /* The path's own extension, so that a backup opens like the file itself. */
+  return adm_file_backup_path (path, NULL, n);
+}
+
+char *
+adm_battle_serialize (AdmBattle *self,
+                      gsize     *length)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root, *journal;
+  xmlChar *buffer = NULL;
+  int size = 0;
+  char *result;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+
+  doc = xmlNewDoc ((const xmlChar *) "1.0");
+  root = xmlNewNode (NULL, (const xmlChar *) "battle-game");
+  xmlDocSetRootElement (doc, root);
+  xmlNewProp (root, (const xmlChar *) "version", (const xmlChar *) GAME_VERSION);
+  xmlAddChild (root, xmlDocCopyNode (xmlDocGetRootElement (self->setup), doc, 1));
+  journal = xmlNewChild (root, NULL, (const xmlChar *) "journal", NULL);
+  for (guint i = 0; i < self->journal->len; i++)
+    adm_event_to_xml (g_ptr_array_index (self->journal, i), journal);
+
+  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
+  if (buffer == NULL)
+    g_error ("Out of memory writing a saved battle");
+  result = g_strndup ((const char *) buffer, (gsize) size);
+  xmlFree (buffer);
+  if (length != NULL)
+    *length = (gsize) size;
+  return result;
+}
+
+gboolean
+adm_battle_save (AdmBattle   *self,
+                 const char  *path,
+                 GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char *copy;
+  gsize length;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  data = adm_battle_serialize (self, &length);
+  if (!adm_file_write_atomically (path, NULL, data, length, &local_error))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_SAVE,
+                   _("Cannot save the battle to %s: %s"), display, local_error->message);
+      return FALSE;
+    }
+  copy = g_strdup (path);  /* @path may be self->path itself */
+  g_free (self->path);
+  self->path = copy;
+  self->saved = TRUE;
+  return TRUE;
+}
+
+/* The journal's events, checked for what replay() takes for granted: every roll follows a
+ * phase, and every phase has its declarations. */
+static GPtrArray *
+read_journal (xmlNode     *journal,
+              const char  *display_name,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+
+  for (xmlNode *node = adm_xml_first_element (journal, "event"); node != NULL;
+       node = adm_xml_next_element (node, "event"))
+    {
+      AdmEvent *event = adm_event_from_xml (node, display_name, error);
+      gboolean is_phase;
+
+      if (event == NULL)
+        return NULL;
+      g_ptr_array_add (events, event);
+      is_phase = g_strcmp0 (adm_event_get_kind (event), "phase") == 0;
+      if (is_phase && adm_event_get_text (event) == NULL)
+        {
+          adm_xml_set_error (error, display_name, node,
+                             _("the journal’s phase has lost its declarations (the orders "
+                               "of its turn)"));
+          return NULL;
+        }
+      if (!is_phase && events->len == 1)
+        {
+          adm_xml_set_error (error, display_name, node,
+                             _("the journal begins with a roll that belongs to no phase"));
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&events);
+}
+
+/* The "phase" events of @events, in order (borrowed), and in @dice (owned strings) the values
+ * of the rolls after each, space-separated. */
+static GPtrArray *
+phase_events (GPtrArray  *events,
+              GPtrArray **dice)
+{
+  GPtrArray *phases = g_ptr_array_new ();
+  GString *values = NULL;
+
+  *dice = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      const char *text = adm_event_get (event, "values");
+      g_auto(GStrv) split = NULL;
+
+      if (g_strcmp0 (adm_event_get_kind (event), "phase") == 0)
+        {
+          if (values != NULL)
+            g_ptr_array_add (*dice, g_string_free (values, FALSE));
+          values = g_string_new (NULL);
+          g_ptr_array_add (phases, event);
+          continue;
+        }
+      /* read_journal () has seen to it that a phase comes first. */
+      g_assert (values != NULL);
+      split = g_strsplit_set (text != NULL ? text : "", " ,\t\n", -1);
+      for (guint v = 0; split[v] != NULL; v++)
+        if (split[v][0] != '\0')
+          g_string_append_printf (values, "%s%s", values->len > 0 ? " " : "", split[v]);
+    }
+  if (values != NULL)
+    g_ptr_array_add (*dice, g_string_free (values, FALSE));
+  return phases;
+}
+
+/* Replays a saved journal; a failure names the file, the line, the turn and the phase. */
+static gboolean
+replay_saved (AdmBattle   *self,
+              GPtrArray   *events,
+              const char  *display_name,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GPtrArray) saved_dice = NULL, replayed_dice = NULL;
+  g_autoptr(GPtrArray) saved = phase_events (events, &saved_dice);
+  g_autoptr(GPtrArray) replayed = NULL;
+  gboolean ok = replay (self, events, &local_error);
+  guint n = 0;
+
+  if (!ok)
+    {
+      AdmEvent *failed;
+
+      /* The phases that replayed are in the journal again, with the dice they used; the first
+       * whose dice differ from the file's (it left some over) or the next one failed. */
+      replayed = phase_events (self->journal, &replayed_dice);
+      while (n < replayed->len && n < saved->len &&
+             g_str_equal (g_ptr_array_index (replayed_dice, n), g_ptr_array_index (saved_dice, n)))
+        n++;
+      failed = n < saved->len ? g_ptr_array_index (saved, n) : NULL;
+      if (failed == NULL)
+        g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                     _("%s: the journal does not replay: %s"), display_name,
+                     local_error->message);
+      else
+        g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                     _("%s:%d: the journal does not replay at turn %s, %s phase: %s"),
+                     display_name, adm_event_get_line (failed), adm_event_get (failed, "turn"),
+                     adm_event_get (failed, "phase"), local_error->message);
+      return FALSE;
+    }
+
+  replayed = phase_events (self->journal, &replayed_dice);
+  /* Each phase must be the one the file says it is: a journal cut or spliced by hand can
+   * replay and still not be the battle that was saved. */
+  g_assert (replayed->len == saved->len);
+  for (; n < saved->len; n++)
+    {
+      AdmEvent *said = g_ptr_array_index (saved, n);
+      AdmEvent *was = g_ptr_array_index (replayed, n);
+
+      if (g_strcmp0 (adm_event_get (said, "turn"), adm_event_get (was, "turn")) != 0 ||
+          g_strcmp0 (adm_event_get (said, "phase"), adm_event_get (was, "phase")) != 0)
+        {
+          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                       _("%s:%d: the journal does not replay: it says turn %s, %s phase, but "
+                         "the battle is in turn %s, %s phase there"),
+                       display_name, adm_event_get_line (said), adm_event_get (said, "turn"),
+                       adm_event_get (said, "phase"), adm_event_get (was, "turn"),
+                       adm_event_get (was, "phase"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Sets *@damaged when the failure means a damaged file rather than a wrong one. */
+static AdmBattle *
+game_from_memory (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  gboolean    *is_game,
+                  gboolean    *damaged,
+                  GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
+  g_autoptr(AdmBattle) self = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autofree char *version = NULL;
+  xmlNode *root;
+
+  *damaged = TRUE;
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  *is_game = adm_xml_is (root, "battle-game");
+  *damaged = FALSE;
+  if (!*is_game && !adm_xml_is (root, "battle"))
+    {
+      adm_xml_set_error (error, display_name, root,
+                         _("this is a <%s> file, not a battle or a saved battle"),
+                         (const char *) root->name);
+      return NULL;
+    }
+  if (!*is_game)
+    return battle_from_node (root, display_name, error);
+
+  version = adm_xml_get_string (root, "version");
+  if (g_strcmp0 (version, GAME_VERSION) != 0)
+    {
+      adm_xml_set_error (error, display_name, root,
+                         _("this saved battle was written in version “%s” of the format, which "
+                           "this version of Admiralty cannot read"), version);
+      return NULL;
+    }
+  events = read_journal (adm_xml_first_element (root, "journal"), display_name, error);
+  if (events == NULL)
+    {
+      *damaged = TRUE;
+      return NULL;
+    }
+  self = battle_from_node (adm_xml_first_element (root, "battle"), display_name, error);
+  if (self == NULL || !replay_saved (self, events, display_name, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/* A file that fails to load is damaged rather than merely invalid when it was a saved battle:
+ * then the master's game is at stake, and the backups are the way back. */
+static gboolean
+looks_like_saved_battle (const char *path,
+                         const char *data,
+                         gsize       length)
+{
+  g_autofree char *backup = adm_battle_backup_path (path, 1);
+
+  return g_strstr_len (data, MIN (length, 4096), "<battle-game") != NULL ||
+         g_file_test (backup, G_FILE_TEST_EXISTS);
+}
+
+AdmBattle *
+adm_battle_load_game (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *display_name = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gboolean is_game = FALSE, damaged = FALSE;
+  gsize length = 0;
+  AdmBattle *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return NULL;
+  display_name = g_filename_display_basename (path);
+  self = game_from_memory (data, length, display_name, &is_game, &damaged, &local_error);
+  if (self == NULL)
+    {
+      if (damaged && looks_like_saved_battle (path, data, length))
+        g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT,
+                             local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  /* A saved battle goes on where it was opened; a set-up is only a starting point. */
+  if (is_game)
+    {
+      self->path = g_strdup (path);
+      self->saved = TRUE;
+    }
+  return self;
+}
+
+char *
+adm_battle_find_backup (const char *path)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  for (guint n = 1; n <= ADM_BATTLE_BACKUPS; n++)
+    {
+      g_autofree char *backup = adm_battle_backup_path (path, n);
+      g_autoptr(AdmBattle) battle = NULL;
+
+      if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR))
+        continue;
+      battle = adm_battle_load_game (backup, NULL);
+      if (battle != NULL)
+        return g_steal_pointer (&backup);
+    }
+  return NULL;
+}
+
+const char *
+adm_battle_get_path (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->path;
+}
+
+/* After every change: the file no longer holds the battle as it stands until it is saved. */
+static void
+autosave (AdmBattle *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->saved = FALSE;
+  if (self->autosave_path == NULL)
+    return;
+  g_clear_error (&self->autosave_error);
+  if (adm_battle_save (self, self->autosave_path, &error))
+    return;
+  /* The phase stands: losing the master's move because the disk is full would be worse than
+   * a file one phase behind, which the next autosave brings up to date. */
+  self->autosave_error = g_error_copy (error);
+  g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, error);
+}
+
+void
+adm_battle_set_autosave_path (AdmBattle  *self,
+                              const char *path)
+{
+  char *copy;
+
+  g_return_if_fail (ADM_IS_BATTLE (self));
+
+  copy = g_strdup (path);
+  g_free (self->autosave_path);
+  self->autosave_path = copy;
+  g_clear_error (&self->autosave_error);
+  /* The file exists from the start, so that a crash before the first phase still finds it. */
+  if (path != NULL && !(self->saved && g_strcmp0 (self->path, path) == 0))
+    autosave (self);
+}
+
+const char *
+adm_battle_get_autosave_path (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->autosave_path;
+}
+
+const GError *
+adm_battle_get_autosave_error (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->autosave_error;
 }

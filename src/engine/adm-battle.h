@@ -23,6 +23,8 @@ typedef enum {
   ADM_BATTLE_ERROR_INVALID,  /* a set-up or orders file names unknown things */
   ADM_BATTLE_ERROR_ILLEGAL,  /* an order the rules forbid: nothing was applied */
   ADM_BATTLE_ERROR_REPLAY,   /* a journal does not replay */
+  ADM_BATTLE_ERROR_CORRUPT,  /* a saved battle is damaged; a backup may be offered */
+  ADM_BATTLE_ERROR_SAVE,     /* a saved battle could not be written */
 } AdmBattleError;
 
 GQuark adm_battle_error_quark (void);
@@ -319,6 +321,51 @@ gboolean              adm_battle_undo          (AdmBattle    *self,
                                                 GError      **error);
 /* A canonical text dump of the whole state, for comparing states byte for byte. */
 char                 *adm_battle_dump          (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Saved battles (docs/formats.md, "Saved battles"): <battle-game version="1">, the set-up's
+ * <battle> element verbatim and the <journal>. */
+#define ADM_BATTLE_BACKUPS 3
+
+/* Writes the battle to @path atomically (a crash leaves the previous file whole), keeping the
+ * previous three versions as rotating backups (adm_battle_backup_path ()). The battle's path
+ * becomes @path. Errors are ADM_BATTLE_ERROR_SAVE. */
+gboolean              adm_battle_save          (AdmBattle    *self,
+                                                const char   *path,
+                                                GError      **error);
+/* The saved battle's bytes. */
+char                 *adm_battle_serialize     (AdmBattle    *self,
+                                                gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
+/* Opens a saved battle: loads its set-up, then replays its journal with the dice recorded
+ * there; the battle's path is @path. A battle file (a set-up, root <battle>) opens as a new
+ * battle with no path, exactly as adm_battle_load_file () opens it. Errors read
+ * "FILE:LINE: problem": ADM_BATTLE_ERROR_CORRUPT when the file is damaged (truncated, not
+ * well-formed, not a valid saved battle), ADM_BATTLE_ERROR_REPLAY naming the turn and phase
+ * when its journal does not replay (a die changed by hand, another ruleset). In both cases
+ * adm_battle_find_backup () names the newest backup that opens. */
+AdmBattle            *adm_battle_load_game     (const char   *path,
+                                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* PATH's backup @n (1 = newest): "game.xml" → "game.backup-1.xml". */
+char                 *adm_battle_backup_path   (const char   *path,
+                                                guint         n) G_GNUC_WARN_UNUSED_RESULT;
+/* The newest of the backups of @path that opens with adm_battle_load_game (), or NULL. */
+char                 *adm_battle_find_backup   (const char   *path) G_GNUC_WARN_UNUSED_RESULT;
+/* The saved battle this battle was last written to or opened from; NULL for a set-up never
+ * saved. */
+const char           *adm_battle_get_path      (AdmBattle    *self);
+/* Autosave: once @path is set, the battle is saved there (adm_battle_save ()) after every
+ * phase resolved, every turn taken back whole (a refused adm_battle_resolve_turn ()) and
+ * every undo, before "changed" is emitted; the file is written at once unless it already
+ * holds the battle as it stands. NULL turns autosave off.
+ *
+ * A failed autosave never takes back the phase: the battle goes on in memory, and the next
+ * autosave that succeeds writes it all. The failure is reported by the signal
+ * "autosave-failed" (void handler (AdmBattle *battle, const GError *error, gpointer data))
+ * and kept until the next autosave succeeds, for adm_battle_get_autosave_error (). */
+void                  adm_battle_set_autosave_path (AdmBattle *self,
+                                                const char   *path);
+const char           *adm_battle_get_autosave_path (AdmBattle *self);
+/* The last autosave's failure, or NULL when it succeeded (or there was none). */
+const GError         *adm_battle_get_autosave_error (AdmBattle *self);
 
 const char           *adm_phase_to_string      (AdmPhase      phase);
 const char           *adm_ship_status_to_string (AdmShipStatus status);

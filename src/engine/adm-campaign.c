@@ -4,23 +4,23 @@
  * The state is never edited directly: it is the replay of the journal. Appending applies one
  * event to the state (which refuses it whole or takes it whole); undo moves the last event to
  * the redo stack and replays from the scenario. Every change is written to the campaign's file
- * atomically: the new bytes go to a temporary file in the same directory, are flushed to disk,
- * and only then renamed over the old file, so a crash at any point leaves either the old or
- * the new file, never a mixture. The previous three files are kept as rotating backups. */
+ * atomically (adm-file.c): the new bytes go to a temporary file in the same directory, are
+ * flushed to disk, and only then renamed over the old file, so a crash at any point leaves
+ * either the old or the new file, never a mixture. The previous three files are kept as
+ * rotating backups. */
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "adm-campaign.h"
+#include "adm-file.h"
 #include "adm-xml.h"
 
 #define FORMAT_VERSION "1"
+
+G_STATIC_ASSERT (ADM_CAMPAIGN_BACKUPS == ADM_FILE_BACKUPS);
 
 G_DEFINE_QUARK (adm-campaign-error-quark, adm_campaign_error)
 
@@ -337,13 +337,7 @@ adm_campaign_backup_path (const char *path,
   g_return_val_if_fail (n >= 1 && n <= ADM_CAMPAIGN_BACKUPS, NULL);
 
   /* "war.admiralty" → "war.backup-1.admiralty": backups stay openable as campaigns. */
-  if (g_str_has_suffix (path, ".admiralty"))
-    {
-      g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".admiralty"));
-
-      return g_strdup_printf ("%s.backup-%u.admiralty", stem, n);
-    }
-  return g_strdup_printf ("%s.backup-%u.admiralty", path, n);
+  return adm_file_backup_path (path, ".admiralty", n);
 }
 
 char *
@@ -465,148 +459,25 @@ adm_campaign_serialize (AdmCampaign *self,
   return result;
 }
 
-/* For the crash test only: ADMIRALTY_TEST_CRASH_DURING_SAVE=N makes the process die after
- * writing N bytes of the temporary file, as a power cut would. */
-static gssize
-crash_after_bytes (void)
-{
-  const char *value = g_getenv ("ADMIRALTY_TEST_CRASH_DURING_SAVE");
-  guint64 n;
-
-  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, G_MAXSSIZE, &n, NULL))
-    return -1;
-  return (gssize) n;
-}
-
-static gboolean
-write_all (int          fd,
-           const char  *data,
-           gsize        length,
-           GError     **error)
-{
-  gssize crash_at = crash_after_bytes ();
-  gsize done = 0;
-
-  while (done < length)
-    {
-      gsize chunk = MIN (length - done, 65536);
-      gssize written;
-
-      if (crash_at >= 0 && done + chunk > (gsize) crash_at)
-        {
-          if ((gsize) crash_at > done && write (fd, data + done, crash_at - done) < 0)
-            _exit (3);
-          _exit (3);
-        }
-
-      written = write (fd, data + done, chunk);
-      if (written < 0)
-        {
-          int saved_errno = errno;
-
-          if (saved_errno == EINTR)
-            continue;
-          g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE, "%s",
-                       g_strerror (saved_errno));
-          return FALSE;
-        }
-      done += (gsize) written;
-    }
-  return TRUE;
-}
-
-/* Keeps the last ADM_CAMPAIGN_BACKUPS versions: .backup-2 → .backup-3, .backup-1 → .backup-2,
- * and the current file becomes .backup-1 by a hard link (a copy where links are not
- * possible), so the current file itself is never missing. */
-static void
-rotate_backups (const char *path)
-{
-  g_autofree char *newest = adm_campaign_backup_path (path, 1);
-
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    return;
-
-  for (guint n = ADM_CAMPAIGN_BACKUPS; n > 1; n--)
-    {
-      g_autofree char *from = adm_campaign_backup_path (path, n - 1);
-      g_autofree char *to = adm_campaign_backup_path (path, n);
-
-      if (g_file_test (from, G_FILE_TEST_EXISTS))
-        g_rename (from, to);
-    }
-
-  g_unlink (newest);
-  if (link (path, newest) != 0)
-    {
-      g_autofree char *data = NULL;
-      gsize length;
-
-      if (g_file_get_contents (path, &data, &length, NULL))
-        g_file_set_contents (newest, data, (gssize) length, NULL);
-    }
-}
-
-static gboolean
-write_atomically (const char  *path,
-                  const char  *data,
-                  gsize        length,
-                  GError     **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  g_autoptr(GError) local_error = NULL;
-  int fd;
-
-  fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0644);
-  if (fd < 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
-                   _("Cannot save the campaign to %s: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  if (!write_all (fd, data, length, &local_error) || fsync (fd) != 0)
-    {
-      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
-                   _("Cannot save the campaign to %s: %s"), path,
-                   local_error != NULL ? local_error->message : g_strerror (errno));
-      close (fd);
-      g_unlink (temp);
-      return FALSE;
-    }
-  close (fd);
-
-  rotate_backups (path);
-
-  if (g_rename (temp, path) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
-                   _("Cannot save the campaign to %s: %s"), path, g_strerror (saved_errno));
-      g_unlink (temp);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 adm_campaign_save (AdmCampaign  *self,
                    const char   *path,
                    GError      **error)
 {
   g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
   gsize length;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   data = adm_campaign_serialize (self, &length);
-  if (!write_atomically (path, data, length, error))
-    return FALSE;
+  if (!adm_file_write_atomically (path, ".admiralty", data, length, &local_error))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                   _("Cannot save the campaign to %s: %s"), path, local_error->message);
+      return FALSE;
+    }
 
   if (g_strcmp0 (self->path, path) != 0)
     {

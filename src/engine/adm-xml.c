@@ -27,7 +27,7 @@ GResource *adm_engine_get_resource (void);
 #define SCHEMA_PREFIX "/io/github/admiralty/Admiralty/schema/"
 
 static const char * const known_roots[] = { "ruleset", "classes", "scenario", "campaign",
-                                                "battle", "orders", NULL };
+                                                "battle", "battle-game", "orders", NULL };
 
 typedef struct {
   int   line;
@@ -219,6 +219,27 @@ humanize_validity_message (const char *message)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+static gboolean validate (xmlDoc      *doc,
+                          const char  *display_name,
+                          const char  *schema_name,
+                          GError     **error);
+
+/* A saved battle keeps its set-up verbatim: battle-game.rng takes the <battle> element as it
+ * comes, and battle.rng itself — not a copy of its grammar that could drift — checks it here,
+ * on a copy that keeps the element's lines. */
+static gboolean
+validate_saved_battle (xmlDoc      *doc,
+                       const char  *display_name,
+                       GError     **error)
+{
+  xmlNode *battle = adm_xml_first_element (xmlDocGetRootElement (doc), "battle");
+  g_autoptr(xmlDoc) copy = xmlNewDoc ((const xmlChar *) "1.0");
+
+  g_assert (battle != NULL);  /* battle-game.rng requires it */
+  xmlDocSetRootElement (copy, xmlDocCopyNode (battle, copy, 1));
+  return validate (copy, display_name, "battle", error);
+}
+
 static gboolean
 validate (xmlDoc      *doc,
           const char  *display_name,
@@ -285,6 +306,8 @@ validate (xmlDoc      *doc,
       return FALSE;
     }
   g_free (first.message);
+  if (g_str_equal (name, "battle-game"))
+    return validate_saved_battle (doc, display_name, error);
   return TRUE;
 }
 

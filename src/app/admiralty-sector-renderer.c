@@ -1,0 +1,810 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sector-renderer.c: the strategic sector map drawn with Cairo. Positions are
+ * converted to pixels one by one, and cards, glyphs and text keep their pixel size at every
+ * zoom: the map is a diagram of adjacency (F-STRAT-8), not a chart to scale. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "admiralty-sector-renderer.h"
+
+#define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
+#define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
+#define NODE_RADIUS      10.0  /* px, of the card's corners */
+#define NODE_INSET        8.0  /* px between the card's sides and its contents */
+#define FIT_PADDING      16.0  /* px between a fitted view's edge and the outermost cards */
+#define LINK_WIDTH        3.0  /* px */
+#define NAME_INSET        6.0  /* px between the card's sides and its name */
+#define NAME_FONT_SIZE   11.5  /* px */
+#define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
+#define BADGE_FONT_SIZE  10.0  /* px */
+
+/* The card's rows, in px from its centre downwards: the name block above the middle, the
+ * objects and formations below it, and a plain band across the middle between them. */
+#define NAME_TOP        (-NODE_H / 2 + 6.0)
+#define NAME_BOTTOM     (-5.0)
+#define OBJECT_ROW_Y     12.0
+#define FORMATION_ROW_Y  28.0
+
+#define GLYPH_SIZE       12.0  /* px, of an object's glyph */
+#define GLYPH_STRIDE     17.0
+#define MARKER_SIZE      12    /* px, of a formation's marker: whole pixels, crisp */
+#define MARKER_STRIDE    15
+#define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
+
+typedef struct {
+  double r, g, b;
+} Rgb;
+
+/* What one call of admiralty_sector_render works with, on the caller's stack. */
+typedef struct {
+  cairo_t                      *cr;
+  const AdmiraltySectorView    *view;
+  AdmScenario                  *scenario;
+  const AdmiraltySectorOptions *options;
+  AdmSector                    *selected;
+  AdmSector                    *hovered;
+} Frame;
+
+#define BORDER_RGB       0x6b7d90
+#define HOVER_RGB        0xb4c3d3
+#define TEXT_RGB         0xe8edf2
+#define BADGE_RGB        0x46576a
+#define PLANET_RGB       0x6fa8dc
+#define STATION_RGB      0xcfd8dc
+#define WORMHOLE_RGB     0xb39ddb
+#define FALLBACK_RGB     0x9e9e9e
+
+/* Colours */
+
+static Rgb
+rgb_from_int (guint32 value)
+{
+  return (Rgb) { ((value >> 16) & 0xff) / 255.0, ((value >> 8) & 0xff) / 255.0,
+                 (value & 0xff) / 255.0 };
+}
+
+/* "#rrggbb", or a neutral grey when @text is not one. */
+static Rgb
+rgb_from_hex (const char *text)
+{
+  guint32 value = 0;
+
+  if (text == NULL || text[0] != '#' || strlen (text) != 7)
+    return rgb_from_int (FALLBACK_RGB);
+  for (int i = 1; i < 7; i++)
+    {
+      int digit = g_ascii_xdigit_value (text[i]);
+
+      if (digit < 0)
+        return rgb_from_int (FALLBACK_RGB);
+      value = value << 4 | (guint32) digit;
+    }
+  return rgb_from_int (value);
+}
+
+static void
+set_rgb (cairo_t *cr,
+         guint32  value)
+{
+  Rgb c = rgb_from_int (value);
+
+  cairo_set_source_rgb (cr, c.r, c.g, c.b);
+}
+
+/* Views */
+
+void
+admiralty_sector_options_init (AdmiraltySectorOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  options->selected_sector = NULL;
+  options->hovered_sector = NULL;
+}
+
+void
+admiralty_sector_view_init (AdmiraltySectorView *view,
+                            int                  width,
+                            int                  height)
+{
+  g_return_if_fail (view != NULL);
+
+  view->centre_x = 0.0;
+  view->centre_y = 0.0;
+  view->scale = 1.0;
+  view->width = width;
+  view->height = height;
+}
+
+void
+admiralty_sector_view_to_pixels (const AdmiraltySectorView *view,
+                                 double                     map_x,
+                                 double                     map_y,
+                                 double                    *x,
+                                 double                    *y)
+{
+  g_return_if_fail (view != NULL && x != NULL && y != NULL);
+
+  *x = view->width / 2.0 + (map_x - view->centre_x) * view->scale;
+  *y = view->height / 2.0 + (map_y - view->centre_y) * view->scale;
+}
+
+void
+admiralty_sector_view_to_map (const AdmiraltySectorView *view,
+                              double                     x,
+                              double                     y,
+                              double                    *map_x,
+                              double                    *map_y)
+{
+  g_return_if_fail (view != NULL && view->scale > 0);
+  g_return_if_fail (map_x != NULL && map_y != NULL);
+
+  *map_x = view->centre_x + (x - view->width / 2.0) / view->scale;
+  *map_y = view->centre_y + (y - view->height / 2.0) / view->scale;
+}
+
+void
+admiralty_sector_view_fit (AdmiraltySectorView *view,
+                           AdmScenario         *scenario)
+{
+  GPtrArray *sectors;
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  double scale = G_MAXDOUBLE;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (ADM_IS_SCENARIO (scenario));
+
+  sectors = adm_scenario_get_sectors (scenario);
+  view->centre_x = view->centre_y = 0.0;
+  view->scale = 1.0;
+  if (sectors->len == 0)
+    return;
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+
+      x0 = MIN (x0, sector->x);
+      y0 = MIN (y0, sector->y);
+      x1 = MAX (x1, sector->x);
+      y1 = MAX (y1, sector->y);
+    }
+  view->centre_x = (x0 + x1) / 2.0;
+  view->centre_y = (y0 + y1) / 2.0;
+  /* The sectors' centres must span the view less a card and the padding: the outermost
+   * cards then touch the padding. */
+  if (x1 > x0)
+    scale = MIN (scale, MAX (view->width - NODE_W - 2 * FIT_PADDING, 1.0) / (x1 - x0));
+  if (y1 > y0)
+    scale = MIN (scale, MAX (view->height - NODE_H - 2 * FIT_PADDING, 1.0) / (y1 - y0));
+  if (scale == G_MAXDOUBLE)
+    scale = 1.0;  /* a single sector, or all in one place */
+  view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
+}
+
+void
+admiralty_sector_view_zoom (AdmiraltySectorView *view,
+                            double               factor,
+                            double               x,
+                            double               y)
+{
+  double map_x, map_y;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (factor > 0);
+
+  admiralty_sector_view_to_map (view, x, y, &map_x, &map_y);
+  view->scale = CLAMP (view->scale * factor, ADMIRALTY_SECTOR_MIN_SCALE,
+                       ADMIRALTY_SECTOR_MAX_SCALE);
+  /* Put the anchor back under (x, y) at the new scale. */
+  view->centre_x = map_x - (x - view->width / 2.0) / view->scale;
+  view->centre_y = map_y - (y - view->height / 2.0) / view->scale;
+}
+
+void
+admiralty_sector_view_pan (AdmiraltySectorView *view,
+                           double               dx,
+                           double               dy)
+{
+  g_return_if_fail (view != NULL && view->scale > 0);
+
+  view->centre_x -= dx / view->scale;
+  view->centre_y -= dy / view->scale;
+}
+
+/* Geometry of the cards */
+
+void
+admiralty_sector_node_rect (const AdmiraltySectorView *view,
+                            const AdmSector           *sector,
+                            cairo_rectangle_t         *rect)
+{
+  double x, y;
+
+  g_return_if_fail (view != NULL && sector != NULL && rect != NULL);
+
+  admiralty_sector_view_to_pixels (view, sector->x, sector->y, &x, &y);
+  /* Whole pixels, so that the borders and the markers inside are crisp. */
+  rect->x = round (x - NODE_W / 2);
+  rect->y = round (y - NODE_H / 2);
+  rect->width = NODE_W;
+  rect->height = NODE_H;
+}
+
+/* Whether (@x, @y) is inside @rect with its corners rounded by NODE_RADIUS. */
+static gboolean
+rounded_rect_contains (const cairo_rectangle_t *rect,
+                       double                   x,
+                       double                   y)
+{
+  double dx, dy;
+
+  if (x < rect->x || y < rect->y || x >= rect->x + rect->width || y >= rect->y + rect->height)
+    return FALSE;
+  /* The distance into the corner square, if (x, y) is in one. */
+  dx = MAX (MAX (rect->x + NODE_RADIUS - x, x - (rect->x + rect->width - NODE_RADIUS)), 0.0);
+  dy = MAX (MAX (rect->y + NODE_RADIUS - y, y - (rect->y + rect->height - NODE_RADIUS)), 0.0);
+  return dx * dx + dy * dy <= NODE_RADIUS * NODE_RADIUS;
+}
+
+static gboolean
+rect_visible (const AdmiraltySectorView *view,
+              const cairo_rectangle_t   *rect)
+{
+  return rect->x < view->width && rect->y < view->height &&
+         rect->x + rect->width > 0 && rect->y + rect->height > 0;
+}
+
+AdmSector *
+admiralty_sector_at (const AdmiraltySectorView *view,
+                     AdmScenario               *scenario,
+                     double                     x,
+                     double                     y)
+{
+  GPtrArray *sectors;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  sectors = adm_scenario_get_sectors (scenario);
+  /* Later cards are drawn over earlier ones. */
+  for (guint i = sectors->len; i-- > 0;)
+    {
+      AdmSector *sector = g_ptr_array_index (sectors, i);
+      cairo_rectangle_t rect;
+
+      admiralty_sector_node_rect (view, sector, &rect);
+      if (rounded_rect_contains (&rect, x, y))
+        return sector;
+    }
+  return NULL;
+}
+
+/* How many markers a row of @count formations shows: all when they fit, else one fewer than
+ * fit, leaving room for the "+N" badge. */
+static guint
+markers_shown (guint count)
+{
+  guint fit = (guint) ((NODE_W - 2 * NODE_INSET + (MARKER_STRIDE - MARKER_SIZE)) /
+                       MARKER_STRIDE);
+
+  return count <= fit ? count : fit - 2;
+}
+
+/* The left edge of the first of @n items @stride apart, @size wide, centred on the card. */
+static double
+row_start (const cairo_rectangle_t *rect,
+           guint                    n,
+           double                   stride,
+           double                   size)
+{
+  return rect->x + rect->width / 2 - (n * stride - (stride - size)) / 2;
+}
+
+/* The top-left pixel of the @index-th of the @count markers on @rect's card. */
+static void
+marker_origin (const cairo_rectangle_t *rect,
+               guint                    index,
+               guint                    count,
+               double                  *x,
+               double                  *y)
+{
+  guint shown = markers_shown (count);
+  double width = shown < count ? shown + 2 : shown;  /* the badge takes two places */
+
+  *x = floor (row_start (rect, (guint) width, MARKER_STRIDE, MARKER_SIZE)) +
+       index * MARKER_STRIDE;
+  *y = floor (rect->y + rect->height / 2 + FORMATION_ROW_Y - MARKER_SIZE / 2.0);
+}
+
+gboolean
+admiralty_sector_formation_position (const AdmiraltySectorView *view,
+                                     AdmScenario               *scenario,
+                                     const AdmFormation        *formation,
+                                     double                    *x,
+                                     double                    *y)
+{
+  GPtrArray *formations;
+  cairo_rectangle_t rect;
+  guint index = 0, count = 0;
+
+  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (formation != NULL && formation->sector != NULL, FALSE);
+
+  formations = adm_scenario_get_formations (scenario);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *other = g_ptr_array_index (formations, i);
+
+      if (other == formation)
+        index = count;
+      if (other->sector == formation->sector)
+        count++;
+    }
+  if (index >= markers_shown (count))
+    return FALSE;
+  admiralty_sector_node_rect (view, formation->sector, &rect);
+  marker_origin (&rect, index, count, x, y);
+  *x += MARKER_SIZE / 2.0;
+  *y += MARKER_SIZE / 2.0;
+  return TRUE;
+}
+
+AdmFormation *
+admiralty_sector_formation_at (const AdmiraltySectorView *view,
+                               AdmScenario               *scenario,
+                               double                     x,
+                               double                     y)
+{
+  GPtrArray *formations;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  formations = adm_scenario_get_formations (scenario);
+  for (guint i = formations->len; i-- > 0;)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      double mx, my;
+
+      if (admiralty_sector_formation_position (view, scenario, formation, &mx, &my) &&
+          fabs (x - mx) <= MARKER_SIZE / 2.0 + 1 && fabs (y - my) <= MARKER_SIZE / 2.0 + 1)
+        return formation;
+    }
+  return NULL;
+}
+
+/* Links */
+
+static void
+draw_link (Frame           *frame,
+           const AdmSector *a,
+           const AdmSector *b)
+{
+  const AdmiraltySectorView *view = frame->view;
+  double ax, ay, bx, by;
+
+  admiralty_sector_view_to_pixels (view, a->x, a->y, &ax, &ay);
+  admiralty_sector_view_to_pixels (view, b->x, b->y, &bx, &by);
+  if (MAX (ax, bx) < 0 || MAX (ay, by) < 0 || MIN (ax, bx) > view->width ||
+      MIN (ay, by) > view->height)
+    return;
+  cairo_move_to (frame->cr, ax, ay);
+  cairo_line_to (frame->cr, bx, by);
+  cairo_stroke (frame->cr);
+}
+
+/* Every link once, from the earlier sector in the file; then the selected sector's links over
+ * them, so that where it can move to stands out. */
+static void
+draw_links (Frame *frame)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (frame->scenario);
+
+  cairo_set_line_width (frame->cr, LINK_WIDTH);
+  cairo_set_line_cap (frame->cr, CAIRO_LINE_CAP_ROUND);
+  set_rgb (frame->cr, ADMIRALTY_SECTOR_LINK_RGB);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+
+      for (guint j = 0; j < sector->adjacent->len; j++)
+        {
+          const AdmSector *other = g_ptr_array_index (sector->adjacent, j);
+          guint other_index;
+
+          if (g_ptr_array_find (sectors, other, &other_index) && other_index > i &&
+              sector != frame->selected && other != frame->selected)
+            draw_link (frame, sector, other);
+        }
+    }
+  if (frame->selected == NULL)
+    return;
+  set_rgb (frame->cr, ADMIRALTY_SECTOR_SELECTION_RGB);
+  for (guint j = 0; j < frame->selected->adjacent->len; j++)
+    draw_link (frame, frame->selected, g_ptr_array_index (frame->selected->adjacent, j));
+}
+
+/* Text */
+
+/* @text cut at a character boundary and ended with "…" so that it is at most @max_width
+ * wide; unchanged when it fits. */
+static char *
+ellipsize (cairo_t    *cr,
+           const char *text,
+           double      max_width)
+{
+  g_autofree char *buffer = NULL;
+  cairo_text_extents_t extents;
+  gsize length = strlen (text);
+
+  cairo_text_extents (cr, text, &extents);
+  if (extents.x_advance <= max_width)
+    return g_strdup (text);
+  buffer = g_malloc (length + sizeof "…");
+  while (length > 0)
+    {
+      length = g_utf8_prev_char (text + length) - text;
+      /* No space left dangling before the ellipsis. */
+      while (length > 0 && text[length - 1] == ' ')
+        length--;
+      memcpy (buffer, text, length);
+      strcpy (buffer + length, "…");
+      cairo_text_extents (cr, buffer, &extents);
+      if (extents.x_advance <= max_width)
+        break;
+    }
+  return g_steal_pointer (&buffer);
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text)
+{
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, text, &extents);
+  return extents.x_advance;
+}
+
+/* Splits @name at the space that makes the wider of the two lines narrowest, the way a
+ * person balances a two-line label. TRUE when that fits in @max_width (*@second then NULL
+ * if one line holds it all); FALSE with the best split, or the whole name when it has no
+ * space, when it does not. */
+static gboolean
+split_name (cairo_t     *cr,
+            const char  *name,
+            double       max_width,
+            char       **first,
+            char       **second)
+{
+  const char *best = NULL;
+  double best_width = text_width (cr, name);
+
+  *second = NULL;
+  if (best_width <= max_width)
+    {
+      *first = g_strdup (name);
+      return TRUE;
+    }
+  best_width = G_MAXDOUBLE;
+  for (const char *space = strchr (name, ' '); space != NULL; space = strchr (space + 1, ' '))
+    {
+      g_autofree char *head = g_strndup (name, space - name);
+      double width = MAX (text_width (cr, head), text_width (cr, space + 1));
+
+      if (width < best_width)
+        {
+          best = space;
+          best_width = width;
+        }
+    }
+  if (best == NULL)
+    {
+      *first = g_strdup (name);
+      return FALSE;
+    }
+  *first = g_strndup (name, best - name);
+  *second = g_strdup (best + 1);
+  return best_width <= max_width;
+}
+
+/* Lays @name out in at most two lines of at most @max_width, in the largest font size from
+ * NAME_FONT_SIZE down to NAME_MIN_FONT_SIZE that allows it, else ellipsized in the smallest.
+ * Leaves that size set on @cr. */
+static void
+layout_name (cairo_t     *cr,
+             const char  *name,
+             double       max_width,
+             char       **first,
+             char       **second)
+{
+  g_autofree char *head = NULL;
+  g_autofree char *tail = NULL;
+
+  for (double size = NAME_FONT_SIZE; size >= NAME_MIN_FONT_SIZE; size -= 0.5)
+    {
+      g_clear_pointer (&head, g_free);
+      g_clear_pointer (&tail, g_free);
+      cairo_set_font_size (cr, size);
+      if (split_name (cr, name, max_width, &head, &tail))
+        {
+          *first = g_steal_pointer (&head);
+          *second = g_steal_pointer (&tail);
+          return;
+        }
+    }
+  *first = ellipsize (cr, head, max_width);
+  *second = tail != NULL ? ellipsize (cr, tail, max_width) : NULL;
+}
+
+/* Draws @text centred on @x with its baseline at @y. */
+static void
+show_centred (cairo_t    *cr,
+              const char *text,
+              double      x,
+              double      y)
+{
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, text, &extents);
+  cairo_move_to (cr, round (x - extents.x_advance / 2), round (y));
+  cairo_show_text (cr, text);
+}
+
+static void
+draw_name (Frame                   *frame,
+           const AdmSector         *sector,
+           const cairo_rectangle_t *rect)
+{
+  cairo_t *cr = frame->cr;
+  cairo_font_extents_t font;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  double centre_x = rect->x + rect->width / 2;
+  double middle = rect->y + rect->height / 2 + (NAME_TOP + NAME_BOTTOM) / 2;
+  double baseline, line_height;
+
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  layout_name (cr, sector->name, rect->width - 2 * NAME_INSET, &first, &second);
+  cairo_font_extents (cr, &font);
+  /* The line or the pair of lines centred in the name block. */
+  line_height = ceil (font.ascent + font.descent);
+  baseline = middle + (font.ascent - font.descent) / 2;
+  if (second != NULL)
+    baseline -= line_height / 2;
+  set_rgb (cr, TEXT_RGB);
+  show_centred (cr, first, centre_x, baseline);
+  if (second != NULL)
+    show_centred (cr, second, centre_x, baseline + line_height);
+}
+
+/* A "+@count" pill with its left edge at @x and its middle at @y. */
+static void
+draw_badge (cairo_t *cr,
+            guint    count,
+            double   x,
+            double   y)
+{
+  char text[16];
+  cairo_text_extents_t extents;
+  double height = 12.0, width;
+
+  g_snprintf (text, sizeof text, "+%u", count);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, BADGE_FONT_SIZE);
+  cairo_text_extents (cr, text, &extents);
+  width = MAX (extents.x_advance + 6, height);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + height / 2, y, height / 2, G_PI / 2, 3 * G_PI / 2);
+  cairo_arc (cr, x + width - height / 2, y, height / 2, -G_PI / 2, G_PI / 2);
+  cairo_close_path (cr);
+  set_rgb (cr, BADGE_RGB);
+  cairo_fill (cr);
+  set_rgb (cr, TEXT_RGB);
+  cairo_move_to (cr, round (x + (width - extents.x_advance) / 2),
+                 round (y - extents.y_bearing - extents.height / 2));
+  cairo_show_text (cr, text);
+}
+
+/* Objects (F-STRAT-9) */
+
+/* A planet is a disc, a station a square, a wormhole exit a ring. */
+static void
+draw_object (cairo_t               *cr,
+             const AdmSectorObject *object,
+             double                 x,
+             double                 y)
+{
+  double r = GLYPH_SIZE / 2;
+
+  /* No line from where the last text ended. */
+  cairo_new_path (cr);
+  if (g_strcmp0 (object->kind, "planet") == 0)
+    {
+      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+      set_rgb (cr, PLANET_RGB);
+      cairo_fill (cr);
+    }
+  else if (g_strcmp0 (object->kind, "station") == 0)
+    {
+      cairo_rectangle (cr, round (x - r + 1), round (y - r + 1), GLYPH_SIZE - 2, GLYPH_SIZE - 2);
+      set_rgb (cr, STATION_RGB);
+      cairo_fill (cr);
+    }
+  else
+    {
+      cairo_arc (cr, x, y, r - 1, 0, 2 * G_PI);
+      cairo_set_line_width (cr, 2.0);
+      set_rgb (cr, WORMHOLE_RGB);
+      cairo_stroke (cr);
+      cairo_arc (cr, x, y, 1.5, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_objects (Frame                   *frame,
+              const AdmSector         *sector,
+              const cairo_rectangle_t *rect)
+{
+  guint count = sector->objects->len;
+  guint fit = (guint) ((rect->width - 2 * NODE_INSET + GLYPH_STRIDE - GLYPH_SIZE) /
+                       GLYPH_STRIDE);
+  guint shown = count <= fit ? count : fit - 2;
+  guint places = shown < count ? shown + 2 : shown;
+  double x = row_start (rect, places, GLYPH_STRIDE, GLYPH_SIZE) + GLYPH_SIZE / 2;
+  double y = rect->y + rect->height / 2 + OBJECT_ROW_Y;
+
+  for (guint i = 0; i < shown; i++)
+    draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
+                 x + i * GLYPH_STRIDE, y);
+  if (shown < count)
+    draw_badge (frame->cr, count - shown, x + shown * GLYPH_STRIDE - GLYPH_SIZE / 2, y);
+}
+
+/* Formations */
+
+static void
+draw_marker (cairo_t            *cr,
+             const AdmFormation *formation,
+             double              x,
+             double              y)
+{
+  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+
+  /* An edge of the colour paled, so that dark faction colours stand out on the card and
+   * still read as filled chips. */
+  cairo_rectangle (cr, x - 1, y - 1, MARKER_SIZE + 2, MARKER_SIZE + 2);
+  cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
+                        colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
+                        colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x, y, MARKER_SIZE, MARKER_SIZE);
+  cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
+  cairo_fill (cr);
+}
+
+static void
+draw_formations (Frame                   *frame,
+                 const AdmSector         *sector,
+                 const cairo_rectangle_t *rect)
+{
+  GPtrArray *formations = adm_scenario_get_formations (frame->scenario);
+  guint count = 0, shown, index = 0;
+  double x, y;
+
+  for (guint i = 0; i < formations->len; i++)
+    if (((AdmFormation *) g_ptr_array_index (formations, i))->sector == sector)
+      count++;
+  shown = markers_shown (count);
+  for (guint i = 0; i < formations->len && index < shown; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->sector != sector)
+        continue;
+      marker_origin (rect, index++, count, &x, &y);
+      draw_marker (frame->cr, formation, x, y);
+    }
+  if (shown < count)
+    {
+      marker_origin (rect, shown, count, &x, &y);
+      draw_badge (frame->cr, count - shown, x, y + MARKER_SIZE / 2.0);
+    }
+}
+
+/* Cards */
+
+static void
+rounded_rect_path (cairo_t                 *cr,
+                   const cairo_rectangle_t *rect,
+                   double                   inset)
+{
+  double x0 = rect->x + inset, y0 = rect->y + inset;
+  double x1 = rect->x + rect->width - inset, y1 = rect->y + rect->height - inset;
+  double r = NODE_RADIUS - inset;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x1 - r, y0 + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x1 - r, y1 - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x0 + r, y1 - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static void
+draw_card (Frame           *frame,
+           const AdmSector *sector)
+{
+  cairo_t *cr = frame->cr;
+  cairo_rectangle_t rect;
+  gboolean selected = sector == frame->selected;
+  double border = selected ? 3.0 : sector == frame->hovered ? 2.0 : 1.0;
+
+  admiralty_sector_node_rect (frame->view, sector, &rect);
+  if (!rect_visible (frame->view, &rect))
+    return;
+  rounded_rect_path (cr, &rect, 0.0);
+  set_rgb (cr, selected ? ADMIRALTY_SECTOR_SELECTION_RGB
+                        : sector == frame->hovered ? HOVER_RGB : BORDER_RGB);
+  cairo_fill (cr);
+  rounded_rect_path (cr, &rect, border);
+  set_rgb (cr, selected ? ADMIRALTY_SECTOR_NODE_SELECTED_RGB : ADMIRALTY_SECTOR_NODE_RGB);
+  cairo_fill (cr);
+  draw_name (frame, sector, &rect);
+  draw_objects (frame, sector, &rect);
+  draw_formations (frame, sector, &rect);
+}
+
+/* The whole map */
+
+void
+admiralty_sector_render (cairo_t                      *cr,
+                         const AdmiraltySectorView    *view,
+                         AdmScenario                  *scenario,
+                         const AdmiraltySectorOptions *options)
+{
+  AdmiraltySectorOptions defaults;
+  GPtrArray *sectors;
+  Frame frame;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL && view->scale > 0);
+  g_return_if_fail (ADM_IS_SCENARIO (scenario));
+
+  if (view->width <= 0 || view->height <= 0)
+    return;
+  if (options == NULL)
+    {
+      admiralty_sector_options_init (&defaults);
+      options = &defaults;
+    }
+  frame.cr = cr;
+  frame.view = view;
+  frame.scenario = scenario;
+  frame.options = options;
+  frame.selected = options->selected_sector != NULL
+                   ? adm_scenario_lookup_sector (scenario, options->selected_sector) : NULL;
+  frame.hovered = options->hovered_sector != NULL
+                  ? adm_scenario_lookup_sector (scenario, options->hovered_sector) : NULL;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  cairo_paint (cr);
+
+  draw_links (&frame);
+  sectors = adm_scenario_get_sectors (scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    if (g_ptr_array_index (sectors, i) != frame.selected)
+      draw_card (&frame, g_ptr_array_index (sectors, i));
+  if (frame.selected != NULL)
+    draw_card (&frame, frame.selected);
+  cairo_restore (cr);
+}

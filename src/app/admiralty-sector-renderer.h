@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sector-renderer.h: the strategic sector map (F-STRAT-8, F-STRAT-9) drawn with
+ * Cairo — adjacency links, one card per sector with its name and main objects, and one marker
+ * per formation present, in its faction's colour — into any cairo_t. It needs no display: the
+ * map widget calls it from its draw function and the tests call it on an image surface. */
+#pragma once
+
+#include <cairo.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+/* A window onto the map. Map units are those of the sectors' x and y in the scenario file,
+ * x right and y down; the view maps the map point (centre_x, centre_y) to the middle of a
+ * width × height pixel area, at scale pixels per map unit. */
+typedef struct {
+  double centre_x;  /* map units at the view's centre */
+  double centre_y;
+  double scale;     /* pixels per map unit */
+  int    width;     /* pixels */
+  int    height;
+} AdmiraltySectorView;
+
+/* The scales a view keeps to, pixels per map unit. */
+#define ADMIRALTY_SECTOR_MIN_SCALE 0.05
+#define ADMIRALTY_SECTOR_MAX_SCALE 20.0
+
+/* A sector's card, in pixels, centred on the sector's position whatever the zoom, so that its
+ * name stays readable: zooming spreads or packs the cards, it does not resize them. */
+#define ADMIRALTY_SECTOR_NODE_WIDTH  124
+#define ADMIRALTY_SECTOR_NODE_HEIGHT  78
+
+/* Fixed colours, 0xRRGGBB, for tests and a legend. Formation markers take their faction's
+ * colour. The middle of a card is always plain fill: the name sits above it and the object
+ * and formation rows below. */
+#define ADMIRALTY_SECTOR_BACKGROUND_RGB    0x10161e
+#define ADMIRALTY_SECTOR_LINK_RGB          0x4d5f73
+#define ADMIRALTY_SECTOR_NODE_RGB          0x26313f
+#define ADMIRALTY_SECTOR_NODE_SELECTED_RGB 0x34465a
+#define ADMIRALTY_SECTOR_SELECTION_RGB     0xf2c14e
+
+typedef struct {
+  const char *selected_sector; /* id of the sector whose card and links are highlighted, or
+                                * NULL */
+  const char *hovered_sector;  /* id of the sector under the pointer, or NULL */
+} AdmiraltySectorOptions;
+
+/* Nothing selected or hovered. */
+void          admiralty_sector_options_init   (AdmiraltySectorOptions    *options);
+
+/* A @width × @height view centred on (0, 0) at one pixel per map unit. */
+void          admiralty_sector_view_init      (AdmiraltySectorView       *view,
+                                               int                        width,
+                                               int                        height);
+/* Map units to view pixels and back; the two are exact inverses. */
+void          admiralty_sector_view_to_pixels (const AdmiraltySectorView *view,
+                                               double                     map_x,
+                                               double                     map_y,
+                                               double                    *x,
+                                               double                    *y);
+void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
+                                               double                     x,
+                                               double                     y,
+                                               double                    *map_x,
+                                               double                    *map_y);
+/* Centres and scales @view (its width and height kept) so that every sector's whole card fits
+ * with a margin. When the view is too small for that, the cards overlap rather than leave
+ * it. */
+void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
+                                               AdmScenario               *scenario);
+/* Multiplies the scale by @factor (clamped to the scale limits) keeping the map point under
+ * pixel (@x, @y) where it is, as a scroll-wheel zoom does. */
+void          admiralty_sector_view_zoom      (AdmiraltySectorView       *view,
+                                               double                     factor,
+                                               double                     x,
+                                               double                     y);
+/* Moves the map by (@dx, @dy) pixels on screen, as a drag does. */
+void          admiralty_sector_view_pan       (AdmiraltySectorView       *view,
+                                               double                     dx,
+                                               double                     dy);
+
+/* The pixel rectangle of @sector's card. */
+void          admiralty_sector_node_rect      (const AdmiraltySectorView *view,
+                                               const AdmSector           *sector,
+                                               cairo_rectangle_t         *rect);
+/* The sector whose card is under pixel (@x, @y), or NULL: for "click a sector for its
+ * contents". Where cards overlap (a view too small for the map), the later in the file wins,
+ * as it is drawn over the earlier. */
+AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario,
+                                               double                     x,
+                                               double                     y);
+/* The centre of @formation's marker on its sector's card. FALSE when the card has no room
+ * for it and it is only counted in the card's "+N" badge. */
+gboolean      admiralty_sector_formation_position (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario,
+                                               const AdmFormation        *formation,
+                                               double                    *x,
+                                               double                    *y);
+/* The formation whose marker is under pixel (@x, @y), or NULL. */
+AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario,
+                                               double                     x,
+                                               double                     y);
+
+/* Draws the map into the (0, 0)–(width, height) pixel rectangle of @cr's user space, clipped
+ * to it, everything opaque: links first, then the cards, the selected one last. What lies
+ * outside the view is skipped. @options may be NULL. @cr's state is restored on return. */
+void          admiralty_sector_render         (cairo_t                   *cr,
+                                               const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario,
+                                               const AdmiraltySectorOptions *options);
+
+G_END_DECLS

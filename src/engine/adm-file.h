@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-file.h: writing the files a master's work lives in (campaigns, saved battles) so that
+ * no crash can damage them: atomic replacement and rotating backups. Errors are G_FILE_ERROR
+ * with the system's message only; callers put their own words around it. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define ADM_FILE_BACKUPS 3
+
+/* The name of backup @n (1 = newest, up to ADM_FILE_BACKUPS) of @path: ".backup-N" goes in
+ * front of @extension, so that "war.admiralty" gives "war.backup-1.admiralty" and a backup
+ * opens like the file itself; a path that does not end in @extension gets ".backup-N" and
+ * @extension appended. A NULL @extension is the path's own ("game.xml" → "game.backup-1.xml",
+ * "game" → "game.backup-1"). */
+char     *adm_file_backup_path      (const char  *path,
+                                     const char  *extension,
+                                     guint        n) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Writes @data to @path atomically: the bytes go to a temporary file in the same folder, are
+ * flushed to disk, and only then renamed over @path, so that a crash at any point leaves
+ * either the old file or the new one, never a mixture. The previous file is kept as backup 1
+ * (see adm_file_backup_path ()), the older backups move up and the oldest is dropped.
+ *
+ * For the crash test only: ADMIRALTY_TEST_CRASH_DURING_SAVE=N in the environment makes the
+ * process die after writing N bytes of the temporary file, as a power cut would. */
+gboolean  adm_file_write_atomically (const char  *path,
+                                     const char  *extension,
+                                     const char  *data,
+                                     gsize        length,
+                                     GError     **error);
+
+G_END_DECLS

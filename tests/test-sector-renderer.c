@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-sector-renderer.c: the strategic sector map's Cairo renderer (F-STRAT-8, F-STRAT-9),
+ * drawn into image surfaces with no display and asserted on pixels: cards, adjacency links,
+ * formation markers in faction colours, selection, fitting, the view's conversions and the
+ * hit tests. A failing check saves its picture to the build directory; the Komarr campaign's
+ * map is always saved there. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-sector-renderer.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+
+#define BARRAYAR_RGB  0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
+#define CETAGANDA_RGB 0x2e7d32
+
+static char *
+output_path (const char *name)
+{
+  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
+  g_autofree char *file = g_strdup_printf ("sector-renderer-%s.png", name);
+
+  return g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT), file, NULL);
+}
+
+static void
+save_png (cairo_surface_t *surface,
+          const char      *name)
+{
+  g_autofree char *path = output_path (name);
+
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  g_test_message ("picture saved to %s", path);
+}
+
+static cairo_surface_t *
+render (AdmScenario                  *scenario,
+        const AdmiraltySectorView    *view,
+        const AdmiraltySectorOptions *options)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width,
+                                                         view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  admiralty_sector_render (cr, view, scenario, options);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The 0xRRGGBB of the pixel that holds pixel position (@x, @y). */
+static guint32
+pixel_at (cairo_surface_t *surface,
+          double           x,
+          double           y)
+{
+  int ix = (int) floor (x), iy = (int) floor (y);
+  const guchar *data = cairo_image_surface_get_data (surface);
+
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
+  /* ARGB32 is native-endian; everything the renderer draws is opaque. */
+  return *(const guint32 *) (data + iy * cairo_image_surface_get_stride (surface) + ix * 4) &
+         0xffffff;
+}
+
+/* Checks the pixel at (@x, @y) is (@equal) or is not @colour; on failure saves the picture
+ * as sector-renderer-@name.png before failing. */
+static void
+check_pixel (cairo_surface_t *surface,
+             const char      *name,
+             double           x,
+             double           y,
+             guint32          colour,
+             gboolean         equal)
+{
+  guint32 got = pixel_at (surface, x, y);
+
+  if ((got == colour) == equal)
+    return;
+  save_png (surface, name);
+  g_test_message ("%s: pixel (%.1f, %.1f) is %06x", name, x, y, got);
+  if (equal)
+    g_assert_cmphex (got, ==, colour);
+  else
+    g_assert_cmphex (got, !=, colour);
+}
+
+static AdmScenario *
+load_scenario (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            name, NULL);
+  AdmScenario *scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  return scenario;
+}
+
+static AdmSector *
+sector (AdmScenario *scenario,
+        const char  *id)
+{
+  AdmSector *found = adm_scenario_lookup_sector (scenario, id);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+static void
+sector_centre (const AdmiraltySectorView *view,
+               AdmScenario               *scenario,
+               const char                *id,
+               double                    *x,
+               double                    *y)
+{
+  AdmSector *s = sector (scenario, id);
+
+  admiralty_sector_view_to_pixels (view, s->x, s->y, x, y);
+}
+
+/* The pixel midway between the centres of sectors @a and @b. */
+static void
+midpoint (const AdmiraltySectorView *view,
+          AdmScenario               *scenario,
+          const char                *a,
+          const char                *b,
+          double                    *x,
+          double                    *y)
+{
+  double ax, ay, bx, by;
+
+  sector_centre (view, scenario, a, &ax, &ay);
+  sector_centre (view, scenario, b, &bx, &by);
+  *x = (ax + bx) / 2;
+  *y = (ay + by) / 2;
+}
+
+static gboolean
+adjacent (AdmScenario *scenario,
+          const char  *a,
+          const char  *b)
+{
+  return g_ptr_array_find (sector (scenario, a)->adjacent, sector (scenario, b), NULL);
+}
+
+/* The Komarr campaign fitted into a 1280 × 720 view. */
+static AdmScenario *
+komarr_view (AdmiraltySectorView *view)
+{
+  AdmScenario *scenario = load_scenario ("komarr-campaign.admiralty");
+
+  admiralty_sector_view_init (view, 1280, 720);
+  admiralty_sector_view_fit (view, scenario);
+  return scenario;
+}
+
+static void
+test_view_round_trip (void)
+{
+  AdmiraltySectorView view;
+  double x, y, map_x, map_y;
+
+  admiralty_sector_view_init (&view, 640, 480);
+  admiralty_sector_view_to_pixels (&view, 0, 0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, 320, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, 240, 1e-9);
+  view.centre_x = 37.5;
+  view.centre_y = -12.25;
+  view.scale = 1.7;
+  admiralty_sector_view_to_pixels (&view, 100, -50, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, 320 + 62.5 * 1.7, 1e-9);
+  admiralty_sector_view_to_map (&view, x, y, &map_x, &map_y);
+  g_assert_cmpfloat_with_epsilon (map_x, 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (map_y, -50, 1e-9);
+}
+
+static void
+test_view_zoom_pan (void)
+{
+  AdmiraltySectorView view;
+  double map_x, map_y, x, y;
+
+  admiralty_sector_view_init (&view, 800, 600);
+  admiralty_sector_view_to_map (&view, 200, 150, &map_x, &map_y);
+  admiralty_sector_view_zoom (&view, 2.0, 200, 150);
+  g_assert_cmpfloat_with_epsilon (view.scale, 2.0, 1e-9);
+  /* The point under the pointer stays there. */
+  admiralty_sector_view_to_pixels (&view, map_x, map_y, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, 200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, 150, 1e-9);
+  admiralty_sector_view_zoom (&view, 1e6, 0, 0);
+  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MAX_SCALE);
+  admiralty_sector_view_zoom (&view, 1e-9, 0, 0);
+  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MIN_SCALE);
+  view.scale = 2.0;
+  admiralty_sector_view_to_pixels (&view, 10, 10, &x, &y);
+  admiralty_sector_view_pan (&view, 30, -20);
+  admiralty_sector_view_to_pixels (&view, 10, 10, &map_x, &map_y);
+  g_assert_cmpfloat_with_epsilon (map_x, x + 30, 1e-9);
+  g_assert_cmpfloat_with_epsilon (map_y, y - 20, 1e-9);
+}
+
+/* Every card inside the view; at the usual window size, no two cards overlapping either. */
+static void
+check_fit (const char *file,
+           int         width,
+           int         height,
+           gboolean    no_overlap)
+{
+  g_autoptr(AdmScenario) scenario = load_scenario (file);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  AdmiraltySectorView view;
+
+  admiralty_sector_view_init (&view, width, height);
+  admiralty_sector_view_fit (&view, scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      cairo_rectangle_t a;
+
+      admiralty_sector_node_rect (&view, g_ptr_array_index (sectors, i), &a);
+      g_assert_cmpfloat (a.x, >=, 0);
+      g_assert_cmpfloat (a.y, >=, 0);
+      g_assert_cmpfloat (a.x + a.width, <=, width);
+      g_assert_cmpfloat (a.y + a.height, <=, height);
+      for (guint j = 0; no_overlap && j < i; j++)
+        {
+          cairo_rectangle_t b;
+
+          admiralty_sector_node_rect (&view, g_ptr_array_index (sectors, j), &b);
+          g_assert_true (a.x >= b.x + b.width || b.x >= a.x + a.width ||
+                         a.y >= b.y + b.height || b.y >= a.y + a.height);
+        }
+    }
+}
+
+static void
+test_fit (void)
+{
+  check_fit ("komarr-campaign.admiralty", 1280, 720, TRUE);
+  check_fit ("komarr-campaign.admiralty", 1024, 640, TRUE);
+  check_fit ("komarr-campaign.admiralty", 600, 400, FALSE);
+  check_fit ("skirmish.admiralty", 800, 600, TRUE);
+  check_fit ("skirmish.admiralty", 200, 150, FALSE);
+}
+
+/* Each sector's card is drawn at its position: its centre is plain card fill. */
+static void
+test_nodes (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = render (scenario, &view, NULL);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *s = g_ptr_array_index (sectors, i);
+      double x, y;
+
+      admiralty_sector_view_to_pixels (&view, s->x, s->y, &x, &y);
+      check_pixel (surface, "nodes", x, y, ADMIRALTY_SECTOR_NODE_RGB, TRUE);
+    }
+  check_pixel (surface, "nodes", 1, 1, ADMIRALTY_SECTOR_BACKGROUND_RGB, TRUE);
+}
+
+/* Links join adjacent sectors only: the midpoint of a linked pair is drawn on, the midpoint
+ * of an unlinked pair, away from every card and link, is bare background. */
+static void
+test_links (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = render (scenario, &view, NULL);
+  static const char *const linked[][2] = {
+    { "pol-jump-point", "pol-orbit" },
+    { "sergyar-approach", "escobar-route" },
+    { "komarr-orbit", "komarr-asteroid-belt" },
+  };
+  static const char *const unlinked[][2] = {
+    { "komarr-asteroid-belt", "pol-jump-point" },
+    { "pol-orbit", "aslund-station" },
+    { "komarr-terminus", "escobar-route" },
+  };
+  double x, y;
+
+  for (guint i = 0; i < G_N_ELEMENTS (linked); i++)
+    {
+      g_assert_true (adjacent (scenario, linked[i][0], linked[i][1]));
+      midpoint (&view, scenario, linked[i][0], linked[i][1], &x, &y);
+      g_assert_null (admiralty_sector_at (&view, scenario, x, y));
+      check_pixel (surface, "links", x, y, ADMIRALTY_SECTOR_BACKGROUND_RGB, FALSE);
+      check_pixel (surface, "links", x, y, ADMIRALTY_SECTOR_LINK_RGB, TRUE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (unlinked); i++)
+    {
+      g_assert_false (adjacent (scenario, unlinked[i][0], unlinked[i][1]));
+      midpoint (&view, scenario, unlinked[i][0], unlinked[i][1], &x, &y);
+      g_assert_null (admiralty_sector_at (&view, scenario, x, y));
+      check_pixel (surface, "links", x, y, ADMIRALTY_SECTOR_BACKGROUND_RGB, TRUE);
+    }
+}
+
+/* One marker per formation, in its faction's colour, on its sector's card. */
+static void
+test_formations (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = render (scenario, &view, NULL);
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  AdmFormation *serg = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
+  AdmFormation *jade = adm_scenario_lookup_formation (scenario, "jade-squadron");
+  double x, y;
+
+  g_assert_nonnull (serg);
+  g_assert_nonnull (jade);
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, serg, &x, &y));
+  check_pixel (surface, "formations", x, y, BARRAYAR_RGB, TRUE);
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, jade, &x, &y));
+  check_pixel (surface, "formations", x, y, CETAGANDA_RGB, TRUE);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      guint32 colour = (guint32) g_ascii_strtoull (formation->faction->colour + 1, NULL, 16);
+      cairo_rectangle_t rect;
+
+      /* No sector of the campaign holds more formations than a card's row has places. */
+      g_assert_true (admiralty_sector_formation_position (&view, scenario, formation, &x, &y));
+      check_pixel (surface, "formations", x, y, colour, TRUE);
+      admiralty_sector_node_rect (&view, formation->sector, &rect);
+      g_assert_cmpfloat (x, >, rect.x);
+      g_assert_cmpfloat (x, <, rect.x + rect.width);
+      g_assert_cmpfloat (y, >, rect.y);
+      g_assert_cmpfloat (y, <, rect.y + rect.height);
+      g_assert_true (admiralty_sector_at (&view, scenario, x, y) == formation->sector);
+      g_assert_true (admiralty_sector_formation_at (&view, scenario, x, y) == formation);
+    }
+}
+
+/* The selected card is framed in the selection colour and its links drawn in it too. */
+static void
+test_selection (void)
+{
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions options;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = NULL;
+  cairo_rectangle_t rect;
+  double x, y;
+
+  admiralty_sector_options_init (&options);
+  options.selected_sector = "pol-orbit";
+  options.hovered_sector = "hegen-hub";
+  surface = render (scenario, &view, &options);
+  sector_centre (&view, scenario, "pol-orbit", &x, &y);
+  check_pixel (surface, "selection", x, y, ADMIRALTY_SECTOR_NODE_SELECTED_RGB, TRUE);
+  admiralty_sector_node_rect (&view, sector (scenario, "pol-orbit"), &rect);
+  check_pixel (surface, "selection", rect.x + rect.width / 2, rect.y + 1,
+               ADMIRALTY_SECTOR_SELECTION_RGB, TRUE);
+  midpoint (&view, scenario, "pol-orbit", "pol-jump-point", &x, &y);
+  check_pixel (surface, "selection", x, y, ADMIRALTY_SECTOR_SELECTION_RGB, TRUE);
+  /* Links elsewhere keep their colour; other cards their fill. */
+  midpoint (&view, scenario, "sergyar-approach", "escobar-route", &x, &y);
+  check_pixel (surface, "selection", x, y, ADMIRALTY_SECTOR_LINK_RGB, TRUE);
+  sector_centre (&view, scenario, "hegen-hub", &x, &y);
+  check_pixel (surface, "selection", x, y, ADMIRALTY_SECTOR_NODE_RGB, TRUE);
+}
+
+static void
+test_sector_at (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  cairo_rectangle_t rect;
+  double x, y;
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *s = g_ptr_array_index (sectors, i);
+
+      admiralty_sector_view_to_pixels (&view, s->x, s->y, &x, &y);
+      g_assert_true (admiralty_sector_at (&view, scenario, x, y) == s);
+      g_assert_null (admiralty_sector_formation_at (&view, scenario, x, y));
+    }
+  g_assert_null (admiralty_sector_at (&view, scenario, 2, 2));
+  midpoint (&view, scenario, "komarr-asteroid-belt", "pol-jump-point", &x, &y);
+  g_assert_null (admiralty_sector_at (&view, scenario, x, y));
+  /* A card's rounded corner is not the card. */
+  admiralty_sector_node_rect (&view, sector (scenario, "hegen-hub"), &rect);
+  g_assert_null (admiralty_sector_at (&view, scenario, rect.x + 0.5, rect.y + 0.5));
+  g_assert_true (admiralty_sector_at (&view, scenario, rect.x + rect.width / 2, rect.y + 0.5) ==
+                 sector (scenario, "hegen-hub"));
+}
+
+/* A scenario with more formations in one sector than its card has places, and a sector with a
+ * long name and many objects. */
+static const char crowded_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<scenario id=\"crowded\" name=\"Crowded\" ruleset=\"forcon-2010\">\n"
+  "  <map>\n"
+  "    <sector id=\"crowd\" name=\"Crowd\" x=\"0\" y=\"0\"/>\n"
+  "    <sector id=\"far\" name=\"The Extraordinarily Long-Named Sector Beyond the Hegen Hub "
+  "and Further\" x=\"200\" y=\"0\">\n"
+  "      <object kind=\"planet\" name=\"A\"/><object kind=\"station\" name=\"B\"/>\n"
+  "      <object kind=\"wormhole-exit\" name=\"C\"/><object kind=\"planet\" name=\"D\"/>\n"
+  "      <object kind=\"station\" name=\"E\"/><object kind=\"wormhole-exit\" name=\"F\"/>\n"
+  "      <object kind=\"planet\" name=\"G\"/><object kind=\"station\" name=\"H\"/>\n"
+  "    </sector>\n"
+  "    <link from=\"crowd\" to=\"far\"/>\n"
+  "  </map>\n"
+  "@FORMATIONS@"
+  "</scenario>\n";
+
+static AdmScenario *
+load_crowded (guint n_formations)
+{
+  g_autoptr(GString) formations = g_string_new (NULL);
+  g_autoptr(GString) xml = g_string_new (crowded_xml);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("sector-renderer-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmScenario *scenario;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_formations; i++)
+    g_string_append_printf (formations,
+                            "  <formation id=\"f%u\" name=\"F%u\" faction=\"%s\" "
+                            "sector=\"crowd\" flagship=\"s%u\">\n"
+                            "    <ship id=\"s%u\" name=\"S%u\" class=\"frigate\" "
+                            "readiness=\"5\"/>\n"
+                            "  </formation>\n",
+                            i, i, i % 2 == 0 ? "barrayar" : "cetaganda", i, i, i);
+  g_string_replace (xml, "@FORMATIONS@", formations->str, 1);
+  path = g_build_filename (dir, "crowded.admiralty", NULL);
+  g_assert_true (g_file_set_contents (path, xml->str, -1, &error));
+  g_assert_no_error (error);
+  scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  g_unlink (path);
+  g_rmdir (dir);
+  return scenario;
+}
+
+/* Formations beyond the card's places are counted in a badge, not drawn off the card. */
+static void
+test_crowded (void)
+{
+  g_autoptr(AdmScenario) scenario = load_crowded (9);
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  g_autoptr(cairo_surface_t) surface = NULL;
+  AdmiraltySectorView view;
+  cairo_rectangle_t rect;
+  guint shown = 0;
+
+  admiralty_sector_view_init (&view, 480, 200);
+  admiralty_sector_view_fit (&view, scenario);
+  surface = render (scenario, &view, NULL);
+  admiralty_sector_node_rect (&view, sector (scenario, "crowd"), &rect);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      double x, y;
+
+      if (!admiralty_sector_formation_position (&view, scenario, formation, &x, &y))
+        continue;
+      g_assert_cmpuint (i, ==, shown);  /* the first ones, in file order */
+      shown++;
+      check_pixel (surface, "crowded", x, y, i % 2 == 0 ? BARRAYAR_RGB : CETAGANDA_RGB, TRUE);
+      g_assert_cmpfloat (x - 5, >, rect.x);
+      g_assert_cmpfloat (x + 5, <, rect.x + rect.width);
+    }
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_cmpuint (shown, <, formations->len);
+  save_png (surface, "crowded");
+}
+
+/* The whole campaign, with a selection, saved for a look. */
+static void
+test_snapshot (void)
+{
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions options;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = NULL;
+  g_autoptr(AdmScenario) skirmish = load_scenario ("skirmish.admiralty");
+  g_autoptr(cairo_surface_t) small = NULL;
+
+  admiralty_sector_options_init (&options);
+  options.selected_sector = "hegen-hub";
+  options.hovered_sector = "komarr-orbit";
+  surface = render (scenario, &view, &options);
+  save_png (surface, "komarr-campaign");
+  admiralty_sector_view_init (&view, 640, 360);
+  admiralty_sector_view_fit (&view, skirmish);
+  small = render (skirmish, &view, NULL);
+  save_png (small, "skirmish");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/sector-renderer/view/round-trip", test_view_round_trip);
+  g_test_add_func ("/ui/sector-renderer/view/zoom-pan", test_view_zoom_pan);
+  g_test_add_func ("/ui/sector-renderer/fit/all-sectors-inside", test_fit);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-8/nodes", test_nodes);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-8/links", test_links);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-9/formations", test_formations);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-9/crowded", test_crowded);
+  g_test_add_func ("/ui/sector-renderer/selection", test_selection);
+  g_test_add_func ("/ui/sector-renderer/sector-at", test_sector_at);
+  g_test_add_func ("/ui/sector-renderer/snapshot/komarr-campaign", test_snapshot);
+
+  return g_test_run ();
+}
