@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-table.c: offscreen redraws of the tactical table by the app's Cairo renderer — a
+ * 1920 × 1080 view of 300 ships, 100 explosion markers and a selected battleship's arcs and
+ * ranges — against a bare fill of the same surface. Prints figures; asserts nothing.
+ * `bench-table FILE.png` also saves the frame it measures. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "admiralty-table-renderer.h"
+
+#define N_SHIPS            300  /* two sides, formations of 6 */
+#define SHIPS_PER_FORMATION  6
+#define N_MARKERS          100
+#define WIDTH             1920
+#define HEIGHT            1080
+#define N_FRAMES            60
+#define N_WARM_UP            3
+
+/* Each side's formations in a 5 × 5 block, ships two abreast and three deep, 4 cm apart;
+ * Barrayar on the left heading roughly east, Komarr on the right heading roughly west; some
+ * ships damaged. The explosion markers are strewn over the middle of the table. */
+static char *
+generate_battle (void)
+{
+  /* F-FORM-8: a formation is all capital ships or all escorts; every third is escorts. */
+  static const char * const barrayar_capitals[] = { "vorhartung", "general-vorkraft",
+                                                    "vorberg", "vorberg", "vorberg",
+                                                    "vorberg" };
+  static const char * const barrayar_escorts[] = { "vorpatril", "vorpatril", "vorpatril",
+                                                   "vorpatril", "frigate", "frigate" };
+  static const char * const komarr_capitals[] = { "komarran-cruiser", "komarran-cruiser",
+                                                  "komarran-cruiser", "komarran-cruiser",
+                                                  "komarran-cruiser", "komarran-cruiser" };
+  static const char * const komarr_escorts[] = { "vervani-destroyer", "vervani-destroyer",
+                                                 "vervani-destroyer", "vervani-destroyer",
+                                                 "frigate", "frigate" };
+  const struct {
+    const char *id, *name, *prefix;
+    const char * const *capitals, * const *escorts;
+    double x0, heading;
+  } sides[] = {
+    { "barrayar", "Barrayar", "b", barrayar_capitals, barrayar_escorts, 10, 90 },
+    { "komarr", "Komarr", "k", komarr_capitals, komarr_escorts, 140, 270 },
+  };
+  int per_side = N_SHIPS / 2, formations = per_side / SHIPS_PER_FORMATION;
+  GString *xml = g_string_new (NULL);
+  guint32 seed = 2010;
+
+  g_string_append (xml, "<battle ruleset=\"forcon-2010\" name=\"Table benchmark\">\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    {
+      g_string_append_printf (xml, "  <side id=\"%s\" name=\"%s\">\n", sides[s].id,
+                              sides[s].name);
+      for (int f = 0; f < formations; f++)
+        {
+          double bx = sides[s].x0 + (f % 5) * 18, by = 10 + (f / 5) * 24;
+          double heading = sides[s].heading + (f % 3 - 1) * 45;
+          const char * const *classes = f % 3 == 2 ? sides[s].escorts : sides[s].capitals;
+
+          g_string_append_printf (xml, "    <formation id=\"%sf%d\" name=\"%s %d\" "
+                                       "flagship=\"%s%03d\">\n", sides[s].prefix, f,
+                                  sides[s].name, f, sides[s].prefix, f * SHIPS_PER_FORMATION);
+          for (int i = 0; i < SHIPS_PER_FORMATION; i++)
+            {
+              int n = f * SHIPS_PER_FORMATION + i;
+
+              /* Every fifth ship has lost 2 hull points: damaged for the smallest classes. */
+              g_string_append_printf (xml, "      <ship id=\"%s%03d\" name=\"%s %d\" "
+                                           "class=\"%s\" faction=\"%s\" x=\"%g\" y=\"%g\" "
+                                           "heading=\"%g\" readiness=\"7\" damage=\"%d\"/>\n",
+                                      sides[s].prefix, n, sides[s].name, n,
+                                      classes[i], sides[s].id, bx + (i % 2) * 4,
+                                      by + (i / 2) * 4, heading, n % 5 == 0 ? 2 : 0);
+            }
+          g_string_append (xml, "    </formation>\n");
+        }
+      g_string_append (xml, "  </side>\n");
+    }
+  for (int m = 0; m < N_MARKERS; m++)
+    {
+      /* A small linear congruential generator: the same table every run. */
+      seed = seed * 1103515245u + 12345u;
+      g_string_append_printf (xml, "  <marker kind=\"explosion\" x=\"%u\" y=\"%u\" "
+                                   "diameter=\"%u\"/>\n", 95 + (seed >> 8) % 45,
+                              5 + (seed >> 16) % 125, 2 + (seed >> 4) % 3);
+    }
+  g_string_append (xml, "</battle>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *times,
+        int     n)
+{
+  qsort (times, n, sizeof times[0], compare_doubles);
+  return times[n / 2];
+}
+
+/* The median ms of N_FRAMES redraws of @view; with @pan_dx, @pan_dy the view moves by that
+ * many pixels before each one, as in a drag. */
+static double
+time_frames (cairo_t               *cr,
+             AdmiraltyTableView     view,
+             AdmBattle             *battle,
+             AdmiraltyTableOptions *options,
+             double                 pan_dx,
+             double                 pan_dy)
+{
+  cairo_surface_t *surface = cairo_get_target (cr);
+  double times[N_FRAMES];
+
+  for (int i = 0; i < N_WARM_UP; i++)
+    admiralty_table_render (cr, &view, battle, options);
+  for (int i = 0; i < N_FRAMES; i++)
+    {
+      gint64 start;
+
+      /* Back and forth, so that a long run does not drift off the battle. */
+      admiralty_table_view_pan (&view, i % 40 < 20 ? pan_dx : -pan_dx,
+                                i % 40 < 20 ? pan_dy : -pan_dy);
+      start = g_get_monotonic_time ();
+      admiralty_table_render (cr, &view, battle, options);
+      cairo_surface_flush (surface);
+      times[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  return median (times, N_FRAMES);
+}
+
+static double
+time_bare_fill (cairo_t *cr)
+{
+  cairo_surface_t *surface = cairo_get_target (cr);
+  double times[N_FRAMES];
+
+  for (int i = 0; i < N_WARM_UP + N_FRAMES; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      cairo_set_source_rgb (cr, 0.11, 0.14, 0.17 + (i % 2) * 0.01);
+      cairo_paint (cr);
+      cairo_surface_flush (surface);
+      if (i >= N_WARM_UP)
+        times[i - N_WARM_UP] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  return median (times, N_FRAMES);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = generate_battle ();
+  g_autoptr(AdmBattle) battle = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  AdmiraltyTableView view, zoomed;
+  AdmiraltyTableOptions options, plain;
+  double fill_ms, frame_ms, pan_ms, zoom_ms, side_ms, plain_ms;
+
+  battle = adm_battle_load_memory (xml, strlen (xml), "bench-table.xml", &error);
+  if (battle == NULL)
+    g_error ("%s", error->message);
+  g_assert (adm_battle_get_n_ships (battle) == N_SHIPS);
+  g_assert (adm_battle_get_n_markers (battle) == N_MARKERS);
+
+  admiralty_table_options_init (&options);
+  /* A battleship in the middle of the Barrayaran block: its 45 cm main battery reaches well
+   * across the table. */
+  options.selected_ship = adm_battle_ship_index (battle, "b072");
+  admiralty_table_view_init (&view, WIDTH, HEIGHT);
+  admiralty_table_view_fit (&view, battle, &options);
+
+  fill_ms = time_bare_fill (cr);
+  frame_ms = time_frames (cr, view, battle, &options, 0, 0);
+  if (argc > 1)
+    {
+      admiralty_table_render (cr, &view, battle, &options);
+      if (cairo_surface_write_to_png (surface, argv[1]) != CAIRO_STATUS_SUCCESS)
+        g_error ("cannot write %s", argv[1]);
+    }
+  pan_ms = time_frames (cr, view, battle, &options, 7, 3);
+  zoomed = view;
+  admiralty_table_view_zoom (&zoomed, 4, WIDTH / 4.0, HEIGHT / 2.0);
+  zoom_ms = time_frames (cr, zoomed, battle, &options, 0, 0);
+  options.view_side = 0;
+  side_ms = time_frames (cr, view, battle, &options, 0, 0);
+  plain = options;
+  plain.view_side = -1;
+  plain.selected_ship = -1;
+  plain.show_grid = FALSE;
+  plain.show_labels = FALSE;
+  plain_ms = time_frames (cr, view, battle, &plain, 0, 0);
+
+  g_print ("table: %u ships, %u explosion markers, %d x %d px at %.1f px/cm, one ship "
+           "selected\n", adm_battle_get_n_ships (battle), adm_battle_get_n_markers (battle),
+           WIDTH, HEIGHT, view.scale);
+  g_print ("bare fill of the surface: %.3f ms median of %d\n", fill_ms, N_FRAMES);
+  g_print ("full redraw: %.2f ms median of %d (%.0fx the bare fill, %.0f frames/s)\n",
+           frame_ms, N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms);
+  g_print ("pan (centre shifted 7, 3 px, redraw): %.2f ms median of %d (%.0fx the bare fill)\n",
+           pan_ms, N_FRAMES, pan_ms / fill_ms);
+  g_print ("zoomed in 4x (most of the table culled): %.2f ms; side 0's view: %.2f ms; "
+           "no grid, labels or selection: %.2f ms\n", zoom_ms, side_ms, plain_ms);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return 0;
+}

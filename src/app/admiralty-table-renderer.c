@@ -1,0 +1,1462 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-table-renderer.c: the tactical table drawn with Cairo. Everything is drawn in
+ * pixels — positions converted one by one rather than through a Cairo transformation — so
+ * that lines, text and the smallest tokens keep their on-screen size at every zoom. */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "admiralty-table-renderer.h"
+
+#define DEFAULT_SCALE     10.0  /* px per cm of a fresh view */
+#define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
+#define MIN_MARKER_RADIUS  3.0  /* px */
+#define LABEL_FONT_SIZE   11.0  /* px */
+#define GRID_FONT_SIZE    10.0  /* px */
+#define FIT_PADDING       28.0  /* px around what a fitted view shows: room for names */
+#define FIT_MARGIN         1.0  /* cm around what a fitted view shows: room for headings */
+#define FIT_MAX_SCALE     25.0  /* px per cm: a fitted lone ship does not fill the screen */
+#define MAX_SIDE_COLOURS   8
+#define ARTILLERY_RGB      0xffca28  /* range circles and weapon names */
+#define DESTRUCTOR_RGB     0x4dd0e1
+
+/* Label placement: a coarse bitmap of the view marking the cells that tokens and labels
+ * already cover, so that names neither cover tokens nor each other. 6 px cells on a
+ * 1920-pixel-wide view. */
+#define OCCUPANCY_COLS  320
+#define OCCUPANCY_ROWS  192
+#define OCCUPANCY_WORDS (OCCUPANCY_COLS / 32)
+
+typedef struct {
+  double r, g, b;
+} Rgb;
+
+typedef struct {
+  guint32 bits[OCCUPANCY_ROWS][OCCUPANCY_WORDS];
+  double  cell_width;
+  double  cell_height;
+} Occupancy;
+
+/* What one call of admiralty_table_render works with, on the caller's stack. */
+typedef struct {
+  cairo_t                     *cr;
+  const AdmiraltyTableView    *view;
+  AdmBattle                   *battle;
+  const AdmiraltyTableOptions *options;
+  Rgb                          side_colours[MAX_SIDE_COLOURS];
+  double                       ascent;   /* of the label font, px */
+  double                       descent;
+  Occupancy                    occupancy;
+} Frame;
+
+/* Sides without a faction among their ships, by side index. */
+static const guint32 side_palette[MAX_SIDE_COLOURS] = {
+  0xc62828, 0x1e88e5, 0x43a047, 0xfb8c00, 0x8e24aa, 0x00acc1, 0x6d4c41, 0xd81b60,
+};
+
+static const double dash_orbit[] = { 6.0, 4.0 };
+static const double dash_reach[] = { 3.0, 3.0 };
+static const double dash_three_quarters[] = { 8.0, 4.0 };
+static const double dash_half[] = { 2.0, 4.0 };
+
+/* Colours */
+
+static Rgb
+rgb_from_int (guint32 value)
+{
+  return (Rgb) { ((value >> 16) & 0xff) / 255.0, ((value >> 8) & 0xff) / 255.0,
+                 (value & 0xff) / 255.0 };
+}
+
+/* "#rrggbb", or @fallback when @text is not one. */
+static Rgb
+rgb_from_hex (const char *text,
+              Rgb         fallback)
+{
+  guint32 value = 0;
+
+  if (text == NULL || text[0] != '#' || strlen (text) != 7)
+    return fallback;
+  for (int i = 1; i < 7; i++)
+    {
+      int digit = g_ascii_xdigit_value (text[i]);
+
+      if (digit < 0)
+        return fallback;
+      value = value << 4 | (guint32) digit;
+    }
+  return rgb_from_int (value);
+}
+
+/* @a moved @t of the way towards @b. */
+static Rgb
+rgb_mix (Rgb    a,
+         Rgb    b,
+         double t)
+{
+  return (Rgb) { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
+}
+
+static void
+set_rgb (cairo_t *cr,
+         Rgb      c)
+{
+  cairo_set_source_rgb (cr, c.r, c.g, c.b);
+}
+
+static void
+set_rgba (cairo_t *cr,
+          Rgb      c,
+          double   alpha)
+{
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
+}
+
+static const Rgb white = { 1.0, 1.0, 1.0 };
+static const Rgb black = { 0.0, 0.0, 0.0 };
+
+/* Views */
+
+void
+admiralty_table_options_init (AdmiraltyTableOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  options->view_side = -1;
+  options->selected_ship = -1;
+  options->show_grid = TRUE;
+  options->show_labels = TRUE;
+}
+
+void
+admiralty_table_view_init (AdmiraltyTableView *view,
+                           int                 width,
+                           int                 height)
+{
+  g_return_if_fail (view != NULL);
+
+  view->centre_x = 0.0;
+  view->centre_y = 0.0;
+  view->scale = DEFAULT_SCALE;
+  view->width = width;
+  view->height = height;
+}
+
+void
+admiralty_table_view_to_pixels (const AdmiraltyTableView *view,
+                                AdmPoint                  point,
+                                double                   *x,
+                                double                   *y)
+{
+  *x = view->width / 2.0 + (point.x - view->centre_x) * view->scale;
+  *y = view->height / 2.0 + (point.y - view->centre_y) * view->scale;
+}
+
+AdmPoint
+admiralty_table_view_to_table (const AdmiraltyTableView *view,
+                               double                    x,
+                               double                    y)
+{
+  return (AdmPoint) { view->centre_x + (x - view->width / 2.0) / view->scale,
+                      view->centre_y + (y - view->height / 2.0) / view->scale };
+}
+
+void
+admiralty_table_view_zoom (AdmiraltyTableView *view,
+                           double              factor,
+                           double              x,
+                           double              y)
+{
+  AdmPoint anchor;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (factor > 0);
+
+  anchor = admiralty_table_view_to_table (view, x, y);
+  view->scale = CLAMP (view->scale * factor, ADMIRALTY_TABLE_MIN_SCALE,
+                       ADMIRALTY_TABLE_MAX_SCALE);
+  /* Put the anchor back under (x, y) at the new scale. */
+  view->centre_x = anchor.x - (x - view->width / 2.0) / view->scale;
+  view->centre_y = anchor.y - (y - view->height / 2.0) / view->scale;
+}
+
+void
+admiralty_table_view_pan (AdmiraltyTableView *view,
+                          double              dx,
+                          double              dy)
+{
+  g_return_if_fail (view != NULL);
+
+  view->centre_x -= dx / view->scale;
+  view->centre_y -= dy / view->scale;
+}
+
+/* Ships */
+
+AdmiraltyTokenFace
+admiralty_table_ship_face (AdmBattle *battle,
+                           guint      ship,
+                           int        view_side)
+{
+  const AdmBattleShip *s;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADMIRALTY_TOKEN_HIDDEN);
+  g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADMIRALTY_TOKEN_HIDDEN);
+
+  s = adm_battle_get_ship (battle, ship);
+  if (s->status == ADM_SHIP_DESTROYED)
+    return ADMIRALTY_TOKEN_HIDDEN;
+  if (view_side < 0 || s->side == (guint) view_side)
+    return ADMIRALTY_TOKEN_FACE_UP;
+  /* F-ECM-2, F-ECM-4, F-ECM-6. */
+  switch (adm_battle_get_detection (battle, view_side, s->formation))
+    {
+    case ADM_DETECTION_NONE:
+      return ADMIRALTY_TOKEN_HIDDEN;
+    case ADM_DETECTION_PRESENCE:
+      return ADMIRALTY_TOKEN_FACE_DOWN;
+    case ADM_DETECTION_FULL:
+    default:
+      return ADMIRALTY_TOKEN_FACE_UP;
+    }
+}
+
+static double
+token_size (const AdmBattleShip *ship,
+            AdmiraltyTokenFace   face)
+{
+  return face == ADMIRALTY_TOKEN_FACE_UP ? ship->klass->type->base_size
+                                         : ADMIRALTY_TABLE_FACE_DOWN_SIZE;
+}
+
+static double
+token_radius (const AdmiraltyTableView *view,
+              double                    size)
+{
+  return MAX (size / 2.0 * view->scale, MIN_TOKEN_RADIUS);
+}
+
+static int
+view_side_of (AdmBattle                   *battle,
+              const AdmiraltyTableOptions *options)
+{
+  if (options == NULL || options->view_side < 0)
+    return -1;
+  /* A side that does not exist sees nothing of the enemy, rather than everything. */
+  g_return_val_if_fail (options->view_side < (int) adm_battle_get_n_sides (battle),
+                        options->view_side);
+  return options->view_side;
+}
+
+int
+admiralty_table_ship_at (const AdmiraltyTableView    *view,
+                         AdmBattle                   *battle,
+                         const AdmiraltyTableOptions *options,
+                         double                       x,
+                         double                       y)
+{
+  int side;
+
+  g_return_val_if_fail (view != NULL, -1);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), -1);
+
+  side = view_side_of (battle, options);
+  /* Later ships are drawn on top: look at them first. */
+  for (guint i = adm_battle_get_n_ships (battle); i-- > 0;)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side);
+      double cx, cy;
+
+      if (face == ADMIRALTY_TOKEN_HIDDEN)
+        continue;
+      admiralty_table_view_to_pixels (view, s->position, &cx, &cy);
+      if (hypot (x - cx, y - cy) <= token_radius (view, token_size (s, face)))
+        return (int) i;
+    }
+  return -1;
+}
+
+static gboolean
+mine_visible (const AdmMine *mine,
+              int            side)
+{
+  /* F-MINE-2, F-SWEEP-3: hidden from the other sides until revealed; F-MINE-1: single use. */
+  return !mine->spent && (side < 0 || mine->side == (guint) side || mine->revealed);
+}
+
+/* Fitting */
+
+typedef struct {
+  double   x0, y0, x1, y1;
+  gboolean empty;
+} Bounds;
+
+static void
+bounds_add (Bounds   *bounds,
+            AdmPoint  point,
+            double    radius)
+{
+  if (bounds->empty)
+    {
+      bounds->x0 = bounds->x1 = point.x;
+      bounds->y0 = bounds->y1 = point.y;
+      bounds->empty = FALSE;
+    }
+  bounds->x0 = MIN (bounds->x0, point.x - radius);
+  bounds->x1 = MAX (bounds->x1, point.x + radius);
+  bounds->y0 = MIN (bounds->y0, point.y - radius);
+  bounds->y1 = MAX (bounds->y1, point.y + radius);
+}
+
+static void
+bounds_add_battle (Bounds    *bounds,
+                   AdmBattle *battle,
+                   int        side)
+{
+  const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side);
+
+      if (face != ADMIRALTY_TOKEN_HIDDEN)
+        bounds_add (bounds, s->position, token_size (s, face) / 2.0);
+    }
+  for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
+
+      bounds_add (bounds, marker->position, marker->diameter / 2.0);
+    }
+  for (guint i = 0; i < adm_battle_get_n_salvos (battle); i++)
+    {
+      const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (battle, i);
+
+      if (salvo->spent)
+        continue;
+      bounds_add (bounds, salvo->position, ADM_SALVO_DIAMETER / 2.0);
+      if (salvo->turns_left > 0)
+        bounds_add (bounds, adm_point_advance (salvo->position, salvo->heading, salvo->speed),
+                    0.0);
+    }
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      if (mine_visible (mine, side))
+        bounds_add (bounds, mine->position, 0.5);
+    }
+  if (orbit->present)
+    {
+      double radius = orbit->planet_diameter / 2.0;
+
+      for (guint i = 0; i < orbit->orbits->len; i++)
+        radius = MAX (radius, g_array_index (orbit->orbits, double, i));
+      bounds_add (bounds, orbit->planet, radius);
+    }
+}
+
+void
+admiralty_table_view_fit (AdmiraltyTableView          *view,
+                          AdmBattle                   *battle,
+                          const AdmiraltyTableOptions *options)
+{
+  Bounds bounds = { 0, 0, 0, 0, TRUE };
+  double width, height;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+
+  bounds_add_battle (&bounds, battle, view_side_of (battle, options));
+  if (bounds.empty)
+    {
+      view->centre_x = view->centre_y = 0.0;
+      view->scale = DEFAULT_SCALE;
+      return;
+    }
+  width = bounds.x1 - bounds.x0 + 2 * FIT_MARGIN;
+  height = bounds.y1 - bounds.y0 + 2 * FIT_MARGIN;
+  view->centre_x = (bounds.x0 + bounds.x1) / 2.0;
+  view->centre_y = (bounds.y0 + bounds.y1) / 2.0;
+  view->scale = MIN (MAX (view->width - 2 * FIT_PADDING, 1.0) / width,
+                     MAX (view->height - 2 * FIT_PADDING, 1.0) / height);
+  view->scale = CLAMP (view->scale, ADMIRALTY_TABLE_MIN_SCALE, FIT_MAX_SCALE);
+}
+
+/* Label occupancy */
+
+static void
+occupancy_init (Occupancy *occupancy,
+                int        width,
+                int        height)
+{
+  memset (occupancy->bits, 0, sizeof occupancy->bits);
+  occupancy->cell_width = MAX (1.0, ceil (width / (double) OCCUPANCY_COLS));
+  occupancy->cell_height = MAX (1.0, ceil (height / (double) OCCUPANCY_ROWS));
+}
+
+/* The cells (@c0..@c1, @r0..@r1) a pixel rectangle touches, clamped to the grid; FALSE when
+ * it lies wholly outside. */
+static gboolean
+occupancy_cells (const Occupancy *occupancy,
+                 double x, double y, double w, double h,
+                 int *c0, int *c1, int *r0, int *r1)
+{
+  *c0 = MAX (0, (int) floor (x / occupancy->cell_width));
+  *c1 = MIN (OCCUPANCY_COLS - 1, (int) floor ((x + w) / occupancy->cell_width));
+  *r0 = MAX (0, (int) floor (y / occupancy->cell_height));
+  *r1 = MIN (OCCUPANCY_ROWS - 1, (int) floor ((y + h) / occupancy->cell_height));
+  return *c0 <= *c1 && *r0 <= *r1;
+}
+
+static gboolean
+occupancy_free (const Occupancy *occupancy,
+                double x, double y, double w, double h)
+{
+  int c0, c1, r0, r1;
+
+  if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
+    return TRUE;
+  for (int r = r0; r <= r1; r++)
+    for (int c = c0; c <= c1; c++)
+      if (occupancy->bits[r][c / 32] & (1u << (c % 32)))
+        return FALSE;
+  return TRUE;
+}
+
+static void
+occupancy_mark (Occupancy *occupancy,
+                double x, double y, double w, double h)
+{
+  int c0, c1, r0, r1;
+
+  if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
+    return;
+  for (int r = r0; r <= r1; r++)
+    for (int c = c0; c <= c1; c++)
+      occupancy->bits[r][c / 32] |= 1u << (c % 32);
+}
+
+/* Drawing helpers */
+
+static gboolean
+frame_sees (const Frame *frame,
+            double       x,
+            double       y,
+            double       radius)
+{
+  return x + radius >= 0 && x - radius <= frame->view->width &&
+         y + radius >= 0 && y - radius <= frame->view->height;
+}
+
+/* Whether a circle's line (not its disc) crosses the view: a range circle far bigger than
+ * the view, or one wholly off it, is not worth stroking. */
+static gboolean
+frame_sees_circle (const Frame *frame,
+                   double       cx,
+                   double       cy,
+                   double       radius)
+{
+  double w = frame->view->width, h = frame->view->height;
+  double nx = CLAMP (cx, 0, w) - cx, ny = CLAMP (cy, 0, h) - cy;
+  double fx = MAX (fabs (cx), fabs (cx - w)), fy = MAX (fabs (cy), fabs (cy - h));
+
+  return hypot (nx, ny) <= radius + 2 && hypot (fx, fy) >= radius - 2;
+}
+
+static Rgb
+side_colour (const Frame *frame,
+             guint        side)
+{
+  return side < MAX_SIDE_COLOURS ? frame->side_colours[side]
+                                 : rgb_from_int (side_palette[side % MAX_SIDE_COLOURS]);
+}
+
+/* A side takes the colour of the faction of its first ship that has one. */
+static void
+frame_init_side_colours (Frame *frame)
+{
+  gboolean found[MAX_SIDE_COLOURS] = { FALSE };
+
+  for (guint s = 0; s < MAX_SIDE_COLOURS; s++)
+    frame->side_colours[s] = rgb_from_int (side_palette[s]);
+  for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
+
+      if (s->faction == NULL || s->original_side >= MAX_SIDE_COLOURS || found[s->original_side])
+        continue;
+      frame->side_colours[s->original_side] =
+        rgb_from_hex (s->faction->colour, frame->side_colours[s->original_side]);
+      found[s->original_side] = TRUE;
+    }
+}
+
+/* A prize taken over (F-BOARD-17) flies its new side's colours. */
+static Rgb
+ship_colour (const Frame         *frame,
+             const AdmBattleShip *ship)
+{
+  if (ship->faction != NULL && ship->side == ship->original_side)
+    return rgb_from_hex (ship->faction->colour, side_colour (frame, ship->side));
+  return side_colour (frame, ship->side);
+}
+
+/* A compass heading (0 up, clockwise) as a Cairo angle (0 along +x, clockwise on screen). */
+static double
+cairo_angle (double heading)
+{
+  return (heading - 90.0) * G_PI / 180.0;
+}
+
+/* A filled arrowhead with its point at (@x, @y), pointing along Cairo angle @angle. */
+static void
+arrowhead_path (cairo_t *cr,
+                double   x,
+                double   y,
+                double   angle,
+                double   size)
+{
+  double ux = cos (angle), uy = sin (angle);
+
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x - size * ux - 0.55 * size * uy, y - size * uy + 0.55 * size * ux);
+  cairo_line_to (cr, x - size * ux + 0.55 * size * uy, y - size * uy - 0.55 * size * ux);
+  cairo_close_path (cr);
+}
+
+static void
+text_at (Frame      *frame,
+         const char *text,
+         double      x,
+         double      y,
+         Rgb         colour)
+{
+  set_rgb (frame->cr, colour);
+  cairo_move_to (frame->cr, x, y);
+  cairo_show_text (frame->cr, text);
+}
+
+/* Grid */
+
+static void
+stroke_grid_lines (Frame  *frame,
+                   double  step,
+                   long    skip_every,
+                   Rgb     colour)
+{
+  cairo_t *cr = frame->cr;
+  const AdmiraltyTableView *view = frame->view;
+  AdmPoint top_left = admiralty_table_view_to_table (view, 0, 0);
+  AdmPoint bottom_right = admiralty_table_view_to_table (view, view->width, view->height);
+
+  /* Half-pixel positions keep one-pixel lines crisp. */
+  for (long k = (long) ceil (top_left.x / step); k <= (long) floor (bottom_right.x / step); k++)
+    if (skip_every == 0 || k % skip_every != 0)
+      {
+        double x = floor (view->width / 2.0 + (k * step - view->centre_x) * view->scale) + 0.5;
+
+        cairo_move_to (cr, x, 0);
+        cairo_line_to (cr, x, view->height);
+      }
+  for (long k = (long) ceil (top_left.y / step); k <= (long) floor (bottom_right.y / step); k++)
+    if (skip_every == 0 || k % skip_every != 0)
+      {
+        double y = floor (view->height / 2.0 + (k * step - view->centre_y) * view->scale) + 0.5;
+
+        cairo_move_to (cr, 0, y);
+        cairo_line_to (cr, view->width, y);
+      }
+  set_rgb (cr, colour);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+}
+
+static void
+label_grid (Frame  *frame,
+            double  step)
+{
+  const AdmiraltyTableView *view = frame->view;
+  AdmPoint top_left = admiralty_table_view_to_table (view, 0, 0);
+  AdmPoint bottom_right = admiralty_table_view_to_table (view, view->width, view->height);
+  Rgb colour = rgb_from_int (0x74859a);
+  char text[32];
+
+  cairo_set_font_size (frame->cr, GRID_FONT_SIZE);
+  for (long k = (long) ceil (top_left.x / step); k <= (long) floor (bottom_right.x / step); k++)
+    {
+      double x = floor (view->width / 2.0 + (k * step - view->centre_x) * view->scale) + 0.5;
+
+      g_snprintf (text, sizeof text, "%ld", (long) (k * step));
+      text_at (frame, text, x + 3, GRID_FONT_SIZE + 2, colour);
+    }
+  for (long k = (long) ceil (top_left.y / step); k <= (long) floor (bottom_right.y / step); k++)
+    {
+      double y = floor (view->height / 2.0 + (k * step - view->centre_y) * view->scale) + 0.5;
+
+      /* The corner already has the column's figure. */
+      if (y < 2 * GRID_FONT_SIZE + 4)
+        continue;
+      g_snprintf (text, sizeof text, "%ld", (long) (k * step));
+      text_at (frame, text, 3, y - 3, colour);
+    }
+  cairo_set_font_size (frame->cr, LABEL_FONT_SIZE);
+}
+
+/* Lines every 1, 5 or 10 cm (or coarser when zoomed far out), at least 12 px apart; stronger
+ * lines with figures every 10 cm, or every 50, 100… when 10 cm is under 36 px. */
+static void
+draw_grid (Frame *frame)
+{
+  static const double steps[] = { 1, 5, 10, 50, 100, 500, 1000, 5000 };
+  double scale = frame->view->scale, minor = steps[G_N_ELEMENTS (steps) - 1], major = minor;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (steps[i] * scale >= 12.0)
+      {
+        minor = steps[i];
+        break;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (steps[i] >= 10.0 && steps[i] * scale >= 36.0)
+      {
+        major = steps[i];
+        break;
+      }
+  major = MAX (major, minor);
+  if (minor < major)
+    stroke_grid_lines (frame, minor, lround (major / minor), rgb_from_int (0x262e38));
+  stroke_grid_lines (frame, major, 0, rgb_from_int (0x35404d));
+  if (frame->options->show_labels)
+    label_grid (frame, major);
+}
+
+/* Low orbit (F-ORB) */
+
+static void
+draw_low_orbit (Frame *frame)
+{
+  cairo_t *cr = frame->cr;
+  const AdmLowOrbit *orbit = adm_battle_get_low_orbit (frame->battle);
+  double cx, cy, radius;
+  Rgb orbit_colour = rgb_from_int (0x5b7896);
+
+  if (!orbit->present)
+    return;
+  admiralty_table_view_to_pixels (frame->view, orbit->planet, &cx, &cy);
+  if (orbit->width > 0 && orbit->height > 0)
+    {
+      /* F-ORB-5: the map's edges. */
+      double x0, y0, x1, y1;
+
+      admiralty_table_view_to_pixels (frame->view, (AdmPoint) { 0, 0 }, &x0, &y0);
+      admiralty_table_view_to_pixels (frame->view, (AdmPoint) { orbit->width, orbit->height },
+                                      &x1, &y1);
+      cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+      set_rgb (cr, rgb_from_int (0x56677a));
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+  cairo_set_line_width (cr, 1.25);
+  cairo_set_dash (cr, dash_orbit, G_N_ELEMENTS (dash_orbit), 0);
+  for (guint i = 0; i < orbit->orbits->len; i++)
+    {
+      radius = g_array_index (orbit->orbits, double, i) * frame->view->scale;
+      if (!frame_sees_circle (frame, cx, cy, radius))
+        continue;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+    }
+  set_rgba (cr, orbit_colour, 0.8);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  radius = MAX (orbit->planet_diameter / 2.0 * frame->view->scale, MIN_MARKER_RADIUS);
+  if (frame_sees (frame, cx, cy, radius))
+    {
+      cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+      set_rgb (cr, rgb_from_int (0x2f4d6b));
+      cairo_fill_preserve (cr);
+      set_rgb (cr, rgb_from_int (0x7fa6cc));
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+  if (frame->options->show_labels)
+    for (guint i = 0; i < orbit->orbits->len; i++)
+      {
+        char text[16];
+
+        /* North-east of the planet, where a ship heading round the orbit is least likely
+         * to stand on every number at once. */
+        radius = g_array_index (orbit->orbits, double, i) * frame->view->scale;
+        g_snprintf (text, sizeof text, "%u", i + 1);
+        if (frame_sees (frame, cx + 0.7 * radius, cy - 0.7 * radius, 10))
+          text_at (frame, text, cx + 0.7071 * radius + 3, cy - 0.7071 * radius - 3,
+                   orbit_colour);
+      }
+}
+
+/* Explosion markers (F-CAT-9, F-ART-10): a burst the size of the marker, in one path. */
+static void
+draw_markers (Frame *frame)
+{
+  cairo_t *cr = frame->cr;
+  guint drawn = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_markers (frame->battle); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (frame->battle, i);
+      double cx, cy, radius = MAX (marker->diameter / 2.0 * frame->view->scale,
+                                   MIN_MARKER_RADIUS);
+
+      admiralty_table_view_to_pixels (frame->view, marker->position, &cx, &cy);
+      if (!frame_sees (frame, cx, cy, radius))
+        continue;
+      for (int p = 0; p < 16; p++)
+        {
+          double angle = p * G_PI / 8, r = p % 2 == 0 ? radius : 0.62 * radius;
+
+          if (p == 0)
+            cairo_move_to (cr, cx + r * cos (angle), cy + r * sin (angle));
+          else
+            cairo_line_to (cr, cx + r * cos (angle), cy + r * sin (angle));
+        }
+      cairo_close_path (cr);
+      drawn++;
+    }
+  /* One fill and no outline: a hundred outlined bursts would cost more than the ships. */
+  if (drawn > 0)
+    {
+      set_rgba (cr, rgb_from_int (0xff8a3d), 0.7);
+      cairo_fill (cr);
+    }
+}
+
+/* Mines (F-MINE): a spiked ball, filled for plasma charges and hollow for torpedoes, with
+ * its reach dashed; mines the enemy has not found are drawn faint. */
+static void
+draw_mine (Frame         *frame,
+           const AdmMine *mine)
+{
+  cairo_t *cr = frame->cr;
+  Rgb colour = rgb_mix (side_colour (frame, mine->side), white, 0.25);
+  double cx, cy, reach = mine->range * frame->view->scale;
+  double r = MAX (0.45 * frame->view->scale, MIN_MARKER_RADIUS);
+  double alpha = mine->revealed ? 1.0 : 0.6;
+
+  admiralty_table_view_to_pixels (frame->view, mine->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, MAX (reach, 2 * r)))
+    return;
+  if (frame_sees_circle (frame, cx, cy, reach))
+    {
+      cairo_arc (cr, cx, cy, reach, 0, 2 * G_PI);
+      cairo_set_dash (cr, dash_reach, G_N_ELEMENTS (dash_reach), 0);
+      set_rgba (cr, colour, 0.45 * alpha);
+      cairo_set_line_width (cr, 1.0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  for (int p = 0; p < 8; p++)
+    {
+      double angle = p * G_PI / 4;
+
+      cairo_move_to (cr, cx + 0.6 * r * cos (angle), cy + 0.6 * r * sin (angle));
+      cairo_line_to (cr, cx + 1.45 * r * cos (angle), cy + 1.45 * r * sin (angle));
+    }
+  set_rgba (cr, colour, alpha);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  if (mine->charge == ADM_MINE_PLASMA)
+    cairo_fill (cr);
+  else
+    {
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+draw_mines (Frame *frame)
+{
+  int side = view_side_of (frame->battle, frame->options);
+
+  for (guint i = 0; i < adm_battle_get_n_mines (frame->battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (frame->battle, i);
+
+      if (mine_visible (mine, side))
+        draw_mine (frame, mine);
+    }
+}
+
+/* Torpedo salvoes (F-TORP): a marker of the salvo's diameter, a dashed line for this turn's
+ * run and the torpedoes left. */
+static void
+draw_salvo (Frame                 *frame,
+            const AdmTorpedoSalvo *salvo)
+{
+  cairo_t *cr = frame->cr;
+  Rgb colour = rgb_mix (side_colour (frame, salvo->side), white, 0.35);
+  double cx, cy, ex, ey, r = MAX (ADM_SALVO_DIAMETER / 2.0 * frame->view->scale,
+                                  MIN_MARKER_RADIUS);
+  double run = salvo->turns_left > 0 ? salvo->speed * frame->view->scale : 0.0;
+  double angle = cairo_angle (salvo->heading);
+
+  admiralty_table_view_to_pixels (frame->view, salvo->position, &cx, &cy);
+  admiralty_table_view_to_pixels (frame->view,
+                                  adm_point_advance (salvo->position, salvo->heading,
+                                                     salvo->turns_left > 0 ? salvo->speed : 0),
+                                  &ex, &ey);
+  if (!frame_sees (frame, (cx + ex) / 2, (cy + ey) / 2, r + run / 2))
+    return;
+  if (run > r)
+    {
+      cairo_move_to (cr, cx + r * cos (angle), cy + r * sin (angle));
+      cairo_line_to (cr, ex, ey);
+      cairo_set_dash (cr, dash_three_quarters, G_N_ELEMENTS (dash_three_quarters), 0);
+      set_rgba (cr, colour, 0.8);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      arrowhead_path (cr, ex, ey, angle, 7.0);
+      cairo_fill (cr);
+    }
+  /* A see-through disc with a heavy rim, unlike a ship's solid base. */
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  set_rgba (cr, colour, 0.3);
+  cairo_fill_preserve (cr);
+  set_rgb (cr, colour);
+  cairo_set_line_width (cr, 2.0);
+  cairo_stroke (cr);
+  if (frame->options->show_labels)
+    {
+      cairo_text_extents_t extents;
+      char text[16];
+
+      g_snprintf (text, sizeof text, "×%d", salvo->torpedoes);
+      cairo_text_extents (cr, text, &extents);
+      if (extents.x_advance + 4 < 2 * r)
+        text_at (frame, text, cx - extents.x_advance / 2, cy + frame->ascent / 2 - 1, white);
+      else
+        text_at (frame, text, cx + r + 3, cy - r, colour);
+    }
+}
+
+static void
+draw_salvos (Frame *frame)
+{
+  for (guint i = 0; i < adm_battle_get_n_salvos (frame->battle); i++)
+    {
+      const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (frame->battle, i);
+
+      if (!salvo->spent)
+        draw_salvo (frame, salvo);
+    }
+}
+
+/* The selected ship's arcs and ranges (F-FIRE-6, F-FIRE-7, F-ART-8, F-ART-9) */
+
+static gboolean
+weapon_fires_direct (const AdmWeapon *weapon)
+{
+  return (weapon->type == ADM_WEAPON_ARTILLERY || weapon->type == ADM_WEAPON_DESTRUCTOR) &&
+         weapon->range > 0;
+}
+
+/* The arc bits in adm_sector_of's order: bow, starboard, stern, port. */
+static const AdmArcs sector_arcs[4] = {
+  ADM_ARC_BOW, ADM_ARC_STARBOARD, ADM_ARC_STERN, ADM_ARC_PORT,
+};
+
+/* The selected ship, when this view shows it face up. */
+static const AdmBattleShip *
+selected_ship (Frame *frame)
+{
+  int index = frame->options->selected_ship;
+
+  if (index < 0 || (guint) index >= adm_battle_get_n_ships (frame->battle) ||
+      admiralty_table_ship_face (frame->battle, index,
+                                 view_side_of (frame->battle, frame->options))
+      != ADMIRALTY_TOKEN_FACE_UP)
+    return NULL;
+  return adm_battle_get_ship (frame->battle, index);
+}
+
+/* One weapon's range circle as arcs over the sectors it covers, at @fraction of its range. */
+static void
+weapon_range_path (Frame               *frame,
+                   const AdmBattleShip *ship,
+                   const AdmWeapon     *weapon,
+                   double               cx,
+                   double               cy,
+                   double               fraction)
+{
+  double radius = weapon->range * fraction * frame->view->scale;
+
+  if (!frame_sees_circle (frame, cx, cy, radius))
+    return;
+  for (int k = 0; k < 4; k++)
+    if (weapon->arcs & sector_arcs[k])
+      {
+        double centre = ship->heading + 90.0 * k;
+
+        cairo_new_sub_path (frame->cr);
+        cairo_arc (frame->cr, cx, cy, radius, cairo_angle (centre - 45.0),
+                   cairo_angle (centre + 45.0));
+      }
+}
+
+static void
+draw_arcs (Frame               *frame,
+           const AdmBattleShip *ship,
+           double               cx,
+           double               cy,
+           double               reach)
+{
+  cairo_t *cr = frame->cr;
+
+  /* Bow and stern tinted more than the broadsides, so that the four read apart; each pair
+   * in one fill. */
+  for (int pair = 0; pair < 2; pair++)
+    {
+      for (int k = pair; k < 4; k += 2)
+        {
+          double centre = ship->heading + 90.0 * k;
+
+          cairo_move_to (cr, cx, cy);
+          cairo_arc (cr, cx, cy, reach, cairo_angle (centre - 45.0),
+                     cairo_angle (centre + 45.0));
+          cairo_close_path (cr);
+        }
+      set_rgba (cr, white, pair == 0 ? 0.09 : 0.045);
+      cairo_fill (cr);
+    }
+  for (int k = 0; k < 4; k++)
+    {
+      double angle = cairo_angle (ship->heading + 45.0 + 90.0 * k);
+
+      cairo_move_to (cr, cx, cy);
+      cairo_line_to (cr, cx + reach * cos (angle), cy + reach * sin (angle));
+    }
+  set_rgba (cr, white, 0.3);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+}
+
+static Rgb
+weapon_colour (const AdmWeapon *weapon)
+{
+  return rgb_from_int (weapon->type == ADM_WEAPON_DESTRUCTOR ? DESTRUCTOR_RGB : ARTILLERY_RGB);
+}
+
+static void
+draw_selection (Frame *frame)
+{
+  cairo_t *cr = frame->cr;
+  const AdmBattleShip *ship = selected_ship (frame);
+  double cx, cy, reach = 0.0;
+
+  if (ship == NULL)
+    return;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (weapon_fires_direct (weapon))
+        reach = MAX (reach, weapon->range);
+    }
+  /* A ship without guns still shows its arcs, a few bases out. */
+  if (reach <= 0)
+    reach = 3 * ship->klass->type->base_size;
+  reach *= frame->view->scale;
+  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, reach))
+    return;
+  draw_arcs (frame, ship, cx, cy, reach);
+
+  /* F-ART-8, F-ART-9: half and three-quarter range change the column. One stroke for all
+   * the weapons of a type at each fraction of their range: big circles cost Cairo by the
+   * stroke. */
+  for (int type = 0; type < 2; type++)
+    for (int f = 0; f < 3; f++)
+      {
+        static const double fractions[] = { 1.0, 0.75, 0.5 };
+        AdmWeaponType weapon_type = type == 0 ? ADM_WEAPON_ARTILLERY : ADM_WEAPON_DESTRUCTOR;
+        gboolean any = FALSE;
+
+        for (guint w = 0; w < ship->klass->weapons->len; w++)
+          {
+            const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+            if (!weapon_fires_direct (weapon) || weapon->type != weapon_type)
+              continue;
+            weapon_range_path (frame, ship, weapon, cx, cy, fractions[f]);
+            any = TRUE;
+          }
+        if (!any)
+          break;
+        if (f == 1)
+          cairo_set_dash (cr, dash_three_quarters, G_N_ELEMENTS (dash_three_quarters), 0);
+        else if (f == 2)
+          cairo_set_dash (cr, dash_half, G_N_ELEMENTS (dash_half), 0);
+        set_rgba (cr, rgb_from_int (type == 0 ? ARTILLERY_RGB : DESTRUCTOR_RGB),
+                  f == 0 ? 0.9 : 0.6);
+        cairo_set_line_width (cr, f == 0 ? 1.75 : 1.0);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+}
+
+/* Tokens */
+
+/* Diagonal hatching across the token, in lines that miss its centre. */
+static void
+hatch_token (cairo_t *cr,
+             double   cx,
+             double   cy,
+             double   r,
+             Rgb      colour)
+{
+  double gap = MAX (5.0, r / 2.5);
+
+  cairo_save (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_clip (cr);
+  for (double d = gap / 2; d < r; d += gap)
+    for (int sign = -1; sign <= 1; sign += 2)
+      {
+        /* The line x + y = c + d√2 (in pixels), i.e. offset d along (1, 1)/√2. */
+        double ox = cx + sign * d / G_SQRT2, oy = cy + sign * d / G_SQRT2;
+
+        cairo_move_to (cr, ox - r, oy + r);
+        cairo_line_to (cr, ox + r, oy - r);
+      }
+  set_rgb (cr, colour);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* F-CRIT-14: a flame on the token's shoulder, with the number of fires when more than one. */
+static void
+draw_fire (Frame  *frame,
+           double  cx,
+           double  cy,
+           double  r,
+           int     fires)
+{
+  cairo_t *cr = frame->cr;
+  double f = MAX (5.0, 0.45 * r);
+  /* Out on the shoulder, clear of the centre even on the smallest token. */
+  double x = cx + 0.7 * r + 0.45 * f, y = cy - 0.7 * r - 0.45 * f;
+
+  for (int layer = 0; layer < 2; layer++)
+    {
+      double s = layer == 0 ? f : 0.5 * f, ly = layer == 0 ? y : y + 0.3 * f;
+
+      cairo_move_to (cr, x, ly - s);
+      cairo_curve_to (cr, x + 0.95 * s, ly - 0.15 * s, x + 0.75 * s, ly + 0.8 * s,
+                      x, ly + 0.8 * s);
+      cairo_curve_to (cr, x - 0.75 * s, ly + 0.8 * s, x - 0.95 * s, ly - 0.15 * s,
+                      x, ly - s);
+      cairo_close_path (cr);
+      set_rgb (cr, rgb_from_int (layer == 0 ? 0xff6d00 : 0xffd54f));
+      if (layer == 0)
+        {
+          cairo_fill_preserve (cr);
+          set_rgb (cr, rgb_from_int (0x3e1600));
+          cairo_set_line_width (cr, 1.0);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_fill (cr);
+    }
+  if (fires > 1 && frame->options->show_labels)
+    {
+      char text[16];
+
+      g_snprintf (text, sizeof text, "%d", fires);
+      text_at (frame, text, x + f, y, rgb_from_int (0xffab40));
+    }
+}
+
+/* The heading (F-MOVE): a shaft from near the centre out past the rim to an arrowhead, as
+ * one polygon: a fill costs Cairo a fraction of a stroke. */
+static void
+draw_heading (Frame               *frame,
+              const AdmBattleShip *ship,
+              double               cx,
+              double               cy,
+              double               r)
+{
+  cairo_t *cr = frame->cr;
+  double angle = cairo_angle (ship->heading), ux = cos (angle), uy = sin (angle);
+  double tip = r + MAX (7.0, 0.6 * r), head = MAX (5.0, 0.3 * r);
+  double shaft = MAX (0.75, 0.06 * r), base = tip - head, start = 0.5 * r;
+  /* Along the heading and across it, from the centre. */
+  const double outline[][2] = {
+    { tip, 0 }, { base, 0.55 * head }, { base, shaft }, { start, shaft },
+    { start, -shaft }, { base, -shaft }, { base, -0.55 * head },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (outline); i++)
+    {
+      double x = cx + outline[i][0] * ux - outline[i][1] * uy;
+      double y = cy + outline[i][0] * uy + outline[i][1] * ux;
+
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  cairo_close_path (cr);
+  set_rgb (cr, rgb_from_int (0xf4f6f8));
+  cairo_fill (cr);
+  occupancy_mark (&frame->occupancy, cx + tip * ux - head, cy + tip * uy - head, 2 * head,
+                  2 * head);
+}
+
+static void
+ring (cairo_t *cr,
+      double   cx,
+      double   cy,
+      double   radius,
+      double   width,
+      Rgb      colour,
+      gboolean dashed)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  if (dashed)
+    cairo_set_dash (cr, dash_reach, G_N_ELEMENTS (dash_reach), 0);
+  set_rgb (cr, colour);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+  if (dashed)
+    cairo_set_dash (cr, NULL, 0, 0);
+}
+
+#define OUTLINE_WIDTH 1.25  /* px */
+
+/* A base of radius @r in @fill with an @outline rim: two fills, cheaper than a fill and a
+ * stroke. */
+static void
+base (cairo_t *cr,
+      double   cx,
+      double   cy,
+      double   r,
+      Rgb      fill,
+      Rgb      outline)
+{
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  set_rgb (cr, outline);
+  cairo_fill (cr);
+  cairo_arc (cr, cx, cy, r - OUTLINE_WIDTH, 0, 2 * G_PI);
+  set_rgb (cr, fill);
+  cairo_fill (cr);
+}
+
+static void
+draw_face_down (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   r)
+{
+  Rgb colour = rgb_from_int (ADMIRALTY_TABLE_FACE_DOWN_RGB);
+
+  base (cr, cx, cy, r, colour, rgb_mix (colour, black, 0.45));
+}
+
+/* A face-up token: the base in its colours, grey and hatched as a drifting hulk
+ * (F-CAT-10), charred and hatched with flames as a burning one (F-CAT-11); its heading; an
+ * amber ring when damaged (F-CRIT-6); flames when on fire (F-CRIT-14); a dashed ring in the
+ * captors' colour when captured (F-BOARD-15); a white ring when selected. */
+static void
+draw_face_up (Frame               *frame,
+              guint                index,
+              const AdmBattleShip *ship,
+              double               cx,
+              double               cy,
+              double               r)
+{
+  cairo_t *cr = frame->cr;
+  Rgb colour = ship_colour (frame, ship);
+  Rgb fill = colour;
+
+  if (ship->status == ADM_SHIP_DRIFTING_HULK)
+    fill = rgb_from_int (ADMIRALTY_TABLE_HULK_RGB);
+  else if (ship->status == ADM_SHIP_BURNING_HULK)
+    fill = rgb_from_int (ADMIRALTY_TABLE_BURNING_HULK_RGB);
+  base (cr, cx, cy, r, fill, rgb_mix (colour, white, 0.55));
+  if (ship->status == ADM_SHIP_DRIFTING_HULK)
+    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_mix (colour, white, 0.2));
+  else if (ship->status == ADM_SHIP_BURNING_HULK)
+    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_from_int (0xff7a1a));
+
+  if (ship->status == ADM_SHIP_ACTIVE)
+    {
+      draw_heading (frame, ship, cx, cy, r);
+      if (adm_battle_ship_is_damaged (frame->battle, index))
+        ring (cr, cx, cy, r + 2.5, 2.0, rgb_from_int (0xffb300), FALSE);
+    }
+  if (ship->captured_by >= 0)
+    {
+      const AdmBattleShip *captor = adm_battle_get_ship (frame->battle, ship->captured_by);
+
+      ring (cr, cx, cy, r + 5.5, 2.0, rgb_mix (side_colour (frame, captor->side), white, 0.3),
+            TRUE);
+    }
+  if (ship->on_fire > 0 || ship->status == ADM_SHIP_BURNING_HULK)
+    draw_fire (frame, cx, cy, r, ship->on_fire);
+  if ((int) index == frame->options->selected_ship)
+    ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
+}
+
+static void
+draw_ships (Frame *frame)
+{
+  int side = view_side_of (frame->battle, frame->options);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (frame->battle, i, side);
+      double cx, cy, r;
+
+      if (face == ADMIRALTY_TOKEN_HIDDEN)
+        continue;
+      r = token_radius (frame->view, token_size (s, face));
+      admiralty_table_view_to_pixels (frame->view, s->position, &cx, &cy);
+      /* Heading arrows and rings reach a little beyond the base. */
+      if (!frame_sees (frame, cx, cy, r + MAX (12.0, 0.6 * r)))
+        continue;
+      if (face == ADMIRALTY_TOKEN_FACE_DOWN)
+        draw_face_down (frame->cr, cx, cy, r);
+      else
+        draw_face_up (frame, i, s, cx, cy, r);
+      /* The square inside the base: a name may sit close under the rim. */
+      occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r, 1.6 * r);
+    }
+}
+
+/* Labels */
+
+/* Draws @text in the first free place of @n candidate top-left corners, on a dark plate so
+ * that it reads over grid and ranges; with @force, in the first place when none is free.
+ * Returns whether it was drawn. */
+static gboolean
+place_label (Frame        *frame,
+             const char   *text,
+             const double  (*candidates)[2],
+             guint         n,
+             double        width,
+             gboolean      force,
+             Rgb           colour)
+{
+  cairo_t *cr = frame->cr;
+  double height = frame->ascent + frame->descent;
+
+  for (guint i = 0; i < n || (force && i == n); i++)
+    {
+      double x = candidates[i < n ? i : 0][0], y = candidates[i < n ? i : 0][1];
+
+      if (i < n && (x < 0 || y < 0 || x + width > frame->view->width ||
+                    y + height > frame->view->height ||
+                    !occupancy_free (&frame->occupancy, x, y, width, height)))
+        continue;
+      occupancy_mark (&frame->occupancy, x, y, width, height);
+      cairo_rectangle (cr, x - 2, y, width + 4, height);
+      set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.6);
+      cairo_fill (cr);
+      text_at (frame, text, x, y + frame->ascent, colour);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* How far out from the centre a face-up token's rings reach, px. */
+static double
+ring_extent (Frame               *frame,
+             guint                index,
+             const AdmBattleShip *ship,
+             double               r)
+{
+  if ((int) index == frame->options->selected_ship)
+    return r + 10.0;
+  if (ship->captured_by >= 0)
+    return r + 7.5;
+  if (ship->status == ADM_SHIP_ACTIVE && adm_battle_ship_is_damaged (frame->battle, index))
+    return r + 4.5;
+  return r + 2.0;
+}
+
+static void
+label_ship (Frame               *frame,
+            guint                index,
+            const AdmBattleShip *ship)
+{
+  cairo_text_extents_t extents;
+  double cx, cy, r, width, height = frame->ascent + frame->descent;
+  gboolean selected = (int) index == frame->options->selected_ship;
+
+  r = ring_extent (frame, index, ship,
+                   token_radius (frame->view, ship->klass->type->base_size));
+  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, r + 200))
+    return;
+  cairo_text_extents (frame->cr, ship->name, &extents);
+  width = extents.x_advance;
+  {
+    /* Clear of the rings: below, beside, above, then below or above shifted sideways (out
+     * of the way of a heading arrow). Beside before above: a name between two tokens in a
+     * column would read as either's. */
+    const double candidates[][2] = {
+      { cx - width / 2, cy + r },
+      { cx + r + 2, cy - height / 2 },
+      { cx - r - 2 - width, cy - height / 2 },
+      { cx - width / 2, cy - r - height },
+      { cx - width / 6, cy + r },
+      { cx - 5 * width / 6, cy + r },
+      { cx - width / 6, cy - r - height },
+      { cx - 5 * width / 6, cy - r - height },
+    };
+
+    place_label (frame, ship->name, candidates, G_N_ELEMENTS (candidates), width, selected,
+                 selected ? white : rgb_from_int (0xdfe6ee));
+  }
+}
+
+/* The top-left corner for a @width × @height label just outside a circle of @radius about
+ * (@cx, @cy), at Cairo angle @angle. */
+static void
+label_outside (double  cx,
+               double  cy,
+               double  radius,
+               double  angle,
+               double  width,
+               double  height,
+               double *corner)
+{
+  double ux = cos (angle), uy = sin (angle);
+
+  corner[0] = cx + (radius + 4) * ux;
+  corner[1] = cy + (radius + 4) * uy;
+  if (ux < 0.3)
+    corner[0] -= ux < -0.3 ? width : width / 2;
+  if (uy < 0.3)
+    corner[1] -= uy < -0.3 ? height : height / 2;
+}
+
+/* The selected ship's weapons by name and range, beside their full-range arcs: the middle
+ * of the first arc they cover (bow first), else further along their arcs. */
+static void
+label_weapons (Frame *frame)
+{
+  static const double offsets[] = { 0.0, -25.0, 25.0 };
+  const AdmBattleShip *ship = selected_ship (frame);
+  double cx, cy, height = frame->ascent + frame->descent;
+
+  if (ship == NULL)
+    return;
+  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      double candidates[4 * G_N_ELEMENTS (offsets)][2];
+      cairo_text_extents_t extents;
+      guint n = 0;
+      char text[128];
+
+      if (!weapon_fires_direct (weapon))
+        continue;
+      g_snprintf (text, sizeof text, "%s %d", weapon->name, weapon->range);
+      cairo_text_extents (frame->cr, text, &extents);
+      for (guint o = 0; o < G_N_ELEMENTS (offsets); o++)
+        for (int k = 0; k < 4; k++)
+          if (weapon->arcs & sector_arcs[k])
+            label_outside (cx, cy, weapon->range * frame->view->scale,
+                           cairo_angle (ship->heading + 90.0 * k + offsets[o]),
+                           extents.x_advance, height, candidates[n++]);
+      place_label (frame, text, (const double (*)[2]) candidates, n, extents.x_advance, FALSE,
+                   weapon_colour (weapon));
+    }
+}
+
+static void
+draw_labels (Frame *frame)
+{
+  int side = view_side_of (frame->battle, frame->options);
+  int selected = frame->options->selected_ship;
+
+  /* The selected ship's name first: it always gets its place. */
+  if (selected >= 0 && (guint) selected < adm_battle_get_n_ships (frame->battle) &&
+      admiralty_table_ship_face (frame->battle, selected, side) == ADMIRALTY_TOKEN_FACE_UP)
+    label_ship (frame, selected, adm_battle_get_ship (frame->battle, selected));
+  label_weapons (frame);
+  for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
+    if ((int) i != selected &&
+        admiralty_table_ship_face (frame->battle, i, side) == ADMIRALTY_TOKEN_FACE_UP)
+      label_ship (frame, i, adm_battle_get_ship (frame->battle, i));
+}
+
+/* The whole table */
+
+void
+admiralty_table_render (cairo_t                     *cr,
+                        const AdmiraltyTableView    *view,
+                        AdmBattle                   *battle,
+                        const AdmiraltyTableOptions *options)
+{
+  Frame frame;
+  cairo_font_extents_t font;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL && view->scale > 0);
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+  g_return_if_fail (options != NULL);
+
+  if (view->width <= 0 || view->height <= 0)
+    return;
+  frame.cr = cr;
+  frame.view = view;
+  frame.battle = battle;
+  frame.options = options;
+  frame_init_side_colours (&frame);
+  occupancy_init (&frame.occupancy, view->width, view->height);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB));
+  cairo_paint (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  /* Curves flattened to within a quarter pixel rather than a tenth: no visible facets, and
+   * every token, ring and range circle is cheaper. */
+  cairo_set_tolerance (cr, 0.25);
+  /* The toy text API: one font for the whole table, no layout objects per label. */
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LABEL_FONT_SIZE);
+  cairo_font_extents (cr, &font);
+  frame.ascent = font.ascent;
+  frame.descent = font.descent;
+
+  if (options->show_grid)
+    draw_grid (&frame);
+  draw_low_orbit (&frame);
+  draw_markers (&frame);
+  draw_mines (&frame);
+  draw_selection (&frame);
+  draw_salvos (&frame);
+  draw_ships (&frame);
+  if (options->show_labels)
+    draw_labels (&frame);
+  cairo_restore (cr);
+}

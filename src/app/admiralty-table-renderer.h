@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-table-renderer.h: the tactical table (F-TAC) drawn with Cairo — the grid, the
+ * low-orbit map, explosion markers, mines, torpedo salvoes and ship tokens, filtered by what
+ * one side knows (F-ECM) — into any cairo_t. It needs no display: the table widget calls it
+ * from its draw function and the tests call it on an image surface. */
+#pragma once
+
+#include <cairo.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+/* A window onto the table. The table is in cm, x right and y down (adm-geometry.h); the view
+ * maps the cm point (centre_x, centre_y) to the middle of a width × height pixel area, at
+ * scale pixels per cm. */
+typedef struct {
+  double centre_x;  /* cm at the view's centre */
+  double centre_y;
+  double scale;     /* pixels per cm */
+  int    width;     /* pixels */
+  int    height;
+} AdmiraltyTableView;
+
+/* The scales a view keeps to, pixels per cm: a 4 m table on a small window at one end, a
+ * single base filling the screen at the other. */
+#define ADMIRALTY_TABLE_MIN_SCALE 0.25
+#define ADMIRALTY_TABLE_MAX_SCALE 400.0
+
+typedef struct {
+  int      view_side;     /* -1: the master's view, everything; else the index of the side
+                           * whose knowledge filters the drawing (F-ECM-2, F-ECM-4) */
+  int      selected_ship; /* ship index whose arcs and ranges are shown; -1 none */
+  gboolean show_grid;
+  gboolean show_labels;   /* ship names, grid figures, weapon names */
+} AdmiraltyTableOptions;
+
+/* How a ship appears in a view (F-ECM-2, F-ECM-6). */
+typedef enum {
+  ADMIRALTY_TOKEN_HIDDEN,     /* not drawn: destroyed, or its formation is not detected */
+  ADMIRALTY_TOKEN_FACE_DOWN,  /* a plain neutral token of a uniform size */
+  ADMIRALTY_TOKEN_FACE_UP,    /* colour, heading, name and state */
+} AdmiraltyTokenFace;
+
+/* Fixed colours, 0xRRGGBB, for tests and the legend. Ships take their faction's colour, or a
+ * fixed colour per side when they have no faction. */
+#define ADMIRALTY_TABLE_BACKGROUND_RGB   0x1d232b
+#define ADMIRALTY_TABLE_FACE_DOWN_RGB    0xb8c0c8
+#define ADMIRALTY_TABLE_HULK_RGB         0x5f6368
+#define ADMIRALTY_TABLE_BURNING_HULK_RGB 0x4a342a
+
+/* The size in cm of a face-down token, whatever the class: a base's size would tell the
+ * ship's type. */
+#define ADMIRALTY_TABLE_FACE_DOWN_SIZE 2.0
+
+/* Master view, nothing selected, grid and labels on. */
+void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
+
+/* A @width × @height view centred on (0, 0) at 10 pixels per cm. */
+void                admiralty_table_view_init       (AdmiraltyTableView       *view,
+                                                     int                       width,
+                                                     int                       height);
+/* Table cm to view pixels and back; the two are exact inverses. */
+void                admiralty_table_view_to_pixels  (const AdmiraltyTableView *view,
+                                                     AdmPoint                  point,
+                                                     double                   *x,
+                                                     double                   *y);
+AdmPoint            admiralty_table_view_to_table   (const AdmiraltyTableView *view,
+                                                     double                    x,
+                                                     double                    y);
+/* Centres and scales @view (its width and height kept) so that everything @options' viewer
+ * sees — ships, markers, salvoes and their runs, mines, the low-orbit map — fits with a
+ * margin. Only what that side sees counts, so the framing gives nothing away. @options may
+ * be NULL: the master's view. */
+void                admiralty_table_view_fit        (AdmiraltyTableView       *view,
+                                                     AdmBattle                *battle,
+                                                     const AdmiraltyTableOptions *options);
+/* Multiplies the scale by @factor (clamped to the scale limits) keeping the table point
+ * under pixel (@x, @y) where it is, as a scroll-wheel zoom does. */
+void                admiralty_table_view_zoom       (AdmiraltyTableView       *view,
+                                                     double                    factor,
+                                                     double                    x,
+                                                     double                    y);
+/* Moves the table by (@dx, @dy) pixels on screen, as a drag does. */
+void                admiralty_table_view_pan        (AdmiraltyTableView       *view,
+                                                     double                    dx,
+                                                     double                    dy);
+
+/* How @ship shows to @view_side (-1: the master). */
+AdmiraltyTokenFace  admiralty_table_ship_face       (AdmBattle                *battle,
+                                                     guint                     ship,
+                                                     int                       view_side);
+/* The topmost ship drawn under pixel (@x, @y), or -1; for picking with the pointer. */
+int                 admiralty_table_ship_at         (const AdmiraltyTableView *view,
+                                                     AdmBattle                *battle,
+                                                     const AdmiraltyTableOptions *options,
+                                                     double                    x,
+                                                     double                    y);
+
+/* Draws the table into the (0, 0)–(width, height) pixel rectangle of @cr's user space,
+ * clipped to it, everything opaque. Allocates nothing per object; what lies outside the
+ * view is skipped. @cr's state is restored on return. */
+void                admiralty_table_render          (cairo_t                  *cr,
+                                                     const AdmiraltyTableView *view,
+                                                     AdmBattle                *battle,
+                                                     const AdmiraltyTableOptions *options);
+
+G_END_DECLS
