@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c: the real main window on the skirmish — order of battle, rolling through the
  * dialog in both dice modes, undo and redo, a broken file leaving the campaign shown, and a
- * screenshot of the result. Runs under Xvfb. */
+ * screenshot of the result; battles in tabs of their own — resolving and undoing phases,
+ * autosave and resuming, the table as one side sees it, real dice. Runs under Xvfb. */
 
 #include "config.h"
 
@@ -9,7 +10,9 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-node.h"
+#include "admiralty-log-line.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-roll-item.h"
@@ -546,6 +549,431 @@ test_screenshot (void)
   close_window (window);
 }
 
+/* Battles */
+
+#define BARRAYAR_RGB 0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (to, contents, length, &error));
+  g_assert_no_error (error);
+}
+
+/* Copies battle @name (and its orders, if any) from @folder of the source tree into a new
+ * temporary folder, so that autosaves land there; returns the copy's path. */
+static char *
+copy_battle (const char *folder,
+             const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-battle-XXXXXX", &error);
+  g_autofree char *from = NULL;
+  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
+  g_autofree char *orders_from = NULL;
+  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
+  char *to;
+
+  g_assert_no_error (error);
+  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, file_name, NULL);
+  to = g_build_filename (dir, file_name, NULL);
+  copy_file (from, to);
+
+  orders_from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, orders_name, NULL);
+  if (g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
+
+      copy_file (orders_from, orders_to);
+    }
+
+  return to;
+}
+
+static void remove_tree (const char *path);
+
+static void
+remove_battle_copy (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  remove_tree (dir);
+}
+
+static AdmiraltyWindow *
+new_window (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+
+  return window;
+}
+
+/* Opens @path through the window's open-file path, as app.open does, and returns the new
+ * battle's page, which is the selected tab. */
+static AdmiraltyBattlePage *
+open_battle (AdmiraltyWindow *window,
+             const char      *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdmiraltyBattlePage *page;
+
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  g_assert_true (ADMIRALTY_IS_BATTLE_PAGE (page));
+
+  return page;
+}
+
+static void
+test_battle_resolve_undo_resume (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *game = NULL;
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GListModel *report;
+  g_autoptr(AdmiraltyLogLine) first = NULL;
+  int turn;
+  AdmPhase phase;
+
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  page = open_battle (window, path);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_selected_page (window->tab_view)),
+                   ==, "Corridor skirmish");
+  g_assert_false (admiralty_battle_page_get_resumed (page));
+  g_assert_nonnull (admiralty_battle_page_get_orders_path (page));
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Corridor skirmish");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Turn 1 · Detection");
+  g_assert_true (gtk_widget_get_visible (window->resolve_button));
+  g_assert_false (gtk_widget_get_visible (window->roll_button));
+  report = _admiralty_battle_page_get_report_model (page);
+  g_assert_cmpuint (g_list_model_get_n_items (report), ==, 0);
+
+  for (int i = 0; i < 4; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Turn 1 · End Phase");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->resolve_button)), ==,
+                   "Resolve End Phase");
+
+  /* The report: a heading for the first phase that reported, then its lines. */
+  g_assert_cmpuint (g_list_model_get_n_items (report), >, 2);
+  first = g_list_model_get_item (report, 0);
+  g_assert_true (admiralty_log_line_get_heading (first));
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)),
+                    >, 0);
+
+  /* Every phase is on disk: the game sits beside the set-up. */
+  game = g_strdup (admiralty_battle_page_get_game_path (page));
+  g_assert_true (g_str_has_suffix (game, "corridor-skirmish.game.xml"));
+  g_assert_true (g_file_test (game, G_FILE_TEST_IS_REGULAR));
+
+  /* Undo takes back one phase of the battle, not a campaign event. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Turn 1 · Torpedoes");
+  turn = adm_battle_get_turn (battle);
+  phase = adm_battle_get_phase (battle);
+
+  /* Opening it again only shows the tab already open. */
+  g_assert_true (admiralty_window_open (window, path));
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  g_assert_null (_admiralty_window_get_battle_page (window));
+  g_assert_false (gtk_widget_get_visible (window->resolve_button));
+  /* The campaign tab does not close. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+  adw_tab_view_close_page (window->tab_view, window->campaign_tab);
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+
+  /* Reopening the set-up resumes the game where it stood. */
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_true (admiralty_battle_page_get_resumed (page));
+  g_assert_cmpstr (admiralty_battle_page_get_game_path (page), ==, game);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, turn);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_report_model (page)),
+                    >, 2);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* The saved game itself opens too, and the same seed gives the same dice after resuming as
+ * in one sitting. */
+static void
+test_battle_open_game (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *game = NULL;
+  g_autofree char *one_sitting = NULL;
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+
+  for (int i = 0; i < 3; i++)
+    admiralty_battle_page_resolve_phase (page, FALSE);
+  one_sitting = adm_battle_dump (battle);
+  game = g_strdup (admiralty_battle_page_get_game_path (page));
+  g_assert_true (adm_battle_undo (battle, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
+  iterate ();
+
+  page = open_battle (window, game);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_true (admiralty_battle_page_get_resumed (page));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  {
+    g_autofree char *resumed = adm_battle_dump (battle);
+
+    g_assert_cmpstr (resumed, ==, one_sitting);
+  }
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+static gboolean
+table_allocated (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* The table widget as drawn on screen, 0xRRGGBB at widget pixel (@x, @y). */
+static guint32
+table_pixel (GtkWidget *widget,
+             double     x,
+             double     y)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *data = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  int px = (int) x, py = (int) y;
+  guint32 pixel;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_cmpint (px, >=, 0);
+  g_assert_cmpint (py, >=, 0);
+  g_assert_cmpint (px, <, gdk_texture_get_width (texture));
+  g_assert_cmpint (py, <, gdk_texture_get_height (texture));
+
+  data = g_malloc (gdk_texture_get_width (texture) * 4 * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, data, gdk_texture_get_width (texture) * 4);
+  memcpy (&pixel, data + py * gdk_texture_get_width (texture) * 4 + px * 4, 4);
+
+  return pixel & 0xffffff;
+}
+
+static void
+test_battle_view_as (void)
+{
+  g_autofree char *path = copy_battle ("tests/data/battles", "render-fog");
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  GtkDropDown *dropdown = _admiralty_battle_page_get_view_dropdown (page);
+  const AdmBattleShip *hidden = adm_battle_lookup_ship (battle, "hidden");
+  double x, y;
+
+  iterate_until (table_allocated, table, 5000);
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), >, 0);
+
+  /* Master, then each side. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, 3);
+  g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
+
+  /* The master sees the undetected ship: the table was fitted to the battle. */
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), hidden->position,
+                                  &x, &y);
+  g_assert_cmphex (table_pixel (GTK_WIDGET (table), x, y), ==, BARRAYAR_RGB);
+
+  /* Selecting it shows its card. */
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "hidden"));
+  g_assert_nonnull (strstr (_admiralty_battle_page_get_ship_details (page), "Hull"));
+
+  gtk_drop_down_set_selected (dropdown, 2);
+  iterate ();
+  g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, 1);
+  /* Komarr has not detected it: not drawn, and no longer selected. */
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
+  g_assert_cmpstr (_admiralty_battle_page_get_ship_details (page), ==, "");
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), hidden->position,
+                                  &x, &y);
+  {
+    guint32 pixel = table_pixel (GTK_WIDGET (table), x, y);
+
+    g_assert_cmphex (pixel, !=, BARRAYAR_RGB);
+    g_assert_cmphex (pixel, !=, ADMIRALTY_TABLE_FACE_DOWN_RGB);
+  }
+  g_assert_cmpint (admiralty_table_ship_at (admiralty_table_widget_get_view (table), battle,
+                                            admiralty_table_widget_get_options (table), x, y),
+                   ==, -1);
+
+  /* The table's keys: zooming and fitting again, to what Komarr sees. */
+  {
+    double scale;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table), "table.fit", NULL));
+    scale = admiralty_table_widget_get_view (table)->scale;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table), "table.zoom-in", NULL));
+    g_assert_cmpfloat (admiralty_table_widget_get_view (table)->scale, >, scale);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table), "table.fit", NULL));
+    g_assert_cmpfloat_with_epsilon (admiralty_table_widget_get_view (table)->scale, scale, 1e-9);
+  }
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Real dice: the phase asks for each roll it needs, refuses a value not on the die, and
+ * resolves once every roll is in; cancelling leaves the battle as it was. */
+static void
+test_battle_physical_dice (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  guint asked = 0;
+
+  g_settings_set_string (settings, "dice-mode", "physical");
+
+  for (AdmPhase phase = ADM_PHASE_DETECTION; phase <= ADM_PHASE_MOVEMENT; phase++)
+    {
+      g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+      while (_admiralty_battle_page_get_dice_dialog (page) != NULL)
+        {
+          GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+          const AdmDiceRequest *request = _admiralty_battle_page_get_dice_request (page);
+          g_autoptr(GString) text = g_string_new (NULL);
+          g_autofree char *wrong = NULL;
+
+          g_assert_nonnull (request);
+          g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+          wrong = g_strdup_printf ("%u", request->sides + 1);
+          _admiralty_battle_page_set_dice_text (page, wrong);
+          g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
+                                                                   "enter"));
+          for (guint i = 0; i < request->count; i++)
+            g_string_append (text, i > 0 ? " 1" : "1");
+          _admiralty_battle_page_set_dice_text (page, text->str);
+          g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
+                                                                  "enter"));
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "enter");
+          gtk_window_close (GTK_WINDOW (dialog));
+          iterate ();
+          asked++;
+        }
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  /* Kestrel's all ahead full (F-MOVE-17) asked for its 2d6 at least. */
+  g_assert_cmpuint (asked, >, 0);
+
+  /* Cancelled in the fire phase: nothing changes. */
+  {
+    g_autofree char *before = adm_battle_dump (battle);
+    g_autofree char *after = NULL;
+    GtkWidget *dialog;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+    iterate ();
+    dialog = _admiralty_battle_page_get_dice_dialog (page);
+    g_assert_nonnull (dialog);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    gtk_window_close (GTK_WINDOW (dialog));
+    iterate ();
+    g_assert_null (_admiralty_battle_page_get_dice_dialog (page));
+    after = adm_battle_dump (battle);
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* A corrupt battle file: the engine's message, with the file and line, and no tab. */
+static void
+test_battle_broken (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-battle-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "broken.xml", NULL);
+  AdmiraltyWindow *window = new_window ();
+  GtkWidget *dialog;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "<?xml version=\"1.0\"?>\n<battle ruleset=\"x\">\n"
+                                      "  <side id=\"a\"\n", -1, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (admiralty_window_open (window, path));
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  dialog = _admiralty_window_get_error_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "broken.xml:"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -606,6 +1034,11 @@ main (int   argc,
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);
+  g_test_add_func ("/ui/window/battle/resolve-undo-resume", test_battle_resolve_undo_resume);
+  g_test_add_func ("/ui/window/battle/open-game", test_battle_open_game);
+  g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
+  g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
+  g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 
   status = g_test_run ();
 

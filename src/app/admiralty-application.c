@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-application.h"
+#include "admiralty-battle-page.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-window.h"
 
@@ -68,8 +69,8 @@ admiralty_application_activate (GApplication *application)
   gtk_window_present (GTK_WINDOW (window));
 }
 
-/* Each file gets a window of its own, except that a window still showing nothing is used
- * for the first. */
+/* Each scenario or campaign gets a window of its own, except that a window still showing
+ * nothing is used for the first; battles open in tabs of the active window. */
 static void
 admiralty_application_open (GApplication  *application,
                             GFile        **files,
@@ -77,7 +78,8 @@ admiralty_application_open (GApplication  *application,
                             const char    *hint)
 {
   AdmiraltyApplication *self = ADMIRALTY_APPLICATION (application);
-  AdmiraltyWindow *window = admiralty_application_get_window (self);
+  AdmiraltyWindow *active = admiralty_application_get_window (self);
+  AdmiraltyWindow *window = active;
 
   if (window != NULL && admiralty_window_get_campaign (window) != NULL)
     window = NULL;
@@ -85,23 +87,22 @@ admiralty_application_open (GApplication  *application,
   for (int i = 0; i < n_files; i++)
     {
       g_autofree char *path = g_file_get_path (files[i]);
+      gboolean battle = path != NULL && admiralty_battle_page_is_battle_file (path);
+
+      if (battle && active != NULL)
+        {
+          gtk_window_present (GTK_WINDOW (active));
+          admiralty_window_open_file (active, files[i]);
+          continue;
+        }
 
       if (window == NULL)
         window = admiralty_window_new (self);
       gtk_window_present (GTK_WINDOW (window));
+      admiralty_window_open_file (window, files[i]);
 
-      if (path != NULL)
-        admiralty_window_open (window, path);
-      else
-        {
-          g_autofree char *uri = g_file_get_uri (files[i]);
-          g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
-          GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window),
-                                                      _("Could Not Open File"), body);
-
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (dialog));
-        }
+      /* Later battles join this window; a campaign keeps it to itself. */
+      active = window;
       window = NULL;
     }
 }
@@ -203,7 +204,7 @@ admiralty_application_startup (GApplication *application)
   GtkApplication *gtk_app = GTK_APPLICATION (application);
   static const struct {
     const char *action;
-    const char *accels[2];
+    const char *accels[3];
   } accels[] = {
     { "app.open", { "<Control>o", NULL } },
     { "app.quit", { "<Control>q", NULL } },
@@ -215,6 +216,9 @@ admiralty_application_startup (GApplication *application)
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.roll", { "<Control>r", NULL } },
+    { "win.resolve-phase", { "<Control>Return", "<Control>KP_Enter" } },
+    { "win.close-tab", { "<Control>w", NULL } },
+    { "win.load-orders", { "<Control><Shift>o", NULL } },
   };
 
   G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);

@@ -16,14 +16,25 @@
 void
 _admiralty_window_update_actions (AdmiraltyWindow *self)
 {
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
   gboolean has_campaign = self->campaign != NULL;
+  gboolean can_undo;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 has_campaign && adm_campaign_can_undo (self->campaign));
+  /* Undo follows the tab: the battle's last phase, or the campaign's last event. */
+  if (page != NULL)
+    can_undo = adm_battle_can_undo (admiralty_battle_page_get_battle (page));
+  else
+    can_undo = has_campaign && adm_campaign_can_undo (self->campaign);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 has_campaign && adm_campaign_can_redo (self->campaign));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_campaign);
+                                 page == NULL && has_campaign
+                                 && adm_campaign_can_redo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
 }
 
 void
@@ -126,7 +137,15 @@ undo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
   g_autoptr(GError) error = NULL;
+
+  if (page != NULL)
+    {
+      if (!admiralty_battle_page_undo (page, &error))
+        _admiralty_window_toast (self, error->message);
+      return;
+    }
 
   if (self->campaign != NULL && !adm_campaign_undo (self->campaign, &error))
     _admiralty_window_toast (self, error->message);
@@ -188,6 +207,36 @@ admiralty_file_filter_new (void)
   return filter;
 }
 
+static GtkFileFilter *
+admiralty_xml_filter_new (const char *name)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, "*.xml");
+
+  return filter;
+}
+
+/* Everything app.open takes, then each kind on its own. */
+static void
+admiralty_window_add_open_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) campaigns = admiralty_file_filter_new ();
+  g_autoptr(GtkFileFilter) battles =
+      admiralty_xml_filter_new (_("Battles and saved battles (*.xml)"));
+
+  gtk_file_filter_set_name (all, _("All Admiralty files"));
+  gtk_file_filter_add_pattern (all, "*.admiralty");
+  gtk_file_filter_add_mime_type (all, "application/x-admiralty");
+  gtk_file_filter_add_pattern (all, "*.xml");
+
+  gtk_file_chooser_add_filter (chooser, all);
+  gtk_file_chooser_add_filter (chooser, campaigns);
+  gtk_file_chooser_add_filter (chooser, battles);
+}
+
 static void
 admiralty_window_set_chooser_folder (AdmiraltyWindow *self)
 {
@@ -207,7 +256,6 @@ open_response_cb (AdmiraltyWindow      *self,
                   GtkFileChooserNative *chooser)
 {
   g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
@@ -216,37 +264,24 @@ open_response_cb (AdmiraltyWindow      *self,
   if (file == NULL)
     return;
 
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-      /* Translators: %s is a URI */
-      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
-
-      _admiralty_window_present_error (self, _("Could Not Open File"), body, NULL);
-      return;
-    }
-
-  admiralty_window_open (self, path);
+  admiralty_window_open_file (self, file);
 }
 
 void
 admiralty_window_show_open_dialog (AdmiraltyWindow *self)
 {
-  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
-
   g_return_if_fail (ADMIRALTY_IS_WINDOW (self));
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
 
-  self->chooser = gtk_file_chooser_native_new (_("Open Scenario or Campaign"),
+  self->chooser = gtk_file_chooser_native_new (_("Open Scenario, Campaign or Battle"),
                                                GTK_WINDOW (self),
                                                GTK_FILE_CHOOSER_ACTION_OPEN,
                                                _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  admiralty_window_add_open_filters (GTK_FILE_CHOOSER (self->chooser));
   admiralty_window_set_chooser_folder (self);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (open_response_cb), self,
                            G_CONNECT_SWAPPED);
@@ -322,6 +357,102 @@ save_as_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+static void
+resolve_phase_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autofree char *mode = NULL;
+
+  if (page == NULL)
+    return;
+
+  mode = g_settings_get_string (self->settings, "dice-mode");
+  admiralty_battle_page_resolve_phase (page, g_strcmp0 (mode, "physical") == 0);
+}
+
+static void
+close_tab_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdwTabPage *tab = adw_tab_view_get_selected_page (self->tab_view);
+
+  if (tab != NULL && tab != self->campaign_tab)
+    adw_tab_view_close_page (self->tab_view, tab);
+}
+
+static void
+load_orders_response_cb (AdmiraltyWindow      *self,
+                         int                   response,
+                         GtkFileChooserNative *chooser)
+{
+  AdmiraltyBattlePage *page = g_object_get_data (G_OBJECT (chooser), "battle-page");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *message = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (page != NULL)
+    g_object_ref (page);
+  g_clear_object (&self->chooser);
+
+  path = file != NULL ? g_file_get_path (file) : NULL;
+  if (page == NULL || path == NULL)
+    {
+      g_clear_object (&page);
+      return;
+    }
+
+  if (!admiralty_battle_page_load_orders (page, path, &error))
+    _admiralty_window_present_error (self, _("Could Not Read the Orders"), error->message, NULL);
+  else
+    {
+      basename = g_path_get_basename (path);
+      /* Translators: %s is the orders file's name */
+      message = g_strdup_printf (_("Orders loaded from %s"), basename);
+      _admiralty_window_toast (self, message);
+    }
+  g_object_unref (page);
+}
+
+/* Orders for the battle in the selected tab from a file of the master's choosing. */
+static void
+load_orders_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autoptr(GtkFileFilter) filter = NULL;
+
+  if (page == NULL)
+    return;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  self->chooser = gtk_file_chooser_native_new (_("Load Orders"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Load"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  filter = admiralty_xml_filter_new (_("Orders (*.xml)"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  admiralty_window_set_chooser_folder (self);
+  g_object_set_data_full (G_OBJECT (self->chooser), "battle-page", g_object_ref (page),
+                          g_object_unref);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (load_orders_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -331,4 +462,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.roll", NULL, roll_action);
+  gtk_widget_class_install_action (widget_class, "win.resolve-phase", NULL,
+                                   resolve_phase_action);
+  gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
 }

@@ -3,6 +3,7 @@
  * functions at the end are hooks for tests. */
 #pragma once
 
+#include "admiralty-battle-page.h"
 #include "admiralty-window.h"
 
 G_BEGIN_DECLS
@@ -28,6 +29,10 @@ struct _AdmiraltyWindow
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
+  AdwTabView           *tab_view;
+  AdwTabPage           *campaign_tab;
+  GtkWidget            *roll_button;
+  GtkWidget            *resolve_button;
   GtkStack             *main_stack;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
@@ -43,6 +48,10 @@ struct _AdmiraltyWindow
 
 void        _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass);
 void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
+/* The title, subtitle and primary button for the selected tab. */
+void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
+/* The battle in the selected tab, or NULL on the campaign tab. */
+AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
 /* Adds @path to the recent files and remembers its folder. */

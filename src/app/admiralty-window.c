@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-battle-page.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-fleet-row.h"
 #include "admiralty-roll-item.h"
@@ -29,20 +30,49 @@ fleet_children_cb (gpointer item,
   return children != NULL ? g_object_ref (children) : NULL;
 }
 
-static void
-admiralty_window_update_title (AdmiraltyWindow *self)
+AdmiraltyBattlePage *
+_admiralty_window_get_battle_page (AdmiraltyWindow *self)
 {
-  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
-  const char *path = adm_campaign_get_path (self->campaign);
-  g_autofree char *basename = path != NULL ? g_path_get_basename (path) : NULL;
-  g_autofree char *title = NULL;
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  GtkWidget *child = page != NULL ? adw_tab_page_get_child (page) : NULL;
 
-  adw_window_title_set_title (self->window_title, adm_scenario_get_name (scenario));
-  adw_window_title_set_subtitle (self->window_title,
-                                 basename != NULL ? basename : _("Not saved"));
+  return ADMIRALTY_IS_BATTLE_PAGE (child) ? ADMIRALTY_BATTLE_PAGE (child) : NULL;
+}
+
+/* The header names what the selected tab shows: a battle, its turn and phase, and its next
+ * step on the one suggested button; or the campaign, its file, and the dice. */
+void
+_admiralty_window_update_header (AdmiraltyWindow *self)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autofree char *basename = NULL;
+  g_autofree char *title = NULL;
+  const char *name = NULL;
+  const char *subtitle = "";
+
+  if (page != NULL)
+    {
+      name = adm_battle_get_name (admiralty_battle_page_get_battle (page));
+      subtitle = admiralty_battle_page_get_phase_label (page);
+      gtk_button_set_label (GTK_BUTTON (self->resolve_button),
+                            admiralty_battle_page_get_resolve_label (page));
+    }
+  else if (self->campaign != NULL)
+    {
+      const char *path = adm_campaign_get_path (self->campaign);
+
+      name = adm_scenario_get_name (adm_campaign_get_scenario (self->campaign));
+      basename = path != NULL ? g_path_get_basename (path) : NULL;
+      subtitle = basename != NULL ? basename : _("Not saved");
+    }
+
+  gtk_widget_set_visible (self->resolve_button, page != NULL);
+  gtk_widget_set_visible (self->roll_button, page == NULL);
+  adw_window_title_set_title (self->window_title, name != NULL ? name : _("Admiralty"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
 
   /* Translators: the window title, "Skirmish at Komarr — Admiralty" */
-  title = g_strdup_printf (_("%s — Admiralty"), adm_scenario_get_name (scenario));
+  title = name != NULL ? g_strdup_printf (_("%s — Admiralty"), name) : g_strdup (_("Admiralty"));
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
@@ -123,7 +153,7 @@ campaign_notify_cb (AdmiraltyWindow *self,
                     AdmCampaign     *campaign)
 {
   _admiralty_window_update_actions (self);
-  admiralty_window_update_title (self);
+  _admiralty_window_update_header (self);
 }
 
 static void
@@ -161,13 +191,157 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   self->log_follows_end = TRUE;
 
   admiralty_window_update_faction_css (self);
-  admiralty_window_update_title (self);
   admiralty_window_update_summary (self);
   admiralty_window_update_log (self);
-  _admiralty_window_update_actions (self);
   gtk_stack_set_visible_child_name (self->main_stack, "campaign");
+  adw_tab_view_set_selected_page (self->tab_view, self->campaign_tab);
+  _admiralty_window_update_header (self);
+  _admiralty_window_update_actions (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+static void
+battle_page_error_cb (AdmiraltyWindow     *self,
+                      const char          *heading,
+                      const char          *body,
+                      AdmiraltyBattlePage *page)
+{
+  _admiralty_window_present_error (self, heading, body, NULL);
+}
+
+static void
+battle_page_toast_cb (AdmiraltyWindow     *self,
+                      const char          *title,
+                      AdmiraltyBattlePage *page)
+{
+  _admiralty_window_toast (self, title);
+}
+
+static void
+battle_page_phase_cb (AdmiraltyWindow     *self,
+                      GParamSpec          *pspec,
+                      AdmiraltyBattlePage *page)
+{
+  if (_admiralty_window_get_battle_page (self) == page)
+    {
+      _admiralty_window_update_header (self);
+      _admiralty_window_update_actions (self);
+    }
+}
+
+static AdwTabPage *
+admiralty_window_find_battle (AdmiraltyWindow *self,
+                              const char      *path)
+{
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  guint n = adw_tab_view_get_n_pages (self->tab_view);
+
+  for (guint i = 0; i < n; i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+
+      if (ADMIRALTY_IS_BATTLE_PAGE (child)
+          && g_strcmp0 (admiralty_battle_page_get_source_path (ADMIRALTY_BATTLE_PAGE (child)),
+                        canonical) == 0)
+        return tab;
+    }
+
+  return NULL;
+}
+
+static void
+admiralty_window_announce_battle (AdmiraltyWindow     *self,
+                                  AdmiraltyBattlePage *page)
+{
+  const char *orders_error = g_object_get_data (G_OBJECT (page), "orders-error");
+  const char *backup = g_object_get_data (G_OBJECT (page), "backup-used");
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  g_autofree char *message = NULL;
+
+  if (orders_error != NULL)
+    _admiralty_window_present_error (self, _("Could Not Read the Orders"), orders_error, NULL);
+
+  if (backup != NULL)
+    {
+      g_autofree char *basename = g_path_get_basename (backup);
+
+      /* Translators: the saved battle was damaged; %s is its backup's name */
+      message = g_strdup_printf (_("Resumed from the backup %s"), basename);
+    }
+  else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0)
+    /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
+    message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
+                               admiralty_battle_page_get_phase_label (page));
+
+  if (message != NULL)
+    _admiralty_window_toast (self, message);
+}
+
+/* A battle already open is shown again rather than opened twice: two tabs would autosave
+ * over each other. */
+static gboolean
+admiralty_window_open_battle (AdmiraltyWindow *self,
+                              const char      *path)
+{
+  g_autoptr(AdmiraltyBattlePage) page = NULL;
+  g_autoptr(GError) error = NULL;
+  AdwTabPage *tab = admiralty_window_find_battle (self, path);
+
+  if (tab != NULL)
+    {
+      adw_tab_view_set_selected_page (self->tab_view, tab);
+      return TRUE;
+    }
+
+  page = admiralty_battle_page_open (path, &error);
+  if (page == NULL)
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Battle"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+
+  g_signal_connect_object (page, "error", G_CALLBACK (battle_page_error_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "toast", G_CALLBACK (battle_page_toast_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "notify::phase-label", G_CALLBACK (battle_page_phase_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  adw_tab_page_set_title (tab, adm_battle_get_name (admiralty_battle_page_get_battle (page)));
+  adw_tab_page_set_tooltip (tab, admiralty_battle_page_get_game_path (page));
+  adw_tab_view_set_selected_page (self->tab_view, tab);
+  gtk_widget_grab_focus (GTK_WIDGET (page));
+
+  _admiralty_window_remember_file (self, path);
+  admiralty_window_announce_battle (self, page);
+  return TRUE;
+}
+
+gboolean
+admiralty_window_open_file (AdmiraltyWindow *self,
+                            GFile           *file)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      /* Translators: %s is a URI */
+      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+
+      _admiralty_window_present_error (self, _("Could Not Open File"), body, NULL);
+      return FALSE;
+    }
+
+  return admiralty_window_open (self, path);
 }
 
 gboolean
@@ -179,6 +353,9 @@ admiralty_window_open (AdmiraltyWindow *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+
+  if (admiralty_battle_page_is_battle_file (path))
+    return admiralty_window_open_battle (self, path);
 
   campaign = adm_campaign_open (path, &error);
   if (campaign == NULL)
@@ -309,6 +486,25 @@ log_adjustment_upper_cb (AdmiraltyWindow *self,
 }
 
 static void
+selected_page_cb (AdmiraltyWindow *self,
+                  GParamSpec      *pspec,
+                  AdwTabView      *tab_view)
+{
+  _admiralty_window_update_header (self);
+  _admiralty_window_update_actions (self);
+}
+
+/* The campaign tab stays; a battle's tab closes, its game already on disk. */
+static gboolean
+close_page_cb (AdmiraltyWindow *self,
+               AdwTabPage      *page,
+               AdwTabView      *tab_view)
+{
+  adw_tab_view_close_page_finish (tab_view, page, page != self->campaign_tab);
+  return GDK_EVENT_STOP;
+}
+
+static void
 admiralty_window_restore_size (AdmiraltyWindow *self)
 {
   int width = g_settings_get_int (self->settings, "window-width");
@@ -412,6 +608,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The list item templates name these types. */
+  g_type_ensure (ADMIRALTY_TYPE_BATTLE_PAGE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
@@ -420,6 +617,10 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
@@ -463,8 +664,14 @@ admiralty_window_init (AdmiraltyWindow *self)
                                               GTK_STYLE_PROVIDER (self->css_provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
+  g_signal_connect_object (self->tab_view, "notify::selected-page",
+                           G_CALLBACK (selected_page_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
+                           G_CONNECT_SWAPPED);
+
   admiralty_window_restore_size (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
+  _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }
 

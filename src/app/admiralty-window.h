@@ -14,10 +14,15 @@ G_DECLARE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADMIRALTY, WINDOW, AdwA
 
 AdmiraltyWindow *admiralty_window_new              (AdmiraltyApplication *application)
     G_GNUC_WARN_UNUSED_RESULT;
-/* Opens a scenario (a new, unsaved campaign) or a campaign file. On error the window keeps
- * what it showed and presents a dialog naming the problem; returns FALSE then. */
+/* Opens a scenario (a new, unsaved campaign) or a campaign file in the campaign tab, or a
+ * battle set-up or saved battle in a tab of its own (by the file's root element). On error
+ * the window keeps what it showed and presents a dialog naming the problem; returns FALSE
+ * then. */
 gboolean         admiralty_window_open             (AdmiraltyWindow      *self,
                                                     const char           *path);
+/* The same for a GFile, which must be local. */
+gboolean         admiralty_window_open_file        (AdmiraltyWindow      *self,
+                                                    GFile                *file);
 /* Shows a file chooser and opens the chosen file. */
 void             admiralty_window_show_open_dialog (AdmiraltyWindow      *self);
 AdmCampaign     *admiralty_window_get_campaign     (AdmiraltyWindow      *self);

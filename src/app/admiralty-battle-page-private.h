@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-battle-page-private.h: hooks for tests. */
+#pragma once
+
+#include "admiralty-battle-page.h"
+#include "admiralty-table-widget.h"
+
+G_BEGIN_DECLS
+
+AdmiraltyTableWidget *_admiralty_battle_page_get_table         (AdmiraltyBattlePage *self);
+GtkDropDown          *_admiralty_battle_page_get_view_dropdown (AdmiraltyBattlePage *self);
+/* AdmiraltyLogLine rows: headings and report lines, headings and rolls. */
+GListModel           *_admiralty_battle_page_get_report_model  (AdmiraltyBattlePage *self);
+GListModel           *_admiralty_battle_page_get_dice_model    (AdmiraltyBattlePage *self);
+/* The dialog asking for real dice, while it is shown. */
+GtkWidget            *_admiralty_battle_page_get_dice_dialog   (AdmiraltyBattlePage *self);
+/* The roll that dialog asks for. */
+const AdmDiceRequest *_admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self);
+/* Types into that dialog's entry. */
+void                  _admiralty_battle_page_set_dice_text     (AdmiraltyBattlePage *self,
+                                                                const char          *text);
+/* The ship details' text, empty when no ship is selected. */
+const char           *_admiralty_battle_page_get_ship_details  (AdmiraltyBattlePage *self);
+
+G_END_DECLS

@@ -1,0 +1,1220 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-battle-page.c: a battle's tab — opening and resuming it, resolving its phases
+ * with the program's dice or real ones, and the report, dice log and ship details. */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-asking-dice.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-log-line.h"
+
+#define ROOT_PEEK_SIZE 16384  /* bytes read to find a file's root element */
+
+struct _AdmiraltyBattlePage
+{
+  GtkWidget             parent_instance;
+
+  AdmBattle            *battle;
+  AdmBattleOrders      *orders;
+  char                 *source_path;
+  char                 *setup_base;   /* the set-up's path without ".xml": orders go beside */
+  char                 *game_path;
+  char                 *orders_path;
+  guint64               seed;
+  gboolean              resumed;
+  char                 *phase_label;
+  char                 *resolve_label;
+
+  GListStore           *report_store;
+  GListStore           *dice_store;
+
+  /* Real dice: the values entered for the phase being resolved, and the source that noted
+   * the request it could not meet. */
+  GArray               *entered;
+  AdmiraltyAskingDice  *asking;
+  GtkWidget            *dice_dialog;  /* weak */
+  GtkEditable          *dice_entry;
+  GtkLabel             *dice_error_label;
+
+  /* Template children */
+  GtkPaned             *paned;
+  AdmiraltyTableWidget *table;
+  GtkDropDown          *view_dropdown;
+  GtkStack             *report_stack;
+  GtkScrolledWindow    *report_scroller;
+  GtkListView          *report_view;
+  GtkStack             *dice_stack;
+  GtkScrolledWindow    *dice_scroller;
+  GtkListView          *dice_view;
+  GtkWidget            *ship_box;
+  GtkLabel             *ship_name_label;
+  GtkLabel             *ship_details_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyBattlePage, admiralty_battle_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_BATTLE,
+  PROP_PHASE_LABEL,
+  PROP_RESOLVE_LABEL,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_ERROR,
+  SIGNAL_TOAST,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Opening */
+
+/* The name of the first element of the file at @path, skipping the XML declaration,
+ * comments and processing instructions; NULL when the start is not XML. */
+static char *
+peek_root_element (const char *path)
+{
+  g_autofree char *buffer = g_malloc (ROOT_PEEK_SIZE + 1);
+  const char *p, *start;
+  FILE *file = g_fopen (path, "rb");
+  size_t length;
+
+  if (file == NULL)
+    return NULL;
+  length = fread (buffer, 1, ROOT_PEEK_SIZE, file);
+  fclose (file);
+  buffer[length] = '\0';
+
+  p = buffer;
+  if (g_str_has_prefix (p, "\xef\xbb\xbf"))
+    p += 3;
+  while (*p != '\0')
+    {
+      if (g_ascii_isspace (*p))
+        p++;
+      else if (*p != '<')
+        return NULL;
+      else if (g_str_has_prefix (p, "<!--"))
+        {
+          if ((p = strstr (p + 4, "-->")) == NULL)
+            return NULL;
+          p += 3;
+        }
+      else if (p[1] == '?' || p[1] == '!')
+        {
+          if ((p = strchr (p, '>')) == NULL)
+            return NULL;
+          p++;
+        }
+      else
+        {
+          start = ++p;
+          while (g_ascii_isalnum (*p) || *p == '-' || *p == '_' || *p == '.' || *p == ':')
+            p++;
+          return p > start ? g_strndup (start, p - start) : NULL;
+        }
+    }
+
+  return NULL;
+}
+
+gboolean
+admiralty_battle_page_is_battle_file (const char *path)
+{
+  g_autofree char *root = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  root = peek_root_element (path);
+  return g_strcmp0 (root, "battle") == 0 || g_strcmp0 (root, "battle-game") == 0;
+}
+
+static char *
+strip_suffix (const char *path,
+              const char *suffix)
+{
+  if (g_str_has_suffix (path, suffix))
+    return g_strndup (path, strlen (path) - strlen (suffix));
+  return g_strdup (path);
+}
+
+/* "DIR/NAME.game.xml" for the set-up "DIR/NAME.xml"; under the user's data folder, the
+ * set-up's folder named by a hash, when DIR cannot be written. */
+static char *
+game_path_for_setup (const char *setup_base)
+{
+  g_autofree char *folder = g_path_get_dirname (setup_base);
+  g_autofree char *name = g_path_get_basename (setup_base);
+  g_autofree char *hash = NULL;
+  g_autofree char *file_name = NULL;
+
+  if (g_access (folder, W_OK) == 0)
+    return g_strconcat (setup_base, ".game.xml", NULL);
+
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA1, folder, -1);
+  hash[8] = '\0';
+  file_name = g_strdup_printf ("%s-%s.game.xml", name, hash);
+  return g_build_filename (g_get_user_data_dir (), "admiralty", "battles", file_name, NULL);
+}
+
+/* Opens the game played from a set-up, or the newest backup of it that opens when the game
+ * itself is damaged. */
+static AdmBattle *
+load_game_or_backup (const char  *game_path,
+                     char       **backup_used,
+                     GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *backup = NULL;
+  AdmBattle *battle = adm_battle_load_game (game_path, &local_error);
+
+  if (battle != NULL)
+    return battle;
+
+  backup = adm_battle_find_backup (game_path);
+  if (backup == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  battle = adm_battle_load_game (backup, error);
+  if (battle != NULL)
+    *backup_used = g_steal_pointer (&backup);
+  return battle;
+}
+
+AdmiraltyBattlePage *
+admiralty_battle_page_open (const char  *path,
+                            GError     **error)
+{
+  g_autoptr(AdmiraltyBattlePage) self = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *canonical = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *backup_used = NULL;
+  g_autofree char *game_path = NULL;
+  g_autofree char *setup_base = NULL;
+  g_autofree char *orders_path = NULL;
+  gboolean resumed = FALSE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  canonical = g_canonicalize_filename (path, NULL);
+  root = peek_root_element (canonical);
+
+  if (g_strcmp0 (root, "battle-game") == 0)
+    {
+      /* A saved game goes on in its own file. */
+      setup_base = strip_suffix (canonical, ".game.xml");
+      game_path = g_strdup (canonical);
+      battle = adm_battle_load_game (canonical, error);
+      resumed = TRUE;
+    }
+  else
+    {
+      setup_base = strip_suffix (canonical, ".xml");
+      game_path = game_path_for_setup (setup_base);
+      if (g_file_test (game_path, G_FILE_TEST_EXISTS))
+        {
+          battle = load_game_or_backup (game_path, &backup_used, error);
+          resumed = TRUE;
+        }
+      else
+        battle = adm_battle_load_game (canonical, error);
+    }
+
+  if (battle == NULL)
+    return NULL;
+
+  self = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_BATTLE_PAGE, NULL));
+  self->source_path = g_steal_pointer (&canonical);
+  self->setup_base = g_steal_pointer (&setup_base);
+  self->game_path = g_steal_pointer (&game_path);
+  self->resumed = resumed;
+  self->seed = adm_battle_get_seed (battle);
+  /* Without a seed in the set-up, each opening rolls differently. */
+  while (self->seed == 0)
+    self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
+
+  orders_path = g_strconcat (self->setup_base, ".orders.xml", NULL);
+  if (g_file_test (orders_path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(GError) orders_error = NULL;
+
+      /* A broken orders file does not keep the battle from opening: orders can be loaded
+       * again once fixed. */
+      if (!admiralty_battle_page_load_orders (self, orders_path, &orders_error))
+        g_object_set_data_full (G_OBJECT (self), "orders-error",
+                                g_strdup (orders_error->message), g_free);
+    }
+
+  g_object_set_data_full (G_OBJECT (self), "backup-used", g_steal_pointer (&backup_used),
+                          g_free);
+  g_object_set (self, "battle", battle, NULL);
+
+  return g_steal_pointer (&self);
+}
+
+/* Labels and lists */
+
+static const char *
+phase_name (AdmPhase phase)
+{
+  switch (phase)
+    {
+    case ADM_PHASE_DETECTION:
+      return _("Detection");
+    case ADM_PHASE_MOVEMENT:
+      return _("Movement");
+    case ADM_PHASE_FIRE:
+      return _("Fire");
+    case ADM_PHASE_TORPEDO:
+      return _("Torpedoes");
+    case ADM_PHASE_END:
+    default:
+      return _("End Phase");
+    }
+}
+
+static const char *
+resolve_label (AdmPhase phase)
+{
+  switch (phase)
+    {
+    case ADM_PHASE_DETECTION:
+      return _("Resolve Detection");
+    case ADM_PHASE_MOVEMENT:
+      return _("Resolve Movement");
+    case ADM_PHASE_FIRE:
+      return _("Resolve Fire");
+    case ADM_PHASE_TORPEDO:
+      return _("Resolve Torpedoes");
+    case ADM_PHASE_END:
+    default:
+      return _("Resolve End Phase");
+    }
+}
+
+static char *
+turn_phase_text (int      turn,
+                 AdmPhase phase)
+{
+  /* Translators: a battle's turn and phase, "Turn 2 · Fire" */
+  return g_strdup_printf (_("Turn %d · %s"), turn, phase_name (phase));
+}
+
+static const char *
+ship_status_name (AdmShipStatus status)
+{
+  switch (status)
+    {
+    case ADM_SHIP_ACTIVE:
+      return _("Active");
+    case ADM_SHIP_DRIFTING_HULK:
+      return _("Drifting hulk");
+    case ADM_SHIP_BURNING_HULK:
+      return _("Burning hulk");
+    case ADM_SHIP_DESTROYED:
+    default:
+      return _("Destroyed");
+    }
+}
+
+static void
+admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
+{
+  AdmPhase phase = adm_battle_get_phase (self->battle);
+
+  g_free (self->phase_label);
+  self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
+  g_free (self->resolve_label);
+  self->resolve_label = g_strdup (resolve_label (phase));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE_LABEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESOLVE_LABEL]);
+}
+
+/* Keeping the newest line in sight after each phase: the list's own scroll action anchors
+ * it at its last row, whether or not the list is allocated yet. */
+static void
+scroll_to_end (GtkListView *view,
+               GListModel  *model)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", n - 1);
+}
+
+static void
+admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
+{
+  GPtrArray *report = adm_battle_get_report (self->battle);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  const AdmReportLine *previous = NULL;
+
+  for (guint i = 0; i < report->len; i++)
+    {
+      const AdmReportLine *line = g_ptr_array_index (report, i);
+
+      if (previous == NULL || previous->turn != line->turn || previous->phase != line->phase)
+        {
+          g_autofree char *heading = turn_phase_text (line->turn, line->phase);
+
+          g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
+        }
+      g_ptr_array_add (rows, admiralty_log_line_new (line->text, NULL, FALSE));
+      previous = line;
+    }
+
+  g_list_store_splice (self->report_store, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->report_store)),
+                       rows->pdata, rows->len);
+  gtk_stack_set_visible_child_name (self->report_stack, rows->len > 0 ? "list" : "empty");
+  scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
+}
+
+static char *
+roll_detail (const AdmBattleRoll *roll)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *dice = adm_dice_describe (roll->values->len, roll->sides);
+  guint total = 0;
+
+  if (roll->clause != NULL && roll->clause[0] != '\0')
+    g_string_append_printf (text, "%s · ", roll->clause);
+  g_string_append_printf (text, "%s:", dice);
+  for (guint v = 0; v < roll->values->len; v++)
+    {
+      guint value = g_array_index (roll->values, guint, v);
+
+      g_string_append_printf (text, " %u", value);
+      total += value;
+    }
+  if (roll->values->len > 1)
+    g_string_append_printf (text, " = %u", total);
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (self->battle);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  const AdmBattleRoll *previous = NULL;
+
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+      g_autofree char *detail = roll_detail (roll);
+
+      if (previous == NULL || previous->turn != roll->turn || previous->phase != roll->phase)
+        {
+          g_autofree char *heading = turn_phase_text (roll->turn, roll->phase);
+
+          g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
+        }
+      g_ptr_array_add (rows, admiralty_log_line_new (roll->purpose, detail, FALSE));
+      previous = roll;
+    }
+
+  g_list_store_splice (self->dice_store, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->dice_store)),
+                       rows->pdata, rows->len);
+  gtk_stack_set_visible_child_name (self->dice_stack, rows->len > 0 ? "list" : "empty");
+  scroll_to_end (self->dice_view, G_LIST_MODEL (self->dice_store));
+}
+
+static char *
+criticals_text (const AdmBattleShip *ship)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int result = 2; result < ADM_CRITICAL_RESULTS; result++)
+    {
+      if (ship->criticals[result] <= 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append_printf (text, "%d", result);
+      if (ship->criticals[result] > 1)
+        g_string_append_printf (text, " ×%d", ship->criticals[result]);
+    }
+
+  if (text->len == 0)
+    return g_strdup (_("No criticals"));
+  /* Translators: outstanding critical results by their 2d6 roll, "Criticals: 8, 10 ×2" */
+  return g_strdup_printf (_("Criticals: %s"), text->str);
+}
+
+static void
+admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
+{
+  int index = admiralty_table_widget_get_selected_ship (self->table);
+  const AdmBattleShip *ship;
+  const AdmBattleSide *side;
+  g_autofree char *criticals = NULL;
+  g_autofree char *details = NULL;
+
+  if (index < 0 || (guint) index >= adm_battle_get_n_ships (self->battle))
+    {
+      gtk_widget_set_visible (self->ship_box, FALSE);
+      gtk_label_set_label (self->ship_details_label, "");
+      return;
+    }
+
+  ship = adm_battle_get_ship (self->battle, index);
+  side = adm_battle_get_side (self->battle, ship->side);
+  criticals = criticals_text (ship);
+  /* Translators: the selected ship's card: class · side, hull, shields and readiness,
+   * status, criticals */
+  details = g_strdup_printf (_("%s · %s\nHull %d of %d · Shields %d · Readiness %d\n%s · %s"),
+                             ship->klass->name, side->name,
+                             adm_battle_ship_hull_left (self->battle, index), ship->klass->hull,
+                             adm_battle_ship_shields (self->battle, index),
+                             adm_battle_ship_readiness (self->battle, index),
+                             ship_status_name (ship->status), criticals);
+
+  gtk_label_set_label (self->ship_name_label, ship->name);
+  gtk_label_set_label (self->ship_details_label, details);
+  gtk_widget_set_visible (self->ship_box, TRUE);
+}
+
+static void
+battle_changed_cb (AdmiraltyBattlePage *self,
+                   AdmBattle           *battle)
+{
+  admiralty_battle_page_sync_report (self);
+  admiralty_battle_page_sync_dice (self);
+  admiralty_battle_page_update_ship (self);
+  admiralty_battle_page_update_labels (self);
+}
+
+static void
+autosave_failed_cb (AdmiraltyBattlePage *self,
+                    const GError        *error,
+                    AdmBattle           *battle)
+{
+  /* Translators: %s is the reason */
+  g_autofree char *title = g_strdup_printf (_("Could not autosave the battle: %s"),
+                                            error->message);
+
+  g_signal_emit (self, signals[SIGNAL_TOAST], 0, title);
+}
+
+static void
+admiralty_battle_page_fill_view_dropdown (AdmiraltyBattlePage *self)
+{
+  g_autoptr(GtkStringList) sides = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (sides, _("Master"));
+  for (guint i = 0; i < adm_battle_get_n_sides (self->battle); i++)
+    gtk_string_list_append (sides, adm_battle_get_side (self->battle, i)->name);
+  gtk_drop_down_set_model (self->view_dropdown, G_LIST_MODEL (sides));
+  gtk_drop_down_set_selected (self->view_dropdown, 0);
+}
+
+static void
+admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
+                                  AdmBattle           *battle)
+{
+  g_autofree char *folder = NULL;
+
+  g_assert (self->battle == NULL);
+  if (battle == NULL)
+    return;
+
+  self->battle = g_object_ref (battle);
+  g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (battle, "autosave-failed", G_CALLBACK (autosave_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  admiralty_table_widget_set_battle (self->table, battle);
+  admiralty_battle_page_fill_view_dropdown (self);
+  battle_changed_cb (self, battle);
+
+  /* From now on every phase is on disk before it is shown. */
+  if (self->game_path != NULL)
+    {
+      folder = g_path_get_dirname (self->game_path);
+      g_mkdir_with_parents (folder, 0750);
+      adm_battle_set_autosave_path (battle, self->game_path);
+    }
+}
+
+/* Resolving */
+
+static const AdmTurnOrders *
+admiralty_battle_page_turn_orders (AdmiraltyBattlePage *self)
+{
+  if (self->orders == NULL)
+    return NULL;
+  return adm_battle_orders_get_turn (self->orders, adm_battle_get_turn (self->battle));
+}
+
+/* The program's dice are a function of the seed and the dice rolled so far: the generator
+ * is wound on past every die in the battle's log. Resuming, undoing or a refused phase all
+ * continue the same sequence, as if the battle had been played in one sitting. */
+static AdmDicePrng *
+admiralty_battle_page_synced_prng (AdmiraltyBattlePage *self)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (self->battle);
+  AdmDicePrng *prng = adm_dice_prng_new (self->seed);
+
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      for (guint v = 0; v < roll->values->len; v++)
+        adm_dice_prng_die (prng, roll->sides);
+    }
+
+  return prng;
+}
+
+static void
+admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
+                                    const GError        *error)
+{
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Phase"),
+                 error->message);
+}
+
+static void admiralty_battle_page_try_physical (AdmiraltyBattlePage *self);
+
+/* Checks the typed values against the request: numbers, as many as the dice, each on the
+ * die. The engine's dice queue says what is wrong. */
+static gboolean
+parse_dice_text (const AdmDiceRequest  *request,
+                 const char            *text,
+                 GArray                *values,
+                 GError               **error)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autofree guint *rolled = g_new0 (guint, request->count);
+  guint length;
+
+  if (!adm_dice_queue_push_text (queue, text, error))
+    return FALSE;
+
+  length = adm_dice_queue_get_length (queue);
+  if (length > request->count)
+    {
+      g_autofree char *dice = adm_dice_describe (request->count, request->sides);
+
+      /* Translators: "You typed 3 values, but 2d6 is 2." */
+      g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                   ngettext ("You typed %u value, but %s is %u.",
+                             "You typed %u values, but %s is %u.", length),
+                   length, dice, request->count);
+      return FALSE;
+    }
+
+  if (!adm_dice_source_roll (ADM_DICE_SOURCE (queue), request, rolled, error))
+    return FALSE;
+
+  g_array_append_vals (values, rolled, request->count);
+  return TRUE;
+}
+
+static void
+dice_entry_changed_cb (AdmiraltyBattlePage *self,
+                       GtkEditable         *entry)
+{
+  const AdmDiceRequest *request = admiralty_asking_dice_get_unmet (self->asking);
+  const char *text = gtk_editable_get_text (entry);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  gboolean valid;
+
+  if (self->dice_dialog == NULL || request == NULL)
+    return;
+
+  valid = parse_dice_text (request, text, values, &error);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self->dice_dialog), "enter",
+                                           valid);
+  /* Say what is wrong only once something is typed. */
+  gtk_label_set_label (self->dice_error_label, !valid && text[0] != '\0' ? error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_error_label), !valid && text[0] != '\0');
+}
+
+static void
+dice_dialog_response_cb (AdmiraltyBattlePage *self,
+                         const char          *response,
+                         AdwMessageDialog    *dialog)
+{
+  const AdmDiceRequest *request = admiralty_asking_dice_get_unmet (self->asking);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if ((GtkWidget *) dialog != self->dice_dialog)
+    return;
+
+  text = g_strdup (gtk_editable_get_text (self->dice_entry));
+  g_clear_weak_pointer (&self->dice_dialog);
+  self->dice_entry = NULL;
+  self->dice_error_label = NULL;
+
+  if (g_strcmp0 (response, "enter") != 0 || request == NULL)
+    {
+      /* Cancelled: the phase stays unresolved, and the dice typed so far are dropped. */
+      g_array_set_size (self->entered, 0);
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, _("The phase was not resolved"));
+      return;
+    }
+
+  if (!parse_dice_text (request, text, self->entered, &error))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
+                     error->message);
+      g_array_set_size (self->entered, 0);
+      return;
+    }
+
+  admiralty_battle_page_try_physical (self);
+}
+
+static void
+admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
+                                const AdmDiceRequest *request)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *dice = adm_dice_describe (request->count, request->sides);
+  /* Translators: the heading of the dialog asking for real dice, "Roll 2d6" */
+  g_autofree char *heading = g_strdup_printf (_("Roll %s"), dice);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog, *box, *entry, *label;
+
+  if (request->clause != NULL)
+    body = g_strdup_printf ("%s (%s)", request->purpose, request->clause);
+  else
+    body = g_strdup (request->purpose);
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "enter", _("_Enter"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "enter",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  entry = gtk_entry_new ();
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
+  /* Translators: the placeholder of the field for the values of real dice */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("The values, as “3 5”"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Values Rolled"), -1);
+  label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "error");
+  gtk_widget_set_visible (label, FALSE);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), label);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+
+  self->dice_entry = GTK_EDITABLE (entry);
+  self->dice_error_label = GTK_LABEL (label);
+  g_set_weak_pointer (&self->dice_dialog, dialog);
+  g_signal_connect_object (entry, "changed", G_CALLBACK (dice_entry_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (dice_dialog_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+/* Resolves the phase from the start with every value entered so far; the engine changes
+ * nothing unless the whole phase resolves, so when the values run out it is simply tried
+ * again once the next roll is in. */
+static void
+admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+  const AdmDiceRequest *unmet;
+
+  for (guint i = 0; i < self->entered->len; i++)
+    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
+  g_clear_object (&self->asking);
+  self->asking = admiralty_asking_dice_new (queue);
+
+  if (adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
+                                ADM_DICE_SOURCE (self->asking), &error))
+    {
+      g_array_set_size (self->entered, 0);
+      return;
+    }
+
+  unmet = admiralty_asking_dice_get_unmet (self->asking);
+  if (unmet != NULL)
+    {
+      admiralty_battle_page_ask_dice (self, unmet);
+      return;
+    }
+
+  g_array_set_size (self->entered, 0);
+  admiralty_battle_page_phase_failed (self, error);
+}
+
+void
+admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
+                                     gboolean             physical)
+{
+  g_autoptr(AdmDicePrng) prng = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
+
+  /* A roll already asked for: the phase is under way. */
+  if (self->dice_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->dice_dialog));
+      return;
+    }
+
+  if (physical)
+    {
+      g_array_set_size (self->entered, 0);
+      admiralty_battle_page_try_physical (self);
+      return;
+    }
+
+  prng = admiralty_battle_page_synced_prng (self);
+  if (!adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
+                                 ADM_DICE_SOURCE (prng), &error))
+    admiralty_battle_page_phase_failed (self, error);
+}
+
+gboolean
+admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
+                            GError              **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  return adm_battle_undo (self->battle, error);
+}
+
+gboolean
+admiralty_battle_page_load_orders (AdmiraltyBattlePage  *self,
+                                   const char           *path,
+                                   GError              **error)
+{
+  AdmBattleOrders *orders;
+
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  orders = adm_battle_orders_load_file (path, error);
+  if (orders == NULL)
+    return FALSE;
+
+  g_clear_pointer (&self->orders, adm_battle_orders_free);
+  self->orders = orders;
+  g_free (self->orders_path);
+  self->orders_path = g_strdup (path);
+  return TRUE;
+}
+
+/* List rows: a heading, or a line with its detail dimmed under it. */
+
+static void
+log_row_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *text = gtk_label_new (NULL);
+  GtkWidget *detail = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 40);
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (detail), 40);
+  gtk_widget_add_css_class (detail, "dim-label");
+  gtk_widget_add_css_class (detail, "caption");
+  gtk_widget_add_css_class (detail, "numeric");
+  gtk_widget_add_css_class (box, "log-row");
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), detail);
+  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_activatable (item, FALSE);
+  gtk_list_item_set_selectable (item, FALSE);
+}
+
+static void
+log_row_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  AdmiraltyLogLine *line = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *text = gtk_widget_get_first_child (box);
+  GtkWidget *detail = gtk_widget_get_next_sibling (text);
+  const char *detail_text = admiralty_log_line_get_detail (line);
+
+  gtk_label_set_label (GTK_LABEL (text), admiralty_log_line_get_text (line));
+  gtk_label_set_label (GTK_LABEL (detail), detail_text != NULL ? detail_text : "");
+  gtk_widget_set_visible (detail, detail_text != NULL);
+  if (admiralty_log_line_get_heading (line))
+    {
+      gtk_widget_add_css_class (box, "log-heading");
+      gtk_widget_add_css_class (text, "heading");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (box, "log-heading");
+      gtk_widget_remove_css_class (text, "heading");
+    }
+}
+
+static void
+admiralty_battle_page_setup_list (GtkListView *view,
+                                  GListStore  *store)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkNoSelection) selection = NULL;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (log_row_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (log_row_bind_cb), NULL);
+  gtk_list_view_set_factory (view, factory);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (store)));
+  gtk_list_view_set_model (view, GTK_SELECTION_MODEL (selection));
+}
+
+/* "View as": Master is the first entry, then the sides in order. */
+
+static gboolean
+selected_to_view_side (GBinding     *binding,
+                       const GValue *from,
+                       GValue       *to,
+                       gpointer      user_data)
+{
+  guint selected = g_value_get_uint (from);
+
+  g_value_set_int (to, selected == GTK_INVALID_LIST_POSITION || selected == 0
+                       ? -1 : (int) selected - 1);
+  return TRUE;
+}
+
+static gboolean
+view_side_to_selected (GBinding     *binding,
+                       const GValue *from,
+                       GValue       *to,
+                       gpointer      user_data)
+{
+  g_value_set_uint (to, (guint) (g_value_get_int (from) + 1));
+  return TRUE;
+}
+
+static void
+selected_ship_cb (AdmiraltyBattlePage *self,
+                  GParamSpec          *pspec,
+                  AdmiraltyTableWidget *table)
+{
+  if (self->battle != NULL)
+    admiralty_battle_page_update_ship (self);
+}
+
+/* Focus goes to the table, whose keys zoom and pan. */
+static gboolean
+admiralty_battle_page_grab_focus (GtkWidget *widget)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+
+  return gtk_widget_grab_focus (GTK_WIDGET (self->table));
+}
+
+/* GObject */
+
+static void
+admiralty_battle_page_dispose (GObject *object)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
+
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  g_clear_weak_pointer (&self->dice_dialog);
+
+  /* The page going away stops writing the game: the file stays as the last phase left it. */
+  if (self->battle != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->battle, self);
+      adm_battle_set_autosave_path (self->battle, NULL);
+    }
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
+
+  g_clear_object (&self->battle);
+  g_clear_object (&self->asking);
+  g_clear_object (&self->report_store);
+  g_clear_object (&self->dice_store);
+
+  G_OBJECT_CLASS (admiralty_battle_page_parent_class)->dispose (object);
+}
+
+static void
+admiralty_battle_page_finalize (GObject *object)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
+
+  g_clear_pointer (&self->orders, adm_battle_orders_free);
+  g_clear_pointer (&self->entered, g_array_unref);
+  g_free (self->source_path);
+  g_free (self->setup_base);
+  g_free (self->game_path);
+  g_free (self->orders_path);
+  g_free (self->phase_label);
+  g_free (self->resolve_label);
+
+  G_OBJECT_CLASS (admiralty_battle_page_parent_class)->finalize (object);
+}
+
+static void
+admiralty_battle_page_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_BATTLE:
+      g_value_set_object (value, self->battle);
+      break;
+    case PROP_PHASE_LABEL:
+      g_value_set_string (value, self->phase_label);
+      break;
+    case PROP_RESOLVE_LABEL:
+      g_value_set_string (value, self->resolve_label);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_battle_page_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_BATTLE:
+      admiralty_battle_page_set_battle (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_battle_page_dispose;
+  object_class->finalize = admiralty_battle_page_finalize;
+  object_class->get_property = admiralty_battle_page_get_property;
+  object_class->set_property = admiralty_battle_page_set_property;
+  widget_class->grab_focus = admiralty_battle_page_grab_focus;
+
+  properties[PROP_BATTLE] =
+    g_param_spec_object ("battle", NULL, NULL, ADM_TYPE_BATTLE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PHASE_LABEL] =
+    g_param_spec_string ("phase-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_RESOLVE_LABEL] =
+    g_param_spec_string ("resolve-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Emitted with a heading and the engine's message when a phase cannot be resolved. */
+  signals[SIGNAL_ERROR] =
+    g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  /* Emitted with a short message for the window's toast. */
+  signals[SIGNAL_TOAST] =
+    g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "battlepage");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-battle-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, paned);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, table);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_view);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_view);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ship_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ship_name_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ship_details_label);
+}
+
+static void
+admiralty_battle_page_init (AdmiraltyBattlePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
+  self->dice_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
+
+  admiralty_battle_page_setup_list (self->report_view, self->report_store);
+  admiralty_battle_page_setup_list (self->dice_view, self->dice_store);
+
+  g_object_bind_property_full (self->view_dropdown, "selected", self->table, "view-side",
+                               G_BINDING_BIDIRECTIONAL, selected_to_view_side,
+                               view_side_to_selected, NULL, NULL);
+  g_signal_connect_object (self->table, "notify::selected-ship", G_CALLBACK (selected_ship_cb),
+                           self, G_CONNECT_SWAPPED);
+}
+
+/* Accessors */
+
+AdmBattle *
+admiralty_battle_page_get_battle (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->battle;
+}
+
+const char *
+admiralty_battle_page_get_source_path (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->source_path;
+}
+
+const char *
+admiralty_battle_page_get_game_path (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->game_path;
+}
+
+gboolean
+admiralty_battle_page_get_resumed (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  return self->resumed;
+}
+
+const char *
+admiralty_battle_page_get_phase_label (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->phase_label;
+}
+
+const char *
+admiralty_battle_page_get_resolve_label (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->resolve_label;
+}
+
+const char *
+admiralty_battle_page_get_orders_path (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->orders_path;
+}
+
+/* Test hooks */
+
+AdmiraltyTableWidget *
+_admiralty_battle_page_get_table (AdmiraltyBattlePage *self)
+{
+  return self->table;
+}
+
+GtkDropDown *
+_admiralty_battle_page_get_view_dropdown (AdmiraltyBattlePage *self)
+{
+  return self->view_dropdown;
+}
+
+GListModel *
+_admiralty_battle_page_get_report_model (AdmiraltyBattlePage *self)
+{
+  return G_LIST_MODEL (self->report_store);
+}
+
+GListModel *
+_admiralty_battle_page_get_dice_model (AdmiraltyBattlePage *self)
+{
+  return G_LIST_MODEL (self->dice_store);
+}
+
+GtkWidget *
+_admiralty_battle_page_get_dice_dialog (AdmiraltyBattlePage *self)
+{
+  return self->dice_dialog;
+}
+
+const AdmDiceRequest *
+_admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self)
+{
+  if (self->dice_dialog == NULL || self->asking == NULL)
+    return NULL;
+  return admiralty_asking_dice_get_unmet (self->asking);
+}
+
+void
+_admiralty_battle_page_set_dice_text (AdmiraltyBattlePage *self,
+                                      const char          *text)
+{
+  g_return_if_fail (self->dice_entry != NULL);
+
+  gtk_editable_set_text (self->dice_entry, text);
+}
+
+const char *
+_admiralty_battle_page_get_ship_details (AdmiraltyBattlePage *self)
+{
+  return gtk_label_get_label (self->ship_details_label);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-battle-page.h: one battle in a tab of the main window — the table, the turn
+ * report and the dice log, who the table is shown to, and the selected ship. The page owns
+ * the battle, its orders file and its dice, and autosaves after every phase. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_BATTLE_PAGE (admiralty_battle_page_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyBattlePage, admiralty_battle_page, ADMIRALTY, BATTLE_PAGE,
+                      GtkWidget)
+
+/* Opens a battle set-up (root <battle>) or a saved game (<battle-game>). A set-up is played
+ * in "NAME.game.xml" beside it, or under the user's data folder when its folder cannot be
+ * written; when that game exists already, it is resumed instead. Orders come from
+ * "NAME.orders.xml" beside the set-up when there is one. Errors are the engine's, naming the
+ * file and line. */
+AdmiraltyBattlePage *admiralty_battle_page_open              (const char           *path,
+                                                              GError              **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* Whether the file is a battle set-up or a saved game rather than a scenario or a campaign,
+ * judging by its root element. */
+gboolean             admiralty_battle_page_is_battle_file    (const char           *path);
+
+AdmBattle           *admiralty_battle_page_get_battle        (AdmiraltyBattlePage  *self);
+/* The file opened, canonical: one page per file. */
+const char          *admiralty_battle_page_get_source_path   (AdmiraltyBattlePage  *self);
+/* Where the battle is autosaved. */
+const char          *admiralty_battle_page_get_game_path     (AdmiraltyBattlePage  *self);
+/* Whether opening resumed a game already under way. */
+gboolean             admiralty_battle_page_get_resumed       (AdmiraltyBattlePage  *self);
+/* "Turn 2 · Fire", and the primary button's "Resolve Fire". */
+const char          *admiralty_battle_page_get_phase_label   (AdmiraltyBattlePage  *self);
+const char          *admiralty_battle_page_get_resolve_label (AdmiraltyBattlePage  *self);
+/* The orders file's path, or NULL when the battle has none. */
+const char          *admiralty_battle_page_get_orders_path   (AdmiraltyBattlePage  *self);
+gboolean             admiralty_battle_page_load_orders       (AdmiraltyBattlePage  *self,
+                                                              const char           *path,
+                                                              GError              **error);
+/* Resolves the current phase with this turn's orders: with the program's dice, or with real
+ * dice, asking for each roll in turn (then it returns before the phase is resolved). A
+ * problem is reported by the "error" signal. */
+void                 admiralty_battle_page_resolve_phase     (AdmiraltyBattlePage  *self,
+                                                              gboolean              physical);
+gboolean             admiralty_battle_page_undo              (AdmiraltyBattlePage  *self,
+                                                              GError              **error);
+
+G_END_DECLS

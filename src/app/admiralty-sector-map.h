@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sector-map.h: the strategic sector map as a widget (F-STRAT-8, F-STRAT-9). It
+ * draws with the Cairo sector renderer, fits the map on its first allocation and whenever the
+ * scenario changes, zooms with the scroll wheel and pinch about the pointer, pans by dragging
+ * and with the arrow keys, highlights the sector under the pointer with a tooltip of its
+ * contents, selects a sector on click, and asks for a battle there on double-click or Enter.
+ *
+ * Actions: "map.zoom-in", "map.zoom-out", "map.fit", "map.pan" ("(dd)", pixels, as a drag) and
+ * "map.activate" (the selected sector). Keys: arrows pan, + and − zoom, Home fits, Enter
+ * activates. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "admiralty-engine.h"
+#include "admiralty-sector-renderer.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_SECTOR_MAP (admiralty_sector_map_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltySectorMap, admiralty_sector_map, ADMIRALTY, SECTOR_MAP, GtkWidget)
+
+/* The factor one step of "map.zoom-in" or one notch of the scroll wheel zooms by. */
+#define ADMIRALTY_SECTOR_MAP_ZOOM_STEP 1.25
+
+GtkWidget                 *admiralty_sector_map_new                 (void);
+
+AdmScenario               *admiralty_sector_map_get_scenario        (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_scenario        (AdmiraltySectorMap *self,
+                                                                     AdmScenario        *scenario);
+/* The id of the selected sector, or NULL. Setting an id the scenario lacks is an error. */
+const char                *admiralty_sector_map_get_selected_sector (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
+                                                                     const char         *id);
+/* The id of the sector under the pointer, or NULL. */
+const char                *admiralty_sector_map_get_hovered_sector  (AdmiraltySectorMap *self);
+
+/* The view the map is drawn with: its size is the widget's, its centre and scale what the
+ * user made them. Valid until the map next changes. */
+const AdmiraltySectorView *admiralty_sector_map_get_view            (AdmiraltySectorMap *self);
+
+/* Fits the whole map into the widget, as Home does. */
+void                       admiralty_sector_map_fit                 (AdmiraltySectorMap *self);
+/* Zooms by @factor keeping the map point under widget pixel (@x, @y) where it is. */
+void                       admiralty_sector_map_zoom_at             (AdmiraltySectorMap *self,
+                                                                     double              factor,
+                                                                     double              x,
+                                                                     double              y);
+
+/* What the pointer controllers do, public so that tests and other drivers can do it too. */
+
+/* Selects the sector whose card is under (@x, @y), or clears the selection when there is none,
+ * as a click does. Returns whether a sector was hit. */
+gboolean                   admiralty_sector_map_select_at           (AdmiraltySectorMap *self,
+                                                                     double              x,
+                                                                     double              y);
+/* Emits "sector-activated" for the sector under (@x, @y), if any, as a double-click does.
+ * Returns whether a sector was hit. */
+gboolean                   admiralty_sector_map_activate_at         (AdmiraltySectorMap *self,
+                                                                     double              x,
+                                                                     double              y);
+/* The pointer is at (@x, @y): highlights the sector there, and zoom actions keep that point
+ * still. */
+void                       admiralty_sector_map_hover_at            (AdmiraltySectorMap *self,
+                                                                     double              x,
+                                                                     double              y);
+/* The pointer has left: no highlight, and zoom actions keep the middle still. */
+void                       admiralty_sector_map_hover_leave         (AdmiraltySectorMap *self);
+
+/* The tooltip of sector @id: its full name, its objects and the formations there, as Pango
+ * markup. */
+char                      *admiralty_sector_map_dup_tooltip_markup  (AdmiraltySectorMap *self,
+                                                                     const char         *id)
+                                                                     G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

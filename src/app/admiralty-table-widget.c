@@ -1,0 +1,609 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-table-widget.c: the table renderer in a widget, with the view kept here and
+ * changed by the pointer, touch and keys. */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "admiralty-table-widget.h"
+
+#define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch */
+#define KEY_ZOOM_STEP   1.25
+#define KEY_PAN_STEP    60.0  /* px per arrow key press */
+
+struct _AdmiraltyTableWidget
+{
+  GtkWidget              parent_instance;
+
+  AdmBattle             *battle;
+  AdmiraltyTableView     view;
+  AdmiraltyTableOptions  options;
+  gboolean               needs_fit;
+  /* The view is as the last fit left it: a resize fits again rather than keep the scale. */
+  gboolean               fitted;
+
+  /* The pointer's last position over the widget: wheel zooms keep the table under it. */
+  double                 pointer_x;
+  double                 pointer_y;
+  gboolean               pointer_inside;
+
+  /* Dragging: whether the drag began on the empty table, and how far it has gone. */
+  gboolean               panning;
+  double                 drag_x;
+  double                 drag_y;
+  /* Pinching: the gesture's scale at the last update. */
+  double                 pinch_scale;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyTableWidget, admiralty_table_widget, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_BATTLE,
+  PROP_VIEW_SIDE,
+  PROP_SELECTED_SHIP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+admiralty_table_widget_zoom_at (AdmiraltyTableWidget *self,
+                                double                factor,
+                                double                x,
+                                double                y)
+{
+  if (self->battle == NULL || factor <= 0.0 || !isfinite (factor))
+    return;
+
+  admiralty_table_view_zoom (&self->view, factor, x, y);
+  self->fitted = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+admiralty_table_widget_pan (AdmiraltyTableWidget *self,
+                            double                dx,
+                            double                dy)
+{
+  if (self->battle == NULL)
+    return;
+
+  admiralty_table_view_pan (&self->view, dx, dy);
+  self->fitted = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+admiralty_table_widget_fit (AdmiraltyTableWidget *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  if (self->battle == NULL)
+    return;
+
+  /* Before the first allocation the view has no size: fit then. */
+  if (self->view.width <= 0 || self->view.height <= 0)
+    {
+      self->needs_fit = TRUE;
+      return;
+    }
+
+  admiralty_table_view_fit (&self->view, self->battle, &self->options);
+  self->needs_fit = FALSE;
+  self->fitted = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+admiralty_table_widget_snapshot (GtkWidget   *widget,
+                                 GtkSnapshot *snapshot)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (self->battle != NULL)
+    {
+      self->view.width = width;
+      self->view.height = height;
+      admiralty_table_render (cr, &self->view, self->battle, &self->options);
+    }
+  else
+    {
+      cairo_set_source_rgb (cr, ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 16) & 0xff) / 255.0,
+                            ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 8) & 0xff) / 255.0,
+                            (ADMIRALTY_TABLE_BACKGROUND_RGB & 0xff) / 255.0);
+      cairo_paint (cr);
+    }
+  cairo_destroy (cr);
+}
+
+/* The first allocation frames the battle, and so does a resize while the master has not
+ * zoomed or panned since; otherwise resizing keeps the table point at the centre where it
+ * is. */
+static void
+admiralty_table_widget_size_allocate (GtkWidget *widget,
+                                      int        width,
+                                      int        height,
+                                      int        baseline)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  gboolean resized = self->view.width != width || self->view.height != height;
+
+  self->view.width = width;
+  self->view.height = height;
+  if ((self->needs_fit || (self->fitted && resized)) && self->battle != NULL
+      && width > 0 && height > 0)
+    admiralty_table_widget_fit (self);
+}
+
+static void
+admiralty_table_widget_measure (GtkWidget      *widget,
+                                GtkOrientation  orientation,
+                                int             for_size,
+                                int            *minimum,
+                                int            *natural,
+                                int            *minimum_baseline,
+                                int            *natural_baseline)
+{
+  *minimum = 160;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 800 : 600;
+}
+
+static void
+battle_changed_cb (AdmiraltyTableWidget *self,
+                   AdmBattle            *battle)
+{
+  /* An undo may take a ship back off the table; a selection then points at nothing seen. */
+  if (self->options.selected_ship >= (int) adm_battle_get_n_ships (battle))
+    admiralty_table_widget_set_selected_ship (self, -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_cb (AdmiraltyTableWidget     *self,
+           double                    x,
+           double                    y,
+           GtkEventControllerMotion *controller)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = TRUE;
+}
+
+static void
+leave_cb (AdmiraltyTableWidget     *self,
+          GtkEventControllerMotion *controller)
+{
+  self->pointer_inside = FALSE;
+}
+
+static gboolean
+scroll_cb (AdmiraltyTableWidget     *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *controller)
+{
+  double x = self->pointer_inside ? self->pointer_x : self->view.width / 2.0;
+  double y = self->pointer_inside ? self->pointer_y : self->view.height / 2.0;
+
+  if (self->battle == NULL || dy == 0.0)
+    return FALSE;
+
+  /* Wheel away (dy < 0) zooms in; smooth scrolling gives fractions of a notch. */
+  admiralty_table_widget_zoom_at (self, pow (WHEEL_ZOOM_STEP, -dy), x, y);
+  return TRUE;
+}
+
+static void
+pinch_begin_cb (AdmiraltyTableWidget *self,
+                GdkEventSequence     *sequence,
+                GtkGesture           *gesture)
+{
+  self->pinch_scale = 1.0;
+}
+
+static void
+pinch_scale_changed_cb (AdmiraltyTableWidget *self,
+                        double                scale,
+                        GtkGestureZoom       *gesture)
+{
+  double x, y;
+
+  if (scale <= 0.0 || self->pinch_scale <= 0.0)
+    return;
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = self->view.width / 2.0;
+      y = self->view.height / 2.0;
+    }
+
+  admiralty_table_widget_zoom_at (self, scale / self->pinch_scale, x, y);
+  self->pinch_scale = scale;
+}
+
+static void
+drag_begin_cb (AdmiraltyTableWidget *self,
+               double                x,
+               double                y,
+               GtkGestureDrag       *gesture)
+{
+  /* Dragging a ship is for moving it, later; only the empty table pans. */
+  self->panning = self->battle != NULL
+                  && admiralty_table_ship_at (&self->view, self->battle, &self->options,
+                                              x, y) < 0;
+  self->drag_x = 0.0;
+  self->drag_y = 0.0;
+}
+
+static void
+drag_update_cb (AdmiraltyTableWidget *self,
+                double                offset_x,
+                double                offset_y,
+                GtkGestureDrag       *gesture)
+{
+  if (!self->panning)
+    return;
+
+  admiralty_table_widget_pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
+  self->drag_x = offset_x;
+  self->drag_y = offset_y;
+}
+
+/* A click (the pointer did not move far: GtkGestureClick gives up then) selects the ship
+ * under it, or clears the selection on the empty table. */
+static void
+click_released_cb (AdmiraltyTableWidget *self,
+                   int                   n_press,
+                   double                x,
+                   double                y,
+                   GtkGestureClick      *gesture)
+{
+  if (self->battle == NULL || n_press != 1)
+    return;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  admiralty_table_widget_set_selected_ship (
+      self, admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y));
+}
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  admiralty_table_widget_zoom_at (self, KEY_ZOOM_STEP, self->view.width / 2.0,
+                                  self->view.height / 2.0);
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  admiralty_table_widget_zoom_at (self, 1.0 / KEY_ZOOM_STEP, self->view.width / 2.0,
+                                  self->view.height / 2.0);
+}
+
+static void
+fit_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  admiralty_table_widget_fit (ADMIRALTY_TABLE_WIDGET (widget));
+}
+
+static void
+pan_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  double dx, dy;
+
+  g_variant_get (parameter, "(dd)", &dx, &dy);
+  admiralty_table_widget_pan (ADMIRALTY_TABLE_WIDGET (widget), dx, dy);
+}
+
+static void
+admiralty_table_widget_update_actions (AdmiraltyTableWidget *self)
+{
+  gboolean has_battle = self->battle != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.zoom-in", has_battle);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.zoom-out", has_battle);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.fit", has_battle);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.pan", has_battle);
+}
+
+static void
+admiralty_table_widget_dispose (GObject *object)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
+
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_clear_object (&self->battle);
+
+  G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
+}
+
+static void
+admiralty_table_widget_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
+
+  switch (prop_id)
+    {
+    case PROP_BATTLE:
+      g_value_set_object (value, self->battle);
+      break;
+    case PROP_VIEW_SIDE:
+      g_value_set_int (value, self->options.view_side);
+      break;
+    case PROP_SELECTED_SHIP:
+      g_value_set_int (value, self->options.selected_ship);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_table_widget_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
+
+  switch (prop_id)
+    {
+    case PROP_BATTLE:
+      admiralty_table_widget_set_battle (self, g_value_get_object (value));
+      break;
+    case PROP_VIEW_SIDE:
+      admiralty_table_widget_set_view_side (self, g_value_get_int (value));
+      break;
+    case PROP_SELECTED_SHIP:
+      admiralty_table_widget_set_selected_ship (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_table_widget_class_install_keys (GtkWidgetClass *widget_class)
+{
+  static const struct {
+    guint keyval;
+    double dx, dy;
+  } pans[] = {
+    /* An arrow shows more of the table that way: the table moves the other way. */
+    { GDK_KEY_Left, KEY_PAN_STEP, 0 }, { GDK_KEY_Right, -KEY_PAN_STEP, 0 },
+    { GDK_KEY_Up, 0, KEY_PAN_STEP }, { GDK_KEY_Down, 0, -KEY_PAN_STEP },
+  };
+  static const guint zoom_in_keys[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add };
+  static const guint zoom_out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
+    gtk_widget_class_add_binding_action (widget_class, pans[i].keyval, 0, "table.pan", "(dd)",
+                                         pans[i].dx, pans[i].dy);
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_in_keys); i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], 0, "table.zoom-in",
+                                           NULL);
+      gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], GDK_CONTROL_MASK,
+                                           "table.zoom-in", NULL);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_out_keys); i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, zoom_out_keys[i], 0, "table.zoom-out",
+                                           NULL);
+      gtk_widget_class_add_binding_action (widget_class, zoom_out_keys[i], GDK_CONTROL_MASK,
+                                           "table.zoom-out", NULL);
+    }
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "table.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "table.fit",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "table.fit", NULL);
+}
+
+static void
+admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_table_widget_dispose;
+  object_class->get_property = admiralty_table_widget_get_property;
+  object_class->set_property = admiralty_table_widget_set_property;
+  widget_class->snapshot = admiralty_table_widget_snapshot;
+  widget_class->size_allocate = admiralty_table_widget_size_allocate;
+  widget_class->measure = admiralty_table_widget_measure;
+
+  properties[PROP_BATTLE] =
+    g_param_spec_object ("battle", NULL, NULL, ADM_TYPE_BATTLE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_VIEW_SIDE] =
+    g_param_spec_int ("view-side", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SELECTED_SHIP] =
+    g_param_spec_int ("selected-ship", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "table.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "table.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "table.fit", NULL, fit_action);
+  gtk_widget_class_install_action (widget_class, "table.pan", "(dd)", pan_action);
+  admiralty_table_widget_class_install_keys (widget_class);
+
+  gtk_widget_class_set_css_name (widget_class, "tacticaltable");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+admiralty_table_widget_init (AdmiraltyTableWidget *self)
+{
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  admiralty_table_view_init (&self->view, 0, 0);
+  admiralty_table_options_init (&self->options);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_swapped (controller, "enter", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (controller, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (controller, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect_swapped (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gesture = gtk_gesture_zoom_new ();
+  g_signal_connect_swapped (gesture, "begin", G_CALLBACK (pinch_begin_cb), self);
+  g_signal_connect_swapped (gesture, "scale-changed", G_CALLBACK (pinch_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (gesture, "released", G_CALLBACK (click_released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  admiralty_table_widget_update_actions (self);
+}
+
+GtkWidget *
+admiralty_table_widget_new (void)
+{
+  return g_object_new (ADMIRALTY_TYPE_TABLE_WIDGET, NULL);
+}
+
+AdmBattle *
+admiralty_table_widget_get_battle (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), NULL);
+
+  return self->battle;
+}
+
+void
+admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
+                                   AdmBattle            *battle)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+  g_return_if_fail (battle == NULL || ADM_IS_BATTLE (battle));
+
+  if (self->battle == battle)
+    return;
+
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_set_object (&self->battle, battle);
+  if (battle != NULL)
+    g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+
+  admiralty_table_widget_set_selected_ship (self, -1);
+  admiralty_table_widget_set_view_side (self, -1);
+  admiralty_table_widget_fit (self);
+  admiralty_table_widget_update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BATTLE]);
+}
+
+int
+admiralty_table_widget_get_view_side (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), -1);
+
+  return self->options.view_side;
+}
+
+void
+admiralty_table_widget_set_view_side (AdmiraltyTableWidget *self,
+                                      int                   side)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+  g_return_if_fail (side >= -1);
+
+  if (self->options.view_side == side)
+    return;
+
+  self->options.view_side = side;
+  /* A ship the new viewer does not see face up cannot stay selected: its arcs would tell. */
+  if (self->battle != NULL && self->options.selected_ship >= 0
+      && admiralty_table_ship_face (self->battle, self->options.selected_ship, side)
+         != ADMIRALTY_TOKEN_FACE_UP)
+    admiralty_table_widget_set_selected_ship (self, -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW_SIDE]);
+}
+
+int
+admiralty_table_widget_get_selected_ship (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), -1);
+
+  return self->options.selected_ship;
+}
+
+void
+admiralty_table_widget_set_selected_ship (AdmiraltyTableWidget *self,
+                                          int                   ship)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+  g_return_if_fail (ship >= -1);
+
+  if (self->options.selected_ship == ship)
+    return;
+
+  self->options.selected_ship = ship;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SHIP]);
+}
+
+const AdmiraltyTableView *
+admiralty_table_widget_get_view (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), NULL);
+
+  return &self->view;
+}
+
+const AdmiraltyTableOptions *
+admiralty_table_widget_get_options (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), NULL);
+
+  return &self->options;
+}
