@@ -137,6 +137,13 @@ test_order_of_battle (void)
   AdmFormation *first_formation;
 
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "campaign");
+  /* F-STRAT-8: the campaign page shows the scenario's sector map. */
+  {
+    g_autoptr(AdmScenario) shown = NULL;
+
+    g_object_get (window->sector_map, "scenario", &shown, NULL);
+    g_assert_true (shown == scenario);
+  }
   count_kinds (fleet, counts);
   g_assert_cmpuint (counts[ADMIRALTY_FLEET_NODE_FACTION], ==,
                     adm_scenario_get_factions (scenario)->len);
@@ -650,9 +657,9 @@ test_battle_resolve_undo_resume (void)
   int turn;
   AdmPhase phase;
 
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
-  page = open_battle (window, path);
   g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  page = open_battle (window, path);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
   g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_selected_page (window->tab_view)),
                    ==, "Corridor skirmish");
   g_assert_false (admiralty_battle_page_get_resumed (page));
@@ -705,18 +712,19 @@ test_battle_resolve_undo_resume (void)
 
   /* Opening it again only shows the tab already open. */
   g_assert_true (admiralty_window_open (window, path));
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
   g_assert_null (_admiralty_window_get_battle_page (window));
   g_assert_false (gtk_widget_get_visible (window->resolve_button));
-  /* The campaign tab does not close. */
+  /* The campaign and sector-map tabs do not close. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
   adw_tab_view_close_page (window->tab_view, window->campaign_tab);
+  adw_tab_view_close_page (window->tab_view, window->map_tab);
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
 
   /* Reopening the set-up resumes the game where it stood. */
   page = open_battle (window, path);
@@ -961,7 +969,7 @@ test_battle_broken (void)
 
   g_assert_false (admiralty_window_open (window, path));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 1);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
   dialog = _admiralty_window_get_error_dialog (window);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),

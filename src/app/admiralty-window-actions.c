@@ -381,7 +381,7 @@ close_tab_action (GtkWidget  *widget,
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdwTabPage *tab = adw_tab_view_get_selected_page (self->tab_view);
 
-  if (tab != NULL && tab != self->campaign_tab)
+  if (tab != NULL && tab != self->campaign_tab && tab != self->map_tab)
     adw_tab_view_close_page (self->tab_view, tab);
 }
 

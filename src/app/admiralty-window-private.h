@@ -4,6 +4,7 @@
 #pragma once
 
 #include "admiralty-battle-page.h"
+#include "admiralty-sector-map.h"
 #include "admiralty-window.h"
 
 G_BEGIN_DECLS
@@ -31,11 +32,13 @@ struct _AdmiraltyWindow
   AdwToastOverlay      *toast_overlay;
   AdwTabView           *tab_view;
   AdwTabPage           *campaign_tab;
+  AdwTabPage           *map_tab;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
   GtkStack             *main_stack;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
+  AdmiraltySectorMap   *sector_map;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;

@@ -92,6 +92,8 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   const char *description = adm_scenario_get_description (scenario);
 
   gtk_label_set_label (self->scenario_label, adm_scenario_get_name (scenario));
+  /* F-STRAT-8: the strategic map of the scenario's sectors. */
+  g_object_set (self->sector_map, "scenario", scenario, NULL);
   gtk_label_set_label (self->description_label, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description_label),
                           description != NULL && description[0] != '\0');
@@ -500,7 +502,9 @@ close_page_cb (AdmiraltyWindow *self,
                AdwTabPage      *page,
                AdwTabView      *tab_view)
 {
-  adw_tab_view_close_page_finish (tab_view, page, page != self->campaign_tab);
+  /* The campaign and its sector map stay; only battle tabs close. */
+  adw_tab_view_close_page_finish (tab_view, page,
+                                  page != self->campaign_tab && page != self->map_tab);
   return GDK_EVENT_STOP;
 }
 
@@ -609,6 +613,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
 
   /* The list item templates name these types. */
   g_type_ensure (ADMIRALTY_TYPE_BATTLE_PAGE);
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
@@ -619,11 +624,13 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);
