@@ -11,86 +11,9 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-helpers.h"
+
 #define EPSILON 1e-12
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_free (CliResult *result)
-{
-  g_free (result->out);
-  g_free (result->err);
-  g_free (result);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
-
-static CliResult *run_cli (const char *first, ...) G_GNUC_NULL_TERMINATED;
-
-/* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
- * come out as written. */
-static CliResult *
-run_cli (const char *first,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  char **envp = g_get_environ ();
-  CliResult *result = g_new0 (CliResult, 1);
-  int wait_status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) CLI_PATH);
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &result->out, &result->err, &wait_status, &error);
-  g_strfreev (envp);
-  g_assert_no_error (error);
-  /* Whatever the input, the CLI exits; it never crashes. */
-  g_assert_true (WIFEXITED (wait_status));
-  result->status = WEXITSTATUS (wait_status);
-  return result;
-}
-
-/* --json prints one JSON object on one line, and nothing else, on stdout. */
-static JsonObject *
-parse_json (const char *out)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  const char *newline = strchr (out, '\n');
-  JsonNode *root;
-
-  g_assert_nonnull (newline);
-  g_assert_cmpstr (newline + 1, ==, "");
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  root = json_parser_get_root (parser);
-  g_assert_cmpint (json_node_get_node_type (root), ==, JSON_NODE_OBJECT);
-  return json_object_ref (json_node_get_object (root));
-}
-
-/* A usage or value error: status, a message on stderr, nothing on stdout. */
-static void
-assert_failure (CliResult  *result,
-                int         status,
-                const char *message)
-{
-  g_assert_cmpint (result->status, ==, status);
-  g_assert_cmpstr (result->out, ==, "");
-  g_test_message ("%s", result->err);
-  g_assert_nonnull (strstr (result->err, message));
-}
 
 /* @array holds exactly @expected (@n numbers). */
 static void
