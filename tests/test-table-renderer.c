@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-table-renderer.c: the tactical table's Cairo renderer, drawn into image surfaces with
  * no display, asserted on pixels: colours, fog of war (F-ECM), destroyed ships, the selected
- * ship's arcs and ranges, fitting and the view's conversions. A failing check saves its
+ * ship's arcs and ranges, fitting and the view's conversions, the declaration overlays (move
+ * previews, possible targets, lines of fire, the ruler) and the legend's samples. A failing check saves its
  * picture to the build directory; the mid-battle snapshot is always saved there. */
 
 #include "config.h"
@@ -521,6 +522,537 @@ test_snapshot (void)
                BARRAYAR_RGB, TRUE);
 }
 
+/* Declaration overlays */
+
+static gboolean
+surfaces_equal (cairo_surface_t *a,
+                cairo_surface_t *b)
+{
+  int height = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
+
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+  return memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                 (gsize) height * stride) == 0;
+}
+
+/* Checks two pictures are the same, saving the first as table-renderer-@name.png if not. */
+static void
+check_same (cairo_surface_t *got,
+            cairo_surface_t *expected,
+            const char      *name)
+{
+  if (!surfaces_equal (got, expected))
+    save_png (got, name);
+  g_assert_true (surfaces_equal (got, expected));
+}
+
+static gboolean
+greenish (guint32 c)
+{
+  int r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+
+  return g > 120 && g > r + 40 && g > b + 30;
+}
+
+static gboolean
+reddish (guint32 c)
+{
+  int r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+
+  return r > 150 && r > g + 80 && r > b + 60;
+}
+
+static gboolean
+highlight_pink (guint32 c)
+{
+  for (int shift = 0; shift < 24; shift += 8)
+    if (ABS ((int) ((c >> shift) & 0xff) - (int) ((ADMIRALTY_TABLE_HIGHLIGHT_RGB >> shift) & 0xff))
+        > 40)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+fire_line (guint32 c)
+{
+  return colours_near (c, ADMIRALTY_TABLE_FIRE_LINE_RGB);
+}
+
+static gboolean
+is_background (guint32 c)
+{
+  return colours_near (c, ADMIRALTY_TABLE_BACKGROUND_RGB);
+}
+
+static gboolean
+not_background (guint32 c)
+{
+  return !is_background (c);
+}
+
+/* How many pixels within @radius px (a square) of table point @point satisfy @test. */
+static guint
+count_near (cairo_surface_t          *surface,
+            const AdmiraltyTableView *view,
+            AdmPoint                  point,
+            int                       radius,
+            gboolean                (*test) (guint32))
+{
+  double x, y;
+  guint n = 0;
+
+  admiralty_table_view_to_pixels (view, point, &x, &y);
+  for (int dx = -radius; dx <= radius; dx++)
+    for (int dy = -radius; dy <= radius; dy++)
+      n += test (pixel_at (surface, x + dx, y + dy));
+  return n;
+}
+
+/* Checks some pixel within @radius px of @point satisfies @test (or none, without @any). */
+static void
+check_near (cairo_surface_t          *surface,
+            const AdmiraltyTableView *view,
+            const char               *name,
+            AdmPoint                  point,
+            int                       radius,
+            gboolean                (*test) (guint32),
+            gboolean                  any)
+{
+  guint n = count_near (surface, view, point, radius, test);
+
+  if ((n > 0) != any)
+    {
+      save_png (surface, name);
+      g_test_message ("%s: %u pixels within %d px of (%g, %g) cm", name, n, radius, point.x,
+                      point.y);
+    }
+  if (any)
+    g_assert_cmpuint (n, >, 0);
+  else
+    g_assert_cmpuint (n, ==, 0);
+}
+
+/* How many pixels in the ring from @inner to @outer px about ship @id satisfy @test. */
+static guint
+count_around (cairo_surface_t          *surface,
+              const AdmiraltyTableView *view,
+              AdmBattle                *battle,
+              const char               *id,
+              double                    inner,
+              double                    outer,
+              gboolean                (*test) (guint32))
+{
+  double x, y;
+  guint n = 0;
+
+  admiralty_table_view_to_pixels (view, ship_position (battle, id), &x, &y);
+  for (int dx = (int) -outer; dx <= outer; dx++)
+    for (int dy = (int) -outer; dy <= outer; dy++)
+      if (hypot (dx, dy) >= inner && hypot (dx, dy) <= outer)
+        n += test (pixel_at (surface, x + dx, y + dy));
+  return n;
+}
+
+/* A preview as the engine would fill it, by hand: the renderer only reads it. */
+static AdmMovePreview *
+preview_new (AdmBattle      *battle,
+             const char     *leader,
+             gboolean        legal,
+             const AdmPoint *path,
+             guint           n,
+             double          end_heading)
+{
+  AdmMovePreview *preview = g_new0 (AdmMovePreview, 1);
+  guint index = adm_battle_ship_index (battle, leader);
+
+  preview->legal = legal;
+  preview->reason = legal ? NULL : g_strdup ("orders.xml:3: too far");
+  preview->leader = index;
+  preview->path = g_array_new (FALSE, FALSE, sizeof (AdmPoint));
+  g_array_append_vals (preview->path, path, n);
+  preview->end_heading = end_heading;
+  preview->ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (preview->ships, index);
+  preview->ends = g_array_new (FALSE, FALSE, sizeof (AdmPoint));
+  g_array_append_val (preview->ends, path[n - 1]);
+  preview->speed = 30;
+  preview->turn_limit = 45;
+  preview->turn_after = 5;
+  return preview;
+}
+
+static void
+preview_free (AdmMovePreview *preview)
+{
+  g_array_unref (preview->path);
+  g_array_unref (preview->ships);
+  g_array_unref (preview->ends);
+  g_free (preview->reason);
+  g_free (preview);
+}
+
+/* Open (r 10 px) goes 12 cm east, turns south and goes 14 cm. */
+static const AdmPoint move_path[] = { { 10, 10 }, { 22, 10 }, { 22, 24 } };
+
+static void
+test_overlays_off (void)
+{
+  AdmiraltyTableOptions options;
+
+  admiralty_table_options_init (&options);
+  g_assert_null (options.move_previews);
+  g_assert_cmpint (options.editing_move, ==, -1);
+  g_assert_null (options.highlight_ships);
+  g_assert_cmpint (options.target_ship, ==, -1);
+  g_assert_null (options.orders);
+  g_assert_false (options.ruler);
+}
+
+/* The path in green (legal) or red (refused), a ghost outline where it ends, the tick where
+ * it may first turn and the rays of its turn limit. */
+static void
+test_move_preview (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(GPtrArray) previews = g_ptr_array_new_with_free_func ((GDestroyNotify) preview_free);
+  g_autoptr(cairo_surface_t) legal = NULL;
+  g_autoptr(cairo_surface_t) refused = NULL;
+  g_autoptr(cairo_surface_t) editing = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  AdmPoint mid = { 22, 17 }, tick = { 15, 10 };
+  double x, y;
+
+  fog_view (&view, &options);
+  g_ptr_array_add (previews, preview_new (battle, "open", TRUE, move_path,
+                                          G_N_ELEMENTS (move_path), 180));
+  options.move_previews = previews;
+  legal = render (battle, &view, &options);
+  check_near (legal, &view, "move-legal", mid, 1, greenish, TRUE);
+  check_near (legal, &view, "move-legal", mid, 1, reddish, FALSE);
+  /* The ghost: its rim west of the end (10 px = 1.25 cm out), empty inside. */
+  check_near (legal, &view, "move-legal", (AdmPoint) { 22 - 1.25, 24 }, 1, greenish, TRUE);
+  check_near (legal, &view, "move-legal", (AdmPoint) { 22 - 0.6, 24 }, 1, not_background,
+              FALSE);
+  /* The tick across the path 5 cm on, and the starboard ray from there (the label covers
+   * the port one). */
+  check_near (legal, &view, "move-legal", (AdmPoint) { tick.x, tick.y + 0.6 }, 0, greenish,
+              TRUE);
+  admiralty_table_view_to_pixels (&view, tick, &x, &y);
+  {
+    guint n = 0;
+
+    for (int d = 10; d <= 36; d++)
+      n += not_background (pixel_at (legal, x + d / G_SQRT2, y + d / G_SQRT2));
+    if (n == 0)
+      save_png (legal, "move-legal");
+    g_assert_cmpuint (n, >, 0);
+  }
+
+  ((AdmMovePreview *) g_ptr_array_index (previews, 0))->legal = FALSE;
+  refused = render (battle, &view, &options);
+  check_near (refused, &view, "move-refused", mid, 1, reddish, TRUE);
+  check_near (refused, &view, "move-refused", mid, 1, greenish, FALSE);
+  check_near (refused, &view, "move-refused", (AdmPoint) { 22 - 1.25, 24 }, 1, reddish, TRUE);
+
+  /* Bolder while edited: wider. */
+  options.editing_move = 0;
+  editing = render (battle, &view, &options);
+  admiralty_table_view_to_pixels (&view, mid, &x, &y);
+  g_assert_cmpuint (count_near (editing, &view, mid, 3, reddish), >,
+                    count_near (refused, &view, mid, 3, reddish));
+}
+
+/* A formation the viewer has not detected shows no path, ghost or turn marks. */
+static void
+test_move_preview_hidden (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(GPtrArray) previews = g_ptr_array_new_with_free_func ((GDestroyNotify) preview_free);
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) with = NULL;
+  g_autoptr(cairo_surface_t) master = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  static const AdmPoint path[] = { { 70, 10 }, { 70, 30 } };
+
+  fog_view (&view, &options);
+  options.view_side = 1;
+  plain = render (battle, &view, &options);
+  g_ptr_array_add (previews, preview_new (battle, "hidden", TRUE, path, G_N_ELEMENTS (path),
+                                          180));
+  options.move_previews = previews;
+  options.editing_move = 0;
+  with = render (battle, &view, &options);
+  check_same (with, plain, "move-hidden");
+  options.view_side = -1;
+  master = render (battle, &view, &options);
+  check_near (master, &view, "move-hidden-master", (AdmPoint) { 70, 20 }, 1, greenish, TRUE);
+}
+
+/* Possible targets are ringed; others are not; one hidden from the viewer is not ringed
+ * (nothing at all changes). */
+static void
+test_highlight (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(GArray) ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(cairo_surface_t) surface = NULL;
+  g_autoptr(cairo_surface_t) komarr_plain = NULL;
+  g_autoptr(cairo_surface_t) komarr = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  guint open = adm_battle_ship_index (battle, "open");
+  guint hidden = adm_battle_ship_index (battle, "hidden");
+  guint glimpse = adm_battle_ship_index (battle, "glimpse");
+
+  fog_view (&view, &options);
+  g_array_append_val (ships, open);
+  g_array_append_val (ships, hidden);
+  options.highlight_ships = ships;
+  surface = render (battle, &view, &options);
+  if (count_around (surface, &view, battle, "open", 14, 30, highlight_pink) < 20 ||
+      count_around (surface, &view, battle, "glimpse", 0, 30, highlight_pink) > 0)
+    save_png (surface, "highlight");
+  g_assert_cmpuint (count_around (surface, &view, battle, "open", 14, 30, highlight_pink), >=,
+                    20);
+  g_assert_cmpuint (count_around (surface, &view, battle, "hidden", 10, 30, highlight_pink),
+                    >=, 20);
+  g_assert_cmpuint (count_around (surface, &view, battle, "glimpse", 0, 30, highlight_pink),
+                    ==, 0);
+  g_assert_cmpuint (count_around (surface, &view, battle, "lookout", 0, 30, highlight_pink),
+                    ==, 0);
+
+  /* Komarr has not detected Hidden: no ring gives it away. The face-down Glimpse may be
+   * ringed: its token is already there. */
+  options.view_side = 1;
+  options.highlight_ships = NULL;
+  komarr_plain = render (battle, &view, &options);
+  g_array_set_size (ships, 0);
+  g_array_append_val (ships, hidden);
+  options.highlight_ships = ships;
+  komarr = render (battle, &view, &options);
+  check_same (komarr, komarr_plain, "highlight-hidden");
+  g_array_append_val (ships, glimpse);
+  g_clear_pointer (&komarr, cairo_surface_destroy);
+  komarr = render (battle, &view, &options);
+  g_assert_cmpuint (count_around (komarr, &view, battle, "glimpse", 10, 30, highlight_pink),
+                    >=, 20);
+}
+
+/* The line of fire from the selected ship to its target, and only to a target the viewer
+ * sees. */
+static void
+test_target_line (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) target = NULL;
+  g_autoptr(cairo_surface_t) komarr_plain = NULL;
+  g_autoptr(cairo_surface_t) komarr = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  AdmPoint open = ship_position (battle, "open"), lookout = ship_position (battle, "lookout");
+  AdmPoint mid = { (open.x + lookout.x) / 2, (open.y + lookout.y) / 2 };
+
+  fog_view (&view, &options);
+  options.selected_ship = adm_battle_ship_index (battle, "open");
+  plain = render (battle, &view, &options);
+  options.target_ship = adm_battle_ship_index (battle, "lookout");
+  target = render (battle, &view, &options);
+  /* Open's arcs tint the midpoint in both; only the target's picture has the line. */
+  check_near (plain, &view, "target-plain", mid, 1, fire_line, FALSE);
+  check_near (target, &view, "target", mid, 1, fire_line, TRUE);
+
+  /* Lookout aiming at a ship Komarr has not found draws nothing. */
+  options.view_side = 1;
+  options.selected_ship = adm_battle_ship_index (battle, "lookout");
+  options.target_ship = -1;
+  komarr_plain = render (battle, &view, &options);
+  options.target_ship = adm_battle_ship_index (battle, "hidden");
+  komarr = render (battle, &view, &options);
+  check_same (komarr, komarr_plain, "target-hidden");
+}
+
+/* Declared fires as arrows, and none from a firer the viewer has not detected. */
+static void
+test_declared_fires (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1,
+    "<fire weapons=\"open:main\" target=\"lookout\"/>"
+    "<fire weapons=\"hidden:main\" target=\"lookout\"/>");
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) fires = NULL;
+  g_autoptr(cairo_surface_t) komarr_plain = NULL;
+  g_autoptr(cairo_surface_t) komarr = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  AdmPoint open = ship_position (battle, "open"), lookout = ship_position (battle, "lookout");
+  AdmPoint hidden = ship_position (battle, "hidden");
+  AdmPoint mid = { (open.x + lookout.x) / 2, (open.y + lookout.y) / 2 };
+  AdmPoint hidden_mid = { (hidden.x + lookout.x) / 2, (hidden.y + lookout.y) / 2 };
+
+  fog_view (&view, &options);
+  plain = render (battle, &view, &options);
+  options.orders = orders;
+  fires = render (battle, &view, &options);
+  check_near (plain, &view, "fires-plain", mid, 1, not_background, FALSE);
+  check_near (fires, &view, "fires", mid, 1, not_background, TRUE);
+  check_near (fires, &view, "fires", hidden_mid, 1, not_background, TRUE);
+
+  options.view_side = 1;
+  options.orders = NULL;
+  komarr_plain = render (battle, &view, &options);
+  options.orders = orders;
+  komarr = render (battle, &view, &options);
+  check_near (komarr, &view, "fires-komarr", mid, 1, not_background, TRUE);
+  check_near (komarr, &view, "fires-komarr", hidden_mid, 1, not_background, FALSE);
+  /* Apart from the visible arrow, nothing changed: compare away from it. */
+  for (int dx = -30; dx <= 30; dx++)
+    for (int dy = -30; dy <= 30; dy++)
+      {
+        double x, y;
+
+        admiralty_table_view_to_pixels (&view, hidden_mid, &x, &y);
+        g_assert_cmphex (pixel_at (komarr, x + dx, y + dy), ==,
+                         pixel_at (komarr_plain, x + dx, y + dy));
+      }
+}
+
+/* The ruler's line and its label. */
+static void
+test_ruler (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) ruler = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  AdmPoint mid = { 70, 50 };
+  double x, y;
+  gboolean differs = FALSE;
+
+  fog_view (&view, &options);
+  plain = render (battle, &view, &options);
+  options.ruler = TRUE;
+  options.ruler_from = (AdmPoint) { 55, 50 };
+  options.ruler_to = (AdmPoint) { 85, 50 };
+  ruler = render (battle, &view, &options);
+  check_pixel (ruler, &view, "ruler", mid, ADMIRALTY_TABLE_RULER_RGB, TRUE);
+  check_pixel (plain, &view, "ruler-plain", mid, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  /* The label above the line. */
+  admiralty_table_view_to_pixels (&view, mid, &x, &y);
+  for (int dy = -25; dy <= -5 && !differs; dy++)
+    for (int dx = -20; dx <= 20 && !differs; dx++)
+      differs = pixel_at (ruler, x + dx, y + dy) != pixel_at (plain, x + dx, y + dy);
+  if (!differs)
+    save_png (ruler, "ruler");
+  g_assert_true (differs);
+}
+
+/* Every legend sample draws something in its square, and has a label. */
+static void
+test_legend (void)
+{
+  for (int item = 0; item < ADMIRALTY_LEGEND_N_ITEMS; item++)
+    {
+      g_autoptr(cairo_surface_t) surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64,
+                                                                       64);
+      cairo_t *cr = cairo_create (surface);
+      const char *label = admiralty_legend_item_label (item);
+      guint painted = 0;
+
+      cairo_set_source_rgb (cr, ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 16) & 0xff) / 255.0,
+                            ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 8) & 0xff) / 255.0,
+                            (ADMIRALTY_TABLE_BACKGROUND_RGB & 0xff) / 255.0);
+      cairo_paint (cr);
+      /* A 32-pixel square in the middle: nothing may spill out of it. */
+      cairo_translate (cr, 16, 16);
+      admiralty_table_render_legend_sample (cr, item, 32);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++)
+          {
+            gboolean inside = x >= 16 && x < 48 && y >= 16 && y < 48;
+
+            if (!inside)
+              g_assert_cmphex (pixel_at (surface, x, y), ==, ADMIRALTY_TABLE_BACKGROUND_RGB);
+            else
+              painted += not_background (pixel_at (surface, x, y));
+          }
+      g_assert_nonnull (label);
+      g_assert_cmpuint (strlen (label), >, 0);
+      if (painted < 10)
+        {
+          g_autofree char *name = g_strdup_printf ("legend-%d", item);
+
+          save_png (surface, name);
+        }
+      g_assert_cmpuint (painted, >=, 10);
+    }
+}
+
+/* A picture of every overlay at once and of the legend's samples, for a human to look at,
+ * saved every run. */
+static void
+test_snapshot_overlays (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(GPtrArray) previews = g_ptr_array_new_with_free_func ((GDestroyNotify) preview_free);
+  g_autoptr(GArray) ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1,
+    "<fire weapons=\"glimpse:main\" target=\"lookout\"/>");
+  g_autoptr(cairo_surface_t) surface = NULL;
+  g_autoptr(cairo_surface_t) legend = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                                  ADMIRALTY_LEGEND_N_ITEMS * 40,
+                                                                  40);
+  static const AdmPoint refused[] = { { 40, 60 }, { 40, 45 }, { 55, 30 } };
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  guint lookout = adm_battle_ship_index (battle, "lookout");
+  cairo_t *cr;
+
+  fog_view (&view, &options);
+  options.show_grid = TRUE;
+  g_ptr_array_add (previews, preview_new (battle, "open", TRUE, move_path,
+                                          G_N_ELEMENTS (move_path), 180));
+  g_ptr_array_add (previews, preview_new (battle, "lookout", FALSE, refused,
+                                          G_N_ELEMENTS (refused), 45));
+  ((AdmMovePreview *) g_ptr_array_index (previews, 1))->turn_after = 0;
+  options.move_previews = previews;
+  options.editing_move = 0;
+  g_array_append_val (ships, lookout);
+  options.highlight_ships = ships;
+  options.selected_ship = adm_battle_ship_index (battle, "open");
+  options.target_ship = lookout;
+  options.orders = orders;
+  options.ruler = TRUE;
+  options.ruler_from = (AdmPoint) { 60, 55 };
+  options.ruler_to = (AdmPoint) { 88, 45 };
+  surface = render (battle, &view, &options);
+  save_png (surface, "overlays");
+
+  cr = cairo_create (legend);
+  cairo_set_source_rgb (cr, ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 16) & 0xff) / 255.0,
+                        ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 8) & 0xff) / 255.0,
+                        (ADMIRALTY_TABLE_BACKGROUND_RGB & 0xff) / 255.0);
+  cairo_paint (cr);
+  for (int item = 0; item < ADMIRALTY_LEGEND_N_ITEMS; item++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, item * 40 + 4, 4);
+      admiralty_table_render_legend_sample (cr, item, 32);
+      cairo_restore (cr);
+    }
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  save_png (legend, "legend");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +1071,15 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/selection/arcs-and-ranges", test_selection);
   g_test_add_func ("/ui/table-renderer/ship-at", test_ship_at);
   g_test_add_func ("/ui/table-renderer/snapshot/hulk-and-fire", test_snapshot);
+  g_test_add_func ("/ui/table-renderer/overlays/off", test_overlays_off);
+  g_test_add_func ("/ui/table-renderer/overlays/move-preview", test_move_preview);
+  g_test_add_func ("/ui/table-renderer/overlays/move-preview-hidden", test_move_preview_hidden);
+  g_test_add_func ("/ui/table-renderer/overlays/highlight", test_highlight);
+  g_test_add_func ("/ui/table-renderer/overlays/target-line", test_target_line);
+  g_test_add_func ("/ui/table-renderer/overlays/declared-fires", test_declared_fires);
+  g_test_add_func ("/ui/table-renderer/overlays/ruler", test_ruler);
+  g_test_add_func ("/ui/table-renderer/legend", test_legend);
+  g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 
   return g_test_run ();
 }

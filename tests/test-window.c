@@ -13,6 +13,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-log-line.h"
+#include "admiralty-orders-panel.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-roll-item.h"
@@ -880,6 +881,200 @@ test_battle_view_as (void)
   remove_battle_copy (path);
 }
 
+/* The fire line's and a legal course's colours (admiralty-table-renderer.h) at a pixel:
+ * anti-aliasing aside, the dominant channel tells them apart from the table. */
+static gboolean
+is_greenish (guint32 pixel)
+{
+  int r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+  return g > 150 && g > r + 40 && g > b + 40;
+}
+
+static gboolean
+is_orangeish (guint32 pixel)
+{
+  int r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+  return r > 200 && r > g + 40 && g > b + 30;
+}
+
+/* Whether a pixel within 6 px of (@x, @y) passes @test: lines are a few pixels wide and the
+ * widget's texture may sit a pixel or two off the view's arithmetic. */
+static gboolean
+table_region_has (GtkWidget  *widget,
+                  double      x,
+                  double      y,
+                  gboolean  (*test) (guint32 pixel))
+{
+  for (int dy = -6; dy <= 6; dy++)
+    for (int dx = -6; dx <= 6; dx++)
+      if (x + dx >= 0 && y + dy >= 0 && x + dx < gtk_widget_get_width (widget) &&
+          y + dy < gtk_widget_get_height (widget) &&
+          test (table_pixel (widget, x + dx, y + dy)))
+        return TRUE;
+  return FALSE;
+}
+
+static gboolean
+rows_contain (AdmiraltyOrdersPanel *panel,
+              const char           *text)
+{
+  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+
+  for (guint i = 0; rows[i] != NULL; i++)
+    if (strstr (rows[i], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A turn played by mouse and keyboard alone, without an orders file: courses plotted by
+ * dragging (the table's "plot" signal, as its drag gesture emits it), an illegal turn
+ * refused with the reason, fire at a ringed target with its odds shown first, the phases
+ * resolved, undone and redone, and the game reopened from its autosave. */
+static void
+test_battle_orders_by_mouse (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *orders = NULL;
+  g_autofree char *after_fire = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmiraltyTableWidget *table;
+  AdmBattle *battle;
+  int serg, triumph;
+  double x, y;
+  gboolean fired = FALSE;
+
+  /* No orders file: everything is entered in the app. */
+  orders = g_build_filename (dir, "corridor-skirmish.orders.xml", NULL);
+  g_assert_cmpint (g_remove (orders), ==, 0);
+
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (table_allocated, table, 5000);
+  iterate_until (NULL, NULL, 200);
+  serg = adm_battle_ship_index (battle, "prince-serg");
+  triumph = adm_battle_ship_index (battle, "triumph");
+  g_assert_null (admiralty_battle_page_get_orders_path (page));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+
+  /* F-MOVE-3: Prince Serg (18 cm, heading 90°) is dragged 10 cm straight on. */
+  admiralty_table_widget_set_selected_ship (table, serg);
+  iterate ();
+  g_signal_emit_by_name (table, "plot", 15.0, 20.0, FALSE);
+  g_signal_emit_by_name (table, "plot", 20.0, 20.0, TRUE);
+  iterate ();
+  g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm"));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+
+  /* The course is drawn on the table, green while legal. */
+  {
+    AdmPoint mid = { 16.5, 20.0 };
+
+    admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), mid, &x, &y);
+    iterate_until (NULL, NULL, 200);  /* a frame drawn since */
+    g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_greenish));
+  }
+
+  /* F-MOVE-9: a battleship turning after 10 of 20 cm is refused, with the reason, and the
+   * course stays as it was. */
+  g_signal_emit_by_name (table, "plot", 27.0, 27.0, TRUE);
+  iterate ();
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-MOVE-9"));
+  g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm"));
+  g_assert_false (rows_contain (panel, "to starboard"));
+
+  /* Typed: 8 cm more, straight on; then the Komarrans come 27 cm west. */
+  g_assert_true (admiralty_orders_panel_add_leg (panel, 0, 8));
+  g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm, 8 cm"));
+  admiralty_table_widget_set_selected_ship (table, triumph);
+  g_signal_emit_by_name (table, "plot", 63.0, 10.0, TRUE);
+  iterate ();
+  g_assert_true (rows_contain (panel, "Triumph group: 27 cm"));
+
+  /* F-MOVE-3: 28 cm is more than the cruisers' 27: refused, nothing changes. */
+  g_assert_false (admiralty_orders_panel_add_leg (panel, 0, 1));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-MOVE-3"));
+  g_assert_true (rows_contain (panel, "Triumph group: 27 cm"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 28.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, triumph)->position.x, 63.0, 1e-6);
+
+  /* Fire: Triumph is in the main battery's arc and range, so it is offered; choosing it
+   * shows the odds before any die is rolled. */
+  admiralty_table_widget_set_selected_ship (table, serg);
+  iterate ();
+  g_assert_nonnull (admiralty_table_widget_get_options (table)->highlight_ships);
+  for (guint i = 0; i < admiralty_table_widget_get_options (table)->highlight_ships->len; i++)
+    fired |= g_array_index (admiralty_table_widget_get_options (table)->highlight_ships, guint,
+                            i) == (guint) triumph;
+  g_assert_true (fired);
+  admiralty_table_widget_set_target_ship (table, triumph);
+  iterate ();
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel), "expected damage"));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel), "long range"));
+  {
+    AdmPoint from = adm_battle_get_ship (battle, serg)->position;
+    AdmPoint to = adm_battle_get_ship (battle, triumph)->position;
+    AdmPoint mid = { (from.x + to.x) / 2, (from.y + to.y) / 2 };
+
+    admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), mid, &x, &y);
+    iterate_until (NULL, NULL, 200);
+    g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_orangeish));
+  }
+  g_assert_true (admiralty_orders_panel_declare_fire (panel));
+  g_assert_true (rows_contain (panel, "Prince Serg's Main battery → Triumph"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  after_fire = adm_battle_dump (battle);
+  g_assert_cmpint (adm_battle_get_ship (battle, triumph)->shields_used +
+                   adm_battle_get_ship (battle, triumph)->damage, >, 0);
+
+  /* Undo and redo through the window's actions: the same dice, the same result. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  g_assert_true (rows_contain (panel, "Prince Serg's Main battery → Triumph"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  {
+    g_autofree char *redone = adm_battle_dump (battle);
+
+    g_assert_cmpstr (redone, ==, after_fire);
+  }
+
+  /* Autosave and reopen: the game resumes where it stood. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
+  iterate ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_true (admiralty_battle_page_get_resumed (page));
+  {
+    g_autofree char *resumed = adm_battle_dump (battle);
+
+    g_assert_cmpstr (resumed, ==, after_fire);
+  }
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Real dice: the phase asks for each roll it needs, refuses a value not on the die, and
  * resolves once every roll is in; cancelling leaves the battle as it was. */
 static void
@@ -1045,6 +1240,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/resolve-undo-resume", test_battle_resolve_undo_resume);
   g_test_add_func ("/ui/window/battle/open-game", test_battle_open_game);
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
+  g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 

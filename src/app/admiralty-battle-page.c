@@ -13,6 +13,7 @@
 #include "admiralty-asking-dice.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
+#include "admiralty-orders-panel.h"
 
 #define ROOT_PEEK_SIZE 16384  /* bytes read to find a file's root element */
 
@@ -45,7 +46,12 @@ struct _AdmiraltyBattlePage
   /* Template children */
   GtkPaned             *paned;
   AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *orders_panel;
+  GtkButton            *fit_button;
+  GtkToggleButton      *ruler_button;
+  GtkMenuButton        *legend_button;
   GtkDropDown          *view_dropdown;
+  GtkStack             *side_stack;
   GtkStack             *report_stack;
   GtkScrolledWindow    *report_scroller;
   GtkListView          *report_view;
@@ -525,6 +531,58 @@ admiralty_battle_page_fill_view_dropdown (AdmiraltyBattlePage *self)
   gtk_drop_down_set_selected (self->view_dropdown, 0);
 }
 
+/* The declarations being entered are kept beside the game after every change, so that a
+ * crash in the middle of entering a turn loses nothing: "NAME.game.xml" → "NAME.draft.xml". */
+static char *
+draft_path (AdmiraltyBattlePage *self)
+{
+  g_autofree char *base = NULL;
+
+  if (self->game_path == NULL)
+    return NULL;
+  base = strip_suffix (self->game_path, ".game.xml");
+  return g_strconcat (base, ".draft.xml", NULL);
+}
+
+static void
+orders_changed_cb (AdmiraltyBattlePage  *self,
+                   AdmiraltyOrdersPanel *panel)
+{
+  g_autofree char *path = draft_path (self);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || self->battle == NULL)
+    return;
+  text = adm_turn_orders_to_string (admiralty_orders_panel_get_orders (panel));
+  if (!g_file_set_contents (path, text, -1, &error))
+    {
+      /* Translators: %s is the reason */
+      g_autofree char *title = g_strdup_printf (_("Could not keep the orders entered: %s"),
+                                                error->message);
+
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, title);
+    }
+}
+
+/* A draft left by an earlier session, for the turn the battle is in. */
+static void
+admiralty_battle_page_restore_draft (AdmiraltyBattlePage *self)
+{
+  g_autofree char *path = draft_path (self);
+  g_autoptr(AdmBattleOrders) draft = NULL;
+  const AdmTurnOrders *turn;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return;
+  draft = adm_battle_orders_load_file (path, NULL);
+  if (draft == NULL)
+    return;
+  turn = adm_battle_orders_get_turn (draft, adm_battle_get_turn (self->battle));
+  if (turn != NULL)
+    admiralty_orders_panel_set_orders (self->orders_panel, turn);
+}
+
 static void
 admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
                                   AdmBattle           *battle)
@@ -542,6 +600,10 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
                            G_CONNECT_SWAPPED);
 
   admiralty_table_widget_set_battle (self->table, battle);
+  admiralty_orders_panel_attach (self->orders_panel, battle, self->table, self->orders);
+  admiralty_battle_page_restore_draft (self);
+  g_signal_connect_object (self->orders_panel, "changed", G_CALLBACK (orders_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   admiralty_battle_page_fill_view_dropdown (self);
   battle_changed_cb (self, battle);
 
@@ -556,12 +618,11 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
 
 /* Resolving */
 
+/* The declarations entered for this turn: the orders file's, as the master changed them. */
 static const AdmTurnOrders *
 admiralty_battle_page_turn_orders (AdmiraltyBattlePage *self)
 {
-  if (self->orders == NULL)
-    return NULL;
-  return adm_battle_orders_get_turn (self->orders, adm_battle_get_turn (self->battle));
+  return admiralty_orders_panel_get_orders (self->orders_panel);
 }
 
 /* The program's dice are a function of the seed and the dice rolled so far: the generator
@@ -588,8 +649,10 @@ static void
 admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
                                     const GError        *error)
 {
-  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Phase"),
-                 error->message);
+  /* "orders:3: reason" names the order in words. */
+  g_autofree char *message = admiralty_orders_panel_explain_error (self->orders_panel, error);
+
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Phase"), message);
 }
 
 static void admiralty_battle_page_try_physical (AdmiraltyBattlePage *self);
@@ -816,6 +879,25 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
 }
 
 gboolean
+admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
+                            GError              **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  return adm_battle_redo (self->battle, error);
+}
+
+AdmiraltyOrdersPanel *
+admiralty_battle_page_get_orders_panel (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->orders_panel;
+}
+
+gboolean
 admiralty_battle_page_load_orders (AdmiraltyBattlePage  *self,
                                    const char           *path,
                                    GError              **error)
@@ -833,6 +915,9 @@ admiralty_battle_page_load_orders (AdmiraltyBattlePage  *self,
   self->orders = orders;
   g_free (self->orders_path);
   self->orders_path = g_strdup (path);
+  /* Before the battle is shown, the panel takes them when it is attached. */
+  if (self->battle != NULL)
+    admiralty_orders_panel_set_file_orders (self->orders_panel, orders);
   return TRUE;
 }
 
@@ -937,6 +1022,202 @@ selected_ship_cb (AdmiraltyBattlePage *self,
 {
   if (self->battle != NULL)
     admiralty_battle_page_update_ship (self);
+}
+
+/* The ship menu: movement combat orders (F-MOVE-14..18) and fire-phase orders (F-FORD) for
+ * the ship's formation, and measuring to the target. */
+static void
+ship_menu_cb (AdmiraltyBattlePage  *self,
+              int                   ship,
+              double                x,
+              double                y,
+              AdmiraltyTableWidget *table)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) movement = g_menu_new ();
+  g_autoptr(GMenu) fire = g_menu_new ();
+  g_autoptr(GMenu) tools = g_menu_new ();
+  GtkWidget *popover;
+  AdmPhase phase = adm_battle_get_phase (self->battle);
+
+  if (phase <= ADM_PHASE_MOVEMENT)
+    {
+      g_menu_append (movement, _("_Straight Course"), "battle.move-order::none");
+      g_menu_append (movement, _("_Course Correction"), "battle.move-order::course-correction");
+      g_menu_append (movement, _("_Emergency Stop"), "battle.move-order::emergency-stop");
+      g_menu_append (movement, _("_All Ahead Full"), "battle.move-order::all-ahead-full");
+      g_menu_append (movement, _("C_lear Course"), "battle.clear-move");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (movement));
+    }
+  if (phase <= ADM_PHASE_FIRE)
+    {
+      g_menu_append (fire, _("_Target Lock"), "battle.target-lock");
+      g_menu_append (fire, _("_Reinforce Shields"), "battle.reinforce");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (fire));
+    }
+  g_menu_append (tools, _("_Measure to Target"), "battle.measure");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (tools));
+
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (table));
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_widget_set_halign (popover, GTK_ALIGN_START);
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static void
+move_order_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  AdmMoveOrder order = ADM_MOVE_ORDER_NONE;
+
+  for (AdmMoveOrder o = ADM_MOVE_ORDER_NONE; o <= ADM_MOVE_ORDER_ALL_AHEAD_FULL; o++)
+    if (g_strcmp0 (adm_move_order_to_string (o), name) == 0)
+      order = o;
+  admiralty_orders_panel_set_move_order (self->orders_panel, order);
+  gtk_stack_set_visible_child_name (self->side_stack, "orders");
+}
+
+static void
+clear_move_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+
+  admiralty_orders_panel_clear_move (self->orders_panel);
+}
+
+static gboolean
+ship_has_order (AdmiraltyBattlePage *self,
+                GPtrArray           *list)
+{
+  int index = admiralty_table_widget_get_selected_ship (self->table);
+  const char *id;
+
+  if (index < 0)
+    return FALSE;
+  id = adm_battle_get_ship (self->battle, index)->id;
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (((AdmShipOrderDecl *) g_ptr_array_index (list, i))->ship, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+target_lock_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+  const AdmTurnOrders *orders = admiralty_orders_panel_get_orders (self->orders_panel);
+
+  admiralty_orders_panel_set_target_lock (self->orders_panel,
+                                          !ship_has_order (self, orders->target_locks));
+  gtk_stack_set_visible_child_name (self->side_stack, "orders");
+}
+
+static void
+reinforce_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+  const AdmTurnOrders *orders = admiralty_orders_panel_get_orders (self->orders_panel);
+
+  admiralty_orders_panel_set_reinforce (self->orders_panel,
+                                        !ship_has_order (self, orders->reinforce), FALSE);
+  gtk_stack_set_visible_child_name (self->side_stack, "orders");
+}
+
+/* The ruler from the selected ship to its target, or to the nearest ship the view shows. */
+static void
+measure_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+  int from = admiralty_table_widget_get_selected_ship (self->table);
+  int to = admiralty_table_widget_get_target_ship (self->table);
+  int side = admiralty_table_widget_get_view_side (self->table);
+  double best = G_MAXDOUBLE;
+
+  if (from < 0)
+    return;
+  if (to < 0)
+    for (guint i = 0; i < adm_battle_get_n_ships (self->battle); i++)
+      {
+        double d;
+
+        if ((int) i == from ||
+            admiralty_table_ship_face (self->battle, i, side) == ADMIRALTY_TOKEN_HIDDEN ||
+            adm_battle_get_ship (self->battle, i)->side ==
+              adm_battle_get_ship (self->battle, from)->side)
+          continue;
+        d = adm_distance (adm_battle_get_ship (self->battle, from)->position,
+                          adm_battle_get_ship (self->battle, i)->position);
+        if (d < best)
+          {
+            best = d;
+            to = i;
+          }
+      }
+  if (to < 0)
+    return;
+  admiralty_table_widget_measure_between (self->table,
+                                          adm_battle_get_ship (self->battle, from)->position,
+                                          adm_battle_get_ship (self->battle, to)->position);
+}
+
+/* The legend: each symbol drawn by the table's own code, with what it means. */
+static void
+legend_sample_draw (GtkDrawingArea *area,
+                    cairo_t        *cr,
+                    int             width,
+                    int             height,
+                    gpointer        user_data)
+{
+  admiralty_table_render_legend_sample (cr, GPOINTER_TO_INT (user_data), MIN (width, height));
+}
+
+static GtkWidget *
+legend_popover_new (void)
+{
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_top (grid, 6);
+  gtk_widget_set_margin_bottom (grid, 6);
+  gtk_widget_set_margin_start (grid, 6);
+  gtk_widget_set_margin_end (grid, 6);
+  for (int item = 0; item < ADMIRALTY_LEGEND_N_ITEMS; item++)
+    {
+      GtkWidget *sample = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (admiralty_legend_item_label (item));
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (sample), 28);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (sample), 28);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (sample), legend_sample_draw,
+                                      GINT_TO_POINTER (item), NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_grid_attach (GTK_GRID (grid), sample, 0, item, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), label, 1, item, 1, 1);
+    }
+  gtk_popover_set_child (GTK_POPOVER (popover), grid);
+  return popover;
+}
+
+static void
+fit_clicked_cb (AdmiraltyBattlePage *self)
+{
+  admiralty_table_widget_fit (self->table);
 }
 
 /* Focus goes to the table, whose keys zoom and pan. */
@@ -1068,6 +1349,14 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
+  g_type_ensure (ADMIRALTY_TYPE_ORDERS_PANEL);
+
+  gtk_widget_class_install_action (widget_class, "battle.move-order", "s", move_order_action);
+  gtk_widget_class_install_action (widget_class, "battle.clear-move", NULL, clear_move_action);
+  gtk_widget_class_install_action (widget_class, "battle.target-lock", NULL,
+                                   target_lock_action);
+  gtk_widget_class_install_action (widget_class, "battle.reinforce", NULL, reinforce_action);
+  gtk_widget_class_install_action (widget_class, "battle.measure", NULL, measure_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "battlepage");
@@ -1075,7 +1364,12 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-battle-page.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, paned);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, table);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, orders_panel);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, fit_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ruler_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, legend_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_view);
@@ -1104,6 +1398,12 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                                view_side_to_selected, NULL, NULL);
   g_signal_connect_object (self->table, "notify::selected-ship", G_CALLBACK (selected_ship_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table, "ship-menu", G_CALLBACK (ship_menu_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_object_bind_property (self->ruler_button, "active", self->table, "ruler",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (fit_clicked_cb), self);
+  gtk_menu_button_set_popover (self->legend_button, legend_popover_new ());
 }
 
 /* Accessors */

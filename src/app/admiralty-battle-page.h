@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "admiralty-engine.h"
+#include "admiralty-orders-panel.h"
 
 G_BEGIN_DECLS
 
@@ -48,5 +49,10 @@ void                 admiralty_battle_page_resolve_phase     (AdmiraltyBattlePag
                                                               gboolean              physical);
 gboolean             admiralty_battle_page_undo              (AdmiraltyBattlePage  *self,
                                                               GError              **error);
+/* Resolves again the phase the last undo took back, with its declarations and dice. */
+gboolean             admiralty_battle_page_redo              (AdmiraltyBattlePage  *self,
+                                                              GError              **error);
+/* Where this turn's declarations are entered. */
+AdmiraltyOrdersPanel *admiralty_battle_page_get_orders_panel (AdmiraltyBattlePage  *self);
 
 G_END_DECLS

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "admiralty-table-renderer.h"
 
 #define DEFAULT_SCALE     10.0  /* px per cm of a fresh view */
@@ -129,6 +131,14 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->selected_ship = -1;
   options->show_grid = TRUE;
   options->show_labels = TRUE;
+  options->move_previews = NULL;
+  options->editing_move = -1;
+  options->highlight_ships = NULL;
+  options->target_ship = -1;
+  options->orders = NULL;
+  options->ruler = FALSE;
+  options->ruler_from = (AdmPoint) { 0, 0 };
+  options->ruler_to = (AdmPoint) { 0, 0 };
 }
 
 void
@@ -531,15 +541,25 @@ arrowhead_path (cairo_t *cr,
 }
 
 static void
+show_text (cairo_t    *cr,
+           const char *text,
+           double      x,
+           double      y,
+           Rgb         colour)
+{
+  set_rgb (cr, colour);
+  cairo_move_to (cr, x, y);
+  cairo_show_text (cr, text);
+}
+
+static void
 text_at (Frame      *frame,
          const char *text,
          double      x,
          double      y,
          Rgb         colour)
 {
-  set_rgb (frame->cr, colour);
-  cairo_move_to (frame->cr, x, y);
-  cairo_show_text (frame->cr, text);
+  show_text (frame->cr, text, x, y, colour);
 }
 
 /* Grid */
@@ -701,11 +721,37 @@ draw_low_orbit (Frame *frame)
       }
 }
 
-/* Explosion markers (F-CAT-9, F-ART-10): a burst the size of the marker, in one path. */
+/* Explosion markers (F-CAT-9, F-ART-10): a burst the size of the marker. */
+static void
+burst_path (cairo_t *cr,
+            double   cx,
+            double   cy,
+            double   radius)
+{
+  for (int p = 0; p < 16; p++)
+    {
+      double angle = p * G_PI / 8, r = p % 2 == 0 ? radius : 0.62 * radius;
+
+      if (p == 0)
+        cairo_move_to (cr, cx + r * cos (angle), cy + r * sin (angle));
+      else
+        cairo_line_to (cr, cx + r * cos (angle), cy + r * sin (angle));
+    }
+  cairo_close_path (cr);
+}
+
+/* One fill and no outline for all the bursts in the path: a hundred outlined bursts would
+ * cost more than the ships. */
+static void
+fill_bursts (cairo_t *cr)
+{
+  set_rgba (cr, rgb_from_int (0xff8a3d), 0.7);
+  cairo_fill (cr);
+}
+
 static void
 draw_markers (Frame *frame)
 {
-  cairo_t *cr = frame->cr;
   guint drawn = 0;
 
   for (guint i = 0; i < adm_battle_get_n_markers (frame->battle); i++)
@@ -717,42 +763,27 @@ draw_markers (Frame *frame)
       admiralty_table_view_to_pixels (frame->view, marker->position, &cx, &cy);
       if (!frame_sees (frame, cx, cy, radius))
         continue;
-      for (int p = 0; p < 16; p++)
-        {
-          double angle = p * G_PI / 8, r = p % 2 == 0 ? radius : 0.62 * radius;
-
-          if (p == 0)
-            cairo_move_to (cr, cx + r * cos (angle), cy + r * sin (angle));
-          else
-            cairo_line_to (cr, cx + r * cos (angle), cy + r * sin (angle));
-        }
-      cairo_close_path (cr);
+      burst_path (frame->cr, cx, cy, radius);
       drawn++;
     }
-  /* One fill and no outline: a hundred outlined bursts would cost more than the ships. */
   if (drawn > 0)
-    {
-      set_rgba (cr, rgb_from_int (0xff8a3d), 0.7);
-      cairo_fill (cr);
-    }
+    fill_bursts (frame->cr);
 }
 
-/* Mines (F-MINE): a spiked ball, filled for plasma charges and hollow for torpedoes, with
- * its reach dashed; mines the enemy has not found are drawn faint. */
+/* Mines (F-MINE): a spiked ball of radius @r, filled for plasma charges and hollow for
+ * torpedoes, with its @reach dashed (none when 0); mines the enemy has not found are drawn
+ * faint (@alpha). */
 static void
-draw_mine (Frame         *frame,
-           const AdmMine *mine)
+mine_symbol (cairo_t  *cr,
+             double    cx,
+             double    cy,
+             double    r,
+             double    reach,
+             Rgb       colour,
+             double    alpha,
+             gboolean  plasma)
 {
-  cairo_t *cr = frame->cr;
-  Rgb colour = rgb_mix (side_colour (frame, mine->side), white, 0.25);
-  double cx, cy, reach = mine->range * frame->view->scale;
-  double r = MAX (0.45 * frame->view->scale, MIN_MARKER_RADIUS);
-  double alpha = mine->revealed ? 1.0 : 0.6;
-
-  admiralty_table_view_to_pixels (frame->view, mine->position, &cx, &cy);
-  if (!frame_sees (frame, cx, cy, MAX (reach, 2 * r)))
-    return;
-  if (frame_sees_circle (frame, cx, cy, reach))
+  if (reach > 0)
     {
       cairo_arc (cr, cx, cy, reach, 0, 2 * G_PI);
       cairo_set_dash (cr, dash_reach, G_N_ELEMENTS (dash_reach), 0);
@@ -761,7 +792,6 @@ draw_mine (Frame         *frame,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
-
   for (int p = 0; p < 8; p++)
     {
       double angle = p * G_PI / 4;
@@ -773,13 +803,28 @@ draw_mine (Frame         *frame,
   cairo_set_line_width (cr, 1.5);
   cairo_stroke (cr);
   cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-  if (mine->charge == ADM_MINE_PLASMA)
+  if (plasma)
     cairo_fill (cr);
   else
     {
       cairo_set_line_width (cr, 2.0);
       cairo_stroke (cr);
     }
+}
+
+static void
+draw_mine (Frame         *frame,
+           const AdmMine *mine)
+{
+  Rgb colour = rgb_mix (side_colour (frame, mine->side), white, 0.25);
+  double cx, cy, reach = mine->range * frame->view->scale;
+  double r = MAX (0.45 * frame->view->scale, MIN_MARKER_RADIUS);
+
+  admiralty_table_view_to_pixels (frame->view, mine->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, MAX (reach, 2 * r)))
+    return;
+  mine_symbol (frame->cr, cx, cy, r, frame_sees_circle (frame, cx, cy, reach) ? reach : 0,
+               colour, mine->revealed ? 1.0 : 0.6, mine->charge == ADM_MINE_PLASMA);
 }
 
 static void
@@ -796,27 +841,20 @@ draw_mines (Frame *frame)
     }
 }
 
-/* Torpedo salvoes (F-TORP): a marker of the salvo's diameter, a dashed line for this turn's
- * run and the torpedoes left. */
+/* Torpedo salvoes (F-TORP): a see-through marker of radius @r, unlike a ship's solid base,
+ * and a dashed line for this turn's run to (@ex, @ey) when it reaches past the marker. */
 static void
-draw_salvo (Frame                 *frame,
-            const AdmTorpedoSalvo *salvo)
+salvo_symbol (cairo_t *cr,
+              double   cx,
+              double   cy,
+              double   r,
+              double   ex,
+              double   ey,
+              Rgb      colour)
 {
-  cairo_t *cr = frame->cr;
-  Rgb colour = rgb_mix (side_colour (frame, salvo->side), white, 0.35);
-  double cx, cy, ex, ey, r = MAX (ADM_SALVO_DIAMETER / 2.0 * frame->view->scale,
-                                  MIN_MARKER_RADIUS);
-  double run = salvo->turns_left > 0 ? salvo->speed * frame->view->scale : 0.0;
-  double angle = cairo_angle (salvo->heading);
+  double angle = atan2 (ey - cy, ex - cx);
 
-  admiralty_table_view_to_pixels (frame->view, salvo->position, &cx, &cy);
-  admiralty_table_view_to_pixels (frame->view,
-                                  adm_point_advance (salvo->position, salvo->heading,
-                                                     salvo->turns_left > 0 ? salvo->speed : 0),
-                                  &ex, &ey);
-  if (!frame_sees (frame, (cx + ex) / 2, (cy + ey) / 2, r + run / 2))
-    return;
-  if (run > r)
+  if (hypot (ex - cx, ey - cy) > r)
     {
       cairo_move_to (cr, cx + r * cos (angle), cy + r * sin (angle));
       cairo_line_to (cr, ex, ey);
@@ -828,13 +866,33 @@ draw_salvo (Frame                 *frame,
       arrowhead_path (cr, ex, ey, angle, 7.0);
       cairo_fill (cr);
     }
-  /* A see-through disc with a heavy rim, unlike a ship's solid base. */
   cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
   set_rgba (cr, colour, 0.3);
   cairo_fill_preserve (cr);
   set_rgb (cr, colour);
   cairo_set_line_width (cr, 2.0);
   cairo_stroke (cr);
+}
+
+/* A salvo with the torpedoes left. */
+static void
+draw_salvo (Frame                 *frame,
+            const AdmTorpedoSalvo *salvo)
+{
+  cairo_t *cr = frame->cr;
+  Rgb colour = rgb_mix (side_colour (frame, salvo->side), white, 0.35);
+  double cx, cy, ex, ey, r = MAX (ADM_SALVO_DIAMETER / 2.0 * frame->view->scale,
+                                  MIN_MARKER_RADIUS);
+  double run = salvo->turns_left > 0 ? salvo->speed * frame->view->scale : 0.0;
+
+  admiralty_table_view_to_pixels (frame->view, salvo->position, &cx, &cy);
+  admiralty_table_view_to_pixels (frame->view,
+                                  adm_point_advance (salvo->position, salvo->heading,
+                                                     salvo->turns_left > 0 ? salvo->speed : 0),
+                                  &ex, &ey);
+  if (!frame_sees (frame, (cx + ex) / 2, (cy + ey) / 2, r + run / 2))
+    return;
+  salvo_symbol (cr, cx, cy, r, ex, ey, colour);
   if (frame->options->show_labels)
     {
       cairo_text_extents_t extents;
@@ -913,14 +971,14 @@ weapon_range_path (Frame               *frame,
       }
 }
 
+/* The four arcs (F-FIRE-7) of a ship heading @heading, out to @reach px. */
 static void
-draw_arcs (Frame               *frame,
-           const AdmBattleShip *ship,
-           double               cx,
-           double               cy,
-           double               reach)
+arcs_symbol (cairo_t *cr,
+             double   heading,
+             double   cx,
+             double   cy,
+             double   reach)
 {
-  cairo_t *cr = frame->cr;
 
   /* Bow and stern tinted more than the broadsides, so that the four read apart; each pair
    * in one fill. */
@@ -928,7 +986,7 @@ draw_arcs (Frame               *frame,
     {
       for (int k = pair; k < 4; k += 2)
         {
-          double centre = ship->heading + 90.0 * k;
+          double centre = heading + 90.0 * k;
 
           cairo_move_to (cr, cx, cy);
           cairo_arc (cr, cx, cy, reach, cairo_angle (centre - 45.0),
@@ -940,7 +998,7 @@ draw_arcs (Frame               *frame,
     }
   for (int k = 0; k < 4; k++)
     {
-      double angle = cairo_angle (ship->heading + 45.0 + 90.0 * k);
+      double angle = cairo_angle (heading + 45.0 + 90.0 * k);
 
       cairo_move_to (cr, cx, cy);
       cairo_line_to (cr, cx + reach * cos (angle), cy + reach * sin (angle));
@@ -979,7 +1037,7 @@ draw_selection (Frame *frame)
   admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
   if (!frame_sees (frame, cx, cy, reach))
     return;
-  draw_arcs (frame, ship, cx, cy, reach);
+  arcs_symbol (cr, ship->heading, cx, cy, reach);
 
   /* F-ART-8, F-ART-9: half and three-quarter range change the column. One stroke for all
    * the weapons of a type at each fraction of their range: big circles cost Cairo by the
@@ -1044,15 +1102,16 @@ hatch_token (cairo_t *cr,
   cairo_restore (cr);
 }
 
-/* F-CRIT-14: a flame on the token's shoulder, with the number of fires when more than one. */
+/* F-CRIT-14: a flame on the token's shoulder, with the number of fires when more than one
+ * and @count_fires. */
 static void
-draw_fire (Frame  *frame,
-           double  cx,
-           double  cy,
-           double  r,
-           int     fires)
+fire_symbol (cairo_t  *cr,
+             double    cx,
+             double    cy,
+             double    r,
+             int       fires,
+             gboolean  count_fires)
 {
-  cairo_t *cr = frame->cr;
   double f = MAX (5.0, 0.45 * r);
   /* Out on the shoulder, clear of the centre even on the smallest token. */
   double x = cx + 0.7 * r + 0.45 * f, y = cy - 0.7 * r - 0.45 * f;
@@ -1078,26 +1137,27 @@ draw_fire (Frame  *frame,
       else
         cairo_fill (cr);
     }
-  if (fires > 1 && frame->options->show_labels)
+  if (fires > 1 && count_fires)
     {
       char text[16];
 
       g_snprintf (text, sizeof text, "%d", fires);
-      text_at (frame, text, x + f, y, rgb_from_int (0xffab40));
+      show_text (cr, text, x + f, y, rgb_from_int (0xffab40));
     }
 }
 
 /* The heading (F-MOVE): a shaft from near the centre out past the rim to an arrowhead, as
- * one polygon: a fill costs Cairo a fraction of a stroke. */
+ * one polygon: a fill costs Cairo a fraction of a stroke. Returns the arrowhead's tip. */
 static void
-draw_heading (Frame               *frame,
-              const AdmBattleShip *ship,
-              double               cx,
-              double               cy,
-              double               r)
+heading_path (cairo_t *cr,
+              double   heading,
+              double   cx,
+              double   cy,
+              double   r,
+              double  *tip_x,
+              double  *tip_y)
 {
-  cairo_t *cr = frame->cr;
-  double angle = cairo_angle (ship->heading), ux = cos (angle), uy = sin (angle);
+  double angle = cairo_angle (heading), ux = cos (angle), uy = sin (angle);
   double tip = r + MAX (7.0, 0.6 * r), head = MAX (5.0, 0.3 * r);
   double shaft = MAX (0.75, 0.06 * r), base = tip - head, start = 0.5 * r;
   /* Along the heading and across it, from the centre. */
@@ -1117,10 +1177,8 @@ draw_heading (Frame               *frame,
         cairo_line_to (cr, x, y);
     }
   cairo_close_path (cr);
-  set_rgb (cr, rgb_from_int (0xf4f6f8));
-  cairo_fill (cr);
-  occupancy_mark (&frame->occupancy, cx + tip * ux - head, cy + tip * uy - head, 2 * head,
-                  2 * head);
+  *tip_x = cx + tip * ux;
+  *tip_y = cy + tip * uy;
 }
 
 static void
@@ -1144,6 +1202,8 @@ ring (cairo_t *cr,
 }
 
 #define OUTLINE_WIDTH 1.25  /* px */
+#define HIGHLIGHT_GAP 12.5  /* px from a base's rim to a possible target's ring: outside the
+                             * damaged, captured and selected rings */
 
 /* A base of radius @r in @fill with an @outline rim: two fills, cheaper than a fill and a
  * stroke. */
@@ -1174,10 +1234,83 @@ draw_face_down (cairo_t *cr,
   base (cr, cx, cy, r, colour, rgb_mix (colour, black, 0.45));
 }
 
+/* A possible target (F-FIRE-5): a bright dashed ring of @radius, well clear of the base (on
+ * the table HIGHLIGHT_GAP out from its rim). */
+static void
+highlight_ring (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   radius)
+{
+  static const double dash[] = { 5.0, 3.0 };
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_HIGHLIGHT_RGB));
+  cairo_set_line_width (cr, 2.25);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* What a face-up token shows: read off a ship on the table, made up for the legend. */
+typedef struct {
+  Rgb           colour;       /* the faction's or the side's */
+  AdmShipStatus status;
+  double        heading;
+  gboolean      damaged;
+  int           on_fire;
+  gboolean      captured;
+  Rgb           captor_colour;
+  gboolean      selected;
+  gboolean      count_fires;  /* the number of fires beside the flame */
+} TokenLook;
+
 /* A face-up token: the base in its colours, grey and hatched as a drifting hulk
  * (F-CAT-10), charred and hatched with flames as a burning one (F-CAT-11); its heading; an
  * amber ring when damaged (F-CRIT-6); flames when on fire (F-CRIT-14); a dashed ring in the
- * captors' colour when captured (F-BOARD-15); a white ring when selected. */
+ * captors' colour when captured (F-BOARD-15); a white ring when selected. The heading's
+ * arrowhead is marked in @occupancy when there is one. */
+static void
+face_up_symbol (cairo_t         *cr,
+                const TokenLook *look,
+                double           cx,
+                double           cy,
+                double           r,
+                Occupancy       *occupancy)
+{
+  Rgb fill = look->colour;
+
+  if (look->status == ADM_SHIP_DRIFTING_HULK)
+    fill = rgb_from_int (ADMIRALTY_TABLE_HULK_RGB);
+  else if (look->status == ADM_SHIP_BURNING_HULK)
+    fill = rgb_from_int (ADMIRALTY_TABLE_BURNING_HULK_RGB);
+  base (cr, cx, cy, r, fill, rgb_mix (look->colour, white, 0.55));
+  if (look->status == ADM_SHIP_DRIFTING_HULK)
+    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_mix (look->colour, white, 0.2));
+  else if (look->status == ADM_SHIP_BURNING_HULK)
+    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_from_int (0xff7a1a));
+
+  if (look->status == ADM_SHIP_ACTIVE)
+    {
+      double tip_x, tip_y, head = MAX (5.0, 0.3 * r);
+
+      heading_path (cr, look->heading, cx, cy, r, &tip_x, &tip_y);
+      set_rgb (cr, rgb_from_int (0xf4f6f8));
+      cairo_fill (cr);
+      if (occupancy != NULL)
+        occupancy_mark (occupancy, tip_x - head, tip_y - head, 2 * head, 2 * head);
+      if (look->damaged)
+        ring (cr, cx, cy, r + 2.5, 2.0, rgb_from_int (0xffb300), FALSE);
+    }
+  if (look->captured)
+    ring (cr, cx, cy, r + 5.5, 2.0, look->captor_colour, TRUE);
+  if (look->on_fire > 0 || look->status == ADM_SHIP_BURNING_HULK)
+    fire_symbol (cr, cx, cy, r, look->on_fire, look->count_fires);
+  if (look->selected)
+    ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
+}
+
 static void
 draw_face_up (Frame               *frame,
               guint                index,
@@ -1186,54 +1319,58 @@ draw_face_up (Frame               *frame,
               double               cy,
               double               r)
 {
-  cairo_t *cr = frame->cr;
-  Rgb colour = ship_colour (frame, ship);
-  Rgb fill = colour;
+  TokenLook look = {
+    .colour = ship_colour (frame, ship),
+    .status = ship->status,
+    .heading = ship->heading,
+    .damaged = ship->status == ADM_SHIP_ACTIVE &&
+               adm_battle_ship_is_damaged (frame->battle, index),
+    .on_fire = ship->on_fire,
+    .captured = ship->captured_by >= 0,
+    .selected = (int) index == frame->options->selected_ship,
+    .count_fires = frame->options->show_labels,
+  };
 
-  if (ship->status == ADM_SHIP_DRIFTING_HULK)
-    fill = rgb_from_int (ADMIRALTY_TABLE_HULK_RGB);
-  else if (ship->status == ADM_SHIP_BURNING_HULK)
-    fill = rgb_from_int (ADMIRALTY_TABLE_BURNING_HULK_RGB);
-  base (cr, cx, cy, r, fill, rgb_mix (colour, white, 0.55));
-  if (ship->status == ADM_SHIP_DRIFTING_HULK)
-    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_mix (colour, white, 0.2));
-  else if (ship->status == ADM_SHIP_BURNING_HULK)
-    hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_from_int (0xff7a1a));
-
-  if (ship->status == ADM_SHIP_ACTIVE)
-    {
-      draw_heading (frame, ship, cx, cy, r);
-      if (adm_battle_ship_is_damaged (frame->battle, index))
-        ring (cr, cx, cy, r + 2.5, 2.0, rgb_from_int (0xffb300), FALSE);
-    }
-  if (ship->captured_by >= 0)
+  if (look.captured)
     {
       const AdmBattleShip *captor = adm_battle_get_ship (frame->battle, ship->captured_by);
 
-      ring (cr, cx, cy, r + 5.5, 2.0, rgb_mix (side_colour (frame, captor->side), white, 0.3),
-            TRUE);
+      look.captor_colour = rgb_mix (side_colour (frame, captor->side), white, 0.3);
     }
-  if (ship->on_fire > 0 || ship->status == ADM_SHIP_BURNING_HULK)
-    draw_fire (frame, cx, cy, r, ship->on_fire);
-  if ((int) index == frame->options->selected_ship)
-    ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
+  face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
+}
+
+/* Where a ship not hidden from the view is drawn and its base's radius, px. */
+static AdmiraltyTokenFace
+ship_token (Frame  *frame,
+            guint   index,
+            double *cx,
+            double *cy,
+            double *r)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (frame->battle, index);
+  AdmiraltyTokenFace face = admiralty_table_ship_face (frame->battle, index,
+                                                       view_side_of (frame->battle,
+                                                                     frame->options));
+
+  if (face == ADMIRALTY_TOKEN_HIDDEN)
+    return face;
+  *r = token_radius (frame->view, token_size (s, face));
+  admiralty_table_view_to_pixels (frame->view, s->position, cx, cy);
+  return face;
 }
 
 static void
 draw_ships (Frame *frame)
 {
-  int side = view_side_of (frame->battle, frame->options);
-
   for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
     {
       const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
-      AdmiraltyTokenFace face = admiralty_table_ship_face (frame->battle, i, side);
       double cx, cy, r;
+      AdmiraltyTokenFace face = ship_token (frame, i, &cx, &cy, &r);
 
       if (face == ADMIRALTY_TOKEN_HIDDEN)
         continue;
-      r = token_radius (frame->view, token_size (s, face));
-      admiralty_table_view_to_pixels (frame->view, s->position, &cx, &cy);
       /* Heading arrows and rings reach a little beyond the base. */
       if (!frame_sees (frame, cx, cy, r + MAX (12.0, 0.6 * r)))
         continue;
@@ -1244,6 +1381,474 @@ draw_ships (Frame *frame)
       /* The square inside the base: a name may sit close under the rim. */
       occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r, 1.6 * r);
     }
+}
+
+/* Declaration overlays */
+
+#define MOVE_TICK        7.0  /* px either side of a move's path */
+#define LABEL_PAD        3.0  /* px around an overlay label's text */
+
+static Rgb
+move_colour (gboolean legal)
+{
+  return rgb_from_int (legal ? ADMIRALTY_TABLE_LEGAL_MOVE_RGB : ADMIRALTY_TABLE_REFUSED_MOVE_RGB);
+}
+
+/* A leader's path (F-MOVE): a solid line through @points with a dot at every turn point. */
+static void
+move_path_symbol (cairo_t                  *cr,
+                  const AdmiraltyTableView *view,
+                  const AdmPoint           *points,
+                  guint                     n,
+                  Rgb                       colour,
+                  gboolean                  bold)
+{
+  double x, y;
+
+  if (n < 2)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      admiralty_table_view_to_pixels (view, points[i], &x, &y);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  set_rgba (cr, colour, bold ? 1.0 : 0.8);
+  cairo_set_line_width (cr, bold ? 3.0 : 2.0);
+  cairo_stroke (cr);
+  /* The ends have the token and its ghost. */
+  for (guint i = 1; i + 1 < n; i++)
+    {
+      admiralty_table_view_to_pixels (view, points[i], &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, bold ? 3.5 : 2.5, 0, 2 * G_PI);
+    }
+  cairo_fill (cr);
+}
+
+/* Where a ship would end: the outline of its base of radius @r and of its heading arrow. */
+static void
+ghost_symbol (cairo_t *cr,
+              double   cx,
+              double   cy,
+              double   r,
+              double   heading,
+              Rgb      colour,
+              gboolean bold)
+{
+  double tip_x, tip_y;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  heading_path (cr, heading, cx, cy, r, &tip_x, &tip_y);
+  set_rgba (cr, colour, bold ? 1.0 : 0.8);
+  cairo_set_line_width (cr, bold ? 2.0 : 1.5);
+  cairo_stroke (cr);
+}
+
+/* F-MOVE-8, F-MOVE-7: a tick across the path where the first turn may come (with @tick),
+ * and faint rays @ray px long at ±@limit degrees from @heading (none when @limit is 0). */
+static void
+turn_symbol (cairo_t  *cr,
+             double    x,
+             double    y,
+             double    heading,
+             double    limit,
+             double    ray,
+             gboolean  tick,
+             Rgb       colour)
+{
+  static const double dash[] = { 4.0, 3.0 };
+  double angle = cairo_angle (heading);
+
+  if (tick)
+    {
+      cairo_move_to (cr, x - MOVE_TICK * sin (angle), y + MOVE_TICK * cos (angle));
+      cairo_line_to (cr, x + MOVE_TICK * sin (angle), y - MOVE_TICK * cos (angle));
+      set_rgb (cr, colour);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+  if (limit <= 0)
+    return;
+  limit = MIN (limit, 180.0);
+  for (int sign = -1; sign <= 1; sign += 2)
+    {
+      double a = cairo_angle (heading + sign * limit);
+
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + ray * cos (a), y + ray * sin (a));
+    }
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  set_rgba (cr, colour, 0.45);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* A line with a filled arrowhead from (@x0, @y0) to (@x1, @y1). */
+static void
+arrow_symbol (cairo_t *cr,
+              double   x0,
+              double   y0,
+              double   x1,
+              double   y1,
+              double   width,
+              Rgb      colour,
+              double   alpha)
+{
+  double angle = atan2 (y1 - y0, x1 - x0), head = 4.0 + 2.0 * width;
+
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1 - 0.8 * head * cos (angle), y1 - 0.8 * head * sin (angle));
+  set_rgba (cr, colour, alpha);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+  arrowhead_path (cr, x1, y1, angle, head);
+  cairo_fill (cr);
+}
+
+/* A measuring line with a tick across each end. */
+static void
+ruler_symbol (cairo_t *cr,
+              double   x0,
+              double   y0,
+              double   x1,
+              double   y1)
+{
+  double length = hypot (x1 - x0, y1 - y0);
+  double nx = length > 0 ? -(y1 - y0) / length : 0, ny = length > 0 ? (x1 - x0) / length : 1;
+
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_move_to (cr, x0 - MOVE_TICK * nx, y0 - MOVE_TICK * ny);
+  cairo_line_to (cr, x0 + MOVE_TICK * nx, y0 + MOVE_TICK * ny);
+  cairo_move_to (cr, x1 - MOVE_TICK * nx, y1 - MOVE_TICK * ny);
+  cairo_line_to (cr, x1 + MOVE_TICK * nx, y1 + MOVE_TICK * ny);
+  /* A dark casing under the line keeps it readable over tokens and ranges. */
+  set_rgba (cr, black, 0.6);
+  cairo_set_line_width (cr, 4.0);
+  cairo_stroke_preserve (cr);
+  set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
+  cairo_set_line_width (cr, 2.0);
+  cairo_stroke (cr);
+}
+
+/* @text in a box beside the line through (@x, @y) whose unit normal is (@nx, @ny), clear
+ * of it, in the overlay's @colour on an almost opaque dark plate. */
+static void
+overlay_label (Frame      *frame,
+               const char *text,
+               double      x,
+               double      y,
+               double      nx,
+               double      ny,
+               Rgb         colour)
+{
+  cairo_t *cr = frame->cr;
+  cairo_text_extents_t extents;
+  double w, h, offset, left, top;
+
+  cairo_text_extents (cr, text, &extents);
+  w = extents.x_advance + 2 * LABEL_PAD;
+  h = frame->ascent + frame->descent + 2 * LABEL_PAD;
+  /* Half the box's extent along the normal, and a gap. */
+  offset = (fabs (nx) * w + fabs (ny) * h) / 2 + 4;
+  /* Above or left of the line rather than below or right, as a hand would write it. */
+  if (ny > 0 || (ny == 0 && nx > 0))
+    offset = -offset;
+  left = CLAMP (x + offset * nx - w / 2, 0, MAX (0, frame->view->width - w));
+  top = CLAMP (y + offset * ny - h / 2, 0, MAX (0, frame->view->height - h));
+  cairo_rectangle (cr, left + 0.5, top + 0.5, w - 1, h - 1);
+  set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.9);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, colour, 0.7);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  show_text (cr, text, left + LABEL_PAD, top + LABEL_PAD + frame->ascent, colour);
+  occupancy_mark (&frame->occupancy, left, top, w, h);
+}
+
+/* A distance as the table measures it, in cm to one decimal. */
+static void
+format_cm (char   *text,
+           gsize   size,
+           double  cm)
+{
+  /* Translators: a distance on the table, "12.4 cm". */
+  g_snprintf (text, size, _("%.1f cm"), cm);
+}
+
+/* The point @distance cm along @preview's path, and the heading there: of the leg it lies
+ * on, or straight on from the end; at the start, the leader's own heading. */
+static AdmPoint
+path_point_at (Frame                *frame,
+               const AdmMovePreview *preview,
+               double                distance,
+               double               *heading)
+{
+  const AdmPoint *points = (const AdmPoint *) (gpointer) preview->path->data;
+  guint n = preview->path->len;
+
+  *heading = adm_battle_get_ship (frame->battle, preview->leader)->heading;
+  if (n == 0 || distance <= 0)
+    return n > 0 ? points[0] : adm_battle_get_ship (frame->battle, preview->leader)->position;
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      double leg = adm_distance (points[i], points[i + 1]);
+
+      if (leg <= 0)
+        continue;
+      *heading = adm_bearing (points[i], points[i + 1]);
+      if (distance <= leg)
+        return adm_point_advance (points[i], *heading, distance);
+      distance -= leg;
+    }
+  *heading = preview->end_heading;
+  return adm_point_advance (points[n - 1], preview->end_heading, distance);
+}
+
+/* Whether @preview is drawn in this view: its leader face up to the viewer, as a
+ * formation's whole orders would otherwise tell where it is and where it goes. */
+static gboolean
+preview_shown (Frame                *frame,
+               const AdmMovePreview *preview)
+{
+  return preview != NULL && preview->path != NULL &&
+         preview->leader < adm_battle_get_n_ships (frame->battle) &&
+         admiralty_table_ship_face (frame->battle, preview->leader,
+                                    view_side_of (frame->battle, frame->options))
+         == ADMIRALTY_TOKEN_FACE_UP;
+}
+
+static void
+draw_move_preview (Frame                *frame,
+                   const AdmMovePreview *preview,
+                   gboolean              bold)
+{
+  cairo_t *cr = frame->cr;
+  Rgb colour = move_colour (preview->legal);
+  int side = view_side_of (frame->battle, frame->options);
+
+  move_path_symbol (cr, frame->view, (const AdmPoint *) (gpointer) preview->path->data,
+                    preview->path->len, colour, bold);
+  if (preview->ships != NULL && preview->ends != NULL)
+    for (guint i = 0; i < MIN (preview->ships->len, preview->ends->len); i++)
+      {
+        guint ship = g_array_index (preview->ships, guint, i);
+        double cx, cy;
+
+        if (ship >= adm_battle_get_n_ships (frame->battle) ||
+            admiralty_table_ship_face (frame->battle, ship, side) != ADMIRALTY_TOKEN_FACE_UP)
+          continue;
+        admiralty_table_view_to_pixels (frame->view, g_array_index (preview->ends, AdmPoint, i),
+                                        &cx, &cy);
+        ghost_symbol (cr, cx, cy,
+                      token_radius (frame->view,
+                                    adm_battle_get_ship (frame->battle, ship)->klass->type->base_size),
+                      preview->end_heading, colour, bold);
+      }
+  {
+    double heading, x, y;
+    double left = MAX (MAX (preview->total, preview->speed) - preview->turn_after, 3.0);
+    AdmPoint point = path_point_at (frame, preview, preview->turn_after, &heading);
+
+    admiralty_table_view_to_pixels (frame->view, point, &x, &y);
+    turn_symbol (cr, x, y, heading, preview->turn_limit,
+                 CLAMP (left * frame->view->scale, 40.0, 200.0), preview->turn_after > 0,
+                 colour);
+  }
+}
+
+static void
+draw_move_previews (Frame *frame)
+{
+  GPtrArray *previews = frame->options->move_previews;
+
+  if (previews == NULL)
+    return;
+  for (guint i = 0; i < previews->len; i++)
+    {
+      const AdmMovePreview *preview = g_ptr_array_index (previews, i);
+
+      if ((int) i != frame->options->editing_move && preview_shown (frame, preview))
+        draw_move_preview (frame, preview, FALSE);
+    }
+  /* The one being edited on top. */
+  if (frame->options->editing_move >= 0 && (guint) frame->options->editing_move < previews->len)
+    {
+      const AdmMovePreview *preview = g_ptr_array_index (previews, frame->options->editing_move);
+
+      if (preview_shown (frame, preview))
+        draw_move_preview (frame, preview, TRUE);
+    }
+}
+
+/* "turn" beside each tick of draw_move_preview. */
+static void
+label_move_previews (Frame *frame)
+{
+  GPtrArray *previews = frame->options->move_previews;
+
+  if (previews == NULL)
+    return;
+  for (guint i = 0; i < previews->len; i++)
+    {
+      const AdmMovePreview *preview = g_ptr_array_index (previews, i);
+      double heading, x, y, angle;
+      AdmPoint point;
+
+      if (!preview_shown (frame, preview) || preview->turn_after <= 0)
+        continue;
+      point = path_point_at (frame, preview, preview->turn_after, &heading);
+      admiralty_table_view_to_pixels (frame->view, point, &x, &y);
+      angle = cairo_angle (heading);
+      /* Translators: marks the point of a ship's path where it may first turn. */
+      overlay_label (frame, _("turn"), x, y, -sin (angle), cos (angle),
+                     move_colour (preview->legal));
+    }
+}
+
+/* The declared fires (F-FIRE-4): an arrow from each firing ship to its target, when the
+ * view shows both. */
+static void
+draw_declared_fires (Frame *frame)
+{
+  const AdmTurnOrders *orders = frame->options->orders;
+
+  if (orders == NULL || orders->fires == NULL)
+    return;
+  for (guint f = 0; f < orders->fires->len; f++)
+    {
+      const AdmFireDecl *decl = g_ptr_array_index (orders->fires, f);
+      int target = decl->target != NULL ? adm_battle_ship_index (frame->battle, decl->target) : -1;
+      double tx, ty, tr;
+
+      if (target < 0 || ship_token (frame, target, &tx, &ty, &tr) == ADMIRALTY_TOKEN_HIDDEN)
+        continue;
+      for (guint s = 0; decl->ships != NULL && s < decl->ships->len; s++)
+        {
+          int firer = adm_battle_ship_index (frame->battle, g_ptr_array_index (decl->ships, s));
+          double fx, fy, fr, d;
+
+          /* One arrow for a ship's several batteries. */
+          if (firer < 0 || firer == target ||
+              (s > 0 && g_strcmp0 (g_ptr_array_index (decl->ships, s - 1),
+                                   g_ptr_array_index (decl->ships, s)) == 0) ||
+              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN)
+            continue;
+          d = hypot (tx - fx, ty - fy);
+          if (d <= fr + tr)
+            continue;
+          arrow_symbol (frame->cr, fx + (tx - fx) * fr / d, fy + (ty - fy) * fr / d,
+                        tx - (tx - fx) * tr / d, ty - (ty - fy) * tr / d, 1.25,
+                        rgb_mix (side_colour (frame,
+                                              adm_battle_get_ship (frame->battle, firer)->side),
+                                 white, 0.4),
+                        0.85);
+        }
+    }
+}
+
+/* The selected ship's target, when the view shows both. */
+static gboolean
+target_of (Frame  *frame,
+           double *x0,
+           double *y0,
+           double *x1,
+           double *y1)
+{
+  int target = frame->options->target_ship;
+  double r;
+
+  return selected_ship (frame) != NULL && target >= 0 &&
+         (guint) target < adm_battle_get_n_ships (frame->battle) &&
+         target != frame->options->selected_ship &&
+         ship_token (frame, frame->options->selected_ship, x0, y0, &r) != ADMIRALTY_TOKEN_HIDDEN &&
+         ship_token (frame, target, x1, y1, &r) != ADMIRALTY_TOKEN_HIDDEN;
+}
+
+static void
+draw_target_line (Frame *frame)
+{
+  double x0, y0, x1, y1;
+
+  if (!target_of (frame, &x0, &y0, &x1, &y1))
+    return;
+  cairo_move_to (frame->cr, x0, y0);
+  cairo_line_to (frame->cr, x1, y1);
+  set_rgb (frame->cr, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
+  cairo_set_line_width (frame->cr, 2.0);
+  cairo_stroke (frame->cr);
+}
+
+/* The line of fire's length, centre to centre (F-FIRE-13). */
+static void
+label_target_line (Frame *frame)
+{
+  double x0, y0, x1, y1, length;
+  char text[32];
+
+  if (!target_of (frame, &x0, &y0, &x1, &y1))
+    return;
+  format_cm (text, sizeof text,
+             adm_distance (adm_battle_get_ship (frame->battle, frame->options->selected_ship)->position,
+                           adm_battle_get_ship (frame->battle, frame->options->target_ship)->position));
+  length = MAX (hypot (x1 - x0, y1 - y0), 1e-9);
+  overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
+                 (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
+}
+
+static gboolean
+is_highlighted (Frame *frame,
+                guint  index)
+{
+  GArray *ships = frame->options->highlight_ships;
+
+  for (guint i = 0; ships != NULL && i < ships->len; i++)
+    if (g_array_index (ships, guint, i) == index)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+draw_highlights (Frame *frame)
+{
+  GArray *ships = frame->options->highlight_ships;
+
+  for (guint i = 0; ships != NULL && i < ships->len; i++)
+    {
+      guint index = g_array_index (ships, guint, i);
+      double cx, cy, r;
+
+      if (index < adm_battle_get_n_ships (frame->battle) &&
+          ship_token (frame, index, &cx, &cy, &r) != ADMIRALTY_TOKEN_HIDDEN &&
+          frame_sees (frame, cx, cy, r + HIGHLIGHT_GAP + 2))
+        highlight_ring (frame->cr, cx, cy, r + HIGHLIGHT_GAP);
+    }
+}
+
+static void
+draw_ruler (Frame *frame)
+{
+  double x0, y0, x1, y1, length;
+  char text[32];
+
+  if (!frame->options->ruler)
+    return;
+  admiralty_table_view_to_pixels (frame->view, frame->options->ruler_from, &x0, &y0);
+  admiralty_table_view_to_pixels (frame->view, frame->options->ruler_to, &x1, &y1);
+  ruler_symbol (frame->cr, x0, y0, x1, y1);
+  format_cm (text, sizeof text, adm_distance (frame->options->ruler_from,
+                                              frame->options->ruler_to));
+  length = hypot (x1 - x0, y1 - y0);
+  if (length > 0)
+    overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
+                   (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
+  else
+    overlay_label (frame, text, x0, y0, 0, -1, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
 }
 
 /* Labels */
@@ -1288,6 +1893,8 @@ ring_extent (Frame               *frame,
              const AdmBattleShip *ship,
              double               r)
 {
+  if (is_highlighted (frame, index))
+    return r + HIGHLIGHT_GAP + 1.5;
   if ((int) index == frame->options->selected_ship)
     return r + 10.0;
   if (ship->captured_by >= 0)
@@ -1455,8 +2062,164 @@ admiralty_table_render (cairo_t                     *cr,
   draw_mines (&frame);
   draw_selection (&frame);
   draw_salvos (&frame);
+  draw_move_previews (&frame);
+  draw_declared_fires (&frame);
+  draw_target_line (&frame);
   draw_ships (&frame);
+  draw_highlights (&frame);
+  /* The overlays' figures before the names, which keep clear of them. */
+  label_move_previews (&frame);
+  label_target_line (&frame);
   if (options->show_labels)
     draw_labels (&frame);
+  draw_ruler (&frame);
   cairo_restore (cr);
+}
+
+/* The legend */
+
+/* A ship in the legend: the second side's colour, heading east from left of the middle so
+ * that its arrow fits. */
+static void
+legend_token (cairo_t  *cr,
+              double    size,
+              TokenLook look)
+{
+  look.colour = rgb_from_int (side_palette[1]);
+  look.heading = 90.0;
+  face_up_symbol (cr, &look, 0.4 * size, 0.55 * size, 0.26 * size, NULL);
+}
+
+static void
+legend_move (cairo_t  *cr,
+             double    size,
+             gboolean  legal)
+{
+  /* Pixels as table cm: the legend's view is the identity. */
+  const AdmiraltyTableView view = { size / 2, size / 2, 1.0, (int) ceil (size),
+                                    (int) ceil (size) };
+  const AdmPoint path[] = {
+    { 0.12 * size, 0.8 * size }, { 0.45 * size, 0.8 * size }, { 0.72 * size, 0.4 * size },
+  };
+  Rgb colour = move_colour (legal);
+
+  move_path_symbol (cr, &view, path, G_N_ELEMENTS (path), colour, FALSE);
+  ghost_symbol (cr, path[2].x, path[2].y, 0.14 * size,
+                adm_bearing (path[1], path[2]), colour, FALSE);
+}
+
+void
+admiralty_table_render_legend_sample (cairo_t             *cr,
+                                      AdmiraltyLegendItem  item,
+                                      double               size)
+{
+  TokenLook look = { .status = ADM_SHIP_ACTIVE };
+  double mid = size / 2;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail ((guint) item < ADMIRALTY_LEGEND_N_ITEMS);
+
+  if (size <= 0)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, size, size);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_tolerance (cr, 0.25);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LABEL_FONT_SIZE);
+  switch (item)
+    {
+    case ADMIRALTY_LEGEND_FACE_UP:
+      legend_token (cr, size, look);
+      break;
+    case ADMIRALTY_LEGEND_DAMAGED:
+      look.damaged = TRUE;
+      legend_token (cr, size, look);
+      break;
+    case ADMIRALTY_LEGEND_ON_FIRE:
+      look.on_fire = 1;
+      legend_token (cr, size, look);
+      break;
+    case ADMIRALTY_LEGEND_DRIFTING_HULK:
+      look.status = ADM_SHIP_DRIFTING_HULK;
+      legend_token (cr, size, look);
+      break;
+    case ADMIRALTY_LEGEND_BURNING_HULK:
+      look.status = ADM_SHIP_BURNING_HULK;
+      legend_token (cr, size, look);
+      break;
+    case ADMIRALTY_LEGEND_FACE_DOWN:
+      draw_face_down (cr, mid, mid, 0.32 * size);
+      break;
+    case ADMIRALTY_LEGEND_EXPLOSION:
+      burst_path (cr, mid, mid, 0.42 * size);
+      fill_bursts (cr);
+      break;
+    case ADMIRALTY_LEGEND_TORPEDO_SALVO:
+      salvo_symbol (cr, 0.25 * size, 0.75 * size, 0.18 * size, 0.9 * size, 0.15 * size,
+                    rgb_mix (rgb_from_int (side_palette[0]), white, 0.35));
+      break;
+    case ADMIRALTY_LEGEND_MINE:
+      mine_symbol (cr, mid, mid, 0.16 * size, 0.45 * size,
+                   rgb_mix (rgb_from_int (side_palette[0]), white, 0.25), 1.0, TRUE);
+      break;
+    case ADMIRALTY_LEGEND_ARCS:
+      arcs_symbol (cr, 0.0, mid, mid, 0.48 * size);
+      break;
+    case ADMIRALTY_LEGEND_LEGAL_MOVE:
+    case ADMIRALTY_LEGEND_REFUSED_MOVE:
+      legend_move (cr, size, item == ADMIRALTY_LEGEND_LEGAL_MOVE);
+      break;
+    case ADMIRALTY_LEGEND_POSSIBLE_TARGET:
+      draw_face_down (cr, mid, mid, 0.22 * size);
+      highlight_ring (cr, mid, mid, 0.42 * size);
+      break;
+    case ADMIRALTY_LEGEND_RULER:
+      ruler_symbol (cr, 0.15 * size, 0.7 * size, 0.85 * size, 0.3 * size);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  cairo_restore (cr);
+}
+
+const char *
+admiralty_legend_item_label (AdmiraltyLegendItem item)
+{
+  switch (item)
+    {
+    case ADMIRALTY_LEGEND_FACE_UP:
+      return _("Ship: its colours and heading");
+    case ADMIRALTY_LEGEND_DAMAGED:
+      return _("Damaged (half hull lost)");
+    case ADMIRALTY_LEGEND_ON_FIRE:
+      return _("On fire");
+    case ADMIRALTY_LEGEND_DRIFTING_HULK:
+      return _("Drifting hulk");
+    case ADMIRALTY_LEGEND_BURNING_HULK:
+      return _("Burning hulk");
+    case ADMIRALTY_LEGEND_FACE_DOWN:
+      /* Translators: a token placed face down: the enemy knows a ship is there, not which. */
+      return _("Detected, not identified (face down)");
+    case ADMIRALTY_LEGEND_EXPLOSION:
+      return _("Explosion marker");
+    case ADMIRALTY_LEGEND_TORPEDO_SALVO:
+      return _("Torpedo salvo and its run");
+    case ADMIRALTY_LEGEND_MINE:
+      return _("Mine and its reach");
+    case ADMIRALTY_LEGEND_ARCS:
+      return _("Fire arcs: bow, broadsides, stern");
+    case ADMIRALTY_LEGEND_LEGAL_MOVE:
+      return _("Movement order and where it ends");
+    case ADMIRALTY_LEGEND_REFUSED_MOVE:
+      return _("Movement order the rules refuse");
+    case ADMIRALTY_LEGEND_POSSIBLE_TARGET:
+      return _("Possible target");
+    case ADMIRALTY_LEGEND_RULER:
+      return _("Ruler");
+    default:
+      g_return_val_if_reached (NULL);
+    }
 }

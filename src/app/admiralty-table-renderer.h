@@ -8,6 +8,7 @@
 #include <cairo.h>
 
 #include "admiralty-engine.h"
+#include "adm-battle-preview.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,19 @@ typedef struct {
   int      selected_ship; /* ship index whose arcs and ranges are shown; -1 none */
   gboolean show_grid;
   gboolean show_labels;   /* ship names, grid figures, weapon names */
+
+  /* Overlays while the master enters a turn's declarations; admiralty_table_options_init
+   * turns them all off. None of them shows a ship the view side does not see. */
+  GPtrArray           *move_previews;   /* const AdmMovePreview*, not owned; may be NULL */
+  int                  editing_move;    /* index into move_previews drawn bolder; -1 none */
+  GArray              *highlight_ships; /* guint ship indices ringed as possible targets;
+                                         * may be NULL */
+  int                  target_ship;     /* with selected_ship: the line of fire and its
+                                         * length; -1 none */
+  const AdmTurnOrders *orders;          /* its fires drawn as arrows; may be NULL */
+  gboolean             ruler;           /* a measuring line from ruler_from to ruler_to */
+  AdmPoint             ruler_from;      /* cm */
+  AdmPoint             ruler_to;
 } AdmiraltyTableOptions;
 
 /* How a ship appears in a view (F-ECM-2, F-ECM-6). */
@@ -48,12 +62,37 @@ typedef enum {
 #define ADMIRALTY_TABLE_FACE_DOWN_RGB    0xb8c0c8
 #define ADMIRALTY_TABLE_HULK_RGB         0x5f6368
 #define ADMIRALTY_TABLE_BURNING_HULK_RGB 0x4a342a
+#define ADMIRALTY_TABLE_LEGAL_MOVE_RGB   0x66d96b
+#define ADMIRALTY_TABLE_REFUSED_MOVE_RGB 0xf2484b
+#define ADMIRALTY_TABLE_HIGHLIGHT_RGB    0xff4df2
+#define ADMIRALTY_TABLE_FIRE_LINE_RGB    0xff8f40
+#define ADMIRALTY_TABLE_RULER_RGB        0xf4f6f8
 
 /* The size in cm of a face-down token, whatever the class: a base's size would tell the
  * ship's type. */
 #define ADMIRALTY_TABLE_FACE_DOWN_SIZE 2.0
 
-/* Master view, nothing selected, grid and labels on. */
+/* The samples of a legend of the table's symbols. */
+typedef enum {
+  ADMIRALTY_LEGEND_FACE_UP,
+  ADMIRALTY_LEGEND_DAMAGED,
+  ADMIRALTY_LEGEND_ON_FIRE,
+  ADMIRALTY_LEGEND_DRIFTING_HULK,
+  ADMIRALTY_LEGEND_BURNING_HULK,
+  ADMIRALTY_LEGEND_FACE_DOWN,
+  ADMIRALTY_LEGEND_EXPLOSION,
+  ADMIRALTY_LEGEND_TORPEDO_SALVO,
+  ADMIRALTY_LEGEND_MINE,
+  ADMIRALTY_LEGEND_ARCS,
+  ADMIRALTY_LEGEND_LEGAL_MOVE,
+  ADMIRALTY_LEGEND_REFUSED_MOVE,
+  ADMIRALTY_LEGEND_POSSIBLE_TARGET,
+  ADMIRALTY_LEGEND_RULER,
+} AdmiraltyLegendItem;
+
+#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_RULER + 1)
+
+/* Master view, nothing selected, grid and labels on, no overlays. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
 
 /* A @width × @height view centred on (0, 0) at 10 pixels per cm. */
@@ -104,5 +143,14 @@ void                admiralty_table_render          (cairo_t                  *c
                                                      const AdmiraltyTableView *view,
                                                      AdmBattle                *battle,
                                                      const AdmiraltyTableOptions *options);
+
+/* Draws a sample of @item into the (0, 0)–(@size, @size) square of @cr's user space, clipped
+ * to it, with the code that draws it on the table, over whatever is there (the legend puts
+ * it on ADMIRALTY_TABLE_BACKGROUND_RGB). @cr's state is restored on return. */
+void                admiralty_table_render_legend_sample (cairo_t            *cr,
+                                                     AdmiraltyLegendItem       item,
+                                                     double                    size);
+/* What @item means, translated: "Damaged (half hull lost)". */
+const char         *admiralty_legend_item_label     (AdmiraltyLegendItem       item);
 
 G_END_DECLS

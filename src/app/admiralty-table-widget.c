@@ -12,6 +12,13 @@
 #define KEY_ZOOM_STEP   1.25
 #define KEY_PAN_STEP    60.0  /* px per arrow key press */
 
+typedef enum {
+  DRAG_NONE,
+  DRAG_PAN,
+  DRAG_PLOT,
+  DRAG_RULER,
+} DragMode;
+
 struct _AdmiraltyTableWidget
 {
   GtkWidget              parent_instance;
@@ -28,8 +35,13 @@ struct _AdmiraltyTableWidget
   double                 pointer_y;
   gboolean               pointer_inside;
 
-  /* Dragging: whether the drag began on the empty table, and how far it has gone. */
-  gboolean               panning;
+  /* Dragging: what the drag does — pan the empty table, plot the selected ship's course or
+   * measure with the ruler — and how far it has gone. */
+  DragMode               drag_mode;
+  double                 drag_start_x;
+  double                 drag_start_y;
+  gboolean               ruler_mode;
+  gboolean               plotting;
   double                 drag_x;
   double                 drag_y;
   /* Pinching: the gesture's scale at the last update. */
@@ -43,10 +55,20 @@ enum {
   PROP_BATTLE,
   PROP_VIEW_SIDE,
   PROP_SELECTED_SHIP,
+  PROP_TARGET_SHIP,
+  PROP_RULER,
+  PROP_PLOTTING,
   N_PROPS
 };
 
+enum {
+  SIGNAL_PLOT,
+  SIGNAL_SHIP_MENU,
+  N_SIGNALS
+};
+
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 static void
 admiralty_table_widget_zoom_at (AdmiraltyTableWidget *self,
@@ -230,18 +252,49 @@ pinch_scale_changed_cb (AdmiraltyTableWidget *self,
   self->pinch_scale = scale;
 }
 
+/* The centre of the visible ship under pixel (@x, @y), or the table point there: the ruler
+ * measures centre to centre (F-FIRE-13 as ruled). */
+static AdmPoint
+snap_point (AdmiraltyTableWidget *self,
+            double                x,
+            double                y)
+{
+  int ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
+
+  if (ship >= 0)
+    return adm_battle_get_ship (self->battle, ship)->position;
+  return admiralty_table_view_to_table (&self->view, x, y);
+}
+
 static void
 drag_begin_cb (AdmiraltyTableWidget *self,
                double                x,
                double                y,
                GtkGestureDrag       *gesture)
 {
-  /* Dragging a ship is for moving it, later; only the empty table pans. */
-  self->panning = self->battle != NULL
-                  && admiralty_table_ship_at (&self->view, self->battle, &self->options,
-                                              x, y) < 0;
+  int ship;
+
+  self->drag_mode = DRAG_NONE;
   self->drag_x = 0.0;
   self->drag_y = 0.0;
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  if (self->battle == NULL)
+    return;
+
+  ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
+  if (self->ruler_mode)
+    {
+      self->drag_mode = DRAG_RULER;
+      self->options.ruler = TRUE;
+      self->options.ruler_from = snap_point (self, x, y);
+      self->options.ruler_to = self->options.ruler_from;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  else if (ship >= 0 && self->plotting && ship == self->options.selected_ship)
+    self->drag_mode = DRAG_PLOT;
+  else if (ship < 0)
+    self->drag_mode = DRAG_PAN;
 }
 
 static void
@@ -250,12 +303,59 @@ drag_update_cb (AdmiraltyTableWidget *self,
                 double                offset_y,
                 GtkGestureDrag       *gesture)
 {
-  if (!self->panning)
-    return;
+  double x = self->drag_start_x + offset_x, y = self->drag_start_y + offset_y;
 
-  admiralty_table_widget_pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
+  switch (self->drag_mode)
+    {
+    case DRAG_PAN:
+      admiralty_table_widget_pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
+      break;
+    case DRAG_PLOT:
+      {
+        AdmPoint point = admiralty_table_view_to_table (&self->view, x, y);
+
+        g_signal_emit (self, signals[SIGNAL_PLOT], 0, point.x, point.y, FALSE);
+      }
+      break;
+    case DRAG_RULER:
+      self->options.ruler_to = snap_point (self, x, y);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
+    case DRAG_NONE:
+    default:
+      break;
+    }
   self->drag_x = offset_x;
   self->drag_y = offset_y;
+}
+
+static void
+drag_end_cb (AdmiraltyTableWidget *self,
+             double                offset_x,
+             double                offset_y,
+             GtkGestureDrag       *gesture)
+{
+  double x = self->drag_start_x + offset_x, y = self->drag_start_y + offset_y;
+
+  if (self->drag_mode == DRAG_PLOT)
+    {
+      AdmPoint point = admiralty_table_view_to_table (&self->view, x, y);
+
+      g_signal_emit (self, signals[SIGNAL_PLOT], 0, point.x, point.y, TRUE);
+    }
+  self->drag_mode = DRAG_NONE;
+}
+
+static gboolean
+is_highlighted (AdmiraltyTableWidget *self,
+                int                   ship)
+{
+  if (self->options.highlight_ships == NULL || ship < 0)
+    return FALSE;
+  for (guint i = 0; i < self->options.highlight_ships->len; i++)
+    if (g_array_index (self->options.highlight_ships, guint, i) == (guint) ship)
+      return TRUE;
+  return FALSE;
 }
 
 /* A click (the pointer did not move far: GtkGestureClick gives up then) selects the ship
@@ -267,12 +367,64 @@ click_released_cb (AdmiraltyTableWidget *self,
                    double                y,
                    GtkGestureClick      *gesture)
 {
-  if (self->battle == NULL || n_press != 1)
+  int ship;
+
+  if (self->battle == NULL || n_press != 1 || self->ruler_mode)
     return;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  admiralty_table_widget_set_selected_ship (
-      self, admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y));
+  ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
+  /* With a shooter selected, a click on one of its possible targets aims at it; any other
+   * click selects. */
+  if (self->options.selected_ship >= 0 && is_highlighted (self, ship))
+    admiralty_table_widget_set_target_ship (self, ship);
+  else
+    admiralty_table_widget_set_selected_ship (self, ship);
+}
+
+/* A secondary click (or a long press) on a ship selects it and asks for its menu. */
+static void
+menu_pressed_cb (AdmiraltyTableWidget *self,
+                 int                   n_press,
+                 double                x,
+                 double                y,
+                 GtkGestureClick      *gesture)
+{
+  int ship;
+
+  if (self->battle == NULL)
+    return;
+  ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
+  if (ship < 0)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  admiralty_table_widget_set_selected_ship (self, ship);
+  g_signal_emit (self, signals[SIGNAL_SHIP_MENU], 0, ship, x, y);
+}
+
+static void
+long_pressed_cb (AdmiraltyTableWidget *self,
+                 double                x,
+                 double                y,
+                 GtkGestureLongPress  *gesture)
+{
+  menu_pressed_cb (self, 1, x, y, NULL);
+}
+
+static void
+clear_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  /* Escape: first the target, then the ruler, then the selection. */
+  if (self->options.target_ship >= 0)
+    admiralty_table_widget_set_target_ship (self, -1);
+  else if (self->ruler_mode || self->options.ruler)
+    admiralty_table_widget_set_ruler (self, FALSE);
+  else
+    admiralty_table_widget_set_selected_ship (self, -1);
 }
 
 static void
@@ -358,6 +510,15 @@ admiralty_table_widget_get_property (GObject    *object,
     case PROP_SELECTED_SHIP:
       g_value_set_int (value, self->options.selected_ship);
       break;
+    case PROP_TARGET_SHIP:
+      g_value_set_int (value, self->options.target_ship);
+      break;
+    case PROP_RULER:
+      g_value_set_boolean (value, self->ruler_mode);
+      break;
+    case PROP_PLOTTING:
+      g_value_set_boolean (value, self->plotting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -381,6 +542,15 @@ admiralty_table_widget_set_property (GObject      *object,
       break;
     case PROP_SELECTED_SHIP:
       admiralty_table_widget_set_selected_ship (self, g_value_get_int (value));
+      break;
+    case PROP_TARGET_SHIP:
+      admiralty_table_widget_set_target_ship (self, g_value_get_int (value));
+      break;
+    case PROP_RULER:
+      admiralty_table_widget_set_ruler (self, g_value_get_boolean (value));
+      break;
+    case PROP_PLOTTING:
+      self->plotting = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -422,6 +592,8 @@ admiralty_table_widget_class_install_keys (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "table.fit",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "table.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, 0, "table.ruler", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "table.clear", NULL);
 }
 
 static void
@@ -446,8 +618,33 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   properties[PROP_SELECTED_SHIP] =
     g_param_spec_int ("selected-ship", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The ship the selected one aims at: a click on a highlighted ship sets it. */
+  properties[PROP_TARGET_SHIP] =
+    g_param_spec_int ("target-ship", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Dragging measures, centre to centre, instead of panning or plotting. */
+  properties[PROP_RULER] =
+    g_param_spec_boolean ("ruler", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Dragging the selected ship plots its course: "plot" is emitted. */
+  properties[PROP_PLOTTING] =
+    g_param_spec_boolean ("plotting", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* void handler (AdmiraltyTableWidget *table, double x, double y, gboolean done): the
+   * selected ship is dragged to the table point (x, y) cm; @done on release. */
+  signals[SIGNAL_PLOT] =
+    g_signal_new ("plot", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+  /* void handler (AdmiraltyTableWidget *table, int ship, double x, double y): a secondary
+   * click or long press on @ship, now selected, at widget pixel (x, y). */
+  signals[SIGNAL_SHIP_MENU] =
+    g_signal_new ("ship-menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  gtk_widget_class_install_property_action (widget_class, "table.ruler", "ruler");
+  gtk_widget_class_install_action (widget_class, "table.clear", NULL, clear_action);
   gtk_widget_class_install_action (widget_class, "table.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "table.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "table.fit", NULL, fit_action);
@@ -489,6 +686,17 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
   g_signal_connect_swapped (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect_swapped (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect_swapped (gesture, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (menu_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_long_press_new ();
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (gesture), TRUE);
+  g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (long_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_click_new ();
@@ -590,6 +798,87 @@ admiralty_table_widget_set_selected_ship (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SHIP]);
+  /* A new shooter aims afresh. */
+  admiralty_table_widget_set_target_ship (self, -1);
+}
+
+int
+admiralty_table_widget_get_target_ship (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), -1);
+
+  return self->options.target_ship;
+}
+
+void
+admiralty_table_widget_set_target_ship (AdmiraltyTableWidget *self,
+                                        int                   ship)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+  g_return_if_fail (ship >= -1);
+
+  if (self->options.target_ship == ship)
+    return;
+
+  self->options.target_ship = ship;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET_SHIP]);
+}
+
+gboolean
+admiralty_table_widget_get_ruler (AdmiraltyTableWidget *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), FALSE);
+
+  return self->ruler_mode;
+}
+
+void
+admiralty_table_widget_set_ruler (AdmiraltyTableWidget *self,
+                                  gboolean              ruler)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  ruler = !!ruler;
+  /* Leaving the ruler takes its line away. */
+  if (!ruler && self->options.ruler)
+    {
+      self->options.ruler = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  if (self->ruler_mode == ruler)
+    return;
+  self->ruler_mode = ruler;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULER]);
+}
+
+void
+admiralty_table_widget_measure_between (AdmiraltyTableWidget *self,
+                                        AdmPoint              from,
+                                        AdmPoint              to)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  self->options.ruler = TRUE;
+  self->options.ruler_from = from;
+  self->options.ruler_to = to;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+admiralty_table_widget_set_overlays (AdmiraltyTableWidget *self,
+                                     GPtrArray            *move_previews,
+                                     int                   editing_move,
+                                     GArray               *highlight_ships,
+                                     const AdmTurnOrders  *orders)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  self->options.move_previews = move_previews;
+  self->options.editing_move = editing_move;
+  self->options.highlight_ships = highlight_ships;
+  self->options.orders = orders;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const AdmiraltyTableView *

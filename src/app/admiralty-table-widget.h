@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-table-widget.h: the tactical table on screen — the Cairo renderer in a widget that
  * zooms (wheel, pinch, keys), pans (dragging the empty table, arrow keys) and selects a ship
- * with a click. Its actions: table.zoom-in, table.zoom-out, table.fit and table.pan "(dd)". */
+ * with a click; dragging the selected ship plots its course ("plot") when plotting is on; a
+ * secondary click asks for a ship's menu ("ship-menu"); the ruler measures. Its actions:
+ * table.zoom-in, table.zoom-out, table.fit, table.pan "(dd)", table.ruler (R) and
+ * table.clear (Escape). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -29,6 +32,26 @@ void                         admiralty_table_widget_set_view_side     (Admiralty
 int                          admiralty_table_widget_get_selected_ship (AdmiraltyTableWidget *self);
 void                         admiralty_table_widget_set_selected_ship (AdmiraltyTableWidget *self,
                                                                        int                   ship);
+/* The ship the selected one aims at (a click on a highlighted ship sets it), or -1. */
+int                          admiralty_table_widget_get_target_ship   (AdmiraltyTableWidget *self);
+void                         admiralty_table_widget_set_target_ship   (AdmiraltyTableWidget *self,
+                                                                       int                   ship);
+/* The ruler tool (table.ruler, R): dragging measures centre to centre. */
+gboolean                     admiralty_table_widget_get_ruler         (AdmiraltyTableWidget *self);
+void                         admiralty_table_widget_set_ruler         (AdmiraltyTableWidget *self,
+                                                                       gboolean              ruler);
+/* Shows the ruler between two table points, as a drag would. */
+void                         admiralty_table_widget_measure_between   (AdmiraltyTableWidget *self,
+                                                                       AdmPoint              from,
+                                                                       AdmPoint              to);
+/* What the turn being entered draws over the table: movement previews (AdmMovePreview*,
+ * @editing_move the one being plotted, -1 none), possible targets (guint ship indices) and
+ * the declared fire. The caller keeps them alive until they are replaced. */
+void                         admiralty_table_widget_set_overlays      (AdmiraltyTableWidget *self,
+                                                                       GPtrArray            *move_previews,
+                                                                       int                   editing_move,
+                                                                       GArray               *highlight_ships,
+                                                                       const AdmTurnOrders  *orders);
 /* The window onto the table as last drawn: widget pixels to table cm. */
 const AdmiraltyTableView    *admiralty_table_widget_get_view          (AdmiraltyTableWidget *self);
 const AdmiraltyTableOptions *admiralty_table_widget_get_options       (AdmiraltyTableWidget *self);

@@ -18,18 +18,22 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
 {
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
   gboolean has_campaign = self->campaign != NULL;
-  gboolean can_undo;
+  gboolean can_undo, can_redo;
 
-  /* Undo follows the tab: the battle's last phase, or the campaign's last event. */
+  /* Undo and redo follow the tab: the battle's phases, or the campaign's events. */
   if (page != NULL)
-    can_undo = adm_battle_can_undo (admiralty_battle_page_get_battle (page));
+    {
+      can_undo = adm_battle_can_undo (admiralty_battle_page_get_battle (page));
+      can_redo = adm_battle_can_redo (admiralty_battle_page_get_battle (page));
+    }
   else
-    can_undo = has_campaign && adm_campaign_can_undo (self->campaign);
+    {
+      can_undo = has_campaign && adm_campaign_can_undo (self->campaign);
+      can_redo = has_campaign && adm_campaign_can_redo (self->campaign);
+    }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 page == NULL && has_campaign
-                                 && adm_campaign_can_redo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
@@ -157,7 +161,15 @@ redo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
   g_autoptr(GError) error = NULL;
+
+  if (page != NULL)
+    {
+      if (!admiralty_battle_page_redo (page, &error))
+        _admiralty_window_toast (self, error->message);
+      return;
+    }
 
   if (self->campaign != NULL && !adm_campaign_redo (self->campaign, &error))
     _admiralty_window_toast (self, error->message);

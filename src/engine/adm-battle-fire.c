@@ -12,10 +12,20 @@
 
 #define EPSILON 1e-6
 
+/* What becomes of a battery declared to fire (check_battery ()). */
+typedef enum {
+  BATTERY_FIRES,
+  BATTERY_OUT_OF_ACTION,  /* F-CAT-1: its ship is a wreck, or was lost earlier in the phase */
+  BATTERY_KNOCKED_OUT,    /* F-CRIT-9..12, F-STN-8: critical damage keeps it silent */
+} BatteryStatus;
+
 typedef struct {
-  guint     ship;
-  guint     weapon;
-  double    distance;
+  guint          ship;
+  guint          weapon;
+  double         distance;
+  AdmArcSector   sector;   /* where the target lies from the ship (F-FIRE-7) */
+  BatteryStatus  status;
+  int            blocked;  /* F-CAT-4: the hulk in its line of fire, -1 none */
 } Battery;
 
 static const AdmWeapon *
@@ -135,6 +145,8 @@ splits_fire (AdmBattle *self,
 {
   const char *first = NULL;
 
+  if (self->orders == NULL)
+    return FALSE;
   for (guint i = 0; i < self->orders->fires->len; i++)
     {
       AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
@@ -328,6 +340,27 @@ roll_hits (AdmBattle   *self,
   return TRUE;
 }
 
+/* F-FORD-8: whether @target's reinforced special force shield saves damage now. */
+static gboolean
+special_save_applies (AdmBattle *self,
+                      guint      target)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+
+  return t->klass->special_shield && t->reinforced_until >= adm_battle_get_turn (self) &&
+         t->status == ADM_SHIP_ACTIVE;
+}
+
+/* The shield blocks that meet direct fire at @target (F-SHLD-1). F-CAT-7: a hulk has no
+ * shields, and its formation's or neighbours' shields do not cover it either: the pool a
+ * hulk would be counted into belongs to ships in action. */
+static int
+target_shields (AdmBattle *self,
+                guint      target)
+{
+  return _adm_battle_ship_active (self, target) ? adm_battle_ship_shield_pool (self, target) : 0;
+}
+
 /* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
 static gboolean
 special_save (AdmBattle  *self,
@@ -340,8 +373,7 @@ special_save (AdmBattle  *self,
   g_autofree guint *values = NULL;
   int saved = 0;
 
-  if (*damage <= 0 || !t->klass->special_shield ||
-      t->reinforced_until < adm_battle_get_turn (self) || t->status != ADM_SHIP_ACTIVE)
+  if (*damage <= 0 || !special_save_applies (self, target))
     return TRUE;
   values = g_new0 (guint, *damage);
   if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
@@ -371,9 +403,7 @@ resolve_hits (AdmBattle   *self,
   int hits = 0, blocked = 0, damage, pool;
   g_autoptr(GString) shown = g_string_new (NULL);
 
-  /* F-CAT-7: a hulk has no shields, and its formation's or neighbours' shields do not cover
-   * it either: the pool a hulk would be counted into belongs to ships in action. */
-  pool = _adm_battle_ship_active (self, target) ? adm_battle_ship_shield_pool (self, target) : 0;
+  pool = target_shields (self, target);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
   if (shields_first)
     {
@@ -404,6 +434,105 @@ resolve_hits (AdmBattle   *self,
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 
+/* What batteries firing together at one target add up to, before the dice (F-ART-3):
+ * worked out alike for the phase and for the preview. */
+typedef struct {
+  int       firer;          /* the first battery's ship that fires; -1: every line is blocked */
+  int       artillery;      /* firepower, each battery's halved as the orders say */
+  int       destructors;
+  gboolean  any_artillery;
+  gboolean  any_destructor;
+  int       shortest;       /* the shortest range of the artillery batteries */
+  double    farthest;       /* the farthest artillery battery from the target */
+  gboolean  behind;         /* F-ART-10: a line passes behind a marker or a hulk */
+  gboolean  lock;           /* F-FORD-2: every firing ship has target lock */
+} Volley;
+
+/* Adds up @batteries at @target, setting each one's @blocked (F-CAT-4). */
+static void
+volley_sum (AdmBattle *self,
+            GArray    *batteries,
+            guint      target,
+            Volley    *v)
+{
+  *v = (Volley) { .firer = -1, .shortest = G_MAXINT, .lock = TRUE };
+  for (guint i = 0; i < batteries->len; i++)
+    {
+      Battery *b = &g_array_index (batteries, Battery, i);
+      const AdmWeapon *weapon = battery_weapon (self, b);
+      /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
+       * "halved-firepower". */
+      int firepower = _adm_battle_fire_halved (self, b->ship)
+                        ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
+                        : weapon->firepower;
+      gboolean battery_behind = FALSE;
+
+      line_of_fire (self, b->ship, target, &b->blocked, &battery_behind);
+      if (b->blocked >= 0)
+        continue;
+      v->behind |= battery_behind;
+      if (v->firer < 0)
+        v->firer = b->ship;
+      v->lock &= _adm_battle_ship (self, b->ship)->target_lock;
+      if (weapon->type == ADM_WEAPON_DESTRUCTOR)
+        {
+          v->any_destructor = TRUE;
+          v->destructors += firepower;
+        }
+      else
+        {
+          /* F-ART-3: batteries at one target add their firepower; as ruled, the combined
+           * batteries use the shortest range among them. */
+          v->any_artillery = TRUE;
+          v->artillery += firepower;
+          v->shortest = MIN (v->shortest, weapon->range);
+          v->farthest = MAX (v->farthest, b->distance);
+        }
+    }
+}
+
+/* F-ART-3, F-FIRE-5: combined artillery batteries fire at the shortest range among them. */
+static gboolean
+volley_check_range (AdmBattle     *self,
+                    const Volley  *v,
+                    guint          target,
+                    int            line_no,
+                    GError       **error)
+{
+  if (v->any_artillery && v->farthest > v->shortest + EPSILON)
+    {
+      _adm_battle_illegal (self, error, line_no,
+                           _("batteries firing together use their shortest range, %d cm, and "
+                             "%s is %.1f cm away (F-ART-3, F-FIRE-5)"), v->shortest,
+                           _adm_battle_ship (self, target)->name, v->farthest);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts:
+ * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up (the table clamps them). */
+static int
+volley_shift (AdmBattle     *self,
+              const Volley  *v,
+              gboolean      *half,
+              gboolean      *long_range)
+{
+  int shift = 0;
+
+  *half = _adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
+            ? v->farthest < v->shortest / 2.0 - EPSILON
+            : v->farthest <= v->shortest / 2.0 + EPSILON;
+  *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
+  if (*half)
+    shift--;
+  if (*long_range)
+    shift++;
+  if (v->behind)
+    shift++;
+  return shift;
+}
+
 static gboolean
 attack (AdmBattle  *self,
         GArray     *batteries,
@@ -414,28 +543,19 @@ attack (AdmBattle  *self,
   const Battery *first = &g_array_index (batteries, Battery, 0);
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
-  int artillery = 0, destructors = 0, shortest = G_MAXINT, shift = 0, firer = -1;
-  double farthest = 0;
-  gboolean behind = FALSE, lock = TRUE, any_artillery = FALSE, half;
+  Volley v;
   g_autoptr(GString) names = g_string_new (NULL);
   g_autoptr(GString) destructor_names = g_string_new (NULL);
   g_autofree char *aspect = NULL;
   g_autofree char *type = NULL;
 
+  volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
       const Battery *b = &g_array_index (batteries, Battery, i);
       const AdmWeapon *weapon = battery_weapon (self, b);
-      /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
-       * "halved-firepower". */
-      int firepower = _adm_battle_fire_halved (self, b->ship)
-                        ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
-                        : weapon->firepower;
-      int blocked = -1;
-      gboolean battery_behind = FALSE;
 
-      line_of_fire (self, b->ship, target, &blocked, &battery_behind);
-      if (blocked >= 0)
+      if (b->blocked >= 0)
         {
           /* F-CAT-4: a drifting or burning hulk blocks the line of fire. Like a battery
            * knocked out (F-CRIT-9..12), the battery holds its fire rather than voiding the
@@ -444,46 +564,25 @@ attack (AdmBattle  *self,
            * written, and the dice already rolled in this phase stand. */
           _adm_battle_report (self, _("The hulk of %s blocks the line of fire from %s to %s "
                                       "(F-CAT-4): %s's %s holds its fire."),
-                              _adm_battle_ship_name (self, blocked),
+                              _adm_battle_ship_name (self, b->blocked),
                               _adm_battle_ship_name (self, b->ship), t->name,
                               _adm_battle_ship_name (self, b->ship), weapon->name);
           continue;
         }
-      behind |= battery_behind;
-      if (firer < 0)
-        firer = b->ship;
       _adm_battle_ship (self, b->ship)->fired |= 1u << b->weapon;
-      lock &= _adm_battle_ship (self, b->ship)->target_lock;
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
-        {
-          g_string_append_printf (destructor_names, "%s%s's %s",
-                                  destructor_names->len > 0 ? ", " : "",
-                                  _adm_battle_ship_name (self, b->ship), weapon->name);
-          destructors += firepower;
-        }
+        g_string_append_printf (destructor_names, "%s%s's %s",
+                                destructor_names->len > 0 ? ", " : "",
+                                _adm_battle_ship_name (self, b->ship), weapon->name);
       else
-        {
-          /* F-ART-3: batteries at one target add their firepower; as ruled, the combined
-           * batteries use the shortest range among them. */
-          any_artillery = TRUE;
-          g_string_append_printf (names, "%s%s's %s", names->len > 0 ? ", " : "",
-                                  _adm_battle_ship_name (self, b->ship), weapon->name);
-          artillery += firepower;
-          shortest = MIN (shortest, weapon->range);
-          farthest = MAX (farthest, b->distance);
-        }
+        g_string_append_printf (names, "%s%s's %s", names->len > 0 ? ", " : "",
+                                _adm_battle_ship_name (self, b->ship), weapon->name);
     }
   /* Every battery held its fire (F-CAT-4): no attack. */
-  if (firer < 0)
+  if (v.firer < 0)
     return TRUE;
-  if (any_artillery && farthest > shortest + EPSILON)
-    {
-      _adm_battle_illegal (self, error, line_no,
-                           _("batteries firing together use their shortest range, %d cm, and "
-                             "%s is %.1f cm away (F-ART-3, F-FIRE-5)"), shortest, t->name,
-                           farthest);
-      return FALSE;
-    }
+  if (!volley_check_range (self, &v, target, line_no, error))
+    return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
   for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
@@ -501,88 +600,75 @@ attack (AdmBattle  *self,
     g_array_append_val (self->state->attacks, record);
   }
 
-  type = target_type (self, firer, target, &aspect);
+  type = target_type (self, v.firer, target, &aspect);
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
-  if ((any_artillery && artillery == 0) || (destructor_names->len > 0 && destructors == 0))
+  if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
-                        artillery == 0 && any_artillery ? names->str : destructor_names->str,
+                        v.artillery == 0 && v.any_artillery ? names->str : destructor_names->str,
                         t->name);
-  if (any_artillery && artillery > 0)
+  if (v.any_artillery && v.artillery > 0)
     {
       g_autoptr(GString) line = g_string_new (NULL);
       g_autoptr(GError) table_error = NULL;
-      int dice = 0, column = 0;
-      gboolean shields_first;
+      int dice = 0, column = 0, shift;
+      gboolean shields_first, half, long_range;
 
-      /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column
-       * shifts: F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up, then clamp. */
-      half = _adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
-               ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON;
-      if (half)
-        shift--;
-      if (farthest > shortest * 0.75 + EPSILON)
-        shift++;
-      if (behind)
-        shift++;
+      shift = volley_shift (self, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
-      if (!adm_ruleset_artillery_dice (self->ruleset, artillery, type, shift, &dice, &column,
+      if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
                                        &table_error))
         {
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
         }
       g_string_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
-                              artillery, aspect, t->name, farthest);
+                              v.artillery, aspect, t->name, v.farthest);
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
       if (half)
         g_string_append (line, _(", half range"));
-      if (farthest > shortest * 0.75 + EPSILON)
+      if (long_range)
         g_string_append (line, _(", long range"));
-      if (behind)
+      if (v.behind)
         g_string_append (line, _(", behind an explosion marker"));
       g_string_append_printf (line, _(", column %d"), column);
       shields_first = _adm_battle_ruling_is (self, "shields-against-artillery", "before-armour");
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
-      if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, lock, 6,
+      if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
                          "F-ART-11", "F-ART-13", line, error))
         return FALSE;
     }
   t = _adm_battle_ship (self, target);
-  if (destructors > 0 && t->status != ADM_SHIP_DESTROYED)
+  if (v.destructors > 0 && t->status != ADM_SHIP_DESTROYED)
     {
       g_autoptr(GString) line = g_string_new (NULL);
 
       g_string_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
-                              destructors, t->name);
+                              v.destructors, t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
-      if (!resolve_hits (self, target, destructors, 5, FALSE, lock, 4, "F-DES-1", "F-DES-3",
-                         line, error))
+      if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
+                         "F-DES-3", line, error))
         return FALSE;
     }
   return TRUE;
 }
 
-/* Checks one battery of a declaration and fills @battery. */
+/* Finds the ship and weapon of battery @index of @decl. */
 static gboolean
-check_battery (AdmBattle    *self,
-               AdmFireDecl  *decl,
-               guint         index,
-               guint         target,
-               Battery      *battery,
-               gboolean     *gone,
-               GError      **error)
+find_battery (AdmBattle          *self,
+              const AdmFireDecl  *decl,
+              guint               index,
+              Battery            *battery,
+              GError            **error)
 {
   const char *ship_id = g_ptr_array_index (decl->ships, index);
   const char *weapon_id = g_ptr_array_index (decl->weapons, index);
   int ship = adm_battle_ship_index (self, ship_id);
   const AdmBattleShip *s;
-  const AdmWeapon *weapon = NULL;
-  AdmArcSector sector;
 
-  *gone = FALSE;
+  *battery = (Battery) { .blocked = -1 };
   if (ship < 0)
     {
       _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
@@ -590,41 +676,50 @@ check_battery (AdmBattle    *self,
       return FALSE;
     }
   s = _adm_battle_ship (self, ship);
+  battery->ship = ship;
   for (guint w = 0; w < s->klass->weapons->len; w++)
     if (g_strcmp0 (((AdmWeapon *) g_ptr_array_index (s->klass->weapons, w))->id, weapon_id) == 0)
-      {
-        battery->weapon = w;
-        weapon = g_ptr_array_index (s->klass->weapons, w);
-      }
-  if (weapon == NULL)
-    {
-      _adm_battle_illegal (self, error, decl->line, _("%s (%s) has no weapon “%s”"), s->name,
-                           s->klass->name, weapon_id);
-      return FALSE;
-    }
-  battery->ship = ship;
+      return battery->weapon = w, TRUE;
+  _adm_battle_illegal (self, error, decl->line, _("%s (%s) has no weapon “%s”"), s->name,
+                       s->klass->name, weapon_id);
+  return FALSE;
+}
+
+/* Checks that @battery may fire at @target now, and sets its distance, sector and status:
+ * the phase, the preview and the list of targets all ask here. */
+static gboolean
+check_battery (AdmBattle  *self,
+               int         line,
+               Battery    *battery,
+               guint       target,
+               GError    **error)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, battery->ship);
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmWeapon *weapon = battery_weapon (self, battery);
+
+  battery->status = BATTERY_FIRES;
   /* F-ECM-2: an undetected formation is not on this side's table. */
-  if (s->side != _adm_battle_ship (self, target)->side &&
-      adm_battle_get_detection (self, s->side, _adm_battle_ship (self, target)->formation) ==
-        ADM_DETECTION_NONE)
+  if (s->side != t->side &&
+      adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
                            adm_battle_get_side (self, s->side)->name,
                            _adm_battle_ship_name (self, target));
       return FALSE;
     }
   /* F-CAT-1: a wreck no longer fights; a ship lost earlier in this phase fires no more. */
-  if (!_adm_battle_ship_active (self, ship))
+  if (!_adm_battle_ship_active (self, battery->ship))
     {
-      *gone = TRUE;
+      battery->status = BATTERY_OUT_OF_ACTION;
       return TRUE;
     }
   if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
     {
       /* F-FIRE-1..3: direct fire is artillery and destructors; torpedoes, singly or as a
        * formation's salvo (F-FORM-12, F-FORM-13), belong to the torpedo phase. */
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s's %s is not a direct-fire weapon: torpedo attacks are declared "
                              "for the torpedo phase and mines detonate there (F-FIRE-3)"),
                            s->name, weapon->name);
@@ -633,7 +728,7 @@ check_battery (AdmBattle    *self,
   if (s->fired & (1u << battery->weapon))
     {
       /* F-FIRE-12 ("return-fire"): a battery fires once per fire phase. */
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s's %s has already fired in this fire phase (F-FIRE-12)"), s->name,
                            weapon->name);
       return FALSE;
@@ -642,55 +737,95 @@ check_battery (AdmBattle    *self,
   if (s->covering_turn == adm_battle_get_turn (self) &&
       (s->covering_weapons & (1u << battery->weapon)))
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s's %s covered a ship against torpedoes last turn and cannot "
                              "fire in this turn's fire phase (F-TORP-15)"), s->name,
                            weapon->name);
       return FALSE;
     }
   /* F-FIRE-13 as ruled: centre to centre; F-FIRE-5: within the guns' range. */
-  battery->distance = adm_distance (s->position, _adm_battle_ship (self, target)->position);
+  battery->distance = adm_distance (s->position, t->position);
   if (battery->distance > weapon->range + EPSILON)
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s is %.1f cm from %s, beyond the %d cm range of its %s "
                              "(F-FIRE-5)"), _adm_battle_ship_name (self, target),
                            battery->distance, s->name, weapon->range, weapon->name);
       return FALSE;
     }
   /* F-FIRE-6, F-FIRE-7: the target must be in one of the weapon's arcs. */
-  sector = adm_sector_of (s->position, s->heading, _adm_battle_ship (self, target)->position);
-  if (!(weapon->arcs & (1 << (sector == ADM_SECTOR_BOW ? 0 : sector == ADM_SECTOR_STERN ? 1 :
-                              sector == ADM_SECTOR_PORT ? 2 : 3))))
+  battery->sector = adm_sector_of (s->position, s->heading, t->position);
+  if (!(weapon->arcs & (1 << (battery->sector == ADM_SECTOR_BOW ? 0 :
+                              battery->sector == ADM_SECTOR_STERN ? 1 :
+                              battery->sector == ADM_SECTOR_PORT ? 2 : 3))))
     {
       g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s is in the %s arc of %s, and its %s fires only %s (F-FIRE-6)"),
-                           _adm_battle_ship_name (self, target), adm_sector_to_string (sector),
-                           s->name, weapon->name, arcs);
+                           _adm_battle_ship_name (self, target),
+                           adm_sector_to_string (battery->sector), s->name, weapon->name, arcs);
       return FALSE;
     }
   /* F-CRIT-9..12: a battery knocked out — perhaps earlier in this very phase, after the
    * orders were written — does not fire; the rest of the fire goes ahead. */
-  if (!_adm_battle_weapon_works (self, ship, battery->weapon, sector))
-    {
-      /* F-STN-8, F-STN-9: a station's knocked-out weapon fires nowhere until repaired. */
-      if (_adm_battle_is_station (self, ship))
-        _adm_battle_report (self, _("%s's %s is knocked out: its critical damage is not "
-                                    "repaired (F-STN-8, F-STN-9)."), s->name, weapon->name);
-      else
-        _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage "
-                                    "there is not repaired (F-CRIT-9..12)."), s->name,
-                            weapon->name, adm_sector_to_string (sector));
-      *gone = TRUE;
-    }
+  if (!_adm_battle_weapon_works (self, battery->ship, battery->weapon, battery->sector))
+    battery->status = BATTERY_KNOCKED_OUT;
   return TRUE;
 }
 
-/* F-FIRE-9, F-FIRE-10: a ship with critical damage or more than half its hull lost must
- * pass a readiness check before firing at anything but the nearest enemy or splitting its
- * fire. @ok is FALSE when it fails. */
+static void
+report_knocked_out (AdmBattle     *self,
+                    const Battery *battery)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, battery->ship);
+  const AdmWeapon *weapon = battery_weapon (self, battery);
+
+  /* F-STN-8, F-STN-9: a station's knocked-out weapon fires nowhere until repaired. */
+  if (_adm_battle_is_station (self, battery->ship))
+    _adm_battle_report (self, _("%s's %s is knocked out: its critical damage is not "
+                                "repaired (F-STN-8, F-STN-9)."), s->name, weapon->name);
+  else
+    _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage "
+                                "there is not repaired (F-CRIT-9..12)."), s->name,
+                        weapon->name, adm_sector_to_string (battery->sector));
+}
+
+/* Whether @battery can fire at @target now, its line of fire clear of hulks (F-CAT-4): for a
+ * battery turned on the nearest enemy (F-FIRE-9) and for the list of targets. */
+static gboolean
+can_fire_at (AdmBattle *self,
+             Battery   *battery,
+             guint      target)
+{
+  gboolean behind = FALSE;
+
+  if (!check_battery (self, 0, battery, target, NULL) || battery->status != BATTERY_FIRES)
+    return FALSE;
+  line_of_fire (self, battery->ship, target, &battery->blocked, &behind);
+  return battery->blocked < 0;
+}
+
+/* F-FIRE-9, F-FIRE-10: whether @ship must pass a readiness check before firing at @target:
+ * it has critical damage or more than half its hull lost, and @target is not the nearest
+ * enemy or it splits its fire. */
+static gboolean
+needs_readiness_check (AdmBattle *self,
+                       guint      ship,
+                       guint      target)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  gboolean critical = FALSE;
+
+  for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
+    critical |= s->criticals[c] > 0;
+  if (!critical && !adm_battle_ship_is_damaged (self, ship))
+    return FALSE;
+  return nearest_enemy (self, ship) != (int) target || splits_fire (self, ship);
+}
+
+/* F-FIRE-9, F-FIRE-10: the readiness check of needs_readiness_check (). @ok is FALSE when it
+ * fails. */
 static gboolean
 damaged_check (AdmBattle  *self,
                guint       ship,
@@ -700,15 +835,10 @@ damaged_check (AdmBattle  *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   const AdmReadinessGrade *grade;
-  gboolean critical = FALSE;
   int modifier;
 
   *ok = TRUE;
-  for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
-    critical |= s->criticals[c] > 0;
-  if (!critical && !adm_battle_ship_is_damaged (self, ship))
-    return TRUE;
-  if (nearest_enemy (self, ship) == (int) target && !splits_fire (self, ship))
+  if (!needs_readiness_check (self, ship, target))
     return TRUE;
   /* "fire-distribution-modifier": the F-FIRE-10 modifier replaces F-RDY-5's. */
   grade = adm_ruleset_readiness_grade (self->ruleset,
@@ -720,12 +850,64 @@ damaged_check (AdmBattle  *self,
                                       error);
 }
 
+/* The checks of @decl at @target that need no die, for the phase and the preview alike:
+ * every battery (check_battery ()), all of one formation, at an enemy its side has
+ * detected. @batteries gets them all in order, with their status; @attacker the firing
+ * formation (-1: none). */
 static gboolean
-check_return_fire (AdmBattle    *self,
-                   AdmFireDecl  *decl,
-                   guint         attacker,
-                   guint         target_formation,
-                   GError      **error)
+check_decl (AdmBattle          *self,
+            const AdmFireDecl  *decl,
+            guint               target,
+            GArray             *batteries,
+            int                *attacker,
+            GError            **error)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+
+  *attacker = -1;
+  for (guint i = 0; i < decl->ships->len; i++)
+    {
+      Battery battery;
+      const AdmBattleShip *s;
+
+      if (!find_battery (self, decl, i, &battery, error) ||
+          !check_battery (self, decl->line, &battery, target, error))
+        return FALSE;
+      s = _adm_battle_ship (self, battery.ship);
+      if (*attacker < 0)
+        *attacker = s->formation;
+      if (s->formation != (guint) *attacker)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("only ships of one formation fire together; %s is not in %s"),
+                               s->name, _adm_battle_formation (self, *attacker)->name);
+          return FALSE;
+        }
+      if (s->side == t->side)
+        {
+          _adm_battle_illegal (self, error, decl->line, _("%s and %s are on the same side"),
+                               s->name, t->name);
+          return FALSE;
+        }
+      /* F-ECM-2: an undetected formation is not on this side's table. */
+      if (adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+        {
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
+                               adm_battle_get_side (self, s->side)->name, t->name);
+          return FALSE;
+        }
+      g_array_append_val (batteries, battery);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_return_fire (AdmBattle          *self,
+                   const AdmFireDecl  *decl,
+                   guint               attacker,
+                   guint               target_formation,
+                   GError            **error)
 {
   AdmBattleFormation *formation = _adm_battle_formation (self, attacker);
   gboolean attacked = FALSE;
@@ -763,6 +945,7 @@ resolve_decl (AdmBattle    *self,
               GError      **error)
 {
   int target = adm_battle_ship_index (self, decl->target);
+  g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GHashTable) checked = g_hash_table_new (NULL, NULL);
@@ -775,44 +958,24 @@ resolve_decl (AdmBattle    *self,
                            decl->target);
       return FALSE;
     }
+  if (!check_decl (self, decl, target, declared, &attacker, error))
+    return FALSE;
   t = _adm_battle_ship (self, target);
 
-  for (guint i = 0; i < decl->ships->len; i++)
+  for (guint i = 0; i < declared->len; i++)
     {
-      Battery battery = { 0 };
-      gboolean gone, ok = TRUE;
-      const AdmBattleShip *s;
+      Battery battery = g_array_index (declared, Battery, i);
+      gboolean ok = TRUE;
+      const AdmBattleShip *s = _adm_battle_ship (self, battery.ship);
 
-      if (!check_battery (self, decl, i, target, &battery, &gone, error))
-        return FALSE;
-      s = _adm_battle_ship (self, battery.ship);
-      if (attacker < 0)
-        attacker = s->formation;
-      if (s->formation != (guint) attacker)
+      if (battery.status == BATTERY_KNOCKED_OUT)
         {
-          _adm_battle_illegal (self, error, decl->line,
-                               _("only ships of one formation fire together; %s is not in %s"),
-                               s->name, _adm_battle_formation (self, attacker)->name);
-          return FALSE;
+          report_knocked_out (self, &battery);
+          continue;
         }
-      if (s->side == t->side)
+      if (battery.status == BATTERY_OUT_OF_ACTION)
         {
-          _adm_battle_illegal (self, error, decl->line, _("%s and %s are on the same side"),
-                               s->name, t->name);
-          return FALSE;
-        }
-      /* F-ECM-2: an undetected formation is not on this side's table. */
-      if (adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
-        {
-          _adm_battle_illegal (self, error, decl->line,
-                               _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
-                               adm_battle_get_side (self, s->side)->name, t->name);
-          return FALSE;
-        }
-      if (gone)
-        {
-          if (!_adm_battle_ship_active (self, battery.ship))
-            _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
+          _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
           continue;
         }
       if (t->status == ADM_SHIP_DESTROYED)
@@ -843,10 +1006,6 @@ resolve_decl (AdmBattle    *self,
       int nearest = nearest_enemy (self, b->ship);
       const AdmWeapon *weapon = battery_weapon (self, b);
       g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Battery));
-      g_autoptr(GError) local_error = NULL;
-      AdmArcSector sector;
-      int blocked = -1;
-      gboolean behind = FALSE;
 
       if (nearest < 0 || _adm_battle_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
@@ -855,16 +1014,7 @@ resolve_decl (AdmBattle    *self,
                               _adm_battle_ship_name (self, b->ship), weapon->name);
           continue;
         }
-      b->distance = adm_distance (_adm_battle_ship (self, b->ship)->position,
-                                  _adm_battle_ship (self, nearest)->position);
-      sector = adm_sector_of (_adm_battle_ship (self, b->ship)->position,
-                              _adm_battle_ship (self, b->ship)->heading,
-                              _adm_battle_ship (self, nearest)->position);
-      line_of_fire (self, b->ship, nearest, &blocked, &behind);
-      if (b->distance > weapon->range + EPSILON || blocked >= 0 ||
-          !(weapon->arcs & (1 << (sector == ADM_SECTOR_BOW ? 0 : sector == ADM_SECTOR_STERN ? 1 :
-                                  sector == ADM_SECTOR_PORT ? 2 : 3))) ||
-          !_adm_battle_weapon_works (self, b->ship, b->weapon, sector))
+      if (!can_fire_at (self, b, nearest))
         {
           _adm_battle_report (self, _("%s's %s cannot reach the nearest enemy, %s, and holds "
                                       "its fire."), _adm_battle_ship_name (self, b->ship),
@@ -881,18 +1031,25 @@ resolve_decl (AdmBattle    *self,
   return TRUE;
 }
 
-gboolean
-_adm_battle_fire_phase (AdmBattle  *self,
-                        GError    **error)
+/* What every fire phase starts from: no battery fired, no attack made. */
+static void
+fire_phase_begin (AdmBattle *self)
 {
   g_array_set_size (self->state->attacks, 0);
   for (guint f = 0; f < _adm_battle_n_formations (self); f++)
     _adm_battle_formation (self, f)->returned_fire = FALSE;
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)
-    _adm_battle_ship (self, i)->fired = 0;
+    {
+      _adm_battle_ship (self, i)->fired = 0;
+      _adm_battle_ship (self, i)->fire_damage = 0;
+    }
+}
 
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
-    _adm_battle_ship (self, i)->fire_damage = 0;
+gboolean
+_adm_battle_fire_phase (AdmBattle  *self,
+                        GError    **error)
+{
+  fire_phase_begin (self);
   if (!fire_orders (self, error))
     return FALSE;
   if (self->orders == NULL)
@@ -908,4 +1065,135 @@ _adm_battle_fire_phase (AdmBattle  *self,
    * the same way (F-MINE-13). */
   return _adm_battle_torpedo_fire_orders (self, error) &&
          _adm_battle_mines_fire_orders (self, error);
+}
+
+/* The preview (adm-battle-preview.c) */
+
+/* F-FIRE-11: for the preview, the attacks that return fire in @decl may answer are those of
+ * the declarations before it in self->orders, each recorded as attack () records it: from
+ * the formation of its first ship at its target's formation. */
+static void
+record_earlier_attacks (AdmBattle         *self,
+                        const AdmFireDecl *decl)
+{
+  for (guint i = 0; i < self->orders->fires->len; i++)
+    {
+      const AdmFireDecl *other = g_ptr_array_index (self->orders->fires, i);
+      int firer, target;
+      AdmAttack record;
+
+      if (other == decl)
+        break;
+      firer = other->ships->len > 0
+                ? adm_battle_ship_index (self, g_ptr_array_index (other->ships, 0)) : -1;
+      target = adm_battle_ship_index (self, other->target);
+      if (firer < 0 || target < 0)
+        continue;
+      record = (AdmAttack) { _adm_battle_ship (self, firer)->formation,
+                             _adm_battle_ship (self, target)->formation };
+      g_array_append_val (self->state->attacks, record);
+    }
+}
+
+gboolean
+_adm_battle_fire_preview (AdmBattle          *self,
+                          const AdmFireDecl  *decl,
+                          AdmFirePreview     *preview,
+                          AdmFireNumbers     *numbers,
+                          GError            **error)
+{
+  int target = adm_battle_ship_index (self, decl->target);
+  g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_autoptr(GArray) firing = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_autoptr(GError) refusal = NULL;
+  g_autofree char *aspect = NULL;
+  const AdmBattleShip *t;
+  int attacker;
+  Volley v;
+
+  if (target < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
+                           decl->target);
+      return FALSE;
+    }
+  for (guint i = 0; i < decl->ships->len; i++)
+    {
+      Battery battery;
+
+      if (!find_battery (self, decl, i, &battery, error))
+        return FALSE;
+      preview->distance = MAX (preview->distance,
+                               adm_distance (_adm_battle_ship (self, battery.ship)->position,
+                                             _adm_battle_ship (self, target)->position));
+    }
+
+  /* As the fire phase begins: the combat orders take effect before any shot (F-FORD-11). */
+  fire_phase_begin (self);
+  if (!fire_orders (self, &refusal))
+    goto refused;
+  record_earlier_attacks (self, decl);
+  if (!check_decl (self, decl, target, declared, &attacker, &refusal))
+    goto refused;
+  t = _adm_battle_ship (self, target);
+  if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation,
+                                           &refusal))
+    goto refused;
+  preview->legal = TRUE;
+  for (guint i = 0; i < declared->len; i++)
+    {
+      const Battery *b = &g_array_index (declared, Battery, i);
+
+      if (b->status != BATTERY_FIRES || t->status == ADM_SHIP_DESTROYED)
+        continue;
+      /* F-FIRE-9: the odds assume the check passes. */
+      preview->readiness_check |= needs_readiness_check (self, b->ship, target);
+      g_array_append_val (firing, *b);
+    }
+  if (firing->len == 0)
+    return TRUE;
+  volley_sum (self, firing, target, &v);
+  /* F-CAT-4: every line of fire blocked: nothing fires. */
+  if (v.firer < 0)
+    return TRUE;
+  if (!volley_check_range (self, &v, target, decl->line, &refusal))
+    goto refused;
+
+  preview->artillery_firepower = v.artillery;
+  preview->destructor_firepower = v.destructors;
+  preview->behind_marker = v.behind;
+  if (v.any_artillery)
+    numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
+  numbers->target_type = target_type (self, v.firer, target, &aspect);
+  numbers->armour = t->klass->armour;
+  numbers->shields = target_shields (self, target);
+  numbers->lock = v.lock;
+  numbers->special_save = special_save_applies (self, target);
+  return TRUE;
+
+refused:
+  preview->legal = FALSE;
+  preview->reason = g_strdup (refusal->message);
+  return TRUE;
+}
+
+GArray *
+_adm_battle_fire_targets (AdmBattle *self,
+                          guint      ship,
+                          guint      weapon)
+{
+  GArray *targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* Nothing has fired yet in the coming fire phase (F-FIRE-12). */
+  fire_phase_begin (self);
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      Battery battery = { .ship = ship, .weapon = weapon, .blocked = -1 };
+
+      if (_adm_battle_ship (self, i)->side != s->side && _adm_battle_ship_on_table (self, i) &&
+          can_fire_at (self, &battery, i))
+        g_array_append_val (targets, i);
+    }
+  return targets;
 }

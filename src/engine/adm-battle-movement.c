@@ -136,6 +136,87 @@ check_known_formations (AdmBattle  *self,
   return TRUE;
 }
 
+/* F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4: whether the formation may turn at all in this
+ * phase under @order; the refusal names it @name. */
+static gboolean
+check_may_turn (AdmBattle     *self,
+                AdmMoveOrder   order,
+                const Movers  *m,
+                const char    *name,
+                int            line,
+                GError       **error)
+{
+  /* F-MOVE-17: "All ahead full" allows no turn. */
+  if (order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    {
+      _adm_battle_illegal (self, error, line,
+                           _("%s is going all ahead full and cannot turn (F-MOVE-17)"), name);
+      return FALSE;
+    }
+  /* F-CRIT-13: engines damaged, no turning until repaired. */
+  if (m->engines_out)
+    {
+      _adm_battle_illegal (self, error, line,
+                           _("%s has damaged engines and cannot turn until they are repaired "
+                             "(F-CRIT-13)"), name);
+      return FALSE;
+    }
+  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
+  if (m->locked)
+    {
+      _adm_battle_illegal (self, error, line,
+                           _("%s has target lock this turn and cannot turn (F-FORD-3)"), name);
+      return FALSE;
+    }
+  /* F-FORD-4: it turned last turn under target lock. */
+  if (m->no_turn)
+    {
+      _adm_battle_illegal (self, error, line,
+                           _("%s turned last turn under target lock and cannot turn this turn "
+                             "(F-FORD-4)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-MOVE-7 ("turn-limit"): the class angle is the total for the phase; F-MOVE-15: course
+ * correction doubles it. */
+static double
+turn_limit (const Movers *m,
+            AdmMoveOrder  order)
+{
+  return m->turn * (order == ADM_MOVE_ORDER_COURSE_CORRECTION ? 2 : 1);
+}
+
+/* F-MOVE-8: the cm the formation must cover before its first turn, of a move of @total cm.
+ * F-MOVE-16: an emergency stop may turn anywhere, even in place. */
+static double
+turn_after (const Movers *m,
+            AdmMoveOrder  order,
+            double        total)
+{
+  return order == ADM_MOVE_ORDER_EMERGENCY_STOP ? 0 : m->turn_after * total;
+}
+
+/* The cm of @decl's forward steps, and the degrees of its turns. */
+static void
+measure_steps (const AdmMoveDecl *decl,
+               double            *total,
+               double            *turned)
+{
+  *total = 0;
+  *turned = 0;
+  for (guint i = 0; i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+
+      if (!step->is_turn)
+        *total += step->value;
+      else
+        *turned += fabs (step->value);
+    }
+}
+
 /* Checks the declared path against the turning rules; @total gets its length. */
 static gboolean
 check_path (AdmBattle          *self,
@@ -145,55 +226,14 @@ check_path (AdmBattle          *self,
             double             *total,
             GError            **error)
 {
-  double turned = 0, before = 0, limit;
-  gboolean emergency = decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP;
+  double turned, before = 0, limit, needed;
 
-  *total = 0;
-  for (guint i = 0; i < decl->steps->len; i++)
-    {
-      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
-
-      if (!step->is_turn)
-        *total += step->value;
-      else
-        turned += fabs (step->value);
-    }
+  measure_steps (decl, total, &turned);
   if (turned < EPSILON)
     return TRUE;
-
-  /* F-MOVE-17: "All ahead full" allows no turn. */
-  if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
-    {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s is going all ahead full and cannot turn (F-MOVE-17)"), name);
-      return FALSE;
-    }
-  /* F-CRIT-13: engines damaged, no turning until repaired. */
-  if (m->engines_out)
-    {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s has damaged engines and cannot turn until they are repaired "
-                             "(F-CRIT-13)"), name);
-      return FALSE;
-    }
-  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
-  if (m->locked)
-    {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s has target lock this turn and cannot turn (F-FORD-3)"), name);
-      return FALSE;
-    }
-  /* F-FORD-4: it turned last turn under target lock. */
-  if (m->no_turn)
-    {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s turned last turn under target lock and cannot turn this turn "
-                             "(F-FORD-4)"), name);
-      return FALSE;
-    }
-  /* F-MOVE-7 ("turn-limit"): the class angle is the total for the phase; F-MOVE-15: course
-   * correction doubles it. */
-  limit = m->turn * (decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION ? 2 : 1);
+  if (!check_may_turn (self, decl->order, m, name, decl->line, error))
+    return FALSE;
+  limit = turn_limit (m, decl->order);
   if (turned > limit + EPSILON)
     {
       _adm_battle_illegal (self, error, decl->line,
@@ -201,17 +241,14 @@ check_path (AdmBattle          *self,
                            limit, turned);
       return FALSE;
     }
-  /* F-MOVE-16: an emergency stop may turn anywhere, even in place. */
-  if (emergency)
-    return TRUE;
   /* F-MOVE-6: a ship may turn in the movement phase; F-MOVE-8: large ships only after a
    * share of their declared move, from the ship type's turn-after value: battleship 3/4
    * (F-MOVE-9), battlecruiser 3/5 (F-MOVE-10), cruiser 1/2 (F-MOVE-11), monitor all of it
    * (F-MOVE-12), escorts and the unlisted small types any time (F-MOVE-13). */
+  needed = turn_after (m, decl->order, *total);
   for (guint i = 0; i < decl->steps->len; i++)
     {
       const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
-      double needed = m->turn_after * *total;
 
       if (!step->is_turn)
         {
@@ -264,116 +301,172 @@ static gboolean ram (AdmBattle          *self,
                      double              distance,
                      GError            **error);
 
+/* A formation's movement order as checked before any die, by the phase and by the preview
+ * alike (adm_battle_preview_move ()). */
+typedef struct {
+  Movers             m;
+  const AdmMoveDecl *decl;           /* what the formation does; NULL: it stands still */
+  AdmMoveDecl        fallback;       /* F-MOVE-5: straight on, with no orders */
+  GArray            *fallback_steps;
+  double             steps_total;    /* cm of the declared steps */
+  double             total;          /* with the way between orbits (F-ORB-1) */
+} MoveCheck;
+
+static void
+move_check_clear (MoveCheck *c)
+{
+  g_clear_pointer (&c->m.ships, g_array_unref);
+  g_clear_pointer (&c->fallback_steps, g_array_unref);
+}
+
+/* Checks formation @formation's movement order in self->orders by every rule that needs no
+ * die; @c gets what the phase carries out. A formation that has no order and need not move,
+ * or has no ship that can move and no order, passes with @c->decl NULL. */
 static gboolean
-move_formation (AdmBattle  *self,
-                guint       formation,
-                GError    **error)
+check_move (AdmBattle  *self,
+            guint       formation,
+            MoveCheck  *c,
+            GError    **error)
 {
   AdmBattleFormation *f = _adm_battle_formation (self, formation);
-  const AdmMoveDecl *decl = find_decl (self, formation, error);
-  AdmMoveDecl fallback = { 0 };
-  g_autoptr(GArray) fallback_steps = NULL;
-  Movers m = { 0 };
-  double total = 0, allowed, radial = 0;
-  gboolean ok = FALSE;
+  const AdmMoveDecl *decl;
+  double radial = 0;
 
+  gather (self, formation, &c->m);
+  decl = find_decl (self, formation, error);
   if (decl == GINT_TO_POINTER (-1))
     return FALSE;
-  gather (self, formation, &m);
-  if (m.ships->len == 0)
+  if (c->m.ships->len == 0)
     {
       if (decl != NULL)
         _adm_battle_illegal (self, error, decl->line,
                              _("%s has no ship left that can move"), f->name);
-      g_array_unref (m.ships);
       return decl == NULL;
     }
 
   if (decl == NULL)
     {
+      AdmMoveStep step = { FALSE, MIN (c->m.last_move, c->m.speed) };
+
       /* F-MOVE-1, F-MOVE-5: with no orders, a formation that must keep moving goes straight
        * ahead as far as last turn; any other stays where it is. */
-      if (!m.must_move || m.last_move <= 0)
-        {
-          for (guint i = 0; i < m.ships->len; i++)
-            {
-              AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m.ships, guint, i));
-
-              s->last_move = 0;
-              s->moved_last_turn = FALSE;
-            }
-          g_array_unref (m.ships);
-          return TRUE;
-        }
-      fallback_steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
-      {
-        AdmMoveStep step = { FALSE, MIN (m.last_move, m.speed) };
-        g_array_append_val (fallback_steps, step);
-      }
-      fallback.steps = fallback_steps;
-      decl = &fallback;
-      _adm_battle_report (self, _("%s has no movement orders and keeps moving straight ahead "
-                                  "(F-MOVE-5)."), f->name);
+      if (!c->m.must_move || c->m.last_move <= 0)
+        return TRUE;
+      c->fallback_steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
+      g_array_append_val (c->fallback_steps, step);
+      c->fallback.steps = c->fallback_steps;
+      decl = &c->fallback;
     }
+  c->decl = decl;
 
-  if (decl->order != ADM_MOVE_ORDER_NONE && m.no_orders)
+  if (decl->order != ADM_MOVE_ORDER_NONE && c->m.no_orders)
     {
       /* F-FORD-9: after "Reinforce shields", no other combat order in the next turn. */
       _adm_battle_illegal (self, error, decl->line,
                            _("%s reinforced its shields last turn and may not take another "
                              "combat order this turn (F-FORD-9)"), f->name);
-      goto out;
+      return FALSE;
     }
   if (decl->ram != NULL && decl->order != ADM_MOVE_ORDER_ALL_AHEAD_FULL)
     {
       /* F-RAM-1, F-MOVE-18 ("ramming-order"): a ram is made going all ahead full. */
       _adm_battle_illegal (self, error, decl->line,
                            _("%s may ram only while going all ahead full (F-RAM-1)"), f->name);
-      goto out;
+      return FALSE;
     }
   /* F-STN-5: stations take no movement orders; F-ORB-1: ships in low orbit follow their
    * orbits, and the way to another orbit counts against the move. */
-  if (!_adm_battle_orbit_check_move (self, decl, m.ships, f->name, &radial, error) ||
-      !check_path (self, decl, &m, f->name, &total, error))
-    goto out;
-  total += radial;
+  if (!_adm_battle_orbit_check_move (self, decl, c->m.ships, f->name, &radial, error) ||
+      !check_path (self, decl, &c->m, f->name, &c->steps_total, error))
+    return FALSE;
+  c->total = c->steps_total + radial;
 
-  allowed = m.speed;
+  /* F-MOVE-3: no further than the ship card allows; F-MOVE-17: all ahead full goes up to
+   * 2d6 cm further, rolled when the phase carries it out. */
+  if (decl->order != ADM_MOVE_ORDER_ALL_AHEAD_FULL && c->total > c->m.speed + EPSILON)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s can move at most %d cm this turn, not %g cm (F-MOVE-3)"),
+                           f->name, c->m.speed, c->total);
+      return FALSE;
+    }
+  /* F-MOVE-5: a ship that moved must keep moving unless it makes an emergency stop
+   * (F-MOVE-16); F-MOVE-4 ("braking-run"): the braking run is zero. All ahead full cuts
+   * a move only to its speed and 2d6, never to nothing. */
+  if (c->m.must_move && c->total < EPSILON && decl->order != ADM_MOVE_ORDER_EMERGENCY_STOP)
+    {
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s moved last turn and must keep moving unless it makes an "
+                             "emergency stop (F-MOVE-5)"), f->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+report_move (AdmBattle          *self,
+             AdmBattleFormation *f,
+             const AdmMoveDecl  *decl,
+             double              total)
+{
+  _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
+                      decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
+                      decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION ? _("course correction") :
+                      decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
+                      decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL ? _("all ahead full") : "");
+}
+
+static gboolean
+move_formation (AdmBattle  *self,
+                guint       formation,
+                GError    **error)
+{
+  AdmBattleFormation *f = _adm_battle_formation (self, formation);
+  MoveCheck c = { 0 };
+  const AdmMoveDecl *decl;
+  const Movers *m = &c.m;
+  double total;
+  gboolean ok = FALSE;
+
+  if (!check_move (self, formation, &c, error))
+    goto out;
+  decl = c.decl;
+  total = c.total;
+  if (decl == NULL)
+    {
+      /* Standing still (F-MOVE-1, F-MOVE-4). */
+      for (guint i = 0; i < m->ships->len; i++)
+        {
+          AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m->ships, guint, i));
+
+          s->last_move = 0;
+          s->moved_last_turn = FALSE;
+        }
+      ok = TRUE;
+      goto out;
+    }
+  if (decl == &c.fallback)
+    _adm_battle_report (self, _("%s has no movement orders and keeps moving straight ahead "
+                                "(F-MOVE-5)."), f->name);
+
   if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
     {
-      int extra;
+      int extra, allowed;
 
       /* F-MOVE-17 ("all-ahead-full-extra"): up to 2d6 cm further. */
       if (!_adm_battle_roll_sum (self, 2, 6, "F-MOVE-17", &extra, error,
                                  _("%s all ahead full, extra cm"), f->name))
         goto out;
-      allowed += extra;
+      allowed = m->speed + extra;
       _adm_battle_report (self, _("%s goes all ahead full: up to %d + %d cm."), f->name,
-                          m.speed, extra);
+                          m->speed, extra);
       if (total > allowed)
         total = allowed;
-    }
-  else if (total > allowed + EPSILON)
-    {
-      /* F-MOVE-3: no further than the ship card allows. */
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s can move at most %d cm this turn, not %g cm (F-MOVE-3)"),
-                           f->name, m.speed, total);
-      goto out;
-    }
-  /* F-MOVE-5: a ship that moved must keep moving unless it makes an emergency stop
-   * (F-MOVE-16); F-MOVE-4 ("braking-run"): the braking run is zero. */
-  if (m.must_move && total < EPSILON && decl->order != ADM_MOVE_ORDER_EMERGENCY_STOP)
-    {
-      _adm_battle_illegal (self, error, decl->line,
-                           _("%s moved last turn and must keep moving unless it makes an "
-                             "emergency stop (F-MOVE-5)"), f->name);
-      goto out;
     }
 
   if (decl->ram != NULL)
     {
-      if (!ram (self, decl, &m, total, error))
+      if (!ram (self, decl, m, total, error))
         goto out;
     }
   else if (self->low_orbit.present)
@@ -382,16 +475,10 @@ move_formation (AdmBattle  *self,
 
       /* F-ORB-1, F-ORB-2, F-ORB-4, F-ORB-5: on a low-orbit map; a move that ended at the
        * planet or the map's edge counts what was covered (F-MOVE-5). */
-      if (!_adm_battle_orbit_move (self, decl, m.ships, total, &moved, error))
+      if (!_adm_battle_orbit_move (self, decl, m->ships, total, &moved, error))
         goto out;
       total = moved;
-      _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
-                          decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
-                          decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION
-                            ? _("course correction") :
-                          decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
-                          decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL ? _("all ahead full")
-                                                                       : "");
+      report_move (self, f, decl, total);
     }
   else
     {
@@ -402,25 +489,19 @@ move_formation (AdmBattle  *self,
           const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
 
           if (step->is_turn)
-            move_ships (self, &m, TRUE, step->value);
+            move_ships (self, m, TRUE, step->value);
           else
             {
-              move_ships (self, &m, FALSE, MIN (step->value, left));
+              move_ships (self, m, FALSE, MIN (step->value, left));
               left -= MIN (step->value, left);
             }
         }
-      _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
-                          decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
-                          decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION
-                            ? _("course correction") :
-                          decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
-                          decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL ? _("all ahead full")
-                                                                       : "");
+      report_move (self, f, decl, total);
     }
 
-  for (guint i = 0; i < m.ships->len; i++)
+  for (guint i = 0; i < m->ships->len; i++)
     {
-      AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m.ships, guint, i));
+      AdmBattleShip *s = _adm_battle_ship (self, g_array_index (m->ships, guint, i));
 
       s->move_order = decl->order;
       s->last_move = total;
@@ -431,7 +512,7 @@ move_formation (AdmBattle  *self,
     }
   ok = TRUE;
 out:
-  g_array_unref (m.ships);
+  move_check_clear (&c);
   return ok;
 }
 
@@ -609,4 +690,140 @@ _adm_battle_movement_phase (AdmBattle  *self,
   /* F-STN-13: stations out of their orbit sink before the hulks drift. */
   return _adm_battle_orbit_decay (self, error) && drift (self, error) &&
          _adm_battle_mines_movement (self, start, error);
+}
+
+/* The preview (adm-battle-preview.c) */
+
+/* Where the leader's centre goes along @decl's steps, as move_ships () carries them out:
+ * every ship takes the same displacement (F-FORM-9). */
+static void
+preview_path (AdmBattle          *self,
+              const AdmMoveDecl  *decl,
+              AdmMovePreview     *preview)
+{
+  const AdmBattleShip *leader = _adm_battle_ship (self, preview->leader);
+  AdmPoint at = leader->position;
+  double heading = leader->heading;
+
+  g_array_append_val (preview->path, at);
+  for (guint i = 0; decl != NULL && i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+      AdmPoint *last = &g_array_index (preview->path, AdmPoint, preview->path->len - 1);
+
+      if (!step->is_turn)
+        {
+          at = adm_point_advance (at, heading, step->value);
+          continue;
+        }
+      heading = adm_heading_normalise (heading + step->value);
+      if (adm_distance (*last, at) > EPSILON)
+        g_array_append_val (preview->path, at);
+    }
+  if (adm_distance (g_array_index (preview->path, AdmPoint, preview->path->len - 1), at) >
+      EPSILON)
+    g_array_append_val (preview->path, at);
+  preview->end_heading = heading;
+  for (guint i = 0; i < preview->ships->len; i++)
+    {
+      AdmPoint end = _adm_battle_ship (self, g_array_index (preview->ships, guint, i))->position;
+
+      end.x += at.x - leader->position.x;
+      end.y += at.y - leader->position.y;
+      g_array_append_val (preview->ends, end);
+    }
+}
+
+/* F-ORB-1, F-ORB-4, F-ORB-5: on a low-orbit map the ships follow their orbits, each its own
+ * way: the move is carried out on the state, which the caller restores. */
+static void
+preview_orbit_path (AdmBattle         *self,
+                    const MoveCheck   *c,
+                    AdmMovePreview    *preview)
+{
+  const AdmBattleShip *leader = _adm_battle_ship (self, preview->leader);
+  AdmPoint start = leader->position;
+  double moved;
+
+  g_array_append_val (preview->path, start);
+  preview->end_heading = leader->heading;
+  if (c != NULL && c->decl != NULL && c->decl->ram == NULL &&
+      _adm_battle_orbit_move (self, c->decl, c->m.ships, c->total, &moved, NULL))
+    {
+      leader = _adm_battle_ship (self, preview->leader);
+      if (adm_distance (start, leader->position) > EPSILON)
+        g_array_append_val (preview->path, leader->position);
+      preview->end_heading = leader->heading;
+    }
+  for (guint i = 0; i < preview->ships->len; i++)
+    g_array_append_val (preview->ends,
+                        _adm_battle_ship (self, g_array_index (preview->ships, guint, i))->position);
+}
+
+/* Whether the formation may turn at all under @order, asked of the phase's checks with a
+ * declaration of one small turn: check_may_turn (), and the low-orbit and station rules
+ * (F-ORB-1, F-STN-5). */
+static gboolean
+may_turn_now (AdmBattle     *self,
+              AdmMoveOrder   order,
+              const Movers  *m,
+              const char    *name)
+{
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
+  AdmMoveStep turn = { TRUE, 1 };
+  AdmMoveDecl probe = { .order = order, .steps = steps, .line = 1 };
+  double radial;
+
+  g_array_append_val (steps, turn);
+  return check_may_turn (self, order, m, name, probe.line, NULL) &&
+         _adm_battle_orbit_check_move (self, &probe, m->ships, name, &radial, NULL);
+}
+
+gboolean
+_adm_battle_preview_move (AdmBattle       *self,
+                          guint            formation,
+                          AdmMovePreview  *preview,
+                          GError         **error)
+{
+  AdmBattleFormation *f = _adm_battle_formation (self, formation);
+  g_autoptr(GError) refusal = NULL;
+  MoveCheck c = { 0 };
+  AdmMoveOrder order;
+  double steps = 0;
+
+  preview->legal = check_move (self, formation, &c, &refusal);
+  if (c.m.ships == NULL || c.m.ships->len == 0)
+    {
+      /* Not a formation that can move at all: no preview. */
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                   _("%s has no ship left that can move"), f->name);
+      move_check_clear (&c);
+      return FALSE;
+    }
+  if (refusal != NULL)
+    preview->reason = g_strdup (refusal->message);
+  preview->leader = g_array_index (c.m.ships, guint, 0);
+  preview->ships = g_array_copy (c.m.ships);
+  preview->path = g_array_new (FALSE, FALSE, sizeof (AdmPoint));
+  preview->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmPoint), c.m.ships->len);
+  preview->speed = c.m.speed;
+  preview->must_move = c.m.must_move;
+  preview->last_move = c.m.last_move;
+
+  /* The order as declared, even when the checks refused it part way (c.decl is then the
+   * declaration or the F-MOVE-5 fallback, or NULL for two orders, F-MOVE-14). */
+  order = c.decl != NULL ? c.decl->order : ADM_MOVE_ORDER_NONE;
+  if (c.decl != NULL)
+    measure_steps (c.decl, &steps, &preview->turned);
+  preview->total = preview->legal ? c.total : steps;
+  preview->extra_dice = order == ADM_MOVE_ORDER_ALL_AHEAD_FULL;
+  preview->turn_limit = may_turn_now (self, order, &c.m, f->name) ? turn_limit (&c.m, order) : 0;
+  preview->turn_after = turn_after (&c.m, order, steps);
+
+  if (self->low_orbit.present)
+    preview_orbit_path (self, preview->legal ? &c : NULL, preview);
+  else
+    preview_path (self, c.decl, preview);
+  move_check_clear (&c);
+  return TRUE;
 }

@@ -75,6 +75,121 @@ parse_other (xmlNode *node)
   return decl;
 }
 
+AdmMoveDecl *
+adm_move_decl_new (const char *formation)
+{
+  AdmMoveDecl *decl = g_new0 (AdmMoveDecl, 1);
+
+  g_return_val_if_fail (formation != NULL, NULL);
+  decl->formation = g_strdup (formation);
+  decl->steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
+  return decl;
+}
+
+AdmFireDecl *
+adm_fire_decl_new (const char *target)
+{
+  AdmFireDecl *decl = g_new0 (AdmFireDecl, 1);
+
+  g_return_val_if_fail (target != NULL, NULL);
+  decl->ships = g_ptr_array_new_with_free_func (g_free);
+  decl->weapons = g_ptr_array_new_with_free_func (g_free);
+  decl->target = g_strdup (target);
+  return decl;
+}
+
+void
+adm_fire_decl_add_battery (AdmFireDecl *decl,
+                           const char  *ship,
+                           const char  *weapon)
+{
+  g_return_if_fail (decl != NULL && ship != NULL && weapon != NULL);
+  g_ptr_array_add (decl->ships, g_strdup (ship));
+  g_ptr_array_add (decl->weapons, g_strdup (weapon));
+}
+
+AdmShipOrderDecl *
+adm_ship_order_decl_new (const char *ship)
+{
+  AdmShipOrderDecl *decl = g_new0 (AdmShipOrderDecl, 1);
+
+  g_return_val_if_fail (ship != NULL, NULL);
+  decl->ship = g_strdup (ship);
+  return decl;
+}
+
+AdmOrderDecl *
+adm_order_decl_new (const char *element)
+{
+  AdmOrderDecl *decl = g_new0 (AdmOrderDecl, 1);
+
+  g_return_val_if_fail (element != NULL, NULL);
+  decl->element = g_strdup (element);
+  decl->keys = g_ptr_array_new_with_free_func (g_free);
+  decl->values = g_ptr_array_new_with_free_func (g_free);
+  return decl;
+}
+
+void
+adm_order_decl_set (AdmOrderDecl *decl,
+                    const char   *key,
+                    const char   *value)
+{
+  g_return_if_fail (decl != NULL && key != NULL && value != NULL);
+  for (guint i = 0; i < decl->keys->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (decl->keys, i), key) == 0)
+      {
+        g_free (g_ptr_array_index (decl->values, i));
+        g_ptr_array_index (decl->values, i) = g_strdup (value);
+        return;
+      }
+  g_ptr_array_add (decl->keys, g_strdup (key));
+  g_ptr_array_add (decl->values, g_strdup (value));
+}
+
+guint
+adm_turn_orders_number_lines (AdmTurnOrders *orders)
+{
+  GPtrArray *lists[] = { orders->moves, orders->fires, orders->target_locks, orders->reinforce,
+                         orders->transfers };
+  guint line = 0;
+
+  g_return_val_if_fail (orders != NULL, 0);
+  /* The order adm_turn_orders_to_string () writes them in. */
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      {
+        gpointer decl = g_ptr_array_index (lists[l], i);
+
+        if (l == 0)
+          ((AdmMoveDecl *) decl)->line = ++line;
+        else if (l == 1)
+          ((AdmFireDecl *) decl)->line = ++line;
+        else
+          ((AdmShipOrderDecl *) decl)->line = ++line;
+      }
+  for (guint i = 0; i < orders->other->len; i++)
+    ((AdmOrderDecl *) g_ptr_array_index (orders->other, i))->line = ++line;
+  return line;
+}
+
+AdmTurnOrders *
+adm_turn_orders_copy (const AdmTurnOrders *orders)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *copy;
+
+  g_return_val_if_fail (orders != NULL, NULL);
+  text = adm_turn_orders_to_string (orders);
+  copy = adm_turn_orders_parse (text, orders->file != NULL ? orders->file : "orders", &error);
+  /* What was written from valid declarations reads back. */
+  if (copy == NULL)
+    g_error ("Declarations do not read back: %s", error->message);
+  adm_turn_orders_number_lines (copy);
+  return copy;
+}
+
 AdmTurnOrders *
 adm_turn_orders_new (int turn)
 {

@@ -77,6 +77,25 @@ typedef struct {
   GPtrArray *turns;          /* AdmTurnOrders* */
 } AdmBattleOrders;
 
+/* Declarations built in code (the app's order entry); the turn's arrays take ownership. */
+AdmMoveDecl     *adm_move_decl_new           (const char       *formation) G_GNUC_WARN_UNUSED_RESULT;
+AdmFireDecl     *adm_fire_decl_new           (const char       *target) G_GNUC_WARN_UNUSED_RESULT;
+void             adm_fire_decl_add_battery   (AdmFireDecl      *decl,
+                                              const char       *ship,
+                                              const char       *weapon);
+AdmShipOrderDecl *adm_ship_order_decl_new    (const char       *ship) G_GNUC_WARN_UNUSED_RESULT;
+AdmOrderDecl    *adm_order_decl_new          (const char       *element) G_GNUC_WARN_UNUSED_RESULT;
+/* Sets attribute @key, replacing its value. */
+void             adm_order_decl_set          (AdmOrderDecl     *decl,
+                                              const char       *key,
+                                              const char       *value);
+/* A deep copy, numbered as adm_turn_orders_number_lines () does. */
+AdmTurnOrders   *adm_turn_orders_copy        (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
+/* Numbers the declarations 1, 2, … in the order adm_turn_orders_to_string () writes them
+ * (moves, fires, target locks, reinforcements, transfers, the rest), so that a refusal's
+ * "FILE:LINE" names one of them; returns how many there are. */
+guint            adm_turn_orders_number_lines (AdmTurnOrders   *orders);
+
 /* An empty turn of declarations. */
 AdmTurnOrders   *adm_turn_orders_new         (int               turn) G_GNUC_WARN_UNUSED_RESULT;
 void             adm_turn_orders_free        (AdmTurnOrders    *orders);

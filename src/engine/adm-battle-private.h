@@ -7,6 +7,7 @@
 #include <libxml/tree.h>
 
 #include "adm-battle.h"
+#include "adm-battle-preview.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,8 @@ struct _AdmBattle
   GPtrArray           *report;       /* AdmReportLine* */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent* */
+  GPtrArray           *redo;         /* GPtrArray* of AdmEvent*: the phases undone, each its
+                                      * "phase" event and its "roll" events; last undone last */
 
   /* While a phase resolves. */
   AdmDiceSource       *dice;
@@ -278,6 +281,63 @@ gboolean             _adm_battle_orbit_critical (AdmBattle *self,
                                                guint        ship,
                                                int          result,
                                                GError     **error);
+
+/* Snapshots (adm-battle.c): the state, the lengths of the report, dice log and journal, and
+ * the orders and dice source in use, so that a preview or a dry run can change the battle and
+ * give it back exactly as it was. */
+typedef struct {
+  AdmBattleState      *state;
+  guint                report_len;
+  guint                rolls_len;
+  guint                journal_len;
+  const AdmTurnOrders *orders;
+  AdmDiceSource       *dice;
+} AdmBattleSnapshot;
+
+void                 _adm_battle_snapshot_take (AdmBattle *self,
+                                               AdmBattleSnapshot *snapshot);
+/* Puts everything back as it was when @snapshot was taken: the state in use since is freed
+ * and the very state of then, never copied, is back, so pointers into it stay valid. */
+void                 _adm_battle_snapshot_restore (AdmBattle *self,
+                                               AdmBattleSnapshot *snapshot);
+/* adm_battle_check_orders (): resolves the phases from the current one through @through in
+ * this turn with @orders and dice from a fixed private generator, then restores the battle
+ * whole; no autosave, no signal. */
+gboolean             _adm_battle_dry_run      (AdmBattle   *self,
+                                               const AdmTurnOrders *orders,
+                                               AdmPhase     through,
+                                               GError     **error);
+
+/* Previews (adm-battle-preview.c): each runs on a snapshot its caller restores, with
+ * self->orders set to the declarations in force. */
+/* Movement (adm-battle-movement.c): fills @preview for formation @formation as the movement
+ * phase would check and carry out its order; FALSE when it has no ship that can move. */
+gboolean             _adm_battle_preview_move (AdmBattle   *self,
+                                               guint        formation,
+                                               AdmMovePreview *preview,
+                                               GError     **error);
+/* What a fire declaration looks up, for its odds (adm-battle-fire.c). */
+typedef struct {
+  char     *target_type;   /* the artillery table's target id (F-ART-15), NULL when no fire */
+  int       shift;         /* artillery column shift, F-ART-8..10 */
+  int       armour;        /* F-ART-12 */
+  int       shields;       /* the blocks the target's pool has now (F-SHLD-1, F-SHLD-5) */
+  gboolean  lock;          /* F-FORD-2: every firing ship has target lock */
+  gboolean  special_save;  /* F-FORD-8: a reinforced special force shield saves on 4+ */
+} AdmFireNumbers;
+/* Fire (adm-battle-fire.c): fills @preview's legality, firepower, distance and shifts, and
+ * @numbers, for @decl (one of self->orders' fires) as the first fire of the phase once the
+ * fire-phase combat orders took effect. FALSE when @decl names an unknown ship or weapon. */
+gboolean             _adm_battle_fire_preview (AdmBattle   *self,
+                                               const AdmFireDecl *decl,
+                                               AdmFirePreview *preview,
+                                               AdmFireNumbers *numbers,
+                                               GError     **error);
+/* The enemy ships (guint) that @ship's weapon @weapon could fire at in the coming fire
+ * phase. */
+GArray              *_adm_battle_fire_targets (AdmBattle   *self,
+                                               guint        ship,
+                                               guint        weapon);
 
 /* Generic declarations of this turn named @element (AdmOrderDecl*), in document order. */
 GPtrArray           *_adm_battle_decls        (AdmBattle   *self,

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-private.h"
+#include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-file.h"
 #include "adm-xml.h"
@@ -124,6 +125,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_ptr_array_unref (self->rolls);
   g_ptr_array_unref (self->journal);
+  g_ptr_array_unref (self->redo);
   g_clear_pointer (&self->setup, xmlFreeDoc);
   g_free (self->path);
   g_free (self->autosave_path);
@@ -139,7 +141,7 @@ adm_battle_class_init (AdmBattleClass *klass)
 
   object_class->finalize = adm_battle_finalize;
 
-  /* Emitted after a phase resolves or is undone. */
+  /* Emitted after a phase resolves, is undone or is redone. */
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 0);
@@ -160,6 +162,7 @@ adm_battle_init (AdmBattle *self)
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
 }
 
 /* Loading */
@@ -1344,6 +1347,79 @@ resolve_one (AdmBattle            *self,
   return TRUE;
 }
 
+static gboolean
+check_orders_turn (AdmBattle            *self,
+                   const AdmTurnOrders  *orders,
+                   GError              **error)
+{
+  if (orders != NULL && orders->turn != self->state->turn)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                   _("%s: these are the orders for turn %d, but the battle is in turn %d"),
+                   orders->file != NULL ? orders->file : _("orders"), orders->turn,
+                   self->state->turn);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Snapshots and dry runs */
+
+void
+_adm_battle_snapshot_take (AdmBattle         *self,
+                           AdmBattleSnapshot *snapshot)
+{
+  /* The battle goes on with a scratch copy and the state itself is put aside untouched, so
+   * that pointers callers hold into it (adm_battle_get_ship ()) stay valid. */
+  snapshot->state = self->state;
+  self->state = state_copy (snapshot->state);
+  snapshot->report_len = self->report->len;
+  snapshot->rolls_len = self->rolls->len;
+  snapshot->journal_len = self->journal->len;
+  snapshot->orders = self->orders;
+  snapshot->dice = self->dice;
+}
+
+void
+_adm_battle_snapshot_restore (AdmBattle         *self,
+                              AdmBattleSnapshot *snapshot)
+{
+  state_free (self->state);
+  self->state = g_steal_pointer (&snapshot->state);
+  g_assert (self->report->len >= snapshot->report_len);
+  g_assert (self->rolls->len >= snapshot->rolls_len);
+  g_assert (self->journal->len >= snapshot->journal_len);
+  g_ptr_array_set_size (self->report, snapshot->report_len);
+  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  g_ptr_array_set_size (self->journal, snapshot->journal_len);
+  self->orders = snapshot->orders;
+  self->dice = snapshot->dice;
+}
+
+/* The dry run's dice: any fixed seed does, so that a check gives the same answer twice. */
+#define DRY_RUN_SEED 0x41646d6972616c74
+
+gboolean
+_adm_battle_dry_run (AdmBattle            *self,
+                     const AdmTurnOrders  *orders,
+                     AdmPhase              through,
+                     GError              **error)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (DRY_RUN_SEED);
+  AdmBattleSnapshot snapshot;
+  int turn = self->state->turn;
+  gboolean ok = TRUE;
+
+  if (!check_orders_turn (self, orders, error))
+    return FALSE;
+  _adm_battle_snapshot_take (self, &snapshot);
+  /* Not journalled, not autosaved, no "changed": the battle is given back whole below. */
+  while (ok && self->state->turn == turn && self->state->phase <= through)
+    ok = resolve_one (self, orders, ADM_DICE_SOURCE (dice), FALSE, error);
+  _adm_battle_snapshot_restore (self, &snapshot);
+  return ok;
+}
+
 gboolean
 adm_battle_resolve_phase (AdmBattle            *self,
                           const AdmTurnOrders  *orders,
@@ -1354,16 +1430,11 @@ adm_battle_resolve_phase (AdmBattle            *self,
   g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (orders != NULL && orders->turn != self->state->turn)
-    {
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
-                   _("%s: these are the orders for turn %d, but the battle is in turn %d"),
-                   orders->file != NULL ? orders->file : _("orders"), orders->turn,
-                   self->state->turn);
-      return FALSE;
-    }
-  if (!resolve_one (self, orders, dice, TRUE, error))
+  if (!check_orders_turn (self, orders, error) ||
+      !resolve_one (self, orders, dice, TRUE, error))
     return FALSE;
+  /* A new phase: what was undone can no longer be redone. */
+  g_ptr_array_set_size (self->redo, 0);
   autosave (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
@@ -1492,6 +1563,7 @@ adm_battle_undo (AdmBattle  *self,
                  GError    **error)
 {
   g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GPtrArray) dropped = NULL;
   int last = -1;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
@@ -1505,10 +1577,73 @@ adm_battle_undo (AdmBattle  *self,
       return FALSE;
     }
   events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  for (int i = 0; i < last; i++)
-    g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
+  dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  for (guint i = 0; i < self->journal->len; i++)
+    g_ptr_array_add ((int) i < last ? events : dropped,
+                     adm_event_ref (g_ptr_array_index (self->journal, i)));
   if (!replay (self, events, error))
     return FALSE;
+  g_ptr_array_add (self->redo, g_steal_pointer (&dropped));
+  autosave (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+adm_battle_can_redo (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  return self->redo->len > 0;
+}
+
+gboolean
+adm_battle_redo (AdmBattle  *self,
+                 GError    **error)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmBattleSnapshot snapshot;
+  GPtrArray *events;
+  gboolean ok;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->redo->len == 0)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY, _("nothing to redo"));
+      return FALSE;
+    }
+  events = g_ptr_array_index (self->redo, self->redo->len - 1);
+  /* The phase as it was resolved: its journalled declarations and dice, as replay () takes
+   * them, so that it comes out exactly as before the undo. */
+  orders = adm_turn_orders_parse (adm_event_get_text (g_ptr_array_index (events, 0)),
+                                  _("journal"), error);
+  if (orders == NULL)
+    return FALSE;
+  for (guint i = 1; i < events->len; i++)
+    if (!adm_dice_queue_push_text (queue, adm_event_get (g_ptr_array_index (events, i), "values"),
+                                   error))
+      return FALSE;
+  _adm_battle_snapshot_take (self, &snapshot);
+  ok = resolve_one (self, orders, ADM_DICE_SOURCE (queue), FALSE, error);
+  if (ok && adm_dice_queue_get_length (queue) != 0)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the phase undone does not redo: %u dice were left over"),
+                   adm_dice_queue_get_length (queue));
+      ok = FALSE;
+    }
+  if (!ok)
+    {
+      _adm_battle_snapshot_restore (self, &snapshot);
+      return FALSE;
+    }
+  state_free (snapshot.state);
+  /* Its very events go back into the journal. */
+  for (guint i = 0; i < events->len; i++)
+    g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
+  g_ptr_array_set_size (self->redo, self->redo->len - 1);
   autosave (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;

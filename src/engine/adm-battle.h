@@ -316,8 +316,19 @@ GPtrArray            *adm_battle_get_rolls     (AdmBattle    *self);
  * by one "roll" event per roll it used. */
 GPtrArray            *adm_battle_get_journal   (AdmBattle    *self);
 gboolean              adm_battle_can_undo      (AdmBattle    *self);
-/* Drops the last resolved phase and replays the rest. */
+/* Drops the last resolved phase and replays the rest. The phase dropped, its declarations
+ * and dice, goes on a redo stack. */
 gboolean              adm_battle_undo          (AdmBattle    *self,
+                                                GError      **error);
+/* Whether a phase taken back by adm_battle_undo () can be resolved again. The redo stack is
+ * emptied by every phase resolved since (adm_battle_resolve_phase (),
+ * adm_battle_resolve_turn ()); a battle loaded or opened starts with it empty. */
+gboolean              adm_battle_can_redo      (AdmBattle    *self);
+/* Resolves the phase last undone again with the declarations and dice it was resolved with,
+ * so that report, dice log, journal and state are as they were before the undo; several undos
+ * are redone last first. Autosaves and emits "changed" as undo does. "nothing to redo"
+ * (ADM_BATTLE_ERROR_REPLAY) when the stack is empty. */
+gboolean              adm_battle_redo          (AdmBattle    *self,
                                                 GError      **error);
 /* A canonical text dump of the whole state, for comparing states byte for byte. */
 char                 *adm_battle_dump          (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
@@ -354,8 +365,8 @@ char                 *adm_battle_find_backup   (const char   *path) G_GNUC_WARN_
 const char           *adm_battle_get_path      (AdmBattle    *self);
 /* Autosave: once @path is set, the battle is saved there (adm_battle_save ()) after every
  * phase resolved, every turn taken back whole (a refused adm_battle_resolve_turn ()) and
- * every undo, before "changed" is emitted; the file is written at once unless it already
- * holds the battle as it stands. NULL turns autosave off.
+ * every undo and redo, before "changed" is emitted; the file is written at once unless it
+ * already holds the battle as it stands. NULL turns autosave off.
  *
  * A failed autosave never takes back the phase: the battle goes on in memory, and the next
  * autosave that succeeds writes it all. The failure is reported by the signal

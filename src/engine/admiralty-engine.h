@@ -4,6 +4,7 @@
 
 #include "adm-battle.h"
 #include "adm-battle-orders.h"
+#include "adm-battle-preview.h"
 #include "adm-campaign.h"
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"

@@ -1,0 +1,2048 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-orders-panel.c: entering a battle turn's declarations. The rules are the
+ * engine's: the panel builds declarations (adm-battle-orders.h), asks the engine what they
+ * would do (adm-battle-preview.h) and shows the answer; it never decides a rule itself. */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "admiralty-orders-panel.h"
+
+#define ORDERS_FILE "orders"  /* the declarations' "file" in refusals: "orders:3: …" */
+
+/* The form of the declarations that have no editor of their own (data/schema/orders.rng). */
+typedef enum {
+  FIELD_NONE,
+  FIELD_SHIP,      /* a ship id, the selected ship by default */
+  FIELD_TARGET,    /* a ship id, the table's target by default */
+  FIELD_FORMATION, /* the selected ship's formation */
+  FIELD_TORPEDOES, /* "ship:weapon …", the selected ship's torpedo tubes by default */
+  FIELD_GUNS,      /* "ship:weapon …", the selected ship's checked guns by default */
+  FIELD_NUMBER,
+  FIELD_OPTIONAL_NUMBER,
+  FIELD_TEXT,
+  FIELD_CHOICE,    /* one of @choices, "|"-separated */
+} FieldKind;
+
+typedef struct {
+  const char *key;
+  const char *label;
+  FieldKind   kind;
+  const char *choices;
+} OtherField;
+
+typedef struct {
+  const char *element;
+  const char *label;
+  OtherField  fields[5];
+} OtherKind;
+
+static const OtherKind other_kinds[] = {
+  { "launch", N_("Launch torpedoes (F-WPN-10)"),
+    { { "weapons", N_("Tubes"), FIELD_TORPEDOES, NULL },
+      { "target", N_("At ship"), FIELD_TARGET, NULL } } },
+  { "prepare-to-launch", N_("Prepare to launch (F-TORP-2)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL } } },
+  { "steer", N_("Steer a salvo (F-TORP-5)"),
+    { { "salvo", N_("Salvo"), FIELD_NUMBER, NULL },
+      { "degrees", N_("Degrees"), FIELD_NUMBER, NULL },
+      { "after", N_("After cm"), FIELD_OPTIONAL_NUMBER, NULL } } },
+  { "cover", N_("Cover against torpedoes (F-TORP-14)"),
+    { { "weapons", N_("Guns"), FIELD_GUNS, NULL },
+      { "ship", N_("Ship covered"), FIELD_TARGET, NULL } } },
+  { "fire-at-salvo", N_("Fire at a salvo (F-TORP-18)"),
+    { { "weapons", N_("Guns"), FIELD_GUNS, NULL },
+      { "salvo", N_("Salvo"), FIELD_NUMBER, NULL } } },
+  { "board", N_("Board (F-BOARD-1)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL },
+      { "target", N_("Target"), FIELD_TARGET, NULL } } },
+  { "captured", N_("Fate of a captured ship (F-BOARD-16)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL },
+      { "fate", N_("Fate"), FIELD_CHOICE, "abandon|scuttle|assimilate" } } },
+  { "damage-control", N_("Damage control (F-DC)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL },
+      { "repair", N_("Repair"), FIELD_CHOICE, "fire|critical|hull" },
+      { "critical", N_("Critical (2d6)"), FIELD_OPTIONAL_NUMBER, NULL } } },
+  { "lay-mine", N_("Lay a mine (F-MINE-10)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL },
+      { "id", N_("Mine id"), FIELD_TEXT, NULL },
+      { "charge", N_("Charge"), FIELD_CHOICE, "plasma|torpedo" },
+      { "range", N_("Range cm"), FIELD_NUMBER, NULL },
+      { "strength", N_("Strength"), FIELD_NUMBER, NULL } } },
+  { "sweep", N_("Sweep for mines (F-SWEEP-1)"),
+    { { "ship", N_("Ship"), FIELD_SHIP, NULL } } },
+  { "transfer-flagship", N_("Transfer the flag (F-FORM-17)"),
+    { { "formation", N_("Formation"), FIELD_FORMATION, NULL },
+      { "to", N_("New flagship"), FIELD_SHIP, NULL } } },
+};
+
+struct _AdmiraltyOrdersPanel
+{
+  GtkWidget              parent_instance;
+
+  AdmBattle             *battle;
+  AdmiraltyTableWidget  *table;
+  const AdmBattleOrders *file_orders;
+  AdmTurnOrders         *draft;
+  int                    ship;          /* the ship the editors are for, -1 */
+
+  /* Drawn on the table: a preview per declared course, the one being plotted live. */
+  GPtrArray             *previews;      /* AdmMovePreview* */
+  AdmMoveDecl           *live;          /* the course while a drag plots it */
+  GArray                *targets;       /* guint: ringed on the table */
+  AdmFirePreview         fire_preview;
+  gboolean               have_fire_preview;
+  char                  *odds_text;
+
+  GPtrArray             *weapon_checks; /* GtkCheckButton*, "weapon" data = index + 1 */
+  GArray                *target_ids;    /* guint: target dropdown entries after the first */
+  GArray                *ram_ids;       /* guint: ram dropdown entries after the first */
+  GPtrArray             *other_widgets; /* GtkWidget* per field of the form's kind */
+  gboolean               syncing;       /* widgets being set from the state: no feedback */
+
+  /* Template children */
+  GtkLabel              *heading_label;
+  GtkLabel              *hint_label;
+  GtkListBox            *decl_list;
+  GtkLabel              *ship_label;
+  GtkLabel              *message_label;
+  GtkWidget             *move_section;
+  GtkLabel              *move_summary_label;
+  GtkDropDown           *move_order_dropdown;
+  GtkSpinButton         *leg_turn_spin;
+  GtkSpinButton         *leg_distance_spin;
+  GtkDropDown           *ram_dropdown;
+  GtkWidget             *fire_section;
+  GtkBox                *weapon_box;
+  GtkDropDown           *target_dropdown;
+  GtkCheckButton        *return_check;
+  GtkLabel              *odds_label;
+  GtkDrawingArea        *odds_area;
+  GtkCheckButton        *lock_check;
+  GtkCheckButton        *reinforce_check;
+  GtkCheckButton        *extended_check;
+  GtkWidget             *other_section;
+  GtkDropDown           *other_kind_dropdown;
+  GtkGrid               *other_grid;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyOrdersPanel, admiralty_orders_panel, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self);
+
+/* Small helpers */
+
+static void
+preview_free (gpointer data)
+{
+  AdmMovePreview *preview = data;
+
+  adm_move_preview_clear (preview);
+  g_free (preview);
+}
+
+static const AdmBattleShip *
+selected_ship (AdmiraltyOrdersPanel *self)
+{
+  if (self->battle == NULL || self->ship < 0 ||
+      (guint) self->ship >= adm_battle_get_n_ships (self->battle))
+    return NULL;
+  return adm_battle_get_ship (self->battle, self->ship);
+}
+
+static const char *
+ship_name (AdmiraltyOrdersPanel *self,
+           const char           *id)
+{
+  const AdmBattleShip *ship = adm_battle_lookup_ship (self->battle, id);
+
+  return ship != NULL ? ship->name : id;
+}
+
+static const char *
+formation_name (AdmiraltyOrdersPanel *self,
+                const char           *id)
+{
+  int index = adm_battle_formation_index (self->battle, id);
+
+  return index >= 0 ? adm_battle_get_formation (self->battle, index)->name : id;
+}
+
+static const char *
+weapon_name (AdmiraltyOrdersPanel *self,
+             const char           *ship_id,
+             const char           *weapon_id)
+{
+  const AdmBattleShip *ship = adm_battle_lookup_ship (self->battle, ship_id);
+
+  if (ship != NULL)
+    for (guint w = 0; w < ship->klass->weapons->len; w++)
+      {
+        const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+        if (g_strcmp0 (weapon->id, weapon_id) == 0)
+          return weapon->name;
+      }
+  return weapon_id;
+}
+
+static AdmMoveDecl *
+find_move (AdmTurnOrders *orders,
+           const char    *formation,
+           guint         *index)
+{
+  for (guint i = 0; i < orders->moves->len; i++)
+    {
+      AdmMoveDecl *decl = g_ptr_array_index (orders->moves, i);
+
+      if (g_strcmp0 (decl->formation, formation) == 0)
+        {
+          if (index != NULL)
+            *index = i;
+          return decl;
+        }
+    }
+  return NULL;
+}
+
+static void
+move_decl_destroy (AdmMoveDecl *decl)
+{
+  g_free (decl->formation);
+  g_free (decl->ram);
+  g_array_unref (decl->steps);
+  g_free (decl);
+}
+
+static AdmMoveDecl *
+move_decl_copy (const AdmMoveDecl *decl,
+                const char        *formation)
+{
+  AdmMoveDecl *copy = adm_move_decl_new (formation);
+
+  if (decl != NULL)
+    {
+      copy->order = decl->order;
+      copy->ram = g_strdup (decl->ram);
+      g_array_append_vals (copy->steps, decl->steps->data, decl->steps->len);
+      copy->line = decl->line;
+    }
+  return copy;
+}
+
+static int
+find_ship_order (GPtrArray  *list,
+                 const char *ship)
+{
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (((AdmShipOrderDecl *) g_ptr_array_index (list, i))->ship, ship) == 0)
+      return i;
+  return -1;
+}
+
+static void
+set_message (AdmiraltyOrdersPanel *self,
+             const char           *message)
+{
+  gtk_label_set_label (self->message_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL && *message);
+}
+
+/* "orders:3: reason" → 3 and "reason"; 0 when the message names no declaration. */
+static guint
+split_error (const char  *message,
+             const char **reason)
+{
+  const char *prefix = ORDERS_FILE ":";
+  char *end = NULL;
+  guint64 line;
+
+  *reason = message;
+  if (!g_str_has_prefix (message, prefix))
+    return 0;
+  line = g_ascii_strtoull (message + strlen (prefix), &end, 10);
+  if (end == NULL || end[0] != ':' || line == 0)
+    return 0;
+  *reason = end[1] == ' ' ? end + 2 : end + 1;
+  return (guint) line;
+}
+
+static void
+changed (AdmiraltyOrdersPanel *self)
+{
+  adm_turn_orders_number_lines (self->draft);
+  admiralty_orders_panel_refresh (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+/* Describing declarations */
+
+static char *
+describe_steps (const AdmMoveDecl *decl)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (step->orbit > 0)
+        /* Translators: a change of low orbit (F-ORB-1) */
+        g_string_append_printf (text, _("to orbit %d"), step->orbit);
+      else if (step->is_turn)
+        g_string_append_printf (text, step->value >= 0 ? _("%g° to starboard")
+                                                       : _("%g° to port"),
+                                fabs (step->value));
+      else
+        g_string_append_printf (text, _("%g cm"), step->value);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("stays in place"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static const char *
+move_order_label (AdmMoveOrder order)
+{
+  switch (order)
+    {
+    case ADM_MOVE_ORDER_COURSE_CORRECTION:
+      return _("course correction");
+    case ADM_MOVE_ORDER_EMERGENCY_STOP:
+      return _("emergency stop");
+    case ADM_MOVE_ORDER_ALL_AHEAD_FULL:
+      return _("all ahead full");
+    case ADM_MOVE_ORDER_NONE:
+    default:
+      return NULL;
+    }
+}
+
+static char *
+describe_move (AdmiraltyOrdersPanel *self,
+               const AdmMoveDecl    *decl)
+{
+  g_autofree char *steps = describe_steps (decl);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* Translators: a course, "Red Squadron: 10 cm, 45° to starboard, 6 cm" */
+  g_string_append_printf (text, _("%s: %s"), formation_name (self, decl->formation), steps);
+  if (move_order_label (decl->order) != NULL)
+    g_string_append_printf (text, " · %s", move_order_label (decl->order));
+  if (decl->ram != NULL)
+    g_string_append_printf (text, _(" · ramming %s"), ship_name (self, decl->ram));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_batteries (AdmiraltyOrdersPanel *self,
+                    GPtrArray            *ships,
+                    GPtrArray            *weapons)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const char *ship = g_ptr_array_index (ships, i);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      /* Translators: a ship's weapon, "Vorberg's Main battery" */
+      g_string_append_printf (text, _("%s's %s"), ship_name (self, ship),
+                              weapon_name (self, ship, g_ptr_array_index (weapons, i)));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_fire (AdmiraltyOrdersPanel *self,
+               const AdmFireDecl    *decl)
+{
+  g_autofree char *batteries = describe_batteries (self, decl->ships, decl->weapons);
+
+  if (decl->is_return)
+    /* Translators: a fire declaration; the arrow points at the target */
+    return g_strdup_printf (_("%s → %s (return fire)"), batteries,
+                            ship_name (self, decl->target));
+  return g_strdup_printf (_("%s → %s"), batteries, ship_name (self, decl->target));
+}
+
+/* "ship:weapon ship:weapon" read as the batteries it names. */
+static char *
+describe_weapon_list (AdmiraltyOrdersPanel *self,
+                      const char           *list)
+{
+  g_auto(GStrv) items = g_strsplit_set (list, " \t\n", -1);
+  g_autoptr(GPtrArray) ships = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) weapons = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      const char *colon = strchr (items[i], ':');
+
+      if (colon == NULL)
+        continue;
+      g_ptr_array_add (ships, g_strndup (items[i], colon - items[i]));
+      g_ptr_array_add (weapons, g_strdup (colon + 1));
+    }
+  return describe_batteries (self, ships, weapons);
+}
+
+static const OtherKind *
+other_kind (const char *element)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    if (g_strcmp0 (other_kinds[i].element, element) == 0)
+      return &other_kinds[i];
+  return NULL;
+}
+
+static char *
+describe_other (AdmiraltyOrdersPanel *self,
+                const AdmOrderDecl   *decl)
+{
+  const OtherKind *kind = other_kind (decl->element);
+  g_autoptr(GString) text = g_string_new (kind != NULL ? _(kind->label) : decl->element);
+
+  for (guint i = 0; i < decl->keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (decl->keys, i);
+      const char *value = g_ptr_array_index (decl->values, i);
+      const char *label = key;
+      FieldKind field = FIELD_TEXT;
+      g_autofree char *shown = NULL;
+
+      for (guint f = 0; kind != NULL && f < G_N_ELEMENTS (kind->fields); f++)
+        if (g_strcmp0 (kind->fields[f].key, key) == 0)
+          {
+            label = _(kind->fields[f].label);
+            field = kind->fields[f].kind;
+          }
+      if (field == FIELD_SHIP || field == FIELD_TARGET)
+        shown = g_strdup (ship_name (self, value));
+      else if (field == FIELD_TORPEDOES || field == FIELD_GUNS)
+        shown = describe_weapon_list (self, value);
+      else
+        shown = g_strdup (value);
+      g_string_append_printf (text, "%s %s: %s", i == 0 ? " —" : ",", label, shown);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Every declaration in the order adm_turn_orders_number_lines () numbers them. */
+typedef void (*DeclFunc) (AdmiraltyOrdersPanel *self,
+                          guint                 line,
+                          const char           *text,
+                          gpointer              user_data);
+
+static void
+foreach_decl (AdmiraltyOrdersPanel *self,
+              DeclFunc              func,
+              gpointer              user_data)
+{
+  const AdmTurnOrders *o = self->draft;
+  guint line = 0;
+
+  for (guint i = 0; i < o->moves->len; i++)
+    {
+      g_autofree char *text = describe_move (self, g_ptr_array_index (o->moves, i));
+      func (self, ++line, text, user_data);
+    }
+  for (guint i = 0; i < o->fires->len; i++)
+    {
+      g_autofree char *text = describe_fire (self, g_ptr_array_index (o->fires, i));
+      func (self, ++line, text, user_data);
+    }
+  for (guint i = 0; i < o->target_locks->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->target_locks, i);
+      g_autofree char *text = g_strdup_printf (_("Target lock: %s"),
+                                               ship_name (self, decl->ship));
+      func (self, ++line, text, user_data);
+    }
+  for (guint i = 0; i < o->reinforce->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->reinforce, i);
+      g_autofree char *text =
+        g_strdup_printf (decl->extended ? _("Reinforce shields, extended: %s")
+                                        : _("Reinforce shields: %s"),
+                         ship_name (self, decl->ship));
+      func (self, ++line, text, user_data);
+    }
+  for (guint i = 0; i < o->transfers->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->transfers, i);
+      /* Translators: a flagship transfer, "Red Squadron's flag to Vorberg" */
+      g_autofree char *text = g_strdup_printf (_("%s's flag to %s"),
+                                               formation_name (self, decl->formation),
+                                               ship_name (self, decl->ship));
+      func (self, ++line, text, user_data);
+    }
+  for (guint i = 0; i < o->other->len; i++)
+    {
+      g_autofree char *text = describe_other (self, g_ptr_array_index (o->other, i));
+      func (self, ++line, text, user_data);
+    }
+}
+
+static void
+describe_line_cb (AdmiraltyOrdersPanel *self,
+                  guint                 line,
+                  const char           *text,
+                  gpointer              user_data)
+{
+  gpointer *want = user_data;
+
+  if (GPOINTER_TO_UINT (want[0]) == line)
+    want[1] = g_strdup (text);
+}
+
+static char *
+describe_line (AdmiraltyOrdersPanel *self,
+               guint                 line)
+{
+  gpointer want[2] = { GUINT_TO_POINTER (line), NULL };
+
+  foreach_decl (self, describe_line_cb, want);
+  return want[1];
+}
+
+/* Removes declaration @line (1-based, numbered as above). */
+static void
+remove_line (AdmiraltyOrdersPanel *self,
+             guint                 line)
+{
+  GPtrArray *lists[] = { self->draft->moves, self->draft->fires, self->draft->target_locks,
+                         self->draft->reinforce, self->draft->transfers, self->draft->other };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists) && line > 0; l++)
+    {
+      if (line <= lists[l]->len)
+        {
+          g_ptr_array_remove_index (lists[l], line - 1);
+          return;
+        }
+      line -= lists[l]->len;
+    }
+}
+
+/* The engine's checks */
+
+/* Whether @candidate passes the dry run; else the refusal of the declaration numbered @line
+ * (0: any) goes to @reason. Refusals of other declarations do not count against it. */
+static gboolean
+dry_run (AdmiraltyOrdersPanel *self,
+         AdmTurnOrders        *candidate,
+         guint                 line,
+         char                **reason)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text;
+  guint failed;
+
+  adm_turn_orders_number_lines (candidate);
+  if (adm_battle_check_orders (self->battle, candidate, ADM_PHASE_END, &error))
+    return TRUE;
+  failed = split_error (error->message, &text);
+  if (line != 0 && failed != line)
+    return TRUE;
+  *reason = g_strdup (text);
+  return FALSE;
+}
+
+static AdmTurnOrders *
+draft_copy (AdmiraltyOrdersPanel *self)
+{
+  AdmTurnOrders *copy = adm_turn_orders_copy (self->draft);
+
+  g_free (copy->file);
+  copy->file = g_strdup (ORDERS_FILE);
+  return copy;
+}
+
+/* The list of declarations */
+
+static void
+remove_clicked_cb (GtkButton            *button,
+                   AdmiraltyOrdersPanel *self)
+{
+  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "line"));
+
+  remove_line (self, line);
+  set_message (self, NULL);
+  changed (self);
+}
+
+static void
+add_row_cb (AdmiraltyOrdersPanel *self,
+            guint                 line,
+            const char           *text,
+            gpointer              user_data)
+{
+  guint failed = GPOINTER_TO_UINT (user_data);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *button = gtk_button_new_from_icon_name ("edit-delete-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  if (line == failed)
+    {
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      gtk_widget_add_css_class (icon, "warning");
+      gtk_widget_set_tooltip_text (icon, _("The engine refuses this order"));
+      gtk_box_append (GTK_BOX (box), icon);
+    }
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Remove Order"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove Order"), -1);
+  g_object_set_data (G_OBJECT (button), "line", GUINT_TO_POINTER (line));
+  g_signal_connect (button, "clicked", G_CALLBACK (remove_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "text", g_strdup (text), g_free);
+  gtk_list_box_append (self->decl_list, row);
+}
+
+static void
+rebuild_list (AdmiraltyOrdersPanel *self,
+              guint                 failed)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->decl_list))) != NULL)
+    gtk_list_box_remove (self->decl_list, child);
+  foreach_decl (self, add_row_cb, GUINT_TO_POINTER (failed));
+}
+
+/* Movement */
+
+static const char *
+selected_formation_id (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  if (ship == NULL)
+    return NULL;
+  return adm_battle_get_formation (self->battle, ship->formation)->id;
+}
+
+static void
+update_previews (AdmiraltyOrdersPanel *self,
+                 AdmMovePreview      **editing_out)
+{
+  const char *editing = selected_formation_id (self);
+  gboolean editing_done = FALSE;
+  int editing_index = -1;
+
+  g_ptr_array_set_size (self->previews, 0);
+  *editing_out = NULL;
+  if (adm_battle_get_phase (self->battle) > ADM_PHASE_MOVEMENT)
+    return;
+
+  for (guint i = 0; i <= self->draft->moves->len; i++)
+    {
+      g_autoptr(AdmTurnOrders) orders = NULL;
+      g_autoptr(GError) error = NULL;
+      AdmMovePreview *preview;
+      const char *formation;
+
+      if (i < self->draft->moves->len)
+        formation = ((AdmMoveDecl *) g_ptr_array_index (self->draft->moves, i))->formation;
+      else if (editing != NULL && !editing_done)
+        formation = editing;  /* the selected formation without a course yet */
+      else
+        break;
+
+      orders = draft_copy (self);
+      if (self->live != NULL && g_strcmp0 (formation, self->live->formation) == 0)
+        {
+          guint index;
+
+          if (find_move (orders, formation, &index) != NULL)
+            g_ptr_array_remove_index (orders->moves, index);
+          g_ptr_array_add (orders->moves, move_decl_copy (self->live, formation));
+          adm_turn_orders_number_lines (orders);
+        }
+      preview = g_new0 (AdmMovePreview, 1);
+      if (!adm_battle_preview_move (self->battle, orders, formation, preview, &error))
+        {
+          preview_free (preview);
+          if (g_strcmp0 (formation, editing) == 0)
+            editing_done = TRUE;
+          continue;
+        }
+      if (g_strcmp0 (formation, editing) == 0)
+        {
+          editing_done = TRUE;
+          editing_index = self->previews->len;
+          *editing_out = preview;
+        }
+      g_ptr_array_add (self->previews, preview);
+    }
+  g_object_set_data (G_OBJECT (self), "editing-index", GINT_TO_POINTER (editing_index + 1));
+}
+
+static void
+update_move_section (AdmiraltyOrdersPanel *self,
+                     const AdmMovePreview *preview)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  const AdmMoveDecl *decl;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GtkStringList) rams = gtk_string_list_new (NULL);
+  guint ram_selected = 0;
+
+  gtk_widget_set_visible (self->move_section, preview != NULL);
+  if (preview == NULL || ship == NULL)
+    return;
+
+  decl = find_move (self->draft, selected_formation_id (self), NULL);
+  /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7) */
+  if (preview->extra_dice)
+    g_string_append_printf (text, _("Moves up to %d cm + 2d6"), preview->speed);
+  else
+    g_string_append_printf (text, _("Moves up to %d cm"), preview->speed);
+  if (preview->turn_limit > 0)
+    g_string_append_printf (text, _(" · turns up to %.0f° in all"), preview->turn_limit);
+  else
+    g_string_append (text, _(" · may not turn"));
+  if (preview->turn_after > 0)
+    g_string_append_printf (text, _(" · first turn after %g cm"), preview->turn_after);
+  if (preview->must_move)
+    g_string_append_printf (text, _("\nMoved %g cm last turn: must keep moving (F-MOVE-5)"),
+                            preview->last_move);
+  g_string_append_printf (text, _("\nPlotted: %g cm, turning %g°"), preview->total,
+                          preview->turned);
+  if (!preview->legal && preview->reason != NULL)
+    g_string_append_printf (text, "\n⚠ %s", preview->reason);
+  gtk_label_set_label (self->move_summary_label, text->str);
+
+  self->syncing = TRUE;
+  gtk_drop_down_set_selected (self->move_order_dropdown, decl != NULL ? (guint) decl->order : 0);
+  g_array_set_size (self->ram_ids, 0);
+  gtk_string_list_append (rams, _("No ram"));
+  for (guint i = 0; i < adm_battle_get_n_ships (self->battle); i++)
+    {
+      const AdmBattleShip *other = adm_battle_get_ship (self->battle, i);
+
+      if (other->side == ship->side || other->status == ADM_SHIP_DESTROYED ||
+          adm_battle_get_detection (self->battle, ship->side, other->formation) ==
+            ADM_DETECTION_NONE)
+        continue;
+      {
+        g_autofree char *label = g_strdup_printf (_("Ram %s"), other->name);
+
+        gtk_string_list_append (rams, label);
+      }
+      g_array_append_val (self->ram_ids, i);
+      if (decl != NULL && g_strcmp0 (decl->ram, other->id) == 0)
+        ram_selected = self->ram_ids->len;
+    }
+  gtk_drop_down_set_model (self->ram_dropdown, G_LIST_MODEL (rams));
+  gtk_drop_down_set_selected (self->ram_dropdown, ram_selected);
+  self->syncing = FALSE;
+}
+
+/* Replaces the selected formation's course with @decl (owned), or removes it (NULL), if the
+ * engine accepts the result; else says why and changes nothing. */
+static gboolean
+commit_move (AdmiraltyOrdersPanel *self,
+             AdmMoveDecl          *decl)
+{
+  g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
+  g_autoptr(GError) error = NULL;
+  AdmMovePreview preview = { 0 };
+  const char *formation = selected_formation_id (self);
+  guint index;
+
+  if (find_move (candidate, formation, &index) != NULL)
+    g_ptr_array_remove_index (candidate->moves, index);
+  if (decl != NULL)
+    g_ptr_array_add (candidate->moves, decl);
+  adm_turn_orders_number_lines (candidate);
+
+  if (decl != NULL)
+    {
+      if (!adm_battle_preview_move (self->battle, candidate, formation, &preview, &error))
+        {
+          set_message (self, error->message);
+          admiralty_orders_panel_refresh (self);
+          return FALSE;
+        }
+      if (!preview.legal)
+        {
+          /* An illegal move says why and does nothing. */
+          set_message (self, preview.reason);
+          adm_move_preview_clear (&preview);
+          admiralty_orders_panel_refresh (self);
+          return FALSE;
+        }
+      adm_move_preview_clear (&preview);
+    }
+
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  g_free (self->draft->file);
+  self->draft->file = g_strdup (ORDERS_FILE);
+  changed (self);
+  return TRUE;
+}
+
+/* The selected formation's course with a leg added: a turn of @degrees and @cm on. */
+static AdmMoveDecl *
+course_with_leg (AdmiraltyOrdersPanel *self,
+                 double                degrees,
+                 double                cm)
+{
+  const char *formation = selected_formation_id (self);
+  AdmMoveDecl *decl = move_decl_copy (find_move (self->draft, formation, NULL), formation);
+
+  if (fabs (degrees) >= 0.5)
+    {
+      AdmMoveStep step = { TRUE, round (degrees), 0, 0 };
+
+      g_array_append_val (decl->steps, step);
+    }
+  if (cm > 0)
+    {
+      AdmMoveStep step = { FALSE, cm, 0, 0 };
+
+      g_array_append_val (decl->steps, step);
+    }
+  return decl;
+}
+
+gboolean
+admiralty_orders_panel_add_leg (AdmiraltyOrdersPanel *self,
+                                double                degrees,
+                                double                cm)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), FALSE);
+
+  if (selected_formation_id (self) == NULL)
+    return FALSE;
+  return commit_move (self, course_with_leg (self, degrees, cm));
+}
+
+void
+admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  if (selected_formation_id (self) != NULL)
+    commit_move (self, NULL);
+}
+
+void
+admiralty_orders_panel_set_move_order (AdmiraltyOrdersPanel *self,
+                                       AdmMoveOrder          order)
+{
+  const char *formation;
+  AdmMoveDecl *decl;
+
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  formation = selected_formation_id (self);
+  if (formation == NULL)
+    return;
+  decl = move_decl_copy (find_move (self->draft, formation, NULL), formation);
+  decl->order = order;
+  if (order != ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    g_clear_pointer (&decl->ram, g_free);
+  commit_move (self, decl);
+}
+
+/* Dragging the selected ship: a leg from the end of its course to the pointer. */
+static void
+plot_cb (AdmiraltyOrdersPanel *self,
+         double                x,
+         double                y,
+         gboolean              done,
+         AdmiraltyTableWidget *table)
+{
+  const char *formation = selected_formation_id (self);
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmMovePreview preview = { 0 };
+  AdmPoint end, pointer = { x, y };
+  double heading, degrees, cm;
+
+  if (formation == NULL || adm_battle_get_phase (self->battle) > ADM_PHASE_MOVEMENT)
+    return;
+
+  /* Where the course declared so far ends. */
+  orders = draft_copy (self);
+  if (!adm_battle_preview_move (self->battle, orders, formation, &preview, NULL) ||
+      preview.path == NULL || preview.path->len == 0)
+    {
+      adm_move_preview_clear (&preview);
+      return;
+    }
+  end = g_array_index (preview.path, AdmPoint, preview.path->len - 1);
+  heading = preview.end_heading;
+  adm_move_preview_clear (&preview);
+
+  /* To the nearest degree and half centimetre, as a master would write it. */
+  degrees = round (adm_heading_difference (heading, adm_bearing (end, pointer)));
+  cm = round (adm_distance (end, pointer) * 2) / 2;
+
+  g_clear_pointer (&self->live, move_decl_destroy);
+  if (done)
+    {
+      if (cm >= 0.5)
+        admiralty_orders_panel_add_leg (self, degrees, cm);
+      else
+        admiralty_orders_panel_refresh (self);
+      return;
+    }
+  if (cm < 0.5)
+    return;
+  /* The live course: the declared one plus the leg to the pointer. */
+  self->live = course_with_leg (self, degrees, cm);
+  admiralty_orders_panel_refresh (self);
+}
+
+/* Fire */
+
+static gboolean
+weapon_checked (AdmiraltyOrdersPanel *self,
+                guint                 weapon)
+{
+  for (guint i = 0; i < self->weapon_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
+
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) == weapon + 1)
+        return gtk_check_button_get_active (check);
+    }
+  return FALSE;
+}
+
+static gboolean
+array_has (GArray *array,
+           guint   value)
+{
+  for (guint i = 0; i < array->len; i++)
+    if (g_array_index (array, guint, i) == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* The ships at least one checked weapon can reach (any weapon when none is checked): the
+ * declaration then fires the checked weapons that reach the chosen one. */
+static void
+update_targets (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  gboolean any_checked = FALSE;
+
+  g_array_set_size (self->targets, 0);
+  if (ship == NULL || adm_battle_get_phase (self->battle) > ADM_PHASE_FIRE)
+    return;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    any_checked |= weapon_checked (self, w);
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      g_autoptr(GArray) reach = NULL;
+
+      if (any_checked && !weapon_checked (self, w))
+        continue;
+      reach = adm_battle_fire_targets (self->battle, self->ship, w);
+      for (guint i = 0; i < reach->len; i++)
+        if (!array_has (self->targets, g_array_index (reach, guint, i)))
+          g_array_append_val (self->targets, g_array_index (reach, guint, i));
+    }
+}
+
+/* The fire declaration the section describes: the checked weapons that reach the target. */
+static AdmFireDecl *
+fire_decl_from_form (AdmiraltyOrdersPanel *self,
+                     int                   target)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  AdmFireDecl *decl;
+
+  if (ship == NULL || target < 0)
+    return NULL;
+  decl = adm_fire_decl_new (adm_battle_get_ship (self->battle, target)->id);
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autoptr(GArray) reach = NULL;
+
+      if (!weapon_checked (self, w))
+        continue;
+      reach = adm_battle_fire_targets (self->battle, self->ship, w);
+      if (array_has (reach, target))
+        adm_fire_decl_add_battery (decl, ship->id, weapon->id);
+    }
+  decl->is_return = gtk_check_button_get_active (self->return_check);
+  return decl;
+}
+
+static void
+fire_decl_free (AdmFireDecl *decl)
+{
+  g_ptr_array_unref (decl->ships);
+  g_ptr_array_unref (decl->weapons);
+  g_free (decl->target);
+  g_free (decl);
+}
+
+static void
+update_odds (AdmiraltyOrdersPanel *self)
+{
+  int target = admiralty_table_widget_get_target_ship (self->table);
+  AdmFireDecl *decl;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->have_fire_preview)
+    adm_fire_preview_clear (&self->fire_preview);
+  self->have_fire_preview = FALSE;
+  g_clear_pointer (&self->odds_text, g_free);
+
+  decl = fire_decl_from_form (self, target);
+  if (decl == NULL)
+    g_string_append (text, _("Check weapons, then click a ringed ship or choose a target."));
+  else if (decl->ships->len == 0)
+    g_string_append (text, _("None of the checked weapons reaches that target."));
+  else if (!adm_battle_preview_fire (self->battle, self->draft, decl, &self->fire_preview,
+                                     &error))
+    g_string_append (text, error->message);
+  else
+    {
+      self->have_fire_preview = TRUE;
+      if (!self->fire_preview.legal)
+        g_string_append_printf (text, "⚠ %s", self->fire_preview.reason);
+      else
+        {
+          /* Translators: the odds of a declared fire before the dice */
+          g_string_append_printf (text, _("%.1f cm · expected damage %.2f · "
+                                          "at least one damage %.0f%% · a critical %.0f%%"),
+                                  self->fire_preview.distance,
+                                  self->fire_preview.expected_damage,
+                                  100 * self->fire_preview.p_damage,
+                                  100 * self->fire_preview.p_critical);
+          if (self->fire_preview.column > 0)
+            g_string_append_printf (text, _(" · column %d"), self->fire_preview.column);
+          if (self->fire_preview.half_range)
+            g_string_append (text, _(" · half range"));
+          if (self->fire_preview.long_range)
+            g_string_append (text, _(" · long range"));
+          if (self->fire_preview.behind_marker)
+            g_string_append (text, _(" · behind a marker"));
+          if (self->fire_preview.readiness_check)
+            g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
+        }
+    }
+  if (decl != NULL)
+    fire_decl_free (decl);
+  self->odds_text = g_string_free (g_steal_pointer (&text), FALSE);
+  gtk_label_set_label (self->odds_label, self->odds_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds_area),
+                          self->have_fire_preview && self->fire_preview.legal);
+  gtk_widget_queue_draw (GTK_WIDGET (self->odds_area));
+}
+
+/* The damage distribution: a bar per number of damage points, artillery and destructors
+ * convolved. */
+static void
+odds_draw (GtkDrawingArea *area,
+           cairo_t        *cr,
+           int             width,
+           int             height,
+           gpointer        user_data)
+{
+  AdmiraltyOrdersPanel *self = user_data;
+  const AdmFireOdds *a = self->fire_preview.artillery, *d = self->fire_preview.destructors;
+  int na = a != NULL ? a->max_damage : 0, nd = d != NULL ? d->max_damage : 0;
+  int n = na + nd + 1;
+  g_autofree double *p = NULL;
+  double top = 0, bar;
+  GdkRGBA colour;
+
+  if (!self->have_fire_preview || !self->fire_preview.legal)
+    return;
+  p = g_new0 (double, n);
+  for (int i = 0; i <= na; i++)
+    for (int j = 0; j <= nd; j++)
+      p[i + j] += (a != NULL ? a->damage[i] : (i == 0)) * (d != NULL ? d->damage[j] : (j == 0));
+  for (int k = 0; k < n; k++)
+    top = MAX (top, p[k]);
+  if (top <= 0)
+    return;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
+  bar = (double) width / n;
+  for (int k = 0; k < n; k++)
+    {
+      double h = (height - 14) * p[k] / top;
+
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
+      cairo_rectangle (cr, k * bar + 1, height - 14 - h, MAX (bar - 2, 1), h);
+      cairo_fill (cr);
+      if (bar >= 12 || k % 5 == 0)
+        {
+          char label[16];
+
+          g_snprintf (label, sizeof label, "%d", k);
+          gdk_cairo_set_source_rgba (cr, &colour);
+          cairo_set_font_size (cr, 10);
+          cairo_move_to (cr, k * bar + bar / 2 - 3, height - 2);
+          cairo_show_text (cr, label);
+        }
+    }
+}
+
+static void
+rebuild_weapons (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->weapon_box))) != NULL)
+    gtk_box_remove (self->weapon_box, child);
+  g_ptr_array_set_size (self->weapon_checks, 0);
+  if (ship == NULL)
+    return;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autofree char *arcs = NULL;
+      g_autofree char *label = NULL;
+      GtkWidget *check;
+
+      if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
+        continue;
+      arcs = adm_arcs_to_string (weapon->arcs);
+      /* Translators: a weapon to fire: name, firepower, range and arcs */
+      label = g_strdup_printf (_("%s · firepower %d · %d cm · %s"), weapon->name,
+                               weapon->firepower, weapon->range, arcs);
+      check = gtk_check_button_new_with_label (label);
+      /* Every gun is ready to fire until the master unchecks it. */
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (admiralty_orders_panel_refresh),
+                                self);
+      gtk_box_append (self->weapon_box, check);
+      g_ptr_array_add (self->weapon_checks, check);
+    }
+}
+
+static void
+update_fire_section (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  int target = admiralty_table_widget_get_target_ship (self->table);
+  guint selected = 0;
+  gboolean visible = ship != NULL && ship->status == ADM_SHIP_ACTIVE &&
+                     adm_battle_get_phase (self->battle) <= ADM_PHASE_FIRE;
+
+  gtk_widget_set_visible (self->fire_section, visible);
+  if (!visible)
+    return;
+
+  self->syncing = TRUE;
+  g_array_set_size (self->target_ids, 0);
+  gtk_string_list_append (names, self->targets->len > 0 ? _("Choose a target")
+                                                        : _("No target in arc and range"));
+  for (guint i = 0; i < self->targets->len; i++)
+    {
+      guint t = g_array_index (self->targets, guint, i);
+
+      gtk_string_list_append (names, adm_battle_get_ship (self->battle, t)->name);
+      g_array_append_val (self->target_ids, t);
+      if ((int) t == target)
+        selected = i + 1;
+    }
+  gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->target_dropdown, selected);
+  gtk_check_button_set_active (self->lock_check,
+                               find_ship_order (self->draft->target_locks, ship->id) >= 0);
+  {
+    int r = find_ship_order (self->draft->reinforce, ship->id);
+
+    gtk_check_button_set_active (self->reinforce_check, r >= 0);
+    gtk_check_button_set_active (
+        self->extended_check,
+        r >= 0 && ((AdmShipOrderDecl *) g_ptr_array_index (self->draft->reinforce, r))->extended);
+    gtk_widget_set_sensitive (GTK_WIDGET (self->extended_check), r >= 0);
+  }
+  self->syncing = FALSE;
+  update_odds (self);
+}
+
+gboolean
+admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
+{
+  int target;
+  AdmFireDecl *decl;
+  AdmFirePreview preview = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTurnOrders) candidate = NULL;
+  g_autofree char *reason = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), FALSE);
+
+  target = admiralty_table_widget_get_target_ship (self->table);
+  decl = fire_decl_from_form (self, target);
+  if (decl == NULL)
+    {
+      set_message (self, _("Choose a ship to fire and a target first."));
+      return FALSE;
+    }
+  if (decl->ships->len == 0)
+    {
+      fire_decl_free (decl);
+      set_message (self, _("None of the checked weapons reaches that target."));
+      return FALSE;
+    }
+  if (!adm_battle_preview_fire (self->battle, self->draft, decl, &preview, &error) ||
+      !preview.legal)
+    {
+      set_message (self, error != NULL ? error->message : preview.reason);
+      adm_fire_preview_clear (&preview);
+      fire_decl_free (decl);
+      return FALSE;
+    }
+  adm_fire_preview_clear (&preview);
+
+  /* In the context of the other declarations: a battery fires once a phase (F-FIRE-12). */
+  candidate = draft_copy (self);
+  g_ptr_array_add (candidate->fires, decl);
+  adm_turn_orders_number_lines (candidate);
+  if (!dry_run (self, candidate, decl->line, &reason))
+    {
+      set_message (self, reason);
+      return FALSE;
+    }
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  admiralty_table_widget_set_target_ship (self->table, -1);
+  changed (self);
+  return TRUE;
+}
+
+static void
+set_ship_order (AdmiraltyOrdersPanel *self,
+                GPtrArray            *(*list) (AdmTurnOrders *),
+                gboolean              on,
+                gboolean              extended)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(AdmTurnOrders) candidate = NULL;
+  g_autofree char *reason = NULL;
+  GPtrArray *orders;
+  int index;
+
+  if (ship == NULL)
+    return;
+  candidate = draft_copy (self);
+  orders = list (candidate);
+  index = find_ship_order (orders, ship->id);
+  if (index >= 0)
+    g_ptr_array_remove_index (orders, index);
+  if (on)
+    {
+      AdmShipOrderDecl *decl = adm_ship_order_decl_new (ship->id);
+
+      decl->extended = extended;
+      g_ptr_array_add (orders, decl);
+      adm_turn_orders_number_lines (candidate);
+      if (!dry_run (self, candidate, decl->line, &reason))
+        {
+          set_message (self, reason);
+          admiralty_orders_panel_refresh (self);
+          return;
+        }
+    }
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  changed (self);
+}
+
+static GPtrArray *
+locks_of (AdmTurnOrders *orders)
+{
+  return orders->target_locks;
+}
+
+static GPtrArray *
+reinforce_of (AdmTurnOrders *orders)
+{
+  return orders->reinforce;
+}
+
+void
+admiralty_orders_panel_set_target_lock (AdmiraltyOrdersPanel *self,
+                                        gboolean              on)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+  set_ship_order (self, locks_of, on, FALSE);
+}
+
+void
+admiralty_orders_panel_set_reinforce (AdmiraltyOrdersPanel *self,
+                                      gboolean              on,
+                                      gboolean              extended)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+  set_ship_order (self, reinforce_of, on, extended);
+}
+
+/* Other orders */
+
+static char *
+weapons_default (AdmiraltyOrdersPanel *self,
+                 gboolean              torpedoes)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (ship == NULL)
+    return g_strdup ("");
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+
+      if (torpedoes ? !tube : !weapon_checked (self, w))
+        continue;
+      g_string_append_printf (text, "%s%s:%s", text->len > 0 ? " " : "", ship->id, weapon->id);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+rebuild_other_form (AdmiraltyOrdersPanel *self)
+{
+  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
+  const OtherKind *kind;
+  const AdmBattleShip *ship = selected_ship (self);
+  int target = self->table != NULL ? admiralty_table_widget_get_target_ship (self->table) : -1;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
+    gtk_grid_remove (self->other_grid, child);
+  g_ptr_array_set_size (self->other_widgets, 0);
+  if (kind_index >= G_N_ELEMENTS (other_kinds))
+    return;
+  kind = &other_kinds[kind_index];
+
+  for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
+    {
+      const OtherField *field = &kind->fields[f];
+      GtkWidget *label = gtk_label_new (_(field->label));
+      GtkWidget *widget;
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      if (field->kind == FIELD_CHOICE)
+        {
+          g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
+
+          widget = gtk_drop_down_new_from_strings ((const char * const *) choices);
+        }
+      else
+        {
+          g_autofree char *value = NULL;
+
+          widget = gtk_entry_new ();
+          switch (field->kind)
+            {
+            case FIELD_SHIP:
+              value = g_strdup (ship != NULL ? ship->id : "");
+              break;
+            case FIELD_TARGET:
+              value = g_strdup (target >= 0 ? adm_battle_get_ship (self->battle, target)->id
+                                            : "");
+              break;
+            case FIELD_FORMATION:
+              value = g_strdup (ship != NULL ? selected_formation_id (self) : "");
+              break;
+            case FIELD_TORPEDOES:
+            case FIELD_GUNS:
+              value = weapons_default (self, field->kind == FIELD_TORPEDOES);
+              break;
+            case FIELD_OPTIONAL_NUMBER:
+              gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
+              break;
+            case FIELD_NONE:
+            case FIELD_NUMBER:
+            case FIELD_TEXT:
+            case FIELD_CHOICE:
+            default:
+              break;
+            }
+          if (value != NULL)
+            gtk_editable_set_text (GTK_EDITABLE (widget), value);
+        }
+      gtk_widget_set_hexpand (widget, TRUE);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
+      gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
+      gtk_grid_attach (self->other_grid, widget, 1, f, 1, 1);
+      g_ptr_array_add (self->other_widgets, widget);
+    }
+}
+
+static const char *
+field_value (GtkWidget *widget)
+{
+  const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+  if (field->kind == FIELD_CHOICE)
+    {
+      GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (widget));
+
+      return item != NULL ? gtk_string_object_get_string (item) : "";
+    }
+  return gtk_editable_get_text (GTK_EDITABLE (widget));
+}
+
+static gboolean
+add_other (AdmiraltyOrdersPanel *self)
+{
+  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
+  const OtherKind *kind;
+  g_autoptr(AdmTurnOrders) candidate = NULL;
+  g_autofree char *reason = NULL;
+  AdmOrderDecl *decl;
+  AdmShipOrderDecl *transfer = NULL;
+  guint line;
+
+  if (kind_index >= G_N_ELEMENTS (other_kinds))
+    return FALSE;
+  kind = &other_kinds[kind_index];
+  decl = adm_order_decl_new (kind->element);
+  for (guint i = 0; i < self->other_widgets->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (self->other_widgets, i);
+      const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+      g_autofree char *value = g_strstrip (g_strdup (field_value (widget)));
+
+      if (*value == '\0')
+        {
+          if (field->kind == FIELD_OPTIONAL_NUMBER)
+            continue;
+          /* Translators: %s names a field of the order form */
+          g_autofree char *message = g_strdup_printf (_("Give the order's “%s”."),
+                                                      _(field->label));
+
+          set_message (self, message);
+          g_free (decl->element);
+          g_ptr_array_unref (decl->keys);
+          g_ptr_array_unref (decl->values);
+          g_free (decl);
+          return FALSE;
+        }
+      if ((field->kind == FIELD_NUMBER || field->kind == FIELD_OPTIONAL_NUMBER))
+        {
+          char *end = NULL;
+
+          g_ascii_strtod (value, &end);
+          if (end == NULL || *end != '\0')
+            {
+              g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), value);
+
+              set_message (self, message);
+              g_free (decl->element);
+              g_ptr_array_unref (decl->keys);
+              g_ptr_array_unref (decl->values);
+              g_free (decl);
+              return FALSE;
+            }
+        }
+      adm_order_decl_set (decl, field->key, value);
+    }
+
+  candidate = draft_copy (self);
+  if (g_strcmp0 (kind->element, "transfer-flagship") == 0)
+    {
+      /* F-FORM-17 has a list of its own. */
+      transfer = adm_ship_order_decl_new (adm_order_decl_get (decl, "to"));
+      transfer->formation = g_strdup (adm_order_decl_get (decl, "formation"));
+      g_free (decl->element);
+      g_ptr_array_unref (decl->keys);
+      g_ptr_array_unref (decl->values);
+      g_free (decl);
+      g_ptr_array_add (candidate->transfers, transfer);
+    }
+  else
+    g_ptr_array_add (candidate->other, decl);
+  adm_turn_orders_number_lines (candidate);
+  line = transfer != NULL ? transfer->line : decl->line;
+  if (!dry_run (self, candidate, line, &reason))
+    {
+      set_message (self, reason);
+      return FALSE;
+    }
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  changed (self);
+  return TRUE;
+}
+
+/* Refreshing everything from the battle, the draft and the selection */
+
+static const char *
+phase_hint (AdmPhase phase)
+{
+  switch (phase)
+    {
+    case ADM_PHASE_DETECTION:
+    case ADM_PHASE_MOVEMENT:
+      return _("Select a ship, then drag it to plot its course leg by leg, or type a turn and "
+               "a distance. Right-click a ship for movement orders.");
+    case ADM_PHASE_FIRE:
+      return _("Select a ship: the enemies its checked weapons can reach are ringed. Click "
+               "one to see the odds, then declare the fire.");
+    case ADM_PHASE_TORPEDO:
+      return _("Torpedoes, boarding and mine detonations resolve now; add any order they "
+               "still need below.");
+    case ADM_PHASE_END:
+    default:
+      return _("Boarding, damage control and fires are resolved in the end phase: give damage "
+               "control its work below.");
+    }
+}
+
+static void
+admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
+{
+  AdmMovePreview *editing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *heading = NULL;
+  const AdmBattleShip *ship;
+  guint failed = 0;
+
+  if (self->battle == NULL || self->draft == NULL)
+    return;
+
+  ship = selected_ship (self);
+  heading = g_strdup_printf (_("Orders for Turn %d"), self->draft->turn);
+  gtk_label_set_label (self->heading_label, heading);
+  gtk_label_set_label (self->hint_label, phase_hint (adm_battle_get_phase (self->battle)));
+
+  /* The first refusal of the declarations as they stand. */
+  if (!adm_battle_check_orders (self->battle, self->draft, ADM_PHASE_END, &error))
+    {
+      const char *reason;
+
+      failed = split_error (error->message, &reason);
+    }
+  rebuild_list (self, failed);
+
+  gtk_label_set_label (self->ship_label, ship != NULL ? ship->name : _("No ship selected"));
+  update_previews (self, &editing);
+  update_move_section (self, ship != NULL && ship->status == ADM_SHIP_ACTIVE ? editing : NULL);
+  update_targets (self);
+  update_fire_section (self);
+
+  if (self->table != NULL)
+    admiralty_table_widget_set_overlays (
+        self->table, self->previews,
+        GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "editing-index")) - 1,
+        self->targets, self->draft);
+}
+
+static void
+reset_draft (AdmiraltyOrdersPanel *self)
+{
+  int turn = adm_battle_get_turn (self->battle);
+  GPtrArray *journal = adm_battle_get_journal (self->battle);
+  const AdmTurnOrders *from_file;
+
+  g_clear_pointer (&self->draft, adm_turn_orders_free);
+  /* After an undo into an earlier turn, the declarations it was played with. */
+  for (guint i = journal->len; i > 0 && self->draft == NULL; i--)
+    {
+      AdmEvent *event = g_ptr_array_index (journal, i - 1);
+
+      if (g_strcmp0 (adm_event_get_kind (event), "phase") == 0 &&
+          adm_event_get_int (event, "turn", 0) == turn)
+        self->draft = adm_turn_orders_parse (adm_event_get_text (event), ORDERS_FILE, NULL);
+    }
+  from_file = self->file_orders != NULL ? adm_battle_orders_get_turn (self->file_orders, turn)
+                                        : NULL;
+  if (self->draft == NULL && from_file != NULL)
+    self->draft = adm_turn_orders_copy (from_file);
+  if (self->draft == NULL)
+    self->draft = adm_turn_orders_new (turn);
+  g_free (self->draft->file);
+  self->draft->file = g_strdup (ORDERS_FILE);
+  adm_turn_orders_number_lines (self->draft);
+}
+
+static void
+battle_changed_cb (AdmiraltyOrdersPanel *self,
+                   AdmBattle            *battle)
+{
+  if (self->draft == NULL || self->draft->turn != adm_battle_get_turn (battle))
+    {
+      reset_draft (self);
+      set_message (self, NULL);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
+  admiralty_orders_panel_refresh (self);
+}
+
+static void
+selection_changed_cb (AdmiraltyOrdersPanel *self,
+                      GParamSpec           *pspec,
+                      AdmiraltyTableWidget *table)
+{
+  int ship = admiralty_table_widget_get_selected_ship (table);
+
+  if (ship != self->ship)
+    {
+      self->ship = ship;
+      g_clear_pointer (&self->live, move_decl_destroy);
+      set_message (self, NULL);
+      rebuild_weapons (self);
+      rebuild_other_form (self);
+    }
+  admiralty_orders_panel_refresh (self);
+}
+
+static void
+target_changed_cb (AdmiraltyOrdersPanel *self,
+                   GParamSpec           *pspec,
+                   AdmiraltyTableWidget *table)
+{
+  update_fire_section (self);
+  rebuild_other_form (self);
+}
+
+/* Widget signals */
+
+static void
+move_order_selected_cb (AdmiraltyOrdersPanel *self)
+{
+  if (self->syncing)
+    return;
+  admiralty_orders_panel_set_move_order (
+      self, (AdmMoveOrder) gtk_drop_down_get_selected (self->move_order_dropdown));
+}
+
+static void
+ram_selected_cb (AdmiraltyOrdersPanel *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->ram_dropdown);
+  const char *formation = selected_formation_id (self);
+  AdmMoveDecl *decl;
+
+  if (self->syncing || formation == NULL)
+    return;
+  decl = move_decl_copy (find_move (self->draft, formation, NULL), formation);
+  g_clear_pointer (&decl->ram, g_free);
+  if (selected > 0 && selected <= self->ram_ids->len)
+    {
+      /* F-RAM-1: a ram is made going all ahead full. */
+      decl->ram = g_strdup (adm_battle_get_ship (self->battle,
+                                                 g_array_index (self->ram_ids, guint,
+                                                                selected - 1))->id);
+      decl->order = ADM_MOVE_ORDER_ALL_AHEAD_FULL;
+    }
+  commit_move (self, decl);
+}
+
+static void
+target_selected_cb (AdmiraltyOrdersPanel *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->target_dropdown);
+
+  if (self->syncing)
+    return;
+  admiralty_table_widget_set_target_ship (
+      self->table, selected > 0 && selected <= self->target_ids->len
+                     ? (int) g_array_index (self->target_ids, guint, selected - 1) : -1);
+}
+
+static void
+lock_toggled_cb (AdmiraltyOrdersPanel *self)
+{
+  if (!self->syncing)
+    admiralty_orders_panel_set_target_lock (self, gtk_check_button_get_active (self->lock_check));
+}
+
+static void
+reinforce_toggled_cb (AdmiraltyOrdersPanel *self)
+{
+  if (!self->syncing)
+    admiralty_orders_panel_set_reinforce (self,
+                                          gtk_check_button_get_active (self->reinforce_check),
+                                          gtk_check_button_get_active (self->extended_check));
+}
+
+static void
+return_toggled_cb (AdmiraltyOrdersPanel *self)
+{
+  if (!self->syncing)
+    update_odds (self);
+}
+
+static void
+add_leg_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (widget);
+
+  admiralty_orders_panel_add_leg (self, gtk_spin_button_get_value (self->leg_turn_spin),
+                                  gtk_spin_button_get_value (self->leg_distance_spin));
+}
+
+static void
+clear_move_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  admiralty_orders_panel_clear_move (ADMIRALTY_ORDERS_PANEL (widget));
+}
+
+static void
+declare_fire_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  admiralty_orders_panel_declare_fire (ADMIRALTY_ORDERS_PANEL (widget));
+}
+
+static void
+add_other_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  add_other (ADMIRALTY_ORDERS_PANEL (widget));
+}
+
+/* GObject */
+
+static void
+admiralty_orders_panel_dispose (GObject *object)
+{
+  AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (object);
+
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_data (self->battle, self);
+  if (self->table != NULL)
+    {
+      admiralty_table_widget_set_overlays (self->table, NULL, -1, NULL, NULL);
+      g_signal_handlers_disconnect_by_data (self->table, self);
+    }
+  g_clear_object (&self->battle);
+  g_clear_object (&self->table);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_PANEL);
+  /* The scrolled window at the template's root is not bound to a field. */
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
+
+  G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->dispose (object);
+}
+
+static void
+admiralty_orders_panel_finalize (GObject *object)
+{
+  AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (object);
+
+  if (self->have_fire_preview)
+    adm_fire_preview_clear (&self->fire_preview);
+  g_clear_pointer (&self->draft, adm_turn_orders_free);
+  g_clear_pointer (&self->previews, g_ptr_array_unref);
+  g_clear_pointer (&self->targets, g_array_unref);
+  g_clear_pointer (&self->target_ids, g_array_unref);
+  g_clear_pointer (&self->ram_ids, g_array_unref);
+  g_clear_pointer (&self->weapon_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->other_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->live, move_decl_destroy);
+  g_free (self->odds_text);
+
+  G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->finalize (object);
+}
+
+static void
+admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_orders_panel_dispose;
+  object_class->finalize = admiralty_orders_panel_finalize;
+
+  /* The declarations changed (entered, removed, or a new turn's). */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "orders.add-leg", NULL, add_leg_action);
+  gtk_widget_class_install_action (widget_class, "orders.clear-move", NULL, clear_move_action);
+  gtk_widget_class_install_action (widget_class, "orders.declare-fire", NULL,
+                                   declare_fire_action);
+  gtk_widget_class_install_action (widget_class, "orders.add-other", NULL, add_other_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "orderspanel");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, heading_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, decl_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ship_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_section);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_order_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, leg_turn_spin);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, leg_distance_spin);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ram_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, fire_section);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, weapon_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, target_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, return_check);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, odds_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, odds_area);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, lock_check);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, reinforce_check);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, extended_check);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_grid);
+}
+
+static void
+admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->ship = -1;
+  self->previews = g_ptr_array_new_with_free_func (preview_free);
+  self->targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->target_ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->ram_ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->weapon_checks = g_ptr_array_new ();
+  self->other_widgets = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    gtk_string_list_append (kinds, _(other_kinds[i].label));
+  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+
+  gtk_drawing_area_set_draw_func (self->odds_area, odds_draw, self, NULL);
+  g_signal_connect_swapped (self->move_order_dropdown, "notify::selected",
+                            G_CALLBACK (move_order_selected_cb), self);
+  g_signal_connect_swapped (self->ram_dropdown, "notify::selected",
+                            G_CALLBACK (ram_selected_cb), self);
+  g_signal_connect_swapped (self->target_dropdown, "notify::selected",
+                            G_CALLBACK (target_selected_cb), self);
+  g_signal_connect_swapped (self->other_kind_dropdown, "notify::selected",
+                            G_CALLBACK (rebuild_other_form), self);
+  g_signal_connect_swapped (self->lock_check, "toggled", G_CALLBACK (lock_toggled_cb), self);
+  g_signal_connect_swapped (self->reinforce_check, "toggled",
+                            G_CALLBACK (reinforce_toggled_cb), self);
+  g_signal_connect_swapped (self->extended_check, "toggled",
+                            G_CALLBACK (reinforce_toggled_cb), self);
+  g_signal_connect_swapped (self->return_check, "toggled", G_CALLBACK (return_toggled_cb),
+                            self);
+  gtk_widget_set_visible (self->move_section, FALSE);
+  gtk_widget_set_visible (self->fire_section, FALSE);
+}
+
+/* Public */
+
+void
+admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
+                               AdmBattle             *battle,
+                               AdmiraltyTableWidget  *table,
+                               const AdmBattleOrders *file_orders)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (table));
+  g_return_if_fail (self->battle == NULL);
+
+  self->battle = g_object_ref (battle);
+  self->table = g_object_ref (table);
+  self->file_orders = file_orders;
+  g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "notify::selected-ship", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
+  g_object_set (table, "plotting", TRUE, NULL);
+
+  reset_draft (self);
+  self->ship = admiralty_table_widget_get_selected_ship (table);
+  rebuild_weapons (self);
+  rebuild_other_form (self);
+  admiralty_orders_panel_refresh (self);
+}
+
+void
+admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPanel  *self,
+                                        const AdmBattleOrders *file_orders)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  self->file_orders = file_orders;
+  if (self->battle == NULL)
+    return;
+  g_clear_pointer (&self->draft, adm_turn_orders_free);
+  {
+    const AdmTurnOrders *turn = file_orders != NULL
+      ? adm_battle_orders_get_turn (file_orders, adm_battle_get_turn (self->battle)) : NULL;
+
+    self->draft = turn != NULL ? adm_turn_orders_copy (turn)
+                               : adm_turn_orders_new (adm_battle_get_turn (self->battle));
+  }
+  g_free (self->draft->file);
+  self->draft->file = g_strdup (ORDERS_FILE);
+  changed (self);
+}
+
+const AdmTurnOrders *
+admiralty_orders_panel_get_orders (AdmiraltyOrdersPanel *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), NULL);
+
+  return self->draft;
+}
+
+void
+admiralty_orders_panel_set_orders (AdmiraltyOrdersPanel *self,
+                                   const AdmTurnOrders  *orders)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+  g_return_if_fail (orders != NULL);
+
+  g_clear_pointer (&self->draft, adm_turn_orders_free);
+  self->draft = adm_turn_orders_copy (orders);
+  g_free (self->draft->file);
+  self->draft->file = g_strdup (ORDERS_FILE);
+  changed (self);
+}
+
+char *
+admiralty_orders_panel_explain_error (AdmiraltyOrdersPanel *self,
+                                      const GError         *error)
+{
+  const char *reason;
+  guint line;
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), NULL);
+  g_return_val_if_fail (error != NULL, NULL);
+
+  line = split_error (error->message, &reason);
+  if (line == 0 || self->draft == NULL || (what = describe_line (self, line)) == NULL)
+    return g_strdup (error->message);
+  /* Translators: a refused order and the reason, "Vorberg's Main battery → Triumph: …" */
+  return g_strdup_printf (_("%s: %s"), what, reason);
+}
+
+/* Test hooks */
+
+static void
+collect_row_cb (AdmiraltyOrdersPanel *self,
+                guint                 line,
+                const char           *text,
+                gpointer              user_data)
+{
+  g_strv_builder_add (user_data, text);
+}
+
+GStrv
+_admiralty_orders_panel_get_rows (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (self->draft != NULL)
+    foreach_decl (self, collect_row_cb, builder);
+  return g_strv_builder_end (builder);
+}
+
+const char *
+_admiralty_orders_panel_get_message (AdmiraltyOrdersPanel *self)
+{
+  return gtk_label_get_label (self->message_label);
+}
+
+const char *
+_admiralty_orders_panel_get_odds_text (AdmiraltyOrdersPanel *self)
+{
+  return self->odds_text != NULL ? self->odds_text : "";
+}
+
+gboolean
+_admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
+                                   const char           *element,
+                                   const char * const   *keys,
+                                   const char * const   *values)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    if (g_strcmp0 (other_kinds[i].element, element) == 0)
+      {
+        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
+        rebuild_other_form (self);
+        for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+          for (guint w = 0; w < self->other_widgets->len; w++)
+            {
+              GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
+              const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+              if (g_strcmp0 (field->key, keys[k]) != 0)
+                continue;
+              if (field->kind == FIELD_CHOICE)
+                {
+                  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
+
+                  for (guint c = 0; choices[c] != NULL; c++)
+                    if (g_strcmp0 (choices[c], values[k]) == 0)
+                      gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
+                }
+              else
+                gtk_editable_set_text (GTK_EDITABLE (widget), values[k]);
+            }
+        return add_other (self);
+      }
+  return FALSE;
+}

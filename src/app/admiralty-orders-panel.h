@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-orders-panel.h: a battle turn's declarations as the master enters them — courses
+ * plotted by dragging a ship on the table or typed leg by leg, movement combat orders, fire
+ * with its targets ringed on the table and its odds shown before the dice, target lock,
+ * reinforced shields, and torpedoes, boarding, mines, damage control and the rest. Every
+ * order is checked by the engine (adm-battle-preview.h) as it is entered: a refused one says
+ * why and is not added. The panel draws its previews on the table widget it is given. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "admiralty-engine.h"
+#include "admiralty-table-widget.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_ORDERS_PANEL (admiralty_orders_panel_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyOrdersPanel, admiralty_orders_panel, ADMIRALTY, ORDERS_PANEL,
+                      GtkWidget)
+
+/* Follows @battle and the selection and target of @table. A new turn's declarations start
+ * from the ones already journalled for that turn (after an undo), else from @file_orders
+ * (the battle's orders file; may be NULL, kept by the caller), else empty. */
+void                 admiralty_orders_panel_attach         (AdmiraltyOrdersPanel  *self,
+                                                            AdmBattle             *battle,
+                                                            AdmiraltyTableWidget  *table,
+                                                            const AdmBattleOrders *file_orders);
+/* Another orders file: its declarations for the current turn replace the ones entered. */
+void                 admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPanel *self,
+                                                            const AdmBattleOrders *file_orders);
+/* The declarations of the current turn, to resolve its phases with. */
+const AdmTurnOrders *admiralty_orders_panel_get_orders     (AdmiraltyOrdersPanel  *self);
+/* Replaces the current turn's declarations (a saved draft, for instance). */
+void                 admiralty_orders_panel_set_orders     (AdmiraltyOrdersPanel  *self,
+                                                            const AdmTurnOrders   *orders);
+/* The engine's refusal of these declarations ("orders:3: reason") in words: the order it is
+ * about, then the reason. */
+char                *admiralty_orders_panel_explain_error  (AdmiraltyOrdersPanel  *self,
+                                                            const GError          *error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* Orders for the selected ship's formation (the ship menu, keyboard). */
+void                 admiralty_orders_panel_set_move_order (AdmiraltyOrdersPanel  *self,
+                                                            AdmMoveOrder           order);
+void                 admiralty_orders_panel_clear_move     (AdmiraltyOrdersPanel  *self);
+/* Adds a leg to the selected ship's course: a turn of @degrees (positive to starboard)
+ * then @cm straight on. FALSE, with the reason in the panel, when the engine refuses the
+ * course it makes. */
+gboolean             admiralty_orders_panel_add_leg        (AdmiraltyOrdersPanel  *self,
+                                                            double                 degrees,
+                                                            double                 cm);
+/* Declares fire from the selected ship's checked weapons at the table's target. */
+gboolean             admiralty_orders_panel_declare_fire   (AdmiraltyOrdersPanel  *self);
+/* The selected ship's target lock or reinforced shields this turn, on or off. */
+void                 admiralty_orders_panel_set_target_lock (AdmiraltyOrdersPanel *self,
+                                                            gboolean               on);
+void                 admiralty_orders_panel_set_reinforce  (AdmiraltyOrdersPanel  *self,
+                                                            gboolean               on,
+                                                            gboolean               extended);
+
+/* For tests: the text of every declaration row, the last refusal shown ("" none), the odds
+ * text, and the kind of "other" order the form is set to by its element name. */
+GStrv                _admiralty_orders_panel_get_rows      (AdmiraltyOrdersPanel  *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+const char          *_admiralty_orders_panel_get_message   (AdmiraltyOrdersPanel  *self);
+const char          *_admiralty_orders_panel_get_odds_text (AdmiraltyOrdersPanel  *self);
+gboolean             _admiralty_orders_panel_set_other     (AdmiraltyOrdersPanel  *self,
+                                                            const char            *element,
+                                                            const char * const    *keys,
+                                                            const char * const    *values);
+
+G_END_DECLS

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-preview.h: what the app shows while the master enters a turn's declarations,
+ * before anything is rolled — by the same rules the phases apply, never a copy of them:
+ * the path a movement order would take and why it is refused (F-MOVE, F-FORM-10), the
+ * targets a battery can reach (F-FIRE-5, F-FIRE-6, F-ECM-2, F-CAT-4), the exact odds of a
+ * fire declaration (F-ART, F-DES, F-SHLD, F-FORD), and a dry run of the declarations
+ * against the phases still to come in the turn. Nothing here changes the battle. */
+#pragma once
+
+#include "adm-battle.h"
+#include "adm-odds.h"
+
+G_BEGIN_DECLS
+
+/* A movement order as it would be carried out now. */
+typedef struct {
+  gboolean  legal;
+  char     *reason;      /* when not legal: the refusal the movement phase would give */
+  guint     leader;      /* the ship index the path follows (the formation's first active) */
+  GArray   *path;        /* AdmPoint: the leader's centre at the start, at every turn point
+                          * and at the end of the declared steps, a point equal to the one
+                          * before left out (so one point when it does not move); on a
+                          * low-orbit map the start, and the end of a legal order, only */
+  double    end_heading; /* the leader's heading at the end, degrees */
+  GArray   *ships;       /* guint: the formation's ships that move (F-FORM-9) */
+  GArray   *ends;        /* AdmPoint, parallel to @ships: where each ends */
+  int       speed;       /* cm the formation may move (F-MOVE-3, F-FORM-10) */
+  gboolean  extra_dice;  /* all ahead full: up to @speed + 2d6 cm, rolled in the phase
+                          * (F-MOVE-17) */
+  double    total;       /* cm declared */
+  double    turn_limit;  /* degrees it may turn in all this phase (F-MOVE-7, doubled by course
+                          * correction F-MOVE-15); 0 when it may not turn at all now
+                          * (F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4, F-ORB-1, F-STN-5) */
+  double    turned;      /* degrees declared, summed */
+  double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8) */
+  gboolean  must_move;   /* F-MOVE-5: it moved last turn */
+  double    last_move;   /* cm moved last turn */
+} AdmMovePreview;
+
+void      adm_move_preview_clear    (AdmMovePreview       *preview);
+
+/* Fills @preview for formation @formation's movement declaration in @orders (none: standing
+ * still, or straight on per F-MOVE-5) as if the movement phase were resolved now with
+ * @orders' other declarations (target locks, F-FORD-3) in force. Returns FALSE only for an
+ * unknown formation (ADM_BATTLE_ERROR_INVALID) or one with no ship that can move (@error
+ * set); an illegal declaration returns TRUE with @preview->legal FALSE and the reason, the
+ * path and ends then following the declared steps. The battle need not be in its movement
+ * phase. @preview is overwritten: give it zeroed or cleared, and clear it after use. */
+gboolean  adm_battle_preview_move   (AdmBattle            *self,
+                                     const AdmTurnOrders  *orders,
+                                     const char           *formation,
+                                     AdmMovePreview       *preview,
+                                     GError              **error);
+
+/* A fire declaration as it would be resolved now, before the dice. */
+typedef struct {
+  gboolean     legal;
+  char        *reason;              /* when not legal: the refusal the fire phase would give */
+  double       distance;            /* cm, farthest battery to the target, centre to centre */
+  int          artillery_firepower; /* summed and halved as the phase does (F-ART-3) */
+  int          destructor_firepower;
+  int          column;              /* artillery table column after shifts, 0 none (F-ART-10) */
+  gboolean     half_range;          /* F-ART-8 */
+  gboolean     long_range;          /* F-ART-9 */
+  gboolean     behind_marker;       /* F-ART-10 */
+  gboolean     readiness_check;     /* F-FIRE-9: a damaged ship tests before choosing this
+                                     * target; the odds assume it passes */
+  AdmFireOddsInput artillery_input;
+  AdmFireOdds *artillery;           /* NULL when no artillery fires */
+  AdmFireOddsInput destructor_input;
+  AdmFireOdds *destructors;         /* NULL when no destructor fires; computed with the
+                                     * shields the artillery leaves on average: the pool less
+                                     * the blocks the artillery uses up on average, rounded */
+  double       expected_damage;     /* both together */
+  double       p_damage;            /* P(at least one damage point): 1 − P(none from the
+                                     * artillery) · P(none from the destructors) */
+  double       p_critical;          /* P(at least one critical check succeeds), the two
+                                     * weapon kinds taken as independent */
+} AdmFirePreview;
+
+void      adm_fire_preview_clear    (AdmFirePreview       *preview);
+
+/* Fills @preview for @decl as the first fire of the phase, with @orders' target locks and
+ * reinforced shields in force (@orders may be NULL): their effects, the F-FORD-10 halving
+ * among them, are those of the fire phase, and a refusal of them refuses the preview too.
+ * @decl counts among @orders' fires (after them when it is not one of them) for the F-FIRE-9
+ * split-fire test. Return fire (F-FIRE-11) is legal when a declaration before @decl in
+ * @orders has the target's formation fire on the firer's. Batteries knocked out (F-CRIT-9..12)
+ * or blocked by a hulk (F-CAT-4) are left out, as the phase leaves them; when none is left
+ * the fire is legal with no odds. Returns FALSE with @error only when @decl names no ship,
+ * weapon or target of this battle; a declaration the rules refuse returns TRUE with
+ * @preview->legal FALSE and the reason. @preview is overwritten: give it zeroed or cleared,
+ * and clear it after use. */
+gboolean  adm_battle_preview_fire   (AdmBattle            *self,
+                                     const AdmTurnOrders  *orders,
+                                     const AdmFireDecl    *decl,
+                                     AdmFirePreview       *preview,
+                                     GError              **error);
+
+/* The enemy ships (guint indices) that ship @ship's direct-fire weapon @weapon (an index into
+ * its class's weapons) could fire at now: detected by its side (F-ECM-2), within range
+ * (F-FIRE-5) and arc (F-FIRE-6), the battery working (F-CRIT-9..12) and free to fire in the
+ * coming fire phase (F-TORP-15), the line not blocked by a hulk (F-CAT-4). Empty for
+ * torpedoes, mines and wrecks. */
+GArray   *adm_battle_fire_targets   (AdmBattle            *self,
+                                     guint                 ship,
+                                     guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A dry run: resolves the phases from the current one through @through (within this turn)
+ * with @orders on a throwaway copy of the state, with dice from a fixed private generator,
+ * and reports the first refusal, "FILE:LINE: reason" as the phase gives it (orders for
+ * another turn are refused as adm_battle_resolve_phase () refuses them). TRUE at once when
+ * @through is before the current phase. The battle, its report, dice log, journal and
+ * autosave are untouched, and no signal is emitted. A refusal that depends on the dice (a
+ * ship the dry run happened to destroy) cannot be told apart from one that does not; the
+ * real resolution is still checked in full. */
+gboolean  adm_battle_check_orders   (AdmBattle            *self,
+                                     const AdmTurnOrders  *orders,
+                                     AdmPhase              through,
+                                     GError              **error);
+
+G_END_DECLS

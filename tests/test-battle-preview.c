@@ -1,0 +1,931 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-preview.c: what the app shows before the dice (adm-battle-preview.h) — move
+ * paths and their refusals (F-MOVE, F-FORD-3), fire legality, targets and odds (F-FIRE,
+ * F-ART, F-DES, F-FORD), the dry run of a turn's declarations — always the phases' own
+ * answers, and the battle left byte for byte as it was; and redo after undo. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "battle-scripting.h"
+
+#define EPS 1e-9
+#define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"
+#define RETURN_FIRE(weapons, target) \
+  "<fire weapons=\"" weapons "\" target=\"" target "\" return=\"true\"/>"
+
+/* Everything a preview, a dry run or a redo must leave or bring back byte for byte: the
+ * state, the report, the dice log and the journal (but for the time each event was written,
+ * which an undo's replay renews). */
+static char *
+everything (AdmBattle *battle)
+{
+  GString *out = g_string_new (NULL);
+  GPtrArray *report = adm_battle_get_report (battle);
+  GPtrArray *journal = adm_battle_get_journal (battle);
+  g_autofree char *dump = adm_battle_dump (battle);
+  g_autofree char *rolls = rolls_since (battle, 0);
+
+  g_string_append_printf (out, "%s--\n", dump);
+  for (guint i = 0; i < report->len; i++)
+    g_string_append_printf (out, "%s\n",
+                            ((AdmReportLine *) g_ptr_array_index (report, i))->text);
+  for (guint i = 0; i < adm_battle_get_rolls (battle)->len; i++)
+    g_string_append_printf (out, "%s\n", roll_purpose (battle, i));
+  g_string_append_printf (out, "--\n%s\n--\n", rolls);
+  for (guint i = 0; i < journal->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (journal, i);
+
+      g_string_append_printf (out, "%s:", adm_event_get_kind (event));
+      for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+        g_string_append_printf (out, " %s=%s", adm_event_get_key_nth (event, a),
+                                adm_event_get_value_nth (event, a));
+      g_string_append_printf (out, "\n%s\n", adm_event_get_text (event) != NULL
+                                                ? adm_event_get_text (event) : "");
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The saved battle, journal times and all. */
+static char *
+serialized (AdmBattle *battle)
+{
+  gsize length;
+
+  return adm_battle_serialize (battle, &length);
+}
+
+/* The message the phase refuses @body with. */
+static char *
+phase_refusal (AdmBattle  *battle,
+               const char *body)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (dice), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  return g_strdup (error->message);
+}
+
+static void
+preview_move (AdmBattle      *battle,
+              const char     *body,
+              const char     *formation,
+              AdmMovePreview *preview)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = everything (battle);
+  g_autofree char *saved = serialized (battle);
+  g_autofree char *after = NULL;
+  g_autofree char *saved_after = NULL;
+
+  g_assert_true (adm_battle_preview_move (battle, orders, formation, preview, &error));
+  g_assert_no_error (error);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved);
+}
+
+static AdmPoint
+path_point (const AdmMovePreview *preview,
+            guint                 i)
+{
+  g_assert_cmpuint (i, <, preview->path->len);
+  return g_array_index (preview->path, AdmPoint, i);
+}
+
+static void
+assert_point (AdmPoint point,
+              double   x,
+              double   y)
+{
+  g_assert_cmpfloat_with_epsilon (point.x, x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (point.y, y, 1e-6);
+}
+
+static AdmBattle *
+at_movement (void)
+{
+  AdmBattle *battle = battle_helper_load ("move.xml");
+
+  /* move.xml: the hidden formation stays hidden (F-ECM-5: 1 against 6). */
+  resolve (battle, "", "1 6");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  return battle;
+}
+
+/* F-MOVE */
+
+static void
+test_move_battleship_path (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *body = "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"-45\"/>"
+                     "<forward cm=\"4\"/></move>";
+  double r = 4 / sqrt (2);
+
+  /* F-MOVE-9: a battleship turns after 3/4 of its move, 12 of 16 cm; F-FORM-10: the
+   * formation moves at its slowest ship's 18 cm; F-FORM-9: both ships take the leader's
+   * displacement. */
+  preview_move (battle, body, "battle", &preview);
+  g_assert_true (preview.legal);
+  g_assert_null (preview.reason);
+  g_assert_cmpuint (preview.leader, ==, ship_index (battle, "prince-serg"));
+  g_assert_cmpint (preview.speed, ==, 18);
+  g_assert_false (preview.extra_dice);
+  g_assert_cmpfloat_with_epsilon (preview.total, 16, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.turned, 45, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 45, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.turn_after, 12, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.end_heading, 45, EPS);
+  g_assert_false (preview.must_move);
+  g_assert_cmpuint (preview.path->len, ==, 3);
+  assert_point (path_point (&preview, 0), 0, 0);
+  assert_point (path_point (&preview, 1), 12, 0);
+  assert_point (path_point (&preview, 2), 12 + r, -r);
+  g_assert_cmpuint (preview.ships->len, ==, 2);
+  g_assert_cmpuint (preview.ends->len, ==, 2);
+  g_assert_cmpuint (g_array_index (preview.ships, guint, 1), ==, ship_index (battle, "vorberg"));
+  assert_point (g_array_index (preview.ends, AdmPoint, 0), 12 + r, -r);
+  assert_point (g_array_index (preview.ends, AdmPoint, 1), 12 + r, 5 - r);
+
+  /* The phase carries it out to the very same place. */
+  resolve (battle, body, "");
+  assert_point (ship (battle, "prince-serg")->position, 12 + r, -r);
+  assert_point (ship (battle, "vorberg")->position, 12 + r, 5 - r);
+  adm_move_preview_clear (&preview);
+  g_assert_null (preview.path);
+}
+
+static void
+test_move_turn_too_early (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *body = "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
+                     "<forward cm=\"5\"/></move>";
+  g_autofree char *refusal = NULL;
+
+  /* F-MOVE-8, F-MOVE-9: the preview refuses it with the phase's own words. */
+  preview_move (battle, body, "battle", &preview);
+  refusal = phase_refusal (battle, body);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_cmpstr (preview.reason, ==, "orders.xml:1: Prince Serg is a battleship: it must move "
+                                       "12 of its 16 cm before turning (F-MOVE-9)");
+  g_assert_cmpfloat_with_epsilon (preview.turn_after, 12, EPS);
+  /* The path is still shown as declared. */
+  g_assert_cmpuint (preview.path->len, ==, 3);
+  assert_point (path_point (&preview, 1), 11, 0);
+  adm_move_preview_clear (&preview);
+}
+
+static void
+test_move_turn_limit (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *too_far = "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"
+                        "<turn degrees=\"45\"/></move>";
+  g_autofree char *refusal = NULL;
+
+  /* F-MOVE-7 ("turn-limit"): the frigate turns 90° in all this phase; F-MOVE-13: an escort
+   * turns at any point. */
+  preview_move (battle, too_far, "esc", &preview);
+  refusal = phase_refusal (battle, too_far);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_nonnull (strstr (preview.reason, "may turn at most 90° this turn, not 135° "
+                                            "(F-MOVE-7)"));
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.turned, 135, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.turn_after, 0, EPS);
+  adm_move_preview_clear (&preview);
+
+  /* F-MOVE-15: course correction doubles it. */
+  preview_move (battle, "<move formation=\"esc\" order=\"course-correction\">"
+                        "<turn degrees=\"90\"/><forward cm=\"5\"/><turn degrees=\"45\"/></move>",
+                "esc", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 180, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.end_heading, 225, EPS);
+  /* Start, the turn point after 5 cm heading 180 (towards +y), and no further point: the
+   * last turn is made at the end. */
+  g_assert_cmpuint (preview.path->len, ==, 2);
+  assert_point (path_point (&preview, 1), 0, 65);
+  adm_move_preview_clear (&preview);
+}
+
+static void
+test_move_all_ahead_full (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *turning = "<move formation=\"illyrian\" order=\"all-ahead-full\">"
+                        "<turn degrees=\"45\"/></move>";
+  g_autofree char *refusal = NULL;
+
+  /* F-MOVE-17: up to the speed and 2d6 more, rolled in the phase: no distance check… */
+  preview_move (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\">"
+                        "<forward cm=\"40\"/></move>", "illyrian", &preview);
+  g_assert_true (preview.legal);
+  g_assert_true (preview.extra_dice);
+  g_assert_cmpint (preview.speed, ==, 32);
+  g_assert_cmpfloat_with_epsilon (preview.total, 40, EPS);
+  /* …and no turn. */
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 0, EPS);
+  assert_point (path_point (&preview, preview.path->len - 1), 40, 30);
+  adm_move_preview_clear (&preview);
+
+  preview_move (battle, turning, "illyrian", &preview);
+  refusal = phase_refusal (battle, turning);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_nonnull (strstr (preview.reason, "cannot turn (F-MOVE-17)"));
+  adm_move_preview_clear (&preview);
+
+  /* Beyond the speed without the order: F-MOVE-3. */
+  preview_move (battle, "<move formation=\"illyrian\"><forward cm=\"33\"/></move>", "illyrian",
+                &preview);
+  g_assert_false (preview.legal);
+  g_assert_nonnull (strstr (preview.reason, "Ariel can move at most 32 cm this turn, not 33 cm "
+                                            "(F-MOVE-3)"));
+  adm_move_preview_clear (&preview);
+}
+
+static void
+test_move_must_keep_moving (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *stop = "<move formation=\"illyrian\"><forward cm=\"0\"/></move>";
+  g_autofree char *refusal = NULL;
+
+  resolve (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "1 6");
+  /* F-MOVE-5 ("keep-moving"): with no orders, straight on as far as last turn. */
+  preview_move (battle, "", "illyrian", &preview);
+  g_assert_true (preview.legal);
+  g_assert_true (preview.must_move);
+  g_assert_cmpfloat_with_epsilon (preview.last_move, 20, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.total, 20, EPS);
+  g_assert_cmpuint (preview.path->len, ==, 2);
+  assert_point (path_point (&preview, 0), 20, 30);
+  assert_point (path_point (&preview, 1), 40, 30);
+  adm_move_preview_clear (&preview);
+
+  /* It may not stop, but for an emergency stop (F-MOVE-16). */
+  preview_move (battle, stop, "illyrian", &preview);
+  refusal = phase_refusal (battle, stop);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_nonnull (strstr (preview.reason, "(F-MOVE-5)"));
+  adm_move_preview_clear (&preview);
+
+  preview_move (battle, "<move formation=\"illyrian\" order=\"emergency-stop\">"
+                        "<turn degrees=\"45\"/></move>", "illyrian", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpuint (preview.path->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (preview.end_heading, 135, EPS);
+  adm_move_preview_clear (&preview);
+
+  /* A formation standing still with no orders: legal, its start only. */
+  preview_move (battle, "", "esc", &preview);
+  g_assert_true (preview.legal);
+  g_assert_false (preview.must_move);
+  g_assert_cmpuint (preview.path->len, ==, 1);
+  assert_point (g_array_index (preview.ends, AdmPoint, 0), 0, 60);
+  adm_move_preview_clear (&preview);
+}
+
+static void
+test_move_target_lock (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  g_autoptr(GError) error = NULL;
+  AdmMovePreview preview = { 0 };
+  const char *locked = "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
+                       "<target-lock ship=\"kestrel\"/>";
+  g_autofree char *refusal = NULL;
+
+  /* F-FORD-3: the target lock declared for the fire phase forbids turning in movement. */
+  preview_move (battle, "<target-lock ship=\"kestrel\"/>", "esc", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 0, EPS);
+  adm_move_preview_clear (&preview);
+
+  preview_move (battle, locked, "esc", &preview);
+  refusal = phase_refusal (battle, locked);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_nonnull (strstr (preview.reason, "has target lock this turn and cannot turn "
+                                            "(F-FORD-3)"));
+  adm_move_preview_clear (&preview);
+
+  /* Without it, the frigate's 90° (F-MOVE-7). */
+  preview_move (battle, "", "esc", &preview);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  adm_move_preview_clear (&preview);
+
+  /* Only an unknown formation is an error. */
+  g_assert_false (adm_battle_preview_move (battle, NULL, "nobody", &preview, &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_INVALID);
+  g_assert_null (preview.path);
+}
+
+static void
+test_move_low_orbit (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("orbit-low.xml", ADM_PHASE_MOVEMENT);
+  AdmMovePreview preview = { 0 };
+  const char *body = "<move formation=\"b1\"><forward cm=\"10\"/></move>";
+  AdmPoint end;
+  double heading;
+
+  /* F-ORB-1: in low orbit the ship follows its orbit: the preview gives the start and the
+   * end the phase reaches. */
+  preview_move (battle, body, "b1", &preview);
+  g_assert_true (preview.legal);
+  /* No free manoeuvre in low orbit. */
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 0, EPS);
+  g_assert_cmpuint (preview.path->len, ==, 2);
+  assert_point (path_point (&preview, 0), 50, 25);
+  end = path_point (&preview, 1);
+  heading = preview.end_heading;
+  assert_point (g_array_index (preview.ends, AdmPoint, 0), end.x, end.y);
+  adm_move_preview_clear (&preview);
+  resolve (battle, body, "");
+  assert_point (ship (battle, "vorkraft")->position, end.x, end.y);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorkraft")->heading, heading, 1e-6);
+}
+
+/* Fire */
+
+static void
+preview_fire (AdmBattle      *battle,
+              const char     *body,
+              guint           index,
+              AdmFirePreview *preview)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = everything (battle);
+  g_autofree char *saved = serialized (battle);
+  g_autofree char *after = NULL;
+  g_autofree char *saved_after = NULL;
+
+  g_assert_cmpuint (index, <, orders->fires->len);
+  g_assert_true (adm_battle_preview_fire (battle, orders, g_ptr_array_index (orders->fires,
+                                                                              index),
+                                          preview, &error));
+  g_assert_no_error (error);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved);
+}
+
+static void
+assert_same_odds (const AdmFireOdds *a,
+                  const AdmFireOdds *b)
+{
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpint (a->max_damage, ==, b->max_damage);
+  for (int k = 0; k <= a->max_damage; k++)
+    g_assert_cmpfloat_with_epsilon (a->damage[k], b->damage[k], EPS);
+  g_assert_cmpfloat_with_epsilon (a->expected_damage, b->expected_damage, EPS);
+  g_assert_cmpfloat_with_epsilon (a->p_critical, b->p_critical, EPS);
+}
+
+static void
+test_fire_odds (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmFireOdds) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmFirePreview preview = { 0 };
+
+  /* F-ART-1, F-ART-2, F-ART-4: firepower 5 at an approaching capital ship 20 cm away,
+   * column 2, armour 3, Triumph's 2 shields: the odds of adm_ruleset_fire_odds. */
+  preview_fire (battle, FIRE ("vorberg:main", "triumph"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_null (preview.reason);
+  g_assert_cmpfloat_with_epsilon (preview.distance, 20, EPS);
+  g_assert_cmpint (preview.artillery_firepower, ==, 5);
+  g_assert_cmpint (preview.destructor_firepower, ==, 0);
+  g_assert_cmpint (preview.column, ==, 2);
+  g_assert_false (preview.half_range);
+  g_assert_false (preview.long_range);
+  g_assert_false (preview.behind_marker);
+  g_assert_false (preview.readiness_check);
+  g_assert_null (preview.destructors);
+  expected = adm_ruleset_fire_odds (adm_battle_get_ruleset (battle), ADM_WEAPON_ARTILLERY, 5,
+                                    "approaching-capital", 0, 3, 2, FALSE, FALSE, FALSE,
+                                    &error);
+  g_assert_no_error (error);
+  assert_same_odds (preview.artillery, expected);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 4);
+  g_assert_cmpint (preview.artillery_input.shields, ==, 2);
+  g_assert_cmpfloat_with_epsilon (preview.expected_damage, expected->expected_damage, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_damage, 1 - expected->damage[0], EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_critical, expected->p_critical, EPS);
+  adm_fire_preview_clear (&preview);
+  g_assert_null (preview.artillery);
+
+  /* F-ART-3: two ships of one formation add their firepower. */
+  preview_fire (battle, FIRE ("vorberg:main vorbretten:main", "triumph"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.artillery_firepower, ==, 10);
+  adm_fire_preview_clear (&preview);
+}
+
+static void
+test_fire_odds_orders (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-orders.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmFireOdds) artillery = NULL;
+  g_autoptr(AdmFireOdds) raw = NULL;
+  g_autoptr(AdmFireOdds) destructors = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
+  AdmFirePreview preview = { 0 };
+  double absorbed = 0;
+  int left;
+
+  /* F-FORD-2: target lock re-rolls the misses; F-FORD-8: the Ghem Lord's reinforced special
+   * force shield saves each damage point on 4+ (not doubled, F-FORD-7). Main battery 5 at
+   * an approaching capital ship 10 cm away: half range (F-ART-8), armour 5, 4 shields; the
+   * destructors (F-DES-1, F-DES-2) meet the shields the artillery leaves on average. */
+  preview_fire (battle, "<target-lock ship=\"vorberg\"/><reinforce-shields ship=\"lord\"/>"
+                        FIRE ("vorberg:main vorberg:destructor", "lord"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_true (preview.half_range);
+  g_assert_cmpint (preview.artillery_firepower, ==, 5);
+  g_assert_cmpint (preview.destructor_firepower, ==, 2);
+  g_assert_true (preview.artillery_input.reroll);
+  g_assert_cmpint (preview.artillery_input.save_on, ==, 4);
+  g_assert_cmpint (preview.artillery_input.shields, ==, 4);
+  artillery = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 5, "approaching-capital",
+                                     -1, 5, 4, FALSE, TRUE, TRUE, &error);
+  g_assert_no_error (error);
+  assert_same_odds (preview.artillery, artillery);
+  raw = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 5, "approaching-capital", -1, 5,
+                               0, FALSE, TRUE, FALSE, &error);
+  for (int k = 0; k <= raw->max_damage; k++)
+    absorbed += raw->damage[k] * MIN (k, 4);
+  left = MAX (0, 4 - (int) round (absorbed));
+  g_assert_cmpint (preview.destructor_input.shields, ==, left);
+  destructors = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_DESTRUCTOR, 2, NULL, 0, 5, left,
+                                       FALSE, TRUE, TRUE, &error);
+  g_assert_no_error (error);
+  assert_same_odds (preview.destructors, destructors);
+  g_assert_cmpfloat_with_epsilon (preview.expected_damage,
+                                  artillery->expected_damage + destructors->expected_damage,
+                                  EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_damage,
+                                  1 - artillery->damage[0] * destructors->damage[0], EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_critical,
+                                  1 - (1 - artillery->p_critical) *
+                                      (1 - destructors->p_critical), EPS);
+  adm_fire_preview_clear (&preview);
+
+  /* F-FORD-10: a ship that reinforces its shields fires at half firepower (4 → 2). */
+  preview_fire (battle, "<reinforce-shields ship=\"triumph\"/>" FIRE ("triumph:main", "vorberg"),
+                0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.artillery_firepower, ==, 2);
+  adm_fire_preview_clear (&preview);
+}
+
+/* The preview refuses @body's first fire as the phase does, with its very message. */
+static void
+assert_fire_refused (AdmBattle  *battle,
+                     const char *body,
+                     const char *message)
+{
+  AdmFirePreview preview = { 0 };
+  g_autofree char *refusal = NULL;
+
+  preview_fire (battle, body, 0, &preview);
+  /* The fire phase's answer (the preview may come before it). */
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  refusal = phase_refusal (battle, body);
+  g_test_message ("refused: %s", refusal);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, refusal);
+  g_assert_nonnull (strstr (preview.reason, message));
+  g_assert_null (preview.artillery);
+  g_assert_null (preview.destructors);
+  adm_fire_preview_clear (&preview);
+}
+
+static void
+test_fire_refusals (void)
+{
+  g_autoptr(AdmBattle) range = load_at ("fire-range.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) arcs = load_at ("fire-arcs.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) hidden = at_movement ();
+  g_autoptr(AdmBattle) returns = load_at ("fire-return.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmFirePreview preview = { 0 };
+
+  /* F-FIRE-5 */
+  assert_fire_refused (range, FIRE ("vorberg:main", "out"),
+                       "Out is 35.5 cm from Vorberg, beyond the 35 cm range of its Main "
+                       "battery (F-FIRE-5)");
+  /* F-FIRE-6 */
+  assert_fire_refused (arcs, FIRE ("hartung:destructor", "stern"),
+                       "Stern is in the stern arc of Hartung, and its Gravi-destructor fires "
+                       "only bow (F-FIRE-6)");
+  /* F-ECM-2: the hidden squadron is not on Barrayar's table — previewed before the fire
+   * phase, in the movement phase. */
+  assert_fire_refused (hidden, FIRE ("prince-serg:main", "shadow"), "has not detected");
+  /* F-FIRE-3: torpedoes are not direct fire. */
+  assert_fire_refused (returns, FIRE ("triumph:torpedoes", "vorberg"), "(F-FIRE-3)");
+  /* F-FIRE-11: return fire only at a formation that fired on it earlier in the phase: in
+   * the preview, an earlier declaration of the orders. */
+  assert_fire_refused (returns, RETURN_FIRE ("triumph:main", "vorberg"), "(F-FIRE-11)");
+  preview_fire (returns, FIRE ("vorberg:main", "triumph") RETURN_FIRE ("triumph:main", "vorberg"),
+                1, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.artillery_firepower, ==, 4);
+  adm_fire_preview_clear (&preview);
+
+  /* An unknown weapon is an error, not a refusal. */
+  orders = orders_for (range, FIRE ("vorberg:nothing", "out"));
+  g_assert_false (adm_battle_preview_fire (range, orders, g_ptr_array_index (orders->fires, 0),
+                                           &preview, &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_assert_null (preview.reason);
+}
+
+static void
+test_fire_half_range (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-range.xml", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+
+  /* F-ART-8 ("half-range-boundary" at-most-half): exactly half range shifts one column left,
+   * crossing capital ship column 4 → 3. */
+  preview_fire (battle, FIRE ("vorberg:main", "half"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_true (preview.half_range);
+  g_assert_cmpint (preview.column, ==, 3);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 3);
+  adm_fire_preview_clear (&preview);
+  /* less-than-half: not at exactly half. */
+  set_ruling (battle, "half-range-boundary", "less-than-half");
+  preview_fire (battle, FIRE ("vorberg:main", "half"), 0, &preview);
+  g_assert_false (preview.half_range);
+  g_assert_cmpint (preview.column, ==, 4);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 2);
+  adm_fire_preview_clear (&preview);
+  /* F-ART-9: beyond three quarters, one column right; F-ART-10: behind a marker. */
+  preview_fire (battle, FIRE ("vorberg:main", "long"), 0, &preview);
+  g_assert_true (preview.long_range);
+  g_assert_cmpint (preview.column, ==, 5);
+  adm_fire_preview_clear (&preview);
+  preview_fire (battle, FIRE ("vorberg:main", "mid"), 0, &preview);
+  g_assert_true (preview.behind_marker);
+  adm_fire_preview_clear (&preview);
+}
+
+static void
+test_fire_readiness_check (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+
+  /* F-FIRE-9: Wreck has lost half its hull: a target other than its nearest enemy needs a
+   * readiness check (the odds assume it passes)… */
+  preview_fire (battle, FIRE ("wreck:main", "far"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_true (preview.readiness_check);
+  g_assert_nonnull (preview.artillery);
+  adm_fire_preview_clear (&preview);
+  /* …the nearest needs none… */
+  preview_fire (battle, FIRE ("wreck:main", "near"), 0, &preview);
+  g_assert_false (preview.readiness_check);
+  adm_fire_preview_clear (&preview);
+  /* …unless it splits its fire (F-FIRE-8). */
+  preview_fire (battle, FIRE ("wreck:main", "near") FIRE ("wreck:destructor", "far"), 0,
+                &preview);
+  g_assert_true (preview.readiness_check);
+  adm_fire_preview_clear (&preview);
+}
+
+static void
+assert_targets (AdmBattle  *battle,
+                const char *firer,
+                guint       weapon,
+                const char *expected)
+{
+  g_autoptr(GArray) targets = adm_battle_fire_targets (battle, ship_index (battle, firer),
+                                                       weapon);
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  for (guint i = 0; i < targets->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
+                            adm_battle_get_ship (battle, g_array_index (targets, guint, i))->id);
+  g_assert_cmpstr (ids->str, ==, expected);
+  /* Each is one the fire preview finds legal, and each other enemy one it refuses. */
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+      const AdmWeapon *w = g_ptr_array_index (ship (battle, firer)->klass->weapons, weapon);
+      g_autofree char *body = NULL;
+      AdmFirePreview preview = { 0 };
+      gboolean listed = FALSE;
+
+      if (s->side == ship (battle, firer)->side)
+        continue;
+      for (guint t = 0; t < targets->len; t++)
+        listed |= g_array_index (targets, guint, t) == i;
+      body = g_strdup_printf ("<fire weapons=\"%s:%s\" target=\"%s\"/>", firer, w->id, s->id);
+      preview_fire (battle, body, 0, &preview);
+      g_assert_cmpint (preview.legal, ==, listed);
+      adm_fire_preview_clear (&preview);
+    }
+}
+
+static void
+test_fire_targets (void)
+{
+  g_autoptr(AdmBattle) arcs = load_at ("fire-arcs.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) hidden = at_movement ();
+  g_autoptr(AdmBattle) duel = load_at ("duel.xml", ADM_PHASE_FIRE);
+
+  /* F-FIRE-5, F-FIRE-6, F-FIRE-7: Hartung's main battery (bow, port, starboard, 45 cm), its
+   * secondary (port, starboard, stern, 30 cm) and its destructor (bow, 15 cm); Edge lies on
+   * the bow side of the bow/starboard boundary. */
+  assert_targets (arcs, "hartung", 0, "bow starboard port edge");
+  assert_targets (arcs, "hartung", 1, "starboard stern port");
+  assert_targets (arcs, "hartung", 2, "bow edge");
+  /* F-ECM-2: the hidden squadron is not listed; F-FIRE-5: Triumph is 100 cm away. */
+  assert_targets (hidden, "prince-serg", 0, "");
+  /* F-FIRE-3: torpedo tubes list nothing. */
+  assert_targets (duel, "triumph", 1, "");
+}
+
+/* The dry run */
+
+static int changed;
+
+static void
+count_changed_cb (AdmBattle *battle,
+                  gpointer   data)
+{
+  changed++;
+}
+
+static void
+test_check_orders (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-preview-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autofree char *file_before = NULL;
+  g_autofree char *saved_before = NULL;
+  g_autofree char *saved_after = NULL;
+  g_autofree char *file_after = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(AdmTurnOrders) good = NULL;
+  g_autoptr(AdmTurnOrders) bad = NULL;
+  g_autoptr(AdmTurnOrders) bad_move = NULL;
+  g_autoptr(GError) error = NULL;
+
+  resolve (battle, "", "");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  adm_battle_set_autosave_path (battle, path);
+  g_assert_true (g_file_get_contents (path, &file_before, NULL, NULL));
+  g_signal_connect (battle, "changed", G_CALLBACK (count_changed_cb), NULL);
+  changed = 0;
+  before = everything (battle);
+  saved_before = serialized (battle);
+
+  /* Declarations that pass movement and fire (F-SEQ-1), with dice the dry run rolls itself. */
+  good = orders_for (battle, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                             FIRE ("vorberg:main", "triumph"));
+  g_assert_true (adm_battle_check_orders (battle, good, ADM_PHASE_END, &error));
+  g_assert_no_error (error);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&after, g_free);
+
+  /* A fire the fire phase refuses, found from the movement phase: Vorberg runs past
+   * Triumph to 15 cm beyond it, out of its destructor's 12 cm (F-FIRE-5) — which the dry run
+   * knows only by carrying out the movement first. */
+  bad = orders_for (battle, "<move formation=\"b1\"><forward cm=\"25\"/></move>"
+                            FIRE ("vorberg:destructor", "triumph"));
+  g_assert_true (adm_battle_check_orders (battle, bad, ADM_PHASE_MOVEMENT, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_battle_check_orders (battle, bad, ADM_PHASE_FIRE, &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_test_message ("dry run: %s", error->message);
+  g_assert_cmpstr (error->message, ==, "orders.xml:1: Triumph is 15.0 cm from Vorberg, beyond "
+                                       "the 12 cm range of its Gravi-destructor (F-FIRE-5)");
+  g_clear_error (&error);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&after, g_free);
+
+  /* A refusal of the movement phase itself, with the phase's message (F-MOVE-3). */
+  bad_move = orders_for (battle, "<move formation=\"b1\"><forward cm=\"99\"/></move>");
+  g_assert_false (adm_battle_check_orders (battle, bad_move, ADM_PHASE_FIRE, &error));
+  {
+    g_autofree char *refusal = phase_refusal (battle, "<move formation=\"b1\"><forward "
+                                                      "cm=\"99\"/></move>");
+
+    g_assert_cmpstr (error->message, ==, refusal);
+  }
+  g_clear_error (&error);
+
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved_before);
+  g_assert_cmpint (changed, ==, 0);
+  g_assert_true (g_file_get_contents (path, &file_after, NULL, NULL));
+  g_assert_cmpstr (file_after, ==, file_before);
+  g_assert_null (adm_battle_get_autosave_error (battle));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+
+  /* Phases before the current one: nothing to run. */
+  g_assert_true (adm_battle_check_orders (battle, bad_move, ADM_PHASE_DETECTION, &error));
+  g_assert_no_error (error);
+
+  adm_battle_set_autosave_path (battle, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Redo */
+
+static AdmTurnOrders *
+duel_orders (void)
+{
+  return battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                                  FIRE ("vorberg:main vorberg:destructor", "triumph")
+                                  RETURN_FIRE ("triumph:main", "vorberg"));
+}
+
+/* duel.xml through the fire phase of turn 1 with seeded dice: @states[i] is everything
+ * after i phases. */
+static AdmBattle *
+duel_played (char **states)
+{
+  AdmBattle *battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (42);
+  g_autoptr(AdmTurnOrders) orders = duel_orders ();
+  g_autoptr(GError) error = NULL;
+
+  states[0] = everything (battle);
+  for (int i = 1; i <= 3; i++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+      g_assert_no_error (error);
+      states[i] = everything (battle);
+    }
+  return battle;
+}
+
+static void
+assert_state (AdmBattle  *battle,
+              const char *expected)
+{
+  g_autofree char *now = everything (battle);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
+static void
+test_redo (void)
+{
+  char *states[4] = { NULL };
+  g_autoptr(AdmBattle) battle = duel_played (states);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_battle_can_redo (battle));
+  g_signal_connect (battle, "changed", G_CALLBACK (count_changed_cb), NULL);
+  changed = 0;
+
+  /* One undo, one redo: the fire phase again, byte for byte, dice and report included. */
+  g_assert_true (adm_battle_undo (battle, &error));
+  assert_state (battle, states[2]);
+  g_assert_true (adm_battle_can_redo (battle));
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  assert_state (battle, states[3]);
+  g_assert_false (adm_battle_can_redo (battle));
+  g_assert_cmpint (changed, ==, 2);
+
+  /* Two undos, two redos, last undone first. */
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_true (adm_battle_undo (battle, &error));
+  assert_state (battle, states[1]);
+  g_assert_true (adm_battle_redo (battle, &error));
+  assert_state (battle, states[2]);
+  g_assert_true (adm_battle_can_redo (battle));
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  assert_state (battle, states[3]);
+  g_assert_false (adm_battle_can_redo (battle));
+
+  g_assert_false (adm_battle_redo (battle, &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
+  g_assert_cmpstr (error->message, ==, "nothing to redo");
+  assert_state (battle, states[3]);
+
+  for (int i = 0; i < 4; i++)
+    g_free (states[i]);
+}
+
+static void
+test_redo_cleared (void)
+{
+  char *states[4] = { NULL };
+  g_autoptr(AdmBattle) battle = duel_played (states);
+  g_autoptr(AdmTurnOrders) orders = duel_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (9);
+  g_autoptr(AdmDiceQueue) none = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-redo-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(AdmBattle) opened = NULL;
+
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_true (adm_battle_can_redo (battle));
+  /* A refused phase changes nothing, the redo stack included… */
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (none), &error));
+  g_clear_error (&error);
+  g_assert_true (adm_battle_can_redo (battle));
+  /* …a new phase resolved empties it. */
+  g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_battle_can_redo (battle));
+  g_assert_false (adm_battle_redo (battle, &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
+  g_clear_error (&error);
+
+  /* A battle opened starts with nothing to redo. */
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_true (adm_battle_can_redo (battle));
+  g_assert_true (adm_battle_save (battle, path, &error));
+  g_assert_no_error (error);
+  opened = adm_battle_load_game (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (adm_battle_can_redo (opened));
+  g_assert_true (adm_battle_can_undo (opened));
+
+  for (int i = 0; i < 4; i++)
+    g_free (states[i]);
+  for (guint n = 0; n <= ADM_BATTLE_BACKUPS; n++)
+    {
+      g_autofree char *file = n == 0 ? g_strdup (path) : adm_battle_backup_path (path, n);
+
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/preview/F-MOVE-9/battleship-path", test_move_battleship_path);
+  g_test_add_func ("/engine/preview/F-MOVE-9/turn-too-early", test_move_turn_too_early);
+  g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);
+  g_test_add_func ("/engine/preview/F-MOVE-17/all-ahead-full", test_move_all_ahead_full);
+  g_test_add_func ("/engine/preview/F-MOVE-5/keep-moving", test_move_must_keep_moving);
+  g_test_add_func ("/engine/preview/F-FORD-3/target-lock-no-turn", test_move_target_lock);
+  g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);
+  g_test_add_func ("/engine/preview/F-ART-1/fire-odds", test_fire_odds);
+  g_test_add_func ("/engine/preview/F-FORD-8/lock-and-special-shield", test_fire_odds_orders);
+  g_test_add_func ("/engine/preview/F-FIRE-5/refusals", test_fire_refusals);
+  g_test_add_func ("/engine/preview/F-ART-8/half-range-shift", test_fire_half_range);
+  g_test_add_func ("/engine/preview/F-FIRE-9/readiness-check", test_fire_readiness_check);
+  g_test_add_func ("/engine/preview/F-FIRE-6/fire-targets", test_fire_targets);
+  g_test_add_func ("/engine/preview/F-SEQ-1/check-orders", test_check_orders);
+  g_test_add_func ("/engine/battle/journal/redo", test_redo);
+  g_test_add_func ("/engine/battle/journal/redo-cleared", test_redo_cleared);
+
+  return g_test_run ();
+}
