@@ -251,10 +251,16 @@ find_ship_order (GPtrArray  *list,
   return -1;
 }
 
+static guint split_error (const char  *message,
+                          const char **reason);
+
+/* Shows a refusal of the order being entered, without the "orders:N:" the engine puts first. */
 static void
 set_message (AdmiraltyOrdersPanel *self,
              const char           *message)
 {
+  if (message != NULL)
+    split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL && *message);
 }
@@ -633,10 +639,11 @@ static void
 rebuild_list (AdmiraltyOrdersPanel *self,
               guint                 failed)
 {
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->decl_list))) != NULL)
-    gtk_list_box_remove (self->decl_list, child);
+  /* Rows only: the placeholder stays. */
+  while ((row = gtk_list_box_get_row_at_index (self->decl_list, 0)) != NULL)
+    gtk_list_box_remove (self->decl_list, GTK_WIDGET (row));
   foreach_decl (self, add_row_cb, GUINT_TO_POINTER (failed));
 }
 
@@ -860,23 +867,29 @@ admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
     commit_move (self, NULL);
 }
 
-void
-admiralty_orders_panel_set_move_order (AdmiraltyOrdersPanel *self,
-                                       AdmMoveOrder          order)
+static gboolean
+commit_move_order (AdmiraltyOrdersPanel *self,
+                   AdmMoveOrder          order)
 {
-  const char *formation;
+  const char *formation = selected_formation_id (self);
   AdmMoveDecl *decl;
 
-  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
-
-  formation = selected_formation_id (self);
   if (formation == NULL)
-    return;
+    return FALSE;
   decl = move_decl_copy (find_move (self->draft, formation, NULL), formation);
   decl->order = order;
   if (order != ADM_MOVE_ORDER_ALL_AHEAD_FULL)
     g_clear_pointer (&decl->ram, g_free);
-  commit_move (self, decl);
+  return commit_move (self, decl);
+}
+
+void
+admiralty_orders_panel_set_move_order (AdmiraltyOrdersPanel *self,
+                                       AdmMoveOrder          order)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  commit_move_order (self, order);
 }
 
 /* Dragging the selected ship: a leg from the end of its course to the pointer. */
@@ -1146,7 +1159,16 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
       /* Translators: a weapon to fire: name, firepower, range and arcs */
       label = g_strdup_printf (_("%s · firepower %d · %d cm · %s"), weapon->name,
                                weapon->firepower, weapon->range, arcs);
-      check = gtk_check_button_new_with_label (label);
+      check = gtk_check_button_new ();
+      {
+        /* A long weapon line wraps rather than widen the pane. */
+        GtkWidget *text = gtk_label_new (label);
+
+        gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (text), 0);
+        gtk_label_set_max_width_chars (GTK_LABEL (text), 34);
+        gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
+      }
       /* Every gun is ready to fire until the master unchecks it. */
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
       g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
@@ -1575,7 +1597,9 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
     admiralty_table_widget_set_overlays (
         self->table, self->previews,
         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "editing-index")) - 1,
-        self->targets, self->draft);
+        self->targets,
+        /* Declared fire is drawn until it is resolved. */
+        adm_battle_get_phase (self->battle) <= ADM_PHASE_FIRE ? self->draft : NULL);
 }
 
 static void
@@ -1648,13 +1672,30 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
 
 /* Widget signals */
 
+static gboolean
+refresh_idle (gpointer data)
+{
+  AdmiraltyOrdersPanel *self = data;
+
+  admiralty_orders_panel_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 move_order_selected_cb (AdmiraltyOrdersPanel *self)
 {
-  if (self->syncing)
+  AdmMoveOrder order = (AdmMoveOrder) gtk_drop_down_get_selected (self->move_order_dropdown);
+  const AdmMoveDecl *decl;
+
+  if (self->syncing || selected_formation_id (self) == NULL)
     return;
-  admiralty_orders_panel_set_move_order (
-      self, (AdmMoveOrder) gtk_drop_down_get_selected (self->move_order_dropdown));
+  decl = find_move (self->draft, selected_formation_id (self), NULL);
+  /* The list settling back on the order in force is no new order. */
+  if (order == (decl != NULL ? decl->order : ADM_MOVE_ORDER_NONE))
+    return;
+  if (!commit_move_order (self, order))
+    /* Refused: once the list has closed, show the order in force again. */
+    g_idle_add_full (G_PRIORITY_DEFAULT, refresh_idle, g_object_ref (self), g_object_unref);
 }
 
 static void

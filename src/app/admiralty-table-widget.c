@@ -11,6 +11,7 @@
 #define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch */
 #define KEY_ZOOM_STEP   1.25
 #define KEY_PAN_STEP    60.0  /* px per arrow key press */
+#define CLICK_SLOP      4.0   /* px a press may move and still be a click */
 
 typedef enum {
   DRAG_NONE,
@@ -266,6 +267,29 @@ snap_point (AdmiraltyTableWidget *self,
   return admiralty_table_view_to_table (&self->view, x, y);
 }
 
+/* Whether (@x, @y) is on the end of the course being plotted: a drag from there adds a leg,
+ * as one from the ship does. */
+static gboolean
+at_course_end (AdmiraltyTableWidget *self,
+               double                x,
+               double                y)
+{
+  const AdmMovePreview *preview;
+  AdmPoint end;
+  double ex, ey, reach;
+
+  if (self->options.move_previews == NULL || self->options.editing_move < 0 ||
+      (guint) self->options.editing_move >= self->options.move_previews->len)
+    return FALSE;
+  preview = g_ptr_array_index (self->options.move_previews, self->options.editing_move);
+  if (preview->path == NULL || preview->path->len < 2)
+    return FALSE;
+  end = g_array_index (preview->path, AdmPoint, preview->path->len - 1);
+  admiralty_table_view_to_pixels (&self->view, end, &ex, &ey);
+  reach = MAX (12.0, 1.25 * self->view.scale);
+  return hypot (x - ex, y - ey) <= reach;
+}
+
 static void
 drag_begin_cb (AdmiraltyTableWidget *self,
                double                x,
@@ -291,7 +315,8 @@ drag_begin_cb (AdmiraltyTableWidget *self,
       self->options.ruler_to = self->options.ruler_from;
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
-  else if (ship >= 0 && self->plotting && ship == self->options.selected_ship)
+  else if (self->plotting && self->options.selected_ship >= 0 &&
+           (ship == self->options.selected_ship || at_course_end (self, x, y)))
     self->drag_mode = DRAG_PLOT;
   else if (ship < 0)
     self->drag_mode = DRAG_PAN;
@@ -370,6 +395,9 @@ click_released_cb (AdmiraltyTableWidget *self,
   int ship;
 
   if (self->battle == NULL || n_press != 1 || self->ruler_mode)
+    return;
+  /* The end of a drag that went somewhere is not a click. */
+  if (hypot (self->drag_x, self->drag_y) > CLICK_SLOP)
     return;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));

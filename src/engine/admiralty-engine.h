@@ -14,6 +14,7 @@
 #include "adm-odds.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
+#include "adm-sector-battle.h"
 #include "adm-state.h"
 #include "adm-tables.h"
 #include "adm-xml.h"
