@@ -1075,6 +1075,61 @@ test_battle_orders_by_mouse (void)
   remove_battle_copy (path);
 }
 
+/* Torpedoes entered in the Orders pane's form (F-WPN-10, F-FORM-12): a launch with a tube
+ * the ship does not have is refused with the engine's reason and changes nothing; the real
+ * one is accepted, resolved, and the salvo is on the table. */
+static void
+test_battle_other_orders (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const bad[] = { "prince-xav:plasma-cannon", "pale-jade", NULL };
+  static const char * const good[] = { "prince-xav:torpedoes vorhalas:torpedoes", "pale-jade",
+                                       NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  g_auto(GStrv) rows = NULL;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+
+  g_assert_false (_admiralty_orders_panel_set_other (panel, "launch", keys, bad));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "plasma-cannon"));
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 0);
+
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, good));
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  g_assert_nonnull (strstr (rows[0], "Launch torpedoes"));
+  g_assert_nonnull (strstr (rows[0], "Pale Jade"));
+
+  /* Detection, movement, fire: the salvo is launched. */
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_salvo (battle, 0)->torpedoes, >, 0);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Real dice: the phase asks for each roll it needs, refuses a value not on the die, and
  * resolves once every roll is in; cancelling leaves the battle as it was. */
 static void
@@ -1241,6 +1296,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/open-game", test_battle_open_game);
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
+  g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 
