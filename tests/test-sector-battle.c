@@ -222,7 +222,7 @@ test_facing_lines (void)
   g_assert_cmpfloat (line_of (battle, 0), >=, ADM_SECTOR_BATTLE_EDGE_MARGIN);
 
   /* Line abreast: a formation's ships side by side down the line, in file order, the
-   * battlecruiser's and the battleship's 2.5 cm bases (F-SHIP-1) 2 cm apart. */
+   * battlecruiser's and the battleship's 2.5 cm bases (F-SHIP-1) 3 cm apart. */
   serg = adm_battle_lookup_ship (battle, "prince-serg");
   dorca = adm_battle_lookup_ship (battle, "emperor-dorca");
   kestrel = adm_battle_lookup_ship (battle, "kestrel");

@@ -842,6 +842,16 @@ test_battle_view_as (void)
                                   &x, &y);
   g_assert_cmphex (table_pixel (GTK_WIDGET (table), x, y), ==, BARRAYAR_RGB);
 
+  /* The Ships list names it for the master. */
+  {
+    g_auto(GStrv) rows = _admiralty_battle_page_get_fleet_rows (page);
+    gboolean listed = FALSE;
+
+    for (guint i = 0; rows[i] != NULL; i++)
+      listed |= g_str_has_prefix (rows[i], hidden->name);
+    g_assert_true (listed);
+  }
+
   /* Selecting it shows its card. */
   admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "hidden"));
   g_assert_nonnull (strstr (_admiralty_battle_page_get_ship_details (page), "Hull"));
@@ -863,6 +873,16 @@ test_battle_view_as (void)
   g_assert_cmpint (admiralty_table_ship_at (admiralty_table_widget_get_view (table), battle,
                                             admiralty_table_widget_get_options (table), x, y),
                    ==, -1);
+  /* Nor listed: no name, class or count of it in Komarr's Ships list. */
+  {
+    g_auto(GStrv) rows = _admiralty_battle_page_get_fleet_rows (page);
+
+    for (guint i = 0; rows[i] != NULL; i++)
+      {
+        g_assert_null (strstr (rows[i], hidden->name));
+        g_assert_null (strstr (rows[i], hidden->klass->name));
+      }
+  }
 
   /* The table's keys: zooming and fitting again, to what Komarr sees. */
   {

@@ -22,4 +22,9 @@ void                  _admiralty_battle_page_set_dice_text     (AdmiraltyBattleP
 /* The ship details' text, empty when no ship is selected. */
 const char           *_admiralty_battle_page_get_ship_details  (AdmiraltyBattlePage *self);
 
+/* The Ships list's rows, headings included, as shown; selecting row @index. */
+GStrv                 _admiralty_battle_page_get_fleet_rows    (AdmiraltyBattlePage *self);
+void                  _admiralty_battle_page_select_fleet_row  (AdmiraltyBattlePage *self,
+                                                                int                  index);
+
 G_END_DECLS

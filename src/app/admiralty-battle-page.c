@@ -52,6 +52,8 @@ struct _AdmiraltyBattlePage
   GtkMenuButton        *legend_button;
   GtkDropDown          *view_dropdown;
   GtkStack             *side_stack;
+  GtkListBox           *fleet_list;
+  gboolean              syncing_fleet;
   GtkStack             *report_stack;
   GtkScrolledWindow    *report_scroller;
   GtkListView          *report_view;
@@ -497,10 +499,122 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
   gtk_widget_set_visible (self->ship_box, TRUE);
 }
 
+/* The Ships list: sides, their formations and ships as the viewing side knows them (F-ECM):
+ * undetected ships are left out, unidentified ones named only as such. Selecting a row
+ * selects the ship on the table, so every ship can be reached from the keyboard. */
+static GtkWidget *
+fleet_heading_row (const char *text,
+                   gboolean    side)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, side ? "heading" : "caption-heading");
+  gtk_widget_set_margin_start (label, side ? 10 : 16);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+  return row;
+}
+
+static void
+admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
+{
+  int view_side = admiralty_table_widget_get_view_side (self->table);
+  int selected = admiralty_table_widget_get_selected_ship (self->table);
+  GtkListBoxRow *row;
+
+  self->syncing_fleet = TRUE;
+  while ((row = gtk_list_box_get_row_at_index (self->fleet_list, 0)) != NULL)
+    gtk_list_box_remove (self->fleet_list, GTK_WIDGET (row));
+
+  for (guint side = 0; side < adm_battle_get_n_sides (self->battle); side++)
+    {
+      gtk_list_box_append (self->fleet_list,
+                           fleet_heading_row (adm_battle_get_side (self->battle, side)->name,
+                                              TRUE));
+      for (guint f = 0; f < adm_battle_get_n_formations (self->battle); f++)
+        {
+          const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, f);
+          gboolean any = FALSE;
+
+          if (formation->side != side)
+            continue;
+          for (guint i = 0; i < formation->ships->len; i++)
+            {
+              guint index = g_array_index (formation->ships, guint, i);
+              const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
+              AdmiraltyTokenFace face = admiralty_table_ship_face (self->battle, index, view_side);
+              g_autofree char *text = NULL;
+              GtkWidget *ship_row, *label;
+
+              if (face == ADMIRALTY_TOKEN_HIDDEN)
+                continue;
+              if (!any)
+                {
+                  /* A formation seen only face down is not named either. */
+                  gtk_list_box_append (
+                      self->fleet_list,
+                      fleet_heading_row (face == ADMIRALTY_TOKEN_FACE_UP
+                                           ? formation->name : _("Unidentified formation"),
+                                         FALSE));
+                  any = TRUE;
+                }
+              if (face == ADMIRALTY_TOKEN_FACE_DOWN)
+                text = g_strdup (_("Unidentified ship"));
+              else
+                /* Translators: a ship in the Ships list: name, class, hull left of hull */
+                text = g_strdup_printf (_("%s · %s · hull %d/%d%s"), ship->name,
+                                        ship->klass->name,
+                                        adm_battle_ship_hull_left (self->battle, index),
+                                        ship->klass->hull,
+                                        ship->status == ADM_SHIP_ACTIVE ? ""
+                                          : ship->status == ADM_SHIP_DESTROYED
+                                              ? _(" · destroyed") : _(" · hulk"));
+              ship_row = gtk_list_box_row_new ();
+              label = gtk_label_new (text);
+              gtk_label_set_xalign (GTK_LABEL (label), 0);
+              gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+              gtk_widget_set_margin_start (label, 24);
+              gtk_widget_set_margin_top (label, 6);
+              gtk_widget_set_margin_bottom (label, 6);
+              gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (ship_row), label);
+              g_object_set_data (G_OBJECT (ship_row), "ship", GUINT_TO_POINTER (index + 1));
+              gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (ship_row),
+                                               face == ADMIRALTY_TOKEN_FACE_UP &&
+                                               ship->status != ADM_SHIP_DESTROYED);
+              gtk_list_box_append (self->fleet_list, ship_row);
+              if ((int) index == selected)
+                gtk_list_box_select_row (self->fleet_list, GTK_LIST_BOX_ROW (ship_row));
+            }
+        }
+    }
+  self->syncing_fleet = FALSE;
+}
+
+static void
+fleet_row_selected_cb (AdmiraltyBattlePage *self,
+                       GtkListBoxRow       *row,
+                       GtkListBox          *list)
+{
+  guint ship;
+
+  if (self->syncing_fleet || row == NULL)
+    return;
+  ship = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ship"));
+  if (ship > 0)
+    admiralty_table_widget_set_selected_ship (self->table, ship - 1);
+}
+
 static void
 battle_changed_cb (AdmiraltyBattlePage *self,
                    AdmBattle           *battle)
 {
+  admiralty_battle_page_sync_fleet (self);
   admiralty_battle_page_sync_report (self);
   admiralty_battle_page_sync_dice (self);
   admiralty_battle_page_update_ship (self);
@@ -879,6 +993,21 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
 }
 
 gboolean
+admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
+                                  GError              **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  /* Phase by phase, so that redo can bring every one of them back. */
+  while (adm_battle_can_undo (self->battle))
+    if (!adm_battle_undo (self->battle, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
 admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
                             GError              **error)
 {
@@ -1021,7 +1150,19 @@ selected_ship_cb (AdmiraltyBattlePage *self,
                   AdmiraltyTableWidget *table)
 {
   if (self->battle != NULL)
-    admiralty_battle_page_update_ship (self);
+    {
+      admiralty_battle_page_update_ship (self);
+      admiralty_battle_page_sync_fleet (self);
+    }
+}
+
+static void
+view_side_cb (AdmiraltyBattlePage *self,
+              GParamSpec          *pspec,
+              AdmiraltyTableWidget *table)
+{
+  if (self->battle != NULL)
+    admiralty_battle_page_sync_fleet (self);
 }
 
 /* The ship menu: movement combat orders (F-MOVE-14..18) and fire-phase orders (F-FORD) for
@@ -1367,6 +1508,7 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, orders_panel);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, fleet_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, fit_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ruler_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, legend_button);
@@ -1400,6 +1542,10 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->table, "ship-menu", G_CALLBACK (ship_menu_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table, "notify::view-side", G_CALLBACK (view_side_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->fleet_list, "row-selected", G_CALLBACK (fleet_row_selected_cb),
+                            self);
   g_object_bind_property (self->ruler_button, "active", self->table, "ruler",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (fit_clicked_cb), self);
@@ -1517,4 +1663,26 @@ const char *
 _admiralty_battle_page_get_ship_details (AdmiraltyBattlePage *self)
 {
   return gtk_label_get_label (self->ship_details_label);
+}
+
+GStrv
+_admiralty_battle_page_get_fleet_rows (AdmiraltyBattlePage *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->fleet_list, i)) != NULL; i++)
+    g_strv_builder_add (builder,
+                        gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row))));
+  return g_strv_builder_end (builder);
+}
+
+void
+_admiralty_battle_page_select_fleet_row (AdmiraltyBattlePage *self,
+                                         int                  index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->fleet_list, index);
+
+  g_return_if_fail (row != NULL);
+  gtk_list_box_select_row (self->fleet_list, row);
 }

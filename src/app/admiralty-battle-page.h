@@ -49,6 +49,9 @@ void                 admiralty_battle_page_resolve_phase     (AdmiraltyBattlePag
                                                               gboolean              physical);
 gboolean             admiralty_battle_page_undo              (AdmiraltyBattlePage  *self,
                                                               GError              **error);
+/* Takes back every phase, to the set-up; redo brings them back one by one. */
+gboolean             admiralty_battle_page_start_over        (AdmiraltyBattlePage  *self,
+                                                              GError              **error);
 /* Resolves again the phase the last undo took back, with its declarations and dice. */
 gboolean             admiralty_battle_page_redo              (AdmiraltyBattlePage  *self,
                                                               GError              **error);

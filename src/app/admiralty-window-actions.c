@@ -39,6 +39,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
 }
 
 void
@@ -465,6 +466,124 @@ load_orders_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+/* Battles from the sector map */
+
+/* Where sector battles' set-ups go: the "battles" folder beside the campaign file, then the
+ * user's data folder's, which is also the only one while the campaign has no file. */
+static GPtrArray *
+sector_battle_folders (AdmiraltyWindow *self)
+{
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_free);
+  const char *path = adm_campaign_get_path (self->campaign);
+
+  if (path != NULL)
+    {
+      g_autofree char *campaign_folder = g_path_get_dirname (path);
+
+      g_ptr_array_add (folders, g_build_filename (campaign_folder, "battles", NULL));
+    }
+  g_ptr_array_add (folders, g_build_filename (g_get_user_data_dir (), "admiralty", "battles",
+                                              NULL));
+  return folders;
+}
+
+static gboolean
+write_setup (const char  *folder,
+             const char  *path,
+             const char  *text,
+             GError     **error)
+{
+  if (g_mkdir_with_parents (folder, 0750) != 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = display_path (folder);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not create %s: %s"), display, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return g_file_set_contents (path, text, -1, error);
+}
+
+/* The set-up of the battle in @sector_id, written to the first folder that takes it, or NULL
+ * with the problem told to the master. */
+static char *
+write_sector_battle (AdmiraltyWindow *self,
+                     GPtrArray       *folders,
+                     const char      *name,
+                     const char      *sector_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adm_scenario_battle_setup (adm_campaign_get_scenario (self->campaign),
+                                                     sector_id, &error);
+
+  if (text == NULL)
+    {
+      /* "No enemies meet in Pol jump point: …": nothing is wrong, there is just no battle. */
+      _admiralty_window_toast (self, error->message);
+      return NULL;
+    }
+
+  for (guint i = 0; i < folders->len; i++)
+    {
+      const char *folder = g_ptr_array_index (folders, i);
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      g_clear_error (&error);
+      if (write_setup (folder, path, text, &error))
+        return g_steal_pointer (&path);
+      g_debug ("Sector battle not written to %s: %s", folder, error->message);
+    }
+
+  _admiralty_window_present_error (self, _("Could Not Set Up the Battle"), error->message, NULL);
+  return NULL;
+}
+
+gboolean
+_admiralty_window_open_sector_battle (AdmiraltyWindow *self,
+                                      const char      *sector_id)
+{
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (sector_id != NULL, FALSE);
+
+  if (self->campaign == NULL)
+    return FALSE;
+
+  folders = sector_battle_folders (self);
+  name = g_strdup_printf ("%s-%s.xml",
+                          adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)),
+                          sector_id);
+
+  /* A set-up already written is a battle under way: opening it resumes its autosave, and a
+   * tab already showing it is only selected. It is never written over. */
+  for (guint i = 0; i < folders->len && path == NULL; i++)
+    {
+      g_autofree char *candidate = g_build_filename (g_ptr_array_index (folders, i), name, NULL);
+
+      if (g_file_test (candidate, G_FILE_TEST_EXISTS))
+        path = g_steal_pointer (&candidate);
+    }
+  if (path == NULL)
+    path = write_sector_battle (self, folders, name, sector_id);
+  if (path == NULL)
+    return FALSE;
+
+  return admiralty_window_open (self, path);
+}
+
+static void
+open_sector_battle_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  _admiralty_window_open_sector_battle (ADMIRALTY_WINDOW (widget),
+                                        g_variant_get_string (parameter, NULL));
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -478,4 +597,6 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    resolve_phase_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
+                                   open_sector_battle_action);
 }

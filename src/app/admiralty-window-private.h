@@ -39,6 +39,11 @@ struct _AdmiraltyWindow
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
   AdmiraltySectorMap   *sector_map;
+  GtkWidget            *sector_info;
+  GtkLabel             *sector_info_title;
+  GtkFlowBox           *sector_info_factions;
+  GtkLabel             *sector_info_hint;
+  GtkWidget            *sector_battle_button;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;
@@ -66,6 +71,13 @@ void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
                                                   const char           *heading,
                                                   const char           *body,
                                                   const char           *backup_path);
+/* Opens the battle in sector @sector_id of the campaign in a tab (win.open-sector-battle):
+ * its set-up file, BATTLES/<scenario-id>-<sector-id>.xml, is resumed when it exists and
+ * written from the campaign's scenario when not. BATTLES is the "battles" folder beside the
+ * campaign file, or the user's data folder's when that cannot be written or the campaign has
+ * no file yet. Problems are toasted or shown in the error dialog. */
+gboolean    _admiralty_window_open_sector_battle (AdmiraltyWindow      *self,
+                                                  const char           *sector_id);
 
 /* Test hooks. */
 GtkTreeListModel *_admiralty_window_get_fleet_model  (AdmiraltyWindow *self);

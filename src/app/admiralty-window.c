@@ -85,6 +85,132 @@ set_label_uint (GtkLabel *label,
   gtk_label_set_label (label, text);
 }
 
+/* The map tab's card for the selected sector: its formations by faction, and its battle. */
+
+static GtkWidget *
+sector_faction_row (const AdmFaction *faction,
+                    GPtrArray        *formations)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (faction->name);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autofree char *faction_class = g_strdup_printf ("faction-%s", faction->id);
+  GtkWidget *list;
+
+  /* The window's style sheet colours the dot (admiralty_window_update_faction_css ()). */
+  gtk_widget_add_css_class (dot, "faction-dot");
+  gtk_widget_add_css_class (dot, faction_class);
+  gtk_widget_set_valign (dot, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (dot, 3);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      guint ships = formation->ships->len;
+
+      if (formation->faction != faction)
+        continue;
+      if (lines->len > 0)
+        g_string_append_c (lines, '\n');
+      /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
+      g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
+                              formation->name, ships);
+    }
+  list = gtk_label_new (lines->str);
+  gtk_label_set_xalign (GTK_LABEL (list), 0);
+  gtk_label_set_wrap (GTK_LABEL (list), TRUE);
+  gtk_widget_add_css_class (list, "caption");
+  gtk_widget_add_css_class (list, "dim-label");
+
+  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), list);
+  gtk_box_append (GTK_BOX (row), dot);
+  gtk_box_append (GTK_BOX (row), text);
+  return row;
+}
+
+static void
+admiralty_window_update_sector_info (AdmiraltyWindow *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
+  g_autoptr(GPtrArray) formations = g_ptr_array_new ();
+  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
+  g_autofree char *hint = NULL;
+  AdmSector *sector = NULL;
+  GtkWidget *child;
+  guint ships = 0;
+
+  if (id != NULL && scenario != NULL)
+    sector = adm_scenario_lookup_sector (scenario, id);
+  gtk_widget_set_visible (self->sector_info, sector != NULL);
+  if (sector == NULL)
+    return;
+
+  for (guint i = 0; i < adm_scenario_get_formations (scenario)->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (adm_scenario_get_formations (scenario), i);
+
+      if (formation->sector != sector)
+        continue;
+      g_ptr_array_add (formations, formation);
+      ships += formation->ships->len;
+      if (!g_ptr_array_find (factions, formation->faction, NULL))
+        g_ptr_array_add (factions, (gpointer) formation->faction);
+    }
+
+  gtk_label_set_label (self->sector_info_title, sector->name);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->sector_info_factions))) != NULL)
+    gtk_flow_box_remove (self->sector_info_factions, child);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      child = sector_faction_row (g_ptr_array_index (factions, i), formations);
+      gtk_flow_box_append (self->sector_info_factions, child);
+      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+    }
+
+  /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
+  if (factions->len == 0)
+    hint = g_strdup (_("No formations are here."));
+  else if (factions->len == 1)
+    hint = g_strdup (_("No enemies meet here."));
+  else
+    {
+      g_autofree char *n_formations =
+        g_strdup_printf (ngettext ("%u formation", "%u formations", formations->len),
+                         formations->len);
+      g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
+
+      /* Translators: under a sector's name, "4 formations · 13 ships" */
+      hint = g_strdup_printf (_("%s · %s"), n_formations, n_ships);
+    }
+  gtk_label_set_label (self->sector_info_hint, hint);
+  gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
+                                  "win.open-sector-battle");
+}
+
+static void
+selected_sector_cb (AdmiraltyWindow    *self,
+                    GParamSpec         *pspec,
+                    AdmiraltySectorMap *map)
+{
+  admiralty_window_update_sector_info (self);
+}
+
+/* Double-click or Enter on a sector: its battle, as the card's button opens it. */
+static void
+sector_activated_cb (AdmiraltyWindow    *self,
+                     const char         *sector_id,
+                     AdmiraltySectorMap *map)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-sector-battle", "s", sector_id);
+}
+
 static void
 admiralty_window_update_summary (AdmiraltyWindow *self)
 {
@@ -94,6 +220,7 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   gtk_label_set_label (self->scenario_label, adm_scenario_get_name (scenario));
   /* F-STRAT-8: the strategic map of the scenario's sectors. */
   g_object_set (self->sector_map, "scenario", scenario, NULL);
+  admiralty_window_update_sector_info (self);
   gtk_label_set_label (self->description_label, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description_label),
                           description != NULL && description[0] != '\0');
@@ -631,6 +758,11 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_factions);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_hint);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_battle_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);
@@ -639,6 +771,8 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_view);
+  gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sector_activated_cb);
 
   _admiralty_window_class_actions_init (klass);
 }

@@ -25,7 +25,7 @@ GQuark adm_sector_battle_error_quark (void);
 /* Default placement, cm (F-TAC-1 leaves the table to the master). */
 #define ADM_SECTOR_BATTLE_LINE_GAP      60.0 /* between facing lines */
 #define ADM_SECTOR_BATTLE_EDGE_MARGIN   10.0 /* between a line and its table edge */
-#define ADM_SECTOR_BATTLE_BASE_GAP       2.0 /* clear space between bases in line abreast */
+#define ADM_SECTOR_BATTLE_BASE_GAP       3.0 /* clear space between bases in line abreast */
 #define ADM_SECTOR_BATTLE_FORMATION_GAP  8.0 /* clear space between formations of a line */
 #define ADM_SECTOR_BATTLE_FLANK_GAP     20.0 /* at least, between a flank line and the others */
 

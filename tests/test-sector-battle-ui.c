@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-sector-battle-ui.c: opening a battle from the sector map in the real window, on a
+ * campaign copied into a temporary folder (tests/data/scenarios/sector-battle.admiralty) —
+ * win.open-sector-battle writes the set-up beside the campaign and opens it in a tab, opening
+ * it again reuses tab and file and resumes the game, double-click does the same, a sector
+ * without enemies only toasts, an unwritable folder falls back to the user's data folder, and
+ * the map tab's card shows the selected sector's formations. Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-window-private.h"
+
+#define SCENARIO_ID "sector-battle-test"
+
+static AdmiraltyApplication *app;
+static char *data_home;
+
+/* Helpers as in test-window.c */
+
+static void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data,
+               guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static void
+close_window (AdmiraltyWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* The fixture: the test scenario saved as a campaign file in a new temporary folder, open in
+ * a new window. */
+typedef struct {
+  char            *dir;
+  char            *campaign_path;
+  AdmiraltyWindow *window;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                "data", "scenarios", "sector-battle.admiralty",
+                                                NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  fixture->dir = g_dir_make_tmp ("admiralty-sector-battle-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign_path = g_build_filename (fixture->dir, "hub.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
+  g_assert_no_error (error);
+
+  fixture->window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate_until (widget_mapped, fixture->window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->window)));
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, 2);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *fallback = g_build_filename (data_home, "admiralty", "battles", NULL);
+
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  remove_tree (fallback);
+  g_free (fixture->campaign_path);
+  g_free (fixture->dir);
+}
+
+static char *
+setup_path (const char *folder,
+            const char *sector_id)
+{
+  g_autofree char *name = g_strdup_printf ("%s-%s.xml", SCENARIO_ID, sector_id);
+
+  return g_build_filename (folder, "battles", name, NULL);
+}
+
+/* Where the set-up goes when no folder beside the campaign takes it. */
+static char *
+fallback_path (const char *sector_id)
+{
+  g_autofree char *admiralty = g_build_filename (data_home, "admiralty", NULL);
+
+  return setup_path (admiralty, sector_id);
+}
+
+static void
+open_sector_battle (AdmiraltyWindow *window,
+                    const char      *sector_id)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sector-battle", "s",
+                                             sector_id));
+  iterate ();
+}
+
+/* Whether @widget or a widget inside it is a label reading @text: a toast shows as one. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_open_and_resume (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  g_autofree char *path = setup_path (fixture->dir, "pol-jump-point");
+  g_autofree char *written = NULL;
+  g_autofree char *again = NULL;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  AdwTabPage *tab;
+
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  open_sector_battle (window, "pol-jump-point");
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+
+  /* A tab with both squadrons of the sector, its set-up beside the campaign. */
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  tab = adw_tab_view_get_selected_page (window->tab_view);
+  g_assert_cmpstr (adw_tab_page_get_title (tab), ==, "Battle at Pol jump point");
+  g_assert_cmpstr (admiralty_battle_page_get_source_path (page), ==, path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpuint (adm_battle_get_n_sides (battle), ==, 2);
+  g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, 13);
+  g_assert_cmpstr (adm_battle_lookup_ship (battle, "prince-serg")->klass->id, ==,
+                   "general-vorkraft");
+  g_assert_cmpstr (adm_battle_lookup_ship (battle, "celestial-harmony")->klass->id, ==,
+                   "ghem-lord");
+  g_assert_null (adm_battle_lookup_ship (battle, "pale-moon"));
+
+  /* Again, from the map's double-click: the same tab. */
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  g_signal_emit_by_name (window->sector_map, "sector-activated", "pol-jump-point");
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_true (adw_tab_view_get_selected_page (window->tab_view) == tab);
+
+  /* A phase played, the tab closed: opening again resumes the game from the same set-up,
+   * which is not written over. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+
+  open_sector_battle (window, "pol-jump-point");
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  g_assert_true (admiralty_battle_page_get_resumed (page));
+  g_assert_cmpint (adm_battle_get_phase (admiralty_battle_page_get_battle (page)), ==,
+                   ADM_PHASE_MOVEMENT);
+  g_assert_cmpstr (admiralty_battle_page_get_source_path (page), ==, path);
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_cmpstr (again, ==, written);
+}
+
+static void
+test_no_enemies (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  g_autofree char *path = setup_path (fixture->dir, "vervain-jump-point");
+  g_autofree char *fallback = fallback_path ("vervain-jump-point");
+
+  open_sector_battle (window, "vervain-jump-point");
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_null (_admiralty_window_get_battle_page (window));
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_true (shows_label (GTK_WIDGET (window->toast_overlay),
+                              "No enemies meet in Vervain jump point: only formations of the "
+                              "Cetagandan Empire are there"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (fallback, G_FILE_TEST_EXISTS));
+}
+
+/* When no "battles" folder can be made beside the campaign (here a file has its name), the
+ * set-up goes under the user's data folder. */
+static void
+test_unwritable_folder (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  g_autofree char *blocker = g_build_filename (fixture->dir, "battles", NULL);
+  g_autofree char *fallback = fallback_path ("hegen-inner-system");
+  g_autoptr(GError) error = NULL;
+  AdmiraltyBattlePage *page;
+
+  g_assert_true (g_file_set_contents (blocker, "not a folder", -1, &error));
+  g_assert_no_error (error);
+
+  open_sector_battle (window, "hegen-inner-system");
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  g_assert_cmpstr (admiralty_battle_page_get_source_path (page), ==, fallback);
+  g_assert_cmpuint (adm_battle_get_n_sides (admiralty_battle_page_get_battle (page)), ==, 3);
+
+  /* Found there again rather than set up anew. */
+  open_sector_battle (window, "hegen-inner-system");
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+}
+
+/* The map tab's card: the selected sector's formations by faction, and its button. */
+static void
+test_sector_card (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  GtkActionable *button = GTK_ACTIONABLE (window->sector_battle_button);
+  GtkWidget *factions = GTK_WIDGET (window->sector_info_factions);
+  g_autofree char *path = setup_path (fixture->dir, "pol-jump-point");
+  guint rows = 0;
+
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (window->sector_info));
+
+  admiralty_sector_map_set_selected_sector (window->sector_map, "pol-jump-point");
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (window->sector_info));
+  g_assert_cmpstr (gtk_label_get_label (window->sector_info_title), ==, "Pol jump point");
+  for (GtkWidget *row = gtk_widget_get_first_child (factions); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    rows++;
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_true (shows_label (factions, "Barrayaran Imperium"));
+  g_assert_true (shows_label (factions, "Cetagandan Empire"));
+  g_assert_true (shows_label (factions,
+                              "First Squadron · 4 ships\nHub Picket Flotilla · 3 ships"));
+  g_assert_cmpstr (gtk_label_get_label (window->sector_info_hint), ==, "4 formations · 13 ships");
+  g_assert_true (gtk_widget_is_sensitive (window->sector_battle_button));
+  g_assert_cmpstr (gtk_actionable_get_action_name (button), ==, "win.open-sector-battle");
+  g_assert_cmpstr (g_variant_get_string (gtk_actionable_get_action_target_value (button), NULL),
+                   ==, "pol-jump-point");
+
+  /* One faction: no battle to open. */
+  admiralty_sector_map_set_selected_sector (window->sector_map, "vervain-jump-point");
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_label (window->sector_info_title), ==, "Vervain jump point");
+  g_assert_cmpstr (gtk_label_get_label (window->sector_info_hint), ==, "No enemies meet here.");
+  g_assert_false (gtk_widget_is_sensitive (window->sector_battle_button));
+
+  admiralty_sector_map_set_selected_sector (window->sector_map, NULL);
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (window->sector_info));
+
+  /* The button opens the battle. */
+  admiralty_sector_map_set_selected_sector (window->sector_map, "pol-jump-point");
+  iterate ();
+  g_signal_emit_by_name (window->sector_battle_button, "clicked");
+  iterate ();
+  g_assert_nonnull (_admiralty_window_get_battle_page (window));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
+/* Without a campaign there is no map to open a battle from. */
+static void
+test_no_campaign (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  /* The action is disabled: activating it does nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sector-battle", "s",
+                              "pol-jump-point");
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  GTestDBus *bus;
+  GDBusConnection *connection;
+  g_autofree char *display = NULL;
+  int status;
+
+  /* Fallback set-ups and autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
+  data_home = g_dir_make_tmp ("admiralty-test-sector-battle-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
+  display = g_strdup (g_getenv ("DISPLAY"));
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (bus);
+  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add ("/ui/sector-battle/open-and-resume", Fixture, NULL, fixture_set_up,
+              test_open_and_resume, fixture_tear_down);
+  g_test_add ("/ui/sector-battle/no-enemies", Fixture, NULL, fixture_set_up, test_no_enemies,
+              fixture_tear_down);
+  g_test_add ("/ui/sector-battle/unwritable-folder", Fixture, NULL, fixture_set_up,
+              test_unwritable_folder, fixture_tear_down);
+  g_test_add ("/ui/sector-battle/sector-card", Fixture, NULL, fixture_set_up, test_sector_card,
+              fixture_tear_down);
+  g_test_add_func ("/ui/sector-battle/no-campaign", test_no_campaign);
+
+  status = g_test_run ();
+
+  /* As test-window.c: stop the private bus without waiting for the application's
+   * connection to go. */
+  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (connection != NULL)
+    g_dbus_connection_set_exit_on_close (connection, FALSE);
+  g_clear_object (&connection);
+  g_clear_object (&app);
+  g_test_dbus_stop (bus);
+  remove_tree (data_home);
+  g_free (data_home);
+
+  return status;
+}
