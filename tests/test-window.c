@@ -1091,6 +1091,22 @@ test_battle_orders_by_mouse (void)
     g_assert_cmpstr (resumed, ==, after_fire);
   }
 
+  /* Starting over (the resume toast's button) goes back to the set-up; redo, phase by
+   * phase, brings the game back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.battle-start-over",
+                                             NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  g_assert_false (adm_battle_can_undo (battle));
+  while (adm_battle_can_redo (battle))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  {
+    g_autofree char *redone = adm_battle_dump (battle);
+
+    g_assert_cmpstr (redone, ==, after_fire);
+  }
+
   close_window (window);
   remove_battle_copy (path);
 }

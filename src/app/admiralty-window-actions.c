@@ -39,6 +39,8 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
+                                 page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
 }
 
@@ -173,6 +175,22 @@ redo_action (GtkWidget  *widget,
     }
 
   if (self->campaign != NULL && !adm_campaign_redo (self->campaign, &error))
+    _admiralty_window_toast (self, error->message);
+}
+
+/* Takes the current battle back to its set-up, phase by phase (redo restores them). */
+static void
+battle_start_over_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autoptr(GError) error = NULL;
+
+  if (page == NULL)
+    return;
+  if (!admiralty_battle_page_start_over (page, &error))
     _admiralty_window_toast (self, error->message);
 }
 
@@ -591,6 +609,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.battle-start-over", NULL,
+                                   battle_start_over_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "win.resolve-phase", NULL,

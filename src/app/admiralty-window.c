@@ -405,7 +405,16 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
                                admiralty_battle_page_get_phase_label (page));
 
   if (message != NULL)
-    _admiralty_window_toast (self, message);
+    {
+      AdwToast *toast = adw_toast_new (message);
+
+      /* Resuming is the default; starting the battle over is one click away, and redo
+       * brings the phases back. */
+      adw_toast_set_timeout (toast, 8);
+      adw_toast_set_button_label (toast, _("_Start Over"));
+      adw_toast_set_action_name (toast, "win.battle-start-over");
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
 }
 
 /* A battle already open is shown again rather than opened twice: two tabs would autosave
