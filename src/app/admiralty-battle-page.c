@@ -511,6 +511,7 @@ fleet_heading_row (const char *text,
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_add_css_class (label, side ? "heading" : "caption-heading");
   gtk_widget_set_margin_start (label, side ? 10 : 16);
   gtk_widget_set_margin_top (label, 6);
@@ -579,6 +580,8 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
               label = gtk_label_new (text);
               gtk_label_set_xalign (GTK_LABEL (label), 0);
               gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+              gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+              gtk_widget_set_tooltip_text (label, text);
               gtk_widget_set_margin_start (label, 24);
               gtk_widget_set_margin_top (label, 6);
               gtk_widget_set_margin_bottom (label, 6);

@@ -1179,6 +1179,72 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
     }
 }
 
+/* @check offers a target lock or reinforced shields (@reinforce) for the selected ship:
+ * sensitive when the order is in or the engine would accept it, with the reason when not. */
+static void
+offer_ship_order (AdmiraltyOrdersPanel *self,
+                  GtkWidget            *check,
+                  GPtrArray            *list,
+                  gboolean              reinforce)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(AdmTurnOrders) candidate = NULL;
+  g_autofree char *reason = NULL;
+  AdmShipOrderDecl *decl;
+
+  if (find_ship_order (list, ship->id) >= 0)
+    {
+      gtk_widget_set_sensitive (check, TRUE);
+      gtk_widget_set_tooltip_text (check, NULL);
+      return;
+    }
+  candidate = draft_copy (self);
+  decl = adm_ship_order_decl_new (ship->id);
+  g_ptr_array_add (reinforce ? candidate->reinforce : candidate->target_locks, decl);
+  adm_turn_orders_number_lines (candidate);
+  if (dry_run (self, candidate, decl->line, &reason))
+    {
+      gtk_widget_set_sensitive (check, TRUE);
+      gtk_widget_set_tooltip_text (check, NULL);
+    }
+  else
+    {
+      const char *text;
+
+      split_error (reason, &text);
+      gtk_widget_set_sensitive (check, FALSE);
+      gtk_widget_set_tooltip_text (check, text);
+    }
+}
+
+/* Return fire (F-FIRE-11) is offered when the target's formation has fired on the shooter's
+ * earlier in this phase's declarations: the engine's fire preview with it says so. */
+static void
+offer_return_fire (AdmiraltyOrdersPanel *self,
+                   int                   target)
+{
+  AdmFireDecl *decl = fire_decl_from_form (self, target);
+  AdmFirePreview preview = { 0 };
+  gboolean allowed = FALSE;
+
+  if (decl != NULL && decl->ships->len > 0)
+    {
+      decl->is_return = TRUE;
+      allowed = adm_battle_preview_fire (self->battle, self->draft, decl, &preview, NULL) &&
+                preview.legal;
+      adm_fire_preview_clear (&preview);
+    }
+  if (decl != NULL)
+    fire_decl_free (decl);
+  if (!allowed)
+    gtk_check_button_set_active (self->return_check, FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->return_check), allowed);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->return_check),
+                               allowed ? NULL
+                                       : _("Return fire only at a formation that has fired on "
+                                           "this one in this phase (F-FIRE-11)"));
+}
+
 static void
 update_fire_section (AdmiraltyOrdersPanel *self)
 {
@@ -1219,6 +1285,11 @@ update_fire_section (AdmiraltyOrdersPanel *self)
         r >= 0 && ((AdmShipOrderDecl *) g_ptr_array_index (self->draft->reinforce, r))->extended);
     gtk_widget_set_sensitive (GTK_WIDGET (self->extended_check), r >= 0);
   }
+  /* Offered only when the rules allow them now: the engine's dry run of the turn with the
+   * order added says so, and why not. */
+  offer_ship_order (self, GTK_WIDGET (self->lock_check), self->draft->target_locks, FALSE);
+  offer_ship_order (self, GTK_WIDGET (self->reinforce_check), self->draft->reinforce, TRUE);
+  offer_return_fire (self, target);
   self->syncing = FALSE;
   update_odds (self);
 }
