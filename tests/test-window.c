@@ -1162,6 +1162,14 @@ test_battle_other_orders (void)
   g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
   g_assert_cmpint (adm_battle_get_salvo (battle, 0)->torpedoes, >, 0);
 
+  /* Before the torpedo phase, the target's pane gives the salvo's exact odds against it. */
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "pale-jade"));
+  iterate ();
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel), "Salvo 1"));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel),
+                            "expected damage"));
+
   close_window (window);
   remove_battle_copy (path);
 }

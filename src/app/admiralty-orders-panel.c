@@ -126,6 +126,7 @@ struct _AdmiraltyOrdersPanel
   GtkCheckButton        *reinforce_check;
   GtkCheckButton        *extended_check;
   GtkWidget             *other_section;
+  GtkLabel              *torpedo_label;
   GtkDropDown           *other_kind_dropdown;
   GtkGrid               *other_grid;
 };
@@ -1414,6 +1415,41 @@ admiralty_orders_panel_set_reinforce (AdmiraltyOrdersPanel *self,
   set_ship_order (self, reinforce_of, on, extended);
 }
 
+/* Torpedoes: the odds of every enemy salvo on the table reaching the selected ship, with the
+ * turrets that would meet it (F-TORP-7, F-TORP-13, F-TORP-17), before the torpedo phase. */
+static void
+update_torpedo_odds (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (ship != NULL && ship->status != ADM_SHIP_DESTROYED &&
+      adm_battle_get_phase (self->battle) <= ADM_PHASE_TORPEDO)
+    for (guint i = 0; i < adm_battle_get_n_salvos (self->battle); i++)
+      {
+        const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
+        g_autoptr(AdmTorpedoOdds) odds = NULL;
+
+        if (salvo->spent || salvo->side == ship->side)
+          continue;
+        odds = adm_battle_torpedo_odds (self->battle, salvo->id, self->ship, 0, NULL, NULL);
+        if (odds == NULL)
+          continue;
+        if (text->len > 0)
+          g_string_append_c (text, '\n');
+        /* Translators: the odds of a torpedo salvo against the selected ship */
+        g_string_append_printf (text, _("Salvo %d (%d torpedoes) if it reaches %s: expected "
+                                        "damage %.2f · at least one damage %.0f%% · "
+                                        "a critical %.0f%%"),
+                                salvo->id, salvo->torpedoes, ship->name,
+                                odds->expected_damage,
+                                100 * adm_torpedo_odds_at_least (odds, 1),
+                                100 * odds->p_critical);
+      }
+  gtk_label_set_label (self->torpedo_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->torpedo_label), text->len > 0);
+}
+
 /* Other orders */
 
 static char *
@@ -1663,6 +1699,7 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   update_move_section (self, ship != NULL && ship->status == ADM_SHIP_ACTIVE ? editing : NULL);
   update_targets (self);
   update_fire_section (self);
+  update_torpedo_odds (self);
 
   if (self->table != NULL)
     admiralty_table_widget_set_overlays (
@@ -1954,6 +1991,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, reinforce_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, extended_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_grid);
 }
@@ -2157,4 +2195,10 @@ _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
         return add_other (self);
       }
   return FALSE;
+}
+
+const char *
+_admiralty_orders_panel_get_torpedo_text (AdmiraltyOrdersPanel *self)
+{
+  return gtk_label_get_label (self->torpedo_label);
 }
