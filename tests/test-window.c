@@ -1055,7 +1055,9 @@ test_battle_orders_by_mouse (void)
     iterate_until (NULL, NULL, 200);
     g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_orangeish));
   }
-  g_assert_true (admiralty_orders_panel_declare_fire (panel));
+  /* Ctrl+D, the page's battle.declare-fire. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battle.declare-fire", NULL));
+  iterate ();
   g_assert_true (rows_contain (panel, "Prince Serg's Main battery → Triumph"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));

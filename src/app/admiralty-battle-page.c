@@ -1318,6 +1318,46 @@ measure_action (GtkWidget  *widget,
                                           adm_battle_get_ship (self->battle, to)->position);
 }
 
+static void
+declare_fire_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+
+  gtk_stack_set_visible_child_name (self->side_stack, "orders");
+  admiralty_orders_panel_declare_fire (self->orders_panel);
+}
+
+static void
+add_leg_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+
+  gtk_stack_set_visible_child_name (self->side_stack, "orders");
+  gtk_widget_activate_action (GTK_WIDGET (self->orders_panel), "orders.add-leg", NULL);
+}
+
+/* The selected ship's menu from the keyboard (Menu, Shift+F10), at the ship. */
+static void
+ship_menu_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (widget);
+  int ship = admiralty_table_widget_get_selected_ship (self->table);
+  double x, y;
+
+  if (ship < 0)
+    return;
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (self->table),
+                                  adm_battle_get_ship (self->battle, ship)->position, &x, &y);
+  ship_menu_cb (self, ship, CLAMP (x, 0, gtk_widget_get_width (GTK_WIDGET (self->table))),
+                CLAMP (y, 0, gtk_widget_get_height (GTK_WIDGET (self->table))), self->table);
+}
+
 /* The legend: each symbol drawn by the table's own code, with what it means. */
 static void
 legend_sample_draw (GtkDrawingArea *area,
@@ -1501,6 +1541,17 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
                                    target_lock_action);
   gtk_widget_class_install_action (widget_class, "battle.reinforce", NULL, reinforce_action);
   gtk_widget_class_install_action (widget_class, "battle.measure", NULL, measure_action);
+  gtk_widget_class_install_action (widget_class, "battle.declare-fire", NULL,
+                                   declare_fire_action);
+  gtk_widget_class_install_action (widget_class, "battle.add-leg", NULL, add_leg_action);
+  gtk_widget_class_install_action (widget_class, "battle.ship-menu", NULL, ship_menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
+                                       "battle.declare-fire", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
+                                       "battle.add-leg", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "battle.ship-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
+                                       "battle.ship-menu", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "battlepage");
