@@ -681,6 +681,435 @@ test_fire_targets (void)
   assert_targets (duel, "triumph", 1, "");
 }
 
+/* Boarding (F-BOARD) */
+
+#define BOARD(ship, target) "<board ship=\"" ship "\" target=\"" target "\"/>"
+
+/* adm_battle_boarding_targets () as ids, the battle left byte for byte as it was. */
+static char *
+boarding_targets (AdmBattle  *battle,
+                  const char *id)
+{
+  g_autofree char *before = everything (battle);
+  g_autofree char *saved = serialized (battle);
+  g_autofree char *after = NULL;
+  g_autofree char *saved_after = NULL;
+  g_autoptr(GArray) targets = adm_battle_boarding_targets (battle, ship_index (battle, id));
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < targets->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
+                            adm_battle_get_ship (battle, g_array_index (targets, guint, i))->id);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved);
+  return g_string_free (ids, FALSE);
+}
+
+/* adm_battle_preview_boarding (), the battle left byte for byte as it was; a legal preview's
+ * odds are adm_boarding_odds_compute ()'s for its numbers and add up to 1. */
+static void
+preview_boarding (AdmBattle          *battle,
+                  const char         *attacker,
+                  const char         *defender,
+                  AdmBoardingPreview *preview)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBoardingOdds) expected = NULL;
+  g_autofree char *before = everything (battle);
+  g_autofree char *saved = serialized (battle);
+  g_autofree char *after = NULL;
+  g_autofree char *saved_after = NULL;
+  const AdmBoardingOdds *odds;
+  double sum = 0;
+
+  g_assert_true (adm_battle_preview_boarding (battle, ship_index (battle, attacker),
+                                              ship_index (battle, defender), preview, &error));
+  g_assert_no_error (error);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved);
+
+  if (!preview->legal)
+    {
+      g_assert_nonnull (preview->reason);
+      g_assert_null (preview->odds);
+      return;
+    }
+  g_assert_null (preview->reason);
+  odds = preview->odds;
+  g_assert_nonnull (odds);
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_wins + odds->p_tie + odds->p_defender_wins,
+                                  1, EPS);
+  for (int k = 0; k <= odds->max_loss; k++)
+    sum += odds->attacker_loss[k];
+  g_assert_cmpfloat_with_epsilon (sum, 1, EPS);
+  expected = adm_boarding_odds_compute (preview->attacker_bp, preview->defender_bp,
+                                        preview->attacker_modifier, preview->defender_modifier,
+                                        g_strcmp0 (adm_ruleset_get_ruling_value (
+                                                     adm_battle_get_ruleset (battle),
+                                                     "boarding-roll"), "tie-reroll") == 0,
+                                        &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_wins, expected->p_attacker_wins, EPS);
+  g_assert_cmpfloat_with_epsilon (odds->p_tie, expected->p_tie, EPS);
+  g_assert_cmpfloat_with_epsilon (odds->p_defender_wins, expected->p_defender_wins, EPS);
+  g_assert_cmpint (odds->max_loss, ==, expected->max_loss);
+  for (int k = 0; k <= odds->max_loss; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (odds->attacker_loss[k], expected->attacker_loss[k], EPS);
+      g_assert_cmpfloat_with_epsilon (odds->defender_loss[k], expected->defender_loss[k], EPS);
+    }
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_captured, expected->p_attacker_captured,
+                                  EPS);
+  g_assert_cmpfloat_with_epsilon (odds->p_defender_captured, expected->p_defender_captured,
+                                  EPS);
+}
+
+/* F-BOARD-1: @id's boarding targets are @expected, and the preview is legal for exactly
+ * those; every other ship's is refused with the message the phase gives the declaration
+ * (found by a dry run of the torpedo and boarding phase), or accepted when listed. */
+static void
+assert_boarding_targets (AdmBattle  *battle,
+                         const char *id,
+                         const char *expected)
+{
+  g_autofree char *targets = boarding_targets (battle, id);
+  g_auto(GStrv) listed = g_strsplit (targets, " ", -1);
+
+  g_assert_cmpstr (targets, ==, expected);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const char *other = adm_battle_get_ship (battle, i)->id;
+      g_autofree char *body = g_strdup_printf ("<board ship=\"%s\" target=\"%s\"/>", id, other);
+      g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+      g_autoptr(GError) error = NULL;
+      AdmBoardingPreview preview = { 0 };
+
+      preview_boarding (battle, id, other, &preview);
+      g_assert_cmpint (preview.legal, ==, g_strv_contains ((const char * const *) listed, other));
+      if (preview.legal)
+        {
+          g_assert_true (adm_battle_check_orders (battle, orders, ADM_PHASE_TORPEDO, &error));
+          g_assert_no_error (error);
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf ("orders.xml:1: %s", preview.reason);
+
+          g_assert_false (adm_battle_check_orders (battle, orders, ADM_PHASE_TORPEDO, &error));
+          g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+          g_assert_cmpstr (error->message, ==, message);
+        }
+      adm_boarding_preview_clear (&preview);
+      g_assert_null (preview.reason);
+    }
+}
+
+static void
+test_boarding_targets (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+  AdmBoardingPreview preview = { 0 };
+
+  /* F-BOARD-1 ("boarding-contact"): either side may board the enemy whose base touches its
+   * own; Kestrel, 98.5 cm away, touches nobody. */
+  assert_boarding_targets (battle, "vorberg", "triumph");
+  assert_boarding_targets (battle, "triumph", "vorberg");
+  assert_boarding_targets (battle, "hartung", "lantern");
+  assert_boarding_targets (battle, "lantern", "hartung");
+  assert_boarding_targets (battle, "peregrine", "solstice");
+  assert_boarding_targets (battle, "solstice", "peregrine");
+  assert_boarding_targets (battle, "kestrel", "");
+
+  /* A non-touching enemy: refused with the phase's own message, which the phase gives too. */
+  preview_boarding (battle, "vorberg", "kestrel", &preview);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, "Vorberg does not touch Kestrel (98.5 cm centre to "
+                                       "centre): boarding needs base contact at the end of the "
+                                       "movement phase (F-BOARD-1)");
+  g_assert_cmpint (preview.attacker_bp, ==, 0);
+  g_assert_cmpint (preview.attacker_modifier, ==, 0);
+  refuse (battle, BOARD ("vorberg", "kestrel"), "", preview.reason);
+  adm_boarding_preview_clear (&preview);
+  preview_boarding (battle, "vorberg", "peregrine", &preview);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, "Vorberg and Peregrine are on the same side; only an "
+                                       "enemy ship can be boarded (F-BOARD-1)");
+  adm_boarding_preview_clear (&preview);
+}
+
+/* F-ECM-2: an undetected formation is not on the side's table, so it cannot be boarded. */
+static void
+test_boarding_targets_hidden (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "board.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBoardingPreview preview = { 0 };
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  variant = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (variant, "</battle>", "<detection side=\"barrayar\" "
+                                      "formation=\"k1\" level=\"none\"/></battle>", 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, "board.xml", &error);
+  g_assert_no_error (error);
+  /* F-ECM-5: Triumph's group stays hidden from Barrayar (1 against 6). */
+  resolve (battle, "", "1 6");
+  g_assert_cmpint (adm_battle_get_detection (battle, ship (battle, "vorberg")->side,
+                                             ship (battle, "triumph")->formation), ==,
+                   ADM_DETECTION_NONE);
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+
+  assert_boarding_targets (battle, "vorberg", "");
+  /* Komarr knows Vorberg: Triumph may board it. */
+  assert_boarding_targets (battle, "triumph", "vorberg");
+  preview_boarding (battle, "vorberg", "triumph", &preview);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, "Barrayar has not detected Triumph and cannot board it "
+                                       "(F-ECM-2)");
+  refuse (battle, BOARD ("vorberg", "triumph"), "", preview.reason);
+  adm_boarding_preview_clear (&preview);
+}
+
+/* "boarding-contact" (F-BOARD-1): one boarding at a time; F-BOARD-15: a captured ship is out
+ * of action. */
+static void
+test_boarding_targets_engaged (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+  AdmBoardingPreview preview = { 0 };
+
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
+  /* Vorberg 3 + 4 = 7 against Triumph 3: Triumph falls to 3, the boarding goes on. */
+  resolve (battle, "", "3 3");
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  assert_boarding_targets (battle, "vorberg", "");
+  assert_boarding_targets (battle, "triumph", "");
+  assert_boarding_targets (battle, "hartung", "lantern");
+  preview_boarding (battle, "triumph", "vorberg", &preview);
+  g_assert_false (preview.legal);
+  g_assert_cmpstr (preview.reason, ==, "Triumph is already in a boarding action; a ship fights "
+                                       "one boarding at a time (F-BOARD-1)");
+  adm_boarding_preview_clear (&preview);
+
+  /* Vorberg 6 + 5 (8 against 3, F-BOARD-10) against 1: Triumph is captured, and out of
+   * action. */
+  battle_helper_skip_to (battle, ADM_PHASE_END);
+  resolve (battle, "", "6 1");
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, ship_index (battle, "vorberg"));
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  assert_boarding_targets (battle, "vorberg", "");
+  assert_boarding_targets (battle, "triumph", "");
+  preview_boarding (battle, "vorberg", "triumph", &preview);
+  g_assert_cmpstr (preview.reason, ==, "Triumph is out of action or captured and cannot be "
+                                       "boarded (F-BOARD-1)");
+  adm_boarding_preview_clear (&preview);
+}
+
+/* "Vorberg 3 +4 = 7" or "Triumph 5 = 5": one side's roll as the round reports it. */
+static char *
+roll_text (AdmBattle  *battle,
+           const char *id,
+           guint       die,
+           int         modifier)
+{
+  if (modifier == 0)
+    return g_strdup_printf ("%s %u = %u", ship (battle, id)->name, die, die);
+  return g_strdup_printf ("%s %u %+d = %d", ship (battle, id)->name, die, modifier,
+                          (int) die + modifier);
+}
+
+/* With @battle at the torpedo and boarding phase: the preview of @attacker boarding
+ * @defender has the potentials the declaration takes (F-BOARD-2) and the modifiers the first
+ * round adds to the dice @attacker_die and @defender_die (F-BOARD-3..13), whose outcome is
+ * the one the odds count (F-BOARD-14). Returns the preview, to be cleared. */
+static void
+assert_first_round (AdmBattle          *battle,
+                    const char         *attacker,
+                    const char         *defender,
+                    guint               attacker_die,
+                    guint               defender_die,
+                    AdmBoardingPreview *preview)
+{
+  g_autofree char *body = g_strdup_printf ("<board ship=\"%s\" target=\"%s\"/>", attacker,
+                                           defender);
+  g_autofree char *dice = g_strdup_printf ("%u %u", attacker_die, defender_die);
+  g_autofree char *attacker_text = NULL;
+  g_autofree char *defender_text = NULL;
+  g_autofree char *line = NULL;
+  const AdmBoarding *b;
+  int lead, attacker_bp, defender_bp;
+
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  preview_boarding (battle, attacker, defender, preview);
+  g_assert_true (preview->legal);
+  g_test_message ("%s boards %s: %d %+d against %d %+d", attacker, defender,
+                  preview->attacker_bp, preview->attacker_modifier, preview->defender_bp,
+                  preview->defender_modifier);
+
+  /* F-BOARD-2: the potentials the declaration takes. */
+  resolve (battle, body, "");
+  g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 1);
+  b = adm_battle_get_boarding (battle, 0);
+  g_assert_cmpint (b->attacker_bp, ==, preview->attacker_bp);
+  g_assert_cmpint (b->defender_bp, ==, preview->defender_bp);
+
+  /* F-BOARD-13: the round's rolls with the preview's modifiers. */
+  resolve (battle, "", dice);
+  attacker_text = roll_text (battle, attacker, attacker_die, preview->attacker_modifier);
+  defender_text = roll_text (battle, defender, defender_die, preview->defender_modifier);
+  line = g_strdup_printf ("Boarding round aboard %s: %s", ship (battle, defender)->name,
+                          attacker_text);
+  assert_reported (battle, line);
+  assert_reported (battle, defender_text);
+
+  /* F-BOARD-14: the loser loses the difference. */
+  lead = (int) attacker_die + preview->attacker_modifier -
+         ((int) defender_die + preview->defender_modifier);
+  attacker_bp = MAX (0, preview->attacker_bp - MAX (0, -lead));
+  defender_bp = MAX (0, preview->defender_bp - MAX (0, lead));
+  b = adm_battle_get_boarding (battle, 0);
+  g_assert_cmpint (b->attacker_bp, ==, attacker_bp);
+  g_assert_cmpint (b->defender_bp, ==, defender_bp);
+  if (lead != 0)
+    g_assert_cmpfloat (lead > 0 ? preview->odds->defender_loss[lead]
+                                : preview->odds->attacker_loss[-lead], >, 0);
+  else
+    g_assert_cmpfloat (preview->odds->p_tie, >, 0);
+}
+
+static void
+test_boarding_first_round (void)
+{
+  AdmBoardingPreview preview = { 0 };
+
+  {
+    g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+
+    /* F-BOARD-8 Barrayarans +2, F-BOARD-9 8 against 7 +1, F-RDY-5 veterans +1. */
+    assert_first_round (battle, "vorberg", "triumph", 3, 5, &preview);
+    g_assert_cmpint (preview.attacker_bp, ==, 8);
+    g_assert_cmpint (preview.defender_bp, ==, 7);
+    g_assert_cmpint (preview.attacker_modifier, ==, 4);
+    g_assert_cmpint (preview.defender_modifier, ==, 0);
+    adm_boarding_preview_clear (&preview);
+  }
+  {
+    g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+
+    /* F-BOARD-7 Dendarii +1 against novices −1 (F-RDY-5): a tie, which has no effect, on the
+     * 4 pairs of dice where Solstice rolls 2 more. */
+    assert_first_round (battle, "peregrine", "solstice", 2, 4, &preview);
+    g_assert_cmpint (preview.attacker_modifier, ==, 1);
+    g_assert_cmpint (preview.defender_modifier, ==, -1);
+    g_assert_cmpfloat_with_epsilon (preview.odds->p_tie, 4.0 / 36.0, EPS);
+    adm_boarding_preview_clear (&preview);
+  }
+}
+
+/* F-BOARD-3 (hit for 2 in this turn's fire phase), F-BOARD-5 (target lock), F-BOARD-12 (four
+ * times the potential): the modifiers of the fire phase just resolved. */
+static void
+test_boarding_first_round_fire (void)
+{
+  const char *fire = FIRE ("hartung:destructor", "lantern") "<target-lock ship=\"triumph\"/>";
+  AdmBoardingPreview preview = { 0 };
+
+  {
+    g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_FIRE);
+
+    resolve (battle, fire, "6 6 6 6 1 1");
+    assert_first_round (battle, "hartung", "lantern", 1, 6, &preview);
+    g_assert_cmpint (preview.attacker_bp, ==, 20);
+    g_assert_cmpint (preview.defender_bp, ==, 5);
+    g_assert_cmpint (preview.attacker_modifier, ==, 7);
+    g_assert_cmpint (preview.defender_modifier, ==, -1);
+    adm_boarding_preview_clear (&preview);
+  }
+  {
+    g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_FIRE);
+
+    resolve (battle, fire, "6 6 6 6 1 1");
+    assert_first_round (battle, "vorberg", "triumph", 2, 6, &preview);
+    g_assert_cmpint (preview.defender_modifier, ==, -1);
+    adm_boarding_preview_clear (&preview);
+  }
+}
+
+/* F-BOARD-3 counts this turn's fire phase only: Lantern, hit in turn 1, boarded in turn 2. */
+static void
+test_boarding_fire_damage_next_turn (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_FIRE);
+  AdmBoardingPreview preview = { 0 };
+
+  resolve (battle, FIRE ("hartung:destructor", "lantern"), "6 6 6 6 1 1");
+  preview_boarding (battle, "hartung", "lantern", &preview);
+  g_assert_cmpint (preview.defender_modifier, ==, -1);
+  adm_boarding_preview_clear (&preview);
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  /* Before turn 2's fire phase: last turn's hits do not count. */
+  preview_boarding (battle, "hartung", "lantern", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.defender_modifier, ==, 0);
+  adm_boarding_preview_clear (&preview);
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  assert_first_round (battle, "hartung", "lantern", 1, 6, &preview);
+  g_assert_cmpint (preview.defender_modifier, ==, 0);
+  adm_boarding_preview_clear (&preview);
+}
+
+/* F-BOARD-4 (damaged), F-BOARD-6 (a failed order, instead of F-BOARD-5), F-BOARD-11/12, and
+ * the rulings "boarding-ratio" (F-BOARD-12) and "boarding-roll" (F-BOARD-13). */
+static void
+test_boarding_first_round_rulings (void)
+{
+  const char *extend = "<reinforce-shields ship=\"triumph\" extended=\"true\"/>";
+  AdmBoardingPreview preview = { 0 };
+
+  {
+    g_autoptr(AdmBattle) battle = load_variant_at ("board.xml", "y=\"30\" heading=\"270\"",
+                                                   "y=\"30\" heading=\"270\" damage=\"4\"",
+                                                   ADM_PHASE_FIRE);
+
+    resolve (battle, extend, "6 6");
+    assert_first_round (battle, "hartung", "lantern", 1, 6, &preview);
+    g_assert_cmpint (preview.defender_modifier, ==, -2);
+    adm_boarding_preview_clear (&preview);
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_FIRE);
+
+      /* 8 against 7 (+1), or 10 against 4 (+2) after the modifiers; Triumph −3. */
+      set_ruling (battle, "boarding-ratio", i == 0 ? "current-pools" : "modified-pools");
+      resolve (battle, extend, "6 6");
+      assert_first_round (battle, "vorberg", "triumph", 1, 6, &preview);
+      g_assert_cmpint (preview.attacker_modifier, ==, i == 0 ? 4 : 5);
+      g_assert_cmpint (preview.defender_modifier, ==, -3);
+      adm_boarding_preview_clear (&preview);
+    }
+  {
+    g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+
+    /* A tie rolled again: no tie in the odds, the rest scaled up. */
+    set_ruling (battle, "boarding-roll", "tie-reroll");
+    assert_first_round (battle, "solstice", "peregrine", 5, 2, &preview);
+    g_assert_cmpfloat_with_epsilon (preview.odds->p_tie, 0, EPS);
+    g_assert_cmpfloat_with_epsilon (preview.odds->p_attacker_wins +
+                                    preview.odds->p_defender_wins, 1, EPS);
+    adm_boarding_preview_clear (&preview);
+  }
+}
+
 /* The dry run */
 
 static int changed;
@@ -923,6 +1352,18 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-ART-8/half-range-shift", test_fire_half_range);
   g_test_add_func ("/engine/preview/F-FIRE-9/readiness-check", test_fire_readiness_check);
   g_test_add_func ("/engine/preview/F-FIRE-6/fire-targets", test_fire_targets);
+  g_test_add_func ("/engine/preview/F-BOARD-1/boarding-targets", test_boarding_targets);
+  g_test_add_func ("/engine/preview/F-ECM-2/boarding-targets-hidden",
+                   test_boarding_targets_hidden);
+  g_test_add_func ("/engine/preview/F-BOARD-1/boarding-one-at-a-time",
+                   test_boarding_targets_engaged);
+  g_test_add_func ("/engine/preview/F-BOARD-13/boarding-first-round", test_boarding_first_round);
+  g_test_add_func ("/engine/preview/F-BOARD-3/boarding-first-round-fire",
+                   test_boarding_first_round_fire);
+  g_test_add_func ("/engine/preview/F-BOARD-3/boarding-fire-damage-next-turn",
+                   test_boarding_fire_damage_next_turn);
+  g_test_add_func ("/engine/preview/F-BOARD-12/boarding-first-round-rulings",
+                   test_boarding_first_round_rulings);
   g_test_add_func ("/engine/preview/F-SEQ-1/check-orders", test_check_orders);
   g_test_add_func ("/engine/battle/journal/redo", test_redo);
   g_test_add_func ("/engine/battle/journal/redo-cleared", test_redo_cleared);

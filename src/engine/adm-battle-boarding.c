@@ -49,42 +49,46 @@ bases_touch (AdmBattle *self,
 
 /* Declarations */
 
-static gboolean
-check_board (AdmBattle          *self,
-             const AdmOrderDecl *decl,
-             int                 attacker,
-             int                 defender,
-             GError            **error)
+gboolean
+_adm_battle_boarding_check (AdmBattle  *self,
+                            int         line,
+                            guint       attacker,
+                            guint       defender,
+                            GError    **error)
 {
-  const char *ship_id = adm_order_decl_get (decl, "ship");
-  const char *target_id = adm_order_decl_get (decl, "target");
+  const AdmBattleShip *a = _adm_battle_ship (self, attacker);
+  const AdmBattleShip *d = _adm_battle_ship (self, defender);
 
-  if (attacker < 0 || defender < 0)
-    {
-      _adm_battle_illegal (self, error, decl->line, _("“%s” is not a ship in this battle"),
-                           attacker < 0 ? ship_id : target_id);
-      return FALSE;
-    }
   /* F-BOARD-1 ("boarding-contact"): both ships in action — not wrecks, not captured. */
   if (!_adm_battle_ship_active (self, attacker))
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s is out of action or captured and cannot board (F-BOARD-1)"),
                            _adm_battle_ship_name (self, attacker));
       return FALSE;
     }
   if (!_adm_battle_ship_active (self, defender))
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s is out of action or captured and cannot be boarded "
                              "(F-BOARD-1)"), _adm_battle_ship_name (self, defender));
       return FALSE;
     }
-  if (_adm_battle_ship (self, attacker)->side == _adm_battle_ship (self, defender)->side)
+  if (a->side == d->side)
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s and %s are on the same side; only an enemy ship can be "
                              "boarded (F-BOARD-1)"), _adm_battle_ship_name (self, attacker),
+                           _adm_battle_ship_name (self, defender));
+      return FALSE;
+    }
+  /* F-ECM-2: an undetected formation is not on this side's table, as for fire and
+   * torpedoes; presence (F-ECM-4) is enough. */
+  if (adm_battle_get_detection (self, a->side, d->formation) == ADM_DETECTION_NONE)
+    {
+      _adm_battle_illegal (self, error, line,
+                           _("%s has not detected %s and cannot board it (F-ECM-2)"),
+                           adm_battle_get_side (self, a->side)->name,
                            _adm_battle_ship_name (self, defender));
       return FALSE;
     }
@@ -92,19 +96,18 @@ check_board (AdmBattle          *self,
    * then and this phase. */
   if (!bases_touch (self, attacker, defender))
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s does not touch %s (%.1f cm centre to centre): boarding needs "
                              "base contact at the end of the movement phase (F-BOARD-1)"),
                            _adm_battle_ship_name (self, attacker),
                            _adm_battle_ship_name (self, defender),
-                           adm_distance (_adm_battle_ship (self, attacker)->position,
-                                         _adm_battle_ship (self, defender)->position));
+                           adm_distance (a->position, d->position));
       return FALSE;
     }
   /* "boarding-contact": one boarding at a time for each ship, attacking or defending. */
   if (open_boarding_of (self, attacker) >= 0 || open_boarding_of (self, defender) >= 0)
     {
-      _adm_battle_illegal (self, error, decl->line,
+      _adm_battle_illegal (self, error, line,
                            _("%s is already in a boarding action; a ship fights one boarding "
                              "at a time (F-BOARD-1)"),
                            _adm_battle_ship_name (self, open_boarding_of (self, attacker) >= 0
@@ -112,6 +115,30 @@ check_board (AdmBattle          *self,
       return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+check_board (AdmBattle          *self,
+             const AdmOrderDecl *decl,
+             int                 attacker,
+             int                 defender,
+             GError            **error)
+{
+  if (attacker < 0 || defender < 0)
+    {
+      _adm_battle_illegal (self, error, decl->line, _("“%s” is not a ship in this battle"),
+                           adm_order_decl_get (decl, attacker < 0 ? "ship" : "target"));
+      return FALSE;
+    }
+  return _adm_battle_boarding_check (self, decl->line, attacker, defender, error);
+}
+
+int
+_adm_battle_boarding_potential (AdmBattle *self,
+                                guint      ship)
+{
+  /* F-BOARD-2: a ship's boarding potential is its hull points at the moment of boarding. */
+  return adm_battle_ship_hull_left (self, ship);
 }
 
 gboolean
@@ -132,8 +159,8 @@ _adm_battle_boarding_declare (AdmBattle  *self,
       /* F-BOARD-2: each side's boarding potential is its hull points now. */
       b.attacker = attacker;
       b.defender = defender;
-      b.attacker_bp = adm_battle_ship_hull_left (self, attacker);
-      b.defender_bp = adm_battle_ship_hull_left (self, defender);
+      b.attacker_bp = _adm_battle_boarding_potential (self, attacker);
+      b.defender_bp = _adm_battle_boarding_potential (self, defender);
       b.declared = adm_battle_get_turn (self);
       g_array_append_val (self->state->boardings, b);
       _adm_battle_report (self, _("%s boards %s: boarding potential %d against %d (F-BOARD-1, "
@@ -169,8 +196,10 @@ own_modifiers (AdmBattle *self,
   int turn = adm_battle_get_turn (self);
   int total = 0;
 
-  /* F-BOARD-3: hit in this turn's fire phase for 2 hull points or more. */
-  if (s->fire_damage >= 2)
+  /* F-BOARD-3: hit in this turn's fire phase for 2 hull points or more. Each fire phase
+   * starts the count afresh, so before this turn's the count is last turn's, which this
+   * turn's rounds, fought in the end stage, will not see. */
+  if (adm_battle_get_phase (self) > ADM_PHASE_FIRE && s->fire_damage >= 2)
     {
       total -= 1;
       explain (why, _("hit in the fire phase (F-BOARD-3)"), -1);
@@ -218,6 +247,54 @@ ratio_clause (int bonus)
   return clauses[CLAMP (bonus, 0, 4)];
 }
 
+/* F-BOARD-3..F-BOARD-13 ("boarding-ratio", "boarding-roll"): each side's total roll modifier
+ * in a round between potentials @attacker_bp and @defender_bp, explained into @attacker_why
+ * and @defender_why. */
+void
+_adm_battle_boarding_modifiers (AdmBattle *self,
+                                guint      attacker,
+                                guint      defender,
+                                int        attacker_bp,
+                                int        defender_bp,
+                                int       *attacker_mod,
+                                int       *defender_mod,
+                                GString   *attacker_why,
+                                GString   *defender_why)
+{
+  int ratio, readiness;
+
+  *attacker_mod = own_modifiers (self, attacker, TRUE, attacker_why);
+  *defender_mod = own_modifiers (self, defender, FALSE, defender_why);
+  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): the highest ratio bonus only, to the attacker,
+   * on the potentials as they stand or, with "modified-pools", after F-BOARD-3..8. */
+  if (_adm_battle_ruling_is (self, "boarding-ratio", "modified-pools"))
+    ratio = adm_boarding_ratio_bonus (attacker_bp + *attacker_mod, defender_bp + *defender_mod);
+  else
+    ratio = adm_boarding_ratio_bonus (attacker_bp, defender_bp);
+  if (ratio > 0)
+    {
+      g_autofree char *what = g_strdup_printf (_("boarding potential ratio (%s)"),
+                                               ratio_clause (ratio));
+
+      *attacker_mod += ratio;
+      explain (attacker_why, what, ratio);
+    }
+  /* F-BOARD-13 ("boarding-roll"): readiness is the F-RDY-5 readiness modifier. */
+  if ((readiness = _adm_battle_readiness_modifier (self, attacker)) != 0)
+    explain (attacker_why, _("readiness (F-RDY-5)"), readiness);
+  *attacker_mod += readiness;
+  if ((readiness = _adm_battle_readiness_modifier (self, defender)) != 0)
+    explain (defender_why, _("readiness (F-RDY-5)"), readiness);
+  *defender_mod += readiness;
+}
+
+gboolean
+_adm_battle_boarding_reroll_ties (AdmBattle *self)
+{
+  /* F-BOARD-13 ("boarding-roll"): a tie has no effect, or is rolled again. */
+  return _adm_battle_ruling_is (self, "boarding-roll", "tie-reroll");
+}
+
 /* Rounds */
 
 /* F-BOARD-15: the ship whose boarding potential reached 0 is captured. */
@@ -262,35 +339,13 @@ fight_round (AdmBattle  *self,
   guint attacker = b->attacker, defender = b->defender;
   g_autoptr(GString) attacker_why = g_string_new (NULL);
   g_autoptr(GString) defender_why = g_string_new (NULL);
-  int attacker_mod = own_modifiers (self, attacker, TRUE, attacker_why);
-  int defender_mod = own_modifiers (self, defender, FALSE, defender_why);
-  gboolean reroll = _adm_battle_ruling_is (self, "boarding-roll", "tie-reroll");
-  int ratio, readiness, attacker_total, defender_total, loss;
+  gboolean reroll = _adm_battle_boarding_reroll_ties (self);
+  int attacker_mod, defender_mod, attacker_total, defender_total, loss;
   guint loser, winner;
   int *loser_bp;
 
-  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): the highest ratio bonus only, to the attacker,
-   * on the potentials as they stand or, with "modified-pools", after F-BOARD-3..8. */
-  if (_adm_battle_ruling_is (self, "boarding-ratio", "modified-pools"))
-    ratio = adm_boarding_ratio_bonus (b->attacker_bp + attacker_mod,
-                                      b->defender_bp + defender_mod);
-  else
-    ratio = adm_boarding_ratio_bonus (b->attacker_bp, b->defender_bp);
-  if (ratio > 0)
-    {
-      g_autofree char *what = g_strdup_printf (_("boarding potential ratio (%s)"),
-                                               ratio_clause (ratio));
-
-      attacker_mod += ratio;
-      explain (attacker_why, what, ratio);
-    }
-  /* F-BOARD-13 ("boarding-roll"): readiness is the F-RDY-5 readiness modifier. */
-  if ((readiness = _adm_battle_readiness_modifier (self, attacker)) != 0)
-    explain (attacker_why, _("readiness (F-RDY-5)"), readiness);
-  attacker_mod += readiness;
-  if ((readiness = _adm_battle_readiness_modifier (self, defender)) != 0)
-    explain (defender_why, _("readiness (F-RDY-5)"), readiness);
-  defender_mod += readiness;
+  _adm_battle_boarding_modifiers (self, attacker, defender, b->attacker_bp, b->defender_bp,
+                                  &attacker_mod, &defender_mod, attacker_why, defender_why);
 
   for (;;)
     {

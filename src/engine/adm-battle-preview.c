@@ -2,7 +2,9 @@
 /* adm-battle-preview.c: previews of the declarations of a turn (adm-battle-preview.h). The
  * rules stay in the phases: the movement preview asks the movement phase's own checks
  * (adm-battle-movement.c), the fire preview and the list of targets the fire phase's
- * (adm-battle-fire.c), and the dry run resolves the phases themselves. Each works on a
+ * (adm-battle-fire.c), the boarding preview and its targets the boarding declaration's check
+ * and the end stage's potentials and modifiers (adm-battle-boarding.c), and the dry run
+ * resolves the phases themselves. Each works on a
  * snapshot of the battle and gives it back exactly as it was. Only the odds are worked out
  * here, from the numbers the fire phase would look up (adm-odds.h). */
 
@@ -222,6 +224,80 @@ adm_battle_fire_targets (AdmBattle *self,
   targets = _adm_battle_fire_targets (self, ship, weapon);
   _adm_battle_snapshot_restore (self, &snapshot);
   return targets;
+}
+
+/* Boarding */
+
+void
+adm_boarding_preview_clear (AdmBoardingPreview *preview)
+{
+  g_return_if_fail (preview != NULL);
+
+  g_free (preview->reason);
+  g_clear_pointer (&preview->odds, adm_boarding_odds_free);
+  memset (preview, 0, sizeof *preview);
+}
+
+/* The boarding checks and numbers only read the battle: no snapshot is needed. The check is
+ * asked with no orders line, so that its refusal has no "FILE:LINE: " before it. */
+
+GArray *
+adm_battle_boarding_targets (AdmBattle *self,
+                             guint      ship)
+{
+  GArray *targets;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (ship < adm_battle_get_n_ships (self), NULL);
+
+  targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < adm_battle_get_n_ships (self); i++)
+    if (_adm_battle_boarding_check (self, 0, ship, i, NULL))
+      g_array_append_val (targets, i);
+  return targets;
+}
+
+gboolean
+adm_battle_preview_boarding (AdmBattle           *self,
+                             guint                ship,
+                             guint                target,
+                             AdmBoardingPreview  *preview,
+                             GError             **error)
+{
+  g_autoptr(GString) attacker_why = g_string_new (NULL);
+  g_autoptr(GString) defender_why = g_string_new (NULL);
+  g_autoptr(GError) refusal = NULL;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (ship < adm_battle_get_n_ships (self), FALSE);
+  g_return_val_if_fail (target < adm_battle_get_n_ships (self), FALSE);
+  g_return_val_if_fail (preview != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (preview, 0, sizeof *preview);
+  if (!_adm_battle_boarding_check (self, 0, ship, target, &refusal))
+    {
+      preview->reason = g_strdup (refusal->message);
+      return TRUE;
+    }
+  /* F-BOARD-2 as the declaration takes them; the round's modifiers as the end stage adds
+   * them to the rolls. */
+  preview->attacker_bp = _adm_battle_boarding_potential (self, ship);
+  preview->defender_bp = _adm_battle_boarding_potential (self, target);
+  _adm_battle_boarding_modifiers (self, ship, target, preview->attacker_bp,
+                                  preview->defender_bp, &preview->attacker_modifier,
+                                  &preview->defender_modifier, attacker_why, defender_why);
+  preview->odds = adm_boarding_odds_compute (preview->attacker_bp, preview->defender_bp,
+                                             preview->attacker_modifier,
+                                             preview->defender_modifier,
+                                             _adm_battle_boarding_reroll_ties (self), error);
+  if (preview->odds == NULL)
+    {
+      adm_boarding_preview_clear (preview);
+      return FALSE;
+    }
+  preview->legal = TRUE;
+  return TRUE;
 }
 
 /* The dry run */

@@ -3,8 +3,10 @@
  * before anything is rolled — by the same rules the phases apply, never a copy of them:
  * the path a movement order would take and why it is refused (F-MOVE, F-FORM-10), the
  * targets a battery can reach (F-FIRE-5, F-FIRE-6, F-ECM-2, F-CAT-4), the exact odds of a
- * fire declaration (F-ART, F-DES, F-SHLD, F-FORD), and a dry run of the declarations
- * against the phases still to come in the turn. Nothing here changes the battle. */
+ * fire declaration (F-ART, F-DES, F-SHLD, F-FORD), the enemies a ship can board (F-BOARD-1,
+ * F-ECM-2) and the exact odds of the first boarding round (F-BOARD-2..14), and a dry run of
+ * the declarations against the phases still to come in the turn. Nothing here changes the
+ * battle. */
 #pragma once
 
 #include "adm-battle.h"
@@ -105,6 +107,55 @@ gboolean  adm_battle_preview_fire   (AdmBattle            *self,
 GArray   *adm_battle_fire_targets   (AdmBattle            *self,
                                      guint                 ship,
                                      guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The enemy ships (guint indices, in ship order) ship @ship could declare a boarding against
+ * now, by the very check the torpedo and boarding phase makes of a declaration: both in
+ * action, not captured (F-BOARD-1), on another side, detected by @ship's side (F-ECM-2,
+ * presence is enough), bases touching (F-BOARD-1: nothing moves between the movement phase
+ * and the declarations), and neither already in an open boarding ("boarding-contact"). Empty
+ * for a ship that cannot board at all. Declarations of this turn not yet resolved are not
+ * taken into account (a ship the orders already send to board another is still listed). */
+GArray   *adm_battle_boarding_targets (AdmBattle          *self,
+                                       guint               ship) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A boarding declaration and the first round it would lead to, as things stand now. */
+typedef struct {
+  gboolean          legal;
+  char             *reason;            /* when not legal: the refusal the torpedo and
+                                        * boarding phase would give, without the orders
+                                        * file and line it puts before it */
+  int               attacker_bp;       /* F-BOARD-2: the hull points left now, which the
+                                        * declaration takes as the potentials */
+  int               defender_bp;
+  int               attacker_modifier; /* the round's total roll modifiers: F-BOARD-3..8 for
+                                        * each ship's own state, F-BOARD-7/8 faction bonus and
+                                        * F-BOARD-9..12 ratio bonus for the attacker (ruling
+                                        * "boarding-ratio"), F-RDY-5 readiness ("boarding-roll") */
+  int               defender_modifier;
+  AdmBoardingOdds  *odds;              /* one round (adm_boarding_odds_compute () with these
+                                        * numbers and the "boarding-roll" tie ruling); NULL
+                                        * when not legal */
+} AdmBoardingPreview;
+
+void      adm_boarding_preview_clear  (AdmBoardingPreview *preview);
+
+/* Fills @preview for ship @ship declaring a boarding of ship @target now, the check and the
+ * numbers being the phase's and the end stage's own (adm-battle-boarding.c). The numbers are
+ * those of the ships as they stand: the first round is fought in this turn's end stage, and
+ * what happens before it — torpedoes and mines striking in the torpedo and boarding phase
+ * (which may lower the hull points the declaration takes as potentials), critical hits,
+ * readiness lost — is not foreseen. F-BOARD-3 counts the hull points lost in this turn's
+ * fire phase: none before that phase is resolved (the count of an earlier turn's is not the
+ * one the round will see). F-BOARD-5 and F-BOARD-6 count the combat orders carried out and
+ * failed so far this turn, so a preview before the movement or fire phase does not know the
+ * orders still to come. A legal preview has @odds; an illegal one has @reason and zero
+ * numbers. Returns FALSE with @error only when the odds cannot be computed. @preview is
+ * overwritten: give it zeroed or cleared, and clear it after use. */
+gboolean  adm_battle_preview_boarding (AdmBattle          *self,
+                                       guint               ship,
+                                       guint               target,
+                                       AdmBoardingPreview *preview,
+                                       GError            **error);
 
 /* A dry run: resolves the phases from the current one through @through (within this turn)
  * with @orders on a throwaway copy of the state, with dice from a fixed private generator,

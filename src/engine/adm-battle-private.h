@@ -213,6 +213,32 @@ gboolean             _adm_battle_torpedoes_run (AdmBattle  *self,
 /* Boarding (adm-battle-boarding.c). */
 gboolean             _adm_battle_boarding_declare (AdmBattle *self,
                                                GError     **error);
+/* Whether @attacker may declare a boarding of @defender now (F-BOARD-1, "boarding-contact",
+ * F-ECM-2): the declaration's check and adm_battle_boarding_targets ()'s; the refusal, naming
+ * orders line @line when above 0, in @error. */
+gboolean             _adm_battle_boarding_check (AdmBattle *self,
+                                               int          line,
+                                               guint        attacker,
+                                               guint        defender,
+                                               GError     **error);
+/* F-BOARD-2: @ship's boarding potential if a boarding were declared now. */
+int                  _adm_battle_boarding_potential (AdmBattle *self,
+                                               guint        ship);
+/* The total roll modifiers of a round between @attacker and @defender with boarding
+ * potentials @attacker_bp and @defender_bp as the end stage adds them (F-BOARD-3..12, F-RDY-5
+ * under "boarding-ratio" and "boarding-roll"), each explained for the report into its
+ * GString. */
+void                 _adm_battle_boarding_modifiers (AdmBattle *self,
+                                               guint        attacker,
+                                               guint        defender,
+                                               int          attacker_bp,
+                                               int          defender_bp,
+                                               int         *attacker_mod,
+                                               int         *defender_mod,
+                                               GString     *attacker_why,
+                                               GString     *defender_why);
+/* F-BOARD-13 ("boarding-roll"): whether a tied round is rolled again. */
+gboolean             _adm_battle_boarding_reroll_ties (AdmBattle *self);
 /* End stage (1): boarding rounds, captures and take-overs (F-BOARD-13..18). */
 gboolean             _adm_battle_boarding_resolve (AdmBattle *self,
                                                GError     **error);
