@@ -1176,6 +1176,61 @@ test_battle_other_orders (void)
   remove_battle_copy (path);
 }
 
+/* Boarding by mouse (F-BOARD-1): in the torpedo and boarding phase the enemies a ship touches
+ * are ringed, the one clicked gets the first round's odds and the Board form, and the
+ * boarding resolves. */
+static void
+test_battle_boarding (void)
+{
+  g_autofree char *path = copy_battle ("tests/data/battles", "board");
+  static const char * const keys[] = { NULL };
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  AdmiraltyOrdersPanel *panel = admiralty_battle_page_get_orders_panel (page);
+  int vorberg = adm_battle_ship_index (battle, "vorberg");
+  int triumph = adm_battle_ship_index (battle, "triumph");
+  const AdmiraltyTableOptions *options;
+  gboolean ringed = FALSE;
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+
+  admiralty_table_widget_set_selected_ship (table, vorberg);
+  iterate ();
+  options = admiralty_table_widget_get_options (table);
+  g_assert_nonnull (options->highlight_ships);
+  for (guint i = 0; i < options->highlight_ships->len; i++)
+    ringed |= g_array_index (options->highlight_ships, guint, i) == (guint) triumph;
+  g_assert_true (ringed);
+
+  admiralty_table_widget_set_target_ship (table, triumph);
+  iterate ();
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel),
+                            "Boarding Triumph, first round"));
+  /* The form is now for boarding the target: ship and target filled in. */
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "board", keys, keys));
+  g_assert_true (rows_contain (panel, "Board (F-BOARD-1)"));
+  g_assert_true (rows_contain (panel, "Triumph"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_boarding (battle, 0)->attacker, ==, vorberg);
+  g_assert_cmpint (adm_battle_get_boarding (battle, 0)->defender, ==, triumph);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Real dice: the phase asks for each roll it needs, refuses a value not on the die, and
  * resolves once every roll is in; cancelling leaves the battle as it was. */
 static void
@@ -1343,6 +1398,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
+  g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 

@@ -977,7 +977,18 @@ update_targets (AdmiraltyOrdersPanel *self)
   gboolean any_checked = FALSE;
 
   g_array_set_size (self->targets, 0);
-  if (ship == NULL || adm_battle_get_phase (self->battle) > ADM_PHASE_FIRE)
+  if (ship == NULL)
+    return;
+  /* F-BOARD-1: boarding is declared in the torpedo and boarding phase; the enemies it could
+   * board are ringed then. */
+  if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO)
+    {
+      g_autoptr(GArray) board = adm_battle_boarding_targets (self->battle, self->ship);
+
+      g_array_append_vals (self->targets, board->data, board->len);
+      return;
+    }
+  if (adm_battle_get_phase (self->battle) > ADM_PHASE_FIRE)
     return;
   for (guint w = 0; w < ship->klass->weapons->len; w++)
     any_checked |= weapon_checked (self, w);
@@ -1446,6 +1457,33 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
                                 100 * adm_torpedo_odds_at_least (odds, 1),
                                 100 * odds->p_critical);
       }
+  /* Boarding the target (F-BOARD): the first round's exact odds. */
+  if (ship != NULL && adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
+      admiralty_table_widget_get_target_ship (self->table) >= 0)
+    {
+      int target = admiralty_table_widget_get_target_ship (self->table);
+      AdmBoardingPreview preview = { 0 };
+
+      if (adm_battle_preview_boarding (self->battle, self->ship, target, &preview, NULL))
+        {
+          if (text->len > 0)
+            g_string_append_c (text, '\n');
+          if (!preview.legal)
+            g_string_append_printf (text, "⚠ %s", preview.reason);
+          else
+            /* Translators: the odds of a boarding's first round, before the dice */
+            g_string_append_printf (text, _("Boarding %s, first round: boarding potential %d "
+                                            "against %d · wins %.0f%% · ties %.0f%% · loses "
+                                            "%.0f%% · captures it %.0f%%"),
+                                    adm_battle_get_ship (self->battle, target)->name,
+                                    preview.attacker_bp, preview.defender_bp,
+                                    100 * preview.odds->p_attacker_wins,
+                                    100 * preview.odds->p_tie,
+                                    100 * preview.odds->p_defender_wins,
+                                    100 * preview.odds->p_defender_captured);
+        }
+      adm_boarding_preview_clear (&preview);
+    }
   gtk_label_set_label (self->torpedo_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->torpedo_label), text->len > 0);
 }
@@ -1659,8 +1697,9 @@ phase_hint (AdmPhase phase)
       return _("Select a ship: the enemies its checked weapons can reach are ringed. Click "
                "one to see the odds, then declare the fire.");
     case ADM_PHASE_TORPEDO:
-      return _("Torpedoes, boarding and mine detonations resolve now; add any order they "
-               "still need below.");
+      return _("Torpedoes and mine detonations resolve now. Select a ship: the enemies it can "
+               "board are ringed; click one for the odds of the first round, then add the "
+               "boarding order below.");
     case ADM_PHASE_END:
     default:
       return _("Boarding, damage control and fires are resolved in the end phase: give damage "
@@ -1774,7 +1813,14 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
                    GParamSpec           *pspec,
                    AdmiraltyTableWidget *table)
 {
+  /* A ringed ship clicked in the boarding phase: the form is for boarding it. */
+  if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
+      admiralty_table_widget_get_target_ship (table) >= 0)
+    for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+      if (g_strcmp0 (other_kinds[i].element, "board") == 0)
+        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
   update_fire_section (self);
+  update_torpedo_odds (self);
   rebuild_other_form (self);
 }
 
