@@ -571,12 +571,19 @@ attack (AdmBattle  *self,
         }
       _adm_battle_ship (self, b->ship)->fired |= 1u << b->weapon;
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
-        g_string_append_printf (destructor_names, "%s%s's %s",
-                                destructor_names->len > 0 ? ", " : "",
-                                _adm_battle_ship_name (self, b->ship), weapon->name);
+        {
+          g_string_append (destructor_names, destructor_names->len > 0 ? ", " : "");
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          g_string_append_printf (destructor_names, _("%s's %s"),
+                                  _adm_battle_ship_name (self, b->ship), weapon->name);
+        }
       else
-        g_string_append_printf (names, "%s%s's %s", names->len > 0 ? ", " : "",
-                                _adm_battle_ship_name (self, b->ship), weapon->name);
+        {
+          g_string_append (names, names->len > 0 ? ", " : "");
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
+                                  weapon->name);
+        }
     }
   /* Every battery held its fire (F-CAT-4): no attack. */
   if (v.firer < 0)

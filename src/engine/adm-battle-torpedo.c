@@ -513,8 +513,10 @@ fire_at_salvo (AdmBattle           *self,
         {
           s->fired |= 1u << gun->weapon;
           escort_dice += gun_firepower (self, gun->ship, weapon);
-          g_string_append_printf (escort_names, "%s%s's %s", escort_names->len > 0 ? ", " : "",
-                                  s->name, weapon->name);
+          g_string_append (escort_names, escort_names->len > 0 ? ", " : "");
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          g_string_append_printf (escort_names, _("%s's %s"), s->name,
+                                  weapon->name);
           continue;
         }
       line_to_salvo (self, gun->ship, v.position, &blocked, &battery_behind);
@@ -534,7 +536,9 @@ fire_at_salvo (AdmBattle           *self,
       big_firepower += gun_firepower (self, gun->ship, weapon);
       shortest = MIN (shortest, weapon->range);
       farthest = MAX (farthest, adm_distance (s->position, v.position));
-      g_string_append_printf (big_names, "%s%s's %s", big_names->len > 0 ? ", " : "", s->name,
+      g_string_append (big_names, big_names->len > 0 ? ", " : "");
+      /* Translators: a ship's weapon, "Vorberg's Main battery" */
+      g_string_append_printf (big_names, _("%s's %s"), s->name,
                               weapon->name);
     }
   if (escort_names->len == 0 && big_names->len == 0)
@@ -809,8 +813,10 @@ launch (AdmBattle           *self,
       AdmBattleShip *s = _adm_battle_ship (self, tube->ship);
 
       shortest = MIN (shortest, tube_weapon (self, tube)->range);
-      g_string_append_printf (names, "%s%s's %s", names->len > 0 ? ", " : "", s->name,
-                              tube_weapon (self, tube)->name);
+      g_string_append (names, names->len > 0 ? ", " : "");
+      /* Translators: a ship's weapon, "Vorberg's Main battery" */
+      g_string_append_printf (names, _("%s's %s"), s->name, tube_weapon (self,
+                              tube)->name);
     }
   if (target >= 0)
     {
