@@ -13,64 +13,16 @@
 
 #include "admiralty-application.h"
 #include "admiralty-window-private.h"
+#include "ui-helpers.h"
 
 #define SCENARIO_ID "sector-battle-test"
 
-static AdmiraltyApplication *app;
-static char *data_home;
 
-/* Helpers as in test-window.c */
 
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data,
-               guint      timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
 
-  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
 
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
-static gboolean
-widget_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
 
-static void
-close_window (AdmiraltyWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 /* The fixture: the test scenario saved as a campaign file in a new temporary folder, open in
  * a new window. */
@@ -342,31 +294,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  GTestDBus *bus;
-  GDBusConnection *connection;
-  g_autofree char *display = NULL;
-  int status;
-
-  /* Fallback set-ups and autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
-  data_home = g_dir_make_tmp ("admiralty-test-sector-battle-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
-  display = g_strdup (g_getenv ("DISPLAY"));
-  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-  g_test_dbus_up (bus);
-  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
-  if (display != NULL)
-    g_setenv ("DISPLAY", display, TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  ui_test_init (&argc, &argv, "sector-battle");
 
   g_test_add ("/ui/sector-battle/open-and-resume", Fixture, NULL, fixture_set_up,
               test_open_and_resume, fixture_tear_down);
@@ -378,18 +306,5 @@ main (int   argc,
               fixture_tear_down);
   g_test_add_func ("/ui/sector-battle/no-campaign", test_no_campaign);
 
-  status = g_test_run ();
-
-  /* As test-window.c: stop the private bus without waiting for the application's
-   * connection to go. */
-  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
-  g_clear_object (&connection);
-  g_clear_object (&app);
-  g_test_dbus_stop (bus);
-  remove_tree (data_home);
-  g_free (data_home);
-
-  return status;
+  return ui_test_finish (g_test_run ());
 }

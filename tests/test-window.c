@@ -18,34 +18,11 @@
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-roll-item.h"
 #include "admiralty-window-private.h"
+#include "ui-helpers.h"
 
-static AdmiraltyApplication *app;
-static char *data_home;
 
-/* Runs the main context until @done is true or @timeout_ms has passed. */
-static void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data,
-               guint      timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
 
-  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
 
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-widget_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
 
 static char *
 skirmish_path (void)
@@ -71,14 +48,6 @@ open_skirmish (void)
   return window;
 }
 
-static void
-close_window (AdmiraltyWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
-}
 
 static AdmiraltyRollItem *
 last_roll (GListModel *log)
@@ -605,7 +574,6 @@ copy_battle (const char *folder,
   return to;
 }
 
-static void remove_tree (const char *path);
 
 static void
 remove_battle_copy (const char *path)
@@ -1333,55 +1301,11 @@ test_battle_broken (void)
   remove_tree (dir);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  GTestDBus *bus;
-  GDBusConnection *connection;
-  g_autofree char *display = NULL;
-  int status;
-
-  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
-  data_home = g_dir_make_tmp ("admiralty-test-window-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
-  display = g_strdup (g_getenv ("DISPLAY"));
-  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-  g_test_dbus_up (bus);
-  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
-  if (display != NULL)
-    g_setenv ("DISPLAY", display, TRUE);
-
-  /* The private bus has no accessibility bus to offer. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  ui_test_init (&argc, &argv, "window");
 
   g_test_add_func ("/ui/window/empty-state", test_empty_state);
   g_test_add_func ("/ui/window/order-of-battle", test_order_of_battle);
@@ -1402,20 +1326,5 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 
-  status = g_test_run ();
-
-  /* A registered application keeps itself and the bus connection exported until
-   * g_application_run() returns, which this test never calls: stop the bus without waiting
-   * for the connection to go, and without exiting when it closes. @bus is left to the end of
-   * the process, as disposing it would wait as well. */
-  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
-  g_clear_object (&connection);
-  g_clear_object (&app);
-  g_test_dbus_stop (bus);
-  remove_tree (data_home);
-  g_free (data_home);
-
-  return status;
+  return ui_test_finish (g_test_run ());
 }

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ui-helpers.h: what the UI tests that build the real window share — the application on a
+ * private session bus with its data under a temporary XDG_DATA_HOME, running the main
+ * context, closing a window and checking that it is gone, removing a temporary tree. */
+#pragma once
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "admiralty-application.h"
+#include "admiralty-window.h"
+
+static AdmiraltyApplication *app;
+static char *data_home;
+static GTestDBus *ui_test_bus;
+
+/* Runs the main context until @done is true or @timeout_ms has passed. */
+static G_GNUC_UNUSED void
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data,
+               guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static G_GNUC_UNUSED void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static G_GNUC_UNUSED gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static G_GNUC_UNUSED void
+close_window (AdmiraltyWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+}
+
+static G_GNUC_UNUSED void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Before the tests: autosaves and fallback files under a temporary XDG_DATA_HOME named after
+ * @name, a private session bus, GTK, and the registered application in @app. */
+static void
+ui_test_init (int        *argc,
+              char     ***argv,
+              const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *template = g_strdup_printf ("admiralty-test-%s-XXXXXX", name);
+
+  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
+  data_home = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
+  display = g_strdup (g_getenv ("DISPLAY"));
+  ui_test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (ui_test_bus);
+  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+
+  /* The private bus has no accessibility bus to offer. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  gtk_test_init (argc, argv, NULL);
+
+  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* After g_test_run (): returns @status. */
+static int
+ui_test_finish (int status)
+{
+  GDBusConnection *connection;
+
+  /* A registered application keeps itself and the bus connection exported until
+   * g_application_run() returns, which these tests never call: stop the bus without waiting
+   * for the connection to go, and without exiting when it closes. The bus object is left to
+   * the end of the process, as disposing it would wait as well. */
+  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (connection != NULL)
+    g_dbus_connection_set_exit_on_close (connection, FALSE);
+  g_clear_object (&connection);
+  g_clear_object (&app);
+  g_test_dbus_stop (ui_test_bus);
+  remove_tree (data_home);
+  g_clear_pointer (&data_home, g_free);
+
+  return status;
+}
