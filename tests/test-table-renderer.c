@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "admiralty-table-renderer.h"
+#include "admiralty-units.h"
 #include "battle-helpers.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
@@ -707,6 +708,7 @@ test_overlays_off (void)
   g_assert_cmpint (options.target_ship, ==, -1);
   g_assert_null (options.orders);
   g_assert_false (options.ruler);
+  g_assert_false (options.inches);
 }
 
 /* The path in green (legal) or red (refused), a ghost outline where it ends, the tick where
@@ -952,6 +954,142 @@ test_ruler (void)
   g_assert_true (differs);
 }
 
+/* The width in pixels of @text in the overlay labels' font, as the renderer lays it out. */
+static double
+label_text_width (const char *text)
+{
+  g_autoptr(cairo_surface_t) surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+  cairo_t *cr = cairo_create (surface);
+  cairo_text_extents_t extents;
+
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 11.0);
+  cairo_text_extents (cr, text, &extents);
+  cairo_destroy (cr);
+  return extents.x_advance;
+}
+
+/* The width of what @with draws and @without does not in the band from 3 to 50 px above
+ * table point @mid, within 80 px either side (short of the end ticks of a ruler 200 px
+ * long): a horizontal ruler's label plate. */
+static int
+plate_width (cairo_surface_t          *with,
+             cairo_surface_t          *without,
+             const AdmiraltyTableView *view,
+             AdmPoint                  mid)
+{
+  double x, y;
+  int left = G_MAXINT, right = G_MININT;
+
+  admiralty_table_view_to_pixels (view, mid, &x, &y);
+  for (int dy = -50; dy <= -3; dy++)
+    for (int dx = -80; dx <= 80; dx++)
+      if (pixel_at (with, x + dx, y + dy) != pixel_at (without, x + dx, y + dy))
+        {
+          left = MIN (left, dx);
+          right = MAX (right, dx);
+        }
+  return left <= right ? right - left + 1 : 0;
+}
+
+/* In inches the ruler's label reads "10 in" over 25.4 cm; in cm, "25.4 cm". The label's
+ * plate is as wide as its text and 3 px of padding each side. */
+static void
+test_ruler_inches (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) cm = NULL;
+  g_autoptr(cairo_surface_t) inches = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  AdmPoint mid = { 55 + 25.4 / 2, 50 };
+  double in_width = label_text_width ("10 in") + 6;
+  double cm_width = label_text_width ("25.4 cm") + 6;
+  int width;
+
+  /* The check tells the right text from near misses. */
+  g_assert_cmpfloat (fabs (label_text_width ("10.0 in") + 6 - in_width), >, 4);
+  g_assert_cmpfloat (fabs (cm_width - in_width), >, 4);
+
+  fog_view (&view, &options);
+  plain = render (battle, &view, &options);
+  options.ruler = TRUE;
+  options.ruler_from = (AdmPoint) { 55, 50 };
+  options.ruler_to = (AdmPoint) { 55 + 25.4, 50 };
+  cm = render (battle, &view, &options);
+  options.inches = TRUE;
+  inches = render (battle, &view, &options);
+
+  width = plate_width (cm, plain, &view, mid);
+  g_test_message ("cm plate %d px, text + padding %.1f px", width, cm_width);
+  if (fabs (width - cm_width) > 2)
+    save_png (cm, "ruler-cm");
+  g_assert_cmpfloat (fabs (width - cm_width), <=, 2);
+
+  width = plate_width (inches, plain, &view, mid);
+  g_test_message ("inch plate %d px, text + padding %.1f px", width, in_width);
+  if (fabs (width - in_width) > 2)
+    save_png (inches, "ruler-inches");
+  g_assert_cmpfloat (fabs (width - in_width), <=, 2);
+}
+
+/* The inch grid has a line one inch from the origin, where the cm grid (lines every 5 cm at
+ * this scale) has none; with the field FALSE the picture is the cm one, pixel for pixel. */
+static void
+test_grid_inches (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(GArray) ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(cairo_surface_t) cm = NULL;
+  g_autoptr(cairo_surface_t) inches = NULL;
+  g_autoptr(cairo_surface_t) back = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  guint lookout = adm_battle_ship_index (battle, "lookout");
+  AdmPoint inch = { ADMIRALTY_CM_PER_INCH, 4 };
+  const guchar *a, *b;
+  int stride;
+
+  admiralty_table_view_init (&view, 400, 300);
+  admiralty_table_options_init (&options);
+  g_assert_cmpfloat (view.scale, ==, 10.0);
+  cm = render (battle, &view, &options);
+  options.inches = TRUE;
+  inches = render (battle, &view, &options);
+  check_pixel (cm, &view, "grid-cm", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_pixel (inches, &view, "grid-inches", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+  /* Not at one cm, where neither grid has a line. */
+  check_pixel (inches, &view, "grid-inches", (AdmPoint) { 1, 4 },
+               ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+
+  /* Every overlay with lengths, in cm: the new field changes nothing while FALSE. The picture
+   * in inches is saved every run, for a human to look at. */
+  fog_view (&view, &options);
+  options.show_grid = TRUE;
+  options.selected_ship = adm_battle_ship_index (battle, "open");
+  g_array_append_val (ships, lookout);
+  options.highlight_ships = ships;
+  options.target_ship = lookout;
+  options.ruler = TRUE;
+  options.ruler_from = (AdmPoint) { 60, 55 };
+  options.ruler_to = (AdmPoint) { 88, 45 };
+  g_clear_pointer (&cm, cairo_surface_destroy);
+  g_clear_pointer (&inches, cairo_surface_destroy);
+  cm = render (battle, &view, &options);
+  options.inches = TRUE;
+  inches = render (battle, &view, &options);
+  save_png (inches, "overlays-inches");
+  options.inches = FALSE;
+  back = render (battle, &view, &options);
+  a = cairo_image_surface_get_data (cm);
+  b = cairo_image_surface_get_data (back);
+  stride = cairo_image_surface_get_stride (cm);
+  g_assert_cmpint (memcmp (a, b, (gsize) stride * view.height), ==, 0);
+  g_assert_cmpint (memcmp (a, cairo_image_surface_get_data (inches),
+                           (gsize) stride * view.height), !=, 0);
+}
+
 /* Every legend sample draws something in its square, and has a label. */
 static void
 test_legend (void)
@@ -1078,6 +1216,8 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/overlays/target-line", test_target_line);
   g_test_add_func ("/ui/table-renderer/overlays/declared-fires", test_declared_fires);
   g_test_add_func ("/ui/table-renderer/overlays/ruler", test_ruler);
+  g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
+  g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);
   g_test_add_func ("/ui/table-renderer/legend", test_legend);
   g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 

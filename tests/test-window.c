@@ -1199,6 +1199,55 @@ test_battle_boarding (void)
   remove_battle_copy (path);
 }
 
+/* The "units" preference: the orders pane shows and takes lengths in inches; the engine and
+ * the orders stay in cm. */
+static void
+test_battle_units (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "corridor-skirmish.orders.xml", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-serg"));
+  iterate ();
+
+  g_settings_set_string (settings, "units", "in");
+  iterate ();
+  g_assert_true (admiralty_table_widget_get_options (
+                     _admiralty_battle_page_get_table (page))->inches);
+  g_assert_true (admiralty_orders_panel_add_leg (panel, 0, 12.7));
+  g_assert_true (rows_contain (panel, "Prince Serg group: 5 in"));
+  {
+    const AdmMoveDecl *move = g_ptr_array_index (admiralty_orders_panel_get_orders (panel)->moves,
+                                                 0);
+
+    /* Declared in cm, as the rules and the orders files are. */
+    g_assert_cmpuint (move->steps->len, ==, 1);
+    g_assert_cmpfloat_with_epsilon (g_array_index (move->steps, AdmMoveStep, 0).value, 12.7,
+                                    1e-9);
+  }
+
+  g_settings_set_string (settings, "units", "cm");
+  iterate ();
+  g_assert_true (rows_contain (panel, "Prince Serg group: 12.7 cm"));
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Real dice: the phase asks for each roll it needs, refuses a value not on the die, and
  * resolves once every roll is in; cancelling leaves the battle as it was. */
 static void
@@ -1323,6 +1372,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
+  g_test_add_func ("/ui/window/battle/units", test_battle_units);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
 

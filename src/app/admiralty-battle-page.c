@@ -14,6 +14,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
+#include "admiralty-units.h"
 
 #define ROOT_PEEK_SIZE 16384  /* bytes read to find a file's root element */
 
@@ -32,6 +33,7 @@ struct _AdmiraltyBattlePage
   char                 *phase_label;
   char                 *resolve_label;
 
+  GSettings            *settings;
   GListStore           *report_store;
   GListStore           *dice_store;
 
@@ -1404,6 +1406,19 @@ fit_clicked_cb (AdmiraltyBattlePage *self)
   admiralty_table_widget_fit (self->table);
 }
 
+/* The "units" preference: lengths on the table and in the orders in cm or inches. */
+static void
+units_changed_cb (AdmiraltyBattlePage *self,
+                  const char          *key,
+                  GSettings           *settings)
+{
+  g_autofree char *units = g_settings_get_string (settings, "units");
+  gboolean inches = admiralty_units_are_inches (units);
+
+  admiralty_table_widget_set_inches (self->table, inches);
+  admiralty_orders_panel_set_inches (self->orders_panel, inches);
+}
+
 /* Focus goes to the table, whose keys zoom and pan. */
 static gboolean
 admiralty_battle_page_grab_focus (GtkWidget *widget)
@@ -1434,6 +1449,7 @@ admiralty_battle_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
   g_clear_object (&self->battle);
+  g_clear_object (&self->settings);
   g_clear_object (&self->asking);
   g_clear_object (&self->report_store);
   g_clear_object (&self->dice_store);
@@ -1604,6 +1620,11 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (fit_clicked_cb), self);
   gtk_menu_button_set_popover (self->legend_button, legend_popover_new ());
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::units", G_CALLBACK (units_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  units_changed_cb (self, "units", self->settings);
 }
 
 /* Accessors */

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-orders-panel.h"
+#include "admiralty-units.h"
 
 #define ORDERS_FILE "orders"  /* the declarations' "file" in refusals: "orders:3: …" */
 
@@ -24,6 +25,7 @@ typedef enum {
   FIELD_GUNS,      /* "ship:weapon …", the selected ship's checked guns by default */
   FIELD_NUMBER,
   FIELD_OPTIONAL_NUMBER,
+  FIELD_OPTIONAL_LENGTH, /* typed in the shown unit, written in cm */
   FIELD_TEXT,
   FIELD_CHOICE,    /* one of @choices, "|"-separated */
 } FieldKind;
@@ -50,7 +52,7 @@ static const OtherKind other_kinds[] = {
   { "steer", N_("Steer a salvo (F-TORP-5)"),
     { { "salvo", N_("Salvo"), FIELD_NUMBER, NULL },
       { "degrees", N_("Degrees"), FIELD_NUMBER, NULL },
-      { "after", N_("After cm"), FIELD_OPTIONAL_NUMBER, NULL } } },
+      { "after", N_("After (distance)"), FIELD_OPTIONAL_LENGTH, NULL } } },
   { "cover", N_("Cover against torpedoes (F-TORP-14)"),
     { { "weapons", N_("Guns"), FIELD_GUNS, NULL },
       { "ship", N_("Ship covered"), FIELD_TARGET, NULL } } },
@@ -89,6 +91,7 @@ struct _AdmiraltyOrdersPanel
   const AdmBattleOrders *file_orders;
   AdmTurnOrders         *draft;
   int                    ship;          /* the ship the editors are for, -1 */
+  gboolean               inches;        /* lengths shown and typed in inches */
 
   /* Drawn on the table: a preview per declared course, the one being plotted live. */
   GPtrArray             *previews;      /* AdmMovePreview* */
@@ -115,6 +118,7 @@ struct _AdmiraltyOrdersPanel
   GtkDropDown           *move_order_dropdown;
   GtkSpinButton         *leg_turn_spin;
   GtkSpinButton         *leg_distance_spin;
+  GtkLabel              *leg_unit_label;
   GtkDropDown           *ram_dropdown;
   GtkWidget             *fire_section;
   GtkBox                *weapon_box;
@@ -296,7 +300,8 @@ changed (AdmiraltyOrdersPanel *self)
 /* Describing declarations */
 
 static char *
-describe_steps (const AdmMoveDecl *decl)
+describe_steps (const AdmMoveDecl *decl,
+                gboolean           inches)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -314,7 +319,11 @@ describe_steps (const AdmMoveDecl *decl)
                                                        : _("%g° to port"),
                                 fabs (step->value));
       else
-        g_string_append_printf (text, _("%g cm"), step->value);
+        {
+          g_autofree char *length = admiralty_format_length (step->value, inches);
+
+          g_string_append (text, length);
+        }
     }
   if (text->len == 0)
     g_string_append (text, _("stays in place"));
@@ -342,7 +351,7 @@ static char *
 describe_move (AdmiraltyOrdersPanel *self,
                const AdmMoveDecl    *decl)
 {
-  g_autofree char *steps = describe_steps (decl);
+  g_autofree char *steps = describe_steps (decl, self->inches);
   g_autoptr(GString) text = g_string_new (NULL);
 
   /* Translators: a course, "Red Squadron: 10 cm, 45° to starboard, 6 cm" */
@@ -724,6 +733,10 @@ update_move_section (AdmiraltyOrdersPanel *self,
   const AdmMoveDecl *decl;
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GtkStringList) rams = gtk_string_list_new (NULL);
+  g_autofree char *speed = NULL;
+  g_autofree char *turn_after = NULL;
+  g_autofree char *last_move = NULL;
+  g_autofree char *total = NULL;
   guint ram_selected = 0;
 
   gtk_widget_set_visible (self->move_section, preview != NULL);
@@ -731,22 +744,26 @@ update_move_section (AdmiraltyOrdersPanel *self,
     return;
 
   decl = find_move (self->draft, selected_formation_id (self), NULL);
-  /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7) */
+  speed = admiralty_format_length (preview->speed, self->inches);
+  turn_after = admiralty_format_length (preview->turn_after, self->inches);
+  last_move = admiralty_format_length (preview->last_move, self->inches);
+  total = admiralty_format_length (preview->total, self->inches);
+  /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7); %s is a
+   * length, "18 cm" */
   if (preview->extra_dice)
-    g_string_append_printf (text, _("Moves up to %d cm + 2d6"), preview->speed);
+    g_string_append_printf (text, _("Moves up to %s + 2d6"), speed);
   else
-    g_string_append_printf (text, _("Moves up to %d cm"), preview->speed);
+    g_string_append_printf (text, _("Moves up to %s"), speed);
   if (preview->turn_limit > 0)
     g_string_append_printf (text, _(" · turns up to %.0f° in all"), preview->turn_limit);
   else
     g_string_append (text, _(" · may not turn"));
   if (preview->turn_after > 0)
-    g_string_append_printf (text, _(" · first turn after %g cm"), preview->turn_after);
+    g_string_append_printf (text, _(" · first turn after %s"), turn_after);
   if (preview->must_move)
-    g_string_append_printf (text, _("\nMoved %g cm last turn: must keep moving (F-MOVE-5)"),
-                            preview->last_move);
-  g_string_append_printf (text, _("\nPlotted: %g cm, turning %g°"), preview->total,
-                          preview->turned);
+    g_string_append_printf (text, _("\nMoved %s last turn: must keep moving (F-MOVE-5)"),
+                            last_move);
+  g_string_append_printf (text, _("\nPlotted: %s, turning %g°"), total, preview->turned);
   if (!preview->legal && preview->reason != NULL)
     g_string_append_printf (text, "\n⚠ %s", preview->reason);
   gtk_label_set_label (self->move_summary_label, text->str);
@@ -1068,10 +1085,13 @@ update_odds (AdmiraltyOrdersPanel *self)
         g_string_append_printf (text, "⚠ %s", self->fire_preview.reason);
       else
         {
-          /* Translators: the odds of a declared fire before the dice */
-          g_string_append_printf (text, _("%.1f cm · expected damage %.2f · "
+          g_autofree char *distance = admiralty_format_length (self->fire_preview.distance,
+                                                               self->inches);
+
+          /* Translators: the odds of a declared fire before the dice; %s is the distance */
+          g_string_append_printf (text, _("%s · expected damage %.2f · "
                                           "at least one damage %.0f%% · a critical %.0f%%"),
-                                  self->fire_preview.distance,
+                                  distance,
                                   self->fire_preview.expected_damage,
                                   100 * self->fire_preview.p_damage,
                                   100 * self->fire_preview.p_critical);
@@ -1162,15 +1182,17 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
     {
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
       g_autofree char *arcs = NULL;
+      g_autofree char *range = NULL;
       g_autofree char *label = NULL;
       GtkWidget *check;
 
       if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
         continue;
       arcs = adm_arcs_to_string (weapon->arcs);
+      range = admiralty_format_length (weapon->range, self->inches);
       /* Translators: a weapon to fire: name, firepower, range and arcs */
-      label = g_strdup_printf (_("%s · firepower %d · %d cm · %s"), weapon->name,
-                               weapon->firepower, weapon->range, arcs);
+      label = g_strdup_printf (_("%s · firepower %d · %s · %s"), weapon->name,
+                               weapon->firepower, range, arcs);
       check = gtk_check_button_new ();
       {
         /* A long weapon line wraps rather than widen the pane. */
@@ -1564,6 +1586,15 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
             case FIELD_OPTIONAL_NUMBER:
               gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
               break;
+            case FIELD_OPTIONAL_LENGTH:
+              {
+                /* Translators: an optional length's placeholder, "optional, cm" */
+                g_autofree char *hint = g_strdup_printf (_("optional, %s"),
+                                                         admiralty_length_unit (self->inches));
+
+                gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
+              }
+              break;
             case FIELD_NONE:
             case FIELD_NUMBER:
             case FIELD_TEXT:
@@ -1621,7 +1652,7 @@ add_other (AdmiraltyOrdersPanel *self)
 
       if (*value == '\0')
         {
-          if (field->kind == FIELD_OPTIONAL_NUMBER)
+          if (field->kind == FIELD_OPTIONAL_NUMBER || field->kind == FIELD_OPTIONAL_LENGTH)
             continue;
           /* Translators: %s names a field of the order form */
           g_autofree char *message = g_strdup_printf (_("Give the order's “%s”."),
@@ -1634,11 +1665,12 @@ add_other (AdmiraltyOrdersPanel *self)
           g_free (decl);
           return FALSE;
         }
-      if ((field->kind == FIELD_NUMBER || field->kind == FIELD_OPTIONAL_NUMBER))
+      if (field->kind == FIELD_NUMBER || field->kind == FIELD_OPTIONAL_NUMBER ||
+          field->kind == FIELD_OPTIONAL_LENGTH)
         {
           char *end = NULL;
+          double number = g_ascii_strtod (value, &end);
 
-          g_ascii_strtod (value, &end);
           if (end == NULL || *end != '\0')
             {
               g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), value);
@@ -1649,6 +1681,15 @@ add_other (AdmiraltyOrdersPanel *self)
               g_ptr_array_unref (decl->values);
               g_free (decl);
               return FALSE;
+            }
+          /* Orders are written in cm, whatever the table shows. */
+          if (field->kind == FIELD_OPTIONAL_LENGTH)
+            {
+              char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_free (value);
+              value = g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.2f",
+                                                 admiralty_length_to_cm (number, self->inches)));
             }
         }
       adm_order_decl_set (decl, field->key, value);
@@ -1917,7 +1958,9 @@ add_leg_action (GtkWidget  *widget,
   AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (widget);
 
   admiralty_orders_panel_add_leg (self, gtk_spin_button_get_value (self->leg_turn_spin),
-                                  gtk_spin_button_get_value (self->leg_distance_spin));
+                                  admiralty_length_to_cm (
+                                      gtk_spin_button_get_value (self->leg_distance_spin),
+                                      self->inches));
 }
 
 static void
@@ -2026,6 +2069,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_order_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, leg_turn_spin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, leg_distance_spin);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, leg_unit_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ram_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, fire_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, weapon_box);
@@ -2133,6 +2177,21 @@ admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPanel  *self,
   g_free (self->draft->file);
   self->draft->file = g_strdup (ORDERS_FILE);
   changed (self);
+}
+
+void
+admiralty_orders_panel_set_inches (AdmiraltyOrdersPanel *self,
+                                   gboolean              inches)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  if (self->inches == !!inches)
+    return;
+  self->inches = !!inches;
+  gtk_label_set_label (self->leg_unit_label, admiralty_length_unit (self->inches));
+  rebuild_weapons (self);
+  rebuild_other_form (self);
+  admiralty_orders_panel_refresh (self);
 }
 
 const AdmTurnOrders *

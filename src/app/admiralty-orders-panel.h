@@ -28,6 +28,9 @@ void                 admiralty_orders_panel_attach         (AdmiraltyOrdersPanel
 /* Another orders file: its declarations for the current turn replace the ones entered. */
 void                 admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPanel *self,
                                                             const AdmBattleOrders *file_orders);
+/* Lengths shown and typed in inches rather than cm (the "units" preference). */
+void                 admiralty_orders_panel_set_inches     (AdmiraltyOrdersPanel  *self,
+                                                            gboolean               inches);
 /* The declarations of the current turn, to resolve its phases with. */
 const AdmTurnOrders *admiralty_orders_panel_get_orders     (AdmiraltyOrdersPanel  *self);
 /* Replaces the current turn's declarations (a saved draft, for instance). */

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-table-renderer.h"
+#include "admiralty-units.h"
 
 #define DEFAULT_SCALE     10.0  /* px per cm of a fresh view */
 #define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
@@ -139,6 +140,7 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->ruler = FALSE;
   options->ruler_from = (AdmPoint) { 0, 0 };
   options->ruler_to = (AdmPoint) { 0, 0 };
+  options->inches = FALSE;
 }
 
 void
@@ -597,6 +599,8 @@ stroke_grid_lines (Frame  *frame,
   cairo_stroke (cr);
 }
 
+/* The figures of the lines every @step cm, in the shown unit. A few dozen short strings a
+ * frame, however many objects the table holds. */
 static void
 label_grid (Frame  *frame,
             double  step)
@@ -605,55 +609,68 @@ label_grid (Frame  *frame,
   AdmPoint top_left = admiralty_table_view_to_table (view, 0, 0);
   AdmPoint bottom_right = admiralty_table_view_to_table (view, view->width, view->height);
   Rgb colour = rgb_from_int (0x74859a);
-  char text[32];
+  gboolean inches = frame->options->inches;
 
   cairo_set_font_size (frame->cr, GRID_FONT_SIZE);
   for (long k = (long) ceil (top_left.x / step); k <= (long) floor (bottom_right.x / step); k++)
     {
       double x = floor (view->width / 2.0 + (k * step - view->centre_x) * view->scale) + 0.5;
+      g_autofree char *text = admiralty_format_number (k * step, inches);
 
-      g_snprintf (text, sizeof text, "%ld", (long) (k * step));
       text_at (frame, text, x + 3, GRID_FONT_SIZE + 2, colour);
     }
   for (long k = (long) ceil (top_left.y / step); k <= (long) floor (bottom_right.y / step); k++)
     {
       double y = floor (view->height / 2.0 + (k * step - view->centre_y) * view->scale) + 0.5;
+      g_autofree char *text = NULL;
 
       /* The corner already has the column's figure. */
       if (y < 2 * GRID_FONT_SIZE + 4)
         continue;
-      g_snprintf (text, sizeof text, "%ld", (long) (k * step));
+      text = admiralty_format_number (k * step, inches);
       text_at (frame, text, 3, y - 3, colour);
     }
   cairo_set_font_size (frame->cr, LABEL_FONT_SIZE);
 }
 
-/* Lines every 1, 5 or 10 cm (or coarser when zoomed far out), at least 12 px apart; stronger
- * lines with figures every 10 cm, or every 50, 100… when 10 cm is under 36 px. */
+/* In cm: lines every 1, 5 or 10 cm (or coarser when zoomed far out), at least 12 px apart;
+ * stronger lines with figures every 10 cm, or every 50, 100… when 10 cm is under 36 px.
+ * In inches: lines every 1, 6 or 12 in (then 2, 10, 20… ft), stronger lines with figures
+ * every 6 in or coarser. Each step divides the next, so that a stronger line always falls
+ * on a weaker one's place. Figures count from 0 at the table's origin. */
 static void
 draw_grid (Frame *frame)
 {
-  static const double steps[] = { 1, 5, 10, 50, 100, 500, 1000, 5000 };
-  double scale = frame->view->scale, minor = steps[G_N_ELEMENTS (steps) - 1], major = minor;
+  static const double cm_steps[] = { 1, 5, 10, 50, 100, 500, 1000, 5000 };
+  static const double inch_steps[] = { 1, 6, 12, 24, 120, 240, 1200, 2400 };
+  gboolean inches = frame->options->inches;
+  const double *steps = inches ? inch_steps : cm_steps;
+  guint n_steps = inches ? G_N_ELEMENTS (inch_steps) : G_N_ELEMENTS (cm_steps);
+  double first_major = inches ? 6.0 : 10.0;
+  /* Pixels per shown unit. */
+  double scale = frame->view->scale * admiralty_length_to_cm (1.0, inches);
+  double minor = steps[n_steps - 1], major = minor;
 
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+  for (guint i = 0; i < n_steps; i++)
     if (steps[i] * scale >= 12.0)
       {
         minor = steps[i];
         break;
       }
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    if (steps[i] >= 10.0 && steps[i] * scale >= 36.0)
+  for (guint i = 0; i < n_steps; i++)
+    if (steps[i] >= first_major && steps[i] * scale >= 36.0)
       {
         major = steps[i];
         break;
       }
   major = MAX (major, minor);
   if (minor < major)
-    stroke_grid_lines (frame, minor, lround (major / minor), rgb_from_int (0x262e38));
-  stroke_grid_lines (frame, major, 0, rgb_from_int (0x35404d));
+    stroke_grid_lines (frame, admiralty_length_to_cm (minor, inches), lround (major / minor),
+                       rgb_from_int (0x262e38));
+  stroke_grid_lines (frame, admiralty_length_to_cm (major, inches), 0,
+                     rgb_from_int (0x35404d));
   if (frame->options->show_labels)
-    label_grid (frame, major);
+    label_grid (frame, admiralty_length_to_cm (major, inches));
 }
 
 /* Low orbit (F-ORB) */
@@ -1571,16 +1588,6 @@ overlay_label (Frame      *frame,
   occupancy_mark (&frame->occupancy, left, top, w, h);
 }
 
-/* A distance as the table measures it, in cm to one decimal. */
-static void
-format_cm (char   *text,
-           gsize   size,
-           double  cm)
-{
-  /* Translators: a distance on the table, "12.4 cm". */
-  g_snprintf (text, size, _("%.1f cm"), cm);
-}
-
 /* The point @distance cm along @preview's path, and the heading there: of the leg it lies
  * on, or straight on from the end; at the start, the leader's own heading. */
 static AdmPoint
@@ -1789,13 +1796,14 @@ static void
 label_target_line (Frame *frame)
 {
   double x0, y0, x1, y1, length;
-  char text[32];
+  g_autofree char *text = NULL;
 
   if (!target_of (frame, &x0, &y0, &x1, &y1))
     return;
-  format_cm (text, sizeof text,
-             adm_distance (adm_battle_get_ship (frame->battle, frame->options->selected_ship)->position,
-                           adm_battle_get_ship (frame->battle, frame->options->target_ship)->position));
+  text = admiralty_format_length (
+    adm_distance (adm_battle_get_ship (frame->battle, frame->options->selected_ship)->position,
+                  adm_battle_get_ship (frame->battle, frame->options->target_ship)->position),
+    frame->options->inches);
   length = MAX (hypot (x1 - x0, y1 - y0), 1e-9);
   overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
                  (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
@@ -1834,15 +1842,16 @@ static void
 draw_ruler (Frame *frame)
 {
   double x0, y0, x1, y1, length;
-  char text[32];
+  g_autofree char *text = NULL;
 
   if (!frame->options->ruler)
     return;
   admiralty_table_view_to_pixels (frame->view, frame->options->ruler_from, &x0, &y0);
   admiralty_table_view_to_pixels (frame->view, frame->options->ruler_to, &x1, &y1);
   ruler_symbol (frame->cr, x0, y0, x1, y1);
-  format_cm (text, sizeof text, adm_distance (frame->options->ruler_from,
-                                              frame->options->ruler_to));
+  text = admiralty_format_length (adm_distance (frame->options->ruler_from,
+                                                frame->options->ruler_to),
+                                  frame->options->inches);
   length = hypot (x1 - x0, y1 - y0);
   if (length > 0)
     overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
@@ -1979,11 +1988,14 @@ label_weapons (Frame *frame)
       double candidates[4 * G_N_ELEMENTS (offsets)][2];
       cairo_text_extents_t extents;
       guint n = 0;
+      g_autofree char *range = NULL;
       char text[128];
 
       if (!weapon_fires_direct (weapon))
         continue;
-      g_snprintf (text, sizeof text, "%s %d", weapon->name, weapon->range);
+      /* The range in the shown unit, without it: "Main battery 45", "Main battery 17.7". */
+      range = admiralty_format_number (weapon->range, frame->options->inches);
+      g_snprintf (text, sizeof text, "%s %s", weapon->name, range);
       cairo_text_extents (frame->cr, text, &extents);
       for (guint o = 0; o < G_N_ELEMENTS (offsets); o++)
         for (int k = 0; k < 4; k++)

@@ -47,6 +47,10 @@ typedef struct {
   gboolean             ruler;           /* a measuring line from ruler_from to ruler_to */
   AdmPoint             ruler_from;      /* cm */
   AdmPoint             ruler_to;
+
+  /* Lengths shown in inches rather than cm (the "units" preference): the grid and its
+   * figures, the ruler, the line of fire, weapon ranges. The table itself stays in cm. */
+  gboolean             inches;
 } AdmiraltyTableOptions;
 
 /* How a ship appears in a view (F-ECM-2, F-ECM-6). */
@@ -92,7 +96,7 @@ typedef enum {
 
 #define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_RULER + 1)
 
-/* Master view, nothing selected, grid and labels on, no overlays. */
+/* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
 
 /* A @width × @height view centred on (0, 0) at 10 pixels per cm. */

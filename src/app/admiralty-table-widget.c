@@ -881,6 +881,16 @@ admiralty_table_widget_set_ruler (AdmiraltyTableWidget *self,
 }
 
 void
+admiralty_table_widget_set_inches (AdmiraltyTableWidget *self,
+                                   gboolean              inches)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  self->options.inches = !!inches;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
 admiralty_table_widget_measure_between (AdmiraltyTableWidget *self,
                                         AdmPoint              from,
                                         AdmPoint              to)

@@ -40,6 +40,9 @@ void                         admiralty_table_widget_set_target_ship   (Admiralty
 gboolean                     admiralty_table_widget_get_ruler         (AdmiraltyTableWidget *self);
 void                         admiralty_table_widget_set_ruler         (AdmiraltyTableWidget *self,
                                                                        gboolean              ruler);
+/* Lengths written on the table (ruler, ranges, grid) in inches rather than cm. */
+void                         admiralty_table_widget_set_inches        (AdmiraltyTableWidget *self,
+                                                                       gboolean              inches);
 /* Shows the ruler between two table points, as a drag would. */
 void                         admiralty_table_widget_measure_between   (AdmiraltyTableWidget *self,
                                                                        AdmPoint              from,
