@@ -143,6 +143,9 @@ static const struct {
   { "escort-cover", "F-TORP-14", "range-to-ship-unfired", 1 },
   { "salvo-target-column", "F-TORP-18", "torpedo-column", 2 },
   { "escort-fire-at-salvo", "F-TORP-19", "turret-dice-fire-phase", 1 },
+  { "strategic-phase", "F-STRAT-6", "comms-cycle", 2 },
+  { "fast-ships", "F-STRAT-10", "speed-over-25", 2 },
+  { "half-phase-actions", "F-STRAT-10", "two-per-phase", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },

@@ -119,6 +119,10 @@ static const struct {
   { "escort-cover", { "range-to-ship-unfired", NULL } },
   { "salvo-target-column", { "torpedo-column", "escort-aspect", NULL } },
   { "escort-fire-at-salvo", { "turret-dice-fire-phase", NULL } },
+  /* The strategic phase (F-STRAT) */
+  { "strategic-phase", { "comms-cycle", "hour", NULL } },
+  { "fast-ships", { "speed-over-25", "escorts-and-cruisers", NULL } },
+  { "half-phase-actions", { "two-per-phase", "one-per-phase", NULL } },
   /* Stations and low orbits (F-STN, F-ORB) */
   { "station-target", { "orbital", "as-capital", NULL } },
   { "station-catastrophic-dice", { "2d6", "d6", NULL } },

@@ -11,6 +11,7 @@
 
 #include "adm-dice-source.h"
 #include "adm-state.h"
+#include "adm-strategy.h"
 
 G_DEFINE_QUARK (adm-state-error-quark, adm_state_error)
 
@@ -22,6 +23,7 @@ struct _AdmState
   GHashTable  *ships;        /* ship id → AdmShipState* */
   GHashTable  *formations;   /* formation id → AdmFormationState* */
   GPtrArray   *rolls;        /* AdmRollRecord* */
+  AdmStrategy *strategy;     /* the strategic map (F-STRAT) */
   guint        n_events;
 };
 
@@ -33,6 +35,7 @@ typedef struct {
   AdmFormationState *formation;
   gint64             amount;
   GArray            *values;
+  AdmStratOrder     *order;    /* a strategic order, checked */
 } Plan;
 
 typedef gboolean (*CheckFunc) (AdmState *self, const AdmEvent *event, Plan *plan, GError **error);
@@ -66,6 +69,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->ships, g_hash_table_unref);
   g_clear_pointer (&self->formations, g_hash_table_unref);
   g_clear_pointer (&self->rolls, g_ptr_array_unref);
+  g_clear_pointer (&self->strategy, adm_strategy_free);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -95,6 +99,7 @@ adm_state_new (AdmScenario *scenario)
 
   self = g_object_new (ADM_TYPE_STATE, NULL);
   self->scenario = g_object_ref (scenario);
+  self->strategy = adm_strategy_new (scenario);
 
   ships = adm_scenario_get_ships (scenario);
   for (guint i = 0; i < ships->len; i++)
@@ -249,7 +254,9 @@ apply_roll (AdmState       *self,
   g_ptr_array_add (self->rolls, record);
 }
 
-/* "order": an order given to a formation (F-FORM-6: orders are given to formations). */
+/* "order": an order given to a formation (F-FORM-6: orders are given to formations). With an
+ * "order" attribute it is a strategic order for the current cycle (F-STRAT-16..18, see
+ * adm-strategy.c); without, a free-text order kept with the formation. */
 
 static gboolean
 check_order (AdmState        *self,
@@ -258,6 +265,12 @@ check_order (AdmState        *self,
              GError         **error)
 {
   const char *id = adm_event_get (event, "formation");
+
+  if (adm_event_get (event, "order") != NULL)
+    {
+      plan->order = adm_strategy_check_order (self->strategy, event, error);
+      return plan->order != NULL;
+    }
 
   plan->formation = id != NULL ? g_hash_table_lookup (self->formations, id) : NULL;
   if (plan->formation == NULL)
@@ -274,7 +287,48 @@ apply_order (AdmState       *self,
              const AdmEvent *event,
              Plan           *plan)
 {
-  g_ptr_array_add (plan->formation->orders, g_strdup (adm_event_get_text (event)));
+  if (plan->order != NULL)
+    adm_strategy_apply_order (self->strategy, g_steal_pointer (&plan->order));
+  else
+    g_ptr_array_add (plan->formation->orders, g_strdup (adm_event_get_text (event)));
+}
+
+/* "sheet": an admiral's order sheet for the current cycle, received at its time (F-GEN-3). */
+
+static gboolean
+check_sheet (AdmState        *self,
+             const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  return adm_strategy_check_sheet (self->strategy, event, error);
+}
+
+static void
+apply_sheet (AdmState       *self,
+             const AdmEvent *event,
+             Plan           *plan)
+{
+  adm_strategy_apply_sheet (self->strategy, event);
+}
+
+/* "cycle": the comms session resolves the current cycle (F-STRAT-1..4). */
+
+static gboolean
+check_cycle (AdmState        *self,
+             const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  return adm_strategy_check_cycle (self->strategy, event, error);
+}
+
+static void
+apply_cycle (AdmState       *self,
+             const AdmEvent *event,
+             Plan           *plan)
+{
+  adm_strategy_apply_cycle (self->strategy, event);
 }
 
 /* "damage": hull points lost, as the master or a resolved rule decided (F-CRIT-5). */
@@ -369,6 +423,8 @@ static const struct {
   { "damage", check_damage, apply_damage },
   { "readiness", check_readiness, apply_readiness },
   { "note", check_note, apply_note },
+  { "sheet", check_sheet, apply_sheet },
+  { "cycle", check_cycle, apply_cycle },
 };
 
 gboolean
@@ -377,7 +433,7 @@ adm_state_apply (AdmState        *self,
                  GError         **error)
 {
   const char *kind;
-  Plan plan = { NULL, NULL, 0, NULL };
+  Plan plan = { NULL, NULL, 0, NULL, NULL };
   gboolean ok = FALSE;
 
   g_return_val_if_fail (ADM_IS_STATE (self), FALSE);
@@ -394,6 +450,7 @@ adm_state_apply (AdmState        *self,
             self->n_events++;
           }
         g_clear_pointer (&plan.values, g_array_unref);
+        g_clear_pointer (&plan.order, adm_strat_order_free);
         return ok;
       }
 
@@ -423,6 +480,13 @@ adm_state_get_formation (AdmState   *self,
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return formation_id != NULL ? g_hash_table_lookup (self->formations, formation_id) : NULL;
+}
+
+AdmStrategy *
+adm_state_get_strategy (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->strategy;
 }
 
 GPtrArray *
@@ -486,5 +550,6 @@ adm_state_dump (AdmState *self)
       g_string_append_c (out, '\n');
     }
 
+  adm_strategy_dump (self->strategy, out);
   return g_string_free (out, FALSE);
 }

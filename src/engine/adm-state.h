@@ -7,6 +7,7 @@
 
 #include "adm-event.h"
 #include "adm-scenario.h"
+#include "adm-strategy.h"
 
 G_BEGIN_DECLS
 
@@ -56,6 +57,8 @@ AdmShipState       *adm_state_get_ship         (AdmState    *self,
                                                 const char  *ship_id);
 AdmFormationState  *adm_state_get_formation    (AdmState    *self,
                                                 const char  *formation_id);
+/* The strategic map: positions, orders, sheets, cycles and engagements (F-STRAT). */
+AdmStrategy        *adm_state_get_strategy     (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
 GPtrArray          *adm_state_get_rolls        (AdmState    *self);
 guint               adm_state_get_n_events     (AdmState    *self);

@@ -27,7 +27,8 @@ GResource *adm_engine_get_resource (void);
 #define SCHEMA_PREFIX "/io/github/admiralty/Admiralty/schema/"
 
 static const char * const known_roots[] = { "ruleset", "classes", "scenario", "campaign",
-                                                "battle", "battle-game", "orders", NULL };
+                                                "battle", "battle-game", "orders", "order-sheet",
+                                                NULL };
 
 typedef struct {
   int   line;

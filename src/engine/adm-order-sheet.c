@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-order-sheet.c: order sheets as XML files. The schema checks the form; each event is then
+ * checked by the strategy exactly as the journal would check it. Orders never change where
+ * formations are, so checking each against the unchanged state is checking the whole sheet. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-order-sheet.h"
+#include "adm-xml.h"
+
+static void
+copy_attribute (AdmEvent   *event,
+                xmlNode    *node,
+                const char *name)
+{
+  g_autofree char *value = adm_xml_get_string (node, name);
+
+  if (value != NULL)
+    adm_event_set (event, name, value);
+}
+
+static AdmEvent *
+read_order (xmlNode    *node,
+            const char *admiral,
+            const char *cycle,
+            gint64      time)
+{
+  AdmEvent *event = adm_event_new ("order", time);
+  g_autofree char *text = adm_xml_get_text (node);
+
+  adm_event_set_line (event, (int) xmlGetLineNo (node));
+  adm_event_set (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  copy_attribute (event, node, "formation");
+  copy_attribute (event, node, "order");
+  copy_attribute (event, node, "route");
+  copy_attribute (event, node, "target");
+  copy_attribute (event, node, "flagship");
+  if (text != NULL && *g_strstrip (text) != '\0')
+    adm_event_set_text (event, text);
+  return event;
+}
+
+GPtrArray *
+adm_order_sheet_load_file (const char  *path,
+                           AdmState    *state,
+                           gint64       time,
+                           GError     **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autofree char *admiral = NULL, *cycle = NULL, *late = NULL;
+  AdmStrategy *strategy;
+  xmlNode *root;
+  AdmEvent *sheet;
+
+  g_return_val_if_fail (path != NULL && ADM_IS_STATE (state), NULL);
+
+  doc = adm_xml_read_file (path, "order-sheet", error);
+  if (doc == NULL)
+    return NULL;
+  strategy = adm_state_get_strategy (state);
+  root = xmlDocGetRootElement (doc);
+  admiral = adm_xml_get_string (root, "admiral");
+  cycle = adm_xml_get_string (root, "cycle");
+  late = adm_xml_get_string (root, "late");
+
+  sheet = adm_event_new ("sheet", time);
+  g_ptr_array_add (events, sheet);
+  adm_event_set_line (sheet, (int) xmlGetLineNo (root));
+  adm_event_set (sheet, "cycle", cycle);
+  adm_event_set (sheet, "admiral", admiral);
+  copy_attribute (sheet, root, "received");
+  adm_event_set (sheet, "late", late != NULL && (g_str_equal (late, "true") ||
+                                                 g_str_equal (late, "1")) ? "true" : "false");
+  for (xmlNode *node = adm_xml_first_element (root, "order"); node != NULL;
+       node = adm_xml_next_element (node, "order"))
+    g_ptr_array_add (events, read_order (node, admiral, cycle, time));
+
+  /* All or nothing: every event is checked before the caller appends any. */
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      g_autoptr(GError) local_error = NULL;
+      AdmStratOrder *order = NULL;
+      gboolean ok;
+
+      if (i == 0)
+        ok = adm_strategy_check_sheet (strategy, event, &local_error);
+      else
+        ok = (order = adm_strategy_check_order (strategy, event, &local_error)) != NULL;
+      adm_strat_order_free (order);
+      if (!ok)
+        {
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s:%d: %s", path,
+                       adm_event_get_line (event), local_error->message);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&events);
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-strategy.h: the strategic phase (F-STRAT) — formations on the sector map, in a sector or
+ * in transit on a link, the admirals' order sheets and orders for the current communication
+ * cycle, and the resolution of a cycle into moves and engagements. AdmState owns one and feeds
+ * it the "sheet", "order" and "cycle" events; the timing rules are pure functions on plain
+ * numbers with wrappers on the model (style.md). */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-event.h"
+#include "adm-scenario.h"
+
+G_BEGIN_DECLS
+
+/* F-STRAT-1: one communication session every 40 minutes of real time. */
+#define ADM_STRATEGY_CYCLE_MINUTES 40.0
+
+typedef enum {
+  ADM_STRAT_ORDER_MOVE,          /* F-STRAT-16 */
+  ADM_STRAT_ORDER_ATTACK,
+  ADM_STRAT_ORDER_DEFEND,
+  ADM_STRAT_ORDER_PATROL,
+  ADM_STRAT_ORDER_LAY_MINES,
+  ADM_STRAT_ORDER_SWEEP_MINES,
+  ADM_STRAT_ORDER_FLAGSHIP,      /* F-STRAT-17, administrative */
+  ADM_STRAT_ORDER_INSTRUCTIONS,  /* F-STRAT-13, F-STRAT-18: free text the master reads */
+} AdmStratOrderKind;
+
+typedef struct {
+  AdmStratOrderKind   kind;
+  guint               cycle;
+  const AdmAdmiral   *admiral;
+  const AdmFormation *formation;
+  GPtrArray          *route;             /* AdmSector*, the links still to cross */
+  const AdmSector    *target_sector;     /* where the activity takes place, or NULL */
+  const AdmFormation *target_formation;  /* attack: the enemy formation, or NULL */
+  const AdmShip      *flagship;          /* flagship order */
+  char               *text;              /* F-STRAT-18 comments, or NULL */
+  int                 line;              /* journal line, 0 when none */
+} AdmStratOrder;
+
+typedef struct {
+  const AdmFormation *formation;
+  const AdmSector    *sector;    /* where it is; the sector it left when in transit */
+  const AdmSector    *towards;   /* NULL unless in transit */
+  double              spent;     /* minutes already spent on the link */
+  double              leg;       /* minutes the link takes in all */
+  const AdmShip      *flagship;  /* F-FORM-4, changed by flagship orders */
+} AdmFormationPosition;
+
+typedef struct {
+  guint               cycle;
+  double              minute;    /* minutes into the cycle */
+  const AdmSector    *sector;    /* where they met, or NULL when on a link */
+  const AdmSector    *from;      /* the link, when sector is NULL */
+  const AdmSector    *to;
+  GPtrArray          *formations; /* const AdmFormation*, scenario order */
+} AdmEngagement;
+
+typedef struct _AdmStrategy AdmStrategy;
+
+/* Pure timing rules. */
+double   adm_strategy_phase_minutes   (gboolean       phase_is_hour);
+gboolean adm_strategy_speed_is_fast   (int            slowest_speed);
+double   adm_strategy_move_phases     (gboolean       fast);
+double   adm_strategy_order_phases    (AdmStratOrderKind kind);
+double   adm_strategy_next_start      (double         end_minute,
+                                       double         phase_minutes,
+                                       gboolean       two_per_phase);
+
+/* Wrappers on the model, under the scenario's rulings. */
+gboolean adm_strategy_formation_is_fast (AdmScenario        *scenario,
+                                         const AdmFormation *formation);
+double   adm_strategy_leg_minutes       (AdmScenario        *scenario,
+                                         const AdmFormation *formation);
+
+AdmStrategy          *adm_strategy_new            (AdmScenario *scenario);
+void                  adm_strategy_free           (AdmStrategy *self);
+
+/* check_*() read the event and refuse it with the reason; apply_*() cannot fail. */
+gboolean              adm_strategy_check_sheet    (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_sheet    (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+AdmStratOrder        *adm_strategy_check_order    (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_order    (AdmStrategy     *self,
+                                                   AdmStratOrder   *order);
+void                  adm_strat_order_free        (AdmStratOrder   *order);
+gboolean              adm_strategy_check_cycle    (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_cycle    (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+
+/* The cycle orders are being given for (1 until the first "cycle" event). */
+guint                 adm_strategy_get_cycle      (AdmStrategy *self);
+const AdmFormationPosition *
+                      adm_strategy_get_position   (AdmStrategy *self,
+                                                   const char  *formation_id);
+/* The order the formation keeps carrying out (F-STRAT-5), or NULL. */
+const AdmStratOrder  *adm_strategy_get_standing   (AdmStrategy *self,
+                                                   const char  *formation_id);
+/* AdmEngagement* (borrowed) of a resolved cycle, in the order found. */
+GPtrArray            *adm_strategy_get_engagements (AdmStrategy *self,
+                                                    guint        cycle) G_GNUC_WARN_UNUSED_RESULT;
+/* Admiral ids (borrowed) that handed in a sheet for @cycle, scenario order. */
+GPtrArray            *adm_strategy_get_sheets     (AdmStrategy *self,
+                                                   guint        cycle) G_GNUC_WARN_UNUSED_RESULT;
+/* What the formations did and saw in resolved @cycle: for @admiral_id only his formations and
+ * the enemies they met (F-STRAT-3); for NULL, the master's summary of everything. */
+char                 *adm_strategy_summary        (AdmStrategy *self,
+                                                   guint        cycle,
+                                                   const char  *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
+void                  adm_strategy_dump           (AdmStrategy *self,
+                                                   GString     *out);
+
+const char           *adm_strat_order_kind_to_string (AdmStratOrderKind kind);
+
+G_END_DECLS
