@@ -172,6 +172,8 @@ run (int    argc,
                                 "criticals\n"
                                 "  battle FILE …    Play a battle file's turns with its orders: "
                                 "report, ships, dice\n"
+                                "  cycle FILE …     Resolve a strategic cycle of a campaign "
+                                "from order sheets\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -187,7 +189,7 @@ run (int    argc,
     }
   if (argc < 2)
     return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds and battle"));
+                                        "odds, battle and cycle"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -198,8 +200,10 @@ run (int    argc,
     return _cli_odds_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "battle") == 0)
     return _cli_battle_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "cycle") == 0)
+    return _cli_cycle_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds and battle"), command);
+                                   "odds, battle and cycle"), command);
 }
 
 int

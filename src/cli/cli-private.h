@@ -56,6 +56,9 @@ AdmRuleset     *_cli_load_ruleset         (const char     *id,
 
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
+/* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1..5. */
+CliExit         _cli_cycle_run            (int             argc,
+                                           char          **argv);
 CliExit         _cli_odds_run             (int             argc,
                                            char          **argv);
 /* `odds torpedo` (cli-odds-torpedo.c): a salvo against a ship, F-TORP-7, F-TORP-13. */

@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-cycle.c: `admiralty-cli cycle …` — one strategic cycle resolved headless (F-STRAT-1..5):
+ * the admirals' order sheets read all or nothing, their events and one "cycle" event appended
+ * to the campaign's journal, the campaign saved once, atomically, and the master's summary and
+ * the engagements opened (F-STRAT-4) printed. A refused sheet or cycle changes no file. The
+ * cycle rolls no dice, so the command takes no --seed. */
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+/* Engagement minutes are fractions of a link (13⅓); three decimals keep the JSON tidy. */
+static double
+tidy (double value)
+{
+  return round (value * 1000.0) / 1000.0;
+}
+
+/* Opens @path, a saved campaign or a scenario; a damaged campaign names its newest good
+ * backup. The working copy has no file, so that the appends below do not autosave one by one:
+ * the campaign is written once, whole, when the cycle is resolved. */
+static CliExit
+open_campaign (const char   *path,
+               gboolean      json,
+               AdmCampaign **campaign,
+               gboolean     *is_campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) opened = adm_campaign_open (path, &error);
+  g_autofree char *data = NULL;
+  gsize length;
+
+  if (opened == NULL)
+    {
+      g_autofree char *backup = NULL;
+
+      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+        backup = adm_campaign_find_backup (path);
+      if (backup != NULL)
+        {
+          g_autofree char *display = g_filename_display_name (backup);
+
+          return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
+                               error->message, display);
+        }
+      return _cli_invalid (json, "%s", error->message);
+    }
+  /* adm_campaign_open () gives a scenario no file: it only starts a campaign. */
+  *is_campaign = adm_campaign_get_path (opened) != NULL;
+  data = adm_campaign_serialize (opened, &length);
+  *campaign = adm_campaign_load_memory (data, length, path, &error);
+  if (*campaign == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+/* Reads every sheet against the state before any is appended (all or nothing): a refused
+ * sheet reads "FILE:LINE: problem". */
+static CliExit
+load_sheets (AdmCampaign  *campaign,
+             char        **sheet_paths,
+             gint64        now,
+             gboolean      json,
+             GPtrArray    *events)
+{
+  AdmState *state = adm_campaign_get_state (campaign);
+
+  for (guint i = 0; sheet_paths[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (sheet_paths[i], state, now, &error);
+
+      if (sheet == NULL)
+        return _cli_invalid (json, "%s", error->message);
+      for (guint e = 0; e < sheet->len; e++)
+        g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (sheet, e)));
+    }
+  return CLI_EXIT_OK;
+}
+
+/* Appends the sheets' events and the "cycle" event to the working copy, then saves it. */
+static CliExit
+resolve_and_save (AdmCampaign *campaign,
+                  GPtrArray   *events,
+                  guint        cycle,
+                  gint64       now,
+                  const char  *save_path,
+                  gboolean     json)
+{
+  g_autoptr(AdmEvent) resolve = adm_event_new ("cycle", now);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (resolve, "cycle", cycle);
+  g_ptr_array_add (events, g_steal_pointer (&resolve));
+  for (guint i = 0; i < events->len; i++)
+    {
+      if (!adm_campaign_append (campaign, g_ptr_array_index (events, i), &error))
+        return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
+                             error->message);
+    }
+  if (!adm_campaign_save (campaign, save_path, &error))
+    return _cli_invalid (json, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+static char *
+engagement_place (const AdmEngagement *engagement)
+{
+  if (engagement->sector != NULL)
+    return g_strdup (engagement->sector->name);
+  return g_strdup_printf ("%s – %s", engagement->from->name, engagement->to->name);
+}
+
+static char *
+formation_names (const AdmEngagement *engagement)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+      g_string_append_printf (names, "%s%s (%s)", f > 0 ? ", " : "", formation->name,
+                              formation->faction->name);
+    }
+  return g_strdup (names->str);
+}
+
+static void
+print_positions (AdmScenario *scenario,
+                 AdmStrategy *strategy)
+{
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+
+  g_print (_("\nPositions\n"));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
+
+      if (pos->towards == NULL)
+        g_print (_("  %s: %s\n"), formation->name, pos->sector->name);
+      else
+        g_print (_("  %s: from %s to %s, %.0f of %.0f minutes done\n"), formation->name,
+                 pos->sector->name, pos->towards->name, pos->spent, pos->leg);
+    }
+}
+
+static void
+print_text (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *saved)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
+  g_autofree char *summary = adm_strategy_summary (strategy, cycle, NULL);
+  g_autofree char *display = g_filename_display_name (saved);
+
+  g_print ("%s", summary);
+  g_print (_("\nEngagements\n"));
+  if (engagements->len == 0)
+    g_print (_("  none\n"));
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = engagement_place (engagement);
+      g_autofree char *names = formation_names (engagement);
+
+      /* Translators: "Pol orbit at minute 20: First Destroyer Flotilla (Barrayar), …" */
+      g_print (_("  %s at minute %.0f: %s\n"), place, engagement->minute, names);
+    }
+  print_positions (adm_campaign_get_scenario (campaign), strategy);
+  g_print (_("\nSaved to %s\n"), display);
+}
+
+static void
+add_string (JsonBuilder *builder,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+static void
+add_engagements_json (JsonBuilder *builder,
+                      AdmStrategy *strategy,
+                      guint        cycle)
+{
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
+
+  json_builder_set_member_name (builder, "engagements");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *link = NULL;
+
+      json_builder_begin_object (builder);
+      /* A sector's id, or a link as its two sector ids, space-separated like a route. */
+      if (engagement->sector == NULL)
+        link = g_strdup_printf ("%s %s", engagement->from->id, engagement->to->id);
+      add_string (builder, "place", link != NULL ? link : engagement->sector->id);
+      json_builder_set_member_name (builder, "minute");
+      json_builder_add_double_value (builder, tidy (engagement->minute));
+      json_builder_set_member_name (builder, "formations");
+      json_builder_begin_array (builder);
+      for (guint f = 0; f < engagement->formations->len; f++)
+        json_builder_add_string_value (builder,
+                                       ((AdmFormation *) g_ptr_array_index (engagement->formations,
+                                                                            f))->id);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_positions_json (JsonBuilder *builder,
+                    AdmScenario *scenario,
+                    AdmStrategy *strategy)
+{
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+
+  json_builder_set_member_name (builder, "positions");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "formation", formation->id);
+      if (pos->towards == NULL)
+        add_string (builder, "sector", pos->sector->id);
+      else
+        {
+          add_string (builder, "from", pos->sector->id);
+          add_string (builder, "to", pos->towards->id);
+          json_builder_set_member_name (builder, "minutes");
+          json_builder_add_double_value (builder, tidy (pos->spent));
+          json_builder_set_member_name (builder, "leg");
+          json_builder_add_double_value (builder, tidy (pos->leg));
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+print_json (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *saved)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *summary = adm_strategy_summary (strategy, cycle, NULL);
+  g_auto(GStrv) lines = g_strsplit (g_strchomp (summary), "\n", -1);
+  g_autofree char *display = g_filename_display_name (saved);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "cycle");
+  json_builder_add_int_value (builder, cycle);
+  add_string (builder, "saved", display);
+  add_engagements_json (builder, strategy, cycle);
+  json_builder_set_member_name (builder, "summary");
+  json_builder_begin_array (builder);
+  for (guint i = 0; lines[i] != NULL; i++)
+    json_builder_add_string_value (builder, lines[i]);
+  json_builder_end_array (builder);
+  add_positions_json (builder, adm_campaign_get_scenario (campaign), strategy);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+/* Checks the arguments; the campaign is the one file, the sheets come with --orders. */
+static gboolean
+check_usage (const char  *command,
+             char       **files,
+             char       **sheets,
+             const char  *save_path)
+{
+  if (!_cli_check_value (command, "--save", save_path, FALSE))
+    return FALSE;
+  if (files == NULL || files[0] == NULL)
+    {
+      _cli_usage_error (command, _("no campaign file given"));
+      return FALSE;
+    }
+  if (files[1] != NULL)
+    {
+      _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and each "
+                                   "order sheet after --orders"), files[1]);
+      return FALSE;
+    }
+  for (guint i = 0; sheets != NULL && sheets[i] != NULL; i++)
+    if (!_cli_check_value (command, "--orders", sheets[i], TRUE))
+      return FALSE;
+  return TRUE;
+}
+
+/* GOption takes one value per --orders; "--orders A.xml B.xml" puts B.xml among the remaining
+ * arguments. Every argument after the first that is not an option is taken as a sheet. */
+static void
+split_remaining (char      ***files,
+                 GPtrArray   *sheets)
+{
+  if (*files == NULL || (*files)[0] == NULL || (*files)[1] == NULL || sheets->len == 0)
+    return;
+  for (guint i = 1; (*files)[i] != NULL; i++)
+    g_ptr_array_add (sheets, g_strdup ((*files)[i]));
+  g_free ((*files)[1]);
+  (*files)[1] = NULL;
+}
+
+CliExit
+_cli_cycle_run (int    argc,
+                char **argv)
+{
+  const char *command = "cycle";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) files = NULL, sheet_args = NULL;
+  g_autofree char *save_path = NULL;
+  gboolean json = FALSE, is_campaign = FALSE;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *target;
+  CliExit status;
+  guint cycle;
+  const GOptionEntry entries[] = {
+    { "orders", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &sheet_args,
+      N_("Order sheets for this cycle (order-sheet.rng), one or more after it; may be "
+         "repeated. An admiral with no sheet keeps his standing orders"), N_("SHEET.xml…") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_path,
+      N_("Write the campaign here: required when CAMPAIGN is a scenario; default for a saved "
+         "campaign, its own file"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"cycle\", \"saved\", \"engagements\", \"summary\", \"positions\"} as JSON"),
+      NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty --orders SHEET.xml…"),
+                              _("Resolves one strategic cycle (F-STRAT-1..5): reads the "
+                                "admirals' order sheets, all or nothing (a refused sheet is "
+                                "printed as FILE:LINE: problem and changes no file), moves the "
+                                "formations, opens engagements where enemies meet (F-STRAT-4), "
+                                "appends the sheets and the cycle to the campaign's journal and "
+                                "saves it atomically, keeping backups. A saved campaign is "
+                                "written back to its own file; a scenario starts a new campaign, "
+                                "written to --save FILE. The cycle rolls no dice: there is no "
+                                "--seed."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  for (guint i = 0; sheet_args != NULL && sheet_args[i] != NULL; i++)
+    g_ptr_array_add (sheets, g_strdup (sheet_args[i]));
+  split_remaining (&files, sheets);
+  g_ptr_array_add (sheets, NULL);
+  if (!check_usage (command, files, (char **) sheets->pdata, save_path))
+    return CLI_EXIT_USAGE;
+
+  status = open_campaign (files[0], json, &campaign, &is_campaign);
+  if (status != CLI_EXIT_OK)
+    return status;
+  if (!is_campaign && save_path == NULL)
+    return _cli_usage_error (command, _("%s is a scenario: it starts a new campaign; give "
+                                        "--save FILE for it"), files[0]);
+  target = save_path != NULL ? save_path : files[0];
+  cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
+  status = load_sheets (campaign, (char **) sheets->pdata, now, json, events);
+  if (status == CLI_EXIT_OK)
+    status = resolve_and_save (campaign, events, cycle, now, target, json);
+  if (status != CLI_EXIT_OK)
+    return status;
+
+  if (json)
+    print_json (campaign, cycle, target);
+  else
+    print_text (campaign, cycle, target);
+  return CLI_EXIT_OK;
+}

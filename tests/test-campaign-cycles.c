@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-campaign-cycles.c: the bundled Komarr campaign played headless for six strategic
+ * cycles (F-STRAT-1..5) from the order sheets tests/data/order-sheets/komarr-cycle-N-*.xml —
+ * several admirals, moves, attacks, patrols, a correction, late sheets, admirals who send no
+ * sheet and keep their standing orders — saved after every cycle as the CLI does. Checks the
+ * positions and engagements of each cycle, that the saved journal replays to the same state,
+ * and that every engagement in a sector sets up a battle that loads and resolves a turn. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+#define N_CYCLES 6
+
+typedef struct {
+  const char *formation;
+  const char *sector;
+} Where;
+
+typedef struct {
+  const char *place;        /* a sector id, or "FROM TO" for a link */
+  const char *formations;   /* ids, space-separated, scenario order */
+} Met;
+
+/* Where the sheets put the formations that move; the others stay where the scenario has them. */
+static const Where positions[N_CYCLES][6] = {
+  { { "first-squadron-home-fleet", "pol-jump-point" }, { "jade-squadron", "pol-orbit" },
+    { "first-destroyer-flotilla", "pol-jump-point" }, { "pol-cruiser-squadron", "pol-jump-point" },
+    { "dendarii-strike-group", "aslund-station" }, { NULL, } },
+  /* Vorkosigan sends no sheet: the squadron goes on along its route (F-STRAT-5). */
+  { { "first-squadron-home-fleet", "pol-orbit" }, { "pol-cruiser-squadron", "pol-orbit" },
+    { "dendarii-strike-group", "hegen-hub" }, { "first-destroyer-flotilla", "pol-jump-point" },
+    { NULL, } },
+  { { "first-destroyer-flotilla", "pol-orbit" }, { "second-squadron-home-fleet", "komarr-terminus" },
+    { "first-squadron-home-fleet", "pol-orbit" }, { NULL, } },
+  { { "second-squadron-home-fleet", "pol-jump-point" },
+    { "komarran-cruiser-division", "komarr-orbit" }, { NULL, } },
+  { { "vervani-destroyer-flotilla", "pol-jump-point" },
+    { "second-squadron-home-fleet", "pol-jump-point" }, { NULL, } },
+  { { "first-squadron-home-fleet", "pol-jump-point" }, { "first-destroyer-flotilla", "hegen-hub" },
+    { "first-celestial-squadron", "hegen-hub" }, { "jade-squadron", "pol-orbit" }, { NULL, } },
+};
+
+static const Met engagements[N_CYCLES][4] = {
+  { { "pol-jump-point", "first-squadron-home-fleet first-destroyer-flotilla pol-cruiser-squadron" },
+    { "pol-orbit", "jade-squadron pol-escort-group pol-minesweeping-division" },
+    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer" }, { NULL, } },
+  { { "pol-orbit", "first-squadron-home-fleet jade-squadron pol-escort-group "
+                   "pol-cruiser-squadron pol-minesweeping-division" },
+    { "pol-jump-point", "first-destroyer-flotilla pol-cruiser-squadron" },
+    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer "
+                   "dendarii-strike-group" }, { NULL, } },
+  { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
+                   "pol-escort-group pol-cruiser-squadron pol-minesweeping-division" },
+    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer "
+                   "dendarii-strike-group" }, { NULL, } },
+  { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
+                   "pol-escort-group pol-cruiser-squadron pol-minesweeping-division" },
+    { "komarr-orbit", "komarr-fleet-train komarran-cruiser-division" },
+    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer "
+                   "dendarii-strike-group" }, { NULL, } },
+  { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
+                   "vervani-destroyer-flotilla pol-escort-group pol-cruiser-squadron "
+                   "pol-minesweeping-division" },
+    /* The Vervani destroyers reach the Barrayaran patrol at the cycle's last minute. */
+    { "pol-jump-point", "second-squadron-home-fleet vervani-destroyer-flotilla" },
+    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer "
+                   "dendarii-strike-group" }, { NULL, } },
+  /* The Pol escorts' patrol finds the Barrayarans leaving and the Cetagandans; the other
+   * Polian formations, at rest and not searching, are not in it. */
+  { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
+                   "pol-escort-group" },
+    { "pol-jump-point", "first-squadron-home-fleet second-squadron-home-fleet "
+                        "vervani-destroyer-flotilla" },
+    { "hegen-hub", "first-destroyer-flotilla first-celestial-squadron autumn-screen "
+                   "aslund-minelayer dendarii-strike-group" }, { NULL, } },
+};
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char **) a, *(const char **) b);
+}
+
+/* The sheets of @cycle in name order: a correction is named after the sheet it corrects. */
+static GPtrArray *
+sheets_of (guint cycle)
+{
+  g_autofree char *folder = source_path ("tests/data", "order-sheets");
+  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (paths, compare_names);
+  g_assert_cmpuint (paths->len, >, 0);
+  return paths;
+}
+
+/* Loads every sheet of the cycle before appending any, resolves the cycle and saves. */
+static void
+play_cycle (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *save_path)
+{
+  g_autoptr(GPtrArray) paths = sheets_of (cycle);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(AdmEvent) resolve = adm_event_new ("cycle", T0 + cycle * 2400);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (campaign)), ==, cycle);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
+                                                              adm_campaign_get_state (campaign),
+                                                              T0 + cycle * 2400 - 60, &error);
+
+      g_assert_no_error (error);
+      for (guint e = 0; e < sheet->len; e++)
+        g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (sheet, e)));
+    }
+  adm_event_set_int (resolve, "cycle", cycle);
+  g_ptr_array_add (events, adm_event_ref (resolve));
+  for (guint i = 0; i < events->len; i++)
+    {
+      g_assert_true (adm_campaign_append (campaign, g_ptr_array_index (events, i), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_save (campaign, save_path, &error));
+  g_assert_no_error (error);
+}
+
+static void
+check_positions (AdmCampaign *campaign,
+                 guint        cycle)
+{
+  for (const Where *w = positions[cycle - 1]; w->formation != NULL; w++)
+    {
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (campaign),
+                                                                   w->formation);
+
+      g_test_message ("cycle %u: %s in %s", cycle, w->formation, pos->sector->id);
+      g_assert_null (pos->towards);
+      g_assert_cmpstr (pos->sector->id, ==, w->sector);
+    }
+}
+
+static char *
+engagement_place (const AdmEngagement *engagement)
+{
+  if (engagement->sector != NULL)
+    return g_strdup (engagement->sector->id);
+  return g_strdup_printf ("%s %s", engagement->from->id, engagement->to->id);
+}
+
+static void
+check_engagements (AdmCampaign *campaign,
+                   guint        cycle)
+{
+  g_autoptr(GPtrArray) found = adm_strategy_get_engagements (strategy_of (campaign), cycle);
+  guint n = 0;
+
+  for (const Met *m = engagements[cycle - 1]; m->place != NULL; m++, n++)
+    {
+      const AdmEngagement *engagement;
+      g_autofree char *place = NULL;
+      g_autoptr(GString) ids = g_string_new (NULL);
+
+      g_assert_cmpuint (n, <, found->len);
+      engagement = g_ptr_array_index (found, n);
+      place = engagement_place (engagement);
+      for (guint f = 0; f < engagement->formations->len; f++)
+        g_string_append_printf (ids, "%s%s", f > 0 ? " " : "",
+                                ((AdmFormation *) g_ptr_array_index (engagement->formations, f))->id);
+      g_assert_cmpuint (engagement->cycle, ==, cycle);
+      g_assert_cmpstr (place, ==, m->place);
+      g_assert_cmpstr (ids->str, ==, m->formations);
+    }
+  g_assert_cmpuint (found->len, ==, n);
+}
+
+/* The battle for an engagement in a sector: the engaged formations there, every other
+ * formation elsewhere, on a fresh copy of the scenario (F-TAC-1). */
+static void
+check_battle (const AdmEngagement *engagement,
+              guint                seed)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = NULL;
+  g_autofree char *setup = NULL;
+  GPtrArray *formations;
+  AdmSector *sector, *elsewhere;
+
+  g_assert_no_error (error);
+  formations = adm_scenario_get_formations (scenario);
+  sector = adm_scenario_lookup_sector (scenario, engagement->sector->id);
+  elsewhere = adm_scenario_lookup_sector (scenario, g_str_equal (sector->id, "escobar-route")
+                                                    ? "sergyar-approach" : "escobar-route");
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      gboolean engaged = FALSE;
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        engaged |= g_str_equal (((AdmFormation *) g_ptr_array_index (engagement->formations,
+                                                                      f))->id, formation->id);
+      formation->sector = engaged ? sector : elsewhere;
+    }
+  setup = adm_scenario_battle_setup (scenario, sector->id, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), "engagement.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  dice = adm_dice_prng_new (seed);
+  g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+}
+
+static void
+check_summaries (AdmCampaign *campaign)
+{
+  AdmStrategy *strategy = strategy_of (campaign);
+  g_autofree char *radovan = adm_strategy_summary (strategy, 1, "radovan");
+  g_autofree char *vorkosigan = adm_strategy_summary (strategy, 2, "vorkosigan");
+  g_autofree char *sarlat = adm_strategy_summary (strategy, 2, "ghem-sarlat");
+  g_autofree char *naismith = adm_strategy_summary (strategy, 4, "naismith");
+
+  g_assert_nonnull (strstr (radovan, "late"));
+  g_assert_nonnull (strstr (naismith, "late"));
+  /* F-STRAT-5: no sheet, and the squadron still marched on to Pol orbit. */
+  g_assert_nonnull (strstr (vorkosigan, "No sheet"));
+  g_assert_nonnull (strstr (vorkosigan, "to Pol orbit"));
+  /* The correction (defend) superseded the attack; both are in the journal. */
+  g_test_message ("%s", sarlat);
+  g_assert_nonnull (strstr (sarlat, "defend in Pol orbit"));
+  g_assert_null (strstr (sarlat, "attack in Pol orbit"));
+}
+
+static void
+test_six_cycles (void)
+{
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario_path, &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-cycles-XXXXXX", &error);
+  g_autofree char *save_path = g_build_filename (dir, "komarr.admiralty", NULL);
+  guint battles = 0;
+
+  g_assert_no_error (error);
+  g_assert_null (adm_campaign_get_path (campaign));
+  for (guint cycle = 1; cycle <= N_CYCLES; cycle++)
+    {
+      g_autoptr(AdmCampaign) reloaded = NULL;
+      g_autoptr(GPtrArray) found = NULL;
+      g_autofree char *before = NULL, *after = NULL;
+
+      play_cycle (campaign, cycle, save_path);
+      check_positions (campaign, cycle);
+      check_engagements (campaign, cycle);
+
+      /* The saved journal replays to the same state. */
+      reloaded = adm_campaign_open (save_path, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (adm_campaign_get_path (reloaded), ==, save_path);
+      before = adm_state_dump (adm_campaign_get_state (campaign));
+      after = adm_state_dump (adm_campaign_get_state (reloaded));
+      g_assert_cmpstr (before, ==, after);
+
+      found = adm_strategy_get_engagements (strategy_of (campaign), cycle);
+      for (guint i = 0; i < found->len; i++)
+        {
+          const AdmEngagement *engagement = g_ptr_array_index (found, i);
+
+          if (engagement->sector != NULL)
+            check_battle (engagement, 100 * cycle + i), battles++;
+        }
+    }
+  g_assert_cmpuint (battles, ==, 17);
+  check_summaries (campaign);
+
+  for (guint n = 0; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *path = n == 0 ? g_strdup (save_path)
+                                     : adm_campaign_backup_path (save_path, n);
+      g_remove (path);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/campaign-cycles/F-STRAT-1/six-cycles", test_six_cycles);
+
+  return g_test_run ();
+}

@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-cycle.c: `admiralty-cli cycle` run as a master's script would run it — a scenario
+ * started as a campaign with --save, a saved campaign resolved in place, the summary and
+ * --json, a refused sheet that names its file and line and leaves the campaign byte for byte,
+ * and bad usage. CLI_PATH comes from meson; ADMIRALTY_SOURCE_DIR from the test environment. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static char *
+sheet (const char *name)
+{
+  return source_path ("tests/data/order-sheets", name);
+}
+
+typedef struct {
+  char *dir;
+  char *campaign;   /* dir/komarr.admiralty, written by the first cycle */
+  char *scenario;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("admiralty-cli-cycle-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  fixture->scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  for (guint n = 0; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *path = n == 0 ? g_strdup (fixture->campaign)
+                                     : adm_campaign_backup_path (fixture->campaign, n);
+      g_remove (path);
+    }
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_free (fixture->dir);
+  g_free (fixture->campaign);
+  g_free (fixture->scenario);
+}
+
+/* Cycle 1 of the Komarr campaign from its three sheets, into fixture->campaign. */
+static void
+start_campaign (Fixture *fixture)
+{
+  g_autofree char *a = sheet ("komarr-cycle-1-ghem-sarlat.xml");
+  g_autofree char *b = sheet ("komarr-cycle-1-radovan.xml");
+  g_autofree char *c = sheet ("komarr-cycle-1-vorkosigan.xml");
+  g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", a, b, c,
+                                         "--save", fixture->campaign, NULL);
+
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  g_assert_nonnull (strstr (result->out, "Cycle 1 — master’s summary"));
+  g_assert_nonnull (strstr (result->out, "moved from Komarr wormhole terminus to Pol jump point"));
+  g_assert_nonnull (strstr (result->out, "\nEngagements\n"));
+  g_assert_nonnull (strstr (result->out, "  Pol orbit at minute 20: Jade Squadron"));
+  g_assert_nonnull (strstr (result->out, "  First Squadron, Home Fleet: Pol jump point\n"));
+  g_assert_true (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_good_run (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *sheet_2 = sheet ("komarr-cycle-2-radovan.xml");
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
+
+  start_campaign (fixture);
+  /* A saved campaign is written back to its own file, the previous one kept as a backup. */
+  result = run_cli ("cycle", fixture->campaign, "--orders", sheet_2, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out, "Cycle 2 — master’s summary"));
+  backup = adm_campaign_backup_path (fixture->campaign, 1);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 3);
+  /* 3 + 3 + 3 events of cycle 1's sheets, one cycle, 2 of cycle 2's sheet, one cycle. */
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 13);
+}
+
+static JsonObject *
+find_position (JsonArray  *positions,
+               const char *formation)
+{
+  for (guint i = 0; i < json_array_get_length (positions); i++)
+    {
+      JsonObject *pos = json_array_get_object_element (positions, i);
+
+      if (g_str_equal (json_object_get_string_member (pos, "formation"), formation))
+        return pos;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_json (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *vorkosigan = sheet ("vorkosigan-1.xml");
+  g_autofree char *radovan = sheet ("radovan-1.xml");
+  g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--json", "--save",
+                                         fixture->campaign, "--orders", vorkosigan,
+                                         "--orders", radovan, NULL);
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *engagements, *formations, *summary, *positions;
+  JsonObject *first, *pos;
+
+  g_assert_cmpint (result->status, ==, 0);
+  root = parse_json (result->out);
+  g_assert_cmpint (json_object_get_int_member (root, "cycle"), ==, 1);
+  engagements = json_object_get_array_member (root, "engagements");
+  g_assert_cmpuint (json_array_get_length (engagements), ==, 2);
+  /* On the Komarr–Pol link, where the squadron and the Pol cruisers pass each other. */
+  first = json_array_get_object_element (engagements, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "place"), ==,
+                   "komarr-terminus pol-jump-point");
+  g_assert_cmpfloat (json_object_get_double_member (first, "minute"), ==, 13.333);
+  formations = json_object_get_array_member (first, "formations");
+  g_assert_cmpuint (json_array_get_length (formations), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (formations, 0), ==, "first-squadron-home-fleet");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (engagements, 1),
+                                                  "place"), ==, "pol-orbit");
+  summary = json_object_get_array_member (root, "summary");
+  g_assert_cmpstr (json_array_get_string_element (summary, 0), ==, "Cycle 1 — master’s summary");
+  positions = json_object_get_array_member (root, "positions");
+  g_assert_cmpuint (json_array_get_length (positions), ==, 24);
+  pos = find_position (positions, "first-squadron-home-fleet");
+  g_assert_cmpstr (json_object_get_string_member (pos, "sector"), ==, "pol-jump-point");
+  g_assert_false (json_object_has_member (pos, "from"));
+}
+
+static void
+test_bad_sheet (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *bad = sheet ("bad-route.xml");
+  g_autofree char *schema = sheet ("bad-schema.xml");
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize before_length, after_length;
+
+  start_campaign (fixture);
+  g_file_get_contents (fixture->campaign, &before, &before_length, &error);
+  g_assert_no_error (error);
+
+  {
+    /* A sheet for cycle 1 when the campaign is at cycle 2, after a good one: nothing applied. */
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", good, bad,
+                                           NULL);
+    assert_failure (result, 1, "bad-route.xml:2: ");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", schema,
+                                           "--json", NULL);
+    g_autoptr(JsonObject) root = NULL;
+
+    g_assert_cmpint (result->status, ==, 1);
+    g_assert_nonnull (strstr (result->err, "bad-schema.xml:3"));
+    root = parse_json (result->out);
+    g_assert_true (json_object_has_member (root, "error"));
+  }
+  g_file_get_contents (fixture->campaign, &after, &after_length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (before_length, ==, after_length);
+  g_assert_true (memcmp (before, after, before_length) == 0);
+}
+
+static void
+test_bad_sheet_route (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *bad = sheet ("bad-route.xml");
+  g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", bad, "--save",
+                                         fixture->campaign, NULL);
+
+  /* On a fresh campaign the route itself is refused, with its clause. */
+  assert_failure (result, 1, "bad-route.xml:4: ");
+  g_assert_nonnull (strstr (result->err, "(F-STRAT-8)"));
+  g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_usage (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *good = sheet ("komarr-cycle-1-radovan.xml");
+
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", NULL);
+    assert_failure (result, 2, "no campaign file given");
+  }
+  {
+    /* A scenario only starts a campaign: where it goes must be said. */
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", good, NULL);
+    assert_failure (result, 2, "give --save FILE");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", "--json",
+                                           NULL);
+    assert_failure (result, 2, "missing value for --orders");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--seed", "3", NULL);
+    assert_failure (result, 2, "--seed");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, good, NULL);
+    assert_failure (result, 2, "unexpected argument");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", "--help", NULL);
+    g_assert_cmpint (result->status, ==, 0);
+    g_assert_nonnull (strstr (result->out, "no dice"));
+    g_assert_nonnull (strstr (result->out, "--save"));
+  }
+  g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/engine/cli/cycle/good-run", Fixture, NULL, fixture_setup, test_good_run,
+              fixture_teardown);
+  g_test_add ("/engine/cli/cycle/json", Fixture, NULL, fixture_setup, test_json,
+              fixture_teardown);
+  g_test_add ("/engine/cli/cycle/bad-sheet", Fixture, NULL, fixture_setup, test_bad_sheet,
+              fixture_teardown);
+  g_test_add ("/engine/cli/cycle/F-STRAT-8/bad-route", Fixture, NULL, fixture_setup,
+              test_bad_sheet_route, fixture_teardown);
+  g_test_add ("/engine/cli/cycle/usage", Fixture, NULL, fixture_setup, test_usage,
+              fixture_teardown);
+
+  return g_test_run ();
+}
