@@ -16,6 +16,7 @@ struct _AdmiraltyPreferencesWindow
   GtkCheckButton       *program_check;
   GtkCheckButton       *physical_check;
   AdwComboRow          *units_row;
+  GtkAdjustment        *cycle_adjustment;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyPreferencesWindow, admiralty_preferences_window,
@@ -102,6 +103,8 @@ admiralty_preferences_window_class_init (AdmiraltyPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, program_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, physical_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, units_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow,
+                                        cycle_adjustment);
 }
 
 static void
@@ -120,6 +123,9 @@ admiralty_preferences_window_init (AdmiraltyPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "units", self->units_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, units_get_mapping, units_set_mapping,
                                 NULL, NULL);
+  /* F-STRAT-1: 40 minutes by the rules; the running cycle keeps its deadline. */
+  g_settings_bind (self->settings, "cycle-minutes", self->cycle_adjustment, "value",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 AdmiraltyPreferencesWindow *

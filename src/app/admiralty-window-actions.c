@@ -42,6 +42,9 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
                                  page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-pause", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-adjust", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-next-cycle", has_campaign);
 }
 
 void
@@ -602,6 +605,29 @@ open_sector_battle_action (GtkWidget  *widget,
                                         g_variant_get_string (parameter, NULL));
 }
 
+/* The cycle clock: the real game's hiccups, and the end of a session (F-STRAT-1). */
+static void
+clock_adjust_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  if (self->campaign != NULL)
+    admiralty_cycle_clock_adjust (self->clock, g_variant_get_int32 (parameter));
+}
+
+static void
+clock_next_cycle_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  if (self->campaign != NULL)
+    admiralty_cycle_clock_next_cycle (self->clock);
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -619,4 +645,22 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);
+  gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
+  gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
+  gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,
+                                   clock_next_cycle_action);
+
+  /* The clock's keys are the window's own bindings: only a window has the clock. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.clock-pause",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.clock-adjust",
+                                       "i", 5);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.clock-adjust",
+                                       "i", -5);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.clock-next-cycle", NULL);
 }

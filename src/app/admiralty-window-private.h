@@ -4,6 +4,8 @@
 #pragma once
 
 #include "admiralty-battle-page.h"
+#include "admiralty-clock-button.h"
+#include "admiralty-cycle-clock.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-window.h"
 
@@ -21,6 +23,10 @@ struct _AdmiraltyWindow
   GtkCssProvider       *css_provider;
   char                 *css_class;
   gboolean              log_follows_end;
+  /* F-STRAT-1: the time to the next communication session. */
+  AdmiraltyCycleClock  *clock;
+  /* Whether "due" sends a desktop notification; tests run without a notification server. */
+  gboolean              clock_notifies;
 
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
@@ -35,6 +41,7 @@ struct _AdmiraltyWindow
   AdwTabPage           *map_tab;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
+  AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
@@ -84,5 +91,6 @@ GtkTreeListModel *_admiralty_window_get_fleet_model  (AdmiraltyWindow *self);
 GListModel       *_admiralty_window_get_log_model    (AdmiraltyWindow *self);
 GtkWidget        *_admiralty_window_get_error_dialog (AdmiraltyWindow *self);
 GtkWidget        *_admiralty_window_get_roll_dialog  (AdmiraltyWindow *self);
+AdmiraltyCycleClock *_admiralty_window_get_clock     (AdmiraltyWindow *self);
 
 G_END_DECLS

@@ -16,6 +16,7 @@ G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WIN
 enum {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_CLOCK_PAUSED,
   N_PROPS
 };
 
@@ -68,6 +69,7 @@ _admiralty_window_update_header (AdmiraltyWindow *self)
 
   gtk_widget_set_visible (self->resolve_button, page != NULL);
   gtk_widget_set_visible (self->roll_button, page == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_button), self->campaign != NULL);
   adw_window_title_set_title (self->window_title, name != NULL ? name : _("Admiralty"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
@@ -644,6 +646,49 @@ close_page_cb (AdmiraltyWindow *self,
   return GDK_EVENT_STOP;
 }
 
+/* The cycle clock (F-STRAT-1) */
+
+static void
+clock_running_cb (AdmiraltyWindow     *self,
+                  GParamSpec          *pspec,
+                  AdmiraltyCycleClock *clock)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK_PAUSED]);
+}
+
+/* The session is due: a toast for the master at this window, and a notification for one
+ * working in another (the same id, so windows showing the clock replace each other's). */
+static void
+clock_due_cb (AdmiraltyWindow     *self,
+              AdmiraltyCycleClock *clock)
+{
+  GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  g_autoptr(GNotification) notification = NULL;
+
+  if (self->campaign == NULL)
+    return;
+
+  _admiralty_window_toast (self, _("Communication session due: collect the orders"));
+
+  if (!self->clock_notifies || application == NULL)
+    return;
+  notification = g_notification_new (_("Communication Session Due"));
+  g_notification_set_body (notification,
+                           _("Collect the admirals’ orders, then start the next cycle."));
+  g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
+  g_application_send_notification (application, "cycle-clock-due", notification);
+}
+
+static void
+admiralty_window_set_clock_paused (AdmiraltyWindow *self,
+                                   gboolean         paused)
+{
+  if (paused)
+    admiralty_cycle_clock_pause (self->clock);
+  else
+    admiralty_cycle_clock_resume (self->clock);
+}
+
 static void
 admiralty_window_restore_size (AdmiraltyWindow *self)
 {
@@ -695,6 +740,9 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->fleet_model);
   g_clear_object (&self->fleet_roots);
   g_clear_object (&self->roll_store);
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
   g_clear_object (&self->settings);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
@@ -725,6 +773,29 @@ admiralty_window_get_property (GObject    *object,
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
       break;
+    case PROP_CLOCK_PAUSED:
+      /* Asked for while the template is built, before the clock is. */
+      g_value_set_boolean (value, self->clock == NULL
+                                  || !admiralty_cycle_clock_get_running (self->clock));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_window_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLOCK_PAUSED:
+      admiralty_window_set_clock_paused (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -740,15 +811,21 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   object_class->dispose = admiralty_window_dispose;
   object_class->finalize = admiralty_window_finalize;
   object_class->get_property = admiralty_window_get_property;
+  object_class->set_property = admiralty_window_set_property;
   window_class->close_request = admiralty_window_close_request;
 
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, ADM_TYPE_CAMPAIGN,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The state of win.clock-pause. */
+  properties[PROP_CLOCK_PAUSED] =
+    g_param_spec_boolean ("clock-paused", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The list item templates name these types. */
   g_type_ensure (ADMIRALTY_TYPE_BATTLE_PAGE);
+  g_type_ensure (ADMIRALTY_TYPE_CLOCK_BUTTON);
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
@@ -763,6 +840,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
@@ -800,6 +878,15 @@ admiralty_window_init (AdmiraltyWindow *self)
   selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->roll_store)));
   gtk_column_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
   self->log_follows_end = TRUE;
+
+  /* The countdown as the last run left it, even after a crash. */
+  self->clock = admiralty_cycle_clock_new (self->settings);
+  self->clock_notifies = TRUE;
+  g_signal_connect_object (self->clock, "notify::running", G_CALLBACK (clock_running_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clock, "due", G_CALLBACK (clock_due_cb), self,
+                           G_CONNECT_SWAPPED);
+  admiralty_clock_button_set_clock (self->clock_button, self->clock);
 
   adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (log_adjustment_value_cb),
@@ -863,4 +950,12 @@ _admiralty_window_get_roll_dialog (AdmiraltyWindow *self)
   g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
 
   return self->roll_dialog;
+}
+
+AdmiraltyCycleClock *
+_admiralty_window_get_clock (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->clock;
 }

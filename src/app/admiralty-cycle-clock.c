@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-cycle-clock.c: the time to the next communication session (F-STRAT-1: one every
+ * 40 minutes of real time by default).
+ *
+ * The state is a wall-clock deadline while the clock runs, or the seconds left while it is
+ * paused; with settings both live in GSettings ("clock-deadline", "clock-paused-remaining"),
+ * so a restart after a crash shows the same countdown, and every window's clock follows the
+ * others. A cycle not yet started is a paused one holding "cycle-minutes". */
+
+#include "config.h"
+
+#include "admiralty-cycle-clock.h"
+
+struct _AdmiraltyCycleClock
+{
+  GObject                parent_instance;
+
+  GSettings             *settings;
+  AdmiraltyClockNowFunc  now_func;
+  gpointer               now_data;
+
+  /* The state: a deadline (unix seconds) while running, else 0; the seconds left while
+   * paused, -1 for a whole cycle. */
+  gint64                 deadline;
+  int                    paused_remaining;
+  int                    cycle_minutes;
+
+  /* What the state shows at the last update. */
+  int                    remaining;
+  gboolean               running;
+  gboolean               due;
+
+  guint                  tick_id;
+  gboolean               saving;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyCycleClock, admiralty_cycle_clock, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_REMAINING_SECONDS,
+  PROP_RUNNING,
+  PROP_DUE,
+  PROP_CYCLE_MINUTES,
+  N_PROPS
+};
+
+enum {
+  DUE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static gint64
+real_now (gpointer user_data)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+static gint64
+admiralty_cycle_clock_now (AdmiraltyCycleClock *self)
+{
+  return self->now_func (self->now_data);
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  admiralty_cycle_clock_update (user_data);
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* Ticks once a second while there is a countdown to show. */
+static void
+admiralty_cycle_clock_set_ticking (AdmiraltyCycleClock *self,
+                                   gboolean             ticking)
+{
+  if (ticking && self->tick_id == 0)
+    self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
+  else if (!ticking)
+    g_clear_handle_id (&self->tick_id, g_source_remove);
+}
+
+/* Reads the state again and tells what changed; "due" is emitted when the time runs out,
+ * once: it is not again until the time is adjusted up or a new cycle starts. */
+void
+admiralty_cycle_clock_update (AdmiraltyCycleClock *self)
+{
+  gboolean running, due, became_due = FALSE;
+  int remaining;
+
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  running = self->deadline > 0;
+  if (running)
+    remaining = (int) CLAMP (self->deadline - admiralty_cycle_clock_now (self), 0,
+                             ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS);
+  else if (self->paused_remaining >= 0)
+    remaining = self->paused_remaining;
+  else
+    remaining = self->cycle_minutes * 60;
+  due = remaining == 0;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (remaining != self->remaining)
+    {
+      self->remaining = remaining;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMAINING_SECONDS]);
+    }
+  if (running != self->running)
+    {
+      self->running = running;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+    }
+  if (due != self->due)
+    {
+      self->due = due;
+      became_due = due;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DUE]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+
+  admiralty_cycle_clock_set_ticking (self, running && !due);
+
+  if (became_due)
+    g_signal_emit (self, signals[DUE], 0);
+}
+
+static void
+admiralty_cycle_clock_load (AdmiraltyCycleClock *self)
+{
+  if (self->settings == NULL)
+    return;
+
+  self->cycle_minutes = g_settings_get_int (self->settings, "cycle-minutes");
+  self->deadline = g_settings_get_int64 (self->settings, "clock-deadline");
+  self->paused_remaining = g_settings_get_int (self->settings, "clock-paused-remaining");
+}
+
+/* Writes the state and shows it. Our own writes are not read back: they are the state. */
+static void
+admiralty_cycle_clock_save (AdmiraltyCycleClock *self)
+{
+  if (self->settings != NULL)
+    {
+      self->saving = TRUE;
+      g_settings_set_int64 (self->settings, "clock-deadline", self->deadline);
+      g_settings_set_int (self->settings, "clock-paused-remaining", self->paused_remaining);
+      self->saving = FALSE;
+    }
+
+  admiralty_cycle_clock_update (self);
+}
+
+/* Another window's clock, the Preferences window, or dconf changed the state. */
+static void
+settings_changed_cb (AdmiraltyCycleClock *self,
+                     const char          *key,
+                     GSettings           *settings)
+{
+  int old_minutes = self->cycle_minutes;
+
+  if (self->saving
+      || (g_strcmp0 (key, "cycle-minutes") != 0 && g_strcmp0 (key, "clock-deadline") != 0
+          && g_strcmp0 (key, "clock-paused-remaining") != 0))
+    return;
+
+  admiralty_cycle_clock_load (self);
+  if (old_minutes != self->cycle_minutes)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE_MINUTES]);
+  admiralty_cycle_clock_update (self);
+}
+
+void
+admiralty_cycle_clock_set_now_func (AdmiraltyCycleClock   *self,
+                                    AdmiraltyClockNowFunc  func,
+                                    gpointer               user_data)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  self->now_func = func != NULL ? func : real_now;
+  self->now_data = func != NULL ? user_data : NULL;
+  admiralty_cycle_clock_update (self);
+}
+
+int
+admiralty_cycle_clock_get_remaining_seconds (AdmiraltyCycleClock *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), 0);
+
+  return self->remaining;
+}
+
+gboolean
+admiralty_cycle_clock_get_running (AdmiraltyCycleClock *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), FALSE);
+
+  return self->running;
+}
+
+gboolean
+admiralty_cycle_clock_get_due (AdmiraltyCycleClock *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), FALSE);
+
+  return self->due;
+}
+
+int
+admiralty_cycle_clock_get_cycle_minutes (AdmiraltyCycleClock *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), 40);
+
+  return self->cycle_minutes;
+}
+
+/* The length of the next cycles; the one running keeps its deadline. */
+void
+admiralty_cycle_clock_set_cycle_minutes (AdmiraltyCycleClock *self,
+                                         int                  minutes)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+  g_return_if_fail (minutes >= 1 && minutes * 60 <= ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS);
+
+  if (minutes == self->cycle_minutes)
+    return;
+
+  self->cycle_minutes = minutes;
+  if (self->settings != NULL)
+    {
+      self->saving = TRUE;
+      g_settings_set_int (self->settings, "cycle-minutes", minutes);
+      self->saving = FALSE;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE_MINUTES]);
+  admiralty_cycle_clock_update (self);
+}
+
+/* A whole cycle from now. */
+void
+admiralty_cycle_clock_start (AdmiraltyCycleClock *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  self->deadline = admiralty_cycle_clock_now (self) + self->cycle_minutes * 60;
+  self->paused_remaining = -1;
+  admiralty_cycle_clock_save (self);
+}
+
+/* The session is over: the next cycle starts now (F-STRAT-1). */
+void
+admiralty_cycle_clock_next_cycle (AdmiraltyCycleClock *self)
+{
+  admiralty_cycle_clock_start (self);
+}
+
+void
+admiralty_cycle_clock_pause (AdmiraltyCycleClock *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  admiralty_cycle_clock_update (self);
+  if (!self->running)
+    return;
+
+  self->paused_remaining = self->remaining;
+  self->deadline = 0;
+  admiralty_cycle_clock_save (self);
+}
+
+/* Counts down what was left; a cycle not yet started starts whole. */
+void
+admiralty_cycle_clock_resume (AdmiraltyCycleClock *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  if (self->deadline > 0)
+    return;
+
+  self->deadline = admiralty_cycle_clock_now (self) + self->remaining;
+  self->paused_remaining = -1;
+  admiralty_cycle_clock_save (self);
+}
+
+/* The real game's hiccups: @minutes more (or fewer, when negative) before the session, from
+ * what is left now; never below nothing. */
+void
+admiralty_cycle_clock_adjust (AdmiraltyCycleClock *self,
+                              int                  minutes)
+{
+  int remaining;
+
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+
+  admiralty_cycle_clock_update (self);
+  remaining = CLAMP (self->remaining + minutes * 60, 0, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS);
+  if (self->running)
+    self->deadline = admiralty_cycle_clock_now (self) + remaining;
+  else
+    self->paused_remaining = remaining;
+  admiralty_cycle_clock_save (self);
+}
+
+char *
+admiralty_cycle_clock_format (int seconds)
+{
+  seconds = MAX (seconds, 0);
+
+  if (seconds >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+
+  return g_strdup_printf ("%02d:%02d", seconds / 60, seconds % 60);
+}
+
+static void
+admiralty_cycle_clock_dispose (GObject *object)
+{
+  AdmiraltyCycleClock *self = (AdmiraltyCycleClock *)object;
+
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (admiralty_cycle_clock_parent_class)->dispose (object);
+}
+
+static void
+admiralty_cycle_clock_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  AdmiraltyCycleClock *self = ADMIRALTY_CYCLE_CLOCK (object);
+
+  switch (prop_id)
+    {
+    case PROP_REMAINING_SECONDS:
+      g_value_set_int (value, self->remaining);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    case PROP_DUE:
+      g_value_set_boolean (value, self->due);
+      break;
+    case PROP_CYCLE_MINUTES:
+      g_value_set_int (value, self->cycle_minutes);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_cycle_clock_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  AdmiraltyCycleClock *self = ADMIRALTY_CYCLE_CLOCK (object);
+
+  switch (prop_id)
+    {
+    case PROP_CYCLE_MINUTES:
+      admiralty_cycle_clock_set_cycle_minutes (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = admiralty_cycle_clock_dispose;
+  object_class->get_property = admiralty_cycle_clock_get_property;
+  object_class->set_property = admiralty_cycle_clock_set_property;
+
+  properties[PROP_REMAINING_SECONDS] =
+    g_param_spec_int ("remaining-seconds", NULL, NULL,
+                      0, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS, 40 * 60,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_DUE] =
+    g_param_spec_boolean ("due", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CYCLE_MINUTES] =
+    g_param_spec_int ("cycle-minutes", NULL, NULL,
+                      1, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS / 60, 40,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * AdmiraltyCycleClock::due:
+   *
+   * The time to the communication session has run out.
+   */
+  signals[DUE] = g_signal_new ("due", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                               0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+admiralty_cycle_clock_init (AdmiraltyCycleClock *self)
+{
+  self->now_func = real_now;
+  self->cycle_minutes = 40;
+  self->paused_remaining = -1;
+  self->remaining = self->cycle_minutes * 60;
+}
+
+/* A clock keeping its state in @settings (the app's schema), or in memory when NULL. A state
+ * already there is shown as it is, due or not, without emitting "due". */
+AdmiraltyCycleClock *
+admiralty_cycle_clock_new (GSettings *settings)
+{
+  AdmiraltyCycleClock *self;
+
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_CYCLE_CLOCK, NULL);
+  if (settings != NULL)
+    {
+      self->settings = g_object_ref (settings);
+      g_signal_connect_object (settings, "changed", G_CALLBACK (settings_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      admiralty_cycle_clock_load (self);
+    }
+  admiralty_cycle_clock_update (self);
+
+  return self;
+}
