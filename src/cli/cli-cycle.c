@@ -310,10 +310,12 @@ split_remaining (char      ***files,
 {
   if (*files == NULL || (*files)[0] == NULL || (*files)[1] == NULL || sheets->len == 0)
     return;
+  /* The sheets move over to @sheets; the campaign stays alone in @files. */
   for (guint i = 1; (*files)[i] != NULL; i++)
-    g_ptr_array_add (sheets, g_strdup ((*files)[i]));
-  g_free ((*files)[1]);
-  (*files)[1] = NULL;
+    {
+      g_ptr_array_add (sheets, (*files)[i]);
+      (*files)[i] = NULL;
+    }
 }
 
 CliExit
