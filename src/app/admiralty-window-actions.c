@@ -141,43 +141,25 @@ _admiralty_window_autosave (AdmiraltyWindow *self)
   admiralty_window_saved (self, path);
 }
 
+/* win.undo and win.redo: the battle's phases on a battle tab, else the campaign's events. */
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+undo_redo_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  gboolean redo = g_str_equal (action_name, "win.redo");
   g_autoptr(GError) error = NULL;
+  gboolean ok = TRUE;
 
   if (page != NULL)
-    {
-      if (!admiralty_battle_page_undo (page, &error))
-        _admiralty_window_toast (self, error->message);
-      return;
-    }
-
-  if (self->campaign != NULL && !adm_campaign_undo (self->campaign, &error))
-    _admiralty_window_toast (self, error->message);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
-  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
-  g_autoptr(GError) error = NULL;
-
-  if (page != NULL)
-    {
-      if (!admiralty_battle_page_redo (page, &error))
-        _admiralty_window_toast (self, error->message);
-      return;
-    }
-
-  if (self->campaign != NULL && !adm_campaign_redo (self->campaign, &error))
+    ok = redo ? admiralty_battle_page_redo (page, &error)
+              : admiralty_battle_page_undo (page, &error);
+  else if (self->campaign != NULL)
+    ok = redo ? adm_campaign_redo (self->campaign, &error)
+              : adm_campaign_undo (self->campaign, &error);
+  if (!ok)
     _admiralty_window_toast (self, error->message);
 }
 
@@ -633,8 +615,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_redo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, undo_redo_action);
   gtk_widget_class_install_action (widget_class, "win.battle-start-over", NULL,
                                    battle_start_over_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
