@@ -4,7 +4,9 @@
  * several admirals, moves, attacks, patrols, a correction, late sheets, admirals who send no
  * sheet and keep their standing orders — saved after every cycle as the CLI does. Checks the
  * positions and engagements of each cycle, that the saved journal replays to the same state,
- * and that every engagement in a sector sets up a battle that loads and resolves a turn. */
+ * that the master's readiness checks for absent admirals are rolled and journaled with the
+ * cycle (F-STRAT-5), and that every engagement, in a sector or on a link, sets up a battle
+ * placed by the formations' orders (F-STRAT-15) that loads and resolves a turn (F-TAC-1). */
 
 #include "config.h"
 
@@ -48,7 +50,9 @@ static const Where positions[N_CYCLES][6] = {
 static const Met engagements[N_CYCLES][4] = {
   { { "pol-jump-point", "first-squadron-home-fleet first-destroyer-flotilla pol-cruiser-squadron" },
     { "pol-orbit", "jade-squadron pol-escort-group pol-minesweeping-division" },
-    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer" }, { NULL, } },
+    /* Cetaganda and Vervain are allies (scenario alliance): the Vervani destroyers, at rest,
+     * meet only the Aslund minelayer, which is also at rest, and are not in it. */
+    { "hegen-hub", "autumn-screen aslund-minelayer" }, { NULL, } },
   { { "pol-orbit", "first-squadron-home-fleet jade-squadron pol-escort-group "
                    "pol-cruiser-squadron pol-minesweeping-division" },
     { "pol-jump-point", "first-destroyer-flotilla pol-cruiser-squadron" },
@@ -56,8 +60,7 @@ static const Met engagements[N_CYCLES][4] = {
                    "dendarii-strike-group" }, { NULL, } },
   { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
                    "pol-escort-group pol-cruiser-squadron pol-minesweeping-division" },
-    { "hegen-hub", "autumn-screen vervani-destroyer-flotilla aslund-minelayer "
-                   "dendarii-strike-group" }, { NULL, } },
+    { "hegen-hub", "autumn-screen aslund-minelayer dendarii-strike-group" }, { NULL, } },
   { { "pol-orbit", "first-squadron-home-fleet first-destroyer-flotilla jade-squadron "
                    "pol-escort-group pol-cruiser-squadron pol-minesweeping-division" },
     { "komarr-orbit", "komarr-fleet-train komarran-cruiser-division" },
@@ -120,7 +123,8 @@ sheets_of (guint cycle)
   return paths;
 }
 
-/* Loads every sheet of the cycle before appending any, resolves the cycle and saves. */
+/* Loads every sheet of the cycle before appending any, resolves the cycle with its F-STRAT-5
+ * checks rolled from a generator seeded with the cycle's number, and saves. */
 static void
 play_cycle (AdmCampaign *campaign,
             guint        cycle,
@@ -128,7 +132,7 @@ play_cycle (AdmCampaign *campaign,
 {
   g_autoptr(GPtrArray) paths = sheets_of (cycle);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autoptr(AdmEvent) resolve = adm_event_new ("cycle", T0 + cycle * 2400);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (campaign)), ==, cycle);
@@ -142,13 +146,14 @@ play_cycle (AdmCampaign *campaign,
       for (guint e = 0; e < sheet->len; e++)
         g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (sheet, e)));
     }
-  adm_event_set_int (resolve, "cycle", cycle);
-  g_ptr_array_add (events, adm_event_ref (resolve));
   for (guint i = 0; i < events->len; i++)
     {
       g_assert_true (adm_campaign_append (campaign, g_ptr_array_index (events, i), &error));
       g_assert_no_error (error);
     }
+  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
+                                             T0 + cycle * 2400, &error));
+  g_assert_no_error (error);
   g_assert_true (adm_campaign_save (campaign, save_path, &error));
   g_assert_no_error (error);
 }
@@ -202,40 +207,37 @@ check_engagements (AdmCampaign *campaign,
   g_assert_cmpuint (found->len, ==, n);
 }
 
-/* The battle for an engagement in a sector: the engaged formations there, every other
- * formation elsewhere, on a fresh copy of the scenario (F-TAC-1). */
+/* The battle for an engagement, in a sector or on a link: the engaged formations in being,
+ * each placed by its orders (F-STRAT-15) or, for an absent admiral's formation whose check
+ * failed, in marching order (F-STRAT-5); it loads and resolves a turn (F-TAC-1). */
 static void
-check_battle (const AdmEngagement *engagement,
+check_battle (AdmCampaign         *campaign,
+              const AdmEngagement *engagement,
               guint                seed)
 {
-  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  AdmState *state = adm_campaign_get_state (campaign);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDicePrng) dice = NULL;
-  g_autofree char *setup = NULL;
-  GPtrArray *formations;
-  AdmSector *sector, *elsewhere;
+  g_autoptr(GPtrArray) placements = adm_engagement_placements (state, engagement);
+  g_autofree char *setup = adm_engagement_battle_setup (state, engagement, NULL, &error);
+  g_autofree char *stem = adm_engagement_file_stem (engagement);
 
   g_assert_no_error (error);
-  formations = adm_scenario_get_formations (scenario);
-  sector = adm_scenario_lookup_sector (scenario, engagement->sector->id);
-  elsewhere = adm_scenario_lookup_sector (scenario, g_str_equal (sector->id, "escobar-route")
-                                                    ? "sergyar-approach" : "escobar-route");
-  for (guint i = 0; i < formations->len; i++)
+  g_test_message ("%s", stem);
+  battle = adm_battle_load_memory (setup, strlen (setup), stem, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_battle_get_n_formations (battle), ==, engagement->formations->len);
+  for (guint i = 0; i < placements->len; i++)
     {
-      AdmFormation *formation = g_ptr_array_index (formations, i);
-      gboolean engaged = FALSE;
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
 
-      for (guint f = 0; f < engagement->formations->len; f++)
-        engaged |= g_str_equal (((AdmFormation *) g_ptr_array_index (engagement->formations,
-                                                                      f))->id, formation->id);
-      formation->sector = engaged ? sector : elsewhere;
+      g_test_message ("  %s: %s (%s)", entry->formation->id, entry->placement->id,
+                      entry->reason);
+      g_assert_cmpint (adm_battle_formation_index (battle, entry->formation->id), >=, 0);
+      if (entry->check != NULL && !entry->check->passed)
+        g_assert_cmpstr (entry->placement->id, ==, "marching-order");
     }
-  setup = adm_scenario_battle_setup (scenario, sector->id, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "engagement.xml", &error);
-  g_assert_no_error (error);
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
   dice = adm_dice_prng_new (seed);
   g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
@@ -271,7 +273,7 @@ test_six_cycles (void)
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario_path, &error);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cycles-XXXXXX", &error);
   g_autofree char *save_path = g_build_filename (dir, "komarr.admiralty", NULL);
-  guint battles = 0;
+  guint battles = 0, links = 0, checks = 0;
 
   g_assert_no_error (error);
   g_assert_null (adm_campaign_get_path (campaign));
@@ -298,11 +300,19 @@ test_six_cycles (void)
         {
           const AdmEngagement *engagement = g_ptr_array_index (found, i);
 
-          if (engagement->sector != NULL)
-            check_battle (engagement, 100 * cycle + i), battles++;
+          check_battle (campaign, engagement, 100 * cycle + i);
+          battles++;
+          links += engagement->sector == NULL;
+          for (guint f = 0; f < engagement->formations->len; f++)
+            checks += adm_state_get_cycle_check (adm_campaign_get_state (campaign), cycle,
+                                                 ((AdmFormation *) g_ptr_array_index (
+                                                    engagement->formations, f))->id) != NULL;
         }
     }
+  g_test_message ("%u battles, %u on links, %u formations checked", battles, links, checks);
   g_assert_cmpuint (battles, ==, 17);
+  /* F-STRAT-5: Vorkosigan's absence in cycle 2, and others', had the master roll. */
+  g_assert_cmpuint (checks, >, 0);
   check_summaries (campaign);
 
   for (guint n = 0; n <= ADM_CAMPAIGN_BACKUPS; n++)

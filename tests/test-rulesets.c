@@ -146,6 +146,7 @@ static const struct {
   { "strategic-phase", "F-STRAT-6", "comms-cycle", 2 },
   { "fast-ships", "F-STRAT-10", "speed-over-25", 2 },
   { "half-phase-actions", "F-STRAT-10", "two-per-phase", 2 },
+  { "absent-admiral", "F-STRAT-5", "readiness-check", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
@@ -379,6 +380,69 @@ test_rulings (void)
   g_assert_null (adm_ruleset_lookup_ruling (ruleset, "ramming-size"));
 }
 
+/* F-STRAT-15, F-TAC-1: the shipped placements and which orders give them, as data. */
+static void
+test_placements (void)
+{
+  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  GPtrArray *placements = adm_ruleset_get_placements (ruleset);
+  const AdmPlacement *attack = adm_ruleset_lookup_placement (ruleset, "attack-formation");
+  const AdmPlacement *march = adm_ruleset_lookup_placement (ruleset, "marching-order");
+  const AdmPlacement *defensive = adm_ruleset_lookup_placement (ruleset, "defensive");
+
+  g_assert_cmpuint (placements->len, ==, 3);
+  g_assert_nonnull (attack);
+  g_assert_nonnull (march);
+  g_assert_nonnull (defensive);
+  g_assert_null (adm_ruleset_lookup_placement (ruleset, "wedge"));
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const AdmPlacement *placement = g_ptr_array_index (placements, i);
+
+      g_assert_cmpstr (placement->name, !=, "");
+      g_assert_cmpstr (placement->description, !=, "");
+    }
+  g_assert_cmpstr (attack->name, ==, "Attack formation");
+  g_assert_cmpint (attack->arrangement, ==, ADM_ARRANGEMENT_LINE_ABREAST);
+  g_assert_false (attack->along_line);
+  g_assert_cmpfloat (attack->setback, ==, 0);
+  g_assert_cmpfloat (attack->spacing, ==, 3);
+  g_assert_cmpint (march->arrangement, ==, ADM_ARRANGEMENT_COLUMN);
+  g_assert_true (march->along_line);
+  g_assert_cmpfloat (march->setback, >, 0);
+  g_assert_cmpfloat (march->spacing, >, attack->spacing);
+  g_assert_cmpint (defensive->arrangement, ==, ADM_ARRANGEMENT_BLOCK);
+  g_assert_cmpint (defensive->files, ==, 3);
+
+  /* F-STRAT-15: attack and patrol give attack formation, move marching order, defend the
+   * block; no timed order gives the default. */
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, "attack") == attack);
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, "patrol") == attack);
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, "move") == march);
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, "defend") == defensive);
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, NULL) == attack);
+  g_assert_true (adm_ruleset_placement_for_order (ruleset, "instructions") == attack);
+  /* F-STRAT-5: a failed check catches the formation in marching order. */
+  g_assert_true (adm_ruleset_get_check_failed_placement (ruleset) == march);
+}
+
+/* A ruleset without <placements> has the built-in line abreast and nothing else. */
+static void
+test_placements_builtin (void)
+{
+  g_autofree char *path = fixture_path ("control.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_file (path, &error);
+  const AdmPlacement *placement;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_ruleset_get_placements (ruleset)->len, ==, 1);
+  placement = adm_ruleset_placement_for_order (ruleset, "move");
+  g_assert_cmpstr (placement->id, ==, "attack-formation");
+  g_assert_cmpint (placement->arrangement, ==, ADM_ARRANGEMENT_LINE_ABREAST);
+  g_assert_true (adm_ruleset_get_check_failed_placement (ruleset) == placement);
+}
+
 static void
 test_set_ruling_valid (void)
 {
@@ -528,6 +592,8 @@ static const BrokenCase broken_cases[] = {
     "refused for safety" },
   { "truncated.xml", "truncated.xml", 30, ADM_XML_ERROR_SYNTAX,
     "the file ends too early" },
+  { "unknown-placement.xml", "unknown-placement.xml", 45, ADM_XML_ERROR_INVALID,
+    "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };
 
 static void
@@ -564,6 +630,8 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/shipped/lookups", test_lookups);
   g_test_add_func ("/data/rulesets/rulings/shipped", test_rulings);
   g_test_add_func ("/data/rulesets/rulings/set-valid", test_set_ruling_valid);
+  g_test_add_func ("/data/rulesets/placements/F-STRAT-15/shipped", test_placements);
+  g_test_add_func ("/data/rulesets/placements/F-TAC-1/builtin", test_placements_builtin);
   g_test_add_func ("/data/rulesets/rulings/set-unknown-ruling", test_set_ruling_unknown_ruling);
   g_test_add_func ("/data/rulesets/rulings/set-unknown-value", test_set_ruling_unknown_value);
   g_test_add_func ("/data/rulesets/load/search-path", test_search_path);

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "admiralty-engine.h"
 
 static char *
@@ -212,6 +214,134 @@ add_fixture_tests (const char *folder,
     }
 }
 
+
+/* A small scenario with @alliances (XML placed after the admirals), written to a temporary
+ * file; the alliance block starts on line 5. */
+static char *
+write_alliance_scenario (const char *alliances)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-alliance-XXXXXX", &error);
+  g_autofree char *text = NULL;
+  char *path;
+
+  g_assert_no_error (error);
+  text = g_strdup_printf (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario id=\"alliance-test\" name=\"Alliance test\" ruleset=\"forcon-2010\">\n"
+    "  <admiral id=\"vorkosigan\" name=\"Adm. Aral Vorkosigan\" faction=\"barrayar\"/>\n"
+    "  <admiral id=\"estif\" name=\"ghem-Adm. Estif\" faction=\"cetaganda\"/>\n"
+    "%s"
+    "  <map>\n"
+    "    <sector id=\"hub\" name=\"Hub\" x=\"0\" y=\"0\"/>\n"
+    "  </map>\n"
+    "  <formation id=\"first\" name=\"First\" faction=\"barrayar\" sector=\"hub\" "
+    "flagship=\"prince-serg\" admiral=\"vorkosigan\">\n"
+    "    <ship id=\"prince-serg\" name=\"Prince Serg\" class=\"general-vorkraft\" readiness=\"10\"/>\n"
+    "  </formation>\n"
+    "  <formation id=\"jade\" name=\"Jade\" faction=\"cetaganda\" sector=\"hub\" "
+    "flagship=\"celestial-harmony\" admiral=\"estif\" hidden=\"true\">\n"
+    "    <ship id=\"celestial-harmony\" name=\"Celestial Harmony\" class=\"ghem-lord\" readiness=\"10\"/>\n"
+    "  </formation>\n"
+    "  <formation id=\"lancers\" name=\"Lancers\" faction=\"vervain\" sector=\"hub\" "
+    "flagship=\"lancer\">\n"
+    "    <ship id=\"lancer\" name=\"Lancer\" class=\"vorpatril\" readiness=\"6\"/>\n"
+    "  </formation>\n"
+    "</scenario>\n", alliances);
+  path = g_build_filename (dir, "alliance.admiralty", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+remove_alliance_scenario (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* Scenario alliances: allied factions, the allies of one, and the hidden attribute. */
+static void
+test_alliances (void)
+{
+  g_autofree char *path = write_alliance_scenario (
+    "  <alliance id=\"compact\" name=\"Celestial Compact\">\n"
+    "    <member faction=\"cetaganda\"/>\n"
+    "    <member faction=\"vervain\"/>\n"
+    "  </alliance>\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  g_autoptr(GPtrArray) allies = NULL;
+  const AdmFaction *barrayar, *cetaganda, *vervain;
+
+  g_assert_no_error (error);
+  barrayar = adm_scenario_lookup_formation (scenario, "first")->faction;
+  cetaganda = adm_scenario_lookup_formation (scenario, "jade")->faction;
+  vervain = adm_scenario_lookup_formation (scenario, "lancers")->faction;
+  g_assert_true (adm_scenario_factions_allied (scenario, cetaganda, vervain));
+  g_assert_true (adm_scenario_factions_allied (scenario, vervain, cetaganda));
+  g_assert_true (adm_scenario_factions_allied (scenario, barrayar, barrayar));
+  g_assert_false (adm_scenario_factions_allied (scenario, barrayar, cetaganda));
+  allies = adm_scenario_allies_of (scenario, vervain);
+  g_assert_cmpuint (allies->len, ==, 2);
+  g_assert_true (g_ptr_array_index (allies, 0) == vervain);
+  g_assert_true (g_ptr_array_index (allies, 1) == cetaganda);
+  g_clear_pointer (&allies, g_ptr_array_unref);
+  allies = adm_scenario_allies_of (scenario, barrayar);
+  g_assert_cmpuint (allies->len, ==, 1);
+  /* F-STRAT-3: hidden="true" is read; the default is known to all. */
+  g_assert_true (adm_scenario_lookup_formation (scenario, "jade")->hidden);
+  g_assert_false (adm_scenario_lookup_formation (scenario, "first")->hidden);
+  remove_alliance_scenario (path);
+}
+
+static void
+broken_alliance (const char *alliances,
+                 int         line,
+                 const char *needle)
+{
+  g_autofree char *path = write_alliance_scenario (alliances);
+  g_autofree char *where = g_strdup_printf ("%s:%d: ", path, line);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_null (scenario);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, where));
+  g_assert_nonnull (strstr (error->message, needle));
+  remove_alliance_scenario (path);
+}
+
+/* Bad alliance data is refused with file:line and the problem. */
+static void
+test_alliances_broken (void)
+{
+  /* A faction in two alliances. */
+  broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\">\n"
+                   "    <member faction=\"cetaganda\"/>\n"
+                   "    <member faction=\"vervain\"/>\n"
+                   "  </alliance>\n"
+                   "  <alliance id=\"other\" name=\"Other Pact\">\n"
+                   "    <member faction=\"barrayar\"/>\n"
+                   "    <member faction=\"vervain\"/>\n"
+                   "  </alliance>\n", 11, "already in the alliance “Celestial Compact”");
+  /* A faction the ruleset does not know. */
+  broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\">\n"
+                   "    <member faction=\"cetaganda\"/>\n"
+                   "    <member faction=\"escobar\"/>\n"
+                   "  </alliance>\n", 7, "unknown faction “escobar”");
+  /* One member is no alliance. */
+  broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\">\n"
+                   "    <member faction=\"cetaganda\"/>\n"
+                   "  </alliance>\n", 5, "at least two");
+  /* The schema: an alliance needs members. */
+  broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\"/>\n", 5, "Expecting an element");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -225,6 +355,8 @@ main (int   argc,
   g_test_add_func ("/data/scenario/campaign-sized/F-STRAT-8/sectors", test_campaign_sized);
   g_test_add_func ("/data/scenario/lookups", test_lookups);
   g_test_add_func ("/data/scenario/missing-file", test_missing_file);
+  g_test_add_func ("/data/scenario/alliances", test_alliances);
+  g_test_add_func ("/data/scenario/alliances-broken", test_alliances_broken);
   add_fixture_tests ("scenarios-broken", FALSE, fixtures);
   add_fixture_tests ("campaigns-broken", TRUE, fixtures);
 

@@ -531,6 +531,503 @@ test_sheet_refused (void)
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 0);
 }
 
+
+/* Administrative orders, alliances and visibility (F-STRAT-3, F-STRAT-12, F-STRAT-17,
+ * F-FORM-3..8). */
+
+/* Appends an order with any number of KEY, VALUE details (NULL-terminated); @formation may be
+ * NULL (a form order). */
+static gboolean
+order_with (AdmCampaign  *campaign,
+            const char   *admiral,
+            const char   *formation,
+            const char   *kind,
+            GError      **error,
+            ...)
+{
+  guint cycle = adm_strategy_get_cycle (strategy_of (campaign));
+  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400);
+  va_list args;
+
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  if (formation != NULL)
+    adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  va_start (args, error);
+  for (const char *key = va_arg (args, const char *); key != NULL;
+       key = va_arg (args, const char *))
+    adm_event_set (event, key, va_arg (args, const char *));
+  va_end (args);
+  return adm_campaign_append (campaign, event, error);
+}
+
+#define ADMIN_OK(campaign, admiral, formation, kind, ...) \
+  G_STMT_START { \
+    g_autoptr(GError) admin_error = NULL; \
+    g_assert_true (order_with (campaign, admiral, formation, kind, &admin_error, __VA_ARGS__)); \
+    g_assert_no_error (admin_error); \
+  } G_STMT_END
+
+/* Refused with @expected in the message, and the state unchanged. */
+#define ADMIN_REFUSED(campaign, expected, admiral, formation, kind, ...) \
+  G_STMT_START { \
+    g_autofree char *admin_before = adm_state_dump (adm_campaign_get_state (campaign)); \
+    g_autofree char *admin_after = NULL; \
+    g_autoptr(GError) admin_error = NULL; \
+    g_assert_false (order_with (campaign, admiral, formation, kind, &admin_error, __VA_ARGS__)); \
+    g_assert_nonnull (admin_error); \
+    g_test_message ("%s", admin_error->message); \
+    g_assert_nonnull (strstr (admin_error->message, expected)); \
+    admin_after = adm_state_dump (adm_campaign_get_state (campaign)); \
+    g_assert_cmpstr (admin_before, ==, admin_after); \
+  } G_STMT_END
+
+static const char *
+ships_of (AdmCampaign *campaign,
+          const char  *formation_id,
+          GString     *out)
+{
+  AdmFormation *formation = adm_strategy_lookup_formation (strategy_of (campaign), formation_id);
+
+  g_assert_nonnull (formation);
+  g_string_truncate (out, 0);
+  for (guint i = 0; i < formation->ships->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? " " : "",
+                            ((AdmShip *) g_ptr_array_index (formation->ships, i))->id);
+  return out->str;
+}
+
+static gboolean
+in_being (AdmCampaign *campaign,
+          const char  *formation_id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (campaign));
+
+  for (guint i = 0; i < formations->len; i++)
+    if (g_str_equal (((AdmFormation *) g_ptr_array_index (formations, i))->id, formation_id))
+      return TRUE;
+  return FALSE;
+}
+
+/* F-STRAT-17, F-FORM-4, F-FORM-5: detach makes a new formation of the listed ships; the
+ * flagship follows the succession when it leaves; the new one takes orders at once and moves
+ * at its own speed. */
+static void
+test_admin_detach (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  g_autoptr(GString) ships = g_string_new (NULL);
+  AdmFormation *squadron, *division;
+  g_autofree char *summary = NULL;
+
+  g_assert_cmpuint (adm_strategy_get_formations (strategy)->len, ==, 24);
+  /* The scenario's formations until an administrative order changes one. */
+  g_assert_true (adm_strategy_lookup_formation (strategy, "first-squadron-home-fleet") ==
+                 adm_scenario_lookup_formation (adm_campaign_get_scenario (campaign),
+                                                "first-squadron-home-fleet"));
+  ADMIN_OK (campaign, "vorkosigan", "first-squadron-home-fleet", "detach",
+            "ships", "prince-serg emperor-dorca", "new-formation", "serg-division",
+            "name", "Serg Division", "flagship", "emperor-dorca", NULL);
+  g_assert_cmpuint (adm_strategy_get_formations (strategy)->len, ==, 25);
+  g_assert_true (in_being (campaign, "serg-division"));
+  g_assert_cmpstr (ships_of (campaign, "serg-division", ships), ==, "prince-serg emperor-dorca");
+  g_assert_cmpstr (ships_of (campaign, "first-squadron-home-fleet", ships), ==,
+                   "prince-xav count-vorhalas kyril-island");
+  division = adm_strategy_lookup_formation (strategy, "serg-division");
+  squadron = adm_strategy_lookup_formation (strategy, "first-squadron-home-fleet");
+  g_assert_cmpstr (division->name, ==, "Serg Division");
+  g_assert_cmpstr (division->flagship->id, ==, "emperor-dorca");
+  g_assert_cmpstr (division->admiral->id, ==, "vorkosigan");
+  g_assert_true (division->faction == squadron->faction);
+  /* F-FORM-5: Prince Serg left; Prince Xav, first in the succession, took over. */
+  g_assert_cmpstr (squadron->flagship->id, ==, "prince-xav");
+  g_assert_cmpstr (adm_strategy_get_position (strategy, "first-squadron-home-fleet")->flagship->id,
+                   ==, "prince-xav");
+  g_assert_cmpstr (where (campaign, "serg-division"), ==, "komarr-terminus");
+  /* The scenario itself is untouched. */
+  g_assert_cmpuint (adm_scenario_lookup_formation (adm_campaign_get_scenario (campaign),
+                                                   "first-squadron-home-fleet")->ships->len, ==, 5);
+
+  /* Orders of the same cycle go to the new formation. */
+  order_ok (campaign, 1, "vorkosigan", "serg-division", "move", "route", "pol-jump-point");
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "serg-division"), ==, "pol-jump-point");
+  g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "komarr-terminus");
+  summary = adm_strategy_summary (strategy, 1, "vorkosigan");
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, "Serg Division:"));
+  g_assert_nonnull (strstr (summary, "detached of Prince Serg, Emperor Dorca"));
+  g_assert_nonnull (strstr (summary, "Prince Xav became the flagship (F-FORM-5)"));
+}
+
+/* F-STRAT-12: form gathers ships of several of the admiral's formations in one sector; a
+ * formation all of whose ships leave is no more. */
+static void
+test_admin_form (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  g_autoptr(GString) ships = g_string_new (NULL);
+
+  ADMIN_OK (campaign, "vorkosigan", "first-squadron-home-fleet", "detach",
+            "ships", "kyril-island", "new-formation", "picket", "name", "Picket", NULL);
+  /* No formation attribute: the ships say where they come from. */
+  ADMIN_OK (campaign, "vorkosigan", NULL, "form", "ships", "kyril-island count-vorhalas",
+            "new-formation", "vanguard", "name", "Vanguard", NULL);
+  g_assert_cmpstr (ships_of (campaign, "vanguard", ships), ==, "kyril-island count-vorhalas");
+  g_assert_cmpstr (adm_strategy_lookup_formation (strategy, "vanguard")->flagship->id, ==,
+                   "kyril-island");
+  /* The picket gave its only ship: it is no more, and takes no more orders. */
+  g_assert_false (in_being (campaign, "picket"));
+  g_assert_null (adm_strategy_lookup_formation (strategy, "picket"));
+  ADMIN_REFUSED (campaign, "no longer exists", "vorkosigan", "picket", "patrol", NULL);
+  g_assert_cmpstr (ships_of (campaign, "first-squadron-home-fleet", ships), ==,
+                   "prince-serg prince-xav emperor-dorca");
+}
+
+/* F-STRAT-17: join merges a formation into another of its faction in its sector; the joined
+ * one keeps its id, the joiner ceases and later orders to it are refused. */
+static void
+test_admin_join (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  g_autoptr(GString) ships = g_string_new (NULL);
+  g_autoptr(GPtrArray) orders = NULL;
+
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "patrol", NULL, NULL);
+  ADMIN_OK (campaign, "vorkosigan", "first-squadron-home-fleet", "detach",
+            "ships", "kyril-island count-vorhalas", "new-formation", "vanguard",
+            "name", "Vanguard", NULL);
+  order_ok (campaign, 1, "vorkosigan", "vanguard", "patrol", NULL, NULL);
+  ADMIN_OK (campaign, "vorkosigan", "vanguard", "join", "target", "first-squadron-home-fleet",
+            NULL);
+  g_assert_false (in_being (campaign, "vanguard"));
+  g_assert_cmpstr (ships_of (campaign, "first-squadron-home-fleet", ships), ==,
+                   "prince-serg prince-xav emperor-dorca kyril-island count-vorhalas");
+  ADMIN_REFUSED (campaign, "no longer exists", "vorkosigan", "vanguard", "move",
+                 "route", "pol-jump-point", NULL);
+  ADMIN_REFUSED (campaign, "no longer exists", "vorkosigan", "first-squadron-home-fleet",
+                 "join", "target", "vanguard", NULL);
+
+  /* The orders he gave, in journal order; the vanguard's patrol died with it. */
+  orders = adm_strategy_get_orders (strategy, 1, "vorkosigan");
+  g_assert_cmpuint (orders->len, ==, 4);
+  g_assert_cmpint (((AdmStratOrder *) g_ptr_array_index (orders, 1))->kind, ==,
+                   ADM_STRAT_ORDER_DETACH);
+  g_assert_true (adm_strategy_order_in_force (strategy, g_ptr_array_index (orders, 0)));
+  g_assert_false (adm_strategy_order_in_force (strategy, g_ptr_array_index (orders, 2)));
+  g_assert_true (adm_strategy_order_in_force (strategy, g_ptr_array_index (orders, 3)));
+
+  resolve (campaign);
+  g_assert_cmpstr (adm_strategy_get_standing (strategy, "first-squadron-home-fleet") != NULL
+                   ? adm_strat_order_kind_to_string (adm_strategy_get_standing (
+                       strategy, "first-squadron-home-fleet")->kind) : "-", ==, "patrol");
+}
+
+/* F-STRAT-12: disband makes each ship a formation of its own, under the ship's id. */
+static void
+test_admin_disband (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  g_autoptr(GString) ships = g_string_new (NULL);
+  AdmFormation *ezar;
+
+  ADMIN_OK (campaign, "vorlakial", "second-squadron-home-fleet", "disband", NULL);
+  g_assert_false (in_being (campaign, "second-squadron-home-fleet"));
+  g_assert_cmpuint (adm_strategy_get_formations (strategy)->len, ==, 26);
+  ezar = adm_strategy_lookup_formation (strategy, "emperor-ezar");
+  g_assert_nonnull (ezar);
+  g_assert_cmpstr (ezar->name, ==, "Emperor Ezar");
+  g_assert_cmpstr (ezar->flagship->id, ==, "emperor-ezar");
+  g_assert_cmpstr (ezar->admiral->id, ==, "vorlakial");
+  g_assert_cmpstr (ships_of (campaign, "hassadar", ships), ==, "hassadar");
+  g_assert_cmpstr (where (campaign, "vorbarra-sultana"), ==, "komarr-orbit");
+  /* The new formations take orders as any other. */
+  order_ok (campaign, 1, "vorlakial", "hassadar", "move", "route", "komarr-terminus");
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "hassadar"), ==, "komarr-terminus");
+  g_assert_cmpstr (where (campaign, "emperor-ezar"), ==, "komarr-orbit");
+}
+
+/* Every administrative order refused with its reason, and nothing changed. */
+static void
+test_admin_refused (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+
+  /* F-FORM-8: one category (capital ships and auxiliaries do not mix). */
+  ADMIN_REFUSED (campaign, "(F-FORM-8)", "vorlakial", "komarr-fleet-train", "join",
+                 "target", "second-squadron-home-fleet", NULL);
+  ADMIN_REFUSED (campaign, "(F-FORM-8)", "vorlakial", NULL, "form",
+                 "ships", "emperor-ezar vashnoi", "new-formation", "mixed", "name", "Mixed", NULL);
+  /* F-FORM-8 as the pure rule the loader and the orders share: at most 6 ships. */
+  {
+    AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+    g_autoptr(GPtrArray) eight = g_ptr_array_copy (
+      adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet")->ships, NULL, NULL);
+    g_autofree char *seven = NULL;
+    g_autofree char *six = NULL;
+
+    g_ptr_array_extend (eight, adm_scenario_lookup_formation (
+                          scenario, "second-squadron-home-fleet")->ships, NULL, NULL);
+    g_ptr_array_set_size (eight, 6);
+    six = adm_formation_composition_problem ("six-of-one-category", "Big", eight);
+    g_assert_null (six);
+    g_ptr_array_add (eight, adm_scenario_lookup_ship (scenario, "hassadar"));
+    seven = adm_formation_composition_problem ("six-of-one-category", "Big", eight);
+    g_assert_nonnull (seven);
+    g_assert_nonnull (strstr (seven, "7th ship"));
+  }
+  /* F-STRAT-12: in one sector. */
+  ADMIN_REFUSED (campaign, "formations join in one sector", "vorkosigan",
+                 "first-destroyer-flotilla", "join", "target", "first-squadron-home-fleet", NULL);
+  ADMIN_REFUSED (campaign, "formed in one sector", "vorkosigan", NULL, "form",
+                 "ships", "prince-serg kestrel", "new-formation", "x", "name", "X", NULL);
+  /* F-FORM-6: the admiral commands every ship. */
+  ADMIN_REFUSED (campaign, "does not command", "vorkosigan", NULL, "form",
+                 "ships", "prince-serg emperor-ezar", "new-formation", "x", "name", "X", NULL);
+  ADMIN_REFUSED (campaign, "does not command", "vorkosigan", "second-squadron-home-fleet",
+                 "disband", NULL);
+  /* Detach: ships of that formation, not all of them (F-FORM-3). */
+  ADMIN_REFUSED (campaign, "is not a ship of", "vorkosigan", "first-squadron-home-fleet",
+                 "detach", "ships", "kestrel", "new-formation", "x", "name", "X", NULL);
+  ADMIN_REFUSED (campaign, "(F-FORM-3)", "vorkosigan", "first-destroyer-flotilla", "detach",
+                 "ships", "kestrel lord-vorbohn vorinnis vorgarin gull", "new-formation", "x",
+                 "name", "X", NULL);
+  /* F-FORM-4: the flagship is one of its ships. */
+  ADMIN_REFUSED (campaign, "(F-FORM-4)", "vorkosigan", "first-squadron-home-fleet", "detach",
+                 "ships", "prince-xav", "new-formation", "x", "name", "X", "flagship",
+                 "prince-serg", NULL);
+  /* A ship once; a known ship; an id of its own; a name. */
+  ADMIN_REFUSED (campaign, "twice", "vorkosigan", "first-squadron-home-fleet", "detach",
+                 "ships", "prince-xav prince-xav", "new-formation", "x", "name", "X", NULL);
+  ADMIN_REFUSED (campaign, "unknown ship “nautilus”", "vorkosigan",
+                 "first-squadron-home-fleet", "detach", "ships", "nautilus",
+                 "new-formation", "x", "name", "X", NULL);
+  ADMIN_REFUSED (campaign, "already a formation with the id “jade-squadron”", "vorkosigan",
+                 "first-squadron-home-fleet", "detach", "ships", "prince-xav",
+                 "new-formation", "jade-squadron", "name", "X", NULL);
+  ADMIN_REFUSED (campaign, "needs “name”", "vorkosigan", "first-squadron-home-fleet", "detach",
+                 "ships", "prince-xav", "new-formation", "x", NULL);
+  /* Join: a formation of its own faction, not itself, that exists. */
+  ADMIN_REFUSED (campaign, "can only join a formation of", "ghem-sarlat", "jade-squadron",
+                 "join", "target", "aslund-minelayer", NULL);
+  ADMIN_REFUSED (campaign, "cannot join itself", "ghem-sarlat", "jade-squadron", "join",
+                 "target", "jade-squadron", NULL);
+  /* F-STRAT-12: not while in transit (an hour's phase: the link takes the whole cycle). */
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "pol-jump-point");
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "in-transit");
+  ADMIN_REFUSED (campaign, "in transit", "vorkosigan", "first-squadron-home-fleet", "disband",
+                 NULL);
+}
+
+/* Alliances: allies never engage, and an ally is no target. */
+static void
+test_alliances_never_engage (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GPtrArray) allies = NULL;
+  const AdmFaction *cetaganda = adm_scenario_lookup_admiral (scenario, "ghem-estif")->faction;
+  const AdmFaction *vervain = adm_scenario_lookup_admiral (scenario, "vesnaer")->faction;
+  const AdmFaction *barrayar = adm_scenario_lookup_admiral (scenario, "vorkosigan")->faction;
+  const AdmFaction *komarr = adm_scenario_lookup_admiral (scenario, "arozzi")->faction;
+
+  g_assert_true (adm_scenario_factions_allied (scenario, cetaganda, vervain));
+  g_assert_false (adm_scenario_factions_allied (scenario, barrayar, komarr));
+  allies = adm_scenario_allies_of (scenario, cetaganda);
+  g_assert_cmpuint (allies->len, ==, 2);
+
+  refused (campaign, "ghem-estif", "first-celestial-squadron", "attack", "target",
+           "vervani-home-squadron", "are allies");
+  /* Searching the jump point they share with the Vervani: no engagement. */
+  order_ok (campaign, 1, "ghem-estif", "first-celestial-squadron", "patrol", NULL, NULL);
+  order_ok (campaign, 1, "vesnaer", "vervani-home-squadron", "patrol", NULL, NULL);
+  resolve (campaign);
+  engagements = adm_strategy_get_engagements (strategy_of (campaign), 1);
+  for (guint i = 0; i < engagements->len; i++)
+    g_assert_false (((AdmEngagement *) g_ptr_array_index (engagements, i))->sector ==
+                    adm_scenario_lookup_sector (scenario, "vervain-jump-point"));
+}
+
+/* F-STRAT-3: a hidden formation is known to its side and its allies only, to the factions of
+ * an engagement it is in once it happened, and to all after the master's "reveal". */
+static void
+test_hidden_formations (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmStrategy *strategy = strategy_of (campaign);
+  AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
+  const AdmFaction *cetaganda = adm_scenario_lookup_admiral (scenario, "ghem-sarlat")->faction;
+  const AdmFaction *vervain = adm_scenario_lookup_admiral (scenario, "vesnaer")->faction;
+  const AdmFaction *aslund = adm_scenario_lookup_admiral (scenario, "sundquist")->faction;
+  const AdmFaction *dendarii = adm_scenario_lookup_admiral (scenario, "naismith")->faction;
+  const AdmFaction *pol = adm_scenario_lookup_admiral (scenario, "radovan")->faction;
+  g_autoptr(AdmEvent) reveal = NULL;
+  g_autoptr(AdmEvent) unknown = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *radovan = NULL, *sarlat = NULL, *master = NULL;
+
+  g_assert_true (screen->hidden);
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, NULL));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, pol));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, aslund));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, cetaganda));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, vervain));
+  g_assert_true (adm_strategy_formation_visible (strategy,
+                   adm_strategy_lookup_formation (strategy, "jade-squadron"), NULL));
+  /* Pol cannot attack what it does not know of. */
+  refused (campaign, "radovan", "pol-escort-group", "attack", "target", "autumn-screen",
+           "does not know of");
+
+  /* The screen searches the Hub and finds the Aslund minelayer. */
+  order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  resolve (campaign);
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, aslund));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, dendarii));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, pol));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, NULL));
+  radovan = adm_strategy_summary (strategy, 1, "radovan");
+  g_assert_null (strstr (radovan, "Autumn Screen"));
+  sarlat = adm_strategy_summary (strategy, 1, "ghem-sarlat");
+  g_assert_nonnull (strstr (sarlat, "met Aslund Minelayer"));
+  master = adm_strategy_summary (strategy, 1, NULL);
+  g_assert_nonnull (strstr (master, "Autumn Screen"));
+
+  /* The master reveals it to everyone; an unknown formation is refused. */
+  unknown = adm_event_new ("reveal", T0 + 2500);
+  adm_event_set (unknown, "formation", "nautilus");
+  g_assert_false (adm_campaign_append (campaign, unknown, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "unknown formation “nautilus”"));
+  g_clear_error (&error);
+  reveal = adm_event_new ("reveal", T0 + 2500);
+  adm_event_set (reveal, "formation", "autumn-screen");
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, NULL));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, pol));
+  order_ok (campaign, 2, "radovan", "pol-escort-group", "attack", "target", "autumn-screen");
+  /* Revealed once is enough. */
+  g_assert_false (adm_campaign_append (campaign, reveal, &error));
+  g_assert_nonnull (strstr (error->message, "already"));
+}
+
+/* A formation detached from a hidden one is hidden too. */
+static void
+test_hidden_detached (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  const AdmFaction *barrayar =
+    adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "vorkosigan")->faction;
+
+  ADMIN_OK (campaign, "arozzi", "komarran-cruiser-division", "detach", "ships", "olbia",
+            "new-formation", "olbia-raiders", "name", "Olbia Raiders", NULL);
+  g_assert_true (adm_strategy_lookup_formation (strategy, "olbia-raiders")->hidden);
+  g_assert_false (adm_strategy_formation_visible (strategy,
+                    adm_strategy_lookup_formation (strategy, "olbia-raiders"), barrayar));
+}
+
+/* F-GEN-3, F-STRAT-7: the latest sheet, how many, and every order with the one in force. */
+static void
+test_sheet_queries (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmStrategy *strategy = strategy_of (campaign);
+  const AdmStratSheet *sheet;
+  g_autoptr(GPtrArray) orders = NULL;
+
+  append_sheet (campaign, "komarr-cycle-1-ghem-sarlat.xml");
+  append_sheet (campaign, "komarr-cycle-1-ghem-sarlat.xml");
+  sheet = adm_strategy_get_sheet (strategy, 1, "ghem-sarlat");
+  g_assert_nonnull (sheet);
+  g_assert_cmpuint (sheet->count, ==, 2);
+  g_assert_cmpuint (sheet->cycle, ==, 1);
+  g_assert_cmpstr (sheet->admiral->id, ==, "ghem-sarlat");
+  g_assert_null (adm_strategy_get_sheet (strategy, 1, "vorkosigan"));
+  orders = adm_strategy_get_orders (strategy, 1, "ghem-sarlat");
+  g_assert_cmpuint (orders->len % 2, ==, 0);
+  g_assert_cmpuint (orders->len, >, 0);
+  for (guint i = 0; i < orders->len; i++)
+    g_assert_true (adm_strategy_order_in_force (strategy, g_ptr_array_index (orders, i)) ==
+                   (i >= orders->len / 2));
+}
+
+/* A sheet with administrative orders: later orders go to the formations they make. */
+static void
+test_admin_sheet (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autofree char *bad = sheet_path ("admin-bad-join.xml");
+  g_autoptr(GError) error = NULL;
+  GPtrArray *events;
+
+  append_sheet (campaign, "admin-vorkosigan-1.xml");
+  g_assert_true (in_being (campaign, "serg-division"));
+  g_assert_false (in_being (campaign, "first-destroyer-flotilla"));
+  g_assert_true (in_being (campaign, "gull"));
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "serg-division"), ==, "pol-jump-point");
+
+  /* Refused with file:line and the reason, and nothing appended. */
+  events = adm_order_sheet_load_file (bad, adm_campaign_get_state (campaign), T0, &error);
+  g_assert_null (events);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "admin-bad-join.xml:5: "));
+  g_assert_nonnull (strstr (error->message, "no longer exists"));
+}
+
+/* Undo and replay give the same state, byte for byte, after administrative orders, reveals and
+ * cycles. */
+static void
+test_admin_replay (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) reloaded = NULL;
+  g_autoptr(AdmEvent) reveal = adm_event_new ("reveal", T0 + 100);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL, *a = NULL, *b = NULL, *before = NULL, *after = NULL;
+  gsize length;
+
+  ADMIN_OK (campaign, "vorkosigan", "first-squadron-home-fleet", "detach",
+            "ships", "prince-serg emperor-dorca", "new-formation", "serg-division",
+            "name", "Serg Division", NULL);
+  order_ok (campaign, 1, "vorkosigan", "serg-division", "move", "route", "pol-jump-point");
+  ADMIN_OK (campaign, "vorlakial", "second-squadron-home-fleet", "disband", NULL);
+  adm_event_set (reveal, "formation", "komarran-cruiser-division");
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  resolve (campaign);
+  ADMIN_OK (campaign, "vorkosigan", "serg-division", "detach", "ships", "emperor-dorca",
+            "new-formation", "dorca", "name", "Dorca", NULL);
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  ADMIN_OK (campaign, "vorkosigan", "dorca", "join", "target", "serg-division", NULL);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, ==, after);
+  resolve (campaign);
+
+  data = adm_campaign_serialize (campaign, &length);
+  reloaded = adm_campaign_load_memory (data, length, "replay.admiralty", &error);
+  g_assert_no_error (error);
+  a = adm_state_dump (adm_campaign_get_state (campaign));
+  b = adm_state_dump (adm_campaign_get_state (reloaded));
+  g_assert_cmpstr (a, ==, b);
+  g_assert_nonnull (strstr (a, "gone second-squadron-home-fleet"));
+  g_assert_nonnull (strstr (a, "position dorca pol-jump-point"));
+  g_assert_nonnull (strstr (a, "hidden revealed"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -558,6 +1055,18 @@ main (int   argc,
 
   g_test_add_func ("/engine/strategy/F-GEN-3/sheet-files", test_sheet_files);
   g_test_add_func ("/engine/strategy/F-STRAT-8/sheet-refused", test_sheet_refused);
+
+  g_test_add_func ("/engine/strategy/F-STRAT-17/detach", test_admin_detach);
+  g_test_add_func ("/engine/strategy/F-STRAT-12/form", test_admin_form);
+  g_test_add_func ("/engine/strategy/F-STRAT-17/join", test_admin_join);
+  g_test_add_func ("/engine/strategy/F-STRAT-12/disband", test_admin_disband);
+  g_test_add_func ("/engine/strategy/F-FORM-8/admin-refused", test_admin_refused);
+  g_test_add_func ("/engine/strategy/F-STRAT-4/alliances", test_alliances_never_engage);
+  g_test_add_func ("/engine/strategy/F-STRAT-3/hidden", test_hidden_formations);
+  g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-detached", test_hidden_detached);
+  g_test_add_func ("/engine/strategy/F-STRAT-7/sheet-queries", test_sheet_queries);
+  g_test_add_func ("/engine/strategy/F-STRAT-12/admin-sheet", test_admin_sheet);
+  g_test_add_func ("/engine/strategy/F-STRAT-1/admin-replay", test_admin_replay);
 
   return g_test_run ();
 }

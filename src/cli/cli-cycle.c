@@ -2,8 +2,10 @@
 /* cli-cycle.c: `admiralty-cli cycle …` — one strategic cycle resolved headless (F-STRAT-1..5):
  * the admirals' order sheets read all or nothing, their events and one "cycle" event appended
  * to the campaign's journal, the campaign saved once, atomically, and the master's summary and
- * the engagements opened (F-STRAT-4) printed. A refused sheet or cycle changes no file. The
- * cycle rolls no dice, so the command takes no --seed. */
+ * the engagements opened (F-STRAT-4) printed with each formation's placement (F-STRAT-15). The
+ * master's readiness checks for absent admirals' formations (F-STRAT-5) are rolled from --seed
+ * N, or the campaign's own generator, and journaled with the cycle. A refused sheet or cycle
+ * changes no file. */
 
 #include "config.h"
 
@@ -81,26 +83,28 @@ load_sheets (AdmCampaign  *campaign,
   return CLI_EXIT_OK;
 }
 
-/* Appends the sheets' events and the "cycle" event to the working copy, then saves it. */
+/* Appends the sheets' events to the working copy, resolves the cycle with its F-STRAT-5 checks
+ * (adm_campaign_resolve_cycle ()), then saves it. */
 static CliExit
-resolve_and_save (AdmCampaign *campaign,
-                  GPtrArray   *events,
-                  guint        cycle,
-                  gint64       now,
-                  const char  *save_path,
-                  gboolean     json)
+resolve_and_save (AdmCampaign   *campaign,
+                  GPtrArray     *events,
+                  AdmDiceSource *dice,
+                  guint          cycle,
+                  gint64         now,
+                  const char    *save_path,
+                  gboolean       json)
 {
-  g_autoptr(AdmEvent) resolve = adm_event_new ("cycle", now);
   g_autoptr(GError) error = NULL;
 
-  adm_event_set_int (resolve, "cycle", cycle);
-  g_ptr_array_add (events, g_steal_pointer (&resolve));
   for (guint i = 0; i < events->len; i++)
     {
       if (!adm_campaign_append (campaign, g_ptr_array_index (events, i), &error))
         return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
                              error->message);
     }
+  if (!adm_campaign_resolve_cycle (campaign, dice, now, &error))
+    return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
+                         error->message);
   if (!adm_campaign_save (campaign, save_path, &error))
     return _cli_invalid (json, "%s", error->message);
   return CLI_EXIT_OK;
@@ -127,6 +131,55 @@ formation_names (const AdmEngagement *engagement)
                               formation->faction->name);
     }
   return g_strdup (names->str);
+}
+
+/* F-STRAT-5: the master's readiness checks for the absent admirals' formations. */
+static void
+print_checks (AdmState *state,
+              GPtrArray *engagements)
+{
+  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n = 0;
+
+  g_print (_("\nReadiness checks for absent admirals (F-STRAT-5)\n"));
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+          const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
+                                                                  formation->id);
+
+          if (check == NULL || !g_hash_table_add (shown, formation->id))
+            continue;
+          /* Translators: "  Jade Squadron: 3 + 4 = 7 against readiness 7, passed" */
+          g_print (_("  %s: %u + %u = %u against readiness %d, %s\n"), formation->name,
+                   check->dice[0], check->dice[1], check->dice[0] + check->dice[1],
+                   check->readiness, check->passed ? _("passed") : _("failed"));
+          n++;
+        }
+    }
+  if (n == 0)
+    g_print (_("  none\n"));
+}
+
+/* F-STRAT-15: each engaged formation's placement and why. */
+static void
+print_placements (AdmState            *state,
+                  const AdmEngagement *engagement)
+{
+  g_autoptr(GPtrArray) placements = adm_engagement_placements (state, engagement);
+
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
+
+      /* Translators: "    Jade Squadron: Attack formation (ordered to attack)" */
+      g_print (_("    %s: %s (%s)\n"), entry->formation->name, entry->placement->name,
+               entry->reason);
+    }
 }
 
 static void
@@ -171,7 +224,9 @@ print_text (AdmCampaign *campaign,
 
       /* Translators: "Pol orbit at minute 20: First Destroyer Flotilla (Barrayar), …" */
       g_print (_("  %s at minute %.0f: %s\n"), place, engagement->minute, names);
+      print_placements (adm_campaign_get_state (campaign), engagement);
     }
+  print_checks (adm_campaign_get_state (campaign), engagements);
   print_positions (adm_campaign_get_scenario (campaign), strategy);
   g_print (_("\nSaved to %s\n"), display);
 }
@@ -185,12 +240,73 @@ add_string (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
+/* [{"formation", "placement", "reason"}] */
+static void
+add_placements_json (JsonBuilder         *builder,
+                     AdmState            *state,
+                     const AdmEngagement *engagement)
+{
+  g_autoptr(GPtrArray) placements = adm_engagement_placements (state, engagement);
+
+  json_builder_set_member_name (builder, "placements");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "formation", entry->formation->id);
+      add_string (builder, "placement", entry->placement->id);
+      add_string (builder, "reason", entry->reason);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+/* [{"formation", "dice": [d, d], "readiness", "passed"}] for the cycle's F-STRAT-5 checks. */
+static void
+add_checks_json (JsonBuilder *builder,
+                 AdmState    *state,
+                 GPtrArray   *engagements)
+{
+  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+
+  json_builder_set_member_name (builder, "checks");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+          const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
+                                                                  formation->id);
+
+          if (check == NULL || !g_hash_table_add (shown, formation->id))
+            continue;
+          json_builder_begin_object (builder);
+          add_string (builder, "formation", formation->id);
+          json_builder_set_member_name (builder, "dice");
+          json_builder_begin_array (builder);
+          json_builder_add_int_value (builder, check->dice[0]);
+          json_builder_add_int_value (builder, check->dice[1]);
+          json_builder_end_array (builder);
+          json_builder_set_member_name (builder, "readiness");
+          json_builder_add_int_value (builder, check->readiness);
+          json_builder_set_member_name (builder, "passed");
+          json_builder_add_boolean_value (builder, check->passed);
+          json_builder_end_object (builder);
+        }
+    }
+  json_builder_end_array (builder);
+}
+
 static void
 add_engagements_json (JsonBuilder *builder,
-                      AdmStrategy *strategy,
-                      guint        cycle)
+                      AdmState    *state,
+                      GPtrArray   *engagements)
 {
-  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
 
   json_builder_set_member_name (builder, "engagements");
   json_builder_begin_array (builder);
@@ -213,6 +329,7 @@ add_engagements_json (JsonBuilder *builder,
                                        ((AdmFormation *) g_ptr_array_index (engagement->formations,
                                                                             f))->id);
       json_builder_end_array (builder);
+      add_placements_json (builder, state, engagement);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -255,7 +372,9 @@ print_json (AdmCampaign *campaign,
             guint        cycle,
             const char  *saved)
 {
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmState *state = adm_campaign_get_state (campaign);
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *summary = adm_strategy_summary (strategy, cycle, NULL);
   g_auto(GStrv) lines = g_strsplit (g_strchomp (summary), "\n", -1);
@@ -265,7 +384,8 @@ print_json (AdmCampaign *campaign,
   json_builder_set_member_name (builder, "cycle");
   json_builder_add_int_value (builder, cycle);
   add_string (builder, "saved", display);
-  add_engagements_json (builder, strategy, cycle);
+  add_engagements_json (builder, state, engagements);
+  add_checks_json (builder, state, engagements);
   json_builder_set_member_name (builder, "summary");
   json_builder_begin_array (builder);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -328,7 +448,8 @@ _cli_cycle_run (int    argc,
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) files = NULL, sheet_args = NULL;
-  g_autofree char *save_path = NULL;
+  g_autofree char *save_path = NULL, *seed_text = NULL;
+  g_autoptr(AdmDicePrng) seeded = NULL;
   gboolean json = FALSE, is_campaign = FALSE;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   const char *target;
@@ -341,23 +462,29 @@ _cli_cycle_run (int    argc,
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_path,
       N_("Write the campaign here: required when CAMPAIGN is a scenario; default for a saved "
          "campaign, its own file"), N_("FILE") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("Seed the master's readiness checks for absent admirals (F-STRAT-5); default, the "
+         "campaign's own generator"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"cycle\", \"saved\", \"engagements\", \"summary\", \"positions\"} as JSON"),
+      N_("Print {\"cycle\", \"saved\", \"engagements\" (with \"placements\"), \"checks\", "
+         "\"summary\", \"positions\"} as JSON"),
       NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
 
-  context = _cli_context_new (command, _("CAMPAIGN.admiralty --orders SHEET.xml…"),
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty --orders SHEET.xml… [--seed N]"),
                               _("Resolves one strategic cycle (F-STRAT-1..5): reads the "
                                 "admirals' order sheets, all or nothing (a refused sheet is "
                                 "printed as FILE:LINE: problem and changes no file), moves the "
                                 "formations, opens engagements where enemies meet (F-STRAT-4), "
-                                "appends the sheets and the cycle to the campaign's journal and "
-                                "saves it atomically, keeping backups. A saved campaign is "
-                                "written back to its own file; a scenario starts a new campaign, "
-                                "written to --save FILE. The cycle rolls no dice: there is no "
-                                "--seed."));
+                                "rolls the master's readiness checks for engaged formations of "
+                                "admirals who sent no sheet (F-STRAT-5; --seed N makes them "
+                                "reproducible), prints each engaged formation's placement "
+                                "(F-STRAT-15), appends the sheets and the cycle with its checks "
+                                "to the campaign's journal and saves it atomically, keeping "
+                                "backups. A saved campaign is written back to its own file; a "
+                                "scenario starts a new campaign, written to --save FILE."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
@@ -367,6 +494,15 @@ _cli_cycle_run (int    argc,
   g_ptr_array_add (sheets, NULL);
   if (!check_usage (command, files, (char **) sheets->pdata, save_path))
     return CLI_EXIT_USAGE;
+  if (seed_text != NULL)
+    {
+      guint64 seed;
+
+      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+        return _cli_usage_error (command, _("--seed “%s” is not a seed; give a whole number, "
+                                            "0 or more"), seed_text);
+      seeded = adm_dice_prng_new (seed);
+    }
 
   status = open_campaign (files[0], json, &campaign, &is_campaign);
   if (status != CLI_EXIT_OK)
@@ -378,7 +514,9 @@ _cli_cycle_run (int    argc,
   cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
   status = load_sheets (campaign, (char **) sheets->pdata, now, json, events);
   if (status == CLI_EXIT_OK)
-    status = resolve_and_save (campaign, events, cycle, now, target, json);
+    status = resolve_and_save (campaign, events,
+                               seeded != NULL ? ADM_DICE_SOURCE (seeded) : NULL, cycle, now,
+                               target, json);
   if (status != CLI_EXIT_OK)
     return status;
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-order-sheet.c: order sheets as XML files. The schema checks the form; each event is then
- * checked by the strategy exactly as the journal would check it. Orders never change where
- * formations are, so checking each against the unchanged state is checking the whole sheet. */
+ * checked by the strategy exactly as the journal would check it, in order, against a scratch
+ * copy of the strategy to which each checked order is applied: administrative orders (form,
+ * detach, join, disband) change the formations the later orders of the sheet go to. */
 
 #include "config.h"
 
@@ -38,6 +39,9 @@ read_order (xmlNode    *node,
   copy_attribute (event, node, "route");
   copy_attribute (event, node, "target");
   copy_attribute (event, node, "flagship");
+  copy_attribute (event, node, "ships");
+  copy_attribute (event, node, "new-formation");
+  copy_attribute (event, node, "name");
   if (text != NULL && *g_strstrip (text) != '\0')
     adm_event_set_text (event, text);
   return event;
@@ -53,6 +57,7 @@ adm_order_sheet_load_file (const char  *path,
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autofree char *admiral = NULL, *cycle = NULL, *late = NULL;
   AdmStrategy *strategy;
+  AdmStrategy *trial;
   xmlNode *root;
   AdmEvent *sheet;
 
@@ -80,6 +85,7 @@ adm_order_sheet_load_file (const char  *path,
     g_ptr_array_add (events, read_order (node, admiral, cycle, time));
 
   /* All or nothing: every event is checked before the caller appends any. */
+  trial = adm_strategy_new_trial (strategy);
   for (guint i = 0; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
@@ -88,16 +94,19 @@ adm_order_sheet_load_file (const char  *path,
       gboolean ok;
 
       if (i == 0)
-        ok = adm_strategy_check_sheet (strategy, event, &local_error);
+        ok = adm_strategy_check_sheet (trial, event, &local_error);
       else
-        ok = (order = adm_strategy_check_order (strategy, event, &local_error)) != NULL;
-      adm_strat_order_free (order);
+        ok = (order = adm_strategy_check_order (trial, event, &local_error)) != NULL;
+      if (order != NULL)
+        adm_strategy_apply_order (trial, order);
       if (!ok)
         {
           g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s:%d: %s", path,
                        adm_event_get_line (event), local_error->message);
+          adm_strategy_free (trial);
           return NULL;
         }
     }
+  adm_strategy_free (trial);
   return g_steal_pointer (&events);
 }

@@ -37,6 +37,12 @@ struct _AdmRuleset
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
+
+  GPtrArray         *placements;        /* AdmPlacement* (F-STRAT-15) */
+  GHashTable        *placements_by_id;
+  GHashTable        *order_placements;  /* order kind → AdmPlacement* (borrowed) */
+  const AdmPlacement *default_placement;
+  const AdmPlacement *check_failed_placement;
 };
 
 G_DEFINE_FINAL_TYPE (AdmRuleset, adm_ruleset, G_TYPE_OBJECT)
@@ -123,6 +129,7 @@ static const struct {
   { "strategic-phase", { "comms-cycle", "hour", NULL } },
   { "fast-ships", { "speed-over-25", "escorts-and-cruisers", NULL } },
   { "half-phase-actions", { "two-per-phase", "one-per-phase", NULL } },
+  { "absent-admiral", { "readiness-check", "standing-orders", NULL } },
   /* Stations and low orbits (F-STN, F-ORB) */
   { "station-target", { "orbital", "as-capital", NULL } },
   { "station-catastrophic-dice", { "2d6", "d6", NULL } },
@@ -212,6 +219,16 @@ ruling_free (AdmRuling *ruling)
   g_free (ruling);
 }
 
+static void
+placement_free (AdmPlacement *placement)
+{
+  g_free (placement->id);
+  g_free (placement->name);
+  g_free (placement->description);
+  g_free (placement);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmPlacement, placement_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipType, ship_type_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmWeapon, weapon_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipClass, ship_class_free)
@@ -243,6 +260,9 @@ adm_ruleset_finalize (GObject *object)
   g_clear_pointer (&self->grades, g_ptr_array_unref);
   g_clear_pointer (&self->rulings_by_id, g_hash_table_unref);
   g_clear_pointer (&self->rulings, g_ptr_array_unref);
+  g_clear_pointer (&self->order_placements, g_hash_table_unref);
+  g_clear_pointer (&self->placements_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->placements, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adm_ruleset_parent_class)->finalize (object);
 }
@@ -302,6 +322,9 @@ adm_ruleset_init (AdmRuleset *self)
   self->grades = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_readiness_grade_free);
   self->rulings = g_ptr_array_new_with_free_func ((GDestroyNotify) ruling_free);
   self->rulings_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->placements = g_ptr_array_new_with_free_func ((GDestroyNotify) placement_free);
+  self->placements_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->order_placements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* Parsing helpers */
@@ -925,6 +948,177 @@ parse_rulings (AdmRuleset  *self,
   return TRUE;
 }
 
+/* Placements (F-STRAT-15, F-TAC-1) */
+
+static gboolean
+parse_length (AdmRuleset  *self,
+              xmlNode     *node,
+              const char  *name,
+              double      *out,
+              GError     **error)
+{
+  g_autofree char *text = require_attr (node, name, self->path, error);
+  char *end = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  *out = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || *out < 0)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("<%s> has %s=“%s”; it should be a length in cm, 0 or more"),
+                         (const char *) node->name, name, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static AdmPlacement *
+parse_placement (AdmRuleset  *self,
+                 xmlNode     *node,
+                 GError     **error)
+{
+  g_autoptr(AdmPlacement) placement = g_new0 (AdmPlacement, 1);
+  g_autofree char *arrangement = NULL, *facing = NULL;
+  xmlNode *description;
+
+  if ((placement->id = require_attr (node, "id", self->path, error)) == NULL ||
+      (placement->name = require_attr (node, "name", self->path, error)) == NULL ||
+      (arrangement = require_attr (node, "arrangement", self->path, error)) == NULL ||
+      (facing = require_attr (node, "facing", self->path, error)) == NULL ||
+      !parse_length (self, node, "spacing", &placement->spacing, error) ||
+      !parse_length (self, node, "formation-gap", &placement->formation_gap, error) ||
+      !parse_length (self, node, "setback", &placement->setback, error) ||
+      !adm_xml_get_int (node, "files", FALSE, 1, &placement->files, self->path, error))
+    return NULL;
+  if (placement->files < 1)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("placement “%s” has %d files; a rank holds one ship at least"),
+                         placement->id, placement->files);
+      return NULL;
+    }
+  if (g_str_equal (arrangement, "column"))
+    placement->arrangement = ADM_ARRANGEMENT_COLUMN;
+  else if (g_str_equal (arrangement, "block"))
+    placement->arrangement = ADM_ARRANGEMENT_BLOCK;
+  else
+    placement->arrangement = ADM_ARRANGEMENT_LINE_ABREAST;
+  placement->along_line = g_str_equal (facing, "along-line");
+  description = adm_xml_first_element (node, "description");
+  placement->description = translated (description != NULL ? normalized_text (description)
+                                                            : g_strdup (""));
+  placement->name = translated (placement->name);
+  return g_steal_pointer (&placement);
+}
+
+/* Looks up the placement that attribute @name of @node names, or says which exist. */
+static const AdmPlacement *
+placement_reference (AdmRuleset  *self,
+                     xmlNode     *node,
+                     const char  *name,
+                     GError     **error)
+{
+  g_autofree char *id = require_attr (node, name, self->path, error);
+  const AdmPlacement *placement;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autofree char *known = NULL;
+
+  if (id == NULL)
+    return NULL;
+  placement = g_hash_table_lookup (self->placements_by_id, id);
+  if (placement != NULL)
+    return placement;
+  ids = g_ptr_array_new ();
+  for (guint i = 0; i < self->placements->len; i++)
+    g_ptr_array_add (ids, ((AdmPlacement *) g_ptr_array_index (self->placements, i))->id);
+  known = join_ids (ids);
+  adm_xml_set_error (error, self->path, node,
+                     _("<%s> names the placement “%s”, which the ruleset does not define "
+                       "(it has: %s)"), (const char *) node->name, id, known);
+  return NULL;
+}
+
+static gboolean
+parse_placement_orders (AdmRuleset  *self,
+                        xmlNode     *section,
+                        GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *node = adm_xml_first_element (section, "order"); node != NULL;
+       node = adm_xml_next_element (node, "order"))
+    {
+      g_autofree char *kind = require_attr (node, "kind", self->path, error);
+      const AdmPlacement *placement;
+      long other;
+
+      if (kind == NULL ||
+          (placement = placement_reference (self, node, "placement", error)) == NULL)
+        return FALSE;
+      if ((other = remember_id (seen, kind, node)) != 0)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("two entries give the placement for “%s” orders; the other is "
+                               "on line %ld"), kind, other);
+          return FALSE;
+        }
+      g_hash_table_insert (self->order_placements, g_steal_pointer (&kind), (gpointer) placement);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_placements (AdmRuleset  *self,
+                  xmlNode     *section,
+                  GError     **error)
+{
+  g_autoptr(GHashTable) seen = new_seen_table ();
+
+  for (xmlNode *node = adm_xml_first_element (section, "placement"); node != NULL;
+       node = adm_xml_next_element (node, "placement"))
+    {
+      AdmPlacement *placement = parse_placement (self, node, error);
+      long other;
+
+      if (placement == NULL)
+        return FALSE;
+      g_ptr_array_add (self->placements, placement);
+      if ((other = remember_id (seen, placement->id, node)) != 0)
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("two placements have the id “%s”; the other is on line %ld"),
+                             placement->id, other);
+          return FALSE;
+        }
+      g_hash_table_insert (self->placements_by_id, placement->id, placement);
+    }
+  if ((self->default_placement = placement_reference (self, section, "default", error)) == NULL ||
+      (self->check_failed_placement =
+         placement_reference (self, section, "check-failed", error)) == NULL)
+    return FALSE;
+  return parse_placement_orders (self, section, error);
+}
+
+/* A ruleset without <placements>: the facing line abreast that battles set up from a sector
+ * have always used. */
+static void
+add_builtin_placement (AdmRuleset *self)
+{
+  AdmPlacement *placement = g_new0 (AdmPlacement, 1);
+
+  placement->id = g_strdup ("attack-formation");
+  placement->name = g_strdup (_("Attack formation"));
+  placement->description = g_strdup (_("Line abreast at the front, heading at the enemy."));
+  placement->arrangement = ADM_ARRANGEMENT_LINE_ABREAST;
+  placement->spacing = 3;
+  placement->formation_gap = 8;
+  placement->files = 1;
+  g_ptr_array_add (self->placements, placement);
+  g_hash_table_insert (self->placements_by_id, placement->id, placement);
+  self->default_placement = self->check_failed_placement = placement;
+}
+
 /* Classes file: factions */
 
 static gboolean
@@ -1267,6 +1461,10 @@ parse_ruleset (AdmRuleset  *self,
     return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
       !parse_rulings (self, section, error))
+    return FALSE;
+  if ((section = adm_xml_first_element (root, "placements")) == NULL)
+    add_builtin_placement (self);
+  else if (!parse_placements (self, section, error))
     return FALSE;
   return TRUE;
 }
@@ -1687,6 +1885,40 @@ adm_ruleset_set_ruling (AdmRuleset  *self,
 }
 
 /* Names */
+
+GPtrArray *
+adm_ruleset_get_placements (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->placements;
+}
+
+const AdmPlacement *
+adm_ruleset_lookup_placement (AdmRuleset *self,
+                              const char *id)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return id != NULL ? g_hash_table_lookup (self->placements_by_id, id) : NULL;
+}
+
+const AdmPlacement *
+adm_ruleset_placement_for_order (AdmRuleset *self,
+                                 const char *order)
+{
+  const AdmPlacement *placement = NULL;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  if (order != NULL)
+    placement = g_hash_table_lookup (self->order_placements, order);
+  return placement != NULL ? placement : self->default_placement;
+}
+
+const AdmPlacement *
+adm_ruleset_get_check_failed_placement (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->check_failed_placement;
+}
 
 const char *
 adm_category_to_string (AdmCategory category)

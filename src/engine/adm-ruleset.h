@@ -87,6 +87,26 @@ typedef struct {
   GPtrArray *option_names; /* char* display names, parallel to options */
 } AdmRuling;
 
+/* F-STRAT-15, F-TAC-1: how a formation is laid out in its side's deployment zone when a battle
+ * opens from an engagement (data: <placements> of the ruleset). */
+typedef enum {
+  ADM_ARRANGEMENT_LINE_ABREAST, /* side by side along the side's front line */
+  ADM_ARRANGEMENT_COLUMN,       /* line ahead, one behind the other along the front line */
+  ADM_ARRANGEMENT_BLOCK,        /* ranks of @files ships abreast, one rank behind the other */
+} AdmArrangement;
+
+typedef struct {
+  char           *id;
+  char           *name;            /* display name, translated */
+  char           *description;     /* translated */
+  AdmArrangement  arrangement;
+  gboolean        along_line;      /* heading along the side's line, not at the enemy */
+  double          spacing;         /* cm clear between neighbouring bases */
+  double          formation_gap;   /* cm clear between neighbouring formations of a side */
+  double          setback;         /* cm behind the side's front line */
+  int             files;           /* block: ships abreast in a rank (1 otherwise) */
+} AdmPlacement;
+
 #define ADM_TYPE_RULESET (adm_ruleset_get_type ())
 G_DECLARE_FINAL_TYPE (AdmRuleset, adm_ruleset, ADM, RULESET, GObject)
 
@@ -152,6 +172,20 @@ gboolean                 adm_ruleset_set_ruling       (AdmRuleset   *self,
                                                        const char   *id,
                                                        const char   *value,
                                                        GError      **error);
+
+/* F-STRAT-15: the placements of the ruleset (AdmPlacement*, file order). A ruleset without a
+ * <placements> section has one built-in placement, "attack-formation": line abreast at the
+ * front, bases 3 cm and formations 8 cm apart, heading at the enemy. */
+GPtrArray               *adm_ruleset_get_placements   (AdmRuleset   *self);
+const AdmPlacement      *adm_ruleset_lookup_placement (AdmRuleset   *self,
+                                                       const char   *id);
+/* The placement for a formation carrying out an order of kind @order ("move", "attack", …, as
+ * adm_strat_order_kind_to_string () names them), or for NULL (no timed order, instructions
+ * only): the ruleset's <order> entry, else its default placement. Never NULL. */
+const AdmPlacement      *adm_ruleset_placement_for_order (AdmRuleset *self,
+                                                          const char *order);
+/* F-STRAT-5: the placement of a formation whose absent admiral's readiness check failed. */
+const AdmPlacement      *adm_ruleset_get_check_failed_placement (AdmRuleset *self);
 
 const char              *adm_category_to_string       (AdmCategory   category);
 const char              *adm_weapon_type_to_string    (AdmWeaponType type);

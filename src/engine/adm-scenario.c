@@ -28,7 +28,9 @@ struct _AdmScenario
   GPtrArray  *sectors;
   GPtrArray  *formations;
   GPtrArray  *ships;
+  GPtrArray  *alliances;      /* Alliance* */
 
+  GHashTable *alliance_of;    /* const AdmFaction* → Alliance* */
   GHashTable *admiral_by_id;
   GHashTable *sector_by_id;
   GHashTable *formation_by_id;
@@ -41,6 +43,24 @@ typedef struct {
   AdmScenario *self;
   const char  *file;
 } Loader;
+
+/* Factions that fight on one side: allies never engage each other. */
+typedef struct {
+  char      *id;
+  char      *name;
+  GPtrArray *members;   /* const AdmFaction*, in file order */
+} Alliance;
+
+static void
+alliance_free (gpointer data)
+{
+  Alliance *alliance = data;
+
+  g_free (alliance->id);
+  g_free (alliance->name);
+  g_ptr_array_unref (alliance->members);
+  g_free (alliance);
+}
 
 static void
 admiral_free (gpointer data)
@@ -105,6 +125,8 @@ adm_scenario_finalize (GObject *object)
   g_clear_pointer (&self->sector_by_id, g_hash_table_unref);
   g_clear_pointer (&self->formation_by_id, g_hash_table_unref);
   g_clear_pointer (&self->ship_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->alliance_of, g_hash_table_unref);
+  g_clear_pointer (&self->alliances, g_ptr_array_unref);
   g_clear_pointer (&self->factions, g_ptr_array_unref);
   g_clear_pointer (&self->formations, g_ptr_array_unref);
   g_clear_pointer (&self->ships, g_ptr_array_unref);
@@ -133,6 +155,8 @@ adm_scenario_init (AdmScenario *self)
   self->sectors = g_ptr_array_new_with_free_func (sector_free);
   self->formations = g_ptr_array_new_with_free_func (formation_free);
   self->ships = g_ptr_array_new_with_free_func (ship_free);
+  self->alliances = g_ptr_array_new_with_free_func (alliance_free);
+  self->alliance_of = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->admiral_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->sector_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->formation_by_id = g_hash_table_new (g_str_hash, g_str_equal);
@@ -394,23 +418,24 @@ load_ship (Loader        *loader,
   return ship;
 }
 
-/* F-FORM-8, under the ruling "formation-composition": checked as each ship joins, so that
- * the error points at the ship that breaks the rule. */
-static gboolean
-check_composition (Loader        *loader,
-                   AdmFormation  *formation,
-                   AdmShip       *ship,
-                   xmlNode       *node,
-                   GError       **error)
+/* F-FORM-8, under the ruling "formation-composition": whether the last of @ships may join the
+ * ones before it — a pure rule on the ships, checked as each ship joins so that the message
+ * names the ship that breaks it. NULL when it may, else the problem. */
+char *
+adm_formation_composition_problem (const char *ruling,
+                                   const char *formation_name,
+                                   GPtrArray  *ships)
 {
-  const char *ruling = adm_ruleset_get_ruling_value (loader->self->ruleset,
-                                                     "formation-composition");
-  AdmShip *first = g_ptr_array_index (formation->ships, 0);
+  const AdmShip *ship, *first;
   guint same = 0;
 
-  for (guint i = 0; i < formation->ships->len; i++)
+  g_return_val_if_fail (ships != NULL && ships->len > 0, NULL);
+
+  ship = g_ptr_array_index (ships, ships->len - 1);
+  first = g_ptr_array_index (ships, 0);
+  for (guint i = 0; i < ships->len; i++)
     {
-      AdmShip *other = g_ptr_array_index (formation->ships, i);
+      const AdmShip *other = g_ptr_array_index (ships, i);
 
       if (other->klass->category == ship->klass->category)
         same++;
@@ -419,31 +444,38 @@ check_composition (Loader        *loader,
   if (g_strcmp0 (ruling, "six-per-category") == 0)
     {
       if (same > 6)
-        {
-          adm_xml_set_error (error, loader->file, node,
-                             _("formation “%s” has more than 6 %s ships; a formation may hold at "
-                               "most 6 of each category (F-FORM-8)"),
-                             formation->name, adm_category_to_string (ship->klass->category));
-          return FALSE;
-        }
-      return TRUE;
+        return g_strdup_printf (_("formation “%s” has more than 6 %s ships; a formation may "
+                                  "hold at most 6 of each category (F-FORM-8)"),
+                                formation_name, adm_category_to_string (ship->klass->category));
+      return NULL;
     }
 
-  if (formation->ships->len > 6)
-    {
-      adm_xml_set_error (error, loader->file, node,
-                         _("“%s” is the 7th ship of formation “%s”; a formation may hold at "
-                           "most 6 ships (F-FORM-8)"), ship->name, formation->name);
-      return FALSE;
-    }
+  if (ships->len > 6)
+    return g_strdup_printf (_("“%s” is the 7th ship of formation “%s”; a formation may hold at "
+                              "most 6 ships (F-FORM-8)"), ship->name, formation_name);
   if (ship->klass->category != first->klass->category)
+    return g_strdup_printf (_("formation “%s” mixes %s ship “%s” with %s ship “%s”; the ships "
+                              "of a formation must be of one category (F-FORM-8)"),
+                            formation_name, adm_category_to_string (first->klass->category),
+                            first->name, adm_category_to_string (ship->klass->category),
+                            ship->name);
+  return NULL;
+}
+
+static gboolean
+check_composition (Loader        *loader,
+                   AdmFormation  *formation,
+                   xmlNode       *node,
+                   GError       **error)
+{
+  const char *ruling = adm_ruleset_get_ruling_value (loader->self->ruleset,
+                                                     "formation-composition");
+  g_autofree char *problem = adm_formation_composition_problem (ruling, formation->name,
+                                                                formation->ships);
+
+  if (problem != NULL)
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("formation “%s” mixes %s ship “%s” with %s ship “%s”; the ships "
-                           "of a formation must be of one category (F-FORM-8)"),
-                         formation->name, adm_category_to_string (first->klass->category),
-                         first->name, adm_category_to_string (ship->klass->category),
-                         ship->name);
+      adm_xml_set_error (error, loader->file, node, "%s", problem);
       return FALSE;
     }
   return TRUE;
@@ -567,7 +599,7 @@ load_formation (Loader   *loader,
       if (ship == NULL)
         return FALSE;
       g_ptr_array_add (formation->ships, ship);
-      if (!check_composition (loader, formation, ship, child, error))
+      if (!check_composition (loader, formation, child, error))
         return FALSE;
     }
 
@@ -583,11 +615,85 @@ load_formation (Loader   *loader,
       (formation->flagship = member_ship (loader, formation, node, flagship, TRUE, error)) == NULL)
     return FALSE;
 
+  /* F-STRAT-3: a formation the other factions do not know of at the start. */
+  formation->hidden = adm_xml_get_boolean (node, "hidden", FALSE);
+
   succession = adm_xml_first_element (node, "succession");
   if (succession != NULL && !load_succession (loader, formation, succession, error))
     return FALSE;
 
   return TRUE;
+}
+
+/* <alliance id name><member faction/>…</alliance>: factions on one side. A faction belongs to
+ * at most one alliance, so that "allied" stays one relation the master can read off the map. */
+static gboolean
+load_alliances (Loader   *loader,
+                xmlNode  *root,
+                GError  **error)
+{
+  GHashTable *ids = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean ok = FALSE;
+
+  for (xmlNode *node = adm_xml_first_element (root, "alliance"); node != NULL;
+       node = adm_xml_next_element (node, "alliance"))
+    {
+      g_autofree char *id = require (loader, node, "id", error);
+      g_autofree char *name = NULL;
+      Alliance *alliance;
+
+      if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+        goto out;
+      if (g_hash_table_contains (ids, id))
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("there are two alliances with the id “%s”"), id);
+          goto out;
+        }
+      alliance = g_new0 (Alliance, 1);
+      alliance->id = g_steal_pointer (&id);
+      alliance->name = g_steal_pointer (&name);
+      alliance->members = g_ptr_array_new ();
+      g_ptr_array_add (loader->self->alliances, alliance);
+      g_hash_table_add (ids, alliance->id);
+
+      for (xmlNode *member = adm_xml_first_element (node, "member"); member != NULL;
+           member = adm_xml_next_element (member, "member"))
+        {
+          const AdmFaction *faction = lookup_faction (loader, member, error);
+          Alliance *other;
+
+          if (faction == NULL)
+            goto out;
+          other = g_hash_table_lookup (loader->self->alliance_of, faction);
+          if (other != NULL)
+            {
+              if (other == alliance)
+                adm_xml_set_error (error, loader->file, member,
+                                   _("%s is named twice in the alliance “%s”"),
+                                   faction->name, alliance->name);
+              else
+                adm_xml_set_error (error, loader->file, member,
+                                   _("%s cannot join the alliance “%s”: it is already in the "
+                                     "alliance “%s”, and a faction may be in one alliance only"),
+                                   faction->name, alliance->name, other->name);
+              goto out;
+            }
+          g_ptr_array_add (alliance->members, (gpointer) faction);
+          g_hash_table_insert (loader->self->alliance_of, (gpointer) faction, alliance);
+        }
+      if (alliance->members->len < 2)
+        {
+          adm_xml_set_error (error, loader->file, node,
+                             _("the alliance “%s” needs at least two member factions"),
+                             alliance->name);
+          goto out;
+        }
+    }
+  ok = TRUE;
+out:
+  g_hash_table_unref (ids);
+  return ok;
 }
 
 AdmScenario *
@@ -633,6 +739,9 @@ adm_scenario_new_from_node (xmlNode     *node,
        child = adm_xml_next_element (child, "formation"))
     if (!load_formation (&loader, child, error))
       return NULL;
+  /* After the formations, so that the factions in use keep their order. */
+  if (!load_alliances (&loader, node, error))
+    return NULL;
 
   self->doc = xmlNewDoc ((const xmlChar *) "1.0");
   xmlDocSetRootElement (self->doc, xmlDocCopyNode (node, self->doc, 1));
@@ -786,6 +895,43 @@ adm_scenario_formations_of (AdmScenario      *self,
 
       if (formation->faction == faction)
         g_ptr_array_add (result, formation);
+    }
+  return result;
+}
+
+gboolean
+adm_scenario_factions_allied (AdmScenario      *self,
+                              const AdmFaction *a,
+                              const AdmFaction *b)
+{
+  Alliance *alliance;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), FALSE);
+
+  if (a == b)
+    return TRUE;
+  if (a == NULL || b == NULL)
+    return FALSE;
+  alliance = g_hash_table_lookup (self->alliance_of, a);
+  return alliance != NULL && alliance == g_hash_table_lookup (self->alliance_of, b);
+}
+
+GPtrArray *
+adm_scenario_allies_of (AdmScenario      *self,
+                        const AdmFaction *faction)
+{
+  GPtrArray *result;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+
+  result = g_ptr_array_new ();
+  g_ptr_array_add (result, (gpointer) faction);
+  for (guint i = 0; i < self->factions->len; i++)
+    {
+      const AdmFaction *other = g_ptr_array_index (self->factions, i);
+
+      if (other != faction && adm_scenario_factions_allied (self, faction, other))
+        g_ptr_array_add (result, (gpointer) other);
     }
   return result;
 }

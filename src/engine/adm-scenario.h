@@ -49,6 +49,8 @@ struct _AdmFormation {
   AdmShip          *flagship;    /* F-FORM-4 */
   GPtrArray        *ships;       /* AdmShip* (borrowed from the scenario), in file order */
   GPtrArray        *succession;  /* AdmShip*, F-FORM-5, may be empty */
+  gboolean          hidden;      /* hidden="true": the other factions do not know of it at the
+                                  * start (F-STRAT-3); see adm_strategy_formation_visible() */
 };
 
 #define ADM_TYPE_SCENARIO (adm_scenario_get_type ())
@@ -86,5 +88,16 @@ AdmAdmiral   *adm_scenario_lookup_admiral   (AdmScenario *self, const char *id);
 /* Formations of @faction, in scenario order (borrowed pointers). */
 GPtrArray    *adm_scenario_formations_of   (AdmScenario      *self,
                                             const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
+
+/* F-FORM-8 as a pure rule under the ruling "formation-composition": whether the last of @ships
+ * (AdmShip*, at least one) may join the ones before it. NULL when it may, else the problem. */
+char      *adm_formation_composition_problem (const char *ruling,
+                                              const char *formation_name,
+                                              GPtrArray  *ships) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Scenario data: alliances. TRUE when @a and @b are the same faction or in one alliance. */
+gboolean   adm_scenario_factions_allied (AdmScenario *self, const AdmFaction *a, const AdmFaction *b);
+/* The factions allied with @faction, itself first, then scenario order (borrowed). */
+GPtrArray *adm_scenario_allies_of       (AdmScenario *self, const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-sector-battle.c: the battle set-up for a clash in a sector of the strategic map.
+/* adm-sector-battle.c: the battle set-up for a clash on the strategic map (F-TAC-1).
  *
  * F-TAC-1 has the master make the tactical map from the sector's features and the orders
- * about the ships' initial positions (F-STRAT-15). Until then this file offers one default,
- * "facing lines", that the master moves ships from before the first turn. Issue 6 will make
- * the placement a named rule defined in data, which the master picks and adjusts per battle;
- * the layout below is meant to become that rule's first entry, not to grow options here. */
+ * about the ships' initial positions; F-STRAT-15 says the orders decide the deployment ("attack
+ * formation" against "marching order"). The frame is "facing lines": each side along its own
+ * table edge with a front line facing the enemy. Within it, every formation is laid out by a
+ * named placement from the ruleset's data (AdmPlacement), which adm-engagement.c picks by the
+ * formation's orders and the master may change before the first turn. */
 
 #include "config.h"
 
@@ -19,22 +20,41 @@
 
 G_DEFINE_QUARK (adm-sector-battle-error-quark, adm_sector_battle_error)
 
-/* One faction's side: its formations in the sector and where its line goes. */
+/* One formation laid out in its side's frame: u along the front line from the formation's
+ * start, v behind the front line; both to each ship's centre, in formation order. */
 typedef struct {
-  const AdmFaction *faction;
-  GPtrArray        *formations; /* AdmFormation*, borrowed, scenario order */
-  GArray           *along;      /* double: each ship's centre along the line, file order */
-  double            length;     /* the line's length, from the first base's edge to the last */
-  double            x0, y0;     /* where the line starts */
-  double            dx, dy;     /* the line's direction, a unit vector */
-  double            heading;    /* degrees, towards the enemy */
+  const AdmFormation *formation;
+  const AdmPlacement *placement;
+  GArray             *u, *v;     /* double */
+  double              offset;    /* where the formation starts along the side's line */
+  double              width;     /* along the line, from the first base's edge to the last */
+} Laid;
+
+/* One side: an alliance's formations and where its front line goes. */
+typedef struct {
+  GPtrArray *factions;   /* const AdmFaction*, in order of appearance */
+  GPtrArray *laid;       /* Laid* */
+  double     length;     /* the line's length */
+  double     depth;      /* the rearmost ship's centre behind the front line */
+  double     x0, y0;     /* where the front line starts */
+  double     dx, dy;     /* along the front line, a unit vector */
+  double     bx, by;     /* from the front line towards the side's own edge */
+  double     heading;    /* degrees, towards the enemy */
 } Side;
+
+static void
+laid_free (Laid *laid)
+{
+  g_array_unref (laid->u);
+  g_array_unref (laid->v);
+  g_free (laid);
+}
 
 static void
 side_free (Side *side)
 {
-  g_ptr_array_unref (side->formations);
-  g_array_unref (side->along);
+  g_ptr_array_unref (side->factions);
+  g_ptr_array_unref (side->laid);
   g_free (side);
 }
 
@@ -44,61 +64,117 @@ ship_radius (const AdmShip *ship)
   return ship->klass->type->base_size / 2;
 }
 
-/* The sides in the order their factions' first formations come in the scenario. */
+/* Allied factions fight as one side (F-STRAT-4 engagements are between enemies); sides come
+ * in the order their first formation comes in @placed. */
 static GPtrArray *
-collect_sides (AdmScenario     *scenario,
-               const AdmSector *sector)
+collect_sides (AdmScenario *scenario,
+               GPtrArray   *placed)
 {
-  GPtrArray *formations = adm_scenario_get_formations (scenario);
   GPtrArray *sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
 
-  for (guint i = 0; i < formations->len; i++)
+  for (guint i = 0; i < placed->len; i++)
     {
-      AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmPlacedFormation *entry = g_ptr_array_index (placed, i);
+      const AdmFaction *faction = entry->formation->faction;
       Side *side = NULL;
+      Laid *laid;
 
-      if (formation->sector != sector)
-        continue;
       for (guint s = 0; s < sides->len && side == NULL; s++)
-        if (((Side *) g_ptr_array_index (sides, s))->faction == formation->faction)
-          side = g_ptr_array_index (sides, s);
+        {
+          Side *candidate = g_ptr_array_index (sides, s);
+
+          if (adm_scenario_factions_allied (scenario, g_ptr_array_index (candidate->factions, 0),
+                                            faction))
+            side = candidate;
+        }
       if (side == NULL)
         {
           side = g_new0 (Side, 1);
-          side->faction = formation->faction;
-          side->formations = g_ptr_array_new ();
-          side->along = g_array_new (FALSE, FALSE, sizeof (double));
+          side->factions = g_ptr_array_new ();
+          side->laid = g_ptr_array_new_with_free_func ((GDestroyNotify) laid_free);
           g_ptr_array_add (sides, side);
         }
-      g_ptr_array_add (side->formations, formation);
+      if (!g_ptr_array_find (side->factions, faction, NULL))
+        g_ptr_array_add (side->factions, (gpointer) faction);
+      laid = g_new0 (Laid, 1);
+      laid->formation = entry->formation;
+      laid->placement = entry->placement;
+      laid->u = g_array_new (FALSE, FALSE, sizeof (double));
+      laid->v = g_array_new (FALSE, FALSE, sizeof (double));
+      g_ptr_array_add (side->laid, laid);
     }
   return sides;
 }
 
-/* Line abreast: neighbouring bases ADM_SECTOR_BATTLE_BASE_GAP apart within a formation,
- * ADM_SECTOR_BATTLE_FORMATION_GAP between formations, measured edge to edge so that bases of
- * every size (F-SHIP-1..3) keep clear of each other. */
+/* Line abreast and column both run along the front line, bases @spacing apart edge to edge so
+ * that bases of every size (F-SHIP-1..3) keep clear; they differ in spacing and heading. */
+static void
+lay_in_line (Laid *laid)
+{
+  const AdmPlacement *placement = laid->placement;
+  double cursor = 0;
+
+  for (guint i = 0; i < laid->formation->ships->len; i++)
+    {
+      double radius = ship_radius (g_ptr_array_index (laid->formation->ships, i));
+      double centre = cursor + radius;
+
+      g_array_append_val (laid->u, centre);
+      g_array_append_val (laid->v, placement->setback);
+      cursor = centre + radius + placement->spacing;
+    }
+  laid->width = MAX (cursor - placement->spacing, 0);
+}
+
+/* A block: ranks of @files ships abreast, one behind the other, on a grid as wide as the
+ * formation's largest base. */
+static void
+lay_in_block (Laid *laid)
+{
+  const AdmPlacement *placement = laid->placement;
+  GPtrArray *ships = laid->formation->ships;
+  guint files = MIN ((guint) MAX (placement->files, 1), MAX (ships->len, 1));
+  double cell = 0;
+
+  for (guint i = 0; i < ships->len; i++)
+    cell = MAX (cell, 2 * ship_radius (g_ptr_array_index (ships, i)));
+  for (guint i = 0; i < ships->len; i++)
+    {
+      double u = (i % files) * (cell + placement->spacing) + cell / 2;
+      double v = placement->setback + (i / files) * (cell + placement->spacing);
+
+      g_array_append_val (laid->u, u);
+      g_array_append_val (laid->v, v);
+    }
+  laid->width = files * cell + (files - 1) * placement->spacing;
+}
+
 static void
 measure_side (Side *side)
 {
   double cursor = 0;
 
-  for (guint f = 0; f < side->formations->len; f++)
+  side->depth = 0;
+  for (guint f = 0; f < side->laid->len; f++)
     {
-      const AdmFormation *formation = g_ptr_array_index (side->formations, f);
+      Laid *laid = g_ptr_array_index (side->laid, f);
 
+      if (laid->placement->arrangement == ADM_ARRANGEMENT_BLOCK)
+        lay_in_block (laid);
+      else
+        lay_in_line (laid);
       if (f > 0)
-        cursor += ADM_SECTOR_BATTLE_FORMATION_GAP - ADM_SECTOR_BATTLE_BASE_GAP;
-      for (guint i = 0; i < formation->ships->len; i++)
         {
-          double radius = ship_radius (g_ptr_array_index (formation->ships, i));
-          double centre = cursor + radius;
+          const Laid *before = g_ptr_array_index (side->laid, f - 1);
 
-          g_array_append_val (side->along, centre);
-          cursor = centre + radius + ADM_SECTOR_BATTLE_BASE_GAP;
+          cursor += MAX (before->placement->formation_gap, laid->placement->formation_gap);
         }
+      laid->offset = cursor;
+      cursor += laid->width;
+      for (guint i = 0; i < laid->v->len; i++)
+        side->depth = MAX (side->depth, g_array_index (laid->v, double, i));
     }
-  side->length = MAX (cursor - ADM_SECTOR_BATTLE_BASE_GAP, 0);
+  side->length = cursor;
 }
 
 static void
@@ -113,13 +189,16 @@ set_line (Side   *side,
   side->y0 = y0;
   side->dx = dx;
   side->dy = dy;
+  /* Behind the front line is away from the enemy, against the heading. */
+  side->bx = -sin (heading * G_PI / 180);
+  side->by = cos (heading * G_PI / 180);
   side->heading = heading;
 }
 
-/* Facing lines: west and east lines ADM_SECTOR_BATTLE_LINE_GAP apart, both running north to
- * south and centred on each other; a third side's line along the north edge and a fourth's
- * along the south edge, running west to east, centred, beyond the ends of the first two by
- * ADM_SECTOR_BATTLE_FLANK_GAP at least and as far from each other as the first two are. */
+/* Facing lines: the west and east front lines ADM_SECTOR_BATTLE_LINE_GAP apart, both running
+ * north to south and centred on each other, each side's depth behind its own; a third side's
+ * front along the north edge and a fourth's along the south edge, running west to east,
+ * centred, beyond the ends of the first two by ADM_SECTOR_BATTLE_FLANK_GAP at least. */
 static void
 lay_out (GPtrArray *sides,
          double    *width,
@@ -127,7 +206,7 @@ lay_out (GPtrArray *sides,
 {
   const double margin = ADM_SECTOR_BATTLE_EDGE_MARGIN;
   Side *side[ADM_SECTOR_BATTLE_MAX_SIDES] = { NULL, };
-  double west_east, north_south = 0, flank = 0, top, x_west;
+  double west_east, north_south = 0, flank = 0, top, inner, x_west, north_depth, south_depth;
 
   g_assert (sides->len >= 2 && sides->len <= ADM_SECTOR_BATTLE_MAX_SIDES);
   for (guint i = 0; i < sides->len; i++)
@@ -141,19 +220,22 @@ lay_out (GPtrArray *sides,
     north_south = MAX (north_south, side[i]->length);
   if (sides->len > 2)
     flank = MAX (ADM_SECTOR_BATTLE_FLANK_GAP, (ADM_SECTOR_BATTLE_LINE_GAP - west_east) / 2);
+  north_depth = side[2] != NULL ? side[2]->depth : 0;
+  south_depth = side[3] != NULL ? side[3]->depth : 0;
 
-  top = margin + flank;
-  *width = MAX (ADM_SECTOR_BATTLE_LINE_GAP, north_south) + 2 * margin;
-  *height = top + west_east + (sides->len > 3 ? flank : 0) + margin;
-  x_west = (*width - ADM_SECTOR_BATTLE_LINE_GAP) / 2;
+  inner = side[0]->depth + ADM_SECTOR_BATTLE_LINE_GAP + side[1]->depth;
+  top = margin + north_depth + flank;
+  *width = MAX (inner, north_south) + 2 * margin;
+  *height = top + west_east + (sides->len > 3 ? flank + south_depth : 0) + margin;
+  x_west = (*width - inner) / 2 + side[0]->depth;
 
   set_line (side[0], x_west, top + (west_east - side[0]->length) / 2, 0, 1, 90);
   set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
             top + (west_east - side[1]->length) / 2, 0, 1, 270);
   if (side[2] != NULL)
-    set_line (side[2], (*width - side[2]->length) / 2, margin, 1, 0, 180);
+    set_line (side[2], (*width - side[2]->length) / 2, margin + north_depth, 1, 0, 180);
   if (side[3] != NULL)
-    set_line (side[3], (*width - side[3]->length) / 2, *height - margin, 1, 0, 0);
+    set_line (side[3], (*width - side[3]->length) / 2, *height - margin - south_depth, 1, 0, 0);
 }
 
 /* Lengths to the hundredth of a cm, without trailing zeros, in the C locale (xsd:decimal). */
@@ -186,82 +268,141 @@ set_int (xmlNode    *node,
   xmlSetProp (node, BAD_CAST name, BAD_CAST text);
 }
 
+/* "a, b, c" of @names (char*), each named once; NULL when there are none. */
+static char *
+join_once (GPtrArray *names)
+{
+  g_autoptr(GPtrArray) once = g_ptr_array_new ();
+
+  for (guint i = 0; i < names->len; i++)
+    if (!g_ptr_array_find_with_equal_func (once, g_ptr_array_index (names, i), g_str_equal, NULL))
+      g_ptr_array_add (once, g_ptr_array_index (names, i));
+  if (once->len == 0)
+    return NULL;
+  g_ptr_array_add (once, NULL);
+  return g_strjoinv (", ", (char **) once->pdata);
+}
+
 /* The side's admiral: its formations' admirals, each named once. */
 static char *
 side_admiral (const Side *side)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  for (guint f = 0; f < side->formations->len; f++)
+  for (guint f = 0; f < side->laid->len; f++)
     {
-      const AdmFormation *formation = g_ptr_array_index (side->formations, f);
+      const AdmFormation *formation = ((Laid *) g_ptr_array_index (side->laid, f))->formation;
 
-      if (formation->admiral != NULL &&
-          !g_ptr_array_find_with_equal_func (names, formation->admiral->name, g_str_equal, NULL))
+      if (formation->admiral != NULL)
         g_ptr_array_add (names, formation->admiral->name);
     }
-  if (names->len == 0)
-    return NULL;
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (", ", (char **) names->pdata);
+  return join_once (names);
+}
+
+static char *
+side_name (const Side *side)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < side->factions->len; i++)
+    g_ptr_array_add (names, ((AdmFaction *) g_ptr_array_index (side->factions, i))->name);
+  return join_once (names);
+}
+
+/* The flagship: the formation's current one if it is still in it, else its first ship. */
+static const AdmShip *
+flagship_of (const AdmFormation *formation)
+{
+  if (formation->flagship != NULL && g_ptr_array_find (formation->ships, formation->flagship, NULL))
+    return formation->flagship;
+  return g_ptr_array_index (formation->ships, 0);
+}
+
+/* F-FORM-5: the successors still in the formation, other than the flagship. */
+static void
+add_succession (xmlNode            *node,
+                const AdmFormation *formation,
+                const AdmShip      *flagship)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  for (guint i = 0; formation->succession != NULL && i < formation->succession->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->succession, i);
+
+      if (ship != flagship && g_ptr_array_find (formation->ships, ship, NULL))
+        g_string_append_printf (ids, "%s%s", ids->len > 0 ? " " : "", ship->id);
+    }
+  if (ids->len > 0)
+    xmlSetProp (node, BAD_CAST "succession", BAD_CAST ids->str);
 }
 
 static void
-add_formation (xmlNode            *parent,
-               const Side         *side,
-               const AdmFormation *formation,
-               guint              *ship_index)
+add_ship (xmlNode       *node,
+          const Side    *side,
+          const Laid    *laid,
+          guint          i,
+          AdmState      *state)
 {
+  const AdmShip *ship = g_ptr_array_index (laid->formation->ships, i);
+  AdmShipState *current = state != NULL ? adm_state_get_ship (state, ship->id) : NULL;
+  xmlNode *child = xmlNewChild (node, NULL, BAD_CAST "ship", NULL);
+  double u = laid->offset + g_array_index (laid->u, double, i);
+  double v = g_array_index (laid->v, double, i);
+  /* Along the line: the compass bearing of the line's direction. */
+  double heading = laid->placement->along_line
+                   ? fmod (atan2 (side->dx, -side->dy) * 180 / G_PI + 360, 360)
+                   : side->heading;
+
+  xmlSetProp (child, BAD_CAST "id", BAD_CAST ship->id);
+  xmlSetProp (child, BAD_CAST "name", BAD_CAST ship->name);
+  xmlSetProp (child, BAD_CAST "class", BAD_CAST ship->klass->id);
+  /* F-BOARD-7, F-BOARD-8: the crew's faction, as the shipped battles give it. */
+  xmlSetProp (child, BAD_CAST "faction", BAD_CAST laid->formation->faction->id);
+  set_length (child, "x", side->x0 + u * side->dx + v * side->bx);
+  set_length (child, "y", side->y0 + u * side->dy + v * side->by);
+  set_int (child, "heading", (int) round (heading));
+  set_int (child, "readiness", CLAMP (current != NULL ? current->readiness : ship->readiness,
+                                      0, 12));
+  if (current != NULL && current->damage > 0)
+    set_int (child, "damage", current->damage);
+}
+
+static void
+add_formation (xmlNode    *parent,
+               const Side *side,
+               const Laid *laid,
+               AdmState   *state)
+{
+  const AdmFormation *formation = laid->formation;
   xmlNode *node = xmlNewChild (parent, NULL, BAD_CAST "formation", NULL);
-  const AdmShip *flagship = formation->flagship != NULL
-                            ? formation->flagship : g_ptr_array_index (formation->ships, 0);
+  const AdmShip *flagship = flagship_of (formation);
 
   xmlSetProp (node, BAD_CAST "id", BAD_CAST formation->id);
   xmlSetProp (node, BAD_CAST "name", BAD_CAST formation->name);
-  /* F-FORM-4, F-FORM-5: the flagship and its successors, as the scenario names them. */
+  /* F-FORM-4, F-FORM-5: the flagship and its successors, as they are now. */
   xmlSetProp (node, BAD_CAST "flagship", BAD_CAST flagship->id);
-  if (formation->succession != NULL && formation->succession->len > 0)
-    {
-      g_autoptr(GString) ids = g_string_new (NULL);
-
-      for (guint i = 0; i < formation->succession->len; i++)
-        g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
-                                ((AdmShip *) g_ptr_array_index (formation->succession, i))->id);
-      xmlSetProp (node, BAD_CAST "succession", BAD_CAST ids->str);
-    }
-
+  add_succession (node, formation, flagship);
   for (guint i = 0; i < formation->ships->len; i++)
-    {
-      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
-      xmlNode *child = xmlNewChild (node, NULL, BAD_CAST "ship", NULL);
-      double along = g_array_index (side->along, double, (*ship_index)++);
-
-      xmlSetProp (child, BAD_CAST "id", BAD_CAST ship->id);
-      xmlSetProp (child, BAD_CAST "name", BAD_CAST ship->name);
-      xmlSetProp (child, BAD_CAST "class", BAD_CAST ship->klass->id);
-      /* F-BOARD-7, F-BOARD-8: the crew's faction, as the shipped battles give it. */
-      xmlSetProp (child, BAD_CAST "faction", BAD_CAST formation->faction->id);
-      set_length (child, "x", side->x0 + along * side->dx);
-      set_length (child, "y", side->y0 + along * side->dy);
-      set_int (child, "heading", (int) side->heading);
-      set_int (child, "readiness", ship->readiness);
-    }
+    add_ship (node, side, laid, i, state);
 }
 
 static void
 add_side (xmlNode    *root,
-          const Side *side)
+          const Side *side,
+          AdmState   *state)
 {
   xmlNode *node = xmlNewChild (root, NULL, BAD_CAST "side", NULL);
   g_autofree char *admiral = side_admiral (side);
-  guint ship_index = 0;
+  g_autofree char *name = side_name (side);
 
-  xmlSetProp (node, BAD_CAST "id", BAD_CAST side->faction->id);
-  xmlSetProp (node, BAD_CAST "name", BAD_CAST side->faction->name);
+  xmlSetProp (node, BAD_CAST "id",
+              BAD_CAST ((AdmFaction *) g_ptr_array_index (side->factions, 0))->id);
+  xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
   if (admiral != NULL)
     xmlSetProp (node, BAD_CAST "admiral", BAD_CAST admiral);
-  for (guint f = 0; f < side->formations->len; f++)
-    add_formation (node, side, g_ptr_array_index (side->formations, f), &ship_index);
+  for (guint f = 0; f < side->laid->len; f++)
+    add_formation (node, side, g_ptr_array_index (side->laid, f), state);
 }
 
 /* The scenario's overrides go with the battle, whose ruleset is loaded afresh by id. */
@@ -288,65 +429,86 @@ add_rulings (xmlNode    *root,
 }
 
 static gboolean
-check_sides (const AdmSector  *sector,
-             GPtrArray        *sides,
-             GError          **error)
+check_sides (const char  *where,
+             GPtrArray   *sides,
+             GError     **error)
 {
   if (sides->len == 0)
     {
       g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES,
-                   /* Translators: %s is a sector, "Pol jump point" */
-                   _("No enemies meet in %s: no formations are there"), sector->name);
+                   /* Translators: %s is a place, "in Pol jump point" */
+                   _("No enemies meet %s: no formations are there"), where);
       return FALSE;
     }
   if (sides->len == 1)
     {
-      const AdmFaction *faction = ((Side *) g_ptr_array_index (sides, 0))->faction;
+      g_autofree char *name = side_name (g_ptr_array_index (sides, 0));
 
       g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES,
                    /* Translators: "No enemies meet in Pol jump point: only formations of the
                     * Barrayaran Imperium are there" */
-                   _("No enemies meet in %s: only formations of the %s are there"),
-                   sector->name, faction->name);
+                   _("No enemies meet %s: only formations of the %s are there"), where, name);
       return FALSE;
     }
   if (sides->len > ADM_SECTOR_BATTLE_MAX_SIDES)
     {
       g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES,
-                   /* Translators: "5 factions meet in Hegen Hub; a battle is set up for at
-                    * most 4 sides, one along each edge of the table" */
-                   _("%u factions meet in %s; a battle is set up for at most %u sides, one "
+                   /* Translators: "5 hostile sides meet in Hegen Hub; a battle is set up for
+                    * at most 4 sides, one along each edge of the table" */
+                   _("%u hostile sides meet %s; a battle is set up for at most %u sides, one "
                      "along each edge of the table"),
-                   sides->len, sector->name, ADM_SECTOR_BATTLE_MAX_SIDES);
+                   sides->len, where, ADM_SECTOR_BATTLE_MAX_SIDES);
       return FALSE;
     }
   return TRUE;
 }
 
-static xmlNode *
-new_battle_root (AdmScenario     *scenario,
-                 const AdmSector *sector,
-                 double           width,
-                 double           height)
+char *
+adm_battle_setup_write (AdmScenario  *scenario,
+                        AdmState     *state,
+                        GPtrArray    *placed,
+                        const char   *name,
+                        const char   *description,
+                        const char   *where,
+                        GError      **error)
 {
-  xmlNode *root = xmlNewNode (NULL, BAD_CAST "battle");
-  /* Translators: a battle's name, "Battle at Pol jump point" */
-  g_autofree char *name = g_strdup_printf (_("Battle at %s"), sector->name);
-  /* Translators: the description of a battle set up from the sector map; the first %s is
-   * the scenario's name, the second the sector's */
-  g_autofree char *description =
-    g_strdup_printf (_("Set up from the sector map of “%s”: every formation in %s, one side "
-                       "per faction, in facing lines (F-TAC-1). Move the ships where their "
-                       "orders put them (F-STRAT-15) before the first turn."),
-                     adm_scenario_get_name (scenario), sector->name);
+  g_autoptr(GPtrArray) sides = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  AdmRuleset *ruleset;
+  xmlNode *root;
+  xmlChar *buffer = NULL;
+  double width, height;
+  int size = 0;
+  char *text;
 
-  xmlSetProp (root, BAD_CAST "ruleset",
-              BAD_CAST adm_ruleset_get_id (adm_scenario_get_ruleset (scenario)));
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (state == NULL || ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (placed != NULL && name != NULL && where != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  sides = collect_sides (scenario, placed);
+  if (!check_sides (where, sides, error))
+    return NULL;
+  lay_out (sides, &width, &height);
+
+  ruleset = adm_scenario_get_ruleset (scenario);
+  doc = xmlNewDoc (BAD_CAST "1.0");
+  root = xmlNewNode (NULL, BAD_CAST "battle");
+  xmlDocSetRootElement (doc, root);
+  xmlSetProp (root, BAD_CAST "ruleset", BAD_CAST adm_ruleset_get_id (ruleset));
   xmlSetProp (root, BAD_CAST "name", BAD_CAST name);
   set_length (root, "width", width);
   set_length (root, "height", height);
-  xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
-  return root;
+  if (description != NULL)
+    xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
+  add_rulings (root, ruleset);
+  for (guint i = 0; i < sides->len; i++)
+    add_side (root, g_ptr_array_index (sides, i), state);
+
+  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
+  text = g_strndup ((const char *) buffer, size);
+  xmlFree (buffer);
+  return text;
 }
 
 char *
@@ -354,14 +516,11 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
                            const char   *sector_id,
                            GError      **error)
 {
-  g_autoptr(GPtrArray) sides = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *name = NULL, *description = NULL, *where = NULL;
+  const AdmPlacement *placement;
+  GPtrArray *formations;
   AdmSector *sector;
-  xmlNode *root;
-  xmlChar *buffer = NULL;
-  double width, height;
-  int size = 0;
-  char *text;
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
   g_return_val_if_fail (sector_id != NULL, NULL);
@@ -377,20 +536,35 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
                    adm_scenario_get_name (scenario), sector_id);
       return NULL;
     }
-  sides = collect_sides (scenario, sector);
-  if (!check_sides (sector, sides, error))
-    return NULL;
-  lay_out (sides, &width, &height);
 
-  doc = xmlNewDoc (BAD_CAST "1.0");
-  root = new_battle_root (scenario, sector, width, height);
-  xmlDocSetRootElement (doc, root);
-  add_rulings (root, adm_scenario_get_ruleset (scenario));
-  for (guint i = 0; i < sides->len; i++)
-    add_side (root, g_ptr_array_index (sides, i));
+  /* F-STRAT-15: with no orders to go by, every formation takes the default placement. */
+  placement = adm_ruleset_placement_for_order (adm_scenario_get_ruleset (scenario), NULL);
+  formations = adm_scenario_get_formations (scenario);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      AdmPlacedFormation *entry;
 
-  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
-  text = g_strndup ((const char *) buffer, size);
-  xmlFree (buffer);
-  return text;
+      if (formation->sector != sector || formation->ships->len == 0)
+        continue;
+      entry = g_new0 (AdmPlacedFormation, 1);
+      entry->formation = formation;
+      entry->placement = placement;
+      g_ptr_array_add (placed, entry);
+    }
+
+  /* Translators: a battle's name, "Battle at Pol jump point" */
+  name = g_strdup_printf (_("Battle at %s"), sector->name);
+  /* Translators: the description of a battle set up from the sector map; the first %s is
+   * the scenario's name, the second the sector's, the third a placement's ("Attack
+   * formation") */
+  description = g_strdup_printf (_("Set up from the sector map of “%s”: every formation in %s, "
+                                   "one side per alliance, in facing lines (F-TAC-1), each in "
+                                   "%s. Move the ships where their orders put them (F-STRAT-15) "
+                                   "before the first turn."),
+                                 adm_scenario_get_name (scenario), sector->name,
+                                 placement->name);
+  /* Translators: where enemies meet, for messages: "in Pol jump point" */
+  where = g_strdup_printf (_("in %s"), sector->name);
+  return adm_battle_setup_write (scenario, NULL, placed, name, description, where, error);
 }

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-sector-battle.h: a tactical battle set up from a sector of the strategic map (F-TAC-1):
- * every formation in the sector, one side per faction, placed on the table in facing lines. */
+ * the formations there, one side per alliance, placed on the table in facing lines, each
+ * formation laid out by a placement of the ruleset (F-STRAT-15). adm-engagement.h builds on it
+ * for the engagements of a campaign. */
 #pragma once
 
 #include <glib.h>
 
 #include "adm-scenario.h"
+#include "adm-state.h"
 
 G_BEGIN_DECLS
 
@@ -14,7 +17,9 @@ G_BEGIN_DECLS
 typedef enum {
   ADM_SECTOR_BATTLE_ERROR_UNKNOWN_SECTOR, /* the scenario has no such sector */
   ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES,     /* fewer than two factions are in the sector */
-  ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES, /* more factions than the table has edges */
+  ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES, /* more sides than the table has edges */
+  ADM_SECTOR_BATTLE_ERROR_UNKNOWN_PLACEMENT, /* an override names no placement of the ruleset */
+  ADM_SECTOR_BATTLE_ERROR_UNKNOWN_FORMATION, /* an override names a formation not engaged */
 } AdmSectorBattleError;
 
 GQuark adm_sector_battle_error_quark (void);
@@ -22,28 +27,58 @@ GQuark adm_sector_battle_error_quark (void);
 /* The most sides the facing-lines placement sets up: one per table edge. */
 #define ADM_SECTOR_BATTLE_MAX_SIDES 4
 
-/* Default placement, cm (F-TAC-1 leaves the table to the master). */
-#define ADM_SECTOR_BATTLE_LINE_GAP      60.0 /* between facing lines */
-#define ADM_SECTOR_BATTLE_EDGE_MARGIN   10.0 /* between a line and its table edge */
+/* The facing-lines frame, cm (F-TAC-1 leaves the table to the master). */
+#define ADM_SECTOR_BATTLE_LINE_GAP      60.0 /* between facing front lines */
+#define ADM_SECTOR_BATTLE_EDGE_MARGIN   10.0 /* between a side's rearmost ship and its edge */
+#define ADM_SECTOR_BATTLE_FLANK_GAP     20.0 /* at least, between a flank line and the others */
+/* The shipped default placement, "attack-formation" (data/rules/forcon-2010.xml). */
 #define ADM_SECTOR_BATTLE_BASE_GAP       3.0 /* clear space between bases in line abreast */
 #define ADM_SECTOR_BATTLE_FORMATION_GAP  8.0 /* clear space between formations of a line */
-#define ADM_SECTOR_BATTLE_FLANK_GAP     20.0 /* at least, between a flank line and the others */
 
-/* The text of a battle set-up (battle.rng) for the clash in sector @sector_id: root
- * <battle ruleset=… name="Battle at SECTOR NAME" width=… height=…>, the scenario's ruling
- * overrides, one <side> per faction present in the order the scenario first lists its
- * formations there (id the faction's, name its display name, admiral the name of its
- * formations' admiral), and every formation there with its ships, classes, readiness,
- * flagship and succession as the scenario gives them.
+/* A formation to put on the table and the placement to lay it out in. */
+typedef struct {
+  const AdmFormation *formation;
+  const AdmPlacement *placement;
+} AdmPlacedFormation;
+
+/* The battle set-up text (battle.rng) for @placed (AdmPlacedFormation*), the core of
+ * adm_scenario_battle_setup () and adm_engagement_battle_setup ().
  *
- * Placement, "facing lines": the first side along the west edge heading 90 (east), the second
- * along the east edge heading 270, the two lines ADM_SECTOR_BATTLE_LINE_GAP apart; a third
- * side along the north edge heading 180 and a fourth along the south edge heading 0, as far
- * from each other at least. A side's formations follow each other along its line in scenario
- * order, each formation's ships in line abreast, bases ADM_SECTOR_BATTLE_BASE_GAP apart; the
- * table is sized to hold them with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
+ * Sides are alliances (adm_scenario_allies_of ()): the formations of allied factions form one
+ * side, in the order their first formation comes in @placed; its id is that first faction's,
+ * its name lists the factions, its admiral attribute the formations' admirals. Each ship is
+ * written with its formation's current ships and flagship, and, when @state is given, the
+ * ship's current readiness and damage (otherwise the scenario's readiness).
  *
- * Errors (ADM_SECTOR_BATTLE_ERROR) name the sector: no such sector, fewer than two factions
+ * Placement, "facing lines": each side has a front line; the first side's runs north to south
+ * near the west edge heading 90 (east), the second's ADM_SECTOR_BATTLE_LINE_GAP east of it
+ * heading 270, a third's along the north edge heading 180 and a fourth's along the south
+ * edge heading 0. A side's formations follow each other along its front line, each laid out by
+ * its placement: line abreast, column (line ahead) or block, @spacing apart, @setback behind
+ * the front line (towards the side's own edge), heading at the enemy or along the line. The
+ * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
+ *
+ * @where ("in Hegen Hub", "on the link Pol orbit – Hegen Hub") goes into the error messages:
+ * fewer than two sides (ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES), more than
+ * ADM_SECTOR_BATTLE_MAX_SIDES (ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES). */
+char *adm_battle_setup_write (AdmScenario  *scenario,
+                              AdmState     *state,
+                              GPtrArray    *placed,
+                              const char   *name,
+                              const char   *description,
+                              const char   *where,
+                              GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The text of a battle set-up (battle.rng) for the clash in sector @sector_id as the scenario
+ * places the formations (the sector map's "Open Battle Here"): root <battle ruleset=…
+ * name="Battle at SECTOR NAME" width=… height=…>, the scenario's ruling overrides, one <side>
+ * per alliance present in the order the scenario first lists its formations there, and every
+ * formation there, in scenario order, in the ruleset's default placement (for the shipped
+ * ruleset "attack-formation": line abreast at the front, bases ADM_SECTOR_BATTLE_BASE_GAP and
+ * formations ADM_SECTOR_BATTLE_FORMATION_GAP apart), as adm_battle_setup_write () lays out.
+ * For a campaign's engagements, adm_engagement_battle_setup () places by the orders.
+ *
+ * Errors (ADM_SECTOR_BATTLE_ERROR) name the sector: no such sector, fewer than two sides
  * there ("No enemies meet in Pol jump point…"), more than ADM_SECTOR_BATTLE_MAX_SIDES. */
 char *adm_scenario_battle_setup (AdmScenario  *scenario,
                                  const char   *sector_id,

@@ -24,6 +24,9 @@ struct _AdmState
   GHashTable  *formations;   /* formation id → AdmFormationState* */
   GPtrArray   *rolls;        /* AdmRollRecord* */
   AdmStrategy *strategy;     /* the strategic map (F-STRAT) */
+  GHashTable  *given;        /* formation id → timed AdmStratOrderKind + 1, this cycle */
+  GHashTable  *cycle_orders; /* "CYCLE FORMATION" → order name (static), resolved cycles */
+  GHashTable  *checks;       /* "CYCLE FORMATION" → AdmCycleCheck* (F-STRAT-5) */
   guint        n_events;
 };
 
@@ -36,6 +39,7 @@ typedef struct {
   gint64             amount;
   GArray            *values;
   AdmStratOrder     *order;    /* a strategic order, checked */
+  GPtrArray         *checks;   /* AdmCycleCheck*, a cycle's F-STRAT-5 checks */
 } Plan;
 
 typedef gboolean (*CheckFunc) (AdmState *self, const AdmEvent *event, Plan *plan, GError **error);
@@ -50,6 +54,16 @@ roll_record_free (gpointer data)
   g_free (record->clause);
   g_array_unref (record->values);
   g_free (record);
+}
+
+static void
+cycle_check_free (gpointer data)
+{
+  AdmCycleCheck *check = data;
+
+  g_free (check->formation_id);
+  g_free (check->formation_name);
+  g_free (check);
 }
 
 static void
@@ -70,6 +84,9 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->formations, g_hash_table_unref);
   g_clear_pointer (&self->rolls, g_ptr_array_unref);
   g_clear_pointer (&self->strategy, adm_strategy_free);
+  g_clear_pointer (&self->given, g_hash_table_unref);
+  g_clear_pointer (&self->cycle_orders, g_hash_table_unref);
+  g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -87,6 +104,9 @@ adm_state_init (AdmState *self)
   self->ships = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
+  self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cycle_orders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cycle_check_free);
 }
 
 AdmState *
@@ -288,7 +308,13 @@ apply_order (AdmState       *self,
              Plan           *plan)
 {
   if (plan->order != NULL)
-    adm_strategy_apply_order (self->strategy, g_steal_pointer (&plan->order));
+    {
+      /* F-STRAT-15: remember the timed order each formation carries out this cycle. */
+      if (plan->order->kind <= ADM_STRAT_ORDER_SWEEP_MINES && plan->order->formation != NULL)
+        g_hash_table_insert (self->given, g_strdup (plan->order->formation->id),
+                             GINT_TO_POINTER (plan->order->kind + 1));
+      adm_strategy_apply_order (self->strategy, g_steal_pointer (&plan->order));
+    }
   else
     g_ptr_array_add (plan->formation->orders, g_strdup (adm_event_get_text (event)));
 }
@@ -314,13 +340,103 @@ apply_sheet (AdmState       *self,
 
 /* "cycle": the comms session resolves the current cycle (F-STRAT-1..4). */
 
+/* F-STRAT-5: "checks" lists the readiness checks the master rolled for formations of absent
+ * admirals, "FORMATION=D1+D2" separated by spaces; each is compared with the flagship's
+ * readiness now (F-RDY-2). */
+static gboolean
+read_checks (AdmState        *self,
+             const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  g_auto(GStrv) words = g_strsplit (adm_event_get (event, "checks"), " ", -1);
+  guint cycle = adm_strategy_get_cycle (self->strategy);
+
+  plan->checks = g_ptr_array_new_with_free_func (cycle_check_free);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = NULL;
+      g_auto(GStrv) dice = NULL;
+      const AdmFormation *formation;
+      AdmCycleCheck *check;
+      AdmShipState *flagship;
+      guint64 d[2];
+
+      if (words[i][0] == '\0')
+        continue;
+      parts = g_strsplit (words[i], "=", 2);
+      dice = parts[1] != NULL ? g_strsplit (parts[1], "+", -1) : NULL;
+      formation = adm_strategy_lookup_formation (self->strategy, parts[0]);
+      if (formation == NULL || formation->ships->len == 0 || dice == NULL ||
+          g_strv_length (dice) != 2 ||
+          !g_ascii_string_to_unsigned (dice[0], 10, 1, 6, &d[0], NULL) ||
+          !g_ascii_string_to_unsigned (dice[1], 10, 1, 6, &d[1], NULL))
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the cycle's readiness check “%s” should read FORMATION=D6+D6 and "
+                         "name a formation in being"), words[i]);
+          return FALSE;
+        }
+      for (guint c = 0; c < plan->checks->len; c++)
+        if (g_str_equal (((AdmCycleCheck *) g_ptr_array_index (plan->checks, c))->formation_id,
+                         formation->id))
+          {
+            g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                         _("the cycle rolls the readiness check of “%s” twice"), formation->id);
+            return FALSE;
+          }
+      flagship = g_hash_table_lookup (self->ships, formation->flagship != NULL
+                                      ? formation->flagship->id
+                                      : ((AdmShip *) g_ptr_array_index (formation->ships, 0))->id);
+      check = g_new0 (AdmCycleCheck, 1);
+      check->cycle = cycle;
+      check->formation_id = g_strdup (formation->id);
+      check->formation_name = g_strdup (formation->name);
+      check->dice[0] = (guint) d[0];
+      check->dice[1] = (guint) d[1];
+      check->readiness = flagship->readiness;
+      /* F-RDY-2: passed when the roll is at most the readiness. */
+      check->passed = (int) (check->dice[0] + check->dice[1]) <= check->readiness;
+      g_ptr_array_add (plan->checks, check);
+    }
+  return TRUE;
+}
+
 static gboolean
 check_cycle (AdmState        *self,
              const AdmEvent  *event,
              Plan            *plan,
              GError         **error)
 {
-  return adm_strategy_check_cycle (self->strategy, event, error);
+  if (!adm_strategy_check_cycle (self->strategy, event, error))
+    return FALSE;
+  return adm_event_get (event, "checks") == NULL || read_checks (self, event, plan, error);
+}
+
+/* F-STRAT-15: the timed order each formation in being carries out in the cycle being
+ * resolved: the one given for it, else the standing one (F-STRAT-5). */
+static void
+remember_cycle_orders (AdmState *self,
+                       guint     cycle)
+{
+  GPtrArray *formations = adm_strategy_get_formations (self->strategy);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      gpointer given = g_hash_table_lookup (self->given, formation->id);
+      const AdmStratOrder *standing = adm_strategy_get_standing (self->strategy, formation->id);
+      const char *name = NULL;
+
+      if (given != NULL)
+        name = adm_strat_order_kind_to_string (GPOINTER_TO_INT (given) - 1);
+      else if (standing != NULL && standing->kind <= ADM_STRAT_ORDER_SWEEP_MINES)
+        name = adm_strat_order_kind_to_string (standing->kind);
+      if (name != NULL)
+        g_hash_table_insert (self->cycle_orders,
+                             g_strdup_printf ("%u %s", cycle, formation->id), (gpointer) name);
+    }
+  g_hash_table_remove_all (self->given);
 }
 
 static void
@@ -328,7 +444,47 @@ apply_cycle (AdmState       *self,
              const AdmEvent *event,
              Plan           *plan)
 {
+  guint cycle = adm_strategy_get_cycle (self->strategy);
+
+  remember_cycle_orders (self, cycle);
+  while (plan->checks != NULL && plan->checks->len > 0)
+    {
+      AdmCycleCheck *check = g_ptr_array_steal_index (plan->checks, 0);
+      AdmRollRecord *record = g_new0 (AdmRollRecord, 1);
+
+      /* Every roll goes into the dice log with its purpose and clause. */
+      record->time = adm_event_get_time (event);
+      /* Translators: a dice log entry, "readiness check of Jade Squadron, admiral absent" */
+      record->purpose = g_strdup_printf (_("readiness check of %s, admiral absent"),
+                                         check->formation_name);
+      record->clause = g_strdup ("F-STRAT-5");
+      record->sides = 6;
+      record->values = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_vals (record->values, check->dice, 2);
+      g_ptr_array_add (self->rolls, record);
+      g_hash_table_insert (self->checks,
+                           g_strdup_printf ("%u %s", cycle, check->formation_id), check);
+    }
   adm_strategy_apply_cycle (self->strategy, event);
+}
+
+/* "reveal": the master shows a hidden formation to the public (F-STRAT-3, see adm-strategy.c). */
+
+static gboolean
+check_reveal (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  return adm_strategy_check_reveal (self->strategy, event, error);
+}
+
+static void
+apply_reveal (AdmState       *self,
+              const AdmEvent *event,
+              Plan           *plan)
+{
+  adm_strategy_apply_reveal (self->strategy, event);
 }
 
 /* "damage": hull points lost, as the master or a resolved rule decided (F-CRIT-5). */
@@ -425,6 +581,7 @@ static const struct {
   { "note", check_note, apply_note },
   { "sheet", check_sheet, apply_sheet },
   { "cycle", check_cycle, apply_cycle },
+  { "reveal", check_reveal, apply_reveal },
 };
 
 gboolean
@@ -433,7 +590,7 @@ adm_state_apply (AdmState        *self,
                  GError         **error)
 {
   const char *kind;
-  Plan plan = { NULL, NULL, 0, NULL, NULL };
+  Plan plan = { 0, };
   gboolean ok = FALSE;
 
   g_return_val_if_fail (ADM_IS_STATE (self), FALSE);
@@ -451,6 +608,7 @@ adm_state_apply (AdmState        *self,
           }
         g_clear_pointer (&plan.values, g_array_unref);
         g_clear_pointer (&plan.order, adm_strat_order_free);
+        g_clear_pointer (&plan.checks, g_ptr_array_unref);
         return ok;
       }
 
@@ -487,6 +645,32 @@ adm_state_get_strategy (AdmState *self)
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return self->strategy;
+}
+
+const AdmCycleCheck *
+adm_state_get_cycle_check (AdmState   *self,
+                           guint       cycle,
+                           const char *formation_id)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  g_return_val_if_fail (formation_id != NULL, NULL);
+  key = g_strdup_printf ("%u %s", cycle, formation_id);
+  return g_hash_table_lookup (self->checks, key);
+}
+
+const char *
+adm_state_get_cycle_order (AdmState   *self,
+                           guint       cycle,
+                           const char *formation_id)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  g_return_val_if_fail (formation_id != NULL, NULL);
+  key = g_strdup_printf ("%u %s", cycle, formation_id);
+  return g_hash_table_lookup (self->cycle_orders, key);
 }
 
 GPtrArray *

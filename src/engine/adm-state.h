@@ -31,6 +31,17 @@ typedef struct {
   GArray *values;              /* guint */
 } AdmRollRecord;
 
+/* F-STRAT-5: a readiness check (F-RDY-2) the master rolled, when a cycle was resolved, for an
+ * engaged formation whose admiral handed in no sheet ("cycle" event, "checks" attribute). */
+typedef struct {
+  guint     cycle;
+  char     *formation_id;
+  char     *formation_name;
+  guint     dice[2];
+  int       readiness;   /* the flagship's, when rolled */
+  gboolean  passed;      /* dice[0] + dice[1] <= readiness */
+} AdmCycleCheck;
+
 #define ADM_STATE_ERROR (adm_state_error_quark ())
 
 typedef enum {
@@ -59,6 +70,16 @@ AdmFormationState  *adm_state_get_formation    (AdmState    *self,
                                                 const char  *formation_id);
 /* The strategic map: positions, orders, sheets, cycles and engagements (F-STRAT). */
 AdmStrategy        *adm_state_get_strategy     (AdmState    *self);
+/* The check rolled for @formation_id in resolved @cycle, or NULL (F-STRAT-5). */
+const AdmCycleCheck *adm_state_get_cycle_check (AdmState   *self,
+                                                guint       cycle,
+                                                const char *formation_id);
+/* The timed order ("move", "attack", … as adm_strat_order_kind_to_string () names it) that
+ * @formation_id was carrying out in resolved @cycle: the one given for the cycle, else its
+ * standing order (F-STRAT-5); NULL when it had none (F-STRAT-15 placements go by it). */
+const char         *adm_state_get_cycle_order  (AdmState   *self,
+                                                guint       cycle,
+                                                const char *formation_id);
 /* AdmRollRecord*, oldest first. */
 GPtrArray          *adm_state_get_rolls        (AdmState    *self);
 guint               adm_state_get_n_events     (AdmState    *self);

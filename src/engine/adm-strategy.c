@@ -4,12 +4,22 @@
  * Time inside a cycle is counted in minutes from the comms session that opens it (0) to the next
  * (ADM_STRATEGY_CYCLE_MINUTES). Resolving a cycle lays out, formation by formation, where it is
  * over those minutes — segments in a sector or on a link — and then looks for hostile formations
- * whose segments meet. Formations of different factions are hostile. Movement goes on after an
- * engagement is recorded: what the battle changes, the master journals. */
+ * whose segments meet. Formations of factions that are not allied (scenario alliances) are
+ * hostile. Movement goes on after an engagement is recorded: what the battle changes, the master
+ * journals.
+ *
+ * Formations change by administrative orders (form, detach, join, disband: F-STRAT-12,
+ * F-STRAT-17). They take no time, so they take effect as they are given: the formations in being
+ * are those after every administrative order so far, later orders of the cycle go to them, and
+ * the cycle resolves with them. A scenario formation keeps its AdmFormation until its membership
+ * or flagship changes; then the strategy makes its own copy under the same id. Every formation
+ * ever in being stays allocated until the strategy is freed, so borrowed pointers in past
+ * engagements and orders stay valid. */
 
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-state.h"
@@ -22,25 +32,30 @@ typedef struct {
 
 typedef struct {
   AdmFormationPosition  pos;
-  AdmStratOrder        *standing;   /* the timed order being carried out (F-STRAT-5) */
-  AdmStratOrder        *pending[3]; /* given for the current cycle: timed, flagship, instructions */
+  guint                 index;      /* scenario order, then order formed */
+  gboolean              gone;       /* disbanded or merged away (F-STRAT-17) */
+  guint                 gone_cycle; /* the cycle it ceased in */
+  AdmStratOrder        *standing;   /* the timed order being carried out (F-STRAT-5), a copy */
+  AdmStratOrder        *pending[3]; /* given for the current cycle: timed, flagship, instructions
+                                     * (borrowed from AdmStrategy.orders) */
   GPtrArray            *log;        /* LogLine* */
+  gboolean              revealed;   /* hidden, but shown to the public ("reveal") */
+  GPtrArray            *known_to;   /* const AdmFaction*: hidden, but revealed to these */
 } Tracker;
-
-typedef struct {
-  guint             cycle;
-  const AdmAdmiral *admiral;
-  gint64            received;
-  gboolean          late;
-} Sheet;
 
 struct _AdmStrategy
 {
   AdmScenario *scenario;      /* borrowed: the state owns both */
   guint        cycle;
-  GHashTable  *trackers;      /* formation id → Tracker* */
+  GHashTable  *trackers;      /* formation id → Tracker*, gone ones included */
+  GPtrArray   *all;           /* Tracker*, by index */
+  GPtrArray   *formations;    /* AdmFormation*, in being, by index */
+  GPtrArray   *owned;         /* AdmFormation* made here */
+  GHashTable  *ship_formation; /* AdmShip* → Tracker* of its formation now */
   GPtrArray   *engagements;   /* AdmEngagement* */
-  GArray      *sheets;        /* Sheet */
+  GPtrArray   *sheets;        /* AdmStratSheet*, one per admiral and cycle */
+  guint        n_sheets;      /* sheet events, corrections included */
+  GPtrArray   *orders;        /* AdmStratOrder*, every one applied, journal order */
 };
 
 /* Pure timing rules */
@@ -75,6 +90,10 @@ adm_strategy_order_phases (AdmStratOrderKind kind)
     {
     case ADM_STRAT_ORDER_FLAGSHIP:
     case ADM_STRAT_ORDER_INSTRUCTIONS:
+    case ADM_STRAT_ORDER_FORM:
+    case ADM_STRAT_ORDER_DETACH:
+    case ADM_STRAT_ORDER_JOIN:
+    case ADM_STRAT_ORDER_DISBAND:
       return 0.0;
     case ADM_STRAT_ORDER_MOVE:
     case ADM_STRAT_ORDER_ATTACK:
@@ -162,8 +181,24 @@ adm_strat_order_free (AdmStratOrder *order)
   if (order == NULL)
     return;
   g_clear_pointer (&order->route, g_ptr_array_unref);
+  g_clear_pointer (&order->ships, g_ptr_array_unref);
   g_free (order->text);
+  g_free (order->new_formation);
+  g_free (order->new_name);
   g_free (order);
+}
+
+static AdmStratOrder *
+order_copy (const AdmStratOrder *order)
+{
+  AdmStratOrder *copy = g_memdup2 (order, sizeof *order);
+
+  copy->route = order->route != NULL ? g_ptr_array_copy (order->route, NULL, NULL) : NULL;
+  copy->ships = order->ships != NULL ? g_ptr_array_copy (order->ships, NULL, NULL) : NULL;
+  copy->text = g_strdup (order->text);
+  copy->new_formation = g_strdup (order->new_formation);
+  copy->new_name = g_strdup (order->new_name);
+  return copy;
 }
 
 static void
@@ -172,10 +207,42 @@ tracker_free (gpointer data)
   Tracker *tracker = data;
 
   adm_strat_order_free (tracker->standing);
-  for (guint i = 0; i < G_N_ELEMENTS (tracker->pending); i++)
-    adm_strat_order_free (tracker->pending[i]);
   g_ptr_array_unref (tracker->log);
+  g_ptr_array_unref (tracker->known_to);
   g_free (tracker);
+}
+
+static void
+owned_formation_free (gpointer data)
+{
+  AdmFormation *formation = data;
+
+  g_free (formation->id);
+  g_free (formation->name);
+  g_ptr_array_unref (formation->ships);
+  g_ptr_array_unref (formation->succession);
+  g_free (formation);
+}
+
+static Tracker *
+add_tracker (AdmStrategy        *self,
+             const AdmFormation *formation,
+             const AdmSector    *sector)
+{
+  Tracker *tracker = g_new0 (Tracker, 1);
+
+  tracker->pos.formation = formation;
+  tracker->pos.sector = sector;
+  tracker->pos.flagship = formation->flagship;
+  tracker->index = self->all->len;
+  tracker->log = g_ptr_array_new_with_free_func (log_line_free);
+  tracker->known_to = g_ptr_array_new ();
+  g_hash_table_insert (self->trackers, g_strdup (formation->id), tracker);
+  g_ptr_array_add (self->all, tracker);
+  g_ptr_array_add (self->formations, (gpointer) formation);
+  for (guint i = 0; i < formation->ships->len; i++)
+    g_hash_table_insert (self->ship_formation, g_ptr_array_index (formation->ships, i), tracker);
+  return tracker;
 }
 
 static void
@@ -195,23 +262,61 @@ adm_strategy_new (AdmScenario *scenario)
 
   self->scenario = scenario;
   self->cycle = 1;
-  self->trackers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, tracker_free);
+  self->trackers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, tracker_free);
+  self->all = g_ptr_array_new ();
+  self->formations = g_ptr_array_new ();
+  self->owned = g_ptr_array_new_with_free_func (owned_formation_free);
+  self->ship_formation = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->engagements = g_ptr_array_new_with_free_func (engagement_free);
-  self->sheets = g_array_new (FALSE, FALSE, sizeof (Sheet));
+  self->sheets = g_ptr_array_new_with_free_func (g_free);
+  self->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
 
   /* F-GEN-7: the formations start where the master announced them. */
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
-      Tracker *tracker = g_new0 (Tracker, 1);
 
-      tracker->pos.formation = formation;
-      tracker->pos.sector = formation->sector;
-      tracker->pos.flagship = formation->flagship;
-      tracker->log = g_ptr_array_new_with_free_func (log_line_free);
-      g_hash_table_insert (self->trackers, formation->id, tracker);
+      add_tracker (self, formation, formation->sector);
     }
   return self;
+}
+
+/* A scratch copy to check a batch of orders in sequence (an order sheet whose later orders go
+ * to the formations its administrative orders make): formations, positions, membership and
+ * visibility as now, with no history. It borrows @self's formations and never changes them —
+ * a formation it reforms it copies first (writable()) — so @self must outlive it. */
+AdmStrategy *
+adm_strategy_new_trial (AdmStrategy *self)
+{
+  AdmStrategy *trial = g_new0 (AdmStrategy, 1);
+
+  trial->scenario = self->scenario;
+  trial->cycle = self->cycle;
+  trial->trackers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, tracker_free);
+  trial->all = g_ptr_array_new ();
+  trial->formations = g_ptr_array_copy (self->formations, NULL, NULL);
+  trial->owned = g_ptr_array_new_with_free_func (owned_formation_free);
+  trial->ship_formation = g_hash_table_new (g_direct_hash, g_direct_equal);
+  trial->engagements = g_ptr_array_new_with_free_func (engagement_free);
+  trial->sheets = g_ptr_array_new_with_free_func (g_free);
+  trial->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
+
+  for (guint i = 0; i < self->all->len; i++)
+    {
+      Tracker *tracker = g_ptr_array_index (self->all, i);
+      Tracker *copy = g_memdup2 (tracker, sizeof *tracker);
+
+      copy->standing = tracker->standing != NULL ? order_copy (tracker->standing) : NULL;
+      memset (copy->pending, 0, sizeof copy->pending);
+      copy->log = g_ptr_array_new_with_free_func (log_line_free);
+      copy->known_to = g_ptr_array_copy (tracker->known_to, NULL, NULL);
+      g_hash_table_insert (trial->trackers, g_strdup (tracker->pos.formation->id), copy);
+      g_ptr_array_add (trial->all, copy);
+      for (guint s = 0; !copy->gone && s < copy->pos.formation->ships->len; s++)
+        g_hash_table_insert (trial->ship_formation,
+                             g_ptr_array_index (copy->pos.formation->ships, s), copy);
+    }
+  return trial;
 }
 
 void
@@ -220,8 +325,13 @@ adm_strategy_free (AdmStrategy *self)
   if (self == NULL)
     return;
   g_hash_table_unref (self->trackers);
+  g_ptr_array_unref (self->all);
+  g_ptr_array_unref (self->formations);
+  g_hash_table_unref (self->ship_formation);
   g_ptr_array_unref (self->engagements);
-  g_array_unref (self->sheets);
+  g_ptr_array_unref (self->sheets);
+  g_ptr_array_unref (self->orders);
+  g_ptr_array_unref (self->owned);
   g_free (self);
 }
 
@@ -308,20 +418,30 @@ adm_strategy_apply_sheet (AdmStrategy    *self,
   g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
   g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (adm_event_get (event, "received"), utc);
   const char *late = adm_event_get (event, "late");
-  Sheet sheet = {
-    self->cycle,
-    adm_scenario_lookup_admiral (self->scenario, adm_event_get (event, "admiral")),
-    g_date_time_to_unix (time),
-    late != NULL && g_str_equal (late, "true"),
-  };
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+                                                           adm_event_get (event, "admiral"));
+  AdmStratSheet *sheet = (AdmStratSheet *) adm_strategy_get_sheet (self, self->cycle,
+                                                                   admiral->id);
 
-  g_array_append_val (self->sheets, sheet);
+  /* F-STRAT-7: a correction is journaled beside the sheet it corrects; the latest counts. */
+  if (sheet == NULL)
+    {
+      sheet = g_new0 (AdmStratSheet, 1);
+      sheet->cycle = self->cycle;
+      sheet->admiral = admiral;
+      g_ptr_array_add (self->sheets, sheet);
+    }
+  sheet->received = g_date_time_to_unix (time);
+  sheet->late = late != NULL && g_str_equal (late, "true");
+  sheet->count++;
+  self->n_sheets++;
 }
 
 /* "order": one order to one formation (F-FORM-6) for the current cycle. */
 
 static const char * const order_names[] = {
   "move", "attack", "defend", "patrol", "lay-mines", "sweep-mines", "flagship", "instructions",
+  "form", "detach", "join", "disband",
 };
 
 const char *
@@ -446,7 +566,15 @@ read_place (AdmStrategy    *self,
 
   order->route = g_ptr_array_new ();
   if (target != NULL && order->kind == ADM_STRAT_ORDER_ATTACK)
-    order->target_formation = adm_scenario_lookup_formation (self->scenario, target);
+    {
+      order->target_formation = adm_strategy_lookup_formation (self, target);
+      /* F-STRAT-3: a hidden formation his side has not found is no target he can name; the
+       * message does not tell him more than an unknown id would. */
+      if (order->target_formation != NULL &&
+          !adm_strategy_formation_visible (self, order->target_formation, order->admiral->faction))
+        return refuse (error, _("the attack order names “%s”, a formation the side of %s does "
+                                "not know of"), target, order->admiral->name);
+    }
   if (order->target_formation != NULL)
     {
       Tracker *enemy = g_hash_table_lookup (self->trackers, order->target_formation->id);
@@ -454,6 +582,13 @@ read_place (AdmStrategy    *self,
       if (order->target_formation->faction == tracker->pos.formation->faction)
         return refuse (error, _("“%s” cannot attack “%s”, a formation of its own side"),
                        tracker->pos.formation->name, order->target_formation->name);
+      /* Allies never fight each other (scenario alliances). */
+      if (adm_scenario_factions_allied (self->scenario, order->target_formation->faction,
+                                        tracker->pos.formation->faction))
+        return refuse (error, _("“%s” cannot attack “%s”: %s and %s are allies"),
+                       tracker->pos.formation->name, order->target_formation->name,
+                       tracker->pos.formation->faction->name,
+                       order->target_formation->faction->name);
       sector = enemy->pos.sector;
     }
   else if (target != NULL)
@@ -515,8 +650,298 @@ read_kind (const AdmEvent     *event,
       }
   g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                _("unknown order “%s” (known: move, attack, defend, patrol, lay-mines, "
-                 "sweep-mines, flagship, instructions)"), name != NULL ? name : "");
+                 "sweep-mines, flagship, instructions, form, detach, join, disband)"),
+               name != NULL ? name : "");
   return FALSE;
+}
+
+static gboolean
+commands (const AdmAdmiral   *admiral,
+          const AdmFormation *formation)
+{
+  return formation->admiral != NULL ? formation->admiral == admiral
+                                    : formation->faction == admiral->faction;
+}
+
+/* F-FORM-6: orders go to a formation, from the admiral who commands it; a formation with no
+ * admiral named takes orders from any admiral of its faction. F-STRAT-17: a formation that was
+ * disbanded or merged away, even earlier this cycle, takes no more orders. */
+static Tracker *
+need_command_of (AdmStrategy       *self,
+                 const char        *id,
+                 const AdmAdmiral  *admiral,
+                 GError           **error)
+{
+  Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
+  const AdmFormation *formation;
+
+  if (tracker == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the order names unknown formation “%s”"), id != NULL ? id : "");
+      return NULL;
+    }
+  formation = tracker->pos.formation;
+  if (tracker->gone)
+    {
+      refuse (error, _("“%s” no longer exists: it was disbanded or joined another formation "
+                       "(F-STRAT-17)"), formation->name);
+      return NULL;
+    }
+  if (!commands (admiral, formation))
+    {
+      refuse (error, _("%s does not command “%s”"), admiral->name, formation->name);
+      return NULL;
+    }
+  return tracker;
+}
+
+/* F-STRAT-12: formations are reformed in a sector, not on the way between two. */
+static gboolean
+check_in_sector (Tracker  *tracker,
+                 GError  **error)
+{
+  if (tracker->pos.towards != NULL)
+    return refuse (error, _("“%s” is in transit from %s to %s and cannot be reformed before it "
+                            "arrives (F-STRAT-12)"), tracker->pos.formation->name,
+                   tracker->pos.sector->name, tracker->pos.towards->name);
+  return TRUE;
+}
+
+/* The id and name of a formation an order creates: an id no formation has had. */
+static gboolean
+read_new_formation (AdmStrategy     *self,
+                    AdmStratOrder   *order,
+                    const AdmEvent  *event,
+                    GError         **error)
+{
+  const char *id = adm_event_get (event, "new-formation");
+  const char *name = adm_event_get (event, "name");
+
+  if (id == NULL || *id == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the %s order needs “new-formation”, the id of the formation it makes"),
+                   adm_strat_order_kind_to_string (order->kind));
+      return FALSE;
+    }
+  if (g_hash_table_contains (self->trackers, id))
+    return refuse (error, _("there is already a formation with the id “%s”; the new formation "
+                            "needs an id of its own"), id);
+  order->new_name = g_strstrip (g_strdup (name != NULL ? name : ""));
+  if (*order->new_name == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the %s order needs “name”, the name of the new formation “%s”"),
+                   adm_strat_order_kind_to_string (order->kind), id);
+      return FALSE;
+    }
+  order->new_formation = g_strdup (id);
+  return TRUE;
+}
+
+/* The ships listed in "ships" for form and detach: known, each once, each in a formation the
+ * admiral commands (F-FORM-6), in a sector and all in the same one (F-STRAT-12), and — for
+ * detach — all of @source. */
+static gboolean
+read_ships (AdmStrategy     *self,
+            AdmStratOrder   *order,
+            const AdmEvent  *event,
+            Tracker         *source,
+            GError         **error)
+{
+  g_auto(GStrv) words = g_strsplit_set (adm_event_get (event, "ships") != NULL
+                                        ? adm_event_get (event, "ships") : "", " \t\n", -1);
+  const AdmSector *place = NULL;
+
+  order->ships = g_ptr_array_new ();
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const AdmShip *ship;
+      Tracker *from;
+
+      if (words[i][0] == '\0')
+        continue;
+      ship = adm_scenario_lookup_ship (self->scenario, words[i]);
+      if (ship == NULL)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the %s order names unknown ship “%s”"),
+                       adm_strat_order_kind_to_string (order->kind), words[i]);
+          return FALSE;
+        }
+      if (g_ptr_array_find (order->ships, ship, NULL))
+        return refuse (error, _("the %s order names “%s” twice; a ship is in one formation "
+                                "only (F-FORM-1)"), adm_strat_order_kind_to_string (order->kind),
+                       ship->name);
+      from = g_hash_table_lookup (self->ship_formation, ship);
+      if (source != NULL && from != source)
+        return refuse (error, _("“%s” is not a ship of “%s”"), ship->name,
+                       source->pos.formation->name);
+      if (from == NULL || !commands (order->admiral, from->pos.formation))
+        return refuse (error, _("%s does not command “%s”"), order->admiral->name, ship->name);
+      if (!check_in_sector (from, error))
+        return FALSE;
+      if (place != NULL && from->pos.sector != place)
+        return refuse (error, _("“%s” is in %s, not in %s with the other ships; a formation is "
+                                "formed in one sector (F-STRAT-12)"), ship->name,
+                       from->pos.sector->name, place->name);
+      place = from->pos.sector;
+      g_ptr_array_add (order->ships, (gpointer) ship);
+    }
+  if (order->ships->len == 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the %s order lists no ships in “ships”"),
+                   adm_strat_order_kind_to_string (order->kind));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-FORM-8 (with F-FORM-3) on the ships of a formation to be: 1..6, of one category. */
+static gboolean
+check_composition (AdmStrategy  *self,
+                   const char   *name,
+                   GPtrArray    *ships,
+                   GError      **error)
+{
+  const char *rule = ruling (self->scenario, "formation-composition");
+  g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      g_autofree char *problem = NULL;
+
+      g_ptr_array_add (so_far, g_ptr_array_index (ships, i));
+      if ((problem = adm_formation_composition_problem (rule, name, so_far)) != NULL)
+        return refuse (error, "%s", problem);
+    }
+  return TRUE;
+}
+
+/* The flagship named in "flagship", or the first ship listed (F-FORM-4: one of its ships). */
+static gboolean
+read_new_flagship (AdmStrategy     *self,
+                   AdmStratOrder   *order,
+                   const AdmEvent  *event,
+                   GError         **error)
+{
+  const char *id = adm_event_get (event, "flagship");
+  const AdmShip *ship = id != NULL ? adm_scenario_lookup_ship (self->scenario, id) : NULL;
+
+  if (id == NULL)
+    {
+      order->new_flagship = g_ptr_array_index (order->ships, 0);
+      return TRUE;
+    }
+  if (ship == NULL || !g_ptr_array_find (order->ships, ship, NULL))
+    return refuse (error, _("the flagship “%s” is not one of the ships of the new formation "
+                            "“%s” (F-FORM-4)"), id, order->new_name);
+  order->new_flagship = ship;
+  return TRUE;
+}
+
+/* form: ships of one or more of the admiral's formations in one sector become a new one. */
+static gboolean
+read_form (AdmStrategy     *self,
+           AdmStratOrder   *order,
+           const AdmEvent  *event,
+           GError         **error)
+{
+  return read_new_formation (self, order, event, error) &&
+         read_ships (self, order, event, NULL, error) &&
+         check_composition (self, order->new_name, order->ships, error) &&
+         read_new_flagship (self, order, event, error);
+}
+
+/* detach: the listed ships leave @tracker's formation as a new formation. */
+static gboolean
+read_detach (AdmStrategy     *self,
+             Tracker         *tracker,
+             AdmStratOrder   *order,
+             const AdmEvent  *event,
+             GError         **error)
+{
+  if (!check_in_sector (tracker, error) ||
+      !read_new_formation (self, order, event, error) ||
+      !read_ships (self, order, event, tracker, error))
+    return FALSE;
+  /* F-FORM-3: the formation left behind keeps at least one ship. */
+  if (order->ships->len >= tracker->pos.formation->ships->len)
+    return refuse (error, _("detaching every ship would leave “%s” without ships (F-FORM-3); "
+                            "give the ships a new formation with “form”, or keep one"),
+                   tracker->pos.formation->name);
+  return check_composition (self, order->new_name, order->ships, error) &&
+         read_new_flagship (self, order, event, error);
+}
+
+/* join: @tracker's formation joins "target", a formation of its faction in its sector. */
+static gboolean
+read_join (AdmStrategy     *self,
+           Tracker         *tracker,
+           AdmStratOrder   *order,
+           const AdmEvent  *event,
+           GError         **error)
+{
+  const AdmFormation *formation = tracker->pos.formation;
+  const char *id = adm_event_get (event, "target");
+  Tracker *target = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
+  g_autoptr(GPtrArray) ships = NULL;
+
+  if (!check_in_sector (tracker, error))
+    return FALSE;
+  if (target == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the join order for “%s” names unknown formation “%s” as its target"),
+                   formation->name, id != NULL ? id : "");
+      return FALSE;
+    }
+  if (target->gone)
+    return refuse (error, _("“%s” cannot join “%s”, which no longer exists (F-STRAT-17)"),
+                   formation->name, target->pos.formation->name);
+  if (target == tracker)
+    return refuse (error, _("“%s” cannot join itself"), formation->name);
+  if (target->pos.formation->faction != formation->faction)
+    return refuse (error, _("“%s” can only join a formation of %s, and “%s” is of %s"),
+                   formation->name, formation->faction->name, target->pos.formation->name,
+                   target->pos.formation->faction->name);
+  if (!check_in_sector (target, error))
+    return FALSE;
+  if (target->pos.sector != tracker->pos.sector)
+    return refuse (error, _("“%s” is in %s and “%s” in %s; formations join in one sector "
+                            "(F-STRAT-12)"), formation->name, tracker->pos.sector->name,
+                   target->pos.formation->name, target->pos.sector->name);
+  ships = g_ptr_array_copy (target->pos.formation->ships, NULL, NULL);
+  g_ptr_array_extend (ships, formation->ships, NULL, NULL);
+  if (!check_composition (self, target->pos.formation->name, ships, error))
+    return FALSE;
+  order->target_join = target->pos.formation;
+  return TRUE;
+}
+
+/* disband: each ship becomes a formation of its own, under the ship's id and name. */
+static gboolean
+read_disband (AdmStrategy     *self,
+              Tracker         *tracker,
+              AdmStratOrder   *order,
+              GError         **error)
+{
+  const AdmFormation *formation = tracker->pos.formation;
+
+  if (!check_in_sector (tracker, error))
+    return FALSE;
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+
+      if (g_hash_table_contains (self->trackers, ship->id))
+        return refuse (error, _("“%s” cannot be disbanded: its ship “%s” would become a "
+                                "formation with the id “%s”, which a formation already has"),
+                       formation->name, ship->name, ship->id);
+    }
+  return TRUE;
 }
 
 /* F-FORM-6: orders go to a formation, from the admiral who commands it; a formation with no
@@ -528,23 +953,8 @@ need_command (AdmStrategy       *self,
               GError           **error)
 {
   const char *id = adm_event_get (event, "formation");
-  Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
-  const AdmFormation *formation;
 
-  if (tracker == NULL)
-    {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("the order names unknown formation “%s”"), id != NULL ? id : "");
-      return NULL;
-    }
-  formation = tracker->pos.formation;
-  if (formation->admiral != NULL ? formation->admiral != admiral
-                                 : formation->faction != admiral->faction)
-    {
-      refuse (error, _("%s does not command “%s”"), admiral->name, formation->name);
-      return NULL;
-    }
-  return tracker;
+  return need_command_of (self, id, admiral, error);
 }
 
 static gboolean
@@ -579,12 +989,27 @@ read_details (AdmStrategy     *self,
         const AdmShip *ship = id != NULL ? adm_scenario_lookup_ship (self->scenario, id) : NULL;
 
         /* F-FORM-4: the flagship is one of the formation's own ships. */
-        if (ship == NULL || ship->formation != formation)
+        if (ship == NULL || g_hash_table_lookup (self->ship_formation, ship) != tracker)
           return refuse (error, _("“%s” is not a ship of “%s”"), id != NULL ? id : "",
                          formation->name);
         order->flagship = ship;
         return TRUE;
       }
+    case ADM_STRAT_ORDER_FORM:
+      if (!read_form (self, order, event, error))
+        return FALSE;
+      for (guint i = 0; i < order->ships->len; i++)
+        if (g_hash_table_lookup (self->ship_formation, g_ptr_array_index (order->ships, i)) ==
+            tracker)
+          return TRUE;
+      return refuse (error, _("the form order is given to “%s”, but none of its ships is "
+                              "listed"), formation->name);
+    case ADM_STRAT_ORDER_DETACH:
+      return read_detach (self, tracker, order, event, error);
+    case ADM_STRAT_ORDER_JOIN:
+      return read_join (self, tracker, order, event, error);
+    case ADM_STRAT_ORDER_DISBAND:
+      return read_disband (self, tracker, order, error);
     case ADM_STRAT_ORDER_INSTRUCTIONS:
     default:
       if (order->text == NULL)
@@ -604,6 +1029,22 @@ adm_strategy_check_order (AdmStrategy     *self,
 
   order->line = adm_event_get_line (event);
   order->text = text != NULL && *text != '\0' ? g_strdup (text) : NULL;
+  /* A form order needs no formation: its ships say where they come from. */
+  if (g_strcmp0 (adm_event_get (event, "order"), "form") == 0 &&
+      adm_event_get (event, "formation") == NULL)
+    {
+      order->kind = ADM_STRAT_ORDER_FORM;
+      if (!need_cycle (self, event, &order->cycle, error) ||
+          (order->admiral = need_admiral (self, event, error)) == NULL ||
+          !read_form (self, order, event, error))
+        {
+          adm_strat_order_free (order);
+          return NULL;
+        }
+      tracker = g_hash_table_lookup (self->ship_formation, g_ptr_array_index (order->ships, 0));
+      order->formation = tracker->pos.formation;
+      return order;
+    }
   if (!need_cycle (self, event, &order->cycle, error) ||
       (order->admiral = need_admiral (self, event, error)) == NULL ||
       (tracker = need_command (self, event, order->admiral, error)) == NULL ||
@@ -615,6 +1056,246 @@ adm_strategy_check_order (AdmStrategy     *self,
     }
   order->formation = tracker->pos.formation;
   return order;
+}
+
+static void add_log (Tracker    *tracker,
+                     guint       cycle,
+                     const char *format,
+                     ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+is_admin (AdmStratOrderKind kind)
+{
+  return kind == ADM_STRAT_ORDER_FORM || kind == ADM_STRAT_ORDER_DETACH ||
+         kind == ADM_STRAT_ORDER_JOIN || kind == ADM_STRAT_ORDER_DISBAND;
+}
+
+/* The formation of @tracker as the strategy's own copy, to be changed (copy on write). */
+static AdmFormation *
+writable (AdmStrategy *self,
+          Tracker     *tracker)
+{
+  const AdmFormation *old = tracker->pos.formation;
+  AdmFormation *copy;
+  guint index = 0;
+
+  if (g_ptr_array_find (self->owned, old, NULL))
+    return (AdmFormation *) old;
+  copy = g_new0 (AdmFormation, 1);
+  copy->id = g_strdup (old->id);
+  copy->name = g_strdup (old->name);
+  copy->faction = old->faction;
+  copy->sector = (AdmSector *) tracker->pos.sector;
+  copy->admiral = old->admiral;
+  copy->flagship = (AdmShip *) tracker->pos.flagship;
+  copy->ships = g_ptr_array_copy (old->ships, NULL, NULL);
+  copy->succession = g_ptr_array_copy (old->succession, NULL, NULL);
+  copy->hidden = old->hidden;
+  g_ptr_array_add (self->owned, copy);
+  if (g_ptr_array_find (self->formations, old, &index))
+    self->formations->pdata[index] = copy;
+  tracker->pos.formation = copy;
+  return copy;
+}
+
+static void
+set_flagship (AdmStrategy   *self,
+              Tracker       *tracker,
+              const AdmShip *ship)
+{
+  AdmFormation *formation = writable (self, tracker);
+
+  formation->flagship = (AdmShip *) ship;
+  tracker->pos.flagship = ship;
+}
+
+/* A formation that was disbanded or merged away: out of being from now (F-STRAT-17). */
+static void
+retire (AdmStrategy *self,
+        Tracker     *tracker)
+{
+  tracker->gone = TRUE;
+  tracker->gone_cycle = self->cycle;
+  g_ptr_array_remove (self->formations, (gpointer) tracker->pos.formation);
+  g_clear_pointer (&tracker->standing, adm_strat_order_free);
+}
+
+/* @ships leave @tracker's formation; F-FORM-5: when the flagship leaves, the next of the
+ * succession still aboard takes over, or else the first ship left. A formation left without
+ * ships is no more (F-FORM-3). */
+static void
+remove_ships (AdmStrategy *self,
+              Tracker     *tracker,
+              GPtrArray   *ships)
+{
+  AdmFormation *formation = writable (self, tracker);
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      g_ptr_array_remove (formation->ships, g_ptr_array_index (ships, i));
+      g_ptr_array_remove (formation->succession, g_ptr_array_index (ships, i));
+    }
+  if (formation->ships->len == 0)
+    {
+      add_log (tracker, self->cycle, _("all its ships left it; the formation is no more"));
+      retire (self, tracker);
+      return;
+    }
+  if (!g_ptr_array_find (formation->ships, formation->flagship, NULL))
+    {
+      const AdmShip *next = formation->succession->len > 0
+                            ? g_ptr_array_index (formation->succession, 0)
+                            : g_ptr_array_index (formation->ships, 0);
+
+      g_ptr_array_remove (formation->succession, (gpointer) next);
+      set_flagship (self, tracker, next);
+      add_log (tracker, self->cycle, _("%s became the flagship (F-FORM-5)"), next->name);
+    }
+}
+
+/* Visibility passes on with the ships: the new formation is hidden when every formation they
+ * came from was, and known to whoever knew any of them. */
+static void
+inherit_visibility (AdmFormation *formation,
+                    Tracker      *tracker,
+                    Tracker      *source,
+                    gboolean      first)
+{
+  formation->hidden = first ? source->pos.formation->hidden
+                            : formation->hidden && source->pos.formation->hidden;
+  tracker->revealed = tracker->revealed || source->revealed;
+  for (guint i = 0; i < source->known_to->len; i++)
+    if (!g_ptr_array_find (tracker->known_to, g_ptr_array_index (source->known_to, i), NULL))
+      g_ptr_array_add (tracker->known_to, g_ptr_array_index (source->known_to, i));
+}
+
+static Tracker *
+new_formation (AdmStrategy      *self,
+               const char       *id,
+               const char       *name,
+               const AdmAdmiral *admiral,
+               const AdmSector  *sector,
+               GPtrArray        *ships,
+               const AdmShip    *flagship)
+{
+  AdmFormation *formation = g_new0 (AdmFormation, 1);
+  const AdmShip *first = g_ptr_array_index (ships, 0);
+  GPtrArray *sources = g_ptr_array_new ();
+  Tracker *tracker;
+
+  formation->id = g_strdup (id);
+  formation->name = g_strdup (name);
+  formation->faction = first->faction;
+  formation->sector = (AdmSector *) sector;
+  formation->admiral = (AdmAdmiral *) admiral;
+  formation->flagship = (AdmShip *) flagship;
+  formation->ships = g_ptr_array_copy (ships, NULL, NULL);
+  formation->succession = g_ptr_array_new ();
+  g_ptr_array_add (self->owned, formation);
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      Tracker *source = g_hash_table_lookup (self->ship_formation, g_ptr_array_index (ships, i));
+
+      if (!g_ptr_array_find (sources, source, NULL))
+        g_ptr_array_add (sources, source);
+    }
+  tracker = add_tracker (self, formation, sector);
+  for (guint i = 0; i < sources->len; i++)
+    inherit_visibility (formation, tracker, g_ptr_array_index (sources, i), i == 0);
+  for (guint i = 0; i < sources->len; i++)
+    {
+      Tracker *source = g_ptr_array_index (sources, i);
+      g_autoptr(GPtrArray) leaving = g_ptr_array_new ();
+
+      for (guint s = 0; s < ships->len; s++)
+        if (g_ptr_array_find (source->pos.formation->ships, g_ptr_array_index (ships, s), NULL))
+          g_ptr_array_add (leaving, g_ptr_array_index (ships, s));
+      add_log (source, self->cycle, _("%u ship(s) left to form “%s” (F-STRAT-12)"),
+               leaving->len, name);
+      remove_ships (self, source, leaving);
+    }
+  g_ptr_array_unref (sources);
+  return tracker;
+}
+
+static char *
+ship_names (GPtrArray *ships)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < ships->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
+                            ((const AdmShip *) g_ptr_array_index (ships, i))->name);
+  return g_string_free (out, FALSE);
+}
+
+/* F-STRAT-12, F-STRAT-17: administrative orders take no time and take effect as given; under
+ * the ruling "formation-changes" (F-FORM-7, before-battle) this strategic level is where
+ * formations change (F-GEN-6: every ship stays in a formation with a flagship). */
+static void
+apply_admin_order (AdmStrategy   *self,
+                   Tracker       *tracker,
+                   AdmStratOrder *order)
+{
+  switch (order->kind)
+    {
+    case ADM_STRAT_ORDER_FORM:
+    case ADM_STRAT_ORDER_DETACH:
+      {
+        g_autofree char *names = ship_names (order->ships);
+        Tracker *made = new_formation (self, order->new_formation, order->new_name,
+                                       order->admiral, tracker->pos.sector, order->ships,
+                                       order->new_flagship);
+
+        add_log (made, self->cycle, order->kind == ADM_STRAT_ORDER_FORM
+                                    ? _("formed of %s, flagship %s (F-STRAT-12)")
+                                    : _("detached of %s, flagship %s (F-STRAT-17)"),
+                 names, order->new_flagship->name);
+        break;
+      }
+    case ADM_STRAT_ORDER_JOIN:
+      {
+        Tracker *target = g_hash_table_lookup (self->trackers, order->target_join->id);
+        AdmFormation *merged = writable (self, target);
+        const AdmFormation *joiner = tracker->pos.formation;
+
+        g_ptr_array_extend (merged->ships, joiner->ships, NULL, NULL);
+        for (guint i = 0; i < joiner->ships->len; i++)
+          g_hash_table_insert (self->ship_formation, g_ptr_array_index (joiner->ships, i), target);
+        inherit_visibility (merged, target, tracker, FALSE);
+        add_log (tracker, self->cycle, _("joined “%s” and ceased to exist (F-STRAT-17)"),
+                 merged->name);
+        add_log (target, self->cycle, _("“%s” joined it (F-STRAT-17)"), joiner->name);
+        retire (self, tracker);
+        break;
+      }
+    case ADM_STRAT_ORDER_DISBAND:
+      {
+        const AdmFormation *formation = tracker->pos.formation;
+        g_autoptr(GPtrArray) ships = g_ptr_array_copy (formation->ships, NULL, NULL);
+        AdmAdmiral *admiral = formation->admiral;
+        g_autofree char *name = g_strdup (formation->name);
+
+        add_log (tracker, self->cycle, _("disbanded: each ship a formation of its own "
+                                         "(F-STRAT-12)"));
+        /* Each ship leaves in turn; the last one's leaving retires the formation. */
+        for (guint i = 0; i < ships->len; i++)
+          {
+            const AdmShip *ship = g_ptr_array_index (ships, i);
+            g_autoptr(GPtrArray) one = g_ptr_array_new ();
+            Tracker *made;
+
+            g_ptr_array_add (one, (gpointer) ship);
+            made = new_formation (self, ship->id, ship->name, admiral, tracker->pos.sector, one,
+                                  ship);
+            add_log (made, self->cycle, _("formed when “%s” was disbanded"), name);
+          }
+        break;
+      }
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 static guint
@@ -636,8 +1317,11 @@ adm_strategy_apply_order (AdmStrategy   *self,
   Tracker *tracker = g_hash_table_lookup (self->trackers, order->formation->id);
   guint slot = slot_of (order->kind);
 
-  adm_strat_order_free (tracker->pending[slot]);
-  tracker->pending[slot] = order;
+  g_ptr_array_add (self->orders, order);
+  if (is_admin (order->kind))
+    apply_admin_order (self, tracker, order);
+  else
+    tracker->pending[slot] = order;
 }
 
 /* "cycle": the comms session resolves the current cycle (F-STRAT-1..4). */
@@ -707,14 +1391,19 @@ apply_admin (AdmStrategy *self,
 
   if (flagship != NULL)
     {
-      tracker->pos.flagship = flagship->flagship;
-      add_log (tracker, self->cycle, _("%s became the flagship (F-STRAT-12)"),
-               flagship->flagship->name);
+      /* F-FORM-4: a ship detached since the order was given can no longer be flagship. */
+      if (g_ptr_array_find (tracker->pos.formation->ships, flagship->flagship, NULL))
+        {
+          set_flagship (self, tracker, flagship->flagship);
+          add_log (tracker, self->cycle, _("%s became the flagship (F-STRAT-12)"),
+                   flagship->flagship->name);
+        }
+      else
+        add_log (tracker, self->cycle, _("%s could not become the flagship: it has left the "
+                                         "formation (F-FORM-4)"), flagship->flagship->name);
     }
   if (instructions != NULL)
     add_log (tracker, self->cycle, _("Instructions: %s"), instructions->text);
-  adm_strat_order_free (flagship);
-  adm_strat_order_free (instructions);
 }
 
 /* Crosses the links of the route in order, as far as the cycle allows; returns the minute the
@@ -769,7 +1458,7 @@ resolve_formation (AdmStrategy *self,
                    GArray      *segments)
 {
   AdmFormationPosition *pos = &tracker->pos;
-  const AdmFormation *formation = pos->formation;
+  const AdmFormation *formation;
   AdmStratOrder *order;
   double t = 0, presence = 0, active = -1;
   gboolean hour = g_str_equal (ruling (self->scenario, "strategic-phase"), "hour");
@@ -777,11 +1466,12 @@ resolve_formation (AdmStrategy *self,
   double phase = adm_strategy_phase_minutes (hour);
 
   apply_admin (self, tracker);
+  formation = pos->formation;   /* a new flagship makes the strategy's own copy */
   /* F-STRAT-5: with no new order the formation goes on with the one it has. */
   if (tracker->pending[0] != NULL)
     {
       adm_strat_order_free (tracker->standing);
-      tracker->standing = g_steal_pointer (&tracker->pending[0]);
+      tracker->standing = order_copy (g_steal_pointer (&tracker->pending[0]));
     }
   order = tracker->standing;
 
@@ -875,13 +1565,10 @@ meeting (const Segment *a,
 }
 
 static gint
-formation_index (AdmScenario        *scenario,
+formation_index (AdmStrategy        *self,
                  const AdmFormation *formation)
 {
-  guint index = 0;
-
-  g_ptr_array_find (adm_scenario_get_formations (scenario), formation, &index);
-  return (gint) index;
+  return (gint) ((Tracker *) g_hash_table_lookup (self->trackers, formation->id))->index;
 }
 
 static void
@@ -894,8 +1581,8 @@ add_to_engagement (AdmStrategy        *self,
   if (g_ptr_array_find (engagement->formations, formation, NULL))
     return;
   while (i < engagement->formations->len &&
-         formation_index (self->scenario, g_ptr_array_index (engagement->formations, i)) <
-         formation_index (self->scenario, formation))
+         formation_index (self, g_ptr_array_index (engagement->formations, i)) <
+         formation_index (self, formation))
     i++;
   g_ptr_array_insert (engagement->formations, (gint) i, (gpointer) formation);
 }
@@ -945,7 +1632,9 @@ find_engagements (AdmStrategy *self,
         const Segment *b = &g_array_index (segments, Segment, j);
         double minute;
 
-        if (a->formation->faction == b->formation->faction)
+        /* Allies never engage each other (scenario alliances). */
+        if (adm_scenario_factions_allied (self->scenario, a->formation->faction,
+                                          b->formation->faction))
           continue;
         minute = meeting (a, b);
         if (minute >= 0)
@@ -961,14 +1650,44 @@ place_name (const AdmEngagement *engagement)
   return g_strdup_printf (_("on the link %s – %s"), engagement->from->name, engagement->to->name);
 }
 
+/* F-STRAT-3, F-STRAT-4: a hidden formation in an engagement is seen by every faction taking
+ * part in it (and so by their allies). */
+static void
+reveal_engaged (AdmStrategy *self)
+{
+  for (guint i = 0; i < self->engagements->len; i++)
+    {
+      AdmEngagement *engagement = g_ptr_array_index (self->engagements, i);
+
+      if (engagement->cycle != self->cycle)
+        continue;
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+          Tracker *tracker = g_hash_table_lookup (self->trackers, formation->id);
+
+          if (!formation->hidden)
+            continue;
+          for (guint o = 0; o < engagement->formations->len; o++)
+            {
+              const AdmFaction *faction =
+                ((const AdmFormation *) g_ptr_array_index (engagement->formations, o))->faction;
+
+              if (!g_ptr_array_find (tracker->known_to, faction, NULL))
+                g_ptr_array_add (tracker->known_to, (gpointer) faction);
+            }
+        }
+    }
+}
+
 void
 adm_strategy_apply_cycle (AdmStrategy    *self,
                           const AdmEvent *event)
 {
   g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (Segment));
-  GPtrArray *formations = adm_scenario_get_formations (self->scenario);
+  g_autoptr(GPtrArray) formations = g_ptr_array_copy (self->formations, NULL, NULL);
 
-  /* Scenario order, so that the replay is the same every time. */
+  /* Scenario order, then order formed, so that the replay is the same every time. */
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
@@ -976,6 +1695,7 @@ adm_strategy_apply_cycle (AdmStrategy    *self,
       resolve_formation (self, g_hash_table_lookup (self->trackers, formation->id), segments);
     }
   find_engagements (self, segments);
+  reveal_engaged (self);
   self->cycle++;
 }
 
@@ -1032,45 +1752,170 @@ adm_strategy_get_sheets (AdmStrategy *self,
     {
       AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
 
-      for (guint i = 0; i < self->sheets->len; i++)
-        {
-          Sheet *sheet = &g_array_index (self->sheets, Sheet, i);
-
-          if (sheet->cycle == cycle && sheet->admiral == admiral)
-            {
-              g_ptr_array_add (out, admiral->id);
-              break;
-            }
-        }
+      if (adm_strategy_get_sheet (self, cycle, admiral->id) != NULL)
+        g_ptr_array_add (out, admiral->id);
     }
   return out;
 }
 
-static gboolean
-sheet_late (AdmStrategy      *self,
-            guint             cycle,
-            const AdmAdmiral *admiral,
-            gboolean         *late)
+const AdmStratSheet *
+adm_strategy_get_sheet (AdmStrategy *self,
+                        guint        cycle,
+                        const char  *admiral_id)
 {
-  gboolean found = FALSE;
-
-  for (guint i = 0; i < self->sheets->len; i++)
+  for (guint i = 0; admiral_id != NULL && i < self->sheets->len; i++)
     {
-      Sheet *sheet = &g_array_index (self->sheets, Sheet, i);
+      AdmStratSheet *sheet = g_ptr_array_index (self->sheets, i);
 
-      if (sheet->cycle == cycle && sheet->admiral == admiral)
-        {
-          found = TRUE;
-          *late = sheet->late;   /* the latest sheet counts */
-        }
+      if (sheet->cycle == cycle && g_str_equal (sheet->admiral->id, admiral_id))
+        return sheet;
     }
-  return found;
+  return NULL;
+}
+
+GPtrArray *
+adm_strategy_get_orders (AdmStrategy *self,
+                         guint        cycle,
+                         const char  *admiral_id)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; admiral_id != NULL && i < self->orders->len; i++)
+    {
+      AdmStratOrder *order = g_ptr_array_index (self->orders, i);
+
+      if (order->cycle == cycle && g_str_equal (order->admiral->id, admiral_id))
+        g_ptr_array_add (out, order);
+    }
+  return out;
+}
+
+/* F-STRAT-7: a later order of one slot for one formation and cycle supersedes the earlier one.
+ * An order to a formation that ceased before its cycle was resolved is not carried out. */
+gboolean
+adm_strategy_order_in_force (AdmStrategy         *self,
+                             const AdmStratOrder *order)
+{
+  gboolean after = FALSE;
+  Tracker *tracker;
+
+  if (order == NULL || !g_ptr_array_find (self->orders, order, NULL))
+    return FALSE;
+  if (is_admin (order->kind))
+    return TRUE;
+  for (guint i = 0; i < self->orders->len; i++)
+    {
+      AdmStratOrder *other = g_ptr_array_index (self->orders, i);
+
+      if (other == order)
+        after = TRUE;
+      else if (after && other->cycle == order->cycle && !is_admin (other->kind) &&
+               slot_of (other->kind) == slot_of (order->kind) &&
+               g_str_equal (other->formation->id, order->formation->id))
+        return FALSE;
+    }
+  tracker = g_hash_table_lookup (self->trackers, order->formation->id);
+  return !tracker->gone || tracker->gone_cycle > order->cycle;
+}
+
+GPtrArray *
+adm_strategy_get_formations (AdmStrategy *self)
+{
+  return self->formations;
+}
+
+AdmFormation *
+adm_strategy_lookup_formation (AdmStrategy *self,
+                               const char  *formation_id)
+{
+  Tracker *tracker = formation_id != NULL ? g_hash_table_lookup (self->trackers, formation_id)
+                                          : NULL;
+
+  return tracker != NULL && !tracker->gone ? (AdmFormation *) tracker->pos.formation : NULL;
+}
+
+/* F-STRAT-3: each side knows its own and its allies' formations and every formation not
+ * hidden; a hidden one only once revealed — in an engagement, to the factions in it, or by the
+ * master to everyone. */
+gboolean
+adm_strategy_formation_visible (AdmStrategy        *self,
+                                const AdmFormation *formation,
+                                const AdmFaction   *viewer)
+{
+  Tracker *tracker;
+
+  g_return_val_if_fail (formation != NULL, FALSE);
+
+  if (!formation->hidden)
+    return TRUE;
+  tracker = g_hash_table_lookup (self->trackers, formation->id);
+  if (tracker == NULL || tracker->revealed)
+    return tracker != NULL;
+  if (viewer == NULL)
+    return FALSE;
+  if (adm_scenario_factions_allied (self->scenario, viewer, formation->faction))
+    return TRUE;
+  for (guint i = 0; i < tracker->known_to->len; i++)
+    if (adm_scenario_factions_allied (self->scenario, viewer,
+                                      g_ptr_array_index (tracker->known_to, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* "reveal": the master shows a hidden formation to the public, e.g. once it is in the news. */
+
+gboolean
+adm_strategy_check_reveal (AdmStrategy     *self,
+                           const AdmEvent  *event,
+                           GError         **error)
+{
+  const char *id = adm_event_get (event, "formation");
+  Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
+
+  if (tracker == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the reveal event names unknown formation “%s”"), id != NULL ? id : "");
+      return FALSE;
+    }
+  if (tracker->gone)
+    return refuse (error, _("“%s” no longer exists and cannot be revealed (F-STRAT-17)"),
+                   tracker->pos.formation->name);
+  if (!tracker->pos.formation->hidden)
+    return refuse (error, _("“%s” is not hidden: everyone knows of it already"),
+                   tracker->pos.formation->name);
+  if (tracker->revealed)
+    return refuse (error, _("“%s” has been revealed to everyone already"),
+                   tracker->pos.formation->name);
+  return TRUE;
+}
+
+void
+adm_strategy_apply_reveal (AdmStrategy    *self,
+                           const AdmEvent *event)
+{
+  Tracker *tracker = g_hash_table_lookup (self->trackers, adm_event_get (event, "formation"));
+
+  tracker->revealed = TRUE;
+  add_log (tracker, self->cycle, _("revealed to everyone by the master"));
+}
+
+static gboolean
+engaged (const AdmEngagement *engagement,
+         const char          *formation_id)
+{
+  for (guint f = 0; f < engagement->formations->len; f++)
+    if (g_str_equal (((const AdmFormation *) g_ptr_array_index (engagement->formations, f))->id,
+                     formation_id))
+      return TRUE;
+  return FALSE;
 }
 
 static void
 summarise_formation (AdmStrategy      *self,
                      guint             cycle,
                      Tracker          *tracker,
+                     const AdmFaction *viewer,
                      GString          *out)
 {
   g_string_append_printf (out, "%s:\n", tracker->pos.formation->name);
@@ -1086,20 +1931,34 @@ summarise_formation (AdmStrategy      *self,
       AdmEngagement *engagement = g_ptr_array_index (self->engagements, i);
       g_autofree char *place = NULL;
 
-      if (engagement->cycle != cycle ||
-          !g_ptr_array_find (engagement->formations, tracker->pos.formation, NULL))
+      if (engagement->cycle != cycle || !engaged (engagement, tracker->pos.formation->id))
         continue;
       place = place_name (engagement);
-      /* F-STRAT-3: he learns of the enemies his own formations met, and of nothing else. */
+      /* F-STRAT-3: he learns of the enemies his own formations met, and of nothing else — never
+       * of a hidden one his side has not seen. */
       for (guint f = 0; f < engagement->formations->len; f++)
         {
           const AdmFormation *other = g_ptr_array_index (engagement->formations, f);
 
-          if (other->faction != tracker->pos.formation->faction)
-            g_string_append_printf (out, _("  met %s (%s) %s at minute %.0f\n"), other->name,
-                                    other->faction->name, place, engagement->minute);
+          if (adm_scenario_factions_allied (self->scenario, other->faction,
+                                            tracker->pos.formation->faction))
+            continue;
+          if (viewer != NULL && !adm_strategy_formation_visible (self, other, viewer))
+            continue;
+          g_string_append_printf (out, _("  met %s (%s) %s at minute %.0f\n"), other->name,
+                                  other->faction->name, place, engagement->minute);
         }
     }
+}
+
+static gboolean
+has_lines (Tracker *tracker,
+           guint    cycle)
+{
+  for (guint i = 0; i < tracker->log->len; i++)
+    if (((LogLine *) g_ptr_array_index (tracker->log, i))->cycle == cycle)
+      return TRUE;
+  return FALSE;
 }
 
 char *
@@ -1108,29 +1967,34 @@ adm_strategy_summary (AdmStrategy *self,
                       const char  *admiral_id)
 {
   const AdmAdmiral *admiral = NULL;
-  GPtrArray *formations = adm_scenario_get_formations (self->scenario);
   GString *out = g_string_new (NULL);
-  gboolean late = FALSE;
 
   if (admiral_id != NULL)
     {
+      const AdmStratSheet *sheet;
+
       admiral = adm_scenario_lookup_admiral (self->scenario, admiral_id);
       g_return_val_if_fail (admiral != NULL, g_string_free (out, FALSE));
       g_string_append_printf (out, _("Cycle %u — %s\n"), cycle, admiral->name);
-      if (!sheet_late (self, cycle, admiral, &late))
+      sheet = adm_strategy_get_sheet (self, cycle, admiral->id);
+      if (sheet == NULL)
         g_string_append (out, _("No sheet: standing orders carried out (F-STRAT-5)\n"));
-      else if (late)
+      else if (sheet->late)
         g_string_append (out, _("Sheet handed in late\n"));
     }
   else
     g_string_append_printf (out, _("Cycle %u — master’s summary\n"), cycle);
 
-  for (guint i = 0; i < formations->len; i++)
+  /* Formations in being, and those that ceased but have something to report for the cycle. */
+  for (guint i = 0; i < self->all->len; i++)
     {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      Tracker *tracker = g_ptr_array_index (self->all, i);
+      const AdmFormation *formation = tracker->pos.formation;
 
+      if (tracker->gone && !has_lines (tracker, cycle))
+        continue;
       if (admiral == NULL || formation->admiral == admiral)
-        summarise_formation (self, cycle, g_hash_table_lookup (self->trackers, formation->id),
+        summarise_formation (self, cycle, tracker, admiral != NULL ? admiral->faction : NULL,
                              out);
     }
   return g_string_free (out, FALSE);
@@ -1140,14 +2004,17 @@ void
 adm_strategy_dump (AdmStrategy *self,
                    GString     *out)
 {
-  GPtrArray *formations = adm_scenario_get_formations (self->scenario);
-
-  g_string_append_printf (out, "cycle %u sheets %u\n", self->cycle, self->sheets->len);
-  for (guint i = 0; i < formations->len; i++)
+  g_string_append_printf (out, "cycle %u sheets %u\n", self->cycle, self->n_sheets);
+  for (guint i = 0; i < self->all->len; i++)
     {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      Tracker *tracker = g_hash_table_lookup (self->trackers, formation->id);
+      Tracker *tracker = g_ptr_array_index (self->all, i);
+      const AdmFormation *formation = tracker->pos.formation;
 
+      if (tracker->gone)
+        {
+          g_string_append_printf (out, "gone %s\n", formation->id);
+          continue;
+        }
       g_string_append_printf (out, "position %s %s", formation->id, tracker->pos.sector->id);
       if (tracker->pos.towards != NULL)
         g_string_append_printf (out, " -> %s %.1f/%.1f", tracker->pos.towards->id,
@@ -1155,6 +2022,22 @@ adm_strategy_dump (AdmStrategy *self,
       g_string_append_printf (out, " flagship %s standing %s\n", tracker->pos.flagship->id,
                               tracker->standing != NULL
                               ? adm_strat_order_kind_to_string (tracker->standing->kind) : "-");
+      if (g_ptr_array_find (self->owned, formation, NULL))
+        {
+          g_string_append_printf (out, "  ships");
+          for (guint s = 0; s < formation->ships->len; s++)
+            g_string_append_printf (out, " %s",
+                                    ((const AdmShip *) g_ptr_array_index (formation->ships, s))->id);
+          g_string_append_c (out, '\n');
+        }
+      if (formation->hidden)
+        {
+          g_string_append_printf (out, "  hidden%s", tracker->revealed ? " revealed" : "");
+          for (guint f = 0; f < tracker->known_to->len; f++)
+            g_string_append_printf (out, " %s",
+                                    ((const AdmFaction *) g_ptr_array_index (tracker->known_to, f))->id);
+          g_string_append_c (out, '\n');
+        }
     }
   for (guint i = 0; i < self->engagements->len; i++)
     {

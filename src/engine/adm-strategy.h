@@ -25,6 +25,10 @@ typedef enum {
   ADM_STRAT_ORDER_SWEEP_MINES,
   ADM_STRAT_ORDER_FLAGSHIP,      /* F-STRAT-17, administrative */
   ADM_STRAT_ORDER_INSTRUCTIONS,  /* F-STRAT-13, F-STRAT-18: free text the master reads */
+  ADM_STRAT_ORDER_FORM,          /* F-STRAT-12, F-FORM-6..8, administrative: a new formation */
+  ADM_STRAT_ORDER_DETACH,        /* F-STRAT-17: ships leave as a new formation */
+  ADM_STRAT_ORDER_JOIN,          /* F-STRAT-17: the formation joins another and ceases */
+  ADM_STRAT_ORDER_DISBAND,       /* F-STRAT-12: each ship a formation of its own */
 } AdmStratOrderKind;
 
 typedef struct {
@@ -38,6 +42,12 @@ typedef struct {
   const AdmShip      *flagship;          /* flagship order */
   char               *text;              /* F-STRAT-18 comments, or NULL */
   int                 line;              /* journal line, 0 when none */
+  /* Administrative orders (form, detach, join, disband). */
+  GPtrArray          *ships;             /* form, detach: const AdmShip*, as listed */
+  char               *new_formation;     /* form, detach: the new formation's id */
+  char               *new_name;          /* form, detach: its name */
+  const AdmShip      *new_flagship;      /* form, detach: its flagship */
+  const AdmFormation *target_join;       /* join: the formation joined */
 } AdmStratOrder;
 
 typedef struct {
@@ -77,6 +87,9 @@ double   adm_strategy_leg_minutes       (AdmScenario        *scenario,
 
 AdmStrategy          *adm_strategy_new            (AdmScenario *scenario);
 void                  adm_strategy_free           (AdmStrategy *self);
+/* A scratch copy with the formations, positions and visibility of now and no history, to check
+ * a batch of orders in sequence by applying them to it; @self must outlive it. */
+AdmStrategy          *adm_strategy_new_trial      (AdmStrategy *self) G_GNUC_WARN_UNUSED_RESULT;
 
 /* check_*() read the event and refuse it with the reason; apply_*() cannot fail. */
 gboolean              adm_strategy_check_sheet    (AdmStrategy     *self,
@@ -115,6 +128,30 @@ GPtrArray            *adm_strategy_get_sheets     (AdmStrategy *self,
 char                 *adm_strategy_summary        (AdmStrategy *self,
                                                    guint        cycle,
                                                    const char  *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
+/* The formations in being now (F-STRAT-17): the scenario's that have not been disbanded or
+ * merged away, in scenario order, then those formed by orders in the order formed. Borrowed;
+ * each one's ->ships, ->flagship, ->admiral, ->faction are its current ones. */
+GPtrArray          *adm_strategy_get_formations   (AdmStrategy *self);
+AdmFormation       *adm_strategy_lookup_formation (AdmStrategy *self, const char *formation_id);
+/* Whether @formation is known to @viewer's side (its own faction, its allies, any enemy
+ * formation not hidden, and hidden ones revealed to the viewer's faction or an ally), or, for
+ * @viewer NULL, to the public (the projector map): formations not hidden, or hidden ones revealed
+ * publicly. The per-side view and the projector use this one filter. */
+gboolean            adm_strategy_formation_visible (AdmStrategy *self, const AdmFormation *formation, const AdmFaction *viewer);
+/* The admiral's latest sheet for @cycle, or NULL: received (unix seconds), late, and how many sheets/corrections he handed in for that cycle. */
+typedef struct { guint cycle; const AdmAdmiral *admiral; gint64 received; gboolean late; guint count; } AdmStratSheet;
+const AdmStratSheet *adm_strategy_get_sheet       (AdmStrategy *self, guint cycle, const char *admiral_id);
+/* The orders @admiral_id gave for @cycle in journal order, superseded corrections included (AdmStratOrder*, borrowed); and whether one is still in force. */
+GPtrArray          *adm_strategy_get_orders       (AdmStrategy *self, guint cycle, const char *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
+gboolean            adm_strategy_order_in_force   (AdmStrategy *self, const AdmStratOrder *order);
+
+/* "reveal": the master shows a hidden formation to the public (the projector map). */
+gboolean              adm_strategy_check_reveal   (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_reveal   (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+
 void                  adm_strategy_dump           (AdmStrategy *self,
                                                    GString     *out);
 

@@ -16,6 +16,7 @@
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 #include "adm-sector-battle.h"
+#include "adm-engagement.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
 #include "adm-tables.h"

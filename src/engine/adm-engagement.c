@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-engagement.c: from an engagement of the strategic map to a tactical battle.
+ *
+ * F-STRAT-15: the orders a formation was carrying out decide its initial deployment; the
+ * ruleset's <placements> say which placement each kind of order gives, so a new season changes
+ * them without code. F-STRAT-5: when an admiral is absent, the master makes the rolls for his
+ * formations; under the ruling "absent-admiral" that is a readiness check (F-RDY-2) per engaged
+ * formation, rolled when the cycle is resolved and journaled in the same "cycle" event. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-engagement.h"
+
+void
+adm_engagement_placement_free (AdmEngagementPlacement *placement)
+{
+  if (placement == NULL)
+    return;
+  g_free (placement->reason);
+  g_free (placement);
+}
+
+/* Why a formation carrying out @order deploys as it does. */
+static const char *
+describe_order (const char *order)
+{
+  if (order == NULL)
+    return _("no timed order");
+  if (g_str_equal (order, "move"))
+    return _("ordered to move");
+  if (g_str_equal (order, "attack"))
+    return _("ordered to attack");
+  if (g_str_equal (order, "defend"))
+    return _("ordered to defend");
+  if (g_str_equal (order, "patrol"))
+    return _("ordered to patrol");
+  if (g_str_equal (order, "lay-mines"))
+    return _("ordered to lay mines");
+  if (g_str_equal (order, "sweep-mines"))
+    return _("ordered to sweep mines");
+  return order;
+}
+
+static gboolean
+admiral_absent (AdmState           *state,
+                guint               cycle,
+                const AdmFormation *formation)
+{
+  return formation->admiral != NULL &&
+         adm_strategy_get_sheet (adm_state_get_strategy (state), cycle,
+                                 formation->admiral->id) == NULL;
+}
+
+/* F-STRAT-15 by the orders; F-STRAT-5 when the admiral is absent. */
+static void
+place_by_orders (AdmState               *state,
+                 const AdmEngagement    *engagement,
+                 AdmEngagementPlacement *entry)
+{
+  AdmRuleset *ruleset = adm_scenario_get_ruleset (adm_state_get_scenario (state));
+  const char *order = adm_state_get_cycle_order (state, engagement->cycle, entry->formation->id);
+  const char *orders = describe_order (order);
+  const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
+                                                          entry->formation->id);
+
+  entry->check = check;
+  if (check != NULL && !check->passed)
+    {
+      /* F-STRAT-5, F-RDY-2: failed, the formation is caught in marching order. */
+      entry->placement = adm_ruleset_get_check_failed_placement (ruleset);
+      /* Translators: why a formation is caught in marching order: "admiral absent,
+       * readiness check failed (9 > 7)" */
+      entry->reason = g_strdup_printf (_("admiral absent, readiness check failed (%u > %d)"),
+                                       check->dice[0] + check->dice[1], check->readiness);
+      return;
+    }
+  entry->placement = adm_ruleset_placement_for_order (ruleset, order);
+  if (check != NULL)
+    /* Translators: "ordered to attack; admiral absent, readiness check passed (5 ≤ 7)" */
+    entry->reason = g_strdup_printf (_("%s; admiral absent, readiness check passed (%u ≤ %d)"),
+                                     orders, check->dice[0] + check->dice[1], check->readiness);
+  else if (admiral_absent (state, engagement->cycle, entry->formation))
+    /* Translators: "ordered to move; admiral absent, no check rolled" */
+    entry->reason = g_strdup_printf (_("%s; admiral absent, no check rolled"), orders);
+  else
+    entry->reason = g_strdup (orders);
+}
+
+GPtrArray *
+adm_engagement_placements (AdmState            *state,
+                           const AdmEngagement *engagement)
+{
+  AdmScenario *scenario;
+  GPtrArray *out;
+
+  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  scenario = adm_state_get_scenario (state);
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_engagement_placement_free);
+  for (guint i = 0; i < engagement->formations->len; i++)
+    {
+      AdmEngagementPlacement *entry = g_new0 (AdmEngagementPlacement, 1);
+
+      entry->formation = g_ptr_array_index (engagement->formations, i);
+      /* Sides are alliances: the first faction met that is allied with this one. */
+      for (guint j = 0; j <= i && entry->side == NULL; j++)
+        {
+          const AdmFormation *other = g_ptr_array_index (engagement->formations, j);
+
+          if (adm_scenario_factions_allied (scenario, other->faction, entry->formation->faction))
+            entry->side = other->faction;
+        }
+      place_by_orders (state, engagement, entry);
+      g_ptr_array_add (out, entry);
+    }
+  return out;
+}
+
+char *
+adm_engagement_place_name (const AdmEngagement *engagement)
+{
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  if (engagement->sector != NULL)
+    return g_strdup (engagement->sector->name);
+  return g_strdup_printf ("%s – %s", engagement->from->name, engagement->to->name);
+}
+
+char *
+adm_engagement_file_stem (const AdmEngagement *engagement)
+{
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  if (engagement->sector != NULL)
+    return g_strdup_printf ("cycle-%u-%s", engagement->cycle, engagement->sector->id);
+  return g_strdup_printf ("cycle-%u-link-%s-%s", engagement->cycle, engagement->from->id,
+                          engagement->to->id);
+}
+
+static gboolean
+engaged (const AdmEngagement *engagement,
+         const char          *formation_id)
+{
+  for (guint i = 0; i < engagement->formations->len; i++)
+    if (g_str_equal (((AdmFormation *) g_ptr_array_index (engagement->formations, i))->id,
+                     formation_id))
+      return TRUE;
+  return FALSE;
+}
+
+/* The master's choices must name engaged formations and placements the ruleset has. */
+static gboolean
+check_overrides (AdmRuleset           *ruleset,
+                 const AdmEngagement  *engagement,
+                 const char           *place,
+                 GHashTable           *overrides,
+                 GError              **error)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (overrides == NULL)
+    return TRUE;
+  g_hash_table_iter_init (&iter, overrides);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (!engaged (engagement, key))
+        {
+          g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_UNKNOWN_FORMATION,
+                       /* Translators: "The formation “jade-squadron” is not in the engagement
+                        * at Hegen Hub" */
+                       _("The formation “%s” is not in the engagement at %s"),
+                       (const char *) key, place);
+          return FALSE;
+        }
+      if (adm_ruleset_lookup_placement (ruleset, value) == NULL)
+        {
+          GPtrArray *placements = adm_ruleset_get_placements (ruleset);
+          g_autoptr(GString) known = g_string_new (NULL);
+
+          for (guint i = 0; i < placements->len; i++)
+            g_string_append_printf (known, "%s%s", i > 0 ? ", " : "",
+                                    ((AdmPlacement *) g_ptr_array_index (placements, i))->id);
+          g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_UNKNOWN_PLACEMENT,
+                       /* Translators: "There is no placement “wedge” for “jade-squadron”; the
+                        * ruleset has: attack-formation, marching-order, defensive" */
+                       _("There is no placement “%s” for “%s”; the ruleset has: %s"),
+                       (const char *) value, (const char *) key, known->str);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+char *
+adm_engagement_battle_setup (AdmState            *state,
+                             const AdmEngagement *engagement,
+                             GHashTable          *overrides,
+                             GError             **error)
+{
+  g_autoptr(GPtrArray) placements = NULL;
+  g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) description = g_string_new (NULL);
+  g_autofree char *place = NULL, *name = NULL, *where = NULL;
+  AdmScenario *scenario;
+  AdmRuleset *ruleset;
+
+  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  scenario = adm_state_get_scenario (state);
+  ruleset = adm_scenario_get_ruleset (scenario);
+  place = adm_engagement_place_name (engagement);
+  if (!check_overrides (ruleset, engagement, place, overrides, error))
+    return NULL;
+
+  if (engagement->sector != NULL)
+    {
+      /* Translators: a battle's name, "Battle at Pol jump point" */
+      name = g_strdup_printf (_("Battle at %s"), place);
+      /* Translators: where enemies meet, for messages: "in Pol jump point" */
+      where = g_strdup_printf (_("in %s"), place);
+    }
+  else
+    {
+      /* Translators: a battle's name, "Battle on the link Pol orbit – Hegen Hub" */
+      name = g_strdup_printf (_("Battle on the link %s"), place);
+      /* Translators: where enemies meet, for messages: "on the link Pol orbit – Hegen Hub" */
+      where = g_strdup_printf (_("on the link %s"), place);
+    }
+  /* Translators: the start of a battle's description: "Engagement of cycle 3 at minute 20
+   * (F-STRAT-4), placed by the formations' orders (F-STRAT-15):" */
+  g_string_append_printf (description, _("Engagement of cycle %u at minute %.0f (F-STRAT-4), "
+                                         "placed by the formations' orders (F-STRAT-15):"),
+                          engagement->cycle, engagement->minute);
+
+  placements = adm_engagement_placements (state, engagement);
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
+      const char *chosen = overrides != NULL ? g_hash_table_lookup (overrides,
+                                                                    entry->formation->id) : NULL;
+      AdmPlacedFormation *laid;
+
+      if (entry->formation->ships->len == 0)
+        continue;
+      laid = g_new0 (AdmPlacedFormation, 1);
+      laid->formation = entry->formation;
+      laid->placement = chosen != NULL ? adm_ruleset_lookup_placement (ruleset, chosen)
+                                       : entry->placement;
+      g_ptr_array_add (placed, laid);
+      g_string_append_c (description, ' ');
+      /* Translators: one formation in a battle's description: "Jade Squadron: Attack
+       * formation (ordered to attack)"; with "chosen by the master" when overridden */
+      g_string_append_printf (description, _("%s: %s (%s)"), entry->formation->name,
+                              laid->placement->name,
+                              chosen != NULL ? _("chosen by the master") : entry->reason);
+      g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
+    }
+  return adm_battle_setup_write (scenario, state, placed, name, description->str, where, error);
+}
+
+/* Cycle resolution (F-STRAT-5) */
+
+static const char *
+absent_admiral_ruling (AdmScenario *scenario)
+{
+  const AdmRuling *ruling = adm_ruleset_lookup_ruling (adm_scenario_get_ruleset (scenario),
+                                                       "absent-admiral");
+
+  return ruling != NULL ? ruling->value : "readiness-check";
+}
+
+/* Rolls the check of every engaged formation of an absent admiral into @checks
+ * ("FORMATION=D1+D2 …"); FALSE when a die cannot be had. */
+static gboolean
+roll_checks (AdmState       *scratch,
+             guint           cycle,
+             AdmDiceSource  *source,
+             GString        *checks,
+             GError        **error)
+{
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (adm_state_get_strategy (scratch),
+                                                                   cycle);
+  g_autoptr(GHashTable) rolled = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint e = 0; e < engagements->len; e++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, e);
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+          /* Translators: the purpose of a roll: "readiness check of Jade Squadron, admiral
+           * absent" */
+          g_autofree char *purpose = g_strdup_printf (_("readiness check of %s, admiral absent"),
+                                                      formation->name);
+          AdmDiceRequest request = { 2, 6, purpose, "F-STRAT-5" };
+          guint dice[2];
+
+          if (!admiral_absent (scratch, cycle, formation) || formation->ships->len == 0 ||
+              !g_hash_table_add (rolled, formation->id))
+            continue;
+          /* F-RDY-2: 2d6 against the flagship's readiness. */
+          if (!adm_dice_source_roll (source, &request, dice, error))
+            return FALSE;
+          g_string_append_printf (checks, "%s%s=%u+%u", checks->len > 0 ? " " : "",
+                                  formation->id, dice[0], dice[1]);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+adm_campaign_resolve_cycle (AdmCampaign    *campaign,
+                            AdmDiceSource  *source,
+                            gint64          time,
+                            GError        **error)
+{
+  AdmScenario *scenario;
+  g_autoptr(AdmState) scratch = NULL;
+  g_autoptr(AdmEvent) trial = NULL;
+  g_autoptr(AdmEvent) resolve = NULL;
+  g_autoptr(GString) checks = g_string_new (NULL);
+  GPtrArray *events;
+  guint cycle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (source == NULL || ADM_IS_DICE_SOURCE (source), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  scenario = adm_campaign_get_scenario (campaign);
+  cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
+
+  /* The engagements, on a replay of the journal that the campaign never sees. */
+  scratch = adm_state_new (scenario);
+  events = adm_campaign_get_events (campaign);
+  for (guint i = 0; i < events->len; i++)
+    if (!adm_state_apply (scratch, g_ptr_array_index (events, i), error))
+      return FALSE;
+  trial = adm_event_new ("cycle", time);
+  adm_event_set_int (trial, "cycle", cycle);
+  if (!adm_state_apply (scratch, trial, error))
+    return FALSE;
+
+  /* F-STRAT-5: the master rolls for the absent admirals' formations. */
+  if (g_str_equal (absent_admiral_ruling (scenario), "readiness-check") &&
+      !roll_checks (scratch, cycle, source != NULL ? source
+                                                   : ADM_DICE_SOURCE (adm_campaign_get_prng (campaign)),
+                    checks, error))
+    {
+      g_prefix_error (error, _("Cycle %u was not resolved and nothing was journaled: "), cycle);
+      return FALSE;
+    }
+
+  /* One append: the cycle and its checks, or nothing. */
+  resolve = adm_event_new ("cycle", time);
+  adm_event_set_int (resolve, "cycle", cycle);
+  if (checks->len > 0)
+    adm_event_set (resolve, "checks", checks->str);
+  return adm_campaign_append (campaign, resolve, error);
+}

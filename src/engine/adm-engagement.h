@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-engagement.h: the tactical battle an engagement of the strategic map opens (F-STRAT-4,
+ * F-TAC-1): each engaged formation placed by its orders through the ruleset's named placements
+ * (F-STRAT-15), absent admirals' formations by the master's readiness check (F-STRAT-5), and
+ * the resolution of a cycle that rolls those checks and journals them with it. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-campaign.h"
+#include "adm-dice-source.h"
+#include "adm-sector-battle.h"
+#include "adm-state.h"
+#include "adm-strategy.h"
+
+G_BEGIN_DECLS
+
+/* Where an engaged formation goes on the table, and why. */
+typedef struct {
+  const AdmFormation  *formation;  /* the formation in being, borrowed */
+  const AdmFaction    *side;       /* its side: the first faction of its alliance there */
+  const AdmPlacement  *placement;  /* borrowed from the ruleset */
+  const AdmCycleCheck *check;      /* the F-STRAT-5 check rolled for it, or NULL */
+  char                *reason;     /* translated: "ordered to attack", "admiral absent, …" */
+} AdmEngagementPlacement;
+
+void adm_engagement_placement_free (AdmEngagementPlacement *placement);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEngagementPlacement, adm_engagement_placement_free)
+
+/* Per engaged formation, in the engagement's order: its side, the placement its orders give
+ * (adm_ruleset_placement_for_order () of the timed order it was carrying out in the cycle,
+ * adm_state_get_cycle_order ()) and why; a formation whose absent admiral's readiness check
+ * failed is in the ruleset's check-failed placement, marching order (F-STRAT-5).
+ * AdmEngagementPlacement*, owned. */
+GPtrArray *adm_engagement_placements   (AdmState            *state,
+                                        const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The battle set-up text (battle.rng) for @engagement, laid out by adm_battle_setup_write ()
+ * with each formation in its placement, or, where @overrides (formation id → placement id, or
+ * NULL) says so, in the placement the master chose before the first turn. Errors
+ * (ADM_SECTOR_BATTLE_ERROR) name the problem: a placement the ruleset does not have, a
+ * formation not in the engagement, fewer than two sides, more than four. */
+char      *adm_engagement_battle_setup (AdmState            *state,
+                                        const AdmEngagement *engagement,
+                                        GHashTable          *overrides,
+                                        GError             **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A file name stem: "cycle-3-hegen-hub", "cycle-2-link-pol-orbit-hegen-hub". */
+char      *adm_engagement_file_stem    (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
+
+/* "Hegen Hub", "Pol orbit – Hegen Hub". */
+char      *adm_engagement_place_name   (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Resolves the campaign's current cycle (F-STRAT-1..5): works the engagements out on a scratch
+ * replay of the journal, asks @source (NULL: the campaign's own generator) for the readiness
+ * check (2d6, F-RDY-2) of every engaged formation whose admiral handed in no sheet for the
+ * cycle, under the ruling "absent-admiral" (F-STRAT-5), then appends one "cycle" event at @time
+ * carrying the checks ("checks" attribute, docs/formats.md). A cycle is resolved with all its
+ * rolls or not at all: when a die cannot be had (a typed-in queue runs out) or the cycle does
+ * not apply, nothing is journaled and @error says why. */
+gboolean   adm_campaign_resolve_cycle  (AdmCampaign   *campaign,
+                                        AdmDiceSource *source,
+                                        gint64         time,
+                                        GError       **error);
+
+G_END_DECLS
