@@ -158,6 +158,105 @@ test_json (Fixture       *fixture,
   g_assert_false (json_object_has_member (pos, "from"));
 }
 
+/* Runs cycle 2 of the campaign copied from fixture->campaign into @name, with only Radovan's
+ * sheet: Vorkosigan is absent, so the master rolls for his engaged formations (F-STRAT-5). */
+static JsonObject *
+run_cycle_2 (Fixture    *fixture,
+             const char *name,
+             const char *seed)
+{
+  g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *copy = g_build_filename (fixture->dir, name, NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CliResult) result = NULL;
+  JsonObject *root;
+  gsize length;
+
+  g_file_get_contents (fixture->campaign, &data, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (copy, data, length, &error);
+  g_assert_no_error (error);
+  result = run_cli ("cycle", copy, "--orders", radovan, "--seed", seed, "--json", NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  root = parse_json (result->out);
+  for (guint n = 0; n <= ADM_CAMPAIGN_BACKUPS; n++)
+    {
+      g_autofree char *path = n == 0 ? g_strdup (copy) : adm_campaign_backup_path (copy, n);
+      g_remove (path);
+    }
+  return root;
+}
+
+/* F-STRAT-5: --seed makes the master's readiness checks reproducible; the JSON gives them with
+ * each engagement's placements (F-STRAT-15). */
+static void
+test_seed (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autoptr(JsonObject) a = NULL, b = NULL;
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) node_a = json_node_new (JSON_NODE_ARRAY);
+  g_autoptr(JsonNode) node_b = json_node_new (JSON_NODE_ARRAY);
+  g_autofree char *text_a = NULL, *text_b = NULL;
+  JsonArray *checks, *engagements;
+  JsonObject *check;
+  guint n_placements = 0;
+
+  start_campaign (fixture);
+  a = run_cycle_2 (fixture, "a.admiralty", "7");
+  b = run_cycle_2 (fixture, "b.admiralty", "7");
+  checks = json_object_get_array_member (a, "checks");
+  g_assert_cmpuint (json_array_get_length (checks), >, 0);
+  check = json_array_get_object_element (checks, 0);
+  g_assert_true (json_object_has_member (check, "formation"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (check, "dice")), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (check, "readiness"), >, 0);
+  g_assert_true (json_object_has_member (check, "passed"));
+
+  /* The same seed, the same rolls. */
+  json_node_set_array (node_a, checks);
+  json_node_set_array (node_b, json_object_get_array_member (b, "checks"));
+  json_generator_set_root (generator, node_a);
+  text_a = json_generator_to_data (generator, NULL);
+  json_generator_set_root (generator, node_b);
+  text_b = json_generator_to_data (generator, NULL);
+  g_assert_cmpstr (text_a, ==, text_b);
+
+  engagements = json_object_get_array_member (a, "engagements");
+  for (guint i = 0; i < json_array_get_length (engagements); i++)
+    {
+      JsonObject *engagement = json_array_get_object_element (engagements, i);
+      JsonArray *placements = json_object_get_array_member (engagement, "placements");
+
+      g_assert_cmpuint (json_array_get_length (placements), ==,
+                        json_array_get_length (json_object_get_array_member (engagement,
+                                                                             "formations")));
+      for (guint p = 0; p < json_array_get_length (placements); p++)
+        {
+          JsonObject *placement = json_array_get_object_element (placements, p);
+
+          g_assert_true (json_object_has_member (placement, "formation"));
+          g_assert_true (json_object_has_member (placement, "placement"));
+          g_assert_cmpstr (json_object_get_string_member (placement, "reason"), !=, "");
+          n_placements++;
+        }
+    }
+  g_assert_cmpuint (n_placements, >, 0);
+
+  /* The text output lists the checks and each formation's placement. */
+  {
+    g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", radovan,
+                                           "--seed", "7", NULL);
+
+    g_assert_cmpint (result->status, ==, 0);
+    g_assert_nonnull (strstr (result->out, "Readiness checks for absent admirals (F-STRAT-5)"));
+    g_assert_nonnull (strstr (result->out, "admiral absent, readiness check"));
+  }
+}
+
 static void
 test_bad_sheet (Fixture       *fixture,
                 gconstpointer  data)
@@ -230,8 +329,9 @@ test_usage (Fixture       *fixture,
     assert_failure (result, 2, "missing value for --orders");
   }
   {
-    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--seed", "3", NULL);
-    assert_failure (result, 2, "--seed");
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", good,
+                                           "--seed", "three", "--save", fixture->campaign, NULL);
+    assert_failure (result, 2, "--seed “three” is not a seed");
   }
   {
     g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, good, NULL);
@@ -240,7 +340,8 @@ test_usage (Fixture       *fixture,
   {
     g_autoptr(CliResult) result = run_cli ("cycle", "--help", NULL);
     g_assert_cmpint (result->status, ==, 0);
-    g_assert_nonnull (strstr (result->out, "no dice"));
+    g_assert_nonnull (strstr (result->out, "--seed"));
+    g_assert_nonnull (strstr (result->out, "F-STRAT-5"));
     g_assert_nonnull (strstr (result->out, "--save"));
   }
   g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
@@ -255,6 +356,8 @@ main (int   argc,
   g_test_add ("/engine/cli/cycle/good-run", Fixture, NULL, fixture_setup, test_good_run,
               fixture_teardown);
   g_test_add ("/engine/cli/cycle/json", Fixture, NULL, fixture_setup, test_json,
+              fixture_teardown);
+  g_test_add ("/engine/cli/cycle/F-STRAT-5/seed", Fixture, NULL, fixture_setup, test_seed,
               fixture_teardown);
   g_test_add ("/engine/cli/cycle/bad-sheet", Fixture, NULL, fixture_setup, test_bad_sheet,
               fixture_teardown);

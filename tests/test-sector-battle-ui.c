@@ -55,7 +55,7 @@ fixture_set_up (Fixture       *fixture,
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->window)));
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, 3);
 }
 
 static void
@@ -129,7 +129,7 @@ test_open_and_resume (Fixture       *fixture,
   g_assert_null (_admiralty_window_get_error_dialog (window));
 
   /* A tab with both squadrons of the sector, its set-up beside the campaign. */
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   tab = adw_tab_view_get_selected_page (window->tab_view);
@@ -150,7 +150,7 @@ test_open_and_resume (Fixture       *fixture,
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   g_signal_emit_by_name (window->sector_map, "sector-activated", "pol-jump-point");
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
   g_assert_true (adw_tab_view_get_selected_page (window->tab_view) == tab);
 
   /* A phase played, the tab closed: opening again resumes the game from the same set-up,
@@ -160,10 +160,10 @@ test_open_and_resume (Fixture       *fixture,
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
 
   open_sector_battle (window, "pol-jump-point");
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   g_assert_true (admiralty_battle_page_get_resumed (page));
@@ -183,7 +183,7 @@ test_no_enemies (Fixture       *fixture,
   g_autofree char *fallback = fallback_path ("vervain-jump-point");
 
   open_sector_battle (window, "vervain-jump-point");
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
   g_assert_null (_admiralty_window_get_battle_page (window));
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_true (shows_label (GTK_WIDGET (window->toast_overlay),
@@ -217,7 +217,7 @@ test_unwritable_folder (Fixture       *fixture,
 
   /* Found there again rather than set up anew. */
   open_sector_battle (window, "hegen-inner-system");
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
 }
 
 /* The map tab's card: the selected sector's formations by faction, and its button. */
@@ -286,7 +286,7 @@ test_no_campaign (void)
                               "pol-jump-point");
   iterate ();
   g_assert_null (_admiralty_window_get_error_dialog (window));
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
   close_window (window);
 }
 

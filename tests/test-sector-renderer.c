@@ -324,9 +324,9 @@ test_formations (void)
 
   g_assert_nonnull (serg);
   g_assert_nonnull (jade);
-  g_assert_true (admiralty_sector_formation_position (&view, scenario, serg, &x, &y));
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, serg, &x, &y));
   check_pixel (surface, "formations", x, y, BARRAYAR_RGB, TRUE);
-  g_assert_true (admiralty_sector_formation_position (&view, scenario, jade, &x, &y));
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, jade, &x, &y));
   check_pixel (surface, "formations", x, y, CETAGANDA_RGB, TRUE);
 
   for (guint i = 0; i < formations->len; i++)
@@ -336,7 +336,7 @@ test_formations (void)
       cairo_rectangle_t rect;
 
       /* No sector of the campaign holds more formations than a card's row has places. */
-      g_assert_true (admiralty_sector_formation_position (&view, scenario, formation, &x, &y));
+      g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, formation, &x, &y));
       check_pixel (surface, "formations", x, y, colour, TRUE);
       admiralty_sector_node_rect (&view, formation->sector, &rect);
       g_assert_cmpfloat (x, >, rect.x);
@@ -344,7 +344,7 @@ test_formations (void)
       g_assert_cmpfloat (y, >, rect.y);
       g_assert_cmpfloat (y, <, rect.y + rect.height);
       g_assert_true (admiralty_sector_at (&view, scenario, x, y) == formation->sector);
-      g_assert_true (admiralty_sector_formation_at (&view, scenario, x, y) == formation);
+      g_assert_true (admiralty_sector_formation_at (&view, scenario, NULL, x, y) == formation);
     }
 }
 
@@ -392,7 +392,7 @@ test_sector_at (void)
 
       admiralty_sector_view_to_pixels (&view, s->x, s->y, &x, &y);
       g_assert_true (admiralty_sector_at (&view, scenario, x, y) == s);
-      g_assert_null (admiralty_sector_formation_at (&view, scenario, x, y));
+      g_assert_null (admiralty_sector_formation_at (&view, scenario, NULL, x, y));
     }
   g_assert_null (admiralty_sector_at (&view, scenario, 2, 2));
   midpoint (&view, scenario, "komarr-asteroid-belt", "pol-jump-point", &x, &y);
@@ -474,7 +474,7 @@ test_crowded (void)
       AdmFormation *formation = g_ptr_array_index (formations, i);
       double x, y;
 
-      if (!admiralty_sector_formation_position (&view, scenario, formation, &x, &y))
+      if (!admiralty_sector_formation_position (&view, scenario, NULL, formation, &x, &y))
         continue;
       g_assert_cmpuint (i, ==, shown);  /* the first ones, in file order */
       shown++;

@@ -626,9 +626,9 @@ test_battle_resolve_undo_resume (void)
   int turn;
   AdmPhase phase;
 
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
-  page = open_battle (window, path);
   g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  page = open_battle (window, path);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
   g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_selected_page (window->tab_view)),
                    ==, "Corridor skirmish");
   g_assert_false (admiralty_battle_page_get_resumed (page));
@@ -681,11 +681,11 @@ test_battle_resolve_undo_resume (void)
 
   /* Opening it again only shows the tab already open. */
   g_assert_true (admiralty_window_open (window, path));
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
   g_assert_null (_admiralty_window_get_battle_page (window));
   g_assert_false (gtk_widget_get_visible (window->resolve_button));
   /* The campaign and sector-map tabs do not close. */
@@ -693,7 +693,7 @@ test_battle_resolve_undo_resume (void)
   adw_tab_view_close_page (window->tab_view, window->campaign_tab);
   adw_tab_view_close_page (window->tab_view, window->map_tab);
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
 
   /* Reopening the set-up resumes the game where it stood. */
   page = open_battle (window, path);
@@ -1337,7 +1337,7 @@ test_battle_broken (void)
 
   g_assert_false (admiralty_window_open (window, path));
   iterate ();
-  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 2);
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 3);
   dialog = _admiralty_window_get_error_dialog (window);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),

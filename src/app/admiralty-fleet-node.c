@@ -195,21 +195,43 @@ fleet_node_update_ship (AdmiraltyFleetNode *self,
 
 #undef SET_INT
 
+/* Where the campaign has the formation now, and its flagship: "Komarr orbit · flagship
+ * Prince Serg", or on the way between two sectors (F-STRAT-10). */
+static char *
+formation_subtitle (const AdmFormation *formation,
+                    AdmCampaign        *campaign)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  const AdmFormationPosition *position = adm_strategy_get_position (strategy, formation->id);
+  const AdmShip *flagship = formation->flagship;
+  g_autofree char *place = NULL;
+
+  if (position != NULL && position->flagship != NULL)
+    flagship = position->flagship;
+  if (position != NULL && position->towards != NULL)
+    /* Translators: a formation crossing a link of the sector map, "Komarr orbit → Pol jump
+     * point" */
+    place = g_strdup_printf (_("%s → %s"), position->sector->name, position->towards->name);
+  else if (position != NULL && position->sector != NULL)
+    place = g_strdup (position->sector->name);
+  else
+    place = g_strdup (formation->sector != NULL ? formation->sector->name : "");
+  if (flagship != NULL)
+    /* Translators: a formation's sector, then its flagship:
+     * "Komarr orbit · flagship Prince Serg" */
+    return g_strdup_printf (_("%s · flagship %s"), place, flagship->name);
+  return g_steal_pointer (&place);
+}
+
 static AdmiraltyFleetNode *
-formation_node_new (AdmFormation *formation,
-                    AdmCampaign  *campaign)
+formation_node_new (const AdmFormation *formation,
+                    AdmCampaign        *campaign)
 {
   AdmiraltyFleetNode *node;
 
   node = fleet_node_new (ADMIRALTY_FLEET_NODE_FORMATION, formation->id, formation->name,
                          formation->faction->id);
-  if (formation->flagship != NULL)
-    /* Translators: a formation's sector, then its flagship:
-     * "Komarr orbit · flagship Prince Serg" */
-    node->subtitle = g_strdup_printf (_("%s · flagship %s"),
-                                      formation->sector->name, formation->flagship->name);
-  else
-    node->subtitle = g_strdup (formation->sector->name);
+  node->subtitle = formation_subtitle (formation, campaign);
 
   for (guint i = 0; i < formation->ships->len; i++)
     {
@@ -225,6 +247,47 @@ formation_node_new (AdmFormation *formation,
     }
 
   return node;
+}
+
+/* The formations of @faction in being now: the administrative orders (F-STRAT-17) form,
+ * detach, join and disband them. */
+static GPtrArray *
+formations_of (AdmCampaign      *campaign,
+               const AdmFaction *faction)
+{
+  GPtrArray *all = adm_strategy_get_formations (adm_state_get_strategy (
+                     adm_campaign_get_state (campaign)));
+  GPtrArray *result = g_ptr_array_new ();
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (all, i);
+
+      if (formation->faction == faction)
+        g_ptr_array_add (result, formation);
+    }
+  return result;
+}
+
+/* Whether @node lists @formation's ships, in order, under its flagship. */
+static gboolean
+formation_node_matches (AdmiraltyFleetNode *node,
+                        const AdmFormation *formation)
+{
+  GListModel *children = G_LIST_MODEL (node->children);
+
+  if (g_strcmp0 (node->id, formation->id) != 0 ||
+      g_list_model_get_n_items (children) != formation->ships->len)
+    return FALSE;
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      g_autoptr(AdmiraltyFleetNode) child = g_list_model_get_item (children, i);
+      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+
+      if (g_strcmp0 (child->id, ship->id) != 0 || child->flagship != (ship == formation->flagship))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 GListModel *
@@ -243,7 +306,7 @@ admiralty_fleet_model_new (AdmCampaign *campaign)
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
-      g_autoptr(GPtrArray) formations = adm_scenario_formations_of (scenario, faction);
+      g_autoptr(GPtrArray) formations = formations_of (campaign, faction);
       g_autoptr(AdmiraltyFleetNode) node = NULL;
 
       node = fleet_node_new (ADMIRALTY_FLEET_NODE_FACTION, faction->id, faction->name,
@@ -278,14 +341,68 @@ fleet_model_refresh_list (GListModel  *list,
     }
 }
 
+/* A faction's formations as the campaign has them now: rows kept where the formation is the
+ * same, with their place and flagship brought up to date; rows replaced where orders changed
+ * the formations. */
+static void
+fleet_model_refresh_faction (AdmiraltyFleetNode *faction_node,
+                             AdmCampaign        *campaign)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  const AdmFaction *faction = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario),
+                                                          faction_node->id);
+  g_autoptr(GPtrArray) formations = formations_of (campaign, faction);
+  GListModel *children = G_LIST_MODEL (faction_node->children);
+  gboolean same = g_list_model_get_n_items (children) == formations->len;
+
+  for (guint i = 0; same && i < formations->len; i++)
+    {
+      g_autoptr(AdmiraltyFleetNode) node = g_list_model_get_item (children, i);
+
+      same = formation_node_matches (node, g_ptr_array_index (formations, i));
+    }
+  if (!same)
+    {
+      g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < formations->len; i++)
+        g_ptr_array_add (nodes, formation_node_new (g_ptr_array_index (formations, i), campaign));
+      g_list_store_splice (faction_node->children, 0, g_list_model_get_n_items (children),
+                           nodes->pdata, nodes->len);
+      return;
+    }
+  for (guint i = 0; i < formations->len; i++)
+    {
+      g_autoptr(AdmiraltyFleetNode) node = g_list_model_get_item (children, i);
+      g_autofree char *subtitle = formation_subtitle (g_ptr_array_index (formations, i),
+                                                      campaign);
+
+      if (g_strcmp0 (node->subtitle, subtitle) != 0)
+        {
+          g_free (node->subtitle);
+          node->subtitle = g_steal_pointer (&subtitle);
+          g_object_notify_by_pspec (G_OBJECT (node), properties[PROP_SUBTITLE]);
+        }
+      fleet_model_refresh_list (G_LIST_MODEL (node->children), campaign);
+    }
+}
+
 void
 admiralty_fleet_model_refresh (GListModel  *roots,
                                AdmCampaign *campaign)
 {
+  guint n;
+
   g_return_if_fail (G_IS_LIST_MODEL (roots));
   g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
 
-  fleet_model_refresh_list (roots, campaign);
+  n = g_list_model_get_n_items (roots);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdmiraltyFleetNode) node = g_list_model_get_item (roots, i);
+
+      fleet_model_refresh_faction (node, campaign);
+    }
 }
 
 AdmiraltyFleetNodeKind

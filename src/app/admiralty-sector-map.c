@@ -22,6 +22,11 @@ struct _AdmiraltySectorMap
   GtkWidget            parent_instance;
 
   AdmScenario         *scenario;
+  AdmCampaign         *campaign;       /* where the formations are now, or NULL */
+  AdmiraltySectorAudience audience;
+  char                *viewer;         /* faction id, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
+  double               ui_scale;       /* cards and type this many times their size */
+  double               max_ui_scale;   /* > 0: ui_scale follows the size, up to this */
   char                *selected_sector;
   char                *hovered_sector;
   AdmiraltySectorView  view;
@@ -47,6 +52,11 @@ G_DEFINE_FINAL_TYPE (AdmiraltySectorMap, admiralty_sector_map, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_SCENARIO,
+  PROP_CAMPAIGN,
+  PROP_AUDIENCE,
+  PROP_VIEWER,
+  PROP_UI_SCALE,
+  PROP_MAX_UI_SCALE,
   PROP_SELECTED_SECTOR,
   N_PROPS
 };
@@ -55,10 +65,46 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   SECTOR_ACTIVATED,
+  FORMATIONS_CHANGED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void campaign_changed_cb (AdmiraltySectorMap *self,
+                                 AdmCampaign        *campaign);
+
+/* What the map shows */
+
+/* The renderer's options for the map as it stands; the strategy is the campaign's current
+ * one, read anew each time since undo and redo replace the state. */
+static void
+build_options (AdmiraltySectorMap     *self,
+               AdmiraltySectorOptions *options)
+{
+  admiralty_sector_options_init (options);
+  options->selected_sector = self->selected_sector;
+  options->hovered_sector = self->hovered_sector;
+  if (self->campaign != NULL && adm_campaign_get_scenario (self->campaign) == self->scenario)
+    options->strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  options->audience = self->audience;
+  if (self->viewer != NULL && self->scenario != NULL)
+    options->viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (self->scenario),
+                                                  self->viewer);
+  /* A side the ruleset lacks sees what the public sees, never more. */
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE && options->viewer == NULL)
+    options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+}
+
+/* Widget pixels to the view's, which are ui_scale times larger. */
+static void
+to_view (AdmiraltySectorMap *self,
+         double             *x,
+         double             *y)
+{
+  *x /= self->ui_scale;
+  *y /= self->ui_scale;
+}
 
 /* State shared by every input */
 
@@ -129,13 +175,13 @@ zoom_anchor (AdmiraltySectorMap *self,
 {
   if (self->pointer_inside)
     {
-      *x = self->pointer_x;
-      *y = self->pointer_y;
+      *x = self->pointer_x * self->ui_scale;
+      *y = self->pointer_y * self->ui_scale;
     }
   else
     {
-      *x = self->view.width / 2.0;
-      *y = self->view.height / 2.0;
+      *x = self->view.width * self->ui_scale / 2.0;
+      *y = self->view.height * self->ui_scale / 2.0;
     }
 }
 
@@ -195,14 +241,10 @@ admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
 
       g_string_append_printf (markup, "\n%s", line);
     }
-  formations = adm_scenario_get_formations (self->scenario);
+  formations = admiralty_sector_map_list_formations (self, sector->id);
   for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-
-      if (formation->sector == sector)
-        append_formation (markup, formation);
-    }
+    append_formation (markup, g_ptr_array_index (formations, i));
+  g_ptr_array_unref (formations);
   return g_string_free (markup, FALSE);
 }
 
@@ -224,7 +266,8 @@ admiralty_sector_map_query_tooltip (GtkWidget  *widget,
     sector = self->selected_sector != NULL
              ? adm_scenario_lookup_sector (self->scenario, self->selected_sector) : NULL;
   else
-    sector = admiralty_sector_at (&self->view, self->scenario, x, y);
+    sector = admiralty_sector_at (&self->view, self->scenario, x / self->ui_scale,
+                                  y / self->ui_scale);
   if (sector == NULL)
     return FALSE;
 
@@ -232,8 +275,10 @@ admiralty_sector_map_query_tooltip (GtkWidget  *widget,
   gtk_tooltip_set_markup (tooltip, markup);
   /* The tooltip belongs to the card: moving onto the next card asks again. */
   admiralty_sector_node_rect (&self->view, sector, &rect);
-  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { (int) rect.x, (int) rect.y,
-                                                       (int) rect.width, (int) rect.height });
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {
+                              (int) (rect.x * self->ui_scale), (int) (rect.y * self->ui_scale),
+                              (int) (rect.width * self->ui_scale),
+                              (int) (rect.height * self->ui_scale) });
   return TRUE;
 }
 
@@ -314,8 +359,8 @@ drag_update_cb (AdmiraltySectorMap *self,
       self->dragging = self->drag_moved = TRUE;
       update_cursor (self);
     }
-  admiralty_sector_view_pan (&self->view, offset_x - self->drag_last_x,
-                             offset_y - self->drag_last_y);
+  admiralty_sector_view_pan (&self->view, (offset_x - self->drag_last_x) / self->ui_scale,
+                             (offset_y - self->drag_last_y) / self->ui_scale);
   self->drag_last_x = offset_x;
   self->drag_last_y = offset_y;
   self->fitted = FALSE;
@@ -407,7 +452,7 @@ pan_action (GtkWidget  *widget,
   if (self->scenario == NULL)
     return;
   g_variant_get (parameter, "(dd)", &dx, &dy);
-  admiralty_sector_view_pan (&self->view, dx, dy);
+  admiralty_sector_view_pan (&self->view, dx / self->ui_scale, dy / self->ui_scale);
   self->fitted = FALSE;
   view_changed (self);
 }
@@ -450,9 +495,22 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
 
+  /* A map for a wall takes the largest type that still fits the whole map. */
+  if (self->max_ui_scale > 0 && self->scenario != NULL)
+    {
+      double scale = admiralty_sector_view_largest_scale (self->scenario, width, height,
+                                                          self->max_ui_scale);
+
+      if (scale != self->ui_scale)
+        {
+          self->ui_scale = scale;
+          self->fitted = TRUE;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UI_SCALE]);
+        }
+    }
   /* The view's centre stays in the middle: a resize shows more or less around it. */
-  self->view.width = width;
-  self->view.height = height;
+  self->view.width = (int) ceil (width / self->ui_scale);
+  self->view.height = (int) ceil (height / self->ui_scale);
   if (self->fitted && self->scenario != NULL)
     admiralty_sector_view_fit (&self->view, self->scenario);
   view_changed (self);
@@ -469,7 +527,8 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
 
   if (self->view.width <= 0 || self->view.height <= 0)
     return;
-  graphene_rect_init (&bounds, 0, 0, self->view.width, self->view.height);
+  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (widget),
+                      gtk_widget_get_height (widget));
   if (self->scenario == NULL)
     {
       GdkRGBA background = {
@@ -482,10 +541,9 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
       gtk_snapshot_append_color (snapshot, &background, &bounds);
       return;
     }
-  admiralty_sector_options_init (&options);
-  options.selected_sector = self->selected_sector;
-  options.hovered_sector = self->hovered_sector;
+  build_options (self, &options);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_scale (cr, self->ui_scale, self->ui_scale);
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
   cairo_destroy (cr);
 }
@@ -497,6 +555,10 @@ admiralty_sector_map_dispose (GObject *object)
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (object);
 
+  /* Quietly: whoever listens may be going away too. */
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
+  g_clear_object (&self->campaign);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->dispose (object);
@@ -509,6 +571,7 @@ admiralty_sector_map_finalize (GObject *object)
 
   g_free (self->selected_sector);
   g_free (self->hovered_sector);
+  g_free (self->viewer);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->finalize (object);
 }
@@ -525,6 +588,26 @@ admiralty_sector_map_get_property (GObject    *object,
     {
     case PROP_SCENARIO:
       g_value_set_object (value, self->scenario);
+      break;
+
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+
+    case PROP_AUDIENCE:
+      g_value_set_int (value, self->audience);
+      break;
+
+    case PROP_VIEWER:
+      g_value_set_string (value, self->viewer);
+      break;
+
+    case PROP_UI_SCALE:
+      g_value_set_double (value, self->ui_scale);
+      break;
+
+    case PROP_MAX_UI_SCALE:
+      g_value_set_double (value, self->max_ui_scale);
       break;
 
     case PROP_SELECTED_SECTOR:
@@ -548,6 +631,29 @@ admiralty_sector_map_set_property (GObject      *object,
     {
     case PROP_SCENARIO:
       admiralty_sector_map_set_scenario (self, g_value_get_object (value));
+      break;
+
+    case PROP_CAMPAIGN:
+      admiralty_sector_map_set_campaign (self, g_value_get_object (value));
+      break;
+
+    case PROP_AUDIENCE:
+      admiralty_sector_map_set_audience (self, g_value_get_int (value),
+                                         self->viewer);
+      break;
+
+    case PROP_VIEWER:
+      admiralty_sector_map_set_audience (self, self->audience, g_value_get_string (value));
+      break;
+
+    case PROP_UI_SCALE:
+      admiralty_sector_map_set_ui_scale (self, g_value_get_double (value));
+      break;
+
+    case PROP_MAX_UI_SCALE:
+      self->max_ui_scale = g_value_get_double (value);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_UI_SCALE]);
       break;
 
     case PROP_SELECTED_SECTOR:
@@ -608,6 +714,30 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
     g_param_spec_object ("scenario", NULL, NULL,
                          ADM_TYPE_SCENARIO,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL,
+                         ADM_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* An AdmiraltySectorAudience. */
+  properties[PROP_AUDIENCE] =
+    g_param_spec_int ("audience", NULL, NULL,
+                      ADMIRALTY_SECTOR_AUDIENCE_MASTER, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC,
+                      ADMIRALTY_SECTOR_AUDIENCE_MASTER,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEWER] =
+    g_param_spec_string ("viewer", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UI_SCALE] =
+    g_param_spec_double ("ui-scale", NULL, NULL,
+                         0.5, 8.0, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* 0: "ui-scale" as set; else the largest up to this at which the fitted map's cards do not
+   * overlap, recomputed on every resize. */
+  properties[PROP_MAX_UI_SCALE] =
+    g_param_spec_double ("max-ui-scale", NULL, NULL,
+                         0.0, 8.0, 0.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SELECTED_SECTOR] =
     g_param_spec_string ("selected-sector", NULL, NULL,
                          NULL,
@@ -622,6 +752,15 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /* What the map shows of the formations has changed: they moved (the campaign changed),
+   * or the audience did. */
+  signals[FORMATIONS_CHANGED] =
+    g_signal_new ("formations-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "map.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "map.zoom-out", NULL, zoom_action);
@@ -673,6 +812,7 @@ admiralty_sector_map_init (AdmiraltySectorMap *self)
 {
   admiralty_sector_view_init (&self->view, 0, 0);
   self->fitted = TRUE;
+  self->ui_scale = 1.0;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -794,6 +934,7 @@ admiralty_sector_map_zoom_at (AdmiraltySectorMap *self,
 
   if (self->scenario == NULL)
     return;
+  to_view (self, &x, &y);
   admiralty_sector_view_zoom (&self->view, factor, x, y);
   self->fitted = FALSE;
   view_changed (self);
@@ -808,6 +949,7 @@ admiralty_sector_map_select_at (AdmiraltySectorMap *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
 
+  to_view (self, &x, &y);
   if (self->scenario != NULL)
     sector = admiralty_sector_at (&self->view, self->scenario, x, y);
   admiralty_sector_map_set_selected_sector (self, sector != NULL ? sector->id : NULL);
@@ -823,6 +965,7 @@ admiralty_sector_map_activate_at (AdmiraltySectorMap *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
 
+  to_view (self, &x, &y);
   if (self->scenario != NULL)
     sector = admiralty_sector_at (&self->view, self->scenario, x, y);
   if (sector == NULL)
@@ -840,6 +983,7 @@ admiralty_sector_map_hover_at (AdmiraltySectorMap *self,
 {
   g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
 
+  to_view (self, &x, &y);
   self->pointer_inside = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
@@ -853,4 +997,138 @@ admiralty_sector_map_hover_leave (AdmiraltySectorMap *self)
 
   self->pointer_inside = FALSE;
   update_hover (self);
+}
+
+static void
+campaign_changed_cb (AdmiraltySectorMap *self,
+                     AdmCampaign        *campaign)
+{
+  /* Formations moved, were formed or revealed: the cards and the tooltip follow. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
+}
+
+AdmCampaign *
+admiralty_sector_map_get_campaign (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+
+  return self->campaign;
+}
+
+void
+admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
+                                   AdmCampaign        *campaign)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (campaign == NULL || ADM_IS_CAMPAIGN (campaign));
+
+  if (self->campaign == campaign)
+    return;
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
+  g_set_object (&self->campaign, campaign);
+  if (campaign != NULL)
+    {
+      g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+AdmiraltySectorAudience
+admiralty_sector_map_get_audience (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
+
+  return self->audience;
+}
+
+const char *
+admiralty_sector_map_get_viewer (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+
+  return self->viewer;
+}
+
+void
+admiralty_sector_map_set_audience (AdmiraltySectorMap      *self,
+                                   AdmiraltySectorAudience  audience,
+                                   const char              *viewer)
+{
+  g_autofree char *copy = g_strdup (viewer);
+
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (audience <= ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
+
+  if (self->audience == audience && g_strcmp0 (self->viewer, viewer) == 0)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->audience != audience)
+    {
+      self->audience = audience;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUDIENCE]);
+    }
+  if (g_strcmp0 (self->viewer, copy) != 0)
+    {
+      g_free (self->viewer);
+      self->viewer = g_steal_pointer (&copy);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+double
+admiralty_sector_map_get_ui_scale (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), 1.0);
+
+  return self->ui_scale;
+}
+
+void
+admiralty_sector_map_set_ui_scale (AdmiraltySectorMap *self,
+                                   double              ui_scale)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (ui_scale >= 0.5 && ui_scale <= 8.0);
+
+  if (self->ui_scale == ui_scale)
+    return;
+  self->ui_scale = ui_scale;
+  self->fitted = TRUE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UI_SCALE]);
+}
+
+GPtrArray *
+admiralty_sector_map_list_formations (AdmiraltySectorMap *self,
+                                      const char         *sector_id)
+{
+  AdmiraltySectorOptions options;
+  AdmSector *sector;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+  g_return_val_if_fail (self->scenario != NULL && sector_id != NULL, NULL);
+  sector = adm_scenario_lookup_sector (self->scenario, sector_id);
+  g_return_val_if_fail (sector != NULL, NULL);
+
+  build_options (self, &options);
+  return admiralty_sector_formations_in (self->scenario, &options, sector);
+}
+
+void
+admiralty_sector_map_get_options (AdmiraltySectorMap     *self,
+                                  AdmiraltySectorOptions *options)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (options != NULL);
+
+  build_options (self, options);
 }

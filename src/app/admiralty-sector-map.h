@@ -7,7 +7,14 @@
  *
  * Actions: "map.zoom-in", "map.zoom-out", "map.fit", "map.pan" ("(dd)", pixels, as a drag) and
  * "map.activate" (the selected sector). Keys: arrows pan, + and − zoom, Home fits, Enter
- * activates. */
+ * activates.
+ *
+ * With a campaign the formations are drawn where the campaign has them now (in a sector, or on
+ * the link they are crossing); without one, at the scenario's start. The audience decides
+ * which formations are drawn: everything for the master, or what one side or the public knows
+ * (the projector). "ui-scale" draws cards and type larger, for a wall; with "max-ui-scale" set
+ * the map picks the largest such scale, up to that, at which its cards do not overlap. Signal
+ * "formations-changed" (no arguments): what the map shows of the formations may have changed. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -28,6 +35,29 @@ GtkWidget                 *admiralty_sector_map_new                 (void);
 AdmScenario               *admiralty_sector_map_get_scenario        (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_scenario        (AdmiraltySectorMap *self,
                                                                      AdmScenario        *scenario);
+/* The campaign whose positions the map shows, or NULL; setting one sets its scenario. */
+AdmCampaign               *admiralty_sector_map_get_campaign        (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_campaign        (AdmiraltySectorMap *self,
+                                                                     AdmCampaign        *campaign);
+AdmiraltySectorAudience    admiralty_sector_map_get_audience        (AdmiraltySectorMap *self);
+/* The faction id of the side shown, or NULL. */
+const char                *admiralty_sector_map_get_viewer          (AdmiraltySectorMap *self);
+/* Who the map is drawn for; @viewer is the side's faction id for ADMIRALTY_SECTOR_AUDIENCE_SIDE
+ * (a faction the ruleset lacks sees what the public sees). */
+void                       admiralty_sector_map_set_audience        (AdmiraltySectorMap *self,
+                                                                     AdmiraltySectorAudience audience,
+                                                                     const char         *viewer);
+double                     admiralty_sector_map_get_ui_scale        (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_ui_scale        (AdmiraltySectorMap *self,
+                                                                     double              ui_scale);
+/* The formations the map shows in sector @sector_id (not those in transit), in order. */
+GPtrArray                 *admiralty_sector_map_list_formations     (AdmiraltySectorMap *self,
+                                                                     const char         *sector_id)
+                                                                     G_GNUC_WARN_UNUSED_RESULT;
+/* The renderer's options the map draws with now. */
+void                       admiralty_sector_map_get_options         (AdmiraltySectorMap *self,
+                                                                     AdmiraltySectorOptions *options);
+
 /* The id of the selected sector, or NULL. Setting an id the scenario lacks is an error. */
 const char                *admiralty_sector_map_get_selected_sector (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,

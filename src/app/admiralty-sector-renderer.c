@@ -103,6 +103,9 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
 
   options->selected_sector = NULL;
   options->hovered_sector = NULL;
+  options->strategy = NULL;
+  options->audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+  options->viewer = NULL;
 }
 
 void
@@ -182,6 +185,48 @@ admiralty_sector_view_fit (AdmiraltySectorView *view,
   if (scale == G_MAXDOUBLE)
     scale = 1.0;  /* a single sector, or all in one place */
   view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
+}
+
+gboolean
+admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
+                                     AdmScenario               *scenario)
+{
+  GPtrArray *sectors;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+
+  sectors = adm_scenario_get_sectors (scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    for (guint j = i + 1; j < sectors->len; j++)
+      {
+        const AdmSector *a = g_ptr_array_index (sectors, i), *b = g_ptr_array_index (sectors, j);
+
+        if (fabs (a->x - b->x) * view->scale < NODE_W &&
+            fabs (a->y - b->y) * view->scale < NODE_H)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+double
+admiralty_sector_view_largest_scale (AdmScenario *scenario,
+                                     int          width,
+                                     int          height,
+                                     double       max_scale)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), 1.0);
+
+  for (double scale = max_scale; scale > 1.0; scale -= 0.125)
+    {
+      AdmiraltySectorView view;
+
+      admiralty_sector_view_init (&view, (int) (width / scale), (int) (height / scale));
+      admiralty_sector_view_fit (&view, scenario);
+      if (!admiralty_sector_view_cards_overlap (&view, scenario))
+        return scale;
+    }
+  return 1.0;
 }
 
 void
@@ -319,58 +364,238 @@ marker_origin (const cairo_rectangle_t *rect,
   *y = floor (rect->y + rect->height / 2 + FORMATION_ROW_Y - MARKER_SIZE / 2.0);
 }
 
-gboolean
-admiralty_sector_formation_position (const AdmiraltySectorView *view,
-                                     AdmScenario               *scenario,
-                                     const AdmFormation        *formation,
-                                     double                    *x,
-                                     double                    *y)
+/* Formations: which are drawn and where */
+
+static const AdmiraltySectorOptions *
+options_or_defaults (const AdmiraltySectorOptions *options,
+                     AdmiraltySectorOptions       *defaults)
 {
-  GPtrArray *formations;
-  cairo_rectangle_t rect;
+  if (options != NULL)
+    return options;
+  admiralty_sector_options_init (defaults);
+  return defaults;
+}
+
+static GPtrArray *
+formations_in_being (AdmScenario                  *scenario,
+                     const AdmiraltySectorOptions *options)
+{
+  return options->strategy != NULL ? adm_strategy_get_formations (options->strategy)
+                                   : adm_scenario_get_formations (scenario);
+}
+
+gboolean
+admiralty_sector_formation_shown (AdmScenario                  *scenario,
+                                  const AdmiraltySectorOptions *options,
+                                  const AdmFormation           *formation)
+{
+  AdmiraltySectorOptions defaults;
+  const AdmFaction *viewer;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (formation != NULL, FALSE);
+
+  options = options_or_defaults (options, &defaults);
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+    return TRUE;
+  viewer = options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? options->viewer : NULL;
+  if (options->strategy != NULL)
+    return adm_strategy_formation_visible (options->strategy, formation, viewer);
+  /* Start positions: nothing has been revealed yet. */
+  return !formation->hidden ||
+         (viewer != NULL && adm_scenario_factions_allied (scenario, viewer, formation->faction));
+}
+
+/* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
+ * the share of the link behind it. */
+static const AdmSector *
+formation_place (AdmScenario                  *scenario,
+                 const AdmiraltySectorOptions *options,
+                 const AdmFormation           *formation,
+                 const AdmSector             **towards,
+                 double                       *progress)
+{
+  const AdmFormationPosition *position = NULL;
+
+  *towards = NULL;
+  *progress = 0.0;
+  if (options->strategy != NULL)
+    position = adm_strategy_get_position (options->strategy, formation->id);
+  if (position == NULL)
+    return formation->sector;
+  if (position->towards != NULL)
+    {
+      *towards = position->towards;
+      *progress = position->leg > 0 ? CLAMP (position->spent / position->leg, 0.0, 1.0) : 0.0;
+    }
+  return position->sector;
+}
+
+GPtrArray *
+admiralty_sector_formations_in (AdmScenario                  *scenario,
+                                const AdmiraltySectorOptions *options,
+                                const AdmSector              *sector)
+{
+  AdmiraltySectorOptions defaults;
+  GPtrArray *formations, *result = g_ptr_array_new ();
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
+
+  options = options_or_defaults (options, &defaults);
+  formations = formations_in_being (scenario, options);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmSector *towards;
+      double progress;
+
+      if (formation_place (scenario, options, formation, &towards, &progress) == sector &&
+          towards == NULL && admiralty_sector_formation_shown (scenario, options, formation))
+        g_ptr_array_add (result, (gpointer) formation);
+    }
+  return result;
+}
+
+/* The share of the line between two cards' centres that lies inside a card, from either end. */
+static double
+card_share (double dx,
+            double dy)
+{
+  double share = G_MAXDOUBLE;
+
+  if (fabs (dx) > 1e-9)
+    share = MIN (share, NODE_W / 2 / fabs (dx));
+  if (fabs (dy) > 1e-9)
+    share = MIN (share, NODE_H / 2 / fabs (dy));
+  return share;
+}
+
+/* The centre of a formation's marker on the link @from → @towards, @progress along the part of
+ * the link between the two cards; @index of @count formations on that link, side by side
+ * across it. */
+static void
+transit_point (const AdmiraltySectorView *view,
+               const AdmSector           *from,
+               const AdmSector           *towards,
+               double                     progress,
+               guint                      index,
+               guint                      count,
+               double                    *x,
+               double                    *y,
+               double                    *angle)
+{
+  double ax, ay, bx, by, dx, dy, length, share, t, offset;
+
+  admiralty_sector_view_to_pixels (view, from->x, from->y, &ax, &ay);
+  admiralty_sector_view_to_pixels (view, towards->x, towards->y, &bx, &by);
+  dx = bx - ax;
+  dy = by - ay;
+  length = hypot (dx, dy);
+  share = card_share (dx, dy) + (MARKER_SIZE / 2.0 + 4) / MAX (length, 1.0);
+  t = share < 0.5 ? share + (1 - 2 * share) * progress : 0.5;
+  offset = (index - (count - 1) / 2.0) * MARKER_STRIDE;
+  *angle = atan2 (dy, dx);
+  *x = ax + dx * t - sin (*angle) * offset;
+  *y = ay + dy * t + cos (*angle) * offset;
+}
+
+/* Where @formation's marker is on its link: the formations crossing the same link, either
+ * way, stand side by side in order. */
+static gboolean
+transit_position (const AdmiraltySectorView    *view,
+                  AdmScenario                  *scenario,
+                  const AdmiraltySectorOptions *options,
+                  const AdmFormation           *formation,
+                  double                       *x,
+                  double                       *y,
+                  double                       *angle)
+{
+  GPtrArray *formations = formations_in_being (scenario, options);
+  const AdmSector *from, *towards = NULL;
+  double progress = 0;
   guint index = 0, count = 0;
 
-  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
-  g_return_val_if_fail (formation != NULL && formation->sector != NULL, FALSE);
-
-  formations = adm_scenario_get_formations (scenario);
+  from = formation_place (scenario, options, formation, &towards, &progress);
+  if (towards == NULL)
+    return FALSE;
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *other = g_ptr_array_index (formations, i);
+      const AdmSector *other_from, *other_towards;
+      double other_progress;
 
+      other_from = formation_place (scenario, options, other, &other_towards, &other_progress);
+      if (other_towards == NULL || !admiralty_sector_formation_shown (scenario, options, other))
+        continue;
+      if (!((other_from == from && other_towards == towards) ||
+            (other_from == towards && other_towards == from)))
+        continue;
       if (other == formation)
         index = count;
-      if (other->sector == formation->sector)
-        count++;
+      count++;
     }
-  if (index >= markers_shown (count))
+  transit_point (view, from, towards, progress, index, MAX (count, 1), x, y, angle);
+  return TRUE;
+}
+
+gboolean
+admiralty_sector_formation_position (const AdmiraltySectorView    *view,
+                                     AdmScenario                  *scenario,
+                                     const AdmiraltySectorOptions *options,
+                                     const AdmFormation           *formation,
+                                     double                       *x,
+                                     double                       *y)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GPtrArray) here = NULL;
+  const AdmSector *sector, *towards;
+  cairo_rectangle_t rect;
+  double progress, angle;
+  guint index = 0;
+
+  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (formation != NULL, FALSE);
+
+  options = options_or_defaults (options, &defaults);
+  if (!admiralty_sector_formation_shown (scenario, options, formation))
     return FALSE;
-  admiralty_sector_node_rect (view, formation->sector, &rect);
-  marker_origin (&rect, index, count, x, y);
+  sector = formation_place (scenario, options, formation, &towards, &progress);
+  if (towards != NULL)
+    return transit_position (view, scenario, options, formation, x, y, &angle);
+  if (sector == NULL)
+    return FALSE;
+  here = admiralty_sector_formations_in (scenario, options, sector);
+  if (!g_ptr_array_find (here, formation, &index) || index >= markers_shown (here->len))
+    return FALSE;
+  admiralty_sector_node_rect (view, sector, &rect);
+  marker_origin (&rect, index, here->len, x, y);
   *x += MARKER_SIZE / 2.0;
   *y += MARKER_SIZE / 2.0;
   return TRUE;
 }
 
 AdmFormation *
-admiralty_sector_formation_at (const AdmiraltySectorView *view,
-                               AdmScenario               *scenario,
-                               double                     x,
-                               double                     y)
+admiralty_sector_formation_at (const AdmiraltySectorView    *view,
+                               AdmScenario                  *scenario,
+                               const AdmiraltySectorOptions *options,
+                               double                        x,
+                               double                        y)
 {
+  AdmiraltySectorOptions defaults;
   GPtrArray *formations;
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
-  formations = adm_scenario_get_formations (scenario);
+  options = options_or_defaults (options, &defaults);
+  formations = formations_in_being (scenario, options);
   for (guint i = formations->len; i-- > 0;)
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
       double mx, my;
 
-      if (admiralty_sector_formation_position (view, scenario, formation, &mx, &my) &&
+      if (admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my) &&
           fabs (x - mx) <= MARKER_SIZE / 2.0 + 1 && fabs (y - my) <= MARKER_SIZE / 2.0 + 1)
         return formation;
     }
@@ -693,27 +918,69 @@ draw_formations (Frame                   *frame,
                  const AdmSector         *sector,
                  const cairo_rectangle_t *rect)
 {
-  GPtrArray *formations = adm_scenario_get_formations (frame->scenario);
-  guint count = 0, shown, index = 0;
+  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (frame->scenario, frame->options,
+                                                              sector);
+  guint shown = markers_shown (here->len);
   double x, y;
 
+  for (guint i = 0; i < shown; i++)
+    {
+      marker_origin (rect, i, here->len, &x, &y);
+      draw_marker (frame->cr, g_ptr_array_index (here, i), x, y);
+    }
+  if (shown < here->len)
+    {
+      marker_origin (rect, shown, here->len, &x, &y);
+      draw_badge (frame->cr, here->len - shown, x, y + MARKER_SIZE / 2.0);
+    }
+}
+
+/* A formation crossing a link: an arrowhead in its faction's colour, edged like the markers,
+ * pointing where it goes. */
+static void
+draw_transit_marker (cairo_t            *cr,
+                     const AdmFormation *formation,
+                     double              x,
+                     double              y,
+                     double              angle)
+{
+  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+  double r = MARKER_SIZE / 2.0 + 4;
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle);
+  cairo_new_path (cr);
+  cairo_move_to (cr, r, 0);
+  cairo_line_to (cr, -r, -r);
+  cairo_line_to (cr, -r / 2, 0);
+  cairo_line_to (cr, -r, r);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
+                        colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
+                        colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_transit (Frame *frame)
+{
+  GPtrArray *formations = formations_in_being (frame->scenario, frame->options);
+
   for (guint i = 0; i < formations->len; i++)
-    if (((AdmFormation *) g_ptr_array_index (formations, i))->sector == sector)
-      count++;
-  shown = markers_shown (count);
-  for (guint i = 0; i < formations->len && index < shown; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
+      double x, y, angle;
 
-      if (formation->sector != sector)
-        continue;
-      marker_origin (rect, index++, count, &x, &y);
-      draw_marker (frame->cr, formation, x, y);
-    }
-  if (shown < count)
-    {
-      marker_origin (rect, shown, count, &x, &y);
-      draw_badge (frame->cr, count - shown, x, y + MARKER_SIZE / 2.0);
+      if (admiralty_sector_formation_shown (frame->scenario, frame->options, formation) &&
+          transit_position (frame->view, frame->scenario, frame->options, formation,
+                            &x, &y, &angle))
+        draw_transit_marker (frame->cr, formation, x, y, angle);
     }
 }
 
@@ -806,5 +1073,6 @@ admiralty_sector_render (cairo_t                      *cr,
       draw_card (&frame, g_ptr_array_index (sectors, i));
   if (frame.selected != NULL)
     draw_card (&frame, frame.selected);
+  draw_transit (&frame);
   cairo_restore (cr);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sector-renderer.h: the strategic sector map (F-STRAT-8, F-STRAT-9) drawn with
  * Cairo — adjacency links, one card per sector with its name and main objects, and one marker
- * per formation present, in its faction's colour — into any cairo_t. It needs no display: the
+ * per formation present, in its faction's colour, and formations in transit on their links —
+ * into any cairo_t. It needs no display: the
  * map widget calls it from its draw function and the tests call it on an image surface. */
 #pragma once
 
@@ -40,13 +41,27 @@ typedef struct {
 #define ADMIRALTY_SECTOR_NODE_SELECTED_RGB 0x34465a
 #define ADMIRALTY_SECTOR_SELECTION_RGB     0xf2c14e
 
+/* Who the map is drawn for: the master sees every formation; a side sees what
+ * adm_strategy_formation_visible() lets it know; the public (the projector on the wall) sees
+ * only what every side knows. Hidden formations of the scenario stay hidden from a side and
+ * from the public even on a map of start positions. */
+typedef enum {
+  ADMIRALTY_SECTOR_AUDIENCE_MASTER,
+  ADMIRALTY_SECTOR_AUDIENCE_SIDE,
+  ADMIRALTY_SECTOR_AUDIENCE_PUBLIC,
+} AdmiraltySectorAudience;
+
 typedef struct {
-  const char *selected_sector; /* id of the sector whose card and links are highlighted, or
-                                * NULL */
-  const char *hovered_sector;  /* id of the sector under the pointer, or NULL */
+  const char              *selected_sector; /* id of the sector whose card and links are
+                                             * highlighted, or NULL */
+  const char              *hovered_sector;  /* id of the sector under the pointer, or NULL */
+  AdmStrategy             *strategy;        /* where the formations are now, and which are in
+                                             * being; NULL: the scenario's start positions */
+  AdmiraltySectorAudience  audience;
+  const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
 } AdmiraltySectorOptions;
 
-/* Nothing selected or hovered. */
+/* Nothing selected or hovered, the scenario's start positions, everything shown. */
 void          admiralty_sector_options_init   (AdmiraltySectorOptions    *options);
 
 /* A @width × @height view centred on (0, 0) at one pixel per map unit. */
@@ -69,6 +84,16 @@ void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
  * it. */
 void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
                                                AdmScenario               *scenario);
+/* Whether two sectors' cards overlap in @view. */
+gboolean      admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario);
+/* The largest factor from @max_scale down to 1, in steps of an eighth, by which cards and type
+ * can be enlarged on a @width × @height pixel area with the whole map fitted and no two cards
+ * overlapping; 1 when even that overlaps. For a map read from across a room. */
+double        admiralty_sector_view_largest_scale (AdmScenario               *scenario,
+                                               int                        width,
+                                               int                        height,
+                                               double                     max_scale);
 /* Multiplies the scale by @factor (clamped to the scale limits) keeping the map point under
  * pixel (@x, @y) where it is, as a scroll-wheel zoom does. */
 void          admiralty_sector_view_zoom      (AdmiraltySectorView       *view,
@@ -91,21 +116,35 @@ AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
                                                AdmScenario               *scenario,
                                                double                     x,
                                                double                     y);
-/* The centre of @formation's marker on its sector's card. FALSE when the card has no room
- * for it and it is only counted in the card's "+N" badge. */
-gboolean      admiralty_sector_formation_position (const AdmiraltySectorView *view,
-                                               AdmScenario               *scenario,
-                                               const AdmFormation        *formation,
-                                               double                    *x,
-                                               double                    *y);
+/* Whether @formation is drawn for @options' audience (F-ECM-2 at the strategic level). */
+gboolean      admiralty_sector_formation_shown (AdmScenario                  *scenario,
+                                                const AdmiraltySectorOptions *options,
+                                                const AdmFormation           *formation);
+/* The formations drawn on @sector's card — shown, in being and in the sector, not in
+ * transit — in order (scenario order, then those formed by orders). Borrowed pointers. */
+GPtrArray    *admiralty_sector_formations_in  (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               const AdmSector              *sector)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The centre of @formation's marker: on its sector's card, or on the link it is crossing, as
+ * far along as it has gone. FALSE when it is not shown, or its card has no room for it and it
+ * is only counted in the card's "+N" badge. @options may be NULL. */
+gboolean      admiralty_sector_formation_position (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               const AdmFormation           *formation,
+                                               double                       *x,
+                                               double                       *y);
 /* The formation whose marker is under pixel (@x, @y), or NULL. */
-AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView *view,
-                                               AdmScenario               *scenario,
-                                               double                     x,
-                                               double                     y);
+AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               double                        x,
+                                               double                        y);
 
 /* Draws the map into the (0, 0)–(width, height) pixel rectangle of @cr's user space, clipped
- * to it, everything opaque: links first, then the cards, the selected one last. What lies
+ * to it, everything opaque: links first, then the cards, the selected one last, then the
+ * formations in transit on their links, each an arrowhead pointing where it goes. What lies
  * outside the view is skipped. @options may be NULL. @cr's state is restored on return. */
 void          admiralty_sector_render         (cairo_t                   *cr,
                                                const AdmiraltySectorView *view,

@@ -45,6 +45,9 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-pause", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-adjust", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-next-cycle", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-sheets", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-cycle", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
 }
 
 void
@@ -517,8 +520,23 @@ write_sector_battle (AdmiraltyWindow *self,
                      const char      *sector_id)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = adm_scenario_battle_setup (adm_campaign_get_scenario (self->campaign),
-                                                     sector_id, &error);
+  g_autofree char *text = NULL;
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  AdmState *state = adm_campaign_get_state (self->campaign);
+  AdmiraltySectorOptions options;
+  AdmEngagement engagement = { 0, };
+  g_autoptr(GPtrArray) here = NULL;
+
+  /* F-TAC-1: the formations the campaign has in the sector now (not those crossing its
+   * links), each placed as its orders give (F-STRAT-15), allies on one side. */
+  admiralty_sector_options_init (&options);
+  options.strategy = adm_state_get_strategy (state);
+  here = admiralty_sector_formations_in (scenario, &options,
+                                         adm_scenario_lookup_sector (scenario, sector_id));
+  engagement.cycle = adm_strategy_get_cycle (options.strategy);
+  engagement.sector = adm_scenario_lookup_sector (scenario, sector_id);
+  engagement.formations = here;
+  text = adm_engagement_battle_setup (state, &engagement, NULL, &error);
 
   if (text == NULL)
     {
@@ -555,6 +573,13 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
 
   if (self->campaign == NULL)
     return FALSE;
+  if (adm_scenario_lookup_sector (adm_campaign_get_scenario (self->campaign), sector_id) == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The map has no sector “%s”"), sector_id);
+
+      _admiralty_window_toast (self, message);
+      return FALSE;
+    }
 
   folders = sector_battle_folders (self);
   name = g_strdup_printf ("%s-%s.xml",
@@ -610,6 +635,56 @@ clock_next_cycle_action (GtkWidget  *widget,
     admiralty_cycle_clock_next_cycle (self->clock);
 }
 
+/* F-STRAT-2: the main map for the players, on a projector or a second screen; a second
+ * activation brings the one already open forward. */
+static void
+projector_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyProjectorWindow *projector;
+
+  if (self->campaign == NULL)
+    return;
+  if (self->projector != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->projector));
+      return;
+    }
+  projector = admiralty_projector_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                                              self->campaign, self->clock);
+  g_set_weak_pointer (&self->projector, GTK_WIDGET (projector));
+  admiralty_projector_window_show_on (projector, widget);
+}
+
+/* The Orders tab: order sheets typed elsewhere, and the cycle's resolution (F-STRAT-1..5). */
+static void
+import_sheets_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  if (self->campaign == NULL)
+    return;
+  adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
+  admiralty_order_board_choose_sheets (self->order_board);
+}
+
+static void
+resolve_cycle_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  if (self->campaign == NULL)
+    return;
+  adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
+  admiralty_order_board_confirm_resolve (self->order_board);
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -631,6 +706,16 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,
                                    clock_next_cycle_action);
+  gtk_widget_class_install_action (widget_class, "win.import-sheets", NULL,
+                                   import_sheets_action);
+  gtk_widget_class_install_action (widget_class, "win.resolve-cycle", NULL,
+                                   resolve_cycle_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "win.import-sheets", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.resolve-cycle",
+                                       NULL);
+  gtk_widget_class_install_action (widget_class, "win.projector", NULL, projector_action);
 
   /* The clock's keys are the window's own bindings: only a window has the clock. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p,
@@ -645,4 +730,5 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.clock-next-cycle", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.projector", NULL);
 }

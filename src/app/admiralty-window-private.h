@@ -6,6 +6,8 @@
 #include "admiralty-battle-page.h"
 #include "admiralty-clock-button.h"
 #include "admiralty-cycle-clock.h"
+#include "admiralty-order-board.h"
+#include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-window.h"
 
@@ -31,6 +33,7 @@ struct _AdmiraltyWindow
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
   GtkWidget            *roll_dialog;
+  GtkWidget            *projector;     /* AdmiraltyProjectorWindow, while open */
   GtkFileChooserNative *chooser;
 
   /* Template children */
@@ -39,6 +42,8 @@ struct _AdmiraltyWindow
   AdwTabView           *tab_view;
   AdwTabPage           *campaign_tab;
   AdwTabPage           *map_tab;
+  AdwTabPage           *orders_tab;
+  AdmiraltyOrderBoard  *order_board;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
@@ -46,6 +51,8 @@ struct _AdmiraltyWindow
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
   AdmiraltySectorMap   *sector_map;
+  GtkDropDown          *map_view_dropdown;
+  GPtrArray            *map_view_factions; /* faction ids of the dropdown's side entries */
   GtkWidget            *sector_info;
   GtkLabel             *sector_info_title;
   GtkFlowBox           *sector_info_factions;

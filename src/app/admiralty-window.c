@@ -139,7 +139,7 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
 {
   const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
   AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
-  g_autoptr(GPtrArray) formations = g_ptr_array_new ();
+  g_autoptr(GPtrArray) formations = NULL;
   g_autoptr(GPtrArray) factions = g_ptr_array_new ();
   g_autofree char *hint = NULL;
   AdmSector *sector = NULL;
@@ -152,13 +152,12 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
   if (sector == NULL)
     return;
 
-  for (guint i = 0; i < adm_scenario_get_formations (scenario)->len; i++)
+  /* Where the campaign has its formations now, as the map draws them. */
+  formations = admiralty_sector_map_list_formations (self->sector_map, sector->id);
+  for (guint i = 0; i < formations->len; i++)
     {
-      AdmFormation *formation = g_ptr_array_index (adm_scenario_get_formations (scenario), i);
+      AdmFormation *formation = g_ptr_array_index (formations, i);
 
-      if (formation->sector != sector)
-        continue;
-      g_ptr_array_add (formations, formation);
       ships += formation->ships->len;
       if (!g_ptr_array_find (factions, formation->faction, NULL))
         g_ptr_array_add (factions, (gpointer) formation->faction);
@@ -204,6 +203,59 @@ selected_sector_cb (AdmiraltyWindow    *self,
   admiralty_window_update_sector_info (self);
 }
 
+/* The "Show" drop-down: the master's picture, the public one, then one per faction. */
+enum {
+  MAP_VIEW_MASTER,
+  MAP_VIEW_PUBLIC,
+  MAP_VIEW_FIRST_SIDE,
+};
+
+static void
+admiralty_window_update_map_views (AdmiraltyWindow *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GPtrArray *factions = adm_scenario_get_factions (adm_campaign_get_scenario (self->campaign));
+
+  gtk_string_list_append (list, _("Everything (master)"));
+  gtk_string_list_append (list, _("Public map (projector)"));
+  g_ptr_array_set_size (self->map_view_factions, 0);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      /* Translators: in the sector map's "Show" drop-down, what one side knows */
+      g_autofree char *label = g_strdup_printf (_("As %s sees it"), faction->name);
+
+      gtk_string_list_append (list, label);
+      g_ptr_array_add (self->map_view_factions, g_strdup (faction->id));
+    }
+  gtk_drop_down_set_model (self->map_view_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->map_view_dropdown, MAP_VIEW_MASTER);
+}
+
+static void
+map_view_selected_cb (AdmiraltyWindow *self,
+                      GParamSpec      *pspec,
+                      GtkDropDown     *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (selected == GTK_INVALID_LIST_POSITION || selected == MAP_VIEW_MASTER)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
+  else if (selected == MAP_VIEW_PUBLIC)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
+  else if (selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_SIDE,
+                                       g_ptr_array_index (self->map_view_factions,
+                                                          selected - MAP_VIEW_FIRST_SIDE));
+}
+
+static void
+map_formations_changed_cb (AdmiraltyWindow    *self,
+                           AdmiraltySectorMap *map)
+{
+  admiralty_window_update_sector_info (self);
+}
+
 /* Double-click or Enter on a sector: its battle, as the card's button opens it. */
 static void
 sector_activated_cb (AdmiraltyWindow    *self,
@@ -220,8 +272,9 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   const char *description = adm_scenario_get_description (scenario);
 
   gtk_label_set_label (self->scenario_label, adm_scenario_get_name (scenario));
-  /* F-STRAT-8: the strategic map of the scenario's sectors. */
-  g_object_set (self->sector_map, "scenario", scenario, NULL);
+  /* F-STRAT-8: the strategic map of the scenario's sectors, with the campaign's formations
+   * where they are now. */
+  admiralty_sector_map_set_campaign (self->sector_map, self->campaign);
   admiralty_window_update_sector_info (self);
   gtk_label_set_label (self->description_label, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description_label),
@@ -321,7 +374,14 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   g_list_store_remove_all (self->roll_store);
   self->log_follows_end = TRUE;
 
+  /* The players' map follows the campaign the master opens. */
+  if (self->projector != NULL)
+    admiralty_projector_window_set_campaign (ADMIRALTY_PROJECTOR_WINDOW (self->projector),
+                                             campaign);
+
   admiralty_window_update_faction_css (self);
+  admiralty_order_board_set_campaign (self->order_board, campaign);
+  admiralty_window_update_map_views (self);
   admiralty_window_update_summary (self);
   admiralty_window_update_log (self);
   gtk_stack_set_visible_child_name (self->main_stack, "campaign");
@@ -339,6 +399,24 @@ battle_page_error_cb (AdmiraltyWindow     *self,
                       AdmiraltyBattlePage *page)
 {
   _admiralty_window_present_error (self, heading, body, NULL);
+}
+
+static void
+order_board_error_cb (AdmiraltyWindow     *self,
+                      const char          *heading,
+                      const char          *body,
+                      AdmiraltyOrderBoard *board)
+{
+  _admiralty_window_present_error (self, heading, body, NULL);
+}
+
+/* An engagement's battle, set up by the Orders tab (F-STRAT-4). */
+static void
+order_board_battle_cb (AdmiraltyWindow     *self,
+                       const char          *path,
+                       AdmiraltyOrderBoard *board)
+{
+  admiralty_window_open (self, path);
 }
 
 static void
@@ -642,7 +720,8 @@ close_page_cb (AdmiraltyWindow *self,
 {
   /* The campaign and its sector map stay; only battle tabs close. */
   adw_tab_view_close_page_finish (tab_view, page,
-                                  page != self->campaign_tab && page != self->map_tab);
+                                  page != self->campaign_tab && page != self->map_tab
+                                  && page != self->orders_tab);
   return GDK_EVENT_STOP;
 }
 
@@ -733,6 +812,10 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_weak_pointer (&self->error_dialog);
   g_clear_weak_pointer (&self->roll_dialog);
+  /* The players' map goes with the master's window. */
+  if (self->projector != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->projector));
+  g_clear_weak_pointer (&self->projector);
 
   if (self->campaign != NULL)
     g_signal_handlers_disconnect_by_data (self->campaign, self);
@@ -756,6 +839,7 @@ admiralty_window_finalize (GObject *object)
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
   g_free (self->css_class);
+  g_clear_pointer (&self->map_view_factions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
 }
@@ -829,6 +913,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
+  g_type_ensure (ADMIRALTY_TYPE_ORDER_BOARD);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
 
   gtk_widget_class_set_template_from_resource (
@@ -838,6 +923,8 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_tab);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, order_board);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
@@ -859,6 +946,9 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_view);
   gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
+  gtk_widget_class_bind_template_callback (widget_class, map_formations_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, map_view_selected_cb);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_view_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, sector_activated_cb);
 
   _admiralty_window_class_actions_init (klass);
@@ -871,6 +961,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_autoptr(GtkNoSelection) selection = NULL;
   GtkAdjustment *adjustment;
 
+  self->map_view_factions = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
@@ -887,6 +978,14 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->clock, "due", G_CALLBACK (clock_due_cb), self,
                            G_CONNECT_SWAPPED);
   admiralty_clock_button_set_clock (self->clock_button, self->clock);
+  /* The Orders tab: late sheets by the clock (F-STRAT-7), its messages shown here. */
+  admiralty_order_board_set_clock (self->order_board, self->clock);
+  g_signal_connect_object (self->order_board, "toast", G_CALLBACK (_admiralty_window_toast),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->order_board, "error", G_CALLBACK (order_board_error_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->order_board, "open-battle", G_CALLBACK (order_board_battle_cb),
+                           self, G_CONNECT_SWAPPED);
 
   adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (log_adjustment_value_cb),

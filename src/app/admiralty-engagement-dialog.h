@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-engagement-dialog.h: before an engagement's battle is set up (F-STRAT-4), each
+ * engaged formation's placement on the table as its orders give it, with the reason
+ * (F-STRAT-15, F-STRAT-5), and a drop-down of the ruleset's placements to change it before the
+ * first turn. "Open Battle" hands the master's choices back in the "open" signal. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_ENGAGEMENT_DIALOG (admiralty_engagement_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyEngagementDialog, admiralty_engagement_dialog, ADMIRALTY,
+                      ENGAGEMENT_DIALOG, AdwWindow)
+
+/* Signal "open" (GHashTable *overrides: formation id → placement id, only the changed ones). */
+
+AdmiraltyEngagementDialog *admiralty_engagement_dialog_new (AdmState            *state,
+                                                            const AdmEngagement *engagement);
+/* The placement id chosen for @formation_id, and its reason line. */
+const char *admiralty_engagement_dialog_get_placement (AdmiraltyEngagementDialog *self,
+                                                       const char                *formation_id);
+gboolean    admiralty_engagement_dialog_set_placement (AdmiraltyEngagementDialog *self,
+                                                       const char                *formation_id,
+                                                       const char                *placement_id);
+/* Emits "open" with the choices, as the "Open Battle" button does. */
+void        admiralty_engagement_dialog_open          (AdmiraltyEngagementDialog *self);
+
+G_END_DECLS

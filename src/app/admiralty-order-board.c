@@ -1,0 +1,915 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-order-board.c: the Orders tab. Everything on it is read from the campaign's
+ * journal and strategic state, and rebuilt whenever the campaign changes: the sheets of the
+ * current cycle ("sheet" events, F-GEN-3), their orders ("order" events), and the summary and
+ * engagements of the cycle resolved last (F-STRAT-3, F-STRAT-4). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include <errno.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engagement-dialog.h"
+#include "admiralty-order-board.h"
+
+struct _AdmiraltyOrderBoard
+{
+  GtkWidget            parent_instance;
+
+  AdmCampaign          *campaign;
+  AdmiraltyCycleClock  *clock;
+  GtkWidget            *sheet_form;       /* weak */
+  GtkWidget            *resolve_dialog;   /* weak */
+  GtkWidget            *engagement_dialog; /* weak */
+  GtkFileChooserNative *chooser;
+  GHashTable           *statuses;         /* admiral id → status text */
+  GHashTable           *counts;           /* admiral id → orders, as a pointer */
+  GHashTable           *handed_in;        /* admiral ids with a sheet this cycle */
+
+  /* Template children */
+  GtkWidget            *scroller;
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkWidget            *resolve_button;
+  GtkListBox           *admirals_list;
+  GtkWidget            *engagements_group;
+  GtkListBox           *engagements_list;
+  GtkWidget            *summary_group;
+  GtkLabel             *summary_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyOrderBoard, admiralty_order_board, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_TOAST,
+  SIGNAL_ERROR,
+  SIGNAL_OPEN_BATTLE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+remove_rows (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static guint
+board_cycle (AdmiraltyOrderBoard *self)
+{
+  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
+}
+
+static char *
+received_time (const AdmEvent *sheet)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (adm_event_get (sheet, "received"),
+                                                            utc);
+
+  return admiralty_format_clock_time (time != NULL ? g_date_time_to_unix (time)
+                                                   : adm_event_get_time (sheet));
+}
+
+/* What the journal holds for @admiral in @cycle: his sheets and how many orders stand on
+ * them (a correction replaces an order of the same kind for the same formation). */
+static char *
+admiral_status (AdmiraltyOrderBoard *self,
+                const AdmAdmiral    *admiral,
+                guint                cycle,
+                guint               *n_orders)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *cycle_text = g_strdup_printf ("%u", cycle);
+  g_autoptr(GHashTable) slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  AdmEvent *first = NULL;
+  guint sheets = 0;
+  g_autofree char *base = NULL;
+  g_autofree char *when = NULL;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      const char *kind = adm_event_get_kind (event);
+
+      if (g_strcmp0 (adm_event_get (event, "cycle"), cycle_text) != 0
+          || g_strcmp0 (adm_event_get (event, "admiral"), admiral->id) != 0)
+        continue;
+      if (g_str_equal (kind, "sheet"))
+        {
+          if (first == NULL)
+            first = event;
+          sheets++;
+        }
+      else if (g_str_equal (kind, "order") && adm_event_get (event, "order") != NULL)
+        {
+          const char *order = adm_event_get (event, "order");
+          const char *slot = g_str_equal (order, "flagship") || g_str_equal (order, "instructions")
+                             ? order : "timed";
+
+          g_hash_table_add (slots, g_strdup_printf ("%s/%s", adm_event_get (event, "formation"),
+                                                    slot));
+        }
+    }
+  *n_orders = g_hash_table_size (slots);
+
+  if (first == NULL)
+    return g_strdup (_("No sheet — his formations keep their standing orders (F-STRAT-5)"));
+  when = received_time (first);
+  if (g_strcmp0 (adm_event_get (first, "late"), "true") == 0)
+    /* Translators: a sheet handed in after the session was due, "Late — received 18:52" */
+    base = g_strdup_printf (_("Late — received %s"), when);
+  else
+    /* Translators: "Received 18:38" */
+    base = g_strdup_printf (_("Received %s"), when);
+  if (sheets == 1)
+    return g_steal_pointer (&base);
+  /* Translators: a sheet and its corrections (F-STRAT-7), "Received 18:38 · Corrected 2×" */
+  return g_strdup_printf (_("%s · Corrected %u×"), base, sheets - 1);
+}
+
+/* F-STRAT-5: whether the admiral handed in a sheet for @cycle at all. */
+static gboolean
+admiral_has_sheet (AdmiraltyOrderBoard *self,
+                   const AdmAdmiral    *admiral,
+                   guint                cycle)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  g_autoptr(GPtrArray) sheets = adm_strategy_get_sheets (strategy, cycle);
+
+  for (guint i = 0; i < sheets->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (sheets, i), admiral->id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static GtkWidget *
+admiral_row (AdmiraltyOrderBoard *self,
+             const AdmAdmiral    *admiral,
+             const char          *status,
+             guint                n_orders)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *count;
+  g_autofree char *faction_class = g_strdup_printf ("faction-%s", admiral->faction->id);
+  g_autofree char *count_text = NULL;
+  g_autofree char *title = NULL;
+
+  /* The window's style sheet colours the dot with the faction's colour. */
+  gtk_widget_add_css_class (dot, "faction-dot");
+  gtk_widget_add_css_class (dot, faction_class);
+  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (dot, admiral->faction->name);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), dot);
+
+  /* Translators: an admiral on the board, "Adm. Aral Vorkosigan · Barrayar" */
+  title = g_strdup_printf (_("%s · %s"), admiral->name, admiral->faction->name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), status);
+  /* Translators: the orders on an admiral's sheets this cycle */
+  count_text = g_strdup_printf (ngettext ("%u order", "%u orders", n_orders), n_orders);
+  count = gtk_label_new (count_text);
+  gtk_widget_add_css_class (count, "dim-label");
+  gtk_widget_add_css_class (count, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), count);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "admiral-id", g_strdup (admiral->id), g_free);
+  return row;
+}
+
+static char *
+engagement_place (const AdmEngagement *engagement)
+{
+  if (engagement->sector != NULL)
+    return g_strdup (engagement->sector->name);
+  /* Translators: an engagement on the link between two sectors */
+  return g_strdup_printf (_("Between %s and %s"), engagement->from->name, engagement->to->name);
+}
+
+static void
+board_update_results (AdmiraltyOrderBoard *self,
+                      guint                cycle)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  guint resolved = cycle - 1;
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *engagements_title = NULL;
+  g_autofree char *summary_title = NULL;
+
+  remove_rows (self->engagements_list);
+  gtk_widget_set_visible (self->engagements_group, resolved > 0);
+  gtk_widget_set_visible (self->summary_group, resolved > 0);
+  if (resolved == 0)
+    return;
+
+  /* F-STRAT-4: where hostile formations met in the last cycle. */
+  engagements = adm_strategy_get_engagements (strategy, resolved);
+  /* Translators: "Cycle 1 — Engagements" */
+  engagements_title = g_strdup_printf (_("Cycle %u — Engagements"), resolved);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->engagements_group),
+                                   engagements_title);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = engagement_place (engagement);
+      g_autofree char *title = NULL;
+      g_autoptr(GString) names = g_string_new (NULL);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *open;
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+          g_string_append_printf (names, "%s%s (%s)", f > 0 ? ", " : "", formation->name,
+                                  formation->faction->name);
+        }
+      /* Translators: "Pol orbit, minute 20" */
+      title = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+      open = gtk_button_new_with_mnemonic (_("Open _Battle"));
+      gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (open, _("Place the formations, then set up the battle and "
+                                           "open it; a battle already set up is resumed"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "board.open-engagement");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "u", i);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), open);
+      gtk_list_box_append (self->engagements_list, row);
+    }
+  if (engagements->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     _("No engagements: no enemies met"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_append (self->engagements_list, row);
+    }
+
+  /* F-STRAT-3: the master's summary of everything that happened. */
+  summary = adm_strategy_summary (strategy, resolved, NULL);
+  /* Translators: "Cycle 1 — Summary" */
+  summary_title = g_strdup_printf (_("Cycle %u — Summary"), resolved);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->summary_group), summary_title);
+  gtk_label_set_label (self->summary_label, g_strchomp (summary));
+}
+
+static void
+board_update (AdmiraltyOrderBoard *self)
+{
+  GPtrArray *admirals;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *resolve = NULL;
+  guint cycle, handed_in = 0;
+
+  remove_rows (self->admirals_list);
+  g_hash_table_remove_all (self->statuses);
+  g_hash_table_remove_all (self->counts);
+  g_hash_table_remove_all (self->handed_in);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), self->campaign != NULL);
+  if (self->campaign == NULL)
+    return;
+
+  cycle = board_cycle (self);
+  /* Translators: the Orders tab's heading, "Cycle 2 — orders" */
+  title = g_strdup_printf (_("Cycle %u — orders"), cycle);
+  gtk_label_set_label (self->title_label, title);
+  /* Translators: the button resolving the cycle, "_Resolve Cycle 2" */
+  resolve = g_strdup_printf (_("_Resolve Cycle %u"), cycle);
+  gtk_button_set_label (GTK_BUTTON (self->resolve_button), resolve);
+
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      guint n_orders = 0;
+      char *status = admiral_status (self, admiral, cycle, &n_orders);
+
+      if (admiral_has_sheet (self, admiral, cycle))
+        {
+          g_hash_table_add (self->handed_in, g_strdup (admiral->id));
+          handed_in++;
+        }
+      gtk_list_box_append (self->admirals_list, admiral_row (self, admiral, status, n_orders));
+      g_hash_table_insert (self->statuses, g_strdup (admiral->id), status);
+      g_hash_table_insert (self->counts, g_strdup (admiral->id), GUINT_TO_POINTER (n_orders));
+    }
+  /* Translators: under the heading, "3 of 11 admirals have handed in their sheets" */
+  subtitle = g_strdup_printf (ngettext ("%u of %u admiral has handed in his sheet",
+                                        "%u of %u admirals have handed in their sheets",
+                                        admirals->len), handed_in, admirals->len);
+  gtk_label_set_label (self->subtitle_label, subtitle);
+  board_update_results (self, cycle);
+}
+
+static void
+campaign_changed_cb (AdmiraltyOrderBoard *self)
+{
+  board_update (self);
+}
+
+void
+admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
+                                    AdmCampaign         *campaign)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  if (self->sheet_form != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->sheet_form));
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_set_object (&self->campaign, campaign);
+  if (campaign != NULL)
+    g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  board_update (self);
+}
+
+void
+admiralty_order_board_set_clock (AdmiraltyOrderBoard *self,
+                                 AdmiraltyCycleClock *clock)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  g_set_object (&self->clock, clock);
+}
+
+AdmiraltySheetForm *
+admiralty_order_board_open_sheet (AdmiraltyOrderBoard *self,
+                                  const char          *admiral_id)
+{
+  AdmiraltySheetForm *form;
+  GtkRoot *root;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  if (self->campaign == NULL)
+    return NULL;
+  if (self->sheet_form != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->sheet_form));
+  /* F-STRAT-7: a sheet handed in once the session is due is late. */
+  form = admiralty_sheet_form_new (self->campaign, admiral_id,
+                                   self->clock != NULL
+                                   && admiralty_cycle_clock_get_due (self->clock));
+  if (form == NULL)
+    return NULL;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (form), GTK_WINDOW (root));
+  g_set_weak_pointer (&self->sheet_form, GTK_WIDGET (form));
+  gtk_window_present (GTK_WINDOW (form));
+  return form;
+}
+
+AdmiraltySheetForm *
+admiralty_order_board_get_sheet_form (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return self->sheet_form != NULL ? ADMIRALTY_SHEET_FORM (self->sheet_form) : NULL;
+}
+
+static void
+admiral_activated_cb (AdmiraltyOrderBoard *self,
+                      GtkListBoxRow       *row)
+{
+  const char *id = g_object_get_data (G_OBJECT (row), "admiral-id");
+
+  if (id != NULL)
+    admiralty_order_board_open_sheet (self, id);
+}
+
+/* Importing sheets */
+
+/* One sheet, all or nothing: read and checked against the state first, then journalled; when
+ * an append is refused the ones before it are taken back. */
+static gboolean
+import_one (AdmiraltyOrderBoard *self,
+            const char          *path,
+            GError             **error)
+{
+  AdmState *state = adm_campaign_get_state (self->campaign);
+  g_autoptr(GPtrArray) events = adm_order_sheet_load_file (path, state,
+                                                           g_get_real_time () / G_USEC_PER_SEC,
+                                                           error);
+
+  if (events == NULL)
+    return FALSE;
+  for (guint i = 0; i < events->len; i++)
+    {
+      if (adm_campaign_append (self->campaign, g_ptr_array_index (events, i), error))
+        continue;
+      for (guint j = 0; j < i; j++)
+        if (!adm_campaign_undo (self->campaign, NULL))
+          break;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
+                                    GListModel          *files)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (files);
+  guint imported = 0, refused = 0;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+
+  if (self->campaign == NULL)
+    return 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GFile) file = g_list_model_get_item (files, i);
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n\n" : "", uri);
+          refused++;
+          continue;
+        }
+      if (import_one (self, path, &error))
+        imported++;
+      else
+        {
+          g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n\n" : "",
+                                  error->message);
+          refused++;
+        }
+    }
+  if (imported > 0)
+    {
+      /* Translators: a toast after importing order sheets */
+      g_autofree char *toast = g_strdup_printf (ngettext ("%u order sheet imported",
+                                                          "%u order sheets imported", imported),
+                                                imported);
+
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
+    }
+  if (refused > 0)
+    {
+      g_autofree char *heading = g_strdup_printf (ngettext ("%u Sheet Refused",
+                                                            "%u Sheets Refused", refused),
+                                                  refused);
+      g_autofree char *body = g_strdup_printf (_("A refused sheet changes nothing; correct it "
+                                                 "and import it again.\n\n%s"), problems->str);
+
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, heading, body);
+    }
+  return imported;
+}
+
+static void
+chooser_response_cb (AdmiraltyOrderBoard  *self,
+                     int                   response,
+                     GtkFileChooserNative *chooser)
+{
+  g_autoptr(GListModel) files = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (files != NULL)
+    admiralty_order_board_import_files (self, files);
+}
+
+void
+admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Import Order Sheets"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("Order sheets"));
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_filter_add_mime_type (filter, "application/xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+/* Opening an engagement's battle (F-STRAT-4) */
+
+/* Where engagement battles' set-ups go: the "battles" folder beside the campaign file, then
+ * the user's data folder's, the only one while the campaign has no file. */
+static GPtrArray *
+battle_folders (AdmiraltyOrderBoard *self)
+{
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_free);
+  const char *path = adm_campaign_get_path (self->campaign);
+
+  if (path != NULL)
+    {
+      g_autofree char *folder = g_path_get_dirname (path);
+
+      g_ptr_array_add (folders, g_build_filename (folder, "battles", NULL));
+    }
+  g_ptr_array_add (folders, g_build_filename (g_get_user_data_dir (), "admiralty", "battles",
+                                              NULL));
+  return folders;
+}
+
+static const AdmEngagement *
+find_engagement (AdmiraltyOrderBoard *self,
+                 guint                cycle,
+                 guint                index,
+                 GPtrArray          **engagements)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+
+  *engagements = adm_strategy_get_engagements (strategy, cycle);
+  return index < (*engagements)->len ? g_ptr_array_index (*engagements, index) : NULL;
+}
+
+static void
+engagement_open_cb (AdmiraltyOrderBoard       *self,
+                    GHashTable                *overrides,
+                    AdmiraltyEngagementDialog *dialog)
+{
+  guint cycle = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "cycle"));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmEngagement *engagement;
+  g_autofree char *text = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+
+  if (self->campaign == NULL)
+    return;
+  engagement = find_engagement (self, cycle, index, &engagements);
+  if (engagement == NULL)
+    return;
+  text = adm_engagement_battle_setup (adm_campaign_get_state (self->campaign), engagement,
+                                      overrides, &error);
+  if (text == NULL)
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Set Up the Battle"),
+                     error->message);
+      return;
+    }
+  stem = adm_engagement_file_stem (engagement);
+  name = g_strdup_printf ("%s.xml", stem);
+  folders = battle_folders (self);
+  for (guint i = 0; i < folders->len; i++)
+    {
+      const char *folder = g_ptr_array_index (folders, i);
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      g_clear_error (&error);
+      if (g_mkdir_with_parents (folder, 0750) != 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("Could not create %s: %s"), folder, g_strerror (saved_errno));
+          continue;
+        }
+      if (g_file_set_contents (path, text, -1, &error))
+        {
+          g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, path);
+          return;
+        }
+    }
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Set Up the Battle"),
+                 error->message);
+}
+
+GtkWidget *
+admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
+                                       guint                index)
+{
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+  const AdmEngagement *engagement;
+  AdmiraltyEngagementDialog *dialog;
+  GtkRoot *root;
+  guint cycle;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  if (self->campaign == NULL || board_cycle (self) < 2)
+    return NULL;
+  cycle = board_cycle (self) - 1;
+  engagement = find_engagement (self, cycle, index, &engagements);
+  if (engagement == NULL)
+    return NULL;
+
+  /* A battle already set up is under way: it is opened again, never written over. */
+  stem = adm_engagement_file_stem (engagement);
+  name = g_strdup_printf ("%s.xml", stem);
+  folders = battle_folders (self);
+  for (guint i = 0; i < folders->len; i++)
+    {
+      g_autofree char *path = g_build_filename (g_ptr_array_index (folders, i), name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, path);
+          return NULL;
+        }
+    }
+
+  if (self->engagement_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->engagement_dialog));
+  dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign), engagement);
+  g_object_set_data (G_OBJECT (dialog), "cycle", GUINT_TO_POINTER (cycle));
+  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  g_signal_connect_object (dialog, "open", G_CALLBACK (engagement_open_cb), self,
+                           G_CONNECT_SWAPPED);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+  g_set_weak_pointer (&self->engagement_dialog, GTK_WIDGET (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WIDGET (dialog);
+}
+
+GtkWidget *
+admiralty_order_board_get_engagement_dialog (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return self->engagement_dialog;
+}
+
+static void
+open_engagement_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  admiralty_order_board_open_engagement (ADMIRALTY_ORDER_BOARD (widget),
+                                         g_variant_get_uint32 (parameter));
+}
+
+/* Resolving the cycle */
+
+gboolean
+admiralty_order_board_resolve (AdmiraltyOrderBoard *self,
+                               GError             **error)
+{
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autofree char *toast = NULL;
+  guint cycle;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (self->campaign != NULL, FALSE);
+
+  /* F-STRAT-1..5: one "cycle" event resolves it, with the readiness checks of the absent
+   * admirals' engaged formations rolled by the campaign's dice, all or nothing. */
+  cycle = board_cycle (self);
+  if (!adm_campaign_resolve_cycle (self->campaign, NULL, g_get_real_time () / G_USEC_PER_SEC,
+                                   error))
+    return FALSE;
+
+  /* The next cycle starts now: the clock counts down to its session. */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.clock-next-cycle", NULL);
+  engagements = adm_strategy_get_engagements (adm_state_get_strategy (adm_campaign_get_state (
+                                                self->campaign)), cycle);
+  /* Translators: "Cycle 1 resolved: 2 engagements" */
+  toast = g_strdup_printf (ngettext ("Cycle %u resolved: %u engagement",
+                                     "Cycle %u resolved: %u engagements", engagements->len),
+                           cycle, engagements->len);
+  g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
+                              self->scroller)), 0);
+  return TRUE;
+}
+
+static void
+resolve_response_cb (AdmiraltyOrderBoard *self,
+                     const char          *response,
+                     AdwMessageDialog    *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "resolve") != 0 || self->campaign == NULL)
+    return;
+  if (!admiralty_order_board_resolve (self, &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
+                   error->message);
+}
+
+void
+admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GPtrArray *admirals;
+  g_autoptr(GString) absent = g_string_new (NULL);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  guint n_absent = 0;
+
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  if (self->campaign == NULL)
+    return;
+  if (self->resolve_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->resolve_dialog));
+
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (g_hash_table_contains (self->handed_in, admiral->id))
+        continue;
+      g_string_append_printf (absent, "\n• %s", admiral->name);
+      n_absent++;
+    }
+
+  /* Translators: "Resolve Cycle 2?" */
+  heading = g_strdup_printf (_("Resolve Cycle %u?"), board_cycle (self));
+  if (n_absent == 0)
+    body = g_strdup (_("Every admiral has handed in his sheet. The formations move over the "
+                       "cycle, and engagements open where enemies meet."));
+  else
+    /* F-STRAT-5: no sheet, the standing orders go on. */
+    body = g_strdup_printf (ngettext ("No sheet from this admiral: his formations keep their "
+                                      "standing orders (F-STRAT-5).\n%s",
+                                      "No sheet from these admirals: their formations keep "
+                                      "their standing orders (F-STRAT-5).\n%s", n_absent),
+                            absent->str);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
+                                   body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "resolve", _("_Resolve"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resolve",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resolve_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_set_weak_pointer (&self->resolve_dialog, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+GtkWidget *
+admiralty_order_board_get_resolve_dialog (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return self->resolve_dialog;
+}
+
+const char *
+admiralty_order_board_get_status (AdmiraltyOrderBoard *self,
+                                  const char          *admiral_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return g_hash_table_lookup (self->statuses, admiral_id);
+}
+
+guint
+admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *self,
+                                    const char          *admiral_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+
+  return GPOINTER_TO_UINT (g_hash_table_lookup (self->counts, admiral_id));
+}
+
+char *
+admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  if (!gtk_widget_get_visible (self->engagements_group))
+    return g_strdup ("");
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->engagements_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      const char *subtitle = ADW_IS_ACTION_ROW (row)
+                             ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
+
+      g_string_append_printf (text, "%s%s%s\n",
+                              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                              subtitle != NULL && subtitle[0] != '\0' ? ": " : "",
+                              subtitle != NULL ? subtitle : "");
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+const char *
+admiralty_order_board_get_summary (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return gtk_widget_get_visible (self->summary_group) ? gtk_label_get_label (self->summary_label)
+                                                      : NULL;
+}
+
+static void
+admiralty_order_board_dispose (GObject *object)
+{
+  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (object);
+
+  if (self->sheet_form != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->sheet_form));
+  g_clear_weak_pointer (&self->sheet_form);
+  if (self->resolve_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->resolve_dialog));
+  g_clear_weak_pointer (&self->resolve_dialog);
+  if (self->engagement_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->engagement_dialog));
+  g_clear_weak_pointer (&self->engagement_dialog);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->clock);
+  g_clear_pointer (&self->statuses, g_hash_table_unref);
+  g_clear_pointer (&self->counts, g_hash_table_unref);
+  g_clear_pointer (&self->handed_in, g_hash_table_unref);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDER_BOARD);
+
+  G_OBJECT_CLASS (admiralty_order_board_parent_class)->dispose (object);
+}
+
+static void
+admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_order_board_dispose;
+
+  signals[SIGNAL_TOAST] =
+    g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_ERROR] =
+    g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  signals[SIGNAL_OPEN_BATTLE] =
+    g_signal_new ("open-battle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  gtk_widget_class_install_action (widget_class, "board.open-engagement", "u",
+                                   open_engagement_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-order-board.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, resolve_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, admirals_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, summary_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, summary_label);
+  gtk_widget_class_bind_template_callback (widget_class, admiral_activated_cb);
+}
+
+static void
+admiralty_order_board_init (AdmiraltyOrderBoard *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->handed_in = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-order-board.h: the Orders tab — the board of admirals for the current cycle
+ * (who has handed in his order sheet, late or corrected, and how many orders, F-GEN-3,
+ * F-STRAT-5, F-STRAT-7), the way into each admiral's sheet form, importing sheets typed
+ * elsewhere (order-sheet.rng, all or nothing per file), resolving the cycle, and what the
+ * last resolved cycle brought: the master's summary and its engagements (F-STRAT-3, 4). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-cycle-clock.h"
+#include "admiralty-engine.h"
+#include "admiralty-sheet-form.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_ORDER_BOARD (admiralty_order_board_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyOrderBoard, admiralty_order_board, ADMIRALTY, ORDER_BOARD,
+                      GtkWidget)
+
+/* Signals: "toast" (const char *title) and "error" (const char *heading, const char *body),
+ * for the window to show; "open-battle" (const char *path), a set-up to open in a tab. */
+
+void                admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
+                                                        AdmCampaign         *campaign);
+/* The clock says whether a sheet handed in now is late (F-STRAT-7). */
+void                admiralty_order_board_set_clock    (AdmiraltyOrderBoard *self,
+                                                        AdmiraltyCycleClock *clock);
+
+/* Opens the sheet form of @admiral_id (a board row does the same) and returns it. */
+AdmiraltySheetForm *admiralty_order_board_open_sheet   (AdmiraltyOrderBoard *self,
+                                                        const char          *admiral_id);
+/* The sheet form open, or NULL. */
+AdmiraltySheetForm *admiralty_order_board_get_sheet_form (AdmiraltyOrderBoard *self);
+
+/* win.import-sheets: a file chooser for several order sheets. */
+void                admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self);
+/* Each file all or nothing, in order; a refused one is reported ("FILE:LINE: problem") and
+ * changes nothing. Returns how many were journalled. */
+guint               admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
+                                                        GListModel          *files);
+
+/* win.resolve-cycle: asks first, naming the admirals without a sheet. */
+void                admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self);
+/* Journals the current cycle's resolution (F-STRAT-1..5) and starts the clock's next cycle. */
+gboolean            admiralty_order_board_resolve      (AdmiraltyOrderBoard *self,
+                                                        GError             **error);
+/* The dialog confirm_resolve() shows, or NULL. */
+GtkWidget          *admiralty_order_board_get_resolve_dialog (AdmiraltyOrderBoard *self);
+
+/* F-STRAT-4: the battle of engagement @index of the last resolved cycle — reopened when its
+ * set-up (battles/cycle-N-PLACE.xml beside the campaign) exists, else the placements dialog,
+ * whose "Open Battle" writes the set-up; "open-battle" (const char *path) then asks the window
+ * to open it. Returns the dialog, or NULL. */
+GtkWidget          *admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
+                                                           guint                index);
+GtkWidget          *admiralty_order_board_get_engagement_dialog (AdmiraltyOrderBoard *self);
+
+/* Test hooks: an admiral's row status ("Received 18:38", …) and orders count, the admirals
+ * without a sheet, the engagement rows' titles of the last resolved cycle and its summary. */
+const char         *admiralty_order_board_get_status   (AdmiraltyOrderBoard *self,
+                                                        const char          *admiral_id);
+guint               admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *self,
+                                                        const char          *admiral_id);
+char               *admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+const char         *admiralty_order_board_get_summary  (AdmiraltyOrderBoard *self);
+
+G_END_DECLS

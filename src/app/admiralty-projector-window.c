@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-projector-window.c: the main map on a projector or a second screen. What it may
+ * show is the sector map's public audience; this file only frames it, keeps the heading in
+ * step with the campaign and the clock, and puts the window fullscreen where the master's
+ * window is not. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-projector-window.h"
+
+struct _AdmiraltyProjectorWindow
+{
+  AdwWindow            parent_instance;
+
+  AdmCampaign         *campaign;
+  AdmiraltyCycleClock *clock;
+
+  GtkLabel            *title_label;
+  GtkLabel            *cycle_label;
+  GtkLabel            *clock_label;
+  AdmiraltySectorMap  *map;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_CAMPAIGN,
+  PROP_CLOCK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+update_heading (AdmiraltyProjectorWindow *self)
+{
+  g_autofree char *cycle = NULL;
+
+  if (self->campaign == NULL)
+    {
+      gtk_label_set_label (self->title_label, "");
+      gtk_label_set_label (self->cycle_label, "");
+      return;
+    }
+  gtk_label_set_label (self->title_label,
+                       adm_scenario_get_name (adm_campaign_get_scenario (self->campaign)));
+  /* F-STRAT-1: the communication cycle whose orders are being given. */
+  cycle = g_strdup_printf (_("Cycle %u"),
+                           adm_strategy_get_cycle (adm_state_get_strategy (
+                             adm_campaign_get_state (self->campaign))));
+  gtk_label_set_label (self->cycle_label, cycle);
+}
+
+static void
+update_clock (AdmiraltyProjectorWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_label), self->clock != NULL);
+  if (self->clock == NULL)
+    return;
+  if (admiralty_cycle_clock_get_due (self->clock))
+    text = g_strdup (_("Session due"));
+  else
+    {
+      g_autofree char *time = admiralty_cycle_clock_format (
+        admiralty_cycle_clock_get_remaining_seconds (self->clock));
+
+      if (admiralty_cycle_clock_get_running (self->clock))
+        /* Translators: on the projector, the time to the next communication session */
+        text = g_strdup_printf (_("Next session in %s"), time);
+      else
+        /* Translators: on the projector, when the master has paused the cycle clock */
+        text = g_strdup_printf (_("Paused · %s left"), time);
+    }
+  gtk_label_set_label (self->clock_label, text);
+  if (admiralty_cycle_clock_get_due (self->clock))
+    gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "session-due");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "session-due");
+}
+
+static void
+campaign_changed_cb (AdmiraltyProjectorWindow *self,
+                     AdmCampaign              *campaign)
+{
+  update_heading (self);
+}
+
+static void
+clock_notify_cb (AdmiraltyProjectorWindow *self,
+                 GParamSpec               *pspec,
+                 AdmiraltyCycleClock      *clock)
+{
+  update_clock (self);
+}
+
+static void
+set_clock (AdmiraltyProjectorWindow *self,
+           AdmiraltyCycleClock      *clock)
+{
+  if (self->clock == clock)
+    return;
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->clock, clock_notify_cb, self);
+  g_set_object (&self->clock, clock);
+  if (clock != NULL)
+    g_signal_connect_object (clock, "notify", G_CALLBACK (clock_notify_cb), self,
+                             G_CONNECT_SWAPPED);
+  update_clock (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
+}
+
+/* Actions */
+
+static void
+toggle_fullscreen_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GtkWindow *window = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+static void
+leave_fullscreen_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  gtk_window_unfullscreen (GTK_WINDOW (widget));
+}
+
+/* GObject */
+
+static void
+admiralty_projector_window_dispose (GObject *object)
+{
+  AdmiraltyProjectorWindow *self = ADMIRALTY_PROJECTOR_WINDOW (object);
+
+  admiralty_projector_window_set_campaign (self, NULL);
+  set_clock (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PROJECTOR_WINDOW);
+
+  G_OBJECT_CLASS (admiralty_projector_window_parent_class)->dispose (object);
+}
+
+static void
+admiralty_projector_window_get_property (GObject    *object,
+                                         guint       prop_id,
+                                         GValue     *value,
+                                         GParamSpec *pspec)
+{
+  AdmiraltyProjectorWindow *self = ADMIRALTY_PROJECTOR_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+
+    case PROP_CLOCK:
+      g_value_set_object (value, self->clock);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_projector_window_set_property (GObject      *object,
+                                         guint         prop_id,
+                                         const GValue *value,
+                                         GParamSpec   *pspec)
+{
+  AdmiraltyProjectorWindow *self = ADMIRALTY_PROJECTOR_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      admiralty_projector_window_set_campaign (self, g_value_get_object (value));
+      break;
+
+    case PROP_CLOCK:
+      set_clock (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_projector_window_dispose;
+  object_class->get_property = admiralty_projector_window_get_property;
+  object_class->set_property = admiralty_projector_window_set_property;
+
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, ADM_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CLOCK] =
+    g_param_spec_object ("clock", NULL, NULL, ADMIRALTY_TYPE_CYCLE_CLOCK,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/admiralty-projector-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, cycle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
+
+  gtk_widget_class_install_action (widget_class, "projector.toggle-fullscreen", NULL,
+                                   toggle_fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "projector.leave-fullscreen", NULL,
+                                   leave_fullscreen_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0,
+                                       "projector.toggle-fullscreen", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0,
+                                       "projector.leave-fullscreen", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+}
+
+static void
+admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  update_heading (self);
+  update_clock (self);
+}
+
+/* Public API */
+
+AdmiraltyProjectorWindow *
+admiralty_projector_window_new (GtkApplication      *application,
+                                AdmCampaign         *campaign,
+                                AdmiraltyCycleClock *clock)
+{
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (campaign == NULL || ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (clock == NULL || ADMIRALTY_IS_CYCLE_CLOCK (clock), NULL);
+
+  return g_object_new (ADMIRALTY_TYPE_PROJECTOR_WINDOW,
+                       "application", application,
+                       "campaign", campaign,
+                       "clock", clock,
+                       NULL);
+}
+
+AdmCampaign *
+admiralty_projector_window_get_campaign (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return self->campaign;
+}
+
+void
+admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
+                                         AdmCampaign              *campaign)
+{
+  g_return_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self));
+  g_return_if_fail (campaign == NULL || ADM_IS_CAMPAIGN (campaign));
+
+  if (self->campaign == campaign)
+    return;
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
+  g_set_object (&self->campaign, campaign);
+  if (campaign != NULL)
+    g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  if (self->map != NULL)
+    {
+      admiralty_sector_map_set_campaign (self->map, campaign);
+      if (campaign == NULL)
+        admiralty_sector_map_set_scenario (self->map, NULL);
+    }
+  update_heading (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+AdmiraltySectorMap *
+admiralty_projector_window_get_map (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return self->map;
+}
+
+void
+admiralty_projector_window_show_on (AdmiraltyProjectorWindow *self,
+                                    GtkWidget                *avoid)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GListModel *monitors = gdk_display_get_monitors (display);
+  GdkMonitor *own = NULL, *other = NULL;
+  GdkSurface *surface;
+
+  g_return_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self));
+
+  if (avoid != NULL && (surface = gtk_native_get_surface (gtk_widget_get_native (avoid))) != NULL)
+    own = gdk_display_get_monitor_at_surface (display, surface);
+  for (guint i = 0; i < g_list_model_get_n_items (monitors) && other == NULL; i++)
+    {
+      g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, i);
+
+      if (monitor != own)
+        other = monitor;
+    }
+  if (other != NULL)
+    gtk_window_fullscreen_on_monitor (GTK_WINDOW (self), other);
+  else
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+const char *
+admiralty_projector_window_get_cycle_text (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return gtk_label_get_label (self->cycle_label);
+}
+
+const char *
+admiralty_projector_window_get_clock_text (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->clock_label))
+         ? gtk_label_get_label (self->clock_label) : NULL;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-projector-window.h: the main map for a projector or a second screen (F-STRAT-2:
+ * the results of the movements are shown on the main map). Fullscreen, large type, and the
+ * public picture only: the sector map drawn for ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, so no
+ * hidden or undetected formation is ever drawn; it follows the campaign as the master
+ * resolves, with the cycle and the time to the next communication session in large type.
+ *
+ * Keys: F11 toggles fullscreen, Escape leaves it, Ctrl+W closes. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-cycle-clock.h"
+#include "admiralty-engine.h"
+#include "admiralty-sector-map.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_PROJECTOR_WINDOW (admiralty_projector_window_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADMIRALTY,
+                      PROJECTOR_WINDOW, AdwWindow)
+
+/* @clock may be NULL: no countdown is shown then. */
+AdmiraltyProjectorWindow *admiralty_projector_window_new          (GtkApplication      *application,
+                                                                   AdmCampaign         *campaign,
+                                                                   AdmiraltyCycleClock *clock)
+                                                                   G_GNUC_WARN_UNUSED_RESULT;
+AdmCampaign              *admiralty_projector_window_get_campaign (AdmiraltyProjectorWindow *self);
+void                      admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
+                                                                   AdmCampaign              *campaign);
+AdmiraltySectorMap       *admiralty_projector_window_get_map      (AdmiraltyProjectorWindow *self);
+/* Fullscreen on a monitor other than @avoid's when there is one, else on @avoid's. */
+void                      admiralty_projector_window_show_on      (AdmiraltyProjectorWindow *self,
+                                                                   GtkWidget                *avoid);
+/* The heading's texts, for tests: "Cycle 3", "Next session in 12:40". */
+const char               *admiralty_projector_window_get_cycle_text (AdmiraltyProjectorWindow *self);
+const char               *admiralty_projector_window_get_clock_text (AdmiraltyProjectorWindow *self);
+
+G_END_DECLS

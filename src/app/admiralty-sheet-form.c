@@ -1,0 +1,1286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sheet-form.c: one admiral's order sheet as the master types it in. Each formation
+ * is a group: where it is, what it keeps doing (F-STRAT-5), the orders already journalled for
+ * it this cycle with what corrected them (F-STRAT-7), and an order with the fields it needs.
+ * The order is built as the journal's "order" event and checked by the engine on every change
+ * (adm_strategy_check_order), so what the form accepts is exactly what the journal takes. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-sheet-form.h"
+
+/* The order choices, in the drop-down's order; 0 keeps the standing orders (F-STRAT-5). */
+static const char * const order_ids[] = {
+  "keep", "move", "attack", "defend", "patrol", "lay-mines", "sweep-mines", "flagship",
+  "instructions",
+};
+
+enum {
+  CHOICE_KEEP,
+  CHOICE_MOVE,
+  CHOICE_ATTACK,
+  CHOICE_DEFEND,
+  CHOICE_PATROL,
+  CHOICE_LAY_MINES,
+  CHOICE_SWEEP_MINES,
+  CHOICE_FLAGSHIP,
+  CHOICE_INSTRUCTIONS,
+};
+
+typedef struct {
+  AdmiraltySheetForm  *form;          /* owns the entry */
+  const AdmFormation  *formation;
+  GtkWidget           *group;
+  AdwComboRow         *order_row;
+  AdwActionRow        *route_row;
+  AdwComboRow         *next_row;      /* the sector to add to the route */
+  GPtrArray           *next_sectors;  /* AdmSector*, the items of next_row */
+  GtkWidget           *remove_button;
+  GtkWidget           *send_button;   /* F-STRAT-7: this order alone, out of band */
+  AdwComboRow         *target_row;
+  GPtrArray           *targets;       /* char* ids, NULL first: the formation's own sector */
+  AdwComboRow         *flagship_row;
+  GtkWidget           *comments_row;  /* AdwEntryRow */
+  AdwActionRow        *refusal_row;
+  GtkWidget           *history_rows;  /* GtkBox of labels inside a row */
+  GtkLabel            *history_label;
+  GtkWidget           *history_row;
+  GPtrArray           *route;         /* AdmSector* */
+  AdmEvent            *journalled;    /* his latest order for it this cycle, or NULL */
+  char                *refusal;
+  gboolean             loading;
+} Entry;
+
+struct _AdmiraltySheetForm
+{
+  AdwWindow        parent_instance;
+
+  AdmCampaign     *campaign;
+  char            *admiral_id;
+  const AdmAdmiral *admiral;
+  guint            cycle;
+  GPtrArray       *entries;        /* Entry* */
+  GPtrArray       *others;         /* AdmFormation*, the items of other_row */
+
+  /* Template children */
+  AdwWindowTitle  *window_title;
+  GtkWidget       *hand_in_button;
+  AdwPreferencesPage *page;
+  AdwActionRow    *status_row;
+  GtkSwitch       *late_switch;
+  AdwComboRow     *other_row;
+  GtkWidget       *other_button;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltySheetForm, admiralty_sheet_form, ADW_TYPE_WINDOW)
+
+static AdmScenario *
+form_scenario (AdmiraltySheetForm *self)
+{
+  return adm_campaign_get_scenario (self->campaign);
+}
+
+static AdmStrategy *
+form_strategy (AdmiraltySheetForm *self)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+}
+
+char *
+admiralty_format_clock_time (gint64 unix_time)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (unix_time);
+  g_autoptr(GDateTime) local = utc != NULL ? g_date_time_to_local (utc) : NULL;
+
+  return local != NULL ? g_date_time_format (local, "%H:%M") : g_strdup ("");
+}
+
+static const char *
+sector_name (AdmScenario *scenario,
+             const char  *id)
+{
+  AdmSector *sector = adm_scenario_lookup_sector (scenario, id);
+
+  return sector != NULL ? sector->name : id;
+}
+
+/* The place an order names: a sector's or a formation's name, or "in place". */
+static char *
+target_name (AdmScenario *scenario,
+             const char  *target)
+{
+  AdmFormation *formation;
+
+  if (target == NULL)
+    return g_strdup (_("where it is"));
+  formation = adm_scenario_lookup_formation (scenario, target);
+  if (formation != NULL)
+    return g_strdup (formation->name);
+  return g_strdup (sector_name (scenario, target));
+}
+
+static const char *
+order_label (const char *order)
+{
+  static const struct { const char *id; const char *label; } labels[] = {
+    { "keep", N_("Keep standing orders") },
+    { "move", N_("Move") },
+    { "attack", N_("Attack") },
+    { "defend", N_("Defend") },
+    { "patrol", N_("Patrol") },
+    { "lay-mines", N_("Lay mines") },
+    { "sweep-mines", N_("Sweep mines") },
+    { "flagship", N_("Name the flagship") },
+    { "instructions", N_("Instructions") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_strcmp0 (order, labels[i].id) == 0)
+      return _(labels[i].label);
+  return order != NULL ? order : _("Free-text order");
+}
+
+/* "move: Pol jump point → Pol orbit", "attack Pol Escort Group", "flagship: Prince Xav". */
+char *
+admiralty_describe_order_event (AdmScenario    *scenario,
+                                const AdmEvent *event)
+{
+  const char *order = adm_event_get (event, "order");
+  const char *text = adm_event_get_text (event);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (g_strcmp0 (order, "move") == 0)
+    {
+      g_auto(GStrv) words = g_strsplit (adm_event_get (event, "route") != NULL
+                                        ? adm_event_get (event, "route") : "", " ", -1);
+
+      /* Translators: a move order and its route, "move: Pol jump point → Pol orbit" */
+      g_string_append (out, _("move:"));
+      for (guint i = 0; words[i] != NULL; i++)
+        if (words[i][0] != '\0')
+          g_string_append_printf (out, "%s%s", out->len > 0 && !g_str_has_suffix (out->str, ":")
+                                               ? " → " : " ", sector_name (scenario, words[i]));
+    }
+  else if (g_strcmp0 (order, "flagship") == 0)
+    {
+      AdmShip *ship = adm_scenario_lookup_ship (scenario, adm_event_get (event, "flagship"));
+
+      /* Translators: "flagship: Prince Xav" */
+      g_string_append_printf (out, _("flagship: %s"),
+                              ship != NULL ? ship->name : adm_event_get (event, "flagship"));
+    }
+  else if (order != NULL && g_strcmp0 (order, "instructions") != 0)
+    {
+      g_autofree char *place = target_name (scenario, adm_event_get (event, "target"));
+      g_autofree char *lower = g_utf8_strdown (order_label (order), -1);
+
+      /* Translators: an order and where, "patrol where it is", "attack Pol Escort Group" */
+      g_string_append_printf (out, _("%s %s"), lower, place);
+    }
+  else
+    g_string_append (out, _("instructions"));
+
+  if (text != NULL && text[0] != '\0')
+    g_string_append_printf (out, " — “%s”", text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The standing order (F-STRAT-5) in the same words. */
+static char *
+describe_standing (const AdmStratOrder *order)
+{
+  if (order == NULL)
+    return g_strdup (_("No standing order"));
+  if (order->kind == ADM_STRAT_ORDER_MOVE && order->route != NULL && order->route->len > 0)
+    {
+      const AdmSector *last = g_ptr_array_index (order->route, order->route->len - 1);
+
+      /* Translators: "Standing order: move on to Pol orbit" */
+      return g_strdup_printf (_("Standing order: move on to %s"), last->name);
+    }
+  if (order->target_formation != NULL)
+    return g_strdup_printf (_("Standing order: %s %s"),
+                            adm_strat_order_kind_to_string (order->kind),
+                            order->target_formation->name);
+  if (order->target_sector != NULL)
+    /* Translators: "Standing order: patrol in Pol orbit" */
+    return g_strdup_printf (_("Standing order: %s in %s"),
+                            adm_strat_order_kind_to_string (order->kind),
+                            order->target_sector->name);
+  return g_strdup_printf (_("Standing order: %s"), adm_strat_order_kind_to_string (order->kind));
+}
+
+static char *
+describe_position (AdmiraltySheetForm *self,
+                   const AdmFormation *formation)
+{
+  const AdmFormationPosition *pos = adm_strategy_get_position (form_strategy (self),
+                                                               formation->id);
+
+  if (pos == NULL)
+    return g_strdup ("");
+  if (pos->towards != NULL)
+    /* Translators: "In transit to Pol orbit, 12 of 40 min" */
+    return g_strdup_printf (_("In transit to %s, %.0f of %.0f min"), pos->towards->name,
+                            pos->spent, pos->leg);
+  /* Translators: where a formation is, "In Komarr orbit" */
+  return g_strdup_printf (_("In %s"), pos->sector->name);
+}
+
+/* The sector a route starts from: where it is heading when in transit (F-STRAT-8). */
+static const AdmSector *
+entry_route_end (Entry *entry)
+{
+  const AdmFormationPosition *pos;
+
+  if (entry->route->len > 0)
+    return g_ptr_array_index (entry->route, entry->route->len - 1);
+  pos = adm_strategy_get_position (form_strategy (entry->form), entry->formation->id);
+  if (pos == NULL)
+    return entry->formation->sector;
+  return pos->towards != NULL ? pos->towards : pos->sector;
+}
+
+static guint
+order_slot (const char *order)
+{
+  if (g_strcmp0 (order, "flagship") == 0)
+    return 1;
+  if (g_strcmp0 (order, "instructions") == 0)
+    return 2;
+  return 0;
+}
+
+/* When the sheet carrying an order was received: its "received" time, else when it was
+ * journalled. */
+static gint64
+sheet_received (const AdmEvent *sheet)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (adm_event_get (sheet, "received"),
+                                                            utc);
+
+  return time != NULL ? g_date_time_to_unix (time) : adm_event_get_time (sheet);
+}
+
+/* The journal's "order" events of this admiral for @formation in the current cycle, and in
+ * @times (gint64) when the sheet that brought each was received. */
+static GPtrArray *
+journal_orders (AdmiraltySheetForm *self,
+                const AdmFormation *formation,
+                GArray             *times)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  GPtrArray *found = g_ptr_array_new ();
+  g_autofree char *cycle = g_strdup_printf ("%u", self->cycle);
+  gint64 received = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "sheet")
+          && g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0
+          && g_strcmp0 (adm_event_get (event, "admiral"), self->admiral_id) == 0)
+        received = sheet_received (event);
+      if (g_str_equal (adm_event_get_kind (event), "order")
+          && adm_event_get (event, "order") != NULL
+          && g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0
+          && g_strcmp0 (adm_event_get (event, "admiral"), self->admiral_id) == 0
+          && g_strcmp0 (adm_event_get (event, "formation"), formation->id) == 0)
+        {
+          gint64 when = received != 0 ? received : adm_event_get_time (event);
+
+          g_ptr_array_add (found, event);
+          g_array_append_val (times, when);
+        }
+    }
+  return found;
+}
+
+static AdmEvent *
+entry_build_event (Entry  *entry,
+                   gint64  now)
+{
+  AdmiraltySheetForm *self = entry->form;
+  guint choice = adw_combo_row_get_selected (entry->order_row);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry->comments_row));
+  AdmEvent *event;
+
+  if (choice == CHOICE_KEEP || choice >= G_N_ELEMENTS (order_ids))
+    return NULL;
+
+  event = adm_event_new ("order", now);
+  adm_event_set_int (event, "cycle", self->cycle);
+  adm_event_set (event, "admiral", self->admiral_id);
+  adm_event_set (event, "formation", entry->formation->id);
+  adm_event_set (event, "order", order_ids[choice]);
+  switch (choice)
+    {
+    case CHOICE_MOVE:
+      {
+        g_autoptr(GString) route = g_string_new (NULL);
+
+        for (guint i = 0; i < entry->route->len; i++)
+          g_string_append_printf (route, "%s%s", i > 0 ? " " : "",
+                                  ((AdmSector *) g_ptr_array_index (entry->route, i))->id);
+        if (route->len > 0)
+          adm_event_set (event, "route", route->str);
+      }
+      break;
+    case CHOICE_ATTACK:
+    case CHOICE_DEFEND:
+    case CHOICE_PATROL:
+    case CHOICE_LAY_MINES:
+    case CHOICE_SWEEP_MINES:
+      {
+        guint target = adw_combo_row_get_selected (entry->target_row);
+
+        if (target < entry->targets->len && g_ptr_array_index (entry->targets, target) != NULL)
+          adm_event_set (event, "target", g_ptr_array_index (entry->targets, target));
+      }
+      break;
+    case CHOICE_FLAGSHIP:
+      {
+        guint ship = adw_combo_row_get_selected (entry->flagship_row);
+
+        if (ship < entry->formation->ships->len)
+          adm_event_set (event, "flagship",
+                         ((AdmShip *) g_ptr_array_index (entry->formation->ships, ship))->id);
+      }
+      break;
+    default:
+      break;
+    }
+  /* F-STRAT-18: the admiral's comments; for instructions, the order itself. */
+  if (text != NULL && text[0] != '\0')
+    adm_event_set_text (event, text);
+  return event;
+}
+
+/* Whether @event says the same as the journalled order (then handing in repeats nothing). */
+static gboolean
+same_order (const AdmEvent *a,
+            const AdmEvent *b)
+{
+  static const char * const keys[] = { "order", "route", "target", "flagship" };
+
+  if (a == NULL || b == NULL)
+    return a == b;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (g_strcmp0 (adm_event_get (a, keys[i]), adm_event_get (b, keys[i])) != 0)
+      return FALSE;
+  return g_strcmp0 (adm_event_get_text (a) != NULL ? adm_event_get_text (a) : "",
+                    adm_event_get_text (b) != NULL ? adm_event_get_text (b) : "") == 0;
+}
+
+static void form_update (AdmiraltySheetForm *self);
+
+static void
+entry_fill_next (Entry *entry)
+{
+  AdmScenario *scenario = form_scenario (entry->form);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  const AdmSector *end = entry_route_end (entry);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  /* F-STRAT-8: the sectors linked to the route's end first; the others stay on offer, and the
+   * engine says why one of them cannot be reached. */
+  g_ptr_array_set_size (entry->next_sectors, 0);
+  for (guint i = 0; end != NULL && i < end->adjacent->len; i++)
+    {
+      AdmSector *sector = g_ptr_array_index (end->adjacent, i);
+
+      g_ptr_array_add (entry->next_sectors, sector);
+      gtk_string_list_append (names, sector->name);
+    }
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *sector = g_ptr_array_index (sectors, i);
+      g_autofree char *label = NULL;
+
+      if (sector == end || g_ptr_array_find (entry->next_sectors, sector, NULL))
+        continue;
+      g_ptr_array_add (entry->next_sectors, sector);
+      /* Translators: a sector with no link to the end of the route */
+      label = g_strdup_printf (_("%s (not adjacent)"), sector->name);
+      gtk_string_list_append (names, label);
+    }
+  entry->loading = TRUE;
+  adw_combo_row_set_model (entry->next_row, G_LIST_MODEL (names));
+  entry->loading = FALSE;
+}
+
+static void
+entry_update (Entry *entry)
+{
+  AdmiraltySheetForm *self = entry->form;
+  guint choice = adw_combo_row_get_selected (entry->order_row);
+  g_autoptr(AdmEvent) event = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) route = g_string_new (NULL);
+  AdmStratOrder *order;
+
+  if (entry->loading)
+    return;
+
+  gtk_widget_set_visible (GTK_WIDGET (entry->route_row), choice == CHOICE_MOVE);
+  gtk_widget_set_visible (GTK_WIDGET (entry->next_row), choice == CHOICE_MOVE);
+  gtk_widget_set_visible (GTK_WIDGET (entry->target_row),
+                          choice >= CHOICE_ATTACK && choice <= CHOICE_SWEEP_MINES);
+  gtk_widget_set_visible (GTK_WIDGET (entry->flagship_row), choice == CHOICE_FLAGSHIP);
+  gtk_widget_set_visible (entry->comments_row, choice != CHOICE_KEEP);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->comments_row),
+                                 choice == CHOICE_INSTRUCTIONS ? _("Instructions")
+                                                               : _("Comments (F-STRAT-18)"));
+
+  for (guint i = 0; i < entry->route->len; i++)
+    g_string_append_printf (route, "%s%s", i > 0 ? " → " : "",
+                            ((AdmSector *) g_ptr_array_index (entry->route, i))->name);
+  adw_action_row_set_subtitle (entry->route_row,
+                               route->len > 0 ? route->str : _("No sector yet: add the first"));
+  gtk_widget_set_sensitive (entry->remove_button, entry->route->len > 0);
+
+  g_clear_pointer (&entry->refusal, g_free);
+  event = entry_build_event (entry, g_get_real_time () / G_USEC_PER_SEC);
+  if (event != NULL)
+    {
+      order = adm_strategy_check_order (form_strategy (self), event, &error);
+      if (order == NULL)
+        entry->refusal = g_strdup (error->message);
+      adm_strat_order_free (order);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (entry->refusal_row), entry->refusal != NULL);
+  gtk_widget_set_sensitive (entry->send_button, event != NULL && entry->refusal == NULL);
+  if (entry->refusal != NULL)
+    {
+      /* The engine's reason as a sentence: "The route goes from …". */
+      g_autofree char *first = g_utf8_strup (entry->refusal, g_utf8_next_char (entry->refusal)
+                                                             - entry->refusal);
+      g_autofree char *shown = g_strconcat (first, g_utf8_next_char (entry->refusal), NULL);
+
+      adw_action_row_set_subtitle (entry->refusal_row, shown);
+    }
+  else
+    adw_action_row_set_subtitle (entry->refusal_row, "");
+  form_update (self);
+}
+
+static void
+entry_changed_cb (Entry *entry)
+{
+  entry_update (entry);
+}
+
+static void
+entry_add_sector_cb (Entry *entry)
+{
+  guint index = adw_combo_row_get_selected (entry->next_row);
+
+  if (index >= entry->next_sectors->len)
+    return;
+  g_ptr_array_add (entry->route, g_ptr_array_index (entry->next_sectors, index));
+  entry_fill_next (entry);
+  entry_update (entry);
+}
+
+static void
+entry_remove_sector_cb (Entry *entry)
+{
+  if (entry->route->len == 0)
+    return;
+  g_ptr_array_set_size (entry->route, entry->route->len - 1);
+  entry_fill_next (entry);
+  entry_update (entry);
+}
+
+static void
+entry_history (Entry *entry)
+{
+  AdmiraltySheetForm *self = entry->form;
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) orders = journal_orders (self, entry->formation, times);
+  g_autoptr(GString) lines = g_string_new (NULL);
+
+  g_clear_pointer (&entry->journalled, adm_event_unref);
+  /* F-STRAT-7: the journal keeps every order; a later one of the same kind supersedes. */
+  for (guint i = 0; i < orders->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (orders, i);
+      g_autofree char *what = admiralty_describe_order_event (form_scenario (self), event);
+      AdmEvent *later = NULL;
+      guint later_index = 0;
+
+      for (guint j = i + 1; j < orders->len && later == NULL; j++)
+        if (order_slot (adm_event_get (g_ptr_array_index (orders, j), "order"))
+            == order_slot (adm_event_get (event, "order")))
+          {
+            later = g_ptr_array_index (orders, j);
+            later_index = j;
+          }
+      if (lines->len > 0)
+        g_string_append_c (lines, '\n');
+      if (later != NULL)
+        {
+          g_autofree char *when = admiralty_format_clock_time (g_array_index (times, gint64,
+                                                                              later_index));
+
+          /* Translators: "Corrected at 18:50 — was: move: Pol jump point" */
+          g_string_append_printf (lines, _("Corrected at %s — was: %s"), when, what);
+        }
+      else
+        {
+          g_autofree char *when = admiralty_format_clock_time (g_array_index (times, gint64, i));
+
+          /* Translators: "On his sheet at 18:38: patrol where it is" */
+          g_string_append_printf (lines, _("On his sheet at %s: %s"), when, what);
+        }
+    }
+  if (orders->len > 0)
+    entry->journalled = adm_event_ref (g_ptr_array_index (orders, orders->len - 1));
+  gtk_label_set_label (entry->history_label, lines->str);
+  gtk_widget_set_visible (entry->history_row, lines->len > 0);
+}
+
+/* The form starts from the latest order on his sheets, so that a correction edits it. */
+static void
+entry_load (Entry *entry)
+{
+  AdmEvent *event = entry->journalled;
+  const char *order = event != NULL ? adm_event_get (event, "order") : NULL;
+  AdmScenario *scenario = form_scenario (entry->form);
+
+  entry->loading = TRUE;
+  g_ptr_array_set_size (entry->route, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (order_ids); i++)
+    if (g_strcmp0 (order, order_ids[i]) == 0)
+      adw_combo_row_set_selected (entry->order_row, i);
+  if (order != NULL && adm_event_get (event, "route") != NULL)
+    {
+      g_auto(GStrv) words = g_strsplit (adm_event_get (event, "route"), " ", -1);
+
+      for (guint i = 0; words[i] != NULL; i++)
+        {
+          AdmSector *sector = adm_scenario_lookup_sector (scenario, words[i]);
+
+          if (sector != NULL)
+            g_ptr_array_add (entry->route, sector);
+        }
+    }
+  for (guint i = 1; event != NULL && i < entry->targets->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (entry->targets, i), adm_event_get (event, "target")) == 0)
+      adw_combo_row_set_selected (entry->target_row, i);
+  for (guint i = 0; event != NULL && i < entry->formation->ships->len; i++)
+    if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->formation->ships, i))->id,
+                   adm_event_get (event, "flagship")) == 0)
+      adw_combo_row_set_selected (entry->flagship_row, i);
+  gtk_editable_set_text (GTK_EDITABLE (entry->comments_row),
+                         event != NULL && adm_event_get_text (event) != NULL
+                         ? adm_event_get_text (event) : "");
+  entry->loading = FALSE;
+  entry_fill_next (entry);
+}
+
+static void
+entry_free (Entry *entry)
+{
+  g_clear_pointer (&entry->next_sectors, g_ptr_array_unref);
+  g_clear_pointer (&entry->targets, g_ptr_array_unref);
+  g_clear_pointer (&entry->route, g_ptr_array_unref);
+  g_clear_pointer (&entry->journalled, adm_event_unref);
+  g_free (entry->refusal);
+  g_free (entry);
+}
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
+static void send_alone_cb (GtkButton *button, Entry *entry);
+
+static Entry *
+entry_new (AdmiraltySheetForm *self,
+           const AdmFormation *formation)
+{
+  AdmScenario *scenario = form_scenario (self);
+  Entry *entry = g_new0 (Entry, 1);
+  g_autoptr(GtkStringList) orders = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) ships = gtk_string_list_new (NULL);
+  g_autofree char *position = describe_position (self, formation);
+  g_autofree char *standing = describe_standing (adm_strategy_get_standing (form_strategy (self),
+                                                                            formation->id));
+  g_autofree char *description = g_strdup_printf ("%s · %s", position, standing);
+  GtkWidget *add_button, *send_button, *history_box;
+
+  entry->form = self;
+  entry->formation = formation;
+  entry->route = g_ptr_array_new ();
+  entry->next_sectors = g_ptr_array_new ();
+  entry->targets = g_ptr_array_new_with_free_func (g_free);
+
+  entry->group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (entry->group), formation->name);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (entry->group), description);
+  send_button = gtk_button_new_with_mnemonic (_("_Send Alone"));
+  gtk_widget_set_valign (send_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (send_button, "flat");
+  gtk_widget_set_tooltip_text (send_button,
+                               _("An out-of-band message: journal this order now, alone, as a "
+                                 "late sheet with its time (F-STRAT-7)"));
+  g_signal_connect (send_button, "clicked", G_CALLBACK (send_alone_cb), entry);
+  entry->send_button = send_button;
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (entry->group), send_button);
+
+  /* The orders already on his sheets this cycle, corrections included. */
+  entry->history_row = adw_preferences_row_new ();
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (entry->history_row), FALSE);
+  history_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_margin_start (history_box, 12);
+  gtk_widget_set_margin_end (history_box, 12);
+  gtk_widget_set_margin_top (history_box, 8);
+  gtk_widget_set_margin_bottom (history_box, 8);
+  gtk_box_append (GTK_BOX (history_box), gtk_image_new_from_icon_name ("document-edit-symbolic"));
+  entry->history_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (entry->history_label, 0);
+  gtk_label_set_wrap (entry->history_label, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (entry->history_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (entry->history_label), "dim-label");
+  gtk_box_append (GTK_BOX (history_box), GTK_WIDGET (entry->history_label));
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (entry->history_row), history_box);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), entry->history_row);
+
+  for (guint i = 0; i < G_N_ELEMENTS (order_ids); i++)
+    gtk_string_list_append (orders, order_label (order_ids[i]));
+  entry->order_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->order_row), _("_Order"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->order_row), TRUE);
+  adw_combo_row_set_model (entry->order_row, G_LIST_MODEL (orders));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->order_row));
+
+  /* F-STRAT-16: a route of adjacent sectors, built one sector at a time. */
+  entry->route_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->route_row), _("Route"));
+  adw_action_row_set_subtitle_lines (entry->route_row, 0);
+  entry->remove_button = icon_button ("edit-undo-symbolic", _("Remove the last sector"));
+  g_signal_connect_swapped (entry->remove_button, "clicked", G_CALLBACK (entry_remove_sector_cb),
+                            entry);
+  adw_action_row_add_suffix (entry->route_row, entry->remove_button);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->route_row));
+
+  entry->next_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->next_row), _("_Next sector"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->next_row), TRUE);
+  add_button = icon_button ("list-add-symbolic", _("Add the sector to the route"));
+  g_signal_connect_swapped (add_button, "clicked", G_CALLBACK (entry_add_sector_cb), entry);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (entry->next_row), add_button);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->next_row));
+
+  /* Where an activity takes place: its own sector, another, or an enemy formation. */
+  g_ptr_array_add (entry->targets, NULL);
+  gtk_string_list_append (targets, _("Its own sector"));
+  for (guint i = 0; i < adm_scenario_get_sectors (scenario)->len; i++)
+    {
+      AdmSector *sector = g_ptr_array_index (adm_scenario_get_sectors (scenario), i);
+
+      g_ptr_array_add (entry->targets, g_strdup (sector->id));
+      gtk_string_list_append (targets, sector->name);
+    }
+  for (guint i = 0; i < adm_strategy_get_formations (form_strategy (self))->len; i++)
+    {
+      AdmFormation *enemy = g_ptr_array_index (adm_strategy_get_formations (form_strategy (self)),
+                                               i);
+      g_autofree char *label = NULL;
+
+      if (enemy->faction == formation->faction)
+        continue;
+      /* Translators: an enemy formation as a target, "Pol Escort Group (Pol)" */
+      label = g_strdup_printf (_("%s (%s)"), enemy->name, enemy->faction->name);
+      g_ptr_array_add (entry->targets, g_strdup (enemy->id));
+      gtk_string_list_append (targets, label);
+    }
+  entry->target_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->target_row), _("_Target"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->target_row), TRUE);
+  adw_combo_row_set_model (entry->target_row, G_LIST_MODEL (targets));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->target_row));
+
+  /* F-FORM-4, F-STRAT-12: one of its own ships. */
+  for (guint i = 0; i < formation->ships->len; i++)
+    gtk_string_list_append (ships, ((AdmShip *) g_ptr_array_index (formation->ships, i))->name);
+  entry->flagship_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->flagship_row), _("_Flagship"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->flagship_row), TRUE);
+  adw_combo_row_set_model (entry->flagship_row, G_LIST_MODEL (ships));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
+                             GTK_WIDGET (entry->flagship_row));
+
+  entry->comments_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->comments_row),
+                                 _("Comments (F-STRAT-18)"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), entry->comments_row);
+
+  entry->refusal_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->refusal_row), _("Refused"));
+  adw_action_row_set_subtitle_lines (entry->refusal_row, 0);
+  adw_action_row_add_prefix (entry->refusal_row,
+                             gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+  gtk_widget_add_css_class (GTK_WIDGET (entry->refusal_row), "error");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
+                             GTK_WIDGET (entry->refusal_row));
+
+  entry_history (entry);
+  entry_load (entry);
+
+  g_signal_connect_swapped (entry->order_row, "notify::selected", G_CALLBACK (entry_changed_cb),
+                            entry);
+  g_signal_connect_swapped (entry->target_row, "notify::selected", G_CALLBACK (entry_changed_cb),
+                            entry);
+  g_signal_connect_swapped (entry->flagship_row, "notify::selected",
+                            G_CALLBACK (entry_changed_cb), entry);
+  g_signal_connect_swapped (entry->comments_row, "changed", G_CALLBACK (entry_changed_cb), entry);
+  return entry;
+}
+
+static Entry *
+find_entry (AdmiraltySheetForm *self,
+            const char         *formation_id)
+{
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (g_strcmp0 (entry->formation->id, formation_id) == 0)
+        return entry;
+    }
+  return NULL;
+}
+
+static void
+add_entry (AdmiraltySheetForm *self,
+           const AdmFormation *formation)
+{
+  Entry *entry = entry_new (self, formation);
+
+  g_ptr_array_add (self->entries, entry);
+  adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (entry->group));
+  entry_update (entry);
+}
+
+/* The sheets of this admiral already journalled for the cycle. */
+static void
+form_update_status (AdmiraltySheetForm *self)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *cycle = g_strdup_printf ("%u", self->cycle);
+  g_autofree char *status = NULL;
+  guint sheets = 0;
+  gint64 last = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "sheet")
+          && g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0
+          && g_strcmp0 (adm_event_get (event, "admiral"), self->admiral_id) == 0)
+        {
+          sheets++;
+          last = sheet_received (event);
+        }
+    }
+  if (sheets == 0)
+    status = g_strdup (_("Not handed in yet: his formations keep their standing orders "
+                         "(F-STRAT-5)"));
+  else
+    {
+      g_autofree char *when = admiralty_format_clock_time (last);
+
+      if (sheets == 1)
+        /* Translators: "Handed in at 18:38; handing in again journals …" */
+        status = g_strdup_printf (_("Handed in at %s; handing in again journals the changed "
+                                    "orders as corrections (F-STRAT-7)"), when);
+      else
+        /* Translators: "Handed in 3×, last at 18:50; handing in again journals …" */
+        status = g_strdup_printf (_("Handed in %u×, last at %s; handing in again journals the "
+                                    "changed orders as corrections (F-STRAT-7)"), sheets, when);
+    }
+  adw_action_row_set_subtitle (self->status_row, status);
+}
+
+static void
+form_update (AdmiraltySheetForm *self)
+{
+  gboolean ok = admiralty_sheet_form_can_hand_in (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.hand-in", ok);
+  gtk_widget_set_tooltip_text (self->hand_in_button,
+                               ok ? _("Journal the sheet and its new or corrected orders")
+                                  : _("An order is refused: correct it first"));
+}
+
+gboolean
+admiralty_sheet_form_can_hand_in (AdmiraltySheetForm *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    if (((Entry *) g_ptr_array_index (self->entries, i))->refusal != NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static AdmEvent *
+sheet_event (AdmiraltySheetForm *self,
+             gint64              now,
+             gboolean            late)
+{
+  AdmEvent *event = adm_event_new ("sheet", now);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
+  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
+
+  adm_event_set_int (event, "cycle", self->cycle);
+  adm_event_set (event, "admiral", self->admiral_id);
+  adm_event_set (event, "received", received);
+  adm_event_set (event, "late", late ? "true" : "false");
+  return event;
+}
+
+/* Appends @events in order; when one is refused the ones before are taken back, so the journal
+ * is as it was. */
+static gboolean
+append_all (AdmiraltySheetForm *self,
+            GPtrArray          *events,
+            GError            **error)
+{
+  AdmStrategy *strategy = form_strategy (self);
+
+  /* Every order is checked before anything is journalled. */
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      AdmStratOrder *order;
+
+      if (!g_str_equal (adm_event_get_kind (event), "order"))
+        continue;
+      order = adm_strategy_check_order (strategy, event, error);
+      if (order == NULL)
+        return FALSE;
+      adm_strat_order_free (order);
+    }
+  for (guint i = 0; i < events->len; i++)
+    {
+      if (adm_campaign_append (self->campaign, g_ptr_array_index (events, i), error))
+        continue;
+      for (guint j = 0; j < i; j++)
+        if (!adm_campaign_undo (self->campaign, NULL))
+          break;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
+                              GError            **error)
+{
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->refusal != NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("The order for %s is refused: %s"), entry->formation->name,
+                       entry->refusal);
+          return FALSE;
+        }
+    }
+  /* F-GEN-3: the sheet, received now; then what is new or corrected on it (F-STRAT-7). */
+  g_ptr_array_add (events, sheet_event (self, now, gtk_switch_get_active (self->late_switch)));
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+      AdmEvent *event = entry_build_event (entry, now);
+
+      if (event == NULL || same_order (event, entry->journalled))
+        g_clear_pointer (&event, adm_event_unref);
+      else
+        g_ptr_array_add (events, event);
+    }
+  return append_all (self, events, error);
+}
+
+gboolean
+admiralty_sheet_form_send_alone (AdmiraltySheetForm *self,
+                                 const char         *formation_id,
+                                 GError            **error)
+{
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  Entry *entry;
+  AdmEvent *event;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
+
+  entry = find_entry (self, formation_id);
+  if (entry == NULL)
+    return FALSE;
+  if (entry->refusal != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("The order for %s is refused: %s"), entry->formation->name,
+                   entry->refusal);
+      return FALSE;
+    }
+  event = entry_build_event (entry, now);
+  if (event == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("Choose an order for %s to send"), entry->formation->name);
+      return FALSE;
+    }
+  /* F-STRAT-7: a message out of band is accepted with its time, late. */
+  g_ptr_array_add (events, sheet_event (self, now, TRUE));
+  g_ptr_array_add (events, event);
+  if (!append_all (self, events, error))
+    return FALSE;
+  entry_history (entry);
+  form_update_status (self);
+  return TRUE;
+}
+
+static void
+present_error (AdmiraltySheetForm *self,
+               const char         *heading,
+               const GError       *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+send_alone_cb (GtkButton *button,
+               Entry     *entry)
+{
+  AdmiraltySheetForm *self = entry->form;
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_sheet_form_send_alone (self, entry->formation->id, &error))
+    present_error (self, _("Could Not Send the Order"), error);
+}
+
+static void
+hand_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_sheet_form_hand_in (self, &error))
+    {
+      present_error (self, _("Could Not Hand In the Sheet"), error);
+      return;
+    }
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+other_clicked_cb (AdmiraltySheetForm *self)
+{
+  guint index = adw_combo_row_get_selected (self->other_row);
+
+  if (index < self->others->len)
+    admiralty_sheet_form_add_formation (self,
+                                        ((AdmFormation *) g_ptr_array_index (self->others,
+                                                                             index))->id);
+}
+
+gboolean
+admiralty_sheet_form_add_formation (AdmiraltySheetForm *self,
+                                    const char         *formation_id)
+{
+  AdmFormation *formation;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
+
+  formation = adm_strategy_lookup_formation (form_strategy (self), formation_id);
+  if (formation == NULL)
+    return FALSE;
+  if (find_entry (self, formation_id) == NULL)
+    add_entry (self, formation);
+  return TRUE;
+}
+
+/* F-FORM-6: his formations are those he commands, and those of his faction with no admiral. */
+static gboolean
+commands (const AdmAdmiral   *admiral,
+          const AdmFormation *formation)
+{
+  return formation->admiral != NULL ? formation->admiral == admiral
+                                    : formation->faction == admiral->faction;
+}
+
+AdmiraltySheetForm *
+admiralty_sheet_form_new (AdmCampaign *campaign,
+                          const char  *admiral_id,
+                          gboolean     late)
+{
+  AdmiraltySheetForm *self;
+  AdmScenario *scenario;
+  GPtrArray *formations;
+  g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
+  g_autofree char *subtitle = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  scenario = adm_campaign_get_scenario (campaign);
+  if (adm_scenario_lookup_admiral (scenario, admiral_id) == NULL)
+    return NULL;
+
+  self = g_object_new (ADMIRALTY_TYPE_SHEET_FORM, NULL);
+  self->campaign = g_object_ref (campaign);
+  self->admiral_id = g_strdup (admiral_id);
+  self->admiral = adm_scenario_lookup_admiral (scenario, admiral_id);
+  self->cycle = adm_strategy_get_cycle (form_strategy (self));
+
+  /* Translators: the sheet form's subtitle, "Order sheet · cycle 2" */
+  subtitle = g_strdup_printf (_("Order sheet · cycle %u"), self->cycle);
+  adw_window_title_set_title (self->window_title, self->admiral->name);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), self->admiral->name);
+  gtk_switch_set_active (self->late_switch, late);
+
+  /* F-STRAT-17: the formations in being now, with their current admirals. */
+  formations = adm_strategy_get_formations (form_strategy (self));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (commands (self->admiral, formation))
+        add_entry (self, formation);
+      else
+        {
+          g_autofree char *label = g_strdup_printf (_("%s (%s)"), formation->name,
+                                                    formation->faction->name);
+
+          g_ptr_array_add (self->others, formation);
+          gtk_string_list_append (others, label);
+        }
+    }
+  adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
+  form_update_status (self);
+  form_update (self);
+  return self;
+}
+
+const char *
+admiralty_sheet_form_get_admiral (AdmiraltySheetForm *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), NULL);
+
+  return self->admiral_id;
+}
+
+void
+admiralty_sheet_form_set_late (AdmiraltySheetForm *self,
+                               gboolean            late)
+{
+  g_return_if_fail (ADMIRALTY_IS_SHEET_FORM (self));
+
+  gtk_switch_set_active (self->late_switch, late);
+}
+
+gboolean
+admiralty_sheet_form_set_order (AdmiraltySheetForm *self,
+                                const char         *formation_id,
+                                const char         *order)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  if (entry == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (order_ids); i++)
+    if (g_strcmp0 (order, order_ids[i]) == 0)
+      {
+        adw_combo_row_set_selected (entry->order_row, i);
+        entry_update (entry);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Through the route row's own controls: each sector picked in "Next sector" and added. */
+gboolean
+admiralty_sheet_form_set_route (AdmiraltySheetForm *self,
+                                const char         *formation_id,
+                                const char         *route)
+{
+  Entry *entry = find_entry (self, formation_id);
+  g_auto(GStrv) words = g_strsplit (route != NULL ? route : "", " ", -1);
+
+  if (entry == NULL)
+    return FALSE;
+  while (entry->route->len > 0)
+    entry_remove_sector_cb (entry);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      AdmSector *sector = adm_scenario_lookup_sector (form_scenario (self), words[i]);
+      guint index;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (sector == NULL || !g_ptr_array_find (entry->next_sectors, sector, &index))
+        return FALSE;
+      adw_combo_row_set_selected (entry->next_row, index);
+      entry_add_sector_cb (entry);
+    }
+  return TRUE;
+}
+
+gboolean
+admiralty_sheet_form_set_target (AdmiraltySheetForm *self,
+                                 const char         *formation_id,
+                                 const char         *target)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  if (entry == NULL)
+    return FALSE;
+  for (guint i = 0; i < entry->targets->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (entry->targets, i), target) == 0)
+      {
+        adw_combo_row_set_selected (entry->target_row, i);
+        entry_update (entry);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
+                                   const char         *formation_id,
+                                   const char         *ship_id)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  if (entry == NULL)
+    return FALSE;
+  for (guint i = 0; i < entry->formation->ships->len; i++)
+    if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->formation->ships, i))->id,
+                   ship_id) == 0)
+      {
+        adw_combo_row_set_selected (entry->flagship_row, i);
+        entry_update (entry);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+admiralty_sheet_form_set_comments (AdmiraltySheetForm *self,
+                                   const char         *formation_id,
+                                   const char         *text)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  if (entry == NULL)
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (entry->comments_row), text != NULL ? text : "");
+  entry_update (entry);
+  return TRUE;
+}
+
+const char *
+admiralty_sheet_form_get_refusal (AdmiraltySheetForm *self,
+                                  const char         *formation_id)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  return entry != NULL ? entry->refusal : NULL;
+}
+
+char *
+admiralty_sheet_form_get_history (AdmiraltySheetForm *self,
+                                  const char         *formation_id)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  return entry != NULL ? g_strdup (gtk_label_get_label (entry->history_label)) : NULL;
+}
+
+static void
+admiralty_sheet_form_dispose (GObject *object)
+{
+  AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHEET_FORM);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->others, g_ptr_array_unref);
+  g_clear_object (&self->campaign);
+
+  G_OBJECT_CLASS (admiralty_sheet_form_parent_class)->dispose (object);
+}
+
+static void
+admiralty_sheet_form_finalize (GObject *object)
+{
+  AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
+
+  g_free (self->admiral_id);
+
+  G_OBJECT_CLASS (admiralty_sheet_form_parent_class)->finalize (object);
+}
+
+static void
+admiralty_sheet_form_class_init (AdmiraltySheetFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_sheet_form_dispose;
+  object_class->finalize = admiralty_sheet_form_finalize;
+
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-sheet-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, hand_in_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, page);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, status_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, late_switch);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, other_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, other_button);
+  gtk_widget_class_bind_template_callback (widget_class, other_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "sheet.hand-in", NULL, hand_in_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "sheet.hand-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_sheet_form_init (AdmiraltySheetForm *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  self->others = g_ptr_array_new ();
+}

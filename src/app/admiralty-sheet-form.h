@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sheet-form.h: one admiral's order sheet for the current cycle as the master types
+ * it in (F-GEN-3, F-STRAT-5..18): his formations, where each is and what it keeps doing, an
+ * order for each with the fields it needs, every order checked by the engine as it is entered
+ * (a refused one shows the engine's reason and blocks handing in), the orders already on his
+ * sheets with the corrections that superseded them (F-STRAT-7), and "Hand In Sheet", which
+ * journals the sheet and the new or changed orders all or nothing. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_SHEET_FORM (admiralty_sheet_form_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltySheetForm, admiralty_sheet_form, ADMIRALTY, SHEET_FORM, AdwWindow)
+
+/* The form of @admiral_id for @campaign's current cycle; @late ticks "Late" to begin with (the
+ * cycle clock says the session is already due). */
+AdmiraltySheetForm *admiralty_sheet_form_new         (AdmCampaign *campaign,
+                                                      const char  *admiral_id,
+                                                      gboolean     late);
+const char         *admiralty_sheet_form_get_admiral (AdmiraltySheetForm *self);
+
+/* Journals the sheet and the orders that are new or changed since his last sheet of the cycle,
+ * all or nothing; FALSE with the reason when an order is refused or an append fails. */
+gboolean            admiralty_sheet_form_hand_in     (AdmiraltySheetForm *self,
+                                                      GError            **error);
+/* F-STRAT-7: one order sent alone, out of band — journalled at once as a late one-order sheet
+ * with its time. */
+gboolean            admiralty_sheet_form_send_alone  (AdmiraltySheetForm *self,
+                                                      const char         *formation_id,
+                                                      GError            **error);
+
+/* What the entry widgets hold, for the keyboard and for tests: @order is "keep" or an order of
+ * docs/formats.md ("move", "attack", …); a route is sector ids separated by spaces; a target a
+ * sector or formation id, NULL for the formation's own sector. */
+void                admiralty_sheet_form_set_late    (AdmiraltySheetForm *self,
+                                                      gboolean            late);
+gboolean            admiralty_sheet_form_set_order   (AdmiraltySheetForm *self,
+                                                      const char         *formation_id,
+                                                      const char         *order);
+gboolean            admiralty_sheet_form_set_route   (AdmiraltySheetForm *self,
+                                                      const char         *formation_id,
+                                                      const char         *route);
+gboolean            admiralty_sheet_form_set_target  (AdmiraltySheetForm *self,
+                                                      const char         *formation_id,
+                                                      const char         *target);
+gboolean            admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
+                                                       const char         *formation_id,
+                                                       const char         *ship_id);
+gboolean            admiralty_sheet_form_set_comments (AdmiraltySheetForm *self,
+                                                       const char         *formation_id,
+                                                       const char         *text);
+/* Adds an entry for a formation the admiral does not command (a sheet may name one; the
+ * engine refuses its order, F-FORM-6). */
+gboolean            admiralty_sheet_form_add_formation (AdmiraltySheetForm *self,
+                                                        const char         *formation_id);
+/* The engine's reason the formation's order is refused, or NULL. */
+const char         *admiralty_sheet_form_get_refusal (AdmiraltySheetForm *self,
+                                                      const char         *formation_id);
+/* The lines of the formation's history this cycle ("Corrected at 18:50 — was: …"), one a
+ * line. */
+char               *admiralty_sheet_form_get_history (AdmiraltySheetForm *self,
+                                                      const char         *formation_id)
+    G_GNUC_WARN_UNUSED_RESULT;
+gboolean            admiralty_sheet_form_can_hand_in (AdmiraltySheetForm *self);
+
+/* Shared with the board: "move: Pol jump point → Pol orbit" for a journal order event, and the
+ * local time "18:38" of a Unix time. */
+char               *admiralty_describe_order_event   (AdmScenario    *scenario,
+                                                      const AdmEvent *event)
+    G_GNUC_WARN_UNUSED_RESULT;
+char               *admiralty_format_clock_time      (gint64          unix_time)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

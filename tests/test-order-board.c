@@ -1,0 +1,474 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-order-board.c: the Orders tab in the real window, on the bundled Komarr campaign copied
+ * into a temporary folder — the board's statuses (no sheet, received, late, corrected:
+ * F-GEN-3, F-STRAT-5, F-STRAT-7), the sheet form refusing a non-adjacent move (F-STRAT-8) and
+ * another admiral's formation (F-FORM-6) with the engine's reason and blocking the hand-in, a
+ * valid sheet journalling its sheet and orders, a correction journalled beside the order it
+ * supersedes, importing sheets from tests/data (a broken one named by file and line and changing
+ * nothing), resolving the cycle (F-STRAT-1..4) with its engagements, and an engagement's
+ * battle opened in a tab with a placement changed (F-STRAT-15). Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-engagement-dialog.h"
+#include "admiralty-order-board.h"
+#include "admiralty-window-private.h"
+#include "ui-helpers.h"
+
+typedef struct {
+  char            *dir;
+  char            *campaign_path;
+  AdmiraltyWindow *window;
+  guint            n_tabs;  /* the permanent tabs */
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  fixture->dir = g_dir_make_tmp ("admiralty-order-board-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
+  g_assert_no_error (error);
+
+  fixture->window = admiralty_window_new (app);
+  fixture->window->clock_notifies = FALSE;
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate_until (widget_mapped, fixture->window, 5000);
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+  fixture->n_tabs = adw_tab_view_get_n_pages (fixture->window->tab_view);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_free (fixture->campaign_path);
+  g_free (fixture->dir);
+}
+
+static AdmiraltyOrderBoard *
+board (Fixture *fixture)
+{
+  return fixture->window->order_board;
+}
+
+static guint
+n_events (Fixture *fixture)
+{
+  return adm_campaign_get_events (fixture->window->campaign)->len;
+}
+
+static const char *
+last_kind (Fixture *fixture,
+           guint    back)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->window->campaign);
+
+  return adm_event_get_kind (g_ptr_array_index (events, events->len - 1 - back));
+}
+
+static char *
+sheet_path (const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "order-sheets",
+                           name, NULL);
+}
+
+static guint
+import (Fixture    *fixture,
+        const char *name,
+        ...)
+{
+  g_autoptr(GListStore) files = g_list_store_new (G_TYPE_FILE);
+  va_list args;
+  guint imported;
+
+  va_start (args, name);
+  for (const char *n = name; n != NULL; n = va_arg (args, const char *))
+    {
+      g_autofree char *path = sheet_path (n);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      g_list_store_append (files, file);
+    }
+  va_end (args);
+  imported = admiralty_order_board_import_files (board (fixture), G_LIST_MODEL (files));
+  iterate ();
+  return imported;
+}
+
+static AdmiraltySheetForm *
+open_form (Fixture    *fixture,
+           const char *admiral_id)
+{
+  AdmiraltySheetForm *form = admiralty_order_board_open_sheet (board (fixture), admiral_id);
+
+  g_assert_nonnull (form);
+  iterate ();
+  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  return form;
+}
+
+static char *
+clock_of (const char *iso)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (iso, utc);
+
+  return admiralty_format_clock_time (g_date_time_to_unix (time));
+}
+
+/* F-GEN-3, F-STRAT-5, F-STRAT-7: none, received, late, corrected. */
+static void
+test_statuses (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *at_1838 = clock_of ("2026-11-22T18:38:00Z");
+  g_autofree char *received = g_strdup_printf ("Received %s", at_1838);
+  AdmiraltySheetForm *form;
+  g_autoptr(GError) error = NULL;
+  const char *status;
+
+  /* The Orders tab is there and permanent, like the map. */
+  g_assert_cmpstr (adw_tab_page_get_title (fixture->window->orders_tab), ==, "Orders");
+  status = admiralty_order_board_get_status (board (fixture), "vorkosigan");
+  g_assert_cmpstr (status, ==, "No sheet — his formations keep their standing orders "
+                               "(F-STRAT-5)");
+  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 0);
+
+  g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml", NULL), ==, 1);
+  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+                   received);
+  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+
+  /* A sheet handed in late is accepted with its time. */
+  form = open_form (fixture, "radovan");
+  admiralty_sheet_form_set_late (form, TRUE);
+  g_assert_true (admiralty_sheet_form_set_order (form, "pol-escort-group", "defend"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "pol-escort-group"));
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  g_assert_true (g_str_has_prefix (admiralty_order_board_get_status (board (fixture), "radovan"),
+                                   "Late — received "));
+  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "radovan"), ==, 1);
+
+  /* A second sheet is a correction: the journal keeps both. */
+  form = open_form (fixture, "vorkosigan");
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "defend"));
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  status = admiralty_order_board_get_status (board (fixture), "vorkosigan");
+  g_assert_true (g_str_has_prefix (status, received));
+  g_assert_true (g_str_has_suffix (status, "Corrected 1×"));
+  /* Still two orders in force: the defend order replaced the patrol. */
+  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+}
+
+/* F-STRAT-8 and F-FORM-6: refused with the engine's reason, and nothing handed in. */
+static void
+test_refusals (Fixture       *fixture,
+               gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  g_autoptr(GError) error = NULL;
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  const char *refusal;
+
+  g_assert_true (admiralty_sheet_form_can_hand_in (form));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (form)));
+
+  /* Komarr wormhole terminus has no link to Hegen Hub: offered, but refused. */
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet", "hegen-hub"));
+  refusal = admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet");
+  g_assert_nonnull (refusal);
+  g_assert_nonnull (strstr (refusal, "not adjacent"));
+  g_assert_nonnull (strstr (refusal, "F-STRAT-8"));
+  g_assert_false (admiralty_sheet_form_can_hand_in (form));
+  /* The action is disabled: Ctrl+Return or the button hands in nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL);
+  iterate ();
+  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_false (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_nonnull (strstr (error->message, "not adjacent"));
+  g_clear_error (&error);
+  g_assert_cmpuint (n_events (fixture), ==, before);
+
+  /* An adjacent route is accepted. */
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
+                                                 "pol-jump-point pol-orbit"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
+  g_assert_true (admiralty_sheet_form_can_hand_in (form));
+
+  /* Vorlakial commands the Second Squadron, not Vorkosigan. */
+  g_assert_true (admiralty_sheet_form_add_formation (form, "second-squadron-home-fleet"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "second-squadron-home-fleet", "patrol"));
+  refusal = admiralty_sheet_form_get_refusal (form, "second-squadron-home-fleet");
+  g_assert_nonnull (refusal);
+  g_assert_nonnull (strstr (refusal, "does not command"));
+  g_assert_false (admiralty_sheet_form_can_hand_in (form));
+  g_assert_false (admiralty_sheet_form_hand_in (form, &error));
+  g_clear_error (&error);
+
+  /* F-MINE-10: no minelayer in the destroyer flotilla. */
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "lay-mines"));
+  refusal = admiralty_sheet_form_get_refusal (form, "first-destroyer-flotilla");
+  g_assert_nonnull (refusal);
+  g_assert_nonnull (strstr (refusal, "F-MINE-10"));
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+                   "No sheet — his formations keep their standing orders (F-STRAT-5)");
+}
+
+/* A valid sheet journals its "sheet" and its "order"s; a correction journals the changed
+ * order only and the form shows the one it superseded (F-STRAT-7). */
+static void
+test_hand_in_and_correct (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  g_autoptr(GError) error = NULL;
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  GPtrArray *events;
+  AdmEvent *order;
+  g_autofree char *history = NULL;
+
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
+                                                 "pol-jump-point"));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
+                                                    "In marching order."));
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "flagship"));
+  g_assert_true (admiralty_sheet_form_set_flagship (form, "first-destroyer-flotilla", "kestrel"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-destroyer-flotilla"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
+  iterate ();
+  /* Handed in, the form closes. */
+  g_assert_null (admiralty_order_board_get_sheet_form (board (fixture)));
+
+  g_assert_cmpuint (n_events (fixture), ==, before + 3);
+  g_assert_cmpstr (last_kind (fixture, 2), ==, "sheet");
+  g_assert_cmpstr (last_kind (fixture, 1), ==, "order");
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "order");
+  events = adm_campaign_get_events (fixture->window->campaign);
+  order = g_ptr_array_index (events, events->len - 2);
+  g_assert_cmpstr (adm_event_get (order, "order"), ==, "move");
+  g_assert_cmpstr (adm_event_get (order, "route"), ==, "pol-jump-point");
+  g_assert_cmpstr (adm_event_get_text (order), ==, "In marching order.");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 3), "late"), ==,
+                   "false");
+  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+
+  /* The correction: the form starts from the sheet; one order changes. */
+  form = open_form (fixture, "vorkosigan");
+  history = admiralty_sheet_form_get_history (form, "first-squadron-home-fleet");
+  g_assert_true (g_str_has_prefix (history, "On his sheet at "));
+  g_clear_pointer (&history, g_free);
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
+                                                 "komarr-orbit"));
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  g_assert_cmpuint (n_events (fixture), ==, before + 5);
+  g_assert_cmpstr (last_kind (fixture, 1), ==, "sheet");
+  events = adm_campaign_get_events (fixture->window->campaign);
+  order = g_ptr_array_index (events, events->len - 1);
+  g_assert_cmpstr (adm_event_get (order, "route"), ==, "komarr-orbit");
+
+  form = open_form (fixture, "vorkosigan");
+  history = admiralty_sheet_form_get_history (form, "first-squadron-home-fleet");
+  g_assert_true (g_str_has_prefix (history, "Corrected at "));
+  g_assert_nonnull (strstr (history, "— was: move: Pol jump point — “In marching order.”"));
+  g_assert_nonnull (strstr (history, "\nOn his sheet at "));
+  g_assert_nonnull (strstr (history, "Komarr orbit"));
+  g_clear_pointer (&history, g_free);
+  /* The flagship order was not changed, so it was not journalled again. */
+  history = admiralty_sheet_form_get_history (form, "first-destroyer-flotilla");
+  g_assert_null (strstr (history, "Corrected"));
+  g_assert_nonnull (strstr (history, "flagship: "));
+
+  /* F-STRAT-7: a message out of band, alone, late, with its time. */
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla",
+                                                 "instructions"));
+  g_assert_nonnull (admiralty_sheet_form_get_refusal (form, "first-destroyer-flotilla"));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "first-destroyer-flotilla",
+                                                    "Hold fire until fired upon."));
+  g_assert_true (admiralty_sheet_form_send_alone (form, "first-destroyer-flotilla", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_events (fixture), ==, before + 7);
+  events = adm_campaign_get_events (fixture->window->campaign);
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 2), "late"), ==,
+                   "true");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 1), "order"), ==,
+                   "instructions");
+  g_assert_true (g_str_has_suffix (admiralty_order_board_get_status (board (fixture),
+                                                                     "vorkosigan"),
+                                   "Corrected 2×"));
+}
+
+/* A refused sheet says file and line, and changes nothing. */
+static void
+test_import_broken (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  gsize length_before, length_after;
+  g_autofree char *dump_before = adm_campaign_serialize (fixture->window->campaign,
+                                                         &length_before);
+  g_autofree char *dump_after = NULL;
+  g_autofree char *file_before = NULL;
+  g_autofree char *file_after = NULL;
+  GtkWidget *dialog;
+  const char *body;
+
+  g_assert_true (g_file_get_contents (fixture->campaign_path, &file_before, NULL, NULL));
+  g_assert_cmpuint (import (fixture, "bad-route.xml", NULL), ==, 0);
+  dialog = _admiralty_window_get_error_dialog (fixture->window);
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "bad-route.xml:4: "));
+  g_assert_nonnull (strstr (body, "not adjacent (F-STRAT-8)"));
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  dump_after = adm_campaign_serialize (fixture->window->campaign, &length_after);
+  g_assert_cmpmem (dump_before, length_before, dump_after, length_after);
+  g_assert_true (g_file_get_contents (fixture->campaign_path, &file_after, NULL, NULL));
+  g_assert_cmpstr (file_before, ==, file_after);
+  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+                   "No sheet — his formations keep their standing orders (F-STRAT-5)");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
+static gboolean
+tabs_grew (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return (guint) adw_tab_view_get_n_pages (fixture->window->tab_view) > fixture->n_tabs;
+}
+
+/* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
+static void
+test_resolve_and_open (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
+  GtkWidget *dialog;
+  g_autofree char *engagements = NULL;
+  g_autofree char *setup = NULL;
+  g_autofree char *battles = NULL;
+  AdmiraltyEngagementDialog *placements;
+  const char *body;
+  guint before;
+
+  g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml",
+                            "komarr-cycle-1-radovan.xml", "komarr-cycle-1-ghem-sarlat.xml",
+                            NULL), ==, 3);
+  before = n_events (fixture);
+  admiralty_cycle_clock_adjust (clock, -10);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  g_assert_true (adw_tab_view_get_selected_page (fixture->window->tab_view)
+                 == fixture->window->orders_tab);
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  /* F-STRAT-5: the admirals with no sheet are named; those with one are not. */
+  g_assert_nonnull (strstr (body, "Adm. Lord Vorlakial"));
+  g_assert_null (strstr (body, "Vorkosigan"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  iterate ();
+
+  g_assert_cmpuint (n_events (fixture), ==, before + 1);
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "cycle");
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      fixture->window->campaign))), ==, 2);
+  /* The next cycle's clock starts from its full length. */
+  g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), >=,
+                   admiralty_cycle_clock_get_cycle_minutes (clock) * 60 - 5);
+  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+                   "No sheet — his formations keep their standing orders (F-STRAT-5)");
+  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 0: First Squadron, Home Fleet "
+                                         "(Barrayaran Imperium)"));
+  g_assert_nonnull (strstr (engagements, "Pol Cruiser Squadron (Pol Six)"));
+  g_assert_nonnull (strstr (engagements, "Pol orbit, minute 20: "));
+  g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));
+  g_assert_cmpstr (admiralty_order_board_get_summary (board (fixture)), !=, "");
+
+  /* F-STRAT-15: each formation placed by its orders; the master changes one. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board (fixture)),
+                                             "board.open-engagement", "u", 0));
+  iterate ();
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_order_board_get_engagement_dialog (
+                                              board (fixture)));
+  g_assert_nonnull (placements);
+  g_assert_nonnull (admiralty_engagement_dialog_get_placement (placements,
+                                                               "first-squadron-home-fleet"));
+  g_assert_true (admiralty_engagement_dialog_set_placement (placements,
+                                                            "first-squadron-home-fleet",
+                                                            admiralty_engagement_dialog_get_placement (
+                                                              placements,
+                                                              "first-destroyer-flotilla")));
+  g_assert_false (admiralty_engagement_dialog_set_placement (placements, "jade-squadron",
+                                                             "attack-formation"));
+  admiralty_engagement_dialog_open (placements);
+  iterate_until (tabs_grew, fixture, 5000);
+  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
+                    fixture->n_tabs + 1);
+  g_assert_nonnull (_admiralty_window_get_battle_page (fixture->window));
+  battles = g_build_filename (fixture->dir, "battles", NULL);
+  setup = g_build_filename (battles, "cycle-1-pol-jump-point.xml", NULL);
+  g_assert_true (g_file_test (setup, G_FILE_TEST_EXISTS));
+
+  /* Opened again, the battle under way is shown, not set up anew. */
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  g_assert_null (admiralty_order_board_open_engagement (board (fixture), 0));
+  iterate ();
+  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
+                    fixture->n_tabs + 1);
+  g_assert_nonnull (_admiralty_window_get_battle_page (fixture->window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "order-board");
+
+  g_test_add ("/ui/order-board/statuses", Fixture, NULL, fixture_set_up, test_statuses,
+              fixture_tear_down);
+  g_test_add ("/ui/order-board/refusals", Fixture, NULL, fixture_set_up, test_refusals,
+              fixture_tear_down);
+  g_test_add ("/ui/order-board/hand-in-and-correct", Fixture, NULL, fixture_set_up,
+              test_hand_in_and_correct, fixture_tear_down);
+  g_test_add ("/ui/order-board/import-broken", Fixture, NULL, fixture_set_up,
+              test_import_broken, fixture_tear_down);
+  g_test_add ("/ui/order-board/resolve-and-open", Fixture, NULL, fixture_set_up,
+              test_resolve_and_open, fixture_tear_down);
+
+  return ui_test_finish (g_test_run ());
+}

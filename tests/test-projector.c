@@ -1,0 +1,532 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-projector.c: the main map for the players (F-STRAT-2) — the sector renderer's
+ * audiences (master, one side, the public) on the Komarr campaign with its hidden formations,
+ * formations in transit drawn on their links, and the projector window opened from the real
+ * window with win.projector: public audience, large type, its picture rendered to PNG with no
+ * hidden formation in it, and following the campaign as the master reveals a formation and
+ * resolves a cycle. Runs under Xvfb. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-fleet-node.h"
+#include "admiralty-projector-window.h"
+#include "admiralty-sector-renderer.h"
+#include "admiralty-window-private.h"
+#include "ui-helpers.h"
+
+#define T0 1795000000  /* journal times, seconds */
+
+static AdmCampaign *
+new_komarr (const char *ruling,
+            const char *value)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  if (ruling != NULL)
+    {
+      adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), ruling, value, &error);
+      g_assert_no_error (error);
+    }
+  return adm_campaign_new (scenario, 1);
+}
+
+static AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
+/* The scenario's first hidden formation: the Komarr campaign must have one. */
+static AdmFormation *
+hidden_formation (AdmCampaign *campaign)
+{
+  GPtrArray *formations = adm_scenario_get_formations (adm_campaign_get_scenario (campaign));
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->hidden)
+        return formation;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static guint32
+faction_rgb (const AdmFormation *formation)
+{
+  return (guint32) g_ascii_strtoull (formation->faction->colour + 1, NULL, 16);
+}
+
+/* Pixels of exactly @rgb inside @rect of @surface. */
+static guint
+count_colour (cairo_surface_t         *surface,
+              const cairo_rectangle_t *rect,
+              guint32                  rgb)
+{
+  const guchar *data;
+  int stride, width, height;
+  guint count = 0;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  for (int y = MAX ((int) rect->y, 0); y < MIN ((int) (rect->y + rect->height), height); y++)
+    for (int x = MAX ((int) rect->x, 0); x < MIN ((int) (rect->x + rect->width), width); x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + x * 4);
+
+        if ((pixel & 0xffffff) == rgb)
+          count++;
+      }
+  return count;
+}
+
+static cairo_surface_t *
+render (AdmCampaign                  *campaign,
+        const AdmiraltySectorView    *view,
+        const AdmiraltySectorOptions *options)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width,
+                                                         view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  admiralty_sector_render (cr, view, adm_campaign_get_scenario (campaign), options);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static void
+save_png (cairo_surface_t *surface,
+          const char      *name)
+{
+  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
+  g_autofree char *file = g_strdup_printf ("%s.png", name);
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT),
+                                            file, NULL);
+
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  g_test_message ("picture saved to %s", path);
+}
+
+/* A marker's inside is MARKER_SIZE (12 px) square of the plain faction colour. */
+#define MARKER_PIXELS (12 * 12)
+
+/* Formations of @faction's colour that @options shows in @sector. */
+static guint
+shown_of_colour (AdmCampaign                  *campaign,
+                 const AdmiraltySectorOptions *options,
+                 const AdmSector              *sector,
+                 guint32                       rgb)
+{
+  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (adm_campaign_get_scenario (campaign),
+                                                              options, sector);
+  guint count = 0;
+
+  for (guint i = 0; i < here->len; i++)
+    if (faction_rgb (g_ptr_array_index (here, i)) == rgb)
+      count++;
+  return count;
+}
+
+static void
+test_hidden_not_drawn (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmFormation *hidden = hidden_formation (campaign);
+  guint32 rgb = faction_rgb (hidden);
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions master, public, own_side, enemy_side;
+  cairo_surface_t *surface;
+  cairo_rectangle_t card;
+  const AdmFaction *enemy = NULL;
+  double x, y;
+  guint master_pixels, public_pixels;
+
+  admiralty_sector_view_init (&view, 1600, 1000);
+  admiralty_sector_view_fit (&view, scenario);
+  admiralty_sector_node_rect (&view, hidden->sector, &card);
+
+  admiralty_sector_options_init (&master);
+  master.strategy = strategy_of (campaign);
+  public = master;
+  public.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  own_side = master;
+  own_side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+  own_side.viewer = hidden->faction;
+  for (guint i = 0; i < adm_scenario_get_factions (scenario)->len && enemy == NULL; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (adm_scenario_get_factions (scenario), i);
+
+      if (!adm_scenario_factions_allied (scenario, faction, hidden->faction))
+        enemy = faction;
+    }
+  g_assert_nonnull (enemy);
+  enemy_side = own_side;
+  enemy_side.viewer = enemy;
+
+  /* The master sees it; its own side sees it; the public and an enemy do not. */
+  g_assert_true (admiralty_sector_formation_shown (scenario, &master, hidden));
+  g_assert_true (admiralty_sector_formation_shown (scenario, &own_side, hidden));
+  g_assert_false (admiralty_sector_formation_shown (scenario, &public, hidden));
+  g_assert_false (admiralty_sector_formation_shown (scenario, &enemy_side, hidden));
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, &master, hidden, &x, &y));
+  g_assert_false (admiralty_sector_formation_position (&view, scenario, &public, hidden, &x, &y));
+  g_assert_false (admiralty_sector_formation_position (&view, scenario, &enemy_side, hidden,
+                                                       &x, &y));
+
+  /* In the pictures: the card holds one marker of its colour more for the master, and as
+   * many as the other formations of that colour the public may see. */
+  surface = render (campaign, &view, &master);
+  save_png (surface, "projector-master");
+  master_pixels = count_colour (surface, &card, rgb);
+  cairo_surface_destroy (surface);
+  surface = render (campaign, &view, &public);
+  save_png (surface, "projector-public");
+  public_pixels = count_colour (surface, &card, rgb);
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (master_pixels, ==,
+                    MARKER_PIXELS * shown_of_colour (campaign, &master, hidden->sector, rgb));
+  g_assert_cmpuint (public_pixels, ==,
+                    MARKER_PIXELS * shown_of_colour (campaign, &public, hidden->sector, rgb));
+  g_assert_cmpuint (master_pixels - public_pixels, ==, MARKER_PIXELS);
+  /* The public picture is the same as the master's with the hidden formation taken out:
+   * nothing else is left out. */
+  g_assert_cmpuint (shown_of_colour (campaign, &public, hidden->sector, rgb) + 1, ==,
+                    shown_of_colour (campaign, &master, hidden->sector, rgb));
+}
+
+/* An admiral's order for cycle 1, journalled. */
+static void
+order_ok (AdmCampaign *campaign,
+          const char  *admiral,
+          const char  *formation,
+          const char  *kind,
+          const char  *route)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + 60);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", adm_strategy_get_cycle (strategy_of (campaign)));
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (route != NULL)
+    adm_event_set (event, "route", route);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+resolve (AdmCampaign *campaign)
+{
+  guint cycle = adm_strategy_get_cycle (strategy_of (campaign));
+  g_autoptr(AdmEvent) event = adm_event_new ("cycle", T0 + cycle * 2400);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_transit (void)
+{
+  /* F-STRAT-6 "hour": a link takes 60 minutes, so a cycle of 40 leaves the squadron two
+   * thirds of the way along it. */
+  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmFormation *squadron = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
+  AdmSector *from = adm_scenario_lookup_sector (scenario, "komarr-terminus");
+  AdmSector *to = adm_scenario_lookup_sector (scenario, "pol-jump-point");
+  g_autoptr(GPtrArray) at_from = NULL;
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions options;
+  cairo_rectangle_t from_card, to_card;
+  cairo_surface_t *surface;
+  double x, y, fx, fy, tx, ty, along, across;
+  const guchar *data;
+  guint32 pixel;
+
+  order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
+  resolve (campaign);
+  g_assert_nonnull (adm_strategy_get_position (strategy_of (campaign), squadron->id)->towards);
+
+  admiralty_sector_view_init (&view, 1600, 1000);
+  admiralty_sector_view_fit (&view, scenario);
+  admiralty_sector_options_init (&options);
+  options.strategy = strategy_of (campaign);
+
+  /* Not on its card any more, but on the link, past the middle, outside both cards. */
+  at_from = admiralty_sector_formations_in (scenario, &options, from);
+  g_assert_false (g_ptr_array_find (at_from, squadron, NULL));
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, &options, squadron,
+                                                      &x, &y));
+  admiralty_sector_view_to_pixels (&view, from->x, from->y, &fx, &fy);
+  admiralty_sector_view_to_pixels (&view, to->x, to->y, &tx, &ty);
+  along = ((x - fx) * (tx - fx) + (y - fy) * (ty - fy)) / ((tx - fx) * (tx - fx) +
+                                                           (ty - fy) * (ty - fy));
+  across = fabs ((x - fx) * (ty - fy) - (y - fy) * (tx - fx)) / hypot (tx - fx, ty - fy);
+  g_assert_cmpfloat (along, >, 0.5);
+  g_assert_cmpfloat (along, <, 1.0);
+  g_assert_cmpfloat (across, <, 1.0);
+  admiralty_sector_node_rect (&view, from, &from_card);
+  admiralty_sector_node_rect (&view, to, &to_card);
+  g_assert_false (x >= to_card.x && x < to_card.x + to_card.width &&
+                  y >= to_card.y && y < to_card.y + to_card.height);
+  g_assert_true (admiralty_sector_formation_at (&view, scenario, &options, x, y) == squadron);
+
+  /* Drawn there in its faction's colour. */
+  surface = render (campaign, &view, &options);
+  save_png (surface, "projector-transit");
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  pixel = *(const guint32 *) (data + (int) y * cairo_image_surface_get_stride (surface) +
+                              (int) x * 4);
+  g_assert_cmphex (pixel & 0xffffff, ==, faction_rgb (squadron));
+  cairo_surface_destroy (surface);
+}
+
+/* The child of @list with id @id. */
+static AdmiraltyFleetNode *
+find_node (GListModel *list,
+           const char *id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(AdmiraltyFleetNode) node = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (admiralty_fleet_node_get_id (node), id) == 0)
+        return node;  /* the list keeps it */
+    }
+  return NULL;
+}
+
+/* The order of battle tells where each formation is now, as the map does. */
+static void
+test_order_of_battle (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(GListModel) roots = admiralty_fleet_model_new (campaign);
+  AdmiraltyFleetNode *barrayar = find_node (roots, "barrayar"), *squadron;
+
+  g_assert_nonnull (barrayar);
+  squadron = find_node (admiralty_fleet_node_get_children (barrayar),
+                        "first-squadron-home-fleet");
+  g_assert_nonnull (squadron);
+  g_assert_cmpstr (admiralty_fleet_node_get_subtitle (squadron), ==,
+                   "Komarr wormhole terminus · flagship Prince Serg");
+
+  order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
+  resolve (campaign);
+  admiralty_fleet_model_refresh (roots, campaign);
+  /* The same row, now on its way (F-STRAT-10). */
+  g_assert_true (find_node (admiralty_fleet_node_get_children (barrayar),
+                            "first-squadron-home-fleet") == squadron);
+  g_assert_cmpstr (admiralty_fleet_node_get_subtitle (squadron), ==,
+                   "Komarr wormhole terminus → Pol jump point · flagship Prince Serg");
+  resolve (campaign);
+  admiralty_fleet_model_refresh (roots, campaign);
+  g_assert_cmpstr (admiralty_fleet_node_get_subtitle (squadron), ==,
+                   "Pol jump point · flagship Prince Serg");
+}
+
+/* The projector window, opened from a real window */
+
+static AdmiraltyProjectorWindow *
+find_projector (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_PROJECTOR_WINDOW (window))
+        return ADMIRALTY_PROJECTOR_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+projector_mapped (gpointer data)
+{
+  AdmiraltyProjectorWindow *projector = find_projector ();
+
+  return projector != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (admiralty_projector_window_get_map (projector))) &&
+         gtk_widget_get_width (GTK_WIDGET (admiralty_projector_window_get_map (projector))) > 0;
+}
+
+/* The widget's own snapshot, rendered by its window's renderer. */
+static cairo_surface_t *
+render_widget (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  cairo_surface_t *surface;
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
+                        cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+/* Plain-colour pixels of @formation's faction on the card of its sector in @map's picture. */
+static guint
+card_pixels (AdmiraltySectorMap *map,
+             const AdmFormation *formation,
+             const char         *png)
+{
+  cairo_surface_t *surface = render_widget (GTK_WIDGET (map));
+  double scale = admiralty_sector_map_get_ui_scale (map);
+  cairo_rectangle_t card;
+  guint count;
+
+  admiralty_sector_node_rect (admiralty_sector_map_get_view (map), formation->sector, &card);
+  card.x *= scale;
+  card.y *= scale;
+  card.width *= scale;
+  card.height *= scale;
+  save_png (surface, png);
+  count = count_colour (surface, &card, faction_rgb (formation));
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+/* @pixels of plain colour make @markers markers at @scale: at a scale that is not whole, a
+ * marker's edge pixels are blended, so each may be short of the full area by its rim. */
+static void
+markers_about (guint  pixels,
+               guint  markers,
+               double scale)
+{
+  double area = MARKER_PIXELS * scale * scale;
+  double rim = 4 * 12 * scale + 4;
+
+  g_assert_cmpfloat (pixels, <=, markers * area + 1e-9);
+  g_assert_cmpfloat (pixels, >=, markers * (area - rim));
+  if (markers == 0)
+    g_assert_cmpuint (pixels, ==, 0);
+}
+
+static void
+test_window (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(AdmEvent) reveal = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorMap *map;
+  AdmiraltySectorOptions options;
+  AdmCampaign *campaign;
+  AdmFormation *hidden;
+  guint32 rgb;
+  guint before, after, expected;
+  double scale;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  campaign = window->campaign;
+  hidden = hidden_formation (campaign);
+  rgb = faction_rgb (hidden);
+
+  /* F5 / win.projector opens it, fullscreen, on the campaign. */
+  g_assert_null (find_projector ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+  g_assert_true (admiralty_projector_window_get_campaign (projector) == campaign);
+  g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, "Cycle 1");
+  g_assert_true (g_str_has_prefix (admiralty_projector_window_get_clock_text (projector),
+                                   "Next session in ") ||
+                 g_str_has_prefix (admiralty_projector_window_get_clock_text (projector),
+                                   "Paused"));
+  map = admiralty_projector_window_get_map (projector);
+  g_assert_cmpint (admiralty_sector_map_get_audience (map), ==,
+                   ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
+  scale = admiralty_sector_map_get_ui_scale (map);
+  g_assert_cmpfloat (scale, >=, 1.0);
+  g_assert_false (admiralty_sector_view_cards_overlap (admiralty_sector_map_get_view (map),
+                                                       adm_campaign_get_scenario (campaign)));
+
+  /* A second activation brings the same window forward. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate ();
+  g_assert_true (find_projector () == projector);
+
+  /* Its picture: the hidden formation's card holds only the public markers of its colour,
+   * each twice the size. */
+  admiralty_sector_map_get_options (map, &options);
+  expected = shown_of_colour (campaign, &options, hidden->sector, rgb);
+  before = card_pixels (map, hidden, "projector-window");
+  markers_about (before, expected, scale);
+
+  /* The master reveals it: the projector shows it at once. */
+  reveal = adm_event_new ("reveal", T0 + 100);
+  adm_event_set (reveal, "formation", hidden->id);
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  iterate ();
+  after = card_pixels (map, hidden, "projector-window-revealed");
+  markers_about (after, expected + 1, scale);
+
+  /* Resolving a cycle moves the heading on. */
+  resolve (campaign);
+  iterate ();
+  g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, "Cycle 2");
+
+  /* The players' map goes with the master's window. */
+  close_window (window);
+  iterate ();
+  g_assert_null (find_projector ());
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "projector");
+
+  g_test_add_func ("/ui/projector/F-STRAT-2/hidden-not-drawn", test_hidden_not_drawn);
+  g_test_add_func ("/ui/projector/F-STRAT-10/transit-on-link", test_transit);
+  g_test_add_func ("/ui/projector/F-STRAT-10/order-of-battle", test_order_of_battle);
+  g_test_add_func ("/ui/projector/F-STRAT-2/window", test_window);
+
+  return ui_test_finish (g_test_run ());
+}
