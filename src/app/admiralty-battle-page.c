@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-asking-dice.h"
+#include "admiralty-dice-prompt.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
@@ -42,8 +43,6 @@ struct _AdmiraltyBattlePage
   GArray               *entered;
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_dialog;  /* weak */
-  GtkEditable          *dice_entry;
-  GtkLabel             *dice_error_label;
 
   /* Template children */
   GtkPaned             *paned;
@@ -776,62 +775,6 @@ admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
 
 static void admiralty_battle_page_try_physical (AdmiraltyBattlePage *self);
 
-/* Checks the typed values against the request: numbers, as many as the dice, each on the
- * die. The engine's dice queue says what is wrong. */
-static gboolean
-parse_dice_text (const AdmDiceRequest  *request,
-                 const char            *text,
-                 GArray                *values,
-                 GError               **error)
-{
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autofree guint *rolled = g_new0 (guint, request->count);
-  guint length;
-
-  if (!adm_dice_queue_push_text (queue, text, error))
-    return FALSE;
-
-  length = adm_dice_queue_get_length (queue);
-  if (length > request->count)
-    {
-      g_autofree char *dice = adm_dice_describe (request->count, request->sides);
-
-      /* Translators: "You typed 3 values, but 2d6 is 2." */
-      g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
-                   ngettext ("You typed %u value, but %s is %u.",
-                             "You typed %u values, but %s is %u.", length),
-                   length, dice, request->count);
-      return FALSE;
-    }
-
-  if (!adm_dice_source_roll (ADM_DICE_SOURCE (queue), request, rolled, error))
-    return FALSE;
-
-  g_array_append_vals (values, rolled, request->count);
-  return TRUE;
-}
-
-static void
-dice_entry_changed_cb (AdmiraltyBattlePage *self,
-                       GtkEditable         *entry)
-{
-  const AdmDiceRequest *request = admiralty_asking_dice_get_unmet (self->asking);
-  const char *text = gtk_editable_get_text (entry);
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GError) error = NULL;
-  gboolean valid;
-
-  if (self->dice_dialog == NULL || request == NULL)
-    return;
-
-  valid = parse_dice_text (request, text, values, &error);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self->dice_dialog), "enter",
-                                           valid);
-  /* Say what is wrong only once something is typed. */
-  gtk_label_set_label (self->dice_error_label, !valid && text[0] != '\0' ? error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->dice_error_label), !valid && text[0] != '\0');
-}
-
 static void
 dice_dialog_response_cb (AdmiraltyBattlePage *self,
                          const char          *response,
@@ -839,15 +782,10 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
 {
   const AdmDiceRequest *request = admiralty_asking_dice_get_unmet (self->asking);
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
 
   if ((GtkWidget *) dialog != self->dice_dialog)
     return;
-
-  text = g_strdup (gtk_editable_get_text (self->dice_entry));
   g_clear_weak_pointer (&self->dice_dialog);
-  self->dice_entry = NULL;
-  self->dice_error_label = NULL;
 
   if (g_strcmp0 (response, "enter") != 0 || request == NULL)
     {
@@ -857,7 +795,7 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
       return;
     }
 
-  if (!parse_dice_text (request, text, self->entered, &error))
+  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), self->entered, &error))
     {
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
                      error->message);
@@ -873,55 +811,13 @@ admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
                                 const AdmDiceRequest *request)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_autofree char *dice = adm_dice_describe (request->count, request->sides);
-  /* Translators: the heading of the dialog asking for real dice, "Roll 2d6" */
-  g_autofree char *heading = g_strdup_printf (_("Roll %s"), dice);
-  g_autofree char *body = NULL;
-  GtkWidget *dialog, *box, *entry, *label;
+  GtkWidget *dialog = admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                 request);
 
-  if (request->clause != NULL)
-    body = g_strdup_printf ("%s (%s)", request->purpose, request->clause);
-  else
-    body = g_strdup (request->purpose);
-
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "enter", _("_Enter"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "enter",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter", FALSE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  entry = gtk_entry_new ();
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
-  /* Translators: the placeholder of the field for the values of real dice */
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("The values, as “3 5”"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Values Rolled"), -1);
-  label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "error");
-  gtk_widget_set_visible (label, FALSE);
-  gtk_box_append (GTK_BOX (box), entry);
-  gtk_box_append (GTK_BOX (box), label);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-
-  self->dice_entry = GTK_EDITABLE (entry);
-  self->dice_error_label = GTK_LABEL (label);
   g_set_weak_pointer (&self->dice_dialog, dialog);
-  g_signal_connect_object (entry, "changed", G_CALLBACK (dice_entry_changed_cb), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "response", G_CALLBACK (dice_dialog_response_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
 }
 
 /* Resolves the phase from the start with every value entered so far; the engine changes
@@ -1729,9 +1625,9 @@ void
 _admiralty_battle_page_set_dice_text (AdmiraltyBattlePage *self,
                                       const char          *text)
 {
-  g_return_if_fail (self->dice_entry != NULL);
+  g_return_if_fail (self->dice_dialog != NULL);
 
-  gtk_editable_set_text (self->dice_entry, text);
+  admiralty_dice_prompt_set_text (self->dice_dialog, text);
 }
 
 const char *

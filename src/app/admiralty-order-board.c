@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-asking-dice.h"
+#include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 
@@ -27,6 +29,11 @@ struct _AdmiraltyOrderBoard
   GHashTable           *statuses;         /* admiral id → status text */
   GHashTable           *counts;           /* admiral id → orders, as a pointer */
   GHashTable           *handed_in;        /* admiral ids with a sheet this cycle */
+  /* Real dice for the cycle's checks (F-STRAT-5): the values typed so far, the source that
+   * remembers which roll they fell short of, and the dialog asking for it. */
+  GArray               *entered;          /* guint */
+  AdmiraltyAskingDice  *asking;
+  GtkWidget            *dice_prompt;      /* weak */
 
   /* Template children */
   GtkWidget            *scroller;
@@ -678,21 +685,20 @@ open_engagement_action (GtkWidget  *widget,
 
 /* Resolving the cycle */
 
-gboolean
-admiralty_order_board_resolve (AdmiraltyOrderBoard *self,
-                               GError             **error)
+/* F-STRAT-1..5: one "cycle" event resolves it, with the readiness checks of the absent
+ * admirals' engaged formations rolled by @source (the campaign's dice when NULL), all or
+ * nothing. */
+static gboolean
+resolve_with (AdmiraltyOrderBoard  *self,
+              AdmDiceSource        *source,
+              GError              **error)
 {
   g_autoptr(GPtrArray) engagements = NULL;
   g_autofree char *toast = NULL;
   guint cycle;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
-  g_return_val_if_fail (self->campaign != NULL, FALSE);
-
-  /* F-STRAT-1..5: one "cycle" event resolves it, with the readiness checks of the absent
-   * admirals' engaged formations rolled by the campaign's dice, all or nothing. */
   cycle = board_cycle (self);
-  if (!adm_campaign_resolve_cycle (self->campaign, NULL, g_get_real_time () / G_USEC_PER_SEC,
+  if (!adm_campaign_resolve_cycle (self->campaign, source, g_get_real_time () / G_USEC_PER_SEC,
                                    error))
     return FALSE;
 
@@ -710,18 +716,132 @@ admiralty_order_board_resolve (AdmiraltyOrderBoard *self,
   return TRUE;
 }
 
+gboolean
+admiralty_order_board_resolve (AdmiraltyOrderBoard *self,
+                               GError             **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (self->campaign != NULL, FALSE);
+
+  return resolve_with (self, NULL, error);
+}
+
+static void try_physical (AdmiraltyOrderBoard *self);
+
+static void
+dice_prompt_response_cb (AdmiraltyOrderBoard *self,
+                         const char          *response,
+                         AdwMessageDialog    *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  if ((GtkWidget *) dialog != self->dice_prompt)
+    return;
+  g_clear_weak_pointer (&self->dice_prompt);
+
+  if (g_strcmp0 (response, "enter") != 0 || self->campaign == NULL)
+    {
+      /* Cancelled: nothing was journaled, and the dice typed so far are dropped. */
+      g_array_set_size (self->entered, 0);
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, _("The cycle was not resolved"));
+      return;
+    }
+  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), self->entered, &error))
+    {
+      g_array_set_size (self->entered, 0);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
+                     error->message);
+      return;
+    }
+  try_physical (self);
+}
+
+/* Resolves the cycle with every value typed so far; the engine journals nothing unless the
+ * whole cycle resolves, so when the values run out it asks for the next roll and tries again
+ * from the start, taking the same path. */
+static void
+try_physical (AdmiraltyOrderBoard *self)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+  const AdmDiceRequest *unmet;
+  GtkRoot *root;
+
+  for (guint i = 0; i < self->entered->len; i++)
+    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
+  g_clear_object (&self->asking);
+  self->asking = admiralty_asking_dice_new (queue);
+
+  if (resolve_with (self, ADM_DICE_SOURCE (self->asking), &error))
+    {
+      g_array_set_size (self->entered, 0);
+      return;
+    }
+  unmet = admiralty_asking_dice_get_unmet (self->asking);
+  if (unmet == NULL)
+    {
+      g_array_set_size (self->entered, 0);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
+                     error->message);
+      return;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_set_weak_pointer (&self->dice_prompt,
+                      admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                 unmet));
+  g_signal_connect_object (self->dice_prompt, "response", G_CALLBACK (dice_prompt_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (self->dice_prompt));
+}
+
+void
+admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
+                                         gboolean             physical)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (self->campaign != NULL);
+
+  /* A roll already asked for: the cycle is being resolved. */
+  if (self->dice_prompt != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->dice_prompt));
+      return;
+    }
+  if (physical)
+    {
+      g_array_set_size (self->entered, 0);
+      try_physical (self);
+      return;
+    }
+  if (!resolve_with (self, NULL, &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
+                   error->message);
+}
+
+GtkWidget *
+admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return self->dice_prompt;
+}
+
 static void
 resolve_response_cb (AdmiraltyOrderBoard *self,
                      const char          *response,
                      AdwMessageDialog    *dialog)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *mode = NULL;
 
   if (g_strcmp0 (response, "resolve") != 0 || self->campaign == NULL)
     return;
-  if (!admiralty_order_board_resolve (self, &error))
-    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
-                   error->message);
+  /* The dice the master chose: the program's, or real ones typed in. */
+  settings = g_settings_new (APP_ID);
+  mode = g_settings_get_string (settings, "dice-mode");
+  admiralty_order_board_resolve_with_dice (self, g_strcmp0 (mode, "physical") == 0);
 }
 
 void
@@ -863,6 +983,11 @@ admiralty_order_board_dispose (GObject *object)
   g_clear_pointer (&self->statuses, g_hash_table_unref);
   g_clear_pointer (&self->counts, g_hash_table_unref);
   g_clear_pointer (&self->handed_in, g_hash_table_unref);
+  if (self->dice_prompt != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_prompt));
+  g_clear_weak_pointer (&self->dice_prompt);
+  g_clear_object (&self->asking);
+  g_clear_pointer (&self->entered, g_array_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDER_BOARD);
 
@@ -911,5 +1036,6 @@ admiralty_order_board_init (AdmiraltyOrderBoard *self)
   self->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->handed_in = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
 }

@@ -45,6 +45,13 @@ void                admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *
 /* Journals the current cycle's resolution (F-STRAT-1..5) and starts the clock's next cycle. */
 gboolean            admiralty_order_board_resolve      (AdmiraltyOrderBoard *self,
                                                         GError             **error);
+/* Resolves the cycle as the confirmation does: with the program's dice, or with @physical
+ * dice, asking for each roll the engine needs (F-STRAT-5) and journaling only once all are
+ * in; cancelling journals nothing. */
+void                admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
+                                                             gboolean             physical);
+/* The dialog asking for real dice, or NULL. */
+GtkWidget          *admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *self);
 /* The dialog confirm_resolve() shows, or NULL. */
 GtkWidget          *admiralty_order_board_get_resolve_dialog (AdmiraltyOrderBoard *self);
 

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-dice-prompt.h: asking the master for the values of real dice — a message dialog
+ * naming the dice, their purpose and clause, with a field for the values that says what is
+ * wrong (not numbers, too many, off the die) and enables "Enter" only for a valid roll. The
+ * caller listens to its "response" ("enter" or "cancel") and reads the values. Used wherever
+ * the engine asks for dice the program does not roll: battle phases, the strategic cycle. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+/* A new dialog, not yet shown, for @request (copied). */
+GtkWidget *admiralty_dice_prompt_new        (GtkWindow            *parent,
+                                             const AdmDiceRequest *request);
+/* Appends the typed values to @values, or says what is wrong with them. */
+gboolean   admiralty_dice_prompt_get_values (GtkWidget            *prompt,
+                                             GArray               *values,
+                                             GError              **error);
+/* Types @text into the field, as the master would. */
+void       admiralty_dice_prompt_set_text   (GtkWidget            *prompt,
+                                             const char           *text);
+/* Checks @text against @request: numbers, as many as the dice, each on the die; appends them
+ * to @values. */
+gboolean   admiralty_dice_prompt_parse      (const AdmDiceRequest *request,
+                                             const char           *text,
+                                             GArray               *values,
+                                             GError              **error);
+
+G_END_DECLS

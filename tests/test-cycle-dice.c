@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cycle-dice.c: the strategic cycle resolved in the real window with real dice
+ * (dice-mode "physical"): the readiness checks of absent admirals' engaged formations
+ * (F-STRAT-5, F-RDY-2) are asked for one roll at a time in the shared dice dialog, a roll off
+ * the die is not accepted, nothing is journaled until every roll is in, the cycle then goes
+ * into the journal with exactly the values typed, and cancelling journals nothing. The Komarr
+ * campaign at cycle 2 with Vorkosigan and Vesnaer absent, as in test-sector-battle. Runs
+ * under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-application.h"
+#include "admiralty-dice-prompt.h"
+#include "admiralty-order-board.h"
+#include "admiralty-window-private.h"
+#include "ui-helpers.h"
+
+#define T0 1795000000  /* journal times, seconds */
+
+static char *
+source_path (const char *first,
+             ...)
+{
+  va_list args;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *part;
+
+  g_ptr_array_add (parts, (gpointer) g_getenv ("ADMIRALTY_SOURCE_DIR"));
+  va_start (args, first);
+  for (part = first; part != NULL; part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+static void
+add_sheets (AdmCampaign        *campaign,
+            const char * const *sheets)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; sheets[i] != NULL; i++)
+    {
+      g_autofree char *sheet = source_path ("tests", "data", "order-sheets", sheets[i], NULL);
+      g_autoptr(GPtrArray) events =
+        adm_order_sheet_load_file (sheet, adm_campaign_get_state (campaign),
+                                   T0 + 2400 * adm_strategy_get_cycle (strategy) - 60, &error);
+
+      g_assert_no_error (error);
+      for (guint e = 0; e < events->len; e++)
+        {
+          g_assert_true (adm_campaign_append (campaign, g_ptr_array_index (events, e), &error));
+          g_assert_no_error (error);
+        }
+    }
+}
+
+/* The campaign at cycle 2, saved in a new temporary folder: every admiral's sheet of cycle 1
+ * resolved, and cycle 2's sheets in without Vorkosigan's and Vesnaer's. */
+static char *
+save_campaign_at_cycle_2 (char **dir)
+{
+  static const char * const cycle_1[] = {
+    "komarr-cycle-1-ghem-sarlat.xml", "komarr-cycle-1-radovan.xml",
+    "komarr-cycle-1-vorkosigan.xml", NULL
+  };
+  static const char * const cycle_2[] = {
+    "komarr-cycle-2-ghem-sarlat-1.xml", "komarr-cycle-2-ghem-sarlat-2.xml",
+    "komarr-cycle-2-naismith.xml", "komarr-cycle-2-radovan.xml", NULL
+  };
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  char *path;
+
+  g_assert_no_error (error);
+  add_sheets (campaign, cycle_1);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, T0 + 2400, &error));
+  g_assert_no_error (error);
+  add_sheets (campaign, cycle_2);
+
+  *dir = g_dir_make_tmp ("admiralty-cycle-dice-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (*dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+test_physical_checks (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = save_campaign_at_cycle_2 (&dir);
+  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyOrderBoard *board;
+  AdmCampaign *campaign;
+  AdmEvent *last;
+  GtkWidget *prompt;
+  const char *typed[] = { "6 6", "1 1", "2 2" };
+  guint n_events, asked = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  campaign = window->campaign;
+  board = window->order_board;
+  n_events = adm_campaign_get_events (campaign)->len;
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 2);
+
+  /* Cancelled at the first roll: nothing is journaled. */
+  admiralty_order_board_resolve_with_dice (board, TRUE);
+  iterate ();
+  prompt = admiralty_order_board_get_dice_prompt (board);
+  g_assert_nonnull (prompt);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "cancel");
+  gtk_window_close (GTK_WINDOW (prompt));
+  iterate ();
+  g_assert_null (admiralty_order_board_get_dice_prompt (board));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
+
+  /* Each roll asked for in turn; 7 is not on a d6. */
+  admiralty_order_board_resolve_with_dice (board, TRUE);
+  iterate ();
+  while ((prompt = admiralty_order_board_get_dice_prompt (board)) != NULL)
+    {
+      g_assert_cmpuint (asked, <, G_N_ELEMENTS (typed));
+      /* F-STRAT-5: the heading names the dice, the body the formation and the clause. */
+      g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (prompt)), ==,
+                       "Roll 2d6");
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (prompt)),
+                                "F-STRAT-5"));
+      admiralty_dice_prompt_set_text (prompt, "7 1");
+      g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
+                                                               "enter"));
+      admiralty_dice_prompt_set_text (prompt, typed[asked]);
+      g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
+                                                              "enter"));
+      /* Nothing journaled while rolls are missing. */
+      g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
+      adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "enter");
+      gtk_window_close (GTK_WINDOW (prompt));
+      iterate ();
+      asked++;
+    }
+  g_assert_cmpuint (asked, ==, G_N_ELEMENTS (typed));
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+
+  /* One event, the cycle, with the values as typed. */
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events + 1);
+  last = g_ptr_array_index (adm_campaign_get_events (campaign), n_events);
+  g_assert_cmpstr (adm_event_get_kind (last), ==, "cycle");
+  g_assert_nonnull (strstr (adm_event_get (last, "checks"), "=6+6"));
+  g_assert_nonnull (strstr (adm_event_get (last, "checks"), "=1+1"));
+  g_assert_nonnull (strstr (adm_event_get (last, "checks"), "=2+2"));
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 3);
+
+  close_window (window);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "cycle-dice");
+
+  g_test_add_func ("/ui/cycle-dice/F-STRAT-5/physical", test_physical_checks);
+
+  return ui_test_finish (g_test_run ());
+}
