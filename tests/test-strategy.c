@@ -391,6 +391,44 @@ test_engagement_in_sector (void)
                    "first-destroyer-flotilla");
 }
 
+/* F-STRAT-4: a formation arriving later joins the fight at its own minute — the destroyers
+ * patrolling the Pol jump point meet the Pol cruisers at once, the First Squadron only when it
+ * arrives at minute 40 — and a formation with nothing to report is said to have stayed. */
+static void
+test_engagement_joined (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autofree char *summary = NULL;
+  AdmScenario *scenario;
+  AdmEngagement *engagement;
+
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "pol-jump-point");
+  order_ok (campaign, 1, "vorkosigan", "first-destroyer-flotilla", "patrol", NULL, NULL);
+  resolve (campaign);
+  scenario = adm_campaign_get_scenario (campaign);
+  engagements = adm_strategy_get_engagements (strategy_of (campaign), 1);
+  g_assert_cmpuint (engagements->len, ==, 1);
+  engagement = g_ptr_array_index (engagements, 0);
+  g_assert_cmpfloat (engagement->minute, ==, 0.0);
+  g_assert_cmpfloat (adm_engagement_joined_minute (engagement, adm_scenario_lookup_formation (
+                       scenario, "first-destroyer-flotilla")), ==, 0.0);
+  g_assert_cmpfloat (adm_engagement_joined_minute (engagement, adm_scenario_lookup_formation (
+                       scenario, "first-squadron-home-fleet")), ==, 40.0);
+  summary = adm_strategy_summary (strategy_of (campaign), 1, "vorkosigan");
+  g_assert_nonnull (strstr (summary, "First Squadron, Home Fleet:\n"
+                                     "  moved from Komarr wormhole terminus to Pol jump point, "
+                                     "arriving at minute 40\n"
+                                     "  met Pol Cruiser Squadron (Pol Six) in Pol jump point at "
+                                     "minute 40\n"));
+  g_assert_nonnull (strstr (summary, "  met Pol Cruiser Squadron (Pol Six) in Pol jump point at "
+                                     "minute 0\n"));
+  g_free (summary);
+  summary = adm_strategy_summary (strategy_of (campaign), 1, "vorlakial");
+  g_assert_nonnull (strstr (summary, "Second Squadron, Home Fleet:\n  stayed in Komarr orbit\n"));
+}
+
 static void
 test_engagement_on_link (void)
 {
@@ -1050,6 +1088,7 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-GEN-3/sheets", test_sheets);
   g_test_add_func ("/engine/strategy/F-STRAT-4/engagement-sector", test_engagement_in_sector);
   g_test_add_func ("/engine/strategy/F-STRAT-4/engagement-link", test_engagement_on_link);
+  g_test_add_func ("/engine/strategy/F-STRAT-4/joined-minute", test_engagement_joined);
   g_test_add_func ("/engine/strategy/F-STRAT-4/at-rest", test_no_engagement_at_rest);
   g_test_add_func ("/engine/strategy/F-STRAT-1/replay", test_replay);
 

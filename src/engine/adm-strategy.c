@@ -251,6 +251,7 @@ engagement_free (gpointer data)
   AdmEngagement *engagement = data;
 
   g_ptr_array_unref (engagement->formations);
+  g_clear_pointer (&engagement->joined, g_hash_table_unref);
   g_free (engagement);
 }
 
@@ -1574,10 +1575,19 @@ formation_index (AdmStrategy        *self,
 static void
 add_to_engagement (AdmStrategy        *self,
                    AdmEngagement      *engagement,
-                   const AdmFormation *formation)
+                   const AdmFormation *formation,
+                   double              minute)
 {
+  double *joined = g_hash_table_lookup (engagement->joined, formation->id);
   guint i = 0;
 
+  if (joined == NULL)
+    {
+      joined = g_new (double, 1);
+      *joined = minute;
+      g_hash_table_insert (engagement->joined, g_strdup (formation->id), joined);
+    }
+  *joined = MIN (*joined, minute);
   if (g_ptr_array_find (engagement->formations, formation, NULL))
     return;
   while (i < engagement->formations->len &&
@@ -1614,11 +1624,12 @@ record_meeting (AdmStrategy   *self,
       engagement->from = a->from;
       engagement->to = a->to;
       engagement->formations = g_ptr_array_new ();
+      engagement->joined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_ptr_array_add (self->engagements, engagement);
     }
   engagement->minute = MIN (engagement->minute, minute);
-  add_to_engagement (self, engagement, a->formation);
-  add_to_engagement (self, engagement, b->formation);
+  add_to_engagement (self, engagement, a->formation, minute);
+  add_to_engagement (self, engagement, b->formation, minute);
 }
 
 static void
@@ -1918,7 +1929,10 @@ summarise_formation (AdmStrategy      *self,
                      const AdmFaction *viewer,
                      GString          *out)
 {
+  gsize start;
+
   g_string_append_printf (out, "%s:\n", tracker->pos.formation->name);
+  start = out->len;
   for (guint i = 0; i < tracker->log->len; i++)
     {
       LogLine *line = g_ptr_array_index (tracker->log, i);
@@ -1945,10 +1959,36 @@ summarise_formation (AdmStrategy      *self,
             continue;
           if (viewer != NULL && !adm_strategy_formation_visible (self, other, viewer))
             continue;
+          /* They met when the later of the two came into the fight. */
           g_string_append_printf (out, _("  met %s (%s) %s at minute %.0f\n"), other->name,
-                                  other->faction->name, place, engagement->minute);
+                                  other->faction->name, place,
+                                  MAX (adm_engagement_joined_minute (engagement,
+                                                                     tracker->pos.formation),
+                                       adm_engagement_joined_minute (engagement, other)));
         }
     }
+  /* Nothing moved or was met: say where it is, so that no formation is a bare name. */
+  if (out->len == start && tracker->pos.sector != NULL)
+    {
+      if (tracker->pos.towards != NULL)
+        g_string_append_printf (out, _("  on the way from %s to %s\n"), tracker->pos.sector->name,
+                                tracker->pos.towards->name);
+      else
+        g_string_append_printf (out, _("  stayed in %s\n"), tracker->pos.sector->name);
+    }
+}
+
+double
+adm_engagement_joined_minute (const AdmEngagement *engagement,
+                              const AdmFormation  *formation)
+{
+  const double *joined;
+
+  g_return_val_if_fail (engagement != NULL && formation != NULL, 0);
+
+  joined = engagement->joined != NULL ? g_hash_table_lookup (engagement->joined, formation->id)
+                                      : NULL;
+  return joined != NULL ? *joined : engagement->minute;
 }
 
 static gboolean

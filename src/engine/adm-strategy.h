@@ -66,6 +66,8 @@ typedef struct {
   const AdmSector    *from;      /* the link, when sector is NULL */
   const AdmSector    *to;
   GPtrArray          *formations; /* const AdmFormation*, scenario order */
+  GHashTable         *joined;     /* formation id → the minute (double*) it first met an enemy
+                                   * there; NULL in an engagement made up outside a cycle */
 } AdmEngagement;
 
 typedef struct _AdmStrategy AdmStrategy;
@@ -154,6 +156,11 @@ void                  adm_strategy_apply_reveal   (AdmStrategy     *self,
 
 void                  adm_strategy_dump           (AdmStrategy *self,
                                                    GString     *out);
+
+/* The minute @formation first met an enemy in @engagement: a formation arriving later joins a
+ * fight already under way (F-STRAT-4). The engagement's own minute when not recorded. */
+double                adm_engagement_joined_minute (const AdmEngagement *engagement,
+                                                    const AdmFormation  *formation);
 
 const char           *adm_strat_order_kind_to_string (AdmStratOrderKind kind);
 
