@@ -228,6 +228,57 @@ test_refused_event_changes_nothing (void)
   g_assert_true (adm_campaign_can_undo (campaign));
 }
 
+/* Several events as one (an order sheet): all kept with one "changed", or, when one is
+ * refused, none — the state, the journal and the redo list as they were. */
+static void
+test_append_all (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  const AdmShip *ship = first_ship (campaign);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  AdmEvent *bad;
+  int changed = 0;
+
+  append_damage (campaign, ship->id, 1, T0);
+  append_damage (campaign, ship->id, 1, T0 + 1);
+  g_assert_true (adm_campaign_undo (campaign, NULL));
+  g_assert_true (adm_campaign_can_redo (campaign));
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  g_signal_connect (campaign, "changed", G_CALLBACK (count_cb), &changed);
+
+  for (int i = 0; i < 3; i++)
+    {
+      AdmEvent *event = adm_event_new ("damage", T0 + 10 + i);
+
+      adm_event_set (event, "ship", ship->id);
+      adm_event_set_int (event, "points", 1);
+      g_ptr_array_add (events, event);
+    }
+  bad = adm_event_new ("damage", T0 + 20);
+  adm_event_set (bad, "ship", "no-such-ship");
+  adm_event_set_int (bad, "points", 1);
+  g_ptr_array_insert (events, 2, bad);
+
+  g_assert_false (adm_campaign_append_all (campaign, events, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 1);
+  g_assert_true (adm_campaign_can_redo (campaign));
+  g_assert_cmpint (changed, ==, 0);
+
+  g_ptr_array_remove_index (events, 2);
+  g_clear_error (&error);
+  g_assert_true (adm_campaign_append_all (campaign, events, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 4);
+  g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (campaign), ship->id)->damage, ==, 4);
+  g_assert_false (adm_campaign_can_redo (campaign));
+  g_assert_cmpint (changed, ==, 1);
+}
+
 /* F-CRIT-7: a ship with no hull points left takes no more hull damage. */
 static void
 test_damage_limits (void)
@@ -559,6 +610,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal/replay-state", test_replay_state);
   g_test_add_func ("/engine/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/engine/journal/signals", test_signals);
+  g_test_add_func ("/engine/journal/append-all", test_append_all);
   g_test_add_func ("/engine/journal/refused-event-changes-nothing",
                    test_refused_event_changes_nothing);
   g_test_add_func ("/engine/journal/F-CRIT-7/no-damage-past-hull", test_damage_limits);

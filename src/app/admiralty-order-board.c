@@ -403,8 +403,8 @@ admiral_activated_cb (AdmiraltyOrderBoard *self,
 
 /* Importing sheets */
 
-/* One sheet, all or nothing: read and checked against the state first, then journalled; when
- * an append is refused the ones before it are taken back. */
+/* One sheet, all or nothing: read and checked against the state first, then journalled as
+ * one. */
 static gboolean
 import_one (AdmiraltyOrderBoard *self,
             const char          *path,
@@ -415,18 +415,7 @@ import_one (AdmiraltyOrderBoard *self,
                                                            g_get_real_time () / G_USEC_PER_SEC,
                                                            error);
 
-  if (events == NULL)
-    return FALSE;
-  for (guint i = 0; i < events->len; i++)
-    {
-      if (adm_campaign_append (self->campaign, g_ptr_array_index (events, i), error))
-        continue;
-      for (guint j = 0; j < i; j++)
-        if (!adm_campaign_undo (self->campaign, NULL))
-          break;
-      return FALSE;
-    }
-  return TRUE;
+  return events != NULL && adm_campaign_append_all (self->campaign, events, error);
 }
 
 guint

@@ -96,12 +96,9 @@ resolve_and_save (AdmCampaign   *campaign,
 {
   g_autoptr(GError) error = NULL;
 
-  for (guint i = 0; i < events->len; i++)
-    {
-      if (!adm_campaign_append (campaign, g_ptr_array_index (events, i), &error))
-        return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
-                             error->message);
-    }
+  if (!adm_campaign_append_all (campaign, events, &error))
+    return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
+                         error->message);
   if (!adm_campaign_resolve_cycle (campaign, dice, now, &error))
     return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
                          error->message);

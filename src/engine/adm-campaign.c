@@ -557,6 +557,44 @@ adm_campaign_append (AdmCampaign  *self,
 }
 
 gboolean
+adm_campaign_append_all (AdmCampaign  *self,
+                         GPtrArray    *events,
+                         GError      **error)
+{
+  gboolean could_undo, could_redo;
+  guint before;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (events != NULL, FALSE);
+
+  if (events->len == 0)
+    return TRUE;
+  could_undo = adm_campaign_can_undo (self);
+  could_redo = adm_campaign_can_redo (self);
+  before = self->events->len;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (!adm_state_apply (self->state, event, error))
+        break;
+      g_ptr_array_add (self->events, adm_event_ref (event));
+    }
+  if (self->events->len != before + events->len || !autosave (self, error))
+    {
+      /* The state is the replay of the journal: without the new events it is as it was. */
+      g_ptr_array_set_size (self->events, before);
+      replay (self);
+      return FALSE;
+    }
+
+  g_ptr_array_set_size (self->redo, 0);
+  changed (self, could_undo, could_redo);
+  return TRUE;
+}
+
+gboolean
 adm_campaign_roll (AdmCampaign          *self,
                    AdmDiceSource        *source,
                    const AdmDiceRequest *request,

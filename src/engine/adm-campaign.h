@@ -67,6 +67,12 @@ const char    *adm_campaign_get_path      (AdmCampaign  *self);
 gboolean       adm_campaign_append        (AdmCampaign  *self,
                                            AdmEvent     *event,
                                            GError      **error);
+/* Appends @events (AdmEvent*) as one: all apply and are saved, with one "changed", or none is
+ * kept — an order sheet is handed in whole or not at all. Undo still takes them back one by
+ * one. */
+gboolean       adm_campaign_append_all    (AdmCampaign  *self,
+                                           GPtrArray    *events,
+                                           GError      **error);
 /* Asks @source (the campaign's own generator when NULL) for the dice of @request and
  * journals the result as a "roll" event at @time; @values_out gets request->count values. */
 gboolean       adm_campaign_roll          (AdmCampaign          *self,
