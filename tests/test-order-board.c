@@ -5,8 +5,10 @@
  * another admiral's formation (F-FORM-6) with the engine's reason and blocking the hand-in, a
  * valid sheet journalling its sheet and orders, a correction journalled beside the order it
  * supersedes, importing sheets from tests/data (a broken one named by file and line and changing
- * nothing), resolving the cycle (F-STRAT-1..4) with its engagements, and an engagement's
- * battle opened in a tab with a placement changed (F-STRAT-15). Runs under Xvfb. */
+ * nothing), resolving the cycle (F-STRAT-1..4) with its engagements, an engagement's
+ * battle opened in a tab with a placement changed (F-STRAT-15), and the administrative orders
+ * (F-STRAT-12, F-STRAT-17): detach, form, join and disband entered, checked and journalled.
+ * Runs under Xvfb. */
 
 #include "config.h"
 
@@ -453,6 +455,203 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_nonnull (_admiralty_window_get_battle_page (fixture->window));
 }
 
+static AdmEvent *
+last_event (Fixture *fixture,
+            guint    back)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->window->campaign);
+
+  return g_ptr_array_index (events, events->len - 1 - back);
+}
+
+/* F-STRAT-17, F-FORM-4, F-FORM-8: two ships detached through the form are journalled as the
+ * journal has them, the new formation is on his sheet when the form is opened again, and a
+ * new id is made from the name and kept unique; F-STRAT-12: a form order gathers ships of two
+ * of his formations in one sector. */
+static void
+test_admin_detach (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  g_autoptr(GError) error = NULL;
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  g_autofree char *history = NULL;
+  AdmEvent *order;
+  const char *refusal;
+
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "detach"));
+  /* Nothing ticked, no name: refused, in the master's words. */
+  refusal = admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet");
+  g_assert_nonnull (refusal);
+  g_assert_nonnull (strstr (refusal, "tick the ships"));
+  g_assert_false (admiralty_sheet_form_can_hand_in (form));
+  /* Only its own ships are offered to a detach. */
+  g_assert_false (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet", "kestrel"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
+                                                 "prince-serg emperor-dorca"));
+  g_assert_nonnull (strstr (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"),
+                            "name"));
+  g_assert_null (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"));
+  g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
+                                                    "Serg Division"));
+  g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
+                   "serg-division");
+  /* F-FORM-4: the flagship is one of the ships ticked. */
+  g_assert_false (admiralty_sheet_form_set_flagship (form, "first-squadron-home-fleet",
+                                                     "prince-xav"));
+  g_assert_true (admiralty_sheet_form_set_flagship (form, "first-squadron-home-fleet",
+                                                    "emperor-dorca"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
+  /* F-FORM-3: detaching every ship is refused by the engine, with its reason. */
+  g_assert_true (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
+                                                 "prince-serg prince-xav emperor-dorca "
+                                                 "count-vorhalas kyril-island"));
+  refusal = admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet");
+  g_assert_nonnull (refusal);
+  g_assert_nonnull (strstr (refusal, "F-FORM-3"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
+                                                 "prince-serg emperor-dorca"));
+  g_assert_true (admiralty_sheet_form_set_flagship (form, "first-squadron-home-fleet",
+                                                    "emperor-dorca"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
+  iterate ();
+  g_assert_null (admiralty_order_board_get_sheet_form (board (fixture)));
+
+  g_assert_cmpuint (n_events (fixture), ==, before + 2);
+  g_assert_cmpstr (last_kind (fixture, 1), ==, "sheet");
+  order = last_event (fixture, 0);
+  g_assert_cmpstr (adm_event_get_kind (order), ==, "order");
+  g_assert_cmpstr (adm_event_get (order, "admiral"), ==, "vorkosigan");
+  g_assert_cmpstr (adm_event_get (order, "formation"), ==, "first-squadron-home-fleet");
+  g_assert_cmpstr (adm_event_get (order, "order"), ==, "detach");
+  g_assert_cmpstr (adm_event_get (order, "ships"), ==, "prince-serg emperor-dorca");
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "serg-division");
+  g_assert_cmpstr (adm_event_get (order, "name"), ==, "Serg Division");
+  g_assert_cmpstr (adm_event_get (order, "flagship"), ==, "emperor-dorca");
+
+  /* Opened again: the new formation is his, the squadron has three ships left, and the
+   * detach is on its history, not offered again. */
+  form = open_form (fixture, "vorkosigan");
+  g_assert_true (admiralty_sheet_form_set_order (form, "serg-division", "patrol"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg-division"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "serg-division", "keep"));
+  history = admiralty_sheet_form_get_history (form, "first-squadron-home-fleet");
+  g_assert_nonnull (strstr (history, "detach Prince Serg, Emperor Dorca as Serg Division"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "detach"));
+  g_assert_false (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
+                                                  "prince-serg"));
+  /* The id is unique: a formation has had "serg-division" already. */
+  g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
+                                                    "Serg Division"));
+  g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
+                   "serg-division-2");
+  g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
+                                                    "  Vanguard No. 1 / Picket  "));
+  g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
+                   "vanguard-no-1-picket");
+
+  /* F-STRAT-12: a form order takes ships of his two formations at Komarr wormhole terminus. */
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "form"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
+                                                 "kyril-island count-vorhalas prince-serg"));
+  g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
+                                                    "Vanguard"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  order = last_event (fixture, 0);
+  g_assert_cmpstr (adm_event_get (order, "order"), ==, "form");
+  /* Listed as the form lists them: its own ships first, then the Serg Division's. */
+  g_assert_cmpstr (adm_event_get (order, "ships"), ==, "count-vorhalas kyril-island prince-serg");
+  g_assert_cmpstr (adm_event_get (order, "formation"), ==, "first-squadron-home-fleet");
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "vanguard");
+  g_assert_null (adm_event_get (order, "flagship"));
+  g_assert_nonnull (adm_strategy_lookup_formation (
+                      adm_state_get_strategy (adm_campaign_get_state (fixture->window->campaign)),
+                      "vanguard"));
+}
+
+/* F-STRAT-12, F-STRAT-17: a join to a formation in another sector is refused with the
+ * engine's reason and blocks the hand-in; only formations of his side are offered. */
+static void
+test_admin_join_refused (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  g_autoptr(GError) error = NULL;
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  const char *refusal;
+
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "join"));
+  g_assert_false (admiralty_sheet_form_set_target (form, "first-squadron-home-fleet",
+                                                   "pol-escort-group"));
+  g_assert_false (admiralty_sheet_form_set_target (form, "first-squadron-home-fleet",
+                                                   "first-squadron-home-fleet"));
+  /* The Second Squadron is in Komarr orbit, the First at the wormhole terminus. */
+  g_assert_true (admiralty_sheet_form_set_target (form, "first-squadron-home-fleet",
+                                                  "second-squadron-home-fleet"));
+  refusal = admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet");
+  g_assert_nonnull (refusal);
+  g_test_message ("%s", refusal);
+  g_assert_nonnull (strstr (refusal, "formations join in one sector (F-STRAT-12)"));
+  g_assert_false (admiralty_sheet_form_can_hand_in (form));
+  gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL);
+  iterate ();
+  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  g_assert_false (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_nonnull (strstr (error->message, "formations join in one sector"));
+  g_assert_false (admiralty_sheet_form_send_alone (form, "first-squadron-home-fleet", NULL));
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+                   "No sheet — his formations keep their standing orders (F-STRAT-5)");
+}
+
+/* F-STRAT-12: disband journals the order; each ship is then a formation of its own, still
+ * his, on his sheet. */
+static void
+test_admin_disband (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  guint before = n_events (fixture);
+  g_autoptr(GError) error = NULL;
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  AdmEvent *order;
+
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "disband"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "first-destroyer-flotilla"));
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  g_assert_cmpuint (n_events (fixture), ==, before + 2);
+  order = last_event (fixture, 0);
+  g_assert_cmpstr (adm_event_get (order, "order"), ==, "disband");
+  g_assert_cmpstr (adm_event_get (order, "formation"), ==, "first-destroyer-flotilla");
+  g_assert_null (adm_event_get (order, "ships"));
+
+  form = open_form (fixture, "vorkosigan");
+  g_assert_false (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "patrol"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "kestrel", "patrol"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "kestrel"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "gull", "defend"));
+  /* F-STRAT-17: the ships may join up again at once, by a message out of band. */
+  g_assert_true (admiralty_sheet_form_set_order (form, "lord-vorbohn", "join"));
+  g_assert_true (admiralty_sheet_form_set_target (form, "lord-vorbohn", "kestrel"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "lord-vorbohn"));
+  g_assert_true (admiralty_sheet_form_send_alone (form, "lord-vorbohn", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_event_get (last_event (fixture, 0), "order"), ==, "join");
+  g_assert_cmpstr (adm_event_get (last_event (fixture, 0), "target"), ==, "kestrel");
+  /* The form lists his formations anew: Lord Vorbohn's is no more. */
+  g_assert_false (admiralty_sheet_form_set_order (form, "lord-vorbohn", "patrol"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "kestrel", "patrol"));
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -469,6 +668,12 @@ main (int   argc,
               test_import_broken, fixture_tear_down);
   g_test_add ("/ui/order-board/resolve-and-open", Fixture, NULL, fixture_set_up,
               test_resolve_and_open, fixture_tear_down);
+  g_test_add ("/ui/order-board/admin-detach", Fixture, NULL, fixture_set_up, test_admin_detach,
+              fixture_tear_down);
+  g_test_add ("/ui/order-board/admin-join-refused", Fixture, NULL, fixture_set_up,
+              test_admin_join_refused, fixture_tear_down);
+  g_test_add ("/ui/order-board/admin-disband", Fixture, NULL, fixture_set_up,
+              test_admin_disband, fixture_tear_down);
 
   return ui_test_finish (g_test_run ());
 }

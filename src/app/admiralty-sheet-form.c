@@ -14,7 +14,7 @@
 /* The order choices, in the drop-down's order; 0 keeps the standing orders (F-STRAT-5). */
 static const char * const order_ids[] = {
   "keep", "move", "attack", "defend", "patrol", "lay-mines", "sweep-mines", "flagship",
-  "instructions",
+  "instructions", "detach", "join", "form", "disband",
 };
 
 enum {
@@ -27,7 +27,19 @@ enum {
   CHOICE_SWEEP_MINES,
   CHOICE_FLAGSHIP,
   CHOICE_INSTRUCTIONS,
+  /* F-STRAT-12, F-STRAT-17: the administrative orders, which take no time. */
+  CHOICE_DETACH,
+  CHOICE_JOIN,
+  CHOICE_FORM,
+  CHOICE_DISBAND,
 };
+
+/* A ship offered to a detach or form order, with the formation it is in now. */
+typedef struct {
+  const AdmShip      *ship;
+  const AdmFormation *from;
+  GtkCheckButton     *check;
+} ShipChoice;
 
 typedef struct {
   AdmiraltySheetForm  *form;          /* owns the entry */
@@ -48,6 +60,19 @@ typedef struct {
   GtkLabel            *history_label;
   GtkWidget           *history_row;
   GPtrArray           *route;         /* AdmSector* */
+  /* Administrative orders (F-STRAT-12, F-STRAT-17). */
+  GPtrArray           *choices;       /* ShipChoice*: its own ships, then those of his other
+                                       * formations in its sector */
+  GPtrArray           *ship_lists;    /* AdwExpanderRow*, one per formation, its own first */
+  GPtrArray           *list_formations; /* AdmFormation*, the formation of each list */
+  GtkWidget           *name_row;      /* AdwEntryRow: the new formation's name */
+  AdwActionRow        *id_row;        /* the id derived from it */
+  char                *new_id;
+  AdwComboRow         *new_flagship_row;
+  GPtrArray           *new_flagships; /* AdmShip*, the items of new_flagship_row after the first */
+  AdwComboRow         *join_row;
+  GPtrArray           *join_targets;  /* AdmFormation*, the items of join_row */
+  AdwActionRow        *explain_row;   /* what an administrative order does */
   AdmEvent            *journalled;    /* his latest order for it this cycle, or NULL */
   char                *refusal;
   gboolean             loading;
@@ -134,12 +159,37 @@ order_label (const char *order)
     { "sweep-mines", N_("Sweep mines") },
     { "flagship", N_("Name the flagship") },
     { "instructions", N_("Instructions") },
+    { "detach", N_("Detach ships") },
+    { "join", N_("Join another formation") },
+    { "form", N_("Form a new formation") },
+    { "disband", N_("Disband") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     if (g_strcmp0 (order, labels[i].id) == 0)
       return _(labels[i].label);
   return order != NULL ? order : _("Free-text order");
+}
+
+/* "Prince Serg, Emperor Dorca" for the ship ids of a "ships" attribute. */
+static char *
+ship_names (AdmScenario *scenario,
+            const char  *ships)
+{
+  g_auto(GStrv) words = g_strsplit (ships != NULL ? ships : "", " ", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      AdmShip *ship = adm_scenario_lookup_ship (scenario, words[i]);
+
+      if (words[i][0] == '\0')
+        continue;
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, ship != NULL ? ship->name : words[i]);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* "move: Pol jump point → Pol orbit", "attack Pol Escort Group", "flagship: Prince Xav". */
@@ -171,6 +221,29 @@ admiralty_describe_order_event (AdmScenario    *scenario,
       g_string_append_printf (out, _("flagship: %s"),
                               ship != NULL ? ship->name : adm_event_get (event, "flagship"));
     }
+  else if (g_strcmp0 (order, "detach") == 0 || g_strcmp0 (order, "form") == 0)
+    {
+      g_autofree char *ships = ship_names (scenario, adm_event_get (event, "ships"));
+      const char *name = adm_event_get (event, "name") != NULL ? adm_event_get (event, "name")
+                                                              : adm_event_get (event,
+                                                                               "new-formation");
+
+      if (g_str_equal (order, "detach"))
+        /* Translators: "detach Prince Serg, Emperor Dorca as Serg Division" */
+        g_string_append_printf (out, _("detach %s as %s"), ships, name);
+      else
+        /* Translators: "form Kestrel Pair of Kestrel, Lord Vorbohn" */
+        g_string_append_printf (out, _("form %s of %s"), name, ships);
+    }
+  else if (g_strcmp0 (order, "join") == 0)
+    {
+      g_autofree char *place = target_name (scenario, adm_event_get (event, "target"));
+
+      /* Translators: "join First Squadron, Home Fleet" */
+      g_string_append_printf (out, _("join %s"), place);
+    }
+  else if (g_strcmp0 (order, "disband") == 0)
+    g_string_append (out, _("disband"));
   else if (order != NULL && g_strcmp0 (order, "instructions") != 0)
     {
       g_autofree char *place = target_name (scenario, adm_event_get (event, "target"));
@@ -243,6 +316,10 @@ entry_route_end (Entry *entry)
   return pos->towards != NULL ? pos->towards : pos->sector;
 }
 
+#define SLOT_ADMINISTRATIVE 3
+
+/* F-STRAT-7: a later order of the same slot supersedes; administrative orders (F-STRAT-17)
+ * take effect as given and are superseded by nothing. */
 static guint
 order_slot (const char *order)
 {
@@ -250,6 +327,9 @@ order_slot (const char *order)
     return 1;
   if (g_strcmp0 (order, "instructions") == 0)
     return 2;
+  if (g_strcmp0 (order, "form") == 0 || g_strcmp0 (order, "detach") == 0 ||
+      g_strcmp0 (order, "join") == 0 || g_strcmp0 (order, "disband") == 0)
+    return SLOT_ADMINISTRATIVE;
   return 0;
 }
 
@@ -298,6 +378,25 @@ journal_orders (AdmiraltySheetForm *self,
         }
     }
   return found;
+}
+
+/* The ships ticked for a detach (its own only) or form order (F-STRAT-12, F-STRAT-17), as
+ * AdmShip*, in the order of the lists: the order the journal lists them in. */
+static GPtrArray *
+entry_chosen_ships (Entry *entry,
+                    guint  choice)
+{
+  GPtrArray *ships = g_ptr_array_new ();
+
+  for (guint i = 0; i < entry->choices->len; i++)
+    {
+      ShipChoice *c = g_ptr_array_index (entry->choices, i);
+
+      if ((choice == CHOICE_FORM || c->from == entry->formation) &&
+          gtk_check_button_get_active (c->check))
+        g_ptr_array_add (ships, (gpointer) c->ship);
+    }
+  return ships;
 }
 
 static AdmEvent *
@@ -351,6 +450,43 @@ entry_build_event (Entry  *entry,
                          ((AdmShip *) g_ptr_array_index (entry->formation->ships, ship))->id);
       }
       break;
+    case CHOICE_DETACH:
+    case CHOICE_FORM:
+      {
+        g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, choice);
+        g_autoptr(GString) ids = g_string_new (NULL);
+        g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
+                                  GTK_EDITABLE (entry->name_row))));
+        guint flagship = adw_combo_row_get_selected (entry->new_flagship_row);
+
+        for (guint i = 0; i < ships->len; i++)
+          g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
+                                  ((AdmShip *) g_ptr_array_index (ships, i))->id);
+        if (ids->len > 0)
+          adm_event_set (event, "ships", ids->str);
+        if (entry->new_id != NULL)
+          adm_event_set (event, "new-formation", entry->new_id);
+        if (name[0] != '\0')
+          adm_event_set (event, "name", name);
+        /* F-FORM-4: the first item leaves the flagship to the engine, the first ship listed. */
+        if (flagship != GTK_INVALID_LIST_POSITION && flagship > 0 &&
+            flagship - 1 < entry->new_flagships->len &&
+            g_ptr_array_find (ships, g_ptr_array_index (entry->new_flagships, flagship - 1),
+                              NULL))
+          adm_event_set (event, "flagship",
+                         ((AdmShip *) g_ptr_array_index (entry->new_flagships,
+                                                         flagship - 1))->id);
+      }
+      break;
+    case CHOICE_JOIN:
+      {
+        guint target = adw_combo_row_get_selected (entry->join_row);
+
+        if (target < entry->join_targets->len)
+          adm_event_set (event, "target",
+                         ((AdmFormation *) g_ptr_array_index (entry->join_targets, target))->id);
+      }
+      break;
     default:
       break;
     }
@@ -365,7 +501,9 @@ static gboolean
 same_order (const AdmEvent *a,
             const AdmEvent *b)
 {
-  static const char * const keys[] = { "order", "route", "target", "flagship" };
+  static const char * const keys[] = {
+    "order", "route", "target", "flagship", "ships", "new-formation", "name",
+  };
 
   if (a == NULL || b == NULL)
     return a == b;
@@ -413,6 +551,137 @@ entry_fill_next (Entry *entry)
   entry->loading = FALSE;
 }
 
+/* The id of a formation named @name (F-STRAT-17: the journal's "new-formation"): lower case,
+ * spaces as '-', only [a-z0-9-]. */
+static char *
+id_from_name (const char *name)
+{
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  GString *id = g_string_new (NULL);
+
+  for (const char *p = ascii; *p != '\0'; p++)
+    {
+      char c = g_ascii_tolower (*p);
+
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        g_string_append_c (id, c);
+      else if ((g_ascii_isspace (c) || c == '-') && id->len > 0 && id->str[id->len - 1] != '-')
+        g_string_append_c (id, '-');
+    }
+  while (id->len > 0 && id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  return g_string_free (id, FALSE);
+}
+
+/* Whether a formation has had @id (the engine keeps the ids of those that ceased), or another
+ * order of this sheet makes one with it. */
+static gboolean
+id_taken (Entry      *entry,
+          const char *id)
+{
+  AdmiraltySheetForm *self = entry->form;
+
+  if (adm_strategy_get_position (form_strategy (self), id) != NULL ||
+      adm_scenario_lookup_formation (form_scenario (self), id) != NULL)
+    return TRUE;
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *other = g_ptr_array_index (self->entries, i);
+
+      if (other != entry && g_strcmp0 (other->new_id, id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The new formation's id from its name, made unique with -2, -3 …; NULL without a name. */
+static char *
+entry_new_id (Entry *entry)
+{
+  g_autofree char *base = id_from_name (gtk_editable_get_text (GTK_EDITABLE (entry->name_row)));
+  g_autofree char *stripped = g_strstrip (g_strdup (gtk_editable_get_text (
+                                GTK_EDITABLE (entry->name_row))));
+  char *id;
+
+  if (stripped[0] == '\0')
+    return NULL;
+  if (base[0] == '\0')
+    {
+      g_free (base);
+      base = g_strdup ("formation");
+    }
+  if (!id_taken (entry, base))
+    return g_steal_pointer (&base);
+  for (guint n = 2;; n++)
+    {
+      id = g_strdup_printf ("%s-%u", base, n);
+      if (!id_taken (entry, id))
+        return id;
+      g_free (id);
+    }
+}
+
+/* F-FORM-4: the new formation's flagship is one of its ships; the list follows the ticks. */
+static void
+entry_fill_new_flagships (Entry *entry,
+                          guint  choice)
+{
+  g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, choice);
+  g_autoptr(GtkStringList) names = NULL;
+  guint selected = adw_combo_row_get_selected (entry->new_flagship_row);
+  const AdmShip *kept = NULL;
+  guint keep = 0;
+  gboolean same = ships->len == entry->new_flagships->len;
+
+  for (guint i = 0; same && i < ships->len; i++)
+    same = g_ptr_array_index (ships, i) == g_ptr_array_index (entry->new_flagships, i);
+  if (same && adw_combo_row_get_model (entry->new_flagship_row) != NULL)
+    return;
+  if (selected != GTK_INVALID_LIST_POSITION && selected > 0 &&
+      selected - 1 < entry->new_flagships->len)
+    kept = g_ptr_array_index (entry->new_flagships, selected - 1);
+
+  names = gtk_string_list_new (NULL);
+  gtk_string_list_append (names, _("The first ship ticked"));
+  g_ptr_array_set_size (entry->new_flagships, 0);
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, i);
+
+      g_ptr_array_add (entry->new_flagships, (gpointer) ship);
+      gtk_string_list_append (names, ship->name);
+      if (ship == kept)
+        keep = i + 1;
+    }
+  entry->loading = TRUE;
+  adw_combo_row_set_model (entry->new_flagship_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (entry->new_flagship_row, keep);
+  entry->loading = FALSE;
+}
+
+/* What an order does, under the order's drop-down. */
+static const char *
+order_explanation (guint choice)
+{
+  switch (choice)
+    {
+    case CHOICE_DETACH:
+      return _("The ships ticked leave it as a new formation of his; takes no time "
+               "(F-STRAT-17)");
+    case CHOICE_JOIN:
+      return _("It joins the formation chosen, which must be in the same sector, and ceases; "
+               "takes no time (F-STRAT-17)");
+    case CHOICE_FORM:
+      return _("The ships ticked, of it and of his other formations in its sector, become a "
+               "new formation; takes no time (F-STRAT-12)");
+    case CHOICE_DISBAND:
+      return _("Each ship becomes a formation of its own, with the ship's name, and this "
+               "formation ceases; takes no time (F-STRAT-12)");
+    default:
+      return "";
+    }
+}
+
 static void
 entry_update (Entry *entry)
 {
@@ -432,6 +701,44 @@ entry_update (Entry *entry)
                           choice >= CHOICE_ATTACK && choice <= CHOICE_SWEEP_MINES);
   gtk_widget_set_visible (GTK_WIDGET (entry->flagship_row), choice == CHOICE_FLAGSHIP);
   gtk_widget_set_visible (entry->comments_row, choice != CHOICE_KEEP);
+  adw_action_row_set_subtitle (entry->explain_row, order_explanation (choice));
+  gtk_widget_set_visible (GTK_WIDGET (entry->explain_row), order_explanation (choice)[0] != '\0');
+
+  /* F-STRAT-12, F-STRAT-17: the ships, the new formation's name, id and flagship. */
+  for (guint i = 0; i < entry->ship_lists->len; i++)
+    {
+      GtkWidget *list = g_ptr_array_index (entry->ship_lists, i);
+      const AdmFormation *from = g_ptr_array_index (entry->list_formations, i);
+      guint ticked = 0;
+      g_autofree char *count = NULL;
+
+      for (guint j = 0; j < entry->choices->len; j++)
+        {
+          ShipChoice *c = g_ptr_array_index (entry->choices, j);
+
+          if (c->from == from && gtk_check_button_get_active (c->check))
+            ticked++;
+        }
+      /* Translators: ships ticked in a formation's list, "2 of 5 ticked" */
+      count = g_strdup_printf (_("%u of %u ticked"), ticked, from->ships->len);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (list), count);
+      gtk_widget_set_visible (list, choice == CHOICE_FORM ||
+                                    (choice == CHOICE_DETACH && from == entry->formation));
+    }
+  gtk_widget_set_visible (entry->name_row, choice == CHOICE_DETACH || choice == CHOICE_FORM);
+  gtk_widget_set_visible (GTK_WIDGET (entry->id_row),
+                          choice == CHOICE_DETACH || choice == CHOICE_FORM);
+  gtk_widget_set_visible (GTK_WIDGET (entry->new_flagship_row),
+                          choice == CHOICE_DETACH || choice == CHOICE_FORM);
+  gtk_widget_set_visible (GTK_WIDGET (entry->join_row), choice == CHOICE_JOIN);
+  g_clear_pointer (&entry->new_id, g_free);
+  if (choice == CHOICE_DETACH || choice == CHOICE_FORM)
+    {
+      entry->new_id = entry_new_id (entry);
+      entry_fill_new_flagships (entry, choice);
+    }
+  adw_action_row_set_subtitle (entry->id_row, entry->new_id != NULL
+                                              ? entry->new_id : _("Made from the name"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->comments_row),
                                  choice == CHOICE_INSTRUCTIONS ? _("Instructions")
                                                                : _("Comments (F-STRAT-18)"));
@@ -445,7 +752,18 @@ entry_update (Entry *entry)
 
   g_clear_pointer (&entry->refusal, g_free);
   event = entry_build_event (entry, g_get_real_time () / G_USEC_PER_SEC);
-  if (event != NULL)
+  /* What is missing from an administrative order, in the master's words; the rest the
+   * engine checks. */
+  if ((choice == CHOICE_DETACH || choice == CHOICE_FORM) && adm_event_get (event, "ships") == NULL)
+    entry->refusal = g_strdup (choice == CHOICE_DETACH
+                               ? _("tick the ships that leave the formation")
+                               : _("tick the ships of the new formation"));
+  else if ((choice == CHOICE_DETACH || choice == CHOICE_FORM) && entry->new_id == NULL)
+    entry->refusal = g_strdup (_("give the new formation a name"));
+  else if (choice == CHOICE_JOIN && entry->join_targets->len == 0)
+    entry->refusal = g_strdup_printf (_("there is no other formation of %s to join"),
+                                      entry->formation->faction->name);
+  else if (event != NULL)
     {
       order = adm_strategy_check_order (form_strategy (self), event, &error);
       if (order == NULL)
@@ -514,7 +832,8 @@ entry_history (Entry *entry)
       guint later_index = 0;
 
       for (guint j = i + 1; j < orders->len && later == NULL; j++)
-        if (order_slot (adm_event_get (g_ptr_array_index (orders, j), "order"))
+        if (order_slot (adm_event_get (event, "order")) != SLOT_ADMINISTRATIVE &&
+            order_slot (adm_event_get (g_ptr_array_index (orders, j), "order"))
             == order_slot (adm_event_get (event, "order")))
           {
             later = g_ptr_array_index (orders, j);
@@ -538,8 +857,12 @@ entry_history (Entry *entry)
           g_string_append_printf (lines, _("On his sheet at %s: %s"), when, what);
         }
     }
-  if (orders->len > 0)
-    entry->journalled = adm_event_ref (g_ptr_array_index (orders, orders->len - 1));
+  /* The form starts from his latest order that stands; an administrative one has taken effect
+   * already and is not given again. */
+  for (guint i = orders->len; i > 0 && entry->journalled == NULL; i--)
+    if (order_slot (adm_event_get (g_ptr_array_index (orders, i - 1), "order"))
+        != SLOT_ADMINISTRATIVE)
+      entry->journalled = adm_event_ref (g_ptr_array_index (orders, i - 1));
   gtk_label_set_label (entry->history_label, lines->str);
   gtk_widget_set_visible (entry->history_row, lines->len > 0);
 }
@@ -589,7 +912,13 @@ entry_free (Entry *entry)
   g_clear_pointer (&entry->next_sectors, g_ptr_array_unref);
   g_clear_pointer (&entry->targets, g_ptr_array_unref);
   g_clear_pointer (&entry->route, g_ptr_array_unref);
+  g_clear_pointer (&entry->choices, g_ptr_array_unref);
+  g_clear_pointer (&entry->ship_lists, g_ptr_array_unref);
+  g_clear_pointer (&entry->list_formations, g_ptr_array_unref);
+  g_clear_pointer (&entry->new_flagships, g_ptr_array_unref);
+  g_clear_pointer (&entry->join_targets, g_ptr_array_unref);
   g_clear_pointer (&entry->journalled, adm_event_unref);
+  g_free (entry->new_id);
   g_free (entry->refusal);
   g_free (entry);
 }
@@ -607,6 +936,135 @@ icon_button (const char *icon,
 }
 
 static void send_alone_cb (GtkButton *button, Entry *entry);
+static gboolean commands (const AdmAdmiral *admiral, const AdmFormation *formation);
+static void form_populate (AdmiraltySheetForm *self);
+
+/* Whether @other is in the sector @formation is in, neither in transit (F-STRAT-12). */
+static gboolean
+same_place (AdmiraltySheetForm *self,
+            const AdmFormation *formation,
+            const AdmFormation *other)
+{
+  const AdmFormationPosition *a = adm_strategy_get_position (form_strategy (self), formation->id);
+  const AdmFormationPosition *b = adm_strategy_get_position (form_strategy (self), other->id);
+
+  return a != NULL && b != NULL && a->towards == NULL && b->towards == NULL &&
+         a->sector == b->sector;
+}
+
+/* A list of @from's ships to tick for a detach or form order. */
+static void
+entry_add_ship_list (Entry              *entry,
+                     const AdmFormation *from)
+{
+  GtkWidget *list = adw_expander_row_new ();
+  /* Translators: the list of a formation's ships to tick, "Ships of Serg Division" */
+  g_autofree char *title = g_strdup_printf (_("Ships of %s"), from->name);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (list), title);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (list), from == entry->formation);
+  for (guint i = 0; i < from->ships->len; i++)
+    {
+      ShipChoice *c = g_new0 (ShipChoice, 1);
+      GtkWidget *row = adw_action_row_new ();
+
+      c->ship = g_ptr_array_index (from->ships, i);
+      c->from = from;
+      c->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+      gtk_widget_set_valign (GTK_WIDGET (c->check), GTK_ALIGN_CENTER);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), c->ship->name);
+      if (c->ship->klass != NULL)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), c->ship->klass->name);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), GTK_WIDGET (c->check));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (c->check));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (list), row);
+      g_signal_connect_swapped (c->check, "toggled", G_CALLBACK (entry_changed_cb), entry);
+      g_ptr_array_add (entry->choices, c);
+    }
+  g_ptr_array_add (entry->ship_lists, list);
+  g_ptr_array_add (entry->list_formations, (gpointer) from);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), list);
+}
+
+/* F-STRAT-12, F-STRAT-17: the rows of the administrative orders. */
+static void
+entry_add_administrative (Entry *entry)
+{
+  AdmiraltySheetForm *self = entry->form;
+  GPtrArray *formations = adm_strategy_get_formations (form_strategy (self));
+  g_autoptr(GtkStringList) joins = gtk_string_list_new (NULL);
+
+  entry->choices = g_ptr_array_new_with_free_func (g_free);
+  entry->ship_lists = g_ptr_array_new ();
+
+  entry->explain_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->explain_row), _("What happens"));
+  adw_action_row_set_subtitle_lines (entry->explain_row, 0);
+  adw_action_row_add_prefix (entry->explain_row,
+                             gtk_image_new_from_icon_name ("dialog-information-symbolic"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
+                             GTK_WIDGET (entry->explain_row));
+  entry->list_formations = g_ptr_array_new ();
+  entry->new_flagships = g_ptr_array_new ();
+  entry->join_targets = g_ptr_array_new ();
+
+  /* Its own ships, then those of his other formations in its sector (form). */
+  entry_add_ship_list (entry, entry->formation);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *other = g_ptr_array_index (formations, i);
+
+      if (other != entry->formation && commands (self->admiral, other) &&
+          same_place (self, entry->formation, other))
+        entry_add_ship_list (entry, other);
+    }
+
+  entry->name_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->name_row),
+                                 _("_Name of the new formation"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->name_row), TRUE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), entry->name_row);
+
+  entry->id_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->id_row), _("Its id"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (entry->id_row),
+                               _("Made from the name: lower case, a dash for each space, and "
+                                 "-2, -3 … when a formation has had the id"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->id_row));
+
+  entry->new_flagship_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->new_flagship_row),
+                                 _("Its _flagship"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->new_flagship_row), TRUE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
+                             GTK_WIDGET (entry->new_flagship_row));
+
+  /* F-STRAT-17: the other formations of its side; the engine refuses one elsewhere. */
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *other = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos;
+      g_autofree char *label = NULL;
+
+      if (other == entry->formation || other->faction != entry->formation->faction)
+        continue;
+      pos = adm_strategy_get_position (form_strategy (self), other->id);
+      if (pos != NULL && pos->towards != NULL)
+        /* Translators: a formation to join and where it is, "Vanguard (to Pol orbit)" */
+        label = g_strdup_printf (_("%s (to %s)"), other->name, pos->towards->name);
+      else
+        /* Translators: a formation to join and where it is, "Vanguard (Komarr orbit)" */
+        label = g_strdup_printf (_("%s (%s)"), other->name,
+                                 pos != NULL ? pos->sector->name : other->sector->name);
+      g_ptr_array_add (entry->join_targets, other);
+      gtk_string_list_append (joins, label);
+    }
+  entry->join_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->join_row), _("_Join"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->join_row), TRUE);
+  adw_combo_row_set_model (entry->join_row, G_LIST_MODEL (joins));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->join_row));
+}
 
 static Entry *
 entry_new (AdmiraltySheetForm *self,
@@ -725,6 +1183,8 @@ entry_new (AdmiraltySheetForm *self,
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
                              GTK_WIDGET (entry->flagship_row));
 
+  entry_add_administrative (entry);
+
   entry->comments_row = adw_entry_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->comments_row),
                                  _("Comments (F-STRAT-18)"));
@@ -749,6 +1209,11 @@ entry_new (AdmiraltySheetForm *self,
   g_signal_connect_swapped (entry->flagship_row, "notify::selected",
                             G_CALLBACK (entry_changed_cb), entry);
   g_signal_connect_swapped (entry->comments_row, "changed", G_CALLBACK (entry_changed_cb), entry);
+  g_signal_connect_swapped (entry->name_row, "changed", G_CALLBACK (entry_changed_cb), entry);
+  g_signal_connect_swapped (entry->new_flagship_row, "notify::selected",
+                            G_CALLBACK (entry_changed_cb), entry);
+  g_signal_connect_swapped (entry->join_row, "notify::selected", G_CALLBACK (entry_changed_cb),
+                            entry);
   return entry;
 }
 
@@ -856,38 +1321,15 @@ sheet_event (AdmiraltySheetForm *self,
   return event;
 }
 
-/* Appends @events in order; when one is refused the ones before are taken back, so the journal
- * is as it was. */
+/* Journals @events as one (adm_campaign_append_all ()): each order is applied after the ones
+ * before it, so a sheet may give orders to the formation it detaches; one refused and none is
+ * kept. */
 static gboolean
 append_all (AdmiraltySheetForm *self,
             GPtrArray          *events,
             GError            **error)
 {
-  AdmStrategy *strategy = form_strategy (self);
-
-  /* Every order is checked before anything is journalled. */
-  for (guint i = 0; i < events->len; i++)
-    {
-      AdmEvent *event = g_ptr_array_index (events, i);
-      AdmStratOrder *order;
-
-      if (!g_str_equal (adm_event_get_kind (event), "order"))
-        continue;
-      order = adm_strategy_check_order (strategy, event, error);
-      if (order == NULL)
-        return FALSE;
-      adm_strat_order_free (order);
-    }
-  for (guint i = 0; i < events->len; i++)
-    {
-      if (adm_campaign_append (self->campaign, g_ptr_array_index (events, i), error))
-        continue;
-      for (guint j = 0; j < i; j++)
-        if (!adm_campaign_undo (self->campaign, NULL))
-          break;
-      return FALSE;
-    }
-  return TRUE;
+  return adm_campaign_append_all (self->campaign, events, error);
 }
 
 gboolean
@@ -960,8 +1402,13 @@ admiralty_sheet_form_send_alone (AdmiraltySheetForm *self,
   g_ptr_array_add (events, event);
   if (!append_all (self, events, error))
     return FALSE;
-  entry_history (entry);
+  /* F-STRAT-17: an administrative order changed his formations at once: list them anew. */
+  if (order_slot (adm_event_get (event, "order")) == SLOT_ADMINISTRATIVE)
+    form_populate (self);
+  else
+    entry_history (entry);
   form_update_status (self);
+  form_update (self);
   return TRUE;
 }
 
@@ -1039,6 +1486,38 @@ commands (const AdmAdmiral   *admiral,
                                     : formation->faction == admiral->faction;
 }
 
+/* F-STRAT-17: the formations in being now, with their current admirals and ships; his own get
+ * an entry, the others are on offer in "Order for another formation". */
+static void
+form_populate (AdmiraltySheetForm *self)
+{
+  GPtrArray *formations = adm_strategy_get_formations (form_strategy (self));
+  g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    adw_preferences_page_remove (self->page,
+                                 ADW_PREFERENCES_GROUP (((Entry *) g_ptr_array_index (
+                                                           self->entries, i))->group));
+  g_ptr_array_set_size (self->entries, 0);
+  g_ptr_array_set_size (self->others, 0);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (commands (self->admiral, formation))
+        add_entry (self, formation);
+      else
+        {
+          g_autofree char *label = g_strdup_printf (_("%s (%s)"), formation->name,
+                                                    formation->faction->name);
+
+          g_ptr_array_add (self->others, formation);
+          gtk_string_list_append (others, label);
+        }
+    }
+  adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
+}
+
 AdmiraltySheetForm *
 admiralty_sheet_form_new (AdmCampaign *campaign,
                           const char  *admiral_id,
@@ -1046,8 +1525,6 @@ admiralty_sheet_form_new (AdmCampaign *campaign,
 {
   AdmiraltySheetForm *self;
   AdmScenario *scenario;
-  GPtrArray *formations;
-  g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
   g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
@@ -1070,24 +1547,7 @@ admiralty_sheet_form_new (AdmCampaign *campaign,
   gtk_window_set_title (GTK_WINDOW (self), self->admiral->name);
   gtk_switch_set_active (self->late_switch, late);
 
-  /* F-STRAT-17: the formations in being now, with their current admirals. */
-  formations = adm_strategy_get_formations (form_strategy (self));
-  for (guint i = 0; i < formations->len; i++)
-    {
-      AdmFormation *formation = g_ptr_array_index (formations, i);
-
-      if (commands (self->admiral, formation))
-        add_entry (self, formation);
-      else
-        {
-          g_autofree char *label = g_strdup_printf (_("%s (%s)"), formation->name,
-                                                    formation->faction->name);
-
-          g_ptr_array_add (self->others, formation);
-          gtk_string_list_append (others, label);
-        }
-    }
-  adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
+  form_populate (self);
   form_update_status (self);
   form_update (self);
   return self;
@@ -1166,6 +1626,19 @@ admiralty_sheet_form_set_target (AdmiraltySheetForm *self,
 
   if (entry == NULL)
     return FALSE;
+  /* F-STRAT-17: the formation a join order joins. */
+  if (adw_combo_row_get_selected (entry->order_row) == CHOICE_JOIN)
+    {
+      for (guint i = 0; i < entry->join_targets->len; i++)
+        if (g_strcmp0 (((AdmFormation *) g_ptr_array_index (entry->join_targets, i))->id,
+                       target) == 0)
+          {
+            adw_combo_row_set_selected (entry->join_row, i);
+            entry_update (entry);
+            return TRUE;
+          }
+      return FALSE;
+    }
   for (guint i = 0; i < entry->targets->len; i++)
     if (g_strcmp0 (g_ptr_array_index (entry->targets, i), target) == 0)
       {
@@ -1182,9 +1655,30 @@ admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
                                    const char         *ship_id)
 {
   Entry *entry = find_entry (self, formation_id);
+  guint choice;
 
   if (entry == NULL)
     return FALSE;
+  /* F-FORM-4: the new formation's flagship, one of the ships ticked; NULL for the first. */
+  choice = adw_combo_row_get_selected (entry->order_row);
+  if (choice == CHOICE_DETACH || choice == CHOICE_FORM)
+    {
+      if (ship_id == NULL)
+        {
+          adw_combo_row_set_selected (entry->new_flagship_row, 0);
+          entry_update (entry);
+          return TRUE;
+        }
+      for (guint i = 0; i < entry->new_flagships->len; i++)
+        if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->new_flagships, i))->id,
+                       ship_id) == 0)
+          {
+            adw_combo_row_set_selected (entry->new_flagship_row, i + 1);
+            entry_update (entry);
+            return TRUE;
+          }
+      return FALSE;
+    }
   for (guint i = 0; i < entry->formation->ships->len; i++)
     if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->formation->ships, i))->id,
                    ship_id) == 0)
@@ -1208,6 +1702,68 @@ admiralty_sheet_form_set_comments (AdmiraltySheetForm *self,
   gtk_editable_set_text (GTK_EDITABLE (entry->comments_row), text != NULL ? text : "");
   entry_update (entry);
   return TRUE;
+}
+
+gboolean
+admiralty_sheet_form_set_ships (AdmiraltySheetForm *self,
+                                const char         *formation_id,
+                                const char         *ships)
+{
+  Entry *entry = find_entry (self, formation_id);
+  g_auto(GStrv) words = g_strsplit (ships != NULL ? ships : "", " ", -1);
+  gboolean own_only;
+
+  if (entry == NULL)
+    return FALSE;
+  /* A detach offers its own ships; a form those of his formations in its sector too. */
+  own_only = adw_combo_row_get_selected (entry->order_row) != CHOICE_FORM;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < entry->choices->len && !found; j++)
+        {
+          ShipChoice *c = g_ptr_array_index (entry->choices, j);
+
+          found = g_strcmp0 (c->ship->id, words[i]) == 0 &&
+                  (!own_only || c->from == entry->formation);
+        }
+      if (words[i][0] != '\0' && !found)
+        return FALSE;
+    }
+  /* Through the check buttons, as a click would tick them. */
+  for (guint j = 0; j < entry->choices->len; j++)
+    {
+      ShipChoice *c = g_ptr_array_index (entry->choices, j);
+
+      gtk_check_button_set_active (c->check, g_strv_contains ((const char * const *) words,
+                                                              c->ship->id));
+    }
+  entry_update (entry);
+  return TRUE;
+}
+
+gboolean
+admiralty_sheet_form_set_new_name (AdmiraltySheetForm *self,
+                                   const char         *formation_id,
+                                   const char         *name)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  if (entry == NULL)
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (entry->name_row), name != NULL ? name : "");
+  entry_update (entry);
+  return TRUE;
+}
+
+const char *
+admiralty_sheet_form_get_new_id (AdmiraltySheetForm *self,
+                                 const char         *formation_id)
+{
+  Entry *entry = find_entry (self, formation_id);
+
+  return entry != NULL ? entry->new_id : NULL;
 }
 
 const char *

@@ -53,6 +53,19 @@ gboolean            admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
 gboolean            admiralty_sheet_form_set_comments (AdmiraltySheetForm *self,
                                                        const char         *formation_id,
                                                        const char         *text);
+/* F-STRAT-12, F-STRAT-17, for "detach" and "form": the ships ticked (ids separated by spaces;
+ * FALSE if one is not offered) and the new formation's name; its id is made from the name
+ * (lower case, '-' for spaces, only [a-z0-9-], -2, -3 … when taken), NULL without a name.
+ * set_flagship() names the new formation's flagship and set_target() the formation a "join"
+ * joins. */
+gboolean            admiralty_sheet_form_set_ships   (AdmiraltySheetForm *self,
+                                                      const char         *formation_id,
+                                                      const char         *ships);
+gboolean            admiralty_sheet_form_set_new_name (AdmiraltySheetForm *self,
+                                                       const char         *formation_id,
+                                                       const char         *name);
+const char         *admiralty_sheet_form_get_new_id  (AdmiraltySheetForm *self,
+                                                      const char         *formation_id);
 /* Adds an entry for a formation the admiral does not command (a sheet may name one; the
  * engine refuses its order, F-FORM-6). */
 gboolean            admiralty_sheet_form_add_formation (AdmiraltySheetForm *self,
