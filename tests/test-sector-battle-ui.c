@@ -290,6 +290,46 @@ test_no_campaign (void)
   close_window (window);
 }
 
+/* F-TAC-1, F-STRAT-10: the battle in a sector is set up with the formations the campaign has
+ * there now — the First Squadron, moved on to the Hegen inner system by its orders, fights
+ * there and no longer at the Pol jump point. */
+static void
+test_campaign_positions (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  AdmCampaign *campaign = window->campaign;
+  g_autoptr(AdmEvent) order = adm_event_new ("order", 1795000000);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *hegen = setup_path (fixture->dir, "hegen-inner-system");
+  g_autofree char *pol = setup_path (fixture->dir, "pol-jump-point");
+  g_autofree char *text = NULL;
+
+  adm_event_set_int (order, "cycle", 1);
+  adm_event_set (order, "admiral", "vorkosigan");
+  adm_event_set (order, "formation", "first-squadron");
+  adm_event_set (order, "order", "move");
+  adm_event_set (order, "route", "hegen-inner-system");
+  g_assert_true (adm_campaign_append (campaign, order, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795002400, &error));
+  g_assert_no_error (error);
+  iterate ();
+
+  open_sector_battle (window, "hegen-inner-system");
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_true (g_file_get_contents (hegen, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "\"prince-serg\""));
+  g_clear_pointer (&text, g_free);
+
+  open_sector_battle (window, "pol-jump-point");
+  g_assert_true (g_file_get_contents (pol, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (strstr (text, "\"prince-serg\""));
+  g_assert_nonnull (strstr (text, "\"kestrel\""));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -302,6 +342,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/ui/sector-battle/unwritable-folder", Fixture, NULL, fixture_set_up,
               test_unwritable_folder, fixture_tear_down);
+  g_test_add ("/ui/sector-battle/F-TAC-1/campaign-positions", Fixture, NULL, fixture_set_up,
+              test_campaign_positions, fixture_tear_down);
   g_test_add ("/ui/sector-battle/sector-card", Fixture, NULL, fixture_set_up, test_sector_card,
               fixture_tear_down);
   g_test_add_func ("/ui/sector-battle/no-campaign", test_no_campaign);
