@@ -264,6 +264,8 @@ admiralty_describe_order_event (AdmScenario    *scenario,
 static char *
 describe_standing (const AdmStratOrder *order)
 {
+  g_autofree char *kind = NULL;
+
   if (order == NULL)
     return g_strdup (_("No standing order"));
   if (order->kind == ADM_STRAT_ORDER_MOVE && order->route != NULL && order->route->len > 0)
@@ -273,16 +275,15 @@ describe_standing (const AdmStratOrder *order)
       /* Translators: "Standing order: move on to Pol orbit" */
       return g_strdup_printf (_("Standing order: move on to %s"), last->name);
     }
+  /* The order as the form names it, in lower case: "patrol", "attack". */
+  kind = g_utf8_strdown (order_label (adm_strat_order_kind_to_string (order->kind)), -1);
   if (order->target_formation != NULL)
-    return g_strdup_printf (_("Standing order: %s %s"),
-                            adm_strat_order_kind_to_string (order->kind),
-                            order->target_formation->name);
+    /* Translators: "Standing order: attack Pol Escort Group" */
+    return g_strdup_printf (_("Standing order: %s %s"), kind, order->target_formation->name);
   if (order->target_sector != NULL)
     /* Translators: "Standing order: patrol in Pol orbit" */
-    return g_strdup_printf (_("Standing order: %s in %s"),
-                            adm_strat_order_kind_to_string (order->kind),
-                            order->target_sector->name);
-  return g_strdup_printf (_("Standing order: %s"), adm_strat_order_kind_to_string (order->kind));
+    return g_strdup_printf (_("Standing order: %s in %s"), kind, order->target_sector->name);
+  return g_strdup_printf (_("Standing order: %s"), kind);
 }
 
 static char *
