@@ -130,15 +130,14 @@ formation_names (const AdmEngagement *engagement)
   return g_strdup (names->str);
 }
 
-/* F-STRAT-5: the master's readiness checks for the absent admirals' formations. */
-static void
-print_checks (AdmState *state,
-              GPtrArray *engagements)
+/* The engaged formations with an F-STRAT-5 check, each once, in the order of the engagements
+ * (const AdmFormation*, borrowed). */
+static GPtrArray *
+checked_formations (AdmState  *state,
+                    GPtrArray *engagements)
 {
-  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n = 0;
+  GPtrArray *formations = g_ptr_array_new ();
 
-  g_print (_("\nReadiness checks for absent admirals (F-STRAT-5)\n"));
   for (guint i = 0; i < engagements->len; i++)
     {
       const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
@@ -146,19 +145,35 @@ print_checks (AdmState *state,
       for (guint f = 0; f < engagement->formations->len; f++)
         {
           const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
-          const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
-                                                                  formation->id);
 
-          if (check == NULL || !g_hash_table_add (shown, formation->id))
-            continue;
-          /* Translators: "  Jade Squadron: 3 + 4 = 7 against readiness 7, passed" */
-          g_print (_("  %s: %u + %u = %u against readiness %d, %s\n"), formation->name,
-                   check->dice[0], check->dice[1], check->dice[0] + check->dice[1],
-                   check->readiness, check->passed ? _("passed") : _("failed"));
-          n++;
+          if (adm_state_get_cycle_check (state, engagement->cycle, formation->id) != NULL &&
+              !g_ptr_array_find (formations, formation, NULL))
+            g_ptr_array_add (formations, (gpointer) formation);
         }
     }
-  if (n == 0)
+  return formations;
+}
+
+/* F-STRAT-5: the master's readiness checks for the absent admirals' formations. */
+static void
+print_checks (AdmState  *state,
+              guint      cycle,
+              GPtrArray *engagements)
+{
+  g_autoptr(GPtrArray) formations = checked_formations (state, engagements);
+
+  g_print (_("\nReadiness checks for absent admirals (F-STRAT-5)\n"));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmCycleCheck *check = adm_state_get_cycle_check (state, cycle, formation->id);
+
+      /* Translators: "  Jade Squadron: 3 + 4 = 7 against readiness 7, passed" */
+      g_print (_("  %s: %u + %u = %u against readiness %d, %s\n"), formation->name,
+               check->dice[0], check->dice[1], check->dice[0] + check->dice[1],
+               check->readiness, check->passed ? _("passed") : _("failed"));
+    }
+  if (formations->len == 0)
     g_print (_("  none\n"));
 }
 
@@ -223,7 +238,7 @@ print_text (AdmCampaign *campaign,
       g_print (_("  %s at minute %.0f: %s\n"), place, engagement->minute, names);
       print_placements (adm_campaign_get_state (campaign), engagement);
     }
-  print_checks (adm_campaign_get_state (campaign), engagements);
+  print_checks (adm_campaign_get_state (campaign), cycle, engagements);
   print_positions (adm_campaign_get_scenario (campaign), strategy);
   g_print (_("\nSaved to %s\n"), display);
 }
@@ -264,37 +279,30 @@ add_placements_json (JsonBuilder         *builder,
 static void
 add_checks_json (JsonBuilder *builder,
                  AdmState    *state,
+                 guint        cycle,
                  GPtrArray   *engagements)
 {
-  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) formations = checked_formations (state, engagements);
 
   json_builder_set_member_name (builder, "checks");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < engagements->len; i++)
+  for (guint i = 0; i < formations->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmCycleCheck *check = adm_state_get_cycle_check (state, cycle, formation->id);
 
-      for (guint f = 0; f < engagement->formations->len; f++)
-        {
-          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
-          const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
-                                                                  formation->id);
-
-          if (check == NULL || !g_hash_table_add (shown, formation->id))
-            continue;
-          json_builder_begin_object (builder);
-          add_string (builder, "formation", formation->id);
-          json_builder_set_member_name (builder, "dice");
-          json_builder_begin_array (builder);
-          json_builder_add_int_value (builder, check->dice[0]);
-          json_builder_add_int_value (builder, check->dice[1]);
-          json_builder_end_array (builder);
-          json_builder_set_member_name (builder, "readiness");
-          json_builder_add_int_value (builder, check->readiness);
-          json_builder_set_member_name (builder, "passed");
-          json_builder_add_boolean_value (builder, check->passed);
-          json_builder_end_object (builder);
-        }
+      json_builder_begin_object (builder);
+      add_string (builder, "formation", formation->id);
+      json_builder_set_member_name (builder, "dice");
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, check->dice[0]);
+      json_builder_add_int_value (builder, check->dice[1]);
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "readiness");
+      json_builder_add_int_value (builder, check->readiness);
+      json_builder_set_member_name (builder, "passed");
+      json_builder_add_boolean_value (builder, check->passed);
+      json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
 }
@@ -382,7 +390,7 @@ print_json (AdmCampaign *campaign,
   json_builder_add_int_value (builder, cycle);
   add_string (builder, "saved", display);
   add_engagements_json (builder, state, engagements);
-  add_checks_json (builder, state, engagements);
+  add_checks_json (builder, state, cycle, engagements);
   json_builder_set_member_name (builder, "summary");
   json_builder_begin_array (builder);
   for (guint i = 0; lines[i] != NULL; i++)
