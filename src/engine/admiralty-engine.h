@@ -9,6 +9,7 @@
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-dice-source.h"
+#include "adm-doc.h"
 #include "adm-event.h"
 #include "adm-geometry.h"
 #include "adm-odds.h"

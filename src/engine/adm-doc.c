@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-doc.c: the document model — a list of blocks and nothing about paper. */
+
+#include "config.h"
+
+#include "adm-doc.h"
+
+struct _AdmDoc
+{
+  char      *title;
+  char      *header_left;
+  char      *header_right;
+  GPtrArray *blocks;   /* AdmDocBlock* */
+};
+
+static void
+field_free (gpointer data)
+{
+  AdmDocField *field = data;
+
+  g_free (field->label);
+  g_free (field->value);
+  g_free (field);
+}
+
+static void
+block_free (gpointer data)
+{
+  AdmDocBlock *block = data;
+
+  g_free (block->text);
+  g_free (block->title);
+  g_free (block->subtitle);
+  g_clear_pointer (&block->columns, g_ptr_array_unref);
+  g_clear_pointer (&block->rows, g_ptr_array_unref);
+  g_clear_pointer (&block->fields, g_ptr_array_unref);
+  g_clear_pointer (&block->notes, g_ptr_array_unref);
+  g_free (block);
+}
+
+AdmDoc *
+adm_doc_new (const char *title,
+             const char *header_left,
+             const char *header_right)
+{
+  AdmDoc *self = g_new0 (AdmDoc, 1);
+
+  self->title = g_strdup (title);
+  self->header_left = g_strdup (header_left);
+  self->header_right = g_strdup (header_right);
+  self->blocks = g_ptr_array_new_with_free_func (block_free);
+  return self;
+}
+
+void
+adm_doc_free (AdmDoc *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->title);
+  g_free (self->header_left);
+  g_free (self->header_right);
+  g_ptr_array_unref (self->blocks);
+  g_free (self);
+}
+
+const char *
+adm_doc_get_title (AdmDoc *self)
+{
+  return self->title;
+}
+
+const char *
+adm_doc_get_header_left (AdmDoc *self)
+{
+  return self->header_left;
+}
+
+const char *
+adm_doc_get_header_right (AdmDoc *self)
+{
+  return self->header_right;
+}
+
+GPtrArray *
+adm_doc_get_blocks (AdmDoc *self)
+{
+  return self->blocks;
+}
+
+static AdmDocBlock *
+add_block (AdmDoc          *self,
+           AdmDocBlockKind  kind)
+{
+  AdmDocBlock *block = g_new0 (AdmDocBlock, 1);
+
+  block->kind = kind;
+  g_ptr_array_add (self->blocks, block);
+  return block;
+}
+
+void
+adm_doc_add_heading (AdmDoc     *self,
+                     guint       level,
+                     const char *text)
+{
+  AdmDocBlock *block;
+
+  g_return_if_fail (self != NULL && text != NULL);
+  g_return_if_fail (level >= 1 && level <= 3);
+
+  block = add_block (self, ADM_DOC_HEADING);
+  block->level = level;
+  block->text = g_strdup (text);
+}
+
+void
+adm_doc_add_paragraph (AdmDoc     *self,
+                       const char *text)
+{
+  g_return_if_fail (self != NULL && text != NULL);
+
+  add_block (self, ADM_DOC_PARAGRAPH)->text = g_strdup (text);
+}
+
+void
+adm_doc_add_printf (AdmDoc     *self,
+                    const char *format,
+                    ...)
+{
+  va_list args;
+
+  g_return_if_fail (self != NULL && format != NULL);
+
+  va_start (args, format);
+  add_block (self, ADM_DOC_PARAGRAPH)->text = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+AdmDocBlock *
+adm_doc_add_table (AdmDoc             *self,
+                   const char * const *columns)
+{
+  AdmDocBlock *block;
+
+  g_return_val_if_fail (self != NULL && columns != NULL && columns[0] != NULL, NULL);
+
+  block = add_block (self, ADM_DOC_TABLE);
+  block->columns = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; columns[i] != NULL; i++)
+    g_ptr_array_add (block->columns, g_strdup (columns[i]));
+  block->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  return block;
+}
+
+void
+adm_doc_table_add_row (AdmDocBlock        *table,
+                       const char * const *cells)
+{
+  GStrv row;
+
+  g_return_if_fail (table != NULL && table->kind == ADM_DOC_TABLE && cells != NULL);
+  g_return_if_fail (g_strv_length ((GStrv) cells) == table->columns->len);
+
+  row = g_new0 (char *, table->columns->len + 1);
+  for (guint i = 0; i < table->columns->len; i++)
+    row[i] = g_strdup (cells[i]);
+  g_ptr_array_add (table->rows, row);
+}
+
+AdmDocBlock *
+adm_doc_add_card (AdmDoc     *self,
+                  const char *title,
+                  const char *subtitle)
+{
+  AdmDocBlock *block;
+
+  g_return_val_if_fail (self != NULL && title != NULL, NULL);
+
+  block = add_block (self, ADM_DOC_CARD);
+  block->title = g_strdup (title);
+  block->subtitle = g_strdup (subtitle);
+  block->fields = g_ptr_array_new_with_free_func (field_free);
+  block->notes = g_ptr_array_new_with_free_func (g_free);
+  return block;
+}
+
+void
+adm_doc_card_add_field (AdmDocBlock *card,
+                        const char  *label,
+                        const char  *value)
+{
+  AdmDocField *field;
+
+  g_return_if_fail (card != NULL && card->kind == ADM_DOC_CARD);
+  g_return_if_fail (label != NULL && value != NULL);
+
+  field = g_new0 (AdmDocField, 1);
+  field->label = g_strdup (label);
+  field->value = g_strdup (value);
+  g_ptr_array_add (card->fields, field);
+}
+
+void
+adm_doc_card_add_note (AdmDocBlock *card,
+                       const char  *text)
+{
+  g_return_if_fail (card != NULL && card->kind == ADM_DOC_CARD && text != NULL);
+
+  g_ptr_array_add (card->notes, g_strdup (text));
+}
+
+void
+adm_doc_add_lines (AdmDoc     *self,
+                   const char *label,
+                   guint       count)
+{
+  AdmDocBlock *block;
+
+  g_return_if_fail (self != NULL && count > 0);
+
+  block = add_block (self, ADM_DOC_LINES);
+  block->text = g_strdup (label);
+  block->count = count;
+}
+
+void
+adm_doc_add_page_break (AdmDoc *self)
+{
+  g_return_if_fail (self != NULL);
+
+  add_block (self, ADM_DOC_PAGE_BREAK);
+}
+
+char *
+adm_doc_to_text (AdmDoc *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "%s\n%s\n%s\n", self->title,
+                          self->header_left != NULL ? self->header_left : "",
+                          self->header_right != NULL ? self->header_right : "");
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      AdmDocBlock *block = g_ptr_array_index (self->blocks, i);
+
+      switch (block->kind)
+        {
+        case ADM_DOC_HEADING:
+        case ADM_DOC_PARAGRAPH:
+          g_string_append_printf (out, "\n%s\n", block->text);
+          break;
+
+        case ADM_DOC_TABLE:
+          g_string_append_c (out, '\n');
+          for (guint c = 0; c < block->columns->len; c++)
+            g_string_append_printf (out, c > 0 ? "\t%s" : "%s",
+                                    (char *) g_ptr_array_index (block->columns, c));
+          g_string_append_c (out, '\n');
+          for (guint r = 0; r < block->rows->len; r++)
+            {
+              GStrv row = g_ptr_array_index (block->rows, r);
+
+              for (guint c = 0; row[c] != NULL; c++)
+                g_string_append_printf (out, c > 0 ? "\t%s" : "%s", row[c]);
+              g_string_append_c (out, '\n');
+            }
+          break;
+
+        case ADM_DOC_CARD:
+          g_string_append_printf (out, "\n%s\n", block->title);
+          if (block->subtitle != NULL)
+            g_string_append_printf (out, "%s\n", block->subtitle);
+          for (guint f = 0; f < block->fields->len; f++)
+            {
+              AdmDocField *field = g_ptr_array_index (block->fields, f);
+
+              g_string_append_printf (out, "%s: %s\n", field->label, field->value);
+            }
+          for (guint n = 0; n < block->notes->len; n++)
+            g_string_append_printf (out, "%s\n", (char *) g_ptr_array_index (block->notes, n));
+          break;
+
+        case ADM_DOC_LINES:
+          if (block->text != NULL)
+            g_string_append_printf (out, "\n%s\n", block->text);
+          for (guint l = 0; l < block->count; l++)
+            g_string_append (out, "____\n");
+          break;
+
+        case ADM_DOC_PAGE_BREAK:
+          g_string_append (out, "\f\n");
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-doc.h: a document to print — the master's and the admirals' reports, fleet cards, blank
+ * order sheets — as a plain list of blocks (headings, paragraphs, tables, cards, lines to
+ * write on), built by the engine from the campaign and laid out on paper by a renderer that
+ * knows pages and fonts (src/report/). Keeping what is said apart from how it is drawn lets
+ * tests read a report's words without a PDF, and the same words go to PDF, print and text. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADM_DOC_HEADING,     /* level 1..3, text */
+  ADM_DOC_PARAGRAPH,   /* text; may hold several lines separated by '\n' */
+  ADM_DOC_TABLE,       /* columns, rows */
+  ADM_DOC_CARD,        /* title, subtitle, fields, notes: one ship's card, laid out in a grid */
+  ADM_DOC_LINES,       /* text (a label, may be NULL), count: ruled lines to write on */
+  ADM_DOC_PAGE_BREAK,
+} AdmDocBlockKind;
+
+typedef struct {
+  char *label;         /* "Hull" */
+  char *value;         /* "11/14" */
+} AdmDocField;
+
+typedef struct {
+  AdmDocBlockKind  kind;
+  guint            level;     /* heading */
+  char            *text;      /* heading, paragraph, lines' label */
+  char            *title;     /* card */
+  char            *subtitle;  /* card */
+  GPtrArray       *columns;   /* table: char*, the header cells */
+  GPtrArray       *rows;      /* table: GStrv, as many cells as columns */
+  GPtrArray       *fields;    /* card: AdmDocField* */
+  GPtrArray       *notes;     /* card: char*, free lines under the fields */
+  guint            count;     /* lines */
+} AdmDocBlock;
+
+typedef struct _AdmDoc AdmDoc;
+
+/* @title names the document ("Turn report — cycle 3"); the header of every page shows
+ * @header_left (the campaign) and @header_right (cycle and game time). */
+AdmDoc      *adm_doc_new            (const char  *title,
+                                     const char  *header_left,
+                                     const char  *header_right) G_GNUC_WARN_UNUSED_RESULT;
+void         adm_doc_free           (AdmDoc      *self);
+
+const char  *adm_doc_get_title        (AdmDoc *self);
+const char  *adm_doc_get_header_left  (AdmDoc *self);
+const char  *adm_doc_get_header_right (AdmDoc *self);
+/* AdmDocBlock*, in order. */
+GPtrArray   *adm_doc_get_blocks       (AdmDoc *self);
+
+void         adm_doc_add_heading    (AdmDoc      *self,
+                                     guint        level,
+                                     const char  *text);
+void         adm_doc_add_paragraph  (AdmDoc      *self,
+                                     const char  *text);
+void         adm_doc_add_printf     (AdmDoc      *self,
+                                     const char  *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+/* A table with the NULL-terminated header cells @columns; rows are added to the block. */
+AdmDocBlock *adm_doc_add_table      (AdmDoc             *self,
+                                     const char * const *columns);
+void         adm_doc_table_add_row  (AdmDocBlock        *table,
+                                     const char * const *cells);
+AdmDocBlock *adm_doc_add_card       (AdmDoc      *self,
+                                     const char  *title,
+                                     const char  *subtitle);
+void         adm_doc_card_add_field (AdmDocBlock *card,
+                                     const char  *label,
+                                     const char  *value);
+void         adm_doc_card_add_note  (AdmDocBlock *card,
+                                     const char  *text);
+void         adm_doc_add_lines      (AdmDoc      *self,
+                                     const char  *label,
+                                     guint        count);
+void         adm_doc_add_page_break (AdmDoc      *self);
+
+/* The document as plain text, every word of it in order: for tests, --text output and
+ * searching. Tables become tab-separated lines, cards their title and "label: value" lines. */
+char        *adm_doc_to_text        (AdmDoc      *self) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDoc, adm_doc_free)
+
+G_END_DECLS
