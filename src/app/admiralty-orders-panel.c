@@ -1669,7 +1669,11 @@ add_other (AdmiraltyOrdersPanel *self)
           field->kind == FIELD_OPTIONAL_LENGTH)
         {
           char *end = NULL;
-          double number = g_ascii_strtod (value, &end);
+          double number;
+
+          /* "12,5" as a Russian master types it is 12.5: orders are written with a point. */
+          g_strdelimit (value, ",", '.');
+          number = g_ascii_strtod (value, &end);
 
           if (end == NULL || *end != '\0')
             {

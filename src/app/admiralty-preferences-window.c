@@ -16,14 +16,16 @@ struct _AdmiraltyPreferencesWindow
   GtkCheckButton       *program_check;
   GtkCheckButton       *physical_check;
   AdwComboRow          *units_row;
+  AdwComboRow          *paper_row;
   GtkAdjustment        *cycle_adjustment;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyPreferencesWindow, admiralty_preferences_window,
                      ADW_TYPE_PREFERENCES_WINDOW)
 
-/* The units row lists the key's choices in this order. */
-static const char * const units[] = { "cm", "in" };
+/* The units and paper rows list their keys' choices in these orders. */
+static const char * const units[] = { "cm", "in", NULL };
+static const char * const papers[] = { "a4", "a5", "letter", "legal", NULL };
 
 /* A radio button is active when the key holds its choice; activating it writes the choice,
  * and deactivating it writes nothing (the other button does). */
@@ -48,15 +50,17 @@ choice_set_mapping (const GValue       *value,
   return g_variant_new_string (user_data);
 }
 
+/* A combo row selects the position of the key's choice in the NULL-terminated @user_data. */
 static gboolean
-units_get_mapping (GValue   *value,
-                   GVariant *variant,
-                   gpointer  user_data)
+list_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
 {
-  const char *unit = g_variant_get_string (variant, NULL);
+  const char * const *choices = user_data;
+  const char *choice = g_variant_get_string (variant, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (g_strcmp0 (unit, units[i]) == 0)
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_strcmp0 (choice, choices[i]) == 0)
       {
         g_value_set_uint (value, i);
         return TRUE;
@@ -66,16 +70,17 @@ units_get_mapping (GValue   *value,
 }
 
 static GVariant *
-units_set_mapping (const GValue       *value,
-                   const GVariantType *expected_type,
-                   gpointer            user_data)
+list_set_mapping (const GValue       *value,
+                  const GVariantType *expected_type,
+                  gpointer            user_data)
 {
+  const char * const *choices = user_data;
   guint i = g_value_get_uint (value);
 
-  if (i >= G_N_ELEMENTS (units))
+  if (i >= g_strv_length ((char **)choices))
     return NULL;
 
-  return g_variant_new_string (units[i]);
+  return g_variant_new_string (choices[i]);
 }
 
 static void
@@ -103,6 +108,7 @@ admiralty_preferences_window_class_init (AdmiraltyPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, program_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, physical_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, units_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, paper_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow,
                                         cycle_adjustment);
 }
@@ -121,8 +127,12 @@ admiralty_preferences_window_init (AdmiraltyPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, choice_get_mapping, choice_set_mapping,
                                 (gpointer)"physical", NULL);
   g_settings_bind_with_mapping (self->settings, "units", self->units_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, units_get_mapping, units_set_mapping,
-                                NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, list_get_mapping, list_set_mapping,
+                                (gpointer)units, NULL);
+  /* The page size of printed and exported reports. */
+  g_settings_bind_with_mapping (self->settings, "paper", self->paper_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, list_get_mapping, list_set_mapping,
+                                (gpointer)papers, NULL);
   /* F-STRAT-1: 40 minutes by the rules; the running cycle keeps its deadline. */
   g_settings_bind (self->settings, "cycle-minutes", self->cycle_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
 #include "admiralty-window-private.h"
 
@@ -48,6 +49,8 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-sheets", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-cycle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-report", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
 }
 
 void
@@ -685,6 +688,39 @@ resolve_cycle_action (GtkWidget  *widget,
   admiralty_order_board_confirm_resolve (self->order_board);
 }
 
+/* Reports on paper: the master's, an admiral's, fleet cards and order sheets, printed or
+ * exported as PDF from the report dialog. */
+static void
+report_exported_cb (AdmiraltyWindow *self,
+                    const char      *path)
+{
+  g_autofree char *display = display_path (path);
+  /* Translators: %s is a file path */
+  g_autofree char *title = g_strdup_printf (_("Report exported to %s"), display);
+
+  _admiralty_window_toast (self, title);
+}
+
+static void
+report_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyReportDialog *dialog;
+  gboolean pdf = g_str_equal (action_name, "win.export-report");
+
+  if (self->campaign == NULL)
+    return;
+
+  dialog = admiralty_report_dialog_new (GTK_WINDOW (self), self->campaign,
+                                        pdf ? ADMIRALTY_REPORT_OUTPUT_PDF
+                                            : ADMIRALTY_REPORT_OUTPUT_PRINT);
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (report_exported_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -716,6 +752,13 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.resolve-cycle",
                                        NULL);
   gtk_widget_class_install_action (widget_class, "win.projector", NULL, projector_action);
+  gtk_widget_class_install_action (widget_class, "win.print-report", NULL, report_action);
+  gtk_widget_class_install_action (widget_class, "win.export-report", NULL, report_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
+                                       "win.print-report", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-report",
+                                       NULL);
 
   /* The clock's keys are the window's own bindings: only a window has the clock. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p,

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-application.h"
+#include "adm-file.h"
 
 int
 main (int   argc,
@@ -13,7 +14,8 @@ main (int   argc,
 {
   g_autoptr(AdmiraltyApplication) app = NULL;
 
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* The build tree's catalogues when run uninstalled (adm_file_locale_dir ()). */
+  bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

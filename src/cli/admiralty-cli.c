@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
+#include "adm-file.h"
 #include "cli-private.h"
 
 #define DEFAULT_RULESET "forcon-2010"
@@ -174,6 +175,8 @@ run (int    argc,
                                 "report, ships, dice\n"
                                 "  cycle FILE …     Resolve a strategic cycle of a campaign "
                                 "from order sheets\n"
+                                "  report FILE …    Print a campaign's reports, fleet cards or "
+                                "order sheets as a PDF\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -189,7 +192,7 @@ run (int    argc,
     }
   if (argc < 2)
     return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds, battle and cycle"));
+                                        "odds, battle, cycle and report"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -202,8 +205,10 @@ run (int    argc,
     return _cli_battle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "cycle") == 0)
     return _cli_cycle_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "report") == 0)
+    return _cli_report_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds, battle and cycle"), command);
+                                   "odds, battle, cycle and report"), command);
 }
 
 int
@@ -211,7 +216,7 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

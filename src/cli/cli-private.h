@@ -67,6 +67,9 @@ CliExit         _cli_odds_torpedo_run     (int             argc,
 /* `odds boarding` (cli-odds-boarding.c): one boarding round, F-BOARD-13..15. */
 CliExit         _cli_odds_boarding_run    (int             argc,
                                            char          **argv);
+/* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
+CliExit         _cli_report_run           (int             argc,
+                                           char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_validate_run         (int             argc,

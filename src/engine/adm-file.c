@@ -182,3 +182,13 @@ adm_file_write_atomically (const char  *path,
     }
   return TRUE;
 }
+
+const char *
+adm_file_locale_dir (void)
+{
+  const char *dir = g_getenv ("ADMIRALTY_LOCALEDIR");
+
+  if (dir != NULL && dir[0] != '\0' && g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return dir;
+  return LOCALEDIR;
+}

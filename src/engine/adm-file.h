@@ -15,6 +15,10 @@ G_BEGIN_DECLS
  * opens like the file itself; a path that does not end in @extension gets ".backup-N" and
  * @extension appended. A NULL @extension is the path's own ("game.xml" → "game.backup-1.xml",
  * "game" → "game.backup-1"). */
+/* The folder holding LANG/LC_MESSAGES/admiralty.mo: ADMIRALTY_LOCALEDIR when it names a folder
+ * (`meson devenv` sets it to the build tree's compiled catalogues, so that an uninstalled run
+ * follows the locale too), else the installed one. */
+const char *adm_file_locale_dir     (void);
 char     *adm_file_backup_path      (const char  *path,
                                      const char  *extension,
                                      guint        n) G_GNUC_WARN_UNUSED_RESULT;

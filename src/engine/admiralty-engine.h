@@ -14,6 +14,7 @@
 #include "adm-geometry.h"
 #include "adm-odds.h"
 #include "adm-order-sheet.h"
+#include "adm-report.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 #include "adm-sector-battle.h"

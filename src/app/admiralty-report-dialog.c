@@ -1,0 +1,652 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-report-dialog.c: choosing a report, then printing it or exporting it as PDF. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "adm-doc-render.h"
+#include "admiralty-print.h"
+#include "admiralty-report-dialog.h"
+
+struct _AdmiraltyReportDialog
+{
+  AdwWindow              parent_instance;
+
+  AdmCampaign           *campaign;
+  GSettings             *settings;
+  AdmiraltyReportOutput  output;
+  /* The admiral ids in the admiral row's order; NULL is "every admiral". */
+  GPtrArray             *admiral_ids;
+  gboolean               updating;
+  char                  *problem;
+  /* The document being exported while the file chooser is open. */
+  AdmDoc                *doc;
+  GtkFileChooserNative  *chooser;
+  GtkWidget             *error_dialog;   /* weak */
+
+  /* Template children */
+  AdwWindowTitle        *window_title;
+  GtkWidget             *run_button;
+  AdwComboRow           *kind_row;
+  AdwComboRow           *admiral_row;
+  AdwActionRow          *cycle_row;
+  GtkAdjustment         *cycle_adjustment;
+  GtkLabel              *problem_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyReportDialog, admiralty_report_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  SIGNAL_EXPORTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The settings' paper names as the Preferences show them. */
+static const struct {
+  const char *name;
+  const char *label;
+} paper_labels[] = {
+  { "a4", N_("A4") },
+  { "a5", N_("A5") },
+  { "letter", N_("US Letter") },
+  { "legal", N_("US Legal") },
+};
+
+static AdmStrategy *
+admiralty_report_dialog_get_strategy (AdmiraltyReportDialog *self)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+}
+
+/* F-STRAT-1: orders are being given for the current cycle; the ones before it are resolved. */
+static guint
+current_cycle (AdmiraltyReportDialog *self)
+{
+  return adm_strategy_get_cycle (admiralty_report_dialog_get_strategy (self));
+}
+
+static void
+admiralty_report_dialog_set_problem (AdmiraltyReportDialog *self,
+                                     const char            *problem)
+{
+  g_free (self->problem);
+  self->problem = g_strdup (problem);
+  gtk_label_set_label (self->problem_label, problem != NULL ? problem : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
+}
+
+/* The admirals on offer for @kind: every one first for cards and sheets; none for the
+ * master's report. The admiral chosen before stays chosen when still on offer. */
+static void
+update_admirals (AdmiraltyReportDialog *self,
+                 AdmReportKind          kind)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  g_autofree char *chosen = g_strdup (admiralty_report_dialog_get_admiral (self));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->admiral_ids, 0);
+  if (kind == ADM_REPORT_CARDS || kind == ADM_REPORT_SHEETS)
+    {
+      g_ptr_array_add (self->admiral_ids, NULL);
+      gtk_string_list_append (names, _("Every Admiral"));
+    }
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *name = NULL;
+
+      if (g_strcmp0 (admiral->id, chosen) == 0)
+        selected = self->admiral_ids->len;
+      g_ptr_array_add (self->admiral_ids, g_strdup (admiral->id));
+      /* Translators: an admiral and his faction, as "Vorkosigan (Barrayar)" */
+      name = admiral->faction != NULL
+             ? g_strdup_printf (_("%s (%s)"), admiral->name, admiral->faction->name)
+             : g_strdup (admiral->name);
+      gtk_string_list_append (names, name);
+    }
+
+  adw_combo_row_set_model (self->admiral_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->admiral_row, selected);
+  gtk_widget_set_visible (GTK_WIDGET (self->admiral_row), kind != ADM_REPORT_MASTER);
+}
+
+/* F-STRAT-1: reports are of resolved cycles (the last by default); order sheets are for the
+ * cycle being ordered; fleet cards show the state now. */
+static void
+update_cycles (AdmiraltyReportDialog *self,
+               AdmReportKind          kind)
+{
+  guint current = current_cycle (self);
+  guint last = kind == ADM_REPORT_SHEETS ? current : (current > 1 ? current - 1 : 0);
+  guint first = kind == ADM_REPORT_SHEETS ? current : 1;
+
+  gtk_adjustment_configure (self->cycle_adjustment, MAX (last, 1), MAX (first, 1),
+                            MAX (last, 1), 1, 5, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->cycle_row), kind != ADM_REPORT_CARDS);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cycle_row), first < last);
+  if (kind == ADM_REPORT_SHEETS)
+    adw_action_row_set_subtitle (self->cycle_row, _("The cycle the orders are for"));
+  else if (last == 0)
+    adw_action_row_set_subtitle (self->cycle_row, _("No cycle has been resolved yet"));
+  else
+    adw_action_row_set_subtitle (self->cycle_row, _("A resolved cycle"));
+}
+
+static void
+kind_changed_cb (AdmiraltyReportDialog *self)
+{
+  AdmReportKind kind = admiralty_report_dialog_get_kind (self);
+
+  self->updating = TRUE;
+  update_admirals (self, kind);
+  update_cycles (self, kind);
+  self->updating = FALSE;
+  admiralty_report_dialog_set_problem (self, NULL);
+}
+
+/* A problem shown is about the choices it was made for. */
+static void
+choice_changed_cb (AdmiraltyReportDialog *self)
+{
+  if (!self->updating)
+    admiralty_report_dialog_set_problem (self, NULL);
+}
+
+AdmReportKind
+admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), ADM_REPORT_MASTER);
+
+  return (AdmReportKind)MIN (adw_combo_row_get_selected (self->kind_row), ADM_REPORT_SHEETS);
+}
+
+void
+admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
+                                  AdmReportKind          kind)
+{
+  g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
+  g_return_if_fail (kind <= ADM_REPORT_SHEETS);
+
+  adw_combo_row_set_selected (self->kind_row, kind);
+}
+
+const char *
+admiralty_report_dialog_get_admiral (AdmiraltyReportDialog *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  selected = adw_combo_row_get_selected (self->admiral_row);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->admiral_row))
+      || selected >= self->admiral_ids->len)
+    return NULL;
+
+  return g_ptr_array_index (self->admiral_ids, selected);
+}
+
+gboolean
+admiralty_report_dialog_set_admiral (AdmiraltyReportDialog *self,
+                                     const char            *admiral_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+
+  for (guint i = 0; i < self->admiral_ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->admiral_ids, i), admiral_id) == 0)
+      {
+        adw_combo_row_set_selected (self->admiral_row, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+guint
+admiralty_report_dialog_get_cycle (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), 0);
+
+  return (guint)gtk_adjustment_get_value (self->cycle_adjustment);
+}
+
+void
+admiralty_report_dialog_set_cycle (AdmiraltyReportDialog *self,
+                                   guint                  cycle)
+{
+  g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
+
+  gtk_adjustment_set_value (self->cycle_adjustment, cycle);
+}
+
+char *
+admiralty_report_dialog_get_battles_dir (AdmiraltyReportDialog *self)
+{
+  const char *path;
+  g_autofree char *folder = NULL;
+  g_autofree char *battles = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  path = adm_campaign_get_path (self->campaign);
+  if (path == NULL)
+    return NULL;
+
+  folder = g_path_get_dirname (path);
+  battles = g_build_filename (folder, "battles", NULL);
+  if (!g_file_test (battles, G_FILE_TEST_IS_DIR))
+    return NULL;
+
+  return g_steal_pointer (&battles);
+}
+
+AdmDoc *
+admiralty_report_dialog_build (AdmiraltyReportDialog  *self,
+                               GError                **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *battles = NULL;
+  AdmReportKind kind;
+  AdmDoc *doc;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  kind = admiralty_report_dialog_get_kind (self);
+  battles = admiralty_report_dialog_get_battles_dir (self);
+  doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_admiral (self),
+                          kind == ADM_REPORT_CARDS ? 0 : admiralty_report_dialog_get_cycle (self),
+                          battles, &local_error);
+  admiralty_report_dialog_set_problem (self, doc == NULL ? local_error->message : NULL);
+  if (doc == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+
+  return doc;
+}
+
+const char *
+admiralty_report_dialog_get_problem (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  return self->problem;
+}
+
+GtkWidget *
+admiralty_report_dialog_get_error_dialog (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  return self->error_dialog;
+}
+
+static GtkWidget *
+present_error (GtkWindow  *parent,
+               const char *heading,
+               const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return dialog;
+}
+
+/* Export */
+
+static gboolean
+write_pdf (AdmiraltyReportDialog *self,
+           AdmDoc                *doc,
+           const char            *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *paper_name = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *basename = NULL;
+  AdmPaper paper;
+
+  paper_name = admiralty_print_get_paper (self->settings, &paper);
+  if (!adm_doc_write_pdf (doc, &paper, path, &error))
+    {
+      g_autofree char *body = NULL;
+
+      /* The message names the file; say which one if it does not. */
+      basename = g_path_get_basename (path);
+      body = strstr (error->message, basename) != NULL
+             ? g_strdup (error->message)
+             /* Translators: a file that could not be written, and why */
+             : g_strdup_printf (_("%s: %s"), path, error->message);
+      if (self->error_dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (self->error_dialog));
+      g_set_weak_pointer (&self->error_dialog,
+                          present_error (GTK_WINDOW (self), _("Could Not Export the Report"),
+                                         body));
+      return FALSE;
+    }
+
+  folder = g_path_get_dirname (path);
+  g_settings_set_string (self->settings, "last-folder", folder);
+  g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, path);
+  gtk_window_close (GTK_WINDOW (self));
+
+  return TRUE;
+}
+
+gboolean
+admiralty_report_dialog_export (AdmiraltyReportDialog *self,
+                                const char            *path)
+{
+  g_autoptr(AdmDoc) doc = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  doc = admiralty_report_dialog_build (self, NULL);
+  if (doc == NULL)
+    return FALSE;
+
+  return write_pdf (self, doc, path);
+}
+
+static void
+export_response_cb (AdmiraltyReportDialog *self,
+                    int                    response,
+                    GtkFileChooserNative  *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(AdmDoc) doc = g_steal_pointer (&self->doc);
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+
+  if (file == NULL || doc == NULL)
+    return;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+
+      g_set_weak_pointer (&self->error_dialog,
+                          present_error (GTK_WINDOW (self), _("Could Not Export the Report"),
+                                         body));
+      return;
+    }
+
+  write_pdf (self, doc, path);
+}
+
+/* "komarr-admiral-vorkosigan-cycle-3.pdf": the scenario, the kind, the admiral and the cycle. */
+static char *
+suggested_name (AdmiraltyReportDialog *self)
+{
+  AdmReportKind kind = admiralty_report_dialog_get_kind (self);
+  const char *admiral = admiralty_report_dialog_get_admiral (self);
+  GString *name = g_string_new (adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
+
+  g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
+  if (admiral != NULL && kind != ADM_REPORT_MASTER)
+    g_string_append_printf (name, "-%s", admiral);
+  if (kind != ADM_REPORT_CARDS)
+    g_string_append_printf (name, "-cycle-%u", admiralty_report_dialog_get_cycle (self));
+  g_string_append (name, ".pdf");
+
+  return g_string_free (name, FALSE);
+}
+
+static void
+show_chooser (AdmiraltyReportDialog *self)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = suggested_name (self);
+  g_autofree char *folder = NULL;
+  const char *path = adm_campaign_get_path (self->campaign);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  self->chooser = gtk_file_chooser_native_new (_("Export Report as PDF"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE,
+                                               _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("PDF documents (*.pdf)"));
+  gtk_file_filter_add_pattern (filter, "*.pdf");
+  gtk_file_filter_add_mime_type (filter, "application/pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+
+  /* Reports go beside the campaign, else where the last file went. */
+  folder = path != NULL ? g_path_get_dirname (path)
+                        : g_settings_get_string (self->settings, "last-folder");
+  if (folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), file, NULL);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+/* Print */
+
+/* The print dialog runs on its own once the report dialog has closed: a failure is told over
+ * the main window. */
+static void
+print_done_cb (GtkPrintOperation       *operation,
+               GtkPrintOperationResult  result,
+               GtkWindow               *parent)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+    return;
+
+  gtk_print_operation_get_error (operation, &error);
+  present_error (parent, _("Could Not Print the Report"),
+                 error != NULL ? error->message : _("The printer reported a problem."));
+}
+
+GtkPrintOperationResult
+admiralty_report_dialog_print (AdmiraltyReportDialog    *self,
+                               GtkPrintOperationAction   action,
+                               const char               *export_path,
+                               GError                  **error)
+{
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *paper_name = NULL;
+  GtkWindow *parent;
+  AdmDoc *doc;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_return_val_if_fail (action != GTK_PRINT_OPERATION_ACTION_EXPORT || export_path != NULL,
+                        GTK_PRINT_OPERATION_RESULT_ERROR);
+
+  doc = admiralty_report_dialog_build (self, error);
+  if (doc == NULL)
+    return GTK_PRINT_OPERATION_RESULT_ERROR;
+
+  paper_name = admiralty_print_get_paper (self->settings, NULL);
+  operation = admiralty_print_operation_new (doc, paper_name);
+  if (export_path != NULL)
+    gtk_print_operation_set_export_filename (operation, export_path);
+
+  /* The print dialog belongs to the main window: this one closes once it is up. */
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (parent == NULL)
+    parent = GTK_WINDOW (self);
+  if (action == GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG)
+    {
+      gtk_print_operation_set_allow_async (operation, TRUE);
+      gtk_print_operation_set_show_progress (operation, TRUE);
+      if (parent != GTK_WINDOW (self))
+        g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), parent, 0);
+    }
+
+  return gtk_print_operation_run (operation, action, parent, error);
+}
+
+void
+admiralty_report_dialog_run (AdmiraltyReportDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationResult result;
+
+  g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
+
+  if (self->output == ADMIRALTY_REPORT_OUTPUT_PDF)
+    {
+      g_clear_pointer (&self->doc, adm_doc_free);
+      self->doc = admiralty_report_dialog_build (self, NULL);
+      if (self->doc != NULL)
+        show_chooser (self);
+      return;
+    }
+
+  result = admiralty_report_dialog_print (self, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL,
+                                          &error);
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      gtk_window_close (GTK_WINDOW (self));
+      return;
+    }
+  /* A document that could not be made is shown in the dialog already. */
+  if (self->problem == NULL && error != NULL)
+    g_set_weak_pointer (&self->error_dialog,
+                        present_error (GTK_WINDOW (self), _("Could Not Print the Report"),
+                                       error->message));
+}
+
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  admiralty_report_dialog_run (ADMIRALTY_REPORT_DIALOG (widget));
+}
+
+static void
+admiralty_report_dialog_dispose (GObject *object)
+{
+  AdmiraltyReportDialog *self = (AdmiraltyReportDialog *)object;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  g_clear_weak_pointer (&self->error_dialog);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->campaign);
+  g_clear_pointer (&self->doc, adm_doc_free);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_REPORT_DIALOG);
+
+  G_OBJECT_CLASS (admiralty_report_dialog_parent_class)->dispose (object);
+}
+
+static void
+admiralty_report_dialog_finalize (GObject *object)
+{
+  AdmiraltyReportDialog *self = (AdmiraltyReportDialog *)object;
+
+  g_clear_pointer (&self->admiral_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->problem, g_free);
+
+  G_OBJECT_CLASS (admiralty_report_dialog_parent_class)->finalize (object);
+}
+
+static void
+admiralty_report_dialog_class_init (AdmiraltyReportDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_report_dialog_dispose;
+  object_class->finalize = admiralty_report_dialog_finalize;
+
+  signals[SIGNAL_EXPORTED] =
+    g_signal_new ("exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-report-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, run_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, kind_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, admiral_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, cycle_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, cycle_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, problem_label);
+
+  gtk_widget_class_install_action (widget_class, "report.run", NULL, run_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "report.run", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_report_dialog_init (AdmiraltyReportDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
+
+  g_signal_connect_object (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->admiral_row, "notify::selected",
+                           G_CALLBACK (choice_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->cycle_adjustment, "value-changed",
+                           G_CALLBACK (choice_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* "Print Report" or "Export Report as PDF", on A4 paper (as the setting says). */
+static void
+admiralty_report_dialog_set_titles (AdmiraltyReportDialog *self)
+{
+  g_autofree char *paper_name = admiralty_print_get_paper (self->settings, NULL);
+  g_autofree char *subtitle = NULL;
+  const char *paper = paper_name;
+  gboolean pdf = self->output == ADMIRALTY_REPORT_OUTPUT_PDF;
+
+  for (guint i = 0; i < G_N_ELEMENTS (paper_labels); i++)
+    if (g_strcmp0 (paper_name, paper_labels[i].name) == 0)
+      paper = _(paper_labels[i].label);
+  /* Translators: %s is a paper size, "A4" or "US Letter" */
+  subtitle = g_strdup_printf (_("On %s paper"), paper);
+
+  adw_window_title_set_title (self->window_title,
+                              pdf ? _("Export Report as PDF") : _("Print Report"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), pdf ? _("Export Report as PDF") : _("Print Report"));
+  gtk_button_set_label (GTK_BUTTON (self->run_button), pdf ? _("_Export…") : _("_Print…"));
+}
+
+AdmiraltyReportDialog *
+admiralty_report_dialog_new (GtkWindow             *parent,
+                             AdmCampaign           *campaign,
+                             AdmiraltyReportOutput  output)
+{
+  AdmiraltyReportDialog *self;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_REPORT_DIALOG, "transient-for", parent, NULL);
+  self->campaign = g_object_ref (campaign);
+  self->output = output;
+  admiralty_report_dialog_set_titles (self);
+  kind_changed_cb (self);
+
+  return self;
+}

@@ -1,0 +1,1428 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-report.c: the printed documents of a cycle as AdmDoc blocks — the master's turn report
+ * (everything), an admiral's report (what his side knows: F-STRAT-3 on the map, F-ECM at the
+ * table), fleet cards and blank order sheets (F-STRAT-13, F-STRAT-18).
+ *
+ * Leaks are avoided by construction: an admiral's report is built only from structured data
+ * filtered by adm_strategy_formation_visible () and adm_battle_get_detection (), never from
+ * the battle's free-text report lines, which name every ship. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle.h"
+#include "adm-engagement.h"
+#include "adm-report.h"
+
+G_DEFINE_QUARK (adm-report-error-quark, adm_report_error)
+
+gboolean
+adm_report_kind_from_string (const char    *text,
+                             AdmReportKind *kind)
+{
+  static const char *names[] = { "master", "admiral", "cards", "sheets" };
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (text, names[i]))
+      {
+        *kind = (AdmReportKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+adm_report_kind_to_string (AdmReportKind kind)
+{
+  switch (kind)
+    {
+    case ADM_REPORT_MASTER: return "master";
+    case ADM_REPORT_ADMIRAL: return "admiral";
+    case ADM_REPORT_CARDS: return "cards";
+    case ADM_REPORT_SHEETS:
+    default:
+      return "sheets";
+    }
+}
+
+/* The context of one report */
+
+typedef struct {
+  const AdmEngagement *engagement;
+  char                *stem;
+  char                *path;     /* the file opened, or NULL */
+  AdmBattle           *battle;   /* NULL when none was set up or it did not open */
+  char                *problem;  /* why it did not open, or NULL */
+} CycleBattle;
+
+static void
+cycle_battle_free (gpointer data)
+{
+  CycleBattle *entry = data;
+
+  g_free (entry->stem);
+  g_free (entry->path);
+  g_clear_object (&entry->battle);
+  g_free (entry->problem);
+  g_free (entry);
+}
+
+typedef struct {
+  AdmCampaign *campaign;
+  AdmState    *state;
+  AdmStrategy *strategy;
+  AdmScenario *scenario;
+  AdmRuleset  *ruleset;
+  const char  *battles_dir;
+} Report;
+
+static void
+report_init (Report      *report,
+             AdmCampaign *campaign,
+             const char  *battles_dir)
+{
+  report->campaign = campaign;
+  report->state = adm_campaign_get_state (campaign);
+  report->strategy = adm_state_get_strategy (report->state);
+  report->scenario = adm_campaign_get_scenario (campaign);
+  report->ruleset = adm_campaign_get_ruleset (campaign);
+  report->battles_dir = battles_dir;
+}
+
+/* An admiral by id, or by name as the master writes it. */
+static AdmAdmiral *
+find_admiral (Report      *report,
+              const char  *admiral_id,
+              GError     **error)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+  AdmAdmiral *admiral;
+
+  if (admiral_id == NULL || *admiral_id == '\0')
+    {
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_UNKNOWN_ADMIRAL,
+                   _("An admiral’s report needs the admiral it is for"));
+      return NULL;
+    }
+  admiral = adm_scenario_lookup_admiral (report->scenario, admiral_id);
+  for (guint i = 0; admiral == NULL && i < admirals->len; i++)
+    {
+      AdmAdmiral *candidate = g_ptr_array_index (admirals, i);
+
+      if (g_utf8_collate (candidate->name, admiral_id) == 0)
+        admiral = candidate;
+    }
+  if (admiral == NULL)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+
+      for (guint i = 0; i < admirals->len; i++)
+        g_string_append_printf (known, "%s%s", i > 0 ? ", " : "",
+                                ((AdmAdmiral *) g_ptr_array_index (admirals, i))->id);
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_UNKNOWN_ADMIRAL,
+                   _("The campaign has no admiral “%s” (its admirals: %s)"), admiral_id,
+                   known->str);
+    }
+  return admiral;
+}
+
+/* F-STRAT-1: the comms session that resolved @cycle is its "cycle" event; 0 when not held. */
+static gint64
+session_time (Report *report,
+              guint   cycle)
+{
+  GPtrArray *events = adm_campaign_get_events (report->campaign);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      gint64 n;
+
+      if (g_str_equal (adm_event_get_kind (event), "cycle") &&
+          adm_event_get_int (event, "cycle", &n) && n == (gint64) cycle)
+        return adm_event_get_time (event);
+    }
+  return 0;
+}
+
+static char *
+format_time (gint64 time)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+
+  /* Translators: a date and time in reports, g_date_time_format () */
+  return when != NULL ? g_date_time_format (when, _("%x %H:%M")) : g_strdup ("?");
+}
+
+/* "Cycle 3 · 22/11/26 19:00": the game time of a cycle is the time of the comms session that
+ * resolves it; for a cycle not resolved yet, the one after the last session, 40 minutes on
+ * (F-STRAT-1). */
+static char *
+cycle_header (Report *report,
+              guint   cycle)
+{
+  gint64 time = session_time (report, cycle);
+  g_autofree char *when = NULL;
+
+  if (time == 0 && cycle > 1 && session_time (report, cycle - 1) != 0)
+    time = session_time (report, cycle - 1) + (gint64) (ADM_STRATEGY_CYCLE_MINUTES * 60);
+  if (time == 0)
+    return g_strdup_printf (_("Cycle %u"), cycle);
+  when = format_time (time);
+  return g_strdup_printf (_("Cycle %u · %s"), cycle, when);
+}
+
+static AdmDoc *
+new_doc (Report     *report,
+         const char *title,
+         guint       cycle)
+{
+  g_autofree char *right = cycle_header (report, cycle);
+  AdmDoc *doc = adm_doc_new (title, adm_scenario_get_name (report->scenario), right);
+
+  adm_doc_add_heading (doc, 1, title);
+  return doc;
+}
+
+/* The cycle a report is about: the last resolved one for 0; an error for one not resolved. */
+static gboolean
+resolved_cycle (Report  *report,
+                guint    asked,
+                guint   *cycle,
+                GError **error)
+{
+  guint last = adm_strategy_get_cycle (report->strategy) - 1;
+
+  if (last == 0)
+    {
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_CYCLE,
+                   _("No cycle has been resolved yet: there is nothing to report"));
+      return FALSE;
+    }
+  if (asked > last)
+    {
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_CYCLE,
+                   _("Cycle %u has not been resolved yet (the last resolved cycle is %u)"),
+                   asked, last);
+      return FALSE;
+    }
+  *cycle = asked == 0 ? last : asked;
+  return TRUE;
+}
+
+/* Battles */
+
+/* The battle an engagement opened, as the app keeps it: "STEM.game.xml" (the game played,
+ * or its newest backup that opens) or "STEM.xml" (set up, not played yet). */
+static CycleBattle *
+open_battle (Report              *report,
+             const AdmEngagement *engagement)
+{
+  CycleBattle *entry = g_new0 (CycleBattle, 1);
+  g_autofree char *game = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(GError) error = NULL;
+
+  entry->engagement = engagement;
+  entry->stem = adm_engagement_file_stem (engagement);
+  if (report->battles_dir == NULL)
+    return entry;
+  game = g_strdup_printf ("%s/%s.game.xml", report->battles_dir, entry->stem);
+  setup = g_strdup_printf ("%s/%s.xml", report->battles_dir, entry->stem);
+  if (g_file_test (game, G_FILE_TEST_EXISTS))
+    {
+      entry->battle = adm_battle_load_game (game, &error);
+      if (entry->battle == NULL)
+        {
+          g_autofree char *backup = adm_battle_find_backup (game);
+
+          if (backup != NULL)
+            {
+              g_clear_error (&error);
+              entry->battle = adm_battle_load_game (backup, &error);
+              entry->path = g_steal_pointer (&backup);
+            }
+        }
+      else
+        entry->path = g_steal_pointer (&game);
+    }
+  else if (g_file_test (setup, G_FILE_TEST_EXISTS))
+    {
+      entry->battle = adm_battle_load_file (setup, &error);
+      entry->path = g_steal_pointer (&setup);
+    }
+  if (entry->battle == NULL && error != NULL)
+    entry->problem = g_strdup (error->message);
+  return entry;
+}
+
+/* CycleBattle* for every engagement of @cycle, in order. */
+static GPtrArray *
+cycle_battles (Report *report,
+               guint   cycle)
+{
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  GPtrArray *out = g_ptr_array_new_with_free_func (cycle_battle_free);
+
+  for (guint i = 0; i < engagements->len; i++)
+    g_ptr_array_add (out, open_battle (report, g_ptr_array_index (engagements, i)));
+  return out;
+}
+
+static const char *
+phase_name (AdmPhase phase)
+{
+  switch (phase)
+    {
+    case ADM_PHASE_DETECTION: return _("ECM detection phase");
+    case ADM_PHASE_MOVEMENT: return _("Movement phase");
+    case ADM_PHASE_FIRE: return _("Fire phase");
+    case ADM_PHASE_TORPEDO: return _("Torpedo and boarding phase");
+    case ADM_PHASE_END:
+    default:
+      return _("End phase");
+    }
+}
+
+static const char *
+status_name (const AdmBattleShip *ship)
+{
+  if (ship->captured_by >= 0)
+    return _("captured");
+  switch (ship->status)
+    {
+    case ADM_SHIP_ACTIVE: return _("in action");
+    case ADM_SHIP_DRIFTING_HULK: return _("drifting hulk");
+    case ADM_SHIP_BURNING_HULK: return _("burning hulk");
+    case ADM_SHIP_DESTROYED:
+    default:
+      return _("destroyed");
+    }
+}
+
+/* "6 Engine compartment damaged, 7 Fire!" (F-CRIT-20: each outstanding result as often as it
+ * was taken), or NULL when none is outstanding. */
+static char *
+criticals_text (AdmBattle           *battle,
+                const AdmBattleShip *ship)
+{
+  GString *out = g_string_new (NULL);
+  /* F-STN-7: stations take their results from their own table. */
+  const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+
+  for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
+    for (int n = 0; n < ship->criticals[r]; n++)
+      {
+        const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind, r,
+                                                       NULL);
+
+        if (out->len > 0)
+          g_string_append (out, ", ");
+        g_string_append_printf (out, "%d", r);
+        if (row != NULL)
+          g_string_append_printf (out, " %s", _(row->name));
+      }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+values_text (GArray *values)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint v = 0; v < values->len; v++)
+    g_string_append_printf (out, "%s%u", v > 0 ? " " : "", g_array_index (values, guint, v));
+  return g_string_free (out, FALSE);
+}
+
+static char *
+hull_text (int hull,
+           int damage)
+{
+  if (damage <= 0)
+    return g_strdup_printf ("%d/%d", hull, hull);
+  /* Translators: hull points left of the class's, and how many were lost */
+  return g_strdup_printf (_("%d/%d (%d lost)"), MAX (hull - damage, 0), hull, damage);
+}
+
+/* Losses per side of one battle (F-CAT, F-BOARD-15): counted by the side a ship began with. */
+typedef struct {
+  guint destroyed;   /* removed from the table */
+  guint hulks;       /* drifting or burning hulks (F-CAT-10, F-CAT-11) */
+  guint captured;    /* taken by boarding (F-BOARD-15) */
+  guint damaged;     /* still in action with hull points lost */
+} Losses;
+
+static void
+count_losses (AdmBattle *battle,
+              guint      side,
+              Losses    *losses)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (ship->original_side != side)
+        continue;
+      if (ship->captured_by >= 0)
+        losses->captured++;
+      else if (ship->status == ADM_SHIP_DESTROYED)
+        losses->destroyed++;
+      else if (ship->status != ADM_SHIP_ACTIVE)
+        losses->hulks++;
+      else if (ship->damage > 0)
+        losses->damaged++;
+    }
+}
+
+static void
+add_losses_row (AdmDocBlock  *table,
+                const char   *battle,
+                const char   *side,
+                const Losses *losses)
+{
+  g_autofree char *destroyed = g_strdup_printf ("%u", losses->destroyed);
+  g_autofree char *hulks = g_strdup_printf ("%u", losses->hulks);
+  g_autofree char *captured = g_strdup_printf ("%u", losses->captured);
+  g_autofree char *damaged = g_strdup_printf ("%u", losses->damaged);
+  const char *cells[] = { battle, side, destroyed, hulks, captured, damaged, NULL };
+
+  adm_doc_table_add_row (table, cells);
+}
+
+/* Text of a strategic order: "move to Pol orbit via Pol jump point", "attack Jade Squadron in
+ * Pol orbit". */
+static char *
+order_text (const AdmStratOrder *order)
+{
+  GString *out = g_string_new (adm_strat_order_kind_to_string (order->kind));
+
+  if (order->target_formation != NULL)
+    g_string_append_printf (out, " %s", order->target_formation->name);
+  if (order->target_sector != NULL)
+    g_string_append_printf (out, _(" in %s"), order->target_sector->name);
+  if (order->route != NULL && order->route->len > 0)
+    {
+      g_string_append (out, _(" by"));
+      for (guint i = 0; i < order->route->len; i++)
+        g_string_append_printf (out, "%s %s", i > 0 ? "," : "",
+                                ((AdmSector *) g_ptr_array_index (order->route, i))->name);
+    }
+  if (order->flagship != NULL)
+    g_string_append_printf (out, " %s", order->flagship->name);
+  if (order->text != NULL)
+    g_string_append_printf (out, ": %s", order->text);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+position_text (const AdmFormationPosition *pos)
+{
+  if (pos == NULL || pos->sector == NULL)
+    return g_strdup (_("unknown"));
+  if (pos->towards != NULL)
+    /* Translators: a formation on a link: from, to, minutes spent, minutes in all */
+    return g_strdup_printf (_("in transit from %s to %s (%.0f of %.0f minutes)"),
+                            pos->sector->name, pos->towards->name, pos->spent, pos->leg);
+  return g_strdup (pos->sector->name);
+}
+
+/* The strategic summary (adm_strategy_summary ()) as one paragraph per formation: its name,
+ * then what it did, line by line. The first line (the summary's own heading) is dropped. */
+static void
+add_summary (AdmDoc     *doc,
+             const char *summary)
+{
+  g_auto(GStrv) lines = g_strsplit (summary, "\n", -1);
+  g_autoptr(GString) para = g_string_new (NULL);
+
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+
+      if (*line == '\0')
+        continue;
+      if (g_str_has_prefix (line, "  "))
+        {
+          g_string_append_printf (para, "\n– %s", line + 2);
+          continue;
+        }
+      if (para->len > 0)
+        adm_doc_add_paragraph (doc, para->str);
+      g_string_assign (para, line);
+    }
+  if (para->len > 0)
+    adm_doc_add_paragraph (doc, para->str);
+}
+
+/* Master's turn report */
+
+static void
+master_sheets (Report *report,
+               AdmDoc *doc,
+               guint   cycle)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+  const char *columns[] = { _("Admiral"), _("Faction"), _("Sheet"), _("Received"),
+                            _("Corrections"), NULL };
+  AdmDocBlock *table;
+  g_autoptr(GString) absent = g_string_new (NULL);
+
+  /* F-STRAT-1, F-STRAT-5 */
+  adm_doc_add_heading (doc, 2, _("Order sheets"));
+  table = adm_doc_add_table (doc, columns);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      const AdmStratSheet *sheet = adm_strategy_get_sheet (report->strategy, cycle, admiral->id);
+      g_autofree char *received = NULL, *corrections = NULL;
+      const char *cells[6] = { admiral->name, admiral->faction->name, NULL, NULL, NULL, NULL };
+
+      if (sheet == NULL)
+        {
+          cells[2] = _("none: standing orders (F-STRAT-5)");
+          cells[3] = "—";
+          cells[4] = "—";
+          g_string_append_printf (absent, "%s%s", absent->len > 0 ? ", " : "", admiral->name);
+        }
+      else
+        {
+          received = format_time (sheet->received);
+          corrections = g_strdup_printf ("%u", sheet->count > 0 ? sheet->count - 1 : 0);
+          cells[2] = sheet->late ? _("late") : _("on time");
+          cells[3] = received;
+          cells[4] = corrections;
+        }
+      adm_doc_table_add_row (table, cells);
+    }
+  if (absent->len > 0)
+    adm_doc_add_printf (doc, _("No sheet from: %s."), absent->str);
+  else
+    adm_doc_add_paragraph (doc, _("Every admiral handed in a sheet."));
+}
+
+static void
+master_engagements (Report *report,
+                    AdmDoc *doc,
+                    guint   cycle)
+{
+  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (report->strategy, cycle);
+
+  /* F-STRAT-4, F-STRAT-15 */
+  adm_doc_add_heading (doc, 2, _("Engagements"));
+  if (engagements->len == 0)
+    adm_doc_add_paragraph (doc, _("No enemies met in this cycle."));
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = adm_engagement_place_name (engagement);
+      g_autofree char *heading = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
+      g_autoptr(GPtrArray) placements = adm_engagement_placements (report->state, engagement);
+      const char *columns[] = { _("Formation"), _("Side"), _("Order"), _("Placement"),
+                                _("Reason"), _("Readiness check (F-STRAT-5)"), NULL };
+      AdmDocBlock *table;
+
+      adm_doc_add_heading (doc, 3, heading);
+      table = adm_doc_add_table (doc, columns);
+      for (guint p = 0; p < placements->len; p++)
+        {
+          const AdmEngagementPlacement *entry = g_ptr_array_index (placements, p);
+          const char *order = adm_state_get_cycle_order (report->state, cycle,
+                                                         entry->formation->id);
+          g_autofree char *check = NULL;
+          const char *cells[7];
+
+          if (entry->check != NULL)
+            /* Translators: 2d6 dice, the readiness they were rolled against, the outcome */
+            check = g_strdup_printf (_("%u + %u against %d: %s"), entry->check->dice[0],
+                                     entry->check->dice[1], entry->check->readiness,
+                                     entry->check->passed ? _("passed") : _("failed"));
+          cells[0] = entry->formation->name;
+          cells[1] = entry->side != NULL ? entry->side->name : "—";
+          cells[2] = order != NULL ? order : "—";
+          cells[3] = entry->placement->name;
+          cells[4] = entry->reason != NULL ? entry->reason : "";
+          cells[5] = check != NULL ? check : "—";
+          cells[6] = NULL;
+          adm_doc_table_add_row (table, cells);
+        }
+    }
+}
+
+/* One battle as the master reads it: every turn and phase with its report lines and its rolls
+ * (purpose, clause, values), then every ship as it ended. */
+static void
+master_battle (AdmDoc      *doc,
+               CycleBattle *entry)
+{
+  AdmBattle *battle = entry->battle;
+  GPtrArray *lines = adm_battle_get_report (battle);
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  g_autofree char *place = adm_engagement_place_name (entry->engagement);
+  g_autofree char *heading = g_strdup_printf (_("Battle: %s"), place);
+  const char *ship_columns[] = { _("Ship"), _("Side"), _("Formation"), _("Class"), _("Hull"),
+                                 _("Criticals"), _("State"), NULL };
+  AdmDocBlock *table;
+  guint l = 0, r = 0;
+
+  adm_doc_add_heading (doc, 3, heading);
+  adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
+                      adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
+  if (lines->len == 0 && rolls->len == 0)
+    adm_doc_add_paragraph (doc, _("Set up; no phase has been resolved yet."));
+
+  /* Lines and rolls are both oldest first: walk them together, one phase at a time. */
+  while (l < lines->len || r < rolls->len)
+    {
+      const AdmReportLine *line = l < lines->len ? g_ptr_array_index (lines, l) : NULL;
+      const AdmBattleRoll *roll = r < rolls->len ? g_ptr_array_index (rolls, r) : NULL;
+      int turn;
+      AdmPhase phase;
+      g_autofree char *title = NULL;
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      if (line != NULL && (roll == NULL || line->turn < roll->turn ||
+                           (line->turn == roll->turn && line->phase <= roll->phase)))
+        turn = line->turn, phase = line->phase;
+      else
+        turn = roll->turn, phase = roll->phase;
+      /* Translators: "Turn 2 — Fire phase" */
+      title = g_strdup_printf (_("Turn %d — %s"), turn, phase_name (phase));
+      adm_doc_add_paragraph (doc, title);
+      for (; l < lines->len; l++)
+        {
+          line = g_ptr_array_index (lines, l);
+          if (line->turn != turn || line->phase != phase)
+            break;
+          g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line->text);
+        }
+      if (text->len > 0)
+        adm_doc_add_paragraph (doc, text->str);
+      if (r < rolls->len && ((roll = g_ptr_array_index (rolls, r))->turn == turn &&
+                             roll->phase == phase))
+        {
+          const char *columns[] = { _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+
+          table = adm_doc_add_table (doc, columns);
+          for (; r < rolls->len; r++)
+            {
+              g_autofree char *dice = NULL, *values = NULL;
+              const char *cells[5];
+
+              roll = g_ptr_array_index (rolls, r);
+              if (roll->turn != turn || roll->phase != phase)
+                break;
+              dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
+              values = values_text (roll->values);
+              cells[0] = roll->purpose;
+              cells[1] = roll->clause != NULL ? roll->clause : "";
+              cells[2] = dice;
+              cells[3] = values;
+              cells[4] = NULL;
+              adm_doc_table_add_row (table, cells);
+            }
+        }
+    }
+
+  adm_doc_add_paragraph (doc, lines->len > 0 ? _("Ships at the end:") : _("Ships:"));
+  table = adm_doc_add_table (doc, ship_columns);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, ship->formation);
+      g_autofree char *hull = hull_text (ship->klass->hull, ship->damage);
+      g_autofree char *criticals = criticals_text (battle, ship);
+      const char *cells[] = { ship->name, adm_battle_get_side (battle, ship->original_side)->name,
+                              formation->name, ship->klass->name, hull,
+                              criticals != NULL ? criticals : "—", status_name (ship), NULL };
+
+      adm_doc_table_add_row (table, cells);
+    }
+}
+
+static void
+master_battles (Report    *report,
+                AdmDoc    *doc,
+                GPtrArray *battles)
+{
+  const char *columns[] = { _("Battle"), _("Side"), _("Destroyed"), _("Hulks"), _("Captured"),
+                            _("Damaged"), NULL };
+  g_autoptr(GHashTable) totals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();   /* side ids, as first met */
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();   /* their names */
+  AdmDocBlock *table;
+  guint fought = 0;
+
+  adm_doc_add_heading (doc, 2, _("Battles"));
+  if (report->battles_dir == NULL)
+    adm_doc_add_paragraph (doc, _("No battles folder was given: the battles are not reported."));
+  for (guint i = 0; i < battles->len; i++)
+    {
+      CycleBattle *entry = g_ptr_array_index (battles, i);
+      g_autofree char *place = adm_engagement_place_name (entry->engagement);
+
+      if (entry->battle != NULL)
+        {
+          master_battle (doc, entry);
+          fought++;
+        }
+      else if (entry->problem != NULL)
+        adm_doc_add_printf (doc, _("The battle at %s could not be opened: %s"), place,
+                            entry->problem);
+      else if (report->battles_dir != NULL)
+        adm_doc_add_printf (doc, _("No battle was set up for the engagement at %s (%s.xml)."),
+                            place, entry->stem);
+    }
+  if (fought == 0)
+    return;
+
+  /* F-CAT, F-BOARD-15: losses by the side each ship began the battle with. */
+  adm_doc_add_heading (doc, 2, _("Losses"));
+  table = adm_doc_add_table (doc, columns);
+  for (guint i = 0; i < battles->len; i++)
+    {
+      CycleBattle *entry = g_ptr_array_index (battles, i);
+      g_autofree char *place = adm_engagement_place_name (entry->engagement);
+
+      if (entry->battle == NULL)
+        continue;
+      for (guint s = 0; s < adm_battle_get_n_sides (entry->battle); s++)
+        {
+          const AdmBattleSide *side = adm_battle_get_side (entry->battle, s);
+          Losses losses = { 0, };
+          Losses *total = g_hash_table_lookup (totals, side->id);
+
+          count_losses (entry->battle, s, &losses);
+          add_losses_row (table, place, side->name, &losses);
+          /* The totals go by side id (its first faction), named as first met. */
+          if (total == NULL)
+            {
+              total = g_new0 (Losses, 1);
+              g_hash_table_insert (totals, g_strdup (side->id), total);
+              g_ptr_array_add (order, (gpointer) side->id);
+              g_ptr_array_add (names, (gpointer) side->name);
+            }
+          total->destroyed += losses.destroyed;
+          total->hulks += losses.hulks;
+          total->captured += losses.captured;
+          total->damaged += losses.damaged;
+        }
+    }
+  for (guint i = 0; i < order->len; i++)
+    add_losses_row (table, _("All battles"), g_ptr_array_index (names, i),
+                    g_hash_table_lookup (totals, g_ptr_array_index (order, i)));
+}
+
+/* The strategic dice of the cycle: every roll journaled after the previous session, up to and
+ * with this one's (the F-STRAT-5 checks go with the session). */
+static void
+master_dice (Report *report,
+             AdmDoc *doc,
+             guint   cycle)
+{
+  GPtrArray *rolls = adm_state_get_rolls (report->state);
+  gint64 from = cycle > 1 ? session_time (report, cycle - 1) : G_MININT64;
+  gint64 to = session_time (report, cycle);
+  const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+  AdmDocBlock *table = NULL;
+
+  adm_doc_add_heading (doc, 2, _("Strategic dice"));
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmRollRecord *roll = g_ptr_array_index (rolls, i);
+      g_autofree char *when = NULL, *dice = NULL, *values = NULL;
+      const char *cells[6];
+
+      if (roll->time <= from || roll->time > to)
+        continue;
+      if (table == NULL)
+        table = adm_doc_add_table (doc, columns);
+      when = format_time (roll->time);
+      dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
+      values = values_text (roll->values);
+      cells[0] = when;
+      cells[1] = roll->purpose != NULL ? roll->purpose : "";
+      cells[2] = roll->clause != NULL ? roll->clause : "";
+      cells[3] = dice;
+      cells[4] = values;
+      cells[5] = NULL;
+      adm_doc_table_add_row (table, cells);
+    }
+  if (table == NULL)
+    adm_doc_add_paragraph (doc, _("No dice were rolled on the map in this cycle."));
+}
+
+static AdmDoc *
+build_master (Report  *report,
+              guint    asked,
+              GError **error)
+{
+  guint cycle;
+  g_autofree char *title = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(GPtrArray) battles = NULL;
+  AdmDoc *doc;
+
+  if (!resolved_cycle (report, asked, &cycle, error))
+    return NULL;
+  title = g_strdup_printf (_("Turn report — cycle %u"), cycle);
+  doc = new_doc (report, title, cycle);
+  adm_doc_add_printf (doc, _("Campaign: %s. Master’s copy: everything that happened."),
+                      adm_scenario_get_name (report->scenario));
+  master_sheets (report, doc, cycle);
+
+  /* F-STRAT-2, F-STRAT-16 */
+  adm_doc_add_heading (doc, 2, _("Moves"));
+  summary = adm_strategy_summary (report->strategy, cycle, NULL);
+  add_summary (doc, summary);
+
+  master_engagements (report, doc, cycle);
+  battles = cycle_battles (report, cycle);
+  master_battles (report, doc, battles);
+  master_dice (report, doc, cycle);
+  return doc;
+}
+
+/* Admiral's report */
+
+static gboolean
+is_his (const AdmFormation *formation,
+        const AdmAdmiral   *admiral)
+{
+  return formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral->id);
+}
+
+static void
+admiral_formations (Report           *report,
+                    AdmDoc           *doc,
+                    const AdmAdmiral *admiral,
+                    guint             cycle)
+{
+  GPtrArray *formations = adm_strategy_get_formations (report->strategy);
+  g_autoptr(GPtrArray) orders = adm_strategy_get_orders (report->strategy, cycle, admiral->id);
+  const char *columns[] = { _("Ship"), _("Class"), _("Hull"), _("Readiness"), NULL };
+  gboolean any = FALSE;
+
+  /* The strategic map keeps no history: positions and orders in force are as they stand. */
+  adm_doc_add_heading (doc, 2, _("Your formations now"));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (report->strategy,
+                                                                   formation->id);
+      const AdmStratOrder *standing = adm_strategy_get_standing (report->strategy, formation->id);
+      g_autofree char *where = position_text (pos);
+      g_autofree char *standing_text = standing != NULL ? order_text (standing) : NULL;
+      g_autoptr(GString) given = g_string_new (NULL);
+      AdmDocBlock *table;
+
+      if (!is_his (formation, admiral))
+        continue;
+      any = TRUE;
+      adm_doc_add_heading (doc, 3, formation->name);
+      for (guint o = 0; o < orders->len; o++)
+        {
+          const AdmStratOrder *order = g_ptr_array_index (orders, o);
+          g_autofree char *text = NULL;
+
+          if (order->formation != formation)
+            continue;
+          text = order_text (order);
+          g_string_append_printf (given, "\n– %s%s", text,
+                                  adm_strategy_order_in_force (report->strategy, order)
+                                    ? "" : _(" (superseded by a correction)"));
+        }
+      adm_doc_add_printf (doc, _("Now: %s\nFlagship: %s\nStanding order (F-STRAT-5): %s\n"
+                                 "Orders for cycle %u:%s"),
+                          where, pos != NULL && pos->flagship != NULL ? pos->flagship->name
+                                                                      : _("none"),
+                          standing_text != NULL ? standing_text : _("none"), cycle,
+                          given->len > 0 ? given->str : _(" none"));
+      table = adm_doc_add_table (doc, columns);
+      for (guint s = 0; s < formation->ships->len; s++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, s);
+          AdmShipState *state = adm_state_get_ship (report->state, ship->id);
+          g_autofree char *hull = hull_text (ship->klass->hull, state != NULL ? state->damage : 0);
+          g_autofree char *readiness = g_strdup_printf ("%d", state != NULL ? state->readiness
+                                                                            : ship->readiness);
+          const char *cells[] = { ship->name, ship->klass->name, hull, readiness, NULL };
+
+          adm_doc_table_add_row (table, cells);
+        }
+    }
+  if (!any)
+    adm_doc_add_paragraph (doc, _("You command no formation now."));
+}
+
+/* An engagement as his side knows it: his formations' placements, the enemies he can see
+ * (F-STRAT-3: hidden ones only once his side has met them). */
+static void
+admiral_engagement (Report              *report,
+                    AdmDoc              *doc,
+                    const AdmAdmiral    *admiral,
+                    const AdmEngagement *engagement)
+{
+  g_autofree char *place = adm_engagement_place_name (engagement);
+  g_autofree char *heading = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
+  g_autoptr(GPtrArray) placements = adm_engagement_placements (report->state, engagement);
+  g_autoptr(GString) enemies = g_string_new (NULL);
+
+  adm_doc_add_heading (doc, 3, heading);
+  for (guint p = 0; p < placements->len; p++)
+    {
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, p);
+
+      if (is_his (entry->formation, admiral))
+        adm_doc_add_printf (doc, _("%s: %s (%s)."), entry->formation->name,
+                            entry->placement->name, entry->reason != NULL ? entry->reason : "");
+    }
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *other = g_ptr_array_index (engagement->formations, f);
+
+      if (adm_scenario_factions_allied (report->scenario, other->faction, admiral->faction) ||
+          !adm_strategy_formation_visible (report->strategy, other, admiral->faction))
+        continue;
+      g_string_append_printf (enemies, "%s%s (%s)", enemies->len > 0 ? ", " : "", other->name,
+                              other->faction->name);
+    }
+  if (enemies->len > 0)
+    adm_doc_add_printf (doc, _("Enemies seen: %s."), enemies->str);
+}
+
+/* A battle as his side saw it (F-ECM): his side's ships in full, enemies only as detected —
+ * an undetected formation not at all, a presence-only one as unidentified ships, never named.
+ * Built from the battle's state, never from its report lines. */
+static void
+admiral_battle (AdmDoc      *doc,
+                CycleBattle *entry,
+                guint        side)
+{
+  AdmBattle *battle = entry->battle;
+  g_autofree char *place = adm_engagement_place_name (entry->engagement);
+  g_autofree char *heading = g_strdup_printf (_("Battle: %s"), place);
+  const char *own_columns[] = { _("Ship"), _("Formation"), _("Class"), _("Hull"), _("Criticals"),
+                                _("State"), NULL };
+  const char *enemy_columns[] = { _("Formation"), _("Ship"), _("Class"), _("Hull"), _("State"),
+                                  NULL };
+  AdmDocBlock *table;
+  AdmDocBlock *enemy_table = NULL;
+  guint unidentified_formations = 0;
+  Losses losses = { 0, };
+
+  adm_doc_add_heading (doc, 3, heading);
+  adm_doc_add_printf (doc, _("Now at turn %d, %s."), adm_battle_get_turn (battle),
+                      phase_name (adm_battle_get_phase (battle)));
+  adm_doc_add_paragraph (doc, _("Your side:"));
+  table = adm_doc_add_table (doc, own_columns);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, ship->formation);
+      g_autofree char *hull = NULL, *criticals = NULL;
+      const char *cells[7];
+
+      if (ship->original_side != side)
+        continue;
+      hull = hull_text (ship->klass->hull, ship->damage);
+      criticals = criticals_text (battle, ship);
+      cells[0] = ship->name;
+      cells[1] = formation->name;
+      cells[2] = ship->klass->name;
+      cells[3] = hull;
+      cells[4] = criticals != NULL ? criticals : "—";
+      cells[5] = status_name (ship);
+      cells[6] = NULL;
+      adm_doc_table_add_row (table, cells);
+    }
+  count_losses (battle, side, &losses);
+  adm_doc_add_printf (doc, _("Your side’s losses: %u destroyed, %u hulks, %u captured, "
+                             "%u damaged."),
+                      losses.destroyed, losses.hulks, losses.captured, losses.damaged);
+
+  adm_doc_add_paragraph (doc, _("The enemy, as your side detected it (F-ECM):"));
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      AdmDetection detection;
+
+      if (formation->side == side)
+        continue;
+      detection = adm_battle_get_detection (battle, side, f);
+      if (detection == ADM_DETECTION_NONE)
+        continue;  /* F-ECM-2: not on his table at all */
+      if (enemy_table == NULL)
+        enemy_table = adm_doc_add_table (doc, enemy_columns);
+      if (detection == ADM_DETECTION_PRESENCE)
+        unidentified_formations++;
+      for (guint s = 0; s < formation->ships->len; s++)
+        {
+          guint index = g_array_index (formation->ships, guint, s);
+          const AdmBattleShip *ship = adm_battle_get_ship (battle, index);
+          g_autofree char *hull = NULL;
+          g_autofree char *label = NULL;
+          const char *cells[6];
+
+          if (ship->original_side == side)
+            continue;  /* one of his, captured back: listed with his side */
+          if (detection == ADM_DETECTION_PRESENCE)
+            {
+              /* F-ECM-4: a face-down token, all alike; one gone from the table leaves no trace. */
+              if (ship->status == ADM_SHIP_DESTROYED)
+                continue;
+              label = g_strdup_printf (_("Unidentified formation %u"), unidentified_formations);
+              cells[0] = label;
+              cells[1] = _("Unidentified ship");
+              cells[2] = _("unknown");
+              cells[3] = _("unknown");
+              cells[4] = _("unknown");
+            }
+          else
+            {
+              /* F-ECM-6: the card is out. */
+              hull = hull_text (ship->klass->hull, ship->damage);
+              cells[0] = formation->name;
+              cells[1] = ship->name;
+              cells[2] = ship->klass->name;
+              cells[3] = hull;
+              cells[4] = status_name (ship);
+            }
+          cells[5] = NULL;
+          adm_doc_table_add_row (enemy_table, cells);
+        }
+    }
+  if (enemy_table == NULL)
+    adm_doc_add_paragraph (doc, _("No enemy ship was detected."));
+}
+
+static AdmDoc *
+build_admiral (Report     *report,
+               const char *admiral_id,
+               guint       asked,
+               GError    **error)
+{
+  const AdmAdmiral *admiral = find_admiral (report, admiral_id, error);
+  guint cycle;
+  g_autofree char *title = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GPtrArray) battles = NULL;
+  gboolean any = FALSE;
+  AdmDoc *doc;
+
+  if (admiral == NULL || !resolved_cycle (report, asked, &cycle, error))
+    return NULL;
+  /* Translators: the title of an admiral's report: his name, the cycle */
+  title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->name, cycle);
+  doc = new_doc (report, title, cycle);
+  adm_doc_add_printf (doc, _("For %s (%s) only."), admiral->name, admiral->faction->name);
+
+  admiral_formations (report, doc, admiral, cycle);
+
+  /* F-STRAT-3: his formations and the enemies they met. */
+  adm_doc_add_heading (doc, 2, _("Movements and contacts"));
+  summary = adm_strategy_summary (report->strategy, cycle, admiral->id);
+  add_summary (doc, summary);
+
+  adm_doc_add_heading (doc, 2, _("Engagements"));
+  engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        if (is_his (g_ptr_array_index (engagement->formations, f), admiral))
+          {
+            admiral_engagement (report, doc, admiral, engagement);
+            any = TRUE;
+            break;
+          }
+    }
+  if (!any)
+    adm_doc_add_paragraph (doc, _("Your formations met no enemy in this cycle."));
+
+  battles = cycle_battles (report, cycle);
+  any = FALSE;
+  for (guint i = 0; i < battles->len; i++)
+    {
+      CycleBattle *entry = g_ptr_array_index (battles, i);
+      int side = -1;
+
+      if (entry->battle == NULL)
+        continue;
+      for (guint f = 0; side < 0 && f < entry->engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (entry->engagement->formations, f);
+          int index;
+
+          if (!is_his (formation, admiral))
+            continue;
+          index = adm_battle_formation_index (entry->battle, formation->id);
+          if (index >= 0)
+            side = adm_battle_get_formation (entry->battle, index)->side;
+        }
+      if (side < 0)
+        continue;
+      if (!any)
+        adm_doc_add_heading (doc, 2, _("Battles"));
+      any = TRUE;
+      admiral_battle (doc, entry, side);
+    }
+  return doc;
+}
+
+/* Fleet cards */
+
+static const char *
+category_name (AdmCategory category)
+{
+  switch (category)
+    {
+    case ADM_CATEGORY_CAPITAL: return _("capital ship");
+    case ADM_CATEGORY_ESCORT: return _("escort");
+    case ADM_CATEGORY_AUXILIARY: return _("auxiliary");
+    case ADM_CATEGORY_STATION:
+    default:
+      return _("station");
+    }
+}
+
+/* The latest battle game in @battles_dir that has @ship_id, with the ship's index; NULL when
+ * none. Battles of later cycles win. */
+static AdmBattle *
+latest_battle_of (GPtrArray  *battles,
+                  const char *ship_id,
+                  guint      *index)
+{
+  for (guint i = battles->len; i > 0; i--)
+    {
+      CycleBattle *entry = g_ptr_array_index (battles, i - 1);
+      int found;
+
+      if (entry->battle == NULL)
+        continue;
+      found = adm_battle_ship_index (entry->battle, ship_id);
+      if (found >= 0)
+        {
+          *index = (guint) found;
+          return entry->battle;
+        }
+    }
+  return NULL;
+}
+
+static void
+add_card (Report             *report,
+          AdmDoc             *doc,
+          const AdmFormation *formation,
+          const AdmShip      *ship,
+          gboolean            flagship,
+          GPtrArray          *battles)
+{
+  const AdmShipClass *klass = ship->klass;
+  AdmShipState *state = adm_state_get_ship (report->state, ship->id);
+  int damage = state != NULL ? state->damage : 0;
+  int readiness = state != NULL ? state->readiness : ship->readiness;
+  guint index = 0;
+  AdmBattle *battle = latest_battle_of (battles, ship->id, &index);
+  const AdmBattleShip *fought = battle != NULL ? adm_battle_get_ship (battle, index) : NULL;
+  const AdmReadinessGrade *grade;
+  g_autofree char *subtitle = NULL, *base = NULL, *speed = NULL, *hull = NULL;
+  g_autofree char *armour = NULL, *shields = NULL, *turrets = NULL, *ecm = NULL;
+  g_autofree char *ready = NULL, *criticals = NULL;
+  AdmDocBlock *card;
+
+  /* After a battle the ship is as the battle left it (damage, crew losses, criticals). */
+  if (fought != NULL)
+    {
+      damage = MAX (damage, fought->damage);
+      readiness = adm_battle_ship_readiness (battle, index);
+      criticals = criticals_text (battle, fought);
+    }
+  grade = adm_ruleset_readiness_grade (report->ruleset, readiness);
+
+  /* Translators: a card's subtitle: class, ship type (when the class is not named after it),
+   * category */
+  if (g_strcmp0 (klass->name, klass->type->name) == 0)
+    subtitle = g_strdup_printf (_("%s · %s%s"), klass->name, category_name (klass->category),
+                                flagship ? _(" · ★ Flagship") : "");
+  else
+    subtitle = g_strdup_printf (_("%s · %s · %s%s"), klass->name, klass->type->name,
+                                category_name (klass->category),
+                                flagship ? _(" · ★ Flagship") : "");
+  card = adm_doc_add_card (doc, ship->name, subtitle);
+  /* F-SHIP-1..3 */
+  base = g_strdup_printf (_("%.1f cm"), klass->type->base_size);
+  adm_doc_card_add_field (card, _("Base"), base);
+  /* F-MOVE: speed and the turn it may make */
+  speed = g_strdup_printf (_("%d cm, turn %d°%s"), klass->speed, klass->turn,
+                           klass->turn_anywhere ? _(" anywhere in the move") : "");
+  adm_doc_card_add_field (card, _("Speed"), speed);
+  hull = hull_text (klass->hull, damage);
+  adm_doc_card_add_field (card, _("Hull"), hull);
+  armour = g_strdup_printf ("%d", klass->armour);
+  adm_doc_card_add_field (card, _("Armour"), armour);
+  shields = g_strdup_printf ("%d%s", klass->shields,
+                             klass->special_shield ? _(" (special force shield)") : "");
+  adm_doc_card_add_field (card, _("Shields"), shields);
+  turrets = g_strdup_printf ("%d", klass->turrets);
+  adm_doc_card_add_field (card, _("Turrets"), turrets);
+  /* F-ECM-5 */
+  ecm = g_strdup_printf (_("attack %d, defence %d"), klass->ecm_attack, klass->ecm_defence);
+  adm_doc_card_add_field (card, _("ECM"), ecm);
+  for (guint w = 0; w < klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (klass->weapons, w);
+      g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
+      g_autofree char *value = NULL;
+
+      if (weapon->type == ADM_WEAPON_TORPEDO)
+        /* Translators: a torpedo weapon: firepower, range, arcs, speed, turns */
+        value = g_strdup_printf (_("firepower %d, range %d cm, arcs %s, %d cm/turn for %d turns"),
+                                 weapon->firepower, weapon->range, arcs, weapon->torpedo_speed,
+                                 weapon->torpedo_turns);
+      else
+        value = g_strdup_printf (_("firepower %d, range %d cm, arcs %s"), weapon->firepower,
+                                 weapon->range, arcs);
+      adm_doc_card_add_field (card, weapon->name, value);
+    }
+  if (klass->sweep_devices > 0)
+    {
+      g_autofree char *sweep = g_strdup_printf ("%d", klass->sweep_devices);
+
+      adm_doc_card_add_field (card, _("Sweep devices"), sweep);
+    }
+  /* F-RDY-5 */
+  ready = g_strdup_printf ("%d (%s)", readiness, grade != NULL ? grade->name : "?");
+  adm_doc_card_add_field (card, _("Readiness"), ready);
+  /* F-CRIT-20, F-DC */
+  adm_doc_card_add_field (card, _("Criticals"), criticals != NULL ? criticals : _("none"));
+  adm_doc_card_add_field (card, _("Formation"), formation->name);
+  adm_doc_card_add_field (card, _("Flagship"), flagship ? _("yes ★") : _("no"));
+  if (fought != NULL && (fought->status != ADM_SHIP_ACTIVE || fought->captured_by >= 0))
+    {
+      g_autofree char *note = g_strdup_printf (_("After the last battle: %s."),
+                                               status_name (fought));
+
+      adm_doc_card_add_note (card, note);
+    }
+}
+
+/* Every battle of every resolved cycle, oldest first. */
+static GPtrArray *
+all_battles (Report *report)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (cycle_battle_free);
+  guint last = adm_strategy_get_cycle (report->strategy);
+
+  for (guint cycle = 1; report->battles_dir != NULL && cycle < last; cycle++)
+    {
+      g_autoptr(GPtrArray) some = cycle_battles (report, cycle);
+
+      g_ptr_array_extend_and_steal (out, g_steal_pointer (&some));
+    }
+  return out;
+}
+
+static void
+cards_of (Report           *report,
+          AdmDoc           *doc,
+          const AdmAdmiral *admiral,
+          GPtrArray        *battles)
+{
+  GPtrArray *formations = adm_strategy_get_formations (report->strategy);
+  g_autofree char *heading = g_strdup_printf (_("Fleet cards — %s (%s)"), admiral->name,
+                                              admiral->faction->name);
+  gboolean any = FALSE;
+
+  adm_doc_add_heading (doc, 2, heading);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (report->strategy,
+                                                                   formation->id);
+      const AdmShip *flagship = pos != NULL && pos->flagship != NULL ? pos->flagship
+                                                                     : formation->flagship;
+
+      if (!is_his (formation, admiral))
+        continue;
+      any = TRUE;
+      for (guint s = 0; s < formation->ships->len; s++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, s);
+
+          add_card (report, doc, formation, ship, ship == flagship, battles);
+        }
+    }
+  if (!any)
+    adm_doc_add_paragraph (doc, _("No formation under his command now."));
+}
+
+/* Blank order sheets */
+
+static void
+sheet_of (Report           *report,
+          AdmDoc           *doc,
+          const AdmAdmiral *admiral,
+          guint             cycle)
+{
+  GPtrArray *formations = adm_strategy_get_formations (report->strategy);
+  g_autofree char *heading = g_strdup_printf (_("Order sheet — %s, cycle %u"), admiral->name,
+                                              cycle);
+  g_autofree char *when = cycle_header (report, cycle);
+
+  /* F-STRAT-13, F-STRAT-18 */
+  adm_doc_add_heading (doc, 2, heading);
+  adm_doc_add_printf (doc, _("Admiral: %s (%s)\n%s\nHanded in at: ______"), admiral->name,
+                      admiral->faction->name, when);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (report->strategy,
+                                                                   formation->id);
+      const AdmStratOrder *standing = adm_strategy_get_standing (report->strategy, formation->id);
+      g_autofree char *where = NULL, *standing_text = NULL;
+      g_autoptr(GString) ships = g_string_new (NULL);
+
+      if (!is_his (formation, admiral))
+        continue;
+      where = position_text (pos);
+      standing_text = standing != NULL ? order_text (standing) : NULL;
+      for (guint s = 0; s < formation->ships->len; s++)
+        g_string_append_printf (ships, "%s%s", s > 0 ? ", " : "",
+                                ((const AdmShip *) g_ptr_array_index (formation->ships, s))->name);
+      adm_doc_add_heading (doc, 3, formation->name);
+      adm_doc_add_printf (doc, _("Where: %s\nFlagship: %s\nShips: %s\n"
+                                 "Standing order (F-STRAT-5): %s"),
+                          where, pos != NULL && pos->flagship != NULL ? pos->flagship->name
+                                                                      : _("none"),
+                          ships->str, standing_text != NULL ? standing_text : _("none"));
+      adm_doc_add_lines (doc, _("Orders (move, attack, defend, patrol, lay or sweep mines; "
+                                "route and target):"), 4);
+    }
+  adm_doc_add_lines (doc, _("General comments and instructions to the master (F-STRAT-18):"),
+                     6);
+}
+
+/* Entry point */
+
+/* The admirals a per-admiral document is for: the one asked, or every one. */
+static GPtrArray *
+admirals_for (Report      *report,
+              const char  *admiral_id,
+              GError     **error)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  if (admiral_id == NULL)
+    {
+      GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+
+      for (guint i = 0; i < admirals->len; i++)
+        g_ptr_array_add (out, g_ptr_array_index (admirals, i));
+    }
+  else
+    {
+      AdmAdmiral *admiral = find_admiral (report, admiral_id, error);
+
+      if (admiral == NULL)
+        {
+          g_ptr_array_unref (out);
+          return NULL;
+        }
+      g_ptr_array_add (out, admiral);
+    }
+  return out;
+}
+
+static AdmDoc *
+build_cards (Report     *report,
+             const char *admiral_id,
+             GError    **error)
+{
+  g_autoptr(GPtrArray) admirals = admirals_for (report, admiral_id, error);
+  g_autoptr(GPtrArray) battles = NULL;
+  guint cycle = adm_strategy_get_cycle (report->strategy);
+  AdmDoc *doc;
+
+  if (admirals == NULL)
+    return NULL;
+  battles = all_battles (report);
+  doc = new_doc (report, _("Fleet cards"), cycle);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      if (i > 0)
+        adm_doc_add_page_break (doc);
+      cards_of (report, doc, g_ptr_array_index (admirals, i), battles);
+    }
+  return doc;
+}
+
+static AdmDoc *
+build_sheets (Report     *report,
+              const char *admiral_id,
+              guint       asked,
+              GError    **error)
+{
+  guint current = adm_strategy_get_cycle (report->strategy);
+  g_autoptr(GPtrArray) admirals = NULL;
+  g_autofree char *title = NULL;
+  AdmDoc *doc;
+
+  /* F-STRAT-1: orders are for the cycle the next session resolves, and the sheet shows where
+   * the formations are now. */
+  if (asked != 0 && asked != current)
+    {
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_CYCLE,
+                   _("Order sheets can only be printed for the current cycle, %u, not cycle %u"),
+                   current, asked);
+      return NULL;
+    }
+  admirals = admirals_for (report, admiral_id, error);
+  if (admirals == NULL)
+    return NULL;
+  title = g_strdup_printf (_("Order sheets — cycle %u"), current);
+  doc = new_doc (report, title, current);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      if (i > 0)
+        adm_doc_add_page_break (doc);
+      sheet_of (report, doc, g_ptr_array_index (admirals, i), current);
+    }
+  return doc;
+}
+
+AdmDoc *
+adm_report_build (AdmCampaign   *campaign,
+                  AdmReportKind  kind,
+                  const char    *admiral_id,
+                  guint          cycle,
+                  const char    *battles_dir,
+                  GError       **error)
+{
+  Report report;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  report_init (&report, campaign, battles_dir);
+  switch (kind)
+    {
+    case ADM_REPORT_MASTER:
+      return build_master (&report, cycle, error);
+    case ADM_REPORT_ADMIRAL:
+      return build_admiral (&report, admiral_id, cycle, error);
+    case ADM_REPORT_CARDS:
+      return build_cards (&report, admiral_id, error);
+    case ADM_REPORT_SHEETS:
+    default:
+      return build_sheets (&report, admiral_id, cycle, error);
+    }
+}

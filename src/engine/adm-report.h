@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-report.h: the documents the master prints at every cycle, built as an AdmDoc from the
+ * campaign (and the battles fought in the cycle): the master's turn report, an admiral's
+ * report that says only what his side knows (F-STRAT-3, F-ECM), fleet cards and blank order
+ * sheets (F-STRAT-13, F-STRAT-18). How they are laid out on paper is src/report/'s business. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-campaign.h"
+#include "adm-doc.h"
+
+G_BEGIN_DECLS
+
+#define ADM_REPORT_ERROR (adm_report_error_quark ())
+
+typedef enum {
+  ADM_REPORT_ERROR_UNKNOWN_ADMIRAL,  /* no admiral has that id or name, or none was given */
+  ADM_REPORT_ERROR_CYCLE,            /* the cycle is not resolved yet (or not open) */
+  ADM_REPORT_ERROR_BATTLE,           /* a battle of the cycle could not be opened */
+} AdmReportError;
+
+GQuark adm_report_error_quark (void);
+
+typedef enum {
+  ADM_REPORT_MASTER,
+  ADM_REPORT_ADMIRAL,
+  ADM_REPORT_CARDS,
+  ADM_REPORT_SHEETS,
+} AdmReportKind;
+
+/* "master" | "admiral" | "cards" | "sheets" */
+gboolean    adm_report_kind_from_string (const char    *text,
+                                         AdmReportKind *kind);
+const char *adm_report_kind_to_string   (AdmReportKind  kind);
+
+/* The document of @kind for @campaign.
+ * @admiral_id: required for ADM_REPORT_ADMIRAL; for CARDS and SHEETS, NULL means every
+ * admiral in turn (a page break between); ignored for MASTER. An admiral's name is accepted
+ * as well as his id.
+ * @cycle: the cycle reported (0 = the last resolved one) for MASTER/ADMIRAL; for SHEETS the
+ * cycle the sheet is for (0 = the current one); ignored for CARDS (they show the state now).
+ * @battles_dir: the folder holding the campaign's battle set-ups and games
+ * (cycle-N-*.xml and their .game.xml autosaves), or NULL for none (then the reports cover
+ * the strategic layer only).
+ * Errors (ADM_REPORT_ERROR) say what is wrong in words a master understands: an unknown
+ * admiral, a cycle not resolved yet, no admiral given for an admiral's report. */
+AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
+                                         AdmReportKind  kind,
+                                         const char    *admiral_id,
+                                         guint          cycle,
+                                         const char    *battles_dir,
+                                         GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,1244 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-doc-render.c: paginating an AdmDoc. The layout measures every block once with Pango,
+ * cuts it into pieces that fit the page (paragraph and ruled-line blocks by lines, tables by
+ * rows with their header row repeated, cards whole, two to a row where the page is wide
+ * enough), and remembers each piece's page and place; drawing a page then only draws its
+ * pieces. Everything is black on white, with grey fills only behind black text, so that a
+ * black-and-white printer loses nothing. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+#include "adm-doc-render.h"
+
+G_DEFINE_QUARK (adm-doc-render-error-quark, adm_doc_render_error)
+
+/* Type sizes in points. */
+#define FONT_FAMILY      "Sans"
+#define BODY_SIZE        10.0
+#define TABLE_SIZE       9.0
+#define CARD_SIZE        8.5
+#define HEADER_SIZE      8.5
+
+#define BLOCK_GAP        6.0   /* after a paragraph, table, card row or ruled lines */
+#define CELL_PAD         3.0   /* around a table cell's text */
+#define CARD_PAD         6.0   /* inside a card's box */
+#define CARD_GAP         10.0  /* between cards */
+#define CARD_MIN_WIDTH   200.0 /* narrower than this, one card to a row */
+#define RULE_SPACING     22.0  /* between ruled lines: room for handwriting */
+#define KEEP_WITH_NEXT   36.0  /* room a heading wants below it on its page */
+
+typedef enum {
+  PIECE_TEXT,   /* lines of a paragraph, a heading or a ruled-lines label */
+  PIECE_ROW,    /* a table row, or its header row */
+  PIECE_CARD,   /* one whole card */
+  PIECE_RULES,  /* ruled lines */
+} PieceKind;
+
+typedef struct {
+  GPtrArray *cells;       /* PangoLayout*, one per column */
+  double     height;      /* padding included */
+} TableRow;
+
+typedef struct {
+  guint      n_columns;
+  double    *widths;      /* each column's width, padding included */
+  double     width;       /* the sum */
+  TableRow  *header;
+  GPtrArray *rows;        /* TableRow* */
+  guint      header_repeats;
+} Table;
+
+typedef struct {
+  double       width, height;
+  PangoLayout *title;
+  PangoLayout *subtitle;  /* NULL when none */
+  double       label_width;
+  GPtrArray   *labels;    /* PangoLayout* */
+  GPtrArray   *values;    /* PangoLayout* */
+  GPtrArray   *notes;     /* PangoLayout* */
+  double       title_height;
+} Card;
+
+typedef struct {
+  PieceKind    kind;
+  guint        page;
+  double       x, y;
+  double       width, height;
+  /* PIECE_TEXT: lines [line_start, line_end) of @layout (borrowed from the layout's list). */
+  PangoLayout *layout;
+  int          line_start, line_end;
+  /* PIECE_ROW: @row of @table, or its header. */
+  Table       *table;
+  TableRow    *row;
+  gboolean     header;
+  /* PIECE_CARD */
+  Card        *card;
+  double       scale;     /* below 1 only for a card taller than a page */
+  /* PIECE_RULES */
+  guint        n_rules;
+} Piece;
+
+struct _AdmDocLayout {
+  AdmDoc       *doc;
+  PangoContext *context;
+  double        width, height;
+  double        margin;
+  double        top, bottom;        /* the body's room on every page */
+  guint         n_pages;
+  GArray       *pieces;             /* Piece */
+  GPtrArray    *layouts;            /* PangoLayout*, owned: every text measured */
+  GPtrArray    *tables;             /* Table*, owned */
+  GPtrArray    *cards;              /* Card*, owned */
+  GArray       *first_pages;        /* guint per block, G_MAXUINT when none */
+  GArray       *last_pages;
+  GHashTable   *block_tables;       /* block index → Table* */
+
+  /* Pagination state. */
+  guint         page;
+  double        y;
+  gboolean      page_used;
+  guint         block;
+  /* Cards placed side by side: the column of the next card and the row's top and height. */
+  guint         card_column;
+  double        card_row_top;
+  double        card_row_height;
+};
+
+gboolean
+adm_paper_from_name (const char *name,
+                     AdmPaper   *paper)
+{
+  static const struct { const char *name; double width, height; } papers[] = {
+    { "a4", 595.276, 841.89 },
+    { "a5", 419.528, 595.276 },
+    { "letter", 612.0, 792.0 },
+    { "legal", 612.0, 1008.0 },
+  };
+
+  g_return_val_if_fail (paper != NULL, FALSE);
+
+  if (name == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
+    if (g_ascii_strcasecmp (name, papers[i].name) == 0)
+      {
+        paper->width = papers[i].width;
+        paper->height = papers[i].height;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- Measuring ---- */
+
+static PangoLayout *
+new_layout (AdmDocLayout *self,
+            const char   *text,
+            double        size,
+            PangoWeight   weight,
+            PangoStyle    style,
+            double        width)
+{
+  PangoLayout *layout = pango_layout_new (self->context);
+  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, FONT_FAMILY);
+  pango_font_description_set_size (font, (int) (size * PANGO_SCALE));
+  pango_font_description_set_weight (font, weight);
+  pango_font_description_set_style (font, style);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  if (width > 0)
+    pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  g_ptr_array_add (self->layouts, layout);
+  return layout;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  int height;
+
+  pango_layout_get_size (layout, NULL, &height);
+  return (double) height / PANGO_SCALE;
+}
+
+static double
+layout_width (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.width / PANGO_SCALE;
+}
+
+/* The top and bottom of line @line of @layout, in points from the layout's top. */
+static void
+line_yrange (PangoLayout *layout,
+             int          line,
+             double      *top,
+             double      *bottom)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  int y0 = 0, y1 = 0;
+
+  for (int i = 0; i < line && pango_layout_iter_next_line (iter); i++)
+    ;
+  pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+  pango_layout_iter_free (iter);
+  *top = (double) y0 / PANGO_SCALE;
+  *bottom = (double) y1 / PANGO_SCALE;
+}
+
+/* ---- Pagination ---- */
+
+static double
+body_width (AdmDocLayout *self)
+{
+  return self->width - 2 * self->margin;
+}
+
+static void
+mark_block (AdmDocLayout *self)
+{
+  guint *first = &g_array_index (self->first_pages, guint, self->block);
+
+  if (*first == G_MAXUINT)
+    *first = self->page;
+  g_array_index (self->last_pages, guint, self->block) = self->page;
+}
+
+static void
+end_card_row (AdmDocLayout *self)
+{
+  if (self->card_column == 0)
+    return;
+  self->y = self->card_row_top + self->card_row_height + CARD_GAP;
+  self->card_column = 0;
+  self->card_row_height = 0;
+}
+
+static void
+new_page (AdmDocLayout *self)
+{
+  end_card_row (self);
+  self->page++;
+  self->y = self->top;
+  self->page_used = FALSE;
+}
+
+static double
+room (AdmDocLayout *self)
+{
+  return self->bottom - self->y;
+}
+
+static Piece *
+add_piece (AdmDocLayout *self,
+           PieceKind     kind,
+           double        x,
+           double        width,
+           double        height)
+{
+  Piece piece = { 0 };
+
+  piece.kind = kind;
+  piece.page = self->page;
+  piece.x = x;
+  piece.y = self->y;
+  piece.width = width;
+  piece.height = height;
+  piece.scale = 1.0;
+  g_array_append_val (self->pieces, piece);
+  self->page_used = TRUE;
+  mark_block (self);
+  return &g_array_index (self->pieces, Piece, self->pieces->len - 1);
+}
+
+/* Places @layout's lines, as many on each page as fit: a paragraph longer than a page goes on
+ * over the next ones. */
+static void
+place_text (AdmDocLayout *self,
+            PangoLayout  *layout,
+            double        gap_after)
+{
+  int n_lines = pango_layout_get_line_count (layout);
+  int line = 0;
+
+  while (line < n_lines)
+    {
+      double first_top, top, bottom;
+      int last = line;
+
+      line_yrange (layout, line, &first_top, &bottom);
+      /* As many whole lines as fit, at least one on an empty page. */
+      while (last < n_lines)
+        {
+          line_yrange (layout, last, &top, &bottom);
+          if (bottom - first_top > room (self) && (last > line || self->page_used))
+            break;
+          last++;
+        }
+      if (last == line)
+        {
+          new_page (self);
+          continue;
+        }
+      line_yrange (layout, last - 1, &top, &bottom);
+      {
+        Piece *piece = add_piece (self, PIECE_TEXT, self->margin, body_width (self),
+                                  bottom - first_top);
+
+        piece->layout = layout;
+        piece->line_start = line;
+        piece->line_end = last;
+      }
+      self->y += bottom - first_top;
+      line = last;
+    }
+  self->y += gap_after;
+}
+
+static Card *measure_card (AdmDocLayout *self, const AdmDocBlock *block, double width);
+
+/* How many cards go side by side, and how wide each is. */
+static guint
+card_columns (AdmDocLayout *self,
+              double       *width)
+{
+  guint columns = MAX (1, (guint) ((body_width (self) + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)));
+
+  columns = MIN (columns, 2);
+  *width = (body_width (self) - (columns - 1) * CARD_GAP) / columns;
+  return columns;
+}
+
+static void
+place_heading (AdmDocLayout      *self,
+               const AdmDocBlock *block)
+{
+  static const double sizes[] = { 16.0, 13.0, 11.0 };
+  GPtrArray *blocks = adm_doc_get_blocks (self->doc);
+  guint level = CLAMP (block->level, 1, 3);
+  PangoLayout *layout = new_layout (self, block->text, sizes[level - 1], PANGO_WEIGHT_BOLD,
+                                    PANGO_STYLE_NORMAL, body_width (self));
+  double height = layout_height (layout);
+  double keep = KEEP_WITH_NEXT;
+
+  /* A heading keeps some of what follows it on its page: a line or two, or the whole of the
+   * card under it (cards are not split). */
+  if (self->block + 1 < blocks->len)
+    {
+      const AdmDocBlock *next = g_ptr_array_index (blocks, self->block + 1);
+      double width;
+
+      if (next->kind == ADM_DOC_CARD)
+        {
+          card_columns (self, &width);
+          keep = MAX (keep, measure_card (self, next, width)->height + 4);
+        }
+    }
+  if (self->page_used)
+    self->y += sizes[level - 1] * 0.6;
+  if (self->page_used && room (self) < height + keep &&
+      height + keep <= self->bottom - self->top)
+    new_page (self);
+  place_text (self, layout, 4.0);
+}
+
+static void
+place_paragraph (AdmDocLayout      *self,
+                 const AdmDocBlock *block)
+{
+  PangoLayout *layout = new_layout (self, block->text, BODY_SIZE, PANGO_WEIGHT_NORMAL,
+                                    PANGO_STYLE_NORMAL, body_width (self));
+
+  place_text (self, layout, BLOCK_GAP);
+}
+
+/* The widest word of @text in @layout's font: a column narrower than that would cut words. */
+static double
+widest_word (PangoLayout *measure,
+             const char  *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text != NULL ? text : "", " \n\t", -1);
+  double widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      pango_layout_set_text (measure, words[i], -1);
+      widest = MAX (widest, layout_width (measure));
+    }
+  return widest;
+}
+
+/* Column widths sized to content: every column as wide as its longest cell when the table fits
+ * the page; otherwise each column gets at least its widest word, and what room is left is
+ * shared out in proportion to how much more each column would like. */
+static void
+size_columns (AdmDocLayout      *self,
+              const AdmDocBlock *block,
+              Table             *table)
+{
+  guint n = table->n_columns;
+  g_autofree double *natural = g_new0 (double, n);
+  g_autofree double *minimum = g_new0 (double, n);
+  PangoLayout *measure = new_layout (self, "", TABLE_SIZE, PANGO_WEIGHT_BOLD,
+                                     PANGO_STYLE_NORMAL, -1);
+  double available = body_width (self);
+  double sum_natural = 0, sum_minimum = 0;
+
+  for (guint c = 0; c < n; c++)
+    {
+      const char *header = g_ptr_array_index (block->columns, c);
+
+      pango_layout_set_text (measure, header, -1);
+      natural[c] = layout_width (measure);
+      minimum[c] = widest_word (measure, header);
+    }
+  {
+    g_autoptr(PangoFontDescription) font = pango_font_description_copy (
+      pango_layout_get_font_description (measure));
+
+    pango_font_description_set_weight (font, PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description (measure, font);
+  }
+  for (guint r = 0; r < block->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (block->rows, r);
+
+      for (guint c = 0; c < n && cells[c] != NULL; c++)
+        {
+          g_auto(GStrv) lines = g_strsplit (cells[c], "\n", -1);
+
+          for (guint l = 0; lines[l] != NULL; l++)
+            {
+              pango_layout_set_text (measure, lines[l], -1);
+              natural[c] = MAX (natural[c], layout_width (measure));
+            }
+          minimum[c] = MAX (minimum[c], widest_word (measure, cells[c]));
+        }
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      natural[c] += 2 * CELL_PAD + 1;
+      minimum[c] += 2 * CELL_PAD + 1;
+      sum_natural += natural[c];
+      sum_minimum += minimum[c];
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      if (sum_natural <= available)
+        table->widths[c] = natural[c];
+      else if (sum_minimum >= available)
+        table->widths[c] = minimum[c] * available / sum_minimum;
+      else
+        table->widths[c] = minimum[c] + (natural[c] - minimum[c]) *
+                           (available - sum_minimum) / (sum_natural - sum_minimum);
+      table->width += table->widths[c];
+    }
+}
+
+static TableRow *
+measure_row (AdmDocLayout       *self,
+             Table              *table,
+             const char * const *cells,
+             gboolean            header)
+{
+  TableRow *row = g_new0 (TableRow, 1);
+  gboolean ended = FALSE;
+
+  row->cells = g_ptr_array_new ();
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      const char *text = NULL;
+      PangoLayout *layout;
+
+      /* A short row leaves its last cells empty. */
+      if (!ended && cells[c] == NULL)
+        ended = TRUE;
+      if (!ended)
+        text = cells[c];
+      layout = new_layout (self, text, TABLE_SIZE,
+                           header ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+                           PANGO_STYLE_NORMAL, table->widths[c] - 2 * CELL_PAD);
+      g_ptr_array_add (row->cells, layout);
+      row->height = MAX (row->height, layout_height (layout) + 2 * CELL_PAD);
+    }
+  return row;
+}
+
+static void
+table_row_free (TableRow *row)
+{
+  if (row == NULL)
+    return;
+  g_ptr_array_unref (row->cells);
+  g_free (row);
+}
+
+static void
+table_free (Table *table)
+{
+  g_free (table->widths);
+  table_row_free (table->header);
+  g_ptr_array_unref (table->rows);
+  g_free (table);
+}
+
+static void
+place_row (AdmDocLayout *self,
+           Table        *table,
+           TableRow     *row,
+           gboolean      header)
+{
+  Piece *piece = add_piece (self, PIECE_ROW, self->margin, table->width, row->height);
+
+  piece->table = table;
+  piece->row = row;
+  piece->header = header;
+  if (header)
+    table->header_repeats++;
+  self->y += row->height;
+}
+
+/* Tables break between rows; each page the table is on starts with its header row. */
+static void
+place_table (AdmDocLayout      *self,
+             const AdmDocBlock *block)
+{
+  Table *table = g_new0 (Table, 1);
+  guint rows_on_page = 0;
+
+  table->n_columns = block->columns->len;
+  table->widths = g_new0 (double, table->n_columns);
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) table_row_free);
+  g_ptr_array_add (self->tables, table);
+  g_hash_table_insert (self->block_tables, GUINT_TO_POINTER (self->block), table);
+
+  size_columns (self, block, table);
+  {
+    /* The header cells, borrowed, as a NULL-terminated row. */
+    g_autoptr(GPtrArray) headers = g_ptr_array_sized_new (table->n_columns + 1);
+
+    for (guint c = 0; c < table->n_columns; c++)
+      g_ptr_array_add (headers, g_ptr_array_index (block->columns, c));
+    g_ptr_array_add (headers, NULL);
+    table->header = measure_row (self, table, (const char * const *) headers->pdata, TRUE);
+  }
+  for (guint r = 0; r < block->rows->len; r++)
+    g_ptr_array_add (table->rows,
+                     measure_row (self, table, g_ptr_array_index (block->rows, r), FALSE));
+
+  /* The header starts the table only with its first row under it. */
+  {
+    double first = table->rows->len > 0
+      ? ((TableRow *) g_ptr_array_index (table->rows, 0))->height : 0;
+
+    if (self->page_used && room (self) < table->header->height + first)
+      new_page (self);
+  }
+  place_row (self, table, table->header, TRUE);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      TableRow *row = g_ptr_array_index (table->rows, r);
+
+      /* A row taller than a whole page goes under its header anyway. */
+      if (room (self) < row->height && rows_on_page > 0)
+        {
+          new_page (self);
+          place_row (self, table, table->header, TRUE);
+          rows_on_page = 0;
+        }
+      place_row (self, table, row, FALSE);
+      rows_on_page++;
+    }
+  self->y += BLOCK_GAP;
+}
+
+static void
+card_free (Card *card)
+{
+  g_ptr_array_unref (card->labels);
+  g_ptr_array_unref (card->values);
+  g_ptr_array_unref (card->notes);
+  g_free (card);
+}
+
+/* A card: the ship's name in bold on a grey band, the subtitle in italics, then its fields as
+ * label and value columns, then its notes, all in a box. */
+static Card *
+measure_card (AdmDocLayout      *self,
+              const AdmDocBlock *block,
+              double             width)
+{
+  Card *card = g_new0 (Card, 1);
+  double inner = width - 2 * CARD_PAD;
+  PangoLayout *measure = new_layout (self, "", CARD_SIZE, PANGO_WEIGHT_BOLD,
+                                     PANGO_STYLE_NORMAL, -1);
+  double y;
+
+  card->width = width;
+  card->labels = g_ptr_array_new ();
+  card->values = g_ptr_array_new ();
+  card->notes = g_ptr_array_new ();
+  card->title = new_layout (self, block->title, 11.0, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL,
+                            inner);
+  card->title_height = layout_height (card->title) + 2 * CARD_PAD - 2;
+  y = card->title_height + 3;
+  if (block->subtitle != NULL && *block->subtitle != '\0')
+    {
+      card->subtitle = new_layout (self, block->subtitle, CARD_SIZE, PANGO_WEIGHT_NORMAL,
+                                   PANGO_STYLE_ITALIC, inner);
+      y += layout_height (card->subtitle) + 3;
+    }
+  for (guint f = 0; f < block->fields->len; f++)
+    {
+      const AdmDocField *field = g_ptr_array_index (block->fields, f);
+
+      pango_layout_set_text (measure, field->label, -1);
+      card->label_width = MAX (card->label_width, layout_width (measure) + 6);
+    }
+  card->label_width = MIN (card->label_width, inner * 0.45);
+  for (guint f = 0; f < block->fields->len; f++)
+    {
+      const AdmDocField *field = g_ptr_array_index (block->fields, f);
+      PangoLayout *label = new_layout (self, field->label, CARD_SIZE, PANGO_WEIGHT_BOLD,
+                                       PANGO_STYLE_NORMAL, card->label_width - 4);
+      PangoLayout *value = new_layout (self, field->value, CARD_SIZE, PANGO_WEIGHT_NORMAL,
+                                       PANGO_STYLE_NORMAL, inner - card->label_width);
+
+      g_ptr_array_add (card->labels, label);
+      g_ptr_array_add (card->values, value);
+      y += MAX (layout_height (label), layout_height (value)) + 1.5;
+    }
+  if (block->notes->len > 0)
+    y += 4;
+  for (guint n = 0; n < block->notes->len; n++)
+    {
+      g_autofree char *text = g_strconcat ("• ", (char *) g_ptr_array_index (block->notes, n),
+                                           NULL);
+      PangoLayout *note = new_layout (self, text, CARD_SIZE, PANGO_WEIGHT_NORMAL,
+                                      PANGO_STYLE_NORMAL, inner);
+
+      g_ptr_array_add (card->notes, note);
+      y += layout_height (note) + 1;
+    }
+  card->height = y + CARD_PAD;
+  g_ptr_array_add (self->cards, card);
+  return card;
+}
+
+/* Cards go in rows, several to a row where the page is wide enough, and never split: a card
+ * that does not fit below the row before starts a new page; one taller than a whole page is
+ * drawn smaller. */
+static void
+place_card (AdmDocLayout      *self,
+            const AdmDocBlock *block)
+{
+  double width;
+  guint columns = card_columns (self, &width);
+  Card *card = measure_card (self, block, width);
+  Piece *piece;
+  double scale = 1.0;
+
+  if (self->card_column >= columns)
+    end_card_row (self);
+  if (self->card_column == 0)
+    {
+      self->card_row_top = self->y;
+      self->card_row_height = 0;
+    }
+  if (card->height > self->bottom - self->card_row_top)
+    {
+      if (self->page_used)
+        {
+          new_page (self);
+          self->card_row_top = self->y;
+        }
+      scale = MIN (1.0, (self->bottom - self->top) / card->height);
+    }
+  self->y = self->card_row_top;
+  piece = add_piece (self, PIECE_CARD, self->margin + self->card_column * (width + CARD_GAP),
+                     width * scale, card->height * scale);
+  piece->card = card;
+  piece->scale = scale;
+  self->card_column++;
+  self->card_row_height = MAX (self->card_row_height, card->height * scale);
+}
+
+static void
+place_lines (AdmDocLayout      *self,
+             const AdmDocBlock *block)
+{
+  guint left = block->count;
+
+  if (block->text != NULL && *block->text != '\0')
+    {
+      PangoLayout *label = new_layout (self, block->text, BODY_SIZE, PANGO_WEIGHT_BOLD,
+                                       PANGO_STYLE_NORMAL, body_width (self));
+
+      if (self->page_used && room (self) < layout_height (label) + 2 * RULE_SPACING)
+        new_page (self);
+      place_text (self, label, 0);
+    }
+  while (left > 0)
+    {
+      guint fit = (guint) (room (self) / RULE_SPACING);
+      Piece *piece;
+
+      if (fit == 0)
+        {
+          new_page (self);
+          continue;
+        }
+      fit = MIN (fit, left);
+      piece = add_piece (self, PIECE_RULES, self->margin, body_width (self), fit * RULE_SPACING);
+      piece->n_rules = fit;
+      self->y += fit * RULE_SPACING;
+      left -= fit;
+    }
+  self->y += BLOCK_GAP;
+}
+
+static void
+paginate (AdmDocLayout *self)
+{
+  GPtrArray *blocks = adm_doc_get_blocks (self->doc);
+
+  self->page = 0;
+  self->y = self->top;
+  self->page_used = FALSE;
+  for (self->block = 0; self->block < blocks->len; self->block++)
+    {
+      const AdmDocBlock *block = g_ptr_array_index (blocks, self->block);
+
+      if (block->kind != ADM_DOC_CARD)
+        end_card_row (self);
+      switch (block->kind)
+        {
+        case ADM_DOC_HEADING:
+          place_heading (self, block);
+          break;
+        case ADM_DOC_PARAGRAPH:
+          place_paragraph (self, block);
+          break;
+        case ADM_DOC_TABLE:
+          place_table (self, block);
+          break;
+        case ADM_DOC_CARD:
+          place_card (self, block);
+          break;
+        case ADM_DOC_LINES:
+          place_lines (self, block);
+          break;
+        case ADM_DOC_PAGE_BREAK:
+          if (self->page_used)
+            new_page (self);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  end_card_row (self);
+  /* A page break at the end opens no empty page. */
+  if (!self->page_used && self->page > 0)
+    self->page--;
+  self->n_pages = self->page + 1;
+}
+
+/* The header (two lines of small type and a rule) and the footer (a rule and the page
+ * number) take this much of the page. */
+static double
+header_height (AdmDocLayout *self)
+{
+  PangoLayout *probe = new_layout (self, "Ag", HEADER_SIZE, PANGO_WEIGHT_BOLD,
+                                   PANGO_STYLE_NORMAL, -1);
+
+  return 2 * layout_height (probe) + 10;
+}
+
+AdmDocLayout *
+adm_doc_layout_new (AdmDoc  *doc,
+                    cairo_t *cr,
+                    double   width,
+                    double   height)
+{
+  AdmDocLayout *self;
+  GPtrArray *blocks;
+  cairo_font_options_t *options;
+  guint none = G_MAXUINT;
+
+  g_return_val_if_fail (doc != NULL, NULL);
+  g_return_val_if_fail (cr != NULL, NULL);
+  g_return_val_if_fail (width > 100 && height > 100, NULL);
+
+  self = g_new0 (AdmDocLayout, 1);
+  self->doc = doc;
+  self->width = width;
+  self->height = height;
+  self->margin = MAX (24.0, MIN (width, height) * 0.07);
+  self->context = pango_cairo_create_context (cr);
+  /* One cairo unit is one point whatever the surface, and no hinting, so that the pages
+   * measured are the pages drawn, on paper as on screen. */
+  pango_cairo_context_set_resolution (self->context, 72.0);
+  pango_context_set_round_glyph_positions (self->context, FALSE);
+  options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (self->context, options);
+  cairo_font_options_destroy (options);
+
+  self->pieces = g_array_new (FALSE, TRUE, sizeof (Piece));
+  self->layouts = g_ptr_array_new_with_free_func (g_object_unref);
+  self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) table_free);
+  self->cards = g_ptr_array_new_with_free_func ((GDestroyNotify) card_free);
+  self->block_tables = g_hash_table_new (NULL, NULL);
+  blocks = adm_doc_get_blocks (doc);
+  self->first_pages = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->last_pages = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      g_array_append_val (self->first_pages, none);
+      g_array_append_val (self->last_pages, none);
+    }
+
+  self->top = self->margin + header_height (self);
+  self->bottom = height - self->margin - (HEADER_SIZE + 10);
+  paginate (self);
+  return self;
+}
+
+guint
+adm_doc_layout_get_n_pages (AdmDocLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_pages;
+}
+
+gboolean
+adm_doc_layout_get_block_pages (AdmDocLayout *self,
+                                guint         block,
+                                guint        *first_page,
+                                guint        *last_page)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (block >= self->first_pages->len ||
+      g_array_index (self->first_pages, guint, block) == G_MAXUINT)
+    return FALSE;
+  if (first_page != NULL)
+    *first_page = g_array_index (self->first_pages, guint, block);
+  if (last_page != NULL)
+    *last_page = g_array_index (self->last_pages, guint, block);
+  return TRUE;
+}
+
+guint
+adm_doc_layout_get_header_repeats (AdmDocLayout *self,
+                                   guint         block)
+{
+  Table *table;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  table = g_hash_table_lookup (self->block_tables, GUINT_TO_POINTER (block));
+  return table != NULL ? table->header_repeats : 0;
+}
+
+void
+adm_doc_layout_free (AdmDocLayout *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->pieces);
+  g_ptr_array_unref (self->cards);
+  g_ptr_array_unref (self->tables);
+  g_ptr_array_unref (self->layouts);
+  g_hash_table_unref (self->block_tables);
+  g_array_unref (self->first_pages);
+  g_array_unref (self->last_pages);
+  g_object_unref (self->context);
+  g_free (self);
+}
+
+/* ---- Drawing ---- */
+
+static void
+show_layout (cairo_t     *cr,
+             PangoLayout *layout,
+             double       x,
+             double       y)
+{
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_text_piece (cairo_t     *cr,
+                 const Piece *piece)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (piece->layout);
+  double first_top = 0;
+  int line = 0;
+
+  do
+    {
+      PangoRectangle logical;
+      double baseline;
+      int y0, y1;
+
+      if (line >= piece->line_end)
+        break;
+      if (line++ < piece->line_start)
+        continue;
+      pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+      if (line - 1 == piece->line_start)
+        first_top = (double) y0 / PANGO_SCALE;
+      baseline = (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      cairo_move_to (cr, piece->x + (double) logical.x / PANGO_SCALE,
+                     piece->y + baseline - first_top);
+      pango_cairo_show_layout_line (cr, pango_layout_iter_get_line_readonly (iter));
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+}
+
+static void
+draw_row_piece (cairo_t     *cr,
+                const Piece *piece)
+{
+  double x = piece->x;
+
+  if (piece->header)
+    {
+      cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
+      cairo_rectangle (cr, piece->x, piece->y, piece->width, piece->height);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    }
+  for (guint c = 0; c < piece->table->n_columns; c++)
+    {
+      show_layout (cr, g_ptr_array_index (piece->row->cells, c), x + CELL_PAD,
+                   piece->y + CELL_PAD);
+      x += piece->table->widths[c];
+    }
+  /* Cell borders; the header row has a heavier rule below it. */
+  cairo_set_line_width (cr, 0.5);
+  cairo_rectangle (cr, piece->x, piece->y, piece->width, piece->height);
+  x = piece->x;
+  for (guint c = 0; c + 1 < piece->table->n_columns; c++)
+    {
+      x += piece->table->widths[c];
+      cairo_move_to (cr, x, piece->y);
+      cairo_line_to (cr, x, piece->y + piece->height);
+    }
+  cairo_stroke (cr);
+  if (piece->header)
+    {
+      cairo_set_line_width (cr, 1.2);
+      cairo_move_to (cr, piece->x, piece->y + piece->height);
+      cairo_line_to (cr, piece->x + piece->width, piece->y + piece->height);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+draw_card_piece (cairo_t     *cr,
+                 const Piece *piece)
+{
+  const Card *card = piece->card;
+  double y;
+
+  cairo_save (cr);
+  cairo_translate (cr, piece->x, piece->y);
+  cairo_scale (cr, piece->scale, piece->scale);
+
+  cairo_set_source_rgb (cr, 0.88, 0.88, 0.88);
+  cairo_rectangle (cr, 0, 0, card->width, card->title_height);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  show_layout (cr, card->title, CARD_PAD, CARD_PAD - 1);
+  y = card->title_height + 3;
+  if (card->subtitle != NULL)
+    {
+      show_layout (cr, card->subtitle, CARD_PAD, y);
+      y += layout_height (card->subtitle) + 3;
+    }
+  for (guint f = 0; f < card->labels->len; f++)
+    {
+      PangoLayout *label = g_ptr_array_index (card->labels, f);
+      PangoLayout *value = g_ptr_array_index (card->values, f);
+
+      show_layout (cr, label, CARD_PAD, y);
+      show_layout (cr, value, CARD_PAD + card->label_width, y);
+      y += MAX (layout_height (label), layout_height (value)) + 1.5;
+    }
+  if (card->notes->len > 0)
+    {
+      cairo_set_line_width (cr, 0.5);
+      cairo_move_to (cr, CARD_PAD, y + 1.5);
+      cairo_line_to (cr, card->width - CARD_PAD, y + 1.5);
+      cairo_stroke (cr);
+      y += 4;
+    }
+  for (guint n = 0; n < card->notes->len; n++)
+    {
+      PangoLayout *note = g_ptr_array_index (card->notes, n);
+
+      show_layout (cr, note, CARD_PAD, y);
+      y += layout_height (note) + 1;
+    }
+
+  cairo_set_line_width (cr, 1.2);
+  cairo_rectangle (cr, 0, 0, card->width, card->height);
+  cairo_move_to (cr, 0, card->title_height);
+  cairo_line_to (cr, card->width, card->title_height);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_rules_piece (cairo_t     *cr,
+                  const Piece *piece)
+{
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  cairo_set_line_width (cr, 0.5);
+  for (guint i = 1; i <= piece->n_rules; i++)
+    {
+      cairo_move_to (cr, piece->x, piece->y + i * RULE_SPACING - 0.5);
+      cairo_line_to (cr, piece->x + piece->width, piece->y + i * RULE_SPACING - 0.5);
+    }
+  cairo_stroke (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+}
+
+/* A line of header or footer type in the box @width wide at (@x, @y), aligned by
+ * @alignment, cut with an ellipsis when too long. */
+static void
+draw_small (AdmDocLayout *self,
+            cairo_t      *cr,
+            const char   *text,
+            PangoWeight   weight,
+            double        x,
+            double        y,
+            double        width,
+            PangoAlignment alignment)
+{
+  g_autoptr(PangoLayout) layout = pango_layout_new (self->context);
+  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, FONT_FAMILY);
+  pango_font_description_set_size (font, (int) (HEADER_SIZE * PANGO_SCALE));
+  pango_font_description_set_weight (font, weight);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, alignment);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  show_layout (cr, layout, x, y);
+}
+
+static void
+draw_header_footer (AdmDocLayout *self,
+                    cairo_t      *cr,
+                    guint         page)
+{
+  double left = self->margin;
+  double width = body_width (self);
+  double line = (self->top - self->margin - 10) / 2;
+  g_autofree char *number = NULL;
+
+  draw_small (self, cr, adm_doc_get_header_left (self->doc), PANGO_WEIGHT_NORMAL, left,
+              self->margin, width * 0.5 - 6, PANGO_ALIGN_LEFT);
+  draw_small (self, cr, adm_doc_get_header_right (self->doc), PANGO_WEIGHT_NORMAL,
+              left + width * 0.5, self->margin, width * 0.5, PANGO_ALIGN_RIGHT);
+  draw_small (self, cr, adm_doc_get_title (self->doc), PANGO_WEIGHT_BOLD, left,
+              self->margin + line, width, PANGO_ALIGN_LEFT);
+  cairo_set_line_width (cr, 0.8);
+  cairo_move_to (cr, left, self->top - 6);
+  cairo_line_to (cr, left + width, self->top - 6);
+  cairo_move_to (cr, left, self->bottom + 4);
+  cairo_line_to (cr, left + width, self->bottom + 4);
+  cairo_stroke (cr);
+
+  /* Translators: the footer of every page of a report: "Page 2 of 7". */
+  number = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
+  draw_small (self, cr, number, PANGO_WEIGHT_NORMAL, left, self->bottom + 7, width,
+              PANGO_ALIGN_CENTER);
+}
+
+void
+adm_doc_layout_render_page (AdmDocLayout *self,
+                            cairo_t      *cr,
+                            guint         page)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (page < self->n_pages);
+
+  cairo_save (cr);
+  pango_cairo_update_context (cr, self->context);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  draw_header_footer (self, cr, page);
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      const Piece *piece = &g_array_index (self->pieces, Piece, i);
+
+      if (piece->page != page)
+        continue;
+      switch (piece->kind)
+        {
+        case PIECE_TEXT:
+          draw_text_piece (cr, piece);
+          break;
+        case PIECE_ROW:
+          draw_row_piece (cr, piece);
+          break;
+        case PIECE_CARD:
+          draw_card_piece (cr, piece);
+          break;
+        case PIECE_RULES:
+          draw_rules_piece (cr, piece);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* ---- PDF ---- */
+
+static cairo_status_t
+write_cb (void                *closure,
+          const unsigned char *data,
+          unsigned int         length)
+{
+  FILE *file = closure;
+
+  if (fwrite (data, 1, length, file) != length)
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+write_error (const char  *path,
+             const char  *reason,
+             GError     **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, ADM_DOC_RENDER_ERROR, ADM_DOC_RENDER_ERROR_WRITE,
+               /* Translators: "Could not write “turn-3.pdf”: Permission denied" */
+               _("Could not write “%s”: %s"), display, reason);
+  return FALSE;
+}
+
+/* Draws every page of @doc on @file as a PDF; the cairo status of the result. */
+static cairo_status_t
+draw_pdf (AdmDoc         *doc,
+          const AdmPaper *paper,
+          FILE           *file)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (write_cb, file, paper->width,
+                                                                  paper->height);
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                  adm_doc_get_title (doc) != NULL ? adm_doc_get_title (doc) : "");
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Admiralty");
+  if (cairo_status (cr) == CAIRO_STATUS_SUCCESS)
+    {
+      g_autoptr(AdmDocLayout) layout = adm_doc_layout_new (doc, cr, paper->width,
+                                                           paper->height);
+
+      for (guint page = 0; page < layout->n_pages; page++)
+        {
+          adm_doc_layout_render_page (layout, cr, page);
+          cairo_show_page (cr);
+        }
+    }
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status;
+}
+
+gboolean
+adm_doc_write_pdf (AdmDoc          *doc,
+                   const AdmPaper  *paper,
+                   const char      *path,
+                   GError         **error)
+{
+  AdmPaper a4;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *temp = NULL;
+  cairo_status_t status;
+  FILE *file;
+  int fd;
+
+  g_return_val_if_fail (doc != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (paper == NULL)
+    {
+      adm_paper_from_name ("a4", &a4);
+      paper = &a4;
+    }
+  /* Written beside @path and renamed over it: the rename is atomic on one file system. */
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  temp = g_strdup_printf ("%s%c.%s-XXXXXX", dir, G_DIR_SEPARATOR, base);
+  fd = g_mkstemp_full (temp, O_WRONLY, 0666);
+  if (fd < 0)
+    return write_error (path, g_strerror (errno), error);
+  file = fdopen (fd, "wb");
+  if (file == NULL)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_unlink (temp);
+      return write_error (path, g_strerror (saved), error);
+    }
+  status = draw_pdf (doc, paper, file);
+  if (fflush (file) != 0 || fsync (fileno (file)) != 0)
+    status = CAIRO_STATUS_WRITE_ERROR;
+  if (fclose (file) != 0)
+    status = CAIRO_STATUS_WRITE_ERROR;
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_unlink (temp);
+      return write_error (path, status == CAIRO_STATUS_WRITE_ERROR
+                                ? _("the disk refused the data (is it full?)")
+                                : cairo_status_to_string (status), error);
+    }
+  if (g_rename (temp, path) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (temp);
+      return write_error (path, g_strerror (saved), error);
+    }
+  return TRUE;
+}

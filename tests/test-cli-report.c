@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-report.c: `admiralty-cli report` run as a master's script would run it — the Komarr
+ * campaign after a cycle, every --kind written as a PDF whose text (pdftotext) holds the
+ * document's words and whose pages are the --paper asked for, --text, an admiral by id or by
+ * name, and bad usage (exit 2), a missing file or an unknown admiral (exit 1, named), an
+ * unwritable output (exit 1, named, nothing left). CLI_PATH comes from meson;
+ * ADMIRALTY_SOURCE_DIR from the test environment. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+
+typedef struct {
+  char *dir;
+  char *campaign;   /* dir/komarr.admiralty, after one cycle on standing orders */
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(CliResult) result = NULL;
+
+  fixture->dir = g_dir_make_tmp ("admiralty-cli-report-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  result = run_cli ("cycle", scenario, "--seed", "7", "--save", fixture->campaign, NULL);
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) listing = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_free (fixture->dir);
+  g_free (fixture->campaign);
+}
+
+/* @text with every run of white space made one space. */
+static char *
+squeeze (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\n\f\r", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      g_string_append_printf (out, out->len > 0 ? " %s" : "%s", words[i]);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+tool_output (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  return out;
+}
+
+static char *
+pdf_text (const char *path)
+{
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
+  g_autofree char *raw = tool_output (argv);
+
+  return squeeze (raw);
+}
+
+static void
+assert_contains (const char *haystack,
+                 const char *needle)
+{
+  if (strstr (haystack, needle) == NULL)
+    g_error ("“%s” not found in:\n%s", needle, haystack);
+}
+
+/* Writes the report of @kind for @admiral (or NULL) as a PDF and as text: both hold @words;
+ * the PDF is A4 and its title in the metadata is the text's first line. */
+static void
+check_kind (Fixture            *fixture,
+            const char         *kind,
+            const char         *admiral,
+            const char * const *words)
+{
+  g_autofree char *pdf = g_strdup_printf ("%s%c%s.pdf", fixture->dir, G_DIR_SEPARATOR, kind);
+  g_autoptr(CliResult) written = NULL;
+  g_autoptr(CliResult) text = NULL;
+  g_autofree char *pdf_words = NULL;
+  g_autofree char *text_words = NULL;
+  g_autofree char *info = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (admiral != NULL)
+    {
+      written = run_cli ("report", fixture->campaign, "--kind", kind, "--admiral", admiral,
+                         "-o", pdf, NULL);
+      text = run_cli ("report", fixture->campaign, "--kind", kind, "--admiral", admiral,
+                      "--text", NULL);
+    }
+  else
+    {
+      written = run_cli ("report", fixture->campaign, "--kind", kind, "-o", pdf, NULL);
+      text = run_cli ("report", fixture->campaign, "--kind", kind, "--text", NULL);
+    }
+  g_test_message ("%s%s", written->err, text->err);
+  g_assert_cmpint (written->status, ==, 0);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_cmpstr (written->err, ==, "");
+  assert_contains (written->out, pdf);
+
+  pdf_words = pdf_text (pdf);
+  text_words = squeeze (text->out);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      assert_contains (pdf_words, words[i]);
+      assert_contains (text_words, words[i]);
+    }
+  /* The page header: the text's first three lines are the title, campaign and cycle. */
+  lines = g_strsplit (text->out, "\n", 4);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  for (guint i = 0; i < 3; i++)
+    if (*lines[i] != '\0')
+      assert_contains (pdf_words, lines[i]);
+  assert_contains (pdf_words, "Page 1 of ");
+  {
+    const char *argv[] = { "pdfinfo", pdf, NULL };
+    g_autofree char *title = g_strdup_printf ("Title: %s", lines[0]);
+
+    g_autofree char *squeezed = NULL;
+
+    info = tool_output (argv);
+    assert_contains (info, "(A4)");
+    squeezed = squeeze (info);
+    assert_contains (squeezed, title);
+  }
+}
+
+/* The master's turn report covers the cycle (F-STRAT-1..5). */
+static void
+test_master (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const char *words[] = { "Turn report — cycle 1", "The Komarr Campaign",
+                          "First Squadron, Home Fleet", NULL };
+
+  check_kind (fixture, "master", NULL, words);
+}
+
+/* An admiral's report, the admiral given by id. */
+static void
+test_admiral (Fixture       *fixture,
+              gconstpointer  data)
+{
+  const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet", NULL };
+
+  check_kind (fixture, "admiral", "vorkosigan", words);
+}
+
+/* Fleet cards of one admiral, given by his exact name, and of every admiral. */
+static void
+test_cards (Fixture       *fixture,
+            gconstpointer  data)
+{
+  const char *one[] = { "Prince Serg", "Emperor Dorca", "Hull", "Readiness", NULL };
+  const char *all[] = { "Prince Serg", "Kestrel", NULL };
+
+  check_kind (fixture, "cards", "Adm. Aral Vorkosigan", one);
+  check_kind (fixture, "cards", NULL, all);
+}
+
+/* Blank order sheets (F-STRAT-18), pre-filled with the admiral's formations. */
+static void
+test_sheets (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet",
+                          "First Destroyer Flotilla", NULL };
+
+  check_kind (fixture, "sheets", "vorkosigan", words);
+}
+
+/* --paper sets the page size. */
+static void
+test_paper (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (fixture->dir, "legal.pdf", NULL);
+  g_autoptr(CliResult) result = run_cli ("report", fixture->campaign, "--kind", "sheets",
+                                         "--paper", "legal", "-o", pdf, NULL);
+  const char *argv[] = { "pdfinfo", pdf, NULL };
+  g_autofree char *info = NULL;
+
+  g_assert_cmpint (result->status, ==, 0);
+  info = tool_output (argv);
+  assert_contains (info, "612 x 1008 pts");
+}
+
+/* Bad usage exits 2 and writes nothing. */
+static void
+test_usage (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (fixture->dir, "out.pdf", NULL);
+  struct {
+    const char *args[10];
+    const char *message;
+  } cases[] = {
+    { { "report", fixture->campaign, "-o", pdf, NULL }, "missing --kind" },
+    { { "report", fixture->campaign, "--kind", "poster", "-o", pdf, NULL }, "unknown --kind" },
+    { { "report", fixture->campaign, "--kind", "master", NULL }, "missing -o" },
+    { { "report", fixture->campaign, "--kind", "master", "--text", "-o", pdf, NULL },
+      "not both" },
+    { { "report", fixture->campaign, "--kind", "master", "--paper", "a3", "-o", pdf, NULL },
+      "unknown --paper" },
+    { { "report", fixture->campaign, "--kind", "master", "--cycle", "x", "-o", pdf, NULL },
+      "--cycle" },
+    { { "report", fixture->campaign, "--kind", "admiral", "-o", pdf, NULL }, "--admiral" },
+    { { "report", "--kind", "master", "-o", pdf, NULL }, "no campaign file" },
+    { { "report", fixture->campaign, fixture->campaign, "--kind", "master", "-o", pdf, NULL },
+      "unexpected argument" },
+    { { "report", fixture->campaign, "--kind", "master", "--bogus", "-o", pdf, NULL },
+      "--bogus" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_autofree char *out = NULL, *err = NULL;
+      char **envp = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
+      int status = 0;
+
+      g_ptr_array_add (argv, (char *) CLI_PATH);
+      for (guint a = 0; cases[i].args[a] != NULL; a++)
+        g_ptr_array_add (argv, (char *) cases[i].args[a]);
+      g_ptr_array_add (argv, NULL);
+      g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                    &status, &error);
+      g_strfreev (envp);
+      g_assert_no_error (error);
+      g_test_message ("%s", err);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_cmpstr (out, ==, "");
+      assert_contains (err, cases[i].message);
+      g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+    }
+}
+
+/* A missing campaign, an unknown admiral or an output that cannot be written exit 1 with a
+ * message naming it, and leave nothing behind. */
+static void
+test_invalid (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *missing = g_build_filename (fixture->dir, "no-such.admiralty", NULL);
+  g_autofree char *pdf = g_build_filename (fixture->dir, "out.pdf", NULL);
+  g_autofree char *unwritable = g_build_filename (fixture->dir, "no-folder", "out.pdf", NULL);
+  g_autoptr(CliResult) result = NULL;
+
+  result = run_cli ("report", missing, "--kind", "master", "-o", pdf, NULL);
+  assert_failure (result, 1, "no-such.admiralty");
+  g_clear_pointer (&result, cli_result_free);
+
+  result = run_cli ("report", fixture->campaign, "--kind", "admiral", "--admiral", "Nobody",
+                    "-o", pdf, NULL);
+  assert_failure (result, 1, "Nobody");
+  g_clear_pointer (&result, cli_result_free);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+
+  result = run_cli ("report", fixture->campaign, "--kind", "cards", "-o", unwritable, NULL);
+  assert_failure (result, 1, unwritable);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/cli/report/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("master", test_master);
+  ADD ("admiral", test_admiral);
+  ADD ("cards", test_cards);
+  ADD ("sheets", test_sheets);
+  ADD ("paper", test_paper);
+  ADD ("usage", test_usage);
+  ADD ("invalid", test_invalid);
+#undef ADD
+
+  return g_test_run ();
+}
