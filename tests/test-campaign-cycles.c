@@ -261,7 +261,7 @@ check_summaries (AdmCampaign *campaign)
   g_assert_nonnull (strstr (vorkosigan, "to Pol orbit"));
   /* The correction (defend) superseded the attack; both are in the journal. */
   g_test_message ("%s", sarlat);
-  g_assert_nonnull (strstr (sarlat, "defend in Pol orbit"));
+  g_assert_nonnull (strstr (sarlat, "defence in Pol orbit"));
   g_assert_null (strstr (sarlat, "attack in Pol orbit"));
 }
 

@@ -452,6 +452,21 @@ adm_strat_order_kind_to_string (AdmStratOrderKind kind)
   return order_names[kind];
 }
 
+const char *
+adm_strat_order_kind_describe (AdmStratOrderKind kind)
+{
+  /* The order as a report names it, in the reader's language: "patrol: in Pol orbit …". */
+  static const char * const labels[] = {
+    N_("move"), N_("attack"), N_("defence"), N_("patrol"), N_("minelaying"), N_("minesweeping"),
+    N_("flagship"), N_("instructions"), N_("forming"), N_("detaching"), N_("joining"),
+    N_("disbanding"),
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (labels) == G_N_ELEMENTS (order_names));
+  g_return_val_if_fail (kind < G_N_ELEMENTS (labels), NULL);
+  return _(labels[kind]);
+}
+
 static gboolean
 adjacent (const AdmSector *a,
           const AdmSector *b)
@@ -1515,7 +1530,7 @@ resolve_formation (AdmStrategy *self,
 
       active = t;
       add_log (tracker, self->cycle, _("%s in %s from minute %.0f to %.0f"),
-               adm_strat_order_kind_to_string (order->kind), pos->sector->name, t, end);
+               adm_strat_order_kind_describe (order->kind), pos->sector->name, t, end);
     }
   if (order != NULL && order->kind == ADM_STRAT_ORDER_MOVE && order->route->len == 0)
     g_clear_pointer (&tracker->standing, adm_strat_order_free);

@@ -163,5 +163,7 @@ double                adm_engagement_joined_minute (const AdmEngagement *engagem
                                                     const AdmFormation  *formation);
 
 const char           *adm_strat_order_kind_to_string (AdmStratOrderKind kind);
+/* The kind as reports name it, translated: "patrol", "minelaying". */
+const char           *adm_strat_order_kind_describe  (AdmStratOrderKind kind);
 
 G_END_DECLS
