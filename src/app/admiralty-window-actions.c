@@ -661,31 +661,22 @@ projector_action (GtkWidget  *widget,
   admiralty_projector_window_show_on (projector, widget);
 }
 
-/* The Orders tab: order sheets typed elsewhere, and the cycle's resolution (F-STRAT-1..5). */
+/* The Orders tab: order sheets typed elsewhere (win.import-sheets), and the cycle's
+ * resolution (win.resolve-cycle, F-STRAT-1..5); both show the tab they act on. */
 static void
-import_sheets_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+orders_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
 
   if (self->campaign == NULL)
     return;
   adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
-  admiralty_order_board_choose_sheets (self->order_board);
-}
-
-static void
-resolve_cycle_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
-
-  if (self->campaign == NULL)
-    return;
-  adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
-  admiralty_order_board_confirm_resolve (self->order_board);
+  if (g_str_equal (action_name, "win.import-sheets"))
+    admiralty_order_board_choose_sheets (self->order_board);
+  else
+    admiralty_order_board_confirm_resolve (self->order_board);
 }
 
 /* Reports on paper: the master's, an admiral's, fleet cards and order sheets, printed or
@@ -743,9 +734,9 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,
                                    clock_next_cycle_action);
   gtk_widget_class_install_action (widget_class, "win.import-sheets", NULL,
-                                   import_sheets_action);
+                                   orders_action);
   gtk_widget_class_install_action (widget_class, "win.resolve-cycle", NULL,
-                                   resolve_cycle_action);
+                                   orders_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "win.import-sheets", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return,
