@@ -1050,11 +1050,23 @@ selected_ship_cb (AdmiraltyBattlePage *self,
                   GParamSpec          *pspec,
                   AdmiraltyTableWidget *table)
 {
-  if (self->battle != NULL)
+  int ship = admiralty_table_widget_get_selected_ship (table);
+
+  if (self->battle == NULL)
+    return;
+  /* F-ECM-2, F-ECM-4, F-ECM-6: in a side's view only a ship it sees face up can be selected,
+   * as when the view changes: a click on a face-down token would put the ship's name and
+   * class in the card. Selecting none notifies again, and that updates the page. */
+  if (ship >= 0 &&
+      admiralty_table_ship_face (self->battle, ship,
+                                 admiralty_table_widget_get_view_side (table))
+      != ADMIRALTY_TOKEN_FACE_UP)
     {
-      admiralty_battle_page_update_ship (self);
-      admiralty_battle_page_sync_fleet (self);
+      admiralty_table_widget_set_selected_ship (table, -1);
+      return;
     }
+  admiralty_battle_page_update_ship (self);
+  admiralty_battle_page_sync_fleet (self);
 }
 
 static void

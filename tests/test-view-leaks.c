@@ -1,0 +1,1031 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-view-leaks.c: what the players' views say in words (issue 7). Every picture is drawn
+ * into a Cairo PDF surface and read back with poppler-utils' pdftotext, and every widget's
+ * labels and tooltips are collected, so that a name drawn or written anywhere is caught, not
+ * only a marker's colour:
+ *  - the strategic map (F-STRAT-2, F-STRAT-3): the Komarr campaign hides Autumn Screen and the
+ *    Komarran Cruiser Division. The renderer's public and enemy-side pictures, the sector
+ *    tooltips, the sector card beside the map under each "Show" choice, the map widget as
+ *    drawn on screen, and the projector window (F5) give none of their names, ship names,
+ *    classes or strength; the master's tooltips and sector card do name them;
+ *  - the tactical table's "View as" (F-ECM-2, F-ECM-4, F-ECM-6) with the battle of
+ *    tests/data/reports/cycle-2-pol-orbit.xml, where the Cetagandans have not detected two
+ *    Polian formations and see the First Squadron only face down: the table renderer's
+ *    picture, the table widget as drawn, the Ships list and the selected-ship card give no
+ *    undetected ship's name or class and no unidentified ship's name or class, even when the
+ *    face-down token is clicked; the master's picture and list do name them.
+ * The PDFs go to a temporary folder, removed when every test has passed. Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+#include <cairo-pdf.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-battle-page-private.h"
+#include "admiralty-projector-window.h"
+#include "admiralty-sector-map.h"
+#include "admiralty-sector-renderer.h"
+#include "admiralty-table-renderer.h"
+#include "admiralty-table-widget.h"
+#include "admiralty-window-private.h"
+#include "ui-helpers.h"
+
+#define T0 1795000000  /* journal times, seconds */
+
+static const char *hidden_ids[] = { "autumn-screen", "komarran-cruiser-division" };
+
+static char *pdf_dir;
+
+/* Text */
+
+/* @text with every run of white space made one space: pdftotext breaks lines where the
+ * drawing does. */
+static char *
+squeeze (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\n\f\r", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      g_string_append_printf (out, out->len > 0 ? " %s" : "%s", words[i]);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+pdf_text (const char *path)
+{
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  return squeeze (out);
+}
+
+static void
+assert_contains (const char *text,
+                 const char *needle,
+                 const char *where)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("%s: “%s” is not in:\n%s", where, needle, text);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *needle,
+              const char *where)
+{
+  if (strstr (text, needle) != NULL)
+    g_error ("%s: “%s” leaked into:\n%s", where, needle, text);
+}
+
+/* The path of @name in the test's PDF folder. */
+static char *
+pdf_path (const char *name)
+{
+  g_autofree char *file = g_strdup_printf ("%s.pdf", name);
+
+  return g_build_filename (pdf_dir, file, NULL);
+}
+
+/* Draws @node into a @width × @height PDF named @name and returns its text. */
+static char *
+node_text (GskRenderNode *node,
+           int            width,
+           int            height,
+           const char    *name)
+{
+  g_autofree char *path = pdf_path (name);
+  cairo_surface_t *surface = cairo_pdf_surface_create (path, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gsk_render_node_draw (node, cr);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_test_message ("picture saved to %s", path);
+  return pdf_text (path);
+}
+
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  guint *frames = data;
+
+  return ++*frames < 3 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+frames_done (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* Runs the main context until @widget's window has drawn a few frames: what was changed is
+ * on screen. */
+static void
+wait_drawn (GtkWidget *widget)
+{
+  guint frames = 0;
+
+  gtk_widget_queue_draw (widget);
+  gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+  iterate_until (frames_done, &frames, 5000);
+  g_assert_cmpuint (frames, >=, 3);
+}
+
+/* @widget as it draws itself on screen, its children included, in a PDF named @name: the
+ * text of that picture. */
+static char *
+widget_pdf_text (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  wait_drawn (widget);
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  return node_text (node, width, height, name);
+}
+
+/* Every label's text and every tooltip under @widget, itself included, one per line. */
+static void
+collect_text (GtkWidget *widget,
+              GString   *out)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  if (tooltip != NULL)
+    g_string_append_printf (out, "%s\n", tooltip);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, out);
+}
+
+static char *
+widget_text (GtkWidget *widget)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_text (widget, out);
+  return g_string_free (out, FALSE);
+}
+
+/* Pango markup as the text it shows. */
+static char *
+markup_text (const char *markup)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (pango_parse_markup (markup, -1, 0, NULL, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The strategic map (F-STRAT-2, F-STRAT-3) */
+
+static AdmCampaign *
+new_komarr (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return adm_campaign_new (scenario, 1);
+}
+
+static AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
+static const AdmFormation *
+hidden_formation (AdmCampaign *campaign,
+                  guint        h)
+{
+  const AdmFormation *formation = adm_strategy_lookup_formation (strategy_of (campaign),
+                                                                 hidden_ids[h]);
+
+  g_assert_nonnull (formation);
+  g_assert_true (formation->hidden);
+  return formation;
+}
+
+/* Nothing of the hidden @formation in @text: its name and id, its line in a tooltip or a
+ * sector card ("NAME · …", which carries its strength), its ships' names, and their classes
+ * unless a ship the audience is shown is of that class (@shown_classes, may be NULL). */
+static void
+assert_formation_absent (const char         *text,
+                         const AdmFormation *formation,
+                         GHashTable         *shown_classes,
+                         const char         *where)
+{
+  g_autofree char *named = g_strdup_printf ("%s ·", formation->name);
+
+  assert_lacks (text, formation->name, where);
+  assert_lacks (text, formation->id, where);
+  assert_lacks (text, named, where);
+  for (guint s = 0; s < formation->ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->ships, s);
+
+      assert_lacks (text, ship->name, where);
+      if (shown_classes == NULL || !g_hash_table_contains (shown_classes, ship->klass->name))
+        assert_lacks (text, ship->klass->name, where);
+    }
+}
+
+/* The classes of the ships @options shows anywhere on the map: the hidden formation's classes
+ * may be named by those (they never are by the renderer, which draws no class). */
+static GHashTable *
+classes_shown (AdmScenario                  *scenario,
+               const AdmiraltySectorOptions *options)
+{
+  GHashTable *classes = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *formations = adm_strategy_get_formations (options->strategy);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (!admiralty_sector_formation_shown (scenario, options, formation))
+        continue;
+      for (guint s = 0; s < formation->ships->len; s++)
+        g_hash_table_add (classes,
+                          ((AdmShip *) g_ptr_array_index (formation->ships, s))->klass->name);
+    }
+  return classes;
+}
+
+static char *
+sector_pdf_text (AdmCampaign                  *campaign,
+                 const AdmiraltySectorView    *view,
+                 const AdmiraltySectorOptions *options,
+                 const char                   *name)
+{
+  g_autofree char *path = pdf_path (name);
+  cairo_surface_t *surface = cairo_pdf_surface_create (path, view->width, view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  admiralty_sector_render (cr, view, adm_campaign_get_scenario (campaign), options);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_test_message ("picture saved to %s", path);
+  return pdf_text (path);
+}
+
+/* The audiences to check against hidden formation @formation: the public, and every side
+ * that has not met it. */
+static GPtrArray *
+blind_audiences (AdmCampaign        *campaign,
+                 const AdmFormation *formation)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  GPtrArray *audiences = g_ptr_array_new_with_free_func (g_free);
+  AdmiraltySectorOptions *options = g_new (AdmiraltySectorOptions, 1);
+
+  admiralty_sector_options_init (options);
+  options->strategy = strategy_of (campaign);
+  options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  g_ptr_array_add (audiences, options);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      if (adm_strategy_formation_visible (strategy_of (campaign), formation, faction))
+        continue;
+      options = g_new (AdmiraltySectorOptions, 1);
+      admiralty_sector_options_init (options);
+      options->strategy = strategy_of (campaign);
+      options->audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+      options->viewer = faction;
+      g_ptr_array_add (audiences, options);
+    }
+  return audiences;
+}
+
+static const char *
+audience_name (const AdmiraltySectorOptions *options)
+{
+  switch (options->audience)
+    {
+    case ADMIRALTY_SECTOR_AUDIENCE_MASTER:
+      return "master";
+    case ADMIRALTY_SECTOR_AUDIENCE_PUBLIC:
+      return "public";
+    case ADMIRALTY_SECTOR_AUDIENCE_SIDE:
+    default:
+      return options->viewer->id;
+    }
+}
+
+/* F-STRAT-2, F-STRAT-3: the renderer's pictures, as PDF text. The renderer writes sector
+ * names and "+N" counts only: the master's picture shows that the text comes through (every
+ * sector of a hidden formation is named in every picture), and no audience that has not met a
+ * hidden formation gets a word of it. */
+static void
+test_sector_pdf (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions master;
+  g_autofree char *master_text = NULL;
+  guint checked = 0;
+
+  admiralty_sector_view_init (&view, 1600, 1000);
+  admiralty_sector_view_fit (&view, scenario);
+  g_assert_false (admiralty_sector_view_cards_overlap (&view, scenario));
+  admiralty_sector_options_init (&master);
+  master.strategy = strategy_of (campaign);
+  master_text = sector_pdf_text (campaign, &view, &master, "sector-master");
+
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+
+      g_assert_true (admiralty_sector_formation_shown (scenario, &master, formation));
+      assert_contains (master_text, formation->sector->name, "master's map");
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          g_autofree char *name = g_strdup_printf ("sector-%s-%s", audience_name (options),
+                                                   formation->id);
+          g_autofree char *text = sector_pdf_text (campaign, &view, options, name);
+          g_autoptr(GHashTable) classes = classes_shown (scenario, options);
+
+          g_assert_false (admiralty_sector_formation_shown (scenario, options, formation));
+          /* The picture has its text: the card of the sector is there, named. */
+          assert_contains (text, formation->sector->name, name);
+          assert_formation_absent (text, formation, classes, name);
+          checked++;
+        }
+    }
+  /* The public and at least one enemy side for each. */
+  g_assert_cmpuint (checked, >=, 2 * G_N_ELEMENTS (hidden_ids));
+}
+
+/* The formation lines of a sector's tooltip: every line after the sector's name that is not
+ * one of its objects. */
+static guint
+tooltip_formation_lines (const char      *text,
+                         const AdmSector *sector)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  g_assert_cmpstr (lines[0], ==, sector->name);
+  for (guint i = 1; lines[i] != NULL; i++)
+    n++;
+  return n - sector->objects->len;
+}
+
+/* F-STRAT-2, F-STRAT-3: the map widget's tooltip of every sector in each audience names only
+ * the formations that audience is shown, with their own strength; the master's names the
+ * hidden ones. */
+static void
+test_sector_tooltips (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  GtkWidget *map = g_object_ref_sink (admiralty_sector_map_new ());
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (map);
+
+  admiralty_sector_map_set_campaign (self, campaign);
+
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+      g_autofree char *line = g_strdup_printf (
+        "%s · %s · %u ships", formation->name, formation->faction->name,
+        formation->ships->len);
+
+      /* The master is told, in full. */
+      admiralty_sector_map_set_audience (self, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
+      {
+        g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self,
+                                                                           formation->sector->id);
+        g_autofree char *text = markup_text (markup);
+
+        assert_contains (text, line, "master's tooltip");
+      }
+
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          g_autoptr(GHashTable) classes = classes_shown (scenario, options);
+
+          admiralty_sector_map_set_audience (self, options->audience,
+                                             options->viewer != NULL ? options->viewer->id
+                                                                     : NULL);
+          for (guint s = 0; s < sectors->len; s++)
+            {
+              const AdmSector *sector = g_ptr_array_index (sectors, s);
+              g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self,
+                                                                                 sector->id);
+              g_autofree char *text = markup_text (markup);
+              g_autofree char *where = g_strdup_printf ("%s tooltip of %s",
+                                                        audience_name (options), sector->id);
+              g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (self,
+                                                                                 sector->id);
+
+              assert_formation_absent (text, formation, classes, where);
+              /* One line per formation shown, each with its own strength: no line left for
+               * the hidden one. */
+              g_assert_false (g_ptr_array_find (shown, formation, NULL));
+              g_assert_cmpuint (tooltip_formation_lines (text, sector), ==, shown->len);
+              for (guint f = 0; f < shown->len; f++)
+                {
+                  const AdmFormation *other = g_ptr_array_index (shown, f);
+                  g_autofree char *other_line = g_strdup_printf (
+                    "%s · %s · %u ship%s", other->name, other->faction->name,
+                    other->ships->len, other->ships->len == 1 ? "" : "s");
+
+                  assert_contains (text, other_line, where);
+                }
+            }
+        }
+    }
+  g_object_unref (map);
+}
+
+/* The same in the real window: the map tab's "Show" drop-down, the sector card beside the
+ * map, the map as drawn on screen, and the projector (F5). */
+
+static AdmiraltyProjectorWindow *
+find_projector (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_PROJECTOR_WINDOW (window))
+        return ADMIRALTY_PROJECTOR_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+projector_mapped (gpointer data)
+{
+  AdmiraltyProjectorWindow *projector = find_projector ();
+
+  return projector != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (admiralty_projector_window_get_map (projector))) &&
+         gtk_widget_get_width (GTK_WIDGET (admiralty_projector_window_get_map (projector))) > 0;
+}
+
+static gboolean
+map_allocated (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* The "Show" entry of @window's map for @options: master, public, then the factions. */
+static guint
+show_entry (AdmiraltyWindow              *window,
+            const AdmiraltySectorOptions *options)
+{
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+    return 0;
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+    return 1;
+  for (guint i = 0; i < window->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (window->map_view_factions, i), options->viewer->id))
+      return 2 + i;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* The sector card's strength, "N formations · M ships", for the formations @map shows in
+ * @sector, when two factions or more are there. */
+static char *
+expected_hint (AdmiraltySectorMap *map,
+               const AdmSector    *sector)
+{
+  g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (map, sector->id);
+  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
+  guint ships = 0;
+
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (shown, i);
+
+      ships += formation->ships->len;
+      if (!g_ptr_array_find (factions, formation->faction, NULL))
+        g_ptr_array_add (factions, (gpointer) formation->faction);
+    }
+  if (factions->len == 0)
+    return g_strdup ("No formations are here.");
+  if (factions->len == 1)
+    return g_strdup ("No enemies meet here.");
+  return g_strdup_printf ("%u formation%s · %u ship%s", shown->len,
+                          shown->len == 1 ? "" : "s", ships, ships == 1 ? "" : "s");
+}
+
+static void
+test_window_map (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmCampaign *campaign;
+  AdmScenario *scenario;
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  campaign = window->campaign;
+  scenario = adm_campaign_get_scenario (campaign);
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (map_allocated, window->sector_map, 5000);
+  iterate_until (NULL, NULL, 200);
+
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+      g_autofree char *line = g_strdup_printf ("%s · %u ships", formation->name,
+                                               formation->ships->len);
+      AdmiraltySectorOptions master;
+
+      admiralty_sector_options_init (&master);
+      admiralty_sector_map_set_selected_sector (window->sector_map, formation->sector->id);
+      iterate ();
+
+      /* The master's card names it with its strength. */
+      gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, &master));
+      iterate ();
+      {
+        g_autofree char *card = widget_text (window->sector_info);
+
+        assert_contains (card, formation->sector->name, "master's sector card");
+        assert_contains (card, line, "master's sector card");
+      }
+
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          g_autofree char *where = g_strdup_printf ("window-%s-%s", audience_name (options),
+                                                    formation->id);
+          g_autofree char *card = NULL, *picture = NULL, *hint = NULL;
+          g_autoptr(GHashTable) classes = classes_shown (scenario, options);
+
+          gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, options));
+          iterate ();
+          g_assert_cmpint (admiralty_sector_map_get_audience (window->sector_map), ==,
+                           options->audience);
+          card = widget_text (window->sector_info);
+          assert_contains (card, formation->sector->name, where);
+          assert_formation_absent (card, formation, classes, where);
+          /* The strength is that of the formations shown. */
+          hint = expected_hint (window->sector_map, formation->sector);
+          assert_contains (card, hint, where);
+
+          picture = widget_pdf_text (GTK_WIDGET (window->sector_map), where);
+          assert_contains (picture, formation->sector->name, where);
+          assert_formation_absent (picture, formation, classes, where);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >=, 2 * G_N_ELEMENTS (hidden_ids));
+
+  /* The projector: the public map, its heading, as drawn and as labelled. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate_until (projector_mapped, NULL, 5000);
+  iterate_until (NULL, NULL, 200);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+  g_assert_cmpint (admiralty_sector_map_get_audience (admiralty_projector_window_get_map (projector)),
+                   ==, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
+  {
+    g_autofree char *picture = widget_pdf_text (GTK_WIDGET (projector), "projector");
+    g_autofree char *labels = widget_text (GTK_WIDGET (projector));
+    AdmiraltySectorMap *map = admiralty_projector_window_get_map (projector);
+    AdmiraltySectorOptions options;
+    g_autoptr(GHashTable) classes = NULL;
+
+    admiralty_sector_map_get_options (map, &options);
+    classes = classes_shown (scenario, &options);
+    /* Its words come through: the heading and the sectors. */
+    assert_contains (picture, "Cycle 1", "projector");
+    assert_contains (labels, "Cycle 1", "projector's labels");
+    for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+      {
+        const AdmFormation *formation = hidden_formation (campaign, h);
+        GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+        assert_contains (picture, formation->sector->name, "projector");
+        assert_formation_absent (picture, formation, classes, "projector");
+        assert_formation_absent (labels, formation, classes, "projector's labels");
+        for (guint s = 0; s < sectors->len; s++)
+          {
+            const AdmSector *sector = g_ptr_array_index (sectors, s);
+            g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, sector->id);
+            g_autofree char *text = markup_text (markup);
+
+            assert_formation_absent (text, formation, classes, "projector's tooltip");
+          }
+      }
+  }
+
+  close_window (window);
+  iterate ();
+  g_assert_null (find_projector ());
+  remove_tree (dir);
+}
+
+/* The tactical table's "View as" (F-ECM-2, F-ECM-4, F-ECM-6) */
+
+#define LEAK_FIXTURE "cycle-2-pol-orbit"
+#define VIEWER_FORMATION "jade-squadron"
+
+static char *
+fixture_path (void)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "reports",
+                           LEAK_FIXTURE ".xml", NULL);
+}
+
+static int
+viewer_side (AdmBattle *battle)
+{
+  return adm_battle_get_formation (battle,
+                                   adm_battle_formation_index (battle, VIEWER_FORMATION))->side;
+}
+
+/* The classes of the ships @side sees face up: they may be named. */
+static GHashTable *
+face_up_classes (AdmBattle *battle,
+                 int        side)
+{
+  GHashTable *classes = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (admiralty_table_ship_face (battle, i, side) == ADMIRALTY_TOKEN_FACE_UP)
+      g_hash_table_add (classes, adm_battle_get_ship (battle, i)->klass->name);
+  return classes;
+}
+
+/* Nothing in @text of a ship @side does not see face up: its name, id and class (unless a
+ * ship it does see is of that class). Returns how many ships were checked; counts the
+ * undetected and the unidentified. */
+static guint
+assert_fog_holds (AdmBattle  *battle,
+                  int         side,
+                  const char *text,
+                  const char *where,
+                  guint      *undetected,
+                  guint      *unidentified)
+{
+  g_autoptr(GHashTable) classes = face_up_classes (battle, side);
+  guint checked = 0;
+
+  *undetected = *unidentified = 0;
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side);
+
+      if (face == ADMIRALTY_TOKEN_FACE_UP)
+        continue;
+      *undetected += face == ADMIRALTY_TOKEN_HIDDEN;
+      *unidentified += face == ADMIRALTY_TOKEN_FACE_DOWN;
+      assert_lacks (text, ship->name, where);
+      assert_lacks (text, ship->id, where);
+      if (!g_hash_table_contains (classes, ship->klass->name))
+        assert_lacks (text, ship->klass->name, where);
+      checked++;
+    }
+  return checked;
+}
+
+static char *
+table_pdf_text (AdmBattle                   *battle,
+                const AdmiraltyTableOptions *options,
+                const char                  *name)
+{
+  g_autofree char *path = pdf_path (name);
+  AdmiraltyTableView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  /* The whole table, whatever the side sees, so that nothing is left out by the framing. */
+  admiralty_table_view_init (&view, 1600, 1200);
+  admiralty_table_view_fit (&view, battle, NULL);
+  surface = cairo_pdf_surface_create (path, view.width, view.height);
+  cr = cairo_create (surface);
+  admiralty_table_render (cr, &view, battle, options);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_test_message ("picture saved to %s", path);
+  return pdf_text (path);
+}
+
+/* F-ECM-2, F-ECM-4, F-ECM-6: the table renderer's picture for the Cetagandans, with labels
+ * on, names none of the ships they have not detected or identified — not even with a
+ * face-down token selected — while the master's names them all. */
+static void
+test_table_pdf (void)
+{
+  g_autofree char *path = fixture_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  AdmiraltyTableOptions master, side;
+  g_autofree char *master_text = NULL, *side_text = NULL, *selected_text = NULL;
+  guint undetected, unidentified, named_undetected = 0, named_unidentified = 0;
+  int face_down = -1;
+
+  g_assert_no_error (error);
+  admiralty_table_options_init (&master);
+  g_assert_true (master.show_labels);
+  side = master;
+  side.view_side = viewer_side (battle);
+
+  master_text = table_pdf_text (battle, &master, "table-master");
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side.view_side);
+
+      /* The text comes through: the master's table names the ships the side does not see
+       * (where the labels find room: a crowded line of tokens leaves some unlabelled). */
+      if (strstr (master_text, ship->name) != NULL)
+        {
+          named_undetected += face == ADMIRALTY_TOKEN_HIDDEN;
+          named_unidentified += face == ADMIRALTY_TOKEN_FACE_DOWN;
+        }
+      if (face_down < 0 && face == ADMIRALTY_TOKEN_FACE_DOWN)
+        face_down = (int) i;
+    }
+  g_test_message ("the master's table names %u undetected and %u unidentified ships",
+                  named_undetected, named_unidentified);
+  g_assert_cmpuint (named_undetected, >=, 2);
+  g_assert_cmpuint (named_unidentified, >=, 3);
+
+  side_text = table_pdf_text (battle, &side, "table-side");
+  g_assert_cmpuint (assert_fog_holds (battle, side.view_side, side_text, "side's table",
+                                      &undetected, &unidentified), ==, 9);
+  /* The fixture's fog: two Polian formations undetected, the First Squadron face down. */
+  g_assert_cmpuint (undetected, ==, 4);
+  g_assert_cmpuint (unidentified, ==, 5);
+  /* Its own ships and the detected enemy are named. */
+  assert_contains (side_text, "Jade Pavilion", "side's table");
+  assert_contains (side_text, "Pol Sentinel", "side's table");
+
+  /* A face-down token selected (a click on it picks it): still nothing of it. */
+  g_assert_cmpint (face_down, >=, 0);
+  side.selected_ship = face_down;
+  selected_text = table_pdf_text (battle, &side, "table-side-selected-face-down");
+  assert_fog_holds (battle, side.view_side, selected_text, "side's table, face down selected",
+                    &undetected, &unidentified);
+}
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (from, &text, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (to, text, length, &error));
+  g_assert_no_error (error);
+}
+
+/* The part of the battle page a player looking at the screen reads beside the table: the
+ * side panel's Ships page, and the selected ship's card under it. */
+static char *
+page_side_text (AdmiraltyBattlePage *page)
+{
+  GString *out = g_string_new (NULL);
+  GtkWidget *stack = NULL;
+  GPtrArray *todo = g_ptr_array_new ();
+
+  /* The stack whose pages are "orders", "fleet", "report" and "dice". */
+  g_ptr_array_add (todo, page);
+  while (todo->len > 0 && stack == NULL)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (todo, 0);
+
+      if (GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "fleet"))
+        stack = widget;
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (todo, child);
+    }
+  g_ptr_array_unref (todo);
+  g_assert_nonnull (stack);
+  collect_text (gtk_stack_get_child_by_name (GTK_STACK (stack), "fleet"), out);
+  /* The selected ship's card follows the stack. */
+  g_assert_nonnull (gtk_widget_get_next_sibling (stack));
+  collect_text (gtk_widget_get_next_sibling (stack), out);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+table_allocated (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* F-ECM-2, F-ECM-4, F-ECM-6: the battle page in the real window, "View as" the Cetagandans:
+ * the Ships list shows the First Squadron only as an unidentified formation of unidentified
+ * ships and nothing of the undetected Polians; the table as drawn names none of them;
+ * clicking a face-down token tells neither its name nor its class. The master's list names
+ * every ship with its class. */
+static void
+test_battle_page (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *from = fixture_path ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  GtkDropDown *dropdown;
+  AdmBattle *battle;
+  int side;
+  guint undetected, unidentified;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
+  copy_file (from, path);
+  file = g_file_new_for_path (path);
+
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  dropdown = _admiralty_battle_page_get_view_dropdown (page);
+  side = viewer_side (battle);
+  iterate_until (table_allocated, table, 5000);
+  iterate_until (NULL, NULL, 200);
+
+  /* The master: every ship named with its class in the list, and the table as drawn names
+   * ships the Cetagandans do not see (those its labels find room for). */
+  g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
+  {
+    g_autofree char *text = page_side_text (page);
+    g_autofree char *picture = widget_pdf_text (GTK_WIDGET (table), "page-table-master");
+    guint named = 0;
+
+    for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+      {
+        const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+        g_autofree char *row = g_strdup_printf ("%s · %s · hull", ship->name, ship->klass->name);
+
+        assert_contains (text, row, "master's Ships list");
+        if (admiralty_table_ship_face (battle, i, side) != ADMIRALTY_TOKEN_FACE_UP &&
+            strstr (picture, ship->name) != NULL)
+          named++;
+      }
+    g_test_message ("the master's table on screen names %u ships the side does not see", named);
+    g_assert_cmpuint (named, >=, 1);
+  }
+
+  /* View as the Cetagandans. */
+  gtk_drop_down_set_selected (dropdown, side + 1);
+  iterate ();
+  g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, side);
+  {
+    g_autofree char *text = page_side_text (page);
+    g_autofree char *picture = widget_pdf_text (GTK_WIDGET (table), "page-table-side");
+    g_auto(GStrv) rows = _admiralty_battle_page_get_fleet_rows (page);
+    guint face_down_rows = 0, unidentified_formations = 0;
+
+    assert_fog_holds (battle, side, text, "side's Ships list", &undetected, &unidentified);
+    g_assert_cmpuint (undetected, ==, 4);
+    g_assert_cmpuint (unidentified, ==, 5);
+    assert_fog_holds (battle, side, picture, "side's table on screen", &undetected,
+                      &unidentified);
+    /* F-ECM-4: one anonymous row per face-down token, under an anonymous heading. */
+    for (guint i = 0; rows[i] != NULL; i++)
+      {
+        face_down_rows += g_str_equal (rows[i], "Unidentified ship");
+        unidentified_formations += g_str_equal (rows[i], "Unidentified formation");
+      }
+    g_assert_cmpuint (face_down_rows, ==, unidentified);
+    g_assert_cmpuint (unidentified_formations, ==, 1);
+    assert_contains (text, "Jade Pavilion", "side's Ships list");
+    assert_contains (text, "Pol Sentinel", "side's Ships list");
+    assert_contains (picture, "Jade Pavilion", "side's table on screen");
+  }
+
+  /* A click on a face-down token picks it, as the table's click does (ship under the
+   * pointer, then selected): its card tells nothing of it. */
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      double x, y;
+      int picked;
+
+      if (admiralty_table_ship_face (battle, i, side) != ADMIRALTY_TOKEN_FACE_DOWN)
+        continue;
+      admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), ship->position,
+                                      &x, &y);
+      picked = admiralty_table_ship_at (admiralty_table_widget_get_view (table), battle,
+                                        admiralty_table_widget_get_options (table), x, y);
+      g_assert_cmpint (picked, ==, (int) i);
+      admiralty_table_widget_set_selected_ship (table, picked);
+      iterate ();
+      /* Not selectable in this view, as a ship the view loses is unselected. */
+      g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
+      g_assert_cmpstr (_admiralty_battle_page_get_ship_details (page), ==, "");
+      {
+        g_autofree char *text = page_side_text (page);
+        g_autofree char *name = g_strdup_printf ("page-side-selected-%s", ship->id);
+        g_autofree char *picture = widget_pdf_text (GTK_WIDGET (table), name);
+
+        assert_fog_holds (battle, side, text, name, &undetected, &unidentified);
+        assert_fog_holds (battle, side, _admiralty_battle_page_get_ship_details (page), name,
+                          &undetected, &unidentified);
+        assert_fog_holds (battle, side, picture, name, &undetected, &unidentified);
+      }
+    }
+
+  close_window (window);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  ui_test_init (&argc, &argv, "view-leaks");
+  pdf_dir = g_dir_make_tmp ("admiralty-view-leaks-pdf-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-map-pdf", test_sector_pdf);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-tooltips", test_sector_tooltips);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/window-map-and-projector",
+                   test_window_map);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
+
+  status = g_test_run ();
+  /* The pictures stay for a look when a test failed (it aborts before this). */
+  remove_tree (pdf_dir);
+  g_clear_pointer (&pdf_dir, g_free);
+  return ui_test_finish (status);
+}
