@@ -550,6 +550,65 @@ test_admiral_leak_free (void)
 
 /* F-STRAT-3: the formations the scenario hides reach no enemy admiral's report, cards or
  * sheets until his side has met them (adm_strategy_formation_visible ()). */
+/* F-STRAT-3, F-STRAT-10: a report on an earlier cycle shows each formation where it was at
+ * the end of that cycle — the journal replayed to that cycle's comms session — not where it
+ * is now. */
+static void
+test_history (void)
+{
+  GPtrArray *events = adm_campaign_get_events (campaign);
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  g_autoptr(AdmState) then = adm_state_new (adm_campaign_get_scenario (campaign));
+  AdmStrategy *old;
+  guint moved = 0;
+
+  /* An independent replay to the end of cycle 1. */
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      gint64 n;
+
+      g_assert_true (adm_state_apply (then, event, NULL));
+      if (g_str_equal (adm_event_get_kind (event), "cycle") &&
+          adm_event_get_int (event, "cycle", &n) && n == 1)
+        break;
+    }
+  old = adm_state_get_strategy (then);
+  g_assert_cmpuint (adm_strategy_get_cycle (old), ==, 2);
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *report1 = report_text (ADM_REPORT_ADMIRAL, admiral->id, 1, NULL);
+      g_autofree char *report2 = report_text (ADM_REPORT_ADMIRAL, admiral->id, 2, NULL);
+      GPtrArray *formations = adm_strategy_get_formations (old);
+
+      assert_contains (report1, "Your formations after cycle 1");
+      assert_contains (report2, "Your formations after cycle 2");
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+          const AdmFormationPosition *was = adm_strategy_get_position (old, formation->id);
+          const AdmFormationPosition *is = adm_strategy_get_position (strategy (), formation->id);
+          g_autofree char *line_was = NULL, *line_is = NULL;
+
+          if (formation->admiral == NULL || !g_str_equal (formation->admiral->id, admiral->id) ||
+              was == NULL || is == NULL || was->towards != NULL || is->towards != NULL ||
+              was->sector == is->sector)
+            continue;
+          /* It moved during cycle 2: cycle 1's report has it where it was then. */
+          line_was = g_strdup_printf ("%s\n\nPosition: %s\n", formation->name, was->sector->name);
+          line_is = g_strdup_printf ("%s\n\nPosition: %s\n", formation->name, is->sector->name);
+          assert_contains (report1, line_was);
+          assert_lacks (report1, line_is, admiral->id);
+          assert_contains (report2, line_is);
+          moved++;
+        }
+    }
+  g_test_message ("%u formations moved in cycle 2", moved);
+  g_assert_cmpuint (moved, >, 0);
+}
+
 static void
 test_hidden_formations (void)
 {
@@ -823,6 +882,7 @@ main (int   argc,
   g_test_add_func ("/engine/report/F-CAT/losses", test_losses);
   g_test_add_func ("/engine/report/F-ECM-2/admiral-leak-free", test_admiral_leak_free);
   g_test_add_func ("/engine/report/F-STRAT-3/hidden-formations", test_hidden_formations);
+  g_test_add_func ("/engine/report/F-STRAT-3/earlier-cycle", test_history);
   g_test_add_func ("/engine/report/F-SHIP/cards", test_cards);
   g_test_add_func ("/engine/report/F-STRAT-18/sheets", test_sheets);
   g_test_add_func ("/engine/report/errors", test_errors);

@@ -809,8 +809,11 @@ admiral_formations (Report           *report,
   const char *columns[] = { _("Ship"), _("Class"), _("Hull"), _("Readiness"), NULL };
   gboolean any = FALSE;
 
-  /* The strategic map keeps no history: positions and orders in force are as they stand. */
-  adm_doc_add_heading (doc, 2, _("Your formations now"));
+  g_autofree char *heading = g_strdup_printf (_("Your formations after cycle %u"), cycle);
+
+  /* report->state is the journal replayed to the end of @cycle (state_as_of ()): positions,
+   * standing orders and ships as they were then. */
+  adm_doc_add_heading (doc, 2, heading);
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
@@ -838,7 +841,7 @@ admiral_formations (Report           *report,
                                   adm_strategy_order_in_force (report->strategy, order)
                                     ? "" : _(" (superseded by a correction)"));
         }
-      adm_doc_add_printf (doc, _("Now: %s\nFlagship: %s\nStanding order (F-STRAT-5): %s\n"
+      adm_doc_add_printf (doc, _("Position: %s\nFlagship: %s\nStanding order (F-STRAT-5): %s\n"
                                  "Orders for cycle %u:%s"),
                           where, pos != NULL && pos->flagship != NULL ? pos->flagship->name
                                                                       : _("none"),
@@ -1399,6 +1402,45 @@ build_sheets (Report     *report,
   return doc;
 }
 
+/* The state at the end of the comms session that resolved @cycle: the journal replayed up to
+ * and including its "cycle" event. NULL when that event is the journal's last cycle event
+ * and nothing follows it that could change what a report of it shows, or when @cycle was
+ * never resolved (resolved_cycle () then says so). */
+static AdmState *
+state_as_of (AdmCampaign *campaign,
+             guint        cycle)
+{
+  GPtrArray *events = adm_campaign_get_events (campaign);
+  g_autoptr(AdmState) state = NULL;
+  guint end = events->len;
+
+  for (guint i = 0; i < events->len && end == events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      gint64 n;
+
+      if (g_str_equal (adm_event_get_kind (event), "cycle") &&
+          adm_event_get_int (event, "cycle", &n) && n == (gint64) cycle)
+        end = i + 1;
+    }
+  if (end >= events->len)
+    return NULL;
+
+  state = adm_state_new (adm_campaign_get_scenario (campaign));
+  for (guint i = 0; i < end; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* The journal was accepted once already; a prefix of it replays the same way. */
+      if (!adm_state_apply (state, g_ptr_array_index (events, i), &error))
+        {
+          g_warning ("Replaying the journal to cycle %u: %s", cycle, error->message);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&state);
+}
+
 AdmDoc *
 adm_report_build (AdmCampaign   *campaign,
                   AdmReportKind  kind,
@@ -1408,11 +1450,25 @@ adm_report_build (AdmCampaign   *campaign,
                   GError       **error)
 {
   Report report;
+  g_autoptr(AdmState) then = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   report_init (&report, campaign, battles_dir);
+  /* F-STRAT-3: a report on an earlier cycle shows the formations where they were when that
+   * cycle was resolved, and only what had been revealed by then — not where they are now. */
+  if (kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL)
+    {
+      guint last = adm_strategy_get_cycle (report.strategy) - 1;
+
+      then = state_as_of (campaign, cycle != 0 ? cycle : last);
+    }
+  if (then != NULL)
+    {
+      report.state = then;
+      report.strategy = adm_state_get_strategy (then);
+    }
   switch (kind)
     {
     case ADM_REPORT_MASTER:
