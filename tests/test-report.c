@@ -747,6 +747,8 @@ test_cards (void)
   g_assert_cmpuint (count_blocks (all, ADM_DOC_PAGE_BREAK), ==, admirals->len - 1);
   assert_contains (all_text, "Fleet cards — Adm. Aral Vorkosigan (Barrayaran Imperium)");
   assert_contains (all_text, "\nPrince Serg\nGeneral Vorkraft · ");
+  /* F-CRIT-20: no critical awaits repair on these ships. */
+  assert_contains (all_text, "\nCriticals: none\n");
 }
 
 /* F-STRAT-13, F-STRAT-18: the blank sheet for the current cycle lists each of his formations
