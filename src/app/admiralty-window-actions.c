@@ -10,9 +10,19 @@
 
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
+#include "admiralty-ti4-page.h"
 #include "admiralty-window-private.h"
 
 #define MAX_RECENT_FILES 10
+
+AdmiraltyTi4Page *
+_admiralty_window_get_ti4_page (AdmiraltyWindow *self)
+{
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  GtkWidget *child = page != NULL ? adw_tab_page_get_child (page) : NULL;
+
+  return ADMIRALTY_IS_TI4_PAGE (child) ? ADMIRALTY_TI4_PAGE (child) : NULL;
+}
 
 void
 _admiralty_window_update_actions (AdmiraltyWindow *self)
@@ -27,6 +37,12 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
       can_undo = adm_battle_can_undo (admiralty_battle_page_get_battle (page));
       can_redo = adm_battle_can_redo (admiralty_battle_page_get_battle (page));
     }
+  else if (_admiralty_window_get_ti4_page (self) != NULL)
+    {
+      /* A TI4 combat's steps: undo only, as the combat's journal has no redo. */
+      can_undo = admiralty_ti4_page_can_undo (_admiralty_window_get_ti4_page (self));
+      can_redo = FALSE;
+    }
   else
     {
       can_undo = has_campaign && adm_campaign_can_undo (self->campaign);
@@ -39,7 +55,8 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab",
+                                 page != NULL || _admiralty_window_get_ti4_page (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
                                  page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
@@ -162,6 +179,11 @@ undo_redo_action (GtkWidget  *widget,
   if (page != NULL)
     ok = redo ? admiralty_battle_page_redo (page, &error)
               : admiralty_battle_page_undo (page, &error);
+  else if (_admiralty_window_get_ti4_page (self) != NULL)
+    {
+      if (!redo)
+        admiralty_ti4_page_undo (_admiralty_window_get_ti4_page (self));
+    }
   else if (self->campaign != NULL)
     ok = redo ? adm_campaign_redo (self->campaign, &error)
               : adm_campaign_undo (self->campaign, &error);
@@ -393,6 +415,34 @@ resolve_phase_action (GtkWidget  *widget,
 
   mode = g_settings_get_string (self->settings, "dice-mode");
   admiralty_battle_page_resolve_phase (page, g_strcmp0 (mode, "physical") == 0);
+}
+
+static void
+ti4_page_can_undo_cb (AdmiraltyWindow  *self,
+                      GParamSpec       *pspec,
+                      AdmiraltyTi4Page *page)
+{
+  if (_admiralty_window_get_ti4_page (self) == page)
+    _admiralty_window_update_actions (self);
+}
+
+/* win.ti4-combat: a new "Twilight Imperium Combat" tab, with or without a campaign. */
+static void
+ti4_combat_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  GtkWidget *page = admiralty_ti4_page_new ();
+  AdwTabPage *tab;
+
+  g_signal_connect_object (page, "notify::can-undo", G_CALLBACK (ti4_page_can_undo_cb), self,
+                           G_CONNECT_SWAPPED);
+  tab = adw_tab_view_append (self->tab_view, page);
+  adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));
+  adw_tab_page_set_tooltip (tab, _("Space and ground combat of Twilight Imperium 4: odds, and resolving round by round"));
+  adw_tab_view_set_selected_page (self->tab_view, tab);
+  gtk_widget_grab_focus (page);
 }
 
 static void
@@ -726,6 +776,9 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resolve-phase", NULL,
                                    resolve_phase_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, close_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.ti4-combat", NULL, ti4_combat_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "win.ti4-combat", NULL);
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);

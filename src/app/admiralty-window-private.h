@@ -9,6 +9,7 @@
 #include "admiralty-order-board.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
+#include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
 
 G_BEGIN_DECLS
@@ -74,6 +75,8 @@ void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
 void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
 /* The battle in the selected tab, or NULL on the campaign tab. */
 AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
+/* The TI4 combat in the selected tab, or NULL. */
+AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
 /* Adds @path to the recent files and remembers its folder. */

@@ -58,6 +58,8 @@ _admiralty_window_update_header (AdmiraltyWindow *self)
       gtk_button_set_label (GTK_BUTTON (self->resolve_button),
                             admiralty_battle_page_get_resolve_label (page));
     }
+  else if (_admiralty_window_get_ti4_page (self) != NULL)
+    name = _("Twilight Imperium Combat");
   else if (self->campaign != NULL)
     {
       const char *path = adm_campaign_get_path (self->campaign);
@@ -68,7 +70,8 @@ _admiralty_window_update_header (AdmiraltyWindow *self)
     }
 
   gtk_widget_set_visible (self->resolve_button, page != NULL);
-  gtk_widget_set_visible (self->roll_button, page == NULL);
+  gtk_widget_set_visible (self->roll_button, page == NULL
+                          && _admiralty_window_get_ti4_page (self) == NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->clock_button), self->campaign != NULL);
   adw_window_title_set_title (self->window_title, name != NULL ? name : _("Admiralty"));
   adw_window_title_set_subtitle (self->window_title, subtitle);

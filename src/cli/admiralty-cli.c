@@ -177,6 +177,8 @@ run (int    argc,
                                 "from order sheets\n"
                                 "  report FILE …    Print a campaign's reports, fleet cards or "
                                 "order sheets as a PDF\n"
+                                "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
+                                "of a space or ground combat\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -192,7 +194,8 @@ run (int    argc,
     }
   if (argc < 2)
     return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds, battle, cycle and report"));
+                                        "odds, battle, cycle and report; ti4 is Twilight "
+                                        "Imperium 4 combat"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -207,8 +210,11 @@ run (int    argc,
     return _cli_cycle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "report") == 0)
     return _cli_report_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "ti4") == 0)
+    return _cli_ti4_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds, battle, cycle and report"), command);
+                                   "odds, battle, cycle and report; ti4 is Twilight Imperium 4 "
+                                   "combat"), command);
 }
 
 int

@@ -72,6 +72,15 @@ CliExit         _cli_report_run           (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
+/* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */
+CliExit         _cli_ti4_run              (int             argc,
+                                           char          **argv);
+/* `ti4 battle` (cli-ti4-battle.c): one combat resolved round by round (adm-ti4-combat.h). */
+CliExit         _cli_ti4_battle_run       (int             argc,
+                                           char          **argv);
+/* `ti4 odds` (cli-ti4-odds.c): the exact odds of a combat (adm-ti4-odds.h). */
+CliExit         _cli_ti4_odds_run         (int             argc,
+                                           char          **argv);
 CliExit         _cli_validate_run         (int             argc,
                                            char          **argv);
 

@@ -1516,8 +1516,8 @@ is_id (const char *text)
 }
 
 /* $ADMIRALTY_RULES_PATH (colon-separated), $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. */
-static GPtrArray *
-rules_search_path (void)
+GPtrArray *
+adm_rules_search_path (void)
 {
   GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
   const char *env = g_getenv ("ADMIRALTY_RULES_PATH");
@@ -1556,7 +1556,7 @@ adm_ruleset_load (const char  *id,
     }
 
   file = g_strconcat (id, ".xml", NULL);
-  dirs = rules_search_path ();
+  dirs = adm_rules_search_path ();
   for (guint i = 0; i < dirs->len; i++)
     {
       g_autofree char *path = g_build_filename (g_ptr_array_index (dirs, i), file, NULL);

@@ -110,6 +110,10 @@ typedef struct {
 #define ADM_TYPE_RULESET (adm_ruleset_get_type ())
 G_DECLARE_FINAL_TYPE (AdmRuleset, adm_ruleset, ADM, RULESET, GObject)
 
+/* The directories searched for rules, first first: $ADMIRALTY_RULES_PATH (colon-separated),
+ * $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. Free with g_ptr_array_unref (). */
+GPtrArray               *adm_rules_search_path        (void) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Loads ruleset @id from the first directory of the rules search path that has <id>.xml:
  * $ADMIRALTY_RULES_PATH (colon-separated), $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. */
 AdmRuleset              *adm_ruleset_load             (const char   *id,

@@ -22,4 +22,8 @@
 #include "adm-state.h"
 #include "adm-strategy.h"
 #include "adm-tables.h"
+#include "adm-ti4-catalog.h"
+#include "adm-ti4-combat.h"
+#include "adm-ti4-fleet.h"
+#include "adm-ti4-odds.h"
 #include "adm-xml.h"

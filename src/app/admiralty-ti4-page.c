@@ -1,0 +1,1552 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-ti4-page.c: the Twilight Imperium 4 combat tab — set-up with live exact odds,
+ * then the combat resolved round by round (LRR 39, 48). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "adm-doc-render.h"
+#include "admiralty-dice-prompt.h"
+#include "admiralty-print.h"
+#include "admiralty-ti4-hits-dialog.h"
+#include "admiralty-ti4-page-private.h"
+
+G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_CAN_UNDO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The odds follow the set-up this long after its last change. */
+#define ODDS_DELAY_MS 100
+/* More steps than any combat of ADM_TI4_MAX_TOTAL units a side can take. */
+#define MAX_AUTO_STEPS 100000
+
+static void admiralty_ti4_page_update_combat (AdmiraltyTi4Page *self);
+
+static const char *
+side_name (AdmiraltyTi4Page *self,
+           AdmTi4Side        side)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[side]));
+
+  return text != NULL && text[0] != '\0' ? text : adm_ti4_side_name (side);
+}
+
+static char *
+format_percent (double probability)
+{
+  /* Translators: a probability in percent, "62.3 %" */
+  return g_strdup_printf (_("%.1f %%"), 100 * probability);
+}
+
+static void
+present_error (AdmiraltyTi4Page *self,
+               const char       *heading,
+               const char       *body)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->error_dialog));
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  g_set_weak_pointer (&self->error_dialog, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+toast (AdmiraltyTi4Page *self,
+       const char       *title)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* Set-up */
+
+void
+_admiralty_ti4_page_get_setup (AdmiraltyTi4Page *self,
+                               AdmTi4Setup      *setup)
+{
+  guint n = self->catalog != NULL ? adm_ti4_catalog_get_n_units (self->catalog) : 0;
+
+  memset (setup, 0, sizeof *setup);
+  setup->arena = self->arena;
+  adm_ti4_fleet_clear (&setup->attacker);
+  adm_ti4_fleet_clear (&setup->defender);
+
+  /* Ground combat takes only ground forces (LRR 48); in space they ride along as cargo. */
+  for (guint u = 0; u < n; u++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (self->catalog, u);
+
+      if (self->arena == ADM_TI4_GROUND && unit->kind != ADM_TI4_KIND_GROUND)
+        continue;
+      setup->attacker.intact[u] = gtk_spin_button_get_value_as_int (self->spins[0][u]);
+      setup->defender.intact[u] = gtk_spin_button_get_value_as_int (self->spins[1][u]);
+    }
+
+  /* The names are borrowed from the entries. */
+  setup->attacker_name = (char *) side_name (self, ADM_TI4_ATTACKER);
+  setup->defender_name = (char *) side_name (self, ADM_TI4_DEFENDER);
+  setup->attacker_can_retreat = self->arena == ADM_TI4_SPACE
+                                && gtk_switch_get_active (self->system_switches[0]);
+  setup->defender_can_retreat = self->arena == ADM_TI4_SPACE
+                                && gtk_switch_get_active (self->system_switches[1]);
+}
+
+void
+_admiralty_ti4_page_get_options (AdmiraltyTi4Page  *self,
+                                 AdmTi4OddsOptions *options)
+{
+  int *retreat_after[2];
+
+  adm_ti4_odds_options_init (options);
+  options->arena = self->arena;
+  options->attacker_policy = adw_combo_row_get_selected (self->policy_rows[0]);
+  options->defender_policy = adw_combo_row_get_selected (self->policy_rows[1]);
+  retreat_after[0] = &options->attacker_retreat_after;
+  retreat_after[1] = &options->defender_retreat_after;
+
+  /* LRR 39.4: only space combat has retreats; the odds assume the side has a system to
+   * go to, so one without it never announces. */
+  for (guint s = 0; s < 2; s++)
+    *retreat_after[s] = self->arena == ADM_TI4_SPACE
+                        && adw_expander_row_get_enable_expansion (self->retreat_rows[s])
+                        && gtk_switch_get_active (self->system_switches[s])
+                        ? gtk_spin_button_get_value_as_int (self->retreat_spins[s]) : -1;
+}
+
+static void
+show_odds (AdmiraltyTi4Page *self,
+           const AdmTi4Odds *odds)
+{
+  const double parts[3] = { odds->attacker, odds->draw, odds->defender };
+  g_autofree char *details = NULL;
+  g_autofree char *rounds = NULL;
+
+  admiralty_ti4_odds_bar_set_values (self->odds_bar, odds->attacker, odds->draw,
+                                     odds->defender);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *percent = format_percent (parts[i]);
+
+      gtk_label_set_text (self->percent_labels[i], percent);
+    }
+
+  /* Translators: the expected length of a combat */
+  rounds = g_strdup_printf (_("Expected rounds: %.2f"), odds->expected_rounds);
+  if (self->arena == ADM_TI4_SPACE)
+    {
+      g_autofree char *a = format_percent (odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED]);
+      g_autofree char *d = format_percent (odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED]);
+
+      /* Translators: "Retreats: Attacker 12.0 %, Defender 0.0 % · Expected rounds: 2.41" */
+      details = g_strdup_printf (_("Retreats: %s %s, %s %s · %s"),
+                                 side_name (self, ADM_TI4_ATTACKER), a,
+                                 side_name (self, ADM_TI4_DEFENDER), d, rounds);
+    }
+  else
+    details = g_steal_pointer (&rounds);
+  gtk_label_set_text (self->details_label, details);
+
+  for (guint s = 0; s < 2; s++)
+    for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+      {
+        const double *expected = s == 0 ? odds->attacker_expected : odds->defender_expected;
+        g_autofree char *text = NULL;
+
+        if (self->expect_labels[s][u] == NULL)
+          continue;
+        if (gtk_spin_button_get_value_as_int (self->spins[s][u]) > 0
+            && gtk_widget_get_visible (GTK_WIDGET (self->unit_rows[s][u])))
+          /* Translators: the expected number of these units left after the combat */
+          text = g_strdup_printf (_("≈ %.2f left"), expected[u]);
+        gtk_label_set_text (self->expect_labels[s][u], text != NULL ? text : "");
+      }
+}
+
+static void
+update_captions (AdmiraltyTi4Page *self)
+{
+  g_autofree char *attacker = NULL;
+  g_autofree char *defender = NULL;
+
+  /* Translators: under the odds bar, the side that holds the system or planet (LRR 39.10) */
+  attacker = g_strdup_printf (_("%s wins"), side_name (self, ADM_TI4_ATTACKER));
+  defender = g_strdup_printf (_("%s wins"), side_name (self, ADM_TI4_DEFENDER));
+  gtk_label_set_text (self->caption_labels[0], attacker);
+  gtk_label_set_text (self->caption_labels[1], _("Draw"));
+  gtk_label_set_text (self->caption_labels[2], defender);
+}
+
+/* What one odds computation works on: copies, so the thread shares nothing with the page. */
+typedef struct {
+  AdmTi4Catalog     *catalog;
+  AdmTi4Setup        setup;
+  AdmTi4OddsOptions  options;
+} OddsJob;
+
+static void
+odds_job_free (gpointer data)
+{
+  OddsJob *job = data;
+
+  g_object_unref (job->catalog);
+  g_free (job);
+}
+
+static void
+odds_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  OddsJob *job = data;
+  GError *error = NULL;
+  AdmTi4Odds *odds;
+
+  odds = adm_ti4_odds_compute_cancellable (job->catalog, &job->setup.attacker,
+                                           &job->setup.defender, &job->options, cancellable,
+                                           &error);
+  if (odds == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, odds, (GDestroyNotify) adm_ti4_odds_free);
+}
+
+static void
+odds_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  AdmiraltyTi4Page *self;
+  g_autoptr(AdmTi4Odds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+
+  odds = g_task_propagate_pointer (G_TASK (result), &error);
+  /* A newer set-up took over (its computation cancelled this one), or the page is gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = ADMIRALTY_TI4_PAGE (source);
+  g_clear_object (&self->odds_cancellable);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->odds_stack), "dim-label");
+  self->odds_updates++;
+  self->setup_valid = odds != NULL;
+  gtk_widget_set_sensitive (self->start_button, self->setup_valid);
+
+  if (odds == NULL)
+    {
+      /* An invalid set-up (a side with no ships, too many units): the engine says why. */
+      gtk_label_set_text (self->odds_message_label, error->message);
+      gtk_stack_set_visible_child_name (self->odds_stack, "invalid");
+      return;
+    }
+
+  show_odds (self, odds);
+  gtk_stack_set_visible_child_name (self->odds_stack, "odds");
+}
+
+/* The odds are exact, and a large combat takes seconds to solve: they are computed in a
+ * thread, the previous computation cancelled, and the old figures dimmed until the new ones
+ * arrive. */
+static void
+admiralty_ti4_page_update_odds (AdmiraltyTi4Page *self)
+{
+  g_autoptr(GTask) task = NULL;
+  OddsJob *job;
+
+  g_clear_handle_id (&self->odds_source, g_source_remove);
+  update_captions (self);
+  if (self->odds_cancellable != NULL)
+    g_cancellable_cancel (self->odds_cancellable);
+  g_clear_object (&self->odds_cancellable);
+
+  if (self->catalog == NULL)
+    {
+      gtk_label_set_text (self->odds_message_label, self->catalog_error);
+      gtk_stack_set_visible_child_name (self->odds_stack, "invalid");
+      self->setup_valid = FALSE;
+      gtk_widget_set_sensitive (self->start_button, FALSE);
+      return;
+    }
+
+  job = g_new0 (OddsJob, 1);
+  job->catalog = g_object_ref (self->catalog);
+  _admiralty_ti4_page_get_setup (self, &job->setup);
+  _admiralty_ti4_page_get_options (self, &job->options);
+  /* The names are not needed for the odds, and would be shared with the page. */
+  job->setup.attacker_name = job->setup.defender_name = NULL;
+
+  self->odds_cancellable = g_cancellable_new ();
+  self->setup_valid = FALSE;
+  gtk_widget_set_sensitive (self->start_button, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->odds_stack), "dim-label");
+  task = g_task_new (self, self->odds_cancellable, odds_done_cb, NULL);
+  g_task_set_source_tag (task, admiralty_ti4_page_update_odds);
+  g_task_set_task_data (task, job, odds_job_free);
+  g_task_run_in_thread (task, odds_thread);
+}
+
+static gboolean
+odds_timeout_cb (gpointer data)
+{
+  AdmiraltyTi4Page *self = data;
+
+  self->odds_source = 0;
+  admiralty_ti4_page_update_odds (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Every change restarts the delay: typing "12" computes once, for 12. */
+static void
+setup_changed_cb (AdmiraltyTi4Page *self)
+{
+  g_clear_handle_id (&self->odds_source, g_source_remove);
+  self->odds_source = g_timeout_add (ODDS_DELAY_MS, odds_timeout_cb, self);
+  update_captions (self);
+}
+
+static void
+policy_selected_cb (AdmiraltyTi4Page *self,
+                    GParamSpec       *pspec,
+                    AdwComboRow      *row)
+{
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row),
+                               adm_ti4_policy_describe (adw_combo_row_get_selected (row)));
+  setup_changed_cb (self);
+}
+
+/* "Combat 5 · Sustain Damage · Barrage 9 ×2 · Capacity 1" */
+static char *
+unit_summary (const AdmTi4Unit *unit,
+              gboolean          cargo)
+{
+  GString *text = g_string_new (NULL);
+
+  if (cargo)
+    /* Translators: a ground force carried in space combat, where it does not fight */
+    g_string_append_printf (text, _("Cargo, fights on planets · Combat %u"), unit->combat);
+  else if (unit->dice > 1)
+    /* Translators: a unit's combat value and its dice (burst icons), "Combat 3 ×3" */
+    g_string_append_printf (text, _("Combat %u ×%u"), unit->combat, unit->dice);
+  else
+    g_string_append_printf (text, _("Combat %u"), unit->combat);
+
+  if (unit->sustain)
+    {
+      g_string_append (text, " · ");
+      g_string_append (text, _("Sustain Damage"));
+    }
+  if (unit->afb > 0 && !cargo)
+    {
+      g_string_append (text, " · ");
+      /* Translators: Anti-Fighter Barrage, its value and dice, "Barrage 9 ×2" */
+      g_string_append_printf (text, _("Barrage %u ×%u"), unit->afb, unit->afb_dice);
+    }
+  if (unit->capacity > 0)
+    {
+      g_string_append (text, " · ");
+      g_string_append_printf (text, _("Capacity %u"), unit->capacity);
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+admiralty_ti4_page_add_unit_rows (AdmiraltyTi4Page *self)
+{
+  guint n = adm_ti4_catalog_get_n_units (self->catalog);
+
+  for (guint s = 0; s < 2; s++)
+    for (guint u = 0; u < n && u < ADM_TI4_MAX_UNITS; u++)
+      {
+        const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (self->catalog, u);
+        GtkWidget *row = adw_action_row_new ();
+        GtkWidget *spin = gtk_spin_button_new_with_range (0, ADM_TI4_MAX_COUNT, 1);
+        GtkWidget *expect = gtk_label_new (NULL);
+        gboolean ground = unit->kind == ADM_TI4_KIND_GROUND;
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), unit->name);
+        gtk_widget_add_css_class (expect, "dim-label");
+        gtk_widget_add_css_class (expect, "caption");
+        gtk_widget_add_css_class (expect, "numeric");
+        gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+        gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        unit->name, -1);
+        g_signal_connect_object (spin, "value-changed", G_CALLBACK (setup_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), expect);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+        adw_preferences_group_add (ground ? self->cargo_groups[s] : self->ships_groups[s], row);
+
+        self->spins[s][u] = GTK_SPIN_BUTTON (spin);
+        self->unit_rows[s][u] = ADW_ACTION_ROW (row);
+        self->expect_labels[s][u] = GTK_LABEL (expect);
+      }
+}
+
+/* Space combat shows the ships, and the ground forces as cargo; ground combat only the
+ * ground forces, and no retreats (LRR 48). */
+static void
+admiralty_ti4_page_show_arena (AdmiraltyTi4Page *self)
+{
+  gboolean space = self->arena == ADM_TI4_SPACE;
+
+  for (guint s = 0; s < 2; s++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->ships_groups[s]), space);
+      gtk_widget_set_visible (GTK_WIDGET (self->retreat_rows[s]), space);
+      gtk_widget_set_visible (GTK_WIDGET (self->system_rows[s]), space);
+      adw_preferences_group_set_title (self->cargo_groups[s],
+                                       space ? _("Ground Forces as Cargo") : _("Ground Forces"));
+      adw_preferences_group_set_description (self->cargo_groups[s],
+                                             space ? _("Carried by the ships: they do not fight in space, and those beyond the ships’ capacity are removed after the combat (LRR 39.10.a)")
+                                                   : _("Each fights with its combat value; mechs sustain damage (LRR 48)"));
+      for (guint u = 0; u < ADM_TI4_MAX_UNITS && self->catalog != NULL; u++)
+        {
+          g_autofree char *summary = NULL;
+
+          if (self->unit_rows[s][u] == NULL)
+            continue;
+          summary = unit_summary (adm_ti4_catalog_get_unit (self->catalog, u),
+                                  space && adm_ti4_catalog_get_unit (self->catalog, u)->kind
+                                           == ADM_TI4_KIND_GROUND);
+          adw_action_row_set_subtitle (self->unit_rows[s][u], summary);
+        }
+    }
+}
+
+static void
+arena_toggled_cb (AdmiraltyTi4Page *self,
+                  GtkToggleButton  *button)
+{
+  AdmTi4Arena arena = gtk_toggle_button_get_active (self->space_button) ? ADM_TI4_SPACE
+                                                                          : ADM_TI4_GROUND;
+
+  if (arena == self->arena)
+    return;
+  self->arena = arena;
+  admiralty_ti4_page_show_arena (self);
+  setup_changed_cb (self);
+}
+
+/* Fills the set-up from a saved combat's. */
+static void
+admiralty_ti4_page_set_setup (AdmiraltyTi4Page  *self,
+                              const AdmTi4Setup *setup)
+{
+  const AdmTi4Fleet *fleets[2] = { &setup->attacker, &setup->defender };
+  const char *names[2] = { setup->attacker_name, setup->defender_name };
+  const gboolean can_retreat[2] = { setup->attacker_can_retreat, setup->defender_can_retreat };
+
+  gtk_toggle_button_set_active (setup->arena == ADM_TI4_SPACE ? self->space_button
+                                                              : self->ground_button, TRUE);
+  for (guint s = 0; s < 2; s++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->name_rows[s]),
+                             names[s] != NULL ? names[s] : adm_ti4_side_name (s));
+      if (setup->arena == ADM_TI4_SPACE)
+        gtk_switch_set_active (self->system_switches[s], can_retreat[s]);
+      for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+        if (self->spins[s][u] != NULL)
+          gtk_spin_button_set_value (self->spins[s][u], adm_ti4_fleet_count (fleets[s], u));
+    }
+  admiralty_ti4_page_update_odds (self);
+}
+
+/* The combat */
+
+static const char *
+outcome_text (AdmiraltyTi4Page *self,
+              char            **owned)
+{
+  AdmTi4Outcome outcome = adm_ti4_combat_get_outcome (self->combat);
+  const char *attacker = adm_ti4_combat_get_side_name (self->combat, ADM_TI4_ATTACKER);
+  const char *defender = adm_ti4_combat_get_side_name (self->combat, ADM_TI4_DEFENDER);
+  gboolean ground = adm_ti4_combat_get_setup (self->combat)->arena == ADM_TI4_GROUND;
+
+  switch (outcome)
+    {
+    case ADM_TI4_OUTCOME_ATTACKER_WINS:
+      /* Translators: the end of a combat, LRR 39.10 / 48.4 */
+      *owned = g_strdup_printf (ground ? _("%s wins the planet") : _("%s wins the system"),
+                                attacker);
+      break;
+    case ADM_TI4_OUTCOME_DEFENDER_WINS:
+      *owned = g_strdup_printf (ground ? _("%s holds the planet") : _("%s holds the system"),
+                                defender);
+      break;
+    case ADM_TI4_OUTCOME_DRAW:
+      *owned = g_strdup (_("A draw: neither side has units left"));
+      break;
+    case ADM_TI4_OUTCOME_ATTACKER_RETREATED:
+      /* Translators: LRR 39.7, 39.10: the side that stays wins */
+      *owned = g_strdup_printf (_("%s retreated; %s holds the system"), attacker, defender);
+      break;
+    case ADM_TI4_OUTCOME_DEFENDER_RETREATED:
+    default:
+      *owned = g_strdup_printf (_("%s retreated; %s wins the system"), defender, attacker);
+      break;
+    }
+
+  return *owned;
+}
+
+static gboolean
+physical_dice (AdmiraltyTi4Page *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
+
+  return g_strcmp0 (mode, "physical") == 0;
+}
+
+static void
+show_need (AdmiraltyTi4Page *self)
+{
+  const AdmTi4Need *need = adm_ti4_combat_get_need (self->combat);
+  const char *name = adm_ti4_combat_get_side_name (self->combat, need->side);
+  g_autofree char *round = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *outcome = NULL;
+  gboolean over = need->kind == ADM_TI4_NEED_NOTHING;
+
+  /* Translators: the combat's round, LRR 39.8 */
+  round = over ? g_strdup (_("Combat Over"))
+               : g_strdup_printf (_("Round %u"), need->round);
+  gtk_label_set_text (self->round_label, round);
+
+  switch (need->kind)
+    {
+    case ADM_TI4_NEED_DICE:
+      label = physical_dice (self)
+              /* Translators: a button; real d10s to roll and type in */
+              ? g_strdup_printf (g_dngettext (NULL, "_Enter %u Die…", "_Enter %u Dice…",
+                                              need->count), need->count)
+              : g_strdup_printf (g_dngettext (NULL, "_Roll %u Die", "_Roll %u Dice",
+                                              need->count), need->count);
+      break;
+    case ADM_TI4_NEED_RETREAT:
+      label = g_strdup (_("Announce _Retreat"));
+      text = g_strdup_printf (_("%s may announce a retreat"), name);
+      break;
+    case ADM_TI4_NEED_HITS:
+      label = g_strdup_printf (g_dngettext (NULL, "_Assign %u Hit…", "_Assign %u Hits…",
+                                            need->count), need->count);
+      text = g_strdup_printf (g_dngettext (NULL, "%s assigns %u hit", "%s assigns %u hits",
+                                           need->count), name, need->count);
+      break;
+    case ADM_TI4_NEED_NOTHING:
+    default:
+      label = g_strdup (_("_New Combat"));
+      outcome_text (self, &outcome);
+      break;
+    }
+
+  gtk_label_set_text (self->need_label,
+                      over ? outcome : need->purpose != NULL ? need->purpose : text);
+  gtk_label_set_text (self->clause_label, need->clause != NULL ? need->clause : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->clause_label), need->clause != NULL);
+  gtk_button_set_label (self->step_button, label);
+  gtk_widget_set_visible (self->stay_button, need->kind == ADM_TI4_NEED_RETREAT);
+  gtk_widget_set_visible (self->round_button, !over);
+  gtk_widget_set_visible (self->end_button, !over);
+  gtk_widget_set_visible (self->new_button, !over);
+  gtk_widget_set_sensitive (self->undo_button, admiralty_ti4_page_can_undo (self));
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+show_fleets (AdmiraltyTi4Page *self)
+{
+  AdmTi4Catalog *catalog = adm_ti4_combat_get_catalog (self->combat);
+  guint n = adm_ti4_catalog_get_n_units (catalog);
+
+  for (guint s = 0; s < 2; s++)
+    {
+      const AdmTi4Fleet *fleet = adm_ti4_combat_get_fleet (self->combat, s);
+      gboolean any = FALSE;
+
+      adw_preferences_group_set_title (self->fleet_groups[s],
+                                       adm_ti4_combat_get_side_name (self->combat, s));
+      clear_list (self->fleet_lists[s]);
+      for (guint u = 0; u < n; u++)
+        {
+          const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, u);
+          GtkWidget *row;
+          g_autofree char *subtitle = NULL;
+          g_autofree char *count = NULL;
+          GtkWidget *count_label;
+
+          if (adm_ti4_fleet_count (fleet, u) == 0)
+            continue;
+          any = TRUE;
+          row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), unit->name);
+          if (fleet->damaged[u] > 0)
+            /* Translators: units that sustained damage this combat (LRR 39.6.a) */
+            subtitle = g_strdup_printf (_("%u intact, %u damaged"), fleet->intact[u],
+                                        fleet->damaged[u]);
+          else if (unit->kind == ADM_TI4_KIND_GROUND
+                   && adm_ti4_combat_get_setup (self->combat)->arena == ADM_TI4_SPACE)
+            subtitle = g_strdup (_("Cargo"));
+          if (subtitle != NULL)
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          count = g_strdup_printf ("%u", adm_ti4_fleet_count (fleet, u));
+          count_label = gtk_label_new (count);
+          gtk_widget_add_css_class (count_label, "title-4");
+          gtk_widget_add_css_class (count_label, "numeric");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), count_label);
+          gtk_list_box_append (self->fleet_lists[s], row);
+        }
+
+      if (!any)
+        {
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No units left"));
+          gtk_widget_add_css_class (row, "dim-label");
+          gtk_list_box_append (self->fleet_lists[s], row);
+        }
+    }
+}
+
+static GtkWidget *
+log_row (const char *heading,
+         const char *text,
+         const char *clause)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  if (heading != NULL)
+    {
+      GtkWidget *label = gtk_label_new (heading);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  if (text != NULL)
+    {
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  if (clause != NULL)
+    {
+      GtkWidget *label = gtk_label_new (clause);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+
+  return box;
+}
+
+static void
+show_logs (AdmiraltyTi4Page *self)
+{
+  GPtrArray *log = adm_ti4_combat_get_log (self->combat);
+  GPtrArray *rolls = adm_ti4_combat_get_rolls (self->combat);
+  guint round = G_MAXUINT;
+
+  clear_list (self->report_list);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const AdmTi4LogLine *line = g_ptr_array_index (log, i);
+      g_autofree char *heading = NULL;
+
+      if (line->round != round)
+        {
+          round = line->round;
+          heading = round > 0 ? g_strdup_printf (_("Round %u"), round) : g_strdup (_("Set-up"));
+        }
+      gtk_list_box_append (self->report_list, log_row (heading, line->text, line->clause));
+    }
+
+  clear_list (self->dice_list);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmTi4Roll *roll = g_ptr_array_index (rolls, i);
+      g_autoptr(GString) values = g_string_new (NULL);
+      g_autofree char *heading = NULL;
+      g_autofree char *text = NULL;
+
+      for (guint v = 0; v < roll->values->len; v++)
+        {
+          /* "0" on the die is 10 (LRR 39.5). */
+          g_string_append_printf (values, v > 0 ? " %u" : "%u",
+                                  g_array_index (roll->values, guint, v));
+        }
+      /* Translators: a dice log heading, "Round 1 · Attacker" */
+      heading = g_strdup_printf (_("Round %u · %s"), roll->round,
+                                 adm_ti4_combat_get_side_name (self->combat, roll->side));
+      /* Translators: the purpose of a roll, its values and hits, "… — 3 7 10 → 2 hits" */
+      text = g_strdup_printf (g_dngettext (NULL, "%s — %s → %u hit", "%s — %s → %u hits",
+                                           roll->hits),
+                              roll->purpose, values->str, roll->hits);
+      gtk_list_box_append (self->dice_list, log_row (heading, text, roll->clause));
+    }
+}
+
+static void
+notify_can_undo (AdmiraltyTi4Page *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+}
+
+static void
+admiralty_ti4_page_update_combat (AdmiraltyTi4Page *self)
+{
+  if (self->combat == NULL)
+    return;
+
+  show_need (self);
+  show_fleets (self);
+  show_logs (self);
+  notify_can_undo (self);
+}
+
+static void
+step_failed (AdmiraltyTi4Page *self,
+             const GError     *error)
+{
+  present_error (self, _("Could Not Resolve This Step"), error->message);
+}
+
+/* Program dice. */
+static void
+roll_program (AdmiraltyTi4Page *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_ti4_combat_roll (self->combat, ADM_DICE_SOURCE (self->prng), &error))
+    step_failed (self, error);
+  admiralty_ti4_page_update_combat (self);
+}
+
+/* Real dice: the values the master typed in, through a queue. */
+static void
+dice_response_cb (AdmiraltyTi4Page *self,
+                  const char       *response,
+                  GtkWidget        *dialog)
+{
+  g_autoptr(AdmDiceQueue) queue = NULL;
+  g_autoptr(GArray) values = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (dialog != self->dice_dialog)
+    return;
+  g_clear_weak_pointer (&self->dice_dialog);
+  if (g_strcmp0 (response, "enter") != 0 || self->combat == NULL)
+    return;
+
+  values = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (!admiralty_dice_prompt_get_values (dialog, values, &error))
+    {
+      present_error (self, _("Not a Roll of These Dice"), error->message);
+      return;
+    }
+
+  queue = adm_dice_queue_new ();
+  for (guint i = 0; i < values->len; i++)
+    adm_dice_queue_push (queue, g_array_index (values, guint, i));
+  if (!adm_ti4_combat_roll (self->combat, ADM_DICE_SOURCE (queue), &error))
+    step_failed (self, error);
+  admiralty_ti4_page_update_combat (self);
+}
+
+static void
+ask_dice (AdmiraltyTi4Page *self,
+          const AdmTi4Need *need)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  AdmDiceRequest request = { need->count, 10, need->purpose, need->clause };
+  GtkWidget *dialog;
+
+  dialog = admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &request);
+  g_set_weak_pointer (&self->dice_dialog, dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (dice_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+hits_response_cb (AdmiraltyTi4Page *self,
+                  const char       *response,
+                  GtkWidget        *dialog)
+{
+  AdmTi4Side side = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "side"));
+  g_autoptr(GError) error = NULL;
+
+  if (dialog != self->hits_dialog)
+    return;
+  g_clear_weak_pointer (&self->hits_dialog);
+  if (g_strcmp0 (response, "assign") != 0 || self->combat == NULL)
+    return;
+
+  if (!adm_ti4_combat_assign (self->combat, side,
+                              admiralty_ti4_hits_dialog_get_assignment (
+                                ADMIRALTY_TI4_HITS_DIALOG (dialog)),
+                              &error))
+    step_failed (self, error);
+  admiralty_ti4_page_update_combat (self);
+}
+
+/* The policy's choice, offered as the default: the side's own policy for combat hits, and
+ * for the Anti-Fighter Barrage the fighters it destroys (LRR 39.3). */
+static void
+suggest_hits (AdmiraltyTi4Page *self,
+              const AdmTi4Need *need,
+              AdmTi4Assignment *assignment)
+{
+  AdmTi4Catalog *catalog = adm_ti4_combat_get_catalog (self->combat);
+  const AdmTi4Fleet *fleet = adm_ti4_combat_get_fleet (self->combat, need->side);
+  AdmTi4Arena arena = adm_ti4_combat_get_setup (self->combat)->arena;
+  AdmTi4OddsOptions options;
+
+  memset (assignment, 0, sizeof *assignment);
+  if (need->barrage)
+    {
+      AdmTi4Fleet after = *fleet;
+
+      adm_ti4_fleet_assign_afb_hits (catalog, &after, need->count);
+      for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+        {
+          assignment->destroy_intact[u] = fleet->intact[u] - after.intact[u];
+          assignment->destroy_damaged[u] = fleet->damaged[u] - after.damaged[u];
+        }
+      return;
+    }
+
+  _admiralty_ti4_page_get_options (self, &options);
+  adm_ti4_fleet_suggest (catalog, fleet, arena, need->count,
+                         need->side == ADM_TI4_ATTACKER ? options.attacker_policy
+                                                        : options.defender_policy,
+                         assignment);
+}
+
+static void
+ask_hits (AdmiraltyTi4Page *self,
+          const AdmTi4Need *need)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  const char *name = adm_ti4_combat_get_side_name (self->combat, need->side);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdmTi4Assignment suggestion;
+  GtkWidget *dialog;
+
+  suggest_hits (self, need, &suggestion);
+  /* Translators: the hit assignment dialog, "Attacker: Assign 3 Hits" */
+  heading = g_strdup_printf (g_dngettext (NULL, "%s: Assign %u Hit", "%s: Assign %u Hits",
+                                          need->count), name, need->count);
+  body = need->barrage
+         ? g_strdup_printf (_("Anti-Fighter Barrage hits destroy fighters only (%s)."),
+                            need->clause != NULL ? need->clause : "LRR 39.3")
+         : g_strdup_printf (_("Each hit destroys a unit, or is cancelled by an undamaged unit with Sustain Damage (%s). The side’s policy is filled in."),
+                            need->clause != NULL ? need->clause : "LRR 39.6");
+  dialog = admiralty_ti4_hits_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                          adm_ti4_combat_get_catalog (self->combat),
+                                          adm_ti4_combat_get_fleet (self->combat, need->side),
+                                          adm_ti4_combat_get_setup (self->combat)->arena,
+                                          need->count, need->barrage, &suggestion, heading,
+                                          body);
+  g_object_set_data (G_OBJECT (dialog), "side", GUINT_TO_POINTER (need->side));
+  g_set_weak_pointer (&self->hits_dialog, dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (hits_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+close_dialogs (AdmiraltyTi4Page *self)
+{
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  if (self->hits_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->hits_dialog));
+  g_clear_weak_pointer (&self->dice_dialog);
+  g_clear_weak_pointer (&self->hits_dialog);
+}
+
+static void
+new_clicked_cb (AdmiraltyTi4Page *self)
+{
+  close_dialogs (self);
+  g_clear_object (&self->combat);
+  g_clear_object (&self->prng);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  admiralty_ti4_page_update_odds (self);
+  notify_can_undo (self);
+}
+
+static void
+announce (AdmiraltyTi4Page *self,
+          gboolean          retreat)
+{
+  const AdmTi4Need *need = adm_ti4_combat_get_need (self->combat);
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_ti4_combat_announce (self->combat, need->side, retreat, &error))
+    step_failed (self, error);
+  admiralty_ti4_page_update_combat (self);
+}
+
+static void
+step_clicked_cb (AdmiraltyTi4Page *self)
+{
+  const AdmTi4Need *need;
+
+  if (self->combat == NULL)
+    return;
+  /* A dialog already asks for this step. */
+  if (self->dice_dialog != NULL || self->hits_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->dice_dialog != NULL ? self->dice_dialog
+                                                                : self->hits_dialog));
+      return;
+    }
+
+  need = adm_ti4_combat_get_need (self->combat);
+  switch (need->kind)
+    {
+    case ADM_TI4_NEED_DICE:
+      if (physical_dice (self))
+        ask_dice (self, need);
+      else
+        roll_program (self);
+      break;
+    case ADM_TI4_NEED_RETREAT:
+      announce (self, TRUE);
+      break;
+    case ADM_TI4_NEED_HITS:
+      ask_hits (self, need);
+      break;
+    case ADM_TI4_NEED_NOTHING:
+    default:
+      new_clicked_cb (self);
+      break;
+    }
+}
+
+static void
+stay_clicked_cb (AdmiraltyTi4Page *self)
+{
+  if (self->combat != NULL
+      && adm_ti4_combat_get_need (self->combat)->kind == ADM_TI4_NEED_RETREAT)
+    announce (self, FALSE);
+}
+
+/* "Resolve Round" and "Resolve to End": the program rolls and each side follows its set-up
+ * (policy, retreat after N rounds). */
+static void
+resolve (AdmiraltyTi4Page *self,
+         gboolean          to_end)
+{
+  g_autoptr(GError) error = NULL;
+  AdmTi4OddsOptions options;
+  guint round;
+
+  if (self->combat == NULL)
+    return;
+  close_dialogs (self);
+  _admiralty_ti4_page_get_options (self, &options);
+  options.arena = adm_ti4_combat_get_setup (self->combat)->arena;
+  round = adm_ti4_combat_get_round (self->combat);
+
+  if (to_end)
+    {
+      if (!adm_ti4_combat_run (self->combat, ADM_DICE_SOURCE (self->prng), &options, &error))
+        step_failed (self, error);
+    }
+  else
+    {
+      for (guint i = 0; i < MAX_AUTO_STEPS && !adm_ti4_combat_is_over (self->combat)
+                        && adm_ti4_combat_get_round (self->combat) == round; i++)
+        if (!adm_ti4_combat_advance (self->combat, ADM_DICE_SOURCE (self->prng), &options,
+                                     &error))
+          {
+            step_failed (self, error);
+            break;
+          }
+    }
+  admiralty_ti4_page_update_combat (self);
+}
+
+static void
+round_clicked_cb (AdmiraltyTi4Page *self)
+{
+  resolve (self, FALSE);
+}
+
+static void
+end_clicked_cb (AdmiraltyTi4Page *self)
+{
+  resolve (self, TRUE);
+}
+
+static void
+undo_clicked_cb (AdmiraltyTi4Page *self)
+{
+  admiralty_ti4_page_undo (self);
+}
+
+static void
+admiralty_ti4_page_begin (AdmiraltyTi4Page *self,
+                          AdmTi4Combat     *combat)
+{
+  close_dialogs (self);
+  g_set_object (&self->combat, combat);
+  g_clear_object (&self->prng);
+  self->prng = adm_dice_prng_new (g_get_real_time ());
+  gtk_stack_set_visible_child_name (self->stack, "combat");
+  admiralty_ti4_page_update_combat (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->step_button));
+}
+
+static void
+start_clicked_cb (AdmiraltyTi4Page *self)
+{
+  g_autoptr(AdmTi4Combat) combat = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmTi4Setup setup;
+
+  if (self->catalog == NULL)
+    return;
+  _admiralty_ti4_page_get_setup (self, &setup);
+  combat = adm_ti4_combat_new (self->catalog, &setup, &error);
+  if (combat == NULL)
+    {
+      present_error (self, _("Could Not Start the Combat"), error->message);
+      return;
+    }
+  admiralty_ti4_page_begin (self, combat);
+}
+
+/* Files */
+
+gboolean
+admiralty_ti4_page_open_file (AdmiraltyTi4Page  *self,
+                              const char        *path,
+                              GError           **error)
+{
+  g_autoptr(AdmTi4Combat) combat = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->catalog == NULL)
+    {
+      g_set_error_literal (error, ADM_TI4_ERROR, ADM_TI4_ERROR_STATE, self->catalog_error);
+      return FALSE;
+    }
+
+  combat = adm_ti4_combat_load_file (self->catalog, path, error);
+  if (combat == NULL)
+    return FALSE;
+
+  admiralty_ti4_page_set_setup (self, adm_ti4_combat_get_setup (combat));
+  admiralty_ti4_page_begin (self, combat);
+  return TRUE;
+}
+
+gboolean
+admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
+                              const char        *path,
+                              GError           **error)
+{
+  g_autoptr(AdmTi4Combat) fresh = NULL;
+  AdmTi4Setup setup;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->combat != NULL)
+    return adm_ti4_combat_save (self->combat, path, error);
+
+  if (self->catalog == NULL)
+    {
+      g_set_error_literal (error, ADM_TI4_ERROR, ADM_TI4_ERROR_STATE, self->catalog_error);
+      return FALSE;
+    }
+
+  /* Not started: the set-up is saved as a combat with no steps yet. */
+  _admiralty_ti4_page_get_setup (self, &setup);
+  fresh = adm_ti4_combat_new (self->catalog, &setup, error);
+  return fresh != NULL && adm_ti4_combat_save (fresh, path, error);
+}
+
+static GtkFileChooserNative *
+new_chooser (AdmiraltyTi4Page     *self,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept,
+             const char           *filter_name,
+             const char           *pattern)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         action, accept, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), file, NULL);
+    }
+
+  self->chooser = chooser;
+  return chooser;
+}
+
+/* The chosen local path, or NULL when cancelled or not local (said in a dialog). */
+static char *
+chooser_path (AdmiraltyTi4Page     *self,
+              int                   response,
+              GtkFileChooserNative *chooser,
+              const char           *heading)
+{
+  g_autoptr(GFile) file = NULL;
+  char *path;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (chooser == self->chooser)
+    g_clear_object (&self->chooser);
+  if (file == NULL)
+    return NULL;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      /* Translators: %s is a URI */
+      g_autofree char *body = g_strdup_printf (_("%s is not a local file."), uri);
+
+      present_error (self, heading, body);
+      return NULL;
+    }
+
+  {
+    g_autofree char *folder = g_path_get_dirname (path);
+
+    g_settings_set_string (self->settings, "last-folder", folder);
+  }
+  return path;
+}
+
+static void
+open_response_cb (AdmiraltyTi4Page     *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autofree char *path = chooser_path (self, response, chooser, _("Could Not Open the Combat"));
+  g_autoptr(GError) error = NULL;
+
+  if (path != NULL && !admiralty_ti4_page_open_file (self, path, &error))
+    present_error (self, _("Could Not Open the Combat"), error->message);
+}
+
+static void
+open_clicked_cb (AdmiraltyTi4Page *self)
+{
+  GtkFileChooserNative *chooser = new_chooser (self, _("Open a Combat"),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                               _("TI4 combats (*.ti4.xml)"), "*.ti4.xml");
+
+  g_signal_connect_object (chooser, "response", G_CALLBACK (open_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_response_cb (AdmiraltyTi4Page     *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autofree char *path = chooser_path (self, response, chooser, _("Could Not Save the Combat"));
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL)
+    return;
+  if (!admiralty_ti4_page_save_file (self, path, &error))
+    {
+      present_error (self, _("Could Not Save the Combat"), error->message);
+      return;
+    }
+
+  {
+    g_autofree char *basename = g_path_get_basename (path);
+    /* Translators: %s is a file name */
+    g_autofree char *title = g_strdup_printf (_("Combat saved to %s"), basename);
+
+    toast (self, title);
+  }
+}
+
+static void
+save_clicked_cb (AdmiraltyTi4Page *self)
+{
+  GtkFileChooserNative *chooser = new_chooser (self, _("Save the Combat"),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                               _("TI4 combats (*.ti4.xml)"), "*.ti4.xml");
+
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "combat.ti4.xml");
+  g_signal_connect_object (chooser, "response", G_CALLBACK (save_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* The report: printed, or exported as PDF, on the paper of the "paper" setting. */
+
+static void
+print_done_cb (AdmiraltyTi4Page        *self,
+               GtkPrintOperationResult  result,
+               GtkPrintOperation       *operation)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+    return;
+  gtk_print_operation_get_error (operation, &error);
+  present_error (self, _("Could Not Print the Report"),
+                 error != NULL ? error->message : _("The printer reported a problem."));
+}
+
+static void
+print_clicked_cb (AdmiraltyTi4Page *self)
+{
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *paper = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (self->combat == NULL)
+    return;
+
+  paper = admiralty_print_get_paper (self->settings, NULL);
+  operation = admiralty_print_operation_new (adm_ti4_combat_report (self->combat), paper);
+  gtk_print_operation_set_allow_async (operation, TRUE);
+  g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), self,
+                           G_CONNECT_SWAPPED);
+  if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &error)
+      == GTK_PRINT_OPERATION_RESULT_ERROR)
+    present_error (self, _("Could Not Print the Report"), error->message);
+}
+
+gboolean
+admiralty_ti4_page_export_pdf (AdmiraltyTi4Page  *self,
+                               const char        *path,
+                               GError           **error)
+{
+  g_autoptr(AdmDoc) doc = NULL;
+  g_autofree char *paper_name = NULL;
+  AdmPaper paper;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+  g_return_val_if_fail (self->combat != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  paper_name = admiralty_print_get_paper (self->settings, &paper);
+  doc = adm_ti4_combat_report (self->combat);
+  return adm_doc_write_pdf (doc, &paper, path, error);
+}
+
+static void
+export_response_cb (AdmiraltyTi4Page     *self,
+                    int                   response,
+                    GtkFileChooserNative *chooser)
+{
+  g_autofree char *path = chooser_path (self, response, chooser,
+                                        _("Could Not Export the Report"));
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || self->combat == NULL)
+    return;
+
+  if (!admiralty_ti4_page_export_pdf (self, path, &error))
+    {
+      present_error (self, _("Could Not Export the Report"), error->message);
+      return;
+    }
+
+  {
+    g_autofree char *basename = g_path_get_basename (path);
+    g_autofree char *title = g_strdup_printf (_("Report exported to %s"), basename);
+
+    toast (self, title);
+  }
+}
+
+static void
+export_clicked_cb (AdmiraltyTi4Page *self)
+{
+  GtkFileChooserNative *chooser;
+
+  if (self->combat == NULL)
+    return;
+  chooser = new_chooser (self, _("Export Report as PDF"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                         _("_Export"), _("PDF documents (*.pdf)"), "*.pdf");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "ti4-combat.pdf");
+  g_signal_connect_object (chooser, "response", G_CALLBACK (export_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* GObject */
+
+static void
+admiralty_ti4_page_dispose (GObject *object)
+{
+  AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (object);
+
+  g_clear_handle_id (&self->odds_source, g_source_remove);
+  if (self->odds_cancellable != NULL)
+    g_cancellable_cancel (self->odds_cancellable);
+  g_clear_object (&self->odds_cancellable);
+  close_dialogs (self);
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->error_dialog));
+  g_clear_weak_pointer (&self->error_dialog);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  g_clear_object (&self->combat);
+  g_clear_object (&self->prng);
+  g_clear_object (&self->catalog);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (admiralty_ti4_page_parent_class)->dispose (object);
+}
+
+static void
+admiralty_ti4_page_finalize (GObject *object)
+{
+  AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (object);
+
+  g_free (self->catalog_error);
+
+  G_OBJECT_CLASS (admiralty_ti4_page_parent_class)->finalize (object);
+}
+
+static void
+admiralty_ti4_page_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, admiralty_ti4_page_can_undo (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+#define BIND_SIDES(name, field) \
+  gtk_widget_class_bind_template_child_full (widget_class, "attacker_" name, FALSE, \
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page, field[0])); \
+  gtk_widget_class_bind_template_child_full (widget_class, "defender_" name, FALSE, \
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page, field[1]))
+
+static void
+admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_ti4_page_dispose;
+  object_class->finalize = admiralty_ti4_page_finalize;
+  object_class->get_property = admiralty_ti4_page_get_property;
+
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ADMIRALTY_TYPE_TI4_ODDS_BAR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-ti4-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, space_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, ground_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, start_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, odds_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, odds_bar);
+  gtk_widget_class_bind_template_child_full (widget_class, "attacker_percent_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              percent_labels[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "draw_percent_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              percent_labels[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "defender_percent_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              percent_labels[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "attacker_caption_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              caption_labels[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "draw_caption_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              caption_labels[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "defender_caption_label", FALSE,
+                                             G_STRUCT_OFFSET (AdmiraltyTi4Page,
+                                                              caption_labels[2]));
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, details_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, odds_message_label);
+  BIND_SIDES ("name_row", name_rows);
+  BIND_SIDES ("policy_row", policy_rows);
+  BIND_SIDES ("retreat_row", retreat_rows);
+  BIND_SIDES ("retreat_spin", retreat_spins);
+  BIND_SIDES ("system_row", system_rows);
+  BIND_SIDES ("system_switch", system_switches);
+  BIND_SIDES ("ships_group", ships_groups);
+  BIND_SIDES ("cargo_group", cargo_groups);
+  BIND_SIDES ("fleet_group", fleet_groups);
+  BIND_SIDES ("fleet_list", fleet_lists);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, round_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, need_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, clause_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, step_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, stay_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, round_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, end_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, new_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, log_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, report_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, dice_list);
+
+  gtk_widget_class_bind_template_callback (widget_class, arena_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, step_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stay_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, round_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, end_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, undo_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, new_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, print_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, export_clicked_cb);
+}
+
+static void
+admiralty_ti4_page_init (AdmiraltyTi4Page *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (APP_ID);
+  self->arena = ADM_TI4_SPACE;
+
+  self->catalog = adm_ti4_catalog_load (&error);
+  if (self->catalog == NULL)
+    self->catalog_error = g_strdup (error->message);
+  else
+    admiralty_ti4_page_add_unit_rows (self);
+
+  for (guint s = 0; s < 2; s++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->name_rows[s]), adm_ti4_side_name (s));
+      g_signal_connect_object (self->name_rows[s], "changed", G_CALLBACK (setup_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->policy_rows[s], "notify::selected",
+                               G_CALLBACK (policy_selected_cb), self, G_CONNECT_SWAPPED);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->policy_rows[s]),
+                                   adm_ti4_policy_describe (ADM_TI4_POLICY_SUSTAIN_FIRST));
+      g_signal_connect_object (self->retreat_rows[s], "notify::enable-expansion",
+                               G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->retreat_spins[s], "value-changed",
+                               G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->system_switches[s], "notify::active",
+                               G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+
+  admiralty_ti4_page_show_arena (self);
+  admiralty_ti4_page_update_odds (self);
+}
+
+GtkWidget *
+admiralty_ti4_page_new (void)
+{
+  return g_object_new (ADMIRALTY_TYPE_TI4_PAGE, NULL);
+}
+
+AdmTi4Combat *
+admiralty_ti4_page_get_combat (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), NULL);
+
+  return self->combat;
+}
+
+gboolean
+admiralty_ti4_page_can_undo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+
+  return self->combat != NULL && adm_ti4_combat_get_events (self->combat)->len > 0;
+}
+
+gboolean
+admiralty_ti4_page_undo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+
+  if (self->combat == NULL)
+    return FALSE;
+  close_dialogs (self);
+  if (!adm_ti4_combat_undo (self->combat))
+    return FALSE;
+  admiralty_ti4_page_update_combat (self);
+  return TRUE;
+}

@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-ti4-battle.c: `admiralty-cli ti4 battle …` — one Twilight Imperium 4 combat resolved
+ * round by round (adm-ti4-combat.h): every step with its clause and every roll, from seeded
+ * dice or from values typed from real d10s; hits assigned by a named policy and retreats
+ * announced after N rounds. Bad unit lists and options are bad usage (exit 2, as for `ti4
+ * odds`); dice that run out or are not on a d10 exit 1. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+#define COMMAND "ti4 battle"
+#define MAX_RETREAT_AFTER 100
+
+/* Bad input: the message on stderr (and as {"error": …} with --json); exit 2. */
+static CliExit
+bad_input (gboolean    json,
+           const char *message)
+{
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "error");
+      json_builder_add_string_value (builder, message);
+      json_builder_end_object (builder);
+      _cli_print_json (builder);
+    }
+  return _cli_usage_error (COMMAND, "%s", message);
+}
+
+static gboolean
+parse_fleet (AdmTi4Catalog *catalog,
+             const char    *option,
+             const char    *text,
+             AdmTi4Fleet   *fleet,
+             char         **message)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (adm_ti4_fleet_parse (catalog, text, fleet, &error))
+    return TRUE;
+  /* Translators: "--attacker: Unknown unit “dreadnaught”; the units are …" */
+  *message = g_strdup_printf (_("%s: %s"), option, error->message);
+  return FALSE;
+}
+
+static gboolean
+parse_retreat (const char *option,
+               const char *text,
+               int        *out,
+               char      **message)
+{
+  gint64 value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, 0, MAX_RETREAT_AFTER, &value, NULL))
+    {
+      *message = g_strdup_printf (_("%s “%s” is not a whole number of rounds from 0 to %d"),
+                                  option, text, MAX_RETREAT_AFTER);
+      return FALSE;
+    }
+  *out = (int) value;
+  return TRUE;
+}
+
+static gboolean
+parse_policy (const char   *option,
+              const char   *text,
+              AdmTi4Policy *out,
+              char        **message)
+{
+  if (text == NULL || adm_ti4_policy_from_string (text, out))
+    return TRUE;
+  *message = g_strdup_printf (_("%s: unknown policy “%s”; the policies are %s, %s"), option,
+                              text, adm_ti4_policy_to_string (ADM_TI4_POLICY_SUSTAIN_FIRST),
+                              adm_ti4_policy_to_string (ADM_TI4_POLICY_CHEAPEST_FIRST));
+  return FALSE;
+}
+
+/* {"dreadnought": 2, …}: all units, or the damaged ones only */
+static void
+add_fleet (JsonBuilder       *builder,
+           AdmTi4Catalog     *catalog,
+           const char        *name,
+           const AdmTi4Fleet *fleet,
+           gboolean           damaged)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
+
+      if (count == 0)
+        continue;
+      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
+      json_builder_add_int_value (builder, count);
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+print_json (AdmTi4Combat *combat,
+            guint64       seed,
+            gboolean      seeded)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  AdmTi4Catalog *catalog = adm_ti4_combat_get_catalog (combat);
+  GPtrArray *log = adm_ti4_combat_get_log (combat);
+  GPtrArray *rolls = adm_ti4_combat_get_rolls (combat);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "arena");
+  json_builder_add_string_value (builder,
+                                 adm_ti4_arena_to_string (adm_ti4_combat_get_setup (combat)->arena));
+  json_builder_set_member_name (builder, "outcome");
+  json_builder_add_string_value (builder,
+                                 adm_ti4_outcome_to_string (adm_ti4_combat_get_outcome (combat)));
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_add_int_value (builder, adm_ti4_combat_get_round (combat));
+  if (seeded)
+    {
+      json_builder_set_member_name (builder, "seed");
+      json_builder_add_int_value (builder, (gint64) seed);
+    }
+  add_fleet (builder, catalog, "attacker", adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
+             FALSE);
+  add_fleet (builder, catalog, "attacker_damaged",
+             adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER), TRUE);
+  add_fleet (builder, catalog, "defender", adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER),
+             FALSE);
+  add_fleet (builder, catalog, "defender_damaged",
+             adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER), TRUE);
+
+  json_builder_set_member_name (builder, "log");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < log->len; i++)
+    {
+      AdmTi4LogLine *line = g_ptr_array_index (log, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "round");
+      json_builder_add_int_value (builder, line->round);
+      json_builder_set_member_name (builder, "clause");
+      json_builder_add_string_value (builder, line->clause);
+      json_builder_set_member_name (builder, "text");
+      json_builder_add_string_value (builder, line->text);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "rolls");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      AdmTi4Roll *roll = g_ptr_array_index (rolls, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "round");
+      json_builder_add_int_value (builder, roll->round);
+      json_builder_set_member_name (builder, "side");
+      json_builder_add_string_value (builder, adm_ti4_side_to_string (roll->side));
+      json_builder_set_member_name (builder, "barrage");
+      json_builder_add_boolean_value (builder, roll->barrage);
+      json_builder_set_member_name (builder, "hit_on");
+      json_builder_add_int_value (builder, roll->hit_on);
+      json_builder_set_member_name (builder, "values");
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < roll->values->len; k++)
+        json_builder_add_int_value (builder, g_array_index (roll->values, guint, k));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "hits");
+      json_builder_add_int_value (builder, roll->hits);
+      json_builder_set_member_name (builder, "purpose");
+      json_builder_add_string_value (builder, roll->purpose);
+      json_builder_set_member_name (builder, "clause");
+      json_builder_add_string_value (builder, roll->clause);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+static gboolean
+save (AdmTi4Combat *combat,
+      const char   *path,
+      gboolean      json)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || adm_ti4_combat_save (combat, path, &error))
+    return TRUE;
+  _cli_invalid (json, "%s", error->message);
+  return FALSE;
+}
+
+CliExit
+_cli_ti4_battle_run (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmTi4Catalog) catalog = NULL;
+  g_autoptr(AdmTi4Combat) combat = NULL;
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *attacker_text = NULL, *defender_text = NULL, *message = NULL;
+  g_autofree char *retreat_after = NULL, *defender_retreat_after = NULL;
+  g_autofree char *policy = NULL, *defender_policy = NULL;
+  g_autofree char *seed_text = NULL, *dice_text = NULL, *save_path = NULL;
+  gboolean ground = FALSE, json = FALSE;
+  guint64 seed = 0;
+  guint typed = 0;
+  AdmTi4Setup setup = { 0 };
+  AdmTi4OddsOptions options;
+  const GOptionEntry entries[] = {
+    { "attacker", 0, 0, G_OPTION_ARG_STRING, &attacker_text,
+      N_("The attacker's units, such as \"dreadnought=2,fighter=3\""), N_("UNITS") },
+    { "defender", 0, 0, G_OPTION_ARG_STRING, &defender_text,
+      N_("The defender's units, such as \"destroyer-ii=2,cruiser=1\""), N_("UNITS") },
+    { "ground", 0, 0, G_OPTION_ARG_NONE, &ground,
+      N_("A ground combat on a planet (LRR 48) instead of a space combat (LRR 39)"), NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("Roll the dice from this seed, to repeat a battle; default a random seed"),
+      N_("N") },
+    { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
+      N_("The values of real d10s, in the order the battle rolls them (\"0\" is 10), such "
+         "as \"3,7,10\""), N_("VALUES") },
+    { "retreat-after", 0, 0, G_OPTION_ARG_STRING, &retreat_after,
+      N_("The attacker announces a retreat after N rounds (LRR 39.4, 39.7), to an eligible "
+         "system; default never"), N_("N") },
+    { "defender-retreat-after", 0, 0, G_OPTION_ARG_STRING, &defender_retreat_after,
+      N_("The defender announces a retreat after N rounds; it announces first and bars the "
+         "attacker's retreat that round (LRR 39.4.b); default never"), N_("N") },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy,
+      N_("How the attacker assigns hits (LRR 39.6): sustain-first (default) or "
+         "cheapest-first"), N_("POLICY") },
+    { "defender-policy", 0, 0, G_OPTION_ARG_STRING, &defender_policy,
+      N_("How the defender assigns hits: sustain-first (default) or cheapest-first"),
+      N_("POLICY") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_path,
+      N_("Save the combat (set-up and journal) to FILE"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"outcome\", \"rounds\", \"attacker\", \"defender\", \"log\", \"rolls\"} as "
+         "JSON"), NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (COMMAND, NULL,
+                              _("Resolves one Twilight Imperium 4 combat round by round and "
+                                "prints every step with its clause and every roll: the "
+                                "Anti-Fighter Barrage (LRR 39.3), retreats (39.4, 39.7), "
+                                "combat rolls (39.5), hits (39.6), the end and the capacity "
+                                "check (39.9-39.10.a); or a ground combat (LRR 48)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, COMMAND, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (COMMAND, "--attacker", attacker_text, TRUE)
+      || !_cli_check_value (COMMAND, "--defender", defender_text, TRUE)
+      || !_cli_check_value (COMMAND, "--seed", seed_text, FALSE)
+      || !_cli_check_value (COMMAND, "--dice", dice_text, FALSE)
+      || !_cli_check_value (COMMAND, "--retreat-after", retreat_after, FALSE)
+      || !_cli_check_value (COMMAND, "--defender-retreat-after", defender_retreat_after,
+                            FALSE)
+      || !_cli_check_value (COMMAND, "--policy", policy, FALSE)
+      || !_cli_check_value (COMMAND, "--defender-policy", defender_policy, FALSE))
+    return CLI_EXIT_USAGE;
+  if (argc > 1)
+    return _cli_usage_error (COMMAND, _("unexpected argument “%s”"), argv[1]);
+  if (seed_text != NULL && dice_text != NULL)
+    return bad_input (json, _("give --seed or --dice, not both"));
+
+  catalog = adm_ti4_catalog_load (&error);
+  if (catalog == NULL)
+    return _cli_invalid (json, "%s", error->message);
+
+  adm_ti4_odds_options_init (&options);
+  options.arena = ground ? ADM_TI4_GROUND : ADM_TI4_SPACE;
+  if (!parse_fleet (catalog, "--attacker", attacker_text, &setup.attacker, &message) ||
+      !parse_fleet (catalog, "--defender", defender_text, &setup.defender, &message) ||
+      !parse_retreat ("--retreat-after", retreat_after, &options.attacker_retreat_after,
+                      &message) ||
+      !parse_retreat ("--defender-retreat-after", defender_retreat_after,
+                      &options.defender_retreat_after, &message) ||
+      !parse_policy ("--policy", policy, &options.attacker_policy, &message) ||
+      !parse_policy ("--defender-policy", defender_policy, &options.defender_policy,
+                     &message))
+    return bad_input (json, message);
+  if (ground && (retreat_after != NULL || defender_retreat_after != NULL))
+    return bad_input (json, _("a ground combat has no retreats (LRR 48): leave out "
+                              "--retreat-after and --defender-retreat-after with --ground"));
+
+  if (dice_text != NULL)
+    {
+      g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+      g_auto(GStrv) items = g_strsplit_set (dice_text, ", \t", -1);
+      g_autoptr(GString) values = g_string_new (NULL);
+
+      /* LRR 39 notes: the "0" side of a d10 is 10. */
+      for (guint i = 0; items[i] != NULL; i++)
+        if (*items[i] != '\0')
+          g_string_append_printf (values, "%s ", g_str_equal (items[i], "0") ? "10" : items[i]);
+      if (!adm_dice_queue_push_text (queue, values->str, &error))
+        return bad_input (json, error->message);
+      typed = adm_dice_queue_get_length (queue);
+      dice = ADM_DICE_SOURCE (g_steal_pointer (&queue));
+    }
+  else
+    {
+      if (seed_text == NULL)
+        seed = ((guint64) g_random_int () << 32) | g_random_int ();
+      else if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXINT64, &seed, NULL))
+        {
+          g_autofree char *text = g_strdup_printf (_("--seed “%s” is not a whole number"),
+                                                   seed_text);
+
+          return bad_input (json, text);
+        }
+      dice = ADM_DICE_SOURCE (adm_dice_prng_new (seed));
+    }
+
+  /* An eligible system to retreat to (LRR 39.4.c) for a side told to retreat. */
+  setup.arena = options.arena;
+  setup.attacker_can_retreat = options.attacker_retreat_after >= 0;
+  setup.defender_can_retreat = options.defender_retreat_after >= 0;
+  combat = adm_ti4_combat_new (catalog, &setup, &error);
+  if (combat == NULL)
+    return bad_input (json, error->message);
+
+  if (!adm_ti4_combat_run (combat, dice, &options, &error))
+    {
+      const AdmTi4Need *need = adm_ti4_combat_get_need (combat);
+
+      if (!save (combat, save_path, json))
+        return CLI_EXIT_INVALID;
+      if (g_error_matches (error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY))
+        {
+          g_autofree char *needed = adm_dice_describe (need->count, 10);
+
+          /* Translators: "--dice ran out after 3 values: round 2, “Defender: 1 Cruiser,
+           * combat roll, hit on 7+” (LRR 39.5) needs 2d10 but only 1 is left" */
+          return _cli_invalid (json,
+                               ngettext ("--dice ran out after %u value: round %u, “%s” (%s) "
+                                         "needs %s but only %u is left",
+                                         "--dice ran out after %u values: round %u, “%s” (%s) "
+                                         "needs %s but only %u are left", typed),
+                               typed, need->round, need->purpose, need->clause, needed,
+                               adm_dice_queue_get_length (ADM_DICE_QUEUE (dice)));
+        }
+      return _cli_invalid (json, "%s", error->message);
+    }
+  if (!save (combat, save_path, json))
+    return CLI_EXIT_INVALID;
+
+  if (json)
+    print_json (combat, seed, dice_text == NULL);
+  else
+    {
+      g_autoptr(AdmDoc) doc = adm_ti4_combat_report (combat);
+      g_autofree char *text = adm_doc_to_text (doc);
+
+      if (dice_text == NULL)
+        {
+          g_autofree char *seed_shown = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+          /* Translators: the seed that repeats this battle with --seed */
+          g_print (_("Dice rolled from seed %s\n"), seed_shown);
+        }
+      g_print ("%s", text);
+      if (!g_str_has_suffix (text, "\n"))
+        g_print ("\n");
+    }
+  return CLI_EXIT_OK;
+}

@@ -1,0 +1,696 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-ti4-fleet.c: the rules of Twilight Imperium 4 combat that act on one side's units (LRR
+ * 39 space combat, LRR 48 ground combat), as pure functions on plain fleets. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-ti4-fleet.h"
+
+G_DEFINE_QUARK (adm-ti4-error-quark, adm_ti4_error)
+
+const char *
+adm_ti4_side_to_string (AdmTi4Side side)
+{
+  return side == ADM_TI4_ATTACKER ? "attacker" : "defender";
+}
+
+const char *
+adm_ti4_side_name (AdmTi4Side side)
+{
+  return side == ADM_TI4_ATTACKER ? _("Attacker") : _("Defender");
+}
+
+const char *
+adm_ti4_arena_to_string (AdmTi4Arena arena)
+{
+  return arena == ADM_TI4_GROUND ? "ground" : "space";
+}
+
+static const char * const policy_ids[ADM_TI4_N_POLICIES] = {
+  "sustain-first",
+  "cheapest-first",
+};
+
+const char *
+adm_ti4_policy_to_string (AdmTi4Policy policy)
+{
+  g_return_val_if_fail (policy < ADM_TI4_N_POLICIES, NULL);
+  return policy_ids[policy];
+}
+
+gboolean
+adm_ti4_policy_from_string (const char   *text,
+                            AdmTi4Policy *out)
+{
+  for (guint i = 0; text != NULL && i < ADM_TI4_N_POLICIES; i++)
+    if (g_str_equal (text, policy_ids[i]))
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+adm_ti4_policy_describe (AdmTi4Policy policy)
+{
+  switch (policy)
+    {
+    case ADM_TI4_POLICY_SUSTAIN_FIRST:
+      return _("Sustain damage on every undamaged unit that can, then destroy the cheapest unit");
+    case ADM_TI4_POLICY_CHEAPEST_FIRST:
+      return _("Each hit goes to the cheapest unit, which sustains it if it can");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+void
+adm_ti4_fleet_clear (AdmTi4Fleet *fleet)
+{
+  memset (fleet, 0, sizeof *fleet);
+}
+
+static gboolean
+parse_count (const char *text,
+             guint      *out)
+{
+  guint64 value;
+
+  if (text[0] == '\0' || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, ADM_TI4_MAX_COUNT, &value, NULL))
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
+gboolean
+adm_ti4_fleet_parse (AdmTi4Catalog *catalog,
+                     const char    *text,
+                     AdmTi4Fleet   *fleet,
+                     GError       **error)
+{
+  g_auto(GStrv) items = NULL;
+  AdmTi4Fleet result;
+  gboolean seen[ADM_TI4_MAX_UNITS] = { FALSE, };
+  guint total = 0;
+
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), FALSE);
+  g_return_val_if_fail (text != NULL && fleet != NULL, FALSE);
+
+  adm_ti4_fleet_clear (&result);
+  items = g_strsplit (text, ",", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_autofree char *item = g_strstrip (g_strdup (items[i]));
+      g_autofree char *id = NULL;
+      const char *equals;
+      const char *count_text;
+      guint count;
+      int unit;
+
+      if (item[0] == '\0')
+        {
+          /* "" is an empty fleet; an empty item between commas is a typo. */
+          if (items[1] == NULL)
+            break;
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_PARSE,
+                       _("“%s”: item %u is empty; write units as unit=count separated by "
+                         "commas, such as dreadnought=2,fighter=3"), text, i + 1);
+          return FALSE;
+        }
+      equals = strchr (item, '=');
+      if (equals == NULL)
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_PARSE,
+                       _("“%s” has no count: write unit=count, such as dreadnought=2"), item);
+          return FALSE;
+        }
+      id = g_strstrip (g_strndup (item, equals - item));
+      count_text = equals + 1;
+      while (g_ascii_isspace (*count_text))
+        count_text++;
+      unit = adm_ti4_catalog_find (catalog, id);
+      if (unit < 0)
+        {
+          g_autofree char *known = adm_ti4_catalog_list_ids (catalog);
+
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_UNKNOWN,
+                       _("Unknown unit “%s”; the units are %s"), id, known);
+          return FALSE;
+        }
+      if (count_text[0] == '-')
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("“%s”: a count cannot be negative"), item);
+          return FALSE;
+        }
+      if (!parse_count (count_text, &count))
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("“%s”: the count must be a whole number from 0 to %d"), item,
+                       ADM_TI4_MAX_COUNT);
+          return FALSE;
+        }
+      if (seen[unit])
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("“%s” is listed twice"), id);
+          return FALSE;
+        }
+      seen[unit] = TRUE;
+      result.intact[unit] = count;
+      total += count;
+    }
+  if (total > ADM_TI4_MAX_TOTAL)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("%u units in all: a side may have at most %d"), total, ADM_TI4_MAX_TOTAL);
+      return FALSE;
+    }
+  *fleet = result;
+  return TRUE;
+}
+
+char *
+adm_ti4_fleet_to_string (AdmTi4Catalog     *catalog,
+                         const AdmTi4Fleet *fleet)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      guint count = adm_ti4_fleet_count (fleet, i);
+
+      if (count == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, ',');
+      g_string_append_printf (text, "%s=%u", adm_ti4_catalog_get_unit (catalog, i)->id, count);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+adm_ti4_fleet_describe (AdmTi4Catalog     *catalog,
+                        const AdmTi4Fleet *fleet)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      guint count = adm_ti4_fleet_count (fleet, i);
+
+      if (count == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (fleet->damaged[i] > 0)
+        /* Translators: units of one kind, some damaged: "2 Dreadnought (1 damaged)" */
+        g_string_append_printf (text, _("%u %s (%u damaged)"), count, unit->name,
+                                fleet->damaged[i]);
+      else
+        /* Translators: units of one kind: "3 Fighter" */
+        g_string_append_printf (text, _("%u %s"), count, unit->name);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("no units"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+fights_in (const AdmTi4Unit *unit,
+           AdmTi4Arena       arena)
+{
+  return arena == ADM_TI4_GROUND ? unit->kind == ADM_TI4_KIND_GROUND
+                                 : unit->kind == ADM_TI4_KIND_SHIP;
+}
+
+gboolean
+adm_ti4_fleet_check_arena (AdmTi4Catalog     *catalog,
+                           const AdmTi4Fleet *fleet,
+                           AdmTi4Arena        arena,
+                           AdmTi4Side         side,
+                           GError           **error)
+{
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), FALSE);
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      /* LRR 48.1: only ground forces fight on a planet. */
+      if (arena == ADM_TI4_GROUND && adm_ti4_fleet_count (fleet, i) > 0 &&
+          unit->kind != ADM_TI4_KIND_GROUND)
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       side == ADM_TI4_ATTACKER
+                         ? _("The attacker has a %s: only ground forces fight in a ground combat")
+                         : _("The defender has a %s: only ground forces fight in a ground combat"),
+                       unit->name);
+          return FALSE;
+        }
+    }
+  if (adm_ti4_fleet_fighting (catalog, fleet, arena) == 0)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   arena == ADM_TI4_GROUND
+                     ? (side == ADM_TI4_ATTACKER ? _("The attacker has no ground forces")
+                                                : _("The defender has no ground forces"))
+                     : (side == ADM_TI4_ATTACKER ? _("The attacker has no ships")
+                                                : _("The defender has no ships")));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_ti4_fleet_equal (const AdmTi4Fleet *a,
+                     const AdmTi4Fleet *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
+}
+
+guint
+adm_ti4_fleet_hash (const AdmTi4Fleet *fleet)
+{
+  const guint16 *words = (const guint16 *) fleet;
+  guint hash = 2166136261u;
+
+  for (gsize i = 0; i < sizeof *fleet / sizeof *words; i++)
+    hash = (hash ^ words[i]) * 16777619u;
+  return hash;
+}
+
+guint
+adm_ti4_fleet_count (const AdmTi4Fleet *fleet,
+                     guint              unit)
+{
+  g_return_val_if_fail (unit < ADM_TI4_MAX_UNITS, 0);
+  return fleet->intact[unit] + fleet->damaged[unit];
+}
+
+guint
+adm_ti4_fleet_fighting (AdmTi4Catalog     *catalog,
+                        const AdmTi4Fleet *fleet,
+                        AdmTi4Arena        arena)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    if (fights_in (adm_ti4_catalog_get_unit (catalog, i), arena))
+      count += adm_ti4_fleet_count (fleet, i);
+  return count;
+}
+
+guint
+adm_ti4_fleet_hit_capacity (AdmTi4Catalog     *catalog,
+                            const AdmTi4Fleet *fleet,
+                            AdmTi4Arena        arena)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      if (!fights_in (unit, arena))
+        continue;
+      count += adm_ti4_fleet_count (fleet, i);
+      if (unit->sustain)
+        count += fleet->intact[i];
+    }
+  return count;
+}
+
+void
+adm_ti4_fleet_combat_dice (AdmTi4Catalog     *catalog,
+                           const AdmTi4Fleet *fleet,
+                           AdmTi4Arena        arena,
+                           AdmTi4Dice        *dice)
+{
+  memset (dice, 0, sizeof *dice);
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      /* LRR 39.5.a: one die per burst icon; 39.5.b-c: grouped by combat value. */
+      if (fights_in (unit, arena))
+        dice->dice[unit->combat] += adm_ti4_fleet_count (fleet, i) * unit->dice;
+    }
+}
+
+void
+adm_ti4_fleet_afb_dice (AdmTi4Catalog     *catalog,
+                        const AdmTi4Fleet *fleet,
+                        AdmTi4Dice        *dice)
+{
+  memset (dice, 0, sizeof *dice);
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      if (unit->afb != 0)
+        dice->dice[unit->afb] += adm_ti4_fleet_count (fleet, i) * unit->afb_dice;
+    }
+}
+
+guint
+adm_ti4_dice_total (const AdmTi4Dice *dice)
+{
+  guint total = 0;
+
+  for (guint v = 1; v <= 10; v++)
+    total += dice->dice[v];
+  return total;
+}
+
+/* The unit to lose next among those that fight (fighters only for a barrage): the cheapest,
+ * then the weakest (highest combat value), then the first in the catalogue; damaged before
+ * intact of the same card, as a damaged one cannot sustain again. -1 when none is left. */
+static int
+cheapest (AdmTi4Catalog     *catalog,
+          const AdmTi4Fleet *fleet,
+          AdmTi4Arena        arena,
+          gboolean           fighters_only)
+{
+  int best = -1;
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *other;
+
+      if (!fights_in (unit, arena) || adm_ti4_fleet_count (fleet, i) == 0 ||
+          (fighters_only && !unit->fighter))
+        continue;
+      if (best < 0)
+        {
+          best = i;
+          continue;
+        }
+      other = adm_ti4_catalog_get_unit (catalog, best);
+      /* cost/per compared without rounding */
+      if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per ||
+          ((guint64) unit->cost * other->per == (guint64) other->cost * unit->per &&
+           unit->combat > other->combat))
+        best = i;
+    }
+  return best;
+}
+
+void
+adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
+                       const AdmTi4Fleet *fleet,
+                       AdmTi4Arena        arena,
+                       guint              hits,
+                       AdmTi4Policy       policy,
+                       AdmTi4Assignment  *assignment)
+{
+  AdmTi4Fleet left = *fleet;
+  guint n = adm_ti4_catalog_get_n_units (catalog);
+
+  memset (assignment, 0, sizeof *assignment);
+
+  /* LRR 39.6.a: sustain damage cancels a hit, once per undamaged unit that has it. */
+  if (policy == ADM_TI4_POLICY_SUSTAIN_FIRST)
+    for (guint i = 0; i < n && hits > 0; i++)
+      {
+        const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+        guint sustained;
+
+        if (!unit->sustain || !fights_in (unit, arena))
+          continue;
+        sustained = MIN (hits, left.intact[i]);
+        assignment->sustain[i] += sustained;
+        left.intact[i] -= sustained;
+        left.damaged[i] += sustained;
+        hits -= sustained;
+      }
+
+  /* LRR 39.6, 48.2: then one unit destroyed per hit. */
+  while (hits > 0)
+    {
+      int i = cheapest (catalog, &left, arena, FALSE);
+
+      if (i < 0)
+        break;
+      if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left.intact[i] > 0 &&
+          adm_ti4_catalog_get_unit (catalog, i)->sustain)
+        {
+          assignment->sustain[i]++;
+          left.intact[i]--;
+          left.damaged[i]++;
+        }
+      else if (left.damaged[i] > 0)
+        {
+          assignment->destroy_damaged[i]++;
+          left.damaged[i]--;
+        }
+      else
+        {
+          assignment->destroy_intact[i]++;
+          left.intact[i]--;
+        }
+      hits--;
+    }
+}
+
+static void
+apply_unchecked (AdmTi4Fleet            *fleet,
+                 const AdmTi4Assignment *assignment)
+{
+  for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
+    {
+      fleet->intact[i] -= assignment->sustain[i] + assignment->destroy_intact[i];
+      fleet->damaged[i] += assignment->sustain[i];
+      fleet->damaged[i] -= assignment->destroy_damaged[i];
+    }
+}
+
+guint
+adm_ti4_fleet_assign_hits (AdmTi4Catalog *catalog,
+                           AdmTi4Fleet   *fleet,
+                           AdmTi4Arena    arena,
+                           guint          hits,
+                           AdmTi4Policy   policy)
+{
+  AdmTi4Assignment assignment;
+  guint capacity = adm_ti4_fleet_hit_capacity (catalog, fleet, arena);
+
+  adm_ti4_fleet_suggest (catalog, fleet, arena, hits, policy, &assignment);
+  apply_unchecked (fleet, &assignment);
+  return hits > capacity ? hits - capacity : 0;
+}
+
+guint
+adm_ti4_fleet_assign_afb_hits (AdmTi4Catalog *catalog,
+                               AdmTi4Fleet   *fleet,
+                               guint          hits)
+{
+  while (hits > 0)
+    {
+      int i = cheapest (catalog, fleet, ADM_TI4_SPACE, TRUE);
+
+      if (i < 0)
+        break;
+      /* LRR 39.3: barrage hits destroy fighters, which have no Sustain Damage. */
+      if (fleet->damaged[i] > 0)
+        fleet->damaged[i]--;
+      else
+        fleet->intact[i]--;
+      hits--;
+    }
+  return hits;
+}
+
+gboolean
+adm_ti4_fleet_apply (AdmTi4Catalog          *catalog,
+                     AdmTi4Fleet            *fleet,
+                     AdmTi4Arena             arena,
+                     guint                   hits,
+                     gboolean                barrage,
+                     const AdmTi4Assignment *assignment,
+                     GError                **error)
+{
+  guint n = adm_ti4_catalog_get_n_units (catalog);
+  guint assigned = 0, can_take = 0;
+
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), FALSE);
+
+  for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
+    {
+      const AdmTi4Unit *unit = i < n ? adm_ti4_catalog_get_unit (catalog, i) : NULL;
+      guint here = assignment->sustain[i] + assignment->destroy_intact[i] +
+                   assignment->destroy_damaged[i];
+
+      if (here == 0)
+        continue;
+      if (unit == NULL || !fights_in (unit, arena) || (barrage && !unit->fighter))
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       barrage ? _("Anti-Fighter Barrage hits can only destroy fighters "
+                                   "(LRR 39.3)")
+                               : _("A %s does not take part in this combat and cannot take "
+                                   "hits"),
+                       unit != NULL ? unit->name : "?");
+          return FALSE;
+        }
+      if (assignment->sustain[i] > 0 && (!unit->sustain || barrage))
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("A %s has no Sustain Damage"), unit->name);
+          return FALSE;
+        }
+      if (assignment->sustain[i] + assignment->destroy_intact[i] > fleet->intact[i])
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       ngettext ("There is only %u undamaged %s", "There are only %u undamaged %s",
+                                 fleet->intact[i]),
+                       fleet->intact[i], unit->name);
+          return FALSE;
+        }
+      /* A unit may sustain a hit and be destroyed by another in the same assignment. */
+      if (assignment->destroy_damaged[i] > fleet->damaged[i] + assignment->sustain[i])
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       ngettext ("There is only %u damaged %s", "There are only %u damaged %s",
+                                 fleet->damaged[i]),
+                       fleet->damaged[i], unit->name);
+          return FALSE;
+        }
+      assigned += here;
+    }
+
+  /* LRR 39.6: one unit (or one sustained damage) per hit, and every hit assigned while
+   * anything can take it. */
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      if (!fights_in (unit, arena) || (barrage && !unit->fighter))
+        continue;
+      can_take += adm_ti4_fleet_count (fleet, i);
+      if (unit->sustain && !barrage)
+        can_take += fleet->intact[i];
+    }
+  if (assigned != MIN (hits, can_take))
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   ngettext ("%u hit to assign, but %u assigned",
+                             "%u hits to assign, but %u assigned", MIN (hits, can_take)),
+                   MIN (hits, can_take), assigned);
+      return FALSE;
+    }
+  apply_unchecked (fleet, assignment);
+  return TRUE;
+}
+
+/* Fighters and ground forces without a move value need a place in a ship. */
+static gboolean
+needs_transport (const AdmTi4Unit *unit)
+{
+  return (unit->kind == ADM_TI4_KIND_GROUND || unit->fighter) && unit->move == 0;
+}
+
+/* Removes transported units beyond @capacity, the cheapest first. */
+static guint
+remove_excess (AdmTi4Catalog *catalog,
+               AdmTi4Fleet   *fleet,
+               guint          capacity,
+               AdmTi4Fleet   *removed)
+{
+  guint n = adm_ti4_catalog_get_n_units (catalog);
+  guint carried = 0, count = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (needs_transport (adm_ti4_catalog_get_unit (catalog, i)))
+      carried += adm_ti4_fleet_count (fleet, i);
+
+  while (carried > capacity)
+    {
+      int pick = -1;
+
+      for (guint i = 0; i < n; i++)
+        {
+          const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+          const AdmTi4Unit *other;
+
+          if (!needs_transport (unit) || adm_ti4_fleet_count (fleet, i) == 0)
+            continue;
+          if (pick < 0)
+            {
+              pick = i;
+              continue;
+            }
+          other = adm_ti4_catalog_get_unit (catalog, pick);
+          if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per)
+            pick = i;
+        }
+      g_assert (pick >= 0);
+      if (fleet->damaged[pick] > 0)
+        {
+          fleet->damaged[pick]--;
+          if (removed != NULL)
+            removed->damaged[pick]++;
+        }
+      else
+        {
+          fleet->intact[pick]--;
+          if (removed != NULL)
+            removed->intact[pick]++;
+        }
+      carried--;
+      count++;
+    }
+  return count;
+}
+
+static guint
+ship_capacity (AdmTi4Catalog     *catalog,
+               const AdmTi4Fleet *fleet,
+               gboolean           moving_only)
+{
+  guint capacity = 0;
+
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+
+      if (unit->kind == ADM_TI4_KIND_SHIP && (!moving_only || unit->move > 0))
+        capacity += adm_ti4_fleet_count (fleet, i) * unit->capacity;
+    }
+  return capacity;
+}
+
+void
+adm_ti4_fleet_retreat (AdmTi4Catalog *catalog,
+                       AdmTi4Fleet   *fleet,
+                       AdmTi4Fleet   *removed)
+{
+  g_return_if_fail (ADM_IS_TI4_CATALOG (catalog));
+
+  /* LRR 39.7.b: ships with a move value retreat; what cannot move rides in them, up to
+   * their capacity, and the rest is removed. */
+  remove_excess (catalog, fleet, ship_capacity (catalog, fleet, TRUE), removed);
+}
+
+guint
+adm_ti4_fleet_capacity_check (AdmTi4Catalog *catalog,
+                              AdmTi4Fleet   *fleet,
+                              AdmTi4Fleet   *removed)
+{
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), 0);
+
+  /* LRR 39.10.a: fighters and ground forces beyond the ships' capacity are removed. */
+  return remove_excess (catalog, fleet, ship_capacity (catalog, fleet, FALSE), removed);
+}
