@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-po.c: the Russian translation is complete. po/ru.po compiles with `msgfmt --check`
- * and has no fuzzy or untranslated message; every message the sources and .ui files hold
- * today (extracted with xgettext from po/POTFILES.in, as `ninja admiralty-pot` does) has a
- * translation in it (msgcmp); and every source file that marks strings for translation, and
- * every .ui file with translatable="yes", is listed in po/POTFILES.in, so that no new string
- * escapes translation. */
+ * and has no fuzzy or untranslated message; every message the sources, .ui files and data
+ * files hold today (extracted with xgettext from po/POTFILES.in, as `ninja admiralty-pot`
+ * does, the data files by the ITS rules of po/its/) has a translation in it (msgcmp); every
+ * source file that marks strings for translation, every .ui file with translatable="yes" and
+ * every data file the ITS rules cover is listed in po/POTFILES.in, so that no new string
+ * escapes translation; the display text the loaders look up in the catalogue is exactly the
+ * text xgettext extracts (same white space); and LANGUAGE=ru gives Russian data names. */
 
 #include "config.h"
 
@@ -12,6 +14,10 @@
 #include <string.h>
 #include <libintl.h>
 #include <glib/gstdio.h>
+
+#include "adm-battle.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
 
 static char *
 source_path (const char *name)
@@ -30,9 +36,13 @@ run_tool (const char * const  *argv,
   g_auto(GStrv) envp = g_get_environ ();
   int status = 0;
 
+  g_autofree char *its_dir = source_path ("po");
+
   /* The tools' messages are read here: in English. */
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
   envp = g_environ_unsetenv (envp, "LANGUAGE");
+  /* xgettext finds the ITS rules of the data files in po/its/, as meson's data_dirs does. */
+  envp = g_environ_setenv (envp, "GETTEXTDATADIRS", its_dir, TRUE);
   g_assert_true (g_spawn_sync (source_dir, (char **)argv, envp,
                                out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : 0,
                                NULL, NULL, out, err, &status, &error));
@@ -112,6 +122,9 @@ test_up_to_date (void)
 
     if (!run_tool (argv, NULL, &err))
       g_test_fail_printf ("xgettext could not read the files of po/POTFILES.in: %s", err);
+    /* A data file no locating rule of po/its/admiralty.loc covers would be read as C. */
+    if (strstr (err, "will try C") != NULL || strstr (err, "cannot locate ITS rules") != NULL)
+      g_test_fail_printf ("po/its/ has no ITS rule for a data file of po/POTFILES.in: %s", err);
   }
   g_assert_true (g_file_test (pot, G_FILE_TEST_IS_REGULAR));
 
@@ -159,6 +172,79 @@ marks_strings (const char *text)
     regex = g_regex_new ("(?<![A-Za-z0-9_])(?:N?C?_|ngettext|g_dngettext|g_dcgettext)\\s*\\(",
                          G_REGEX_OPTIMIZE, 0, NULL);
   return g_regex_match (regex, text, 0, NULL);
+}
+
+/* The root elements po/its/admiralty.loc sends to the ITS rules: a data file with one of
+ * these roots holds display text. */
+static GPtrArray *
+data_roots (void)
+{
+  g_autofree char *path = source_path ("po/its/admiralty.loc");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GRegex) regex = g_regex_new ("localName=\"([^\"]+)\"", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  GPtrArray *roots = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  for (g_regex_match (regex, text, 0, &match); g_match_info_matches (match);
+       g_match_info_next (match, NULL))
+    g_ptr_array_add (roots, g_match_info_fetch (match, 1));
+  g_assert_cmpuint (roots->len, >=, 4);
+  return roots;
+}
+
+/* The name of the root element of the XML @text: the first tag after the declaration,
+ * comments and white space. */
+static char *
+root_element (const char *text)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("^\\s*(?:<\\?.*?\\?>\\s*)?(?:<!--.*?-->\\s*)*"
+                                         "<([A-Za-z_][A-Za-z0-9_.-]*)",
+                                         G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  if (!g_regex_match (regex, text, 0, &match))
+    return NULL;
+  return g_match_info_fetch (match, 1);
+}
+
+/* Adds to @missing the XML data files (.xml, .admiralty) under @folder whose root element is
+ * in @roots, that is whose display text xgettext extracts, and that are not in @listed. */
+static void
+collect_unlisted_data (const char *folder,
+                       GPtrArray  *roots,
+                       GHashTable *listed,
+                       GPtrArray  *missing)
+{
+  g_autofree char *path = source_path (folder);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (path, 0, &error);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *relative = g_build_filename (folder, name, NULL);
+      g_autofree char *full = source_path (relative);
+      g_autofree char *text = NULL;
+      g_autofree char *root = NULL;
+
+      if (g_file_test (full, G_FILE_TEST_IS_DIR))
+        {
+          collect_unlisted_data (relative, roots, listed, missing);
+          continue;
+        }
+      if (!g_str_has_suffix (name, ".xml") && !g_str_has_suffix (name, ".admiralty"))
+        continue;
+      g_assert_true (g_file_get_contents (full, &text, NULL, &error));
+      g_assert_no_error (error);
+      root = root_element (text);
+      if (root != NULL && g_ptr_array_find_with_equal_func (roots, root, g_str_equal, NULL)
+          && !g_hash_table_contains (listed, relative))
+        g_ptr_array_add (missing, g_steal_pointer (&relative));
+    }
 }
 
 /* Adds to @missing the files under @folder (relative to the source folder) that hold
@@ -229,6 +315,12 @@ test_potfiles (void)
 
   collect_unlisted ("src", listed, missing);
   collect_unlisted ("ui", listed, missing);
+  {
+    g_autoptr(GPtrArray) roots = data_roots ();
+
+    collect_unlisted_data ("data", roots, listed, missing);
+    collect_unlisted_data ("scenarios", roots, listed, missing);
+  }
   for (guint i = 0; i < missing->len; i++)
     g_string_append_printf (problems, "%s has translatable strings but is not in "
                             "po/POTFILES.in\n", (char *)g_ptr_array_index (missing, i));
@@ -267,7 +359,348 @@ test_build_catalogue (void)
   g_unsetenv ("LANGUAGE");
 }
 
+/* The data files of po/POTFILES.in: rulesets, classes, scenarios, battles. */
+static GPtrArray *
+listed_data_files (void)
+{
+  g_autofree char *path = source_path ("po/POTFILES.in");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if ((g_str_has_prefix (lines[i], "data/rules/") || g_str_has_prefix (lines[i], "scenarios/"))
+          && (g_str_has_suffix (lines[i], ".xml") || g_str_has_suffix (lines[i], ".admiralty")))
+        g_ptr_array_add (files, g_strdup (lines[i]));
+    }
+  return files;
+}
+
+/* The msgids xgettext extracts from the data files of po/POTFILES.in, unescaped. */
+static GHashTable *
+extract_data_msgids (const char *xgettext)
+{
+  g_autoptr(GPtrArray) files = listed_data_files ();
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  GHashTable *msgids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_cmpuint (files->len, >=, 4);
+  g_ptr_array_add (argv, (char *) xgettext);
+  g_ptr_array_add (argv, (char *) "--from-code=UTF-8");
+  g_ptr_array_add (argv, (char *) "--no-wrap");
+  g_ptr_array_add (argv, (char *) "--no-location");
+  g_ptr_array_add (argv, (char *) "-o");
+  g_ptr_array_add (argv, (char *) "-");
+  for (guint i = 0; i < files->len; i++)
+    g_ptr_array_add (argv, g_ptr_array_index (files, i));
+  g_ptr_array_add (argv, NULL);
+  if (!run_tool ((const char * const *) argv->pdata, &out, &err))
+    g_test_fail_printf ("xgettext could not read the data files: %s", err);
+
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "msgid \"") && g_str_has_suffix (lines[i], "\"")
+        && !g_str_equal (lines[i], "msgid \"\""))
+      {
+        g_autofree char *quoted = g_strndup (lines[i] + strlen ("msgid \""),
+                                             strlen (lines[i]) - strlen ("msgid \"\""));
+
+        g_hash_table_add (msgids, g_strcompress (quoted));
+      }
+  return msgids;
+}
+
+/* @text with every run of white space collapsed to one space and trimmed. */
+static char *
+collapsed (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  g_autoptr(GString) result = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      {
+        if (result->len > 0)
+          g_string_append_c (result, ' ');
+        g_string_append (result, words[i]);
+      }
+  return g_string_free (g_steal_pointer (&result), FALSE);
+}
+
+/* Adds to @problems @text (a display string a loader looks up) when it is not a msgid. */
+static void
+check_msgid (GHashTable *msgids,
+             GString    *problems,
+             const char *where,
+             const char *text)
+{
+  g_autofree char *key = collapsed (text);
+
+  if (key[0] != '\0' && !g_hash_table_contains (msgids, key))
+    g_string_append_printf (problems, "%s: “%s” is not extracted by po/its/admiralty.its\n",
+                            where, text);
+}
+
+static void
+check_ruleset_msgids (AdmRuleset *ruleset,
+                      GHashTable *msgids,
+                      GString    *problems)
+{
+  const char *tables[] = { "ship", "station" };
+  GPtrArray *list;
+
+  check_msgid (msgids, problems, "ruleset", adm_ruleset_get_name (ruleset));
+  list = adm_ruleset_get_ship_types (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, "ship type",
+                 ((AdmShipType *) g_ptr_array_index (list, i))->name);
+  for (guint t = 0; t <= G_N_ELEMENTS (tables); t++)
+    {
+      list = t < G_N_ELEMENTS (tables) ? adm_ruleset_get_critical_table (ruleset, tables[t])
+                                       : adm_ruleset_get_catastrophic_table (ruleset);
+      for (guint i = 0; i < list->len; i++)
+        {
+          const AdmTableRow *row = g_ptr_array_index (list, i);
+
+          check_msgid (msgids, problems, "table row", row->name);
+          check_msgid (msgids, problems, "table row", row->description);
+        }
+    }
+  list = adm_ruleset_get_readiness_grades (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, "readiness grade",
+                 ((AdmReadinessGrade *) g_ptr_array_index (list, i))->name);
+  list = adm_ruleset_get_rulings (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const AdmRuling *ruling = g_ptr_array_index (list, i);
+
+      check_msgid (msgids, problems, ruling->id, ruling->name);
+      check_msgid (msgids, problems, ruling->id, ruling->description);
+      for (guint o = 0; o < ruling->option_names->len; o++)
+        check_msgid (msgids, problems, ruling->id, g_ptr_array_index (ruling->option_names, o));
+    }
+  list = adm_ruleset_get_placements (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const AdmPlacement *placement = g_ptr_array_index (list, i);
+
+      check_msgid (msgids, problems, placement->id, placement->name);
+      check_msgid (msgids, problems, placement->id, placement->description);
+    }
+  list = adm_ruleset_get_factions (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, "faction",
+                 ((AdmFaction *) g_ptr_array_index (list, i))->name);
+  list = adm_ruleset_get_classes (ruleset);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const AdmShipClass *klass = g_ptr_array_index (list, i);
+
+      check_msgid (msgids, problems, klass->id, klass->name);
+      for (guint w = 0; w < klass->weapons->len; w++)
+        check_msgid (msgids, problems, klass->id,
+                     ((AdmWeapon *) g_ptr_array_index (klass->weapons, w))->name);
+    }
+}
+
+static void
+check_scenario_msgids (AdmScenario *scenario,
+                       GHashTable  *msgids,
+                       GString     *problems)
+{
+  const char *id = adm_scenario_get_id (scenario);
+  GPtrArray *list;
+
+  check_msgid (msgids, problems, id, adm_scenario_get_name (scenario));
+  check_msgid (msgids, problems, id, adm_scenario_get_description (scenario));
+  list = adm_scenario_get_admirals (scenario);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, id, ((AdmAdmiral *) g_ptr_array_index (list, i))->name);
+  list = adm_scenario_get_sectors (scenario);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (list, i);
+
+      check_msgid (msgids, problems, id, sector->name);
+      for (guint o = 0; o < sector->objects->len; o++)
+        check_msgid (msgids, problems, id,
+                     ((AdmSectorObject *) g_ptr_array_index (sector->objects, o))->name);
+    }
+  list = adm_scenario_get_formations (scenario);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, id, ((AdmFormation *) g_ptr_array_index (list, i))->name);
+  list = adm_scenario_get_ships (scenario);
+  for (guint i = 0; i < list->len; i++)
+    check_msgid (msgids, problems, id, ((AdmShip *) g_ptr_array_index (list, i))->name);
+}
+
+static void
+check_battle_msgids (AdmBattle  *battle,
+                     GHashTable *msgids,
+                     GString    *problems)
+{
+  const char *name = adm_battle_get_name (battle);
+
+  check_msgid (msgids, problems, name, name);
+  for (guint i = 0; i < adm_battle_get_n_sides (battle); i++)
+    {
+      check_msgid (msgids, problems, name, adm_battle_get_side (battle, i)->name);
+      check_msgid (msgids, problems, name, adm_battle_get_side (battle, i)->admiral);
+    }
+  for (guint i = 0; i < adm_battle_get_n_formations (battle); i++)
+    check_msgid (msgids, problems, name, adm_battle_get_formation (battle, i)->name);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    check_msgid (msgids, problems, name, adm_battle_get_ship (battle, i)->name);
+}
+
+/* Every display string the loaders pass to gettext, as they pass it (white space collapsed),
+ * is a msgid that xgettext extracts from the data files by po/its/admiralty.its; otherwise it
+ * could never be translated. Run in the C locale: the strings are the English of the files. */
+static void
+test_data_msgids (void)
+{
+  g_autofree char *xgettext = find_tool ("xgettext");
+  g_autoptr(GHashTable) msgids = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  guint scenarios = 0, battles = 0;
+
+  if (xgettext == NULL)
+    return;
+
+  msgids = extract_data_msgids (xgettext);
+  g_assert_cmpuint (g_hash_table_size (msgids), >, 100);
+
+  ruleset = adm_ruleset_load ("forcon-2010", &error);
+  g_assert_no_error (error);
+  check_ruleset_msgids (ruleset, msgids, problems);
+
+  files = listed_data_files ();
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *file = g_ptr_array_index (files, i);
+      g_autofree char *path = source_path (file);
+
+      if (g_str_has_suffix (file, ".admiralty"))
+        {
+          g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+          g_assert_no_error (error);
+          check_scenario_msgids (scenario, msgids, problems);
+          scenarios++;
+        }
+      else if (g_str_has_prefix (file, "scenarios/battles/"))
+        {
+          g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+
+          g_assert_no_error (error);
+          check_battle_msgids (battle, msgids, problems);
+          battles++;
+        }
+    }
+  g_assert_cmpuint (scenarios, >=, 1);
+  g_assert_cmpuint (battles, >=, 1);
+
+  if (problems->len > 0)
+    g_test_fail_printf ("%s", problems->str);
+}
+
+/* Whether @text begins with a Cyrillic letter (U+0400..U+04FF). */
+static gboolean
+is_cyrillic (const char *text)
+{
+  gunichar c = g_utf8_get_char (text);
+
+  return c >= 0x400 && c <= 0x4ff;
+}
+
+/* LANGUAGE=ru: the loaders give the data's names and descriptions in Russian, through the
+ * catalogue built from po/ru.po — a ruling description whose XML is laid out on several
+ * lines in other data, a class name (a transliterated proper name), a weapon, a faction, the
+ * scenario's description, a ship and a battle. */
+static void
+test_data_names_russian (void)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_autofree char *scenario_path = source_path ("scenarios/komarr-campaign.admiralty");
+  g_autofree char *battle_path = source_path ("scenarios/battles/low-orbit.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  const AdmRuling *ruling;
+  const AdmShipClass *klass;
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
+    {
+      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
+      g_unsetenv ("LANGUAGE");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  ruleset = adm_ruleset_load ("forcon-2010", &error);
+  g_assert_no_error (error);
+  ruling = adm_ruleset_lookup_ruling (ruleset, "formation-composition");
+  g_assert_nonnull (ruling);
+  g_assert_true (g_str_has_prefix (ruling->description, "Соединение включает не более 6"));
+  g_assert_cmpstr (ruling->name, ==, "Состав соединения");
+  klass = adm_ruleset_lookup_class (ruleset, "vorhartung");
+  g_assert_nonnull (klass);
+  g_assert_cmpstr (klass->name, ==, "Форхартунг");
+  g_assert_cmpstr (((AdmWeapon *) g_ptr_array_index (klass->weapons, 0))->name, ==,
+                   "Главный калибр");
+  g_assert_cmpstr (adm_ruleset_lookup_faction (ruleset, "barrayar")->name, ==,
+                   "Барраярская империя");
+
+  scenario = adm_scenario_load_file (scenario_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_scenario_get_name (scenario), ==, "Комаррская кампания");
+  g_assert_true (is_cyrillic (adm_scenario_get_description (scenario)));
+  g_assert_cmpstr (adm_scenario_lookup_ship (scenario, "prince-serg")->name, ==, "Принц Серг");
+  g_assert_cmpstr (adm_scenario_lookup_admiral (scenario, "vorkosigan")->name, ==,
+                   "Адм. Эйрел Форкосиган");
+  /* Ids stay the keys they are. */
+  g_assert_cmpstr (adm_scenario_lookup_ship (scenario, "prince-serg")->id, ==, "prince-serg");
+
+  battle = adm_battle_load_file (battle_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (is_cyrillic (adm_battle_get_name (battle)));
+  g_assert_cmpstr (adm_battle_lookup_ship (battle, "kestrel")->name, ==, "Пустельга");
+
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
+}
+
 /* The check itself: a file with strings is caught, one without is not. */
+static void
+test_root_element (void)
+{
+  g_autofree char *plain = root_element ("<battle name=\"x\"/>");
+  g_autofree char *declared = root_element ("<?xml version=\"1.0\"?>\n<!-- a\n comment -->\n"
+                                            "<!-- another -->\n<ti4-units version=\"4\">");
+  g_autofree char *none = root_element ("not XML");
+
+  g_assert_cmpstr (plain, ==, "battle");
+  g_assert_cmpstr (declared, ==, "ti4-units");
+  g_assert_null (none);
+}
+
 static void
 test_marks_strings (void)
 {
@@ -289,10 +722,13 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/data/po/marks-strings", test_marks_strings);
+  g_test_add_func ("/data/po/root-element", test_root_element);
   g_test_add_func ("/data/po/potfiles", test_potfiles);
+  g_test_add_func ("/data/po/data-msgids", test_data_msgids);
   g_test_add_func ("/data/po/ru/build-catalogue", test_build_catalogue);
   g_test_add_func ("/data/po/ru/statistics", test_statistics);
   g_test_add_func ("/data/po/ru/up-to-date", test_up_to_date);
+  g_test_add_func ("/data/po/ru/data-names", test_data_names_russian);
 
   return g_test_run ();
 }

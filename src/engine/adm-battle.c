@@ -177,6 +177,23 @@ intern (AdmBattle  *self,
   return value != NULL ? g_string_chunk_insert_const (self->strings, value) : NULL;
 }
 
+/* A display name from the file (side, admiral, formation, ship): English there, translated
+ * when the catalogue has it (po/its/admiralty.its extracts the same attributes). Ids are keys
+ * and go through intern() untranslated. */
+static const char *
+intern_translated (AdmBattle  *self,
+                   xmlNode    *node,
+                   const char *name)
+{
+  g_autofree char *value = adm_xml_get_string (node, name);
+
+  if (value == NULL)
+    return NULL;
+  if (value[0] == '\0')
+    return g_string_chunk_insert_const (self->strings, value);
+  return g_string_chunk_insert_const (self->strings, g_dgettext (GETTEXT_PACKAGE, value));
+}
+
 static gboolean
 load_rulings (AdmBattle  *self,
               xmlNode    *root,
@@ -216,7 +233,7 @@ load_ship (AdmBattle   *self,
   double moving = 0;
 
   ship.id = intern (self, node, "id");
-  ship.name = intern (self, node, "name");
+  ship.name = intern_translated (self, node, "name");
   ship.klass = adm_ruleset_lookup_class (self->ruleset, klass);
   ship.formation = formation;
   ship.side = side;
@@ -324,7 +341,7 @@ load_formation (AdmBattle   *self,
   g_ptr_array_add (self->formation_lists, flagship);
 
   formation.id = intern (self, node, "id");
-  formation.name = intern (self, node, "name");
+  formation.name = intern_translated (self, node, "name");
   formation.side = side;
   formation.ships = ships;
   formation.succession = succession;
@@ -471,6 +488,13 @@ battle_from_node (xmlNode     *root,
 
   self->file = g_strdup (display_name);
   self->name = adm_xml_get_string (root, "name");
+  if (self->name != NULL && self->name[0] != '\0')
+    {
+      char *english = self->name;
+
+      self->name = g_strdup (g_dgettext (GETTEXT_PACKAGE, english));
+      g_free (english);
+    }
   self->seed = seed != NULL ? g_ascii_strtoull (seed, NULL, 10) : 0;
   self->ruleset = adm_ruleset_load (ruleset, &local_error);
   if (self->ruleset == NULL)
@@ -488,8 +512,8 @@ battle_from_node (xmlNode     *root,
       AdmBattleSide *side = g_new0 (AdmBattleSide, 1);
 
       side->id = intern (self, node, "id");
-      side->name = intern (self, node, "name");
-      side->admiral = intern (self, node, "admiral");
+      side->name = intern_translated (self, node, "name");
+      side->admiral = intern_translated (self, node, "admiral");
       g_ptr_array_add (self->sides, side);
       for (guint i = 0; i + 1 < self->sides->len; i++)
         if (g_str_equal (((AdmBattleSide *) g_ptr_array_index (self->sides, i))->id, side->id))

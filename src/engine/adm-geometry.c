@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 
 #include "adm-geometry.h"
 
@@ -270,19 +271,20 @@ adm_contact_distance (AdmPoint a,
   return CLAMP (s, 0.0, length);
 }
 
+/* In the reader's language: it names a ship's arc in fire messages. */
 const char *
 adm_sector_to_string (AdmArcSector sector)
 {
   switch (sector)
     {
     case ADM_SECTOR_BOW:
-      return "bow";
+      return C_("arc", "bow");
     case ADM_SECTOR_STARBOARD:
-      return "starboard";
+      return C_("arc", "starboard");
     case ADM_SECTOR_STERN:
-      return "stern";
+      return C_("arc", "stern");
     case ADM_SECTOR_PORT:
-      return "port";
+      return C_("arc", "port");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -166,6 +166,10 @@ static const struct {
 };
 
 static const char * const arc_names[] = { "bow", "stern", "port", "starboard" };
+/* The same arcs as shown to people, in the order of arc_names. */
+static const char * const arc_labels[] = {
+  NC_("arc", "bow"), NC_("arc", "stern"), NC_("arc", "port"), NC_("arc", "starboard")
+};
 
 /* Value types */
 
@@ -1961,12 +1965,16 @@ adm_arcs_to_string (AdmArcs arcs)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (guint a = 0; a < G_N_ELEMENTS (arc_names); a++)
+  /* Translators: what separates the arcs of a weapon, as in "bow port starboard" */
+  const char *separator = C_("arcs", " ");
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (arc_labels) == G_N_ELEMENTS (arc_names));
+  for (guint a = 0; a < G_N_ELEMENTS (arc_labels); a++)
     if ((arcs & (1 << a)) != 0)
       {
         if (text->len > 0)
-          g_string_append_c (text, ' ');
-        g_string_append (text, arc_names[a]);
+          g_string_append (text, separator);
+        g_string_append (text, g_dpgettext2 (GETTEXT_PACKAGE, "arc", arc_labels[a]));
       }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -193,7 +193,8 @@ const AdmPlacement      *adm_ruleset_get_check_failed_placement (AdmRuleset *sel
 
 const char              *adm_category_to_string       (AdmCategory   category);
 const char              *adm_weapon_type_to_string    (AdmWeaponType type);
-/* Space-separated arc names in the order bow stern port starboard. Free with g_free. */
+/* The arcs in the order bow stern port starboard, in the reader's language ("bow port
+ * starboard"). For people, not for files. Free with g_free. */
 char                    *adm_arcs_to_string           (AdmArcs       arcs);
 
 G_END_DECLS

@@ -163,6 +163,48 @@ adm_scenario_init (AdmScenario *self)
   self->ship_by_id = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
+/* Display text (names, the description) is English in the file; gettext gives its translation
+ * when the catalogue has one (po/its/admiralty.its extracts the same strings). Ids are keys and
+ * never go through here. An empty string would fetch the catalogue header. */
+static char *
+translated (char *text)
+{
+  char *result;
+
+  if (text == NULL || text[0] == '\0')
+    return text;
+  result = g_strdup (g_dgettext (GETTEXT_PACKAGE, text));
+  g_free (text);
+  return result;
+}
+
+/* The text of @node for display: xgettext extracts element text with runs of white space
+ * collapsed to one space, so that collapsed text is what the catalogue is searched for. Without
+ * a translation the text keeps its own line breaks, trimmed. */
+static char *
+translated_text (xmlNode *node)
+{
+  g_autofree char *text = g_strstrip (adm_xml_get_text (node));
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  g_autoptr(GString) collapsed = g_string_new (NULL);
+  const char *result;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] == '\0')
+        continue;
+      if (collapsed->len > 0)
+        g_string_append_c (collapsed, ' ');
+      g_string_append (collapsed, words[i]);
+    }
+  if (collapsed->len == 0)
+    return g_steal_pointer (&text);
+  result = g_dgettext (GETTEXT_PACKAGE, collapsed->str);
+  if (result == collapsed->str || g_str_equal (result, collapsed->str))
+    return g_steal_pointer (&text);
+  return g_strdup (result);
+}
+
 /* A required attribute; the schema makes absence unlikely, but a campaign's embedded scenario
  * can reach us by other routes, so it is still checked. */
 static char *
@@ -255,7 +297,7 @@ load_admirals (Loader   *loader,
 
       admiral = g_new0 (AdmAdmiral, 1);
       admiral->id = g_steal_pointer (&id);
-      admiral->name = g_steal_pointer (&name);
+      admiral->name = translated (g_steal_pointer (&name));
       admiral->faction = faction;
       g_ptr_array_add (loader->self->admirals, admiral);
       g_hash_table_insert (loader->self->admiral_by_id, admiral->id, admiral);
@@ -287,7 +329,7 @@ load_sector (Loader   *loader,
 
   sector = g_new0 (AdmSector, 1);
   sector->id = g_steal_pointer (&id);
-  sector->name = g_steal_pointer (&name);
+  sector->name = translated (g_steal_pointer (&name));
   sector->x = x;
   sector->y = y;
   sector->objects = g_ptr_array_new_with_free_func (sector_object_free);
@@ -301,7 +343,7 @@ load_sector (Loader   *loader,
       AdmSectorObject *object = g_new0 (AdmSectorObject, 1);
 
       object->kind = adm_xml_get_string (child, "kind");
-      object->name = adm_xml_get_string (child, "name");
+      object->name = translated (adm_xml_get_string (child, "name"));
       g_ptr_array_add (sector->objects, object);
       if (object->kind == NULL || object->name == NULL)
         {
@@ -408,7 +450,7 @@ load_ship (Loader        *loader,
 
   ship = g_new0 (AdmShip, 1);
   ship->id = g_steal_pointer (&id);
-  ship->name = g_steal_pointer (&name);
+  ship->name = translated (g_steal_pointer (&name));
   ship->klass = klass;
   ship->faction = formation->faction;
   ship->readiness = readiness;
@@ -562,7 +604,7 @@ load_formation (Loader   *loader,
 
   formation = g_new0 (AdmFormation, 1);
   formation->id = g_steal_pointer (&id);
-  formation->name = g_steal_pointer (&name);
+  formation->name = translated (g_steal_pointer (&name));
   formation->ships = g_ptr_array_new ();
   formation->succession = g_ptr_array_new ();
   g_ptr_array_add (loader->self->formations, formation);
@@ -652,7 +694,7 @@ load_alliances (Loader   *loader,
         }
       alliance = g_new0 (Alliance, 1);
       alliance->id = g_steal_pointer (&id);
-      alliance->name = g_steal_pointer (&name);
+      alliance->name = translated (g_steal_pointer (&name));
       alliance->members = g_ptr_array_new ();
       g_ptr_array_add (loader->self->alliances, alliance);
       g_hash_table_add (ids, alliance->id);
@@ -718,9 +760,10 @@ adm_scenario_new_from_node (xmlNode     *node,
   if ((self->id = require (&loader, node, "id", error)) == NULL ||
       (self->name = require (&loader, node, "name", error)) == NULL)
     return NULL;
+  self->name = translated (self->name);
 
   child = adm_xml_first_element (node, "description");
-  self->description = child != NULL ? g_strstrip (adm_xml_get_text (child)) : g_strdup ("");
+  self->description = child != NULL ? translated_text (child) : g_strdup ("");
 
   if ((child = adm_xml_first_element (node, "rulings")) != NULL &&
       !load_rulings (&loader, child, error))
