@@ -226,7 +226,8 @@ group_units (AdmTi4Combat *self,
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%u %s", count, unit->name);
+      /* Translators: units of one kind: "3 Fighter" */
+      g_string_append_printf (text, _("%u %s"), count, unit->name);
     }
   return g_string_free (text, FALSE);
 }
