@@ -73,6 +73,26 @@ CliExit         _cli_report_run           (int             argc,
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
 /* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */
+/* Shared by the `ti4` subcommands (cli-ti4.c): bad input reported on stderr, and as
+ * {"error": …} with @json, giving CLI_EXIT_USAGE (the issue fixes exit 2 for bad unit lists);
+ * the parsers of --attacker/--defender, --retreat-after and --policy, which put a message
+ * naming the option in @message on failure. */
+CliExit         _cli_ti4_bad_input        (const char     *command,
+                                           gboolean        json,
+                                           const char     *message);
+gboolean        _cli_ti4_parse_fleet      (AdmTi4Catalog  *catalog,
+                                           const char     *option,
+                                           const char     *text,
+                                           AdmTi4Fleet    *fleet,
+                                           char          **message);
+gboolean        _cli_ti4_parse_retreat    (const char     *option,
+                                           const char     *text,
+                                           int            *out,
+                                           char          **message);
+gboolean        _cli_ti4_parse_policy     (const char     *option,
+                                           const char     *text,
+                                           AdmTi4Policy   *out,
+                                           char          **message);
 CliExit         _cli_ti4_run              (int             argc,
                                            char          **argv);
 /* `ti4 battle` (cli-ti4-battle.c): one combat resolved round by round (adm-ti4-combat.h). */

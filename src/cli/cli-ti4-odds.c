@@ -11,76 +11,7 @@
 #include "cli-private.h"
 
 #define COMMAND "ti4 odds"
-#define MAX_RETREAT_AFTER 100
 #define N_TEXT_ENDS 10
-
-/* Bad input: the message on stderr (and as {"error": …} with --json); exit 2. */
-static CliExit
-bad_input (gboolean    json,
-           const char *message)
-{
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "error");
-      json_builder_add_string_value (builder, message);
-      json_builder_end_object (builder);
-      _cli_print_json (builder);
-    }
-  return _cli_usage_error (COMMAND, "%s", message);
-}
-
-static gboolean
-parse_fleet (AdmTi4Catalog *catalog,
-             const char    *option,
-             const char    *text,
-             AdmTi4Fleet   *fleet,
-             char         **message)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (adm_ti4_fleet_parse (catalog, text, fleet, &error))
-    return TRUE;
-  /* Translators: "--attacker: Unknown unit “dreadnaught”; the units are …" */
-  *message = g_strdup_printf (_("%s: %s"), option, error->message);
-  return FALSE;
-}
-
-static gboolean
-parse_retreat (const char *option,
-               const char *text,
-               int        *out,
-               char      **message)
-{
-  gint64 value;
-
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, 0, MAX_RETREAT_AFTER, &value, NULL))
-    {
-      *message = g_strdup_printf (_("%s “%s” is not a whole number of rounds from 0 to %d"),
-                                  option, text, MAX_RETREAT_AFTER);
-      return FALSE;
-    }
-  *out = (int) value;
-  return TRUE;
-}
-
-static gboolean
-parse_policy (const char   *option,
-              const char   *text,
-              AdmTi4Policy *out,
-              char        **message)
-{
-  if (text == NULL || adm_ti4_policy_from_string (text, out))
-    return TRUE;
-  *message = g_strdup_printf (_("%s: unknown policy “%s”; the policies are %s, %s"), option,
-                              text, adm_ti4_policy_to_string (ADM_TI4_POLICY_SUSTAIN_FIRST),
-                              adm_ti4_policy_to_string (ADM_TI4_POLICY_CHEAPEST_FIRST));
-  return FALSE;
-}
 
 /* "1.52 Dreadnought, 0.40 Fighter" over the units @start had. */
 static char *
@@ -342,23 +273,23 @@ _cli_ti4_odds_run (int    argc,
 
   adm_ti4_odds_options_init (&options);
   options.arena = ground ? ADM_TI4_GROUND : ADM_TI4_SPACE;
-  if (!parse_fleet (catalog, "--attacker", attacker_text, &attacker, &message) ||
-      !parse_fleet (catalog, "--defender", defender_text, &defender, &message) ||
-      !parse_retreat ("--retreat-after", retreat_after, &options.attacker_retreat_after,
+  if (!_cli_ti4_parse_fleet (catalog, "--attacker", attacker_text, &attacker, &message) ||
+      !_cli_ti4_parse_fleet (catalog, "--defender", defender_text, &defender, &message) ||
+      !_cli_ti4_parse_retreat ("--retreat-after", retreat_after, &options.attacker_retreat_after,
                       &message) ||
-      !parse_retreat ("--defender-retreat-after", defender_retreat_after,
+      !_cli_ti4_parse_retreat ("--defender-retreat-after", defender_retreat_after,
                       &options.defender_retreat_after, &message) ||
-      !parse_policy ("--policy", policy, &options.attacker_policy, &message) ||
-      !parse_policy ("--defender-policy", defender_policy, &options.defender_policy,
+      !_cli_ti4_parse_policy ("--policy", policy, &options.attacker_policy, &message) ||
+      !_cli_ti4_parse_policy ("--defender-policy", defender_policy, &options.defender_policy,
                      &message))
-    return bad_input (json, message);
+    return _cli_ti4_bad_input (COMMAND, json, message);
   if (ground && (retreat_after != NULL || defender_retreat_after != NULL))
-    return bad_input (json, _("a ground combat has no retreats (LRR 48): leave out "
+    return _cli_ti4_bad_input (COMMAND, json, _("a ground combat has no retreats (LRR 48): leave out "
                               "--retreat-after and --defender-retreat-after with --ground"));
 
   odds = adm_ti4_odds_compute (catalog, &attacker, &defender, &options, &error);
   if (odds == NULL)
-    return bad_input (json, error->message);
+    return _cli_ti4_bad_input (COMMAND, json, error->message);
 
   if (json)
     print_json (catalog, &attacker, &defender, odds);
