@@ -77,6 +77,34 @@ CliExit         _cli_table_run            (int             argc,
  * {"error": …} with @json, giving CLI_EXIT_USAGE (the issue fixes exit 2 for bad unit lists);
  * the parsers of --attacker/--defender, --retreat-after and --policy, which put a message
  * naming the option in @message on failure. */
+/* The options both `ti4` subcommands take, as GOption fills them. */
+typedef struct {
+  char     *attacker;
+  char     *defender;
+  char     *retreat_after;
+  char     *defender_retreat_after;
+  char     *policy;
+  char     *defender_policy;
+  gboolean  ground;
+} CliTi4Args;
+
+void            _cli_ti4_args_clear       (CliTi4Args     *args);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliTi4Args, _cli_ti4_args_clear)
+/* --attacker, --defender, --ground, --retreat-after, --defender-retreat-after, --policy and
+ * --defender-policy, into @args. */
+void            _cli_ti4_add_entries      (GOptionContext *context,
+                                           CliTi4Args     *args);
+/* _cli_check_value () on each: FALSE after reporting bad usage. */
+gboolean        _cli_ti4_check_values     (const char     *command,
+                                           CliTi4Args     *args);
+/* Both fleets and the odds' options (arena, retreats, policies) from @args; FALSE with
+ * @message naming the option when one is wrong. */
+gboolean        _cli_ti4_read_setup       (CliTi4Args     *args,
+                                           AdmTi4Catalog  *catalog,
+                                           AdmTi4Fleet    *attacker,
+                                           AdmTi4Fleet    *defender,
+                                           AdmTi4OddsOptions *options,
+                                           char          **message);
 CliExit         _cli_ti4_bad_input        (const char     *command,
                                            gboolean        json,
                                            const char     *message);

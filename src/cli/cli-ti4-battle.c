@@ -140,40 +140,21 @@ _cli_ti4_battle_run (int    argc,
   g_autoptr(AdmTi4Combat) combat = NULL;
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *attacker_text = NULL, *defender_text = NULL, *message = NULL;
-  g_autofree char *retreat_after = NULL, *defender_retreat_after = NULL;
-  g_autofree char *policy = NULL, *defender_policy = NULL;
+  g_autofree char *message = NULL;
   g_autofree char *seed_text = NULL, *dice_text = NULL, *save_path = NULL;
-  gboolean ground = FALSE, json = FALSE;
+  g_auto(CliTi4Args) args = { 0 };
+  gboolean json = FALSE;
   guint64 seed = 0;
   guint typed = 0;
   AdmTi4Setup setup = { 0 };
   AdmTi4OddsOptions options;
   const GOptionEntry entries[] = {
-    { "attacker", 0, 0, G_OPTION_ARG_STRING, &attacker_text,
-      N_("The attacker's units, such as \"dreadnought=2,fighter=3\""), N_("UNITS") },
-    { "defender", 0, 0, G_OPTION_ARG_STRING, &defender_text,
-      N_("The defender's units, such as \"destroyer-ii=2,cruiser=1\""), N_("UNITS") },
-    { "ground", 0, 0, G_OPTION_ARG_NONE, &ground,
-      N_("A ground combat on a planet (LRR 48) instead of a space combat (LRR 39)"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Roll the dice from this seed, to repeat a battle; default a random seed"),
       N_("N") },
     { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
       N_("The values of real d10s, in the order the battle rolls them (\"0\" is 10), such "
          "as \"3,7,10\""), N_("VALUES") },
-    { "retreat-after", 0, 0, G_OPTION_ARG_STRING, &retreat_after,
-      N_("The attacker announces a retreat after N rounds (LRR 39.4, 39.7), to an eligible "
-         "system; default never"), N_("N") },
-    { "defender-retreat-after", 0, 0, G_OPTION_ARG_STRING, &defender_retreat_after,
-      N_("The defender announces a retreat after N rounds; it announces first and bars the "
-         "attacker's retreat that round (LRR 39.4.b); default never"), N_("N") },
-    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy,
-      N_("How the attacker assigns hits (LRR 39.6): sustain-first (default) or "
-         "cheapest-first"), N_("POLICY") },
-    { "defender-policy", 0, 0, G_OPTION_ARG_STRING, &defender_policy,
-      N_("How the defender assigns hits: sustain-first (default) or cheapest-first"),
-      N_("POLICY") },
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_path,
       N_("Save the combat (set-up and journal) to FILE"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
@@ -188,18 +169,13 @@ _cli_ti4_battle_run (int    argc,
                                 "Anti-Fighter Barrage (LRR 39.3), retreats (39.4, 39.7), "
                                 "combat rolls (39.5), hits (39.6), the end and the capacity "
                                 "check (39.9-39.10.a); or a ground combat (LRR 48)."));
+  _cli_ti4_add_entries (context, &args);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, COMMAND, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (!_cli_check_value (COMMAND, "--attacker", attacker_text, TRUE)
-      || !_cli_check_value (COMMAND, "--defender", defender_text, TRUE)
+  if (!_cli_ti4_check_values (COMMAND, &args)
       || !_cli_check_value (COMMAND, "--seed", seed_text, FALSE)
-      || !_cli_check_value (COMMAND, "--dice", dice_text, FALSE)
-      || !_cli_check_value (COMMAND, "--retreat-after", retreat_after, FALSE)
-      || !_cli_check_value (COMMAND, "--defender-retreat-after", defender_retreat_after,
-                            FALSE)
-      || !_cli_check_value (COMMAND, "--policy", policy, FALSE)
-      || !_cli_check_value (COMMAND, "--defender-policy", defender_policy, FALSE))
+      || !_cli_check_value (COMMAND, "--dice", dice_text, FALSE))
     return CLI_EXIT_USAGE;
   if (argc > 1)
     return _cli_usage_error (COMMAND, _("unexpected argument “%s”"), argv[1]);
@@ -210,21 +186,9 @@ _cli_ti4_battle_run (int    argc,
   if (catalog == NULL)
     return _cli_invalid (json, "%s", error->message);
 
-  adm_ti4_odds_options_init (&options);
-  options.arena = ground ? ADM_TI4_GROUND : ADM_TI4_SPACE;
-  if (!_cli_ti4_parse_fleet (catalog, "--attacker", attacker_text, &setup.attacker, &message) ||
-      !_cli_ti4_parse_fleet (catalog, "--defender", defender_text, &setup.defender, &message) ||
-      !_cli_ti4_parse_retreat ("--retreat-after", retreat_after, &options.attacker_retreat_after,
-                      &message) ||
-      !_cli_ti4_parse_retreat ("--defender-retreat-after", defender_retreat_after,
-                      &options.defender_retreat_after, &message) ||
-      !_cli_ti4_parse_policy ("--policy", policy, &options.attacker_policy, &message) ||
-      !_cli_ti4_parse_policy ("--defender-policy", defender_policy, &options.defender_policy,
-                     &message))
+  if (!_cli_ti4_read_setup (&args, catalog, &setup.attacker, &setup.defender, &options,
+                            &message))
     return _cli_ti4_bad_input (COMMAND, json, message);
-  if (ground && (retreat_after != NULL || defender_retreat_after != NULL))
-    return _cli_ti4_bad_input (COMMAND, json, _("a ground combat has no retreats (LRR 48): leave out "
-                              "--retreat-after and --defender-retreat-after with --ground"));
 
   if (dice_text != NULL)
     {

@@ -214,31 +214,12 @@ _cli_ti4_odds_run (int    argc,
   g_autoptr(AdmTi4Catalog) catalog = NULL;
   g_autoptr(AdmTi4Odds) odds = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *attacker_text = NULL, *defender_text = NULL, *message = NULL;
-  g_autofree char *retreat_after = NULL, *defender_retreat_after = NULL;
-  g_autofree char *policy = NULL, *defender_policy = NULL;
-  gboolean ground = FALSE, json = FALSE;
+  g_autofree char *message = NULL;
+  g_auto(CliTi4Args) args = { 0 };
+  gboolean json = FALSE;
   AdmTi4Fleet attacker, defender;
   AdmTi4OddsOptions options;
   const GOptionEntry entries[] = {
-    { "attacker", 0, 0, G_OPTION_ARG_STRING, &attacker_text,
-      N_("The attacker's units, such as \"dreadnought=2,fighter=3\""), N_("UNITS") },
-    { "defender", 0, 0, G_OPTION_ARG_STRING, &defender_text,
-      N_("The defender's units, such as \"destroyer-ii=2,cruiser=1\""), N_("UNITS") },
-    { "ground", 0, 0, G_OPTION_ARG_NONE, &ground,
-      N_("A ground combat on a planet (LRR 48) instead of a space combat (LRR 39)"), NULL },
-    { "retreat-after", 0, 0, G_OPTION_ARG_STRING, &retreat_after,
-      N_("The attacker announces a retreat after N rounds (LRR 39.4, 39.7); default never"),
-      N_("N") },
-    { "defender-retreat-after", 0, 0, G_OPTION_ARG_STRING, &defender_retreat_after,
-      N_("The defender announces a retreat after N rounds; it announces first and bars the "
-         "attacker's retreat that round (LRR 39.4.b); default never"), N_("N") },
-    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy,
-      N_("How the attacker assigns hits (LRR 39.6): sustain-first (default) or "
-         "cheapest-first"), N_("POLICY") },
-    { "defender-policy", 0, 0, G_OPTION_ARG_STRING, &defender_policy,
-      N_("How the defender assigns hits: sustain-first (default) or cheapest-first"),
-      N_("POLICY") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"attacker\", \"draw\", \"defender\", \"attacker_retreated\", "
          "\"defender_retreated\", \"expected_rounds\", \"survivors\", \"ends\"} as JSON"),
@@ -253,16 +234,11 @@ _cli_ti4_odds_run (int    argc,
                                 "the expected rounds and survivors, and the most likely ends. "
                                 "A space combat starts with the Anti-Fighter Barrage (LRR "
                                 "39.3) and ends with the capacity check (LRR 39.10.a)."));
+  _cli_ti4_add_entries (context, &args);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, COMMAND, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (!_cli_check_value (COMMAND, "--attacker", attacker_text, TRUE)
-      || !_cli_check_value (COMMAND, "--defender", defender_text, TRUE)
-      || !_cli_check_value (COMMAND, "--retreat-after", retreat_after, FALSE)
-      || !_cli_check_value (COMMAND, "--defender-retreat-after", defender_retreat_after,
-                            FALSE)
-      || !_cli_check_value (COMMAND, "--policy", policy, FALSE)
-      || !_cli_check_value (COMMAND, "--defender-policy", defender_policy, FALSE))
+  if (!_cli_ti4_check_values (COMMAND, &args))
     return CLI_EXIT_USAGE;
   if (argc > 1)
     return _cli_usage_error (COMMAND, _("unexpected argument “%s”"), argv[1]);
@@ -271,21 +247,8 @@ _cli_ti4_odds_run (int    argc,
   if (catalog == NULL)
     return _cli_invalid (json, "%s", error->message);
 
-  adm_ti4_odds_options_init (&options);
-  options.arena = ground ? ADM_TI4_GROUND : ADM_TI4_SPACE;
-  if (!_cli_ti4_parse_fleet (catalog, "--attacker", attacker_text, &attacker, &message) ||
-      !_cli_ti4_parse_fleet (catalog, "--defender", defender_text, &defender, &message) ||
-      !_cli_ti4_parse_retreat ("--retreat-after", retreat_after, &options.attacker_retreat_after,
-                      &message) ||
-      !_cli_ti4_parse_retreat ("--defender-retreat-after", defender_retreat_after,
-                      &options.defender_retreat_after, &message) ||
-      !_cli_ti4_parse_policy ("--policy", policy, &options.attacker_policy, &message) ||
-      !_cli_ti4_parse_policy ("--defender-policy", defender_policy, &options.defender_policy,
-                     &message))
+  if (!_cli_ti4_read_setup (&args, catalog, &attacker, &defender, &options, &message))
     return _cli_ti4_bad_input (COMMAND, json, message);
-  if (ground && (retreat_after != NULL || defender_retreat_after != NULL))
-    return _cli_ti4_bad_input (COMMAND, json, _("a ground combat has no retreats (LRR 48): leave out "
-                              "--retreat-after and --defender-retreat-after with --ground"));
 
   odds = adm_ti4_odds_compute (catalog, &attacker, &defender, &options, &error);
   if (odds == NULL)

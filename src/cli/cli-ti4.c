@@ -79,6 +79,89 @@ _cli_ti4_parse_policy (const char   *option,
   return FALSE;
 }
 
+void
+_cli_ti4_args_clear (CliTi4Args *args)
+{
+  g_clear_pointer (&args->attacker, g_free);
+  g_clear_pointer (&args->defender, g_free);
+  g_clear_pointer (&args->retreat_after, g_free);
+  g_clear_pointer (&args->defender_retreat_after, g_free);
+  g_clear_pointer (&args->policy, g_free);
+  g_clear_pointer (&args->defender_policy, g_free);
+}
+
+void
+_cli_ti4_add_entries (GOptionContext *context,
+                      CliTi4Args     *args)
+{
+  const GOptionEntry entries[] = {
+    { "attacker", 0, 0, G_OPTION_ARG_STRING, &args->attacker,
+      N_("The attacker's units, such as \"dreadnought=2,fighter=3\""), N_("UNITS") },
+    { "defender", 0, 0, G_OPTION_ARG_STRING, &args->defender,
+      N_("The defender's units, such as \"destroyer-ii=2,cruiser=1\""), N_("UNITS") },
+    { "ground", 0, 0, G_OPTION_ARG_NONE, &args->ground,
+      N_("A ground combat on a planet (LRR 48) instead of a space combat (LRR 39)"), NULL },
+    { "retreat-after", 0, 0, G_OPTION_ARG_STRING, &args->retreat_after,
+      N_("The attacker announces a retreat after N rounds (LRR 39.4, 39.7), to an eligible "
+         "system; default never"), N_("N") },
+    { "defender-retreat-after", 0, 0, G_OPTION_ARG_STRING, &args->defender_retreat_after,
+      N_("The defender announces a retreat after N rounds; it announces first and bars the "
+         "attacker's retreat that round (LRR 39.4.b); default never"), N_("N") },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &args->policy,
+      N_("How the attacker assigns hits (LRR 39.6): sustain-first (default) or "
+         "cheapest-first"), N_("POLICY") },
+    { "defender-policy", 0, 0, G_OPTION_ARG_STRING, &args->defender_policy,
+      N_("How the defender assigns hits: sustain-first (default) or cheapest-first"),
+      N_("POLICY") },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+gboolean
+_cli_ti4_check_values (const char *command,
+                       CliTi4Args *args)
+{
+  return _cli_check_value (command, "--attacker", args->attacker, TRUE)
+         && _cli_check_value (command, "--defender", args->defender, TRUE)
+         && _cli_check_value (command, "--retreat-after", args->retreat_after, FALSE)
+         && _cli_check_value (command, "--defender-retreat-after",
+                              args->defender_retreat_after, FALSE)
+         && _cli_check_value (command, "--policy", args->policy, FALSE)
+         && _cli_check_value (command, "--defender-policy", args->defender_policy, FALSE);
+}
+
+gboolean
+_cli_ti4_read_setup (CliTi4Args        *args,
+                     AdmTi4Catalog     *catalog,
+                     AdmTi4Fleet       *attacker,
+                     AdmTi4Fleet       *defender,
+                     AdmTi4OddsOptions *options,
+                     char             **message)
+{
+  adm_ti4_odds_options_init (options);
+  options->arena = args->ground ? ADM_TI4_GROUND : ADM_TI4_SPACE;
+  if (!_cli_ti4_parse_fleet (catalog, "--attacker", args->attacker, attacker, message) ||
+      !_cli_ti4_parse_fleet (catalog, "--defender", args->defender, defender, message) ||
+      !_cli_ti4_parse_retreat ("--retreat-after", args->retreat_after,
+                               &options->attacker_retreat_after, message) ||
+      !_cli_ti4_parse_retreat ("--defender-retreat-after", args->defender_retreat_after,
+                               &options->defender_retreat_after, message) ||
+      !_cli_ti4_parse_policy ("--policy", args->policy, &options->attacker_policy, message) ||
+      !_cli_ti4_parse_policy ("--defender-policy", args->defender_policy,
+                              &options->defender_policy, message))
+    return FALSE;
+  /* LRR 48, comment 6: no retreat from a ground combat. */
+  if (args->ground && (args->retreat_after != NULL || args->defender_retreat_after != NULL))
+    {
+      *message = g_strdup (_("a ground combat has no retreats (LRR 48): leave out "
+                             "--retreat-after and --defender-retreat-after with --ground"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 typedef CliExit (*Ti4Func) (int    argc,
                             char **argv);
 
