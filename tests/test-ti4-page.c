@@ -435,6 +435,9 @@ test_physical_dice_and_hits (void)
   set_count (page, ADM_TI4_DEFENDER, "cruiser", 3);
   wait_for_odds (page);
   start_combat (page);
+  /* Physical dice: the program rolls nothing by itself. */
+  g_assert_false (gtk_widget_get_sensitive (page->round_button));
+  g_assert_false (gtk_widget_get_sensitive (page->end_button));
   /* LRR 39.4: each side may announce a retreat first, the defender first; both stay. */
   need = adm_ti4_combat_get_need (page->combat);
   g_assert_cmpint (need->kind, ==, ADM_TI4_NEED_RETREAT);
@@ -526,7 +529,10 @@ test_physical_dice_and_hits (void)
   g_assert_cmpint (need->kind, ==, ADM_TI4_NEED_HITS);
   g_assert_cmpint (need->side, ==, ADM_TI4_ATTACKER);
 
+  /* Back to the program's dice: the automatic steps are offered again. */
   g_settings_reset (settings, "dice-mode");
+  g_assert_true (gtk_widget_get_sensitive (page->round_button));
+  g_assert_true (gtk_widget_get_sensitive (page->end_button));
   close_window (window);
 }
 

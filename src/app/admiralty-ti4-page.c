@@ -563,8 +563,20 @@ show_need (AdmiraltyTi4Page *self)
   gtk_widget_set_visible (self->stay_button, need->kind == ADM_TI4_NEED_RETREAT);
   gtk_widget_set_visible (self->round_button, !over);
   gtk_widget_set_visible (self->end_button, !over);
+  /* With physical dice every roll is typed in: the program does not roll behind the
+   * master's back. */
+  gtk_widget_set_sensitive (self->round_button, !physical_dice (self));
+  gtk_widget_set_sensitive (self->end_button, !physical_dice (self));
   gtk_widget_set_visible (self->new_button, !over);
   gtk_widget_set_sensitive (self->undo_button, admiralty_ti4_page_can_undo (self));
+}
+
+/* The Preferences' dice mode changed: the step's button and the automatic ones follow. */
+static void
+dice_mode_changed_cb (AdmiraltyTi4Page *self)
+{
+  if (self->combat != NULL)
+    show_need (self);
 }
 
 static void
@@ -1486,6 +1498,8 @@ admiralty_ti4_page_init (AdmiraltyTi4Page *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::dice-mode",
+                           G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
   self->arena = ADM_TI4_SPACE;
 
   self->catalog = adm_ti4_catalog_load (&error);
