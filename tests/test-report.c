@@ -107,6 +107,7 @@ struct _FogDice
 {
   GObject      parent_instance;
   AdmDicePrng *prng;
+  gboolean     criticals;  /* every critical check succeeds, every F-CRIT-2 roll is 2 + 3 */
 };
 
 static void fog_dice_source_init (AdmDiceSourceInterface *iface);
@@ -126,6 +127,10 @@ fog_dice_roll (AdmDiceSource        *source,
     {
       if (g_strcmp0 (request->clause, "F-ECM-5") == 0)
         values[i] = g_str_has_prefix (request->purpose, "ECM attack") ? 1 : request->sides;
+      else if (self->criticals && g_str_has_prefix (request->purpose, "critical checks"))
+        values[i] = 6;  /* F-CRIT-1, F-ART-13 */
+      else if (self->criticals && g_strcmp0 (request->clause, "F-CRIT-2") == 0)
+        values[i] = i == 0 ? 2 : 3;  /* 5: "Bow armament knocked out", F-CRIT-12 */
       else
         values[i] = adm_dice_prng_die (self->prng, request->sides);
     }
@@ -751,6 +756,68 @@ test_cards (void)
   assert_contains (all_text, "\nCriticals: none\n");
 }
 
+/* F-CRIT-1, F-CRIT-12, F-CRIT-20: a card lists the criticals its ship awaits repair of, each
+ * with its table number and name. The Pol orbit battle is played again, in a folder of its
+ * own, with every critical check a success and every critical a 5. */
+static void
+test_card_criticals (void)
+{
+  g_autofree char *fixture = source_path ("tests/data/reports", LEAK_STEM ".xml");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-criticals-XXXXXX", &error);
+  g_autofree char *setup_path = g_build_filename (dir, LEAK_STEM ".xml", NULL);
+  g_autofree char *game_path = g_build_filename (dir, LEAK_STEM ".game.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(FogDice) dice = g_object_new (FOG_TYPE_DICE, NULL);
+  g_autoptr(AdmDoc) doc = NULL;
+  g_autofree char *cards = NULL;
+  gsize length;
+  guint with_criticals = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (fixture, &text, &length, &error));
+  g_assert_true (g_file_set_contents (setup_path, text, length, &error));
+  g_assert_no_error (error);
+  battle = adm_battle_load_file (setup_path, &error);
+  g_assert_no_error (error);
+  dice->criticals = TRUE;
+  for (guint turn = 0; turn < 3; turn++)
+    fire_turn (battle, ADM_DICE_SOURCE (dice));
+  g_assert_true (adm_battle_save (battle, game_path, &error));
+  g_assert_no_error (error);
+
+  doc = adm_report_build (campaign, ADM_REPORT_CARDS, NULL, 0, dir, &error);
+  g_assert_no_error (error);
+  cards = adm_doc_to_text (doc);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      g_autofree char *title = NULL;
+      g_autoptr(GString) expected = g_string_new ("\nCriticals: ");
+      const char *card, *card_end, *found;
+
+      if (ship->status == ADM_SHIP_DESTROYED || ship->criticals[5] == 0)
+        continue;
+      with_criticals++;
+      /* Each result as often as it was taken (F-CRIT-20). */
+      for (int n = 0; n < ship->criticals[5]; n++)
+        g_string_append (expected, n > 0 ? ", 5 Bow armament knocked out"
+                                         : "5 Bow armament knocked out");
+      g_string_append_c (expected, '\n');
+      title = g_strdup_printf ("\n%s\n", ship->name);
+      card = strstr (cards, title);
+      g_assert_nonnull (card);
+      card_end = strstr (card, "\nFlagship: ");
+      g_assert_nonnull (card_end);
+      found = strstr (card, expected->str);
+      g_test_message ("%s:%s", ship->name, expected->str);
+      g_assert_true (found != NULL && found < card_end);
+    }
+  g_assert_cmpuint (with_criticals, >, 0);
+  remove_tree (dir);
+}
+
 /* F-STRAT-13, F-STRAT-18: the blank sheet for the current cycle lists each of his formations
  * with where it is and its standing order, and room to write orders and comments. */
 static void
@@ -886,6 +953,7 @@ main (int   argc,
   g_test_add_func ("/engine/report/F-STRAT-3/hidden-formations", test_hidden_formations);
   g_test_add_func ("/engine/report/F-STRAT-3/earlier-cycle", test_history);
   g_test_add_func ("/engine/report/F-SHIP/cards", test_cards);
+  g_test_add_func ("/engine/report/F-CRIT-20/card-criticals", test_card_criticals);
   g_test_add_func ("/engine/report/F-STRAT-18/sheets", test_sheets);
   g_test_add_func ("/engine/report/errors", test_errors);
   g_test_add_func ("/engine/report/no-battles", test_no_battles);
