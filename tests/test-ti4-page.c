@@ -601,6 +601,27 @@ test_files (void)
   }
   g_clear_error (&error);
 
+  /* The window's Open (and the command line) knows a saved combat by its root element and
+   * opens it in a tab of its own; a broken one opens nothing and says why. */
+  {
+    guint tabs = adw_tab_view_get_n_pages (window->tab_view);
+    AdmiraltyTi4Page *opened;
+
+    g_assert_true (admiralty_window_open (window, path));
+    iterate ();
+    g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, tabs + 1);
+    opened = _admiralty_window_get_ti4_page (window);
+    g_assert_nonnull (opened);
+    g_assert_true (opened != other && opened != page);
+    g_assert_nonnull (opened->combat);
+    g_assert_cmpuint (adm_ti4_combat_get_events (opened->combat)->len, ==, events);
+
+    g_assert_false (admiralty_window_open (window, broken));
+    iterate ();
+    g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, tabs + 1);
+    g_assert_nonnull (_admiralty_window_get_error_dialog (window));
+  }
+
   close_window (window);
   g_unlink (path);
   g_unlink (broken);

@@ -159,6 +159,40 @@ test_attribute_helpers (void)
   g_assert_false (adm_xml_get_boolean (sector, "turn-anywhere", FALSE));
 }
 
+/* What kind of file the app is opening, from its first element: the XML declaration,
+ * comments, processing instructions and a byte-order mark are skipped; text that is not
+ * XML, and a missing file, give NULL. */
+static void
+test_peek_root (void)
+{
+  static const struct {
+    const char *text;
+    const char *root;
+  } cases[] = {
+    { "<?xml version=\"1.0\"?>\n<ti4-combat version=\"1\" arena=\"space\">", "ti4-combat" },
+    { "\xef\xbb\xbf<!-- a comment -->\n<?pi x?>\n  <battle-game>", "battle-game" },
+    { "<!-- unterminated", NULL },
+    { "not XML at all", NULL },
+    { "", NULL },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-peek-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "file.xml", NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *root = NULL;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      root = adm_xml_peek_root (path);
+      g_assert_cmpstr (root, ==, cases[i].root);
+    }
+  g_unlink (path);
+  g_assert_null (adm_xml_peek_root (path));
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -175,6 +209,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/too-large", test_too_large);
   g_test_add_func ("/engine/xml/missing-and-directory", test_missing_and_directory);
   g_test_add_func ("/engine/xml/attribute-helpers", test_attribute_helpers);
+  g_test_add_func ("/engine/xml/peek-root", test_peek_root);
 
   return g_test_run ();
 }

@@ -17,7 +17,6 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-units.h"
 
-#define ROOT_PEEK_SIZE 16384  /* bytes read to find a file's root element */
 
 struct _AdmiraltyBattlePage
 {
@@ -87,55 +86,6 @@ static guint signals[N_SIGNALS];
 
 /* Opening */
 
-/* The name of the first element of the file at @path, skipping the XML declaration,
- * comments and processing instructions; NULL when the start is not XML. */
-static char *
-peek_root_element (const char *path)
-{
-  g_autofree char *buffer = g_malloc (ROOT_PEEK_SIZE + 1);
-  const char *p, *start;
-  FILE *file = g_fopen (path, "rb");
-  size_t length;
-
-  if (file == NULL)
-    return NULL;
-  length = fread (buffer, 1, ROOT_PEEK_SIZE, file);
-  fclose (file);
-  buffer[length] = '\0';
-
-  p = buffer;
-  if (g_str_has_prefix (p, "\xef\xbb\xbf"))
-    p += 3;
-  while (*p != '\0')
-    {
-      if (g_ascii_isspace (*p))
-        p++;
-      else if (*p != '<')
-        return NULL;
-      else if (g_str_has_prefix (p, "<!--"))
-        {
-          if ((p = strstr (p + 4, "-->")) == NULL)
-            return NULL;
-          p += 3;
-        }
-      else if (p[1] == '?' || p[1] == '!')
-        {
-          if ((p = strchr (p, '>')) == NULL)
-            return NULL;
-          p++;
-        }
-      else
-        {
-          start = ++p;
-          while (g_ascii_isalnum (*p) || *p == '-' || *p == '_' || *p == '.' || *p == ':')
-            p++;
-          return p > start ? g_strndup (start, p - start) : NULL;
-        }
-    }
-
-  return NULL;
-}
-
 gboolean
 admiralty_battle_page_is_battle_file (const char *path)
 {
@@ -143,7 +93,7 @@ admiralty_battle_page_is_battle_file (const char *path)
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  root = peek_root_element (path);
+  root = adm_xml_peek_root (path);
   return g_strcmp0 (root, "battle") == 0 || g_strcmp0 (root, "battle-game") == 0;
 }
 
@@ -219,7 +169,7 @@ admiralty_battle_page_open (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   canonical = g_canonicalize_filename (path, NULL);
-  root = peek_root_element (canonical);
+  root = adm_xml_peek_root (canonical);
 
   if (g_strcmp0 (root, "battle-game") == 0)
     {

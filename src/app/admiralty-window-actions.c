@@ -426,23 +426,29 @@ ti4_page_can_undo_cb (AdmiraltyWindow  *self,
     _admiralty_window_update_actions (self);
 }
 
+void
+_admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
+                                AdmiraltyTi4Page *page)
+{
+  AdwTabPage *tab;
+
+  g_signal_connect_object (page, "notify::can-undo", G_CALLBACK (ti4_page_can_undo_cb), self,
+                           G_CONNECT_SWAPPED);
+  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));
+  adw_tab_page_set_tooltip (tab, _("Space and ground combat of Twilight Imperium 4: odds, and resolving round by round"));
+  adw_tab_view_set_selected_page (self->tab_view, tab);
+  gtk_widget_grab_focus (GTK_WIDGET (page));
+}
+
 /* win.ti4-combat: a new "Twilight Imperium Combat" tab, with or without a campaign. */
 static void
 ti4_combat_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
-  GtkWidget *page = admiralty_ti4_page_new ();
-  AdwTabPage *tab;
-
-  g_signal_connect_object (page, "notify::can-undo", G_CALLBACK (ti4_page_can_undo_cb), self,
-                           G_CONNECT_SWAPPED);
-  tab = adw_tab_view_append (self->tab_view, page);
-  adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));
-  adw_tab_page_set_tooltip (tab, _("Space and ground combat of Twilight Imperium 4: odds, and resolving round by round"));
-  adw_tab_view_set_selected_page (self->tab_view, tab);
-  gtk_widget_grab_focus (page);
+  _admiralty_window_add_ti4_page (ADMIRALTY_WINDOW (widget),
+                                  ADMIRALTY_TI4_PAGE (admiralty_ti4_page_new ()));
 }
 
 static void

@@ -77,6 +77,9 @@ void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
 AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
 /* The TI4 combat in the selected tab, or NULL. */
 AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
+/* Shows @page (floating or not) in a new tab of its own, selected. */
+void              _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
+                                                  AdmiraltyTi4Page *page);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
 /* Adds @path to the recent files and remembers its folder. */

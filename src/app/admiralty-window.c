@@ -542,6 +542,34 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
   return TRUE;
 }
 
+static gboolean
+admiralty_window_is_ti4_file (const char *path)
+{
+  g_autofree char *root = adm_xml_peek_root (path);
+
+  return g_strcmp0 (root, "ti4-combat") == 0;
+}
+
+/* A saved Twilight Imperium combat opens in a tab of its own; a file the engine refuses
+ * opens nothing. */
+static gboolean
+admiralty_window_open_ti4 (AdmiraltyWindow *self,
+                           const char      *path)
+{
+  g_autoptr(AdmiraltyTi4Page) page = g_object_ref_sink (ADMIRALTY_TI4_PAGE (admiralty_ti4_page_new ()));
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_ti4_page_open_file (page, path, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Combat"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+  _admiralty_window_add_ti4_page (self, page);
+  _admiralty_window_remember_file (self, path);
+  return TRUE;
+}
+
 gboolean
 admiralty_window_open_file (AdmiraltyWindow *self,
                             GFile           *file)
@@ -577,6 +605,8 @@ admiralty_window_open (AdmiraltyWindow *self,
 
   if (admiralty_battle_page_is_battle_file (path))
     return admiralty_window_open_battle (self, path);
+  if (admiralty_window_is_ti4_file (path))
+    return admiralty_window_open_ti4 (self, path);
 
   campaign = adm_campaign_open (path, &error);
   if (campaign == NULL)

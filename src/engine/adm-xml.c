@@ -607,3 +607,55 @@ adm_xml_get_boolean (xmlNode    *node,
     return fallback;
   return g_str_equal (value, "true") || g_str_equal (value, "1");
 }
+
+/* Bytes read to find a file's root element. */
+#define ROOT_PEEK_SIZE 16384
+
+/* The name of the first element of the file at @path, skipping the XML declaration,
+ * comments and processing instructions; NULL when the start is not XML. */
+char *
+adm_xml_peek_root (const char *path)
+{
+  g_autofree char *buffer = g_malloc (ROOT_PEEK_SIZE + 1);
+  const char *p, *start;
+  FILE *file = g_fopen (path, "rb");
+  size_t length;
+
+  if (file == NULL)
+    return NULL;
+  length = fread (buffer, 1, ROOT_PEEK_SIZE, file);
+  fclose (file);
+  buffer[length] = '\0';
+
+  p = buffer;
+  if (g_str_has_prefix (p, "\xef\xbb\xbf"))
+    p += 3;
+  while (*p != '\0')
+    {
+      if (g_ascii_isspace (*p))
+        p++;
+      else if (*p != '<')
+        return NULL;
+      else if (g_str_has_prefix (p, "<!--"))
+        {
+          if ((p = strstr (p + 4, "-->")) == NULL)
+            return NULL;
+          p += 3;
+        }
+      else if (p[1] == '?' || p[1] == '!')
+        {
+          if ((p = strchr (p, '>')) == NULL)
+            return NULL;
+          p++;
+        }
+      else
+        {
+          start = ++p;
+          while (g_ascii_isalnum (*p) || *p == '-' || *p == '_' || *p == '.' || *p == ':')
+            p++;
+          return p > start ? g_strndup (start, p - start) : NULL;
+        }
+    }
+
+  return NULL;
+}

@@ -41,6 +41,11 @@ char    *adm_xml_read_bytes    (const char   *path,
                                 gsize        *length,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The name of the first element of the file at @path, skipping the XML declaration, comments
+ * and processing instructions, from its first 16 KiB and without parsing it; NULL when the
+ * file cannot be read or does not start as XML. Tells what kind of file the app is opening. */
+char    *adm_xml_peek_root     (const char   *path) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Sets @error to ADM_XML_ERROR_INVALID with "DISPLAY_NAME:LINE: message". */
 void     adm_xml_set_error     (GError      **error,
                                 const char   *display_name,
