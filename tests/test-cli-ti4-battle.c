@@ -183,6 +183,37 @@ test_save (void)
   g_assert_true (adm_ti4_combat_is_over (combat));
   g_assert_cmpint (adm_ti4_combat_get_outcome (combat), ==, ADM_TI4_OUTCOME_ATTACKER_WINS);
   g_assert_cmpuint (adm_ti4_combat_get_rolls (combat)->len, ==, 4);
+
+  /* `validate` knows the saved combat and the unit cards by their root elements, and
+   * refuses a combat whose journal the rules refuse, naming file and line. */
+  {
+    g_autofree char *units = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data",
+                                               "rules", "ti4", "units.xml", NULL);
+    g_autofree char *broken = g_build_filename (dir, "broken.xml", NULL);
+    g_autofree char *text = NULL;
+    g_autofree char *expected = NULL;
+    g_autoptr(GString) edited = NULL;
+    g_autoptr(CliResult) valid = run_cli ("validate", path, units, NULL);
+    g_autoptr(CliResult) refused = NULL;
+
+    g_assert_cmpint (valid->status, ==, 0);
+    expected = g_strdup_printf ("%s: valid (Twilight Imperium 4 combat, round %u, %u steps "
+                                "journaled)\n", path, adm_ti4_combat_get_round (combat),
+                                adm_ti4_combat_get_events (combat)->len);
+    g_assert_true (g_str_has_prefix (valid->out, expected));
+    g_assert_nonnull (strstr (valid->out, "units.xml: valid (Twilight Imperium 4 unit cards, "
+                                          "15 units)\n"));
+
+    /* A die of 12 in the journal. */
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    edited = g_string_new (text);
+    g_assert_cmpuint (g_string_replace (edited, "values=\"3\"", "values=\"12\"", 1), ==, 1);
+    g_assert_true (g_file_set_contents (broken, edited->str, -1, NULL));
+    refused = run_cli ("validate", broken, NULL);
+    g_assert_cmpint (refused->status, ==, 1);
+    g_assert_true (g_regex_match_simple ("broken\\.xml:[0-9]+: ", refused->err, 0, 0));
+    g_unlink (broken);
+  }
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -25,7 +25,7 @@ typedef struct {
   char     *path;
   char     *file;     /* display name */
   char     *kind;     /* "scenario" "campaign" "ruleset" "classes" "battle" "battle-game"
-                       * "orders", NULL when unknown */
+                       * "orders" "ti4-units" "ti4-combat", NULL when unknown */
   char     *summary;  /* when valid: "scenario “Skirmish”, 6 ships, …" */
   char     *error;    /* when invalid: "FILE:LINE: problem" */
   gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT, ADM_BATTLE_ERROR_CORRUPT or _REPLAY: a
@@ -367,12 +367,61 @@ check_orders (const char *path,
                                      n);
 }
 
+/* Twilight Imperium 4 unit cards: loaded as the engine loads them (LRR 39, 48). */
+static void
+check_ti4_units (const char *path,
+                 FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load_file (path, &error);
+
+  if (catalog == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  result->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Twilight Imperium 4 unit cards, %u unit",
+                                                  "Twilight Imperium 4 unit cards, %u units",
+                                                  adm_ti4_catalog_get_n_units (catalog)),
+                                     adm_ti4_catalog_get_n_units (catalog));
+}
+
+/* A saved Twilight Imperium 4 combat: its journal replayed against the unit cards. */
+static void
+check_ti4_combat (const char *path,
+                  FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (&error);
+  g_autoptr(AdmTi4Combat) combat = NULL;
+
+  if (catalog == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  combat = adm_ti4_combat_load_file (catalog, path, &error);
+  if (combat == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  result->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Twilight Imperium 4 combat, round %u, %u step journaled",
+                                                  "Twilight Imperium 4 combat, round %u, %u steps journaled",
+                                                  adm_ti4_combat_get_events (combat)->len),
+                                     adm_ti4_combat_get_round (combat),
+                                     adm_ti4_combat_get_events (combat)->len);
+}
+
 static void
 check_file (const char *path,
             FileResult *result)
 {
   static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
-                                        "battle-game", "orders", NULL };
+                                        "battle-game", "orders", "ti4-units", "ti4-combat",
+                                        NULL };
   g_auto(RootInfo) info = { NULL, };
   g_autoptr(GError) error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -405,8 +454,8 @@ check_file (const char *path,
     {
       result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
                                          "element should be scenario, campaign, ruleset, "
-                                         "classes, battle, battle-game or orders"), result->file,
-                                       info.line, info.name);
+                                         "classes, battle, battle-game, orders, ti4-units or "
+                                         "ti4-combat"), result->file, info.line, info.name);
       return;
     }
   result->kind = g_strdup (info.name);
@@ -420,6 +469,10 @@ check_file (const char *path,
     check_battle_game (path, result);
   else if (g_str_equal (info.name, "orders"))
     check_orders (path, result);
+  else if (g_str_equal (info.name, "ti4-units"))
+    check_ti4_units (path, result);
+  else if (g_str_equal (info.name, "ti4-combat"))
+    check_ti4_combat (path, result);
   else
     check_campaign (path, result);
 }
