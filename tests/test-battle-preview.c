@@ -1277,7 +1277,7 @@ test_redo (void)
 
   g_assert_false (adm_battle_redo (battle, &error));
   g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
-  g_assert_cmpstr (error->message, ==, "nothing to redo");
+  g_assert_cmpstr (error->message, ==, "There is nothing to redo");
   assert_state (battle, states[3]);
 
   for (int i = 0; i < 4; i++)
@@ -1312,15 +1312,27 @@ test_redo_cleared (void)
   g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
   g_clear_error (&error);
 
-  /* A battle opened starts with nothing to redo. */
+  /* The undo is in the file (issue 15: redo does not live in memory only): a battle opened
+   * can redo it, and comes out as the battle it was before the undo. */
   g_assert_true (adm_battle_undo (battle, &error));
   g_assert_true (adm_battle_can_redo (battle));
   g_assert_true (adm_battle_save (battle, path, &error));
   g_assert_no_error (error);
   opened = adm_battle_load_game (path, &error);
   g_assert_no_error (error);
-  g_assert_false (adm_battle_can_redo (opened));
+  g_assert_true (adm_battle_can_redo (opened));
   g_assert_true (adm_battle_can_undo (opened));
+  g_assert_true (adm_battle_redo (opened, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *a = adm_battle_dump (battle);
+    g_autofree char *b = adm_battle_dump (opened);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+  g_assert_false (adm_battle_can_redo (opened));
 
   for (int i = 0; i < 4; i++)
     g_free (states[i]);

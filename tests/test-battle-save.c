@@ -286,7 +286,7 @@ test_save_and_reload (Scratch       *scratch,
 
   saved = read_file (scratch->path);
   g_assert_true (g_str_has_prefix (saved, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                          "<battle-game version=\"1\">\n  <battle "));
+                                          "<battle-game version=\"2\">\n  <battle "));
   assert_same_setup (setup_path, scratch->path);
   g_assert_nonnull (strstr (saved, "<journal>"));
   g_assert_nonnull (strstr (saved, "kind=\"phase\""));
@@ -712,11 +712,11 @@ test_missing_and_extra_die (Scratch       *scratch,
 
       g_assert_true (g_match_info_fetch_pos (match, 0, &start, &end));
       cut = g_strdup_printf ("%.*svalues=\"%s", start, text, text + end);
-      /* Its phase is the last "phase" event before it. */
+      /* Its phase is the last action before it. */
       lines = g_strsplit (cut, "\n", -1);
       for (guint i = 0, offset = 0; lines[i] != NULL && offset <= (guint) start; i++)
         {
-          if (strstr (lines[i], "kind=\"phase\"") != NULL)
+          if (strstr (lines[i], "<action ") != NULL)
             phase_line = (int) i + 1;
           offset += strlen (lines[i]) + 1;
         }
@@ -760,12 +760,12 @@ test_newer_version (Scratch       *scratch,
 
   g_assert_true (adm_battle_save (battle, scratch->path, NULL));
   text = read_file (scratch->path);
-  variant = replace_once (text, "version=\"1\">", "version=\"2\">");
+  variant = replace_once (text, "version=\"2\">", "version=\"3\">");
   write_file (scratch->path, variant, -1);
   g_assert_null (adm_battle_load_game (scratch->path, &error));
   g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "game.xml:2: this saved battle was written in version "
-                                       "“2” of the format, which this version of Admiralty "
+                                       "“3” of the format, which this version of Admiralty "
                                        "cannot read");
 }
 

@@ -8,6 +8,7 @@
 
 #include "adm-battle.h"
 #include "adm-battle-preview.h"
+#include "adm-journal.h"
 
 G_BEGIN_DECLS
 
@@ -51,9 +52,10 @@ struct _AdmBattle
   AdmBattleState      *state;
   GPtrArray           *report;       /* AdmReportLine* */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
-  GPtrArray           *journal;      /* AdmEvent* */
-  GPtrArray           *redo;         /* GPtrArray* of AdmEvent*: the phases undone, each its
-                                      * "phase" event and its "roll" events; last undone last */
+  GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
+  AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
+                                      * one action per phase, its "phase" event and its
+                                      * "roll" events */
 
   /* While a phase resolves. */
   AdmDiceSource       *dice;

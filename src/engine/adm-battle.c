@@ -16,6 +16,7 @@
 #include "adm-battle-private.h"
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
+#include "adm-clock.h"
 #include "adm-file.h"
 #include "adm-xml.h"
 
@@ -32,6 +33,9 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void autosave (AdmBattle *self);
+static void journal_reset (gpointer owner);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 
 /* State */
 
@@ -125,7 +129,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_ptr_array_unref (self->rolls);
   g_ptr_array_unref (self->journal);
-  g_ptr_array_unref (self->redo);
+  g_clear_object (&self->log);
   g_clear_pointer (&self->setup, xmlFreeDoc);
   g_free (self->path);
   g_free (self->autosave_path);
@@ -162,7 +166,7 @@ adm_battle_init (AdmBattle *self)
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
 }
 
 /* Loading */
@@ -1257,10 +1261,6 @@ _adm_battle_readiness_check (AdmBattle   *self,
   return TRUE;
 }
 
-static gboolean replay (AdmBattle  *self,
-                        GPtrArray  *events,
-                        GError    **error);
-
 gboolean
 _adm_battle_torpedo_phase (AdmBattle  *self,
                            GError    **error)
@@ -1315,13 +1315,10 @@ static gboolean
 resolve_one (AdmBattle            *self,
              const AdmTurnOrders  *orders,
              AdmDiceSource        *dice,
-             gboolean              journal,
              GError              **error)
 {
   AdmBattleState *before = state_copy (self->state);
   guint report_len = self->report->len, rolls_len = self->rolls->len;
-  int turn = self->state->turn;
-  AdmPhase phase = self->state->phase;
   gboolean ok;
 
   self->dice = dice;
@@ -1341,33 +1338,6 @@ resolve_one (AdmBattle            *self,
     }
   state_free (before);
   advance_phase (self->state);
-
-  if (journal)
-    {
-      g_autoptr(AdmEvent) event = adm_event_new ("phase", g_get_real_time () / G_USEC_PER_SEC);
-      g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (turn) : NULL;
-      g_autofree char *text = adm_turn_orders_to_string (orders != NULL ? orders : empty);
-
-      adm_event_set_int (event, "turn", turn);
-      adm_event_set (event, "phase", adm_phase_to_string (phase));
-      adm_event_set_text (event, text);
-      g_ptr_array_add (self->journal, g_steal_pointer (&event));
-      for (guint i = rolls_len; i < self->rolls->len; i++)
-        {
-          AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-          g_autoptr(AdmEvent) r = adm_event_new ("roll", g_get_real_time () / G_USEC_PER_SEC);
-          g_autoptr(GString) values = g_string_new (NULL);
-
-          for (guint v = 0; v < roll->values->len; v++)
-            g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
-                                    g_array_index (roll->values, guint, v));
-          adm_event_set (r, "purpose", roll->purpose);
-          adm_event_set (r, "clause", roll->clause);
-          adm_event_set_int (r, "sides", roll->sides);
-          adm_event_set (r, "values", values->str);
-          g_ptr_array_add (self->journal, g_steal_pointer (&r));
-        }
-    }
   return TRUE;
 }
 
@@ -1439,9 +1409,73 @@ _adm_battle_dry_run (AdmBattle            *self,
   _adm_battle_snapshot_take (self, &snapshot);
   /* Not journalled, not autosaved, no "changed": the battle is given back whole below. */
   while (ok && self->state->turn == turn && self->state->phase <= through)
-    ok = resolve_one (self, orders, ADM_DICE_SOURCE (dice), FALSE, error);
+    ok = resolve_one (self, orders, ADM_DICE_SOURCE (dice), error);
   _adm_battle_snapshot_restore (self, &snapshot);
   return ok;
+}
+
+/* The action that journals the phase about to be resolved: the phase is first played on a
+ * scratch copy with the declarations as the journal will hold them (written out and read
+ * back) and the dice @dice gives; the action holds those declarations and those dice. Only
+ * if it then applies through journal_apply (), the one check that replays use too, does it
+ * enter the journal — so nothing is journaled that would not replay. */
+static AdmJournalAction *
+phase_action (AdmBattle            *self,
+              const AdmTurnOrders  *orders,
+              AdmDiceSource        *dice,
+              GError              **error)
+{
+  g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (self->state->turn) : NULL;
+  g_autofree char *text = adm_turn_orders_to_string (orders != NULL ? orders : empty);
+  g_autoptr(AdmTurnOrders) declared = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) phase = NULL;
+  g_autoptr(GError) local_error = NULL;
+  AdmBattleSnapshot snapshot;
+  gint64 now = adm_clock_now ();
+  gboolean ok;
+
+  declared = adm_turn_orders_parse (text, _("journal"), &local_error);
+  if (declared == NULL)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                   _("The declarations of this turn cannot be journaled: %s"),
+                   local_error->message);
+      return NULL;
+    }
+  action = adm_journal_action_new ("resolve-phase", now);
+  adm_event_set_int (adm_journal_action_get_head (action), "turn", self->state->turn);
+  adm_event_set (adm_journal_action_get_head (action), "phase",
+                 adm_phase_to_string (self->state->phase));
+  phase = adm_event_new ("phase", now);
+  adm_event_set_int (phase, "turn", self->state->turn);
+  adm_event_set (phase, "phase", adm_phase_to_string (self->state->phase));
+  adm_event_set_text (phase, text);
+  adm_journal_action_add_event (action, phase);
+
+  /* Played with the declarations as given, so that a refusal names their file and line; the
+   * journal's copy must then replay the same (journal_apply ()). */
+  _adm_battle_snapshot_take (self, &snapshot);
+  ok = resolve_one (self, orders, dice, error);
+  for (guint i = snapshot.rolls_len; ok && i < self->rolls->len; i++)
+    {
+      AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
+      g_autoptr(AdmEvent) event = adm_event_new ("roll", now);
+      g_autoptr(GString) values = g_string_new (NULL);
+
+      for (guint v = 0; v < roll->values->len; v++)
+        g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
+                                g_array_index (roll->values, guint, v));
+      /* The values and the clause, not the purpose: the file reads the same in every
+       * language; the purpose comes back with the replay. */
+      if (roll->clause != NULL)
+        adm_event_set (event, "clause", roll->clause);
+      adm_event_set_int (event, "sides", roll->sides);
+      adm_event_set (event, "values", values->str);
+      adm_journal_action_add_event (action, event);
+    }
+  _adm_battle_snapshot_restore (self, &snapshot);
+  return ok ? g_steal_pointer (&action) : NULL;
 }
 
 gboolean
@@ -1450,15 +1484,17 @@ adm_battle_resolve_phase (AdmBattle            *self,
                           AdmDiceSource        *dice,
                           GError              **error)
 {
+  g_autoptr(AdmJournalAction) action = NULL;
+
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
   g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_orders_turn (self, orders, error) ||
-      !resolve_one (self, orders, dice, TRUE, error))
+  if (!check_orders_turn (self, orders, error))
     return FALSE;
-  /* A new phase: what was undone can no longer be redone. */
-  g_ptr_array_set_size (self->redo, 0);
+  action = phase_action (self, orders, dice, error);
+  if (action == NULL || !adm_journal_record (self->log, action, error))
+    return FALSE;
   autosave (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
@@ -1470,13 +1506,12 @@ adm_battle_resolve_turn (AdmBattle            *self,
                          AdmDiceSource        *dice,
                          GError              **error)
 {
-  guint journal_len;
+  guint resolved = 0;
   int turn;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
   g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
 
-  journal_len = self->journal->len;
   turn = self->state->turn;
   while (self->state->turn == turn)
     {
@@ -1484,22 +1519,20 @@ adm_battle_resolve_turn (AdmBattle            *self,
 
       if (!adm_battle_resolve_phase (self, orders, dice, &local_error))
         {
-          /* All or nothing: take back the phases of this turn already resolved. */
-          if (self->journal->len > journal_len)
+          /* All or nothing: the phases of this turn already resolved are undone — journaled
+           * as undone, never removed. */
+          for (; resolved > 0; resolved--)
+            if (!adm_journal_undo (self->log, adm_clock_now (), NULL))
+              g_critical ("A journal that just played no longer replays");
+          if (self->journal->len > 0 || adm_journal_get_n_entries (self->log) > 0)
             {
-              g_autoptr(GPtrArray) events =
-                g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-
-              for (guint i = 0; i < journal_len; i++)
-                g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->journal, i)));
-              if (!replay (self, events, NULL))
-                g_critical ("A journal that just played no longer replays");
               autosave (self);
               g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
             }
           g_propagate_error (error, g_steal_pointer (&local_error));
           return FALSE;
         }
+      resolved++;
     }
   return TRUE;
 }
@@ -1531,54 +1564,138 @@ gboolean
 adm_battle_can_undo (AdmBattle *self)
 {
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
-  return self->journal->len > 0;
+  return adm_journal_can_undo (self->log);
 }
 
-static gboolean
-replay (AdmBattle  *self,
-        GPtrArray  *events,
-        GError    **error)
+static void
+journal_reset (gpointer owner)
 {
+  AdmBattle *self = owner;
+
   state_free (self->state);
   self->state = state_copy (self->initial);
   g_ptr_array_set_size (self->report, 0);
   g_ptr_array_set_size (self->rolls, 0);
   g_ptr_array_set_size (self->journal, 0);
+}
 
-  for (guint i = 0; i < events->len; i++)
+/* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
+ * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
+ * It applies when the battle is in that turn and phase, the declarations are legal, and the
+ * dice are all used; else nothing changes. */
+static gboolean
+journal_apply (gpointer                owner,
+               const AdmJournalAction *action,
+               GError                **error)
+{
+  AdmBattle *self = owner;
+  GPtrArray *events = adm_journal_action_get_events (action);
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmEvent *phase = events->len > 0 ? g_ptr_array_index (events, 0) : NULL;
+  const char *turn_text, *phase_text;
+  g_autofree char *now = NULL;
+  AdmBattleSnapshot snapshot;
+
+  if (phase == NULL || g_strcmp0 (adm_event_get_kind (phase), "phase") != 0)
     {
-      AdmEvent *event = g_ptr_array_index (events, i);
-      g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-      g_autoptr(AdmTurnOrders) orders = NULL;
-      guint next = i + 1;
-
-      if (g_strcmp0 (adm_event_get_kind (event), "phase") != 0)
-        {
-          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                       _("the journal has a roll that belongs to no phase"));
-          return FALSE;
-        }
-      orders = adm_turn_orders_parse (adm_event_get_text (event), _("journal"), error);
-      if (orders == NULL)
-        return FALSE;
-      for (; next < events->len &&
-             g_strcmp0 (adm_event_get_kind (g_ptr_array_index (events, next)), "roll") == 0;
-           next++)
-        if (!adm_dice_queue_push_text (queue,
-                                       adm_event_get (g_ptr_array_index (events, next), "values"),
-                                       error))
-          return FALSE;
-      if (!resolve_one (self, orders, ADM_DICE_SOURCE (queue), TRUE, error))
-        return FALSE;
-      if (adm_dice_queue_get_length (queue) != 0)
-        {
-          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                       _("the journal's phase %u does not replay: %u dice were left over"),
-                       i, adm_dice_queue_get_length (queue));
-          return FALSE;
-        }
-      i = next - 1;
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the journal has a roll that belongs to no phase"));
+      return FALSE;
     }
+  /* The action's head names the phase too (for Undo's label): both must be this one. */
+  now = g_strdup_printf ("%d", self->state->turn);
+  for (guint i = 0; i < 2; i++)
+    {
+      AdmEvent *said = i == 0 ? adm_journal_action_get_head (action) : phase;
+
+      turn_text = adm_event_get (said, "turn");
+      phase_text = adm_event_get (said, "phase");
+      if ((i == 0 && turn_text == NULL && phase_text == NULL) ||
+          (g_strcmp0 (turn_text, now) == 0 &&
+           g_strcmp0 (phase_text, adm_phase_to_string (self->state->phase)) == 0))
+        continue;
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the journal does not replay: it says turn %s, %s phase, but the battle "
+                     "is in turn %d, %s phase there"), turn_text != NULL ? turn_text : "?",
+                   phase_text != NULL ? phase_text : "?", self->state->turn,
+                   adm_phase_to_string (self->state->phase));
+      return FALSE;
+    }
+  orders = adm_turn_orders_parse (adm_event_get_text (phase), _("journal"), error);
+  if (orders == NULL)
+    return FALSE;
+  for (guint i = 1; i < events->len; i++)
+    {
+      AdmEvent *roll = g_ptr_array_index (events, i);
+
+      if (g_strcmp0 (adm_event_get_kind (roll), "roll") != 0)
+        {
+          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                       _("a phase holds a “%s” event; it holds rolls only"),
+                       adm_event_get_kind (roll));
+          return FALSE;
+        }
+      if (!adm_dice_queue_push_text (queue, adm_event_get (roll, "values"), error))
+        return FALSE;
+    }
+
+  _adm_battle_snapshot_take (self, &snapshot);
+  if (!resolve_one (self, orders, ADM_DICE_SOURCE (queue), error))
+    {
+      _adm_battle_snapshot_restore (self, &snapshot);
+      g_prefix_error (error, _("the journal does not replay at turn %s, %s phase: "), turn_text,
+                      phase_text);
+      return FALSE;
+    }
+  if (adm_dice_queue_get_length (queue) != 0)
+    {
+      _adm_battle_snapshot_restore (self, &snapshot);
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the journal does not replay at turn %s, %s phase: %u dice were left "
+                     "over"), turn_text, phase_text, adm_dice_queue_get_length (queue));
+      return FALSE;
+    }
+  state_free (snapshot.state);
+  for (guint i = 0; i < events->len; i++)
+    g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
+  return TRUE;
+}
+
+static char *
+journal_describe (gpointer                owner,
+                  const AdmJournalAction *action)
+{
+  AdmEvent *head = adm_journal_action_get_head (action);
+  gint64 turn = 0;
+
+  if (!g_str_equal (adm_journal_action_get_what (action), "resolve-phase") &&
+      !g_str_equal (adm_journal_action_get_what (action), "phase"))
+    return NULL;
+  if (!adm_event_get_int (head, "turn", &turn))
+    return NULL;
+  /* Translators: an action to undo: "Resolve Fire, Turn 3". */
+  return g_strdup_printf (_("Resolve %s, Turn %d"),
+                          adm_phase_display_name (adm_event_get (head, "phase")), (int) turn);
+}
+
+static gboolean
+undo_or_redo (AdmBattle  *self,
+              gboolean    redo,
+              GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gboolean ok = redo ? adm_journal_redo (self->log, adm_clock_now (), &local_error)
+                     : adm_journal_undo (self->log, adm_clock_now (), &local_error);
+
+  if (!ok)
+    {
+      g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                           local_error->message);
+      return FALSE;
+    }
+  autosave (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
@@ -1586,91 +1703,51 @@ gboolean
 adm_battle_undo (AdmBattle  *self,
                  GError    **error)
 {
-  g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(GPtrArray) dropped = NULL;
-  int last = -1;
-
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
-
-  for (guint i = 0; i < self->journal->len; i++)
-    if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (self->journal, i)), "phase") == 0)
-      last = i;
-  if (last < 0)
-    {
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY, _("nothing to undo"));
-      return FALSE;
-    }
-  events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  for (guint i = 0; i < self->journal->len; i++)
-    g_ptr_array_add ((int) i < last ? events : dropped,
-                     adm_event_ref (g_ptr_array_index (self->journal, i)));
-  if (!replay (self, events, error))
-    return FALSE;
-  g_ptr_array_add (self->redo, g_steal_pointer (&dropped));
-  autosave (self);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  return TRUE;
+  return undo_or_redo (self, FALSE, error);
 }
 
 gboolean
 adm_battle_can_redo (AdmBattle *self)
 {
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
-  return self->redo->len > 0;
+  return adm_journal_can_redo (self->log);
 }
 
 gboolean
 adm_battle_redo (AdmBattle  *self,
                  GError    **error)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autoptr(AdmTurnOrders) orders = NULL;
-  AdmBattleSnapshot snapshot;
-  GPtrArray *events;
-  gboolean ok;
-
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return undo_or_redo (self, TRUE, error);
+}
 
-  if (self->redo->len == 0)
-    {
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY, _("nothing to redo"));
-      return FALSE;
-    }
-  events = g_ptr_array_index (self->redo, self->redo->len - 1);
-  /* The phase as it was resolved: its journalled declarations and dice, as replay () takes
-   * them, so that it comes out exactly as before the undo. */
-  orders = adm_turn_orders_parse (adm_event_get_text (g_ptr_array_index (events, 0)),
-                                  _("journal"), error);
-  if (orders == NULL)
-    return FALSE;
-  for (guint i = 1; i < events->len; i++)
-    if (!adm_dice_queue_push_text (queue, adm_event_get (g_ptr_array_index (events, i), "values"),
-                                   error))
-      return FALSE;
-  _adm_battle_snapshot_take (self, &snapshot);
-  ok = resolve_one (self, orders, ADM_DICE_SOURCE (queue), FALSE, error);
-  if (ok && adm_dice_queue_get_length (queue) != 0)
-    {
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                   _("the phase undone does not redo: %u dice were left over"),
-                   adm_dice_queue_get_length (queue));
-      ok = FALSE;
-    }
-  if (!ok)
-    {
-      _adm_battle_snapshot_restore (self, &snapshot);
-      return FALSE;
-    }
-  state_free (snapshot.state);
-  /* Its very events go back into the journal. */
-  for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
-  g_ptr_array_set_size (self->redo, self->redo->len - 1);
-  autosave (self);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  return TRUE;
+AdmJournal *
+adm_battle_get_log (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  return self->log;
+}
+
+char *
+adm_battle_describe_undo (AdmBattle *self)
+{
+  AdmJournalAction *action;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  action = adm_journal_get_undo_action (self->log);
+  return action != NULL ? adm_journal_describe (self->log, action) : NULL;
+}
+
+char *
+adm_battle_describe_redo (AdmBattle *self)
+{
+  AdmJournalAction *action;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  action = adm_journal_get_redo_action (self->log);
+  return action != NULL ? adm_journal_describe (self->log, action) : NULL;
 }
 
 /* Dump */
@@ -1766,6 +1843,20 @@ adm_phase_to_string (AdmPhase phase)
 }
 
 const char *
+adm_phase_display_name (const char *id)
+{
+  if (g_strcmp0 (id, "detection") == 0)
+    return _("Detection");
+  if (g_strcmp0 (id, "movement") == 0)
+    return _("Movement");
+  if (g_strcmp0 (id, "fire") == 0)
+    return _("Fire");
+  if (g_strcmp0 (id, "torpedo") == 0)
+    return _("Torpedoes");
+  return _("End Phase");
+}
+
+const char *
 adm_ship_status_to_string (AdmShipStatus status)
 {
   switch (status)
@@ -1799,7 +1890,10 @@ adm_detection_to_string (AdmDetection detection)
  * the dice it recorded and arrives at the very state that was saved; nothing else of the state
  * is written, and nothing can disagree with the journal. */
 
-#define GAME_VERSION "1"
+/* Version 2 journals actions, undo and redo entries (adm-journal.h); version 1 files, bare
+ * phase and roll events, still open (each phase an action) and are saved as version 2. */
+#define GAME_VERSION "2"
+#define GAME_VERSION_EVENTS "1"
 
 G_STATIC_ASSERT (ADM_BATTLE_BACKUPS == ADM_FILE_BACKUPS);
 
@@ -1818,31 +1912,25 @@ char *
 adm_battle_serialize (AdmBattle *self,
                       gsize     *length)
 {
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *root, *journal;
-  xmlChar *buffer = NULL;
-  int size = 0;
-  char *result;
+  xmlBuffer *buffer;
+  GString *out;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
 
-  doc = xmlNewDoc ((const xmlChar *) "1.0");
-  root = xmlNewNode (NULL, (const xmlChar *) "battle-game");
-  xmlDocSetRootElement (doc, root);
-  xmlNewProp (root, (const xmlChar *) "version", (const xmlChar *) GAME_VERSION);
-  xmlAddChild (root, xmlDocCopyNode (xmlDocGetRootElement (self->setup), doc, 1));
-  journal = xmlNewChild (root, NULL, (const xmlChar *) "journal", NULL);
-  for (guint i = 0; i < self->journal->len; i++)
-    adm_event_to_xml (g_ptr_array_index (self->journal, i), journal);
-
-  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
-  if (buffer == NULL)
+  out = g_string_sized_new (64 * 1024);
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL ||
+      xmlNodeDump (buffer, self->setup, xmlDocGetRootElement (self->setup), 1, 1) < 0)
     g_error ("Out of memory writing a saved battle");
-  result = g_strndup ((const char *) buffer, (gsize) size);
-  xmlFree (buffer);
+  g_string_append_printf (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<battle-game version=\"%s\">\n  %s\n", GAME_VERSION,
+                          (const char *) xmlBufferContent (buffer));
+  xmlBufferFree (buffer);
+  adm_journal_write (self->log, out);
+  g_string_append (out, "</battle-game>\n");
   if (length != NULL)
-    *length = (gsize) size;
-  return result;
+    *length = out->len;
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -1874,139 +1962,6 @@ adm_battle_save (AdmBattle   *self,
   return TRUE;
 }
 
-/* The journal's events, checked for what replay() takes for granted: every roll follows a
- * phase, and every phase has its declarations. */
-static GPtrArray *
-read_journal (xmlNode     *journal,
-              const char  *display_name,
-              GError     **error)
-{
-  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-
-  for (xmlNode *node = adm_xml_first_element (journal, "event"); node != NULL;
-       node = adm_xml_next_element (node, "event"))
-    {
-      AdmEvent *event = adm_event_from_xml (node, display_name, error);
-      gboolean is_phase;
-
-      if (event == NULL)
-        return NULL;
-      g_ptr_array_add (events, event);
-      is_phase = g_strcmp0 (adm_event_get_kind (event), "phase") == 0;
-      if (is_phase && adm_event_get_text (event) == NULL)
-        {
-          adm_xml_set_error (error, display_name, node,
-                             _("the journal’s phase has lost its declarations (the orders "
-                               "of its turn)"));
-          return NULL;
-        }
-      if (!is_phase && events->len == 1)
-        {
-          adm_xml_set_error (error, display_name, node,
-                             _("the journal begins with a roll that belongs to no phase"));
-          return NULL;
-        }
-    }
-  return g_steal_pointer (&events);
-}
-
-/* The "phase" events of @events, in order (borrowed), and in @dice (owned strings) the values
- * of the rolls after each, space-separated. */
-static GPtrArray *
-phase_events (GPtrArray  *events,
-              GPtrArray **dice)
-{
-  GPtrArray *phases = g_ptr_array_new ();
-  GString *values = NULL;
-
-  *dice = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < events->len; i++)
-    {
-      AdmEvent *event = g_ptr_array_index (events, i);
-      const char *text = adm_event_get (event, "values");
-      g_auto(GStrv) split = NULL;
-
-      if (g_strcmp0 (adm_event_get_kind (event), "phase") == 0)
-        {
-          if (values != NULL)
-            g_ptr_array_add (*dice, g_string_free (values, FALSE));
-          values = g_string_new (NULL);
-          g_ptr_array_add (phases, event);
-          continue;
-        }
-      /* read_journal () has seen to it that a phase comes first. */
-      g_assert (values != NULL);
-      split = g_strsplit_set (text != NULL ? text : "", " ,\t\n", -1);
-      for (guint v = 0; split[v] != NULL; v++)
-        if (split[v][0] != '\0')
-          g_string_append_printf (values, "%s%s", values->len > 0 ? " " : "", split[v]);
-    }
-  if (values != NULL)
-    g_ptr_array_add (*dice, g_string_free (values, FALSE));
-  return phases;
-}
-
-/* Replays a saved journal; a failure names the file, the line, the turn and the phase. */
-static gboolean
-replay_saved (AdmBattle   *self,
-              GPtrArray   *events,
-              const char  *display_name,
-              GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) saved_dice = NULL, replayed_dice = NULL;
-  g_autoptr(GPtrArray) saved = phase_events (events, &saved_dice);
-  g_autoptr(GPtrArray) replayed = NULL;
-  gboolean ok = replay (self, events, &local_error);
-  guint n = 0;
-
-  if (!ok)
-    {
-      AdmEvent *failed;
-
-      /* The phases that replayed are in the journal again, with the dice they used; the first
-       * whose dice differ from the file's (it left some over) or the next one failed. */
-      replayed = phase_events (self->journal, &replayed_dice);
-      while (n < replayed->len && n < saved->len &&
-             g_str_equal (g_ptr_array_index (replayed_dice, n), g_ptr_array_index (saved_dice, n)))
-        n++;
-      failed = n < saved->len ? g_ptr_array_index (saved, n) : NULL;
-      if (failed == NULL)
-        g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                     _("%s: the journal does not replay: %s"), display_name,
-                     local_error->message);
-      else
-        g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                     _("%s:%d: the journal does not replay at turn %s, %s phase: %s"),
-                     display_name, adm_event_get_line (failed), adm_event_get (failed, "turn"),
-                     adm_event_get (failed, "phase"), local_error->message);
-      return FALSE;
-    }
-
-  replayed = phase_events (self->journal, &replayed_dice);
-  /* Each phase must be the one the file says it is: a journal cut or spliced by hand can
-   * replay and still not be the battle that was saved. */
-  g_assert (replayed->len == saved->len);
-  for (; n < saved->len; n++)
-    {
-      AdmEvent *said = g_ptr_array_index (saved, n);
-      AdmEvent *was = g_ptr_array_index (replayed, n);
-
-      if (g_strcmp0 (adm_event_get (said, "turn"), adm_event_get (was, "turn")) != 0 ||
-          g_strcmp0 (adm_event_get (said, "phase"), adm_event_get (was, "phase")) != 0)
-        {
-          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
-                       _("%s:%d: the journal does not replay: it says turn %s, %s phase, but "
-                         "the battle is in turn %s, %s phase there"),
-                       display_name, adm_event_get_line (said), adm_event_get (said, "turn"),
-                       adm_event_get (said, "phase"), adm_event_get (was, "turn"),
-                       adm_event_get (was, "phase"));
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 /* Sets *@damaged when the failure means a damaged file rather than a wrong one. */
 static AdmBattle *
 game_from_memory (const char  *data,
@@ -2018,7 +1973,7 @@ game_from_memory (const char  *data,
 {
   g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
   g_autoptr(AdmBattle) self = NULL;
-  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) local_error = NULL;
   g_autofree char *version = NULL;
   xmlNode *root;
 
@@ -2039,22 +1994,26 @@ game_from_memory (const char  *data,
     return battle_from_node (root, display_name, error);
 
   version = adm_xml_get_string (root, "version");
-  if (g_strcmp0 (version, GAME_VERSION) != 0)
+  if (g_strcmp0 (version, GAME_VERSION) != 0 && g_strcmp0 (version, GAME_VERSION_EVENTS) != 0)
     {
       adm_xml_set_error (error, display_name, root,
                          _("this saved battle was written in version “%s” of the format, which "
                            "this version of Admiralty cannot read"), version);
       return NULL;
     }
-  events = read_journal (adm_xml_first_element (root, "journal"), display_name, error);
-  if (events == NULL)
+  self = battle_from_node (adm_xml_first_element (root, "battle"), display_name, error);
+  if (self == NULL)
+    return NULL;
+  /* Every phase replays through journal_apply (), the check that admitted it. */
+  if (!adm_journal_load (self->log, adm_xml_first_element (root, "journal"), display_name,
+                         "phase", &local_error))
     {
-      *damaged = TRUE;
+      *damaged = g_error_matches (local_error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+      g_set_error_literal (error, ADM_BATTLE_ERROR,
+                           *damaged ? ADM_BATTLE_ERROR_CORRUPT : ADM_BATTLE_ERROR_REPLAY,
+                           local_error->message);
       return NULL;
     }
-  self = battle_from_node (adm_xml_first_element (root, "battle"), display_name, error);
-  if (self == NULL || !replay_saved (self, events, display_name, error))
-    return NULL;
   return g_steal_pointer (&self);
 }
 

@@ -11,6 +11,7 @@
 
 #include "adm-battle-orders.h"
 #include "adm-dice-source.h"
+#include "adm-journal.h"
 #include "adm-event.h"
 #include "adm-geometry.h"
 #include "adm-ruleset.h"
@@ -315,18 +316,24 @@ GPtrArray            *adm_battle_get_rolls     (AdmBattle    *self);
 /* The journal: one "phase" event per resolved phase (its declarations in the text) followed
  * by one "roll" event per roll it used. */
 GPtrArray            *adm_battle_get_journal   (AdmBattle    *self);
+/* Every phase resolved, undone and redone, never cut (adm-journal.h); the events above are
+ * those of its actions in effect. */
+AdmJournal           *adm_battle_get_log       (AdmBattle    *self);
+/* What Undo would take back and Redo bring back ("Resolve Fire, Turn 3"), or NULL. */
+char                 *adm_battle_describe_undo (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
+char                 *adm_battle_describe_redo (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean              adm_battle_can_undo      (AdmBattle    *self);
-/* Drops the last resolved phase and replays the rest. The phase dropped, its declarations
- * and dice, goes on a redo stack. */
+/* Takes back the last resolved phase in effect: an undo entry is journaled (nothing is
+ * removed) and the phases in effect replay. */
 gboolean              adm_battle_undo          (AdmBattle    *self,
                                                 GError      **error);
-/* Whether a phase taken back by adm_battle_undo () can be resolved again. The redo stack is
- * emptied by every phase resolved since (adm_battle_resolve_phase (),
- * adm_battle_resolve_turn ()); a battle loaded or opened starts with it empty. */
+/* Whether a phase taken back by adm_battle_undo () can be brought back: not once another
+ * phase was resolved since (adm_battle_resolve_phase (), adm_battle_resolve_turn ()). A
+ * battle opened from its file can still redo what was undone before it was saved. */
 gboolean              adm_battle_can_redo      (AdmBattle    *self);
-/* Resolves the phase last undone again with the declarations and dice it was resolved with,
- * so that report, dice log, journal and state are as they were before the undo; several undos
- * are redone last first. Autosaves and emits "changed" as undo does. "nothing to redo"
+/* Brings back the phase last undone, with the declarations and dice it was resolved with (a
+ * redo entry is journaled), so that report, dice log and state are as they were before the
+ * undo; several undos are redone last first. Autosaves and emits "changed" as undo does. "nothing to redo"
  * (ADM_BATTLE_ERROR_REPLAY) when the stack is empty. */
 gboolean              adm_battle_redo          (AdmBattle    *self,
                                                 GError      **error);
@@ -379,6 +386,8 @@ const char           *adm_battle_get_autosave_path (AdmBattle *self);
 const GError         *adm_battle_get_autosave_error (AdmBattle *self);
 
 const char           *adm_phase_to_string      (AdmPhase      phase);
+/* The phase named by adm_phase_to_string ()'s @id, as the master reads it ("Fire"). */
+const char           *adm_phase_display_name   (const char   *id);
 const char           *adm_ship_status_to_string (AdmShipStatus status);
 const char           *adm_detection_to_string  (AdmDetection  detection);
 

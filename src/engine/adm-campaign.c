@@ -15,10 +15,18 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-campaign.h"
+#include "adm-clock.h"
 #include "adm-file.h"
 #include "adm-xml.h"
 
-#define FORMAT_VERSION "1"
+/* Format 2 journals actions, undo and redo (adm-journal.h); format 1 files, bare events,
+ * still open and are written as format 2 when next saved. */
+#define FORMAT_VERSION "2"
+#define FORMAT_VERSION_EVENTS "1"
+
+/* Opening a campaign steps the program's generator to where it was: bounded, so that any
+ * accepted file opens in well under a second (~0.3 s at this many). */
+#define MAX_DICE_DRAWS G_GUINT64_CONSTANT (50000000)
 
 G_STATIC_ASSERT (ADM_CAMPAIGN_BACKUPS == ADM_FILE_BACKUPS);
 
@@ -31,8 +39,9 @@ struct _AdmCampaign
   AdmScenario *scenario;
   AdmState    *state;
   AdmDicePrng *prng;
-  GPtrArray   *events;   /* AdmEvent* */
-  GPtrArray   *redo;     /* AdmEvent*, the most recently undone last */
+  AdmJournal  *journal;
+  GPtrArray   *events;   /* AdmEvent*, of the actions in effect, in order */
+  char        *header;   /* the file up to <dice>, serialised once */
   char        *path;
 };
 
@@ -62,8 +71,9 @@ adm_campaign_finalize (GObject *object)
   g_clear_object (&self->scenario);
   g_clear_object (&self->state);
   g_clear_object (&self->prng);
+  g_clear_object (&self->journal);
   g_clear_pointer (&self->events, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_pointer (&self->header, g_free);
   g_clear_pointer (&self->path, g_free);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
@@ -119,11 +129,15 @@ adm_campaign_class_init (AdmCampaignClass *klass)
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+static void journal_reset (gpointer owner);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static char *journal_describe (gpointer owner, const AdmJournalAction *action);
+
 static void
 adm_campaign_init (AdmCampaign *self)
 {
   self->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  self->journal = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
 }
 
 AdmCampaign *
@@ -190,10 +204,11 @@ campaign_from_node (xmlNode     *root,
   g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(AdmCampaign) self = NULL;
   g_autofree char *format = adm_xml_get_string (root, "format");
+  g_autoptr(GError) local_error = NULL;
   xmlNode *dice, *journal;
   guint64 seed, draws;
 
-  if (g_strcmp0 (format, FORMAT_VERSION) != 0)
+  if (g_strcmp0 (format, FORMAT_VERSION) != 0 && g_strcmp0 (format, FORMAT_VERSION_EVENTS) != 0)
     {
       adm_xml_set_error (error, display_name, root,
                          _("this campaign was written in format “%s”, which this version of "
@@ -209,27 +224,27 @@ campaign_from_node (xmlNode     *root,
   if (!parse_u64 (dice, "seed", &seed, display_name, error) ||
       !parse_u64 (dice, "draws", &draws, display_name, error))
     return NULL;
+  if (draws > MAX_DICE_DRAWS)
+    {
+      g_autofree char *given = g_strdup_printf ("%" G_GUINT64_FORMAT, draws);
+      g_autofree char *limit = g_strdup_printf ("%" G_GUINT64_FORMAT, MAX_DICE_DRAWS);
+
+      adm_xml_set_error (error, display_name, dice,
+                         _("<dice> attribute “draws” is %s; it must be at most %s (a campaign "
+                           "rolls far fewer dice)"), given, limit);
+      return NULL;
+    }
 
   self = adm_campaign_new (scenario, seed);
   adm_dice_prng_restore (self->prng, seed, draws);
 
+  /* Every action replays through the one check that admitted it (journal_apply ()). */
   journal = adm_xml_first_element (root, "journal");
-  for (xmlNode *node = adm_xml_first_element (journal, "event"); node != NULL;
-       node = adm_xml_next_element (node, "event"))
+  if (!adm_journal_load (self->journal, journal, display_name, NULL, &local_error))
     {
-      g_autoptr(AdmEvent) event = adm_event_from_xml (node, display_name, error);
-      g_autoptr(GError) local_error = NULL;
-
-      if (event == NULL)
-        return NULL;
-      if (!adm_state_apply (self->state, event, &local_error))
-        {
-          adm_xml_set_error (error, display_name, node, "%s", local_error->message);
-          return NULL;
-        }
-      g_ptr_array_add (self->events, g_steal_pointer (&event));
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
     }
-
   return g_steal_pointer (&self);
 }
 
@@ -407,56 +422,57 @@ gboolean
 adm_campaign_can_undo (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
-  return self->events->len > 0;
+  return adm_journal_can_undo (self->journal);
 }
 
 gboolean
 adm_campaign_can_redo (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
-  return self->redo->len > 0;
+  return adm_journal_can_redo (self->journal);
 }
 
 /* Saving */
+
+/* The file up to the <dice> element: it never changes, so it is serialised once. */
+static const char *
+header (AdmCampaign *self)
+{
+  if (self->header == NULL)
+    {
+      g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+      xmlNode *node = xmlDocCopyNode (adm_scenario_get_node (self->scenario), doc, 1);
+      xmlBuffer *buffer = xmlBufferCreate ();
+
+      xmlDocSetRootElement (doc, node);
+      if (buffer == NULL || xmlNodeDump (buffer, doc, node, 1, 1) < 0)
+        g_error ("Out of memory writing a campaign");
+      self->header = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                      "<campaign format=\"%s\">\n  %s\n",
+                                      FORMAT_VERSION, (const char *) xmlBufferContent (buffer));
+      xmlBufferFree (buffer);
+    }
+  return self->header;
+}
 
 char *
 adm_campaign_serialize (AdmCampaign *self,
                         gsize       *length)
 {
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *root, *dice, *journal;
-  char number[32];
-  xmlChar *buffer = NULL;
-  int size = 0;
-  char *result;
+  GString *out;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
 
-  doc = xmlNewDoc ((const xmlChar *) "1.0");
-  root = xmlNewNode (NULL, (const xmlChar *) "campaign");
-  xmlDocSetRootElement (doc, root);
-  xmlNewProp (root, (const xmlChar *) "format", (const xmlChar *) FORMAT_VERSION);
-
-  xmlAddChild (root, xmlDocCopyNode (adm_scenario_get_node (self->scenario), doc, 1));
-
-  dice = xmlNewChild (root, NULL, (const xmlChar *) "dice", NULL);
-  g_snprintf (number, sizeof number, "%" G_GUINT64_FORMAT, adm_dice_prng_get_seed (self->prng));
-  xmlNewProp (dice, (const xmlChar *) "seed", (const xmlChar *) number);
-  g_snprintf (number, sizeof number, "%" G_GUINT64_FORMAT, adm_dice_prng_get_draws (self->prng));
-  xmlNewProp (dice, (const xmlChar *) "draws", (const xmlChar *) number);
-
-  journal = xmlNewChild (root, NULL, (const xmlChar *) "journal", NULL);
-  for (guint i = 0; i < self->events->len; i++)
-    adm_event_to_xml (g_ptr_array_index (self->events, i), journal);
-
-  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
-  if (buffer == NULL)
-    g_error ("Out of memory writing a campaign");
-  result = g_strndup ((const char *) buffer, (gsize) size);
-  xmlFree (buffer);
+  out = g_string_sized_new (64 * 1024);
+  g_string_append (out, header (self));
+  g_string_append_printf (out, "  <dice seed=\"%" G_GUINT64_FORMAT "\" draws=\"%"
+                          G_GUINT64_FORMAT "\"/>\n", adm_dice_prng_get_seed (self->prng),
+                          adm_dice_prng_get_draws (self->prng));
+  adm_journal_write (self->journal, out);
+  g_string_append (out, "</campaign>\n");
   if (length != NULL)
-    *length = (gsize) size;
-  return result;
+    *length = out->len;
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -488,22 +504,112 @@ adm_campaign_save (AdmCampaign  *self,
   return TRUE;
 }
 
-/* The journal */
+/* The journal (adm-journal.h): the state is the replay of the actions in effect. */
 
 static void
-replay (AdmCampaign *self)
+journal_reset (gpointer owner)
 {
-  g_autoptr(AdmState) state = adm_state_new (self->scenario);
+  AdmCampaign *self = owner;
 
-  for (guint i = 0; i < self->events->len; i++)
+  g_set_object (&self->state, NULL);
+  self->state = adm_state_new (self->scenario);
+  g_ptr_array_set_size (self->events, 0);
+}
+
+/* The one check: an action enters the journal only if every event of it applies, in order,
+ * and a journal replays only through here. All or nothing: an action refused half-way leaves
+ * the state as the actions in effect make it. */
+static gboolean
+journal_apply (gpointer                owner,
+               const AdmJournalAction *action,
+               GError                **error)
+{
+  AdmCampaign *self = owner;
+  GPtrArray *events = adm_journal_action_get_events (action);
+  guint before = self->events->len;
+
+  for (guint i = 0; i < events->len; i++)
     {
-      g_autoptr(GError) error = NULL;
+      AdmEvent *event = g_ptr_array_index (events, i);
 
-      /* Every event in the journal applied once already, on the same scenario. */
-      if (!adm_state_apply (state, g_ptr_array_index (self->events, i), &error))
-        g_error ("Replaying event %u failed: %s", i + 1, error->message);
+      if (!adm_state_apply (self->state, event, error))
+        {
+          if (i > 0)
+            {
+              g_autoptr(AdmState) state = adm_state_new (self->scenario);
+
+              /* Take back the events of this action already applied. */
+              g_ptr_array_set_size (self->events, before);
+              for (guint e = 0; e < self->events->len; e++)
+                if (!adm_state_apply (state, g_ptr_array_index (self->events, e), NULL))
+                  g_error ("A campaign journal that replayed before no longer replays");
+              g_set_object (&self->state, state);
+            }
+          return FALSE;
+        }
+      g_ptr_array_add (self->events, adm_event_ref (event));
     }
-  g_set_object (&self->state, state);
+  return TRUE;
+}
+
+static const char *
+admiral_name (AdmCampaign *self,
+              const char  *id)
+{
+  const AdmAdmiral *admiral = id != NULL ? adm_scenario_lookup_admiral (self->scenario, id)
+                                         : NULL;
+
+  return admiral != NULL ? admiral->name : id;
+}
+
+static const char *
+formation_name (AdmCampaign *self,
+                const char  *id)
+{
+  const AdmFormationPosition *position =
+    id != NULL ? adm_strategy_get_position (adm_state_get_strategy (self->state), id) : NULL;
+
+  return position != NULL && position->formation != NULL ? position->formation->name : id;
+}
+
+static char *
+journal_describe (gpointer                owner,
+                  const AdmJournalAction *action)
+{
+  AdmCampaign *self = owner;
+  AdmEvent *head = adm_journal_action_get_head (action);
+  const char *what = adm_journal_action_get_what (action);
+  const char *admiral = adm_event_get (head, "admiral");
+  const char *cycle = adm_event_get (head, "cycle");
+  const char *formation = adm_event_get (head, "formation");
+
+  if (g_str_equal (what, "sheet") && admiral != NULL && cycle != NULL)
+    /* Translators: "Adm. Aral Vorkosigan's order sheet, cycle 2": an action to undo. */
+    return g_strdup_printf (_("%s’s order sheet, cycle %s"), admiral_name (self, admiral), cycle);
+  if (g_str_equal (what, "order") && formation != NULL)
+    return g_strdup_printf (_("%s’s order for %s"), admiral_name (self, admiral),
+                            formation_name (self, formation));
+  if (g_str_equal (what, "order") && admiral != NULL)
+    return g_strdup_printf (_("%s’s order"), admiral_name (self, admiral));
+  if (g_str_equal (what, "cycle") && cycle != NULL)
+    return g_strdup_printf (_("Resolve cycle %s"), cycle);
+  if (g_str_equal (what, "reveal") && formation != NULL)
+    return g_strdup_printf (_("Reveal %s"), formation_name (self, formation));
+  if (g_str_equal (what, "roll"))
+    {
+      GPtrArray *events = adm_journal_action_get_events (action);
+      const char *purpose = events->len > 0 ? adm_event_get (g_ptr_array_index (events, 0),
+                                                             "purpose") : NULL;
+
+      return g_strdup_printf (_("Roll for “%s”"), purpose != NULL ? purpose : "");
+    }
+  if (g_str_equal (what, "damage"))
+    return g_strdup (_("Damage"));
+  if (g_str_equal (what, "readiness"))
+    return g_strdup (_("Readiness change"));
+  if (g_str_equal (what, "note"))
+    return g_strdup (_("Note"));
+  return NULL;
 }
 
 static void
@@ -527,33 +633,70 @@ autosave (AdmCampaign  *self,
   return adm_campaign_save (self, self->path, error);
 }
 
+/* The action a list of events forms, named by what it is: a sheet handed in ("sheet" with its
+ * admiral and cycle), an admiral's orders, or the kind of its first event. */
+static AdmJournalAction *
+action_for_events (GPtrArray *events)
+{
+  AdmEvent *first = g_ptr_array_index (events, 0);
+  AdmEvent *named = first;
+  const char *what = adm_event_get_kind (first);
+  AdmJournalAction *action;
+  static const char *const keys[] = { "admiral", "cycle", "formation" };
+
+  for (guint i = 0; i < events->len; i++)
+    if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (events, i)), "sheet") == 0)
+      {
+        named = g_ptr_array_index (events, i);
+        what = "sheet";
+      }
+  action = adm_journal_action_new (what, adm_event_get_time (named));
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    if (adm_event_get (named, keys[k]) != NULL &&
+        (events->len == 1 || !g_str_equal (keys[k], "formation")))
+      adm_event_set (adm_journal_action_get_head (action), keys[k], adm_event_get (named, keys[k]));
+  for (guint i = 0; i < events->len; i++)
+    adm_journal_action_add_event (action, g_ptr_array_index (events, i));
+  return action;
+}
+
+gboolean
+adm_campaign_record (AdmCampaign       *self,
+                     AdmJournalAction  *action,
+                     GError           **error)
+{
+  gboolean could_undo, could_redo;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  could_undo = adm_campaign_can_undo (self);
+  could_redo = adm_campaign_can_redo (self);
+  if (!adm_journal_record (self->journal, action, error))
+    return FALSE;
+  if (!autosave (self, error))
+    {
+      adm_journal_forget_last (self->journal);
+      if (!adm_journal_replay (self->journal, NULL, NULL))
+        g_error ("A campaign journal that replayed before no longer replays");
+      return FALSE;
+    }
+  changed (self, could_undo, could_redo);
+  return TRUE;
+}
+
 gboolean
 adm_campaign_append (AdmCampaign  *self,
                      AdmEvent     *event,
                      GError      **error)
 {
-  gboolean could_undo, could_redo;
+  g_autoptr(GPtrArray) events = g_ptr_array_new ();
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (event != NULL, FALSE);
 
-  could_undo = adm_campaign_can_undo (self);
-  could_redo = adm_campaign_can_redo (self);
-
-  if (!adm_state_apply (self->state, event, error))
-    return FALSE;
-  g_ptr_array_add (self->events, adm_event_ref (event));
-
-  if (!autosave (self, error))
-    {
-      g_ptr_array_set_size (self->events, self->events->len - 1);
-      replay (self);
-      return FALSE;
-    }
-
-  g_ptr_array_set_size (self->redo, 0);
-  changed (self, could_undo, could_redo);
-  return TRUE;
+  g_ptr_array_add (events, event);
+  return adm_campaign_append_all (self, events, error);
 }
 
 gboolean
@@ -561,37 +704,15 @@ adm_campaign_append_all (AdmCampaign  *self,
                          GPtrArray    *events,
                          GError      **error)
 {
-  gboolean could_undo, could_redo;
-  guint before;
+  g_autoptr(AdmJournalAction) action = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (events != NULL, FALSE);
 
   if (events->len == 0)
     return TRUE;
-  could_undo = adm_campaign_can_undo (self);
-  could_redo = adm_campaign_can_redo (self);
-  before = self->events->len;
-
-  for (guint i = 0; i < events->len; i++)
-    {
-      AdmEvent *event = g_ptr_array_index (events, i);
-
-      if (!adm_state_apply (self->state, event, error))
-        break;
-      g_ptr_array_add (self->events, adm_event_ref (event));
-    }
-  if (self->events->len != before + events->len || !autosave (self, error))
-    {
-      /* The state is the replay of the journal: without the new events it is as it was. */
-      g_ptr_array_set_size (self->events, before);
-      replay (self);
-      return FALSE;
-    }
-
-  g_ptr_array_set_size (self->redo, 0);
-  changed (self, could_undo, could_redo);
-  return TRUE;
+  action = action_for_events (events);
+  return adm_campaign_record (self, action, error);
 }
 
 gboolean
@@ -632,73 +753,79 @@ adm_campaign_roll (AdmCampaign          *self,
   return TRUE;
 }
 
+static gboolean
+undo_or_redo (AdmCampaign  *self,
+              gboolean      redo,
+              GError      **error)
+{
+  gboolean could_undo = adm_campaign_can_undo (self);
+  gboolean could_redo = adm_campaign_can_redo (self);
+  g_autoptr(GError) local_error = NULL;
+  gint64 now = adm_clock_now ();
+  gboolean ok;
+
+  ok = redo ? adm_journal_redo (self->journal, now, &local_error)
+            : adm_journal_undo (self->journal, now, &local_error);
+  if (!ok)
+    {
+      g_set_error_literal (error, ADM_CAMPAIGN_ERROR,
+                           g_error_matches (local_error, ADM_JOURNAL_ERROR,
+                                            ADM_JOURNAL_ERROR_NOTHING_TO_UNDO)
+                             ? ADM_CAMPAIGN_ERROR_NOTHING_TO_UNDO
+                             : ADM_CAMPAIGN_ERROR_NOTHING_TO_REDO,
+                           local_error->message);
+      return FALSE;
+    }
+  if (!autosave (self, error))
+    {
+      adm_journal_forget_last (self->journal);
+      if (!adm_journal_replay (self->journal, NULL, NULL))
+        g_error ("A campaign journal that replayed before no longer replays");
+      return FALSE;
+    }
+  changed (self, could_undo, could_redo);
+  return TRUE;
+}
+
 gboolean
 adm_campaign_undo (AdmCampaign  *self,
                    GError      **error)
 {
-  gboolean could_undo, could_redo;
-  AdmEvent *last;
-
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
-
-  if (self->events->len == 0)
-    {
-      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NOTHING_TO_UNDO,
-                   _("There is nothing to undo"));
-      return FALSE;
-    }
-  could_undo = adm_campaign_can_undo (self);
-  could_redo = adm_campaign_can_redo (self);
-
-  last = g_ptr_array_steal_index (self->events, self->events->len - 1);
-  g_ptr_array_add (self->redo, last);
-  replay (self);
-
-  if (!autosave (self, error))
-    {
-      g_ptr_array_add (self->events, g_ptr_array_steal_index (self->redo, self->redo->len - 1));
-      replay (self);
-      return FALSE;
-    }
-
-  changed (self, could_undo, could_redo);
-  return TRUE;
+  return undo_or_redo (self, FALSE, error);
 }
 
 gboolean
 adm_campaign_redo (AdmCampaign  *self,
                    GError      **error)
 {
-  gboolean could_undo, could_redo;
-  g_autoptr(AdmEvent) next = NULL;
-
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  return undo_or_redo (self, TRUE, error);
+}
 
-  if (self->redo->len == 0)
-    {
-      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NOTHING_TO_REDO,
-                   _("There is nothing to redo"));
-      return FALSE;
-    }
-  could_undo = adm_campaign_can_undo (self);
-  could_redo = adm_campaign_can_redo (self);
+AdmJournal *
+adm_campaign_get_journal (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return self->journal;
+}
 
-  next = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
-  if (!adm_state_apply (self->state, next, error))
-    {
-      g_ptr_array_add (self->redo, g_steal_pointer (&next));
-      return FALSE;
-    }
-  g_ptr_array_add (self->events, adm_event_ref (next));
+char *
+adm_campaign_describe_undo (AdmCampaign *self)
+{
+  AdmJournalAction *action;
 
-  if (!autosave (self, error))
-    {
-      g_ptr_array_set_size (self->events, self->events->len - 1);
-      g_ptr_array_add (self->redo, g_steal_pointer (&next));
-      replay (self);
-      return FALSE;
-    }
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  action = adm_journal_get_undo_action (self->journal);
+  return action != NULL ? adm_journal_describe (self->journal, action) : NULL;
+}
 
-  changed (self, could_undo, could_redo);
-  return TRUE;
+char *
+adm_campaign_describe_redo (AdmCampaign *self)
+{
+  AdmJournalAction *action;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  action = adm_journal_get_redo_action (self->journal);
+  return action != NULL ? adm_journal_describe (self->journal, action) : NULL;
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-campaign.h: a campaign is its scenario plus an ordered event journal. The state is the
- * replay of the journal; undo drops the last event and replays; every append is saved
- * atomically when the campaign has a file, keeping three rotating backups. */
+/* adm-campaign.h: a campaign is its scenario plus its journal (adm-journal.h): actions, each
+ * one or more events, and undo and redo entries; nothing is ever removed. The state is the
+ * replay of the actions in effect; every change is saved atomically when the campaign has a
+ * file, keeping three rotating backups. */
 #pragma once
 
 #include <glib-object.h>
 
 #include "adm-dice-prng.h"
 #include "adm-event.h"
+#include "adm-journal.h"
 #include "adm-scenario.h"
 #include "adm-state.h"
 
@@ -37,7 +39,8 @@ G_DECLARE_FINAL_TYPE (AdmCampaign, adm_campaign, ADM, CAMPAIGN, GObject)
 /* A new campaign with an empty journal; the program's dice are seeded with @seed. */
 AdmCampaign   *adm_campaign_new           (AdmScenario  *scenario,
                                            guint64       seed) G_GNUC_WARN_UNUSED_RESULT;
-/* Opens a scenario (a new campaign, no file yet) or a campaign file. A damaged campaign
+/* Opens a scenario (a new campaign, no file yet) or a campaign file (format 2, or format 1 —
+ * bare events, each opened as an action of its own and saved as format 2). A damaged campaign
  * file gives ADM_CAMPAIGN_ERROR_CORRUPT; adm_campaign_find_backup() then names the newest
  * backup that loads. */
 AdmCampaign   *adm_campaign_open          (const char   *path,
@@ -62,14 +65,14 @@ GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
 /* The file autosaves go to; NULL until the campaign is saved somewhere. */
 const char    *adm_campaign_get_path      (AdmCampaign  *self);
 
-/* Applies @event to the state and appends it; clears redo; saves when there is a file. If the
- * event does not apply, or the save fails, nothing changes (the event is dropped again). */
+/* Records @event as an action of its own (adm_campaign_append_all ()). */
 gboolean       adm_campaign_append        (AdmCampaign  *self,
                                            AdmEvent     *event,
                                            GError      **error);
-/* Appends @events (AdmEvent*) as one: all apply and are saved, with one "changed", or none is
- * kept — an order sheet is handed in whole or not at all. Undo still takes them back one by
- * one. */
+/* Appends @events (AdmEvent*) as one action: all apply and are saved, with one "changed", or
+ * none is kept — an order sheet is handed in whole or not at all, and one Undo takes it back
+ * whole. The action is named by what it holds: a "sheet" event makes it that admiral's sheet
+ * for that cycle. */
 gboolean       adm_campaign_append_all    (AdmCampaign  *self,
                                            GPtrArray    *events,
                                            GError      **error);
@@ -81,6 +84,18 @@ gboolean       adm_campaign_roll          (AdmCampaign          *self,
                                            gint64                time,
                                            guint                *values_out,
                                            GError              **error);
+
+/* Records @action (its events applied in order, all or nothing) and saves when there is a
+ * file. If it does not apply, or the save fails, nothing changes. */
+gboolean       adm_campaign_record        (AdmCampaign       *self,
+                                           AdmJournalAction  *action,
+                                           GError           **error);
+/* The journal: every action, undo and redo ever recorded (adm-journal.h). */
+AdmJournal    *adm_campaign_get_journal   (AdmCampaign  *self);
+/* What Undo would take back and Redo bring back, as the master reads it ("Adm. Aral
+ * Vorkosigan's order sheet, cycle 2"), or NULL when there is none. */
+char          *adm_campaign_describe_undo (AdmCampaign  *self) G_GNUC_WARN_UNUSED_RESULT;
+char          *adm_campaign_describe_redo (AdmCampaign  *self) G_GNUC_WARN_UNUSED_RESULT;
 
 gboolean       adm_campaign_can_undo      (AdmCampaign  *self);
 gboolean       adm_campaign_can_redo      (AdmCampaign  *self);

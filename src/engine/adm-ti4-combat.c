@@ -16,11 +16,15 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-clock.h"
 #include "adm-file.h"
 #include "adm-ti4-combat.h"
 #include "adm-xml.h"
 
-#define COMBAT_VERSION "1"
+/* Version 2 journals actions, undo and redo entries (adm-journal.h); version 1 files, bare
+ * events, still open (each event an action) and are saved as version 2. */
+#define COMBAT_VERSION "2"
+#define COMBAT_VERSION_EVENTS "1"
 
 typedef enum {
   PHASE_AFB_DICE,   /* LRR 39.3: round 1's Anti-Fighter Barrage dice */
@@ -37,7 +41,8 @@ struct _AdmTi4Combat
 
   AdmTi4Catalog *catalog;
   AdmTi4Setup    setup;
-  GPtrArray     *events;   /* AdmEvent* */
+  AdmJournal    *journal;  /* every step decided, undone and redone (adm-journal.h) */
+  GPtrArray     *events;   /* AdmEvent*: the events of the actions in effect */
 
   /* Derived by replaying the journal. */
   AdmTi4Fleet    fleet[2];
@@ -90,6 +95,7 @@ adm_ti4_combat_finalize (GObject *object)
   g_clear_object (&self->catalog);
   g_free (self->setup.attacker_name);
   g_free (self->setup.defender_name);
+  g_clear_object (&self->journal);
   g_ptr_array_unref (self->events);
   g_ptr_array_unref (self->log);
   g_ptr_array_unref (self->rolls);
@@ -104,9 +110,14 @@ adm_ti4_combat_class_init (AdmTi4CombatClass *klass)
   G_OBJECT_CLASS (klass)->finalize = adm_ti4_combat_finalize;
 }
 
+static void journal_reset (gpointer owner);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static char *journal_describe (gpointer owner, const AdmJournalAction *action);
+
 static void
 adm_ti4_combat_init (AdmTi4Combat *self)
 {
+  self->journal = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
   self->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = g_ptr_array_new_with_free_func (log_line_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_free);
@@ -1100,16 +1111,77 @@ apply_event (AdmTi4Combat   *self,
   return FALSE;
 }
 
-/* Applies @event and journals it; on error nothing changes. */
+static void
+journal_reset (gpointer owner)
+{
+  AdmTi4Combat *self = owner;
+
+  reset (self);
+  g_ptr_array_set_size (self->events, 0);
+}
+
+/* The one check (adm-journal.h): every event of the action applies, in order, or nothing
+ * changes; recording and replaying both come through here. */
+static gboolean
+journal_apply (gpointer                owner,
+               const AdmJournalAction *action,
+               GError                **error)
+{
+  AdmTi4Combat *self = owner;
+  GPtrArray *events = adm_journal_action_get_events (action);
+
+  if (events->len != 1)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("a step of a TI4 combat is one event, not %u"), events->len);
+      return FALSE;
+    }
+  if (!apply_event (self, g_ptr_array_index (events, 0), error))
+    return FALSE;
+  g_ptr_array_add (self->events, adm_event_ref (g_ptr_array_index (events, 0)));
+  return TRUE;
+}
+
+static char *
+journal_describe (gpointer                owner,
+                  const AdmJournalAction *action)
+{
+  AdmTi4Combat *self = owner;
+  AdmEvent *head = adm_journal_action_get_head (action);
+  const char *what = adm_journal_action_get_what (action);
+  const char *side_id = adm_event_get (head, "side");
+  const char *side = g_strcmp0 (side_id, "defender") == 0
+                       ? adm_ti4_combat_get_side_name (self, ADM_TI4_DEFENDER)
+                       : adm_ti4_combat_get_side_name (self, ADM_TI4_ATTACKER);
+  const char *round = adm_event_get (head, "round");
+
+  if (round == NULL)
+    return NULL;
+  if (g_str_equal (what, "ti4-dice"))
+    /* Translators: an action to undo: "Roll of Barrayar, round 2". */
+    return g_strdup_printf (_("Roll of %s, round %s"), side, round);
+  if (g_str_equal (what, "ti4-retreat"))
+    return g_strdup_printf (_("Retreat announcement of %s, round %s"), side, round);
+  if (g_str_equal (what, "ti4-hits"))
+    return g_strdup_printf (_("Hits assigned by %s, round %s"), side, round);
+  return NULL;
+}
+
+/* Journals @event as an action of its own; on error nothing changes. */
 static gboolean
 record (AdmTi4Combat *self,
         AdmEvent     *event,
         GError      **error)
 {
-  if (!apply_event (self, event, error))
-    return FALSE;
-  g_ptr_array_add (self->events, adm_event_ref (event));
-  return TRUE;
+  g_autoptr(AdmJournalAction) action =
+    adm_journal_action_new (adm_event_get_kind (event), adm_event_get_time (event));
+  static const char *const keys[] = { "round", "side" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    if (adm_event_get (event, keys[k]) != NULL)
+      adm_event_set (adm_journal_action_get_head (action), keys[k], adm_event_get (event, keys[k]));
+  adm_journal_action_add_event (action, event);
+  return adm_journal_record (self->journal, action, error);
 }
 
 static AdmEvent *
@@ -1117,7 +1189,7 @@ new_event (AdmTi4Combat *self,
            const char   *kind,
            AdmTi4Side    side)
 {
-  AdmEvent *event = adm_event_new (kind, g_get_real_time () / G_USEC_PER_SEC);
+  AdmEvent *event = adm_event_new (kind, adm_clock_now ());
 
   adm_event_set_int (event, "round", self->round);
   adm_event_set (event, "side", adm_ti4_side_to_string (side));
@@ -1397,48 +1469,32 @@ adm_ti4_combat_run (AdmTi4Combat            *self,
   return TRUE;
 }
 
-/* Replays @events from the set-up; on error names the event's file and line. */
-static gboolean
-replay (AdmTi4Combat *self,
-        GPtrArray    *events,
-        const char   *display_name,
-        GError      **error)
-{
-  reset (self);
-  g_ptr_array_set_size (self->events, 0);
-  for (guint i = 0; i < events->len; i++)
-    {
-      AdmEvent *event = g_ptr_array_index (events, i);
-      g_autoptr(GError) local_error = NULL;
-
-      if (!record (self, event, &local_error))
-        {
-          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID, "%s:%d: %s",
-                       display_name != NULL ? display_name : _("journal"),
-                       adm_event_get_line (event), local_error->message);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 gboolean
 adm_ti4_combat_undo (AdmTi4Combat *self)
 {
-  g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(GError) error = NULL;
-
   g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
+  return adm_journal_undo (self->journal, adm_clock_now (), NULL);
+}
 
-  if (self->events->len == 0)
-    return FALSE;
-  events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  for (guint i = 0; i + 1 < self->events->len; i++)
-    g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (self->events, i)));
-  if (!replay (self, events, NULL, &error))
-    g_critical ("A TI4 combat journal that replayed before does not replay: %s",
-                error->message);
-  return TRUE;
+gboolean
+adm_ti4_combat_can_redo (AdmTi4Combat *self)
+{
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
+  return adm_journal_can_redo (self->journal);
+}
+
+gboolean
+adm_ti4_combat_redo (AdmTi4Combat *self)
+{
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
+  return adm_journal_redo (self->journal, adm_clock_now (), NULL);
+}
+
+AdmJournal *
+adm_ti4_combat_get_journal (AdmTi4Combat *self)
+{
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), NULL);
+  return self->journal;
 }
 
 /* ---- Saving and loading ------------------------------------------------------------------ */
@@ -1472,10 +1528,11 @@ adm_ti4_combat_save (AdmTi4Combat *self,
 {
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
-  xmlNode *root, *journal;
+  xmlNode *root;
   xmlChar *buffer = NULL;
   int size = 0;
   g_autofree char *data = NULL;
+  GString *out, *journal;
 
   g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1488,15 +1545,21 @@ adm_ti4_combat_save (AdmTi4Combat *self,
               (const xmlChar *) adm_ti4_arena_to_string (self->setup.arena));
   side_to_xml (self, root, ADM_TI4_ATTACKER);
   side_to_xml (self, root, ADM_TI4_DEFENDER);
-  journal = xmlNewChild (root, NULL, (const xmlChar *) "journal", NULL);
-  for (guint i = 0; i < self->events->len; i++)
-    adm_event_to_xml (g_ptr_array_index (self->events, i), journal);
+  xmlNewChild (root, NULL, (const xmlChar *) "journal", NULL);
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
   if (buffer == NULL)
     g_error ("Out of memory writing a TI4 combat");
-  data = g_strndup ((const char *) buffer, (gsize) size);
+  /* The journal's entries as they were serialised when recorded (adm_journal_write ()). */
+  out = g_string_new_len ((const char *) buffer, size);
   xmlFree (buffer);
+  journal = g_string_new (NULL);
+  adm_journal_write (self->journal, journal);
+  if (g_string_replace (out, "  <journal/>\n", journal->str, 1) != 1)
+    g_error ("A TI4 combat was written without its journal");
+  g_string_free (journal, TRUE);
+  data = g_string_free (g_steal_pointer (&out), FALSE);
+  size = (int) strlen (data);
 
   if (!adm_file_write_atomically (path, NULL, data, (gsize) size, &local_error))
     {
@@ -1539,7 +1602,6 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
   g_autofree char *display_name = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(AdmTi4Combat) self = NULL;
-  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GError) local_error = NULL;
   g_autofree char *version = NULL;
   g_autofree char *arena = NULL;
@@ -1555,7 +1617,7 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
     return NULL;
   root = xmlDocGetRootElement (doc);
   version = adm_xml_get_string (root, "version");
-  if (g_strcmp0 (version, COMBAT_VERSION) != 0)
+  if (g_strcmp0 (version, COMBAT_VERSION) != 0 && g_strcmp0 (version, COMBAT_VERSION_EVENTS) != 0)
     {
       adm_xml_set_error (error, display_name, root,
                          _("the combat was saved by a newer Admiralty (format %s); this one "
@@ -1586,17 +1648,12 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
       return NULL;
     }
 
-  for (xmlNode *node = adm_xml_first_element (journal, "event"); node != NULL;
-       node = adm_xml_next_element (node, "event"))
+  /* Every step replays through journal_apply (), the check that admitted it. */
+  if (!adm_journal_load (self->journal, journal, display_name, NULL, &local_error))
     {
-      AdmEvent *event = adm_event_from_xml (node, display_name, error);
-
-      if (event == NULL)
-        return NULL;
-      g_ptr_array_add (events, event);
+      g_set_error_literal (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID, local_error->message);
+      return NULL;
     }
-  if (!replay (self, events, display_name, error))
-    return NULL;
   return g_steal_pointer (&self);
 }
 

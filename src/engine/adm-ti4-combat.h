@@ -9,6 +9,7 @@
 #include "adm-dice-source.h"
 #include "adm-doc.h"
 #include "adm-event.h"
+#include "adm-journal.h"
 #include "adm-ti4-odds.h"
 
 G_BEGIN_DECLS
@@ -124,8 +125,14 @@ gboolean            adm_ti4_combat_run         (AdmTi4Combat  *self,
                                                 AdmDiceSource *dice,
                                                 const AdmTi4OddsOptions *options,
                                                 GError       **error);
-/* Drops the last journaled event and replays; FALSE when the journal is empty. */
+/* Takes back the last step in effect (an undo entry is journaled; nothing is removed) and
+ * replays; FALSE when there is none. */
 gboolean            adm_ti4_combat_undo        (AdmTi4Combat  *self);
+/* Brings back the step last undone, while no other step came after it. */
+gboolean            adm_ti4_combat_can_redo    (AdmTi4Combat  *self);
+gboolean            adm_ti4_combat_redo        (AdmTi4Combat  *self);
+/* Every step decided, undone and redone (adm-journal.h). */
+AdmJournal         *adm_ti4_combat_get_journal (AdmTi4Combat  *self);
 
 /* The report: set-up, every round and step with its clause, every roll, the outcome and
  * what is left — for the CLI's text, printing and PDF. */

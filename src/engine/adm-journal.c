@@ -1,0 +1,807 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-journal.c: the append-only journal of actions, undo and redo entries (adm-journal.h).
+ *
+ * Linear undo over an append-only list: the actions in effect form a stack (in file order,
+ * since only the last action in effect can be undone and only the last undone one redone), and
+ * so do the actions undone that can still be redone. A new action empties the second stack:
+ * those actions stay in the journal, undone for good. Loading reads the entries and rebuilds
+ * both stacks the same way, refusing an undo or redo that names the wrong action. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-journal.h"
+#include "adm-xml.h"
+
+G_DEFINE_QUARK (adm-journal-error-quark, adm_journal_error)
+
+struct _AdmJournalAction
+{
+  gatomicrefcount  ref_count;
+  AdmEvent        *head;
+  GPtrArray       *events;   /* AdmEvent* */
+  guint            id;
+  gboolean         done;
+  int              line;
+};
+
+typedef struct {
+  AdmJournalEntryKind  kind;
+  AdmJournalAction    *action;   /* the action, or the one undone or redone */
+  gint64               time;
+  char                *xml;      /* the entry as written to the file */
+} Entry;
+
+struct _AdmJournal
+{
+  GObject                 parent_instance;
+
+  gpointer                owner;
+  AdmJournalResetFunc     reset;
+  AdmJournalApplyFunc     apply;
+  AdmJournalDescribeFunc  describe;
+
+  GArray                 *entries;   /* Entry */
+  GPtrArray              *actions;   /* AdmJournalAction*, by id - 1 */
+  GPtrArray              *done;      /* AdmJournalAction*, in effect, in order */
+  GPtrArray              *undone;    /* AdmJournalAction*, redoable, last undone last */
+};
+
+G_DEFINE_FINAL_TYPE (AdmJournal, adm_journal, G_TYPE_OBJECT)
+
+/* Actions */
+
+AdmJournalAction *
+adm_journal_action_new (const char *what,
+                        gint64      time)
+{
+  AdmJournalAction *self;
+
+  g_return_val_if_fail (what != NULL && *what != '\0', NULL);
+
+  self = g_new0 (AdmJournalAction, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->head = adm_event_new (what, time);
+  self->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  return self;
+}
+
+AdmJournalAction *
+adm_journal_action_ref (AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+adm_journal_action_unref (AdmJournalAction *self)
+{
+  g_return_if_fail (self != NULL);
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  adm_event_unref (self->head);
+  g_ptr_array_unref (self->events);
+  g_free (self);
+}
+
+AdmEvent *
+adm_journal_action_get_head (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->head;
+}
+
+const char *
+adm_journal_action_get_what (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return adm_event_get_kind (self->head);
+}
+
+gint64
+adm_journal_action_get_time (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return adm_event_get_time (self->head);
+}
+
+guint
+adm_journal_action_get_id (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->id;
+}
+
+gboolean
+adm_journal_action_is_done (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->done;
+}
+
+GPtrArray *
+adm_journal_action_get_events (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->events;
+}
+
+void
+adm_journal_action_add_event (AdmJournalAction *self,
+                              AdmEvent         *event)
+{
+  g_return_if_fail (self != NULL && event != NULL);
+  g_return_if_fail (self->id == 0);
+  g_ptr_array_add (self->events, adm_event_ref (event));
+}
+
+int
+adm_journal_action_get_line (const AdmJournalAction *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->line;
+}
+
+/* The journal */
+
+static void
+entry_clear (gpointer data)
+{
+  Entry *entry = data;
+
+  g_clear_pointer (&entry->action, adm_journal_action_unref);
+  g_clear_pointer (&entry->xml, g_free);
+}
+
+static void
+adm_journal_finalize (GObject *object)
+{
+  AdmJournal *self = ADM_JOURNAL (object);
+
+  g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->actions, g_ptr_array_unref);
+  g_clear_pointer (&self->done, g_ptr_array_unref);
+  g_clear_pointer (&self->undone, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
+}
+
+static void
+adm_journal_class_init (AdmJournalClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = adm_journal_finalize;
+}
+
+static void
+adm_journal_init (AdmJournal *self)
+{
+  self->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_array_set_clear_func (self->entries, entry_clear);
+  self->actions = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_journal_action_unref);
+  self->done = g_ptr_array_new ();
+  self->undone = g_ptr_array_new ();
+}
+
+AdmJournal *
+adm_journal_new (gpointer               owner,
+                 AdmJournalResetFunc    reset,
+                 AdmJournalApplyFunc    apply,
+                 AdmJournalDescribeFunc describe)
+{
+  AdmJournal *self;
+
+  g_return_val_if_fail (reset != NULL && apply != NULL, NULL);
+
+  self = g_object_new (ADM_TYPE_JOURNAL, NULL);
+  self->owner = owner;
+  self->reset = reset;
+  self->apply = apply;
+  self->describe = describe;
+  return self;
+}
+
+char *
+adm_journal_format_time (gint64 time)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (time);
+
+  if (dt == NULL)
+    return g_strdup ("1970-01-01T00:00:00Z");
+  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+static const char *
+entry_element (AdmJournalEntryKind kind)
+{
+  switch (kind)
+    {
+    case ADM_JOURNAL_ENTRY_UNDO:
+      return "undo";
+    case ADM_JOURNAL_ENTRY_REDO:
+      return "redo";
+    case ADM_JOURNAL_ENTRY_ACTION:
+    default:
+      return "action";
+    }
+}
+
+/* The entry's XML, indented to sit inside <journal>. */
+static char *
+serialize_entry (AdmJournalEntryKind  kind,
+                 AdmJournalAction    *action,
+                 gint64               time)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) entry_element (kind));
+  g_autofree char *time_text = adm_journal_format_time (time);
+  char number[24];
+  xmlBuffer *buffer;
+  char *text;
+
+  xmlDocSetRootElement (doc, node);
+  g_snprintf (number, sizeof number, "%u", action->id);
+  if (kind == ADM_JOURNAL_ENTRY_ACTION)
+    {
+      xmlNewProp (node, (const xmlChar *) "id", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "what", (const xmlChar *) adm_event_get_kind (action->head));
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+      for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
+        xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (action->head, i),
+                    (const xmlChar *) adm_event_get_value_nth (action->head, i));
+      for (guint i = 0; i < action->events->len; i++)
+        adm_event_to_xml (g_ptr_array_index (action->events, i), node);
+    }
+  else
+    {
+      xmlNewProp (node, (const xmlChar *) "action", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+    }
+
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL || xmlNodeDump (buffer, doc, node, 2, 1) < 0)
+    g_error ("Out of memory writing a journal entry");
+  text = g_strdup_printf ("    %s\n", (const char *) xmlBufferContent (buffer));
+  xmlBufferFree (buffer);
+  return text;
+}
+
+static void
+push_entry (AdmJournal          *self,
+            AdmJournalEntryKind  kind,
+            AdmJournalAction    *action,
+            gint64               time)
+{
+  Entry entry = { kind, adm_journal_action_ref (action), time, NULL };
+
+  entry.xml = serialize_entry (kind, action, time);
+  g_array_append_val (self->entries, entry);
+}
+
+gboolean
+adm_journal_record (AdmJournal       *self,
+                    AdmJournalAction *action,
+                    GError          **error)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (action != NULL && action->id == 0, FALSE);
+
+  if (!self->apply (self->owner, action, error))
+    return FALSE;
+
+  action->id = self->actions->len + 1;
+  action->done = TRUE;
+  g_ptr_array_add (self->actions, adm_journal_action_ref (action));
+  g_ptr_array_add (self->done, action);
+  /* What was undone stays in the journal, undone for good. */
+  g_ptr_array_set_size (self->undone, 0);
+  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head));
+  return TRUE;
+}
+
+void
+adm_journal_forget_last (AdmJournal *self)
+{
+  Entry *last;
+
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (self->entries->len > 0);
+
+  last = &g_array_index (self->entries, Entry, self->entries->len - 1);
+  switch (last->kind)
+    {
+    case ADM_JOURNAL_ENTRY_ACTION:
+      g_assert (self->done->len > 0 && g_ptr_array_index (self->done, self->done->len - 1) ==
+                last->action);
+      g_ptr_array_set_size (self->done, self->done->len - 1);
+      last->action->done = FALSE;
+      last->action->id = 0;
+      g_ptr_array_set_size (self->actions, self->actions->len - 1);
+      break;
+    case ADM_JOURNAL_ENTRY_UNDO:
+      g_ptr_array_set_size (self->undone, self->undone->len - 1);
+      g_ptr_array_add (self->done, last->action);
+      last->action->done = TRUE;
+      break;
+    case ADM_JOURNAL_ENTRY_REDO:
+    default:
+      g_ptr_array_set_size (self->done, self->done->len - 1);
+      g_ptr_array_add (self->undone, last->action);
+      last->action->done = FALSE;
+      break;
+    }
+  g_array_set_size (self->entries, self->entries->len - 1);
+}
+
+gboolean
+adm_journal_can_undo (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  return self->done->len > 0;
+}
+
+gboolean
+adm_journal_can_redo (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  return self->undone->len > 0;
+}
+
+AdmJournalAction *
+adm_journal_get_undo_action (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  return self->done->len > 0 ? g_ptr_array_index (self->done, self->done->len - 1) : NULL;
+}
+
+AdmJournalAction *
+adm_journal_get_redo_action (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  return self->undone->len > 0 ? g_ptr_array_index (self->undone, self->undone->len - 1) : NULL;
+}
+
+gboolean
+adm_journal_replay (AdmJournal  *self,
+                    const char  *display_name,
+                    GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+
+  self->reset (self->owner);
+  for (guint i = 0; i < self->done->len; i++)
+    {
+      AdmJournalAction *action = g_ptr_array_index (self->done, i);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!self->apply (self->owner, action, &local_error))
+        {
+          if (action->line > 0 && display_name != NULL)
+            g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY, "%s:%d: %s",
+                         display_name, action->line, local_error->message);
+          else
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+move_and_replay (AdmJournal          *self,
+                 AdmJournalEntryKind  kind,
+                 gint64               time,
+                 GError             **error)
+{
+  GPtrArray *from = kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
+  GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
+  AdmJournalAction *action = g_ptr_array_index (from, from->len - 1);
+
+  g_ptr_array_set_size (from, from->len - 1);
+  g_ptr_array_add (to, action);
+  action->done = kind == ADM_JOURNAL_ENTRY_REDO;
+  push_entry (self, kind, action, time);
+  if (!adm_journal_replay (self, NULL, error))
+    {
+      /* Every action in effect applied once already; if one no longer does, the journal
+       * is left as it was. */
+      adm_journal_forget_last (self);
+      if (!adm_journal_replay (self, NULL, NULL))
+        g_critical ("A journal that replayed before no longer replays");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_journal_undo (AdmJournal  *self,
+                  gint64       time,
+                  GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+
+  if (self->done->len == 0)
+    {
+      g_set_error_literal (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_NOTHING_TO_UNDO,
+                           _("There is nothing to undo"));
+      return FALSE;
+    }
+  return move_and_replay (self, ADM_JOURNAL_ENTRY_UNDO, time, error);
+}
+
+gboolean
+adm_journal_redo (AdmJournal  *self,
+                  gint64       time,
+                  GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+
+  if (self->undone->len == 0)
+    {
+      g_set_error_literal (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_NOTHING_TO_REDO,
+                           _("There is nothing to redo"));
+      return FALSE;
+    }
+  return move_and_replay (self, ADM_JOURNAL_ENTRY_REDO, time, error);
+}
+
+/* Loading */
+
+static gboolean
+read_time (xmlNode     *node,
+           const char  *display_name,
+           gint64      *out,
+           GError     **error)
+{
+  g_autofree char *text = adm_xml_get_string (node, "time");
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) time = NULL;
+
+  if (text == NULL || (time = g_date_time_new_from_iso8601 (text, utc)) == NULL)
+    {
+      adm_xml_set_error (error, display_name, node,
+                         _("the time “%s” is not a date and time like 2026-11-22T18:00:00Z"),
+                         text != NULL ? text : "");
+      return FALSE;
+    }
+  *out = g_date_time_to_unix (time);
+  return TRUE;
+}
+
+static gboolean
+read_action_id (xmlNode     *node,
+                const char  *attribute,
+                const char  *display_name,
+                guint        limit,
+                guint       *out,
+                GError     **error)
+{
+  g_autofree char *text = adm_xml_get_string (node, attribute);
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL) ||
+      value > limit)
+    {
+      adm_xml_set_error (error, display_name, node,
+                         _("<%s> attribute “%s” is “%s”; it must be the number of an action "
+                           "before it, 1–%u"),
+                         (const char *) node->name, attribute, text != NULL ? text : "",
+                         limit);
+      return FALSE;
+    }
+  *out = (guint) value;
+  return TRUE;
+}
+
+/* Appends a loaded action as recording would, without applying it (the replay does). */
+static void
+push_loaded_action (AdmJournal       *self,
+                    AdmJournalAction *action)
+{
+  action->id = self->actions->len + 1;
+  action->done = TRUE;
+  g_ptr_array_add (self->actions, adm_journal_action_ref (action));
+  g_ptr_array_add (self->done, action);
+  g_ptr_array_set_size (self->undone, 0);
+  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head));
+}
+
+static gboolean
+load_action (AdmJournal  *self,
+             xmlNode     *node,
+             const char  *display_name,
+             GError     **error)
+{
+  g_autofree char *what = adm_xml_get_string (node, "what");
+  g_autoptr(AdmJournalAction) action = NULL;
+  guint id;
+  gint64 time;
+
+  if (!read_action_id (node, "id", display_name, self->actions->len + 1, &id, error) ||
+      !read_time (node, display_name, &time, error))
+    return FALSE;
+  if (id != self->actions->len + 1)
+    {
+      adm_xml_set_error (error, display_name, node,
+                         _("the actions are numbered in order: this one should be %u, not %u"),
+                         self->actions->len + 1, id);
+      return FALSE;
+    }
+  if (what == NULL || *what == '\0')
+    {
+      adm_xml_set_error (error, display_name, node, _("the action does not say what it is"));
+      return FALSE;
+    }
+  action = adm_journal_action_new (what, time);
+  action->line = (int) xmlGetLineNo (node);
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      const char *name = (const char *) attr->name;
+      xmlChar *value;
+
+      if (g_str_equal (name, "id") || g_str_equal (name, "what") || g_str_equal (name, "time"))
+        continue;
+      value = xmlNodeListGetString (node->doc, attr->children, 1);
+      adm_event_set (action->head, name, value != NULL ? (const char *) value : "");
+      xmlFree (value);
+    }
+  for (xmlNode *child = adm_xml_first_element (node, "event"); child != NULL;
+       child = adm_xml_next_element (child, "event"))
+    {
+      g_autoptr(AdmEvent) event = adm_event_from_xml (child, display_name, error);
+
+      if (event == NULL)
+        return FALSE;
+      g_ptr_array_add (action->events, g_steal_pointer (&event));
+    }
+  push_loaded_action (self, action);
+  return TRUE;
+}
+
+static gboolean
+load_undo_redo (AdmJournal          *self,
+                xmlNode             *node,
+                AdmJournalEntryKind  kind,
+                const char          *display_name,
+                GError             **error)
+{
+  GPtrArray *from = kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
+  GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
+  AdmJournalAction *expected = from->len > 0 ? g_ptr_array_index (from, from->len - 1) : NULL;
+  guint id;
+  gint64 time;
+
+  if (!read_action_id (node, "action", display_name, MAX (self->actions->len, 1), &id, error) ||
+      !read_time (node, display_name, &time, error))
+    return FALSE;
+  if (expected == NULL || expected->id != id)
+    {
+      if (expected == NULL)
+        adm_xml_set_error (error, display_name, node,
+                           kind == ADM_JOURNAL_ENTRY_UNDO
+                             ? _("action %u cannot be undone here: no action is in effect")
+                             : _("action %u cannot be redone here: nothing undone can be "
+                                 "redone"), id);
+      else
+        adm_xml_set_error (error, display_name, node,
+                           kind == ADM_JOURNAL_ENTRY_UNDO
+                             ? _("action %u cannot be undone here: the last action in effect "
+                                 "is %u")
+                             : _("action %u cannot be redone here: the action to redo is %u"),
+                           id, expected->id);
+      return FALSE;
+    }
+  g_ptr_array_set_size (from, from->len - 1);
+  g_ptr_array_add (to, expected);
+  expected->done = kind == ADM_JOURNAL_ENTRY_REDO;
+  push_entry (self, kind, expected, time);
+  return TRUE;
+}
+
+static void
+clear (AdmJournal *self)
+{
+  g_array_set_size (self->entries, 0);
+  g_ptr_array_set_size (self->done, 0);
+  g_ptr_array_set_size (self->undone, 0);
+  g_ptr_array_set_size (self->actions, 0);
+}
+
+/* Files written before actions: bare events, each an action of its own or grouped after an
+ * event of @group_kind. The action is named after its first event's kind. */
+static gboolean
+load_legacy_event (AdmJournal        *self,
+                   xmlNode           *node,
+                   const char        *display_name,
+                   const char        *group_kind,
+                   AdmJournalAction **open,
+                   GError           **error)
+{
+  g_autoptr(AdmEvent) event = adm_event_from_xml (node, display_name, error);
+  const char *kind;
+
+  if (event == NULL)
+    return FALSE;
+  kind = adm_event_get_kind (event);
+  if (*open != NULL && group_kind != NULL && !g_str_equal (kind, group_kind))
+    {
+      g_ptr_array_add ((*open)->events, g_steal_pointer (&event));
+      return TRUE;
+    }
+  if (*open != NULL)
+    {
+      push_loaded_action (self, *open);
+      g_clear_pointer (open, adm_journal_action_unref);
+    }
+  *open = adm_journal_action_new (kind, adm_event_get_time (event));
+  (*open)->line = adm_event_get_line (event);
+  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+    {
+      const char *key = adm_event_get_key_nth (event, i);
+
+      /* The head names the action; the parameters that do are copied. */
+      if (g_str_equal (key, "turn") || g_str_equal (key, "phase") ||
+          g_str_equal (key, "cycle") || g_str_equal (key, "admiral") ||
+          g_str_equal (key, "formation") || g_str_equal (key, "round") ||
+          g_str_equal (key, "side"))
+        adm_event_set ((*open)->head, key, adm_event_get_value_nth (event, i));
+    }
+  g_ptr_array_add ((*open)->events, g_steal_pointer (&event));
+  return TRUE;
+}
+
+gboolean
+adm_journal_load (AdmJournal  *self,
+                  xmlNode     *node,
+                  const char  *display_name,
+                  const char  *legacy_group_kind,
+                  GError     **error)
+{
+  g_autoptr(AdmJournalAction) open = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+
+  clear (self);
+  for (xmlNode *child = adm_xml_first_element (node, NULL); ok && child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      if (adm_xml_is (child, "event"))
+        ok = load_legacy_event (self, child, display_name, legacy_group_kind, &open, error);
+      else if (open != NULL)
+        {
+          adm_xml_set_error (error, display_name, child,
+                             _("a journal has either bare events or actions, not both"));
+          ok = FALSE;
+        }
+      else if (adm_xml_is (child, "action"))
+        ok = load_action (self, child, display_name, error);
+      else if (adm_xml_is (child, "undo"))
+        ok = load_undo_redo (self, child, ADM_JOURNAL_ENTRY_UNDO, display_name, error);
+      else if (adm_xml_is (child, "redo"))
+        ok = load_undo_redo (self, child, ADM_JOURNAL_ENTRY_REDO, display_name, error);
+      else
+        {
+          adm_xml_set_error (error, display_name, child,
+                             _("<%s> is not an entry of a journal (action, undo, redo)"),
+                             (const char *) child->name);
+          ok = FALSE;
+        }
+    }
+  if (ok && open != NULL)
+    push_loaded_action (self, open);
+  if (!ok || !adm_journal_replay (self, display_name, error))
+    {
+      clear (self);
+      self->reset (self->owner);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+adm_journal_write (AdmJournal *self,
+                   GString    *out)
+{
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+
+  if (self->entries->len == 0)
+    {
+      g_string_append (out, "  <journal/>\n");
+      return;
+    }
+  g_string_append (out, "  <journal>\n");
+  for (guint i = 0; i < self->entries->len; i++)
+    g_string_append (out, g_array_index (self->entries, Entry, i).xml);
+  g_string_append (out, "  </journal>\n");
+}
+
+guint
+adm_journal_get_n_entries (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), 0);
+  return self->entries->len;
+}
+
+AdmJournalEntryKind
+adm_journal_get_entry_kind (AdmJournal *self,
+                            guint       i)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), ADM_JOURNAL_ENTRY_ACTION);
+  g_return_val_if_fail (i < self->entries->len, ADM_JOURNAL_ENTRY_ACTION);
+  return g_array_index (self->entries, Entry, i).kind;
+}
+
+AdmJournalAction *
+adm_journal_get_entry_action (AdmJournal *self,
+                              guint       i)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (i < self->entries->len, NULL);
+  return g_array_index (self->entries, Entry, i).action;
+}
+
+gint64
+adm_journal_get_entry_time (AdmJournal *self,
+                            guint       i)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), 0);
+  g_return_val_if_fail (i < self->entries->len, 0);
+  return g_array_index (self->entries, Entry, i).time;
+}
+
+GPtrArray *
+adm_journal_get_done (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  return self->done;
+}
+
+GPtrArray *
+adm_journal_dup_events (AdmJournal *self)
+{
+  GPtrArray *events;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+
+  events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  for (guint i = 0; i < self->done->len; i++)
+    {
+      AdmJournalAction *action = g_ptr_array_index (self->done, i);
+
+      for (guint e = 0; e < action->events->len; e++)
+        g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (action->events, e)));
+    }
+  return events;
+}
+
+guint
+adm_journal_get_n_actions (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), 0);
+  return self->actions->len;
+}
+
+char *
+adm_journal_describe (AdmJournal             *self,
+                      const AdmJournalAction *action)
+{
+  g_autoptr(GString) text = NULL;
+  char *owned;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (action != NULL, NULL);
+
+  if (self->describe != NULL && (owned = self->describe (self->owner, action)) != NULL)
+    return owned;
+  text = g_string_new (adm_event_get_kind (action->head));
+  for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
+    g_string_append_printf (text, i == 0 ? " (%s %s" : ", %s %s",
+                            adm_event_get_key_nth (action->head, i),
+                            adm_event_get_value_nth (action->head, i));
+  if (adm_event_get_n_attributes (action->head) > 0)
+    g_string_append_c (text, ')');
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-journal.h: the one journal of Admiralty, shared by campaigns (adm-campaign.c), battles
+ * (adm-battle.c) and Twilight Imperium combats (adm-ti4-combat.c).
+ *
+ * The journal is append-only. It holds three kinds of entry:
+ *
+ *   action  what the master did, as one group: "Resolve Fire, Turn 3", "Vorkosigan's sheet,
+ *           cycle 2". An action is a head (its kind, "what", and the parameters that name it)
+ *           and the events it journaled (orders, dice, decisions);
+ *   undo    takes back the last action in effect;
+ *   redo    brings back the action last taken back, while no new action came after it.
+ *
+ * Nothing is ever removed: the file is the complete record, undone actions included, and the
+ * state is the replay of the actions in effect. One function of the owner — its "apply" —
+ * decides both what may enter the journal (adm_journal_record ()) and what replays
+ * (adm_journal_replay ()), so that nothing is journaled that would not replay.
+ *
+ * Each entry is serialised once, when it is recorded or loaded, and the text is kept: saving
+ * a journal of 10,000 events copies bytes and serialises nothing again. */
+#pragma once
+
+#include <glib-object.h>
+#include <libxml/tree.h>
+
+#include "adm-event.h"
+
+G_BEGIN_DECLS
+
+#define ADM_JOURNAL_ERROR (adm_journal_error_quark ())
+
+typedef enum {
+  ADM_JOURNAL_ERROR_NOTHING_TO_UNDO,
+  ADM_JOURNAL_ERROR_NOTHING_TO_REDO,
+  ADM_JOURNAL_ERROR_INVALID,   /* a journal read from a file that is not one */
+  ADM_JOURNAL_ERROR_REPLAY,    /* an action the owner refuses */
+} AdmJournalError;
+
+GQuark adm_journal_error_quark (void);
+
+typedef enum {
+  ADM_JOURNAL_ENTRY_ACTION,
+  ADM_JOURNAL_ENTRY_UNDO,
+  ADM_JOURNAL_ENTRY_REDO,
+} AdmJournalEntryKind;
+
+/* An action being built, or one in the journal. The head's kind is what the action is
+ * ("sheet", "resolve-phase", …); its attributes are the parameters that name it. */
+typedef struct _AdmJournalAction AdmJournalAction;
+
+AdmJournalAction *adm_journal_action_new        (const char       *what,
+                                                 gint64            time) G_GNUC_WARN_UNUSED_RESULT;
+AdmJournalAction *adm_journal_action_ref        (AdmJournalAction *self);
+void              adm_journal_action_unref      (AdmJournalAction *self);
+/* The head: what the action is (adm_event_get_kind ()), its time and its parameters. */
+AdmEvent         *adm_journal_action_get_head   (const AdmJournalAction *self);
+const char       *adm_journal_action_get_what   (const AdmJournalAction *self);
+gint64            adm_journal_action_get_time   (const AdmJournalAction *self);
+/* Its number in the journal, from 1; 0 until it is recorded. */
+guint             adm_journal_action_get_id     (const AdmJournalAction *self);
+/* Whether the action is in effect now (recorded, and not undone). */
+gboolean          adm_journal_action_is_done    (const AdmJournalAction *self);
+/* The action's events (AdmEvent*), in order. Add them before recording it. */
+GPtrArray        *adm_journal_action_get_events (const AdmJournalAction *self);
+void              adm_journal_action_add_event  (AdmJournalAction *self,
+                                                 AdmEvent         *event);
+/* Source line of the action when loaded from a file, 0 otherwise. */
+int               adm_journal_action_get_line   (const AdmJournalAction *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalAction, adm_journal_action_unref)
+
+/* The owner: @reset puts its state back to the start (before any action); @apply applies one
+ * action to its state, all or nothing, or says why it cannot. The same @apply serves recording
+ * and replaying. */
+typedef void     (*AdmJournalResetFunc) (gpointer                owner);
+typedef gboolean (*AdmJournalApplyFunc) (gpointer                owner,
+                                         const AdmJournalAction *action,
+                                         GError                **error);
+/* A sentence naming the action for the master ("Resolve Fire, Turn 3"); NULL for the
+ * journal's own wording. */
+typedef char    *(*AdmJournalDescribeFunc) (gpointer                owner,
+                                            const AdmJournalAction *action);
+
+#define ADM_TYPE_JOURNAL (adm_journal_get_type ())
+G_DECLARE_FINAL_TYPE (AdmJournal, adm_journal, ADM, JOURNAL, GObject)
+
+/* @owner is not referenced: the owner holds the journal. */
+AdmJournal       *adm_journal_new               (gpointer               owner,
+                                                 AdmJournalResetFunc    reset,
+                                                 AdmJournalApplyFunc    apply,
+                                                 AdmJournalDescribeFunc describe) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Applies @action through the owner's apply function and, if it applies, appends it; what was
+ * undone can then no longer be redone. If it does not apply nothing changes. */
+gboolean          adm_journal_record            (AdmJournal       *self,
+                                                 AdmJournalAction *action,
+                                                 GError          **error);
+/* Takes back the last recorded one of the actions just recorded (while nothing was saved in
+ * between): for an owner whose save failed. It leaves no trace, as if never recorded; the
+ * owner replays. */
+void              adm_journal_forget_last       (AdmJournal       *self);
+
+gboolean          adm_journal_can_undo          (AdmJournal       *self);
+gboolean          adm_journal_can_redo          (AdmJournal       *self);
+/* The action Undo would take back and Redo would bring back, or NULL. */
+AdmJournalAction *adm_journal_get_undo_action   (AdmJournal       *self);
+AdmJournalAction *adm_journal_get_redo_action   (AdmJournal       *self);
+/* Appends an undo (redo) entry at @time and replays the actions in effect. */
+gboolean          adm_journal_undo              (AdmJournal       *self,
+                                                 gint64            time,
+                                                 GError          **error);
+gboolean          adm_journal_redo              (AdmJournal       *self,
+                                                 gint64            time,
+                                                 GError          **error);
+
+/* Resets the owner and applies the actions in effect, in order. An action that does not apply
+ * gives "DISPLAY_NAME:LINE: problem" (ADM_JOURNAL_ERROR_REPLAY). */
+gboolean          adm_journal_replay            (AdmJournal       *self,
+                                                 const char       *display_name,
+                                                 GError          **error);
+
+/* Reads the entries of <journal> @node: <action>, <undo> and <redo> elements (docs/formats.md),
+ * or the bare <event>s of files written before actions existed. Of those, each event becomes
+ * an action of its own, except that with @legacy_group_kind (e.g. "phase") an event of that
+ * kind opens an action that takes the events after it. Then replays (adm_journal_replay ()).
+ * On error the journal is empty again. */
+gboolean          adm_journal_load              (AdmJournal       *self,
+                                                 xmlNode          *node,
+                                                 const char       *display_name,
+                                                 const char       *legacy_group_kind,
+                                                 GError          **error);
+
+/* Appends "<journal>…</journal>" to @out, each entry as it was serialised when recorded. */
+void              adm_journal_write             (AdmJournal       *self,
+                                                 GString          *out);
+
+/* Entries, in the order recorded. */
+guint             adm_journal_get_n_entries     (AdmJournal       *self);
+AdmJournalEntryKind adm_journal_get_entry_kind  (AdmJournal       *self,
+                                                 guint             i);
+/* For an undo or redo entry, the action it takes back or brings back. */
+AdmJournalAction *adm_journal_get_entry_action  (AdmJournal       *self,
+                                                 guint             i);
+gint64            adm_journal_get_entry_time    (AdmJournal       *self,
+                                                 guint             i);
+/* The actions in effect (AdmJournalAction*), in order. */
+GPtrArray        *adm_journal_get_done          (AdmJournal       *self);
+/* Every event of the actions in effect (AdmEvent*), in order: a new array. */
+GPtrArray        *adm_journal_dup_events        (AdmJournal       *self) G_GNUC_WARN_UNUSED_RESULT;
+guint             adm_journal_get_n_actions     (AdmJournal       *self);
+
+/* The owner's sentence for @action, else "what" with its parameters. */
+char             *adm_journal_describe          (AdmJournal       *self,
+                                                 const AdmJournalAction *action) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The time format of every journal: ISO 8601 UTC to the second. */
+char             *adm_journal_format_time       (gint64            time) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS
