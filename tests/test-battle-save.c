@@ -193,6 +193,19 @@ scratch_teardown (Scratch       *scratch,
     {
       g_autofree char *file = g_build_filename (scratch->dir, name, NULL);
 
+      /* The checkpoints kept per turn played (adm_file_write_checkpoint ()). */
+      if (g_file_test (file, G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr(GDir) inner = g_dir_open (file, 0, NULL);
+          const char *entry;
+
+          while (inner != NULL && (entry = g_dir_read_name (inner)) != NULL)
+            {
+              g_autofree char *checkpoint = g_build_filename (file, entry, NULL);
+
+              g_assert_cmpint (g_remove (checkpoint), ==, 0);
+            }
+        }
       g_assert_cmpint (g_remove (file), ==, 0);
     }
   g_assert_cmpint (g_rmdir (scratch->dir), ==, 0);
@@ -206,9 +219,12 @@ count_files (const char *dir)
   g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
   guint n = 0;
 
+  const char *name;
+
   g_assert_nonnull (listing);
-  while (g_dir_read_name (listing) != NULL)
-    n++;
+  /* The hidden folder of checkpoints is not among them. */
+  while ((name = g_dir_read_name (listing)) != NULL)
+    n += !g_str_has_suffix (name, ".checkpoints");
   return n;
 }
 

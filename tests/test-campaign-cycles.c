@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "adm-file.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 6
@@ -321,6 +322,21 @@ test_six_cycles (void)
                                      : adm_campaign_backup_path (save_path, n);
       g_remove (path);
     }
+  /* The checkpoints kept per cycle resolved, never rotated: cycles 2 to 6 (cycle 1 was
+   * resolved before the campaign had its file). */
+  {
+    g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (save_path);
+    g_autofree char *folder = NULL;
+    g_autofree char *newest = NULL;
+
+    g_assert_cmpuint (checkpoints->len, ==, 5);
+    newest = g_path_get_basename (g_ptr_array_index (checkpoints, 0));
+    g_assert_cmpstr (newest, ==, "cycle-6.admiralty");
+    folder = g_path_get_dirname (g_ptr_array_index (checkpoints, 0));
+    for (guint i = 0; i < checkpoints->len; i++)
+      g_assert_cmpint (g_remove (g_ptr_array_index (checkpoints, i)), ==, 0);
+    g_assert_cmpint (g_rmdir (folder), ==, 0);
+  }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 

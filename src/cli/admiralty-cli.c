@@ -179,6 +179,11 @@ run (int    argc,
                                 "order sheets as a PDF\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
                                 "of a space or ground combat\n"
+                                "  journal FILE     List a campaign's, battle's or TI4 "
+                                "combat's actions, undone ones included\n"
+                                "  undo FILE        Take back the last action and save\n"
+                                "  redo FILE        Bring back the action last undone and "
+                                "save\n"
                                 "\n"
                                 "“admiralty-cli COMMAND --help” shows a command's options."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -194,8 +199,8 @@ run (int    argc,
     }
   if (argc < 2)
     return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds, battle, cycle and report; ti4 is Twilight "
-                                        "Imperium 4 combat"));
+                                        "odds, battle, cycle, report, journal, undo and "
+                                        "redo; ti4 is Twilight Imperium 4 combat"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -212,9 +217,12 @@ run (int    argc,
     return _cli_report_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)
     return _cli_ti4_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "journal") == 0 || g_strcmp0 (command, "undo") == 0 ||
+      g_strcmp0 (command, "redo") == 0)
+    return _cli_journal_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds, battle, cycle and report; ti4 is Twilight Imperium 4 "
-                                   "combat"), command);
+                                   "odds, battle, cycle, report, journal, undo and redo; ti4 is "
+                                   "Twilight Imperium 4 combat"), command);
 }
 
 int

@@ -54,6 +54,9 @@ void            _cli_print_json           (JsonBuilder    *builder);
 AdmRuleset     *_cli_load_ruleset         (const char     *id,
                                            gboolean        json) G_GNUC_WARN_UNUSED_RESULT;
 
+/* `journal`, `undo`, `redo` (cli-journal.c): a journaled file's actions; undo and redo. */
+CliExit         _cli_journal_run          (int             argc,
+                                           char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
 /* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1..5. */

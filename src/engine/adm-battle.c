@@ -1496,6 +1496,23 @@ adm_battle_resolve_phase (AdmBattle            *self,
   if (action == NULL || !adm_journal_record (self->log, action, error))
     return FALSE;
   autosave (self);
+  /* A turn played through is a milestone: kept as the checkpoint "turn-N", which ordinary
+   * saves never rotate away. */
+  if (self->state->phase == ADM_PHASE_DETECTION && self->autosave_path != NULL &&
+      self->autosave_error == NULL)
+    {
+      g_autofree char *label = g_strdup_printf ("turn-%d", self->state->turn - 1);
+      g_autofree char *data = NULL;
+      g_autoptr(GError) local_error = NULL;
+      gsize length;
+
+      data = adm_battle_serialize (self, &length);
+      if (!adm_file_write_checkpoint (self->autosave_path, label, data, length, &local_error))
+        {
+          self->autosave_error = g_error_copy (local_error);
+          g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, local_error);
+        }
+    }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -2069,6 +2086,8 @@ adm_battle_load_game (const char  *path,
 char *
 adm_battle_find_backup (const char *path)
 {
+  g_autoptr(GPtrArray) checkpoints = NULL;
+
   g_return_val_if_fail (path != NULL, NULL);
 
   for (guint n = 1; n <= ADM_BATTLE_BACKUPS; n++)
@@ -2081,6 +2100,16 @@ adm_battle_find_backup (const char *path)
       battle = adm_battle_load_game (backup, NULL);
       if (battle != NULL)
         return g_steal_pointer (&backup);
+    }
+  /* Then the checkpoints kept per turn played, newest first. */
+  checkpoints = adm_file_list_checkpoints (path);
+  for (guint i = 0; i < checkpoints->len; i++)
+    {
+      g_autoptr(AdmBattle) battle = adm_battle_load_game (g_ptr_array_index (checkpoints, i),
+                                                          NULL);
+
+      if (battle != NULL)
+        return g_strdup (g_ptr_array_index (checkpoints, i));
     }
   return NULL;
 }

@@ -358,6 +358,8 @@ adm_campaign_backup_path (const char *path,
 char *
 adm_campaign_find_backup (const char *path)
 {
+  g_autoptr(GPtrArray) checkpoints = NULL;
+
   g_return_val_if_fail (path != NULL, NULL);
 
   for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
@@ -370,6 +372,16 @@ adm_campaign_find_backup (const char *path)
       campaign = adm_campaign_open (backup, NULL);
       if (campaign != NULL)
         return g_steal_pointer (&backup);
+    }
+  /* Then the checkpoints kept per cycle resolved, newest first. */
+  checkpoints = adm_file_list_checkpoints (path);
+  for (guint i = 0; i < checkpoints->len; i++)
+    {
+      g_autoptr(AdmCampaign) campaign = adm_campaign_open (g_ptr_array_index (checkpoints, i),
+                                                           NULL);
+
+      if (campaign != NULL)
+        return g_strdup (g_ptr_array_index (checkpoints, i));
     }
   return NULL;
 }
@@ -586,6 +598,8 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "sheet") && admiral != NULL && cycle != NULL)
     /* Translators: "Adm. Aral Vorkosigan's order sheet, cycle 2": an action to undo. */
     return g_strdup_printf (_("%s’s order sheet, cycle %s"), admiral_name (self, admiral), cycle);
+  if (g_str_equal (what, "sheets") && cycle != NULL)
+    return g_strdup_printf (_("Order sheets of cycle %s"), cycle);
   if (g_str_equal (what, "order") && formation != NULL)
     return g_strdup_printf (_("%s’s order for %s"), admiral_name (self, admiral),
                             formation_name (self, formation));
@@ -633,6 +647,28 @@ autosave (AdmCampaign  *self,
   return adm_campaign_save (self, self->path, error);
 }
 
+/* A resolved cycle is a milestone: the file as it stands is kept as the checkpoint
+ * "cycle-N", which ordinary saves never rotate away (adm_file_write_checkpoint ()). The save
+ * itself succeeded; a checkpoint that cannot be written costs only that safety net. */
+static void
+checkpoint (AdmCampaign      *self,
+            AdmJournalAction *action)
+{
+  const char *cycle = adm_event_get (adm_journal_action_get_head (action), "cycle");
+  g_autofree char *label = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  if (self->path == NULL || !g_str_equal (adm_journal_action_get_what (action), "cycle") ||
+      cycle == NULL)
+    return;
+  label = g_strdup_printf ("cycle-%s", cycle);
+  data = adm_campaign_serialize (self, &length);
+  if (!adm_file_write_checkpoint (self->path, label, data, length, &error))
+    g_warning ("Cannot keep the checkpoint %s of %s: %s", label, self->path, error->message);
+}
+
 /* The action a list of events forms, named by what it is: a sheet handed in ("sheet" with its
  * admiral and cycle), an admiral's orders, or the kind of its first event. */
 static AdmJournalAction *
@@ -644,16 +680,23 @@ action_for_events (GPtrArray *events)
   AdmJournalAction *action;
   static const char *const keys[] = { "admiral", "cycle", "formation" };
 
+  guint sheets = 0;
+
   for (guint i = 0; i < events->len; i++)
     if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (events, i)), "sheet") == 0)
       {
         named = g_ptr_array_index (events, i);
         what = "sheet";
+        sheets++;
       }
+  /* Several sheets handed in together (admiralty-cli cycle): one action, named by cycle. */
+  if (sheets > 1)
+    what = "sheets";
   action = adm_journal_action_new (what, adm_event_get_time (named));
   for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
     if (adm_event_get (named, keys[k]) != NULL &&
-        (events->len == 1 || !g_str_equal (keys[k], "formation")))
+        (events->len == 1 || !g_str_equal (keys[k], "formation")) &&
+        (sheets <= 1 || g_str_equal (keys[k], "cycle")))
       adm_event_set (adm_journal_action_get_head (action), keys[k], adm_event_get (named, keys[k]));
   for (guint i = 0; i < events->len; i++)
     adm_journal_action_add_event (action, g_ptr_array_index (events, i));
@@ -681,6 +724,7 @@ adm_campaign_record (AdmCampaign       *self,
         g_error ("A campaign journal that replayed before no longer replays");
       return FALSE;
     }
+  checkpoint (self, action);
   changed (self, could_undo, could_redo);
   return TRUE;
 }

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 
@@ -132,30 +133,56 @@ rotate_backups (const char *path,
     }
 }
 
-gboolean
-adm_file_write_atomically (const char  *path,
-                           const char  *extension,
-                           const char  *data,
-                           gsize        length,
-                           GError     **error)
+/* A save killed between creating its temporary file and renaming it leaves ".BASE.XXXXXX"
+ * behind; the next save of the same file removes those more than a minute old (a younger one
+ * may be another process's save under way). */
+static void
+remove_stale_temporaries (const char *dir,
+                          const char *base)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *temp = NULL;
+  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf (".%s.", base);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  if (folder == NULL)
+    return;
+  while ((name = g_dir_read_name (folder)) != NULL)
+    {
+      g_autofree char *full = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, prefix) || strlen (name) != strlen (prefix) + 6)
+        continue;
+      full = g_build_filename (dir, name, NULL);
+      if (g_lstat (full, &st) == 0 && S_ISREG (st.st_mode) && now - (gint64) st.st_mtime > 60)
+        g_unlink (full);
+    }
+}
+
+static gboolean
+write_temporary (const char  *path,
+                 const char  *data,
+                 gsize        length,
+                 char       **temp_out,
+                 GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  GStatBuf st;
   int fd;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  remove_stale_temporaries (dir, base);
   fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0)
     {
       set_errno_error (error, errno);
       return FALSE;
     }
+  /* The file keeps its permissions: a campaign the master made private (0600) stays so. */
+  if (g_stat (path, &st) == 0)
+    fchmod (fd, st.st_mode & 07777);
 
   if (!write_all (fd, data, length, error))
     {
@@ -171,6 +198,24 @@ adm_file_write_atomically (const char  *path,
       return FALSE;
     }
   close (fd);
+  *temp_out = g_steal_pointer (&temp);
+  return TRUE;
+}
+
+gboolean
+adm_file_write_atomically (const char  *path,
+                           const char  *extension,
+                           const char  *data,
+                           gsize        length,
+                           GError     **error)
+{
+  g_autofree char *temp = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (!write_temporary (path, data, length, &temp, error))
+    return FALSE;
 
   rotate_backups (path, extension);
 
@@ -181,6 +226,106 @@ adm_file_write_atomically (const char  *path,
       return FALSE;
     }
   return TRUE;
+}
+
+/* Checkpoints */
+
+static char *
+checkpoint_folder (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.checkpoints", base);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+char *
+adm_file_checkpoint_path (const char *path,
+                          const char *label)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  const char *dot;
+
+  g_return_val_if_fail (path != NULL && label != NULL, NULL);
+
+  folder = checkpoint_folder (path);
+  base = g_path_get_basename (path);
+  dot = strrchr (base, '.');
+  /* "war.admiralty", "cycle-3" → ".war.admiralty.checkpoints/cycle-3.admiralty": a checkpoint
+   * opens like the file itself. */
+  name = g_strdup_printf ("%s%s", label, dot != NULL && dot != base ? dot : "");
+  return g_build_filename (folder, name, NULL);
+}
+
+gboolean
+adm_file_write_checkpoint (const char  *path,
+                           const char  *label,
+                           const char  *data,
+                           gsize        length,
+                           GError     **error)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *checkpoint = NULL;
+  g_autofree char *temp = NULL;
+
+  g_return_val_if_fail (path != NULL && label != NULL, FALSE);
+
+  folder = checkpoint_folder (path);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      set_errno_error (error, errno);
+      return FALSE;
+    }
+  checkpoint = adm_file_checkpoint_path (path, label);
+  if (!write_temporary (checkpoint, data, length, &temp, error))
+    return FALSE;
+  /* No rotation: checkpoints are kept; a second one with the same label replaces the first
+   * (the same cycle resolved again after an undo). */
+  if (g_rename (temp, checkpoint) != 0)
+    {
+      set_errno_error (error, errno);
+      g_unlink (temp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+compare_newest_first (gconstpointer a,
+                      gconstpointer b)
+{
+  const char *pa = *(const char * const *) a, *pb = *(const char * const *) b;
+  GStatBuf sa, sb;
+
+  if (g_stat (pa, &sa) != 0 || g_stat (pb, &sb) != 0)
+    return 0;
+  if (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec)
+    return sa.st_mtim.tv_sec < sb.st_mtim.tv_sec ? 1 : -1;
+  if (sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec)
+    return sa.st_mtim.tv_nsec < sb.st_mtim.tv_nsec ? 1 : -1;
+  return g_strcmp0 (pb, pa);
+}
+
+GPtrArray *
+adm_file_list_checkpoints (const char *path)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(GDir) dir = NULL;
+  GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_return_val_if_fail (path != NULL, list);
+
+  folder = checkpoint_folder (path);
+  dir = g_dir_open (folder, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (name[0] != '.')
+      g_ptr_array_add (list, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (list, compare_newest_first);
+  return list;
 }
 
 const char *

@@ -28,6 +28,9 @@ char     *adm_file_backup_path      (const char  *path,
  * either the old file or the new one, never a mixture. The previous file is kept as backup 1
  * (see adm_file_backup_path ()), the older backups move up and the oldest is dropped.
  *
+ * The file keeps the permissions it had; temporary files left by a save that was killed are
+ * removed by the next save.
+ *
  * For the crash test only: ADMIRALTY_TEST_CRASH_DURING_SAVE=N in the environment makes the
  * process die after writing N bytes of the temporary file, as a power cut would. */
 gboolean  adm_file_write_atomically (const char  *path,
@@ -35,5 +38,19 @@ gboolean  adm_file_write_atomically (const char  *path,
                                      const char  *data,
                                      gsize        length,
                                      GError     **error);
+
+/* Checkpoints: copies of @path kept at milestones (a cycle resolved, a battle turn played)
+ * that ordinary saves never rotate away, in the hidden folder ".BASENAME.checkpoints" beside
+ * @path, named after @label with @path's extension ("cycle-3.admiralty"). Written atomically;
+ * the same label again replaces its checkpoint. */
+char     *adm_file_checkpoint_path  (const char  *path,
+                                     const char  *label) G_GNUC_WARN_UNUSED_RESULT;
+gboolean  adm_file_write_checkpoint (const char  *path,
+                                     const char  *label,
+                                     const char  *data,
+                                     gsize        length,
+                                     GError     **error);
+/* The checkpoints of @path (char*, full paths), newest first. */
+GPtrArray *adm_file_list_checkpoints (const char *path) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS
