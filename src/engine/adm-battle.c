@@ -1435,6 +1435,8 @@ phase_action (AdmBattle            *self,
   gint64 now = adm_clock_now ();
   gboolean ok;
 
+  /* As a loaded event's text is read back: stripped. */
+  g_strstrip (text);
   declared = adm_turn_orders_parse (text, _("journal"), &local_error);
   if (declared == NULL)
     {

@@ -1,0 +1,626 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-journal-log.c: the one journal (adm-journal.h) as campaigns, battles and TI4 combats
+ * use it (issue 15) — undo and redo are entries and nothing is ever removed; a sheet is one
+ * action; times are recorded once; random sequences of actions, undos and redos reload to
+ * the same state; a process killed at random moments always leaves a file that opens to a
+ * state the run passed through; files keep their permissions; bounds on costly input. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <utime.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "adm-file.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+source_path (const char *first,
+             ...)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *part;
+  va_list args;
+
+  g_assert_nonnull (root);
+  g_ptr_array_add (parts, (gpointer) root);
+  va_start (args, first);
+  for (part = first; part != NULL; part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+static AdmCampaign *
+new_komarr (const char *save_path)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  AdmCampaign *campaign;
+
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 7);
+  if (save_path != NULL)
+    {
+      g_assert_true (adm_campaign_save (campaign, save_path, &error));
+      g_assert_no_error (error);
+    }
+  return campaign;
+}
+
+static AdmBattle *
+new_corridor (const char *save_path)
+{
+  g_autofree char *path = source_path ("scenarios", "battles", "corridor-skirmish.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_battle_load_file (path, &error);
+
+  g_assert_no_error (error);
+  if (save_path != NULL)
+    adm_battle_set_autosave_path (battle, save_path);
+  return battle;
+}
+
+static AdmBattleOrders *
+corridor_orders (void)
+{
+  g_autofree char *path = source_path ("scenarios", "battles", "corridor-skirmish.orders.xml",
+                                       NULL);
+  g_autoptr(GError) error = NULL;
+  AdmBattleOrders *orders = adm_battle_orders_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return orders;
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+static char *
+campaign_dump (AdmCampaign *campaign)
+{
+  return adm_state_dump (adm_campaign_get_state (campaign));
+}
+
+/* One random step of a master at the campaign: a damage or readiness event, a group of them
+ * handed in at once, a roll, an undo or a redo. What the state refuses is refused whole. */
+static void
+campaign_step (AdmCampaign *campaign,
+               GRand       *rand,
+               gint64       time)
+{
+  GPtrArray *ships = adm_scenario_get_ships (adm_campaign_get_scenario (campaign));
+  const AdmShip *ship = g_ptr_array_index (ships, g_rand_int_range (rand, 0, ships->len));
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  AdmDiceRequest request = { 2, 6, "Random roll", "F-RDY-2" };
+  guint values[2];
+
+  switch (g_rand_int_range (rand, 0, 6))
+    {
+    case 0:
+    case 1:
+      for (int i = g_rand_int_range (rand, 1, 4); i > 0; i--)
+        {
+          AdmEvent *event = adm_event_new (i % 2 ? "damage" : "readiness", time);
+
+          adm_event_set (event, "ship", ship->id);
+          if (i % 2)
+            adm_event_set_int (event, "points", 1);
+          else
+            adm_event_set_int (event, "delta", -1);
+          adm_event_set (event, "clause", "F-ART-12");
+          g_ptr_array_add (events, event);
+        }
+      /* Refused when the ship has no hull left to lose: then nothing changes. */
+      adm_campaign_append_all (campaign, events, NULL);
+      break;
+    case 2:
+      g_assert_true (adm_campaign_roll (campaign, NULL, &request, time, values, NULL));
+      break;
+    case 3:
+    case 4:
+      if (adm_campaign_can_undo (campaign))
+        g_assert_true (adm_campaign_undo (campaign, NULL));
+      break;
+    default:
+      if (adm_campaign_can_redo (campaign))
+        g_assert_true (adm_campaign_redo (campaign, NULL));
+      break;
+    }
+}
+
+/* The journal's entries as recorded: kind, action id and time of each. */
+static GArray *
+entries_of (AdmJournal *journal)
+{
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      gint64 key = ((gint64) adm_journal_get_entry_kind (journal, i) << 56) ^
+                   ((gint64) adm_journal_action_get_id (adm_journal_get_entry_action (journal, i))
+                    << 32) ^ adm_journal_get_entry_time (journal, i);
+
+      g_array_append_val (entries, key);
+    }
+  return entries;
+}
+
+/* Issue 15: random sequences of actions, undos and redos through the API the app uses; after
+ * each, the file reloads to the live state, and no entry ever disappears from the journal. */
+static void
+test_campaign_property (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2010);
+  g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint undos = 0;
+
+  for (guint step = 0; step < 150; step++)
+    {
+      g_autoptr(AdmCampaign) reloaded = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) after = NULL;
+      g_autofree char *live = NULL;
+      g_autofree char *saved = NULL;
+
+      campaign_step (campaign, rand, T0 + step);
+      reloaded = adm_campaign_open (path, &error);
+      g_assert_no_error (error);
+      live = campaign_dump (campaign);
+      saved = campaign_dump (reloaded);
+      g_assert_cmpstr (live, ==, saved);
+      g_assert_cmpint (adm_campaign_can_undo (campaign), ==, adm_campaign_can_undo (reloaded));
+      g_assert_cmpint (adm_campaign_can_redo (campaign), ==, adm_campaign_can_redo (reloaded));
+
+      after = entries_of (adm_campaign_get_journal (reloaded));
+      g_assert_cmpuint (after->len, >=, before->len);
+      g_assert_cmpmem (after->data, before->len * sizeof (gint64),
+                       before->data, before->len * sizeof (gint64));
+      g_array_set_size (before, 0);
+      g_array_append_vals (before, after->data, after->len);
+    }
+  for (guint i = 0; i < adm_journal_get_n_entries (adm_campaign_get_journal (campaign)); i++)
+    undos += adm_journal_get_entry_kind (adm_campaign_get_journal (campaign), i) ==
+             ADM_JOURNAL_ENTRY_UNDO;
+  g_test_message ("%u entries, %u of them undos", before->len, undos);
+  g_assert_cmpuint (undos, >, 10);
+  remove_tree (dir);
+}
+
+/* The same for a battle: phases resolved, undone and redone, the saved battle reloaded after
+ * each step. */
+static void
+test_battle_property (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(AdmBattle) battle = new_corridor (path);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  guint before = 0;
+
+  for (guint step = 0; step < 60; step++)
+    {
+      g_autoptr(AdmBattle) reloaded = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *live = NULL;
+      g_autofree char *saved = NULL;
+      int choice = g_rand_int_range (rand, 0, 5);
+
+      if (choice <= 2 || !adm_battle_can_undo (battle))
+        {
+          const AdmTurnOrders *turn = adm_battle_orders_get_turn (orders,
+                                                                  adm_battle_get_turn (battle));
+
+          g_assert_true (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (prng), &error));
+        }
+      else if (choice == 3)
+        g_assert_true (adm_battle_undo (battle, &error));
+      else if (adm_battle_can_redo (battle))
+        g_assert_true (adm_battle_redo (battle, &error));
+      g_assert_no_error (error);
+
+      reloaded = adm_battle_load_game (path, &error);
+      g_assert_no_error (error);
+      live = adm_battle_dump (battle);
+      saved = adm_battle_dump (reloaded);
+      g_assert_cmpstr (live, ==, saved);
+      g_assert_cmpint (adm_battle_can_redo (battle), ==, adm_battle_can_redo (reloaded));
+      g_assert_cmpuint (adm_journal_get_n_entries (adm_battle_get_log (reloaded)), >=, before);
+      before = adm_journal_get_n_entries (adm_battle_get_log (reloaded));
+    }
+  remove_tree (dir);
+}
+
+/* A sheet of several orders is one action: one Undo takes it back whole, and the undo is in
+ * the file next to the action it took back; event times are written once and never again. */
+static void
+test_sheet_one_action (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *sheet_path = source_path ("tests", "data", "order-sheets",
+                                             "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *empty = campaign_dump (campaign);
+  g_autofree char *first = NULL;
+  g_autofree char *later = NULL;
+  g_autofree char *undo = NULL;
+  g_autofree char *after_undo = NULL;
+  char *cut;
+
+  events = adm_order_sheet_load_file (sheet_path, adm_campaign_get_state (campaign), T0,
+                                      &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (events->len, >, 2);
+  g_assert_true (adm_campaign_append_all (campaign, events, &error));
+  g_assert_no_error (error);
+  undo = adm_campaign_describe_undo (campaign);
+  g_assert_cmpstr (undo, ==, "Adm. Aral Vorkosigan’s order sheet, cycle 1");
+  first = read_text (path);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  after_undo = campaign_dump (campaign);
+  g_assert_cmpstr (after_undo, ==, empty);
+  g_assert_false (adm_campaign_can_undo (campaign));
+
+  /* The action is still in the file, byte for byte as first written, and the undo after it. */
+  later = read_text (path);
+  cut = strstr (first, "</journal>");
+  g_assert_nonnull (cut);
+  *cut = '\0';
+  g_assert_true (g_str_has_prefix (later, first));
+  g_assert_nonnull (strstr (later + strlen (first), "<undo action=\"1\""));
+
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, 3);
+  remove_tree (dir);
+}
+
+/* A battle undone and redone and reopened keeps every phase's time as first recorded. */
+static void
+test_battle_times_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(AdmBattle) battle = new_corridor (path);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (3);
+  g_autoptr(AdmBattle) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *later = NULL;
+  char *cut;
+
+  g_setenv ("SOURCE_DATE_EPOCH", "1795370400", TRUE);
+  for (int i = 0; i < 3; i++)
+    g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (orders, 1),
+                                             ADM_DICE_SOURCE (prng), NULL));
+  first = read_text (path);
+  g_setenv ("SOURCE_DATE_EPOCH", "1795374000", TRUE);
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  reopened = adm_battle_load_game (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_save (reopened, path, &error));
+  g_unsetenv ("SOURCE_DATE_EPOCH");
+
+  later = read_text (path);
+  cut = strstr (first, "  </journal>");
+  g_assert_nonnull (cut);
+  *cut = '\0';
+  /* Opening and saving rewrote nothing: the three phases as recorded at 18:00, then the undo
+   * and redo at 19:00. */
+  g_assert_true (g_str_has_prefix (later, first));
+  g_assert_nonnull (strstr (later, "<undo action=\"3\" time=\"2026-11-22T19:00:00Z\"/>"));
+  g_assert_nonnull (strstr (later, "<redo action=\"3\" time=\"2026-11-22T19:00:00Z\"/>"));
+  g_assert_cmpint (adm_battle_get_phase (reopened), ==, ADM_PHASE_TORPEDO);
+  remove_tree (dir);
+}
+
+/* A campaign saved over a private file stays private; a temporary file left by a save that
+ * was killed is removed by the next save. */
+static void
+test_permissions_and_leftovers (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *stale = g_build_filename (dir, ".campaign.admiralty.Ab12Cd", NULL);
+  g_autofree char *fresh = g_build_filename (dir, ".campaign.admiralty.Zz99Yy", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(GError) error = NULL;
+  struct utimbuf old = { 1000000, 1000000 };
+  GStatBuf st;
+
+  g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (stale, "<campaign", -1, NULL));
+  g_assert_cmpint (g_utime (stale, &old), ==, 0);
+  g_assert_true (g_file_set_contents (fresh, "<campaign", -1, NULL));
+
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  /* A minute-young one may be another save under way: kept. */
+  g_assert_true (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
+/* A generator position that would take minutes to restore is refused at once, naming the
+ * limit. */
+static void
+test_dice_draws_bound (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) hostile = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = read_text (path);
+  g_autoptr(GString) changed = g_string_new (text);
+  gint64 start;
+
+  g_assert_cmpuint (g_string_replace (changed, "draws=\"0\"", "draws=\"18446744073709551615\"",
+                                      1), ==, 1);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+  start = g_get_monotonic_time ();
+  hostile = adm_campaign_open (path, &error);
+  g_assert_null (hostile);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "“draws” is 18446744073709551615; it must be at "
+                                            "most 50000000"));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  remove_tree (dir);
+}
+
+/* Files written before actions (campaign format 1, saved battles version 1) open, each event
+ * or phase an action, and are written back as the new format. */
+static void
+test_legacy_formats (void)
+{
+  g_autofree char *campaign_path = source_path ("tests", "data", "campaigns",
+                                                "small.admiralty", NULL);
+  g_autofree char *battle_path = source_path ("tests", "data", "battles", "legacy-v1.game.xml",
+                                              NULL);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  text = read_text (campaign_path);
+  g_assert_nonnull (strstr (text, "format=\"1\""));
+  campaign = adm_campaign_open (campaign_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_actions (adm_campaign_get_journal (campaign)), ==, 5);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 5);
+  g_clear_pointer (&text, g_free);
+  text = adm_campaign_serialize (campaign, NULL);
+  g_assert_nonnull (strstr (text, "<campaign format=\"2\">"));
+  g_clear_pointer (&text, g_free);
+  text = read_text (battle_path);
+  g_assert_nonnull (strstr (text, "<battle-game version=\"1\">"));
+  battle = adm_battle_load_game (battle_path, &error);
+  g_assert_no_error (error);
+  /* Two turns of five phases, each phase with its rolls one action. */
+  g_assert_cmpuint (adm_journal_get_n_actions (adm_battle_get_log (battle)), ==, 10);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 3);
+  {
+    g_autoptr(AdmBattle) played = new_corridor (NULL);
+    g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+    g_autoptr(AdmDiceQueue) dice = adm_dice_queue_new ();
+    g_autofree char *a = NULL;
+    g_autofree char *b = NULL;
+    GPtrArray *events = adm_battle_get_journal (battle);
+
+    /* The same dice give the same battle as the version 1 file replays to. */
+    for (guint i = 0; i < events->len; i++)
+      if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, i)), "roll"))
+        g_assert_true (adm_dice_queue_push_text (dice, adm_event_get (g_ptr_array_index (events, i),
+                                                                      "values"), NULL));
+    for (int turn = 1; turn <= 2; turn++)
+      g_assert_true (adm_battle_resolve_turn (played, adm_battle_orders_get_turn (orders, turn),
+                                              ADM_DICE_SOURCE (dice), NULL));
+    a = adm_battle_dump (played);
+    b = adm_battle_dump (battle);
+    g_assert_cmpstr (a, ==, b);
+  }
+  g_clear_pointer (&text, g_free);
+  text = adm_battle_serialize (battle, NULL);
+  g_assert_nonnull (strstr (text, "<battle-game version=\"2\">"));
+  g_assert_nonnull (strstr (text, "<action id=\"1\" what=\"phase\""));
+}
+
+/* ---- The crash test ------------------------------------------------------------------- */
+
+#define CRASH_STEPS 40
+#define CRASH_PHASES 15
+
+/* The scripted run: a campaign and a battle, autosaving after each step. With @dumps, the
+ * state after each step goes there (the states a killed run may have left on disk). */
+static void
+scripted_run (const char *campaign_path,
+              const char *battle_path,
+              GPtrArray  *campaign_dumps,
+              GPtrArray  *battle_dumps,
+              int         ready_fd)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (campaign_path);
+  g_autoptr(AdmBattle) battle = new_corridor (battle_path);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (5);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+
+  if (campaign_dumps != NULL)
+    {
+      g_ptr_array_add (campaign_dumps, campaign_dump (campaign));
+      g_ptr_array_add (battle_dumps, adm_battle_dump (battle));
+    }
+  if (ready_fd >= 0)
+    {
+      g_assert_cmpint (write (ready_fd, "r", 1), ==, 1);
+      close (ready_fd);
+    }
+  for (guint step = 0; step < CRASH_STEPS; step++)
+    {
+      campaign_step (campaign, rand, T0 + step);
+      if (campaign_dumps != NULL)
+        g_ptr_array_add (campaign_dumps, campaign_dump (campaign));
+      if (step < CRASH_PHASES)
+        {
+          const AdmTurnOrders *turn = adm_battle_orders_get_turn (orders,
+                                                                  adm_battle_get_turn (battle));
+
+          if (step % 5 == 4)
+            g_assert_true (adm_battle_undo (battle, NULL));
+          else
+            g_assert_true (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (prng), NULL));
+          if (battle_dumps != NULL)
+            g_ptr_array_add (battle_dumps, adm_battle_dump (battle));
+        }
+    }
+}
+
+static gboolean
+dump_in (GPtrArray  *dumps,
+         const char *dump)
+{
+  for (guint i = 0; i < dumps->len; i++)
+    if (g_str_equal (g_ptr_array_index (dumps, i), dump))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 15: a child plays the scripted campaign and battle and is killed by SIGKILL at 50
+ * random moments; each time both files open and replay to a state the scripted run passed
+ * through. */
+static void
+test_killed_at_random (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-crash-XXXXXX", NULL);
+  g_autofree char *campaign_path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *battle_path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(GPtrArray) campaign_dumps = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) battle_dumps = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  gint64 start, duration;
+  guint mid_run = 0;
+
+  g_setenv ("SOURCE_DATE_EPOCH", "1795370400", TRUE);
+  start = g_get_monotonic_time ();
+  scripted_run (campaign_path, battle_path, campaign_dumps, battle_dumps, -1);
+  duration = g_get_monotonic_time () - start;
+  g_test_message ("the scripted run takes %" G_GINT64_FORMAT " µs", duration);
+
+  for (guint kill_n = 0; kill_n < 50; kill_n++)
+    {
+      g_autoptr(AdmCampaign) campaign = NULL;
+      g_autoptr(AdmBattle) battle = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *c_dump = NULL;
+      g_autofree char *b_dump = NULL;
+      int pipe_fds[2];
+      char byte;
+      pid_t child;
+      int status;
+
+      remove_tree (dir);
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_assert_cmpint (pipe (pipe_fds), ==, 0);
+      child = fork ();
+      g_assert_cmpint (child, >=, 0);
+      if (child == 0)
+        {
+          close (pipe_fds[0]);
+          scripted_run (campaign_path, battle_path, NULL, NULL, pipe_fds[1]);
+          _exit (0);
+        }
+      close (pipe_fds[1]);
+      /* Both files exist from here on; the kill comes anywhere in the run (or just after). */
+      g_assert_cmpint (read (pipe_fds[0], &byte, 1), ==, 1);
+      close (pipe_fds[0]);
+      g_usleep (g_rand_int_range (rand, 0, (gint32) MIN (duration * 11 / 10, G_MAXINT32)));
+      kill (child, SIGKILL);
+      g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+      mid_run += WIFSIGNALED (status);
+
+      campaign = adm_campaign_open (campaign_path, &error);
+      g_assert_no_error (error);
+      battle = adm_battle_load_game (battle_path, &error);
+      g_assert_no_error (error);
+      c_dump = campaign_dump (campaign);
+      b_dump = adm_battle_dump (battle);
+      g_assert_true (dump_in (campaign_dumps, c_dump));
+      g_assert_true (dump_in (battle_dumps, b_dump));
+    }
+  g_unsetenv ("SOURCE_DATE_EPOCH");
+  g_test_message ("%u of 50 kills came mid-run", mid_run);
+  g_assert_cmpuint (mid_run, >=, 25);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/journal-log/campaign-property", test_campaign_property);
+  g_test_add_func ("/engine/journal-log/battle-property", test_battle_property);
+  g_test_add_func ("/engine/journal-log/sheet-one-action", test_sheet_one_action);
+  g_test_add_func ("/engine/journal-log/battle-times-kept", test_battle_times_kept);
+  g_test_add_func ("/engine/journal-log/permissions-and-leftovers",
+                   test_permissions_and_leftovers);
+  g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);
+  g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
+  g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);
+
+  return g_test_run ();
+}
