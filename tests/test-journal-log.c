@@ -322,6 +322,25 @@ test_sheet_one_action (void)
   remove_tree (dir);
 }
 
+/* Two timed orders for one formation in one sheet are refused, naming both lines: the
+ * second would silently supersede the first (issue 15). */
+static void
+test_two_orders_one_formation (void)
+{
+  g_autofree char *sheet = source_path ("tests", "data", "order-sheets",
+                                        "two-orders-one-formation.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL);
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+
+  events = adm_order_sheet_load_file (sheet, adm_campaign_get_state (campaign), T0, &error);
+  g_assert_null (events);
+  expected = g_strdup_printf ("%s:5: a second timed order for “pol-cruiser-squadron” in one "
+                              "sheet (the first is on line 3)", sheet);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+}
+
 /* A battle undone and redone and reopened keeps every phase's time as first recorded. */
 static void
 test_battle_times_kept (void)
@@ -616,6 +635,8 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/battle-property", test_battle_property);
   g_test_add_func ("/engine/journal-log/sheet-one-action", test_sheet_one_action);
   g_test_add_func ("/engine/journal-log/battle-times-kept", test_battle_times_kept);
+  g_test_add_func ("/engine/journal-log/F-STRAT-16/two-orders-one-formation",
+                   test_two_orders_one_formation);
   g_test_add_func ("/engine/journal-log/permissions-and-leftovers",
                    test_permissions_and_leftovers);
   g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);

@@ -47,6 +47,56 @@ read_order (xmlNode    *node,
   return event;
 }
 
+/* F-STRAT-16..18: an admiral gives each formation one timed order (move, attack, defend,
+ * patrol, lay or sweep mines), one flagship order and one set of instructions per sheet; a
+ * second in the same sheet would silently supersede the first, so the sheet is refused and
+ * the master asks which one the admiral meant (a correction is a sheet of its own, F-STRAT-7).
+ * Administrative orders (form, detach, join, disband) are not limited. */
+static gboolean
+check_one_order_per_slot (GPtrArray   *events,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 1; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      const char *order = adm_event_get (event, "order");
+      const char *formation = adm_event_get (event, "formation");
+      const char *slot;
+      g_autofree char *key = NULL;
+      gpointer first;
+
+      if (order == NULL || formation == NULL || g_str_equal (order, "form") ||
+          g_str_equal (order, "detach") || g_str_equal (order, "join") ||
+          g_str_equal (order, "disband"))
+        continue;
+      slot = g_str_equal (order, "flagship") || g_str_equal (order, "instructions")
+               ? order : "timed";
+      key = g_strdup_printf ("%s/%s", formation, slot);
+      if (g_hash_table_lookup_extended (seen, key, NULL, &first))
+        {
+          if (g_str_equal (slot, "timed"))
+            g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                         _("%s:%d: a second timed order for “%s” in one sheet (the first is on "
+                           "line %d); give each formation one of move, attack, defend, patrol, "
+                           "lay or sweep mines per sheet (F-STRAT-16)"),
+                         path, adm_event_get_line (event), formation, GPOINTER_TO_INT (first));
+          else
+            g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                         _("%s:%d: a second “%s” order for “%s” in one sheet (the first is on "
+                           "line %d); give it once per sheet (F-STRAT-16)"),
+                         path, adm_event_get_line (event), slot, formation,
+                         GPOINTER_TO_INT (first));
+          return FALSE;
+        }
+      g_hash_table_insert (seen, g_steal_pointer (&key),
+                           GINT_TO_POINTER (adm_event_get_line (event)));
+    }
+  return TRUE;
+}
+
 GPtrArray *
 adm_order_sheet_load_file (const char  *path,
                            AdmState    *state,
@@ -83,6 +133,9 @@ adm_order_sheet_load_file (const char  *path,
   for (xmlNode *node = adm_xml_first_element (root, "order"); node != NULL;
        node = adm_xml_next_element (node, "order"))
     g_ptr_array_add (events, read_order (node, admiral, cycle, time));
+
+  if (!check_one_order_per_slot (events, path, error))
+    return NULL;
 
   /* All or nothing: every event is checked before the caller appends any. */
   trial = adm_strategy_new_trial (strategy);
