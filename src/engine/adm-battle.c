@@ -36,6 +36,9 @@ static void autosave (AdmBattle *self);
 static void journal_reset (gpointer owner);
 static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
+static gpointer journal_snapshot (gpointer owner);
+static void journal_restore (gpointer owner, gpointer snapshot);
+static void journal_snapshot_free (gpointer snapshot);
 
 /* State */
 
@@ -167,6 +170,7 @@ adm_battle_init (AdmBattle *self)
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
+  adm_journal_set_snapshots (self->log, journal_snapshot, journal_restore, journal_snapshot_free);
 }
 
 /* Loading */
@@ -1679,6 +1683,53 @@ journal_apply (gpointer                owner,
   for (guint i = 0; i < events->len; i++)
     g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
   return TRUE;
+}
+
+/* Undo in a long battle puts back the state from before the phase (adm-journal.h) rather
+ * than replaying every phase from the start: the state, and how long the report, the dice
+ * log and the journal's events were then (all three only grow while phases are applied). */
+typedef struct {
+  AdmBattleState *state;
+  guint           report_len;
+  guint           rolls_len;
+  guint           journal_len;
+} JournalSnapshot;
+
+static gpointer
+journal_snapshot (gpointer owner)
+{
+  AdmBattle *self = owner;
+  JournalSnapshot *snapshot = g_new (JournalSnapshot, 1);
+
+  snapshot->state = state_copy (self->state);
+  snapshot->report_len = self->report->len;
+  snapshot->rolls_len = self->rolls->len;
+  snapshot->journal_len = self->journal->len;
+  return snapshot;
+}
+
+static void
+journal_snapshot_free (gpointer data)
+{
+  JournalSnapshot *snapshot = data;
+
+  state_free (snapshot->state);
+  g_free (snapshot);
+}
+
+static void
+journal_restore (gpointer owner,
+                 gpointer data)
+{
+  AdmBattle *self = owner;
+  JournalSnapshot *snapshot = data;
+
+  state_free (self->state);
+  self->state = g_steal_pointer (&snapshot->state);
+  g_ptr_array_set_size (self->report, snapshot->report_len);
+  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  g_ptr_array_set_size (self->journal, snapshot->journal_len);
+  g_free (snapshot);
 }
 
 static char *

@@ -46,6 +46,10 @@ struct _AdmJournal
   GArray                 *entries;   /* Entry */
   GPtrArray              *actions;   /* AdmJournalAction*, by id - 1 */
   GPtrArray              *done;      /* AdmJournalAction*, in effect, in order */
+  GPtrArray              *before;    /* the owner's snapshots before each of @done, or empty */
+  AdmJournalSnapshotFunc  snapshot;
+  AdmJournalRestoreFunc   restore;
+  GDestroyNotify          free_snapshot;
   GPtrArray              *undone;    /* AdmJournalAction*, redoable, last undone last */
 };
 
@@ -164,6 +168,7 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->entries, g_array_unref);
   g_clear_pointer (&self->actions, g_ptr_array_unref);
   g_clear_pointer (&self->done, g_ptr_array_unref);
+  g_clear_pointer (&self->before, g_ptr_array_unref);
   g_clear_pointer (&self->undone, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
@@ -182,6 +187,7 @@ adm_journal_init (AdmJournal *self)
   g_array_set_clear_func (self->entries, entry_clear);
   self->actions = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_journal_action_unref);
   self->done = g_ptr_array_new ();
+  self->before = g_ptr_array_new ();
   self->undone = g_ptr_array_new ();
 }
 
@@ -201,6 +207,39 @@ adm_journal_new (gpointer               owner,
   self->apply = apply;
   self->describe = describe;
   return self;
+}
+
+void
+adm_journal_set_snapshots (AdmJournal            *self,
+                           AdmJournalSnapshotFunc snapshot,
+                           AdmJournalRestoreFunc  restore,
+                           GDestroyNotify         free_snapshot)
+{
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (self->done->len == 0);
+
+  self->snapshot = snapshot;
+  self->restore = restore;
+  self->free_snapshot = free_snapshot;
+  g_ptr_array_set_free_func (self->before, free_snapshot);
+}
+
+/* Applies @action, first keeping a snapshot of the owner when it offers them. */
+static gboolean
+apply_keeping (AdmJournal       *self,
+               AdmJournalAction *action,
+               GError          **error)
+{
+  gpointer snapshot = self->snapshot != NULL ? self->snapshot (self->owner) : NULL;
+  if (!self->apply (self->owner, action, error))
+    {
+      if (snapshot != NULL)
+        self->free_snapshot (snapshot);
+      return FALSE;
+    }
+  if (snapshot != NULL)
+    g_ptr_array_add (self->before, snapshot);
+  return TRUE;
 }
 
 char *
@@ -268,15 +307,19 @@ serialize_entry (AdmJournalEntryKind  kind,
   return text;
 }
 
+/* A recorded entry is serialised at once; a loaded one when the journal is first written
+ * (adm_journal_write ()), so that opening a long journal parses it once and no more. */
 static void
 push_entry (AdmJournal          *self,
             AdmJournalEntryKind  kind,
             AdmJournalAction    *action,
-            gint64               time)
+            gint64               time,
+            gboolean             serialize)
 {
   Entry entry = { kind, adm_journal_action_ref (action), time, NULL };
 
-  entry.xml = serialize_entry (kind, action, time);
+  if (serialize)
+    entry.xml = serialize_entry (kind, action, time);
   g_array_append_val (self->entries, entry);
 }
 
@@ -288,7 +331,7 @@ adm_journal_record (AdmJournal       *self,
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (action != NULL && action->id == 0, FALSE);
 
-  if (!self->apply (self->owner, action, error))
+  if (!apply_keeping (self, action, error))
     return FALSE;
 
   action->id = self->actions->len + 1;
@@ -297,7 +340,7 @@ adm_journal_record (AdmJournal       *self,
   g_ptr_array_add (self->done, action);
   /* What was undone stays in the journal, undone for good. */
   g_ptr_array_set_size (self->undone, 0);
-  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head));
+  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head), TRUE);
   return TRUE;
 }
 
@@ -333,6 +376,8 @@ adm_journal_forget_last (AdmJournal *self)
       break;
     }
   g_array_set_size (self->entries, self->entries->len - 1);
+  /* The caller replays (adm_journal_replay ()), which takes the snapshots anew. */
+  g_ptr_array_set_size (self->before, 0);
 }
 
 gboolean
@@ -371,12 +416,13 @@ adm_journal_replay (AdmJournal  *self,
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
 
   self->reset (self->owner);
+  g_ptr_array_set_size (self->before, 0);
   for (guint i = 0; i < self->done->len; i++)
     {
       AdmJournalAction *action = g_ptr_array_index (self->done, i);
       g_autoptr(GError) local_error = NULL;
 
-      if (!self->apply (self->owner, action, &local_error))
+      if (!apply_keeping (self, action, &local_error))
         {
           if (action->line > 0 && display_name != NULL)
             g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY, "%s:%d: %s",
@@ -399,10 +445,33 @@ move_and_replay (AdmJournal          *self,
   GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
   AdmJournalAction *action = g_ptr_array_index (from, from->len - 1);
 
+  /* With snapshots: an undo puts back the state from before the action, a redo applies it
+   * again; without, the actions in effect replay from the start. */
+  if (self->snapshot != NULL && self->before->len == self->done->len)
+    {
+      if (kind == ADM_JOURNAL_ENTRY_UNDO)
+        {
+          self->restore (self->owner, g_ptr_array_steal_index (self->before,
+                                                               self->before->len - 1));
+          g_ptr_array_set_size (from, from->len - 1);
+          g_ptr_array_add (to, action);
+          action->done = FALSE;
+          push_entry (self, kind, action, time, TRUE);
+          return TRUE;
+        }
+      if (apply_keeping (self, action, NULL))
+        {
+          g_ptr_array_set_size (from, from->len - 1);
+          g_ptr_array_add (to, action);
+          action->done = TRUE;
+          push_entry (self, kind, action, time, TRUE);
+          return TRUE;
+        }
+    }
   g_ptr_array_set_size (from, from->len - 1);
   g_ptr_array_add (to, action);
   action->done = kind == ADM_JOURNAL_ENTRY_REDO;
-  push_entry (self, kind, action, time);
+  push_entry (self, kind, action, time, TRUE);
   if (!adm_journal_replay (self, NULL, error))
     {
       /* Every action in effect applied once already; if one no longer does, the journal
@@ -505,7 +574,7 @@ push_loaded_action (AdmJournal       *self,
   g_ptr_array_add (self->actions, adm_journal_action_ref (action));
   g_ptr_array_add (self->done, action);
   g_ptr_array_set_size (self->undone, 0);
-  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head));
+  push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head), FALSE);
 }
 
 static gboolean
@@ -596,7 +665,7 @@ load_undo_redo (AdmJournal          *self,
   g_ptr_array_set_size (from, from->len - 1);
   g_ptr_array_add (to, expected);
   expected->done = kind == ADM_JOURNAL_ENTRY_REDO;
-  push_entry (self, kind, expected, time);
+  push_entry (self, kind, expected, time, FALSE);
   return TRUE;
 }
 
@@ -604,6 +673,7 @@ static void
 clear (AdmJournal *self)
 {
   g_array_set_size (self->entries, 0);
+  g_ptr_array_set_size (self->before, 0);
   g_ptr_array_set_size (self->done, 0);
   g_ptr_array_set_size (self->undone, 0);
   g_ptr_array_set_size (self->actions, 0);
@@ -714,7 +784,13 @@ adm_journal_write (AdmJournal *self,
     }
   g_string_append (out, "  <journal>\n");
   for (guint i = 0; i < self->entries->len; i++)
-    g_string_append (out, g_array_index (self->entries, Entry, i).xml);
+    {
+      Entry *entry = &g_array_index (self->entries, Entry, i);
+
+      if (entry->xml == NULL)
+        entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
+      g_string_append (out, entry->xml);
+    }
   g_string_append (out, "  </journal>\n");
 }
 

@@ -80,6 +80,13 @@ typedef gboolean (*AdmJournalApplyFunc) (gpointer                owner,
 typedef char    *(*AdmJournalDescribeFunc) (gpointer                owner,
                                             const AdmJournalAction *action);
 
+/* Optional: an owner whose replay is costly (a battle) can hand the journal a copy of its
+ * state before each action, so that undo puts that copy back instead of replaying from the
+ * start. @restore takes ownership of the snapshot; @free drops one not restored. */
+typedef gpointer (*AdmJournalSnapshotFunc) (gpointer owner);
+typedef void     (*AdmJournalRestoreFunc)  (gpointer owner,
+                                            gpointer snapshot);
+
 #define ADM_TYPE_JOURNAL (adm_journal_get_type ())
 G_DECLARE_FINAL_TYPE (AdmJournal, adm_journal, ADM, JOURNAL, GObject)
 
@@ -88,6 +95,11 @@ AdmJournal       *adm_journal_new               (gpointer               owner,
                                                  AdmJournalResetFunc    reset,
                                                  AdmJournalApplyFunc    apply,
                                                  AdmJournalDescribeFunc describe) G_GNUC_WARN_UNUSED_RESULT;
+
+void              adm_journal_set_snapshots     (AdmJournal            *self,
+                                                 AdmJournalSnapshotFunc snapshot,
+                                                 AdmJournalRestoreFunc  restore,
+                                                 GDestroyNotify         free_snapshot);
 
 /* Applies @action through the owner's apply function and, if it applies, appends it; what was
  * undone can then no longer be redone. If it does not apply nothing changes. */
