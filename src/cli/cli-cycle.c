@@ -456,7 +456,7 @@ _cli_cycle_run (int    argc,
   g_autofree char *save_path = NULL, *seed_text = NULL;
   g_autoptr(AdmDicePrng) seeded = NULL;
   gboolean json = FALSE, is_campaign = FALSE;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 now = adm_clock_now ();
   const char *target;
   CliExit status;
   guint cycle;

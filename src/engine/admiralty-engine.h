@@ -6,6 +6,7 @@
 #include "adm-battle-orders.h"
 #include "adm-battle-preview.h"
 #include "adm-campaign.h"
+#include "adm-clock.h"
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-dice-source.h"
