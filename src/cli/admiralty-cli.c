@@ -141,10 +141,12 @@ _cli_parse_seed (const char *option,
                  const char *text,
                  guint64    *seed)
 {
+  g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+
   if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
     return NULL;
-  return g_strdup_printf (_("%s “%s” is not a seed; give a whole number 0–%" G_GUINT64_FORMAT),
-                          option, text, G_MAXUINT64);
+  return g_strdup_printf (_("%s “%s” is not a seed; give a whole number 0–%s"), option, text,
+                          max);
 }
 
 void

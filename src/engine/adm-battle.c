@@ -498,9 +498,10 @@ battle_from_node (xmlNode     *root,
   /* A seed is a 64-bit number: beyond it is refused, never clamped. */
   if (seed != NULL && !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &self->seed, NULL))
     {
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+
       adm_xml_set_error (error, display_name, root,
-                         _("<battle> seed is %s; it must be a whole number 0–%" G_GUINT64_FORMAT),
-                         seed, G_MAXUINT64);
+                         _("<battle> seed is %s; it must be a whole number 0–%s"), seed, max);
       return NULL;
     }
   self->ruleset = adm_ruleset_load (ruleset, &local_error);
