@@ -193,6 +193,103 @@ test_peek_root (void)
   g_rmdir (dir);
 }
 
+/* tests/data/xml-broken/EXPECTED: "FILE<TAB>the message after the file's path", exactly. */
+static void
+test_broken_fixtures (void)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *dir = NULL, *manifest = NULL, *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint checked = 0;
+
+  g_assert_nonnull (root);
+  dir = g_build_filename (root, "tests", "data", "xml-broken", NULL);
+  manifest = g_build_filename (dir, "EXPECTED", NULL);
+  g_assert_true (g_file_get_contents (manifest, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) cells = g_strsplit (lines[i], "\t", 2);
+      g_autofree char *path = NULL, *expected = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(xmlDoc) doc = NULL;
+
+      if (g_strv_length (cells) != 2)
+        continue;
+      path = g_build_filename (dir, cells[0], NULL);
+      expected = g_strconcat (path, cells[1], NULL);
+      doc = adm_xml_read_file (path, NULL, &error);
+      g_assert_null (doc);
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, expected);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 9);
+}
+
+/* Runs in a subprocess: libxml2 must print nothing of its own. */
+static void
+huge_comment_child (void)
+{
+  g_autoptr(GString) text = g_string_new ("<?xml version=\"1.0\"?>\n<scenario id=\"s\">\n<!--");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+
+  for (int i = 0; i < 11 * 1024; i++)
+    g_string_append_len (text, "comment, a thousand bytes at a time .........................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "..............................................................."
+                         "........................................................\n", 1000);
+  g_string_append (text, "-->\n</scenario>\n");
+  doc = adm_xml_read_memory (text->str, text->len, "huge.xml", NULL, &error);
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX);
+  g_print ("%s\n", error->message);
+}
+
+static void
+test_huge_comment_silent (void)
+{
+  g_test_trap_subprocess ("/engine/xml/huge-comment-silent/subprocess", 0,
+                          G_TEST_SUBPROCESS_INHERIT_STDIN);
+  g_test_trap_assert_passed ();
+  /* Nothing on stderr: no "parser error :" lines of libxml2's own. */
+  g_test_trap_assert_stderr ("");
+  g_test_trap_assert_stdout ("huge.xml:3: a value, text or comment here is longer than the "
+                             "10000000 characters Admiralty reads (Comment too big found)\n");
+}
+
+static void
+test_huge_attribute_first_error (void)
+{
+  gsize size = 11 * 1024 * 1024;
+  g_autoptr(GString) text = g_string_new ("<?xml version=\"1.0\"?>\n<scenario name=\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+
+  g_string_set_size (text, text->len + size);
+  memset (text->str + text->len - size, 'a', size);
+  g_string_append (text, "\"/>\n");
+  doc = adm_xml_read_memory (text->str, text->len, "huge.xml", NULL, &error);
+  g_assert_null (doc);
+  /* Not "Extra content at the end of the document", which came last. */
+  g_assert_cmpstr (error->message, ==,
+                   "huge.xml:2: a value, text or comment here is longer than the 10000000 "
+                   "characters Admiralty reads (AttValue length too long)");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -210,6 +307,10 @@ main (int   argc,
   g_test_add_func ("/engine/xml/missing-and-directory", test_missing_and_directory);
   g_test_add_func ("/engine/xml/attribute-helpers", test_attribute_helpers);
   g_test_add_func ("/engine/xml/peek-root", test_peek_root);
+  g_test_add_func ("/engine/xml/broken-fixtures", test_broken_fixtures);
+  g_test_add_func ("/engine/xml/huge-comment-silent", test_huge_comment_silent);
+  g_test_add_func ("/engine/xml/huge-comment-silent/subprocess", huge_comment_child);
+  g_test_add_func ("/engine/xml/huge-attribute-first-error", test_huge_attribute_first_error);
 
   return g_test_run ();
 }

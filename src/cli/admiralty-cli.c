@@ -136,6 +136,34 @@ _cli_print_json (JsonBuilder *builder)
   fflush (stdout);
 }
 
+char *
+_cli_parse_seed (const char *option,
+                 const char *text,
+                 guint64    *seed)
+{
+  g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+
+  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
+    return NULL;
+  return g_strdup_printf (_("%s “%s” is not a seed; give a whole number 0–%s"), option, text,
+                          max);
+}
+
+void
+_cli_add_seed_json (JsonBuilder *builder,
+                    guint64      seed)
+{
+  g_autofree char *text = NULL;
+
+  if (seed < CLI_JSON_MAX_EXACT_INT)
+    {
+      json_builder_add_int_value (builder, (gint64) seed);
+      return;
+    }
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  json_builder_add_string_value (builder, text);
+}
+
 AdmRuleset *
 _cli_load_ruleset (const char *id,
                    gboolean    json)
@@ -225,11 +253,30 @@ run (int    argc,
                                    "Twilight Imperium 4 combat"), command);
 }
 
+/* Whether @argv asks for JSON (before a "--" that ends the options). */
+static gboolean
+wants_json (int    argc,
+            char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        return FALSE;
+      if (g_str_equal (argv[i], "--json"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 int
 main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
+  /* What machines read is the same in every locale: with --json, numbers inside text members
+   * ("(28.0, 20.9)", "13.0 cm") take a decimal point, while messages stay translated. */
+  if (wants_json (argc, argv))
+    setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

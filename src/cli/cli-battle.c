@@ -97,9 +97,10 @@ make_dice (AdmBattle  *battle,
     }
   if (seed_text != NULL)
     {
-      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &dice->seed, NULL))
-        return _cli_invalid (json, _("--seed “%s” is not a seed; give a whole number, 0 or "
-                                     "more"), seed_text);
+      g_autofree char *message = _cli_parse_seed ("--seed", seed_text, &dice->seed);
+
+      if (message != NULL)
+        return _cli_invalid (json, "%s", message);
     }
   else
     dice->seed = adm_battle_get_seed (battle) != 0 ? adm_battle_get_seed (battle) : 1;
@@ -766,7 +767,7 @@ print_json (AdmBattle  *battle,
   if (dice->queue != NULL)
     json_builder_add_null_value (builder);
   else
-    json_builder_add_int_value (builder, (gint64) dice->seed);
+    _cli_add_seed_json (builder, dice->seed);
   add_report_json (builder, battle);
   json_builder_set_member_name (builder, "ships");
   json_builder_begin_array (builder);
@@ -797,9 +798,11 @@ load (const char        *path,
   g_autoptr(GError) error = NULL;
 
   *battle = adm_battle_load_game (path, &error);
+  /* A damaged saved battle, or one that is gone: its newest backup that opens is named. */
   if (*battle == NULL &&
       (g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT) ||
-       g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY)))
+       g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY) ||
+       !g_file_test (path, G_FILE_TEST_EXISTS)))
     {
       g_autofree char *backup = adm_battle_find_backup (path);
       g_autofree char *backup_display = backup != NULL ? g_filename_display_name (backup) : NULL;
@@ -847,7 +850,8 @@ _cli_battle_run (int    argc,
       N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"battle\", \"turn\", \"phase\", \"seed\", \"report\", \"ships\", "
-         "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON"),
+         "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON; "
+         "\"seed\" is a string from 2^53 on"),
       NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }

@@ -26,6 +26,8 @@ tidy (double value)
  * the campaign is written once, whole, when the cycle is resolved. */
 static CliExit
 open_campaign (const char   *path,
+               const char   *seed_text,
+               guint64       seed,
                gboolean      json,
                AdmCampaign **campaign,
                gboolean     *is_campaign)
@@ -39,7 +41,10 @@ open_campaign (const char   *path,
     {
       g_autofree char *backup = NULL;
 
-      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+      /* A damaged file, or one that is gone (a failed copy, a slip of the hand): its newest
+       * backup that opens is named either way. */
+      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
+          !g_file_test (path, G_FILE_TEST_EXISTS))
         backup = adm_campaign_find_backup (path);
       if (backup != NULL)
         {
@@ -52,6 +57,15 @@ open_campaign (const char   *path,
     }
   /* adm_campaign_open () gives a scenario no file: it only starts a campaign. */
   *is_campaign = adm_campaign_get_path (opened) != NULL;
+  /* A new campaign started with --seed takes it for its own generator too, so that a script
+   * gives the same campaign file every time (with SOURCE_DATE_EPOCH for the times). */
+  if (!*is_campaign && seed_text != NULL)
+    {
+      AdmCampaign *seeded = adm_campaign_new (adm_campaign_get_scenario (opened), seed);
+
+      g_object_unref (opened);
+      opened = seeded;
+    }
   data = adm_campaign_serialize (opened, &length);
   *campaign = adm_campaign_load_memory (data, length, path, &error);
   if (*campaign == NULL)
@@ -456,7 +470,8 @@ _cli_cycle_run (int    argc,
   g_autofree char *save_path = NULL, *seed_text = NULL;
   g_autoptr(AdmDicePrng) seeded = NULL;
   gboolean json = FALSE, is_campaign = FALSE;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  guint64 seed = 0;
+  gint64 now = adm_clock_now ();
   const char *target;
   CliExit status;
   guint cycle;
@@ -501,15 +516,14 @@ _cli_cycle_run (int    argc,
     return CLI_EXIT_USAGE;
   if (seed_text != NULL)
     {
-      guint64 seed;
+      g_autofree char *message = _cli_parse_seed ("--seed", seed_text, &seed);
 
-      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
-        return _cli_usage_error (command, _("--seed “%s” is not a seed; give a whole number, "
-                                            "0 or more"), seed_text);
+      if (message != NULL)
+        return _cli_usage_error (command, "%s", message);
       seeded = adm_dice_prng_new (seed);
     }
 
-  status = open_campaign (files[0], json, &campaign, &is_campaign);
+  status = open_campaign (files[0], seed_text, seed, json, &campaign, &is_campaign);
   if (status != CLI_EXIT_OK)
     return status;
   if (!is_campaign && save_path == NULL)

@@ -50,6 +50,17 @@ gboolean        _cli_check_value          (const char     *command,
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
 
+/* Seeds are 64-bit: --seed takes a whole number 0–18446744073709551615 and refuses anything
+ * beyond (never clamps). NULL on success, else the message (for --@option). */
+char           *_cli_parse_seed           (const char     *option,
+                                           const char     *text,
+                                           guint64        *seed) G_GNUC_WARN_UNUSED_RESULT;
+/* A seed in JSON, losslessly: a number below 2^53 (every JSON reader keeps it exactly), a
+ * decimal string from 2^53 on. */
+#define CLI_JSON_MAX_EXACT_INT (G_GUINT64_CONSTANT (1) << 53)
+void            _cli_add_seed_json        (JsonBuilder    *builder,
+                                           guint64         seed);
+
 /* The ruleset @id, or "forcon-2010" when @id is NULL; reports a failure with _cli_invalid. */
 AdmRuleset     *_cli_load_ruleset         (const char     *id,
                                            gboolean        json) G_GNUC_WARN_UNUSED_RESULT;

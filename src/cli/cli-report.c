@@ -63,8 +63,8 @@ check_usage (const char     *command,
   return TRUE;
 }
 
-/* Opens @path, a saved campaign or a scenario; a damaged campaign names its newest good
- * backup. */
+/* Opens @path, a saved campaign or a scenario; a damaged or missing campaign names its
+ * newest good backup. */
 static AdmCampaign *
 open_campaign (const char *path)
 {
@@ -74,7 +74,8 @@ open_campaign (const char *path)
 
   if (campaign != NULL)
     return campaign;
-  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
+      !g_file_test (path, G_FILE_TEST_EXISTS))
     backup = adm_campaign_find_backup (path);
   if (backup != NULL)
     {

@@ -433,10 +433,14 @@ table_readiness (int    argc,
       || !check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
-  /* Penalties (F-RDY-3, critical results) may take the current rating below 0. */
   if (!parse_int (readiness_text, G_MININT, G_MAXINT, &readiness))
     return _cli_invalid (json, _("--readiness “%s” is not a readiness rating; give a whole "
                                  "number such as 7"), readiness_text);
+  /* F-RDY-1: the one range of a readiness rating, as files have it (scenario.rng,
+   * battle.rng), so that the same number is refused everywhere. */
+  if (readiness < ADM_READINESS_MIN || readiness > ADM_READINESS_MAX)
+    return _cli_invalid (json, _("--readiness is %d; it must be a whole number %d–%d"),
+                         readiness, ADM_READINESS_MIN, ADM_READINESS_MAX);
 
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)

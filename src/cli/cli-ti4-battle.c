@@ -57,7 +57,7 @@ print_json (AdmTi4Combat *combat,
   if (seeded)
     {
       json_builder_set_member_name (builder, "seed");
-      json_builder_add_int_value (builder, (gint64) seed);
+      _cli_add_seed_json (builder, seed);
     }
   add_fleet (builder, catalog, "attacker", adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
              FALSE);
@@ -209,12 +209,12 @@ _cli_ti4_battle_run (int    argc,
     {
       if (seed_text == NULL)
         seed = ((guint64) g_random_int () << 32) | g_random_int ();
-      else if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXINT64, &seed, NULL))
+      else
         {
-          g_autofree char *text = g_strdup_printf (_("--seed “%s” is not a whole number"),
-                                                   seed_text);
+          g_autofree char *text = _cli_parse_seed ("--seed", seed_text, &seed);
 
-          return _cli_ti4_bad_input (COMMAND, json, text);
+          if (text != NULL)
+            return _cli_ti4_bad_input (COMMAND, json, text);
         }
       dice = ADM_DICE_SOURCE (adm_dice_prng_new (seed));
     }

@@ -25,7 +25,7 @@ typedef struct {
   char     *path;
   char     *file;     /* display name */
   char     *kind;     /* "scenario" "campaign" "ruleset" "classes" "battle" "battle-game"
-                       * "orders" "ti4-units" "ti4-combat", NULL when unknown */
+                       * "orders" "order-sheet" "ti4-units" "ti4-combat", NULL when unknown */
   char     *summary;  /* when valid: "scenario “Skirmish”, 6 ships, …" */
   char     *error;    /* when invalid: "FILE:LINE: problem" */
   gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT, ADM_BATTLE_ERROR_CORRUPT or _REPLAY: a
@@ -110,7 +110,9 @@ peek_root (const char  *path,
         continue;
       info->name = g_strdup ((const char *) xmlTextReaderConstName (reader));
       info->classes = reader_attribute (reader, "classes");
-      info->line = xmlTextReaderGetParserLineNumber (reader);
+      /* The element's own line: the parser's may be far ahead of it, at the end of what
+       * it has read. */
+      info->line = (int) xmlGetLineNo (xmlTextReaderCurrentNode (reader));
       break;
     }
   if (reader != NULL)
@@ -367,6 +369,37 @@ check_orders (const char *path,
                                      n);
 }
 
+/* An admiral's order sheet (F-GEN-3) is checked for its form: whether its admiral, formations
+ * and routes exist depends on the campaign (admiralty-cli cycle reads it against one). */
+static void
+check_order_sheet (const char *path,
+                   FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = adm_xml_read_file (path, "order-sheet", &error);
+  g_autofree char *admiral = NULL, *cycle = NULL;
+  xmlNode *root;
+  guint n = 0;
+
+  if (doc == NULL)
+    {
+      result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  root = xmlDocGetRootElement (doc);
+  admiral = adm_xml_get_string (root, "admiral");
+  cycle = adm_xml_get_string (root, "cycle");
+  for (xmlNode *order = adm_xml_first_element (root, "order"); order != NULL;
+       order = adm_xml_next_element (order, "order"))
+    n++;
+  /* Translators: "order sheet of vorkosigan for cycle 2, 3 orders" */
+  result->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "order sheet of %s for cycle %s, %u order",
+                                                  "order sheet of %s for cycle %s, %u orders",
+                                                  n),
+                                     admiral, cycle, n);
+}
+
 /* Twilight Imperium 4 unit cards: loaded as the engine loads them (LRR 39, 48). */
 static void
 check_ti4_units (const char *path,
@@ -420,8 +453,8 @@ check_file (const char *path,
             FileResult *result)
 {
   static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
-                                        "battle-game", "orders", "ti4-units", "ti4-combat",
-                                        NULL };
+                                        "battle-game", "orders", "order-sheet", "ti4-units",
+                                        "ti4-combat", NULL };
   g_auto(RootInfo) info = { NULL, };
   g_autoptr(GError) error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -429,6 +462,14 @@ check_file (const char *path,
   if (!peek_root (path, result->file, &info, &error))
     {
       result->error = g_strdup (error->message);
+      /* A campaign or saved battle that is gone: its newest backup that loads is named, as
+       * for a damaged one. */
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          result->backup = adm_campaign_find_backup (path);
+          if (result->backup == NULL)
+            result->backup = adm_battle_find_backup (path);
+        }
       return;
     }
   /* Nothing readable before the root: for a campaign, the engine tells a damaged file and
@@ -454,8 +495,9 @@ check_file (const char *path,
     {
       result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
                                          "element should be scenario, campaign, ruleset, "
-                                         "classes, battle, battle-game, orders, ti4-units or "
-                                         "ti4-combat"), result->file, info.line, info.name);
+                                         "classes, battle, battle-game, orders, order-sheet, "
+                                         "ti4-units or ti4-combat"),
+                                       result->file, info.line, info.name);
       return;
     }
   result->kind = g_strdup (info.name);
@@ -469,6 +511,8 @@ check_file (const char *path,
     check_battle_game (path, result);
   else if (g_str_equal (info.name, "orders"))
     check_orders (path, result);
+  else if (g_str_equal (info.name, "order-sheet"))
+    check_order_sheet (path, result);
   else if (g_str_equal (info.name, "ti4-units"))
     check_ti4_units (path, result);
   else if (g_str_equal (info.name, "ti4-combat"))
@@ -486,6 +530,14 @@ print_problem (const FileResult *result)
   g_autofree char *first_display = NULL, *last_display = NULL;
 
   g_printerr ("%s\n", result->error);
+  if (!result->corrupt && result->backup != NULL)
+    {
+      g_autofree char *backup = g_filename_display_name (result->backup);
+
+      g_printerr (_("%s: the newest backup that loads is %s; open it in Admiralty, or copy it "
+                    "to %s\n"), result->file, backup, result->file);
+      return;
+    }
   if (!result->corrupt)
     return;
   if (result->backup != NULL)
@@ -546,7 +598,7 @@ print_json (GPtrArray *results)
       json_builder_add_boolean_value (builder, result->error == NULL);
       add_string_or_null (builder, "kind", result->kind);
       add_string_or_null (builder, "error", result->error);
-      if (result->corrupt)
+      if (result->corrupt || result->backup != NULL)
         add_string_or_null (builder, "backup", result->backup);
       json_builder_end_object (builder);
     }

@@ -503,7 +503,15 @@ battle_from_node (xmlNode     *root,
       self->name = g_strdup (g_dgettext (GETTEXT_PACKAGE, english));
       g_free (english);
     }
-  self->seed = seed != NULL ? g_ascii_strtoull (seed, NULL, 10) : 0;
+  /* A seed is a 64-bit number: beyond it is refused, never clamped. */
+  if (seed != NULL && !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &self->seed, NULL))
+    {
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+
+      adm_xml_set_error (error, display_name, root,
+                         _("<battle> seed is %s; it must be a whole number 0–%s"), seed, max);
+      return NULL;
+    }
   self->ruleset = adm_ruleset_load (ruleset, &local_error);
   if (self->ruleset == NULL)
     {

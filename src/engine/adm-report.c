@@ -720,15 +720,15 @@ master_battles (Report    *report,
 }
 
 /* The strategic dice of the cycle: every roll journaled after the previous session, up to and
- * with this one's (the F-STRAT-5 checks go with the session). */
+ * with this one's (the F-STRAT-5 checks go with the session) — by the journal's order, which
+ * each roll's cycle records, never by a window of clock time: two sessions within one second
+ * keep their own dice. */
 static void
 master_dice (Report *report,
              AdmDoc *doc,
              guint   cycle)
 {
   GPtrArray *rolls = adm_state_get_rolls (report->state);
-  gint64 from = cycle > 1 ? session_time (report, cycle - 1) : G_MININT64;
-  gint64 to = session_time (report, cycle);
   const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
   AdmDocBlock *table = NULL;
 
@@ -739,7 +739,7 @@ master_dice (Report *report,
       g_autofree char *when = NULL, *dice = NULL, *values = NULL;
       const char *cells[6];
 
-      if (roll->time <= from || roll->time > to)
+      if (roll->cycle != cycle)
         continue;
       if (table == NULL)
         table = adm_doc_add_table (doc, columns);

@@ -161,6 +161,11 @@ const AdmTableRow       *adm_ruleset_critical         (AdmRuleset   *self,
 const AdmTableRow       *adm_ruleset_catastrophic     (AdmRuleset   *self,
                                                        int           roll,
                                                        GError      **error);
+/* F-RDY-1: a readiness rating is rolled against with 2d6, so 0..12 covers every meaningful
+ * value. One range for files (the schemas say the same), options and the app. */
+#define ADM_READINESS_MIN 0
+#define ADM_READINESS_MAX 12
+
 const AdmReadinessGrade *adm_ruleset_readiness_grade  (AdmRuleset   *self,
                                                        int           readiness);
 

@@ -11,8 +11,6 @@
 #include "adm-scenario.h"
 #include "adm-xml.h"
 
-#define MAX_READINESS 12
-
 struct _AdmScenario
 {
   GObject     parent_instance;
@@ -440,11 +438,11 @@ load_ship (Loader        *loader,
   if (!adm_xml_get_int (node, "readiness", TRUE, 0, &readiness, loader->file, error))
     return NULL;
   /* F-RDY-1: readiness is rolled against with 2d6, so 0..12 covers every meaningful value. */
-  if (readiness < 0 || readiness > MAX_READINESS)
+  if (readiness < ADM_READINESS_MIN || readiness > ADM_READINESS_MAX)
     {
       adm_xml_set_error (error, loader->file, node,
-                         _("ship “%s” has readiness %d; readiness must be 0 to %d"),
-                         name, readiness, MAX_READINESS);
+                         _("<ship> readiness is %d; it must be a whole number %d–%d"),
+                         readiness, ADM_READINESS_MIN, ADM_READINESS_MAX);
       return NULL;
     }
 

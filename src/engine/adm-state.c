@@ -267,6 +267,7 @@ apply_roll (AdmState       *self,
   AdmRollRecord *record = g_new0 (AdmRollRecord, 1);
 
   record->time = adm_event_get_time (event);
+  record->cycle = adm_strategy_get_cycle (self->strategy);
   record->purpose = g_strdup (adm_event_get (event, "purpose"));
   record->clause = g_strdup (adm_event_get (event, "clause"));
   record->sides = (guint) plan->amount;
@@ -454,6 +455,7 @@ apply_cycle (AdmState       *self,
 
       /* Every roll goes into the dice log with its purpose and clause. */
       record->time = adm_event_get_time (event);
+      record->cycle = cycle;
       /* Translators: a dice log entry, "readiness check of Jade Squadron, admiral absent" */
       record->purpose = g_strdup_printf (_("readiness check of %s, admiral absent"),
                                          check->formation_name);

@@ -25,6 +25,8 @@ typedef struct {
 /* One roll as the dice log shows it. */
 typedef struct {
   gint64  time;
+  guint   cycle;               /* the strategic cycle in play when it was journaled: rolls
+                                * belong to cycles by journal order, never by the clock */
   char   *purpose;
   char   *clause;
   guint   sides;

@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
 
 #include "adm-xml.h"
@@ -31,8 +32,9 @@ static const char * const known_roots[] = { "ruleset", "classes", "scenario", "c
                                                 NULL };
 
 typedef struct {
-  int   line;
-  char *message;
+  int      line;
+  char    *message;
+  xmlNode *node;     /* the element a validity error is about, when libxml2 says */
 } FirstError;
 
 static void
@@ -48,6 +50,29 @@ first_error_cb (void        *user_data,
   g_free (first->message);
   first->line = error->line;
   first->message = g_strchomp (g_strdup (error->message != NULL ? error->message : ""));
+  first->node = error->node;
+}
+
+/* The first error (not warning) libxml2 raises while parsing, whichever channel it takes:
+ * the parser's own, the SAX2 builder's ("huge text node") or the encoding layer's. Every one
+ * of them arrives here, so none is printed on stderr, and the first is the one reported —
+ * libxml2's "last error" is often a consequence ("Extra content at the end"). */
+typedef struct {
+  gboolean seen;
+  xmlError error;
+} ParseErrors;
+
+static void
+parse_error_cb (void        *user_data,
+                xmlErrorPtr  error)
+{
+  ParseErrors *errors = user_data;
+
+  if (error == NULL || errors->seen || error->level < XML_ERR_ERROR)
+    return;
+  memset (&errors->error, 0, sizeof errors->error);
+  if (xmlCopyError (error, &errors->error) == 0)
+    errors->seen = TRUE;
 }
 
 static void
@@ -108,6 +133,13 @@ find_doctype_line (const char *data,
   return 0;
 }
 
+static gboolean
+is_premature_end (const xmlError *xerr)
+{
+  return xerr != NULL && (xerr->code == XML_ERR_TAG_NOT_FINISHED ||
+                          (xerr->message != NULL && strstr (xerr->message, "Premature end") != NULL));
+}
+
 static void
 set_syntax_error (GError             **error,
                   const char          *display_name,
@@ -144,6 +176,16 @@ set_syntax_error (GError             **error,
       G_GNUC_FALLTHROUGH;
 
     default:
+      /* libxml2's limits without XML_PARSE_HUGE: "AttValue length too long", "Comment too big
+       * found", "huge text node". */
+      if (strstr (detail, "too long") != NULL || strstr (detail, "too big") != NULL ||
+          strstr (detail, "huge") != NULL)
+        {
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                       _("%s:%d: a value, text or comment here is longer than the %d characters "
+                         "Admiralty reads (%s)"), display_name, line, XML_MAX_TEXT_LENGTH, detail);
+          break;
+        }
       g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
                    _("%s:%d: this is not well-formed XML: %s"), display_name, line, detail);
       break;
@@ -220,6 +262,377 @@ humanize_validity_message (const char *message)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* ---- Which attribute value broke the schema, and what it must be ----
+ *
+ * libxml2's RELAX NG validator says only "element ship has a missing or invalid attribute"
+ * (or, inside a choice, "unexpected attribute readiness"). The schema itself knows the range:
+ * here the schema's source is read for the element's attribute patterns, and each attribute
+ * of the failing element is checked against them, so the message names the attribute, its
+ * value and what it must be — one range per quantity, the schema's. */
+
+#define SCHEMA_NS_DEPTH 16
+
+typedef struct {
+  xmlDoc     *schema;
+  GHashTable *defines;  /* name → xmlNode <define> */
+} SchemaSource;
+
+static xmlNode *
+schema_define (SchemaSource *source,
+               xmlNode      *ref)
+{
+  g_autofree char *name = adm_xml_get_string (ref, "name");
+
+  return name != NULL ? g_hash_table_lookup (source->defines, name) : NULL;
+}
+
+/* Every <attribute name=@name> of an <element> pattern, following refs but never entering
+ * a nested element. */
+static void
+collect_attributes (SchemaSource *source,
+                    xmlNode      *pattern,
+                    const char   *name,
+                    GPtrArray    *found,
+                    int           depth)
+{
+  if (depth > SCHEMA_NS_DEPTH)
+    return;
+  for (xmlNode *child = adm_xml_first_element (pattern, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      if (adm_xml_is (child, "element"))
+        continue;
+      if (adm_xml_is (child, "attribute"))
+        {
+          g_autofree char *attr = adm_xml_get_string (child, "name");
+
+          if (attr != NULL && g_str_equal (attr, name))
+            g_ptr_array_add (found, child);
+          continue;
+        }
+      if (adm_xml_is (child, "ref"))
+        {
+          xmlNode *define = schema_define (source, child);
+
+          if (define != NULL)
+            collect_attributes (source, define, name, found, depth + 1);
+          continue;
+        }
+      collect_attributes (source, child, name, found, depth + 1);
+    }
+}
+
+static gboolean
+is_integer_type (const char *type)
+{
+  return g_str_equal (type, "integer") || g_str_equal (type, "int") ||
+         g_str_equal (type, "nonNegativeInteger") || g_str_equal (type, "positiveInteger") ||
+         g_str_equal (type, "long") || g_str_equal (type, "short");
+}
+
+/* NULL when @value fits the <data> pattern @data or when this cannot tell; else what the value
+ * must be ("0–12", "a whole number of at least 1", …). */
+static char *
+data_problem (xmlNode    *data,
+              const char *value)
+{
+  g_autofree char *type = adm_xml_get_string (data, "type");
+  g_autofree char *min = NULL, *max = NULL, *pattern = NULL;
+  gboolean integer, fits = TRUE;
+  double number = 0;
+  char *end = NULL;
+
+  if (type == NULL)
+    return NULL;
+  integer = is_integer_type (type);
+  if (!integer && !g_str_equal (type, "decimal") && !g_str_equal (type, "double"))
+    return NULL;
+  if (g_str_equal (type, "nonNegativeInteger"))
+    min = g_strdup ("0");
+  else if (g_str_equal (type, "positiveInteger"))
+    min = g_strdup ("1");
+  for (xmlNode *param = adm_xml_first_element (data, "param"); param != NULL;
+       param = adm_xml_next_element (param, "param"))
+    {
+      g_autofree char *name = adm_xml_get_string (param, "name");
+      g_autofree char *text = g_strstrip (adm_xml_get_text (param));
+
+      if (name == NULL)
+        continue;
+      if (g_str_equal (name, "minInclusive"))
+        { g_free (min); min = g_steal_pointer (&text); }
+      else if (g_str_equal (name, "maxInclusive"))
+        { g_free (max); max = g_steal_pointer (&text); }
+      else if (g_str_equal (name, "pattern"))
+        { g_free (pattern); pattern = g_steal_pointer (&text); }
+    }
+
+  number = g_ascii_strtod (value, &end);
+  if (*value == '\0' || end == NULL || *end != '\0' || !isfinite (number) ||
+      (integer && strpbrk (value, ".eE") != NULL))
+    fits = FALSE;
+  if (fits && min != NULL && number < g_ascii_strtod (min, NULL))
+    fits = FALSE;
+  if (fits && max != NULL && number > g_ascii_strtod (max, NULL))
+    fits = FALSE;
+  if (fits && pattern != NULL)
+    {
+      g_autofree char *anchored = g_strconcat ("^(?:", pattern, ")$", NULL);
+
+      fits = g_regex_match_simple (anchored, value, 0, 0);
+    }
+  if (fits)
+    return NULL;
+
+  if (min != NULL && max != NULL)
+    /* Translators: what a number in a file must be, e.g. "0–12" */
+    return g_strdup_printf (integer ? _("a whole number %s–%s") : _("a number %s–%s"), min, max);
+  if (min != NULL)
+    return g_strdup_printf (integer ? _("a whole number of at least %s")
+                                    : _("a number of at least %s"), min);
+  if (max != NULL)
+    return g_strdup_printf (integer ? _("a whole number of at most %s")
+                                    : _("a number of at most %s"), max);
+  return g_strdup (integer ? _("a whole number") : _("a number"));
+}
+
+/* The same for any value pattern: <data>, <value>, <choice> of them, a <ref> to one. NULL when
+ * @value fits or this cannot tell. */
+static char *
+value_problem (SchemaSource *source,
+               xmlNode      *pattern,
+               const char   *value,
+               int           depth)
+{
+  g_autoptr(GString) choices = NULL;
+
+  if (pattern == NULL || depth > SCHEMA_NS_DEPTH)
+    return NULL;
+  if (adm_xml_is (pattern, "ref"))
+    {
+      xmlNode *define = schema_define (source, pattern);
+
+      return define != NULL ? value_problem (source, adm_xml_first_element (define, NULL),
+                                             value, depth + 1) : NULL;
+    }
+  if (adm_xml_is (pattern, "data"))
+    return data_problem (pattern, value);
+  if (adm_xml_is (pattern, "value"))
+    {
+      g_autofree char *text = adm_xml_get_text (pattern);
+
+      return g_str_equal (text, value) ? NULL : g_strdup_printf ("“%s”", text);
+    }
+  if (!adm_xml_is (pattern, "choice"))
+    return NULL;
+
+  choices = g_string_new (NULL);
+  for (xmlNode *child = adm_xml_first_element (pattern, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      g_autofree char *problem = value_problem (source, child, value, depth + 1);
+
+      if (problem == NULL)
+        return NULL;
+      if (choices->len > 0)
+        g_string_append (choices, ", ");
+      g_string_append (choices, problem);
+    }
+  if (choices->len == 0)
+    return NULL;
+  /* Translators: the values an attribute may take, e.g. "one of “line”, “column”" */
+  return g_strdup_printf (_("one of %s"), choices->str);
+}
+
+static void
+schema_source_clear (SchemaSource *source)
+{
+  g_clear_pointer (&source->defines, g_hash_table_unref);
+  g_clear_pointer (&source->schema, xmlFreeDoc);
+}
+
+static gboolean
+schema_source_load (SchemaSource *source,
+                    const char   *name)
+{
+  g_autofree char *path = g_strconcat (SCHEMA_PREFIX, name, ".rng", NULL);
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (adm_engine_get_resource (), path,
+                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  xmlNode *root;
+
+  if (bytes == NULL)
+    return FALSE;
+  source->schema = xmlReadMemory (g_bytes_get_data (bytes, NULL), (int) g_bytes_get_size (bytes),
+                                  path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                  XML_PARSE_NOWARNING);
+  root = source->schema != NULL ? xmlDocGetRootElement (source->schema) : NULL;
+  if (root == NULL)
+    return FALSE;
+  source->defines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (xmlNode *define = adm_xml_first_element (root, "define"); define != NULL;
+       define = adm_xml_next_element (define, "define"))
+    {
+      char *define_name = adm_xml_get_string (define, "name");
+
+      if (define_name != NULL)
+        g_hash_table_replace (source->defines, define_name, define);
+    }
+  return TRUE;
+}
+
+/* All <element name=@name> patterns of the schema. */
+static void
+collect_elements (xmlNode    *node,
+                  const char *name,
+                  GPtrArray  *found)
+{
+  for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      if (adm_xml_is (child, "element"))
+        {
+          g_autofree char *element = adm_xml_get_string (child, "name");
+
+          if (element != NULL && g_str_equal (element, name))
+            g_ptr_array_add (found, child);
+        }
+      collect_elements (child, name, found);
+    }
+}
+
+/* The names of the attributes an <element> pattern always requires: outside any <optional>,
+ * <zeroOrMore>, <choice> or nested element. */
+static void
+collect_required (SchemaSource *source,
+                  xmlNode      *pattern,
+                  GPtrArray    *names,
+                  int           depth)
+{
+  if (depth > SCHEMA_NS_DEPTH)
+    return;
+  for (xmlNode *child = adm_xml_first_element (pattern, NULL); child != NULL;
+       child = adm_xml_next_element (child, NULL))
+    {
+      if (adm_xml_is (child, "element") || adm_xml_is (child, "optional") ||
+          adm_xml_is (child, "zeroOrMore") || adm_xml_is (child, "choice") ||
+          adm_xml_is (child, "notAllowed"))
+        continue;
+      if (adm_xml_is (child, "attribute"))
+        {
+          char *name = adm_xml_get_string (child, "name");
+
+          if (name != NULL)
+            g_ptr_array_add (names, name);
+        }
+      else if (adm_xml_is (child, "ref"))
+        {
+          xmlNode *define = schema_define (source, child);
+
+          if (define != NULL)
+            collect_required (source, define, names, depth + 1);
+        }
+      else
+        collect_required (source, child, names, depth + 1);
+    }
+}
+
+/* The first attribute every pattern of @node's element requires and @node lacks, or NULL. */
+static char *
+missing_attribute (SchemaSource *source,
+                   GPtrArray    *elements,
+                   xmlNode      *node)
+{
+  g_autoptr(GPtrArray) first = NULL;
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      gboolean lacks = FALSE;
+
+      collect_required (source, g_ptr_array_index (elements, i), names, 0);
+      for (guint n = 0; n < names->len; n++)
+        if (!xmlHasProp (node, (const xmlChar *) g_ptr_array_index (names, n)))
+          {
+            if (first == NULL)
+              {
+                first = g_ptr_array_new_with_free_func (g_free);
+                g_ptr_array_add (first, g_strdup (g_ptr_array_index (names, n)));
+              }
+            lacks = TRUE;
+            break;
+          }
+      if (!lacks)
+        return NULL;  /* one pattern of the element is satisfied: not the fault */
+    }
+  return first != NULL ? g_strdup (g_ptr_array_index (first, 0)) : NULL;
+}
+
+/* "readiness is 999; it must be 0–12" for the first attribute of @node whose value no pattern
+ * of the schema @schema_name allows for it; NULL when none can be named. */
+static char *
+describe_bad_attribute (const char *schema_name,
+                        xmlNode    *node)
+{
+  SchemaSource source = { NULL, NULL };
+  g_autoptr(GPtrArray) elements = g_ptr_array_new ();
+  char *message = NULL;
+
+  if (node == NULL || node->type != XML_ELEMENT_NODE || !schema_source_load (&source, schema_name))
+    {
+      schema_source_clear (&source);
+      return NULL;
+    }
+  collect_elements (xmlDocGetRootElement (source.schema), (const char *) node->name, elements);
+
+  for (xmlAttr *attr = node->properties; attr != NULL && message == NULL; attr = attr->next)
+    {
+      g_autoptr(GPtrArray) patterns = g_ptr_array_new ();
+      g_autofree char *value = adm_xml_get_string (node, (const char *) attr->name);
+      g_autofree char *problem = NULL;
+
+      for (guint i = 0; i < elements->len; i++)
+        collect_attributes (&source, g_ptr_array_index (elements, i), (const char *) attr->name,
+                            patterns, 0);
+      for (guint i = 0; i < patterns->len; i++)
+        {
+          xmlNode *pattern = g_ptr_array_index (patterns, i);
+          g_autofree char *one = value_problem (&source, adm_xml_first_element (pattern, NULL),
+                                                value, 0);
+
+          /* An attribute with no value pattern takes any text. */
+          if (one == NULL)
+            {
+              g_clear_pointer (&problem, g_free);
+              break;
+            }
+          if (problem == NULL)
+            problem = g_steal_pointer (&one);
+        }
+      if (problem != NULL)
+        {
+          char *end = NULL;
+          double number = g_ascii_strtod (value, &end);
+          /* A number is shown as written, anything else in quotes (an empty value shows). */
+          g_autofree char *shown = *value != '\0' && *end == '\0' && isfinite (number)
+                                   ? g_strdup (value) : g_strdup_printf ("“%s”", value);
+
+          /* Translators: "<ship> readiness is 999; it must be a whole number 0–12" */
+          message = g_strdup_printf (_("<%s> %s is %s; it must be %s"), (const char *) node->name,
+                                     (const char *) attr->name, shown, problem);
+        }
+    }
+  if (message == NULL && elements->len > 0)
+    {
+      g_autofree char *missing = missing_attribute (&source, elements, node);
+
+      if (missing != NULL)
+        message = g_strdup_printf (_("<%s> needs the attribute “%s”"), (const char *) node->name,
+                                   missing);
+    }
+  schema_source_clear (&source);
+  return message;
+}
+
 static gboolean validate (xmlDoc      *doc,
                           const char  *display_name,
                           const char  *schema_name,
@@ -294,8 +707,11 @@ validate (xmlDoc      *doc,
 
   if (result != 0)
     {
-      g_autofree char *message =
-        humanize_validity_message (first.message != NULL ? first.message : _("invalid content"));
+      g_autofree char *message = describe_bad_attribute (name, first.node);
+
+      if (message == NULL)
+        message = humanize_validity_message (first.message != NULL ? first.message
+                                                                   : _("invalid content"));
 
       if (first.line > 0)
         g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
@@ -312,6 +728,106 @@ validate (xmlDoc      *doc,
   return TRUE;
 }
 
+/* UTF-16, with its byte-order mark or without one ("<?" or "<x" as 16-bit units). Admiralty
+ * reads UTF-8 only, and libxml2 would call such a file "not XML at all". */
+static gboolean
+is_utf16 (const char *data,
+          gsize       length)
+{
+  const guchar *u = (const guchar *) data;
+
+  if (length < 2)
+    return FALSE;
+  if ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))
+    return TRUE;
+  return length >= 4 && ((u[0] == '<' && u[1] == 0 && u[2] != 0 && u[3] == 0) ||
+                         (u[0] == 0 && u[1] == '<' && u[2] == 0 && u[3] != 0));
+}
+
+static int
+line_at (const char *data,
+         const char *at)
+{
+  int line = 1;
+
+  for (const char *p = data; p < at; p++)
+    if (*p == '\n')
+      line++;
+  return line;
+}
+
+/* Admiralty files are UTF-8: the first byte that is not is named here, with its line, before
+ * libxml2 can report a consequence of it instead ("Extra content at the end"). */
+static gboolean
+check_utf8 (const char  *data,
+            gsize        length,
+            const char  *display_name,
+            GError     **error)
+{
+  const char *end = NULL;
+  const guchar *bad;
+  gsize left;
+  int line;
+
+  if (g_utf8_validate_len (data, length, &end))
+    return TRUE;
+  bad = (const guchar *) end;
+  left = length - (gsize) (end - data);
+  line = line_at (data, end);
+  if (*bad == 0)
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file contains a NUL byte; it is damaged or not a text file"),
+                 display_name, line);
+  else if (*bad == 0xed && left >= 3 && bad[1] >= 0xa0 && bad[1] <= 0xbf)
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file contains a UTF-16 surrogate (bytes ED %02X %02X), which "
+                   "is not a character; the file is damaged"),
+                 display_name, line, bad[1], bad[2]);
+  else if (*bad >= 0xc2 && *bad <= 0xf4 &&
+           left < (gsize) (*bad >= 0xf0 ? 4 : *bad >= 0xe0 ? 3 : 2) &&
+           (left < 2 || (bad[1] & 0xc0) == 0x80) && (left < 3 || (bad[2] & 0xc0) == 0x80))
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file ends in the middle of a character — it is probably "
+                   "truncated or damaged"), display_name, line);
+  else
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file is not UTF-8 (byte %02X is not part of a character); "
+                   "save it as UTF-8"), display_name, line, *bad);
+  return FALSE;
+}
+
+static void
+silent_generic_error_cb (void       *user_data,
+                         const char *format,
+                         ...)
+{
+}
+
+/* Parses with every libxml2 error channel of this thread pointed at @errors for the time of
+ * the parse, then puts back whatever handlers were there. */
+static xmlDoc *
+parse_quietly (xmlParserCtxtPtr  ctxt,
+               const char       *data,
+               int               length,
+               const char       *display_name,
+               ParseErrors      *errors)
+{
+  xmlStructuredErrorFunc old_structured = xmlStructuredError;
+  void *old_structured_data = xmlStructuredErrorContext;
+  xmlGenericErrorFunc old_generic = xmlGenericError;
+  void *old_generic_data = xmlGenericErrorContext;
+  xmlDoc *doc;
+
+  xmlSetStructuredErrorFunc (errors, parse_error_cb);
+  xmlSetGenericErrorFunc (NULL, silent_generic_error_cb);
+  doc = xmlCtxtReadMemory (ctxt, data, length, display_name, "UTF-8",
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_NOCDATA);
+  xmlSetGenericErrorFunc (old_generic_data, old_generic);
+  xmlSetStructuredErrorFunc (old_structured_data, old_structured);
+  return doc;
+}
+
 xmlDoc *
 adm_xml_read_memory (const char  *data,
                      gsize        length,
@@ -320,6 +836,7 @@ adm_xml_read_memory (const char  *data,
                      GError     **error)
 {
   xmlParserCtxtPtr ctxt;
+  ParseErrors errors = { FALSE, { 0 } };
   xmlDoc *doc;
   int doctype_line;
 
@@ -359,20 +876,34 @@ adm_xml_read_memory (const char  *data,
       return NULL;
     }
 
+  if (is_utf16 (data, length))
+    {
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                   _("%s: the file is UTF-16; save it as UTF-8"), display_name);
+      return NULL;
+    }
+  if (!check_utf8 (data, length, display_name, error))
+    return NULL;
+
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     g_error ("Out of memory creating an XML parser");
-  doc = xmlCtxtReadMemory (ctxt, data, (int) length, display_name, "UTF-8",
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                           XML_PARSE_NOCDATA);
+  doc = parse_quietly (ctxt, data, (int) length, display_name, &errors);
   if (doc == NULL || !ctxt->wellFormed)
     {
-      set_syntax_error (error, display_name, xmlCtxtGetLastError (ctxt));
+      const xmlError *last = xmlCtxtGetLastError (ctxt);
+
+      /* A file cut short is reported as such (libxml2 says so last); otherwise the first
+       * error is the fault and the later ones its consequences. */
+      set_syntax_error (error, display_name,
+                        errors.seen && !is_premature_end (last) ? &errors.error : last);
+      xmlResetError (&errors.error);
       if (doc != NULL)
         xmlFreeDoc (doc);
       xmlFreeParserCtxt (ctxt);
       return NULL;
     }
+  xmlResetError (&errors.error);
   xmlFreeParserCtxt (ctxt);
 
   if (doc->intSubset != NULL || doc->extSubset != NULL)

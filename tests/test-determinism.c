@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-determinism.c: the same inputs give the same files and the same machine output,
+ * whatever the clock (SOURCE_DATE_EPOCH) and the locale. */
+
+#include "config.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+
+/* The locales compared: C, and two whose decimal separator is a comma. */
+static const char * const locales[] = { "C", "de_DE.UTF-8", "ru_RU.UTF-8" };
+
+/* Where the test generated the locales the system lacks (LOCPATH for the runs), or NULL. */
+static char *locale_dir;
+/* Why a locale cannot be had, or NULL when all can. */
+static char *locale_problem;
+
+#define EPOCH "1700000000"
+
+static char *
+source_path (const char *first,
+             ...)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_assert_nonnull (root);
+  g_ptr_array_add (parts, (gpointer) root);
+  g_ptr_array_add (parts, (gpointer) first);
+  va_start (args, first);
+  for (const char *part = va_arg (args, const char *); part != NULL;
+       part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+/* Whether @name is a locale whose decimal separator is a comma (C's is a point). */
+static gboolean
+locale_usable (const char *name)
+{
+  locale_t loc = newlocale (LC_ALL_MASK, name, (locale_t) 0);
+  gboolean ok;
+
+  if (loc == (locale_t) 0)
+    return FALSE;
+  ok = g_str_equal (name, "C") ? g_str_equal (nl_langinfo_l (RADIXCHAR, loc), ".")
+                               : g_str_equal (nl_langinfo_l (RADIXCHAR, loc), ",");
+  freelocale (loc);
+  return ok;
+}
+
+/* The system's de_DE.UTF-8 and ru_RU.UTF-8, or, when it lacks them, the same compiled by
+ * localedef (package "locales") into a folder of the test's own, given to the runs as LOCPATH:
+ * nothing outside the test's folder is changed. */
+static void
+ensure_locales (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (locale_usable ("de_DE.UTF-8") && locale_usable ("ru_RU.UTF-8"))
+    return;
+  locale_dir = g_dir_make_tmp ("admiralty-locales-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 1; i < G_N_ELEMENTS (locales) && locale_problem == NULL; i++)
+    {
+      g_autofree char *input = g_strndup (locales[i], strcspn (locales[i], "."));
+      g_autofree char *output = g_build_filename (locale_dir, locales[i], NULL);
+      const char *argv[] = { "localedef", "-i", input, "-f", "UTF-8", output, NULL };
+      g_autofree char *err = NULL;
+      int status = 0;
+
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
+                         G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, NULL) ||
+          !g_spawn_check_wait_status (status, NULL))
+        locale_problem = g_strdup_printf ("the locale %s is not installed and localedef could "
+                                          "not make it (install the package “locales”): %s",
+                                          locales[i], err != NULL ? err : "");
+    }
+  if (locale_problem == NULL)
+    {
+      g_setenv ("LOCPATH", locale_dir, TRUE);
+      for (guint i = 0; i < G_N_ELEMENTS (locales) && locale_problem == NULL; i++)
+        if (!locale_usable (locales[i]))
+          locale_problem = g_strdup_printf ("the locale %s made by localedef does not load",
+                                            locales[i]);
+      g_unsetenv ("LOCPATH");
+    }
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_remove (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+/* Runs admiralty-cli in @cwd under @locale (LC_ALL), UTC, with SOURCE_DATE_EPOCH=@epoch. */
+static CliResult *run_in (const char *cwd, const char *locale, const char *epoch,
+                          const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+static CliResult *
+run_in (const char *cwd,
+        const char *locale,
+        const char *epoch,
+        const char *first,
+        ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char **envp = g_get_environ ();
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) CLI_PATH);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
+  envp = g_environ_unsetenv (envp, "LANGUAGE");
+  envp = g_environ_setenv (envp, "TZ", "UTC", TRUE);
+  envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", epoch, TRUE);
+  if (locale_dir != NULL)
+    envp = g_environ_setenv (envp, "LOCPATH", locale_dir, TRUE);
+
+  g_spawn_sync (cwd, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &result->out, &result->err, &wait_status, &error);
+  g_strfreev (envp);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  result->status = WEXITSTATUS (wait_status);
+  if (result->status != 0)
+    g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  return result;
+}
+
+static char *
+read_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+static gboolean
+skip_without_locales (void)
+{
+  if (locale_problem == NULL)
+    return FALSE;
+  g_test_skip (locale_problem);
+  return TRUE;
+}
+
+/* Everything one scripted campaign run gives: the files and the outputs, by name. */
+typedef struct {
+  GHashTable *outputs;  /* name → text */
+} Run;
+
+static void
+run_free (Run *run)
+{
+  g_hash_table_unref (run->outputs);
+  g_free (run);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static void
+keep (Run        *run,
+      const char *name,
+      char       *text)
+{
+  g_hash_table_insert (run->outputs, g_strdup (name), text);
+}
+
+/* Cycle 1 of the Komarr campaign from its three sheets, then cycle 2 with Radovan's sheet only
+ * (Vorkosigan is absent: the master rolls his F-STRAT-5 checks), --seed 7, in a folder of its
+ * own; @pause seconds between the two (0: both within one second); cycle 2 at @epoch2. */
+static Run *
+play_campaign (const char *locale,
+               gulong      pause,
+               const char *epoch2)
+{
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *s1 = source_path ("tests", "data", "order-sheets",
+                                     "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = source_path ("tests", "data", "order-sheets",
+                                     "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = source_path ("tests", "data", "order-sheets",
+                                     "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *s4 = source_path ("tests", "data", "order-sheets",
+                                     "komarr-cycle-2-radovan.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-determinism-XXXXXX", &error);
+  g_autoptr(CliResult) c1 = NULL, c2 = NULL, report = NULL, report1 = NULL;
+  Run *run = g_new0 (Run, 1);
+
+  g_assert_no_error (error);
+  run->outputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  c1 = run_in (dir, locale, EPOCH, "cycle", scenario, "--orders", s1, s2, s3,
+               "--save", "komarr.admiralty", "--seed", "7", "--json", NULL);
+  keep (run, "cycle 1 --json", g_steal_pointer (&c1->out));
+  keep (run, "komarr.admiralty after cycle 1", read_file (dir, "komarr.admiralty"));
+  if (pause > 0)
+    g_usleep (pause * G_USEC_PER_SEC + G_USEC_PER_SEC / 10);
+  c2 = run_in (dir, locale, epoch2, "cycle", "komarr.admiralty", "--orders", s4,
+               "--seed", "7", "--json", NULL);
+  keep (run, "cycle 2 --json", g_steal_pointer (&c2->out));
+  keep (run, "komarr.admiralty", read_file (dir, "komarr.admiralty"));
+  keep (run, "komarr.backup-1.admiralty", read_file (dir, "komarr.backup-1.admiralty"));
+  report = run_in (dir, locale, epoch2, "report", "komarr.admiralty", "--kind", "master",
+                   "--text", NULL);
+  keep (run, "report --kind master --text", g_steal_pointer (&report->out));
+  report1 = run_in (dir, locale, epoch2, "report", "komarr.admiralty", "--kind", "master",
+                    "--cycle", "1", "--text", NULL);
+  keep (run, "report --kind master --cycle 1 --text", g_steal_pointer (&report1->out));
+  remove_tree (dir);
+  return run;
+}
+
+static void
+assert_same (Run        *expected,
+             Run        *actual,
+             const char *name,
+             const char *what)
+{
+  g_test_message ("%s: %s", what, name);
+  g_assert_cmpstr (g_hash_table_lookup (actual->outputs, name), ==,
+                   g_hash_table_lookup (expected->outputs, name));
+}
+
+/* The "Strategic dice" section of a master's report, each row from its clause on (without its
+ * time and purpose, which are for the reader). */
+static char *
+strategic_dice (const char *report)
+{
+  const char *start = strstr (report, "Strategic dice\n");
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) rows = g_string_new (NULL);
+
+  g_assert_nonnull (start);
+  lines = g_strsplit (start, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      const char *clause = strstr (lines[i], "\tF-");
+
+      if (clause != NULL)
+        g_string_append_printf (rows, "%s\n", clause + 1);
+    }
+  return g_string_free (g_steal_pointer (&rows), FALSE);
+}
+
+/* The F-STRAT-5 checks of cycle 2's JSON as the report's rows read them. */
+static char *
+checks_as_rows (const char *json)
+{
+  g_autoptr(JsonObject) root = parse_json (json);
+  JsonArray *checks = json_object_get_array_member (root, "checks");
+  g_autoptr(GString) rows = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (checks); i++)
+    {
+      JsonObject *check = json_array_get_object_element (checks, i);
+      JsonArray *dice = json_object_get_array_member (check, "dice");
+
+      g_string_append_printf (rows, "F-STRAT-5\t2d6\t%" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+                              json_array_get_int_element (dice, 0),
+                              json_array_get_int_element (dice, 1));
+    }
+  return g_string_free (g_steal_pointer (&rows), FALSE);
+}
+
+/* The same campaign, seed and sheets give the same campaign file, backups and JSON in C,
+ * de_DE.UTF-8 and ru_RU.UTF-8, and whether its two cycles are resolved within one second or
+ * a second apart; the master's report of cycle 2 is the same text at both speeds and lists
+ * the cycle's F-STRAT-5 dice. */
+static void
+test_campaign (void)
+{
+  static const char * const names[] = {
+    "cycle 1 --json", "komarr.admiralty after cycle 1", "cycle 2 --json", "komarr.admiralty",
+    "komarr.backup-1.admiralty",
+  };
+  g_autoptr(Run) reference = NULL;
+
+  if (skip_without_locales ())
+    return;
+  reference = play_campaign ("C", 0, EPOCH);
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    for (gulong pause = 0; pause <= 1; pause++)
+      {
+        g_autoptr(Run) run = NULL;
+        g_autofree char *what = g_strdup_printf ("%s, %s", locales[l],
+                                                 pause ? "cycles a second apart"
+                                                       : "cycles within one second");
+        g_autofree char *dice = NULL, *checks = NULL;
+
+        if (l == 0 && pause == 0)
+          continue;
+        run = play_campaign (locales[l], pause, EPOCH);
+        for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+          assert_same (reference, run, names[n], what);
+        /* The report is for a reader: its dates follow the locale, so it is compared between
+         * the two speeds of one locale (every locale's runs come out the same). */
+        if (l == 0)
+          {
+            assert_same (reference, run, "report --kind master --text", what);
+            assert_same (reference, run, "report --kind master --cycle 1 --text", what);
+          }
+        dice = strategic_dice (g_hash_table_lookup (run->outputs, "report --kind master --text"));
+        checks = checks_as_rows (g_hash_table_lookup (run->outputs, "cycle 2 --json"));
+        g_assert_cmpstr (checks, !=, "");
+        g_assert_cmpstr (dice, ==, checks);
+      }
+}
+
+/* Two cycles at clock times one second apart (SOURCE_DATE_EPOCH moved on) or in the same
+ * second: the report of cycle 2 gives the same strategic dice — the cycle's own, by journal
+ * order — and cycle 1's report none of them. */
+static void
+test_report_dice_by_journal (void)
+{
+  g_autoptr(Run) same_second = play_campaign ("C", 0, EPOCH);
+  g_autoptr(Run) next_second = play_campaign ("C", 0, "1700000001");
+  g_autofree char *a = strategic_dice (g_hash_table_lookup (same_second->outputs,
+                                                            "report --kind master --text"));
+  g_autofree char *b = strategic_dice (g_hash_table_lookup (next_second->outputs,
+                                                            "report --kind master --text"));
+  g_autofree char *checks = checks_as_rows (g_hash_table_lookup (same_second->outputs,
+                                                                 "cycle 2 --json"));
+  const char *cycle1 = g_hash_table_lookup (same_second->outputs,
+                                            "report --kind master --cycle 1 --text");
+
+  g_assert_cmpstr (checks, !=, "");
+  g_assert_cmpstr (a, ==, checks);
+  g_assert_cmpstr (b, ==, checks);
+  g_assert_null (strstr (cycle1, "F-STRAT-5\t2d6"));
+}
+
+typedef struct {
+  char *json;      /* battle --json */
+  char *saved;     /* the --save file */
+  char *played_on; /* battle SAVED --json: one more turn from the saved battle */
+} BattleRun;
+
+static void
+battle_run_clear (BattleRun *run)
+{
+  g_free (run->json);
+  g_free (run->saved);
+  g_free (run->played_on);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BattleRun, battle_run_clear)
+
+static void
+play_battle (const char *locale,
+             BattleRun  *run)
+{
+  g_autofree char *battle = source_path ("scenarios", "battles", "corridor-skirmish.xml", NULL);
+  g_autofree char *orders = source_path ("scenarios", "battles", "corridor-skirmish.orders.xml",
+                                         NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-determinism-XXXXXX", &error);
+  g_autoptr(CliResult) json = NULL, save = NULL, on = NULL;
+
+  g_assert_no_error (error);
+  json = run_in (dir, locale, EPOCH, "battle", battle, "--orders", orders, "--turns", "2",
+                 "--seed", "5", "--json", NULL);
+  save = run_in (dir, locale, EPOCH, "battle", battle, "--orders", orders, "--turns", "2",
+                 "--seed", "5", "--save", "game.xml", NULL);
+  run->saved = read_file (dir, "game.xml");
+  on = run_in (dir, locale, EPOCH, "battle", "game.xml", "--orders", orders, "--json", NULL);
+  run->json = g_steal_pointer (&json->out);
+  run->played_on = g_steal_pointer (&on->out);
+  remove_tree (dir);
+}
+
+/* battle --json is the same in C, de_DE.UTF-8 and ru_RU.UTF-8: its text members write
+ * "42.9 cm", never "42,9 cm"; a battle saved in any of them plays on to the same JSON. */
+static void
+test_battle_json (void)
+{
+  g_auto(BattleRun) reference = { NULL, };
+
+  if (skip_without_locales ())
+    return;
+  play_battle ("C", &reference);
+  /* The JSON has decimals in its text members: what this test is about. */
+  g_assert_true (g_regex_match_simple ("\"text\":\"[^\"]* [0-9]+\\.[0-9] cm", reference.json,
+                                       0, 0));
+  for (guint l = 1; l < G_N_ELEMENTS (locales); l++)
+    {
+      g_auto(BattleRun) run = { NULL, };
+
+      g_test_message ("%s", locales[l]);
+      play_battle (locales[l], &run);
+      g_assert_cmpstr (run.json, ==, reference.json);
+      g_assert_cmpstr (run.played_on, ==, reference.played_on);
+    }
+}
+
+/* The saved battle file itself, byte for byte in the three locales. Its roll events still
+ * carry display text ("42,9 cm" under de_DE) and wall-clock times until the journal keeps
+ * structured rolls and reads adm_clock_now () (issue 15): until then this is reported as
+ * incomplete (TODO), not passed. */
+static void
+test_battle_saved_bytes (void)
+{
+  g_auto(BattleRun) reference = { NULL, };
+
+  if (skip_without_locales ())
+    return;
+  play_battle ("C", &reference);
+  for (guint l = 1; l < G_N_ELEMENTS (locales); l++)
+    {
+      g_auto(BattleRun) run = { NULL, };
+
+      play_battle (locales[l], &run);
+      if (g_strcmp0 (run.saved, reference.saved) != 0)
+        {
+          g_autofree char *why = g_strdup_printf ("the saved battle differs under %s from C "
+                                                  "(display text or clock time in its journal; "
+                                                  "issue 15)", locales[l]);
+
+          g_test_incomplete (why);
+          return;
+        }
+    }
+}
+
+static void
+test_clock_epoch_rule (void)
+{
+  static const struct { const char *text; gboolean valid; gint64 seconds; } cases[] = {
+    { "0", TRUE, 0 },
+    { "1700000000", TRUE, 1700000000 },
+    { "9223372036854775807", TRUE, G_MAXINT64 },
+    { "9223372036854775808", FALSE, 0 },
+    { "-1", FALSE, 0 },
+    { "", FALSE, 0 },
+    { "12a", FALSE, 0 },
+    { " 12", FALSE, 0 },
+    { "1.5", FALSE, 0 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 seconds = -42;
+
+      g_test_message ("SOURCE_DATE_EPOCH=\"%s\"", cases[i].text);
+      g_assert_cmpint (adm_clock_parse_epoch (cases[i].text, &seconds), ==, cases[i].valid);
+      if (cases[i].valid)
+        g_assert_cmpint (seconds, ==, cases[i].seconds);
+      else
+        g_assert_cmpint (seconds, ==, -42);
+    }
+  g_assert_false (adm_clock_parse_epoch (NULL, NULL));
+}
+
+static void
+test_clock_now (void)
+{
+  gint64 before, now;
+
+  g_setenv ("SOURCE_DATE_EPOCH", "1700000000", TRUE);
+  g_assert_cmpint (adm_clock_now (), ==, 1700000000);
+
+  /* An invalid value is ignored: the wall clock again. */
+  g_setenv ("SOURCE_DATE_EPOCH", "yesterday", TRUE);
+  before = g_get_real_time () / G_USEC_PER_SEC;
+  now = adm_clock_now ();
+  g_assert_cmpint (now, >=, before);
+  g_assert_cmpint (now, <=, g_get_real_time () / G_USEC_PER_SEC);
+
+  g_unsetenv ("SOURCE_DATE_EPOCH");
+  before = g_get_real_time () / G_USEC_PER_SEC;
+  now = adm_clock_now ();
+  g_assert_cmpint (now, >=, before);
+  g_assert_cmpint (now, <=, g_get_real_time () / G_USEC_PER_SEC);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  ensure_locales ();
+
+  g_test_add_func ("/engine/clock/source-date-epoch-rule", test_clock_epoch_rule);
+  g_test_add_func ("/engine/clock/now", test_clock_now);
+  g_test_add_func ("/engine/determinism/campaign/locales-and-speeds", test_campaign);
+  g_test_add_func ("/engine/determinism/report/dice-by-journal-order",
+                   test_report_dice_by_journal);
+  g_test_add_func ("/engine/determinism/battle/json-locales", test_battle_json);
+  g_test_add_func ("/engine/determinism/battle/saved-file-locales", test_battle_saved_bytes);
+
+  status = g_test_run ();
+  if (locale_dir != NULL)
+    remove_tree (locale_dir);
+  g_free (locale_dir);
+  g_free (locale_problem);
+  return status;
+}
