@@ -43,6 +43,7 @@ struct _AdmCampaign
   GPtrArray   *events;   /* AdmEvent*, of the actions in effect, in order */
   char        *header;   /* the file up to <dice>, serialised once */
   char        *path;
+  char        *mirror;   /* the folder of the second copy, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmCampaign, adm_campaign, G_TYPE_OBJECT)
@@ -57,6 +58,7 @@ enum {
 
 enum {
   CHANGED,
+  MIRROR_FAILED,
   N_SIGNALS
 };
 
@@ -75,6 +77,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->events, g_ptr_array_unref);
   g_clear_pointer (&self->header, g_free);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->mirror, g_free);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -127,6 +130,9 @@ adm_campaign_class_init (AdmCampaignClass *klass)
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MIRROR_FAILED] = g_signal_new ("mirror-failed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void journal_reset (gpointer owner);
@@ -638,13 +644,58 @@ changed (AdmCampaign *self,
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
+/* After every save, the second copy when the master keeps one: its failure does not take
+ * the action back (the campaign itself is saved) but is said at once, by "mirror-failed". */
+static void
+mirror (AdmCampaign *self)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  if (self->mirror == NULL || self->path == NULL)
+    return;
+  data = adm_campaign_serialize (self, &length);
+  if (adm_file_write_mirror (self->path, self->mirror, data, length, &local_error))
+    return;
+  g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+               _("Cannot keep the second copy of the campaign in %s: %s"), self->mirror,
+               local_error->message);
+  g_signal_emit (self, signals[MIRROR_FAILED], 0, error);
+}
+
 static gboolean
 autosave (AdmCampaign  *self,
           GError      **error)
 {
   if (self->path == NULL)
     return TRUE;
-  return adm_campaign_save (self, self->path, error);
+  if (!adm_campaign_save (self, self->path, error))
+    return FALSE;
+  mirror (self);
+  return TRUE;
+}
+
+void
+adm_campaign_set_mirror_folder (AdmCampaign *self,
+                                const char  *folder)
+{
+  char *copy;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (self));
+
+  copy = folder != NULL && *folder != '\0' ? g_strdup (folder) : NULL;
+  g_free (self->mirror);
+  self->mirror = copy;
+  mirror (self);
+}
+
+const char *
+adm_campaign_get_mirror_folder (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return self->mirror;
 }
 
 /* A resolved cycle is a milestone: the file as it stands is kept as the checkpoint

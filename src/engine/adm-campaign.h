@@ -62,6 +62,14 @@ AdmState      *adm_campaign_get_state     (AdmCampaign  *self);
 AdmDicePrng   *adm_campaign_get_prng      (AdmCampaign  *self);
 GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
 
+/* A second copy kept after every save in @folder (a USB stick; NULL or "" for none), written
+ * at once when set. A copy that cannot be written does not undo anything: the campaign's own
+ * file is saved; the signal "mirror-failed" (void handler (AdmCampaign *, const GError *,
+ * gpointer)) says why. */
+void           adm_campaign_set_mirror_folder (AdmCampaign *self,
+                                               const char  *folder);
+const char    *adm_campaign_get_mirror_folder (AdmCampaign *self);
+
 /* The file autosaves go to; NULL until the campaign is saved somewhere. */
 const char    *adm_campaign_get_path      (AdmCampaign  *self);
 

@@ -228,6 +228,38 @@ adm_file_write_atomically (const char  *path,
   return TRUE;
 }
 
+gboolean
+adm_file_write_mirror (const char  *path,
+                       const char  *folder,
+                       const char  *data,
+                       gsize        length,
+                       GError     **error)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *temp = NULL;
+
+  g_return_val_if_fail (path != NULL && folder != NULL, FALSE);
+
+  if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                           g_strerror (ENOENT));
+      return FALSE;
+    }
+  base = g_path_get_basename (path);
+  copy = g_build_filename (folder, base, NULL);
+  if (!write_temporary (copy, data, length, &temp, error))
+    return FALSE;
+  if (g_rename (temp, copy) != 0)
+    {
+      set_errno_error (error, errno);
+      g_unlink (temp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Checkpoints */
 
 static char *
