@@ -24,6 +24,46 @@ _admiralty_window_get_ti4_page (AdmiraltyWindow *self)
   return ADMIRALTY_IS_TI4_PAGE (child) ? ADMIRALTY_TI4_PAGE (child) : NULL;
 }
 
+char *
+_admiralty_window_describe_undo (AdmiraltyWindow *self,
+                                 gboolean         redo)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (self);
+
+  if (page != NULL)
+    return redo ? adm_battle_describe_redo (admiralty_battle_page_get_battle (page))
+                : adm_battle_describe_undo (admiralty_battle_page_get_battle (page));
+  if (ti4 != NULL)
+    return redo ? admiralty_ti4_page_describe_redo (ti4) : admiralty_ti4_page_describe_undo (ti4);
+  if (self->campaign == NULL)
+    return NULL;
+  return redo ? adm_campaign_describe_redo (self->campaign)
+              : adm_campaign_describe_undo (self->campaign);
+}
+
+/* The Undo and Redo buttons and menu items name the action they would take back or bring
+ * back: "Undo “Resolve Fire, Turn 3”". */
+static void
+admiralty_window_update_undo_labels (AdmiraltyWindow *self)
+{
+  g_autofree char *undo = _admiralty_window_describe_undo (self, FALSE);
+  g_autofree char *redo = _admiralty_window_describe_undo (self, TRUE);
+  g_autofree char *undo_label = NULL;
+  g_autofree char *redo_label = NULL;
+
+  /* Translators: a menu item and tooltip, "Undo “Resolve Fire, Turn 3”" */
+  undo_label = undo != NULL ? g_strdup_printf (_("Undo “%s”"), undo) : g_strdup (_("Undo"));
+  /* Translators: a menu item and tooltip, "Redo “Resolve Fire, Turn 3”" */
+  redo_label = redo != NULL ? g_strdup_printf (_("Redo “%s”"), redo) : g_strdup (_("Redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_label);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_label);
+
+  g_menu_remove_all (self->undo_section);
+  g_menu_append (self->undo_section, undo_label, "win.undo");
+  g_menu_append (self->undo_section, redo_label, "win.redo");
+}
+
 void
 _admiralty_window_update_actions (AdmiraltyWindow *self)
 {
@@ -39,9 +79,9 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
     }
   else if (_admiralty_window_get_ti4_page (self) != NULL)
     {
-      /* A TI4 combat's steps: undo only, as the combat's journal has no redo. */
+      /* A TI4 combat's steps. */
       can_undo = admiralty_ti4_page_can_undo (_admiralty_window_get_ti4_page (self));
-      can_redo = FALSE;
+      can_redo = admiralty_ti4_page_can_redo (_admiralty_window_get_ti4_page (self));
     }
   else
     {
@@ -51,6 +91,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
+  admiralty_window_update_undo_labels (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
@@ -172,23 +213,42 @@ undo_redo_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (self);
   gboolean redo = g_str_equal (action_name, "win.redo");
+  g_autofree char *what = _admiralty_window_describe_undo (self, redo);
+  g_autofree char *title = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
+  gboolean ok = FALSE;
+  AdwToast *toast;
 
   if (page != NULL)
     ok = redo ? admiralty_battle_page_redo (page, &error)
               : admiralty_battle_page_undo (page, &error);
-  else if (_admiralty_window_get_ti4_page (self) != NULL)
-    {
-      if (!redo)
-        admiralty_ti4_page_undo (_admiralty_window_get_ti4_page (self));
-    }
+  else if (ti4 != NULL)
+    ok = redo ? admiralty_ti4_page_redo (ti4) : admiralty_ti4_page_undo (ti4);
   else if (self->campaign != NULL)
     ok = redo ? adm_campaign_redo (self->campaign, &error)
               : adm_campaign_undo (self->campaign, &error);
-  if (!ok)
-    _admiralty_window_toast (self, error->message);
+  if (error != NULL)
+    {
+      _admiralty_window_toast (self, error->message);
+      return;
+    }
+  if (!ok || what == NULL)
+    return;
+
+  /* The toast says what was taken back, and brings it back in one click. */
+  if (redo)
+    /* Translators: a toast, "Redid “Resolve Fire, Turn 3”" */
+    title = g_strdup_printf (_("Redid “%s”"), what);
+  else
+    /* Translators: a toast, "Undid “Resolve Fire, Turn 3”" */
+    title = g_strdup_printf (_("Undid “%s”"), what);
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_set_button_label (toast, redo ? _("_Undo") : _("_Redo"));
+  adw_toast_set_action_name (toast, redo ? "win.undo" : "win.redo");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* Takes the current battle back to its set-up, phase by phase (redo restores them). */
@@ -433,6 +493,8 @@ _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
   AdwTabPage *tab;
 
   g_signal_connect_object (page, "notify::can-undo", G_CALLBACK (ti4_page_can_undo_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "notify::can-redo", G_CALLBACK (ti4_page_can_undo_cb), self,
                            G_CONNECT_SWAPPED);
   tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
   adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));

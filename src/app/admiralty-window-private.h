@@ -45,6 +45,9 @@ struct _AdmiraltyWindow
   AdwTabPage           *map_tab;
   AdwTabPage           *orders_tab;
   AdmiraltyOrderBoard  *order_board;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GMenu                *undo_section;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
@@ -82,6 +85,10 @@ void              _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
                                                   AdmiraltyTi4Page *page);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
+/* What win.undo would take back and win.redo bring back on the selected tab, as the master
+ * reads it ("Resolve Fire, Turn 3"), or NULL. */
+char       *_admiralty_window_describe_undo      (AdmiraltyWindow      *self,
+                                                  gboolean              redo) G_GNUC_WARN_UNUSED_RESULT;
 /* Adds @path to the recent files and remembers its folder. */
 void        _admiralty_window_remember_file      (AdmiraltyWindow      *self,
                                                   const char           *path);

@@ -958,6 +958,9 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, order_board);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
