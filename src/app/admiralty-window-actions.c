@@ -251,7 +251,25 @@ undo_redo_action (GtkWidget  *widget,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/* Takes the current battle back to its set-up, phase by phase (redo restores them). */
+static void
+start_over_response_cb (AdmiraltyWindow  *self,
+                        const char       *response,
+                        AdwMessageDialog *dialog)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autoptr(GError) error = NULL;
+
+  /* The question is modal: the battle tab is still the one it was asked on. */
+  if (g_strcmp0 (response, "start-over") != 0 || page == NULL)
+    return;
+  if (!admiralty_battle_page_start_over (page, &error))
+    _admiralty_window_toast (self, error->message);
+  else
+    _admiralty_window_toast (self, _("The battle is back at its set-up: Redo brings each phase back"));
+}
+
+/* Takes the current battle back to its set-up, phase by phase (redo restores them), once the
+ * master says so. */
 static void
 battle_start_over_action (GtkWidget  *widget,
                           const char *action_name,
@@ -259,12 +277,27 @@ battle_start_over_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
-  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+  g_autofree char *body = NULL;
 
   if (page == NULL)
     return;
-  if (!admiralty_battle_page_start_over (page, &error))
-    _admiralty_window_toast (self, error->message);
+  battle = admiralty_battle_page_get_battle (page);
+  /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
+  body = g_strdup_printf (_("%s is at %s. Every phase resolved is taken back; the journal keeps them, and Redo brings them back one by one."),
+                          adm_battle_get_name (battle), admiralty_battle_page_get_phase_label (page));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Start the Battle Over?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "start-over", _("_Start Over"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start-over",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (start_over_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void

@@ -491,13 +491,29 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
     {
       AdwToast *toast = adw_toast_new (message);
 
-      /* Resuming is the default; starting the battle over is one click away, and redo
-       * brings the phases back. */
+      /* Resuming is the default. Starting over is the main menu's "Start the Battle Over",
+       * behind a question: never a button beside the toast's close button. */
       adw_toast_set_timeout (toast, 8);
-      adw_toast_set_button_label (toast, _("_Start Over"));
-      adw_toast_set_action_name (toast, "win.battle-start-over");
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
     }
+}
+
+/* The folders whose set-ups the master's campaign wrote (its "battles" folder): their games
+ * stay beside them, where the campaign's report reads them. NULL-terminated. */
+static GPtrArray *
+admiralty_window_own_battle_folders (AdmiraltyWindow *self)
+{
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_free);
+  const char *path = self->campaign != NULL ? adm_campaign_get_path (self->campaign) : NULL;
+
+  if (path != NULL)
+    {
+      g_autofree char *campaign_folder = g_path_get_dirname (path);
+
+      g_ptr_array_add (folders, g_build_filename (campaign_folder, "battles", NULL));
+    }
+  g_ptr_array_add (folders, NULL);
+  return folders;
 }
 
 /* A battle already open is shown again rather than opened twice: two tabs would autosave
@@ -508,6 +524,7 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
 {
   g_autoptr(AdmiraltyBattlePage) page = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
   AdwTabPage *tab = admiralty_window_find_battle (self, path);
 
   if (tab != NULL)
@@ -516,7 +533,8 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
       return TRUE;
     }
 
-  page = admiralty_battle_page_open (path, &error);
+  folders = admiralty_window_own_battle_folders (self);
+  page = admiralty_battle_page_open_in (path, (const char * const *) folders->pdata, &error);
   if (page == NULL)
     {
       _admiralty_window_present_error (self, _("Could Not Open the Battle"), error->message,
