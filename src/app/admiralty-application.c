@@ -58,12 +58,12 @@ admiralty_application_activate (GApplication *application)
   AdmiraltyWindow *window = admiralty_application_get_window (self);
   g_autofree char *path = NULL;
 
+  /* Started without files: what was open last time, else the welcome page. */
   if (window == NULL)
     {
       window = admiralty_window_new (self);
-      path = admiralty_application_find_default_scenario ();
-      if (path != NULL)
-        admiralty_window_open (window, path);
+      gtk_window_present (GTK_WINDOW (window));
+      admiralty_window_restore_session (window);
     }
 
   gtk_window_present (GTK_WINDOW (window));

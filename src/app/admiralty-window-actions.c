@@ -517,6 +517,8 @@ ti4_page_can_undo_cb (AdmiraltyWindow  *self,
 {
   if (_admiralty_window_get_ti4_page (self) == page)
     _admiralty_window_update_actions (self);
+  /* A step taken may follow the combat's saving under a file of its own. */
+  _admiralty_window_save_session (self);
 }
 
 void

@@ -31,6 +31,12 @@ struct _AdmiraltyWindow
   /* Whether "due" sends a desktop notification; tests run without a notification server. */
   gboolean              clock_notifies;
 
+  /* Session restore (admiralty-window-session.c): no saving while the tabs are being
+   * reopened or torn down. */
+  gboolean              session_frozen;
+  /* The file the campaign was opened from (a scenario opens as a campaign with no file). */
+  char                 *campaign_source;
+
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
   GtkWidget            *roll_dialog;
@@ -105,6 +111,11 @@ void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
  * no file yet. Problems are toasted or shown in the error dialog. */
 gboolean    _admiralty_window_open_sector_battle (AdmiraltyWindow      *self,
                                                   const char           *sector_id);
+
+/* Stores the open tabs in GSettings (session-*), unless the session is frozen. */
+void        _admiralty_window_save_session       (AdmiraltyWindow      *self);
+/* Connects the tab view's signals that save the session. */
+void        _admiralty_window_session_init       (AdmiraltyWindow      *self);
 
 /* Test hooks. */
 GtkTreeListModel *_admiralty_window_get_fleet_model  (AdmiraltyWindow *self);

@@ -341,6 +341,8 @@ campaign_notify_cb (AdmiraltyWindow *self,
 {
   _admiralty_window_update_actions (self);
   _admiralty_window_update_header (self);
+  /* The campaign's first autosave gives it a file of its own: the session follows. */
+  _admiralty_window_save_session (self);
 }
 
 static void
@@ -482,7 +484,8 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
       /* Translators: the saved battle was damaged; %s is its backup's name */
       message = g_strdup_printf (_("Resumed from the backup %s"), basename);
     }
-  else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0)
+  else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0
+           && !self->session_frozen)
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
                                admiralty_battle_page_get_phase_label (page));
@@ -640,6 +643,8 @@ admiralty_window_open (AdmiraltyWindow *self,
       return FALSE;
     }
 
+  g_free (self->campaign_source);
+  self->campaign_source = g_canonicalize_filename (path, NULL);
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, path);
 
@@ -679,6 +684,8 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
       return;
     }
 
+  g_free (self->campaign_source);
+  self->campaign_source = g_canonicalize_filename (damaged, NULL);
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, damaged);
   basename = g_path_get_basename (backup);
@@ -837,6 +844,10 @@ admiralty_window_close_request (GtkWindow *window)
   gboolean maximized = gtk_window_is_maximized (window);
   int width, height;
 
+  /* The session is what was open when the window closed, not the tabs torn down after. */
+  _admiralty_window_save_session (self);
+  self->session_frozen = TRUE;
+
   g_settings_set_boolean (self->settings, "window-maximized", maximized);
   if (!maximized)
     {
@@ -853,6 +864,7 @@ admiralty_window_dispose (GObject *object)
 {
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
+  self->session_frozen = TRUE;
   if (self->css_provider != NULL)
     gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
                                                    GTK_STYLE_PROVIDER (self->css_provider));
@@ -890,6 +902,7 @@ admiralty_window_finalize (GObject *object)
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
   g_free (self->css_class);
+  g_free (self->campaign_source);
   g_clear_pointer (&self->map_view_factions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
@@ -1059,6 +1072,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
 
+  _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
   _admiralty_window_update_header (self);
