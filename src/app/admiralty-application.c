@@ -40,6 +40,27 @@ admiralty_application_find_default_scenario (void)
   return NULL;
 }
 
+char *
+admiralty_application_find_scenarios_dir (void)
+{
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *path = NULL;
+
+  if (source_dir != NULL && source_dir[0] != '\0')
+    {
+      path = g_build_filename (source_dir, "scenarios", NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        return g_steal_pointer (&path);
+      g_clear_pointer (&path, g_free);
+    }
+
+  path = g_build_filename (PKGDATADIR, "scenarios", NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&path);
+
+  return NULL;
+}
+
 static AdmiraltyWindow *
 admiralty_application_get_window (AdmiraltyApplication *self)
 {

@@ -134,6 +134,7 @@ _admiralty_window_remember_file (AdmiraltyWindow *self,
 
   g_settings_set_strv (self->settings, "recent-files", (const char * const *)updated);
   g_settings_set_string (self->settings, "last-folder", folder);
+  _admiralty_window_add_recent (absolute);
 }
 
 /* The path as a master reads it, the home folder shortened to "~". */
@@ -759,6 +760,15 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
   return admiralty_window_open (self, path);
 }
 
+/* win.open-path: a row of the welcome page. */
+static void
+open_path_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  admiralty_window_open (ADMIRALTY_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
 static void
 open_sector_battle_action (GtkWidget  *widget,
                            const char *action_name,
@@ -885,6 +895,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);
+  gtk_widget_class_install_action (widget_class, "win.open-path", "s", open_path_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,

@@ -58,6 +58,10 @@ struct _AdmiraltyWindow
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
+  GtkWidget            *recent_group;
+  GtkListBox           *recent_list;
+  GtkWidget            *scenarios_group;
+  GtkListBox           *scenarios_list;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
   AdmiraltySectorMap   *sector_map;
@@ -114,6 +118,12 @@ gboolean    _admiralty_window_open_sector_battle (AdmiraltyWindow      *self,
 
 /* Stores the open tabs in GSettings (session-*), unless the session is frozen. */
 void        _admiralty_window_save_session       (AdmiraltyWindow      *self);
+/* Adds @path (absolute) to GtkRecentManager's list, as Admiralty's. */
+void        _admiralty_window_add_recent         (const char           *path);
+/* The welcome page (the campaign tab with nothing open): recent files from
+ * GtkRecentManager, the bundled scenarios and battles, each row opening its file
+ * (win.open-path). */
+void        _admiralty_window_fill_welcome       (AdmiraltyWindow      *self);
 /* Connects the tab view's signals that save the session. */
 void        _admiralty_window_session_init       (AdmiraltyWindow      *self);
 

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-window-private.h"
@@ -214,4 +215,205 @@ admiralty_window_restore_session (AdmiraltyWindow *self)
     }
   _admiralty_window_save_session (self);
   return restored;
+}
+
+/* The welcome page */
+
+#define WELCOME_RECENT 8
+#define RECENT_APP_NAME "Admiralty"
+
+void
+_admiralty_window_add_recent (const char *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *exec = g_strdup_printf ("%s %%f", g_get_prgname () != NULL
+                                           ? g_get_prgname () : "admiralty");
+  GtkRecentData data = {
+    .display_name = NULL,
+    .description = NULL,
+    .mime_type = (char *) (g_str_has_suffix (path, ".admiralty")
+                           ? "application/x-admiralty" : "application/xml"),
+    .app_name = (char *) RECENT_APP_NAME,
+    .app_exec = exec,
+    .groups = NULL,
+    .is_private = FALSE,
+  };
+
+  if (uri != NULL)
+    gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/* The display name of a scenario or battle file: its root's "name", translated as the
+ * engine translates the data's names; NULL when the file is not one. */
+static char *
+file_display_name (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  xmlDoc *doc = adm_xml_read_file (path, NULL, &error);
+  g_autofree char *name = NULL;
+  char *result = NULL;
+
+  if (doc == NULL)
+    return NULL;
+  name = adm_xml_get_string (xmlDocGetRootElement (doc), "name");
+  if (name != NULL && name[0] != '\0')
+    result = g_strdup (g_dgettext (GETTEXT_PACKAGE, name));
+  xmlFreeDoc (doc);
+  return result;
+}
+
+/* The folder as a master reads it, the home folder shortened to "~". */
+static char *
+display_folder (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  const char *home = g_get_home_dir ();
+  gsize home_len = strlen (home);
+
+  if (home_len > 1 && g_str_has_prefix (folder, home)
+      && (folder[home_len] == G_DIR_SEPARATOR || folder[home_len] == '\0'))
+    return g_strconcat ("~", folder + home_len, NULL);
+  return g_filename_display_name (folder);
+}
+
+static GtkWidget *
+welcome_row (const char *title,
+             const char *subtitle,
+             const char *path)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *escaped_title = g_markup_escape_text (title, -1);
+  g_autofree char *escaped_subtitle = g_markup_escape_text (subtitle, -1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped_title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped_subtitle);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.open-path");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", path);
+  gtk_widget_set_tooltip_text (row, path);
+  return row;
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static gint
+recent_newest_first (gconstpointer a,
+                     gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified (*(GtkRecentInfo **) a);
+  GDateTime *tb = gtk_recent_info_get_modified (*(GtkRecentInfo **) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The files Admiralty opened last, newest first, those still there. */
+static void
+fill_recent (AdmiraltyWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) ours = g_ptr_array_new ();
+  guint shown = 0;
+
+  clear_list (self->recent_list);
+  for (GList *l = items; l != NULL; l = l->next)
+    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME) && gtk_recent_info_is_local (l->data))
+      g_ptr_array_add (ours, l->data);
+  g_ptr_array_sort (ours, recent_newest_first);
+
+  for (guint i = 0; i < ours->len && shown < WELCOME_RECENT; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (ours->pdata[i]));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *name = NULL;
+      g_autofree char *folder = NULL;
+      g_autofree char *basename = NULL;
+
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      name = file_display_name (path);
+      basename = g_path_get_basename (path);
+      folder = display_folder (path);
+      {
+        /* Translators: a recent file's subtitle, "komarr.admiralty in ~/Games" */
+        g_autofree char *subtitle = g_strdup_printf (_("%s in %s"), basename, folder);
+
+        gtk_list_box_append (self->recent_list,
+                             welcome_row (name != NULL ? name : basename, subtitle, path));
+      }
+      shown++;
+    }
+  gtk_widget_set_visible (self->recent_group, shown > 0);
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static gboolean
+is_bundled_file (const char *name)
+{
+  if (g_str_has_suffix (name, ".admiralty"))
+    return TRUE;
+  /* Battle set-ups only: not their orders, nor games, drafts or backups an older version
+   * left beside them. */
+  return g_str_has_suffix (name, ".xml") && strchr (name, '.') == strrchr (name, '.');
+}
+
+static gint
+sort_names (gconstpointer a,
+            gconstpointer b)
+{
+  return g_strcmp0 (*(const char **) a, *(const char **) b);
+}
+
+static void
+add_bundled (AdmiraltyWindow *self,
+             const char      *folder,
+             guint           *shown)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (is_bundled_file (name))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, sort_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (folder, g_ptr_array_index (names, i), NULL);
+      g_autofree char *title = file_display_name (path);
+      g_autofree char *root = adm_xml_peek_root (path);
+      const char *kind;
+
+      if (title == NULL)
+        continue;
+      kind = g_strcmp0 (root, "battle") == 0 ? _("Battle") : _("Scenario: a new campaign");
+      gtk_list_box_append (self->scenarios_list, welcome_row (title, kind, path));
+      (*shown)++;
+    }
+}
+
+void
+_admiralty_window_fill_welcome (AdmiraltyWindow *self)
+{
+  g_autofree char *scenarios = admiralty_application_find_scenarios_dir ();
+  guint shown = 0;
+
+  fill_recent (self);
+  clear_list (self->scenarios_list);
+  if (scenarios != NULL)
+    {
+      g_autofree char *battles = g_build_filename (scenarios, "battles", NULL);
+
+      add_bundled (self, scenarios, &shown);
+      add_bundled (self, battles, &shown);
+    }
+  gtk_widget_set_visible (self->scenarios_group, shown > 0);
 }

@@ -996,6 +996,10 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
@@ -1075,6 +1079,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
+  _admiralty_window_fill_welcome (self);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }
