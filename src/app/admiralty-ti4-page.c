@@ -1165,7 +1165,11 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
   /* Not started: the set-up is saved as a combat with no steps yet. */
   _admiralty_ti4_page_get_setup (self, &setup);
   fresh = adm_ti4_combat_new (self->catalog, &setup, error);
-  return fresh != NULL && adm_ti4_combat_save (fresh, path, error);
+  if (fresh == NULL || !adm_ti4_combat_save (fresh, path, error))
+    return FALSE;
+  g_free (self->path);
+  self->path = g_canonicalize_filename (path, NULL);
+  return TRUE;
 }
 
 static GtkFileChooserNative *
