@@ -283,6 +283,67 @@ test_undo_labels (void)
   close_window (window);
 }
 
+static gboolean
+odds_settled (gpointer data)
+{
+  AdmiraltyTi4Page *page = data;
+
+  return page->odds_source == 0 && page->odds_cancellable == NULL;
+}
+
+/* A TI4 combat's steps: Undo and Redo, by the window's keys (win.undo, win.redo) or the
+ * page's own buttons, name the step and bring back exactly what was taken back. */
+static void
+test_ti4_undo_redo (void)
+{
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyTi4Page *page;
+  g_autofree char *what = NULL;
+  g_autofree char *expected = NULL;
+  guint events;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ti4-combat", NULL));
+  iterate ();
+  page = _admiralty_window_get_ti4_page (window);
+  set_count (page, ADM_TI4_ATTACKER, "war-sun", 1);
+  set_count (page, ADM_TI4_DEFENDER, "destroyer", 4);
+  iterate_until (odds_settled, page, 5000);
+  g_signal_emit_by_name (page->start_button, "clicked");
+  iterate ();
+  g_assert_nonnull (page->combat);
+  g_signal_emit_by_name (page->round_button, "clicked");
+  iterate ();
+  events = adm_ti4_combat_get_events (page->combat)->len;
+  g_assert_cmpuint (events, >, 0);
+  g_assert_false (admiralty_ti4_page_can_redo (page));
+
+  what = admiralty_ti4_page_describe_undo (page);
+  g_assert_nonnull (what);
+  expected = g_strdup_printf ("Undo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->undo_button), ==, expected);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Undo “%s” (Ctrl+Z)", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (page->undo_button), ==, expected);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpuint (adm_ti4_combat_get_events (page->combat)->len, <, events);
+  g_assert_true (admiralty_ti4_page_can_redo (page));
+  g_assert_true (gtk_widget_is_sensitive (page->redo_button));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Redo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->redo_button), ==, expected);
+
+  /* The page's own Redo button, as the window's Shift+Ctrl+Z would. */
+  g_signal_emit_by_name (page->redo_button, "clicked");
+  iterate ();
+  g_assert_cmpuint (adm_ti4_combat_get_events (page->combat)->len, ==, events);
+  g_assert_false (admiralty_ti4_page_can_redo (page));
+  g_assert_false (gtk_widget_is_sensitive (page->redo_button));
+
+  close_window (window);
+}
+
 /* The repro of issue 15: torpedo-duel.xml from the checkout, three phases, Prince Xav
  * launches "At ship: Pale Jade", three phases more, two undos. Every phase stays in the
  * journal, redo brings the battle back to Turn 2, and nothing is written beside the
@@ -381,6 +442,7 @@ main (int   argc,
   g_test_add_func ("/ui/session/welcome", test_welcome);
   g_test_add_func ("/ui/session/restore", test_restore);
   g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
+  g_test_add_func ("/ui/session/ti4-undo-redo", test_ti4_undo_redo);
   g_test_add_func ("/ui/session/torpedo-repro", test_torpedo_repro);
 
   status = g_test_run ();

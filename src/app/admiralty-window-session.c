@@ -59,6 +59,7 @@ _admiralty_window_save_session (AdmiraltyWindow *self)
   g_autoptr(GStrvBuilder) ti4 = g_strv_builder_new ();
   g_auto(GStrv) battle_paths = NULL;
   g_auto(GStrv) ti4_paths = NULL;
+  g_autoptr(GSettings) settings = NULL;
   guint n;
 
   if (self->session_frozen || self->settings == NULL || self->tab_view == NULL)
@@ -79,15 +80,17 @@ _admiralty_window_save_session (AdmiraltyWindow *self)
   battle_paths = g_strv_builder_end (battles);
   ti4_paths = g_strv_builder_end (ti4);
 
-  /* One change for all the keys: a crash between two of them cannot mix two sessions. */
-  g_settings_delay (self->settings);
-  g_settings_set_string (self->settings, "session-campaign", campaign_key (self));
-  g_settings_set_strv (self->settings, "session-battles", (const char * const *) battle_paths);
-  g_settings_set_strv (self->settings, "session-ti4", (const char * const *) ti4_paths);
-  g_settings_set_string (self->settings, "session-selected",
+  /* One change for all the keys: a crash between two of them cannot mix two sessions. A
+   * GSettings of its own, as delay-apply mode is for good. */
+  settings = g_settings_new (APP_ID);
+  g_settings_delay (settings);
+  g_settings_set_string (settings, "session-campaign", campaign_key (self));
+  g_settings_set_strv (settings, "session-battles", (const char * const *) battle_paths);
+  g_settings_set_strv (settings, "session-ti4", (const char * const *) ti4_paths);
+  g_settings_set_string (settings, "session-selected",
                          tab_key (self, adw_tab_view_get_selected_page (self->tab_view)));
-  g_settings_set_int64 (self->settings, "session-time", g_get_real_time () / G_USEC_PER_SEC);
-  g_settings_apply (self->settings);
+  g_settings_set_int64 (settings, "session-time", g_get_real_time () / G_USEC_PER_SEC);
+  g_settings_apply (settings);
 }
 
 static void
