@@ -556,6 +556,24 @@ remove_battle_copy (const char *path)
   remove_tree (dir);
 }
 
+/* The question (AdwMessageDialog) shown over @window, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (AdmiraltyWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel)
+          && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return ADW_MESSAGE_DIALOG (toplevel);
+    }
+  return NULL;
+}
+
 static AdmiraltyWindow *
 new_window (void)
 {
@@ -637,9 +655,23 @@ test_battle_resolve_undo_resume (void)
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)),
                     >, 0);
 
-  /* Every phase is on disk: the game sits beside the set-up. */
+  /* Every phase is on disk: the game sits under the user's data folder, never beside a
+   * set-up that is not the campaign's (issue 15). */
   game = g_strdup (admiralty_battle_page_get_game_path (page));
-  g_assert_true (g_str_has_suffix (game, "corridor-skirmish.game.xml"));
+  {
+    g_autofree char *battles = g_build_filename (data_home, "admiralty", "battles", NULL);
+    g_autofree char *folder = g_path_get_dirname (game);
+    g_autofree char *setup_folder = g_path_get_dirname (path);
+    g_autofree char *beside = g_build_filename (setup_folder, "corridor-skirmish.game.xml", NULL);
+    g_autofree char *draft = g_build_filename (setup_folder, "corridor-skirmish.draft.xml", NULL);
+    g_autofree char *basename = g_path_get_basename (game);
+
+    g_assert_cmpstr (folder, ==, battles);
+    g_assert_true (g_str_has_prefix (basename, "corridor-skirmish-"));
+    g_assert_true (g_str_has_suffix (game, ".game.xml"));
+    g_assert_false (g_file_test (beside, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  }
   g_assert_true (g_file_test (game, G_FILE_TEST_IS_REGULAR));
 
   /* Undo takes back one phase of the battle, not a campaign event. */
@@ -1034,10 +1066,22 @@ test_battle_orders_by_mouse (void)
     g_assert_cmpstr (resumed, ==, after_fire);
   }
 
-  /* Starting over (the resume toast's button) goes back to the set-up; redo, phase by
-   * phase, brings the game back. */
+  /* Starting over (the main menu's item, behind a question) goes back to the set-up; redo,
+   * phase by phase, brings the game back. Cancelling changes nothing. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.battle-start-over",
                                              NULL));
+  iterate ();
+  adw_message_dialog_response (find_message_dialog (window), "cancel");
+  iterate ();
+  {
+    g_autofree char *kept = adm_battle_dump (battle);
+
+    g_assert_cmpstr (kept, ==, after_fire);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.battle-start-over",
+                                             NULL));
+  iterate ();
+  adw_message_dialog_response (find_message_dialog (window), "start-over");
   iterate ();
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);

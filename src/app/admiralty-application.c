@@ -40,6 +40,27 @@ admiralty_application_find_default_scenario (void)
   return NULL;
 }
 
+char *
+admiralty_application_find_scenarios_dir (void)
+{
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *path = NULL;
+
+  if (source_dir != NULL && source_dir[0] != '\0')
+    {
+      path = g_build_filename (source_dir, "scenarios", NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        return g_steal_pointer (&path);
+      g_clear_pointer (&path, g_free);
+    }
+
+  path = g_build_filename (PKGDATADIR, "scenarios", NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&path);
+
+  return NULL;
+}
+
 static AdmiraltyWindow *
 admiralty_application_get_window (AdmiraltyApplication *self)
 {
@@ -58,12 +79,12 @@ admiralty_application_activate (GApplication *application)
   AdmiraltyWindow *window = admiralty_application_get_window (self);
   g_autofree char *path = NULL;
 
+  /* Started without files: what was open last time, else the welcome page. */
   if (window == NULL)
     {
       window = admiralty_window_new (self);
-      path = admiralty_application_find_default_scenario ();
-      if (path != NULL)
-        admiralty_window_open (window, path);
+      gtk_window_present (GTK_WINDOW (window));
+      admiralty_window_restore_session (window);
     }
 
   gtk_window_present (GTK_WINDOW (window));

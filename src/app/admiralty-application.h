@@ -17,5 +17,9 @@ AdmiraltyApplication *admiralty_application_new (const char        *application_
  * variable is set, else the installed one; NULL when neither exists. */
 char                 *admiralty_application_find_default_scenario (void)
     G_GNUC_WARN_UNUSED_RESULT;
+/* The bundled scenarios' folder: $ADMIRALTY_SOURCE_DIR/scenarios when that variable is set
+ * and the folder exists, else the installed one; NULL when neither exists. */
+char                 *admiralty_application_find_scenarios_dir (void)
+    G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -106,23 +106,53 @@ strip_suffix (const char *path,
   return g_strdup (path);
 }
 
-/* "DIR/NAME.game.xml" for the set-up "DIR/NAME.xml"; under the user's data folder, the
- * set-up's folder named by a hash, when DIR cannot be written. */
+/* The folder of games played from set-ups that are not the master's to write beside. */
 static char *
-game_path_for_setup (const char *setup_base)
+data_battles_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "admiralty", "battles", NULL);
+}
+
+static gboolean
+is_own_folder (const char          *folder,
+               const char * const  *own_folders)
+{
+  g_autofree char *data_folder = data_battles_folder ();
+  g_autofree char *data = g_canonicalize_filename (data_folder, NULL);
+
+  if (g_strcmp0 (folder, data) == 0)
+    return TRUE;
+  for (guint i = 0; own_folders != NULL && own_folders[i] != NULL; i++)
+    {
+      g_autofree char *own = g_canonicalize_filename (own_folders[i], NULL);
+
+      if (g_strcmp0 (folder, own) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "DIR/NAME.game.xml" for the set-up "DIR/NAME.xml" when DIR is the master's own (and can be
+ * written); else under the user's data folder, named after the set-up and its folder's hash,
+ * so that two set-ups of one name in two folders do not share a game. */
+static char *
+game_path_for_setup (const char          *setup_base,
+                     const char * const  *own_folders)
 {
   g_autofree char *folder = g_path_get_dirname (setup_base);
   g_autofree char *name = g_path_get_basename (setup_base);
   g_autofree char *hash = NULL;
   g_autofree char *file_name = NULL;
+  g_autofree char *data = NULL;
 
-  if (g_access (folder, W_OK) == 0)
+  if (is_own_folder (folder, own_folders) && g_access (folder, W_OK) == 0)
     return g_strconcat (setup_base, ".game.xml", NULL);
 
   hash = g_compute_checksum_for_string (G_CHECKSUM_SHA1, folder, -1);
   hash[8] = '\0';
   file_name = g_strdup_printf ("%s-%s.game.xml", name, hash);
-  return g_build_filename (g_get_user_data_dir (), "admiralty", "battles", file_name, NULL);
+  data = data_battles_folder ();
+  return g_build_filename (data, file_name, NULL);
 }
 
 /* Opens the game played from a set-up, or the newest backup of it that opens when the game
@@ -156,6 +186,14 @@ AdmiraltyBattlePage *
 admiralty_battle_page_open (const char  *path,
                             GError     **error)
 {
+  return admiralty_battle_page_open_in (path, NULL, error);
+}
+
+AdmiraltyBattlePage *
+admiralty_battle_page_open_in (const char          *path,
+                               const char * const  *own_folders,
+                               GError             **error)
+{
   g_autoptr(AdmiraltyBattlePage) self = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autofree char *canonical = NULL;
@@ -181,11 +219,21 @@ admiralty_battle_page_open (const char  *path,
     }
   else
     {
+      g_autofree char *beside = NULL;
+
       setup_base = strip_suffix (canonical, ".xml");
-      game_path = game_path_for_setup (setup_base);
+      game_path = game_path_for_setup (setup_base, own_folders);
+      beside = g_strconcat (setup_base, ".game.xml", NULL);
       if (g_file_test (game_path, G_FILE_TEST_EXISTS))
         {
           battle = load_game_or_backup (game_path, &backup_used, error);
+          resumed = TRUE;
+        }
+      else if (g_file_test (beside, G_FILE_TEST_EXISTS))
+        {
+          /* A game an older version played beside the set-up goes on under the data
+           * folder: the autosave writes it there as soon as the page has it. */
+          battle = load_game_or_backup (beside, &backup_used, error);
           resumed = TRUE;
         }
       else

@@ -16,10 +16,19 @@ G_DECLARE_FINAL_TYPE (AdmiraltyBattlePage, admiralty_battle_page, ADMIRALTY, BAT
                       GtkWidget)
 
 /* Opens a battle set-up (root <battle>) or a saved game (<battle-game>). A set-up is played
- * in "NAME.game.xml" beside it, or under the user's data folder when its folder cannot be
- * written; when that game exists already, it is resumed instead. Orders come from
- * "NAME.orders.xml" beside the set-up when there is one. Errors are the engine's, naming the
- * file and line. */
+ * in a game under the user's data folder, "$XDG_DATA_HOME/admiralty/battles/NAME-HASH.game.xml"
+ * (HASH names the set-up's folder): a set-up in a checkout or a read-only place is never
+ * written beside. Only set-ups in the data folder's "battles" or in one of @own_folders (a
+ * campaign's battles folder, whose report reads the games there) are played in
+ * "NAME.game.xml" beside them. When the game exists already it is resumed instead, as is a
+ * game an older version left beside the set-up (then moved under the data folder). Orders
+ * come from "NAME.orders.xml" beside the set-up when there is one. Errors are the engine's,
+ * naming the file and line. */
+AdmiraltyBattlePage *admiralty_battle_page_open_in           (const char           *path,
+                                                              const char * const   *own_folders,
+                                                              GError              **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* admiralty_battle_page_open_in () with no campaign's folder. */
 AdmiraltyBattlePage *admiralty_battle_page_open              (const char           *path,
                                                               GError              **error)
     G_GNUC_WARN_UNUSED_RESULT;

@@ -1629,6 +1629,45 @@ field_value (GtkWidget *widget)
   return gtk_editable_get_text (GTK_EDITABLE (widget));
 }
 
+/* The id of the ship named @name (case aside), or NULL. */
+static const char *
+ship_id_for_name (AdmBattle  *battle,
+                  const char *name)
+{
+  g_autofree char *wanted = g_utf8_casefold (name, -1);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      g_autofree char *folded = ship->name != NULL ? g_utf8_casefold (ship->name, -1) : NULL;
+
+      if (g_strcmp0 (folded, wanted) == 0)
+        return ship->id;
+    }
+  return NULL;
+}
+
+static gboolean
+reads_back (const AdmTurnOrders  *candidate,
+            char                **reason)
+{
+  g_autofree char *text = adm_turn_orders_to_string (candidate);
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *copy = adm_turn_orders_parse (text, ORDERS_FILE, &error);
+  const char *message;
+
+  if (copy != NULL)
+    {
+      adm_turn_orders_free (copy);
+      return TRUE;
+    }
+  split_error (error->message, &message);
+  /* Translators: an order refused; %s is the reason */
+  *reason = g_strdup_printf (_("This order cannot be written: %s. Give ships as they are listed."),
+                             message);
+  return FALSE;
+}
+
 static gboolean
 add_other (AdmiraltyOrdersPanel *self)
 {
@@ -1696,6 +1735,28 @@ add_other (AdmiraltyOrdersPanel *self)
                                                  admiralty_length_to_cm (number, self->inches)));
             }
         }
+      /* A ship typed by its name, as the table shows it ("Pale Jade"), is the ship. */
+      if ((field->kind == FIELD_SHIP || field->kind == FIELD_TARGET)
+          && adm_battle_lookup_ship (self->battle, value) == NULL)
+        {
+          const char *id = ship_id_for_name (self->battle, value);
+
+          if (id == NULL)
+            {
+              /* Translators: %s is what the master typed for a ship */
+              g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
+                                                          value);
+
+              set_message (self, message);
+              g_free (decl->element);
+              g_ptr_array_unref (decl->keys);
+              g_ptr_array_unref (decl->values);
+              g_free (decl);
+              return FALSE;
+            }
+          g_free (value);
+          value = g_strdup (id);
+        }
       adm_order_decl_set (decl, field->key, value);
     }
 
@@ -1715,7 +1776,9 @@ add_other (AdmiraltyOrdersPanel *self)
     g_ptr_array_add (candidate->other, decl);
   adm_turn_orders_number_lines (candidate);
   line = transfer != NULL ? transfer->line : decl->line;
-  if (!dry_run (self, candidate, line, &reason))
+  /* What cannot be written and read back could never be journaled (issue 15): refused
+   * here, with its reason, rather than when the phase is resolved. */
+  if (!reads_back (candidate, &reason) || !dry_run (self, candidate, line, &reason))
     {
       set_message (self, reason);
       return FALSE;

@@ -61,12 +61,15 @@ struct _AdmiraltyTi4Page
   GtkWidget           *round_button;
   GtkWidget           *end_button;
   GtkWidget           *undo_button;
+  GtkWidget           *redo_button;
   GtkWidget           *new_button;
   AdwPreferencesGroup *fleet_groups[2];
   GtkListBox          *fleet_lists[2];
   GtkStack            *log_stack;
   GtkListBox          *report_list;
   GtkListBox          *dice_list;
+  /* The file the combat was last opened from or saved to. */
+  char                *path;
 };
 
 /* The set-up's fleet of @side for its arena, and the options the odds and "Resolve" use. */

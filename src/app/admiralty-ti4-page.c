@@ -18,6 +18,7 @@ G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
 enum {
   PROP_0,
   PROP_CAN_UNDO,
+  PROP_CAN_REDO,
   N_PROPS
 };
 
@@ -512,6 +513,27 @@ physical_dice (AdmiraltyTi4Page *self)
   return g_strcmp0 (mode, "physical") == 0;
 }
 
+/* The Undo and Redo buttons name the step they would take back or bring back. */
+static void
+admiralty_ti4_page_update_undo (AdmiraltyTi4Page *self)
+{
+  g_autofree char *undo = admiralty_ti4_page_describe_undo (self);
+  g_autofree char *redo = admiralty_ti4_page_describe_redo (self);
+  g_autofree char *undo_tip = NULL;
+  g_autofree char *redo_tip = NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ti4.undo", undo != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ti4.redo", redo != NULL);
+  /* Translators: a tooltip, "Undo “Roll for the attacker, round 2” (Ctrl+Z)" */
+  undo_tip = undo != NULL ? g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), undo)
+                          : g_strdup (_("Nothing to undo"));
+  /* Translators: a tooltip, "Redo “Roll for the attacker, round 2” (Shift+Ctrl+Z)" */
+  redo_tip = redo != NULL ? g_strdup_printf (_("Redo “%s” (Shift+Ctrl+Z)"), redo)
+                          : g_strdup (_("Nothing to redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_tip);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_tip);
+}
+
 static void
 show_need (AdmiraltyTi4Page *self)
 {
@@ -568,7 +590,7 @@ show_need (AdmiraltyTi4Page *self)
   gtk_widget_set_sensitive (self->round_button, !physical_dice (self));
   gtk_widget_set_sensitive (self->end_button, !physical_dice (self));
   gtk_widget_set_visible (self->new_button, !over);
-  gtk_widget_set_sensitive (self->undo_button, admiralty_ti4_page_can_undo (self));
+  admiralty_ti4_page_update_undo (self);
 }
 
 /* The Preferences' dice mode changed: the step's button and the automatic ones follow. */
@@ -735,6 +757,8 @@ static void
 notify_can_undo (AdmiraltyTi4Page *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  admiralty_ti4_page_update_undo (self);
 }
 
 static void
@@ -1028,10 +1052,27 @@ end_clicked_cb (AdmiraltyTi4Page *self)
   resolve (self, TRUE);
 }
 
+/* ti4.undo and ti4.redo, the page's own buttons: the toast names the step. */
 static void
-undo_clicked_cb (AdmiraltyTi4Page *self)
+undo_redo_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
-  admiralty_ti4_page_undo (self);
+  AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (widget);
+  gboolean redo = g_str_equal (action_name, "ti4.redo");
+  g_autofree char *what = redo ? admiralty_ti4_page_describe_redo (self)
+                               : admiralty_ti4_page_describe_undo (self);
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (what == NULL || !(redo ? admiralty_ti4_page_redo (self) : admiralty_ti4_page_undo (self)))
+    return;
+  /* Translators: a toast, "Undid “Roll for the attacker, round 2”" */
+  title = redo ? g_strdup_printf (_("Redid “%s”"), what) : g_strdup_printf (_("Undid “%s”"), what);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, redo ? _("_Undo") : _("_Redo"));
+  adw_toast_set_action_name (toast, redo ? "ti4.undo" : "ti4.redo");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -1090,6 +1131,8 @@ admiralty_ti4_page_open_file (AdmiraltyTi4Page  *self,
 
   admiralty_ti4_page_set_setup (self, adm_ti4_combat_get_setup (combat));
   admiralty_ti4_page_begin (self, combat);
+  g_free (self->path);
+  self->path = g_canonicalize_filename (path, NULL);
   return TRUE;
 }
 
@@ -1105,7 +1148,13 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   if (self->combat != NULL)
-    return adm_ti4_combat_save (self->combat, path, error);
+    {
+      if (!adm_ti4_combat_save (self->combat, path, error))
+        return FALSE;
+      g_free (self->path);
+      self->path = g_canonicalize_filename (path, NULL);
+      return TRUE;
+    }
 
   if (self->catalog == NULL)
     {
@@ -1116,7 +1165,11 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
   /* Not started: the set-up is saved as a combat with no steps yet. */
   _admiralty_ti4_page_get_setup (self, &setup);
   fresh = adm_ti4_combat_new (self->catalog, &setup, error);
-  return fresh != NULL && adm_ti4_combat_save (fresh, path, error);
+  if (fresh == NULL || !adm_ti4_combat_save (fresh, path, error))
+    return FALSE;
+  g_free (self->path);
+  self->path = g_canonicalize_filename (path, NULL);
+  return TRUE;
 }
 
 static GtkFileChooserNative *
@@ -1380,6 +1433,7 @@ admiralty_ti4_page_finalize (GObject *object)
   AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (object);
 
   g_free (self->catalog_error);
+  g_free (self->path);
 
   G_OBJECT_CLASS (admiralty_ti4_page_parent_class)->finalize (object);
 }
@@ -1396,6 +1450,9 @@ admiralty_ti4_page_get_property (GObject    *object,
     {
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, admiralty_ti4_page_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, admiralty_ti4_page_can_redo (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1420,6 +1477,9 @@ admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
 
   properties[PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1472,6 +1532,9 @@ admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, round_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, end_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, redo_button);
+  gtk_widget_class_install_action (widget_class, "ti4.undo", NULL, undo_redo_action);
+  gtk_widget_class_install_action (widget_class, "ti4.redo", NULL, undo_redo_action);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, new_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, log_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, report_list);
@@ -1485,7 +1548,6 @@ admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, stay_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, round_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, end_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, undo_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, print_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, export_clicked_cb);
@@ -1497,6 +1559,7 @@ admiralty_ti4_page_init (AdmiraltyTi4Page *self)
   g_autoptr(GError) error = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_ti4_page_update_undo (self);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::dice-mode",
                            G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
@@ -1563,4 +1626,64 @@ admiralty_ti4_page_undo (AdmiraltyTi4Page *self)
     return FALSE;
   admiralty_ti4_page_update_combat (self);
   return TRUE;
+}
+
+gboolean
+admiralty_ti4_page_can_redo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+
+  return self->combat != NULL && adm_ti4_combat_can_redo (self->combat);
+}
+
+gboolean
+admiralty_ti4_page_redo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+
+  if (self->combat == NULL)
+    return FALSE;
+  close_dialogs (self);
+  if (!adm_ti4_combat_redo (self->combat))
+    return FALSE;
+  admiralty_ti4_page_update_combat (self);
+  return TRUE;
+}
+
+static char *
+describe (AdmiraltyTi4Page *self,
+          gboolean          redo)
+{
+  AdmJournal *journal;
+  AdmJournalAction *action;
+
+  if (self->combat == NULL)
+    return NULL;
+  journal = adm_ti4_combat_get_journal (self->combat);
+  action = redo ? adm_journal_get_redo_action (journal) : adm_journal_get_undo_action (journal);
+  return action != NULL ? adm_journal_describe (journal, action) : NULL;
+}
+
+char *
+admiralty_ti4_page_describe_undo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), NULL);
+
+  return describe (self, FALSE);
+}
+
+char *
+admiralty_ti4_page_describe_redo (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), NULL);
+
+  return describe (self, TRUE);
+}
+
+const char *
+admiralty_ti4_page_get_path (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), NULL);
+
+  return self->path;
 }

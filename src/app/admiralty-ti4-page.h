@@ -22,6 +22,15 @@ AdmTi4Combat *admiralty_ti4_page_get_combat (AdmiraltyTi4Page *self);
 gboolean      admiralty_ti4_page_can_undo   (AdmiraltyTi4Page *self);
 /* Takes back the last roll, retreat announcement or hit assignment (LRR 39, 48). */
 gboolean      admiralty_ti4_page_undo       (AdmiraltyTi4Page *self);
+/* Whether redo would bring back the step last taken back (the "can-redo" property). */
+gboolean      admiralty_ti4_page_can_redo   (AdmiraltyTi4Page *self);
+/* Brings back the step last taken back, while no other step came after it. */
+gboolean      admiralty_ti4_page_redo       (AdmiraltyTi4Page *self);
+/* What undo would take back and redo bring back, as the master reads it, or NULL. */
+char         *admiralty_ti4_page_describe_undo (AdmiraltyTi4Page *self) G_GNUC_WARN_UNUSED_RESULT;
+char         *admiralty_ti4_page_describe_redo (AdmiraltyTi4Page *self) G_GNUC_WARN_UNUSED_RESULT;
+/* The file the combat was last opened from or saved to, or NULL. */
+const char   *admiralty_ti4_page_get_path   (AdmiraltyTi4Page *self);
 /* Opens a saved combat (.ti4.xml): on error nothing changes and @error reads "FILE:LINE:
  * problem". */
 gboolean      admiralty_ti4_page_open_file  (AdmiraltyTi4Page *self,

@@ -24,6 +24,46 @@ _admiralty_window_get_ti4_page (AdmiraltyWindow *self)
   return ADMIRALTY_IS_TI4_PAGE (child) ? ADMIRALTY_TI4_PAGE (child) : NULL;
 }
 
+char *
+_admiralty_window_describe_undo (AdmiraltyWindow *self,
+                                 gboolean         redo)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (self);
+
+  if (page != NULL)
+    return redo ? adm_battle_describe_redo (admiralty_battle_page_get_battle (page))
+                : adm_battle_describe_undo (admiralty_battle_page_get_battle (page));
+  if (ti4 != NULL)
+    return redo ? admiralty_ti4_page_describe_redo (ti4) : admiralty_ti4_page_describe_undo (ti4);
+  if (self->campaign == NULL)
+    return NULL;
+  return redo ? adm_campaign_describe_redo (self->campaign)
+              : adm_campaign_describe_undo (self->campaign);
+}
+
+/* The Undo and Redo buttons and menu items name the action they would take back or bring
+ * back: "Undo “Resolve Fire, Turn 3”". */
+static void
+admiralty_window_update_undo_labels (AdmiraltyWindow *self)
+{
+  g_autofree char *undo = _admiralty_window_describe_undo (self, FALSE);
+  g_autofree char *redo = _admiralty_window_describe_undo (self, TRUE);
+  g_autofree char *undo_label = NULL;
+  g_autofree char *redo_label = NULL;
+
+  /* Translators: a menu item and tooltip, "Undo “Resolve Fire, Turn 3”" */
+  undo_label = undo != NULL ? g_strdup_printf (_("Undo “%s”"), undo) : g_strdup (_("Undo"));
+  /* Translators: a menu item and tooltip, "Redo “Resolve Fire, Turn 3”" */
+  redo_label = redo != NULL ? g_strdup_printf (_("Redo “%s”"), redo) : g_strdup (_("Redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_label);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_label);
+
+  g_menu_remove_all (self->undo_section);
+  g_menu_append (self->undo_section, undo_label, "win.undo");
+  g_menu_append (self->undo_section, redo_label, "win.redo");
+}
+
 void
 _admiralty_window_update_actions (AdmiraltyWindow *self)
 {
@@ -39,9 +79,9 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
     }
   else if (_admiralty_window_get_ti4_page (self) != NULL)
     {
-      /* A TI4 combat's steps: undo only, as the combat's journal has no redo. */
+      /* A TI4 combat's steps. */
       can_undo = admiralty_ti4_page_can_undo (_admiralty_window_get_ti4_page (self));
-      can_redo = FALSE;
+      can_redo = admiralty_ti4_page_can_redo (_admiralty_window_get_ti4_page (self));
     }
   else
     {
@@ -51,6 +91,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
+  admiralty_window_update_undo_labels (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
@@ -93,6 +134,7 @@ _admiralty_window_remember_file (AdmiraltyWindow *self,
 
   g_settings_set_strv (self->settings, "recent-files", (const char * const *)updated);
   g_settings_set_string (self->settings, "last-folder", folder);
+  _admiralty_window_add_recent (absolute);
 }
 
 /* The path as a master reads it, the home folder shortened to "~". */
@@ -172,26 +214,63 @@ undo_redo_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (self);
   gboolean redo = g_str_equal (action_name, "win.redo");
+  g_autofree char *what = _admiralty_window_describe_undo (self, redo);
+  g_autofree char *title = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
+  gboolean ok = FALSE;
+  AdwToast *toast;
 
   if (page != NULL)
     ok = redo ? admiralty_battle_page_redo (page, &error)
               : admiralty_battle_page_undo (page, &error);
-  else if (_admiralty_window_get_ti4_page (self) != NULL)
-    {
-      if (!redo)
-        admiralty_ti4_page_undo (_admiralty_window_get_ti4_page (self));
-    }
+  else if (ti4 != NULL)
+    ok = redo ? admiralty_ti4_page_redo (ti4) : admiralty_ti4_page_undo (ti4);
   else if (self->campaign != NULL)
     ok = redo ? adm_campaign_redo (self->campaign, &error)
               : adm_campaign_undo (self->campaign, &error);
-  if (!ok)
-    _admiralty_window_toast (self, error->message);
+  if (error != NULL)
+    {
+      _admiralty_window_toast (self, error->message);
+      return;
+    }
+  if (!ok || what == NULL)
+    return;
+
+  /* The toast says what was taken back, and brings it back in one click. */
+  if (redo)
+    /* Translators: a toast, "Redid “Resolve Fire, Turn 3”" */
+    title = g_strdup_printf (_("Redid “%s”"), what);
+  else
+    /* Translators: a toast, "Undid “Resolve Fire, Turn 3”" */
+    title = g_strdup_printf (_("Undid “%s”"), what);
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_set_button_label (toast, redo ? _("_Undo") : _("_Redo"));
+  adw_toast_set_action_name (toast, redo ? "win.undo" : "win.redo");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/* Takes the current battle back to its set-up, phase by phase (redo restores them). */
+static void
+start_over_response_cb (AdmiraltyWindow  *self,
+                        const char       *response,
+                        AdwMessageDialog *dialog)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  g_autoptr(GError) error = NULL;
+
+  /* The question is modal: the battle tab is still the one it was asked on. */
+  if (g_strcmp0 (response, "start-over") != 0 || page == NULL)
+    return;
+  if (!admiralty_battle_page_start_over (page, &error))
+    _admiralty_window_toast (self, error->message);
+  else
+    _admiralty_window_toast (self, _("The battle is back at its set-up: Redo brings each phase back"));
+}
+
+/* Takes the current battle back to its set-up, phase by phase (redo restores them), once the
+ * master says so. */
 static void
 battle_start_over_action (GtkWidget  *widget,
                           const char *action_name,
@@ -199,12 +278,27 @@ battle_start_over_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
-  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+  g_autofree char *body = NULL;
 
   if (page == NULL)
     return;
-  if (!admiralty_battle_page_start_over (page, &error))
-    _admiralty_window_toast (self, error->message);
+  battle = admiralty_battle_page_get_battle (page);
+  /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
+  body = g_strdup_printf (_("%s is at %s. Every phase resolved is taken back; the journal keeps them, and Redo brings them back one by one."),
+                          adm_battle_get_name (battle), admiralty_battle_page_get_phase_label (page));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Start the Battle Over?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "start-over", _("_Start Over"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start-over",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (start_over_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -424,6 +518,8 @@ ti4_page_can_undo_cb (AdmiraltyWindow  *self,
 {
   if (_admiralty_window_get_ti4_page (self) == page)
     _admiralty_window_update_actions (self);
+  /* A step taken may follow the combat's saving under a file of its own. */
+  _admiralty_window_save_session (self);
 }
 
 void
@@ -433,6 +529,8 @@ _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
   AdwTabPage *tab;
 
   g_signal_connect_object (page, "notify::can-undo", G_CALLBACK (ti4_page_can_undo_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "notify::can-redo", G_CALLBACK (ti4_page_can_undo_cb), self,
                            G_CONNECT_SWAPPED);
   tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
   adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));
@@ -662,6 +760,15 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
   return admiralty_window_open (self, path);
 }
 
+/* win.open-path: a row of the welcome page. */
+static void
+open_path_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  admiralty_window_open (ADMIRALTY_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
 static void
 open_sector_battle_action (GtkWidget  *widget,
                            const char *action_name,
@@ -788,6 +895,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);
+  gtk_widget_class_install_action (widget_class, "win.open-path", "s", open_path_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,

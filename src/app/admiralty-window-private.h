@@ -31,6 +31,12 @@ struct _AdmiraltyWindow
   /* Whether "due" sends a desktop notification; tests run without a notification server. */
   gboolean              clock_notifies;
 
+  /* Session restore (admiralty-window-session.c): no saving while the tabs are being
+   * reopened or torn down. */
+  gboolean              session_frozen;
+  /* The file the campaign was opened from (a scenario opens as a campaign with no file). */
+  char                 *campaign_source;
+
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
   GtkWidget            *roll_dialog;
@@ -45,10 +51,17 @@ struct _AdmiraltyWindow
   AdwTabPage           *map_tab;
   AdwTabPage           *orders_tab;
   AdmiraltyOrderBoard  *order_board;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GMenu                *undo_section;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
+  GtkWidget            *recent_group;
+  GtkListBox           *recent_list;
+  GtkWidget            *scenarios_group;
+  GtkListBox           *scenarios_list;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
   AdmiraltySectorMap   *sector_map;
@@ -82,6 +95,10 @@ void              _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
                                                   AdmiraltyTi4Page *page);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
+/* What win.undo would take back and win.redo bring back on the selected tab, as the master
+ * reads it ("Resolve Fire, Turn 3"), or NULL. */
+char       *_admiralty_window_describe_undo      (AdmiraltyWindow      *self,
+                                                  gboolean              redo) G_GNUC_WARN_UNUSED_RESULT;
 /* Adds @path to the recent files and remembers its folder. */
 void        _admiralty_window_remember_file      (AdmiraltyWindow      *self,
                                                   const char           *path);
@@ -98,6 +115,17 @@ void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
  * no file yet. Problems are toasted or shown in the error dialog. */
 gboolean    _admiralty_window_open_sector_battle (AdmiraltyWindow      *self,
                                                   const char           *sector_id);
+
+/* Stores the open tabs in GSettings (session-*), unless the session is frozen. */
+void        _admiralty_window_save_session       (AdmiraltyWindow      *self);
+/* Adds @path (absolute) to GtkRecentManager's list, as Admiralty's. */
+void        _admiralty_window_add_recent         (const char           *path);
+/* The welcome page (the campaign tab with nothing open): recent files from
+ * GtkRecentManager, the bundled scenarios and battles, each row opening its file
+ * (win.open-path). */
+void        _admiralty_window_fill_welcome       (AdmiraltyWindow      *self);
+/* Connects the tab view's signals that save the session. */
+void        _admiralty_window_session_init       (AdmiraltyWindow      *self);
 
 /* Test hooks. */
 GtkTreeListModel *_admiralty_window_get_fleet_model  (AdmiraltyWindow *self);

@@ -341,6 +341,8 @@ campaign_notify_cb (AdmiraltyWindow *self,
 {
   _admiralty_window_update_actions (self);
   _admiralty_window_update_header (self);
+  /* The campaign's first autosave gives it a file of its own: the session follows. */
+  _admiralty_window_save_session (self);
 }
 
 static void
@@ -482,7 +484,8 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
       /* Translators: the saved battle was damaged; %s is its backup's name */
       message = g_strdup_printf (_("Resumed from the backup %s"), basename);
     }
-  else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0)
+  else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0
+           && !self->session_frozen)
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
                                admiralty_battle_page_get_phase_label (page));
@@ -491,13 +494,29 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
     {
       AdwToast *toast = adw_toast_new (message);
 
-      /* Resuming is the default; starting the battle over is one click away, and redo
-       * brings the phases back. */
+      /* Resuming is the default. Starting over is the main menu's "Start the Battle Over",
+       * behind a question: never a button beside the toast's close button. */
       adw_toast_set_timeout (toast, 8);
-      adw_toast_set_button_label (toast, _("_Start Over"));
-      adw_toast_set_action_name (toast, "win.battle-start-over");
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
     }
+}
+
+/* The folders whose set-ups the master's campaign wrote (its "battles" folder): their games
+ * stay beside them, where the campaign's report reads them. NULL-terminated. */
+static GPtrArray *
+admiralty_window_own_battle_folders (AdmiraltyWindow *self)
+{
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_free);
+  const char *path = self->campaign != NULL ? adm_campaign_get_path (self->campaign) : NULL;
+
+  if (path != NULL)
+    {
+      g_autofree char *campaign_folder = g_path_get_dirname (path);
+
+      g_ptr_array_add (folders, g_build_filename (campaign_folder, "battles", NULL));
+    }
+  g_ptr_array_add (folders, NULL);
+  return folders;
 }
 
 /* A battle already open is shown again rather than opened twice: two tabs would autosave
@@ -508,6 +527,7 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
 {
   g_autoptr(AdmiraltyBattlePage) page = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
   AdwTabPage *tab = admiralty_window_find_battle (self, path);
 
   if (tab != NULL)
@@ -516,7 +536,8 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
       return TRUE;
     }
 
-  page = admiralty_battle_page_open (path, &error);
+  folders = admiralty_window_own_battle_folders (self);
+  page = admiralty_battle_page_open_in (path, (const char * const *) folders->pdata, &error);
   if (page == NULL)
     {
       _admiralty_window_present_error (self, _("Could Not Open the Battle"), error->message,
@@ -622,6 +643,8 @@ admiralty_window_open (AdmiraltyWindow *self,
       return FALSE;
     }
 
+  g_free (self->campaign_source);
+  self->campaign_source = g_canonicalize_filename (path, NULL);
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, path);
 
@@ -661,6 +684,8 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
       return;
     }
 
+  g_free (self->campaign_source);
+  self->campaign_source = g_canonicalize_filename (damaged, NULL);
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, damaged);
   basename = g_path_get_basename (backup);
@@ -819,6 +844,10 @@ admiralty_window_close_request (GtkWindow *window)
   gboolean maximized = gtk_window_is_maximized (window);
   int width, height;
 
+  /* The session is what was open when the window closed, not the tabs torn down after. */
+  _admiralty_window_save_session (self);
+  self->session_frozen = TRUE;
+
   g_settings_set_boolean (self->settings, "window-maximized", maximized);
   if (!maximized)
     {
@@ -835,6 +864,7 @@ admiralty_window_dispose (GObject *object)
 {
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
+  self->session_frozen = TRUE;
   if (self->css_provider != NULL)
     gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
                                                    GTK_STYLE_PROVIDER (self->css_provider));
@@ -872,6 +902,7 @@ admiralty_window_finalize (GObject *object)
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
   g_free (self->css_class);
+  g_free (self->campaign_source);
   g_clear_pointer (&self->map_view_factions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
@@ -958,10 +989,17 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, order_board);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
@@ -1038,8 +1076,10 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
 
+  _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
+  _admiralty_window_fill_welcome (self);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }

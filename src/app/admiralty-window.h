@@ -26,5 +26,9 @@ gboolean         admiralty_window_open_file        (AdmiraltyWindow      *self,
 /* Shows a file chooser and opens the chosen file. */
 void             admiralty_window_show_open_dialog (AdmiraltyWindow      *self);
 AdmCampaign     *admiralty_window_get_campaign     (AdmiraltyWindow      *self);
+/* Reopens what the last session had open (GSettings session-*): the campaign, battle and
+ * TI4 tabs and the selected tab, with a toast that says so; a file that no longer opens is
+ * skipped and named in a message. Returns whether anything was reopened. */
+gboolean         admiralty_window_restore_session  (AdmiraltyWindow      *self);
 
 G_END_DECLS

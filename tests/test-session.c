@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-session.c: nothing a master does is lost (issue 15) — the session reopened as it was
+ * (campaign, battle and TI4 tabs, the selected one), the welcome page without one, Undo and
+ * Redo naming the action, and the torpedo repro of the issue played through the window's
+ * actions and the Orders pane. Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-orders-panel.h"
+#include "admiralty-ti4-page-private.h"
+#include "admiralty-window-private.h"
+#include "ui-helpers.h"
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static AdmiraltyWindow *
+new_window (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
+/* Types a count into a unit's spin button, as the master would. */
+static void
+set_count (AdmiraltyTi4Page *page,
+           AdmTi4Side        side,
+           const char       *id,
+           guint             count)
+{
+  int index = adm_ti4_catalog_find (page->catalog, id);
+  GtkSpinButton *spin;
+  g_autofree char *text = g_strdup_printf ("%u", count);
+
+  g_assert_cmpint (index, >=, 0);
+  spin = page->spins[side][index];
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  gtk_spin_button_update (spin);
+}
+
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0;
+}
+
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* The row of @list that opens @path, or NULL. */
+static GtkWidget *
+find_row (GtkListBox *list,
+          const char *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
+
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), path) == 0)
+        return child;
+    }
+  return NULL;
+}
+
+static void
+clear_session (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+  g_settings_reset (settings, "session-campaign");
+  g_settings_reset (settings, "session-battles");
+  g_settings_reset (settings, "session-ti4");
+  g_settings_reset (settings, "session-selected");
+  g_settings_reset (settings, "session-time");
+}
+
+
+/* Without a session, the campaign tab welcomes: Open…, the bundled scenarios and battles
+ * by name, and the files opened before, newest first. */
+static void
+test_welcome (void)
+{
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autofree char *orders = source_path ("scenarios/battles", "torpedo-duel.orders.xml");
+  AdmiraltyWindow *window;
+  GtkWidget *row;
+
+  clear_session ();
+  window = new_window ();
+  g_assert_false (admiralty_window_restore_session (window));
+  g_assert_null (admiralty_window_get_campaign (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
+  g_assert_true (gtk_widget_get_visible (window->scenarios_group));
+  /* Two scenarios and eight battle set-ups; their orders files are not offered. */
+  g_assert_cmpuint (count_rows (window->scenarios_list), ==, 10);
+  row = find_row (window->scenarios_list, skirmish);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Skirmish at the Hegen Hub");
+  g_assert_nonnull (find_row (window->scenarios_list, duel));
+  g_assert_null (find_row (window->scenarios_list, orders));
+  iterate_until (allocated, window, 5000);
+  save_screenshot (GTK_WIDGET (window), "test-session-welcome.png");
+
+  /* A row opens its file, as Open… would. */
+  g_assert_true (gtk_widget_activate (row));
+  iterate ();
+  g_assert_nonnull (admiralty_window_get_campaign (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "campaign");
+  close_window (window);
+
+  /* The next welcome lists it among the recent files (GtkRecentManager). */
+  window = new_window ();
+  g_assert_true (gtk_widget_get_visible (window->recent_group));
+  g_assert_nonnull (find_row (window->recent_list, skirmish));
+  close_window (window);
+  clear_session ();
+}
+
+/* The open tabs are kept on every change and reopened as they were, the selected one
+ * selected; a file no longer there is named, the others still open. */
+static void
+test_restore (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-session-XXXXXX", &error);
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autofree char *combat = g_build_filename (dir, "combat.ti4.xml", NULL);
+  g_autofree char *dump = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_auto(GStrv) battles = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTi4Page *ti4;
+
+  g_assert_no_error (error);
+  clear_session ();
+  window = new_window ();
+  g_assert_true (admiralty_window_open (window, skirmish));
+  g_assert_true (admiralty_window_open (window, duel));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ti4-combat", NULL));
+  iterate ();
+  ti4 = _admiralty_window_get_ti4_page (window);
+  g_assert_nonnull (ti4);
+  set_count (ti4, ADM_TI4_ATTACKER, "war-sun", 1);
+  set_count (ti4, ADM_TI4_DEFENDER, "destroyer", 2);
+  g_assert_true (admiralty_ti4_page_save_file (ti4, combat, &error));
+  g_assert_no_error (error);
+  g_assert_true (admiralty_window_open (window, corridor));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  dump = adm_battle_dump (admiralty_battle_page_get_battle (page));
+
+  /* Kept as it changed: a crash now loses nothing. */
+  battles = g_settings_get_strv (settings, "session-battles");
+  g_assert_cmpuint (g_strv_length (battles), ==, 2);
+  g_assert_cmpstr (battles[0], ==, duel);
+  g_assert_cmpstr (battles[1], ==, corridor);
+  {
+    g_autofree char *campaign = g_settings_get_string (settings, "session-campaign");
+    g_autofree char *selected = g_settings_get_string (settings, "session-selected");
+    g_auto(GStrv) combats = g_settings_get_strv (settings, "session-ti4");
+
+    g_assert_cmpstr (campaign, ==, skirmish);
+    g_assert_cmpstr (selected, ==, corridor);
+    g_assert_cmpuint (g_strv_length (combats), ==, 1);
+    g_assert_cmpstr (combats[0], ==, combat);
+  }
+  /* Tearing the window down is not a change of session. */
+  close_window (window);
+
+  window = new_window ();
+  g_assert_true (admiralty_window_restore_session (window));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_nonnull (admiralty_window_get_campaign (window));
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 6);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  g_assert_cmpstr (admiralty_battle_page_get_source_path (page), ==, corridor);
+  {
+    g_autofree char *restored = adm_battle_dump (admiralty_battle_page_get_battle (page));
+
+    g_assert_cmpstr (restored, ==, dump);
+  }
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Turn 1 · Fire");
+  g_assert_true (ADMIRALTY_IS_TI4_PAGE (adw_tab_page_get_child (
+      adw_tab_view_get_nth_page (window->tab_view, 5))));
+
+  /* The selected tab is kept too: the campaign's. */
+  adw_tab_view_set_selected_page (window->tab_view, window->campaign_tab);
+  close_window (window);
+
+  /* A file gone since is skipped and named; the rest reopens. */
+  g_assert_cmpint (g_remove (combat), ==, 0);
+  window = new_window ();
+  g_assert_true (admiralty_window_restore_session (window));
+  iterate ();
+  g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 5);
+  g_assert_true (adw_tab_view_get_selected_page (window->tab_view) == window->campaign_tab);
+  g_assert_nonnull (_admiralty_window_get_error_dialog (window));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (
+      ADW_MESSAGE_DIALOG (_admiralty_window_get_error_dialog (window))), combat));
+  gtk_window_destroy (GTK_WINDOW (_admiralty_window_get_error_dialog (window)));
+  close_window (window);
+
+  clear_session ();
+  remove_tree (dir);
+}
+
+/* Undo and Redo name the action, on the header's buttons, in the menu and in the toast. */
+static void
+test_undo_labels (void)
+{
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *what = NULL;
+  g_autofree char *expected = NULL;
+  AdmiraltyWindow *window = new_window ();
+  AdmBattle *battle;
+
+  g_assert_true (admiralty_window_open (window, corridor));
+  iterate ();
+  battle = admiralty_battle_page_get_battle (_admiralty_window_get_battle_page (window));
+  /* A game left by another test starts over. */
+  while (adm_battle_can_undo (battle))
+    g_assert_true (adm_battle_undo (battle, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+
+  what = adm_battle_describe_undo (battle);
+  g_assert_nonnull (what);
+  g_assert_nonnull (strstr (what, "Turn 1"));
+  expected = g_strdup_printf ("Undo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->undo_button), ==, expected);
+  g_assert_cmpuint (g_menu_model_get_n_items (G_MENU_MODEL (window->undo_section)), ==, 2);
+  {
+    g_autofree char *label = NULL;
+
+    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->undo_section), 0,
+                                                    G_MENU_ATTRIBUTE_LABEL, "s", &label));
+    g_assert_cmpstr (label, ==, expected);
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Redo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->redo_button), ==, expected);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->undo_button), ==, "Undo");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+
+  close_window (window);
+}
+
+static gboolean
+odds_settled (gpointer data)
+{
+  AdmiraltyTi4Page *page = data;
+
+  return page->odds_source == 0 && page->odds_cancellable == NULL;
+}
+
+/* A TI4 combat's steps: Undo and Redo, by the window's keys (win.undo, win.redo) or the
+ * page's own buttons, name the step and bring back exactly what was taken back. */
+static void
+test_ti4_undo_redo (void)
+{
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyTi4Page *page;
+  g_autofree char *what = NULL;
+  g_autofree char *expected = NULL;
+  guint events;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ti4-combat", NULL));
+  iterate ();
+  page = _admiralty_window_get_ti4_page (window);
+  set_count (page, ADM_TI4_ATTACKER, "war-sun", 1);
+  set_count (page, ADM_TI4_DEFENDER, "destroyer", 4);
+  iterate_until (odds_settled, page, 5000);
+  g_signal_emit_by_name (page->start_button, "clicked");
+  iterate ();
+  g_assert_nonnull (page->combat);
+  g_signal_emit_by_name (page->round_button, "clicked");
+  iterate ();
+  events = adm_ti4_combat_get_events (page->combat)->len;
+  g_assert_cmpuint (events, >, 0);
+  g_assert_false (admiralty_ti4_page_can_redo (page));
+
+  what = admiralty_ti4_page_describe_undo (page);
+  g_assert_nonnull (what);
+  expected = g_strdup_printf ("Undo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->undo_button), ==, expected);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Undo “%s” (Ctrl+Z)", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (page->undo_button), ==, expected);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpuint (adm_ti4_combat_get_events (page->combat)->len, <, events);
+  g_assert_true (admiralty_ti4_page_can_redo (page));
+  g_assert_true (gtk_widget_is_sensitive (page->redo_button));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Redo “%s”", what);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->redo_button), ==, expected);
+
+  /* The page's own Redo button, as the window's Shift+Ctrl+Z would. */
+  g_signal_emit_by_name (page->redo_button, "clicked");
+  iterate ();
+  g_assert_cmpuint (adm_ti4_combat_get_events (page->combat)->len, ==, events);
+  g_assert_false (admiralty_ti4_page_can_redo (page));
+  g_assert_false (gtk_widget_is_sensitive (page->redo_button));
+
+  close_window (window);
+}
+
+/* The repro of issue 15: torpedo-duel.xml from the checkout, three phases, Prince Xav
+ * launches "At ship: Pale Jade", three phases more, two undos. Every phase stays in the
+ * journal, redo brings the battle back to Turn 2, and nothing is written beside the
+ * set-up. */
+static void
+test_torpedo_repro (void)
+{
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autofree char *beside = source_path ("scenarios/battles", "torpedo-duel.game.xml");
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const values[] = { "prince-xav:torpedoes", "Pale Jade", NULL };
+  static const char * const nobody[] = { "prince-xav:torpedoes", "Nobody", NULL };
+  g_auto(GStrv) rows = NULL;
+  guint entries;
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  AdmJournal *log;
+
+  g_assert_true (admiralty_window_open (window, duel));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  log = adm_battle_get_log (battle);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 0);
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 3);
+
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  /* A ship the battle does not have is refused when the order is added, with the reason;
+   * the ship typed by its name, as the master reads it on the table, is that ship. */
+  g_assert_false (_admiralty_orders_panel_set_other (panel, "launch", keys, nobody));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==,
+                   "No ship of this battle is “Nobody”.");
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, values));
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_nonnull (rows[0]);
+  g_assert_nonnull (strstr (rows[g_strv_length (rows) - 1], "Pale Jade"));
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+    }
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 6);
+  entries = adm_journal_get_n_entries (log);
+
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      iterate ();
+    }
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  /* Nothing is removed: every phase is still in the journal, the undos after them. */
+  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 6);
+  g_assert_cmpuint (adm_journal_get_n_entries (log), ==, entries + 2);
+  g_assert_cmpint (adm_journal_get_entry_kind (log, entries), ==, ADM_JOURNAL_ENTRY_UNDO);
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+      iterate ();
+    }
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_false (adm_battle_can_redo (battle));
+  g_assert_false (g_file_test (beside, G_FILE_TEST_EXISTS));
+
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  ui_test_init (&argc, &argv, "session");
+
+  g_test_add_func ("/ui/session/welcome", test_welcome);
+  g_test_add_func ("/ui/session/restore", test_restore);
+  g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
+  g_test_add_func ("/ui/session/ti4-undo-redo", test_ti4_undo_redo);
+  g_test_add_func ("/ui/session/torpedo-repro", test_torpedo_repro);
+
+  status = g_test_run ();
+  return ui_test_finish (status);
+}
