@@ -6,9 +6,21 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include "admiralty-engine.h"
+
+/* CPU time of this process in µs: the figures are the program's own work, whatever else the
+ * machine is doing (the development machine is shared). */
+static gint64
+cpu_time_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 /* Ships a side of the battle being measured: a multiple of SHIPS_PER_FORMATION. */
 static int n_per_side = 300;
@@ -154,7 +166,7 @@ count_dice (GPtrArray *rolls,
 static double
 ms_since (gint64 start)
 {
-  return (g_get_monotonic_time () - start) / 1000.0;
+  return (cpu_time_us () - start) / 1000.0;
 }
 
 static int
@@ -195,14 +207,14 @@ time_drawing (GPtrArray *rolls,
   guint64 sum = 0;
   gint64 start;
 
-  start = g_get_monotonic_time ();
+  start = cpu_time_us ();
   for (guint r = 0; r < reps; r++)
     for (guint i = 0; i < dice; i++)
       sum += adm_dice_prng_die (prng, 6);
   *bare_ms = ms_since (start) / reps;
 
   reps = MAX (1u, reps / 10);
-  start = g_get_monotonic_time ();
+  start = cpu_time_us ();
   for (guint r = 0; r < reps; r++)
     for (guint i = from; i < rolls->len; i++)
       {
@@ -292,7 +304,7 @@ time_fire_phase (AdmBattle           *battle,
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (SEED);
   g_autoptr(GError) error = NULL;
   guint before = adm_battle_get_rolls (battle)->len;
-  gint64 start = g_get_monotonic_time ();
+  gint64 start = cpu_time_us ();
   double ms;
 
   if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error))
@@ -343,7 +355,7 @@ run_size (gboolean detail)
       if (run > 0)
         {
           g_autofree char *state = NULL;
-          gint64 start = g_get_monotonic_time ();
+          gint64 start = cpu_time_us ();
 
           /* Undo replays the journal up to the fire phase; check it lands where we were. */
           if (!adm_battle_undo (battle, &error))

@@ -7,9 +7,21 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include "admiralty-table-renderer.h"
+
+/* CPU time of this process in µs: the figures are the program's own work, whatever else the
+ * machine is doing (the development machine is shared). */
+static gint64
+cpu_time_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 /* Ships of the battle being measured: two sides, formations of 6. */
 static int n_ships = 300;
@@ -155,10 +167,10 @@ time_frames (cairo_t               *cr,
       admiralty_table_view_pan (&view, i % 40 < 20 ? pan_dx : -pan_dx,
                                 i % 40 < 20 ? pan_dy : -pan_dy);
       moving.ruler_to = admiralty_table_view_to_table (&view, 300 + 7 * i, 200 + 3 * i);
-      start = g_get_monotonic_time ();
+      start = cpu_time_us ();
       draw (cr, &view, battle, &moving, cache);
       cairo_surface_flush (surface);
-      times[i] = (g_get_monotonic_time () - start) / 1000.0;
+      times[i] = (cpu_time_us () - start) / 1000.0;
     }
   return median (times, N_FRAMES);
 }
@@ -171,13 +183,13 @@ time_bare_fill (cairo_t *cr)
 
   for (int i = 0; i < N_WARM_UP + N_FRAMES; i++)
     {
-      gint64 start = g_get_monotonic_time ();
+      gint64 start = cpu_time_us ();
 
       cairo_set_source_rgb (cr, 0.11, 0.14, 0.17 + (i % 2) * 0.01);
       cairo_paint (cr);
       cairo_surface_flush (surface);
       if (i >= N_WARM_UP)
-        times[i - N_WARM_UP] = (g_get_monotonic_time () - start) / 1000.0;
+        times[i - N_WARM_UP] = (cpu_time_us () - start) / 1000.0;
     }
   return median (times, N_FRAMES);
 }

@@ -8,8 +8,20 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "admiralty-engine.h"
+
+/* CPU time of this process in µs: the figures are the program's own work, whatever else the
+ * machine is doing (the development machine is shared). */
+static gint64
+cpu_time_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 #define N_RUNS 9
 #define ATTACKER "war-sun=1,dreadnought-ii=3,carrier-ii=2,cruiser-ii=4,destroyer-ii=2," \
@@ -53,7 +65,7 @@ time_one (AdmTi4Catalog           *catalog,
   for (guint r = 0; r < N_RUNS; r++)
     {
       guint reps = 0;
-      gint64 start = g_get_monotonic_time (), now;
+      gint64 start = cpu_time_us (), now;
 
       do
         {
@@ -63,7 +75,7 @@ time_one (AdmTi4Catalog           *catalog,
           g_assert (odds != NULL);
           *n_states = odds->n_states;
           reps++;
-          now = g_get_monotonic_time ();
+          now = cpu_time_us ();
         }
       while (now - start < 20000);
       best = MIN (best, (now - start) / 1000.0 / reps);
@@ -143,10 +155,10 @@ run (AdmTi4Catalog           *catalog,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(AdmTi4Odds) odds = NULL;
-      gint64 start = g_get_monotonic_time ();
+      gint64 start = cpu_time_us ();
 
       odds = adm_ti4_odds_compute (catalog, attacker, defender, options, &error);
-      ms[r] = (g_get_monotonic_time () - start) / 1000.0;
+      ms[r] = (cpu_time_us () - start) / 1000.0;
       if (odds == NULL)
         {
           g_printerr ("bench-ti4-odds: %s\n", error->message);

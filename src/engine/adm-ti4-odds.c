@@ -118,31 +118,26 @@ typedef struct {
 } EndRecord;
 
 typedef struct {
+  guint hash;
+  guint id;   /* FleetInfo id + 1; 0: empty */
+} FleetSlot;
+
+typedef struct {
   AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
   guint                    n_rounds;
   GPtrArray               *fleets;      /* FleetInfo by id */
-  GHashTable              *fleet_ids;   /* AdmTi4Fleet → id + 1 */
+  /* AdmTi4Fleet → id: open addressing, the fleet's hash beside its id so that most probes
+   * compare no fleet; a power of 2 of slots, at most half full. */
+  FleetSlot               *fleet_slots;
+  guint                    n_fleet_slots;
   Side                     sides[2];    /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
   GHashTable              *end_ids;     /* packed (outcome, attacker, defender) → index + 1 */
   GArray                  *ends;        /* EndRecord */
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
 } Solver;
-
-static guint
-fleet_key_hash (gconstpointer key)
-{
-  return adm_ti4_fleet_hash (key);
-}
-
-static gboolean
-fleet_key_equal (gconstpointer a,
-                 gconstpointer b)
-{
-  return adm_ti4_fleet_equal (a, b);
-}
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
 static guint
@@ -179,16 +174,60 @@ fleet_info_free (gpointer data)
   g_free (info);
 }
 
+static inline FleetInfo *
+info_of (Solver *solver,
+         guint   id);
+
+/* The slot of @fleet (hashed @hash) in the table, or the empty one where it would go. */
+static FleetSlot *
+find_fleet (Solver            *solver,
+            const AdmTi4Fleet *fleet,
+            guint              hash)
+{
+  guint mask = solver->n_fleet_slots - 1;
+
+  for (guint i = hash & mask;; i = (i + 1) & mask)
+    {
+      FleetSlot *slot = &solver->fleet_slots[i];
+
+      if (slot->id == 0 ||
+          (slot->hash == hash && adm_ti4_fleet_equal (&info_of (solver, slot->id - 1)->fleet,
+                                                      fleet)))
+        return slot;
+    }
+}
+
+static void
+grow_fleet_slots (Solver *solver)
+{
+  FleetSlot *old = solver->fleet_slots;
+  guint n_old = solver->n_fleet_slots;
+
+  solver->n_fleet_slots *= 2;
+  solver->fleet_slots = g_new0 (FleetSlot, solver->n_fleet_slots);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i].id != 0)
+      {
+        guint mask = solver->n_fleet_slots - 1, j = old[i].hash & mask;
+
+        while (solver->fleet_slots[j].id != 0)
+          j = (j + 1) & mask;
+        solver->fleet_slots[j] = old[i];
+      }
+  g_free (old);
+}
+
 static guint
 intern (Solver            *solver,
         const AdmTi4Fleet *fleet)
 {
-  gpointer value = g_hash_table_lookup (solver->fleet_ids, fleet);
+  guint hash = adm_ti4_fleet_hash (fleet);
+  FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
   AdmTi4Dice dice;
 
-  if (value != NULL)
-    return GPOINTER_TO_UINT (value) - 1;
+  if (slot->id != 0)
+    return slot->id - 1;
 
   info = g_new0 (FleetInfo, 1);
   info->fleet = *fleet;
@@ -199,8 +238,10 @@ intern (Solver            *solver,
   info->checked = -1;
   info->retreated = -1;
   g_ptr_array_add (solver->fleets, info);
-  g_hash_table_insert (solver->fleet_ids, &info->fleet,
-                       GUINT_TO_POINTER (solver->fleets->len));
+  slot->hash = hash;
+  slot->id = solver->fleets->len;
+  if (solver->fleets->len * 2 > solver->n_fleet_slots)
+    grow_fleet_slots (solver);
   return solver->fleets->len - 1;
 }
 
@@ -878,7 +919,6 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GError                 **error)
 {
   g_autoptr(GPtrArray) fleets = NULL;
-  g_autoptr(GHashTable) fleet_ids = NULL;
   g_autoptr(GHashTable) end_ids = NULL;
   g_autoptr(GArray) ends = NULL;
   AdmTi4OddsOptions defaults;
@@ -901,14 +941,14 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
     return NULL;
 
   fleets = g_ptr_array_new_with_free_func (fleet_info_free);
-  fleet_ids = g_hash_table_new (fleet_key_hash, fleet_key_equal);
   end_ids = g_hash_table_new (packed_hash, g_direct_equal);
   ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
   solver.fleets = fleets;
-  solver.fleet_ids = fleet_ids;
+  solver.n_fleet_slots = 64;
+  solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
   solver.end_ids = end_ids;
   solver.ends = ends;
   side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
@@ -922,6 +962,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                            options->defender_retreat_after) + 2;
 
   ok = solve (&solver, attacker, defender, cancellable, error);
+  g_clear_pointer (&solver.fleet_slots, g_free);
   side_clear (&solver.sides[ADM_TI4_ATTACKER]);
   side_clear (&solver.sides[ADM_TI4_DEFENDER]);
   if (!ok)
