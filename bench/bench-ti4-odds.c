@@ -1,15 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ti4-odds.c: the exact odds of a 20-unit-a-side mixed Twilight Imperium 4 space battle
  * (adm-ti4-odds.h), with and without retreats, and with the other hit policy: states of the
- * chain and milliseconds, the minimum and median of several runs. The goal is an answer well
- * under 100 ms, fast enough to update as a player changes the fleets. Prints figures; asserts
+ * chain and milliseconds, the minimum and median of several runs; the named battles of issue
+ * 20 with their targets, and the growth with the number of units. Prints figures; asserts
  * nothing. */
 
 #include "config.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "admiralty-engine.h"
+
+/* CPU time of this process in µs: the figures are the program's own work, whatever else the
+ * machine is doing (the development machine is shared). */
+static gint64
+cpu_time_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 #define N_RUNS 9
 #define ATTACKER "war-sun=1,dreadnought-ii=3,carrier-ii=2,cruiser-ii=4,destroyer-ii=2," \
@@ -23,6 +35,109 @@ compare_doubles (const void *a,
   double x = *(const double *) a, y = *(const double *) b;
 
   return x < y ? -1 : x > y;
+}
+
+/* Targets (issue 20): the mirror battle within 5 ms, each small battle within 0.005 ms. */
+#define MIRROR "fighter=10,carrier=4,dreadnought=4,war-sun=2,destroyer=4,cruiser=4"
+#define TARGET_MIRROR_MS 5.0
+#define TARGET_SMALL_MS  0.005
+
+static const struct {
+  const char *name, *attacker, *defender;
+} named[] = {
+  { "mirror (28 a side)", MIRROR, MIRROR },
+  { "2 v 2 dreadnoughts", "dreadnought=2", "dreadnought=2" },
+  { "war sun v 3 dreadnoughts", "war-sun=1", "dreadnought=3" },
+  { "carrier+3 fighters+dread v 2 destroyers+cruiser", "carrier=1,fighter=3,dreadnought=1",
+    "destroyer=2,cruiser=1" },
+};
+
+/* The mean time of one computation, ms, over enough repetitions to measure a small one. */
+static double
+time_one (AdmTi4Catalog           *catalog,
+          const AdmTi4Fleet       *attacker,
+          const AdmTi4Fleet       *defender,
+          const AdmTi4OddsOptions *options,
+          guint                   *n_states)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint r = 0; r < N_RUNS; r++)
+    {
+      guint reps = 0;
+      gint64 start = cpu_time_us (), now;
+
+      do
+        {
+          g_autoptr(AdmTi4Odds) odds = adm_ti4_odds_compute (catalog, attacker, defender,
+                                                             options, NULL);
+
+          g_assert (odds != NULL);
+          *n_states = odds->n_states;
+          reps++;
+          now = cpu_time_us ();
+        }
+      while (now - start < 20000);
+      best = MIN (best, (now - start) / 1000.0 / reps);
+    }
+  return best;
+}
+
+/* A fleet of @n units in the mirror battle's proportions (10 : 4 : 4 : 2 : 4 : 4). */
+static void
+scaled_fleet (AdmTi4Catalog *catalog,
+              guint          n,
+              AdmTi4Fleet   *fleet)
+{
+  static const struct { const char *id; guint share; } mix[] = {
+    { "war-sun", 2 }, { "dreadnought", 4 }, { "carrier", 4 }, { "cruiser", 4 },
+    { "destroyer", 4 }, { "fighter", 10 },
+  };
+  guint left = n;
+
+  adm_ti4_fleet_clear (fleet);
+  for (guint i = 0; i < G_N_ELEMENTS (mix); i++)
+    {
+      guint count = i + 1 < G_N_ELEMENTS (mix) ? MIN (left, (n * mix[i].share + 14) / 28)
+                                               : left;
+
+      fleet->intact[adm_ti4_catalog_find (catalog, mix[i].id)] = count;
+      left -= count;
+    }
+}
+
+static void
+run_named (AdmTi4Catalog *catalog)
+{
+  AdmTi4OddsOptions options;
+
+  adm_ti4_odds_options_init (&options);
+  g_print ("named battles (best mean of %d, each over 20 ms of repetitions):\n", N_RUNS);
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    {
+      AdmTi4Fleet a, d;
+      guint n_states = 0;
+      double ms;
+
+      if (!adm_ti4_fleet_parse (catalog, named[i].attacker, &a, NULL) ||
+          !adm_ti4_fleet_parse (catalog, named[i].defender, &d, NULL))
+        g_error ("bad fleet in %s", named[i].name);
+      ms = time_one (catalog, &a, &d, &options, &n_states);
+      g_print ("  %-48s %6u states  %9.4f ms  (target <= %g ms)\n", named[i].name, n_states,
+               ms, i == 0 ? TARGET_MIRROR_MS : TARGET_SMALL_MS);
+    }
+  g_print ("scaling, the mirror battle's mix:\n");
+  for (guint n = 10; n <= 40; n += n == 20 ? 6 : n == 26 ? 14 : 10)
+    {
+      AdmTi4Fleet fleet;
+      guint n_states = 0;
+      double ms;
+
+      scaled_fleet (catalog, n, &fleet);
+      ms = time_one (catalog, &fleet, &fleet, &options, &n_states);
+      g_print ("  %2u units a side  %7u states  %9.3f ms  %.3f us a state\n", n, n_states, ms,
+               1000.0 * ms / MAX (n_states, 1));
+    }
 }
 
 static gboolean
@@ -40,10 +155,10 @@ run (AdmTi4Catalog           *catalog,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(AdmTi4Odds) odds = NULL;
-      gint64 start = g_get_monotonic_time ();
+      gint64 start = cpu_time_us ();
 
       odds = adm_ti4_odds_compute (catalog, attacker, defender, options, &error);
-      ms[r] = (g_get_monotonic_time () - start) / 1000.0;
+      ms[r] = (cpu_time_us () - start) / 1000.0;
       if (odds == NULL)
         {
           g_printerr ("bench-ti4-odds: %s\n", error->message);
@@ -78,6 +193,7 @@ main (void)
       g_printerr ("bench-ti4-odds: %s\n", error->message);
       return EXIT_FAILURE;
     }
+  run_named (catalog);
   g_print ("attacker %s\ndefender %s\n", ATTACKER, DEFENDER);
 
   adm_ti4_odds_options_init (&options);

@@ -1191,6 +1191,116 @@ test_snapshot_overlays (void)
   save_png (legend, "legend");
 }
 
+/* The cached table (admiralty_table_render_cached) */
+
+static cairo_surface_t *
+render_cached (AdmBattle                   *battle,
+               const AdmiraltyTableView    *view,
+               const AdmiraltyTableOptions *options,
+               AdmiraltyTableCache         *cache)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width,
+                                                         view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  admiralty_table_render_cached (cr, view, battle, options, cache);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Draws @battle with @options plainly, then through @cache twice (filling it, then from
+ * it): the three pictures must be the same, pixel for pixel. */
+static void
+check_cached (AdmBattle                   *battle,
+              const AdmiraltyTableView    *view,
+              const AdmiraltyTableOptions *options,
+              AdmiraltyTableCache         *cache,
+              const char                  *name)
+{
+  g_autoptr(cairo_surface_t) plain = render (battle, view, options);
+  g_autoptr(cairo_surface_t) first = render_cached (battle, view, options, cache);
+  g_autoptr(cairo_surface_t) again = render_cached (battle, view, options, cache);
+
+  g_test_message ("%s", name);
+  check_same (first, plain, name);
+  check_same (again, plain, name);
+}
+
+/* Every overlay on and off, the ruler moving, a pan, a zoom, the side's view, the units,
+ * the battle changing: the cache gives what the plain drawing gives, and drops what it kept
+ * when the view, the options or (once told) the battle change. */
+static void
+test_cached (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-fog.xml");
+  g_autoptr(AdmBattle) played = hulk_and_fire_after_turn_1 ();
+  g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
+  g_autoptr(GPtrArray) previews = g_ptr_array_new_with_free_func ((GDestroyNotify) preview_free);
+  g_autoptr(GArray) ships = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1,
+    "<fire weapons=\"glimpse:main\" target=\"lookout\"/>");
+  guint lookout = adm_battle_ship_index (battle, "lookout");
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+
+  fog_view (&view, &options);
+  options.show_grid = TRUE;
+  check_cached (battle, &view, &options, cache, "cached-plain");
+  options.ruler = TRUE;
+  options.ruler_from = (AdmPoint) { 60, 55 };
+  options.ruler_to = (AdmPoint) { 88, 45 };
+  check_cached (battle, &view, &options, cache, "cached-ruler");
+  options.ruler_to = (AdmPoint) { 30, 20 };
+  check_cached (battle, &view, &options, cache, "cached-ruler-moved");
+  options.selected_ship = adm_battle_ship_index (battle, "open");
+  options.target_ship = lookout;
+  check_cached (battle, &view, &options, cache, "cached-selection");
+  g_ptr_array_add (previews, preview_new (battle, "open", TRUE, move_path,
+                                          G_N_ELEMENTS (move_path), 180));
+  options.move_previews = previews;
+  options.editing_move = 0;
+  g_array_append_val (ships, lookout);
+  options.highlight_ships = ships;
+  options.orders = orders;
+  check_cached (battle, &view, &options, cache, "cached-overlays");
+  admiralty_table_view_pan (&view, 17, -9);
+  check_cached (battle, &view, &options, cache, "cached-pan");
+  admiralty_table_view_zoom (&view, 1.7, 100, 80);
+  check_cached (battle, &view, &options, cache, "cached-zoom");
+  options.inches = TRUE;
+  check_cached (battle, &view, &options, cache, "cached-inches");
+  admiralty_table_options_init (&options);
+  options.view_side = 1;
+  check_cached (battle, &view, &options, cache, "cached-side");
+
+  /* Another battle, and the same one after a turn: told, the cache draws it afresh. */
+  admiralty_table_options_init (&options);
+  admiralty_table_view_fit (&view, played, &options);
+  check_cached (played, &view, &options, cache, "cached-other-battle");
+  {
+    g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(cairo_surface_t) before = render (played, &view, &options);
+    g_autoptr(cairo_surface_t) after = NULL;
+
+    while (adm_battle_get_phase (played) != ADM_PHASE_MOVEMENT)
+      {
+        g_assert_true (adm_battle_resolve_phase (played, NULL, ADM_DICE_SOURCE (dice),
+                                                 &error));
+        g_assert_no_error (error);
+      }
+    g_assert_true (adm_battle_resolve_phase (played, NULL, ADM_DICE_SOURCE (dice), &error));
+    g_assert_no_error (error);
+    after = render (played, &view, &options);
+    /* The hulks drifted: the picture changed, and the invalidated cache follows. */
+    g_assert_false (surfaces_equal (before, after));
+    admiralty_table_cache_invalidate (cache);
+    check_cached (played, &view, &options, cache, "cached-after-a-phase");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1216,6 +1326,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/overlays/target-line", test_target_line);
   g_test_add_func ("/ui/table-renderer/overlays/declared-fires", test_declared_fires);
   g_test_add_func ("/ui/table-renderer/overlays/ruler", test_ruler);
+  g_test_add_func ("/ui/table-renderer/cached", test_cached);
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);
   g_test_add_func ("/ui/table-renderer/legend", test_legend);

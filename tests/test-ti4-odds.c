@@ -3,7 +3,8 @@
  * closed forms derived by hand (one unit against one, space and ground, sustain damage, the
  * first round's barrage, retreats, the capacity check) and against small battles solved here
  * by brute force, enumerating every die of every round. Every result's probabilities must sum
- * to 1 within 1e-9. */
+ * to 1 within 1e-9. The solver with dense state numbering must give what the solver before it
+ * gave (ti4-odds-reference.h) to 1e-12, on a spread of battles. */
 
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "adm-ti4-odds.h"
+#include "ti4-odds-reference.h"
 
 #define EPSILON 1e-9
 
@@ -791,6 +793,169 @@ test_cancelled (void)
   g_assert_cmpfloat_with_epsilon (whole->attacker + whole->draw + whole->defender, 1.0, 1e-9);
 }
 
+/* ---- the dense solver against the one before it ---- */
+
+#define SAME 1e-12
+
+static const AdmTi4OddsEnd *
+find_end (const AdmTi4Odds    *odds,
+          const AdmTi4OddsEnd *like)
+{
+  for (guint e = 0; e < odds->ends->len; e++)
+    {
+      const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
+
+      if (end->outcome == like->outcome && adm_ti4_fleet_equal (&end->attacker, &like->attacker) &&
+          adm_ti4_fleet_equal (&end->defender, &like->defender))
+        return end;
+    }
+  return NULL;
+}
+
+/* Every end, outcome, expected number of rounds and survivors to 1e-12, and the same number
+ * of states played. */
+static void
+check_reference_fleets (const AdmTi4Fleet       *a,
+                        const AdmTi4Fleet       *d,
+                        const AdmTi4OddsOptions *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Odds) fast = adm_ti4_odds_compute (catalog (), a, d, options, &error);
+  g_autoptr(AdmTi4Odds) slow = NULL;
+
+  g_assert_no_error (error);
+  slow = reference_ti4_odds_compute (catalog (), a, d, options, NULL, &error);
+  g_assert_no_error (error);
+  check_sums (fast);
+  g_assert_cmpuint (fast->ends->len, ==, slow->ends->len);
+  g_assert_cmpuint (fast->n_states, ==, slow->n_states);
+  for (guint e = 0; e < slow->ends->len; e++)
+    {
+      const AdmTi4OddsEnd *want = &g_array_index (slow->ends, AdmTi4OddsEnd, e);
+      const AdmTi4OddsEnd *got = find_end (fast, want);
+
+      g_assert_nonnull (got);
+      g_assert_cmpfloat_with_epsilon (got->probability, want->probability, SAME);
+    }
+  for (guint o = 0; o < ADM_TI4_N_OUTCOMES; o++)
+    g_assert_cmpfloat_with_epsilon (fast->outcome[o], slow->outcome[o], SAME);
+  g_assert_cmpfloat_with_epsilon (fast->attacker, slow->attacker, SAME);
+  g_assert_cmpfloat_with_epsilon (fast->draw, slow->draw, SAME);
+  g_assert_cmpfloat_with_epsilon (fast->defender, slow->defender, SAME);
+  g_assert_cmpfloat_with_epsilon (fast->expected_rounds, slow->expected_rounds, SAME);
+  for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (fast->attacker_expected[i], slow->attacker_expected[i],
+                                      SAME);
+      g_assert_cmpfloat_with_epsilon (fast->defender_expected[i], slow->defender_expected[i],
+                                      SAME);
+    }
+}
+
+static void
+check_reference (const char              *attacker,
+                 const char              *defender,
+                 const AdmTi4OddsOptions *options)
+{
+  AdmTi4Fleet a = fleet (attacker), d = fleet (defender);
+
+  g_test_message ("%s against %s", attacker, defender);
+  check_reference_fleets (&a, &d, options);
+}
+
+#define MIRROR "fighter=10,carrier=4,dreadnought=4,war-sun=2,destroyer=4,cruiser=4"
+
+static void
+test_reference_space (void)
+{
+  AdmTi4OddsOptions options;
+
+  adm_ti4_odds_options_init (&options);
+  check_reference ("dreadnought=2", "dreadnought=2", &options);
+  check_reference ("war-sun=1", "dreadnought=3", &options);
+  check_reference ("carrier=1,fighter=3,dreadnought=1", "destroyer=2,cruiser=1", &options);
+  check_reference (MIRROR, MIRROR, &options);
+  /* the bench's battle, with cargo that never fights and fighters beyond capacity */
+  check_reference ("war-sun=1,dreadnought-ii=3,carrier-ii=2,cruiser-ii=4,destroyer-ii=2,"
+                   "fighter-ii=8,infantry=4",
+                   "dreadnought=4,carrier=2,cruiser=3,destroyer-ii=3,fighter=8", &options);
+  check_reference ("fighter=6,carrier=1", "destroyer-ii=3,fighter=2", &options);
+  options.attacker_policy = ADM_TI4_POLICY_CHEAPEST_FIRST;
+  options.defender_policy = ADM_TI4_POLICY_CHEAPEST_FIRST;
+  check_reference (MIRROR, "dreadnought-ii=5,carrier-ii=3,fighter-ii=9,cruiser-ii=3", &options);
+  options.defender_policy = ADM_TI4_POLICY_SUSTAIN_FIRST;
+  check_reference ("war-sun-ii=1,dreadnought=2,fighter=4,carrier=1", "dreadnought=3,destroyer=3",
+                   &options);
+}
+
+static void
+test_reference_retreat (void)
+{
+  AdmTi4OddsOptions options;
+  const int after[][2] = { { 0, -1 }, { 1, -1 }, { 2, -1 }, { -1, 0 }, { -1, 3 }, { 5, 3 },
+                           { 2, 2 }, { 1, 4 }, { 12, -1 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (after); i++)
+    {
+      adm_ti4_odds_options_init (&options);
+      options.attacker_retreat_after = after[i][0];
+      options.defender_retreat_after = after[i][1];
+      g_test_message ("retreats after %d and %d rounds", after[i][0], after[i][1]);
+      check_reference ("carrier=2,fighter=6,infantry=3,dreadnought=2,cruiser=2",
+                       "dreadnought=2,destroyer-ii=2,carrier=1,fighter=3,mech=1", &options);
+      options.attacker_policy = ADM_TI4_POLICY_CHEAPEST_FIRST;
+      check_reference ("war-sun=1,dreadnought-ii=3,carrier-ii=2,cruiser-ii=4,destroyer-ii=2,"
+                       "fighter-ii=8",
+                       "dreadnought=4,carrier=2,cruiser=3,destroyer-ii=3,fighter=8", &options);
+    }
+}
+
+static void
+test_reference_ground (void)
+{
+  AdmTi4OddsOptions options;
+
+  adm_ti4_odds_options_init (&options);
+  options.arena = ADM_TI4_GROUND;
+  check_reference ("mech=3,infantry=6", "infantry-ii=8,mech=1", &options);
+  options.defender_policy = ADM_TI4_POLICY_CHEAPEST_FIRST;
+  check_reference ("infantry=10", "mech=4,infantry-ii=3", &options);
+}
+
+/* Random fleets of every ship card (fixed seed): space, either policy, sometimes retreats. */
+static void
+test_reference_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  const char * const ships[] = { "war-sun", "dreadnought", "dreadnought-ii", "carrier",
+                                 "carrier-ii", "cruiser", "cruiser-ii", "destroyer",
+                                 "destroyer-ii", "fighter", "fighter-ii", "infantry", "mech" };
+
+  for (guint battle = 0; battle < 24; battle++)
+    {
+      AdmTi4Fleet sides[2];
+      AdmTi4OddsOptions options;
+
+      for (guint s = 0; s < 2; s++)
+        {
+          adm_ti4_fleet_clear (&sides[s]);
+          /* at least one ship, a few cards of 1-4 units */
+          sides[s].intact[unit ("destroyer")] = 1;
+          for (guint c = 0; c < 4; c++)
+            sides[s].intact[unit (ships[g_rand_int_range (rand, 0, G_N_ELEMENTS (ships))])] +=
+              g_rand_int_range (rand, 1, 5);
+        }
+      adm_ti4_odds_options_init (&options);
+      options.attacker_policy = g_rand_int_range (rand, 0, ADM_TI4_N_POLICIES);
+      options.defender_policy = g_rand_int_range (rand, 0, ADM_TI4_N_POLICIES);
+      options.attacker_retreat_after = g_rand_int_range (rand, -1, 4);
+      options.defender_retreat_after = g_rand_int_range (rand, -3, 4);
+      if (options.defender_retreat_after < -1)
+        options.defender_retreat_after = -1;
+      check_reference_fleets (&sides[0], &sides[1], &options);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -811,6 +976,10 @@ main (int    argc,
   g_test_add_func ("/engine/ti4/odds/brute-force/space", test_brute_space);
   g_test_add_func ("/engine/ti4/odds/brute-force/retreat", test_brute_retreat);
   g_test_add_func ("/engine/ti4/odds/brute-force/ground", test_brute_ground);
+  g_test_add_func ("/engine/ti4/odds/dense/space", test_reference_space);
+  g_test_add_func ("/engine/ti4/odds/dense/retreat", test_reference_retreat);
+  g_test_add_func ("/engine/ti4/odds/dense/ground", test_reference_ground);
+  g_test_add_func ("/engine/ti4/odds/dense/random", test_reference_random);
   g_test_add_func ("/engine/ti4/odds/bad-input", test_bad_input);
   g_test_add_func ("/engine/ti4/odds/large", test_large);
   g_test_add_func ("/engine/ti4/odds/cancelled", test_cancelled);

@@ -2027,35 +2027,28 @@ draw_labels (Frame *frame)
 
 /* The whole table */
 
-void
-admiralty_table_render (cairo_t                     *cr,
-                        const AdmiraltyTableView    *view,
-                        AdmBattle                   *battle,
-                        const AdmiraltyTableOptions *options)
+/* Sets up @frame and @cr for drawing the view: clipped to it, the table's line join,
+ * tolerance and label font. Undone by cairo_restore (). */
+static void
+frame_begin (Frame                       *frame,
+             cairo_t                     *cr,
+             const AdmiraltyTableView    *view,
+             AdmBattle                   *battle,
+             const AdmiraltyTableOptions *options)
 {
-  Frame frame;
   cairo_font_extents_t font;
 
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (view != NULL && view->scale > 0);
-  g_return_if_fail (ADM_IS_BATTLE (battle));
-  g_return_if_fail (options != NULL);
-
-  if (view->width <= 0 || view->height <= 0)
-    return;
-  frame.cr = cr;
-  frame.view = view;
-  frame.battle = battle;
-  frame.options = options;
-  frame_init_side_colours (&frame);
-  occupancy_init (&frame.occupancy, view->width, view->height);
+  frame->cr = cr;
+  frame->view = view;
+  frame->battle = battle;
+  frame->options = options;
+  frame_init_side_colours (frame);
+  occupancy_init (&frame->occupancy, view->width, view->height);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
   cairo_new_path (cr);
-  set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB));
-  cairo_paint (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   /* Curves flattened to within a quarter pixel rather than a tenth: no visible facets, and
    * every token, ring and range circle is cheaper. */
@@ -2064,27 +2057,208 @@ admiralty_table_render (cairo_t                     *cr,
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, LABEL_FONT_SIZE);
   cairo_font_extents (cr, &font);
-  frame.ascent = font.ascent;
-  frame.descent = font.descent;
+  frame->ascent = font.ascent;
+  frame->descent = font.descent;
+}
 
-  if (options->show_grid)
-    draw_grid (&frame);
-  draw_low_orbit (&frame);
-  draw_markers (&frame);
-  draw_mines (&frame);
-  draw_selection (&frame);
-  draw_salvos (&frame);
-  draw_move_previews (&frame);
-  draw_declared_fires (&frame);
-  draw_target_line (&frame);
-  draw_ships (&frame);
-  draw_highlights (&frame);
-  /* The overlays' figures before the names, which keep clear of them. */
-  label_move_previews (&frame);
-  label_target_line (&frame);
-  if (options->show_labels)
-    draw_labels (&frame);
-  draw_ruler (&frame);
+/* The layers, bottom up, in three stages: the table under every overlay (the part a cache
+ * keeps for as long as the battle and the view do not change), everything up to the names,
+ * and the ruler. */
+typedef enum {
+  STAGE_TABLE,    /* background, grid, low-orbit map, explosion markers, mines */
+  STAGE_MIDDLE,   /* selection, salvoes, overlays, ships, highlights, names */
+  STAGE_RULER,
+} Stage;
+
+static void
+draw_stage (Frame *frame,
+            Stage  stage)
+{
+  switch (stage)
+    {
+    case STAGE_TABLE:
+      set_rgb (frame->cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB));
+      cairo_paint (frame->cr);
+      if (frame->options->show_grid)
+        draw_grid (frame);
+      draw_low_orbit (frame);
+      draw_markers (frame);
+      draw_mines (frame);
+      break;
+    case STAGE_MIDDLE:
+      draw_selection (frame);
+      draw_salvos (frame);
+      draw_move_previews (frame);
+      draw_declared_fires (frame);
+      draw_target_line (frame);
+      draw_ships (frame);
+      draw_highlights (frame);
+      /* The overlays' figures before the names, which keep clear of them. */
+      label_move_previews (frame);
+      label_target_line (frame);
+      if (frame->options->show_labels)
+        draw_labels (frame);
+      break;
+    case STAGE_RULER:
+    default:
+      draw_ruler (frame);
+      break;
+    }
+}
+
+void
+admiralty_table_render (cairo_t                     *cr,
+                        const AdmiraltyTableView    *view,
+                        AdmBattle                   *battle,
+                        const AdmiraltyTableOptions *options)
+{
+  Frame frame;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL && view->scale > 0);
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+  g_return_if_fail (options != NULL);
+
+  if (view->width <= 0 || view->height <= 0)
+    return;
+  frame_begin (&frame, cr, view, battle, options);
+  draw_stage (&frame, STAGE_TABLE);
+  draw_stage (&frame, STAGE_MIDDLE);
+  draw_stage (&frame, STAGE_RULER);
+  cairo_restore (cr);
+}
+
+/* The cached table */
+
+struct _AdmiraltyTableCache {
+  cairo_surface_t    *surface;     /* NULL: nothing kept */
+  Stage               last;        /* the last stage drawn in @surface */
+  Occupancy           occupancy;   /* the names' bitmap after @last */
+  AdmiraltyTableView  view;
+  AdmBattle          *battle;      /* compared, not referenced */
+  int                 view_side;
+  gboolean            show_grid;
+  gboolean            show_labels;
+  gboolean            inches;
+};
+
+AdmiraltyTableCache *
+admiralty_table_cache_new (void)
+{
+  return g_new0 (AdmiraltyTableCache, 1);
+}
+
+void
+admiralty_table_cache_invalidate (AdmiraltyTableCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_clear_pointer (&cache->surface, cairo_surface_destroy);
+}
+
+void
+admiralty_table_cache_free (AdmiraltyTableCache *cache)
+{
+  if (cache == NULL)
+    return;
+  admiralty_table_cache_invalidate (cache);
+  g_free (cache);
+}
+
+/* How far up the layers can be kept: everything but the ruler when nothing of the
+ * master's entry of the turn is shown (no selection, no courses, no declared fire, no
+ * ringed targets), else the table under the overlays. */
+static Stage
+cacheable (const AdmiraltyTableOptions *options)
+{
+  if (options->selected_ship >= 0 ||
+      (options->move_previews != NULL && options->move_previews->len > 0) ||
+      (options->orders != NULL && options->orders->fires != NULL &&
+       options->orders->fires->len > 0) ||
+      (options->highlight_ships != NULL && options->highlight_ships->len > 0))
+    return STAGE_TABLE;
+  return STAGE_MIDDLE;
+}
+
+static gboolean
+cache_matches (const AdmiraltyTableCache   *cache,
+               const AdmiraltyTableView    *view,
+               AdmBattle                   *battle,
+               const AdmiraltyTableOptions *options,
+               Stage                        last)
+{
+  return cache->surface != NULL && cache->last == last && cache->battle == battle &&
+         memcmp (&cache->view, view, sizeof *view) == 0 &&
+         cache->view_side == options->view_side && cache->show_grid == options->show_grid &&
+         cache->show_labels == options->show_labels && cache->inches == options->inches;
+}
+
+static void
+cache_fill (AdmiraltyTableCache         *cache,
+            cairo_t                     *target,
+            const AdmiraltyTableView    *view,
+            AdmBattle                   *battle,
+            const AdmiraltyTableOptions *options,
+            Stage                        last)
+{
+  cairo_surface_t *surface = cairo_get_target (target);
+  cairo_format_t format = CAIRO_FORMAT_ARGB32;
+  cairo_t *cr;
+  Frame frame;
+
+  /* The target's own format, so that the kept pixels are the ones drawn there. */
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
+    format = cairo_image_surface_get_format (surface);
+  admiralty_table_cache_invalidate (cache);
+  cache->surface = cairo_image_surface_create (format, view->width, view->height);
+  cr = cairo_create (cache->surface);
+  frame_begin (&frame, cr, view, battle, options);
+  for (Stage stage = STAGE_TABLE; stage <= last; stage++)
+    draw_stage (&frame, stage);
+  cairo_restore (cr);
+  cairo_destroy (cr);
+  cache->last = last;
+  cache->occupancy = frame.occupancy;
+  cache->view = *view;
+  cache->battle = battle;
+  cache->view_side = options->view_side;
+  cache->show_grid = options->show_grid;
+  cache->show_labels = options->show_labels;
+  cache->inches = options->inches;
+}
+
+void
+admiralty_table_render_cached (cairo_t                     *cr,
+                               const AdmiraltyTableView    *view,
+                               AdmBattle                   *battle,
+                               const AdmiraltyTableOptions *options,
+                               AdmiraltyTableCache         *cache)
+{
+  Stage last;
+  Frame frame;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL && view->scale > 0);
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+  g_return_if_fail (options != NULL);
+  g_return_if_fail (cache != NULL);
+
+  if (view->width <= 0 || view->height <= 0)
+    return;
+  last = cacheable (options);
+  if (!cache_matches (cache, view, battle, options, last))
+    cache_fill (cache, cr, view, battle, options, last);
+
+  frame_begin (&frame, cr, view, battle, options);
+  /* The kept layers copied as they are (they are opaque), then the rest drawn on them. */
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, cache->surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  frame.occupancy = cache->occupancy;
+  for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
+    draw_stage (&frame, stage);
   cairo_restore (cr);
 }
 

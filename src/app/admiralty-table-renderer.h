@@ -148,6 +148,26 @@ void                admiralty_table_render          (cairo_t                  *c
                                                      AdmBattle                *battle,
                                                      const AdmiraltyTableOptions *options);
 
+/* The table's layers kept between frames: a view that is drawn again unchanged — a pointer
+ * moving over it, the ruler, a course plotted, a target picked — copies the layers under
+ * the overlays (or, with no overlays, everything but the ruler) instead of drawing them.
+ * The pixels are admiralty_table_render ()'s. It is kept for one view, battle and set of
+ * options (side, grid, names, units); its owner calls admiralty_table_cache_invalidate ()
+ * whenever the battle changes ("changed"). */
+typedef struct _AdmiraltyTableCache AdmiraltyTableCache;
+
+AdmiraltyTableCache *admiralty_table_cache_new      (void) G_GNUC_WARN_UNUSED_RESULT;
+void                admiralty_table_cache_free      (AdmiraltyTableCache      *cache);
+void                admiralty_table_cache_invalidate (AdmiraltyTableCache     *cache);
+/* admiralty_table_render () through @cache. */
+void                admiralty_table_render_cached   (cairo_t                  *cr,
+                                                     const AdmiraltyTableView *view,
+                                                     AdmBattle                *battle,
+                                                     const AdmiraltyTableOptions *options,
+                                                     AdmiraltyTableCache      *cache);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmiraltyTableCache, admiralty_table_cache_free)
+
 /* Draws a sample of @item into the (0, 0)–(@size, @size) square of @cr's user space, clipped
  * to it, with the code that draws it on the table, over whatever is there (the legend puts
  * it on ADMIRALTY_TABLE_BACKGROUND_RGB). @cr's state is restored on return. */

@@ -47,6 +47,9 @@ struct _AdmiraltyTableWidget
   double                 drag_y;
   /* Pinching: the gesture's scale at the last update. */
   double                 pinch_scale;
+
+  /* The table's layers under the overlays, kept while the battle and the view stay. */
+  AdmiraltyTableCache   *cache;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTableWidget, admiralty_table_widget, GTK_TYPE_WIDGET)
@@ -136,7 +139,12 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
     {
       self->view.width = width;
       self->view.height = height;
-      admiralty_table_render (cr, &self->view, self->battle, &self->options);
+      /* The kept layers are pixels at one pixel per point: on a scaled display, drawn. */
+      if (gtk_widget_get_scale_factor (widget) == 1)
+        admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
+                                       self->cache);
+      else
+        admiralty_table_render (cr, &self->view, self->battle, &self->options);
     }
   else
     {
@@ -188,6 +196,7 @@ battle_changed_cb (AdmiraltyTableWidget *self,
   /* An undo may take a ship back off the table; a selection then points at nothing seen. */
   if (self->options.selected_ship >= (int) adm_battle_get_n_ships (battle))
     admiralty_table_widget_set_selected_ship (self, -1);
+  admiralty_table_cache_invalidate (self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -515,6 +524,7 @@ admiralty_table_widget_dispose (GObject *object)
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
   g_clear_object (&self->battle);
+  g_clear_pointer (&self->cache, admiralty_table_cache_free);
 
   G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
 }
@@ -689,6 +699,8 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
+  self->cache = admiralty_table_cache_new ();
+
   admiralty_table_view_init (&self->view, 0, 0);
   admiralty_table_options_init (&self->options);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -762,6 +774,7 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
   g_set_object (&self->battle, battle);
+  admiralty_table_cache_invalidate (self->cache);
   if (battle != NULL)
     g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
                              G_CONNECT_SWAPPED);

@@ -176,6 +176,8 @@ line_of_fire (AdmBattle *self,
   AdmPoint b = _adm_battle_ship (self, target)->position;
   gboolean hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
                                                 "markers-shift-hulks-block");
+  const guint *near;
+  guint n_near;
 
   *blocked = -1;
   for (guint i = 0; i < adm_battle_get_n_markers (self); i++)
@@ -190,8 +192,12 @@ line_of_fire (AdmBattle *self,
       if (adm_segment_meets_circle (a, b, marker->position, marker->diameter / 2))
         *behind = TRUE;
     }
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+  /* In a fire phase the cache names the ships near the line (adm-battle-cache.c); the
+   * last hulk in the ships' order is the one that blocks, as in the walk over all. */
+  near = _adm_battle_cache_ships_near (self, a, b, &n_near);
+  for (guint k = 0; k < (near != NULL ? n_near : _adm_battle_n_ships (self)); k++)
     {
+      guint i = near != NULL ? near[k] : k;
       const AdmBattleShip *s = _adm_battle_ship (self, i);
 
       if (i == firer || i == target ||
@@ -199,7 +205,7 @@ line_of_fire (AdmBattle *self,
           !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
         continue;
       if (hulks_block)
-        *blocked = i;
+        *blocked = MAX (*blocked, (int) i);
       else
         *behind = TRUE;
     }
@@ -254,6 +260,30 @@ target_type (AdmBattle *self,
 
 /* Shields */
 
+/* Whether @ship, on @target's side and in action, has a shield block left for it. */
+static gboolean
+lends_shield (AdmBattle *self,
+              guint      target,
+              guint      ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int capacity = adm_battle_ship_shields (self, ship);
+
+  if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
+    capacity *= 2;
+  return s->side == _adm_battle_ship (self, target)->side && s->status == ADM_SHIP_ACTIVE &&
+         s->shields_used < capacity;
+}
+
+/* The order in which use_shields () looks at the ships: the target, then the rest by index
+ * (ship 0 taking the target's place). */
+static guint
+shield_turn (guint target,
+             guint ship)
+{
+  return ship == target ? 0 : (ship == 0 ? target : ship);
+}
+
 static void
 use_shields (AdmBattle *self,
              guint      target,
@@ -268,16 +298,22 @@ use_shields (AdmBattle *self,
   while (blocks > 0)
     {
       int best = -1;
+      const guint *members;
+      guint n_members;
 
-      for (guint i = 0; i < _adm_battle_n_ships (self) && best < 0; i++)
+      /* In a fire phase the cache lists the pool's ships (adm-battle-cache.c): the one the
+       * walk below would reach first is the target, then the lowest index. */
+      members = _adm_battle_cache_pool_ships (self, target, &n_members);
+      for (guint k = 0; members != NULL && k < n_members; k++)
+        if (lends_shield (self, target, members[k]) &&
+            (best < 0 || shield_turn (target, members[k]) < shield_turn (target, best)))
+          best = members[k];
+      for (guint i = 0; members == NULL && i < _adm_battle_n_ships (self) && best < 0; i++)
         {
           guint ship = i == 0 ? target : (i == target ? 0 : i);
           AdmBattleShip *s = _adm_battle_ship (self, ship);
-          int capacity = adm_battle_ship_shields (self, ship);
 
-          if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
-            capacity *= 2;
-          if (s->side != t->side || s->status != ADM_SHIP_ACTIVE || s->shields_used >= capacity)
+          if (!lends_shield (self, target, ship))
             continue;
           if (ship != target &&
               !(s->formation == t->formation &&
@@ -1052,9 +1088,9 @@ fire_phase_begin (AdmBattle *self)
     }
 }
 
-gboolean
-_adm_battle_fire_phase (AdmBattle  *self,
-                        GError    **error)
+static gboolean
+fire_phase (AdmBattle  *self,
+            GError    **error)
 {
   fire_phase_begin (self);
   if (!fire_orders (self, error))
@@ -1072,6 +1108,19 @@ _adm_battle_fire_phase (AdmBattle  *self,
    * the same way (F-MINE-13). */
   return _adm_battle_torpedo_fire_orders (self, error) &&
          _adm_battle_mines_fire_orders (self, error);
+}
+
+gboolean
+_adm_battle_fire_phase (AdmBattle  *self,
+                        GError    **error)
+{
+  gboolean ok;
+
+  /* Nothing moves in the fire phase: its geometry is worked out once (adm-battle-cache.c). */
+  _adm_battle_cache_begin (self);
+  ok = fire_phase (self, error);
+  _adm_battle_cache_end (self);
+  return ok;
 }
 
 /* The preview (adm-battle-preview.c) */

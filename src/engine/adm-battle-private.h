@@ -34,6 +34,8 @@ typedef struct {
   AdmPhase phase;
 } AdmBattleState;
 
+typedef struct _AdmBattleCache AdmBattleCache;
+
 struct _AdmBattle
 {
   GObject              parent_instance;
@@ -67,7 +69,30 @@ struct _AdmBattle
   gboolean             saved;        /* @path holds the battle as it stands */
   char                *autosave_path;
   GError              *autosave_error; /* the last autosave's failure */
+
+  /* While a fire phase resolves (adm-battle-cache.c); NULL otherwise. */
+  AdmBattleCache      *cache;
 };
+
+/* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
+ * phase begins (nothing moves within it) and dropped when it ends. Without it (any other
+ * phase, the preview, or caching switched off) callers walk every ship. */
+void                 _adm_battle_cache_begin  (AdmBattle   *self);
+void                 _adm_battle_cache_end    (AdmBattle   *self);
+/* For tests: switches the caches off, so that a phase can be compared with and without. */
+void                 _adm_battle_set_caching  (gboolean     enabled);
+/* The ships that may share @ship's shields: itself, its formation's if the formation is in
+ * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
+ * once, in no particular order; NULL without a cache. Valid until the next question. */
+const guint         *_adm_battle_cache_pool_ships (AdmBattle *self,
+                                               guint        ship,
+                                               guint       *n_ships);
+/* The ships whose bases may meet the segment @a–@b, and some others near it (F-ART-10,
+ * F-CAT-4); NULL without a cache. Valid until the next question. */
+const guint         *_adm_battle_cache_ships_near (AdmBattle *self,
+                                               AdmPoint     a,
+                                               AdmPoint     b,
+                                               guint       *n_ships);
 
 /* Accessors for the state being changed. */
 AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,

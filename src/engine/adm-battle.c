@@ -137,6 +137,7 @@ adm_battle_finalize (GObject *object)
   g_free (self->path);
   g_free (self->autosave_path);
   g_clear_error (&self->autosave_error);
+  _adm_battle_cache_end (self);
 
   G_OBJECT_CLASS (adm_battle_parent_class)->finalize (object);
 }
@@ -994,11 +995,37 @@ ship_shield_capacity (AdmBattle *self,
   return shields;
 }
 
+/* Adds ship @i's shields to @ship's pool if it lends them (F-BOARD-15: a captured ship
+ * lends its old side none). */
+static void
+pool_add (AdmBattle           *self,
+          guint                ship,
+          const AdmBattleShip *target,
+          guint                i,
+          int                 *capacity,
+          int                 *used)
+{
+  const AdmBattleShip *other = _adm_battle_ship (self, i);
+  int shields;
+
+  if ((i != ship && !_adm_battle_ship_active (self, i)) || other->status != ADM_SHIP_ACTIVE ||
+      other->side != target->side)
+    return;
+  shields = ship_shield_capacity (self, i);
+  if (other->shields_used == 0 && shields == 0)
+    return;
+  *capacity += shields;
+  *used += other->shields_used;
+}
+
 int
 adm_battle_ship_shield_pool (AdmBattle *self,
                              guint      ship)
 {
   const AdmBattleShip *target;
+  const AdmBattleFormation *formation;
+  const guint *members;
+  guint n_members;
   int capacity = 0, used = 0;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
@@ -1007,27 +1034,25 @@ adm_battle_ship_shield_pool (AdmBattle *self,
   /* F-CAT-7: a hulk has no shields, nor anyone else's. */
   if (target->status != ADM_SHIP_ACTIVE)
     return 0;
+  /* F-FORM-19: a formation in command sums its shields; F-FORM-15: one that lost
+   * command does not; F-SHLD-5: touching ships combine theirs. In a fire phase the
+   * cache lists exactly those ships (adm-battle-cache.c); the sums are the same. */
+  members = _adm_battle_cache_pool_ships (self, ship, &n_members);
+  if (members != NULL)
+    {
+      for (guint k = 0; k < n_members; k++)
+        pool_add (self, ship, target, members[k], &capacity, &used);
+      return MAX (0, capacity - used);
+    }
+  formation = _adm_battle_formation (self, target->formation);
   for (guint i = 0; i < self->state->ships->len; i++)
     {
       const AdmBattleShip *other = _adm_battle_ship (self, i);
-      const AdmBattleFormation *formation = _adm_battle_formation (self, target->formation);
-      gboolean member;
 
-      /* F-BOARD-15: a captured ship lends its old side no shields. */
-      if ((i != ship && !_adm_battle_ship_active (self, i)) || other->status != ADM_SHIP_ACTIVE ||
-          other->side != target->side ||
-          (other->shields_used == 0 && ship_shield_capacity (self, i) == 0))
-        continue;
-      /* F-FORM-19: a formation in command sums its shields; F-FORM-15: one that lost
-       * command does not; F-SHLD-5: touching ships combine theirs. */
-      member = i == ship ||
-               (other->formation == target->formation && formation->command) ||
-               adm_bases_touch (other->position, _adm_battle_base_size (self, i),
-                                target->position, _adm_battle_base_size (self, ship));
-      if (!member)
-        continue;
-      capacity += ship_shield_capacity (self, i);
-      used += other->shields_used;
+      if (i == ship || (other->formation == target->formation && formation->command) ||
+          adm_bases_touch (other->position, _adm_battle_base_size (self, i),
+                           target->position, _adm_battle_base_size (self, ship)))
+        pool_add (self, ship, target, i, &capacity, &used);
     }
   return MAX (0, capacity - used);
 }

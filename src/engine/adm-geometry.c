@@ -305,3 +305,114 @@ adm_aspect_to_string (AdmAspect aspect)
       g_return_val_if_reached (NULL);
     }
 }
+
+/* ---- a grid of points ---- */
+
+/* More cells than this along one axis and the grid's cells grow instead: a few ships far
+ * apart must not make a huge, empty grid. */
+#define GRID_MAX_CELLS 512
+
+struct _AdmPointGrid {
+  double  x0, y0;     /* the corner of cell (0, 0) */
+  double  cell;       /* the side of a cell in cm */
+  guint   nx, ny;
+  guint  *start;      /* per cell: its first entry in @index; nx·ny + 1 of them */
+  guint  *index;      /* the points' indices, cell by cell */
+};
+
+static guint
+grid_column (const AdmPointGrid *grid,
+             double              x,
+             guint               n,
+             double              origin)
+{
+  double c = floor ((x - origin) / grid->cell);
+
+  /* NaN and points off the grid clamp to its edge cells. */
+  if (!(c > 0.0))
+    return 0;
+  return c >= n ? n - 1 : (guint) c;
+}
+
+AdmPointGrid *
+adm_point_grid_new (const AdmPoint *points,
+                    guint           n_points,
+                    double          cell)
+{
+  AdmPointGrid *grid = g_new0 (AdmPointGrid, 1);
+  double x1, y1;
+  g_autofree guint *fill = NULL;
+  guint n_cells;
+
+  g_return_val_if_fail (n_points == 0 || points != NULL, grid);
+
+  grid->x0 = grid->y0 = 0.0;
+  x1 = y1 = 0.0;
+  for (guint i = 0; i < n_points; i++)
+    {
+      if (i == 0 || points[i].x < grid->x0)
+        grid->x0 = points[i].x;
+      if (i == 0 || points[i].y < grid->y0)
+        grid->y0 = points[i].y;
+      if (i == 0 || points[i].x > x1)
+        x1 = points[i].x;
+      if (i == 0 || points[i].y > y1)
+        y1 = points[i].y;
+    }
+  grid->cell = MAX (cell, 1e-3);
+  grid->cell = MAX (grid->cell, MAX (x1 - grid->x0, y1 - grid->y0) / GRID_MAX_CELLS);
+  grid->nx = (guint) floor ((x1 - grid->x0) / grid->cell) + 1;
+  grid->ny = (guint) floor ((y1 - grid->y0) / grid->cell) + 1;
+  n_cells = grid->nx * grid->ny;
+  grid->start = g_new0 (guint, n_cells + 1);
+  grid->index = g_new (guint, MAX (n_points, 1));
+  fill = g_new (guint, n_cells);
+  for (guint i = 0; i < n_points; i++)
+    grid->start[grid_column (grid, points[i].y, grid->ny, grid->y0) * grid->nx +
+                grid_column (grid, points[i].x, grid->nx, grid->x0) + 1]++;
+  for (guint c = 0; c < n_cells; c++)
+    {
+      grid->start[c + 1] += grid->start[c];
+      fill[c] = grid->start[c];
+    }
+  for (guint i = 0; i < n_points; i++)
+    grid->index[fill[grid_column (grid, points[i].y, grid->ny, grid->y0) * grid->nx +
+                     grid_column (grid, points[i].x, grid->nx, grid->x0)]++] = i;
+  return grid;
+}
+
+void
+adm_point_grid_free (AdmPointGrid *grid)
+{
+  if (grid == NULL)
+    return;
+  g_free (grid->start);
+  g_free (grid->index);
+  g_free (grid);
+}
+
+void
+adm_point_grid_query (const AdmPointGrid *grid,
+                      double              x0,
+                      double              y0,
+                      double              x1,
+                      double              y1,
+                      GArray             *out)
+{
+  guint cx0, cx1, cy0, cy1;
+
+  g_return_if_fail (grid != NULL && out != NULL);
+
+  cx0 = grid_column (grid, MIN (x0, x1), grid->nx, grid->x0);
+  cx1 = grid_column (grid, MAX (x0, x1), grid->nx, grid->x0);
+  cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
+  cy1 = grid_column (grid, MAX (y0, y1), grid->ny, grid->y0);
+  for (guint cy = cy0; cy <= cy1; cy++)
+    {
+      guint first = grid->start[cy * grid->nx + cx0];
+      guint last = grid->start[cy * grid->nx + cx1 + 1];
+
+      /* The cells of one row are consecutive in @index. */
+      g_array_append_vals (out, grid->index + first, last - first);
+    }
+}

@@ -83,4 +83,27 @@ double     adm_contact_distance  (AdmPoint a,
 const char *adm_sector_to_string (AdmArcSector sector);  /* "bow" "starboard" "stern" "port" */
 const char *adm_aspect_to_string (AdmAspect aspect);  /* "approaching" "receding" "crossing" */
 
+/* A uniform grid of points (ship centres) for the questions a phase asks of every ship:
+ * which bases touch (F-FORM-1, F-SHLD-5) and which lie near a line of fire (F-ART-10,
+ * F-CAT-4). It answers with candidates only; the caller tests each one exactly, so the
+ * answers are those of the plain loop over every ship. */
+typedef struct _AdmPointGrid AdmPointGrid;
+
+/* @points[0..n_points - 1] in cells of @cell cm (at least a base's diameter is sensible). */
+AdmPointGrid *adm_point_grid_new   (const AdmPoint *points,
+                                    guint           n_points,
+                                    double          cell);
+void          adm_point_grid_free  (AdmPointGrid   *grid);
+/* Appends to @out (a GArray of guint) the index of every point in [x0, x1] × [y0, y1], and
+ * of some points near it: those of the cells the box overlaps, in increasing index within a
+ * cell. */
+void          adm_point_grid_query (const AdmPointGrid *grid,
+                                    double              x0,
+                                    double              y0,
+                                    double              x1,
+                                    double              y1,
+                                    GArray             *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmPointGrid, adm_point_grid_free)
+
 G_END_DECLS

@@ -204,6 +204,16 @@ adm_ti4_catalog_get_n_units (AdmTi4Catalog *self)
   return self->units->len;
 }
 
+const AdmTi4Unit * const *
+adm_ti4_catalog_get_units (AdmTi4Catalog *self,
+                           guint         *n_units)
+{
+  g_return_val_if_fail (ADM_IS_TI4_CATALOG (self), NULL);
+  g_return_val_if_fail (n_units != NULL, NULL);
+  *n_units = self->units->len;
+  return (const AdmTi4Unit * const *) self->units->pdata;
+}
+
 const AdmTi4Unit *
 adm_ti4_catalog_get_unit (AdmTi4Catalog *self,
                           guint          index)

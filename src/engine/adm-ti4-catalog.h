@@ -46,6 +46,10 @@ guint             adm_ti4_catalog_get_n_units (AdmTi4Catalog *self);
 /* @index < adm_ti4_catalog_get_n_units (); units keep the file's order. */
 const AdmTi4Unit *adm_ti4_catalog_get_unit    (AdmTi4Catalog *self,
                                                guint          index);
+/* All the units at once, in the file's order, their number in @n_units: for the loops of
+ * the odds, which ask about every card of every fleet they meet. */
+const AdmTi4Unit * const *adm_ti4_catalog_get_units (AdmTi4Catalog *self,
+                                                     guint         *n_units);
 /* The index of unit @id, or -1. */
 int               adm_ti4_catalog_find        (AdmTi4Catalog *self,
                                                const char    *id);

@@ -227,6 +227,14 @@ adm_ti4_fleet_describe (AdmTi4Catalog     *catalog,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* adm_ti4_fleet_count without the argument check, for the loops the odds run most. */
+static inline guint
+count_of (const AdmTi4Fleet *fleet,
+          guint              unit)
+{
+  return fleet->intact[unit] + fleet->damaged[unit];
+}
+
 static gboolean
 fights_in (const AdmTi4Unit *unit,
            AdmTi4Arena       arena)
@@ -283,12 +291,20 @@ adm_ti4_fleet_equal (const AdmTi4Fleet *a,
 guint
 adm_ti4_fleet_hash (const AdmTi4Fleet *fleet)
 {
-  const guint16 *words = (const guint16 *) fleet;
-  guint hash = 2166136261u;
+  const guint8 *bytes = (const guint8 *) fleet;
+  guint64 hash = 0;
 
-  for (gsize i = 0; i < sizeof *fleet / sizeof *words; i++)
-    hash = (hash ^ words[i]) * 16777619u;
-  return hash;
+  /* Eight bytes at a time, each mixed by a multiply: the odds hash every fleet they meet. */
+  G_STATIC_ASSERT (sizeof *fleet % sizeof (guint64) == 0);
+  for (gsize i = 0; i < sizeof *fleet; i += sizeof (guint64))
+    {
+      guint64 word;
+
+      memcpy (&word, bytes + i, sizeof word);
+      hash = (hash ^ word) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      hash ^= hash >> 29;
+    }
+  return (guint) (hash ^ (hash >> 32));
 }
 
 guint
@@ -304,11 +320,13 @@ adm_ti4_fleet_fighting (AdmTi4Catalog     *catalog,
                         const AdmTi4Fleet *fleet,
                         AdmTi4Arena        arena)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
   guint count = 0;
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    if (fights_in (adm_ti4_catalog_get_unit (catalog, i), arena))
-      count += adm_ti4_fleet_count (fleet, i);
+  for (guint i = 0; i < n_units; i++)
+    if (fights_in (units[i], arena))
+      count += count_of (fleet, i);
   return count;
 }
 
@@ -317,15 +335,17 @@ adm_ti4_fleet_hit_capacity (AdmTi4Catalog     *catalog,
                             const AdmTi4Fleet *fleet,
                             AdmTi4Arena        arena)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
   guint count = 0;
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  for (guint i = 0; i < n_units; i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *unit = units[i];
 
       if (!fights_in (unit, arena))
         continue;
-      count += adm_ti4_fleet_count (fleet, i);
+      count += count_of (fleet, i);
       if (unit->sustain)
         count += fleet->intact[i];
     }
@@ -338,14 +358,17 @@ adm_ti4_fleet_combat_dice (AdmTi4Catalog     *catalog,
                            AdmTi4Arena        arena,
                            AdmTi4Dice        *dice)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+
   memset (dice, 0, sizeof *dice);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  for (guint i = 0; i < n_units; i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *unit = units[i];
 
       /* LRR 39.5.a: one die per burst icon; 39.5.b-c: grouped by combat value. */
       if (fights_in (unit, arena))
-        dice->dice[unit->combat] += adm_ti4_fleet_count (fleet, i) * unit->dice;
+        dice->dice[unit->combat] += count_of (fleet, i) * unit->dice;
     }
 }
 
@@ -354,13 +377,16 @@ adm_ti4_fleet_afb_dice (AdmTi4Catalog     *catalog,
                         const AdmTi4Fleet *fleet,
                         AdmTi4Dice        *dice)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+
   memset (dice, 0, sizeof *dice);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  for (guint i = 0; i < n_units; i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *unit = units[i];
 
       if (unit->afb != 0)
-        dice->dice[unit->afb] += adm_ti4_fleet_count (fleet, i) * unit->afb_dice;
+        dice->dice[unit->afb] += count_of (fleet, i) * unit->afb_dice;
     }
 }
 
@@ -383,14 +409,16 @@ cheapest (AdmTi4Catalog     *catalog,
           AdmTi4Arena        arena,
           gboolean           fighters_only)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
   int best = -1;
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  for (guint i = 0; i < n_units; i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *unit = units[i];
       const AdmTi4Unit *other;
 
-      if (!fights_in (unit, arena) || adm_ti4_fleet_count (fleet, i) == 0 ||
+      if (!fights_in (unit, arena) || count_of (fleet, i) == 0 ||
           (fighters_only && !unit->fighter))
         continue;
       if (best < 0)
@@ -398,7 +426,7 @@ cheapest (AdmTi4Catalog     *catalog,
           best = i;
           continue;
         }
-      other = adm_ti4_catalog_get_unit (catalog, best);
+      other = units[best];
       /* cost/per compared without rounding */
       if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per ||
           ((guint64) unit->cost * other->per == (guint64) other->cost * unit->per &&
@@ -416,8 +444,9 @@ adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
                        AdmTi4Policy       policy,
                        AdmTi4Assignment  *assignment)
 {
+  guint n;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
   AdmTi4Fleet left = *fleet;
-  guint n = adm_ti4_catalog_get_n_units (catalog);
 
   memset (assignment, 0, sizeof *assignment);
 
@@ -425,7 +454,7 @@ adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
   if (policy == ADM_TI4_POLICY_SUSTAIN_FIRST)
     for (guint i = 0; i < n && hits > 0; i++)
       {
-        const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+        const AdmTi4Unit *unit = units[i];
         guint sustained;
 
         if (!unit->sustain || !fights_in (unit, arena))
@@ -445,7 +474,7 @@ adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
       if (i < 0)
         break;
       if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left.intact[i] > 0 &&
-          adm_ti4_catalog_get_unit (catalog, i)->sustain)
+          units[i]->sustain)
         {
           assignment->sustain[i]++;
           left.intact[i]--;
@@ -609,12 +638,13 @@ remove_excess (AdmTi4Catalog *catalog,
                guint          capacity,
                AdmTi4Fleet   *removed)
 {
-  guint n = adm_ti4_catalog_get_n_units (catalog);
+  guint n;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
   guint carried = 0, count = 0;
 
   for (guint i = 0; i < n; i++)
-    if (needs_transport (adm_ti4_catalog_get_unit (catalog, i)))
-      carried += adm_ti4_fleet_count (fleet, i);
+    if (needs_transport (units[i]))
+      carried += count_of (fleet, i);
 
   while (carried > capacity)
     {
@@ -622,17 +652,17 @@ remove_excess (AdmTi4Catalog *catalog,
 
       for (guint i = 0; i < n; i++)
         {
-          const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+          const AdmTi4Unit *unit = units[i];
           const AdmTi4Unit *other;
 
-          if (!needs_transport (unit) || adm_ti4_fleet_count (fleet, i) == 0)
+          if (!needs_transport (unit) || count_of (fleet, i) == 0)
             continue;
           if (pick < 0)
             {
               pick = i;
               continue;
             }
-          other = adm_ti4_catalog_get_unit (catalog, pick);
+          other = units[pick];
           if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per)
             pick = i;
         }
@@ -660,14 +690,16 @@ ship_capacity (AdmTi4Catalog     *catalog,
                const AdmTi4Fleet *fleet,
                gboolean           moving_only)
 {
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
   guint capacity = 0;
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  for (guint i = 0; i < n_units; i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      const AdmTi4Unit *unit = units[i];
 
       if (unit->kind == ADM_TI4_KIND_SHIP && (!moving_only || unit->move > 0))
-        capacity += adm_ti4_fleet_count (fleet, i) * unit->capacity;
+        capacity += count_of (fleet, i) * unit->capacity;
     }
   return capacity;
 }

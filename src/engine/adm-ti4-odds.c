@@ -5,8 +5,10 @@
  * ended (LRR 39.9, 48.4). Each round's hits are exact binomial convolutions; the round in
  * which neither side hits leaves the state as it was, and that self-loop is summed as a
  * geometric series instead of being iterated. Every other round takes at least one hit off
- * one side's hit capacity, so processing the states by total capacity, highest first, visits
- * each one after everything that flows into it. */
+ * one side's hit capacity, so numbering each side's fleets by capacity, highest first, and
+ * walking the joint states in that order visits each one after everything that flows into
+ * it. Each side's reachable fleets are found and numbered once; the joint distribution is a
+ * flat array indexed by the two numbers, so a transition is one addition, with no lookup. */
 
 #include "config.h"
 
@@ -76,30 +78,37 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
 
 /* Every fleet met is interned once, with what the chain keeps asking about it: whether it
  * still fights, its hit capacity, its combat roll's hit distribution, and the fleets it
- * becomes after k hits, after the capacity check and after a retreat. */
+ * becomes after the capacity check and after a retreat. */
 typedef struct {
   AdmTi4Fleet fleet;
   gboolean    alive;        /* has units that fight in this arena */
   guint       capacity;     /* adm_ti4_fleet_hit_capacity */
   guint       n_dice;       /* its combat roll */
   double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
-  guint      *after[ADM_TI4_N_POLICIES];  /* fleet after k hits, k = 0..capacity */
   int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
   int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
 } FleetInfo;
 
+/* One side's state, numbered densely: each side's reachable fleets are found once, before
+ * any probability moves, and sorted by hit capacity, highest first, so that every hit leads
+ * to a higher number. The joint state of the chain is then a cell of a flat array. */
 typedef struct {
-  guint  attacker;  /* FleetInfo ids */
-  guint  defender;
-  double mass[];    /* per round 1..n_rounds; the last one stands for "that or later" */
-} Node;
+  guint         fleet;     /* FleetInfo id */
+  gboolean      alive;
+  guint         capacity;
+  guint         n_dice;
+  const double *dist;      /* its roll's hits (the FleetInfo's), NULL unless alive */
+  guint        *after;     /* the state after k hits, k = 0..n_after - 1 */
+  guint         n_after;
+} SideState;
 
-/* The chain's states are looked up once per transition: a flat table with the key beside
- * the node keeps that to one cache miss. */
 typedef struct {
-  gsize  key;
-  Node  *node;  /* NULL: empty */
-} NodeSlot;
+  GArray       *states;    /* SideState by dense number */
+  GArray       *dense;     /* per FleetInfo id: dense number + 1, 0 when not this side's */
+  AdmTi4Policy  policy;
+  guint         max_hits;  /* the most hits the other side's roll can ever score */
+  double       *p;         /* one round's outcomes for this side, max_hits + 1 */
+} Side;
 
 typedef struct {
   AdmTi4Outcome outcome;
@@ -109,34 +118,26 @@ typedef struct {
 } EndRecord;
 
 typedef struct {
+  guint hash;
+  guint id;   /* FleetInfo id + 1; 0: empty */
+} FleetSlot;
+
+typedef struct {
   AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
   guint                    n_rounds;
   GPtrArray               *fleets;      /* FleetInfo by id */
-  GHashTable              *fleet_ids;   /* AdmTi4Fleet → id + 1 */
-  NodeSlot                *slots;       /* open addressing: packed (attacker, defender) → Node */
-  gsize                    n_slots;     /* a power of 2 */
-  gsize                    n_nodes;
-  GPtrArray               *buckets;     /* per total hit capacity: GPtrArray of Node */
+  /* AdmTi4Fleet → id: open addressing, the fleet's hash beside its id so that most probes
+   * compare no fleet; a power of 2 of slots, at most half full. */
+  FleetSlot               *fleet_slots;
+  guint                    n_fleet_slots;
+  Side                     sides[2];    /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
   GHashTable              *end_ids;     /* packed (outcome, attacker, defender) → index + 1 */
   GArray                  *ends;        /* EndRecord */
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
 } Solver;
-
-static guint
-fleet_key_hash (gconstpointer key)
-{
-  return adm_ti4_fleet_hash (key);
-}
-
-static gboolean
-fleet_key_equal (gconstpointer a,
-                 gconstpointer b)
-{
-  return adm_ti4_fleet_equal (a, b);
-}
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
 static guint
@@ -170,21 +171,63 @@ fleet_info_free (gpointer data)
   FleetInfo *info = data;
 
   g_free (info->dist);
-  for (guint p = 0; p < ADM_TI4_N_POLICIES; p++)
-    g_free (info->after[p]);
   g_free (info);
+}
+
+static inline FleetInfo *
+info_of (Solver *solver,
+         guint   id);
+
+/* The slot of @fleet (hashed @hash) in the table, or the empty one where it would go. */
+static FleetSlot *
+find_fleet (Solver            *solver,
+            const AdmTi4Fleet *fleet,
+            guint              hash)
+{
+  guint mask = solver->n_fleet_slots - 1;
+
+  for (guint i = hash & mask;; i = (i + 1) & mask)
+    {
+      FleetSlot *slot = &solver->fleet_slots[i];
+
+      if (slot->id == 0 ||
+          (slot->hash == hash && adm_ti4_fleet_equal (&info_of (solver, slot->id - 1)->fleet,
+                                                      fleet)))
+        return slot;
+    }
+}
+
+static void
+grow_fleet_slots (Solver *solver)
+{
+  FleetSlot *old = solver->fleet_slots;
+  guint n_old = solver->n_fleet_slots;
+
+  solver->n_fleet_slots *= 2;
+  solver->fleet_slots = g_new0 (FleetSlot, solver->n_fleet_slots);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i].id != 0)
+      {
+        guint mask = solver->n_fleet_slots - 1, j = old[i].hash & mask;
+
+        while (solver->fleet_slots[j].id != 0)
+          j = (j + 1) & mask;
+        solver->fleet_slots[j] = old[i];
+      }
+  g_free (old);
 }
 
 static guint
 intern (Solver            *solver,
         const AdmTi4Fleet *fleet)
 {
-  gpointer value = g_hash_table_lookup (solver->fleet_ids, fleet);
+  guint hash = adm_ti4_fleet_hash (fleet);
+  FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
   AdmTi4Dice dice;
 
-  if (value != NULL)
-    return GPOINTER_TO_UINT (value) - 1;
+  if (slot->id != 0)
+    return slot->id - 1;
 
   info = g_new0 (FleetInfo, 1);
   info->fleet = *fleet;
@@ -195,8 +238,10 @@ intern (Solver            *solver,
   info->checked = -1;
   info->retreated = -1;
   g_ptr_array_add (solver->fleets, info);
-  g_hash_table_insert (solver->fleet_ids, &info->fleet,
-                       GUINT_TO_POINTER (solver->fleets->len));
+  slot->hash = hash;
+  slot->id = solver->fleets->len;
+  if (solver->fleets->len * 2 > solver->n_fleet_slots)
+    grow_fleet_slots (solver);
   return solver->fleets->len - 1;
 }
 
@@ -223,32 +268,6 @@ info_dist (Solver *solver,
       adm_ti4_hits_distribution (&dice, info->dist);
     }
   return info->dist;
-}
-
-/* LRR 39.6, 48.2: the fleets after 0..capacity hits assigned by @policy. */
-static const guint *
-info_after (Solver       *solver,
-            guint         id,
-            AdmTi4Policy  policy)
-{
-  FleetInfo *info = info_of (solver, id);
-
-  if (info->after[policy] == NULL)
-    {
-      guint capacity = info->capacity;
-      guint *after = g_new (guint, capacity + 1);
-      AdmTi4Fleet start = info->fleet;
-
-      for (guint k = 0; k <= capacity; k++)
-        {
-          AdmTi4Fleet fleet = start;
-
-          adm_ti4_fleet_assign_hits (solver->catalog, &fleet, solver->arena, k, policy);
-          after[k] = intern (solver, &fleet);
-        }
-      info->after[policy] = after;
-    }
-  return info->after[policy];
 }
 
 static guint
@@ -343,76 +362,6 @@ end_retreat (Solver     *solver,
              info_retreated (solver, defender), p);
 }
 
-static inline NodeSlot *
-find_slot (NodeSlot *slots,
-           gsize     n_slots,
-           gsize     key)
-{
-  gsize i = packed_hash (GSIZE_TO_POINTER (key)) & (n_slots - 1);
-
-  while (slots[i].node != NULL && slots[i].key != key)
-    i = (i + 1) & (n_slots - 1);
-  return &slots[i];
-}
-
-static void
-grow_slots (Solver *solver)
-{
-  gsize n_slots = solver->n_slots * 2;
-  NodeSlot *slots = g_new0 (NodeSlot, n_slots);
-
-  for (gsize i = 0; i < solver->n_slots; i++)
-    if (solver->slots[i].node != NULL)
-      *find_slot (slots, n_slots, solver->slots[i].key) = solver->slots[i];
-  g_free (solver->slots);
-  solver->slots = slots;
-  solver->n_slots = n_slots;
-}
-
-/* Adds @p to the state (@attacker, @defender) at the start of @round, or ends the combat when
- * a side has no units left that fight. */
-static void
-deliver (Solver *solver,
-         guint   attacker,
-         guint   defender,
-         guint   round,
-         double  p)
-{
-  NodeSlot *slot;
-  gsize key;
-  Node *node;
-
-  if (p == 0.0)
-    return;
-  if (!info_of (solver, attacker)->alive || !info_of (solver, defender)->alive)
-    {
-      end_combat (solver, attacker, defender, p);
-      return;
-    }
-
-  key = GPOINTER_TO_SIZE (pack (0, attacker, defender));
-  slot = find_slot (solver->slots, solver->n_slots, key);
-  if (slot->node == NULL)
-    {
-      guint capacity = info_of (solver, attacker)->capacity +
-                       info_of (solver, defender)->capacity;
-
-      node = g_malloc0 (sizeof (Node) + solver->n_rounds * sizeof (double));
-      node->attacker = attacker;
-      node->defender = defender;
-      slot->key = key;
-      slot->node = node;
-      while (solver->buckets->len <= capacity)
-        g_ptr_array_add (solver->buckets, g_ptr_array_new_with_free_func (g_free));
-      g_ptr_array_add (g_ptr_array_index (solver->buckets, capacity), node);
-      if (++solver->n_nodes * 2 > solver->n_slots)
-        grow_slots (solver);
-    }
-  else
-    node = slot->node;
-  node->mass[MIN (round, solver->n_rounds) - 1] += p;
-}
-
 static gboolean
 has_fighters (AdmTi4Catalog     *catalog,
               const AdmTi4Fleet *fleet)
@@ -465,130 +414,238 @@ barrage_outcomes (Solver            *solver,
   return n;
 }
 
-/* LRR 39.3: the first round's Anti-Fighter Barrage, then the first state of the chain. */
+/* ---- each side's states, numbered ---- */
+
 static void
-start (Solver            *solver,
-       const AdmTi4Fleet *attacker,
-       const AdmTi4Fleet *defender)
+side_init (Side         *side,
+           AdmTi4Policy  policy)
 {
-  g_autofree guint *ids_a = NULL, *ids_d = NULL;
-  g_autofree double *pa = NULL, *pd = NULL;
-  guint na, nd;
-
-  if (solver->arena == ADM_TI4_GROUND)
-    {
-      /* LRR 48: no barrage on a planet. */
-      deliver (solver, intern (solver, attacker), intern (solver, defender), 1, 1.0);
-      return;
-    }
-
-  na = barrage_outcomes (solver, attacker, defender, &ids_a, &pa);
-  nd = barrage_outcomes (solver, defender, attacker, &ids_d, &pd);
-  for (guint i = 0; i <= na; i++)
-    for (guint j = 0; j <= nd; j++)
-      {
-        double p = pa[i] * pd[j];
-
-        /* LRR 39.3.a: a side left without ships ends the combat at once — in round 1. */
-        if (!info_of (solver, ids_a[i])->alive || !info_of (solver, ids_d[j])->alive)
-          solver->rounds += p;
-        deliver (solver, ids_a[i], ids_d[j], 1, p);
-      }
+  side->states = g_array_new (FALSE, FALSE, sizeof (SideState));
+  side->dense = g_array_new (FALSE, TRUE, sizeof (guint));
+  side->policy = policy;
 }
 
-/* The outcomes of the opponent's roll on @id: fleets @ids[k] with probabilities @p[k] for
- * k = 0..return value (the last one takes every larger number of hits). */
-static guint
-hit_outcomes (Solver       *solver,
-              guint         id,
-              guint         opponent,
-              AdmTi4Policy  policy,
-              guint        *ids,
-              double       *p)
+static void
+side_clear (Side *side)
 {
-  const double *dist = info_dist (solver, opponent);
-  guint n_dice = info_of (solver, opponent)->n_dice;
-  guint n = MIN (info_of (solver, id)->capacity, n_dice);
-  const guint *after = info_after (solver, id, policy);
+  if (side->states != NULL)
+    for (guint s = 0; s < side->states->len; s++)
+      g_free (g_array_index (side->states, SideState, s).after);
+  g_clear_pointer (&side->states, g_array_unref);
+  g_clear_pointer (&side->dense, g_array_unref);
+  g_clear_pointer (&side->p, g_free);
+}
+
+/* The dense number of fleet @id on @side, numbering it if it is new. */
+static guint
+side_add (Solver *solver,
+          Side   *side,
+          guint   id)
+{
+  guint *number;
+
+  if (side->dense->len <= id)
+    g_array_set_size (side->dense, solver->fleets->len);
+  number = &g_array_index (side->dense, guint, id);
+  if (*number == 0)
+    {
+      FleetInfo *info = info_of (solver, id);
+      SideState state = { 0 };
+
+      state.fleet = id;
+      state.alive = info->alive;
+      state.capacity = info->capacity;
+      state.n_dice = info->n_dice;
+      g_array_append_val (side->states, state);
+      *number = side->states->len;
+    }
+  return *number - 1;
+}
+
+/* LRR 39.6, 48.2: every fleet the side can come to from its first states, each with the
+ * fleets it becomes after 0..k hits assigned by its policy (k up to its capacity and the
+ * other side's largest roll). */
+static void
+side_explore (Solver *solver,
+              Side   *side)
+{
+  for (guint s = 0; s < side->states->len; s++)
+    {
+      SideState *state = &g_array_index (side->states, SideState, s);
+      AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
+      guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
+      guint *after = g_new (guint, n + 1);
+
+      /* Both policies assign hits one at a time, each to the unit the policy picks in what
+       * is left (adm_ti4_fleet_suggest), so k hits are k - 1 hits and one more. */
+      after[0] = s;
+      for (guint k = 1; k <= n; k++)
+        {
+          adm_ti4_fleet_assign_hits (solver->catalog, &start, solver->arena, 1, side->policy);
+          after[k] = side_add (solver, side, intern (solver, &start));
+        }
+      state = &g_array_index (side->states, SideState, s);
+      state->after = after;
+      state->n_after = n + 1;
+      if (state->alive)
+        state->dist = info_dist (solver, state->fleet);
+    }
+}
+
+static int
+compare_capacity (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const SideState *states = user_data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  if (states[x].capacity != states[y].capacity)
+    return states[x].capacity > states[y].capacity ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* Renumbers the side's states by hit capacity, highest first. Every hit takes at least one
+ * off the capacity, so a state's successors all come after it: walking the states in order
+ * visits each one after everything that flows into it. Returns the old → new numbers. */
+static guint *
+side_sort (Side *side)
+{
+  guint n = side->states->len;
+  g_autofree guint *order = g_new (guint, n);
+  guint *rank = g_new (guint, n);
+  GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (SideState), n);
+
+  for (guint s = 0; s < n; s++)
+    order[s] = s;
+  g_qsort_with_data (order, n, sizeof *order, compare_capacity, side->states->data);
+  for (guint r = 0; r < n; r++)
+    {
+      rank[order[r]] = r;
+      g_array_append_val (sorted, g_array_index (side->states, SideState, order[r]));
+    }
+  for (guint r = 0; r < n; r++)
+    {
+      SideState *state = &g_array_index (sorted, SideState, r);
+
+      for (guint k = 0; k < state->n_after; k++)
+        {
+          state->after[k] = rank[state->after[k]];
+          g_assert (k == 0 || state->after[k] > r);
+        }
+    }
+  g_array_unref (side->states);
+  side->states = sorted;
+  return rank;
+}
+
+/* ---- the rounds ---- */
+
+/* LRR 39.4: the side that announces a retreat at the start of @round, or -1. Retreats are
+ * announced at the start of a round, the defender first; a defender's announcement bars the
+ * attacker's (39.4.b). */
+static int
+announced_at (Solver *solver,
+              guint   round)
+{
+  const AdmTi4OddsOptions *options = solver->options;
+
+  if (solver->arena != ADM_TI4_SPACE || round >= solver->n_rounds)
+    return -1;
+  if (options->defender_retreat_after >= 0 &&
+      round == (guint) options->defender_retreat_after + 1)
+    return ADM_TI4_DEFENDER;
+  if (options->attacker_retreat_after >= 0 &&
+      round == (guint) options->attacker_retreat_after + 1)
+    return ADM_TI4_ATTACKER;
+  return -1;
+}
+
+/* The outcomes of @opponent's roll on @state: its states after[k] with probabilities @p[k]
+ * for k = 0..return value (the last one takes every larger number of hits). */
+static guint
+hit_outcomes (const SideState *state,
+              const SideState *opponent,
+              double          *p)
+{
+  guint n = MIN (state->capacity, opponent->n_dice);
 
   for (guint k = 0; k <= n; k++)
-    {
-      ids[k] = after[k];
-      p[k] = dist[k];
-    }
-  for (guint k = n + 1; k <= n_dice; k++)
-    p[n] += dist[k];
+    p[k] = opponent->dist[k];
+  for (guint k = n + 1; k <= opponent->n_dice; k++)
+    p[n] += opponent->dist[k];
   return n;
 }
 
-/* One combat round from @node at @round (1-based; n_rounds means that round or later). */
+typedef struct {
+  double *mass;     /* the joint states at the start of this round, attacker-major */
+  double *next;     /* those of the next round; NULL in the last (and self-looping) one */
+  double *retreat;  /* the retreats announced this round, by the fleets before removal */
+  int     announced;
+} Layer;
+
+/* One combat round from the joint state (@a, @d) holding @mass, both sides still fighting. */
 static gboolean
-step (Solver  *solver,
-      Node    *node,
-      guint    round,
-      GError **error)
+step (Solver      *solver,
+      const Layer *layer,
+      guint        a,
+      guint        d,
+      double       mass,
+      GError     **error)
 {
-  const AdmTi4OddsOptions *options = solver->options;
-  double mass = node->mass[round - 1];
-  guint *ids_a, *ids_d, na, nd;
-  double *pa, *pd, p00, scale;
-  int announced = -1;  /* the side that announced a retreat, or -1 */
+  Side *attacker = &solver->sides[ADM_TI4_ATTACKER], *defender = &solver->sides[ADM_TI4_DEFENDER];
+  const SideState *sa = &g_array_index (attacker->states, SideState, a);
+  const SideState *sd = &g_array_index (defender->states, SideState, d);
+  gsize width = defender->states->len;
+  double *pa = attacker->p, *pd = defender->p, *out, p00, scale;
+  guint na, nd;
 
   solver->n_states++;
 
-  /* LRR 39.4: retreats are announced at the start of a round, the defender first; a
-   * defender's announcement bars the attacker's (39.4.b). */
-  if (solver->arena == ADM_TI4_SPACE && round < solver->n_rounds)
-    {
-      if (options->defender_retreat_after >= 0 &&
-          round == (guint) options->defender_retreat_after + 1)
-        announced = ADM_TI4_DEFENDER;
-      else if (options->attacker_retreat_after >= 0 &&
-               round == (guint) options->attacker_retreat_after + 1)
-        announced = ADM_TI4_ATTACKER;
-    }
-
   /* LRR 39.5, 48.1: both sides roll; 39.6, 48.2: each assigns the other's hits. */
-  ids_a = g_newa (guint, info_of (solver, node->defender)->n_dice + 1);
-  pa = g_newa (double, info_of (solver, node->defender)->n_dice + 1);
-  ids_d = g_newa (guint, info_of (solver, node->attacker)->n_dice + 1);
-  pd = g_newa (double, info_of (solver, node->attacker)->n_dice + 1);
-  na = hit_outcomes (solver, node->attacker, node->defender, options->attacker_policy,
-                     ids_a, pa);
-  nd = hit_outcomes (solver, node->defender, node->attacker, options->defender_policy,
-                     ids_d, pd);
+  na = hit_outcomes (sa, sd, pa);
+  nd = hit_outcomes (sd, sa, pd);
   p00 = pa[0] * pd[0];
 
-  if (announced >= 0)
+  if (layer->announced >= 0)
     {
       /* LRR 39.7: the announced retreat happens after this round's fire, unless the other
-       * side has no ships left (39.7.a) or the retreating side has none (39.9). */
+       * side has no ships left (39.7.a) or the retreating side has none (39.9): those ends
+       * are swept from the next round's states. */
       solver->rounds += mass;
       for (guint i = 0; i <= na; i++)
-        for (guint j = 0; j <= nd; j++)
-          {
-            double p = mass * pa[i] * pd[j];
+        {
+          guint to_a = sa->after[i];
+          gboolean alive_a = g_array_index (attacker->states, SideState, to_a).alive;
 
-            if (p == 0.0)
-              continue;
-            if (info_of (solver, ids_a[i])->alive && info_of (solver, ids_d[j])->alive)
-              end_retreat (solver, (AdmTi4Side) announced, ids_a[i], ids_d[j], p);
-            else
-              end_combat (solver, ids_a[i], ids_d[j], p);
-          }
+          for (guint j = 0; j <= nd; j++)
+            {
+              guint to_d = sd->after[j];
+              double p = mass * pa[i] * pd[j];
+
+              if (alive_a && g_array_index (defender->states, SideState, to_d).alive)
+                layer->retreat[to_a * width + to_d] += p;
+              else
+                layer->next[to_a * width + to_d] += p;
+            }
+        }
       return TRUE;
     }
 
-  if (round < solver->n_rounds)
+  if (layer->next != NULL)
     {
       /* A round without hits leads to the same fleets in the next round. */
       scale = mass;
-      node->mass[round] += mass * p00;
+      out = layer->next;
+      out[a * width + d] += mass * p00;
     }
   else if (p00 < 1.0)
-    /* LRR 39.8: rounds without hits repeat until one hits: the geometric series
-     * mass (1 + p00 + p00² + …) = mass / (1 - p00) of rounds played here. */
-    scale = mass / (1.0 - p00);
+    {
+      /* LRR 39.8: rounds without hits repeat until one hits: the geometric series
+       * mass (1 + p00 + p00² + …) = mass / (1 - p00) of rounds played here. */
+      scale = mass / (1.0 - p00);
+      out = layer->mass;
+    }
   else
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
@@ -599,10 +656,201 @@ step (Solver  *solver,
   for (guint i = 0; i <= na; i++)
     {
       double qa = scale * pa[i];
+      double *row = out + sa->after[i] * width;
 
       for (guint j = (i == 0 ? 1 : 0); j <= nd; j++)
-        deliver (solver, ids_a[i], ids_d[j], round + 1, qa * pd[j]);
+        row[sd->after[j]] += qa * pd[j];
     }
+  return TRUE;
+}
+
+/* Plays one round from every joint state of @layer; a state in which a side has no units
+ * left that fight is an end (LRR 39.9, 48.4). In the last layer the states are walked in
+ * their order, which visits each after everything that flows into it. */
+static gboolean
+play_layer (Solver        *solver,
+            const Layer   *layer,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  const Side *attacker = &solver->sides[ADM_TI4_ATTACKER];
+  const Side *defender = &solver->sides[ADM_TI4_DEFENDER];
+  guint n_a = attacker->states->len, n_d = defender->states->len;
+
+  for (guint a = 0; a < n_a; a++)
+    {
+      const SideState *sa = &g_array_index (attacker->states, SideState, a);
+      double *row = layer->mass + (gsize) a * n_d;
+
+      /* A large combat takes seconds: the app drops a computation the master has already
+       * changed the set-up of. */
+      if ((a & 15) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      for (guint d = 0; d < n_d; d++)
+        {
+          double mass = row[d];
+
+          if (mass == 0.0)
+            continue;
+          if (!sa->alive || !g_array_index (defender->states, SideState, d).alive)
+            end_combat (solver, sa->fleet, g_array_index (defender->states, SideState, d).fleet,
+                        mass);
+          else if (!step (solver, layer, a, d, mass, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* LRR 39.3: the first round's Anti-Fighter Barrage, then every state each side can come to,
+ * and the first states of the chain in @mass (allocated here). */
+static gboolean
+start (Solver            *solver,
+       const AdmTi4Fleet *attacker,
+       const AdmTi4Fleet *defender,
+       double           **mass_out,
+       GError           **error)
+{
+  g_autofree guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
+  g_autofree double *pa = NULL, *pd = NULL;
+  Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
+  guint na, nd, n_a, n_d;
+  double *mass;
+
+  if (solver->arena == ADM_TI4_GROUND)
+    {
+      /* LRR 48: no barrage on a planet. */
+      na = nd = 0;
+      ids_a = g_new (guint, 1);
+      ids_d = g_new (guint, 1);
+      pa = g_new (double, 1);
+      pd = g_new (double, 1);
+      ids_a[0] = intern (solver, attacker);
+      ids_d[0] = intern (solver, defender);
+      pa[0] = pd[0] = 1.0;
+    }
+  else
+    {
+      na = barrage_outcomes (solver, attacker, defender, &ids_a, &pa);
+      nd = barrage_outcomes (solver, defender, attacker, &ids_d, &pd);
+    }
+
+  /* Dice are only lost with units: each side's first roll is its largest. */
+  side_d->max_hits = info_of (solver, intern (solver, attacker))->n_dice;
+  side_a->max_hits = info_of (solver, intern (solver, defender))->n_dice;
+  for (guint i = 0; i <= na; i++)
+    side_add (solver, side_a, ids_a[i]);
+  for (guint j = 0; j <= nd; j++)
+    side_add (solver, side_d, ids_d[j]);
+  side_explore (solver, side_a);
+  side_explore (solver, side_d);
+  if (solver->fleets->len >= MAX_IDS / 2)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("This combat has too many possible states to compute exactly"));
+      return FALSE;
+    }
+  rank_a = side_sort (side_a);
+  rank_d = side_sort (side_d);
+  side_a->p = g_new (double, side_a->max_hits + 1);
+  side_d->p = g_new (double, side_d->max_hits + 1);
+
+  n_a = side_a->states->len;
+  n_d = side_d->states->len;
+  mass = (gsize) n_a * n_d <= G_MAXSIZE / sizeof (double) / 4
+         ? g_try_new0 (double, (gsize) n_a * n_d) : NULL;
+  if (mass == NULL)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("This combat has too many possible states to compute exactly"));
+      return FALSE;
+    }
+  for (guint i = 0; i <= na; i++)
+    for (guint j = 0; j <= nd; j++)
+      {
+        guint a = rank_a[g_array_index (side_a->dense, guint, ids_a[i]) - 1];
+        guint d = rank_d[g_array_index (side_d->dense, guint, ids_d[j]) - 1];
+        double p = pa[i] * pd[j];
+
+        /* LRR 39.3.a: a side left without ships ends the combat at once — in round 1. */
+        if (!g_array_index (side_a->states, SideState, a).alive ||
+            !g_array_index (side_d->states, SideState, d).alive)
+          solver->rounds += p;
+        mass[(gsize) a * n_d + d] += p;
+      }
+  *mass_out = mass;
+  return TRUE;
+}
+
+/* Plays the chain from its first states: rounds 1..n_rounds - 1 one layer each, from one
+ * array of joint states into the next, then the last, self-looping round in place. */
+static gboolean
+solve (Solver             *solver,
+       const AdmTi4Fleet  *attacker,
+       const AdmTi4Fleet  *defender,
+       GCancellable       *cancellable,
+       GError            **error)
+{
+  g_autofree double *mass = NULL, *next = NULL, *retreat = NULL;
+  const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
+  gsize n_cells;
+  int retreating = -1;
+  Layer layer;
+
+  if (!start (solver, attacker, defender, &mass, error))
+    return FALSE;
+  n_cells = (gsize) solver->sides[ADM_TI4_ATTACKER].states->len * side_d->states->len;
+
+  for (guint round = 1; round < solver->n_rounds; round++)
+    {
+      if (next == NULL)
+        next = g_try_new0 (double, n_cells);
+      else
+        memset (next, 0, n_cells * sizeof *next);
+      layer.announced = announced_at (solver, round);
+      /* Every state still fighting ends in the round a retreat is announced: a later
+       * announcement (the other side's) finds none. */
+      if (retreating >= 0)
+        layer.announced = -1;
+      if (layer.announced >= 0)
+        {
+          retreat = g_try_new0 (double, n_cells);
+          retreating = layer.announced;
+        }
+      if (next == NULL || (layer.announced >= 0 && retreat == NULL))
+        {
+          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("This combat has too many possible states to compute exactly"));
+          return FALSE;
+        }
+      layer.mass = mass;
+      layer.next = next;
+      layer.retreat = retreat;
+      if (!play_layer (solver, &layer, cancellable, error))
+        return FALSE;
+      layer.mass = next;
+      next = mass;
+      mass = layer.mass;
+    }
+
+  layer.mass = mass;
+  layer.next = NULL;
+  layer.retreat = NULL;
+  layer.announced = -1;
+  if (!play_layer (solver, &layer, cancellable, error))
+    return FALSE;
+
+  if (retreat != NULL)
+    for (gsize cell = 0; cell < n_cells; cell++)
+      if (retreat[cell] != 0.0)
+        {
+          guint a = cell / side_d->states->len, d = cell % side_d->states->len;
+
+          end_retreat (solver, (AdmTi4Side) retreating,
+                       g_array_index (solver->sides[ADM_TI4_ATTACKER].states, SideState,
+                                      a).fleet,
+                       g_array_index (side_d->states, SideState, d).fleet, retreat[cell]);
+        }
   return TRUE;
 }
 
@@ -652,12 +900,6 @@ check_options (const AdmTi4OddsOptions *options,
   return TRUE;
 }
 
-static void
-free_bucket (gpointer data)
-{
-  g_ptr_array_free (data, TRUE);
-}
-
 AdmTi4Odds *
 adm_ti4_odds_compute (AdmTi4Catalog           *catalog,
                       const AdmTi4Fleet       *attacker,
@@ -677,13 +919,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GError                 **error)
 {
   g_autoptr(GPtrArray) fleets = NULL;
-  g_autoptr(GHashTable) fleet_ids = NULL;
   g_autoptr(GHashTable) end_ids = NULL;
   g_autoptr(GArray) ends = NULL;
-  g_autoptr(GPtrArray) buckets = NULL;
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
   Solver solver = { 0 };
+  gboolean ok;
 
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
   g_return_val_if_fail (attacker != NULL && defender != NULL, NULL);
@@ -700,20 +941,18 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
     return NULL;
 
   fleets = g_ptr_array_new_with_free_func (fleet_info_free);
-  fleet_ids = g_hash_table_new (fleet_key_hash, fleet_key_equal);
   end_ids = g_hash_table_new (packed_hash, g_direct_equal);
   ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
-  buckets = g_ptr_array_new_with_free_func (free_bucket);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
   solver.fleets = fleets;
-  solver.fleet_ids = fleet_ids;
-  solver.n_slots = 1024;
-  solver.slots = g_new0 (NodeSlot, solver.n_slots);
+  solver.n_fleet_slots = 64;
+  solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
   solver.end_ids = end_ids;
   solver.ends = ends;
-  solver.buckets = buckets;
+  side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
+  side_init (&solver.sides[ADM_TI4_DEFENDER], options->defender_policy);
   /* Rounds 1..K where K is the last round a retreat is announced in, then "K + 1 or later",
    * where every round is alike. Retreats are for space combat only (LRR 48 has none). */
   solver.n_rounds = 1;
@@ -722,42 +961,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
     solver.n_rounds = MAX (options->attacker_retreat_after,
                            options->defender_retreat_after) + 2;
 
-  start (&solver, attacker, defender);
-
-  /* Every round with a hit lowers the total hit capacity: highest first is a topological
-   * order; within one state, its rounds in order. */
-  for (guint c = buckets->len; c-- > 0;)
-    {
-      GPtrArray *bucket = g_ptr_array_index (buckets, c);
-
-      for (guint b = 0; b < bucket->len; b++)
-        {
-          Node *node = g_ptr_array_index (bucket, b);
-
-          for (guint r = 1; r <= solver.n_rounds; r++)
-            if (node->mass[r - 1] > 0.0 && !step (&solver, node, r, error))
-              {
-                g_free (solver.slots);
-                return NULL;
-              }
-          /* A large combat takes seconds: the app drops a computation the master has
-           * already changed the set-up of. */
-          if ((b & 255) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-            {
-              g_free (solver.slots);
-              return NULL;
-            }
-          if (fleets->len >= MAX_IDS / 2)
-            {
-              g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
-                           _("This combat has too many possible states to compute exactly"));
-              g_free (solver.slots);
-              return NULL;
-            }
-        }
-    }
-
-  g_clear_pointer (&solver.slots, g_free);
+  ok = solve (&solver, attacker, defender, cancellable, error);
+  g_clear_pointer (&solver.fleet_slots, g_free);
+  side_clear (&solver.sides[ADM_TI4_ATTACKER]);
+  side_clear (&solver.sides[ADM_TI4_DEFENDER]);
+  if (!ok)
+    return NULL;
 
   odds = g_new0 (AdmTi4Odds, 1);
   odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), ends->len);

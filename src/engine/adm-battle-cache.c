@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-cache.c: what a fire phase asks again and again of a table that does not move
+ * while it resolves. Nothing moves in the fire phase (F-SEQ-2) and no ship changes formation,
+ * so which bases touch (F-FORM-1, F-SHLD-5), who is in which formation and which ships lie
+ * near a line of fire (F-ART-10, F-CAT-4) are worked out once, when the phase begins. What
+ * does change within it — shields used, damage, hulks, a formation's command — is still read
+ * from the ships each time: the cache only narrows down which ships to read, so every answer
+ * is the one of the plain loop over every ship, bit for bit (tests/test-battle-cache.c). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "adm-battle-private.h"
+
+struct _AdmBattleCache {
+  guint          n_ships;
+  AdmPointGrid  *grid;          /* every ship's centre */
+  double         max_radius;    /* the largest base's radius */
+  guint         *touch_start;   /* per ship: its first entry in @touch; n_ships + 1 */
+  guint         *touch;         /* per ship, the others whose bases touch its own */
+  guint         *member_start;  /* per formation: its first entry in @members */
+  guint         *members;       /* per formation, its ships */
+  guint         *stamp;         /* per ship: the query that last listed it */
+  guint          query;
+  GArray        *found;         /* guint: the last answer */
+};
+
+static gboolean caching = TRUE;
+
+void
+_adm_battle_set_caching (gboolean enabled)
+{
+  caching = enabled;
+}
+
+/* F-FORM-1, F-SHLD-5: for each ship, the others whose bases touch its own, tested as
+ * adm_battle_ship_shield_pool () tests them: the other's base first. */
+static void
+find_touching (AdmBattle      *self,
+               AdmBattleCache *cache)
+{
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) touch = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  cache->touch_start = g_new (guint, cache->n_ships + 1);
+  for (guint i = 0; i < cache->n_ships; i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+      double size = _adm_battle_base_size (self, i);
+      /* Beyond the tolerance of adm_bases_touch (0.05 cm) with room to spare. */
+      double reach = size / 2 + cache->max_radius + 0.1;
+
+      cache->touch_start[i] = touch->len;
+      g_array_set_size (near, 0);
+      adm_point_grid_query (cache->grid, s->position.x - reach, s->position.y - reach,
+                            s->position.x + reach, s->position.y + reach, near);
+      for (guint k = 0; k < near->len; k++)
+        {
+          guint j = g_array_index (near, guint, k);
+
+          if (j != i && adm_bases_touch (_adm_battle_ship (self, j)->position,
+                                         _adm_battle_base_size (self, j), s->position, size))
+            g_array_append_val (touch, j);
+        }
+    }
+  cache->touch_start[cache->n_ships] = touch->len;
+  cache->touch = (guint *) (void *) g_array_free (g_steal_pointer (&touch), FALSE);
+}
+
+static void
+find_members (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  guint n_formations = _adm_battle_n_formations (self);
+  g_autofree guint *fill = g_new0 (guint, n_formations + 1);
+
+  cache->member_start = g_new0 (guint, n_formations + 1);
+  cache->members = g_new (guint, MAX (cache->n_ships, 1));
+  for (guint i = 0; i < cache->n_ships; i++)
+    cache->member_start[_adm_battle_ship (self, i)->formation + 1]++;
+  for (guint f = 0; f < n_formations; f++)
+    {
+      cache->member_start[f + 1] += cache->member_start[f];
+      fill[f] = cache->member_start[f];
+    }
+  for (guint i = 0; i < cache->n_ships; i++)
+    cache->members[fill[_adm_battle_ship (self, i)->formation]++] = i;
+}
+
+void
+_adm_battle_cache_begin (AdmBattle *self)
+{
+  AdmBattleCache *cache;
+  g_autofree AdmPoint *points = NULL;
+  double max_size = 0.0;
+
+  _adm_battle_cache_end (self);
+  if (!caching)
+    return;
+  cache = g_new0 (AdmBattleCache, 1);
+  cache->n_ships = _adm_battle_n_ships (self);
+  points = g_new (AdmPoint, MAX (cache->n_ships, 1));
+  for (guint i = 0; i < cache->n_ships; i++)
+    {
+      points[i] = _adm_battle_ship (self, i)->position;
+      max_size = MAX (max_size, _adm_battle_base_size (self, i));
+    }
+  cache->max_radius = max_size / 2;
+  cache->grid = adm_point_grid_new (points, cache->n_ships, MAX (max_size, 1.0));
+  find_touching (self, cache);
+  find_members (self, cache);
+  cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
+  cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->cache = cache;
+}
+
+void
+_adm_battle_cache_end (AdmBattle *self)
+{
+  AdmBattleCache *cache = g_steal_pointer (&self->cache);
+
+  if (cache == NULL)
+    return;
+  adm_point_grid_free (cache->grid);
+  g_free (cache->touch_start);
+  g_free (cache->touch);
+  g_free (cache->member_start);
+  g_free (cache->members);
+  g_free (cache->stamp);
+  g_array_unref (cache->found);
+  g_free (cache);
+}
+
+/* Starts a new answer: every ship unlisted. */
+static void
+new_query (AdmBattleCache *cache)
+{
+  g_array_set_size (cache->found, 0);
+  if (++cache->query == 0)
+    {
+      /* After 2³² questions in one phase: start the stamps again. */
+      memset (cache->stamp, 0, cache->n_ships * sizeof *cache->stamp);
+      cache->query = 1;
+    }
+}
+
+static void
+list (AdmBattleCache *cache,
+      guint           ship)
+{
+  if (cache->stamp[ship] == cache->query)
+    return;
+  cache->stamp[ship] = cache->query;
+  g_array_append_val (cache->found, ship);
+}
+
+const guint *
+_adm_battle_cache_pool_ships (AdmBattle *self,
+                              guint      ship,
+                              guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+  const AdmBattleShip *s;
+
+  if (cache == NULL)
+    return NULL;
+  g_assert (ship < cache->n_ships);
+  s = _adm_battle_ship (self, ship);
+  new_query (cache);
+  list (cache, ship);
+  /* F-FORM-19: a formation in command; F-FORM-15: its command is read as it is now. */
+  if (_adm_battle_formation (self, s->formation)->command)
+    for (guint k = cache->member_start[s->formation]; k < cache->member_start[s->formation + 1];
+         k++)
+      list (cache, cache->members[k]);
+  /* F-SHLD-5, F-FORD-12: bases that touch. */
+  for (guint k = cache->touch_start[ship]; k < cache->touch_start[ship + 1]; k++)
+    list (cache, cache->touch[k]);
+  *n_ships = cache->found->len;
+  return (const guint *) (void *) cache->found->data;
+}
+
+const guint *
+_adm_battle_cache_ships_near (AdmBattle *self,
+                              AdmPoint   a,
+                              AdmPoint   b,
+                              guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+  double reach;
+
+  if (cache == NULL)
+    return NULL;
+  /* Every base the segment can meet has its centre within the largest radius of the
+   * segment's box (with room for rounding). */
+  reach = cache->max_radius + 0.1;
+  g_array_set_size (cache->found, 0);
+  adm_point_grid_query (cache->grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
+                        MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->found);
+  *n_ships = cache->found->len;
+  return (const guint *) (void *) cache->found->data;
+}
