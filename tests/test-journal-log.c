@@ -412,6 +412,57 @@ test_permissions_and_leftovers (void)
   remove_tree (dir);
 }
 
+static void
+mirror_failed_cb (AdmCampaign  *campaign,
+                  const GError *error,
+                  char        **message)
+{
+  g_free (*message);
+  *message = g_strdup (error->message);
+}
+
+/* The second copy (a USB stick): written after every save; when it cannot be, the action
+ * stands and "mirror-failed" says why. */
+static void
+test_mirror_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *stick = g_dir_make_tmp ("admiralty-stick-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *copy = g_build_filename (stick, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  g_autofree char *message = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  guint before;
+
+  g_signal_connect (campaign, "mirror-failed", G_CALLBACK (mirror_failed_cb), &message);
+  adm_campaign_set_mirror_folder (campaign, stick);
+  g_assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
+  for (int i = 0; i < 5; i++)
+    campaign_step (campaign, rand, T0 + i);
+  a = read_text (path);
+  b = read_text (copy);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_null (message);
+
+  remove_tree (stick);
+  before = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+  {
+    AdmDiceRequest request = { 1, 6, "Roll with the stick pulled out", NULL };
+    guint value;
+
+    g_assert_true (adm_campaign_roll (campaign, NULL, &request, T0 + 10, &value, NULL));
+  }
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==,
+                    before + 1);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  g_assert_true (g_str_has_prefix (message, "Cannot keep the second copy of the campaign in "));
+  remove_tree (dir);
+}
+
 /* A generator position that would take minutes to restore is refused at once, naming the
  * limit. */
 static void
@@ -640,6 +691,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/permissions-and-leftovers",
                    test_permissions_and_leftovers);
   g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);
+  g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);
 

@@ -18,6 +18,8 @@ struct _AdmiraltyPreferencesWindow
   AdwComboRow          *units_row;
   AdwComboRow          *paper_row;
   GtkAdjustment        *cycle_adjustment;
+  AdwActionRow         *mirror_row;
+  GtkFileChooserNative *chooser;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyPreferencesWindow, admiralty_preferences_window,
@@ -83,12 +85,77 @@ list_set_mapping (const GValue       *value,
   return g_variant_new_string (choices[i]);
 }
 
+/* The second copy (issue 15): where it goes, or that none is kept. */
+static void
+update_mirror_row (AdmiraltyPreferencesWindow *self)
+{
+  g_autofree char *folder = g_settings_get_string (self->settings, "mirror-folder");
+
+  if (folder[0] == '\0')
+    adw_action_row_set_subtitle (self->mirror_row,
+                                 _("After every save, also write the campaign to another folder "
+                                   "— a USB stick, say. None is kept now."));
+  else
+    {
+      g_autofree char *display = g_filename_display_name (folder);
+      /* Translators: %s is a folder */
+      g_autofree char *subtitle = g_strdup_printf (_("After every save the campaign is also "
+                                                     "written to %s"), display);
+
+      adw_action_row_set_subtitle (self->mirror_row, subtitle);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "prefs.clear-mirror", folder[0] != '\0');
+}
+
+static void
+mirror_chosen_cb (AdmiraltyPreferencesWindow *self,
+                  int                         response,
+                  GtkFileChooserNative       *chooser)
+{
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (folder != NULL && (path = g_file_get_path (folder)) != NULL)
+    g_settings_set_string (self->settings, "mirror-folder", path);
+  g_clear_object (&self->chooser);
+}
+
+static void
+choose_mirror_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyPreferencesWindow *self = ADMIRALTY_PREFERENCES_WINDOW (widget);
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Folder of the Second Copy"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                               _("_Choose"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (mirror_chosen_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+clear_mirror_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  AdmiraltyPreferencesWindow *self = ADMIRALTY_PREFERENCES_WINDOW (widget);
+
+  g_settings_set_string (self->settings, "mirror-folder", "");
+}
+
 static void
 admiralty_preferences_window_dispose (GObject *object)
 {
   AdmiraltyPreferencesWindow *self = (AdmiraltyPreferencesWindow *)object;
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PREFERENCES_WINDOW);
 
@@ -111,6 +178,11 @@ admiralty_preferences_window_class_init (AdmiraltyPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, paper_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow,
                                         cycle_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, mirror_row);
+  gtk_widget_class_install_action (widget_class, "prefs.choose-mirror", NULL,
+                                   choose_mirror_action);
+  gtk_widget_class_install_action (widget_class, "prefs.clear-mirror", NULL,
+                                   clear_mirror_action);
 }
 
 static void
@@ -136,6 +208,9 @@ admiralty_preferences_window_init (AdmiraltyPreferencesWindow *self)
   /* F-STRAT-1: 40 minutes by the rules; the running cycle keeps its deadline. */
   g_settings_bind (self->settings, "cycle-minutes", self->cycle_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->settings, "changed::mirror-folder",
+                           G_CALLBACK (update_mirror_row), self, G_CONNECT_SWAPPED);
+  update_mirror_row (self);
 }
 
 AdmiraltyPreferencesWindow *

@@ -345,6 +345,24 @@ campaign_notify_cb (AdmiraltyWindow *self,
   _admiralty_window_save_session (self);
 }
 
+/* Issue 15: the second copy could not be written; the campaign itself is saved. */
+static void
+campaign_mirror_failed_cb (AdmiraltyWindow *self,
+                           const GError    *error,
+                           AdmCampaign     *campaign)
+{
+  _admiralty_window_toast (self, error->message);
+}
+
+static void
+mirror_folder_changed_cb (AdmiraltyWindow *self)
+{
+  g_autofree char *folder = g_settings_get_string (self->settings, "mirror-folder");
+
+  if (self->campaign != NULL)
+    adm_campaign_set_mirror_folder (self->campaign, folder);
+}
+
 static void
 admiralty_window_set_campaign (AdmiraltyWindow *self,
                                AdmCampaign     *campaign)
@@ -363,6 +381,9 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (campaign, "notify", G_CALLBACK (campaign_notify_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "mirror-failed", G_CALLBACK (campaign_mirror_failed_cb),
+                           self, G_CONNECT_SWAPPED);
+  mirror_folder_changed_cb (self);
 
   g_clear_object (&self->fleet_roots);
   self->fleet_roots = admiralty_fleet_model_new (campaign);
@@ -1036,6 +1057,8 @@ admiralty_window_init (AdmiraltyWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::mirror-folder",
+                           G_CALLBACK (mirror_folder_changed_cb), self, G_CONNECT_SWAPPED);
   self->roll_store = g_list_store_new (ADMIRALTY_TYPE_ROLL_ITEM);
   selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->roll_store)));
   gtk_column_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
