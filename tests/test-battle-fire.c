@@ -520,6 +520,43 @@ test_art_combined_batteries (void)
   refuse (beyond, FIRE ("hartung:main hartung:secondary", "t32"), "1", "(F-FIRE-5)");
 }
 
+static void
+test_art_per_ship (void)
+{
+  g_autoptr(AdmBattle) frigates = load_at ("fire-frigates.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) cruisers = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель,
+   * складывается общая сумма огневой мощи всех артсистем» — the batteries of one ship
+   * («корабль») add up, and F-FIRE-4 («Выбрать корабль… Выбрать следующую арт. систему
+   * данного корабля или следующий корабль») goes ship by ship; a formation pools shields,
+   * turrets and torpedo salvoes (F-FORM-19, F-FORM-12), never artillery. Kestrel and Merlin
+   * (guns: firepower 2, range 20 cm) are both 12.3 cm from Vervani, past half range (10 cm)
+   * and within three quarters (15 cm): no shift. A crossing escort is column 5 (F-ART-15),
+   * where firepower 2 gives 0 dice (F-ART-14): 0 + 0, no die at all. Adding the two into
+   * firepower 4 would have rolled 1 die. */
+  first = resolve (frigates, FIRE ("kestrel:guns merlin:guns", "vervani"), NULL);
+  assert_rolls (frigates, first, "");
+  assert_reported (frigates, "Kestrel's Gun battery, firepower 2 at crossing escort Vervani, "
+                             "12.3 cm, column 5: 0 dice (-) at 3+");
+  assert_reported (frigates, "Merlin's Gun battery, firepower 2 at crossing escort Vervani, "
+                             "12.3 cm, column 5: 0 dice (-) at 3+");
+  g_assert_cmpint (hull_left (frigates, "vervani"), ==, 4);
+
+  /* Vorberg (20.0 cm) and Vorbretten (20.6 cm), main batteries firepower 5, range 35 cm:
+   * neither within half range (17.5 cm) nor beyond three quarters (26.25 cm). An approaching
+   * capital ship is column 2: firepower 5 gives 4 dice, twice: 4 + 4 = 8 dice, each ship's
+   * at armour 3+. Added into firepower 10 they would have rolled 7. */
+  first = resolve (cruisers, FIRE ("vorberg:main vorbretten:main", "triumph"),
+                   "1 1 1 1 1 1 1 1");
+  assert_rolls (cruisers, first, "F-ART-11 4d6=1 1 1 1; F-ART-11 4d6=1 1 1 1");
+  assert_reported (cruisers, "Vorberg's Main battery, firepower 5 at approaching capital ship "
+                             "Triumph, 20.0 cm, column 2: 4 dice");
+  assert_reported (cruisers, "Vorbretten's Main battery, firepower 5 at approaching capital "
+                             "ship Triumph, 20.6 cm, column 2: 4 dice");
+}
+
 typedef struct {
   const char *target;
   const char *aspect;
@@ -1869,6 +1906,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/fire/F-ART-1/in-range-and-arc", test_art_basic);
   g_test_add_func ("/engine/fire/F-ART-3/combined-batteries", test_art_combined_batteries);
+  g_test_add_func ("/engine/fire/F-ART-3/per-ship", test_art_per_ship);
   g_test_add_func ("/engine/fire/F-ART-15/columns", test_art_columns);
   g_test_add_func ("/engine/fire/F-ART-8/half-range-shift", test_art_half_range);
   g_test_add_func ("/engine/fire/F-ART-8/closer-than-half", test_art_half_range_closer);

@@ -442,13 +442,45 @@ test_fire_odds (void)
   g_assert_cmpfloat_with_epsilon (preview.expected_damage, expected->expected_damage, EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_damage, 1 - expected->damage[0], EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_critical, expected->p_critical, EPS);
+  g_assert_cmpuint (preview.attacks, ==, 1);
   adm_fire_preview_clear (&preview);
   g_assert_null (preview.artillery);
 
-  /* F-ART-3: two ships of one formation add their firepower. */
+  /* F-ART-3: «Если корабль обстреливает несколькими батареями…» — a ship's batteries add up,
+   * two ships' do not: Vorberg (20.0 cm) and Vorbretten (20.6 cm) make two attacks of
+   * firepower 5, column 2, 4 dice each at armour 3, not one of 10. The second meets the
+   * shields the first leaves on average: 2 less the blocks it uses up (each hit up to 2,
+   * after the armour as ruled), rounded. */
   preview_fire (battle, FIRE ("vorberg:main vorbretten:main", "triumph"), 0, &preview);
   g_assert_true (preview.legal);
-  g_assert_cmpint (preview.artillery_firepower, ==, 10);
+  g_assert_cmpuint (preview.attacks, ==, 2);
+  g_assert_cmpint (preview.artillery_firepower, ==, 5);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 4);
+  {
+    double absorbed = 0;
+    g_autoptr(AdmFireOdds) raw = adm_ruleset_fire_odds (adm_battle_get_ruleset (battle),
+                                                        ADM_WEAPON_ARTILLERY, 5,
+                                                        "approaching-capital", 0, 3, 0,
+                                                        FALSE, FALSE, FALSE, &error);
+    g_autoptr(AdmFireOdds) second = NULL;
+    int left;
+
+    g_assert_no_error (error);
+    for (int k = 0; k <= raw->max_damage; k++)
+      absorbed += raw->damage[k] * MIN (k, 2);
+    left = MAX (0, 2 - (int) round (absorbed));
+    second = adm_ruleset_fire_odds (adm_battle_get_ruleset (battle), ADM_WEAPON_ARTILLERY, 5,
+                                    "approaching-capital", 0, 3, left, FALSE, FALSE, FALSE,
+                                    &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (preview.expected_damage,
+                                    expected->expected_damage + second->expected_damage, EPS);
+    g_assert_cmpfloat_with_epsilon (preview.p_damage,
+                                    1 - expected->damage[0] * second->damage[0], EPS);
+    g_assert_cmpfloat_with_epsilon (preview.p_critical,
+                                    1 - (1 - expected->p_critical) * (1 - second->p_critical),
+                                    EPS);
+  }
   adm_fire_preview_clear (&preview);
 }
 

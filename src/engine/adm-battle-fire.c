@@ -445,7 +445,7 @@ typedef struct {
   int       shortest;       /* the shortest range of the artillery batteries */
   double    farthest;       /* the farthest artillery battery from the target */
   gboolean  behind;         /* F-ART-10: a line passes behind a marker or a hulk */
-  gboolean  lock;           /* F-FORD-2: every firing ship has target lock */
+  gboolean  lock;           /* F-FORD-2: the firing ship has target lock */
 } Volley;
 
 /* Adds up @batteries at @target, setting each one's @blocked (F-CAT-4). */
@@ -946,6 +946,57 @@ check_return_fire (AdmBattle          *self,
   return TRUE;
 }
 
+/* The batteries of @batteries that belong to the ship of batteries[@first], in order. */
+static GArray *
+ship_batteries (GArray *batteries,
+                guint   first)
+{
+  guint ship = g_array_index (batteries, Battery, first).ship;
+  GArray *own = g_array_new (FALSE, FALSE, sizeof (Battery));
+
+  for (guint i = first; i < batteries->len; i++)
+    if (g_array_index (batteries, Battery, i).ship == ship)
+      g_array_append_val (own, g_array_index (batteries, Battery, i));
+  return own;
+}
+
+/* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель, складывается
+ * общая сумма огневой мощи» — the batteries of one ship add up; F-FIRE-4 «Выбрать корабль…
+ * Выбрать следующую арт. систему данного корабля или следующий корабль»: the fire goes ship
+ * by ship. A formation pools shields, turrets (F-FORM-19) and torpedo salvoes (F-FORM-12),
+ * never artillery: a declaration naming several ships is one attack per ship, in the order
+ * of their first battery, each with its own range, shifts and target lock. */
+static gboolean
+attack_each_ship (AdmBattle  *self,
+                  GArray     *batteries,
+                  guint       target,
+                  int         line_no,
+                  GError    **error)
+{
+  for (guint i = 0; i < batteries->len; i++)
+    {
+      const Battery *b = &g_array_index (batteries, Battery, i);
+      g_autoptr(GArray) own = NULL;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < i; j++)
+        seen |= g_array_index (batteries, Battery, j).ship == b->ship;
+      if (seen)
+        continue;
+      if (_adm_battle_ship (self, target)->status == ADM_SHIP_DESTROYED)
+        {
+          _adm_battle_report (self, _("%s is already destroyed; %s holds its fire."),
+                              _adm_battle_ship_name (self, target),
+                              _adm_battle_ship_name (self, b->ship));
+          continue;
+        }
+      own = ship_batteries (batteries, i);
+      if (!attack (self, own, target, line_no, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 resolve_decl (AdmBattle    *self,
               AdmFireDecl  *decl,
@@ -1002,7 +1053,7 @@ resolve_decl (AdmBattle    *self,
     }
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
     return FALSE;
-  if (batteries->len > 0 && !attack (self, batteries, target, decl->line, error))
+  if (!attack_each_ship (self, batteries, target, decl->line, error))
     return FALSE;
 
   /* F-FIRE-9 ("damaged-fire-check"): after a failed check the batteries fire at the nearest
@@ -1105,6 +1156,7 @@ record_earlier_attacks (AdmBattle         *self,
 gboolean
 _adm_battle_fire_preview (AdmBattle          *self,
                           const AdmFireDecl  *decl,
+                          guint               nth,
                           AdmFirePreview     *preview,
                           AdmFireNumbers     *numbers,
                           GError            **error)
@@ -1116,7 +1168,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   g_autofree char *aspect = NULL;
   const AdmBattleShip *t;
   int attacker;
-  Volley v;
+  Volley v = { .firer = -1 };
 
   if (target < 0)
     {
@@ -1157,14 +1209,29 @@ _adm_battle_fire_preview (AdmBattle          *self,
       preview->readiness_check |= needs_readiness_check (self, b->ship, target);
       g_array_append_val (firing, *b);
     }
-  if (firing->len == 0)
+  /* F-ART-3: one attack per ship (attack_each_ship ()); each is checked, the @nth is
+   * previewed. */
+  preview->attacks = 0;
+  for (guint i = 0; i < firing->len; i++)
+    {
+      g_autoptr(GArray) own = NULL;
+      gboolean seen = FALSE;
+      Volley one;
+
+      for (guint j = 0; j < i; j++)
+        seen |= g_array_index (firing, Battery, j).ship == g_array_index (firing, Battery, i).ship;
+      if (seen)
+        continue;
+      own = ship_batteries (firing, i);
+      volley_sum (self, own, target, &one);
+      /* F-CAT-4: every line of fire blocked: nothing fires. */
+      if (one.firer >= 0 && !volley_check_range (self, &one, target, decl->line, &refusal))
+        goto refused;
+      if (preview->attacks++ == nth)
+        v = one;
+    }
+  if (nth >= preview->attacks || v.firer < 0)
     return TRUE;
-  volley_sum (self, firing, target, &v);
-  /* F-CAT-4: every line of fire blocked: nothing fires. */
-  if (v.firer < 0)
-    return TRUE;
-  if (!volley_check_range (self, &v, target, decl->line, &refusal))
-    goto refused;
 
   preview->artillery_firepower = v.artillery;
   preview->destructor_firepower = v.destructors;

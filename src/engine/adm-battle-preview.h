@@ -59,7 +59,12 @@ typedef struct {
   gboolean     legal;
   char        *reason;              /* when not legal: the refusal the fire phase would give */
   double       distance;            /* cm, farthest battery to the target, centre to centre */
-  int          artillery_firepower; /* summed and halved as the phase does (F-ART-3) */
+  guint        attacks;             /* F-ART-3: one attack per firing ship, each looked up on
+                                     * its own; the firepower, column, shifts and odds below
+                                     * are the first one's, the three totals at the end count
+                                     * them all */
+  int          artillery_firepower; /* the first ship's batteries summed and halved as the
+                                     * phase does (F-ART-3) */
   int          destructor_firepower;
   int          column;              /* artillery table column after shifts, 0 none (F-ART-10) */
   gboolean     half_range;          /* F-ART-8 */
@@ -73,11 +78,13 @@ typedef struct {
   AdmFireOdds *destructors;         /* NULL when no destructor fires; computed with the
                                      * shields the artillery leaves on average: the pool less
                                      * the blocks the artillery uses up on average, rounded */
-  double       expected_damage;     /* both together */
+  double       expected_damage;     /* both together, over every attack; each later attack
+                                     * meets the shields the earlier ones leave on average */
   double       p_damage;            /* P(at least one damage point): 1 − P(none from the
-                                     * artillery) · P(none from the destructors) */
-  double       p_critical;          /* P(at least one critical check succeeds), the two
-                                     * weapon kinds taken as independent */
+                                     * artillery) · P(none from the destructors), and so on
+                                     * over the attacks */
+  double       p_critical;          /* P(at least one critical check succeeds), the weapon
+                                     * kinds and attacks taken as independent */
 } AdmFirePreview;
 
 void      adm_fire_preview_clear    (AdmFirePreview       *preview);
