@@ -156,7 +156,6 @@ static const struct {
   { "sweep-blunder", "F-SWEEP-5", "d6", 2 },
   /* End stage and damage control (F-END, F-DC) */
   { "damage-control-attempts", "F-END-1", "declared", 2 },
-  { "damage-control-roll", "F-DC-2", "at-most", 2 },
   { "damage-control-modifier", "F-DC-5", "none", 2 },
   { "damage-control-extra-die", "F-DC-1", "second-chance", 2 },
   { "repair-priority", "F-DC-1", "fire-critical-hull", 1 },

@@ -149,7 +149,6 @@ static const struct {
   { "sweep-blunder", { "d6", "2d6", NULL } },
   /* End stage and damage control (F-END, F-DC) */
   { "damage-control-attempts", { "declared", "automatic", NULL } },
-  { "damage-control-roll", { "at-most", "less-than", NULL } },
   { "damage-control-modifier", { "none", "readiness-grade", NULL } },
   { "damage-control-extra-die", { "second-chance", "second-repair", NULL } },
   { "repair-priority", { "fire-critical-hull", NULL } },
