@@ -92,6 +92,39 @@ test_launch (void)
 }
 
 static void
+test_launch_reinforced (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-duel.xml",
+                                                 "id=\"vorkraft\" name=\"General Vorkraft\" "
+                                                 "class=\"general-vorkraft\"",
+                                                 "id=\"vorkraft\" name=\"Lord Ghem\" "
+                                                 "class=\"ghem-lord\"", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) combined = load_variant_at ("torp-duel.xml",
+                                                   "id=\"vorkraft\" name=\"General Vorkraft\" "
+                                                   "class=\"general-vorkraft\"",
+                                                   "id=\"vorkraft\" name=\"Lord Ghem\" "
+                                                   "class=\"ghem-lord\"", ADM_PHASE_FIRE);
+
+  /* F-FORD-10, of the order "Усиление защиты": «Огневая мощь и сила делится на 2» — «сила»
+   * is the torpedo strength of the card (the card's «Огневая мощь/ Сила» column). A Ghem
+   * Lord (tubes of strength 4) reinforcing its shields launches 4 / 2 = 2 torpedoes; no dice
+   * (the order without "extended" needs no check, F-FORD-6). */
+  resolve (battle, "<reinforce-shields ship=\"vorkraft\"/>"
+                   "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  assert_salvo (battle, 1, 0, 0, 90, 2, 2, FALSE);
+  assert_reported (battle, "Lord Ghem reinforces its shields: its Torpedo tubes launch 2 "
+                           "torpedoes instead of 4 (F-FORD-10).");
+  assert_reported (battle, "salvo 1 of 2 torpedoes from Lord Ghem");
+
+  /* In a combined salvo (F-FORM-12) only the reinforcing ship's share is halved: 2 from the
+   * Ghem Lord + 4 from Vorhalas = 6. */
+  resolve (combined, "<reinforce-shields ship=\"vorkraft\"/>"
+                     "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" "
+                     "target=\"triumph\"/>", NULL);
+  g_assert_cmpint (salvo (combined, 1)->torpedoes, ==, 6);
+}
+
+static void
 test_launch_refused (void)
 {
   g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
@@ -733,6 +766,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_assert_nonnull (g_getenv ("ADMIRALTY_SOURCE_DIR"));
 
+  g_test_add_func ("/engine/torpedo/F-FORD-10/reinforced-launch", test_launch_reinforced);
   g_test_add_func ("/engine/torpedo/F-WPN-10/launch", test_launch);
   g_test_add_func ("/engine/torpedo/F-FIRE-3/refused", test_launch_refused);
   g_test_add_func ("/engine/torpedo/F-FORM-12/combined-salvo", test_combined_salvo);

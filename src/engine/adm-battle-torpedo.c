@@ -700,6 +700,27 @@ farthest_ship (AdmBattle *self,
   return best;
 }
 
+/* The torpedoes @tube launches now. F-FORD-10: «Огневая мощь и сила делится на 2» — a ship
+ * reinforcing its shields halves its firepower and its «сила», the torpedo strength of its
+ * card, rounded as "halved-firepower" rounds; the order of a movement phase (F-MOVE-15..17,
+ * ruling "halved-fire-scope") halves direct fire only. */
+static int
+tube_torpedoes (AdmBattle  *self,
+                const Tube *tube)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, tube->ship);
+  const AdmWeapon *weapon = tube_weapon (self, tube);
+  int halved;
+
+  if (s->reinforced_until < adm_battle_get_turn (self))
+    return weapon->firepower;
+  halved = adm_ruleset_halve_firepower (self->ruleset, weapon->firepower);
+  _adm_battle_report (self, _("%s reinforces its shields: its %s launch %d torpedoes instead "
+                              "of %d (F-FORD-10)."), s->name, weapon->name, halved,
+                      weapon->firepower);
+  return halved;
+}
+
 /* Places one salvo of @firing's tubes from ship @ship (all of them with -1) at @at. */
 static void
 place_salvo (AdmBattle *self,
@@ -730,7 +751,7 @@ place_salvo (AdmBattle *self,
        * up in a combined salvo (F-FORM-12). F-WPN-11, F-WPN-12 ("torpedo-turns"): the speed
        * and turns of the profile; a combined salvo keeps together at the slowest and
        * shortest of them. */
-      v.torpedoes += weapon->firepower;
+      v.torpedoes += tube_torpedoes (self, tube);
       v.speed = MIN (v.speed, weapon->torpedo_speed);
       v.turns_left = MIN (v.turns_left, weapon->torpedo_turns);
     }
