@@ -517,10 +517,20 @@ test_turn_monitor_and_escort (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  /* F-MOVE-12: a monitor moves its full distance, then turns. */
+  /* F-MOVE-12: «Монитор проходит полностью расстояние, определяемое его игровой скоростью,
+   * и только тогда может повернуть» — the distance its game speed sets (the Orbital
+   * monitor's 10 cm), not a share of the declared move as for battleships (F-MOVE-9),
+   * battlecruisers (F-MOVE-10) and cruisers (F-MOVE-11). 9 cm before the turn is short. */
   refused (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
                    "<forward cm=\"1\"/></move>", "",
-           "Monitor is a monitor: it must move 10 of its 10 cm before turning (F-MOVE-12)");
+           "Monitor is a monitor: it must move the full 10 cm of its speed before turning, and "
+           "this move is 10 cm (F-MOVE-12)");
+  /* Declaring forward 6 then a 45° turn: the whole of a 6 cm move is made first, but 6 cm is
+   * not the 10 cm of its speed: refused (a share of the declared move would have allowed
+   * it). */
+  refused (battle, "<move formation=\"mon\"><forward cm=\"6\"/><turn degrees=\"45\"/></move>",
+           "", "Monitor is a monitor: it must move the full 10 cm of its speed before turning, "
+               "and this move is 6 cm (F-MOVE-12)");
   /* F-MOVE-7 ("turn-limit"): 90° in total for the frigate; F-MOVE-13: an escort turns at
    * any point. */
   refused (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"

@@ -16,6 +16,7 @@ typedef struct {
   int          speed;
   int          turn;
   double       turn_after;  /* share of the declared move before a turn */
+  gboolean     by_speed;    /* F-MOVE-12: turn_after is a share of the speed */
   const char  *turn_clause;
   const char  *type_name;   /* the ship type that sets turn_after, for messages */
   int          limiting;    /* the ship that sets turn_after */
@@ -54,6 +55,7 @@ gather (AdmBattle *self,
   m->speed = G_MAXINT;
   m->turn = G_MAXINT;
   m->turn_after = 0;
+  m->by_speed = FALSE;
   m->limiting = -1;
   m->ships = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)
@@ -61,6 +63,7 @@ gather (AdmBattle *self,
       const AdmBattleShip *s = _adm_battle_ship (self, i);
       /* F-MOVE-11: some classes (the Ariel) may turn at any point of their move. */
       double share = s->klass->turn_anywhere ? 0 : s->klass->type->turn_after;
+      gboolean by_speed = s->klass->type->turn_after_speed && share > 0;
 
       if (s->formation != formation || !_adm_battle_ship_active (self, i))
         continue;
@@ -68,8 +71,12 @@ gather (AdmBattle *self,
       /* F-FORM-10: the worst value of each parameter. */
       m->speed = MIN (m->speed, adm_battle_ship_speed (self, i));
       m->turn = MIN (m->turn, s->klass->turn);
-      if (m->limiting < 0 || share > m->turn_after)
+      /* F-MOVE-12: a monitor's full game speed is at least any share of the declared move
+       * (which the speed bounds), so a monitor sets the distance. */
+      if (m->limiting < 0 || (by_speed && !m->by_speed) ||
+          (by_speed == m->by_speed && share > m->turn_after))
         {
+          m->by_speed = by_speed;
           m->turn_after = share;
           m->turn_clause = s->klass->type->turn_clause;
           m->type_name = s->klass->type->name;
@@ -189,13 +196,18 @@ turn_limit (const Movers *m,
 }
 
 /* F-MOVE-8: the cm the formation must cover before its first turn, of a move of @total cm.
- * F-MOVE-16: an emergency stop may turn anywhere, even in place. */
+ * F-MOVE-12: «Монитор проходит полностью расстояние, определяемое его игровой скоростью, и
+ * только тогда может повернуть» — a monitor, its current game speed (F-FORM-10: the
+ * formation's), however little it declared. F-MOVE-16: an emergency stop may turn anywhere,
+ * even in place. */
 static double
 turn_after (const Movers *m,
             AdmMoveOrder  order,
             double        total)
 {
-  return order == ADM_MOVE_ORDER_EMERGENCY_STOP ? 0 : m->turn_after * total;
+  if (order == ADM_MOVE_ORDER_EMERGENCY_STOP)
+    return 0;
+  return m->turn_after * (m->by_speed ? m->speed : total);
 }
 
 /* The cm of @decl's forward steps, and the degrees of its turns. */
@@ -254,6 +266,17 @@ check_path (AdmBattle          *self,
         {
           before += step->value;
           continue;
+        }
+      if (fabs (step->value) > EPSILON && before + EPSILON < needed && m->by_speed)
+        {
+          g_autofree char *type = g_utf8_strdown (m->type_name, -1);
+
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s is a %s: it must move the full %g cm of its speed before "
+                                 "turning, and this move is %g cm (%s)"),
+                               _adm_battle_ship_name (self, m->limiting), type, needed, *total,
+                               m->turn_clause);
+          return FALSE;
         }
       if (fabs (step->value) > EPSILON && before + EPSILON < needed)
         {

@@ -34,7 +34,8 @@ typedef struct {
                           * correction F-MOVE-15); 0 when it may not turn at all now
                           * (F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4, F-ORB-1, F-STN-5) */
   double    turned;      /* degrees declared, summed */
-  double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8) */
+  double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8);
+                          * a monitor's share of its speed, whatever @total (F-MOVE-12) */
   gboolean  must_move;   /* F-MOVE-5: it moved last turn */
   double    last_move;   /* cm moved last turn */
 } AdmMovePreview;

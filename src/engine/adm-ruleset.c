@@ -460,6 +460,13 @@ parse_ship_types (AdmRuleset  *self,
                              type->id, other);
           return FALSE;
         }
+      /* F-MOVE-12: a monitor turns only after the distance its game speed sets. */
+      {
+        g_autofree char *of = adm_xml_get_string (node, "turn-after-of");
+
+        /* The schema allows only declared-move and speed. */
+        type->turn_after_speed = g_strcmp0 (of, "speed") == 0;
+      }
       type->name = translated (type->name);
       g_hash_table_insert (self->types_by_id, type->id, type);
       g_ptr_array_add (self->ship_types, g_steal_pointer (&type));
