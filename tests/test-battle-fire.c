@@ -1536,10 +1536,36 @@ static void
 test_ford_lock_no_turn (void)
 {
   g_autoptr(AdmBattle) battle = load_at ("fire-orders.xml", ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) straight = load_at ("fire-orders.xml", ADM_PHASE_MOVEMENT);
+  const char *turn_and_lock = "<move formation=\"b1\"><turn degrees=\"45\"/></move>"
+                              "<target-lock ship=\"vorberg\"/>" FIRE ("vorberg:main", "lord");
+  const char *lock = "<target-lock ship=\"vorberg\"/>" FIRE ("vorberg:main", "lord");
+  guint first;
 
-  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
-  refuse (battle, "<move formation=\"b1\"><turn degrees=\"45\"/></move>"
-                  "<target-lock ship=\"vorberg\"/>", NULL, "(F-FORD-3)");
+  /* F-FORD-3, F-FORD-4 («Захват цели»): «Корабль, выполняющий этот приказ, не может
+   * поворачивать во время стадии движения. Если корабль поворачивал в стадию движения, он
+   * не может поворачивать в следующий ход». The order is given in the fire phase, after the
+   * movement: one turn's orders that turn Vorberg 45° and lock on are legal — the turn is
+   * made, the lock taken (Lord 10 cm ahead, firepower 5, range 35: half range, column 2 − 1
+   * = 1, 5 dice at armour 5; the misses re-rolled once) … */
+  resolve (battle, turn_and_lock, NULL);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->heading, 135, 1e-6);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  first = resolve (battle, turn_and_lock, "1 1 1 1 1 1 1 1 1 1");
+  assert_rolls (battle, first, "F-ART-11 5d6=1 1 1 1 1; F-FORD-2 5d6=1 1 1 1 1");
+  /* … and it may not turn in the next turn (F-FORD-4). */
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  refuse (battle, "<move formation=\"b1\"><turn degrees=\"45\"/></move>", NULL,
+          "Vorberg group turned last turn under target lock and cannot turn this turn "
+          "(F-FORD-4)");
+
+  /* A ship that took the lock without turning turns freely next turn (reading a). */
+  resolve (straight, lock, NULL);
+  battle_helper_skip_to (straight, ADM_PHASE_FIRE);
+  resolve (straight, lock, "1 1 1 1 1 1 1 1 1 1");
+  battle_helper_skip_to (straight, ADM_PHASE_MOVEMENT);
+  resolve (straight, "<move formation=\"b1\"><turn degrees=\"45\"/></move>", NULL);
+  g_assert_cmpfloat_with_epsilon (ship (straight, "vorberg")->heading, 135, 1e-6);
 }
 
 static void
@@ -1960,7 +1986,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CAT-5/torpedoes-at-wrecks", test_cat_torpedoes_at_wrecks);
 
   g_test_add_func ("/engine/fire/F-FORD-2/target-lock", test_ford_target_lock);
-  g_test_add_func ("/engine/fire/F-FORD-3/lock-no-turn", test_ford_lock_no_turn);
+  g_test_add_func ("/engine/fire/F-FORD-4/turn-then-lock-same-turn", test_ford_lock_no_turn);
   g_test_add_func ("/engine/fire/F-FORD-4/turned-then-locked", test_ford_turned_then_locked);
   g_test_add_func ("/engine/fire/F-FORD-7/reinforce-shields", test_ford_reinforce);
   g_test_add_func ("/engine/fire/F-FORD-6/extended", test_ford_extended);

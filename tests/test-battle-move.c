@@ -616,10 +616,13 @@ test_target_lock_no_turn (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  /* F-FORD-3: under target lock the ship may not turn in this movement stage. */
-  refused (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
-                   "<target-lock ship=\"kestrel\"/>", "",
-           "has target lock this turn and cannot turn (F-FORD-3)");
+  /* F-FORD-3, F-FORD-4: the lock is taken in the fire phase, after this movement stage; a
+   * ship that turns now may take it and pays in the next turn (F-FORD-4, «Если корабль
+   * поворачивал в стадию движения, он не может поворачивать в следующий ход»): the turn
+   * declared with the lock is made. */
+  resolve_ok (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
+                      "<target-lock ship=\"kestrel\"/>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 135, EPS);
 }
 
 /* F-RAM */
@@ -831,7 +834,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-MOVE-16/emergency-stop", test_emergency_stop_and_keep_moving);
   g_test_add_func ("/engine/battle/F-MOVE-5/keep-moving", test_keep_moving_without_orders);
   g_test_add_func ("/engine/battle/F-MOVE-17/all-ahead-full", test_all_ahead_full);
-  g_test_add_func ("/engine/battle/F-FORD-3/target-lock-no-turn", test_target_lock_no_turn);
+  g_test_add_func ("/engine/battle/F-FORD-3/target-lock-turn-allowed", test_target_lock_no_turn);
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-battle-preview.c: what the app shows before the dice (adm-battle-preview.h) — move
- * paths and their refusals (F-MOVE, F-FORD-3), fire legality, targets and odds (F-FIRE,
+ * paths and their refusals (F-MOVE, F-FORD-4), fire legality, targets and odds (F-FIRE,
  * F-ART, F-DES, F-FORD), the dry run of a turn's declarations — always the phases' own
  * answers, and the battle left byte for byte as it was; and redo after undo. */
 
@@ -318,25 +318,31 @@ test_move_target_lock (void)
   AdmMovePreview preview = { 0 };
   const char *locked = "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
                        "<target-lock ship=\"kestrel\"/>";
+  const char *turn = "<move formation=\"esc\"><turn degrees=\"45\"/></move>";
   g_autofree char *refusal = NULL;
 
-  /* F-FORD-3: the target lock declared for the fire phase forbids turning in movement. */
-  preview_move (battle, "<target-lock ship=\"kestrel\"/>", "esc", &preview);
+  /* F-FORD-3, F-FORD-4: the target lock is taken in the fire phase, after the movement; a
+   * ship that turns may take it («Если корабль поворачивал в стадию движения, он не может
+   * поворачивать в следующий ход»): this turn the frigate keeps its 90° (F-MOVE-7). */
+  preview_move (battle, locked, "esc", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  adm_move_preview_clear (&preview);
+
+  /* It turns and locks on; in the next turn it may not turn at all. */
+  while (adm_battle_get_phase (battle) != ADM_PHASE_DETECTION)
+    resolve (battle, locked, "");
+  resolve (battle, "", "1 6");
+  preview_move (battle, "", "esc", &preview);
   g_assert_true (preview.legal);
   g_assert_cmpfloat_with_epsilon (preview.turn_limit, 0, EPS);
   adm_move_preview_clear (&preview);
-
-  preview_move (battle, locked, "esc", &preview);
-  refusal = phase_refusal (battle, locked);
+  preview_move (battle, turn, "esc", &preview);
+  refusal = phase_refusal (battle, turn);
   g_assert_false (preview.legal);
   g_assert_cmpstr (preview.reason, ==, refusal);
-  g_assert_nonnull (strstr (preview.reason, "has target lock this turn and cannot turn "
-                                            "(F-FORD-3)"));
-  adm_move_preview_clear (&preview);
-
-  /* Without it, the frigate's 90° (F-MOVE-7). */
-  preview_move (battle, "", "esc", &preview);
-  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  g_assert_nonnull (strstr (preview.reason, "turned last turn under target lock and cannot "
+                                            "turn this turn (F-FORD-4)"));
   adm_move_preview_clear (&preview);
 
   /* Only an unknown formation is an error. */
@@ -1376,7 +1382,7 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);
   g_test_add_func ("/engine/preview/F-MOVE-17/all-ahead-full", test_move_all_ahead_full);
   g_test_add_func ("/engine/preview/F-MOVE-5/keep-moving", test_move_must_keep_moving);
-  g_test_add_func ("/engine/preview/F-FORD-3/target-lock-no-turn", test_move_target_lock);
+  g_test_add_func ("/engine/preview/F-FORD-4/target-lock-no-turn", test_move_target_lock);
   g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);
   g_test_add_func ("/engine/preview/F-ART-1/fire-odds", test_fire_odds);
   g_test_add_func ("/engine/preview/F-FORD-8/lock-and-special-shield", test_fire_odds_orders);

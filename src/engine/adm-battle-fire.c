@@ -74,7 +74,8 @@ fire_orders (AdmBattle  *self,
         }
       if (lock)
         {
-          /* F-FORD-2: re-roll in this fire phase; F-FORD-3 was checked in movement. */
+          /* F-FORD-2: re-roll in this fire phase; F-FORD-3, F-FORD-4: having turned in this
+           * turn's movement, the ship may not turn next turn (adm-battle-end.c). */
           s->target_lock = TRUE;
           _adm_battle_report (self, _("%s locks on its target (F-FORD-2)."), s->name);
           continue;

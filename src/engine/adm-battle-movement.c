@@ -21,29 +21,12 @@ typedef struct {
   const char  *type_name;   /* the ship type that sets turn_after, for messages */
   int          limiting;    /* the ship that sets turn_after */
   gboolean     engines_out; /* F-CRIT-13 */
-  gboolean     locked;      /* F-FORD-3 */
   gboolean     no_turn;     /* F-FORD-4 */
   gboolean     no_orders;   /* F-FORD-9 */
   gboolean     must_move;   /* F-MOVE-5 */
   double       last_move;
   GArray      *ships;       /* guint, active ships */
 } Movers;
-
-static gboolean
-has_target_lock (AdmBattle *self,
-                 guint      ship)
-{
-  if (self->orders == NULL)
-    return FALSE;
-  for (guint i = 0; i < self->orders->target_locks->len; i++)
-    {
-      AdmShipOrderDecl *decl = g_ptr_array_index (self->orders->target_locks, i);
-
-      if (g_strcmp0 (decl->ship, _adm_battle_ship (self, ship)->id) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
 
 static void
 gather (AdmBattle *self,
@@ -83,7 +66,6 @@ gather (AdmBattle *self,
           m->limiting = i;
         }
       m->engines_out |= s->criticals[6] > 0;
-      m->locked |= has_target_lock (self, i);
       m->no_turn |= s->no_turn_turn == turn;
       m->no_orders |= s->no_orders_turn == turn;
       /* F-MOVE-5 ("keep-moving"): a ship that moved last turn must move this turn. */
@@ -143,8 +125,8 @@ check_known_formations (AdmBattle  *self,
   return TRUE;
 }
 
-/* F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4: whether the formation may turn at all in this
- * phase under @order; the refusal names it @name. */
+/* F-MOVE-17, F-CRIT-13, F-FORD-4: whether the formation may turn at all in this phase under
+ * @order; the refusal names it @name. */
 static gboolean
 check_may_turn (AdmBattle     *self,
                 AdmMoveOrder   order,
@@ -168,14 +150,12 @@ check_may_turn (AdmBattle     *self,
                              "(F-CRIT-13)"), name);
       return FALSE;
     }
-  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
-  if (m->locked)
-    {
-      _adm_battle_illegal (self, error, line,
-                           _("%s has target lock this turn and cannot turn (F-FORD-3)"), name);
-      return FALSE;
-    }
-  /* F-FORD-4: it turned last turn under target lock. */
+  /* F-FORD-3, F-FORD-4: «Корабль, выполняющий этот приказ, не может поворачивать во время
+   * стадии движения. Если корабль поворачивал в стадию движения, он не может поворачивать
+   * в следующий ход». Target lock is declared in the fire phase, after this turn's
+   * movement: a ship that turned may still take it, and pays in the next turn's movement
+   * stage (set in the end stage, adm-battle-end.c). A lock declared for this turn's fire
+   * phase therefore does not stop the turn now. */
   if (m->no_turn)
     {
       _adm_battle_illegal (self, error, line,

@@ -70,7 +70,7 @@ adm_battle_preview_move (AdmBattle            *self,
                    _("there is no formation “%s” in this battle"), formation);
       return FALSE;
     }
-  /* The movement code reads the declarations, target locks among them (F-FORD-3), from
+  /* The movement code reads the declarations from
    * self->orders; on a low-orbit map the preview carries the move out on the snapshot. */
   _adm_battle_snapshot_take (self, &snapshot);
   self->orders = orders;

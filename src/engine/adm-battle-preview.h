@@ -32,7 +32,7 @@ typedef struct {
   double    total;       /* cm declared */
   double    turn_limit;  /* degrees it may turn in all this phase (F-MOVE-7, doubled by course
                           * correction F-MOVE-15); 0 when it may not turn at all now
-                          * (F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4, F-ORB-1, F-STN-5) */
+                          * (F-MOVE-17, F-CRIT-13, F-FORD-4, F-ORB-1, F-STN-5) */
   double    turned;      /* degrees declared, summed */
   double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8);
                           * a monitor's share of its speed, whatever @total (F-MOVE-12) */
@@ -44,7 +44,7 @@ void      adm_move_preview_clear    (AdmMovePreview       *preview);
 
 /* Fills @preview for formation @formation's movement declaration in @orders (none: standing
  * still, or straight on per F-MOVE-5) as if the movement phase were resolved now with
- * @orders' other declarations (target locks, F-FORD-3) in force. Returns FALSE only for an
+ * @orders' other declarations in force. Returns FALSE only for an
  * unknown formation (ADM_BATTLE_ERROR_INVALID) or one with no ship that can move (@error
  * set); an illegal declaration returns TRUE with @preview->legal FALSE and the reason, the
  * path and ends then following the declared steps. The battle need not be in its movement
