@@ -238,10 +238,14 @@ test_fire_damaged_check (void)
   g_autoptr(AdmBattle) fail = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   g_autoptr(AdmBattle) hold = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   g_autoptr(AdmBattle) nearest = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) half = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
+                                               "damage=\"4\"", ADM_PHASE_FIRE);
   guint first;
 
-  /* F-FIRE-9: Wreck has lost half its hull (F-CRIT-6): a target other than the nearest
-   * needs 2d6 ≤ readiness 6, −1 for experienced crews (F-FIRE-10). */
+  /* F-FIRE-9: «В случае, если корабль получил критические повреждения или повреждения
+   * превышающие половину очков живучести…»: Wreck has lost 5 of its 8 hull points, more
+   * than half: a target other than the nearest needs 2d6 ≤ readiness 6, −1 for experienced
+   * crews (F-FIRE-10). */
   g_assert_true (adm_battle_ship_is_damaged (pass, ship_index (pass, "wreck")));
   first = resolve (pass, FIRE ("wreck:main", "far"), "2 2 1 1 1 1");
   assert_rolls (pass, first, "F-FIRE-9 2d6=2 2; F-ART-11 4d6=1 1 1 1");
@@ -270,6 +274,12 @@ test_fire_damaged_check (void)
   /* The nearest enemy needs no check. */
   first = resolve (nearest, FIRE ("wreck:main", "near"), "1 1 1 1 1");
   assert_rolls (nearest, first, "F-ART-11 5d6=1 1 1 1 1");
+
+  /* Exactly half (4 of 8) does not exceed half: no check, though the ship is damaged in the
+   * "lost half" sense of F-CRIT-6. */
+  g_assert_true (adm_battle_ship_is_damaged (half, ship_index (half, "wreck")));
+  first = resolve (half, FIRE ("wreck:main", "far"), "1 1 1 1");
+  assert_rolls (half, first, "F-ART-11 4d6=1 1 1 1");
 }
 
 static void
@@ -304,9 +314,9 @@ test_fire_damaged_one_check (void)
 static void
 test_fire_damaged_by_critical (void)
 {
-  g_autoptr(AdmBattle) battle = load_variant_at ("fire-damaged.xml", "damage=\"4\"",
+  g_autoptr(AdmBattle) battle = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
                                                  "damage=\"0\"", ADM_PHASE_FIRE);
-  g_autoptr(AdmBattle) no_critical = load_variant_at ("fire-damaged.xml", "damage=\"4\"",
+  g_autoptr(AdmBattle) no_critical = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
                                                       "damage=\"0\"", ADM_PHASE_FIRE);
   guint first;
 

@@ -648,8 +648,8 @@ test_fire_readiness_check (void)
   g_autoptr(AdmBattle) battle = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   AdmFirePreview preview = { 0 };
 
-  /* F-FIRE-9: Wreck has lost half its hull: a target other than its nearest enemy needs a
-   * readiness check (the odds assume it passes)… */
+  /* F-FIRE-9: Wreck has lost more than half its hull: a target other than its nearest enemy
+   * needs a readiness check (the odds assume it passes)… */
   preview_fire (battle, FIRE ("wreck:main", "far"), 0, &preview);
   g_assert_true (preview.legal);
   g_assert_true (preview.readiness_check);

@@ -815,8 +815,9 @@ can_fire_at (AdmBattle *self,
 }
 
 /* F-FIRE-9, F-FIRE-10: whether @ship must pass a readiness check before firing at @target:
- * it has critical damage or more than half its hull lost, and @target is not the nearest
- * enemy or it splits its fire. */
+ * it has critical damage or more than half its hull lost («повреждения превышающие половину
+ * очков живучести»: strictly more, unlike the "lost half" of F-CRIT-6 and F-BOARD-4), and
+ * @target is not the nearest enemy or it splits its fire. */
 static gboolean
 needs_readiness_check (AdmBattle *self,
                        guint      ship,
@@ -827,7 +828,7 @@ needs_readiness_check (AdmBattle *self,
 
   for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
     critical |= s->criticals[c] > 0;
-  if (!critical && !adm_battle_ship_is_damaged (self, ship))
+  if (!critical && s->damage * 2 <= s->klass->hull)
     return FALSE;
   return nearest_enemy (self, ship) != (int) target || splits_fire (self, ship);
 }
