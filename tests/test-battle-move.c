@@ -705,6 +705,61 @@ test_ram_missed_and_burn_up (void)
                    ==, 7);
 }
 
+/* Loads move.xml with the rammer a Vorberg (a cruiser, capital) that has lost 6 of its 8
+ * hull points, at the movement phase. */
+static AdmBattle *
+capital_rammer (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "move.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  variant = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (variant, "class=\"vorpatril\" x=\"0\" y=\"70\" "
+                                      "heading=\"90\" readiness=\"9\"",
+                                      "class=\"vorberg\" x=\"0\" y=\"70\" heading=\"90\" "
+                                      "readiness=\"9\" damage=\"6\"", 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, "capital-rammer.xml", &error);
+  g_assert_no_error (error);
+  resolve_ok (battle, "", "1 6");
+  return battle;
+}
+
+static void
+test_ram_burn_up_escorts_only (void)
+{
+  g_autoptr(AdmBattle) battle = capital_rammer ();
+  g_autoptr(AdmBattle) every = capital_rammer ();
+  const char *ram = "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                    "<forward cm=\"30\"/></move>";
+
+  /* F-RAM-5: «Легкие эскортные корабли не могут таранить Capital ships без
+   * самоуничтожения, если число действующих силовых щитов равно или превышает число очков
+   * живучести корабля (то и другое - оставшееся на момент тарана), то таранивший корабль
+   * просто сгорает на этих щитах»: the burn-up is of light escorts ramming capital ships.
+   * Here a cruiser with 2 hull points left rams Target (a cruiser, 2 shields): all ahead
+   * full, 2d6 = 2 (28 + 2 = 30 cm); bases 2 and 2, contact after 30 − 2 − 0.05 = 27.95 cm;
+   * the same size, so the readiness test is 2d6 = 2 ≤ 9 (F-RAM-3, F-RAM-4). No burn-up
+   * ("ram-burn-up" escorts-ramming-capital-ships): head-on (F-RAM-10), the rammer rolls its
+   * 8 starting hull points, Target its 7, all 1s against armour 3: no damage. */
+  resolve_ok (battle, ram, "1 1  1 1  1 1 1 1 1 1 1 1  1 1 1 1 1 1 1");
+  g_assert_cmpint (ship (battle, "vorpatril")->status, ==, ADM_SHIP_ACTIVE);
+  g_assert_false (battle_helper_reported (battle, "burns up"));
+  g_assert_true (battle_helper_reported (battle, "The ram is head-on (F-RAM-10)."));
+
+  /* With "every ram" (target-shields-vs-rammer-hull) the 2 shields burn its 2 hull points
+   * up, as the old default did. */
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (every), "ram-burn-up",
+                                         "target-shields-vs-rammer-hull", NULL));
+  resolve_ok (every, ram, "1 1  1 1");
+  g_assert_cmpint (ship (every, "vorpatril")->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_true (battle_helper_reported (every, "burns up on the 2 shields of Target (F-RAM-5)"));
+}
+
 /* Journal */
 
 static void
@@ -838,6 +893,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
+  g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/journal/undo-replays", test_undo_replays);
   g_test_add_func ("/engine/battle/journal/turn-all-or-nothing", test_turn_all_or_nothing);
   g_test_add_func ("/engine/battle/orders/wrong-turn", test_orders_for_wrong_turn);

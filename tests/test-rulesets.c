@@ -113,7 +113,7 @@ static const struct {
   { "target-lock", "F-FORD-2", "reroll-misses-once", 1 },
   { "reinforce-shields", "F-FORD-6", "check-extends", 1 },
   { "ram-size", "F-RAM-4", "base-size", 1 },
-  { "ram-burn-up", "F-RAM-5", "target-shields-vs-rammer-hull", 1 },
+  { "ram-burn-up", "F-RAM-5", "escorts-ramming-capital-ships", 2 },
   { "ram-damage", "F-RAM-12", "starting-hull", 1 },
   { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 1 },
   { "formation-contact", "F-FORM-1", "declared", 1 },

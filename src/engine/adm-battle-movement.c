@@ -563,7 +563,7 @@ ram (AdmBattle          *self,
   AdmPoint end;
   double contact, rs, ts;
   int dice, readiness, rammer_shields, target_shields;
-  gboolean passed, head_on;
+  gboolean passed, head_on, burn_up_applies;
 
   if (m->ships->len != 1)
     {
@@ -613,10 +613,16 @@ ram (AdmBattle          *self,
   r->position = adm_point_advance (r->position, r->heading, contact);
   _adm_battle_report (self, _("%s rams %s after %g cm."), r->name, t->name, contact);
 
-  /* F-RAM-5 ("ram-burn-up"): the target's working shields against the rammer's hull left. */
+  /* F-RAM-5 ("ram-burn-up"): «Легкие эскортные корабли не могут таранить Capital ships без
+   * самоуничтожения, если число действующих силовых щитов равно или превышает число очков
+   * живучести корабля»: the target's working shields against the rammer's hull left, when an
+   * escort rams a capital ship (as ruled otherwise, every ram). */
   target_shields = adm_battle_ship_shield_pool (self, target);
   rammer_shields = adm_battle_ship_shield_pool (self, rammer);
-  if (target_shields >= adm_battle_ship_hull_left (self, rammer))
+  burn_up_applies = _adm_battle_ruling_is (self, "ram-burn-up", "target-shields-vs-rammer-hull") ||
+                    (r->klass->category == ADM_CATEGORY_ESCORT &&
+                     t->klass->category == ADM_CATEGORY_CAPITAL);
+  if (burn_up_applies && target_shields >= adm_battle_ship_hull_left (self, rammer))
     {
       _adm_battle_report (self, _("%s burns up on the %d shields of %s (F-RAM-5)."), r->name,
                           target_shields, t->name);

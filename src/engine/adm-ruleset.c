@@ -105,7 +105,7 @@ static const struct {
   { "target-lock", { "reroll-misses-once", NULL } },
   { "reinforce-shields", { "check-extends", NULL } },
   { "ram-size", { "base-size", NULL } },
-  { "ram-burn-up", { "target-shields-vs-rammer-hull", NULL } },
+  { "ram-burn-up", { "escorts-ramming-capital-ships", "target-shields-vs-rammer-hull", NULL } },
   { "ram-damage", { "starting-hull", NULL } },
   { "ram-shield-modifier", { "plus-one-stronger", NULL } },
   { "formation-contact", { "declared", NULL } },
