@@ -779,6 +779,31 @@ test_wpn_shields_against_artillery (void)
 }
 
 static void
+test_wpn_shields_default (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("fire-duel.xml",
+                                                 "<ruling id=\"shields-against-artillery\" "
+                                                 "value=\"after-armour\"/>", "",
+                                                 ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-WPN-7, with the ruleset's default: «Для стрельбы арт. систем используется
+   * артиллерийская таблица, для определения количества попавших залпов. Далее, часть залпов
+   * поглощается щитами. Оставшиеся залпы могут быть отбиты броней.» Vorberg's firepower 5
+   * at Triumph (approaching capital ship, 20 cm of 35: no shift, F-ART-8/9) is column 2: 4
+   * salvoes (dice, F-ART-14). Triumph's 2 shields absorb 2 of them; the 2 left are rolled
+   * against armour 3 (F-ART-12): 6 and 5 both get through: 2 damage, each checked for a
+   * critical on 6+ (F-ART-13): 1 1, none. Shields after the armour would have left 0. */
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (adm_battle_get_ruleset (battle),
+                                                 "shields-against-artillery"), ==,
+                   "before-armour");
+  first = resolve (battle, FIRE ("vorberg:main", "triumph"), "6 5 1 1");
+  assert_rolls (battle, first, "F-ART-11 2d6=6 5; F-ART-13 2d6=1 1");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 5);
+  g_assert_cmpint (pool (battle, "triumph"), ==, 0);
+}
+
+static void
 test_wpn_artillery_critical (void)
 {
   g_autoptr(AdmBattle) battle = load_at ("fire-destructors.xml", ADM_PHASE_FIRE);
@@ -1951,6 +1976,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-ART-16/special-targets", test_art_special_targets);
   g_test_add_func ("/engine/fire/F-FORM-18/formation-target", test_art_formation_target);
 
+  g_test_add_func ("/engine/fire/F-WPN-7/default-before-armour", test_wpn_shields_default);
   g_test_add_func ("/engine/fire/F-WPN-7/shields-against-artillery",
                    test_wpn_shields_against_artillery);
   g_test_add_func ("/engine/fire/F-WPN-8/artillery-critical", test_wpn_artillery_critical);

@@ -436,8 +436,9 @@ test_fire_reveals (void)
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
   resolve_ok (battle, "", "");
   /* F-ECM-3 ("fire-reveals"): the Ghost opens fire (plasma battery 8 at 20 cm of 40: half
-   * range, column 1, 7 dice, all missing armour 3) and is fully detected. */
-  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1 1 1");
+   * range, column 1, 7 dice; Serg's 2 shields cancel 2 of them before the armour roll,
+   * F-WPN-7; 5 dice all missing armour 3) and is fully detected. */
+  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_FULL);
 }
 

@@ -81,7 +81,7 @@ static const struct {
   { "unlisted-ship-types-turn", "F-MOVE-13", "as-data", 1 },
   { "formation-target", "F-FORM-18", "flagship", 2 },
   { "formation-hits", "F-FORM-19", "named-ship", 1 },
-  { "shields-against-artillery", "F-WPN-7", "after-armour", 2 },
+  { "shields-against-artillery", "F-WPN-7", "before-armour", 2 },
   { "readiness-penalty", "F-RDY-3", "any-damage", 1 },
   { "readiness-modifier-base", "F-RDY-5", "current", 1 },
   { "turn-sequence", "F-SEQ-2", "simultaneous", 1 },
