@@ -151,6 +151,7 @@ static const struct {
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
   { "mine-plasma-shift", "F-MINE-7", "one-column-left", 2 },
+  { "mine-plasma-shields", "F-MINE-7", "as-artillery", 2 },
   { "mine-reach", "F-MINE-15", "card-range-single-use", 1 },
   { "sweep-reach", "F-SWEEP-3", "class-devices-from-ship", 1 },
   { "sweep-blunder", "F-SWEEP-5", "d6", 2 },

@@ -295,6 +295,14 @@ use_shields (AdmBattle *self,
     }
 }
 
+void
+_adm_battle_use_shields (AdmBattle *self,
+                         guint      target,
+                         int        blocks)
+{
+  use_shields (self, target, blocks);
+}
+
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. */
 static gboolean

@@ -342,6 +342,11 @@ gboolean             _adm_battle_preview_move (AdmBattle   *self,
                                                guint        formation,
                                                AdmMovePreview *preview,
                                                GError     **error);
+/* Uses up @blocks of the shields that cover @target: its own first, then its pool's
+ * (F-SHLD-1, F-SHLD-5; adm-battle-fire.c). For a plasma mine's beam (F-MINE-7). */
+void                 _adm_battle_use_shields  (AdmBattle   *self,
+                                               guint        target,
+                                               int          blocks);
 /* What a fire declaration looks up, for its odds (adm-battle-fire.c). */
 typedef struct {
   char     *target_type;   /* the artillery table's target id (F-ART-15), NULL when no fire */

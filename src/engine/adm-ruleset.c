@@ -144,6 +144,7 @@ static const struct {
   { "minelaying", { "tactical", "strategic-only", NULL } },
   { "minelaying-contact", { "base-contact", "detected", NULL } },
   { "mine-plasma-shift", { "one-column-left", "leftmost-column", NULL } },
+  { "mine-plasma-shields", { "as-artillery", "ignored", NULL } },
   { "mine-reach", { "card-range-single-use", NULL } },
   { "sweep-reach", { "class-devices-from-ship", NULL } },
   { "sweep-blunder", { "d6", "2d6", NULL } },
