@@ -157,24 +157,31 @@ check_corridor_skirmish (AdmBattle *battle)
   g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 20);
 }
 
-/* F-DES-1..3, F-SHLD-2, F-FORD-2, F-FORD-8, F-CRIT-14, F-CRIT-17. */
+/* F-ART-3, F-DES-1..3, F-SHLD-2, F-FORD-2, F-FORD-8, F-FORD-10, F-CRIT-14, F-CRIT-17. */
 static void
 check_destructor_knife_fight (AdmBattle *battle)
 {
   const AdmBattleShip *jade = ship (battle, "jade-reach");
 
-  assert_reported (battle, "Gravi-destructor, firepower 5 at Jade Reach: 5 dice (5 4 3 5 6; "
-                           "re-rolled 6 1) at 5+ — 4 hits, 2 absorbed by shields, shields down, "
-                           "2 damage.");
-  assert_reported (battle, "Critical checks on Jade Reach (4+): 1 4 — 1 critical.");
+  /* F-ART-3, F-FIRE-4: one attack per ship, each looked up on its own. */
+  assert_reported (battle, "Prince Xav's Main battery, firepower 8 at approaching capital ship "
+                           "Jade Reach, 22.0 cm, column 2: 6 dice (3 5) at 5+ — 1 hit, 4 dice "
+                           "cancelled by shields, shields down, 1 damage.");
+  assert_reported (battle, "Kyril Island's Main battery, firepower 5 at approaching capital ship "
+                           "Jade Reach, 22.4 cm, column 2: 4 dice (6 4 3 3) at 5+ — 1 hit, "
+                           "1 damage.");
+  assert_reported (battle, "Prince Xav's Gravi-destructor, firepower 3 at Jade Reach: 3 dice "
+                           "(1 1 4; re-rolled 1 2 5) at 5+ — 1 hit, 1 damage.");
+  assert_reported (battle, "Critical checks on Jade Reach (4+): 6 — 1 critical.");
   assert_reported (battle, "1 saved by the special force shield");
+  /* F-FORD-10: the reinforcing Ghem Lord's destructor is halved, 3 to 1. */
+  assert_reported (battle, "Jade Reach's Gravi-destructor, firepower 1 at Prince Xav");
   assert_reported (battle, "Fire aboard Jade Reach is still burning.");
   g_assert_cmpint (jade->criticals[7], ==, 1);
   g_assert_cmpint (jade->criticals[10], ==, 1);
-  g_assert_cmpint (jade->criticals[11], ==, 1);
   g_assert_cmpint (adm_battle_ship_shields (battle, adm_battle_ship_index (battle, "jade-reach")),
                    ==, 0);
-  g_assert_cmpint (hull_left (battle, "jade-reach"), ==, 9);
+  g_assert_cmpint (hull_left (battle, "jade-reach"), ==, 1);
   g_assert_true (adm_battle_ship_is_damaged (battle, adm_battle_ship_index (battle,
                                                                            "jade-reach")));
 }
@@ -313,6 +320,13 @@ check_station_assault (AdmBattle *battle)
 
   assert_reported (battle, "Prince Serg's Main battery, firepower 12 at orbital target Asterope "
                            "Station, 20.0 cm, half range, column 1");
+  /* F-ART-3: Vorkraft's and Vorberg's batteries, declared together, are two attacks. */
+  assert_reported (battle, "General Vorkraft's Main battery, firepower 8 at orbital target "
+                           "Asterope Station, 22.4 cm, column 1");
+  assert_reported (battle, "Vorberg's Main battery, firepower 5 at orbital target Asterope "
+                           "Station, 22.4 cm, column 1");
+  assert_reported (battle, "Asterope Station's Fortress battery fires at the nearest enemy, "
+                           "Prince Serg, instead.");
   assert_reported (battle, "Critical damage on Asterope Station (F-STN-13): Station has left "
                            "its orbit");
   assert_reported (battle, "Asterope Station has left its orbit and sinks 4 cm towards the "
@@ -324,7 +338,7 @@ check_station_assault (AdmBattle *battle)
   /* F-STN-5: the platform holds its orbit; nobody else moved. */
   g_assert_cmpint (ship (battle, "picket-one")->orbit, ==, 1);
   g_assert_cmpint (ship (battle, "picket-one")->status, ==, ADM_SHIP_ACTIVE);
-  g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 16);
+  g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 6);
 }
 
 /* F-FORM-12, F-FORM-13, F-TORP-2, F-TORP-4, F-TORP-8, F-TORP-12..16, F-TORP-18, F-TORP-19,
