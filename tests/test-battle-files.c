@@ -134,7 +134,8 @@ has_marker_at (AdmBattle *battle,
   return FALSE;
 }
 
-/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-SHLD-2, F-FIRE-9, F-DC-2. */
+/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-WPN-7, F-SHLD-2, F-FIRE-9,
+ * F-DC-2. */
 static void
 check_corridor_skirmish (AdmBattle *battle)
 {
@@ -144,16 +145,20 @@ check_corridor_skirmish (AdmBattle *battle)
   assert_reported (battle, "Triumph, 42.9 cm, long range, column 3");
   assert_reported (battle, "Triumph, 22.2 cm, half range, column 1");
   assert_reported (battle, "Prince Serg, 22.4 cm, behind an explosion marker, column 3");
-  assert_reported (battle, "4 absorbed by shields, shields down, 2 damage.");
+  /* F-WPN-7: the pooled shields cancel 4 of the 6 dice before the armour roll. */
+  assert_reported (battle, "6 dice (1 4) at 3+ — 1 hit, 4 dice cancelled by shields, shields "
+                           "down, 1 damage.");
   assert_reported (battle, "readiness check for choosing its target while damaged");
-  /* F-END-2, F-DC-2, F-DC-3: the declared damage control fails; Triumph keeps 1 hull point. */
-  assert_reported (battle, "Triumph: damage control on a hull point, 2d6 = 8, needs 5 or less: "
-                           "failure.");
+  assert_reported (battle, "Triumph's Main battery fires at the nearest enemy, Kestrel, instead.");
+  /* F-END-2, F-DC-2, F-DC-3: the declared damage control succeeds, 4 less than 5. */
+  assert_reported (battle, "Triumph: damage control on a hull point, 2d6 = 4, needs less than 5: "
+                           "success.");
   /* The battleship turned 45° after 14 of its 18 cm (F-MOVE-9). */
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 135.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 0.0, 1e-9);
-  g_assert_cmpint (hull_left (battle, "triumph"), ==, 1);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 3);
   g_assert_cmpint (hull_left (battle, "solstice"), ==, 6);
+  g_assert_cmpint (ship (battle, "kestrel")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 20);
 }
 
