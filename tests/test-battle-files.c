@@ -244,13 +244,16 @@ check_minefield (AdmBattle *battle)
   assert_reported (battle, "Silent Bloom lays the plasma mine m7 (range 5 cm, strength 12) at "
                            "(70.0, 25.0), hidden from the enemy");
   assert_reported (battle, "The plasma mine m3 of Cetaganda goes off against Kyril Island");
-  assert_reported (battle, "Plasma mine m3, strength 5 at receding Kyril Island, column 2: 4 dice "
-                           "(6 5 4 2) at 3+ — 3 damage.");
-  assert_reported (battle, "Defensive turrets of Kyril Island: 1 die (5) at 4+ — 1 of 3 "
+  /* F-MINE-7 ("mine-plasma-shields" as-artillery), F-WPN-7: 2 of the 4 dice cancelled. */
+  assert_reported (battle, "The shields of Kyril Island cancel dice of plasma mine m3 before the "
+                           "armour roll: 2 (F-MINE-7, F-WPN-7).");
+  assert_reported (battle, "Plasma mine m3, strength 5 at receding Kyril Island, column 2: 2 dice "
+                           "(6 5) at 3+ — 2 damage.");
+  assert_reported (battle, "Defensive turrets of Kyril Island: 1 die (1) at 4+ — 0 of 3 "
                            "torpedoes shot down (F-TORP-13).");
-  assert_reported (battle, "2 torpedoes of mine m4 strike Kyril Island, shields ignored: 5 2 at "
+  assert_reported (battle, "3 torpedoes of mine m4 strike Kyril Island, shields ignored: 1 5 2 at "
                            "3+ — 1 damage.");
-  g_assert_cmpint (hull_left (battle, "kyril"), ==, 4);
+  g_assert_cmpint (hull_left (battle, "kyril"), ==, 5);
   g_assert_cmpint (ship (battle, "kyril")->status, ==, ADM_SHIP_ACTIVE);
   g_assert_true (mine (battle, "m1")->spent && mine (battle, "m2")->spent);
   g_assert_true (mine (battle, "m3")->spent && mine (battle, "m4")->spent);
@@ -277,8 +280,11 @@ check_boarding_action (AdmBattle *battle)
   assert_reported (battle, "Triumph loses 3 boarding potential: 4 left (F-BOARD-14).");
   assert_reported (battle, "boarding potential ratio (F-BOARD-11) +3");
   assert_reported (battle, "Triumph is captured by General Vorkraft (F-BOARD-15)");
-  assert_reported (battle, "General Vorkraft: readiness check for taking over Triumph, 2d6 = 7 "
-                           "against 8: passed.");
+  assert_reported (battle, "General Vorkraft 4 +6 = 10 (Barrayaran Imperium crew (F-BOARD-7, "
+                           "F-BOARD-8) +2, boarding potential ratio (F-BOARD-11) +3, readiness "
+                           "(F-RDY-5) +1) against Triumph 6 = 6 (F-BOARD-13).");
+  assert_reported (battle, "General Vorkraft: readiness check for taking over Triumph, 2d6 = 6 "
+                           "against 7: passed.");
   assert_reported (battle, "Triumph is taken over by General Vorkraft and fights on for "
                            "Barrayar as the formation Prize Triumph (prize-triumph), readiness "
                            "4 (F-BOARD-17); General Vorkraft's readiness falls by 2 to 6 "
@@ -306,8 +312,9 @@ check_low_orbit (AdmBattle *battle)
   assert_reported (battle, "Kestrel touches the planet and enters low orbit 1 (F-ORB-4).");
   assert_reported (battle, "Triumph changes from orbit 3 to orbit 2, 6.0 cm: its shields are "
                            "halved this turn (F-ORB-2).");
-  /* The Komarran formation's halved shields, 1 + 1, stop two hits. */
-  assert_reported (battle, "6 hits, 2 absorbed by shields, shields down, 4 damage.");
+  /* The Komarran formation's halved shields, 1 + 1, cancel two dice (F-WPN-7). */
+  assert_reported (battle, "7 dice (2 5 3 6 6) at 3+ — 4 hits, 2 dice cancelled by shields, "
+                           "shields down, 4 damage.");
   assert_reported (battle, "Solstice begins to fall towards the planet: it crashes at the end "
                            "of next turn unless the damage is repaired (F-ORB-3, F-CRIT-21).");
   assert_reported (battle, "Solstice falls onto the planet and is lost (F-ORB-3)");
