@@ -191,7 +191,7 @@ check_destructor_knife_fight (AdmBattle *battle)
                                                                            "jade-reach")));
 }
 
-/* F-CRIT-7, F-CAT-6, F-CAT-10, F-CAT-12, F-ART-10. */
+/* F-CRIT-7, F-CAT-6, F-CAT-10..12, F-ART-10. */
 static void
 check_hulk_and_fire (AdmBattle *battle)
 {
@@ -201,18 +201,19 @@ check_hulk_and_fire (AdmBattle *battle)
     gone += adm_battle_get_ship (battle, i)->status != ADM_SHIP_ACTIVE;
   g_assert_cmpuint (gone, >=, 1);
 
-  assert_reported (battle, "Catastrophic damage to Silver Lantern, 5 (F-CAT-10)");
+  assert_reported (battle, "Catastrophic damage to Silver Lantern, 6 (F-CAT-10)");
   assert_reported (battle, "The hulk of Silver Lantern is hit and rolls again");
   assert_reported (battle, "Catastrophic damage to Silver Lantern, 10 (F-CAT-12)");
-  assert_reported (battle, "The explosion of Silver Lantern reaches 12 cm (strength 6).");
+  assert_reported (battle, "The explosion of Silver Lantern reaches 11 cm (strength 6).");
   assert_reported (battle, "The explosion strikes Pale Moth: 5 damage.");
   /* F-ART-10: the marker under the hulk is not between the ships: no shift. */
   assert_reported (battle, "Gallant's Gun battery, firepower 3 at crossing escort Pale Moth, "
                            "8.9 cm, half range, column 4");
-  assert_reported (battle, "The hulk of Pale Moth drifts 14 cm.");
-  assert_reported (battle, "Catastrophic damage to Pale Moth, 3 (F-CAT-10)");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 8 (F-CAT-11)");
+  assert_reported (battle, "The hulk of Pale Moth drifts 15 cm.");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 10 (F-CAT-12)");
   g_assert_cmpint (ship (battle, "silver-lantern")->status, ==, ADM_SHIP_DESTROYED);
-  g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_DRIFTING_HULK);
+  g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (ship (battle, "emperor-ezar")->status, ==, ADM_SHIP_ACTIVE);
   /* F-CAT-9: the wrecks left their explosion markers where they were wrecked in turn 1;
    * F-END-2 ("explosion-markers"): they stayed through turn 2 and left the table at its end. */
