@@ -671,6 +671,31 @@ test_big_guns_at_salvo (void)
 }
 
 static void
+test_big_guns_each_ship (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_salvo_on_table ("<ship id=\"triumph\" name=\"Triumph\" class=\"komarran-cruiser\" "
+                         "x=\"45\"",
+                         "<ship id=\"victory\" name=\"Victory\" class=\"komarran-cruiser\" "
+                         "x=\"30\" y=\"4\" heading=\"270\" readiness=\"6\"/>"
+                         "<ship id=\"triumph\" name=\"Triumph\" class=\"komarran-cruiser\" "
+                         "x=\"30\"");
+
+  /* F-ART-3 («Если корабль обстреливает несколькими батареями одну и ту же цель,
+   * складывается…»), F-FIRE-4: at a salvo too, each ship's batteries are looked up on their
+   * own. Triumph (10.0 cm) and Victory (10.8 cm), main batteries firepower 4, range 30: both
+   * within half range (15 cm), the torpedo column 5 shifted to 4 (F-ART-8, F-TORP-18):
+   * firepower 4 gives 1 die each, armour 1: 2 torpedoes detonate. Added into firepower 8 they
+   * would have rolled 3 dice. */
+  resolve (battle, "<fire-at-salvo weapons=\"triumph:main victory:main\" salvo=\"1\"/>", NULL);
+  assert_reported (battle, "Triumph's Main battery, firepower 4 at salvo 1 (torpedo), 10.0 cm, "
+                           "column 4: 1 die against armour 1, every die hits (F-TORP-18).");
+  assert_reported (battle, "Victory's Main battery, firepower 4 at salvo 1 (torpedo), 10.8 cm, "
+                           "column 4: 1 die against armour 1, every die hits (F-TORP-18).");
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 2);
+}
+
+static void
 test_big_guns_escort_aspect (void)
 {
   g_autoptr(AdmBattle) battle = load_salvo_on_table ("x=\"45\"", "x=\"30\"");
@@ -793,6 +818,7 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-15/unused-cover", test_cover_unused);
   g_test_add_func ("/engine/torpedo/F-TORP-19/escort-fire", test_escort_fire_at_salvo);
   g_test_add_func ("/engine/torpedo/F-TORP-18/torpedo-column", test_big_guns_at_salvo);
+  g_test_add_func ("/engine/torpedo/F-ART-3/guns-at-salvo-per-ship", test_big_guns_each_ship);
   g_test_add_func ("/engine/torpedo/F-TORP-18/escort-aspect", test_big_guns_escort_aspect);
   g_test_add_func ("/engine/torpedo/F-TORP-18/whole-salvo", test_big_guns_whole_salvo);
   g_test_add_func ("/engine/torpedo/F-CAT-5/wreck", test_wreck);
