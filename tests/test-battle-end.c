@@ -89,20 +89,21 @@ kalloner (void)
 /* F-DC-2: the roll */
 
 static void
-test_roll_at_most (void)
+test_roll_less_than (void)
 {
   g_autoptr(AdmBattle) battle = one_critical (kalloner (), "3 3");
-  g_autoptr(AdmBattle) failed = one_critical (kalloner (), "3 3");
+  g_autoptr(AdmBattle) equal = one_critical (kalloner (), "3 3");
   guint first;
 
   /* F-CRIT-13 cost one more hull point: 9 of 11. Readiness 6, −1 for this turn's damage
-   * (F-RDY-3): 5; "damage-control-roll" at-most: 2d6 ≤ 5 repairs. */
+   * (F-RDY-3): 5. F-DC-2: «Если выпадет (с учетом модификаторов) меньше, чем составляет
+   * значение показателя боеготовности» — strictly less than 5: 2 + 2 = 4 repairs. */
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   g_assert_cmpint (adm_battle_ship_readiness (battle, ship_index (battle, "kalloner")), ==, 5);
-  first = resolve (battle, DC ("kalloner", "critical"), "2 3");
-  assert_rolls (battle, first, "F-DC-2 2d6=2 3");
-  assert_reported (battle, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 5, "
-                           "needs 5 or less: success.");
+  first = resolve (battle, DC ("kalloner", "critical"), "2 2");
+  assert_rolls (battle, first, "F-DC-2 2d6=2 2");
+  assert_reported (battle, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 4, "
+                           "needs less than 5: success.");
   assert_reported (battle, "Kalloner repairs critical 6 (F-CRIT-13): Engine compartment "
                            "damaged.");
   g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
@@ -115,35 +116,22 @@ test_roll_at_most (void)
   resolve (battle, TURN_K1, NULL);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kalloner")->heading, 45.0, 1e-9);
 
-  first = resolve (failed, DC ("kalloner", "critical"), "3 3");
-  assert_rolls (failed, first, "F-DC-2 2d6=3 3");
-  assert_reported (failed, "2d6 = 6, needs 5 or less: failure.");
-  g_assert_cmpint (ship (failed, "kalloner")->criticals[6], ==, 1);
-  g_assert_cmpint (hull_left (failed, "kalloner"), ==, 9);
-}
+  /* 2 + 3 = 5 equals the readiness: not less, a failure (the general readiness check of
+   * F-RDY-2, «меньше либо равно», would have passed it). */
+  first = resolve (equal, DC ("kalloner", "critical"), "2 3");
+  assert_rolls (equal, first, "F-DC-2 2d6=2 3");
+  assert_reported (equal, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 5, "
+                          "needs less than 5: failure.");
+  g_assert_cmpint (ship (equal, "kalloner")->criticals[6], ==, 1);
+  g_assert_cmpint (hull_left (equal, "kalloner"), ==, 9);
+  /* The ruling that let the equal roll pass is gone: a battle naming it is refused. */
+  {
+    g_autoptr(GError) error = NULL;
 
-static void
-test_roll_less_than (void)
-{
-  g_autoptr(AdmBattle) battle = kalloner ();
-  g_autoptr(AdmBattle) passed = kalloner ();
-  guint first;
-
-  /* "damage-control-roll" less-than: the clause's "less than", strictly. */
-  set_ruling (battle, "damage-control-roll", "less-than");
-  set_ruling (passed, "damage-control-roll", "less-than");
-  one_critical (battle, "3 3");
-  one_critical (passed, "3 3");
-  first = resolve (battle, DC ("kalloner", "critical"), "2 3");
-  assert_rolls (battle, first, "F-DC-2 2d6=2 3");
-  assert_reported (battle, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 5, "
-                           "needs less than 5: failure.");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 1);
-
-  first = resolve (passed, DC ("kalloner", "critical"), "1 3");
-  assert_rolls (passed, first, "F-DC-2 2d6=1 3");
-  assert_reported (passed, "2d6 = 4, needs less than 5: success.");
-  g_assert_cmpint (ship (passed, "kalloner")->criticals[6], ==, 0);
+    g_assert_false (adm_ruleset_set_ruling (adm_battle_get_ruleset (equal),
+                                            "damage-control-roll", "at-most", &error));
+    g_assert_nonnull (error);
+  }
 }
 
 /* F-DC-5: the modifiers */
@@ -159,25 +147,25 @@ test_modifier (void)
 
   /* "damage-control-modifier" none: novices roll against their readiness, 3 (set-up damage
    * carries no F-RDY-3 penalty). */
-  first = resolve (none, DC ("kalloner", "hull"), "1 2");
-  assert_rolls (none, first, "F-DC-2 2d6=1 2");
-  assert_reported (none, "needs 3 or less: success.");
+  first = resolve (none, DC ("kalloner", "hull"), "1 1");
+  assert_rolls (none, first, "F-DC-2 2d6=1 1");
+  assert_reported (none, "needs less than 3: success.");
   g_assert_cmpint (hull_left (none, "kalloner"), ==, 9);
 
   /* readiness-grade: the F-RDY-5 modifier helps, −1 for novices, +1 for veterans. */
   set_ruling (novice, "damage-control-modifier", "readiness-grade");
   first = resolve (novice, DC ("kalloner", "hull"), "1 2");
   assert_rolls (novice, first, "F-DC-2 2d6=1 2");
-  assert_reported (novice, "needs 2 or less: failure.");
+  assert_reported (novice, "needs less than 2: failure.");
   g_assert_cmpint (hull_left (novice, "kalloner"), ==, 8);
 
   set_ruling (veteran, "damage-control-modifier", "readiness-grade");
-  first = resolve (veteran, DC ("kalloner", "hull"), "4 5");
-  assert_rolls (veteran, first, "F-DC-2 2d6=4 5");
-  assert_reported (veteran, "needs 9 or less: success.");
+  first = resolve (veteran, DC ("kalloner", "hull"), "4 4");
+  assert_rolls (veteran, first, "F-DC-2 2d6=4 4");
+  assert_reported (veteran, "needs less than 9: success.");
   g_assert_cmpint (hull_left (veteran, "kalloner"), ==, 9);
 
-  /* Without it the 9 fails, and the veterans' extra die (F-DC-1) fails too. */
+  /* Without it 8 is needed: the 9 fails, and the veterans' extra die (F-DC-1) fails too. */
   first = resolve (veteran_none, DC ("kalloner", "hull"), "4 5 5 5");
   assert_rolls (veteran_none, first, "F-DC-2 2d6=4 5; F-DC-2 2d6=5 5");
   g_assert_cmpint (hull_left (veteran_none, "kalloner"), ==, 8);
@@ -197,7 +185,7 @@ test_fire_put_out (void)
    * a fire"). */
   first = resolve (battle, DC ("kalloner", "fire"), "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
-  assert_reported (battle, "Kalloner: damage control on the fire, 2d6 = 2, needs 5 or less: "
+  assert_reported (battle, "Kalloner: damage control on the fire, 2d6 = 2, needs less than 5: "
                            "success.");
   assert_reported (battle, "Fire aboard Kalloner is put out.");
   assert_not_reported (battle, "Fire aboard Kalloner is still burning.");
@@ -261,10 +249,10 @@ test_hull (void)
   guint first;
 
   /* F-DC-3: one hull point per successful attempt. */
-  first = resolve (battle, DC ("kalloner", "hull"), "3 3");
-  assert_rolls (battle, first, "F-DC-2 2d6=3 3");
-  assert_reported (battle, "Kalloner: damage control on a hull point, 2d6 = 6, needs 6 or "
-                           "less: success.");
+  first = resolve (battle, DC ("kalloner", "hull"), "3 2");
+  assert_rolls (battle, first, "F-DC-2 2d6=3 2");
+  assert_reported (battle, "Kalloner: damage control on a hull point, 2d6 = 5, needs less "
+                           "than 6: success.");
   assert_reported (battle, "Kalloner restores a hull point: 9 of 11 left.");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 
@@ -358,10 +346,10 @@ test_elite (void)
   guint first;
 
   /* F-DC-1: elite crews (9+) have the extra die too. */
-  first = resolve (battle, DC ("kalloner", "hull"), "6 6 5 4");
-  assert_rolls (battle, first, "F-DC-2 2d6=6 6; F-DC-2 2d6=5 4");
+  first = resolve (battle, DC ("kalloner", "hull"), "6 6 4 4");
+  assert_rolls (battle, first, "F-DC-2 2d6=6 6; F-DC-2 2d6=4 4");
   assert_reported (battle, "Kalloner rolls the extra die of a veteran or elite crew (F-DC-1).");
-  assert_reported (battle, "2d6 = 9, needs 9 or less: success.");
+  assert_reported (battle, "2d6 = 8, needs less than 9: success.");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 }
 
@@ -482,9 +470,9 @@ test_crew_losses_permanent (void)
    * "crew-losses" permanent: the repair gives back the 2 hull points, not the crew. */
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 8);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 1);
-  first = resolve (battle, DC ("kalloner", "critical"), "2 2");
-  assert_rolls (battle, first, "F-DC-2 2d6=2 2");
-  assert_reported (battle, "needs 4 or less: success.");
+  first = resolve (battle, DC ("kalloner", "critical"), "1 2");
+  assert_rolls (battle, first, "F-DC-2 2d6=1 2");
+  assert_reported (battle, "needs less than 4: success.");
   assert_reported (battle, "Kalloner gets back the 2 hull points the critical cost (F-DC-4): "
                            "10 of 11 left.");
   g_assert_cmpint (ship (battle, "kalloner")->criticals[11], ==, 0);
@@ -498,10 +486,11 @@ test_crew_losses_restored (void)
   g_autoptr(AdmBattle) hull = kalloner ();
   g_autoptr(AdmBattle) superstructure = kalloner ();
 
-  /* "crew-losses" restored: F-CRIT-18's readiness comes back too. */
+  /* "crew-losses" restored: F-CRIT-18's readiness comes back too (readiness 6 − 1 − 1 = 4: 3
+   * is less, F-DC-2). */
   set_ruling (hull, "crew-losses", "restored");
   one_critical (hull, "5 6 1 2");
-  resolve (hull, DC ("kalloner", "critical"), "2 2");
+  resolve (hull, DC ("kalloner", "critical"), "1 2");
   assert_reported (hull, "Kalloner gets back 1 readiness.");
   g_assert_cmpint (ship (hull, "kalloner")->readiness_loss, ==, 0);
   g_assert_cmpint (hull_left (hull, "kalloner"), ==, 10);
@@ -510,7 +499,7 @@ test_crew_losses_restored (void)
   set_ruling (superstructure, "crew-losses", "restored");
   one_critical (superstructure, "6 6 1 1 3");
   g_assert_cmpint (hull_left (superstructure, "kalloner"), ==, 7);
-  resolve (superstructure, DC_CRITICAL ("kalloner", "12"), "2 2");
+  resolve (superstructure, DC_CRITICAL ("kalloner", "12"), "1 2");
   g_assert_cmpint (ship (superstructure, "kalloner")->readiness_loss, ==, 0);
   g_assert_cmpint (ship (superstructure, "kalloner")->ecm_attack_loss, ==, 0);
   assert_reported (superstructure, "Kalloner gets back 1 ECM attack.");
@@ -526,19 +515,16 @@ test_bridge_not_repaired (void)
   /* F-CRIT-16: "This damage is not repaired." Readiness 6 − 3 − 1 = 2. */
   refuse (battle, DC_CRITICAL ("kalloner", "9"), "1 1",
           "critical 9 of Kalloner (Bridge hit) cannot be repaired (F-CRIT-16)");
-  /* Automatic damage control passes it by and restores the hull point. */
+  /* Automatic damage control passes it by and tries the hull point; with readiness 2 no
+   * 2d6 is less than it (F-DC-2, «меньше, чем»): the crew cannot repair anything. */
   set_ruling (battle, "damage-control-attempts", "automatic");
   first = resolve (battle, NULL, "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
-  assert_reported (battle, "Kalloner: damage control on a hull point, 2d6 = 2, needs 2 or "
-                           "less: success.");
-  g_assert_cmpint (hull_left (battle, "kalloner"), ==, 11);
+  assert_reported (battle, "Kalloner: damage control on a hull point, 2d6 = 2, needs less "
+                           "than 2: failure.");
+  g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
   g_assert_cmpint (ship (battle, "kalloner")->criticals[9], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 3);
-  /* Nothing else can be repaired: no dice next turn. */
-  battle_helper_skip_to (battle, ADM_PHASE_END);
-  first = resolve (battle, NULL, NULL);
-  assert_rolls (battle, first, "");
 }
 
 static void
@@ -718,7 +704,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_assert_nonnull (g_getenv ("ADMIRALTY_SOURCE_DIR"));
 
-  g_test_add_func ("/engine/end/F-DC-2/at-most", test_roll_at_most);
   g_test_add_func ("/engine/end/F-DC-2/less-than", test_roll_less_than);
   g_test_add_func ("/engine/end/F-DC-5/modifier", test_modifier);
   g_test_add_func ("/engine/end/F-CRIT-14/put-out", test_fire_put_out);

@@ -134,7 +134,8 @@ has_marker_at (AdmBattle *battle,
   return FALSE;
 }
 
-/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-SHLD-2, F-FIRE-9, F-DC-2. */
+/* F-MOVE-9, F-MOVE-11, F-MOVE-17, F-ART-8, F-ART-9, F-ART-10, F-WPN-7, F-SHLD-2, F-FIRE-9,
+ * F-DC-2. */
 static void
 check_corridor_skirmish (AdmBattle *battle)
 {
@@ -144,42 +145,53 @@ check_corridor_skirmish (AdmBattle *battle)
   assert_reported (battle, "Triumph, 42.9 cm, long range, column 3");
   assert_reported (battle, "Triumph, 22.2 cm, half range, column 1");
   assert_reported (battle, "Prince Serg, 22.4 cm, behind an explosion marker, column 3");
-  assert_reported (battle, "4 absorbed by shields, shields down, 2 damage.");
+  /* F-WPN-7: the pooled shields cancel 4 of the 6 dice before the armour roll. */
+  assert_reported (battle, "6 dice (1 4) at 3+ — 1 hit, 4 dice cancelled by shields, shields "
+                           "down, 1 damage.");
   assert_reported (battle, "readiness check for choosing its target while damaged");
-  /* F-END-2, F-DC-2, F-DC-3: the declared damage control fails; Triumph keeps 1 hull point. */
-  assert_reported (battle, "Triumph: damage control on a hull point, 2d6 = 8, needs 5 or less: "
-                           "failure.");
+  assert_reported (battle, "Triumph's Main battery fires at the nearest enemy, Kestrel, instead.");
+  /* F-END-2, F-DC-2, F-DC-3: the declared damage control succeeds, 4 less than 5. */
+  assert_reported (battle, "Triumph: damage control on a hull point, 2d6 = 4, needs less than 5: "
+                           "success.");
   /* The battleship turned 45° after 14 of its 18 cm (F-MOVE-9). */
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 135.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 0.0, 1e-9);
-  g_assert_cmpint (hull_left (battle, "triumph"), ==, 1);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 3);
   g_assert_cmpint (hull_left (battle, "solstice"), ==, 6);
+  g_assert_cmpint (ship (battle, "kestrel")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 20);
 }
 
-/* F-DES-1..3, F-SHLD-2, F-FORD-2, F-FORD-8, F-CRIT-14, F-CRIT-17. */
+/* F-ART-3, F-DES-1..3, F-SHLD-2, F-FORD-2, F-FORD-8, F-FORD-10, F-CRIT-14, F-CRIT-17. */
 static void
 check_destructor_knife_fight (AdmBattle *battle)
 {
   const AdmBattleShip *jade = ship (battle, "jade-reach");
 
-  assert_reported (battle, "Gravi-destructor, firepower 5 at Jade Reach: 5 dice (5 4 3 5 6; "
-                           "re-rolled 6 1) at 5+ — 4 hits, 2 absorbed by shields, shields down, "
-                           "2 damage.");
-  assert_reported (battle, "Critical checks on Jade Reach (4+): 1 4 — 1 critical.");
+  /* F-ART-3, F-FIRE-4: one attack per ship, each looked up on its own. */
+  assert_reported (battle, "Prince Xav's Main battery, firepower 8 at approaching capital ship "
+                           "Jade Reach, 22.0 cm, column 2: 6 dice (3 5) at 5+ — 1 hit, 4 dice "
+                           "cancelled by shields, shields down, 1 damage.");
+  assert_reported (battle, "Kyril Island's Main battery, firepower 5 at approaching capital ship "
+                           "Jade Reach, 22.4 cm, column 2: 4 dice (6 4 3 3) at 5+ — 1 hit, "
+                           "1 damage.");
+  assert_reported (battle, "Prince Xav's Gravi-destructor, firepower 3 at Jade Reach: 3 dice "
+                           "(1 1 4; re-rolled 1 2 5) at 5+ — 1 hit, 1 damage.");
+  assert_reported (battle, "Critical checks on Jade Reach (4+): 6 — 1 critical.");
   assert_reported (battle, "1 saved by the special force shield");
+  /* F-FORD-10: the reinforcing Ghem Lord's destructor is halved, 3 to 1. */
+  assert_reported (battle, "Jade Reach's Gravi-destructor, firepower 1 at Prince Xav");
   assert_reported (battle, "Fire aboard Jade Reach is still burning.");
   g_assert_cmpint (jade->criticals[7], ==, 1);
   g_assert_cmpint (jade->criticals[10], ==, 1);
-  g_assert_cmpint (jade->criticals[11], ==, 1);
   g_assert_cmpint (adm_battle_ship_shields (battle, adm_battle_ship_index (battle, "jade-reach")),
                    ==, 0);
-  g_assert_cmpint (hull_left (battle, "jade-reach"), ==, 9);
+  g_assert_cmpint (hull_left (battle, "jade-reach"), ==, 1);
   g_assert_true (adm_battle_ship_is_damaged (battle, adm_battle_ship_index (battle,
                                                                            "jade-reach")));
 }
 
-/* F-CRIT-7, F-CAT-6, F-CAT-10..12. */
+/* F-CRIT-7, F-CAT-6, F-CAT-10..12, F-ART-10. */
 static void
 check_hulk_and_fire (AdmBattle *battle)
 {
@@ -189,14 +201,19 @@ check_hulk_and_fire (AdmBattle *battle)
     gone += adm_battle_get_ship (battle, i)->status != ADM_SHIP_ACTIVE;
   g_assert_cmpuint (gone, >=, 1);
 
-  assert_reported (battle, "Catastrophic damage to Silver Lantern, 7 (F-CAT-11)");
+  assert_reported (battle, "Catastrophic damage to Silver Lantern, 6 (F-CAT-10)");
   assert_reported (battle, "The hulk of Silver Lantern is hit and rolls again");
   assert_reported (battle, "Catastrophic damage to Silver Lantern, 10 (F-CAT-12)");
-  assert_reported (battle, "The explosion of Silver Lantern reaches 12 cm (strength 6).");
-  assert_reported (battle, "The explosion strikes Pale Moth: 4 damage.");
+  assert_reported (battle, "The explosion of Silver Lantern reaches 11 cm (strength 6).");
+  assert_reported (battle, "The explosion strikes Pale Moth: 5 damage.");
+  /* F-ART-10: the marker under the hulk is not between the ships: no shift. */
+  assert_reported (battle, "Gallant's Gun battery, firepower 3 at crossing escort Pale Moth, "
+                           "8.9 cm, half range, column 4");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 8 (F-CAT-11)");
   assert_reported (battle, "The hulk of Pale Moth drifts 15 cm.");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 10 (F-CAT-12)");
   g_assert_cmpint (ship (battle, "silver-lantern")->status, ==, ADM_SHIP_DESTROYED);
-  g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_BURNING_HULK);
+  g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (ship (battle, "emperor-ezar")->status, ==, ADM_SHIP_ACTIVE);
   /* F-CAT-9: the wrecks left their explosion markers where they were wrecked in turn 1;
    * F-END-2 ("explosion-markers"): they stayed through turn 2 and left the table at its end. */
@@ -228,13 +245,16 @@ check_minefield (AdmBattle *battle)
   assert_reported (battle, "Silent Bloom lays the plasma mine m7 (range 5 cm, strength 12) at "
                            "(70.0, 25.0), hidden from the enemy");
   assert_reported (battle, "The plasma mine m3 of Cetaganda goes off against Kyril Island");
-  assert_reported (battle, "Plasma mine m3, strength 5 at receding Kyril Island, column 2: 4 dice "
-                           "(6 5 4 2) at 3+ — 3 damage.");
-  assert_reported (battle, "Defensive turrets of Kyril Island: 1 die (5) at 4+ — 1 of 3 "
+  /* F-MINE-7 ("mine-plasma-shields" as-artillery), F-WPN-7: 2 of the 4 dice cancelled. */
+  assert_reported (battle, "The shields of Kyril Island cancel dice of plasma mine m3 before the "
+                           "armour roll: 2 (F-MINE-7, F-WPN-7).");
+  assert_reported (battle, "Plasma mine m3, strength 5 at receding Kyril Island, column 2: 2 dice "
+                           "(6 5) at 3+ — 2 damage.");
+  assert_reported (battle, "Defensive turrets of Kyril Island: 1 die (1) at 4+ — 0 of 3 "
                            "torpedoes shot down (F-TORP-13).");
-  assert_reported (battle, "2 torpedoes of mine m4 strike Kyril Island, shields ignored: 5 2 at "
+  assert_reported (battle, "3 torpedoes of mine m4 strike Kyril Island, shields ignored: 1 5 2 at "
                            "3+ — 1 damage.");
-  g_assert_cmpint (hull_left (battle, "kyril"), ==, 4);
+  g_assert_cmpint (hull_left (battle, "kyril"), ==, 5);
   g_assert_cmpint (ship (battle, "kyril")->status, ==, ADM_SHIP_ACTIVE);
   g_assert_true (mine (battle, "m1")->spent && mine (battle, "m2")->spent);
   g_assert_true (mine (battle, "m3")->spent && mine (battle, "m4")->spent);
@@ -261,8 +281,11 @@ check_boarding_action (AdmBattle *battle)
   assert_reported (battle, "Triumph loses 3 boarding potential: 4 left (F-BOARD-14).");
   assert_reported (battle, "boarding potential ratio (F-BOARD-11) +3");
   assert_reported (battle, "Triumph is captured by General Vorkraft (F-BOARD-15)");
-  assert_reported (battle, "General Vorkraft: readiness check for taking over Triumph, 2d6 = 7 "
-                           "against 8: passed.");
+  assert_reported (battle, "General Vorkraft 4 +6 = 10 (Barrayaran Imperium crew (F-BOARD-7, "
+                           "F-BOARD-8) +2, boarding potential ratio (F-BOARD-11) +3, readiness "
+                           "(F-RDY-5) +1) against Triumph 6 = 6 (F-BOARD-13).");
+  assert_reported (battle, "General Vorkraft: readiness check for taking over Triumph, 2d6 = 6 "
+                           "against 7: passed.");
   assert_reported (battle, "Triumph is taken over by General Vorkraft and fights on for "
                            "Barrayar as the formation Prize Triumph (prize-triumph), readiness "
                            "4 (F-BOARD-17); General Vorkraft's readiness falls by 2 to 6 "
@@ -290,8 +313,9 @@ check_low_orbit (AdmBattle *battle)
   assert_reported (battle, "Kestrel touches the planet and enters low orbit 1 (F-ORB-4).");
   assert_reported (battle, "Triumph changes from orbit 3 to orbit 2, 6.0 cm: its shields are "
                            "halved this turn (F-ORB-2).");
-  /* The Komarran formation's halved shields, 1 + 1, stop two hits. */
-  assert_reported (battle, "6 hits, 2 absorbed by shields, shields down, 4 damage.");
+  /* The Komarran formation's halved shields, 1 + 1, cancel two dice (F-WPN-7). */
+  assert_reported (battle, "7 dice (2 5 3 6 6) at 3+ — 4 hits, 2 dice cancelled by shields, "
+                           "shields down, 4 damage.");
   assert_reported (battle, "Solstice begins to fall towards the planet: it crashes at the end "
                            "of next turn unless the damage is repaired (F-ORB-3, F-CRIT-21).");
   assert_reported (battle, "Solstice falls onto the planet and is lost (F-ORB-3)");
@@ -313,6 +337,13 @@ check_station_assault (AdmBattle *battle)
 
   assert_reported (battle, "Prince Serg's Main battery, firepower 12 at orbital target Asterope "
                            "Station, 20.0 cm, half range, column 1");
+  /* F-ART-3: Vorkraft's and Vorberg's batteries, declared together, are two attacks. */
+  assert_reported (battle, "General Vorkraft's Main battery, firepower 8 at orbital target "
+                           "Asterope Station, 22.4 cm, column 1");
+  assert_reported (battle, "Vorberg's Main battery, firepower 5 at orbital target Asterope "
+                           "Station, 22.4 cm, column 1");
+  assert_reported (battle, "Asterope Station's Fortress battery fires at the nearest enemy, "
+                           "Prince Serg, instead.");
   assert_reported (battle, "Critical damage on Asterope Station (F-STN-13): Station has left "
                            "its orbit");
   assert_reported (battle, "Asterope Station has left its orbit and sinks 4 cm towards the "
@@ -324,7 +355,7 @@ check_station_assault (AdmBattle *battle)
   /* F-STN-5: the platform holds its orbit; nobody else moved. */
   g_assert_cmpint (ship (battle, "picket-one")->orbit, ==, 1);
   g_assert_cmpint (ship (battle, "picket-one")->status, ==, ADM_SHIP_ACTIVE);
-  g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 16);
+  g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 6);
 }
 
 /* F-FORM-12, F-FORM-13, F-TORP-2, F-TORP-4, F-TORP-8, F-TORP-12..16, F-TORP-18, F-TORP-19,

@@ -238,10 +238,14 @@ test_fire_damaged_check (void)
   g_autoptr(AdmBattle) fail = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   g_autoptr(AdmBattle) hold = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   g_autoptr(AdmBattle) nearest = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) half = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
+                                               "damage=\"4\"", ADM_PHASE_FIRE);
   guint first;
 
-  /* F-FIRE-9: Wreck has lost half its hull (F-CRIT-6): a target other than the nearest
-   * needs 2d6 ≤ readiness 6, −1 for experienced crews (F-FIRE-10). */
+  /* F-FIRE-9: «В случае, если корабль получил критические повреждения или повреждения
+   * превышающие половину очков живучести…»: Wreck has lost 5 of its 8 hull points, more
+   * than half: a target other than the nearest needs 2d6 ≤ readiness 6, −1 for experienced
+   * crews (F-FIRE-10). */
   g_assert_true (adm_battle_ship_is_damaged (pass, ship_index (pass, "wreck")));
   first = resolve (pass, FIRE ("wreck:main", "far"), "2 2 1 1 1 1");
   assert_rolls (pass, first, "F-FIRE-9 2d6=2 2; F-ART-11 4d6=1 1 1 1");
@@ -270,6 +274,12 @@ test_fire_damaged_check (void)
   /* The nearest enemy needs no check. */
   first = resolve (nearest, FIRE ("wreck:main", "near"), "1 1 1 1 1");
   assert_rolls (nearest, first, "F-ART-11 5d6=1 1 1 1 1");
+
+  /* Exactly half (4 of 8) does not exceed half: no check, though the ship is damaged in the
+   * "lost half" sense of F-CRIT-6. */
+  g_assert_true (adm_battle_ship_is_damaged (half, ship_index (half, "wreck")));
+  first = resolve (half, FIRE ("wreck:main", "far"), "1 1 1 1");
+  assert_rolls (half, first, "F-ART-11 4d6=1 1 1 1");
 }
 
 static void
@@ -304,9 +314,9 @@ test_fire_damaged_one_check (void)
 static void
 test_fire_damaged_by_critical (void)
 {
-  g_autoptr(AdmBattle) battle = load_variant_at ("fire-damaged.xml", "damage=\"4\"",
+  g_autoptr(AdmBattle) battle = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
                                                  "damage=\"0\"", ADM_PHASE_FIRE);
-  g_autoptr(AdmBattle) no_critical = load_variant_at ("fire-damaged.xml", "damage=\"4\"",
+  g_autoptr(AdmBattle) no_critical = load_variant_at ("fire-damaged.xml", "damage=\"5\"",
                                                       "damage=\"0\"", ADM_PHASE_FIRE);
   guint first;
 
@@ -520,6 +530,43 @@ test_art_combined_batteries (void)
   refuse (beyond, FIRE ("hartung:main hartung:secondary", "t32"), "1", "(F-FIRE-5)");
 }
 
+static void
+test_art_per_ship (void)
+{
+  g_autoptr(AdmBattle) frigates = load_at ("fire-frigates.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) cruisers = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель,
+   * складывается общая сумма огневой мощи всех артсистем» — the batteries of one ship
+   * («корабль») add up, and F-FIRE-4 («Выбрать корабль… Выбрать следующую арт. систему
+   * данного корабля или следующий корабль») goes ship by ship; a formation pools shields,
+   * turrets and torpedo salvoes (F-FORM-19, F-FORM-12), never artillery. Kestrel and Merlin
+   * (guns: firepower 2, range 20 cm) are both 12.3 cm from Vervani, past half range (10 cm)
+   * and within three quarters (15 cm): no shift. A crossing escort is column 5 (F-ART-15),
+   * where firepower 2 gives 0 dice (F-ART-14): 0 + 0, no die at all. Adding the two into
+   * firepower 4 would have rolled 1 die. */
+  first = resolve (frigates, FIRE ("kestrel:guns merlin:guns", "vervani"), NULL);
+  assert_rolls (frigates, first, "");
+  assert_reported (frigates, "Kestrel's Gun battery, firepower 2 at crossing escort Vervani, "
+                             "12.3 cm, column 5: 0 dice (-) at 3+");
+  assert_reported (frigates, "Merlin's Gun battery, firepower 2 at crossing escort Vervani, "
+                             "12.3 cm, column 5: 0 dice (-) at 3+");
+  g_assert_cmpint (hull_left (frigates, "vervani"), ==, 4);
+
+  /* Vorberg (20.0 cm) and Vorbretten (20.6 cm), main batteries firepower 5, range 35 cm:
+   * neither within half range (17.5 cm) nor beyond three quarters (26.25 cm). An approaching
+   * capital ship is column 2: firepower 5 gives 4 dice, twice: 4 + 4 = 8 dice, each ship's
+   * at armour 3+. Added into firepower 10 they would have rolled 7. */
+  first = resolve (cruisers, FIRE ("vorberg:main vorbretten:main", "triumph"),
+                   "1 1 1 1 1 1 1 1");
+  assert_rolls (cruisers, first, "F-ART-11 4d6=1 1 1 1; F-ART-11 4d6=1 1 1 1");
+  assert_reported (cruisers, "Vorberg's Main battery, firepower 5 at approaching capital ship "
+                             "Triumph, 20.0 cm, column 2: 4 dice");
+  assert_reported (cruisers, "Vorbretten's Main battery, firepower 5 at approaching capital "
+                             "ship Triumph, 20.6 cm, column 2: 4 dice");
+}
+
 typedef struct {
   const char *target;
   const char *aspect;
@@ -729,6 +776,31 @@ test_wpn_shields_against_artillery (void)
                            "shields down, 2 damage.");
   g_assert_cmpint (hull_left (before, "triumph"), ==, 5);
   g_assert_cmpint (pool (before, "triumph"), ==, 0);
+}
+
+static void
+test_wpn_shields_default (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("fire-duel.xml",
+                                                 "<ruling id=\"shields-against-artillery\" "
+                                                 "value=\"after-armour\"/>", "",
+                                                 ADM_PHASE_FIRE);
+  guint first;
+
+  /* F-WPN-7, with the ruleset's default: «Для стрельбы арт. систем используется
+   * артиллерийская таблица, для определения количества попавших залпов. Далее, часть залпов
+   * поглощается щитами. Оставшиеся залпы могут быть отбиты броней.» Vorberg's firepower 5
+   * at Triumph (approaching capital ship, 20 cm of 35: no shift, F-ART-8/9) is column 2: 4
+   * salvoes (dice, F-ART-14). Triumph's 2 shields absorb 2 of them; the 2 left are rolled
+   * against armour 3 (F-ART-12): 6 and 5 both get through: 2 damage, each checked for a
+   * critical on 6+ (F-ART-13): 1 1, none. Shields after the armour would have left 0. */
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (adm_battle_get_ruleset (battle),
+                                                 "shields-against-artillery"), ==,
+                   "before-armour");
+  first = resolve (battle, FIRE ("vorberg:main", "triumph"), "6 5 1 1");
+  assert_rolls (battle, first, "F-ART-11 2d6=6 5; F-ART-13 2d6=1 1");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 5);
+  g_assert_cmpint (pool (battle, "triumph"), ==, 0);
 }
 
 static void
@@ -1499,10 +1571,36 @@ static void
 test_ford_lock_no_turn (void)
 {
   g_autoptr(AdmBattle) battle = load_at ("fire-orders.xml", ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) straight = load_at ("fire-orders.xml", ADM_PHASE_MOVEMENT);
+  const char *turn_and_lock = "<move formation=\"b1\"><turn degrees=\"45\"/></move>"
+                              "<target-lock ship=\"vorberg\"/>" FIRE ("vorberg:main", "lord");
+  const char *lock = "<target-lock ship=\"vorberg\"/>" FIRE ("vorberg:main", "lord");
+  guint first;
 
-  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
-  refuse (battle, "<move formation=\"b1\"><turn degrees=\"45\"/></move>"
-                  "<target-lock ship=\"vorberg\"/>", NULL, "(F-FORD-3)");
+  /* F-FORD-3, F-FORD-4 («Захват цели»): «Корабль, выполняющий этот приказ, не может
+   * поворачивать во время стадии движения. Если корабль поворачивал в стадию движения, он
+   * не может поворачивать в следующий ход». The order is given in the fire phase, after the
+   * movement: one turn's orders that turn Vorberg 45° and lock on are legal — the turn is
+   * made, the lock taken (Lord 10 cm ahead, firepower 5, range 35: half range, column 2 − 1
+   * = 1, 5 dice at armour 5; the misses re-rolled once) … */
+  resolve (battle, turn_and_lock, NULL);
+  g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->heading, 135, 1e-6);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  first = resolve (battle, turn_and_lock, "1 1 1 1 1 1 1 1 1 1");
+  assert_rolls (battle, first, "F-ART-11 5d6=1 1 1 1 1; F-FORD-2 5d6=1 1 1 1 1");
+  /* … and it may not turn in the next turn (F-FORD-4). */
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  refuse (battle, "<move formation=\"b1\"><turn degrees=\"45\"/></move>", NULL,
+          "Vorberg group turned last turn under target lock and cannot turn this turn "
+          "(F-FORD-4)");
+
+  /* A ship that took the lock without turning turns freely next turn (reading a). */
+  resolve (straight, lock, NULL);
+  battle_helper_skip_to (straight, ADM_PHASE_FIRE);
+  resolve (straight, lock, "1 1 1 1 1 1 1 1 1 1");
+  battle_helper_skip_to (straight, ADM_PHASE_MOVEMENT);
+  resolve (straight, "<move formation=\"b1\"><turn degrees=\"45\"/></move>", NULL);
+  g_assert_cmpfloat_with_epsilon (ship (straight, "vorberg")->heading, 135, 1e-6);
 }
 
 static void
@@ -1869,6 +1967,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/fire/F-ART-1/in-range-and-arc", test_art_basic);
   g_test_add_func ("/engine/fire/F-ART-3/combined-batteries", test_art_combined_batteries);
+  g_test_add_func ("/engine/fire/F-ART-3/per-ship", test_art_per_ship);
   g_test_add_func ("/engine/fire/F-ART-15/columns", test_art_columns);
   g_test_add_func ("/engine/fire/F-ART-8/half-range-shift", test_art_half_range);
   g_test_add_func ("/engine/fire/F-ART-8/closer-than-half", test_art_half_range_closer);
@@ -1877,6 +1976,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-ART-16/special-targets", test_art_special_targets);
   g_test_add_func ("/engine/fire/F-FORM-18/formation-target", test_art_formation_target);
 
+  g_test_add_func ("/engine/fire/F-WPN-7/default-before-armour", test_wpn_shields_default);
   g_test_add_func ("/engine/fire/F-WPN-7/shields-against-artillery",
                    test_wpn_shields_against_artillery);
   g_test_add_func ("/engine/fire/F-WPN-8/artillery-critical", test_wpn_artillery_critical);
@@ -1922,7 +2022,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CAT-5/torpedoes-at-wrecks", test_cat_torpedoes_at_wrecks);
 
   g_test_add_func ("/engine/fire/F-FORD-2/target-lock", test_ford_target_lock);
-  g_test_add_func ("/engine/fire/F-FORD-3/lock-no-turn", test_ford_lock_no_turn);
+  g_test_add_func ("/engine/fire/F-FORD-4/turn-then-lock-same-turn", test_ford_lock_no_turn);
   g_test_add_func ("/engine/fire/F-FORD-4/turned-then-locked", test_ford_turned_then_locked);
   g_test_add_func ("/engine/fire/F-FORD-7/reinforce-shields", test_ford_reinforce);
   g_test_add_func ("/engine/fire/F-FORD-6/extended", test_ford_extended);

@@ -295,6 +295,8 @@ test_plasma_one_column_left (void)
   g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-5, F-MINE-7 (mine-plasma-shift one-column-left), F-ART-12");
+  /* The shift alone: the beam ignores shields here ("mine-plasma-shields" ignored). */
+  set_ruling (battle, "mine-plasma-shields", "ignored");
   /* Crossing capital ship, column 4, one left: column 3, firepower 8: 4 dice at 3+, two
    * damage; F-CRIT-1: a critical check on 6+ for each (none). */
   test_plasma (battle, "6 3 2 1 1 5", "F-MINE-7 4d6=6 3 2 1; F-CRIT-1 2d6=1 5",
@@ -307,12 +309,44 @@ test_plasma_one_column_left (void)
 }
 
 static void
+test_plasma_shields (void)
+{
+  g_autoptr(AdmBattle) before = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) after = load_at (ADM_PHASE_MOVEMENT);
+
+  /* F-MINE-7: «Действие такой мины рассчитывается по артиллерийской таблице» — so the
+   * shields meet the beam as they meet artillery ("mine-plasma-shields" as-artillery, the
+   * default). Crossing capital ship, column 4, one left: column 3, strength 8: 4 dice.
+   * With F-WPN-7's order («Далее, часть залпов поглощается щитами. Оставшиеся залпы могут
+   * быть отбиты броней», before-armour) Vorberg's 2 shields cancel 2 of them; 6 3 at
+   * armour 3+ are 2 damage; critical checks 1 5 on 6+: none. */
+  set_ruling (before, "shields-against-artillery", "before-armour");
+  test_plasma (before, "6 3 1 5", "F-MINE-7 2d6=6 3; F-CRIT-1 2d6=1 5",
+               "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 3: 2 dice "
+               "(6 3) at 3+ — 2 damage.");
+  assert_reported (before, "The shields of Vorberg cancel dice of plasma mine c-plasma before "
+                           "the armour roll: 2 (F-MINE-7, F-WPN-7).");
+  g_assert_cmpint (adm_battle_ship_hull_left (before, ship_index (before, "vorberg")), ==,
+                   8 - 2);
+  g_assert_cmpint (ship (before, "vorberg")->shields_used, ==, 2);
+
+  /* after-armour (the fixture's): 4 dice 6 3 2 1, 2 hits, both absorbed: no damage. */
+  test_plasma (after, "6 3 2 1", "F-MINE-7 4d6=6 3 2 1",
+               "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 3: 4 dice "
+               "(6 3 2 1) at 3+ — 0 damage.");
+  assert_reported (after, "The shields of Vorberg absorb hits of plasma mine c-plasma after "
+                          "the armour roll: 2 (F-MINE-7, F-WPN-7).");
+  g_assert_cmpint (adm_battle_ship_hull_left (after, ship_index (after, "vorberg")), ==, 8);
+}
+
+static void
 test_plasma_leftmost (void)
 {
   g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-7 (mine-plasma-shift leftmost-column)");
   set_ruling (battle, "mine-plasma-shift", "leftmost-column");
+  set_ruling (battle, "mine-plasma-shields", "ignored");
   /* Column 1, firepower 8: 7 dice. */
   test_plasma (battle, "1 1 2 2 1 2 3 4", "F-MINE-7 7d6=1 1 2 2 1 2 3; F-CRIT-1 1d6=4",
                "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 1: 7 dice "
@@ -648,11 +682,13 @@ test_laid_mine_goes_off (void)
   resolve (battle, MOVE ("c1", "10"), "");
   g_assert_cmpint (mine (battle, "new")->triggered, ==, ship_index (battle, "moth"));
   resolve (battle, NULL, "");
-  /* Firepower 2 at the approaching escort's column 3, one left: column 2, 1 die. */
-  first = resolve (battle, NULL, "2 5");
-  assert_rolls (battle, first, "F-MINE-7 1d6=2; F-CRIT-1 1d6=5");
+  /* Firepower 2 at the approaching escort's column 3, one left: column 2, 1 die; its hit
+   * is absorbed by Moth's shield (F-MINE-7, "mine-plasma-shields" as-artillery, after the
+   * armour as this fixture rules F-WPN-7). */
+  first = resolve (battle, NULL, "2");
+  assert_rolls (battle, first, "F-MINE-7 1d6=2");
   assert_reported (battle, "Plasma mine new, strength 2 at approaching Moth, column 2: 1 die "
-                           "(2) at 2+ — 1 damage.");
+                           "(2) at 2+ — 0 damage.");
   /* Undo replays the journal to the same state. */
   {
     g_autofree char *before = adm_battle_dump (battle);
@@ -661,7 +697,7 @@ test_laid_mine_goes_off (void)
     g_assert_true (adm_battle_undo (battle, &error));
     g_assert_no_error (error);
     g_assert_false (mine (battle, "new")->spent);
-    resolve (battle, NULL, "2 5");
+    resolve (battle, NULL, "2");
     after = adm_battle_dump (battle);
     g_assert_cmpstr (after, ==, before);
   }
@@ -675,6 +711,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/mines/F-WPN-19/loaded", test_loaded);
   g_test_add_func ("/engine/mines/F-MINE-6/load-errors", test_load_errors);
+  g_test_add_func ("/engine/mines/F-MINE-7/shields-as-artillery", test_plasma_shields);
   g_test_add_func ("/engine/mines/F-MINE-7/one-column-left", test_plasma_one_column_left);
   g_test_add_func ("/engine/mines/F-MINE-7/leftmost-column", test_plasma_leftmost);
   g_test_add_func ("/engine/mines/F-MINE-9/torpedo-attack", test_torpedo_mine);

@@ -436,8 +436,9 @@ test_fire_reveals (void)
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
   resolve_ok (battle, "", "");
   /* F-ECM-3 ("fire-reveals"): the Ghost opens fire (plasma battery 8 at 20 cm of 40: half
-   * range, column 1, 7 dice, all missing armour 3) and is fully detected. */
-  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1 1 1");
+   * range, column 1, 7 dice; Serg's 2 shields cancel 2 of them before the armour roll,
+   * F-WPN-7; 5 dice all missing armour 3) and is fully detected. */
+  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_FULL);
 }
 
@@ -517,10 +518,20 @@ test_turn_monitor_and_escort (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  /* F-MOVE-12: a monitor moves its full distance, then turns. */
+  /* F-MOVE-12: «Монитор проходит полностью расстояние, определяемое его игровой скоростью,
+   * и только тогда может повернуть» — the distance its game speed sets (the Orbital
+   * monitor's 10 cm), not a share of the declared move as for battleships (F-MOVE-9),
+   * battlecruisers (F-MOVE-10) and cruisers (F-MOVE-11). 9 cm before the turn is short. */
   refused (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
                    "<forward cm=\"1\"/></move>", "",
-           "Monitor is a monitor: it must move 10 of its 10 cm before turning (F-MOVE-12)");
+           "Monitor is a monitor: it must move the full 10 cm of its speed before turning, and "
+           "this move is 10 cm (F-MOVE-12)");
+  /* Declaring forward 6 then a 45° turn: the whole of a 6 cm move is made first, but 6 cm is
+   * not the 10 cm of its speed: refused (a share of the declared move would have allowed
+   * it). */
+  refused (battle, "<move formation=\"mon\"><forward cm=\"6\"/><turn degrees=\"45\"/></move>",
+           "", "Monitor is a monitor: it must move the full 10 cm of its speed before turning, "
+               "and this move is 6 cm (F-MOVE-12)");
   /* F-MOVE-7 ("turn-limit"): 90° in total for the frigate; F-MOVE-13: an escort turns at
    * any point. */
   refused (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"
@@ -606,10 +617,13 @@ test_target_lock_no_turn (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  /* F-FORD-3: under target lock the ship may not turn in this movement stage. */
-  refused (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
-                   "<target-lock ship=\"kestrel\"/>", "",
-           "has target lock this turn and cannot turn (F-FORD-3)");
+  /* F-FORD-3, F-FORD-4: the lock is taken in the fire phase, after this movement stage; a
+   * ship that turns now may take it and pays in the next turn (F-FORD-4, «Если корабль
+   * поворачивал в стадию движения, он не может поворачивать в следующий ход»): the turn
+   * declared with the lock is made. */
+  resolve_ok (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
+                      "<target-lock ship=\"kestrel\"/>", "");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 135, EPS);
 }
 
 /* F-RAM */
@@ -690,6 +704,61 @@ test_ram_missed_and_burn_up (void)
   g_assert_true (battle_helper_reported (second, "burns up on the 2 shields of Target (F-RAM-5)"));
   g_assert_cmpint (adm_battle_ship_hull_left (second, adm_battle_ship_index (second, "target")),
                    ==, 7);
+}
+
+/* Loads move.xml with the rammer a Vorberg (a cruiser, capital) that has lost 6 of its 8
+ * hull points, at the movement phase. */
+static AdmBattle *
+capital_rammer (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "move.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  variant = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (variant, "class=\"vorpatril\" x=\"0\" y=\"70\" "
+                                      "heading=\"90\" readiness=\"9\"",
+                                      "class=\"vorberg\" x=\"0\" y=\"70\" heading=\"90\" "
+                                      "readiness=\"9\" damage=\"6\"", 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, "capital-rammer.xml", &error);
+  g_assert_no_error (error);
+  resolve_ok (battle, "", "1 6");
+  return battle;
+}
+
+static void
+test_ram_burn_up_escorts_only (void)
+{
+  g_autoptr(AdmBattle) battle = capital_rammer ();
+  g_autoptr(AdmBattle) every = capital_rammer ();
+  const char *ram = "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                    "<forward cm=\"30\"/></move>";
+
+  /* F-RAM-5: «Легкие эскортные корабли не могут таранить Capital ships без
+   * самоуничтожения, если число действующих силовых щитов равно или превышает число очков
+   * живучести корабля (то и другое - оставшееся на момент тарана), то таранивший корабль
+   * просто сгорает на этих щитах»: the burn-up is of light escorts ramming capital ships.
+   * Here a cruiser with 2 hull points left rams Target (a cruiser, 2 shields): all ahead
+   * full, 2d6 = 2 (28 + 2 = 30 cm); bases 2 and 2, contact after 30 − 2 − 0.05 = 27.95 cm;
+   * the same size, so the readiness test is 2d6 = 2 ≤ 9 (F-RAM-3, F-RAM-4). No burn-up
+   * ("ram-burn-up" escorts-ramming-capital-ships): head-on (F-RAM-10), the rammer rolls its
+   * 8 starting hull points, Target its 7, all 1s against armour 3: no damage. */
+  resolve_ok (battle, ram, "1 1  1 1  1 1 1 1 1 1 1 1  1 1 1 1 1 1 1");
+  g_assert_cmpint (ship (battle, "vorpatril")->status, ==, ADM_SHIP_ACTIVE);
+  g_assert_false (battle_helper_reported (battle, "burns up"));
+  g_assert_true (battle_helper_reported (battle, "The ram is head-on (F-RAM-10)."));
+
+  /* With "every ram" (target-shields-vs-rammer-hull) the 2 shields burn its 2 hull points
+   * up, as the old default did. */
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (every), "ram-burn-up",
+                                         "target-shields-vs-rammer-hull", NULL));
+  resolve_ok (every, ram, "1 1  1 1");
+  g_assert_cmpint (ship (every, "vorpatril")->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_true (battle_helper_reported (every, "burns up on the 2 shields of Target (F-RAM-5)"));
 }
 
 /* Journal */
@@ -821,10 +890,11 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-MOVE-16/emergency-stop", test_emergency_stop_and_keep_moving);
   g_test_add_func ("/engine/battle/F-MOVE-5/keep-moving", test_keep_moving_without_orders);
   g_test_add_func ("/engine/battle/F-MOVE-17/all-ahead-full", test_all_ahead_full);
-  g_test_add_func ("/engine/battle/F-FORD-3/target-lock-no-turn", test_target_lock_no_turn);
+  g_test_add_func ("/engine/battle/F-FORD-3/target-lock-turn-allowed", test_target_lock_no_turn);
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
+  g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/journal/undo-replays", test_undo_replays);
   g_test_add_func ("/engine/battle/journal/turn-all-or-nothing", test_turn_all_or_nothing);
   g_test_add_func ("/engine/battle/orders/wrong-turn", test_orders_for_wrong_turn);

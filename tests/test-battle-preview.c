@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-battle-preview.c: what the app shows before the dice (adm-battle-preview.h) — move
- * paths and their refusals (F-MOVE, F-FORD-3), fire legality, targets and odds (F-FIRE,
+ * paths and their refusals (F-MOVE, F-FORD-4), fire legality, targets and odds (F-FIRE,
  * F-ART, F-DES, F-FORD), the dry run of a turn's declarations — always the phases' own
  * answers, and the battle left byte for byte as it was; and redo after undo. */
 
@@ -318,25 +318,31 @@ test_move_target_lock (void)
   AdmMovePreview preview = { 0 };
   const char *locked = "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
                        "<target-lock ship=\"kestrel\"/>";
+  const char *turn = "<move formation=\"esc\"><turn degrees=\"45\"/></move>";
   g_autofree char *refusal = NULL;
 
-  /* F-FORD-3: the target lock declared for the fire phase forbids turning in movement. */
-  preview_move (battle, "<target-lock ship=\"kestrel\"/>", "esc", &preview);
+  /* F-FORD-3, F-FORD-4: the target lock is taken in the fire phase, after the movement; a
+   * ship that turns may take it («Если корабль поворачивал в стадию движения, он не может
+   * поворачивать в следующий ход»): this turn the frigate keeps its 90° (F-MOVE-7). */
+  preview_move (battle, locked, "esc", &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  adm_move_preview_clear (&preview);
+
+  /* It turns and locks on; in the next turn it may not turn at all. */
+  while (adm_battle_get_phase (battle) != ADM_PHASE_DETECTION)
+    resolve (battle, locked, "");
+  resolve (battle, "", "1 6");
+  preview_move (battle, "", "esc", &preview);
   g_assert_true (preview.legal);
   g_assert_cmpfloat_with_epsilon (preview.turn_limit, 0, EPS);
   adm_move_preview_clear (&preview);
-
-  preview_move (battle, locked, "esc", &preview);
-  refusal = phase_refusal (battle, locked);
+  preview_move (battle, turn, "esc", &preview);
+  refusal = phase_refusal (battle, turn);
   g_assert_false (preview.legal);
   g_assert_cmpstr (preview.reason, ==, refusal);
-  g_assert_nonnull (strstr (preview.reason, "has target lock this turn and cannot turn "
-                                            "(F-FORD-3)"));
-  adm_move_preview_clear (&preview);
-
-  /* Without it, the frigate's 90° (F-MOVE-7). */
-  preview_move (battle, "", "esc", &preview);
-  g_assert_cmpfloat_with_epsilon (preview.turn_limit, 90, EPS);
+  g_assert_nonnull (strstr (preview.reason, "turned last turn under target lock and cannot "
+                                            "turn this turn (F-FORD-4)"));
   adm_move_preview_clear (&preview);
 
   /* Only an unknown formation is an error. */
@@ -442,13 +448,45 @@ test_fire_odds (void)
   g_assert_cmpfloat_with_epsilon (preview.expected_damage, expected->expected_damage, EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_damage, 1 - expected->damage[0], EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_critical, expected->p_critical, EPS);
+  g_assert_cmpuint (preview.attacks, ==, 1);
   adm_fire_preview_clear (&preview);
   g_assert_null (preview.artillery);
 
-  /* F-ART-3: two ships of one formation add their firepower. */
+  /* F-ART-3: «Если корабль обстреливает несколькими батареями…» — a ship's batteries add up,
+   * two ships' do not: Vorberg (20.0 cm) and Vorbretten (20.6 cm) make two attacks of
+   * firepower 5, column 2, 4 dice each at armour 3, not one of 10. The second meets the
+   * shields the first leaves on average: 2 less the blocks it uses up (each hit up to 2,
+   * after the armour as ruled), rounded. */
   preview_fire (battle, FIRE ("vorberg:main vorbretten:main", "triumph"), 0, &preview);
   g_assert_true (preview.legal);
-  g_assert_cmpint (preview.artillery_firepower, ==, 10);
+  g_assert_cmpuint (preview.attacks, ==, 2);
+  g_assert_cmpint (preview.artillery_firepower, ==, 5);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 4);
+  {
+    double absorbed = 0;
+    g_autoptr(AdmFireOdds) raw = adm_ruleset_fire_odds (adm_battle_get_ruleset (battle),
+                                                        ADM_WEAPON_ARTILLERY, 5,
+                                                        "approaching-capital", 0, 3, 0,
+                                                        FALSE, FALSE, FALSE, &error);
+    g_autoptr(AdmFireOdds) second = NULL;
+    int left;
+
+    g_assert_no_error (error);
+    for (int k = 0; k <= raw->max_damage; k++)
+      absorbed += raw->damage[k] * MIN (k, 2);
+    left = MAX (0, 2 - (int) round (absorbed));
+    second = adm_ruleset_fire_odds (adm_battle_get_ruleset (battle), ADM_WEAPON_ARTILLERY, 5,
+                                    "approaching-capital", 0, 3, left, FALSE, FALSE, FALSE,
+                                    &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (preview.expected_damage,
+                                    expected->expected_damage + second->expected_damage, EPS);
+    g_assert_cmpfloat_with_epsilon (preview.p_damage,
+                                    1 - expected->damage[0] * second->damage[0], EPS);
+    g_assert_cmpfloat_with_epsilon (preview.p_critical,
+                                    1 - (1 - expected->p_critical) * (1 - second->p_critical),
+                                    EPS);
+  }
   adm_fire_preview_clear (&preview);
 }
 
@@ -610,8 +648,8 @@ test_fire_readiness_check (void)
   g_autoptr(AdmBattle) battle = load_at ("fire-damaged.xml", ADM_PHASE_FIRE);
   AdmFirePreview preview = { 0 };
 
-  /* F-FIRE-9: Wreck has lost half its hull: a target other than its nearest enemy needs a
-   * readiness check (the odds assume it passes)… */
+  /* F-FIRE-9: Wreck has lost more than half its hull: a target other than its nearest enemy
+   * needs a readiness check (the odds assume it passes)… */
   preview_fire (battle, FIRE ("wreck:main", "far"), 0, &preview);
   g_assert_true (preview.legal);
   g_assert_true (preview.readiness_check);
@@ -1356,7 +1394,7 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);
   g_test_add_func ("/engine/preview/F-MOVE-17/all-ahead-full", test_move_all_ahead_full);
   g_test_add_func ("/engine/preview/F-MOVE-5/keep-moving", test_move_must_keep_moving);
-  g_test_add_func ("/engine/preview/F-FORD-3/target-lock-no-turn", test_move_target_lock);
+  g_test_add_func ("/engine/preview/F-FORD-4/target-lock-no-turn", test_move_target_lock);
   g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);
   g_test_add_func ("/engine/preview/F-ART-1/fire-odds", test_fire_odds);
   g_test_add_func ("/engine/preview/F-FORD-8/lock-and-special-shield", test_fire_odds_orders);

@@ -312,7 +312,7 @@ test_save_and_reload (Scratch       *scratch,
   g_assert_cmpstr (adm_battle_get_path (reopened), ==, scratch->path);
   g_assert_cmpint (adm_battle_get_turn (reopened), ==, 3);
   g_assert_cmpint (adm_battle_get_phase (reopened), ==, ADM_PHASE_DETECTION);
-  g_assert_cmpuint (adm_battle_get_seed (reopened), ==, 1);
+  g_assert_cmpuint (adm_battle_get_seed (reopened), ==, 5);
   assert_same_battle (battle, reopened);
 
   /* Undo, as before the save. */

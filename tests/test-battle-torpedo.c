@@ -92,6 +92,39 @@ test_launch (void)
 }
 
 static void
+test_launch_reinforced (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-duel.xml",
+                                                 "id=\"vorkraft\" name=\"General Vorkraft\" "
+                                                 "class=\"general-vorkraft\"",
+                                                 "id=\"vorkraft\" name=\"Lord Ghem\" "
+                                                 "class=\"ghem-lord\"", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) combined = load_variant_at ("torp-duel.xml",
+                                                   "id=\"vorkraft\" name=\"General Vorkraft\" "
+                                                   "class=\"general-vorkraft\"",
+                                                   "id=\"vorkraft\" name=\"Lord Ghem\" "
+                                                   "class=\"ghem-lord\"", ADM_PHASE_FIRE);
+
+  /* F-FORD-10, of the order "Усиление защиты": «Огневая мощь и сила делится на 2» — «сила»
+   * is the torpedo strength of the card (the card's «Огневая мощь/ Сила» column). A Ghem
+   * Lord (tubes of strength 4) reinforcing its shields launches 4 / 2 = 2 torpedoes; no dice
+   * (the order without "extended" needs no check, F-FORD-6). */
+  resolve (battle, "<reinforce-shields ship=\"vorkraft\"/>"
+                   "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  assert_salvo (battle, 1, 0, 0, 90, 2, 2, FALSE);
+  assert_reported (battle, "Lord Ghem reinforces its shields: its Torpedo tubes launch 2 "
+                           "torpedoes instead of 4 (F-FORD-10).");
+  assert_reported (battle, "salvo 1 of 2 torpedoes from Lord Ghem");
+
+  /* In a combined salvo (F-FORM-12) only the reinforcing ship's share is halved: 2 from the
+   * Ghem Lord + 4 from Vorhalas = 6. */
+  resolve (combined, "<reinforce-shields ship=\"vorkraft\"/>"
+                     "<launch weapons=\"vorkraft:torpedoes vorhalas:torpedoes\" "
+                     "target=\"triumph\"/>", NULL);
+  g_assert_cmpint (salvo (combined, 1)->torpedoes, ==, 6);
+}
+
+static void
 test_launch_refused (void)
 {
   g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
@@ -638,6 +671,31 @@ test_big_guns_at_salvo (void)
 }
 
 static void
+test_big_guns_each_ship (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_salvo_on_table ("<ship id=\"triumph\" name=\"Triumph\" class=\"komarran-cruiser\" "
+                         "x=\"45\"",
+                         "<ship id=\"victory\" name=\"Victory\" class=\"komarran-cruiser\" "
+                         "x=\"30\" y=\"4\" heading=\"270\" readiness=\"6\"/>"
+                         "<ship id=\"triumph\" name=\"Triumph\" class=\"komarran-cruiser\" "
+                         "x=\"30\"");
+
+  /* F-ART-3 («Если корабль обстреливает несколькими батареями одну и ту же цель,
+   * складывается…»), F-FIRE-4: at a salvo too, each ship's batteries are looked up on their
+   * own. Triumph (10.0 cm) and Victory (10.8 cm), main batteries firepower 4, range 30: both
+   * within half range (15 cm), the torpedo column 5 shifted to 4 (F-ART-8, F-TORP-18):
+   * firepower 4 gives 1 die each, armour 1: 2 torpedoes detonate. Added into firepower 8 they
+   * would have rolled 3 dice. */
+  resolve (battle, "<fire-at-salvo weapons=\"triumph:main victory:main\" salvo=\"1\"/>", NULL);
+  assert_reported (battle, "Triumph's Main battery, firepower 4 at salvo 1 (torpedo), 10.0 cm, "
+                           "column 4: 1 die against armour 1, every die hits (F-TORP-18).");
+  assert_reported (battle, "Victory's Main battery, firepower 4 at salvo 1 (torpedo), 10.8 cm, "
+                           "column 4: 1 die against armour 1, every die hits (F-TORP-18).");
+  g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 2);
+}
+
+static void
 test_big_guns_escort_aspect (void)
 {
   g_autoptr(AdmBattle) battle = load_salvo_on_table ("x=\"45\"", "x=\"30\"");
@@ -733,6 +791,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_assert_nonnull (g_getenv ("ADMIRALTY_SOURCE_DIR"));
 
+  g_test_add_func ("/engine/torpedo/F-FORD-10/reinforced-launch", test_launch_reinforced);
   g_test_add_func ("/engine/torpedo/F-WPN-10/launch", test_launch);
   g_test_add_func ("/engine/torpedo/F-FIRE-3/refused", test_launch_refused);
   g_test_add_func ("/engine/torpedo/F-FORM-12/combined-salvo", test_combined_salvo);
@@ -759,6 +818,7 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-15/unused-cover", test_cover_unused);
   g_test_add_func ("/engine/torpedo/F-TORP-19/escort-fire", test_escort_fire_at_salvo);
   g_test_add_func ("/engine/torpedo/F-TORP-18/torpedo-column", test_big_guns_at_salvo);
+  g_test_add_func ("/engine/torpedo/F-ART-3/guns-at-salvo-per-ship", test_big_guns_each_ship);
   g_test_add_func ("/engine/torpedo/F-TORP-18/escort-aspect", test_big_guns_escort_aspect);
   g_test_add_func ("/engine/torpedo/F-TORP-18/whole-salvo", test_big_guns_whole_salvo);
   g_test_add_func ("/engine/torpedo/F-CAT-5/wreck", test_wreck);

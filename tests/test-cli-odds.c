@@ -28,11 +28,12 @@ assert_numbers (JsonArray    *array,
                                     EPSILON);
 }
 
-/* Firepower 7 at an approaching capital ship, shift -1: column 1, 6 dice on 4+; hits
- * Binomial(6, 1/2) = 1, 6, 15, 20, 15, 6, 1 (/64), of which 2 are stopped by the shields
- * after armour (F-WPN-7): damage 22, 20, 15, 6, 1 (/64). */
+/* Firepower 7 at an approaching capital ship, shift -1: column 1, 6 dice on 4+; the 2
+ * shields cancel 2 of them before the armour roll (F-WPN-7, «Далее, часть залпов
+ * поглощается щитами. Оставшиеся залпы могут быть отбиты броней»; the ruling's default):
+ * damage Binomial(4, 1/2) = 1, 4, 6, 4, 1 (/16). */
 static const double six_dice_two_shields[] = {
-  22.0 / 64, 20.0 / 64, 15.0 / 64, 6.0 / 64, 1.0 / 64
+  1.0 / 16, 4.0 / 16, 6.0 / 16, 4.0 / 16, 1.0 / 16
 };
 
 /* F-ART-13: criticals on 6+, one check per damage point. */
@@ -62,15 +63,15 @@ test_text (void)
   /* The percentages are exact in binary, so their rounding is fixed. */
   g_assert_true (g_str_has_prefix (result->out,
                                    "Firepower 7 artillery at approaching capital, shift -1: "
-                                   "6 dice hitting on 4+, 2 shields after armour\n"
-                                   "  0 damage: 34.38 %  (at least 0: 100.00 %)\n"
-                                   "  1 damage: 31.25 %  (at least 1: 65.62 %)\n"
-                                   "  2 damage: 23.44 %  (at least 2: 34.38 %)\n"
-                                   "  3 damage: 9.38 %  (at least 3: 10.94 %)\n"
-                                   "  4 damage: 1.56 %  (at least 4: 1.56 %)\n"
-                                   "Expected damage: 1.12\n"));
+                                   "6 dice hitting on 4+, 2 shields before armour\n"
+                                   "  0 damage: 6.25 %  (at least 0: 100.00 %)\n"
+                                   "  1 damage: 25.00 %  (at least 1: 93.75 %)\n"
+                                   "  2 damage: 37.50 %  (at least 2: 68.75 %)\n"
+                                   "  3 damage: 25.00 %  (at least 3: 31.25 %)\n"
+                                   "  4 damage: 6.25 %  (at least 4: 6.25 %)\n"
+                                   "Expected damage: 2.00\n"));
   g_assert_true (g_str_has_suffix (result->out, critical));
-  g_assert_cmpstr (critical, ==, "At least one critical: 17.13 %\n");
+  g_assert_cmpstr (critical, ==, "At least one critical: 29.39 %\n");
 }
 
 static void
@@ -80,7 +81,7 @@ test_json (void)
                                          "--target", "approaching-capital", "--shift", "-1",
                                          "--armour", "4", "--shields", "2", "--json", NULL);
   g_autoptr(JsonObject) object = NULL;
-  const double at_least[] = { 1.0, 42.0 / 64, 22.0 / 64, 7.0 / 64, 1.0 / 64 };
+  const double at_least[] = { 1.0, 15.0 / 16, 11.0 / 16, 5.0 / 16, 1.0 / 16 };
 
   g_assert_cmpint (result->status, ==, 0);
   g_assert_cmpstr (result->err, ==, "");
@@ -91,9 +92,9 @@ test_json (void)
   g_assert_cmpint (json_object_get_int_member (object, "shields"), ==, 2);
   assert_numbers (json_object_get_array_member (object, "damage"), six_dice_two_shields, 5);
   assert_numbers (json_object_get_array_member (object, "at_least"), at_least, 5);
-  /* (20 + 2 · 15 + 3 · 6 + 4 · 1) / 64. */
+  /* (4 + 2 · 6 + 3 · 4 + 4 · 1) / 16. */
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "expected"),
-                                  72.0 / 64, EPSILON);
+                                  32.0 / 16, EPSILON);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "p_critical"),
                                   artillery_critical (six_dice_two_shields, 5), EPSILON);
 }

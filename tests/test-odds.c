@@ -403,7 +403,8 @@ test_ruleset_artillery (void)
   g_assert_cmpint (input.dice, ==, 6);
   g_assert_cmpint (input.hit_on, ==, 4);
   g_assert_cmpint (input.critical_on, ==, 6);
-  g_assert_cmpint (input.order, ==, ADM_SHIELDS_AFTER_ARMOUR);
+  /* F-WPN-7 ("shields-against-artillery" before-armour by default). */
+  g_assert_cmpint (input.order, ==, ADM_SHIELDS_BEFORE_ARMOUR);
   g_assert_false (input.reroll);
   g_assert_cmpint (input.save_on, ==, 0);
 
@@ -474,20 +475,24 @@ test_ruleset_shields_ruling (void)
   const double after_armour[] = { 8.0 / 9, 1.0 / 9 };
   const double before_armour[] = { 2.0 / 3, 1.0 / 3 };
 
+  /* The default follows F-WPN-7's order: «Далее, часть залпов поглощается щитами.
+   * Оставшиеся залпы могут быть отбиты броней» — the shield cancels one of the 2 dice, the
+   * other hits armour 5 on 5+: 1/3. */
   g_assert_cmpstr (adm_ruleset_get_ruling_value (ruleset, "shields-against-artillery"), ==,
-                   "after-armour");
-  after = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 3, "approaching-capital", 0, 5,
-                                 1, FALSE, FALSE, FALSE, &error);
-  g_assert_no_error (error);
-  assert_damage (after, after_armour, 2);
-
-  g_assert_true (adm_ruleset_set_ruling (ruleset, "shields-against-artillery", "before-armour",
-                                         &error));
-  g_assert_no_error (error);
+                   "before-armour");
   before = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 3, "approaching-capital", 0, 5,
                                   1, FALSE, FALSE, FALSE, &error);
   g_assert_no_error (error);
   assert_damage (before, before_armour, 2);
+
+  /* after-armour: 2 dice at 5+, the shield absorbs one hit: only 2 hits do 1 damage, 1/9. */
+  g_assert_true (adm_ruleset_set_ruling (ruleset, "shields-against-artillery", "after-armour",
+                                         &error));
+  g_assert_no_error (error);
+  after = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 3, "approaching-capital", 0, 5,
+                                 1, FALSE, FALSE, FALSE, &error);
+  g_assert_no_error (error);
+  assert_damage (after, after_armour, 2);
 }
 
 /* F-DES-2, F-WPN-3: destructors hit on 5+ whatever the armour, shields after the hit, and

@@ -74,7 +74,8 @@ fire_orders (AdmBattle  *self,
         }
       if (lock)
         {
-          /* F-FORD-2: re-roll in this fire phase; F-FORD-3 was checked in movement. */
+          /* F-FORD-2: re-roll in this fire phase; F-FORD-3, F-FORD-4: having turned in this
+           * turn's movement, the ship may not turn next turn (adm-battle-end.c). */
           s->target_lock = TRUE;
           _adm_battle_report (self, _("%s locks on its target (F-FORD-2)."), s->name);
           continue;
@@ -330,6 +331,14 @@ use_shields (AdmBattle *self,
     }
 }
 
+void
+_adm_battle_use_shields (AdmBattle *self,
+                         guint      target,
+                         int        blocks)
+{
+  use_shields (self, target, blocks);
+}
+
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. */
 static gboolean
@@ -481,7 +490,7 @@ typedef struct {
   int       shortest;       /* the shortest range of the artillery batteries */
   double    farthest;       /* the farthest artillery battery from the target */
   gboolean  behind;         /* F-ART-10: a line passes behind a marker or a hulk */
-  gboolean  lock;           /* F-FORD-2: every firing ship has target lock */
+  gboolean  lock;           /* F-FORD-2: the firing ship has target lock */
 } Volley;
 
 /* Adds up @batteries at @target, setting each one's @blocked (F-CAT-4). */
@@ -850,8 +859,9 @@ can_fire_at (AdmBattle *self,
 }
 
 /* F-FIRE-9, F-FIRE-10: whether @ship must pass a readiness check before firing at @target:
- * it has critical damage or more than half its hull lost, and @target is not the nearest
- * enemy or it splits its fire. */
+ * it has critical damage or more than half its hull lost («повреждения превышающие половину
+ * очков живучести»: strictly more, unlike the "lost half" of F-CRIT-6 and F-BOARD-4), and
+ * @target is not the nearest enemy or it splits its fire. */
 static gboolean
 needs_readiness_check (AdmBattle *self,
                        guint      ship,
@@ -862,7 +872,7 @@ needs_readiness_check (AdmBattle *self,
 
   for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
     critical |= s->criticals[c] > 0;
-  if (!critical && !adm_battle_ship_is_damaged (self, ship))
+  if (!critical && s->damage * 2 <= s->klass->hull)
     return FALSE;
   return nearest_enemy (self, ship) != (int) target || splits_fire (self, ship);
 }
@@ -982,6 +992,57 @@ check_return_fire (AdmBattle          *self,
   return TRUE;
 }
 
+/* The batteries of @batteries that belong to the ship of batteries[@first], in order. */
+static GArray *
+ship_batteries (GArray *batteries,
+                guint   first)
+{
+  guint ship = g_array_index (batteries, Battery, first).ship;
+  GArray *own = g_array_new (FALSE, FALSE, sizeof (Battery));
+
+  for (guint i = first; i < batteries->len; i++)
+    if (g_array_index (batteries, Battery, i).ship == ship)
+      g_array_append_val (own, g_array_index (batteries, Battery, i));
+  return own;
+}
+
+/* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель, складывается
+ * общая сумма огневой мощи» — the batteries of one ship add up; F-FIRE-4 «Выбрать корабль…
+ * Выбрать следующую арт. систему данного корабля или следующий корабль»: the fire goes ship
+ * by ship. A formation pools shields, turrets (F-FORM-19) and torpedo salvoes (F-FORM-12),
+ * never artillery: a declaration naming several ships is one attack per ship, in the order
+ * of their first battery, each with its own range, shifts and target lock. */
+static gboolean
+attack_each_ship (AdmBattle  *self,
+                  GArray     *batteries,
+                  guint       target,
+                  int         line_no,
+                  GError    **error)
+{
+  for (guint i = 0; i < batteries->len; i++)
+    {
+      const Battery *b = &g_array_index (batteries, Battery, i);
+      g_autoptr(GArray) own = NULL;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < i; j++)
+        seen |= g_array_index (batteries, Battery, j).ship == b->ship;
+      if (seen)
+        continue;
+      if (_adm_battle_ship (self, target)->status == ADM_SHIP_DESTROYED)
+        {
+          _adm_battle_report (self, _("%s is already destroyed; %s holds its fire."),
+                              _adm_battle_ship_name (self, target),
+                              _adm_battle_ship_name (self, b->ship));
+          continue;
+        }
+      own = ship_batteries (batteries, i);
+      if (!attack (self, own, target, line_no, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 resolve_decl (AdmBattle    *self,
               AdmFireDecl  *decl,
@@ -1038,7 +1099,7 @@ resolve_decl (AdmBattle    *self,
     }
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
     return FALSE;
-  if (batteries->len > 0 && !attack (self, batteries, target, decl->line, error))
+  if (!attack_each_ship (self, batteries, target, decl->line, error))
     return FALSE;
 
   /* F-FIRE-9 ("damaged-fire-check"): after a failed check the batteries fire at the nearest
@@ -1154,6 +1215,7 @@ record_earlier_attacks (AdmBattle         *self,
 gboolean
 _adm_battle_fire_preview (AdmBattle          *self,
                           const AdmFireDecl  *decl,
+                          guint               nth,
                           AdmFirePreview     *preview,
                           AdmFireNumbers     *numbers,
                           GError            **error)
@@ -1165,7 +1227,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   g_autofree char *aspect = NULL;
   const AdmBattleShip *t;
   int attacker;
-  Volley v;
+  Volley v = { .firer = -1 };
 
   if (target < 0)
     {
@@ -1206,14 +1268,29 @@ _adm_battle_fire_preview (AdmBattle          *self,
       preview->readiness_check |= needs_readiness_check (self, b->ship, target);
       g_array_append_val (firing, *b);
     }
-  if (firing->len == 0)
+  /* F-ART-3: one attack per ship (attack_each_ship ()); each is checked, the @nth is
+   * previewed. */
+  preview->attacks = 0;
+  for (guint i = 0; i < firing->len; i++)
+    {
+      g_autoptr(GArray) own = NULL;
+      gboolean seen = FALSE;
+      Volley one;
+
+      for (guint j = 0; j < i; j++)
+        seen |= g_array_index (firing, Battery, j).ship == g_array_index (firing, Battery, i).ship;
+      if (seen)
+        continue;
+      own = ship_batteries (firing, i);
+      volley_sum (self, own, target, &one);
+      /* F-CAT-4: every line of fire blocked: nothing fires. */
+      if (one.firer >= 0 && !volley_check_range (self, &one, target, decl->line, &refusal))
+        goto refused;
+      if (preview->attacks++ == nth)
+        v = one;
+    }
+  if (nth >= preview->attacks || v.firer < 0)
     return TRUE;
-  volley_sum (self, firing, target, &v);
-  /* F-CAT-4: every line of fire blocked: nothing fires. */
-  if (v.firer < 0)
-    return TRUE;
-  if (!volley_check_range (self, &v, target, decl->line, &refusal))
-    goto refused;
 
   preview->artillery_firepower = v.artillery;
   preview->destructor_firepower = v.destructors;

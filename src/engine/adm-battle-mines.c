@@ -621,8 +621,9 @@ plasma_strike (AdmBattle     *self,
   g_autoptr(GError) table_error = NULL;
   g_autofree guint *values = NULL;
   g_autofree char *text = NULL;
-  int dice = 0, column = 0, shift;
+  int dice = 0, column = 0, shift, shields, blocked = 0;
   int armour = t->klass->armour;
+  gboolean before_armour;
   guint hits;
 
   if (!adm_ruleset_artillery_dice (self->ruleset, mine->strength, type, 0, NULL, &column,
@@ -642,10 +643,29 @@ plasma_strike (AdmBattle     *self,
       g_propagate_error (error, g_steal_pointer (&table_error));
       return FALSE;
     }
+  /* F-MINE-7 ("mine-plasma-shields" as-artillery): the beam is resolved «по артиллерийской
+   * таблице», so the target's shields meet it as they meet artillery (F-WPN-7, by
+   * "shields-against-artillery"): before the armour roll they cancel dice. */
+  shields = _adm_battle_ruling_is (self, "mine-plasma-shields", "as-artillery") &&
+            _adm_battle_ship_active (self, target)
+              ? adm_battle_ship_shield_pool (self, target) : 0;
+  before_armour = _adm_battle_ruling_is (self, "shields-against-artillery", "before-armour");
+  if (before_armour && shields > 0)
+    {
+      blocked = MIN (shields, dice);
+      dice -= blocked;
+    }
   values = g_new0 (guint, MAX (dice, 1));
   if (!_adm_battle_roll (self, dice, 6, "F-MINE-7", values, error,
                          _("plasma mine %s against %s"), mine->id, t->name))
     return FALSE;
+  if (blocked > 0)
+    {
+      _adm_battle_use_shields (self, target, blocked);
+      _adm_battle_report (self, _("The shields of %s cancel dice of plasma mine %s before the "
+                                  "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
+                          blocked);
+    }
   if (dice == 0)
     {
       _adm_battle_report (self, _("Plasma mine %s, strength %d at %s %s, column %d: no dice."),
@@ -654,9 +674,18 @@ plasma_strike (AdmBattle     *self,
       return TRUE;
     }
   text = values_text (values, dice);
-  /* F-ART-12: each die at or above the armour is a damage; the beam is not stopped by
-   * shields ("mine-plasma-shift"). */
+  /* F-ART-12: each die at or above the armour is a damage, less the shields' share as
+   * ruled ("mine-plasma-shields"). */
   hits = count_at_least (values, dice, armour);
+  if (!before_armour && shields > 0 && hits > 0)
+    {
+      blocked = MIN (shields, (int) hits);
+      hits -= blocked;
+      _adm_battle_use_shields (self, target, blocked);
+      _adm_battle_report (self, _("The shields of %s absorb hits of plasma mine %s after the "
+                                  "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
+                          blocked);
+    }
   _adm_battle_report (self, ngettext ("Plasma mine %s, strength %d at %s %s, column %d: %d die "
                                       "(%s) at %d+ — %u damage.",
                                       "Plasma mine %s, strength %d at %s %s, column %d: %d dice "

@@ -16,33 +16,17 @@ typedef struct {
   int          speed;
   int          turn;
   double       turn_after;  /* share of the declared move before a turn */
+  gboolean     by_speed;    /* F-MOVE-12: turn_after is a share of the speed */
   const char  *turn_clause;
   const char  *type_name;   /* the ship type that sets turn_after, for messages */
   int          limiting;    /* the ship that sets turn_after */
   gboolean     engines_out; /* F-CRIT-13 */
-  gboolean     locked;      /* F-FORD-3 */
   gboolean     no_turn;     /* F-FORD-4 */
   gboolean     no_orders;   /* F-FORD-9 */
   gboolean     must_move;   /* F-MOVE-5 */
   double       last_move;
   GArray      *ships;       /* guint, active ships */
 } Movers;
-
-static gboolean
-has_target_lock (AdmBattle *self,
-                 guint      ship)
-{
-  if (self->orders == NULL)
-    return FALSE;
-  for (guint i = 0; i < self->orders->target_locks->len; i++)
-    {
-      AdmShipOrderDecl *decl = g_ptr_array_index (self->orders->target_locks, i);
-
-      if (g_strcmp0 (decl->ship, _adm_battle_ship (self, ship)->id) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
 
 static void
 gather (AdmBattle *self,
@@ -54,6 +38,7 @@ gather (AdmBattle *self,
   m->speed = G_MAXINT;
   m->turn = G_MAXINT;
   m->turn_after = 0;
+  m->by_speed = FALSE;
   m->limiting = -1;
   m->ships = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)
@@ -61,6 +46,7 @@ gather (AdmBattle *self,
       const AdmBattleShip *s = _adm_battle_ship (self, i);
       /* F-MOVE-11: some classes (the Ariel) may turn at any point of their move. */
       double share = s->klass->turn_anywhere ? 0 : s->klass->type->turn_after;
+      gboolean by_speed = s->klass->type->turn_after_speed && share > 0;
 
       if (s->formation != formation || !_adm_battle_ship_active (self, i))
         continue;
@@ -68,15 +54,18 @@ gather (AdmBattle *self,
       /* F-FORM-10: the worst value of each parameter. */
       m->speed = MIN (m->speed, adm_battle_ship_speed (self, i));
       m->turn = MIN (m->turn, s->klass->turn);
-      if (m->limiting < 0 || share > m->turn_after)
+      /* F-MOVE-12: a monitor's full game speed is at least any share of the declared move
+       * (which the speed bounds), so a monitor sets the distance. */
+      if (m->limiting < 0 || (by_speed && !m->by_speed) ||
+          (by_speed == m->by_speed && share > m->turn_after))
         {
+          m->by_speed = by_speed;
           m->turn_after = share;
           m->turn_clause = s->klass->type->turn_clause;
           m->type_name = s->klass->type->name;
           m->limiting = i;
         }
       m->engines_out |= s->criticals[6] > 0;
-      m->locked |= has_target_lock (self, i);
       m->no_turn |= s->no_turn_turn == turn;
       m->no_orders |= s->no_orders_turn == turn;
       /* F-MOVE-5 ("keep-moving"): a ship that moved last turn must move this turn. */
@@ -136,8 +125,8 @@ check_known_formations (AdmBattle  *self,
   return TRUE;
 }
 
-/* F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4: whether the formation may turn at all in this
- * phase under @order; the refusal names it @name. */
+/* F-MOVE-17, F-CRIT-13, F-FORD-4: whether the formation may turn at all in this phase under
+ * @order; the refusal names it @name. */
 static gboolean
 check_may_turn (AdmBattle     *self,
                 AdmMoveOrder   order,
@@ -161,14 +150,12 @@ check_may_turn (AdmBattle     *self,
                              "(F-CRIT-13)"), name);
       return FALSE;
     }
-  /* F-FORD-3: a ship under target lock cannot turn in the movement stage. */
-  if (m->locked)
-    {
-      _adm_battle_illegal (self, error, line,
-                           _("%s has target lock this turn and cannot turn (F-FORD-3)"), name);
-      return FALSE;
-    }
-  /* F-FORD-4: it turned last turn under target lock. */
+  /* F-FORD-3, F-FORD-4: «Корабль, выполняющий этот приказ, не может поворачивать во время
+   * стадии движения. Если корабль поворачивал в стадию движения, он не может поворачивать
+   * в следующий ход». Target lock is declared in the fire phase, after this turn's
+   * movement: a ship that turned may still take it, and pays in the next turn's movement
+   * stage (set in the end stage, adm-battle-end.c). A lock declared for this turn's fire
+   * phase therefore does not stop the turn now. */
   if (m->no_turn)
     {
       _adm_battle_illegal (self, error, line,
@@ -189,13 +176,18 @@ turn_limit (const Movers *m,
 }
 
 /* F-MOVE-8: the cm the formation must cover before its first turn, of a move of @total cm.
- * F-MOVE-16: an emergency stop may turn anywhere, even in place. */
+ * F-MOVE-12: «Монитор проходит полностью расстояние, определяемое его игровой скоростью, и
+ * только тогда может повернуть» — a monitor, its current game speed (F-FORM-10: the
+ * formation's), however little it declared. F-MOVE-16: an emergency stop may turn anywhere,
+ * even in place. */
 static double
 turn_after (const Movers *m,
             AdmMoveOrder  order,
             double        total)
 {
-  return order == ADM_MOVE_ORDER_EMERGENCY_STOP ? 0 : m->turn_after * total;
+  if (order == ADM_MOVE_ORDER_EMERGENCY_STOP)
+    return 0;
+  return m->turn_after * (m->by_speed ? m->speed : total);
 }
 
 /* The cm of @decl's forward steps, and the degrees of its turns. */
@@ -254,6 +246,17 @@ check_path (AdmBattle          *self,
         {
           before += step->value;
           continue;
+        }
+      if (fabs (step->value) > EPSILON && before + EPSILON < needed && m->by_speed)
+        {
+          g_autofree char *type = g_utf8_strdown (m->type_name, -1);
+
+          _adm_battle_illegal (self, error, decl->line,
+                               _("%s is a %s: it must move the full %g cm of its speed before "
+                                 "turning, and this move is %g cm (%s)"),
+                               _adm_battle_ship_name (self, m->limiting), type, needed, *total,
+                               m->turn_clause);
+          return FALSE;
         }
       if (fabs (step->value) > EPSILON && before + EPSILON < needed)
         {
@@ -560,7 +563,7 @@ ram (AdmBattle          *self,
   AdmPoint end;
   double contact, rs, ts;
   int dice, readiness, rammer_shields, target_shields;
-  gboolean passed, head_on;
+  gboolean passed, head_on, burn_up_applies;
 
   if (m->ships->len != 1)
     {
@@ -610,10 +613,16 @@ ram (AdmBattle          *self,
   r->position = adm_point_advance (r->position, r->heading, contact);
   _adm_battle_report (self, _("%s rams %s after %g cm."), r->name, t->name, contact);
 
-  /* F-RAM-5 ("ram-burn-up"): the target's working shields against the rammer's hull left. */
+  /* F-RAM-5 ("ram-burn-up"): «Легкие эскортные корабли не могут таранить Capital ships без
+   * самоуничтожения, если число действующих силовых щитов равно или превышает число очков
+   * живучести корабля»: the target's working shields against the rammer's hull left, when an
+   * escort rams a capital ship (as ruled otherwise, every ram). */
   target_shields = adm_battle_ship_shield_pool (self, target);
   rammer_shields = adm_battle_ship_shield_pool (self, rammer);
-  if (target_shields >= adm_battle_ship_hull_left (self, rammer))
+  burn_up_applies = _adm_battle_ruling_is (self, "ram-burn-up", "target-shields-vs-rammer-hull") ||
+                    (r->klass->category == ADM_CATEGORY_ESCORT &&
+                     t->klass->category == ADM_CATEGORY_CAPITAL);
+  if (burn_up_applies && target_shields >= adm_battle_ship_hull_left (self, rammer))
     {
       _adm_battle_report (self, _("%s burns up on the %d shields of %s (F-RAM-5)."), r->name,
                           target_shields, t->name);

@@ -70,7 +70,7 @@ adm_battle_preview_move (AdmBattle            *self,
                    _("there is no formation “%s” in this battle"), formation);
       return FALSE;
     }
-  /* The movement code reads the declarations, target locks among them (F-FORD-3), from
+  /* The movement code reads the declarations from
    * self->orders; on a low-orbit map the preview carries the move out on the snapshot. */
   _adm_battle_snapshot_take (self, &snapshot);
   self->orders = orders;
@@ -111,24 +111,27 @@ static gboolean
 fire_odds (AdmBattle             *self,
            AdmFirePreview        *preview,
            const AdmFireNumbers  *numbers,
+           double                *absorbed,
            GError               **error)
 {
-  double absorbed = 0, no_damage = 1, no_critical = 1;
+  double no_damage = 1, no_critical = 1;
 
+  /* @absorbed: the blocks earlier attacks of the declaration use up on average (F-ART-3). */
   if (preview->artillery_firepower > 0)
     {
       if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_ARTILLERY,
                                         preview->artillery_firepower, numbers->target_type,
-                                        numbers->shift, numbers->armour, numbers->shields,
+                                        numbers->shift, numbers->armour,
+                                        MAX (0, numbers->shields - (int) round (*absorbed)),
                                         FALSE, numbers->lock, numbers->special_save,
                                         &preview->artillery_input, &preview->column, error))
         return FALSE;
       preview->artillery = adm_fire_odds_compute (&preview->artillery_input);
-      absorbed = expected_absorbed (&preview->artillery_input);
+      *absorbed += expected_absorbed (&preview->artillery_input);
     }
   if (preview->destructor_firepower > 0)
     {
-      int shields = MAX (0, numbers->shields - (int) round (absorbed));
+      int shields = MAX (0, numbers->shields - (int) round (*absorbed));
 
       if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_DESTRUCTOR,
                                         preview->destructor_firepower, NULL, 0,
@@ -137,6 +140,7 @@ fire_odds (AdmBattle             *self,
                                         NULL, error))
         return FALSE;
       preview->destructors = adm_fire_odds_compute (&preview->destructor_input);
+      *absorbed += expected_absorbed (&preview->destructor_input);
     }
   for (guint i = 0; i < 2; i++)
     {
@@ -153,6 +157,39 @@ fire_odds (AdmBattle             *self,
   return TRUE;
 }
 
+/* The @nth attack of @decl on a snapshot, with @orders in force (_adm_battle_fire_preview ()). */
+static gboolean
+preview_attack (AdmBattle            *self,
+                const AdmTurnOrders  *orders,
+                const AdmFireDecl    *decl,
+                guint                 nth,
+                AdmFirePreview       *preview,
+                AdmFireNumbers       *numbers,
+                GError              **error)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (PREVIEW_SEED);
+  AdmBattleSnapshot snapshot;
+  gboolean ok;
+
+  _adm_battle_snapshot_take (self, &snapshot);
+  self->orders = orders;
+  self->dice = ADM_DICE_SOURCE (dice);
+  ok = _adm_battle_fire_preview (self, decl, nth, preview, numbers, error);
+  _adm_battle_snapshot_restore (self, &snapshot);
+  return ok;
+}
+
+/* A fire the table cannot look up is one the phase refuses as well. */
+static void
+refuse_odds (AdmFirePreview *preview,
+             GError         *odds_error)
+{
+  g_clear_pointer (&preview->artillery, adm_fire_odds_free);
+  g_clear_pointer (&preview->destructors, adm_fire_odds_free);
+  preview->legal = FALSE;
+  preview->reason = g_strdup (odds_error->message);
+}
+
 gboolean
 adm_battle_preview_fire (AdmBattle            *self,
                          const AdmTurnOrders  *orders,
@@ -162,11 +199,10 @@ adm_battle_preview_fire (AdmBattle            *self,
 {
   g_autoptr(AdmTurnOrders) none = NULL;
   g_autoptr(GPtrArray) fires = g_ptr_array_new ();
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (PREVIEW_SEED);
   g_autoptr(GError) odds_error = NULL;
   AdmFireNumbers numbers = { 0 };
-  AdmBattleSnapshot snapshot;
   AdmTurnOrders in_force;
+  double absorbed = 0;
   gboolean ok;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
@@ -186,21 +222,29 @@ adm_battle_preview_fire (AdmBattle            *self,
     g_ptr_array_add (fires, (gpointer) decl);
   in_force.fires = fires;
 
-  _adm_battle_snapshot_take (self, &snapshot);
-  self->orders = &in_force;
-  self->dice = ADM_DICE_SOURCE (dice);
-  ok = _adm_battle_fire_preview (self, decl, preview, &numbers, error);
-  _adm_battle_snapshot_restore (self, &snapshot);
-
-  if (ok && preview->legal && !fire_odds (self, preview, &numbers, &odds_error))
-    {
-      /* A fire the table cannot look up is one the phase refuses as well. */
-      g_clear_pointer (&preview->artillery, adm_fire_odds_free);
-      g_clear_pointer (&preview->destructors, adm_fire_odds_free);
-      preview->legal = FALSE;
-      preview->reason = g_strdup (odds_error->message);
-    }
+  ok = preview_attack (self, &in_force, decl, 0, preview, &numbers, error);
+  if (ok && preview->legal && !fire_odds (self, preview, &numbers, &absorbed, &odds_error))
+    refuse_odds (preview, odds_error);
   g_free (numbers.target_type);
+  /* F-ART-3: each further ship's batteries are an attack of their own, at the shields the
+   * earlier attacks leave on average. */
+  for (guint nth = 1; ok && preview->legal && nth < preview->attacks; nth++)
+    {
+      AdmFirePreview next = { 0 };
+      AdmFireNumbers more = { 0 };
+
+      ok = preview_attack (self, &in_force, decl, nth, &next, &more, error);
+      if (ok && next.legal && !fire_odds (self, &next, &more, &absorbed, &odds_error))
+        refuse_odds (preview, odds_error);
+      else if (ok && next.legal)
+        {
+          preview->expected_damage += next.expected_damage;
+          preview->p_damage = 1 - (1 - preview->p_damage) * (1 - next.p_damage);
+          preview->p_critical = 1 - (1 - preview->p_critical) * (1 - next.p_critical);
+        }
+      g_free (more.target_type);
+      adm_fire_preview_clear (&next);
+    }
   if (!ok)
     adm_fire_preview_clear (preview);
   return ok;

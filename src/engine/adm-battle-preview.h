@@ -32,9 +32,10 @@ typedef struct {
   double    total;       /* cm declared */
   double    turn_limit;  /* degrees it may turn in all this phase (F-MOVE-7, doubled by course
                           * correction F-MOVE-15); 0 when it may not turn at all now
-                          * (F-MOVE-17, F-CRIT-13, F-FORD-3, F-FORD-4, F-ORB-1, F-STN-5) */
+                          * (F-MOVE-17, F-CRIT-13, F-FORD-4, F-ORB-1, F-STN-5) */
   double    turned;      /* degrees declared, summed */
-  double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8) */
+  double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8);
+                          * a monitor's share of its speed, whatever @total (F-MOVE-12) */
   gboolean  must_move;   /* F-MOVE-5: it moved last turn */
   double    last_move;   /* cm moved last turn */
 } AdmMovePreview;
@@ -43,7 +44,7 @@ void      adm_move_preview_clear    (AdmMovePreview       *preview);
 
 /* Fills @preview for formation @formation's movement declaration in @orders (none: standing
  * still, or straight on per F-MOVE-5) as if the movement phase were resolved now with
- * @orders' other declarations (target locks, F-FORD-3) in force. Returns FALSE only for an
+ * @orders' other declarations in force. Returns FALSE only for an
  * unknown formation (ADM_BATTLE_ERROR_INVALID) or one with no ship that can move (@error
  * set); an illegal declaration returns TRUE with @preview->legal FALSE and the reason, the
  * path and ends then following the declared steps. The battle need not be in its movement
@@ -59,7 +60,12 @@ typedef struct {
   gboolean     legal;
   char        *reason;              /* when not legal: the refusal the fire phase would give */
   double       distance;            /* cm, farthest battery to the target, centre to centre */
-  int          artillery_firepower; /* summed and halved as the phase does (F-ART-3) */
+  guint        attacks;             /* F-ART-3: one attack per firing ship, each looked up on
+                                     * its own; the firepower, column, shifts and odds below
+                                     * are the first one's, the three totals at the end count
+                                     * them all */
+  int          artillery_firepower; /* the first ship's batteries summed and halved as the
+                                     * phase does (F-ART-3) */
   int          destructor_firepower;
   int          column;              /* artillery table column after shifts, 0 none (F-ART-10) */
   gboolean     half_range;          /* F-ART-8 */
@@ -73,11 +79,13 @@ typedef struct {
   AdmFireOdds *destructors;         /* NULL when no destructor fires; computed with the
                                      * shields the artillery leaves on average: the pool less
                                      * the blocks the artillery uses up on average, rounded */
-  double       expected_damage;     /* both together */
+  double       expected_damage;     /* both together, over every attack; each later attack
+                                     * meets the shields the earlier ones leave on average */
   double       p_damage;            /* P(at least one damage point): 1 − P(none from the
-                                     * artillery) · P(none from the destructors) */
-  double       p_critical;          /* P(at least one critical check succeeds), the two
-                                     * weapon kinds taken as independent */
+                                     * artillery) · P(none from the destructors), and so on
+                                     * over the attacks */
+  double       p_critical;          /* P(at least one critical check succeeds), the weapon
+                                     * kinds and attacks taken as independent */
 } AdmFirePreview;
 
 void      adm_fire_preview_clear    (AdmFirePreview       *preview);

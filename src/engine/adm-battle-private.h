@@ -369,6 +369,11 @@ gboolean             _adm_battle_preview_move (AdmBattle   *self,
                                                guint        formation,
                                                AdmMovePreview *preview,
                                                GError     **error);
+/* Uses up @blocks of the shields that cover @target: its own first, then its pool's
+ * (F-SHLD-1, F-SHLD-5; adm-battle-fire.c). For a plasma mine's beam (F-MINE-7). */
+void                 _adm_battle_use_shields  (AdmBattle   *self,
+                                               guint        target,
+                                               int          blocks);
 /* What a fire declaration looks up, for its odds (adm-battle-fire.c). */
 typedef struct {
   char     *target_type;   /* the artillery table's target id (F-ART-15), NULL when no fire */
@@ -378,11 +383,14 @@ typedef struct {
   gboolean  lock;          /* F-FORD-2: every firing ship has target lock */
   gboolean  special_save;  /* F-FORD-8: a reinforced special force shield saves on 4+ */
 } AdmFireNumbers;
-/* Fire (adm-battle-fire.c): fills @preview's legality, firepower, distance and shifts, and
- * @numbers, for @decl (one of self->orders' fires) as the first fire of the phase once the
- * fire-phase combat orders took effect. FALSE when @decl names an unknown ship or weapon. */
+/* Fire (adm-battle-fire.c): fills @preview's legality, number of attacks, distance and
+ * readiness check for @decl (one of self->orders' fires) as the first fire of the phase once
+ * the fire-phase combat orders took effect, and the firepower, shifts and @numbers of its
+ * @nth attack (F-ART-3: one per firing ship). FALSE when @decl names an unknown ship or
+ * weapon. */
 gboolean             _adm_battle_fire_preview (AdmBattle   *self,
                                                const AdmFireDecl *decl,
+                                               guint        nth,
                                                AdmFirePreview *preview,
                                                AdmFireNumbers *numbers,
                                                GError     **error);

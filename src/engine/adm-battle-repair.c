@@ -403,9 +403,10 @@ describe_repair (AdmBattle    *self,
   return NULL;
 }
 
-/* F-DC-2: 2d6 against the readiness ("damage-control-roll": ≤ as every readiness check, or
- * strictly less as the clause reads), with the F-RDY-3 penalty counted and the F-DC-5
- * modifier as ruled ("damage-control-modifier"). */
+/* F-DC-2: «Если выпадет (с учетом модификаторов) меньше, чем составляет значение показателя
+ * боеготовности»: 2d6 strictly less than the readiness, unlike the general check's «меньше
+ * либо равно» (F-RDY-2), with the F-RDY-3 penalty counted and the F-DC-5 modifier as ruled
+ * ("damage-control-modifier"). */
 static gboolean
 attempt (AdmBattle    *self,
          guint         ship,
@@ -415,7 +416,6 @@ attempt (AdmBattle    *self,
 {
   g_autofree char *what = describe_repair (self, ship, repair);
   int target = adm_battle_ship_readiness (self, ship);
-  gboolean strict = _adm_battle_ruling_is (self, "damage-control-roll", "less-than");
   int sum;
 
   if (_adm_battle_ruling_is (self, "damage-control-modifier", "readiness-grade"))
@@ -424,10 +424,8 @@ attempt (AdmBattle    *self,
                              _("%s: damage control on %s"), _adm_battle_ship_name (self, ship),
                              what))
     return FALSE;
-  *passed = strict ? sum < target : sum <= target;
-  _adm_battle_report (self, strict
-                              ? _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s.")
-                              : _("%s: damage control on %s, 2d6 = %d, needs %d or less: %s."),
+  *passed = sum < target;
+  _adm_battle_report (self, _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s."),
                       _adm_battle_ship_name (self, ship), what, sum, target,
                       *passed ? _("success") : _("failure"));
   return TRUE;

@@ -463,20 +463,75 @@ big_guns_at_salvo (AdmBattle              *self,
   return TRUE;
 }
 
+/* A big gun firing at a salvo (F-TORP-18), before the guns are grouped by ship. */
+typedef struct {
+  guint     ship;
+  const AdmWeapon *weapon;
+  int       firepower;
+  int       range;
+  double    distance;
+  gboolean  behind;
+} SalvoGun;
+
+/* F-ART-3, F-FIRE-4: the big guns of @big fire at @v ship by ship, each ship's batteries
+ * added up and looked up on their own (as at a ship, adm-battle-fire.c); @hits gets the dice
+ * of them all. */
+static gboolean
+big_guns_each_ship (AdmBattle              *self,
+                    const AdmOrderDecl     *decl,
+                    const AdmTorpedoSalvo  *v,
+                    GArray                 *big,
+                    int                    *hits,
+                    GError                **error)
+{
+  *hits = 0;
+  for (guint i = 0; i < big->len; i++)
+    {
+      const SalvoGun *first = &g_array_index (big, SalvoGun, i);
+      g_autoptr(GString) names = g_string_new (NULL);
+      int firepower = 0, shortest = G_MAXINT, ship_hits = 0;
+      double farthest = 0;
+      gboolean behind = FALSE, seen = FALSE;
+
+      for (guint j = 0; j < i; j++)
+        seen |= g_array_index (big, SalvoGun, j).ship == first->ship;
+      if (seen)
+        continue;
+      for (guint j = i; j < big->len; j++)
+        {
+          const SalvoGun *gun = &g_array_index (big, SalvoGun, j);
+
+          if (gun->ship != first->ship)
+            continue;
+          firepower += gun->firepower;
+          shortest = MIN (shortest, gun->range);
+          farthest = MAX (farthest, gun->distance);
+          behind |= gun->behind;
+          g_string_append (names, names->len > 0 ? ", " : "");
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, gun->ship),
+                                  gun->weapon->name);
+        }
+      if (!big_guns_at_salvo (self, decl, v, first->ship, firepower, shortest, farthest, behind,
+                              names->str, &ship_hits, error))
+        return FALSE;
+      *hits += ship_hits;
+    }
+  return TRUE;
+}
+
 static gboolean
 fire_at_salvo (AdmBattle           *self,
                const AdmOrderDecl  *decl,
                GError             **error)
 {
   g_autoptr(GArray) guns = g_array_new (FALSE, FALSE, sizeof (Tube));
+  g_autoptr(GArray) big = g_array_new (FALSE, FALSE, sizeof (SalvoGun));
   g_autoptr(GString) escort_names = g_string_new (NULL);
-  g_autoptr(GString) big_names = g_string_new (NULL);
   gboolean gone;
   int index = find_salvo (self, adm_order_decl_get (decl, "salvo"), &gone);
-  int formation = -1, escort_dice = 0, big_firepower = 0, shortest = G_MAXINT, firer = -1;
+  int formation = -1, escort_dice = 0;
   int destroyed = 0, hits = 0;
-  double farthest = 0;
-  gboolean behind = FALSE;
   AdmTorpedoSalvo v;
 
   if (index < 0)
@@ -529,19 +584,17 @@ fire_at_salvo (AdmBattle           *self,
           continue;
         }
       s->fired |= 1u << gun->weapon;
-      behind |= battery_behind;
-      if (firer < 0)
-        firer = gun->ship;
-      /* F-ART-3: batteries together add their firepower and use their shortest range. */
-      big_firepower += gun_firepower (self, gun->ship, weapon);
-      shortest = MIN (shortest, weapon->range);
-      farthest = MAX (farthest, adm_distance (s->position, v.position));
-      g_string_append (big_names, big_names->len > 0 ? ", " : "");
-      /* Translators: a ship's weapon, "Vorberg's Main battery" */
-      g_string_append_printf (big_names, _("%s's %s"), s->name,
-                              weapon->name);
+      /* F-ART-3: a ship's batteries together add their firepower and use their shortest
+       * range; each ship's are an attack of their own (big_guns_each_ship ()). */
+      {
+        SalvoGun one = { gun->ship, weapon, gun_firepower (self, gun->ship, weapon),
+                         weapon->range, adm_distance (s->position, v.position),
+                         battery_behind };
+
+        g_array_append_val (big, one);
+      }
     }
-  if (escort_names->len == 0 && big_names->len == 0)
+  if (escort_names->len == 0 && big->len == 0)
     return TRUE;
   reveal (self, formation);
 
@@ -567,9 +620,7 @@ fire_at_salvo (AdmBattle           *self,
                           escort_names->str, v.id, dice_text, successes);
       destroyed += successes;
     }
-  if (big_names->len > 0 &&
-      !big_guns_at_salvo (self, decl, &v, firer, big_firepower, shortest, farthest, behind,
-                          big_names->str, &hits, error))
+  if (big->len > 0 && !big_guns_each_ship (self, decl, &v, big, &hits, error))
     return FALSE;
   /* F-TORP-18: a hit is a premature detonation "according to the general rules": of one
    * torpedo, or of the whole salvo, as "premature-detonation" rules. */
@@ -700,6 +751,27 @@ farthest_ship (AdmBattle *self,
   return best;
 }
 
+/* The torpedoes @tube launches now. F-FORD-10: «Огневая мощь и сила делится на 2» — a ship
+ * reinforcing its shields halves its firepower and its «сила», the torpedo strength of its
+ * card, rounded as "halved-firepower" rounds; the order of a movement phase (F-MOVE-15..17,
+ * ruling "halved-fire-scope") halves direct fire only. */
+static int
+tube_torpedoes (AdmBattle  *self,
+                const Tube *tube)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, tube->ship);
+  const AdmWeapon *weapon = tube_weapon (self, tube);
+  int halved;
+
+  if (s->reinforced_until < adm_battle_get_turn (self))
+    return weapon->firepower;
+  halved = adm_ruleset_halve_firepower (self->ruleset, weapon->firepower);
+  _adm_battle_report (self, _("%s reinforces its shields: its %s launch %d torpedoes instead "
+                              "of %d (F-FORD-10)."), s->name, weapon->name, halved,
+                      weapon->firepower);
+  return halved;
+}
+
 /* Places one salvo of @firing's tubes from ship @ship (all of them with -1) at @at. */
 static void
 place_salvo (AdmBattle *self,
@@ -730,7 +802,7 @@ place_salvo (AdmBattle *self,
        * up in a combined salvo (F-FORM-12). F-WPN-11, F-WPN-12 ("torpedo-turns"): the speed
        * and turns of the profile; a combined salvo keeps together at the slowest and
        * shortest of them. */
-      v.torpedoes += weapon->firepower;
+      v.torpedoes += tube_torpedoes (self, tube);
       v.speed = MIN (v.speed, weapon->torpedo_speed);
       v.turns_left = MIN (v.turns_left, weapon->torpedo_turns);
     }

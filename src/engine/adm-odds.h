@@ -22,8 +22,9 @@ GQuark adm_odds_error_quark (void);
 
 /* Ruling "shields-against-artillery" (F-WPN-7 ambiguity). */
 typedef enum {
-  ADM_SHIELDS_AFTER_ARMOUR,  /* shields block damage points after the armour roll (default) */
-  ADM_SHIELDS_BEFORE_ARMOUR, /* shields cancel table dice before the armour roll */
+  ADM_SHIELDS_AFTER_ARMOUR,  /* shields block damage points after the armour roll */
+  ADM_SHIELDS_BEFORE_ARMOUR, /* shields cancel table dice before the armour roll (the
+                              * ruleset's default) */
 } AdmShieldsOrder;
 
 typedef struct {

@@ -105,7 +105,7 @@ static const struct {
   { "target-lock", { "reroll-misses-once", NULL } },
   { "reinforce-shields", { "check-extends", NULL } },
   { "ram-size", { "base-size", NULL } },
-  { "ram-burn-up", { "target-shields-vs-rammer-hull", NULL } },
+  { "ram-burn-up", { "escorts-ramming-capital-ships", "target-shields-vs-rammer-hull", NULL } },
   { "ram-damage", { "starting-hull", NULL } },
   { "ram-shield-modifier", { "plus-one-stronger", NULL } },
   { "formation-contact", { "declared", NULL } },
@@ -144,12 +144,12 @@ static const struct {
   { "minelaying", { "tactical", "strategic-only", NULL } },
   { "minelaying-contact", { "base-contact", "detected", NULL } },
   { "mine-plasma-shift", { "one-column-left", "leftmost-column", NULL } },
+  { "mine-plasma-shields", { "as-artillery", "ignored", NULL } },
   { "mine-reach", { "card-range-single-use", NULL } },
   { "sweep-reach", { "class-devices-from-ship", NULL } },
   { "sweep-blunder", { "d6", "2d6", NULL } },
   /* End stage and damage control (F-END, F-DC) */
   { "damage-control-attempts", { "declared", "automatic", NULL } },
-  { "damage-control-roll", { "at-most", "less-than", NULL } },
   { "damage-control-modifier", { "none", "readiness-grade", NULL } },
   { "damage-control-extra-die", { "second-chance", "second-repair", NULL } },
   { "repair-priority", { "fire-critical-hull", NULL } },
@@ -461,6 +461,13 @@ parse_ship_types (AdmRuleset  *self,
                              type->id, other);
           return FALSE;
         }
+      /* F-MOVE-12: a monitor turns only after the distance its game speed sets. */
+      {
+        g_autofree char *of = adm_xml_get_string (node, "turn-after-of");
+
+        /* The schema allows only declared-move and speed. */
+        type->turn_after_speed = g_strcmp0 (of, "speed") == 0;
+      }
       type->name = translated (type->name);
       g_hash_table_insert (self->types_by_id, type->id, type);
       g_ptr_array_add (self->ship_types, g_steal_pointer (&type));

@@ -37,6 +37,7 @@ typedef struct {
   char   *clause;
   double  turn_after;  /* F-MOVE-8..13: share of the declared move before a turn, 0..1 */
   char   *turn_clause; /* the clause that sets turn_after */
+  gboolean turn_after_speed; /* F-MOVE-12: turn_after is a share of the current game speed */
 } AdmShipType;
 
 typedef struct {
