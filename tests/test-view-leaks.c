@@ -471,8 +471,20 @@ test_sector_tooltips (void)
                   g_autofree char *other_line = g_strdup_printf (
                     "%s · %s · %u ship%s", other->name, other->faction->name,
                     other->ships->len, other->ships->len == 1 ? "" : "s");
+                  g_autofree char *public_line = g_strdup_printf (
+                    "%s · %s\n", other->name, other->faction->name);
+                  g_autofree char *text_end = g_strconcat (text, "\n", NULL);
 
-                  assert_contains (text, other_line, where);
+                  /* The public sees formations with their faction, not their composition. */
+                  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+                    assert_contains (text_end, public_line, where);
+                  else
+                    assert_contains (text, other_line, where);
+                }
+              if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+                {
+                  assert_lacks (text, " ship", where);
+                  assert_lacks (text, " ships", where);
                 }
             }
         }
@@ -534,7 +546,8 @@ show_entry (AdmiraltyWindow              *window,
  * @sector, when two factions or more are there. */
 static char *
 expected_hint (AdmiraltySectorMap *map,
-               const AdmSector    *sector)
+               const AdmSector    *sector,
+               gboolean            composition)
 {
   g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (map, sector->id);
   g_autoptr(GPtrArray) factions = g_ptr_array_new ();
@@ -552,6 +565,8 @@ expected_hint (AdmiraltySectorMap *map,
     return g_strdup ("No formations are here.");
   if (factions->len == 1)
     return g_strdup ("No enemies meet here.");
+  if (!composition)
+    return g_strdup_printf ("%u formation%s", shown->len, shown->len == 1 ? "" : "s");
   return g_strdup_printf ("%u formation%s · %u ship%s", shown->len,
                           shown->len == 1 ? "" : "s", ships, ships == 1 ? "" : "s");
 }
@@ -623,8 +638,12 @@ test_window_map (void)
           assert_contains (card, formation->sector->name, where);
           assert_formation_absent (card, formation, classes, where);
           /* The strength is that of the formations shown. */
-          hint = expected_hint (window->sector_map, formation->sector);
+          hint = expected_hint (window->sector_map, formation->sector,
+                                options->audience != ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
           assert_contains (card, hint, where);
+          /* The public card: formations with their faction, never their ships. */
+          if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+            assert_lacks (card, " ship", where);
 
           picture = widget_pdf_text (GTK_WIDGET (window->sector_map), where);
           assert_contains (picture, formation->sector->name, where);

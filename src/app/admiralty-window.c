@@ -94,7 +94,8 @@ set_label_uint (GtkLabel *label,
 
 static GtkWidget *
 sector_faction_row (const AdmFaction *faction,
-                    GPtrArray        *formations)
+                    GPtrArray        *formations,
+                    gboolean          composition)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -120,9 +121,12 @@ sector_faction_row (const AdmFaction *faction,
         continue;
       if (lines->len > 0)
         g_string_append_c (lines, '\n');
-      /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
-      g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
-                              formation->name, ships);
+      if (!composition)
+        g_string_append (lines, formation->name);
+      else
+        /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
+        g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
+                                formation->name, ships);
     }
   list = gtk_label_new (lines->str);
   gtk_label_set_xalign (GTK_LABEL (list), 0);
@@ -171,7 +175,8 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
     gtk_flow_box_remove (self->sector_info_factions, child);
   for (guint i = 0; i < factions->len; i++)
     {
-      child = sector_faction_row (g_ptr_array_index (factions, i), formations);
+      child = sector_faction_row (g_ptr_array_index (factions, i), formations,
+                                  admiralty_sector_map_shows_composition (self->sector_map));
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }
@@ -189,7 +194,9 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
       g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
 
       /* Translators: under a sector's name, "4 formations · 13 ships" */
-      hint = g_strdup_printf (_("%s · %s"), n_formations, n_ships);
+      hint = admiralty_sector_map_shows_composition (self->sector_map)
+               ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
+               : g_strdup (n_formations);
     }
   gtk_label_set_label (self->sector_info_hint, hint);
   gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);

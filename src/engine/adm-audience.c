@@ -350,3 +350,28 @@ adm_audience_text_seen_by (AdmBattle  *battle,
       seen_by |= 1u << s;
   return seen_by;
 }
+
+GPtrArray *
+adm_audience_known_formations (AdmStrategy      *strategy,
+                               const AdmFaction *viewer)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  GPtrArray *known = g_ptr_array_new ();
+
+  g_return_val_if_fail (strategy != NULL, known);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (adm_strategy_formation_visible (strategy, formation, viewer))
+        g_ptr_array_add (known, formation);
+    }
+  return known;
+}
+
+gboolean
+adm_audience_map_shows_composition (AdmAudienceKind kind)
+{
+  return kind != ADM_AUDIENCE_PUBLIC;
+}

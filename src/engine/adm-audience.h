@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "adm-battle.h"
+#include "adm-strategy.h"
 
 G_BEGIN_DECLS
 
@@ -99,5 +100,15 @@ GPtrArray    *adm_audience_filter_rolls    (AdmAudience     audience,
  * seen. What the report and dice log record with each line and roll. */
 guint32       adm_audience_text_seen_by    (AdmBattle      *battle,
                                             const char     *text);
+
+/* The strategic map (F-STRAT-3): the formations in being that @viewer's side knows of — its
+ * own and its allies', every formation not hidden, hidden ones revealed to it — or, for
+ * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
+GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
+                                             const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether an audience of the strategic map is told a formation's composition (its ships and
+ * their number): the master and the sides are; the public (the projector) sees formations
+ * with their faction only. */
+gboolean      adm_audience_map_shows_composition (AdmAudienceKind kind);
 
 G_END_DECLS
