@@ -698,6 +698,129 @@ test_window_map (void)
   remove_tree (dir);
 }
 
+/* The master's "Reveal to Everyone…" (F-STRAT-3) and its undo */
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_message_dialog () != NULL;
+}
+
+/* Whether the public sees @formation on @map: its line in the tooltip of its sector. */
+static gboolean
+map_names (AdmiraltySectorMap *map,
+           const AdmFormation *formation)
+{
+  g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, formation->sector->id);
+  g_autofree char *text = markup_text (markup);
+  g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (map, formation->sector->id);
+  gboolean listed = FALSE;
+
+  for (guint i = 0; i < shown->len; i++)
+    listed |= g_strcmp0 (((const AdmFormation *) g_ptr_array_index (shown, i))->id,
+                         formation->id) == 0;
+  /* The tooltip and the list agree. */
+  g_assert_cmpint (strstr (text, formation->name) != NULL, ==, listed);
+  return listed;
+}
+
+/* The sector card's button in the master's view asks which hidden formation of the sector to
+ * reveal; once revealed, the public map, the projector and every side know of it, and undo
+ * takes the knowledge back everywhere. The button is not offered in a player's view. */
+static void
+test_reveal_and_undo (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorMap *public_map;
+  AdmCampaign *campaign;
+  const AdmFormation *formation;
+  const AdmFaction *pol;
+  AdmStrategy *strategy;
+  AdwMessageDialog *dialog;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  campaign = window->campaign;
+  strategy = strategy_of (campaign);
+  formation = hidden_formation (campaign, 0);
+  pol = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "radovan")->faction;
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (map_allocated, window->sector_map, 5000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  public_map = admiralty_projector_window_get_map (projector);
+
+  g_assert_false (map_names (public_map, formation));
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
+
+  /* A player's view offers no reveal; the master's does, for this sector's hidden one. */
+  admiralty_sector_map_set_selected_sector (window->sector_map, formation->sector->id);
+  gtk_drop_down_set_selected (window->map_view_dropdown, 1);
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
+  gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
+  g_signal_emit_by_name (window->sector_reveal_button, "clicked");
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = find_message_dialog ();
+  g_assert_true (adw_message_dialog_has_response (dialog, formation->id));
+  adw_message_dialog_response (dialog, formation->id);
+  iterate ();
+
+  /* Known everywhere: the public map, the projector, every side. */
+  strategy = strategy_of (window->campaign);
+  g_assert_true (adm_strategy_formation_visible (strategy, formation, NULL));
+  g_assert_true (adm_strategy_formation_visible (strategy, formation, pol));
+  g_assert_true (map_names (public_map, formation));
+  g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (adm_campaign_get_events (campaign),
+                     adm_campaign_get_events (campaign)->len - 1)), ==, "reveal");
+  /* Nothing left to reveal in that sector: the button goes. */
+  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
+
+  /* Undo takes it back everywhere. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  strategy = strategy_of (window->campaign);
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, NULL));
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
+  g_assert_false (map_names (public_map, formation));
+  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
+
+  close_window (window);
+  iterate ();
+  remove_tree (dir);
+}
+
 /* The tactical table's "View as" (F-ECM-2, F-ECM-4, F-ECM-6) */
 
 #define LEAK_FIXTURE "cycle-2-pol-orbit"
@@ -1039,6 +1162,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-tooltips", test_sector_tooltips);
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/window-map-and-projector",
                    test_window_map);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
 

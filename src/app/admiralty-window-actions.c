@@ -671,6 +671,37 @@ open_sector_battle_action (GtkWidget  *widget,
                                         g_variant_get_string (parameter, NULL));
 }
 
+/* F-STRAT-3: the master reveals a hidden formation to everyone — the public map, the
+ * projector, every side's knowledge — by journalling a "reveal" event; undo takes it back. */
+static void
+reveal_formation_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  g_autoptr(AdmEvent) event = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmFormation *formation;
+  g_autofree char *message = NULL;
+
+  if (self->campaign == NULL)
+    return;
+  event = adm_event_new ("reveal", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (event, "formation", id);
+  if (!adm_campaign_append (self->campaign, event, &error))
+    {
+      _admiralty_window_toast (self, error->message);
+      return;
+    }
+  formation = adm_strategy_lookup_formation (
+    adm_state_get_strategy (adm_campaign_get_state (self->campaign)), id);
+  /* Translators: after a reveal, "Autumn Screen is known to everyone now" */
+  message = g_strdup_printf (_("%s is known to everyone now"),
+                             formation != NULL ? formation->name : id);
+  _admiralty_window_toast (self, message);
+}
+
 /* The cycle clock: the real game's hiccups, and the end of a session (F-STRAT-1). */
 static void
 clock_adjust_action (GtkWidget  *widget,
@@ -788,6 +819,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.load-orders", NULL, load_orders_action);
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);
+  gtk_widget_class_install_action (widget_class, "win.reveal-formation", "s",
+                                   reveal_formation_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,

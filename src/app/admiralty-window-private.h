@@ -59,6 +59,7 @@ struct _AdmiraltyWindow
   GtkFlowBox           *sector_info_factions;
   GtkLabel             *sector_info_hint;
   GtkWidget            *sector_battle_button;
+  GtkWidget            *sector_reveal_button;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;

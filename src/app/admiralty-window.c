@@ -142,6 +142,48 @@ sector_faction_row (const AdmFaction *faction,
 }
 
 static void
+reveal_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    AdmiraltyWindow  *self)
+{
+  if (g_strcmp0 (response, "cancel") != 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-formation", "s", response);
+}
+
+/* "Reveal to Everyone…": which hidden formation of the selected sector to show the public. */
+static void
+sector_reveal_clicked_cb (AdmiraltyWindow *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+  g_autoptr(GPtrArray) hidden = NULL;
+  AdwMessageDialog *dialog;
+
+  if (id == NULL || campaign == NULL)
+    return;
+  hidden = adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                            id);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Reveal to Everyone?"),
+                                                       _("The formation will be shown on the "
+                                                         "public map and the projector, and "
+                                                         "every side will know of it. Undo takes "
+                                                         "it back.")));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  for (guint i = 0; i < hidden->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (hidden, i);
+      /* Translators: a button of the reveal dialog, "Reveal Autumn Screen" */
+      g_autofree char *label = g_strdup_printf (_("Reveal %s"), formation->name);
+
+      adw_message_dialog_add_response (dialog, formation->id, label);
+    }
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (reveal_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 admiralty_window_update_sector_info (AdmiraltyWindow *self)
 {
   const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
@@ -199,6 +241,20 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
                : g_strdup (n_formations);
     }
   gtk_label_set_label (self->sector_info_hint, hint);
+  /* F-STRAT-3: the master may reveal a hidden formation of this sector to everyone. */
+  {
+    AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+    g_autoptr(GPtrArray) hidden =
+      campaign != NULL
+        ? adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                           sector->id)
+        : NULL;
+
+    gtk_widget_set_visible (self->sector_reveal_button,
+                            hidden != NULL && hidden->len > 0 &&
+                            admiralty_sector_map_get_audience (self->sector_map) ==
+                              ADMIRALTY_SECTOR_AUDIENCE_MASTER);
+  }
   gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
@@ -977,6 +1033,8 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_factions);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_hint);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_battle_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_reveal_button);
+  gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);

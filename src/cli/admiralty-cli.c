@@ -177,6 +177,8 @@ run (int    argc,
                                 "from order sheets\n"
                                 "  report FILE …    Print a campaign's reports, fleet cards or "
                                 "order sheets as a PDF\n"
+                                "  reveal FILE ID   Reveal a hidden formation of a campaign to "
+                                "everyone\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
                                 "of a space or ground combat\n"
                                 "\n"
@@ -210,6 +212,8 @@ run (int    argc,
     return _cli_cycle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "report") == 0)
     return _cli_report_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "reveal") == 0)
+    return _cli_reveal_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)
     return _cli_ti4_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "

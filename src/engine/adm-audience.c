@@ -375,3 +375,25 @@ adm_audience_map_shows_composition (AdmAudienceKind kind)
 {
   return kind != ADM_AUDIENCE_PUBLIC;
 }
+
+GPtrArray *
+adm_audience_hidden_from_public (AdmStrategy *strategy,
+                                 const char  *sector_id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  GPtrArray *hidden = g_ptr_array_new ();
+
+  g_return_val_if_fail (strategy != NULL, hidden);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
+
+      if (pos == NULL || adm_strategy_formation_visible (strategy, formation, NULL))
+        continue;
+      if (sector_id == NULL || (pos->sector != NULL && g_str_equal (pos->sector->id, sector_id)))
+        g_ptr_array_add (hidden, formation);
+    }
+  return hidden;
+}

@@ -106,6 +106,11 @@ guint32       adm_audience_text_seen_by    (AdmBattle      *battle,
  * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
 GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
                                              const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* The formations in sector @sector_id (or, for NULL, anywhere) that the public does not see:
+ * hidden and not revealed (F-STRAT-3), those the master may reveal to everyone
+ * (AdmFormation*, borrowed). */
+GPtrArray    *adm_audience_hidden_from_public (AdmStrategy  *strategy,
+                                               const char   *sector_id) G_GNUC_WARN_UNUSED_RESULT;
 /* Whether an audience of the strategic map is told a formation's composition (its ships and
  * their number): the master and the sides are; the public (the projector) sees formations
  * with their faction only. */
