@@ -124,13 +124,12 @@ adm_audience_ship_view (AdmAudience audience,
   g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADM_SHIP_VIEW_HIDDEN);
 
   s = adm_battle_get_ship (battle, ship);
-  if (audience.kind == ADM_AUDIENCE_MASTER)
+  if (audience.kind == ADM_AUDIENCE_MASTER ||
+      (audience.kind == ADM_AUDIENCE_SIDE && s->side == audience.side))
     return ADM_SHIP_VIEW_FULL;
-  /* F-CAT-12: an exploded ship has left the table. */
+  /* F-CAT-12: an exploded enemy has left the table. */
   if (s->status == ADM_SHIP_DESTROYED)
     return ADM_SHIP_VIEW_HIDDEN;
-  if (audience.kind == ADM_AUDIENCE_SIDE && s->side == audience.side)
-    return ADM_SHIP_VIEW_FULL;
   /* F-ECM-2, F-ECM-4, F-ECM-6. */
   switch (adm_audience_detection (audience, battle, s->formation))
     {
