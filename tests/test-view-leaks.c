@@ -23,6 +23,8 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-log-line.h"
+#include "admiralty-orders-panel.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer.h"
@@ -1147,6 +1149,215 @@ test_battle_page (void)
   remove_tree (dir);
 }
 
+/* Every side-facing surface of the battle page, at every phase of three turns */
+
+/* The words of the report and dice panes as the page's models hold them, every row, shown
+ * on screen or not. */
+static void
+collect_log (GListModel *model,
+             GString    *out)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (model, i);
+
+      g_string_append_printf (out, "%s\n%s\n", admiralty_log_line_get_text (line),
+                              admiralty_log_line_get_detail (line) != NULL
+                                ? admiralty_log_line_get_detail (line) : "");
+    }
+}
+
+/* Everything a player looking at the page in "View as" reads: every label and tooltip of
+ * the widget tree (the Ships list, the ship card, the Orders pane, the headings), every row
+ * of the report and dice logs, and, with @pdf, the table as the renderer draws it for the
+ * view. */
+static char *
+page_all_text (AdmiraltyBattlePage *page,
+               const char          *pdf)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_text (GTK_WIDGET (page), out);
+  collect_log (_admiralty_battle_page_get_report_model (page), out);
+  collect_log (_admiralty_battle_page_get_dice_model (page), out);
+  if (pdf != NULL)
+    {
+      AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+      g_autofree char *picture = table_pdf_text (admiralty_battle_page_get_battle (page),
+                                                 admiralty_table_widget_get_options (table), pdf);
+
+      g_string_append (out, picture);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* F-ECM-6 under "enemy-ship-card" (default): each enemy ship @side has identified, selected,
+ * shows its class card and state — no readiness, shields or hull left — and the Orders pane
+ * shows none of its orders. Returns how many were checked. */
+static guint
+check_identified_cards (AdmiraltyBattlePage *page,
+                        int                  side,
+                        const char          *where)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  AdmAudience audience = adm_audience_side (side);
+  guint checked = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const char *details;
+      g_autofree char *hull = NULL;
+
+      if (adm_audience_ship_view (audience, battle, i) != ADM_SHIP_VIEW_IDENTIFIED)
+        continue;
+      admiralty_table_widget_set_selected_ship (table, i);
+      iterate ();
+      g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, (int) i);
+      details = _admiralty_battle_page_get_ship_details (page);
+      hull = g_strdup_printf ("Class hull %d", ship->klass->hull);
+      assert_contains (details, ship->klass->name, where);
+      assert_contains (details, hull, where);
+      assert_lacks (details, "Readiness", where);
+      assert_lacks (details, "Shields", where);
+      assert_lacks (details, "\nHull ", where);
+      {
+        g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (
+          admiralty_battle_page_get_orders_panel (page));
+        const AdmBattleFormation *formation = adm_battle_get_formation (battle, ship->formation);
+
+        for (guint r = 0; rows[r] != NULL; r++)
+          assert_lacks (rows[r], formation->name, where);
+      }
+      checked++;
+    }
+  admiralty_table_widget_set_selected_ship (table, -1);
+  iterate ();
+  return checked;
+}
+
+typedef struct {
+  guint phases;      /* phases resolved */
+  guint checks;      /* side views checked */
+  guint fogged;      /* ships a side did not see face up, over every check */
+  guint identified;  /* identified enemy cards checked */
+} LeakCount;
+
+/* Opens @path in a window and, for each side, at the start and after every phase of three
+ * turns, checks the whole page in "View as" that side. */
+static void
+walk_battle (const char *path,
+             LeakCount  *count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *copy = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GtkDropDown *dropdown;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (dir, base, NULL);
+  copy_file (path, copy);
+  file = g_file_new_for_path (copy);
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  dropdown = _admiralty_battle_page_get_view_dropdown (page);
+
+  for (guint step = 0; step <= 15; step++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      AdmPhase phase = adm_battle_get_phase (battle);
+
+      for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+        {
+          g_autofree char *where = g_strdup_printf ("%s, turn %d, %s, as %s", base, turn,
+                                                    adm_phase_to_string (phase),
+                                                    adm_battle_get_side (battle, side)->id);
+          g_autofree char *pdf = g_strdup_printf ("walk-%s-%u-%s", base, step,
+                                                  adm_battle_get_side (battle, side)->id);
+          g_autofree char *text = NULL;
+          guint undetected, unidentified;
+
+          gtk_drop_down_set_selected (dropdown, side + 1);
+          iterate ();
+          g_assert_cmpint (admiralty_table_widget_get_view_side (
+                             _admiralty_battle_page_get_table (page)), ==, (int) side);
+          /* The table's picture at the start of each turn (the labels and the logs at every
+           * phase). */
+          text = page_all_text (page, phase == ADM_PHASE_DETECTION ? pdf : NULL);
+          count->fogged += assert_fog_holds (battle, side, text, where, &undetected,
+                                             &unidentified);
+          count->checks++;
+          if (step % 5 == 4)
+            count->identified += check_identified_cards (page, side, where);
+        }
+      if (step == 15)
+        break;
+      /* The master resolves the next phase, with the program's dice and the battle's orders
+       * as the Orders pane holds them. */
+      gtk_drop_down_set_selected (dropdown, 0);
+      iterate ();
+      admiralty_battle_page_resolve_phase (page, FALSE);
+      iterate ();
+      if (adm_battle_get_turn (battle) == turn && adm_battle_get_phase (battle) == phase)
+        {
+          g_test_message ("%s: the phase after turn %d, %s was not resolved", base, turn,
+                          adm_phase_to_string (phase));
+          break;
+        }
+      count->phases++;
+    }
+
+  close_window (window);
+  iterate ();
+  remove_tree (dir);
+}
+
+/* F-ECM-2, F-ECM-4, F-ECM-6: the battle page in "View as" for each side of each shipped
+ * battle and of the Komarr campaign's Pol orbit engagement, before and after every phase of
+ * three turns: no name, id or class of a ship that side has not identified appears in any
+ * label, tooltip, report or dice line of the page, nor on the table as drawn; each identified
+ * enemy's card shows no more than "enemy-ship-card" allows. */
+static void
+test_battle_page_walk (void)
+{
+  g_autofree char *battles = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                               "battles", NULL);
+  g_autoptr(GDir) listing = g_dir_open (battles, 0, NULL);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  LeakCount count = { 0, };
+  const char *name;
+
+  g_assert_nonnull (listing);
+  g_ptr_array_add (paths, fixture_path ());
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".xml") && !g_str_has_suffix (name, ".orders.xml"))
+      g_ptr_array_add (paths, g_build_filename (battles, name, NULL));
+  g_assert_cmpuint (paths->len, >=, 9);
+  for (guint i = 0; i < paths->len; i++)
+    walk_battle (g_ptr_array_index (paths, i), &count);
+  g_test_message ("%u phases resolved, %u side views checked, %u fogged ships, "
+                  "%u identified enemy cards", count.phases, count.checks, count.fogged,
+                  count.identified);
+  /* Every battle was played on, the fog of the Pol orbit battle was checked, and enemy
+   * cards were read. */
+  g_assert_cmpuint (count.phases, >=, 5 * paths->len);
+  g_assert_cmpuint (count.fogged, >, 0);
+  g_assert_cmpuint (count.identified, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1165,6 +1376,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

@@ -161,10 +161,20 @@ preview_free (gpointer data)
 static const AdmBattleShip *
 selected_ship (AdmiraltyOrdersPanel *self)
 {
+  const AdmBattleShip *ship;
+
   if (self->battle == NULL || self->ship < 0 ||
       (guint) self->ship >= adm_battle_get_n_ships (self->battle))
     return NULL;
-  return adm_battle_get_ship (self->battle, self->ship);
+  ship = adm_battle_get_ship (self->battle, self->ship);
+  /* In a side's view (the table's "View as") the editors are for that side's own ships: an
+   * enemy's orders, its course and its targets are not shown (adm_audience_sees_orders ()). */
+  if (self->table != NULL &&
+      !adm_audience_sees_orders (
+        adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+        self->battle, ship->formation))
+    return NULL;
+  return ship;
 }
 
 static const char *
