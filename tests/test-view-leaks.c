@@ -25,6 +25,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
+#include "admiralty-player-window.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer.h"
@@ -1358,6 +1359,180 @@ test_battle_page_walk (void)
   g_assert_cmpuint (count.identified, >, 0);
 }
 
+/* The player screen */
+
+static AdmiraltyPlayerWindow *
+find_player (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_PLAYER_WINDOW (window))
+        return ADMIRALTY_PLAYER_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+player_shown (gpointer data)
+{
+  return find_player () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_player ()));
+}
+
+/* The controls under @widget: buttons, drop-downs, entries, switches. */
+static guint
+count_controls (GtkWidget *widget)
+{
+  guint n = GTK_IS_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_EDITABLE (widget) ||
+            GTK_IS_SWITCH (widget) || GTK_IS_CHECK_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_controls (child);
+  return n;
+}
+
+/* A player screen for the Cetagandans, opened from the map's "Show": no master controls; on
+ * the map, nothing of the formations its side does not know of (F-STRAT-3); following the
+ * Pol orbit battle opened in the master's window, its table, its words and its report name
+ * none of the ships the side has not identified (F-ECM-2, F-ECM-4), before and after a turn,
+ * and it goes back to the map when the master leaves the battle; it closes with the master's
+ * window. */
+static void
+test_player_screen (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL, *battle_path = NULL, *from = fixture_path ();
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyPlayerWindow *player;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  guint entry = 0, undetected, unidentified;
+  int side;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+  battle_path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
+  copy_file (from, battle_path);
+
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+
+  /* "Show" the Cetagandans: the button opens their screen. */
+  g_assert_false (gtk_widget_get_sensitive (window->player_screen_button));
+  for (guint i = 0; i < window->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (window->map_view_factions, i), "cetaganda"))
+      entry = 2 + i;
+  g_assert_cmpuint (entry, >=, 2);
+  gtk_drop_down_set_selected (window->map_view_dropdown, entry);
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (window->player_screen_button));
+  g_signal_emit_by_name (window->player_screen_button, "clicked");
+  iterate_until (player_shown, NULL, 5000);
+  player = find_player ();
+  g_assert_nonnull (player);
+  g_assert_cmpstr (admiralty_player_window_get_side (player), ==, "cetaganda");
+  g_assert_cmpuint (count_controls (GTK_WIDGET (player)), ==, 0);
+
+  /* The map: the side's knowledge. */
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "map");
+  g_assert_cmpint (admiralty_sector_map_get_audience (admiralty_player_window_get_map (player)),
+                   ==, ADMIRALTY_SECTOR_AUDIENCE_SIDE);
+  {
+    AdmiraltySectorMap *map = admiralty_player_window_get_map (player);
+    AdmiraltySectorOptions options;
+    g_autoptr(GHashTable) classes = NULL;
+    g_autofree char *picture = NULL;
+    guint hidden_checked = 0;
+
+    iterate_until (map_allocated, map, 5000);
+    picture = widget_pdf_text (GTK_WIDGET (map), "player-map");
+    admiralty_sector_map_get_options (map, &options);
+    classes = classes_shown (adm_campaign_get_scenario (window->campaign), &options);
+    for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+      {
+        const AdmFormation *formation = hidden_formation (window->campaign, h);
+        GPtrArray *sectors = adm_scenario_get_sectors (adm_campaign_get_scenario (window->campaign));
+
+        if (admiralty_sector_formation_shown (adm_campaign_get_scenario (window->campaign),
+                                              &options, formation))
+          continue;
+        hidden_checked++;
+        assert_formation_absent (picture, formation, classes, "player's map");
+        for (guint s = 0; s < sectors->len; s++)
+          {
+            const AdmSector *sector = g_ptr_array_index (sectors, s);
+            g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, sector->id);
+            g_autofree char *text = markup_text (markup);
+
+            assert_formation_absent (text, formation, classes, "player's map tooltip");
+          }
+      }
+    g_assert_cmpuint (hidden_checked, >=, 1);
+  }
+
+  /* The master opens the Pol orbit battle: the screen follows, as the Cetagandans see it. */
+  file = g_file_new_for_path (battle_path);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  side = viewer_side (battle);
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "battle");
+  g_assert_cmpint (admiralty_table_widget_get_view_side (admiralty_player_window_get_table (player)),
+                   ==, side);
+  for (guint step = 0; step < 2; step++)
+    {
+      g_autofree char *name = g_strdup_printf ("player-table-%u", step);
+      g_autofree char *labels = widget_text (GTK_WIDGET (player));
+      g_autofree char *picture = widget_pdf_text (
+        GTK_WIDGET (admiralty_player_window_get_table (player)), name);
+
+      assert_fog_holds (battle, side, labels, name, &undetected, &unidentified);
+      assert_fog_holds (battle, side, admiralty_player_window_get_report_text (player), name,
+                        &undetected, &unidentified);
+      assert_fog_holds (battle, side, picture, name, &undetected, &unidentified);
+      assert_lacks (admiralty_player_window_get_report_text (player), "not detected", name);
+      if (step == 0)
+        {
+          g_assert_cmpuint (undetected, ==, 4);
+          assert_contains (picture, "Jade Pavilion", name);
+        }
+      /* The master plays a turn in his window (the detection phase with seed 7's dice from
+       * the page's own generator). */
+      for (guint p = 0; p < 5 && step == 0; p++)
+        {
+          admiralty_battle_page_resolve_phase (page, FALSE);
+          iterate ();
+        }
+    }
+
+  /* Back to the map tab: the screen shows the map again. */
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "map");
+
+  close_window (window);
+  iterate ();
+  g_assert_null (find_player ());
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1377,6 +1552,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

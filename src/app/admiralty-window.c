@@ -313,6 +313,21 @@ map_view_selected_cb (AdmiraltyWindow *self,
     admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_SIDE,
                                        g_ptr_array_index (self->map_view_factions,
                                                           selected - MAP_VIEW_FIRST_SIDE));
+  /* A player screen for the side shown. */
+  if (selected != GTK_INVALID_LIST_POSITION && selected >= MAP_VIEW_FIRST_SIDE &&
+      selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
+    {
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->player_screen_button), "s",
+                                        g_ptr_array_index (self->map_view_factions,
+                                                           selected - MAP_VIEW_FIRST_SIDE));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button),
+                                      "win.player-screen");
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button), NULL);
+      gtk_widget_set_sensitive (self->player_screen_button, FALSE);
+    }
 }
 
 static void
@@ -1034,6 +1049,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_hint);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_battle_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_reveal_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, player_screen_button);
   gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
