@@ -1192,6 +1192,42 @@ page_all_text (AdmiraltyBattlePage *page,
   return g_string_free (out, FALSE);
 }
 
+/* The ship menu (a secondary click) @table shows for ship @ship: the actions of its items,
+ * one a line, and the popover closed again. */
+static char *
+ship_menu_actions (AdmiraltyTableWidget *table,
+                   guint                 ship)
+{
+  GString *out = g_string_new (NULL);
+  GtkWidget *popover = NULL;
+  GMenuModel *model;
+
+  g_signal_emit_by_name (table, "ship-menu", (int) ship, 10.0, 10.0);
+  iterate ();
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (table)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  for (int section = 0; section < g_menu_model_get_n_items (model); section++)
+    {
+      g_autoptr(GMenuModel) items = g_menu_model_get_item_link (model, section,
+                                                                G_MENU_LINK_SECTION);
+
+      for (int i = 0; items != NULL && i < g_menu_model_get_n_items (items); i++)
+        {
+          g_autofree char *action = NULL;
+
+          if (g_menu_model_get_item_attribute (items, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+            g_string_append_printf (out, "%s\n", action);
+        }
+    }
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  iterate ();
+  return g_string_free (out, FALSE);
+}
+
 /* F-ECM-6 under "enemy-ship-card" (default): each enemy ship @side has identified, selected,
  * shows its class card and state — no readiness, shields or hull left — and the Orders pane
  * shows none of its orders. Returns how many were checked. */
@@ -1223,6 +1259,15 @@ check_identified_cards (AdmiraltyBattlePage *page,
       assert_lacks (details, "Readiness", where);
       assert_lacks (details, "Shields", where);
       assert_lacks (details, "\nHull ", where);
+      /* Its menu offers no orders for it in this view: measuring only. */
+      {
+        g_autofree char *actions = ship_menu_actions (table, i);
+
+        assert_contains (actions, "battle.measure", where);
+        assert_lacks (actions, "battle.move-order", where);
+        assert_lacks (actions, "battle.target-lock", where);
+        assert_lacks (actions, "battle.reinforce", where);
+      }
       {
         g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (
           admiralty_battle_page_get_orders_panel (page));

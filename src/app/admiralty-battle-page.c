@@ -1121,8 +1121,12 @@ ship_menu_cb (AdmiraltyBattlePage  *self,
   g_autoptr(GMenu) tools = g_menu_new ();
   GtkWidget *popover;
   AdmPhase phase = adm_battle_get_phase (self->battle);
+  /* In a side's view, orders are offered for that side's own ships only. */
+  gboolean orders = ship >= 0 && (guint) ship < adm_battle_get_n_ships (self->battle) &&
+                    adm_audience_sees_orders (page_audience (self), self->battle,
+                                              adm_battle_get_ship (self->battle, ship)->formation);
 
-  if (phase <= ADM_PHASE_MOVEMENT)
+  if (orders && phase <= ADM_PHASE_MOVEMENT)
     {
       g_menu_append (movement, _("_Straight Course"), "battle.move-order::none");
       g_menu_append (movement, _("_Course Correction"), "battle.move-order::course-correction");
@@ -1131,7 +1135,7 @@ ship_menu_cb (AdmiraltyBattlePage  *self,
       g_menu_append (movement, _("C_lear Course"), "battle.clear-move");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (movement));
     }
-  if (phase <= ADM_PHASE_FIRE)
+  if (orders && phase <= ADM_PHASE_FIRE)
     {
       g_menu_append (fire, _("_Target Lock"), "battle.target-lock");
       g_menu_append (fire, _("_Reinforce Shields"), "battle.reinforce");
