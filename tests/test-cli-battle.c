@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "admiralty-engine.h"
 #include "cli-helpers.h"
 
 static char *
@@ -646,6 +647,112 @@ test_save_and_play_on (Scratch       *scratch,
   g_assert_nonnull (strstr (damaged_validate->err, backup));
 }
 
+/* --as: nothing in @text of a ship @audience has not identified in @battle (played as the
+ * CLI played it): its name, id, and class unless a ship it identified is of that class. */
+static void
+assert_fog (AdmBattle   *battle,
+            AdmAudience  audience,
+            const char  *text,
+            const char  *where)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      gboolean class_seen = FALSE;
+
+      if (adm_audience_ship_shows (audience, battle, i, ADM_SHIP_FACT_NAME))
+        continue;
+      for (guint j = 0; j < adm_battle_get_n_ships (battle); j++)
+        class_seen |= adm_battle_get_ship (battle, j)->klass == ship->klass &&
+                      adm_audience_ship_shows (audience, battle, j, ADM_SHIP_FACT_NAME);
+      if (strstr (text, ship->name) != NULL || strstr (text, ship->id) != NULL ||
+          (!class_seen && strstr (text, ship->klass->name) != NULL) ||
+          (!class_seen && strstr (text, ship->klass->id) != NULL))
+        g_error ("%s: %s leaked into:\n%s", where, ship->id, text);
+    }
+}
+
+/* F-ECM-2, F-ECM-4, F-ECM-6: `battle --as SIDE` and `--as public`, text and JSON, after each
+ * of three turns of the Pol orbit battle with seed 7: no ship the audience has not identified
+ * is named, the report and dice are the audience's (as many lines as the engine's filter
+ * gives), an identified enemy shows no hull left, readiness or shields; an unknown audience
+ * is bad usage. */
+static void
+test_as (void)
+{
+  g_autofree char *battle_path = source_path ("tests/data/reports", "cycle-2-pol-orbit.xml");
+  const char *audiences[] = { "cetaganda", "pol", "barrayar", "public" };
+  guint hidden_checked = 0;
+
+  for (int turns = 1; turns <= 3; turns++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmBattle) battle = adm_battle_load_file (battle_path, &error);
+      g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+      g_autofree char *turns_text = g_strdup_printf ("%d", turns);
+
+      g_assert_no_error (error);
+      for (int t = 0; t < turns; t++)
+        {
+          g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+          g_assert_no_error (error);
+        }
+      for (guint a = 0; a < G_N_ELEMENTS (audiences); a++)
+        {
+          g_autoptr(CliResult) text = run_cli ("battle", battle_path, "--seed", "7", "--turns",
+                                               turns_text, "--as", audiences[a], NULL);
+          g_autoptr(CliResult) json = run_cli ("battle", battle_path, "--seed", "7", "--turns",
+                                               turns_text, "--as", audiences[a], "--json", NULL);
+          g_autoptr(JsonObject) object = NULL;
+          g_autoptr(GPtrArray) lines = NULL;
+          g_autoptr(GPtrArray) rolls = NULL;
+          g_autofree char *where = g_strdup_printf ("--as %s, %d turns", audiences[a], turns);
+          JsonArray *ships;
+          AdmAudience audience;
+
+          g_assert_true (adm_audience_parse (battle, audiences[a], &audience, NULL));
+          g_assert_cmpint (text->status, ==, 0);
+          g_assert_cmpint (json->status, ==, 0);
+          assert_fog (battle, audience, text->out, where);
+          assert_fog (battle, audience, json->out, where);
+          object = parse_json (json->out);
+          g_assert_cmpstr (json_object_get_string_member (object, "as"), ==, audiences[a]);
+          lines = adm_audience_filter_report (audience, battle);
+          rolls = adm_audience_filter_rolls (audience, battle);
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "report")),
+                            ==, lines->len);
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "rolls")),
+                            ==, rolls->len);
+          ships = json_object_get_array_member (object, "ships");
+          for (guint i = 0; i < json_array_get_length (ships); i++)
+            {
+              JsonObject *ship = json_array_get_object_element (ships, i);
+              const char *id = json_object_has_member (ship, "id")
+                                 ? json_object_get_string_member (ship, "id") : NULL;
+              int index = id != NULL ? adm_battle_ship_index (battle, id) : -1;
+
+              if (index >= 0 &&
+                  adm_audience_ship_view (audience, battle, index) == ADM_SHIP_VIEW_FULL)
+                continue;
+              g_assert_false (json_object_has_member (ship, "readiness"));
+              g_assert_false (json_object_has_member (ship, "shield_pool"));
+              g_assert_false (json_object_has_member (ship, "hull_left"));
+              g_assert_false (json_object_has_member (ship, "criticals"));
+            }
+          for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+            hidden_checked += !adm_audience_ship_shows (audience, battle, i, ADM_SHIP_FACT_NAME);
+        }
+    }
+  /* The fog was there to be kept: ships hidden from some audience after some turn. */
+  g_assert_cmpuint (hidden_checked, >, 0);
+
+  {
+    g_autoptr(CliResult) bad = run_cli ("battle", battle_path, "--as", "jackson", NULL);
+
+    assert_failure (bad, 2, "is not an audience of this battle");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -670,6 +777,7 @@ main (int   argc,
   g_test_add ("/cli/battle/files/broken", Scratch, NULL, scratch_setup, test_broken_files,
               scratch_teardown);
   g_test_add_func ("/cli/battle/usage/options", test_usage);
+  g_test_add_func ("/cli/battle/F-ECM-6/as-side", test_as);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
   g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
   g_test_add ("/cli/battle/save/play-on", Scratch, NULL, scratch_setup, test_save_and_play_on,

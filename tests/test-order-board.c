@@ -242,6 +242,105 @@ test_refusals (Fixture       *fixture,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
 }
 
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The formation ids of @formations, sorted, one a line. */
+static char *
+ids_text (GPtrArray *formations,
+          gboolean   (*keep) (const AdmFormation *formation, gpointer data),
+          gpointer   data)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (keep (formation, data))
+        g_ptr_array_add (ids, formation->id);
+    }
+  g_ptr_array_sort (ids, compare_ids);
+  g_ptr_array_add (ids, NULL);
+  return g_strjoinv ("\n", (char **) ids->pdata);
+}
+
+static char *
+strv_text (GStrv strv)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+
+  for (guint i = 0; strv[i] != NULL; i++)
+    g_ptr_array_add (ids, strv[i]);
+  g_ptr_array_sort (ids, compare_ids);
+  g_ptr_array_add (ids, NULL);
+  return g_strjoinv ("\n", (char **) ids->pdata);
+}
+
+static gboolean
+is_enemy_cb (const AdmFormation *formation,
+             gpointer            data)
+{
+  return formation->faction != ((const AdmAdmiral *) data)->faction;
+}
+
+static gboolean
+not_commanded_cb (const AdmFormation *formation,
+                  gpointer            data)
+{
+  const AdmAdmiral *admiral = data;
+
+  return formation->admiral != NULL ? formation->admiral != admiral
+                                    : formation->faction != admiral->faction;
+}
+
+/* F-STRAT-3: the form offers an admiral exactly the formations his side knows of — as
+ * targets, and under "Order for another formation" — never a hidden one it has not found;
+ * naming one is refused as a formation that does not exist. */
+static void
+test_choices_known_only (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign),
+                                                           "vorkosigan");
+  g_autoptr(GPtrArray) known = adm_audience_known_formations (strategy, admiral->faction);
+  g_auto(GStrv) targets = admiralty_sheet_form_dup_formation_choices (form,
+                                                                      "first-squadron-home-fleet");
+  g_auto(GStrv) others = admiralty_sheet_form_dup_formation_choices (form, NULL);
+  g_autofree char *want_targets = ids_text (known, is_enemy_cb, (gpointer) admiral);
+  g_autofree char *want_others = ids_text (known, not_commanded_cb, (gpointer) admiral);
+  g_autofree char *got_targets = strv_text (targets);
+  g_autofree char *got_others = strv_text (others);
+  const char *hidden[] = { "autumn-screen", "komarran-cruiser-division" };
+
+  g_assert_cmpstr (got_targets, ==, want_targets);
+  g_assert_cmpstr (got_others, ==, want_others);
+  g_assert_cmpuint (g_strv_length (targets), >, 0);
+  for (guint h = 0; h < G_N_ELEMENTS (hidden); h++)
+    {
+      const AdmFormation *formation = adm_strategy_lookup_formation (strategy, hidden[h]);
+
+      g_assert_nonnull (formation);
+      g_assert_false (adm_strategy_formation_visible (strategy, formation, admiral->faction));
+      g_assert_false (g_strv_contains ((const char * const *) targets, hidden[h]));
+      g_assert_false (g_strv_contains ((const char * const *) others, hidden[h]));
+      /* Not to be added by id either: as one that does not exist. */
+      g_assert_false (admiralty_sheet_form_add_formation (form, hidden[h]));
+      g_assert_false (admiralty_sheet_form_add_formation (form, "no-such-formation"));
+      g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet",
+                                                     "attack"));
+      g_assert_false (admiralty_sheet_form_set_target (form, "first-squadron-home-fleet",
+                                                       hidden[h]));
+    }
+}
+
 /* A valid sheet journals its "sheet" and its "order"s; a correction journals the changed
  * order only and the form shows the one it superseded (F-STRAT-7). */
 static void
@@ -660,6 +759,8 @@ main (int   argc,
 
   g_test_add ("/ui/order-board/statuses", Fixture, NULL, fixture_set_up, test_statuses,
               fixture_tear_down);
+  g_test_add ("/ui/order-board/F-STRAT-3/choices-known-only", Fixture, NULL, fixture_set_up,
+              test_choices_known_only, fixture_tear_down);
   g_test_add ("/ui/order-board/refusals", Fixture, NULL, fixture_set_up, test_refusals,
               fixture_tear_down);
   g_test_add ("/ui/order-board/hand-in-and-correct", Fixture, NULL, fixture_set_up,

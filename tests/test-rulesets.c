@@ -87,6 +87,7 @@ static const struct {
   { "turn-sequence", "F-SEQ-2", "simultaneous", 1 },
   { "fire-reveals", "F-ECM-3", "full", 2 },
   { "ecm-detection", "F-ECM-5", "attack-beats-defence", 2 },
+  { "enemy-ship-card", "F-ECM-6", "class-and-state", 2 },
   { "braking-run", "F-MOVE-4", "zero", 1 },
   { "keep-moving", "F-MOVE-5", "moved-last-turn", 2 },
   { "turn-limit", "F-MOVE-7", "total-per-phase", 1 },

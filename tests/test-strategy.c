@@ -895,6 +895,73 @@ test_alliances_never_engage (void)
                     adm_scenario_lookup_sector (scenario, "vervain-jump-point"));
 }
 
+/* The refusal of an order naming @value, with @value written "ID": the same for every name
+ * the engine treats alike. */
+static char *
+refusal_text (AdmCampaign *campaign,
+              const char  *admiral,
+              const char  *formation,
+              const char  *kind,
+              const char  *key,
+              const char  *value,
+              GQuark      *domain,
+              int         *code)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  g_assert_false (order (campaign, adm_strategy_get_cycle (strategy_of (campaign)), admiral,
+                         formation, kind, key, value, &error));
+  g_assert_nonnull (error);
+  *domain = error->domain;
+  *code = error->code;
+  parts = g_strsplit (error->message, key != NULL ? value : formation, -1);
+  return g_strjoinv ("ID", parts);
+}
+
+/* F-STRAT-3: an order naming a hidden formation his side does not know of — as the target of
+ * an attack, as the formation the order is for, as the formation to join — is refused byte for
+ * byte as one naming a formation that does not exist, so that the refusal tells him nothing. */
+static void
+test_hidden_refused_as_unknown (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  const struct {
+    const char *formation;
+    const char *kind;
+    const char *key;
+  } cases[] = {
+    { "pol-escort-group", "attack", "target" },
+    { NULL, "patrol", NULL },
+    { "pol-escort-group", "join", "target" },
+  };
+  const char *hidden[] = { "autumn-screen", "komarran-cruiser-division" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint h = 0; h < G_N_ELEMENTS (hidden); h++)
+      {
+        GQuark hidden_domain, unknown_domain;
+        int hidden_code, unknown_code;
+        const char *formation = cases[c].formation != NULL ? cases[c].formation : hidden[h];
+        g_autofree char *for_hidden =
+          refusal_text (campaign, "radovan", formation, cases[c].kind, cases[c].key, hidden[h],
+                        &hidden_domain, &hidden_code);
+        g_autofree char *for_unknown =
+          refusal_text (campaign, "radovan",
+                        cases[c].formation != NULL ? cases[c].formation : "no-such-formation",
+                        cases[c].kind, cases[c].key, "no-such-formation", &unknown_domain,
+                        &unknown_code);
+
+        g_test_message ("%s %s: %s", cases[c].kind, hidden[h], for_hidden);
+        g_assert_false (adm_strategy_formation_visible (
+          strategy_of (campaign), adm_strategy_lookup_formation (strategy_of (campaign), hidden[h]),
+          adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "radovan")->faction));
+        g_assert_cmpstr (for_hidden, ==, for_unknown);
+        g_assert_cmpuint (hidden_domain, ==, unknown_domain);
+        g_assert_cmpint (hidden_code, ==, unknown_code);
+      }
+}
+
 /* F-STRAT-3: a hidden formation is known to its side and its allies only, to the factions of
  * an engagement it is in once it happened, and to all after the master's "reveal". */
 static void
@@ -924,7 +991,7 @@ test_hidden_formations (void)
                    adm_strategy_lookup_formation (strategy, "jade-squadron"), NULL));
   /* Pol cannot attack what it does not know of. */
   refused (campaign, "radovan", "pol-escort-group", "attack", "target", "autumn-screen",
-           "does not know of");
+           "is neither a sector nor a formation");
 
   /* The screen searches the Hub and finds the Aslund minelayer. */
   order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
@@ -1102,6 +1169,8 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-FORM-8/admin-refused", test_admin_refused);
   g_test_add_func ("/engine/strategy/F-STRAT-4/alliances", test_alliances_never_engage);
   g_test_add_func ("/engine/strategy/F-STRAT-3/hidden", test_hidden_formations);
+  g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-refused-as-unknown",
+                   test_hidden_refused_as_unknown);
   g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-detached", test_hidden_detached);
   g_test_add_func ("/engine/strategy/F-STRAT-7/sheet-queries", test_sheet_queries);
   g_test_add_func ("/engine/strategy/F-STRAT-12/admin-sheet", test_admin_sheet);

@@ -877,7 +877,9 @@ test_target_line (void)
   check_same (komarr, komarr_plain, "target-hidden");
 }
 
-/* Declared fires as arrows, and none from a firer the viewer has not detected. */
+/* Declared fires as arrows in the master's view and the firing side's; none in the enemy's
+ * (adm_audience_sees_orders (): F-SEQ-2, orders are declared in secret), not even from a
+ * firer it has identified. */
 static void
 test_declared_fires (void)
 {
@@ -909,9 +911,9 @@ test_declared_fires (void)
   komarr_plain = render (battle, &view, &options);
   options.orders = orders;
   komarr = render (battle, &view, &options);
-  check_near (komarr, &view, "fires-komarr", mid, 1, not_background, TRUE);
+  check_near (komarr, &view, "fires-komarr", mid, 1, not_background, FALSE);
   check_near (komarr, &view, "fires-komarr", hidden_mid, 1, not_background, FALSE);
-  /* Apart from the visible arrow, nothing changed: compare away from it. */
+  /* Nothing of the enemy's declarations changed the picture. */
   for (int dx = -30; dx <= 30; dx++)
     for (int dy = -30; dy <= 30; dy++)
       {
@@ -920,7 +922,16 @@ test_declared_fires (void)
         admiralty_table_view_to_pixels (&view, hidden_mid, &x, &y);
         g_assert_cmphex (pixel_at (komarr, x + dx, y + dy), ==,
                          pixel_at (komarr_plain, x + dx, y + dy));
+        admiralty_table_view_to_pixels (&view, mid, &x, &y);
+        g_assert_cmphex (pixel_at (komarr, x + dx, y + dy), ==,
+                         pixel_at (komarr_plain, x + dx, y + dy));
       }
+
+  /* The firing side sees its own. */
+  options.view_side = 0;
+  g_clear_pointer (&komarr, cairo_surface_destroy);
+  komarr = render (battle, &view, &options);
+  check_near (komarr, &view, "fires-barrayar", mid, 1, not_background, TRUE);
 }
 
 /* The ruler's line and its label. */

@@ -23,6 +23,9 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-log-line.h"
+#include "admiralty-orders-panel.h"
+#include "admiralty-player-window.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer.h"
@@ -471,8 +474,20 @@ test_sector_tooltips (void)
                   g_autofree char *other_line = g_strdup_printf (
                     "%s · %s · %u ship%s", other->name, other->faction->name,
                     other->ships->len, other->ships->len == 1 ? "" : "s");
+                  g_autofree char *public_line = g_strdup_printf (
+                    "%s · %s\n", other->name, other->faction->name);
+                  g_autofree char *text_end = g_strconcat (text, "\n", NULL);
 
-                  assert_contains (text, other_line, where);
+                  /* The public sees formations with their faction, not their composition. */
+                  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+                    assert_contains (text_end, public_line, where);
+                  else
+                    assert_contains (text, other_line, where);
+                }
+              if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+                {
+                  assert_lacks (text, " ship", where);
+                  assert_lacks (text, " ships", where);
                 }
             }
         }
@@ -534,7 +549,8 @@ show_entry (AdmiraltyWindow              *window,
  * @sector, when two factions or more are there. */
 static char *
 expected_hint (AdmiraltySectorMap *map,
-               const AdmSector    *sector)
+               const AdmSector    *sector,
+               gboolean            composition)
 {
   g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (map, sector->id);
   g_autoptr(GPtrArray) factions = g_ptr_array_new ();
@@ -552,6 +568,8 @@ expected_hint (AdmiraltySectorMap *map,
     return g_strdup ("No formations are here.");
   if (factions->len == 1)
     return g_strdup ("No enemies meet here.");
+  if (!composition)
+    return g_strdup_printf ("%u formation%s", shown->len, shown->len == 1 ? "" : "s");
   return g_strdup_printf ("%u formation%s · %u ship%s", shown->len,
                           shown->len == 1 ? "" : "s", ships, ships == 1 ? "" : "s");
 }
@@ -623,8 +641,12 @@ test_window_map (void)
           assert_contains (card, formation->sector->name, where);
           assert_formation_absent (card, formation, classes, where);
           /* The strength is that of the formations shown. */
-          hint = expected_hint (window->sector_map, formation->sector);
+          hint = expected_hint (window->sector_map, formation->sector,
+                                options->audience != ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
           assert_contains (card, hint, where);
+          /* The public card: formations with their faction, never their ships. */
+          if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
+            assert_lacks (card, " ship", where);
 
           picture = widget_pdf_text (GTK_WIDGET (window->sector_map), where);
           assert_contains (picture, formation->sector->name, where);
@@ -676,6 +698,129 @@ test_window_map (void)
   close_window (window);
   iterate ();
   g_assert_null (find_projector ());
+  remove_tree (dir);
+}
+
+/* The master's "Reveal to Everyone…" (F-STRAT-3) and its undo */
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_message_dialog () != NULL;
+}
+
+/* Whether the public sees @formation on @map: its line in the tooltip of its sector. */
+static gboolean
+map_names (AdmiraltySectorMap *map,
+           const AdmFormation *formation)
+{
+  g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, formation->sector->id);
+  g_autofree char *text = markup_text (markup);
+  g_autoptr(GPtrArray) shown = admiralty_sector_map_list_formations (map, formation->sector->id);
+  gboolean listed = FALSE;
+
+  for (guint i = 0; i < shown->len; i++)
+    listed |= g_strcmp0 (((const AdmFormation *) g_ptr_array_index (shown, i))->id,
+                         formation->id) == 0;
+  /* The tooltip and the list agree. */
+  g_assert_cmpint (strstr (text, formation->name) != NULL, ==, listed);
+  return listed;
+}
+
+/* The sector card's button in the master's view asks which hidden formation of the sector to
+ * reveal; once revealed, the public map, the projector and every side know of it, and undo
+ * takes the knowledge back everywhere. The button is not offered in a player's view. */
+static void
+test_reveal_and_undo (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorMap *public_map;
+  AdmCampaign *campaign;
+  const AdmFormation *formation;
+  const AdmFaction *pol;
+  AdmStrategy *strategy;
+  AdwMessageDialog *dialog;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  campaign = window->campaign;
+  strategy = strategy_of (campaign);
+  formation = hidden_formation (campaign, 0);
+  pol = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "radovan")->faction;
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (map_allocated, window->sector_map, 5000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  public_map = admiralty_projector_window_get_map (projector);
+
+  g_assert_false (map_names (public_map, formation));
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
+
+  /* A player's view offers no reveal; the master's does, for this sector's hidden one. */
+  admiralty_sector_map_set_selected_sector (window->sector_map, formation->sector->id);
+  gtk_drop_down_set_selected (window->map_view_dropdown, 1);
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
+  gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
+  g_signal_emit_by_name (window->sector_reveal_button, "clicked");
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = find_message_dialog ();
+  g_assert_true (adw_message_dialog_has_response (dialog, formation->id));
+  adw_message_dialog_response (dialog, formation->id);
+  iterate ();
+
+  /* Known everywhere: the public map, the projector, every side. */
+  strategy = strategy_of (window->campaign);
+  g_assert_true (adm_strategy_formation_visible (strategy, formation, NULL));
+  g_assert_true (adm_strategy_formation_visible (strategy, formation, pol));
+  g_assert_true (map_names (public_map, formation));
+  g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (adm_campaign_get_events (campaign),
+                     adm_campaign_get_events (campaign)->len - 1)), ==, "reveal");
+  /* Nothing left to reveal in that sector: the button goes. */
+  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
+
+  /* Undo takes it back everywhere. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  strategy = strategy_of (window->campaign);
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, NULL));
+  g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
+  g_assert_false (map_names (public_map, formation));
+  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
+
+  close_window (window);
+  iterate ();
   remove_tree (dir);
 }
 
@@ -1005,6 +1150,434 @@ test_battle_page (void)
   remove_tree (dir);
 }
 
+/* Every side-facing surface of the battle page, at every phase of three turns */
+
+/* The words of the report and dice panes as the page's models hold them, every row, shown
+ * on screen or not. */
+static void
+collect_log (GListModel *model,
+             GString    *out)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (model, i);
+
+      g_string_append_printf (out, "%s\n%s\n", admiralty_log_line_get_text (line),
+                              admiralty_log_line_get_detail (line) != NULL
+                                ? admiralty_log_line_get_detail (line) : "");
+    }
+}
+
+/* Everything a player looking at the page in "View as" reads: every label and tooltip of
+ * the widget tree (the Ships list, the ship card, the Orders pane, the headings), every row
+ * of the report and dice logs, and, with @pdf, the table as the renderer draws it for the
+ * view. */
+static char *
+page_all_text (AdmiraltyBattlePage *page,
+               const char          *pdf)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_text (GTK_WIDGET (page), out);
+  collect_log (_admiralty_battle_page_get_report_model (page), out);
+  collect_log (_admiralty_battle_page_get_dice_model (page), out);
+  if (pdf != NULL)
+    {
+      AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+      g_autofree char *picture = table_pdf_text (admiralty_battle_page_get_battle (page),
+                                                 admiralty_table_widget_get_options (table), pdf);
+
+      g_string_append (out, picture);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The ship menu (a secondary click) @table shows for ship @ship: the actions of its items,
+ * one a line, and the popover closed again. */
+static char *
+ship_menu_actions (AdmiraltyTableWidget *table,
+                   guint                 ship)
+{
+  GString *out = g_string_new (NULL);
+  GtkWidget *popover = NULL;
+  GMenuModel *model;
+
+  g_signal_emit_by_name (table, "ship-menu", (int) ship, 10.0, 10.0);
+  iterate ();
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (table)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  for (int section = 0; section < g_menu_model_get_n_items (model); section++)
+    {
+      g_autoptr(GMenuModel) items = g_menu_model_get_item_link (model, section,
+                                                                G_MENU_LINK_SECTION);
+
+      for (int i = 0; items != NULL && i < g_menu_model_get_n_items (items); i++)
+        {
+          g_autofree char *action = NULL;
+
+          if (g_menu_model_get_item_attribute (items, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+            g_string_append_printf (out, "%s\n", action);
+        }
+    }
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  iterate ();
+  return g_string_free (out, FALSE);
+}
+
+/* F-ECM-6 under "enemy-ship-card" (default): each enemy ship @side has identified, selected,
+ * shows its class card and state — no readiness, shields or hull left — and the Orders pane
+ * shows none of its orders. Returns how many were checked. */
+static guint
+check_identified_cards (AdmiraltyBattlePage *page,
+                        int                  side,
+                        const char          *where)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  AdmAudience audience = adm_audience_side (side);
+  guint checked = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const char *details;
+      g_autofree char *hull = NULL;
+
+      if (adm_audience_ship_view (audience, battle, i) != ADM_SHIP_VIEW_IDENTIFIED)
+        continue;
+      admiralty_table_widget_set_selected_ship (table, i);
+      iterate ();
+      g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, (int) i);
+      details = _admiralty_battle_page_get_ship_details (page);
+      hull = g_strdup_printf ("Class hull %d", ship->klass->hull);
+      assert_contains (details, ship->klass->name, where);
+      assert_contains (details, hull, where);
+      assert_lacks (details, "Readiness", where);
+      assert_lacks (details, "Shields", where);
+      assert_lacks (details, "\nHull ", where);
+      /* Its menu offers no orders for it in this view: measuring only. */
+      {
+        g_autofree char *actions = ship_menu_actions (table, i);
+
+        assert_contains (actions, "battle.measure", where);
+        assert_lacks (actions, "battle.move-order", where);
+        assert_lacks (actions, "battle.target-lock", where);
+        assert_lacks (actions, "battle.reinforce", where);
+      }
+      {
+        g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (
+          admiralty_battle_page_get_orders_panel (page));
+        const AdmBattleFormation *formation = adm_battle_get_formation (battle, ship->formation);
+
+        for (guint r = 0; rows[r] != NULL; r++)
+          assert_lacks (rows[r], formation->name, where);
+      }
+      checked++;
+    }
+  admiralty_table_widget_set_selected_ship (table, -1);
+  iterate ();
+  return checked;
+}
+
+typedef struct {
+  guint phases;      /* phases resolved */
+  guint checks;      /* side views checked */
+  guint fogged;      /* ships a side did not see face up, over every check */
+  guint identified;  /* identified enemy cards checked */
+} LeakCount;
+
+/* Opens @path in a window and, for each side, at the start and after every phase of three
+ * turns, checks the whole page in "View as" that side. */
+static void
+walk_battle (const char *path,
+             LeakCount  *count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *copy = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GtkDropDown *dropdown;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (dir, base, NULL);
+  copy_file (path, copy);
+  file = g_file_new_for_path (copy);
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  dropdown = _admiralty_battle_page_get_view_dropdown (page);
+
+  for (guint step = 0; step <= 15; step++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      AdmPhase phase = adm_battle_get_phase (battle);
+
+      for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+        {
+          g_autofree char *where = g_strdup_printf ("%s, turn %d, %s, as %s", base, turn,
+                                                    adm_phase_to_string (phase),
+                                                    adm_battle_get_side (battle, side)->id);
+          g_autofree char *pdf = g_strdup_printf ("walk-%s-%u-%s", base, step,
+                                                  adm_battle_get_side (battle, side)->id);
+          g_autofree char *text = NULL;
+          guint undetected, unidentified;
+
+          gtk_drop_down_set_selected (dropdown, side + 1);
+          iterate ();
+          g_assert_cmpint (admiralty_table_widget_get_view_side (
+                             _admiralty_battle_page_get_table (page)), ==, (int) side);
+          /* The table's picture at the start of each turn (the labels and the logs at every
+           * phase). */
+          text = page_all_text (page, phase == ADM_PHASE_DETECTION ? pdf : NULL);
+          count->fogged += assert_fog_holds (battle, side, text, where, &undetected,
+                                             &unidentified);
+          count->checks++;
+          if (step % 5 == 4)
+            count->identified += check_identified_cards (page, side, where);
+        }
+      if (step == 15)
+        break;
+      /* The master resolves the next phase, with the program's dice and the battle's orders
+       * as the Orders pane holds them. */
+      gtk_drop_down_set_selected (dropdown, 0);
+      iterate ();
+      admiralty_battle_page_resolve_phase (page, FALSE);
+      iterate ();
+      if (adm_battle_get_turn (battle) == turn && adm_battle_get_phase (battle) == phase)
+        {
+          g_test_message ("%s: the phase after turn %d, %s was not resolved", base, turn,
+                          adm_phase_to_string (phase));
+          break;
+        }
+      count->phases++;
+    }
+
+  close_window (window);
+  iterate ();
+  remove_tree (dir);
+}
+
+/* F-ECM-2, F-ECM-4, F-ECM-6: the battle page in "View as" for each side of each shipped
+ * battle and of the Komarr campaign's Pol orbit engagement, before and after every phase of
+ * three turns: no name, id or class of a ship that side has not identified appears in any
+ * label, tooltip, report or dice line of the page, nor on the table as drawn; each identified
+ * enemy's card shows no more than "enemy-ship-card" allows. */
+static void
+test_battle_page_walk (void)
+{
+  g_autofree char *battles = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                               "battles", NULL);
+  g_autoptr(GDir) listing = g_dir_open (battles, 0, NULL);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  LeakCount count = { 0, };
+  const char *name;
+
+  g_assert_nonnull (listing);
+  g_ptr_array_add (paths, fixture_path ());
+  while ((name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".xml") && !g_str_has_suffix (name, ".orders.xml"))
+      g_ptr_array_add (paths, g_build_filename (battles, name, NULL));
+  g_assert_cmpuint (paths->len, >=, 9);
+  for (guint i = 0; i < paths->len; i++)
+    walk_battle (g_ptr_array_index (paths, i), &count);
+  g_test_message ("%u phases resolved, %u side views checked, %u fogged ships, "
+                  "%u identified enemy cards", count.phases, count.checks, count.fogged,
+                  count.identified);
+  /* Every battle was played on, the fog of the Pol orbit battle was checked, and enemy
+   * cards were read. */
+  g_assert_cmpuint (count.phases, >=, 5 * paths->len);
+  g_assert_cmpuint (count.fogged, >, 0);
+  g_assert_cmpuint (count.identified, >, 0);
+}
+
+/* The player screen */
+
+static AdmiraltyPlayerWindow *
+find_player (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_PLAYER_WINDOW (window))
+        return ADMIRALTY_PLAYER_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+player_shown (gpointer data)
+{
+  return find_player () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_player ()));
+}
+
+/* The controls under @widget: buttons, drop-downs, entries, switches. */
+static guint
+count_controls (GtkWidget *widget)
+{
+  guint n = GTK_IS_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_EDITABLE (widget) ||
+            GTK_IS_SWITCH (widget) || GTK_IS_CHECK_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_controls (child);
+  return n;
+}
+
+/* A player screen for the Cetagandans, opened from the map's "Show": no master controls; on
+ * the map, nothing of the formations its side does not know of (F-STRAT-3); following the
+ * Pol orbit battle opened in the master's window, its table, its words and its report name
+ * none of the ships the side has not identified (F-ECM-2, F-ECM-4), before and after a turn,
+ * and it goes back to the map when the master leaves the battle; it closes with the master's
+ * window. */
+static void
+test_player_screen (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL, *battle_path = NULL, *from = fixture_path ();
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyPlayerWindow *player;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  guint entry = 0, undetected, unidentified;
+  int side;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+  battle_path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
+  copy_file (from, battle_path);
+
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+
+  /* "Show" the Cetagandans: the button opens their screen. */
+  g_assert_false (gtk_widget_get_sensitive (window->player_screen_button));
+  for (guint i = 0; i < window->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (window->map_view_factions, i), "cetaganda"))
+      entry = 2 + i;
+  g_assert_cmpuint (entry, >=, 2);
+  gtk_drop_down_set_selected (window->map_view_dropdown, entry);
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (window->player_screen_button));
+  g_signal_emit_by_name (window->player_screen_button, "clicked");
+  iterate_until (player_shown, NULL, 5000);
+  player = find_player ();
+  g_assert_nonnull (player);
+  g_assert_cmpstr (admiralty_player_window_get_side (player), ==, "cetaganda");
+  g_assert_cmpuint (count_controls (GTK_WIDGET (player)), ==, 0);
+
+  /* The map: the side's knowledge. */
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "map");
+  g_assert_cmpint (admiralty_sector_map_get_audience (admiralty_player_window_get_map (player)),
+                   ==, ADMIRALTY_SECTOR_AUDIENCE_SIDE);
+  {
+    AdmiraltySectorMap *map = admiralty_player_window_get_map (player);
+    AdmiraltySectorOptions options;
+    g_autoptr(GHashTable) classes = NULL;
+    g_autofree char *picture = NULL;
+    guint hidden_checked = 0;
+
+    iterate_until (map_allocated, map, 5000);
+    picture = widget_pdf_text (GTK_WIDGET (map), "player-map");
+    admiralty_sector_map_get_options (map, &options);
+    classes = classes_shown (adm_campaign_get_scenario (window->campaign), &options);
+    for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+      {
+        const AdmFormation *formation = hidden_formation (window->campaign, h);
+        GPtrArray *sectors = adm_scenario_get_sectors (adm_campaign_get_scenario (window->campaign));
+
+        if (admiralty_sector_formation_shown (adm_campaign_get_scenario (window->campaign),
+                                              &options, formation))
+          continue;
+        hidden_checked++;
+        assert_formation_absent (picture, formation, classes, "player's map");
+        for (guint s = 0; s < sectors->len; s++)
+          {
+            const AdmSector *sector = g_ptr_array_index (sectors, s);
+            g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, sector->id);
+            g_autofree char *text = markup_text (markup);
+
+            assert_formation_absent (text, formation, classes, "player's map tooltip");
+          }
+      }
+    g_assert_cmpuint (hidden_checked, >=, 1);
+  }
+
+  /* The master opens the Pol orbit battle: the screen follows, as the Cetagandans see it. */
+  file = g_file_new_for_path (battle_path);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  side = viewer_side (battle);
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "battle");
+  g_assert_cmpint (admiralty_table_widget_get_view_side (admiralty_player_window_get_table (player)),
+                   ==, side);
+  for (guint step = 0; step < 2; step++)
+    {
+      g_autofree char *name = g_strdup_printf ("player-table-%u", step);
+      g_autofree char *labels = widget_text (GTK_WIDGET (player));
+      g_autofree char *picture = widget_pdf_text (
+        GTK_WIDGET (admiralty_player_window_get_table (player)), name);
+
+      assert_fog_holds (battle, side, labels, name, &undetected, &unidentified);
+      assert_fog_holds (battle, side, admiralty_player_window_get_report_text (player), name,
+                        &undetected, &unidentified);
+      assert_fog_holds (battle, side, picture, name, &undetected, &unidentified);
+      assert_lacks (admiralty_player_window_get_report_text (player), "not detected", name);
+      if (step == 0)
+        {
+          g_assert_cmpuint (undetected, ==, 4);
+          assert_contains (picture, "Jade Pavilion", name);
+        }
+      /* The master plays a turn in his window (the detection phase with seed 7's dice from
+       * the page's own generator). */
+      for (guint p = 0; p < 5 && step == 0; p++)
+        {
+          admiralty_battle_page_resolve_phase (page, FALSE);
+          iterate ();
+        }
+    }
+
+  /* Back to the map tab: the screen shows the map again. */
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "map");
+
+  close_window (window);
+  iterate ();
+  g_assert_null (find_player ());
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1020,8 +1593,11 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-tooltips", test_sector_tooltips);
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/window-map-and-projector",
                    test_window_map);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

@@ -363,10 +363,18 @@ scroll_to_end (GtkListView *view,
     gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", n - 1);
 }
 
+/* Who the page is shown to: the table's "View as" side, or the master. Everything the page
+ * shows a side goes through the engine's audience filter (adm-audience.h). */
+static AdmAudience
+page_audience (AdmiraltyBattlePage *self)
+{
+  return adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table));
+}
+
 static void
 admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
 {
-  GPtrArray *report = adm_battle_get_report (self->battle);
+  g_autoptr(GPtrArray) report = adm_audience_filter_report (page_audience (self), self->battle);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   const AdmReportLine *previous = NULL;
 
@@ -417,7 +425,7 @@ roll_detail (const AdmBattleRoll *roll)
 static void
 admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
 {
-  GPtrArray *rolls = adm_battle_get_rolls (self->battle);
+  g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (page_audience (self), self->battle);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   const AdmBattleRoll *previous = NULL;
 
@@ -465,12 +473,51 @@ criticals_text (const AdmBattleShip *ship)
   return g_strdup_printf (_("Criticals: %s"), text->str);
 }
 
+/* What the table shows of a ship: its status, and damaged or burning (F-CRIT-6, F-CRIT-14). */
+static char *
+visible_state_text (AdmiraltyBattlePage *self,
+                    guint                index)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
+  g_autoptr(GString) text = g_string_new (ship_status_name (ship->status));
+
+  if (ship->status == ADM_SHIP_ACTIVE && adm_battle_ship_is_damaged (self->battle, index))
+    g_string_append (text, _(" · damaged"));
+  if (ship->on_fire > 0 && ship->status != ADM_SHIP_BURNING_HULK)
+    g_string_append (text, _(" · burning"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* F-ECM-6 under "enemy-ship-card": an identified enemy ship's card — its class card and what
+ * the table shows, its hull only when the ruling says so. */
+static char *
+enemy_card_text (AdmiraltyBattlePage *self,
+                 AdmAudience          audience,
+                 guint                index)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
+  const AdmBattleSide *side = adm_battle_get_side (self->battle, ship->side);
+  g_autofree char *state = visible_state_text (self, index);
+
+  if (adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_HULL))
+    /* Translators: an enemy ship's card: class · side, hull left of hull, what the table
+     * shows (status, damaged, burning) */
+    return g_strdup_printf (_("%s · %s\nHull %d of %d\n%s"), ship->klass->name, side->name,
+                            adm_battle_ship_hull_left (self->battle, index), ship->klass->hull,
+                            state);
+  /* Translators: an enemy ship's card: class · side, the class's hull points, what the table
+   * shows (status, damaged, burning) */
+  return g_strdup_printf (_("%s · %s\nClass hull %d\n%s"), ship->klass->name, side->name,
+                          ship->klass->hull, state);
+}
+
 static void
 admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
 {
   int index = admiralty_table_widget_get_selected_ship (self->table);
   const AdmBattleShip *ship;
   const AdmBattleSide *side;
+  AdmAudience audience;
   g_autofree char *criticals = NULL;
   g_autofree char *details = NULL;
 
@@ -483,15 +530,28 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
 
   ship = adm_battle_get_ship (self->battle, index);
   side = adm_battle_get_side (self->battle, ship->side);
-  criticals = criticals_text (ship);
-  /* Translators: the selected ship's card: class · side, hull, shields and readiness,
-   * status, criticals */
-  details = g_strdup_printf (_("%s · %s\nHull %d of %d · Shields %d · Readiness %d\n%s · %s"),
-                             ship->klass->name, side->name,
-                             adm_battle_ship_hull_left (self->battle, index), ship->klass->hull,
-                             adm_battle_ship_shields (self->battle, index),
-                             adm_battle_ship_readiness (self->battle, index),
-                             ship_status_name (ship->status), criticals);
+  audience = page_audience (self);
+  if (!adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_NAME))
+    {
+      gtk_widget_set_visible (self->ship_box, FALSE);
+      gtk_label_set_label (self->ship_details_label, "");
+      return;
+    }
+  if (adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_READINESS))
+    {
+      criticals = criticals_text (ship);
+      /* Translators: the selected ship's card: class · side, hull, shields and readiness,
+       * status, criticals */
+      details = g_strdup_printf (_("%s · %s\nHull %d of %d · Shields %d · Readiness %d\n%s · %s"),
+                                 ship->klass->name, side->name,
+                                 adm_battle_ship_hull_left (self->battle, index),
+                                 ship->klass->hull,
+                                 adm_battle_ship_shields (self->battle, index),
+                                 adm_battle_ship_readiness (self->battle, index),
+                                 ship_status_name (ship->status), criticals);
+    }
+  else
+    details = enemy_card_text (self, audience, index);
 
   gtk_label_set_label (self->ship_name_label, ship->name);
   gtk_label_set_label (self->ship_details_label, details);
@@ -525,6 +585,7 @@ static void
 admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
 {
   int view_side = admiralty_table_widget_get_view_side (self->table);
+  AdmAudience audience = page_audience (self);
   int selected = admiralty_table_widget_get_selected_ship (self->table);
   GtkListBoxRow *row;
 
@@ -534,6 +595,9 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
 
   for (guint side = 0; side < adm_battle_get_n_sides (self->battle); side++)
     {
+      /* A side the viewer has not seen a token of is not named either. */
+      if (!adm_audience_sees_side (audience, self->battle, side))
+        continue;
       gtk_list_box_append (self->fleet_list,
                            fleet_heading_row (adm_battle_get_side (self->battle, side)->name,
                                               TRUE));
@@ -566,6 +630,16 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
                 }
               if (face == ADMIRALTY_TOKEN_FACE_DOWN)
                 text = g_strdup (_("Unidentified ship"));
+              else if (!adm_audience_ship_shows (audience, self->battle, index,
+                                                 ADM_SHIP_FACT_HULL))
+                {
+                  g_autofree char *state = visible_state_text (self, index);
+
+                  /* Translators: an enemy ship in the Ships list: name, class, what the
+                   * table shows of it (status, damaged, burning) */
+                  text = g_strdup_printf (_("%s · %s · %s"), ship->name, ship->klass->name,
+                                          state);
+                }
               else
                 /* Translators: a ship in the Ships list: name, class, hull left of hull */
                 text = g_strdup_printf (_("%s · %s · hull %d/%d%s"), ship->name,
@@ -1072,8 +1146,12 @@ view_side_cb (AdmiraltyBattlePage *self,
               GParamSpec          *pspec,
               AdmiraltyTableWidget *table)
 {
-  if (self->battle != NULL)
-    admiralty_battle_page_sync_fleet (self);
+  if (self->battle == NULL)
+    return;
+  admiralty_battle_page_sync_fleet (self);
+  admiralty_battle_page_sync_report (self);
+  admiralty_battle_page_sync_dice (self);
+  admiralty_battle_page_update_ship (self);
 }
 
 /* The ship menu: movement combat orders (F-MOVE-14..18) and fire-phase orders (F-FORD) for
@@ -1091,8 +1169,12 @@ ship_menu_cb (AdmiraltyBattlePage  *self,
   g_autoptr(GMenu) tools = g_menu_new ();
   GtkWidget *popover;
   AdmPhase phase = adm_battle_get_phase (self->battle);
+  /* In a side's view, orders are offered for that side's own ships only. */
+  gboolean orders = ship >= 0 && (guint) ship < adm_battle_get_n_ships (self->battle) &&
+                    adm_audience_sees_orders (page_audience (self), self->battle,
+                                              adm_battle_get_ship (self->battle, ship)->formation);
 
-  if (phase <= ADM_PHASE_MOVEMENT)
+  if (orders && phase <= ADM_PHASE_MOVEMENT)
     {
       g_menu_append (movement, _("_Straight Course"), "battle.move-order::none");
       g_menu_append (movement, _("_Course Correction"), "battle.move-order::course-correction");
@@ -1101,7 +1183,7 @@ ship_menu_cb (AdmiraltyBattlePage  *self,
       g_menu_append (movement, _("C_lear Course"), "battle.clear-move");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (movement));
     }
-  if (phase <= ADM_PHASE_FIRE)
+  if (orders && phase <= ADM_PHASE_FIRE)
     {
       g_menu_append (fire, _("_Target Lock"), "battle.target-lock");
       g_menu_append (fire, _("_Reinforce Shields"), "battle.reinforce");

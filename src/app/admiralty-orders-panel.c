@@ -106,6 +106,7 @@ struct _AdmiraltyOrdersPanel
   GArray                *ram_ids;       /* guint: ram dropdown entries after the first */
   GPtrArray             *other_widgets; /* GtkWidget* per field of the form's kind */
   gboolean               syncing;       /* widgets being set from the state: no feedback */
+  gboolean               listing;       /* the declarations list is being filled for the view */
 
   /* Template children */
   GtkLabel              *heading_label;
@@ -160,10 +161,20 @@ preview_free (gpointer data)
 static const AdmBattleShip *
 selected_ship (AdmiraltyOrdersPanel *self)
 {
+  const AdmBattleShip *ship;
+
   if (self->battle == NULL || self->ship < 0 ||
       (guint) self->ship >= adm_battle_get_n_ships (self->battle))
     return NULL;
-  return adm_battle_get_ship (self->battle, self->ship);
+  ship = adm_battle_get_ship (self->battle, self->ship);
+  /* In a side's view (the table's "View as") the editors are for that side's own ships: an
+   * enemy's orders, its course and its targets are not shown (adm_audience_sees_orders ()). */
+  if (self->table != NULL &&
+      !adm_audience_sees_orders (
+        adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+        self->battle, ship->formation))
+    return NULL;
+  return ship;
 }
 
 static const char *
@@ -464,6 +475,47 @@ typedef void (*DeclFunc) (AdmiraltyOrdersPanel *self,
                           const char           *text,
                           gpointer              user_data);
 
+/* Whether the declarations list shows a declaration given for ship @ship_id or formation
+ * @formation_id (either may be NULL) in the table's view: a side sees its own orders only
+ * (adm_audience_sees_orders ()); one naming nothing of the battle is the master's. */
+static gboolean
+decl_shown (AdmiraltyOrdersPanel *self,
+            const char           *ship_id,
+            const char           *formation_id)
+{
+  AdmAudience audience;
+  int ship = ship_id != NULL ? adm_battle_ship_index (self->battle, ship_id) : -1;
+  int formation = formation_id != NULL ? adm_battle_formation_index (self->battle, formation_id)
+                                       : -1;
+
+  if (!self->listing)
+    return TRUE;
+  audience = adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table));
+  if (formation < 0 && ship >= 0)
+    formation = (int) adm_battle_get_ship (self->battle, ship)->formation;
+  if (formation < 0)
+    return adm_audience_is_master (audience);
+  return adm_audience_sees_orders (audience, self->battle, formation);
+}
+
+/* The ship or formation a generic declaration is given for: the first of its values that
+ * names one. */
+static gboolean
+other_shown (AdmiraltyOrdersPanel *self,
+             const AdmOrderDecl   *decl)
+{
+  for (guint i = 0; i < decl->values->len; i++)
+    {
+      const char *value = g_ptr_array_index (decl->values, i);
+
+      if (adm_battle_ship_index (self->battle, value) >= 0)
+        return decl_shown (self, value, NULL);
+      if (adm_battle_formation_index (self->battle, value) >= 0)
+        return decl_shown (self, NULL, value);
+    }
+  return decl_shown (self, NULL, NULL);
+}
+
 static void
 foreach_decl (AdmiraltyOrdersPanel *self,
               DeclFunc              func,
@@ -474,43 +526,74 @@ foreach_decl (AdmiraltyOrdersPanel *self,
 
   for (guint i = 0; i < o->moves->len; i++)
     {
-      g_autofree char *text = describe_move (self, g_ptr_array_index (o->moves, i));
-      func (self, ++line, text, user_data);
+      AdmMoveDecl *decl = g_ptr_array_index (o->moves, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, NULL, decl->formation))
+        continue;
+      text = describe_move (self, decl);
+      func (self, line, text, user_data);
     }
   for (guint i = 0; i < o->fires->len; i++)
     {
-      g_autofree char *text = describe_fire (self, g_ptr_array_index (o->fires, i));
-      func (self, ++line, text, user_data);
+      AdmFireDecl *decl = g_ptr_array_index (o->fires, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ships != NULL && decl->ships->len > 0
+                               ? g_ptr_array_index (decl->ships, 0) : NULL, NULL))
+        continue;
+      text = describe_fire (self, decl);
+      func (self, line, text, user_data);
     }
   for (guint i = 0; i < o->target_locks->len; i++)
     {
       AdmShipOrderDecl *decl = g_ptr_array_index (o->target_locks, i);
-      g_autofree char *text = g_strdup_printf (_("Target lock: %s"),
-                                               ship_name (self, decl->ship));
-      func (self, ++line, text, user_data);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
+      text = g_strdup_printf (_("Target lock: %s"), ship_name (self, decl->ship));
+      func (self, line, text, user_data);
     }
   for (guint i = 0; i < o->reinforce->len; i++)
     {
       AdmShipOrderDecl *decl = g_ptr_array_index (o->reinforce, i);
-      g_autofree char *text =
-        g_strdup_printf (decl->extended ? _("Reinforce shields, extended: %s")
-                                        : _("Reinforce shields: %s"),
-                         ship_name (self, decl->ship));
-      func (self, ++line, text, user_data);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
+      text = g_strdup_printf (decl->extended ? _("Reinforce shields, extended: %s")
+                                             : _("Reinforce shields: %s"),
+                              ship_name (self, decl->ship));
+      func (self, line, text, user_data);
     }
   for (guint i = 0; i < o->transfers->len; i++)
     {
       AdmShipOrderDecl *decl = g_ptr_array_index (o->transfers, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
       /* Translators: a flagship transfer, "Red Squadron's flag to Vorberg" */
-      g_autofree char *text = g_strdup_printf (_("%s's flag to %s"),
-                                               formation_name (self, decl->formation),
-                                               ship_name (self, decl->ship));
-      func (self, ++line, text, user_data);
+      text = g_strdup_printf (_("%s's flag to %s"), formation_name (self, decl->formation),
+                              ship_name (self, decl->ship));
+      func (self, line, text, user_data);
     }
   for (guint i = 0; i < o->other->len; i++)
     {
-      g_autofree char *text = describe_other (self, g_ptr_array_index (o->other, i));
-      func (self, ++line, text, user_data);
+      AdmOrderDecl *decl = g_ptr_array_index (o->other, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!other_shown (self, decl))
+        continue;
+      text = describe_other (self, decl);
+      func (self, line, text, user_data);
     }
 }
 
@@ -654,7 +737,9 @@ rebuild_list (AdmiraltyOrdersPanel *self,
   /* Rows only: the placeholder stays. */
   while ((row = gtk_list_box_get_row_at_index (self->decl_list, 0)) != NULL)
     gtk_list_box_remove (self->decl_list, GTK_WIDGET (row));
+  self->listing = TRUE;
   foreach_decl (self, add_row_cb, GUINT_TO_POINTER (failed));
+  self->listing = FALSE;
 }
 
 /* Movement */
@@ -781,7 +866,12 @@ update_move_section (AdmiraltyOrdersPanel *self,
             ADM_DETECTION_NONE)
         continue;
       {
-        g_autofree char *label = g_strdup_printf (_("Ram %s"), other->name);
+        /* F-ECM-4: a face-down token is rammed without a name. */
+        g_autofree char *label =
+          adm_audience_ship_shows (adm_audience_side (ship->side), self->battle, i,
+                                   ADM_SHIP_FACT_NAME)
+            ? g_strdup_printf (_("Ram %s"), other->name)
+            : g_strdup_printf (_("Ram unidentified ship %u"), self->ram_ids->len + 1);
 
         gtk_string_list_append (rams, label);
       }
@@ -1934,6 +2024,13 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
 
 /* Widget signals */
 
+/* "View as" another side: the declarations list shows that side's orders only. */
+static void
+view_side_changed_cb (AdmiraltyOrdersPanel *self)
+{
+  admiralty_orders_panel_refresh (self);
+}
+
 static gboolean
 refresh_idle (gpointer data)
 {
@@ -2215,6 +2312,8 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "notify::view-side", G_CALLBACK (view_side_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   g_object_set (table, "plotting", TRUE, NULL);
 
   reset_draft (self);

@@ -201,17 +201,36 @@ object_kind_label (const char *kind)
 
 static void
 append_formation (GString            *markup,
-                  const AdmFormation *formation)
+                  const AdmFormation *formation,
+                  gboolean            composition)
 {
   const char *faction = formation->faction != NULL ? formation->faction->name : "";
   guint ships = formation->ships->len;
   g_autofree char *line = NULL;
 
-  /* Translators: a formation in a sector's tooltip: its name, its faction and its number of
-   * ships, "Jade Squadron · Cetaganda · 4 ships" */
-  line = g_markup_printf_escaped (ngettext ("%s · %s · %u ship", "%s · %s · %u ships", ships),
-                                  formation->name, faction, ships);
+  if (!composition)
+    /* Translators: a formation in a sector's tooltip on the public map: its name and its
+     * faction, "Jade Squadron · Cetaganda" */
+    line = g_markup_printf_escaped (_("%s · %s"), formation->name, faction);
+  else
+    /* Translators: a formation in a sector's tooltip: its name, its faction and its number of
+     * ships, "Jade Squadron · Cetaganda · 4 ships" */
+    line = g_markup_printf_escaped (ngettext ("%s · %s · %u ship", "%s · %s · %u ships", ships),
+                                    formation->name, faction, ships);
   g_string_append_printf (markup, "\n%s", line);
+}
+
+gboolean
+admiralty_sector_map_shows_composition (AdmiraltySectorMap *self)
+{
+  AdmiraltySectorOptions options;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+  build_options (self, &options);
+  return adm_audience_map_shows_composition (
+    options.audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER ? ADM_AUDIENCE_MASTER
+    : options.audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? ADM_AUDIENCE_SIDE
+                                                          : ADM_AUDIENCE_PUBLIC);
 }
 
 char *
@@ -243,7 +262,8 @@ admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
     }
   formations = admiralty_sector_map_list_formations (self, sector->id);
   for (guint i = 0; i < formations->len; i++)
-    append_formation (markup, g_ptr_array_index (formations, i));
+    append_formation (markup, g_ptr_array_index (formations, i),
+                      admiralty_sector_map_shows_composition (self));
   g_ptr_array_unref (formations);
   return g_string_free (markup, FALSE);
 }

@@ -103,4 +103,8 @@ char                      *admiralty_sector_map_dup_tooltip_markup  (AdmiraltySe
                                                                      const char         *id)
                                                                      G_GNUC_WARN_UNUSED_RESULT;
 
+/* Whether the map's audience is told a formation's ships (adm_audience_map_shows_composition
+ * ()): not the public, which sees formations with their faction only. */
+gboolean             admiralty_sector_map_shows_composition (AdmiraltySectorMap *self);
+
 G_END_DECLS

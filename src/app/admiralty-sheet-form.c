@@ -1080,6 +1080,8 @@ entry_new (AdmiraltySheetForm *self,
   g_autofree char *standing = describe_standing (adm_strategy_get_standing (form_strategy (self),
                                                                             formation->id));
   g_autofree char *description = g_strdup_printf ("%s · %s", position, standing);
+  g_autoptr(GPtrArray) known = adm_audience_known_formations (form_strategy (self),
+                                                              self->admiral->faction);
   GtkWidget *add_button, *send_button, *history_box;
 
   entry->form = self;
@@ -1155,10 +1157,10 @@ entry_new (AdmiraltySheetForm *self,
       g_ptr_array_add (entry->targets, g_strdup (sector->id));
       gtk_string_list_append (targets, sector->name);
     }
-  for (guint i = 0; i < adm_strategy_get_formations (form_strategy (self))->len; i++)
+  /* F-STRAT-3: only the enemy formations his side knows of (the audience filter). */
+  for (guint i = 0; i < known->len; i++)
     {
-      AdmFormation *enemy = g_ptr_array_index (adm_strategy_get_formations (form_strategy (self)),
-                                               i);
+      AdmFormation *enemy = g_ptr_array_index (known, i);
       g_autofree char *label = NULL;
 
       if (enemy->faction == formation->faction)
@@ -1471,7 +1473,10 @@ admiralty_sheet_form_add_formation (AdmiraltySheetForm *self,
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
   formation = adm_strategy_lookup_formation (form_strategy (self), formation_id);
-  if (formation == NULL)
+  /* F-STRAT-3: a hidden formation his side does not know of is no more on offer than one
+   * that does not exist. */
+  if (formation == NULL ||
+      !adm_strategy_formation_visible (form_strategy (self), formation, self->admiral->faction))
     return FALSE;
   if (find_entry (self, formation_id) == NULL)
     add_entry (self, formation);
@@ -1492,7 +1497,10 @@ commands (const AdmAdmiral   *admiral,
 static void
 form_populate (AdmiraltySheetForm *self)
 {
-  GPtrArray *formations = adm_strategy_get_formations (form_strategy (self));
+  /* F-STRAT-3: his side's knowledge, through the audience filter: a hidden formation it does
+   * not know of is not on offer. */
+  g_autoptr(GPtrArray) formations = adm_audience_known_formations (form_strategy (self),
+                                                                   self->admiral->faction);
   g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
 
   for (guint i = 0; i < self->entries->len; i++)
@@ -1840,4 +1848,32 @@ admiralty_sheet_form_init (AdmiraltySheetForm *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->others = g_ptr_array_new ();
+}
+
+GStrv
+admiralty_sheet_form_dup_formation_choices (AdmiraltySheetForm *self,
+                                            const char         *formation_id)
+{
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+
+  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), NULL);
+
+  if (formation_id == NULL)
+    for (guint i = 0; i < self->others->len; i++)
+      g_strv_builder_add (ids, ((AdmFormation *) g_ptr_array_index (self->others, i))->id);
+  else
+    {
+      Entry *entry = find_entry (self, formation_id);
+
+      g_return_val_if_fail (entry != NULL, NULL);
+      for (guint i = 0; i < entry->targets->len; i++)
+        {
+          const char *target = g_ptr_array_index (entry->targets, i);
+
+          if (target != NULL &&
+              adm_strategy_lookup_formation (form_strategy (self), target) != NULL)
+            g_strv_builder_add (ids, target);
+        }
+    }
+  return g_strv_builder_end (ids);
 }

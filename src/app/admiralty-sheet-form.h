@@ -70,6 +70,10 @@ const char         *admiralty_sheet_form_get_new_id  (AdmiraltySheetForm *self,
  * engine refuses its order, F-FORM-6). */
 gboolean            admiralty_sheet_form_add_formation (AdmiraltySheetForm *self,
                                                         const char         *formation_id);
+/* The formations on offer (ids): as targets of @formation_id's order, or, for NULL, under
+ * "Order for another formation". Exactly those his side knows of (F-STRAT-3). */
+GStrv               admiralty_sheet_form_dup_formation_choices (AdmiraltySheetForm *self,
+                                                                const char *formation_id);
 /* The engine's reason the formation's order is refused, or NULL. */
 const char         *admiralty_sheet_form_get_refusal (AdmiraltySheetForm *self,
                                                       const char         *formation_id);

@@ -218,21 +218,19 @@ admiralty_table_ship_face (AdmBattle *battle,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), ADMIRALTY_TOKEN_HIDDEN);
   g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADMIRALTY_TOKEN_HIDDEN);
 
-  s = adm_battle_get_ship (battle, ship);
-  if (s->status == ADM_SHIP_DESTROYED)
-    return ADMIRALTY_TOKEN_HIDDEN;
-  if (view_side < 0 || s->side == (guint) view_side)
-    return ADMIRALTY_TOKEN_FACE_UP;
-  /* F-ECM-2, F-ECM-4, F-ECM-6. */
-  switch (adm_battle_get_detection (battle, view_side, s->formation))
+  /* F-ECM-2, F-ECM-4, F-ECM-6: the engine's audience filter decides. */
+  switch (adm_audience_ship_view (adm_audience_for_view_side (view_side), battle, ship))
     {
-    case ADM_DETECTION_NONE:
+    case ADM_SHIP_VIEW_HIDDEN:
       return ADMIRALTY_TOKEN_HIDDEN;
-    case ADM_DETECTION_PRESENCE:
+    case ADM_SHIP_VIEW_BASE:
       return ADMIRALTY_TOKEN_FACE_DOWN;
-    case ADM_DETECTION_FULL:
+    case ADM_SHIP_VIEW_IDENTIFIED:
+    case ADM_SHIP_VIEW_FULL:
     default:
-      return ADMIRALTY_TOKEN_FACE_UP;
+      /* The master sees an exploded ship no more than anyone: it has left the table. */
+      s = adm_battle_get_ship (battle, ship);
+      return s->status == ADM_SHIP_DESTROYED ? ADMIRALTY_TOKEN_HIDDEN : ADMIRALTY_TOKEN_FACE_UP;
     }
 }
 
@@ -1617,17 +1615,17 @@ path_point_at (Frame                *frame,
   return adm_point_advance (points[n - 1], preview->end_heading, distance);
 }
 
-/* Whether @preview is drawn in this view: its leader face up to the viewer, as a
- * formation's whole orders would otherwise tell where it is and where it goes. */
+/* Whether @preview is drawn in this view: a plotted course is its own side's (and the
+ * master's), as the audience filter says; the enemy learns it when it is carried out. */
 static gboolean
 preview_shown (Frame                *frame,
                const AdmMovePreview *preview)
 {
   return preview != NULL && preview->path != NULL &&
          preview->leader < adm_battle_get_n_ships (frame->battle) &&
-         admiralty_table_ship_face (frame->battle, preview->leader,
-                                    view_side_of (frame->battle, frame->options))
-         == ADMIRALTY_TOKEN_FACE_UP;
+         adm_audience_sees_orders (
+           adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+           frame->battle, adm_battle_get_ship (frame->battle, preview->leader)->formation);
 }
 
 static void
@@ -1744,7 +1742,10 @@ draw_declared_fires (Frame *frame)
           if (firer < 0 || firer == target ||
               (s > 0 && g_strcmp0 (g_ptr_array_index (decl->ships, s - 1),
                                    g_ptr_array_index (decl->ships, s)) == 0) ||
-              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN)
+              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN ||
+              !adm_audience_sees_orders (
+                adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+                frame->battle, adm_battle_get_ship (frame->battle, firer)->formation))
             continue;
           d = hypot (tx - fx, ty - fy);
           if (d <= fr + tr)

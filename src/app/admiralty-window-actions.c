@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-player-window.h"
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
 #include "admiralty-ti4-page.h"
@@ -778,6 +779,81 @@ open_sector_battle_action (GtkWidget  *widget,
                                         g_variant_get_string (parameter, NULL));
 }
 
+/* F-STRAT-3: the master reveals a hidden formation to everyone — the public map, the
+ * projector, every side's knowledge — by journalling a "reveal" event; undo takes it back. */
+static void
+reveal_formation_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  g_autoptr(AdmEvent) event = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmFormation *formation;
+  g_autofree char *message = NULL;
+
+  if (self->campaign == NULL)
+    return;
+  event = adm_event_new ("reveal", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (event, "formation", id);
+  if (!adm_campaign_append (self->campaign, event, &error))
+    {
+      _admiralty_window_toast (self, error->message);
+      return;
+    }
+  formation = adm_strategy_lookup_formation (
+    adm_state_get_strategy (adm_campaign_get_state (self->campaign)), id);
+  /* Translators: after a reveal, "Autumn Screen is known to everyone now" */
+  message = g_strdup_printf (_("%s is known to everyone now"),
+                             formation != NULL ? formation->name : id);
+  _admiralty_window_toast (self, message);
+}
+
+/* A player screen follows the current tab: the battle of a battle tab, else the map. */
+static void
+player_follow (AdmiraltyWindow       *self,
+               AdmiraltyPlayerWindow *player)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+
+  admiralty_player_window_set_campaign (player, self->campaign);
+  admiralty_player_window_set_battle (player,
+                                      page != NULL ? admiralty_battle_page_get_battle (page)
+                                                   : NULL);
+}
+
+static void
+player_tab_cb (AdmiraltyPlayerWindow *player,
+               GParamSpec            *pspec,
+               AdwTabView            *view)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (view));
+
+  if (ADMIRALTY_IS_WINDOW (root))
+    player_follow (ADMIRALTY_WINDOW (root), player);
+}
+
+/* A second window with one side's picture, for an admiral at the table: no master controls;
+ * the engine's audience filter decides what it shows. It closes with the master's window. */
+static void
+player_screen_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyPlayerWindow *player =
+    admiralty_player_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                                 g_variant_get_string (parameter, NULL));
+
+  g_signal_connect_object (self->tab_view, "notify::selected-page",
+                           G_CALLBACK (player_tab_cb), player, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "destroy", G_CALLBACK (gtk_window_destroy), player,
+                           G_CONNECT_SWAPPED);
+  player_follow (self, player);
+  gtk_window_present (GTK_WINDOW (player));
+}
+
 /* The cycle clock: the real game's hiccups, and the end of a session (F-STRAT-1). */
 static void
 clock_adjust_action (GtkWidget  *widget,
@@ -896,6 +972,10 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-sector-battle", "s",
                                    open_sector_battle_action);
   gtk_widget_class_install_action (widget_class, "win.open-path", "s", open_path_action);
+  gtk_widget_class_install_action (widget_class, "win.reveal-formation", "s",
+                                   reveal_formation_action);
+  gtk_widget_class_install_action (widget_class, "win.player-screen", "s",
+                                   player_screen_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,

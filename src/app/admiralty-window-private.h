@@ -72,6 +72,8 @@ struct _AdmiraltyWindow
   GtkFlowBox           *sector_info_factions;
   GtkLabel             *sector_info_hint;
   GtkWidget            *sector_battle_button;
+  GtkWidget            *sector_reveal_button;
+  GtkWidget            *player_screen_button;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;

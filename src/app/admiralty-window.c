@@ -94,7 +94,8 @@ set_label_uint (GtkLabel *label,
 
 static GtkWidget *
 sector_faction_row (const AdmFaction *faction,
-                    GPtrArray        *formations)
+                    GPtrArray        *formations,
+                    gboolean          composition)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -120,9 +121,12 @@ sector_faction_row (const AdmFaction *faction,
         continue;
       if (lines->len > 0)
         g_string_append_c (lines, '\n');
-      /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
-      g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
-                              formation->name, ships);
+      if (!composition)
+        g_string_append (lines, formation->name);
+      else
+        /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
+        g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
+                                formation->name, ships);
     }
   list = gtk_label_new (lines->str);
   gtk_label_set_xalign (GTK_LABEL (list), 0);
@@ -135,6 +139,48 @@ sector_faction_row (const AdmFaction *faction,
   gtk_box_append (GTK_BOX (row), dot);
   gtk_box_append (GTK_BOX (row), text);
   return row;
+}
+
+static void
+reveal_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    AdmiraltyWindow  *self)
+{
+  if (g_strcmp0 (response, "cancel") != 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-formation", "s", response);
+}
+
+/* "Reveal to Everyone…": which hidden formation of the selected sector to show the public. */
+static void
+sector_reveal_clicked_cb (AdmiraltyWindow *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+  g_autoptr(GPtrArray) hidden = NULL;
+  AdwMessageDialog *dialog;
+
+  if (id == NULL || campaign == NULL)
+    return;
+  hidden = adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                            id);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Reveal to Everyone?"),
+                                                       _("The formation will be shown on the "
+                                                         "public map and the projector, and "
+                                                         "every side will know of it. Undo takes "
+                                                         "it back.")));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  for (guint i = 0; i < hidden->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (hidden, i);
+      /* Translators: a button of the reveal dialog, "Reveal Autumn Screen" */
+      g_autofree char *label = g_strdup_printf (_("Reveal %s"), formation->name);
+
+      adw_message_dialog_add_response (dialog, formation->id, label);
+    }
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (reveal_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -171,7 +217,8 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
     gtk_flow_box_remove (self->sector_info_factions, child);
   for (guint i = 0; i < factions->len; i++)
     {
-      child = sector_faction_row (g_ptr_array_index (factions, i), formations);
+      child = sector_faction_row (g_ptr_array_index (factions, i), formations,
+                                  admiralty_sector_map_shows_composition (self->sector_map));
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }
@@ -189,9 +236,25 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
       g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
 
       /* Translators: under a sector's name, "4 formations · 13 ships" */
-      hint = g_strdup_printf (_("%s · %s"), n_formations, n_ships);
+      hint = admiralty_sector_map_shows_composition (self->sector_map)
+               ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
+               : g_strdup (n_formations);
     }
   gtk_label_set_label (self->sector_info_hint, hint);
+  /* F-STRAT-3: the master may reveal a hidden formation of this sector to everyone. */
+  {
+    AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+    g_autoptr(GPtrArray) hidden =
+      campaign != NULL
+        ? adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                           sector->id)
+        : NULL;
+
+    gtk_widget_set_visible (self->sector_reveal_button,
+                            hidden != NULL && hidden->len > 0 &&
+                            admiralty_sector_map_get_audience (self->sector_map) ==
+                              ADMIRALTY_SECTOR_AUDIENCE_MASTER);
+  }
   gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
@@ -250,6 +313,21 @@ map_view_selected_cb (AdmiraltyWindow *self,
     admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_SIDE,
                                        g_ptr_array_index (self->map_view_factions,
                                                           selected - MAP_VIEW_FIRST_SIDE));
+  /* A player screen for the side shown. */
+  if (selected != GTK_INVALID_LIST_POSITION && selected >= MAP_VIEW_FIRST_SIDE &&
+      selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
+    {
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->player_screen_button), "s",
+                                        g_ptr_array_index (self->map_view_factions,
+                                                           selected - MAP_VIEW_FIRST_SIDE));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button),
+                                      "win.player-screen");
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button), NULL);
+      gtk_widget_set_sensitive (self->player_screen_button, FALSE);
+    }
 }
 
 static void
@@ -1029,6 +1107,9 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_factions);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_hint);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_battle_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_reveal_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, player_screen_button);
+  gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);

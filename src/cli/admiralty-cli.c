@@ -205,6 +205,8 @@ run (int    argc,
                                 "from order sheets\n"
                                 "  report FILE …    Print a campaign's reports, fleet cards or "
                                 "order sheets as a PDF\n"
+                                "  reveal FILE ID   Reveal a hidden formation of a campaign to "
+                                "everyone\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
                                 "of a space or ground combat\n"
                                 "  journal FILE     List a campaign's, battle's or TI4 "
@@ -243,6 +245,8 @@ run (int    argc,
     return _cli_cycle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "report") == 0)
     return _cli_report_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "reveal") == 0)
+    return _cli_reveal_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)
     return _cli_ti4_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "journal") == 0 || g_strcmp0 (command, "undo") == 0 ||

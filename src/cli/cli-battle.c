@@ -209,9 +209,11 @@ print_table (GPtrArray *rows,
 }
 
 static void
-print_report (AdmBattle *battle)
+print_report (AdmBattle   *battle,
+              AdmAudience  audience)
 {
-  GPtrArray *report = adm_battle_get_report (battle);
+  /* --as: the lines that audience may read (adm-audience.h). */
+  g_autoptr(GPtrArray) report = adm_audience_filter_report (audience, battle);
   int heading = 0;
 
   for (guint i = 0; i < report->len; i++)
@@ -228,13 +230,52 @@ print_report (AdmBattle *battle)
     }
 }
 
+/* --as: a ship as @audience sees it (F-ECM-4, F-ECM-6, "enemy-ship-card"): a face-down
+ * token's place only; an identified enemy's name, side, place, heading and what the table
+ * shows, its hull only as the ruling says; "-" for the rest. */
 static char **
-ship_row (AdmBattle *battle,
-          guint      ship)
+ship_row_as (AdmBattle   *battle,
+             AdmAudience  audience,
+             guint        ship)
 {
   const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
-  g_autofree char *criticals = criticals_text (battle, ship);
   char **row = g_new0 (char *, 9);
+
+  row[2] = g_strdup_printf ("(%.1f, %.1f)", tidy (s->position.x), tidy (s->position.y));
+  if (!adm_audience_ship_shows (audience, battle, ship, ADM_SHIP_FACT_NAME))
+    {
+      row[0] = g_strdup (_("unidentified ship"));
+      for (guint c = 1; c < 8; c++)
+        if (row[c] == NULL)
+          row[c] = g_strdup ("-");
+      return row;
+    }
+  row[0] = g_strdup (s->name);
+  row[1] = g_strdup (adm_battle_get_side (battle, s->side)->name);
+  row[3] = g_strdup_printf ("%.0f°", tidy (s->heading));
+  row[4] = adm_audience_ship_shows (audience, battle, ship, ADM_SHIP_FACT_HULL)
+             ? g_strdup_printf ("%d/%d", adm_battle_ship_hull_left (battle, ship), s->klass->hull)
+             : g_strdup (s->status == ADM_SHIP_ACTIVE && adm_battle_ship_is_damaged (battle, ship)
+                           ? _("damaged") : "-");
+  row[5] = g_strdup ("-");
+  row[6] = g_strdup (adm_ship_status_to_string (s->status));
+  row[7] = g_strdup ("-");
+  return row;
+}
+
+static char **
+ship_row (AdmBattle   *battle,
+          AdmAudience  audience,
+          guint        ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+  g_autofree char *criticals = NULL;
+  char **row;
+
+  if (adm_audience_ship_view (audience, battle, ship) != ADM_SHIP_VIEW_FULL)
+    return ship_row_as (battle, audience, ship);
+  criticals = criticals_text (battle, ship);
+  row = g_new0 (char *, 9);
 
   row[0] = g_strdup (s->name);
   row[1] = g_strdup (adm_battle_get_side (battle, s->side)->name);
@@ -253,7 +294,8 @@ ship_row (AdmBattle *battle,
 }
 
 static void
-print_ships (AdmBattle *battle)
+print_ships (AdmBattle   *battle,
+             AdmAudience  audience)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   char **header = g_new0 (char *, 9);
@@ -268,14 +310,16 @@ print_ships (AdmBattle *battle)
   header[7] = g_strdup (_("Criticals"));
   g_ptr_array_add (rows, header);
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    g_ptr_array_add (rows, ship_row (battle, i));
+    if (adm_audience_ship_view (audience, battle, i) != ADM_SHIP_VIEW_HIDDEN)
+      g_ptr_array_add (rows, ship_row (battle, audience, i));
   print_table (rows, 8);
 }
 
 /* F-ORB: where each ship stands in low orbit, and the falls under way (F-ORB-3, F-STN-13);
  * nothing on a table without a low-orbit map and with nothing falling. */
 static void
-print_orbits (AdmBattle *battle)
+print_orbits (AdmBattle   *battle,
+              AdmAudience  audience)
 {
   gboolean any = adm_battle_get_low_orbit (battle)->present;
 
@@ -289,7 +333,8 @@ print_orbits (AdmBattle *battle)
       const AdmBattleShip *s = adm_battle_get_ship (battle, i);
       g_autofree char *where = NULL;
 
-      if (s->status == ADM_SHIP_DESTROYED)
+      if (s->status == ADM_SHIP_DESTROYED ||
+          !adm_audience_ship_shows (audience, battle, i, ADM_SHIP_FACT_NAME))
         continue;
       if (s->orbit >= 1)
         where = g_strdup_printf (_("on orbit %d"), s->orbit);
@@ -305,7 +350,8 @@ print_orbits (AdmBattle *battle)
 
 /* The torpedo salvoes on the table (F-WPN-10, F-TORP): where they are and what is left. */
 static void
-print_salvos (AdmBattle *battle)
+print_salvos (AdmBattle   *battle,
+              AdmAudience  audience)
 {
   guint n = adm_battle_get_n_salvos (battle);
 
@@ -317,6 +363,8 @@ print_salvos (AdmBattle *battle)
       const AdmTorpedoSalvo *v = adm_battle_get_salvo (battle, i);
       const char *side = adm_battle_get_side (battle, v->side)->name;
 
+      if (!adm_audience_sees_side (audience, battle, v->side))
+        continue;
       if (v->spent)
         /* Translators: "  salvo 2 (Barrayar): spent at (21.0, 4.0) cm" */
         g_print (_("  salvo %d (%s): spent at (%.1f, %.1f) cm\n"), v->id, side,
@@ -372,8 +420,18 @@ mine_state (const AdmMine *mine)
   return mine->revealed ? _("revealed") : _("hidden from the other side");
 }
 
+/* F-MINE-2, F-SWEEP-3: a mine is its own side's until revealed. */
+static gboolean
+mine_seen (AdmAudience    audience,
+           const AdmMine *mine)
+{
+  return adm_audience_is_master (audience) || mine->revealed ||
+         (audience.kind == ADM_AUDIENCE_SIDE && audience.side == mine->side);
+}
+
 static void
-print_mines (AdmBattle *battle)
+print_mines (AdmBattle   *battle,
+             AdmAudience  audience)
 {
   guint n = adm_battle_get_n_mines (battle);
 
@@ -384,6 +442,8 @@ print_mines (AdmBattle *battle)
     {
       const AdmMine *mine = adm_battle_get_mine (battle, i);
 
+      if (!mine_seen (audience, mine))
+        continue;
       /* Translators: "m1 of Cetaganda: plasma, at (20.0, 0.0) cm, range 5 cm, strength 16,
        * hidden from the other side" */
       g_print (_("  %s of %s: %s, at (%.1f, %.1f) cm, range %d cm, strength %d, %s\n"),
@@ -394,11 +454,37 @@ print_mines (AdmBattle *battle)
     }
 }
 
+/* --as: what @audience knows of the formations not its own, an unidentified one unnamed. */
+static void
+print_detection_as (AdmBattle   *battle,
+                    AdmAudience  audience)
+{
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      AdmDetection level = adm_audience_detection (audience, battle, f);
+
+      if ((audience.kind == ADM_AUDIENCE_SIDE && formation->side == audience.side) ||
+          level == ADM_DETECTION_NONE)
+        continue;
+      /* Translators: "  sees Triumph group: full" */
+      g_print (_("  sees %s: %s\n"),
+               level == ADM_DETECTION_FULL ? formation->name : _("an unidentified formation"),
+               adm_detection_to_string (level));
+    }
+}
+
 /* What each side knows of the other sides' formations (F-ECM). */
 static void
-print_detection (AdmBattle *battle)
+print_detection (AdmBattle   *battle,
+                 AdmAudience  audience)
 {
   g_print (_("\nDetection\n"));
+  if (!adm_audience_is_master (audience))
+    {
+      print_detection_as (battle, audience);
+      return;
+    }
   for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
     for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
       {
@@ -414,10 +500,11 @@ print_detection (AdmBattle *battle)
 }
 
 static void
-print_rolls (AdmBattle  *battle,
-             BattleDice *dice)
+print_rolls (AdmBattle   *battle,
+             AdmAudience  audience,
+             BattleDice  *dice)
 {
-  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (audience, battle);
 
   g_print (_("\nDice\n"));
   if (rolls->len == 0)
@@ -436,7 +523,8 @@ print_rolls (AdmBattle  *battle,
                adm_phase_to_string (roll->phase), roll->clause, roll->purpose, expression,
                values->str);
     }
-  if (dice->queue != NULL && adm_dice_queue_get_length (dice->queue) > 0)
+  if (adm_audience_is_master (audience) &&
+      dice->queue != NULL && adm_dice_queue_get_length (dice->queue) > 0)
     g_print (g_dngettext (GETTEXT_PACKAGE, "  %u die given was not needed\n",
                           "  %u dice given were not needed\n",
                           adm_dice_queue_get_length (dice->queue)),
@@ -445,7 +533,8 @@ print_rolls (AdmBattle  *battle,
 
 /* Boarding actions (F-BOARD), open and over. */
 static void
-print_boardings (AdmBattle *battle)
+print_boardings (AdmBattle   *battle,
+                 AdmAudience  audience)
 {
   guint n = adm_battle_get_n_boardings (battle);
 
@@ -456,6 +545,9 @@ print_boardings (AdmBattle *battle)
     {
       const AdmBoarding *b = adm_battle_get_boarding (battle, i);
 
+      if (!adm_audience_ship_shows (audience, battle, b->attacker, ADM_SHIP_FACT_NAME) ||
+          !adm_audience_ship_shows (audience, battle, b->defender, ADM_SHIP_FACT_NAME))
+        continue;
       /* Translators: "Vorberg boards Triumph, declared in turn 1: boarding potential 8
        * against 5, going on" */
       g_print (_("  %s boards %s, declared in turn %d: boarding potential %d against %d, %s\n"),
@@ -478,6 +570,7 @@ orders_last_turn (const AdmBattleOrders *orders)
 
 static void
 print_text (AdmBattle             *battle,
+            AdmAudience            audience,
             const AdmBattleOrders *orders,
             int                    turns,
             BattleDice            *dice)
@@ -501,16 +594,16 @@ print_text (AdmBattle             *battle,
   if (last >= adm_battle_get_turn (battle))
     g_print (_("The orders go on to turn %d: give --turns %d to play them all.\n"), last,
              last - adm_battle_get_turn (battle) + turns + 1);
-  print_report (battle);
+  print_report (battle, audience);
   g_print (_("\nShips after turn %d\n"), adm_battle_get_turn (battle) - 1);
-  print_ships (battle);
-  print_orbits (battle);
+  print_ships (battle, audience);
+  print_orbits (battle, audience);
   print_markers (battle);
-  print_salvos (battle);
-  print_mines (battle);
-  print_boardings (battle);
-  print_detection (battle);
-  print_rolls (battle, dice);
+  print_salvos (battle, audience);
+  print_mines (battle, audience);
+  print_boardings (battle, audience);
+  print_detection (battle, audience);
+  print_rolls (battle, audience, dice);
 }
 
 /* JSON output */
@@ -540,6 +633,46 @@ add_double (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_double_value (builder, tidy (value));
+}
+
+/* --as: a ship as @audience sees it: a face-down token's place and base; an identified
+ * enemy's card and what the table shows, its hull left only as "enemy-ship-card" says. */
+static void
+add_ship_json_as (JsonBuilder *builder,
+                  AdmBattle   *battle,
+                  AdmAudience  audience,
+                  guint        ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+
+  json_builder_begin_object (builder);
+  if (!adm_audience_ship_shows (audience, battle, ship, ADM_SHIP_FACT_NAME))
+    {
+      json_builder_set_member_name (builder, "unidentified");
+      json_builder_add_boolean_value (builder, TRUE);
+      add_double (builder, "x", s->position.x);
+      add_double (builder, "y", s->position.y);
+      json_builder_end_object (builder);
+      return;
+    }
+  add_string (builder, "id", s->id);
+  add_string (builder, "name", s->name);
+  add_string (builder, "class", s->klass->id);
+  add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
+  add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
+  add_double (builder, "x", s->position.x);
+  add_double (builder, "y", s->position.y);
+  add_double (builder, "heading", s->heading);
+  add_int (builder, "hull", s->klass->hull);
+  if (adm_audience_ship_shows (audience, battle, ship, ADM_SHIP_FACT_HULL))
+    add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
+  json_builder_set_member_name (builder, "damaged");
+  json_builder_add_boolean_value (builder, adm_battle_ship_is_damaged (battle, ship));
+  json_builder_set_member_name (builder, "burning");
+  json_builder_add_boolean_value (builder, s->on_fire > 0);
+  add_string (builder, "status", adm_ship_status_to_string (s->status));
+  add_int (builder, "orbit", s->orbit);
+  json_builder_end_object (builder);
 }
 
 static void
@@ -586,7 +719,8 @@ add_ship_json (JsonBuilder *builder,
 
 static void
 add_boardings_json (JsonBuilder *builder,
-                    AdmBattle   *battle)
+                    AdmBattle   *battle,
+                    AdmAudience  audience)
 {
   json_builder_set_member_name (builder, "boardings");
   json_builder_begin_array (builder);
@@ -594,6 +728,9 @@ add_boardings_json (JsonBuilder *builder,
     {
       const AdmBoarding *b = adm_battle_get_boarding (battle, i);
 
+      if (!adm_audience_ship_shows (audience, battle, b->attacker, ADM_SHIP_FACT_NAME) ||
+          !adm_audience_ship_shows (audience, battle, b->defender, ADM_SHIP_FACT_NAME))
+        continue;
       json_builder_begin_object (builder);
       add_string (builder, "attacker", adm_battle_get_ship (battle, b->attacker)->id);
       add_string (builder, "defender", adm_battle_get_ship (battle, b->defender)->id);
@@ -609,9 +746,10 @@ add_boardings_json (JsonBuilder *builder,
 
 static void
 add_report_json (JsonBuilder *builder,
-                 AdmBattle   *battle)
+                 AdmBattle   *battle,
+                 AdmAudience  audience)
 {
-  GPtrArray *report = adm_battle_get_report (battle);
+  g_autoptr(GPtrArray) report = adm_audience_filter_report (audience, battle);
 
   json_builder_set_member_name (builder, "report");
   json_builder_begin_array (builder);
@@ -630,7 +768,8 @@ add_report_json (JsonBuilder *builder,
 
 static void
 add_salvos_json (JsonBuilder *builder,
-                 AdmBattle   *battle)
+                 AdmBattle   *battle,
+                 AdmAudience  audience)
 {
   json_builder_set_member_name (builder, "salvos");
   json_builder_begin_array (builder);
@@ -638,6 +777,8 @@ add_salvos_json (JsonBuilder *builder,
     {
       const AdmTorpedoSalvo *v = adm_battle_get_salvo (battle, i);
 
+      if (!adm_audience_sees_side (audience, battle, v->side))
+        continue;
       json_builder_begin_object (builder);
       add_int (builder, "id", v->id);
       add_string (builder, "side", adm_battle_get_side (battle, v->side)->id);
@@ -676,7 +817,8 @@ add_markers_json (JsonBuilder *builder,
 
 static void
 add_mines_json (JsonBuilder *builder,
-                AdmBattle   *battle)
+                AdmBattle   *battle,
+                AdmAudience  audience)
 {
   json_builder_set_member_name (builder, "mines");
   json_builder_begin_array (builder);
@@ -684,6 +826,8 @@ add_mines_json (JsonBuilder *builder,
     {
       const AdmMine *mine = adm_battle_get_mine (battle, i);
 
+      if (!mine_seen (audience, mine))
+        continue;
       json_builder_begin_object (builder);
       add_string (builder, "id", mine->id);
       add_string (builder, "side", adm_battle_get_side (battle, mine->side)->id);
@@ -701,12 +845,45 @@ add_mines_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* --as: what @audience knows of the formations not its own: an unidentified one without its
+ * id, an undetected one not at all. */
+static void
+add_detection_json_as (JsonBuilder *builder,
+                       AdmBattle   *battle,
+                       AdmAudience  audience)
+{
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      AdmDetection level = adm_audience_detection (audience, battle, f);
+
+      if ((audience.kind == ADM_AUDIENCE_SIDE && formation->side == audience.side) ||
+          level == ADM_DETECTION_NONE)
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "formation");
+      if (level == ADM_DETECTION_FULL)
+        json_builder_add_string_value (builder, formation->id);
+      else
+        json_builder_add_null_value (builder);
+      add_string (builder, "level", adm_detection_to_string (level));
+      json_builder_end_object (builder);
+    }
+}
+
 static void
 add_detection_json (JsonBuilder *builder,
-                    AdmBattle   *battle)
+                    AdmBattle   *battle,
+                    AdmAudience  audience)
 {
   json_builder_set_member_name (builder, "detection");
   json_builder_begin_array (builder);
+  if (!adm_audience_is_master (audience))
+    {
+      add_detection_json_as (builder, battle, audience);
+      json_builder_end_array (builder);
+      return;
+    }
   for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
     for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
       {
@@ -726,9 +903,10 @@ add_detection_json (JsonBuilder *builder,
 
 static void
 add_rolls_json (JsonBuilder *builder,
-                AdmBattle   *battle)
+                AdmBattle   *battle,
+                AdmAudience  audience)
 {
-  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (audience, battle);
 
   json_builder_set_member_name (builder, "rolls");
   json_builder_begin_array (builder);
@@ -753,8 +931,10 @@ add_rolls_json (JsonBuilder *builder,
 }
 
 static void
-print_json (AdmBattle  *battle,
-            BattleDice *dice)
+print_json (AdmBattle   *battle,
+            AdmAudience  audience,
+            const char  *audience_text,
+            BattleDice  *dice)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -768,18 +948,24 @@ print_json (AdmBattle  *battle,
     json_builder_add_null_value (builder);
   else
     _cli_add_seed_json (builder, dice->seed);
-  add_report_json (builder, battle);
+  /* --as: who this picture is for. */
+  if (audience_text != NULL)
+    add_string (builder, "as", audience_text);
+  add_report_json (builder, battle, audience);
   json_builder_set_member_name (builder, "ships");
   json_builder_begin_array (builder);
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    add_ship_json (builder, battle, i);
+    if (adm_audience_ship_view (audience, battle, i) == ADM_SHIP_VIEW_FULL)
+      add_ship_json (builder, battle, i);
+    else if (adm_audience_ship_view (audience, battle, i) != ADM_SHIP_VIEW_HIDDEN)
+      add_ship_json_as (builder, battle, audience, i);
   json_builder_end_array (builder);
   add_markers_json (builder, battle);
-  add_salvos_json (builder, battle);
-  add_boardings_json (builder, battle);
-  add_mines_json (builder, battle);
-  add_detection_json (builder, battle);
-  add_rolls_json (builder, battle);
+  add_salvos_json (builder, battle, audience);
+  add_boardings_json (builder, battle, audience);
+  add_mines_json (builder, battle, audience);
+  add_detection_json (builder, battle, audience);
+  add_rolls_json (builder, battle, audience);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -833,6 +1019,8 @@ _cli_battle_run (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
   g_autofree char *turns_text = NULL, *battle_file = NULL, *save_path = NULL;
+  g_autofree char *as_text = NULL;
+  AdmAudience audience = adm_audience_master ();
   gboolean json = FALSE;
   CliExit status;
   int turns = 1;
@@ -853,6 +1041,10 @@ _cli_battle_run (int    argc,
          "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON; "
          "\"seed\" is a string from 2^53 on"),
       NULL },
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
+      N_("Print the battle as SIDE (a side's id or name) or the public sees it: its report "
+         "lines, dice, ships and detection only (F-ECM); default the master's view"),
+      N_("SIDE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -871,7 +1063,8 @@ _cli_battle_run (int    argc,
       || !_cli_check_value (command, "--seed", seed_text, FALSE)
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
       || !_cli_check_value (command, "--turns", turns_text, FALSE)
-      || !_cli_check_value (command, "--save", save_path, FALSE))
+      || !_cli_check_value (command, "--save", save_path, FALSE)
+      || !_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
   if (files == NULL || files[0] == NULL)
     return _cli_usage_error (command, _("no battle file given"));
@@ -884,6 +1077,15 @@ _cli_battle_run (int    argc,
   status = parse_turns (turns_text, json, &turns);
   if (status == CLI_EXIT_OK)
     status = load (files[0], orders_path, json, &battle, &orders);
+  /* --as: one of this battle's sides, "public" or "master", checked before anything is
+   * played or saved. */
+  if (status == CLI_EXIT_OK && as_text != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!adm_audience_parse (battle, as_text, &audience, &error))
+        return _cli_usage_error (command, "%s", error->message);
+    }
   if (status == CLI_EXIT_OK)
     status = make_dice (battle, seed_text, dice_text, json, &dice);
   battle_file = g_filename_display_basename (files[0]);
@@ -900,8 +1102,8 @@ _cli_battle_run (int    argc,
     return status;
 
   if (json)
-    print_json (battle, &dice);
+    print_json (battle, audience, as_text, &dice);
   else
-    print_text (battle, orders, turns, &dice);
+    print_text (battle, audience, orders, turns, &dice);
   return CLI_EXIT_OK;
 }

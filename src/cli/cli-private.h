@@ -84,6 +84,9 @@ CliExit         _cli_odds_boarding_run    (int             argc,
 /* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
 CliExit         _cli_report_run           (int             argc,
                                            char          **argv);
+/* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
+CliExit         _cli_reveal_run           (int             argc,
+                                           char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
 /* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */

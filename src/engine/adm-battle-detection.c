@@ -68,6 +68,7 @@ _adm_battle_detection_phase (AdmBattle  *self,
       for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
         {
           int attack = 0, defence = 0, attack_roll, defence_roll, detector, hider;
+          guint report_from, rolls_from;
           gboolean detected;
 
           if (side == formation->side ||
@@ -77,6 +78,8 @@ _adm_battle_detection_phase (AdmBattle  *self,
           hider = best_ship (self, formation->side, f, FALSE, &defence);
           if (detector < 0 || hider < 0)
             continue;
+          report_from = self->report->len;
+          rolls_from = self->rolls->len;
           if (!_adm_battle_roll_sum (self, 1, 6, "F-ECM-5", &attack_roll, error,
                                      _("ECM attack of %s against %s"),
                                      adm_battle_get_side (self, side)->name, formation->name) ||
@@ -94,9 +97,15 @@ _adm_battle_detection_phase (AdmBattle  *self,
                               attack, _adm_battle_ship_name (self, detector), defence,
                               _adm_battle_ship_name (self, hider),
                               detected ? _("fully detected") : _("not detected"));
-          /* F-ECM-6: after full detection the token is turned face up. */
+          /* F-ECM-6: after full detection the token is turned face up. A roll that fails
+           * is the master's alone: the detecting side learns nothing, and the hidden
+           * formation's side is not told it was looked for. One that succeeds is the
+           * detecting side's too, and the other sides' as far as it names what they know. */
           if (detected)
             _adm_battle_set_detection (self, side, f, ADM_DETECTION_FULL);
+          _adm_battle_audience_since (self, report_from, rolls_from,
+                                      detected ? G_MAXUINT32 : 0,
+                                      detected && side < 32 ? 1u << side : 0);
         }
     }
   return TRUE;

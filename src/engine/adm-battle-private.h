@@ -6,6 +6,7 @@
 
 #include <libxml/tree.h>
 
+#include "adm-audience.h"
 #include "adm-battle.h"
 #include "adm-battle-preview.h"
 #include "adm-journal.h"
@@ -140,6 +141,14 @@ gboolean             _adm_battle_roll_expression (AdmBattle  *self,
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
+/* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
+ * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
+ * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */
+void                 _adm_battle_audience_since (AdmBattle *self,
+                                               guint        report_from,
+                                               guint        rolls_from,
+                                               guint32      keep,
+                                               guint32      add);
 /* Sets @error to ADM_BATTLE_ERROR_ILLEGAL, naming the orders file and line when known. */
 void                 _adm_battle_illegal      (AdmBattle   *self,
                                                GError     **error,

@@ -1169,6 +1169,8 @@ roll_va (AdmBattle   *self,
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);
+  /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
+  roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
   g_ptr_array_add (self->rolls, roll);
   return TRUE;
 }
@@ -1246,7 +1248,29 @@ _adm_battle_report (AdmBattle  *self,
   va_end (args);
   line->turn = self->state->turn;
   line->phase = self->state->phase;
+  line->seen_by = adm_audience_text_seen_by (self, line->text);
   g_ptr_array_add (self->report, line);
+}
+
+void
+_adm_battle_audience_since (AdmBattle *self,
+                            guint      report_from,
+                            guint      rolls_from,
+                            guint32    keep,
+                            guint32    add)
+{
+  for (guint i = report_from; i < self->report->len; i++)
+    {
+      AdmReportLine *line = g_ptr_array_index (self->report, i);
+
+      line->seen_by = (line->seen_by & keep) | add;
+    }
+  for (guint i = rolls_from; i < self->rolls->len; i++)
+    {
+      AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
+
+      roll->seen_by = (roll->seen_by & keep) | add;
+    }
 }
 
 void
@@ -1279,6 +1303,8 @@ _adm_battle_readiness_check (AdmBattle   *self,
                              gboolean    *passed,
                              GError     **error)
 {
+  guint report_from = self->report->len, rolls_from = self->rolls->len;
+  guint owner = _adm_battle_ship (self, ship)->side;
   int sum;
 
   /* F-RDY-2: roll 2d6 (other counts where a rule says so) against the readiness rating with
@@ -1295,6 +1321,10 @@ _adm_battle_readiness_check (AdmBattle   *self,
                         _adm_battle_ship_name (self, ship), what, expression, sum, target,
                         *passed ? _("passed") : _("failed"));
   }
+  /* "enemy-ship-card": a ship's readiness is its own side's; the enemy sees what comes of
+   * the check, not the check. */
+  if (owner < 32)
+    _adm_battle_audience_since (self, report_from, rolls_from, 1u << owner, 0);
   return TRUE;
 }
 

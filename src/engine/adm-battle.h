@@ -203,6 +203,7 @@ typedef struct {
   int       turn;
   AdmPhase  phase;
   char     *text;
+  guint32   seen_by;          /* the sides (bit per index) that may read it (adm-audience.h) */
 } AdmReportLine;
 
 /* One roll, as the dice log shows it. */
@@ -213,6 +214,7 @@ typedef struct {
   char     *clause;
   guint     sides;
   GArray   *values;           /* guint */
+  guint32   seen_by;          /* the sides (bit per index) that may see it (adm-audience.h) */
 } AdmBattleRoll;
 
 #define ADM_TYPE_BATTLE (adm_battle_get_type ())

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "adm-audience.h"
 #include "adm-battle.h"
 #include "adm-engagement.h"
 #include "adm-report.h"
@@ -989,8 +990,14 @@ admiral_battle (AdmDoc      *doc,
             }
           else
             {
-              /* F-ECM-6: the card is out. */
-              hull = hull_text (ship->klass->hull, ship->damage);
+              /* F-ECM-6: the card is out; its hull left only as "enemy-ship-card" says
+               * (adm-audience.h), else what the table shows. */
+              if (adm_audience_ship_shows (adm_audience_side (side), battle, index,
+                                           ADM_SHIP_FACT_HULL))
+                hull = hull_text (ship->klass->hull, ship->damage);
+              else
+                hull = g_strdup (ship->status == ADM_SHIP_ACTIVE &&
+                                 adm_battle_ship_is_damaged (battle, index) ? _("damaged") : "—");
               cells[0] = formation->name;
               cells[1] = ship->name;
               cells[2] = ship->klass->name;

@@ -79,6 +79,7 @@ static const struct {
   { "turn-sequence", { "simultaneous", NULL } },
   { "fire-reveals", { "full", "presence", NULL } },
   { "ecm-detection", { "attack-beats-defence", "tie-hides", NULL } },
+  { "enemy-ship-card", { "class-and-state", "with-hull", NULL } },
   { "braking-run", { "zero", NULL } },
   { "keep-moving", { "moved-last-turn", "never-again", NULL } },
   { "turn-limit", { "total-per-phase", NULL } },

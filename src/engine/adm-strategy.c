@@ -584,12 +584,12 @@ read_place (AdmStrategy    *self,
   if (target != NULL && order->kind == ADM_STRAT_ORDER_ATTACK)
     {
       order->target_formation = adm_strategy_lookup_formation (self, target);
-      /* F-STRAT-3: a hidden formation his side has not found is no target he can name; the
-       * message does not tell him more than an unknown id would. */
+      /* F-STRAT-3: a hidden formation his side has not found is no target he can name; it is
+       * refused exactly as a name that is neither a sector nor a formation, so that the
+       * refusal does not tell him it exists. */
       if (order->target_formation != NULL &&
           !adm_strategy_formation_visible (self, order->target_formation, order->admiral->faction))
-        return refuse (error, _("the attack order names “%s”, a formation the side of %s does "
-                                "not know of"), target, order->admiral->name);
+        order->target_formation = NULL;
     }
   if (order->target_formation != NULL)
     {
@@ -691,7 +691,10 @@ need_command_of (AdmStrategy       *self,
   Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
   const AdmFormation *formation;
 
-  if (tracker == NULL)
+  /* F-STRAT-3: a hidden formation his side does not know of is refused as an unknown one. */
+  if (tracker == NULL ||
+      (!commands (admiral, tracker->pos.formation) &&
+       !adm_strategy_formation_visible (self, tracker->pos.formation, admiral->faction)))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("the order names unknown formation “%s”"), id != NULL ? id : "");
@@ -907,7 +910,9 @@ read_join (AdmStrategy     *self,
 
   if (!check_in_sector (tracker, error))
     return FALSE;
-  if (target == NULL)
+  /* F-STRAT-3: a hidden formation its side does not know of is refused as an unknown one. */
+  if (target == NULL ||
+      !adm_strategy_formation_visible (self, target->pos.formation, formation->faction))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("the join order for “%s” names unknown formation “%s” as its target"),

@@ -2,6 +2,7 @@
 /* admiralty-engine.h: the whole rules engine (GLib and libxml2 only, no GTK). */
 #pragma once
 
+#include "adm-audience.h"
 #include "adm-battle.h"
 #include "adm-battle-orders.h"
 #include "adm-battle-preview.h"

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-player-window.c: one side's picture of the current battle or of the map. The
+ * table and the map take the side as their audience; the report beside the table is the
+ * engine's filtered report (adm_audience_filter_report ()). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-player-window.h"
+
+struct _AdmiraltyPlayerWindow
+{
+  AdwWindow             parent_instance;
+
+  char                 *side;
+  AdmBattle            *battle;
+
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkStack             *stack;
+  AdmiraltySectorMap   *map;
+  AdmiraltyTableWidget *table;
+  GtkLabel             *report_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyPlayerWindow, admiralty_player_window, ADW_TYPE_WINDOW)
+
+/* The battle side the window is for, or -1 when the battle has none of that id. */
+static int
+battle_side (AdmiraltyPlayerWindow *self)
+{
+  AdmAudience audience;
+
+  if (self->battle == NULL || g_str_equal (self->side, "master") ||
+      g_str_equal (self->side, "public") ||
+      !adm_audience_parse (self->battle, self->side, &audience, NULL))
+    return -1;
+  return (int) audience.side;
+}
+
+static void
+update_battle (AdmiraltyPlayerWindow *self)
+{
+  int side = battle_side (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (side < 0)
+    {
+      admiralty_table_widget_set_battle (self->table, NULL);
+      gtk_label_set_label (self->report_label, "");
+      gtk_stack_set_visible_child_name (self->stack, "map");
+      gtk_label_set_label (self->subtitle_label, "");
+      return;
+    }
+  /* The side first, so that the table never draws a frame as the master sees it. */
+  admiralty_table_widget_set_view_side (self->table, side);
+  if (admiralty_table_widget_get_battle (self->table) != self->battle)
+    admiralty_table_widget_set_battle (self->table, self->battle);
+  admiralty_table_widget_set_view_side (self->table, side);
+  lines = adm_audience_filter_report (adm_audience_side (side), self->battle);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
+                            ((const AdmReportLine *) g_ptr_array_index (lines, i))->text);
+  gtk_label_set_label (self->report_label, text->str);
+  /* Translators: the player screen's heading over a battle, "Battle in Pol orbit · turn 2" */
+  subtitle = g_strdup_printf (_("%s · turn %d"), adm_battle_get_name (self->battle),
+                              adm_battle_get_turn (self->battle));
+  gtk_label_set_label (self->subtitle_label, subtitle);
+  gtk_stack_set_visible_child_name (self->stack, "battle");
+}
+
+static void
+battle_changed_cb (AdmiraltyPlayerWindow *self,
+                   AdmBattle             *battle)
+{
+  update_battle (self);
+}
+
+void
+admiralty_player_window_set_battle (AdmiraltyPlayerWindow *self,
+                                    AdmBattle             *battle)
+{
+  g_return_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self));
+  g_return_if_fail (battle == NULL || ADM_IS_BATTLE (battle));
+
+  if (self->battle != battle)
+    {
+      if (self->battle != NULL)
+        g_signal_handlers_disconnect_by_func (self->battle, battle_changed_cb, self);
+      g_set_object (&self->battle, battle);
+      if (battle != NULL)
+        g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  update_battle (self);
+}
+
+void
+admiralty_player_window_set_campaign (AdmiraltyPlayerWindow *self,
+                                      AdmCampaign           *campaign)
+{
+  g_return_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self));
+
+  if (admiralty_sector_map_get_campaign (self->map) != campaign)
+    admiralty_sector_map_set_campaign (self->map, campaign);
+  /* F-STRAT-3: what the side knows, through the map's side audience. */
+  admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_SIDE, self->side);
+  if (campaign != NULL)
+    {
+      const AdmFaction *faction =
+        adm_ruleset_lookup_faction (adm_scenario_get_ruleset (adm_campaign_get_scenario (campaign)),
+                                    self->side);
+      g_autofree char *title = NULL;
+
+      /* Translators: the player screen's title, "Player screen: Cetagandan Empire" */
+      title = g_strdup_printf (_("Player screen: %s"), faction != NULL ? faction->name : self->side);
+      gtk_window_set_title (GTK_WINDOW (self), title);
+      gtk_label_set_label (self->title_label, title);
+    }
+}
+
+const char *
+admiralty_player_window_get_side (AdmiraltyPlayerWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
+  return self->side;
+}
+
+const char *
+admiralty_player_window_get_showing (AdmiraltyPlayerWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+AdmiraltyTableWidget *
+admiralty_player_window_get_table (AdmiraltyPlayerWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
+  return self->table;
+}
+
+AdmiraltySectorMap *
+admiralty_player_window_get_map (AdmiraltyPlayerWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
+  return self->map;
+}
+
+const char *
+admiralty_player_window_get_report_text (AdmiraltyPlayerWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
+  return gtk_label_get_label (self->report_label);
+}
+
+static void
+admiralty_player_window_dispose (GObject *object)
+{
+  AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
+
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_func (self->battle, battle_changed_cb, self);
+  g_clear_object (&self->battle);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PLAYER_WINDOW);
+  G_OBJECT_CLASS (admiralty_player_window_parent_class)->dispose (object);
+}
+
+static void
+admiralty_player_window_finalize (GObject *object)
+{
+  AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
+
+  g_free (self->side);
+  G_OBJECT_CLASS (admiralty_player_window_parent_class)->finalize (object);
+}
+
+static void
+admiralty_player_window_class_init (AdmiraltyPlayerWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_player_window_dispose;
+  object_class->finalize = admiralty_player_window_finalize;
+
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/admiralty/Admiralty/admiralty-player-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, table);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, report_label);
+}
+
+static void
+admiralty_player_window_init (AdmiraltyPlayerWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+AdmiraltyPlayerWindow *
+admiralty_player_window_new (GtkApplication *application,
+                             const char     *side_id)
+{
+  AdmiraltyPlayerWindow *self;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (side_id != NULL, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_PLAYER_WINDOW, "application", application, NULL);
+  self->side = g_strdup (side_id);
+  /* Translators: the player screen's title, "Player screen: cetaganda" */
+  title = g_strdup_printf (_("Player screen: %s"), side_id);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_label_set_label (self->title_label, title);
+  admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_SIDE, side_id);
+  return self;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-reveal.c: `admiralty-cli reveal CAMPAIGN FORMATION` — the master reveals a hidden
+ * formation to everyone (F-STRAT-3): the public map and the projector show it, every side
+ * knows of it. A "reveal" event is journalled in the saved campaign (docs/formats.md), which
+ * is written once, atomically, with its backups rotated; undo in the app takes it back. A
+ * refused reveal changes no file. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+static CliExit
+reveal (const char *path,
+        const char *formation_id,
+        gboolean    json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmEvent) event = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  const AdmFormation *formation;
+
+  if (campaign == NULL)
+    {
+      g_autofree char *backup = NULL;
+
+      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+        backup = adm_campaign_find_backup (path);
+      if (backup != NULL)
+        {
+          g_autofree char *backup_display = g_filename_display_name (backup);
+
+          return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
+                               error->message, backup_display);
+        }
+      return _cli_invalid (json, "%s", error->message);
+    }
+  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
+  if (adm_campaign_get_path (campaign) == NULL)
+    return _cli_invalid (json, _("%s is a scenario, not a saved campaign: there is no journal "
+                                 "to reveal a formation in"), display);
+
+  event = adm_event_new ("reveal", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (event, "formation", formation_id);
+  /* The campaign has its file: the append saves it, or changes nothing. */
+  if (!adm_campaign_append (campaign, event, &error))
+    return _cli_invalid (json, _("Nothing was revealed: %s"), error->message);
+
+  formation = adm_strategy_lookup_formation (
+    adm_state_get_strategy (adm_campaign_get_state (campaign)), formation_id);
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "revealed");
+      json_builder_add_string_value (builder, formation_id);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, formation != NULL ? formation->name : formation_id);
+      json_builder_set_member_name (builder, "campaign");
+      json_builder_add_string_value (builder, display);
+      json_builder_end_object (builder);
+      _cli_print_json (builder);
+    }
+  else
+    /* Translators: "Autumn Screen is known to everyone now; journalled in komarr.admiralty" */
+    g_print (_("%s is known to everyone now; journalled in %s\n"),
+             formation != NULL ? formation->name : formation_id, display);
+  return CLI_EXIT_OK;
+}
+
+CliExit
+_cli_reveal_run (int    argc,
+                 char **argv)
+{
+  const char *command = "reveal";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty FORMATION"),
+                              _("Reveal a hidden formation to everyone (F-STRAT-3): the public "
+                                "map, the projector and every side know of it from now on. The "
+                                "reveal is journalled in the campaign."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (args == NULL || args[0] == NULL)
+    return _cli_usage_error (command, _("no campaign file given"));
+  if (args[1] == NULL)
+    return _cli_usage_error (command, _("no formation given; name it by its id"));
+  if (args[2] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
+                                        "one formation"), args[2]);
+  return reveal (args[0], args[1], json);
+}

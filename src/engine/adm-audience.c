@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-audience.c: the one audience filter of a battle (F-ECM-2, F-ECM-4, F-ECM-6). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-audience.h"
+
+AdmAudience
+adm_audience_master (void)
+{
+  return (AdmAudience) { ADM_AUDIENCE_MASTER, 0 };
+}
+
+AdmAudience
+adm_audience_public (void)
+{
+  return (AdmAudience) { ADM_AUDIENCE_PUBLIC, 0 };
+}
+
+AdmAudience
+adm_audience_side (guint side)
+{
+  return (AdmAudience) { ADM_AUDIENCE_SIDE, side };
+}
+
+AdmAudience
+adm_audience_for_view_side (int view_side)
+{
+  return view_side < 0 ? adm_audience_master () : adm_audience_side ((guint) view_side);
+}
+
+gboolean
+adm_audience_is_master (AdmAudience audience)
+{
+  return audience.kind == ADM_AUDIENCE_MASTER;
+}
+
+gboolean
+adm_audience_parse (AdmBattle   *battle,
+                    const char  *text,
+                    AdmAudience *audience,
+                    GError     **error)
+{
+  g_autoptr(GString) sides = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (text != NULL && audience != NULL, FALSE);
+
+  if (g_str_equal (text, "master"))
+    {
+      *audience = adm_audience_master ();
+      return TRUE;
+    }
+  if (g_str_equal (text, "public"))
+    {
+      *audience = adm_audience_public ();
+      return TRUE;
+    }
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const AdmBattleSide *side = adm_battle_get_side (battle, s);
+
+      if (g_str_equal (text, side->id) || g_str_equal (text, side->name))
+        {
+          *audience = adm_audience_side (s);
+          return TRUE;
+        }
+      g_string_append_printf (sides, ", %s", side->id);
+    }
+  /* Translators: the first %s is what was given after --as, the second the battle's side
+   * ids, each after a comma */
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("“%s” is not an audience of this battle: master, public%s"), text, sides->str);
+  return FALSE;
+}
+
+/* What side @side knows of @formation. */
+static AdmDetection
+side_detection (AdmBattle *battle,
+                guint      side,
+                guint      formation)
+{
+  if (side >= adm_battle_get_n_sides (battle))
+    return ADM_DETECTION_NONE;
+  return adm_battle_get_detection (battle, side, formation);
+}
+
+AdmDetection
+adm_audience_detection (AdmAudience audience,
+                        AdmBattle  *battle,
+                        guint       formation)
+{
+  AdmDetection least = ADM_DETECTION_FULL;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DETECTION_NONE);
+  g_return_val_if_fail (formation < adm_battle_get_n_formations (battle), ADM_DETECTION_NONE);
+
+  switch (audience.kind)
+    {
+    case ADM_AUDIENCE_MASTER:
+      return ADM_DETECTION_FULL;
+    case ADM_AUDIENCE_SIDE:
+      return side_detection (battle, audience.side, formation);
+    case ADM_AUDIENCE_PUBLIC:
+    default:
+      /* Common knowledge: what every side at the table knows. */
+      for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+        least = MIN (least, side_detection (battle, s, formation));
+      return least;
+    }
+}
+
+AdmShipView
+adm_audience_ship_view (AdmAudience audience,
+                        AdmBattle  *battle,
+                        guint       ship)
+{
+  const AdmBattleShip *s;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_SHIP_VIEW_HIDDEN);
+  g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADM_SHIP_VIEW_HIDDEN);
+
+  s = adm_battle_get_ship (battle, ship);
+  if (audience.kind == ADM_AUDIENCE_MASTER ||
+      (audience.kind == ADM_AUDIENCE_SIDE && s->side == audience.side))
+    return ADM_SHIP_VIEW_FULL;
+  /* F-CAT-12: an exploded enemy has left the table. */
+  if (s->status == ADM_SHIP_DESTROYED)
+    return ADM_SHIP_VIEW_HIDDEN;
+  /* F-ECM-2, F-ECM-4, F-ECM-6. */
+  switch (adm_audience_detection (audience, battle, s->formation))
+    {
+    case ADM_DETECTION_NONE:
+      return ADM_SHIP_VIEW_HIDDEN;
+    case ADM_DETECTION_PRESENCE:
+      return ADM_SHIP_VIEW_BASE;
+    case ADM_DETECTION_FULL:
+    default:
+      return ADM_SHIP_VIEW_IDENTIFIED;
+    }
+}
+
+gboolean
+adm_audience_ship_shows (AdmAudience audience,
+                         AdmBattle  *battle,
+                         guint       ship,
+                         AdmShipFact fact)
+{
+  AdmShipView view = adm_audience_ship_view (audience, battle, ship);
+
+  if (view == ADM_SHIP_VIEW_FULL)
+    return TRUE;
+  if (view != ADM_SHIP_VIEW_IDENTIFIED)
+    return FALSE;
+  /* F-ECM-6 under "enemy-ship-card": the card laid out for all to read, and what the table
+   * shows of the ship; its readiness, shield pool, criticals and orders stay with its side. */
+  switch (fact)
+    {
+    case ADM_SHIP_FACT_NAME:
+    case ADM_SHIP_FACT_STATE:
+      return TRUE;
+    case ADM_SHIP_FACT_HULL:
+      return g_strcmp0 (adm_ruleset_get_ruling_value (adm_battle_get_ruleset (battle),
+                                                       "enemy-ship-card"), "with-hull") == 0;
+    case ADM_SHIP_FACT_READINESS:
+    case ADM_SHIP_FACT_SHIELDS:
+    case ADM_SHIP_FACT_CRITICALS:
+    case ADM_SHIP_FACT_ORDERS:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+adm_audience_sees_side (AdmAudience audience,
+                        AdmBattle  *battle,
+                        guint       side)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+
+  if (audience.kind == ADM_AUDIENCE_MASTER ||
+      (audience.kind == ADM_AUDIENCE_SIDE && audience.side == side))
+    return TRUE;
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (adm_battle_get_ship (battle, i)->side == side &&
+        adm_audience_ship_view (audience, battle, i) != ADM_SHIP_VIEW_HIDDEN)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+adm_audience_sees_orders (AdmAudience audience,
+                          AdmBattle  *battle,
+                          guint       formation)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (formation < adm_battle_get_n_formations (battle), FALSE);
+
+  /* F-SEQ-2: orders are declared in secret and carried out together; a side learns the
+   * enemy's from what they do. */
+  return audience.kind == ADM_AUDIENCE_MASTER ||
+         (audience.kind == ADM_AUDIENCE_SIDE &&
+          adm_battle_get_formation (battle, formation)->side == audience.side);
+}
+
+static gboolean
+sees_mask (AdmAudience audience,
+           AdmBattle  *battle,
+           guint32     seen_by)
+{
+  guint n_sides = adm_battle_get_n_sides (battle);
+
+  switch (audience.kind)
+    {
+    case ADM_AUDIENCE_MASTER:
+      return TRUE;
+    case ADM_AUDIENCE_SIDE:
+      return audience.side < 32 && (seen_by & (1u << audience.side)) != 0;
+    case ADM_AUDIENCE_PUBLIC:
+    default:
+      for (guint s = 0; s < n_sides; s++)
+        if (s >= 32 || (seen_by & (1u << s)) == 0)
+          return FALSE;
+      return n_sides > 0;
+    }
+}
+
+gboolean
+adm_audience_sees_line (AdmAudience          audience,
+                        AdmBattle           *battle,
+                        const AdmReportLine *line)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (line != NULL, FALSE);
+  return sees_mask (audience, battle, line->seen_by);
+}
+
+gboolean
+adm_audience_sees_roll (AdmAudience          audience,
+                        AdmBattle           *battle,
+                        const AdmBattleRoll *roll)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (roll != NULL, FALSE);
+  return sees_mask (audience, battle, roll->seen_by);
+}
+
+GPtrArray *
+adm_audience_filter_report (AdmAudience audience,
+                            AdmBattle  *battle)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+  GPtrArray *lines = g_ptr_array_new ();
+
+  for (guint i = 0; i < report->len; i++)
+    if (adm_audience_sees_line (audience, battle, g_ptr_array_index (report, i)))
+      g_ptr_array_add (lines, g_ptr_array_index (report, i));
+  return lines;
+}
+
+GPtrArray *
+adm_audience_filter_rolls (AdmAudience audience,
+                           AdmBattle  *battle)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  GPtrArray *seen = g_ptr_array_new ();
+
+  for (guint i = 0; i < rolls->len; i++)
+    if (adm_audience_sees_roll (audience, battle, g_ptr_array_index (rolls, i)))
+      g_ptr_array_add (seen, g_ptr_array_index (rolls, i));
+  return seen;
+}
+
+/* Whether side @side may read @text: every ship, formation and class named in it is one it
+ * has identified, every side named one it has seen. A name inside a longer one counts as
+ * named, so that a doubt hides the line rather than shows it. */
+static gboolean
+side_may_read (AdmBattle  *battle,
+               guint       side,
+               const char *text)
+{
+  AdmAudience audience = adm_audience_side (side);
+  guint n_ships = adm_battle_get_n_ships (battle);
+
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+      if (formation->name != NULL && strstr (text, formation->name) != NULL &&
+          adm_audience_detection (audience, battle, f) != ADM_DETECTION_FULL)
+        return FALSE;
+    }
+  for (guint i = 0; i < n_ships; i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const char *klass = ship->klass->name;
+      gboolean class_seen = FALSE;
+
+      /* Detection is by formation: a ship named in a line is identified when its formation
+       * is, whether or not it is still on the table. */
+      if (ship->name != NULL && strstr (text, ship->name) != NULL &&
+          ship->side != side &&
+          adm_audience_detection (audience, battle, ship->formation) != ADM_DETECTION_FULL)
+        return FALSE;
+      if (klass == NULL || strstr (text, klass) == NULL)
+        continue;
+      for (guint j = 0; j < n_ships && !class_seen; j++)
+        {
+          const AdmBattleShip *other = adm_battle_get_ship (battle, j);
+
+          class_seen = other->klass == ship->klass &&
+                       (other->side == side ||
+                        adm_audience_detection (audience, battle, other->formation) ==
+                          ADM_DETECTION_FULL);
+        }
+      if (!class_seen)
+        return FALSE;
+    }
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const char *name = adm_battle_get_side (battle, s)->name;
+      gboolean seen = s == side;
+
+      if (name == NULL || strstr (text, name) == NULL)
+        continue;
+      for (guint f = 0; f < adm_battle_get_n_formations (battle) && !seen; f++)
+        seen = adm_battle_get_formation (battle, f)->side == s &&
+               adm_audience_detection (audience, battle, f) != ADM_DETECTION_NONE;
+      if (!seen)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+guint32
+adm_audience_text_seen_by (AdmBattle  *battle,
+                           const char *text)
+{
+  guint32 seen_by = 0;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), 0);
+  g_return_val_if_fail (text != NULL, 0);
+
+  for (guint s = 0; s < MIN (adm_battle_get_n_sides (battle), 32u); s++)
+    if (side_may_read (battle, s, text))
+      seen_by |= 1u << s;
+  return seen_by;
+}
+
+GPtrArray *
+adm_audience_known_formations (AdmStrategy      *strategy,
+                               const AdmFaction *viewer)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  GPtrArray *known = g_ptr_array_new ();
+
+  g_return_val_if_fail (strategy != NULL, known);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (adm_strategy_formation_visible (strategy, formation, viewer))
+        g_ptr_array_add (known, formation);
+    }
+  return known;
+}
+
+gboolean
+adm_audience_map_shows_composition (AdmAudienceKind kind)
+{
+  return kind != ADM_AUDIENCE_PUBLIC;
+}
+
+GPtrArray *
+adm_audience_hidden_from_public (AdmStrategy *strategy,
+                                 const char  *sector_id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  GPtrArray *hidden = g_ptr_array_new ();
+
+  g_return_val_if_fail (strategy != NULL, hidden);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
+
+      if (pos == NULL || adm_strategy_formation_visible (strategy, formation, NULL))
+        continue;
+      if (sector_id == NULL || (pos->sector != NULL && g_str_equal (pos->sector->id, sector_id)))
+        g_ptr_array_add (hidden, formation);
+    }
+  return hidden;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-audience.h: who is looking — the master, the public, or one side — and what of a battle
+ * that audience may be shown (F-ECM-2, F-ECM-4, F-ECM-6): report lines, rolls, ships and how
+ * much of each, declared orders. Every view meant for a side (the app's "View as", the player
+ * screen, admiralty-cli's --as) asks here; no view decides by itself. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-battle.h"
+#include "adm-strategy.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADM_AUDIENCE_MASTER,  /* everything */
+  ADM_AUDIENCE_PUBLIC,  /* what every side may see */
+  ADM_AUDIENCE_SIDE,    /* one side of the battle, by index */
+} AdmAudienceKind;
+
+typedef struct {
+  AdmAudienceKind kind;
+  guint           side;  /* ADM_AUDIENCE_SIDE only */
+} AdmAudience;
+
+/* How much of a ship an audience is shown. */
+typedef enum {
+  ADM_SHIP_VIEW_HIDDEN,      /* nothing: destroyed, or its formation not detected (F-ECM-2) */
+  ADM_SHIP_VIEW_BASE,        /* a face-down token: its base size only (F-ECM-4) */
+  ADM_SHIP_VIEW_IDENTIFIED,  /* its class card and what the table shows (F-ECM-6,
+                              * "enemy-ship-card") */
+  ADM_SHIP_VIEW_FULL,        /* everything: its own side, or the master */
+} AdmShipView;
+
+/* What an audience may be told of a ship it sees. */
+typedef enum {
+  ADM_SHIP_FACT_NAME,       /* name, class and side (the class card) */
+  ADM_SHIP_FACT_STATE,      /* damaged, burning, hulk: what the table shows */
+  ADM_SHIP_FACT_HULL,       /* exact hull points left */
+  ADM_SHIP_FACT_READINESS,  /* readiness and its checks */
+  ADM_SHIP_FACT_SHIELDS,    /* the shield pool left */
+  ADM_SHIP_FACT_CRITICALS,  /* outstanding critical results */
+  ADM_SHIP_FACT_ORDERS,     /* declared orders and plotted courses */
+} AdmShipFact;
+
+AdmAudience   adm_audience_master          (void);
+AdmAudience   adm_audience_public          (void);
+AdmAudience   adm_audience_side            (guint           side);
+/* A table view's side: -1 is the master. */
+AdmAudience   adm_audience_for_view_side   (int             view_side);
+gboolean      adm_audience_is_master       (AdmAudience     audience);
+/* "master", "public", or a side's id (or name) in @battle. Errors are G_OPTION_ERROR_BAD_VALUE
+ * naming the sides there are. */
+gboolean      adm_audience_parse           (AdmBattle      *battle,
+                                            const char     *text,
+                                            AdmAudience    *audience,
+                                            GError        **error);
+
+/* What @audience knows of @formation: a side's own formations and the master's are
+ * ADM_DETECTION_FULL; the public knows what every side knows. */
+AdmDetection  adm_audience_detection       (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           formation);
+AdmShipView   adm_audience_ship_view       (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           ship);
+/* Whether @audience may be told @fact of @ship: all of it at ADM_SHIP_VIEW_FULL; the class
+ * card and visible state of an identified ship, and its exact hull only under the
+ * "enemy-ship-card" ruling's "with-hull"; nothing of a face-down token but its base. */
+gboolean      adm_audience_ship_shows      (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           ship,
+                                            AdmShipFact     fact);
+/* Whether @audience sees anything of @side: its own, or at least one token of it. A side
+ * wholly undetected is not named (no empty heading in a list). */
+gboolean      adm_audience_sees_side       (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           side);
+/* Declared orders and plotted courses of @formation: its own side's and the master's only;
+ * the enemy learns them as they happen, from the report. */
+gboolean      adm_audience_sees_orders     (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           formation);
+/* Report lines and rolls carry the sides that may read them (seen_by), set where they were
+ * produced; the public reads what every side reads. */
+gboolean      adm_audience_sees_line       (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            const AdmReportLine *line);
+gboolean      adm_audience_sees_roll       (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            const AdmBattleRoll *roll);
+/* The report lines (AdmReportLine*, borrowed) and rolls (AdmBattleRoll*) @audience sees. */
+GPtrArray    *adm_audience_filter_report   (AdmAudience     audience,
+                                            AdmBattle      *battle) G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray    *adm_audience_filter_rolls    (AdmAudience     audience,
+                                            AdmBattle      *battle) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The sides (bit per side index) for which @text names nothing they may not be told, as the
+ * battle stands: no ship, formation or class they have not identified, no side they have not
+ * seen. What the report and dice log record with each line and roll. */
+guint32       adm_audience_text_seen_by    (AdmBattle      *battle,
+                                            const char     *text);
+
+/* The strategic map (F-STRAT-3): the formations in being that @viewer's side knows of — its
+ * own and its allies', every formation not hidden, hidden ones revealed to it — or, for
+ * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
+GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
+                                             const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* The formations in sector @sector_id (or, for NULL, anywhere) that the public does not see:
+ * hidden and not revealed (F-STRAT-3), those the master may reveal to everyone
+ * (AdmFormation*, borrowed). */
+GPtrArray    *adm_audience_hidden_from_public (AdmStrategy  *strategy,
+                                               const char   *sector_id) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether an audience of the strategic map is told a formation's composition (its ships and
+ * their number): the master and the sides are; the public (the projector) sees formations
+ * with their faction only. */
+gboolean      adm_audience_map_shows_composition (AdmAudienceKind kind);
+
+G_END_DECLS
