@@ -136,8 +136,9 @@ find_doctype_line (const char *data,
 static gboolean
 is_premature_end (const xmlError *xerr)
 {
-  return xerr != NULL && (xerr->code == XML_ERR_TAG_NOT_FINISHED ||
-                          (xerr->message != NULL && strstr (xerr->message, "Premature end") != NULL));
+  return xerr != NULL &&
+         (xerr->code == XML_ERR_TAG_NOT_FINISHED ||
+          (xerr->message != NULL && strstr (xerr->message, "Premature end") != NULL));
 }
 
 static void
