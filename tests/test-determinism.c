@@ -4,8 +4,6 @@
 
 #include "config.h"
 
-#include <langinfo.h>
-#include <locale.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -42,19 +40,30 @@ source_path (const char *first,
   return g_build_filenamev ((char **) parts->pdata);
 }
 
-/* Whether @name is a locale whose decimal separator is a comma (C's is a point). */
+/* Whether @name is a locale whose decimal separator is a comma (C's is a point), as a child
+ * run with @dir as LOCPATH (NULL: the system's) sees it — asked of locale(1), so that this
+ * process never loads a locale from a LOCPATH (glibc keeps that path for good). */
 static gboolean
-locale_usable (const char *name)
+locale_usable (const char *name,
+               const char *dir)
 {
-  locale_t loc = newlocale (LC_ALL_MASK, name, (locale_t) 0);
+  const char *argv[] = { "locale", "decimal_point", NULL };
+  char **envp = g_get_environ ();
+  g_autofree char *out = NULL;
+  int status = 0;
   gboolean ok;
 
-  if (loc == (locale_t) 0)
+  envp = g_environ_setenv (envp, "LC_ALL", name, TRUE);
+  envp = dir != NULL ? g_environ_setenv (envp, "LOCPATH", dir, TRUE)
+                     : g_environ_unsetenv (envp, "LOCPATH");
+  ok = g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH |
+                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL) &&
+       g_spawn_check_wait_status (status, NULL);
+  g_strfreev (envp);
+  if (!ok)
     return FALSE;
-  ok = g_str_equal (name, "C") ? g_str_equal (nl_langinfo_l (RADIXCHAR, loc), ".")
-                               : g_str_equal (nl_langinfo_l (RADIXCHAR, loc), ",");
-  freelocale (loc);
-  return ok;
+  g_strchomp (out);
+  return g_str_equal (out, g_str_equal (name, "C") ? "." : ",");
 }
 
 /* The system's de_DE.UTF-8 and ru_RU.UTF-8, or, when it lacks them, the same compiled by
@@ -65,7 +74,13 @@ ensure_locales (void)
 {
   g_autoptr(GError) error = NULL;
 
-  if (locale_usable ("de_DE.UTF-8") && locale_usable ("ru_RU.UTF-8"))
+  if (!locale_usable ("C", NULL))
+    {
+      locale_problem = g_strdup ("locale(1) does not answer “locale decimal_point” with “.” "
+                                 "in the C locale: the locales cannot be checked");
+      return;
+    }
+  if (locale_usable ("de_DE.UTF-8", NULL) && locale_usable ("ru_RU.UTF-8", NULL))
     return;
   locale_dir = g_dir_make_tmp ("admiralty-locales-XXXXXX", &error);
   g_assert_no_error (error);
@@ -84,15 +99,10 @@ ensure_locales (void)
                                           "not make it (install the package “locales”): %s",
                                           locales[i], err != NULL ? err : "");
     }
-  if (locale_problem == NULL)
-    {
-      g_setenv ("LOCPATH", locale_dir, TRUE);
-      for (guint i = 0; i < G_N_ELEMENTS (locales) && locale_problem == NULL; i++)
-        if (!locale_usable (locales[i]))
-          locale_problem = g_strdup_printf ("the locale %s made by localedef does not load",
-                                            locales[i]);
-      g_unsetenv ("LOCPATH");
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (locales) && locale_problem == NULL; i++)
+    if (!locale_usable (locales[i], locale_dir))
+      locale_problem = g_strdup_printf ("the locale %s made by localedef does not load",
+                                        locales[i]);
 }
 
 static void

@@ -136,8 +136,9 @@ find_doctype_line (const char *data,
 static gboolean
 is_premature_end (const xmlError *xerr)
 {
-  return xerr != NULL && (xerr->code == XML_ERR_TAG_NOT_FINISHED ||
-                          (xerr->message != NULL && strstr (xerr->message, "Premature end") != NULL));
+  return xerr != NULL &&
+         (xerr->code == XML_ERR_TAG_NOT_FINISHED ||
+          (xerr->message != NULL && strstr (xerr->message, "Premature end") != NULL));
 }
 
 static void
@@ -330,12 +331,62 @@ is_integer_type (const char *type)
          g_str_equal (type, "long") || g_str_equal (type, "short");
 }
 
+/* The same for text: its pattern (ids in words) and its least length. */
+static char *
+text_problem (xmlNode    *data,
+              const char *value)
+{
+  g_autofree char *pattern = NULL;
+  gint64 min_length = 0;
+
+  for (xmlNode *param = adm_xml_first_element (data, "param"); param != NULL;
+       param = adm_xml_next_element (param, "param"))
+    {
+      g_autofree char *name = adm_xml_get_string (param, "name");
+      g_autofree char *text = g_strstrip (adm_xml_get_text (param));
+
+      if (name != NULL && g_str_equal (name, "pattern"))
+        {
+          g_free (pattern);
+          pattern = g_steal_pointer (&text);
+        }
+      else if (name != NULL && g_str_equal (name, "minLength"))
+        g_ascii_string_to_signed (text, 10, 0, G_MAXINT, &min_length, NULL);
+    }
+  if (pattern != NULL)
+    {
+      g_autofree char *anchored = g_strconcat ("^(?:", pattern, ")$", NULL);
+      g_autoptr(GRegex) regex = g_regex_new (anchored, G_REGEX_DOTALL, 0, NULL);
+
+      if (regex == NULL || g_regex_match (regex, value, 0, NULL))
+        return NULL;
+      if (g_str_equal (pattern, "[a-z0-9][a-z0-9-]*") ||
+          g_str_equal (pattern, "[a-z0-9][a-z0-9\\-]*"))
+        return g_strdup (_("an id: lower-case letters, digits and hyphens, not starting with a "
+                           "hyphen"));
+      if (g_str_equal (pattern, "[A-Za-z0-9][A-Za-z0-9_-]*"))
+        return g_strdup (_("an id: letters, digits, hyphens and underscores, not starting with "
+                           "a hyphen or an underscore"));
+      if (g_str_equal (pattern, "[A-Za-z0-9][A-Za-z0-9_-]*:[A-Za-z0-9][A-Za-z0-9_-]*"))
+        return g_strdup (_("a ship and its weapon, such as vorberg:main"));
+      if (g_str_equal (pattern, "\\s*\\S.*"))
+        return g_strdup (_("text that is not blank"));
+      /* Translators: %s is an XML Schema pattern such as [0-9]+ */
+      return g_strdup_printf (_("text of the form %s"), pattern);
+    }
+  if (min_length > 0 && (gint64) g_utf8_strlen (value, -1) < min_length)
+    return g_strdup (_("text that is not empty"));
+  return NULL;
+}
+
 /* NULL when @value fits the <data> pattern @data or when this cannot tell; else what the value
  * must be ("0–12", "a whole number of at least 1", …). */
 static char *
 data_problem (xmlNode    *data,
-              const char *value)
+              const char *raw)
 {
+  /* Numbers and dates are read with the white space around them collapsed. */
+  g_autofree char *value = g_strstrip (g_strdup (raw));
   g_autofree char *type = adm_xml_get_string (data, "type");
   g_autofree char *min = NULL, *max = NULL, *pattern = NULL;
   gboolean integer, fits = TRUE;
@@ -344,6 +395,18 @@ data_problem (xmlNode    *data,
 
   if (type == NULL)
     return NULL;
+  if (g_str_equal (type, "string"))
+    return text_problem (data, raw);
+  if (g_str_equal (type, "token"))
+    return text_problem (data, value);
+  if (g_str_equal (type, "dateTime"))
+    {
+      g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+      g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (value, utc);
+
+      /* Translators: what a date in a file must be */
+      return time != NULL ? NULL : g_strdup (_("a date and time such as 2026-11-22T18:40:00Z"));
+    }
   integer = is_integer_type (type);
   if (!integer && !g_str_equal (type, "decimal") && !g_str_equal (type, "double"))
     return NULL;
@@ -378,8 +441,10 @@ data_problem (xmlNode    *data,
   if (fits && pattern != NULL)
     {
       g_autofree char *anchored = g_strconcat ("^(?:", pattern, ")$", NULL);
+      g_autoptr(GRegex) regex = g_regex_new (anchored, 0, 0, NULL);
 
-      fits = g_regex_match_simple (anchored, value, 0, 0);
+      /* An XML Schema pattern GRegex cannot read tells nothing either way. */
+      fits = regex == NULL || g_regex_match (regex, value, 0, NULL);
     }
   if (fits)
     return NULL;
@@ -396,8 +461,57 @@ data_problem (xmlNode    *data,
   return g_strdup (integer ? _("a whole number") : _("a number"));
 }
 
-/* The same for any value pattern: <data>, <value>, <choice> of them, a <ref> to one. NULL when
- * @value fits or this cannot tell. */
+static char *value_problem (SchemaSource *source,
+                            xmlNode      *pattern,
+                            const char   *value,
+                            int           depth);
+
+/* A <list> of one repeated item (<oneOrMore> or <zeroOrMore> of one value pattern): each
+ * word of @value is checked as that item. */
+static char *
+list_problem (SchemaSource *source,
+              xmlNode      *list,
+              const char   *value,
+              int           depth)
+{
+  xmlNode *repeat = adm_xml_first_element (list, NULL);
+  xmlNode *item;
+  g_auto(GStrv) words = NULL;
+  gboolean fits = TRUE;
+  guint n = 0;
+
+  if (repeat == NULL || adm_xml_next_element (repeat, NULL) != NULL ||
+      !(adm_xml_is (repeat, "oneOrMore") || adm_xml_is (repeat, "zeroOrMore")))
+    return NULL;
+  item = adm_xml_first_element (repeat, NULL);
+  if (item == NULL || adm_xml_next_element (item, NULL) != NULL)
+    return NULL;
+  words = g_strsplit_set (value, " \t\r\n", -1);
+  for (guint i = 0; words[i] != NULL && fits; i++)
+    {
+      g_autofree char *problem = NULL;
+
+      if (words[i][0] == '\0')
+        continue;
+      n++;
+      problem = value_problem (source, item, words[i], depth + 1);
+      fits = problem == NULL;
+    }
+  if (fits && (n > 0 || adm_xml_is (repeat, "zeroOrMore")))
+    return NULL;
+  {
+    /* What one item must be, said with an example item that cannot fit. */
+    g_autofree char *each = value_problem (source, item, "\x01", depth + 1);
+
+    if (each == NULL)
+      return NULL;
+    /* Translators: e.g. "a list, separated by spaces, of: text of the form …" */
+    return g_strdup_printf (_("a list, separated by spaces, of: %s"), each);
+  }
+}
+
+/* The same for any value pattern: <data>, <value>, <choice> of them, a <list>, a <ref> to one.
+ * NULL when @value fits or this cannot tell. */
 static char *
 value_problem (SchemaSource *source,
                xmlNode      *pattern,
@@ -419,10 +533,14 @@ value_problem (SchemaSource *source,
     return data_problem (pattern, value);
   if (adm_xml_is (pattern, "value"))
     {
-      g_autofree char *text = adm_xml_get_text (pattern);
+      g_autofree char *text = g_strstrip (adm_xml_get_text (pattern));
+      g_autofree char *token = g_strstrip (g_strdup (value));
 
-      return g_str_equal (text, value) ? NULL : g_strdup_printf ("“%s”", text);
+      /* A <value> is a token unless said otherwise: white space around it does not count. */
+      return g_str_equal (text, token) ? NULL : g_strdup_printf ("“%s”", text);
     }
+  if (adm_xml_is (pattern, "list"))
+    return list_problem (source, pattern, value, depth);
   if (!adm_xml_is (pattern, "choice"))
     return NULL;
 
