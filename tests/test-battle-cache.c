@@ -283,8 +283,11 @@ check_phase (const char *hulk_ruling,
     g_file_set_contents (g_getenv ("CACHE_TEST_DUMP"), want2, -1, NULL);
   g_assert_cmpuint (hulks, >=, 5);
   g_assert_cmpuint (lines, >=, N_PER_SIDE / 4);
-  g_assert_nonnull (strstr (want1, "absorbed by shields"));
-  g_assert_nonnull (strstr (want2, "absorbed by shields"));
+  /* Shields used: F-WPN-7, by default before armour (dice cancelled), or after it. */
+  g_assert_true (strstr (want1, "absorbed by shields") != NULL ||
+                 strstr (want1, "cancelled by shields") != NULL);
+  g_assert_true (strstr (want2, "absorbed by shields") != NULL ||
+                 strstr (want2, "cancelled by shields") != NULL);
   g_assert_nonnull (strstr (want2, seen));
   g_assert_cmpstr (got1, ==, want1);
   g_assert_cmpstr (got2, ==, want2);
