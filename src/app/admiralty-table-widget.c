@@ -50,6 +50,7 @@ struct _AdmiraltyTableWidget
 
   /* The table's layers under the overlays, kept while the battle and the view stay. */
   AdmiraltyTableCache   *cache;
+  gboolean               uncached;   /* draw every layer every frame */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTableWidget, admiralty_table_widget, GTK_TYPE_WIDGET)
@@ -140,7 +141,7 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
       self->view.width = width;
       self->view.height = height;
       /* The kept layers are pixels at one pixel per point: on a scaled display, drawn. */
-      if (gtk_widget_get_scale_factor (widget) == 1)
+      if (gtk_widget_get_scale_factor (widget) == 1 && !self->uncached)
         admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
                                        self->cache);
       else
@@ -786,6 +787,17 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BATTLE]);
+}
+
+void
+admiralty_table_widget_set_cached (AdmiraltyTableWidget *self,
+                                   gboolean              cached)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  self->uncached = !cached;
+  admiralty_table_cache_invalidate (self->cache);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 int

@@ -26,6 +26,10 @@ void                         admiralty_table_widget_set_battle        (Admiralty
                                                                        AdmBattle            *battle);
 /* -1: the master's view; else the side whose knowledge filters the table (F-ECM). */
 int                          admiralty_table_widget_get_view_side     (AdmiraltyTableWidget *self);
+/* Whether the layers under the overlays are kept as pixels between frames (the default). A
+ * drawing taken for its text (a PDF of what a side is shown) wants every layer as vectors. */
+void                         admiralty_table_widget_set_cached        (AdmiraltyTableWidget *self,
+                                                                       gboolean              cached);
 void                         admiralty_table_widget_set_view_side     (AdmiraltyTableWidget *self,
                                                                        int                   side);
 /* The selected ship's index, or -1. */
