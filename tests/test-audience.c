@@ -254,6 +254,94 @@ test_report_and_rolls (void)
   g_assert_cmpuint (hidden_lines, >=, failed_detections);
 }
 
+/* Plays @name (scenarios/battles) for @turns turns with its orders and seed 7, under
+ * "enemy-ship-card" @ruling. */
+static AdmBattle *
+play_shipped (const char *name,
+              int         turns,
+              const char *ruling)
+{
+  g_autofree char *file = g_strdup_printf ("%s.xml", name);
+  g_autofree char *orders_file = g_strdup_printf ("%s.orders.xml", name);
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "battles", file, NULL);
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"),
+                                                   "scenarios", "battles", orders_file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (SEED);
+  AdmBattle *battle = adm_battle_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), "enemy-ship-card",
+                                         ruling, &error));
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= turns; turn++)
+    {
+      const AdmTurnOrders *these = NULL;
+
+      for (guint i = 0; i < orders->turns->len; i++)
+        if (((const AdmTurnOrders *) g_ptr_array_index (orders->turns, i))->turn == turn)
+          these = g_ptr_array_index (orders->turns, i);
+      g_assert_true (adm_battle_resolve_turn (battle, these, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  return battle;
+}
+
+/* "enemy-ship-card": a line telling a ship's hull points left is its own side's under
+ * "class-and-state", and also the enemy's that identified it under "with-hull"; a critical
+ * result stays with the ship's side under both. Two turns of the destructor knife fight, whose
+ * orders make both sides fire. */
+static void
+test_report_hull_lines (void)
+{
+  const char *rulings[] = { "class-and-state", "with-hull" };
+  guint damage_lines[2] = { 0, 0 }, critical_lines = 0;
+
+  for (guint r = 0; r < G_N_ELEMENTS (rulings); r++)
+    {
+      g_autoptr(AdmBattle) battle = play_shipped ("destructor-knife-fight", 2, rulings[r]);
+      GPtrArray *report = adm_battle_get_report (battle);
+
+      for (guint i = 0; i < report->len; i++)
+        {
+          const AdmReportLine *line = g_ptr_array_index (report, i);
+          gboolean hull = strstr (line->text, "hull points left") != NULL;
+          gboolean critical = g_str_has_prefix (line->text, "Critical damage on ");
+          int owner = -1;
+
+          if (!hull && !critical)
+            continue;
+          for (guint n = 0; n < adm_battle_get_n_ships (battle); n++)
+            if (g_str_has_prefix (line->text + (critical ? strlen ("Critical damage on ") : 0),
+                                  adm_battle_get_ship (battle, n)->name))
+              owner = adm_battle_get_ship (battle, n)->side;
+          g_assert_cmpint (owner, >=, 0);
+          damage_lines[r] += hull;
+          critical_lines += critical;
+          for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+            {
+              gboolean sees = adm_audience_sees_line (adm_audience_side (s), battle, line);
+
+              if (s == (guint) owner)
+                g_assert_true (sees);
+              else if (critical || r == 0)
+                g_assert_false (sees);
+              else
+                /* Everyone sees everyone in this battle: the hull is told. */
+                g_assert_true (sees);
+            }
+          g_assert_false (adm_audience_sees_line (adm_audience_public (), battle, line) &&
+                          (critical || r == 0));
+        }
+    }
+  g_test_message ("%u and %u damage lines, %u critical lines", damage_lines[0], damage_lines[1],
+                  critical_lines);
+  g_assert_cmpuint (damage_lines[0], >, 0);
+  g_assert_cmpuint (damage_lines[1], >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -265,5 +353,6 @@ main (int   argc,
   g_test_add_func ("/engine/audience/F-SEQ-2/orders", test_orders);
   g_test_add_func ("/engine/audience/parse", test_parse);
   g_test_add_func ("/engine/audience/F-ECM-5/report-and-rolls", test_report_and_rolls);
+  g_test_add_func ("/engine/audience/F-ECM-6/report-hull-lines", test_report_hull_lines);
   return g_test_run ();
 }

@@ -1407,6 +1407,146 @@ test_battle_page_walk (void)
   g_assert_cmpuint (count.identified, >, 0);
 }
 
+/* F-SEQ-2: orders are declared in secret. In the movement phase of the Pol orbit battle, with
+ * a course declared for the Barrayaran First Squadron and one for the Pol Escort Group, the
+ * Orders pane in "View as" Pol lists the Pol course only, and the table draws only its
+ * preview; the master sees both. */
+static void
+test_orders_secret (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *from = fixture_path ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmiraltyTableWidget *table;
+  AdmBattle *battle;
+  GtkDropDown *dropdown;
+  AdmiraltyTableOptions options;
+  int pol;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
+  copy_file (from, path);
+  file = g_file_new_for_path (path);
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  table = _admiralty_battle_page_get_table (page);
+  dropdown = _admiralty_battle_page_get_view_dropdown (page);
+  pol = adm_battle_get_formation (battle,
+                                  adm_battle_formation_index (battle, "pol-escort-group"))->side;
+
+  /* The detection phase, then the courses for the movement phase. */
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  orders = adm_turn_orders_parse ("<orders><turn n=\"1\">"
+                                  "<move formation=\"first-squadron-home-fleet\">"
+                                  "<forward cm=\"15\"/></move>"
+                                  "<move formation=\"pol-escort-group\">"
+                                  "<forward cm=\"5\"/></move>"
+                                  "</turn></orders>", "orders.xml", &error);
+  g_assert_no_error (error);
+  admiralty_orders_panel_set_orders (panel, orders);
+  iterate ();
+
+  {
+    g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+    g_autofree char *all = g_strjoinv ("\n", rows);
+
+    assert_contains (all, "First Squadron, Home Fleet", "master's Orders pane");
+    assert_contains (all, "Pol Escort Group", "master's Orders pane");
+  }
+  options = *admiralty_table_widget_get_options (table);
+  g_assert_nonnull (options.move_previews);
+  g_assert_cmpuint (options.move_previews->len, ==, 2);
+
+  gtk_drop_down_set_selected (dropdown, pol + 1);
+  iterate ();
+  {
+    g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+    g_autofree char *all = g_strjoinv ("\n", rows);
+    g_autofree char *text = widget_text (GTK_WIDGET (page));
+    g_autoptr(GPtrArray) own = g_ptr_array_new ();
+    AdmiraltyTableOptions only_own;
+
+    assert_lacks (all, "First Squadron", "Pol's Orders pane");
+    assert_lacks (all, "15 cm", "Pol's Orders pane");
+    assert_contains (all, "Pol Escort Group", "Pol's Orders pane");
+    assert_lacks (text, "15 cm", "Pol's page");
+    /* The table for Pol draws its own course and not the Barrayaran one: pixel for pixel
+     * the picture with the Pol course alone. */
+    options = *admiralty_table_widget_get_options (table);
+    g_assert_cmpint (options.view_side, ==, pol);
+    g_assert_cmpuint (options.move_previews->len, ==, 2);
+    for (guint i = 0; i < options.move_previews->len; i++)
+      {
+        AdmMovePreview *preview = g_ptr_array_index (options.move_previews, i);
+
+        if (adm_battle_get_ship (battle, preview->leader)->side == (guint) pol)
+          g_ptr_array_add (own, preview);
+      }
+    g_assert_cmpuint (own->len, ==, 1);
+    only_own = options;
+    only_own.move_previews = own;
+    only_own.editing_move = -1;
+    options.editing_move = -1;
+    {
+      AdmiraltyTableView view;
+      cairo_surface_t *both_surface, *own_surface;
+      cairo_t *cr;
+
+      admiralty_table_view_init (&view, 800, 600);
+      admiralty_table_view_fit (&view, battle, NULL);
+      both_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+      own_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+      cr = cairo_create (both_surface);
+      admiralty_table_render (cr, &view, battle, &options);
+      cairo_destroy (cr);
+      cr = cairo_create (own_surface);
+      admiralty_table_render (cr, &view, battle, &only_own);
+      cairo_destroy (cr);
+      cairo_surface_flush (both_surface);
+      cairo_surface_flush (own_surface);
+      g_assert_cmpint (memcmp (cairo_image_surface_get_data (both_surface),
+                               cairo_image_surface_get_data (own_surface),
+                               (gsize) cairo_image_surface_get_stride (both_surface) * 600),
+                       ==, 0);
+      /* The master's picture does draw the Barrayaran course: the comparison means
+       * something. */
+      options.view_side = only_own.view_side = -1;
+      cr = cairo_create (both_surface);
+      admiralty_table_render (cr, &view, battle, &options);
+      cairo_destroy (cr);
+      cr = cairo_create (own_surface);
+      admiralty_table_render (cr, &view, battle, &only_own);
+      cairo_destroy (cr);
+      cairo_surface_flush (both_surface);
+      cairo_surface_flush (own_surface);
+      g_assert_cmpint (memcmp (cairo_image_surface_get_data (both_surface),
+                               cairo_image_surface_get_data (own_surface),
+                               (gsize) cairo_image_surface_get_stride (both_surface) * 600),
+                       !=, 0);
+      cairo_surface_destroy (both_surface);
+      cairo_surface_destroy (own_surface);
+    }
+  }
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 /* The player screen */
 
 static AdmiraltyPlayerWindow *
@@ -1601,6 +1741,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
+  g_test_add_func ("/ui/view-leaks/F-SEQ-2/orders-secret", test_orders_secret);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

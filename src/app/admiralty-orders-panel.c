@@ -2416,8 +2416,11 @@ _admiralty_orders_panel_get_rows (AdmiraltyOrdersPanel *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
+  /* The rows as the list shows them, in the table's view. */
+  self->listing = TRUE;
   if (self->draft != NULL)
     foreach_decl (self, collect_row_cb, builder);
+  self->listing = FALSE;
   return g_strv_builder_end (builder);
 }
 

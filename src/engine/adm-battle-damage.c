@@ -189,6 +189,7 @@ add_damage (AdmBattle  *self,
                       /* F-CRIT-6; F-STN-3: stations alike */
                       (s->damage * 2 >= s->klass->hull && s->damage < s->klass->hull)
                         ? _(", damaged") : "");
+  _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_HULL);
   if (s->damage >= s->klass->hull)
     return catastrophic (self, ship, error);
   return TRUE;
@@ -250,6 +251,7 @@ apply_critical (AdmBattle  *self,
     {
       _adm_battle_report (self, _("Critical %d on %s: nothing it could hit is left."), roll,
                           s->name);
+      _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
       return TRUE;
     }
   moved = result != roll;
@@ -266,8 +268,11 @@ apply_critical (AdmBattle  *self,
     _adm_battle_report (self, _("Critical %d does not apply to %s; the next entry, %d, does "
                                 "(%s)."), roll, s->name, result,
                         _adm_battle_is_station (self, ship) ? "F-STN-17" : "F-CRIT-20");
+  if (moved)
+    _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   _adm_battle_report (self, _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
                       _(row->name), _(row->description));
+  _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   /* F-CRIT-14, F-STN-12: a fire burns until put out in the end phase. */
   if (g_strcmp0 (row->effect, "fire") == 0)
     s->on_fire++;
@@ -285,9 +290,15 @@ apply_critical (AdmBattle  *self,
   s->critical_readiness[result] += readiness;
   s->critical_ecm[result] += ecm;
   if (readiness > 0)
-    _adm_battle_report (self, _("%s loses %d readiness."), s->name, readiness);
+    {
+      _adm_battle_report (self, _("%s loses %d readiness."), s->name, readiness);
+      _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_READINESS);
+    }
   if (ecm > 0)
-    _adm_battle_report (self, _("%s loses %d ECM attack."), s->name, ecm);
+    {
+      _adm_battle_report (self, _("%s loses %d ECM attack."), s->name, ecm);
+      _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
+    }
   /* F-STN-8, F-STN-9, F-STN-11: a d6, on 6 a check for catastrophic damage. */
   if (row->catastrophic_check && !station_catastrophic_check (self, ship, row, error))
     return FALSE;

@@ -149,6 +149,11 @@ void                 _adm_battle_audience_since (AdmBattle *self,
                                                guint        rolls_from,
                                                guint32      keep,
                                                guint32      add);
+/* The report line just written tells @fact of @ship (its exact hull, its criticals, its
+ * readiness): only the sides that may be told it read it ("enemy-ship-card"). */
+void                 _adm_battle_report_fact  (AdmBattle   *self,
+                                               guint        ship,
+                                               AdmShipFact  fact);
 /* Sets @error to ADM_BATTLE_ERROR_ILLEGAL, naming the orders file and line when known. */
 void                 _adm_battle_illegal      (AdmBattle   *self,
                                                GError     **error,

@@ -1253,6 +1253,23 @@ _adm_battle_report (AdmBattle  *self,
 }
 
 void
+_adm_battle_report_fact (AdmBattle   *self,
+                         guint        ship,
+                         AdmShipFact  fact)
+{
+  AdmReportLine *line;
+  guint32 may = 0;
+
+  if (self->report->len == 0)
+    return;
+  line = g_ptr_array_index (self->report, self->report->len - 1);
+  for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
+    if (adm_audience_ship_shows (adm_audience_side (s), self, ship, fact))
+      may |= 1u << s;
+  line->seen_by &= may;
+}
+
+void
 _adm_battle_audience_since (AdmBattle *self,
                             guint      report_from,
                             guint      rolls_from,
