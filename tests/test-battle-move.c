@@ -761,6 +761,53 @@ test_ram_burn_up_escorts_only (void)
   g_assert_true (battle_helper_reported (every, "burns up on the 2 shields of Target (F-RAM-5)"));
 }
 
+static void
+test_wormhole_exit (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("move-wormhole.xml");
+  g_autoptr(AdmBattle) stop = at_movement ("move-wormhole.xml");
+  g_autoptr(AdmBattle) moves = at_movement ("move-wormhole.xml");
+  const AdmWormholeExit *zone;
+
+  /* The zone is set up with the battle: a circle on the table. */
+  g_assert_cmpuint (adm_battle_get_n_wormhole_exits (battle), ==, 1);
+  zone = adm_battle_get_wormhole_exit (battle, 0);
+  g_assert_cmpfloat_with_epsilon (zone->position.x, 10, EPS);
+  g_assert_cmpfloat_with_epsilon (zone->position.y, 10, EPS);
+  g_assert_cmpfloat_with_epsilon (zone->diameter, 10, EPS);
+  g_assert_true (adm_battle_ship_in_wormhole_exit (battle, adm_battle_ship_index (battle, "jumper")));
+  g_assert_false (adm_battle_ship_in_wormhole_exit (battle, adm_battle_ship_index (battle, "triumph")));
+
+  /* F-MOVE-5: «При этом обязательно перемещаются все корабли, сделавшие хотя бы один ход в
+   * стадии движения или находящиеся в зоне выхода из ПВ-тоннеля, если только они не
+   * используют боевой приказ "Экстренное торможение" для того, чтобы оставаться на месте».
+   * Jumper (2.2 cm from the zone's centre, inside its 5 cm radius) has never moved, yet must
+   * move: standing still with no order, or with a move of 0 cm, is refused. */
+  {
+    g_autoptr(AdmTurnOrders) none = battle_helper_orders (adm_battle_get_turn (battle), "");
+    g_autoptr(AdmDiceQueue) queue = battle_helper_dice ("");
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (adm_battle_resolve_phase (battle, none, ADM_DICE_SOURCE (queue), &error));
+    g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+    g_assert_cmpstr (error->message, ==, "Jumper group is in the exit zone of a wormhole and "
+                                         "must move: give it a movement order, or an emergency "
+                                         "stop to stay (F-MOVE-5)");
+    g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  }
+  refused (battle, "<move formation=\"jump\"><forward cm=\"0\"/></move>", "",
+           "Jumper group is in the exit zone of a wormhole and must move unless it makes an "
+           "emergency stop (F-MOVE-5)");
+  /* An emergency stop keeps it in place (F-MOVE-16); Triumph, outside, may stand still. */
+  resolve_ok (stop, "<move formation=\"jump\" order=\"emergency-stop\"><forward cm=\"0\"/>"
+                    "</move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (stop, "jumper")->position.x, 12, EPS);
+  /* Any move will do: 5 cm ahead. */
+  resolve_ok (moves, "<move formation=\"jump\"><forward cm=\"5\"/></move>", "");
+  g_assert_cmpfloat_with_epsilon (ship (moves, "jumper")->position.x, 17, EPS);
+  g_assert_cmpfloat_with_epsilon (ship (moves, "triumph")->position.x, 50, EPS);
+}
+
 /* Journal */
 
 static void
@@ -889,6 +936,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-MOVE-15/course-correction", test_course_correction);
   g_test_add_func ("/engine/battle/F-MOVE-16/emergency-stop", test_emergency_stop_and_keep_moving);
   g_test_add_func ("/engine/battle/F-MOVE-5/keep-moving", test_keep_moving_without_orders);
+  g_test_add_func ("/engine/battle/F-MOVE-5/wormhole-exit", test_wormhole_exit);
   g_test_add_func ("/engine/battle/F-MOVE-17/all-ahead-full", test_all_ahead_full);
   g_test_add_func ("/engine/battle/F-FORD-3/target-lock-turn-allowed", test_target_lock_no_turn);
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);

@@ -243,6 +243,27 @@ test_facing_lines (void)
                                               + ADM_SECTOR_BATTLE_FORMATION_GAP);
 }
 
+/* F-MOVE-5: a sector with a wormhole exit («зона выхода из ПВ-тоннеля») gives the battle its
+ * exit zone, midway between the two lines, with no ship set up in it; a sector without one
+ * gives none. */
+static void
+test_wormhole_exit (void)
+{
+  g_autoptr(AdmScenario) scenario = load_test_scenario ();
+  g_autoptr(AdmBattle) jump = check_setup (scenario, "pol-jump-point");
+  g_autoptr(AdmBattle) hub = check_setup (scenario, "hegen-inner-system");
+  const AdmWormholeExit *zone;
+
+  g_assert_cmpuint (adm_battle_get_n_wormhole_exits (jump), ==, 1);
+  zone = adm_battle_get_wormhole_exit (jump, 0);
+  g_assert_cmpfloat_with_epsilon (zone->diameter, ADM_SECTOR_BATTLE_WORMHOLE_EXIT, 1e-9);
+  g_assert_cmpfloat_with_epsilon (zone->position.x, (line_of (jump, 0) + line_of (jump, 1)) / 2,
+                                  0.01);
+  for (guint i = 0; i < adm_battle_get_n_ships (jump); i++)
+    g_assert_false (adm_battle_ship_in_wormhole_exit (jump, i));
+  g_assert_cmpuint (adm_battle_get_n_wormhole_exits (hub), ==, 0);
+}
+
 /* The whole text, as the app writes it to a file: well-formed, valid, the scenario's ruling
  * overrides kept (the Pol cruisers mix categories, F-FORM-8). */
 static void
@@ -879,6 +900,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/sector-battle/F-TAC-1/facing-lines", test_facing_lines);
   g_test_add_func ("/engine/sector-battle/F-FORM-8/rulings-and-text", test_rulings_and_text);
+  g_test_add_func ("/engine/sector-battle/F-MOVE-5/wormhole-exit", test_wormhole_exit);
   g_test_add_func ("/engine/sector-battle/F-TAC-1/flank-sides", test_flank_sides);
   g_test_add_func ("/engine/sector-battle/F-TAC-1/campaign-sectors", test_campaign_sectors);
   g_test_add_func ("/engine/sector-battle/errors", test_errors);

@@ -426,6 +426,33 @@ test_destroyed (void)
                TRUE);
 }
 
+/* F-MOVE-5: a wormhole's exit zone is drawn where the battle file sets it up: its inside is
+ * tinted, the table beyond it is not. */
+static void
+test_wormhole_exit (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move-wormhole.xml");
+  g_autoptr(cairo_surface_t) surface = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  options.show_labels = FALSE;
+  admiralty_table_view_init (&view, 800, 600);
+  /* 80 by 60 cm round (30, 10): the zone and both ships. */
+  view.centre_x = 30;
+  view.centre_y = 10;
+  view.scale = 10;
+  surface = render (battle, &view, &options);
+  /* 3 cm west of the zone's centre, inside its 5 cm radius and clear of Jumper. */
+  check_pixel (surface, &view, "wormhole-exit", (AdmPoint) { 7, 10 },
+               ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+  /* Halfway to Triumph, outside the zone. */
+  check_pixel (surface, &view, "wormhole-exit", (AdmPoint) { 30, 20 },
+               ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+}
+
 /* The selected ship's arcs and ranges change what is within its longest range and leave
  * what is beyond it alone. */
 static void
@@ -1329,6 +1356,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/destroyed", test_destroyed);
   g_test_add_func ("/ui/table-renderer/selection/arcs-and-ranges", test_selection);
   g_test_add_func ("/ui/table-renderer/ship-at", test_ship_at);
+  g_test_add_func ("/ui/table-renderer/F-MOVE-5/wormhole-exit", test_wormhole_exit);
   g_test_add_func ("/ui/table-renderer/snapshot/hulk-and-fire", test_snapshot);
   g_test_add_func ("/ui/table-renderer/overlays/off", test_overlays_off);
   g_test_add_func ("/ui/table-renderer/overlays/move-preview", test_move_preview);

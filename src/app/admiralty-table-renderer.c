@@ -736,6 +736,39 @@ draw_low_orbit (Frame *frame)
       }
 }
 
+/* F-MOVE-5: the exit zones of wormholes (зона выхода из ПВ-тоннеля), where ships must keep
+ * moving: a violet disc, faintly filled and ringed with a dashed edge, under everything on
+ * the table. */
+static void
+draw_wormhole_exits (Frame *frame)
+{
+  static const double dash[] = { 7.0, 3.0 };
+  cairo_t *cr = frame->cr;
+  Rgb colour = rgb_from_int (0x9b6fd4);
+
+  for (guint i = 0; i < adm_battle_get_n_wormhole_exits (frame->battle); i++)
+    {
+      const AdmWormholeExit *zone = adm_battle_get_wormhole_exit (frame->battle, i);
+      double cx, cy, radius = MAX (zone->diameter / 2.0 * frame->view->scale,
+                                   MIN_MARKER_RADIUS);
+
+      admiralty_table_view_to_pixels (frame->view, zone->position, &cx, &cy);
+      /* A disc, not a ring: drawn when any of it is in the view. */
+      if (hypot (CLAMP (cx, 0, frame->view->width) - cx,
+                 CLAMP (cy, 0, frame->view->height) - cy) > radius + 2)
+        continue;
+      cairo_new_path (cr);
+      cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+      set_rgba (cr, colour, 0.18);
+      cairo_fill_preserve (cr);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_set_line_width (cr, 2.0);
+      set_rgba (cr, colour, 0.9);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+}
+
 /* Explosion markers (F-CAT-9, F-ART-10): a burst the size of the marker. */
 static void
 burst_path (cairo_t *cr,
@@ -2083,6 +2116,7 @@ draw_stage (Frame *frame,
       if (frame->options->show_grid)
         draw_grid (frame);
       draw_low_orbit (frame);
+      draw_wormhole_exits (frame);
       draw_markers (frame);
       draw_mines (frame);
       break;

@@ -24,6 +24,7 @@ typedef struct {
   gboolean     no_turn;     /* F-FORD-4 */
   gboolean     no_orders;   /* F-FORD-9 */
   gboolean     must_move;   /* F-MOVE-5 */
+  gboolean     in_wormhole_exit; /* F-MOVE-5: a ship in a wormhole's exit zone */
   double       last_move;
   GArray      *ships;       /* guint, active ships */
 } Movers;
@@ -68,6 +69,7 @@ gather (AdmBattle *self,
       m->engines_out |= s->criticals[6] > 0;
       m->no_turn |= s->no_turn_turn == turn;
       m->no_orders |= s->no_orders_turn == turn;
+      m->in_wormhole_exit |= adm_battle_ship_in_wormhole_exit (self, i);
       /* F-MOVE-5 ("keep-moving"): a ship that moved last turn must move this turn. */
       if (s->moved_last_turn && _adm_battle_ruling_is (self, "keep-moving", "moved-last-turn"))
         {
@@ -352,7 +354,17 @@ check_move (AdmBattle  *self,
       AdmMoveStep step = { FALSE, MIN (c->m.last_move, c->m.speed) };
 
       /* F-MOVE-1, F-MOVE-5: with no orders, a formation that must keep moving goes straight
-       * ahead as far as last turn; any other stays where it is. */
+       * ahead as far as last turn; any other stays where it is — but not in the exit zone of
+       * a wormhole: «обязательно перемещаются все корабли… находящиеся в зоне выхода из
+       * ПВ-тоннеля», and there is no last move to repeat. */
+      if ((!c->m.must_move || c->m.last_move <= 0) && c->m.in_wormhole_exit)
+        {
+          _adm_battle_illegal (self, error, 0,
+                               _("%s is in the exit zone of a wormhole and must move: give it a "
+                                 "movement order, or an emergency stop to stay (F-MOVE-5)"),
+                               f->name);
+          return FALSE;
+        }
       if (!c->m.must_move || c->m.last_move <= 0)
         return TRUE;
       c->fallback_steps = g_array_new (FALSE, FALSE, sizeof (AdmMoveStep));
@@ -396,6 +408,15 @@ check_move (AdmBattle  *self,
   /* F-MOVE-5: a ship that moved must keep moving unless it makes an emergency stop
    * (F-MOVE-16); F-MOVE-4 ("braking-run"): the braking run is zero. All ahead full cuts
    * a move only to its speed and 2d6, never to nothing. */
+  if (c->m.in_wormhole_exit && c->total < EPSILON &&
+      decl->order != ADM_MOVE_ORDER_EMERGENCY_STOP)
+    {
+      /* F-MOVE-5: ships in the exit zone of a wormhole must move, as those that moved. */
+      _adm_battle_illegal (self, error, decl->line,
+                           _("%s is in the exit zone of a wormhole and must move unless it "
+                             "makes an emergency stop (F-MOVE-5)"), f->name);
+      return FALSE;
+    }
   if (c->m.must_move && c->total < EPSILON && decl->order != ADM_MOVE_ORDER_EMERGENCY_STOP)
     {
       _adm_battle_illegal (self, error, decl->line,
@@ -816,7 +837,7 @@ _adm_battle_preview_move (AdmBattle       *self,
   preview->path = g_array_new (FALSE, FALSE, sizeof (AdmPoint));
   preview->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmPoint), c.m.ships->len);
   preview->speed = c.m.speed;
-  preview->must_move = c.m.must_move;
+  preview->must_move = c.m.must_move || c.m.in_wormhole_exit;
   preview->last_move = c.m.last_move;
 
   /* The order as declared, even when the checks refused it part way (c.decl is then the

@@ -36,7 +36,8 @@ typedef struct {
   double    turned;      /* degrees declared, summed */
   double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8);
                           * a monitor's share of its speed, whatever @total (F-MOVE-12) */
-  gboolean  must_move;   /* F-MOVE-5: it moved last turn */
+  gboolean  must_move;   /* F-MOVE-5: it moved last turn, or a ship of it is in a wormhole's
+                          * exit zone */
   double    last_move;   /* cm moved last turn */
 } AdmMovePreview;
 

@@ -50,6 +50,7 @@ struct _AdmBattle
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
   AdmLowOrbit          low_orbit;    /* F-ORB: set up once, never changes */
+  GArray              *wormhole_exits; /* AdmWormholeExit, F-MOVE-5: set up once */
 
   AdmBattleState      *initial;
   AdmBattleState      *state;

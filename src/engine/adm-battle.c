@@ -127,6 +127,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->formation_lists);
   g_hash_table_unref (self->ship_ids);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
+  g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
   state_free (self->state);
   g_ptr_array_unref (self->report);
@@ -172,6 +173,7 @@ adm_battle_init (AdmBattle *self)
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
   adm_journal_set_snapshots (self->log, journal_snapshot, journal_restore, journal_snapshot_free);
+  self->wormhole_exits = g_array_new (FALSE, FALSE, sizeof (AdmWormholeExit));
 }
 
 /* Loading */
@@ -482,6 +484,62 @@ load_markers (AdmBattle  *self,
   return TRUE;
 }
 
+/* F-MOVE-5: the wormhole exit zones of the set-up. */
+static gboolean
+load_wormhole_exits (AdmBattle  *self,
+                     xmlNode    *root,
+                     GError    **error)
+{
+  for (xmlNode *node = adm_xml_first_element (root, "wormhole-exit"); node != NULL;
+       node = adm_xml_next_element (node, "wormhole-exit"))
+    {
+      AdmWormholeExit zone = { { 0, 0 }, 0 };
+
+      if (!adm_xml_get_double (node, "x", TRUE, 0, &zone.position.x, self->file, error) ||
+          !adm_xml_get_double (node, "y", TRUE, 0, &zone.position.y, self->file, error) ||
+          !adm_xml_get_double (node, "diameter", TRUE, 0, &zone.diameter, self->file, error))
+        return FALSE;
+      g_array_append_val (self->wormhole_exits, zone);
+    }
+  return TRUE;
+}
+
+guint
+adm_battle_get_n_wormhole_exits (AdmBattle *self)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+
+  return self->wormhole_exits->len;
+}
+
+const AdmWormholeExit *
+adm_battle_get_wormhole_exit (AdmBattle *self,
+                              guint      index)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (index < self->wormhole_exits->len, NULL);
+
+  return &g_array_index (self->wormhole_exits, AdmWormholeExit, index);
+}
+
+gboolean
+adm_battle_ship_in_wormhole_exit (AdmBattle *self,
+                                  guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, FALSE);
+  /* The ship's centre is where distances are measured from (F-FIRE-13). */
+  for (guint i = 0; i < self->wormhole_exits->len; i++)
+    {
+      const AdmWormholeExit *zone = &g_array_index (self->wormhole_exits, AdmWormholeExit, i);
+
+      if (adm_distance (s->position, zone->position) <= zone->diameter / 2 + 1e-9)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* @root is the <battle> element: a battle file's root, or a saved battle's set-up. */
 static AdmBattle *
 battle_from_node (xmlNode     *root,
@@ -551,7 +609,8 @@ battle_from_node (xmlNode     *root,
     }
   if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error) ||
       !_adm_battle_load_mines (self, root, error) ||
-      !_adm_battle_load_low_orbit (self, root, error))
+      !_adm_battle_load_low_orbit (self, root, error) ||
+      !load_wormhole_exits (self, root, error))
     return NULL;
 
   for (guint i = 0; i < self->state->ships->len; i++)

@@ -139,6 +139,13 @@ typedef struct {
   int           turn;         /* placed in this turn; 0 when set up */
 } AdmBattleMarker;
 
+/* F-MOVE-5: the exit zone of a wormhole (зона выхода из ПВ-тоннеля), a circle on the table
+ * set up with the battle; ships in it must move. */
+typedef struct {
+  AdmPoint  position;         /* its centre, cm */
+  double    diameter;         /* cm */
+} AdmWormholeExit;
+
 /* F-TORP: a torpedo salvo on the table (F-WPN-10). */
 typedef struct {
   int       id;            /* 1, 2, …: orders name salvoes by number */
@@ -252,6 +259,12 @@ int                   adm_battle_formation_index (AdmBattle  *self,
 guint                 adm_battle_get_n_sides   (AdmBattle    *self);
 const AdmBattleSide  *adm_battle_get_side      (AdmBattle    *self,
                                                 guint         index);
+guint                 adm_battle_get_n_wormhole_exits (AdmBattle *self);
+const AdmWormholeExit *adm_battle_get_wormhole_exit (AdmBattle *self,
+                                                guint         index);
+/* F-MOVE-5: whether ship @ship's centre lies in a wormhole exit zone. */
+gboolean              adm_battle_ship_in_wormhole_exit (AdmBattle *self,
+                                                guint         ship);
 guint                 adm_battle_get_n_markers (AdmBattle    *self);
 const AdmBattleMarker *adm_battle_get_marker   (AdmBattle    *self,
                                                 guint         index);

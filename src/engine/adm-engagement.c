@@ -261,7 +261,8 @@ adm_engagement_battle_setup (AdmState            *state,
                               chosen != NULL ? _("chosen by the master") : entry->reason);
       g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
     }
-  return adm_battle_setup_write (scenario, state, placed, name, description->str, where, error);
+  return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
+                                 description->str, where, error);
 }
 
 /* Cycle resolution (F-STRAT-5) */

@@ -463,9 +463,34 @@ check_sides (const char  *where,
   return TRUE;
 }
 
+/* F-MOVE-5: «…находящиеся в зоне выхода из ПВ-тоннеля» must move. A sector with a wormhole
+ * exit gets one exit zone, midway between the first two sides' front lines, where no ship
+ * is set up (ADM_SECTOR_BATTLE_LINE_GAP is wider than the zone). */
+static void
+add_wormhole_exit (xmlNode         *root,
+                   const AdmSector *sector,
+                   GPtrArray       *sides)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  gboolean any = FALSE;
+  xmlNode *node;
+
+  for (guint i = 0; sector != NULL && i < sector->objects->len; i++)
+    any |= g_strcmp0 (((AdmSectorObject *) g_ptr_array_index (sector->objects, i))->kind,
+                      "wormhole-exit") == 0;
+  if (!any)
+    return;
+  node = xmlNewChild (root, NULL, BAD_CAST "wormhole-exit", NULL);
+  set_length (node, "x", (west->x0 + east->x0) / 2);
+  set_length (node, "y", west->y0 + west->dy * west->length / 2);
+  set_length (node, "diameter", ADM_SECTOR_BATTLE_WORMHOLE_EXIT);
+}
+
 char *
 adm_battle_setup_write (AdmScenario  *scenario,
                         AdmState     *state,
+                        const AdmSector *sector,
                         GPtrArray    *placed,
                         const char   *name,
                         const char   *description,
@@ -502,6 +527,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
   if (description != NULL)
     xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
   add_rulings (root, ruleset);
+  add_wormhole_exit (root, sector, sides);
   for (guint i = 0; i < sides->len; i++)
     add_side (root, g_ptr_array_index (sides, i), state);
 
@@ -566,5 +592,6 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
                                  placement->name);
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
-  return adm_battle_setup_write (scenario, NULL, placed, name, description, where, error);
+  return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
+                                 error);
 }

@@ -34,6 +34,8 @@ GQuark adm_sector_battle_error_quark (void);
 /* The shipped default placement, "attack-formation" (data/rules/forcon-2010.xml). */
 #define ADM_SECTOR_BATTLE_BASE_GAP       3.0 /* clear space between bases in line abreast */
 #define ADM_SECTOR_BATTLE_FORMATION_GAP  8.0 /* clear space between formations of a line */
+#define ADM_SECTOR_BATTLE_WORMHOLE_EXIT 20.0 /* across, the exit zone of a sector's wormhole,
+                                              * midway between the west and east lines */
 
 /* A formation to put on the table and the placement to lay it out in. */
 typedef struct {
@@ -58,11 +60,16 @@ typedef struct {
  * the front line (towards the side's own edge), heading at the enemy or along the line. The
  * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
  *
+ * When @sector (NULL: the clash is on a link) has a wormhole exit among its objects, the
+ * battle gets its exit zone (F-MOVE-5, <wormhole-exit>): ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm
+ * across, midway between the first two sides' front lines, one zone however many exits.
+ *
  * @where ("in Hegen Hub", "on the link Pol orbit – Hegen Hub") goes into the error messages:
  * fewer than two sides (ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES), more than
  * ADM_SECTOR_BATTLE_MAX_SIDES (ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES). */
 char *adm_battle_setup_write (AdmScenario  *scenario,
                               AdmState     *state,
+                              const AdmSector *sector,
                               GPtrArray    *placed,
                               const char   *name,
                               const char   *description,
