@@ -1684,6 +1684,8 @@ test_player_screen (void)
   g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "battle");
   g_assert_cmpint (admiralty_table_widget_get_view_side (admiralty_player_window_get_table (player)),
                    ==, side);
+  /* Vectors, so that the drawing's text can be read back (see test_battle_page ()). */
+  admiralty_table_widget_set_cached (admiralty_player_window_get_table (player), FALSE);
   for (guint step = 0; step < 2; step++)
     {
       g_autofree char *name = g_strdup_printf ("player-table-%u", step);
