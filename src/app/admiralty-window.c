@@ -733,7 +733,10 @@ admiralty_window_open (AdmiraltyWindow *self,
     {
       g_autofree char *backup = NULL;
 
-      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+      /* A damaged campaign, or a missing one whose backups or checkpoints are still there:
+       * the newest that opens is offered. */
+      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
+          !g_file_test (path, G_FILE_TEST_EXISTS))
         backup = adm_campaign_find_backup (path);
       _admiralty_window_present_error (self, _("Could Not Open File"), error->message, backup);
       if (backup != NULL)
