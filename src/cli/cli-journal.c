@@ -98,21 +98,6 @@ journaled_undo_redo (Journaled   *file,
   return adm_ti4_combat_save (file->combat, path, error);
 }
 
-static const char *
-entry_kind_name (AdmJournalEntryKind kind)
-{
-  switch (kind)
-    {
-    case ADM_JOURNAL_ENTRY_UNDO:
-      return "undo";
-    case ADM_JOURNAL_ENTRY_REDO:
-      return "redo";
-    case ADM_JOURNAL_ENTRY_ACTION:
-    default:
-      return "action";
-    }
-}
-
 static void
 add_event_json (JsonBuilder *builder,
                 AdmEvent    *event)
@@ -162,7 +147,7 @@ print_json (AdmJournal *journal,
       json_builder_set_member_name (builder, "entry");
       json_builder_add_int_value (builder, i + 1);
       json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, entry_kind_name (kind));
+      json_builder_add_string_value (builder, adm_journal_entry_kind_to_string (kind));
       json_builder_set_member_name (builder, "time");
       json_builder_add_string_value (builder, time);
       json_builder_set_member_name (builder, "action");

@@ -228,6 +228,26 @@ adm_file_write_atomically (const char  *path,
   return TRUE;
 }
 
+/* @data written atomically to @target, with no backups: the second copy and checkpoints. */
+static gboolean
+write_replacing (const char  *target,
+                 const char  *data,
+                 gsize        length,
+                 GError     **error)
+{
+  g_autofree char *temp = NULL;
+
+  if (!write_temporary (target, data, length, &temp, error))
+    return FALSE;
+  if (g_rename (temp, target) != 0)
+    {
+      set_errno_error (error, errno);
+      g_unlink (temp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 adm_file_write_mirror (const char  *path,
                        const char  *folder,
@@ -237,7 +257,6 @@ adm_file_write_mirror (const char  *path,
 {
   g_autofree char *base = NULL;
   g_autofree char *copy = NULL;
-  g_autofree char *temp = NULL;
 
   g_return_val_if_fail (path != NULL && folder != NULL, FALSE);
 
@@ -249,15 +268,7 @@ adm_file_write_mirror (const char  *path,
     }
   base = g_path_get_basename (path);
   copy = g_build_filename (folder, base, NULL);
-  if (!write_temporary (copy, data, length, &temp, error))
-    return FALSE;
-  if (g_rename (temp, copy) != 0)
-    {
-      set_errno_error (error, errno);
-      g_unlink (temp);
-      return FALSE;
-    }
-  return TRUE;
+  return write_replacing (copy, data, length, error);
 }
 
 /* Checkpoints */
@@ -301,7 +312,6 @@ adm_file_write_checkpoint (const char  *path,
 {
   g_autofree char *folder = NULL;
   g_autofree char *checkpoint = NULL;
-  g_autofree char *temp = NULL;
 
   g_return_val_if_fail (path != NULL && label != NULL, FALSE);
 
@@ -312,17 +322,9 @@ adm_file_write_checkpoint (const char  *path,
       return FALSE;
     }
   checkpoint = adm_file_checkpoint_path (path, label);
-  if (!write_temporary (checkpoint, data, length, &temp, error))
-    return FALSE;
   /* No rotation: checkpoints are kept; a second one with the same label replaces the first
    * (the same cycle resolved again after an undo). */
-  if (g_rename (temp, checkpoint) != 0)
-    {
-      set_errno_error (error, errno);
-      g_unlink (temp);
-      return FALSE;
-    }
-  return TRUE;
+  return write_replacing (checkpoint, data, length, error);
 }
 
 static int

@@ -252,8 +252,8 @@ adm_journal_format_time (gint64 time)
   return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
 }
 
-static const char *
-entry_element (AdmJournalEntryKind kind)
+const char *
+adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
 {
   switch (kind)
     {
@@ -274,7 +274,7 @@ serialize_entry (AdmJournalEntryKind  kind,
                  gint64               time)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
-  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) entry_element (kind));
+  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) adm_journal_entry_kind_to_string (kind));
   g_autofree char *time_text = adm_journal_format_time (time);
   char number[24];
   xmlBuffer *buffer;

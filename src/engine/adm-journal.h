@@ -43,6 +43,9 @@ typedef enum {
   ADM_JOURNAL_ENTRY_REDO,
 } AdmJournalEntryKind;
 
+/* "action", "undo", "redo": the element each kind of entry is in the file. */
+const char *adm_journal_entry_kind_to_string (AdmJournalEntryKind kind);
+
 /* An action being built, or one in the journal. The head's kind is what the action is
  * ("sheet", "resolve-phase", …); its attributes are the parameters that name it. */
 typedef struct _AdmJournalAction AdmJournalAction;
