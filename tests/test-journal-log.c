@@ -491,6 +491,37 @@ test_dice_draws_bound (void)
   remove_tree (dir);
 }
 
+/* A journal longer than ADM_JOURNAL_MAX_ENTRIES is refused on opening, naming the limit and
+ * the line where it is passed (issue 15: a bound on a count that costs time). */
+static void
+test_entries_bound (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) hostile = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = read_text (path);
+  g_autoptr(GString) entries = g_string_new ("  <journal>\n");
+  g_autoptr(GString) changed = g_string_new (text);
+  g_autofree char *expected = NULL;
+
+  for (guint i = 1; i <= ADM_JOURNAL_MAX_ENTRIES + 1; i++)
+    g_string_append_printf (entries, "    <action id=\"%u\" what=\"note\" time=\"2026-11-22T18:00:00Z\">"
+                            "<event kind=\"note\" time=\"2026-11-22T18:00:00Z\">%u</event>"
+                            "</action>\n", i, i);
+  g_string_append (entries, "  </journal>");
+  g_assert_cmpuint (g_string_replace (changed, "  <journal/>", entries->str, 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+  hostile = adm_campaign_open (path, &error);
+  g_assert_null (hostile);
+  g_assert_nonnull (error);
+  expected = g_strdup_printf ("the journal has more than %u entries", ADM_JOURNAL_MAX_ENTRIES);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, expected));
+  remove_tree (dir);
+}
+
 /* Files written before actions (campaign format 1, saved battles version 1) open, each event
  * or phase an action, and are written back as the new format. */
 static void
@@ -691,6 +722,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/permissions-and-leftovers",
                    test_permissions_and_leftovers);
   g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);
+  g_test_add_func ("/engine/journal-log/entries-bound", test_entries_bound);
   g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);

@@ -323,6 +323,18 @@ push_entry (AdmJournal          *self,
   g_array_append_val (self->entries, entry);
 }
 
+static gboolean
+check_room (AdmJournal  *self,
+            GError     **error)
+{
+  if (self->entries->len < ADM_JOURNAL_MAX_ENTRIES)
+    return TRUE;
+  g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_FULL,
+               _("The journal holds %u entries, the most one can: nothing more can be recorded "
+                 "in this file"), ADM_JOURNAL_MAX_ENTRIES);
+  return FALSE;
+}
+
 gboolean
 adm_journal_record (AdmJournal       *self,
                     AdmJournalAction *action,
@@ -331,6 +343,8 @@ adm_journal_record (AdmJournal       *self,
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (action != NULL && action->id == 0, FALSE);
 
+  if (!check_room (self, error))
+    return FALSE;
   if (!apply_keeping (self, action, error))
     return FALSE;
 
@@ -497,6 +511,8 @@ adm_journal_undo (AdmJournal  *self,
                            _("There is nothing to undo"));
       return FALSE;
     }
+  if (!check_room (self, error))
+    return FALSE;
   return move_and_replay (self, ADM_JOURNAL_ENTRY_UNDO, time, error);
 }
 
@@ -513,6 +529,8 @@ adm_journal_redo (AdmJournal  *self,
                            _("There is nothing to redo"));
       return FALSE;
     }
+  if (!check_room (self, error))
+    return FALSE;
   return move_and_replay (self, ADM_JOURNAL_ENTRY_REDO, time, error);
 }
 
@@ -738,7 +756,14 @@ adm_journal_load (AdmJournal  *self,
   for (xmlNode *child = adm_xml_first_element (node, NULL); ok && child != NULL;
        child = adm_xml_next_element (child, NULL))
     {
-      if (adm_xml_is (child, "event"))
+      if (self->entries->len >= ADM_JOURNAL_MAX_ENTRIES)
+        {
+          adm_xml_set_error (error, display_name, child,
+                             _("the journal has more than %u entries, the most one can hold"),
+                             ADM_JOURNAL_MAX_ENTRIES);
+          ok = FALSE;
+        }
+      else if (adm_xml_is (child, "event"))
         ok = load_legacy_event (self, child, display_name, legacy_group_kind, &open, error);
       else if (open != NULL)
         {

@@ -28,11 +28,17 @@ G_BEGIN_DECLS
 
 #define ADM_JOURNAL_ERROR (adm_journal_error_quark ())
 
+/* The most entries a journal holds: far more than a campaign of many sessions makes (a cycle
+ * is tens of actions, a battle turn five), and few enough that any accepted file opens and
+ * replays in well under a second here. */
+#define ADM_JOURNAL_MAX_ENTRIES 25000
+
 typedef enum {
   ADM_JOURNAL_ERROR_NOTHING_TO_UNDO,
   ADM_JOURNAL_ERROR_NOTHING_TO_REDO,
   ADM_JOURNAL_ERROR_INVALID,   /* a journal read from a file that is not one */
   ADM_JOURNAL_ERROR_REPLAY,    /* an action the owner refuses */
+  ADM_JOURNAL_ERROR_FULL,      /* ADM_JOURNAL_MAX_ENTRIES reached */
 } AdmJournalError;
 
 GQuark adm_journal_error_quark (void);
