@@ -82,6 +82,58 @@ start_campaign (Fixture *fixture)
   g_assert_true (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
 }
 
+/* cycle --json --as (issue 17): an admiral's, a faction's and the public's picture name no
+ * formation that side does not know of — the hidden Autumn Screen and Komarran Cruiser
+ * Division — and give no placement or check of another side's; the Cetagandans know their
+ * own Autumn Screen. A viewer that is no one is refused before the campaign changes. */
+static void
+test_as_viewer (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *a = sheet ("komarr-cycle-1-ghem-sarlat.xml");
+  g_autofree char *b = sheet ("komarr-cycle-1-radovan.xml");
+  g_autofree char *c = sheet ("komarr-cycle-1-vorkosigan.xml");
+  static const char *const hidden[] = { "autumn-screen", "Autumn Screen",
+                                        "komarran-cruiser-division",
+                                        "Komarran Cruiser Division" };
+  static const char *const viewers[] = { "vorkosigan", "barrayar", "public" };
+
+  for (guint v = 0; v < G_N_ELEMENTS (viewers); v++)
+    {
+      g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", a, b, c,
+                                             "--save", fixture->campaign, "--seed", "7",
+                                             "--json", "--as", viewers[v], NULL);
+
+      g_test_message ("%s: %s%s", viewers[v], result->out, result->err);
+      g_assert_cmpint (result->status, ==, 0);
+      for (guint h = 0; h < G_N_ELEMENTS (hidden); h++)
+        g_assert_null (strstr (result->out, hidden[h]));
+      g_assert_nonnull (strstr (result->out, "\"positions\":[{"));
+      if (g_str_equal (viewers[v], "public"))
+        g_assert_nonnull (strstr (result->out, "\"summary\":[]"));
+      g_assert_cmpint (g_remove (fixture->campaign), ==, 0);
+    }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", a, b, c,
+                                           "--save", fixture->campaign, "--json", "--as",
+                                           "cetaganda", NULL);
+
+    g_assert_cmpint (result->status, ==, 0);
+    g_assert_nonnull (strstr (result->out, "\"formation\":\"autumn-screen\""));
+    g_assert_null (strstr (result->out, "komarran-cruiser-division"));
+    g_assert_cmpint (g_remove (fixture->campaign), ==, 0);
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", a, b, c,
+                                           "--save", fixture->campaign, "--json", "--as",
+                                           "nobody", NULL);
+
+    assert_failure (result, 2, "--as “nobody” is not master, public, an admiral or a faction "
+                               "of this campaign");
+    g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
+  }
+}
+
 static void
 test_good_run (Fixture       *fixture,
                gconstpointer  data)
@@ -355,6 +407,8 @@ main (int   argc,
 
   g_test_add ("/engine/cli/cycle/good-run", Fixture, NULL, fixture_setup, test_good_run,
               fixture_teardown);
+  g_test_add ("/engine/cli/cycle/F-STRAT-3/as-viewer", Fixture, NULL, fixture_setup,
+              test_as_viewer, fixture_teardown);
   g_test_add ("/engine/cli/cycle/json", Fixture, NULL, fixture_setup, test_json,
               fixture_teardown);
   g_test_add ("/engine/cli/cycle/F-STRAT-5/seed", Fixture, NULL, fixture_setup, test_seed,

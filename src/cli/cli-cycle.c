@@ -267,10 +267,77 @@ add_string (JsonBuilder *builder,
 }
 
 /* [{"formation", "placement", "reason"}] */
+/* Who a --json picture is for (--as, issue 17): the master (everything), the public, or one
+ * side — a faction, or an admiral, who sees his faction's picture and reads his own summary. */
+typedef struct {
+  gboolean          master;
+  const AdmFaction *faction;   /* NULL for the master and the public */
+  const char       *admiral;   /* an admiral's summary, or NULL */
+} Viewer;
+
+/* "master", "public", an admiral's id or a faction's id. */
+static gboolean
+parse_viewer (AdmScenario  *scenario,
+              const char   *text,
+              Viewer       *viewer,
+              char        **message)
+{
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  const AdmAdmiral *admiral;
+
+  *viewer = (Viewer) { text == NULL || g_str_equal (text, "master"), NULL, NULL };
+  if (text == NULL || viewer->master || g_str_equal (text, "public"))
+    return TRUE;
+  admiral = adm_scenario_lookup_admiral (scenario, text);
+  if (admiral != NULL)
+    {
+      viewer->faction = admiral->faction;
+      viewer->admiral = admiral->id;
+      return TRUE;
+    }
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      if (g_str_equal (faction->id, text))
+        {
+          viewer->faction = faction;
+          return TRUE;
+        }
+    }
+  *message = g_strdup_printf (_("--as “%s” is not master, public, an admiral or a faction of "
+                                "this campaign"), text);
+  return FALSE;
+}
+
+/* The viewer's own side: its faction and the faction's allies (the master's: all). */
+static gboolean
+viewer_owns (AdmScenario        *scenario,
+             const Viewer       *viewer,
+             const AdmFormation *formation)
+{
+  if (viewer->master)
+    return TRUE;
+  return viewer->faction != NULL &&
+         (formation->faction == viewer->faction ||
+          adm_scenario_factions_allied (scenario, formation->faction, viewer->faction));
+}
+
+/* What the viewer knows of (adm_strategy_formation_visible (), the one filter of the maps). */
+static gboolean
+viewer_sees (AdmStrategy        *strategy,
+             const Viewer       *viewer,
+             const AdmFormation *formation)
+{
+  return viewer->master ||
+         adm_strategy_formation_visible (strategy, formation, viewer->faction);
+}
+
 static void
 add_placements_json (JsonBuilder         *builder,
                      AdmState            *state,
-                     const AdmEngagement *engagement)
+                     const AdmEngagement *engagement,
+                     const Viewer        *viewer)
 {
   g_autoptr(GPtrArray) placements = adm_engagement_placements (state, engagement);
 
@@ -279,6 +346,10 @@ add_placements_json (JsonBuilder         *builder,
   for (guint i = 0; i < placements->len; i++)
     {
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
+
+      /* A placement follows from the formation's orders: its own side's to know. */
+      if (!viewer_owns (adm_state_get_scenario (state), viewer, entry->formation))
+        continue;
 
       json_builder_begin_object (builder);
       add_string (builder, "formation", entry->formation->id);
@@ -291,10 +362,11 @@ add_placements_json (JsonBuilder         *builder,
 
 /* [{"formation", "dice": [d, d], "readiness", "passed"}] for the cycle's F-STRAT-5 checks. */
 static void
-add_checks_json (JsonBuilder *builder,
-                 AdmState    *state,
-                 guint        cycle,
-                 GPtrArray   *engagements)
+add_checks_json (JsonBuilder  *builder,
+                 AdmState     *state,
+                 guint         cycle,
+                 GPtrArray    *engagements,
+                 const Viewer *viewer)
 {
   g_autoptr(GPtrArray) formations = checked_formations (state, engagements);
 
@@ -304,6 +376,9 @@ add_checks_json (JsonBuilder *builder,
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
       const AdmCycleCheck *check = adm_state_get_cycle_check (state, cycle, formation->id);
+
+      if (!viewer_owns (adm_state_get_scenario (state), viewer, formation))
+        continue;
 
       json_builder_begin_object (builder);
       add_string (builder, "formation", formation->id);
@@ -321,11 +396,34 @@ add_checks_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-static void
-add_engagements_json (JsonBuilder *builder,
-                      AdmState    *state,
-                      GPtrArray   *engagements)
+/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
+ * the public, when a formation it knows of did. */
+static gboolean
+viewer_knows_engagement (AdmState            *state,
+                         const Viewer        *viewer,
+                         const AdmEngagement *engagement)
 {
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+      if (viewer->faction != NULL
+            ? viewer_owns (adm_state_get_scenario (state), viewer, formation)
+            : viewer_sees (strategy, viewer, formation))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_engagements_json (JsonBuilder  *builder,
+                      AdmState     *state,
+                      GPtrArray    *engagements,
+                      const Viewer *viewer)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (state);
 
   json_builder_set_member_name (builder, "engagements");
   json_builder_begin_array (builder);
@@ -334,6 +432,8 @@ add_engagements_json (JsonBuilder *builder,
       const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
       g_autofree char *link = NULL;
 
+      if (!viewer_knows_engagement (state, viewer, engagement))
+        continue;
       json_builder_begin_object (builder);
       /* A sector's id, or a link as its two sector ids, space-separated like a route. */
       if (engagement->sector == NULL)
@@ -344,20 +444,25 @@ add_engagements_json (JsonBuilder *builder,
       json_builder_set_member_name (builder, "formations");
       json_builder_begin_array (builder);
       for (guint f = 0; f < engagement->formations->len; f++)
-        json_builder_add_string_value (builder,
-                                       ((AdmFormation *) g_ptr_array_index (engagement->formations,
-                                                                            f))->id);
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+          /* A hidden formation the viewer does not know of is not named. */
+          if (viewer_sees (strategy, viewer, formation))
+            json_builder_add_string_value (builder, formation->id);
+        }
       json_builder_end_array (builder);
-      add_placements_json (builder, state, engagement);
+      add_placements_json (builder, state, engagement, viewer);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
 }
 
 static void
-add_positions_json (JsonBuilder *builder,
-                    AdmScenario *scenario,
-                    AdmStrategy *strategy)
+add_positions_json (JsonBuilder  *builder,
+                    AdmScenario  *scenario,
+                    AdmStrategy  *strategy,
+                    const Viewer *viewer)
 {
   GPtrArray *formations = adm_scenario_get_formations (scenario);
 
@@ -367,6 +472,9 @@ add_positions_json (JsonBuilder *builder,
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
       const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
+
+      if (pos == NULL || !viewer_sees (strategy, viewer, formation))
+        continue;
 
       json_builder_begin_object (builder);
       add_string (builder, "formation", formation->id);
@@ -386,16 +494,49 @@ add_positions_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* The cycle's summary as the viewer may read it: the master's, an admiral's own, each admiral
+ * of a faction's one after the other; none for the public. */
+static char *
+viewer_summary (AdmCampaign  *campaign,
+                AdmStrategy  *strategy,
+                guint         cycle,
+                const Viewer *viewer)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  GString *text = g_string_new (NULL);
+
+  if (viewer->master || viewer->admiral != NULL)
+    {
+      g_autofree char *summary = adm_strategy_summary (strategy, cycle, viewer->admiral);
+
+      g_string_append (text, summary);
+    }
+  else if (viewer->faction != NULL)
+    for (guint i = 0; i < admirals->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+        g_autofree char *summary = NULL;
+
+        if (admiral->faction != viewer->faction)
+          continue;
+        summary = adm_strategy_summary (strategy, cycle, admiral->id);
+        g_string_append (text, summary);
+      }
+  return g_string_free (text, FALSE);
+}
+
 static void
-print_json (AdmCampaign *campaign,
-            guint        cycle,
-            const char  *saved)
+print_json (AdmCampaign  *campaign,
+            guint         cycle,
+            const char   *saved,
+            const char   *as_text,
+            const Viewer *viewer)
 {
   AdmState *state = adm_campaign_get_state (campaign);
   AdmStrategy *strategy = adm_state_get_strategy (state);
   g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autofree char *summary = adm_strategy_summary (strategy, cycle, NULL);
+  g_autofree char *summary = viewer_summary (campaign, strategy, cycle, viewer);
   g_auto(GStrv) lines = g_strsplit (g_strchomp (summary), "\n", -1);
   g_autofree char *display = g_filename_display_name (saved);
 
@@ -403,14 +544,18 @@ print_json (AdmCampaign *campaign,
   json_builder_set_member_name (builder, "cycle");
   json_builder_add_int_value (builder, cycle);
   add_string (builder, "saved", display);
-  add_engagements_json (builder, state, engagements);
-  add_checks_json (builder, state, cycle, engagements);
+  /* --as: who this picture is for. */
+  if (as_text != NULL)
+    add_string (builder, "as", as_text);
+  add_engagements_json (builder, state, engagements, viewer);
+  add_checks_json (builder, state, cycle, engagements, viewer);
   json_builder_set_member_name (builder, "summary");
   json_builder_begin_array (builder);
   for (guint i = 0; lines[i] != NULL; i++)
-    json_builder_add_string_value (builder, lines[i]);
+    if (lines[i][0] != '\0')
+      json_builder_add_string_value (builder, lines[i]);
   json_builder_end_array (builder);
-  add_positions_json (builder, adm_campaign_get_scenario (campaign), strategy);
+  add_positions_json (builder, adm_campaign_get_scenario (campaign), strategy, viewer);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -467,8 +612,9 @@ _cli_cycle_run (int    argc,
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) files = NULL, sheet_args = NULL;
-  g_autofree char *save_path = NULL, *seed_text = NULL;
+  g_autofree char *save_path = NULL, *seed_text = NULL, *as_text = NULL;
   g_autoptr(AdmDicePrng) seeded = NULL;
+  Viewer viewer;
   gboolean json = FALSE, is_campaign = FALSE;
   guint64 seed = 0;
   gint64 now = adm_clock_now ();
@@ -489,6 +635,10 @@ _cli_cycle_run (int    argc,
       N_("Print {\"cycle\", \"saved\", \"engagements\" (with \"placements\"), \"checks\", "
          "\"summary\", \"positions\"} as JSON"),
       NULL },
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
+      N_("With --json: the picture as an admiral, a faction or the public may see it — "
+         "engagements, placements, checks, summary and positions of only what that side knows "
+         "(F-STRAT-3); default the master's"), N_("WHO") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -523,9 +673,20 @@ _cli_cycle_run (int    argc,
       seeded = adm_dice_prng_new (seed);
     }
 
+  if (!_cli_check_value (command, "--as", as_text, FALSE))
+    return CLI_EXIT_USAGE;
+  if (as_text != NULL && !json)
+    return _cli_usage_error (command, _("--as goes with --json"));
+
   status = open_campaign (files[0], seed_text, seed, json, &campaign, &is_campaign);
   if (status != CLI_EXIT_OK)
     return status;
+  {
+    g_autofree char *message = NULL;
+
+    if (!parse_viewer (adm_campaign_get_scenario (campaign), as_text, &viewer, &message))
+      return _cli_usage_error (command, "%s", message);
+  }
   if (!is_campaign && save_path == NULL)
     return _cli_usage_error (command, _("%s is a scenario: it starts a new campaign; give "
                                         "--save FILE for it"), files[0]);
@@ -540,7 +701,7 @@ _cli_cycle_run (int    argc,
     return status;
 
   if (json)
-    print_json (campaign, cycle, target);
+    print_json (campaign, cycle, target, as_text, &viewer);
   else
     print_text (campaign, cycle, target);
   return CLI_EXIT_OK;
