@@ -148,6 +148,8 @@ static const struct {
   { "fast-ships", "F-STRAT-10", "speed-over-25", 2 },
   { "half-phase-actions", "F-STRAT-10", "two-per-phase", 2 },
   { "absent-admiral", "F-STRAT-5", "readiness-check", 2 },
+  { "late-arrivals", "F-STRAT-4", "new-wave", 1 },
+  { "strategic-repair", "F-DC-1", "master-records", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },

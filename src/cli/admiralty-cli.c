@@ -203,6 +203,8 @@ run (int    argc,
                                 "report, ships, dice\n"
                                 "  cycle FILE …     Resolve a strategic cycle of a campaign "
                                 "from order sheets\n"
+                                "  engagements FILE List a campaign's engagements in time "
+                                "order, with their status\n"
                                 "  report FILE …    Print a campaign's reports, fleet cards or "
                                 "order sheets as a PDF\n"
                                 "  reveal FILE ID   Reveal a hidden formation of a campaign to "
@@ -229,8 +231,8 @@ run (int    argc,
     }
   if (argc < 2)
     return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds, battle, cycle, report, journal, undo and "
-                                        "redo; ti4 is Twilight Imperium 4 combat"));
+                                        "odds, battle, cycle, engagements, report, "
+                                        "journal, undo and redo; ti4 is Twilight Imperium 4 combat"));
 
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
@@ -241,6 +243,8 @@ run (int    argc,
     return _cli_odds_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "battle") == 0)
     return _cli_battle_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "engagements") == 0)
+    return _cli_engagements_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "cycle") == 0)
     return _cli_cycle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "report") == 0)
@@ -253,7 +257,8 @@ run (int    argc,
       g_strcmp0 (command, "redo") == 0)
     return _cli_journal_run (argc - 1, argv + 1);
   return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds, battle, cycle, report, journal, undo and redo; ti4 is "
+                                   "odds, battle, cycle, engagements, report, journal, undo and "
+                                   "redo; ti4 is "
                                    "Twilight Imperium 4 combat"), command);
 }
 

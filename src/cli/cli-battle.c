@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
@@ -1007,6 +1008,84 @@ load (const char        *path,
   return CLI_EXIT_OK;
 }
 
+/* --engagement: the engagement's battle as the campaign keeps it, or a new one set up from the
+ * campaign as it stands (adm_campaign_engagement_setup ()). */
+static CliExit
+load_engagement (const char        *path,
+                 const char        *engagement_id,
+                 const char        *orders_path,
+                 gboolean           json,
+                 AdmCampaign      **campaign,
+                 AdmBattle        **battle,
+                 AdmBattleOrders  **orders)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *display = g_filename_display_basename (path);
+  g_autofree char *name = NULL;
+  const char *saved;
+
+  *campaign = adm_campaign_open (path, &error);
+  if (*campaign == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (adm_campaign_get_path (*campaign) == NULL)
+    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
+                                 "(admiralty-cli cycle)"), display);
+  engagement = adm_campaign_find_engagement (*campaign, engagement_id, &error);
+  if (engagement == NULL)
+    return _cli_invalid (json, "%s: %s", display, error->message);
+  if (engagement->status == ADM_ENGAGEMENT_FINISHED)
+    return _cli_invalid (json, _("%s: the battle of engagement %s has ended and is read-only; "
+                                 "undo its ending (admiralty-cli undo) to fight on"), display,
+                         engagement_id);
+  /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
+   * engagement c1-2" */
+  name = g_strdup_printf (_("%s, engagement %s"), display, engagement_id);
+  saved = adm_campaign_get_battle (*campaign, engagement_id, NULL, NULL);
+  if (saved != NULL)
+    *battle = adm_battle_load_game_memory (saved, strlen (saved), name, &error);
+  else
+    {
+      g_autofree char *setup = adm_campaign_engagement_setup (*campaign, engagement, NULL,
+                                                              &error);
+
+      if (setup != NULL)
+        *battle = adm_battle_load_memory (setup, strlen (setup), name, &error);
+    }
+  if (*battle == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (orders_path == NULL)
+    return CLI_EXIT_OK;
+  *orders = adm_battle_orders_load_file (orders_path, &error);
+  if (*orders == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+/* The battle goes into the campaign file as it stands, and with --end its results. */
+static CliExit
+keep_in_campaign (AdmCampaign *campaign,
+                  const char  *engagement_id,
+                  AdmBattle   *battle,
+                  gboolean     end,
+                  const char  *reason,
+                  gboolean     json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adm_battle_serialize (battle, NULL);
+
+  if (!adm_campaign_store_battle (campaign, engagement_id, text, adm_battle_get_turn (battle),
+                                  adm_phase_to_string (adm_battle_get_phase (battle)), &error))
+    return _cli_invalid (json, "%s", error->message);
+  if (end && !adm_campaign_end_battle (campaign, engagement_id, battle, reason, adm_clock_now (),
+                                       &error))
+    return _cli_invalid (json, "%s", error->message);
+  if (end && !json)
+    g_print (_("The battle of engagement %s is ended; its results are in the campaign.\n\n"),
+             engagement_id);
+  return CLI_EXIT_OK;
+}
+
 CliExit
 _cli_battle_run (int    argc,
                  char **argv)
@@ -1019,9 +1098,10 @@ _cli_battle_run (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
   g_autofree char *turns_text = NULL, *battle_file = NULL, *save_path = NULL;
-  g_autofree char *as_text = NULL;
+  g_autofree char *as_text = NULL, *engagement_id = NULL, *reason = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
   AdmAudience audience = adm_audience_master ();
-  gboolean json = FALSE;
+  gboolean json = FALSE, end = FALSE;
   CliExit status;
   int turns = 1;
   const GOptionEntry entries[] = {
@@ -1045,11 +1125,19 @@ _cli_battle_run (int    argc,
       N_("Print the battle as SIDE (a side's id or name) or the public sees it: its report "
          "lines, dice, ships and detection only (F-ECM); default the master's view"),
       N_("SIDE") },
+    { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement_id,
+      N_("Fight this engagement of the campaign given instead of a battle file (an id of "
+         "“admiralty-cli engagements”); the battle is kept in the campaign file"), N_("ID") },
+    { "end", 0, 0, G_OPTION_ARG_NONE, &end,
+      N_("With --engagement: after the turns (none unless --turns is given), end the battle "
+         "and carry its results into the campaign"), NULL },
+    { "reason", 0, 0, G_OPTION_ARG_STRING, &reason,
+      N_("With --end: why the battle ends (“Pol Six withdrew”)"), N_("TEXT") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
 
-  context = _cli_context_new (command, _("BATTLE.xml"),
+  context = _cli_context_new (command, _("BATTLE.xml | CAMPAIGN.admiralty --engagement ID"),
                               _("Plays the turns of a battle file (F-SEQ-1) with the orders of "
                                 "an orders file and prints each turn's report, the ships as "
                                 "they stand, the markers and the dice log. A turn the rules "
@@ -1064,8 +1152,18 @@ _cli_battle_run (int    argc,
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
       || !_cli_check_value (command, "--turns", turns_text, FALSE)
       || !_cli_check_value (command, "--save", save_path, FALSE)
-      || !_cli_check_value (command, "--as", as_text, FALSE))
+      || !_cli_check_value (command, "--as", as_text, FALSE)
+      || !_cli_check_value (command, "--engagement", engagement_id, FALSE)
+      || !_cli_check_value (command, "--reason", reason, FALSE))
     return CLI_EXIT_USAGE;
+  if ((end || reason != NULL) && engagement_id == NULL)
+    return _cli_usage_error (command, _("--end and --reason end a battle of a campaign: give "
+                                        "--engagement ID too"));
+  if (reason != NULL && !end)
+    return _cli_usage_error (command, _("--reason goes with --end"));
+  if (engagement_id != NULL && save_path != NULL)
+    return _cli_usage_error (command, _("a battle of a campaign is kept in the campaign file; "
+                                        "--save does not apply"));
   if (files == NULL || files[0] == NULL)
     return _cli_usage_error (command, _("no battle file given"));
   if (files[1] != NULL)
@@ -1075,7 +1173,13 @@ _cli_battle_run (int    argc,
     return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
 
   status = parse_turns (turns_text, json, &turns);
-  if (status == CLI_EXIT_OK)
+  /* --end alone ends the battle as it stands. */
+  if (end && turns_text == NULL)
+    turns = 0;
+  if (status == CLI_EXIT_OK && engagement_id != NULL)
+    status = load_engagement (files[0], engagement_id, orders_path, json, &campaign, &battle,
+                              &orders);
+  else if (status == CLI_EXIT_OK)
     status = load (files[0], orders_path, json, &battle, &orders);
   /* --as: one of this battle's sides, "public" or "master", checked before anything is
    * played or saved. */
@@ -1089,8 +1193,10 @@ _cli_battle_run (int    argc,
   if (status == CLI_EXIT_OK)
     status = make_dice (battle, seed_text, dice_text, json, &dice);
   battle_file = g_filename_display_basename (files[0]);
-  if (status == CLI_EXIT_OK)
+  if (status == CLI_EXIT_OK && turns > 0)
     status = play (battle, orders, dice.source, turns, battle_file, json);
+  if (status == CLI_EXIT_OK && campaign != NULL)
+    status = keep_in_campaign (campaign, engagement_id, battle, end, reason, json);
   if (status == CLI_EXIT_OK && save_path != NULL)
     {
       g_autoptr(GError) error = NULL;

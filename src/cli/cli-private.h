@@ -70,6 +70,9 @@ CliExit         _cli_journal_run          (int             argc,
                                            char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
+/* `engagements` (cli-engagements.c): a campaign's engagement queue, F-STRAT-4. */
+CliExit         _cli_engagements_run      (int             argc,
+                                           char          **argv);
 /* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1..5. */
 CliExit         _cli_cycle_run            (int             argc,
                                            char          **argv);

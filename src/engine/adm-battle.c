@@ -289,6 +289,27 @@ load_ship (AdmBattle   *self,
                          _("class “%s” has more than 32 weapons"), ship.klass->id);
       return FALSE;
     }
+  /* F-CRIT-20: critical results still unrepaired from an earlier battle of the campaign. */
+  {
+    g_autofree char *criticals = adm_xml_get_string (node, "criticals");
+    g_auto(GStrv) results = g_strsplit (criticals != NULL ? criticals : "", " ", -1);
+
+    for (guint r = 0; results[r] != NULL; r++)
+      {
+        guint64 result;
+
+        if (results[r][0] == '\0')
+          continue;
+        if (!g_ascii_string_to_unsigned (results[r], 10, 2, 12, &result, NULL) || r >= 100)
+          {
+            adm_xml_set_error (error, self->file, node,
+                               _("ship “%s” lists critical result “%s”; results are 2 to 12 "
+                                 "(F-CRIT-20)"), ship.name, results[r]);
+            return FALSE;
+          }
+        ship.criticals[result]++;
+      }
+  }
   ship.heading = adm_heading_normalise (ship.heading);
   ship.last_move = moving;
   ship.moved_last_turn = moving > 0;
@@ -2272,6 +2293,23 @@ adm_battle_load_game (const char  *path,
       self->path = g_strdup (path);
       self->saved = TRUE;
     }
+  return self;
+}
+
+AdmBattle *
+adm_battle_load_game_memory (const char  *data,
+                             gsize        length,
+                             const char  *display_name,
+                             GError     **error)
+{
+  gboolean is_game = FALSE, damaged = FALSE;
+  AdmBattle *self;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  self = game_from_memory (data, length, display_name, &is_game, &damaged, error);
+  if (self != NULL && is_game)
+    self->saved = TRUE;
   return self;
 }
 

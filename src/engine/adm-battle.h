@@ -377,6 +377,12 @@ char                 *adm_battle_serialize     (AdmBattle    *self,
  * adm_battle_find_backup () names the newest backup that opens. */
 AdmBattle            *adm_battle_load_game     (const char   *path,
                                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* A saved battle (or a set-up) from memory, as adm_battle_load_game () opens a file, with no
+ * path: a battle kept inside a campaign file (adm_campaign_get_battle ()). */
+AdmBattle            *adm_battle_load_game_memory (const char *data,
+                                                gsize         length,
+                                                const char   *display_name,
+                                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 /* PATH's backup @n (1 = newest): "game.xml" → "game.backup-1.xml". */
 char                 *adm_battle_backup_path   (const char   *path,
                                                 guint         n) G_GNUC_WARN_UNUSED_RESULT;

@@ -44,7 +44,27 @@ struct _AdmCampaign
   char        *header;   /* the file up to <dice>, serialised once */
   char        *path;
   char        *mirror;   /* the folder of the second copy, or NULL */
+  GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
+  GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
 };
+
+/* A saved battle (battle-game, docs/formats.md) kept in the campaign file, with where it
+ * stands for the engagement queue. */
+typedef struct {
+  char *text;
+  int   turn;
+  char *phase;
+} StoredBattle;
+
+static void
+stored_battle_free (gpointer data)
+{
+  StoredBattle *battle = data;
+
+  g_free (battle->text);
+  g_free (battle->phase);
+  g_free (battle);
+}
 
 G_DEFINE_FINAL_TYPE (AdmCampaign, adm_campaign, G_TYPE_OBJECT)
 
@@ -78,6 +98,8 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->header, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->mirror, g_free);
+  g_clear_pointer (&self->battles, g_hash_table_unref);
+  g_clear_pointer (&self->battle_ids, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -143,6 +165,8 @@ static void
 adm_campaign_init (AdmCampaign *self)
 {
   self->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  self->battles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, stored_battle_free);
+  self->battle_ids = g_ptr_array_new ();
   self->journal = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
 }
 
@@ -202,6 +226,68 @@ scenario_from_node (xmlNode     *node,
   return adm_scenario_new_from_node (node, display_name, ruleset, error);
 }
 
+/* <battles>: each <engagement-battle engagement=… turn=… phase=…> holds a saved battle's
+ * <battle-game> element; the battle itself is read when it is opened (adm-battle.h). */
+static gboolean
+load_battles (AdmCampaign  *self,
+              xmlNode      *battles,
+              const char   *display_name,
+              GError      **error)
+{
+  for (xmlNode *node = battles != NULL ? battles->children : NULL; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL, *phase = NULL;
+      xmlNode *game = NULL;
+      xmlBuffer *buffer;
+      gint64 turn = 0;
+
+      if (node->type != XML_ELEMENT_NODE)
+        continue;
+      id = adm_xml_get_string (node, "engagement");
+      phase = adm_xml_get_string (node, "phase");
+      for (xmlNode *child = node->children; child != NULL && game == NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+          game = child;
+      if (!adm_xml_is (node, "engagement-battle") || id == NULL || game == NULL ||
+          !adm_xml_is (game, "battle-game") ||
+          g_hash_table_contains (self->battles, id))
+        {
+          adm_xml_set_error (error, display_name, node,
+                             _("each battle of the campaign must be an <engagement-battle> with "
+                               "an engagement id of its own and a saved <battle-game> inside"));
+          return FALSE;
+        }
+      {
+        g_autofree char *turn_text = adm_xml_get_string (node, "turn");
+
+        if (turn_text != NULL &&
+            !g_ascii_string_to_signed (turn_text, 10, 0, G_MAXINT, &turn, NULL))
+          {
+            adm_xml_set_error (error, display_name, node,
+                               _("the battle of engagement “%s” has turn “%s”, not a whole "
+                                 "number"), id, turn_text);
+            return FALSE;
+          }
+      }
+      buffer = xmlBufferCreate ();
+      if (buffer == NULL || xmlNodeDump (buffer, game->doc, game, 0, 0) < 0)
+        g_error ("Out of memory reading a campaign");
+      {
+        StoredBattle *stored = g_new0 (StoredBattle, 1);
+        char *key = g_strdup (id);
+
+        stored->text = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n%s\n",
+                                        (const char *) xmlBufferContent (buffer));
+        stored->turn = (int) turn;
+        stored->phase = g_steal_pointer (&phase);
+        g_hash_table_insert (self->battles, key, stored);
+        g_ptr_array_add (self->battle_ids, key);
+      }
+      xmlBufferFree (buffer);
+    }
+  return TRUE;
+}
+
 static AdmCampaign *
 campaign_from_node (xmlNode     *root,
                     const char  *display_name,
@@ -251,6 +337,8 @@ campaign_from_node (xmlNode     *root,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, error))
+    return NULL;
   return g_steal_pointer (&self);
 }
 
@@ -473,6 +561,41 @@ header (AdmCampaign *self)
   return self->header;
 }
 
+static void
+write_battles (AdmCampaign *self,
+               GString     *out)
+{
+  if (self->battle_ids->len == 0)
+    return;
+  g_string_append (out, "  <battles>\n");
+  for (guint i = 0; i < self->battle_ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (self->battle_ids, i);
+      StoredBattle *battle = g_hash_table_lookup (self->battles, id);
+      const char *body = battle->text;
+
+      /* The saved battle's own declaration goes: it is an element of this file now. */
+      if (g_str_has_prefix (body, "<?xml"))
+        {
+          const char *end = strstr (body, "?>");
+
+          body = end != NULL ? end + 2 : body;
+          while (*body == '\n')
+            body++;
+        }
+      g_string_append_printf (out, "    <engagement-battle engagement=\"%s\" turn=\"%d\"", id,
+                              battle->turn);
+      if (battle->phase != NULL)
+        g_string_append_printf (out, " phase=\"%s\"", battle->phase);
+      g_string_append (out, ">\n");
+      g_string_append (out, body);
+      if (out->len > 0 && out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      g_string_append (out, "    </engagement-battle>\n");
+    }
+  g_string_append (out, "  </battles>\n");
+}
+
 char *
 adm_campaign_serialize (AdmCampaign *self,
                         gsize       *length)
@@ -487,6 +610,7 @@ adm_campaign_serialize (AdmCampaign *self,
                           G_GUINT64_FORMAT "\"/>\n", adm_dice_prng_get_seed (self->prng),
                           adm_dice_prng_get_draws (self->prng));
   adm_journal_write (self->journal, out);
+  write_battles (self, out);
   g_string_append (out, "</campaign>\n");
   if (length != NULL)
     *length = out->len;
@@ -629,6 +753,20 @@ journal_describe (gpointer                owner,
     return g_strdup (_("Readiness change"));
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));
+  if (g_str_equal (what, "battle-end") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "End of the battle of engagement c1-2 (Pol orbit)" */
+    return g_strdup_printf (_("End of the battle of engagement %s (%s)"),
+                            adm_event_get (head, "engagement"),
+                            adm_event_get (head, "place") != NULL ? adm_event_get (head, "place")
+                                                                  : "");
+  if (g_str_equal (what, "repair") && adm_event_get (head, "ship") != NULL)
+    {
+      AdmShipState *ship = adm_state_get_ship (self->state, adm_event_get (head, "ship"));
+
+      /* Translators: an action to undo: "Repair of Prince Serg" */
+      return g_strdup_printf (_("Repair of %s"), ship != NULL ? ship->ship->name
+                                                             : adm_event_get (head, "ship"));
+    }
   return NULL;
 }
 
@@ -923,4 +1061,72 @@ adm_campaign_describe_redo (AdmCampaign *self)
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
   action = adm_journal_get_redo_action (self->journal);
   return action != NULL ? adm_journal_describe (self->journal, action) : NULL;
+}
+
+/* Battles fought inside the campaign */
+
+const char *
+adm_campaign_get_battle (AdmCampaign  *self,
+                         const char   *engagement_id,
+                         int          *turn,
+                         const char  **phase)
+{
+  StoredBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+
+  battle = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
+  if (battle == NULL)
+    return NULL;
+  if (turn != NULL)
+    *turn = battle->turn;
+  if (phase != NULL)
+    *phase = battle->phase;
+  return battle->text;
+}
+
+GPtrArray *
+adm_campaign_list_battles (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return self->battle_ids;
+}
+
+gboolean
+adm_campaign_store_battle (AdmCampaign  *self,
+                           const char   *engagement_id,
+                           const char   *saved_battle,
+                           int           turn,
+                           const char   *phase,
+                           GError      **error)
+{
+  StoredBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (saved_battle != NULL, FALSE);
+
+  battle = g_hash_table_lookup (self->battles, engagement_id);
+  if (battle == NULL)
+    {
+      char *key = g_strdup (engagement_id);
+
+      battle = g_new0 (StoredBattle, 1);
+      g_hash_table_insert (self->battles, key, battle);
+      g_ptr_array_add (self->battle_ids, key);
+    }
+  else if (g_str_equal (battle->text, saved_battle) && battle->turn == turn &&
+           g_strcmp0 (battle->phase, phase) == 0)
+    return TRUE;
+  g_free (battle->text);
+  g_free (battle->phase);
+  battle->text = g_strdup (saved_battle);
+  battle->turn = turn;
+  battle->phase = g_strdup (phase);
+  /* The battle is in memory whatever happens: a failed save is said, and the next save that
+   * succeeds writes it. */
+  if (!autosave (self, error))
+    return FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
 }

@@ -121,4 +121,27 @@ gboolean       adm_campaign_save          (AdmCampaign  *self,
 char          *adm_campaign_serialize     (AdmCampaign  *self,
                                            gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Battles fought inside the campaign (docs/formats.md, "Battles of a campaign"): one saved
+ * battle (adm_battle_serialize ()) per engagement id of the queue (adm-engagement-queue.h),
+ * kept in the campaign's own file so that one file holds the whole campaign.
+ *
+ * The saved battle of @engagement_id, or NULL; @turn and @phase (its phase id, "movement")
+ * say where it stands. */
+const char    *adm_campaign_get_battle    (AdmCampaign  *self,
+                                           const char   *engagement_id,
+                                           int          *turn,
+                                           const char  **phase);
+/* Engagement ids (borrowed) that have a battle, in the order first stored. */
+GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
+/* Keeps @saved_battle as the battle of @engagement_id and saves the campaign when it has a
+ * file ("changed" is emitted). The battle's own journal is its record: the campaign's journal
+ * gets the battle's results when it is ended (adm-battle-result.h). When the save fails the
+ * battle is kept in memory, written by the next save that succeeds, and @error says why. */
+gboolean       adm_campaign_store_battle  (AdmCampaign  *self,
+                                           const char   *engagement_id,
+                                           const char   *saved_battle,
+                                           int           turn,
+                                           const char   *phase,
+                                           GError      **error);
+
 G_END_DECLS

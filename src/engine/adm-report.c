@@ -305,18 +305,18 @@ status_name (const AdmBattleShip *ship)
 /* "6 Engine compartment damaged, 7 Fire!" (F-CRIT-20: each outstanding result as often as it
  * was taken), or NULL when none is outstanding. */
 static char *
-criticals_text (AdmBattle           *battle,
-                const AdmBattleShip *ship)
+criticals_list_text (AdmRuleset         *ruleset,
+                     const AdmShipClass *klass,
+                     const int          *criticals)
 {
   GString *out = g_string_new (NULL);
   /* F-STN-7: stations take their results from their own table. */
-  const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+  const char *kind = klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
 
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
-    for (int n = 0; n < ship->criticals[r]; n++)
+    for (int n = 0; n < criticals[r]; n++)
       {
-        const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind, r,
-                                                       NULL);
+        const AdmTableRow *row = adm_ruleset_critical (ruleset, kind, r, NULL);
 
         if (out->len > 0)
           g_string_append (out, ", ");
@@ -330,6 +330,13 @@ criticals_text (AdmBattle           *battle,
       return NULL;
     }
   return g_string_free (out, FALSE);
+}
+
+static char *
+criticals_text (AdmBattle           *battle,
+                const AdmBattleShip *ship)
+{
+  return criticals_list_text (adm_battle_get_ruleset (battle), ship->klass, ship->criticals);
 }
 
 static char *
@@ -1149,7 +1156,17 @@ add_card (Report             *report,
   g_autofree char *ready = NULL, *criticals = NULL;
   AdmDocBlock *card;
 
-  /* After a battle the ship is as the battle left it (damage, crew losses, criticals). */
+  /* A campaign whose battles are fought inside it carries their results in its state
+   * (adm-battle-result.h): the card is the campaign's ship. */
+  if (adm_state_get_battle_endings (report->state)->len > 0 ||
+      adm_campaign_list_battles (report->campaign)->len > 0)
+    {
+      fought = NULL;
+      if (state != NULL)
+        criticals = criticals_list_text (report->ruleset, klass, state->criticals);
+    }
+  /* After a battle of the battles folder the ship is as the battle left it (damage, crew
+   * losses, criticals). */
   if (fought != NULL)
     {
       damage = MAX (damage, fought->damage);

@@ -366,6 +366,17 @@ add_ship (xmlNode       *node,
                                       0, 12));
   if (current != NULL && current->damage > 0)
     set_int (child, "damage", current->damage);
+  /* F-CRIT-20: what earlier battles left unrepaired goes on to the next. */
+  if (current != NULL)
+    {
+      g_autoptr(GString) criticals = g_string_new (NULL);
+
+      for (guint r = 0; r < ADM_STATE_CRITICAL_RESULTS; r++)
+        for (int n = 0; n < current->criticals[r]; n++)
+          g_string_append_printf (criticals, "%s%u", criticals->len > 0 ? " " : "", r);
+      if (criticals->len > 0)
+        xmlSetProp (child, BAD_CAST "criticals", BAD_CAST criticals->str);
+    }
 }
 
 static void

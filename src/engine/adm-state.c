@@ -7,9 +7,12 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-dice-source.h"
+#include "adm-engagement.h"
+#include "adm-engagement-queue.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
 
@@ -27,6 +30,8 @@ struct _AdmState
   GHashTable  *given;        /* formation id → timed AdmStratOrderKind + 1, this cycle */
   GHashTable  *cycle_orders; /* "CYCLE FORMATION" → order name (static), resolved cycles */
   GHashTable  *checks;       /* "CYCLE FORMATION" → AdmCycleCheck* (F-STRAT-5) */
+  GPtrArray   *endings;      /* AdmBattleEnding*, in the order ended */
+  GPtrArray   *repairs;      /* AdmRepairRecord* */
   guint        n_events;
 };
 
@@ -40,6 +45,14 @@ typedef struct {
   GArray            *values;
   AdmStratOrder     *order;    /* a strategic order, checked */
   GPtrArray         *checks;   /* AdmCycleCheck*, a cycle's F-STRAT-5 checks */
+  AdmQueuedEngagement *engagement; /* battle results: the engagement they end */
+  const AdmFaction  *faction;  /* a captor */
+  const AdmSector   *sector;   /* where a prize formation is */
+  GPtrArray         *ships;    /* const AdmShip*: a prize formation's */
+  int                criticals[ADM_STATE_CRITICAL_RESULTS];
+  gint64             damage;
+  gint64             readiness;
+  AdmShipFate        fate;
 } Plan;
 
 typedef gboolean (*CheckFunc) (AdmState *self, const AdmEvent *event, Plan *plan, GError **error);
@@ -67,6 +80,36 @@ cycle_check_free (gpointer data)
 }
 
 static void
+ship_state_free (gpointer data)
+{
+  AdmShipState *state = data;
+
+  g_free (state->lost_in);
+  g_free (state);
+}
+
+static void
+battle_ending_free (gpointer data)
+{
+  AdmBattleEnding *ending = data;
+
+  g_free (ending->engagement);
+  g_free (ending->reason);
+  g_free (ending);
+}
+
+static void
+repair_record_free (gpointer data)
+{
+  AdmRepairRecord *repair = data;
+
+  g_free (repair->ship_id);
+  g_array_unref (repair->criticals);
+  g_free (repair->reason);
+  g_free (repair);
+}
+
+static void
 formation_state_free (gpointer data)
 {
   AdmFormationState *state = data;
@@ -87,6 +130,8 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->given, g_hash_table_unref);
   g_clear_pointer (&self->cycle_orders, g_hash_table_unref);
   g_clear_pointer (&self->checks, g_hash_table_unref);
+  g_clear_pointer (&self->endings, g_ptr_array_unref);
+  g_clear_pointer (&self->repairs, g_ptr_array_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -101,7 +146,9 @@ adm_state_class_init (AdmStateClass *klass)
 static void
 adm_state_init (AdmState *self)
 {
-  self->ships = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  self->ships = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, ship_state_free);
+  self->endings = g_ptr_array_new_with_free_func (battle_ending_free);
+  self->repairs = g_ptr_array_new_with_free_func (repair_record_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -129,6 +176,7 @@ adm_state_new (AdmScenario *scenario)
 
       state->ship = ship;
       state->readiness = ship->readiness;
+      state->faction = ship->faction;
       g_hash_table_insert (self->ships, ship->id, state);
     }
 
@@ -571,6 +619,337 @@ apply_note (AdmState       *self,
 {
 }
 
+/* Battle results (adm-battle-result.h): what a battle of the campaign left of each ship, the
+ * prize formations of captured ships, and the battle's end. They are journaled together as
+ * one action when the master ends the battle: ships lost first, then the survivors (with the
+ * flagships the battle left, F-FORM-5), the prizes, and last "battle-end". */
+
+/* The engagement @event names, which must not be ended, nor wait for an earlier one. */
+static gboolean
+need_open_engagement (AdmState        *self,
+                      const AdmEvent  *event,
+                      Plan            *plan,
+                      GError         **error)
+{
+  const char *id = adm_event_get (event, "engagement");
+
+  plan->engagement = adm_engagement_queue_find (self, id, error);
+  if (plan->engagement == NULL)
+    return FALSE;
+  if (plan->engagement->status == ADM_ENGAGEMENT_FINISHED)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the battle of engagement %s has already ended"), id);
+      return FALSE;
+    }
+  if (plan->engagement->status == ADM_ENGAGEMENT_WAITING)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("engagement %s cannot end before %s, which one of its formations fights "
+                     "earlier (F-STRAT-4)"), id, plan->engagement->waiting_for);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const AdmFaction *
+lookup_faction (AdmState   *self,
+                const char *id)
+{
+  GPtrArray *factions = adm_scenario_get_factions (self->scenario);
+
+  for (guint i = 0; id != NULL && i < factions->len; i++)
+    if (g_str_equal (((const AdmFaction *) g_ptr_array_index (factions, i))->id, id))
+      return g_ptr_array_index (factions, i);
+  return NULL;
+}
+
+/* "5 7 7": critical results (F-CRIT-20), 2..12, counted into @counts. */
+static gboolean
+read_criticals (const AdmEvent  *event,
+                int             *counts,
+                GError         **error)
+{
+  g_auto(GStrv) words = g_strsplit (adm_event_get (event, "criticals") != NULL
+                                    ? adm_event_get (event, "criticals") : "", " ", -1);
+  guint n = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint64 result;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (words[i], 10, 2, 12, &result, NULL) ||
+          ++n > 100)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the “%s” event lists critical result “%s”; results are 2 to 12 "
+                         "(F-CRIT-20), at most 100 of them"), adm_event_get_kind (event),
+                       words[i]);
+          return FALSE;
+        }
+      counts[result]++;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_ship_after_battle (AdmState        *self,
+                         const AdmEvent  *event,
+                         Plan            *plan,
+                         GError         **error)
+{
+  const char *fate = adm_event_get (event, "fate");
+  const AdmFormation *formation;
+  int hull;
+
+  if (!need_ship (self, event, plan, error) ||
+      !need_open_engagement (self, event, plan, error))
+    return FALSE;
+  formation = adm_strategy_formation_of_ship (self->strategy, plan->ship->ship);
+  if (plan->ship->fate != ADM_SHIP_FATE_AFLOAT || formation == NULL ||
+      !g_ptr_array_find_with_equal_func (plan->engagement->formation_ids, formation->id,
+                                         g_str_equal, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("“%s” did not fight in engagement %s"), plan->ship->ship->name,
+                   plan->engagement->id);
+      return FALSE;
+    }
+  hull = plan->ship->ship->klass->hull;
+  if (!need_int (event, "damage", 0, hull, &plan->damage, error) ||
+      !need_int (event, "readiness", 0, 12, &plan->readiness, error) ||
+      !read_criticals (event, plan->criticals, error))
+    return FALSE;
+  if (g_strcmp0 (fate, "afloat") == 0)
+    plan->fate = ADM_SHIP_FATE_AFLOAT;
+  else if (g_strcmp0 (fate, "destroyed") == 0)
+    plan->fate = ADM_SHIP_FATE_DESTROYED;
+  else if (g_strcmp0 (fate, "wreck") == 0)
+    plan->fate = ADM_SHIP_FATE_WRECK;
+  else if (g_strcmp0 (fate, "captured") == 0)
+    {
+      plan->fate = ADM_SHIP_FATE_AFLOAT;
+      plan->faction = lookup_faction (self, adm_event_get (event, "captor"));
+      if (plan->faction == NULL ||
+          adm_scenario_factions_allied (self->scenario, plan->faction, plan->ship->faction))
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("“%s” is captured by “%s”, which is not an enemy faction of the "
+                         "campaign"), plan->ship->ship->name,
+                       adm_event_get (event, "captor") != NULL ? adm_event_get (event, "captor")
+                                                               : "");
+          return FALSE;
+        }
+    }
+  else
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the fate of “%s” is “%s”; it must be afloat, destroyed, wreck or "
+                     "captured"), plan->ship->ship->name, fate != NULL ? fate : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_ship_after_battle (AdmState       *self,
+                         const AdmEvent *event,
+                         Plan           *plan)
+{
+  AdmShipState *ship = plan->ship;
+
+  ship->damage = (int) plan->damage;
+  ship->readiness = (int) plan->readiness;
+  memcpy (ship->criticals, plan->criticals, sizeof ship->criticals);
+  ship->fate = plan->fate;
+  if (plan->faction != NULL)
+    ship->faction = plan->faction;
+  if (plan->fate != ADM_SHIP_FATE_AFLOAT)
+    {
+      g_autofree char *place = adm_engagement_place_name (&plan->engagement->engagement);
+      g_autofree char *why = plan->fate == ADM_SHIP_FATE_WRECK
+                             /* Translators: a formation's log: "Prince Serg was left a wreck
+                              * in the battle at Pol orbit" */
+                             ? g_strdup_printf (_("%s was left a wreck in the battle at %s"),
+                                                ship->ship->name, place)
+                             : g_strdup_printf (_("%s was destroyed in the battle at %s"),
+                                                ship->ship->name, place);
+
+      ship->lost_in = g_strdup (plan->engagement->id);
+      ship->wreck_place = plan->fate == ADM_SHIP_FATE_WRECK ? plan->engagement->engagement.sector
+                                                            : NULL;
+      adm_strategy_remove_ship (self->strategy, ship->ship, why);
+    }
+  else if (g_strcmp0 (adm_event_get (event, "flagship"), "true") == 0)
+    adm_strategy_set_formation_flagship (self->strategy, ship->ship);
+}
+
+static gboolean
+check_prize (AdmState        *self,
+             const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  const char *id = adm_event_get (event, "formation");
+  const char *name = adm_event_get (event, "name");
+  g_auto(GStrv) words = NULL;
+
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  plan->faction = lookup_faction (self, adm_event_get (event, "faction"));
+  plan->sector = adm_scenario_lookup_sector (self->scenario, adm_event_get (event, "place"));
+  if (id == NULL || name == NULL || *name == '\0' || plan->faction == NULL ||
+      plan->sector == NULL || adm_strategy_formation_id_used (self->strategy, id))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a prize formation needs a new formation id, a name, the captor's faction "
+                     "and a sector (“%s”)"), id != NULL ? id : "");
+      return FALSE;
+    }
+  plan->ships = g_ptr_array_new ();
+  words = g_strsplit (adm_event_get (event, "ships") != NULL ? adm_event_get (event, "ships") : "",
+                      " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      AdmShipState *ship;
+
+      if (words[i][0] == '\0')
+        continue;
+      ship = g_hash_table_lookup (self->ships, words[i]);
+      if (ship == NULL || ship->fate != ADM_SHIP_FATE_AFLOAT || ship->faction != plan->faction ||
+          adm_strategy_formation_of_ship (self->strategy, ship->ship) == NULL ||
+          g_ptr_array_find (plan->ships, ship->ship, NULL) || plan->ships->len >= 100)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("“%s” is no ship captured by “%s”"), words[i], plan->faction->name);
+          return FALSE;
+        }
+      g_ptr_array_add (plan->ships, (gpointer) ship->ship);
+    }
+  if (plan->ships->len == 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the prize formation “%s” has no ships"), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_prize (AdmState       *self,
+             const AdmEvent *event,
+             Plan           *plan)
+{
+  adm_strategy_form_prize (self->strategy, adm_event_get (event, "formation"),
+                           adm_event_get (event, "name"), plan->faction, plan->sector,
+                           plan->ships);
+}
+
+static gboolean
+check_battle_end (AdmState        *self,
+                  const AdmEvent  *event,
+                  Plan            *plan,
+                  GError         **error)
+{
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  return need_int (event, "turn", 0, 100000, &plan->damage, error);
+}
+
+static void
+apply_battle_end (AdmState       *self,
+                  const AdmEvent *event,
+                  Plan           *plan)
+{
+  AdmBattleEnding *ending = g_new0 (AdmBattleEnding, 1);
+
+  ending->engagement = g_strdup (plan->engagement->id);
+  ending->cycle = plan->engagement->engagement.cycle;
+  ending->turn = (int) plan->damage;
+  ending->reason = g_strdup (adm_event_get (event, "reason"));
+  ending->time = adm_event_get_time (event);
+  g_ptr_array_add (self->endings, ending);
+}
+
+/* "repair": the master's repairs and refits between battles (ruling "strategic-repair": the
+ * rules say nothing of repair on the strategic map, so there is only what the master
+ * records, with his reason). */
+static gboolean
+check_repair (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  const AdmRuling *ruling = adm_ruleset_lookup_ruling (adm_scenario_get_ruleset (self->scenario),
+                                                       "strategic-repair");
+
+  if (ruling != NULL && g_strcmp0 (ruling->value, "none") == 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("this campaign's rulings allow no repairs between battles "
+                     "(ruling “strategic-repair”)"));
+      return FALSE;
+    }
+  if (!need_ship (self, event, plan, error) || !need_text (event, error))
+    return FALSE;
+  if (plan->ship->fate != ADM_SHIP_FATE_AFLOAT)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("“%s” was lost in battle and cannot be repaired"), plan->ship->ship->name);
+      return FALSE;
+    }
+  plan->damage = 0;
+  plan->readiness = -1;
+  if ((adm_event_get (event, "hull") != NULL &&
+       !need_int (event, "hull", 0, plan->ship->damage, &plan->damage, error)) ||
+      (adm_event_get (event, "readiness") != NULL &&
+       !need_int (event, "readiness", 0, 12, &plan->readiness, error)) ||
+      !read_criticals (event, plan->criticals, error))
+    return FALSE;
+  for (guint r = 0; r < ADM_STATE_CRITICAL_RESULTS; r++)
+    if (plan->criticals[r] > plan->ship->criticals[r])
+      {
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("“%s” has no critical result %u to repair"), plan->ship->ship->name, r);
+        return FALSE;
+      }
+  if (plan->damage == 0 && plan->readiness < 0 && adm_event_get (event, "criticals") == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a repair of “%s” must restore hull points, repair criticals or set "
+                     "readiness"), plan->ship->ship->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_repair (AdmState       *self,
+              const AdmEvent *event,
+              Plan           *plan)
+{
+  AdmRepairRecord *record = g_new0 (AdmRepairRecord, 1);
+
+  plan->ship->damage -= (int) plan->damage;
+  if (plan->readiness >= 0)
+    plan->ship->readiness = (int) plan->readiness;
+  record->criticals = g_array_new (FALSE, FALSE, sizeof (int));
+  for (int r = 0; r < ADM_STATE_CRITICAL_RESULTS; r++)
+    for (int n = 0; n < plan->criticals[r]; n++)
+      {
+        plan->ship->criticals[r]--;
+        g_array_append_val (record->criticals, r);
+      }
+  record->cycle = adm_strategy_get_cycle (self->strategy);
+  record->ship_id = g_strdup (plan->ship->ship->id);
+  record->hull = (int) plan->damage;
+  record->readiness = (int) plan->readiness;
+  record->reason = g_strdup (adm_event_get_text (event));
+  g_ptr_array_add (self->repairs, record);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -584,6 +963,10 @@ static const struct {
   { "sheet", check_sheet, apply_sheet },
   { "cycle", check_cycle, apply_cycle },
   { "reveal", check_reveal, apply_reveal },
+  { "ship-after-battle", check_ship_after_battle, apply_ship_after_battle },
+  { "prize", check_prize, apply_prize },
+  { "battle-end", check_battle_end, apply_battle_end },
+  { "repair", check_repair, apply_repair },
 };
 
 gboolean
@@ -611,6 +994,8 @@ adm_state_apply (AdmState        *self,
         g_clear_pointer (&plan.values, g_array_unref);
         g_clear_pointer (&plan.order, adm_strat_order_free);
         g_clear_pointer (&plan.checks, g_ptr_array_unref);
+        g_clear_pointer (&plan.engagement, adm_queued_engagement_free);
+        g_clear_pointer (&plan.ships, g_ptr_array_unref);
         return ok;
       }
 
@@ -708,9 +1093,18 @@ adm_state_dump (AdmState *self)
       const AdmShip *ship = g_ptr_array_index (ships, i);
       AdmShipState *state = g_hash_table_lookup (self->ships, ship->id);
 
-      g_string_append_printf (out, "ship %s hull %d/%d readiness %d\n", ship->id,
+      g_string_append_printf (out, "ship %s hull %d/%d readiness %d", ship->id,
                               ship->klass->hull - state->damage, ship->klass->hull,
                               state->readiness);
+      if (state->fate != ADM_SHIP_FATE_AFLOAT)
+        g_string_append_printf (out, " %s in %s", state->fate == ADM_SHIP_FATE_WRECK
+                                                  ? "wreck" : "destroyed", state->lost_in);
+      if (state->faction != ship->faction)
+        g_string_append_printf (out, " serving %s", state->faction->id);
+      for (guint r = 0; r < ADM_STATE_CRITICAL_RESULTS; r++)
+        for (int n = 0; n < state->criticals[r]; n++)
+          g_string_append_printf (out, " critical %u", r);
+      g_string_append_c (out, '\n');
     }
 
   formations = adm_scenario_get_formations (self->scenario);
@@ -736,6 +1130,51 @@ adm_state_dump (AdmState *self)
       g_string_append_c (out, '\n');
     }
 
+  for (guint i = 0; i < self->endings->len; i++)
+    {
+      AdmBattleEnding *ending = g_ptr_array_index (self->endings, i);
+
+      g_string_append_printf (out, "battle-end %s turn %d [%s]\n", ending->engagement,
+                              ending->turn, ending->reason != NULL ? ending->reason : "");
+    }
+  for (guint i = 0; i < self->repairs->len; i++)
+    {
+      AdmRepairRecord *repair = g_ptr_array_index (self->repairs, i);
+
+      g_string_append_printf (out, "repair %s hull %d readiness %d criticals %u [%s]\n",
+                              repair->ship_id, repair->hull, repair->readiness,
+                              repair->criticals->len, repair->reason);
+    }
   adm_strategy_dump (self->strategy, out);
   return g_string_free (out, FALSE);
+}
+
+const AdmBattleEnding *
+adm_state_get_battle_ending (AdmState   *self,
+                             const char *engagement_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+
+  for (guint i = 0; engagement_id != NULL && i < self->endings->len; i++)
+    {
+      AdmBattleEnding *ending = g_ptr_array_index (self->endings, i);
+
+      if (g_str_equal (ending->engagement, engagement_id))
+        return ending;
+    }
+  return NULL;
+}
+
+GPtrArray *
+adm_state_get_battle_endings (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->endings;
+}
+
+GPtrArray *
+adm_state_get_repairs (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->repairs;
 }

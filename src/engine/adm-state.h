@@ -11,11 +11,45 @@
 
 G_BEGIN_DECLS
 
+/* What became of a ship in the campaign's battles. */
+typedef enum {
+  ADM_SHIP_FATE_AFLOAT,        /* in a formation (its own side's, or its captor's) */
+  ADM_SHIP_FATE_DESTROYED,     /* blown apart (F-CAT-12, F-CAT-13) */
+  ADM_SHIP_FATE_WRECK,         /* a hulk left in the sector (F-CAT-10, F-CAT-11) */
+} AdmShipFate;
+
+/* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20), as AdmBattleShip keeps them. */
+#define ADM_STATE_CRITICAL_RESULTS 13
+
 typedef struct {
-  const AdmShip *ship;
-  int            damage;       /* hull points lost */
-  int            readiness;    /* current readiness */
+  const AdmShip    *ship;
+  int               damage;       /* hull points lost */
+  int               readiness;    /* current readiness */
+  AdmShipFate       fate;
+  const AdmFaction *faction;      /* the faction it serves now: its own, or its captor's */
+  const AdmSector  *wreck_place;  /* a wreck: the sector it was left in */
+  char             *lost_in;      /* destroyed or a wreck: the engagement id, else NULL */
+  int               criticals[ADM_STATE_CRITICAL_RESULTS]; /* outstanding, unrepaired */
 } AdmShipState;
+
+/* A battle of the campaign ended ("battle-end", adm-battle-result.h). */
+typedef struct {
+  char  *engagement;           /* its id in the engagement queue, "c2-1" */
+  guint  cycle;                /* the cycle the battle belongs to */
+  int    turn;                 /* the turn it ended in; 0 when not fought */
+  char  *reason;               /* the master's words, or NULL */
+  gint64 time;
+} AdmBattleEnding;
+
+/* A master's repair or refit between battles ("repair", ruling "strategic-repair"). */
+typedef struct {
+  guint  cycle;
+  char  *ship_id;
+  int    hull;                 /* hull points restored */
+  GArray *criticals;           /* int results repaired */
+  int    readiness;            /* the readiness set, or -1 when unchanged */
+  char  *reason;
+} AdmRepairRecord;
 
 typedef struct {
   const AdmFormation *formation;
@@ -82,6 +116,13 @@ const AdmCycleCheck *adm_state_get_cycle_check (AdmState   *self,
 const char         *adm_state_get_cycle_order  (AdmState   *self,
                                                 guint       cycle,
                                                 const char *formation_id);
+/* The ending of a campaign battle, by engagement id, or NULL while it is not ended. */
+const AdmBattleEnding *adm_state_get_battle_ending (AdmState   *self,
+                                                   const char *engagement_id);
+/* AdmBattleEnding*, in the order ended. */
+GPtrArray          *adm_state_get_battle_endings (AdmState    *self);
+/* AdmRepairRecord*, in the order journaled. */
+GPtrArray          *adm_state_get_repairs      (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
 GPtrArray          *adm_state_get_rolls        (AdmState    *self);
 guint               adm_state_get_n_events     (AdmState    *self);

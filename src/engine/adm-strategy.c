@@ -703,8 +703,8 @@ need_command_of (AdmStrategy       *self,
   formation = tracker->pos.formation;
   if (tracker->gone)
     {
-      refuse (error, _("“%s” no longer exists: it was disbanded or joined another formation "
-                       "(F-STRAT-17)"), formation->name);
+      refuse (error, _("“%s” no longer exists: it was disbanded, joined another formation "
+                       "(F-STRAT-17) or lost all its ships in battle"), formation->name);
       return NULL;
     }
   if (!commands (admiral, formation))
@@ -1238,6 +1238,94 @@ new_formation (AdmStrategy      *self,
     }
   g_ptr_array_unref (sources);
   return tracker;
+}
+
+/* Battle results (F-STRAT-4, issue "campaign loop"): a ship lost in a battle — destroyed, or
+ * left a wreck — leaves its formation as any ship leaving it does (F-FORM-5 succession; a
+ * formation with none left is no more). */
+void
+adm_strategy_remove_ship (AdmStrategy   *self,
+                          const AdmShip *ship,
+                          const char    *why)
+{
+  Tracker *tracker;
+  g_autoptr(GPtrArray) leaving = g_ptr_array_new ();
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (ship != NULL);
+
+  tracker = g_hash_table_lookup (self->ship_formation, ship);
+  if (tracker == NULL || tracker->gone)
+    return;
+  g_hash_table_remove (self->ship_formation, ship);
+  add_log (tracker, self->cycle, "%s", why);
+  g_ptr_array_add (leaving, (gpointer) ship);
+  remove_ships (self, tracker, leaving);
+}
+
+const AdmFormation *
+adm_strategy_formation_of_ship (AdmStrategy   *self,
+                                const AdmShip *ship)
+{
+  Tracker *tracker;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  tracker = g_hash_table_lookup (self->ship_formation, ship);
+  return tracker != NULL && !tracker->gone ? tracker->pos.formation : NULL;
+}
+
+/* Captured ships (F-BOARD-15, F-BOARD-17) join the captor's faction as a formation of their
+ * own, in @sector; they are no secret of anyone's. */
+void
+adm_strategy_form_prize (AdmStrategy      *self,
+                         const char       *id,
+                         const char       *name,
+                         const AdmFaction *faction,
+                         const AdmSector  *sector,
+                         GPtrArray        *ships)
+{
+  Tracker *tracker;
+  AdmFormation *formation;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (ships != NULL && ships->len > 0);
+
+  tracker = new_formation (self, id, name, NULL, sector, ships, g_ptr_array_index (ships, 0));
+  formation = (AdmFormation *) tracker->pos.formation;
+  formation->faction = (AdmFaction *) faction;
+  formation->hidden = FALSE;
+  add_log (tracker, self->cycle, _("formed of ships taken in battle"));
+}
+
+/* The flagship a battle left (F-FORM-5): the succession taken on the table carries on. */
+void
+adm_strategy_set_formation_flagship (AdmStrategy   *self,
+                                     const AdmShip *ship)
+{
+  Tracker *tracker;
+
+  g_return_if_fail (self != NULL);
+
+  tracker = g_hash_table_lookup (self->ship_formation, ship);
+  if (tracker == NULL || tracker->gone || tracker->pos.flagship == ship)
+    return;
+  set_flagship (self, tracker, ship);
+}
+
+/* Where a formation is, or, in transit, where it is heading. */
+const AdmSector *
+adm_strategy_formation_place (AdmStrategy        *self,
+                              const AdmFormation *formation)
+{
+  Tracker *tracker;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  tracker = g_hash_table_lookup (self->trackers, formation->id);
+  if (tracker == NULL)
+    return NULL;
+  return tracker->pos.towards != NULL ? tracker->pos.towards : tracker->pos.sector;
 }
 
 static char *
@@ -1863,6 +1951,23 @@ adm_strategy_lookup_formation (AdmStrategy *self,
                                           : NULL;
 
   return tracker != NULL && !tracker->gone ? (AdmFormation *) tracker->pos.formation : NULL;
+}
+
+gboolean
+adm_strategy_formation_id_used (AdmStrategy *self,
+                                const char  *formation_id)
+{
+  return formation_id != NULL && g_hash_table_contains (self->trackers, formation_id);
+}
+
+const char *
+adm_strategy_formation_name (AdmStrategy *self,
+                             const char  *formation_id)
+{
+  Tracker *tracker = formation_id != NULL ? g_hash_table_lookup (self->trackers, formation_id)
+                                          : NULL;
+
+  return tracker != NULL ? tracker->pos.formation->name : formation_id;
 }
 
 /* F-STRAT-3: each side knows its own and its allies' formations and every formation not

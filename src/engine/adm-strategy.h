@@ -154,6 +154,34 @@ gboolean              adm_strategy_check_reveal   (AdmStrategy     *self,
 void                  adm_strategy_apply_reveal   (AdmStrategy     *self,
                                                    const AdmEvent  *event);
 
+/* Whether any formation, in being or gone, has had @formation_id. */
+gboolean              adm_strategy_formation_id_used (AdmStrategy *self,
+                                                   const char  *formation_id);
+/* The name of formation @formation_id, in being or gone; the id itself when there was none. */
+const char           *adm_strategy_formation_name (AdmStrategy *self,
+                                                   const char  *formation_id);
+/* Battle results carried into the campaign (adm-battle-result.h). A ship lost in battle leaves
+ * its formation (F-FORM-5 succession; a formation with no ship left is no more), @why logged. */
+void                  adm_strategy_remove_ship    (AdmStrategy     *self,
+                                                   const AdmShip   *ship,
+                                                   const char      *why);
+/* The formation @ship is in now, or NULL (lost, or its formation gone). */
+const AdmFormation   *adm_strategy_formation_of_ship (AdmStrategy   *self,
+                                                   const AdmShip   *ship);
+/* Ships captured in battle form a formation @id of the captor's @faction in @sector. */
+void                  adm_strategy_form_prize     (AdmStrategy      *self,
+                                                   const char       *id,
+                                                   const char       *name,
+                                                   const AdmFaction *faction,
+                                                   const AdmSector  *sector,
+                                                   GPtrArray        *ships);
+/* @ship becomes its formation's flagship (the succession of a battle, F-FORM-5). */
+void                  adm_strategy_set_formation_flagship (AdmStrategy   *self,
+                                                   const AdmShip   *ship);
+/* Where @formation is, or, in transit, the sector it is heading to; NULL when unknown. */
+const AdmSector      *adm_strategy_formation_place (AdmStrategy        *self,
+                                                   const AdmFormation *formation);
+
 void                  adm_strategy_dump           (AdmStrategy *self,
                                                    GString     *out);
 

@@ -22,6 +22,8 @@
 #include "adm-scenario.h"
 #include "adm-sector-battle.h"
 #include "adm-engagement.h"
+#include "adm-engagement-queue.h"
+#include "adm-battle-result.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
 #include "adm-tables.h"

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-engagements.c: `admiralty-cli engagements CAMPAIGN [--cycle N] [--json]` — the
+ * campaign's engagement queue (adm-engagement-queue.h): each engagement of the resolved
+ * cycles in time order, with its id, minute, place, formations and status. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+static void
+add_formations_json (JsonBuilder               *builder,
+                     AdmStrategy               *strategy,
+                     const AdmQueuedEngagement *engagement)
+{
+  json_builder_set_member_name (builder, "formations");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < engagement->formation_ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (engagement->formation_ids, i);
+      const AdmFormation *formation = adm_strategy_lookup_formation (strategy, id);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, id);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, adm_strategy_formation_name (strategy, id));
+      json_builder_set_member_name (builder, "faction");
+      json_builder_add_string_value (builder, formation != NULL ? formation->faction->id : "");
+      json_builder_set_member_name (builder, "ships");
+      json_builder_add_int_value (builder, formation != NULL ? formation->ships->len : 0);
+      json_builder_set_member_name (builder, "arrives");
+      json_builder_add_boolean_value (builder,
+                                      g_ptr_array_find_with_equal_func (engagement->arriving, id,
+                                                                        g_str_equal, NULL));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+print_json (AdmCampaign *campaign,
+            GPtrArray   *queue)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "engagements");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
+      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, engagement->id);
+      json_builder_set_member_name (builder, "cycle");
+      json_builder_add_int_value (builder, engagement->engagement.cycle);
+      json_builder_set_member_name (builder, "minute");
+      json_builder_add_double_value (builder, engagement->engagement.minute);
+      json_builder_set_member_name (builder, "place");
+      json_builder_add_string_value (builder, place);
+      json_builder_set_member_name (builder, "sector");
+      if (engagement->engagement.sector != NULL)
+        json_builder_add_string_value (builder, engagement->engagement.sector->id);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "status");
+      json_builder_add_string_value (builder, adm_engagement_status_to_string (engagement->status));
+      json_builder_set_member_name (builder, "status_text");
+      json_builder_add_string_value (builder, status);
+      if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
+        {
+          json_builder_set_member_name (builder, "turn");
+          json_builder_add_int_value (builder, engagement->turn);
+        }
+      if (engagement->ending != NULL)
+        {
+          json_builder_set_member_name (builder, "ended_turn");
+          json_builder_add_int_value (builder, engagement->ending->turn);
+          json_builder_set_member_name (builder, "reason");
+          json_builder_add_string_value (builder, engagement->ending->reason != NULL
+                                                  ? engagement->ending->reason : "");
+        }
+      add_formations_json (builder, strategy, engagement);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+static void
+print_text (AdmCampaign *campaign,
+            GPtrArray   *queue)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+
+  if (queue->len == 0)
+    {
+      g_print (_("No engagements: no resolved cycle has brought enemies together.\n"));
+      return;
+    }
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
+      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+
+      /* Translators: "c1-2  cycle 1, minute 20, Pol orbit — Not fought" */
+      g_print (_("%s  cycle %u, minute %.0f, %s — %s\n"), engagement->id,
+               engagement->engagement.cycle, engagement->engagement.minute, place, status);
+      for (guint f = 0; f < engagement->formation_ids->len; f++)
+        {
+          const char *id = g_ptr_array_index (engagement->formation_ids, f);
+          const AdmFormation *formation = adm_strategy_lookup_formation (strategy, id);
+          gboolean arrives = g_ptr_array_find_with_equal_func (engagement->arriving, id,
+                                                               g_str_equal, NULL);
+
+          if (formation == NULL || formation->ships->len == 0)
+            /* Translators: a formation of an engagement with nothing left: "    Pol Escort
+             * Group: nothing left" */
+            g_print (_("    %s: nothing left\n"), adm_strategy_formation_name (strategy, id));
+          else
+            /* Translators: "    Jade Squadron (Cetagandan Empire), 4 ships, arrives" */
+            g_print (_("    %s (%s), %u ship(s)%s\n"), formation->name, formation->faction->name,
+                     formation->ships->len,
+                     arrives || engagement->number == 0 ? "" : _(", there from an earlier fight"));
+        }
+      if (engagement->ending != NULL && engagement->ending->reason != NULL)
+        g_print (_("    Ended: %s\n"), engagement->ending->reason);
+    }
+}
+
+CliExit
+_cli_engagements_run (int    argc,
+                      char **argv)
+{
+  const char *command = "engagements";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) files = NULL;
+  g_autofree char *cycle_text = NULL;
+  gboolean json = FALSE;
+  guint64 cycle = 0;
+  const GOptionEntry entries[] = {
+    { "cycle", 0, 0, G_OPTION_ARG_STRING, &cycle_text,
+      N_("Only the engagements of this cycle (default: every resolved cycle)"), N_("N") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"engagements\": [{\"id\", \"cycle\", \"minute\", \"place\", \"sector\", "
+         "\"status\", \"status_text\", \"formations\"}]} as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty"),
+                              _("Lists the engagements of a campaign's resolved cycles in time "
+                                "order (F-STRAT-4): id, minute, place, formations and status — "
+                                "not fought, waiting for an earlier engagement of one of its "
+                                "formations, in progress (turn and phase), finished with its "
+                                "results applied, or dropped when fewer than two sides have "
+                                "anything left. Fight one with “admiralty-cli battle CAMPAIGN "
+                                "--engagement ID”."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (command, "--cycle", cycle_text, FALSE))
+    return CLI_EXIT_USAGE;
+  if (files == NULL || files[0] == NULL)
+    return _cli_usage_error (command, _("no campaign file given"));
+  if (files[1] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
+                             files[1]);
+  if (cycle_text != NULL &&
+      !g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &cycle, NULL))
+    return _cli_invalid (json, _("--cycle “%s” is not a cycle; give a whole number from 1"),
+                         cycle_text);
+
+  campaign = adm_campaign_open (files[0], &error);
+  if (campaign == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (cycle > 0 &&
+      cycle >= adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign))))
+    return _cli_invalid (json, _("cycle %s is not resolved yet"), cycle_text);
+  queue = adm_campaign_get_engagements (campaign, (guint) cycle);
+  if (json)
+    print_json (campaign, queue);
+  else
+    print_text (campaign, queue);
+  return CLI_EXIT_OK;
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-battle-result.c: a campaign battle's results as campaign events. See
+ * adm-battle-result.h. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-battle-result.h"
+#include "adm-engagement.h"
+#include "adm-state.h"
+
+static AdmEvent *
+ship_event (const char                *engagement,
+            const AdmBattleShip       *ship,
+            int                        readiness,
+            const char                *fate,
+            gint64                     time)
+{
+  AdmEvent *event = adm_event_new ("ship-after-battle", time);
+  g_autoptr(GString) criticals = g_string_new (NULL);
+
+  adm_event_set (event, "ship", ship->id);
+  adm_event_set (event, "engagement", engagement);
+  adm_event_set (event, "fate", fate);
+  adm_event_set_int (event, "damage", MIN (ship->damage, ship->klass->hull));
+  adm_event_set_int (event, "readiness", CLAMP (readiness, 0, 12));
+  for (guint r = 2; r < ADM_CRITICAL_RESULTS; r++)
+    for (int n = 0; n < ship->criticals[r]; n++)
+      g_string_append_printf (criticals, "%s%u", criticals->len > 0 ? " " : "", r);
+  if (criticals->len > 0)
+    adm_event_set (event, "criticals", criticals->str);
+  return event;
+}
+
+static const char *
+faction_of_battle_ship (AdmState            *state,
+                        const AdmBattleShip *ship)
+{
+  AdmShipState *campaign_ship = adm_state_get_ship (state, ship->id);
+
+  return campaign_ship != NULL ? campaign_ship->faction->id : NULL;
+}
+
+AdmJournalAction *
+adm_battle_result_action (AdmCampaign               *campaign,
+                          const AdmQueuedEngagement *engagement,
+                          AdmBattle                 *battle,
+                          const char                *reason,
+                          gint64                     time,
+                          GError                   **error)
+{
+  AdmState *state;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) end = NULL;
+  g_autoptr(GHashTable) prizes = NULL; /* captor faction id → GPtrArray of ship ids */
+  g_autoptr(GPtrArray) captors = g_ptr_array_new ();
+  g_autofree char *place = NULL;
+  AdmEvent *head;
+  const AdmSector *prize_place;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+  g_return_val_if_fail (battle == NULL || ADM_IS_BATTLE (battle), NULL);
+
+  state = adm_campaign_get_state (campaign);
+  place = adm_engagement_place_name (&engagement->engagement);
+  action = adm_journal_action_new ("battle-end", time);
+  head = adm_journal_action_get_head (action);
+  adm_event_set (head, "engagement", engagement->id);
+  adm_event_set (head, "place", place);
+  prizes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                  (GDestroyNotify) g_ptr_array_unref);
+  /* On a link the prizes are taken on to where the fight was heading. */
+  prize_place = engagement->engagement.sector != NULL ? engagement->engagement.sector
+                                                      : engagement->engagement.to;
+
+  for (guint pass = 0; battle != NULL && pass < 2; pass++)
+    for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+      {
+        const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+        int readiness = ship->base_readiness - ship->readiness_loss;
+        gboolean lost = ship->status != ADM_SHIP_ACTIVE;
+        AdmEvent *event;
+
+        if (adm_state_get_ship (state, ship->id) == NULL)
+          {
+            g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                         _("The battle has a ship “%s” that is not in the campaign: it is not "
+                           "the battle of engagement %s"), ship->name, engagement->id);
+            return NULL;
+          }
+        /* Ships lost first, so that the flagships the battle left are set on what remains. */
+        if ((pass == 0) != lost)
+          continue;
+        if (ship->status == ADM_SHIP_DESTROYED)
+          event = ship_event (engagement->id, ship, readiness, "destroyed", time);
+        else if (lost)
+          event = ship_event (engagement->id, ship, readiness, "wreck", time);
+        else if (ship->captured_by >= 0)
+          {
+            const AdmBattleShip *captor = adm_battle_get_ship (battle, ship->captured_by);
+            const char *faction = faction_of_battle_ship (state, captor);
+            GPtrArray *ships;
+
+            event = ship_event (engagement->id, ship, readiness, "captured", time);
+            adm_event_set (event, "captor", faction);
+            ships = g_hash_table_lookup (prizes, faction);
+            if (ships == NULL)
+              {
+                ships = g_ptr_array_new ();
+                g_hash_table_insert (prizes, (gpointer) faction, ships);
+                g_ptr_array_add (captors, (gpointer) faction);
+              }
+            g_ptr_array_add (ships, (gpointer) ship->id);
+          }
+        else
+          {
+            const AdmBattleFormation *formation = adm_battle_get_formation (battle,
+                                                                            ship->formation);
+
+            event = ship_event (engagement->id, ship, readiness, "afloat", time);
+            if (formation->flagship == (int) i)
+              adm_event_set (event, "flagship", "true");
+          }
+        adm_journal_action_add_event (action, event);
+      }
+
+  for (guint c = 0; c < captors->len; c++)
+    {
+      const char *faction = g_ptr_array_index (captors, c);
+      GPtrArray *ships = g_hash_table_lookup (prizes, faction);
+      g_autoptr(AdmEvent) prize = adm_event_new ("prize", time);
+      g_autoptr(GString) ids = g_string_new (NULL);
+      g_autofree char *id = g_strdup_printf ("prizes-%s-%s", engagement->id, faction);
+      /* Translators: a formation of captured ships: "Prizes taken at Pol orbit" */
+      g_autofree char *name = g_strdup_printf (_("Prizes taken at %s"), place);
+
+      for (guint s = 0; s < ships->len; s++)
+        g_string_append_printf (ids, "%s%s", s > 0 ? " " : "",
+                                (const char *) g_ptr_array_index (ships, s));
+      adm_event_set (prize, "engagement", engagement->id);
+      adm_event_set (prize, "formation", id);
+      adm_event_set (prize, "name", name);
+      adm_event_set (prize, "faction", faction);
+      adm_event_set (prize, "place", prize_place->id);
+      adm_event_set (prize, "ships", ids->str);
+      adm_journal_action_add_event (action, g_steal_pointer (&prize));
+    }
+
+  end = adm_event_new ("battle-end", time);
+  adm_event_set (end, "engagement", engagement->id);
+  /* At the start of a turn not yet played, the battle ended in the turn before. */
+  adm_event_set_int (end, "turn", battle == NULL ? 0
+                                  : adm_battle_get_turn (battle) -
+                                    (adm_battle_get_phase (battle) == ADM_PHASE_DETECTION &&
+                                     adm_battle_get_turn (battle) > 1 ? 1 : 0));
+  if (reason != NULL && *reason != '\0')
+    adm_event_set (end, "reason", reason);
+  adm_journal_action_add_event (action, g_steal_pointer (&end));
+  return g_steal_pointer (&action);
+}
+
+gboolean
+adm_campaign_end_battle (AdmCampaign  *campaign,
+                         const char   *engagement_id,
+                         AdmBattle    *battle,
+                         const char   *reason,
+                         gint64        time,
+                         GError      **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return FALSE;
+  action = adm_battle_result_action (campaign, engagement, battle, reason, time, error);
+  if (action == NULL)
+    return FALSE;
+  if (!adm_campaign_record (campaign, action, error))
+    {
+      g_prefix_error (error, _("The battle of engagement %s was not ended: "), engagement_id);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-campaign-loop.c: the campaign loop closed (F-STRAT-4): the engagement queue of the
+ * Komarr campaign in time order with its statuses (ruling "late-arrivals"), a battle fought
+ * inside the campaign file from tests/data/campaign-battles/komarr-c1-3.orders.xml and ended,
+ * its results carried into the fleets, the cards and the next battle (F-CAT-11 wrecks,
+ * F-CRIT-20 criticals, F-BOARD-15 captures), undone and redone exactly (state dump), a hidden
+ * formation set up undetected (F-ECM-2), and repairs between battles (ruling
+ * "strategic-repair"). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char **) a, *(const char **) b);
+}
+
+/* Cycle @cycle from the sheets tests/data/order-sheets/komarr-cycle-N-*.xml, as
+ * test-campaign-cycles.c plays it. */
+static void
+play_cycle (AdmCampaign *campaign,
+            guint        cycle)
+{
+  g_autofree char *folder = source_path ("tests/data", "order-sheets");
+  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (paths, compare_names);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
+                                                              adm_campaign_get_state (campaign),
+                                                              T0 + cycle * 2400 - 60, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
+                                             T0 + cycle * 2400, &error));
+  g_assert_no_error (error);
+}
+
+/* A new campaign from the bundled scenario, saved in a temporary folder. */
+static AdmCampaign *
+new_campaign (char **folder_out)
+{
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  char *folder = g_dir_make_tmp ("admiralty-loop-XXXXXX", &error);
+  g_autofree char *path = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (folder, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  *folder_out = folder;
+  return g_steal_pointer (&campaign);
+}
+
+static void
+remove_folder (const char *folder)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
+
+  g_assert_cmpint (system (command), ==, 0);
+}
+
+static AdmQueuedEngagement *
+find (AdmCampaign *campaign,
+      const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+  AdmQueuedEngagement *engagement = adm_campaign_find_engagement (campaign, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (engagement);
+  return engagement;
+}
+
+static gboolean
+has_formation (const AdmQueuedEngagement *engagement,
+               const char                *id)
+{
+  return g_ptr_array_find_with_equal_func (engagement->formation_ids, id, g_str_equal, NULL);
+}
+
+/* F-STRAT-4, ruling "late-arrivals": time order, and a formation arriving at minute 40 is not
+ * in the minute-0 battle at the same place, which it waits for. */
+static void
+test_queue_order (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GPtrArray) queue = NULL;
+  double last = 0;
+
+  play_cycle (campaign, 1);
+  queue = adm_campaign_get_engagements (campaign, 1);
+  g_assert_cmpuint (queue->len, ==, 4);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      g_autofree char *id = g_strdup_printf ("c1-%u", i + 1);
+
+      g_assert_cmpstr (engagement->id, ==, id);
+      g_assert_cmpfloat (engagement->engagement.minute, >=, last);
+      last = engagement->engagement.minute;
+    }
+  {
+    AdmQueuedEngagement *first = g_ptr_array_index (queue, 0);
+    AdmQueuedEngagement *later = g_ptr_array_index (queue, 3);
+
+    g_assert_cmpstr (first->engagement.sector->id, ==, "pol-jump-point");
+    g_assert_cmpfloat (first->engagement.minute, ==, 0);
+    g_assert_false (has_formation (first, "first-squadron-home-fleet"));
+    g_assert_cmpint (first->status, ==, ADM_ENGAGEMENT_NOT_FOUGHT);
+    g_assert_cmpstr (later->engagement.sector->id, ==, "pol-jump-point");
+    g_assert_cmpfloat (later->engagement.minute, ==, 40);
+    g_assert_true (has_formation (later, "first-squadron-home-fleet"));
+    g_assert_true (has_formation (later, "pol-cruiser-squadron"));
+    g_assert_cmpint (later->status, ==, ADM_ENGAGEMENT_WAITING);
+    g_assert_cmpstr (later->waiting_for, ==, "c1-1");
+  }
+  remove_folder (folder);
+}
+
+/* The results of a battle as the master would record them by hand: @fates "ship=fate …". */
+static gboolean
+end_by_hand (AdmCampaign  *campaign,
+             const char   *engagement,
+             const char   *fates,
+             GError      **error)
+{
+  g_autoptr(AdmJournalAction) action = adm_journal_action_new ("battle-end", T0 + 9000);
+  g_auto(GStrv) words = g_strsplit (fates, " ", -1);
+  AdmEvent *end;
+
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (words[i], "=", 2);
+      AdmEvent *event = adm_event_new ("ship-after-battle", T0 + 9000);
+      AdmShipState *ship = adm_state_get_ship (adm_campaign_get_state (campaign), parts[0]);
+
+      adm_event_set (event, "ship", parts[0]);
+      adm_event_set (event, "engagement", engagement);
+      adm_event_set (event, "fate", parts[1]);
+      adm_event_set_int (event, "damage", g_str_equal (parts[1], "afloat") ? 0
+                                          : ship->ship->klass->hull);
+      adm_event_set_int (event, "readiness", ship->readiness);
+      adm_journal_action_add_event (action, event);
+    }
+  end = adm_event_new ("battle-end", T0 + 9000);
+  adm_event_set (end, "engagement", engagement);
+  adm_event_set_int (end, "turn", 2);
+  adm_journal_action_add_event (action, end);
+  return adm_campaign_record (campaign, action, error);
+}
+
+/* A formation destroyed at minute 0 is not in the minute-40 battle: the engagement is dropped
+ * with its reason, and its ships are on no fleet card after. */
+static void
+test_destroyed_not_in_later (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) later = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) cards = NULL;
+  g_autofree char *text = NULL;
+  AdmStrategy *strategy;
+
+  play_cycle (campaign, 1);
+  /* Not before the earlier one is ended. */
+  g_assert_false (end_by_hand (campaign, "c1-4", "", &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  g_assert_true (end_by_hand (campaign, "c1-1", "pol-constant=destroyed pol-defiant=wreck",
+                              &error));
+  g_assert_no_error (error);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_assert_null (adm_strategy_lookup_formation (strategy, "pol-cruiser-squadron"));
+  later = find (campaign, "c1-4");
+  g_assert_cmpint (later->status, ==, ADM_ENGAGEMENT_DROPPED);
+  g_assert_nonnull (strstr (later->dropped, "Pol Cruiser Squadron"));
+  g_assert_cmpuint (later->engagement.formations->len, ==, 2);
+  g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (campaign), "pol-defiant")->fate, ==,
+                   ADM_SHIP_FATE_WRECK);
+  g_assert_null (adm_campaign_engagement_setup (campaign, later, NULL, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  /* Ended twice: refused. */
+  g_assert_false (end_by_hand (campaign, "c1-1", "", &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  cards = adm_report_build (campaign, ADM_REPORT_CARDS, "radovan", 0, NULL, &error);
+  g_assert_no_error (error);
+  text = adm_doc_to_text (cards);
+  g_assert_null (strstr (text, "Pol Constant"));
+  g_assert_null (strstr (text, "Pol Defiant"));
+  g_assert_nonnull (strstr (text, "Pol Sentinel"));
+  remove_folder (folder);
+}
+
+/* F-STRAT-4: a battle fought inside the campaign file, ended, carried into the campaign; the
+ * ending undone and redone exactly; the file holds the battle and replays. */
+static void
+test_battle_in_campaign (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) cards = NULL;
+  g_autofree char *setup = NULL, *saved = NULL, *before = NULL, *after = NULL, *text = NULL;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+  AdmState *state;
+  const char *kept;
+
+  play_cycle (campaign, 1);
+  engagement = find (campaign, "c1-3");
+  g_assert_cmpstr (engagement->engagement.sector->id, ==, "pol-orbit");
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  for (int turn = 0; turn < 3; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn + 1),
+                                              ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  /* F-CAT-11: Vigilant a blazing hulk; Guardian one hull point down (seed 5). */
+  g_assert_cmpint (adm_battle_lookup_ship (battle, "vigilant")->status, ==,
+                   ADM_SHIP_BURNING_HULK);
+  g_assert_cmpint (adm_battle_lookup_ship (battle, "guardian")->damage, ==, 1);
+
+  saved = adm_battle_serialize (battle, NULL);
+  g_assert_true (adm_campaign_store_battle (campaign, "c1-3", saved, adm_battle_get_turn (battle),
+                                            "detection", &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&engagement, adm_queued_engagement_free);
+  engagement = find (campaign, "c1-3");
+  g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+  g_assert_cmpint (engagement->turn, ==, 4);
+
+  /* The campaign file holds the battle: it reopens with it, and the battle plays on. */
+  reopened = adm_campaign_open (adm_campaign_get_path (campaign), &error);
+  g_assert_no_error (error);
+  kept = adm_campaign_get_battle (reopened, "c1-3", NULL, NULL);
+  g_assert_cmpstr (kept, ==, saved);
+  {
+    g_autoptr(AdmBattle) again = adm_battle_load_game_memory (kept, strlen (kept), "c1-3", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (adm_battle_get_turn (again), ==, 4);
+  }
+  g_clear_object (&reopened);
+
+  state = adm_campaign_get_state (campaign);
+  before = adm_state_dump (state);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, "Pol Six withdrew",
+                                          T0 + 3000, &error));
+  g_assert_no_error (error);
+  after = adm_state_dump (state);
+  g_assert_cmpint (adm_state_get_ship (state, "vigilant")->fate, ==, ADM_SHIP_FATE_WRECK);
+  g_assert_cmpint (adm_state_get_ship (state, "guardian")->damage, ==, 1);
+  g_assert_cmpuint (adm_strategy_lookup_formation (adm_state_get_strategy (state),
+                                                   "pol-escort-group")->ships->len, ==, 3);
+  g_assert_cmpstr (adm_state_get_battle_ending (state, "c1-3")->reason, ==, "Pol Six withdrew");
+  g_assert_cmpint (adm_state_get_battle_ending (state, "c1-3")->turn, ==, 3);
+  g_clear_pointer (&engagement, adm_queued_engagement_free);
+  engagement = find (campaign, "c1-3");
+  g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_FINISHED);
+  /* Read-only once ended. */
+  g_assert_null (adm_campaign_engagement_setup (campaign, engagement, NULL, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* Fleet cards show the fleets as the battle left them. */
+  cards = adm_report_build (campaign, ADM_REPORT_CARDS, "radovan", 0, NULL, &error);
+  g_assert_no_error (error);
+  text = adm_doc_to_text (cards);
+  g_assert_null (strstr (text, "Vigilant"));
+  g_assert_nonnull (strstr (text, "Hull: 2/3 (1 lost)"));
+
+  /* One undo takes the ending back exactly; redo brings it back. */
+  {
+    g_autofree char *undo = adm_campaign_describe_undo (campaign);
+    g_autofree char *undone = NULL, *redone = NULL;
+
+    g_assert_nonnull (strstr (undo, "c1-3"));
+    g_assert_true (adm_campaign_undo (campaign, &error));
+    g_assert_no_error (error);
+    undone = adm_state_dump (state = adm_campaign_get_state (campaign));
+    g_assert_cmpstr (undone, ==, before);
+    g_assert_true (adm_campaign_redo (campaign, &error));
+    g_assert_no_error (error);
+    redone = adm_state_dump (adm_campaign_get_state (campaign));
+    g_assert_cmpstr (redone, ==, after);
+  }
+  /* The saved file replays to the same state. */
+  reopened = adm_campaign_open (adm_campaign_get_path (campaign), &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *replayed = adm_state_dump (adm_campaign_get_state (reopened));
+
+    g_assert_cmpstr (replayed, ==, after);
+  }
+  remove_folder (folder);
+}
+
+/* F-ECM-2, F-ECM-5: Autumn Screen is hidden and Aslund did not know of it before the cycle:
+ * the battle sets it up undetected by Aslund's side, off that side's table. */
+static void
+test_hidden_undetected (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = NULL;
+  guint aslund = G_MAXUINT, screen = G_MAXUINT;
+
+  play_cycle (campaign, 1);
+  engagement = find (campaign, "c1-2");
+  g_assert_true (has_formation (engagement, "autumn-screen"));
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (setup, "formation=\"autumn-screen\" level=\"none\""));
+  g_assert_null (strstr (setup, "formation=\"aslund-minelayer\" level=\"none\""));
+  battle = adm_battle_load_memory (setup, strlen (setup), "c1-2", &error);
+  g_assert_no_error (error);
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    if (g_str_equal (adm_battle_get_side (battle, s)->id, "aslund"))
+      aslund = s;
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    if (g_str_equal (adm_battle_get_formation (battle, f)->id, "autumn-screen"))
+      screen = f;
+  g_assert_cmpuint (aslund, !=, G_MAXUINT);
+  g_assert_cmpuint (screen, !=, G_MAXUINT);
+  g_assert_cmpint (adm_battle_get_detection (battle, aslund, screen), ==, ADM_DETECTION_NONE);
+  remove_folder (folder);
+}
+
+/* Ruling "strategic-repair": only what the master records, with his reason. */
+static void
+test_repair (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmEvent) repair = NULL;
+  g_autoptr(AdmEvent) lost = NULL;
+  g_autoptr(AdmEvent) bare = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmShipState *ship;
+
+  play_cycle (campaign, 1);
+  g_assert_true (end_by_hand (campaign, "c1-1", "pol-constant=destroyed", &error));
+  g_assert_no_error (error);
+  ship = adm_state_get_ship (adm_campaign_get_state (campaign), "pol-defiant");
+  g_assert_cmpint (ship->damage, ==, 0);
+
+  lost = adm_event_new ("repair", T0 + 9100);
+  adm_event_set (lost, "ship", "pol-constant");
+  adm_event_set_int (lost, "hull", 1);
+  adm_event_set_text (lost, "Dockyard at Pol Station");
+  g_assert_false (adm_campaign_append (campaign, lost, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  bare = adm_event_new ("repair", T0 + 9100);
+  adm_event_set (bare, "ship", "pol-defiant");
+  adm_event_set_int (bare, "readiness", 7);
+  g_assert_false (adm_campaign_append (campaign, bare, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_clear_error (&error);
+
+  repair = adm_event_new ("repair", T0 + 9100);
+  adm_event_set (repair, "ship", "pol-defiant");
+  adm_event_set_int (repair, "readiness", 7);
+  adm_event_set_text (repair, "New crew from Pol Station");
+  g_assert_true (adm_campaign_append (campaign, repair, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (campaign), "pol-defiant")->readiness,
+                   ==, 7);
+  g_assert_cmpuint (adm_state_get_repairs (adm_campaign_get_state (campaign))->len, ==, 1);
+  remove_folder (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/queue-in-time-order", test_queue_order);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/destroyed-not-in-later",
+                   test_destroyed_not_in_later);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-in-campaign", test_battle_in_campaign);
+  g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
+  g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
+  return g_test_run ();
+}
