@@ -476,10 +476,10 @@ test_resolve_and_open (Fixture       *fixture,
 {
   AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
   GtkWidget *dialog;
-  g_autofree char *engagements = NULL;
-  g_autofree char *setup = NULL;
+  char *engagements = NULL;
   g_autofree char *battles = NULL;
   AdmiraltyEngagementDialog *placements;
+  AdmiraltyBattlePage *page;
   const char *body;
   guint before;
 
@@ -513,12 +513,20 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
   engagements = admiralty_order_board_get_engagements_text (board (fixture));
-  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 0: First Squadron, Home Fleet "
-                                         "(Barrayaran Imperium)"));
-  g_assert_nonnull (strstr (engagements, "Pol Cruiser Squadron (Pol Six)"));
+  /* F-STRAT-4, ruling "late-arrivals": in time order; First Squadron, arriving at minute 40,
+   * is not in the minute-0 fight at Pol jump point but in the one after it, which waits. */
+  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 0: First Destroyer Flotilla "
+                                         "(Barrayaran Imperium), Pol Cruiser Squadron (Pol Six) — "
+                                         "Not fought"));
   g_assert_nonnull (strstr (engagements, "Pol orbit, minute 20: "));
+  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 40: First Squadron, Home Fleet "
+                                         "(Barrayaran Imperium)"));
+  g_assert_nonnull (strstr (engagements, "Waiting for c1-1"));
   g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));
   g_assert_cmpstr (admiralty_order_board_get_summary (board (fixture)), !=, "");
+
+  /* The engagement that waits cannot be opened; the reason is said. */
+  g_assert_null (admiralty_order_board_open_engagement (board (fixture), 3));
 
   /* F-STRAT-15: each formation placed by its orders; the master changes one. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board (fixture)),
@@ -528,22 +536,39 @@ test_resolve_and_open (Fixture       *fixture,
                                               board (fixture)));
   g_assert_nonnull (placements);
   g_assert_nonnull (admiralty_engagement_dialog_get_placement (placements,
-                                                               "first-squadron-home-fleet"));
+                                                               "first-destroyer-flotilla"));
   g_assert_true (admiralty_engagement_dialog_set_placement (placements,
-                                                            "first-squadron-home-fleet",
+                                                            "first-destroyer-flotilla",
                                                             admiralty_engagement_dialog_get_placement (
                                                               placements,
-                                                              "first-destroyer-flotilla")));
+                                                              "pol-cruiser-squadron")));
   g_assert_false (admiralty_engagement_dialog_set_placement (placements, "jade-squadron",
                                                              "attack-formation"));
   admiralty_engagement_dialog_open (placements);
   iterate_until (tabs_grew, fixture, 5000);
   g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
                     fixture->n_tabs + 1);
-  g_assert_nonnull (_admiralty_window_get_battle_page (fixture->window));
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  /* The battle is kept in the campaign file, not in a file of its own. */
+  g_assert_cmpstr (admiralty_battle_page_get_engagement (page), ==, "c1-1");
+  g_assert_null (admiralty_battle_page_get_game_path (page));
+  g_assert_nonnull (adm_campaign_get_battle (fixture->window->campaign, "c1-1", NULL, NULL));
   battles = g_build_filename (fixture->dir, "battles", NULL);
-  setup = g_build_filename (battles, "cycle-1-pol-jump-point.xml", NULL);
-  g_assert_true (g_file_test (setup, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (battles, G_FILE_TEST_EXISTS));
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate ();
+  {
+    int turn = 0;
+    const char *phase = NULL;
+
+    g_assert_nonnull (adm_campaign_get_battle (fixture->window->campaign, "c1-1", &turn, &phase));
+    g_assert_cmpint (turn, ==, 1);
+    g_assert_cmpstr (phase, ==, "movement");
+  }
+  g_free (engagements);
+  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  g_assert_nonnull (strstr (engagements, "Turn 1 · Movement"));
 
   /* Opened again, the battle under way is shown, not set up anew. */
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
@@ -551,7 +576,27 @@ test_resolve_and_open (Fixture       *fixture,
   iterate ();
   g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
                     fixture->n_tabs + 1);
-  g_assert_nonnull (_admiralty_window_get_battle_page (fixture->window));
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+
+  /* Ended with the master's reason: one campaign action, the page read-only, the board says
+   * so, and the engagement that waited may be fought now. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (admiralty_battle_page_end_battle (page, "Pol Six withdrew", &error));
+    g_assert_no_error (error);
+    g_assert_true (admiralty_battle_page_get_finished (page));
+    g_assert_false (admiralty_battle_page_undo (page, &error));
+    g_assert_nonnull (error);
+  }
+  iterate ();
+  g_free (engagements);
+  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  g_assert_nonnull (strstr (engagements, "Finished in turn 1, results applied"));
+  g_assert_null (strstr (engagements, "Waiting for c1-1"));
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "battle-end");
+  g_free (engagements);
 }
 
 static AdmEvent *

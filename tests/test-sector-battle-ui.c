@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-application.h"
+#include "admiralty-engagement-dialog.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
@@ -316,12 +317,27 @@ test_campaign_positions (Fixture       *fixture,
   g_assert_no_error (error);
   iterate ();
 
+  /* F-STRAT-4: where the cycle brought enemies together, the map opens that engagement of
+   * the campaign: its placements, then its battle, kept in the campaign file. */
   open_sector_battle (window, "hegen-inner-system");
   g_assert_null (_admiralty_window_get_error_dialog (window));
-  g_assert_true (g_file_get_contents (hegen, &text, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_nonnull (strstr (text, "\"prince-serg\""));
-  g_clear_pointer (&text, g_free);
+  {
+    GtkWidget *dialog = admiralty_order_board_get_engagement_dialog (window->order_board);
+    AdmiraltyBattlePage *page;
+    const char *kept;
+
+    g_assert_nonnull (dialog);
+    admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
+    iterate ();
+    page = _admiralty_window_get_battle_page (window);
+    g_assert_nonnull (page);
+    g_assert_nonnull (admiralty_battle_page_get_engagement (page));
+    kept = adm_campaign_get_battle (campaign, admiralty_battle_page_get_engagement (page), NULL,
+                                    NULL);
+    g_assert_nonnull (kept);
+    g_assert_nonnull (strstr (kept, "\"prince-serg\""));
+    g_assert_false (g_file_test (hegen, G_FILE_TEST_EXISTS));
+  }
 
   open_sector_battle (window, "pol-jump-point");
   g_assert_true (g_file_get_contents (pol, &text, NULL, &error));

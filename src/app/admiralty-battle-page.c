@@ -33,6 +33,11 @@ struct _AdmiraltyBattlePage
   char                 *phase_label;
   char                 *resolve_label;
 
+  /* A battle of the campaign (F-STRAT-4): kept in the campaign's file, not a file of its
+   * own; read-only once ended (adm-battle-result.h). */
+  AdmCampaign          *campaign;
+  char                 *engagement_id;
+
   GSettings            *settings;
   GListStore           *report_store;
   GListStore           *dice_store;
@@ -686,10 +691,34 @@ fleet_row_selected_cb (AdmiraltyBattlePage *self,
     admiralty_table_widget_set_selected_ship (self->table, ship - 1);
 }
 
+/* A campaign battle goes into the campaign file after every phase, undo and redo. */
+static void
+keep_in_campaign (AdmiraltyBattlePage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->campaign == NULL || admiralty_battle_page_get_finished (self))
+    return;
+  text = adm_battle_serialize (self->battle, NULL);
+  if (!adm_campaign_store_battle (self->campaign, self->engagement_id, text,
+                                  adm_battle_get_turn (self->battle),
+                                  adm_phase_to_string (adm_battle_get_phase (self->battle)),
+                                  &error))
+    {
+      /* Translators: %s is the reason */
+      g_autofree char *title = g_strdup_printf (_("Could not save the battle in the campaign: %s"),
+                                                error->message);
+
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, title);
+    }
+}
+
 static void
 battle_changed_cb (AdmiraltyBattlePage *self,
                    AdmBattle           *battle)
 {
+  keep_in_campaign (self);
   admiralty_battle_page_sync_fleet (self);
   admiralty_battle_page_sync_report (self);
   admiralty_battle_page_sync_dice (self);
@@ -934,6 +963,14 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
 
   g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
 
+  if (admiralty_battle_page_get_finished (self))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Has Ended"),
+                     _("Its results are in the campaign. Undo its ending in the campaign to "
+                       "fight on."));
+      return;
+    }
+
   /* A roll already asked for: the phase is under way. */
   if (self->dice_dialog != NULL)
     {
@@ -954,11 +991,27 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
     admiralty_battle_page_phase_failed (self, error);
 }
 
+/* An ended campaign battle is read-only until its ending is undone in the campaign. */
+static gboolean
+refuse_if_finished (AdmiraltyBattlePage  *self,
+                    GError              **error)
+{
+  if (!admiralty_battle_page_get_finished (self))
+    return FALSE;
+  g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                       _("This battle has ended and its results are in the campaign; undo its "
+                         "ending in the campaign to change it"));
+  return TRUE;
+}
+
 gboolean
 admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
                             GError              **error)
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (refuse_if_finished (self, error))
+    return FALSE;
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
@@ -971,6 +1024,8 @@ admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
 
+  if (refuse_if_finished (self, error))
+    return FALSE;
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
   /* Phase by phase, so that redo can bring every one of them back. */
@@ -985,6 +1040,9 @@ admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
                             GError              **error)
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (refuse_if_finished (self, error))
+    return FALSE;
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
@@ -1437,6 +1495,7 @@ admiralty_battle_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
   g_clear_object (&self->battle);
+  g_clear_object (&self->campaign);
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
   g_clear_object (&self->report_store);
@@ -1458,6 +1517,7 @@ admiralty_battle_page_finalize (GObject *object)
   g_free (self->orders_path);
   g_free (self->phase_label);
   g_free (self->resolve_label);
+  g_free (self->engagement_id);
 
   G_OBJECT_CLASS (admiralty_battle_page_parent_class)->finalize (object);
 }
@@ -1748,4 +1808,113 @@ _admiralty_battle_page_select_fleet_row (AdmiraltyBattlePage *self,
 
   g_return_if_fail (row != NULL);
   gtk_list_box_select_row (self->fleet_list, row);
+}
+
+/* Battles of the campaign (F-STRAT-4) */
+
+AdmiraltyBattlePage *
+admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
+                                       const char   *engagement_id,
+                                       GHashTable   *overrides,
+                                       GError      **error)
+{
+  g_autoptr(AdmiraltyBattlePage) self = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *name = NULL;
+  const char *path;
+  const char *saved;
+  gboolean resumed = FALSE;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return NULL;
+  path = adm_campaign_get_path (campaign);
+  /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
+   * engagement c1-2" */
+  name = g_strdup_printf (_("%s, engagement %s"), path != NULL ? path : "", engagement_id);
+  saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  if (saved != NULL)
+    {
+      battle = adm_battle_load_game_memory (saved, strlen (saved), name, error);
+      resumed = TRUE;
+    }
+  else
+    {
+      g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, overrides,
+                                                              error);
+
+      if (setup != NULL)
+        battle = adm_battle_load_memory (setup, strlen (setup), name, error);
+    }
+  if (battle == NULL)
+    return NULL;
+
+  self = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_BATTLE_PAGE, NULL));
+  self->campaign = g_object_ref (campaign);
+  self->engagement_id = g_strdup (engagement_id);
+  self->source_path = admiralty_battle_page_engagement_key (campaign, engagement_id);
+  self->resumed = resumed;
+  self->seed = adm_battle_get_seed (battle);
+  while (self->seed == 0)
+    self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  g_object_set (self, "battle", battle, NULL);
+  return g_steal_pointer (&self);
+}
+
+char *
+admiralty_battle_page_engagement_key (AdmCampaign *campaign,
+                                      const char  *engagement_id)
+{
+  const char *path = adm_campaign_get_path (campaign);
+  g_autofree char *key = g_strdup_printf ("%s#%s", path != NULL ? path : "", engagement_id);
+
+  return g_canonicalize_filename (key, NULL);
+}
+
+AdmCampaign *
+admiralty_battle_page_get_campaign (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+  return self->campaign;
+}
+
+const char *
+admiralty_battle_page_get_engagement (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+  return self->engagement_id;
+}
+
+gboolean
+admiralty_battle_page_get_finished (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  return self->campaign != NULL &&
+         adm_state_get_battle_ending (adm_campaign_get_state (self->campaign),
+                                      self->engagement_id) != NULL;
+}
+
+gboolean
+admiralty_battle_page_end_battle (AdmiraltyBattlePage  *self,
+                                  const char           *reason,
+                                  GError              **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  if (self->campaign == NULL)
+    {
+      g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                           _("Only a battle of a campaign can be ended into it"));
+      return FALSE;
+    }
+  keep_in_campaign (self);
+  if (!adm_campaign_end_battle (self->campaign, self->engagement_id, self->battle, reason,
+                                adm_clock_now (), error))
+    return FALSE;
+  admiralty_battle_page_update_labels (self);
+  return TRUE;
 }

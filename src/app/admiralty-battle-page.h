@@ -36,6 +36,30 @@ AdmiraltyBattlePage *admiralty_battle_page_open              (const char        
  * judging by its root element. */
 gboolean             admiralty_battle_page_is_battle_file    (const char           *path);
 
+/* A battle of @campaign's engagement @engagement_id (adm-engagement-queue.h): the one the
+ * campaign keeps, resumed, or a new one set up from the campaign as it stands, the formations
+ * placed by their orders or by @overrides (formation id → placement id, or NULL). It is kept
+ * in the campaign file after every phase, undo and redo; once ended (End Battle) it is
+ * read-only until the ending is undone in the campaign. */
+AdmiraltyBattlePage *admiralty_battle_page_open_engagement   (AdmCampaign          *campaign,
+                                                              const char           *engagement_id,
+                                                              GHashTable           *overrides,
+                                                              GError              **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* "CAMPAIGN-PATH#ID": what admiralty_battle_page_get_source_path () gives for such a page. */
+char                *admiralty_battle_page_engagement_key    (AdmCampaign          *campaign,
+                                                              const char           *engagement_id)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* The campaign and engagement of a campaign battle; NULL for a battle file. */
+AdmCampaign         *admiralty_battle_page_get_campaign      (AdmiraltyBattlePage  *self);
+const char          *admiralty_battle_page_get_engagement    (AdmiraltyBattlePage  *self);
+/* Whether the campaign battle has ended (its results are in the campaign). */
+gboolean             admiralty_battle_page_get_finished      (AdmiraltyBattlePage  *self);
+/* Ends the campaign battle as it stands, with the master's @reason (or NULL), and carries its
+ * results into the campaign as one action (adm_campaign_end_battle ()). */
+gboolean             admiralty_battle_page_end_battle        (AdmiraltyBattlePage  *self,
+                                                              const char           *reason,
+                                                              GError              **error);
 AdmBattle           *admiralty_battle_page_get_battle        (AdmiraltyBattlePage  *self);
 /* The file opened, canonical: one page per file. */
 const char          *admiralty_battle_page_get_source_path   (AdmiraltyBattlePage  *self);

@@ -218,39 +218,82 @@ board_update_results (AdmiraltyOrderBoard *self,
   if (resolved == 0)
     return;
 
-  /* F-STRAT-4: where hostile formations met in the last cycle. */
-  engagements = adm_strategy_get_engagements (strategy, resolved);
+  /* F-STRAT-4: where hostile formations met in the last cycle, in time order, each with
+   * where its battle stands (adm-engagement-queue.h). */
+  engagements = adm_campaign_get_engagements (self->campaign, resolved);
   /* Translators: "Cycle 1 — Engagements" */
   engagements_title = g_strdup_printf (_("Cycle %u — Engagements"), resolved);
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->engagements_group),
                                    engagements_title);
   for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
-      g_autofree char *place = engagement_place (engagement);
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = engagement_place (&engagement->engagement);
       g_autofree char *title = NULL;
+      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+      g_autofree char *subtitle = NULL;
       g_autoptr(GString) names = g_string_new (NULL);
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *open;
+      const char *icon, *label, *tooltip;
 
-      for (guint f = 0; f < engagement->formations->len; f++)
+      for (guint f = 0; f < engagement->engagement.formations->len; f++)
         {
-          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+          const AdmFormation *formation = g_ptr_array_index (engagement->engagement.formations,
+                                                             f);
 
           g_string_append_printf (names, "%s%s (%s)", f > 0 ? ", " : "", formation->name,
                                   formation->faction->name);
         }
       /* Translators: "Pol orbit, minute 20" */
-      title = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
+      title = g_strdup_printf (_("%s, minute %.0f"), place, engagement->engagement.minute);
+      /* Translators: an engagement row's subtitle: its formations, then its status: "Jade
+       * Squadron (Cetagandan Empire), … — Not fought" */
+      subtitle = g_strdup_printf (_("%s — %s"), names->str, status);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
-                                 gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-      open = gtk_button_new_with_mnemonic (_("Open _Battle"));
+      switch (engagement->status)
+        {
+        case ADM_ENGAGEMENT_IN_PROGRESS:
+          icon = "media-playback-start-symbolic";
+          label = _("Resume _Battle");
+          tooltip = _("Go on with the battle where it was left; it is kept in the campaign file");
+          break;
+        case ADM_ENGAGEMENT_FINISHED:
+          icon = "emblem-ok-symbolic";
+          label = _("View _Battle");
+          tooltip = _("The battle has ended and its results are in the campaign; undo its "
+                      "ending to fight on");
+          break;
+        case ADM_ENGAGEMENT_WAITING:
+          icon = "alarm-symbolic";
+          label = _("Open _Battle");
+          tooltip = _("An engagement one of its formations fights earlier must end first "
+                      "(F-STRAT-4)");
+          break;
+        case ADM_ENGAGEMENT_DROPPED:
+          icon = "action-unavailable-symbolic";
+          label = _("Open _Battle");
+          tooltip = _("Fewer than two sides have anything left to fight with");
+          break;
+        case ADM_ENGAGEMENT_NOT_FOUGHT:
+        default:
+          icon = "dialog-warning-symbolic";
+          label = _("Open _Battle");
+          tooltip = _("Place the formations, then set up the battle and open it; it is kept "
+                      "in the campaign file");
+          break;
+        }
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
+      open = gtk_button_new_with_mnemonic (label);
       gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (open, _("Place the formations, then set up the battle and "
-                                           "open it; a battle already set up is resumed"));
+      gtk_widget_set_tooltip_text (open, tooltip);
+      gtk_widget_set_sensitive (open, engagement->status != ADM_ENGAGEMENT_WAITING &&
+                                      engagement->status != ADM_ENGAGEMENT_DROPPED &&
+                                      (engagement->status != ADM_ENGAGEMENT_FINISHED ||
+                                       adm_campaign_get_battle (self->campaign, engagement->id,
+                                                                NULL, NULL) != NULL));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "board.open-engagement");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "u", i);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
@@ -515,37 +558,17 @@ admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-/* Opening an engagement's battle (F-STRAT-4) */
+/* Opening an engagement's battle (F-STRAT-4): it is fought inside the campaign, kept in its
+ * file (adm_campaign_store_battle ()). */
 
-/* Where engagement battles' set-ups go: the "battles" folder beside the campaign file, then
- * the user's data folder's, the only one while the campaign has no file. */
-static GPtrArray *
-battle_folders (AdmiraltyOrderBoard *self)
-{
-  GPtrArray *folders = g_ptr_array_new_with_free_func (g_free);
-  const char *path = adm_campaign_get_path (self->campaign);
-
-  if (path != NULL)
-    {
-      g_autofree char *folder = g_path_get_dirname (path);
-
-      g_ptr_array_add (folders, g_build_filename (folder, "battles", NULL));
-    }
-  g_ptr_array_add (folders, g_build_filename (g_get_user_data_dir (), "admiralty", "battles",
-                                              NULL));
-  return folders;
-}
-
-static const AdmEngagement *
+static AdmQueuedEngagement *
 find_engagement (AdmiraltyOrderBoard *self,
                  guint                cycle,
-                 guint                index,
-                 GPtrArray          **engagements)
+                 guint                index)
 {
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  g_autoptr(GPtrArray) engagements = adm_campaign_get_engagements (self->campaign, cycle);
 
-  *engagements = adm_strategy_get_engagements (strategy, cycle);
-  return index < (*engagements)->len ? g_ptr_array_index (*engagements, index) : NULL;
+  return index < engagements->len ? g_ptr_array_steal_index (engagements, index) : NULL;
 }
 
 static void
@@ -553,98 +576,51 @@ engagement_open_cb (AdmiraltyOrderBoard       *self,
                     GHashTable                *overrides,
                     AdmiraltyEngagementDialog *dialog)
 {
-  guint cycle = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "cycle"));
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
-  g_autoptr(GPtrArray) engagements = NULL;
-  g_autoptr(GPtrArray) folders = NULL;
-  g_autoptr(GError) error = NULL;
-  const AdmEngagement *engagement;
-  g_autofree char *text = NULL;
-  g_autofree char *stem = NULL;
-  g_autofree char *name = NULL;
+  const char *id = g_object_get_data (G_OBJECT (dialog), "engagement");
 
-  if (self->campaign == NULL)
+  if (self->campaign == NULL || id == NULL)
     return;
-  engagement = find_engagement (self, cycle, index, &engagements);
-  if (engagement == NULL)
-    return;
-  text = adm_engagement_battle_setup (adm_campaign_get_state (self->campaign), engagement,
-                                      overrides, &error);
-  if (text == NULL)
-    {
-      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Set Up the Battle"),
-                     error->message);
-      return;
-    }
-  stem = adm_engagement_file_stem (engagement);
-  name = g_strdup_printf ("%s.xml", stem);
-  folders = battle_folders (self);
-  for (guint i = 0; i < folders->len; i++)
-    {
-      const char *folder = g_ptr_array_index (folders, i);
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-
-      g_clear_error (&error);
-      if (g_mkdir_with_parents (folder, 0750) != 0)
-        {
-          int saved_errno = errno;
-
-          g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("Could not create %s: %s"), folder, g_strerror (saved_errno));
-          continue;
-        }
-      if (g_file_set_contents (path, text, -1, &error))
-        {
-          g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, path);
-          return;
-        }
-    }
-  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Set Up the Battle"),
-                 error->message);
+  g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, id, overrides);
 }
 
 GtkWidget *
 admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
                                        guint                index)
 {
-  g_autoptr(GPtrArray) engagements = NULL;
-  g_autoptr(GPtrArray) folders = NULL;
-  g_autofree char *stem = NULL;
-  g_autofree char *name = NULL;
-  const AdmEngagement *engagement;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = NULL;
   AdmiraltyEngagementDialog *dialog;
   GtkRoot *root;
-  guint cycle;
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
 
   if (self->campaign == NULL || board_cycle (self) < 2)
     return NULL;
-  cycle = board_cycle (self) - 1;
-  engagement = find_engagement (self, cycle, index, &engagements);
+  engagement = find_engagement (self, board_cycle (self) - 1, index);
   if (engagement == NULL)
     return NULL;
 
-  /* A battle already set up is under way: it is opened again, never written over. */
-  stem = adm_engagement_file_stem (engagement);
-  name = g_strdup_printf ("%s.xml", stem);
-  folders = battle_folders (self);
-  for (guint i = 0; i < folders->len; i++)
+  /* A battle already under way (or ended, to look at) is opened again, never set up anew. */
+  if (adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) != NULL)
     {
-      g_autofree char *path = g_build_filename (g_ptr_array_index (folders, i), name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        {
-          g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, path);
-          return NULL;
-        }
+      g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, engagement->id, NULL);
+      return NULL;
+    }
+  /* Waiting, dropped or ended without a battle: say why rather than set anything up. */
+  setup = adm_campaign_engagement_setup (self->campaign, engagement, NULL, &error);
+  if (setup == NULL)
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Set Up the Battle"),
+                     error->message);
+      return NULL;
     }
 
   if (self->engagement_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->engagement_dialog));
-  dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign), engagement);
-  g_object_set_data (G_OBJECT (dialog), "cycle", GUINT_TO_POINTER (cycle));
-  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign),
+                                            &engagement->engagement);
+  g_object_set_data_full (G_OBJECT (dialog), "engagement", g_strdup (engagement->id), g_free);
   g_signal_connect_object (dialog, "open", G_CALLBACK (engagement_open_cb), self,
                            G_CONNECT_SWAPPED);
   root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -999,7 +975,7 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
   signals[SIGNAL_OPEN_BATTLE] =
     g_signal_new ("open-battle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_HASH_TABLE);
   gtk_widget_class_install_action (widget_class, "board.open-engagement", "u",
                                    open_engagement_action);
 

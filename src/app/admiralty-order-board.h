@@ -19,7 +19,9 @@ G_DECLARE_FINAL_TYPE (AdmiraltyOrderBoard, admiralty_order_board, ADMIRALTY, ORD
                       GtkWidget)
 
 /* Signals: "toast" (const char *title) and "error" (const char *heading, const char *body),
- * for the window to show; "open-battle" (const char *path), a set-up to open in a tab. */
+ * for the window to show; "open-battle" (const char *engagement_id, GHashTable *overrides
+ * or NULL), the battle of an engagement of the campaign to open in a tab, its formations
+ * placed as @overrides says (formation id → placement id) when it is set up. */
 
 void                admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
                                                         AdmCampaign         *campaign);
@@ -55,10 +57,11 @@ GtkWidget          *admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *
 /* The dialog confirm_resolve() shows, or NULL. */
 GtkWidget          *admiralty_order_board_get_resolve_dialog (AdmiraltyOrderBoard *self);
 
-/* F-STRAT-4: the battle of engagement @index of the last resolved cycle — reopened when its
- * set-up (battles/cycle-N-PLACE.xml beside the campaign) exists, else the placements dialog,
- * whose "Open Battle" writes the set-up; "open-battle" (const char *path) then asks the window
- * to open it. Returns the dialog, or NULL. */
+/* F-STRAT-4: the battle of engagement @index of the last resolved cycle's queue (time order,
+ * adm-engagement-queue.h) — reopened ("open-battle" at once) when the campaign keeps it, else
+ * the placements dialog, whose "Open Battle" asks the window to set it up; an engagement that
+ * waits for an earlier one or is dropped is refused with the reason ("error"). Returns the
+ * dialog, or NULL. */
 GtkWidget          *admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
                                                            guint                index);
 GtkWidget          *admiralty_order_board_get_engagement_dialog (AdmiraltyOrderBoard *self);

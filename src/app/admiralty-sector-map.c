@@ -562,10 +562,16 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
       return;
     }
   build_options (self, &options);
+  /* F-STRAT-4: the master's map marks the engagements of the last cycle with their status. */
+  if (options.strategy != NULL && options.audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER &&
+      adm_strategy_get_cycle (options.strategy) > 1)
+    options.engagements = adm_campaign_get_engagements (self->campaign,
+                                                        adm_strategy_get_cycle (options.strategy) - 1);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   cairo_scale (cr, self->ui_scale, self->ui_scale);
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
   cairo_destroy (cr);
+  g_clear_pointer (&options.engagements, g_ptr_array_unref);
 }
 
 /* GObject */

@@ -106,6 +106,7 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->strategy = NULL;
   options->audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
   options->viewer = NULL;
+  options->engagements = NULL;
 }
 
 void
@@ -1027,6 +1028,86 @@ draw_card (Frame           *frame,
   draw_formations (frame, sector, &rect);
 }
 
+/* Engagements (F-STRAT-4): a round mark per engagement of the queue the master is working
+ * through, on its sector's card (top left, one beside the other) or at the middle of its
+ * link, in its status's colour, with its id. */
+
+guint32
+admiralty_sector_engagement_rgb (AdmEngagementStatus status)
+{
+  switch (status)
+    {
+    case ADM_ENGAGEMENT_WAITING:     return ADMIRALTY_SECTOR_ENGAGEMENT_WAITING_RGB;
+    case ADM_ENGAGEMENT_IN_PROGRESS: return ADMIRALTY_SECTOR_ENGAGEMENT_FIGHTING_RGB;
+    case ADM_ENGAGEMENT_FINISHED:    return ADMIRALTY_SECTOR_ENGAGEMENT_DONE_RGB;
+    case ADM_ENGAGEMENT_DROPPED:     return ADMIRALTY_SECTOR_ENGAGEMENT_DROPPED_RGB;
+    case ADM_ENGAGEMENT_NOT_FOUGHT:
+    default:                         return ADMIRALTY_SECTOR_ENGAGEMENT_OPEN_RGB;
+    }
+}
+
+#define ENGAGEMENT_RADIUS 9.0
+
+static void
+draw_engagements (Frame *frame)
+{
+  g_autoptr(GHashTable) placed = NULL;
+  cairo_t *cr = frame->cr;
+
+  if (frame->options->engagements == NULL ||
+      frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+    return;
+  placed = g_hash_table_new (g_str_hash, g_str_equal);
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 10);
+  for (guint i = 0; i < frame->options->engagements->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (frame->options->engagements, i);
+      const AdmEngagement *where = &engagement->engagement;
+      const char *key = where->sector != NULL ? where->sector->id : where->from->id;
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (placed, key));
+      cairo_text_extents_t extents;
+      double x, y;
+
+      if (where->sector != NULL)
+        {
+          cairo_rectangle_t rect;
+
+          admiralty_sector_node_rect (frame->view, where->sector, &rect);
+          x = rect.x + 4 + n * (2 * ENGAGEMENT_RADIUS + 28);
+          y = rect.y;
+        }
+      else
+        {
+          double x1, y1, x2, y2;
+
+          admiralty_sector_view_to_pixels (frame->view, where->from->x, where->from->y, &x1, &y1);
+          admiralty_sector_view_to_pixels (frame->view, where->to->x, where->to->y, &x2, &y2);
+          x = (x1 + x2) / 2 + n * (2 * ENGAGEMENT_RADIUS + 28);
+          y = (y1 + y2) / 2;
+        }
+      g_hash_table_insert (placed, (gpointer) key, GUINT_TO_POINTER (n + 1));
+
+      cairo_new_path (cr);
+      cairo_arc (cr, x + ENGAGEMENT_RADIUS, y, ENGAGEMENT_RADIUS, 0, 2 * G_PI);
+      set_rgb (cr, admiralty_sector_engagement_rgb (engagement->status));
+      cairo_fill_preserve (cr);
+      set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      /* The id beside the mark, on a dark plate so that it reads over any card. */
+      cairo_text_extents (cr, engagement->id, &extents);
+      cairo_rectangle (cr, x + 2 * ENGAGEMENT_RADIUS + 1, y - 7, extents.x_advance + 4, 14);
+      set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+      cairo_fill (cr);
+      set_rgb (cr, TEXT_RGB);
+      cairo_move_to (cr, x + 2 * ENGAGEMENT_RADIUS + 3, y + 3.5);
+      cairo_show_text (cr, engagement->id);
+    }
+  cairo_restore (cr);
+}
+
 /* The whole map */
 
 void
@@ -1074,5 +1155,6 @@ admiralty_sector_render (cairo_t                      *cr,
   if (frame.selected != NULL)
     draw_card (&frame, frame.selected);
   draw_transit (&frame);
+  draw_engagements (&frame);
   cairo_restore (cr);
 }

@@ -59,7 +59,17 @@ typedef struct {
                                              * being; NULL: the scenario's start positions */
   AdmiraltySectorAudience  audience;
   const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
+  GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark on the
+                                             * master's map, each with its status, or NULL */
 } AdmiraltySectorOptions;
+
+/* The colours of an engagement's mark by status (adm-engagement-queue.h), 0xRRGGBB. */
+#define ADMIRALTY_SECTOR_ENGAGEMENT_OPEN_RGB     0xe5534b /* not fought */
+#define ADMIRALTY_SECTOR_ENGAGEMENT_WAITING_RGB  0xd29922
+#define ADMIRALTY_SECTOR_ENGAGEMENT_FIGHTING_RGB 0xf0883e /* in progress */
+#define ADMIRALTY_SECTOR_ENGAGEMENT_DONE_RGB     0x57ab5a /* finished */
+#define ADMIRALTY_SECTOR_ENGAGEMENT_DROPPED_RGB  0x768390
+guint32       admiralty_sector_engagement_rgb (AdmEngagementStatus status);
 
 /* Nothing selected or hovered, the scenario's start positions, everything shown. */
 void          admiralty_sector_options_init   (AdmiraltySectorOptions    *options);

@@ -95,12 +95,16 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   admiralty_window_update_undo_labels (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",
+                                 page != NULL && !admiralty_battle_page_get_finished (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab",
                                  page != NULL || _admiralty_window_get_ti4_page (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
-                                 page != NULL);
+                                 page != NULL && !admiralty_battle_page_get_finished (page));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-battle",
+                                 page != NULL && admiralty_battle_page_get_campaign (page) != NULL &&
+                                 !admiralty_battle_page_get_finished (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-pause", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-adjust", has_campaign);
@@ -300,6 +304,68 @@ battle_start_over_action (GtkWidget  *widget,
   g_signal_connect_object (dialog, "response", G_CALLBACK (start_over_response_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* F-STRAT-4: the master ends a campaign battle at any turn (one side withdraws, the table is
+ * cleared) and says why; its results go into the campaign as one action. */
+static void
+end_battle_response_cb (AdmiraltyWindow  *self,
+                        const char       *response,
+                        AdwMessageDialog *dialog)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "reason");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reason = NULL;
+
+  if (g_strcmp0 (response, "end") != 0 || page == NULL)
+    return;
+  reason = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  if (!admiralty_battle_page_end_battle (page, reason[0] != '\0' ? reason : NULL, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not End the Battle"), error->message, NULL);
+      return;
+    }
+  _admiralty_window_toast (self, _("The battle has ended: its results are in the campaign"));
+  _admiralty_window_update_actions (self);
+}
+
+static void
+end_battle_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
+  GtkWidget *dialog, *entry;
+  g_autofree char *body = NULL;
+
+  if (page == NULL || admiralty_battle_page_get_campaign (page) == NULL ||
+      admiralty_battle_page_get_finished (page))
+    return;
+  /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
+  body = g_strdup_printf (_("%s is at %s. Ships destroyed, wrecks, captures, damage, readiness "
+                            "and criticals go into the campaign's fleets as one action, which "
+                            "Undo in the campaign takes back."),
+                          adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                          admiralty_battle_page_get_phase_label (page));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("End the Battle?"), body);
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why it ends, e.g. “Pol Six withdrew”"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  g_object_set_data (G_OBJECT (dialog), "reason", entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "end", _("_End Battle"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "end");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (end_battle_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
 }
 
 static void
@@ -739,6 +805,31 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
       return FALSE;
     }
 
+  /* F-STRAT-4: an engagement of the last cycle there is fought in the campaign: the first one
+   * that can be opened (under way, or not fought yet) opens, with its placements. */
+  {
+    AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+    guint resolved = adm_strategy_get_cycle (strategy) - 1;
+    g_autoptr(GPtrArray) queue = resolved > 0 ? adm_campaign_get_engagements (self->campaign,
+                                                                              resolved) : NULL;
+
+    for (guint i = 0; queue != NULL && i < queue->len; i++)
+      {
+        const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+
+        if (engagement->engagement.sector == NULL ||
+            !g_str_equal (engagement->engagement.sector->id, sector_id))
+          continue;
+        if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
+          return _admiralty_window_open_engagement_battle (self, engagement->id, NULL);
+        if (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT)
+          {
+            admiralty_order_board_open_engagement (self->order_board, i);
+            return TRUE;
+          }
+      }
+  }
+
   folders = sector_battle_folders (self);
   name = g_strdup_printf ("%s-%s.xml",
                           adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)),
@@ -960,6 +1051,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, undo_redo_action);
   gtk_widget_class_install_action (widget_class, "win.battle-start-over", NULL,
                                    battle_start_over_action);
+  gtk_widget_class_install_action (widget_class, "win.end-battle", NULL, end_battle_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "win.resolve-phase", NULL,

@@ -90,6 +90,11 @@ void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
 void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
 /* The battle in the selected tab, or NULL on the campaign tab. */
 AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
+/* The battle of the campaign's engagement @engagement_id in a tab: shown again when open,
+ * else resumed from the campaign or set up with @overrides (or NULL). */
+gboolean             _admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
+                                                               const char      *engagement_id,
+                                                               GHashTable      *overrides);
 /* The TI4 combat in the selected tab, or NULL. */
 AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 /* Shows @page (floating or not) in a new tab of its own, selected. */

@@ -134,8 +134,23 @@ restore_file (AdmiraltyWindow *self,
               const char      *path,
               GString         *missing)
 {
+  const char *hash;
+
   if (path == NULL || path[0] == '\0')
     return FALSE;
+  /* A battle of the campaign, "CAMPAIGN#ENGAGEMENT": reopened from the campaign restored
+   * first, when it is that campaign. */
+  hash = strrchr (path, '#');
+  if (hash != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *campaign_path = g_strndup (path, hash - path);
+      const char *open = self->campaign != NULL ? adm_campaign_get_path (self->campaign) : NULL;
+      g_autofree char *canonical = open != NULL ? g_canonicalize_filename (open, NULL) : NULL;
+
+      if (canonical != NULL && g_str_equal (canonical, campaign_path) &&
+          adm_campaign_get_battle (self->campaign, hash + 1, NULL, NULL) != NULL)
+        return _admiralty_window_open_engagement_battle (self, hash + 1, NULL);
+    }
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return admiralty_window_open (self, path);
 

@@ -514,13 +514,69 @@ order_board_error_cb (AdmiraltyWindow     *self,
   _admiralty_window_present_error (self, heading, body, NULL);
 }
 
-/* An engagement's battle, set up by the Orders tab (F-STRAT-4). */
+static AdwTabPage *admiralty_window_find_battle (AdmiraltyWindow *self, const char *path);
+static void battle_page_error_cb (AdmiraltyWindow *self, const char *heading, const char *body,
+                                  AdmiraltyBattlePage *page);
+static void battle_page_toast_cb (AdmiraltyWindow *self, const char *title,
+                                  AdmiraltyBattlePage *page);
+static void battle_page_phase_cb (AdmiraltyWindow *self, GParamSpec *pspec,
+                                  AdmiraltyBattlePage *page);
+static void admiralty_window_announce_battle (AdmiraltyWindow *self, AdmiraltyBattlePage *page);
+
+/* An engagement's battle, fought inside the campaign (F-STRAT-4): shown again when open,
+ * else resumed from the campaign or set up with the master's placements. */
+gboolean
+_admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
+                                          const char      *engagement_id,
+                                          GHashTable      *overrides)
+{
+  g_autoptr(AdmiraltyBattlePage) page = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *title = NULL;
+  AdwTabPage *tab;
+
+  if (self->campaign == NULL)
+    return FALSE;
+  key = admiralty_battle_page_engagement_key (self->campaign, engagement_id);
+  tab = admiralty_window_find_battle (self, key);
+  if (tab != NULL)
+    {
+      adw_tab_view_set_selected_page (self->tab_view, tab);
+      return TRUE;
+    }
+  page = admiralty_battle_page_open_engagement (self->campaign, engagement_id, overrides, &error);
+  if (page == NULL)
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Battle"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+  g_signal_connect_object (page, "error", G_CALLBACK (battle_page_error_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "toast", G_CALLBACK (battle_page_toast_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "notify::phase-label", G_CALLBACK (battle_page_phase_cb), self,
+                           G_CONNECT_SWAPPED);
+  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  /* Translators: a campaign battle's tab: "Battle at Pol orbit (c1-3)" */
+  title = g_strdup_printf (_("%s (%s)"), adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                           engagement_id);
+  adw_tab_page_set_title (tab, title);
+  adw_tab_page_set_tooltip (tab, _("Kept in the campaign file"));
+  adw_tab_view_set_selected_page (self->tab_view, tab);
+  gtk_widget_grab_focus (GTK_WIDGET (page));
+  admiralty_window_announce_battle (self, page);
+  return TRUE;
+}
+
 static void
 order_board_battle_cb (AdmiraltyWindow     *self,
-                       const char          *path,
+                       const char          *engagement_id,
+                       GHashTable          *overrides,
                        AdmiraltyOrderBoard *board)
 {
-  admiralty_window_open (self, path);
+  _admiralty_window_open_engagement_battle (self, engagement_id, overrides);
 }
 
 static void

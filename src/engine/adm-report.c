@@ -15,6 +15,7 @@
 #include "adm-battle.h"
 #include "adm-engagement.h"
 #include "adm-report.h"
+#include "adm-engagement-queue.h"
 
 G_DEFINE_QUARK (adm-report-error-quark, adm_report_error)
 
@@ -55,6 +56,8 @@ typedef struct {
   char                *path;     /* the file opened, or NULL */
   AdmBattle           *battle;   /* NULL when none was set up or it did not open */
   char                *problem;  /* why it did not open, or NULL */
+  AdmQueuedEngagement *queued;   /* a campaign fighting its battles inside its file: the
+                                  * engagement of its queue (owned), else NULL */
 } CycleBattle;
 
 static void
@@ -66,6 +69,7 @@ cycle_battle_free (gpointer data)
   g_free (entry->path);
   g_clear_object (&entry->battle);
   g_free (entry->problem);
+  g_clear_pointer (&entry->queued, adm_queued_engagement_free);
   g_free (entry);
 }
 
@@ -258,14 +262,51 @@ open_battle (Report              *report,
   return entry;
 }
 
+/* Whether the campaign fights its battles inside its own file (any kept, or any ended). */
+static gboolean
+campaign_keeps_battles (Report *report)
+{
+  return adm_campaign_list_battles (report->campaign)->len > 0 ||
+         adm_state_get_battle_endings (report->state)->len > 0;
+}
+
 /* CycleBattle* for every engagement of @cycle, in order. */
 static GPtrArray *
 cycle_battles (Report *report,
                guint   cycle)
 {
-  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  g_autoptr(GPtrArray) engagements = NULL;
   GPtrArray *out = g_ptr_array_new_with_free_func (cycle_battle_free);
 
+  /* A campaign whose battles are kept in its file: its engagement queue, in time order, each
+   * with the battle the campaign keeps for it (adm-engagement-queue.h). */
+  if (campaign_keeps_battles (report))
+    {
+      g_autoptr(GPtrArray) queue = adm_engagement_queue_new (report->state, cycle);
+
+      while (queue->len > 0)
+        {
+          CycleBattle *entry = g_new0 (CycleBattle, 1);
+          const char *saved;
+
+          entry->queued = g_ptr_array_steal_index (queue, 0);
+          entry->engagement = &entry->queued->engagement;
+          entry->stem = g_strdup (entry->queued->id);
+          saved = adm_campaign_get_battle (report->campaign, entry->queued->id, NULL, NULL);
+          if (saved != NULL)
+            {
+              g_autoptr(GError) error = NULL;
+
+              entry->battle = adm_battle_load_game_memory (saved, strlen (saved),
+                                                           entry->queued->id, &error);
+              if (entry->battle == NULL)
+                entry->problem = g_strdup (error->message);
+            }
+          g_ptr_array_add (out, entry);
+        }
+      return out;
+    }
+  engagements = adm_strategy_get_engagements (report->strategy, cycle);
   for (guint i = 0; i < engagements->len; i++)
     g_ptr_array_add (out, open_battle (report, g_ptr_array_index (engagements, i)));
   return out;
@@ -668,7 +709,7 @@ master_battles (Report    *report,
   guint fought = 0;
 
   adm_doc_add_heading (doc, 2, _("Battles"));
-  if (report->battles_dir == NULL)
+  if (report->battles_dir == NULL && !campaign_keeps_battles (report))
     adm_doc_add_paragraph (doc, _("No battles folder was given: the battles are not reported."));
   for (guint i = 0; i < battles->len; i++)
     {
@@ -679,10 +720,28 @@ master_battles (Report    *report,
         {
           master_battle (doc, entry);
           fought++;
+          if (entry->queued != NULL && entry->queued->ending != NULL)
+            /* Translators: "Engagement c1-3 ended in turn 3, its results carried into the
+             * campaign: Pol Six withdrew." */
+            adm_doc_add_printf (doc, _("Engagement %s ended in turn %d, its results carried "
+                                       "into the campaign: %s."), entry->queued->id,
+                                entry->queued->ending->turn,
+                                entry->queued->ending->reason != NULL
+                                ? entry->queued->ending->reason : _("no reason given"));
         }
       else if (entry->problem != NULL)
         adm_doc_add_printf (doc, _("The battle at %s could not be opened: %s"), place,
                             entry->problem);
+      else if (entry->queued != NULL)
+        {
+          g_autofree char *status = adm_queued_engagement_describe_status (entry->queued);
+
+          /* Translators: an engagement with no battle in the master's report: "Engagement
+           * c1-4, Pol jump point, minute 40: Dropped: nothing is left of Pol Cruiser
+           * Squadron" */
+          adm_doc_add_printf (doc, _("Engagement %s, %s, minute %.0f: %s."), entry->queued->id,
+                              place, entry->engagement->minute, status);
+        }
       else if (report->battles_dir != NULL)
         adm_doc_add_printf (doc, _("No battle was set up for the engagement at %s (%s.xml)."),
                             place, entry->stem);
@@ -1158,8 +1217,7 @@ add_card (Report             *report,
 
   /* A campaign whose battles are fought inside it carries their results in its state
    * (adm-battle-result.h): the card is the campaign's ship. */
-  if (adm_state_get_battle_endings (report->state)->len > 0 ||
-      adm_campaign_list_battles (report->campaign)->len > 0)
+  if (campaign_keeps_battles (report))
     {
       fought = NULL;
       if (state != NULL)
@@ -1461,6 +1519,21 @@ state_as_of (AdmCampaign *campaign,
           g_warning ("Replaying the journal to cycle %u: %s", cycle, error->message);
           return NULL;
         }
+    }
+  /* F-STRAT-4: the battles of the cycle's engagements, fought after its session and before
+   * the next one, belong to its report: their results (and the master's repairs) are in it;
+   * the orders and sheets of the next cycle are not. */
+  for (guint i = end; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      const char *kind = adm_event_get_kind (event);
+
+      if (g_str_equal (kind, "cycle"))
+        break;
+      if (g_str_equal (kind, "ship-after-battle") || g_str_equal (kind, "prize") ||
+          g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair"))
+        /* An ending that leant on an order of the next cycle is left to that cycle's report. */
+        adm_state_apply (state, event, NULL);
     }
   return g_steal_pointer (&state);
 }
