@@ -423,6 +423,51 @@ test_repair (void)
   remove_folder (folder);
 }
 
+/* F-STRAT-15: the master's placement, journaled, is what the set-up and the reports say. */
+static void
+test_placements_as_chosen (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) placements = NULL;
+  g_autoptr(AdmDoc) master = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gboolean seen = FALSE;
+
+  play_cycle (campaign, 1);
+  g_hash_table_insert (overrides, "jade-squadron", "attack-formation");
+  g_assert_true (adm_campaign_choose_placements (campaign, "c1-3", overrides, T0 + 2500, &error));
+  g_assert_no_error (error);
+  engagement = find (campaign, "c1-3");
+  placements = adm_engagement_placements (adm_campaign_get_state (campaign),
+                                          &engagement->engagement);
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
+
+      if (g_str_equal (entry->formation->id, "jade-squadron"))
+        {
+          g_assert_cmpstr (entry->placement->id, ==, "attack-formation");
+          g_assert_cmpstr (entry->reason, ==, "chosen by the master");
+          seen = TRUE;
+        }
+    }
+  g_assert_true (seen);
+  master = adm_report_build (campaign, ADM_REPORT_MASTER, NULL, 1, NULL, &error);
+  g_assert_no_error (error);
+  text = adm_doc_to_text (master);
+  g_assert_nonnull (strstr (text, "chosen by the master"));
+  /* A formation not in the engagement: refused, nothing journaled. */
+  g_hash_table_insert (overrides, "autumn-screen", "attack-formation");
+  g_assert_false (adm_campaign_choose_placements (campaign, "c1-3", overrides, T0 + 2600,
+                                                  &error));
+  g_assert_nonnull (error);
+  remove_folder (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -434,5 +479,7 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-in-campaign", test_battle_in_campaign);
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-15/placements-as-chosen",
+                   test_placements_as_chosen);
   return g_test_run ();
 }

@@ -515,11 +515,11 @@ test_resolve_and_open (Fixture       *fixture,
   engagements = admiralty_order_board_get_engagements_text (board (fixture));
   /* F-STRAT-4, ruling "late-arrivals": in time order; First Squadron, arriving at minute 40,
    * is not in the minute-0 fight at Pol jump point but in the one after it, which waits. */
-  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 0: First Destroyer Flotilla "
+  g_assert_nonnull (strstr (engagements, "c1-1 · Pol jump point, minute 0: First Destroyer Flotilla "
                                          "(Barrayaran Imperium), Pol Cruiser Squadron (Pol Six) — "
                                          "Not fought"));
-  g_assert_nonnull (strstr (engagements, "Pol orbit, minute 20: "));
-  g_assert_nonnull (strstr (engagements, "Pol jump point, minute 40: First Squadron, Home Fleet "
+  g_assert_nonnull (strstr (engagements, "c1-3 · Pol orbit, minute 20: "));
+  g_assert_nonnull (strstr (engagements, "c1-4 · Pol jump point, minute 40: First Squadron, Home Fleet "
                                          "(Barrayaran Imperium)"));
   g_assert_nonnull (strstr (engagements, "Waiting for c1-1"));
   g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));

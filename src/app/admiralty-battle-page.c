@@ -348,7 +348,18 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
   AdmPhase phase = adm_battle_get_phase (self->battle);
 
   g_free (self->phase_label);
-  self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
+  if (admiralty_battle_page_get_finished (self))
+    {
+      const AdmBattleEnding *ending = adm_state_get_battle_ending (
+        adm_campaign_get_state (self->campaign), self->engagement_id);
+
+      /* Translators: a campaign battle that has ended: "Ended in turn 3 · results in the
+       * campaign" */
+      self->phase_label = g_strdup_printf (_("Ended in turn %d · results in the campaign"),
+                                           ending->turn);
+    }
+  else
+    self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
   g_free (self->resolve_label);
   self->resolve_label = g_strdup (resolve_label (phase));
 
@@ -690,6 +701,8 @@ fleet_row_selected_cb (AdmiraltyBattlePage *self,
   if (ship > 0)
     admiralty_table_widget_set_selected_ship (self->table, ship - 1);
 }
+
+gboolean admiralty_battle_page_get_finished (AdmiraltyBattlePage *self);
 
 /* A campaign battle goes into the campaign file after every phase, undo and redo. */
 static void
@@ -1844,9 +1857,13 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
     }
   else
     {
-      g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, overrides,
-                                                              error);
+      g_autofree char *setup = NULL;
 
+      /* The master's placements are journaled: the reports say what he chose. */
+      if (!adm_campaign_choose_placements (campaign, engagement_id, overrides, adm_clock_now (),
+                                           error))
+        return NULL;
+      setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
       if (setup != NULL)
         battle = adm_battle_load_memory (setup, strlen (setup), name, error);
     }
@@ -1862,6 +1879,10 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   while (self->seed == 0)
     self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   g_object_set (self, "battle", battle, NULL);
+  /* Ended or its ending undone in the campaign: the page says so at once. */
+  g_signal_connect_object (campaign, "changed",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
   return g_steal_pointer (&self);
 }
 

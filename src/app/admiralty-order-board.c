@@ -245,8 +245,10 @@ board_update_results (AdmiraltyOrderBoard *self,
           g_string_append_printf (names, "%s%s (%s)", f > 0 ? ", " : "", formation->name,
                                   formation->faction->name);
         }
-      /* Translators: "Pol orbit, minute 20" */
-      title = g_strdup_printf (_("%s, minute %.0f"), place, engagement->engagement.minute);
+      /* Translators: an engagement of the queue: its id, place and minute, "c1-3 · Pol orbit,
+       * minute 20" */
+      title = g_strdup_printf (_("%s · %s, minute %.0f"), engagement->id, place,
+                               engagement->engagement.minute);
       /* Translators: an engagement row's subtitle: its formations, then its status: "Jade
        * Squadron (Cetagandan Empire), … — Not fought" */
       subtitle = g_strdup_printf (_("%s — %s"), names->str, status);
@@ -286,18 +288,23 @@ board_update_results (AdmiraltyOrderBoard *self,
           break;
         }
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
-      open = gtk_button_new_with_mnemonic (label);
-      gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (open, tooltip);
-      gtk_widget_set_sensitive (open, engagement->status != ADM_ENGAGEMENT_WAITING &&
-                                      engagement->status != ADM_ENGAGEMENT_DROPPED &&
-                                      (engagement->status != ADM_ENGAGEMENT_FINISHED ||
-                                       adm_campaign_get_battle (self->campaign, engagement->id,
-                                                                NULL, NULL) != NULL));
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "board.open-engagement");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "u", i);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), open);
+      gtk_widget_set_tooltip_text (row, tooltip);
+      /* Waiting, dropped, or ended without a battle: nothing to open; the status says why. */
+      if (engagement->status == ADM_ENGAGEMENT_WAITING ||
+          engagement->status == ADM_ENGAGEMENT_DROPPED ||
+          (engagement->status == ADM_ENGAGEMENT_FINISHED &&
+           adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) == NULL))
+        gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      else
+        {
+          open = gtk_button_new_with_mnemonic (label);
+          gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
+          gtk_widget_set_tooltip_text (open, tooltip);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "board.open-engagement");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "u", i);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), open);
+        }
       gtk_list_box_append (self->engagements_list, row);
     }
   if (engagements->len == 0)

@@ -75,8 +75,11 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   /* Undo and redo follow the tab: the battle's phases, or the campaign's events. */
   if (page != NULL)
     {
-      can_undo = adm_battle_can_undo (admiralty_battle_page_get_battle (page));
-      can_redo = adm_battle_can_redo (admiralty_battle_page_get_battle (page));
+      /* An ended campaign battle is read-only: its ending is undone in the campaign. */
+      gboolean open = !admiralty_battle_page_get_finished (page);
+
+      can_undo = open && adm_battle_can_undo (admiralty_battle_page_get_battle (page));
+      can_redo = open && adm_battle_can_redo (admiralty_battle_page_get_battle (page));
     }
   else if (_admiralty_window_get_ti4_page (self) != NULL)
     {

@@ -759,6 +759,9 @@ journal_describe (gpointer                owner,
                             adm_event_get (head, "engagement"),
                             adm_event_get (head, "place") != NULL ? adm_event_get (head, "place")
                                                                   : "");
+  if (g_str_equal (what, "placements") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Placements for engagement c1-3" */
+    return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
   if (g_str_equal (what, "repair") && adm_event_get (head, "ship") != NULL)
     {
       AdmShipState *ship = adm_state_get_ship (self->state, adm_event_get (head, "ship"));

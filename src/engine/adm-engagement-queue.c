@@ -497,3 +497,47 @@ adm_campaign_engagement_setup (AdmCampaign               *campaign,
     return NULL;
   return add_detection (campaign, engagement, setup, error);
 }
+
+gboolean
+adm_campaign_choose_placements (AdmCampaign  *campaign,
+                                const char   *engagement_id,
+                                GHashTable   *overrides,
+                                gint64        time,
+                                GError      **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+
+  if (overrides == NULL || g_hash_table_size (overrides) == 0)
+    return TRUE;
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return FALSE;
+  action = adm_journal_action_new ("placements", time);
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement->id);
+  /* In the engagement's order, so that the journal does not depend on a hash table's. */
+  for (guint i = 0; i < engagement->formation_ids->len; i++)
+    {
+      const char *formation = g_ptr_array_index (engagement->formation_ids, i);
+      const char *placement = g_hash_table_lookup (overrides, formation);
+      AdmEvent *event;
+
+      if (placement == NULL)
+        continue;
+      event = adm_event_new ("placement", time);
+      adm_event_set (event, "engagement", engagement->id);
+      adm_event_set (event, "formation", formation);
+      adm_event_set (event, "placement", placement);
+      adm_journal_action_add_event (action, event);
+    }
+  if (adm_journal_action_get_events (action)->len != g_hash_table_size (overrides))
+    {
+      g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_UNKNOWN_FORMATION,
+                   _("A placement was chosen for a formation that is not in engagement %s"),
+                   engagement->id);
+      return FALSE;
+    }
+  return adm_campaign_record (campaign, action, error);
+}

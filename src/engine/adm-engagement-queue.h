@@ -89,4 +89,14 @@ char                *adm_campaign_engagement_setup (AdmCampaign               *c
                                                     GError                   **error)
                                                    G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-STRAT-15: the master places formations of @engagement_id otherwise than their orders
+ * would, before its battle is set up: one action ("Placements for engagement c1-3") of
+ * "placement" events, which the placements, the set-up and the reports then follow. Nothing
+ * is journaled for an empty @overrides (formation id → placement id). */
+gboolean             adm_campaign_choose_placements (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     GHashTable  *overrides,
+                                                     gint64       time,
+                                                     GError     **error);
+
 G_END_DECLS

@@ -66,6 +66,19 @@ place_by_orders (AdmState               *state,
                                                           entry->formation->id);
 
   entry->check = check;
+  /* F-STRAT-15: the master's choice, journaled before the battle was set up, stands. */
+  {
+    const char *chosen = adm_state_get_chosen_placement (state, engagement->cycle,
+                                                         engagement->minute,
+                                                         entry->formation->id);
+
+    if (chosen != NULL)
+      {
+        entry->placement = adm_ruleset_lookup_placement (ruleset, chosen);
+        entry->reason = g_strdup (_("chosen by the master"));
+        return;
+      }
+  }
   if (check != NULL && !check->passed)
     {
       /* F-STRAT-5, F-RDY-2: failed, the formation is caught in marching order. */

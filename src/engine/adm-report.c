@@ -561,7 +561,8 @@ master_engagements (Report *report,
                     AdmDoc *doc,
                     guint   cycle)
 {
-  g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  /* F-STRAT-4: the cycle's engagement queue, in time order, each with its status. */
+  g_autoptr(GPtrArray) engagements = adm_engagement_queue_new (report->state, cycle);
 
   /* F-STRAT-4, F-STRAT-15 */
   adm_doc_add_heading (doc, 2, _("Engagements"));
@@ -569,9 +570,14 @@ master_engagements (Report *report,
     adm_doc_add_paragraph (doc, _("No enemies met in this cycle."));
   for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
+      const AdmEngagement *engagement = &queued->engagement;
       g_autofree char *place = adm_engagement_place_name (engagement);
-      g_autofree char *heading = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
+      g_autofree char *status = adm_queued_engagement_describe_status (queued);
+      /* Translators: an engagement's heading in the master's report: "c1-3 · Pol orbit,
+       * minute 20 — Not fought" */
+      g_autofree char *heading = g_strdup_printf (_("%s · %s, minute %.0f — %s"), queued->id,
+                                                  place, engagement->minute, status);
       g_autoptr(GPtrArray) placements = adm_engagement_placements (report->state, engagement);
       const char *columns[] = { _("Formation"), _("Side"), _("Order"), _("Placement"),
                                 _("Reason"), _("Readiness check (F-STRAT-5)"), NULL };
@@ -1531,7 +1537,8 @@ state_as_of (AdmCampaign *campaign,
       if (g_str_equal (kind, "cycle"))
         break;
       if (g_str_equal (kind, "ship-after-battle") || g_str_equal (kind, "prize") ||
-          g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair"))
+          g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair") ||
+          g_str_equal (kind, "placement"))
         /* An ending that leant on an order of the next cycle is left to that cycle's report. */
         adm_state_apply (state, event, NULL);
     }

@@ -32,6 +32,7 @@ struct _AdmState
   GHashTable  *checks;       /* "CYCLE FORMATION" → AdmCycleCheck* (F-STRAT-5) */
   GPtrArray   *endings;      /* AdmBattleEnding*, in the order ended */
   GPtrArray   *repairs;      /* AdmRepairRecord* */
+  GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
   guint        n_events;
 };
 
@@ -132,6 +133,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_pointer (&self->endings, g_ptr_array_unref);
   g_clear_pointer (&self->repairs, g_ptr_array_unref);
+  g_clear_pointer (&self->chosen, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -149,6 +151,7 @@ adm_state_init (AdmState *self)
   self->ships = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, ship_state_free);
   self->endings = g_ptr_array_new_with_free_func (battle_ending_free);
   self->repairs = g_ptr_array_new_with_free_func (repair_record_free);
+  self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -950,6 +953,54 @@ apply_repair (AdmState       *self,
   g_ptr_array_add (self->repairs, record);
 }
 
+/* "placement": the master places a formation of an engagement otherwise than its orders
+ * would (F-STRAT-15), before the battle is set up; reports say so. */
+static gboolean
+check_placement (AdmState        *self,
+                 const AdmEvent  *event,
+                 Plan            *plan,
+                 GError         **error)
+{
+  const char *formation = adm_event_get (event, "formation");
+  const char *placement = adm_event_get (event, "placement");
+
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  if (formation == NULL ||
+      !g_ptr_array_find_with_equal_func (plan->engagement->formation_ids, formation,
+                                         g_str_equal, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the formation “%s” is not in engagement %s"),
+                   formation != NULL ? formation : "", plan->engagement->id);
+      return FALSE;
+    }
+  if (placement == NULL ||
+      adm_ruleset_lookup_placement (adm_scenario_get_ruleset (self->scenario), placement) == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no placement “%s” in the ruleset"),
+                   placement != NULL ? placement : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_placement (AdmState       *self,
+                 const AdmEvent *event,
+                 Plan           *plan)
+{
+  const AdmPlacement *placement = adm_ruleset_lookup_placement (
+    adm_scenario_get_ruleset (self->scenario), adm_event_get (event, "placement"));
+
+  g_hash_table_insert (self->chosen,
+                       g_strdup_printf ("%u %.1f %s", plan->engagement->engagement.cycle,
+                                        plan->engagement->engagement.minute,
+                                        adm_event_get (event, "formation")),
+                       (gpointer) placement->id);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -967,6 +1018,7 @@ static const struct {
   { "prize", check_prize, apply_prize },
   { "battle-end", check_battle_end, apply_battle_end },
   { "repair", check_repair, apply_repair },
+  { "placement", check_placement, apply_placement },
 };
 
 gboolean
@@ -1177,4 +1229,17 @@ adm_state_get_repairs (AdmState *self)
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return self->repairs;
+}
+
+const char *
+adm_state_get_chosen_placement (AdmState   *self,
+                                guint       cycle,
+                                double      minute,
+                                const char *formation_id)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  key = g_strdup_printf ("%u %.1f %s", cycle, minute, formation_id);
+  return g_hash_table_lookup (self->chosen, key);
 }

@@ -121,6 +121,12 @@ const AdmBattleEnding *adm_state_get_battle_ending (AdmState   *self,
                                                    const char *engagement_id);
 /* AdmBattleEnding*, in the order ended. */
 GPtrArray          *adm_state_get_battle_endings (AdmState    *self);
+/* The placement (id) the master chose for @formation_id in the engagement of @cycle at
+ * @minute ("placement" events), or NULL when its orders place it. */
+const char         *adm_state_get_chosen_placement (AdmState   *self,
+                                                   guint       cycle,
+                                                   double      minute,
+                                                   const char *formation_id);
 /* AdmRepairRecord*, in the order journaled. */
 GPtrArray          *adm_state_get_repairs      (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
