@@ -468,6 +468,94 @@ test_placements_as_chosen (void)
   remove_folder (folder);
 }
 
+/* The loop over six cycles: every engagement of each cycle fought or ended in time order —
+ * c1-3 played from its orders file — and after each cycle the fleet cards show the fleets as
+ * the battles left them: the wreck on no card, the damaged ship with its hull. */
+static void
+test_six_cycles (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+
+  for (guint cycle = 1; cycle <= 6; cycle++)
+    {
+      g_autoptr(GPtrArray) queue = NULL;
+      g_autoptr(AdmDoc) cards = NULL;
+      g_autofree char *text = NULL;
+      guint n;
+
+      play_cycle (campaign, cycle);
+      queue = adm_campaign_get_engagements (campaign, cycle);
+      n = queue->len;
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(AdmQueuedEngagement) engagement = NULL;
+          g_autofree char *id = g_strdup_printf ("c%u-%u", cycle, i + 1);
+          g_autoptr(AdmBattle) battle = NULL;
+
+          /* In time order, nothing ever waits for one still open. */
+          engagement = find (campaign, id);
+          g_assert_cmpint (engagement->status, !=, ADM_ENGAGEMENT_WAITING);
+          if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+            continue;
+          if (g_str_equal (id, "c1-3"))
+            {
+              g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, NULL,
+                                                                      &error);
+              g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path,
+                                                                               &error);
+              g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+
+              g_assert_no_error (error);
+              battle = adm_battle_load_memory (setup, strlen (setup), id, &error);
+              g_assert_no_error (error);
+              for (int turn = 1; turn <= 3; turn++)
+                g_assert_true (adm_battle_resolve_turn (battle,
+                                                        adm_battle_orders_get_turn (orders, turn),
+                                                        ADM_DICE_SOURCE (dice), &error));
+              g_assert_no_error (error);
+            }
+          g_assert_true (adm_campaign_end_battle (campaign, id, battle,
+                                                  battle != NULL ? "Pol Six withdrew"
+                                                                 : "Not fought: both withdrew",
+                                                  T0 + cycle * 2400 + 600 + i, &error));
+          g_assert_no_error (error);
+        }
+      g_clear_pointer (&queue, g_ptr_array_unref);
+      queue = adm_campaign_get_engagements (campaign, cycle);
+      for (guint i = 0; i < queue->len; i++)
+        {
+          const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+
+          g_assert_true (engagement->status == ADM_ENGAGEMENT_FINISHED ||
+                         engagement->status == ADM_ENGAGEMENT_DROPPED);
+        }
+      cards = adm_report_build (campaign, ADM_REPORT_CARDS, "radovan", 0, NULL, &error);
+      g_assert_no_error (error);
+      text = adm_doc_to_text (cards);
+      g_test_message ("cycle %u: %u engagements", cycle, queue->len);
+      g_assert_null (strstr (text, "Vigilant"));
+      g_assert_nonnull (strstr (text, "Guardian"));
+      g_assert_nonnull (strstr (text, "Hull: 2/3 (1 lost)"));
+      g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (campaign), "vigilant")->fate,
+                       ==, ADM_SHIP_FATE_WRECK);
+    }
+  /* The whole loop replays from the file. */
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (adm_campaign_get_path (campaign), &error);
+    g_autofree char *live = adm_state_dump (adm_campaign_get_state (campaign));
+    g_autofree char *replayed = NULL;
+
+    g_assert_no_error (error);
+    replayed = adm_state_dump (adm_campaign_get_state (reopened));
+    g_assert_cmpstr (replayed, ==, live);
+  }
+  remove_folder (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -479,6 +567,7 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-in-campaign", test_battle_in_campaign);
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-15/placements-as-chosen",
                    test_placements_as_chosen);
   return g_test_run ();
