@@ -267,77 +267,12 @@ add_string (JsonBuilder *builder,
 }
 
 /* [{"formation", "placement", "reason"}] */
-/* Who a --json picture is for (--as, issue 17): the master (everything), the public, or one
- * side — a faction, or an admiral, who sees his faction's picture and reads his own summary. */
-typedef struct {
-  gboolean          master;
-  const AdmFaction *faction;   /* NULL for the master and the public */
-  const char       *admiral;   /* an admiral's summary, or NULL */
-} Viewer;
-
-/* "master", "public", an admiral's id or a faction's id. */
-static gboolean
-parse_viewer (AdmScenario  *scenario,
-              const char   *text,
-              Viewer       *viewer,
-              char        **message)
-{
-  GPtrArray *factions = adm_scenario_get_factions (scenario);
-  const AdmAdmiral *admiral;
-
-  *viewer = (Viewer) { text == NULL || g_str_equal (text, "master"), NULL, NULL };
-  if (text == NULL || viewer->master || g_str_equal (text, "public"))
-    return TRUE;
-  admiral = adm_scenario_lookup_admiral (scenario, text);
-  if (admiral != NULL)
-    {
-      viewer->faction = admiral->faction;
-      viewer->admiral = admiral->id;
-      return TRUE;
-    }
-  for (guint i = 0; i < factions->len; i++)
-    {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-
-      if (g_str_equal (faction->id, text))
-        {
-          viewer->faction = faction;
-          return TRUE;
-        }
-    }
-  *message = g_strdup_printf (_("--as “%s” is not master, public, an admiral or a faction of "
-                                "this campaign"), text);
-  return FALSE;
-}
-
-/* The viewer's own side: its faction and the faction's allies (the master's: all). */
-static gboolean
-viewer_owns (AdmScenario        *scenario,
-             const Viewer       *viewer,
-             const AdmFormation *formation)
-{
-  if (viewer->master)
-    return TRUE;
-  return viewer->faction != NULL &&
-         (formation->faction == viewer->faction ||
-          adm_scenario_factions_allied (scenario, formation->faction, viewer->faction));
-}
-
-/* What the viewer knows of (adm_strategy_formation_visible (), the one filter of the maps). */
-static gboolean
-viewer_sees (AdmStrategy        *strategy,
-             const Viewer       *viewer,
-             const AdmFormation *formation)
-{
-  return viewer->master ||
-         adm_strategy_formation_visible (strategy, formation, viewer->faction);
-}
 
 static void
 add_placements_json (JsonBuilder         *builder,
                      AdmState            *state,
                      const AdmEngagement *engagement,
-                     const Viewer        *viewer)
+                     const CliViewer        *viewer)
 {
   g_autoptr(GPtrArray) placements = adm_engagement_placements (state, engagement);
 
@@ -348,7 +283,7 @@ add_placements_json (JsonBuilder         *builder,
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
 
       /* A placement follows from the formation's orders: its own side's to know. */
-      if (!viewer_owns (adm_state_get_scenario (state), viewer, entry->formation))
+      if (!_cli_viewer_owns (adm_state_get_scenario (state), viewer, entry->formation))
         continue;
 
       json_builder_begin_object (builder);
@@ -366,7 +301,7 @@ add_checks_json (JsonBuilder  *builder,
                  AdmState     *state,
                  guint         cycle,
                  GPtrArray    *engagements,
-                 const Viewer *viewer)
+                 const CliViewer *viewer)
 {
   g_autoptr(GPtrArray) formations = checked_formations (state, engagements);
 
@@ -377,7 +312,7 @@ add_checks_json (JsonBuilder  *builder,
       const AdmFormation *formation = g_ptr_array_index (formations, i);
       const AdmCycleCheck *check = adm_state_get_cycle_check (state, cycle, formation->id);
 
-      if (!viewer_owns (adm_state_get_scenario (state), viewer, formation))
+      if (!_cli_viewer_owns (adm_state_get_scenario (state), viewer, formation))
         continue;
 
       json_builder_begin_object (builder);
@@ -396,32 +331,12 @@ add_checks_json (JsonBuilder  *builder,
   json_builder_end_array (builder);
 }
 
-/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
- * the public, when a formation it knows of did. */
-static gboolean
-viewer_knows_engagement (AdmState            *state,
-                         const Viewer        *viewer,
-                         const AdmEngagement *engagement)
-{
-  AdmStrategy *strategy = adm_state_get_strategy (state);
-
-  for (guint f = 0; f < engagement->formations->len; f++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
-
-      if (viewer->faction != NULL
-            ? viewer_owns (adm_state_get_scenario (state), viewer, formation)
-            : viewer_sees (strategy, viewer, formation))
-        return TRUE;
-    }
-  return FALSE;
-}
 
 static void
 add_engagements_json (JsonBuilder  *builder,
                       AdmState     *state,
                       GPtrArray    *engagements,
-                      const Viewer *viewer)
+                      const CliViewer *viewer)
 {
   AdmStrategy *strategy = adm_state_get_strategy (state);
 
@@ -432,7 +347,7 @@ add_engagements_json (JsonBuilder  *builder,
       const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
       g_autofree char *link = NULL;
 
-      if (!viewer_knows_engagement (state, viewer, engagement))
+      if (!_cli_viewer_knows_engagement (state, viewer, engagement))
         continue;
       json_builder_begin_object (builder);
       /* A sector's id, or a link as its two sector ids, space-separated like a route. */
@@ -448,7 +363,7 @@ add_engagements_json (JsonBuilder  *builder,
           const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
 
           /* A hidden formation the viewer does not know of is not named. */
-          if (viewer_sees (strategy, viewer, formation))
+          if (_cli_viewer_sees (strategy, viewer, formation))
             json_builder_add_string_value (builder, formation->id);
         }
       json_builder_end_array (builder);
@@ -462,7 +377,7 @@ static void
 add_positions_json (JsonBuilder  *builder,
                     AdmScenario  *scenario,
                     AdmStrategy  *strategy,
-                    const Viewer *viewer)
+                    const CliViewer *viewer)
 {
   GPtrArray *formations = adm_scenario_get_formations (scenario);
 
@@ -473,7 +388,7 @@ add_positions_json (JsonBuilder  *builder,
       const AdmFormation *formation = g_ptr_array_index (formations, i);
       const AdmFormationPosition *pos = adm_strategy_get_position (strategy, formation->id);
 
-      if (pos == NULL || !viewer_sees (strategy, viewer, formation))
+      if (pos == NULL || !_cli_viewer_sees (strategy, viewer, formation))
         continue;
 
       json_builder_begin_object (builder);
@@ -500,7 +415,7 @@ static char *
 viewer_summary (AdmCampaign  *campaign,
                 AdmStrategy  *strategy,
                 guint         cycle,
-                const Viewer *viewer)
+                const CliViewer *viewer)
 {
   GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
   GString *text = g_string_new (NULL);
@@ -530,7 +445,7 @@ print_json (AdmCampaign  *campaign,
             guint         cycle,
             const char   *saved,
             const char   *as_text,
-            const Viewer *viewer)
+            const CliViewer *viewer)
 {
   AdmState *state = adm_campaign_get_state (campaign);
   AdmStrategy *strategy = adm_state_get_strategy (state);
@@ -614,7 +529,7 @@ _cli_cycle_run (int    argc,
   g_auto(GStrv) files = NULL, sheet_args = NULL;
   g_autofree char *save_path = NULL, *seed_text = NULL, *as_text = NULL;
   g_autoptr(AdmDicePrng) seeded = NULL;
-  Viewer viewer;
+  CliViewer viewer;
   gboolean json = FALSE, is_campaign = FALSE;
   guint64 seed = 0;
   gint64 now = adm_clock_now ();
@@ -684,7 +599,7 @@ _cli_cycle_run (int    argc,
   {
     g_autofree char *message = NULL;
 
-    if (!parse_viewer (adm_campaign_get_scenario (campaign), as_text, &viewer, &message))
+    if (!_cli_parse_viewer (adm_campaign_get_scenario (campaign), as_text, &viewer, &message))
       return _cli_usage_error (command, "%s", message);
   }
   if (!is_campaign && save_path == NULL)

@@ -9,10 +9,36 @@
 
 #include "cli-private.h"
 
+/* Through the --as filter: the formations the viewer knows of, in the engagement's order. */
+static gboolean
+shown (AdmStrategy     *strategy,
+       const CliViewer *viewer,
+       const char      *formation_id)
+{
+  const AdmFormation *formation = adm_strategy_lookup_formation (strategy, formation_id);
+
+  if (viewer->master)
+    return TRUE;
+  return formation != NULL && _cli_viewer_sees (strategy, viewer, formation);
+}
+
+/* The status as the viewer may read it: a dropped engagement's reason names formations, which
+ * a side is told only as "fewer than two sides". */
+static char *
+status_for (const AdmQueuedEngagement *engagement,
+            const CliViewer           *viewer)
+{
+  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_DROPPED)
+    return g_strdup (_("Dropped: fewer than two sides have anything left"));
+  return adm_queued_engagement_describe_status (engagement);
+}
+
 static void
 add_formations_json (JsonBuilder               *builder,
+                     AdmCampaign               *campaign,
                      AdmStrategy               *strategy,
-                     const AdmQueuedEngagement *engagement)
+                     const AdmQueuedEngagement *engagement,
+                     const CliViewer           *viewer)
 {
   json_builder_set_member_name (builder, "formations");
   json_builder_begin_array (builder);
@@ -21,6 +47,8 @@ add_formations_json (JsonBuilder               *builder,
       const char *id = g_ptr_array_index (engagement->formation_ids, i);
       const AdmFormation *formation = adm_strategy_lookup_formation (strategy, id);
 
+      if (!shown (strategy, viewer, id))
+        continue;
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "id");
       json_builder_add_string_value (builder, id);
@@ -28,8 +56,15 @@ add_formations_json (JsonBuilder               *builder,
       json_builder_add_string_value (builder, adm_strategy_formation_name (strategy, id));
       json_builder_set_member_name (builder, "faction");
       json_builder_add_string_value (builder, formation != NULL ? formation->faction->id : "");
-      json_builder_set_member_name (builder, "ships");
-      json_builder_add_int_value (builder, formation != NULL ? formation->ships->len : 0);
+      /* F-STRAT-3: ship counts of the viewer's own side only. */
+      if (viewer->master ||
+          (formation != NULL &&
+           _cli_viewer_owns (adm_state_get_scenario (adm_campaign_get_state (campaign)), viewer,
+                             formation)))
+        {
+          json_builder_set_member_name (builder, "ships");
+          json_builder_add_int_value (builder, formation != NULL ? formation->ships->len : 0);
+        }
       json_builder_set_member_name (builder, "arrives");
       json_builder_add_boolean_value (builder,
                                       g_ptr_array_find_with_equal_func (engagement->arriving, id,
@@ -40,8 +75,9 @@ add_formations_json (JsonBuilder               *builder,
 }
 
 static void
-print_json (AdmCampaign *campaign,
-            GPtrArray   *queue)
+print_json (AdmCampaign     *campaign,
+            GPtrArray       *queue,
+            const CliViewer *viewer)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
@@ -53,7 +89,7 @@ print_json (AdmCampaign *campaign,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
       g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
-      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+      g_autofree char *status = status_for (engagement, viewer);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "id");
@@ -86,7 +122,7 @@ print_json (AdmCampaign *campaign,
           json_builder_add_string_value (builder, engagement->ending->reason != NULL
                                                   ? engagement->ending->reason : "");
         }
-      add_formations_json (builder, strategy, engagement);
+      add_formations_json (builder, campaign, strategy, engagement, viewer);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -95,8 +131,9 @@ print_json (AdmCampaign *campaign,
 }
 
 static void
-print_text (AdmCampaign *campaign,
-            GPtrArray   *queue)
+print_text (AdmCampaign     *campaign,
+            GPtrArray       *queue,
+            const CliViewer *viewer)
 {
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
 
@@ -109,7 +146,7 @@ print_text (AdmCampaign *campaign,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
       g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
-      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+      g_autofree char *status = status_for (engagement, viewer);
 
       /* Translators: "c1-2  cycle 1, minute 20, Pol orbit — Not fought" */
       g_print (_("%s  cycle %u, minute %.0f, %s — %s\n"), engagement->id,
@@ -121,15 +158,22 @@ print_text (AdmCampaign *campaign,
           gboolean arrives = g_ptr_array_find_with_equal_func (engagement->arriving, id,
                                                                g_str_equal, NULL);
 
+          if (!viewer->master && (formation == NULL || !shown (strategy, viewer, id)))
+            continue;
           if (formation == NULL || formation->ships->len == 0)
             /* Translators: a formation of an engagement with nothing left: "    Pol Escort
              * Group: nothing left" */
             g_print (_("    %s: nothing left\n"), adm_strategy_formation_name (strategy, id));
-          else
+          else if (viewer->master ||
+                   _cli_viewer_owns (adm_campaign_get_scenario (campaign), viewer, formation))
             /* Translators: "    Jade Squadron (Cetagandan Empire), 4 ships, arrives" */
             g_print (_("    %s (%s), %u ship(s)%s\n"), formation->name, formation->faction->name,
                      formation->ships->len,
                      arrives || engagement->number == 0 ? "" : _(", there from an earlier fight"));
+          else
+            /* F-STRAT-3: an enemy's strength is not told to a side that has not observed it;
+             * Translators: "    Jade Squadron (Cetagandan Empire)" */
+            g_print (_("    %s (%s)\n"), formation->name, formation->faction->name);
         }
       if (engagement->ending != NULL && engagement->ending->reason != NULL)
         g_print (_("    Ended: %s\n"), engagement->ending->reason);
@@ -146,7 +190,8 @@ _cli_engagements_run (int    argc,
   g_autoptr(GPtrArray) queue = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) files = NULL;
-  g_autofree char *cycle_text = NULL;
+  g_autofree char *cycle_text = NULL, *as_text = NULL, *message = NULL;
+  CliViewer viewer;
   gboolean json = FALSE;
   guint64 cycle = 0;
   const GOptionEntry entries[] = {
@@ -155,6 +200,10 @@ _cli_engagements_run (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"engagements\": [{\"id\", \"cycle\", \"minute\", \"place\", \"sector\", "
          "\"status\", \"status_text\", \"formations\"}]} as JSON"), NULL },
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
+      N_("The queue as an admiral, a faction or the public may see it: only the engagements "
+         "its formations fought in (the public: those of formations it knows of), and in each "
+         "only the formations it knows of (F-STRAT-3); default the master's"), N_("WHO") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -170,7 +219,8 @@ _cli_engagements_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (!_cli_check_value (command, "--cycle", cycle_text, FALSE))
+  if (!_cli_check_value (command, "--cycle", cycle_text, FALSE) ||
+      !_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
   if (files == NULL || files[0] == NULL)
     return _cli_usage_error (command, _("no campaign file given"));
@@ -188,10 +238,18 @@ _cli_engagements_run (int    argc,
   if (cycle > 0 &&
       cycle >= adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign))))
     return _cli_invalid (json, _("cycle %s is not resolved yet"), cycle_text);
+  if (!_cli_parse_viewer (adm_campaign_get_scenario (campaign), as_text, &viewer, &message))
+    return _cli_usage_error (command, "%s", message);
   queue = adm_campaign_get_engagements (campaign, (guint) cycle);
+  /* F-STRAT-3: a side hears of the engagements its own formations fought in. */
+  for (guint i = queue->len; !viewer.master && i > 0; i--)
+    if (!_cli_viewer_knows_engagement (adm_campaign_get_state (campaign), &viewer,
+                                       &((AdmQueuedEngagement *) g_ptr_array_index (queue,
+                                                                                    i - 1))->engagement))
+      g_ptr_array_remove_index (queue, i - 1);
   if (json)
-    print_json (campaign, queue);
+    print_json (campaign, queue, &viewer);
   else
-    print_text (campaign, queue);
+    print_text (campaign, queue, &viewer);
   return CLI_EXIT_OK;
 }

@@ -70,6 +70,32 @@ CliExit         _cli_journal_run          (int             argc,
                                            char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
+/* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
+ * (everything), the public, or one side — a faction, or an admiral, who sees his faction's
+ * picture and reads his own summary. */
+typedef struct {
+  gboolean          master;
+  const AdmFaction *faction;   /* NULL for the master and the public */
+  const char       *admiral;   /* an admiral's summary, or NULL */
+} CliViewer;
+/* "master", "public", an admiral's id or a faction's id; FALSE with @message otherwise. */
+gboolean        _cli_parse_viewer         (AdmScenario        *scenario,
+                                           const char         *text,
+                                           CliViewer          *viewer,
+                                           char              **message);
+/* The viewer's own side: its faction and the faction's allies (the master's: all). */
+gboolean        _cli_viewer_owns          (AdmScenario        *scenario,
+                                           const CliViewer    *viewer,
+                                           const AdmFormation *formation);
+/* What the viewer knows of (adm_strategy_formation_visible ()). */
+gboolean        _cli_viewer_sees          (AdmStrategy        *strategy,
+                                           const CliViewer    *viewer,
+                                           const AdmFormation *formation);
+/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
+ * the public, when a formation it knows of did. */
+gboolean        _cli_viewer_knows_engagement (AdmState            *state,
+                                           const CliViewer     *viewer,
+                                           const AdmEngagement *engagement);
 /* `engagements` (cli-engagements.c): a campaign's engagement queue, F-STRAT-4. */
 CliExit         _cli_engagements_run      (int             argc,
                                            char          **argv);

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-viewer.c: who a command's picture of a campaign is for (--as, issue 17) — the master,
+ * the public, a faction or an admiral — through the maps' one filter,
+ * adm_strategy_formation_visible (). Shared by `cycle` and `engagements`. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+/* "master", "public", an admiral's id or a faction's id. */
+gboolean
+_cli_parse_viewer (AdmScenario  *scenario,
+                   const char   *text,
+                   CliViewer    *viewer,
+                   char        **message)
+{
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  const AdmAdmiral *admiral;
+
+  *viewer = (CliViewer) { text == NULL || g_str_equal (text, "master"), NULL, NULL };
+  if (text == NULL || viewer->master || g_str_equal (text, "public"))
+    return TRUE;
+  admiral = adm_scenario_lookup_admiral (scenario, text);
+  if (admiral != NULL)
+    {
+      viewer->faction = admiral->faction;
+      viewer->admiral = admiral->id;
+      return TRUE;
+    }
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      if (g_str_equal (faction->id, text))
+        {
+          viewer->faction = faction;
+          return TRUE;
+        }
+    }
+  *message = g_strdup_printf (_("--as “%s” is not master, public, an admiral or a faction of "
+                                "this campaign"), text);
+  return FALSE;
+}
+
+/* The viewer's own side: its faction and the faction's allies (the master's: all). */
+gboolean
+_cli_viewer_owns (AdmScenario        *scenario,
+                  const CliViewer    *viewer,
+                  const AdmFormation *formation)
+{
+  if (viewer->master)
+    return TRUE;
+  return viewer->faction != NULL &&
+         (formation->faction == viewer->faction ||
+          adm_scenario_factions_allied (scenario, formation->faction, viewer->faction));
+}
+
+/* What the viewer knows of (adm_strategy_formation_visible (), the one filter of the maps). */
+gboolean
+_cli_viewer_sees (AdmStrategy        *strategy,
+                  const CliViewer    *viewer,
+                  const AdmFormation *formation)
+{
+  return viewer->master ||
+         adm_strategy_formation_visible (strategy, formation, viewer->faction);
+}
+
+/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
+ * the public, when a formation it knows of did. */
+gboolean
+_cli_viewer_knows_engagement (AdmState            *state,
+                              const CliViewer     *viewer,
+                              const AdmEngagement *engagement)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+      if (viewer->faction != NULL
+            ? _cli_viewer_owns (adm_state_get_scenario (state), viewer, formation)
+            : _cli_viewer_sees (strategy, viewer, formation))
+        return TRUE;
+    }
+  return FALSE;
+}
