@@ -517,6 +517,42 @@ test_search_path (void)
   g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
 }
 
+/* $ADMIRALTY_RULES_PATH, when set, is the whole search path: a build tree's tests never read a
+ * copy of the rules installed elsewhere (here, one under $XDG_DATA_HOME). */
+static void
+test_search_path_only_env (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *saved_home = g_strdup (g_getenv ("XDG_DATA_HOME"));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = g_dir_make_tmp ("admiralty-rules-home-XXXXXX", &error);
+  g_autofree char *copy = NULL, *from = NULL, *command = NULL;
+  g_autoptr(GPtrArray) dirs = NULL;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (home, "admiralty", "rules", NULL);
+  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (copy, 0700), ==, 0);
+  command = g_strdup_printf ("cp -r '%s'/. '%s'", from, copy);
+  g_assert_cmpint (system (command), ==, 0);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+
+  g_setenv ("ADMIRALTY_RULES_PATH", "/nonexistent-admiralty-rules", TRUE);
+  dirs = adm_rules_search_path ();
+  g_assert_cmpuint (dirs->len, ==, 1);
+  g_assert_null (adm_ruleset_load ("forcon-2010", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_IO);
+
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  if (saved_home != NULL)
+    g_setenv ("XDG_DATA_HOME", saved_home, TRUE);
+  else
+    g_unsetenv ("XDG_DATA_HOME");
+  g_free (command);
+  command = g_strdup_printf ("rm -rf '%s'", home);
+  g_assert_cmpint (system (command), ==, 0);
+}
+
 static void
 test_unknown_ruleset (void)
 {
@@ -639,6 +675,7 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/rulings/set-unknown-value", test_set_ruling_unknown_value);
   g_test_add_func ("/data/rulesets/load/search-path", test_search_path);
   g_test_add_func ("/data/rulesets/load/unknown-ruleset", test_unknown_ruleset);
+  g_test_add_func ("/data/rulesets/load/search-path-only-env", test_search_path_only_env);
   g_test_add_func ("/data/rulesets/load/file-named-after-id", test_file_named_after_id);
   g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
 

@@ -1527,7 +1527,9 @@ is_id (const char *text)
   return TRUE;
 }
 
-/* $ADMIRALTY_RULES_PATH (colon-separated), $XDG_DATA_HOME/admiralty/rules, PKGDATADIR/rules. */
+/* $ADMIRALTY_RULES_PATH (colon-separated) when it is set, and then only it — so that a build
+ * tree's tests and `meson devenv` never read an installed copy of the rules; otherwise
+ * $XDG_DATA_HOME/admiralty/rules, then PKGDATADIR/rules. */
 GPtrArray *
 adm_rules_search_path (void)
 {
@@ -1541,6 +1543,7 @@ adm_rules_search_path (void)
       for (guint i = 0; parts[i] != NULL; i++)
         if (parts[i][0] != '\0')
           g_ptr_array_add (dirs, g_strdup (parts[i]));
+      return dirs;
     }
   g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "admiralty", "rules", NULL));
   g_ptr_array_add (dirs, g_build_filename (PKGDATADIR, "rules", NULL));
