@@ -148,6 +148,7 @@ static const struct {
   { "fast-ships", "F-STRAT-10", "speed-over-25", 2 },
   { "half-phase-actions", "F-STRAT-10", "two-per-phase", 2 },
   { "absent-admiral", "F-STRAT-5", "readiness-check", 2 },
+  { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
