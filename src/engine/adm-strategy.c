@@ -2319,7 +2319,8 @@ adm_strategy_summary (AdmStrategy *self,
 
       if (tracker->gone && !has_lines (tracker, cycle))
         continue;
-      if (admiral == NULL || formation->admiral == admiral)
+      /* F-FORM-6: his own, and those of his faction with no admiral. */
+      if (admiral == NULL || commands (admiral, formation))
         summarise_formation (self, cycle, tracker, admiral != NULL ? admiral->faction : NULL,
                              out);
     }
