@@ -542,11 +542,11 @@ master_sheets (Report *report,
     adm_doc_add_paragraph (doc, _("Every admiral handed in a sheet."));
 }
 
-/* A formation's side, named by its own faction: "Vervain", or with the ally that leads its side
- * in the engagement, "Vervain, allied with Cetagandan Empire". */
-static char *
-side_text (const AdmEngagementPlacement *entry)
+char *
+adm_report_placement_side (const AdmEngagementPlacement *entry)
 {
+  g_return_val_if_fail (entry != NULL && entry->formation != NULL, NULL);
+
   const AdmFaction *own = entry->formation->faction;
 
   if (entry->side == NULL || entry->side == own)
@@ -591,7 +591,7 @@ master_engagements (Report *report,
             check = g_strdup_printf (_("%u + %u against %d: %s"), entry->check->dice[0],
                                      entry->check->dice[1], entry->check->readiness,
                                      entry->check->passed ? _("passed") : _("failed"));
-          side = side_text (entry);
+          side = adm_report_placement_side (entry);
           cells[0] = entry->formation->name;
           cells[1] = side;
           cells[2] = order != NULL ? order : "—";
