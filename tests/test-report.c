@@ -984,6 +984,26 @@ test_reports_agree (void)
   assert_contains (master, "No battle was set up for the engagement at Hegen Hub.");
   assert_lacks (master, ".xml", "a file name");
   assert_lacks (master, battles_dir, "a folder");
+
+  /* A damaged battle is reported by its place and the line of the problem, not its file. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("admiralty-damaged-XXXXXX", &error);
+    g_autofree char *game = NULL, *text = NULL;
+    g_autoptr(AdmDoc) doc = NULL;
+
+    g_assert_no_error (error);
+    game = g_build_filename (dir, LEAK_STEM ".game.xml", NULL);
+    g_assert_true (g_file_set_contents (game, "<battle>\n<oops", -1, &error));
+    g_assert_no_error (error);
+    doc = adm_report_build (campaign, ADM_REPORT_MASTER, NULL, 2, dir, &error);
+    g_assert_no_error (error);
+    text = adm_doc_to_text (doc);
+    assert_contains (text, "The battle at Pol orbit could not be opened: line 2: ");
+    assert_lacks (text, ".xml", "a damaged battle's file name");
+    assert_lacks (text, dir, "a damaged battle's folder");
+    remove_tree (dir);
+  }
 }
 
 static void
