@@ -1792,10 +1792,14 @@ met_in (AdmStrategy      *self,
         const AdmFaction *faction,
         guint             cycle)
 {
-  for (guint i = 0; i < self->engagements->len; i++)
+  /* Engagements are recorded cycle by cycle: the latest first, so that a long campaign does
+   * not walk its whole history for every formation at every session. */
+  for (guint i = self->engagements->len; i-- > 0;)
     {
       AdmEngagement *engagement = g_ptr_array_index (self->engagements, i);
 
+      if (engagement->cycle < cycle)
+        break;
       if (engagement->cycle != cycle ||
           !g_ptr_array_find (engagement->formations, tracker->pos.formation, NULL))
         continue;
