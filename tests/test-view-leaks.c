@@ -896,6 +896,48 @@ test_last_seen_map (void)
     assert_lacks (text, "last seen", "the master's tooltip of the Hub");
   }
   g_object_unref (map);
+
+  /* The sector card beside the map in the window: the mark's words on Aslund's, the screen
+   * live on the master's. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+    g_autofree char *path = NULL, *card = NULL, *master_line = NULL;
+    AdmiraltySectorOptions side;
+    AdmiraltyWindow *window;
+
+    g_assert_no_error (error);
+    path = g_build_filename (dir, "komarr.admiralty", NULL);
+    g_assert_true (adm_campaign_save (campaign, path, &error));
+    g_assert_no_error (error);
+    window = admiralty_window_new (app);
+    gtk_window_present (GTK_WINDOW (window));
+    iterate_until (widget_mapped, window, 5000);
+    g_assert_true (admiralty_window_open (window, path));
+    iterate ();
+    adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+    iterate_until (map_allocated, window->sector_map, 5000);
+    admiralty_sector_map_set_selected_sector (window->sector_map, "hegen-hub");
+    admiralty_sector_options_init (&side);
+    side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+    side.viewer = aslund;
+    gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, &side));
+    iterate ();
+    card = widget_text (window->sector_info);
+    assert_contains (card, line, "Aslund's sector card");
+    assert_lacks (card, " ships\n", "Aslund's sector card: no enemy strength it has not seen");
+    g_clear_pointer (&card, g_free);
+    gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+    iterate ();
+    card = widget_text (window->sector_info);
+    master_line = g_strdup_printf ("Autumn Screen · %u ships", screen->ships->len);
+    assert_contains (card, master_line, "the master's sector card");
+    assert_lacks (card, "last seen", "the master's sector card");
+    gtk_window_destroy (GTK_WINDOW (window));
+    iterate ();
+    g_remove (path);
+    g_rmdir (dir);
+  }
 }
 
 /* The sector card's button in the master's view asks which hidden formation of the sector to

@@ -233,6 +233,32 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }
+  /* F-STRAT-3: on a side's map, the hidden enemies it last saw here and sees no more. */
+  {
+    AdmiraltySectorOptions options;
+    g_autoptr(GPtrArray) ghosts = NULL;
+
+    admiralty_sector_map_get_options (self->sector_map, &options);
+    ghosts = admiralty_sector_last_seen_in (scenario, &options, sector);
+    for (guint i = 0; i < ghosts->len; i++)
+      {
+        const AdmSighting *sighting = g_ptr_array_index (ghosts, i);
+        g_autofree char *seen = g_strdup_printf (ngettext ("%u ship", "%u ships",
+                                                           sighting->ships), sighting->ships);
+        g_autofree char *text = g_strdup_printf (_("%s · %s · last seen at %s, cycle %u (%s)"),
+                                                 sighting->formation->name,
+                                                 sighting->formation->faction->name,
+                                                 sighting->sector->name, sighting->cycle, seen);
+
+        child = gtk_label_new (text);
+        gtk_label_set_xalign (GTK_LABEL (child), 0);
+        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_widget_add_css_class (child, "caption");
+        gtk_widget_add_css_class (child, "dim-label");
+        gtk_flow_box_append (self->sector_info_factions, child);
+        gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+      }
+  }
 
   /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
   if (factions->len == 0)
