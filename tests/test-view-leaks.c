@@ -323,7 +323,9 @@ blind_audiences (AdmCampaign        *campaign,
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
 
-      if (adm_strategy_formation_visible (strategy_of (campaign), formation, faction))
+      /* A side that sees it, or knows it by a last sighting, is not blind to it. */
+      if (adm_strategy_formation_visible (strategy_of (campaign), formation, faction) ||
+          adm_strategy_last_sighting (strategy_of (campaign), formation, faction, NULL))
         continue;
       options = g_new (AdmiraltySectorOptions, 1);
       admiralty_sector_options_init (options);

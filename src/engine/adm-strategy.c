@@ -2331,6 +2331,21 @@ adm_strategy_summary (AdmStrategy *self,
   return g_string_free (out, FALSE);
 }
 
+/* What each faction last saw of the formation (F-STRAT-3). */
+static void
+dump_sightings (Tracker *tracker,
+                GString *out)
+{
+  for (guint k = 0; k < tracker->sightings->len; k++)
+    {
+      const Seen *seen = &g_array_index (tracker->sightings, Seen, k);
+
+      g_string_append_printf (out, "  seen %s %u %s%s%s %u\n", seen->faction->id, seen->cycle,
+                              seen->sector->id, seen->towards != NULL ? "->" : "",
+                              seen->towards != NULL ? seen->towards->id : "", seen->ships);
+    }
+}
+
 void
 adm_strategy_dump (AdmStrategy *self,
                    GString     *out)
@@ -2344,6 +2359,7 @@ adm_strategy_dump (AdmStrategy *self,
       if (tracker->gone)
         {
           g_string_append_printf (out, "gone %s\n", formation->id);
+          dump_sightings (tracker, out);
           continue;
         }
       g_string_append_printf (out, "position %s %s", formation->id, tracker->pos.sector->id);
@@ -2369,15 +2385,7 @@ adm_strategy_dump (AdmStrategy *self,
                                     ((const AdmFaction *) g_ptr_array_index (tracker->known_to, f))->id);
           g_string_append_c (out, '\n');
         }
-      for (guint k = 0; k < tracker->sightings->len; k++)
-        {
-          const Seen *seen = &g_array_index (tracker->sightings, Seen, k);
-
-          g_string_append_printf (out, "  seen %s %u %s%s%s %u\n", seen->faction->id,
-                                  seen->cycle, seen->sector->id,
-                                  seen->towards != NULL ? "->" : "",
-                                  seen->towards != NULL ? seen->towards->id : "", seen->ships);
-        }
+      dump_sightings (tracker, out);
     }
   for (guint i = 0; i < self->engagements->len; i++)
     {
