@@ -50,7 +50,8 @@ compare_names (gconstpointer a,
 /* The cycle's order sheets (tests/data/order-sheets/komarr-cycle-N-*.xml) in name order,
  * appended, and the cycle resolved with its F-STRAT-5 checks, as test-campaign-cycles does. */
 static void
-play_cycle (guint cycle)
+play_cycle_on (AdmCampaign *played,
+               guint        cycle)
 {
   g_autofree char *folder = source_path ("tests/data", "order-sheets");
   g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
@@ -68,16 +69,22 @@ play_cycle (guint cycle)
   for (guint i = 0; i < paths->len; i++)
     {
       g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
+                                                              adm_campaign_get_state (played),
                                                               T0 + cycle * 2400 - 60, &error);
 
       g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
+      g_assert_true (adm_campaign_append_all (played, sheet, &error));
       g_assert_no_error (error);
     }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
+  g_assert_true (adm_campaign_resolve_cycle (played, ADM_DICE_SOURCE (dice),
                                              T0 + cycle * 2400, &error));
   g_assert_no_error (error);
+}
+
+static void
+play_cycle (guint cycle)
+{
+  play_cycle_on (campaign, cycle);
 }
 
 static const AdmEngagement *
@@ -1098,6 +1105,76 @@ test_last_seen (void)
   }
 }
 
+/* F-STRAT-3 over the Komarr campaign played from its sheets: after every cycle, each side sees
+ * a hidden enemy exactly while in contact with it, and knows it otherwise only by the sighting
+ * its reports print. In cycle 4 the Komarran Cruiser Division meets the Barrayaran fleet train
+ * in Komarr orbit and stays beside it; in cycle 7 (komarr-cycle-7-arozzi.xml) it slips back to
+ * the asteroids, and Barrayar's admirals read it as last seen in Komarr orbit, cycle 6. */
+static void
+test_komarr_knowledge (void)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) played = adm_campaign_open (path, &error);
+  AdmScenario *scenario = adm_campaign_get_scenario (played);
+  AdmStrategy *now = adm_state_get_strategy (adm_campaign_get_state (played));
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  static const char *hidden[] = { "autumn-screen", "komarran-cruiser-division" };
+  const AdmFaction *barrayar = adm_scenario_lookup_admiral (scenario, "vorkosigan")->faction;
+  const AdmFormation *division;
+  g_autofree char *line = NULL;
+  guint live = 0, out_of_contact = 0;
+
+  g_assert_no_error (error);
+  for (guint cycle = 1; cycle <= 7; cycle++)
+    {
+      play_cycle_on (played, cycle);
+      for (guint h = 0; h < G_N_ELEMENTS (hidden); h++)
+        for (guint f = 0; f < factions->len; f++)
+          {
+            const AdmFaction *faction = g_ptr_array_index (factions, f);
+            const AdmFormation *formation = adm_strategy_lookup_formation (now, hidden[h]);
+            gboolean own = adm_scenario_factions_allied (scenario, faction, formation->faction);
+            gboolean contact = !own && adm_strategy_in_contact (now, formation, faction);
+            g_autoptr(GPtrArray) seen = adm_strategy_last_seen (now, faction);
+            gboolean remembered = FALSE;
+
+            for (guint i = 0; i < seen->len; i++)
+              remembered |= ((AdmSighting *) g_ptr_array_index (seen, i))->formation == formation;
+            g_assert_cmpint (adm_strategy_formation_visible (now, formation, faction), ==,
+                             own || contact);
+            /* Either seen live or remembered, never both. */
+            g_assert_false (contact && remembered);
+            g_assert_cmpint (remembered, ==,
+                             !own && !contact &&
+                             adm_strategy_last_sighting (now, formation, faction, NULL));
+            live += contact;
+            out_of_contact += remembered;
+          }
+    }
+  g_test_message ("%u live contacts, %u remembered sightings", live, out_of_contact);
+  g_assert_cmpuint (live, >, 0);
+  g_assert_cmpuint (out_of_contact, >, 0);
+
+  division = adm_strategy_lookup_formation (now, "komarran-cruiser-division");
+  g_assert_false (adm_strategy_formation_visible (now, division, barrayar));
+  line = g_strdup_printf ("Komarran Cruiser Division (Komarr): last seen at Komarr orbit, "
+                          "cycle 6 (%u ships).", division->ships->len);
+  for (guint a = 0; a < 2; a++)
+    {
+      const char *admiral = a == 0 ? "vorkosigan" : "vorlakial";
+      g_autoptr(AdmDoc) doc = adm_report_build (played, ADM_REPORT_ADMIRAL, admiral, 7, NULL,
+                                                &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = adm_doc_to_text (doc);
+      assert_contains (text, line);
+      /* Where it went is not his to know. */
+      assert_lacks (text, "Komarr asteroid belt", admiral);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1120,6 +1197,7 @@ main (int   argc,
   g_test_add_func ("/engine/report/no-battles", test_no_battles);
   g_test_add_func ("/engine/report/F-FORM-6/reports-agree-with-play", test_reports_agree);
   g_test_add_func ("/engine/report/F-STRAT-3/last-seen", test_last_seen);
+  g_test_add_func ("/engine/report/F-STRAT-3/komarr-knowledge", test_komarr_knowledge);
 
   status = g_test_run ();
   g_clear_object (&campaign);
