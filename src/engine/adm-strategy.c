@@ -14,7 +14,12 @@
  * the cycle resolves with them. A scenario formation keeps its AdmFormation until its membership
  * or flagship changes; then the strategy makes its own copy under the same id. Every formation
  * ever in being stays allocated until the strategy is freed, so borrowed pointers in past
- * engagements and orders stay valid. */
+ * engagements and orders stay valid.
+ *
+ * Knowledge ages (F-STRAT-3, issue 16): as each session closes its cycle, every faction in
+ * contact with an enemy formation — it met it in the cycle, or knowing of it shares its sector —
+ * records where it is and how many ships it has. A side sees a hidden enemy live only while in
+ * contact; otherwise it knows it by that sighting, "last seen at PLACE, cycle N (k ships)". */
 
 #include "config.h"
 
@@ -1745,9 +1750,11 @@ reveal_engaged (AdmStrategy *self)
 
 /* Knowledge that ages (F-STRAT-3, F-STRAT-9) */
 
+/* Whether @viewer's side knows of @tracker's formation at all: not hidden, revealed to
+ * everyone, its own side's, or met once by the side (F-STRAT-3). */
 static gboolean
-side_knows (AdmStrategy  *self,
-            Tracker      *tracker,
+side_knows (AdmStrategy      *self,
+            Tracker          *tracker,
             const AdmFaction *viewer)
 {
   const AdmFormation *formation = tracker->pos.formation;
