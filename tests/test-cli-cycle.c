@@ -360,6 +360,80 @@ test_bad_sheet_route (Fixture       *fixture,
   g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
 }
 
+/* Writes @xml as @name in the fixture's folder and returns its path. */
+static char *
+write_sheet (Fixture    *fixture,
+             const char *name,
+             const char *xml)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (fixture->dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, xml, -1, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* F-STRAT-3: `cycle --json --as` a side lists in "last_seen" the hidden enemies it knows only
+ * by its last sighting: Autumn Screen, met by the Aslund minelayer in cycle 1, unseen once the
+ * minelayer has gone home in cycle 2. It is not among Aslund's positions; the master's and the
+ * public's pictures have no "last_seen". */
+static void
+test_last_seen (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *patrol = write_sheet (fixture, "sarlat-1.xml",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<order-sheet admiral=\"ghem-sarlat\" cycle=\"1\" received=\"2026-11-22T18:30:00Z\">\n"
+    "  <order formation=\"autumn-screen\" order=\"patrol\"/>\n</order-sheet>\n");
+  g_autofree char *defend = write_sheet (fixture, "sarlat-2.xml",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<order-sheet admiral=\"ghem-sarlat\" cycle=\"2\" received=\"2026-11-22T19:10:00Z\">\n"
+    "  <order formation=\"autumn-screen\" order=\"defend\"/>\n</order-sheet>\n");
+  g_autofree char *home = write_sheet (fixture, "sundquist-2.xml",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<order-sheet admiral=\"sundquist\" cycle=\"2\" received=\"2026-11-22T19:10:00Z\">\n"
+    "  <order formation=\"aslund-minelayer\" order=\"move\" route=\"aslund-station\"/>\n"
+    "</order-sheet>\n");
+  g_autoptr(CliResult) first = run_cli ("cycle", fixture->scenario, "--orders", patrol, "--seed",
+                                        "1", "--save", fixture->campaign, NULL);
+  g_autoptr(CliResult) second = NULL, third = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root, *seen;
+  JsonArray *last_seen, *positions;
+
+  g_test_message ("%s", first->err);
+  g_assert_cmpint (first->status, ==, 0);
+  second = run_cli ("cycle", fixture->campaign, "--orders", defend, home, "--seed", "2",
+                    "--json", "--as", "sundquist", NULL);
+  g_test_message ("%s", second->err);
+  g_assert_cmpint (second->status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, second->out, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  last_seen = json_object_get_array_member (root, "last_seen");
+  g_assert_nonnull (last_seen);
+  g_assert_cmpuint (json_array_get_length (last_seen), ==, 1);
+  seen = json_array_get_object_element (last_seen, 0);
+  g_assert_cmpstr (json_object_get_string_member (seen, "formation"), ==, "autumn-screen");
+  g_assert_cmpstr (json_object_get_string_member (seen, "sector"), ==, "hegen-hub");
+  g_assert_cmpint (json_object_get_int_member (seen, "cycle"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (seen, "ships"), ==, 4);
+  positions = json_object_get_array_member (root, "positions");
+  for (guint i = 0; i < json_array_get_length (positions); i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (positions, i),
+                                                    "formation"), !=, "autumn-screen");
+  /* The master's picture is live and has no "last_seen". */
+  third = run_cli ("cycle", fixture->campaign, "--seed", "3", "--json", NULL);
+  g_assert_cmpint (third->status, ==, 0);
+  g_assert_null (strstr (third->out, "last_seen"));
+  g_assert_nonnull (strstr (third->out, "\"autumn-screen\""));
+  g_remove (patrol);
+  g_remove (defend);
+  g_remove (home);
+}
+
 static void
 test_usage (Fixture       *fixture,
             gconstpointer  data)
@@ -407,6 +481,8 @@ main (int   argc,
 
   g_test_add ("/engine/cli/cycle/good-run", Fixture, NULL, fixture_setup, test_good_run,
               fixture_teardown);
+  g_test_add ("/engine/cli/cycle/F-STRAT-3/last-seen", Fixture, NULL, fixture_setup,
+              test_last_seen, fixture_teardown);
   g_test_add ("/engine/cli/cycle/F-STRAT-3/as-viewer", Fixture, NULL, fixture_setup,
               test_as_viewer, fixture_teardown);
   g_test_add ("/engine/cli/cycle/json", Fixture, NULL, fixture_setup, test_json,

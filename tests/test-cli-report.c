@@ -168,8 +168,15 @@ test_master (Fixture       *fixture,
 {
   const char *words[] = { "Turn report — cycle 1", "The Komarr Campaign",
                           "First Squadron, Home Fleet", NULL };
+  g_autoptr(CliResult) text = NULL;
 
   check_kind (fixture, "master", NULL, words);
+  /* Issue 16: no battles folder beside the campaign, and the report says nothing of one — nor
+   * of any file of the program's. */
+  text = run_cli ("report", fixture->campaign, "--kind", "master", "--text", NULL);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_null (strstr (text->out, "folder"));
+  g_assert_null (strstr (text->out, ".xml"));
 }
 
 /* An admiral's report, the admiral given by id. */

@@ -303,7 +303,7 @@ checks_as_rows (const char *json)
       JsonObject *check = json_array_get_object_element (checks, i);
       JsonArray *dice = json_object_get_array_member (check, "dice");
 
-      g_string_append_printf (rows, "F-STRAT-5\t2d6\t%" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+      g_string_append_printf (rows, "F-STRAT-5\t2d6\t%" G_GINT64_FORMAT " + %" G_GINT64_FORMAT "\n",
                               json_array_get_int_element (dice, 0),
                               json_array_get_int_element (dice, 1));
     }

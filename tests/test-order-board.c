@@ -796,6 +796,63 @@ test_admin_disband (Fixture       *fixture,
   iterate ();
 }
 
+static void
+append_order (AdmCampaign *campaign,
+              guint        cycle,
+              const char  *admiral,
+              const char  *formation,
+              const char  *kind,
+              const char  *key,
+              const char  *value)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", 1795370400 + cycle * 2400 - 60);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (key != NULL)
+    adm_event_set (event, key, value);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+/* F-STRAT-16 under ruling "last-seen-target": Autumn Screen, met by the Aslund minelayer in
+ * cycle 1 and unseen since it left, is offered to Sundquist's frigates as a target with its
+ * sighting, and the attack is accepted; Pol, which never saw it, is not offered it. */
+static void
+test_last_seen_target (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  AdmiraltySheetForm *form;
+  g_auto(GStrv) targets = NULL;
+  g_auto(GStrv) pol_targets = NULL;
+  g_autoptr(GError) error = NULL;
+
+  append_order (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795370400 + 2400, &error));
+  g_assert_no_error (error);
+  append_order (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  append_order (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795370400 + 4800, &error));
+  g_assert_no_error (error);
+  iterate ();
+
+  form = open_form (fixture, "sundquist");
+  targets = admiralty_sheet_form_dup_formation_choices (form, "aslund-frigate-squadron");
+  g_assert_true (g_strv_contains ((const char * const *) targets, "autumn-screen"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "aslund-frigate-squadron", "attack"));
+  g_assert_true (admiralty_sheet_form_set_target (form, "aslund-frigate-squadron",
+                                                  "autumn-screen"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "aslund-frigate-squadron"));
+
+  form = open_form (fixture, "radovan");
+  pol_targets = admiralty_sheet_form_dup_formation_choices (form, "pol-escort-group");
+  g_assert_false (g_strv_contains ((const char * const *) pol_targets, "autumn-screen"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -804,6 +861,8 @@ main (int   argc,
 
   g_test_add ("/ui/order-board/statuses", Fixture, NULL, fixture_set_up, test_statuses,
               fixture_tear_down);
+  g_test_add ("/ui/order-board/F-STRAT-16/last-seen-target", Fixture, NULL, fixture_set_up,
+              test_last_seen_target, fixture_tear_down);
   g_test_add ("/ui/order-board/F-STRAT-3/choices-known-only", Fixture, NULL, fixture_set_up,
               test_choices_known_only, fixture_tear_down);
   g_test_add ("/ui/order-board/refusals", Fixture, NULL, fixture_set_up, test_refusals,

@@ -50,7 +50,8 @@ compare_names (gconstpointer a,
 /* The cycle's order sheets (tests/data/order-sheets/komarr-cycle-N-*.xml) in name order,
  * appended, and the cycle resolved with its F-STRAT-5 checks, as test-campaign-cycles does. */
 static void
-play_cycle (guint cycle)
+play_cycle_on (AdmCampaign *played,
+               guint        cycle)
 {
   g_autofree char *folder = source_path ("tests/data", "order-sheets");
   g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
@@ -68,16 +69,22 @@ play_cycle (guint cycle)
   for (guint i = 0; i < paths->len; i++)
     {
       g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
+                                                              adm_campaign_get_state (played),
                                                               T0 + cycle * 2400 - 60, &error);
 
       g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
+      g_assert_true (adm_campaign_append_all (played, sheet, &error));
       g_assert_no_error (error);
     }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
+  g_assert_true (adm_campaign_resolve_cycle (played, ADM_DICE_SOURCE (dice),
                                              T0 + cycle * 2400, &error));
   g_assert_no_error (error);
+}
+
+static void
+play_cycle (guint cycle)
+{
+  play_cycle_on (campaign, cycle);
 }
 
 static const AdmEngagement *
@@ -337,7 +344,7 @@ values_of (GArray *values)
   GString *out = g_string_new (NULL);
 
   for (guint v = 0; v < values->len; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " " : "", g_array_index (values, guint, v));
+    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", g_array_index (values, guint, v));
   return g_string_free (out, FALSE);
 }
 
@@ -496,12 +503,14 @@ test_admiral_leak_free (void)
   GPtrArray *formations = adm_strategy_get_formations (strategy ());
   guint undetected = 0, unidentified = 0;
 
-  /* Classes of Sarlat's own ships may appear, on his own cards of course. */
+  /* Classes of Sarlat's own ships may appear, on his own cards of course: his formations and
+   * those of his faction with no admiral (F-FORM-6). */
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
 
-      if (formation->admiral != NULL && g_str_equal (formation->admiral->id, "ghem-sarlat"))
+      if (formation->admiral != NULL ? g_str_equal (formation->admiral->id, "ghem-sarlat")
+                                     : g_str_equal (formation->faction->id, "cetaganda"))
         for (guint s = 0; s < formation->ships->len; s++)
           g_hash_table_add (own_classes,
                             ((AdmShip *) g_ptr_array_index (formation->ships, s))->klass->name);
@@ -687,8 +696,10 @@ test_cards (void)
       if (g_str_equal (block->title, "Jade Pavilion"))
         card = block;
     }
-  /* Jade Squadron (2) and Autumn Screen (4). */
-  g_assert_cmpuint (cards, ==, 6);
+  /* Jade Squadron (2), Autumn Screen (4) and the Celestial Train (3), which has no admiral and
+   * is reported to every admiral of Cetaganda (F-FORM-6). */
+  g_assert_cmpuint (cards, ==, 9);
+  assert_contains (text, "\nFormation: Celestial Train\n");
   g_assert_nonnull (card);
   g_assert_true (g_str_has_prefix (card->subtitle, "Haut Pavilion · "));
   g_assert_nonnull (strstr (card->subtitle, "Flagship"));
@@ -923,7 +934,8 @@ test_errors (void)
   adm_doc_free (doc);
 }
 
-/* Without a battles folder the reports cover the strategic layer only. */
+/* Without a battles folder the reports cover the strategic layer only, and say nothing of a
+ * folder (issue 16): the master reads of battles, not of where the program keeps them. */
 static void
 test_no_battles (void)
 {
@@ -933,8 +945,234 @@ test_no_battles (void)
 
   g_assert_no_error (error);
   text = adm_doc_to_text (doc);
-  assert_contains (text, "No battles folder was given");
+  assert_lacks (text, "folder", "a missing battles folder");
   assert_lacks (text, "Turn 1 — ", "battle");
+  assert_contains (text, "Strategic dice");
+}
+
+/* Issue 16: every formation of a faction is reported to its admirals — Pol's minesweepers,
+ * which have no admiral, to Radovan, in his formations and in their engagement; sides named by
+ * their own faction; the dice as dice; no file of the program's named. */
+static void
+test_reports_agree (void)
+{
+  g_autofree char *radovan = report_text (ADM_REPORT_ADMIRAL, "radovan", 2, NULL);
+  g_autofree char *master = report_text (ADM_REPORT_MASTER, NULL, 2, NULL);
+  g_autofree char *cards = report_text (ADM_REPORT_CARDS, "radovan", 0, NULL);
+  GPtrArray *strategic = adm_state_get_rolls (adm_campaign_get_state (campaign));
+  guint checks = 0;
+
+  /* F-FORM-6: the formation with no admiral is his to report on. */
+  assert_contains (radovan, "\nPol Minesweeping Division\n\nPosition: Pol orbit\n");
+  assert_contains (radovan, "\nPol Minesweeping Division:\n");
+  assert_contains (radovan, "\nPol Minesweeping Division: Attack formation (no timed order).\n");
+  assert_contains (cards, "\nFormation: Pol Minesweeping Division\n");
+  /* Sides named by the formation's own faction, with the ally that leads its side. */
+  assert_contains (master, "\nVervani Destroyer Flotilla\tVervain, allied with Cetagandan Empire\t");
+  assert_contains (master, "\nDendarii Strike Group\tDendarii Free Mercenary Fleet, allied with "
+                           "Aslund\t");
+  assert_contains (master, "\nJade Squadron\tCetagandan Empire\t");
+  /* Dice as dice: "6 + 5", in the strategic dice and in the readiness checks. */
+  for (guint i = 0; i < strategic->len; i++)
+    {
+      const AdmRollRecord *roll = g_ptr_array_index (strategic, i);
+      g_autofree char *dice = NULL;
+
+      if (roll->cycle != 2 || roll->values->len != 2)
+        continue;
+      dice = g_strdup_printf ("\t2d6\t%u + %u\n", g_array_index (roll->values, guint, 0),
+                              g_array_index (roll->values, guint, 1));
+      assert_contains (master, dice);
+      checks++;
+    }
+  g_assert_cmpuint (checks, >, 0);
+  /* No file names: the battles are read from files, and the report says none of them, not
+   * even for the engagement with no battle set up. */
+  assert_contains (master, "No battle was set up for the engagement at Hegen Hub.");
+  assert_lacks (master, ".xml", "a file name");
+  assert_lacks (master, battles_dir, "a folder");
+
+  /* A damaged battle is reported by its place and the line of the problem, not its file. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("admiralty-damaged-XXXXXX", &error);
+    g_autofree char *game = NULL, *text = NULL;
+    g_autoptr(AdmDoc) doc = NULL;
+
+    g_assert_no_error (error);
+    game = g_build_filename (dir, LEAK_STEM ".game.xml", NULL);
+    g_assert_true (g_file_set_contents (game, "<battle>\n<oops", -1, &error));
+    g_assert_no_error (error);
+    doc = adm_report_build (campaign, ADM_REPORT_MASTER, NULL, 2, dir, &error);
+    g_assert_no_error (error);
+    text = adm_doc_to_text (doc);
+    assert_contains (text, "The battle at Pol orbit could not be opened: line 2: ");
+    assert_lacks (text, ".xml", "a damaged battle's file name");
+    assert_lacks (text, dir, "a damaged battle's folder");
+    remove_tree (dir);
+  }
+}
+
+static void
+append_order (AdmCampaign *komarr,
+              guint        cycle,
+              const char  *admiral,
+              const char  *formation,
+              const char  *kind,
+              const char  *key,
+              const char  *value)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400 - 60);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (key != NULL)
+    adm_event_set (event, key, value);
+  g_assert_true (adm_campaign_append (komarr, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+append_cycle (AdmCampaign *komarr,
+              guint        cycle)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_campaign_resolve_cycle (komarr, ADM_DICE_SOURCE (dice), T0 + cycle * 2400,
+                                             &error));
+  g_assert_no_error (error);
+}
+
+/* F-STRAT-3: once out of contact, a hidden enemy is in the side's reports as "last seen at
+ * PLACE, cycle N (k ships)": Autumn Screen meets the Aslund minelayer in cycle 1, then holds
+ * the Hub unseen while the minelayer goes home. Aslund and its Dendarii allies read where it
+ * was; Pol, which never met it, reads nothing; the master's report has no "last seen". */
+static void
+test_last_seen (void)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) komarr = adm_campaign_open (path, &error);
+  const AdmFormation *screen;
+  g_autofree char *line = NULL;
+  const char *admirals[] = { "sundquist", "naismith" };
+
+  g_assert_no_error (error);
+  append_order (komarr, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  append_cycle (komarr, 1);
+  append_order (komarr, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  append_order (komarr, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  append_cycle (komarr, 2);
+  screen = adm_strategy_lookup_formation (adm_state_get_strategy (adm_campaign_get_state (komarr)),
+                                          "autumn-screen");
+  line = g_strdup_printf ("Autumn Screen (Cetagandan Empire): last seen at Hegen Hub, cycle 1 "
+                          "(%u ships).", screen->ships->len);
+  for (guint a = 0; a < G_N_ELEMENTS (admirals); a++)
+    {
+      g_autoptr(AdmDoc) now = adm_report_build (komarr, ADM_REPORT_ADMIRAL, admirals[a], 2, NULL,
+                                                &error);
+      g_autoptr(AdmDoc) then = NULL;
+      g_autofree char *text = NULL, *text1 = NULL;
+
+      g_assert_no_error (error);
+      text = adm_doc_to_text (now);
+      g_test_message ("%s", text);
+      assert_contains (text, "\nEnemies out of contact\n");
+      assert_contains (text, line);
+      /* Cycle 1's report: in contact, no "last seen". */
+      then = adm_report_build (komarr, ADM_REPORT_ADMIRAL, admirals[a], 1, NULL, &error);
+      g_assert_no_error (error);
+      text1 = adm_doc_to_text (then);
+      assert_lacks (text1, "last seen", admirals[a]);
+    }
+  {
+    g_autoptr(AdmDoc) pol = adm_report_build (komarr, ADM_REPORT_ADMIRAL, "radovan", 2, NULL,
+                                              &error);
+    g_autoptr(AdmDoc) master = NULL;
+    g_autofree char *text = adm_doc_to_text (pol);
+    g_autofree char *master_text = NULL;
+
+    assert_lacks (text, "Autumn Screen", "radovan");
+    assert_lacks (text, "last seen", "radovan");
+    master = adm_report_build (komarr, ADM_REPORT_MASTER, NULL, 2, NULL, &error);
+    g_assert_no_error (error);
+    master_text = adm_doc_to_text (master);
+    assert_lacks (master_text, "last seen", "master");
+  }
+}
+
+/* F-STRAT-3 over the Komarr campaign played from its sheets: after every cycle, each side sees
+ * a hidden enemy exactly while in contact with it, and knows it otherwise only by the sighting
+ * its reports print. In cycle 4 the Komarran Cruiser Division meets the Barrayaran fleet train
+ * in Komarr orbit and stays beside it; in cycle 7 (komarr-cycle-7-arozzi.xml) it slips back to
+ * the asteroids, and Barrayar's admirals read it as last seen in Komarr orbit, cycle 6. */
+static void
+test_komarr_knowledge (void)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) played = adm_campaign_open (path, &error);
+  AdmScenario *scenario = adm_campaign_get_scenario (played);
+  AdmStrategy *now = adm_state_get_strategy (adm_campaign_get_state (played));
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  static const char *hidden[] = { "autumn-screen", "komarran-cruiser-division" };
+  const AdmFaction *barrayar = adm_scenario_lookup_admiral (scenario, "vorkosigan")->faction;
+  const AdmFormation *division;
+  g_autofree char *line = NULL;
+  guint live = 0, out_of_contact = 0;
+
+  g_assert_no_error (error);
+  for (guint cycle = 1; cycle <= 7; cycle++)
+    {
+      play_cycle_on (played, cycle);
+      for (guint h = 0; h < G_N_ELEMENTS (hidden); h++)
+        for (guint f = 0; f < factions->len; f++)
+          {
+            const AdmFaction *faction = g_ptr_array_index (factions, f);
+            const AdmFormation *formation = adm_strategy_lookup_formation (now, hidden[h]);
+            gboolean own = adm_scenario_factions_allied (scenario, faction, formation->faction);
+            gboolean contact = !own && adm_strategy_in_contact (now, formation, faction);
+            g_autoptr(GPtrArray) seen = adm_strategy_last_seen (now, faction);
+            gboolean remembered = FALSE;
+
+            for (guint i = 0; i < seen->len; i++)
+              remembered |= ((AdmSighting *) g_ptr_array_index (seen, i))->formation == formation;
+            g_assert_cmpint (adm_strategy_formation_visible (now, formation, faction), ==,
+                             own || contact);
+            /* Either seen live or remembered, never both. */
+            g_assert_false (contact && remembered);
+            g_assert_cmpint (remembered, ==,
+                             !own && !contact &&
+                             adm_strategy_last_sighting (now, formation, faction, NULL));
+            live += contact;
+            out_of_contact += remembered;
+          }
+    }
+  g_test_message ("%u live contacts, %u remembered sightings", live, out_of_contact);
+  g_assert_cmpuint (live, >, 0);
+  g_assert_cmpuint (out_of_contact, >, 0);
+
+  division = adm_strategy_lookup_formation (now, "komarran-cruiser-division");
+  g_assert_false (adm_strategy_formation_visible (now, division, barrayar));
+  line = g_strdup_printf ("Komarran Cruiser Division (Komarr): last seen at Komarr orbit, "
+                          "cycle 6 (%u ships).", division->ships->len);
+  for (guint a = 0; a < 2; a++)
+    {
+      const char *admiral = a == 0 ? "vorkosigan" : "vorlakial";
+      g_autoptr(AdmDoc) doc = adm_report_build (played, ADM_REPORT_ADMIRAL, admiral, 7, NULL,
+                                                &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = adm_doc_to_text (doc);
+      assert_contains (text, line);
+      /* Where it went is not his to know. */
+      assert_lacks (text, "Komarr asteroid belt", admiral);
+    }
 }
 
 int
@@ -957,6 +1195,9 @@ main (int   argc,
   g_test_add_func ("/engine/report/F-STRAT-18/sheets", test_sheets);
   g_test_add_func ("/engine/report/errors", test_errors);
   g_test_add_func ("/engine/report/no-battles", test_no_battles);
+  g_test_add_func ("/engine/report/F-FORM-6/reports-agree-with-play", test_reports_agree);
+  g_test_add_func ("/engine/report/F-STRAT-3/last-seen", test_last_seen);
+  g_test_add_func ("/engine/report/F-STRAT-3/komarr-knowledge", test_komarr_knowledge);
 
   status = g_test_run ();
   g_clear_object (&campaign);

@@ -150,6 +150,7 @@ static const struct {
   { "absent-admiral", "F-STRAT-5", "readiness-check", 2 },
   { "late-arrivals", "F-STRAT-4", "new-wave", 1 },
   { "strategic-repair", "F-DC-1", "master-records", 2 },
+  { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "tactical", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },

@@ -1026,6 +1026,113 @@ test_hidden_formations (void)
   g_assert_nonnull (strstr (error->message, "already"));
 }
 
+/* F-STRAT-3, F-STRAT-9: a side sees a hidden enemy live only while in contact; afterwards it
+ * knows it as "last seen at PLACE, cycle N (k ships)", however far it has gone since. The
+ * screen, defending the Hub from cycle 2, meets no one; the Aslund minelayer goes home. */
+static void
+test_last_seen (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmStrategy *strategy = strategy_of (campaign);
+  AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
+  const AdmFaction *aslund = adm_scenario_lookup_admiral (scenario, "sundquist")->faction;
+  const AdmFaction *dendarii = adm_scenario_lookup_admiral (scenario, "naismith")->faction;
+  const AdmFaction *pol = adm_scenario_lookup_admiral (scenario, "radovan")->faction;
+  const AdmFaction *cetaganda = adm_scenario_lookup_admiral (scenario, "ghem-sarlat")->faction;
+  guint n_ships = screen->ships->len;
+  g_autoptr(GPtrArray) before = adm_strategy_last_seen (strategy, aslund);
+  g_autoptr(GPtrArray) seen = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  const AdmSighting *sighting;
+  AdmSighting found;
+  guint ships = 0, cycle = 0;
+  const AdmStratOrder *attack;
+  g_autoptr(GPtrArray) orders = NULL;
+
+  g_assert_cmpuint (before->len, ==, 0);
+  g_assert_false (adm_strategy_observed_ships (strategy, screen, aslund, &ships, &cycle));
+  /* Cycle 1: the screen searches the Hub and meets the minelayer — contact. */
+  order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  resolve (campaign);
+  g_assert_true (adm_strategy_in_contact (strategy, screen, aslund));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, aslund));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, dendarii));
+  g_assert_true (adm_strategy_observed_ships (strategy, screen, aslund, &ships, &cycle));
+  g_assert_cmpuint (ships, ==, n_ships);
+  g_assert_cmpuint (cycle, ==, 0);
+  seen = adm_strategy_last_seen (strategy, aslund);
+  g_assert_cmpuint (seen->len, ==, 0);
+  g_clear_pointer (&seen, g_ptr_array_unref);
+
+  /* Cycle 2: the screen holds the Hub without searching it; the minelayer leaves. */
+  order_ok (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  order_ok (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "aslund-minelayer"), ==, "aslund-station");
+  g_assert_cmpstr (where (campaign, "autumn-screen"), ==, "hegen-hub");
+  g_assert_false (adm_strategy_in_contact (strategy, screen, aslund));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, aslund));
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, dendarii));
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, cetaganda));
+  /* What is left is the sighting of cycle 1, for Aslund and its ally alike. */
+  seen = adm_strategy_last_seen (strategy, aslund);
+  g_assert_cmpuint (seen->len, ==, 1);
+  sighting = g_ptr_array_index (seen, 0);
+  g_assert_true (sighting->formation == screen);
+  g_assert_cmpuint (sighting->cycle, ==, 1);
+  g_assert_cmpstr (sighting->sector->id, ==, "hegen-hub");
+  g_assert_null (sighting->towards);
+  g_assert_cmpuint (sighting->ships, ==, n_ships);
+  g_assert_true (adm_strategy_last_sighting (strategy, screen, dendarii, &found));
+  g_assert_cmpuint (found.cycle, ==, 1);
+  g_assert_true (adm_strategy_observed_ships (strategy, screen, aslund, &ships, &cycle));
+  g_assert_cmpuint (ships, ==, n_ships);
+  g_assert_cmpuint (cycle, ==, 1);
+  /* Pol never saw it, the public neither; its own side has no "last seen" of it. */
+  g_assert_false (adm_strategy_last_sighting (strategy, screen, pol, NULL));
+  none = adm_strategy_last_seen (strategy, pol);
+  g_assert_false (g_ptr_array_find_with_equal_func (none, screen, NULL, NULL));
+  g_clear_pointer (&none, g_ptr_array_unref);
+  none = adm_strategy_last_seen (strategy, cetaganda);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_false (adm_strategy_formation_visible (strategy, screen, NULL));
+
+  /* F-STRAT-16, ruling "last-seen-target": the frigates may attack it where it was seen. */
+  order_ok (campaign, 3, "sundquist", "aslund-frigate-squadron", "attack", "target",
+            "autumn-screen");
+  orders = adm_strategy_get_orders (strategy, 3, "sundquist");
+  g_assert_cmpuint (orders->len, ==, 1);
+  attack = g_ptr_array_index (orders, 0);
+  g_assert_true (attack->target_formation == screen);
+  g_assert_cmpstr (attack->target_sector->id, ==, "hegen-hub");
+  /* Pol, which never saw it, still cannot name it. */
+  refused (campaign, "radovan", "pol-escort-group", "attack", "target", "autumn-screen",
+           "is neither a sector nor a formation");
+
+  /* The frigates find it there: contact again, and the sighting is of cycle 3. */
+  resolve (campaign);
+  g_assert_true (adm_strategy_formation_visible (strategy, screen, aslund));
+  g_assert_true (adm_strategy_last_sighting (strategy, screen, aslund, &found));
+  g_assert_cmpuint (found.cycle, ==, 3);
+}
+
+/* Under "in-contact-only" a formation known only by its last sighting is no target: refused
+ * exactly as a name that is neither a sector nor a formation. */
+static void
+test_last_seen_target_refused (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ("last-seen-target", "in-contact-only");
+
+  order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  resolve (campaign);
+  order_ok (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  order_ok (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  resolve (campaign);
+  refused (campaign, "sundquist", "aslund-frigate-squadron", "attack", "target",
+           "autumn-screen", "is neither a sector nor a formation");
+}
+
 /* A formation detached from a hidden one is hidden too. */
 static void
 test_hidden_detached (void)
@@ -1172,6 +1279,9 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-refused-as-unknown",
                    test_hidden_refused_as_unknown);
   g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-detached", test_hidden_detached);
+  g_test_add_func ("/engine/strategy/F-STRAT-3/last-seen", test_last_seen);
+  g_test_add_func ("/engine/strategy/F-STRAT-16/last-seen-target-refused",
+                   test_last_seen_target_refused);
   g_test_add_func ("/engine/strategy/F-STRAT-7/sheet-queries", test_sheet_queries);
   g_test_add_func ("/engine/strategy/F-STRAT-12/admin-sheet", test_admin_sheet);
   g_test_add_func ("/engine/strategy/F-STRAT-1/admin-replay", test_admin_replay);

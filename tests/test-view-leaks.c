@@ -323,7 +323,9 @@ blind_audiences (AdmCampaign        *campaign,
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
 
-      if (adm_strategy_formation_visible (strategy_of (campaign), formation, faction))
+      /* A side that sees it, or knows it by a last sighting, is not blind to it. */
+      if (adm_strategy_formation_visible (strategy_of (campaign), formation, faction) ||
+          adm_strategy_last_sighting (strategy_of (campaign), formation, faction, NULL))
         continue;
       options = g_new (AdmiraltySectorOptions, 1);
       admiralty_sector_options_init (options);
@@ -477,12 +479,22 @@ test_sector_tooltips (void)
                   g_autofree char *public_line = g_strdup_printf (
                     "%s · %s\n", other->name, other->faction->name);
                   g_autofree char *text_end = g_strconcat (text, "\n", NULL);
+                  gboolean own = options->viewer != NULL &&
+                                 (adm_scenario_factions_allied (scenario, options->viewer,
+                                                                other->faction) ||
+                                  adm_strategy_in_contact (strategy_of (campaign), other,
+                                                           options->viewer));
 
-                  /* The public sees formations with their faction, not their composition. */
-                  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
-                    assert_contains (text_end, public_line, where);
-                  else
+                  /* The public sees formations with their faction, not their composition; a
+                   * side, its own side's ships and those of the enemies it is in contact with
+                   * (F-STRAT-3): nothing has been met yet, so only an enemy sharing a sector
+                   * with it. */
+                  g_assert_cmpint (admiralty_sector_map_ship_count (self, other, NULL, NULL), ==,
+                                   own);
+                  if (own)
                     assert_contains (text, other_line, where);
+                  else
+                    assert_contains (text_end, public_line, where);
                 }
               if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
                 {
@@ -559,8 +571,13 @@ expected_hint (AdmiraltySectorMap *map,
   for (guint i = 0; i < shown->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (shown, i);
+      guint n = 0, cycle = 0;
 
-      ships += formation->ships->len;
+      /* The ships only when the audience knows every formation's as it is now (F-STRAT-3). */
+      if (admiralty_sector_map_ship_count (map, formation, &n, &cycle) && cycle == 0)
+        ships += n;
+      else
+        composition = FALSE;
       if (!g_ptr_array_find (factions, formation->faction, NULL))
         g_ptr_array_add (factions, (gpointer) formation->faction);
     }
@@ -740,6 +757,189 @@ map_names (AdmiraltySectorMap *map,
   /* The tooltip and the list agree. */
   g_assert_cmpint (strstr (text, formation->name) != NULL, ==, listed);
   return listed;
+}
+
+static void
+append_order (AdmCampaign *campaign,
+              guint        cycle,
+              const char  *admiral,
+              const char  *formation,
+              const char  *kind,
+              const char  *key,
+              const char  *value)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400 - 60);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (key != NULL)
+    adm_event_set (event, key, value);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+append_cycle (AdmCampaign *campaign,
+              guint        cycle)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("cycle", T0 + cycle * 2400);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+/* The 0xRRGGBB of the pixel at (@x, @y) of an ARGB32 surface. */
+static guint32
+pixel_rgb (cairo_surface_t *surface,
+           int              x,
+           int              y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+
+  return *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4) &
+         0xffffff;
+}
+
+/* F-STRAT-3, F-STRAT-9: Autumn Screen meets the Aslund minelayer in cycle 1 and holds the Hub
+ * unseen after the minelayer goes home. Aslund's map no longer tracks it: it draws a dashed,
+ * hollow mark where it was last seen, and the Hub's tooltip says "last seen at Hegen Hub,
+ * cycle 1 (4 ships)"; it is not among the formations shown. The master's map shows it live; Pol,
+ * which never met it, has no mark and no word of it. */
+static void
+test_last_seen_map (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  const AdmSector *hub = adm_scenario_lookup_sector (scenario, "hegen-hub");
+  const AdmFaction *aslund = adm_scenario_lookup_admiral (scenario, "sundquist")->faction;
+  const AdmFaction *pol = adm_scenario_lookup_admiral (scenario, "radovan")->faction;
+  const AdmFormation *screen;
+  GtkWidget *map = g_object_ref_sink (admiralty_sector_map_new ());
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (map);
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView view;
+  g_autoptr(GPtrArray) marks = NULL;
+  g_autoptr(GPtrArray) shown = NULL;
+  g_autofree char *line = NULL, *live = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x, y;
+
+  append_order (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  append_cycle (campaign, 1);
+  append_order (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  append_order (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  append_cycle (campaign, 2);
+  screen = adm_strategy_lookup_formation (strategy_of (campaign), "autumn-screen");
+  line = g_strdup_printf ("Autumn Screen · Cetagandan Empire · last seen at Hegen Hub, cycle 1 "
+                          "(%u ships)", screen->ships->len);
+  live = g_strdup_printf ("Autumn Screen · Cetagandan Empire · %u ships", screen->ships->len);
+
+  /* The renderer: a mark at the Hub for Aslund, none for Pol or the master. */
+  admiralty_sector_options_init (&options);
+  options.strategy = strategy_of (campaign);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+  options.viewer = aslund;
+  g_assert_false (admiralty_sector_formation_shown (scenario, &options, screen));
+  marks = admiralty_sector_last_seen_in (scenario, &options, hub);
+  g_assert_cmpuint (marks->len, ==, 1);
+  g_assert_true (((AdmSighting *) g_ptr_array_index (marks, 0))->formation == screen);
+  admiralty_sector_view_init (&view, 1600, 1000);
+  admiralty_sector_view_fit (&view, scenario);
+  g_assert_true (admiralty_sector_last_seen_position (&view, scenario, &options, screen, &x, &y));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+  cr = cairo_create (surface);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  /* Hollow: the card shows through its middle; its dashed edge is drawn. */
+  g_assert_cmphex (pixel_rgb (surface, (int) x, (int) y), ==, ADMIRALTY_SECTOR_NODE_RGB);
+  g_assert_cmphex (pixel_rgb (surface, (int) x - 5, (int) y - 5), !=, ADMIRALTY_SECTOR_NODE_RGB);
+  cairo_surface_destroy (surface);
+  options.viewer = pol;
+  g_assert_false (admiralty_sector_last_seen_position (&view, scenario, &options, screen, &x, &y));
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+  options.viewer = NULL;
+  g_assert_false (admiralty_sector_last_seen_position (&view, scenario, &options, screen, &x, &y));
+  g_assert_true (admiralty_sector_formation_shown (scenario, &options, screen));
+
+  /* The map widget's tooltip: the mark's words for Aslund, the live line for the master. */
+  admiralty_sector_map_set_campaign (self, campaign);
+  admiralty_sector_map_set_audience (self, ADMIRALTY_SECTOR_AUDIENCE_SIDE, aslund->id);
+  {
+    g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self, "hegen-hub");
+    g_autofree char *text = markup_text (markup);
+
+    assert_contains (text, line, "Aslund's tooltip of the Hub");
+    assert_lacks (text, live, "Aslund's tooltip of the Hub");
+    shown = admiralty_sector_map_list_formations (self, "hegen-hub");
+    g_assert_false (g_ptr_array_find (shown, screen, NULL));
+  }
+  admiralty_sector_map_set_audience (self, ADMIRALTY_SECTOR_AUDIENCE_SIDE, pol->id);
+  {
+    g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self, "hegen-hub");
+    g_autofree char *text = markup_text (markup);
+
+    assert_formation_absent (text, screen, NULL, "Pol's tooltip of the Hub");
+    /* F-STRAT-3: Pol has met no one; no enemy's strength is on its map. */
+    assert_lacks (text, "Jade Squadron · Cetagandan Empire · ", "Pol's tooltip of the Hub");
+  }
+  admiralty_sector_map_set_audience (self, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
+  {
+    g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self, "hegen-hub");
+    g_autofree char *text = markup_text (markup);
+
+    assert_contains (text, live, "the master's tooltip of the Hub");
+    assert_lacks (text, "last seen", "the master's tooltip of the Hub");
+  }
+  g_object_unref (map);
+
+  /* The sector card beside the map in the window: the mark's words on Aslund's, the screen
+   * live on the master's. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+    g_autofree char *path = NULL, *card = NULL, *master_line = NULL;
+    AdmiraltySectorOptions side;
+    AdmiraltyWindow *window;
+
+    g_assert_no_error (error);
+    path = g_build_filename (dir, "komarr.admiralty", NULL);
+    g_assert_true (adm_campaign_save (campaign, path, &error));
+    g_assert_no_error (error);
+    window = admiralty_window_new (app);
+    gtk_window_present (GTK_WINDOW (window));
+    iterate_until (widget_mapped, window, 5000);
+    g_assert_true (admiralty_window_open (window, path));
+    iterate ();
+    adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+    iterate_until (map_allocated, window->sector_map, 5000);
+    admiralty_sector_map_set_selected_sector (window->sector_map, "hegen-hub");
+    admiralty_sector_options_init (&side);
+    side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+    side.viewer = aslund;
+    gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, &side));
+    iterate ();
+    card = widget_text (window->sector_info);
+    assert_contains (card, line, "Aslund's sector card");
+    assert_lacks (card, " ships\n", "Aslund's sector card: no enemy strength it has not seen");
+    g_clear_pointer (&card, g_free);
+    gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+    iterate ();
+    card = widget_text (window->sector_info);
+    master_line = g_strdup_printf ("Autumn Screen · %u ships", screen->ships->len);
+    assert_contains (card, master_line, "the master's sector card");
+    assert_lacks (card, "last seen", "the master's sector card");
+    gtk_window_destroy (GTK_WINDOW (window));
+    iterate ();
+    g_remove (path);
+    g_rmdir (dir);
+  }
 }
 
 /* The sector card's button in the master's view asks which hidden formation of the sector to
@@ -1739,6 +1939,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/window-map-and-projector",
                    test_window_map);
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-3/last-seen-map", test_last_seen_map);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);

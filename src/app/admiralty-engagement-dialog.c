@@ -93,6 +93,7 @@ admiralty_engagement_dialog_new (AdmState            *state,
       AdmEngagementPlacement *entry = g_ptr_array_index (placed, i);
       Choice *choice = g_new0 (Choice, 1);
       g_autofree char *why = NULL;
+      g_autofree char *side = adm_report_placement_side (entry);
       guint index = 0;
 
       g_ptr_array_find (self->placements, entry->placement, &index);
@@ -100,9 +101,9 @@ admiralty_engagement_dialog_new (AdmState            *state,
       choice->initial = index;
       choice->row = ADW_COMBO_ROW (adw_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (choice->row), entry->formation->name);
-      /* Translators: a formation's side and why it is placed so, "Barrayaran Imperium ·
-       * ordered to attack" */
-      why = g_strdup_printf (_("%s · %s"), entry->side->name, entry->reason);
+      /* Translators: a formation's side, named by its own faction, and why it is placed so,
+       * "Barrayaran Imperium · ordered to attack" */
+      why = g_strdup_printf (_("%s · %s"), side, entry->reason);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (choice->row), why);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (choice->row), 0);
       adw_combo_row_set_model (choice->row, G_LIST_MODEL (names));

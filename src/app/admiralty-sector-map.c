@@ -199,25 +199,76 @@ object_kind_label (const char *kind)
   return kind;
 }
 
+static AdmAudienceKind
+audience_kind (const AdmiraltySectorOptions *options)
+{
+  return options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER ? ADM_AUDIENCE_MASTER
+         : options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? ADM_AUDIENCE_SIDE
+                                                                : ADM_AUDIENCE_PUBLIC;
+}
+
+gboolean
+admiralty_sector_map_ship_count (AdmiraltySectorMap *self,
+                                 const AdmFormation *formation,
+                                 guint              *ships,
+                                 guint              *cycle)
+{
+  AdmiraltySectorOptions options;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+  g_return_val_if_fail (formation != NULL, FALSE);
+  build_options (self, &options);
+  return adm_audience_map_ship_count (options.strategy, self->scenario, audience_kind (&options),
+                                      options.viewer, formation, ships, cycle);
+}
+
+/* A formation's line: its name and faction, and its ships as far as the audience has seen them
+ * (F-STRAT-3): the public, and a side that never saw an enemy, are told no number. */
 static void
-append_formation (GString            *markup,
-                  const AdmFormation *formation,
-                  gboolean            composition)
+append_formation (AdmiraltySectorMap *self,
+                  GString            *markup,
+                  const AdmFormation *formation)
 {
   const char *faction = formation->faction != NULL ? formation->faction->name : "";
-  guint ships = formation->ships->len;
+  guint ships = 0, cycle = 0;
   g_autofree char *line = NULL;
 
-  if (!composition)
+  if (!admiralty_sector_map_ship_count (self, formation, &ships, &cycle))
     /* Translators: a formation in a sector's tooltip on the public map: its name and its
      * faction, "Jade Squadron · Cetaganda" */
     line = g_markup_printf_escaped (_("%s · %s"), formation->name, faction);
-  else
+  else if (cycle == 0)
     /* Translators: a formation in a sector's tooltip: its name, its faction and its number of
      * ships, "Jade Squadron · Cetaganda · 4 ships" */
     line = g_markup_printf_escaped (ngettext ("%s · %s · %u ship", "%s · %s · %u ships", ships),
                                     formation->name, faction, ships);
+  else
+    /* Translators: an enemy formation in a sector's tooltip, out of contact: its name, its
+     * faction and its ships when the side last saw them, "Jade Squadron · Cetaganda · 4 ships
+     * when seen in cycle 2" */
+    line = g_markup_printf_escaped (ngettext ("%s · %s · %u ship when seen in cycle %u",
+                                              "%s · %s · %u ships when seen in cycle %u", ships),
+                                    formation->name, faction, ships, cycle);
   g_string_append_printf (markup, "\n%s", line);
+}
+
+/* A mark "last seen": "Autumn Screen · Cetagandan Empire · last seen at Hegen Hub, cycle 1
+ * (4 ships)", in italics. */
+static void
+append_last_seen (GString           *markup,
+                  const AdmSighting *sighting)
+{
+  const AdmFormation *formation = sighting->formation;
+  g_autofree char *ships = g_strdup_printf (ngettext ("%u ship", "%u ships", sighting->ships),
+                                            sighting->ships);
+  g_autofree char *line = NULL;
+
+  /* Translators: a hidden enemy formation the side no longer sees, in a sector's tooltip: its
+   * name, its faction, where and in which cycle it was last seen, and its ships then */
+  line = g_markup_printf_escaped (_("%s · %s · last seen at %s, cycle %u (%s)"), formation->name,
+                                  formation->faction != NULL ? formation->faction->name : "",
+                                  sighting->sector->name, sighting->cycle, ships);
+  g_string_append_printf (markup, "\n<i>%s</i>", line);
 }
 
 gboolean
@@ -262,9 +313,17 @@ admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
     }
   formations = admiralty_sector_map_list_formations (self, sector->id);
   for (guint i = 0; i < formations->len; i++)
-    append_formation (markup, g_ptr_array_index (formations, i),
-                      admiralty_sector_map_shows_composition (self));
+    append_formation (self, markup, g_ptr_array_index (formations, i));
   g_ptr_array_unref (formations);
+  {
+    AdmiraltySectorOptions options;
+    g_autoptr(GPtrArray) ghosts = NULL;
+
+    build_options (self, &options);
+    ghosts = admiralty_sector_last_seen_in (self->scenario, &options, sector);
+    for (guint i = 0; i < ghosts->len; i++)
+      append_last_seen (markup, g_ptr_array_index (ghosts, i));
+  }
   return g_string_free (markup, FALSE);
 }
 

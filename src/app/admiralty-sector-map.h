@@ -97,8 +97,9 @@ void                       admiralty_sector_map_hover_at            (AdmiraltySe
 /* The pointer has left: no highlight, and zoom actions keep the middle still. */
 void                       admiralty_sector_map_hover_leave         (AdmiraltySectorMap *self);
 
-/* The tooltip of sector @id: its full name, its objects and the formations there, as Pango
- * markup. */
+/* The tooltip of sector @id: its full name, its objects, the formations there with their
+ * ships as far as the audience has seen them, and, on a side's map, the hidden enemies last
+ * seen there ("last seen at PLACE, cycle N (k ships)"), as Pango markup. */
 char                      *admiralty_sector_map_dup_tooltip_markup  (AdmiraltySectorMap *self,
                                                                      const char         *id)
                                                                      G_GNUC_WARN_UNUSED_RESULT;
@@ -106,5 +107,12 @@ char                      *admiralty_sector_map_dup_tooltip_markup  (AdmiraltySe
 /* Whether the map's audience is told a formation's ships (adm_audience_map_shows_composition
  * ()): not the public, which sees formations with their faction only. */
 gboolean             admiralty_sector_map_shows_composition (AdmiraltySectorMap *self);
+
+/* How many ships of @formation the map's audience is told (adm_audience_map_ship_count ()):
+ * FALSE when none; *@cycle is the cycle of the sighting for an enemy out of contact, else 0. */
+gboolean             admiralty_sector_map_ship_count (AdmiraltySectorMap *self,
+                                                      const AdmFormation *formation,
+                                                      guint              *ships,
+                                                      guint              *cycle);
 
 G_END_DECLS

@@ -407,6 +407,51 @@ admiralty_sector_formation_shown (AdmScenario                  *scenario,
          (viewer != NULL && adm_scenario_factions_allied (scenario, viewer, formation->faction));
 }
 
+static GPtrArray *
+last_seen (const AdmiraltySectorOptions *options)
+{
+  return adm_audience_last_seen (options->strategy,
+                                 options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE
+                                   ? ADM_AUDIENCE_SIDE : ADM_AUDIENCE_MASTER,
+                                 options->viewer);
+}
+
+GPtrArray *
+admiralty_sector_last_seen_in (AdmScenario                  *scenario,
+                               const AdmiraltySectorOptions *options,
+                               const AdmSector              *sector)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GPtrArray) all = NULL;
+  GPtrArray *result = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
+
+  options = options_or_defaults (options, &defaults);
+  all = last_seen (options);
+  for (guint i = 0; i < all->len; i++)
+    {
+      AdmSighting *sighting = g_ptr_array_index (all, i);
+
+      if (sighting->sector == sector && sighting->towards == NULL)
+        g_ptr_array_add (result, g_memdup2 (sighting, sizeof *sighting));
+    }
+  return result;
+}
+
+/* How many markers @sector's card has in its row: the formations shown, then the marks of
+ * those last seen there. */
+static guint
+row_count (AdmScenario                  *scenario,
+           const AdmiraltySectorOptions *options,
+           const AdmSector              *sector,
+           guint                         shown)
+{
+  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
+
+  return shown + ghosts->len;
+}
+
 /* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
  * the share of the link behind it. */
 static const AdmSector *
@@ -569,8 +614,60 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
   here = admiralty_sector_formations_in (scenario, options, sector);
   if (!g_ptr_array_find (here, formation, &index) || index >= markers_shown (here->len))
     return FALSE;
+  if (index >= markers_shown (row_count (scenario, options, sector, here->len)))
+    return FALSE;
   admiralty_sector_node_rect (view, sector, &rect);
-  marker_origin (&rect, index, here->len, x, y);
+  marker_origin (&rect, index, row_count (scenario, options, sector, here->len), x, y);
+  *x += MARKER_SIZE / 2.0;
+  *y += MARKER_SIZE / 2.0;
+  return TRUE;
+}
+
+gboolean
+admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
+                                     AdmScenario                  *scenario,
+                                     const AdmiraltySectorOptions *options,
+                                     const AdmFormation           *formation,
+                                     double                       *x,
+                                     double                       *y)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) here = NULL;
+  g_autoptr(GPtrArray) ghosts = NULL;
+  const AdmSighting *sighting = NULL;
+  cairo_rectangle_t rect;
+  double angle;
+  guint count, index;
+
+  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (formation != NULL, FALSE);
+
+  options = options_or_defaults (options, &defaults);
+  all = last_seen (options);
+  for (guint i = 0; i < all->len && sighting == NULL; i++)
+    if (((AdmSighting *) g_ptr_array_index (all, i))->formation == formation)
+      sighting = g_ptr_array_index (all, i);
+  if (sighting == NULL)
+    return FALSE;
+  if (sighting->towards != NULL)
+    {
+      transit_point (view, sighting->sector, sighting->towards, sighting->progress, 0, 1, x, y,
+                     &angle);
+      return TRUE;
+    }
+  here = admiralty_sector_formations_in (scenario, options, sighting->sector);
+  ghosts = admiralty_sector_last_seen_in (scenario, options, sighting->sector);
+  count = here->len + ghosts->len;
+  for (index = 0; index < ghosts->len; index++)
+    if (((AdmSighting *) g_ptr_array_index (ghosts, index))->formation == formation)
+      break;
+  index += here->len;
+  if (index >= markers_shown (count))
+    return FALSE;
+  admiralty_sector_node_rect (view, sighting->sector, &rect);
+  marker_origin (&rect, index, count, x, y);
   *x += MARKER_SIZE / 2.0;
   *y += MARKER_SIZE / 2.0;
   return TRUE;
@@ -914,6 +1011,29 @@ draw_marker (cairo_t            *cr,
   cairo_fill (cr);
 }
 
+/* Where a side last saw a hidden enemy it no longer sees (F-STRAT-3): a dashed outline in
+ * the faction's colour, paled, with nothing inside — a memory, not a track. */
+static void
+draw_ghost_marker (cairo_t            *cr,
+                   const AdmFormation *formation,
+                   double              x,
+                   double              y)
+{
+  static const double dash[] = { 3.0, 2.0 };
+  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, x + 0.75, y + 0.75, MARKER_SIZE - 1.5, MARKER_SIZE - 1.5);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
+                        colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
+                        colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_formations (Frame                   *frame,
                  const AdmSector         *sector,
@@ -921,18 +1041,26 @@ draw_formations (Frame                   *frame,
 {
   g_autoptr(GPtrArray) here = admiralty_sector_formations_in (frame->scenario, frame->options,
                                                               sector);
-  guint shown = markers_shown (here->len);
+  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (frame->scenario, frame->options,
+                                                               sector);
+  guint count = here->len + ghosts->len;
+  guint shown = markers_shown (count);
   double x, y;
 
   for (guint i = 0; i < shown; i++)
     {
-      marker_origin (rect, i, here->len, &x, &y);
-      draw_marker (frame->cr, g_ptr_array_index (here, i), x, y);
+      marker_origin (rect, i, count, &x, &y);
+      if (i < here->len)
+        draw_marker (frame->cr, g_ptr_array_index (here, i), x, y);
+      else
+        draw_ghost_marker (frame->cr,
+                           ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation,
+                           x, y);
     }
-  if (shown < here->len)
+  if (shown < count)
     {
-      marker_origin (rect, shown, here->len, &x, &y);
-      draw_badge (frame->cr, here->len - shown, x, y + MARKER_SIZE / 2.0);
+      marker_origin (rect, shown, count, &x, &y);
+      draw_badge (frame->cr, count - shown, x, y + MARKER_SIZE / 2.0);
     }
 }
 
@@ -943,8 +1071,10 @@ draw_transit_marker (cairo_t            *cr,
                      const AdmFormation *formation,
                      double              x,
                      double              y,
-                     double              angle)
+                     double              angle,
+                     gboolean            ghost)
 {
+  static const double dash[] = { 3.0, 2.0 };
   Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
   double r = MARKER_SIZE / 2.0 + 4;
 
@@ -958,7 +1088,11 @@ draw_transit_marker (cairo_t            *cr,
   cairo_line_to (cr, -r, r);
   cairo_close_path (cr);
   cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
-  cairo_fill_preserve (cr);
+  /* Last seen on the link: the outline only, dashed. */
+  if (ghost)
+    cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  else
+    cairo_fill_preserve (cr);
   cairo_set_line_width (cr, 1.5);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
@@ -972,6 +1106,19 @@ static void
 draw_transit (Frame *frame)
 {
   GPtrArray *formations = formations_in_being (frame->scenario, frame->options);
+  g_autoptr(GPtrArray) ghosts = last_seen (frame->options);
+
+  for (guint i = 0; i < ghosts->len; i++)
+    {
+      const AdmSighting *sighting = g_ptr_array_index (ghosts, i);
+      double x, y, angle;
+
+      if (sighting->towards == NULL)
+        continue;
+      transit_point (frame->view, sighting->sector, sighting->towards, sighting->progress, 0, 1,
+                     &x, &y, &angle);
+      draw_transit_marker (frame->cr, sighting->formation, x, y, angle, TRUE);
+    }
 
   for (guint i = 0; i < formations->len; i++)
     {
@@ -981,7 +1128,7 @@ draw_transit (Frame *frame)
       if (admiralty_sector_formation_shown (frame->scenario, frame->options, formation) &&
           transit_position (frame->view, frame->scenario, frame->options, formation,
                             &x, &y, &angle))
-        draw_transit_marker (frame->cr, formation, x, y, angle);
+        draw_transit_marker (frame->cr, formation, x, y, angle, FALSE);
     }
 }
 

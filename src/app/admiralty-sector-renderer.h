@@ -136,10 +136,27 @@ GPtrArray    *admiralty_sector_formations_in  (AdmScenario                  *sce
                                                const AdmiraltySectorOptions *options,
                                                const AdmSector              *sector)
                                                G_GNUC_WARN_UNUSED_RESULT;
+/* The marks of the hidden enemies @options' side knows only as last seen (F-STRAT-3) whose
+ * sighting was in @sector, not on a link: AdmSighting* (owned), in formation order, drawn on
+ * the card after the formations shown, as dashed outlines. None for the master, whose map is
+ * live, nor for the public. */
+GPtrArray    *admiralty_sector_last_seen_in   (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               const AdmSector              *sector)
+                                               G_GNUC_WARN_UNUSED_RESULT;
 /* The centre of @formation's marker: on its sector's card, or on the link it is crossing, as
  * far along as it has gone. FALSE when it is not shown, or its card has no room for it and it
  * is only counted in the card's "+N" badge. @options may be NULL. */
 gboolean      admiralty_sector_formation_position (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               const AdmFormation           *formation,
+                                               double                       *x,
+                                               double                       *y);
+/* The centre of the mark where @options' side last saw @formation (admiralty_sector_last_seen_in
+ * ()): on the card, after the formations shown, or on the link it was crossing. FALSE when the
+ * side has no such mark of it, or the card has no room for it. */
+gboolean      admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
                                                AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options,
                                                const AdmFormation           *formation,
@@ -154,7 +171,8 @@ AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView    *vie
 
 /* Draws the map into the (0, 0)–(width, height) pixel rectangle of @cr's user space, clipped
  * to it, everything opaque: links first, then the cards, the selected one last, then the
- * formations in transit on their links, each an arrowhead pointing where it goes. What lies
+ * formations in transit on their links, each an arrowhead pointing where it goes. A side's
+ * map marks where it last saw a hidden enemy it no longer sees with a dashed outline. What lies
  * outside the view is skipped. @options may be NULL. @cr's state is restored on return. */
 void          admiralty_sector_render         (cairo_t                   *cr,
                                                const AdmiraltySectorView *view,

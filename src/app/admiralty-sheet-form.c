@@ -1170,6 +1170,31 @@ entry_new (AdmiraltySheetForm *self,
       g_ptr_array_add (entry->targets, g_strdup (enemy->id));
       gtk_string_list_append (targets, label);
     }
+  /* F-STRAT-16 under ruling "last-seen-target": a hidden enemy his side knows only by its last
+   * sighting may be attacked where it was last seen. */
+  if (g_strcmp0 (adm_ruleset_get_ruling_value (adm_scenario_get_ruleset (scenario),
+                                               "last-seen-target"), "last-seen-place") == 0)
+    {
+      g_autoptr(GPtrArray) seen = adm_audience_last_seen (form_strategy (self), ADM_AUDIENCE_SIDE,
+                                                          self->admiral->faction);
+
+      for (guint i = 0; i < seen->len; i++)
+        {
+          const AdmSighting *sighting = g_ptr_array_index (seen, i);
+          g_autofree char *label = NULL;
+
+          /* Translators: a target known only by its last sighting, "Autumn Screen (Cetagandan
+           * Empire), last seen at Hegen Hub, cycle 1" */
+          label = g_strdup_printf (_("%s (%s), last seen at %s, cycle %u"),
+                                   sighting->formation->name,
+                                   sighting->formation->faction->name,
+                                   (sighting->towards != NULL ? sighting->towards
+                                                              : sighting->sector)->name,
+                                   sighting->cycle);
+          g_ptr_array_add (entry->targets, g_strdup (sighting->formation->id));
+          gtk_string_list_append (targets, label);
+        }
+    }
   entry->target_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->target_row), _("_Target"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->target_row), TRUE);

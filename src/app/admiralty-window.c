@@ -93,9 +93,9 @@ set_label_uint (GtkLabel *label,
 /* The map tab's card for the selected sector: its formations by faction, and its battle. */
 
 static GtkWidget *
-sector_faction_row (const AdmFaction *faction,
-                    GPtrArray        *formations,
-                    gboolean          composition)
+sector_faction_row (AdmiraltySectorMap *map,
+                    const AdmFaction   *faction,
+                    GPtrArray          *formations)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -115,14 +115,21 @@ sector_faction_row (const AdmFaction *faction,
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
-      guint ships = formation->ships->len;
+      guint ships = 0, cycle = 0;
 
       if (formation->faction != faction)
         continue;
       if (lines->len > 0)
         g_string_append_c (lines, '\n');
-      if (!composition)
+      /* F-STRAT-3: ships as far as the map's audience has seen them, through the one filter. */
+      if (!admiralty_sector_map_ship_count (map, formation, &ships, &cycle))
         g_string_append (lines, formation->name);
+      else if (cycle > 0)
+        /* Translators: an enemy formation out of contact in the sector card, "Jade Squadron ·
+         * 4 ships when seen in cycle 2" */
+        g_string_append_printf (lines, ngettext ("%s · %u ship when seen in cycle %u",
+                                                 "%s · %u ships when seen in cycle %u", ships),
+                                formation->name, ships, cycle);
       else
         /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
         g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
@@ -194,6 +201,7 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
   AdmSector *sector = NULL;
   GtkWidget *child;
   guint ships = 0;
+  gboolean counted = TRUE;  /* every formation's ships known as they are now */
 
   if (id != NULL && scenario != NULL)
     sector = adm_scenario_lookup_sector (scenario, id);
@@ -206,8 +214,12 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
   for (guint i = 0; i < formations->len; i++)
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
+      guint n = 0, cycle = 0;
 
-      ships += formation->ships->len;
+      if (admiralty_sector_map_ship_count (self->sector_map, formation, &n, &cycle) && cycle == 0)
+        ships += n;
+      else
+        counted = FALSE;
       if (!g_ptr_array_find (factions, formation->faction, NULL))
         g_ptr_array_add (factions, (gpointer) formation->faction);
     }
@@ -217,11 +229,36 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
     gtk_flow_box_remove (self->sector_info_factions, child);
   for (guint i = 0; i < factions->len; i++)
     {
-      child = sector_faction_row (g_ptr_array_index (factions, i), formations,
-                                  admiralty_sector_map_shows_composition (self->sector_map));
+      child = sector_faction_row (self->sector_map, g_ptr_array_index (factions, i), formations);
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }
+  /* F-STRAT-3: on a side's map, the hidden enemies it last saw here and sees no more. */
+  {
+    AdmiraltySectorOptions options;
+    g_autoptr(GPtrArray) ghosts = NULL;
+
+    admiralty_sector_map_get_options (self->sector_map, &options);
+    ghosts = admiralty_sector_last_seen_in (scenario, &options, sector);
+    for (guint i = 0; i < ghosts->len; i++)
+      {
+        const AdmSighting *sighting = g_ptr_array_index (ghosts, i);
+        g_autofree char *seen = g_strdup_printf (ngettext ("%u ship", "%u ships",
+                                                           sighting->ships), sighting->ships);
+        g_autofree char *text = g_strdup_printf (_("%s · %s · last seen at %s, cycle %u (%s)"),
+                                                 sighting->formation->name,
+                                                 sighting->formation->faction->name,
+                                                 sighting->sector->name, sighting->cycle, seen);
+
+        child = gtk_label_new (text);
+        gtk_label_set_xalign (GTK_LABEL (child), 0);
+        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_widget_add_css_class (child, "caption");
+        gtk_widget_add_css_class (child, "dim-label");
+        gtk_flow_box_append (self->sector_info_factions, child);
+        gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+      }
+  }
 
   /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
   if (factions->len == 0)
@@ -235,10 +272,10 @@ admiralty_window_update_sector_info (AdmiraltyWindow *self)
                          formations->len);
       g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
 
-      /* Translators: under a sector's name, "4 formations · 13 ships" */
-      hint = admiralty_sector_map_shows_composition (self->sector_map)
-               ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
-               : g_strdup (n_formations);
+      /* Translators: under a sector's name, "4 formations · 13 ships"; the ships only when the
+       * audience knows every formation's as it is now */
+      hint = counted ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
+                     : g_strdup (n_formations);
     }
   gtk_label_set_label (self->sector_info_hint, hint);
   /* F-STRAT-3: the master may reveal a hidden formation of this sector to everyone. */

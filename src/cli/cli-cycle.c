@@ -409,6 +409,42 @@ add_positions_json (JsonBuilder  *builder,
   json_builder_end_array (builder);
 }
 
+/* [{"formation", "sector" | "from" and "to", "cycle", "ships"}]: the hidden enemies a side
+ * knows only as last seen (F-STRAT-3), where and when it saw them; only for a side. */
+static void
+add_last_seen_json (JsonBuilder  *builder,
+                    AdmStrategy  *strategy,
+                    const CliViewer *viewer)
+{
+  g_autoptr(GPtrArray) seen = NULL;
+
+  if (viewer->master || viewer->faction == NULL)
+    return;
+  seen = adm_audience_last_seen (strategy, ADM_AUDIENCE_SIDE, viewer->faction);
+  json_builder_set_member_name (builder, "last_seen");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmSighting *sighting = g_ptr_array_index (seen, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "formation", sighting->formation->id);
+      if (sighting->towards == NULL)
+        add_string (builder, "sector", sighting->sector->id);
+      else
+        {
+          add_string (builder, "from", sighting->sector->id);
+          add_string (builder, "to", sighting->towards->id);
+        }
+      json_builder_set_member_name (builder, "cycle");
+      json_builder_add_int_value (builder, sighting->cycle);
+      json_builder_set_member_name (builder, "ships");
+      json_builder_add_int_value (builder, sighting->ships);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 /* The cycle's summary as the viewer may read it: the master's, an admiral's own, each admiral
  * of a faction's one after the other; none for the public. */
 static char *
@@ -471,6 +507,7 @@ print_json (AdmCampaign  *campaign,
       json_builder_add_string_value (builder, lines[i]);
   json_builder_end_array (builder);
   add_positions_json (builder, adm_campaign_get_scenario (campaign), strategy, viewer);
+  add_last_seen_json (builder, strategy, viewer);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -553,7 +590,8 @@ _cli_cycle_run (int    argc,
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("With --json: the picture as an admiral, a faction or the public may see it — "
          "engagements, placements, checks, summary and positions of only what that side knows "
-         "(F-STRAT-3); default the master's"), N_("WHO") },
+         "(F-STRAT-3), and for a side \"last_seen\": the hidden enemies it knows only as last "
+         "seen; default the master's"), N_("WHO") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };

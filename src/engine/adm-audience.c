@@ -396,3 +396,39 @@ adm_audience_hidden_from_public (AdmStrategy *strategy,
     }
   return hidden;
 }
+
+gboolean
+adm_audience_map_ship_count (AdmStrategy        *strategy,
+                             AdmScenario        *scenario,
+                             AdmAudienceKind     kind,
+                             const AdmFaction   *viewer,
+                             const AdmFormation *formation,
+                             guint              *ships,
+                             guint              *cycle)
+{
+  g_return_val_if_fail (formation != NULL, FALSE);
+
+  if (cycle != NULL)
+    *cycle = 0;
+  if (kind == ADM_AUDIENCE_PUBLIC || (kind == ADM_AUDIENCE_SIDE && viewer == NULL))
+    return FALSE;
+  if (kind == ADM_AUDIENCE_SIDE && strategy != NULL)
+    return adm_strategy_observed_ships (strategy, formation, viewer, ships, cycle);
+  /* The start: a side knows its own side's ships only. */
+  if (kind == ADM_AUDIENCE_SIDE &&
+      (scenario == NULL || !adm_scenario_factions_allied (scenario, viewer, formation->faction)))
+    return FALSE;
+  if (ships != NULL)
+    *ships = formation->ships->len;
+  return TRUE;
+}
+
+GPtrArray *
+adm_audience_last_seen (AdmStrategy      *strategy,
+                        AdmAudienceKind   kind,
+                        const AdmFaction *viewer)
+{
+  if (strategy == NULL || kind != ADM_AUDIENCE_SIDE || viewer == NULL)
+    return g_ptr_array_new_with_free_func (g_free);
+  return adm_strategy_last_seen (strategy, viewer);
+}

@@ -116,4 +116,24 @@ GPtrArray    *adm_audience_hidden_from_public (AdmStrategy  *strategy,
  * with their faction only. */
 gboolean      adm_audience_map_shows_composition (AdmAudienceKind kind);
 
+/* How many ships of @formation the strategic map tells its audience (F-STRAT-3: the details
+ * go to the admirals whose formations saw them): the master, all as they are; the public,
+ * none; a side (@viewer), its own and its allies' as they are, an enemy's only as observed —
+ * as it is while in contact, else as last seen (*@cycle the cycle of that sighting, else 0).
+ * FALSE when the audience is told no number. @strategy NULL: the scenario's start, when no
+ * enemy has been seen. */
+gboolean      adm_audience_map_ship_count (AdmStrategy        *strategy,
+                                           AdmScenario        *scenario,
+                                           AdmAudienceKind     kind,
+                                           const AdmFaction   *viewer,
+                                           const AdmFormation *formation,
+                                           guint              *ships,
+                                           guint              *cycle);
+/* The marks "last seen at PLACE, cycle N (k ships)" a side's map draws where it last saw a
+ * hidden enemy it is no longer in contact with (AdmSighting*, owned); none for the master,
+ * whose map is live, or the public. */
+GPtrArray    *adm_audience_last_seen      (AdmStrategy        *strategy,
+                                           AdmAudienceKind     kind,
+                                           const AdmFaction   *viewer) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
@@ -218,6 +219,38 @@ resolved_cycle (Report  *report,
 
 /* Battles */
 
+/* @message without the file it names: a loader's "FOLDER/FILE.xml:12: problem" becomes
+ * "line 12: problem", "FOLDER/FILE.xml: problem" just "problem" — a master's report names no
+ * file of the program's. */
+static char *
+without_file_name (const char *message)
+{
+  const char *xml = strstr (message, ".xml");
+  const char *rest;
+  char *end = NULL;
+  guint64 line;
+
+  if (xml == NULL)
+    return g_strdup (message);
+  rest = xml + strlen (".xml");
+  if (g_str_has_prefix (rest, ".game.xml"))
+    rest += strlen (".game.xml");
+  while (*rest == '~' || g_ascii_isdigit (*rest) || *rest == '.')
+    rest++;
+  if (*rest != ':')
+    return g_strdup (message);
+  rest++;
+  line = g_ascii_strtoull (rest, &end, 10);
+  if (end != rest && *end == ':')
+    {
+      for (end++; *end == ' '; end++)
+        ;
+      /* Translators: where in a damaged battle file a problem is, then the problem */
+      return g_strdup_printf (_("line %u: %s"), (guint) line, end);
+    }
+  return g_strstrip (g_strdup (rest));
+}
+
 /* The battle an engagement opened, as the app keeps it: "STEM.game.xml" (the game played,
  * or its newest backup that opens) or "STEM.xml" (set up, not played yet). */
 static CycleBattle *
@@ -258,7 +291,7 @@ open_battle (Report              *report,
       entry->path = g_steal_pointer (&setup);
     }
   if (entry->battle == NULL && error != NULL)
-    entry->problem = g_strdup (error->message);
+    entry->problem = without_file_name (error->message);
   return entry;
 }
 
@@ -373,6 +406,7 @@ criticals_list_text (AdmRuleset         *ruleset,
   return g_string_free (out, FALSE);
 }
 
+/* The dice as dice, "4 + 6": never run together ("46") on paper. */
 static char *
 criticals_text (AdmBattle           *battle,
                 const AdmBattleShip *ship)
@@ -386,7 +420,7 @@ values_text (GArray *values)
   GString *out = g_string_new (NULL);
 
   for (guint v = 0; v < values->len; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " " : "", g_array_index (values, guint, v));
+    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", g_array_index (values, guint, v));
   return g_string_free (out, FALSE);
 }
 
@@ -556,6 +590,19 @@ master_sheets (Report *report,
     adm_doc_add_paragraph (doc, _("Every admiral handed in a sheet."));
 }
 
+char *
+adm_report_placement_side (const AdmEngagementPlacement *entry)
+{
+  g_return_val_if_fail (entry != NULL && entry->formation != NULL, NULL);
+
+  const AdmFaction *own = entry->formation->faction;
+
+  if (entry->side == NULL || entry->side == own)
+    return g_strdup (own->name);
+  /* Translators: a formation's side in an engagement: its faction, the ally leading the side */
+  return g_strdup_printf (_("%s, allied with %s"), own->name, entry->side->name);
+}
+
 static void
 master_engagements (Report *report,
                     AdmDoc *doc,
@@ -590,7 +637,7 @@ master_engagements (Report *report,
           const AdmEngagementPlacement *entry = g_ptr_array_index (placements, p);
           const char *order = adm_state_get_cycle_order (report->state, cycle,
                                                          entry->formation->id);
-          g_autofree char *check = NULL;
+          g_autofree char *check = NULL, *side = NULL;
           const char *cells[7];
 
           if (entry->check != NULL)
@@ -598,8 +645,9 @@ master_engagements (Report *report,
             check = g_strdup_printf (_("%u + %u against %d: %s"), entry->check->dice[0],
                                      entry->check->dice[1], entry->check->readiness,
                                      entry->check->passed ? _("passed") : _("failed"));
+          side = adm_report_placement_side (entry);
           cells[0] = entry->formation->name;
-          cells[1] = entry->side != NULL ? entry->side->name : "—";
+          cells[1] = side;
           cells[2] = order != NULL ? order : "—";
           cells[3] = entry->placement->name;
           cells[4] = entry->reason != NULL ? entry->reason : "";
@@ -714,9 +762,11 @@ master_battles (Report    *report,
   AdmDocBlock *table;
   guint fought = 0;
 
-  adm_doc_add_heading (doc, 2, _("Battles"));
+  /* With no battles to read, the report covers the strategic layer only, and says nothing of
+   * where battles are kept. */
   if (report->battles_dir == NULL && !campaign_keeps_battles (report))
-    adm_doc_add_paragraph (doc, _("No battles folder was given: the battles are not reported."));
+    return;
+  adm_doc_add_heading (doc, 2, _("Battles"));
   for (guint i = 0; i < battles->len; i++)
     {
       CycleBattle *entry = g_ptr_array_index (battles, i);
@@ -748,9 +798,8 @@ master_battles (Report    *report,
           adm_doc_add_printf (doc, _("Engagement %s, %s, minute %.0f: %s."), entry->queued->id,
                               place, entry->engagement->minute, status);
         }
-      else if (report->battles_dir != NULL)
-        adm_doc_add_printf (doc, _("No battle was set up for the engagement at %s (%s.xml)."),
-                            place, entry->stem);
+      else
+        adm_doc_add_printf (doc, _("No battle was set up for the engagement at %s."), place);
     }
   if (fought == 0)
     return;
@@ -864,11 +913,54 @@ build_master (Report  *report,
 
 /* Admiral's report */
 
+/* F-FORM-6: the formations reported to an admiral — on his report, his fleet cards and his
+ * sheet, and in his engagements — are those he commands and those of his faction with no
+ * admiral, which take orders from any admiral of the faction. */
 static gboolean
 is_his (const AdmFormation *formation,
         const AdmAdmiral   *admiral)
 {
-  return formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral->id);
+  if (formation->admiral != NULL)
+    return g_str_equal (formation->admiral->id, admiral->id);
+  return formation->faction == admiral->faction;
+}
+
+/* "Hegen Hub", or "the link Pol orbit – Hegen Hub" for one seen crossing it. */
+static char *
+sighting_place (const AdmSighting *sighting)
+{
+  if (sighting->towards == NULL)
+    return g_strdup (sighting->sector->name);
+  /* Translators: where a formation was last seen: crossing the link between two sectors */
+  return g_strdup_printf (_("the link %s – %s"), sighting->sector->name,
+                          sighting->towards->name);
+}
+
+/* F-STRAT-3: the hidden enemies his side has seen but is no longer in contact with, as it last
+ * saw them — never where they are now. */
+static void
+admiral_last_seen (Report           *report,
+                   AdmDoc           *doc,
+                   const AdmAdmiral *admiral)
+{
+  g_autoptr(GPtrArray) seen = adm_strategy_last_seen (report->strategy, admiral->faction);
+
+  if (seen->len == 0)
+    return;
+  adm_doc_add_heading (doc, 2, _("Enemies out of contact"));
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmSighting *sighting = g_ptr_array_index (seen, i);
+      g_autofree char *place = sighting_place (sighting);
+      g_autofree char *ships = g_strdup_printf (ngettext ("%u ship", "%u ships",
+                                                          sighting->ships), sighting->ships);
+
+      /* Translators: "Autumn Screen (Cetagandan Empire): last seen at Hegen Hub, cycle 1
+       * (4 ships)." */
+      adm_doc_add_printf (doc, _("%s (%s): last seen at %s, cycle %u (%s)."),
+                          sighting->formation->name, sighting->formation->faction->name, place,
+                          sighting->cycle, ships);
+    }
 }
 
 static void
@@ -1112,6 +1204,7 @@ build_admiral (Report     *report,
   adm_doc_add_heading (doc, 2, _("Movements and contacts"));
   summary = adm_strategy_summary (report->strategy, cycle, admiral->id);
   add_summary (doc, summary);
+  admiral_last_seen (report, doc, admiral);
 
   adm_doc_add_heading (doc, 2, _("Engagements"));
   engagements = adm_strategy_get_engagements (report->strategy, cycle);

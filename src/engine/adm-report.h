@@ -9,6 +9,7 @@
 
 #include "adm-campaign.h"
 #include "adm-doc.h"
+#include "adm-engagement.h"
 
 G_BEGIN_DECLS
 
@@ -51,5 +52,9 @@ AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
                                          guint          cycle,
                                          const char    *battles_dir,
                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* An engaged formation's side named by its own faction: "Vervain", or, when an ally leads its
+ * side in the engagement, "Vervain, allied with Cetagandan Empire". */
+char       *adm_report_placement_side   (const AdmEngagementPlacement *entry) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

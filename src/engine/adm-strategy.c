@@ -14,7 +14,12 @@
  * the cycle resolves with them. A scenario formation keeps its AdmFormation until its membership
  * or flagship changes; then the strategy makes its own copy under the same id. Every formation
  * ever in being stays allocated until the strategy is freed, so borrowed pointers in past
- * engagements and orders stay valid. */
+ * engagements and orders stay valid.
+ *
+ * Knowledge ages (F-STRAT-3, issue 16): as each session closes its cycle, every faction in
+ * contact with an enemy formation — it met it in the cycle, or knowing of it shares its sector —
+ * records where it is and how many ships it has. A side sees a hidden enemy live only while in
+ * contact; otherwise it knows it by that sighting, "last seen at PLACE, cycle N (k ships)". */
 
 #include "config.h"
 
@@ -41,7 +46,18 @@ typedef struct {
   GPtrArray            *log;        /* LogLine* */
   gboolean              revealed;   /* hidden, but shown to the public ("reveal") */
   GPtrArray            *known_to;   /* const AdmFaction*: hidden, but revealed to these */
+  GArray               *sightings;  /* Seen, one per enemy faction that saw it (F-STRAT-3) */
 } Tracker;
+
+/* A faction's last sighting of a formation: AdmSighting without the formation. */
+typedef struct {
+  const AdmFaction *faction;
+  guint             cycle;
+  const AdmSector  *sector;
+  const AdmSector  *towards;
+  double            progress;
+  guint             ships;
+} Seen;
 
 struct _AdmStrategy
 {
@@ -209,6 +225,7 @@ tracker_free (gpointer data)
   adm_strat_order_free (tracker->standing);
   g_ptr_array_unref (tracker->log);
   g_ptr_array_unref (tracker->known_to);
+  g_array_unref (tracker->sightings);
   g_free (tracker);
 }
 
@@ -237,6 +254,7 @@ add_tracker (AdmStrategy        *self,
   tracker->index = self->all->len;
   tracker->log = g_ptr_array_new_with_free_func (log_line_free);
   tracker->known_to = g_ptr_array_new ();
+  tracker->sightings = g_array_new (FALSE, FALSE, sizeof (Seen));
   g_hash_table_insert (self->trackers, g_strdup (formation->id), tracker);
   g_ptr_array_add (self->all, tracker);
   g_ptr_array_add (self->formations, (gpointer) formation);
@@ -311,6 +329,7 @@ adm_strategy_new_trial (AdmStrategy *self)
       memset (copy->pending, 0, sizeof copy->pending);
       copy->log = g_ptr_array_new_with_free_func (log_line_free);
       copy->known_to = g_ptr_array_copy (tracker->known_to, NULL, NULL);
+      copy->sightings = g_array_copy (tracker->sightings);
       g_hash_table_insert (trial->trackers, g_strdup (tracker->pos.formation->id), copy);
       g_ptr_array_add (trial->all, copy);
       for (guint s = 0; !copy->gone && s < copy->pos.formation->ships->len; s++)
@@ -579,17 +598,35 @@ read_place (AdmStrategy    *self,
 {
   const AdmSector *here = start_sector (tracker);
   const AdmSector *sector = here;
+  const AdmSector *last_seen = NULL;
 
   order->route = g_ptr_array_new ();
   if (target != NULL && order->kind == ADM_STRAT_ORDER_ATTACK)
     {
-      order->target_formation = adm_strategy_lookup_formation (self, target);
+      Tracker *enemy = g_hash_table_lookup (self->trackers, target);
+      AdmSighting sighting;
+
+      order->target_formation = enemy != NULL && !enemy->gone ? enemy->pos.formation : NULL;
       /* F-STRAT-3: a hidden formation his side has not found is no target he can name; it is
        * refused exactly as a name that is neither a sector nor a formation, so that the
-       * refusal does not tell him it exists. */
-      if (order->target_formation != NULL &&
-          !adm_strategy_formation_visible (self, order->target_formation, order->admiral->faction))
-        order->target_formation = NULL;
+       * refusal does not tell him it exists. F-STRAT-16 under ruling "last-seen-target": one
+       * his side knows only by its last sighting, in being or not, is attacked where it was
+       * last seen — the refusal or the order never tells him where it is now, or that it is
+       * gone. */
+      if (enemy != NULL &&
+          (enemy->gone ||
+           !adm_strategy_formation_visible (self, enemy->pos.formation,
+                                            order->admiral->faction)))
+        {
+          order->target_formation = NULL;
+          if (g_str_equal (ruling (self->scenario, "last-seen-target"), "last-seen-place") &&
+              adm_strategy_last_sighting (self, enemy->pos.formation, order->admiral->faction,
+                                          &sighting))
+            {
+              order->target_formation = enemy->pos.formation;
+              last_seen = sighting.towards != NULL ? sighting.towards : sighting.sector;
+            }
+        }
     }
   if (order->target_formation != NULL)
     {
@@ -605,7 +642,7 @@ read_place (AdmStrategy    *self,
                        tracker->pos.formation->name, order->target_formation->name,
                        tracker->pos.formation->faction->name,
                        order->target_formation->faction->name);
-      sector = enemy->pos.sector;
+      sector = last_seen != NULL ? last_seen : enemy->pos.sector;
     }
   else if (target != NULL)
     {
@@ -1799,6 +1836,134 @@ reveal_engaged (AdmStrategy *self)
     }
 }
 
+/* Knowledge that ages (F-STRAT-3, F-STRAT-9) */
+
+/* Whether @viewer's side knows of @tracker's formation at all: not hidden, revealed to
+ * everyone, its own side's, or met once by the side (F-STRAT-3). */
+static gboolean
+side_knows (AdmStrategy      *self,
+            Tracker          *tracker,
+            const AdmFaction *viewer)
+{
+  const AdmFormation *formation = tracker->pos.formation;
+
+  if (!formation->hidden || tracker->revealed ||
+      adm_scenario_factions_allied (self->scenario, viewer, formation->faction))
+    return TRUE;
+  for (guint i = 0; i < tracker->known_to->len; i++)
+    if (adm_scenario_factions_allied (self->scenario, viewer,
+                                      g_ptr_array_index (tracker->known_to, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a formation in being of @viewer's side (its faction or, with @allies, an ally) is in
+ * the sector where @tracker's formation is, neither of them on a link. */
+static gboolean
+shares_sector (AdmStrategy      *self,
+               Tracker          *tracker,
+               const AdmFaction *viewer,
+               gboolean          allies)
+{
+  if (tracker->gone || tracker->pos.towards != NULL)
+    return FALSE;
+  for (guint i = 0; i < self->all->len; i++)
+    {
+      Tracker *other = g_ptr_array_index (self->all, i);
+
+      if (!other->gone && other->pos.towards == NULL && other->pos.sector == tracker->pos.sector &&
+          (other->pos.formation->faction == viewer ||
+           (allies && adm_scenario_factions_allied (self->scenario, viewer,
+                                                    other->pos.formation->faction))))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a formation of @faction is in an engagement of @cycle with @tracker's formation. */
+static gboolean
+met_in (AdmStrategy      *self,
+        Tracker          *tracker,
+        const AdmFaction *faction,
+        guint             cycle)
+{
+  /* Engagements are recorded cycle by cycle: the latest first, so that a long campaign does
+   * not walk its whole history for every formation at every session. */
+  for (guint i = self->engagements->len; i-- > 0;)
+    {
+      AdmEngagement *engagement = g_ptr_array_index (self->engagements, i);
+
+      if (engagement->cycle < cycle)
+        break;
+      if (engagement->cycle != cycle ||
+          !g_ptr_array_find (engagement->formations, tracker->pos.formation, NULL))
+        continue;
+      for (guint f = 0; f < engagement->formations->len; f++)
+        if (((const AdmFormation *) g_ptr_array_index (engagement->formations, f))->faction ==
+            faction)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The sighting of @tracker's formation by @viewer's side latest in time, or NULL. */
+static const Seen *
+latest_seen (AdmStrategy      *self,
+             Tracker          *tracker,
+             const AdmFaction *viewer)
+{
+  const Seen *latest = NULL;
+
+  for (guint i = 0; i < tracker->sightings->len; i++)
+    {
+      const Seen *seen = &g_array_index (tracker->sightings, Seen, i);
+
+      if (adm_scenario_factions_allied (self->scenario, viewer, seen->faction) &&
+          (latest == NULL || seen->cycle > latest->cycle))
+        latest = seen;
+    }
+  return latest;
+}
+
+/* As the session closes the cycle, every faction in contact with an enemy formation — it met
+ * it in the cycle, or knowing of it shares its sector — sees where it is and how many ships it
+ * has; the next cycles remember that sighting. */
+static void
+record_sightings (AdmStrategy *self)
+{
+  GPtrArray *factions = adm_scenario_get_factions (self->scenario);
+
+  for (guint i = 0; i < self->all->len; i++)
+    {
+      Tracker *tracker = g_ptr_array_index (self->all, i);
+      const AdmFormation *formation = tracker->pos.formation;
+
+      if (tracker->gone)
+        continue;
+      for (guint v = 0; v < factions->len; v++)
+        {
+          const AdmFaction *viewer = g_ptr_array_index (factions, v);
+          Seen seen = { viewer, self->cycle, tracker->pos.sector, tracker->pos.towards,
+                        tracker->pos.leg > 0 ? tracker->pos.spent / tracker->pos.leg : 0,
+                        formation->ships->len };
+          guint k;
+
+          if (adm_scenario_factions_allied (self->scenario, viewer, formation->faction) ||
+              (!met_in (self, tracker, viewer, self->cycle) &&
+               !(side_knows (self, tracker, viewer) &&
+                 shares_sector (self, tracker, viewer, FALSE))))
+            continue;
+          for (k = 0; k < tracker->sightings->len; k++)
+            if (g_array_index (tracker->sightings, Seen, k).faction == viewer)
+              break;
+          if (k < tracker->sightings->len)
+            g_array_index (tracker->sightings, Seen, k) = seen;
+          else
+            g_array_append_val (tracker->sightings, seen);
+        }
+    }
+}
+
 void
 adm_strategy_apply_cycle (AdmStrategy    *self,
                           const AdmEvent *event)
@@ -1815,6 +1980,7 @@ adm_strategy_apply_cycle (AdmStrategy    *self,
     }
   find_engagements (self, segments);
   reveal_engaged (self);
+  record_sightings (self);
   self->cycle++;
 }
 
@@ -1971,8 +2137,8 @@ adm_strategy_formation_name (AdmStrategy *self,
 }
 
 /* F-STRAT-3: each side knows its own and its allies' formations and every formation not
- * hidden; a hidden one only once revealed — in an engagement, to the factions in it, or by the
- * master to everyone. */
+ * hidden or revealed by the master to everyone; a hidden enemy only while in contact with it
+ * (adm_strategy_in_contact ()), and otherwise by its last sighting. */
 gboolean
 adm_strategy_formation_visible (AdmStrategy        *self,
                                 const AdmFormation *formation,
@@ -1991,11 +2157,122 @@ adm_strategy_formation_visible (AdmStrategy        *self,
     return FALSE;
   if (adm_scenario_factions_allied (self->scenario, viewer, formation->faction))
     return TRUE;
-  for (guint i = 0; i < tracker->known_to->len; i++)
-    if (adm_scenario_factions_allied (self->scenario, viewer,
-                                      g_ptr_array_index (tracker->known_to, i)))
+  return adm_strategy_in_contact (self, formation, viewer);
+}
+
+gboolean
+adm_strategy_in_contact (AdmStrategy        *self,
+                         const AdmFormation *formation,
+                         const AdmFaction   *viewer)
+{
+  Tracker *tracker;
+  const Seen *seen;
+
+  g_return_val_if_fail (self != NULL && formation != NULL && viewer != NULL, FALSE);
+
+  tracker = g_hash_table_lookup (self->trackers, formation->id);
+  if (tracker == NULL || tracker->gone)
+    return FALSE;
+  /* Seen as the last session closed its cycle: met there, or side by side in a sector. */
+  seen = latest_seen (self, tracker, viewer);
+  if (seen != NULL && seen->cycle + 1 == self->cycle)
+    return TRUE;
+  /* Since then, a formation of the side may have been formed beside it (F-STRAT-12). */
+  return side_knows (self, tracker, viewer) && shares_sector (self, tracker, viewer, TRUE);
+}
+
+static void
+sighting_from (const Seen   *seen,
+               Tracker      *tracker,
+               AdmSighting  *sighting)
+{
+  sighting->formation = tracker->pos.formation;
+  sighting->cycle = seen->cycle;
+  sighting->sector = seen->sector;
+  sighting->towards = seen->towards;
+  sighting->progress = seen->progress;
+  sighting->ships = seen->ships;
+}
+
+gboolean
+adm_strategy_last_sighting (AdmStrategy        *self,
+                            const AdmFormation *formation,
+                            const AdmFaction   *viewer,
+                            AdmSighting        *sighting)
+{
+  Tracker *tracker;
+  const Seen *seen;
+
+  g_return_val_if_fail (self != NULL && formation != NULL && viewer != NULL, FALSE);
+
+  tracker = g_hash_table_lookup (self->trackers, formation->id);
+  seen = tracker != NULL ? latest_seen (self, tracker, viewer) : NULL;
+  if (seen == NULL)
+    return FALSE;
+  if (sighting != NULL)
+    sighting_from (seen, tracker, sighting);
+  return TRUE;
+}
+
+GPtrArray *
+adm_strategy_last_seen (AdmStrategy      *self,
+                        const AdmFaction *viewer)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (self != NULL, out);
+
+  for (guint i = 0; viewer != NULL && i < self->all->len; i++)
+    {
+      Tracker *tracker = g_ptr_array_index (self->all, i);
+      const AdmFormation *formation = tracker->pos.formation;
+      const Seen *seen;
+      AdmSighting *sighting;
+
+      /* Formations not hidden, or revealed to everyone, are on everyone's map where they are
+       * (F-STRAT-2, F-STRAT-9); a side's own and its allies' it always knows. */
+      if (!formation->hidden || tracker->revealed ||
+          adm_scenario_factions_allied (self->scenario, viewer, formation->faction) ||
+          adm_strategy_in_contact (self, formation, viewer))
+        continue;
+      seen = latest_seen (self, tracker, viewer);
+      if (seen == NULL)
+        continue;
+      sighting = g_new0 (AdmSighting, 1);
+      sighting_from (seen, tracker, sighting);
+      g_ptr_array_add (out, sighting);
+    }
+  return out;
+}
+
+gboolean
+adm_strategy_observed_ships (AdmStrategy        *self,
+                             const AdmFormation *formation,
+                             const AdmFaction   *viewer,
+                             guint              *ships,
+                             guint              *cycle)
+{
+  AdmSighting sighting;
+
+  g_return_val_if_fail (self != NULL && formation != NULL, FALSE);
+
+  if (cycle != NULL)
+    *cycle = 0;
+  if (viewer == NULL ||
+      adm_scenario_factions_allied (self->scenario, viewer, formation->faction) ||
+      adm_strategy_in_contact (self, formation, viewer))
+    {
+      if (ships != NULL)
+        *ships = formation->ships->len;
       return TRUE;
-  return FALSE;
+    }
+  if (!adm_strategy_last_sighting (self, formation, viewer, &sighting))
+    return FALSE;
+  if (ships != NULL)
+    *ships = sighting.ships;
+  if (cycle != NULL)
+    *cycle = sighting.cycle;
+  return TRUE;
 }
 
 /* "reveal": the master shows a hidden formation to the public, e.g. once it is in the news. */
@@ -2158,11 +2435,27 @@ adm_strategy_summary (AdmStrategy *self,
 
       if (tracker->gone && !has_lines (tracker, cycle))
         continue;
-      if (admiral == NULL || formation->admiral == admiral)
+      /* F-FORM-6: his own, and those of his faction with no admiral. */
+      if (admiral == NULL || commands (admiral, formation))
         summarise_formation (self, cycle, tracker, admiral != NULL ? admiral->faction : NULL,
                              out);
     }
   return g_string_free (out, FALSE);
+}
+
+/* What each faction last saw of the formation (F-STRAT-3). */
+static void
+dump_sightings (Tracker *tracker,
+                GString *out)
+{
+  for (guint k = 0; k < tracker->sightings->len; k++)
+    {
+      const Seen *seen = &g_array_index (tracker->sightings, Seen, k);
+
+      g_string_append_printf (out, "  seen %s %u %s%s%s %u\n", seen->faction->id, seen->cycle,
+                              seen->sector->id, seen->towards != NULL ? "->" : "",
+                              seen->towards != NULL ? seen->towards->id : "", seen->ships);
+    }
 }
 
 void
@@ -2178,6 +2471,7 @@ adm_strategy_dump (AdmStrategy *self,
       if (tracker->gone)
         {
           g_string_append_printf (out, "gone %s\n", formation->id);
+          dump_sightings (tracker, out);
           continue;
         }
       g_string_append_printf (out, "position %s %s", formation->id, tracker->pos.sector->id);
@@ -2203,6 +2497,7 @@ adm_strategy_dump (AdmStrategy *self,
                                     ((const AdmFaction *) g_ptr_array_index (tracker->known_to, f))->id);
           g_string_append_c (out, '\n');
         }
+      dump_sightings (tracker, out);
     }
   for (guint i = 0; i < self->engagements->len; i++)
     {

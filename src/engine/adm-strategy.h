@@ -135,11 +135,51 @@ char                 *adm_strategy_summary        (AdmStrategy *self,
  * each one's ->ships, ->flagship, ->admiral, ->faction are its current ones. */
 GPtrArray          *adm_strategy_get_formations   (AdmStrategy *self);
 AdmFormation       *adm_strategy_lookup_formation (AdmStrategy *self, const char *formation_id);
-/* Whether @formation is known to @viewer's side (its own faction, its allies, any enemy
- * formation not hidden, and hidden ones revealed to the viewer's faction or an ally), or, for
- * @viewer NULL, to the public (the projector map): formations not hidden, or hidden ones revealed
- * publicly. The per-side view and the projector use this one filter. */
+/* Whether @formation is known to @viewer's side where it is now (its own faction, its allies,
+ * any enemy formation not hidden or revealed to everyone, and a hidden one while the side is in
+ * contact with it: adm_strategy_in_contact ()), or, for @viewer NULL, to the public (the
+ * projector map): formations not hidden, or hidden ones revealed publicly. A hidden enemy out
+ * of contact is known only by its last sighting (adm_strategy_last_seen ()). The per-side view
+ * and the projector use this one filter. */
 gboolean            adm_strategy_formation_visible (AdmStrategy *self, const AdmFormation *formation, const AdmFaction *viewer);
+/* A side's last sighting of an enemy formation (F-STRAT-3, F-STRAT-9): where the formation was
+ * when the comms session of @cycle closed the last cycle in which a formation of the side met
+ * it or shared its sector, and how many ships it had then. */
+typedef struct {
+  const AdmFormation *formation;  /* borrowed: as it is now (gone ones included) */
+  guint               cycle;      /* the cycle it was last seen in */
+  const AdmSector    *sector;     /* where it was; on a link, the sector it had left */
+  const AdmSector    *towards;    /* NULL unless it was crossing a link */
+  double              progress;   /* the share of that link behind it, 0..1 */
+  guint               ships;      /* how many ships it had then */
+} AdmSighting;
+
+/* Whether @viewer's side is in contact with enemy @formation now: a formation of the side met
+ * it in the last resolved cycle, or, knowing of it, shares its sector (not in transit). A side
+ * sees a hidden enemy live only while in contact; its own and its allies' always. */
+gboolean            adm_strategy_in_contact       (AdmStrategy        *self,
+                                                   const AdmFormation *formation,
+                                                   const AdmFaction   *viewer);
+/* @viewer's side's latest sighting of @formation (by the viewer's faction or an ally) into
+ * @sighting; FALSE when the side never saw it. */
+gboolean            adm_strategy_last_sighting    (AdmStrategy        *self,
+                                                   const AdmFormation *formation,
+                                                   const AdmFaction   *viewer,
+                                                   AdmSighting        *sighting);
+/* The hidden enemy formations @viewer's side knows only by their last sighting — not in
+ * contact now, whether or not still in being — as AdmSighting* (owned, g_free), in formation
+ * order. The master's and the public's picture has none. */
+GPtrArray          *adm_strategy_last_seen        (AdmStrategy        *self,
+                                                   const AdmFaction   *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* How many ships of @formation @viewer's side has observed (F-STRAT-3: details go to the
+ * admirals whose formations saw them): its own and its allies' as they are, an enemy's as they
+ * are while in contact, else as last seen (*@cycle then the cycle of the sighting, else 0).
+ * FALSE when the side never saw it; for @viewer NULL (the master), always as they are. */
+gboolean            adm_strategy_observed_ships   (AdmStrategy        *self,
+                                                   const AdmFormation *formation,
+                                                   const AdmFaction   *viewer,
+                                                   guint              *ships,
+                                                   guint              *cycle);
 /* The admiral's latest sheet for @cycle, or NULL: received (unix seconds), late, and how many sheets/corrections he handed in for that cycle. */
 typedef struct { guint cycle; const AdmAdmiral *admiral; gint64 received; gboolean late; guint count; } AdmStratSheet;
 const AdmStratSheet *adm_strategy_get_sheet       (AdmStrategy *self, guint cycle, const char *admiral_id);
