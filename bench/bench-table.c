@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <locale.h>
+
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
@@ -243,6 +245,8 @@ main (int   argc,
   AdmiraltyTableOptions options, plain;
   double fill_ms, frame_ms, pan_ms, zoom_ms, side_ms, plain_ms;
 
+  /* The figures' "≤" in the terminal's charset. */
+  setlocale (LC_ALL, "");
   g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
   double ruler_ms, ruler_plain_ms;
 
