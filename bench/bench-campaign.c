@@ -137,12 +137,15 @@ load_only (const char *path)
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) loaded = NULL;
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_ms (), cpu;
 
   loaded = adm_campaign_open (path, &error);
+  cpu = cpu_ms () - cpu_start;
   if (loaded == NULL)
     g_error ("%s", error->message);
-  g_print ("open + replay:            %8.1f ms (%u events)   target ≤ 50 ms at 10,000\n",
-           ms_since (start), adm_campaign_get_events (loaded)->len);
+  /* CPU time beside the wall time: on a shared machine the second waits for the others. */
+  g_print ("open + replay:            %8.1f ms (%.1f ms CPU; %u events)   target ≤ 50 ms at "
+           "10,000\n", ms_since (start), cpu, adm_campaign_get_events (loaded)->len);
   g_print ("peak RSS of that process: %8.1f MiB\n", peak_rss_kib () / 1024.0);
   return 0;
 }

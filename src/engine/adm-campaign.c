@@ -202,16 +202,20 @@ scenario_from_node (xmlNode     *node,
   return adm_scenario_new_from_node (node, display_name, ruleset, error);
 }
 
+/* @reader holds the journal as it was read with the file, and @journal_error what was wrong
+ * with it, said once the rest of the file is found right. */
 static AdmCampaign *
-campaign_from_node (xmlNode     *root,
-                    const char  *display_name,
-                    GError     **error)
+campaign_from_node (xmlNode           *root,
+                    const char        *display_name,
+                    AdmJournalReader  *reader,
+                    GError           **journal_error,
+                    GError           **error)
 {
   g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(AdmCampaign) self = NULL;
   g_autofree char *format = adm_xml_get_string (root, "format");
   g_autoptr(GError) local_error = NULL;
-  xmlNode *dice, *journal;
+  xmlNode *dice;
   guint64 seed, draws;
 
   if (g_strcmp0 (format, FORMAT_VERSION) != 0 && g_strcmp0 (format, FORMAT_VERSION_EVENTS) != 0)
@@ -245,8 +249,12 @@ campaign_from_node (xmlNode     *root,
   adm_dice_prng_restore (self->prng, seed, draws);
 
   /* Every action replays through the one check that admitted it (journal_apply ()). */
-  journal = adm_xml_first_element (root, "journal");
-  if (!adm_journal_load (self->journal, journal, display_name, NULL, &local_error))
+  if (*journal_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (journal_error));
+      return NULL;
+    }
+  if (!adm_journal_load_reader (self->journal, reader, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -276,17 +284,24 @@ load_memory (const char  *data,
              gboolean    *is_campaign,
              GError     **error)
 {
-  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
+  g_autoptr(AdmJournalReader) reader = adm_journal_reader_new (display_name, NULL);
+  g_autoptr(GError) journal_error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
   xmlNode *root;
 
+  /* The journal, most of a long campaign's file, is read entry by entry as the file is
+   * parsed, and checked by the journal itself rather than by the schema: a tree of it and the
+   * schema's walk over that tree were most of the time it took to open one. */
+  doc = adm_xml_read_memory_streamed (data, length, display_name, NULL, "journal",
+                                      adm_journal_reader_add, reader, &journal_error, error);
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
 
   *is_campaign = adm_xml_is (root, "campaign");
   if (*is_campaign)
-    return campaign_from_node (root, display_name, error);
+    return campaign_from_node (root, display_name, reader, &journal_error, error);
 
   if (!adm_xml_is (root, "scenario"))
     {
