@@ -278,12 +278,13 @@ looks_like_campaign (const char *path,
 }
 
 static AdmCampaign *
-load_memory (const char  *data,
-             gsize        length,
+load_memory (GBytes      *bytes,
              const char  *display_name,
              gboolean    *is_campaign,
              GError     **error)
 {
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
   g_autoptr(AdmJournalReader) reader = adm_journal_reader_new (display_name, NULL);
   g_autoptr(GError) journal_error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -293,6 +294,7 @@ load_memory (const char  *data,
   /* The journal, most of a long campaign's file, is read entry by entry as the file is
    * parsed, and checked by the journal itself rather than by the schema: a tree of it and the
    * schema's walk over that tree were most of the time it took to open one. */
+  adm_journal_reader_set_bytes (reader, bytes);
   doc = adm_xml_read_memory_streamed (data, length, display_name, NULL, "journal",
                                       adm_journal_reader_add, reader, &journal_error, error);
   if (doc == NULL)
@@ -325,30 +327,35 @@ adm_campaign_load_memory (const char  *data,
                           GError     **error)
 {
   gboolean is_campaign = FALSE;
+  g_autoptr(GBytes) bytes = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
 
-  return load_memory (data, length, display_name, &is_campaign, error);
+  bytes = g_bytes_new (data, length);
+  return load_memory (bytes, display_name, &is_campaign, error);
 }
 
 AdmCampaign *
 adm_campaign_open (const char  *path,
                    GError     **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
   gboolean is_campaign = FALSE;
   AdmCampaign *self;
+  char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   data = adm_xml_read_bytes (path, &length, error);
   if (data == NULL)
     return NULL;
+  /* The journal keeps what it read of these bytes (adm_journal_reader_set_bytes ()). */
+  bytes = g_bytes_new_take (data, length);
 
-  self = load_memory (data, length, path, &is_campaign, &local_error);
+  self = load_memory (bytes, path, &is_campaign, &local_error);
   if (self == NULL)
     {
       if (looks_like_campaign (path, data, length))

@@ -54,8 +54,7 @@ struct _AdmJournal
   GPtrArray              *undone;    /* AdmJournalAction*, redoable, last undone last */
   /* The first @n_loaded entries as the file had them, when it was streamed (see
    * AdmJournalReader), or NULL. */
-  char                   *loaded;
-  gsize                   loaded_length;
+  GBytes                 *loaded;
   guint                   n_loaded;
 };
 
@@ -176,7 +175,7 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->done, g_ptr_array_unref);
   g_clear_pointer (&self->before, g_ptr_array_unref);
   g_clear_pointer (&self->undone, g_ptr_array_unref);
-  g_free (self->loaded);
+  g_clear_pointer (&self->loaded, g_bytes_unref);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
 }
@@ -404,8 +403,7 @@ adm_journal_forget_last (AdmJournal *self)
     {
       /* Only a journal just loaded can lose one of the entries read: the rest are
        * serialised when next written. */
-      g_clear_pointer (&self->loaded, g_free);
-      self->loaded_length = 0;
+      g_clear_pointer (&self->loaded, g_bytes_unref);
       self->n_loaded = 0;
     }
   /* The caller replays (adm_journal_replay ()), which takes the snapshots anew. */
@@ -882,8 +880,7 @@ clear (AdmJournal *self)
   g_ptr_array_set_size (self->done, 0);
   g_ptr_array_set_size (self->undone, 0);
   g_ptr_array_set_size (self->actions, 0);
-  g_clear_pointer (&self->loaded, g_free);
-  self->loaded_length = 0;
+  g_clear_pointer (&self->loaded, g_bytes_unref);
   self->n_loaded = 0;
 }
 
@@ -893,11 +890,13 @@ struct _AdmJournalReader
   char             *display_name;
   char             *legacy_group_kind;
   AdmJournalAction *open;           /* a legacy action still taking events */
-  /* The entries as the file has them, from the first one's "<" to the last one's end, while
-   * every entry was streamed and none is legacy: written back as they were read, so that
-   * opening a long journal serialises nothing again (adm_journal_write ()). */
-  GString          *source;
-  const char       *source_end;     /* where the last entry read ends, in the data parsed */
+  /* The data parsed, when known: while every entry read is in it and none is legacy, the
+   * entries are kept as the file has them — from the first one's "<" to the last one's end
+   * — and written back so (adm_journal_write ()): opening a long journal serialises nothing
+   * again, and copies nothing either. */
+  GBytes           *bytes;
+  gsize             kept_start, kept_end;
+  guint             n_kept;
   gboolean          not_kept;       /* an entry came without its bytes, or was legacy */
 };
 
@@ -925,9 +924,18 @@ adm_journal_reader_free (AdmJournalReader *reader)
   g_free (reader->display_name);
   g_free (reader->legacy_group_kind);
   g_clear_pointer (&reader->open, adm_journal_action_unref);
-  if (reader->source != NULL)
-    g_string_free (reader->source, TRUE);
+  g_clear_pointer (&reader->bytes, g_bytes_unref);
   g_free (reader);
+}
+
+void
+adm_journal_reader_set_bytes (AdmJournalReader *reader,
+                              GBytes           *bytes)
+{
+  g_return_if_fail (reader != NULL && bytes != NULL);
+
+  g_clear_pointer (&reader->bytes, g_bytes_unref);
+  reader->bytes = g_bytes_ref (bytes);
 }
 
 /* Files written before actions: bare events, each an action of its own or grouped after an
@@ -976,22 +984,25 @@ static void
 keep_source (AdmJournalReader    *reader,
              const AdmXmlElement *element)
 {
+  gsize size = 0, name_length = strlen (element->name);
+  const char *data = reader->bytes != NULL ? g_bytes_get_data (reader->bytes, &size) : NULL;
+
   if (reader->not_kept)
     return;
-  if (element->source == NULL || g_str_equal (element->name, "event"))
+  /* From "<name" to ">", within the data: anything else is not kept, to be safe. */
+  if (data == NULL || element->source == NULL || g_str_equal (element->name, "event") ||
+      element->source < data || element->source_length < name_length + 2 ||
+      element->source_length > size - (gsize) (element->source - data) ||
+      element->source[0] != '<' || strncmp (element->source + 1, element->name, name_length) != 0 ||
+      element->source[element->source_length - 1] != '>')
     {
-      if (reader->source != NULL)
-        g_string_free (reader->source, TRUE);
-      reader->source = NULL;
       reader->not_kept = TRUE;
       return;
     }
-  if (reader->source == NULL)
-    reader->source = g_string_new_len (element->source, (gssize) element->source_length);
-  else
-    g_string_append_len (reader->source, reader->source_end,
-                         element->source + element->source_length - reader->source_end);
-  reader->source_end = element->source + element->source_length;
+  if (reader->n_kept == 0)
+    reader->kept_start = (gsize) (element->source - data);
+  reader->kept_end = (gsize) (element->source - data) + element->source_length;
+  reader->n_kept++;
 }
 
 gboolean
@@ -1072,11 +1083,11 @@ adm_journal_load_reader (AdmJournal        *self,
     read->done = done;
     read->undone = undone;
   }
-  if (reader->source != NULL)
+  if (!reader->not_kept && reader->n_kept > 0 && reader->n_kept == self->entries->len)
     {
-      self->loaded_length = reader->source->len;
-      self->loaded = g_string_free (g_steal_pointer (&reader->source), FALSE);
-      self->n_loaded = self->entries->len;
+      self->loaded = g_bytes_new_from_bytes (reader->bytes, reader->kept_start,
+                                             reader->kept_end - reader->kept_start);
+      self->n_loaded = reader->n_kept;
     }
   if (!adm_journal_replay (self, reader->display_name, error))
     {
@@ -1134,7 +1145,7 @@ adm_journal_write (AdmJournal *self,
         }
     }
   /* One allocation for a journal of megabytes, not one for each doubling. */
-  needed = out->len + self->loaded_length + 64;
+  needed = out->len + (self->loaded != NULL ? g_bytes_get_size (self->loaded) : 0) + 64;
   for (guint e = self->n_loaded; e < self->entries->len; e++)
     needed += g_array_index (self->entries, Entry, e).length;
   if (needed >= out->allocated_len)
@@ -1148,8 +1159,11 @@ adm_journal_write (AdmJournal *self,
   g_string_append (out, "  <journal>\n");
   if (self->loaded != NULL)
     {
+      gsize size;
+      const char *loaded = g_bytes_get_data (self->loaded, &size);
+
       g_string_append (out, "    ");
-      g_string_append_len (out, self->loaded, (gssize) self->loaded_length);
+      g_string_append_len (out, loaded, (gssize) size);
       g_string_append_c (out, '\n');
       i = self->n_loaded;
     }

@@ -159,6 +159,10 @@ typedef struct _AdmJournalReader AdmJournalReader;
 AdmJournalReader *adm_journal_reader_new        (const char       *display_name,
                                                  const char       *legacy_group_kind) G_GNUC_WARN_UNUSED_RESULT;
 void              adm_journal_reader_free       (AdmJournalReader *reader);
+/* The data being parsed: the entries read from it are kept as they are there and written back
+ * so when nothing else is (a reference to @bytes, no copy). */
+void              adm_journal_reader_set_bytes  (AdmJournalReader *reader,
+                                                 GBytes           *bytes);
 /* An AdmXmlElementFunc: @user_data is the reader. */
 gboolean          adm_journal_reader_add        (const AdmXmlElement *element,
                                                  gpointer          user_data,

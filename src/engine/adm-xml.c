@@ -131,28 +131,33 @@ adm_xml_set_error_at (GError     **error,
     g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s: %s", display_name, message);
 }
 
-/* The line of the first "<!DOCTYPE" or "<!ENTITY" in @data, or 0 when there is none. */
+static int line_at (const char *data,
+                    const char *at);
+
+/* The line of the first "<!DOCTYPE" in @data, else of the first "<!ENTITY", or 0 when there
+ * is neither. One pass looking for "!", which files hardly have: a campaign is megabytes. */
 static int
 find_doctype_line (const char *data,
                    gsize       length)
 {
-  static const char * const needles[] = { "<!DOCTYPE", "<!ENTITY" };
+  const char *end = data + length, *found = NULL;
 
-  for (guint n = 0; n < G_N_ELEMENTS (needles); n++)
+  for (const char *p = memchr (data, '!', length); p != NULL;
+       p = memchr (p + 1, '!', (gsize) (end - p - 1)))
     {
-      const char *hit = g_strstr_len (data, length, needles[n]);
-
-      if (hit != NULL)
+      if (p == data || p[-1] != '<')
+        continue;
+      if ((gsize) (end - p) > 7 && memcmp (p + 1, "DOCTYPE", 7) == 0)
         {
-          int line = 1;
-
-          for (const char *p = data; p < hit; p++)
-            if (*p == '\n')
-              line++;
-          return line;
+          found = p - 1;
+          break;
         }
+      if (found == NULL && (gsize) (end - p) > 6 && memcmp (p + 1, "ENTITY", 6) == 0)
+        found = p - 1;
     }
-  return 0;
+  if (found == NULL)
+    return 0;
+  return line_at (data, found);
 }
 
 static gboolean
@@ -1209,6 +1214,7 @@ typedef struct {
   gpointer           user_data;
   GError            *error;        /* the first, after which nothing more is handed on */
   xmlSAXHandler      tree;         /* the tree builder's handlers, for the rest of the file */
+  gsize              read;         /* how much of @data the parser has been handed */
   int                depth;        /* of the element being read; the root is 1 */
   int                inside;       /* the depth of @streamed while inside it, else 0 */
   gboolean           seen;
@@ -1335,8 +1341,19 @@ stream_characters_cb (void          *ctx,
   if (stream->builder.open->len > 0)
     builder_add_text (&stream->builder, (const char *) text, (gsize) length);
   else if (!is_blank ((const char *) text, (gsize) length))
-    set_text_error (&stream->error, stream->display_name, ctxt->input->line, stream->streamed,
-                    (const char *) text, (gsize) length);
+    {
+      /* The parser is past the run: its line is the run's last, less the lines after the
+       * first character that is not white space. */
+      int line = ctxt->input->line;
+      int i = 0;
+
+      while (g_ascii_isspace (text[i]))
+        i++;
+      for (; i < length; i++)
+        line -= text[i] == '\n';
+      set_text_error (&stream->error, stream->display_name, line, stream->streamed,
+                      (const char *) text, (gsize) length);
+    }
 }
 
 /* Comments and processing instructions inside the streamed element are not content. */
@@ -1361,6 +1378,25 @@ stream_pi_cb (void          *ctx,
 
   if (stream->inside == 0 && stream->tree.processingInstruction != NULL)
     stream->tree.processingInstruction (ctx, target, data);
+}
+
+static int
+stream_read_cb (void *context,
+                char *buffer,
+                int   length)
+{
+  Stream *stream = context;
+  gsize n = MIN ((gsize) MAX (length, 0), stream->length - stream->read);
+
+  memcpy (buffer, stream->data + stream->read, n);
+  stream->read += n;
+  return (int) n;
+}
+
+static int
+stream_close_cb (void *context)
+{
+  return 0;
 }
 
 static void
@@ -1458,13 +1494,21 @@ parse_quietly (xmlParserCtxtPtr  ctxt,
 
   xmlSetStructuredErrorFunc (errors, parse_error_cb);
   xmlSetGenericErrorFunc (NULL, silent_generic_error_cb);
+  /* Both ways read UTF-8 whatever the file declares (check_utf8 () made sure it is). A stream
+   * reads it without an encoder, so that the parser's offsets are the data's, and a few
+   * kilobytes at a time rather than from a copy of the whole file (megabytes of memory
+   * touched for the first time, which is what costs in a process that just started). */
   if (stream != NULL)
-    stream_install (stream, ctxt);
-  /* Both ways read UTF-8 whatever the file declares (check_utf8 () made sure it is); a stream
-   * reads it without an encoder, so that the parser's offsets are the data's. */
-  doc = xmlCtxtReadMemory (ctxt, data, length, display_name, stream != NULL ? NULL : "UTF-8",
+    {
+      stream_install (stream, ctxt);
+      doc = xmlCtxtReadIO (ctxt, stream_read_cb, stream_close_cb, stream, display_name, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                           XML_PARSE_NOCDATA | (stream != NULL ? XML_PARSE_IGNORE_ENC : 0));
+                           XML_PARSE_NOCDATA | XML_PARSE_IGNORE_ENC);
+    }
+  else
+    doc = xmlCtxtReadMemory (ctxt, data, length, display_name, "UTF-8",
+                             XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                             XML_PARSE_NOCDATA);
   xmlSetGenericErrorFunc (old_generic_data, old_generic);
   xmlSetStructuredErrorFunc (old_structured_data, old_structured);
   return doc;
@@ -1589,7 +1633,7 @@ adm_xml_read_memory_streamed (const char         *data,
                               GError            **error)
 {
   Stream stream = { { NULL }, data, length, display_name, streamed, func, user_data, NULL,
-                    { 0 }, 0, 0, FALSE };
+                    { 0 }, 0, 0, 0, FALSE };
   xmlDoc *doc;
 
   g_return_val_if_fail (streamed != NULL && func != NULL, NULL);
