@@ -919,6 +919,32 @@ test_streamed_written_as_read (void)
   remove_tree (dir);
 }
 
+/* Declarations that do not read back are an error to report, not the end of the program: the
+ * Orders pane says why and keeps what it had (issue 15). */
+static void
+test_orders_copy_refused (void)
+{
+  g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (2);
+  g_autoptr(AdmTurnOrders) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmShipOrderDecl *lock = adm_ship_order_decl_new ("vorberg");
+
+  g_ptr_array_add (orders->target_locks, lock);
+  copy = adm_turn_orders_copy (orders, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (copy);
+  g_assert_cmpuint (copy->target_locks->len, ==, 1);
+  g_clear_pointer (&copy, adm_turn_orders_free);
+
+  /* An element no orders file has, as code could build one. */
+  g_ptr_array_add (orders->other, adm_order_decl_new ("dance"));
+  copy = adm_turn_orders_copy (orders, &error);
+  g_assert_null (copy);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "orders:"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -938,6 +964,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);
+  g_test_add_func ("/engine/journal-log/orders-copy-refused", test_orders_copy_refused);
   g_test_add_func ("/engine/journal-log/streamed/checked", test_streamed_journal_checked);
   g_test_add_func ("/engine/journal-log/streamed/times", test_streamed_times);
   g_test_add_func ("/engine/journal-log/streamed/written-as-read", test_streamed_written_as_read);
