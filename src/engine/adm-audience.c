@@ -276,7 +276,12 @@ adm_audience_filter_rolls (AdmAudience audience,
 
 /* Whether side @side may read @text: every ship, formation and class named in it is one it
  * has identified, every side named one it has seen. A name inside a longer one counts as
- * named, so that a doubt hides the line rather than shows it. */
+ * named, so that a doubt hides the line rather than shows it.
+ *
+ * Every report line and roll is asked this as it is made, for every side: only the names the
+ * side may not read are looked for in the text, so that a battle where everything is
+ * identified looks for none (issue 20: the fire phase of 300 ships a side spent most of its
+ * time searching every line for every ship's name). */
 static gboolean
 side_may_read (AdmBattle  *battle,
                guint       side,
@@ -284,52 +289,63 @@ side_may_read (AdmBattle  *battle,
 {
   AdmAudience audience = adm_audience_side (side);
   guint n_ships = adm_battle_get_n_ships (battle);
+  guint n_formations = adm_battle_get_n_formations (battle);
+  g_autofree AdmDetection *detection = g_new (AdmDetection, MAX (n_formations, 1));
+  g_autoptr(GPtrArray) seen_classes = NULL;
+  g_autoptr(GPtrArray) looked_for = NULL;
+  gboolean all_identified = TRUE;
 
-  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+  for (guint f = 0; f < n_formations; f++)
     {
       const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
 
-      if (formation->name != NULL && strstr (text, formation->name) != NULL &&
-          adm_audience_detection (audience, battle, f) != ADM_DETECTION_FULL)
+      detection[f] = adm_audience_detection (audience, battle, f);
+      all_identified &= detection[f] == ADM_DETECTION_FULL;
+      if (detection[f] != ADM_DETECTION_FULL && formation->name != NULL &&
+          strstr (text, formation->name) != NULL)
         return FALSE;
     }
-  for (guint i = 0; i < n_ships; i++)
+  /* Detection is by formation: a ship named in a line is identified when its formation is,
+   * whether or not it is still on the table; its class is known when one ship of the class
+   * is the side's own or identified. With every formation identified, all of them are. */
+  if (!all_identified)
     {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
-      const char *klass = ship->klass->name;
-      gboolean class_seen = FALSE;
-
-      /* Detection is by formation: a ship named in a line is identified when its formation
-       * is, whether or not it is still on the table. */
-      if (ship->name != NULL && strstr (text, ship->name) != NULL &&
-          ship->side != side &&
-          adm_audience_detection (audience, battle, ship->formation) != ADM_DETECTION_FULL)
-        return FALSE;
-      if (klass == NULL || strstr (text, klass) == NULL)
-        continue;
-      for (guint j = 0; j < n_ships && !class_seen; j++)
+      seen_classes = g_ptr_array_new ();
+      looked_for = g_ptr_array_new ();
+      for (guint i = 0; i < n_ships; i++)
         {
-          const AdmBattleShip *other = adm_battle_get_ship (battle, j);
+          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
 
-          class_seen = other->klass == ship->klass &&
-                       (other->side == side ||
-                        adm_audience_detection (audience, battle, other->formation) ==
-                          ADM_DETECTION_FULL);
+          if ((ship->side == side || detection[ship->formation] == ADM_DETECTION_FULL) &&
+              !g_ptr_array_find (seen_classes, ship->klass, NULL))
+            g_ptr_array_add (seen_classes, (gpointer) ship->klass);
         }
-      if (!class_seen)
-        return FALSE;
+      for (guint i = 0; i < n_ships; i++)
+        {
+          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+          const char *klass = ship->klass->name;
+
+          if (ship->name != NULL && ship->side != side &&
+              detection[ship->formation] != ADM_DETECTION_FULL &&
+              strstr (text, ship->name) != NULL)
+            return FALSE;
+          if (klass == NULL || g_ptr_array_find (seen_classes, ship->klass, NULL) ||
+              g_ptr_array_find (looked_for, ship->klass, NULL))
+            continue;
+          g_ptr_array_add (looked_for, (gpointer) ship->klass);
+          if (strstr (text, klass) != NULL)
+            return FALSE;
+        }
     }
   for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
     {
       const char *name = adm_battle_get_side (battle, s)->name;
       gboolean seen = s == side;
 
-      if (name == NULL || strstr (text, name) == NULL)
-        continue;
-      for (guint f = 0; f < adm_battle_get_n_formations (battle) && !seen; f++)
+      for (guint f = 0; f < n_formations && !seen; f++)
         seen = adm_battle_get_formation (battle, f)->side == s &&
-               adm_audience_detection (audience, battle, f) != ADM_DETECTION_NONE;
-      if (!seen)
+               detection[f] != ADM_DETECTION_NONE;
+      if (!seen && name != NULL && strstr (text, name) != NULL)
         return FALSE;
     }
   return TRUE;
