@@ -287,10 +287,10 @@ side_may_read (AdmBattle  *battle,
                guint       side,
                const char *text)
 {
-  AdmAudience audience = adm_audience_side (side);
   guint n_ships = adm_battle_get_n_ships (battle);
   guint n_formations = adm_battle_get_n_formations (battle);
   g_autofree AdmDetection *detection = g_new (AdmDetection, MAX (n_formations, 1));
+  g_autofree guint *side_of = g_new (guint, MAX (n_formations, 1));
   g_autoptr(GPtrArray) seen_classes = NULL;
   g_autoptr(GPtrArray) looked_for = NULL;
   gboolean all_identified = TRUE;
@@ -299,7 +299,9 @@ side_may_read (AdmBattle  *battle,
     {
       const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
 
-      detection[f] = adm_audience_detection (audience, battle, f);
+      /* side_detection () itself: @side is one of the battle's. */
+      detection[f] = adm_battle_get_detection (battle, side, f);
+      side_of[f] = formation->side;
       all_identified &= detection[f] == ADM_DETECTION_FULL;
       if (detection[f] != ADM_DETECTION_FULL && formation->name != NULL &&
           strstr (text, formation->name) != NULL)
@@ -343,8 +345,7 @@ side_may_read (AdmBattle  *battle,
       gboolean seen = s == side;
 
       for (guint f = 0; f < n_formations && !seen; f++)
-        seen = adm_battle_get_formation (battle, f)->side == s &&
-               detection[f] != ADM_DETECTION_NONE;
+        seen = side_of[f] == s && detection[f] != ADM_DETECTION_NONE;
       if (!seen && name != NULL && strstr (text, name) != NULL)
         return FALSE;
     }
