@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-battle-private.h"
 
 AdmAudience
 adm_audience_master (void)
@@ -297,10 +298,14 @@ side_may_read (AdmBattle  *battle,
 
   for (guint f = 0; f < n_formations; f++)
     {
-      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      /* adm_battle_get_detection () read in place: this is asked of every line, for every
+       * side, and the accessors' checks cost more than the reading. */
+      const AdmBattleFormation *formation =
+        &g_array_index (battle->state->formations, AdmBattleFormation, f);
 
-      /* side_detection () itself: @side is one of the battle's. */
-      detection[f] = adm_battle_get_detection (battle, side, f);
+      detection[f] = formation->side == side
+        ? ADM_DETECTION_FULL
+        : g_array_index (battle->state->detection, guint8, side * n_formations + f);
       side_of[f] = formation->side;
       all_identified &= detection[f] == ADM_DETECTION_FULL;
       if (detection[f] != ADM_DETECTION_FULL && formation->name != NULL &&
