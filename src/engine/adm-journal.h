@@ -15,8 +15,9 @@
  * decides both what may enter the journal (adm_journal_record ()) and what replays
  * (adm_journal_replay ()), so that nothing is journaled that would not replay.
  *
- * Each entry is serialised once, when it is recorded or loaded, and the text is kept: saving
- * a journal of 10,000 events copies bytes and serialises nothing again. */
+ * Each entry is serialised once, when it is recorded, and the text is kept; entries read from
+ * a file as it was parsed (AdmJournalReader) keep the file's own bytes: saving a journal of
+ * 10,000 events copies bytes and serialises nothing again. */
 #pragma once
 
 #include <glib-object.h>
