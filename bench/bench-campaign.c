@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <locale.h>
+
 #include <time.h>
 
 #include <sys/resource.h>
@@ -135,12 +137,15 @@ load_only (const char *path)
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) loaded = NULL;
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_ms (), cpu;
 
   loaded = adm_campaign_open (path, &error);
+  cpu = cpu_ms () - cpu_start;
   if (loaded == NULL)
     g_error ("%s", error->message);
-  g_print ("open + replay:            %8.1f ms (%u events)   target ≤ 50 ms at 10,000\n",
-           ms_since (start), adm_campaign_get_events (loaded)->len);
+  /* CPU time beside the wall time: on a shared machine the second waits for the others. */
+  g_print ("open + replay:            %8.1f ms (%.1f ms CPU; %u events)   target ≤ 50 ms at "
+           "10,000\n", ms_since (start), cpu, adm_campaign_get_events (loaded)->len);
   g_print ("peak RSS of that process: %8.1f MiB\n", peak_rss_kib () / 1024.0);
   return 0;
 }
@@ -159,6 +164,8 @@ main (int   argc,
   g_autoptr(AdmCampaign) built = NULL;
   GStatBuf st;
 
+  /* The figures' "≤" in the terminal's charset. */
+  setlocale (LC_ALL, "");
   if (argc == 3 && g_str_equal (argv[1], "--load"))
     return load_only (argv[2]);
   if (ruleset == NULL)
@@ -220,8 +227,16 @@ main (int   argc,
         }
       if (!adm_campaign_append (built, event, &error))
         g_error ("%s", error->message);
-      if (i + 1 == 1000 && !adm_campaign_save (built, small_path, &error))
-        g_error ("%s", error->message);
+      /* The 1,000-event copy is written beside, not saved as: a save would make it the file
+       * the next 9,000 events autosave into, and both figures would measure 10,000 events. */
+      if (i + 1 == 1000)
+        {
+          gsize length;
+          g_autofree char *data = adm_campaign_serialize (built, &length);
+
+          if (!g_file_set_contents (small_path, data, (gssize) length, &error))
+            g_error ("%s", error->message);
+        }
     }
   if (!adm_campaign_save (built, campaign_path, &error))
     g_error ("%s", error->message);

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <locale.h>
+
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
@@ -420,6 +422,8 @@ main (void)
   /* Multiples of SHIPS_PER_FORMATION near 50, 100, 300 and 1,000. */
   static const int sizes[] = { 48, 96, 300, 996 };
 
+  /* The figures' "≤" in the terminal's charset. */
+  setlocale (LC_ALL, "");
   run_size (TRUE);
   /* Growth: linear would keep the time a ship the same. */
   g_print ("scaling:\n");

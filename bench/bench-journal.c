@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <locale.h>
+
 #include <string.h>
 #include <time.h>
 
@@ -70,6 +72,8 @@ main (void)
   double play = 0, undo = 0, redo = 0, start;
   guint entries;
 
+  /* The figures' "≤" in the terminal's charset. */
+  setlocale (LC_ALL, "");
   if (battle == NULL)
     g_error ("%s", error->message);
   start = cpu_ms ();

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <locale.h>
+
 #include <stdlib.h>
 #include <time.h>
 
@@ -186,6 +188,8 @@ main (void)
   AdmTi4OddsOptions options;
   gboolean ok = TRUE;
 
+  /* The figures' "≤" in the terminal's charset. */
+  setlocale (LC_ALL, "");
   if (catalog == NULL ||
       !adm_ti4_fleet_parse (catalog, ATTACKER, &attacker, &error) ||
       !adm_ti4_fleet_parse (catalog, DEFENDER, &defender, &error))

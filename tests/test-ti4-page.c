@@ -628,6 +628,72 @@ test_files (void)
   g_rmdir (dir);
 }
 
+/* Issue 15: every step of a combat is on disk before it is shown, as a battle's phases are —
+ * a combat never saved goes under the user's data folder, where battles go on, and the
+ * session names it; one opened from a writable folder goes on in its own file. */
+static void
+test_autosave (void)
+{
+  AdmiraltyWindow *window = new_window ();
+  AdmiraltyTi4Page *page = open_page (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Combat) saved = NULL;
+  g_autofree char *battles = g_build_filename (g_get_user_data_dir (), "admiralty", "battles",
+                                               NULL);
+  g_autofree char *folder = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-ti4-page-XXXXXX", &error);
+  g_autofree char *own = g_build_filename (dir, "own.ti4.xml", NULL);
+  g_auto(GStrv) session = NULL;
+  guint events;
+
+  g_assert_no_error (error);
+  set_count (page, ADM_TI4_ATTACKER, "dreadnought", 2);
+  set_count (page, ADM_TI4_DEFENDER, "destroyer", 4);
+  wait_for_odds (page);
+  start_combat (page);
+  g_assert_null (admiralty_ti4_page_get_path (page));
+  click (page->round_button);
+  iterate ();
+  g_assert_nonnull (admiralty_ti4_page_get_path (page));
+  folder = g_path_get_dirname (admiralty_ti4_page_get_path (page));
+  g_assert_cmpstr (folder, ==, battles);
+  events = adm_ti4_combat_get_events (page->combat)->len;
+  g_assert_cmpuint (events, >, 0);
+  saved = adm_ti4_combat_load_file (page->catalog, admiralty_ti4_page_get_path (page), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_ti4_combat_get_events (saved)->len, ==, events);
+  g_clear_object (&saved);
+  session = g_settings_get_strv (window->settings, "session-ti4");
+  g_assert_true (g_strv_contains ((const char * const *) session,
+                                  admiralty_ti4_page_get_path (page)));
+
+  /* An undo is a step too: it is in the file at once. */
+  g_assert_true (admiralty_ti4_page_undo (page));
+  iterate ();
+  saved = adm_ti4_combat_load_file (page->catalog, admiralty_ti4_page_get_path (page), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_ti4_combat_get_events (saved)->len, <, events);
+  g_clear_object (&saved);
+
+  /* Saved under a folder of the master's: it goes on there. */
+  g_assert_true (admiralty_ti4_page_redo (page));
+  g_assert_true (admiralty_ti4_page_save_file (page, own, &error));
+  g_assert_no_error (error);
+  if (!adm_ti4_combat_is_over (page->combat))
+    {
+      click (page->round_button);
+      iterate ();
+      g_assert_cmpstr (admiralty_ti4_page_get_path (page), ==, own);
+      saved = adm_ti4_combat_load_file (page->catalog, own, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (adm_ti4_combat_get_events (saved)->len, ==,
+                        adm_ti4_combat_get_events (page->combat)->len);
+    }
+  close_window (window);
+  g_unlink (own);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -640,6 +706,7 @@ main (int   argc,
   g_test_add_func ("/ui/ti4-page/LRR-39.10/resolve-to-end", test_resolve_to_end);
   g_test_add_func ("/ui/ti4-page/LRR-39.6/physical-dice-and-hits", test_physical_dice_and_hits);
   g_test_add_func ("/ui/ti4-page/files", test_files);
+  g_test_add_func ("/ui/ti4-page/autosave", test_autosave);
 
   return ui_test_finish (g_test_run ());
 }

@@ -662,11 +662,22 @@ dry_run (AdmiraltyOrdersPanel *self,
   return FALSE;
 }
 
+/* NULL, with the reason shown, when the draft does not read back (adm_turn_orders_copy ()):
+ * then nothing is done with it. */
 static AdmTurnOrders *
 draft_copy (AdmiraltyOrdersPanel *self)
 {
-  AdmTurnOrders *copy = adm_turn_orders_copy (self->draft);
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *copy = adm_turn_orders_copy (self->draft, &error);
 
+  if (copy == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The orders typed in do not read back: %s"),
+                                                  error->message);
+
+      set_message (self, message);
+      return NULL;
+    }
   g_free (copy->file);
   copy->file = g_strdup (ORDERS_FILE);
   return copy;
@@ -782,6 +793,8 @@ update_previews (AdmiraltyOrdersPanel *self,
         break;
 
       orders = draft_copy (self);
+      if (orders == NULL)
+        break;
       if (self->live != NULL && g_strcmp0 (formation, self->live->formation) == 0)
         {
           guint index;
@@ -896,6 +909,15 @@ commit_move (AdmiraltyOrdersPanel *self,
   const char *formation = selected_formation_id (self);
   guint index;
 
+  if (candidate == NULL)
+    {
+      /* @decl is ours: freed with the orders it would have joined. */
+      g_autoptr(AdmTurnOrders) unused = adm_turn_orders_new (0);
+
+      if (decl != NULL)
+        g_ptr_array_add (unused->moves, decl);
+      return FALSE;
+    }
   if (find_move (candidate, formation, &index) != NULL)
     g_ptr_array_remove_index (candidate->moves, index);
   if (decl != NULL)
@@ -1019,7 +1041,8 @@ plot_cb (AdmiraltyOrdersPanel *self,
 
   /* Where the course declared so far ends. */
   orders = draft_copy (self);
-  if (!adm_battle_preview_move (self->battle, orders, formation, &preview, NULL) ||
+  if (orders == NULL ||
+      !adm_battle_preview_move (self->battle, orders, formation, &preview, NULL) ||
       preview.path == NULL || preview.path->len == 0)
     {
       adm_move_preview_clear (&preview);
@@ -1323,6 +1346,8 @@ offer_ship_order (AdmiraltyOrdersPanel *self,
       return;
     }
   candidate = draft_copy (self);
+  if (candidate == NULL)
+    return;
   decl = adm_ship_order_decl_new (ship->id);
   g_ptr_array_add (reinforce ? candidate->reinforce : candidate->target_locks, decl);
   adm_turn_orders_number_lines (candidate);
@@ -1455,6 +1480,11 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 
   /* In the context of the other declarations: a battery fires once a phase (F-FIRE-12). */
   candidate = draft_copy (self);
+  if (candidate == NULL)
+    {
+      fire_decl_free (decl);
+      return FALSE;
+    }
   g_ptr_array_add (candidate->fires, decl);
   adm_turn_orders_number_lines (candidate);
   if (!dry_run (self, candidate, decl->line, &reason))
@@ -1485,6 +1515,8 @@ set_ship_order (AdmiraltyOrdersPanel *self,
   if (ship == NULL)
     return;
   candidate = draft_copy (self);
+  if (candidate == NULL)
+    return;
   orders = list (candidate);
   index = find_ship_order (orders, ship->id);
   if (index >= 0)
@@ -1851,6 +1883,14 @@ add_other (AdmiraltyOrdersPanel *self)
     }
 
   candidate = draft_copy (self);
+  if (candidate == NULL)
+    {
+      g_free (decl->element);
+      g_ptr_array_unref (decl->keys);
+      g_ptr_array_unref (decl->values);
+      g_free (decl);
+      return FALSE;
+    }
   if (g_strcmp0 (kind->element, "transfer-flagship") == 0)
     {
       /* F-FORM-17 has a list of its own. */
@@ -1967,7 +2007,7 @@ reset_draft (AdmiraltyOrdersPanel *self)
   from_file = self->file_orders != NULL ? adm_battle_orders_get_turn (self->file_orders, turn)
                                         : NULL;
   if (self->draft == NULL && from_file != NULL)
-    self->draft = adm_turn_orders_copy (from_file);
+    self->draft = adm_turn_orders_copy (from_file, NULL);
   if (self->draft == NULL)
     self->draft = adm_turn_orders_new (turn);
   g_free (self->draft->file);
@@ -2337,8 +2377,10 @@ admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPanel  *self,
     const AdmTurnOrders *turn = file_orders != NULL
       ? adm_battle_orders_get_turn (file_orders, adm_battle_get_turn (self->battle)) : NULL;
 
-    self->draft = turn != NULL ? adm_turn_orders_copy (turn)
-                               : adm_turn_orders_new (adm_battle_get_turn (self->battle));
+    /* Orders read from a file read back; should they not, the turn starts empty. */
+    self->draft = turn != NULL ? adm_turn_orders_copy (turn, NULL) : NULL;
+    if (self->draft == NULL)
+      self->draft = adm_turn_orders_new (adm_battle_get_turn (self->battle));
   }
   g_free (self->draft->file);
   self->draft->file = g_strdup (ORDERS_FILE);
@@ -2372,11 +2414,21 @@ void
 admiralty_orders_panel_set_orders (AdmiraltyOrdersPanel *self,
                                    const AdmTurnOrders  *orders)
 {
+  g_autoptr(GError) error = NULL;
+
   g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
   g_return_if_fail (orders != NULL);
 
   g_clear_pointer (&self->draft, adm_turn_orders_free);
-  self->draft = adm_turn_orders_copy (orders);
+  self->draft = adm_turn_orders_copy (orders, &error);
+  if (self->draft == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The orders typed in do not read back: %s"),
+                                                  error->message);
+
+      set_message (self, message);
+      self->draft = adm_turn_orders_new (orders->turn);
+    }
   g_free (self->draft->file);
   self->draft->file = g_strdup (ORDERS_FILE);
   changed (self);

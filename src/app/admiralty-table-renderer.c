@@ -2172,6 +2172,7 @@ struct _AdmiraltyTableCache {
   AdmiraltyTableView  view;
   AdmBattle          *battle;      /* compared, not referenced */
   int                 view_side;
+  int                 selected_ship;
   gboolean            show_grid;
   gboolean            show_labels;
   gboolean            inches;
@@ -2206,8 +2207,10 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
 static Stage
 cacheable (const AdmiraltyTableOptions *options)
 {
-  if (options->selected_ship >= 0 ||
-      (options->move_previews != NULL && options->move_previews->len > 0) ||
+  /* The selection is kept with the ships (issue 20): its arcs are big dashed circles, the
+   * dearest thing to stroke, and the ruler moving over a selected ship redrew them each
+   * frame. What follows the pointer (previews, declarations, highlights) is drawn anew. */
+  if ((options->move_previews != NULL && options->move_previews->len > 0) ||
       (options->orders != NULL && options->orders->fires != NULL &&
        options->orders->fires->len > 0) ||
       (options->highlight_ships != NULL && options->highlight_ships->len > 0))
@@ -2224,7 +2227,9 @@ cache_matches (const AdmiraltyTableCache   *cache,
 {
   return cache->surface != NULL && cache->last == last && cache->battle == battle &&
          memcmp (&cache->view, view, sizeof *view) == 0 &&
-         cache->view_side == options->view_side && cache->show_grid == options->show_grid &&
+         cache->view_side == options->view_side &&
+         (last == STAGE_TABLE || cache->selected_ship == options->selected_ship) &&
+         cache->show_grid == options->show_grid &&
          cache->show_labels == options->show_labels && cache->inches == options->inches;
 }
 
@@ -2257,6 +2262,7 @@ cache_fill (AdmiraltyTableCache         *cache,
   cache->view = *view;
   cache->battle = battle;
   cache->view_side = options->view_side;
+  cache->selected_ship = options->selected_ship;
   cache->show_grid = options->show_grid;
   cache->show_labels = options->show_labels;
   cache->inches = options->inches;

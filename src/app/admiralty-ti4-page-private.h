@@ -68,8 +68,11 @@ struct _AdmiraltyTi4Page
   GtkStack            *log_stack;
   GtkListBox          *report_list;
   GtkListBox          *dice_list;
-  /* The file the combat was last opened from or saved to. */
+  /* The file the combat was last opened from, saved to or autosaved to. */
   char                *path;
+  /* The journal's entries when the combat was last written: a step, an undo or a redo
+   * after it is autosaved. */
+  guint                saved_entries;
 };
 
 /* The set-up's fleet of @side for its arena, and the options the odds and "Resolve" use. */

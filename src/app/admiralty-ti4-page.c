@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "adm-doc-render.h"
 #include "admiralty-dice-prompt.h"
@@ -761,12 +763,79 @@ notify_can_undo (AdmiraltyTi4Page *self)
   admiralty_ti4_page_update_undo (self);
 }
 
+/* Autosave (issue 15): as a battle's every phase is on disk before it is shown, so is a
+ * combat's every step. A combat opened or saved goes on in its file while its folder can be
+ * written; one never saved, or from a folder the master cannot write (a checkout, a read-only
+ * place), goes where battles go on: the "battles" folder under the user's data folder. The
+ * page then names that file, and the session reopens it. */
+static char *
+autosave_path (AdmiraltyTi4Page *self)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *stamp = NULL;
+  g_autoptr(GDateTime) now = NULL;
+
+  if (self->path != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self->path);
+
+      if (g_access (dir, W_OK) == 0 &&
+          (!g_file_test (self->path, G_FILE_TEST_EXISTS) || g_access (self->path, W_OK) == 0))
+        return g_strdup (self->path);
+    }
+  folder = g_build_filename (g_get_user_data_dir (), "admiralty", "battles", NULL);
+  now = g_date_time_new_now_local ();
+  stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("ti4-combat-%s.ti4.xml", stamp)
+                                     : g_strdup_printf ("ti4-combat-%s-%u.ti4.xml", stamp, n);
+      char *path = g_build_filename (folder, name, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return path;
+      g_free (path);
+    }
+}
+
+static void
+autosave (AdmiraltyTi4Page *self)
+{
+  guint entries = adm_journal_get_n_entries (adm_ti4_combat_get_journal (self->combat));
+  g_autofree char *path = NULL;
+  g_autofree char *folder = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (entries == self->saved_entries)
+    return;
+  path = autosave_path (self);
+  folder = g_path_get_dirname (path);
+  g_mkdir_with_parents (folder, 0750);
+  if (!adm_ti4_combat_save (self->combat, path, &error))
+    {
+      /* Translators: a toast; %s says why, e.g. "Cannot save the combat to …: No space left" */
+      g_autofree char *title = g_strdup_printf (_("Could not autosave the combat: %s"),
+                                                error->message);
+
+      toast (self, title);
+      return;
+    }
+  self->saved_entries = entries;
+  if (g_strcmp0 (self->path, path) != 0)
+    {
+      g_free (self->path);
+      self->path = g_canonicalize_filename (path, NULL);
+    }
+}
+
 static void
 admiralty_ti4_page_update_combat (AdmiraltyTi4Page *self)
 {
   if (self->combat == NULL)
     return;
 
+  /* Before the can-undo notification, on which the window saves its session. */
+  autosave (self);
   show_need (self);
   show_fleets (self);
   show_logs (self);
@@ -1081,6 +1150,8 @@ admiralty_ti4_page_begin (AdmiraltyTi4Page *self,
 {
   close_dialogs (self);
   g_set_object (&self->combat, combat);
+  /* What the combat holds now is in its file already, or is only a set-up. */
+  self->saved_entries = adm_journal_get_n_entries (adm_ti4_combat_get_journal (combat));
   g_clear_object (&self->prng);
   self->prng = adm_dice_prng_new (g_get_real_time ());
   gtk_stack_set_visible_child_name (self->stack, "combat");
@@ -1104,6 +1175,8 @@ start_clicked_cb (AdmiraltyTi4Page *self)
       present_error (self, _("Could Not Start the Combat"), error->message);
       return;
     }
+  /* A new combat is a file of its own: it never autosaves over the one before. */
+  g_clear_pointer (&self->path, g_free);
   admiralty_ti4_page_begin (self, combat);
 }
 
@@ -1130,9 +1203,9 @@ admiralty_ti4_page_open_file (AdmiraltyTi4Page  *self,
     return FALSE;
 
   admiralty_ti4_page_set_setup (self, adm_ti4_combat_get_setup (combat));
-  admiralty_ti4_page_begin (self, combat);
   g_free (self->path);
   self->path = g_canonicalize_filename (path, NULL);
+  admiralty_ti4_page_begin (self, combat);
   return TRUE;
 }
 
@@ -1153,6 +1226,7 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
         return FALSE;
       g_free (self->path);
       self->path = g_canonicalize_filename (path, NULL);
+      self->saved_entries = adm_journal_get_n_entries (adm_ti4_combat_get_journal (self->combat));
       return TRUE;
     }
 

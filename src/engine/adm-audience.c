@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-battle-private.h"
 
 AdmAudience
 adm_audience_master (void)
@@ -276,60 +277,81 @@ adm_audience_filter_rolls (AdmAudience audience,
 
 /* Whether side @side may read @text: every ship, formation and class named in it is one it
  * has identified, every side named one it has seen. A name inside a longer one counts as
- * named, so that a doubt hides the line rather than shows it. */
+ * named, so that a doubt hides the line rather than shows it.
+ *
+ * Every report line and roll is asked this as it is made, for every side: only the names the
+ * side may not read are looked for in the text, so that a battle where everything is
+ * identified looks for none (issue 20: the fire phase of 300 ships a side spent most of its
+ * time searching every line for every ship's name). */
 static gboolean
 side_may_read (AdmBattle  *battle,
                guint       side,
                const char *text)
 {
-  AdmAudience audience = adm_audience_side (side);
   guint n_ships = adm_battle_get_n_ships (battle);
+  guint n_formations = adm_battle_get_n_formations (battle);
+  g_autofree AdmDetection *detection = g_new (AdmDetection, MAX (n_formations, 1));
+  g_autofree guint *side_of = g_new (guint, MAX (n_formations, 1));
+  g_autoptr(GPtrArray) seen_classes = NULL;
+  g_autoptr(GPtrArray) looked_for = NULL;
+  gboolean all_identified = TRUE;
 
-  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+  for (guint f = 0; f < n_formations; f++)
     {
-      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      /* adm_battle_get_detection () read in place: this is asked of every line, for every
+       * side, and the accessors' checks cost more than the reading. */
+      const AdmBattleFormation *formation =
+        &g_array_index (battle->state->formations, AdmBattleFormation, f);
 
-      if (formation->name != NULL && strstr (text, formation->name) != NULL &&
-          adm_audience_detection (audience, battle, f) != ADM_DETECTION_FULL)
+      detection[f] = formation->side == side
+        ? ADM_DETECTION_FULL
+        : g_array_index (battle->state->detection, guint8, side * n_formations + f);
+      side_of[f] = formation->side;
+      all_identified &= detection[f] == ADM_DETECTION_FULL;
+      if (detection[f] != ADM_DETECTION_FULL && formation->name != NULL &&
+          strstr (text, formation->name) != NULL)
         return FALSE;
     }
-  for (guint i = 0; i < n_ships; i++)
+  /* Detection is by formation: a ship named in a line is identified when its formation is,
+   * whether or not it is still on the table; its class is known when one ship of the class
+   * is the side's own or identified. With every formation identified, all of them are. */
+  if (!all_identified)
     {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
-      const char *klass = ship->klass->name;
-      gboolean class_seen = FALSE;
-
-      /* Detection is by formation: a ship named in a line is identified when its formation
-       * is, whether or not it is still on the table. */
-      if (ship->name != NULL && strstr (text, ship->name) != NULL &&
-          ship->side != side &&
-          adm_audience_detection (audience, battle, ship->formation) != ADM_DETECTION_FULL)
-        return FALSE;
-      if (klass == NULL || strstr (text, klass) == NULL)
-        continue;
-      for (guint j = 0; j < n_ships && !class_seen; j++)
+      seen_classes = g_ptr_array_new ();
+      looked_for = g_ptr_array_new ();
+      for (guint i = 0; i < n_ships; i++)
         {
-          const AdmBattleShip *other = adm_battle_get_ship (battle, j);
+          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
 
-          class_seen = other->klass == ship->klass &&
-                       (other->side == side ||
-                        adm_audience_detection (audience, battle, other->formation) ==
-                          ADM_DETECTION_FULL);
+          if ((ship->side == side || detection[ship->formation] == ADM_DETECTION_FULL) &&
+              !g_ptr_array_find (seen_classes, ship->klass, NULL))
+            g_ptr_array_add (seen_classes, (gpointer) ship->klass);
         }
-      if (!class_seen)
-        return FALSE;
+      for (guint i = 0; i < n_ships; i++)
+        {
+          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+          const char *klass = ship->klass->name;
+
+          if (ship->name != NULL && ship->side != side &&
+              detection[ship->formation] != ADM_DETECTION_FULL &&
+              strstr (text, ship->name) != NULL)
+            return FALSE;
+          if (klass == NULL || g_ptr_array_find (seen_classes, ship->klass, NULL) ||
+              g_ptr_array_find (looked_for, ship->klass, NULL))
+            continue;
+          g_ptr_array_add (looked_for, (gpointer) ship->klass);
+          if (strstr (text, klass) != NULL)
+            return FALSE;
+        }
     }
   for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
     {
       const char *name = adm_battle_get_side (battle, s)->name;
       gboolean seen = s == side;
 
-      if (name == NULL || strstr (text, name) == NULL)
-        continue;
-      for (guint f = 0; f < adm_battle_get_n_formations (battle) && !seen; f++)
-        seen = adm_battle_get_formation (battle, f)->side == s &&
-               adm_audience_detection (audience, battle, f) != ADM_DETECTION_NONE;
-      if (!seen)
+      for (guint f = 0; f < n_formations && !seen; f++)
+        seen = side_of[f] == s && detection[f] != ADM_DETECTION_NONE;
+      if (!seen && name != NULL && strstr (text, name) != NULL)
         return FALSE;
     }
   return TRUE;

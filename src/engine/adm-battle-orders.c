@@ -174,18 +174,19 @@ adm_turn_orders_number_lines (AdmTurnOrders *orders)
 }
 
 AdmTurnOrders *
-adm_turn_orders_copy (const AdmTurnOrders *orders)
+adm_turn_orders_copy (const AdmTurnOrders  *orders,
+                      GError              **error)
 {
   g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
   AdmTurnOrders *copy;
 
   g_return_val_if_fail (orders != NULL, NULL);
   text = adm_turn_orders_to_string (orders);
-  copy = adm_turn_orders_parse (text, orders->file != NULL ? orders->file : "orders", &error);
-  /* What was written from valid declarations reads back. */
+  /* Declarations built in code (the app's Orders pane) may hold what no orders file can say:
+   * that is the caller's to report, not a reason to stop the program (issue 15). */
+  copy = adm_turn_orders_parse (text, orders->file != NULL ? orders->file : "orders", error);
   if (copy == NULL)
-    g_error ("Declarations do not read back: %s", error->message);
+    return NULL;
   adm_turn_orders_number_lines (copy);
   return copy;
 }

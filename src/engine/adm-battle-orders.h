@@ -89,8 +89,10 @@ AdmOrderDecl    *adm_order_decl_new          (const char       *element) G_GNUC_
 void             adm_order_decl_set          (AdmOrderDecl     *decl,
                                               const char       *key,
                                               const char       *value);
-/* A deep copy, numbered as adm_turn_orders_number_lines () does. */
-AdmTurnOrders   *adm_turn_orders_copy        (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
+/* A deep copy, numbered as adm_turn_orders_number_lines () does: the declarations written
+ * and read back, so NULL with the parser's error when they do not read back. */
+AdmTurnOrders   *adm_turn_orders_copy        (const AdmTurnOrders  *orders,
+                                              GError              **error) G_GNUC_WARN_UNUSED_RESULT;
 /* Numbers the declarations 1, 2, … in the order adm_turn_orders_to_string () writes them
  * (moves, fires, target locks, reinforcements, transfers, the rest), so that a refusal's
  * "FILE:LINE" names one of them; returns how many there are. */

@@ -288,16 +288,20 @@ load_battles (AdmCampaign  *self,
   return TRUE;
 }
 
+/* @reader holds the journal as it was read with the file, and @journal_error what was wrong
+ * with it, said once the rest of the file is found right. */
 static AdmCampaign *
-campaign_from_node (xmlNode     *root,
-                    const char  *display_name,
-                    GError     **error)
+campaign_from_node (xmlNode           *root,
+                    const char        *display_name,
+                    AdmJournalReader  *reader,
+                    GError           **journal_error,
+                    GError           **error)
 {
   g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(AdmCampaign) self = NULL;
   g_autofree char *format = adm_xml_get_string (root, "format");
   g_autoptr(GError) local_error = NULL;
-  xmlNode *dice, *journal;
+  xmlNode *dice;
   guint64 seed, draws;
 
   if (g_strcmp0 (format, FORMAT_VERSION) != 0 && g_strcmp0 (format, FORMAT_VERSION_EVENTS) != 0)
@@ -331,8 +335,12 @@ campaign_from_node (xmlNode     *root,
   adm_dice_prng_restore (self->prng, seed, draws);
 
   /* Every action replays through the one check that admitted it (journal_apply ()). */
-  journal = adm_xml_first_element (root, "journal");
-  if (!adm_journal_load (self->journal, journal, display_name, NULL, &local_error))
+  if (*journal_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (journal_error));
+      return NULL;
+    }
+  if (!adm_journal_load_reader (self->journal, reader, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -358,23 +366,32 @@ looks_like_campaign (const char *path,
 }
 
 static AdmCampaign *
-load_memory (const char  *data,
-             gsize        length,
+load_memory (GBytes      *bytes,
              const char  *display_name,
              gboolean    *is_campaign,
              GError     **error)
 {
-  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  g_autoptr(AdmJournalReader) reader = adm_journal_reader_new (display_name, NULL);
+  g_autoptr(GError) journal_error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
   xmlNode *root;
 
+  /* The journal, most of a long campaign's file, is read entry by entry as the file is
+   * parsed, and checked by the journal itself rather than by the schema: a tree of it and the
+   * schema's walk over that tree were most of the time it took to open one. */
+  adm_journal_reader_set_bytes (reader, bytes);
+  doc = adm_xml_read_memory_streamed (data, length, display_name, NULL, "journal",
+                                      adm_journal_reader_add, reader, &journal_error, error);
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
 
   *is_campaign = adm_xml_is (root, "campaign");
   if (*is_campaign)
-    return campaign_from_node (root, display_name, error);
+    return campaign_from_node (root, display_name, reader, &journal_error, error);
 
   if (!adm_xml_is (root, "scenario"))
     {
@@ -398,30 +415,35 @@ adm_campaign_load_memory (const char  *data,
                           GError     **error)
 {
   gboolean is_campaign = FALSE;
+  g_autoptr(GBytes) bytes = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
 
-  return load_memory (data, length, display_name, &is_campaign, error);
+  bytes = g_bytes_new (data, length);
+  return load_memory (bytes, display_name, &is_campaign, error);
 }
 
 AdmCampaign *
 adm_campaign_open (const char  *path,
                    GError     **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
   gboolean is_campaign = FALSE;
   AdmCampaign *self;
+  char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   data = adm_xml_read_bytes (path, &length, error);
   if (data == NULL)
     return NULL;
+  /* The journal keeps what it read of these bytes (adm_journal_reader_set_bytes ()). */
+  bytes = g_bytes_new_take (data, length);
 
-  self = load_memory (data, length, path, &is_campaign, &local_error);
+  self = load_memory (bytes, path, &is_campaign, &local_error);
   if (self == NULL)
     {
       if (looks_like_campaign (path, data, length))

@@ -8,13 +8,16 @@
 #include "adm-event.h"
 #include "adm-xml.h"
 
+/* One allocation for the attributes, not two arrays (and their g_slice headers): a long
+ * journal holds tens of thousands of events, and opening it was mostly making them. */
 struct _AdmEvent
 {
   char      *kind;
   gint64     time;
   int        line;
-  GPtrArray *keys;     /* char*, in insertion order */
-  GPtrArray *values;   /* char*, parallel to keys */
+  guint      n_attributes;
+  guint      allocated;   /* attributes room in @pairs */
+  char     **pairs;       /* key, value, key, value, … in insertion order */
   char      *text;
 };
 
@@ -26,8 +29,9 @@ adm_event_clear (gpointer data)
   AdmEvent *self = data;
 
   g_free (self->kind);
-  g_ptr_array_unref (self->keys);
-  g_ptr_array_unref (self->values);
+  for (guint i = 0; i < 2 * self->n_attributes; i++)
+    g_free (self->pairs[i]);
+  g_free (self->pairs);
   g_free (self->text);
 }
 
@@ -42,8 +46,6 @@ adm_event_new (const char *kind,
   self = g_atomic_rc_box_new0 (AdmEvent);
   self->kind = g_strdup (kind);
   self->time = time;
-  self->keys = g_ptr_array_new_with_free_func (g_free);
-  self->values = g_ptr_array_new_with_free_func (g_free);
   return self;
 }
 
@@ -99,16 +101,22 @@ adm_event_set (AdmEvent   *self,
   g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
   g_return_if_fail (value != NULL);
 
-  for (guint i = 0; i < self->keys->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->keys, i), key))
+  for (guint i = 0; i < self->n_attributes; i++)
+    if (g_str_equal (self->pairs[2 * i], key))
       {
-        g_free (self->values->pdata[i]);
-        self->values->pdata[i] = g_strdup (value);
+        g_free (self->pairs[2 * i + 1]);
+        self->pairs[2 * i + 1] = g_strdup (value);
         return;
       }
 
-  g_ptr_array_add (self->keys, g_strdup (key));
-  g_ptr_array_add (self->values, g_strdup (value));
+  if (self->n_attributes == self->allocated)
+    {
+      self->allocated = MAX (4, 2 * self->allocated);
+      self->pairs = g_renew (char *, self->pairs, 2 * self->allocated);
+    }
+  self->pairs[2 * self->n_attributes] = g_strdup (key);
+  self->pairs[2 * self->n_attributes + 1] = g_strdup (value);
+  self->n_attributes++;
 }
 
 void
@@ -129,9 +137,9 @@ adm_event_get (const AdmEvent *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
-  for (guint i = 0; i < self->keys->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->keys, i), key))
-      return g_ptr_array_index (self->values, i);
+  for (guint i = 0; i < self->n_attributes; i++)
+    if (g_str_equal (self->pairs[2 * i], key))
+      return self->pairs[2 * i + 1];
   return NULL;
 }
 
@@ -151,23 +159,23 @@ guint
 adm_event_get_n_attributes (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->keys->len;
+  return self->n_attributes;
 }
 
 const char *
 adm_event_get_key_nth (const AdmEvent *self,
                        guint           i)
 {
-  g_return_val_if_fail (self != NULL && i < self->keys->len, NULL);
-  return g_ptr_array_index (self->keys, i);
+  g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
+  return self->pairs[2 * i];
 }
 
 const char *
 adm_event_get_value_nth (const AdmEvent *self,
                          guint           i)
 {
-  g_return_val_if_fail (self != NULL && i < self->values->len, NULL);
-  return g_ptr_array_index (self->values, i);
+  g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
+  return self->pairs[2 * i + 1];
 }
 
 const char *
@@ -208,8 +216,9 @@ adm_event_to_xml (const AdmEvent *self,
   node = xmlNewChild (parent, NULL, (const xmlChar *) "event", NULL);
   xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) self->kind);
   xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
-  for (guint i = 0; i < self->keys->len; i++)
-    xmlNewProp (node, g_ptr_array_index (self->keys, i), g_ptr_array_index (self->values, i));
+  for (guint i = 0; i < self->n_attributes; i++)
+    xmlNewProp (node, (const xmlChar *) self->pairs[2 * i],
+                (const xmlChar *) self->pairs[2 * i + 1]);
   if (self->text != NULL)
     {
       xmlNode *text = xmlNewText ((const xmlChar *) self->text);

@@ -32,6 +32,7 @@ typedef struct {
   AdmJournalAction    *action;   /* the action, or the one undone or redone */
   gint64               time;
   char                *xml;      /* the entry as written to the file */
+  gsize                length;   /* of @xml */
 } Entry;
 
 struct _AdmJournal
@@ -51,6 +52,10 @@ struct _AdmJournal
   AdmJournalRestoreFunc   restore;
   GDestroyNotify          free_snapshot;
   GPtrArray              *undone;    /* AdmJournalAction*, redoable, last undone last */
+  /* The first @n_loaded entries as the file had them, when it was streamed (see
+   * AdmJournalReader), or NULL. */
+  GBytes                 *loaded;
+  guint                   n_loaded;
 };
 
 G_DEFINE_FINAL_TYPE (AdmJournal, adm_journal, G_TYPE_OBJECT)
@@ -170,6 +175,7 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->done, g_ptr_array_unref);
   g_clear_pointer (&self->before, g_ptr_array_unref);
   g_clear_pointer (&self->undone, g_ptr_array_unref);
+  g_clear_pointer (&self->loaded, g_bytes_unref);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
 }
@@ -316,10 +322,13 @@ push_entry (AdmJournal          *self,
             gint64               time,
             gboolean             serialize)
 {
-  Entry entry = { kind, adm_journal_action_ref (action), time, NULL };
+  Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0 };
 
   if (serialize)
-    entry.xml = serialize_entry (kind, action, time);
+    {
+      entry.xml = serialize_entry (kind, action, time);
+      entry.length = strlen (entry.xml);
+    }
   g_array_append_val (self->entries, entry);
 }
 
@@ -390,6 +399,13 @@ adm_journal_forget_last (AdmJournal *self)
       break;
     }
   g_array_set_size (self->entries, self->entries->len - 1);
+  if (self->n_loaded > self->entries->len)
+    {
+      /* Only a journal just loaded can lose one of the entries read: the rest are
+       * serialised when next written. */
+      g_clear_pointer (&self->loaded, g_bytes_unref);
+      self->n_loaded = 0;
+    }
   /* The caller replays (adm_journal_replay ()), which takes the snapshots anew. */
   g_ptr_array_set_size (self->before, 0);
 }
@@ -534,52 +550,177 @@ adm_journal_redo (AdmJournal  *self,
   return move_and_replay (self, ADM_JOURNAL_ENTRY_REDO, time, error);
 }
 
-/* Loading */
+/* Loading
+ *
+ * Entries are read one by one as the file is parsed (adm_xml_read_memory_streamed ()), or from
+ * a tree (adm_xml_foreach_child ()): the same checks either way, and the same as the schemas'
+ * for a journal, since a streamed journal is not validated by one. */
+
+/* "YYYY-MM-DDTHH:MM:SSZ", the way every Admiralty file writes times, read at once: through
+ * GDateTime (a time zone, an object, every form of ISO 8601) it was a fifth of the time of
+ * reading a long journal. Anything else is left to GDateTime, which decides. */
+static gboolean
+parse_written_time (const char *text,
+                    gint64     *out)
+{
+  static const guint at[6] = { 0, 5, 8, 11, 14, 17 }, width[6] = { 4, 2, 2, 2, 2, 2 };
+  gint64 field[6], year, month, era, year_of_era, day_of_year, day_of_era;
+
+  if (strlen (text) != 20 || text[4] != '-' || text[7] != '-' || text[10] != 'T' ||
+      text[13] != ':' || text[16] != ':' || text[19] != 'Z')
+    return FALSE;
+  for (guint f = 0; f < G_N_ELEMENTS (at); f++)
+    {
+      field[f] = 0;
+      for (guint i = at[f]; i < at[f] + width[f]; i++)
+        {
+          if (!g_ascii_isdigit (text[i]))
+            return FALSE;
+          field[f] = field[f] * 10 + (text[i] - '0');
+        }
+    }
+  if (field[0] < 1 || field[1] < 1 || field[1] > 12 || field[2] < 1 ||
+      field[2] > g_date_get_days_in_month ((GDateMonth) field[1], (GDateYear) field[0]) ||
+      field[3] > 23 || field[4] > 59 || field[5] > 59)
+    return FALSE;
+  /* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+  month = field[1];
+  year = field[0] - (month <= 2);
+  era = year / 400;
+  year_of_era = year - era * 400;
+  day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + field[2] - 1;
+  day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  *out = (era * 146097 + day_of_era - 719468) * 86400 + field[3] * 3600 + field[4] * 60 +
+         field[5];
+  return TRUE;
+}
 
 static gboolean
-read_time (xmlNode     *node,
-           const char  *display_name,
-           gint64      *out,
-           GError     **error)
+parse_time (const char *text,
+            gint64     *out)
 {
-  g_autofree char *text = adm_xml_get_string (node, "time");
-  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GTimeZone) utc = NULL;
   g_autoptr(GDateTime) time = NULL;
 
-  if (text == NULL || (time = g_date_time_new_from_iso8601 (text, utc)) == NULL)
-    {
-      adm_xml_set_error (error, display_name, node,
-                         _("the time “%s” is not a date and time like 2026-11-22T18:00:00Z"),
-                         text != NULL ? text : "");
-      return FALSE;
-    }
+  if (text == NULL)
+    return FALSE;
+  if (parse_written_time (text, out))
+    return TRUE;
+  utc = g_time_zone_new_utc ();
+  time = g_date_time_new_from_iso8601 (text, utc);
+  if (time == NULL)
+    return FALSE;
   *out = g_date_time_to_unix (time);
   return TRUE;
 }
 
 static gboolean
-read_action_id (xmlNode     *node,
-                const char  *attribute,
-                const char  *display_name,
-                guint        limit,
-                guint       *out,
-                GError     **error)
+read_time (const AdmXmlElement  *element,
+           const char           *display_name,
+           gint64               *out,
+           GError              **error)
 {
-  g_autofree char *text = adm_xml_get_string (node, attribute);
+  const char *text = adm_xml_element_get (element, "time");
+
+  if (!parse_time (text, out))
+    {
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("the time “%s” is not a date and time like 2026-11-22T18:00:00Z"),
+                            text != NULL ? text : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_action_id (const AdmXmlElement  *element,
+                const char           *attribute,
+                const char           *display_name,
+                guint                 limit,
+                guint                *out,
+                GError              **error)
+{
+  const char *text = adm_xml_element_get (element, attribute);
   guint64 value;
 
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL) ||
       value > limit)
     {
-      adm_xml_set_error (error, display_name, node,
-                         _("<%s> attribute “%s” is “%s”; it must be the number of an action "
-                           "before it, 1–%u"),
-                         (const char *) node->name, attribute, text != NULL ? text : "",
-                         limit);
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("<%s> attribute “%s” is “%s”; it must be the number of an action "
+                              "before it, 1–%u"),
+                            element->name, attribute, text != NULL ? text : "", limit);
       return FALSE;
     }
   *out = (guint) value;
   return TRUE;
+}
+
+/* What the schemas said of every element of a journal: none is in an XML namespace. */
+static gboolean
+check_not_foreign (const AdmXmlElement  *element,
+                   const char           *display_name,
+                   GError              **error)
+{
+  if (element->foreign == NULL)
+    return TRUE;
+  adm_xml_set_error_at (error, display_name, element->line,
+                        _("“%s” is in an XML namespace, which no Admiralty journal uses"),
+                        element->foreign);
+  return FALSE;
+}
+
+/* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
+ * elements read without a tree). */
+static AdmEvent *
+event_from_element (const AdmXmlElement  *element,
+                    const char           *display_name,
+                    GError              **error)
+{
+  const char *kind = adm_xml_element_get (element, "kind");
+  const char *time_text = adm_xml_element_get (element, "time");
+  g_autoptr(AdmEvent) event = NULL;
+  g_autofree char *text = NULL;
+  gint64 time;
+
+  if (!check_not_foreign (element, display_name, error))
+    return NULL;
+  if (element->n_children > 0)
+    {
+      adm_xml_set_error_at (error, display_name, element->children[0]->line,
+                            _("an event holds text only, not <%s>"),
+                            element->children[0]->name);
+      return NULL;
+    }
+  if (kind == NULL || *kind == '\0')
+    {
+      adm_xml_set_error_at (error, display_name, element->line, _("the event has no kind"));
+      return NULL;
+    }
+  if (!parse_time (time_text, &time))
+    {
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("the event’s time “%s” is not a date and time like "
+                              "2026-11-22T18:00:00Z"), time_text != NULL ? time_text : "");
+      return NULL;
+    }
+
+  event = adm_event_new (kind, time);
+  adm_event_set_line (event, element->line);
+  for (guint i = 0; i < element->n_attributes; i++)
+    {
+      const char *name = element->attributes[2 * i];
+
+      if (!g_str_equal (name, "kind") && !g_str_equal (name, "time"))
+        adm_event_set (event, name, element->attributes[2 * i + 1]);
+    }
+  if (*element->text != '\0')
+    {
+      text = g_strstrip (g_strdup (element->text));
+      if (*text != '\0')
+        adm_event_set_text (event, text);
+    }
+  return g_steal_pointer (&event);
 }
 
 /* Appends a loaded action as recording would, without applying it (the replay does). */
@@ -596,63 +737,86 @@ push_loaded_action (AdmJournal       *self,
 }
 
 static gboolean
-load_action (AdmJournal  *self,
-             xmlNode     *node,
-             const char  *display_name,
-             GError     **error)
+check_no_text (const AdmXmlElement  *element,
+               const char           *display_name,
+               GError              **error)
 {
-  g_autofree char *what = adm_xml_get_string (node, "what");
+  const char *p = element->text;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '\0')
+    return TRUE;
+  adm_xml_set_error_at (error, display_name, element->line,
+                        _("<%s> holds elements only, not text such as “%s”"), element->name,
+                        g_strstrip (g_strdup (element->text)));
+  return FALSE;
+}
+
+static gboolean
+load_action (AdmJournal           *self,
+             const AdmXmlElement  *element,
+             const char           *display_name,
+             GError              **error)
+{
+  const char *what = adm_xml_element_get (element, "what");
   g_autoptr(AdmJournalAction) action = NULL;
   guint id;
   gint64 time;
 
-  if (!read_action_id (node, "id", display_name, self->actions->len + 1, &id, error) ||
-      !read_time (node, display_name, &time, error))
+  if (!read_action_id (element, "id", display_name, self->actions->len + 1, &id, error) ||
+      !read_time (element, display_name, &time, error))
     return FALSE;
   if (id != self->actions->len + 1)
     {
-      adm_xml_set_error (error, display_name, node,
-                         _("the actions are numbered in order: this one should be %u, not %u"),
-                         self->actions->len + 1, id);
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("the actions are numbered in order: this one should be %u, not %u"),
+                            self->actions->len + 1, id);
       return FALSE;
     }
   if (what == NULL || *what == '\0')
     {
-      adm_xml_set_error (error, display_name, node, _("the action does not say what it is"));
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("the action does not say what it is"));
       return FALSE;
     }
+  if (!check_no_text (element, display_name, error))
+    return FALSE;
   action = adm_journal_action_new (what, time);
-  action->line = (int) xmlGetLineNo (node);
-  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+  action->line = element->line;
+  for (guint i = 0; i < element->n_attributes; i++)
     {
-      const char *name = (const char *) attr->name;
-      xmlChar *value;
+      const char *name = element->attributes[2 * i];
 
-      if (g_str_equal (name, "id") || g_str_equal (name, "what") || g_str_equal (name, "time"))
-        continue;
-      value = xmlNodeListGetString (node->doc, attr->children, 1);
-      adm_event_set (action->head, name, value != NULL ? (const char *) value : "");
-      xmlFree (value);
+      if (!g_str_equal (name, "id") && !g_str_equal (name, "what") && !g_str_equal (name, "time"))
+        adm_event_set (action->head, name, element->attributes[2 * i + 1]);
     }
-  for (xmlNode *child = adm_xml_first_element (node, "event"); child != NULL;
-       child = adm_xml_next_element (child, "event"))
+  for (guint i = 0; i < element->n_children; i++)
     {
-      g_autoptr(AdmEvent) event = adm_event_from_xml (child, display_name, error);
+      const AdmXmlElement *child = element->children[i];
+      AdmEvent *event;
 
+      if (!g_str_equal (child->name, "event"))
+        {
+          adm_xml_set_error_at (error, display_name, child->line,
+                                _("an action holds events only, not <%s>"), child->name);
+          return FALSE;
+        }
+      event = event_from_element (child, display_name, error);
       if (event == NULL)
         return FALSE;
-      g_ptr_array_add (action->events, g_steal_pointer (&event));
+      g_ptr_array_add (action->events, event);
     }
   push_loaded_action (self, action);
   return TRUE;
 }
 
 static gboolean
-load_undo_redo (AdmJournal          *self,
-                xmlNode             *node,
-                AdmJournalEntryKind  kind,
-                const char          *display_name,
-                GError             **error)
+load_undo_redo (AdmJournal           *self,
+                const AdmXmlElement  *element,
+                AdmJournalEntryKind   kind,
+                const char           *display_name,
+                GError              **error)
 {
   GPtrArray *from = kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
   GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
@@ -660,24 +824,45 @@ load_undo_redo (AdmJournal          *self,
   guint id;
   gint64 time;
 
-  if (!read_action_id (node, "action", display_name, MAX (self->actions->len, 1), &id, error) ||
-      !read_time (node, display_name, &time, error))
+  if (!read_action_id (element, "action", display_name, MAX (self->actions->len, 1), &id,
+                       error) ||
+      !read_time (element, display_name, &time, error))
     return FALSE;
+  for (guint i = 0; i < element->n_attributes; i++)
+    {
+      const char *name = element->attributes[2 * i];
+
+      if (!g_str_equal (name, "action") && !g_str_equal (name, "time"))
+        {
+          adm_xml_set_error_at (error, display_name, element->line,
+                                _("<%s> has the attributes “action” and “time” only, not “%s”"),
+                                element->name, name);
+          return FALSE;
+        }
+    }
+  if (element->n_children > 0 || !check_no_text (element, display_name, error))
+    {
+      if (element->n_children > 0)
+        adm_xml_set_error_at (error, display_name, element->children[0]->line,
+                              _("<%s> holds nothing, not <%s>"), element->name,
+                              element->children[0]->name);
+      return FALSE;
+    }
   if (expected == NULL || expected->id != id)
     {
       if (expected == NULL)
-        adm_xml_set_error (error, display_name, node,
-                           kind == ADM_JOURNAL_ENTRY_UNDO
-                             ? _("action %u cannot be undone here: no action is in effect")
-                             : _("action %u cannot be redone here: nothing undone can be "
-                                 "redone"), id);
+        adm_xml_set_error_at (error, display_name, element->line,
+                              kind == ADM_JOURNAL_ENTRY_UNDO
+                                ? _("action %u cannot be undone here: no action is in effect")
+                                : _("action %u cannot be redone here: nothing undone can be "
+                                    "redone"), id);
       else
-        adm_xml_set_error (error, display_name, node,
-                           kind == ADM_JOURNAL_ENTRY_UNDO
-                             ? _("action %u cannot be undone here: the last action in effect "
-                                 "is %u")
-                             : _("action %u cannot be redone here: the action to redo is %u"),
-                           id, expected->id);
+        adm_xml_set_error_at (error, display_name, element->line,
+                              kind == ADM_JOURNAL_ENTRY_UNDO
+                                ? _("action %u cannot be undone here: the last action in "
+                                    "effect is %u")
+                                : _("action %u cannot be redone here: the action to redo is %u"),
+                              id, expected->id);
       return FALSE;
     }
   g_ptr_array_set_size (from, from->len - 1);
@@ -695,36 +880,90 @@ clear (AdmJournal *self)
   g_ptr_array_set_size (self->done, 0);
   g_ptr_array_set_size (self->undone, 0);
   g_ptr_array_set_size (self->actions, 0);
+  g_clear_pointer (&self->loaded, g_bytes_unref);
+  self->n_loaded = 0;
+}
+
+struct _AdmJournalReader
+{
+  AdmJournal       *journal;        /* the entries read so far, in a journal of no owner */
+  char             *display_name;
+  char             *legacy_group_kind;
+  AdmJournalAction *open;           /* a legacy action still taking events */
+  /* The data parsed, when known: while every entry read is in it and none is legacy, the
+   * entries are kept as the file has them — from the first one's "<" to the last one's end
+   * — and written back so (adm_journal_write ()): opening a long journal serialises nothing
+   * again, and copies nothing either. */
+  GBytes           *bytes;
+  gsize             kept_start, kept_end;
+  guint             n_kept;
+  gboolean          not_kept;       /* an entry came without its bytes, or was legacy */
+};
+
+AdmJournalReader *
+adm_journal_reader_new (const char *display_name,
+                        const char *legacy_group_kind)
+{
+  AdmJournalReader *reader;
+
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  reader = g_new0 (AdmJournalReader, 1);
+  reader->journal = g_object_new (ADM_TYPE_JOURNAL, NULL);
+  reader->display_name = g_strdup (display_name);
+  reader->legacy_group_kind = g_strdup (legacy_group_kind);
+  return reader;
+}
+
+void
+adm_journal_reader_free (AdmJournalReader *reader)
+{
+  if (reader == NULL)
+    return;
+  g_object_unref (reader->journal);
+  g_free (reader->display_name);
+  g_free (reader->legacy_group_kind);
+  g_clear_pointer (&reader->open, adm_journal_action_unref);
+  g_clear_pointer (&reader->bytes, g_bytes_unref);
+  g_free (reader);
+}
+
+void
+adm_journal_reader_set_bytes (AdmJournalReader *reader,
+                              GBytes           *bytes)
+{
+  g_return_if_fail (reader != NULL && bytes != NULL);
+
+  g_clear_pointer (&reader->bytes, g_bytes_unref);
+  reader->bytes = g_bytes_ref (bytes);
 }
 
 /* Files written before actions: bare events, each an action of its own or grouped after an
- * event of @group_kind. The action is named after its first event's kind. */
+ * event of the reader's legacy group kind. The action is named after its first event's kind. */
 static gboolean
-load_legacy_event (AdmJournal        *self,
-                   xmlNode           *node,
-                   const char        *display_name,
-                   const char        *group_kind,
-                   AdmJournalAction **open,
-                   GError           **error)
+load_legacy_event (AdmJournalReader     *reader,
+                   const AdmXmlElement  *element,
+                   GError              **error)
 {
-  g_autoptr(AdmEvent) event = adm_event_from_xml (node, display_name, error);
+  g_autoptr(AdmEvent) event = event_from_element (element, reader->display_name, error);
   const char *kind;
 
   if (event == NULL)
     return FALSE;
   kind = adm_event_get_kind (event);
-  if (*open != NULL && group_kind != NULL && !g_str_equal (kind, group_kind))
+  if (reader->open != NULL && reader->legacy_group_kind != NULL &&
+      !g_str_equal (kind, reader->legacy_group_kind))
     {
-      g_ptr_array_add ((*open)->events, g_steal_pointer (&event));
+      g_ptr_array_add (reader->open->events, g_steal_pointer (&event));
       return TRUE;
     }
-  if (*open != NULL)
+  if (reader->open != NULL)
     {
-      push_loaded_action (self, *open);
-      g_clear_pointer (open, adm_journal_action_unref);
+      push_loaded_action (reader->journal, reader->open);
+      g_clear_pointer (&reader->open, adm_journal_action_unref);
     }
-  *open = adm_journal_action_new (kind, adm_event_get_time (event));
-  (*open)->line = adm_event_get_line (event);
+  reader->open = adm_journal_action_new (kind, adm_event_get_time (event));
+  reader->open->line = adm_event_get_line (event);
   for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
     {
       const char *key = adm_event_get_key_nth (event, i);
@@ -734,9 +973,128 @@ load_legacy_event (AdmJournal        *self,
           g_str_equal (key, "cycle") || g_str_equal (key, "admiral") ||
           g_str_equal (key, "formation") || g_str_equal (key, "round") ||
           g_str_equal (key, "side"))
-        adm_event_set ((*open)->head, key, adm_event_get_value_nth (event, i));
+        adm_event_set (reader->open->head, key, adm_event_get_value_nth (event, i));
     }
-  g_ptr_array_add ((*open)->events, g_steal_pointer (&event));
+  g_ptr_array_add (reader->open->events, g_steal_pointer (&event));
+  return TRUE;
+}
+
+/* Keeps the entry's bytes while every entry came with its own (see AdmJournalReader). */
+static void
+keep_source (AdmJournalReader    *reader,
+             const AdmXmlElement *element)
+{
+  gsize size = 0, name_length = strlen (element->name);
+  const char *data = reader->bytes != NULL ? g_bytes_get_data (reader->bytes, &size) : NULL;
+
+  if (reader->not_kept)
+    return;
+  /* From "<name" to ">", within the data: anything else is not kept, to be safe. */
+  if (data == NULL || element->source == NULL || g_str_equal (element->name, "event") ||
+      element->source < data || element->source_length < name_length + 2 ||
+      element->source_length > size - (gsize) (element->source - data) ||
+      element->source[0] != '<' || strncmp (element->source + 1, element->name, name_length) != 0 ||
+      element->source[element->source_length - 1] != '>')
+    {
+      reader->not_kept = TRUE;
+      return;
+    }
+  if (reader->n_kept == 0)
+    reader->kept_start = (gsize) (element->source - data);
+  reader->kept_end = (gsize) (element->source - data) + element->source_length;
+  reader->n_kept++;
+}
+
+gboolean
+adm_journal_reader_add (const AdmXmlElement  *element,
+                        gpointer              user_data,
+                        GError              **error)
+{
+  AdmJournalReader *reader = user_data;
+  AdmJournal *self = reader->journal;
+  const char *display_name = reader->display_name;
+  gboolean ok;
+
+  g_return_val_if_fail (element != NULL && reader != NULL, FALSE);
+
+  if (self->entries->len >= ADM_JOURNAL_MAX_ENTRIES)
+    {
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("the journal has more than %u entries, the most one can hold"),
+                            ADM_JOURNAL_MAX_ENTRIES);
+      return FALSE;
+    }
+  if (!check_not_foreign (element, display_name, error))
+    return FALSE;
+  if (g_str_equal (element->name, "event"))
+    ok = load_legacy_event (reader, element, error);
+  else if (reader->open != NULL)
+    {
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("a journal has either bare events or actions, not both"));
+      return FALSE;
+    }
+  else if (g_str_equal (element->name, "action"))
+    ok = load_action (self, element, display_name, error);
+  else if (g_str_equal (element->name, "undo"))
+    ok = load_undo_redo (self, element, ADM_JOURNAL_ENTRY_UNDO, display_name, error);
+  else if (g_str_equal (element->name, "redo"))
+    ok = load_undo_redo (self, element, ADM_JOURNAL_ENTRY_REDO, display_name, error);
+  else
+    {
+      adm_xml_set_error_at (error, display_name, element->line,
+                            _("<%s> is not an entry of a journal (action, undo, redo)"),
+                            element->name);
+      return FALSE;
+    }
+  if (ok)
+    keep_source (reader, element);
+  return ok;
+}
+
+gboolean
+adm_journal_load_reader (AdmJournal        *self,
+                         AdmJournalReader  *reader,
+                         GError           **error)
+{
+  AdmJournal *read;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (reader != NULL, FALSE);
+
+  clear (self);
+  read = reader->journal;
+  if (reader->open != NULL)
+    {
+      push_loaded_action (read, reader->open);
+      g_clear_pointer (&reader->open, adm_journal_action_unref);
+    }
+  /* The entries change journals: the arrays are swapped, the emptied ones for the filled. */
+  {
+    GArray *entries = self->entries;
+    GPtrArray *actions = self->actions, *done = self->done, *undone = self->undone;
+
+    self->entries = read->entries;
+    self->actions = read->actions;
+    self->done = read->done;
+    self->undone = read->undone;
+    read->entries = entries;
+    read->actions = actions;
+    read->done = done;
+    read->undone = undone;
+  }
+  if (!reader->not_kept && reader->n_kept > 0 && reader->n_kept == self->entries->len)
+    {
+      self->loaded = g_bytes_new_from_bytes (reader->bytes, reader->kept_start,
+                                             reader->kept_end - reader->kept_start);
+      self->n_loaded = reader->n_kept;
+    }
+  if (!adm_journal_replay (self, reader->display_name, error))
+    {
+      clear (self);
+      self->reset (self->owner);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -747,59 +1105,28 @@ adm_journal_load (AdmJournal  *self,
                   const char  *legacy_group_kind,
                   GError     **error)
 {
-  g_autoptr(AdmJournalAction) open = NULL;
-  gboolean ok = TRUE;
+  g_autoptr(AdmJournalReader) reader = NULL;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (node != NULL && display_name != NULL, FALSE);
 
-  clear (self);
-  for (xmlNode *child = adm_xml_first_element (node, NULL); ok && child != NULL;
-       child = adm_xml_next_element (child, NULL))
-    {
-      if (self->entries->len >= ADM_JOURNAL_MAX_ENTRIES)
-        {
-          adm_xml_set_error (error, display_name, child,
-                             _("the journal has more than %u entries, the most one can hold"),
-                             ADM_JOURNAL_MAX_ENTRIES);
-          ok = FALSE;
-        }
-      else if (adm_xml_is (child, "event"))
-        ok = load_legacy_event (self, child, display_name, legacy_group_kind, &open, error);
-      else if (open != NULL)
-        {
-          adm_xml_set_error (error, display_name, child,
-                             _("a journal has either bare events or actions, not both"));
-          ok = FALSE;
-        }
-      else if (adm_xml_is (child, "action"))
-        ok = load_action (self, child, display_name, error);
-      else if (adm_xml_is (child, "undo"))
-        ok = load_undo_redo (self, child, ADM_JOURNAL_ENTRY_UNDO, display_name, error);
-      else if (adm_xml_is (child, "redo"))
-        ok = load_undo_redo (self, child, ADM_JOURNAL_ENTRY_REDO, display_name, error);
-      else
-        {
-          adm_xml_set_error (error, display_name, child,
-                             _("<%s> is not an entry of a journal (action, undo, redo)"),
-                             (const char *) child->name);
-          ok = FALSE;
-        }
-    }
-  if (ok && open != NULL)
-    push_loaded_action (self, open);
-  if (!ok || !adm_journal_replay (self, display_name, error))
+  reader = adm_journal_reader_new (display_name, legacy_group_kind);
+  if (!adm_xml_foreach_child (node, display_name, adm_journal_reader_add, reader, error))
     {
       clear (self);
       self->reset (self->owner);
       return FALSE;
     }
-  return TRUE;
+  return adm_journal_load_reader (self, reader, error);
 }
 
 void
 adm_journal_write (AdmJournal *self,
                    GString    *out)
 {
+  gsize needed;
+  guint i = 0;
+
   g_return_if_fail (ADM_IS_JOURNAL (self));
 
   if (self->entries->len == 0)
@@ -807,14 +1134,44 @@ adm_journal_write (AdmJournal *self,
       g_string_append (out, "  <journal/>\n");
       return;
     }
+  for (guint e = self->n_loaded; e < self->entries->len; e++)
+    {
+      Entry *entry = &g_array_index (self->entries, Entry, e);
+
+      if (entry->xml == NULL)
+        {
+          entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
+          entry->length = strlen (entry->xml);
+        }
+    }
+  /* One allocation for a journal of megabytes, not one for each doubling. */
+  needed = out->len + (self->loaded != NULL ? g_bytes_get_size (self->loaded) : 0) + 64;
+  for (guint e = self->n_loaded; e < self->entries->len; e++)
+    needed += g_array_index (self->entries, Entry, e).length;
+  if (needed >= out->allocated_len)
+    {
+      gsize len = out->len;
+
+      g_string_set_size (out, needed);
+      g_string_truncate (out, len);
+    }
+
   g_string_append (out, "  <journal>\n");
-  for (guint i = 0; i < self->entries->len; i++)
+  if (self->loaded != NULL)
+    {
+      gsize size;
+      const char *loaded = g_bytes_get_data (self->loaded, &size);
+
+      g_string_append (out, "    ");
+      g_string_append_len (out, loaded, (gssize) size);
+      g_string_append_c (out, '\n');
+      i = self->n_loaded;
+    }
+  for (; i < self->entries->len; i++)
     {
       Entry *entry = &g_array_index (self->entries, Entry, i);
 
-      if (entry->xml == NULL)
-        entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
-      g_string_append (out, entry->xml);
+      g_string_append_len (out, entry->xml, (gssize) entry->length);
     }
   g_string_append (out, "  </journal>\n");
 }

@@ -15,14 +15,16 @@
  * decides both what may enter the journal (adm_journal_record ()) and what replays
  * (adm_journal_replay ()), so that nothing is journaled that would not replay.
  *
- * Each entry is serialised once, when it is recorded or loaded, and the text is kept: saving
- * a journal of 10,000 events copies bytes and serialises nothing again. */
+ * Each entry is serialised once, when it is recorded, and the text is kept; entries read from
+ * a file as it was parsed (AdmJournalReader) keep the file's own bytes: saving a journal of
+ * 10,000 events copies bytes and serialises nothing again. */
 #pragma once
 
 #include <glib-object.h>
 #include <libxml/tree.h>
 
 #include "adm-event.h"
+#include "adm-xml.h"
 
 G_BEGIN_DECLS
 
@@ -149,6 +151,29 @@ gboolean          adm_journal_load              (AdmJournal       *self,
                                                  const char       *display_name,
                                                  const char       *legacy_group_kind,
                                                  GError          **error);
+
+/* A journal being read while its file is parsed (adm_xml_read_memory_streamed ()), so that
+ * a long one is never a document tree: adm_journal_reader_add () checks each entry as it
+ * comes, as adm_journal_load () does, and adm_journal_load_reader () then takes the entries
+ * and replays them. Errors are those of adm_journal_load (), with their lines. */
+typedef struct _AdmJournalReader AdmJournalReader;
+AdmJournalReader *adm_journal_reader_new        (const char       *display_name,
+                                                 const char       *legacy_group_kind) G_GNUC_WARN_UNUSED_RESULT;
+void              adm_journal_reader_free       (AdmJournalReader *reader);
+/* The data being parsed: the entries read from it are kept as they are there and written back
+ * so when nothing else is (a reference to @bytes, no copy). */
+void              adm_journal_reader_set_bytes  (AdmJournalReader *reader,
+                                                 GBytes           *bytes);
+/* An AdmXmlElementFunc: @user_data is the reader. */
+gboolean          adm_journal_reader_add        (const AdmXmlElement *element,
+                                                 gpointer          user_data,
+                                                 GError          **error);
+/* Empties @self, takes the entries of @reader and replays (adm_journal_replay ()); on error
+ * the journal is empty again. */
+gboolean          adm_journal_load_reader       (AdmJournal       *self,
+                                                 AdmJournalReader *reader,
+                                                 GError          **error);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalReader, adm_journal_reader_free)
 
 /* Appends "<journal>…</journal>" to @out, each entry as it was serialised when recorded. */
 void              adm_journal_write             (AdmJournal       *self,
