@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <libintl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
@@ -849,6 +850,80 @@ test_hostile_names (void)
   adm_portal_stop (hostile_portal);
 }
 
+/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
+ * journalled in the campaign file, and SIGTERM stops it cleanly. */
+static void
+test_cli_serve (void)
+{
+  g_autofree char *dir = g_build_filename (work_dir, "cli", NULL);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *serialized = NULL;
+  g_autoptr(AdmCampaign) copy = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
+  g_autofree char *reply = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+  guint status = 0;
+  gsize length;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  serialized = adm_campaign_serialize (komarr, &length);
+  copy = adm_campaign_load_memory (serialized, length, "copy", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (copy, path, &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
+
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE,
+                              &error, CLI_PATH, "serve", path, "--address", "127.0.0.1",
+                              "--port", "0", "--accept", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  /* One line per admiral: "NAME (FACTION): LINK". */
+  while (link == NULL)
+    {
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
+        link = g_strdup (strstr (line, "http://"));
+    }
+  page = get (link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "Adm. Miles Naismith", link);
+  csrf = csrf_of (page);
+  body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold+position", csrf, his->id);
+  sheet_url = g_strconcat (link, "sheet", NULL);
+  g_free (page);
+  page = post (sheet_url, body, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "accepted by the master", sheet_url);
+  reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  while (reply != NULL && *reply == '\0')
+    {
+      g_free (reply);
+      reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+    }
+  g_assert_nonnull (reply);
+  g_test_message ("%s", reply);
+
+  g_subprocess_send_signal (process, SIGTERM);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+}
+
 static void
 test_language (void)
 {
@@ -900,6 +975,7 @@ main (int   argc,
   g_test_add_func ("/portal/security/hostile-names", test_hostile_names);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/cli/serve", test_cli_serve);
   result = g_test_run ();
 
   g_clear_object (&portal);
