@@ -847,7 +847,11 @@ test_hostile_names (void)
   assert_contains (page, "&lt;script&gt;alert(1)&lt;/script&gt;", link);
   assert_contains (page, "&lt;img src=x onerror=alert(2)&gt;", link);
   assert_contains (page, "&quot;&gt;&lt;b&gt;Squadron&lt;/b&gt;&amp;&#39;", link);
-  adm_portal_stop (hostile_portal);
+  /* The server stops with its campaign. */
+  g_clear_object (&campaign);
+  g_assert_false (adm_portal_get_running (hostile_portal));
+  g_assert_null (adm_portal_get_campaign (hostile_portal));
+  g_assert_null (adm_portal_get_link (hostile_portal, "vorkosigan"));
 }
 
 /* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is

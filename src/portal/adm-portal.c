@@ -48,7 +48,7 @@ struct _AdmPortal
 {
   GObject          parent_instance;
 
-  AdmCampaign     *campaign;
+  AdmCampaign     *campaign;  /* weak: the portal stops with the campaign */
   gulong           changed_id;
   AdmPortalTokens *tokens;
   char            *battles_dir;
@@ -160,14 +160,30 @@ campaign_changed_cb (AdmPortal   *self,
   g_hash_table_remove_all (self->pdfs);
 }
 
+/* The campaign is closed: nothing more is served. */
+static void
+campaign_gone_cb (gpointer  data,
+                  GObject  *where_the_campaign_was)
+{
+  AdmPortal *self = data;
+
+  self->campaign = NULL;
+  self->changed_id = 0;
+  adm_portal_stop (self);
+}
+
 static void
 adm_portal_dispose (GObject *object)
 {
   AdmPortal *self = ADM_PORTAL (object);
 
   adm_portal_stop (self);
-  g_clear_signal_handler (&self->changed_id, self->campaign);
-  g_clear_object (&self->campaign);
+  if (self->campaign != NULL)
+    {
+      g_clear_signal_handler (&self->changed_id, self->campaign);
+      g_object_weak_unref (G_OBJECT (self->campaign), campaign_gone_cb, self);
+      self->campaign = NULL;
+    }
   g_clear_object (&self->tokens);
   G_OBJECT_CLASS (adm_portal_parent_class)->dispose (object);
 }
@@ -292,10 +308,10 @@ adm_portal_new (AdmCampaign  *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
 
   self = g_object_new (ADM_TYPE_PORTAL, NULL);
-  self->campaign = g_object_ref (campaign);
-  self->changed_id = g_signal_connect_object (campaign, "changed",
-                                              G_CALLBACK (campaign_changed_cb), self,
-                                              G_CONNECT_SWAPPED);
+  self->campaign = campaign;
+  g_object_weak_ref (G_OBJECT (campaign), campaign_gone_cb, self);
+  self->changed_id = g_signal_connect_swapped (campaign, "changed",
+                                               G_CALLBACK (campaign_changed_cb), self);
   self->battles_dir = battles_dir_of (campaign);
   admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
   for (guint i = 0; i < admirals->len; i++)
@@ -884,6 +900,11 @@ handle_cb (SoupServer        *server,
   const char *rest;
   guint cycle;
 
+  if (self->campaign == NULL)
+    {
+      not_found (msg);
+      return;
+    }
   if (!rate_allows (self, msg))
     {
       /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
@@ -975,6 +996,8 @@ adm_portal_start (AdmPortal   *self,
   g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (port <= 65535, FALSE);
+
+  g_return_val_if_fail (self->campaign != NULL, FALSE);
 
   adm_portal_stop (self);
   inet = g_inet_address_new_from_string (address);
@@ -1152,6 +1175,8 @@ adm_portal_get_sheets (AdmPortal *self)
 
   g_return_val_if_fail (ADM_IS_PORTAL (self), sheets);
 
+  if (self->campaign == NULL)
+    return sheets;
   admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
   for (guint i = 0; i < admirals->len; i++)
     {
@@ -1179,7 +1204,7 @@ pending_sheet (AdmPortal   *self,
 {
   AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
 
-  if (sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
+  if (self->campaign == NULL || sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
     {
       g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
                    _("No sheet from %s is waiting in the admirals’ portal"), admiral_id);

@@ -61,11 +61,13 @@ typedef struct {
 #define ADM_TYPE_PORTAL (adm_portal_get_type ())
 G_DECLARE_FINAL_TYPE (AdmPortal, adm_portal, ADM, PORTAL, GObject)
 
-/* A portal for @campaign; its tokens are read from (or made and saved in) the side file of
+/* A portal for @campaign, which it does not keep alive: when the campaign is finalized (closed)
+ * the portal stops and serves nothing more. Its tokens are read from (or made and saved in) the side file of
  * the campaign's file (adm_portal_tokens_path_for ()), or kept in memory for a campaign with
  * no file yet. Nothing listens yet. */
 AdmPortal      *adm_portal_new               (AdmCampaign  *campaign,
                                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The campaign, or NULL once it is closed. */
 AdmCampaign    *adm_portal_get_campaign      (AdmPortal    *self);
 AdmPortalTokens *adm_portal_get_tokens       (AdmPortal    *self);
 
