@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "admiralty-order-board.h"
 #include "admiralty-share-dialog.h"
 #include "ui-helpers.h"
 
@@ -68,6 +69,114 @@ collect_switches (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_switches (child, out);
+}
+
+/* One raw HTTP/1.1 exchange with the portal on 127.0.0.1, in a thread while this one serves. */
+typedef struct {
+  guint16  port;
+  char    *request;
+  char    *reply;
+  gint     done;
+} Exchange;
+
+static gpointer
+exchange_thread (gpointer data)
+{
+  Exchange *exchange = data;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  GString *reply = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1", exchange->port, NULL,
+                                                &error);
+  g_assert_no_error (error);
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             exchange->request, strlen (exchange->request), NULL, NULL, &error);
+  g_assert_no_error (error);
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                   buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (reply, buffer, n);
+  exchange->reply = g_string_free (reply, FALSE);
+  g_atomic_int_set (&exchange->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static char *
+exchange (guint       port,
+          const char *request)
+{
+  Exchange data = { .port = (guint16) port, .request = (char *) request };
+  GThread *thread = g_thread_new ("client", exchange_thread, &data);
+
+  while (!g_atomic_int_get (&data.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  return data.reply;
+}
+
+/* The subtitle of @admiral_id's row on the board. */
+static const char *
+row_subtitle (GtkWidget  *widget,
+              const char *admiral_id)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "admiral-id"), admiral_id) == 0)
+    return adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = row_subtitle (child, admiral_id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A sheet handed in on @admiral_id's page: it waits on the Orders board, "Received by
+ * portal", until the master accepts it. */
+static void
+post_and_accept (AdmPortal   *portal,
+                 AdmCampaign *campaign,
+                 const char  *admiral_id,
+                 const char  *formation_id)
+{
+  AdmiraltyOrderBoard *board = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL));
+  g_autofree char *link = adm_portal_get_link (portal, admiral_id);
+  const char *path = strstr (link + strlen ("http://"), "/");
+  g_autofree char *get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                                          path);
+  g_autofree char *page = exchange (adm_portal_get_port (portal), get);
+  const char *csrf = strstr (page, "name=\"csrf\" value=\"");
+  g_autofree char *body = NULL, *post = NULL, *reply = NULL;
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  guint cycle = adm_strategy_get_cycle (strategy);
+
+  admiralty_order_board_set_campaign (board, campaign);
+  admiralty_order_board_set_portal (board, portal);
+  g_assert_nonnull (csrf);
+  body = g_strdup_printf ("csrf=%.32s&f0=%s&o0=defend", csrf + strlen ("name=\"csrf\" value=\""),
+                          formation_id);
+  post = g_strdup_printf ("POST %ssheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                          "Content-Type: application/x-www-form-urlencoded\r\n"
+                          "Content-Length: %zu\r\n\r\n%s", path, strlen (body), body);
+  reply = exchange (adm_portal_get_port (portal), post);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+  g_assert_nonnull (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
+                            "Received by portal at"));
+  g_assert_nonnull (find_button (GTK_WIDGET (board), "_Accept"));
+  g_assert_null (adm_strategy_get_sheet (strategy, cycle, admiral_id));
+  g_assert_true (adm_portal_accept (portal, admiral_id, NULL));
+  g_assert_nonnull (adm_strategy_get_sheet (strategy, cycle, admiral_id));
+  g_assert_null (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
+                         "Received by portal at"));
+  g_assert_null (find_button (GTK_WIDGET (board), "_Accept"));
+  admiralty_order_board_set_portal (board, NULL);
+  g_object_unref (board);
 }
 
 static void
@@ -133,6 +242,8 @@ test_share (void)
   text = dialog_text (GTK_WIDGET (dialog));
   g_assert_null (strstr (text, old_link));
   g_assert_nonnull (strstr (text, new_link));
+
+  post_and_accept (portal, campaign, "vorkosigan", "first-squadron-home-fleet");
 
   /* The accept switch is the portal's. */
   {

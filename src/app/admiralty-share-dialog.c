@@ -346,7 +346,7 @@ admiralty_share_dialog_portal_for (GtkWindow            *window,
   return portal;
 }
 
-void
+AdmPortal *
 admiralty_share_dialog_present (GtkWindow           *window,
                                 AdmCampaign         *campaign,
                                 AdmiraltyCycleClock *clock)
@@ -361,7 +361,8 @@ admiralty_share_dialog_present (GtkWindow           *window,
 
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (dialog));
-      return;
+      return NULL;
     }
   gtk_window_present (GTK_WINDOW (admiralty_share_dialog_new (window, portal)));
+  return portal;
 }

@@ -28,8 +28,9 @@ AdmPortal            *admiralty_share_dialog_portal_for (GtkWindow           *wi
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock,
                                                    GError               **error);
-/* win.share-admirals: the dialog for @campaign's portal, or an error dialog saying why not. */
-void                  admiralty_share_dialog_present (GtkWindow          *window,
+/* win.share-admirals: the dialog for @campaign's portal, which it returns (borrowed), or an
+ * error dialog saying why not and NULL. */
+AdmPortal            *admiralty_share_dialog_present (GtkWindow          *window,
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock);
 

@@ -961,8 +961,13 @@ share_admirals_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
 
-  if (self->campaign != NULL)
-    admiralty_share_dialog_present (GTK_WINDOW (self), self->campaign, self->clock);
+  AdmPortal *portal = self->campaign != NULL
+                        ? admiralty_share_dialog_present (GTK_WINDOW (self), self->campaign,
+                                                          self->clock)
+                        : NULL;
+
+  if (portal != NULL)
+    admiralty_order_board_set_portal (self->order_board, portal);
 }
 
 void
