@@ -156,6 +156,7 @@ request_thread (gpointer data)
 
   g_main_context_push_thread_default (context);
   session = soup_session_new ();
+  soup_session_set_proxy_resolver (session, NULL);
   msg = soup_message_new (request->method, request->url);
   g_assert_nonnull (msg);
   if (request->language != NULL)
@@ -479,7 +480,11 @@ test_not_found (void)
   own = g_strdup_printf ("/a/%s/", token);
   reference = raw_get ("/a/00000000000000000000000000000000/");
   assert_contains (reference, "HTTP/1.1 404", "a wrong token");
-  g_assert_true (g_str_has_prefix (raw_get (own), "HTTP/1.1 200"));
+  {
+    g_autofree char *reply = raw_get (own);
+
+    g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+  }
 
   paths[n++] = g_strdup_printf ("/a/%s/", wrong);
   paths[n++] = g_strdup_printf ("/a/%s/", token_of (foreign, "vorkosigan"));
@@ -864,6 +869,7 @@ test_cli_serve (void)
   g_autofree char *serialized = NULL;
   g_autoptr(AdmCampaign) copy = NULL;
   g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
@@ -882,9 +888,19 @@ test_cli_serve (void)
   g_assert_no_error (error);
   g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
 
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE,
-                              &error, CLI_PATH, "serve", path, "--address", "127.0.0.1",
-                              "--port", "0", "--accept", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  /* Under AddressSanitizer: full stacks, so that .ci/lsan.supp can name libsoup's leak of
+   * accepted sockets at exit, and nothing else. */
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"),
+                                              ":fast_unwind_on_malloc=0", NULL);
+
+      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+    }
+  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
+                                         "127.0.0.1", "--port", "0", "--accept", NULL);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   /* One line per admiral: "NAME (FACTION): LINK". */
@@ -931,17 +947,28 @@ test_cli_serve (void)
 static void
 test_language (void)
 {
-  g_autofree char *link = link_of ("radovan");
+  g_autofree char *catalogue = g_build_filename (adm_file_locale_dir (), "ru", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *link = NULL;
   guint status = 0;
-  g_autofree char *english = get (link, "en-GB,en;q=0.9", &status);
-  g_autofree char *russian = get (link, "ru-RU,ru;q=0.9,en;q=0.5", &status);
-  g_autofree char *preferred = get (link, "de, en;q=0.4, ru;q=0.8", &status);
+  g_autofree char *english = NULL, *russian = NULL, *preferred = NULL;
+
+  if (!g_file_test (catalogue, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the Russian catalogue is not compiled in this build");
+      return;
+    }
+  link = link_of ("radovan");
+  english = get (link, "en-GB,en;q=0.9", &status);
+  russian = get (link, "ru-RU,ru;q=0.9,en;q=0.5", &status);
+  preferred = get (link, "de, en;q=0.4, ru;q=0.8", &status);
 
   g_assert_cmpuint (status, ==, 200);
   assert_contains (english, "<html lang=\"en\">", "en");
   assert_contains (english, "Your fleet", "en");
   assert_contains (russian, "<html lang=\"ru\">", "ru");
   assert_lacks (russian, "Your fleet", "ru");
+  assert_contains (russian, "Ваш флот", "ru");
   assert_contains (preferred, "<html lang=\"ru\">", "q");
 }
 

@@ -23,6 +23,8 @@ typedef struct {
   GMainLoop        *loop;
   AdmPortal        *portal;
   GDataInputStream *input;
+  GCancellable     *cancellable;
+  gboolean          reading;
 } Serve;
 
 static gboolean
@@ -137,8 +139,10 @@ line_read_cb (GObject      *source,
   g_autofree char *line = g_data_input_stream_read_line_finish_utf8 (serve->input, result, NULL,
                                                                      NULL);
 
-  /* End of input (no terminal, as under a service manager): the portal keeps serving. */
-  if (line == NULL)
+  serve->reading = FALSE;
+  /* End of input (no terminal, as under a service manager), or stopping: the portal keeps
+   * serving until the signal. */
+  if (line == NULL || g_cancellable_is_cancelled (serve->cancellable))
     return;
   run_command (serve, g_strstrip (line));
   read_next (serve);
@@ -147,8 +151,9 @@ line_read_cb (GObject      *source,
 static void
 read_next (Serve *serve)
 {
-  g_data_input_stream_read_line_async (serve->input, G_PRIORITY_DEFAULT, NULL, line_read_cb,
-                                       serve);
+  serve->reading = TRUE;
+  g_data_input_stream_read_line_async (serve->input, G_PRIORITY_DEFAULT, serve->cancellable,
+                                       line_read_cb, serve);
 }
 
 /* The next communication session, as far as the campaign tells: 40 minutes after the last
@@ -240,10 +245,19 @@ serve_campaign (const char *path,
   g_unix_signal_add (SIGTERM, quit_cb, &serve);
   stdin_stream = g_unix_input_stream_new (0, FALSE);
   serve.input = g_data_input_stream_new (stdin_stream);
+  serve.cancellable = g_cancellable_new ();
   read_next (&serve);
   g_main_loop_run (serve.loop);
 
   adm_portal_stop (serve.portal);
+  /* The read under way ends, cancelled, before its stream goes. */
+  g_cancellable_cancel (serve.cancellable);
+  while (serve.reading)
+    g_main_context_iteration (NULL, TRUE);
+  /* The connections the server closed finish closing. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_clear_object (&serve.cancellable);
   g_print (_("The admirals’ portal is closed.\n"));
   g_clear_object (&serve.input);
   g_clear_object (&serve.portal);

@@ -980,6 +980,42 @@ request_started_cb (SoupServer        *server,
   g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
 }
 
+/* Listens with a backlog for a room of phones: GSocket's default of 10 pending connections
+ * makes the eleventh of a burst wait a second for its SYN to be sent again. */
+#define BACKLOG 256
+
+static gboolean
+listen_on (SoupServer      *server,
+           GSocketAddress  *address,
+           GError         **error)
+{
+  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address),
+                                            G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, error);
+
+  if (socket == NULL)
+    return FALSE;
+  g_socket_set_listen_backlog (socket, BACKLOG);
+  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error) &&
+         soup_server_listen_socket (server, socket, 0, error);
+}
+
+/* The port @server listens on (port 0 asks the system for one). */
+static guint
+bound_port (SoupServer *server,
+            guint       asked)
+{
+  GSList *listeners = soup_server_get_listeners (server);
+  g_autoptr(GSocketAddress) local = NULL;
+  guint port = asked;
+
+  if (listeners != NULL)
+    local = g_socket_get_local_address (listeners->data, NULL);
+  if (local != NULL && G_IS_INET_SOCKET_ADDRESS (local))
+    port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+  g_slist_free (listeners);
+  return port;
+}
+
 /* Public API */
 
 gboolean
@@ -991,8 +1027,6 @@ adm_portal_start (AdmPortal   *self,
   g_autoptr(GInetAddress) inet = NULL;
   g_autoptr(GSocketAddress) socket_address = NULL;
   g_autoptr(SoupServer) server = NULL;
-  GSList *uris;
-
   g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (port <= 65535, FALSE);
@@ -1011,7 +1045,7 @@ adm_portal_start (AdmPortal   *self,
   server = soup_server_new ("server-header", "Admiralty", NULL);
   soup_server_add_handler (server, NULL, handle_cb, self, NULL);
   g_signal_connect (server, "request-started", G_CALLBACK (request_started_cb), self);
-  if (!soup_server_listen (server, socket_address, 0, error))
+  if (!listen_on (server, socket_address, error))
     {
       g_prefix_error (error, _("The admirals’ portal could not listen on %s, port %u: "),
                       address, port);
@@ -1022,9 +1056,7 @@ adm_portal_start (AdmPortal   *self,
         }
       return FALSE;
     }
-  uris = soup_server_get_uris (server);
-  self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  self->port = bound_port (server, port);
   self->server = g_steal_pointer (&server);
   g_free (self->address);
   self->address = g_strdup (address);
