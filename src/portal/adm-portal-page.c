@@ -482,9 +482,10 @@ static const char style[] =
   "th,td{text-align:left;padding:.25em .4em;border-bottom:1px solid #8884}"
   ".card{border:1px solid #8886;border-radius:.5em;padding:.4em .7em;margin:.5em 0}"
   "dl{display:grid;grid-template-columns:auto 1fr;gap:.1em .8em;margin:.3em 0}dd{margin:0}"
-  "fieldset{border:1px solid #8886;border-radius:.5em;margin:.6em 0}"
+  "fieldset{border:1px solid #8886;border-radius:.5em;margin:.6em 0;min-width:0}"
   "label{display:block;margin:.4em 0}label span{display:block;font-size:.85em;opacity:.8}"
-  "select,textarea,button{font:inherit;max-width:100%;margin:.1em 0}textarea{width:100%}"
+  "select,textarea,button{font:inherit;max-width:100%;margin:.1em 0;box-sizing:border-box}"
+  "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
   "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
   "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
   "footer{margin-top:2em;font-size:.8em;opacity:.7}";
