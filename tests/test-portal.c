@@ -813,6 +813,61 @@ test_body_bound (void)
   g_free (raw.reply);
 }
 
+/* Per client: a burst beyond the limit gets 429 until the bucket refills. */
+static void
+test_rate_limit (void)
+{
+  g_autofree char *link = link_of ("tung");
+  g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+  guint status = 0;
+
+  adm_portal_set_rate_limit (portal, 0.5, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *reply = get (status_url, NULL, &status);
+
+      g_assert_cmpuint (status, ==, 200);
+    }
+  {
+    g_autofree char *reply = get (status_url, NULL, &status);
+
+    g_assert_cmpuint (status, ==, 429);
+  }
+  adm_portal_set_rate_limit (portal, 20.0, 200);
+  {
+    g_autofree char *reply = get (status_url, NULL, &status);
+
+    g_assert_cmpuint (status, ==, 200);
+  }
+}
+
+/* A page's CSRF token hands in one sheet, not two. */
+static void
+test_csrf_once (void)
+{
+  g_autofree char *link = link_of ("tung");
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  const AdmFormation *his = first_of ("tung");
+  guint status = 0;
+  g_autofree char *page = get (link, NULL, &status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold", csrf, his->id);
+  g_autofree char *first = post (sheet_url, body, &status);
+
+  g_assert_cmpuint (status, ==, 200);
+  {
+    g_autofree char *again = post (sheet_url, body, &status);
+
+    g_assert_cmpuint (status, ==, 403);
+  }
+  g_assert_true (adm_portal_refuse (portal, "tung", "Write it on paper, Commodore", NULL));
+  {
+    g_autofree char *refused = get (link, NULL, &status);
+
+    assert_contains (refused, "refused by the master: Write it on paper, Commodore", link);
+  }
+}
+
 static void
 test_hostile_names (void)
 {
@@ -1004,6 +1059,8 @@ main (int   argc,
   g_test_add_func ("/portal/security/tokens-file", test_tokens_file);
   g_test_add_func ("/portal/security/body-bound", test_body_bound);
   g_test_add_func ("/portal/security/hostile-names", test_hostile_names);
+  g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
+  g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
