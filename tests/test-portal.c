@@ -1021,6 +1021,9 @@ test_language (void)
   g_assert_cmpuint (status, ==, 200);
   assert_contains (english, "<html lang=\"en\">", "en");
   assert_contains (english, "Your fleet", "en");
+  /* F-STRAT-4: the Pol escorts met the First Squadron in Pol orbit in the sixth cycle. */
+  assert_contains (english, "<td>First Squadron, Home Fleet</td>", "en");
+  assert_contains (english, "<td>cycle 6, Pol orbit</td>", "en");
   assert_contains (russian, "<html lang=\"ru\">", "ru");
   assert_lacks (russian, "Your fleet", "ru");
   assert_contains (russian, "Ваш флот", "ru");

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-engagement.h"
 #include "adm-report.h"
 #include "adm-portal-page.h"
 
@@ -253,6 +254,43 @@ position_text (const AdmFormationPosition *pos)
   return g_strdup (pos->sector->name);
 }
 
+/* F-STRAT-3, F-STRAT-4: the last resolved cycle in which a formation of his side (or an ally's)
+ * met @formation, and where, as "cycle 5, Pol orbit"; NULL when none did. */
+static char *
+last_contact (AdmStrategy        *strategy,
+              AdmScenario        *scenario,
+              const AdmAdmiral   *admiral,
+              const AdmFormation *formation)
+{
+  for (guint cycle = adm_strategy_get_cycle (strategy) - 1; cycle >= 1; cycle--)
+    {
+      g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
+
+      for (guint e = engagements->len; e > 0; e--)
+        {
+          const AdmEngagement *engagement = g_ptr_array_index (engagements, e - 1);
+          gboolean ours = FALSE, theirs = FALSE;
+
+          for (guint f = 0; f < engagement->formations->len; f++)
+            {
+              const AdmFormation *met = g_ptr_array_index (engagement->formations, f);
+
+              theirs = theirs || g_str_equal (met->id, formation->id);
+              ours = ours || adm_scenario_factions_allied (scenario, met->faction,
+                                                           admiral->faction);
+            }
+          if (ours && theirs)
+            {
+              g_autofree char *place = adm_engagement_place_name (engagement);
+
+              /* Translators: the last contact with an enemy formation, "cycle 5, Pol orbit" */
+              return g_strdup_printf (_("cycle %u, %s"), cycle, place);
+            }
+        }
+    }
+  return NULL;
+}
+
 char *
 adm_portal_page_known (AdmCampaign      *campaign,
                        const AdmAdmiral *admiral)
@@ -270,12 +308,14 @@ adm_portal_page_known (AdmCampaign      *campaign,
   append_element (out, "th", _("Where"));
   if (composition)
     append_element (out, "th", _("Ships"));
+  append_element (out, "th", _("Last contact"));
   g_string_append (out, "</tr></thead><tbody>");
   for (guint i = 0; i < known->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (known, i);
       g_autofree char *where = NULL;
       g_autofree char *ships = NULL;
+      g_autofree char *contact = NULL;
 
       if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
         continue;
@@ -289,6 +329,8 @@ adm_portal_page_known (AdmCampaign      *campaign,
           ships = g_strdup_printf ("%u", formation->ships->len);
           append_element (out, "td", ships);
         }
+      contact = last_contact (strategy, scenario, admiral, formation);
+      append_element (out, "td", contact != NULL ? contact : "—");
       g_string_append (out, "</tr>");
       rows++;
     }

@@ -32,7 +32,7 @@ char  *adm_portal_page_reports     (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral,
                                     const char       *battles_dir) G_GNUC_WARN_UNUSED_RESULT;
 /* F-STRAT-3: the other sides' formations his side knows of (adm_audience_known_formations ()),
- * where they are and their strength. */
+ * where they are, their strength, and when and where his side last met them. */
 char  *adm_portal_page_known       (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral) G_GNUC_WARN_UNUSED_RESULT;
 /* The order form: one fieldset per formation he commands (order, route, target, flagship,
