@@ -557,6 +557,13 @@ format_remaining (gint64 seconds)
   return g_strdup_printf ("%s%d:%02d", seconds < 0 ? "−" : "", (int) (s / 60), (int) (s % 60));
 }
 
+char *
+adm_portal_page_clock_text (gint64 deadline,
+                            gint64 now)
+{
+  return format_remaining (deadline - now);
+}
+
 static void
 append_section (GString    *out,
                 const char *id,
@@ -574,8 +581,11 @@ char *
 adm_portal_page_render (const AdmPortalPage *page)
 {
   GString *out = g_string_sized_new (16384);
-  g_autofree char *clock = page->deadline > 0 ? format_remaining (page->deadline - page->now)
-                                              : g_strdup (_("not running"));
+  g_autofree char *now = page->now_mark != NULL ? g_strdup (page->now_mark)
+                                                : g_strdup_printf ("%" G_GINT64_FORMAT, page->now);
+  g_autofree char *clock = page->deadline <= 0 ? g_strdup (_("not running"))
+                           : page->clock_mark != NULL ? g_strdup (page->clock_mark)
+                           : format_remaining (page->deadline - page->now);
   g_autofree char *sheet_heading = g_strdup_printf (_("Your order sheet for cycle %u"),
                                                     page->cycle);
 
@@ -602,8 +612,8 @@ adm_portal_page_render (const AdmPortalPage *page)
   g_string_append (out, "<section id=\"session\"><h2>");
   adm_portal_html_escape (out, _("Next communication session"));
   g_string_append_printf (out, "</h2><p class=\"clock\" id=\"clock\" data-deadline=\"%"
-                          G_GINT64_FORMAT "\" data-now=\"%" G_GINT64_FORMAT "\" "
-                          "data-version=\"%u\">", page->deadline, page->now, page->version);
+                          G_GINT64_FORMAT "\" data-now=\"%s\" data-version=\"%u\">",
+                          page->deadline, now, page->version);
   adm_portal_html_escape (out, clock);
   g_string_append (out, "</p></section>");
 

@@ -53,6 +53,9 @@ typedef struct {
   const char *message;           /* plain text shown on top after a POST, or NULL */
   gboolean    message_is_error;
   const char *nonce;             /* for the inline style and script */
+  const char *now_mark;          /* when not NULL: written in place of the time and the
+                                  * countdown's text, for the caller to fill in per request */
+  const char *clock_mark;
   const char *form_html;         /* fragments, HTML already */
   const char *cards_html;
   const char *known_html;
@@ -60,5 +63,8 @@ typedef struct {
 } AdmPortalPage;
 
 char  *adm_portal_page_render      (const AdmPortalPage *page) G_GNUC_WARN_UNUSED_RESULT;
+/* The countdown as the page first shows it: "32:15", "1:02:15", "−0:30" when overdue. */
+char  *adm_portal_page_clock_text  (gint64            deadline,
+                                    gint64            now) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -66,6 +66,8 @@ struct _AdmPortal
   guint            version;   /* bumped by every change of the campaign */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → the page with marks (char*): of this
+                               * version, deadline and sheets */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
@@ -158,6 +160,7 @@ campaign_changed_cb (AdmPortal   *self,
   self->version++;
   g_hash_table_remove_all (self->parts);
   g_hash_table_remove_all (self->pdfs);
+  g_hash_table_remove_all (self->pages);
 }
 
 /* The campaign is closed: nothing more is served. */
@@ -198,6 +201,7 @@ adm_portal_finalize (GObject *object)
   g_hash_table_unref (self->buckets);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->pdfs);
+  g_hash_table_unref (self->pages);
   g_hash_table_unref (self->csrf);
   g_hash_table_unref (self->sheets);
   G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
@@ -277,6 +281,7 @@ adm_portal_init (AdmPortal *self)
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
   self->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_bytes_unref);
+  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_ptr_array_unref);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
@@ -540,6 +545,59 @@ take_csrf (AdmPortal  *self,
   return TRUE;
 }
 
+/* What changes from one request to the next, marked in the cached page: characters no text
+ * of a campaign holds (XML forbids them). */
+#define MARK_NONCE "\x01N\x01"
+#define MARK_CSRF  "\x01C\x01"
+#define MARK_NOW   "\x01T\x01"
+#define MARK_CLOCK "\x01K\x01"
+
+/* The admiral's page with marks where the request's own values go, or (@message given) the
+ * page made for this answer alone. */
+static char *
+marked_page (AdmPortal         *self,
+             const AdmAdmiral  *admiral,
+             const char        *lang,
+             const char        *message,
+             gboolean           message_is_error)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL;
+  AdmPortalPage page = { 0, };
+  LangScope scope;
+  Parts *parts;
+  char *html;
+
+  lang_push (&scope, lang);
+  parts = parts_for (self, admiral, lang);
+  form = adm_portal_page_form (self->campaign, admiral, MARK_CSRF);
+  status_text = sheet_status (self, admiral);
+  /* Translators: under the admiral's name on his page: his faction, the campaign */
+  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
+                              adm_scenario_get_name (scenario));
+  page.lang = lang;
+  page.title = admiral->name;
+  page.subtitle = subtitle;
+  page.cycle = current_cycle (self);
+  page.version = self->version;
+  page.deadline = self->deadline;
+  page.now_mark = MARK_NOW;
+  page.clock_mark = MARK_CLOCK;
+  page.sheet_status = status_text;
+  page.message = message;
+  page.message_is_error = message_is_error;
+  page.nonce = MARK_NONCE;
+  page.form_html = form;
+  page.cards_html = parts->cards;
+  page.known_html = parts->known;
+  page.reports_html = parts->reports;
+  html = adm_portal_page_render (&page);
+  lang_pop (&scope);
+  return html;
+}
+
+/* The page is made once per campaign version, language, deadline and sheet status; a request
+ * only fills in its nonce, CSRF token and time: the main loop does little per request. */
 static void
 serve_page (AdmPortal         *self,
             SoupServerMessage *msg,
@@ -551,38 +609,30 @@ serve_page (AdmPortal         *self,
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
   const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
                                                                              "Accept-Language"));
-  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
   g_autofree char *nonce = adm_portal_random_secret ();
   g_autofree char *csrf = new_csrf (self, admiral->id);
-  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL;
-  LangScope scope;
-  AdmPortalPage page = { 0, };
-  Parts *parts;
+  g_autofree char *fresh = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = self->deadline > 0
+                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
+  const char *marked;
+  GString *html;
 
-  lang_push (&scope, lang);
-  parts = parts_for (self, admiral, lang);
-  form = adm_portal_page_form (self->campaign, admiral, csrf);
-  status_text = sheet_status (self, admiral);
-  /* Translators: under the admiral's name on his page: his faction, the campaign */
-  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
-                              adm_scenario_get_name (scenario));
-  page.lang = lang;
-  page.title = admiral->name;
-  page.subtitle = subtitle;
-  page.cycle = current_cycle (self);
-  page.version = self->version;
-  page.now = g_get_real_time () / G_USEC_PER_SEC;
-  page.deadline = self->deadline;
-  page.sheet_status = status_text;
-  page.message = message;
-  page.message_is_error = message_is_error;
-  page.nonce = nonce;
-  page.form_html = form;
-  page.cards_html = parts->cards;
-  page.known_html = parts->known;
-  page.reports_html = parts->reports;
-  respond_html (msg, status, nonce, adm_portal_page_render (&page));
-  lang_pop (&scope);
+  if (message != NULL)
+    marked = fresh = marked_page (self, admiral, lang, message, message_is_error);
+  else if ((marked = g_hash_table_lookup (self->pages, key)) == NULL)
+    {
+      marked = marked_page (self, admiral, lang, NULL, FALSE);
+      g_hash_table_insert (self->pages, g_steal_pointer (&key), (char *) marked);
+    }
+  html = g_string_new (marked);
+  g_string_replace (html, MARK_NONCE, nonce, 0);
+  g_string_replace (html, MARK_CSRF, csrf, 0);
+  g_string_replace (html, MARK_NOW, now_text, 0);
+  g_string_replace (html, MARK_CLOCK, clock, 0);
+  respond_html (msg, status, nonce, g_string_free (html, FALSE));
 }
 
 static void
@@ -876,6 +926,7 @@ receive_sheet (AdmPortal         *self,
   sheet->events = g_steal_pointer (&events);
   sheet->status = ADM_PORTAL_SHEET_PENDING;
   g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  g_hash_table_remove_all (self->pages);
   g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     adm_portal_accept (self, admiral->id, NULL);
@@ -1163,7 +1214,14 @@ adm_portal_set_deadline (AdmPortal *self,
                          gint64     deadline)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
+
+  /* The app's clock says its time left every second: a second either way is its own tick. */
+  if (self->deadline == deadline ||
+      (self->deadline > 0 && deadline > 0 && ABS (self->deadline - deadline) <= 2))
+    return;
   self->deadline = deadline;
+  /* Late or not, and the countdown's start, are in the pages. */
+  g_hash_table_remove_all (self->pages);
 }
 
 void
@@ -1256,6 +1314,7 @@ set_status (AdmPortal            *self,
   sheet->status = status;
   g_free (sheet->reason);
   sheet->reason = g_strdup (reason);
+  g_hash_table_remove_all (self->pages);
   g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
 }
 
