@@ -34,6 +34,7 @@ struct _AdmiraltyOrderBoard
   GArray               *entered;          /* guint */
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_prompt;      /* weak */
+  AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
 
   /* Template children */
   GtkWidget            *scroller;
@@ -156,6 +157,70 @@ admiral_has_sheet (AdmiraltyOrderBoard *self,
   return FALSE;
 }
 
+/* The admirals' portal (issue 22) */
+
+static void
+portal_accept_cb (GtkButton           *button,
+                  AdmiraltyOrderBoard *self)
+{
+  const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
+  g_autoptr(GError) error = NULL;
+
+  if (self->portal != NULL && !adm_portal_accept (self->portal, admiral_id, &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The sheet from the portal was refused"),
+                   error->message);
+}
+
+/* A sheet of @admiral's for this cycle waiting in the portal: "received by portal at 18:38"
+ * and a button that accepts it, journalling it as his sheet. */
+static void
+portal_row (AdmiraltyOrderBoard *self,
+            GtkWidget           *row,
+            const AdmAdmiral    *admiral)
+{
+  const AdmPortalSheet *sheet = self->portal != NULL
+                                  ? adm_portal_get_sheet (self->portal, admiral->id) : NULL;
+  g_autoptr(GDateTime) when = NULL;
+  g_autofree char *time = NULL, *subtitle = NULL;
+  GtkWidget *accept;
+
+  if (sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING ||
+      adm_portal_get_campaign (self->portal) != self->campaign || sheet->cycle != board_cycle (self))
+    return;
+  when = g_date_time_new_from_unix_local (sheet->received);
+  time = g_date_time_format (when, "%H:%M");
+  /* Translators: on the Orders board, "Received by portal at 18:38, late" */
+  subtitle = g_strdup_printf (sheet->late ? _("Received by portal at %s, late")
+                                          : _("Received by portal at %s"), time);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  accept = gtk_button_new_with_mnemonic (_("_Accept"));
+  gtk_widget_set_valign (accept, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (accept, _("Journal the sheet sent from the portal as his sheet "
+                                         "for this cycle"));
+  g_object_set_data_full (G_OBJECT (accept), "admiral-id", g_strdup (admiral->id), g_free);
+  g_signal_connect (accept, "clicked", G_CALLBACK (portal_accept_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), accept);
+}
+
+static void board_update (AdmiraltyOrderBoard *self);
+
+void
+admiralty_order_board_set_portal (AdmiraltyOrderBoard *self,
+                                  AdmPortal           *portal)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  if (self->portal != NULL)
+    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_set_object (&self->portal, portal);
+  if (portal != NULL)
+    {
+      g_signal_connect_swapped (portal, "sheet-received", G_CALLBACK (board_update), self);
+      g_signal_connect_swapped (portal, "sheet-changed", G_CALLBACK (board_update), self);
+    }
+  board_update (self);
+}
+
 static GtkWidget *
 admiral_row (AdmiraltyOrderBoard *self,
              const AdmAdmiral    *admiral,
@@ -185,6 +250,7 @@ admiral_row (AdmiraltyOrderBoard *self,
   count = gtk_label_new (count_text);
   gtk_widget_add_css_class (count, "dim-label");
   gtk_widget_add_css_class (count, "numeric");
+  portal_row (self, row, admiral);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), count);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -952,6 +1018,9 @@ admiralty_order_board_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->campaign, self);
   g_clear_object (&self->campaign);
   g_clear_object (&self->clock);
+  if (self->portal != NULL)
+    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_clear_object (&self->portal);
   g_clear_pointer (&self->statuses, g_hash_table_unref);
   g_clear_pointer (&self->counts, g_hash_table_unref);
   g_clear_pointer (&self->handed_in, g_hash_table_unref);

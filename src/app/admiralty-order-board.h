@@ -11,6 +11,7 @@
 #include "admiralty-cycle-clock.h"
 #include "admiralty-engine.h"
 #include "admiralty-sheet-form.h"
+#include "adm-portal.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,10 @@ void                admiralty_order_board_set_campaign (AdmiraltyOrderBoard *sel
 void                admiralty_order_board_set_clock    (AdmiraltyOrderBoard *self,
                                                         AdmiraltyCycleClock *clock);
 
+/* The admirals' portal whose waiting sheets the board shows ("Received by portal at 18:38",
+ * with Accept), or NULL. */
+void                admiralty_order_board_set_portal    (AdmiraltyOrderBoard *self,
+                                                         AdmPortal           *portal);
 /* Opens the sheet form of @admiral_id (a board row does the same) and returns it. */
 AdmiraltySheetForm *admiralty_order_board_open_sheet   (AdmiraltyOrderBoard *self,
                                                         const char          *admiral_id);

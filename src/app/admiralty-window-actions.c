@@ -11,6 +11,7 @@
 #include "admiralty-player-window.h"
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window-private.h"
 
@@ -117,6 +118,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
 }
 
 void
@@ -1045,6 +1047,23 @@ report_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* win.share-admirals: the admirals' portal of the campaign (issue 22). */
+static void
+share_admirals_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  AdmPortal *portal = self->campaign != NULL
+                        ? admiralty_share_dialog_present (GTK_WINDOW (self), self->campaign,
+                                                          self->clock)
+                        : NULL;
+
+  if (portal != NULL)
+    admiralty_order_board_set_portal (self->order_board, portal);
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -1087,6 +1106,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.projector", NULL, projector_action);
   gtk_widget_class_install_action (widget_class, "win.print-report", NULL, report_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL, report_action);
+  gtk_widget_class_install_action (widget_class, "win.share-admirals", NULL,
+                                   share_admirals_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print-report", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,

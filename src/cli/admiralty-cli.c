@@ -251,6 +251,8 @@ run (int    argc,
     return _cli_report_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "reveal") == 0)
     return _cli_reveal_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "serve") == 0)
+    return _cli_serve_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)
     return _cli_ti4_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "journal") == 0 || g_strcmp0 (command, "undo") == 0 ||

@@ -116,6 +116,9 @@ CliExit         _cli_report_run           (int             argc,
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);
+/* `serve` (cli-serve.c): the admirals' portal, headless (issue 22). */
+CliExit         _cli_serve_run            (int             argc,
+                                           char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
 /* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */

@@ -106,8 +106,6 @@ adm_order_sheet_load_file (const char  *path,
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autofree char *admiral = NULL, *cycle = NULL, *late = NULL;
-  AdmStrategy *strategy;
-  AdmStrategy *trial;
   xmlNode *root;
   AdmEvent *sheet;
 
@@ -116,7 +114,6 @@ adm_order_sheet_load_file (const char  *path,
   doc = adm_xml_read_file (path, "order-sheet", error);
   if (doc == NULL)
     return NULL;
-  strategy = adm_state_get_strategy (state);
   root = xmlDocGetRootElement (doc);
   admiral = adm_xml_get_string (root, "admiral");
   cycle = adm_xml_get_string (root, "cycle");
@@ -134,11 +131,27 @@ adm_order_sheet_load_file (const char  *path,
        node = adm_xml_next_element (node, "order"))
     g_ptr_array_add (events, read_order (node, admiral, cycle, time));
 
-  if (!check_one_order_per_slot (events, path, error))
+  if (!adm_order_sheet_check (events, state, path, error))
     return NULL;
+  return g_steal_pointer (&events);
+}
+
+gboolean
+adm_order_sheet_check (GPtrArray   *events,
+                       AdmState    *state,
+                       const char  *where,
+                       GError     **error)
+{
+  AdmStrategy *trial;
+
+  g_return_val_if_fail (events != NULL && events->len > 0 && ADM_IS_STATE (state), FALSE);
+  g_return_val_if_fail (where != NULL, FALSE);
+
+  if (!check_one_order_per_slot (events, where, error))
+    return FALSE;
 
   /* All or nothing: every event is checked before the caller appends any. */
-  trial = adm_strategy_new_trial (strategy);
+  trial = adm_strategy_new_trial (adm_state_get_strategy (state));
   for (guint i = 0; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
@@ -154,12 +167,12 @@ adm_order_sheet_load_file (const char  *path,
         adm_strategy_apply_order (trial, order);
       if (!ok)
         {
-          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s:%d: %s", path,
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s:%d: %s", where,
                        adm_event_get_line (event), local_error->message);
           adm_strategy_free (trial);
-          return NULL;
+          return FALSE;
         }
     }
   adm_strategy_free (trial);
-  return g_steal_pointer (&events);
+  return TRUE;
 }

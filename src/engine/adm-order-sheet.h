@@ -16,4 +16,14 @@ GPtrArray *adm_order_sheet_load_file (const char  *path,
                                       gint64       time,
                                       GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The check adm_order_sheet_load_file () makes, for a sheet built elsewhere (the admirals'
+ * portal's form): @events is a "sheet" event then its "order"s, each checked by the strategy
+ * as the journal would check it, in order, on a scratch copy to which each checked order is
+ * applied; one timed order per formation (F-STRAT-16). Errors read "WHERE:LINE: problem",
+ * LINE being the event's (adm_event_set_line ()). */
+gboolean   adm_order_sheet_check     (GPtrArray   *events,
+                                      AdmState    *state,
+                                      const char  *where,
+                                      GError     **error);
+
 G_END_DECLS

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-portal.c: the admirals' portal under load (issue 22). The Komarr campaign after six
+ * cycles (tests/data/order-sheets/komarr-cycle-*.xml) is served on 127.0.0.1 by the portal on
+ * this process's main loop — the loop admiralty-cli serve and the app run it on — while a
+ * client thread (one libsoup session, requests in flight at once) plays 20 admirals polling
+ * status.json every 5 s after loading their page, and three bursts of 100 concurrent page
+ * loads, 5 s apart. A 1 ms
+ * heartbeat on the main loop measures its longest stall. Prints p50/p99 latency and the
+ * longest stall with their targets (p99 ≤ 50 ms, no stall over 16 ms); asserts nothing.
+ * Every client is on 127.0.0.1, so the per-client rate limit is raised for the run. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400)
+#define N_POLLERS 20
+#define POLL_SECONDS 5
+#define N_POLLS 4
+#define N_BURSTS 3
+#define BURST 100
+
+static GMutex lock;
+static GArray *latencies;      /* double, ms */
+static gint pending_threads;
+static gint64 last_beat;
+static gint64 longest_stall;   /* µs */
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+
+  return g_build_filename (root != NULL ? root : ".", folder, name, NULL);
+}
+
+static AdmCampaign *
+played_komarr (const char *save_path)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *folder = source_path ("tests/data", "order-sheets");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  AdmCampaign *campaign;
+
+  if (scenario == NULL)
+    g_error ("%s", error->message);
+  campaign = adm_campaign_new (scenario, 1);
+  for (guint cycle = 1; cycle <= 6; cycle++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+      g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_prefix (name, prefix))
+          g_ptr_array_add (names, g_build_filename (folder, name, NULL));
+      g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (names, i),
+                                                                  adm_campaign_get_state (campaign),
+                                                                  T0 + cycle * 2400 - 60, &error);
+
+          if (sheet == NULL || !adm_campaign_append_all (campaign, sheet, &error))
+            g_error ("%s", error->message);
+        }
+      if (!adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice), T0 + cycle * 2400,
+                                       &error))
+        g_error ("%s", error->message);
+    }
+  if (!adm_campaign_save (campaign, save_path, &error))
+    g_error ("%s", error->message);
+  return campaign;
+}
+
+/* The clients: one thread of their own with one libsoup session and its own main loop, all
+ * requests asynchronous, so that a burst is 100 requests in flight at once and not 100
+ * threads competing with the server for the CPU. */
+typedef struct {
+  SoupSession *session;
+  GMainLoop   *loop;
+  GPtrArray   *links;
+  guint        outstanding;
+  guint        scheduled;    /* timeouts still to fire */
+} Clients;
+
+typedef struct {
+  Clients *clients;
+  gint64   start;
+} Flight;
+
+static void
+got_cb (GObject      *source,
+        GAsyncResult *result,
+        gpointer      data)
+{
+  Flight *flight = data;
+  Clients *clients = flight->clients;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) body = soup_session_send_and_read_finish (SOUP_SESSION (source), result,
+                                                               &error);
+  double ms = (g_get_monotonic_time () - flight->start) / 1000.0;
+
+  if (body == NULL)
+    g_error ("%s", error->message);
+  g_mutex_lock (&lock);
+  g_array_append_val (latencies, ms);
+  g_mutex_unlock (&lock);
+  g_free (flight);
+  if (--clients->outstanding == 0 && clients->scheduled == 0)
+    g_main_loop_quit (clients->loop);
+}
+
+static void
+send_get (Clients    *clients,
+          const char *url)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new ("GET", url);
+  Flight *flight = g_new (Flight, 1);
+
+  flight->clients = clients;
+  flight->start = g_get_monotonic_time ();
+  clients->outstanding++;
+  soup_session_send_and_read_async (clients->session, msg, G_PRIORITY_DEFAULT, NULL, got_cb,
+                                    flight);
+}
+
+typedef struct {
+  Clients *clients;
+  guint    first;   /* link index */
+  guint    count;   /* requests */
+  gboolean status;  /* status.json rather than the page */
+} Wave;
+
+static gboolean
+wave_cb (gpointer data)
+{
+  Wave *wave = data;
+  Clients *clients = wave->clients;
+
+  for (guint i = 0; i < wave->count; i++)
+    {
+      const char *link = g_ptr_array_index (clients->links,
+                                            (wave->first + i) % clients->links->len);
+      g_autofree char *url = wave->status ? g_strconcat (link, "status.json", NULL)
+                                          : g_strdup (link);
+
+      send_get (clients, url);
+    }
+  clients->scheduled--;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule (Clients  *clients,
+          guint     ms,
+          guint     first,
+          guint     count,
+          gboolean  status)
+{
+  Wave *wave = g_new (Wave, 1);
+
+  wave->clients = clients;
+  wave->first = first;
+  wave->count = count;
+  wave->status = status;
+  clients->scheduled++;
+  g_timeout_add_full (G_PRIORITY_DEFAULT, ms, wave_cb, wave, g_free);
+}
+
+/* @cold: every admiral's page once; else 20 pollers (their page, then status.json every 5 s)
+ * and three bursts of 100 page loads, 5 s apart. */
+static gpointer
+clients_thread (gpointer data)
+{
+  GPtrArray *links = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  Clients clients = { NULL, };
+
+  g_main_context_push_thread_default (context);
+  clients.session = soup_session_new_with_options ("max-conns", 512, "max-conns-per-host", 512,
+                                                   NULL);
+  /* Loopback: no proxy to look up. */
+  soup_session_set_proxy_resolver (clients.session, NULL);
+  clients.loop = g_main_loop_new (context, FALSE);
+  clients.links = links;
+  if (g_atomic_int_get (&pending_threads) == 2)
+    schedule (&clients, 0, 0, links->len, FALSE);
+  else
+    {
+      for (guint p = 0; p < N_POLLERS; p++)
+        {
+          schedule (&clients, p * 10, p, 1, FALSE);
+          for (guint i = 1; i <= N_POLLS; i++)
+            schedule (&clients, p * 10 + i * POLL_SECONDS * 1000, p, 1, TRUE);
+        }
+      for (guint b = 0; b < N_BURSTS; b++)
+        schedule (&clients, 2000 + b * POLL_SECONDS * 1000, 0, BURST, FALSE);
+    }
+  g_main_loop_run (clients.loop);
+  g_main_loop_unref (clients.loop);
+  g_clear_object (&clients.session);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&pending_threads, 0);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static gboolean
+beat_cb (gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (last_beat > 0 && now - last_beat - 1000 > longest_stall)
+    longest_stall = now - last_beat - 1000;
+  last_beat = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+percentile (GArray *values,
+            double  p)
+{
+  guint index = (guint) (p * (values->len - 1) + 0.5);
+
+  return g_array_index (values, double, MIN (index, values->len - 1));
+}
+
+static void
+run_until_done (void)
+{
+  while (g_atomic_int_get (&pending_threads) > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-portal-XXXXXX", &error);
+  g_autofree char *save_path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = played_komarr (save_path);
+  g_autoptr(AdmPortal) portal = adm_portal_new (campaign, &error);
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func (g_free);
+  GThread *thread;
+  gint64 cold_stall;
+  guint n_cold;
+
+  if (portal == NULL || !adm_portal_start (portal, "127.0.0.1", 0, &error))
+    g_error ("%s", error->message);
+  adm_portal_set_rate_limit (portal, 10000.0, 10000);
+  for (guint i = 0; i < admirals->len; i++)
+    g_ptr_array_add (links, adm_portal_get_link (portal,
+                                                 ((AdmAdmiral *) g_ptr_array_index (admirals, i))->id));
+  latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  g_timeout_add (1, beat_cb, NULL);
+
+  /* Cold: each admiral's page built the first time (his cards, six reports). */
+  g_atomic_int_set (&pending_threads, 2);
+  thread = g_thread_new ("clients", clients_thread, links);
+  run_until_done ();
+  g_thread_join (thread);
+  cold_stall = longest_stall;
+  n_cold = latencies->len;
+  if (g_getenv ("BENCH_VERBOSE") != NULL)
+    for (guint i = 0; i < latencies->len; i++)
+      g_print ("cold %u: %.1f ms\n", i, g_array_index (latencies, double, i));
+  g_array_set_size (latencies, 0);
+  longest_stall = 0;
+  last_beat = 0;
+
+  /* Warm: 20 pollers and three bursts of 100. */
+  g_atomic_int_set (&pending_threads, 1);
+  thread = g_thread_new ("clients", clients_thread, links);
+  run_until_done ();
+  g_thread_join (thread);
+  g_array_sort (latencies, compare_doubles);
+
+  g_print ("admirals' portal, Komarr after 6 cycles, %u admirals, on 127.0.0.1\n", links->len);
+  g_print ("cold: %u first page loads, longest main-loop stall %.1f ms "
+           "(each page's reports built once per campaign change)\n",
+           n_cold, cold_stall / 1000.0);
+  g_print ("warm: %u requests (%d pollers every %d s, %d bursts of %d page loads)\n",
+           latencies->len, N_POLLERS, POLL_SECONDS, N_BURSTS, BURST);
+  g_print ("  latency p50 %.1f ms, p99 %.1f ms (target p99 <= 50 ms), max %.1f ms\n",
+           percentile (latencies, 0.5), percentile (latencies, 0.99),
+           percentile (latencies, 1.0));
+  g_print ("  longest main-loop stall %.1f ms (target <= 16 ms)\n", longest_stall / 1000.0);
+
+  adm_portal_stop (portal);
+  g_unlink (save_path);
+  {
+    g_autofree char *tokens = adm_portal_tokens_path_for (save_path);
+    g_autofree char *backup = g_build_filename (dir, "komarr.backup-1.admiralty", NULL);
+
+    g_unlink (tokens);
+    g_unlink (backup);
+  }
+  g_rmdir (dir);
+  g_array_unref (latencies);
+  return 0;
+}

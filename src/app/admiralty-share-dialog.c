@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-share-dialog.c: "Share with Admirals…" (admiralty-share-dialog.h). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-share-dialog.h"
+#include "adm-portal-qr.h"
+
+#define PORTAL_KEY "admiralty-portal"
+#define QR_SIZE 148
+
+struct _AdmiraltyShareDialog
+{
+  AdwWindow      parent_instance;
+
+  AdwComboRow   *address_row;
+  GtkSpinButton *port_spin;
+  AdwActionRow  *running_row;
+  GtkSwitch     *running_switch;
+  GtkSwitch     *accept_switch;
+  GtkListBox    *admirals_list;
+
+  AdmPortal     *portal;
+  GtkStringList *addresses;
+  GPtrArray     *rows;        /* Row* */
+  gboolean       updating;
+};
+
+typedef struct {
+  AdmiraltyShareDialog *dialog;
+  char                 *admiral_id;
+  GtkWidget            *qr;
+  GtkLabel             *link;
+  GtkWidget            *copy;
+  GtkWidget            *revoke;
+} Row;
+
+G_DEFINE_FINAL_TYPE (AdmiraltyShareDialog, admiralty_share_dialog, ADW_TYPE_WINDOW)
+
+static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  g_free (row->admiral_id);
+  g_free (row);
+}
+
+static void
+update_rows (AdmiraltyShareDialog *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      g_autofree char *link = adm_portal_get_link (self->portal, row->admiral_id);
+
+      gtk_label_set_text (row->link, link != NULL ? link
+                                                 : _("Not shared: turn on “Share” above"));
+      gtk_widget_set_sensitive (row->copy, link != NULL);
+      gtk_widget_set_visible (row->qr, link != NULL);
+      gtk_widget_queue_draw (row->qr);
+    }
+}
+
+static void
+update_running (AdmiraltyShareDialog *self)
+{
+  gboolean running = adm_portal_get_running (self->portal);
+
+  self->updating = TRUE;
+  gtk_switch_set_active (self->running_switch, running);
+  self->updating = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->address_row), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->port_spin), !running);
+  if (running)
+    {
+      /* Translators: "Listening on port 8040" */
+      g_autofree char *text = g_strdup_printf (_("Listening on port %u"),
+                                               adm_portal_get_port (self->portal));
+
+      adw_action_row_set_subtitle (self->running_row, text);
+    }
+  update_rows (self);
+}
+
+static void
+qr_draw (GtkDrawingArea *area,
+         cairo_t        *cr,
+         int             width,
+         int             height,
+         gpointer        data)
+{
+  Row *row = data;
+  g_autofree char *link = adm_portal_get_link (row->dialog->portal, row->admiral_id);
+
+  if (link != NULL)
+    adm_portal_qr_draw (cr, link, 0, 0, MIN (width, height));
+}
+
+static void
+copy_clicked_cb (GtkButton *button,
+                 Row       *row)
+{
+  g_autofree char *link = adm_portal_get_link (row->dialog->portal, row->admiral_id);
+
+  if (link != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), link);
+}
+
+static void
+show_error (AdmiraltyShareDialog *self,
+            const char           *heading,
+            const GError         *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+revoke_clicked_cb (GtkButton *button,
+                   Row       *row)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_portal_reissue (row->dialog->portal, row->admiral_id, &error))
+    show_error (row->dialog, _("The link could not be revoked"), error);
+  update_rows (row->dialog);
+}
+
+static GtkWidget *
+admiral_row (AdmiraltyShareDialog *self,
+             const AdmAdmiral     *admiral)
+{
+  Row *row = g_new0 (Row, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (admiral->name);
+  GtkWidget *faction = gtk_label_new (admiral->faction->name);
+
+  row->dialog = self;
+  row->admiral_id = g_strdup (admiral->id);
+  g_ptr_array_add (self->rows, row);
+
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+
+  row->qr = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (row->qr), QR_SIZE);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (row->qr), QR_SIZE);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (row->qr), qr_draw, row, NULL);
+  gtk_widget_set_valign (row->qr, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), row->qr);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_label_set_xalign (GTK_LABEL (faction), 0);
+  gtk_widget_add_css_class (faction, "dim-label");
+  row->link = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (row->link, 0);
+  gtk_label_set_wrap (row->link, TRUE);
+  gtk_label_set_wrap_mode (row->link, PANGO_WRAP_CHAR);
+  gtk_label_set_selectable (row->link, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (row->link), "caption");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), faction);
+  gtk_box_append (GTK_BOX (text), GTK_WIDGET (row->link));
+
+  row->copy = gtk_button_new_with_mnemonic (_("_Copy Link"));
+  g_signal_connect (row->copy, "clicked", G_CALLBACK (copy_clicked_cb), row);
+  row->revoke = gtk_button_new_with_mnemonic (_("_Revoke Link"));
+  gtk_widget_set_tooltip_text (row->revoke, _("Make a new link for this admiral: the old one, "
+                                              "and its code, stop working at once"));
+  g_signal_connect (row->revoke, "clicked", G_CALLBACK (revoke_clicked_cb), row);
+  gtk_box_append (GTK_BOX (buttons), row->copy);
+  gtk_box_append (GTK_BOX (buttons), row->revoke);
+  gtk_box_append (GTK_BOX (text), buttons);
+  gtk_box_append (GTK_BOX (box), text);
+  return box;
+}
+
+gboolean
+admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
+                                    const char           *address,
+                                    guint                 port,
+                                    gboolean              running)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SHARE_DIALOG (self), FALSE);
+
+  if (!running)
+    adm_portal_stop (self->portal);
+  else if (!adm_portal_get_running (self->portal) &&
+           !adm_portal_start (self->portal, address, port, &error))
+    {
+      adw_action_row_set_subtitle (self->running_row, error->message);
+      ok = FALSE;
+    }
+  update_running (self);
+  return ok;
+}
+
+static void
+running_switch_cb (AdmiraltyShareDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->address_row);
+  const char *address = gtk_string_list_get_string (self->addresses, selected);
+
+  if (self->updating || address == NULL)
+    return;
+  admiralty_share_dialog_set_running (self, address,
+                                      (guint) gtk_spin_button_get_value_as_int (self->port_spin),
+                                      gtk_switch_get_active (self->running_switch));
+}
+
+static void
+admiralty_share_dialog_dispose (GObject *object)
+{
+  AdmiraltyShareDialog *self = ADMIRALTY_SHARE_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHARE_DIALOG);
+  if (self->portal != NULL)
+    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_clear_object (&self->portal);
+  g_clear_object (&self->addresses);
+  G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->dispose (object);
+}
+
+static void
+admiralty_share_dialog_finalize (GObject *object)
+{
+  AdmiraltyShareDialog *self = ADMIRALTY_SHARE_DIALOG (object);
+
+  g_ptr_array_unref (self->rows);
+  G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->finalize (object);
+}
+
+static void
+admiralty_share_dialog_class_init (AdmiraltyShareDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_share_dialog_dispose;
+  object_class->finalize = admiralty_share_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-share-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, address_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, port_spin);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, running_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, running_switch);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, accept_switch);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyShareDialog, admirals_list);
+  gtk_widget_class_bind_template_callback (widget_class, running_switch_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_share_dialog_init (AdmiraltyShareDialog *self)
+{
+  g_auto(GStrv) lan = adm_portal_lan_addresses ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new_with_free_func (row_free);
+  /* The room's network first; this computer alone last (for trying the pages here). */
+  self->addresses = gtk_string_list_new ((const char * const *) lan);
+  gtk_string_list_append (self->addresses, "127.0.0.1");
+  adw_combo_row_set_model (self->address_row, G_LIST_MODEL (self->addresses));
+}
+
+AdmiraltyShareDialog *
+admiralty_share_dialog_new (GtkWindow *parent,
+                            AdmPortal *portal)
+{
+  AdmiraltyShareDialog *self;
+  AdmCampaign *campaign;
+  GPtrArray *admirals;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
+  g_return_val_if_fail (adm_portal_get_campaign (portal) != NULL, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_SHARE_DIALOG, "transient-for", parent, NULL);
+  self->portal = g_object_ref (portal);
+  campaign = adm_portal_get_campaign (portal);
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    gtk_list_box_append (self->admirals_list, admiral_row (self, g_ptr_array_index (admirals, i)));
+  g_object_bind_property (portal, "accept-on-arrival", self->accept_switch, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (portal, "notify::running", G_CALLBACK (update_running), self);
+  update_running (self);
+  return self;
+}
+
+/* The admirals' countdown is the master's cycle clock. */
+static void
+clock_changed_cb (AdmPortal           *portal,
+                  GParamSpec          *pspec,
+                  AdmiraltyCycleClock *clock)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  adm_portal_set_deadline (portal, admiralty_cycle_clock_get_running (clock)
+                                     ? now + admiralty_cycle_clock_get_remaining_seconds (clock)
+                                     : 0);
+}
+
+AdmPortal *
+admiralty_share_dialog_portal_for (GtkWindow            *window,
+                                   AdmCampaign          *campaign,
+                                   AdmiraltyCycleClock  *clock,
+                                   GError              **error)
+{
+  AdmPortal *portal = g_object_get_data (G_OBJECT (window), PORTAL_KEY);
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  if (portal != NULL && adm_portal_get_campaign (portal) == campaign)
+    return portal;
+  portal = adm_portal_new (campaign, error);
+  if (portal == NULL)
+    return NULL;
+  /* The window keeps one portal: another campaign's, stopped with it, goes. */
+  g_object_set_data_full (G_OBJECT (window), PORTAL_KEY, portal, g_object_unref);
+  if (clock != NULL)
+    {
+      g_signal_connect_object (clock, "notify::remaining-seconds",
+                               G_CALLBACK (clock_changed_cb), portal, G_CONNECT_SWAPPED);
+      g_signal_connect_object (clock, "notify::running", G_CALLBACK (clock_changed_cb), portal,
+                               G_CONNECT_SWAPPED);
+      clock_changed_cb (portal, NULL, clock);
+    }
+  return portal;
+}
+
+AdmPortal *
+admiralty_share_dialog_present (GtkWindow           *window,
+                                AdmCampaign         *campaign,
+                                AdmiraltyCycleClock *clock)
+{
+  g_autoptr(GError) error = NULL;
+  AdmPortal *portal = admiralty_share_dialog_portal_for (window, campaign, clock, &error);
+
+  if (portal == NULL)
+    {
+      GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals cannot be shared with"),
+                                                  error->message);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return NULL;
+    }
+  gtk_window_present (GTK_WINDOW (admiralty_share_dialog_new (window, portal)));
+  return portal;
+}

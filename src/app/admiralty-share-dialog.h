@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-share-dialog.h: "Share with Admirals…" — the admirals' portal of the campaign
+ * (src/portal/adm-portal.h): the address and port it listens on, off until the master turns
+ * it on, each admiral's link with its QR code to scan or print and a button to revoke it,
+ * whether sheets are accepted as they arrive, and the warning that it is plain HTTP on the
+ * room's network. The portal belongs to the window and stops when its campaign is closed; the
+ * cycle clock gives the admirals' countdown. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+#include "admiralty-cycle-clock.h"
+#include "adm-portal.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_SHARE_DIALOG (admiralty_share_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyShareDialog, admiralty_share_dialog, ADMIRALTY, SHARE_DIALOG,
+                      AdwWindow)
+
+AdmiraltyShareDialog *admiralty_share_dialog_new  (GtkWindow             *parent,
+                                                   AdmPortal             *portal);
+/* The portal of @campaign kept on @window (made on first use, the one of a campaign closed
+ * since dropped), its countdown following @clock; NULL with the reason when its keys cannot
+ * be read or saved. */
+AdmPortal            *admiralty_share_dialog_portal_for (GtkWindow           *window,
+                                                   AdmCampaign           *campaign,
+                                                   AdmiraltyCycleClock   *clock,
+                                                   GError               **error);
+/* win.share-admirals: the dialog for @campaign's portal, which it returns (borrowed), or an
+ * error dialog saying why not and NULL. */
+AdmPortal            *admiralty_share_dialog_present (GtkWindow          *window,
+                                                   AdmCampaign           *campaign,
+                                                   AdmiraltyCycleClock   *clock);
+
+/* For tests: turns the portal on at @address (port 0: any) or off, as the switch does. */
+gboolean              admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
+                                                   const char            *address,
+                                                   guint                  port,
+                                                   gboolean               running);
+
+G_END_DECLS

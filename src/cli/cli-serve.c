@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-serve.c: `admiralty-cli serve CAMPAIGN [--address A] [--port P] [--accept]` — the
+ * admirals' portal (src/portal/adm-portal.h) run headless, for a master who keeps the laptop
+ * closed: it prints each admiral's link (and, with --qr, its QR code), serves until SIGINT or
+ * SIGTERM, and reports each sheet that arrives. With --accept a sheet is journalled as it
+ * arrives (the engine checks it again first) and the campaign saved; without, it waits, and
+ * the master types "accept ID" or "refuse ID REASON" on the standard input ("list" shows
+ * what waits). Plain HTTP: anyone on the network can read the traffic. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <gio/gunixinputstream.h>
+
+#include "adm-portal.h"
+#include "adm-portal-qr.h"
+#include "cli-private.h"
+
+#define DEFAULT_PORT 8040
+
+typedef struct {
+  GMainLoop        *loop;
+  AdmPortal        *portal;
+  GDataInputStream *input;
+  GCancellable     *cancellable;
+  gboolean          reading;
+} Serve;
+
+static gboolean
+quit_cb (gpointer data)
+{
+  Serve *serve = data;
+
+  g_main_loop_quit (serve->loop);
+  return G_SOURCE_CONTINUE;
+}
+
+static const char *
+admiral_name (AdmPortal  *portal,
+              const char *admiral_id)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (adm_portal_get_campaign (portal));
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (scenario, admiral_id);
+
+  return admiral != NULL ? admiral->name : admiral_id;
+}
+
+static char *
+now_text (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%H:%M:%S");
+}
+
+static void
+sheet_received_cb (AdmPortal  *portal,
+                   const char *admiral_id,
+                   gpointer    data)
+{
+  const AdmPortalSheet *sheet = adm_portal_get_sheet (portal, admiral_id);
+  g_autofree char *now = now_text ();
+
+  /* With --accept the sheet is accepted right after this signal: "sheet-changed" says so. */
+  if (!adm_portal_get_accept_on_arrival (portal))
+    /* Translators: "18:38:02 Adm. Aral Vorkosigan's sheet for cycle 3 received (late): type
+     * …" */
+    g_print (_("%s %s’s sheet for cycle %u received%s: type “accept %s” or “refuse %s "
+               "REASON”\n"), now, admiral_name (portal, admiral_id), sheet->cycle,
+             sheet->late ? _(" (late)") : "", admiral_id, admiral_id);
+}
+
+static void
+sheet_changed_cb (AdmPortal  *portal,
+                  const char *admiral_id,
+                  gpointer    data)
+{
+  const AdmPortalSheet *sheet = adm_portal_get_sheet (portal, admiral_id);
+  g_autofree char *now = now_text ();
+
+  if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED)
+    g_print (_("%s %s’s sheet for cycle %u journalled\n"), now,
+             admiral_name (portal, admiral_id), sheet->cycle);
+  else if (sheet->status == ADM_PORTAL_SHEET_REFUSED)
+    g_print (_("%s %s’s sheet for cycle %u refused: %s\n"), now,
+             admiral_name (portal, admiral_id), sheet->cycle, sheet->reason);
+}
+
+static void read_next (Serve *serve);
+
+static void
+run_command (Serve      *serve,
+             const char *line)
+{
+  g_auto(GStrv) words = g_strsplit (line, " ", 3);
+  g_autoptr(GError) error = NULL;
+
+  if (words[0] == NULL || *words[0] == '\0')
+    return;
+  if (g_str_equal (words[0], "list"))
+    {
+      g_autoptr(GPtrArray) sheets = adm_portal_get_sheets (serve->portal);
+      guint waiting = 0;
+
+      for (guint i = 0; i < sheets->len; i++)
+        {
+          const AdmPortalSheet *sheet = g_ptr_array_index (sheets, i);
+
+          if (sheet->status != ADM_PORTAL_SHEET_PENDING)
+            continue;
+          g_print ("%s\t%s\n", sheet->admiral_id, admiral_name (serve->portal, sheet->admiral_id));
+          waiting++;
+        }
+      if (waiting == 0)
+        g_print (_("No sheet is waiting.\n"));
+    }
+  else if (g_str_equal (words[0], "accept") && words[1] != NULL)
+    {
+      if (!adm_portal_accept (serve->portal, words[1], &error) &&
+          g_error_matches (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET))
+        g_printerr ("admiralty-cli: %s\n", error->message);
+    }
+  else if (g_str_equal (words[0], "refuse") && words[1] != NULL && words[2] != NULL)
+    {
+      if (!adm_portal_refuse (serve->portal, words[1], g_strstrip (words[2]), &error))
+        g_printerr ("admiralty-cli: %s\n", error->message);
+    }
+  else
+    g_printerr (_("admiralty-cli: type “accept ID”, “refuse ID REASON” or “list”\n"));
+}
+
+static void
+line_read_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Serve *serve = data;
+  g_autofree char *line = g_data_input_stream_read_line_finish_utf8 (serve->input, result, NULL,
+                                                                     NULL);
+
+  serve->reading = FALSE;
+  /* End of input (no terminal, as under a service manager), or stopping: the portal keeps
+   * serving until the signal. */
+  if (line == NULL || g_cancellable_is_cancelled (serve->cancellable))
+    return;
+  run_command (serve, g_strstrip (line));
+  read_next (serve);
+}
+
+static void
+read_next (Serve *serve)
+{
+  serve->reading = TRUE;
+  g_data_input_stream_read_line_async (serve->input, G_PRIORITY_DEFAULT, serve->cancellable,
+                                       line_read_cb, serve);
+}
+
+/* The next communication session, as far as the campaign tells: 40 minutes after the last
+ * cycle was resolved (F-STRAT-1), when that is still to come; else unknown. */
+static gint64
+next_session (AdmCampaign *campaign)
+{
+  GPtrArray *events = adm_campaign_get_events (campaign);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i - 1);
+      gint64 next = adm_event_get_time (event) + (gint64) (ADM_STRATEGY_CYCLE_MINUTES * 60);
+
+      if (g_str_equal (adm_event_get_kind (event), "cycle"))
+        return next > now ? next : 0;
+    }
+  return 0;
+}
+
+static void
+print_links (AdmPortal *portal,
+             gboolean   qr)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (
+    adm_campaign_get_scenario (adm_portal_get_campaign (portal)));
+
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *link = adm_portal_get_link (portal, admiral->id);
+
+      g_print ("%s (%s): %s\n", admiral->name, admiral->faction->name, link);
+      if (qr)
+        {
+          g_autofree char *code = adm_portal_qr_text (link);
+
+          g_print ("%s\n", code != NULL ? code : "");
+        }
+    }
+}
+
+static CliExit
+serve_campaign (const char *path,
+                const char *address,
+                guint       port,
+                gboolean    accept,
+                gboolean    qr)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autofree char *display = g_filename_display_name (path);
+  g_auto(GStrv) lan = NULL;
+  g_autoptr(GInputStream) stdin_stream = NULL;
+  Serve serve = { NULL, };
+
+  if (campaign == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  if (adm_campaign_get_path (campaign) == NULL)
+    return _cli_invalid (FALSE, _("%s is a scenario, not a saved campaign: save the campaign "
+                                  "first, so that the admirals’ sheets and keys are kept"),
+                         display);
+  serve.portal = adm_portal_new (campaign, &error);
+  if (serve.portal == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  if (address == NULL)
+    {
+      lan = adm_portal_lan_addresses ();
+      address = lan[0] != NULL ? lan[0] : "127.0.0.1";
+    }
+  if (!adm_portal_start (serve.portal, address, port, &error))
+    {
+      g_object_unref (serve.portal);
+      return _cli_invalid (FALSE, "%s", error->message);
+    }
+  adm_portal_set_accept_on_arrival (serve.portal, accept);
+  adm_portal_set_deadline (serve.portal, next_session (campaign));
+  g_signal_connect (serve.portal, "sheet-received", G_CALLBACK (sheet_received_cb), NULL);
+  g_signal_connect (serve.portal, "sheet-changed", G_CALLBACK (sheet_changed_cb), NULL);
+
+  g_print (_("The admirals’ portal of %s is open on %s, port %u — plain HTTP: anyone on this "
+             "network can read what it sends. Each link is one admiral’s key; hand it to him "
+             "alone. Ctrl+C stops it.\n\n"), display, address, adm_portal_get_port (serve.portal));
+  print_links (serve.portal, qr);
+
+  serve.loop = g_main_loop_new (NULL, FALSE);
+  g_unix_signal_add (SIGINT, quit_cb, &serve);
+  g_unix_signal_add (SIGTERM, quit_cb, &serve);
+  stdin_stream = g_unix_input_stream_new (0, FALSE);
+  serve.input = g_data_input_stream_new (stdin_stream);
+  serve.cancellable = g_cancellable_new ();
+  read_next (&serve);
+  g_main_loop_run (serve.loop);
+
+  adm_portal_stop (serve.portal);
+  /* The read under way ends, cancelled, before its stream goes. */
+  g_cancellable_cancel (serve.cancellable);
+  while (serve.reading)
+    g_main_context_iteration (NULL, TRUE);
+  /* The connections the server closed finish closing. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_clear_object (&serve.cancellable);
+  g_print (_("The admirals’ portal is closed.\n"));
+  g_clear_object (&serve.input);
+  g_clear_object (&serve.portal);
+  g_main_loop_unref (serve.loop);
+  return CLI_EXIT_OK;
+}
+
+CliExit
+_cli_serve_run (int    argc,
+                char **argv)
+{
+  const char *command = "serve";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  g_autofree char *address = NULL;
+  int port = DEFAULT_PORT;
+  gboolean accept = FALSE, qr = FALSE;
+  const GOptionEntry entries[] = {
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address,
+      N_("Listen on this IP address (default: this machine’s first address on the local "
+         "network; 0.0.0.0 for all)"), N_("ADDRESS") },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, N_("Listen on this port (default 8040; 0 for any "
+                                                "free port)"), N_("PORT") },
+    { "accept", 0, 0, G_OPTION_ARG_NONE, &accept,
+      N_("Journal each sheet as it arrives, instead of waiting for “accept ID”"), NULL },
+    { "qr", 0, 0, G_OPTION_ARG_NONE, &qr, N_("Print each link's QR code too"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty"),
+                              _("Serve each admiral his own page of the campaign on the local "
+                                "network — fleet cards, reports, what his side knows (F-STRAT-3) "
+                                "— and take his order sheet, until Ctrl+C."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (args == NULL || args[0] == NULL)
+    return _cli_usage_error (command, _("no campaign file given"));
+  if (args[1] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
+                             args[1]);
+  if (port < 0 || port > 65535)
+    return _cli_usage_error (command, _("--port takes 0 to 65535, not %d"), port);
+  if (!_cli_check_value (command, "--address", address, FALSE))
+    return CLI_EXIT_USAGE;
+  return serve_campaign (args[0], address, (guint) port, accept, qr);
+}

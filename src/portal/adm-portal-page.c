@@ -1,0 +1,638 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-page.c: the admiral's page as HTML (adm-portal-page.h). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-audience.h"
+#include "adm-engagement.h"
+#include "adm-report.h"
+#include "adm-portal-page.h"
+
+/* Text */
+
+void
+adm_portal_html_escape (GString    *out,
+                        const char *text)
+{
+  if (text == NULL)
+    return;
+  for (const char *c = text; *c != '\0'; c++)
+    switch (*c)
+      {
+      case '&': g_string_append (out, "&amp;"); break;
+      case '<': g_string_append (out, "&lt;"); break;
+      case '>': g_string_append (out, "&gt;"); break;
+      case '"': g_string_append (out, "&quot;"); break;
+      case '\'': g_string_append (out, "&#39;"); break;
+      default: g_string_append_c (out, *c); break;
+      }
+}
+
+static void
+append_escaped_lines (GString    *out,
+                      const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append (out, "<br>");
+      adm_portal_html_escape (out, lines[i]);
+    }
+}
+
+/* Appends "<TAG>escaped text</TAG>". */
+static void
+append_element (GString    *out,
+                const char *tag,
+                const char *text)
+{
+  g_string_append_printf (out, "<%s>", tag);
+  adm_portal_html_escape (out, text);
+  g_string_append_printf (out, "</%s>", tag);
+}
+
+static void
+append_table (GString           *out,
+              const AdmDocBlock *block)
+{
+  g_string_append (out, "<div class=\"tw\"><table><thead><tr>");
+  for (guint c = 0; c < block->columns->len; c++)
+    append_element (out, "th", g_ptr_array_index (block->columns, c));
+  g_string_append (out, "</tr></thead><tbody>");
+  for (guint r = 0; r < block->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (block->rows, r);
+
+      g_string_append (out, "<tr>");
+      for (guint c = 0; cells[c] != NULL; c++)
+        append_element (out, "td", cells[c]);
+      g_string_append (out, "</tr>");
+    }
+  g_string_append (out, "</tbody></table></div>");
+}
+
+static void
+append_card (GString           *out,
+             const AdmDocBlock *block)
+{
+  g_string_append (out, "<div class=\"card\">");
+  append_element (out, "h4", block->title);
+  if (block->subtitle != NULL)
+    {
+      g_string_append (out, "<p class=\"sub\">");
+      adm_portal_html_escape (out, block->subtitle);
+      g_string_append (out, "</p>");
+    }
+  g_string_append (out, "<dl>");
+  for (guint f = 0; f < block->fields->len; f++)
+    {
+      const AdmDocField *field = g_ptr_array_index (block->fields, f);
+
+      append_element (out, "dt", field->label);
+      append_element (out, "dd", field->value);
+    }
+  g_string_append (out, "</dl>");
+  for (guint n = 0; n < block->notes->len; n++)
+    {
+      g_string_append (out, "<p class=\"note\">");
+      append_escaped_lines (out, g_ptr_array_index (block->notes, n));
+      g_string_append (out, "</p>");
+    }
+  g_string_append (out, "</div>");
+}
+
+void
+adm_portal_html_doc (GString *out,
+                     AdmDoc  *doc)
+{
+  GPtrArray *blocks = adm_doc_get_blocks (doc);
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const AdmDocBlock *block = g_ptr_array_index (blocks, i);
+      g_autofree char *tag = NULL;
+
+      switch (block->kind)
+        {
+        case ADM_DOC_HEADING:
+          tag = g_strdup_printf ("h%u", MIN (block->level + 2, 6));
+          append_element (out, tag, block->text);
+          break;
+        case ADM_DOC_PARAGRAPH:
+          g_string_append (out, "<p>");
+          append_escaped_lines (out, block->text);
+          g_string_append (out, "</p>");
+          break;
+        case ADM_DOC_TABLE:
+          append_table (out, block);
+          break;
+        case ADM_DOC_CARD:
+          append_card (out, block);
+          break;
+        case ADM_DOC_PAGE_BREAK:
+          g_string_append (out, "<hr>");
+          break;
+        case ADM_DOC_LINES:
+        default:
+          /* Ruled lines to write on are for paper. */
+          break;
+        }
+    }
+}
+
+const char *
+adm_portal_page_language (const char *accept_language)
+{
+  g_auto(GStrv) ranges = g_strsplit (accept_language != NULL ? accept_language : "", ",", 32);
+  const char *best = "en";
+  double best_q = -1.0;
+
+  for (guint i = 0; ranges[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (ranges[i], ";", 4);
+      const char *tag = g_strstrip (parts[0]);
+      double q = 1.0;
+
+      for (guint p = 1; parts[p] != NULL; p++)
+        {
+          const char *param = g_strstrip (parts[p]);
+
+          if (g_str_has_prefix (param, "q="))
+            q = g_ascii_strtod (param + 2, NULL);
+        }
+      if (q <= best_q || q <= 0.0)
+        continue;
+      if (g_ascii_strncasecmp (tag, "ru", 2) == 0 && (tag[2] == '\0' || tag[2] == '-'))
+        best = "ru", best_q = q;
+      else if (g_ascii_strncasecmp (tag, "en", 2) == 0 && (tag[2] == '\0' || tag[2] == '-'))
+        best = "en", best_q = q;
+    }
+  return best;
+}
+
+/* Fragments */
+
+static AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
+char *
+adm_portal_page_cards (AdmCampaign      *campaign,
+                       const AdmAdmiral *admiral,
+                       const char       *battles_dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_CARDS, admiral->id, 0,
+                                            battles_dir, &error);
+  GString *out = g_string_new (NULL);
+
+  if (doc == NULL)
+    {
+      g_string_append (out, "<p>");
+      adm_portal_html_escape (out, error->message);
+      g_string_append (out, "</p>");
+    }
+  else
+    adm_portal_html_doc (out, doc);
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_portal_page_reports (AdmCampaign      *campaign,
+                         const AdmAdmiral *admiral,
+                         const char       *battles_dir)
+{
+  guint current = adm_strategy_get_cycle (strategy_of (campaign));
+  GString *out = g_string_new (NULL);
+
+  if (current <= 1)
+    {
+      g_string_append (out, "<p>");
+      adm_portal_html_escape (out, _("No cycle has been resolved yet."));
+      g_string_append (out, "</p>");
+    }
+  /* The newest first: the one he has not read yet. */
+  for (guint cycle = current - 1; cycle >= 1 && cycle < current; cycle--)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
+                                                battles_dir, &error);
+      g_autofree char *summary = g_strdup_printf (_("Cycle %u"), cycle);
+
+      g_string_append_printf (out, "<details%s><summary>", cycle + 1 == current ? " open" : "");
+      adm_portal_html_escape (out, summary);
+      g_string_append (out, "</summary>");
+      if (doc == NULL)
+        append_element (out, "p", error->message);
+      else
+        {
+          g_string_append_printf (out, "<p><a href=\"report-%u.pdf\">", cycle);
+          adm_portal_html_escape (out, _("PDF to print"));
+          g_string_append (out, "</a></p>");
+          adm_portal_html_doc (out, doc);
+        }
+      g_string_append (out, "</details>");
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+position_text (const AdmFormationPosition *pos)
+{
+  if (pos == NULL || pos->sector == NULL)
+    return g_strdup (_("unknown"));
+  if (pos->towards != NULL)
+    /* Translators: a formation in transit: "between Pol Orbit and Hegen Hub" */
+    return g_strdup_printf (_("between %s and %s"), pos->sector->name, pos->towards->name);
+  return g_strdup (pos->sector->name);
+}
+
+/* F-STRAT-3, F-STRAT-4: the last resolved cycle in which a formation of his side (or an ally's)
+ * met @formation, and where, as "cycle 5, Pol orbit"; NULL when none did. */
+static char *
+last_contact (AdmStrategy        *strategy,
+              AdmScenario        *scenario,
+              const AdmAdmiral   *admiral,
+              const AdmFormation *formation)
+{
+  for (guint cycle = adm_strategy_get_cycle (strategy) - 1; cycle >= 1; cycle--)
+    {
+      g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
+
+      for (guint e = engagements->len; e > 0; e--)
+        {
+          const AdmEngagement *engagement = g_ptr_array_index (engagements, e - 1);
+          gboolean ours = FALSE, theirs = FALSE;
+
+          for (guint f = 0; f < engagement->formations->len; f++)
+            {
+              const AdmFormation *met = g_ptr_array_index (engagement->formations, f);
+
+              theirs = theirs || g_str_equal (met->id, formation->id);
+              ours = ours || adm_scenario_factions_allied (scenario, met->faction,
+                                                           admiral->faction);
+            }
+          if (ours && theirs)
+            {
+              g_autofree char *place = adm_engagement_place_name (engagement);
+
+              /* Translators: the last contact with an enemy formation, "cycle 5, Pol orbit" */
+              return g_strdup_printf (_("cycle %u, %s"), cycle, place);
+            }
+        }
+    }
+  return NULL;
+}
+
+char *
+adm_portal_page_known (AdmCampaign      *campaign,
+                       const AdmAdmiral *admiral)
+{
+  AdmStrategy *strategy = strategy_of (campaign);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GPtrArray) known = adm_audience_known_formations (strategy, admiral->faction);
+  gboolean composition = adm_audience_map_shows_composition (ADM_AUDIENCE_SIDE);
+  GString *out = g_string_new (NULL);
+  guint rows = 0;
+
+  g_string_append (out, "<div class=\"tw\"><table><thead><tr>");
+  append_element (out, "th", _("Formation"));
+  append_element (out, "th", _("Faction"));
+  append_element (out, "th", _("Where"));
+  if (composition)
+    append_element (out, "th", _("Ships"));
+  append_element (out, "th", _("Last contact"));
+  g_string_append (out, "</tr></thead><tbody>");
+  for (guint i = 0; i < known->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (known, i);
+      g_autofree char *where = NULL;
+      g_autofree char *ships = NULL;
+      g_autofree char *contact = NULL;
+
+      if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
+        continue;
+      where = position_text (adm_strategy_get_position (strategy, formation->id));
+      g_string_append (out, "<tr>");
+      append_element (out, "td", formation->name);
+      append_element (out, "td", formation->faction->name);
+      append_element (out, "td", where);
+      if (composition)
+        {
+          ships = g_strdup_printf ("%u", formation->ships->len);
+          append_element (out, "td", ships);
+        }
+      contact = last_contact (strategy, scenario, admiral, formation);
+      append_element (out, "td", contact != NULL ? contact : "—");
+      g_string_append (out, "</tr>");
+      rows++;
+    }
+  g_string_append (out, "</tbody></table></div>");
+  if (rows == 0)
+    {
+      g_string_truncate (out, 0);
+      append_element (out, "p", _("Your side knows of no other formation."));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Form */
+
+static void
+append_option (GString    *out,
+               const char *value,
+               const char *label)
+{
+  g_string_append (out, "<option value=\"");
+  adm_portal_html_escape (out, value);
+  g_string_append (out, "\">");
+  adm_portal_html_escape (out, label);
+  g_string_append (out, "</option>");
+}
+
+static void
+append_label (GString    *out,
+              const char *label)
+{
+  g_string_append (out, "<label><span>");
+  adm_portal_html_escape (out, label);
+  g_string_append (out, "</span>");
+}
+
+static void
+append_sector_select (GString     *out,
+                      const char  *name,
+                      AdmScenario *scenario)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  g_string_append_printf (out, "<select name=\"%s\">", name);
+  append_option (out, "", "—");
+  for (guint s = 0; s < sectors->len; s++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, s);
+
+      append_option (out, sector->id, sector->name);
+    }
+  g_string_append (out, "</select>");
+}
+
+/* The timed orders of F-STRAT-16 the form offers, as the sheet's XML names them. */
+static const AdmStratOrderKind timed_orders[] = {
+  ADM_STRAT_ORDER_MOVE, ADM_STRAT_ORDER_ATTACK, ADM_STRAT_ORDER_DEFEND, ADM_STRAT_ORDER_PATROL,
+  ADM_STRAT_ORDER_LAY_MINES, ADM_STRAT_ORDER_SWEEP_MINES,
+};
+
+static void
+append_formation (GString            *out,
+                  guint               n,
+                  const AdmFormation *formation,
+                  AdmCampaign        *campaign,
+                  GPtrArray          *targets)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autofree char *where = position_text (adm_strategy_get_position (strategy_of (campaign),
+                                                                     formation->id));
+
+  g_string_append (out, "<fieldset><legend>");
+  adm_portal_html_escape (out, formation->name);
+  g_string_append (out, " <small>");
+  adm_portal_html_escape (out, where);
+  g_string_append_printf (out, "</small></legend><input type=\"hidden\" name=\"f%u\" value=\"", n);
+  adm_portal_html_escape (out, formation->id);
+  g_string_append (out, "\">");
+
+  append_label (out, _("Order"));
+  g_string_append_printf (out, "<select name=\"o%u\">", n);
+  append_option (out, "", _("No new order"));
+  for (guint k = 0; k < G_N_ELEMENTS (timed_orders); k++)
+    append_option (out, adm_strat_order_kind_to_string (timed_orders[k]),
+                   adm_strat_order_kind_describe (timed_orders[k]));
+  g_string_append (out, "</select></label>");
+
+  append_label (out, _("Route, sector by sector"));
+  for (char leg = 'a'; leg <= 'd'; leg++)
+    {
+      g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
+
+      append_sector_select (out, name, scenario);
+    }
+  g_string_append (out, "</label>");
+
+  append_label (out, _("Target"));
+  g_string_append_printf (out, "<select name=\"t%u\">", n);
+  append_option (out, "", "—");
+  for (guint t = 0; t < targets->len; t++)
+    {
+      const AdmFormation *target = g_ptr_array_index (targets, t);
+      g_autofree char *label = g_strdup_printf ("%s (%s)", target->name, target->faction->name);
+
+      append_option (out, target->id, label);
+    }
+  {
+    GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+    for (guint s = 0; s < sectors->len; s++)
+      {
+        const AdmSector *sector = g_ptr_array_index (sectors, s);
+
+        append_option (out, sector->id, sector->name);
+      }
+  }
+  g_string_append (out, "</select></label>");
+
+  append_label (out, _("Flagship (F-STRAT-17)"));
+  g_string_append_printf (out, "<select name=\"s%u\">", n);
+  append_option (out, "", _("No change"));
+  for (guint s = 0; s < formation->ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->ships, s);
+
+      append_option (out, ship->id, ship->name);
+    }
+  g_string_append (out, "</select></label>");
+
+  append_label (out, _("Instructions to the master (F-STRAT-18)"));
+  g_string_append_printf (out, "<textarea name=\"i%u\" maxlength=\"1000\" rows=\"2\"></textarea>"
+                          "</label></fieldset>", n);
+}
+
+char *
+adm_portal_page_form (AdmCampaign      *campaign,
+                      const AdmAdmiral *admiral,
+                      const char       *csrf)
+{
+  AdmStrategy *strategy = strategy_of (campaign);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  g_autoptr(GPtrArray) known = adm_audience_known_formations (strategy, admiral->faction);
+  g_autoptr(GPtrArray) targets = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+
+  /* F-STRAT-3: the enemies he may name as targets are those his side knows of, no other. */
+  for (guint i = 0; i < known->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (known, i);
+
+      if (!adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
+        g_ptr_array_add (targets, (gpointer) formation);
+    }
+  g_string_append (out, "<form method=\"post\" action=\"sheet\">"
+                        "<input type=\"hidden\" name=\"csrf\" value=\"");
+  adm_portal_html_escape (out, csrf);
+  g_string_append (out, "\">");
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->admiral == NULL || !g_str_equal (formation->admiral->id, admiral->id))
+        continue;
+      append_formation (out, n++, formation, campaign, targets);
+    }
+  if (n == 0)
+    {
+      g_string_truncate (out, 0);
+      append_element (out, "p", _("You command no formation now."));
+      return g_string_free (out, FALSE);
+    }
+  g_string_append (out, "<button type=\"submit\">");
+  adm_portal_html_escape (out, _("Hand in the sheet"));
+  g_string_append (out, "</button></form>");
+  return g_string_free (out, FALSE);
+}
+
+/* The page */
+
+static const char style[] =
+  ":root{color-scheme:light dark;--a:#1c71d8}"
+  "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:0 .8em 2em;max-width:48em;"
+  "margin-inline:auto}"
+  "header{padding:.6em 0;border-bottom:2px solid var(--a)}h1{font-size:1.3em;margin:.2em 0}"
+  "h2{font-size:1.1em;margin:1.2em 0 .4em}h3,h4{font-size:1em;margin:.8em 0 .3em}"
+  ".sub{opacity:.75;margin:0}.clock{font-size:2.2em;font-variant-numeric:tabular-nums;"
+  "margin:.1em 0}.msg{padding:.6em;border-radius:.4em;background:#e6f4ea;color:#111}"
+  ".msg.err{background:#fde7e9}"
+  ".tw{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9em}"
+  "th,td{text-align:left;padding:.25em .4em;border-bottom:1px solid #8884}"
+  ".card{border:1px solid #8886;border-radius:.5em;padding:.4em .7em;margin:.5em 0}"
+  "dl{display:grid;grid-template-columns:auto 1fr;gap:.1em .8em;margin:.3em 0}dd{margin:0}"
+  "fieldset{border:1px solid #8886;border-radius:.5em;margin:.6em 0;min-width:0}"
+  "label{display:block;margin:.4em 0}label span{display:block;font-size:.85em;opacity:.8}"
+  "select,textarea,button{font:inherit;max-width:100%;margin:.1em 0;box-sizing:border-box}"
+  "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
+  "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
+  "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
+  "footer{margin-top:2em;font-size:.8em;opacity:.7}";
+
+/* The countdown ticks in the browser from the server's own clock (the phone's may be wrong);
+ * every 5 s it asks whether the campaign changed and reloads when it has. */
+static const char script[] =
+  "(function(){var c=document.getElementById('clock');if(!c)return;"
+  "var d=+c.dataset.deadline,skew=Date.now()/1000-(+c.dataset.now),v=c.dataset.version;"
+  "function p(n){return(n<10?'0':'')+n}"
+  "function tick(){if(!d){return}var s=Math.round(d-(Date.now()/1000-skew));"
+  "var neg=s<0;s=Math.abs(s);var h=Math.floor(s/3600),m=Math.floor(s/60)%60,x=s%60;"
+  "c.textContent=(neg?'−':'')+(h?h+':'+p(m):m)+':'+p(x)}"
+  "tick();setInterval(tick,1000);"
+  "setInterval(function(){fetch('status.json',{cache:'no-store'}).then(function(r){"
+  "return r.ok?r.json():null}).then(function(j){if(j&&String(j.version)!==v&&"
+  "!document.querySelector('form :focus'))location.reload()}).catch(function(){})},5000)})();";
+
+static char *
+format_remaining (gint64 seconds)
+{
+  gint64 s = ABS (seconds);
+
+  if (s >= 3600)
+    return g_strdup_printf ("%s%" G_GINT64_FORMAT ":%02d:%02d", seconds < 0 ? "−" : "",
+                            s / 3600, (int) (s / 60 % 60), (int) (s % 60));
+  return g_strdup_printf ("%s%d:%02d", seconds < 0 ? "−" : "", (int) (s / 60), (int) (s % 60));
+}
+
+char *
+adm_portal_page_clock_text (gint64 deadline,
+                            gint64 now)
+{
+  return format_remaining (deadline - now);
+}
+
+static void
+append_section (GString    *out,
+                const char *id,
+                const char *heading,
+                const char *html)
+{
+  g_string_append_printf (out, "<section id=\"%s\"><h2>", id);
+  adm_portal_html_escape (out, heading);
+  g_string_append (out, "</h2>");
+  g_string_append (out, html);
+  g_string_append (out, "</section>");
+}
+
+char *
+adm_portal_page_render (const AdmPortalPage *page)
+{
+  GString *out = g_string_sized_new (16384);
+  g_autofree char *now = page->now_mark != NULL ? g_strdup (page->now_mark)
+                                                : g_strdup_printf ("%" G_GINT64_FORMAT, page->now);
+  g_autofree char *clock = page->deadline <= 0 ? g_strdup (_("not running"))
+                           : page->clock_mark != NULL ? g_strdup (page->clock_mark)
+                           : format_remaining (page->deadline - page->now);
+  g_autofree char *sheet_heading = g_strdup_printf (_("Your order sheet for cycle %u"),
+                                                    page->cycle);
+
+  g_string_append_printf (out, "<!DOCTYPE html><html lang=\"%s\"><head><meta charset=\"utf-8\">"
+                          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+                          "<meta name=\"referrer\" content=\"no-referrer\"><title>",
+                          page->lang);
+  adm_portal_html_escape (out, page->title);
+  g_string_append_printf (out, "</title><style nonce=\"%s\">%s</style></head><body><header><h1>",
+                          page->nonce, style);
+  adm_portal_html_escape (out, page->title);
+  g_string_append (out, "</h1><p class=\"sub\">");
+  adm_portal_html_escape (out, page->subtitle);
+  g_string_append (out, "</p></header>");
+
+  if (page->message != NULL)
+    {
+      g_string_append_printf (out, "<p class=\"msg%s\" role=\"status\">",
+                              page->message_is_error ? " err" : "");
+      adm_portal_html_escape (out, page->message);
+      g_string_append (out, "</p>");
+    }
+
+  g_string_append (out, "<section id=\"session\"><h2>");
+  adm_portal_html_escape (out, _("Next communication session"));
+  g_string_append_printf (out, "</h2><p class=\"clock\" id=\"clock\" data-deadline=\"%"
+                          G_GINT64_FORMAT "\" data-now=\"%s\" data-version=\"%u\">",
+                          page->deadline, now, page->version);
+  adm_portal_html_escape (out, clock);
+  g_string_append (out, "</p></section>");
+
+  g_string_append (out, "<section id=\"sheet\"><h2>");
+  adm_portal_html_escape (out, sheet_heading);
+  g_string_append (out, "</h2><p id=\"sheet-status\">");
+  adm_portal_html_escape (out, page->sheet_status);
+  g_string_append (out, "</p>");
+  g_string_append (out, page->form_html);
+  g_string_append (out, "</section>");
+
+  append_section (out, "fleet", _("Your fleet"), page->cards_html);
+  append_section (out, "known", _("What your side knows of other formations"), page->known_html);
+  append_section (out, "reports", _("Your reports"), page->reports_html);
+
+  g_string_append (out, "<footer>");
+  adm_portal_html_escape (out, _("Served by the game master’s Admiralty over the room’s network "
+                                 "(plain HTTP): keep this link to yourself."));
+  g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script></body></html>\n",
+                          page->nonce, script);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-page.h: the admiral's page of the portal (adm-portal.h) as HTML — one page,
+ * mobile first, no external resource (styles and the countdown's script inline, allowed by
+ * the page's Content-Security-Policy nonce). Every text from the campaign goes through
+ * adm_portal_html_escape (): a faction called "<script>" is text. The words come from the
+ * gettext catalogue in the language the caller has set (adm_portal_page_language ()). */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-campaign.h"
+#include "adm-doc.h"
+
+G_BEGIN_DECLS
+
+/* @text with &, <, >, " and ' as entities, appended to @out; NULL appends nothing. */
+void   adm_portal_html_escape      (GString          *out,
+                                    const char       *text);
+/* @doc's blocks as HTML (headings from <h3> down, tables, cards as definition lists). */
+void   adm_portal_html_doc         (GString          *out,
+                                    AdmDoc           *doc);
+/* "ru" or "en": the first of them the browser's Accept-Language header prefers (by q); "en"
+ * when it names neither. */
+const char *adm_portal_page_language (const char     *accept_language);
+
+/* The fragments of an admiral's page that depend on the campaign only (not on the request),
+ * built through the engine's filters for his side. */
+char  *adm_portal_page_cards       (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral,
+                                    const char       *battles_dir) G_GNUC_WARN_UNUSED_RESULT;
+char  *adm_portal_page_reports     (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral,
+                                    const char       *battles_dir) G_GNUC_WARN_UNUSED_RESULT;
+/* F-STRAT-3: the other sides' formations his side knows of (adm_audience_known_formations ()),
+ * where they are, their strength, and when and where his side last met them. */
+char  *adm_portal_page_known       (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral) G_GNUC_WARN_UNUSED_RESULT;
+/* The order form: one fieldset per formation he commands (order, route, target, flagship,
+ * instructions), posting to "sheet" with @csrf. */
+char  *adm_portal_page_form        (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral,
+                                    const char       *csrf) G_GNUC_WARN_UNUSED_RESULT;
+
+typedef struct {
+  const char *lang;              /* "en" | "ru" */
+  const char *title;             /* the admiral's name */
+  const char *subtitle;          /* faction, campaign */
+  guint       cycle;             /* the cycle orders are given for */
+  guint       version;           /* the campaign's version (status.json): a change reloads */
+  gint64      now;               /* unix seconds */
+  gint64      deadline;          /* next communication session; 0: unknown */
+  const char *sheet_status;      /* plain text */
+  const char *message;           /* plain text shown on top after a POST, or NULL */
+  gboolean    message_is_error;
+  const char *nonce;             /* for the inline style and script */
+  const char *now_mark;          /* when not NULL: written in place of the time and the
+                                  * countdown's text, for the caller to fill in per request */
+  const char *clock_mark;
+  const char *form_html;         /* fragments, HTML already */
+  const char *cards_html;
+  const char *known_html;
+  const char *reports_html;
+} AdmPortalPage;
+
+char  *adm_portal_page_render      (const AdmPortalPage *page) G_GNUC_WARN_UNUSED_RESULT;
+/* The countdown as the page first shows it: "32:15", "1:02:15", "−0:30" when overdue. */
+char  *adm_portal_page_clock_text  (gint64            deadline,
+                                    gint64            now) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,1363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal.c: the admirals' portal (adm-portal.h). One catch-all handler parses every path
+ * strictly — "/a/" TOKEN "/" then "", "status.json", "sheet" or "report-N.pdf" — so anything
+ * else, encoded or dotted, is the one 404. The heavy fragments of a page (fleet cards,
+ * reports, what his side knows) are built once per campaign version and language and kept
+ * until the campaign changes; the CSRF token and the status are made per request. */
+
+#include "config.h"
+
+#include <ifaddrs.h>
+#include <locale.h>
+#include <net/if.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+#include <libsoup/soup.h>
+
+#include "adm-audience.h"
+#include "adm-doc-render.h"
+#include "adm-order-sheet.h"
+#include "adm-portal.h"
+#include "adm-portal-page.h"
+#include "adm-portal-tokens.h"
+#include "adm-report.h"
+
+/* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
+#define CSRF_KEEP 8
+/* The most formations one posted sheet may name: a bound on the work a request makes. */
+#define MAX_FORMATIONS 32
+/* The most client addresses whose rate is tracked before the table is started afresh. */
+#define MAX_CLIENTS 1024
+
+G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
+
+typedef struct {
+  double tokens;
+  gint64 last;   /* monotonic µs */
+} Bucket;
+
+typedef struct {
+  char *cards;
+  char *reports;
+  char *known;
+} Parts;
+
+struct _AdmPortal
+{
+  GObject          parent_instance;
+
+  AdmCampaign     *campaign;  /* weak: the portal stops with the campaign */
+  gulong           changed_id;
+  AdmPortalTokens *tokens;
+  char            *battles_dir;
+
+  SoupServer      *server;
+  char            *address;
+  guint            port;
+
+  gint64           deadline;
+  gboolean         accept_on_arrival;
+  double           rate;
+  guint            burst;
+  GHashTable      *buckets;   /* client address → Bucket* */
+
+  guint            version;   /* bumped by every change of the campaign */
+  GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
+  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → the page with marks (char*): of this
+                               * version, deadline and sheets */
+  GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
+  GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
+};
+
+G_DEFINE_FINAL_TYPE (AdmPortal, adm_portal, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  PROP_ACCEPT_ON_ARRIVAL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SHEET_RECEIVED,
+  SHEET_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+parts_free (gpointer data)
+{
+  Parts *parts = data;
+
+  g_free (parts->cards);
+  g_free (parts->reports);
+  g_free (parts->known);
+  g_free (parts);
+}
+
+static void
+sheet_free (gpointer data)
+{
+  AdmPortalSheet *sheet = data;
+
+  g_free (sheet->admiral_id);
+  g_ptr_array_unref (sheet->events);
+  g_free (sheet->reason);
+  g_free (sheet);
+}
+
+/* Language: the page's words follow the browser, the master's own screens do not change. */
+
+typedef struct {
+  char *language;
+  char *messages;   /* LC_MESSAGES to restore, or NULL */
+} LangScope;
+
+static void
+lang_push (LangScope  *scope,
+           const char *lang)
+{
+  const char *current = setlocale (LC_MESSAGES, NULL);
+
+  scope->language = g_strdup (g_getenv ("LANGUAGE"));
+  scope->messages = NULL;
+  g_setenv ("LANGUAGE", lang, TRUE);
+  /* gettext ignores LANGUAGE in the "C" locale; C.UTF-8 is C for everything else. */
+  if (current != NULL && (g_str_equal (current, "C") || g_str_equal (current, "POSIX")))
+    {
+      scope->messages = g_strdup (current);
+      if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
+        g_clear_pointer (&scope->messages, g_free);
+    }
+}
+
+static void
+lang_pop (LangScope *scope)
+{
+  if (scope->language != NULL)
+    g_setenv ("LANGUAGE", scope->language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  if (scope->messages != NULL)
+    setlocale (LC_MESSAGES, scope->messages);
+  g_free (scope->language);
+  g_free (scope->messages);
+}
+
+/* Object */
+
+static void
+campaign_changed_cb (AdmPortal   *self,
+                     AdmCampaign *campaign)
+{
+  self->version++;
+  g_hash_table_remove_all (self->parts);
+  g_hash_table_remove_all (self->pdfs);
+  g_hash_table_remove_all (self->pages);
+}
+
+/* The campaign is closed: nothing more is served. */
+static void
+campaign_gone_cb (gpointer  data,
+                  GObject  *where_the_campaign_was)
+{
+  AdmPortal *self = data;
+
+  self->campaign = NULL;
+  self->changed_id = 0;
+  adm_portal_stop (self);
+}
+
+static void
+adm_portal_dispose (GObject *object)
+{
+  AdmPortal *self = ADM_PORTAL (object);
+
+  adm_portal_stop (self);
+  if (self->campaign != NULL)
+    {
+      g_clear_signal_handler (&self->changed_id, self->campaign);
+      g_object_weak_unref (G_OBJECT (self->campaign), campaign_gone_cb, self);
+      self->campaign = NULL;
+    }
+  g_clear_object (&self->tokens);
+  G_OBJECT_CLASS (adm_portal_parent_class)->dispose (object);
+}
+
+static void
+adm_portal_finalize (GObject *object)
+{
+  AdmPortal *self = ADM_PORTAL (object);
+
+  g_free (self->battles_dir);
+  g_free (self->address);
+  g_hash_table_unref (self->buckets);
+  g_hash_table_unref (self->parts);
+  g_hash_table_unref (self->pdfs);
+  g_hash_table_unref (self->pages);
+  g_hash_table_unref (self->csrf);
+  g_hash_table_unref (self->sheets);
+  G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
+}
+
+static void
+adm_portal_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  AdmPortal *self = ADM_PORTAL (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, adm_portal_get_running (self));
+      break;
+    case PROP_ACCEPT_ON_ARRIVAL:
+      g_value_set_boolean (value, self->accept_on_arrival);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_portal_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  AdmPortal *self = ADM_PORTAL (object);
+
+  switch (prop_id)
+    {
+    case PROP_ACCEPT_ON_ARRIVAL:
+      adm_portal_set_accept_on_arrival (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_portal_class_init (AdmPortalClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = adm_portal_dispose;
+  object_class->finalize = adm_portal_finalize;
+  object_class->get_property = adm_portal_get_property;
+  object_class->set_property = adm_portal_set_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ACCEPT_ON_ARRIVAL] =
+    g_param_spec_boolean ("accept-on-arrival", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SHEET_RECEIVED] = g_signal_new ("sheet-received", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SHEET_CHANGED] = g_signal_new ("sheet-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+adm_portal_init (AdmPortal *self)
+{
+  self->rate = 20.0;
+  self->burst = 200;
+  self->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
+  self->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) g_bytes_unref);
+  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) g_ptr_array_unref);
+  self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
+}
+
+/* The battles/ folder beside the campaign file, as admiralty-cli report reads it. */
+static char *
+battles_dir_of (AdmCampaign *campaign)
+{
+  const char *path = adm_campaign_get_path (campaign);
+  g_autofree char *dir = NULL, *battles = NULL;
+
+  if (path == NULL)
+    return NULL;
+  dir = g_path_get_dirname (path);
+  battles = g_build_filename (dir, "battles", NULL);
+  return g_file_test (battles, G_FILE_TEST_IS_DIR) ? g_steal_pointer (&battles) : NULL;
+}
+
+AdmPortal *
+adm_portal_new (AdmCampaign  *campaign,
+                GError      **error)
+{
+  g_autoptr(AdmPortal) self = NULL;
+  GPtrArray *admirals;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autofree char *tokens_path = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  self = g_object_new (ADM_TYPE_PORTAL, NULL);
+  self->campaign = campaign;
+  g_object_weak_ref (G_OBJECT (campaign), campaign_gone_cb, self);
+  self->changed_id = g_signal_connect_swapped (campaign, "changed",
+                                               G_CALLBACK (campaign_changed_cb), self);
+  self->battles_dir = battles_dir_of (campaign);
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    g_ptr_array_add (ids, ((AdmAdmiral *) g_ptr_array_index (admirals, i))->id);
+  g_ptr_array_add (ids, NULL);
+  if (adm_campaign_get_path (campaign) != NULL)
+    tokens_path = adm_portal_tokens_path_for (adm_campaign_get_path (campaign));
+  self->tokens = adm_portal_tokens_new (tokens_path, (const char * const *) ids->pdata, error);
+  if (self->tokens == NULL)
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+AdmCampaign *
+adm_portal_get_campaign (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return self->campaign;
+}
+
+AdmPortalTokens *
+adm_portal_get_tokens (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return self->tokens;
+}
+
+/* Responses */
+
+static void
+add_common_headers (SoupServerMessage *msg)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (headers, "Cache-Control", "no-store");
+  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
+  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
+}
+
+static void
+respond_text (SoupServerMessage *msg,
+              guint              status,
+              const char        *text)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
+                                    text, strlen (text));
+}
+
+/* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
+ * it was. */
+static void
+not_found (SoupServerMessage *msg)
+{
+  respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
+}
+
+static void
+respond_html (SoupServerMessage *msg,
+              guint              status,
+              const char        *nonce,
+              char              *html)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
+                                             "script-src 'nonce-%s'; connect-src 'self'; "
+                                             "form-action 'self'; base-uri 'none'; "
+                                             "frame-ancestors 'none'", nonce, nonce);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "text/html; charset=utf-8", SOUP_MEMORY_TAKE,
+                                    html, strlen (html));
+}
+
+/* Rate limit: a token bucket per client address. */
+static gboolean
+rate_allows (AdmPortal         *self,
+             SoupServerMessage *msg)
+{
+  const char *host = soup_server_message_get_remote_host (msg);
+  gint64 now = g_get_monotonic_time ();
+  Bucket *bucket;
+
+  if (host == NULL)
+    host = "";
+  bucket = g_hash_table_lookup (self->buckets, host);
+  if (bucket == NULL)
+    {
+      if (g_hash_table_size (self->buckets) >= MAX_CLIENTS)
+        g_hash_table_remove_all (self->buckets);
+      bucket = g_new (Bucket, 1);
+      bucket->tokens = self->burst;
+      bucket->last = now;
+      g_hash_table_insert (self->buckets, g_strdup (host), bucket);
+    }
+  bucket->tokens = MIN ((double) self->burst,
+                        bucket->tokens + (now - bucket->last) * self->rate / G_USEC_PER_SEC);
+  bucket->last = now;
+  if (bucket->tokens < 1.0)
+    return FALSE;
+  bucket->tokens -= 1.0;
+  return TRUE;
+}
+
+/* Pages */
+
+static const AdmAdmiral *
+admiral_of (AdmPortal  *self,
+            const char *admiral_id)
+{
+  return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+}
+
+static guint
+current_cycle (AdmPortal *self)
+{
+  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
+}
+
+static char *
+clock_text (gint64 time)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+
+  return g_date_time_format (when, "%H:%M");
+}
+
+/* The status of his sheet for the current cycle, in words. */
+static char *
+sheet_status (AdmPortal        *self,
+              const AdmAdmiral *admiral)
+{
+  guint cycle = current_cycle (self);
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const AdmStratSheet *journaled;
+  g_autofree char *when = NULL;
+
+  if (sent != NULL && sent->cycle == cycle)
+    {
+      when = clock_text (sent->received);
+      switch (sent->status)
+        {
+        case ADM_PORTAL_SHEET_PENDING:
+          return g_strdup_printf (sent->late ? _("Received at %s, late; waiting for the master.")
+                                             : _("Received at %s; waiting for the master."),
+                                  when);
+        case ADM_PORTAL_SHEET_ACCEPTED:
+          return g_strdup_printf (_("Received at %s and accepted by the master."), when);
+        case ADM_PORTAL_SHEET_REFUSED:
+        default:
+          return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
+                                  sent->reason != NULL ? sent->reason : "");
+        }
+    }
+  journaled = adm_strategy_get_sheet (adm_state_get_strategy (adm_campaign_get_state (self->campaign)),
+                                      cycle, admiral->id);
+  if (journaled != NULL)
+    {
+      when = clock_text (journaled->received);
+      return g_strdup_printf (journaled->late ? _("Handed in at %s, late.")
+                                              : _("Handed in at %s."), when);
+    }
+  return g_strdup (_("Not handed in yet."));
+}
+
+static Parts *
+parts_for (AdmPortal        *self,
+           const AdmAdmiral *admiral,
+           const char       *lang)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
+  Parts *parts = g_hash_table_lookup (self->parts, key);
+
+  if (parts != NULL)
+    return parts;
+  parts = g_new0 (Parts, 1);
+  parts->cards = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  parts->reports = adm_portal_page_reports (self->campaign, admiral, self->battles_dir);
+  parts->known = adm_portal_page_known (self->campaign, admiral);
+  g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
+  return parts;
+}
+
+static char *
+new_csrf (AdmPortal  *self,
+          const char *admiral_id)
+{
+  GPtrArray *kept = g_hash_table_lookup (self->csrf, admiral_id);
+  char *token = adm_portal_random_secret ();
+
+  if (kept == NULL)
+    {
+      kept = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (self->csrf, g_strdup (admiral_id), kept);
+    }
+  if (kept->len >= CSRF_KEEP)
+    g_ptr_array_remove_index (kept, 0);
+  g_ptr_array_add (kept, g_strdup (token));
+  return token;
+}
+
+/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up. */
+static gboolean
+take_csrf (AdmPortal  *self,
+           const char *admiral_id,
+           const char *token)
+{
+  GPtrArray *kept = g_hash_table_lookup (self->csrf, admiral_id);
+  int found = -1;
+
+  if (kept == NULL || token == NULL || strlen (token) != ADM_PORTAL_TOKEN_CHARS)
+    return FALSE;
+  for (guint i = 0; i < kept->len; i++)
+    if (adm_portal_equal_secret (g_ptr_array_index (kept, i), token, ADM_PORTAL_TOKEN_CHARS))
+      found = (int) i;
+  if (found < 0)
+    return FALSE;
+  g_ptr_array_remove_index (kept, (guint) found);
+  return TRUE;
+}
+
+/* What changes from one request to the next, marked in the cached page: characters no text
+ * of a campaign holds (XML forbids them). */
+#define MARK_NONCE "\x01N\x01"
+#define MARK_CSRF  "\x01C\x01"
+#define MARK_NOW   "\x01T\x01"
+#define MARK_CLOCK "\x01K\x01"
+
+/* The admiral's page with marks where the request's own values go, or (@message given) the
+ * page made for this answer alone. */
+static char *
+marked_page (AdmPortal         *self,
+             const AdmAdmiral  *admiral,
+             const char        *lang,
+             const char        *message,
+             gboolean           message_is_error)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL;
+  AdmPortalPage page = { 0, };
+  LangScope scope;
+  Parts *parts;
+  char *html;
+
+  lang_push (&scope, lang);
+  parts = parts_for (self, admiral, lang);
+  form = adm_portal_page_form (self->campaign, admiral, MARK_CSRF);
+  status_text = sheet_status (self, admiral);
+  /* Translators: under the admiral's name on his page: his faction, the campaign */
+  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
+                              adm_scenario_get_name (scenario));
+  page.lang = lang;
+  page.title = admiral->name;
+  page.subtitle = subtitle;
+  page.cycle = current_cycle (self);
+  page.version = self->version;
+  page.deadline = self->deadline;
+  page.now_mark = MARK_NOW;
+  page.clock_mark = MARK_CLOCK;
+  page.sheet_status = status_text;
+  page.message = message;
+  page.message_is_error = message_is_error;
+  page.nonce = MARK_NONCE;
+  page.form_html = form;
+  page.cards_html = parts->cards;
+  page.known_html = parts->known;
+  page.reports_html = parts->reports;
+  html = adm_portal_page_render (&page);
+  lang_pop (&scope);
+  return html;
+}
+
+/* The page is made once per campaign version, language, deadline and sheet status; a request
+ * only fills in its nonce, CSRF token and time: the main loop does little per request. */
+static void
+serve_page (AdmPortal         *self,
+            SoupServerMessage *msg,
+            const AdmAdmiral  *admiral,
+            guint              status,
+            const char        *message,
+            gboolean           message_is_error)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
+  g_autofree char *nonce = adm_portal_random_secret ();
+  g_autofree char *csrf = new_csrf (self, admiral->id);
+  g_autofree char *fresh = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = self->deadline > 0
+                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
+  const char *marked;
+  GString *html;
+
+  if (message != NULL)
+    marked = fresh = marked_page (self, admiral, lang, message, message_is_error);
+  else if ((marked = g_hash_table_lookup (self->pages, key)) == NULL)
+    {
+      marked = marked_page (self, admiral, lang, NULL, FALSE);
+      g_hash_table_insert (self->pages, g_steal_pointer (&key), (char *) marked);
+    }
+  html = g_string_new (marked);
+  g_string_replace (html, MARK_NONCE, nonce, 0);
+  g_string_replace (html, MARK_CSRF, csrf, 0);
+  g_string_replace (html, MARK_NOW, now_text, 0);
+  g_string_replace (html, MARK_CLOCK, clock, 0);
+  respond_html (msg, status, nonce, g_string_free (html, FALSE));
+}
+
+static void
+serve_status (AdmPortal         *self,
+              SoupServerMessage *msg,
+              const AdmAdmiral  *admiral)
+{
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  guint cycle = current_cycle (self);
+  static const char * const names[] = { "pending", "accepted", "refused" };
+  g_autofree char *json = NULL;
+
+  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\"}\n",
+                          self->version, cycle, self->deadline,
+                          g_get_real_time () / G_USEC_PER_SEC,
+                          sent != NULL && sent->cycle == cycle ? names[sent->status] : "none");
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
+}
+
+static cairo_status_t
+write_bytes_cb (void                *closure,
+                const unsigned char *data,
+                unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* @doc as a PDF in memory, A4: nothing of a request reaches the file system. */
+static GBytes *
+doc_pdf (AdmDoc *doc)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  AdmPaper paper;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr(AdmDocLayout) layout = NULL;
+
+  adm_paper_from_name ("a4", &paper);
+  surface = cairo_pdf_surface_create_for_stream (write_bytes_cb, bytes, paper.width,
+                                                 paper.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, adm_doc_get_title (doc));
+  cr = cairo_create (surface);
+  layout = adm_doc_layout_new (doc, cr, paper.width, paper.height);
+  for (guint page = 0; page < adm_doc_layout_get_n_pages (layout); page++)
+    {
+      adm_doc_layout_render_page (layout, cr, page);
+      cairo_show_page (cr);
+    }
+  g_clear_pointer (&layout, adm_doc_layout_free);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+/* "report-N.pdf" with N a resolved cycle, written as a plain number, or 0. */
+static guint
+parse_report (AdmPortal  *self,
+              const char *rest)
+{
+  guint64 cycle = 0;
+  const char *c = rest + strlen ("report-");
+
+  if (!g_str_has_prefix (rest, "report-") || !g_ascii_isdigit (*c) || *c == '0')
+    return 0;
+  for (; g_ascii_isdigit (*c) && cycle < 100000; c++)
+    cycle = cycle * 10 + (guint64) (*c - '0');
+  if (!g_str_equal (c, ".pdf") || cycle >= current_cycle (self))
+    return 0;
+  return (guint) cycle;
+}
+
+static void
+serve_pdf (AdmPortal         *self,
+           SoupServerMessage *msg,
+           const AdmAdmiral  *admiral,
+           guint              cycle)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, lang, cycle);
+  GBytes *pdf = g_hash_table_lookup (self->pdfs, key);
+  g_autofree char *disposition = NULL;
+
+  if (pdf == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmDoc) doc = NULL;
+      LangScope scope;
+
+      lang_push (&scope, lang);
+      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
+                              self->battles_dir, &error);
+      if (doc != NULL)
+        pdf = doc_pdf (doc);
+      lang_pop (&scope);
+      if (pdf == NULL)
+        {
+          respond_text (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, error->message);
+          return;
+        }
+      g_hash_table_insert (self->pdfs, g_steal_pointer (&key), pdf);
+    }
+  add_common_headers (msg);
+  disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"", cycle);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Disposition", disposition);
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/pdf", SOUP_MEMORY_COPY,
+                                    g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf));
+}
+
+/* Sheets */
+
+static AdmEvent *
+order_event (const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             guint             line,
+             const char       *formation,
+             const char       *kind)
+{
+  AdmEvent *event = adm_event_new ("order", now);
+
+  adm_event_set_line (event, (int) line);
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral->id);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  return event;
+}
+
+G_GNUC_PRINTF (2, 3) static const char *
+field (GHashTable *fields,
+       const char *format,
+       ...)
+{
+  g_autofree char *name = NULL;
+  va_list args;
+  const char *value;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
+  value = g_hash_table_lookup (fields, name);
+
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+/* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
+ * event, then for each formation its timed order, its flagship order and its instructions.
+ * Each order's line is its fieldset's number, from 1. */
+static GPtrArray *
+form_events (const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             gboolean          late,
+             GHashTable       *fields)
+{
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
+  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
+  AdmEvent *sheet = adm_event_new ("sheet", now);
+
+  adm_event_set_int (sheet, "cycle", cycle);
+  adm_event_set (sheet, "admiral", admiral->id);
+  adm_event_set (sheet, "received", received);
+  adm_event_set (sheet, "late", late ? "true" : "false");
+  g_ptr_array_add (events, sheet);
+  for (guint n = 0; n < MAX_FORMATIONS; n++)
+    {
+      const char *formation = field (fields, "f%u", n);
+      const char *kind = field (fields, "o%u", n);
+      const char *target = field (fields, "t%u", n);
+      const char *flagship = field (fields, "s%u", n);
+      const char *text = field (fields, "i%u", n);
+
+      if (formation == NULL)
+        break;
+      if (kind != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, kind);
+          g_autoptr(GString) route = g_string_new (NULL);
+
+          for (char leg = 'a'; leg <= 'd'; leg++)
+            {
+              g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
+              const char *sector = g_hash_table_lookup (fields, name);
+
+              if (sector != NULL && *sector != '\0')
+                g_string_append_printf (route, "%s%s", route->len > 0 ? " " : "", sector);
+            }
+          if (route->len > 0)
+            adm_event_set (event, "route", route->str);
+          if (target != NULL)
+            adm_event_set (event, "target", target);
+          g_ptr_array_add (events, event);
+        }
+      if (flagship != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "flagship");
+
+          adm_event_set (event, "flagship", flagship);
+          g_ptr_array_add (events, event);
+        }
+      if (text != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "instructions");
+          g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+          adm_event_set_text (event, stripped);
+          g_ptr_array_add (events, event);
+        }
+    }
+  return events;
+}
+
+/* The engine's reason without the "sheet:N: " that locates it in a file. */
+static const char *
+reason_of (const GError *error)
+{
+  const char *colon = strstr (error->message, ": ");
+
+  return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
+                                                                      : error->message;
+}
+
+static void
+receive_sheet (AdmPortal         *self,
+               SoupServerMessage *msg,
+               const AdmAdmiral  *admiral)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *type = soup_message_headers_get_content_type (request, NULL);
+  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  g_autoptr(GHashTable) fields = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *message = NULL, *when = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gboolean late = self->deadline > 0 && now > self->deadline;
+  guint cycle = current_cycle (self);
+  AdmPortalSheet *sheet;
+  gsize size;
+  const char *data = g_bytes_get_data (body, &size);
+
+  if (size > ADM_PORTAL_MAX_BODY)
+    {
+      respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
+      return;
+    }
+  if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0 ||
+      (size > 0 && memchr (data, '\0', size) != NULL))
+    {
+      respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
+      return;
+    }
+  text = g_strndup (data, size);
+  fields = soup_form_decode (text);
+  if (!take_csrf (self, admiral->id, g_hash_table_lookup (fields, "csrf")))
+    {
+      respond_text (msg, SOUP_STATUS_FORBIDDEN,
+                    "The page is out of date: reload it and hand in the sheet again.\n");
+      return;
+    }
+  events = form_events (admiral, cycle, now, late, fields);
+  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
+    {
+      LangScope scope;
+
+      lang_push (&scope, adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                              "Accept-Language")));
+      message = g_strdup_printf (_("The sheet was refused: %s"), reason_of (error));
+      lang_pop (&scope);
+      serve_page (self, msg, admiral, SOUP_STATUS_UNPROCESSABLE_ENTITY, message, TRUE);
+      return;
+    }
+  sheet = g_new0 (AdmPortalSheet, 1);
+  sheet->admiral_id = g_strdup (admiral->id);
+  sheet->cycle = cycle;
+  sheet->received = now;
+  sheet->late = late;
+  sheet->events = g_steal_pointer (&events);
+  sheet->status = ADM_PORTAL_SHEET_PENDING;
+  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  g_hash_table_remove_all (self->pages);
+  g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
+  if (self->accept_on_arrival)
+    adm_portal_accept (self, admiral->id, NULL);
+  serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+}
+
+/* Dispatch */
+
+static void
+handle_cb (SoupServer        *server,
+           SoupServerMessage *msg,
+           const char        *unused_path,
+           GHashTable        *query,
+           gpointer           user_data)
+{
+  AdmPortal *self = user_data;
+  const char *method = soup_server_message_get_method (msg);
+  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
+  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
+  const char *admiral_id;
+  const AdmAdmiral *admiral;
+  const char *rest;
+  guint cycle;
+
+  if (self->campaign == NULL)
+    {
+      not_found (msg);
+      return;
+    }
+  if (!rate_allows (self, msg))
+    {
+      /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
+      respond_text (msg, 429, "Too many requests\n");
+      return;
+    }
+  /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
+   * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
+   * reaches a page only by naming that page's own token. */
+  if (path == NULL || !g_str_has_prefix (path, "/a/") ||
+      strlen (path) < 3 + ADM_PORTAL_TOKEN_CHARS + 1 || path[3 + ADM_PORTAL_TOKEN_CHARS] != '/')
+    {
+      not_found (msg);
+      return;
+    }
+  admiral_id = adm_portal_tokens_lookup (self->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
+  admiral = admiral_id != NULL ? admiral_of (self, admiral_id) : NULL;
+  rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
+  if (admiral == NULL)
+    not_found (msg);
+  else if (get && *rest == '\0')
+    serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+  else if (get && g_str_equal (rest, "status.json"))
+    serve_status (self, msg, admiral);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
+    receive_sheet (self, msg, admiral);
+  else if (get && (cycle = parse_report (self, rest)) > 0)
+    serve_pdf (self, msg, admiral, cycle);
+  else
+    not_found (msg);
+}
+
+/* Refuses @msg with @status and closes its connection at once, without reading its body:
+ * libsoup would otherwise read a body of any length before answering. */
+static void
+refuse_unread (SoupServerMessage *msg,
+               const char        *status_line)
+{
+  g_autoptr(GIOStream) stream = soup_server_message_steal_connection (msg);
+  g_autofree char *reply = g_strdup_printf ("HTTP/1.1 %s\r\nContent-Length: 0\r\n"
+                                            "Connection: close\r\n\r\n", status_line);
+
+  if (stream == NULL)
+    return;
+  g_output_stream_write_all (g_io_stream_get_output_stream (stream), reply, strlen (reply),
+                             NULL, NULL, NULL);
+  g_io_stream_close (stream, NULL, NULL);
+}
+
+/* Bodies are bounded before they are read: a POST says its length, and no more than
+ * ADM_PORTAL_MAX_BODY; no chunked bodies. */
+static void
+got_headers_cb (SoupServerMessage *msg,
+                gpointer           user_data)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  goffset length = soup_message_headers_get_content_length (headers);
+  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+
+  if (encoding == SOUP_ENCODING_NONE)
+    return;
+  if (encoding != SOUP_ENCODING_CONTENT_LENGTH)
+    refuse_unread (msg, "411 Length Required");
+  else if (length > ADM_PORTAL_MAX_BODY)
+    refuse_unread (msg, "413 Payload Too Large");
+}
+
+static void
+request_started_cb (SoupServer        *server,
+                    SoupServerMessage *msg,
+                    gpointer           user_data)
+{
+  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
+}
+
+/* Listens with a backlog for a room of phones: GSocket's default of 10 pending connections
+ * makes the eleventh of a burst wait a second for its SYN to be sent again. */
+#define BACKLOG 256
+
+static gboolean
+listen_on (SoupServer      *server,
+           GSocketAddress  *address,
+           GError         **error)
+{
+  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address),
+                                            G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, error);
+
+  if (socket == NULL)
+    return FALSE;
+  g_socket_set_listen_backlog (socket, BACKLOG);
+  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error) &&
+         soup_server_listen_socket (server, socket, 0, error);
+}
+
+/* The port @server listens on (port 0 asks the system for one). */
+static guint
+bound_port (SoupServer *server,
+            guint       asked)
+{
+  GSList *listeners = soup_server_get_listeners (server);
+  g_autoptr(GSocketAddress) local = NULL;
+  guint port = asked;
+
+  if (listeners != NULL)
+    local = g_socket_get_local_address (listeners->data, NULL);
+  if (local != NULL && G_IS_INET_SOCKET_ADDRESS (local))
+    port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+  g_slist_free (listeners);
+  return port;
+}
+
+/* Public API */
+
+gboolean
+adm_portal_start (AdmPortal   *self,
+                  const char  *address,
+                  guint        port,
+                  GError     **error)
+{
+  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GSocketAddress) socket_address = NULL;
+  g_autoptr(SoupServer) server = NULL;
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  g_return_val_if_fail (address != NULL, FALSE);
+  g_return_val_if_fail (port <= 65535, FALSE);
+
+  g_return_val_if_fail (self->campaign != NULL, FALSE);
+
+  adm_portal_stop (self);
+  inet = g_inet_address_new_from_string (address);
+  if (inet == NULL)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_ADDRESS,
+                   _("“%s” is not an IP address (such as 192.168.1.20)"), address);
+      return FALSE;
+    }
+  socket_address = g_inet_socket_address_new (inet, (guint16) port);
+  server = soup_server_new ("server-header", "Admiralty", NULL);
+  soup_server_add_handler (server, NULL, handle_cb, self, NULL);
+  g_signal_connect (server, "request-started", G_CALLBACK (request_started_cb), self);
+  if (!listen_on (server, socket_address, error))
+    {
+      g_prefix_error (error, _("The admirals’ portal could not listen on %s, port %u: "),
+                      address, port);
+      if (error != NULL && *error != NULL)
+        {
+          (*error)->domain = ADM_PORTAL_ERROR;
+          (*error)->code = ADM_PORTAL_ERROR_LISTEN;
+        }
+      return FALSE;
+    }
+  self->port = bound_port (server, port);
+  self->server = g_steal_pointer (&server);
+  g_free (self->address);
+  self->address = g_strdup (address);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  return TRUE;
+}
+
+void
+adm_portal_stop (AdmPortal *self)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+
+  if (self->server == NULL)
+    return;
+  soup_server_disconnect (self->server);
+  g_clear_object (&self->server);
+  self->port = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+gboolean
+adm_portal_get_running (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  return self->server != NULL;
+}
+
+guint
+adm_portal_get_port (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), 0);
+  return self->port;
+}
+
+char **
+adm_portal_lan_addresses (void)
+{
+  GPtrArray *found = g_ptr_array_new ();
+  struct ifaddrs *list = NULL;
+
+  if (getifaddrs (&list) == 0)
+    {
+      for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
+        {
+          char text[INET_ADDRSTRLEN];
+
+          if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET ||
+              (i->ifa_flags & IFF_LOOPBACK) || !(i->ifa_flags & IFF_UP))
+            continue;
+          if (inet_ntop (AF_INET, &((struct sockaddr_in *) i->ifa_addr)->sin_addr, text,
+                         sizeof text) != NULL)
+            g_ptr_array_add (found, g_strdup (text));
+        }
+      freeifaddrs (list);
+    }
+  g_ptr_array_add (found, NULL);
+  return (char **) g_ptr_array_free (found, FALSE);
+}
+
+char *
+adm_portal_get_link (AdmPortal  *self,
+                     const char *admiral_id)
+{
+  const char *token;
+  g_autofree char *host = NULL;
+  g_autoptr(GInetAddress) inet = NULL;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+
+  token = adm_portal_tokens_get (self->tokens, admiral_id);
+  if (self->server == NULL || token == NULL)
+    return NULL;
+  inet = g_inet_address_new_from_string (self->address);
+  if (inet != NULL && g_inet_address_get_is_any (inet))
+    {
+      g_auto(GStrv) lan = adm_portal_lan_addresses ();
+
+      host = g_strdup (lan[0] != NULL ? lan[0] : "127.0.0.1");
+    }
+  else if (inet != NULL && g_inet_address_get_family (inet) == G_SOCKET_FAMILY_IPV6)
+    host = g_strdup_printf ("[%s]", self->address);
+  else
+    host = g_strdup (self->address);
+  return g_strdup_printf ("http://%s:%u/a/%s/", host, self->port, token);
+}
+
+gboolean
+adm_portal_reissue (AdmPortal   *self,
+                    const char  *admiral_id,
+                    GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  g_return_val_if_fail (adm_portal_tokens_get (self->tokens, admiral_id) != NULL, FALSE);
+
+  if (!adm_portal_tokens_reissue (self->tokens, admiral_id, error))
+    return FALSE;
+  /* The pages open on his old link can no longer hand in a sheet either. */
+  g_hash_table_remove (self->csrf, admiral_id);
+  return TRUE;
+}
+
+void
+adm_portal_set_deadline (AdmPortal *self,
+                         gint64     deadline)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+
+  /* The app's clock says its time left every second: a second either way is its own tick. */
+  if (self->deadline == deadline ||
+      (self->deadline > 0 && deadline > 0 && ABS (self->deadline - deadline) <= 2))
+    return;
+  self->deadline = deadline;
+  /* Late or not, and the countdown's start, are in the pages. */
+  g_hash_table_remove_all (self->pages);
+}
+
+void
+adm_portal_set_accept_on_arrival (AdmPortal *self,
+                                  gboolean   accept)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+
+  accept = !!accept;
+  if (self->accept_on_arrival == accept)
+    return;
+  self->accept_on_arrival = accept;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCEPT_ON_ARRIVAL]);
+}
+
+gboolean
+adm_portal_get_accept_on_arrival (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  return self->accept_on_arrival;
+}
+
+void
+adm_portal_set_rate_limit (AdmPortal *self,
+                           double     per_second,
+                           guint      burst)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+  g_return_if_fail (per_second > 0.0 && burst > 0);
+
+  self->rate = per_second;
+  self->burst = burst;
+  g_hash_table_remove_all (self->buckets);
+}
+
+GPtrArray *
+adm_portal_get_sheets (AdmPortal *self)
+{
+  GPtrArray *admirals;
+  GPtrArray *sheets = g_ptr_array_new ();
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), sheets);
+
+  if (self->campaign == NULL)
+    return sheets;
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+      if (sheet != NULL)
+        g_ptr_array_add (sheets, sheet);
+    }
+  return sheets;
+}
+
+const AdmPortalSheet *
+adm_portal_get_sheet (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return admiral_id != NULL ? g_hash_table_lookup (self->sheets, admiral_id) : NULL;
+}
+
+static AdmPortalSheet *
+pending_sheet (AdmPortal   *self,
+               const char  *admiral_id,
+               GError     **error)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (self->campaign == NULL || sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet from %s is waiting in the admirals’ portal"), admiral_id);
+      return NULL;
+    }
+  return sheet;
+}
+
+static void
+set_status (AdmPortal            *self,
+            AdmPortalSheet       *sheet,
+            AdmPortalSheetStatus  status,
+            const char           *reason)
+{
+  g_autofree char *admiral_id = g_strdup (sheet->admiral_id);
+
+  sheet->status = status;
+  g_free (sheet->reason);
+  sheet->reason = g_strdup (reason);
+  g_hash_table_remove_all (self->pages);
+  g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_accept (AdmPortal   *self,
+                   const char  *admiral_id,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  /* The campaign may have moved on since it arrived (another sheet, a resolved cycle): the
+   * engine checks it again, then journals it whole as the master's own import would. */
+  if (!adm_order_sheet_check (sheet->events, adm_campaign_get_state (self->campaign), "sheet",
+                              &local_error) ||
+      !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
+    {
+      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
+  return TRUE;
+}
+
+gboolean
+adm_portal_refuse (AdmPortal   *self,
+                   const char  *admiral_id,
+                   const char  *reason,
+                   GError     **error)
+{
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason);
+  return TRUE;
+}

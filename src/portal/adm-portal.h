@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal.h: the admirals' portal — a small HTTP server (libsoup 3) on the game's local
+ * network that shows each admiral, on his phone, his own picture of the campaign: his fleet
+ * cards, his reports of past cycles (HTML and PDF), the countdown to the next communication
+ * session, the status of his sheet, and what his side knows of other formations — every word
+ * through the same filters as the paper reports (adm-report.h, adm-audience.h) — and takes
+ * his order sheet, checked by the engine (adm_order_sheet_check ()) and kept pending for the
+ * master.
+ *
+ * Security (issue 22): each admiral's link carries his 128-bit token (adm-portal-tokens.h);
+ * any other path, a wrong, missing or revoked token, or another admiral's resource gets one
+ * and the same 404. POSTs carry a per-page CSRF token; bodies are bounded; each client is
+ * rate-limited; every name is escaped; no part of a URL reaches the file system. Nothing
+ * listens before adm_portal_start (); the server stops with the object. Plain HTTP: anyone on
+ * the room's network can read the traffic. Everything runs on the thread-default main context
+ * of the caller of adm_portal_start (). */
+#pragma once
+
+#include <glib-object.h>
+
+#include "adm-campaign.h"
+#include "adm-portal-tokens.h"
+
+G_BEGIN_DECLS
+
+#define ADM_PORTAL_ERROR (adm_portal_error_quark ())
+
+typedef enum {
+  ADM_PORTAL_ERROR_ADDRESS,    /* the address given is no IP address */
+  ADM_PORTAL_ERROR_LISTEN,     /* the server could not listen there */
+  ADM_PORTAL_ERROR_NO_SHEET,   /* no sheet of that admiral is waiting */
+} AdmPortalError;
+
+GQuark adm_portal_error_quark (void);
+
+/* The largest request body taken (an order sheet is a few hundred bytes). */
+#define ADM_PORTAL_MAX_BODY 16384
+
+typedef enum {
+  ADM_PORTAL_SHEET_PENDING,    /* received, waiting for the master */
+  ADM_PORTAL_SHEET_ACCEPTED,   /* journaled as his sheet */
+  ADM_PORTAL_SHEET_REFUSED,    /* the master's reason in ->reason */
+} AdmPortalSheetStatus;
+
+/* The last sheet an admiral sent through the portal. */
+typedef struct {
+  char                 *admiral_id;
+  guint                 cycle;
+  gint64                received;  /* unix seconds */
+  gboolean              late;      /* after the deadline (adm_portal_set_deadline ()) */
+  GPtrArray            *events;    /* AdmEvent*: "sheet", then its "order"s */
+  AdmPortalSheetStatus  status;
+  char                 *reason;    /* REFUSED: why */
+} AdmPortalSheet;
+
+/* Signals:
+ *   "sheet-received" (const char *admiral_id): a sheet passed the engine's checks and waits
+ *     (or, with "accept-on-arrival", was accepted: see its status);
+ *   "sheet-changed" (const char *admiral_id): accepted or refused by the master.
+ * Properties: "running" (gboolean, read-only), "accept-on-arrival" (gboolean). */
+#define ADM_TYPE_PORTAL (adm_portal_get_type ())
+G_DECLARE_FINAL_TYPE (AdmPortal, adm_portal, ADM, PORTAL, GObject)
+
+/* A portal for @campaign, which it does not keep alive: when the campaign is finalized (closed)
+ * the portal stops and serves nothing more. Its tokens are read from (or made and saved in) the side file of
+ * the campaign's file (adm_portal_tokens_path_for ()), or kept in memory for a campaign with
+ * no file yet. Nothing listens yet. */
+AdmPortal      *adm_portal_new               (AdmCampaign  *campaign,
+                                              GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The campaign, or NULL once it is closed. */
+AdmCampaign    *adm_portal_get_campaign      (AdmPortal    *self);
+AdmPortalTokens *adm_portal_get_tokens       (AdmPortal    *self);
+
+/* Listens on @address (an IPv4 or IPv6 address; "0.0.0.0" for every interface) and @port
+ * (0: any free port). */
+gboolean        adm_portal_start             (AdmPortal    *self,
+                                              const char   *address,
+                                              guint         port,
+                                              GError      **error);
+void            adm_portal_stop              (AdmPortal    *self);
+gboolean        adm_portal_get_running       (AdmPortal    *self);
+/* The port listened on, 0 when stopped. */
+guint           adm_portal_get_port          (AdmPortal    *self);
+
+/* @admiral_id's link, "http://HOST:PORT/a/TOKEN/" (HOST: the address listened on, or when it
+ * is every interface, the first LAN address), or NULL when stopped or unknown. */
+char           *adm_portal_get_link          (AdmPortal    *self,
+                                              const char   *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
+/* Revokes @admiral_id's token and issues a new one (saved at once): the old link gives 404. */
+gboolean        adm_portal_reissue           (AdmPortal    *self,
+                                              const char   *admiral_id,
+                                              GError      **error);
+
+/* The next communication session (unix seconds; 0: unknown), for the countdown and to mark a
+ * sheet received after it late (F-STRAT-7). */
+void            adm_portal_set_deadline      (AdmPortal    *self,
+                                              gint64        deadline);
+void            adm_portal_set_accept_on_arrival (AdmPortal *self,
+                                              gboolean      accept);
+gboolean        adm_portal_get_accept_on_arrival (AdmPortal *self);
+/* Requests per second each client address may make on average, and the burst it may make at
+ * once (defaults: 20 and 200); beyond, 429. */
+void            adm_portal_set_rate_limit    (AdmPortal    *self,
+                                              double        per_second,
+                                              guint         burst);
+
+/* The last sheet each admiral sent through the portal (AdmPortalSheet*, borrowed), scenario
+ * order; the pending ones are what the master's Orders board shows. */
+GPtrArray      *adm_portal_get_sheets        (AdmPortal    *self) G_GNUC_WARN_UNUSED_RESULT;
+const AdmPortalSheet *adm_portal_get_sheet   (AdmPortal    *self,
+                                              const char   *admiral_id);
+/* Journals @admiral_id's pending sheet as his sheet (adm_campaign_append_all (), checked
+ * again against the campaign as it is now); FALSE with the engine's reason, the sheet then
+ * refused with it. */
+gboolean        adm_portal_accept            (AdmPortal    *self,
+                                              const char   *admiral_id,
+                                              GError      **error);
+/* Refuses @admiral_id's pending sheet; his page shows @reason. */
+gboolean        adm_portal_refuse            (AdmPortal    *self,
+                                              const char   *admiral_id,
+                                              const char   *reason,
+                                              GError      **error);
+
+/* This machine's IPv4 addresses other than the loopback, for the master to pick (NULL-
+ * terminated, may be empty). */
+char          **adm_portal_lan_addresses     (void) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
+ * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
+ * from the portal on 127.0.0.1, chooses an order and writes instructions in the form, and
+ * submits it; the sheet then waits for the master in the portal — what the Orders board shows
+ * — and the page Chromium is left on says it was received. Skipped when chromium is absent. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+#include <json-glib/json-glib.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+
+#define TIMEOUT_MS 60000
+
+typedef struct {
+  int       to_browser;     /* we write commands here (the browser's fd 3) */
+  int       from_browser;   /* and read replies here (its fd 4) */
+  GString  *pending;
+  guint     next_id;
+  char     *session;
+  char     *link;
+  char     *final_text;     /* document.body.innerText after the submit */
+  char     *problem;        /* why the conversation stopped, or NULL */
+  gint      done;
+} Browser;
+
+/* Reads one NUL-terminated message, or NULL after TIMEOUT_MS. */
+static char *
+read_message (Browser *browser)
+{
+  gint64 end = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+
+  for (;;)
+    {
+      const char *nul = memchr (browser->pending->str, '\0', browser->pending->len);
+      struct pollfd fd = { browser->from_browser, POLLIN, 0 };
+      char buffer[65536];
+      ssize_t n;
+      int left = (int) ((end - g_get_monotonic_time ()) / 1000);
+
+      if (nul != NULL)
+        {
+          char *message = g_strndup (browser->pending->str, (gsize) (nul - browser->pending->str));
+
+          g_string_erase (browser->pending, 0, (gssize) (nul - browser->pending->str) + 1);
+          return message;
+        }
+      if (left <= 0 || poll (&fd, 1, left) <= 0)
+        return NULL;
+      n = read (browser->from_browser, buffer, sizeof buffer);
+      if (n <= 0)
+        return NULL;
+      g_string_append_len (browser->pending, buffer, n);
+    }
+}
+
+/* Sends @method with @params (JSON text) and returns the reply's "result" member. */
+static JsonNode *
+call (Browser    *browser,
+      const char *method,
+      const char *params)
+{
+  guint id = ++browser->next_id;
+  g_autofree char *command = NULL;
+
+  if (browser->session != NULL)
+    command = g_strdup_printf ("{\"id\":%u,\"sessionId\":\"%s\",\"method\":\"%s\",\"params\":%s}",
+                               id, browser->session, method, params);
+  else
+    command = g_strdup_printf ("{\"id\":%u,\"method\":\"%s\",\"params\":%s}", id, method, params);
+  if (write (browser->to_browser, command, strlen (command) + 1) != (ssize_t) strlen (command) + 1)
+    return NULL;
+  for (;;)
+    {
+      g_autofree char *message = read_message (browser);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      JsonObject *reply;
+
+      if (message == NULL || !json_parser_load_from_data (parser, message, -1, NULL))
+        return NULL;
+      reply = json_node_get_object (json_parser_get_root (parser));
+      if (!json_object_has_member (reply, "id") ||
+          json_object_get_int_member (reply, "id") != id)
+        continue;  /* an event, or another reply */
+      if (!json_object_has_member (reply, "result"))
+        return NULL;
+      return json_node_copy (json_object_get_member (reply, "result"));
+    }
+}
+
+/* Evaluates @expression in the page; its value as a string ("" when none). */
+static char *
+evaluate (Browser    *browser,
+          const char *expression)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autofree char *params = NULL;
+  JsonObject *value;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "expression");
+  json_builder_add_string_value (builder, expression);
+  json_builder_set_member_name (builder, "returnByValue");
+  json_builder_add_boolean_value (builder, TRUE);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  params = json_generator_to_data (generator, NULL);
+  result = call (browser, "Runtime.evaluate", params);
+  if (result == NULL)
+    return NULL;
+  value = json_object_get_object_member (json_node_get_object (result), "result");
+  if (value == NULL || !json_object_has_member (value, "value") ||
+      json_node_get_value_type (json_object_get_member (value, "value")) != G_TYPE_STRING)
+    return g_strdup ("");
+  return g_strdup (json_object_get_string_member (value, "value"));
+}
+
+/* Waits until @expression is "yes" in the page. */
+static gboolean
+wait_for (Browser    *browser,
+          const char *expression)
+{
+  for (guint i = 0; i < TIMEOUT_MS / 100; i++)
+    {
+      g_autofree char *value = evaluate (browser, expression);
+
+      if (value == NULL)
+        return FALSE;
+      if (g_str_equal (value, "yes"))
+        return TRUE;
+      g_usleep (100000);
+    }
+  return FALSE;
+}
+
+static gpointer
+browser_thread (gpointer data)
+{
+  Browser *browser = data;
+  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
+  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
+  g_autoptr(JsonNode) attached = NULL;
+  g_autofree char *attach = NULL;
+  g_autofree char *filled = NULL;
+
+  if (target == NULL)
+    {
+      browser->problem = g_strdup ("Target.createTarget failed");
+      goto out;
+    }
+  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
+                            json_object_get_string_member (json_node_get_object (target),
+                                                           "targetId"));
+  attached = call (browser, "Target.attachToTarget", attach);
+  if (attached == NULL)
+    {
+      browser->problem = g_strdup ("Target.attachToTarget failed");
+      goto out;
+    }
+  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
+                                                              "sessionId"));
+  if (!wait_for (browser, "document.readyState === 'complete' && "
+                          "document.querySelector('form') ? 'yes' : 'no'"))
+    {
+      browser->problem = g_strdup ("the page with its form never loaded");
+      goto out;
+    }
+  /* As an admiral would: an order from the list, a line of instructions, the button. */
+  filled = evaluate (browser,
+                     "(function(){var o=document.querySelector('select[name=o0]');"
+                     "o.value='defend';o.dispatchEvent(new Event('change'));"
+                     "document.querySelector('textarea[name=i0]').value='Hold the jump point';"
+                     "document.querySelector('form button[type=submit]').click();"
+                     "return 'clicked'})()");
+  if (g_strcmp0 (filled, "clicked") != 0)
+    {
+      browser->problem = g_strdup ("the form could not be filled");
+      goto out;
+    }
+  g_usleep (500000);
+  if (!wait_for (browser, "document.readyState === 'complete' && "
+                          "!document.querySelector('textarea[name=i0]').value ? 'yes' : 'no'"))
+    {
+      browser->problem = g_strdup ("the page after the submit never loaded");
+      goto out;
+    }
+  browser->final_text = evaluate (browser, "document.getElementById('sheet-status').innerText");
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static void
+test_browser (void)
+{
+  g_autofree char *chromium = g_find_program_in_path ("chromium");
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL, *save_path = NULL, *profile = NULL, *profile_option = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  const AdmPortalSheet *sheet;
+  Browser browser = { 0, };
+  int to_browser[2], from_browser[2];
+  GThread *thread;
+
+  if (chromium == NULL)
+    {
+      g_test_skip ("chromium is not installed");
+      return;
+    }
+  dir = g_dir_make_tmp ("admiralty-portal-browser-XXXXXX", &error);
+  g_assert_no_error (error);
+  save_path = g_build_filename (dir, "komarr.admiralty", NULL);
+  profile = g_build_filename (dir, "chromium", NULL);
+  profile_option = g_strconcat ("--user-data-dir=", profile, NULL);
+  scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  g_assert_true (adm_campaign_save (campaign, save_path, &error));
+  g_assert_no_error (error);
+  portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (pipe (to_browser), ==, 0);
+  g_assert_cmpint (pipe (from_browser), ==, 0);
+  launcher = g_subprocess_launcher_new (g_getenv ("ADMIRALTY_TEST_BROWSER_LOG") != NULL
+                                        ? G_SUBPROCESS_FLAGS_NONE
+                                        : G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                          G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
+  g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
+  process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
+                                         "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                         "--remote-debugging-pipe", "--window-size=390,844",
+                                         profile_option, "about:blank", NULL);
+  g_assert_no_error (error);
+  g_clear_object (&launcher);  /* closes the browser's ends in this process */
+  browser.to_browser = to_browser[1];
+  browser.from_browser = from_browser[0];
+  browser.pending = g_string_new (NULL);
+  browser.link = adm_portal_get_link (portal, "vorkosigan");
+
+  thread = g_thread_new ("browser", browser_thread, &browser);
+  while (!g_atomic_int_get (&browser.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  g_subprocess_force_exit (process);
+  g_subprocess_wait (process, NULL, NULL);
+  close (browser.to_browser);
+  close (browser.from_browser);
+
+  if (browser.problem != NULL)
+    g_error ("Chromium: %s", browser.problem);
+  sheet = adm_portal_get_sheet (portal, "vorkosigan");
+  g_assert_nonnull (sheet);
+  g_assert_cmpint (sheet->status, ==, ADM_PORTAL_SHEET_PENDING);
+  g_assert_cmpuint (sheet->events->len, ==, 3);  /* the sheet, defend, instructions */
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 1), "order"), ==, "defend");
+  g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (sheet->events, 2)), ==,
+                   "Hold the jump point");
+  g_assert_nonnull (strstr (browser.final_text, "waiting for the master"));
+
+  g_free (browser.final_text);
+  g_free (browser.session);
+  g_free (browser.link);
+  g_string_free (browser.pending, TRUE);
+  adm_portal_stop (portal);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
+
+    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/portal/browser/chromium-hands-in-a-sheet", test_browser);
+  return g_test_run ();
+}

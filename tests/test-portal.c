@@ -1,0 +1,1082 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-portal.c: the admirals' portal (issue 22) against a libsoup client on 127.0.0.1, on a
+ * free port. The Komarr campaign is played for six cycles from
+ * tests/data/order-sheets/komarr-cycle-N-*.xml, as test-campaign-cycles.c plays it, then:
+ *  - F-STRAT-3: every admiral's page, status and report PDFs (read back with pdftotext) name
+ *    each formation he commands, and no word of a hidden formation his side has not met —
+ *    its name, id or ships — the leak check of test-view-leaks.c over every portal URL;
+ *  - security: a wrong, foreign, revoked or missing token and path tricks (dot segments,
+ *    encoded slashes and dots, case) all get one identical 404; the tokens' side file is
+ *    0600 and the campaign file holds no token; a POST needs the page's CSRF token, once;
+ *    an oversized body is refused before it is read;
+ *  - the sheet from the phone: refused by the engine with the same words for a hidden
+ *    formation's id as for an unknown one; a good one kept pending, signalled, and accepted
+ *    into the campaign's journal by the master;
+ *  - hostile names (an admiral, a formation, a ship called "<script>…") are text;
+ *  - Accept-Language: ru gives the page in Russian. */
+
+#include "config.h"
+
+#include <libintl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-file.h"
+#include "adm-portal.h"
+#include "adm-portal-page.h"
+#include "adm-portal-tokens.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+#define N_CYCLES 6
+
+#define token_of(portal, id) adm_portal_tokens_get (adm_portal_get_tokens (portal), (id))
+
+static char *work_dir;
+static AdmCampaign *komarr;   /* after six cycles, saved in work_dir */
+static AdmPortal *portal;
+
+/* Playing the campaign */
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char **) a, *(const char **) b);
+}
+
+static GPtrArray *
+sheets_of (guint cycle)
+{
+  g_autofree char *folder = source_path ("tests/data", "order-sheets");
+  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (paths, compare_names);
+  return paths;
+}
+
+static void
+play_cycle (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *save_path)
+{
+  g_autoptr(GPtrArray) paths = sheets_of (cycle);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
+                                                              adm_campaign_get_state (campaign),
+                                                              T0 + cycle * 2400 - 60, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
+                                             T0 + cycle * 2400, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (campaign, save_path, &error));
+  g_assert_no_error (error);
+}
+
+static AdmCampaign *
+played_komarr (const char *save_path,
+               const char *scenario_text)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  AdmCampaign *campaign;
+
+  if (scenario_text != NULL)
+    {
+      g_autofree char *copy = g_build_filename (work_dir, "hostile.admiralty", NULL);
+
+      g_assert_true (g_file_set_contents (copy, scenario_text, -1, &error));
+      scenario = adm_scenario_load_file (copy, &error);
+    }
+  else
+    scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  for (guint cycle = 1; cycle <= N_CYCLES; cycle++)
+    play_cycle (campaign, cycle, save_path);
+  return campaign;
+}
+
+/* The client: libsoup's, in a thread of its own while this one runs the server. */
+
+typedef struct {
+  const char   *method;
+  const char   *url;
+  const char   *language;
+  const char   *content_type;
+  const char   *body;
+  goffset       declared_length;  /* > 0: a Content-Length that lies (the body is not sent) */
+  guint         status;
+  GBytes       *response;
+  SoupMessageHeaders *headers;
+  gint          done;
+} Request;
+
+static gpointer
+request_thread (gpointer data)
+{
+  Request *request = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(SoupSession) session = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_main_context_push_thread_default (context);
+  session = soup_session_new ();
+  soup_session_set_proxy_resolver (session, NULL);
+  msg = soup_message_new (request->method, request->url);
+  g_assert_nonnull (msg);
+  if (request->language != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Accept-Language",
+                                  request->language);
+  if (request->body != NULL)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (request->body, strlen (request->body));
+
+      soup_message_set_request_body_from_bytes (msg, request->content_type, bytes);
+    }
+  request->response = soup_session_send_and_read (session, msg, NULL, &error);
+  g_assert_no_error (error);
+  request->status = soup_message_get_status (msg);
+  request->headers = soup_message_headers_ref (soup_message_get_response_headers (msg));
+  g_clear_object (&msg);
+  g_clear_object (&session);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&request->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static void
+run_request (Request *request,
+             GThreadFunc func)
+{
+  GThread *thread = g_thread_new ("client", func, request);
+
+  while (!g_atomic_int_get (&request->done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+}
+
+static void
+request_clear (Request *request)
+{
+  g_clear_pointer (&request->response, g_bytes_unref);
+  g_clear_pointer (&request->headers, soup_message_headers_unref);
+}
+
+static char *
+body_text (Request *request)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (request->response, &size);
+
+  return g_strndup (data, size);
+}
+
+/* GET @url; the body as text and the status in @status. */
+static char *
+get (const char *url,
+     const char *language,
+     guint      *status)
+{
+  Request request = { .method = "GET", .url = url, .language = language };
+  char *text;
+
+  run_request (&request, request_thread);
+  *status = request.status;
+  text = body_text (&request);
+  request_clear (&request);
+  return text;
+}
+
+static char *
+post (const char *url,
+      const char *body,
+      guint      *status)
+{
+  Request request = { .method = "POST", .url = url, .body = body,
+                      .content_type = "application/x-www-form-urlencoded" };
+  char *text;
+
+  run_request (&request, request_thread);
+  *status = request.status;
+  text = body_text (&request);
+  request_clear (&request);
+  return text;
+}
+
+/* A raw request, path as given, nothing normalised by a client library: the status line,
+ * the headers but Date, and the body, as one text. */
+typedef struct {
+  guint16  port;
+  char    *head;
+  char    *reply;
+  gint     done;
+} Raw;
+
+static gpointer
+raw_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                                                           raw->port, NULL,
+                                                                           &error);
+  GString *reply = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                                            raw->head, strlen (raw->head), NULL, NULL, &error));
+  g_assert_no_error (error);
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                   buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (reply, buffer, n);
+  g_assert_no_error (error);
+  raw->reply = g_string_free (reply, FALSE);
+  g_atomic_int_set (&raw->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static char *
+raw_get (const char *path)
+{
+  Raw raw = { .port = (guint16) adm_portal_get_port (portal) };
+  GThread *thread;
+  g_autoptr(GString) kept = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+
+  raw.head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                              path);
+  thread = g_thread_new ("raw", raw_thread, &raw);
+  while (!g_atomic_int_get (&raw.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  lines = g_strsplit (raw.reply, "\r\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (!g_str_has_prefix (lines[i], "Date:"))
+      g_string_append_printf (kept, "%s\n", lines[i]);
+  g_free (raw.head);
+  g_free (raw.reply);
+  return g_strdup (kept->str);
+}
+
+/* Words */
+
+static void
+assert_contains (const char *text,
+                 const char *needle,
+                 const char *where)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("%s: “%s” is not in:\n%s", where, needle, text);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *needle,
+              const char *where)
+{
+  if (strstr (text, needle) != NULL)
+    g_error ("%s: “%s” leaked into:\n%s", where, needle, text);
+}
+
+static char *
+escaped (const char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  adm_portal_html_escape (out, text);
+  return g_strdup (out->str);
+}
+
+/* pdftotext's words of @pdf, white space squeezed. */
+static char *
+pdf_text (GBytes *pdf)
+{
+  g_autofree char *path = g_build_filename (work_dir, "report.pdf", NULL);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_auto(GStrv) words = NULL;
+  GString *squeezed = g_string_new (NULL);
+  int status = 0;
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (pdf, NULL),
+                                      (gssize) g_bytes_get_size (pdf), &error));
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  words = g_strsplit_set (out, " \t\n\f\r", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      g_string_append_printf (squeezed, squeezed->len > 0 ? " %s" : "%s", words[i]);
+  return g_string_free (squeezed, FALSE);
+}
+
+static char *
+link_of (const char *admiral_id)
+{
+  char *link = adm_portal_get_link (portal, admiral_id);
+
+  g_assert_nonnull (link);
+  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
+  return link;
+}
+
+/* F-STRAT-3 */
+
+/* Nothing of hidden @formation in @text: name, id, ships' names. */
+static void
+assert_formation_absent (const char         *text,
+                         const AdmFormation *formation,
+                         const char         *where)
+{
+  g_autofree char *name = escaped (formation->name);
+
+  assert_lacks (text, formation->name, where);
+  assert_lacks (text, name, where);
+  assert_lacks (text, formation->id, where);
+  for (guint s = 0; s < formation->ships->len; s++)
+    assert_lacks (text, ((AdmShip *) g_ptr_array_index (formation->ships, s))->name, where);
+}
+
+static void
+test_each_admiral (void)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (komarr);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+  guint current = adm_strategy_get_cycle (strategy_of (komarr));
+  guint checked_hidden = 0;
+
+  g_assert_cmpuint (current, ==, N_CYCLES + 1);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *link = link_of (admiral->id);
+      g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+      g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *page = NULL;
+      g_autofree char *name = escaped (admiral->name);
+      guint status = 0;
+
+      page = get (link, NULL, &status);
+      g_assert_cmpuint (status, ==, 200);
+      assert_contains (page, name, admiral->id);
+      /* Every formation he commands, on his cards and in his order form. */
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+          g_autofree char *formation_name = escaped (formation->name);
+
+          if (formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral->id))
+            assert_contains (page, formation_name, admiral->id);
+        }
+      g_ptr_array_add (texts, g_steal_pointer (&page));
+      g_ptr_array_add (texts, get (status_url, NULL, &status));
+      g_assert_cmpuint (status, ==, 200);
+      for (guint cycle = 1; cycle < current; cycle++)
+        {
+          g_autofree char *url = g_strdup_printf ("%sreport-%u.pdf", link, cycle);
+          Request request = { .method = "GET", .url = url };
+          g_autofree char *text = NULL;
+
+          run_request (&request, request_thread);
+          g_assert_cmpuint (request.status, ==, 200);
+          g_assert_cmpstr (soup_message_headers_get_content_type (request.headers, NULL), ==,
+                           "application/pdf");
+          text = pdf_text (request.response);
+          request_clear (&request);
+          assert_contains (text, admiral->name, url);
+          g_ptr_array_add (texts, g_steal_pointer (&text));
+        }
+      /* The hidden formations his side has not met: not a word of them anywhere. */
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+          if (adm_strategy_formation_visible (strategy_of (komarr), formation, admiral->faction))
+            continue;
+          checked_hidden++;
+          for (guint t = 0; t < texts->len; t++)
+            assert_formation_absent (g_ptr_array_index (texts, t), formation, admiral->id);
+        }
+    }
+  /* Autumn Screen and the Komarran cruisers stay hidden from most sides after six cycles. */
+  g_assert_cmpuint (checked_hidden, >=, admirals->len);
+}
+
+/* Security */
+
+static void
+test_not_found (void)
+{
+  g_autofree char *link = link_of ("vorkosigan");
+  const char *token = token_of (portal, "vorkosigan");
+  g_autofree char *wrong = adm_portal_random_secret ();
+  g_autofree char *upper = g_ascii_strup (token, -1);
+  g_autofree char *reference = NULL;
+  g_autofree char *own = NULL;
+  g_autofree char *other_dir = g_build_filename (work_dir, "other", NULL);
+  g_autofree char *other_path = g_build_filename (other_dir, "komarr.admiralty", NULL);
+  g_autofree char *serialized = NULL;
+  g_autoptr(AdmCampaign) foreign_campaign = NULL;
+  g_autoptr(AdmPortal) foreign = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  char *paths[32];
+  guint n = 0;
+
+  /* Another campaign's portal: its own tokens. */
+  g_assert_cmpint (g_mkdir_with_parents (other_dir, 0700), ==, 0);
+  serialized = adm_campaign_serialize (komarr, &length);
+  foreign_campaign = adm_campaign_load_memory (serialized, length, "other", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (foreign_campaign, other_path, &error));
+  g_assert_no_error (error);
+  foreign = adm_portal_new (foreign_campaign, &error);
+  g_assert_no_error (error);
+
+  own = g_strdup_printf ("/a/%s/", token);
+  reference = raw_get ("/a/00000000000000000000000000000000/");
+  assert_contains (reference, "HTTP/1.1 404", "a wrong token");
+  {
+    g_autofree char *reply = raw_get (own);
+
+    g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+  }
+
+  paths[n++] = g_strdup_printf ("/a/%s/", wrong);
+  paths[n++] = g_strdup_printf ("/a/%s/", token_of (foreign, "vorkosigan"));
+  paths[n++] = g_strdup_printf ("/a/%s/", upper);
+  paths[n++] = g_strdup_printf ("/a/%.31s/", token);
+  paths[n++] = g_strdup_printf ("/a/%sf/", token);
+  paths[n++] = g_strdup_printf ("/a/%s", token);
+  paths[n++] = g_strdup ("/a/");
+  paths[n++] = g_strdup ("/");
+  paths[n++] = g_strdup ("/etc/passwd");
+  /* Dot segments are resolved (RFC 3986) before the token is read: a path that climbs out of
+   * his own link lands on a wrong one. */
+  paths[n++] = g_strdup_printf ("/a/%s/../%s/", token, wrong);
+  paths[n++] = g_strdup_printf ("/a/%s/./../../a/%s/", token, wrong);
+  paths[n++] = g_strdup_printf ("/a/%s/../../etc/passwd", token);
+  paths[n++] = g_strdup_printf ("/a/%s/%%2e%%2e/%%2e%%2e/etc/passwd", token);
+  paths[n++] = g_strdup_printf ("/a/%s%%2F", wrong);
+  paths[n++] = g_strdup_printf ("/a%%2F%s%%2F", wrong);
+  paths[n++] = g_strdup_printf ("/a/%s/%%2e%%2e/%s/", token, wrong);
+  paths[n++] = g_strdup_printf ("/a/%s/report-0.pdf", token);
+  paths[n++] = g_strdup_printf ("/a/%s/report-01.pdf", token);
+  paths[n++] = g_strdup_printf ("/a/%s/report-7.pdf", token);
+  paths[n++] = g_strdup_printf ("/a/%s/report-99999999999999999999.pdf", token);
+  paths[n++] = g_strdup_printf ("/a/%s/sheet", token);        /* GET: only POST takes a sheet */
+  paths[n++] = g_strdup_printf ("/a/%s/index.html", token);
+  paths[n++] = g_strdup_printf ("/a/%s//", token);
+  paths[n++] = g_strdup_printf ("/a/%s\\", token);
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (paths));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *reply = raw_get (paths[i]);
+
+      if (!g_str_equal (reply, reference))
+        g_error ("%s: not the one 404:\n%s\n—— the 404 is ——\n%s", paths[i], reply, reference);
+      g_free (paths[i]);
+    }
+
+  /* What libsoup cannot parse it answers itself with a bare 400, before the portal reads a
+   * token: the same whether the token is his or made up. */
+  {
+    const char *tricks[] = { "%2f..%2f", "/%2e%2e%2f%2e%2e%2f", "/%00" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (tricks); i++)
+      {
+        g_autofree char *with_own = g_strconcat ("/a/", token, tricks[i], NULL);
+        g_autofree char *with_wrong = g_strconcat ("/a/", wrong, tricks[i], NULL);
+        g_autofree char *own_reply = raw_get (with_own);
+        g_autofree char *wrong_reply = raw_get (with_wrong);
+
+        g_assert_cmpstr (own_reply, ==, wrong_reply);
+        g_assert_true (g_str_equal (own_reply, reference) ||
+                       g_str_has_prefix (own_reply, "HTTP/1.1 400"));
+      }
+  }
+
+  /* libsoup decodes %XX and resolves dot segments before the portal reads the path: an
+   * encoded path that still stands for his own link is his own page, nothing else. */
+  {
+    g_autofree char *encoded = g_strdup_printf ("/a/%s%%2F", token);
+    g_autofree char *dotted = g_strdup_printf ("/a/%s/x/%%2e%%2e/", token);
+    g_autofree char *reply = raw_get (encoded);
+    g_autofree char *dotted_reply = raw_get (dotted);
+    g_autofree char *name = escaped ("Adm. Aral Vorkosigan");
+
+    g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+    assert_contains (reply, name, encoded);
+    g_assert_true (g_str_has_prefix (dotted_reply, "HTTP/1.1 200"));
+    assert_contains (dotted_reply, name, dotted);
+  }
+
+  /* Revoked: his old link is dead, the new one works. */
+  g_assert_true (adm_portal_reissue (portal, "vorkosigan", &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *reply = raw_get (own);
+    g_autofree char *fresh = g_strdup_printf ("/a/%s/",
+                                              token_of (portal, "vorkosigan"));
+    g_autofree char *fresh_reply = raw_get (fresh);
+
+    g_assert_cmpstr (reply, ==, reference);
+    g_assert_true (g_str_has_prefix (fresh_reply, "HTTP/1.1 200"));
+  }
+  g_free (link);
+  link = NULL;
+}
+
+static void
+test_tokens_file (void)
+{
+  g_autofree char *campaign_path = g_build_filename (work_dir, "komarr.admiralty", NULL);
+  g_autofree char *tokens_path = adm_portal_tokens_path_for (campaign_path);
+  g_autofree char *expected = g_build_filename (work_dir, ".komarr.admiralty.portal-tokens",
+                                                NULL);
+  g_autofree char *campaign_text = NULL;
+  g_autofree char *tokens_text = NULL;
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_cmpstr (tokens_path, ==, expected);
+  g_assert_cmpint (g_stat (tokens_path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_true (g_file_get_contents (tokens_path, &tokens_text, NULL, &error));
+  g_assert_no_error (error);
+  assert_contains (tokens_text, token_of (portal, "radovan"), tokens_path);
+  g_assert_true (g_file_get_contents (campaign_path, &campaign_text, NULL, &error));
+  g_assert_no_error (error);
+  assert_lacks (campaign_text, token_of (portal, "radovan"), campaign_path);
+}
+
+/* The CSRF token of a page. */
+static char *
+csrf_of (const char *page)
+{
+  const char *start = strstr (page, "name=\"csrf\" value=\"");
+  g_autofree char *value = NULL;
+
+  g_assert_nonnull (start);
+  start += strlen ("name=\"csrf\" value=\"");
+  value = g_strndup (start, ADM_PORTAL_TOKEN_CHARS);
+  g_assert_cmpint (start[ADM_PORTAL_TOKEN_CHARS], ==, '"');
+  return g_steal_pointer (&value);
+}
+
+/* POSTs @fields (url-encoded, without the CSRF token) after loading the page for its token. */
+static char *
+post_sheet (const char *admiral_id,
+            const char *fields,
+            guint      *status)
+{
+  g_autofree char *link = link_of (admiral_id);
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  g_autofree char *page = get (link, NULL, status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
+
+  g_assert_cmpuint (*status, ==, 200);
+  return post (sheet_url, body, status);
+}
+
+/* The refusal message of a refused page. */
+static char *
+refusal_of (const char *page)
+{
+  const char *start = strstr (page, "<p class=\"msg err\" role=\"status\">");
+  const char *end;
+
+  g_assert_nonnull (start);
+  start += strlen ("<p class=\"msg err\" role=\"status\">");
+  end = strstr (start, "</p>");
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+static const char *sheet_admiral;
+
+static void
+count_cb (AdmPortal  *self,
+          const char *admiral_id,
+          gpointer    data)
+{
+  g_assert_cmpstr (admiral_id, ==, sheet_admiral);
+  (*(guint *) data)++;
+}
+
+static const AdmFormation *
+hidden_from (const AdmAdmiral *admiral)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+      if (!adm_strategy_formation_visible (strategy_of (komarr), formation, admiral->faction))
+        return formation;
+    }
+  return NULL;
+}
+
+static const AdmFormation *
+first_of (const char *admiral_id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+      if (formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral_id))
+        return formation;
+    }
+  return NULL;
+}
+
+/* An admiral who commands a formation and whose side has not met some hidden formation. */
+static const AdmAdmiral *
+blind_admiral (void)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (komarr));
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+
+      if (first_of (admiral->id) != NULL && hidden_from (admiral) != NULL)
+        return admiral;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_sheet (void)
+{
+  const AdmAdmiral *admiral = blind_admiral ();
+  const char *id = admiral->id;
+  const AdmFormation *hidden = hidden_from (admiral);
+  const AdmFormation *his = first_of (id);
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+  g_autofree char *link = link_of (id);
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  g_autofree char *fields = NULL, *page = NULL, *hidden_reason = NULL, *unknown_reason = NULL;
+  g_autofree char *hidden_target = NULL, *unknown_target = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0, received = 0;
+  gulong handler;
+
+  sheet_admiral = id;
+  g_test_message ("hidden from %s: %s", id, hidden->id);
+
+  /* F-STRAT-3: a hidden formation's id as the formation ordered, and as a target, is refused
+   * in the very words of an unknown id. */
+  fields = g_strdup_printf ("f0=%s&o0=defend", hidden->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  hidden_reason = refusal_of (page);
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup ("f0=no-such-formation&o0=defend");
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  unknown_reason = refusal_of (page);
+  {
+    g_autoptr(GString) a = g_string_new (hidden_reason);
+    g_autoptr(GString) b = g_string_new (unknown_reason);
+
+    g_string_replace (a, hidden->id, "ID", 0);
+    g_string_replace (b, "no-such-formation", "ID", 0);
+    g_test_message ("refused: %s", a->str);
+    g_assert_cmpstr (a->str, ==, b->str);
+  }
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup_printf ("f0=%s&o0=attack&t0=%s", his->id, hidden->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  hidden_target = refusal_of (page);
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup_printf ("f0=%s&o0=attack&t0=no-such-formation", his->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  unknown_target = refusal_of (page);
+  {
+    g_autoptr(GString) a = g_string_new (hidden_target);
+    g_autoptr(GString) b = g_string_new (unknown_target);
+
+    g_string_replace (a, hidden->id, "ID", 0);
+    g_string_replace (b, "no-such-formation", "ID", 0);
+    g_test_message ("refused: %s", a->str);
+    g_assert_cmpstr (a->str, ==, b->str);
+  }
+  g_assert_null (adm_portal_get_sheet (portal, id));
+
+  /* CSRF: none, or one made up, is refused. */
+  g_free (page);
+  page = post (sheet_url, "f0=x&o0=defend", &status);
+  g_assert_cmpuint (status, ==, 403);
+  g_free (page);
+  page = post (sheet_url, "csrf=00000000000000000000000000000000&o0=defend", &status);
+  g_assert_cmpuint (status, ==, 403);
+
+  /* A good sheet: pending, signalled, then accepted into the journal. */
+  handler = g_signal_connect (portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line+%%3Cb%%3E", his->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_signal_handler_disconnect (portal, handler);
+  g_assert_cmpuint (received, ==, 1);
+  g_assert_nonnull (adm_portal_get_sheet (portal, id));
+  g_assert_cmpint (adm_portal_get_sheet (portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_PENDING);
+  g_assert_cmpint (adm_portal_get_sheet (portal, id)->cycle, ==, cycle);
+  g_assert_null (adm_strategy_get_sheet (strategy_of (komarr), cycle, id));
+  assert_contains (page, "waiting for the master", "after the POST");
+  g_assert_true (adm_portal_accept (portal, id, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (komarr), cycle, id));
+  g_assert_cmpint (adm_portal_get_sheet (portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_ACCEPTED);
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "accepted by the master", "after accepting");
+  g_assert_false (adm_portal_accept (portal, id, &error));
+  g_assert_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET);
+}
+
+static void
+test_body_bound (void)
+{
+  g_autofree char *token_path = g_strdup_printf ("/a/%s/sheet",
+                                                 token_of (portal, "tung"));
+  g_autofree char *head = g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Content-Type: application/x-www-form-urlencoded\r\n"
+                                           "Content-Length: 100000000\r\nConnection: close\r\n"
+                                           "\r\ncsrf=", token_path);
+  Raw raw = { .port = (guint16) adm_portal_get_port (portal), .head = head };
+  GThread *thread = g_thread_new ("raw", raw_thread, &raw);
+
+  /* Refused on its headers, before 100 MB are sent. */
+  while (!g_atomic_int_get (&raw.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  assert_contains (raw.reply, "HTTP/1.1 413", "an oversized body");
+  g_free (raw.reply);
+}
+
+/* Per client: a burst beyond the limit gets 429 until the bucket refills. */
+static void
+test_rate_limit (void)
+{
+  g_autofree char *link = link_of ("tung");
+  g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+  guint status = 0;
+
+  adm_portal_set_rate_limit (portal, 0.5, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *reply = get (status_url, NULL, &status);
+
+      g_assert_cmpuint (status, ==, 200);
+    }
+  {
+    g_autofree char *reply = get (status_url, NULL, &status);
+
+    g_assert_cmpuint (status, ==, 429);
+  }
+  adm_portal_set_rate_limit (portal, 20.0, 200);
+  {
+    g_autofree char *reply = get (status_url, NULL, &status);
+
+    g_assert_cmpuint (status, ==, 200);
+  }
+}
+
+/* A page's CSRF token hands in one sheet, not two. */
+static void
+test_csrf_once (void)
+{
+  g_autofree char *link = link_of ("tung");
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  const AdmFormation *his = first_of ("tung");
+  guint status = 0;
+  g_autofree char *page = get (link, NULL, &status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold", csrf, his->id);
+  g_autofree char *first = post (sheet_url, body, &status);
+
+  g_assert_cmpuint (status, ==, 200);
+  {
+    g_autofree char *again = post (sheet_url, body, &status);
+
+    g_assert_cmpuint (status, ==, 403);
+  }
+  g_assert_true (adm_portal_refuse (portal, "tung", "Write it on paper, Commodore", NULL));
+  {
+    g_autofree char *refused = get (link, NULL, &status);
+
+    assert_contains (refused, "refused by the master: Write it on paper, Commodore", link);
+  }
+}
+
+static void
+test_hostile_names (void)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *text = NULL;
+  g_autofree char *save_path = g_build_filename (work_dir, "hostile", "hostile.admiralty", NULL);
+  g_autofree char *dir = g_path_get_dirname (save_path);
+  g_autoptr(GString) hostile = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmPortal) hostile_portal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL;
+  guint status = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  hostile = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (hostile, "name=\"Adm. Aral Vorkosigan\"",
+                                      "name=\"&lt;script&gt;alert(1)&lt;/script&gt;\"", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (hostile, "name=\"Prince Serg\"",
+                                      "name=\"&lt;img src=x onerror=alert(2)&gt;\"", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (hostile, "name=\"First Squadron, Home Fleet\"",
+                                      "name=\"&quot;&gt;&lt;b&gt;Squadron&lt;/b&gt;&amp;'\"", 1),
+                    ==, 1);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  campaign = played_komarr (save_path, hostile->str);
+  hostile_portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (hostile_portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  link = adm_portal_get_link (hostile_portal, "vorkosigan");
+  page = get (link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_lacks (page, "<script>alert", link);
+  assert_lacks (page, "<img", link);
+  assert_lacks (page, "<b>Squadron", link);
+  assert_contains (page, "&lt;script&gt;alert(1)&lt;/script&gt;", link);
+  assert_contains (page, "&lt;img src=x onerror=alert(2)&gt;", link);
+  assert_contains (page, "&quot;&gt;&lt;b&gt;Squadron&lt;/b&gt;&amp;&#39;", link);
+  /* The server stops with its campaign. */
+  g_clear_object (&campaign);
+  g_assert_false (adm_portal_get_running (hostile_portal));
+  g_assert_null (adm_portal_get_campaign (hostile_portal));
+  g_assert_null (adm_portal_get_link (hostile_portal, "vorkosigan"));
+}
+
+/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
+ * journalled in the campaign file, and SIGTERM stops it cleanly. */
+static void
+test_cli_serve (void)
+{
+  g_autofree char *dir = g_build_filename (work_dir, "cli", NULL);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *serialized = NULL;
+  g_autoptr(AdmCampaign) copy = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
+  g_autofree char *reply = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+  guint status = 0;
+  gsize length;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  serialized = adm_campaign_serialize (komarr, &length);
+  copy = adm_campaign_load_memory (serialized, length, "copy", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (copy, path, &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  /* Under AddressSanitizer: full stacks, so that .ci/lsan.supp can name libsoup's leak of
+   * accepted sockets at exit, and nothing else. */
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"),
+                                              ":fast_unwind_on_malloc=0", NULL);
+
+      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+    }
+  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
+                                         "127.0.0.1", "--port", "0", "--accept", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  /* One line per admiral: "NAME (FACTION): LINK". */
+  while (link == NULL)
+    {
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
+        link = g_strdup (strstr (line, "http://"));
+    }
+  page = get (link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "Adm. Miles Naismith", link);
+  csrf = csrf_of (page);
+  body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold+position", csrf, his->id);
+  sheet_url = g_strconcat (link, "sheet", NULL);
+  g_free (page);
+  page = post (sheet_url, body, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "accepted by the master", sheet_url);
+  reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  while (reply != NULL && *reply == '\0')
+    {
+      g_free (reply);
+      reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+    }
+  g_assert_nonnull (reply);
+  g_test_message ("%s", reply);
+
+  g_subprocess_send_signal (process, SIGTERM);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+}
+
+static void
+test_language (void)
+{
+  g_autofree char *catalogue = g_build_filename (adm_file_locale_dir (), "ru", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *link = NULL;
+  guint status = 0;
+  g_autofree char *english = NULL, *russian = NULL, *preferred = NULL;
+
+  if (!g_file_test (catalogue, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the Russian catalogue is not compiled in this build");
+      return;
+    }
+  link = link_of ("radovan");
+  english = get (link, "en-GB,en;q=0.9", &status);
+  russian = get (link, "ru-RU,ru;q=0.9,en;q=0.5", &status);
+  preferred = get (link, "de, en;q=0.4, ru;q=0.8", &status);
+
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (english, "<html lang=\"en\">", "en");
+  assert_contains (english, "Your fleet", "en");
+  /* F-STRAT-4: the Pol escorts met the First Squadron in Pol orbit in the sixth cycle. */
+  assert_contains (english, "<td>First Squadron, Home Fleet</td>", "en");
+  assert_contains (english, "<td>cycle 6, Pol orbit</td>", "en");
+  assert_contains (russian, "<html lang=\"ru\">", "ru");
+  assert_lacks (russian, "Your fleet", "ru");
+  assert_contains (russian, "Ваш флот", "ru");
+  assert_contains (preferred, "<html lang=\"ru\">", "q");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *save_path = NULL;
+  g_autofree char *localedir = NULL;
+  int result;
+
+  g_test_init (&argc, &argv, NULL);
+  /* The page's Russian comes from the build's catalogue. */
+  localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_setenv ("ADMIRALTY_LOCALEDIR", localedir, TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  work_dir = g_dir_make_tmp ("admiralty-portal-XXXXXX", &error);
+  g_assert_no_error (error);
+  save_path = g_build_filename (work_dir, "komarr.admiralty", NULL);
+  komarr = played_komarr (save_path, NULL);
+  portal = adm_portal_new (komarr, &error);
+  g_assert_no_error (error);
+  g_assert_false (adm_portal_get_running (portal));
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_portal_get_port (portal), >, 0);
+
+  g_test_add_func ("/portal/F-STRAT-3/each-admiral-his-own", test_each_admiral);
+  g_test_add_func ("/portal/security/one-404", test_not_found);
+  g_test_add_func ("/portal/security/tokens-file", test_tokens_file);
+  g_test_add_func ("/portal/security/body-bound", test_body_bound);
+  g_test_add_func ("/portal/security/hostile-names", test_hostile_names);
+  g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
+  g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
+  g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
+  g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/cli/serve", test_cli_serve);
+  result = g_test_run ();
+
+  g_clear_object (&portal);
+  g_clear_object (&komarr);
+  if (result == 0)
+    {
+      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", work_dir);
+
+      g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+    }
+  g_free (work_dir);
+  return result;
+}

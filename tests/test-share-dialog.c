@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-share-dialog.c: "Share with Admirals…" (issue 22) under Xvfb. The dialog lists every
+ * admiral of the Komarr campaign; nothing listens until the switch is turned on; then each
+ * row shows the admiral's own link (and its QR code); "Revoke Link" gives him a new one and
+ * kills the old; the accept switch is the portal's "accept-on-arrival"; closing the campaign
+ * stops the portal. A screenshot of the dialog is saved in the build's tests folder. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-order-board.h"
+#include "admiralty-share-dialog.h"
+#include "ui-helpers.h"
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+/* Every label's text under @widget, one per line. */
+static void
+collect_text (GtkWidget *widget,
+              GString   *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, out);
+}
+
+static char *
+dialog_text (GtkWidget *dialog)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_text (dialog, out);
+  return g_string_free (out, FALSE);
+}
+
+/* The first button under @widget whose label is @label. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The switches under @widget, in order: "Share", then "Accept Sheets on Arrival". */
+static void
+collect_switches (GtkWidget *widget,
+                  GPtrArray *out)
+{
+  if (GTK_IS_SWITCH (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_switches (child, out);
+}
+
+/* One raw HTTP/1.1 exchange with the portal on 127.0.0.1, in a thread while this one serves. */
+typedef struct {
+  guint16  port;
+  char    *request;
+  char    *reply;
+  gint     done;
+} Exchange;
+
+static gpointer
+exchange_thread (gpointer data)
+{
+  Exchange *exchange = data;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  GString *reply = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1", exchange->port, NULL,
+                                                &error);
+  g_assert_no_error (error);
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             exchange->request, strlen (exchange->request), NULL, NULL, &error);
+  g_assert_no_error (error);
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                   buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (reply, buffer, n);
+  exchange->reply = g_string_free (reply, FALSE);
+  g_atomic_int_set (&exchange->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static char *
+exchange (guint       port,
+          const char *request)
+{
+  Exchange data = { .port = (guint16) port, .request = (char *) request };
+  GThread *thread = g_thread_new ("client", exchange_thread, &data);
+
+  while (!g_atomic_int_get (&data.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  return data.reply;
+}
+
+/* The subtitle of @admiral_id's row on the board. */
+static const char *
+row_subtitle (GtkWidget  *widget,
+              const char *admiral_id)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "admiral-id"), admiral_id) == 0)
+    return adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = row_subtitle (child, admiral_id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A sheet handed in on @admiral_id's page: it waits on the Orders board, "Received by
+ * portal", until the master accepts it. */
+static void
+post_and_accept (AdmPortal   *portal,
+                 AdmCampaign *campaign,
+                 const char  *admiral_id,
+                 const char  *formation_id)
+{
+  AdmiraltyOrderBoard *board = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL));
+  g_autofree char *link = adm_portal_get_link (portal, admiral_id);
+  const char *path = strstr (link + strlen ("http://"), "/");
+  g_autofree char *get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                                          path);
+  g_autofree char *page = exchange (adm_portal_get_port (portal), get);
+  const char *csrf = strstr (page, "name=\"csrf\" value=\"");
+  g_autofree char *body = NULL, *post = NULL, *reply = NULL;
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  guint cycle = adm_strategy_get_cycle (strategy);
+
+  admiralty_order_board_set_campaign (board, campaign);
+  admiralty_order_board_set_portal (board, portal);
+  g_assert_nonnull (csrf);
+  body = g_strdup_printf ("csrf=%.32s&f0=%s&o0=defend", csrf + strlen ("name=\"csrf\" value=\""),
+                          formation_id);
+  post = g_strdup_printf ("POST %ssheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                          "Content-Type: application/x-www-form-urlencoded\r\n"
+                          "Content-Length: %zu\r\n\r\n%s", path, strlen (body), body);
+  reply = exchange (adm_portal_get_port (portal), post);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+  g_assert_nonnull (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
+                            "Received by portal at"));
+  g_assert_nonnull (find_button (GTK_WIDGET (board), "_Accept"));
+  g_assert_null (adm_strategy_get_sheet (strategy, cycle, admiral_id));
+  g_assert_true (adm_portal_accept (portal, admiral_id, NULL));
+  g_assert_nonnull (adm_strategy_get_sheet (strategy, cycle, admiral_id));
+  g_assert_null (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
+                         "Received by portal at"));
+  g_assert_null (find_button (GTK_WIDGET (board), "_Accept"));
+  admiralty_order_board_set_portal (board, NULL);
+  g_object_unref (board);
+}
+
+static void
+test_share (void)
+{
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *dir = g_build_filename (data_home, "share", NULL);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (scenario_path, &error);
+  AdmCampaign *campaign;
+  GtkWidget *parent = gtk_window_new ();
+  AdmPortal *portal;
+  AdmiraltyShareDialog *dialog;
+  GPtrArray *admirals;
+  g_autofree char *text = NULL, *old_link = NULL, *new_link = NULL;
+  GtkWidget *revoke;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  campaign = adm_campaign_new (scenario, 1);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (parent), campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (admiralty_share_dialog_portal_for (GTK_WINDOW (parent), campaign, NULL, NULL)
+                 == portal);
+  dialog = admiralty_share_dialog_new (GTK_WINDOW (parent), portal);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_until (widget_mapped, dialog, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+
+  /* Off until the master turns it on. */
+  g_assert_false (adm_portal_get_running (portal));
+  text = dialog_text (GTK_WIDGET (dialog));
+  g_assert_null (strstr (text, "http://"));
+  g_assert_nonnull (strstr (text, "Not shared"));
+  g_free (text);
+
+  g_assert_true (admiralty_share_dialog_set_running (dialog, "127.0.0.1", 0, TRUE));
+  g_assert_true (adm_portal_get_running (portal));
+  iterate ();
+  text = dialog_text (GTK_WIDGET (dialog));
+  admirals = adm_scenario_get_admirals (scenario);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *link = adm_portal_get_link (portal, admiral->id);
+
+      g_assert_nonnull (strstr (text, admiral->name));
+      g_assert_nonnull (strstr (text, link));
+    }
+  save_screenshot (GTK_WIDGET (dialog), "share-dialog.png");
+
+  /* The first row's Revoke: a new link for the first admiral, the old one gone. */
+  old_link = adm_portal_get_link (portal, ((AdmAdmiral *) g_ptr_array_index (admirals, 0))->id);
+  revoke = find_button (GTK_WIDGET (dialog), "_Revoke Link");
+  g_assert_nonnull (revoke);
+  g_signal_emit_by_name (revoke, "clicked");
+  new_link = adm_portal_get_link (portal, ((AdmAdmiral *) g_ptr_array_index (admirals, 0))->id);
+  g_assert_cmpstr (old_link, !=, new_link);
+  g_free (text);
+  text = dialog_text (GTK_WIDGET (dialog));
+  g_assert_null (strstr (text, old_link));
+  g_assert_nonnull (strstr (text, new_link));
+
+  post_and_accept (portal, campaign, "vorkosigan", "first-squadron-home-fleet");
+
+  /* The accept switch is the portal's. */
+  {
+    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+
+    collect_switches (GTK_WIDGET (dialog), switches);
+    g_assert_cmpuint (switches->len, ==, 2);
+    g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
+    g_assert_false (gtk_switch_get_active (g_ptr_array_index (switches, 1)));
+    gtk_switch_set_active (g_ptr_array_index (switches, 1), TRUE);
+    g_assert_true (adm_portal_get_accept_on_arrival (portal));
+  }
+
+  /* The campaign closed: nothing is served. */
+  g_object_ref (portal);
+  g_object_unref (campaign);
+  g_assert_false (adm_portal_get_running (portal));
+  g_free (text);
+  text = dialog_text (GTK_WIDGET (dialog));
+  g_assert_null (strstr (text, new_link));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (parent));
+  iterate ();
+  g_assert_finalize_object (portal);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "share-dialog");
+  g_test_add_func ("/ui/share-dialog/share-revoke-stop", test_share);
+  return ui_test_finish (g_test_run ());
+}
