@@ -228,6 +228,35 @@ test_paper (Fixture       *fixture,
   assert_contains (info, "612 x 1008 pts");
 }
 
+/* Every admiral's paper in one go (issue 19): DIR/ADMIRAL.pdf with his report, his fleet cards
+ * and his order sheet, on pages of their own; with --kind, refused. */
+static void
+test_packets (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(CliResult) result = run_cli ("report", fixture->campaign, "--packets", fixture->dir,
+                                         NULL);
+  g_autoptr(CliResult) bad = run_cli ("report", fixture->campaign, "--packets", fixture->dir,
+                                      "--kind", "cards", NULL);
+  g_autofree char *pdf = g_build_filename (fixture->dir, "vorkosigan.pdf", NULL);
+  g_autofree char *other = g_build_filename (fixture->dir, "radovan.pdf", NULL);
+  g_autofree char *text = NULL, *radovan = NULL;
+
+  g_assert_cmpint (result->status, ==, 0);
+  assert_contains (result->out, "Saved 11 admirals' papers");
+  text = pdf_text (pdf);
+  assert_contains (text, "Report to Adm. Aral Vorkosigan");
+  assert_contains (text, "Fleet cards");
+  assert_contains (text, "Order sheet");
+  assert_contains (text, "Prince Serg");
+  /* His paper only: another admiral's formations are in another file. */
+  g_assert_null (strstr (text, "Pol Cruiser Squadron Flagship"));
+  radovan = pdf_text (other);
+  assert_contains (radovan, "Pol Constant");
+  g_assert_null (strstr (radovan, "Prince Serg Vorkraft"));
+  assert_failure (bad, 2, "--packets");
+}
+
 /* Bad usage exits 2 and writes nothing. */
 static void
 test_usage (Fixture       *fixture,
@@ -319,6 +348,7 @@ main (int    argc,
   ADD ("cards", test_cards);
   ADD ("sheets", test_sheets);
   ADD ("paper", test_paper);
+  ADD ("packets", test_packets);
   ADD ("usage", test_usage);
   ADD ("invalid", test_invalid);
 #undef ADD

@@ -283,6 +283,46 @@ test_export_every_kind (void)
   remove_tree (dir);
 }
 
+/* Every admiral's paper in one export (issue 19): each admiral's report, fleet cards and order
+ * sheet, one after the other, in one PDF — not one file dialog per admiral. */
+static void
+test_export_packets (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-print-XXXXXX", &error);
+  g_autoptr(AdmCampaign) campaign = resolved_campaign (dir);
+  AdmiraltyReportDialog *dialog = admiralty_report_dialog_new (NULL, campaign,
+                                                               ADMIRALTY_REPORT_OUTPUT_PDF);
+  g_autofree char *path = g_build_filename (dir, "papers.pdf", NULL);
+  g_autofree char *exported = NULL;
+  g_autofree char *text = NULL;
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+
+  set_paper ("a4");
+  g_object_ref_sink (dialog);
+  g_signal_connect (dialog, "exported", G_CALLBACK (exported_cb), &exported);
+  admiralty_report_dialog_set_packets (dialog);
+  g_assert_true (admiralty_report_dialog_get_packets (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_until (widget_mapped, dialog, 5000);
+  g_assert_true (admiralty_report_dialog_export (dialog, path));
+  g_assert_cmpstr (exported, ==, path);
+  text = run_tool ("pdftotext", path, "-");
+  if (text != NULL)
+    for (guint i = 0; i < admirals->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+        g_autofree char *report = g_strdup_printf ("Report to %s", admiral->name);
+        g_autofree char *sheet = g_strdup_printf ("Order sheet — %s", admiral->name);
+
+        g_assert_nonnull (strstr (text, report));
+        g_assert_nonnull (strstr (text, sheet));
+      }
+  iterate ();
+  g_assert_finalize_object (dialog);
+  remove_tree (dir);
+}
+
 /* The print operation's begin-print lays the document out and sets the number of pages, and
  * draw-page draws each one: exported to PDF with no dialog, the pages are the layout's, on the
  * paper of the "paper" setting. */
@@ -603,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/ui/print/preferences-paper-row", test_preferences_paper_row);
   g_test_add_func ("/ui/print/dialog/choices", test_choices);
   g_test_add_func ("/ui/print/dialog/export-every-kind", test_export_every_kind);
+  g_test_add_func ("/ui/print/dialog/export-packets", test_export_packets);
   g_test_add_func ("/ui/print/operation/pagination", test_print_pagination);
   g_test_add_func ("/ui/print/dialog/errors", test_errors);
   g_test_add_func ("/ui/print/window-actions", test_window_actions);

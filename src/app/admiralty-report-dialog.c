@@ -142,10 +142,12 @@ static void
 kind_changed_cb (AdmiraltyReportDialog *self)
 {
   AdmReportKind kind = admiralty_report_dialog_get_kind (self);
+  gboolean packets = admiralty_report_dialog_get_packets (self);
 
   self->updating = TRUE;
-  update_admirals (self, kind);
-  update_cycles (self, kind);
+  /* Every admiral's paper: no admiral to choose; the cycle is his report's. */
+  update_admirals (self, packets ? ADM_REPORT_MASTER : kind);
+  update_cycles (self, packets ? ADM_REPORT_ADMIRAL : kind);
   self->updating = FALSE;
   admiralty_report_dialog_set_problem (self, NULL);
 }
@@ -156,6 +158,22 @@ choice_changed_cb (AdmiraltyReportDialog *self)
 {
   if (!self->updating)
     admiralty_report_dialog_set_problem (self, NULL);
+}
+
+gboolean
+admiralty_report_dialog_get_packets (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+
+  return adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 1;
+}
+
+void
+admiralty_report_dialog_set_packets (AdmiraltyReportDialog *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
+
+  adw_combo_row_set_selected (self->kind_row, ADM_REPORT_SHEETS + 1);
 }
 
 AdmReportKind
@@ -245,6 +263,36 @@ admiralty_report_dialog_get_battles_dir (AdmiraltyReportDialog *self)
   return g_steal_pointer (&battles);
 }
 
+/* Every admiral's paper in one document, each admiral's starting on a page of its own: one
+ * export or one print job instead of one per admiral. */
+static AdmDoc *
+build_packets (AdmiraltyReportDialog  *self,
+               const char             *battles,
+               GError                **error)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  guint current = current_cycle (self);
+  g_autoptr(AdmDoc) all = NULL;
+
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autoptr(AdmDoc) packet = adm_report_build_packet (self->campaign, admiral->id,
+                                                          current > 1
+                                                          ? admiralty_report_dialog_get_cycle (self)
+                                                          : 0,
+                                                          battles, error);
+
+      if (packet == NULL)
+        return NULL;
+      if (all == NULL)
+        all = g_steal_pointer (&packet);
+      else
+        adm_doc_append (all, packet);
+    }
+  return g_steal_pointer (&all);
+}
+
 AdmDoc *
 admiralty_report_dialog_build (AdmiraltyReportDialog  *self,
                                GError                **error)
@@ -258,9 +306,12 @@ admiralty_report_dialog_build (AdmiraltyReportDialog  *self,
 
   kind = admiralty_report_dialog_get_kind (self);
   battles = admiralty_report_dialog_get_battles_dir (self);
-  doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_admiral (self),
-                          kind == ADM_REPORT_CARDS ? 0 : admiralty_report_dialog_get_cycle (self),
-                          battles, &local_error);
+  if (admiralty_report_dialog_get_packets (self))
+    doc = build_packets (self, battles, &local_error);
+  else
+    doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_admiral (self),
+                            kind == ADM_REPORT_CARDS ? 0 : admiralty_report_dialog_get_cycle (self),
+                            battles, &local_error);
   admiralty_report_dialog_set_problem (self, doc == NULL ? local_error->message : NULL);
   if (doc == NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
@@ -392,6 +443,11 @@ suggested_name (AdmiraltyReportDialog *self)
   const char *admiral = admiralty_report_dialog_get_admiral (self);
   GString *name = g_string_new (adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
 
+  if (admiralty_report_dialog_get_packets (self))
+    {
+      g_string_append_printf (name, "-papers-cycle-%u.pdf", current_cycle (self));
+      return g_string_free (name, FALSE);
+    }
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
   if (admiral != NULL && kind != ADM_REPORT_MASTER)
     g_string_append_printf (name, "-%s", admiral);

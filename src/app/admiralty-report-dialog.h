@@ -32,6 +32,10 @@ AdmiraltyReportDialog *admiralty_report_dialog_new (GtkWindow             *paren
 /* The choices, as the rows show them. Setting the kind offers its admirals (every admiral
  * first for cards and sheets) and cycles (the resolved ones for reports, the last resolved by
  * default; only the current one, being ordered, for order sheets). */
+/* Whether "Every Admiral's Paper" is chosen: each admiral's report, fleet cards and order
+ * sheet (adm_report_build_packet ()), one after the other in one document. */
+gboolean      admiralty_report_dialog_get_packets (AdmiraltyReportDialog *self);
+void          admiralty_report_dialog_set_packets (AdmiraltyReportDialog *self);
 AdmReportKind admiralty_report_dialog_get_kind    (AdmiraltyReportDialog *self);
 void          admiralty_report_dialog_set_kind    (AdmiraltyReportDialog *self,
                                                    AdmReportKind          kind);

@@ -232,6 +232,19 @@ adm_doc_add_page_break (AdmDoc *self)
   add_block (self, ADM_DOC_PAGE_BREAK);
 }
 
+void
+adm_doc_append (AdmDoc *self,
+                AdmDoc *other)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (other != NULL && other != self);
+
+  if (self->blocks->len > 0 && other->blocks->len > 0)
+    adm_doc_add_page_break (self);
+  while (other->blocks->len > 0)
+    g_ptr_array_add (self->blocks, g_ptr_array_steal_index (other->blocks, 0));
+}
+
 char *
 adm_doc_to_text (AdmDoc *self)
 {

@@ -77,6 +77,10 @@ void         adm_doc_add_lines      (AdmDoc      *self,
                                      const char  *label,
                                      guint        count);
 void         adm_doc_add_page_break (AdmDoc      *self);
+/* Moves @other's blocks to the end of @self, on a page of their own: several documents printed
+ * as one (an admiral's packet). @other is left empty. */
+void         adm_doc_append         (AdmDoc      *self,
+                                     AdmDoc      *other);
 
 /* The document as plain text, every word of it in order: for tests, --text output and
  * searching. Tables become tab-separated lines, cards their title and "label: value" lines. */

@@ -1679,3 +1679,34 @@ adm_report_build (AdmCampaign   *campaign,
       return build_sheets (&report, admiral_id, cycle, error);
     }
 }
+
+AdmDoc *
+adm_report_build_packet (AdmCampaign  *campaign,
+                         const char   *admiral_id,
+                         guint         cycle,
+                         const char   *battles_dir,
+                         GError      **error)
+{
+  AdmReportKind kinds[] = { ADM_REPORT_ADMIRAL, ADM_REPORT_CARDS, ADM_REPORT_SHEETS };
+  g_autoptr(AdmDoc) packet = NULL;
+  gboolean resolved;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  resolved = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign))) > 1;
+  for (guint k = resolved ? 0 : 1; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(AdmDoc) doc = adm_report_build (campaign, kinds[k], admiral_id,
+                                                kinds[k] == ADM_REPORT_SHEETS ? 0 : cycle,
+                                                battles_dir, error);
+
+      if (doc == NULL)
+        return NULL;
+      if (packet == NULL)
+        packet = g_steal_pointer (&doc);
+      else
+        adm_doc_append (packet, doc);
+    }
+  return g_steal_pointer (&packet);
+}

@@ -57,4 +57,13 @@ AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
  * side in the engagement, "Vervain, allied with Cetagandan Empire". */
 char       *adm_report_placement_side   (const AdmEngagementPlacement *entry) G_GNUC_WARN_UNUSED_RESULT;
 
+/* An admiral's packet, the paper to hand him: his report of @cycle (0: the last resolved; none
+ * before the first cycle is resolved), his fleet cards and his order sheet for the current
+ * cycle, each on pages of its own. Errors as adm_report_build (). */
+AdmDoc     *adm_report_build_packet     (AdmCampaign   *campaign,
+                                         const char    *admiral_id,
+                                         guint          cycle,
+                                         const char    *battles_dir,
+                                         GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS
