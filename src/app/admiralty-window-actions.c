@@ -825,7 +825,9 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
         if (engagement->engagement.sector == NULL ||
             !g_str_equal (engagement->engagement.sector->id, sector_id))
           continue;
-        if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
+        if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS ||
+            (engagement->status == ADM_ENGAGEMENT_FINISHED &&
+             adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) != NULL))
           return _admiralty_window_open_engagement_battle (self, engagement->id, NULL);
         if (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT)
           {
