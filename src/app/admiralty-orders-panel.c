@@ -18,11 +18,12 @@
 /* The form of the declarations that have no editor of their own (data/schema/orders.rng). */
 typedef enum {
   FIELD_NONE,
-  FIELD_SHIP,      /* a ship id, the selected ship by default */
-  FIELD_TARGET,    /* a ship id, the table's target by default */
-  FIELD_FORMATION, /* the selected ship's formation */
-  FIELD_TORPEDOES, /* "ship:weapon …", the selected ship's torpedo tubes by default */
-  FIELD_GUNS,      /* "ship:weapon …", the selected ship's checked guns by default */
+  FIELD_SHIP,      /* a ship, by name; the selected ship by default */
+  FIELD_TARGET,    /* a ship, by name; the table's target by default */
+  FIELD_FORMATION, /* a formation, by name; the selected ship's by default */
+  FIELD_TORPEDOES, /* checks of the formation's tubes; the selected ship's by default */
+  FIELD_GUNS,      /* checks of the formation's guns; the selected ship's checked ones */
+  FIELD_CRITICAL,  /* one of the ship's outstanding criticals, by its table's name */
   FIELD_NUMBER,
   FIELD_OPTIONAL_NUMBER,
   FIELD_OPTIONAL_LENGTH, /* typed in the shown unit, written in cm */
@@ -68,7 +69,7 @@ static const OtherKind other_kinds[] = {
   { "damage-control", N_("Damage control (F-DC)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "repair", N_("Repair"), FIELD_CHOICE, "fire|critical|hull" },
-      { "critical", N_("Critical (2d6)"), FIELD_OPTIONAL_NUMBER, NULL } } },
+      { "critical", N_("Critical"), FIELD_CRITICAL, NULL } } },
   { "lay-mine", N_("Lay a mine (F-MINE-10)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "id", N_("Mine id"), FIELD_TEXT, NULL },
@@ -428,6 +429,24 @@ describe_weapon_list (AdmiraltyOrdersPanel *self,
   return describe_batteries (self, ships, weapons);
 }
 
+static const char *choice_label (const char *value);
+
+/* The name of critical result @value (its 2d6 roll) in @ship_id's table ("Fire!"). */
+static char *
+critical_label (AdmiraltyOrdersPanel *self,
+                const char           *ship_id,
+                const char           *value)
+{
+  const AdmBattleShip *ship = ship_id != NULL ? adm_battle_lookup_ship (self->battle, ship_id)
+                                              : NULL;
+  const char *kind = ship != NULL && ship->klass->category == ADM_CATEGORY_STATION ? "station"
+                                                                                    : "ship";
+  const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (self->battle), kind,
+                                                 atoi (value), NULL);
+
+  return g_strdup (row != NULL && row->name != NULL ? _(row->name) : value);
+}
+
 static const OtherKind *
 other_kind (const char *element)
 {
@@ -462,6 +481,12 @@ describe_other (AdmiraltyOrdersPanel *self,
         shown = g_strdup (ship_name (self, value));
       else if (field == FIELD_TORPEDOES || field == FIELD_GUNS)
         shown = describe_weapon_list (self, value);
+      else if (field == FIELD_FORMATION)
+        shown = g_strdup (formation_name (self, value));
+      else if (field == FIELD_CHOICE)
+        shown = g_strdup (choice_label (value));
+      else if (field == FIELD_CRITICAL)
+        shown = critical_label (self, adm_order_decl_get (decl, "ship"), value);
       else
         shown = g_strdup (value);
       g_string_append_printf (text, "%s %s: %s", i == 0 ? " —" : ",", label, shown);
@@ -1602,25 +1627,200 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
 
 /* Other orders */
 
-static char *
-weapons_default (AdmiraltyOrdersPanel *self,
-                 gboolean              torpedoes)
+/* The words shown for a choice of the form; the orders keep the value. */
+static const char *
+choice_label (const char *value)
+{
+  static const struct { const char *value; const char *label; } labels[] = {
+    { "fire", N_("Put out a fire") },
+    { "critical", N_("Repair critical damage") },
+    { "hull", N_("Repair the hull") },
+    { "abandon", N_("Abandon") },
+    { "scuttle", N_("Scuttle") },
+    { "assimilate", N_("Assimilate") },
+    { "plasma", N_("Plasma charge") },
+    { "torpedo", N_("Torpedo charge") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_strcmp0 (labels[i].value, value) == 0)
+      return _(labels[i].label);
+  return value;
+}
+
+/* A drop-down of @labels whose values (kept on it) are @values; @selected first. */
+static GtkWidget *
+value_dropdown (GPtrArray *labels,
+                GPtrArray *values,
+                guint      selected)
+{
+  GtkWidget *widget;
+
+  g_ptr_array_add (labels, NULL);
+  g_ptr_array_add (values, NULL);
+  widget = gtk_drop_down_new_from_strings ((const char * const *) labels->pdata);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
+  g_object_set_data_full (G_OBJECT (widget), "values",
+                          g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
+  return widget;
+}
+
+/* The ships of the battle the table's view may name, by name (no id is shown). */
+static GtkWidget *
+ship_dropdown (AdmiraltyOrdersPanel *self,
+               int                   selected_ship)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  AdmAudience audience = adm_audience_for_view_side (
+      self->table != NULL ? admiralty_table_widget_get_view_side (self->table) : -1);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a ship"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_ships (self->battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (self->battle, i);
+
+      if (ship->status == ADM_SHIP_DESTROYED ||
+          !adm_audience_ship_shows (audience, self->battle, i, ADM_SHIP_FACT_NAME))
+        continue;
+      if ((int) i == selected_ship)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) ship->name);
+      g_ptr_array_add (values, (char *) ship->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+static GtkWidget *
+formation_dropdown (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  const char *current = selected_formation_id (self);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a formation"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_formations (self->battle); i++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, i);
+
+      if (!decl_shown (self, NULL, formation->id))
+        continue;
+      if (g_strcmp0 (formation->id, current) == 0)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) formation->name);
+      g_ptr_array_add (values, (char *) formation->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+/* The selected ship's outstanding criticals by their table's names (F-DC): the value is the
+ * result's 2d6 roll, as the orders write it. */
+static GtkWidget *
+critical_dropdown (AdmiraltyOrdersPanel *self)
 {
   const AdmBattleShip *ship = selected_ship (self);
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain = g_ptr_array_new ();
 
-  if (ship == NULL)
-    return g_strdup ("");
-  for (guint w = 0; w < ship->klass->weapons->len; w++)
+  /* Translators: damage control repairs whichever critical the rules pick */
+  g_ptr_array_add (labels, (char *) _("Any"));
+  g_ptr_array_add (values, g_strdup (""));
+  for (int result = 2; ship != NULL && result < ADM_CRITICAL_RESULTS; result++)
     {
-      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
-      gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+      const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+      const AdmTableRow *row;
 
-      if (torpedoes ? !tube : !weapon_checked (self, w))
+      if (ship->criticals[result] <= 0)
         continue;
-      g_string_append_printf (text, "%s%s:%s", text->len > 0 ? " " : "", ship->id, weapon->id);
+      row = adm_ruleset_critical (adm_battle_get_ruleset (self->battle), kind, result, NULL);
+      g_ptr_array_add (labels, row != NULL && row->name != NULL ? _(row->name) : "?");
+      g_ptr_array_add (values, g_strdup_printf ("%d", result));
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  for (guint i = 0; i < values->len; i++)
+    g_ptr_array_add (plain, g_ptr_array_index (values, i));
+  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0);
+}
+
+/* Checks of the torpedo tubes (@torpedoes) or guns of the ships of the selected ship's
+ * formation, named as the table names them ("Prince Xav's Torpedo tubes"); the selected
+ * ship's tubes, or its guns checked for fire, are checked. */
+static GtkWidget *
+weapon_checks (AdmiraltyOrdersPanel *self,
+               gboolean              torpedoes)
+{
+  const AdmBattleShip *selected = selected_ship (self);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  for (guint i = 0; selected != NULL && i < adm_battle_get_n_ships (self->battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (self->battle, i);
+
+      if (ship->formation != selected->formation || ship->status != ADM_SHIP_ACTIVE)
+        continue;
+      for (guint w = 0; w < ship->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+          gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+          g_autofree char *label = NULL;
+          GtkWidget *check;
+
+          if (tube != torpedoes)
+            continue;
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          label = g_strdup_printf (_("%s's %s"), ship->name, weapon->name);
+          check = gtk_check_button_new_with_label (label);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                       ship == selected &&
+                                       (torpedoes || weapon_checked (self, w)));
+          g_object_set_data_full (G_OBJECT (check), "value",
+                                  g_strdup_printf ("%s:%s", ship->id, weapon->id), g_free);
+          gtk_box_append (GTK_BOX (box), check);
+        }
+    }
+  if (gtk_widget_get_first_child (box) == NULL)
+    gtk_box_append (GTK_BOX (box), gtk_label_new (torpedoes ? _("No torpedo tubes")
+                                                            : _("No guns")));
+  g_object_set_data (G_OBJECT (box), "checks", GINT_TO_POINTER (1));
+  return box;
+}
+
+static GtkWidget *
+choice_dropdown (const OtherField *field)
+{
+  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+
+  for (guint c = 0; choices[c] != NULL; c++)
+    {
+      g_ptr_array_add (labels, (char *) choice_label (choices[c]));
+      g_ptr_array_add (values, choices[c]);
+    }
+  return value_dropdown (labels, values, 0);
+}
+
+static GtkWidget *
+field_entry (AdmiraltyOrdersPanel *self,
+             const OtherField     *field)
+{
+  GtkWidget *widget = gtk_entry_new ();
+
+  if (field->kind == FIELD_OPTIONAL_NUMBER)
+    gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
+  else if (field->kind == FIELD_OPTIONAL_LENGTH)
+    {
+      /* Translators: an optional length's placeholder, "optional, cm" */
+      g_autofree char *hint = g_strdup_printf (_("optional, %s"),
+                                               admiralty_length_unit (self->inches));
+
+      gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
+    }
+  return widget;
 }
 
 static void
@@ -1635,7 +1835,7 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
     gtk_grid_remove (self->other_grid, child);
   g_ptr_array_set_size (self->other_widgets, 0);
-  if (kind_index >= G_N_ELEMENTS (other_kinds))
+  if (kind_index >= G_N_ELEMENTS (other_kinds) || self->battle == NULL)
     return;
   kind = &other_kinds[kind_index];
 
@@ -1646,54 +1846,36 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
       GtkWidget *widget;
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      if (field->kind == FIELD_CHOICE)
+      gtk_widget_set_valign (label, GTK_ALIGN_START);
+      switch (field->kind)
         {
-          g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
-
-          widget = gtk_drop_down_new_from_strings ((const char * const *) choices);
-        }
-      else
-        {
-          g_autofree char *value = NULL;
-
-          widget = gtk_entry_new ();
-          switch (field->kind)
-            {
-            case FIELD_SHIP:
-              value = g_strdup (ship != NULL ? ship->id : "");
-              break;
-            case FIELD_TARGET:
-              value = g_strdup (target >= 0 ? adm_battle_get_ship (self->battle, target)->id
-                                            : "");
-              break;
-            case FIELD_FORMATION:
-              value = g_strdup (ship != NULL ? selected_formation_id (self) : "");
-              break;
-            case FIELD_TORPEDOES:
-            case FIELD_GUNS:
-              value = weapons_default (self, field->kind == FIELD_TORPEDOES);
-              break;
-            case FIELD_OPTIONAL_NUMBER:
-              gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
-              break;
-            case FIELD_OPTIONAL_LENGTH:
-              {
-                /* Translators: an optional length's placeholder, "optional, cm" */
-                g_autofree char *hint = g_strdup_printf (_("optional, %s"),
-                                                         admiralty_length_unit (self->inches));
-
-                gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
-              }
-              break;
-            case FIELD_NONE:
-            case FIELD_NUMBER:
-            case FIELD_TEXT:
-            case FIELD_CHOICE:
-            default:
-              break;
-            }
-          if (value != NULL)
-            gtk_editable_set_text (GTK_EDITABLE (widget), value);
+        case FIELD_CHOICE:
+          widget = choice_dropdown (field);
+          break;
+        case FIELD_SHIP:
+          widget = ship_dropdown (self, ship != NULL ? self->ship : -1);
+          break;
+        case FIELD_TARGET:
+          widget = ship_dropdown (self, target);
+          break;
+        case FIELD_FORMATION:
+          widget = formation_dropdown (self);
+          break;
+        case FIELD_CRITICAL:
+          widget = critical_dropdown (self);
+          break;
+        case FIELD_TORPEDOES:
+        case FIELD_GUNS:
+          widget = weapon_checks (self, field->kind == FIELD_TORPEDOES);
+          break;
+        case FIELD_NONE:
+        case FIELD_NUMBER:
+        case FIELD_OPTIONAL_NUMBER:
+        case FIELD_OPTIONAL_LENGTH:
+        case FIELD_TEXT:
+        default:
+          widget = field_entry (self, field);
+          break;
         }
       gtk_widget_set_hexpand (widget, TRUE);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
@@ -1705,18 +1887,30 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
     }
 }
 
-static const char *
+/* The value a field of the form gives the order, as the orders write it. */
+static char *
 field_value (GtkWidget *widget)
 {
-  const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
 
-  if (field->kind == FIELD_CHOICE)
+  if (values != NULL)
     {
-      GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (widget));
+      guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
 
-      return item != NULL ? gtk_string_object_get_string (item) : "";
+      return g_strdup (selected < g_strv_length (values) ? values[selected] : "");
     }
-  return gtk_editable_get_text (GTK_EDITABLE (widget));
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check) && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+          g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                                  (const char *) g_object_get_data (G_OBJECT (check), "value"));
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (widget)));
 }
 
 /* The id of the ship named @name (case aside), or NULL. */
@@ -1777,7 +1971,7 @@ add_other (AdmiraltyOrdersPanel *self)
     {
       GtkWidget *widget = g_ptr_array_index (self->other_widgets, i);
       const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
-      g_autofree char *value = g_strstrip (g_strdup (field_value (widget)));
+      g_autofree char *value = g_strstrip (field_value (widget));
 
       if (*value == '\0')
         {
@@ -2436,6 +2630,78 @@ _admiralty_orders_panel_get_odds_text (AdmiraltyOrdersPanel *self)
   return self->odds_text != NULL ? self->odds_text : "";
 }
 
+/* Sets a field of the form as the master would pick @value: a ship or formation by its name
+ * (or id), a choice, a critical or a weapon (ship:weapon, several with spaces) by its value. */
+static gboolean
+set_field (AdmiraltyOrdersPanel *self,
+           GtkWidget            *widget,
+           const char           *value)
+{
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
+  const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+  if (values != NULL)
+    {
+      GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+      g_autofree char *wanted = g_utf8_casefold (value, -1);
+
+      for (guint c = 0; values[c] != NULL; c++)
+        {
+          const char *label = gtk_string_list_get_string (GTK_STRING_LIST (labels), c);
+          g_autofree char *folded = g_utf8_casefold (label, -1);
+
+          if (g_strcmp0 (values[c], value) == 0 || g_strcmp0 (folded, wanted) == 0)
+            {
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
+              return TRUE;
+            }
+        }
+      if (field->kind == FIELD_SHIP || field->kind == FIELD_TARGET)
+        {
+          /* Translators: %s is what the master typed for a ship */
+          g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
+                                                      value);
+
+          set_message (self, message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_auto(GStrv) items = g_strsplit_set (value, " ", -1);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check))
+          gtk_check_button_set_active (
+              GTK_CHECK_BUTTON (check),
+              g_strv_contains ((const char * const *) items,
+                               g_object_get_data (G_OBJECT (check), "value")));
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          gboolean found = items[i][0] == '\0';
+
+          for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+               check = gtk_widget_get_next_sibling (check))
+            found |= GTK_IS_CHECK_BUTTON (check) &&
+                     g_strcmp0 (g_object_get_data (G_OBJECT (check), "value"), items[i]) == 0;
+          if (!found)
+            {
+              /* Translators: %s is a weapon that is not among the form's checks */
+              g_autofree char *message = g_strdup_printf (_("The formation has no weapon "
+                                                            "“%s” to check."), items[i]);
+
+              set_message (self, message);
+              return FALSE;
+            }
+        }
+      return TRUE;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (widget), value);
+  return TRUE;
+}
+
 gboolean
 _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
                                    const char           *element,
@@ -2455,16 +2721,8 @@ _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
 
               if (g_strcmp0 (field->key, keys[k]) != 0)
                 continue;
-              if (field->kind == FIELD_CHOICE)
-                {
-                  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
-
-                  for (guint c = 0; choices[c] != NULL; c++)
-                    if (g_strcmp0 (choices[c], values[k]) == 0)
-                      gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
-                }
-              else
-                gtk_editable_set_text (GTK_EDITABLE (widget), values[k]);
+              if (!set_field (self, widget, values[k]))
+                return FALSE;
             }
         return add_other (self);
       }

@@ -393,7 +393,7 @@ check_gun_at_salvo (AdmBattle              *self,
       g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
       _adm_battle_illegal (self, error, decl->line,
-                           _("salvo %d is in the %s arc of %s, and its %s fires only %s "
+                           _("salvo %d is in the %s arc of %s, and its %s can fire only %s "
                              "(F-FIRE-6)"), v->id, adm_sector_to_string (sector), s->name,
                            weapon->name, arcs);
     }
@@ -697,7 +697,7 @@ check_tubes (AdmBattle           *self,
           g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
           _adm_battle_illegal (self, error, decl->line,
-                               _("the launch lies in the %s arc of %s, and its %s fires only %s "
+                               _("the launch lies in the %s arc of %s, and its %s can fire only %s "
                                  "(F-FIRE-6)"), adm_sector_to_string (sector), s->name,
                                weapon->name, arcs);
           return FALSE;
