@@ -106,6 +106,8 @@ struct _AdmiraltyOrdersPanel
   GArray                *target_ids;    /* guint: target dropdown entries after the first */
   GArray                *ram_ids;       /* guint: ram dropdown entries after the first */
   GPtrArray             *other_widgets; /* GtkWidget* per field of the form's kind */
+  GArray                *kind_map;      /* guint: other_kinds index per kind offered now */
+  AdmPhase               kinds_phase;   /* the phase they are offered for */
   gboolean               syncing;       /* widgets being set from the state: no feedback */
   gboolean               listing;       /* the declarations list is being filled for the view */
 
@@ -1100,6 +1102,14 @@ array_has (GArray *array,
   return FALSE;
 }
 
+static gboolean
+is_tube (const AdmBattleShip *ship,
+         guint                weapon)
+{
+  return ((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, weapon))->type ==
+         ADM_WEAPON_TORPEDO;
+}
+
 /* The ships at least one checked weapon can reach (any weapon when none is checked): the
  * declaration then fires the checked weapons that reach the chosen one. */
 static void
@@ -1130,7 +1140,8 @@ update_targets (AdmiraltyOrdersPanel *self)
 
       if (any_checked && !weapon_checked (self, w))
         continue;
-      reach = adm_battle_fire_targets (self->battle, self->ship, w);
+      reach = is_tube (ship, w) ? adm_battle_launch_targets (self->battle, self->ship, w)
+                                : adm_battle_fire_targets (self->battle, self->ship, w);
       for (guint i = 0; i < reach->len; i++)
         if (!array_has (self->targets, g_array_index (reach, guint, i)))
           g_array_append_val (self->targets, g_array_index (reach, guint, i));
@@ -1153,7 +1164,7 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
       g_autoptr(GArray) reach = NULL;
 
-      if (!weapon_checked (self, w))
+      if (!weapon_checked (self, w) || is_tube (ship, w))
         continue;
       reach = adm_battle_fire_targets (self->battle, self->ship, w);
       if (array_has (reach, target))
@@ -1161,6 +1172,91 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
     }
   decl->is_return = gtk_check_button_get_active (self->return_check);
   return decl;
+}
+
+/* The launch (F-WPN-10) the section describes: the checked tubes that can launch at the
+ * target, or NULL; @torpedoes_out gets the torpedoes they hold. */
+static AdmOrderDecl *
+launch_decl_from_form (AdmiraltyOrdersPanel *self,
+                       int                   target,
+                       int                  *torpedoes_out)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GString) tubes = g_string_new (NULL);
+  AdmOrderDecl *decl;
+  int torpedoes = 0;
+
+  if (ship == NULL || target < 0)
+    return NULL;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autoptr(GArray) reach = NULL;
+
+      if (!is_tube (ship, w) || !weapon_checked (self, w))
+        continue;
+      reach = adm_battle_launch_targets (self->battle, self->ship, w);
+      if (!array_has (reach, target))
+        continue;
+      g_string_append_printf (tubes, "%s%s:%s", tubes->len > 0 ? " " : "", ship->id,
+                              weapon->id);
+      torpedoes += weapon->firepower;
+    }
+  if (tubes->len == 0)
+    return NULL;
+  decl = adm_order_decl_new ("launch");
+  adm_order_decl_set (decl, "weapons", tubes->str);
+  adm_order_decl_set (decl, "target", adm_battle_get_ship (self->battle, target)->id);
+  if (torpedoes_out != NULL)
+    *torpedoes_out = torpedoes;
+  return decl;
+}
+
+static void
+order_decl_free (AdmOrderDecl *decl)
+{
+  g_free (decl->element);
+  g_ptr_array_unref (decl->keys);
+  g_ptr_array_unref (decl->values);
+  g_free (decl);
+}
+
+/* "Torpedo tubes: 4 torpedoes at Pale Jade, 30 cm away" and their run (F-TORP-3, F-TORP-4). */
+static char *
+describe_launch (AdmiraltyOrdersPanel *self,
+                 int                   target,
+                 int                   torpedoes)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  const AdmBattleShip *t = adm_battle_get_ship (self->battle, target);
+  g_autofree char *distance = admiralty_format_length (adm_distance (ship->position,
+                                                                     t->position),
+                                                       self->inches);
+  int speed = G_MAXINT, turns = G_MAXINT;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (is_tube (ship, w) && weapon_checked (self, w))
+        {
+          speed = MIN (speed, weapon->torpedo_speed);
+          turns = MIN (turns, weapon->torpedo_turns);
+        }
+    }
+  if (speed > 0 && speed < G_MAXINT && turns < G_MAXINT)
+    {
+      g_autofree char *run = admiralty_format_length (speed, self->inches);
+
+      /* Translators: a launch before it is declared: torpedoes, target, distance, the
+       * salvo's run a turn and its turns (F-WPN-10, F-TORP-3, F-TORP-4) */
+      return g_strdup_printf (_("Launch %d torpedoes at %s, %s away: the salvo runs %s a "
+                                "turn for %d turns (F-WPN-10, F-TORP-3)"),
+                              torpedoes, t->name, distance, run, turns);
+    }
+  /* Translators: a launch before it is declared: torpedoes, target, distance */
+  return g_strdup_printf (_("Launch %d torpedoes at %s, %s away (F-WPN-10)"), torpedoes,
+                          t->name, distance);
 }
 
 static void
@@ -1177,6 +1273,8 @@ update_odds (AdmiraltyOrdersPanel *self)
 {
   int target = admiralty_table_widget_get_target_ship (self->table);
   AdmFireDecl *decl;
+  AdmOrderDecl *launch;
+  int torpedoes = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -1186,8 +1284,15 @@ update_odds (AdmiraltyOrdersPanel *self)
   g_clear_pointer (&self->odds_text, g_free);
 
   decl = fire_decl_from_form (self, target);
+  launch = launch_decl_from_form (self, target, &torpedoes);
   if (decl == NULL)
     g_string_append (text, _("Check weapons, then click a ringed ship or choose a target."));
+  else if (decl->ships->len == 0 && launch != NULL)
+    {
+      g_autofree char *what = describe_launch (self, target, torpedoes);
+
+      g_string_append (text, what);
+    }
   else if (decl->ships->len == 0)
     g_string_append (text, _("None of the checked weapons reaches that target."));
   else if (!adm_battle_preview_fire (self->battle, self->draft, decl, &self->fire_preview,
@@ -1222,8 +1327,16 @@ update_odds (AdmiraltyOrdersPanel *self)
             g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
         }
     }
+  if (launch != NULL && decl != NULL && decl->ships->len > 0)
+    {
+      g_autofree char *what = describe_launch (self, target, torpedoes);
+
+      g_string_append_printf (text, "\n%s", what);
+    }
   if (decl != NULL)
     fire_decl_free (decl);
+  if (launch != NULL)
+    order_decl_free (launch);
   self->odds_text = g_string_free (g_steal_pointer (&text), FALSE);
   gtk_label_set_label (self->odds_label, self->odds_text);
   gtk_widget_set_visible (GTK_WIDGET (self->odds_area),
@@ -1301,13 +1414,21 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
       g_autofree char *label = NULL;
       GtkWidget *check;
 
-      if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
+      if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR &&
+          weapon->type != ADM_WEAPON_TORPEDO)
         continue;
       arcs = adm_arcs_to_string (weapon->arcs);
       range = admiralty_format_length (weapon->range, self->inches);
-      /* Translators: a weapon to fire: name, firepower, range and arcs */
-      label = g_strdup_printf (_("%s · firepower %d · %s · %s"), weapon->name,
-                               weapon->firepower, range, arcs);
+      if (weapon->type == ADM_WEAPON_TORPEDO)
+        /* Translators: torpedo tubes to launch (F-WPN-10): name, torpedoes, range, arcs */
+        label = g_strdup_printf (g_dngettext (NULL, "%s · %d torpedo · %s · %s",
+                                              "%s · %d torpedoes · %s · %s",
+                                              weapon->firepower),
+                                 weapon->name, weapon->firepower, range, arcs);
+      else
+        /* Translators: a weapon to fire: name, firepower, range and arcs */
+        label = g_strdup_printf (_("%s · firepower %d · %s · %s"), weapon->name,
+                                 weapon->firepower, range, arcs);
       check = gtk_check_button_new ();
       {
         /* A long weapon line wraps rather than widen the pane. */
@@ -1318,8 +1439,10 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
         gtk_label_set_max_width_chars (GTK_LABEL (text), 34);
         gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
       }
-      /* Every gun is ready to fire until the master unchecks it. */
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      /* Every gun is ready to fire until the master unchecks it; tubes are launched only
+       * when checked, as a salvo is a decision of its own (F-TORP-1: they reload a turn). */
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   weapon->type != ADM_WEAPON_TORPEDO);
       g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (admiralty_orders_panel_refresh),
                                 self);
@@ -1448,10 +1571,12 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 {
   int target;
   AdmFireDecl *decl;
+  AdmOrderDecl *launch;
   AdmFirePreview preview = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
+  guint line = 0;
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), FALSE);
 
@@ -1462,27 +1587,41 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
       set_message (self, _("Choose a ship to fire and a target first."));
       return FALSE;
     }
-  if (decl->ships->len == 0)
+  /* F-WPN-10: the checked torpedo tubes that can reach the target launch at it in this fire
+   * phase, declared with the guns' fire. */
+  launch = launch_decl_from_form (self, target, NULL);
+  if (decl->ships->len == 0 && launch == NULL)
     {
       fire_decl_free (decl);
       set_message (self, _("None of the checked weapons reaches that target."));
       return FALSE;
     }
-  if (!adm_battle_preview_fire (self->battle, self->draft, decl, &preview, &error) ||
-      !preview.legal)
+  if (decl->ships->len > 0 &&
+      (!adm_battle_preview_fire (self->battle, self->draft, decl, &preview, &error) ||
+       !preview.legal))
     {
       set_message (self, error != NULL ? error->message : preview.reason);
       adm_fire_preview_clear (&preview);
       fire_decl_free (decl);
+      if (launch != NULL)
+        order_decl_free (launch);
       return FALSE;
     }
   adm_fire_preview_clear (&preview);
 
   /* In the context of the other declarations: a battery fires once a phase (F-FIRE-12). */
   candidate = draft_copy (self);
-  g_ptr_array_add (candidate->fires, decl);
+  if (decl->ships->len > 0)
+    g_ptr_array_add (candidate->fires, decl);
+  else
+    g_clear_pointer (&decl, fire_decl_free);
+  if (launch != NULL)
+    g_ptr_array_add (candidate->other, launch);
   adm_turn_orders_number_lines (candidate);
-  if (!dry_run (self, candidate, decl->line, &reason))
+  if (decl != NULL)
+    line = decl->line;
+  if ((decl != NULL && !dry_run (self, candidate, line, &reason)) ||
+      (launch != NULL && !dry_run (self, candidate, launch->line, &reason)))
     {
       set_message (self, reason);
       return FALSE;
@@ -1626,6 +1765,68 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
 }
 
 /* Other orders */
+
+/* The phase in which an order of @element takes effect (data/schema/orders.rng; the engine's
+ * phases read them there): it is offered until then, and not after. */
+static AdmPhase
+kind_phase (const char *element)
+{
+  static const char * const fire[] = { "launch", "prepare-to-launch", "fire-at-salvo",
+                                       "lay-mine", "sweep", NULL };
+  static const char * const torpedo[] = { "steer", "cover", "board", NULL };
+
+  if (g_strv_contains (fire, element))
+    return ADM_PHASE_FIRE;      /* F-WPN-10, F-TORP-2, F-WPN-14, F-MINE-10, F-SWEEP-1 */
+  if (g_strv_contains (torpedo, element))
+    return ADM_PHASE_TORPEDO;   /* F-TORP-5, F-TORP-14, F-BOARD-1 */
+  return ADM_PHASE_END;         /* F-BOARD-16, F-DC, F-FORM-17 */
+}
+
+/* The kinds of order the form offers in the battle's phase. */
+static void
+refresh_other_kinds (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  AdmPhase phase = self->battle != NULL ? adm_battle_get_phase (self->battle) : ADM_PHASE_DETECTION;
+
+  if (self->kind_map->len > 0 && phase == self->kinds_phase)
+    return;
+  self->kinds_phase = phase;
+  g_array_set_size (self->kind_map, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    if (phase <= kind_phase (other_kinds[i].element))
+      {
+        gtk_string_list_append (kinds, _(other_kinds[i].label));
+        g_array_append_val (self->kind_map, i);
+      }
+  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+  gtk_drop_down_set_selected (self->other_kind_dropdown, 0);
+}
+
+/* The kind of order the form is for, or NULL. */
+static const OtherKind *
+selected_kind (AdmiraltyOrdersPanel *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->other_kind_dropdown);
+
+  if (selected >= self->kind_map->len)
+    return NULL;
+  return &other_kinds[g_array_index (self->kind_map, guint, selected)];
+}
+
+/* Shows the form for @element if it is offered now. */
+static gboolean
+select_kind (AdmiraltyOrdersPanel *self,
+             const char           *element)
+{
+  for (guint k = 0; k < self->kind_map->len; k++)
+    if (g_strcmp0 (other_kinds[g_array_index (self->kind_map, guint, k)].element, element) == 0)
+      {
+        gtk_drop_down_set_selected (self->other_kind_dropdown, k);
+        return TRUE;
+      }
+  return FALSE;
+}
 
 /* The words shown for a choice of the form; the orders keep the value. */
 static const char *
@@ -1826,8 +2027,7 @@ field_entry (AdmiraltyOrdersPanel *self,
 static void
 rebuild_other_form (AdmiraltyOrdersPanel *self)
 {
-  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
-  const OtherKind *kind;
+  const OtherKind *kind = selected_kind (self);
   const AdmBattleShip *ship = selected_ship (self);
   int target = self->table != NULL ? admiralty_table_widget_get_target_ship (self->table) : -1;
   GtkWidget *child;
@@ -1835,9 +2035,8 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
     gtk_grid_remove (self->other_grid, child);
   g_ptr_array_set_size (self->other_widgets, 0);
-  if (kind_index >= G_N_ELEMENTS (other_kinds) || self->battle == NULL)
+  if (kind == NULL || self->battle == NULL)
     return;
-  kind = &other_kinds[kind_index];
 
   for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
     {
@@ -1955,17 +2154,15 @@ reads_back (const AdmTurnOrders  *candidate,
 static gboolean
 add_other (AdmiraltyOrdersPanel *self)
 {
-  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
-  const OtherKind *kind;
+  const OtherKind *kind = selected_kind (self);
   g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
   AdmOrderDecl *decl;
   AdmShipOrderDecl *transfer = NULL;
   guint line;
 
-  if (kind_index >= G_N_ELEMENTS (other_kinds))
+  if (kind == NULL)
     return FALSE;
-  kind = &other_kinds[kind_index];
   decl = adm_order_decl_new (kind->element);
   for (guint i = 0; i < self->other_widgets->len; i++)
     {
@@ -2179,6 +2376,7 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
       set_message (self, NULL);
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
     }
+  refresh_other_kinds (self);
   admiralty_orders_panel_refresh (self);
 }
 
@@ -2208,9 +2406,7 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   /* A ringed ship clicked in the boarding phase: the form is for boarding it. */
   if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
       admiralty_table_widget_get_target_ship (table) >= 0)
-    for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-      if (g_strcmp0 (other_kinds[i].element, "board") == 0)
-        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
+    select_kind (self, "board");
   update_fire_section (self);
   update_torpedo_odds (self);
   rebuild_other_form (self);
@@ -2387,6 +2583,7 @@ admiralty_orders_panel_finalize (GObject *object)
   g_clear_pointer (&self->ram_ids, g_array_unref);
   g_clear_pointer (&self->weapon_checks, g_ptr_array_unref);
   g_clear_pointer (&self->other_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->kind_map, g_array_unref);
   g_clear_pointer (&self->live, move_decl_destroy);
   g_free (self->odds_text);
 
@@ -2447,8 +2644,6 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
 static void
 admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
 {
-  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->ship = -1;
@@ -2459,9 +2654,8 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
   self->weapon_checks = g_ptr_array_new ();
   self->other_widgets = g_ptr_array_new ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-    gtk_string_list_append (kinds, _(other_kinds[i].label));
-  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+  self->kind_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  refresh_other_kinds (self);
 
   gtk_drawing_area_set_draw_func (self->odds_area, odds_draw, self, NULL);
   g_signal_connect_swapped (self->move_order_dropdown, "notify::selected",
@@ -2708,24 +2902,22 @@ _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
                                    const char * const   *keys,
                                    const char * const   *values)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-    if (g_strcmp0 (other_kinds[i].element, element) == 0)
-      {
-        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
-        rebuild_other_form (self);
-        for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-          for (guint w = 0; w < self->other_widgets->len; w++)
-            {
-              GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
-              const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+  if (select_kind (self, element))
+    {
+      rebuild_other_form (self);
+      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+        for (guint w = 0; w < self->other_widgets->len; w++)
+          {
+            GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
+            const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
 
-              if (g_strcmp0 (field->key, keys[k]) != 0)
-                continue;
-              if (!set_field (self, widget, values[k]))
-                return FALSE;
-            }
-        return add_other (self);
-      }
+            if (g_strcmp0 (field->key, keys[k]) != 0)
+              continue;
+            if (!set_field (self, widget, values[k]))
+              return FALSE;
+          }
+      return add_other (self);
+    }
   return FALSE;
 }
 

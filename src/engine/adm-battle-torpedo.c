@@ -723,6 +723,35 @@ check_tubes (AdmBattle           *self,
   return TRUE;
 }
 
+/* The checks check_tubes () and launch () make of one tube launching at one target, without
+ * the orders: for the table to ring the ships a launch may go at. */
+GArray *
+_adm_battle_launch_targets (AdmBattle *self,
+                            guint      ship,
+                            guint      weapon)
+{
+  GArray *targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  const AdmWeapon *tube = g_ptr_array_index (s->klass->weapons, weapon);
+
+  if (tube->type != ADM_WEAPON_TORPEDO || !_adm_battle_ship_active (self, ship) ||
+      s->tubes_ready > adm_battle_get_turn (self))
+    return targets;
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      const AdmBattleShip *t = _adm_battle_ship (self, i);
+      AdmArcSector sector = adm_sector_of (s->position, s->heading, t->position);
+
+      if (t->side == s->side || !_adm_battle_ship_on_table (self, i) ||
+          adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE ||
+          !in_arcs (tube, sector) || !_adm_battle_weapon_works (self, ship, weapon, sector) ||
+          adm_distance (s->position, t->position) > tube->range + EPSILON)
+        continue;
+      g_array_append_val (targets, i);
+    }
+  return targets;
+}
+
 /* F-FORM-13: the launching ship farthest from the target — or, on a heading, the one
  * farthest back along it. */
 static guint
