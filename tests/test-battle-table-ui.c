@@ -11,6 +11,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
+#include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
@@ -206,6 +207,158 @@ test_dice_escape_resume (void)
   remove_battle_copy (path);
 }
 
+
+static gboolean
+rows_contain (AdmiraltyOrdersPanel *panel,
+              const char           *text)
+{
+  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+
+  for (guint i = 0; rows[i] != NULL; i++)
+    if (strstr (rows[i], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+report_contains (AdmiraltyBattlePage *page,
+                 const char          *a,
+                 const char          *b)
+{
+  GListModel *report = _admiralty_battle_page_get_report_model (page);
+
+  for (guint i = 0; i < g_list_model_get_n_items (report); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (report, i);
+      const char *text = admiralty_log_line_get_text (line);
+
+      if (text != NULL && strstr (text, a) != NULL && strstr (text, b) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Clicks ship @id's token on the table. */
+static void
+click_ship (AdmiraltyTableWidget *table,
+            AdmBattle            *battle,
+            const char           *id)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, adm_battle_ship_index (battle, id));
+  double x, y;
+
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), ship->position, &x,
+                                  &y);
+  pointer_click (GTK_WIDGET (table), x, y);
+}
+
+static void
+resolve_by_click (AdmiraltyWindow *window,
+                  AdmBattle       *battle,
+                  int              phases)
+{
+  for (int i = 0; i < phases; i++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      AdmPhase phase = adm_battle_get_phase (battle);
+
+      pointer_click_widget (window->resolve_button);
+      iterate_until (NULL, NULL, 150);
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
+    }
+}
+
+/* Torpedoes by mouse in torpedo-duel (F-WPN-10, F-TORP-3, F-TORP-4, F-TORP-7), no orders
+ * file: in the fire phase Prince Xav is clicked, its Torpedo tubes checked, Pale Jade (ringed,
+ * in the bow arc and range) clicked and the fire declared; the salvo is launched in the fire
+ * phase, runs 20 of the 35 cm in turn 1, and reaches Pale Jade in turn 2's torpedo phase. */
+static void
+test_torpedo_by_click (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *tubes;
+  const AdmiraltyTableOptions *options;
+  const AdmTorpedoSalvo *salvo;
+  int jade;
+  gboolean ringed = FALSE;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  jade = adm_battle_ship_index (battle, "pale-jade");
+  iterate_until (NULL, NULL, 300);
+
+  /* Detection and movement: nobody moves. */
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, "prince-xav"));
+  /* The tubes are a check among the guns, by name, unchecked until chosen. */
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+  pointer_click_widget (tubes);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+
+  /* Pale Jade, 35 cm off the bow, within the tubes' 40 cm, is ringed. */
+  options = admiralty_table_widget_get_options (table);
+  g_assert_nonnull (options->highlight_ships);
+  for (guint i = 0; i < options->highlight_ships->len; i++)
+    ringed |= g_array_index (options->highlight_ships, guint, i) == (guint) jade;
+  g_assert_true (ringed);
+  click_ship (table, battle, "pale-jade");
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, jade);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
+                            "Launch 4 torpedoes at Pale Jade"));
+  save_screenshot (GTK_WIDGET (window), "battle-torpedo-aim.png");
+
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+  g_assert_true (rows_contain (panel, "Prince Xav's Torpedo tubes"));
+  g_assert_true (rows_contain (panel, "Pale Jade"));
+
+  /* Fire: the salvo is on the table; torpedo phase: it runs its first 20 cm. */
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_cmpint (salvo->torpedoes, ==, 4);
+  resolve_by_click (window, battle, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_false (salvo->spent);
+  g_assert_cmpint (salvo->turns_left, ==, 1);
+  g_assert_cmpfloat_with_epsilon (salvo->position.x, 30.0, 1e-6);
+  save_screenshot (GTK_WIDGET (window), "battle-torpedo-running.png");
+
+  /* End of turn 1, then turn 2 up to its torpedo phase: the salvo reaches Pale Jade. */
+  resolve_by_click (window, battle, 5);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_true (salvo->spent || salvo->torpedoes == 0 || salvo->struck == jade + 1);
+  g_assert_true (report_contains (page, "Salvo 1", "Pale Jade"));
+  save_screenshot (GTK_WIDGET (window), "battle-torpedo-struck.png");
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -214,6 +367,7 @@ main (int   argc,
 
   ui_test_init (&argc, &argv, "battle-table-ui");
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
+  g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   status = g_test_run ();
   return ui_test_finish (status);
 }

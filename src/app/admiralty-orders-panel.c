@@ -128,6 +128,7 @@ struct _AdmiraltyOrdersPanel
   GtkBox                *weapon_box;
   GtkDropDown           *target_dropdown;
   GtkCheckButton        *return_check;
+  GtkWidget             *declare_fire_button;
   GtkLabel              *odds_label;
   GtkDrawingArea        *odds_area;
   GtkCheckButton        *lock_check;
@@ -2638,6 +2639,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, declare_fire_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_grid);
 }
 
@@ -2925,4 +2927,28 @@ const char *
 _admiralty_orders_panel_get_torpedo_text (AdmiraltyOrdersPanel *self)
 {
   return gtk_label_get_label (self->torpedo_label);
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
+                                          const char           *name)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  for (guint i = 0; ship != NULL && i < self->weapon_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->weapon_checks, i);
+      guint w = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1;
+
+      if (g_strcmp0 (((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->name,
+                     name) == 0)
+        return check;
+    }
+  return NULL;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self)
+{
+  return self->declare_fire_button;
 }
