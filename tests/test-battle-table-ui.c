@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -359,6 +360,167 @@ test_torpedo_by_click (void)
   remove_battle_copy (path);
 }
 
+/* Drags ship @id's course on the table from table point @from to @to (cm). */
+static void
+drag_table (AdmiraltyTableWidget *table,
+            AdmPoint              from,
+            AdmPoint              to)
+{
+  double x1, y1, x2, y2;
+
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), from, &x1, &y1);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), to, &x2, &y2);
+  pointer_drag (GTK_WIDGET (table), x1, y1, x2, y2);
+}
+
+/* The course declared for @formation in the panel's draft, or NULL. */
+static const AdmMoveDecl *
+declared_move (AdmiraltyOrdersPanel *panel,
+               const char           *formation)
+{
+  const AdmTurnOrders *orders = admiralty_orders_panel_get_orders (panel);
+
+  for (guint i = 0; i < orders->moves->len; i++)
+    {
+      const AdmMoveDecl *decl = g_ptr_array_index (orders->moves, i);
+
+      if (g_strcmp0 (decl->formation, formation) == 0)
+        return decl;
+    }
+  return NULL;
+}
+
+/* Whether the table draws a course for the formation led by @leader ending at @end. */
+static gboolean
+course_drawn (AdmiraltyTableWidget *table,
+              int                   leader,
+              AdmPoint              end)
+{
+  GPtrArray *previews = admiralty_table_widget_get_options (table)->move_previews;
+
+  for (guint i = 0; previews != NULL && i < previews->len; i++)
+    {
+      const AdmMovePreview *preview = g_ptr_array_index (previews, i);
+      AdmPoint last;
+
+      if (preview->leader != (guint) leader || preview->path == NULL || preview->path->len < 2)
+        continue;
+      last = g_array_index (preview->path, AdmPoint, preview->path->len - 1);
+      if (fabs (last.x - end.x) < 0.01 && fabs (last.y - end.y) < 0.01)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static double
+widget_y (GtkWidget *widget,
+          GtkWidget *window)
+{
+  double x = 0, y = 0;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, window, 0, 0, &x, &y));
+  return y;
+}
+
+/* A turn-2 drag on a ship that must keep moving (F-MOVE-5), by pointer, in corridor-skirmish
+ * with no orders file: Prince Serg is dragged 10 cm in turn 1; in turn 2 its default course,
+ * 10 cm straight on, is drawn; Clear Course clears it, and a short drag straight ahead from
+ * the ship plots 6 cm from the ship (not on from the default's end, which read as a 180°
+ * turn); cleared back to the default, a drag from the ship replaces it too. A refused drag
+ * says why without moving the controls under the pointer. */
+static void
+test_turn_two_drag (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  const AdmMoveDecl *move;
+  GtkWidget *clear;
+  int serg;
+  double clear_y;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("corridor-skirmish", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  serg = adm_battle_ship_index (battle, "prince-serg");
+  iterate_until (NULL, NULL, 300);
+
+  /* Turn 1: Prince Serg, at (10, 20) heading 90°, is dragged 10 cm straight on. */
+  resolve_by_click (window, battle, 1);
+  click_ship (table, battle, "prince-serg");
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, serg);
+  drag_table (table, (AdmPoint) { 10, 20 }, (AdmPoint) { 20, 20 });
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm"));
+  /* Movement, fire, torpedoes, end; turn 2's detection. */
+  resolve_by_click (window, battle, 5);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 20.0, 1e-6);
+
+  /* F-MOVE-5: it moved, so it must keep moving: the default course is drawn, for it and
+   * whatever is selected. */
+  g_assert_null (declared_move (panel, "serg-group"));
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  click_ship (table, battle, "prince-serg");
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  iterate_until (NULL, NULL, 200);
+  save_screenshot (GTK_WIDGET (window), "battle-turn2-default-course.png");
+
+  /* Clear Course clears it: an empty course, refused until plotted, and none drawn. */
+  clear = _admiralty_orders_panel_get_clear_button (panel);
+  pointer_click_widget (clear);
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_cmpuint (move->steps->len, ==, 0);
+  g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+
+  /* A short drag straight ahead from the ship: 6 cm from the ship. */
+  drag_table (table, (AdmPoint) { 20, 20 }, (AdmPoint) { 26, 20 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  move = declared_move (panel, "serg-group");
+  g_assert_cmpuint (move->steps->len, ==, 1);
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 26, 20 }));
+
+  /* Cleared again: back to the default course; a drag from the ship replaces it. */
+  pointer_click_widget (clear);
+  g_assert_null (declared_move (panel, "serg-group"));
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  drag_table (table, (AdmPoint) { 20, 20 }, (AdmPoint) { 26, 20 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  save_screenshot (GTK_WIDGET (window), "battle-turn2-drag.png");
+
+  /* A drag the rules refuse (a battleship turning hard off the end of its course): the
+   * reason is shown, the course kept, and Clear Course has not moved. */
+  clear_y = widget_y (clear, GTK_WIDGET (window));
+  drag_table (table, (AdmPoint) { 26, 20 }, (AdmPoint) { 26, 30 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
+  save_screenshot (GTK_WIDGET (window), "battle-turn2-refused.png");
+
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,6 +530,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "battle-table-ui");
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
+  g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   status = g_test_run ();
   return ui_test_finish (status);
 }

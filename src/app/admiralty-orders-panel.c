@@ -129,6 +129,7 @@ struct _AdmiraltyOrdersPanel
   GtkDropDown           *target_dropdown;
   GtkCheckButton        *return_check;
   GtkWidget             *declare_fire_button;
+  GtkWidget             *clear_course_button;
   GtkLabel              *odds_label;
   GtkDrawingArea        *odds_area;
   GtkCheckButton        *lock_check;
@@ -282,7 +283,21 @@ set_message (AdmiraltyOrdersPanel *self,
   if (message != NULL)
     split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL && *message);
+  /* The label keeps its room whether it says something or not (three lines, the rest in its
+   * tooltip), so that a refusal never moves the controls under the master's pointer. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
+                               message != NULL && *message ? message : NULL);
+}
+
+static void
+reserve_message_room (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->message_label),
+                                                                  "Ag\nAg\nAg");
+  int height = 0;
+
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (GTK_WIDGET (self->message_label), -1, height);
 }
 
 /* "orders:3: reason" → 3 and "reason"; 0 when the message names no declaration. */
@@ -835,6 +850,29 @@ update_previews (AdmiraltyOrdersPanel *self,
         }
       g_ptr_array_add (self->previews, preview);
     }
+
+  /* F-MOVE-5: every formation that must keep moving and has no course declared goes
+   * straight on as far as last turn; that course is drawn too, so that no move is unseen. */
+  for (guint f = 0; f < adm_battle_get_n_formations (self->battle); f++)
+    {
+      const char *id = adm_battle_get_formation (self->battle, f)->id;
+      AdmMovePreview *preview;
+
+      if (g_strcmp0 (id, editing) == 0 || find_move (self->draft, id, NULL) != NULL ||
+          (self->table != NULL &&
+           !adm_audience_sees_orders (
+             adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+             self->battle, f)))
+        continue;
+      preview = g_new0 (AdmMovePreview, 1);
+      if (!adm_battle_preview_move (self->battle, self->draft, id, preview, NULL) ||
+          !preview->must_move || preview->total <= 0)
+        {
+          preview_free (preview);
+          continue;
+        }
+      g_ptr_array_add (self->previews, preview);
+    }
   g_object_set_data (G_OBJECT (self), "editing-index", GINT_TO_POINTER (editing_index + 1));
 }
 
@@ -877,6 +915,9 @@ update_move_section (AdmiraltyOrdersPanel *self,
     g_string_append_printf (text, _("\nMoved %s last turn: must keep moving (F-MOVE-5)"),
                             last_move);
   g_string_append_printf (text, _("\nPlotted: %s, turning %g°"), total, preview->turned);
+  if (decl == NULL && preview->must_move && preview->total > 0)
+    g_string_append (text, _(" — by default, straight on as last turn (F-MOVE-5): drag from "
+                             "the ship for another course, or clear it"));
   if (!preview->legal && preview->reason != NULL)
     g_string_append_printf (text, "\n⚠ %s", preview->reason);
   gtk_label_set_label (self->move_summary_label, text->str);
@@ -994,13 +1035,49 @@ admiralty_orders_panel_add_leg (AdmiraltyOrdersPanel *self,
   return commit_move (self, course_with_leg (self, degrees, cm));
 }
 
+/* Whether the selected formation, with no course declared, would move straight on by
+ * default because it must keep moving (F-MOVE-5). */
+static gboolean
+has_default_course (AdmiraltyOrdersPanel *self)
+{
+  const char *formation = selected_formation_id (self);
+  AdmMovePreview preview = { 0 };
+  gboolean moves;
+
+  if (formation == NULL || find_move (self->draft, formation, NULL) != NULL ||
+      !adm_battle_preview_move (self->battle, self->draft, formation, &preview, NULL))
+    return FALSE;
+  moves = preview.must_move && preview.total > 0;
+  adm_move_preview_clear (&preview);
+  return moves;
+}
+
 void
 admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
 {
+  const char *formation;
+
   g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
 
-  if (selected_formation_id (self) != NULL)
-    commit_move (self, NULL);
+  formation = selected_formation_id (self);
+  if (formation == NULL)
+    return;
+  if (has_default_course (self))
+    {
+      /* F-MOVE-5: the default course cleared leaves an empty one, to be plotted from the ship
+       * (or an emergency stop given); the dry run says so until it is. */
+      g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
+      AdmMoveDecl *empty = move_decl_copy (NULL, formation);
+
+      g_ptr_array_add (candidate->moves, empty);
+      adm_turn_orders_number_lines (candidate);
+      adm_turn_orders_free (self->draft);
+      self->draft = g_steal_pointer (&candidate);
+      set_message (self, NULL);
+      changed (self);
+      return;
+    }
+  commit_move (self, NULL);
 }
 
 static gboolean
@@ -1055,6 +1132,15 @@ plot_cb (AdmiraltyOrdersPanel *self,
     }
   end = g_array_index (preview.path, AdmPoint, preview.path->len - 1);
   heading = preview.end_heading;
+  /* With no course declared, the drag plots it from the ship, not on from the end of the
+   * straight-on course F-MOVE-5 gives it by default: the new course replaces that one. */
+  if (find_move (self->draft, formation, NULL) == NULL)
+    {
+      const AdmBattleShip *leader = adm_battle_get_ship (self->battle, preview.leader);
+
+      end = leader->position;
+      heading = leader->heading;
+    }
   adm_move_preview_clear (&preview);
 
   /* To the nearest degree and half centimetre, as a master would write it. */
@@ -2640,6 +2726,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, declare_fire_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, clear_course_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_grid);
 }
 
@@ -2677,6 +2764,7 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
                             self);
   gtk_widget_set_visible (self->move_section, FALSE);
   gtk_widget_set_visible (self->fire_section, FALSE);
+  reserve_message_room (self);
 }
 
 /* Public */
@@ -2951,4 +3039,10 @@ GtkWidget *
 _admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self)
 {
   return self->declare_fire_button;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self)
+{
+  return self->clear_course_button;
 }
