@@ -81,11 +81,34 @@ pointer_click (GtkWidget *widget,
   xdo ("click 1");
 }
 
-/* A left click in the middle of @widget, as on a button. */
+/* Scrolls @widget's scrolled window, if any, so that the master would see it whole. */
+static G_GNUC_UNUSED void
+scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  double x = 0, y = 0;
+  int height, visible;
+
+  if (scrolled == NULL)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_true (gtk_widget_translate_coordinates (widget, scrolled, 0, 0, &x, &y));
+  height = gtk_widget_get_height (widget);
+  visible = gtk_widget_get_height (scrolled);
+  if (y >= 0 && y + height <= visible)
+    return;
+  gtk_adjustment_set_value (adjustment,
+                            gtk_adjustment_get_value (adjustment) + y - (visible - height) / 2.0);
+  iterate_until (NULL, NULL, 150);
+}
+
+/* A left click in the middle of @widget, as on a button, scrolled into view first. */
 static G_GNUC_UNUSED void
 pointer_click_widget (GtkWidget *widget)
 {
   g_assert_true (gtk_widget_get_mapped (widget));
+  scroll_into_view (widget);
   pointer_click (widget, gtk_widget_get_width (widget) / 2.0,
                  gtk_widget_get_height (widget) / 2.0);
 }
@@ -107,13 +130,24 @@ pointer_drag (GtkWidget *widget,
   xdo ("mouseup 1");
 }
 
-/* Keys (xdotool names: "Escape", "Return", "ctrl+d") pressed with the pointer over @window,
- * which has the keyboard then (no window manager: the focus follows the pointer). */
+/* Gives @window the X keyboard focus, as a click on it would with a window manager, and puts
+ * the pointer over it. */
+static G_GNUC_UNUSED void
+focus_window (GtkWidget *window)
+{
+  int wx, wy;
+  gulong xid = pointer_window_point (window, 8, 8, &wx, &wy);
+
+  pointer_move (window, 8, 8);
+  xdo ("windowfocus --sync %lu", xid);
+}
+
+/* Keys (xdotool names: "Escape", "Return", "ctrl+d") pressed on @window. */
 static G_GNUC_UNUSED void
 keys_to (GtkWidget  *window,
          const char *keys)
 {
-  pointer_move (window, 8, 8);
+  focus_window (window);
   xdo ("key --delay 30 %s", keys);
 }
 
@@ -124,6 +158,6 @@ type_to (GtkWidget  *window,
 {
   g_autofree char *quoted = g_shell_quote (text);
 
-  pointer_move (window, 8, 8);
+  focus_window (window);
   xdo ("type --delay 30 %s", quoted);
 }

@@ -108,6 +108,14 @@ dialog_gone (gpointer data)
   return _admiralty_battle_page_get_dice_dialog (data) == NULL;
 }
 
+static AdmiraltyBattlePage *prompt_page;
+
+static gboolean
+prompt_replaced (gpointer old)
+{
+  return _admiralty_battle_page_get_dice_dialog (prompt_page) != old;
+}
+
 /* Types "5 5 …" (as many as the roll's dice) into the prompt and presses Return. */
 static void
 answer_prompt (AdmiraltyBattlePage *page)
@@ -117,12 +125,16 @@ answer_prompt (AdmiraltyBattlePage *page)
   g_autoptr(GString) text = g_string_new (NULL);
 
   g_assert_nonnull (request);
+  prompt_page = page;
   for (guint i = 0; i < request->count; i++)
     g_string_append (text, i > 0 ? " 5" : "5");
   type_to (dialog, text->str);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
   keys_to (dialog, "Return");
-  iterate_until (NULL, NULL, 200);
+  /* The next prompt, if any, is another dialog: wait for this one to be answered. */
+  iterate_until (prompt_replaced, dialog, 3000);
+  g_assert_true (prompt_replaced (dialog));
+  iterate_until (NULL, NULL, 100);
 }
 
 /* Clicks the header bar's Resolve button and waits for a prompt, if the phase asks for one. */
@@ -521,6 +533,66 @@ test_turn_two_drag (void)
   remove_battle_copy (path);
 }
 
+static gboolean
+projector_open (gpointer data)
+{
+  return ((AdmiraltyWindow *) data)->projector != NULL &&
+         gtk_widget_get_mapped (((AdmiraltyWindow *) data)->projector);
+}
+
+static gboolean
+projector_closed (gpointer data)
+{
+  return ((AdmiraltyWindow *) data)->projector == NULL;
+}
+
+/* The projector by keyboard (issue 19, F-STRAT-2): F5 on the master's window opens the
+ * public map fullscreen, with the faction key; Escape keeps it open; F5 on it closes it. The
+ * Komarr campaign. */
+static void
+test_projector_keys (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  AdmiraltyWindow *window;
+  GtkWidget *projector;
+  g_auto(GStrv) key = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  window = new_window ();
+  g_assert_true (admiralty_window_open (window, path));
+  iterate_until (NULL, NULL, 300);
+
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_open, window, 3000);
+  g_assert_true (projector_open (window));
+  projector = window->projector;
+  iterate_until (NULL, NULL, 500);
+  g_assert_true (gtk_window_is_fullscreen (GTK_WINDOW (projector)));
+  key = admiralty_projector_window_get_key_texts (ADMIRALTY_PROJECTOR_WINDOW (projector));
+  g_assert_cmpuint (g_strv_length (key), >=, 2);
+  for (guint i = 0; key[i] != NULL; i++)
+    g_test_message ("key: %s", key[i]);
+  g_assert_true (g_str_has_prefix (key[0], "● "));
+  save_screenshot (projector, "projector-window.png");
+
+  /* Escape asks to leave fullscreen (projector.leave-fullscreen); with no window manager
+   * under Xvfb the state cannot change, but the map stays open for F5 to close. */
+  keys_to (projector, "Escape");
+  iterate_until (NULL, NULL, 300);
+  g_assert_true (projector_open (window));
+
+  keys_to (projector, "F5");
+  iterate_until (projector_closed, window, 3000);
+  g_assert_null (window->projector);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -531,6 +603,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
+  g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   status = g_test_run ();
   return ui_test_finish (status);
 }

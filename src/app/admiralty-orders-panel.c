@@ -1995,7 +1995,11 @@ formation_dropdown (AdmiraltyOrdersPanel *self)
     {
       const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, i);
 
-      if (!decl_shown (self, NULL, formation->id))
+      /* A side's view names only the formations it gives orders to. */
+      if (self->table != NULL &&
+          !adm_audience_sees_orders (
+            adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+            self->battle, i))
         continue;
       if (g_strcmp0 (formation->id, current) == 0)
         selected = labels->len;
