@@ -36,7 +36,7 @@ xdo (const char *format,
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
-  iterate_until (NULL, NULL, 120);
+  iterate_until (NULL, NULL, 50);
   iterate ();
 }
 
@@ -121,7 +121,7 @@ pointer_drag (GtkWidget *widget,
               double     x2,
               double     y2)
 {
-  const int steps = 8;
+  const int steps = 5;
 
   pointer_move (widget, x1, y1);
   xdo ("mousedown 1");
