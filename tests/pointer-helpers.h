@@ -161,3 +161,30 @@ type_to (GtkWidget  *window,
   focus_window (window);
   xdo ("type --delay 30 %s", quoted);
 }
+
+/* The whole X screen as the room sees it (ImageMagick's import -window root), into the build's
+ * tests folder as @name; @width x @height from the top left when not 0, else all of it. */
+static G_GNUC_UNUSED void
+root_screenshot (const char *name,
+                 int         width,
+                 int         height)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name,
+                                            NULL);
+  g_autofree char *crop = width > 0 ? g_strdup_printf ("-crop %dx%d+0+0 +repage", width, height)
+                                    : g_strdup ("");
+  g_autofree char *command = g_strdup_printf ("import -window root %s %s", crop, path);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  iterate_until (NULL, NULL, 200);
+  if (g_find_program_in_path ("import") == NULL)
+    {
+      g_test_message ("no ImageMagick import: %s not taken", name);
+      return;
+    }
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_test_message ("screenshot: %s", path);
+}

@@ -193,15 +193,14 @@ test_dice_escape_resume (void)
               g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
               after = adm_battle_dump (battle);
               g_assert_cmpstr (after, ==, dump);
-              save_screenshot (GTK_WIDGET (window), "battle-dice-escaped.png");
+              root_screenshot ("battle-dice-escaped.png", 1280, 800);
 
               /* Resolving again resumes at the roll left, not at the first. */
               click_resolve (window, page);
               g_assert_true (dialog_shown (page));
               g_assert_cmpstr (_admiralty_battle_page_get_dice_request (page)->purpose, ==,
                                stopped);
-              save_screenshot (_admiralty_battle_page_get_dice_dialog (page),
-                               "battle-dice-resumed.png");
+              root_screenshot ("battle-dice-resumed.png", 1280, 800);
               before_escape = asked;
             }
           answer_prompt (page);
@@ -339,7 +338,7 @@ test_torpedo_by_click (void)
   g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, jade);
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
                             "Launch 4 torpedoes at Pale Jade"));
-  save_screenshot (GTK_WIDGET (window), "battle-torpedo-aim.png");
+  root_screenshot ("battle-torpedo-aim.png", 1280, 800);
 
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
@@ -357,7 +356,7 @@ test_torpedo_by_click (void)
   g_assert_false (salvo->spent);
   g_assert_cmpint (salvo->turns_left, ==, 1);
   g_assert_cmpfloat_with_epsilon (salvo->position.x, 30.0, 1e-6);
-  save_screenshot (GTK_WIDGET (window), "battle-torpedo-running.png");
+  root_screenshot ("battle-torpedo-running.png", 1280, 800);
 
   /* End of turn 1, then turn 2 up to its torpedo phase: the salvo reaches Pale Jade. */
   resolve_by_click (window, battle, 5);
@@ -366,7 +365,9 @@ test_torpedo_by_click (void)
   salvo = adm_battle_get_salvo (battle, 0);
   g_assert_true (salvo->spent || salvo->torpedoes == 0 || salvo->struck == jade + 1);
   g_assert_true (report_contains (page, "Salvo 1", "Pale Jade"));
-  save_screenshot (GTK_WIDGET (window), "battle-torpedo-struck.png");
+  /* Pale Jade's card shows what the torpedoes did. */
+  click_ship (table, battle, "pale-jade");
+  root_screenshot ("battle-torpedo-struck.png", 1280, 800);
 
   close_window (window);
   remove_battle_copy (path);
@@ -489,7 +490,7 @@ test_turn_two_drag (void)
   click_ship (table, battle, "prince-serg");
   g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
   iterate_until (NULL, NULL, 200);
-  save_screenshot (GTK_WIDGET (window), "battle-turn2-default-course.png");
+  root_screenshot ("battle-turn2-default-course.png", 1280, 800);
 
   /* Clear Course clears it: an empty course, refused until plotted, and none drawn. */
   clear = _admiralty_orders_panel_get_clear_button (panel);
@@ -515,7 +516,7 @@ test_turn_two_drag (void)
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
   g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
-  save_screenshot (GTK_WIDGET (window), "battle-turn2-drag.png");
+  root_screenshot ("battle-turn2-drag.png", 1280, 800);
 
   /* A drag the rules refuse (a battleship turning hard off the end of its course): the
    * reason is shown, the course kept, and Clear Course has not moved. */
@@ -524,7 +525,7 @@ test_turn_two_drag (void)
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
   g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
   g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
-  save_screenshot (GTK_WIDGET (window), "battle-turn2-refused.png");
+  root_screenshot ("battle-turn2-refused.png", 1280, 800);
 
   resolve_by_click (window, battle, 1);
   g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
@@ -578,7 +579,7 @@ test_projector_keys (void)
   for (guint i = 0; key[i] != NULL; i++)
     g_test_message ("key: %s", key[i]);
   g_assert_true (g_str_has_prefix (key[0], "● "));
-  save_screenshot (projector, "projector-window.png");
+  root_screenshot ("projector-window.png", 0, 0);
 
   /* Escape asks to leave fullscreen (projector.leave-fullscreen); with no window manager
    * under Xvfb the state cannot change, but the map stays open for F5 to close. */

@@ -24,6 +24,7 @@ typedef enum {
   FIELD_TORPEDOES, /* checks of the formation's tubes; the selected ship's by default */
   FIELD_GUNS,      /* checks of the formation's guns; the selected ship's checked ones */
   FIELD_CRITICAL,  /* one of the ship's outstanding criticals, by its table's name */
+  FIELD_SALVO,     /* one of the salvoes on the table, by its number and torpedoes */
   FIELD_NUMBER,
   FIELD_OPTIONAL_NUMBER,
   FIELD_OPTIONAL_LENGTH, /* typed in the shown unit, written in cm */
@@ -51,7 +52,7 @@ static const OtherKind other_kinds[] = {
   { "prepare-to-launch", N_("Prepare to launch (F-TORP-2)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL } } },
   { "steer", N_("Steer a salvo (F-TORP-5)"),
-    { { "salvo", N_("Salvo"), FIELD_NUMBER, NULL },
+    { { "salvo", N_("Salvo"), FIELD_SALVO, NULL },
       { "degrees", N_("Degrees"), FIELD_NUMBER, NULL },
       { "after", N_("After (distance)"), FIELD_OPTIONAL_LENGTH, NULL } } },
   { "cover", N_("Cover against torpedoes (F-TORP-14)"),
@@ -59,7 +60,7 @@ static const OtherKind other_kinds[] = {
       { "ship", N_("Ship covered"), FIELD_TARGET, NULL } } },
   { "fire-at-salvo", N_("Fire at a salvo (F-TORP-18)"),
     { { "weapons", N_("Guns"), FIELD_GUNS, NULL },
-      { "salvo", N_("Salvo"), FIELD_NUMBER, NULL } } },
+      { "salvo", N_("Salvo"), FIELD_SALVO, NULL } } },
   { "board", N_("Board (F-BOARD-1)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "target", N_("Target"), FIELD_TARGET, NULL } } },
@@ -2081,6 +2082,38 @@ weapon_checks (AdmiraltyOrdersPanel *self,
   return box;
 }
 
+/* The salvoes on the table, as the table labels them ("Salvo 2 · 5 torpedoes"). */
+static GtkWidget *
+salvo_dropdown (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain_labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) plain_values = g_ptr_array_new ();
+
+  g_ptr_array_add (labels, g_strdup (_("Choose a salvo")));
+  g_ptr_array_add (values, g_strdup (""));
+  for (guint i = 0; i < adm_battle_get_n_salvos (self->battle); i++)
+    {
+      const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
+
+      if (salvo->spent)
+        continue;
+      /* Translators: a torpedo salvo on the table, by the number its marker shows */
+      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (NULL, "Salvo %d · %d torpedo",
+                                                             "Salvo %d · %d torpedoes",
+                                                             salvo->torpedoes),
+                                                salvo->id, salvo->torpedoes));
+      g_ptr_array_add (values, g_strdup_printf ("%d", salvo->id));
+    }
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_ptr_array_add (plain_labels, g_ptr_array_index (labels, i));
+      g_ptr_array_add (plain_values, g_ptr_array_index (values, i));
+    }
+  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0);
+}
+
 static GtkWidget *
 choice_dropdown (const OtherField *field)
 {
@@ -2153,6 +2186,9 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
           break;
         case FIELD_CRITICAL:
           widget = critical_dropdown (self);
+          break;
+        case FIELD_SALVO:
+          widget = salvo_dropdown (self);
           break;
         case FIELD_TORPEDOES:
         case FIELD_GUNS:

@@ -967,12 +967,13 @@ draw_salvo (Frame                 *frame,
       cairo_text_extents_t extents;
       char text[64];
 
-      /* Translators: a salvo's label on the table: torpedoes and turns of run left, "×4 · 2" */
+      /* Translators: a salvo's label on the table: its number (as orders and the report
+       * name it), torpedoes and turns of run left, "#1 ×4 · 2" */
       if (salvo->turns_left > 0 && salvo->turns_left < G_MAXINT / 2)
-        g_snprintf (text, sizeof text, C_("salvo", "×%d · %d"), salvo->torpedoes,
-                    salvo->turns_left);
+        g_snprintf (text, sizeof text, C_("salvo", "#%d ×%d · %d"), salvo->id,
+                    salvo->torpedoes, salvo->turns_left);
       else
-        g_snprintf (text, sizeof text, "×%d", salvo->torpedoes);
+        g_snprintf (text, sizeof text, C_("salvo", "#%d ×%d"), salvo->id, salvo->torpedoes);
       cairo_text_extents (cr, text, &extents);
       if (extents.x_advance + 4 < 2 * r)
         text_at (frame, text, cx - extents.x_advance / 2, cy + frame->ascent / 2 - 1, white);
