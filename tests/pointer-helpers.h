@@ -175,10 +175,20 @@ root_screenshot (const char *name,
                                     : g_strdup ("");
   g_autofree char *command = g_strdup_printf ("import -window root %s %s", crop, path);
   g_autoptr(GError) error = NULL;
+  g_autofree char *import = g_find_program_in_path ("import");
   int status = 0;
 
-  iterate_until (NULL, NULL, 200);
-  if (g_find_program_in_path ("import") == NULL)
+  /* The pointer off the windows, so that no tooltip or hover shows in the picture. */
+  {
+    g_autoptr(GdkMonitor) monitor = g_list_model_get_item (
+        gdk_display_get_monitors (gdk_display_get_default ()), 0);
+    GdkRectangle area;
+
+    gdk_monitor_get_geometry (monitor, &area);
+    xdo ("mousemove --sync %d %d", area.x + area.width - 1, area.y + area.height - 1);
+  }
+  iterate_until (NULL, NULL, 300);
+  if (import == NULL)
     {
       g_test_message ("no ImageMagick import: %s not taken", name);
       return;

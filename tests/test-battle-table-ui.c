@@ -12,6 +12,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
+#include "admiralty-dice-prompt.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-window-private.h"
@@ -594,6 +595,36 @@ test_projector_keys (void)
   close_window (window);
 }
 
+/* What the dice prompt takes (issue 19): "0" on a d10 is 10, as the CLI reads it (TI4, LRR
+ * 39.5); a count that does not match is said in words a master reads aloud. */
+static void
+test_dice_prompt_words (void)
+{
+  AdmDiceRequest d10 = { 3, 10, "Dreadnought", NULL };
+  AdmDiceRequest d6 = { 1, 6, "Readiness", NULL };
+  AdmDiceRequest two = { 2, 6, "Readiness", NULL };
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (admiralty_dice_prompt_parse (&d10, "0 3, 10", values, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (values->len, ==, 3);
+  g_assert_cmpuint (g_array_index (values, guint, 0), ==, 10);
+  g_assert_cmpuint (g_array_index (values, guint, 1), ==, 3);
+  g_assert_cmpuint (g_array_index (values, guint, 2), ==, 10);
+
+  /* On a d6 a 0 is no face. */
+  g_assert_false (admiralty_dice_prompt_parse (&d6, "0", values, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_false (admiralty_dice_prompt_parse (&d6, "2 5", values, &error));
+  g_assert_cmpstr (error->message, ==, "Roll 1 die and type the number it shows; you typed 2.");
+  g_clear_error (&error);
+  g_assert_false (admiralty_dice_prompt_parse (&two, "4", values, &error));
+  g_assert_cmpstr (error->message, ==, "Roll 2 dice and type one number per die; you typed 1.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -601,6 +632,7 @@ main (int   argc,
   int status;
 
   ui_test_init (&argc, &argv, "battle-table-ui");
+  g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
