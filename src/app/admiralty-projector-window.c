@@ -21,7 +21,7 @@ struct _AdmiraltyProjectorWindow
   GtkLabel            *cycle_label;
   GtkLabel            *clock_label;
   AdmiraltySectorMap  *map;
-  GtkBox              *key_box;
+  GtkFlowBox          *key_box;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
@@ -67,7 +67,7 @@ update_key (AdmiraltyProjectorWindow *self)
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box))) != NULL)
-    gtk_box_remove (self->key_box, child);
+    gtk_flow_box_remove (self->key_box, child);
   gtk_widget_set_visible (GTK_WIDGET (self->key_box), scenario != NULL);
   if (scenario == NULL)
     return;
@@ -90,7 +90,7 @@ update_key (AdmiraltyProjectorWindow *self)
                                 faction->colour != NULL ? faction->colour : "#ffffff", name);
       label = gtk_label_new (NULL);
       gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_box_append (self->key_box, label);
+      gtk_flow_box_append (self->key_box, label);
     }
 }
 
@@ -402,6 +402,7 @@ admiralty_projector_window_get_key_texts (AdmiraltyProjectorWindow *self)
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (child)));
+    g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (
+                          gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)))));
   return g_strv_builder_end (builder);
 }
