@@ -580,7 +580,7 @@ test_projector_keys (void)
   for (guint i = 0; key[i] != NULL; i++)
     g_test_message ("key: %s", key[i]);
   g_assert_true (g_str_has_prefix (key[0], "● "));
-  root_screenshot ("projector-window.png", 1280, 720);
+  root_screenshot ("projector-window.png", 1280, 800);
 
   /* Escape asks to leave fullscreen (projector.leave-fullscreen); with no window manager
    * under Xvfb the state cannot change, but the map stays open for F5 to close. */
