@@ -2504,6 +2504,8 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
     }
   refresh_other_kinds (self);
+  /* What the side knows may have changed with the phase (F-ECM): the form's lists again. */
+  rebuild_other_form (self);
   admiralty_orders_panel_refresh (self);
 }
 
@@ -2545,6 +2547,9 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
 static void
 view_side_changed_cb (AdmiraltyOrdersPanel *self)
 {
+  /* The form's lists name only the ships and formations the side knows of. */
+  rebuild_weapons (self);
+  rebuild_other_form (self);
   admiralty_orders_panel_refresh (self);
 }
 
