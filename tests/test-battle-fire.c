@@ -150,7 +150,7 @@ test_fire_arc_refused (void)
 
   /* F-FIRE-6: the bow-only destructor cannot reach a target astern. */
   refuse (battle, FIRE ("hartung:destructor", "stern"), "1 1 1 1",
-          "Stern is in the stern arc of Hartung, and its Gravi-destructor fires only bow "
+          "Stern is in the stern arc of Hartung, and its Gravi-destructor can fire only bow "
           "(F-FIRE-6)");
 }
 
@@ -167,13 +167,13 @@ test_fire_four_arcs (void)
 {
   static const ArcCase cases[] = {
     { "hartung:main", "stern", "1", "Stern is in the stern arc of Hartung, and its Main "
-      "battery fires only bow port starboard (F-FIRE-6)", TRUE },
+      "battery can fire only bow port starboard (F-FIRE-6)", TRUE },
     { "hartung:secondary", "bow", "1", "Bow is in the bow arc of Hartung, and its Secondary "
-      "battery fires only stern port starboard (F-FIRE-6)", TRUE },
+      "battery can fire only stern port starboard (F-FIRE-6)", TRUE },
     { "hartung:destructor", "port", "1", "Port is in the port arc of Hartung, and its "
-      "Gravi-destructor fires only bow (F-FIRE-6)", TRUE },
+      "Gravi-destructor can fire only bow (F-FIRE-6)", TRUE },
     { "hartung:destructor", "starboard", "1", "Starboard is in the starboard arc of Hartung, "
-      "and its Gravi-destructor fires only bow (F-FIRE-6)", TRUE },
+      "and its Gravi-destructor can fire only bow (F-FIRE-6)", TRUE },
     /* F-ART-6: the aspect comes from the target's arcs: Stern, astern of Hartung, shows it
      * its starboard side. */
     { "hartung:secondary", "stern", "1 1 1", "Hartung's Secondary battery, firepower 6 at "

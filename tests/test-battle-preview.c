@@ -587,7 +587,7 @@ test_fire_refusals (void)
                        "battery (F-FIRE-5)");
   /* F-FIRE-6 */
   assert_fire_refused (arcs, FIRE ("hartung:destructor", "stern"),
-                       "Stern is in the stern arc of Hartung, and its Gravi-destructor fires "
+                       "Stern is in the stern arc of Hartung, and its Gravi-destructor can fire "
                        "only bow (F-FIRE-6)");
   /* F-ECM-2: the hidden squadron is not on Barrayar's table — previewed before the fire
    * phase, in the movement phase. */

@@ -91,6 +91,46 @@ test_launch (void)
                                   "turns-left=2"));
 }
 
+
+/* The ships a launch may go at (adm_battle_launch_targets), as the table rings them: the
+ * enemies in the tubes' bow arc and range (F-FIRE-6), none for a gun or for tubes that have
+ * just launched and reload (F-TORP-1). */
+static void
+test_launch_targets (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  int vorkraft = ship_index (battle, "vorkraft");
+  const AdmBattleShip *s = adm_battle_get_ship (battle, vorkraft);
+  int tubes = -1, gun = -1;
+  g_autoptr(GArray) targets = NULL;
+  g_autoptr(GArray) none = NULL;
+  g_autoptr(GArray) reloading = NULL;
+
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
+
+      if (weapon->type == ADM_WEAPON_TORPEDO)
+        tubes = w;
+      else if (gun < 0)
+        gun = w;
+    }
+  g_assert_cmpint (tubes, >=, 0);
+  g_assert_cmpint (gun, >=, 0);
+
+  targets = adm_battle_launch_targets (battle, vorkraft, tubes);
+  g_assert_cmpuint (targets->len, ==, 3);
+  g_assert_cmpint (g_array_index (targets, guint, 0), ==, ship_index (battle, "triumph"));
+  g_assert_cmpint (g_array_index (targets, guint, 1), ==, ship_index (battle, "victory"));
+  g_assert_cmpint (g_array_index (targets, guint, 2), ==, ship_index (battle, "kestrel"));
+  none = adm_battle_launch_targets (battle, vorkraft, gun);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  reloading = adm_battle_launch_targets (battle, vorkraft, tubes);
+  g_assert_cmpuint (reloading->len, ==, 0);
+}
+
 static void
 test_launch_reinforced (void)
 {
@@ -793,6 +833,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/torpedo/F-FORD-10/reinforced-launch", test_launch_reinforced);
   g_test_add_func ("/engine/torpedo/F-WPN-10/launch", test_launch);
+  g_test_add_func ("/engine/torpedo/F-WPN-10/launch-targets", test_launch_targets);
   g_test_add_func ("/engine/torpedo/F-FIRE-3/refused", test_launch_refused);
   g_test_add_func ("/engine/torpedo/F-FORM-12/combined-salvo", test_combined_salvo);
   g_test_add_func ("/engine/torpedo/F-FORM-13/one-per-ship", test_combined_salvo_per_ship);

@@ -344,9 +344,9 @@ test_ti4_undo_redo (void)
   close_window (window);
 }
 
-/* The repro of issue 15: torpedo-duel.xml from the checkout, three phases, Prince Xav
- * launches "At ship: Pale Jade", three phases more, two undos. Every phase stays in the
- * journal, redo brings the battle back to Turn 2, and nothing is written beside the
+/* The repro of issue 15: torpedo-duel.xml from the checkout, two phases, Prince Xav
+ * launches "At ship: Pale Jade" for the fire phase, four phases more, two undos. Every
+ * phase stays in the journal, redo brings the battle back to Turn 2, and nothing is written beside the
  * set-up. */
 static void
 test_torpedo_repro (void)
@@ -373,14 +373,16 @@ test_torpedo_repro (void)
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
   g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 0);
 
-  for (int i = 0; i < 3; i++)
+  /* Detection and movement: the launch is declared for the fire phase (F-WPN-10), where it
+   * takes effect; it is not offered after (issue 19). */
+  for (int i = 0; i < 2; i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
                                                  NULL));
       iterate ();
     }
   g_assert_null (_admiralty_window_get_error_dialog (window));
-  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 3);
+  g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 2);
 
   admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
                                             adm_battle_ship_index (battle, "prince-xav"));
@@ -390,12 +392,15 @@ test_torpedo_repro (void)
   g_assert_false (_admiralty_orders_panel_set_other (panel, "launch", keys, nobody));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==,
                    "No ship of this battle is “Nobody”.");
-  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, values));
+  /* Refused at entry, not ignored when resolved: the orders file already launches Prince
+   * Xav's tubes this turn (F-TORP-1). */
+  g_assert_false (_admiralty_orders_panel_set_other (panel, "launch", keys, values));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-TORP-1"));
   rows = _admiralty_orders_panel_get_rows (panel);
   g_assert_nonnull (rows[0]);
   g_assert_nonnull (strstr (rows[g_strv_length (rows) - 1], "Pale Jade"));
 
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 4; i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
                                                  NULL));

@@ -45,6 +45,7 @@ struct _AdmiraltyBattlePage
   /* Real dice: the values entered for the phase being resolved, and the source that noted
    * the request it could not meet. */
   GArray               *entered;
+  char                 *entered_for;  /* the phase, rolls and orders they were typed for */
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_dialog;  /* weak */
 
@@ -467,25 +468,47 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
   scroll_to_end (self->dice_view, G_LIST_MODEL (self->dice_store));
 }
 
+/* The name the critical table gives result @result of @ship's table ("Fire!"), or NULL. */
+static const char *
+critical_name (AdmBattle           *battle,
+               const AdmBattleShip *ship,
+               int                  result)
+{
+  const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+  const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind, result,
+                                                 NULL);
+
+  return row != NULL && row->name != NULL ? _(row->name) : NULL;
+}
+
 static char *
-criticals_text (const AdmBattleShip *ship)
+criticals_text (AdmBattle           *battle,
+                const AdmBattleShip *ship)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (int result = 2; result < ADM_CRITICAL_RESULTS; result++)
     {
+      const char *name;
+
       if (ship->criticals[result] <= 0)
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%d", result);
+      /* The table's name for the result, as the master reads it aloud ("Fire!"). */
+      name = critical_name (battle, ship, result);
+      if (name != NULL)
+        g_string_append (text, name);
+      else
+        g_string_append_printf (text, "%d", result);
       if (ship->criticals[result] > 1)
         g_string_append_printf (text, " ×%d", ship->criticals[result]);
     }
 
   if (text->len == 0)
     return g_strdup (_("No criticals"));
-  /* Translators: outstanding critical results by their 2d6 roll, "Criticals: 8, 10 ×2" */
+  /* Translators: outstanding critical results by their table's names, "Criticals: Fire!,
+   * Engines ×2" */
   return g_strdup_printf (_("Criticals: %s"), text->str);
 }
 
@@ -555,7 +578,7 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
     }
   if (adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_READINESS))
     {
-      criticals = criticals_text (ship);
+      criticals = criticals_text (self->battle, ship);
       /* Translators: the selected ship's card: class · side, hull, shields and readiness,
        * status, criticals */
       details = g_strdup_printf (_("%s · %s\nHull %d of %d · Shields %d · Readiness %d\n%s · %s"),
@@ -903,9 +926,22 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
 
   if (g_strcmp0 (response, "enter") != 0 || request == NULL)
     {
-      /* Cancelled: the phase stays unresolved, and the dice typed so far are dropped. */
-      g_array_set_size (self->entered, 0);
-      g_signal_emit (self, signals[SIGNAL_TOAST], 0, _("The phase was not resolved"));
+      g_autofree char *toast = NULL;
+
+      /* Cancelled (Escape too): the phase stays unresolved, but the dice typed so far are
+       * kept; resolving again resumes at the roll the master stopped at, as long as the
+       * phase and its orders are the same. */
+      if (self->entered->len == 0)
+        toast = g_strdup (_("The phase was not resolved"));
+      else
+        /* Translators: after Cancel on a dice prompt in the middle of a phase */
+        toast = g_strdup_printf (ngettext ("The phase was not resolved. The %u value typed is "
+                                           "kept: resolve again to go on from the next roll.",
+                                           "The phase was not resolved. The %u values typed "
+                                           "are kept: resolve again to go on from the next "
+                                           "roll.", self->entered->len),
+                                 self->entered->len);
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
       return;
     }
 
@@ -913,7 +949,6 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
     {
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
                      error->message);
-      g_array_set_size (self->entered, 0);
       return;
     }
 
@@ -932,6 +967,18 @@ admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
   g_signal_connect_object (dialog, "response", G_CALLBACK (dice_dialog_response_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* What the values typed for a phase depend on: the turn, the phase, the rolls made so far
+ * and the orders. The engine asks for the same dice in the same order while these stay. */
+static char *
+admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
+{
+  g_autofree char *orders = adm_turn_orders_to_string (admiralty_battle_page_turn_orders (self));
+
+  return g_strdup_printf ("%d:%d:%u:%s", adm_battle_get_turn (self->battle),
+                          (int) adm_battle_get_phase (self->battle),
+                          adm_battle_get_rolls (self->battle)->len, orders);
 }
 
 /* Resolves the phase from the start with every value entered so far; the engine changes
@@ -993,7 +1040,15 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
 
   if (physical)
     {
-      g_array_set_size (self->entered, 0);
+      g_autofree char *key = admiralty_battle_page_dice_key (self);
+
+      /* Values typed before a Cancel for this very phase and orders are used again. */
+      if (g_strcmp0 (key, self->entered_for) != 0)
+        {
+          g_array_set_size (self->entered, 0);
+          g_free (self->entered_for);
+          self->entered_for = g_steal_pointer (&key);
+        }
       admiralty_battle_page_try_physical (self);
       return;
     }
@@ -1028,6 +1083,7 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  g_array_set_size (self->entered, 0);
   return adm_battle_undo (self->battle, error);
 }
 
@@ -1041,6 +1097,7 @@ admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
     return FALSE;
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  g_array_set_size (self->entered, 0);
   /* Phase by phase, so that redo can bring every one of them back. */
   while (adm_battle_can_undo (self->battle))
     if (!adm_battle_undo (self->battle, error))
@@ -1059,6 +1116,7 @@ admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  g_array_set_size (self->entered, 0);
   return adm_battle_redo (self->battle, error);
 }
 
@@ -1524,6 +1582,7 @@ admiralty_battle_page_finalize (GObject *object)
 
   g_clear_pointer (&self->orders, adm_battle_orders_free);
   g_clear_pointer (&self->entered, g_array_unref);
+  g_clear_pointer (&self->entered_for, g_free);
   g_free (self->source_path);
   g_free (self->setup_base);
   g_free (self->game_path);

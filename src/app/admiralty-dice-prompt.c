@@ -38,9 +38,25 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
 {
   g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
   g_autofree guint *rolled = NULL;
+  g_autofree char *tens = NULL;
   guint length;
 
   g_return_val_if_fail (request != NULL && text != NULL && values != NULL, FALSE);
+
+  /* A d10 shows "0" for 10 (TI4's dice; LRR 39.5), and the CLI reads it so. */
+  if (request->sides == 10)
+    {
+      g_auto(GStrv) words = g_strsplit_set (text, " \t\n,;", -1);
+
+      for (guint i = 0; words[i] != NULL; i++)
+        if (g_strcmp0 (words[i], "0") == 0)
+          {
+            g_free (words[i]);
+            words[i] = g_strdup ("10");
+          }
+      tens = g_strjoinv (" ", words);
+      text = tens;
+    }
 
   if (!adm_dice_queue_push_text (queue, text, error))
     return FALSE;
@@ -48,13 +64,14 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
   length = adm_dice_queue_get_length (queue);
   if (length != request->count)
     {
-      g_autofree char *dice = adm_dice_describe (request->count, request->sides);
+      g_autofree char *typed = g_strdup_printf (ngettext ("you typed %u", "you typed %u",
+                                                          length), length);
 
-      /* Translators: "You typed 3 values, but 2d6 is 2." */
+      /* Translators: said aloud: "Roll 2 dice and type one number per die; you typed 3." */
       g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
-                   ngettext ("You typed %u value, but %s is %u.",
-                             "You typed %u values, but %s is %u.", length),
-                   length, dice, request->count);
+                   ngettext ("Roll %u die and type the number it shows; %s.",
+                             "Roll %u dice and type one number per die; %s.", request->count),
+                   request->count, typed);
       return FALSE;
     }
 

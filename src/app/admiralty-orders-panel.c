@@ -18,11 +18,13 @@
 /* The form of the declarations that have no editor of their own (data/schema/orders.rng). */
 typedef enum {
   FIELD_NONE,
-  FIELD_SHIP,      /* a ship id, the selected ship by default */
-  FIELD_TARGET,    /* a ship id, the table's target by default */
-  FIELD_FORMATION, /* the selected ship's formation */
-  FIELD_TORPEDOES, /* "ship:weapon …", the selected ship's torpedo tubes by default */
-  FIELD_GUNS,      /* "ship:weapon …", the selected ship's checked guns by default */
+  FIELD_SHIP,      /* a ship, by name; the selected ship by default */
+  FIELD_TARGET,    /* a ship, by name; the table's target by default */
+  FIELD_FORMATION, /* a formation, by name; the selected ship's by default */
+  FIELD_TORPEDOES, /* checks of the formation's tubes; the selected ship's by default */
+  FIELD_GUNS,      /* checks of the formation's guns; the selected ship's checked ones */
+  FIELD_CRITICAL,  /* one of the ship's outstanding criticals, by its table's name */
+  FIELD_SALVO,     /* one of the salvoes on the table, by its number and torpedoes */
   FIELD_NUMBER,
   FIELD_OPTIONAL_NUMBER,
   FIELD_OPTIONAL_LENGTH, /* typed in the shown unit, written in cm */
@@ -50,7 +52,7 @@ static const OtherKind other_kinds[] = {
   { "prepare-to-launch", N_("Prepare to launch (F-TORP-2)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL } } },
   { "steer", N_("Steer a salvo (F-TORP-5)"),
-    { { "salvo", N_("Salvo"), FIELD_NUMBER, NULL },
+    { { "salvo", N_("Salvo"), FIELD_SALVO, NULL },
       { "degrees", N_("Degrees"), FIELD_NUMBER, NULL },
       { "after", N_("After (distance)"), FIELD_OPTIONAL_LENGTH, NULL } } },
   { "cover", N_("Cover against torpedoes (F-TORP-14)"),
@@ -58,7 +60,7 @@ static const OtherKind other_kinds[] = {
       { "ship", N_("Ship covered"), FIELD_TARGET, NULL } } },
   { "fire-at-salvo", N_("Fire at a salvo (F-TORP-18)"),
     { { "weapons", N_("Guns"), FIELD_GUNS, NULL },
-      { "salvo", N_("Salvo"), FIELD_NUMBER, NULL } } },
+      { "salvo", N_("Salvo"), FIELD_SALVO, NULL } } },
   { "board", N_("Board (F-BOARD-1)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "target", N_("Target"), FIELD_TARGET, NULL } } },
@@ -68,7 +70,7 @@ static const OtherKind other_kinds[] = {
   { "damage-control", N_("Damage control (F-DC)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "repair", N_("Repair"), FIELD_CHOICE, "fire|critical|hull" },
-      { "critical", N_("Critical (2d6)"), FIELD_OPTIONAL_NUMBER, NULL } } },
+      { "critical", N_("Critical"), FIELD_CRITICAL, NULL } } },
   { "lay-mine", N_("Lay a mine (F-MINE-10)"),
     { { "ship", N_("Ship"), FIELD_SHIP, NULL },
       { "id", N_("Mine id"), FIELD_TEXT, NULL },
@@ -105,6 +107,8 @@ struct _AdmiraltyOrdersPanel
   GArray                *target_ids;    /* guint: target dropdown entries after the first */
   GArray                *ram_ids;       /* guint: ram dropdown entries after the first */
   GPtrArray             *other_widgets; /* GtkWidget* per field of the form's kind */
+  GArray                *kind_map;      /* guint: other_kinds index per kind offered now */
+  AdmPhase               kinds_phase;   /* the phase they are offered for */
   gboolean               syncing;       /* widgets being set from the state: no feedback */
   gboolean               listing;       /* the declarations list is being filled for the view */
 
@@ -125,6 +129,8 @@ struct _AdmiraltyOrdersPanel
   GtkBox                *weapon_box;
   GtkDropDown           *target_dropdown;
   GtkCheckButton        *return_check;
+  GtkWidget             *declare_fire_button;
+  GtkWidget             *clear_course_button;
   GtkLabel              *odds_label;
   GtkDrawingArea        *odds_area;
   GtkCheckButton        *lock_check;
@@ -278,7 +284,21 @@ set_message (AdmiraltyOrdersPanel *self,
   if (message != NULL)
     split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL && *message);
+  /* The label keeps its room whether it says something or not (three lines, the rest in its
+   * tooltip), so that a refusal never moves the controls under the master's pointer. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
+                               message != NULL && *message ? message : NULL);
+}
+
+static void
+reserve_message_room (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->message_label),
+                                                                  "Ag\nAg\nAg");
+  int height = 0;
+
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (GTK_WIDGET (self->message_label), -1, height);
 }
 
 /* "orders:3: reason" → 3 and "reason"; 0 when the message names no declaration. */
@@ -428,6 +448,24 @@ describe_weapon_list (AdmiraltyOrdersPanel *self,
   return describe_batteries (self, ships, weapons);
 }
 
+static const char *choice_label (const char *value);
+
+/* The name of critical result @value (its 2d6 roll) in @ship_id's table ("Fire!"). */
+static char *
+critical_label (AdmiraltyOrdersPanel *self,
+                const char           *ship_id,
+                const char           *value)
+{
+  const AdmBattleShip *ship = ship_id != NULL ? adm_battle_lookup_ship (self->battle, ship_id)
+                                              : NULL;
+  const char *kind = ship != NULL && ship->klass->category == ADM_CATEGORY_STATION ? "station"
+                                                                                    : "ship";
+  const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (self->battle), kind,
+                                                 atoi (value), NULL);
+
+  return g_strdup (row != NULL && row->name != NULL ? _(row->name) : value);
+}
+
 static const OtherKind *
 other_kind (const char *element)
 {
@@ -462,6 +500,12 @@ describe_other (AdmiraltyOrdersPanel *self,
         shown = g_strdup (ship_name (self, value));
       else if (field == FIELD_TORPEDOES || field == FIELD_GUNS)
         shown = describe_weapon_list (self, value);
+      else if (field == FIELD_FORMATION)
+        shown = g_strdup (formation_name (self, value));
+      else if (field == FIELD_CHOICE)
+        shown = g_strdup (choice_label (value));
+      else if (field == FIELD_CRITICAL)
+        shown = critical_label (self, adm_order_decl_get (decl, "ship"), value);
       else
         shown = g_strdup (value);
       g_string_append_printf (text, "%s %s: %s", i == 0 ? " —" : ",", label, shown);
@@ -820,6 +864,29 @@ update_previews (AdmiraltyOrdersPanel *self,
         }
       g_ptr_array_add (self->previews, preview);
     }
+
+  /* F-MOVE-5: every formation that must keep moving and has no course declared goes
+   * straight on as far as last turn; that course is drawn too, so that no move is unseen. */
+  for (guint f = 0; f < adm_battle_get_n_formations (self->battle); f++)
+    {
+      const char *id = adm_battle_get_formation (self->battle, f)->id;
+      AdmMovePreview *preview;
+
+      if (g_strcmp0 (id, editing) == 0 || find_move (self->draft, id, NULL) != NULL ||
+          (self->table != NULL &&
+           !adm_audience_sees_orders (
+             adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+             self->battle, f)))
+        continue;
+      preview = g_new0 (AdmMovePreview, 1);
+      if (!adm_battle_preview_move (self->battle, self->draft, id, preview, NULL) ||
+          !preview->must_move || preview->total <= 0)
+        {
+          preview_free (preview);
+          continue;
+        }
+      g_ptr_array_add (self->previews, preview);
+    }
   g_object_set_data (G_OBJECT (self), "editing-index", GINT_TO_POINTER (editing_index + 1));
 }
 
@@ -862,6 +929,9 @@ update_move_section (AdmiraltyOrdersPanel *self,
     g_string_append_printf (text, _("\nMoved %s last turn: must keep moving (F-MOVE-5)"),
                             last_move);
   g_string_append_printf (text, _("\nPlotted: %s, turning %g°"), total, preview->turned);
+  if (decl == NULL && preview->must_move && preview->total > 0)
+    g_string_append (text, _(" — by default, straight on as last turn (F-MOVE-5): drag from "
+                             "the ship for another course, or clear it"));
   if (!preview->legal && preview->reason != NULL)
     g_string_append_printf (text, "\n⚠ %s", preview->reason);
   gtk_label_set_label (self->move_summary_label, text->str);
@@ -988,13 +1058,52 @@ admiralty_orders_panel_add_leg (AdmiraltyOrdersPanel *self,
   return commit_move (self, course_with_leg (self, degrees, cm));
 }
 
+/* Whether the selected formation, with no course declared, would move straight on by
+ * default because it must keep moving (F-MOVE-5). */
+static gboolean
+has_default_course (AdmiraltyOrdersPanel *self)
+{
+  const char *formation = selected_formation_id (self);
+  AdmMovePreview preview = { 0 };
+  gboolean moves;
+
+  if (formation == NULL || find_move (self->draft, formation, NULL) != NULL ||
+      !adm_battle_preview_move (self->battle, self->draft, formation, &preview, NULL))
+    return FALSE;
+  moves = preview.must_move && preview.total > 0;
+  adm_move_preview_clear (&preview);
+  return moves;
+}
+
 void
 admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
 {
+  const char *formation;
+
   g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
 
-  if (selected_formation_id (self) != NULL)
-    commit_move (self, NULL);
+  formation = selected_formation_id (self);
+  if (formation == NULL)
+    return;
+  if (has_default_course (self))
+    {
+      /* F-MOVE-5: the default course cleared leaves an empty one, to be plotted from the ship
+       * (or an emergency stop given); the dry run says so until it is. */
+      g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
+      AdmMoveDecl *empty;
+
+      if (candidate == NULL)
+        return;
+      empty = move_decl_copy (NULL, formation);
+      g_ptr_array_add (candidate->moves, empty);
+      adm_turn_orders_number_lines (candidate);
+      adm_turn_orders_free (self->draft);
+      self->draft = g_steal_pointer (&candidate);
+      set_message (self, NULL);
+      changed (self);
+      return;
+    }
+  commit_move (self, NULL);
 }
 
 static gboolean
@@ -1050,6 +1159,15 @@ plot_cb (AdmiraltyOrdersPanel *self,
     }
   end = g_array_index (preview.path, AdmPoint, preview.path->len - 1);
   heading = preview.end_heading;
+  /* With no course declared, the drag plots it from the ship, not on from the end of the
+   * straight-on course F-MOVE-5 gives it by default: the new course replaces that one. */
+  if (find_move (self->draft, formation, NULL) == NULL)
+    {
+      const AdmBattleShip *leader = adm_battle_get_ship (self->battle, preview.leader);
+
+      end = leader->position;
+      heading = leader->heading;
+    }
   adm_move_preview_clear (&preview);
 
   /* To the nearest degree and half centimetre, as a master would write it. */
@@ -1098,6 +1216,14 @@ array_has (GArray *array,
   return FALSE;
 }
 
+static gboolean
+is_tube (const AdmBattleShip *ship,
+         guint                weapon)
+{
+  return ((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, weapon))->type ==
+         ADM_WEAPON_TORPEDO;
+}
+
 /* The ships at least one checked weapon can reach (any weapon when none is checked): the
  * declaration then fires the checked weapons that reach the chosen one. */
 static void
@@ -1128,7 +1254,8 @@ update_targets (AdmiraltyOrdersPanel *self)
 
       if (any_checked && !weapon_checked (self, w))
         continue;
-      reach = adm_battle_fire_targets (self->battle, self->ship, w);
+      reach = is_tube (ship, w) ? adm_battle_launch_targets (self->battle, self->ship, w)
+                                : adm_battle_fire_targets (self->battle, self->ship, w);
       for (guint i = 0; i < reach->len; i++)
         if (!array_has (self->targets, g_array_index (reach, guint, i)))
           g_array_append_val (self->targets, g_array_index (reach, guint, i));
@@ -1151,7 +1278,7 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
       g_autoptr(GArray) reach = NULL;
 
-      if (!weapon_checked (self, w))
+      if (!weapon_checked (self, w) || is_tube (ship, w))
         continue;
       reach = adm_battle_fire_targets (self->battle, self->ship, w);
       if (array_has (reach, target))
@@ -1159,6 +1286,91 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
     }
   decl->is_return = gtk_check_button_get_active (self->return_check);
   return decl;
+}
+
+/* The launch (F-WPN-10) the section describes: the checked tubes that can launch at the
+ * target, or NULL; @torpedoes_out gets the torpedoes they hold. */
+static AdmOrderDecl *
+launch_decl_from_form (AdmiraltyOrdersPanel *self,
+                       int                   target,
+                       int                  *torpedoes_out)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GString) tubes = g_string_new (NULL);
+  AdmOrderDecl *decl;
+  int torpedoes = 0;
+
+  if (ship == NULL || target < 0)
+    return NULL;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autoptr(GArray) reach = NULL;
+
+      if (!is_tube (ship, w) || !weapon_checked (self, w))
+        continue;
+      reach = adm_battle_launch_targets (self->battle, self->ship, w);
+      if (!array_has (reach, target))
+        continue;
+      g_string_append_printf (tubes, "%s%s:%s", tubes->len > 0 ? " " : "", ship->id,
+                              weapon->id);
+      torpedoes += weapon->firepower;
+    }
+  if (tubes->len == 0)
+    return NULL;
+  decl = adm_order_decl_new ("launch");
+  adm_order_decl_set (decl, "weapons", tubes->str);
+  adm_order_decl_set (decl, "target", adm_battle_get_ship (self->battle, target)->id);
+  if (torpedoes_out != NULL)
+    *torpedoes_out = torpedoes;
+  return decl;
+}
+
+static void
+order_decl_free (AdmOrderDecl *decl)
+{
+  g_free (decl->element);
+  g_ptr_array_unref (decl->keys);
+  g_ptr_array_unref (decl->values);
+  g_free (decl);
+}
+
+/* "Torpedo tubes: 4 torpedoes at Pale Jade, 30 cm away" and their run (F-TORP-3, F-TORP-4). */
+static char *
+describe_launch (AdmiraltyOrdersPanel *self,
+                 int                   target,
+                 int                   torpedoes)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  const AdmBattleShip *t = adm_battle_get_ship (self->battle, target);
+  g_autofree char *distance = admiralty_format_length (adm_distance (ship->position,
+                                                                     t->position),
+                                                       self->inches);
+  int speed = G_MAXINT, turns = G_MAXINT;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (is_tube (ship, w) && weapon_checked (self, w))
+        {
+          speed = MIN (speed, weapon->torpedo_speed);
+          turns = MIN (turns, weapon->torpedo_turns);
+        }
+    }
+  if (speed > 0 && speed < G_MAXINT && turns < G_MAXINT)
+    {
+      g_autofree char *run = admiralty_format_length (speed, self->inches);
+
+      /* Translators: a launch before it is declared: torpedoes, target, distance, the
+       * salvo's run a turn and its turns (F-WPN-10, F-TORP-3, F-TORP-4) */
+      return g_strdup_printf (_("Launch %d torpedoes at %s, %s away: the salvo runs %s a "
+                                "turn for %d turns (F-WPN-10, F-TORP-3)"),
+                              torpedoes, t->name, distance, run, turns);
+    }
+  /* Translators: a launch before it is declared: torpedoes, target, distance */
+  return g_strdup_printf (_("Launch %d torpedoes at %s, %s away (F-WPN-10)"), torpedoes,
+                          t->name, distance);
 }
 
 static void
@@ -1175,6 +1387,8 @@ update_odds (AdmiraltyOrdersPanel *self)
 {
   int target = admiralty_table_widget_get_target_ship (self->table);
   AdmFireDecl *decl;
+  AdmOrderDecl *launch;
+  int torpedoes = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -1184,8 +1398,15 @@ update_odds (AdmiraltyOrdersPanel *self)
   g_clear_pointer (&self->odds_text, g_free);
 
   decl = fire_decl_from_form (self, target);
+  launch = launch_decl_from_form (self, target, &torpedoes);
   if (decl == NULL)
     g_string_append (text, _("Check weapons, then click a ringed ship or choose a target."));
+  else if (decl->ships->len == 0 && launch != NULL)
+    {
+      g_autofree char *what = describe_launch (self, target, torpedoes);
+
+      g_string_append (text, what);
+    }
   else if (decl->ships->len == 0)
     g_string_append (text, _("None of the checked weapons reaches that target."));
   else if (!adm_battle_preview_fire (self->battle, self->draft, decl, &self->fire_preview,
@@ -1220,8 +1441,16 @@ update_odds (AdmiraltyOrdersPanel *self)
             g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
         }
     }
+  if (launch != NULL && decl != NULL && decl->ships->len > 0)
+    {
+      g_autofree char *what = describe_launch (self, target, torpedoes);
+
+      g_string_append_printf (text, "\n%s", what);
+    }
   if (decl != NULL)
     fire_decl_free (decl);
+  if (launch != NULL)
+    order_decl_free (launch);
   self->odds_text = g_string_free (g_steal_pointer (&text), FALSE);
   gtk_label_set_label (self->odds_label, self->odds_text);
   gtk_widget_set_visible (GTK_WIDGET (self->odds_area),
@@ -1299,13 +1528,21 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
       g_autofree char *label = NULL;
       GtkWidget *check;
 
-      if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
+      if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR &&
+          weapon->type != ADM_WEAPON_TORPEDO)
         continue;
       arcs = adm_arcs_to_string (weapon->arcs);
       range = admiralty_format_length (weapon->range, self->inches);
-      /* Translators: a weapon to fire: name, firepower, range and arcs */
-      label = g_strdup_printf (_("%s · firepower %d · %s · %s"), weapon->name,
-                               weapon->firepower, range, arcs);
+      if (weapon->type == ADM_WEAPON_TORPEDO)
+        /* Translators: torpedo tubes to launch (F-WPN-10): name, torpedoes, range, arcs */
+        label = g_strdup_printf (g_dngettext (NULL, "%s · %d torpedo · %s · %s",
+                                              "%s · %d torpedoes · %s · %s",
+                                              weapon->firepower),
+                                 weapon->name, weapon->firepower, range, arcs);
+      else
+        /* Translators: a weapon to fire: name, firepower, range and arcs */
+        label = g_strdup_printf (_("%s · firepower %d · %s · %s"), weapon->name,
+                                 weapon->firepower, range, arcs);
       check = gtk_check_button_new ();
       {
         /* A long weapon line wraps rather than widen the pane. */
@@ -1316,8 +1553,10 @@ rebuild_weapons (AdmiraltyOrdersPanel *self)
         gtk_label_set_max_width_chars (GTK_LABEL (text), 34);
         gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
       }
-      /* Every gun is ready to fire until the master unchecks it. */
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      /* Every gun is ready to fire until the master unchecks it; tubes are launched only
+       * when checked, as a salvo is a decision of its own (F-TORP-1: they reload a turn). */
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   weapon->type != ADM_WEAPON_TORPEDO);
       g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (admiralty_orders_panel_refresh),
                                 self);
@@ -1448,10 +1687,12 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 {
   int target;
   AdmFireDecl *decl;
+  AdmOrderDecl *launch;
   AdmFirePreview preview = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
+  guint line = 0;
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), FALSE);
 
@@ -1462,18 +1703,24 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
       set_message (self, _("Choose a ship to fire and a target first."));
       return FALSE;
     }
-  if (decl->ships->len == 0)
+  /* F-WPN-10: the checked torpedo tubes that can reach the target launch at it in this fire
+   * phase, declared with the guns' fire. */
+  launch = launch_decl_from_form (self, target, NULL);
+  if (decl->ships->len == 0 && launch == NULL)
     {
       fire_decl_free (decl);
       set_message (self, _("None of the checked weapons reaches that target."));
       return FALSE;
     }
-  if (!adm_battle_preview_fire (self->battle, self->draft, decl, &preview, &error) ||
-      !preview.legal)
+  if (decl->ships->len > 0 &&
+      (!adm_battle_preview_fire (self->battle, self->draft, decl, &preview, &error) ||
+       !preview.legal))
     {
       set_message (self, error != NULL ? error->message : preview.reason);
       adm_fire_preview_clear (&preview);
       fire_decl_free (decl);
+      if (launch != NULL)
+        order_decl_free (launch);
       return FALSE;
     }
   adm_fire_preview_clear (&preview);
@@ -1483,11 +1730,21 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
   if (candidate == NULL)
     {
       fire_decl_free (decl);
+      if (launch != NULL)
+        order_decl_free (launch);
       return FALSE;
     }
-  g_ptr_array_add (candidate->fires, decl);
+  if (decl->ships->len > 0)
+    g_ptr_array_add (candidate->fires, decl);
+  else
+    g_clear_pointer (&decl, fire_decl_free);
+  if (launch != NULL)
+    g_ptr_array_add (candidate->other, launch);
   adm_turn_orders_number_lines (candidate);
-  if (!dry_run (self, candidate, decl->line, &reason))
+  if (decl != NULL)
+    line = decl->line;
+  if ((decl != NULL && !dry_run (self, candidate, line, &reason)) ||
+      (launch != NULL && !dry_run (self, candidate, launch->line, &reason)))
     {
       set_message (self, reason);
       return FALSE;
@@ -1634,32 +1891,304 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
 
 /* Other orders */
 
-static char *
-weapons_default (AdmiraltyOrdersPanel *self,
-                 gboolean              torpedoes)
+/* The phase in which an order of @element takes effect (data/schema/orders.rng; the engine's
+ * phases read them there): it is offered until then, and not after. */
+static AdmPhase
+kind_phase (const char *element)
+{
+  static const char * const fire[] = { "launch", "prepare-to-launch", "fire-at-salvo",
+                                       "lay-mine", "sweep", NULL };
+  static const char * const torpedo[] = { "steer", "cover", "board", NULL };
+
+  if (g_strv_contains (fire, element))
+    return ADM_PHASE_FIRE;      /* F-WPN-10, F-TORP-2, F-WPN-14, F-MINE-10, F-SWEEP-1 */
+  if (g_strv_contains (torpedo, element))
+    return ADM_PHASE_TORPEDO;   /* F-TORP-5, F-TORP-14, F-BOARD-1 */
+  return ADM_PHASE_END;         /* F-BOARD-16, F-DC, F-FORM-17 */
+}
+
+/* The kinds of order the form offers in the battle's phase. */
+static void
+refresh_other_kinds (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  AdmPhase phase = self->battle != NULL ? adm_battle_get_phase (self->battle) : ADM_PHASE_DETECTION;
+
+  if (self->kind_map->len > 0 && phase == self->kinds_phase)
+    return;
+  self->kinds_phase = phase;
+  g_array_set_size (self->kind_map, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    if (phase <= kind_phase (other_kinds[i].element))
+      {
+        gtk_string_list_append (kinds, _(other_kinds[i].label));
+        g_array_append_val (self->kind_map, i);
+      }
+  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+  gtk_drop_down_set_selected (self->other_kind_dropdown, 0);
+}
+
+/* The kind of order the form is for, or NULL. */
+static const OtherKind *
+selected_kind (AdmiraltyOrdersPanel *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->other_kind_dropdown);
+
+  if (selected >= self->kind_map->len)
+    return NULL;
+  return &other_kinds[g_array_index (self->kind_map, guint, selected)];
+}
+
+/* Shows the form for @element if it is offered now. */
+static gboolean
+select_kind (AdmiraltyOrdersPanel *self,
+             const char           *element)
+{
+  for (guint k = 0; k < self->kind_map->len; k++)
+    if (g_strcmp0 (other_kinds[g_array_index (self->kind_map, guint, k)].element, element) == 0)
+      {
+        gtk_drop_down_set_selected (self->other_kind_dropdown, k);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The words shown for a choice of the form; the orders keep the value. */
+static const char *
+choice_label (const char *value)
+{
+  static const struct { const char *value; const char *label; } labels[] = {
+    { "fire", N_("Put out a fire") },
+    { "critical", N_("Repair critical damage") },
+    { "hull", N_("Repair the hull") },
+    { "abandon", N_("Abandon") },
+    { "scuttle", N_("Scuttle") },
+    { "assimilate", N_("Assimilate") },
+    { "plasma", N_("Plasma charge") },
+    { "torpedo", N_("Torpedo charge") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_strcmp0 (labels[i].value, value) == 0)
+      return _(labels[i].label);
+  return value;
+}
+
+/* A drop-down of @labels whose values (kept on it) are @values; @selected first. */
+static GtkWidget *
+value_dropdown (GPtrArray *labels,
+                GPtrArray *values,
+                guint      selected)
+{
+  GtkWidget *widget;
+
+  g_ptr_array_add (labels, NULL);
+  g_ptr_array_add (values, NULL);
+  widget = gtk_drop_down_new_from_strings ((const char * const *) labels->pdata);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
+  g_object_set_data_full (G_OBJECT (widget), "values",
+                          g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
+  return widget;
+}
+
+/* The ships of the battle the table's view may name, by name (no id is shown). */
+static GtkWidget *
+ship_dropdown (AdmiraltyOrdersPanel *self,
+               int                   selected_ship)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  AdmAudience audience = adm_audience_for_view_side (
+      self->table != NULL ? admiralty_table_widget_get_view_side (self->table) : -1);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a ship"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_ships (self->battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (self->battle, i);
+
+      if (ship->status == ADM_SHIP_DESTROYED ||
+          !adm_audience_ship_shows (audience, self->battle, i, ADM_SHIP_FACT_NAME))
+        continue;
+      if ((int) i == selected_ship)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) ship->name);
+      g_ptr_array_add (values, (char *) ship->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+static GtkWidget *
+formation_dropdown (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  const char *current = selected_formation_id (self);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a formation"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_formations (self->battle); i++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, i);
+
+      /* A side's view names only the formations it gives orders to. */
+      if (self->table != NULL &&
+          !adm_audience_sees_orders (
+            adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table)),
+            self->battle, i))
+        continue;
+      if (g_strcmp0 (formation->id, current) == 0)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) formation->name);
+      g_ptr_array_add (values, (char *) formation->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+/* The selected ship's outstanding criticals by their table's names (F-DC): the value is the
+ * result's 2d6 roll, as the orders write it. */
+static GtkWidget *
+critical_dropdown (AdmiraltyOrdersPanel *self)
 {
   const AdmBattleShip *ship = selected_ship (self);
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain = g_ptr_array_new ();
 
-  if (ship == NULL)
-    return g_strdup ("");
-  for (guint w = 0; w < ship->klass->weapons->len; w++)
+  /* Translators: damage control repairs whichever critical the rules pick */
+  g_ptr_array_add (labels, (char *) _("Any"));
+  g_ptr_array_add (values, g_strdup (""));
+  for (int result = 2; ship != NULL && result < ADM_CRITICAL_RESULTS; result++)
     {
-      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
-      gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+      const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+      const AdmTableRow *row;
 
-      if (torpedoes ? !tube : !weapon_checked (self, w))
+      if (ship->criticals[result] <= 0)
         continue;
-      g_string_append_printf (text, "%s%s:%s", text->len > 0 ? " " : "", ship->id, weapon->id);
+      row = adm_ruleset_critical (adm_battle_get_ruleset (self->battle), kind, result, NULL);
+      g_ptr_array_add (labels, row != NULL && row->name != NULL ? _(row->name) : "?");
+      g_ptr_array_add (values, g_strdup_printf ("%d", result));
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  for (guint i = 0; i < values->len; i++)
+    g_ptr_array_add (plain, g_ptr_array_index (values, i));
+  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0);
+}
+
+/* Checks of the torpedo tubes (@torpedoes) or guns of the ships of the selected ship's
+ * formation, named as the table names them ("Prince Xav's Torpedo tubes"); the selected
+ * ship's tubes, or its guns checked for fire, are checked. */
+static GtkWidget *
+weapon_checks (AdmiraltyOrdersPanel *self,
+               gboolean              torpedoes)
+{
+  const AdmBattleShip *selected = selected_ship (self);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  for (guint i = 0; selected != NULL && i < adm_battle_get_n_ships (self->battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (self->battle, i);
+
+      if (ship->formation != selected->formation || ship->status != ADM_SHIP_ACTIVE)
+        continue;
+      for (guint w = 0; w < ship->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+          gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+          g_autofree char *label = NULL;
+          GtkWidget *check;
+
+          if (tube != torpedoes)
+            continue;
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          label = g_strdup_printf (_("%s's %s"), ship->name, weapon->name);
+          check = gtk_check_button_new_with_label (label);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                       ship == selected &&
+                                       (torpedoes || weapon_checked (self, w)));
+          g_object_set_data_full (G_OBJECT (check), "value",
+                                  g_strdup_printf ("%s:%s", ship->id, weapon->id), g_free);
+          gtk_box_append (GTK_BOX (box), check);
+        }
+    }
+  if (gtk_widget_get_first_child (box) == NULL)
+    gtk_box_append (GTK_BOX (box), gtk_label_new (torpedoes ? _("No torpedo tubes")
+                                                            : _("No guns")));
+  g_object_set_data (G_OBJECT (box), "checks", GINT_TO_POINTER (1));
+  return box;
+}
+
+/* The salvoes on the table, as the table labels them ("Salvo 2 · 5 torpedoes"). */
+static GtkWidget *
+salvo_dropdown (AdmiraltyOrdersPanel *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain_labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) plain_values = g_ptr_array_new ();
+
+  g_ptr_array_add (labels, g_strdup (_("Choose a salvo")));
+  g_ptr_array_add (values, g_strdup (""));
+  for (guint i = 0; i < adm_battle_get_n_salvos (self->battle); i++)
+    {
+      const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
+
+      if (salvo->spent)
+        continue;
+      /* Translators: a torpedo salvo on the table, by the number its marker shows */
+      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (NULL, "Salvo %d · %d torpedo",
+                                                             "Salvo %d · %d torpedoes",
+                                                             salvo->torpedoes),
+                                                salvo->id, salvo->torpedoes));
+      g_ptr_array_add (values, g_strdup_printf ("%d", salvo->id));
+    }
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_ptr_array_add (plain_labels, g_ptr_array_index (labels, i));
+      g_ptr_array_add (plain_values, g_ptr_array_index (values, i));
+    }
+  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0);
+}
+
+static GtkWidget *
+choice_dropdown (const OtherField *field)
+{
+  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+
+  for (guint c = 0; choices[c] != NULL; c++)
+    {
+      g_ptr_array_add (labels, (char *) choice_label (choices[c]));
+      g_ptr_array_add (values, choices[c]);
+    }
+  return value_dropdown (labels, values, 0);
+}
+
+static GtkWidget *
+field_entry (AdmiraltyOrdersPanel *self,
+             const OtherField     *field)
+{
+  GtkWidget *widget = gtk_entry_new ();
+
+  if (field->kind == FIELD_OPTIONAL_NUMBER)
+    gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
+  else if (field->kind == FIELD_OPTIONAL_LENGTH)
+    {
+      /* Translators: an optional length's placeholder, "optional, cm" */
+      g_autofree char *hint = g_strdup_printf (_("optional, %s"),
+                                               admiralty_length_unit (self->inches));
+
+      gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
+    }
+  return widget;
 }
 
 static void
 rebuild_other_form (AdmiraltyOrdersPanel *self)
 {
-  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
-  const OtherKind *kind;
+  const OtherKind *kind = selected_kind (self);
   const AdmBattleShip *ship = selected_ship (self);
   int target = self->table != NULL ? admiralty_table_widget_get_target_ship (self->table) : -1;
   GtkWidget *child;
@@ -1667,9 +2196,8 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
     gtk_grid_remove (self->other_grid, child);
   g_ptr_array_set_size (self->other_widgets, 0);
-  if (kind_index >= G_N_ELEMENTS (other_kinds))
+  if (kind == NULL || self->battle == NULL)
     return;
-  kind = &other_kinds[kind_index];
 
   for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
     {
@@ -1678,54 +2206,39 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
       GtkWidget *widget;
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      if (field->kind == FIELD_CHOICE)
+      gtk_widget_set_valign (label, GTK_ALIGN_START);
+      switch (field->kind)
         {
-          g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
-
-          widget = gtk_drop_down_new_from_strings ((const char * const *) choices);
-        }
-      else
-        {
-          g_autofree char *value = NULL;
-
-          widget = gtk_entry_new ();
-          switch (field->kind)
-            {
-            case FIELD_SHIP:
-              value = g_strdup (ship != NULL ? ship->id : "");
-              break;
-            case FIELD_TARGET:
-              value = g_strdup (target >= 0 ? adm_battle_get_ship (self->battle, target)->id
-                                            : "");
-              break;
-            case FIELD_FORMATION:
-              value = g_strdup (ship != NULL ? selected_formation_id (self) : "");
-              break;
-            case FIELD_TORPEDOES:
-            case FIELD_GUNS:
-              value = weapons_default (self, field->kind == FIELD_TORPEDOES);
-              break;
-            case FIELD_OPTIONAL_NUMBER:
-              gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
-              break;
-            case FIELD_OPTIONAL_LENGTH:
-              {
-                /* Translators: an optional length's placeholder, "optional, cm" */
-                g_autofree char *hint = g_strdup_printf (_("optional, %s"),
-                                                         admiralty_length_unit (self->inches));
-
-                gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
-              }
-              break;
-            case FIELD_NONE:
-            case FIELD_NUMBER:
-            case FIELD_TEXT:
-            case FIELD_CHOICE:
-            default:
-              break;
-            }
-          if (value != NULL)
-            gtk_editable_set_text (GTK_EDITABLE (widget), value);
+        case FIELD_CHOICE:
+          widget = choice_dropdown (field);
+          break;
+        case FIELD_SHIP:
+          widget = ship_dropdown (self, ship != NULL ? self->ship : -1);
+          break;
+        case FIELD_TARGET:
+          widget = ship_dropdown (self, target);
+          break;
+        case FIELD_FORMATION:
+          widget = formation_dropdown (self);
+          break;
+        case FIELD_CRITICAL:
+          widget = critical_dropdown (self);
+          break;
+        case FIELD_SALVO:
+          widget = salvo_dropdown (self);
+          break;
+        case FIELD_TORPEDOES:
+        case FIELD_GUNS:
+          widget = weapon_checks (self, field->kind == FIELD_TORPEDOES);
+          break;
+        case FIELD_NONE:
+        case FIELD_NUMBER:
+        case FIELD_OPTIONAL_NUMBER:
+        case FIELD_OPTIONAL_LENGTH:
+        case FIELD_TEXT:
+        default:
+          widget = field_entry (self, field);
+          break;
         }
       gtk_widget_set_hexpand (widget, TRUE);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
@@ -1737,18 +2250,30 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
     }
 }
 
-static const char *
+/* The value a field of the form gives the order, as the orders write it. */
+static char *
 field_value (GtkWidget *widget)
 {
-  const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
 
-  if (field->kind == FIELD_CHOICE)
+  if (values != NULL)
     {
-      GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (widget));
+      guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
 
-      return item != NULL ? gtk_string_object_get_string (item) : "";
+      return g_strdup (selected < g_strv_length (values) ? values[selected] : "");
     }
-  return gtk_editable_get_text (GTK_EDITABLE (widget));
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check) && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+          g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                                  (const char *) g_object_get_data (G_OBJECT (check), "value"));
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (widget)));
 }
 
 /* The id of the ship named @name (case aside), or NULL. */
@@ -1793,23 +2318,21 @@ reads_back (const AdmTurnOrders  *candidate,
 static gboolean
 add_other (AdmiraltyOrdersPanel *self)
 {
-  guint kind_index = gtk_drop_down_get_selected (self->other_kind_dropdown);
-  const OtherKind *kind;
+  const OtherKind *kind = selected_kind (self);
   g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
   AdmOrderDecl *decl;
   AdmShipOrderDecl *transfer = NULL;
   guint line;
 
-  if (kind_index >= G_N_ELEMENTS (other_kinds))
+  if (kind == NULL)
     return FALSE;
-  kind = &other_kinds[kind_index];
   decl = adm_order_decl_new (kind->element);
   for (guint i = 0; i < self->other_widgets->len; i++)
     {
       GtkWidget *widget = g_ptr_array_index (self->other_widgets, i);
       const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
-      g_autofree char *value = g_strstrip (g_strdup (field_value (widget)));
+      g_autofree char *value = g_strstrip (field_value (widget));
 
       if (*value == '\0')
         {
@@ -2025,6 +2548,9 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
       set_message (self, NULL);
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
     }
+  refresh_other_kinds (self);
+  /* What the side knows may have changed with the phase (F-ECM): the form's lists again. */
+  rebuild_other_form (self);
   admiralty_orders_panel_refresh (self);
 }
 
@@ -2054,9 +2580,7 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   /* A ringed ship clicked in the boarding phase: the form is for boarding it. */
   if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
       admiralty_table_widget_get_target_ship (table) >= 0)
-    for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-      if (g_strcmp0 (other_kinds[i].element, "board") == 0)
-        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
+    select_kind (self, "board");
   update_fire_section (self);
   update_torpedo_odds (self);
   rebuild_other_form (self);
@@ -2068,6 +2592,9 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
 static void
 view_side_changed_cb (AdmiraltyOrdersPanel *self)
 {
+  /* The form's lists name only the ships and formations the side knows of. */
+  rebuild_weapons (self);
+  rebuild_other_form (self);
   admiralty_orders_panel_refresh (self);
 }
 
@@ -2233,6 +2760,7 @@ admiralty_orders_panel_finalize (GObject *object)
   g_clear_pointer (&self->ram_ids, g_array_unref);
   g_clear_pointer (&self->weapon_checks, g_ptr_array_unref);
   g_clear_pointer (&self->other_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->kind_map, g_array_unref);
   g_clear_pointer (&self->live, move_decl_destroy);
   g_free (self->odds_text);
 
@@ -2287,14 +2815,14 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, declare_fire_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, clear_course_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_grid);
 }
 
 static void
 admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
 {
-  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->ship = -1;
@@ -2305,9 +2833,8 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
   self->weapon_checks = g_ptr_array_new ();
   self->other_widgets = g_ptr_array_new ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-    gtk_string_list_append (kinds, _(other_kinds[i].label));
-  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+  self->kind_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  refresh_other_kinds (self);
 
   gtk_drawing_area_set_draw_func (self->odds_area, odds_draw, self, NULL);
   g_signal_connect_swapped (self->move_order_dropdown, "notify::selected",
@@ -2327,6 +2854,7 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
                             self);
   gtk_widget_set_visible (self->move_section, FALSE);
   gtk_widget_set_visible (self->fire_section, FALSE);
+  reserve_message_room (self);
 }
 
 /* Public */
@@ -2488,38 +3016,100 @@ _admiralty_orders_panel_get_odds_text (AdmiraltyOrdersPanel *self)
   return self->odds_text != NULL ? self->odds_text : "";
 }
 
+/* Sets a field of the form as the master would pick @value: a ship or formation by its name
+ * (or id), a choice, a critical or a weapon (ship:weapon, several with spaces) by its value. */
+static gboolean
+set_field (AdmiraltyOrdersPanel *self,
+           GtkWidget            *widget,
+           const char           *value)
+{
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
+  const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+  if (values != NULL)
+    {
+      GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+      g_autofree char *wanted = g_utf8_casefold (value, -1);
+
+      for (guint c = 0; values[c] != NULL; c++)
+        {
+          const char *label = gtk_string_list_get_string (GTK_STRING_LIST (labels), c);
+          g_autofree char *folded = g_utf8_casefold (label, -1);
+
+          if (g_strcmp0 (values[c], value) == 0 || g_strcmp0 (folded, wanted) == 0)
+            {
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
+              return TRUE;
+            }
+        }
+      if (field->kind == FIELD_SHIP || field->kind == FIELD_TARGET)
+        {
+          /* Translators: %s is what the master typed for a ship */
+          g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
+                                                      value);
+
+          set_message (self, message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_auto(GStrv) items = g_strsplit_set (value, " ", -1);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check))
+          gtk_check_button_set_active (
+              GTK_CHECK_BUTTON (check),
+              g_strv_contains ((const char * const *) items,
+                               g_object_get_data (G_OBJECT (check), "value")));
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          gboolean found = items[i][0] == '\0';
+
+          for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+               check = gtk_widget_get_next_sibling (check))
+            found |= GTK_IS_CHECK_BUTTON (check) &&
+                     g_strcmp0 (g_object_get_data (G_OBJECT (check), "value"), items[i]) == 0;
+          if (!found)
+            {
+              /* Translators: %s is a weapon that is not among the form's checks */
+              g_autofree char *message = g_strdup_printf (_("The formation has no weapon "
+                                                            "“%s” to check."), items[i]);
+
+              set_message (self, message);
+              return FALSE;
+            }
+        }
+      return TRUE;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (widget), value);
+  return TRUE;
+}
+
 gboolean
 _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
                                    const char           *element,
                                    const char * const   *keys,
                                    const char * const   *values)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-    if (g_strcmp0 (other_kinds[i].element, element) == 0)
-      {
-        gtk_drop_down_set_selected (self->other_kind_dropdown, i);
-        rebuild_other_form (self);
-        for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-          for (guint w = 0; w < self->other_widgets->len; w++)
-            {
-              GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
-              const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
+  if (select_kind (self, element))
+    {
+      rebuild_other_form (self);
+      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+        for (guint w = 0; w < self->other_widgets->len; w++)
+          {
+            GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
+            const OtherField *field = g_object_get_data (G_OBJECT (widget), "field");
 
-              if (g_strcmp0 (field->key, keys[k]) != 0)
-                continue;
-              if (field->kind == FIELD_CHOICE)
-                {
-                  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
-
-                  for (guint c = 0; choices[c] != NULL; c++)
-                    if (g_strcmp0 (choices[c], values[k]) == 0)
-                      gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
-                }
-              else
-                gtk_editable_set_text (GTK_EDITABLE (widget), values[k]);
-            }
-        return add_other (self);
-      }
+            if (g_strcmp0 (field->key, keys[k]) != 0)
+              continue;
+            if (!set_field (self, widget, values[k]))
+              return FALSE;
+          }
+      return add_other (self);
+    }
   return FALSE;
 }
 
@@ -2527,4 +3117,34 @@ const char *
 _admiralty_orders_panel_get_torpedo_text (AdmiraltyOrdersPanel *self)
 {
   return gtk_label_get_label (self->torpedo_label);
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
+                                          const char           *name)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  for (guint i = 0; ship != NULL && i < self->weapon_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->weapon_checks, i);
+      guint w = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1;
+
+      if (g_strcmp0 (((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->name,
+                     name) == 0)
+        return check;
+    }
+  return NULL;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self)
+{
+  return self->declare_fire_button;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self)
+{
+  return self->clear_course_button;
 }

@@ -73,5 +73,11 @@ gboolean             _admiralty_orders_panel_set_other     (AdmiraltyOrdersPanel
                                                             const char            *element,
                                                             const char * const    *keys,
                                                             const char * const    *values);
+/* The fire section's check of the selected ship's weapon named @name, and its Declare Fire
+ * button, to be clicked with the pointer. */
+GtkWidget           *_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
+                                                               const char           *name);
+GtkWidget           *_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self);
+GtkWidget           *_admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self);
 
 G_END_DECLS

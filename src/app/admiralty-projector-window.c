@@ -21,6 +21,7 @@ struct _AdmiraltyProjectorWindow
   GtkLabel            *cycle_label;
   GtkLabel            *clock_label;
   AdmiraltySectorMap  *map;
+  GtkFlowBox          *key_box;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
@@ -52,6 +53,45 @@ update_heading (AdmiraltyProjectorWindow *self)
                            adm_strategy_get_cycle (adm_state_get_strategy (
                              adm_campaign_get_state (self->campaign))));
   gtk_label_set_label (self->cycle_label, cycle);
+}
+
+/* The faction key: each faction the public may know of, by its colour on the map. A faction
+ * all of whose formations start hidden (F-STRAT-3) is left out, so that the key tells the
+ * room nothing the map does not. */
+static void
+update_key (AdmiraltyProjectorWindow *self)
+{
+  AdmScenario *scenario = self->campaign != NULL ? adm_campaign_get_scenario (self->campaign)
+                                                 : NULL;
+  GPtrArray *factions;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box))) != NULL)
+    gtk_flow_box_remove (self->key_box, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->key_box), scenario != NULL);
+  if (scenario == NULL)
+    return;
+  factions = adm_scenario_get_factions (scenario);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      g_autoptr(GPtrArray) formations = adm_scenario_formations_of (scenario, faction);
+      g_autofree char *name = NULL;
+      g_autofree char *markup = NULL;
+      gboolean known = FALSE;
+      GtkWidget *label;
+
+      for (guint f = 0; f < formations->len; f++)
+        known |= !((AdmFormation *) g_ptr_array_index (formations, f))->hidden;
+      if (!known)
+        continue;
+      name = g_markup_escape_text (faction->name, -1);
+      markup = g_strdup_printf ("<span foreground=\"%s\">\u25cf</span> %s",
+                                faction->colour != NULL ? faction->colour : "#ffffff", name);
+      label = gtk_label_new (NULL);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_flow_box_append (self->key_box, label);
+    }
 }
 
 static void
@@ -88,6 +128,7 @@ campaign_changed_cb (AdmiraltyProjectorWindow *self,
                      AdmCampaign              *campaign)
 {
   update_heading (self);
+  update_key (self);
 }
 
 static void
@@ -222,6 +263,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, cycle_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, clock_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
 
   gtk_widget_class_install_action (widget_class, "projector.toggle-fullscreen", NULL,
                                    toggle_fullscreen_action);
@@ -233,6 +275,8 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
                                        "projector.leave-fullscreen", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
+  /* F5 opens the projector from the master's window and, pressed again on it, closes it. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "window.close", NULL);
 }
 
 static void
@@ -240,6 +284,7 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   update_heading (self);
+  update_key (self);
   update_clock (self);
 }
 
@@ -291,6 +336,8 @@ admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
         admiralty_sector_map_set_scenario (self->map, NULL);
     }
   update_heading (self);
+  if (self->key_box != NULL)
+    update_key (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
 
@@ -344,4 +391,18 @@ admiralty_projector_window_get_clock_text (AdmiraltyProjectorWindow *self)
 
   return gtk_widget_get_visible (GTK_WIDGET (self->clock_label))
          ? gtk_label_get_label (self->clock_label) : NULL;
+}
+
+GStrv
+admiralty_projector_window_get_key_texts (AdmiraltyProjectorWindow *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (
+                          gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)))));
+  return g_strv_builder_end (builder);
 }

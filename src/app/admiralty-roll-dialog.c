@@ -100,7 +100,6 @@ admiralty_roll_dialog_roll_physical (AdmiraltyRollDialog  *self,
                                      GError              **error)
 {
   g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autofree char *dice = NULL;
   guint length;
 
   if (!adm_dice_queue_push_text (queue, gtk_editable_get_text (GTK_EDITABLE (self->values_row)),
@@ -110,12 +109,14 @@ admiralty_roll_dialog_roll_physical (AdmiraltyRollDialog  *self,
   length = adm_dice_queue_get_length (queue);
   if (length > request->count)
     {
-      dice = adm_dice_describe (request->count, request->sides);
-      /* Translators: "You typed 3 values, but 2d6 is 2." */
+      g_autofree char *typed = g_strdup_printf (ngettext ("you typed %u", "you typed %u",
+                                                          length), length);
+
+      /* Translators: said aloud: "Roll 2 dice and type one number per die; you typed 3." */
       g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
-                   ngettext ("You typed %u value, but %s is %u.",
-                             "You typed %u values, but %s is %u.", length),
-                   length, dice, request->count);
+                   ngettext ("Roll %u die and type the number it shows; %s.",
+                             "Roll %u dice and type one number per die; %s.", request->count),
+                   request->count, typed);
       return FALSE;
     }
 

@@ -25,6 +25,7 @@
 #define MAX_SIDE_COLOURS   8
 #define ARTILLERY_RGB      0xffca28  /* range circles and weapon names */
 #define DESTRUCTOR_RGB     0x4dd0e1
+#define TORPEDO_RGB        0xff8a65  /* torpedo tubes' arcs and declared launches */
 
 /* Label placement: a coarse bitmap of the view marking the cells that tokens and labels
  * already cover, so that names neither cover tokens nor each other. 6 px cells on a
@@ -64,6 +65,7 @@ static const double dash_orbit[] = { 6.0, 4.0 };
 static const double dash_reach[] = { 3.0, 3.0 };
 static const double dash_three_quarters[] = { 8.0, 4.0 };
 static const double dash_half[] = { 2.0, 4.0 };
+static const double dash_tubes[] = { 12.0, 5.0 };
 
 /* Colours */
 
@@ -940,13 +942,38 @@ draw_salvo (Frame                 *frame,
                                   &ex, &ey);
   if (!frame_sees (frame, (cx + ex) / 2, (cy + ey) / 2, r + run / 2))
     return;
+  /* The run left after this turn's (F-TORP-3, F-TORP-4), dotted on to where the torpedoes
+   * detonate if they meet nothing. */
+  if (salvo->turns_left > 1 && salvo->turns_left < G_MAXINT / 2)
+    {
+      double fx, fy;
+
+      admiralty_table_view_to_pixels (frame->view,
+                                      adm_point_advance (salvo->position, salvo->heading,
+                                                         (double) salvo->speed *
+                                                         salvo->turns_left),
+                                      &fx, &fy);
+      cairo_move_to (cr, ex, ey);
+      cairo_line_to (cr, fx, fy);
+      cairo_set_dash (cr, dash_half, G_N_ELEMENTS (dash_half), 0);
+      set_rgba (cr, colour, 0.6);
+      cairo_set_line_width (cr, 1.25);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
   salvo_symbol (cr, cx, cy, r, ex, ey, colour);
   if (frame->options->show_labels)
     {
       cairo_text_extents_t extents;
-      char text[16];
+      char text[64];
 
-      g_snprintf (text, sizeof text, "×%d", salvo->torpedoes);
+      /* Translators: a salvo's label on the table: its number (as orders and the report
+       * name it), torpedoes and turns of run left, "#1 ×4 · 2" */
+      if (salvo->turns_left > 0 && salvo->turns_left < G_MAXINT / 2)
+        g_snprintf (text, sizeof text, C_("salvo", "#%d ×%d · %d"), salvo->id,
+                    salvo->torpedoes, salvo->turns_left);
+      else
+        g_snprintf (text, sizeof text, C_("salvo", "#%d ×%d"), salvo->id, salvo->torpedoes);
       cairo_text_extents (cr, text, &extents);
       if (extents.x_advance + 4 < 2 * r)
         text_at (frame, text, cx - extents.x_advance / 2, cy + frame->ascent / 2 - 1, white);
@@ -1118,6 +1145,40 @@ draw_selection (Frame *frame)
         cairo_stroke (cr);
         cairo_set_dash (cr, NULL, 0, 0);
       }
+
+  /* F-WPN-10, F-FIRE-6: the torpedo tubes' arcs out to their launch range, long dashes. */
+  {
+    gboolean any = FALSE;
+
+    for (guint w = 0; w < ship->klass->weapons->len; w++)
+      {
+        const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+        if (weapon->type != ADM_WEAPON_TORPEDO || weapon->range <= 0)
+          continue;
+        weapon_range_path (frame, ship, weapon, cx, cy, 1.0);
+        /* The sides of the arcs, so that "bow only" is seen before a launch is declared. */
+        for (int k = 0; k < 4; k++)
+          if (weapon->arcs & sector_arcs[k])
+            for (int e = -1; e <= 1; e += 2)
+              {
+                double angle = cairo_angle (ship->heading + 90.0 * k + 45.0 * e);
+                double radius = weapon->range * frame->view->scale;
+
+                cairo_move_to (cr, cx, cy);
+                cairo_line_to (cr, cx + radius * cos (angle), cy + radius * sin (angle));
+              }
+        any = TRUE;
+      }
+    if (any)
+      {
+        cairo_set_dash (cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
+        set_rgba (cr, rgb_from_int (TORPEDO_RGB), 0.85);
+        cairo_set_line_width (cr, 1.5);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+  }
 }
 
 /* Tokens */
@@ -1793,6 +1854,57 @@ draw_declared_fires (Frame *frame)
     }
 }
 
+/* The declared launches (F-WPN-10): a dashed arrow from each launching ship to the ship its
+ * torpedoes are sent at, when the view shows both. */
+static void
+draw_declared_launches (Frame *frame)
+{
+  const AdmTurnOrders *orders = frame->options->orders;
+
+  if (orders == NULL || orders->other == NULL)
+    return;
+  for (guint o = 0; o < orders->other->len; o++)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (orders->other, o);
+      const char *target_id = adm_order_decl_get (decl, "target");
+      const char *weapons = adm_order_decl_get (decl, "weapons");
+      int target = target_id != NULL ? adm_battle_ship_index (frame->battle, target_id) : -1;
+      g_auto(GStrv) tubes = NULL;
+      double tx, ty, tr;
+
+      if (g_strcmp0 (decl->element, "launch") != 0 || weapons == NULL || target < 0 ||
+          ship_token (frame, target, &tx, &ty, &tr) == ADMIRALTY_TOKEN_HIDDEN)
+        continue;
+      tubes = g_strsplit_set (weapons, " \t\n", -1);
+      for (guint i = 0; tubes[i] != NULL; i++)
+        {
+          g_autofree char *ship_id = g_strdup (tubes[i]);
+          char *colon = strchr (ship_id, ':');
+          int firer;
+          double fx, fy, fr, d;
+
+          if (colon == NULL)
+            continue;
+          *colon = '\0';
+          firer = adm_battle_ship_index (frame->battle, ship_id);
+          if (firer < 0 || firer == target ||
+              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN ||
+              !adm_audience_sees_orders (
+                adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+                frame->battle, adm_battle_get_ship (frame->battle, firer)->formation))
+            continue;
+          d = hypot (tx - fx, ty - fy);
+          if (d <= fr + tr)
+            continue;
+          cairo_set_dash (frame->cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
+          arrow_symbol (frame->cr, fx + (tx - fx) * fr / d, fy + (ty - fy) * fr / d,
+                        tx - (tx - fx) * tr / d, ty - (ty - fy) * tr / d, 1.5,
+                        rgb_from_int (TORPEDO_RGB), 0.9);
+          cairo_set_dash (frame->cr, NULL, 0, 0);
+        }
+    }
+}
+
 /* The selected ship's target, when the view shows both. */
 static gboolean
 target_of (Frame  *frame,
@@ -2125,6 +2237,7 @@ draw_stage (Frame *frame,
       draw_salvos (frame);
       draw_move_previews (frame);
       draw_declared_fires (frame);
+      draw_declared_launches (frame);
       draw_target_line (frame);
       draw_ships (frame);
       draw_highlights (frame);

@@ -814,7 +814,7 @@ check_battery (AdmBattle  *self,
       g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
       _adm_battle_illegal (self, error, line,
-                           _("%s is in the %s arc of %s, and its %s fires only %s (F-FIRE-6)"),
+                           _("%s is in the %s arc of %s, and its %s can fire only %s (F-FIRE-6)"),
                            _adm_battle_ship_name (self, target),
                            adm_sector_to_string (battery->sector), s->name, weapon->name, arcs);
       return FALSE;

@@ -270,6 +270,19 @@ adm_battle_fire_targets (AdmBattle *self,
   return targets;
 }
 
+GArray *
+adm_battle_launch_targets (AdmBattle *self,
+                           guint      ship,
+                           guint      weapon)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+  g_return_val_if_fail (ship < adm_battle_get_n_ships (self), NULL);
+  g_return_val_if_fail (weapon < adm_battle_get_ship (self, ship)->klass->weapons->len, NULL);
+
+  /* Reads the battle only: no snapshot is needed. */
+  return _adm_battle_launch_targets (self, ship, weapon);
+}
+
 /* Boarding */
 
 void

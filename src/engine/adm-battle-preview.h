@@ -117,6 +117,14 @@ GArray   *adm_battle_fire_targets   (AdmBattle            *self,
                                      guint                 ship,
                                      guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The enemy ships (guint indices) ship @ship's torpedo tubes @weapon could launch at now by
+ * the checks of the fire phase's launch (F-WPN-10): detected by its side (F-ECM-2), in the
+ * tubes' arcs (F-FIRE-6) and range, the tubes loaded (F-TORP-1) and working (F-CRIT-9..12).
+ * Empty for other weapons and for ships out of action. */
+GArray   *adm_battle_launch_targets (AdmBattle            *self,
+                                     guint                 ship,
+                                     guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The enemy ships (guint indices, in ship order) ship @ship could declare a boarding against
  * now, by the very check the torpedo and boarding phase makes of a declaration: both in
  * action, not captured (F-BOARD-1), on another side, detected by @ship's side (F-ECM-2,

@@ -415,6 +415,11 @@ GArray              *_adm_battle_fire_targets (AdmBattle   *self,
                                                guint        ship,
                                                guint        weapon);
 
+/* The enemy ships (guint) @ship's torpedo tubes @weapon could launch at now (F-WPN-10). */
+GArray              *_adm_battle_launch_targets (AdmBattle *self,
+                                                 guint      ship,
+                                                 guint      weapon);
+
 /* Generic declarations of this turn named @element (AdmOrderDecl*), in document order. */
 GPtrArray           *_adm_battle_decls        (AdmBattle   *self,
                                                const char  *element);

@@ -393,7 +393,7 @@ check_gun_at_salvo (AdmBattle              *self,
       g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
       _adm_battle_illegal (self, error, decl->line,
-                           _("salvo %d is in the %s arc of %s, and its %s fires only %s "
+                           _("salvo %d is in the %s arc of %s, and its %s can fire only %s "
                              "(F-FIRE-6)"), v->id, adm_sector_to_string (sector), s->name,
                            weapon->name, arcs);
     }
@@ -697,7 +697,7 @@ check_tubes (AdmBattle           *self,
           g_autofree char *arcs = adm_arcs_to_string (weapon->arcs);
 
           _adm_battle_illegal (self, error, decl->line,
-                               _("the launch lies in the %s arc of %s, and its %s fires only %s "
+                               _("the launch lies in the %s arc of %s, and its %s can fire only %s "
                                  "(F-FIRE-6)"), adm_sector_to_string (sector), s->name,
                                weapon->name, arcs);
           return FALSE;
@@ -721,6 +721,35 @@ check_tubes (AdmBattle           *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The checks check_tubes () and launch () make of one tube launching at one target, without
+ * the orders: for the table to ring the ships a launch may go at. */
+GArray *
+_adm_battle_launch_targets (AdmBattle *self,
+                            guint      ship,
+                            guint      weapon)
+{
+  GArray *targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  const AdmWeapon *tube = g_ptr_array_index (s->klass->weapons, weapon);
+
+  if (tube->type != ADM_WEAPON_TORPEDO || !_adm_battle_ship_active (self, ship) ||
+      s->tubes_ready > adm_battle_get_turn (self))
+    return targets;
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+    {
+      const AdmBattleShip *t = _adm_battle_ship (self, i);
+      AdmArcSector sector = adm_sector_of (s->position, s->heading, t->position);
+
+      if (t->side == s->side || !_adm_battle_ship_on_table (self, i) ||
+          adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE ||
+          !in_arcs (tube, sector) || !_adm_battle_weapon_works (self, ship, weapon, sector) ||
+          adm_distance (s->position, t->position) > tube->range + EPSILON)
+        continue;
+      g_array_append_val (targets, i);
+    }
+  return targets;
 }
 
 /* F-FORM-13: the launching ship farthest from the target — or, on a heading, the one

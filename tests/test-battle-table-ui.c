@@ -1,0 +1,642 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-table-ui.c: a battle played at the table with the X server's pointer and
+ * keyboard (issue 19) — a dice prompt left with Escape and resumed, torpedoes launched by
+ * clicks that reach their target over two turns, a turn-2 drag on a ship that must keep
+ * moving. Runs under Xvfb; screenshots go to the build's tests folder. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-dice-prompt.h"
+#include "admiralty-log-line.h"
+#include "admiralty-orders-panel.h"
+#include "admiralty-window-private.h"
+#include "pointer-helpers.h"
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (to, contents, length, &error));
+  g_assert_no_error (error);
+}
+
+/* Battle @name of scenarios/battles copied into a new temporary folder, with its orders
+ * when @with_orders. */
+static char *
+copy_battle (const char *name,
+             gboolean    with_orders)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-table-XXXXXX", &error);
+  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
+  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
+  g_autofree char *from = NULL;
+  g_autofree char *orders_from = NULL;
+  char *to;
+
+  g_assert_no_error (error);
+  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
+                           file_name, NULL);
+  to = g_build_filename (dir, file_name, NULL);
+  copy_file (from, to);
+  orders_from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
+                                  orders_name, NULL);
+  if (with_orders && g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
+
+      copy_file (orders_from, orders_to);
+    }
+  return to;
+}
+
+static void
+remove_battle_copy (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  remove_tree (dir);
+}
+
+static AdmiraltyWindow *
+new_window (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
+static AdmiraltyBattlePage *
+open_battle (AdmiraltyWindow *window,
+             const char      *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdmiraltyBattlePage *page;
+
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate_until (NULL, NULL, 300);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  return page;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return _admiralty_battle_page_get_dice_dialog (data) != NULL &&
+         gtk_widget_get_mapped (_admiralty_battle_page_get_dice_dialog (data));
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return _admiralty_battle_page_get_dice_dialog (data) == NULL;
+}
+
+static AdmiraltyBattlePage *prompt_page;
+
+static gboolean
+prompt_replaced (gpointer old)
+{
+  return _admiralty_battle_page_get_dice_dialog (prompt_page) != old;
+}
+
+/* Types "5 5 …" (as many as the roll's dice) into the prompt and presses Return. */
+static void
+answer_prompt (AdmiraltyBattlePage *page)
+{
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+  const AdmDiceRequest *request = _admiralty_battle_page_get_dice_request (page);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_nonnull (request);
+  prompt_page = page;
+  for (guint i = 0; i < request->count; i++)
+    g_string_append (text, i > 0 ? " 5" : "5");
+  type_to (dialog, text->str);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
+  keys_to (dialog, "Return");
+  /* The next prompt, if any, is another dialog: wait for this one to be answered. */
+  iterate_until (prompt_replaced, dialog, 3000);
+  g_assert_true (prompt_replaced (dialog));
+  iterate_until (NULL, NULL, 100);
+}
+
+/* Clicks the header bar's Resolve button and waits for a prompt, if the phase asks for one. */
+static void
+click_resolve (AdmiraltyWindow     *window,
+               AdmiraltyBattlePage *page)
+{
+  pointer_click_widget (window->resolve_button);
+  iterate_until (dialog_shown, page, 1500);
+}
+
+/* Escape on a dice prompt in the middle of a phase (issue 19): the phase is not resolved and
+ * nothing changes, but the values typed are kept; resolving again asks for the very roll the
+ * master stopped at, not the first one, and the phase then resolves. */
+static void
+test_dice_escape_resume (void)
+{
+  g_autofree char *path = copy_battle ("corridor-skirmish", TRUE);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  guint asked = 0, before_escape = 0, rolls = 0;
+  AdmPhase phase = ADM_PHASE_DETECTION;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  g_settings_set_string (settings, "dice-mode", "physical");
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+
+  /* The first phase that asks for two rolls or more: answer one, then Escape. */
+  while (before_escape == 0 && adm_battle_get_turn (battle) == 1)
+    {
+      phase = adm_battle_get_phase (battle);
+      rolls = adm_battle_get_rolls (battle)->len;
+      click_resolve (window, page);
+      asked = 0;
+      while (dialog_shown (page))
+        {
+          if (asked == 1)
+            {
+              g_autofree char *stopped = g_strdup (
+                  _admiralty_battle_page_get_dice_request (page)->purpose);
+              g_autofree char *dump = adm_battle_dump (battle);
+              g_autofree char *after = NULL;
+
+              keys_to (_admiralty_battle_page_get_dice_dialog (page), "Escape");
+              iterate_until (dialog_gone, page, 1000);
+              g_assert_null (_admiralty_battle_page_get_dice_dialog (page));
+              /* Nothing resolved, nothing changed. */
+              g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
+              after = adm_battle_dump (battle);
+              g_assert_cmpstr (after, ==, dump);
+              root_screenshot ("battle-dice-escaped.png", 1280, 800);
+
+              /* Resolving again resumes at the roll left, not at the first. */
+              click_resolve (window, page);
+              g_assert_true (dialog_shown (page));
+              g_assert_cmpstr (_admiralty_battle_page_get_dice_request (page)->purpose, ==,
+                               stopped);
+              root_screenshot ("battle-dice-resumed.png", 1280, 800);
+              before_escape = asked;
+            }
+          answer_prompt (page);
+          asked++;
+        }
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      g_assert_cmpint (adm_battle_get_phase (battle), !=, phase);
+      /* Each roll of the phase was asked once: none again after the Escape. */
+      g_assert_cmpuint (adm_battle_get_rolls (battle)->len - rolls, ==, asked);
+    }
+  g_assert_cmpuint (before_escape, ==, 1);
+  g_assert_cmpuint (asked, >=, 2);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+
+static gboolean
+rows_contain (AdmiraltyOrdersPanel *panel,
+              const char           *text)
+{
+  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+
+  for (guint i = 0; rows[i] != NULL; i++)
+    if (strstr (rows[i], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+report_contains (AdmiraltyBattlePage *page,
+                 const char          *a,
+                 const char          *b)
+{
+  GListModel *report = _admiralty_battle_page_get_report_model (page);
+
+  for (guint i = 0; i < g_list_model_get_n_items (report); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (report, i);
+      const char *text = admiralty_log_line_get_text (line);
+
+      if (text != NULL && strstr (text, a) != NULL && strstr (text, b) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Clicks ship @id's token on the table. */
+static void
+click_ship (AdmiraltyTableWidget *table,
+            AdmBattle            *battle,
+            const char           *id)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, adm_battle_ship_index (battle, id));
+  double x, y;
+
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), ship->position, &x,
+                                  &y);
+  pointer_click (GTK_WIDGET (table), x, y);
+}
+
+static void
+resolve_by_click (AdmiraltyWindow *window,
+                  AdmBattle       *battle,
+                  int              phases)
+{
+  for (int i = 0; i < phases; i++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      AdmPhase phase = adm_battle_get_phase (battle);
+
+      pointer_click_widget (window->resolve_button);
+      iterate_until (NULL, NULL, 150);
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
+    }
+}
+
+/* Torpedoes by mouse in torpedo-duel (F-WPN-10, F-TORP-3, F-TORP-4, F-TORP-7), no orders
+ * file: in the fire phase Prince Xav is clicked, its Torpedo tubes checked, Pale Jade (ringed,
+ * in the bow arc and range) clicked and the fire declared; the salvo is launched in the fire
+ * phase, runs 20 of the 35 cm in turn 1, and reaches Pale Jade in turn 2's torpedo phase. */
+static void
+test_torpedo_by_click (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *tubes;
+  const AdmiraltyTableOptions *options;
+  const AdmTorpedoSalvo *salvo;
+  int jade;
+  gboolean ringed = FALSE;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  jade = adm_battle_ship_index (battle, "pale-jade");
+  iterate_until (NULL, NULL, 300);
+
+  /* Detection and movement: nobody moves. */
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, "prince-xav"));
+  /* The tubes are a check among the guns, by name, unchecked until chosen. */
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+  pointer_click_widget (tubes);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+
+  /* Pale Jade, 35 cm off the bow, within the tubes' 40 cm, is ringed. */
+  options = admiralty_table_widget_get_options (table);
+  g_assert_nonnull (options->highlight_ships);
+  for (guint i = 0; i < options->highlight_ships->len; i++)
+    ringed |= g_array_index (options->highlight_ships, guint, i) == (guint) jade;
+  g_assert_true (ringed);
+  click_ship (table, battle, "pale-jade");
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, jade);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
+                            "Launch 4 torpedoes at Pale Jade"));
+  root_screenshot ("battle-torpedo-aim.png", 1280, 800);
+
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+  g_assert_true (rows_contain (panel, "Prince Xav's Torpedo tubes"));
+  g_assert_true (rows_contain (panel, "Pale Jade"));
+
+  /* Fire: the salvo is on the table; torpedo phase: it runs its first 20 cm. */
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_cmpint (salvo->torpedoes, ==, 4);
+  resolve_by_click (window, battle, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_false (salvo->spent);
+  g_assert_cmpint (salvo->turns_left, ==, 1);
+  g_assert_cmpfloat_with_epsilon (salvo->position.x, 30.0, 1e-6);
+  root_screenshot ("battle-torpedo-running.png", 1280, 800);
+
+  /* End of turn 1, then turn 2 up to its torpedo phase: the salvo reaches Pale Jade. */
+  resolve_by_click (window, battle, 5);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  salvo = adm_battle_get_salvo (battle, 0);
+  g_assert_true (salvo->spent || salvo->torpedoes == 0 || salvo->struck == jade + 1);
+  g_assert_true (report_contains (page, "Salvo 1", "Pale Jade"));
+  /* Pale Jade's card shows what the torpedoes did. */
+  click_ship (table, battle, "pale-jade");
+  root_screenshot ("battle-torpedo-struck.png", 1280, 800);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Drags ship @id's course on the table from table point @from to @to (cm). */
+static void
+drag_table (AdmiraltyTableWidget *table,
+            AdmPoint              from,
+            AdmPoint              to)
+{
+  double x1, y1, x2, y2;
+
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), from, &x1, &y1);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), to, &x2, &y2);
+  pointer_drag (GTK_WIDGET (table), x1, y1, x2, y2);
+}
+
+/* The course declared for @formation in the panel's draft, or NULL. */
+static const AdmMoveDecl *
+declared_move (AdmiraltyOrdersPanel *panel,
+               const char           *formation)
+{
+  const AdmTurnOrders *orders = admiralty_orders_panel_get_orders (panel);
+
+  for (guint i = 0; i < orders->moves->len; i++)
+    {
+      const AdmMoveDecl *decl = g_ptr_array_index (orders->moves, i);
+
+      if (g_strcmp0 (decl->formation, formation) == 0)
+        return decl;
+    }
+  return NULL;
+}
+
+/* Whether the table draws a course for the formation led by @leader ending at @end. */
+static gboolean
+course_drawn (AdmiraltyTableWidget *table,
+              int                   leader,
+              AdmPoint              end)
+{
+  GPtrArray *previews = admiralty_table_widget_get_options (table)->move_previews;
+
+  for (guint i = 0; previews != NULL && i < previews->len; i++)
+    {
+      const AdmMovePreview *preview = g_ptr_array_index (previews, i);
+      AdmPoint last;
+
+      if (preview->leader != (guint) leader || preview->path == NULL || preview->path->len < 2)
+        continue;
+      last = g_array_index (preview->path, AdmPoint, preview->path->len - 1);
+      if (fabs (last.x - end.x) < 0.01 && fabs (last.y - end.y) < 0.01)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static double
+widget_y (GtkWidget *widget,
+          GtkWidget *window)
+{
+  double x = 0, y = 0;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, window, 0, 0, &x, &y));
+  return y;
+}
+
+/* A turn-2 drag on a ship that must keep moving (F-MOVE-5), by pointer, in corridor-skirmish
+ * with no orders file: Prince Serg is dragged 10 cm in turn 1; in turn 2 its default course,
+ * 10 cm straight on, is drawn; Clear Course clears it, and a short drag straight ahead from
+ * the ship plots 6 cm from the ship (not on from the default's end, which read as a 180°
+ * turn); cleared back to the default, a drag from the ship replaces it too. A refused drag
+ * says why without moving the controls under the pointer. */
+static void
+test_turn_two_drag (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  const AdmMoveDecl *move;
+  GtkWidget *clear;
+  int serg;
+  double clear_y;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("corridor-skirmish", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  serg = adm_battle_ship_index (battle, "prince-serg");
+  iterate_until (NULL, NULL, 300);
+
+  /* Turn 1: Prince Serg, at (10, 20) heading 90°, is dragged 10 cm straight on. */
+  resolve_by_click (window, battle, 1);
+  click_ship (table, battle, "prince-serg");
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, serg);
+  drag_table (table, (AdmPoint) { 10, 20 }, (AdmPoint) { 20, 20 });
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm"));
+  /* Movement, fire, torpedoes, end; turn 2's detection. */
+  resolve_by_click (window, battle, 5);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 20.0, 1e-6);
+
+  /* F-MOVE-5: it moved, so it must keep moving: the default course is drawn, for it and
+   * whatever is selected. */
+  g_assert_null (declared_move (panel, "serg-group"));
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  click_ship (table, battle, "prince-serg");
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  iterate_until (NULL, NULL, 200);
+  root_screenshot ("battle-turn2-default-course.png", 1280, 800);
+
+  /* Clear Course clears it: an empty course, refused until plotted, and none drawn. */
+  clear = _admiralty_orders_panel_get_clear_button (panel);
+  pointer_click_widget (clear);
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_cmpuint (move->steps->len, ==, 0);
+  g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+
+  /* A short drag straight ahead from the ship: 6 cm from the ship. */
+  drag_table (table, (AdmPoint) { 20, 20 }, (AdmPoint) { 26, 20 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  move = declared_move (panel, "serg-group");
+  g_assert_cmpuint (move->steps->len, ==, 1);
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 26, 20 }));
+
+  /* Cleared again: back to the default course; a drag from the ship replaces it. */
+  pointer_click_widget (clear);
+  g_assert_null (declared_move (panel, "serg-group"));
+  g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  drag_table (table, (AdmPoint) { 20, 20 }, (AdmPoint) { 26, 20 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
+  root_screenshot ("battle-turn2-drag.png", 1280, 800);
+
+  /* A drag the rules refuse (a battleship turning hard off the end of its course): the
+   * reason is shown, the course kept, and Clear Course has not moved. */
+  clear_y = widget_y (clear, GTK_WIDGET (window));
+  drag_table (table, (AdmPoint) { 26, 20 }, (AdmPoint) { 26, 30 });
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
+  g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
+  root_screenshot ("battle-turn2-refused.png", 1280, 800);
+
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+static gboolean
+projector_open (gpointer data)
+{
+  return ((AdmiraltyWindow *) data)->projector != NULL &&
+         gtk_widget_get_mapped (((AdmiraltyWindow *) data)->projector);
+}
+
+static gboolean
+projector_closed (gpointer data)
+{
+  return ((AdmiraltyWindow *) data)->projector == NULL;
+}
+
+/* The projector by keyboard (issue 19, F-STRAT-2): F5 on the master's window opens the
+ * public map fullscreen, with the faction key; Escape keeps it open; F5 on it closes it. The
+ * Komarr campaign. */
+static void
+test_projector_keys (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  AdmiraltyWindow *window;
+  GtkWidget *projector;
+  g_auto(GStrv) key = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  window = new_window ();
+  g_assert_true (admiralty_window_open (window, path));
+  iterate_until (NULL, NULL, 300);
+
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_open, window, 3000);
+  g_assert_true (projector_open (window));
+  projector = window->projector;
+  iterate_until (NULL, NULL, 500);
+  g_assert_true (gtk_window_is_fullscreen (GTK_WINDOW (projector)));
+  key = admiralty_projector_window_get_key_texts (ADMIRALTY_PROJECTOR_WINDOW (projector));
+  g_assert_cmpuint (g_strv_length (key), >=, 2);
+  for (guint i = 0; key[i] != NULL; i++)
+    g_test_message ("key: %s", key[i]);
+  g_assert_true (g_str_has_prefix (key[0], "● "));
+  root_screenshot ("projector-window.png", 1280, 800);
+
+  /* Escape asks to leave fullscreen (projector.leave-fullscreen); with no window manager
+   * under Xvfb the state cannot change, but the map stays open for F5 to close. */
+  keys_to (projector, "Escape");
+  iterate_until (NULL, NULL, 300);
+  g_assert_true (projector_open (window));
+
+  keys_to (projector, "F5");
+  iterate_until (projector_closed, window, 3000);
+  g_assert_null (window->projector);
+
+  close_window (window);
+}
+
+/* What the dice prompt takes (issue 19): "0" on a d10 is 10, as the CLI reads it (TI4, LRR
+ * 39.5); a count that does not match is said in words a master reads aloud. */
+static void
+test_dice_prompt_words (void)
+{
+  AdmDiceRequest d10 = { 3, 10, "Dreadnought", NULL };
+  AdmDiceRequest d6 = { 1, 6, "Readiness", NULL };
+  AdmDiceRequest two = { 2, 6, "Readiness", NULL };
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (admiralty_dice_prompt_parse (&d10, "0 3, 10", values, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (values->len, ==, 3);
+  g_assert_cmpuint (g_array_index (values, guint, 0), ==, 10);
+  g_assert_cmpuint (g_array_index (values, guint, 1), ==, 3);
+  g_assert_cmpuint (g_array_index (values, guint, 2), ==, 10);
+
+  /* On a d6 a 0 is no face. */
+  g_assert_false (admiralty_dice_prompt_parse (&d6, "0", values, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_false (admiralty_dice_prompt_parse (&d6, "2 5", values, &error));
+  g_assert_cmpstr (error->message, ==, "Roll 1 die and type the number it shows; you typed 2.");
+  g_clear_error (&error);
+  g_assert_false (admiralty_dice_prompt_parse (&two, "4", values, &error));
+  g_assert_cmpstr (error->message, ==, "Roll 2 dice and type one number per die; you typed 1.");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  ui_test_init (&argc, &argv, "battle-table-ui");
+  g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
+  g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
+  g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
+  g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
+  g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
+  status = g_test_run ();
+  return ui_test_finish (status);
+}
