@@ -510,6 +510,14 @@ test_window (void)
   iterate ();
   g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, "Cycle 2");
 
+  /* F5 on the master's window toggles it: off, then on again (issue 19). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector-toggle", NULL));
+  iterate ();
+  g_assert_null (find_projector ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector-toggle", NULL));
+  iterate ();
+  g_assert_nonnull (find_projector ());
+
   /* The players' map goes with the master's window. */
   close_window (window);
   iterate ();

@@ -116,6 +116,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-sheets", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-cycle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector-toggle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
@@ -998,6 +999,22 @@ projector_action (GtkWidget  *widget,
   admiralty_projector_window_show_on (projector, widget);
 }
 
+/* F5: the projector on when it is off, off when it is on (its button only brings it forward). */
+static void
+projector_toggle_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+
+  if (self->projector != NULL)
+    {
+      gtk_window_close (GTK_WINDOW (self->projector));
+      return;
+    }
+  projector_action (widget, "win.projector", NULL);
+}
+
 /* The Orders tab: order sheets typed elsewhere (win.import-sheets), and the cycle's
  * resolution (win.resolve-cycle, F-STRAT-1..5); both show the tab they act on. */
 static void
@@ -1106,6 +1123,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.resolve-cycle",
                                        NULL);
   gtk_widget_class_install_action (widget_class, "win.projector", NULL, projector_action);
+  gtk_widget_class_install_action (widget_class, "win.projector-toggle", NULL,
+                                   projector_toggle_action);
   gtk_widget_class_install_action (widget_class, "win.print-report", NULL, report_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL, report_action);
   gtk_widget_class_install_action (widget_class, "win.share-admirals", NULL,
@@ -1129,5 +1148,6 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.clock-next-cycle", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.projector", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.projector-toggle",
+                                       NULL);
 }
