@@ -375,6 +375,27 @@ test_hidden_undetected (void)
   g_assert_cmpuint (aslund, !=, G_MAXUINT);
   g_assert_cmpuint (screen, !=, G_MAXUINT);
   g_assert_cmpint (adm_battle_get_detection (battle, aslund, screen), ==, ADM_DETECTION_NONE);
+
+  /* Ended before Aslund ever detected it: the meeting taught Aslund nothing of Autumn Screen
+   * (it drops from Aslund's knowledge); undone, Aslund knows of it again. */
+  {
+    AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+    const AdmFormation *hidden = adm_strategy_lookup_formation (strategy, "autumn-screen");
+    const AdmFaction *viewer = adm_strategy_lookup_formation (strategy,
+                                                              "aslund-minelayer")->faction;
+
+    g_assert_true (adm_strategy_formation_visible (strategy, hidden, viewer));
+    g_assert_true (adm_campaign_end_battle (campaign, "c1-2", battle, "Autumn Screen slipped away",
+                                            T0 + 3000, &error));
+    g_assert_no_error (error);
+    strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+    hidden = adm_strategy_lookup_formation (strategy, "autumn-screen");
+    g_assert_false (adm_strategy_formation_visible (strategy, hidden, viewer));
+    g_assert_true (adm_campaign_undo (campaign, &error));
+    strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+    hidden = adm_strategy_lookup_formation (strategy, "autumn-screen");
+    g_assert_true (adm_strategy_formation_visible (strategy, hidden, viewer));
+  }
   remove_folder (folder);
 }
 

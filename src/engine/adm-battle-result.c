@@ -75,6 +75,35 @@ adm_battle_result_action (AdmCampaign               *campaign,
   prize_place = engagement->engagement.sector != NULL ? engagement->engagement.sector
                                                       : engagement->engagement.to;
 
+  /* F-ECM-2: what each side detected of a hidden enemy formation becomes what it knows; first,
+   * while every formation of the table is still in being. */
+  for (guint side = 0; battle != NULL && side < adm_battle_get_n_sides (battle); side++)
+    for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+      {
+        const AdmBattleFormation *on_table = adm_battle_get_formation (battle, f);
+        const AdmFormation *formation = adm_strategy_lookup_formation (
+          adm_state_get_strategy (state), on_table->id);
+        const char *viewer = adm_battle_get_side (battle, side)->id;
+        AdmDetection level = adm_battle_get_detection (battle, side, f);
+        AdmEvent *event;
+        guint afloat = 0;
+
+        if (on_table->side == side || formation == NULL || !formation->hidden ||
+            g_str_equal (formation->faction->id, viewer))
+          continue;
+        for (guint s = 0; s < on_table->ships->len; s++)
+          if (adm_battle_get_ship (battle, g_array_index (on_table->ships, guint, s))->status ==
+              ADM_SHIP_ACTIVE)
+            afloat++;
+        event = adm_event_new ("sighting", time);
+        adm_event_set (event, "engagement", engagement->id);
+        adm_event_set (event, "faction", viewer);
+        adm_event_set (event, "formation", on_table->id);
+        adm_event_set (event, "detected", level != ADM_DETECTION_NONE ? "true" : "false");
+        adm_event_set_int (event, "ships", MIN (afloat, 100));
+        adm_journal_action_add_event (action, event);
+      }
+
   for (guint pass = 0; battle != NULL && pass < 2; pass++)
     for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
       {

@@ -1631,7 +1631,7 @@ state_as_of (AdmCampaign *campaign,
         break;
       if (g_str_equal (kind, "ship-after-battle") || g_str_equal (kind, "prize") ||
           g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair") ||
-          g_str_equal (kind, "placement"))
+          g_str_equal (kind, "placement") || g_str_equal (kind, "sighting"))
         /* An ending that leant on an order of the next cycle is left to that cycle's report. */
         adm_state_apply (state, event, NULL);
     }

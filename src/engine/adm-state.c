@@ -1001,6 +1001,51 @@ apply_placement (AdmState       *self,
                        (gpointer) placement->id);
 }
 
+/* "sighting": what a side detected in a battle becomes what it knows (F-ECM-2): one per side
+ * and hidden enemy formation on the table, journaled with the battle's end. */
+static gboolean
+check_sighting (AdmState        *self,
+                const AdmEvent  *event,
+                Plan            *plan,
+                GError         **error)
+{
+  const AdmFormation *formation;
+  const char *detected = adm_event_get (event, "detected");
+
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  formation = adm_strategy_lookup_formation (self->strategy, adm_event_get (event, "formation"));
+  plan->faction = lookup_faction (self, adm_event_get (event, "faction"));
+  if (formation == NULL || plan->faction == NULL ||
+      adm_scenario_factions_allied (self->scenario, plan->faction, formation->faction) ||
+      (g_strcmp0 (detected, "true") != 0 && g_strcmp0 (detected, "false") != 0) ||
+      !g_ptr_array_find_with_equal_func (plan->engagement->formation_ids, formation->id,
+                                         g_str_equal, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a sighting names an enemy formation of engagement %s, the faction that "
+                     "looked for it and whether it was detected (“%s”)"),
+                   plan->engagement->id,
+                   adm_event_get (event, "formation") != NULL ? adm_event_get (event, "formation")
+                                                              : "");
+      return FALSE;
+    }
+  return need_int (event, "ships", 0, 100, &plan->damage, error);
+}
+
+static void
+apply_sighting (AdmState       *self,
+                const AdmEvent *event,
+                Plan           *plan)
+{
+  adm_strategy_battle_sighting (self->strategy,
+                                adm_strategy_lookup_formation (self->strategy,
+                                                               adm_event_get (event, "formation")),
+                                plan->faction,
+                                g_str_equal (adm_event_get (event, "detected"), "true"),
+                                (guint) plan->damage);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1019,6 +1064,7 @@ static const struct {
   { "battle-end", check_battle_end, apply_battle_end },
   { "repair", check_repair, apply_repair },
   { "placement", check_placement, apply_placement },
+  { "sighting", check_sighting, apply_sighting },
 };
 
 gboolean

@@ -1925,6 +1925,57 @@ latest_seen (AdmStrategy      *self,
   return latest;
 }
 
+void
+adm_strategy_battle_sighting (AdmStrategy        *self,
+                              const AdmFormation *formation,
+                              const AdmFaction   *viewer,
+                              gboolean            detected,
+                              guint               ships)
+{
+  Tracker *tracker;
+  guint cycle;
+
+  g_return_if_fail (self != NULL && formation != NULL && viewer != NULL);
+
+  tracker = g_hash_table_lookup (self->trackers, formation->id);
+  if (tracker == NULL || self->cycle < 2)
+    return;
+  cycle = self->cycle - 1;
+  if (!detected)
+    {
+      /* F-ECM-2: never found on the table, it was never seen: the meeting of the cycle taught
+       * the side nothing of it (a formation it knew before was on its table from the start). */
+      for (guint k = tracker->sightings->len; k > 0; k--)
+        {
+          const Seen *seen = &g_array_index (tracker->sightings, Seen, k - 1);
+
+          if (seen->faction == viewer && seen->cycle == cycle)
+            g_array_remove_index (tracker->sightings, k - 1);
+        }
+      g_ptr_array_remove (tracker->known_to, (gpointer) viewer);
+      return;
+    }
+  if (!g_ptr_array_find (tracker->known_to, viewer, NULL))
+    g_ptr_array_add (tracker->known_to, (gpointer) viewer);
+  for (guint k = 0; k < tracker->sightings->len; k++)
+    {
+      Seen *seen = &g_array_index (tracker->sightings, Seen, k);
+
+      if (seen->faction == viewer)
+        {
+          seen->cycle = cycle;
+          seen->ships = ships;
+          return;
+        }
+    }
+  {
+    Seen seen = { viewer, cycle, tracker->pos.sector, tracker->pos.towards,
+                  tracker->pos.leg > 0 ? tracker->pos.spent / tracker->pos.leg : 0, ships };
+
+    g_array_append_val (tracker->sightings, seen);
+  }
+}
+
 /* As the session closes the cycle, every faction in contact with an enemy formation — it met
  * it in the cycle, or knowing of it shares its sector — sees where it is and how many ships it
  * has; the next cycles remember that sighting. */

@@ -218,6 +218,14 @@ void                  adm_strategy_form_prize     (AdmStrategy      *self,
 /* @ship becomes its formation's flagship (the succession of a battle, F-FORM-5). */
 void                  adm_strategy_set_formation_flagship (AdmStrategy   *self,
                                                    const AdmShip   *ship);
+/* What a side detected in a battle of the last resolved cycle becomes what it knows (F-ECM-2,
+ * issue "campaign loop"): @detected, it has seen the hidden @formation with @ships left after
+ * the battle; not detected, the meeting taught it nothing of it. */
+void                  adm_strategy_battle_sighting (AdmStrategy        *self,
+                                                   const AdmFormation *formation,
+                                                   const AdmFaction   *viewer,
+                                                   gboolean            detected,
+                                                   guint               ships);
 /* Where @formation is, or, in transit, the sector it is heading to; NULL when unknown. */
 const AdmSector      *adm_strategy_formation_place (AdmStrategy        *self,
                                                    const AdmFormation *formation);
