@@ -174,11 +174,13 @@ end_by_hand (AdmCampaign  *campaign,
                                           : ship->ship->klass->hull);
       adm_event_set_int (event, "readiness", ship->readiness);
       adm_journal_action_add_event (action, event);
+      adm_event_unref (event);
     }
   end = adm_event_new ("battle-end", T0 + 9000);
   adm_event_set (end, "engagement", engagement);
   adm_event_set_int (end, "turn", 2);
   adm_journal_action_add_event (action, end);
+  adm_event_unref (end);
   return adm_campaign_record (campaign, action, error);
 }
 

@@ -102,6 +102,7 @@ adm_battle_result_action (AdmCampaign               *campaign,
         adm_event_set (event, "detected", level != ADM_DETECTION_NONE ? "true" : "false");
         adm_event_set_int (event, "ships", MIN (afloat, 100));
         adm_journal_action_add_event (action, event);
+        adm_event_unref (event);
       }
 
   for (guint pass = 0; battle != NULL && pass < 2; pass++)
@@ -153,6 +154,7 @@ adm_battle_result_action (AdmCampaign               *campaign,
               adm_event_set (event, "flagship", "true");
           }
         adm_journal_action_add_event (action, event);
+        adm_event_unref (event);
       }
 
   for (guint c = 0; c < captors->len; c++)
@@ -174,7 +176,7 @@ adm_battle_result_action (AdmCampaign               *campaign,
       adm_event_set (prize, "faction", faction);
       adm_event_set (prize, "place", prize_place->id);
       adm_event_set (prize, "ships", ids->str);
-      adm_journal_action_add_event (action, g_steal_pointer (&prize));
+      adm_journal_action_add_event (action, prize);
     }
 
   end = adm_event_new ("battle-end", time);
@@ -186,7 +188,7 @@ adm_battle_result_action (AdmCampaign               *campaign,
                                      adm_battle_get_turn (battle) > 1 ? 1 : 0));
   if (reason != NULL && *reason != '\0')
     adm_event_set (end, "reason", reason);
-  adm_journal_action_add_event (action, g_steal_pointer (&end));
+  adm_journal_action_add_event (action, end);
   return g_steal_pointer (&action);
 }
 

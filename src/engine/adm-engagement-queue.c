@@ -531,6 +531,7 @@ adm_campaign_choose_placements (AdmCampaign  *campaign,
       adm_event_set (event, "formation", formation);
       adm_event_set (event, "placement", placement);
       adm_journal_action_add_event (action, event);
+      adm_event_unref (event);
     }
   if (adm_journal_action_get_events (action)->len != g_hash_table_size (overrides))
     {
