@@ -742,14 +742,16 @@ check_no_text (const AdmXmlElement  *element,
                GError              **error)
 {
   const char *p = element->text;
+  g_autofree char *text = NULL;
 
   while (g_ascii_isspace (*p))
     p++;
   if (*p == '\0')
     return TRUE;
+  text = g_strstrip (g_strdup (element->text));
   adm_xml_set_error_at (error, display_name, element->line,
                         _("<%s> holds elements only, not text such as “%s”"), element->name,
-                        g_strstrip (g_strdup (element->text)));
+                        text);
   return FALSE;
 }
 
