@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -23,45 +24,11 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char **) a, *(const char **) b);
-}
-
-/* Cycle @cycle from the sheets tests/data/order-sheets/komarr-cycle-N-*.xml, as
- * test-campaign-cycles.c plays it. */
 static void
 play_cycle (AdmCampaign *campaign,
             guint        cycle)
 {
-  g_autofree char *folder = source_path ("tests/data", "order-sheets");
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
-  const char *name;
-
-  g_assert_no_error (error);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-  g_ptr_array_sort (paths, compare_names);
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
-                                                              T0 + cycle * 2400 - 60, &error);
-
-      g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
-                                             T0 + cycle * 2400, &error));
-  g_assert_no_error (error);
+  komarr_play_cycle (campaign, cycle, T0);
 }
 
 /* A new campaign from the bundled scenario, saved in a temporary folder. */
@@ -231,6 +198,34 @@ test_destroyed_not_in_later (void)
   remove_folder (folder);
 }
 
+/* The battle of @engagement (c1-3, Pol orbit) set up from the campaign and played for three
+ * turns from tests/data/campaign-battles/komarr-c1-3.orders.xml with seeded dice (5). */
+static AdmBattle *
+fight_pol_orbit (AdmCampaign               *campaign,
+                 const AdmQueuedEngagement *engagement)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+  g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= 3; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn),
+                                              ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  return battle;
+}
+
 /* F-STRAT-4: a battle fought inside the campaign file, ended, carried into the campaign; the
  * ending undone and redone exactly; the file holds the battle and replays. */
 static void
@@ -240,32 +235,17 @@ test_battle_in_campaign (void)
   g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
-  g_autoptr(AdmBattleOrders) orders = NULL;
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
   g_autoptr(AdmCampaign) reopened = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmDoc) cards = NULL;
-  g_autofree char *setup = NULL, *saved = NULL, *before = NULL, *after = NULL, *text = NULL;
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
+  g_autofree char *saved = NULL, *before = NULL, *after = NULL, *text = NULL;
   AdmState *state;
   const char *kept;
 
   play_cycle (campaign, 1);
   engagement = find (campaign, "c1-3");
   g_assert_cmpstr (engagement->engagement.sector->id, ==, "pol-orbit");
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
-  orders = adm_battle_orders_load_file (orders_path, &error);
-  g_assert_no_error (error);
-  for (int turn = 0; turn < 3; turn++)
-    {
-      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn + 1),
-                                              ADM_DICE_SOURCE (dice), &error));
-      g_assert_no_error (error);
-    }
+  battle = fight_pol_orbit (campaign, engagement);
   /* F-CAT-11: Vigilant a blazing hulk; Guardian one hull point down (seed 5). */
   g_assert_cmpint (adm_battle_lookup_ship (battle, "vigilant")->status, ==,
                    ADM_SHIP_BURNING_HULK);
@@ -500,8 +480,6 @@ test_six_cycles (void)
   g_autofree char *folder = NULL;
   g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
   g_autoptr(GError) error = NULL;
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
 
   for (guint cycle = 1; cycle <= 6; cycle++)
     {
@@ -525,22 +503,7 @@ test_six_cycles (void)
           if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
             continue;
           if (g_str_equal (id, "c1-3"))
-            {
-              g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, NULL,
-                                                                      &error);
-              g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path,
-                                                                               &error);
-              g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
-
-              g_assert_no_error (error);
-              battle = adm_battle_load_memory (setup, strlen (setup), id, &error);
-              g_assert_no_error (error);
-              for (int turn = 1; turn <= 3; turn++)
-                g_assert_true (adm_battle_resolve_turn (battle,
-                                                        adm_battle_orders_get_turn (orders, turn),
-                                                        ADM_DICE_SOURCE (dice), &error));
-              g_assert_no_error (error);
-            }
+            battle = fight_pol_orbit (campaign, engagement);
           g_assert_true (adm_campaign_end_battle (campaign, id, battle,
                                                   battle != NULL ? "Pol Six withdrew"
                                                                  : "Not fought: both withdrew",

@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 2
@@ -40,45 +41,12 @@ strategy (void)
   return adm_state_get_strategy (adm_campaign_get_state (campaign));
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char **) a, *(const char **) b);
-}
-
-/* The cycle's order sheets (tests/data/order-sheets/komarr-cycle-N-*.xml) in name order,
- * appended, and the cycle resolved with its F-STRAT-5 checks, as test-campaign-cycles does. */
+/* The cycle's order sheets appended and the cycle resolved, as test-campaign-cycles does. */
 static void
 play_cycle_on (AdmCampaign *played,
                guint        cycle)
 {
-  g_autofree char *folder = source_path ("tests/data", "order-sheets");
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
-  const char *name;
-
-  g_assert_no_error (error);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-  g_ptr_array_sort (paths, compare_names);
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (played),
-                                                              T0 + cycle * 2400 - 60, &error);
-
-      g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (played, sheet, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_true (adm_campaign_resolve_cycle (played, ADM_DICE_SOURCE (dice),
-                                             T0 + cycle * 2400, &error));
-  g_assert_no_error (error);
+  komarr_play_cycle (played, cycle, T0);
 }
 
 static void
