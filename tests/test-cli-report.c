@@ -335,6 +335,140 @@ test_invalid (Fixture       *fixture,
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
 }
 
+/* @text has none of @words. */
+static void
+assert_lacks_all (const char  *text,
+                  GPtrArray   *words,
+                  const char  *where)
+{
+  for (guint i = 0; i < words->len; i++)
+    if (strstr (text, g_ptr_array_index (words, i)) != NULL)
+      g_error ("%s names “%s”:\n%s", where, (const char *) g_ptr_array_index (words, i), text);
+}
+
+/* report --as (issue 17, F-STRAT-3): the paper each viewer may be handed, after cycle 1 of the
+ * Komarr campaign played from its sheets (Autumn Screen, hidden, fights the Aslund Minelayer
+ * at Hegen Hub):
+ *  - the public gets the public bulletin — formations by faction and place, the engagements
+ *    of two publicly known sides — and no ship, class or hidden formation, nor the Hegen Hub
+ *    fight that would tell of one; the same as --kind public;
+ *  - an admiral gets exactly his own report and cards; a faction each of its admirals' reports;
+ *  - the master's report is refused to a side, the cards to the public, and another side's
+ *    admiral is refused exactly as an unknown one is. */
+static void
+test_as (Fixture       *fixture,
+         gconstpointer  data)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                              "order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "fought.admiralty", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save",
+                                        path, "--seed", "7", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) secret = g_ptr_array_new ();
+  g_autoptr(CliResult) public = NULL, bulletin = NULL, own = NULL, asked = NULL;
+  g_autoptr(CliResult) side = NULL, cards = NULL, own_cards = NULL;
+  g_autoptr(CliResult) master = NULL, other = NULL, unknown = NULL, public_cards = NULL;
+  g_autoptr(CliResult) nobody = NULL;
+  g_autofree char *other_message = NULL;
+  GPtrArray *formations, *admirals;
+  const AdmAdmiral *enemy = NULL;
+
+  g_assert_cmpint (cycle->status, ==, 0);
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+
+  /* Nothing of a ship reaches the public: names, classes; nor a hidden formation. */
+  formations = adm_scenario_get_formations (adm_campaign_get_scenario (campaign));
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+      if (g_str_equal (formation->id, "autumn-screen") ||
+          g_str_equal (formation->id, "komarran-cruiser-division"))
+        g_ptr_array_add (secret, formation->name);
+      for (guint i = 0; i < formation->ships->len; i++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+
+          gboolean in_a_name = FALSE;
+
+          g_ptr_array_add (secret, ship->name);
+          /* A class may name formations too ("Aslund Frigate Squadron"): the word is not
+           * the ship then. */
+          for (guint o = 0; o < formations->len; o++)
+            in_a_name |= strstr (((AdmFormation *) g_ptr_array_index (formations, o))->name,
+                                 ship->klass->name) != NULL;
+          if (!in_a_name)
+            g_ptr_array_add (secret, ship->klass->name);
+        }
+    }
+  g_assert_cmpuint (secret->len, >, 10);
+  public = run_cli ("report", path, "--as", "public", "--text", NULL);
+  g_assert_cmpint (public->status, ==, 0);
+  g_assert_nonnull (strstr (public->out, "Public bulletin — cycle 1"));
+  g_assert_nonnull (strstr (public->out, "Pol orbit, minute 20: Jade Squadron (Cetagandan "
+                                         "Empire)"));
+  g_assert_nonnull (strstr (public->out, "Aslund Minelayer (Aslund): Hegen Hub."));
+  g_assert_null (strstr (public->out, "Hegen Hub, minute"));
+  assert_lacks_all (public->out, secret, "the public bulletin");
+  bulletin = run_cli ("report", path, "--kind", "public", "--text", NULL);
+  g_assert_cmpstr (bulletin->out, ==, public->out);
+
+  /* An admiral: his own report and cards, as the master prints them for him. */
+  own = run_cli ("report", path, "--as", "vorkosigan", "--text", NULL);
+  asked = run_cli ("report", path, "--kind", "admiral", "--admiral", "vorkosigan", "--text", NULL);
+  g_assert_cmpint (own->status, ==, 0);
+  g_assert_cmpstr (own->out, ==, asked->out);
+  cards = run_cli ("report", path, "--as", "vorkosigan", "--kind", "cards", "--text", NULL);
+  own_cards = run_cli ("report", path, "--kind", "cards", "--admiral", "vorkosigan", "--text",
+                       NULL);
+  g_assert_cmpint (cards->status, ==, 0);
+  g_assert_cmpstr (cards->out, ==, own_cards->out);
+
+  /* A faction: each of its admirals' reports, no other's. */
+  side = run_cli ("report", path, "--as", "cetaganda", "--text", NULL);
+  g_assert_cmpint (side->status, ==, 0);
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *title = g_strdup_printf ("Report to %s — cycle 1", admiral->name);
+      gboolean cetagandan = g_str_equal (admiral->faction->id, "cetaganda");
+
+      g_assert_true ((strstr (side->out, title) != NULL) == cetagandan);
+      if (cetagandan && enemy == NULL)
+        enemy = admiral;
+    }
+  g_assert_nonnull (enemy);
+
+  /* Refusals: nothing printed, the reason given. */
+  master = run_cli ("report", path, "--as", "vorkosigan", "--kind", "master", "--text", NULL);
+  assert_failure (master, 1, "the master's turn report is for the master only");
+  public_cards = run_cli ("report", path, "--as", "public", "--kind", "cards", "--text", NULL);
+  assert_failure (public_cards, 1, "the public is handed only the public bulletin");
+  other = run_cli ("report", path, "--as", "vorkosigan", "--admiral", enemy->id, "--text", NULL);
+  unknown = run_cli ("report", path, "--as", "vorkosigan", "--admiral", "zzz", "--text", NULL);
+  assert_failure (other, 1, "is not an admiral whose paper --as vorkosigan may have");
+  g_assert_cmpint (unknown->status, ==, other->status);
+  /* The same words for another side's admiral as for one that does not exist. */
+  other_message = g_strdup (other->err);
+  g_assert_nonnull (strstr (other_message, enemy->id));
+  memcpy (strstr (other_message, enemy->id), "zzz", 3);
+  memmove (strstr (other_message, "zzz") + 3,
+           strstr (other_message, "zzz") + strlen (enemy->id),
+           strlen (strstr (other_message, "zzz") + strlen (enemy->id)) + 1);
+  g_assert_cmpstr (unknown->err, ==, other_message);
+  nobody = run_cli ("report", path, "--as", "nobody", "--text", NULL);
+  assert_failure (nobody, 2, "is not master, public, an admiral or a faction");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -351,6 +485,7 @@ main (int    argc,
   ADD ("packets", test_packets);
   ADD ("usage", test_usage);
   ADD ("invalid", test_invalid);
+  ADD ("F-STRAT-3/as", test_as);
 #undef ADD
 
   return g_test_run ();

@@ -175,6 +175,7 @@ test_choices (void)
     { ADM_REPORT_CARDS, admiral, 0 },
     { ADM_REPORT_SHEETS, NULL, 2 },
     { ADM_REPORT_SHEETS, admiral, 2 },
+    { ADM_REPORT_PUBLIC, NULL, 1 },
   };
 
   g_object_ref_sink (dialog);
@@ -199,6 +200,12 @@ test_choices (void)
   /* Order sheets are for the cycle being ordered, 2 once cycle 1 is resolved. */
   admiralty_report_dialog_set_kind (dialog, ADM_REPORT_SHEETS);
   g_assert_cmpuint (admiralty_report_dialog_get_cycle (dialog), ==, 2);
+  /* The public bulletin (issue 17) is no admiral's: none to choose, a resolved cycle. */
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_PUBLIC);
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_PUBLIC);
+  g_assert_false (admiralty_report_dialog_get_packets (dialog));
+  g_assert_null (admiralty_report_dialog_get_admiral (dialog));
+  g_assert_cmpuint (admiralty_report_dialog_get_cycle (dialog), ==, 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -208,7 +215,7 @@ test_choices (void)
       g_autofree char *chosen_text = NULL;
 
       admiralty_report_dialog_set_kind (dialog, cases[i].kind);
-      if (cases[i].kind != ADM_REPORT_MASTER)
+      if (cases[i].kind != ADM_REPORT_MASTER && cases[i].kind != ADM_REPORT_PUBLIC)
         g_assert_true (admiralty_report_dialog_set_admiral (dialog, cases[i].admiral));
       if (cases[i].cycle != 0)
         admiralty_report_dialog_set_cycle (dialog, cases[i].cycle);
@@ -240,7 +247,7 @@ test_export_every_kind (void)
   g_autoptr(AdmCampaign) campaign = resolved_campaign (dir);
 
   set_paper ("a4");
-  for (AdmReportKind kind = ADM_REPORT_MASTER; kind <= ADM_REPORT_SHEETS; kind++)
+  for (AdmReportKind kind = ADM_REPORT_MASTER; kind <= ADM_REPORT_PUBLIC; kind++)
     {
       AdmiraltyReportDialog *dialog = admiralty_report_dialog_new (NULL, campaign,
                                                                    ADMIRALTY_REPORT_OUTPUT_PDF);

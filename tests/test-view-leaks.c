@@ -32,6 +32,7 @@
 #include "admiralty-table-renderer.h"
 #include "admiralty-table-widget.h"
 #include "admiralty-window-private.h"
+#include "komarr-helpers.h"
 #include "ui-helpers.h"
 
 #define T0 1795000000  /* journal times, seconds */
@@ -1493,36 +1494,15 @@ typedef struct {
   guint identified;  /* identified enemy cards checked */
 } LeakCount;
 
-/* Opens @path in a window and, for each side, at the start and after every phase of three
- * turns, checks the whole page in "View as" that side. */
+/* For each side of @page's battle, at the start and after every phase of three turns, checks
+ * the whole page in "View as" that side. @base names the battle in messages. */
 static void
-walk_battle (const char *path,
-             LeakCount  *count)
+walk_page (AdmiraltyBattlePage *page,
+           const char          *base,
+           LeakCount           *count)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *copy = NULL;
-  g_autoptr(GFile) file = NULL;
-  AdmiraltyWindow *window;
-  AdmiraltyBattlePage *page;
-  AdmBattle *battle;
-  GtkDropDown *dropdown;
-
-  g_assert_no_error (error);
-  copy = g_build_filename (dir, base, NULL);
-  copy_file (path, copy);
-  file = g_file_new_for_path (copy);
-  window = admiralty_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open_file (window, file));
-  iterate ();
-  page = _admiralty_window_get_battle_page (window);
-  g_assert_nonnull (page);
-  battle = admiralty_battle_page_get_battle (page);
-  dropdown = _admiralty_battle_page_get_view_dropdown (page);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  GtkDropDown *dropdown = _admiralty_battle_page_get_view_dropdown (page);
 
   for (guint step = 0; step <= 15; step++)
     {
@@ -1568,6 +1548,34 @@ walk_battle (const char *path,
         }
       count->phases++;
     }
+}
+
+/* Opens @path in a window and walks its battle page (walk_page ()). */
+static void
+walk_battle (const char *path,
+             LeakCount  *count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *copy = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (dir, base, NULL);
+  copy_file (path, copy);
+  file = g_file_new_for_path (copy);
+  window = admiralty_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  walk_page (page, base, count);
 
   close_window (window);
   iterate ();
@@ -1605,6 +1613,75 @@ test_battle_page_walk (void)
   g_assert_cmpuint (count.phases, >=, 5 * paths->len);
   g_assert_cmpuint (count.fogged, >, 0);
   g_assert_cmpuint (count.identified, >, 0);
+}
+
+/* F-ECM-2, F-ECM-6, F-STRAT-4: the Komarr campaign played from its order sheets for six
+ * cycles; after each, every engagement of the cycle is opened from the campaign as the master
+ * opens it (its set-up from the campaign as it stands, hidden formations face down or
+ * undetected) and walked as walk_page () does — every side, every phase of three turns — then
+ * ended, so that the next engagement and cycle start from what the battle left. */
+static void
+test_komarr_engagements_walk (void)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-komarr-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  LeakCount count = { 0, };
+  guint walked = 0;
+
+  g_assert_no_error (error);
+  campaign = adm_campaign_open (scenario, &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+
+  for (guint cycle = 1; cycle <= 6; cycle++)
+    {
+      g_autoptr(GPtrArray) queue = NULL;
+
+      komarr_play_cycle (campaign, cycle, G_GINT64_CONSTANT (1795370400));
+      queue = adm_campaign_get_engagements (campaign, cycle);
+      for (guint i = 0; i < queue->len; i++)
+        {
+          g_autoptr(AdmQueuedEngagement) engagement = NULL;
+          g_autoptr(AdmiraltyBattlePage) page = NULL;
+          g_autofree char *id = g_strdup_printf ("c%u-%u", cycle, i + 1);
+          GtkWidget *window;
+
+          /* In time order: an earlier one's end is what a later wave waits for. */
+          engagement = adm_campaign_find_engagement (campaign, id, &error);
+          g_assert_no_error (error);
+          if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+            continue;
+          page = admiralty_battle_page_open_engagement (campaign, id, NULL, &error);
+          g_assert_no_error (error);
+          window = gtk_window_new ();
+          gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+          gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+          gtk_window_present (GTK_WINDOW (window));
+          iterate_until (widget_mapped, window, 5000);
+          walk_page (page, id, &count);
+          g_assert_true (admiralty_battle_page_end_battle (page, "Walked by the leak test",
+                                                           &error));
+          g_assert_no_error (error);
+          gtk_window_destroy (GTK_WINDOW (window));
+          iterate ();
+          walked++;
+        }
+    }
+  g_test_message ("%u Komarr engagements walked: %u phases resolved, %u side views checked, "
+                  "%u fogged ships, %u identified enemy cards", walked, count.phases,
+                  count.checks, count.fogged, count.identified);
+  g_assert_cmpuint (walked, >=, 6);
+  g_assert_cmpuint (count.phases, >=, 5 * walked);
+  /* The campaign's hidden formations were met face down or undetected, and enemy cards read. */
+  g_assert_cmpuint (count.fogged, >, 0);
+  g_assert_cmpuint (count.identified, >, 0);
+  remove_tree (dir);
 }
 
 /* F-SEQ-2: orders are declared in secret. In the movement phase of the Pol orbit battle, with
@@ -1943,6 +2020,8 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-4/komarr-engagements-walk",
+                   test_komarr_engagements_walk);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
   g_test_add_func ("/ui/view-leaks/F-SEQ-2/orders-secret", test_orders_secret);
 

@@ -113,7 +113,8 @@ update_admirals (AdmiraltyReportDialog *self,
 
   adw_combo_row_set_model (self->admiral_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->admiral_row, selected);
-  gtk_widget_set_visible (GTK_WIDGET (self->admiral_row), kind != ADM_REPORT_MASTER);
+  gtk_widget_set_visible (GTK_WIDGET (self->admiral_row),
+                          kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC);
 }
 
 /* F-STRAT-1: reports are of resolved cycles (the last by default); order sheets are for the
@@ -181,6 +182,9 @@ admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), ADM_REPORT_MASTER);
 
+  /* The items: the kinds up to the sheets, every admiral's paper, then the public bulletin. */
+  if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 2)
+    return ADM_REPORT_PUBLIC;
   return (AdmReportKind)MIN (adw_combo_row_get_selected (self->kind_row), ADM_REPORT_SHEETS);
 }
 
@@ -189,9 +193,10 @@ admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
                                   AdmReportKind          kind)
 {
   g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
-  g_return_if_fail (kind <= ADM_REPORT_SHEETS);
+  g_return_if_fail (kind <= ADM_REPORT_PUBLIC);
 
-  adw_combo_row_set_selected (self->kind_row, kind);
+  adw_combo_row_set_selected (self->kind_row,
+                              kind == ADM_REPORT_PUBLIC ? ADM_REPORT_SHEETS + 2 : kind);
 }
 
 const char *
@@ -449,7 +454,7 @@ suggested_name (AdmiraltyReportDialog *self)
       return g_string_free (name, FALSE);
     }
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
-  if (admiral != NULL && kind != ADM_REPORT_MASTER)
+  if (admiral != NULL && kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC)
     g_string_append_printf (name, "-%s", admiral);
   if (kind != ADM_REPORT_CARDS)
     g_string_append_printf (name, "-cycle-%u", admiralty_report_dialog_get_cycle (self));

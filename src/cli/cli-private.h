@@ -92,7 +92,7 @@ gboolean        _cli_viewer_sees          (AdmStrategy        *strategy,
                                            const CliViewer    *viewer,
                                            const AdmFormation *formation);
 /* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
- * the public, when a formation it knows of did. */
+ * the public, when formations it knows of, of two sides, did. */
 gboolean        _cli_viewer_knows_engagement (AdmState            *state,
                                            const CliViewer     *viewer,
                                            const AdmEngagement *engagement);

@@ -23,6 +23,8 @@ typedef struct {
   gboolean       text;
   const char    *output;
   const char    *packets;  /* a folder: one PDF per admiral, his whole paper */
+  const char    *as;       /* --as: who the paper is for, or NULL */
+  gboolean       kind_given;
 } ReportOptions;
 
 /* Checks the options and turns their values into @options; bad usage gives FALSE. */
@@ -44,10 +46,10 @@ check_usage (const char     *command,
           !_cli_check_value (command, "--paper", paper_text, FALSE))
         return FALSE;
       if (kind_text != NULL || options->admiral != NULL || options->output != NULL ||
-          options->text)
+          options->text || options->as != NULL)
         return _cli_usage_error (command, _("--packets writes every admiral's report, fleet "
                                             "cards and order sheet: give no --kind, --admiral, "
-                                            "-o or --text with it")), FALSE;
+                                            "--as, -o or --text with it")), FALSE;
       if (files == NULL || files[0] == NULL || files[1] != NULL)
         return _cli_usage_error (command, _("give one campaign file")), FALSE;
       if (cycle_text != NULL &&
@@ -60,7 +62,8 @@ check_usage (const char     *command,
                                             "letter and legal"), paper_text), FALSE;
       return TRUE;
     }
-  if (!_cli_check_value (command, "--kind", kind_text, TRUE) ||
+  if (!_cli_check_value (command, "--kind", kind_text, options->as == NULL) ||
+      !_cli_check_value (command, "--as", options->as, FALSE) ||
       !_cli_check_value (command, "--admiral", options->admiral, FALSE) ||
       !_cli_check_value (command, "--cycle", cycle_text, FALSE) ||
       !_cli_check_value (command, "--paper", paper_text, FALSE) ||
@@ -71,9 +74,10 @@ check_usage (const char     *command,
   if (files[1] != NULL)
     return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
                              files[1]), FALSE;
-  if (!adm_report_kind_from_string (kind_text, &options->kind))
+  options->kind_given = kind_text != NULL;
+  if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
-                                        "cards and sheets"), kind_text), FALSE;
+                                        "cards, sheets and public"), kind_text), FALSE;
   if (cycle_text != NULL &&
       !g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &cycle, NULL))
     return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, 1 "
@@ -127,6 +131,105 @@ battles_dir (const char *path)
   return g_steal_pointer (&battles);
 }
 
+/* --as (issue 17): the paper a viewer may be handed, through the report's own filters — the
+ * master any; the public only the public bulletin; an admiral his own report, cards and sheet,
+ * or the public bulletin; a faction those of each of its admirals, one after the other. The
+ * default kind is the viewer's report. Refused, with the reason, when the viewer may not have
+ * what --kind or --admiral asks for; NULL then with @message set. */
+static AdmDoc *
+build_for_viewer (AdmCampaign          *campaign,
+                  const CliViewer      *viewer_in,
+                  const ReportOptions  *options,
+                  const char           *battles,
+                  char                **message)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) doc = NULL;
+  g_autoptr(GPtrArray) admirals = g_ptr_array_new ();
+  AdmReportKind kind = options->kind;
+  const AdmAdmiral *asked = NULL;
+  CliViewer viewer = *viewer_in;
+
+  if (!options->kind_given)
+    kind = viewer.master ? ADM_REPORT_MASTER
+                         : viewer.faction == NULL ? ADM_REPORT_PUBLIC : ADM_REPORT_ADMIRAL;
+  if (viewer.master || kind == ADM_REPORT_PUBLIC)
+    {
+      doc = adm_report_build (campaign, kind, options->admiral, options->cycle, battles, &error);
+      if (doc == NULL)
+        *message = g_strdup (error->message);
+      return g_steal_pointer (&doc);
+    }
+  if (viewer.faction == NULL)
+    {
+      *message = g_strdup (_("--as public: the public is handed only the public bulletin "
+                             "(--kind public)"));
+      return NULL;
+    }
+  if (kind == ADM_REPORT_MASTER)
+    {
+      *message = g_strdup_printf (_("--as %s: the master's turn report is for the master "
+                                    "only; an admiral's is --kind admiral"), options->as);
+      return NULL;
+    }
+  if (options->admiral != NULL)
+    {
+      asked = adm_scenario_lookup_admiral (scenario, options->admiral);
+      if (asked == NULL)
+        for (guint i = 0; i < adm_scenario_get_admirals (scenario)->len; i++)
+          {
+            const AdmAdmiral *admiral = g_ptr_array_index (adm_scenario_get_admirals (scenario), i);
+
+            if (g_utf8_collate (admiral->name, options->admiral) == 0)
+              asked = admiral;
+          }
+      /* Another side's admiral is refused as an unknown one is: the paper is his side's. */
+      if (asked == NULL || asked->faction != viewer.faction ||
+          (viewer.admiral != NULL && !g_str_equal (asked->id, viewer.admiral)))
+        {
+          *message = g_strdup_printf (_("--admiral “%s” is not an admiral whose paper --as "
+                                        "%s may have"), options->admiral, options->as);
+          return NULL;
+        }
+      g_ptr_array_add (admirals, (gpointer) asked);
+    }
+  else if (viewer.admiral != NULL)
+    g_ptr_array_add (admirals, (gpointer) adm_scenario_lookup_admiral (scenario,
+                                                                         viewer.admiral));
+  else
+    for (guint i = 0; i < adm_scenario_get_admirals (scenario)->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (adm_scenario_get_admirals (scenario), i);
+
+        if (admiral->faction == viewer.faction)
+          g_ptr_array_add (admirals, (gpointer) admiral);
+      }
+  if (admirals->len == 0)
+    {
+      *message = g_strdup_printf (_("--as %s: the faction has no admiral, so no paper"),
+                                  options->as);
+      return NULL;
+    }
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autoptr(AdmDoc) part = adm_report_build (campaign, kind, admiral->id, options->cycle,
+                                                 battles, &error);
+
+      if (part == NULL)
+        {
+          *message = g_strdup (error->message);
+          return NULL;
+        }
+      if (doc == NULL)
+        doc = g_steal_pointer (&part);
+      else
+        adm_doc_append (doc, part);
+    }
+  return g_steal_pointer (&doc);
+}
+
 static CliExit
 write_report (const char          *path,
               const ReportOptions *options)
@@ -139,10 +242,27 @@ write_report (const char          *path,
   if (campaign == NULL)
     return CLI_EXIT_INVALID;
   battles = battles_dir (path);
-  doc = adm_report_build (campaign, options->kind, options->admiral, options->cycle, battles,
-                          &error);
-  if (doc == NULL)
-    return _cli_invalid (FALSE, "%s", error->message);
+  if (options->as != NULL)
+    {
+      g_autofree char *message = NULL;
+      CliViewer viewer;
+
+      if (!_cli_parse_viewer (adm_campaign_get_scenario (campaign), options->as, &viewer,
+                              &message))
+        return _cli_usage_error ("report", "%s", message);
+      doc = build_for_viewer (campaign, &viewer, options, battles, &message);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s", message);
+    }
+  else
+    {
+      if (options->kind == ADM_REPORT_ADMIRAL && options->admiral == NULL)
+        return _cli_usage_error ("report", _("--kind admiral needs --admiral ID or NAME"));
+      doc = adm_report_build (campaign, options->kind, options->admiral, options->cycle,
+                              battles, &error);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
+    }
 
   if (options->text)
     {
@@ -218,13 +338,18 @@ _cli_report_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) files = NULL;
   g_autofree char *kind_text = NULL, *cycle_text = NULL, *paper_text = NULL;
-  g_autofree char *admiral = NULL, *output = NULL, *packets = NULL;
+  g_autofree char *admiral = NULL, *output = NULL, *packets = NULL, *as_text = NULL;
   ReportOptions options = { 0 };
   const GOptionEntry entries[] = {
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind_text,
       N_("The document: master (the master's turn report), admiral (an admiral's report, "
-         "what his side knows), cards (fleet cards) or sheets (blank order sheets)"),
+         "what his side knows), cards (fleet cards), sheets (blank order sheets) or public "
+         "(the public bulletin: what everyone may know)"),
       N_("KIND") },
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
+      N_("The paper as a viewer may have it: master, public (the public bulletin), an admiral "
+         "(his own report, cards and sheet) or a faction (those of each of its admirals); "
+         "--kind then defaults to that viewer's report"), N_("WHO") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &admiral,
       N_("The admiral, by id or name: required for --kind admiral; for cards and sheets, "
          "default every admiral"), N_("ADMIRAL") },
@@ -253,11 +378,10 @@ _cli_report_run (int    argc,
   options.admiral = admiral;
   options.output = output;
   options.packets = packets;
+  options.as = as_text;
   if (!check_usage (command, files, kind_text, cycle_text, paper_text, &options))
     return CLI_EXIT_USAGE;
   if (options.packets != NULL)
     return write_packets (files[0], &options);
-  if (options.kind == ADM_REPORT_ADMIRAL && options.admiral == NULL)
-    return _cli_usage_error (command, _("--kind admiral needs --admiral ID or NAME"));
   return write_report (files[0], &options);
 }

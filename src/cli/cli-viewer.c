@@ -68,7 +68,8 @@ _cli_viewer_sees (AdmStrategy        *strategy,
 }
 
 /* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
- * the public, when a formation it knows of did. */
+ * the public, when formations it knows of, of two sides, did
+ * (adm_audience_public_knows_engagement ()). */
 gboolean
 _cli_viewer_knows_engagement (AdmState            *state,
                               const CliViewer     *viewer,
@@ -76,13 +77,16 @@ _cli_viewer_knows_engagement (AdmState            *state,
 {
   AdmStrategy *strategy = adm_state_get_strategy (state);
 
+  if (viewer->master)
+    return TRUE;
+  if (viewer->faction == NULL)
+    return adm_audience_public_knows_engagement (strategy, adm_state_get_scenario (state),
+                                                 engagement);
   for (guint f = 0; f < engagement->formations->len; f++)
     {
       const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
 
-      if (viewer->faction != NULL
-            ? _cli_viewer_owns (adm_state_get_scenario (state), viewer, formation)
-            : _cli_viewer_sees (strategy, viewer, formation))
+      if (_cli_viewer_owns (adm_state_get_scenario (state), viewer, formation))
         return TRUE;
     }
   return FALSE;

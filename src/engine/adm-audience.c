@@ -392,6 +392,30 @@ adm_audience_known_formations (AdmStrategy      *strategy,
 }
 
 gboolean
+adm_audience_public_knows_engagement (AdmStrategy         *strategy,
+                                      AdmScenario         *scenario,
+                                      const AdmEngagement *engagement)
+{
+  const AdmFaction *first = NULL;
+
+  g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
+
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+      if (!adm_strategy_formation_visible (strategy, formation, NULL))
+        continue;
+      if (first == NULL)
+        first = formation->faction;
+      else if (formation->faction != first &&
+               !adm_scenario_factions_allied (scenario, formation->faction, first))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 adm_audience_map_shows_composition (AdmAudienceKind kind)
 {
   return kind != ADM_AUDIENCE_PUBLIC;

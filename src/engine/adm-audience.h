@@ -106,6 +106,12 @@ guint32       adm_audience_text_seen_by    (AdmBattle      *battle,
  * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
 GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
                                              const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether the public is told of @engagement (F-STRAT-3): only when formations it knows of, of
+ * two factions not allied, fought there — a fight it could have watched. One publicly known
+ * formation alone in an engagement would tell of a hidden enemy beside it, so it is not told. */
+gboolean      adm_audience_public_knows_engagement (AdmStrategy         *strategy,
+                                                    AdmScenario         *scenario,
+                                                    const AdmEngagement *engagement);
 /* The formations in sector @sector_id (or, for NULL, anywhere) that the public does not see:
  * hidden and not revealed (F-STRAT-3), those the master may reveal to everyone
  * (AdmFormation*, borrowed). */

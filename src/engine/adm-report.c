@@ -24,7 +24,7 @@ gboolean
 adm_report_kind_from_string (const char    *text,
                              AdmReportKind *kind)
 {
-  static const char *names[] = { "master", "admiral", "cards", "sheets" };
+  static const char *names[] = { "master", "admiral", "cards", "sheets", "public" };
 
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (text, names[i]))
@@ -43,6 +43,7 @@ adm_report_kind_to_string (AdmReportKind kind)
     case ADM_REPORT_MASTER: return "master";
     case ADM_REPORT_ADMIRAL: return "admiral";
     case ADM_REPORT_CARDS: return "cards";
+    case ADM_REPORT_PUBLIC: return "public";
     case ADM_REPORT_SHEETS:
     default:
       return "sheets";
@@ -1253,6 +1254,77 @@ build_admiral (Report     *report,
   return doc;
 }
 
+/* The public bulletin */
+
+/* F-STRAT-3: what everyone may know of @cycle, through the one filter of the public map
+ * (adm_audience_known_formations () with no viewer): the formations not hidden or revealed to
+ * everyone, by faction and place — never their ships or strength (the public map shows none,
+ * adm_audience_map_shows_composition ()) — and the engagements one of them fought, naming only
+ * those. A hidden formation is not named, nor counted, nor hinted at. */
+static AdmDoc *
+build_public (Report  *report,
+              guint    asked,
+              GError **error)
+{
+  guint cycle;
+  g_autofree char *title = NULL;
+  g_autoptr(GPtrArray) known = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  gboolean any = FALSE;
+  AdmDoc *doc;
+
+  if (!resolved_cycle (report, asked, &cycle, error))
+    return NULL;
+  /* Translators: the title of the report anyone may read, e.g. on the projector */
+  title = g_strdup_printf (_("Public bulletin — cycle %u"), cycle);
+  doc = new_doc (report, title, cycle);
+  adm_doc_add_paragraph (doc, _("What everyone may know: the formations in being by faction and "
+                                "place, and where they fought. No ship or strength is told."));
+
+  adm_doc_add_heading (doc, 2, _("Formations"));
+  known = adm_audience_known_formations (report->strategy, NULL);
+  for (guint i = 0; i < known->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (known, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (report->strategy,
+                                                                   formation->id);
+      g_autofree char *where = position_text (pos);
+
+      /* Translators: "First Squadron (Barrayar): Pol orbit." */
+      adm_doc_add_printf (doc, _("%s (%s): %s."), formation->name, formation->faction->name,
+                          where);
+    }
+  if (known->len == 0)
+    adm_doc_add_paragraph (doc, _("No formation is publicly known."));
+
+  adm_doc_add_heading (doc, 2, _("Engagements"));
+  engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = adm_engagement_place_name (engagement);
+      g_autoptr(GString) named = g_string_new (NULL);
+
+      if (!adm_audience_public_knows_engagement (report->strategy, report->scenario,
+                                                 engagement))
+        continue;
+      for (guint f = 0; f < engagement->formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+          if (adm_strategy_formation_visible (report->strategy, formation, NULL))
+            g_string_append_printf (named, "%s%s (%s)", named->len > 0 ? ", " : "",
+                                    formation->name, formation->faction->name);
+        }
+      any = TRUE;
+      /* Translators: "Pol orbit, minute 0: First Squadron (Barrayar), Pol Six (Pol)." */
+      adm_doc_add_printf (doc, _("%s, minute %.0f: %s."), place, engagement->minute, named->str);
+    }
+  if (!any)
+    adm_doc_add_paragraph (doc, _("No engagement is publicly known in this cycle."));
+  return doc;
+}
+
 /* Fleet cards */
 
 static const char *
@@ -1655,7 +1727,7 @@ adm_report_build (AdmCampaign   *campaign,
   report_init (&report, campaign, battles_dir);
   /* F-STRAT-3: a report on an earlier cycle shows the formations where they were when that
    * cycle was resolved, and only what had been revealed by then — not where they are now. */
-  if (kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL)
+  if (kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL || kind == ADM_REPORT_PUBLIC)
     {
       guint last = adm_strategy_get_cycle (report.strategy) - 1;
 
@@ -1674,6 +1746,8 @@ adm_report_build (AdmCampaign   *campaign,
       return build_admiral (&report, admiral_id, cycle, error);
     case ADM_REPORT_CARDS:
       return build_cards (&report, admiral_id, error);
+    case ADM_REPORT_PUBLIC:
+      return build_public (&report, cycle, error);
     case ADM_REPORT_SHEETS:
     default:
       return build_sheets (&report, admiral_id, cycle, error);

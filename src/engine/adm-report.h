@@ -28,9 +28,10 @@ typedef enum {
   ADM_REPORT_ADMIRAL,
   ADM_REPORT_CARDS,
   ADM_REPORT_SHEETS,
+  ADM_REPORT_PUBLIC,  /* the public bulletin: what everyone may know (F-STRAT-3) */
 } AdmReportKind;
 
-/* "master" | "admiral" | "cards" | "sheets" */
+/* "master" | "admiral" | "cards" | "sheets" | "public" */
 gboolean    adm_report_kind_from_string (const char    *text,
                                          AdmReportKind *kind);
 const char *adm_report_kind_to_string   (AdmReportKind  kind);
@@ -38,8 +39,10 @@ const char *adm_report_kind_to_string   (AdmReportKind  kind);
 /* The document of @kind for @campaign.
  * @admiral_id: required for ADM_REPORT_ADMIRAL; for CARDS and SHEETS, NULL means every
  * admiral in turn (a page break between); ignored for MASTER. An admiral's name is accepted
- * as well as his id.
- * @cycle: the cycle reported (0 = the last resolved one) for MASTER/ADMIRAL; for SHEETS the
+ * as well as his id. PUBLIC is the bulletin anyone in the room may read: the formations the
+ * public knows of (every one not hidden, and hidden ones revealed to everyone), by faction and
+ * place, never their ships; the engagements one of those fought, naming only those.
+ * @cycle: the cycle reported (0 = the last resolved one) for MASTER/ADMIRAL/PUBLIC; for SHEETS the
  * cycle the sheet is for (0 = the current one); ignored for CARDS (they show the state now).
  * @battles_dir: the folder holding the campaign's battle set-ups and games
  * (cycle-N-*.xml and their .game.xml autosaves), or NULL for none (then the reports cover
