@@ -1174,6 +1174,25 @@ test_table_pdf (void)
                     &undetected, &unidentified);
 }
 
+/* @file opened in a new window, its battle page shown. */
+static AdmiraltyBattlePage *
+open_battle (GFile            *file,
+             AdmiraltyWindow **window_out)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyBattlePage *page;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open_file (window, file));
+  iterate ();
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  *window_out = window;
+  return page;
+}
+
 static void
 copy_file (const char *from,
            const char *to)
@@ -1250,14 +1269,7 @@ test_battle_page (void)
   copy_file (from, path);
   file = g_file_new_for_path (path);
 
-  window = admiralty_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open_file (window, file));
-  iterate ();
-  page = _admiralty_window_get_battle_page (window);
-  g_assert_nonnull (page);
+  page = open_battle (file, &window);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
   dropdown = _admiralty_battle_page_get_view_dropdown (page);
@@ -1567,14 +1579,7 @@ walk_battle (const char *path,
   copy = g_build_filename (dir, base, NULL);
   copy_file (path, copy);
   file = g_file_new_for_path (copy);
-  window = admiralty_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open_file (window, file));
-  iterate ();
-  page = _admiralty_window_get_battle_page (window);
-  g_assert_nonnull (page);
+  page = open_battle (file, &window);
   walk_page (page, base, count);
 
   close_window (window);
@@ -1710,13 +1715,7 @@ test_orders_secret (void)
   path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
   copy_file (from, path);
   file = g_file_new_for_path (path);
-  window = admiralty_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open_file (window, file));
-  iterate ();
-  page = _admiralty_window_get_battle_page (window);
+  page = open_battle (file, &window);
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
   table = _admiralty_battle_page_get_table (page);
