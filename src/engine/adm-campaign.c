@@ -3,11 +3,10 @@
  *
  * The state is never edited directly: it is the replay of the journal. Appending applies one
  * event to the state (which refuses it whole or takes it whole); undo moves the last event to
- * the redo stack and replays from the scenario. Every change is written to the campaign's file
- * atomically (adm-file.c): the new bytes go to a temporary file in the same directory, are
- * flushed to disk, and only then renamed over the old file, so a crash at any point leaves
- * either the old or the new file, never a mixture. The previous three files are kept as
- * rotating backups. */
+ * the redo stack and replays from the scenario. Every change is saved at once through the
+ * journal (adm_journal_save ()): the first save writes the file whole and atomically (a
+ * temporary file, fsync, rename; the file before becomes backup 1), later ones add the new
+ * entries at the file's end. */
 
 #include "config.h"
 
