@@ -2295,15 +2295,16 @@ adm_battle_load_game (const char  *path,
     {
       /* A file whose end was cut while a phase was being added to it opens at its last
        * complete phase, and says so (adm_journal_get_recovery_note ()). */
+      int line = 0;
       g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, display_name,
-                                                           "battle-game", NULL);
+                                                           "battle-game", &line);
       gboolean repaired_damaged = FALSE;
 
       if (repaired != NULL)
         self = game_from_memory (g_bytes_get_data (repaired, NULL), g_bytes_get_size (repaired),
                                  display_name, &is_game, &repaired_damaged, NULL);
       if (self != NULL)
-        adm_journal_set_repaired (self->log, display_name);
+        adm_journal_set_repaired (self->log, display_name, line);
     }
   if (self == NULL)
     {

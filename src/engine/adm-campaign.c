@@ -448,13 +448,14 @@ adm_campaign_open (const char  *path,
     {
       /* A file whose end was cut while an action was being added to it opens at its last
        * complete action, and says so (adm_journal_get_recovery_note ()). */
-      g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, path, "campaign", NULL);
+      int line = 0;
+      g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, path, "campaign", &line);
 
       if (repaired != NULL)
         self = load_memory (repaired, path, &is_campaign, NULL);
       if (self != NULL && is_campaign)
         {
-          adm_journal_set_repaired (self->journal, path);
+          adm_journal_set_repaired (self->journal, path, line);
           self->path = g_strdup (path);
           return self;
         }

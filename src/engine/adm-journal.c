@@ -1477,7 +1477,7 @@ adm_journal_repair_cut (const char  *data,
                         gsize        length,
                         const char  *display_name,
                         const char  *root,
-                        gsize       *lost)
+                        int         *line)
 {
   g_autofree char *closing = NULL;
   g_autoptr(GError) stream_error = NULL;
@@ -1530,14 +1530,19 @@ adm_journal_repair_cut (const char  *data,
   repaired = g_string_sized_new (scan.end + 64);
   g_string_append_len (repaired, data, (gssize) scan.end);
   g_string_append_printf (repaired, "\n  </journal>\n%s\n", closing);
-  if (lost != NULL)
-    *lost = rest_length;
+  if (line != NULL)
+    {
+      *line = 1;
+      for (gsize i = 0; i < scan.end; i++)
+        *line += data[i] == '\n';
+    }
   return g_string_free_to_bytes (repaired);
 }
 
 void
 adm_journal_set_repaired (AdmJournal *self,
-                          const char *display_name)
+                          const char *display_name,
+                          int         line)
 {
   AdmJournalAction *last = NULL;
   g_autofree char *description = NULL;
@@ -1551,19 +1556,19 @@ adm_journal_set_repaired (AdmJournal *self,
   if (last == NULL)
     {
       self->recovery_note =
-        g_strdup_printf (_("%s: the end of the file was cut off while it was being saved (the "
-                           "program or the computer stopped mid-save). It opens with what was "
-                           "complete before the cut; the action being saved then is lost."),
-                         display_name);
+        g_strdup_printf (_("%s:%d: the end of the file was cut off while it was being saved "
+                           "(the program or the computer stopped mid-save). It opens with what "
+                           "was complete before the cut; the action being saved then is lost."),
+                         display_name, line);
       return;
     }
   description = adm_journal_describe (self, last);
   self->recovery_note =
-    g_strdup_printf (_("%s: the end of the file was cut off while it was being saved (the "
+    g_strdup_printf (_("%s:%d: the end of the file was cut off while it was being saved (the "
                        "program or the computer stopped mid-save). It opens at the last "
                        "complete entry, action %u, “%s”; the action being saved then is "
                        "lost. The cut file is kept as a backup when this one is next saved."),
-                     display_name, last->id, description);
+                     display_name, line, last->id, description);
 }
 
 const char *

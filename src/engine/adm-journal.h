@@ -205,20 +205,21 @@ gboolean          adm_journal_save              (AdmJournal       *self,
 
 /* A file whose end was cut while entries were being added to it (adm_journal_save () stopped
  * by a crash or a power cut): the file up to its last complete journal entry, with the
- * journal and the root element @root closed again, and in *@lost the bytes dropped after
- * that entry. NULL when the file is not one with only its end cut (then its own error
+ * journal and the root element @root closed again, and in *@line the line where the cut part
+ * begins. NULL when the file is not one with only its end cut (then its own error
  * stands). The caller opens the result as it would the file, then calls
  * adm_journal_set_repaired (). */
 GBytes           *adm_journal_repair_cut        (const char       *data,
                                                  gsize             length,
                                                  const char       *display_name,
                                                  const char       *root,
-                                                 gsize            *lost) G_GNUC_WARN_UNUSED_RESULT;
+                                                 int              *line) G_GNUC_WARN_UNUSED_RESULT;
 /* Notes that the journal was read from a file cut short: adm_journal_get_recovery_note ()
  * then says so to the master, naming the last complete action. */
 void              adm_journal_set_repaired      (AdmJournal       *self,
-                                                 const char       *display_name);
-/* That note, or NULL for a file read whole. */
+                                                 const char       *display_name,
+                                                 int               line);
+/* That note ("FILE:LINE: the end of the file was cut off …"), or NULL for a file read whole. */
 const char       *adm_journal_get_recovery_note (AdmJournal       *self);
 
 /* Entries, in the order recorded. */

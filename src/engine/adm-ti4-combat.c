@@ -1609,6 +1609,7 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
   g_autoptr(GBytes) repaired = NULL;
   g_autoptr(GError) read_error = NULL;
   gsize length = 0;
+  int cut_line = 0;
 
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
   g_return_val_if_fail (path != NULL, NULL);
@@ -1622,7 +1623,7 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
     {
       /* A file whose end was cut while a step was being added to it opens at its last
        * complete step, and says so (adm_journal_get_recovery_note ()). */
-      repaired = adm_journal_repair_cut (data, length, path, "ti4-combat", NULL);
+      repaired = adm_journal_repair_cut (data, length, path, "ti4-combat", &cut_line);
       if (repaired != NULL)
         doc = adm_xml_read_memory (g_bytes_get_data (repaired, NULL),
                                    g_bytes_get_size (repaired), path, "ti4-combat", NULL);
@@ -1672,7 +1673,7 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
       return NULL;
     }
   if (repaired != NULL)
-    adm_journal_set_repaired (self->journal, display_name);
+    adm_journal_set_repaired (self->journal, path, cut_line);
   return g_steal_pointer (&self);
 }
 
