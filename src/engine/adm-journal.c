@@ -1456,6 +1456,7 @@ typedef struct {
   const char *data;
   gsize       end;        /* just after the last complete entry, or 0 */
   guint       n;
+  gboolean    legacy;     /* a bare <event>: a file of before actions, never added to */
 } CutScan;
 
 static gboolean
@@ -1465,6 +1466,9 @@ cut_scan_add (const AdmXmlElement  *element,
 {
   CutScan *scan = user_data;
 
+  if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
+      !g_str_equal (element->name, "redo"))
+    scan->legacy = TRUE;
   if (element->source == NULL || element->source < scan->data)
     return TRUE;
   scan->end = (gsize) (element->source - scan->data) + element->source_length;
@@ -1483,7 +1487,7 @@ adm_journal_repair_cut (const char  *data,
   g_autoptr(GError) stream_error = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
-  CutScan scan = { data, 0, 0 };
+  CutScan scan = { data, 0, 0, FALSE };
   const char *rest, *journal_closing;
   gsize scan_length = length, rest_length, closing_length;
   GString *repaired;
@@ -1503,7 +1507,9 @@ adm_journal_repair_cut (const char  *data,
     return NULL;
   doc = adm_xml_read_memory_streamed (data, scan_length, display_name, NULL, "journal",
                                       cut_scan_add, &scan, &stream_error, &error);
-  if (doc != NULL || scan.n == 0)
+  /* Only a journal of actions was ever added to in place: an older file cut short is not
+   * one whose last save was interrupted. */
+  if (doc != NULL || scan.n == 0 || scan.legacy)
     return NULL;
 
   /* What follows the last complete entry must be the part of an entry being added, or of the

@@ -206,8 +206,8 @@ gboolean          adm_journal_save              (AdmJournal       *self,
 /* A file whose end was cut while entries were being added to it (adm_journal_save () stopped
  * by a crash or a power cut): the file up to its last complete journal entry, with the
  * journal and the root element @root closed again, and in *@line the line where the cut part
- * begins. NULL when the file is not one with only its end cut (then its own error
- * stands). The caller opens the result as it would the file, then calls
+ * begins. NULL when the file is not one with only its end cut, or its journal is not one of
+ * actions (a file of bare events was never added to in place): then its own error stands. The caller opens the result as it would the file, then calls
  * adm_journal_set_repaired (). */
 GBytes           *adm_journal_repair_cut        (const char       *data,
                                                  gsize             length,
