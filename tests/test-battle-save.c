@@ -418,7 +418,24 @@ test_autosave (Scratch       *scratch,
   }
   g_ptr_array_add (versions, read_file (scratch->path));
 
-  /* The file and three backups, the versions before it, newest first. */
+  /* Each phase after the first was added to the file in place (adm_journal_save ()): the
+   * one backup is the file before the first phase, when it was last written whole. */
+  g_assert_cmpuint (count_files (scratch->dir), ==, 2);
+  {
+    g_autofree char *backup = adm_battle_backup_path (scratch->path, 1);
+    g_autofree char *text = read_file (backup);
+
+    g_assert_cmpstr (text, ==, g_ptr_array_index (versions, 0));
+  }
+  /* A file written whole again (here: opened and saved by another battle object) keeps the
+   * versions before it as backups, newest first. */
+  for (guint n = 2; n <= ADM_BATTLE_BACKUPS; n++)
+    {
+      g_autoptr(AdmBattle) reopened = open_game (scratch->path);
+
+      g_assert_true (adm_battle_save (reopened, scratch->path, &error));
+      g_assert_no_error (error);
+    }
   g_assert_cmpuint (count_files (scratch->dir), ==, 1 + ADM_BATTLE_BACKUPS);
   for (guint n = 1; n <= ADM_BATTLE_BACKUPS; n++)
     {
@@ -428,7 +445,9 @@ test_autosave (Scratch       *scratch,
       g_autofree char *text = read_file (backup);
 
       g_assert_cmpstr (base, ==, expected);
-      g_assert_cmpstr (text, ==, g_ptr_array_index (versions, versions->len - 1 - n));
+      g_assert_cmpstr (text, ==, n < ADM_BATTLE_BACKUPS
+                                   ? g_ptr_array_index (versions, versions->len - 1)
+                                   : g_ptr_array_index (versions, 0));
     }
 
   /* Setting the same path again writes nothing: the file holds the battle already. */
@@ -554,8 +573,10 @@ test_corrupt_offers_backup (Scratch       *scratch,
   gsize length;
 
   adm_battle_set_autosave_path (battle, scratch->path);
-  play_phases (battle, ADM_DICE_SOURCE (prng), 5);  /* turn 1 */
+  /* The newest backup is the file as it was last written whole, before the first phase: the
+   * phases after it were added to the file in place (adm_journal_save ()). */
   expected = adm_battle_dump (battle);
+  play_phases (battle, ADM_DICE_SOURCE (prng), 5);  /* turn 1 */
   play_phases (battle, ADM_DICE_SOURCE (prng), 1);  /* turn 2, detection */
   g_clear_object (&battle);
 
@@ -579,11 +600,14 @@ test_corrupt_offers_backup (Scratch       *scratch,
     g_assert_cmpstr (adm_battle_get_path (restored), ==, backup);
   }
 
-  /* Not XML at all in the newest backup: the next one is offered. */
+  /* Not XML at all in the newest backup: the next good copy is offered, here the checkpoint
+   * of turn 1 (there is no second backup: one save wrote the file whole). */
   write_file (newest, "<battle-game version=", -1);
   g_clear_pointer (&backup, g_free);
   backup = adm_battle_find_backup (scratch->path);
-  g_assert_cmpstr (backup, ==, second);
+  g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (backup);
+  g_assert_true (g_str_has_suffix (backup, "turn-1.xml"));
 
   /* An empty file beside its backups is damaged too. */
   write_file (scratch->path, "", 0);

@@ -947,6 +947,171 @@ test_orders_copy_refused (void)
   g_assert_true (g_str_has_prefix (error->message, "orders:"));
 }
 
+/* Issue 15: a save adds the action to the file in place (adm_journal_save ()). A file whose
+ * last append was cut at any byte of it — the end missing, or the new bytes written only in
+ * part over the old closing — opens at the action before with a note that says so, or at the
+ * new action when it was whole, or is refused with FILE:LINE; never a crash, never an earlier
+ * action lost. */
+static void
+check_cut_file (const char  *path,
+                const char  *data,
+                gsize        length,
+                const char  *dump_before,
+                const char  *dump_after,
+                guint        n_before,
+                gboolean     battle,
+                guint       *n_opened,
+                guint       *n_refused)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) game = NULL;
+  g_autofree char *dump = NULL;
+  g_autofree char *after = NULL;
+  AdmJournal *journal;
+
+  g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+  if (battle)
+    game = adm_battle_load_game (path, &error);
+  else
+    campaign = adm_campaign_open (path, &error);
+  if (game == NULL && campaign == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      g_assert_nonnull (error);
+      /* Named with its line, and the file left as it was. */
+      g_assert_nonnull (strstr (error->message, base));
+      g_assert_true (g_regex_match_simple ("^[^:]+:[0-9]+: ", error->message, 0, 0));
+      after = read_text (path);
+      g_assert_cmpmem (after, strlen (after), data, length);
+      (*n_refused)++;
+      return;
+    }
+  g_assert_no_error (error);
+  journal = battle ? adm_battle_get_log (game) : adm_campaign_get_journal (campaign);
+  dump = battle ? adm_battle_dump (game) : campaign_dump (campaign);
+  g_assert_cmpuint (adm_journal_get_n_actions (journal), >=, n_before);
+  g_assert_cmpuint (adm_journal_get_n_actions (journal), <=, n_before + 1);
+  if (adm_journal_get_n_actions (journal) == n_before)
+    g_assert_cmpstr (dump, ==, dump_before);
+  else
+    g_assert_cmpstr (dump, ==, dump_after);
+  /* A file that still ends as it should (the append not begun, or only its last newline
+   * missing) opens as it is; any other never silently: the note says what happened. */
+  {
+    g_autofree char *copy = g_strchomp (g_strndup (data, length));
+
+    if (g_str_has_suffix (copy, battle ? "</battle-game>" : "</campaign>"))
+      g_assert_null (adm_journal_get_recovery_note (journal));
+    else
+      {
+        g_autofree char *base = g_path_get_basename (path);
+
+        g_assert_nonnull (adm_journal_get_recovery_note (journal));
+        g_assert_nonnull (strstr (adm_journal_get_recovery_note (journal), "cut off"));
+        g_assert_nonnull (strstr (adm_journal_get_recovery_note (journal), base));
+        (*n_opened)++;
+      }
+  }
+}
+
+static void
+cut_every_byte (const char *path,
+                const char *before,
+                const char *after,
+                const char *dump_before,
+                const char *dump_after,
+                guint       n_before,
+                gboolean    battle)
+{
+  gsize length_before = strlen (before), length_after = strlen (after);
+  const char *closing = strstr (before, "  </journal>");
+  gsize start;
+  guint opened = 0, refused = 0;
+
+  /* Appended in place: the file before, up to its journal's closing, is where the new bytes
+   * begin. */
+  g_assert_nonnull (closing);
+  start = (gsize) (closing - before);
+  /* The same bytes up to there, but for the dice's count (written first, at a fixed width). */
+  {
+    const char *journal = strstr (before, "  <journal>");
+
+    g_assert_nonnull (journal);
+    g_assert_cmpint (strncmp (journal, after + (journal - before), closing - journal), ==, 0);
+  }
+  for (gsize cut = start; cut < length_after; cut++)
+    {
+      g_autoptr(GString) mixed = g_string_new_len (after, (gssize) cut);
+
+      /* The end missing. */
+      check_cut_file (path, after, cut, dump_before, dump_after, n_before, battle, &opened,
+                      &refused);
+      /* The new bytes written only up to @cut, the old closing's rest still after them. */
+      if (cut < length_before)
+        {
+          g_string_append_len (mixed, before + cut, (gssize) (length_before - cut));
+          check_cut_file (path, mixed->str, mixed->len, dump_before, dump_after, n_before,
+                          battle, &opened, &refused);
+        }
+    }
+  g_test_message ("%s: %" G_GSIZE_FORMAT " cuts: %u opened with a note, %u refused with "
+                  "FILE:LINE", path, length_after - start, opened, refused);
+  g_assert_cmpuint (opened, >, 0);
+}
+
+static void
+test_append_cut_at_every_byte (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-cut-XXXXXX", NULL);
+  g_autofree char *campaign_path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *battle_path = g_build_filename (dir, "game.xml", NULL);
+  g_autofree char *cut_campaign = g_build_filename (dir, "cut.admiralty", NULL);
+  g_autofree char *cut_battle = g_build_filename (dir, "cut.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (campaign_path);
+  g_autoptr(AdmBattle) battle = new_corridor (battle_path);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (5);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  AdmDiceRequest request = { 2, 6, "Last roll", "F-RDY-2" };
+  g_autofree char *before = NULL, *after = NULL;
+  g_autofree char *dump_before = NULL, *dump_after = NULL;
+  guint values[2], n_before;
+
+  /* The campaign: some actions, then a roll of the program's dice, which also changes the
+   * dice's count before the journal in place. */
+  for (int i = 0; i < 8; i++)
+    campaign_step (campaign, rand, T0 + i);
+  g_assert_true (adm_campaign_roll (campaign, NULL, &request, T0 + 50, values, NULL));
+  before = read_text (campaign_path);
+  dump_before = campaign_dump (campaign);
+  n_before = adm_journal_get_n_actions (adm_campaign_get_journal (campaign));
+  g_assert_true (adm_campaign_roll (campaign, NULL, &request, T0 + 51, values, NULL));
+  after = read_text (campaign_path);
+  dump_after = campaign_dump (campaign);
+  cut_every_byte (cut_campaign, before, after, dump_before, dump_after, n_before, FALSE);
+
+  /* The battle: a turn, then one phase more. */
+  for (int i = 0; i < 6; i++)
+    {
+      const AdmTurnOrders *turn = adm_battle_orders_get_turn (orders, adm_battle_get_turn (battle));
+
+      g_clear_pointer (&before, g_free);
+      g_clear_pointer (&dump_before, g_free);
+      before = read_text (battle_path);
+      dump_before = adm_battle_dump (battle);
+      n_before = adm_journal_get_n_actions (adm_battle_get_log (battle));
+      g_assert_true (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (prng), NULL));
+    }
+  g_clear_pointer (&after, g_free);
+  g_clear_pointer (&dump_after, g_free);
+  after = read_text (battle_path);
+  dump_after = adm_battle_dump (battle);
+  cut_every_byte (cut_battle, before, after, dump_before, dump_after, n_before, TRUE);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -966,6 +1131,8 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);
+  g_test_add_func ("/engine/journal-log/append-cut-at-every-byte",
+                   test_append_cut_at_every_byte);
   g_test_add_func ("/engine/journal-log/orders-copy-refused", test_orders_copy_refused);
   g_test_add_func ("/engine/journal-log/streamed/checked", test_streamed_journal_checked);
   g_test_add_func ("/engine/journal-log/streamed/times", test_streamed_times);

@@ -382,7 +382,10 @@ read_file (const char *path)
   return g_steal_pointer (&data);
 }
 
-/* The file is rewritten at every appended event, and the three versions before it are kept. */
+/* An event recorded after the first is added to the file in place (adm_journal_save ()):
+ * the file grows at its end and its earlier bytes stay as they were. A file written whole
+ * (the first action after an empty journal, a campaign opened and saved again) keeps the
+ * versions before it as backups, newest first. */
 static void
 test_autosave_backups (void)
 {
@@ -396,22 +399,44 @@ test_autosave_backups (void)
   g_ptr_array_add (versions, read_file (path));
   for (int i = 0; i < 5; i++)
     {
+      const char *before;
+      const char *now;
+
       append_damage (campaign, ship->id, 1, T0 + i);
       g_ptr_array_add (versions, read_file (path));
+      before = g_ptr_array_index (versions, versions->len - 2);
+      now = g_ptr_array_index (versions, versions->len - 1);
+      /* Added at the end: all that was there up to the journal's closing is kept. */
+      if (i > 0)
+        g_assert_cmpint (strncmp (before, now, strstr (before, "  </journal>") - before), ==, 0);
     }
 
-  /* The newest file holds all five events; backups 1..3 hold 4, 3, 2. */
+  /* The newest file holds all five events; the one backup is the file before the first. */
   {
     g_autoptr(AdmCampaign) current = adm_campaign_open (path, NULL);
+    g_autofree char *backup = adm_campaign_backup_path (path, 1);
+    g_autofree char *second = adm_campaign_backup_path (path, 2);
+    g_autofree char *data = read_file (backup);
 
     g_assert_cmpuint (adm_campaign_get_events (current)->len, ==, 5);
+    g_assert_cmpstr (data, ==, g_ptr_array_index (versions, 0));
+    g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
   }
+  /* Opened and saved again, twice: each time the whole file, and the backups move along. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr(AdmCampaign) reopened = adm_campaign_open (path, NULL);
+
+      g_assert_true (adm_campaign_save (reopened, path, NULL));
+    }
   for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
     {
       g_autofree char *backup = adm_campaign_backup_path (path, n);
       g_autofree char *data = read_file (backup);
 
-      g_assert_cmpstr (data, ==, g_ptr_array_index (versions, versions->len - 1 - n));
+      g_assert_cmpstr (data, ==, n < ADM_CAMPAIGN_BACKUPS
+                                   ? g_ptr_array_index (versions, versions->len - 1)
+                                   : g_ptr_array_index (versions, 0));
       g_assert_cmpint (g_remove (backup), ==, 0);
     }
   g_assert_cmpint (g_remove (path), ==, 0);
@@ -493,6 +518,13 @@ test_corrupt_offers_backup (void)
   g_assert_true (adm_campaign_save (campaign, path, NULL));
   append_damage (campaign, first_ship (campaign)->id, 1, T0);
   append_damage (campaign, first_ship (campaign)->id, 1, T0 + 1);
+  /* Opened and saved again: written whole, the backups move along (the newest holds both
+   * events, the next one the file before the first). */
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (path, NULL);
+
+    g_assert_true (adm_campaign_save (reopened, path, NULL));
+  }
 
   /* Cut the file in half, as a full disk or a bad copy would. */
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
@@ -508,7 +540,7 @@ test_corrupt_offers_backup (void)
   {
     g_autoptr(AdmCampaign) restored = adm_campaign_open (backup, NULL);
 
-    g_assert_cmpuint (adm_campaign_get_events (restored)->len, ==, 1);
+    g_assert_cmpuint (adm_campaign_get_events (restored)->len, ==, 2);
   }
 
   /* A damaged newest backup is skipped for the next one. */

@@ -58,7 +58,18 @@ journaled_open (Journaled   *file,
                        "Imperium combat, the files that keep a journal"), path);
       return FALSE;
     }
-  return file->campaign != NULL || file->battle != NULL || file->combat != NULL;
+  if (file->campaign == NULL && file->battle == NULL && file->combat == NULL)
+    return FALSE;
+  /* A file whose end was cut opens at its last complete action: said, never silently. */
+  {
+    AdmJournal *journal = file->campaign != NULL ? adm_campaign_get_journal (file->campaign)
+                        : file->battle != NULL ? adm_battle_get_log (file->battle)
+                        : adm_ti4_combat_get_journal (file->combat);
+
+    if (adm_journal_get_recovery_note (journal) != NULL)
+      g_printerr ("%s\n", adm_journal_get_recovery_note (journal));
+  }
+  return TRUE;
 }
 
 static AdmJournal *

@@ -154,6 +154,16 @@ check_campaign (const char *path,
       return;
     }
 
+  /* A file whose end was cut opens at its last complete action: not valid as it is. */
+  if (adm_journal_get_recovery_note (adm_campaign_get_journal (campaign)) != NULL)
+    {
+      result->error = name_error (path, result->file,
+                                  adm_journal_get_recovery_note (adm_campaign_get_journal (campaign)));
+      result->corrupt = TRUE;
+      result->backup = adm_campaign_find_backup (path);
+      return;
+    }
+
   /* Opening a scenario starts a new campaign with no file yet; a campaign keeps its own. */
   if (result->kind == NULL)
     result->kind = g_strdup (adm_campaign_get_path (campaign) != NULL ? "campaign" : "scenario");
@@ -337,6 +347,15 @@ check_battle_game (const char *path,
         result->backup = adm_battle_find_backup (path);
       return;
     }
+  /* A file whose end was cut opens at its last complete phase: not valid as it is. */
+  if (adm_journal_get_recovery_note (adm_battle_get_log (battle)) != NULL)
+    {
+      result->error = name_error (path, result->file,
+                                  adm_journal_get_recovery_note (adm_battle_get_log (battle)));
+      result->corrupt = TRUE;
+      result->backup = adm_battle_find_backup (path);
+      return;
+    }
   journal = adm_battle_get_journal (battle);
   for (guint i = 0; i < journal->len; i++)
     if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (journal, i)), "phase") == 0)
@@ -438,6 +457,13 @@ check_ti4_combat (const char *path,
   if (combat == NULL)
     {
       result->error = name_error (path, result->file, error->message);
+      return;
+    }
+  /* A file whose end was cut opens at its last complete step: not valid as it is. */
+  if (adm_journal_get_recovery_note (adm_ti4_combat_get_journal (combat)) != NULL)
+    {
+      result->error = name_error (path, result->file,
+                                  adm_journal_get_recovery_note (adm_ti4_combat_get_journal (combat)));
       return;
     }
   result->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,

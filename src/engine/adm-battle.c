@@ -2138,16 +2138,13 @@ adm_battle_backup_path (const char *path,
   return adm_file_backup_path (path, NULL, n);
 }
 
-char *
-adm_battle_serialize (AdmBattle *self,
-                      gsize     *length)
+/* The saved battle up to its journal: the set-up as it was written. */
+static GString *
+game_head (AdmBattle *self)
 {
   xmlBuffer *buffer;
-  GString *out;
+  GString *out = g_string_sized_new (64 * 1024);
 
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-
-  out = g_string_sized_new (64 * 1024);
   buffer = xmlBufferCreate ();
   if (buffer == NULL ||
       xmlNodeDump (buffer, self->setup, xmlDocGetRootElement (self->setup), 1, 1) < 0)
@@ -2156,8 +2153,22 @@ adm_battle_serialize (AdmBattle *self,
                           "<battle-game version=\"%s\">\n  %s\n", GAME_VERSION,
                           (const char *) xmlBufferContent (buffer));
   xmlBufferFree (buffer);
+  return out;
+}
+
+#define GAME_TAIL "</battle-game>\n"
+
+char *
+adm_battle_serialize (AdmBattle *self,
+                      gsize     *length)
+{
+  GString *out;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+
+  out = game_head (self);
   adm_journal_write (self->log, out);
-  g_string_append (out, "</battle-game>\n");
+  g_string_append (out, GAME_TAIL);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
@@ -2168,16 +2179,18 @@ adm_battle_save (AdmBattle   *self,
                  const char  *path,
                  GError     **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
   char *copy;
-  gsize length;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  data = adm_battle_serialize (self, &length);
-  if (!adm_file_write_atomically (path, NULL, data, length, &local_error))
+  /* The phases resolved since the last save are added to the file; the first save writes it
+   * whole, atomically, with its backups (adm_journal_save ()). */
+  head = game_head (self);
+  if (!adm_journal_save (self->log, path, NULL, ADM_JOURNAL_SAVE_BACKUPS, head->str, head->len,
+                         GAME_TAIL, strlen (GAME_TAIL), &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);
 
@@ -2278,6 +2291,21 @@ adm_battle_load_game (const char  *path,
     return NULL;
   display_name = g_filename_display_basename (path);
   self = game_from_memory (data, length, display_name, &is_game, &damaged, &local_error);
+  if (self == NULL && damaged)
+    {
+      /* A file whose end was cut while a phase was being added to it opens at its last
+       * complete phase, and says so (adm_journal_get_recovery_note ()). */
+      int line = 0;
+      g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, display_name,
+                                                           "battle-game", &line);
+      gboolean repaired_damaged = FALSE;
+
+      if (repaired != NULL)
+        self = game_from_memory (g_bytes_get_data (repaired, NULL), g_bytes_get_size (repaired),
+                                 display_name, &is_game, &repaired_damaged, NULL);
+      if (self != NULL)
+        adm_journal_set_repaired (self->log, display_name, line);
+    }
   if (self == NULL)
     {
       if (damaged && looks_like_saved_battle (path, data, length))

@@ -3,14 +3,14 @@
  *
  * The state is never edited directly: it is the replay of the journal. Appending applies one
  * event to the state (which refuses it whole or takes it whole); undo moves the last event to
- * the redo stack and replays from the scenario. Every change is written to the campaign's file
- * atomically (adm-file.c): the new bytes go to a temporary file in the same directory, are
- * flushed to disk, and only then renamed over the old file, so a crash at any point leaves
- * either the old or the new file, never a mixture. The previous three files are kept as
- * rotating backups. */
+ * the redo stack and replays from the scenario. Every change is saved at once through the
+ * journal (adm_journal_save ()): the first save writes the file whole and atomically (a
+ * temporary file, fsync, rename; the file before becomes backup 1), later ones add the new
+ * entries at the file's end. */
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -446,6 +446,23 @@ adm_campaign_open (const char  *path,
   self = load_memory (bytes, path, &is_campaign, &local_error);
   if (self == NULL)
     {
+      /* A file whose end was cut while an action was being added to it opens at its last
+       * complete action, and says so (adm_journal_get_recovery_note ()). */
+      int line = 0;
+      g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, path, "campaign", &line);
+
+      if (repaired != NULL)
+        self = load_memory (repaired, path, &is_campaign, NULL);
+      if (self != NULL && is_campaign)
+        {
+          adm_journal_set_repaired (self->journal, path, line);
+          self->path = g_strdup (path);
+          return self;
+        }
+      g_clear_object (&self);
+    }
+  if (self == NULL)
+    {
       if (looks_like_campaign (path, data, length))
         g_set_error_literal (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT,
                              local_error->message);
@@ -618,6 +635,28 @@ write_battles (AdmCampaign *self,
   g_string_append (out, "  </battles>\n");
 }
 
+/* The file up to its journal: the scenario, the program's dice and the battles. The dice's
+ * "draws" is written at a fixed width (padded with spaces inside the tag), so that a roll
+ * changes the head in place and a save after it still only adds to the file
+ * (adm_journal_save ()). */
+static GString *
+file_head (AdmCampaign *self)
+{
+  g_autofree char *draws = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                            adm_dice_prng_get_draws (self->prng));
+  GString *out = g_string_sized_new (strlen (header (self)) + 256);
+
+  g_string_append (out, header (self));
+  g_string_append_printf (out, "  <dice seed=\"%" G_GUINT64_FORMAT "\" draws=\"%s\"%*s/>\n",
+                          adm_dice_prng_get_seed (self->prng), draws,
+                          (int) (20 - MIN (strlen (draws), 20)), "");
+  /* The battles go before the journal, which ends the file: the file grows at its end only. */
+  write_battles (self, out);
+  return out;
+}
+
+#define FILE_TAIL "</campaign>\n"
+
 char *
 adm_campaign_serialize (AdmCampaign *self,
                         gsize       *length)
@@ -626,14 +665,9 @@ adm_campaign_serialize (AdmCampaign *self,
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
 
-  out = g_string_sized_new (64 * 1024);
-  g_string_append (out, header (self));
-  g_string_append_printf (out, "  <dice seed=\"%" G_GUINT64_FORMAT "\" draws=\"%"
-                          G_GUINT64_FORMAT "\"/>\n", adm_dice_prng_get_seed (self->prng),
-                          adm_dice_prng_get_draws (self->prng));
+  out = file_head (self);
   adm_journal_write (self->journal, out);
-  write_battles (self, out);
-  g_string_append (out, "</campaign>\n");
+  g_string_append (out, FILE_TAIL);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
@@ -644,15 +678,17 @@ adm_campaign_save (AdmCampaign  *self,
                    const char   *path,
                    GError      **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
-  gsize length;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  data = adm_campaign_serialize (self, &length);
-  if (!adm_file_write_atomically (path, ".admiralty", data, length, &local_error))
+  /* What was recorded since the last save is added to the file; the first save writes it
+   * whole, atomically, the one before kept as backup 1 (adm_journal_save ()). */
+  head = file_head (self);
+  if (!adm_journal_save (self->journal, path, ".admiralty", ADM_JOURNAL_SAVE_BACKUPS, head->str,
+                         head->len, FILE_TAIL, strlen (FILE_TAIL), &local_error))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
@@ -812,15 +848,22 @@ changed (AdmCampaign *self,
 static void
 mirror (AdmCampaign *self)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GError) error = NULL;
-  gsize length;
+  g_autofree char *base = NULL;
+  g_autofree char *copy = NULL;
 
   if (self->mirror == NULL || self->path == NULL)
     return;
-  data = adm_campaign_serialize (self, &length);
-  if (adm_file_write_mirror (self->path, self->mirror, data, length, &local_error))
+  /* Like the file itself: added to after the first copy (adm_journal_save ()). */
+  head = file_head (self);
+  base = g_path_get_basename (self->path);
+  copy = g_build_filename (self->mirror, base, NULL);
+  if (!g_file_test (self->mirror, G_FILE_TEST_IS_DIR))
+    g_set_error_literal (&local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT, g_strerror (ENOENT));
+  else if (adm_journal_save (self->journal, copy, NULL, 0, head->str, head->len, FILE_TAIL,
+                             strlen (FILE_TAIL), &local_error))
     return;
   g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                _("Cannot keep the second copy of the campaign in %s: %s"), self->mirror,

@@ -229,8 +229,8 @@ adm_file_write_atomically (const char  *path,
 }
 
 /* @data written atomically to @target, with no backups: the second copy and checkpoints. */
-static gboolean
-write_replacing (const char  *target,
+gboolean
+adm_file_write_replacing (const char  *target,
                  const char  *data,
                  gsize        length,
                  GError     **error)
@@ -245,6 +245,130 @@ write_replacing (const char  *target,
       g_unlink (temp);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+adm_file_get_stamp (const char   *path,
+                    AdmFileStamp *stamp)
+{
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL && stamp != NULL, FALSE);
+
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return FALSE;
+  stamp->device = (guint64) st.st_dev;
+  stamp->inode = (guint64) st.st_ino;
+  stamp->size = (guint64) st.st_size;
+  stamp->mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
+                    st.st_mtim.tv_nsec;
+  stamp->links = (guint) st.st_nlink;
+  return TRUE;
+}
+
+static gboolean
+pwrite_all (int          fd,
+            gsize        offset,
+            const char  *data,
+            gsize        length,
+            gboolean     crash_hook,
+            GError     **error)
+{
+  gssize crash_at = crash_hook ? crash_after_bytes () : -1;
+  gsize done = 0;
+
+  while (done < length)
+    {
+      gsize chunk = MIN (length - done, 65536);
+      gssize written;
+
+      if (crash_at >= 0 && done + chunk > (gsize) crash_at)
+        {
+          if ((gsize) crash_at > done &&
+              pwrite (fd, data + done, crash_at - done, (off_t) (offset + done)) < 0)
+            _exit (3);
+          _exit (3);
+        }
+      written = pwrite (fd, data + done, chunk, (off_t) (offset + done));
+      if (written < 0)
+        {
+          int saved_errno = errno;
+
+          if (saved_errno == EINTR)
+            continue;
+          set_errno_error (error, saved_errno);
+          return FALSE;
+        }
+      done += (gsize) written;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_file_write_in_place (const char   *path,
+                         AdmFileStamp *stamp,
+                         gsize         patch_offset,
+                         const char   *patch,
+                         gsize         patch_length,
+                         gsize         offset,
+                         const char   *data,
+                         gsize         length,
+                         GError      **error)
+{
+  AdmFileStamp now;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (path != NULL && stamp != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  fd = g_open (path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0);
+  if (fd < 0)
+    {
+      set_errno_error (error, errno);
+      return FALSE;
+    }
+  /* The very file the last save left: not replaced, not changed by anything else, and not
+   * shared with another name (a backup linked to it would change with it). */
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_nlink != 1 ||
+      (guint64) st.st_dev != stamp->device || (guint64) st.st_ino != stamp->inode ||
+      (guint64) st.st_size != stamp->size ||
+      (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec !=
+        stamp->mtime_ns ||
+      offset > stamp->size || patch_offset + patch_length > offset)
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                           "The file changed since it was last saved");
+      close (fd);
+      return FALSE;
+    }
+  /* The patch (a counter before the appended part) reaches the disk first: a crash after it
+   * leaves the counter ahead of the entries, never behind them. */
+  if (patch != NULL && patch_length > 0 &&
+      (!pwrite_all (fd, patch_offset, patch, patch_length, FALSE, error) ||
+       fdatasync (fd) != 0))
+    {
+      if (error != NULL && *error == NULL)
+        set_errno_error (error, errno);
+      close (fd);
+      return FALSE;
+    }
+  if (!pwrite_all (fd, offset, data, length, TRUE, error) ||
+      ((gsize) st.st_size > offset + length && ftruncate (fd, (off_t) (offset + length)) != 0) ||
+      fdatasync (fd) != 0)
+    {
+      if (error != NULL && *error == NULL)
+        set_errno_error (error, errno);
+      close (fd);
+      return FALSE;
+    }
+  if (close (fd) != 0 || !adm_file_get_stamp (path, &now))
+    {
+      set_errno_error (error, errno);
+      return FALSE;
+    }
+  *stamp = now;
   return TRUE;
 }
 
@@ -268,7 +392,7 @@ adm_file_write_mirror (const char  *path,
     }
   base = g_path_get_basename (path);
   copy = g_build_filename (folder, base, NULL);
-  return write_replacing (copy, data, length, error);
+  return adm_file_write_replacing (copy, data, length, error);
 }
 
 /* Checkpoints */
@@ -324,7 +448,7 @@ adm_file_write_checkpoint (const char  *path,
   checkpoint = adm_file_checkpoint_path (path, label);
   /* No rotation: checkpoints are kept; a second one with the same label replaces the first
    * (the same cycle resolved again after an undo). */
-  return write_replacing (checkpoint, data, length, error);
+  return adm_file_write_replacing (checkpoint, data, length, error);
 }
 
 static int

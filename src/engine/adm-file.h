@@ -39,6 +39,43 @@ gboolean  adm_file_write_atomically (const char  *path,
                                      gsize        length,
                                      GError     **error);
 
+/* @data written atomically to @path, like adm_file_write_atomically () but keeping no backups
+ * (a second copy, a checkpoint). */
+gboolean  adm_file_write_replacing  (const char  *path,
+                                     const char  *data,
+                                     gsize        length,
+                                     GError     **error);
+
+/* What a save left a file as, to tell before writing into it again that nothing else has
+ * changed or replaced it since: its device, inode, size and modification time. */
+typedef struct {
+  guint64 device;
+  guint64 inode;
+  guint64 size;
+  gint64  mtime_ns;
+  guint   links;
+} AdmFileStamp;
+
+gboolean  adm_file_get_stamp        (const char   *path,
+                                     AdmFileStamp *stamp);
+
+/* Writes into @path in place, for a save that only adds at the end (adm_journal_save ()):
+ * first @patch (if not NULL) at @patch_offset, flushed to disk, then @data at @offset, the
+ * file ending where @data ends, flushed with fdatasync. Only while @path is still as @stamp
+ * says, with no other name (hard link) to it; *@stamp is then updated. On failure the file
+ * may hold part of @data after @offset (a file cut there opens to its last complete entry,
+ * see adm_journal_repair_cut ()); the caller writes it whole instead. The crash test's
+ * ADMIRALTY_TEST_CRASH_DURING_SAVE applies to @data as to a temporary file. */
+gboolean  adm_file_write_in_place   (const char   *path,
+                                     AdmFileStamp *stamp,
+                                     gsize         patch_offset,
+                                     const char   *patch,
+                                     gsize         patch_length,
+                                     gsize         offset,
+                                     const char   *data,
+                                     gsize         length,
+                                     GError      **error);
+
 /* The second copy a master may keep in another folder (a USB stick): @data written atomically
  * to FOLDER/BASENAME of @path, replacing the copy before, no backups. Errors are the system's
  * (a missing folder: G_FILE_ERROR_NOENT). */

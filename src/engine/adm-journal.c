@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-file.h"
 #include "adm-journal.h"
 #include "adm-xml.h"
 
@@ -56,7 +57,35 @@ struct _AdmJournal
    * AdmJournalReader), or NULL. */
   GBytes                 *loaded;
   guint                   n_loaded;
+  /* The files this journal was last saved to (SavedFile*), by adm_journal_save (). */
+  GPtrArray              *saved;
+  /* Said when the file read had its end cut (adm_journal_repair_cut ()), or NULL. */
+  char                   *recovery_note;
 };
+
+/* A file as adm_journal_save () left it: its head (everything before the journal's entries),
+ * the entries it holds, where "  </journal>" begins and the stamp of the file then. */
+typedef struct {
+  char         *path;
+  AdmFileStamp  stamp;
+  char         *head;
+  gsize         head_length;
+  char         *tail;
+  gsize         tail_length;
+  gsize         journal_end;
+  guint         n_entries;
+} SavedFile;
+
+static void
+saved_file_free (gpointer data)
+{
+  SavedFile *saved = data;
+
+  g_free (saved->path);
+  g_free (saved->head);
+  g_free (saved->tail);
+  g_free (saved);
+}
 
 G_DEFINE_FINAL_TYPE (AdmJournal, adm_journal, G_TYPE_OBJECT)
 
@@ -176,6 +205,8 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->before, g_ptr_array_unref);
   g_clear_pointer (&self->undone, g_ptr_array_unref);
   g_clear_pointer (&self->loaded, g_bytes_unref);
+  g_clear_pointer (&self->saved, g_ptr_array_unref);
+  g_clear_pointer (&self->recovery_note, g_free);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
 }
@@ -195,6 +226,7 @@ adm_journal_init (AdmJournal *self)
   self->done = g_ptr_array_new ();
   self->before = g_ptr_array_new ();
   self->undone = g_ptr_array_new ();
+  self->saved = g_ptr_array_new_with_free_func (saved_file_free);
 }
 
 AdmJournal *
@@ -399,6 +431,10 @@ adm_journal_forget_last (AdmJournal *self)
       break;
     }
   g_array_set_size (self->entries, self->entries->len - 1);
+  /* A file that holds the entry forgotten is written whole next time. */
+  for (guint i = self->saved->len; i > 0; i--)
+    if (((SavedFile *) g_ptr_array_index (self->saved, i - 1))->n_entries > self->entries->len)
+      g_ptr_array_remove_index_fast (self->saved, i - 1);
   if (self->n_loaded > self->entries->len)
     {
       /* Only a journal just loaded can lose one of the entries read: the rest are
@@ -884,6 +920,8 @@ clear (AdmJournal *self)
   g_ptr_array_set_size (self->actions, 0);
   g_clear_pointer (&self->loaded, g_bytes_unref);
   self->n_loaded = 0;
+  g_ptr_array_set_size (self->saved, 0);
+  g_clear_pointer (&self->recovery_note, g_free);
 }
 
 struct _AdmJournalReader
@@ -1122,15 +1160,17 @@ adm_journal_load (AdmJournal  *self,
   return adm_journal_load_reader (self, reader, error);
 }
 
-void
-adm_journal_write (AdmJournal *self,
-                   GString    *out)
+/* Appends "<journal>…</journal>" to @out; *@journal_end is where "  </journal>" begins in
+ * @out, or 0 for an empty journal ("<journal/>", which nothing is appended to). */
+static void
+write_journal (AdmJournal *self,
+               GString    *out,
+               gsize      *journal_end)
 {
   gsize needed;
   guint i = 0;
 
-  g_return_if_fail (ADM_IS_JOURNAL (self));
-
+  *journal_end = 0;
   if (self->entries->len == 0)
     {
       g_string_append (out, "  <journal/>\n");
@@ -1175,7 +1215,151 @@ adm_journal_write (AdmJournal *self,
 
       g_string_append_len (out, entry->xml, (gssize) entry->length);
     }
+  *journal_end = out->len;
   g_string_append (out, "  </journal>\n");
+}
+
+void
+adm_journal_write (AdmJournal *self,
+                   GString    *out)
+{
+  gsize journal_end;
+
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  write_journal (self, out, &journal_end);
+}
+
+static SavedFile *
+find_saved (AdmJournal *self,
+            const char *path)
+{
+  for (guint i = 0; i < self->saved->len; i++)
+    {
+      SavedFile *saved = g_ptr_array_index (self->saved, i);
+
+      if (g_str_equal (saved->path, path))
+        return saved;
+    }
+  return NULL;
+}
+
+/* The entries recorded since @saved, the closing of the journal and the tail: what goes at
+ * saved->journal_end. NULL when the file cannot simply be added to. */
+static GString *
+appended_part (AdmJournal *self,
+               SavedFile  *saved,
+               const char *tail,
+               gsize       tail_length)
+{
+  GString *out;
+  gsize needed = tail_length + 16;
+
+  if (saved->journal_end == 0 || saved->n_entries > self->entries->len ||
+      saved->n_entries < self->n_loaded)
+    return NULL;
+  for (guint e = saved->n_entries; e < self->entries->len; e++)
+    {
+      Entry *entry = &g_array_index (self->entries, Entry, e);
+
+      if (entry->xml == NULL)
+        return NULL;
+      needed += entry->length;
+    }
+  out = g_string_sized_new (needed);
+  for (guint e = saved->n_entries; e < self->entries->len; e++)
+    {
+      Entry *entry = &g_array_index (self->entries, Entry, e);
+
+      g_string_append_len (out, entry->xml, (gssize) entry->length);
+    }
+  g_string_append (out, "  </journal>\n");
+  g_string_append_len (out, tail, (gssize) tail_length);
+  return out;
+}
+
+gboolean
+adm_journal_save (AdmJournal           *self,
+                  const char           *path,
+                  const char           *extension,
+                  AdmJournalSaveFlags   flags,
+                  const char           *head,
+                  gsize                 head_length,
+                  const char           *tail,
+                  gsize                 tail_length,
+                  GError              **error)
+{
+  SavedFile *saved;
+  g_autoptr(GString) out = NULL;
+  gsize journal_end;
+  gboolean ok;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (path != NULL && head != NULL && tail != NULL, FALSE);
+
+  saved = find_saved (self, path);
+  /* Only what was recorded since goes to the file: the entries after the last one it holds,
+   * then the journal's closing and the tail, written over the old closing. The head must be
+   * as it was, but for bytes changed in place (a counter kept at a fixed width). */
+  if (saved != NULL && saved->head_length == head_length)
+    {
+      g_autoptr(GString) added = appended_part (self, saved, tail, tail_length);
+      gsize first = 0, last = head_length;
+
+      if (memcmp (head, saved->head, head_length) == 0)
+        first = last = head_length;
+      while (first < head_length && head[first] == saved->head[first])
+        first++;
+      while (last > first && head[last - 1] == saved->head[last - 1])
+        last--;
+      if (added != NULL &&
+          adm_file_write_in_place (path, &saved->stamp, first, first < last ? head + first : NULL,
+                                   last - first, saved->journal_end, added->str, added->len,
+                                   NULL))
+        {
+          memcpy (saved->head + first, head + first, last - first);
+          saved->journal_end += added->len - tail_length - strlen ("  </journal>\n");
+          saved->n_entries = self->entries->len;
+          g_free (saved->tail);
+          saved->tail = g_memdup2 (tail, tail_length);
+          saved->tail_length = tail_length;
+          return TRUE;
+        }
+    }
+
+  /* Otherwise the whole file, atomically: the first save, a head that changed, a file changed
+   * by something else, one an append could not be written into. */
+  if (saved != NULL)
+    g_ptr_array_remove_fast (self->saved, saved);
+  out = g_string_sized_new (head_length + tail_length + 64);
+  g_string_append_len (out, head, (gssize) head_length);
+  write_journal (self, out, &journal_end);
+  g_string_append_len (out, tail, (gssize) tail_length);
+  if (flags & ADM_JOURNAL_SAVE_BACKUPS)
+    ok = adm_file_write_atomically (path, extension, out->str, out->len, error);
+  else
+    ok = adm_file_write_replacing (path, out->str, out->len, error);
+  if (!ok)
+    return FALSE;
+
+  saved = g_new0 (SavedFile, 1);
+  if (!adm_file_get_stamp (path, &saved->stamp))
+    {
+      /* Written, but not to be added to: the next save writes it whole. */
+      g_free (saved);
+      return TRUE;
+    }
+  saved->path = g_strdup (path);
+  saved->head = g_memdup2 (head, head_length);
+  saved->head_length = head_length;
+  saved->tail = g_memdup2 (tail, tail_length);
+  saved->tail_length = tail_length;
+  saved->journal_end = journal_end;
+  saved->n_entries = self->entries->len;
+  /* A few files at most: the file itself and its second copy. */
+  if (self->saved->len >= 4)
+    g_ptr_array_remove_index (self->saved, 0);
+  g_ptr_array_add (self->saved, saved);
+  return TRUE;
 }
 
 guint
@@ -1264,4 +1448,138 @@ adm_journal_describe (AdmJournal             *self,
   if (adm_event_get_n_attributes (action->head) > 0)
     g_string_append_c (text, ')');
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Files whose end was cut */
+
+typedef struct {
+  const char *data;
+  gsize       end;        /* just after the last complete entry, or 0 */
+  guint       n;
+  gboolean    legacy;     /* a bare <event>: a file of before actions, never added to */
+} CutScan;
+
+static gboolean
+cut_scan_add (const AdmXmlElement  *element,
+              gpointer              user_data,
+              GError              **error)
+{
+  CutScan *scan = user_data;
+
+  if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
+      !g_str_equal (element->name, "redo"))
+    scan->legacy = TRUE;
+  if (element->source == NULL || element->source < scan->data)
+    return TRUE;
+  scan->end = (gsize) (element->source - scan->data) + element->source_length;
+  scan->n++;
+  return TRUE;
+}
+
+GBytes *
+adm_journal_repair_cut (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        const char  *root,
+                        int         *line)
+{
+  g_autofree char *closing = NULL;
+  g_autoptr(GError) stream_error = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  CutScan scan = { data, 0, 0, FALSE };
+  const char *rest, *journal_closing;
+  gsize scan_length = length, rest_length, closing_length;
+  GString *repaired;
+
+  g_return_val_if_fail (data != NULL && display_name != NULL && root != NULL, NULL);
+
+  closing = g_strdup_printf ("</%s>", root);
+  closing_length = strlen (closing);
+  /* Up to the last ">" before any NUL (a file extended by a save that never reached the disk
+   * reads as zeros): a cut in the middle of a character is no reason to read nothing. */
+  for (gsize i = 0; i < scan_length; i++)
+    if (data[i] == '\0')
+      scan_length = i;
+  while (scan_length > 0 && data[scan_length - 1] != '>')
+    scan_length--;
+  if (scan_length == 0)
+    return NULL;
+  doc = adm_xml_read_memory_streamed (data, scan_length, display_name, NULL, "journal",
+                                      cut_scan_add, &scan, &stream_error, &error);
+  /* Only a journal of actions was ever added to in place: an older file cut short is not
+   * one whose last save was interrupted. */
+  if (doc != NULL || scan.n == 0 || scan.legacy)
+    return NULL;
+
+  /* What follows the last complete entry must be the part of an entry being added, or of the
+   * journal's closing and the file's: never a closed journal followed by anything else (a file
+   * damaged elsewhere, or something after its journal that would be lost). */
+  rest = data + scan.end;
+  rest_length = length - scan.end;
+  while (rest_length > 0 && rest[rest_length - 1] == '\0')
+    rest_length--;
+  if (g_strstr_len (rest, (gssize) rest_length, closing) != NULL)
+    return NULL;
+  journal_closing = g_strstr_len (rest, (gssize) rest_length, "</journal>");
+  if (journal_closing != NULL)
+    {
+      const char *p = journal_closing + strlen ("</journal>");
+      gsize left = rest_length - (gsize) (p - rest);
+
+      while (left > 0 && g_ascii_isspace (*p))
+        p++, left--;
+      if (left >= closing_length || strncmp (p, closing, left) != 0)
+        return NULL;
+    }
+
+  repaired = g_string_sized_new (scan.end + 64);
+  g_string_append_len (repaired, data, (gssize) scan.end);
+  g_string_append_printf (repaired, "\n  </journal>\n%s\n", closing);
+  if (line != NULL)
+    {
+      *line = 1;
+      for (gsize i = 0; i < scan.end; i++)
+        *line += data[i] == '\n';
+    }
+  return g_string_free_to_bytes (repaired);
+}
+
+void
+adm_journal_set_repaired (AdmJournal *self,
+                          const char *display_name,
+                          int         line)
+{
+  AdmJournalAction *last = NULL;
+  g_autofree char *description = NULL;
+
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (display_name != NULL);
+
+  if (self->actions->len > 0)
+    last = g_ptr_array_index (self->actions, self->actions->len - 1);
+  g_free (self->recovery_note);
+  if (last == NULL)
+    {
+      self->recovery_note =
+        g_strdup_printf (_("%s:%d: the end of the file was cut off while it was being saved "
+                           "(the program or the computer stopped mid-save). It opens with what "
+                           "was complete before the cut; the action being saved then is lost."),
+                         display_name, line);
+      return;
+    }
+  description = adm_journal_describe (self, last);
+  self->recovery_note =
+    g_strdup_printf (_("%s:%d: the end of the file was cut off while it was being saved (the "
+                       "program or the computer stopped mid-save). It opens at the last "
+                       "complete entry, action %u, “%s”; the action being saved then is "
+                       "lost. The cut file is kept as a backup when this one is next saved."),
+                     display_name, line, last->id, description);
+}
+
+const char *
+adm_journal_get_recovery_note (AdmJournal *self)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  return self->recovery_note;
 }

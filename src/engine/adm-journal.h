@@ -179,6 +179,49 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalReader, adm_journal_reader_free)
 void              adm_journal_write             (AdmJournal       *self,
                                                  GString          *out);
 
+/* Saving. A file of a journal is a head (everything before "<journal>"), the journal, and a
+ * tail (what closes the file after "</journal>"). The first save of a file writes it whole,
+ * atomically (adm_file_write_atomically (), with its backups when @flags has
+ * ADM_JOURNAL_SAVE_BACKUPS, else adm_file_write_replacing ()); after that, while the file is
+ * as that save left it and the head is the same but for bytes changed in place (a counter
+ * written at a fixed width), a save writes only the entries recorded since, the journal's
+ * closing and the tail, over the old closing, then fdatasync: its cost is that of the new
+ * entries, not of the journal. Anything else — a head of another length, entries forgotten,
+ * a file changed by something else or linked elsewhere, an append that fails — writes the
+ * file whole again. */
+typedef enum {
+  ADM_JOURNAL_SAVE_BACKUPS = 1 << 0,
+} AdmJournalSaveFlags;
+
+gboolean          adm_journal_save              (AdmJournal       *self,
+                                                 const char       *path,
+                                                 const char       *extension,
+                                                 AdmJournalSaveFlags flags,
+                                                 const char       *head,
+                                                 gsize             head_length,
+                                                 const char       *tail,
+                                                 gsize             tail_length,
+                                                 GError          **error);
+
+/* A file whose end was cut while entries were being added to it (adm_journal_save () stopped
+ * by a crash or a power cut): the file up to its last complete journal entry, with the
+ * journal and the root element @root closed again, and in *@line the line where the cut part
+ * begins. NULL when the file is not one with only its end cut, or its journal is not one of
+ * actions (a file of bare events was never added to in place): then its own error stands. The caller opens the result as it would the file, then calls
+ * adm_journal_set_repaired (). */
+GBytes           *adm_journal_repair_cut        (const char       *data,
+                                                 gsize             length,
+                                                 const char       *display_name,
+                                                 const char       *root,
+                                                 int              *line) G_GNUC_WARN_UNUSED_RESULT;
+/* Notes that the journal was read from a file cut short: adm_journal_get_recovery_note ()
+ * then says so to the master, naming the last complete action. */
+void              adm_journal_set_repaired      (AdmJournal       *self,
+                                                 const char       *display_name,
+                                                 int               line);
+/* That note ("FILE:LINE: the end of the file was cut off …"), or NULL for a file read whole. */
+const char       *adm_journal_get_recovery_note (AdmJournal       *self);
+
 /* Entries, in the order recorded. */
 guint             adm_journal_get_n_entries     (AdmJournal       *self);
 AdmJournalEntryKind adm_journal_get_entry_kind  (AdmJournal       *self,

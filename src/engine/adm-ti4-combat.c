@@ -1532,7 +1532,7 @@ adm_ti4_combat_save (AdmTi4Combat *self,
   xmlChar *buffer = NULL;
   int size = 0;
   g_autofree char *data = NULL;
-  GString *out, *journal;
+  const char *journal;
 
   g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1550,18 +1550,16 @@ adm_ti4_combat_save (AdmTi4Combat *self,
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
   if (buffer == NULL)
     g_error ("Out of memory writing a TI4 combat");
-  /* The journal's entries as they were serialised when recorded (adm_journal_write ()). */
-  out = g_string_new_len ((const char *) buffer, size);
+  data = g_strndup ((const char *) buffer, (gsize) size);
   xmlFree (buffer);
-  journal = g_string_new (NULL);
-  adm_journal_write (self->journal, journal);
-  if (g_string_replace (out, "  <journal/>\n", journal->str, 1) != 1)
+  /* The sides are the head and the journal ends the file: the steps taken since the last save
+   * are added to it; the first save writes it whole, with its backups (adm_journal_save ()). */
+  journal = strstr (data, "  <journal/>\n");
+  if (journal == NULL)
     g_error ("A TI4 combat was written without its journal");
-  g_string_free (journal, TRUE);
-  data = g_string_free (g_steal_pointer (&out), FALSE);
-  size = (int) strlen (data);
-
-  if (!adm_file_write_atomically (path, NULL, data, (gsize) size, &local_error))
+  if (!adm_journal_save (self->journal, path, NULL, ADM_JOURNAL_SAVE_BACKUPS, data,
+                         (gsize) (journal - data), journal + strlen ("  <journal/>\n"),
+                         strlen (journal + strlen ("  <journal/>\n")), &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);
 
@@ -1607,14 +1605,34 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
   g_autofree char *arena = NULL;
   AdmTi4Setup setup = { 0 };
   xmlNode *root, *attacker, *defender, *journal;
+  g_autofree char *data = NULL;
+  g_autoptr(GBytes) repaired = NULL;
+  g_autoptr(GError) read_error = NULL;
+  gsize length = 0;
+  int cut_line = 0;
 
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
   display_name = g_filename_display_basename (path);
-  doc = adm_xml_read_file (path, "ti4-combat", error);
-  if (doc == NULL)
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
     return NULL;
+  doc = adm_xml_read_memory (data, length, path, "ti4-combat", &read_error);
+  if (doc == NULL)
+    {
+      /* A file whose end was cut while a step was being added to it opens at its last
+       * complete step, and says so (adm_journal_get_recovery_note ()). */
+      repaired = adm_journal_repair_cut (data, length, path, "ti4-combat", &cut_line);
+      if (repaired != NULL)
+        doc = adm_xml_read_memory (g_bytes_get_data (repaired, NULL),
+                                   g_bytes_get_size (repaired), path, "ti4-combat", NULL);
+      if (doc == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&read_error));
+          return NULL;
+        }
+    }
   root = xmlDocGetRootElement (doc);
   version = adm_xml_get_string (root, "version");
   if (g_strcmp0 (version, COMBAT_VERSION) != 0 && g_strcmp0 (version, COMBAT_VERSION_EVENTS) != 0)
@@ -1654,6 +1672,8 @@ adm_ti4_combat_load_file (AdmTi4Catalog *catalog,
       g_set_error_literal (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID, local_error->message);
       return NULL;
     }
+  if (repaired != NULL)
+    adm_journal_set_repaired (self->journal, path, cut_line);
   return g_steal_pointer (&self);
 }
 
