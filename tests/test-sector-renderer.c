@@ -198,10 +198,21 @@ test_view_zoom_pan (void)
   admiralty_sector_view_to_pixels (&view, map_x, map_y, &x, &y);
   g_assert_cmpfloat_with_epsilon (x, 200, 1e-9);
   g_assert_cmpfloat_with_epsilon (y, 150, 1e-9);
+  /* The whole drawing zooms: cards and type with the spacing, scale and zoom together, up to
+   * whichever limit comes first. */
+  g_assert_cmpfloat_with_epsilon (view.zoom, 2.0, 1e-9);
   admiralty_sector_view_zoom (&view, 1e6, 0, 0);
-  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MAX_SCALE);
+  g_assert_cmpfloat (view.zoom, ==, ADMIRALTY_SECTOR_MAX_ZOOM);
+  g_assert_cmpfloat_with_epsilon (view.scale, ADMIRALTY_SECTOR_MAX_ZOOM, 1e-9);
   admiralty_sector_view_zoom (&view, 1e-9, 0, 0);
-  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MIN_SCALE);
+  g_assert_cmpfloat (view.zoom, ==, ADMIRALTY_SECTOR_MIN_ZOOM);
+  g_assert_cmpfloat_with_epsilon (view.scale, ADMIRALTY_SECTOR_MIN_ZOOM, 1e-9);
+  view.scale = 4.0;
+  view.zoom = 0.02;
+  admiralty_sector_view_zoom (&view, 1e-9, 0, 0);
+  g_assert_cmpfloat (view.scale, >=, ADMIRALTY_SECTOR_MIN_SCALE);
+  /* A fit starts again at zoom 1. */
+  admiralty_sector_view_init (&view, 800, 600);
   view.scale = 2.0;
   admiralty_sector_view_to_pixels (&view, 10, 10, &x, &y);
   admiralty_sector_view_pan (&view, 30, -20);
@@ -288,7 +299,7 @@ test_links (void)
   };
   static const char *const unlinked[][2] = {
     { "komarr-asteroid-belt", "pol-jump-point" },
-    { "pol-orbit", "aslund-station" },
+    { "escobar-route", "vervain-jump-point" },
     { "komarr-terminus", "escobar-route" },
   };
   double x, y;
