@@ -1685,8 +1685,13 @@ draw_legend_sample (Frame             *frame,
       break;
 
     case LEGEND_TRANSIT:
+      /* The arrowhead at two thirds of its size, to keep within its row. */
       colourless.colour = (char *) "#b4c3d3";
-      draw_transit_marker (cr, &sample, x + LEGEND_SWATCH / 2, y, 0.0, FALSE);
+      cairo_save (cr);
+      cairo_translate (cr, x + LEGEND_SWATCH / 2, y);
+      cairo_scale (cr, 2.0 / 3, 2.0 / 3);
+      draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
+      cairo_restore (cr);
       break;
 
     case LEGEND_LAST_SEEN:
