@@ -17,7 +17,7 @@
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-window-private.h"
-#include "ui-helpers.h"
+#include "pointer-helpers.h"
 
 #define T0 1795000000  /* journal times, seconds */
 
@@ -525,6 +525,193 @@ test_window (void)
   remove_tree (dir);
 }
 
+static gboolean
+projector_gone (gpointer data)
+{
+  return find_projector () == NULL;
+}
+
+/* The room's keys, as real key presses through the X server: F5 on the master's window shows
+ * the projector's map, F5 on the projector closes it; F11 and Escape take it in and out of
+ * fullscreen. Its map names the formations as the public knows them — names only, no ship
+ * counts or ship names — and never a hidden one. */
+static void
+test_keys (void)
+{
+  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorOptions options;
+  AdmScenario *scenario;
+  GPtrArray *formations;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+
+  /* The public's names: each formation the public sees by its name alone. */
+  admiralty_sector_map_get_options (admiralty_projector_window_get_map (projector), &options);
+  g_assert_cmpint (options.audience, ==, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
+  scenario = adm_campaign_get_scenario (window->campaign);
+  formations = adm_strategy_get_formations (options.strategy);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      g_autofree char *label = admiralty_sector_formation_label (scenario, &options, formation);
+
+      if (!admiralty_sector_formation_shown (scenario, &options, formation))
+        {
+          g_assert_null (label);
+          continue;
+        }
+      g_assert_cmpstr (label, ==, formation->name);
+      for (guint j = 0; j < formation->ships->len; j++)
+        g_assert_null (strstr (label, ((AdmShip *) g_ptr_array_index (formation->ships, j))->name));
+    }
+
+  /* F11 and Escape: in and out of fullscreen, as far as the display reports it (a display
+   * with no window manager keeps the window as it is and reports nothing). */
+  {
+    gboolean before = gtk_window_is_fullscreen (GTK_WINDOW (projector));
+
+    keys_to (GTK_WIDGET (projector), "F11");
+    iterate_until (NULL, NULL, 300);
+    if (gtk_window_is_fullscreen (GTK_WINDOW (projector)) != before)
+      {
+        if (!gtk_window_is_fullscreen (GTK_WINDOW (projector)))
+          {
+            keys_to (GTK_WIDGET (projector), "F11");
+            iterate_until (NULL, NULL, 300);
+          }
+        g_assert_true (gtk_window_is_fullscreen (GTK_WINDOW (projector)));
+        keys_to (GTK_WIDGET (projector), "Escape");
+        iterate_until (NULL, NULL, 300);
+        g_assert_false (gtk_window_is_fullscreen (GTK_WINDOW (projector)));
+      }
+    else
+      {
+        g_test_message ("no window manager: fullscreen changes are not reported, Escape "
+                        "pressed without a check of the state");
+        keys_to (GTK_WIDGET (projector), "Escape");
+      }
+  }
+  /* Escape leaves fullscreen only: the map stays up. */
+  g_assert_true (find_projector () == projector);
+
+  /* F5 on the projector closes it; on the master's window, opens it again. */
+  keys_to (GTK_WIDGET (projector), "F5");
+  iterate_until (projector_gone, NULL, 5000);
+  g_assert_null (find_projector ());
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_mapped, NULL, 5000);
+  g_assert_nonnull (find_projector ());
+
+  close_window (window);
+  iterate ();
+  g_assert_null (find_projector ());
+  remove_tree (dir);
+}
+
+/* The projector's keys, read from the window class's own shortcuts, each listed under "Main
+ * Map on a Projector" in the Shortcuts window. */
+static void
+test_shortcuts_listed (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (
+    "/io/github/admiralty/Admiralty/gtk/help-overlay.ui");
+  AdmiraltyProjectorWindow *projector = admiralty_projector_window_new (GTK_APPLICATION (app), NULL, NULL);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (projector));
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  g_autoptr(GArray) listed = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+  guint checked = 0;
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_autofree char *title = NULL;
+      g_auto(GStrv) keys = NULL;
+      GtkWidget *group;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      group = gtk_widget_get_ancestor (l->data, GTK_TYPE_SHORTCUTS_GROUP);
+      g_assert_nonnull (group);
+      g_object_get (group, "title", &title, NULL);
+      g_object_get (l->data, "accelerator", &accelerator, NULL);
+      if (g_strcmp0 (title, "Main Map on a Projector") != 0 || accelerator == NULL)
+        continue;
+      keys = g_strsplit (accelerator, " ", -1);
+      for (guint i = 0; keys[i] != NULL; i++)
+        {
+          guint pair[2] = { 0, 0 };
+
+          g_assert_true (gtk_accelerator_parse (keys[i], &pair[0], (GdkModifierType *) &pair[1]));
+          g_array_append_val (listed, pair);
+        }
+    }
+  g_assert_cmpuint (listed->len, >, 0);
+
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          const char *name;
+          gboolean found = FALSE;
+          guint keyval;
+          GdkModifierType mods;
+
+          if (!GTK_IS_NAMED_ACTION (action) || !GTK_IS_KEYVAL_TRIGGER (trigger))
+            continue;
+          name = gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
+          /* The projector's own actions, and closing it; not GTK's inspector keys. */
+          if (!g_str_has_prefix (name, "projector.") && g_strcmp0 (name, "window.close") != 0)
+            continue;
+          keyval = gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger));
+          mods = gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger));
+          for (guint k = 0; k < listed->len && !found; k++)
+            {
+              guint *pair = &g_array_index (listed, guint, 2 * k);
+
+              found = pair[0] == keyval && pair[1] == mods;
+            }
+          if (!found)
+            g_test_message ("%s on %s is not in the Shortcuts window", name,
+                            gtk_accelerator_name (keyval, mods));
+          g_assert_true (found);
+          checked++;
+        }
+    }
+  /* F11, Escape, Ctrl+W and F5 at least. */
+  g_assert_cmpuint (checked, >=, 4);
+  gtk_window_destroy (GTK_WINDOW (projector));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,6 +722,8 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-10/transit-on-link", test_transit);
   g_test_add_func ("/ui/projector/F-STRAT-10/order-of-battle", test_order_of_battle);
   g_test_add_func ("/ui/projector/F-STRAT-2/window", test_window);
+  g_test_add_func ("/ui/projector/F-STRAT-2/keys", test_keys);
+  g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
 
   return ui_test_finish (g_test_run ());
 }

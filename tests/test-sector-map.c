@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "admiralty-sector-map.h"
+#include "pointer-helpers.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
@@ -275,9 +276,11 @@ test_zoom (Fixture       *fixture,
 
   /* At the limit the action is off and the scale stays. */
   admiralty_sector_map_zoom_at (fixture->map, 1e9, x, y);
-  g_assert_cmpfloat (view->scale, ==, ADMIRALTY_SECTOR_MAX_SCALE);
+  g_assert_cmpfloat (view->zoom, ==, ADMIRALTY_SECTOR_MAX_ZOOM);
+  scale = view->scale;
   gtk_widget_activate_action (widget, "map.zoom-in", NULL);
-  g_assert_cmpfloat (view->scale, ==, ADMIRALTY_SECTOR_MAX_SCALE);
+  g_assert_cmpfloat (view->scale, ==, scale);
+  g_assert_cmpfloat (view->zoom, ==, ADMIRALTY_SECTOR_MAX_ZOOM);
 }
 
 static void
@@ -464,13 +467,58 @@ test_render (Fixture       *fixture,
   check_pixel (surface, 2, 2, ADMIRALTY_SECTOR_BACKGROUND_RGB);
 }
 
+/* The keys a master uses, as real key presses through the X server: + and Ctrl++ zoom the
+ * whole drawing, 0 fits it again, L shows and hides the legend; and Ctrl with the wheel zooms
+ * about the pointer, as on the tactical table. */
+static void
+test_keys (Fixture       *fixture,
+           gconstpointer  data)
+{
+  const AdmiraltySectorView *view = admiralty_sector_map_get_view (fixture->map);
+  AdmiraltySectorView fitted = *view;
+  double zoom;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  gtk_widget_set_focusable (GTK_WIDGET (fixture->map), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (fixture->map));
+  g_assert_cmpfloat (view->zoom, ==, 1.0);
+  keys_to (GTK_WIDGET (fixture->window), "plus");
+  g_assert_cmpfloat_with_epsilon (view->zoom, ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+plus");
+  zoom = ADMIRALTY_SECTOR_MAP_ZOOM_STEP * ADMIRALTY_SECTOR_MAP_ZOOM_STEP;
+  g_assert_cmpfloat_with_epsilon (view->zoom, zoom, 1e-9);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+minus");
+  g_assert_cmpfloat_with_epsilon (view->zoom, ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
+  keys_to (GTK_WIDGET (fixture->window), "Right Down");
+  g_assert_cmpfloat (view->centre_x, !=, fitted.centre_x);
+  keys_to (GTK_WIDGET (fixture->window), "0");
+  assert_view_equal (view, &fitted);
+  g_assert_cmpfloat (view->zoom, ==, 1.0);
+
+  /* Ctrl + wheel away from the master zooms in about the pointer. */
+  pointer_move (GTK_WIDGET (fixture->map), 300, 200);
+  xdo ("keydown ctrl click 4 keyup ctrl");
+  g_assert_cmpfloat (view->zoom, >, 1.0);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+0");
+  g_assert_cmpfloat (view->zoom, ==, 1.0);
+
+  g_assert_false (admiralty_sector_map_get_show_legend (fixture->map));
+  keys_to (GTK_WIDGET (fixture->window), "l");
+  g_assert_true (admiralty_sector_map_get_show_legend (fixture->map));
+  keys_to (GTK_WIDGET (fixture->window), "l");
+  g_assert_false (admiralty_sector_map_get_show_legend (fixture->map));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  /* No accessibility bus under the test's Xvfb. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  /* GTK, with no accessibility bus, under a private session bus. */
+  ui_test_init (&argc, &argv, "sector-map");
 
 #define ADD(path, func) \
   g_test_add ("/ui/sector-map/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
@@ -482,7 +530,8 @@ main (int   argc,
   ADD ("hover-tooltip", test_hover_tooltip);
   ADD ("activate", test_activate);
   ADD ("render", test_render);
+  ADD ("keys", test_keys);
 #undef ADD
 
-  return g_test_run ();
+  return ui_test_finish (g_test_run ());
 }

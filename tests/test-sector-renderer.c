@@ -198,10 +198,21 @@ test_view_zoom_pan (void)
   admiralty_sector_view_to_pixels (&view, map_x, map_y, &x, &y);
   g_assert_cmpfloat_with_epsilon (x, 200, 1e-9);
   g_assert_cmpfloat_with_epsilon (y, 150, 1e-9);
+  /* The whole drawing zooms: cards and type with the spacing, scale and zoom together, up to
+   * whichever limit comes first. */
+  g_assert_cmpfloat_with_epsilon (view.zoom, 2.0, 1e-9);
   admiralty_sector_view_zoom (&view, 1e6, 0, 0);
-  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MAX_SCALE);
+  g_assert_cmpfloat (view.zoom, ==, ADMIRALTY_SECTOR_MAX_ZOOM);
+  g_assert_cmpfloat_with_epsilon (view.scale, ADMIRALTY_SECTOR_MAX_ZOOM, 1e-9);
   admiralty_sector_view_zoom (&view, 1e-9, 0, 0);
-  g_assert_cmpfloat (view.scale, ==, ADMIRALTY_SECTOR_MIN_SCALE);
+  g_assert_cmpfloat (view.zoom, ==, ADMIRALTY_SECTOR_MIN_ZOOM);
+  g_assert_cmpfloat_with_epsilon (view.scale, ADMIRALTY_SECTOR_MIN_ZOOM, 1e-9);
+  view.scale = 4.0;
+  view.zoom = 0.02;
+  admiralty_sector_view_zoom (&view, 1e-9, 0, 0);
+  g_assert_cmpfloat (view.scale, >=, ADMIRALTY_SECTOR_MIN_SCALE);
+  /* A fit starts again at zoom 1. */
+  admiralty_sector_view_init (&view, 800, 600);
   view.scale = 2.0;
   admiralty_sector_view_to_pixels (&view, 10, 10, &x, &y);
   admiralty_sector_view_pan (&view, 30, -20);
@@ -288,7 +299,7 @@ test_links (void)
   };
   static const char *const unlinked[][2] = {
     { "komarr-asteroid-belt", "pol-jump-point" },
-    { "pol-orbit", "aslund-station" },
+    { "escobar-route", "vervain-jump-point" },
     { "komarr-terminus", "escobar-route" },
   };
   double x, y;
@@ -487,6 +498,153 @@ test_crowded (void)
   save_png (surface, "crowded");
 }
 
+/* The bounding box of the text-coloured pixels (light grey, as names are drawn) inside
+ * @rect: what the card's labels take. */
+static void
+text_extents_in (cairo_surface_t         *surface,
+                 const cairo_rectangle_t *rect,
+                 double                  *width,
+                 double                  *height)
+{
+  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
+
+  for (int y = (int) rect->y; y < (int) (rect->y + rect->height); y++)
+    for (int x = (int) rect->x; x < (int) (rect->x + rect->width); x++)
+      {
+        guint32 p = pixel_at (surface, x, y);
+
+        /* Text is near white on a dark card; glyphs and markers are coloured. */
+        if (((p >> 16) & 0xff) > 0xc8 && ((p >> 8) & 0xff) > 0xc8 && (p & 0xff) > 0xc8)
+          {
+            x0 = MIN (x0, x);
+            y0 = MIN (y0, y);
+            x1 = MAX (x1, x);
+            y1 = MAX (y1, y);
+          }
+      }
+  g_assert_cmpint (x1, >=, 0);
+  *width = x1 - x0 + 1;
+  *height = y1 - y0 + 1;
+}
+
+/* Zooming scales the whole drawing: a card's names and labels take twice the pixels at twice
+ * the zoom, measured on the pictures, and the card and its markers grow with them. */
+static void
+test_zoom_scales_text (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  AdmSector *hub = sector (scenario, "hegen-hub");
+  AdmFormation *jade = adm_scenario_lookup_formation (scenario, "jade-squadron");
+  g_autoptr(cairo_surface_t) near = NULL;
+  g_autoptr(cairo_surface_t) far = NULL;
+  cairo_rectangle_t card1, card2;
+  double w1, h1, w2, h2, x, y;
+
+  g_assert_cmpfloat (view.zoom, ==, 1.0);
+  far = render (scenario, &view, NULL);
+  admiralty_sector_node_rect (&view, hub, &card1);
+  text_extents_in (far, &card1, &w1, &h1);
+  /* Twice as large about the hub's middle, which stays where it is. */
+  admiralty_sector_view_to_pixels (&view, hub->x, hub->y, &x, &y);
+  admiralty_sector_view_zoom (&view, 2.0, x, y);
+  g_assert_cmpfloat_with_epsilon (view.zoom, 2.0, 1e-9);
+  near = render (scenario, &view, NULL);
+  admiralty_sector_node_rect (&view, hub, &card2);
+  g_assert_cmpfloat_with_epsilon (card2.width, 2 * card1.width, 1e-9);
+  g_assert_cmpfloat_with_epsilon (card2.height, 2 * card1.height, 1e-9);
+  text_extents_in (near, &card2, &w2, &h2);
+  g_test_message ("labels %.0f×%.0f px at zoom 1, %.0f×%.0f px at zoom 2", w1, h1, w2, h2);
+  if (fabs (w2 / w1 - 2.0) > 0.15 || fabs (h2 / h1 - 2.0) > 0.15)
+    {
+      save_png (far, "zoom-1");
+      save_png (near, "zoom-2");
+    }
+  g_assert_cmpfloat (fabs (w2 / w1 - 2.0), <, 0.15);
+  g_assert_cmpfloat (fabs (h2 / h1 - 2.0), <, 0.15);
+  /* The hit tests follow the drawing. */
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, jade, &x, &y));
+  check_pixel (near, "zoom-2", x, y, CETAGANDA_RGB, TRUE);
+  check_pixel (near, "zoom-2", x + 10, y, CETAGANDA_RGB, TRUE);  /* a 24 px marker */
+  g_assert_true (admiralty_sector_formation_at (&view, scenario, NULL, x, y) == jade);
+  g_assert_true (admiralty_sector_at (&view, scenario, x, y) == hub);
+  /* A fit is zoom 1 again. */
+  admiralty_sector_view_fit (&view, scenario);
+  g_assert_cmpfloat (view.zoom, ==, 1.0);
+}
+
+/* Every formation's line names it: the master is told its ships, the public only its name,
+ * and never a formation it does not see. */
+static void
+test_labels (void)
+{
+  g_autoptr(AdmScenario) scenario = load_scenario ("komarr-campaign.admiralty");
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  AdmiraltySectorOptions master, public;
+
+  admiralty_sector_options_init (&master);
+  admiralty_sector_options_init (&public);
+  public.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      g_autofree char *told = admiralty_sector_formation_label (scenario, &master, formation);
+      g_autofree char *seen = admiralty_sector_formation_label (scenario, &public, formation);
+      g_autofree char *expected = g_strdup_printf ("%s · %u", formation->name,
+                                                   formation->ships->len);
+
+      g_assert_cmpstr (told, ==, expected);
+      if (formation->hidden)
+        g_assert_null (seen);
+      else
+        g_assert_cmpstr (seen, ==, formation->name);
+    }
+}
+
+/* The legend names what the map's colours and marks mean for its audience, and is drawn only
+ * when asked for. */
+static void
+test_legend (void)
+{
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions options;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(GPtrArray) engagements = g_ptr_array_new ();
+  g_auto(GStrv) master = NULL;
+  g_auto(GStrv) public = NULL;
+  g_autoptr(cairo_surface_t) without = NULL;
+  g_autoptr(cairo_surface_t) with = NULL;
+  cairo_rectangle_t rect;
+
+  admiralty_sector_options_init (&options);
+  options.engagements = engagements;
+  master = admiralty_sector_legend_entries (scenario, &options);
+  g_assert_true (g_strv_contains ((const char *const *) master, "Barrayaran Imperium"));
+  g_assert_true (g_strv_contains ((const char *const *) master, "Planet"));
+  g_assert_true (g_strv_contains ((const char *const *) master, "Engagement not fought yet"));
+  g_assert_true (g_strv_contains ((const char *const *) master, "Engagement finished"));
+  g_assert_false (g_strv_contains ((const char *const *) master,
+                                   "Enemy last seen here, out of contact"));
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  public = admiralty_sector_legend_entries (scenario, &options);
+  g_assert_false (g_strv_contains ((const char *const *) public, "Engagement finished"));
+  g_assert_cmpuint (g_strv_length (public), <, g_strv_length (master));
+
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+  without = render (scenario, &view, &options);
+  options.legend = TRUE;
+  with = render (scenario, &view, &options);
+  admiralty_sector_legend_rect (&view, scenario, &options, &rect);
+  g_assert_cmpfloat (rect.x, >, 0);
+  g_assert_cmpfloat (rect.y + rect.height, <, view.height);
+  g_assert_cmpfloat (rect.height, >=, g_strv_length (master) * 14.0);
+  /* The first entry is the first faction shown: its sample in its colour, where the map
+   * without a legend has none. */
+  check_pixel (with, "legend", rect.x + 10 + 7, rect.y + 10 + 9, BARRAYAR_RGB, TRUE);
+  check_pixel (without, "legend-hidden", rect.x + 10 + 7, rect.y + 10 + 9, BARRAYAR_RGB, FALSE);
+  save_png (with, "legend");
+}
+
 /* The whole campaign, with a selection, saved for a look. */
 static void
 test_snapshot (void)
@@ -524,6 +682,9 @@ main (int   argc,
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/crowded", test_crowded);
   g_test_add_func ("/ui/sector-renderer/selection", test_selection);
   g_test_add_func ("/ui/sector-renderer/sector-at", test_sector_at);
+  g_test_add_func ("/ui/sector-renderer/zoom/scales-text", test_zoom_scales_text);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-9/labels", test_labels);
+  g_test_add_func ("/ui/sector-renderer/legend", test_legend);
   g_test_add_func ("/ui/sector-renderer/snapshot/komarr-campaign", test_snapshot);
 
   return g_test_run ();

@@ -1367,6 +1367,64 @@ test_battle_broken (void)
   remove_tree (dir);
 }
 
+/* The close buttons (AdwTabBar's "tab-close-button") shown under @widget, counted. */
+static guint
+count_close_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "tab-close-button") &&
+      gtk_widget_get_child_visible (widget))
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_close_buttons (child);
+  return n;
+}
+
+/* The Campaign, Sector Map and Orders tabs have no close button and refuse to close, by the
+ * tab view or by Ctrl+W; a battle's tab has its close button and closes. */
+static void
+test_permanent_tabs (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  AdmiraltyWindow *window = open_skirmish ();
+  AdwTabPage *permanent[] = { window->campaign_tab, window->map_tab, window->orders_tab };
+  AdmiraltyBattlePage *page;
+  AdwTabPage *battle_tab;
+  guint n;
+
+  page = open_battle (window, path);
+  battle_tab = adw_tab_view_get_page (window->tab_view, GTK_WIDGET (page));
+  iterate_until (NULL, NULL, 300);
+  n = (guint) adw_tab_view_get_n_pages (window->tab_view);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (permanent); i++)
+    {
+      g_assert_true (adw_tab_page_get_pinned (permanent[i]));
+      g_assert_nonnull (adw_tab_page_get_icon (permanent[i]));
+      adw_tab_view_close_page (window->tab_view, permanent[i]);
+      iterate ();
+      g_assert_cmpint (adw_tab_view_get_n_pages (window->tab_view), ==, (int) n);
+      adw_tab_view_set_selected_page (window->tab_view, permanent[i]);
+      iterate ();
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.close-tab", NULL);
+      iterate ();
+      g_assert_cmpint (adw_tab_view_get_n_pages (window->tab_view), ==, (int) n);
+    }
+  /* One close button in the whole window: the battle's. */
+  g_assert_false (adw_tab_page_get_pinned (battle_tab));
+  g_assert_cmpuint (count_close_buttons (GTK_WIDGET (window)), ==, 1);
+  adw_tab_view_close_page (window->tab_view, battle_tab);
+  iterate ();
+  g_assert_cmpint (adw_tab_view_get_n_pages (window->tab_view), ==, (int) n - 1);
+  g_assert_cmpuint (count_close_buttons (GTK_WIDGET (window)), ==, 0);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1392,6 +1450,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/units", test_battle_units);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
   g_test_add_func ("/ui/window/battle/broken", test_battle_broken);
+  g_test_add_func ("/ui/window/permanent-tabs", test_permanent_tabs);
 
   return ui_test_finish (g_test_run ());
 }

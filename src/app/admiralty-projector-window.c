@@ -91,6 +91,8 @@ update_key (AdmiraltyProjectorWindow *self)
       label = gtk_label_new (NULL);
       gtk_label_set_markup (GTK_LABEL (label), markup);
       gtk_flow_box_append (self->key_box, label);
+      /* A caption on the wall: no focus ring round its first entry. */
+      gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
     }
 }
 

@@ -29,6 +29,7 @@ struct _AdmiraltySectorMap
   double               max_ui_scale;   /* > 0: ui_scale follows the size, up to this */
   char                *selected_sector;
   char                *hovered_sector;
+  gboolean             show_legend;
   AdmiraltySectorView  view;
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
@@ -58,6 +59,7 @@ enum {
   PROP_UI_SCALE,
   PROP_MAX_UI_SCALE,
   PROP_SELECTED_SECTOR,
+  PROP_SHOW_LEGEND,
   N_PROPS
 };
 
@@ -88,6 +90,7 @@ build_options (AdmiraltySectorMap     *self,
   if (self->campaign != NULL && adm_campaign_get_scenario (self->campaign) == self->scenario)
     options->strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
   options->audience = self->audience;
+  options->legend = self->show_legend;
   if (self->viewer != NULL && self->scenario != NULL)
     options->viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (self->scenario),
                                                   self->viewer);
@@ -114,10 +117,13 @@ update_actions (AdmiraltySectorMap *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean ready = self->scenario != NULL;
 
+  /* Scale and zoom move together: either at its limit stops the zoom that way. */
   gtk_widget_action_set_enabled (widget, "map.zoom-in",
-                                 ready && self->view.scale < ADMIRALTY_SECTOR_MAX_SCALE);
+                                 ready && self->view.scale < ADMIRALTY_SECTOR_MAX_SCALE &&
+                                 self->view.zoom < ADMIRALTY_SECTOR_MAX_ZOOM);
   gtk_widget_action_set_enabled (widget, "map.zoom-out",
-                                 ready && self->view.scale > ADMIRALTY_SECTOR_MIN_SCALE);
+                                 ready && self->view.scale > ADMIRALTY_SECTOR_MIN_SCALE &&
+                                 self->view.zoom > ADMIRALTY_SECTOR_MIN_ZOOM);
   gtk_widget_action_set_enabled (widget, "map.fit", ready);
   gtk_widget_action_set_enabled (widget, "map.pan", ready);
   gtk_widget_action_set_enabled (widget, "map.activate", self->selected_sector != NULL);
@@ -699,6 +705,10 @@ admiralty_sector_map_get_property (GObject    *object,
       g_value_set_string (value, self->selected_sector);
       break;
 
+    case PROP_SHOW_LEGEND:
+      g_value_set_boolean (value, self->show_legend);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -745,6 +755,10 @@ admiralty_sector_map_set_property (GObject      *object,
       admiralty_sector_map_set_selected_sector (self, g_value_get_string (value));
       break;
 
+    case PROP_SHOW_LEGEND:
+      admiralty_sector_map_set_show_legend (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -755,16 +769,31 @@ add_key_bindings (GtkWidgetClass *widget_class)
 {
   static const guint zoom_in_keys[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add };
   static const guint zoom_out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
-  static const guint fit_keys[] = { GDK_KEY_Home, GDK_KEY_KP_Home };
+  /* As on the tactical table: + and − with or without Ctrl zoom, 0 fits (Home too). */
+  static const guint fit_keys[] = { GDK_KEY_0, GDK_KEY_KP_0, GDK_KEY_Home, GDK_KEY_KP_Home };
   static const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter };
 
   for (guint i = 0; i < G_N_ELEMENTS (zoom_in_keys); i++)
-    gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], 0, "map.zoom-in", NULL);
+    {
+      gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], 0, "map.zoom-in",
+                                           NULL);
+      gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], GDK_CONTROL_MASK,
+                                           "map.zoom-in", NULL);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (zoom_out_keys); i++)
-    gtk_widget_class_add_binding_action (widget_class, zoom_out_keys[i], 0, "map.zoom-out",
-                                         NULL);
+    {
+      gtk_widget_class_add_binding_action (widget_class, zoom_out_keys[i], 0, "map.zoom-out",
+                                           NULL);
+      gtk_widget_class_add_binding_action (widget_class, zoom_out_keys[i], GDK_CONTROL_MASK,
+                                           "map.zoom-out", NULL);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (fit_keys); i++)
-    gtk_widget_class_add_binding_action (widget_class, fit_keys[i], 0, "map.fit", NULL);
+    {
+      gtk_widget_class_add_binding_action (widget_class, fit_keys[i], 0, "map.fit", NULL);
+      gtk_widget_class_add_binding_action (widget_class, fit_keys[i], GDK_CONTROL_MASK,
+                                           "map.fit", NULL);
+    }
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, 0, "map.show-legend", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, activate_keys[i], 0, "map.activate",
                                          NULL);
@@ -827,6 +856,11 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
     g_param_spec_string ("selected-sector", NULL, NULL,
                          NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The legend in the map's bottom-left corner: factions, objects and marks. */
+  properties[PROP_SHOW_LEGEND] =
+    g_param_spec_boolean ("show-legend", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The user asks for the sector's battle: a double-click on its card, or Enter on the
@@ -852,6 +886,7 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.fit", NULL, fit_action);
   gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", pan_action);
   gtk_widget_class_install_action (widget_class, "map.activate", NULL, activate_action);
+  gtk_widget_class_install_property_action (widget_class, "map.show-legend", "show-legend");
   add_key_bindings (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "sector-map");
@@ -978,6 +1013,28 @@ admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SECTOR]);
+}
+
+gboolean
+admiralty_sector_map_get_show_legend (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+
+  return self->show_legend;
+}
+
+void
+admiralty_sector_map_set_show_legend (AdmiraltySectorMap *self,
+                                      gboolean            show_legend)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+
+  show_legend = !!show_legend;
+  if (self->show_legend == show_legend)
+    return;
+  self->show_legend = show_legend;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_LEGEND]);
 }
 
 const char *

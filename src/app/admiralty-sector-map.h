@@ -5,9 +5,12 @@
  * and with the arrow keys, highlights the sector under the pointer with a tooltip of its
  * contents, selects a sector on click, and asks for a battle there on double-click or Enter.
  *
- * Actions: "map.zoom-in", "map.zoom-out", "map.fit", "map.pan" ("(dd)", pixels, as a drag) and
- * "map.activate" (the selected sector). Keys: arrows pan, + and − zoom, Home fits, Enter
- * activates.
+ * Zooming scales the whole drawing, cards, names and markers with the spacing.
+ *
+ * Actions: "map.zoom-in", "map.zoom-out", "map.fit", "map.pan" ("(dd)", pixels, as a drag),
+ * "map.activate" (the selected sector) and "map.show-legend" (toggles the legend). Keys, as
+ * on the tactical table: arrows pan, + and − (with or without Ctrl) zoom, 0 or Home fits, L
+ * shows or hides the legend, Enter activates.
  *
  * With a campaign the formations are drawn where the campaign has them now (in a sector, or on
  * the link they are crossing); without one, at the scenario's start. The audience decides
@@ -62,6 +65,10 @@ void                       admiralty_sector_map_get_options         (AdmiraltySe
 const char                *admiralty_sector_map_get_selected_sector (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
                                                                      const char         *id);
+/* Whether the legend is drawn ("show-legend"). */
+gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
+                                                                     gboolean            show_legend);
 /* The id of the sector under the pointer, or NULL. */
 const char                *admiralty_sector_map_get_hovered_sector  (AdmiraltySectorMap *self);
 

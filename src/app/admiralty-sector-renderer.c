@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sector-renderer.c: the strategic sector map drawn with Cairo. Positions are
- * converted to pixels one by one, and cards, glyphs and text keep their pixel size at every
- * zoom: the map is a diagram of adjacency (F-STRAT-8), not a chart to scale. */
+ * converted to pixels one by one; cards, glyphs and text are laid out at zoom 1 and the whole
+ * drawing scaled by the view's zoom, so that zooming in makes everything larger, text with
+ * it. The map is a diagram of adjacency (F-STRAT-8), not a chart to scale. */
 
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "admiralty-sector-renderer.h"
 
 #define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
 #define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
+#define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
 #define NODE_RADIUS      10.0  /* px, of the card's corners */
 #define NODE_INSET        8.0  /* px between the card's sides and its contents */
 #define FIT_PADDING      16.0  /* px between a fitted view's edge and the outermost cards */
@@ -21,17 +24,21 @@
 #define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
 #define BADGE_FONT_SIZE  10.0  /* px */
 
-/* The card's rows, in px from its centre downwards: the name block above the middle, the
- * objects and formations below it, and a plain band across the middle between them. */
-#define NAME_TOP        (-NODE_H / 2 + 6.0)
-#define NAME_BOTTOM     (-5.0)
-#define OBJECT_ROW_Y     12.0
-#define FORMATION_ROW_Y  28.0
+/* The card's rows, in px from the sector's position downwards: the name block above it, the
+ * objects and one line per formation below it, and a plain band across between them. */
+#define NAME_TOP        (-NODE_ABOVE + 5.0)
+#define NAME_BOTTOM     (-3.0)
+#define OBJECT_ROW_Y     11.0
+#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's line */
+#define FORMATION_LINES  5     /* lines a card has for formations */
+#define LINE_STRIDE      13.0
+#define LABEL_FONT_SIZE  10.0  /* px, of a formation's name on its line */
+#define LABEL_GAP         5.0  /* px between a marker and its name */
 
 #define GLYPH_SIZE       12.0  /* px, of an object's glyph */
 #define GLYPH_STRIDE     17.0
 #define MARKER_SIZE      12    /* px, of a formation's marker: whole pixels, crisp */
-#define MARKER_STRIDE    15
+#define MARKER_STRIDE    15    /* px between formations side by side on a link */
 #define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
 
 typedef struct {
@@ -107,6 +114,7 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
   options->viewer = NULL;
   options->engagements = NULL;
+  options->legend = FALSE;
 }
 
 void
@@ -121,6 +129,31 @@ admiralty_sector_view_init (AdmiraltySectorView *view,
   view->scale = 1.0;
   view->width = width;
   view->height = height;
+  view->zoom = 1.0;
+}
+
+static double
+view_zoom (const AdmiraltySectorView *view)
+{
+  return view->zoom > 0 ? view->zoom : 1.0;
+}
+
+/* The view at zoom 1 that the layout works in: its pixels are @view's divided by its zoom.
+ * Its width and height are whole pixels, so its centre moves by what rounding them took. */
+static void
+unzoomed (const AdmiraltySectorView *view,
+          AdmiraltySectorView       *inner)
+{
+  double zoom = view_zoom (view);
+
+  inner->zoom = 1.0;
+  inner->scale = view->scale / zoom;
+  inner->width = (int) ceil (view->width / zoom);
+  inner->height = (int) ceil (view->height / zoom);
+  inner->centre_x = view->centre_x + (inner->width / 2.0 - view->width / (2.0 * zoom)) /
+                    inner->scale;
+  inner->centre_y = view->centre_y + (inner->height / 2.0 - view->height / (2.0 * zoom)) /
+                    inner->scale;
 }
 
 void
@@ -164,6 +197,7 @@ admiralty_sector_view_fit (AdmiraltySectorView *view,
   sectors = adm_scenario_get_sectors (scenario);
   view->centre_x = view->centre_y = 0.0;
   view->scale = 1.0;
+  view->zoom = 1.0;
   if (sectors->len == 0)
     return;
   for (guint i = 0; i < sectors->len; i++)
@@ -186,6 +220,8 @@ admiralty_sector_view_fit (AdmiraltySectorView *view,
   if (scale == G_MAXDOUBLE)
     scale = 1.0;  /* a single sector, or all in one place */
   view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
+  /* The cards reach further below their sectors than above: centre what is drawn. */
+  view->centre_y += (NODE_H - 2 * NODE_ABOVE) / 2 / view->scale;
 }
 
 gboolean
@@ -203,8 +239,8 @@ admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
       {
         const AdmSector *a = g_ptr_array_index (sectors, i), *b = g_ptr_array_index (sectors, j);
 
-        if (fabs (a->x - b->x) * view->scale < NODE_W &&
-            fabs (a->y - b->y) * view->scale < NODE_H)
+        if (fabs (a->x - b->x) * view->scale < NODE_W * view_zoom (view) &&
+            fabs (a->y - b->y) * view->scale < NODE_H * view_zoom (view))
           return TRUE;
       }
   return FALSE;
@@ -242,8 +278,15 @@ admiralty_sector_view_zoom (AdmiraltySectorView *view,
   g_return_if_fail (factor > 0);
 
   admiralty_sector_view_to_map (view, x, y, &map_x, &map_y);
+  /* Scale and zoom move together: the factor is what keeps both within their limits. */
+  factor = CLAMP (factor, ADMIRALTY_SECTOR_MIN_SCALE / view->scale,
+                  ADMIRALTY_SECTOR_MAX_SCALE / view->scale);
+  factor = CLAMP (factor, ADMIRALTY_SECTOR_MIN_ZOOM / view_zoom (view),
+                  ADMIRALTY_SECTOR_MAX_ZOOM / view_zoom (view));
   view->scale = CLAMP (view->scale * factor, ADMIRALTY_SECTOR_MIN_SCALE,
                        ADMIRALTY_SECTOR_MAX_SCALE);
+  view->zoom = CLAMP (view_zoom (view) * factor, ADMIRALTY_SECTOR_MIN_ZOOM,
+                      ADMIRALTY_SECTOR_MAX_ZOOM);
   /* Put the anchor back under (x, y) at the new scale. */
   view->centre_x = map_x - (x - view->width / 2.0) / view->scale;
   view->centre_y = map_y - (y - view->height / 2.0) / view->scale;
@@ -271,10 +314,21 @@ admiralty_sector_node_rect (const AdmiraltySectorView *view,
 
   g_return_if_fail (view != NULL && sector != NULL && rect != NULL);
 
+  if (view_zoom (view) != 1.0)
+    {
+      AdmiraltySectorView inner;
+      double zoom = view_zoom (view);
+
+      unzoomed (view, &inner);
+      admiralty_sector_node_rect (&inner, sector, rect);
+      *rect = (cairo_rectangle_t) { rect->x * zoom, rect->y * zoom, rect->width * zoom,
+                                    rect->height * zoom };
+      return;
+    }
   admiralty_sector_view_to_pixels (view, sector->x, sector->y, &x, &y);
   /* Whole pixels, so that the borders and the markers inside are crisp. */
   rect->x = round (x - NODE_W / 2);
-  rect->y = round (y - NODE_H / 2);
+  rect->y = round (y - NODE_ABOVE);
   rect->width = NODE_W;
   rect->height = NODE_H;
 }
@@ -314,6 +368,13 @@ admiralty_sector_at (const AdmiraltySectorView *view,
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
+  if (view_zoom (view) != 1.0)
+    {
+      AdmiraltySectorView inner;
+
+      unzoomed (view, &inner);
+      return admiralty_sector_at (&inner, scenario, x / view_zoom (view), y / view_zoom (view));
+    }
   sectors = adm_scenario_get_sectors (scenario);
   /* Later cards are drawn over earlier ones. */
   for (guint i = sectors->len; i-- > 0;)
@@ -328,15 +389,12 @@ admiralty_sector_at (const AdmiraltySectorView *view,
   return NULL;
 }
 
-/* How many markers a row of @count formations shows: all when they fit, else one fewer than
- * fit, leaving room for the "+N" badge. */
+/* How many lines of a card's @count formations are shown: all when they fit, else one fewer
+ * than fit, leaving the last line to the "+N" badge. */
 static guint
 markers_shown (guint count)
 {
-  guint fit = (guint) ((NODE_W - 2 * NODE_INSET + (MARKER_STRIDE - MARKER_SIZE)) /
-                       MARKER_STRIDE);
-
-  return count <= fit ? count : fit - 2;
+  return count <= FORMATION_LINES ? count : FORMATION_LINES - 1;
 }
 
 /* The left edge of the first of @n items @stride apart, @size wide, centred on the card. */
@@ -349,7 +407,8 @@ row_start (const cairo_rectangle_t *rect,
   return rect->x + rect->width / 2 - (n * stride - (stride - size)) / 2;
 }
 
-/* The top-left pixel of the @index-th of the @count markers on @rect's card. */
+/* The top-left pixel of the marker on the @index-th formation line of @rect's card, which
+ * holds @count in all: one line each, its marker at the start and its name after it. */
 static void
 marker_origin (const cairo_rectangle_t *rect,
                guint                    index,
@@ -357,12 +416,8 @@ marker_origin (const cairo_rectangle_t *rect,
                double                  *x,
                double                  *y)
 {
-  guint shown = markers_shown (count);
-  double width = shown < count ? shown + 2 : shown;  /* the badge takes two places */
-
-  *x = floor (row_start (rect, (guint) width, MARKER_STRIDE, MARKER_SIZE)) +
-       index * MARKER_STRIDE;
-  *y = floor (rect->y + rect->height / 2 + FORMATION_ROW_Y - MARKER_SIZE / 2.0);
+  *x = floor (rect->x + NODE_INSET);
+  *y = floor (rect->y + NODE_ABOVE + FORMATION_ROW_Y + index * LINE_STRIDE - MARKER_SIZE / 2.0);
 }
 
 /* Formations: which are drawn and where */
@@ -511,6 +566,7 @@ card_share (double dx,
 
   if (fabs (dx) > 1e-9)
     share = MIN (share, NODE_W / 2 / fabs (dx));
+  /* The card reaches further down than up: its mean half-height will do. */
   if (fabs (dy) > 1e-9)
     share = MIN (share, NODE_H / 2 / fabs (dy));
   return share;
@@ -603,6 +659,17 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (formation != NULL, FALSE);
 
+  if (view_zoom (view) != 1.0)
+    {
+      AdmiraltySectorView inner;
+
+      unzoomed (view, &inner);
+      if (!admiralty_sector_formation_position (&inner, scenario, options, formation, x, y))
+        return FALSE;
+      *x *= view_zoom (view);
+      *y *= view_zoom (view);
+      return TRUE;
+    }
   options = options_or_defaults (options, &defaults);
   if (!admiralty_sector_formation_shown (scenario, options, formation))
     return FALSE;
@@ -644,6 +711,17 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (formation != NULL, FALSE);
 
+  if (view_zoom (view) != 1.0)
+    {
+      AdmiraltySectorView inner;
+
+      unzoomed (view, &inner);
+      if (!admiralty_sector_last_seen_position (&inner, scenario, options, formation, x, y))
+        return FALSE;
+      *x *= view_zoom (view);
+      *y *= view_zoom (view);
+      return TRUE;
+    }
   options = options_or_defaults (options, &defaults);
   all = last_seen (options);
   for (guint i = 0; i < all->len && sighting == NULL; i++)
@@ -686,15 +764,31 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
+  if (view_zoom (view) != 1.0)
+    {
+      AdmiraltySectorView inner;
+
+      unzoomed (view, &inner);
+      return admiralty_sector_formation_at (&inner, scenario, options, x / view_zoom (view),
+                                            y / view_zoom (view));
+    }
   options = options_or_defaults (options, &defaults);
   formations = formations_in_being (scenario, options);
   for (guint i = formations->len; i-- > 0;)
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
-      double mx, my;
+      const AdmSector *towards;
+      double mx, my, progress, right;
 
-      if (admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my) &&
-          fabs (x - mx) <= MARKER_SIZE / 2.0 + 1 && fabs (y - my) <= MARKER_SIZE / 2.0 + 1)
+      if (!admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my))
+        continue;
+      /* On a card, the whole line with its name; on a link, the marker. */
+      formation_place (scenario, options, formation, &towards, &progress);
+      right = mx + MARKER_SIZE / 2.0 + 1;
+      if (towards == NULL)
+        right = mx - MARKER_SIZE / 2.0 + NODE_W - 2 * NODE_INSET;
+      if (x >= mx - MARKER_SIZE / 2.0 - 1 && x <= right &&
+          fabs (y - my) <= MIN (MARKER_SIZE / 2.0 + 1, LINE_STRIDE / 2))
         return formation;
     }
   return NULL;
@@ -888,7 +982,7 @@ draw_name (Frame                   *frame,
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
   double centre_x = rect->x + rect->width / 2;
-  double middle = rect->y + rect->height / 2 + (NAME_TOP + NAME_BOTTOM) / 2;
+  double middle = rect->y + NODE_ABOVE + (NAME_TOP + NAME_BOTTOM) / 2;
   double baseline, line_height;
 
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
@@ -980,7 +1074,7 @@ draw_objects (Frame                   *frame,
   guint shown = count <= fit ? count : fit - 2;
   guint places = shown < count ? shown + 2 : shown;
   double x = row_start (rect, places, GLYPH_STRIDE, GLYPH_SIZE) + GLYPH_SIZE / 2;
-  double y = rect->y + rect->height / 2 + OBJECT_ROW_Y;
+  double y = rect->y + NODE_ABOVE + OBJECT_ROW_Y;
 
   for (guint i = 0; i < shown; i++)
     draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
@@ -1034,6 +1128,94 @@ draw_ghost_marker (cairo_t            *cr,
   cairo_restore (cr);
 }
 
+static AdmAudienceKind
+audience_kind (const AdmiraltySectorOptions *options)
+{
+  switch (options->audience)
+    {
+    case ADMIRALTY_SECTOR_AUDIENCE_SIDE:   return ADM_AUDIENCE_SIDE;
+    case ADMIRALTY_SECTOR_AUDIENCE_PUBLIC: return ADM_AUDIENCE_PUBLIC;
+    case ADMIRALTY_SECTOR_AUDIENCE_MASTER:
+    default:                               return ADM_AUDIENCE_MASTER;
+    }
+}
+
+/* How many ships of @formation the audience is told, as text, or NULL when none. */
+static char *
+ship_count_text (AdmScenario                  *scenario,
+                 const AdmiraltySectorOptions *options,
+                 const AdmFormation           *formation)
+{
+  guint ships = 0, cycle = 0;
+
+  if (!adm_audience_map_ship_count (options->strategy, scenario, audience_kind (options),
+                                    options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE
+                                      ? options->viewer : NULL,
+                                    formation, &ships, &cycle))
+    return NULL;
+  return g_strdup_printf ("%u", ships);
+}
+
+char *
+admiralty_sector_formation_label (AdmScenario                  *scenario,
+                                  const AdmiraltySectorOptions *options,
+                                  const AdmFormation           *formation)
+{
+  AdmiraltySectorOptions defaults;
+  g_autofree char *count = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (formation != NULL, NULL);
+
+  options = options_or_defaults (options, &defaults);
+  if (!admiralty_sector_formation_shown (scenario, options, formation))
+    return NULL;
+  count = ship_count_text (scenario, options, formation);
+  if (count == NULL)
+    return g_strdup (formation->name);
+  /* Translators: a formation's line on the sector map, its name and its number of ships */
+  return g_strdup_printf (C_("sector map", "%s · %s"), formation->name, count);
+}
+
+/* The formation's name after its marker, cut to the card, and the number of its ships the
+ * audience is told, if any, at the line's right end. A last-seen mark's name is in italics. */
+static void
+draw_formation_label (Frame                   *frame,
+                      const cairo_rectangle_t *rect,
+                      const AdmFormation      *formation,
+                      gboolean                 ghost,
+                      double                   marker_x,
+                      double                   middle)
+{
+  cairo_t *cr = frame->cr;
+  g_autofree char *count = ghost ? NULL
+                                 : ship_count_text (frame->scenario, frame->options, formation);
+  g_autofree char *name = NULL;
+  cairo_text_extents_t extents;
+  cairo_font_extents_t font;
+  double left = marker_x + MARKER_SIZE + LABEL_GAP;
+  double right = rect->x + rect->width - NODE_INSET;
+  double baseline;
+
+  cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LABEL_FONT_SIZE);
+  cairo_font_extents (cr, &font);
+  baseline = round (middle + (font.ascent - font.descent) / 2);
+  set_rgb (cr, TEXT_RGB);
+  if (count != NULL)
+    {
+      cairo_text_extents (cr, count, &extents);
+      right -= extents.x_advance;
+      cairo_move_to (cr, round (right), baseline);
+      cairo_show_text (cr, count);
+      right -= LABEL_GAP;
+    }
+  name = ellipsize (cr, formation->name, MAX (right - left, 0.0));
+  cairo_move_to (cr, round (left), baseline);
+  cairo_show_text (cr, name);
+}
+
 static void
 draw_formations (Frame                   *frame,
                  const AdmSector         *sector,
@@ -1049,13 +1231,21 @@ draw_formations (Frame                   *frame,
 
   for (guint i = 0; i < shown; i++)
     {
+      const AdmFormation *formation;
+      gboolean ghost = i >= here->len;
+
       marker_origin (rect, i, count, &x, &y);
-      if (i < here->len)
-        draw_marker (frame->cr, g_ptr_array_index (here, i), x, y);
+      if (!ghost)
+        {
+          formation = g_ptr_array_index (here, i);
+          draw_marker (frame->cr, formation, x, y);
+        }
       else
-        draw_ghost_marker (frame->cr,
-                           ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation,
-                           x, y);
+        {
+          formation = ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation;
+          draw_ghost_marker (frame->cr, formation, x, y);
+        }
+      draw_formation_label (frame, rect, formation, ghost, x, y + MARKER_SIZE / 2.0);
     }
   if (shown < count)
     {
@@ -1255,6 +1445,304 @@ draw_engagements (Frame *frame)
   cairo_restore (cr);
 }
 
+/* The legend: what the colours and marks of this audience's map mean, in a panel at the
+ * bottom left, drawn at the view's pixel size whatever the zoom, as a key beside a chart is. */
+
+#define LEGEND_MARGIN    12.0  /* px between the view's edges and the panel */
+#define LEGEND_PADDING   10.0  /* px inside the panel */
+#define LEGEND_ROW       18.0  /* px per entry */
+#define LEGEND_FONT_SIZE 11.0
+#define LEGEND_SWATCH    14.0  /* px, the width of the place of each entry's sample */
+
+typedef enum {
+  LEGEND_FACTION,
+  LEGEND_OBJECT,
+  LEGEND_TRANSIT,
+  LEGEND_LAST_SEEN,
+  LEGEND_ENGAGEMENT,
+} LegendKind;
+
+typedef struct {
+  LegendKind          kind;
+  const AdmFaction   *faction;     /* LEGEND_FACTION */
+  const char         *object;      /* LEGEND_OBJECT: its kind */
+  AdmEngagementStatus status;      /* LEGEND_ENGAGEMENT */
+  char               *text;
+} LegendEntry;
+
+static void
+legend_entry_clear (gpointer data)
+{
+  g_free (((LegendEntry *) data)->text);
+}
+
+static void
+legend_add (GArray     *entries,
+            LegendKind  kind,
+            char       *text)
+{
+  LegendEntry entry = { .kind = kind, .text = text };
+
+  g_array_append_val (entries, entry);
+}
+
+/* The glyph an object of @kind is drawn with (draw_object ()): a planet, a station, or, for
+ * anything else, a wormhole exit. */
+static const char *
+object_glyph (const char *kind)
+{
+  if (g_strcmp0 (kind, "planet") == 0 || g_strcmp0 (kind, "station") == 0)
+    return kind;
+  return "wormhole-exit";
+}
+
+static const char *
+object_kind_name (const char *kind)
+{
+  if (g_strcmp0 (kind, "planet") == 0)
+    return _("Planet");
+  if (g_strcmp0 (kind, "station") == 0)
+    return _("Station");
+  return _("Wormhole exit");
+}
+
+static const char *
+engagement_status_name (AdmEngagementStatus status)
+{
+  switch (status)
+    {
+    case ADM_ENGAGEMENT_WAITING:     return _("Engagement waiting for an earlier one");
+    case ADM_ENGAGEMENT_IN_PROGRESS: return _("Engagement being fought");
+    case ADM_ENGAGEMENT_FINISHED:    return _("Engagement finished");
+    case ADM_ENGAGEMENT_DROPPED:     return _("Engagement dropped");
+    case ADM_ENGAGEMENT_NOT_FOUGHT:
+    default:                         return _("Engagement not fought yet");
+    }
+}
+
+/* Whether the map shows a formation of @faction, or a last-seen mark of one. */
+static gboolean
+faction_on_map (AdmScenario                  *scenario,
+                const AdmiraltySectorOptions *options,
+                const AdmFaction             *faction,
+                GPtrArray                    *ghosts)
+{
+  GPtrArray *formations = formations_in_being (scenario, options);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->faction == faction &&
+          admiralty_sector_formation_shown (scenario, options, formation))
+        return TRUE;
+    }
+  for (guint i = 0; i < ghosts->len; i++)
+    if (((AdmSighting *) g_ptr_array_index (ghosts, i))->formation->faction == faction)
+      return TRUE;
+  return FALSE;
+}
+
+/* The entries, in order: factions, objects, a formation under way, then the marks. */
+static GArray *
+legend_entries (AdmScenario                  *scenario,
+                const AdmiraltySectorOptions *options)
+{
+  static const char *object_kinds[] = { "planet", "station", "wormhole-exit" };
+  static const AdmEngagementStatus statuses[] = {
+    ADM_ENGAGEMENT_NOT_FOUGHT, ADM_ENGAGEMENT_WAITING, ADM_ENGAGEMENT_IN_PROGRESS,
+    ADM_ENGAGEMENT_FINISHED, ADM_ENGAGEMENT_DROPPED,
+  };
+  GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  g_autoptr(GPtrArray) ghosts = last_seen (options);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  g_array_set_clear_func (entries, legend_entry_clear);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      if (!faction_on_map (scenario, options, faction, ghosts))
+        continue;
+      legend_add (entries, LEGEND_FACTION, g_strdup (faction->name));
+      g_array_index (entries, LegendEntry, entries->len - 1).faction = faction;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (object_kinds); k++)
+    {
+      gboolean present = FALSE;
+
+      for (guint i = 0; i < sectors->len && !present; i++)
+        {
+          const AdmSector *sector = g_ptr_array_index (sectors, i);
+
+          for (guint j = 0; j < sector->objects->len && !present; j++)
+            present = g_str_equal (object_glyph (((AdmSectorObject *)
+                                                  g_ptr_array_index (sector->objects, j))->kind),
+                                   object_kinds[k]);
+        }
+      if (!present)
+        continue;
+      legend_add (entries, LEGEND_OBJECT, g_strdup (object_kind_name (object_kinds[k])));
+      g_array_index (entries, LegendEntry, entries->len - 1).object = object_kinds[k];
+    }
+  legend_add (entries, LEGEND_TRANSIT, g_strdup (_("Formation under way to the next sector")));
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE)
+    legend_add (entries, LEGEND_LAST_SEEN, g_strdup (_("Enemy last seen here, out of contact")));
+  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER && options->engagements != NULL)
+    for (guint k = 0; k < G_N_ELEMENTS (statuses); k++)
+      {
+        legend_add (entries, LEGEND_ENGAGEMENT, g_strdup (engagement_status_name (statuses[k])));
+        g_array_index (entries, LegendEntry, entries->len - 1).status = statuses[k];
+      }
+  return entries;
+}
+
+GStrv
+admiralty_sector_legend_entries (AdmScenario                  *scenario,
+                                 const AdmiraltySectorOptions *options)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GArray) entries = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  entries = legend_entries (scenario, options_or_defaults (options, &defaults));
+  for (guint i = 0; i < entries->len; i++)
+    g_strv_builder_add (builder, g_array_index (entries, LegendEntry, i).text);
+  return g_strv_builder_end (builder);
+}
+
+/* The panel's rectangle for @entries, measured with @cr's font. */
+static void
+legend_box (cairo_t                   *cr,
+            const AdmiraltySectorView *view,
+            GArray                    *entries,
+            cairo_rectangle_t         *rect)
+{
+  double widest = 0;
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, LEGEND_FONT_SIZE);
+  for (guint i = 0; i < entries->len; i++)
+    widest = MAX (widest, text_width (cr, g_array_index (entries, LegendEntry, i).text));
+  cairo_restore (cr);
+  rect->width = ceil (2 * LEGEND_PADDING + LEGEND_SWATCH + 8 + widest);
+  rect->height = 2 * LEGEND_PADDING + entries->len * LEGEND_ROW;
+  rect->x = LEGEND_MARGIN;
+  rect->y = view->height - LEGEND_MARGIN - rect->height;
+}
+
+void
+admiralty_sector_legend_rect (const AdmiraltySectorView    *view,
+                              AdmScenario                  *scenario,
+                              const AdmiraltySectorOptions *options,
+                              cairo_rectangle_t            *rect)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GArray) entries = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_if_fail (view != NULL && rect != NULL);
+  g_return_if_fail (ADM_IS_SCENARIO (scenario));
+
+  entries = legend_entries (scenario, options_or_defaults (options, &defaults));
+  /* Text is measured on a surface of its own: no drawing is needed for a size. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  legend_box (cr, view, entries, rect);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+draw_legend_sample (Frame             *frame,
+                    const LegendEntry *entry,
+                    double             x,
+                    double             y)
+{
+  cairo_t *cr = frame->cr;
+  AdmFaction colourless = { 0 };
+  AdmFormation sample = { 0 };
+
+  sample.faction = &colourless;
+  switch (entry->kind)
+    {
+    case LEGEND_FACTION:
+      sample.faction = entry->faction;
+      draw_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
+      break;
+
+    case LEGEND_OBJECT:
+      {
+        AdmSectorObject object = { .kind = (char *) entry->object };
+
+        draw_object (cr, &object, x + LEGEND_SWATCH / 2, y);
+      }
+      break;
+
+    case LEGEND_TRANSIT:
+      /* The arrowhead at two thirds of its size, to keep within its row. */
+      colourless.colour = (char *) "#b4c3d3";
+      cairo_save (cr);
+      cairo_translate (cr, x + LEGEND_SWATCH / 2, y);
+      cairo_scale (cr, 2.0 / 3, 2.0 / 3);
+      draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
+      cairo_restore (cr);
+      break;
+
+    case LEGEND_LAST_SEEN:
+      colourless.colour = (char *) "#b4c3d3";
+      draw_ghost_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
+      break;
+
+    case LEGEND_ENGAGEMENT:
+    default:
+      cairo_new_path (cr);
+      cairo_arc (cr, x + LEGEND_SWATCH / 2, y, ENGAGEMENT_RADIUS - 2, 0, 2 * G_PI);
+      set_rgb (cr, admiralty_sector_engagement_rgb (entry->status));
+      cairo_fill (cr);
+      break;
+    }
+}
+
+static void
+draw_legend (Frame *frame)
+{
+  g_autoptr(GArray) entries = legend_entries (frame->scenario, frame->options);
+  cairo_t *cr = frame->cr;
+  cairo_rectangle_t box;
+
+  legend_box (cr, frame->view, entries, &box);
+  cairo_save (cr);
+  rounded_rect_path (cr, &box, 0.0);
+  set_rgb (cr, BORDER_RGB);
+  cairo_fill (cr);
+  rounded_rect_path (cr, &box, 1.0);
+  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  cairo_fill (cr);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
+      double middle = box.y + LEGEND_PADDING + (i + 0.5) * LEGEND_ROW;
+      double x = box.x + LEGEND_PADDING;
+      cairo_font_extents_t font;
+
+      draw_legend_sample (frame, entry, x, middle);
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_set_font_size (cr, LEGEND_FONT_SIZE);
+      cairo_font_extents (cr, &font);
+      set_rgb (cr, TEXT_RGB);
+      cairo_move_to (cr, round (x + LEGEND_SWATCH + 8),
+                     round (middle + (font.ascent - font.descent) / 2));
+      cairo_show_text (cr, entry->text);
+    }
+  cairo_restore (cr);
+}
+
 /* The whole map */
 
 void
@@ -1267,6 +1755,8 @@ admiralty_sector_render (cairo_t                      *cr,
   GPtrArray *sectors;
   Frame frame;
 
+  AdmiraltySectorView inner;
+
   g_return_if_fail (cr != NULL);
   g_return_if_fail (view != NULL && view->scale > 0);
   g_return_if_fail (ADM_IS_SCENARIO (scenario));
@@ -1278,8 +1768,10 @@ admiralty_sector_render (cairo_t                      *cr,
       admiralty_sector_options_init (&defaults);
       options = &defaults;
     }
+  /* The map is laid out at zoom 1 and drawn scaled; the legend at the view's own size. */
+  unzoomed (view, &inner);
   frame.cr = cr;
-  frame.view = view;
+  frame.view = &inner;
   frame.scenario = scenario;
   frame.options = options;
   frame.selected = options->selected_sector != NULL
@@ -1294,6 +1786,8 @@ admiralty_sector_render (cairo_t                      *cr,
   set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
   cairo_paint (cr);
 
+  cairo_save (cr);
+  cairo_scale (cr, view_zoom (view), view_zoom (view));
   draw_links (&frame);
   sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)
@@ -1303,5 +1797,11 @@ admiralty_sector_render (cairo_t                      *cr,
     draw_card (&frame, frame.selected);
   draw_transit (&frame);
   draw_engagements (&frame);
+  cairo_restore (cr);
+  if (options->legend)
+    {
+      frame.view = view;
+      draw_legend (&frame);
+    }
   cairo_restore (cr);
 }

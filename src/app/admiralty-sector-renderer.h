@@ -14,23 +14,30 @@ G_BEGIN_DECLS
 
 /* A window onto the map. Map units are those of the sectors' x and y in the scenario file,
  * x right and y down; the view maps the map point (centre_x, centre_y) to the middle of a
- * width × height pixel area, at scale pixels per map unit. */
+ * width × height pixel area, at scale pixels per map unit. Cards, type, markers and lines are
+ * drawn zoom times their size: zooming in (admiralty_sector_view_zoom ()) multiplies scale and
+ * zoom alike, so that the whole drawing grows, text with it; a fit sets zoom back to 1. */
 typedef struct {
   double centre_x;  /* map units at the view's centre */
   double centre_y;
   double scale;     /* pixels per map unit */
   int    width;     /* pixels */
   int    height;
+  double zoom;      /* cards, type and markers this many times their size */
 } AdmiraltySectorView;
 
-/* The scales a view keeps to, pixels per map unit. */
+/* The scales a view keeps to, pixels per map unit, and its zooms. */
 #define ADMIRALTY_SECTOR_MIN_SCALE 0.05
 #define ADMIRALTY_SECTOR_MAX_SCALE 20.0
+#define ADMIRALTY_SECTOR_MIN_ZOOM  0.25
+#define ADMIRALTY_SECTOR_MAX_ZOOM  6.0
 
-/* A sector's card, in pixels, centred on the sector's position whatever the zoom, so that its
- * name stays readable: zooming spreads or packs the cards, it does not resize them. */
+/* A sector's card at zoom 1, in pixels. Its name sits above the sector's position, its objects
+ * and one line per formation ("■ name") below, so the card reaches further down than up:
+ * ADMIRALTY_SECTOR_NODE_ABOVE of its height lies above the position. */
 #define ADMIRALTY_SECTOR_NODE_WIDTH  124
-#define ADMIRALTY_SECTOR_NODE_HEIGHT  78
+#define ADMIRALTY_SECTOR_NODE_HEIGHT 122
+#define ADMIRALTY_SECTOR_NODE_ABOVE   36
 
 /* Fixed colours, 0xRRGGBB, for tests and a legend. Formation markers take their faction's
  * colour. The middle of a card is always plain fill: the name sits above it and the object
@@ -61,6 +68,7 @@ typedef struct {
   const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark on the
                                              * master's map, each with its status, or NULL */
+  gboolean                 legend;          /* draw the legend in the bottom-left corner */
 } AdmiraltySectorOptions;
 
 /* The colours of an engagement's mark by status (adm-engagement-queue.h), 0xRRGGBB. */
@@ -71,10 +79,10 @@ typedef struct {
 #define ADMIRALTY_SECTOR_ENGAGEMENT_DROPPED_RGB  0x768390
 guint32       admiralty_sector_engagement_rgb (AdmEngagementStatus status);
 
-/* Nothing selected or hovered, the scenario's start positions, everything shown. */
+/* Nothing selected or hovered, the scenario's start positions, everything shown, no legend. */
 void          admiralty_sector_options_init   (AdmiraltySectorOptions    *options);
 
-/* A @width × @height view centred on (0, 0) at one pixel per map unit. */
+/* A @width × @height view centred on (0, 0) at one pixel per map unit, zoom 1. */
 void          admiralty_sector_view_init      (AdmiraltySectorView       *view,
                                                int                        width,
                                                int                        height);
@@ -89,9 +97,9 @@ void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
                                                double                     y,
                                                double                    *map_x,
                                                double                    *map_y);
-/* Centres and scales @view (its width and height kept) so that every sector's whole card fits
- * with a margin. When the view is too small for that, the cards overlap rather than leave
- * it. */
+/* Centres and scales @view (its width and height kept) at zoom 1 so that every sector's whole
+ * card fits with a margin. When the view is too small for that, the cards overlap rather than
+ * leave it. */
 void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
                                                AdmScenario               *scenario);
 /* Whether two sectors' cards overlap in @view. */
@@ -104,8 +112,9 @@ double        admiralty_sector_view_largest_scale (AdmScenario               *sc
                                                int                        width,
                                                int                        height,
                                                double                     max_scale);
-/* Multiplies the scale by @factor (clamped to the scale limits) keeping the map point under
- * pixel (@x, @y) where it is, as a scroll-wheel zoom does. */
+/* Multiplies the scale and the zoom by @factor (clamped so that both stay within their
+ * limits) keeping the map point under pixel (@x, @y) where it is, as a scroll-wheel zoom
+ * does: the whole drawing grows or shrinks about that point. */
 void          admiralty_sector_view_zoom      (AdmiraltySectorView       *view,
                                                double                     factor,
                                                double                     x,
@@ -126,6 +135,24 @@ AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
                                                AdmScenario               *scenario,
                                                double                     x,
                                                double                     y);
+/* The label of @formation's line on its card, as @options' audience may know it: its name,
+ * and its number of ships where adm_audience_map_ship_count () tells that audience one (never
+ * for the public). NULL when the formation is not shown to that audience. */
+char         *admiralty_sector_formation_label (AdmScenario                  *scenario,
+                                                const AdmiraltySectorOptions *options,
+                                                const AdmFormation           *formation)
+                                                G_GNUC_WARN_UNUSED_RESULT;
+/* The legend's entries as drawn, one string a line ("Barrayar", "Not fought yet", …): the
+ * factions whose formations the map shows, the objects, and the marks this audience's map
+ * can carry — engagements by status on the master's map, last-seen marks on a side's. */
+GStrv         admiralty_sector_legend_entries (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The pixel rectangle the legend takes in @view (bottom left), whether or not it is drawn. */
+void          admiralty_sector_legend_rect    (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               cairo_rectangle_t            *rect);
 /* Whether @formation is drawn for @options' audience (F-ECM-2 at the strategic level). */
 gboolean      admiralty_sector_formation_shown (AdmScenario                  *scenario,
                                                 const AdmiraltySectorOptions *options,

@@ -965,6 +965,30 @@ selected_page_cb (AdmiraltyWindow *self,
   _admiralty_window_update_actions (self);
 }
 
+/* The Campaign, Sector Map and Orders tabs are always there: pinned, as GNOME Web pins the
+ * tabs a user keeps, they sit first, show their icon (their title in the tooltip) and no close
+ * button, since closing them is refused. Battles and Twilight Imperium combats keep theirs. */
+static void
+pin_permanent_tabs (AdmiraltyWindow *self)
+{
+  const struct {
+    AdwTabPage *tab;
+    const char *icon;
+  } tabs[] = {
+    { self->campaign_tab, "view-list-bullet-symbolic" },
+    { self->map_tab, "mark-location-symbolic" },
+    { self->orders_tab, "document-edit-symbolic" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (tabs); i++)
+    {
+      g_autoptr(GIcon) icon = g_themed_icon_new (tabs[i].icon);
+
+      adw_tab_page_set_icon (tabs[i].tab, icon);
+      adw_tab_view_set_page_pinned (self->tab_view, tabs[i].tab, TRUE);
+    }
+}
+
 /* The campaign tab stays; a battle's tab closes, its game already on disk. */
 static gboolean
 close_page_cb (AdmiraltyWindow *self,
@@ -1275,6 +1299,7 @@ admiralty_window_init (AdmiraltyWindow *self)
                            G_CALLBACK (selected_page_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
+  pin_permanent_tabs (self);
 
   _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
