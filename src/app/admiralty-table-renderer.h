@@ -71,6 +71,7 @@ typedef enum {
 #define ADMIRALTY_TABLE_HIGHLIGHT_RGB    0xff4df2
 #define ADMIRALTY_TABLE_FIRE_LINE_RGB    0xff8f40
 #define ADMIRALTY_TABLE_RULER_RGB        0xf4f6f8
+#define ADMIRALTY_TABLE_OVERLAP_RGB      0xff2d55  /* tokens lying on each other (issue 19) */
 
 /* The size in cm of a face-down token, whatever the class: a base's size would tell the
  * ship's type. */
@@ -92,9 +93,10 @@ typedef enum {
   ADMIRALTY_LEGEND_REFUSED_MOVE,
   ADMIRALTY_LEGEND_POSSIBLE_TARGET,
   ADMIRALTY_LEGEND_RULER,
+  ADMIRALTY_LEGEND_OVERLAP,
 } AdmiraltyLegendItem;
 
-#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_RULER + 1)
+#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_OVERLAP + 1)
 
 /* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
