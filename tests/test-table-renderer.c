@@ -1231,6 +1231,12 @@ test_snapshot_overlays (void)
 
 /* The cached table (admiralty_table_render_cached) */
 
+/* How far a pixel drawn through the cache may be from the plain drawing's, in a channel. */
+#define TOKEN_TOLERANCE 24
+
+static guint count_differences (cairo_surface_t *got, cairo_surface_t *expected,
+                                int tolerance, const char *name);
+
 static cairo_surface_t *
 render_cached (AdmBattle                   *battle,
                const AdmiraltyTableView    *view,
@@ -1262,8 +1268,10 @@ check_cached (AdmBattle                   *battle,
   g_autoptr(cairo_surface_t) again = render_cached (battle, view, options, cache);
 
   g_test_message ("%s", name);
-  check_same (first, plain, name);
-  check_same (again, plain, name);
+  /* Tokens come from their images, drawn at an eighth of a pixel from where the plain
+   * drawing puts them: their edges may round the other way. */
+  g_assert_cmpuint (count_differences (first, plain, TOKEN_TOLERANCE, name), ==, 0);
+  check_same (again, first, name);
 }
 
 /* Every overlay on and off, the ruler moving, a pan, a zoom, the side's view, the units,
@@ -1452,7 +1460,7 @@ test_cached_pan (void)
       options.ruler_to = admiralty_table_view_to_table (&view, 300, 200);
       plain = render (battle, &view, &options);
       cached = render_cached (battle, &view, &options, cache);
-      g_assert_cmpuint (count_differences (cached, plain, 24, name), ==, 0);
+      g_assert_cmpuint (count_differences (cached, plain, TOKEN_TOLERANCE, name), ==, 0);
     }
 }
 
@@ -1520,11 +1528,13 @@ test_overlap_badge (void)
   /* The kept layers are kept per viewer. */
   options.view_side = 1;
   cached = render_cached (battle, &view, &options, cache);
-  check_same (cached, komarr, "overlap-cached-komarr");
+  g_assert_cmpuint (count_differences (cached, komarr, TOKEN_TOLERANCE,
+                                      "overlap-cached-komarr"), ==, 0);
   options.view_side = 0;
   g_clear_pointer (&cached, cairo_surface_destroy);
   cached = render_cached (battle, &view, &options, cache);
-  check_same (cached, barrayar, "overlap-cached-barrayar");
+  g_assert_cmpuint (count_differences (cached, barrayar, TOKEN_TOLERANCE,
+                                      "overlap-cached-barrayar"), ==, 0);
 }
 
 int

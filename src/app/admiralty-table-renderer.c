@@ -65,6 +65,8 @@ typedef struct {
   Occupancy                    occupancy;
   guint8                      *overlapping;  /* per ship: its token lies on another the view
                                               * shows (issue 19); NULL: none does */
+  GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
+                                              * every token drawn as vectors */
 } Frame;
 
 /* Sides without a faction among their ships, by side index. */
@@ -1498,13 +1500,10 @@ face_up_symbol (cairo_t         *cr,
     ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
 }
 
-static void
-draw_face_up (Frame               *frame,
-              guint                index,
-              const AdmBattleShip *ship,
-              double               cx,
-              double               cy,
-              double               r)
+static TokenLook
+ship_look (Frame               *frame,
+           guint                index,
+           const AdmBattleShip *ship)
 {
   TokenLook look = {
     .colour = ship_colour (frame, ship),
@@ -1524,7 +1523,155 @@ draw_face_up (Frame               *frame,
 
       look.captor_colour = rgb_mix (side_colour (frame, captor->side), white, 0.3);
     }
+  return look;
+}
+
+static void
+draw_face_up (Frame               *frame,
+              guint                index,
+              const AdmBattleShip *ship,
+              double               cx,
+              double               cy,
+              double               r)
+{
+  TokenLook look = ship_look (frame, index, ship);
+
   face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
+}
+
+/* Token images (issue 20): a token is drawn once into a small image per look, radius and
+ * eighth of a pixel of its centre's position, then copied wherever a token looks the same
+ * — three fills and a ring become one copy. Kept by the table's cache, for one scale. */
+
+#define SPRITE_PHASES 8     /* positions per pixel, each way */
+#define MAX_SPRITES   4096  /* more and they are all dropped: ships strewn at random */
+
+typedef struct {
+  /* Zeroed whole before it is filled in: it is hashed and compared as bytes. */
+  TokenLook look;
+  int       face;
+  int       overlapping;
+  double    r;
+  int       phase_x;
+  int       phase_y;
+} SpriteKey;
+
+static guint
+sprite_key_hash (gconstpointer key)
+{
+  const guchar *p = key;
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < sizeof (SpriteKey); i++)
+    h = (h ^ p[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+sprite_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  return memcmp (a, b, sizeof (SpriteKey)) == 0;
+}
+
+/* The half side of a token's image, px: the base and what reaches past its rim (heading
+ * arrow, rings, flames, the overlap badge; draw_ships () culls by the same reach). */
+static int
+sprite_half (double r)
+{
+  return (int) ceil (r + MAX (16.0, 0.8 * r)) + 2;
+}
+
+static void overlap_symbol (cairo_t *cr, double cx, double cy, double r);
+
+static cairo_surface_t *
+sprite_new (const SpriteKey *key)
+{
+  int half = sprite_half (key->r);
+  cairo_surface_t *sprite = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * half + 2,
+                                                        2 * half + 2);
+  cairo_t *cr = cairo_create (sprite);
+  double cx = half + (double) key->phase_x / SPRITE_PHASES;
+  double cy = half + (double) key->phase_y / SPRITE_PHASES;
+
+  /* As frame_begin () sets the table's drawing. */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_tolerance (cr, 0.25);
+  if (key->face == ADMIRALTY_TOKEN_FACE_DOWN)
+    draw_face_down (cr, cx, cy, key->r);
+  else
+    face_up_symbol (cr, &key->look, cx, cy, key->r, NULL);
+  if (key->overlapping)
+    overlap_symbol (cr, cx, cy, key->r);
+  cairo_destroy (cr);
+  return sprite;
+}
+
+/* Draws ship @index's token from its image, as draw_face_up () or draw_face_down () and
+ * overlap_symbol () would draw it; FALSE when it has no image (the number of fires beside
+ * the flames is text, drawn as such). */
+static gboolean
+draw_token_sprite (Frame               *frame,
+                   guint                index,
+                   const AdmBattleShip *ship,
+                   AdmiraltyTokenFace   face,
+                   double               cx,
+                   double               cy,
+                   double               r)
+{
+  GHashTable *sprites = frame->sprites;
+  SpriteKey key;
+  cairo_surface_t *sprite;
+  double ix = floor (cx), iy = floor (cy);
+  int half = sprite_half (r);
+
+  memset (&key, 0, sizeof key);
+  key.face = face;
+  if (face == ADMIRALTY_TOKEN_FACE_UP)
+    {
+      TokenLook look = ship_look (frame, index, ship);
+
+      if (look.on_fire > 1 && look.count_fires)
+        return FALSE;
+      /* Field by field: a whole struct's copy may carry whatever its padding held. */
+      key.look.colour = look.colour;
+      key.look.status = look.status;
+      key.look.heading = look.heading;
+      key.look.damaged = look.damaged;
+      key.look.on_fire = look.on_fire;
+      key.look.captured = look.captured;
+      key.look.captor_colour = look.captor_colour;
+      key.look.selected = look.selected;
+      key.look.count_fires = look.count_fires;
+    }
+  key.overlapping = frame->overlapping != NULL && frame->overlapping[index];
+  key.r = r;
+  key.phase_x = (int) floor ((cx - ix) * SPRITE_PHASES + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * SPRITE_PHASES + 0.5);
+  if (key.phase_x == SPRITE_PHASES)
+    {
+      key.phase_x = 0;
+      ix += 1;
+    }
+  if (key.phase_y == SPRITE_PHASES)
+    {
+      key.phase_y = 0;
+      iy += 1;
+    }
+  sprite = g_hash_table_lookup (sprites, &key);
+  if (sprite == NULL)
+    {
+      if (g_hash_table_size (sprites) >= MAX_SPRITES)
+        g_hash_table_remove_all (sprites);
+      sprite = sprite_new (&key);
+      g_hash_table_insert (sprites, g_memdup2 (&key, sizeof key), sprite);
+    }
+  cairo_set_source_surface (frame->cr, sprite, ix - half, iy - half);
+  cairo_rectangle (frame->cr, ix - half, iy - half, 2 * half + 2, 2 * half + 2);
+  cairo_fill (frame->cr);
+  if (face == ADMIRALTY_TOKEN_FACE_UP && ship->status == ADM_SHIP_ACTIVE)
+    mark_heading (&frame->occupancy, ship->heading, cx, cy, r);
+  return TRUE;
 }
 
 /* Where a ship not hidden from the view is drawn and its base's radius, px. */
@@ -1618,12 +1765,17 @@ draw_ships (Frame *frame)
           if (face == ADMIRALTY_TOKEN_FACE_UP && s->status == ADM_SHIP_ACTIVE)
             mark_heading (&frame->occupancy, s->heading, cx, cy, r);
         }
-      else if (face == ADMIRALTY_TOKEN_FACE_DOWN)
-        draw_face_down (frame->cr, cx, cy, r);
+      else if (frame->sprites != NULL && draw_token_sprite (frame, i, s, face, cx, cy, r))
+        ;
       else
-        draw_face_up (frame, i, s, cx, cy, r);
-      if (frame->overlapping != NULL && frame->overlapping[i])
-        overlap_symbol (frame->cr, cx, cy, r);
+        {
+          if (face == ADMIRALTY_TOKEN_FACE_DOWN)
+            draw_face_down (frame->cr, cx, cy, r);
+          else
+            draw_face_up (frame, i, s, cx, cy, r);
+          if (frame->overlapping != NULL && frame->overlapping[i])
+            overlap_symbol (frame->cr, cx, cy, r);
+        }
       /* The square inside the base: a name may sit close under the rim. */
       occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r, 1.6 * r);
     }
@@ -2328,6 +2480,7 @@ frame_begin (Frame                       *frame,
   frame_init_side_colours (frame);
   occupancy_init (&frame->occupancy, view);
   frame->overlapping = NULL;
+  frame->sprites = NULL;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
@@ -2440,12 +2593,40 @@ struct _AdmiraltyTableCache {
   gboolean            show_grid;
   gboolean            show_labels;
   gboolean            inches;
+  GHashTable         *sprites;      /* SpriteKey → cairo_surface_t, token images */
+  double              sprite_scale; /* the scale they were drawn for */
 };
 
 AdmiraltyTableCache *
 admiralty_table_cache_new (void)
 {
-  return g_new0 (AdmiraltyTableCache, 1);
+  AdmiraltyTableCache *cache = g_new0 (AdmiraltyTableCache, 1);
+
+  cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free,
+                                          (GDestroyNotify) cairo_surface_destroy);
+  return cache;
+}
+
+/* The token images for @view and a target of @format: a zoom drops them (their radius
+ * changes, and the old ones would only take memory); none for anything but 32-bit images
+ * (a PDF wants vectors). */
+static GHashTable *
+cache_sprites (AdmiraltyTableCache      *cache,
+               const AdmiraltyTableView *view,
+               cairo_t                  *target)
+{
+  cairo_surface_t *surface = cairo_get_target (target);
+
+  if (cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_IMAGE ||
+      (cairo_image_surface_get_format (surface) != CAIRO_FORMAT_ARGB32 &&
+       cairo_image_surface_get_format (surface) != CAIRO_FORMAT_RGB24))
+    return NULL;
+  if (cache->sprite_scale != view->scale)
+    {
+      g_hash_table_remove_all (cache->sprites);
+      cache->sprite_scale = view->scale;
+    }
+  return cache->sprites;
 }
 
 void
@@ -2464,6 +2645,7 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
     return;
   admiralty_table_cache_invalidate (cache);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->sprites, g_hash_table_unref);
   g_free (cache);
 }
 
@@ -2559,6 +2741,7 @@ cache_fill (AdmiraltyTableCache         *cache,
     }
   cr = cairo_create (cache->surface);
   frame_begin (&frame, cr, &layer, battle, options);
+  frame.sprites = cache_sprites (cache, view, target);
   for (Stage stage = STAGE_TABLE; stage <= last; stage++)
     draw_stage (&frame, stage);
   cache->occupancy = frame.occupancy;
@@ -2625,6 +2808,7 @@ admiralty_table_render_cached (cairo_t                     *cr,
   cairo_restore (cr);
   occupancy_clear (&frame.occupancy);
   occupancy_copy (&frame.occupancy, &cache->occupancy, view);
+  frame.sprites = cache_sprites (cache, view, cr);
   for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
     draw_stage (&frame, stage);
   frame_end (&frame);
