@@ -67,6 +67,8 @@ typedef struct {
                                               * shows (issue 19); NULL: none does */
   GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
                                               * every token drawn as vectors */
+  struct _AdmiraltyTableCache *cache;        /* with @sprites: where the selection's image
+                                              * is kept */
 } Frame;
 
 /* Sides without a faction among their ships, by side index. */
@@ -1246,6 +1248,103 @@ draw_selection (Frame *frame)
   }
 }
 
+/* The selection as an image: what draw_selection () draws from. */
+typedef struct {
+  /* Zeroed whole before it is filled in: it is compared as bytes. */
+  int                 ship;
+  const AdmShipClass *klass;
+  double              heading;
+  double              scale;
+  int                 phase_x;
+  int                 phase_y;
+  int                 half;
+} SelectionKey;
+
+#define SPRITE_PHASES 8     /* images per pixel of position, each way (selection, tokens) */
+#define MAX_SELECTION_HALF 1024  /* px: a range circle bigger than this is drawn as such */
+
+static cairo_surface_t **cache_selection_slot (struct _AdmiraltyTableCache  *cache,
+                                               SelectionKey                **key);
+
+/* Draws the selection from the image kept in the cache, made anew when the selected ship,
+ * its heading, its place within a pixel or the scale changed; FALSE when it is not drawn
+ * that way (no cache, or circles too big for an image). */
+static gboolean
+draw_selection_image (Frame *frame)
+{
+  const AdmBattleShip *ship = selected_ship (frame);
+  struct _AdmiraltyTableCache *cache = frame->cache;
+  SelectionKey key;
+  double cx, cy, ix, iy, reach = 0.0;
+  cairo_surface_t **image;
+  SelectionKey *kept;
+
+  if (cache == NULL || ship == NULL)
+    return ship == NULL;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      reach = MAX (reach, weapon->range);
+    }
+  reach = MAX (reach, 3 * ship->klass->type->base_size) * frame->view->scale;
+  if (reach > MAX_SELECTION_HALF)
+    return FALSE;
+  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, reach + 4))
+    return TRUE;
+  ix = floor (cx);
+  iy = floor (cy);
+  memset (&key, 0, sizeof key);
+  key.ship = frame->options->selected_ship;
+  key.klass = ship->klass;
+  key.heading = ship->heading;
+  key.scale = frame->view->scale;
+  key.phase_x = (int) floor ((cx - ix) * SPRITE_PHASES + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * SPRITE_PHASES + 0.5);
+  key.half = (int) ceil (reach) + 4;
+  if (key.phase_x == SPRITE_PHASES)
+    {
+      key.phase_x = 0;
+      ix += 1;
+    }
+  if (key.phase_y == SPRITE_PHASES)
+    {
+      key.phase_y = 0;
+      iy += 1;
+    }
+  image = cache_selection_slot (cache, &kept);
+  if (*image == NULL || memcmp (kept, &key, sizeof key) != 0)
+    {
+      Frame sub = *frame;
+      AdmiraltyTableView view = *frame->view;
+      int size = 2 * key.half + 2;
+      cairo_t *cr;
+
+      g_clear_pointer (image, cairo_surface_destroy);
+      *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      cr = cairo_create (*image);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_tolerance (cr, 0.25);
+      /* A view of the image's size that puts the ship where the image's centre is. */
+      view.width = view.height = size;
+      view.centre_x = ship->position.x -
+                      (key.half + (double) key.phase_x / SPRITE_PHASES - size / 2.0) / view.scale;
+      view.centre_y = ship->position.y -
+                      (key.half + (double) key.phase_y / SPRITE_PHASES - size / 2.0) / view.scale;
+      sub.cr = cr;
+      sub.view = &view;
+      draw_selection (&sub);
+      cairo_destroy (cr);
+      *kept = key;
+    }
+  cairo_set_source_surface (frame->cr, *image, ix - key.half, iy - key.half);
+  cairo_rectangle (frame->cr, ix - key.half, iy - key.half, 2 * key.half + 2,
+                   2 * key.half + 2);
+  cairo_fill (frame->cr);
+  return TRUE;
+}
+
 /* Tokens */
 
 /* Diagonal hatching across the token, in lines that miss its centre. */
@@ -1543,7 +1642,6 @@ draw_face_up (Frame               *frame,
  * eighth of a pixel of its centre's position, then copied wherever a token looks the same
  * — three fills and a ring become one copy. Kept by the table's cache, for one scale. */
 
-#define SPRITE_PHASES 8     /* positions per pixel, each way */
 #define MAX_SPRITES   4096  /* more and they are all dropped: ships strewn at random */
 
 typedef struct {
@@ -2481,6 +2579,7 @@ frame_begin (Frame                       *frame,
   occupancy_init (&frame->occupancy, view);
   frame->overlapping = NULL;
   frame->sprites = NULL;
+  frame->cache = NULL;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
@@ -2533,7 +2632,8 @@ draw_stage (Frame *frame,
       draw_mines (frame);
       break;
     case STAGE_MIDDLE:
-      draw_selection (frame);
+      if (!draw_selection_image (frame))
+        draw_selection (frame);
       draw_salvos (frame);
       draw_move_previews (frame);
       draw_declared_fires (frame);
@@ -2595,7 +2695,116 @@ struct _AdmiraltyTableCache {
   gboolean            inches;
   GHashTable         *sprites;      /* SpriteKey → cairo_surface_t, token images */
   double              sprite_scale; /* the scale they were drawn for */
+
+  /* The selected ship's arcs and ranges, as an image (issue 20: a third of a redraw). */
+  cairo_surface_t    *selection;
+  SelectionKey        selection_key;
+
+  /* The table under the ships (STAGE_TABLE) on its own, for the layer's view: kept across
+   * invalidations while what it shows — markers, mines, the low-orbit map, the exits, the
+   * grid — hashes the same, as when a phase moved only ships. */
+  cairo_surface_t    *table;
+  guint64             table_hash;   /* 0: nothing kept */
 };
+
+/* The cache's selection image and its key, for draw_selection_image (). */
+static cairo_surface_t **
+cache_selection_slot (AdmiraltyTableCache  *cache,
+                      SelectionKey        **key)
+{
+  *key = &cache->selection_key;
+  return &cache->selection;
+}
+
+static void
+hash_bytes (guint64       *hash,
+            gconstpointer  data,
+            gsize          size)
+{
+  const guchar *p = data;
+
+  for (gsize i = 0; i < size; i++)
+    *hash = (*hash ^ p[i]) * 1099511628211u;
+}
+
+#define HASH_VALUE(hash, value) \
+  G_STMT_START { __typeof__ (value) v_ = (value); hash_bytes (hash, &v_, sizeof v_); } G_STMT_END
+
+/* Everything draw_stage (STAGE_TABLE) draws from, for @view and @frame's viewer: never 0. */
+static guint64
+table_hash (const Frame *frame)
+{
+  AdmBattle *battle = frame->battle;
+  const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
+  int side = view_side_of (battle, frame->options);
+  guint64 hash = 14695981039346656037u;
+
+  HASH_VALUE (&hash, frame->view->centre_x);
+  HASH_VALUE (&hash, frame->view->centre_y);
+  HASH_VALUE (&hash, frame->view->scale);
+  HASH_VALUE (&hash, frame->view->width);
+  HASH_VALUE (&hash, frame->view->height);
+  HASH_VALUE (&hash, side);
+  HASH_VALUE (&hash, frame->options->show_grid);
+  HASH_VALUE (&hash, frame->options->show_labels);
+  HASH_VALUE (&hash, frame->options->inches);
+  hash_bytes (&hash, frame->side_colours, sizeof frame->side_colours);
+  HASH_VALUE (&hash, orbit->present);
+  if (orbit->present)
+    {
+      HASH_VALUE (&hash, orbit->planet.x);
+      HASH_VALUE (&hash, orbit->planet.y);
+      HASH_VALUE (&hash, orbit->planet_diameter);
+      HASH_VALUE (&hash, orbit->width);
+      HASH_VALUE (&hash, orbit->height);
+      hash_bytes (&hash, orbit->orbits->data, orbit->orbits->len * sizeof (double));
+    }
+  for (guint i = 0; i < adm_battle_get_n_wormhole_exits (battle); i++)
+    {
+      const AdmWormholeExit *zone = adm_battle_get_wormhole_exit (battle, i);
+
+      HASH_VALUE (&hash, zone->position.x);
+      HASH_VALUE (&hash, zone->position.y);
+      HASH_VALUE (&hash, zone->diameter);
+    }
+  HASH_VALUE (&hash, adm_battle_get_n_markers (battle));
+  for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
+
+      HASH_VALUE (&hash, marker->position.x);
+      HASH_VALUE (&hash, marker->position.y);
+      HASH_VALUE (&hash, marker->diameter);
+    }
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      if (!mine_visible (mine, side))
+        continue;
+      HASH_VALUE (&hash, i);
+      HASH_VALUE (&hash, mine->side);
+      HASH_VALUE (&hash, (int) mine->charge);
+      HASH_VALUE (&hash, mine->position.x);
+      HASH_VALUE (&hash, mine->position.y);
+      HASH_VALUE (&hash, mine->range);
+      HASH_VALUE (&hash, mine->revealed);
+    }
+  return hash != 0 ? hash : 1;
+}
+
+/* A copy of @from into @to, both the same size. */
+static void
+copy_surface (cairo_surface_t *to,
+              cairo_surface_t *from)
+{
+  cairo_t *cr = cairo_create (to);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, from, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+}
 
 AdmiraltyTableCache *
 admiralty_table_cache_new (void)
@@ -2645,6 +2854,8 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
     return;
   admiralty_table_cache_invalidate (cache);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->table, cairo_surface_destroy);
+  g_clear_pointer (&cache->selection, cairo_surface_destroy);
   g_clear_pointer (&cache->sprites, g_hash_table_unref);
   g_free (cache);
 }
@@ -2725,6 +2936,7 @@ cache_fill (AdmiraltyTableCache         *cache,
   AdmiraltyTableView layer = *view;
   cairo_t *cr;
   Frame frame;
+  guint64 hash;
 
   /* The target's own format, so that the kept pixels are the ones drawn there. */
   if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
@@ -2742,7 +2954,28 @@ cache_fill (AdmiraltyTableCache         *cache,
   cr = cairo_create (cache->surface);
   frame_begin (&frame, cr, &layer, battle, options);
   frame.sprites = cache_sprites (cache, view, target);
-  for (Stage stage = STAGE_TABLE; stage <= last; stage++)
+  frame.cache = frame.sprites != NULL ? cache : NULL;
+  hash = table_hash (&frame);
+  if (cache->table != NULL && cache->table_hash == hash &&
+      cairo_image_surface_get_format (cache->table) == format &&
+      cairo_image_surface_get_width (cache->table) == layer.width &&
+      cairo_image_surface_get_height (cache->table) == layer.height)
+    copy_surface (cache->surface, cache->table);
+  else
+    {
+      draw_stage (&frame, STAGE_TABLE);
+      cairo_surface_flush (cache->surface);
+      if (cache->table == NULL || cairo_image_surface_get_format (cache->table) != format ||
+          cairo_image_surface_get_width (cache->table) != layer.width ||
+          cairo_image_surface_get_height (cache->table) != layer.height)
+        {
+          g_clear_pointer (&cache->table, cairo_surface_destroy);
+          cache->table = cairo_image_surface_create (format, layer.width, layer.height);
+        }
+      copy_surface (cache->table, cache->surface);
+      cache->table_hash = hash;
+    }
+  for (Stage stage = STAGE_TABLE + 1; stage <= last; stage++)
     draw_stage (&frame, stage);
   cache->occupancy = frame.occupancy;
   frame.occupancy.bits = NULL;
@@ -2809,6 +3042,7 @@ admiralty_table_render_cached (cairo_t                     *cr,
   occupancy_clear (&frame.occupancy);
   occupancy_copy (&frame.occupancy, &cache->occupancy, view);
   frame.sprites = cache_sprites (cache, view, cr);
+  frame.cache = frame.sprites != NULL ? cache : NULL;
   for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
     draw_stage (&frame, stage);
   frame_end (&frame);
