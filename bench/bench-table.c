@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-table.c: offscreen redraws of the tactical table by the app's Cairo renderer — a
  * 1920 x 1080 view of 300 ships, 100 explosion markers and a selected battleship's arcs and
- * ranges — against a bare fill of the same surface. Prints figures; asserts nothing.
+ * ranges — against a bare fill of the same surface: all as vectors, and the table widget's
+ * way through its cache (after the battle changed, panning, the ruler moving). Prints each
+ * figure with its target (issue 20) and the growth at 50 / 300 / 1,000 ships; asserts
+ * nothing.
  * `bench-table FILE.png` also saves the frame it measures. */
 
 #include "config.h"
@@ -147,6 +150,7 @@ draw (cairo_t               *cr,
  * many pixels before each one, as in a drag; with @ruler the ruler's end moves instead, as
  * when measuring. Through @cache when not NULL (the table widget's way). */
 static double worst_ms;  /* the slowest frame of the last time_frames () */
+static double mean_ms;   /* and the mean */
 
 static double
 time_frames (cairo_t               *cr,
@@ -179,9 +183,12 @@ time_frames (cairo_t               *cr,
       cairo_surface_flush (surface);
       times[i] = (cpu_time_us () - start) / 1000.0;
     }
-  worst_ms = 0.0;
+  worst_ms = mean_ms = 0.0;
   for (int i = 0; i < N_FRAMES; i++)
-    worst_ms = MAX (worst_ms, times[i]);
+    {
+      worst_ms = MAX (worst_ms, times[i]);
+      mean_ms += times[i] / N_FRAMES;
+    }
   return median (times, N_FRAMES);
 }
 
@@ -247,14 +254,14 @@ scaling (cairo_t *cr)
 {
   static const int sizes[] = { 50, 300, 1000 };
 
-  g_print ("scaling (full redraw, fitted view, one ship selected; target <= %.1f ms):\n",
-           TARGET_FULL_MS);
+  g_print ("scaling (full redraw, fitted view, one ship selected):\n");
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       g_autoptr(AdmBattle) battle = NULL;
+      g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
       AdmiraltyTableView view;
       AdmiraltyTableOptions options;
-      double ms;
+      double ms, changed_ms;
 
       n_ships = sizes[i];
       battle = load_battle ();
@@ -263,9 +270,11 @@ scaling (cairo_t *cr)
       admiralty_table_view_init (&view, WIDTH, HEIGHT);
       admiralty_table_view_fit (&view, battle, &options);
       ms = time_frames (cr, view, battle, &options, 0, 0, FALSE, NULL);
-      g_print ("  %4u ships: %6.2f ms median of %d, %.2f us a ship (target <= %.1f ms)\n",
-               adm_battle_get_n_ships (battle), ms, N_FRAMES, 1000.0 * ms / n_ships,
-               TARGET_FULL_MS);
+      changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
+      g_print ("  %4u ships: in the widget after a change %6.2f ms, %.2f us a ship (target "
+               "<= %.1f ms); all as vectors %6.2f ms, %.2f us a ship; medians of %d\n",
+               adm_battle_get_n_ships (battle), changed_ms, 1000.0 * changed_ms / n_ships,
+               TARGET_FULL_MS, ms, 1000.0 * ms / n_ships, N_FRAMES);
     }
 }
 
@@ -279,6 +288,7 @@ main (int   argc,
   AdmiraltyTableView view, zoomed;
   AdmiraltyTableOptions options, plain;
   double fill_ms, frame_ms, pan_ms, pan_worst_ms, changed_ms, zoom_ms, side_ms, plain_ms;
+  double drag_ms, drag_worst_ms, drag_mean_ms;
 
   /* The figures' "≤" in the terminal's charset. */
   setlocale (LC_ALL, "");
@@ -314,6 +324,10 @@ main (int   argc,
   admiralty_table_cache_invalidate (cache);
   pan_ms = time_frames (cr, view, battle, &options, 7, 3, FALSE, cache);
   pan_worst_ms = worst_ms;
+  /* A long drag, 40 px a frame: the layer is drawn again each time the drag leaves it. */
+  drag_ms = time_frames (cr, view, battle, &options, 40, 0, FALSE, cache);
+  drag_worst_ms = worst_ms;
+  drag_mean_ms = mean_ms;
   changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
   zoomed = view;
   admiralty_table_view_zoom (&zoomed, 4, WIDTH / 4.0, HEIGHT / 2.0);
@@ -331,15 +345,18 @@ main (int   argc,
            "selected\n", adm_battle_get_n_ships (battle), adm_battle_get_n_markers (battle),
            WIDTH, HEIGHT, view.scale);
   g_print ("bare fill of the surface: %.3f ms median of %d\n", fill_ms, N_FRAMES);
-  g_print ("full redraw: %.2f ms median of %d (%.0fx the bare fill, %.0f frames/s; "
-           "target <= %.1f ms)\n", frame_ms, N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms,
-           TARGET_FULL_MS);
-  g_print ("full redraw in the widget after the battle changed (kept layers dropped): "
-           "%.2f ms median of %d (target <= %.1f ms)\n", changed_ms, N_FRAMES,
-           TARGET_FULL_MS);
+  g_print ("full redraw, everything as vectors (a PDF's way, no kept images): %.2f ms median "
+           "of %d (%.0fx the bare fill, %.0f frames/s; target <= %.1f ms)\n", frame_ms,
+           N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms, TARGET_FULL_MS);
+  g_print ("full redraw in the widget after the battle changed (kept layers dropped; token, "
+           "selection and unchanged table images reused): %.2f ms median of %d (target <= "
+           "%.1f ms)\n", changed_ms, N_FRAMES, TARGET_FULL_MS);
   g_print ("pan in the widget (centre shifted 7, 3 px a frame, the kept layer copied "
            "shifted): %.2f ms median of %d, slowest %.2f ms (target <= %.1f ms)\n", pan_ms,
            N_FRAMES, pan_worst_ms, TARGET_PAN_MS);
+  g_print ("a long drag (40 px a frame, the layer drawn again each time the drag leaves it): "
+           "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms)\n", drag_ms,
+           drag_mean_ms, drag_worst_ms, TARGET_PAN_MS);
   g_print ("the ruler moving over the kept table (widget's cache): %.2f ms with a ship "
            "selected (its arcs kept with the ships), %.2f ms with nothing selected\n", ruler_ms,
            ruler_plain_ms);
