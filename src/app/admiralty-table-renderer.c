@@ -1863,9 +1863,7 @@ draw_ships (Frame *frame)
           if (face == ADMIRALTY_TOKEN_FACE_UP && s->status == ADM_SHIP_ACTIVE)
             mark_heading (&frame->occupancy, s->heading, cx, cy, r);
         }
-      else if (frame->sprites != NULL && draw_token_sprite (frame, i, s, face, cx, cy, r))
-        ;
-      else
+      else if (frame->sprites == NULL || !draw_token_sprite (frame, i, s, face, cx, cy, r))
         {
           if (face == ADMIRALTY_TOKEN_FACE_DOWN)
             draw_face_down (frame->cr, cx, cy, r);
@@ -2816,20 +2814,13 @@ admiralty_table_cache_new (void)
   return cache;
 }
 
-/* The token images for @view and a target of @format: a zoom drops them (their radius
- * changes, and the old ones would only take memory); none for anything but 32-bit images
- * (a PDF wants vectors). */
+/* The token images for @view: a zoom drops them (their radius changes, and the old ones
+ * would only take memory). Drawing through the cache is drawing pixels anyway (the widget's
+ * recording of them included); a PDF takes the plain drawing, all vectors. */
 static GHashTable *
 cache_sprites (AdmiraltyTableCache      *cache,
-               const AdmiraltyTableView *view,
-               cairo_t                  *target)
+               const AdmiraltyTableView *view)
 {
-  cairo_surface_t *surface = cairo_get_target (target);
-
-  if (cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_IMAGE ||
-      (cairo_image_surface_get_format (surface) != CAIRO_FORMAT_ARGB32 &&
-       cairo_image_surface_get_format (surface) != CAIRO_FORMAT_RGB24))
-    return NULL;
   if (cache->sprite_scale != view->scale)
     {
       g_hash_table_remove_all (cache->sprites);
@@ -2953,8 +2944,8 @@ cache_fill (AdmiraltyTableCache         *cache,
     }
   cr = cairo_create (cache->surface);
   frame_begin (&frame, cr, &layer, battle, options);
-  frame.sprites = cache_sprites (cache, view, target);
-  frame.cache = frame.sprites != NULL ? cache : NULL;
+  frame.sprites = cache_sprites (cache, view);
+  frame.cache = cache;
   hash = table_hash (&frame);
   if (cache->table != NULL && cache->table_hash == hash &&
       cairo_image_surface_get_format (cache->table) == format &&
@@ -3041,8 +3032,8 @@ admiralty_table_render_cached (cairo_t                     *cr,
   cairo_restore (cr);
   occupancy_clear (&frame.occupancy);
   occupancy_copy (&frame.occupancy, &cache->occupancy, view);
-  frame.sprites = cache_sprites (cache, view, cr);
-  frame.cache = frame.sprites != NULL ? cache : NULL;
+  frame.sprites = cache_sprites (cache, view);
+  frame.cache = cache;
   for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
     draw_stage (&frame, stage);
   frame_end (&frame);
