@@ -67,8 +67,8 @@ typedef struct {
                                               * shows (issue 19); NULL: none does */
   GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
                                               * every token drawn as vectors */
-  struct _AdmiraltyTableCache *cache;        /* with @sprites: where the selection's image
-                                              * is kept */
+  struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
+                                              * selection's image; NULL: the plain drawing */
 } Frame;
 
 /* Sides without a faction among their ships, by side index. */
