@@ -217,6 +217,36 @@ time_changed_frames (cairo_t               *cr,
   return median (times, N_FRAMES);
 }
 
+/* Plotting the selected ship's course in the widget: its formation's move preview drawn
+ * over the kept table, the ships and names drawn anew each frame above it, as while the
+ * master drags. */
+static double
+time_plotting (cairo_t               *cr,
+               AdmiraltyTableView     view,
+               AdmBattle             *battle,
+               AdmiraltyTableOptions *options,
+               AdmiraltyTableCache   *cache)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autoptr(GPtrArray) previews = g_ptr_array_new ();
+  AdmiraltyTableOptions plotting = *options;
+  const char *text = "<orders><turn n=\"1\"><move formation=\"bf12\"><forward cm=\"10\"/>"
+                     "<turn degrees=\"45\"/><forward cm=\"8\"/></move></turn></orders>";
+  AdmMovePreview preview = { 0 };
+  double ms;
+
+  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
+  if (orders == NULL || !adm_battle_preview_move (battle, orders, "bf12", &preview, &error))
+    g_error ("%s", error->message);
+  g_ptr_array_add (previews, &preview);
+  plotting.move_previews = previews;
+  plotting.editing_move = 0;
+  ms = time_frames (cr, view, battle, &plotting, 0, 0, FALSE, cache);
+  adm_move_preview_clear (&preview);
+  return ms;
+}
+
 static double
 time_bare_fill (cairo_t *cr)
 {
@@ -288,7 +318,7 @@ main (int   argc,
   AdmiraltyTableView view, zoomed;
   AdmiraltyTableOptions options, plain;
   double fill_ms, frame_ms, pan_ms, pan_worst_ms, changed_ms, zoom_ms, side_ms, plain_ms;
-  double drag_ms, drag_worst_ms, drag_mean_ms;
+  double drag_ms, drag_worst_ms, drag_mean_ms, plot_ms;
 
   /* The figures' "≤" in the terminal's charset. */
   setlocale (LC_ALL, "");
@@ -329,6 +359,7 @@ main (int   argc,
   drag_worst_ms = worst_ms;
   drag_mean_ms = mean_ms;
   changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
+  plot_ms = time_plotting (cr, view, battle, &options, cache);
   zoomed = view;
   admiralty_table_view_zoom (&zoomed, 4, WIDTH / 4.0, HEIGHT / 2.0);
   zoom_ms = time_frames (cr, zoomed, battle, &options, 0, 0, FALSE, NULL);
@@ -357,6 +388,9 @@ main (int   argc,
   g_print ("a long drag (40 px a frame, the layer drawn again each time the drag leaves it): "
            "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms)\n", drag_ms,
            drag_mean_ms, drag_worst_ms, TARGET_PAN_MS);
+  g_print ("plotting a course in the widget (the preview over the kept table, ships and "
+           "names drawn anew above it): %.2f ms median of %d (target <= %.1f ms)\n", plot_ms,
+           N_FRAMES, TARGET_PAN_MS);
   g_print ("the ruler moving over the kept table (widget's cache): %.2f ms with a ship "
            "selected (its arcs kept with the ships), %.2f ms with nothing selected\n", ruler_ms,
            ruler_plain_ms);
