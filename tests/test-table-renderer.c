@@ -1464,6 +1464,32 @@ test_cached_pan (void)
     }
 }
 
+/* A declared launch is drawn as an arrow over the kept table, not kept with the ships: the
+ * launch declared after the table was kept shows at once. */
+static void
+test_cached_launch (void)
+{
+  g_autoptr(AdmBattle) battle = load_scenario ("torpedo-duel.xml");
+  g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1,
+    "<launch weapons=\"prince-xav:torpedoes\" target=\"pale-jade\"/>");
+  g_autoptr(cairo_surface_t) before = NULL;
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) cached = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+
+  admiralty_table_options_init (&options);
+  admiralty_table_view_init (&view, 480, 360);
+  admiralty_table_view_fit (&view, battle, &options);
+  before = render_cached (battle, &view, &options, cache);
+  options.orders = orders;
+  plain = render (battle, &view, &options);
+  cached = render_cached (battle, &view, &options, cache);
+  g_assert_false (surfaces_equal (plain, before));
+  g_assert_cmpuint (count_differences (cached, plain, TOKEN_TOLERANCE, "cached-launch"), ==, 0);
+}
+
 /* Issue 19 (F-RAM-2, F-BOARD-1): a token lying on another after movement is ringed and
  * badged in red; a side sees the badge only between tokens it sees, so an overlap with a
  * ship hidden from it shows nothing. */
@@ -1565,6 +1591,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/overlays/ruler", test_ruler);
   g_test_add_func ("/ui/table-renderer/cached", test_cached);
   g_test_add_func ("/ui/table-renderer/cached/pan", test_cached_pan);
+  g_test_add_func ("/ui/table-renderer/cached/F-WPN-10/launch", test_cached_launch);
   g_test_add_func ("/ui/table-renderer/F-RAM-2/overlap-badge", test_overlap_badge);
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);

@@ -2863,10 +2863,14 @@ cacheable (const AdmiraltyTableOptions *options)
   if ((options->move_previews != NULL && options->move_previews->len > 0) ||
       (options->orders != NULL && options->orders->fires != NULL &&
        options->orders->fires->len > 0) ||
-      (options->orders != NULL && options->orders->other != NULL &&
-       options->orders->other->len > 0) ||
       (options->highlight_ships != NULL && options->highlight_ships->len > 0))
     return STAGE_TABLE;
+  /* Declared launches are drawn as arrows too (draw_declared_launches ()). */
+  for (guint o = 0; options->orders != NULL && options->orders->other != NULL &&
+                    o < options->orders->other->len; o++)
+    if (g_strcmp0 (((const AdmOrderDecl *)
+                    g_ptr_array_index (options->orders->other, o))->element, "launch") == 0)
+      return STAGE_TABLE;
   return STAGE_MIDDLE;
 }
 
