@@ -2417,6 +2417,10 @@ place_label (Frame        *frame,
       if (i < n && !occupancy_free (&frame->occupancy, x, y, width, height))
         continue;
       occupancy_mark (&frame->occupancy, x, y, width, height);
+      /* Past the window's edges a name only takes its room. */
+      if (x + width + 2 < 0 || x - 2 > frame->view->width || y + height < 0 ||
+          y > frame->view->height)
+        return TRUE;
       cairo_rectangle (cr, x - 2, y, width + 4, height);
       set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.6);
       cairo_fill (cr);
