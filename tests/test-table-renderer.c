@@ -1464,6 +1464,59 @@ test_cached_pan (void)
     }
 }
 
+/* @battle drawn into an image of twice the view's pixels (a display at scale 2), plainly or
+ * through @cache. */
+static cairo_surface_t *
+render_scaled (AdmBattle                   *battle,
+               const AdmiraltyTableView    *view,
+               const AdmiraltyTableOptions *options,
+               AdmiraltyTableCache         *cache)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * view->width,
+                                                         2 * view->height);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (surface, 2, 2);
+  cr = cairo_create (surface);
+  if (cache != NULL)
+    admiralty_table_render_cached (cr, view, battle, options, cache);
+  else
+    admiralty_table_render (cr, view, battle, options);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* On a display at scale 2 the kept images are drawn at its pixels: the cached picture, also
+ * after pans (by half a view pixel: drawn again), is the plain one's, as sharp. */
+static void
+test_cached_device_scale (void)
+{
+  g_autoptr(AdmBattle) battle = crowded_battle ();
+  g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
+  static const double pans[][2] = { { 0, 0 }, { 9, -4 }, { 0.5, 1.5 }, { -30, 12 } };
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+
+  admiralty_table_options_init (&options);
+  options.selected_ship = adm_battle_ship_index (battle, "komarr-20");
+  admiralty_table_view_init (&view, 320, 200);
+  admiralty_table_view_fit (&view, battle, &options);
+  admiralty_table_cache_set_device_scale (cache, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("cached-scale-2-%u", i);
+      g_autoptr(cairo_surface_t) plain = NULL;
+      g_autoptr(cairo_surface_t) cached = NULL;
+
+      admiralty_table_view_pan (&view, pans[i][0], pans[i][1]);
+      plain = render_scaled (battle, &view, &options, NULL);
+      cached = render_scaled (battle, &view, &options, cache);
+      g_assert_cmpuint (count_differences (cached, plain, TOKEN_TOLERANCE, name), ==, 0);
+    }
+}
+
 /* A declared launch is drawn as an arrow over the kept table, not kept with the ships: the
  * launch declared after the table was kept shows at once. */
 static void
@@ -1591,6 +1644,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/overlays/ruler", test_ruler);
   g_test_add_func ("/ui/table-renderer/cached", test_cached);
   g_test_add_func ("/ui/table-renderer/cached/pan", test_cached_pan);
+  g_test_add_func ("/ui/table-renderer/cached/device-scale", test_cached_device_scale);
   g_test_add_func ("/ui/table-renderer/cached/F-WPN-10/launch", test_cached_launch);
   g_test_add_func ("/ui/table-renderer/F-RAM-2/overlap-badge", test_overlap_badge);
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);

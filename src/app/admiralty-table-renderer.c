@@ -69,7 +69,35 @@ typedef struct {
                                               * every token drawn as vectors */
   struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
                                               * selection's image; NULL: the plain drawing */
+  int                          device_scale; /* pixels of the kept images per view pixel */
 } Frame;
+
+/* An image of @width × @height view pixels, @device_scale image pixels to each. */
+static cairo_surface_t *
+image_new (cairo_format_t format,
+           int            width,
+           int            height,
+           int            device_scale)
+{
+  cairo_surface_t *image = cairo_image_surface_create (format, width * device_scale,
+                                                       height * device_scale);
+
+  cairo_surface_set_device_scale (image, device_scale, device_scale);
+  return image;
+}
+
+/* Whether @image is of @format and @width × @height view pixels at @device_scale. */
+static gboolean
+image_fits (cairo_surface_t *image,
+            cairo_format_t   format,
+            int              width,
+            int              height,
+            int              device_scale)
+{
+  return image != NULL && cairo_image_surface_get_format (image) == format &&
+         cairo_image_surface_get_width (image) == width * device_scale &&
+         cairo_image_surface_get_height (image) == height * device_scale;
+}
 
 /* Sides without a faction among their ships, by side index. */
 static const guint32 side_palette[MAX_SIDE_COLOURS] = {
@@ -1258,9 +1286,11 @@ typedef struct {
   int                 phase_x;
   int                 phase_y;
   int                 half;
+  int                 device_scale;
 } SelectionKey;
 
-#define SPRITE_PHASES 8     /* images per pixel of position, each way (selection, tokens) */
+#define SPRITE_PHASES 8     /* images per image pixel of position, each way (selection,
+                             * tokens) */
 #define MAX_SELECTION_HALF 1024  /* px: a range circle bigger than this is drawn as such */
 
 static cairo_surface_t **cache_selection_slot (struct _AdmiraltyTableCache  *cache,
@@ -1276,6 +1306,7 @@ draw_selection_image (Frame *frame)
   struct _AdmiraltyTableCache *cache = frame->cache;
   SelectionKey key;
   double cx, cy, ix, iy, reach = 0.0;
+  int phases = SPRITE_PHASES * frame->device_scale;
   cairo_surface_t **image;
   SelectionKey *kept;
 
@@ -1300,20 +1331,21 @@ draw_selection_image (Frame *frame)
   key.klass = ship->klass;
   key.heading = ship->heading;
   key.scale = frame->view->scale;
-  key.phase_x = (int) floor ((cx - ix) * SPRITE_PHASES + 0.5);
-  key.phase_y = (int) floor ((cy - iy) * SPRITE_PHASES + 0.5);
+  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
   key.half = (int) ceil (reach) + 4;
-  if (key.phase_x == SPRITE_PHASES)
+  if (key.phase_x == phases)
     {
       key.phase_x = 0;
       ix += 1;
     }
-  if (key.phase_y == SPRITE_PHASES)
+  if (key.phase_y == phases)
     {
       key.phase_y = 0;
       iy += 1;
     }
   image = cache_selection_slot (cache, &kept);
+  key.device_scale = frame->device_scale;
   if (*image == NULL || memcmp (kept, &key, sizeof key) != 0)
     {
       Frame sub = *frame;
@@ -1322,16 +1354,16 @@ draw_selection_image (Frame *frame)
       cairo_t *cr;
 
       g_clear_pointer (image, cairo_surface_destroy);
-      *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      *image = image_new (CAIRO_FORMAT_ARGB32, size, size, frame->device_scale);
       cr = cairo_create (*image);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       cairo_set_tolerance (cr, 0.25);
       /* A view of the image's size that puts the ship where the image's centre is. */
       view.width = view.height = size;
       view.centre_x = ship->position.x -
-                      (key.half + (double) key.phase_x / SPRITE_PHASES - size / 2.0) / view.scale;
+                      (key.half + (double) key.phase_x / phases - size / 2.0) / view.scale;
       view.centre_y = ship->position.y -
-                      (key.half + (double) key.phase_y / SPRITE_PHASES - size / 2.0) / view.scale;
+                      (key.half + (double) key.phase_y / phases - size / 2.0) / view.scale;
       sub.cr = cr;
       sub.view = &view;
       draw_selection (&sub);
@@ -1652,6 +1684,7 @@ typedef struct {
   double    r;
   int       phase_x;
   int       phase_y;
+  int       device_scale;
 } SpriteKey;
 
 static guint
@@ -1686,11 +1719,11 @@ static cairo_surface_t *
 sprite_new (const SpriteKey *key)
 {
   int half = sprite_half (key->r);
-  cairo_surface_t *sprite = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * half + 2,
-                                                        2 * half + 2);
+  cairo_surface_t *sprite = image_new (CAIRO_FORMAT_ARGB32, 2 * half + 2, 2 * half + 2,
+                                       key->device_scale);
   cairo_t *cr = cairo_create (sprite);
-  double cx = half + (double) key->phase_x / SPRITE_PHASES;
-  double cy = half + (double) key->phase_y / SPRITE_PHASES;
+  double cx = half + (double) key->phase_x / (SPRITE_PHASES * key->device_scale);
+  double cy = half + (double) key->phase_y / (SPRITE_PHASES * key->device_scale);
 
   /* As frame_begin () sets the table's drawing. */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1722,6 +1755,7 @@ draw_token_sprite (Frame               *frame,
   cairo_surface_t *sprite;
   double ix = floor (cx), iy = floor (cy);
   int half = sprite_half (r);
+  int phases = SPRITE_PHASES * frame->device_scale;
 
   memset (&key, 0, sizeof key);
   key.face = face;
@@ -1743,15 +1777,16 @@ draw_token_sprite (Frame               *frame,
       key.look.count_fires = look.count_fires;
     }
   key.overlapping = frame->overlapping != NULL && frame->overlapping[index];
+  key.device_scale = frame->device_scale;
   key.r = r;
-  key.phase_x = (int) floor ((cx - ix) * SPRITE_PHASES + 0.5);
-  key.phase_y = (int) floor ((cy - iy) * SPRITE_PHASES + 0.5);
-  if (key.phase_x == SPRITE_PHASES)
+  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
+  if (key.phase_x == phases)
     {
       key.phase_x = 0;
       ix += 1;
     }
-  if (key.phase_y == SPRITE_PHASES)
+  if (key.phase_y == phases)
     {
       key.phase_y = 0;
       iy += 1;
@@ -2582,6 +2617,7 @@ frame_begin (Frame                       *frame,
   frame->overlapping = NULL;
   frame->sprites = NULL;
   frame->cache = NULL;
+  frame->device_scale = 1;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
@@ -2682,6 +2718,7 @@ admiralty_table_render (cairo_t                     *cr,
 /* The cached table */
 
 struct _AdmiraltyTableCache {
+  int                 device_scale; /* image pixels per view pixel (the display's scale) */
   cairo_surface_t    *surface;     /* NULL: nothing kept */
   gboolean            valid;       /* FALSE: @surface is only memory to draw in again (a new
                                     * surface's first drawing costs its pages) */
@@ -2813,6 +2850,8 @@ admiralty_table_cache_new (void)
 {
   AdmiraltyTableCache *cache = g_new0 (AdmiraltyTableCache, 1);
 
+  cache->device_scale = 1;
+
   cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free,
                                           (GDestroyNotify) cairo_surface_destroy);
   return cache;
@@ -2840,6 +2879,24 @@ admiralty_table_cache_invalidate (AdmiraltyTableCache *cache)
     return;
   cache->valid = FALSE;
   occupancy_clear (&cache->occupancy);
+}
+
+void
+admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
+                                        int                  device_scale)
+{
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (device_scale >= 1);
+
+  if (cache->device_scale == device_scale)
+    return;
+  /* Everything kept is pixels at the old scale. */
+  admiralty_table_cache_invalidate (cache);
+  g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->table, cairo_surface_destroy);
+  g_clear_pointer (&cache->selection, cairo_surface_destroy);
+  g_hash_table_remove_all (cache->sprites);
+  cache->device_scale = device_scale;
 }
 
 void
@@ -2899,8 +2956,8 @@ cache_keys_match (const AdmiraltyTableCache   *cache,
 static gboolean
 cache_offset (const AdmiraltyTableCache *cache,
               const AdmiraltyTableView  *view,
-              int                       *dx,
-              int                       *dy)
+              double                    *dx,
+              double                    *dy)
 {
   const AdmiraltyTableView *layer = &cache->view;
   double ox, oy;
@@ -2909,11 +2966,12 @@ cache_offset (const AdmiraltyTableCache *cache,
     return FALSE;
   ox = (view->centre_x - layer->centre_x) * view->scale + (layer->width - view->width) / 2.0;
   oy = (view->centre_y - layer->centre_y) * view->scale + (layer->height - view->height) / 2.0;
-  /* A thousandth of a pixel is rounding in the centre's cm, not a pan. */
+  /* Whole view pixels, whatever the display's scale: the grid's lines are set on them. A
+   * thousandth of a pixel is rounding in the centre's cm, not a pan. */
   if (fabs (ox - round (ox)) > 1e-3 || fabs (oy - round (oy)) > 1e-3)
     return FALSE;
-  *dx = (int) lround (ox);
-  *dy = (int) lround (oy);
+  *dx = round (ox);
+  *dy = round (oy);
   return *dx >= 0 && *dy >= 0 && *dx + view->width <= layer->width &&
          *dy + view->height <= layer->height;
 }
@@ -2943,33 +3001,29 @@ cache_fill (AdmiraltyTableCache         *cache,
   admiralty_table_cache_invalidate (cache);
   layer.width += 2 * margin_x;
   layer.height += 2 * margin_y;
-  if (cache->surface == NULL || cairo_image_surface_get_format (cache->surface) != format ||
-      cairo_image_surface_get_width (cache->surface) != layer.width ||
-      cairo_image_surface_get_height (cache->surface) != layer.height)
+  if (!image_fits (cache->surface, format, layer.width, layer.height, cache->device_scale))
     {
       g_clear_pointer (&cache->surface, cairo_surface_destroy);
-      cache->surface = cairo_image_surface_create (format, layer.width, layer.height);
+      cache->surface = image_new (format, layer.width, layer.height, cache->device_scale);
     }
   cr = cairo_create (cache->surface);
   frame_begin (&frame, cr, &layer, battle, options);
   frame.sprites = cache_sprites (cache, view);
   frame.cache = cache;
+  frame.device_scale = cache->device_scale;
+  frame.device_scale = cache->device_scale;
   hash = table_hash (&frame);
-  if (cache->table != NULL && cache->table_hash == hash &&
-      cairo_image_surface_get_format (cache->table) == format &&
-      cairo_image_surface_get_width (cache->table) == layer.width &&
-      cairo_image_surface_get_height (cache->table) == layer.height)
+  if (cache->table_hash == hash &&
+      image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
     copy_surface (cache->surface, cache->table);
   else
     {
       draw_stage (&frame, STAGE_TABLE);
       cairo_surface_flush (cache->surface);
-      if (cache->table == NULL || cairo_image_surface_get_format (cache->table) != format ||
-          cairo_image_surface_get_width (cache->table) != layer.width ||
-          cairo_image_surface_get_height (cache->table) != layer.height)
+      if (!image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
         {
           g_clear_pointer (&cache->table, cairo_surface_destroy);
-          cache->table = cairo_image_surface_create (format, layer.width, layer.height);
+          cache->table = image_new (format, layer.width, layer.height, cache->device_scale);
         }
       copy_surface (cache->table, cache->surface);
       cache->table_hash = hash;
@@ -3001,7 +3055,7 @@ admiralty_table_render_cached (cairo_t                     *cr,
 {
   Stage last;
   Frame frame;
-  int dx = 0, dy = 0;
+  double dx = 0, dy = 0;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (view != NULL && view->scale > 0);

@@ -166,6 +166,10 @@ typedef struct _AdmiraltyTableCache AdmiraltyTableCache;
 AdmiraltyTableCache *admiralty_table_cache_new      (void) G_GNUC_WARN_UNUSED_RESULT;
 void                admiralty_table_cache_free      (AdmiraltyTableCache      *cache);
 void                admiralty_table_cache_invalidate (AdmiraltyTableCache     *cache);
+/* The kept images' pixels per view pixel: the display's scale factor (1 by default), so that
+ * they are as sharp as the plain drawing there. */
+void                admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
+                                                     int                       device_scale);
 /* admiralty_table_render () through @cache. */
 void                admiralty_table_render_cached   (cairo_t                  *cr,
                                                      const AdmiraltyTableView *view,
