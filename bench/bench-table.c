@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-table.c: offscreen redraws of the tactical table by the app's Cairo renderer — a
  * 1920 x 1080 view of 300 ships, 100 explosion markers and a selected battleship's arcs and
- * ranges — against a bare fill of the same surface. Prints figures; asserts nothing.
+ * ranges — against a bare fill of the same surface: all as vectors, and the table widget's
+ * way through its cache (after the battle changed, panning, the ruler moving). Prints each
+ * figure with its target (issue 20) and the growth at 50 / 300 / 1,000 ships; asserts
+ * nothing.
  * `bench-table FILE.png` also saves the frame it measures. */
 
 #include "config.h"
@@ -60,7 +63,8 @@ generate_battle (void)
     { "barrayar", "Barrayar", "b", barrayar_capitals, barrayar_escorts, 10, 90 },
     { "komarr", "Komarr", "k", komarr_capitals, komarr_escorts, 140, 270 },
   };
-  int per_side = n_ships / 2, formations = per_side / SHIPS_PER_FORMATION;
+  int per_side = n_ships / 2;
+  int formations = (per_side + SHIPS_PER_FORMATION - 1) / SHIPS_PER_FORMATION;
   GString *xml = g_string_new (NULL);
   guint32 seed = 2010;
 
@@ -78,7 +82,9 @@ generate_battle (void)
           g_string_append_printf (xml, "    <formation id=\"%sf%d\" name=\"%s %d\" "
                                        "flagship=\"%s%03d\">\n", sides[s].prefix, f,
                                   sides[s].name, f, sides[s].prefix, f * SHIPS_PER_FORMATION);
-          for (int i = 0; i < SHIPS_PER_FORMATION; i++)
+          /* The last formation takes what is left: exactly n_ships in all. */
+          for (int i = 0; i < SHIPS_PER_FORMATION && f * SHIPS_PER_FORMATION + i < per_side;
+               i++)
             {
               int n = f * SHIPS_PER_FORMATION + i;
 
@@ -143,6 +149,9 @@ draw (cairo_t               *cr,
 /* The median ms of N_FRAMES redraws of @view; with @pan_dx, @pan_dy the view moves by that
  * many pixels before each one, as in a drag; with @ruler the ruler's end moves instead, as
  * when measuring. Through @cache when not NULL (the table widget's way). */
+static double worst_ms;  /* the slowest frame of the last time_frames () */
+static double mean_ms;   /* and the mean */
+
 static double
 time_frames (cairo_t               *cr,
              AdmiraltyTableView     view,
@@ -174,7 +183,68 @@ time_frames (cairo_t               *cr,
       cairo_surface_flush (surface);
       times[i] = (cpu_time_us () - start) / 1000.0;
     }
+  worst_ms = mean_ms = 0.0;
+  for (int i = 0; i < N_FRAMES; i++)
+    {
+      worst_ms = MAX (worst_ms, times[i]);
+      mean_ms += times[i] / N_FRAMES;
+    }
   return median (times, N_FRAMES);
+}
+
+/* The widget's full redraw after the battle changed (a phase resolved, an undo): the kept
+ * layers dropped and drawn again, median ms of N_FRAMES. */
+static double
+time_changed_frames (cairo_t               *cr,
+                     AdmiraltyTableView    *view,
+                     AdmBattle             *battle,
+                     AdmiraltyTableOptions *options,
+                     AdmiraltyTableCache   *cache)
+{
+  cairo_surface_t *surface = cairo_get_target (cr);
+  double times[N_FRAMES];
+
+  for (int i = 0; i < N_WARM_UP + N_FRAMES; i++)
+    {
+      gint64 start = cpu_time_us ();
+
+      admiralty_table_cache_invalidate (cache);
+      admiralty_table_render_cached (cr, view, battle, options, cache);
+      cairo_surface_flush (surface);
+      if (i >= N_WARM_UP)
+        times[i - N_WARM_UP] = (cpu_time_us () - start) / 1000.0;
+    }
+  return median (times, N_FRAMES);
+}
+
+/* Plotting the selected ship's course in the widget: its formation's move preview drawn
+ * over the kept table, the ships and names drawn anew each frame above it, as while the
+ * master drags. */
+static double
+time_plotting (cairo_t               *cr,
+               AdmiraltyTableView     view,
+               AdmBattle             *battle,
+               AdmiraltyTableOptions *options,
+               AdmiraltyTableCache   *cache)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autoptr(GPtrArray) previews = g_ptr_array_new ();
+  AdmiraltyTableOptions plotting = *options;
+  const char *text = "<orders><turn n=\"1\"><move formation=\"bf12\"><forward cm=\"10\"/>"
+                     "<turn degrees=\"45\"/><forward cm=\"8\"/></move></turn></orders>";
+  AdmMovePreview preview = { 0 };
+  double ms;
+
+  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
+  if (orders == NULL || !adm_battle_preview_move (battle, orders, "bf12", &preview, &error))
+    g_error ("%s", error->message);
+  g_ptr_array_add (previews, &preview);
+  plotting.move_previews = previews;
+  plotting.editing_move = 0;
+  ms = time_frames (cr, view, battle, &plotting, 0, 0, FALSE, cache);
+  adm_move_preview_clear (&preview);
+  return ms;
 }
 
 static double
@@ -212,15 +282,16 @@ load_battle (void)
 static void
 scaling (cairo_t *cr)
 {
-  static const int sizes[] = { 48, 300, 996 };
+  static const int sizes[] = { 50, 300, 1000 };
 
   g_print ("scaling (full redraw, fitted view, one ship selected):\n");
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       g_autoptr(AdmBattle) battle = NULL;
+      g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
       AdmiraltyTableView view;
       AdmiraltyTableOptions options;
-      double ms;
+      double ms, changed_ms;
 
       n_ships = sizes[i];
       battle = load_battle ();
@@ -229,8 +300,11 @@ scaling (cairo_t *cr)
       admiralty_table_view_init (&view, WIDTH, HEIGHT);
       admiralty_table_view_fit (&view, battle, &options);
       ms = time_frames (cr, view, battle, &options, 0, 0, FALSE, NULL);
-      g_print ("  %4u ships: %6.2f ms median of %d, %.2f us a ship\n",
-               adm_battle_get_n_ships (battle), ms, N_FRAMES, 1000.0 * ms / n_ships);
+      changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
+      g_print ("  %4u ships: in the widget after a change %6.2f ms, %.2f us a ship (target "
+               "<= %.1f ms); all as vectors %6.2f ms, %.2f us a ship; medians of %d\n",
+               adm_battle_get_n_ships (battle), changed_ms, 1000.0 * changed_ms / n_ships,
+               TARGET_FULL_MS, ms, 1000.0 * ms / n_ships, N_FRAMES);
     }
 }
 
@@ -243,7 +317,8 @@ main (int   argc,
   cairo_t *cr = cairo_create (surface);
   AdmiraltyTableView view, zoomed;
   AdmiraltyTableOptions options, plain;
-  double fill_ms, frame_ms, pan_ms, zoom_ms, side_ms, plain_ms;
+  double fill_ms, frame_ms, pan_ms, pan_worst_ms, changed_ms, zoom_ms, side_ms, plain_ms;
+  double drag_ms, drag_worst_ms, drag_mean_ms, plot_ms;
 
   /* The figures' "≤" in the terminal's charset. */
   setlocale (LC_ALL, "");
@@ -274,7 +349,17 @@ main (int   argc,
   plain = options;
   plain.selected_ship = -1;
   ruler_plain_ms = time_frames (cr, view, battle, &plain, 0, 0, TRUE, cache);
-  pan_ms = time_frames (cr, view, battle, &options, 7, 3, FALSE, NULL);
+  /* The widget's pan: the kept layer drawn once a quarter of the window wider, then copied
+   * shifted; drawn again when the drag leaves it. */
+  admiralty_table_cache_invalidate (cache);
+  pan_ms = time_frames (cr, view, battle, &options, 7, 3, FALSE, cache);
+  pan_worst_ms = worst_ms;
+  /* A long drag, 40 px a frame: the layer is drawn again each time the drag leaves it. */
+  drag_ms = time_frames (cr, view, battle, &options, 40, 0, FALSE, cache);
+  drag_worst_ms = worst_ms;
+  drag_mean_ms = mean_ms;
+  changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
+  plot_ms = time_plotting (cr, view, battle, &options, cache);
   zoomed = view;
   admiralty_table_view_zoom (&zoomed, 4, WIDTH / 4.0, HEIGHT / 2.0);
   zoom_ms = time_frames (cr, zoomed, battle, &options, 0, 0, FALSE, NULL);
@@ -291,11 +376,21 @@ main (int   argc,
            "selected\n", adm_battle_get_n_ships (battle), adm_battle_get_n_markers (battle),
            WIDTH, HEIGHT, view.scale);
   g_print ("bare fill of the surface: %.3f ms median of %d\n", fill_ms, N_FRAMES);
-  g_print ("full redraw: %.2f ms median of %d (%.0fx the bare fill, %.0f frames/s; "
-           "target <= %.1f ms)\n", frame_ms, N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms,
-           TARGET_FULL_MS);
-  g_print ("pan (centre shifted 7, 3 px, redraw): %.2f ms median of %d (%.0fx the bare fill; "
-           "target <= %.1f ms)\n", pan_ms, N_FRAMES, pan_ms / fill_ms, TARGET_PAN_MS);
+  g_print ("full redraw, everything as vectors (a PDF's way, no kept images): %.2f ms median "
+           "of %d (%.0fx the bare fill, %.0f frames/s; target <= %.1f ms)\n", frame_ms,
+           N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms, TARGET_FULL_MS);
+  g_print ("full redraw in the widget after the battle changed (kept layers dropped; token, "
+           "selection and unchanged table images reused): %.2f ms median of %d (target <= "
+           "%.1f ms)\n", changed_ms, N_FRAMES, TARGET_FULL_MS);
+  g_print ("pan in the widget (centre shifted 7, 3 px a frame, the kept layer copied "
+           "shifted): %.2f ms median of %d, slowest %.2f ms (target <= %.1f ms)\n", pan_ms,
+           N_FRAMES, pan_worst_ms, TARGET_PAN_MS);
+  g_print ("a long drag (40 px a frame, the layer drawn again each time the drag leaves it): "
+           "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms)\n", drag_ms,
+           drag_mean_ms, drag_worst_ms, TARGET_PAN_MS);
+  g_print ("plotting a course in the widget (the preview over the kept table, ships and "
+           "names drawn anew above it): %.2f ms median of %d (target <= %.1f ms)\n", plot_ms,
+           N_FRAMES, TARGET_PAN_MS);
   g_print ("the ruler moving over the kept table (widget's cache): %.2f ms with a ship "
            "selected (its arcs kept with the ships), %.2f ms with nothing selected\n", ruler_ms,
            ruler_plain_ms);

@@ -77,7 +77,7 @@ at_movement (const char *fixture)
 
   /* move.xml: one hidden formation, so detection rolls two d6 (F-ECM-5); 1 against 6 keeps
    * it hidden. */
-  if (g_str_equal (fixture, "move.xml"))
+  if (g_str_equal (fixture, "move.xml") || g_str_equal (fixture, "overlap.xml"))
     resolve_ok (battle, "", "1 6");
   else
     battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
@@ -905,6 +905,52 @@ test_bad_orders_file (void)
   g_assert_true (g_str_has_prefix (error->message, "orders.xml:3:"));
 }
 
+/* Issue 19 (F-RAM-2, F-BOARD-1): tokens may touch, not overlap. After the movement phase
+ * every overlapping pair is named in one report line, which a side reads only when it has
+ * identified both ships; bases in contact are not named. */
+static void
+test_overlap_reported (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ("overlap.xml");
+  g_autoptr(GPtrArray) barrayar = NULL;
+  g_autoptr(GPtrArray) komarr = NULL;
+  static const char * const lines[] = {
+    "The tokens of Kestrel and Triumph overlap",
+    "The tokens of Kestrel and Shadow overlap",
+    "The tokens of Triumph and Shadow overlap",
+  };
+  gboolean barrayar_reads[G_N_ELEMENTS (lines)] = { FALSE };
+  gboolean komarr_reads[G_N_ELEMENTS (lines)] = { FALSE };
+
+  g_assert_cmpint (adm_battle_get_detection (battle, 0,
+                                             adm_battle_formation_index (battle, "hidden")),
+                   ==, ADM_DETECTION_NONE);
+  g_assert_false (battle_helper_reported (battle, "overlap"));
+  resolve_ok (battle, "<move formation=\"picket\"><forward cm=\"19.5\"/></move>"
+                      "<move formation=\"hidden\"><forward cm=\"19.2\"/></move>", "");
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    g_assert_true (battle_helper_reported (battle, lines[i]));
+  /* The Wings stand in contact (1.5 cm apart, bases 1.5 cm): touching is no overlap. */
+  g_assert_false (battle_helper_reported (battle, "Wing One"));
+
+  barrayar = adm_audience_filter_report (adm_audience_for_view_side (0), battle);
+  komarr = adm_audience_filter_report (adm_audience_for_view_side (1), battle);
+  for (guint i = 0; i < barrayar->len; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
+      barrayar_reads[k] |= strstr (((AdmReportLine *) g_ptr_array_index (barrayar, i))->text,
+                                   lines[k]) != NULL;
+  for (guint i = 0; i < komarr->len; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
+      komarr_reads[k] |= strstr (((AdmReportLine *) g_ptr_array_index (komarr, i))->text,
+                                 lines[k]) != NULL;
+  /* Barrayar has not found Shadow: of its overlaps it reads nothing. */
+  g_assert_true (barrayar_reads[0]);
+  g_assert_false (barrayar_reads[1]);
+  g_assert_false (barrayar_reads[2]);
+  for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
+    g_assert_true (komarr_reads[k]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -943,6 +989,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
+  g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);
   g_test_add_func ("/engine/battle/journal/undo-replays", test_undo_replays);
   g_test_add_func ("/engine/battle/journal/turn-all-or-nothing", test_turn_all_or_nothing);
   g_test_add_func ("/engine/battle/orders/wrong-turn", test_orders_for_wrong_turn);

@@ -318,6 +318,51 @@ test_bases_touch (void)
   g_assert_true (adm_bases_touch (a, 2.0, a, 2.0));
 }
 
+/* Issue 19 (F-RAM-2, F-BOARD-1): bases overlap when closer than touching by more than the
+ * tolerance; the grid finds every overlapping pair the plain loop finds, in order. */
+static void
+test_bases_overlap (void)
+{
+  AdmPoint a = pt (0.0, 0.0);
+  AdmPoint centres[200];
+  double diameters[200];
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GRand) rand = g_rand_new_with_seed (19);
+
+  /* Radii 1 and 2: in contact, within the tolerance, and lying on each other. */
+  g_assert_false (adm_bases_overlap (a, 2.0, pt (3.0, 0.0), 4.0));
+  g_assert_false (adm_bases_overlap (a, 2.0, pt (2.96, 0.0), 4.0));
+  g_assert_false (adm_bases_overlap (a, 2.0, pt (3.5, 0.0), 4.0));
+  g_assert_true (adm_bases_overlap (a, 2.0, pt (2.9, 0.0), 4.0));
+  g_assert_true (adm_bases_overlap (pt (2.9, 0.0), 4.0, a, 2.0));
+  g_assert_true (adm_bases_overlap (a, 2.0, a, 2.0));
+
+  for (guint i = 0; i < G_N_ELEMENTS (centres); i++)
+    {
+      centres[i] = pt (g_rand_double_range (rand, 0, 60), g_rand_double_range (rand, 0, 40));
+      /* Every tenth base is off the table (an exploded ship). */
+      diameters[i] = i % 10 == 9 ? 0.0 : g_rand_double_range (rand, 1.5, 3.0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (centres); i++)
+    for (guint j = i + 1; j < G_N_ELEMENTS (centres); j++)
+      if (diameters[i] > 0 && diameters[j] > 0 &&
+          adm_bases_overlap (centres[i], diameters[i], centres[j], diameters[j]))
+        {
+          g_array_append_val (expected, i);
+          g_array_append_val (expected, j);
+        }
+  adm_bases_overlapping (centres, diameters, G_N_ELEMENTS (centres), pairs);
+  g_assert_cmpuint (expected->len, >, 20);
+  g_assert_cmpmem (pairs->data, pairs->len * sizeof (guint),
+                   expected->data, expected->len * sizeof (guint));
+
+  /* Fewer than two bases: nothing. */
+  g_array_set_size (pairs, 0);
+  adm_bases_overlapping (centres, diameters, 1, pairs);
+  g_assert_cmpuint (pairs->len, ==, 0);
+}
+
 /* F-RAM-2: how far a rammer goes before its base first touches the target's. */
 static void
 test_contact_distance (void)
@@ -420,6 +465,7 @@ main (int   argc,
   g_test_add_func ("/engine/geometry/F-ART-10/line-of-fire-through-marker",
                    test_line_of_fire_through_marker);
   g_test_add_func ("/engine/geometry/F-SHLD-5/bases-touch", test_bases_touch);
+  g_test_add_func ("/engine/geometry/F-RAM-2/bases-overlap", test_bases_overlap);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance", test_contact_distance);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance-edges",
                    test_contact_distance_edges);

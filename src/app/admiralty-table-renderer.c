@@ -27,21 +27,30 @@
 #define DESTRUCTOR_RGB     0x4dd0e1
 #define TORPEDO_RGB        0xff8a65  /* torpedo tubes' arcs and declared launches */
 
-/* Label placement: a coarse bitmap of the view marking the cells that tokens and labels
- * already cover, so that names neither cover tokens nor each other. 6 px cells on a
- * 1920-pixel-wide view. */
-#define OCCUPANCY_COLS  320
-#define OCCUPANCY_ROWS  192
-#define OCCUPANCY_WORDS (OCCUPANCY_COLS / 32)
+/* Label placement: a coarse bitmap marking the cells that tokens and labels already cover,
+ * so that names neither cover tokens nor each other. The cells are 6 px squares fixed to the
+ * table at its scale, not to the window, so that a pan moves every name with its ship (the
+ * kept layer is then copied shifted, issue 20). */
+#define OCCUPANCY_CELL 6.0
+/* Names are laid out as if the drawing reached this many pixels further on every side: the
+ * tokens and names there take their room as they would in the wider layer a pan copies, so
+ * that the names seen are placed the same either way. */
+#define LABEL_REACH    256.0
 
 typedef struct {
   double r, g, b;
 } Rgb;
 
 typedef struct {
-  guint32 bits[OCCUPANCY_ROWS][OCCUPANCY_WORDS];
-  double  cell_width;
-  double  cell_height;
+  guint32 *bits;       /* @rows rows of @words words */
+  int      cols;
+  int      rows;
+  int      words;
+  double   base_col;   /* the table's cell of bits' first column, counted from the cm
+                        * origin at this scale */
+  double   base_row;
+  double   origin_x;   /* where the drawing's pixel (0, 0) lies, in pixels from the cm origin */
+  double   origin_y;
 } Occupancy;
 
 /* What one call of admiralty_table_render works with, on the caller's stack. */
@@ -54,7 +63,41 @@ typedef struct {
   double                       ascent;   /* of the label font, px */
   double                       descent;
   Occupancy                    occupancy;
+  guint8                      *overlapping;  /* per ship: its token lies on another the view
+                                              * shows (issue 19); NULL: none does */
+  GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
+                                              * every token drawn as vectors */
+  struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
+                                              * selection's image; NULL: the plain drawing */
+  int                          device_scale; /* pixels of the kept images per view pixel */
 } Frame;
+
+/* An image of @width × @height view pixels, @device_scale image pixels to each. */
+static cairo_surface_t *
+image_new (cairo_format_t format,
+           int            width,
+           int            height,
+           int            device_scale)
+{
+  cairo_surface_t *image = cairo_image_surface_create (format, width * device_scale,
+                                                       height * device_scale);
+
+  cairo_surface_set_device_scale (image, device_scale, device_scale);
+  return image;
+}
+
+/* Whether @image is of @format and @width × @height view pixels at @device_scale. */
+static gboolean
+image_fits (cairo_surface_t *image,
+            cairo_format_t   format,
+            int              width,
+            int              height,
+            int              device_scale)
+{
+  return image != NULL && cairo_image_surface_get_format (image) == format &&
+         cairo_image_surface_get_width (image) == width * device_scale &&
+         cairo_image_surface_get_height (image) == height * device_scale;
+}
 
 /* Sides without a faction among their ships, by side index. */
 static const guint32 side_palette[MAX_SIDE_COLOURS] = {
@@ -403,13 +446,35 @@ admiralty_table_view_fit (AdmiraltyTableView          *view,
 /* Label occupancy */
 
 static void
-occupancy_init (Occupancy *occupancy,
-                int        width,
-                int        height)
+occupancy_init (Occupancy                *occupancy,
+                const AdmiraltyTableView *view)
 {
-  memset (occupancy->bits, 0, sizeof occupancy->bits);
-  occupancy->cell_width = MAX (1.0, ceil (width / (double) OCCUPANCY_COLS));
-  occupancy->cell_height = MAX (1.0, ceil (height / (double) OCCUPANCY_ROWS));
+  occupancy->origin_x = view->centre_x * view->scale - view->width / 2.0;
+  occupancy->origin_y = view->centre_y * view->scale - view->height / 2.0;
+  occupancy->base_col = floor ((occupancy->origin_x - LABEL_REACH) / OCCUPANCY_CELL);
+  occupancy->base_row = floor ((occupancy->origin_y - LABEL_REACH) / OCCUPANCY_CELL);
+  occupancy->cols = (int) ceil ((view->width + 2 * LABEL_REACH) / OCCUPANCY_CELL) + 2;
+  occupancy->rows = (int) ceil ((view->height + 2 * LABEL_REACH) / OCCUPANCY_CELL) + 2;
+  occupancy->words = (occupancy->cols + 31) / 32;
+  occupancy->bits = g_new0 (guint32, (gsize) occupancy->rows * occupancy->words);
+}
+
+/* @from's cells for a drawing of @view, which lies within the one @from was made for. */
+static void
+occupancy_copy (Occupancy                *occupancy,
+                const Occupancy          *from,
+                const AdmiraltyTableView *view)
+{
+  *occupancy = *from;
+  occupancy->bits = g_memdup2 (from->bits, sizeof (guint32) * from->rows * from->words);
+  occupancy->origin_x = view->centre_x * view->scale - view->width / 2.0;
+  occupancy->origin_y = view->centre_y * view->scale - view->height / 2.0;
+}
+
+static void
+occupancy_clear (Occupancy *occupancy)
+{
+  g_clear_pointer (&occupancy->bits, g_free);
 }
 
 /* The cells (@c0..@c1, @r0..@r1) a pixel rectangle touches, clamped to the grid; FALSE when
@@ -419,10 +484,17 @@ occupancy_cells (const Occupancy *occupancy,
                  double x, double y, double w, double h,
                  int *c0, int *c1, int *r0, int *r1)
 {
-  *c0 = MAX (0, (int) floor (x / occupancy->cell_width));
-  *c1 = MIN (OCCUPANCY_COLS - 1, (int) floor ((x + w) / occupancy->cell_width));
-  *r0 = MAX (0, (int) floor (y / occupancy->cell_height));
-  *r1 = MIN (OCCUPANCY_ROWS - 1, (int) floor ((y + h) / occupancy->cell_height));
+  double left = floor ((x + occupancy->origin_x) / OCCUPANCY_CELL) - occupancy->base_col;
+  double right = floor ((x + w + occupancy->origin_x) / OCCUPANCY_CELL) - occupancy->base_col;
+  double top = floor ((y + occupancy->origin_y) / OCCUPANCY_CELL) - occupancy->base_row;
+  double bottom = floor ((y + h + occupancy->origin_y) / OCCUPANCY_CELL) - occupancy->base_row;
+
+  if (right < 0 || bottom < 0 || left >= occupancy->cols || top >= occupancy->rows)
+    return FALSE;
+  *c0 = (int) MAX (0, left);
+  *c1 = (int) MIN (occupancy->cols - 1, right);
+  *r0 = (int) MAX (0, top);
+  *r1 = (int) MIN (occupancy->rows - 1, bottom);
   return *c0 <= *c1 && *r0 <= *r1;
 }
 
@@ -436,7 +508,7 @@ occupancy_free (const Occupancy *occupancy,
     return TRUE;
   for (int r = r0; r <= r1; r++)
     for (int c = c0; c <= c1; c++)
-      if (occupancy->bits[r][c / 32] & (1u << (c % 32)))
+      if (occupancy->bits[r * occupancy->words + c / 32] & (1u << (c % 32)))
         return FALSE;
   return TRUE;
 }
@@ -451,7 +523,7 @@ occupancy_mark (Occupancy *occupancy,
     return;
   for (int r = r0; r <= r1; r++)
     for (int c = c0; c <= c1; c++)
-      occupancy->bits[r][c / 32] |= 1u << (c % 32);
+      occupancy->bits[r * occupancy->words + c / 32] |= 1u << (c % 32);
 }
 
 /* Drawing helpers */
@@ -639,7 +711,9 @@ label_grid (Frame  *frame,
  * every 6 in or coarser. Each step divides the next, so that a stronger line always falls
  * on a weaker one's place. Figures count from 0 at the table's origin. */
 static void
-draw_grid (Frame *frame)
+grid_steps (Frame  *frame,
+            double *minor_out,
+            double *major_out)
 {
   static const double cm_steps[] = { 1, 5, 10, 50, 100, 500, 1000, 5000 };
   static const double inch_steps[] = { 1, 6, 12, 24, 120, 240, 1200, 2400 };
@@ -663,14 +737,35 @@ draw_grid (Frame *frame)
         major = steps[i];
         break;
       }
-  major = MAX (major, minor);
+  *minor_out = minor;
+  *major_out = MAX (major, minor);
+}
+
+static void
+draw_grid (Frame *frame)
+{
+  gboolean inches = frame->options->inches;
+  double minor, major;
+
+  grid_steps (frame, &minor, &major);
   if (minor < major)
     stroke_grid_lines (frame, admiralty_length_to_cm (minor, inches), lround (major / minor),
                        rgb_from_int (0x262e38));
   stroke_grid_lines (frame, admiralty_length_to_cm (major, inches), 0,
                      rgb_from_int (0x35404d));
-  if (frame->options->show_labels)
-    label_grid (frame, admiralty_length_to_cm (major, inches));
+}
+
+/* The grid's figures along the top and left edges of the window: drawn over the table with
+ * the ruler, as they stay at the edges when the table pans under them. */
+static void
+draw_grid_figures (Frame *frame)
+{
+  double minor, major;
+
+  if (!frame->options->show_grid || !frame->options->show_labels)
+    return;
+  grid_steps (frame, &minor, &major);
+  label_grid (frame, admiralty_length_to_cm (major, frame->options->inches));
 }
 
 /* Low orbit (F-ORB) */
@@ -1181,6 +1276,107 @@ draw_selection (Frame *frame)
   }
 }
 
+/* The selection as an image: what draw_selection () draws from. */
+typedef struct {
+  /* Zeroed whole before it is filled in: it is compared as bytes. */
+  int                 ship;
+  const AdmShipClass *klass;
+  double              heading;
+  double              scale;
+  int                 phase_x;
+  int                 phase_y;
+  int                 half;
+  int                 device_scale;
+} SelectionKey;
+
+#define SPRITE_PHASES 8     /* images per image pixel of position, each way (selection,
+                             * tokens) */
+#define MAX_SELECTION_HALF 1024  /* px: a range circle bigger than this is drawn as such */
+
+static cairo_surface_t **cache_selection_slot (struct _AdmiraltyTableCache  *cache,
+                                               SelectionKey                **key);
+
+/* Draws the selection from the image kept in the cache, made anew when the selected ship,
+ * its heading, its place within a pixel or the scale changed; FALSE when it is not drawn
+ * that way (no cache, or circles too big for an image). */
+static gboolean
+draw_selection_image (Frame *frame)
+{
+  const AdmBattleShip *ship = selected_ship (frame);
+  struct _AdmiraltyTableCache *cache = frame->cache;
+  SelectionKey key;
+  double cx, cy, ix, iy, reach = 0.0;
+  int phases = SPRITE_PHASES * frame->device_scale;
+  cairo_surface_t **image;
+  SelectionKey *kept;
+
+  if (cache == NULL || ship == NULL)
+    return ship == NULL;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      reach = MAX (reach, weapon->range);
+    }
+  reach = MAX (reach, 3 * ship->klass->type->base_size) * frame->view->scale;
+  if (reach > MAX_SELECTION_HALF)
+    return FALSE;
+  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
+  if (!frame_sees (frame, cx, cy, reach + 4))
+    return TRUE;
+  ix = floor (cx);
+  iy = floor (cy);
+  memset (&key, 0, sizeof key);
+  key.ship = frame->options->selected_ship;
+  key.klass = ship->klass;
+  key.heading = ship->heading;
+  key.scale = frame->view->scale;
+  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
+  key.half = (int) ceil (reach) + 4;
+  if (key.phase_x == phases)
+    {
+      key.phase_x = 0;
+      ix += 1;
+    }
+  if (key.phase_y == phases)
+    {
+      key.phase_y = 0;
+      iy += 1;
+    }
+  image = cache_selection_slot (cache, &kept);
+  key.device_scale = frame->device_scale;
+  if (*image == NULL || memcmp (kept, &key, sizeof key) != 0)
+    {
+      Frame sub = *frame;
+      AdmiraltyTableView view = *frame->view;
+      int size = 2 * key.half + 2;
+      cairo_t *cr;
+
+      g_clear_pointer (image, cairo_surface_destroy);
+      *image = image_new (CAIRO_FORMAT_ARGB32, size, size, frame->device_scale);
+      cr = cairo_create (*image);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_tolerance (cr, 0.25);
+      /* A view of the image's size that puts the ship where the image's centre is. */
+      view.width = view.height = size;
+      view.centre_x = ship->position.x -
+                      (key.half + (double) key.phase_x / phases - size / 2.0) / view.scale;
+      view.centre_y = ship->position.y -
+                      (key.half + (double) key.phase_y / phases - size / 2.0) / view.scale;
+      sub.cr = cr;
+      sub.view = &view;
+      draw_selection (&sub);
+      cairo_destroy (cr);
+      *kept = key;
+    }
+  cairo_set_source_surface (frame->cr, *image, ix - key.half, iy - key.half);
+  cairo_rectangle (frame->cr, ix - key.half, iy - key.half, 2 * key.half + 2,
+                   2 * key.half + 2);
+  cairo_fill (frame->cr);
+  return TRUE;
+}
+
 /* Tokens */
 
 /* Diagonal hatching across the token, in lines that miss its centre. */
@@ -1362,6 +1558,21 @@ highlight_ring (cairo_t *cr,
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+/* Marks the arrowhead of heading_path () in @occupancy. */
+static void
+mark_heading (Occupancy *occupancy,
+              double     heading,
+              double     cx,
+              double     cy,
+              double     r)
+{
+  double angle = cairo_angle (heading), head = MAX (5.0, 0.3 * r);
+  double tip = r + MAX (7.0, 0.6 * r);
+  double tip_x = cx + tip * cos (angle), tip_y = cy + tip * sin (angle);
+
+  occupancy_mark (occupancy, tip_x - head, tip_y - head, 2 * head, 2 * head);
+}
+
 /* What a face-up token shows: read off a ship on the table, made up for the legend. */
 typedef struct {
   Rgb           colour;       /* the faction's or the side's */
@@ -1402,13 +1613,13 @@ face_up_symbol (cairo_t         *cr,
 
   if (look->status == ADM_SHIP_ACTIVE)
     {
-      double tip_x, tip_y, head = MAX (5.0, 0.3 * r);
+      double tip_x, tip_y;
 
       heading_path (cr, look->heading, cx, cy, r, &tip_x, &tip_y);
       set_rgb (cr, rgb_from_int (0xf4f6f8));
       cairo_fill (cr);
       if (occupancy != NULL)
-        occupancy_mark (occupancy, tip_x - head, tip_y - head, 2 * head, 2 * head);
+        mark_heading (occupancy, look->heading, cx, cy, r);
       if (look->damaged)
         ring (cr, cx, cy, r + 2.5, 2.0, rgb_from_int (0xffb300), FALSE);
     }
@@ -1420,13 +1631,10 @@ face_up_symbol (cairo_t         *cr,
     ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
 }
 
-static void
-draw_face_up (Frame               *frame,
-              guint                index,
-              const AdmBattleShip *ship,
-              double               cx,
-              double               cy,
-              double               r)
+static TokenLook
+ship_look (Frame               *frame,
+           guint                index,
+           const AdmBattleShip *ship)
 {
   TokenLook look = {
     .colour = ship_colour (frame, ship),
@@ -1446,7 +1654,157 @@ draw_face_up (Frame               *frame,
 
       look.captor_colour = rgb_mix (side_colour (frame, captor->side), white, 0.3);
     }
+  return look;
+}
+
+static void
+draw_face_up (Frame               *frame,
+              guint                index,
+              const AdmBattleShip *ship,
+              double               cx,
+              double               cy,
+              double               r)
+{
+  TokenLook look = ship_look (frame, index, ship);
+
   face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
+}
+
+/* Token images (issue 20): a token is drawn once into a small image per look, radius and
+ * eighth of a pixel of its centre's position, then copied wherever a token looks the same
+ * — three fills and a ring become one copy. Kept by the table's cache, for one scale. */
+
+#define MAX_SPRITES   4096  /* more and they are all dropped: ships strewn at random */
+
+typedef struct {
+  /* Zeroed whole before it is filled in: it is hashed and compared as bytes. */
+  TokenLook look;
+  int       face;
+  int       overlapping;
+  double    r;
+  int       phase_x;
+  int       phase_y;
+  int       device_scale;
+} SpriteKey;
+
+static guint
+sprite_key_hash (gconstpointer key)
+{
+  const guchar *p = key;
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < sizeof (SpriteKey); i++)
+    h = (h ^ p[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+sprite_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  return memcmp (a, b, sizeof (SpriteKey)) == 0;
+}
+
+/* The half side of a token's image, px: the base and what reaches past its rim (heading
+ * arrow, rings, flames, the overlap badge; draw_ships () culls by the same reach). */
+static int
+sprite_half (double r)
+{
+  return (int) ceil (r + MAX (16.0, 0.8 * r)) + 2;
+}
+
+static void overlap_symbol (cairo_t *cr, double cx, double cy, double r);
+
+static cairo_surface_t *
+sprite_new (const SpriteKey *key)
+{
+  int half = sprite_half (key->r);
+  cairo_surface_t *sprite = image_new (CAIRO_FORMAT_ARGB32, 2 * half + 2, 2 * half + 2,
+                                       key->device_scale);
+  cairo_t *cr = cairo_create (sprite);
+  double cx = half + (double) key->phase_x / (SPRITE_PHASES * key->device_scale);
+  double cy = half + (double) key->phase_y / (SPRITE_PHASES * key->device_scale);
+
+  /* As frame_begin () sets the table's drawing. */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_tolerance (cr, 0.25);
+  if (key->face == ADMIRALTY_TOKEN_FACE_DOWN)
+    draw_face_down (cr, cx, cy, key->r);
+  else
+    face_up_symbol (cr, &key->look, cx, cy, key->r, NULL);
+  if (key->overlapping)
+    overlap_symbol (cr, cx, cy, key->r);
+  cairo_destroy (cr);
+  return sprite;
+}
+
+/* Draws ship @index's token from its image, as draw_face_up () or draw_face_down () and
+ * overlap_symbol () would draw it; FALSE when it has no image (the number of fires beside
+ * the flames is text, drawn as such). */
+static gboolean
+draw_token_sprite (Frame               *frame,
+                   guint                index,
+                   const AdmBattleShip *ship,
+                   AdmiraltyTokenFace   face,
+                   double               cx,
+                   double               cy,
+                   double               r)
+{
+  GHashTable *sprites = frame->sprites;
+  SpriteKey key;
+  cairo_surface_t *sprite;
+  double ix = floor (cx), iy = floor (cy);
+  int half = sprite_half (r);
+  int phases = SPRITE_PHASES * frame->device_scale;
+
+  memset (&key, 0, sizeof key);
+  key.face = face;
+  if (face == ADMIRALTY_TOKEN_FACE_UP)
+    {
+      TokenLook look = ship_look (frame, index, ship);
+
+      if (look.on_fire > 1 && look.count_fires)
+        return FALSE;
+      /* Field by field: a whole struct's copy may carry whatever its padding held. */
+      key.look.colour = look.colour;
+      key.look.status = look.status;
+      key.look.heading = look.heading;
+      key.look.damaged = look.damaged;
+      key.look.on_fire = look.on_fire;
+      key.look.captured = look.captured;
+      key.look.captor_colour = look.captor_colour;
+      key.look.selected = look.selected;
+      key.look.count_fires = look.count_fires;
+    }
+  key.overlapping = frame->overlapping != NULL && frame->overlapping[index];
+  key.device_scale = frame->device_scale;
+  key.r = r;
+  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
+  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
+  if (key.phase_x == phases)
+    {
+      key.phase_x = 0;
+      ix += 1;
+    }
+  if (key.phase_y == phases)
+    {
+      key.phase_y = 0;
+      iy += 1;
+    }
+  sprite = g_hash_table_lookup (sprites, &key);
+  if (sprite == NULL)
+    {
+      if (g_hash_table_size (sprites) >= MAX_SPRITES)
+        g_hash_table_remove_all (sprites);
+      sprite = sprite_new (&key);
+      g_hash_table_insert (sprites, g_memdup2 (&key, sizeof key), sprite);
+    }
+  cairo_set_source_surface (frame->cr, sprite, ix - half, iy - half);
+  cairo_rectangle (frame->cr, ix - half, iy - half, 2 * half + 2, 2 * half + 2);
+  cairo_fill (frame->cr);
+  if (face == ADMIRALTY_TOKEN_FACE_UP && ship->status == ADM_SHIP_ACTIVE)
+    mark_heading (&frame->occupancy, ship->heading, cx, cy, r);
+  return TRUE;
 }
 
 /* Where a ship not hidden from the view is drawn and its base's radius, px. */
@@ -1469,24 +1827,86 @@ ship_token (Frame  *frame,
   return face;
 }
 
+/* Issue 19 (F-RAM-2, F-BOARD-1): tokens may touch, not overlap. Which tokens this view
+ * shows lie on another it shows, by the ships' true bases as the engine measures them: a
+ * side is told of an overlap only between tokens it sees, so the badge gives no hidden ship
+ * away. Sets frame->overlapping, or leaves it NULL when there is none. */
+static void
+find_overlaps (Frame *frame)
+{
+  guint n = adm_battle_get_n_ships (frame->battle);
+  int side = view_side_of (frame->battle, frame->options);
+  g_autofree AdmPoint *centres = g_new (AdmPoint, MAX (n, 1));
+  g_autofree double *diameters = g_new (double, MAX (n, 1));
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_clear_pointer (&frame->overlapping, g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
+
+      centres[i] = s->position;
+      diameters[i] = admiralty_table_ship_face (frame->battle, i, side) ==
+                     ADMIRALTY_TOKEN_HIDDEN ? 0.0 : s->klass->type->base_size;
+    }
+  adm_bases_overlapping (centres, diameters, n, pairs);
+  if (pairs->len == 0)
+    return;
+  frame->overlapping = g_new0 (guint8, n);
+  for (guint p = 0; p < pairs->len; p++)
+    frame->overlapping[g_array_index (pairs, guint, p)] = TRUE;
+}
+
+/* The overlap badge: a red disc with a white exclamation mark on the token's lower left
+ * shoulder (the flames take the upper right), ringed in the same red. */
+static void
+overlap_symbol (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   r)
+{
+  double b = MAX (5.5, 0.4 * r);
+  double x = cx - 0.7 * r - 0.35 * b, y = cy + 0.7 * r + 0.35 * b;
+
+  ring (cr, cx, cy, r + 1.5, 2.0, rgb_from_int (ADMIRALTY_TABLE_OVERLAP_RGB), FALSE);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, b, 0, 2 * G_PI);
+  set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_OVERLAP_RGB));
+  cairo_fill (cr);
+  cairo_rectangle (cr, x - 0.14 * b, y - 0.62 * b, 0.28 * b, 0.78 * b);
+  cairo_rectangle (cr, x - 0.14 * b, y + 0.32 * b, 0.28 * b, 0.28 * b);
+  set_rgb (cr, white);
+  cairo_fill (cr);
+}
+
 static void
 draw_ships (Frame *frame)
 {
+  find_overlaps (frame);
   for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
     {
       const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
       double cx, cy, r;
       AdmiraltyTokenFace face = ship_token (frame, i, &cx, &cy, &r);
 
-      if (face == ADMIRALTY_TOKEN_HIDDEN)
+      if (face == ADMIRALTY_TOKEN_HIDDEN || !frame_sees (frame, cx, cy, r + LABEL_REACH))
         continue;
-      /* Heading arrows and rings reach a little beyond the base. */
-      if (!frame_sees (frame, cx, cy, r + MAX (12.0, 0.6 * r)))
-        continue;
-      if (face == ADMIRALTY_TOKEN_FACE_DOWN)
-        draw_face_down (frame->cr, cx, cy, r);
-      else
-        draw_face_up (frame, i, s, cx, cy, r);
+      /* Heading arrows, rings, flames and badges reach a little beyond the base. */
+      if (!frame_sees (frame, cx, cy, r + MAX (16.0, 0.8 * r)))
+        {
+          /* Not drawn, but names near the edge keep clear of it as if it were. */
+          if (face == ADMIRALTY_TOKEN_FACE_UP && s->status == ADM_SHIP_ACTIVE)
+            mark_heading (&frame->occupancy, s->heading, cx, cy, r);
+        }
+      else if (frame->sprites == NULL || !draw_token_sprite (frame, i, s, face, cx, cy, r))
+        {
+          if (face == ADMIRALTY_TOKEN_FACE_DOWN)
+            draw_face_down (frame->cr, cx, cy, r);
+          else
+            draw_face_up (frame, i, s, cx, cy, r);
+          if (frame->overlapping != NULL && frame->overlapping[i])
+            overlap_symbol (frame->cr, cx, cy, r);
+        }
       /* The square inside the base: a name may sit close under the rim. */
       occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r, 1.6 * r);
     }
@@ -2027,11 +2447,15 @@ place_label (Frame        *frame,
     {
       double x = candidates[i < n ? i : 0][0], y = candidates[i < n ? i : 0][1];
 
-      if (i < n && (x < 0 || y < 0 || x + width > frame->view->width ||
-                    y + height > frame->view->height ||
-                    !occupancy_free (&frame->occupancy, x, y, width, height)))
+      /* Placed as if the table went on past the window's edges, so that a pan carries each
+       * name with its ship instead of making it jump (issue 20). */
+      if (i < n && !occupancy_free (&frame->occupancy, x, y, width, height))
         continue;
       occupancy_mark (&frame->occupancy, x, y, width, height);
+      /* Past the window's edges a name only takes its room. */
+      if (x + width + 2 < 0 || x - 2 > frame->view->width || y + height < 0 ||
+          y > frame->view->height)
+        return TRUE;
       cairo_rectangle (cr, x - 2, y, width + 4, height);
       set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.6);
       cairo_fill (cr);
@@ -2071,7 +2495,7 @@ label_ship (Frame               *frame,
   r = ring_extent (frame, index, ship,
                    token_radius (frame->view, ship->klass->type->base_size));
   admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
-  if (!frame_sees (frame, cx, cy, r + 200))
+  if (!frame_sees (frame, cx, cy, r + LABEL_REACH))
     return;
   cairo_text_extents (frame->cr, ship->name, &extents);
   width = extents.x_advance;
@@ -2189,7 +2613,11 @@ frame_begin (Frame                       *frame,
   frame->battle = battle;
   frame->options = options;
   frame_init_side_colours (frame);
-  occupancy_init (&frame->occupancy, view->width, view->height);
+  occupancy_init (&frame->occupancy, view);
+  frame->overlapping = NULL;
+  frame->sprites = NULL;
+  frame->cache = NULL;
+  frame->device_scale = 1;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
@@ -2207,9 +2635,18 @@ frame_begin (Frame                       *frame,
   frame->descent = font.descent;
 }
 
+/* Undoes frame_begin (). */
+static void
+frame_end (Frame *frame)
+{
+  occupancy_clear (&frame->occupancy);
+  g_clear_pointer (&frame->overlapping, g_free);
+  cairo_restore (frame->cr);
+}
+
 /* The layers, bottom up, in three stages: the table under every overlay (the part a cache
- * keeps for as long as the battle and the view do not change), everything up to the names,
- * and the ruler. */
+ * keeps for as long as the battle and the scale do not change), everything up to the names,
+ * and what stays on the window while the table pans: the grid's figures and the ruler. */
 typedef enum {
   STAGE_TABLE,    /* background, grid, low-orbit map, explosion markers, mines */
   STAGE_MIDDLE,   /* selection, salvoes, overlays, ships, highlights, names */
@@ -2233,7 +2670,8 @@ draw_stage (Frame *frame,
       draw_mines (frame);
       break;
     case STAGE_MIDDLE:
-      draw_selection (frame);
+      if (!draw_selection_image (frame))
+        draw_selection (frame);
       draw_salvos (frame);
       draw_move_previews (frame);
       draw_declared_fires (frame);
@@ -2249,6 +2687,7 @@ draw_stage (Frame *frame,
       break;
     case STAGE_RULER:
     default:
+      draw_grid_figures (frame);
       draw_ruler (frame);
       break;
     }
@@ -2273,28 +2712,164 @@ admiralty_table_render (cairo_t                     *cr,
   draw_stage (&frame, STAGE_TABLE);
   draw_stage (&frame, STAGE_MIDDLE);
   draw_stage (&frame, STAGE_RULER);
-  cairo_restore (cr);
+  frame_end (&frame);
 }
 
 /* The cached table */
 
 struct _AdmiraltyTableCache {
+  int                 device_scale; /* image pixels per view pixel (the display's scale) */
   cairo_surface_t    *surface;     /* NULL: nothing kept */
+  gboolean            valid;       /* FALSE: @surface is only memory to draw in again (a new
+                                    * surface's first drawing costs its pages) */
   Stage               last;        /* the last stage drawn in @surface */
   Occupancy           occupancy;   /* the names' bitmap after @last */
-  AdmiraltyTableView  view;
+  AdmiraltyTableView  view;        /* the layer's: the window's, or around it after a pan */
   AdmBattle          *battle;      /* compared, not referenced */
   int                 view_side;
   int                 selected_ship;
+  int                 target_ship;
   gboolean            show_grid;
   gboolean            show_labels;
   gboolean            inches;
+  GHashTable         *sprites;      /* SpriteKey → cairo_surface_t, token images */
+  double              sprite_scale; /* the scale they were drawn for */
+
+  /* The selected ship's arcs and ranges, as an image (issue 20: a third of a redraw). */
+  cairo_surface_t    *selection;
+  SelectionKey        selection_key;
+
+  /* The table under the ships (STAGE_TABLE) on its own, for the layer's view: kept across
+   * invalidations while what it shows — markers, mines, the low-orbit map, the exits, the
+   * grid — hashes the same, as when a phase moved only ships. */
+  cairo_surface_t    *table;
+  guint64             table_hash;   /* 0: nothing kept */
 };
+
+/* The cache's selection image and its key, for draw_selection_image (). */
+static cairo_surface_t **
+cache_selection_slot (AdmiraltyTableCache  *cache,
+                      SelectionKey        **key)
+{
+  *key = &cache->selection_key;
+  return &cache->selection;
+}
+
+static void
+hash_bytes (guint64       *hash,
+            gconstpointer  data,
+            gsize          size)
+{
+  const guchar *p = data;
+
+  for (gsize i = 0; i < size; i++)
+    *hash = (*hash ^ p[i]) * 1099511628211u;
+}
+
+#define HASH_VALUE(hash, value) \
+  G_STMT_START { __typeof__ (value) v_ = (value); hash_bytes (hash, &v_, sizeof v_); } G_STMT_END
+
+/* Everything draw_stage (STAGE_TABLE) draws from, for @view and @frame's viewer: never 0. */
+static guint64
+table_hash (const Frame *frame)
+{
+  AdmBattle *battle = frame->battle;
+  const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
+  int side = view_side_of (battle, frame->options);
+  guint64 hash = 14695981039346656037u;
+
+  HASH_VALUE (&hash, frame->view->centre_x);
+  HASH_VALUE (&hash, frame->view->centre_y);
+  HASH_VALUE (&hash, frame->view->scale);
+  HASH_VALUE (&hash, frame->view->width);
+  HASH_VALUE (&hash, frame->view->height);
+  HASH_VALUE (&hash, side);
+  HASH_VALUE (&hash, frame->options->show_grid);
+  HASH_VALUE (&hash, frame->options->show_labels);
+  HASH_VALUE (&hash, frame->options->inches);
+  hash_bytes (&hash, frame->side_colours, sizeof frame->side_colours);
+  HASH_VALUE (&hash, orbit->present);
+  if (orbit->present)
+    {
+      HASH_VALUE (&hash, orbit->planet.x);
+      HASH_VALUE (&hash, orbit->planet.y);
+      HASH_VALUE (&hash, orbit->planet_diameter);
+      HASH_VALUE (&hash, orbit->width);
+      HASH_VALUE (&hash, orbit->height);
+      hash_bytes (&hash, orbit->orbits->data, orbit->orbits->len * sizeof (double));
+    }
+  for (guint i = 0; i < adm_battle_get_n_wormhole_exits (battle); i++)
+    {
+      const AdmWormholeExit *zone = adm_battle_get_wormhole_exit (battle, i);
+
+      HASH_VALUE (&hash, zone->position.x);
+      HASH_VALUE (&hash, zone->position.y);
+      HASH_VALUE (&hash, zone->diameter);
+    }
+  HASH_VALUE (&hash, adm_battle_get_n_markers (battle));
+  for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
+
+      HASH_VALUE (&hash, marker->position.x);
+      HASH_VALUE (&hash, marker->position.y);
+      HASH_VALUE (&hash, marker->diameter);
+    }
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      if (!mine_visible (mine, side))
+        continue;
+      HASH_VALUE (&hash, i);
+      HASH_VALUE (&hash, mine->side);
+      HASH_VALUE (&hash, (int) mine->charge);
+      HASH_VALUE (&hash, mine->position.x);
+      HASH_VALUE (&hash, mine->position.y);
+      HASH_VALUE (&hash, mine->range);
+      HASH_VALUE (&hash, mine->revealed);
+    }
+  return hash != 0 ? hash : 1;
+}
+
+/* A copy of @from into @to, both the same size. */
+static void
+copy_surface (cairo_surface_t *to,
+              cairo_surface_t *from)
+{
+  cairo_t *cr = cairo_create (to);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, from, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+}
 
 AdmiraltyTableCache *
 admiralty_table_cache_new (void)
 {
-  return g_new0 (AdmiraltyTableCache, 1);
+  AdmiraltyTableCache *cache = g_new0 (AdmiraltyTableCache, 1);
+
+  cache->device_scale = 1;
+
+  cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free,
+                                          (GDestroyNotify) cairo_surface_destroy);
+  return cache;
+}
+
+/* The token images for @view: a zoom drops them (their radius changes, and the old ones
+ * would only take memory). Drawing through the cache is drawing pixels anyway (the widget's
+ * recording of them included); a PDF takes the plain drawing, all vectors. */
+static GHashTable *
+cache_sprites (AdmiraltyTableCache      *cache,
+               const AdmiraltyTableView *view)
+{
+  if (cache->sprite_scale != view->scale)
+    {
+      g_hash_table_remove_all (cache->sprites);
+      cache->sprite_scale = view->scale;
+    }
+  return cache->sprites;
 }
 
 void
@@ -2302,7 +2877,26 @@ admiralty_table_cache_invalidate (AdmiraltyTableCache *cache)
 {
   if (cache == NULL)
     return;
+  cache->valid = FALSE;
+  occupancy_clear (&cache->occupancy);
+}
+
+void
+admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
+                                        int                  device_scale)
+{
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (device_scale >= 1);
+
+  if (cache->device_scale == device_scale)
+    return;
+  /* Everything kept is pixels at the old scale. */
+  admiralty_table_cache_invalidate (cache);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->table, cairo_surface_destroy);
+  g_clear_pointer (&cache->selection, cairo_surface_destroy);
+  g_hash_table_remove_all (cache->sprites);
+  cache->device_scale = device_scale;
 }
 
 void
@@ -2311,12 +2905,16 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
   if (cache == NULL)
     return;
   admiralty_table_cache_invalidate (cache);
+  g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->table, cairo_surface_destroy);
+  g_clear_pointer (&cache->selection, cairo_surface_destroy);
+  g_clear_pointer (&cache->sprites, g_hash_table_unref);
   g_free (cache);
 }
 
 /* How far up the layers can be kept: everything but the ruler when nothing of the
- * master's entry of the turn is shown (no selection, no courses, no declared fire, no
- * ringed targets), else the table under the overlays. */
+ * master's entry of the turn is shown (no courses, no declared fire or launch, no ringed
+ * targets), else the table under the overlays. */
 static Stage
 cacheable (const AdmiraltyTableOptions *options)
 {
@@ -2328,54 +2926,121 @@ cacheable (const AdmiraltyTableOptions *options)
        options->orders->fires->len > 0) ||
       (options->highlight_ships != NULL && options->highlight_ships->len > 0))
     return STAGE_TABLE;
+  /* Declared launches are drawn as arrows too (draw_declared_launches ()). */
+  for (guint o = 0; options->orders != NULL && options->orders->other != NULL &&
+                    o < options->orders->other->len; o++)
+    if (g_strcmp0 (((const AdmOrderDecl *)
+                    g_ptr_array_index (options->orders->other, o))->element, "launch") == 0)
+      return STAGE_TABLE;
   return STAGE_MIDDLE;
 }
 
+/* Whether the kept layers are of this battle, viewer (the audience filter decides what
+ * they show) and options. */
 static gboolean
-cache_matches (const AdmiraltyTableCache   *cache,
-               const AdmiraltyTableView    *view,
-               AdmBattle                   *battle,
-               const AdmiraltyTableOptions *options,
-               Stage                        last)
+cache_keys_match (const AdmiraltyTableCache   *cache,
+                  AdmBattle                   *battle,
+                  const AdmiraltyTableOptions *options,
+                  Stage                        last)
 {
-  return cache->surface != NULL && cache->last == last && cache->battle == battle &&
-         memcmp (&cache->view, view, sizeof *view) == 0 &&
+  return cache->valid && cache->last == last && cache->battle == battle &&
          cache->view_side == options->view_side &&
-         (last == STAGE_TABLE || cache->selected_ship == options->selected_ship) &&
+         (last == STAGE_TABLE || (cache->selected_ship == options->selected_ship &&
+                                  cache->target_ship == options->target_ship)) &&
          cache->show_grid == options->show_grid &&
          cache->show_labels == options->show_labels && cache->inches == options->inches;
 }
 
+/* Where @view's pixel (0, 0) lies in the kept layer, in whole pixels: FALSE when the scale
+ * differs, when @view is not wholly inside the layer or lies at a fraction of a pixel. */
+static gboolean
+cache_offset (const AdmiraltyTableCache *cache,
+              const AdmiraltyTableView  *view,
+              double                    *dx,
+              double                    *dy)
+{
+  const AdmiraltyTableView *layer = &cache->view;
+  double ox, oy;
+
+  if (layer->scale != view->scale)
+    return FALSE;
+  ox = (view->centre_x - layer->centre_x) * view->scale + (layer->width - view->width) / 2.0;
+  oy = (view->centre_y - layer->centre_y) * view->scale + (layer->height - view->height) / 2.0;
+  /* Whole view pixels, whatever the display's scale: the grid's lines are set on them. A
+   * thousandth of a pixel is rounding in the centre's cm, not a pan. */
+  if (fabs (ox - round (ox)) > 1e-3 || fabs (oy - round (oy)) > 1e-3)
+    return FALSE;
+  *dx = round (ox);
+  *dy = round (oy);
+  return *dx >= 0 && *dy >= 0 && *dx + view->width <= layer->width &&
+         *dy + view->height <= layer->height;
+}
+
+/* Draws the kept layers for @view, with @margin pixels of the table around it on every
+ * side: after a pan, the layer is drawn wider once and then copied shifted. */
 static void
 cache_fill (AdmiraltyTableCache         *cache,
             cairo_t                     *target,
             const AdmiraltyTableView    *view,
             AdmBattle                   *battle,
             const AdmiraltyTableOptions *options,
-            Stage                        last)
+            Stage                        last,
+            int                          margin_x,
+            int                          margin_y)
 {
   cairo_surface_t *surface = cairo_get_target (target);
   cairo_format_t format = CAIRO_FORMAT_ARGB32;
+  AdmiraltyTableView layer = *view;
   cairo_t *cr;
   Frame frame;
+  guint64 hash;
 
   /* The target's own format, so that the kept pixels are the ones drawn there. */
   if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
     format = cairo_image_surface_get_format (surface);
   admiralty_table_cache_invalidate (cache);
-  cache->surface = cairo_image_surface_create (format, view->width, view->height);
+  layer.width += 2 * margin_x;
+  layer.height += 2 * margin_y;
+  if (!image_fits (cache->surface, format, layer.width, layer.height, cache->device_scale))
+    {
+      g_clear_pointer (&cache->surface, cairo_surface_destroy);
+      cache->surface = image_new (format, layer.width, layer.height, cache->device_scale);
+    }
   cr = cairo_create (cache->surface);
-  frame_begin (&frame, cr, view, battle, options);
-  for (Stage stage = STAGE_TABLE; stage <= last; stage++)
+  frame_begin (&frame, cr, &layer, battle, options);
+  frame.sprites = cache_sprites (cache, view);
+  frame.cache = cache;
+  frame.device_scale = cache->device_scale;
+  frame.device_scale = cache->device_scale;
+  hash = table_hash (&frame);
+  if (cache->table_hash == hash &&
+      image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
+    copy_surface (cache->surface, cache->table);
+  else
+    {
+      draw_stage (&frame, STAGE_TABLE);
+      cairo_surface_flush (cache->surface);
+      if (!image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
+        {
+          g_clear_pointer (&cache->table, cairo_surface_destroy);
+          cache->table = image_new (format, layer.width, layer.height, cache->device_scale);
+        }
+      copy_surface (cache->table, cache->surface);
+      cache->table_hash = hash;
+    }
+  for (Stage stage = STAGE_TABLE + 1; stage <= last; stage++)
     draw_stage (&frame, stage);
-  cairo_restore (cr);
-  cairo_destroy (cr);
-  cache->last = last;
   cache->occupancy = frame.occupancy;
-  cache->view = *view;
+  frame.occupancy.bits = NULL;
+  frame_end (&frame);
+  cairo_destroy (cr);
+  cache->valid = TRUE;
+  cache->last = last;
+  cache->view = layer;
   cache->battle = battle;
   cache->view_side = options->view_side;
   cache->selected_ship = options->selected_ship;
+  cache->target_ship = options->target_ship;
   cache->show_grid = options->show_grid;
   cache->show_labels = options->show_labels;
   cache->inches = options->inches;
@@ -2390,6 +3055,7 @@ admiralty_table_render_cached (cairo_t                     *cr,
 {
   Stage last;
   Frame frame;
+  double dx = 0, dy = 0;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (view != NULL && view->scale > 0);
@@ -2400,20 +3066,39 @@ admiralty_table_render_cached (cairo_t                     *cr,
   if (view->width <= 0 || view->height <= 0)
     return;
   last = cacheable (options);
-  if (!cache_matches (cache, view, battle, options, last))
-    cache_fill (cache, cr, view, battle, options, last);
+  if (!cache_keys_match (cache, battle, options, last))
+    cache_fill (cache, cr, view, battle, options, last, 0, 0);
+  else if (!cache_offset (cache, view, &dx, &dy))
+    {
+      /* Panned off the kept layer, or zoomed: a pan (same scale) is likely to go on, so the
+       * layer is drawn with a quarter of the window more on every side, to be copied
+       * shifted while the drag stays within it. */
+      gboolean panned = cache->view.scale == view->scale;
+
+      cache_fill (cache, cr, view, battle, options, last,
+                  panned ? MAX (64, view->width / 4) : 0,
+                  panned ? MAX (64, view->height / 4) : 0);
+      {
+        gboolean inside = cache_offset (cache, view, &dx, &dy);
+
+        g_assert (inside);
+      }
+    }
 
   frame_begin (&frame, cr, view, battle, options);
   /* The kept layers copied as they are (they are opaque), then the rest drawn on them. */
   cairo_save (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_set_source_surface (cr, cache->surface, 0, 0);
+  cairo_set_source_surface (cr, cache->surface, -dx, -dy);
   cairo_paint (cr);
   cairo_restore (cr);
-  frame.occupancy = cache->occupancy;
+  occupancy_clear (&frame.occupancy);
+  occupancy_copy (&frame.occupancy, &cache->occupancy, view);
+  frame.sprites = cache_sprites (cache, view);
+  frame.cache = cache;
   for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
     draw_stage (&frame, stage);
-  cairo_restore (cr);
+  frame_end (&frame);
 }
 
 /* The legend */
@@ -2519,6 +3204,11 @@ admiralty_table_render_legend_sample (cairo_t             *cr,
     case ADMIRALTY_LEGEND_RULER:
       ruler_symbol (cr, 0.15 * size, 0.7 * size, 0.85 * size, 0.3 * size);
       break;
+    case ADMIRALTY_LEGEND_OVERLAP:
+      look.colour = rgb_from_int (side_palette[1]);
+      face_up_symbol (cr, &look, 0.62 * size, 0.4 * size, 0.22 * size, NULL);
+      overlap_symbol (cr, 0.62 * size, 0.4 * size, 0.22 * size);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -2559,6 +3249,10 @@ admiralty_legend_item_label (AdmiraltyLegendItem item)
       return _("Possible target");
     case ADMIRALTY_LEGEND_RULER:
       return _("Ruler");
+    case ADMIRALTY_LEGEND_OVERLAP:
+      /* Translators: two ship tokens lie partly on each other after moving; they may only
+       * touch. */
+      return _("Tokens overlap: set them in contact");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -71,6 +71,7 @@ typedef enum {
 #define ADMIRALTY_TABLE_HIGHLIGHT_RGB    0xff4df2
 #define ADMIRALTY_TABLE_FIRE_LINE_RGB    0xff8f40
 #define ADMIRALTY_TABLE_RULER_RGB        0xf4f6f8
+#define ADMIRALTY_TABLE_OVERLAP_RGB      0xff2d55  /* tokens lying on each other (issue 19) */
 
 /* The size in cm of a face-down token, whatever the class: a base's size would tell the
  * ship's type. */
@@ -92,9 +93,10 @@ typedef enum {
   ADMIRALTY_LEGEND_REFUSED_MOVE,
   ADMIRALTY_LEGEND_POSSIBLE_TARGET,
   ADMIRALTY_LEGEND_RULER,
+  ADMIRALTY_LEGEND_OVERLAP,
 } AdmiraltyLegendItem;
 
-#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_RULER + 1)
+#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_OVERLAP + 1)
 
 /* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
@@ -150,15 +152,24 @@ void                admiralty_table_render          (cairo_t                  *c
 
 /* The table's layers kept between frames: a view that is drawn again unchanged — a pointer
  * moving over it, the ruler, a course plotted, a target picked — copies the layers under
- * the overlays (or, with no overlays, everything but the ruler) instead of drawing them.
- * The pixels are admiralty_table_render ()'s. It is kept for one view, battle and set of
- * options (side, grid, names, units); its owner calls admiralty_table_cache_invalidate ()
- * whenever the battle changes ("changed"). */
+ * the overlays (or, with no overlays, everything but the ruler) instead of drawing them. A
+ * pan copies them shifted: after the first pan they are drawn a quarter of the window wider
+ * on every side, and drawn again when the view leaves them. Tokens and the selection's arcs
+ * come from images kept per look, scale and eighth of a pixel, and the table under the
+ * ships (grid, markers, mines, the low-orbit map) is kept while what it shows is the same,
+ * even across an invalidation. The pixels are admiralty_table_render ()'s but for
+ * antialiasing. It is kept for one battle and set of options (viewer, selection, grid,
+ * names, units); its owner calls admiralty_table_cache_invalidate () whenever the battle
+ * changes ("changed"). Pixels only: a PDF takes admiralty_table_render (). */
 typedef struct _AdmiraltyTableCache AdmiraltyTableCache;
 
 AdmiraltyTableCache *admiralty_table_cache_new      (void) G_GNUC_WARN_UNUSED_RESULT;
 void                admiralty_table_cache_free      (AdmiraltyTableCache      *cache);
 void                admiralty_table_cache_invalidate (AdmiraltyTableCache     *cache);
+/* The kept images' pixels per view pixel: the display's scale factor (1 by default), so that
+ * they are as sharp as the plain drawing there. */
+void                admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
+                                                     int                       device_scale);
 /* admiralty_table_render () through @cache. */
 void                admiralty_table_render_cached   (cairo_t                  *cr,
                                                      const AdmiraltyTableView *view,

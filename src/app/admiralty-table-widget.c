@@ -140,10 +140,14 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
     {
       self->view.width = width;
       self->view.height = height;
-      /* The kept layers are pixels at one pixel per point: on a scaled display, drawn. */
-      if (gtk_widget_get_scale_factor (widget) == 1 && !self->uncached)
-        admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
-                                       self->cache);
+      /* The kept layers are pixels at the display's scale (issue 20). */
+      if (!self->uncached)
+        {
+          admiralty_table_cache_set_device_scale (self->cache,
+                                                  gtk_widget_get_scale_factor (widget));
+          admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
+                                         self->cache);
+        }
       else
         admiralty_table_render (cr, &self->view, self->battle, &self->options);
     }

@@ -702,6 +702,34 @@ drift (AdmBattle  *self,
   return TRUE;
 }
 
+/* Tokens may touch but not overlap (F-RAM-2: a ram stops at contact; F-BOARD-1: ships meet
+ * by touching): a move, a drift or a wormhole exit that leaves one base partly on another is
+ * named for the master to set right, both ships in one line, which the audience filter shows
+ * only to the sides that have identified both (issue 19). */
+static void
+report_overlaps (AdmBattle *self)
+{
+  guint n = _adm_battle_n_ships (self);
+  g_autofree AdmPoint *centres = g_new (AdmPoint, MAX (n, 1));
+  g_autofree double *diameters = g_new (double, MAX (n, 1));
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleShip *s = _adm_battle_ship (self, i);
+
+      centres[i] = s->position;
+      /* An exploded ship has left the table (F-CAT-12). */
+      diameters[i] = s->status == ADM_SHIP_DESTROYED ? 0.0 : s->klass->type->base_size;
+    }
+  adm_bases_overlapping (centres, diameters, n, pairs);
+  for (guint p = 0; p + 1 < pairs->len; p += 2)
+    _adm_battle_report (self, _("The tokens of %s and %s overlap: tokens may touch, not lie "
+                                "on each other (F-RAM-2, F-BOARD-1); set them in contact."),
+                        _adm_battle_ship (self, g_array_index (pairs, guint, p))->name,
+                        _adm_battle_ship (self, g_array_index (pairs, guint, p + 1))->name);
+}
+
 gboolean
 _adm_battle_movement_phase (AdmBattle  *self,
                             GError    **error)
@@ -718,8 +746,11 @@ _adm_battle_movement_phase (AdmBattle  *self,
     if (!move_formation (self, f, error))
       return FALSE;
   /* F-STN-13: stations out of their orbit sink before the hulks drift. */
-  return _adm_battle_orbit_decay (self, error) && drift (self, error) &&
-         _adm_battle_mines_movement (self, start, error);
+  if (!_adm_battle_orbit_decay (self, error) || !drift (self, error) ||
+      !_adm_battle_mines_movement (self, start, error))
+    return FALSE;
+  report_overlaps (self);
+  return TRUE;
 }
 
 /* The preview (adm-battle-preview.c) */

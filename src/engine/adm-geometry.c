@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-geometry.h"
@@ -218,6 +219,18 @@ adm_bases_touch (AdmPoint a,
   return adm_distance (a, b) <= (da + db) / 2.0 + BASE_TOLERANCE_CM;
 }
 
+gboolean
+adm_bases_overlap (AdmPoint a,
+                   double   da,
+                   AdmPoint b,
+                   double   db)
+{
+  g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
+
+  /* Closer than touching by more than a tape measure can tell (F-RAM-2, F-BOARD-1). */
+  return adm_distance (a, b) < (da + db) / 2.0 - BASE_TOLERANCE_CM;
+}
+
 double
 adm_contact_distance (AdmPoint a,
                       AdmPoint b,
@@ -415,4 +428,64 @@ adm_point_grid_query (const AdmPointGrid *grid,
       /* The cells of one row are consecutive in @index. */
       g_array_append_vals (out, grid->index + first, last - first);
     }
+}
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const guint *p = a, *q = b;
+
+  if (p[0] != q[0])
+    return p[0] < q[0] ? -1 : 1;
+  return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+void
+adm_bases_overlapping (const AdmPoint *centres,
+                       const double   *diameters,
+                       guint           n,
+                       GArray         *pairs)
+{
+  g_autoptr(AdmPointGrid) grid = NULL;
+  g_autoptr(GArray) near = NULL;
+  double widest = 0.0;
+  guint first = pairs != NULL ? pairs->len / 2 : 0;
+
+  g_return_if_fail (pairs != NULL && g_array_get_element_size (pairs) == sizeof (guint));
+  g_return_if_fail (n == 0 || (centres != NULL && diameters != NULL));
+
+  for (guint i = 0; i < n; i++)
+    widest = MAX (widest, diameters[i]);
+  if (n < 2 || widest <= 0.0)
+    return;
+  /* Cells a base wide: a base only reaches the bases whose centres lie within the widest
+   * diameter of its own. */
+  grid = adm_point_grid_new (centres, n, widest);
+  near = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      double reach = (diameters[i] + widest) / 2.0;
+
+      if (diameters[i] <= 0.0)
+        continue;
+      g_array_set_size (near, 0);
+      adm_point_grid_query (grid, centres[i].x - reach, centres[i].y - reach,
+                            centres[i].x + reach, centres[i].y + reach, near);
+      for (guint k = 0; k < near->len; k++)
+        {
+          guint j = g_array_index (near, guint, k);
+
+          if (j > i && diameters[j] > 0.0 &&
+              adm_bases_overlap (centres[i], diameters[i], centres[j], diameters[j]))
+            {
+              g_array_append_val (pairs, i);
+              g_array_append_val (pairs, j);
+            }
+        }
+    }
+  /* Cell by cell the candidates come in no particular order: the pairs in index order. */
+  if (pairs->len / 2 > first + 1)
+    qsort (&g_array_index (pairs, guint, 2 * first), pairs->len / 2 - first,
+           2 * sizeof (guint), compare_pairs);
 }

@@ -71,6 +71,14 @@ gboolean   adm_bases_touch       (AdmPoint a,
                                   double   da,
                                   AdmPoint b,
                                   double   db);
+/* Whether two round bases of diameters @da and @db centred at @a and @b overlap: one lies
+ * partly on the other. Tokens may touch but not overlap (F-RAM-2: a ram stops at contact;
+ * F-BOARD-1, F-FORM-1: ships meet by touching); the same 0.05 cm tolerance as
+ * adm_bases_touch (), so that bases placed in contact never count as overlapping. */
+gboolean   adm_bases_overlap     (AdmPoint a,
+                                  double   da,
+                                  AdmPoint b,
+                                  double   db);
 /* The first distance along the segment @a–@b (0 at @a) at which a base of diameter @d moving
  * from @a to @b first touches a base of diameter @dt at @t; a negative value when it never
  * does. Used to stop a ram at contact (F-RAM-2). */
@@ -103,6 +111,15 @@ void          adm_point_grid_query (const AdmPointGrid *grid,
                                     double              x1,
                                     double              y1,
                                     GArray             *out);
+
+/* Appends to @pairs (a GArray of guint, two per pair, the lower index first, pairs in
+ * increasing order) every pair of the @n bases centred at @centres with diameters
+ * @diameters that overlap (adm_bases_overlap ()). A base of diameter 0 or less is not on the
+ * table and overlaps nothing. Linear in @n for bases spread over the table. */
+void          adm_bases_overlapping (const AdmPoint *centres,
+                                     const double   *diameters,
+                                     guint           n,
+                                     GArray         *pairs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmPointGrid, adm_point_grid_free)
 
