@@ -262,29 +262,29 @@ raw_thread (gpointer data)
   gssize n;
 
   g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                                            raw->head, strlen (raw->head), NULL, NULL, &error));
-  g_assert_no_error (error);
+  /* A server that refuses a request before reading all of it may close the connection while
+   * it is still being written, or reset it once answered: what it answered is what counts. */
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             raw->head, strlen (raw->head), NULL, NULL, NULL);
   while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
-                                   buffer, sizeof buffer, NULL, &error)) > 0)
+                                   buffer, sizeof buffer, NULL, NULL)) > 0)
     g_string_append_len (reply, buffer, n);
-  g_assert_no_error (error);
   raw->reply = g_string_free (reply, FALSE);
   g_atomic_int_set (&raw->done, 1);
   g_main_context_wakeup (NULL);
   return NULL;
 }
 
+/* @head sent as it is on a new connection; the reply as raw_get () gives it. */
 static char *
-raw_get (const char *path)
+raw_request (const char *head)
 {
   Raw raw = { .port = (guint16) adm_portal_get_port (portal) };
   GThread *thread;
   g_autoptr(GString) kept = g_string_new (NULL);
   g_auto(GStrv) lines = NULL;
 
-  raw.head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                              path);
+  raw.head = g_strdup (head);
   thread = g_thread_new ("raw", raw_thread, &raw);
   while (!g_atomic_int_get (&raw.done))
     g_main_context_iteration (NULL, TRUE);
@@ -296,6 +296,15 @@ raw_get (const char *path)
   g_free (raw.head);
   g_free (raw.reply);
   return g_strdup (kept->str);
+}
+
+static char *
+raw_get (const char *path)
+{
+  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Connection: close\r\n\r\n", path);
+
+  return raw_request (head);
 }
 
 /* Words */
@@ -522,10 +531,15 @@ test_not_found (void)
       g_free (paths[i]);
     }
 
-  /* What libsoup cannot parse it answers itself with a bare 400, before the portal reads a
-   * token: the same whether the token is his or made up. */
+  /* Encoded dot segments, NULs, bad percent-encoding, long paths: libsoup's own checks answer
+   * some of them 400 before the portal's handler, and the portal turns that 400 into the one
+   * 404 — the same whether the token is his or made up. */
   {
-    const char *tricks[] = { "%2f..%2f", "/%2e%2e%2f%2e%2e%2f", "/%00" };
+    g_autofree char *long_tail = g_strnfill (8000, 'x');
+    const char *tricks[] = { "%2f..%2f", "/%2e%2e%2f%2e%2e%2f", "/%2e%2e", "/%00", "%00",
+                             "%2F%2e%2e%2F", "/..%2f..%2fetc%2fpasswd",
+                             "/report-1.pdf%00", "/%c0%ae%c0%ae/", "/\xff",
+                             long_tail };
 
     for (guint i = 0; i < G_N_ELEMENTS (tricks); i++)
       {
@@ -534,9 +548,52 @@ test_not_found (void)
         g_autofree char *own_reply = raw_get (with_own);
         g_autofree char *wrong_reply = raw_get (with_wrong);
 
+        if (!g_str_equal (wrong_reply, reference))
+          g_error ("%.80s: not the one 404:\n%s", with_wrong, wrong_reply);
+        if (!g_str_equal (own_reply, reference) && !g_str_has_prefix (own_reply, "HTTP/1.1 200"))
+          g_error ("%.80s: neither his page nor the one 404:\n%s", with_own, own_reply);
+      }
+  }
+
+  /* What libsoup cannot parse at all it answers itself, before any handler runs and with no
+   * way for the portal to change it (docs/formats.md): a bare 400 for bad percent-encoding
+   * ("%zz", a lone "%", in the path or the query), a request line that is no request line or
+   * a Host naming a path — the same for his token and a made-up one, with nothing of a page
+   * in it; headers over 64 KiB drop the connection. */
+  {
+    g_autofree char *huge = g_strnfill (70 * 1024, 'x');
+    /* Before the token, after it. */
+    const char *heads[][2] = { { "GET /a/", "/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+                               { "GET /a/", "/% HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+                               { "GET /a/", "/?x=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+                               { "GET /a/", "%2 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+                               { "GET /a/", "/ x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+                               { "GET /a/", "/ HTTP/1.1\r\nHost: 127.0.0.1/a\r\n\r\n" },
+                               { "GET /a/", NULL } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+      {
+        g_autofree char *tail = heads[i][1] != NULL
+                                  ? g_strdup (heads[i][1])
+                                  : g_strdup_printf ("/%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                                                     huge);
+        g_autofree char *own_head = g_strconcat (heads[i][0], token, tail, NULL);
+        g_autofree char *wrong_head = g_strconcat (heads[i][0], wrong, tail, NULL);
+        g_autofree char *own_reply = raw_request (own_head);
+        g_autofree char *wrong_reply = raw_request (wrong_head);
+
+        if (heads[i][1] == NULL)
+          {
+            /* Over 64 KiB: the connection is dropped, answered or not. */
+            g_assert_true (*own_reply == '\0' || g_str_has_prefix (own_reply, "HTTP/1.1 400"));
+            g_assert_true (*wrong_reply == '\0' || g_str_has_prefix (wrong_reply, "HTTP/1.1 400"));
+            continue;
+          }
+        if (!g_str_has_prefix (own_reply, "HTTP/1.1 400") &&
+            !g_str_has_prefix (own_reply, "HTTP/1.0 400"))
+          g_error ("%.60s: not libsoup's 400:\n%.300s", own_head, own_reply);
         g_assert_cmpstr (own_reply, ==, wrong_reply);
-        g_assert_true (g_str_equal (own_reply, reference) ||
-                       g_str_has_prefix (own_reply, "HTTP/1.1 400"));
+        assert_lacks (own_reply, "Vorkosigan", "libsoup's 400");
       }
   }
 

@@ -790,11 +790,104 @@ field (GHashTable *fields,
   return value != NULL && *value != '\0' ? value : NULL;
 }
 
+/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
+ * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. */
+static char *
+new_formation_id (AdmCampaign *campaign,
+                  const char  *name,
+                  GPtrArray   *events)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  g_autoptr(GString) base = g_string_new (NULL);
+  char *id = NULL;
+
+  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
+    {
+      char c = g_ascii_tolower (*p);
+
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        g_string_append_c (base, c);
+      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
+               base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_assign (base, "formation");
+  for (guint n = 1;; n++)
+    {
+      gboolean taken;
+
+      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+      taken = adm_strategy_get_position (strategy, id) != NULL ||
+              adm_scenario_lookup_formation (scenario, id) != NULL;
+      for (guint i = 0; !taken && i < events->len; i++)
+        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
+                           id) == 0;
+      if (!taken)
+        return id;
+      g_free (id);
+    }
+}
+
+/* The most ships one detach or form order of the form may tick. */
+#define MAX_SHIPS 64
+
+/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
+ * or NULL when it gives none. */
+static AdmEvent *
+administrative_event (AdmCampaign      *campaign,
+                      const AdmAdmiral *admiral,
+                      guint             cycle,
+                      gint64            now,
+                      guint             n,
+                      const char       *formation,
+                      GHashTable       *fields,
+                      GPtrArray        *events)
+{
+  const char *kind = field (fields, "a%u", n);
+  AdmEvent *event;
+
+  if (kind == NULL)
+    return NULL;
+  event = order_event (admiral, cycle, now, n + 1, formation, kind);
+  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
+    {
+      g_autoptr(GString) ships = g_string_new (NULL);
+      const char *name = field (fields, "N%u", n);
+      const char *flagship = field (fields, "F%u", n);
+      g_autofree char *id = new_formation_id (campaign, name, events);
+
+      for (guint s = 0; s < MAX_SHIPS; s++)
+        {
+          const char *ship = field (fields, "x%us%u", n, s);
+
+          if (ship != NULL)
+            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
+        }
+      if (ships->len > 0)
+        adm_event_set (event, "ships", ships->str);
+      adm_event_set (event, "new-formation", id);
+      if (name != NULL)
+        adm_event_set (event, "name", name);
+      if (flagship != NULL)
+        adm_event_set (event, "flagship", flagship);
+    }
+  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
+    adm_event_set (event, "target", field (fields, "j%u", n));
+  return event;
+}
+
 /* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
- * event, then for each formation its timed order, its flagship order and its instructions.
- * Each order's line is its fieldset's number, from 1. */
+ * event, then for each formation its timed order, its flagship order, its instructions and its
+ * administrative order. Each order's line is its fieldset's number, from 1. */
 static GPtrArray *
-form_events (const AdmAdmiral *admiral,
+form_events (AdmCampaign      *campaign,
+             const AdmAdmiral *admiral,
              guint             cycle,
              gint64            now,
              gboolean          late,
@@ -854,6 +947,13 @@ form_events (const AdmAdmiral *admiral,
           adm_event_set_text (event, stripped);
           g_ptr_array_add (events, event);
         }
+      {
+        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
+                                                fields, events);
+
+        if (event != NULL)
+          g_ptr_array_add (events, event);
+      }
     }
   return events;
 }
@@ -906,7 +1006,7 @@ receive_sheet (AdmPortal         *self,
                     "The page is out of date: reload it and hand in the sheet again.\n");
       return;
     }
-  events = form_events (admiral, cycle, now, late, fields);
+  events = form_events (self->campaign, admiral, cycle, now, late, fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
@@ -1015,12 +1115,15 @@ got_headers_cb (SoupServerMessage *msg,
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
 
-  if (encoding == SOUP_ENCODING_NONE)
-    return;
-  if (encoding != SOUP_ENCODING_CONTENT_LENGTH)
+  if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
-  else if (length > ADM_PORTAL_MAX_BODY)
+  else if (encoding != SOUP_ENCODING_NONE && length > ADM_PORTAL_MAX_BODY)
     refuse_unread (msg, "413 Payload Too Large");
+  /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
+   * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
+   * is a wrong one like any other and gets the one 404. */
+  else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
+    not_found (msg);
 }
 
 static void
