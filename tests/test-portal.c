@@ -850,6 +850,123 @@ test_sheet (void)
   g_assert_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET);
 }
 
+/* An admiral other than @not_id commanding, in a sector, a formation of two ships or more:
+ * the formation, and its fieldset's number in his form in @n. */
+static const AdmFormation *
+two_ship_formation (const char  *not_id,
+                    guint       *n)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (komarr));
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      guint index = 0;
+
+      if (g_str_equal (admiral->id, not_id))
+        continue;
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+          const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr),
+                                                                       formation->id);
+
+          if (formation->admiral == NULL || formation->admiral != admiral)
+            continue;
+          if (formation->ships->len >= 2 && pos != NULL && pos->towards == NULL)
+            {
+              *n = index;
+              return formation;
+            }
+          index++;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* F-STRAT-12, F-STRAT-17: the phone's form offers what the master's does — detach, join, form,
+ * disband — and the engine checks them as it checks his: detaching every ship is refused with
+ * its reason (F-FORM-3); detaching one is a pending sheet which, accepted, makes the new
+ * formation under the id the master's form would give it. */
+static void
+test_administrative (void)
+{
+  guint n = 0, status = 0;
+  const AdmFormation *formation = two_ship_formation (blind_admiral ()->id, &n);
+  const char *id = formation->admiral->id;
+  const AdmShip *first = g_ptr_array_index (formation->ships, 0);
+  const AdmShip *second = g_ptr_array_index (formation->ships, 1);
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+  g_autofree char *link = link_of (id);
+  g_autofree char *page = get (link, NULL, &status);
+  g_autofree char *select = g_strdup_printf ("<select name=\"a%u\">", n);
+  g_autofree char *box = g_strdup_printf ("name=\"x%us0\" value=\"%s\"", n, first->id);
+  g_autofree char *fields = NULL, *reply = NULL, *reason = NULL;
+  g_autoptr(GString) all = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const AdmPortalSheet *sheet;
+  AdmEvent *order;
+
+  g_test_message ("%s detaches from %s", id, formation->id);
+  assert_contains (page, select, "the form");
+  assert_contains (page, box, "the form");
+  for (guint k = 0; k < 4; k++)
+    {
+      const char *kinds[] = { "detach", "join", "form", "disband" };
+      g_autofree char *option = g_strdup_printf ("<option value=\"%s\">", kinds[k]);
+
+      assert_contains (strstr (page, select), option, "the administrative orders");
+    }
+
+  /* Every ship detached: the engine's F-FORM-3 refusal, nothing kept. */
+  for (guint s = 0; s < formation->ships->len; s++)
+    g_string_append_printf (all, "&x%us%u=%s", n, s,
+                            ((AdmShip *) g_ptr_array_index (formation->ships, s))->id);
+  fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron%s", n, formation->id, n, n,
+                            all->str);
+  reply = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  reason = refusal_of (reply);
+  g_test_message ("refused: %s", reason);
+  assert_contains (reason, "F-FORM-3", "detaching every ship");
+  g_assert_null (adm_portal_get_sheet (portal, id));
+
+  /* One ship, its second as the flagship it cannot have: refused (F-FORM-4). Then the first. */
+  g_free (fields);
+  g_free (reply);
+  fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s&F%u=%s", n,
+                            formation->id, n, n, n, first->id, n, second->id);
+  reply = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 422);
+  g_free (reason);
+  reason = refusal_of (reply);
+  assert_contains (reason, "F-FORM-4", "a flagship not detached");
+  g_free (fields);
+  g_free (reply);
+  fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s", n,
+                            formation->id, n, n, n, first->id);
+  reply = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 200);
+  sheet = adm_portal_get_sheet (portal, id);
+  g_assert_nonnull (sheet);
+  g_assert_cmpuint (sheet->events->len, ==, 2);
+  order = g_ptr_array_index (sheet->events, 1);
+  g_assert_cmpstr (adm_event_get (order, "order"), ==, "detach");
+  g_assert_cmpstr (adm_event_get (order, "ships"), ==, first->id);
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "portal-squadron");
+  g_assert_cmpstr (adm_event_get (order, "name"), ==, "Portal Squadron");
+  g_assert_true (adm_portal_accept (portal, id, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (komarr), cycle, id));
+  g_assert_nonnull (adm_strategy_lookup_formation (strategy_of (komarr), "portal-squadron"));
+
+  /* His new page: the new formation has its fieldset, and a second one would be -2. */
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "value=\"portal-squadron\"", "the page after the detach");
+}
+
 static void
 test_body_bound (void)
 {
@@ -1122,6 +1239,7 @@ main (int   argc,
   g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
   g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
+  g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   result = g_test_run ();
