@@ -205,6 +205,45 @@ adm_portal_page_cards (AdmCampaign      *campaign,
 }
 
 char *
+adm_portal_page_report (AdmCampaign      *campaign,
+                        const AdmAdmiral *admiral,
+                        const char       *battles_dir,
+                        guint             cycle)
+{
+  guint current = adm_strategy_get_cycle (strategy_of (campaign));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
+                                            battles_dir, &error);
+  g_autofree char *summary = g_strdup_printf (_("Cycle %u"), cycle);
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "<details%s><summary>", cycle + 1 == current ? " open" : "");
+  adm_portal_html_escape (out, summary);
+  g_string_append (out, "</summary>");
+  if (doc == NULL)
+    append_element (out, "p", error->message);
+  else
+    {
+      g_string_append_printf (out, "<p><a href=\"report-%u.pdf\">", cycle);
+      adm_portal_html_escape (out, _("PDF to print"));
+      g_string_append (out, "</a></p>");
+      adm_portal_html_doc (out, doc);
+    }
+  g_string_append (out, "</details>");
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_portal_page_no_reports (void)
+{
+  GString *out = g_string_new ("<p>");
+
+  adm_portal_html_escape (out, _("No cycle has been resolved yet."));
+  g_string_append (out, "</p>");
+  return g_string_free (out, FALSE);
+}
+
+char *
 adm_portal_page_reports (AdmCampaign      *campaign,
                          const AdmAdmiral *admiral,
                          const char       *battles_dir)
@@ -214,31 +253,16 @@ adm_portal_page_reports (AdmCampaign      *campaign,
 
   if (current <= 1)
     {
-      g_string_append (out, "<p>");
-      adm_portal_html_escape (out, _("No cycle has been resolved yet."));
-      g_string_append (out, "</p>");
+      g_autofree char *none = adm_portal_page_no_reports ();
+
+      g_string_append (out, none);
     }
   /* The newest first: the one he has not read yet. */
   for (guint cycle = current - 1; cycle >= 1 && cycle < current; cycle--)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
-                                                battles_dir, &error);
-      g_autofree char *summary = g_strdup_printf (_("Cycle %u"), cycle);
+      g_autofree char *report = adm_portal_page_report (campaign, admiral, battles_dir, cycle);
 
-      g_string_append_printf (out, "<details%s><summary>", cycle + 1 == current ? " open" : "");
-      adm_portal_html_escape (out, summary);
-      g_string_append (out, "</summary>");
-      if (doc == NULL)
-        append_element (out, "p", error->message);
-      else
-        {
-          g_string_append_printf (out, "<p><a href=\"report-%u.pdf\">", cycle);
-          adm_portal_html_escape (out, _("PDF to print"));
-          g_string_append (out, "</a></p>");
-          adm_portal_html_doc (out, doc);
-        }
-      g_string_append (out, "</details>");
+      g_string_append (out, report);
     }
   return g_string_free (out, FALSE);
 }

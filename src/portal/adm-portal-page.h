@@ -31,6 +31,13 @@ char  *adm_portal_page_cards       (AdmCampaign      *campaign,
 char  *adm_portal_page_reports     (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral,
                                     const char       *battles_dir) G_GNUC_WARN_UNUSED_RESULT;
+/* One resolved cycle's report of adm_portal_page_reports (), and what it shows when there is
+ * none yet: the page's reports are these, newest first. */
+char  *adm_portal_page_report      (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral,
+                                    const char       *battles_dir,
+                                    guint             cycle) G_GNUC_WARN_UNUSED_RESULT;
+char  *adm_portal_page_no_reports  (void) G_GNUC_WARN_UNUSED_RESULT;
 /* F-STRAT-3: the other sides' formations his side knows of (adm_audience_known_formations ()),
  * where they are, their strength, and when and where his side last met them. */
 char  *adm_portal_page_known       (AdmCampaign      *campaign,

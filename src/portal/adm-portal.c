@@ -66,8 +66,10 @@ struct _AdmPortal
   guint            version;   /* bumped by every change of the campaign */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
-  GHashTable      *pages;     /* "ADMIRAL\nLANG" → the page with marks (char*): of this
-                               * version, deadline and sheets */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline and
+                               * sheets */
+  GQueue           builds;    /* Build*: pages being made, one step at a time */
+  guint            build_source;
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
@@ -91,6 +93,36 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* A page as it is kept: its text cut at the marks where each request's own values go, the
+ * pieces shared (not copied) by every answer made from it. */
+typedef struct {
+  GPtrArray *pieces;   /* GBytes* */
+  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T' or 'K' */
+} Page;
+
+/* An admiral's page being made on the main loop in steps of one fragment each, so that no
+ * step holds the loop for long; the requests waiting for it are paused. */
+typedef struct {
+  char      *admiral_id;
+  char      *lang;
+  char      *key;
+  guint      version;
+  guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
+  Parts     *parts;
+  GString   *reports;
+  GPtrArray *waiting;  /* SoupServerMessage*, paused */
+} Build;
+
+static void
+page_free (gpointer data)
+{
+  Page *page = data;
+
+  g_ptr_array_unref (page->pieces);
+  g_string_free (page->marks, TRUE);
+  g_free (page);
+}
+
 static void
 parts_free (gpointer data)
 {
@@ -100,6 +132,20 @@ parts_free (gpointer data)
   g_free (parts->reports);
   g_free (parts->known);
   g_free (parts);
+}
+
+static void
+build_free (Build *build)
+{
+  g_free (build->admiral_id);
+  g_free (build->lang);
+  g_free (build->key);
+  if (build->parts != NULL)
+    parts_free (build->parts);
+  if (build->reports != NULL)
+    g_string_free (build->reports, TRUE);
+  g_ptr_array_unref (build->waiting);
+  g_free (build);
 }
 
 static void
@@ -281,7 +327,8 @@ adm_portal_init (AdmPortal *self)
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
   self->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_bytes_unref);
-  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_free);
+  g_queue_init (&self->builds);
   self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_ptr_array_unref);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
@@ -377,25 +424,6 @@ static void
 not_found (SoupServerMessage *msg)
 {
   respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
-}
-
-static void
-respond_html (SoupServerMessage *msg,
-              guint              status,
-              const char        *nonce,
-              char              *html)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
-                                             "script-src 'nonce-%s'; connect-src 'self'; "
-                                             "form-action 'self'; base-uri 'none'; "
-                                             "frame-ancestors 'none'", nonce, nonce);
-
-  add_common_headers (msg);
-  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
-  soup_server_message_set_status (msg, status, NULL);
-  soup_server_message_set_response (msg, "text/html; charset=utf-8", SOUP_MEMORY_TAKE,
-                                    html, strlen (html));
 }
 
 /* Rate limit: a token bucket per client address. */
@@ -547,10 +575,10 @@ take_csrf (AdmPortal  *self,
 
 /* What changes from one request to the next, marked in the cached page: characters no text
  * of a campaign holds (XML forbids them). */
-#define MARK_NONCE "\x01N\x01"
-#define MARK_CSRF  "\x01C\x01"
-#define MARK_NOW   "\x01T\x01"
-#define MARK_CLOCK "\x01K\x01"
+#define MARK_NONCE "\x01" "N" "\x01"
+#define MARK_CSRF  "\x01" "C" "\x01"
+#define MARK_NOW   "\x01" "T" "\x01"
+#define MARK_CLOCK "\x01" "K" "\x01"
 
 /* The admiral's page with marks where the request's own values go, or (@message given) the
  * page made for this answer alone. */
@@ -596,8 +624,81 @@ marked_page (AdmPortal         *self,
   return html;
 }
 
+/* @html cut at its marks. */
+static Page *
+page_new (const char *html)
+{
+  Page *page = g_new0 (Page, 1);
+  const char *start = html, *mark;
+
+  page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  page->marks = g_string_new (NULL);
+  while ((mark = strchr (start, '\x01')) != NULL && mark[1] != '\0' && mark[2] == '\x01')
+    {
+      g_ptr_array_add (page->pieces, g_bytes_new (start, (gsize) (mark - start)));
+      g_string_append_c (page->marks, mark[1]);
+      start = mark + 3;
+    }
+  g_ptr_array_add (page->pieces, g_bytes_new (start, strlen (start)));
+  return page;
+}
+
+/* Answers with @page, its marks filled in for this request: the pieces are handed to libsoup
+ * as they are, so that an answer costs the main loop a few small strings whatever the page's
+ * size. */
+static void
+respond_page (AdmPortal         *self,
+              SoupServerMessage *msg,
+              guint              status,
+              const char        *admiral_id,
+              Page              *page)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  SoupMessageBody *body = soup_server_message_get_response_body (msg);
+  g_autofree char *nonce = adm_portal_random_secret ();
+  g_autofree char *csrf = new_csrf (self, admiral_id);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = self->deadline > 0
+                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
+  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
+                                             "script-src 'nonce-%s'; connect-src 'self'; "
+                                             "form-action 'self'; base-uri 'none'; "
+                                             "frame-ancestors 'none'", nonce, nonce);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
+  soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_message_body_truncate (body);
+  for (guint i = 0; i < page->pieces->len; i++)
+    {
+      const char *value = NULL;
+
+      soup_message_body_append_bytes (body, g_ptr_array_index (page->pieces, i));
+      if (i >= page->marks->len)
+        break;
+      switch (page->marks->str[i])
+        {
+        case 'N': value = nonce; break;
+        case 'C': value = csrf; break;
+        case 'T': value = now_text; break;
+        case 'K': default: value = clock; break;
+        }
+      soup_message_body_append (body, SOUP_MEMORY_COPY, value, strlen (value));
+    }
+}
+
+static void build_queue (AdmPortal         *self,
+                         SoupServerMessage *msg,
+                         const AdmAdmiral  *admiral,
+                         const char        *lang,
+                         const char        *key);
+
 /* The page is made once per campaign version, language, deadline and sheet status; a request
- * only fills in its nonce, CSRF token and time: the main loop does little per request. */
+ * only fills in its nonce, CSRF token and time: the main loop does little per request. A page
+ * whose fragments are not made yet is made in steps (build_step_cb ()) while the request
+ * waits. */
 static void
 serve_page (AdmPortal         *self,
             SoupServerMessage *msg,
@@ -610,29 +711,155 @@ serve_page (AdmPortal         *self,
   const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
                                                                              "Accept-Language"));
   g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
-  g_autofree char *nonce = adm_portal_random_secret ();
-  g_autofree char *csrf = new_csrf (self, admiral->id);
-  g_autofree char *fresh = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
-  g_autofree char *clock = self->deadline > 0
-                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
-  const char *marked;
-  GString *html;
+  Page *page;
 
   if (message != NULL)
-    marked = fresh = marked_page (self, admiral, lang, message, message_is_error);
-  else if ((marked = g_hash_table_lookup (self->pages, key)) == NULL)
     {
-      marked = marked_page (self, admiral, lang, NULL, FALSE);
-      g_hash_table_insert (self->pages, g_steal_pointer (&key), (char *) marked);
+      g_autofree char *marked = marked_page (self, admiral, lang, message, message_is_error);
+
+      page = page_new (marked);
+      respond_page (self, msg, status, admiral->id, page);
+      page_free (page);
+      return;
     }
-  html = g_string_new (marked);
-  g_string_replace (html, MARK_NONCE, nonce, 0);
-  g_string_replace (html, MARK_CSRF, csrf, 0);
-  g_string_replace (html, MARK_NOW, now_text, 0);
-  g_string_replace (html, MARK_CLOCK, clock, 0);
-  respond_html (msg, status, nonce, g_string_free (html, FALSE));
+  if ((page = g_hash_table_lookup (self->pages, key)) == NULL)
+    {
+      g_autofree char *marked = NULL;
+
+      if (!g_hash_table_contains (self->parts, key))
+        {
+          build_queue (self, msg, admiral, lang, key);
+          return;
+        }
+      marked = marked_page (self, admiral, lang, NULL, FALSE);
+      page = page_new (marked);
+      g_hash_table_insert (self->pages, g_steal_pointer (&key), page);
+    }
+  respond_page (self, msg, status, admiral->id, page);
+}
+
+/* Making a page in steps */
+
+static void
+build_serve_waiting (AdmPortal *self,
+                     Build     *build)
+{
+  const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id)
+                                                     : NULL;
+
+  for (guint i = 0; i < build->waiting->len; i++)
+    {
+      SoupServerMessage *msg = g_ptr_array_index (build->waiting, i);
+
+      if (admiral != NULL)
+        serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+      else
+        not_found (msg);
+      soup_server_message_unpause (msg);
+    }
+  g_ptr_array_set_size (build->waiting, 0);
+}
+
+/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
+ * or one cycle's report), a few milliseconds; the next step comes after the main loop has
+ * served what else is ready. */
+static gboolean
+build_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Build *build = g_queue_peek_head (&self->builds);
+  const AdmAdmiral *admiral;
+  guint current, cycle;
+  LangScope scope;
+
+  if (build == NULL)
+    {
+      self->build_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id) : NULL;
+  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
+    {
+      /* Made meanwhile (a sheet's answer needed it at once), or gone with the campaign. */
+      build_serve_waiting (self, g_queue_pop_head (&self->builds));
+      build_free (build);
+      return G_SOURCE_CONTINUE;
+    }
+  /* The campaign changed under the build: its fragments so far are of the old one. */
+  if (build->version != self->version || build->parts == NULL)
+    {
+      g_clear_pointer (&build->parts, parts_free);
+      if (build->reports != NULL)
+        g_string_free (build->reports, TRUE);
+      build->parts = g_new0 (Parts, 1);
+      build->reports = g_string_new (NULL);
+      build->version = self->version;
+      build->step = 0;
+    }
+  current = current_cycle (self);
+  lang_push (&scope, build->lang);
+  if (build->step == 0)
+    build->parts->cards = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  else if (build->step == 1)
+    build->parts->known = adm_portal_page_known (self->campaign, admiral);
+  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
+    {
+      g_autofree char *report = adm_portal_page_report (self->campaign, admiral,
+                                                        self->battles_dir, cycle);
+
+      g_string_append (build->reports, report);
+    }
+  lang_pop (&scope);
+  build->step++;
+  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
+    {
+      if (current <= 1)
+        build->parts->reports = adm_portal_page_no_reports ();
+      else
+        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
+      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
+      build_serve_waiting (self, g_queue_pop_head (&self->builds));
+      build_free (build);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+build_queue (AdmPortal         *self,
+             SoupServerMessage *msg,
+             const AdmAdmiral  *admiral,
+             const char        *lang,
+             const char        *key)
+{
+  Build *build = NULL;
+
+  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
+    if (g_str_equal (((Build *) l->data)->key, key))
+      build = l->data;
+  if (build == NULL)
+    {
+      build = g_new0 (Build, 1);
+      build->admiral_id = g_strdup (admiral->id);
+      build->lang = g_strdup (lang);
+      build->key = g_strdup (key);
+      build->waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      g_queue_push_tail (&self->builds, build);
+    }
+  soup_server_message_pause (msg);
+  g_ptr_array_add (build->waiting, g_object_ref (msg));
+  if (self->build_source == 0)
+    self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT, build_step_cb, self, NULL);
+}
+
+/* Stopped: the requests waiting for a page are dropped with their connections. */
+static void
+builds_clear (AdmPortal *self)
+{
+  Build *build;
+
+  g_clear_handle_id (&self->build_source, g_source_remove);
+  while ((build = g_queue_pop_head (&self->builds)) != NULL)
+    build_free (build);
 }
 
 static void
@@ -1223,6 +1450,7 @@ adm_portal_stop (AdmPortal *self)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
 
+  builds_clear (self);
   if (self->server == NULL)
     return;
   soup_server_disconnect (self->server);
