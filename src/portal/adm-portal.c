@@ -199,6 +199,69 @@ lang_pop (LangScope *scope)
 
 /* Object */
 
+/* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
+ * or NULL: undone, it is no longer there. */
+static const AdmEvent *
+journaled_refusal (AdmPortal            *self,
+                   const AdmPortalSheet *sheet)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+  g_autofree char *cycle = g_strdup_printf ("%u", sheet->cycle);
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i - 1);
+
+      if (g_str_equal (adm_event_get_kind (event), "note") &&
+          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
+          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
+          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
+          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
+        return event;
+    }
+  return NULL;
+}
+
+/* The statuses the journal says: a pending sheet the master refused is refused, a refusal
+ * undone leaves it pending again. */
+static void
+sync_refusals (AdmPortal *self)
+{
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  AdmPortalSheet *sheet;
+
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
+    {
+      const AdmEvent *note;
+
+      if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED ||
+          (sheet->status == ADM_PORTAL_SHEET_REFUSED && !sheet->journaled))
+        continue;
+      note = journaled_refusal (self, sheet);
+      if (note != NULL && sheet->status == ADM_PORTAL_SHEET_PENDING)
+        {
+          sheet->status = ADM_PORTAL_SHEET_REFUSED;
+          g_free (sheet->reason);
+          sheet->reason = g_strdup (adm_event_get_text (note));
+          sheet->journaled = TRUE;
+        }
+      else if (note == NULL && sheet->status == ADM_PORTAL_SHEET_REFUSED)
+        {
+          sheet->status = ADM_PORTAL_SHEET_PENDING;
+          g_clear_pointer (&sheet->reason, g_free);
+          sheet->journaled = FALSE;
+        }
+      else
+        continue;
+      g_ptr_array_add (changed, g_strdup (sheet->admiral_id));
+    }
+  for (guint i = 0; i < changed->len; i++)
+    g_signal_emit (self, signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
+}
+
 static void
 campaign_changed_cb (AdmPortal   *self,
                      AdmCampaign *campaign)
@@ -207,6 +270,7 @@ campaign_changed_cb (AdmPortal   *self,
   g_hash_table_remove_all (self->parts);
   g_hash_table_remove_all (self->pdfs);
   g_hash_table_remove_all (self->pages);
+  sync_refusals (self);
 }
 
 /* The campaign is closed: nothing more is served. */
@@ -1645,6 +1709,7 @@ set_status (AdmPortal            *self,
   sheet->status = status;
   g_free (sheet->reason);
   sheet->reason = g_strdup (reason);
+  sheet->journaled = FALSE;
   g_hash_table_remove_all (self->pages);
   g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
 }
@@ -1682,6 +1747,8 @@ adm_portal_refuse (AdmPortal   *self,
                    const char  *reason,
                    GError     **error)
 {
+  g_autofree char *text = g_strstrip (g_strdup (reason != NULL ? reason : ""));
+  g_autoptr(AdmEvent) note = NULL;
   AdmPortalSheet *sheet;
 
   g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
@@ -1689,6 +1756,23 @@ adm_portal_refuse (AdmPortal   *self,
   sheet = pending_sheet (self, admiral_id, error);
   if (sheet == NULL)
     return FALSE;
-  set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason);
-  return TRUE;
+  if (*text == '\0')
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_REASON,
+                   _("Give the admiral the reason his sheet is refused"));
+      return FALSE;
+    }
+  /* Journaled, so that Undo takes it back as any action of the master's: the status follows
+   * the journal (sync_refusals ()). */
+  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (note, "portal", "refused");
+  adm_event_set (note, "admiral", sheet->admiral_id);
+  adm_event_set_int (note, "cycle", sheet->cycle);
+  {
+    g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+
+    adm_event_set (note, "sheet-received", received);
+  }
+  adm_event_set_text (note, text);
+  return adm_campaign_append (self->campaign, note, error);
 }
