@@ -24,7 +24,11 @@
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
+#include <cairo-pdf.h>
+#include <qrencode.h>
+
 #include "admiralty-engine.h"
+#include "adm-doc-render.h"
 #include "adm-file.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
@@ -967,6 +971,157 @@ test_administrative (void)
   assert_contains (page, "value=\"portal-squadron\"", "the page after the detach");
 }
 
+/* Issue 22: each admiral's printed packet carries his own portal link and its QR code, and
+ * nobody else's. The packet is written as a PDF, made into pictures by pdftoppm as a printer
+ * would, and the code found on the page is read back module by module against libqrencode's
+ * matrix of his link (zbarimg, when installed, decodes it as a phone would). */
+
+/* The layout's margin (adm-doc-render.c) and the QR's size, in points. */
+#define PAGE_MARGIN(w, h) MAX (24.0, MIN ((w), (h)) * 0.07)
+#define QR_POINTS 100.0
+#define DPI 150.0
+
+static gboolean
+dark_at (cairo_surface_t *png,
+         double           x,
+         double           y)
+{
+  int width = cairo_image_surface_get_width (png), height = cairo_image_surface_get_height (png);
+  int stride = cairo_image_surface_get_stride (png);
+  const guint8 *data = cairo_image_surface_get_data (png);
+  int ix = (int) x, iy = (int) y;
+  guint32 pixel;
+
+  if (ix < 0 || iy < 0 || ix >= width || iy >= height)
+    return FALSE;
+  pixel = *(const guint32 *) (data + iy * stride + ix * 4);
+  return ((pixel >> 16 & 0xff) + (pixel >> 8 & 0xff) + (pixel & 0xff)) < 3 * 128;
+}
+
+/* Whether @png shows @link's code at the layout's left margin: its top found as the first dark
+ * row of the top left finder pattern, then every module compared. */
+static gboolean
+page_shows_code (cairo_surface_t *png,
+                 const char      *link,
+                 double           page_width)
+{
+  QRcode *code = QRcode_encodeString (link, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+  double scale = cairo_image_surface_get_width (png) / page_width;
+  double unit = QR_POINTS / (code->width + 8) * scale;
+  double left = PAGE_MARGIN (595.276, 841.89) * scale + 4 * unit;
+  gboolean found = FALSE;
+
+  for (int y = 0; y < cairo_image_surface_get_height (png) && !found; y++)
+    {
+      gboolean all = TRUE;
+
+      /* The finder's top edge: seven dark modules with light on their left. */
+      if (!dark_at (png, left + unit / 2, y) || dark_at (png, left - unit / 2, y + unit / 2))
+        continue;
+      for (int m = 0; m < 7 && all; m++)
+        all = dark_at (png, left + (m + 0.5) * unit, y + unit / 2);
+      if (!all)
+        continue;
+      found = TRUE;
+      for (int r = 0; r < code->width && found; r++)
+        for (int c = 0; c < code->width && found; c++)
+          found = dark_at (png, left + (c + 0.5) * unit, y + (r + 0.5) * unit) ==
+                  (gboolean) (code->data[r * code->width + c] & 1);
+    }
+  QRcode_free (code);
+  return found;
+}
+
+static void
+test_packet_qr (void)
+{
+  g_autofree char *pdftoppm = g_find_program_in_path ("pdftoppm");
+  g_autofree char *zbarimg = g_find_program_in_path ("zbarimg");
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (komarr));
+  const char *ids[] = { "vorkosigan", "tung" };
+
+  for (guint a = 0; a < G_N_ELEMENTS (ids); a++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmDoc) packet = adm_report_build_packet (komarr, ids[a], 0, NULL, &error);
+      g_autofree char *link = link_of (ids[a]);
+      g_autofree char *text = NULL, *pdf = NULL, *prefix = NULL, *command = NULL;
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      AdmDocLayout *layout;
+      AdmPaper paper;
+      guint n_pages, shown = 0;
+      int status = 0;
+
+      g_assert_no_error (error);
+      text = adm_doc_to_text (packet);
+      assert_contains (text, link, "his packet");
+      for (guint i = 0; i < admirals->len; i++)
+        {
+          const AdmAdmiral *other = g_ptr_array_index (admirals, i);
+
+          if (!g_str_equal (other->id, ids[a]))
+            assert_lacks (text, token_of (portal, other->id), "his packet");
+        }
+
+      pdf = g_strdup_printf ("%s/packet-%s.pdf", work_dir, ids[a]);
+      adm_paper_from_name ("a4", &paper);
+      surface = cairo_pdf_surface_create (pdf, paper.width, paper.height);
+      cr = cairo_create (surface);
+      layout = adm_doc_layout_new (packet, cr, paper.width, paper.height);
+      n_pages = adm_doc_layout_get_n_pages (layout);
+      for (guint p = 0; p < n_pages; p++)
+        {
+          adm_doc_layout_render_page (layout, cr, p);
+          cairo_show_page (cr);
+        }
+      adm_doc_layout_free (layout);
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      cairo_surface_destroy (surface);
+      if (pdftoppm == NULL)
+        {
+          g_test_skip ("no pdftoppm: the printed code not read back");
+          return;
+        }
+      prefix = g_strdup_printf ("%s/packet-%s", work_dir, ids[a]);
+      command = g_strdup_printf ("%s -r %g -png %s %s", pdftoppm, DPI, pdf, prefix);
+      g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (status, ==, 0);
+      for (guint p = 1; p <= n_pages; p++)
+        {
+          g_autofree char *png_path = g_strdup_printf ("%s-%0*u.png", prefix,
+                                                       n_pages >= 10 ? 2 : 1, p);
+          cairo_surface_t *png = cairo_image_surface_create_from_png (png_path);
+
+          g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+          if (page_shows_code (png, link, paper.width))
+            {
+              g_autofree char *kept = g_strdup_printf ("%s/tests/packet-qr-%s.png",
+                                                       g_getenv ("ADMIRALTY_BUILD_DIR"), ids[a]);
+
+              shown++;
+              g_assert_cmpint (cairo_surface_write_to_png (png, kept), ==, CAIRO_STATUS_SUCCESS);
+              g_test_message ("%s's code on page %u of his packet: %s", ids[a], p, kept);
+              if (zbarimg != NULL)
+                {
+                  g_autofree char *decode = g_strdup_printf ("%s -q --raw %s", zbarimg, png_path);
+                  g_autofree char *out = NULL;
+
+                  g_assert_true (g_spawn_command_line_sync (decode, &out, NULL, NULL, &error));
+                  g_assert_no_error (error);
+                  g_assert_cmpstr (g_strstrip (out), ==, link);
+                }
+            }
+          cairo_surface_destroy (png);
+        }
+      if (zbarimg == NULL)
+        g_test_message ("no zbarimg: the code was read module by module instead");
+      g_assert_cmpuint (shown, ==, 1);
+    }
+}
+
 static void
 test_body_bound (void)
 {
@@ -1241,6 +1396,7 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   result = g_test_run ();
 

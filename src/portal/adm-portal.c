@@ -1463,6 +1463,8 @@ bound_port (SoupServer *server,
 
 /* Public API */
 
+static char *link_base (AdmPortal *self);
+
 gboolean
 adm_portal_start (AdmPortal   *self,
                   const char  *address,
@@ -1505,6 +1507,14 @@ adm_portal_start (AdmPortal   *self,
   self->server = g_steal_pointer (&server);
   g_free (self->address);
   self->address = g_strdup (address);
+  /* For the printed sheets' links; one that cannot be written leaves the portal serving. */
+  {
+    g_autofree char *base = link_base (self);
+    g_autoptr(GError) local_error = NULL;
+
+    if (!adm_portal_tokens_set_address (self->tokens, base, &local_error))
+      g_warning ("%s", local_error->message);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   return TRUE;
 }
@@ -1562,20 +1572,14 @@ adm_portal_lan_addresses (void)
   return (char **) g_ptr_array_free (found, FALSE);
 }
 
-char *
-adm_portal_get_link (AdmPortal  *self,
-                     const char *admiral_id)
+/* "http://HOST:PORT" of the running server (HOST: the address listened on, or when it is
+ * every interface, the first LAN address). */
+static char *
+link_base (AdmPortal *self)
 {
-  const char *token;
   g_autofree char *host = NULL;
-  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (self->address);
 
-  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
-
-  token = adm_portal_tokens_get (self->tokens, admiral_id);
-  if (self->server == NULL || token == NULL)
-    return NULL;
-  inet = g_inet_address_new_from_string (self->address);
   if (inet != NULL && g_inet_address_get_is_any (inet))
     {
       g_auto(GStrv) lan = adm_portal_lan_addresses ();
@@ -1586,7 +1590,23 @@ adm_portal_get_link (AdmPortal  *self,
     host = g_strdup_printf ("[%s]", self->address);
   else
     host = g_strdup (self->address);
-  return g_strdup_printf ("http://%s:%u/a/%s/", host, self->port, token);
+  return g_strdup_printf ("http://%s:%u", host, self->port);
+}
+
+char *
+adm_portal_get_link (AdmPortal  *self,
+                     const char *admiral_id)
+{
+  const char *token;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+
+  token = adm_portal_tokens_get (self->tokens, admiral_id);
+  if (self->server == NULL || token == NULL)
+    return NULL;
+  base = link_base (self);
+  return g_strdup_printf ("%s/a/%s/", base, token);
 }
 
 gboolean
