@@ -70,6 +70,8 @@ struct _AdmPortal
                                * sheets */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
   guint            build_source;
+  GQueue           answers;   /* Answer*: page requests waiting for their turn */
+  guint            answer_source;
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
@@ -112,6 +114,20 @@ typedef struct {
   GString   *reports;
   GPtrArray *waiting;  /* SoupServerMessage*, paused */
 } Build;
+
+/* A request for an admiral's page, paused until the main loop has time for it. */
+typedef struct {
+  SoupServerMessage *msg;
+  char              *admiral_id;
+} Answer;
+
+static void
+answer_free (Answer *answer)
+{
+  g_object_unref (answer->msg);
+  g_free (answer->admiral_id);
+  g_free (answer);
+}
 
 static void
 page_free (gpointer data)
@@ -393,6 +409,7 @@ adm_portal_init (AdmPortal *self)
                                       (GDestroyNotify) g_bytes_unref);
   self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_free);
   g_queue_init (&self->builds);
+  g_queue_init (&self->answers);
   self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_ptr_array_unref);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
@@ -763,7 +780,7 @@ static void build_queue (AdmPortal         *self,
  * only fills in its nonce, CSRF token and time: the main loop does little per request. A page
  * whose fragments are not made yet is made in steps (build_step_cb ()) while the request
  * waits. */
-static void
+static gboolean
 serve_page (AdmPortal         *self,
             SoupServerMessage *msg,
             const AdmAdmiral  *admiral,
@@ -784,7 +801,7 @@ serve_page (AdmPortal         *self,
       page = page_new (marked);
       respond_page (self, msg, status, admiral->id, page);
       page_free (page);
-      return;
+      return TRUE;
     }
   if ((page = g_hash_table_lookup (self->pages, key)) == NULL)
     {
@@ -793,13 +810,14 @@ serve_page (AdmPortal         *self,
       if (!g_hash_table_contains (self->parts, key))
         {
           build_queue (self, msg, admiral, lang, key);
-          return;
+          return FALSE;
         }
       marked = marked_page (self, admiral, lang, NULL, FALSE);
       page = page_new (marked);
       g_hash_table_insert (self->pages, g_steal_pointer (&key), page);
     }
   respond_page (self, msg, status, admiral->id, page);
+  return TRUE;
 }
 
 /* Making a page in steps */
@@ -915,15 +933,68 @@ build_queue (AdmPortal         *self,
     self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT, build_step_cb, self, NULL);
 }
 
+/* At most this long answering queued page requests before the main loop does anything else:
+ * a burst of a hundred phones is answered over several turns of the loop, never in one. */
+#define ANSWER_BUDGET_US 2000
+
+static gboolean
+answer_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  gint64 end = g_get_monotonic_time () + ANSWER_BUDGET_US;
+  Answer *answer;
+
+  while (g_get_monotonic_time () < end && (answer = g_queue_pop_head (&self->answers)) != NULL)
+    {
+      const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, answer->admiral_id)
+                                                         : NULL;
+
+      if (admiral == NULL)
+        {
+          not_found (answer->msg);
+          soup_server_message_unpause (answer->msg);
+        }
+      else if (serve_page (self, answer->msg, admiral, SOUP_STATUS_OK, NULL, FALSE))
+        soup_server_message_unpause (answer->msg);
+      answer_free (answer);
+    }
+  if (g_queue_is_empty (&self->answers))
+    {
+      self->answer_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* The page for @msg, answered in its turn (answer_cb ()). */
+static void
+queue_answer (AdmPortal         *self,
+              SoupServerMessage *msg,
+              const AdmAdmiral  *admiral)
+{
+  Answer *answer = g_new0 (Answer, 1);
+
+  soup_server_message_pause (msg);
+  answer->msg = g_object_ref (msg);
+  answer->admiral_id = g_strdup (admiral->id);
+  g_queue_push_tail (&self->answers, answer);
+  if (self->answer_source == 0)
+    self->answer_source = g_idle_add_full (G_PRIORITY_DEFAULT, answer_cb, self, NULL);
+}
+
 /* Stopped: the requests waiting for a page are dropped with their connections. */
 static void
 builds_clear (AdmPortal *self)
 {
   Build *build;
+  Answer *answer;
 
   g_clear_handle_id (&self->build_source, g_source_remove);
   while ((build = g_queue_pop_head (&self->builds)) != NULL)
     build_free (build);
+  g_clear_handle_id (&self->answer_source, g_source_remove);
+  while ((answer = g_queue_pop_head (&self->answers)) != NULL)
+    answer_free (answer);
 }
 
 static void
@@ -1368,7 +1439,7 @@ handle_cb (SoupServer        *server,
   if (admiral == NULL)
     not_found (msg);
   else if (get && *rest == '\0')
-    serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+    queue_answer (self, msg, admiral);
   else if (get && g_str_equal (rest, "status.json"))
     serve_status (self, msg, admiral);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
