@@ -19,7 +19,10 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-window-private.h"
+#include "adm-portal.h"
+#include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include <libsoup/soup.h>
 
 typedef struct {
   char            *dir;
@@ -853,6 +856,212 @@ test_last_seen_target (Fixture       *fixture,
   g_assert_false (g_strv_contains ((const char * const *) pol_targets, "autumn-screen"));
 }
 
+/* The admirals' portal (issue 22): an admiral's sheet sent from his phone, refused on the
+ * board with a reason the master types — real pointer and keys — journaled, shown on his
+ * page, and undone and redone as every action of the board. */
+
+typedef struct {
+  const char *method;
+  char       *url;
+  char       *body;
+  char       *reply;
+  guint       status;
+  gint        done;
+} Http;
+
+static gpointer
+http_thread (gpointer data)
+{
+  Http *http = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(SoupSession) session = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_main_context_push_thread_default (context);
+  session = soup_session_new ();
+  soup_session_set_proxy_resolver (session, NULL);
+  msg = soup_message_new (http->method, http->url);
+  if (http->body != NULL)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (http->body, strlen (http->body));
+
+      soup_message_set_request_body_from_bytes (msg, "application/x-www-form-urlencoded", bytes);
+    }
+  reply = soup_session_send_and_read (session, msg, NULL, &error);
+  g_assert_no_error (error);
+  http->status = soup_message_get_status (msg);
+  http->reply = g_strndup (g_bytes_get_data (reply, NULL), g_bytes_get_size (reply));
+  g_clear_object (&msg);
+  g_clear_object (&session);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&http->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* The reply to @method @url (with @body), the app's main loop running meanwhile. */
+static char *
+http (const char *method,
+      const char *url,
+      const char *body,
+      guint      *status)
+{
+  Http request = { .method = method, .url = g_strdup (url), .body = g_strdup (body) };
+  GThread *thread = g_thread_new ("http", http_thread, &request);
+
+  while (!g_atomic_int_get (&request.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  *status = request.status;
+  g_free (request.url);
+  g_free (request.body);
+  return request.reply;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label,
+             const char *admiral_id)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 &&
+      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "admiral-id"), admiral_id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label, admiral_id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static AdwMessageDialog *
+message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return message_dialog () != NULL;
+}
+
+static AdmPortalSheetStatus
+sheet_status_of (AdmPortal  *portal,
+                 const char *admiral_id)
+{
+  return adm_portal_get_sheet (portal, admiral_id)->status;
+}
+
+static void
+test_portal_refuse (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *admiral_id = "vorkosigan";
+  const char *reason = "Two orders for the Vanguard";
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
+  g_autofree char *reply = NULL, *shown = NULL;
+  const AdmFormation *his = NULL;
+  GPtrArray *formations = adm_strategy_get_formations (adm_state_get_strategy (
+                                                         adm_campaign_get_state (campaign)));
+  GtkWidget *refuse;
+  AdwMessageDialog *dialog;
+  const char *start;
+  guint status = 0, before;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  admiralty_order_board_set_portal (board (fixture), portal);
+
+  /* His sheet from the phone: a defend order for his first formation. */
+  for (guint i = 0; i < formations->len && his == NULL; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral_id))
+        his = formation;
+    }
+  g_assert_nonnull (his);
+  link = adm_portal_get_link (portal, admiral_id);
+  page = http ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  start = strstr (page, "name=\"csrf\" value=\"");
+  g_assert_nonnull (start);
+  csrf = g_strndup (start + strlen ("name=\"csrf\" value=\""), ADM_PORTAL_TOKEN_CHARS);
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=defend", csrf, his->id);
+  sheet_url = g_strconcat (link, "sheet", NULL);
+  reply = http ("POST", sheet_url, body, &status);
+  g_assert_cmpuint (status, ==, 200);
+  iterate ();
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
+
+  /* The master opens the Orders tab, clicks "Refuse…", types why and presses Enter. */
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate_until (NULL, NULL, 200);
+  refuse = find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id);
+  g_assert_nonnull (refuse);
+  g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id));
+  before = n_events (fixture);
+  pointer_click_widget (refuse);
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "refuse"));
+  type_to (GTK_WIDGET (dialog), reason);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "refuse"));
+  keys_to (GTK_WIDGET (dialog), "Return");
+  iterate_until (NULL, NULL, 300);
+
+  g_assert_cmpuint (n_events (fixture), ==, before + 1);
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "note");
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_REFUSED);
+  g_assert_cmpstr (adm_portal_get_sheet (portal, admiral_id)->reason, ==, reason);
+  g_assert_null (find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id));
+  g_free (page);
+  page = http ("GET", link, NULL, &status);
+  shown = g_strdup_printf ("refused by the master: %s", reason);
+  g_assert_nonnull (strstr (page, shown));
+
+  /* Undone (win.undo, the window's Undo): the sheet waits again, with its buttons; redone,
+   * it is refused again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
+  g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id));
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_REFUSED);
+  g_assert_cmpstr (adm_portal_get_sheet (portal, admiral_id)->reason, ==, reason);
+
+  admiralty_order_board_set_portal (board (fixture), NULL);
+  adm_portal_stop (portal);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -879,6 +1088,8 @@ main (int   argc,
               test_admin_join_refused, fixture_tear_down);
   g_test_add ("/ui/order-board/admin-disband", Fixture, NULL, fixture_set_up,
               test_admin_disband, fixture_tear_down);
+  g_test_add ("/ui/order-board/portal-refuse", Fixture, NULL, fixture_set_up,
+              test_portal_refuse, fixture_tear_down);
 
   return ui_test_finish (g_test_run ());
 }

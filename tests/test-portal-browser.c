@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
  * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
- * from the portal on 127.0.0.1, chooses an order and writes instructions in the form, and
- * submits it; the sheet then waits for the master in the portal — what the Orders board shows
- * — and the page Chromium is left on says it was received. Skipped when chromium is absent. */
+ * from the portal on 127.0.0.1, chooses an order, writes instructions and detaches a ship as a
+ * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the master
+ * in the portal — what the Orders board shows — and the page Chromium is left on says it was
+ * received. The master refuses it; reloaded, the page says so with his reason. Phone-sized
+ * and desktop screenshots of the form and of the refusal are kept in the build's tests folder
+ * (docs/screenshots/ has them). Skipped when chromium is absent. */
 
 #include "config.h"
 
@@ -26,6 +29,7 @@ typedef struct {
   char     *session;
   char     *link;
   char     *final_text;     /* document.body.innerText after the submit */
+  char     *refused_text;   /* the sheet's status once the master refused it */
   char     *problem;        /* why the conversation stopped, or NULL */
   gint      done;
 } Browser;
@@ -143,6 +147,38 @@ wait_for (Browser    *browser,
   return FALSE;
 }
 
+/* The page as the browser shows it now, @width × @height, into the build's tests folder. */
+static gboolean
+screenshot (Browser    *browser,
+            const char *name,
+            guint       width,
+            guint       height,
+            const char *scroll_to)
+{
+  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
+                                              "\"deviceScaleFactor\":1,\"mobile\":%s}",
+                                              width, height, width < 600 ? "true" : "false");
+  g_autofree char *scroll = g_strdup_printf ("(function(){var e=document.querySelector('%s');"
+                                             "if(e)e.scrollIntoView();return 'ok'})()",
+                                             scroll_to);
+  g_autofree char *scrolled = NULL;
+  g_autoptr(JsonNode) set = call (browser, "Emulation.setDeviceMetricsOverride", metrics);
+  g_autoptr(JsonNode) shot = NULL;
+  g_autofree guchar *png = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
+  gsize length;
+
+  g_usleep (300000);
+  scrolled = evaluate (browser, scroll);
+  g_usleep (200000);
+  shot = call (browser, "Page.captureScreenshot", "{\"format\":\"png\"}");
+  if (set == NULL || shot == NULL)
+    return FALSE;
+  png = g_base64_decode (json_object_get_string_member (json_node_get_object (shot), "data"),
+                         &length);
+  return g_file_set_contents (path, (const char *) png, (gssize) length, NULL);
+}
+
 static gpointer
 browser_thread (gpointer data)
 {
@@ -175,13 +211,28 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the page with its form never loaded");
       goto out;
     }
-  /* As an admiral would: an order from the list, a line of instructions, the button. */
+  /* As an admiral would: an order from the list, a line of instructions, the first ship
+   * ticked to go as a new formation of its own, then the button. */
   filled = evaluate (browser,
                      "(function(){var o=document.querySelector('select[name=o0]');"
                      "o.value='defend';o.dispatchEvent(new Event('change'));"
                      "document.querySelector('textarea[name=i0]').value='Hold the jump point';"
-                     "document.querySelector('form button[type=submit]').click();"
-                     "return 'clicked'})()");
+                     "document.querySelector('details.admin').open=true;"
+                     "document.querySelector('select[name=a0]').value='detach';"
+                     "document.querySelector('input[name=x0s0]').checked=true;"
+                     "document.querySelector('input[name=N0]').value='Jump Point Picket';"
+                     "return 'filled'})()");
+  if (g_strcmp0 (filled, "filled") != 0 ||
+      !screenshot (browser, "portal-form-phone.png", 390, 844, "details.admin") ||
+      !screenshot (browser, "portal-form-desktop.png", 1280, 800, "details.admin"))
+    {
+      browser->problem = g_strdup ("the form could not be filled");
+      goto out;
+    }
+  g_free (filled);
+  filled = evaluate (browser, "(function(){"
+                              "document.querySelector('form button[type=submit]').click();"
+                              "return 'clicked'})()");
   if (g_strcmp0 (filled, "clicked") != 0)
     {
       browser->problem = g_strdup ("the form could not be filled");
@@ -195,10 +246,57 @@ browser_thread (gpointer data)
       goto out;
     }
   browser->final_text = evaluate (browser, "document.getElementById('sheet-status').innerText");
+  /* The master refuses it (refuse_cb ()); the admiral opens his link again (the page after a
+   * submit is the answer to a POST, which a reload would send again). */
+  g_usleep (2500000);
+  {
+    g_autofree char *go = g_strdup_printf ("(function(){location.assign('%s');return 'ok'})()",
+                                           browser->link);
+
+    g_free (evaluate (browser, go));
+  }
+  g_usleep (500000);
+  if (!wait_for (browser, "document.readyState === 'complete' && "
+                          "document.getElementById('sheet-status') && "
+                          "document.getElementById('sheet-status').innerText.indexOf('refused')"
+                          " >= 0 ? 'yes' : 'no'"))
+    {
+      g_autofree char *now = evaluate (browser, "document.getElementById('sheet-status') ? "
+                                                "document.getElementById('sheet-status')"
+                                                ".innerText : document.body.innerText");
+
+      browser->problem = g_strdup_printf ("the page never said the sheet was refused: %.300s",
+                                          now);
+      goto out;
+    }
+  browser->refused_text = evaluate (browser,
+                                    "document.getElementById('sheet-status').innerText");
+  if (!screenshot (browser, "portal-refused-phone.png", 390, 844, "#session") ||
+      !screenshot (browser, "portal-refused-desktop.png", 1280, 800, "header"))
+    browser->problem = g_strdup ("no screenshot of the refusal");
 out:
   g_atomic_int_set (&browser->done, 1);
   g_main_context_wakeup (NULL);
   return NULL;
+}
+
+/* The master's refusal, a moment after the sheet arrived. */
+static gboolean
+refuse_cb (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_portal_refuse (data, "vorkosigan", "Two orders for the Vanguard", &error));
+  g_assert_no_error (error);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+received_cb (AdmPortal  *portal,
+             const char *admiral_id,
+             gpointer    data)
+{
+  g_timeout_add (1000, refuse_cb, portal);
 }
 
 static void
@@ -258,6 +356,7 @@ test_browser (void)
   browser.pending = g_string_new (NULL);
   browser.link = adm_portal_get_link (portal, "vorkosigan");
 
+  g_signal_connect (portal, "sheet-received", G_CALLBACK (received_cb), NULL);
   thread = g_thread_new ("browser", browser_thread, &browser);
   while (!g_atomic_int_get (&browser.done))
     g_main_context_iteration (NULL, TRUE);
@@ -271,14 +370,22 @@ test_browser (void)
     g_error ("Chromium: %s", browser.problem);
   sheet = adm_portal_get_sheet (portal, "vorkosigan");
   g_assert_nonnull (sheet);
-  g_assert_cmpint (sheet->status, ==, ADM_PORTAL_SHEET_PENDING);
-  g_assert_cmpuint (sheet->events->len, ==, 3);  /* the sheet, defend, instructions */
+  g_assert_cmpint (sheet->status, ==, ADM_PORTAL_SHEET_REFUSED);
+  g_assert_cmpuint (sheet->events->len, ==, 4);  /* the sheet, defend, instructions, detach */
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 1), "order"), ==, "defend");
   g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (sheet->events, 2)), ==,
                    "Hold the jump point");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "order"), ==, "detach");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "new-formation"), ==,
+                   "jump-point-picket");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "name"), ==,
+                   "Jump Point Picket");
   g_assert_nonnull (strstr (browser.final_text, "waiting for the master"));
+  g_assert_nonnull (strstr (browser.refused_text, "refused by the master: Two orders for the "
+                                                  "Vanguard"));
 
   g_free (browser.final_text);
+  g_free (browser.refused_text);
   g_free (browser.session);
   g_free (browser.link);
   g_string_free (browser.pending, TRUE);

@@ -171,8 +171,83 @@ portal_accept_cb (GtkButton           *button,
                    error->message);
 }
 
+static void
+refuse_reason_changed_cb (GtkEditable      *entry,
+                          AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "refuse", *text != '\0');
+}
+
+static void
+refuse_activate_cb (GtkEntry         *entry,
+                    AdwMessageDialog *dialog)
+{
+  if (adw_message_dialog_get_response_enabled (dialog, "refuse"))
+    adw_message_dialog_response (dialog, "refuse");
+}
+
+static void
+refuse_response_cb (AdwMessageDialog    *dialog,
+                    const char          *response,
+                    AdmiraltyOrderBoard *self)
+{
+  const char *admiral_id = g_object_get_data (G_OBJECT (dialog), "admiral-id");
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (!g_str_equal (response, "refuse") || self->portal == NULL)
+    return;
+  /* Journaled: Undo takes the refusal back and the sheet waits again. */
+  if (!adm_portal_refuse (self->portal, admiral_id, gtk_editable_get_text (entry), &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The sheet could not be refused"),
+                   error->message);
+}
+
+/* Asks the master why, then refuses the sheet: the admiral's page shows the reason. */
+static void
+portal_refuse_cb (GtkButton           *button,
+                  AdmiraltyOrderBoard *self)
+{
+  const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign),
+                                                           admiral_id);
+  GtkWidget *dialog, *entry;
+  g_autofree char *body = NULL;
+
+  if (admiral == NULL)
+    return;
+  /* Translators: the body of the dialog refusing a sheet from the admirals' portal */
+  body = g_strdup_printf (_("%s sees the reason on his page and may hand in a new sheet."),
+                          admiral->name);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Refuse the Sheet?"), body);
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Reason, such as “two orders for the "
+                                                       "Vanguard”"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reason"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "refuse", _("_Refuse"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "refuse",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "refuse", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "refuse");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "admiral-id", g_strdup (admiral_id), g_free);
+  g_signal_connect (entry, "changed", G_CALLBACK (refuse_reason_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (refuse_activate_cb), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (refuse_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
 /* A sheet of @admiral's for this cycle waiting in the portal: "received by portal at 18:38"
- * and a button that accepts it, journalling it as his sheet. */
+ * and buttons that accept it, journalling it as his sheet, or refuse it with a reason. */
 static void
 portal_row (AdmiraltyOrderBoard *self,
             GtkWidget           *row,
@@ -182,7 +257,7 @@ portal_row (AdmiraltyOrderBoard *self,
                                   ? adm_portal_get_sheet (self->portal, admiral->id) : NULL;
   g_autoptr(GDateTime) when = NULL;
   g_autofree char *time = NULL, *subtitle = NULL;
-  GtkWidget *accept;
+  GtkWidget *accept, *refuse;
 
   if (sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING ||
       adm_portal_get_campaign (self->portal) != self->campaign || sheet->cycle != board_cycle (self))
@@ -199,6 +274,13 @@ portal_row (AdmiraltyOrderBoard *self,
                                          "for this cycle"));
   g_object_set_data_full (G_OBJECT (accept), "admiral-id", g_strdup (admiral->id), g_free);
   g_signal_connect (accept, "clicked", G_CALLBACK (portal_accept_cb), self);
+  refuse = gtk_button_new_with_mnemonic (_("_Refuse…"));
+  gtk_widget_set_valign (refuse, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (refuse, _("Refuse the sheet sent from the portal, saying why: "
+                                         "the admiral sees the reason on his page"));
+  g_object_set_data_full (G_OBJECT (refuse), "admiral-id", g_strdup (admiral->id), g_free);
+  g_signal_connect (refuse, "clicked", G_CALLBACK (portal_refuse_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), refuse);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), accept);
 }
 

@@ -233,6 +233,15 @@ adm_doc_add_page_break (AdmDoc *self)
 }
 
 void
+adm_doc_add_qr (AdmDoc     *self,
+                const char *text)
+{
+  g_return_if_fail (self != NULL && text != NULL);
+
+  add_block (self, ADM_DOC_QR)->text = g_strdup (text);
+}
+
+void
 adm_doc_append (AdmDoc *self,
                 AdmDoc *other)
 {
@@ -306,6 +315,10 @@ adm_doc_to_text (AdmDoc *self)
 
         case ADM_DOC_PAGE_BREAK:
           g_string_append (out, "\f\n");
+          break;
+
+        case ADM_DOC_QR:
+          g_string_append_printf (out, "[QR: %s]\n", block->text);
           break;
 
         default:

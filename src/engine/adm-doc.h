@@ -17,6 +17,7 @@ typedef enum {
   ADM_DOC_CARD,        /* title, subtitle, fields, notes: one ship's card, laid out in a grid */
   ADM_DOC_LINES,       /* text (a label, may be NULL), count: ruled lines to write on */
   ADM_DOC_PAGE_BREAK,
+  ADM_DOC_QR,          /* text: what a QR code encodes (the admirals' portal link, issue 22) */
 } AdmDocBlockKind;
 
 typedef struct {
@@ -77,6 +78,9 @@ void         adm_doc_add_lines      (AdmDoc      *self,
                                      const char  *label,
                                      guint        count);
 void         adm_doc_add_page_break (AdmDoc      *self);
+/* A QR code of @text, drawn on paper about 3.5 cm square (the text itself is not printed). */
+void         adm_doc_add_qr         (AdmDoc      *self,
+                                     const char  *text);
 /* Moves @other's blocks to the end of @self, on a page of their own: several documents printed
  * as one (an admiral's packet). @other is left empty. */
 void         adm_doc_append         (AdmDoc      *self,

@@ -1754,6 +1754,39 @@ adm_report_build (AdmCampaign   *campaign,
     }
 }
 
+/* Issue 22: the admiral's own link to the admirals' portal and its QR code, on his fleet-card
+ * sheet, when the portal keeps keys for this campaign in its side file (docs/formats.md) and
+ * has been started (it writes there the address it listened on). Never another's link. */
+static void
+add_portal_link (AdmDoc      *doc,
+                 AdmCampaign *campaign,
+                 const char  *admiral_id)
+{
+  const char *path = adm_campaign_get_path (campaign);
+  g_autofree char *dir = NULL, *base = NULL, *name = NULL, *side = NULL;
+  g_autofree char *token = NULL, *address = NULL, *link = NULL;
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+
+  if (path == NULL)
+    return;
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  name = g_strdup_printf (".%s.portal-tokens", base);
+  side = g_build_filename (dir, name, NULL);
+  if (!g_key_file_load_from_file (keys, side, G_KEY_FILE_NONE, NULL))
+    return;
+  token = g_key_file_get_string (keys, "tokens", admiral_id, NULL);
+  address = g_key_file_get_string (keys, "portal", "address", NULL);
+  if (token == NULL || strlen (token) != 32 || address == NULL || *address == '\0')
+    return;
+  link = g_strdup_printf ("%s/a/%s/", address, token);
+  adm_doc_add_heading (doc, 2, _("Your page on the admirals’ portal"));
+  adm_doc_add_paragraph (doc, _("Scan the code with your phone on the game’s network, or type "
+                                "the link; it is yours alone: keep it to yourself."));
+  adm_doc_add_paragraph (doc, link);
+  adm_doc_add_qr (doc, link);
+}
+
 AdmDoc *
 adm_report_build_packet (AdmCampaign  *campaign,
                          const char   *admiral_id,
@@ -1777,6 +1810,8 @@ adm_report_build_packet (AdmCampaign  *campaign,
 
       if (doc == NULL)
         return NULL;
+      if (kinds[k] == ADM_REPORT_CARDS)
+        add_portal_link (doc, campaign, admiral_id);
       if (packet == NULL)
         packet = g_steal_pointer (&doc);
       else

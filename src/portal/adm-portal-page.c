@@ -205,6 +205,45 @@ adm_portal_page_cards (AdmCampaign      *campaign,
 }
 
 char *
+adm_portal_page_report (AdmCampaign      *campaign,
+                        const AdmAdmiral *admiral,
+                        const char       *battles_dir,
+                        guint             cycle)
+{
+  guint current = adm_strategy_get_cycle (strategy_of (campaign));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
+                                            battles_dir, &error);
+  g_autofree char *summary = g_strdup_printf (_("Cycle %u"), cycle);
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "<details%s><summary>", cycle + 1 == current ? " open" : "");
+  adm_portal_html_escape (out, summary);
+  g_string_append (out, "</summary>");
+  if (doc == NULL)
+    append_element (out, "p", error->message);
+  else
+    {
+      g_string_append_printf (out, "<p><a href=\"report-%u.pdf\">", cycle);
+      adm_portal_html_escape (out, _("PDF to print"));
+      g_string_append (out, "</a></p>");
+      adm_portal_html_doc (out, doc);
+    }
+  g_string_append (out, "</details>");
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_portal_page_no_reports (void)
+{
+  GString *out = g_string_new ("<p>");
+
+  adm_portal_html_escape (out, _("No cycle has been resolved yet."));
+  g_string_append (out, "</p>");
+  return g_string_free (out, FALSE);
+}
+
+char *
 adm_portal_page_reports (AdmCampaign      *campaign,
                          const AdmAdmiral *admiral,
                          const char       *battles_dir)
@@ -214,31 +253,16 @@ adm_portal_page_reports (AdmCampaign      *campaign,
 
   if (current <= 1)
     {
-      g_string_append (out, "<p>");
-      adm_portal_html_escape (out, _("No cycle has been resolved yet."));
-      g_string_append (out, "</p>");
+      g_autofree char *none = adm_portal_page_no_reports ();
+
+      g_string_append (out, none);
     }
   /* The newest first: the one he has not read yet. */
   for (guint cycle = current - 1; cycle >= 1 && cycle < current; cycle--)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
-                                                battles_dir, &error);
-      g_autofree char *summary = g_strdup_printf (_("Cycle %u"), cycle);
+      g_autofree char *report = adm_portal_page_report (campaign, admiral, battles_dir, cycle);
 
-      g_string_append_printf (out, "<details%s><summary>", cycle + 1 == current ? " open" : "");
-      adm_portal_html_escape (out, summary);
-      g_string_append (out, "</summary>");
-      if (doc == NULL)
-        append_element (out, "p", error->message);
-      else
-        {
-          g_string_append_printf (out, "<p><a href=\"report-%u.pdf\">", cycle);
-          adm_portal_html_escape (out, _("PDF to print"));
-          g_string_append (out, "</a></p>");
-          adm_portal_html_doc (out, doc);
-        }
-      g_string_append (out, "</details>");
+      g_string_append (out, report);
     }
   return g_string_free (out, FALSE);
 }
@@ -390,6 +414,146 @@ static const AdmStratOrderKind timed_orders[] = {
   ADM_STRAT_ORDER_LAY_MINES, ADM_STRAT_ORDER_SWEEP_MINES,
 };
 
+static gboolean
+same_place (AdmStrategy        *strategy,
+            const AdmFormation *formation,
+            const AdmFormation *other)
+{
+  const AdmFormationPosition *a = adm_strategy_get_position (strategy, formation->id);
+  const AdmFormationPosition *b = adm_strategy_get_position (strategy, other->id);
+
+  return a != NULL && b != NULL && a->towards == NULL && b->towards == NULL &&
+         a->sector == b->sector;
+}
+
+static gboolean
+commanded_by (const AdmFormation *formation,
+              const AdmAdmiral   *admiral)
+{
+  return formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral->id);
+}
+
+/* The ships a detach (its own) or form order (also those of his other formations in its
+ * sector, F-STRAT-12) may name, as the master's sheet form offers them. */
+GPtrArray *
+adm_portal_page_offered_ships (AdmCampaign        *campaign,
+                               const AdmFormation *formation)
+{
+  AdmStrategy *strategy = strategy_of (campaign);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  GPtrArray *ships = g_ptr_array_new ();
+
+  g_ptr_array_extend (ships, formation->ships, NULL, NULL);
+  for (guint i = 0; formation->admiral != NULL && i < formations->len; i++)
+    {
+      const AdmFormation *other = g_ptr_array_index (formations, i);
+
+      if (other != formation && adm_strategy_lookup_formation (strategy, other->id) == other &&
+          commanded_by (other, formation->admiral) && same_place (strategy, formation, other))
+        g_ptr_array_extend (ships, other->ships, NULL, NULL);
+    }
+  return ships;
+}
+
+static const AdmFormation *
+formation_of_ship (GPtrArray     *formations,
+                   const AdmShip *ship)
+{
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (g_ptr_array_find (formation->ships, ship, NULL))
+        return formation;
+    }
+  return NULL;
+}
+
+/* F-STRAT-12, F-STRAT-17: detach, join, form and disband, folded away under their summary so
+ * that the phone's page stays short; the engine checks them as it checks the master's form. */
+static void
+append_administrative (GString            *out,
+                       guint               n,
+                       const AdmFormation *formation,
+                       AdmCampaign        *campaign)
+{
+  static const struct { const char *id; const char *label; } kinds[] = {
+    { "detach", N_("Detach ships") },
+    { "join", N_("Join another formation") },
+    { "form", N_("Form a new formation") },
+    { "disband", N_("Disband") },
+  };
+  AdmStrategy *strategy = strategy_of (campaign);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  g_autoptr(GPtrArray) ships = adm_portal_page_offered_ships (campaign, formation);
+
+  g_string_append (out, "<details class=\"admin\"><summary>");
+  adm_portal_html_escape (out, _("Detach, join, form or disband (F-STRAT-12, F-STRAT-17)"));
+  g_string_append (out, "</summary>");
+  append_label (out, _("Reorganisation"));
+  g_string_append_printf (out, "<select name=\"a%u\">", n);
+  append_option (out, "", _("None"));
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    append_option (out, kinds[k].id, _(kinds[k].label));
+  g_string_append (out, "</select></label>");
+
+  g_string_append (out, "<fieldset class=\"ships\"><legend>");
+  adm_portal_html_escape (out, _("Ships of the new formation (detach: its own; form: also those "
+                                 "of your formations in its sector)"));
+  g_string_append (out, "</legend>");
+  for (guint s = 0; s < ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, s);
+
+      g_string_append_printf (out, "<label class=\"check\"><input type=\"checkbox\" "
+                              "name=\"x%us%u\" value=\"", n, s);
+      adm_portal_html_escape (out, ship->id);
+      g_string_append (out, "\"> ");
+      adm_portal_html_escape (out, ship->name);
+      if (!g_ptr_array_find (formation->ships, ship, NULL))
+        {
+          const AdmFormation *from = formation_of_ship (formations, ship);
+
+          g_string_append (out, " <small>");
+          adm_portal_html_escape (out, from != NULL ? from->name : "");
+          g_string_append (out, "</small>");
+        }
+      g_string_append (out, "</label>");
+    }
+  g_string_append (out, "</fieldset>");
+
+  append_label (out, _("Name of the new formation"));
+  g_string_append_printf (out, "<input type=\"text\" name=\"N%u\" maxlength=\"80\"></label>", n);
+  append_label (out, _("Its flagship (F-FORM-4)"));
+  g_string_append_printf (out, "<select name=\"F%u\">", n);
+  append_option (out, "", _("The first ship ticked"));
+  for (guint s = 0; s < ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, s);
+
+      append_option (out, ship->id, ship->name);
+    }
+  g_string_append (out, "</select></label>");
+
+  append_label (out, _("Formation to join"));
+  g_string_append_printf (out, "<select name=\"j%u\">", n);
+  append_option (out, "", "—");
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *other = g_ptr_array_index (formations, i);
+      g_autofree char *where = NULL, *label = NULL;
+
+      if (other == formation || other->faction != formation->faction ||
+          adm_strategy_lookup_formation (strategy, other->id) != other)
+        continue;
+      where = position_text (adm_strategy_get_position (strategy, other->id));
+      /* Translators: a formation to join and where it is, "Vanguard (Komarr orbit)" */
+      label = g_strdup_printf (_("%s (%s)"), other->name, where);
+      append_option (out, other->id, label);
+    }
+  g_string_append (out, "</select></label></details>");
+}
+
 static void
 append_formation (GString            *out,
                   guint               n,
@@ -461,7 +625,9 @@ append_formation (GString            *out,
 
   append_label (out, _("Instructions to the master (F-STRAT-18)"));
   g_string_append_printf (out, "<textarea name=\"i%u\" maxlength=\"1000\" rows=\"2\"></textarea>"
-                          "</label></fieldset>", n);
+                          "</label>", n);
+  append_administrative (out, n, formation, campaign);
+  g_string_append (out, "</fieldset>");
 }
 
 char *
@@ -530,6 +696,9 @@ static const char style[] =
   "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
   "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
   "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
+  "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
+  "label.check{display:inline-block;margin:.2em 1em .2em 0}"
+  ".admin{border-top:1px solid #8884;padding-top:.3em}.admin summary{font-weight:400}"
   "footer{margin-top:2em;font-size:.8em;opacity:.7}";
 
 /* The countdown ticks in the browser from the server's own clock (the phone's may be wrong);

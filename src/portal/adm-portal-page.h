@@ -31,15 +31,27 @@ char  *adm_portal_page_cards       (AdmCampaign      *campaign,
 char  *adm_portal_page_reports     (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral,
                                     const char       *battles_dir) G_GNUC_WARN_UNUSED_RESULT;
+/* One resolved cycle's report of adm_portal_page_reports (), and what it shows when there is
+ * none yet: the page's reports are these, newest first. */
+char  *adm_portal_page_report      (AdmCampaign      *campaign,
+                                    const AdmAdmiral *admiral,
+                                    const char       *battles_dir,
+                                    guint             cycle) G_GNUC_WARN_UNUSED_RESULT;
+char  *adm_portal_page_no_reports  (void) G_GNUC_WARN_UNUSED_RESULT;
 /* F-STRAT-3: the other sides' formations his side knows of (adm_audience_known_formations ()),
  * where they are, their strength, and when and where his side last met them. */
 char  *adm_portal_page_known       (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral) G_GNUC_WARN_UNUSED_RESULT;
 /* The order form: one fieldset per formation he commands (order, route, target, flagship,
- * instructions), posting to "sheet" with @csrf. */
+ * instructions; detach, join, form or disband), posting to "sheet" with @csrf. */
 char  *adm_portal_page_form        (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral,
                                     const char       *csrf) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The ships a detach (its own) or form order of @formation (also those of the admiral's
+ * other formations in its sector, F-STRAT-12) may name: the form's ticks, in this order. */
+GPtrArray *adm_portal_page_offered_ships (AdmCampaign        *campaign,
+                                          const AdmFormation *formation) G_GNUC_WARN_UNUSED_RESULT;
 
 typedef struct {
   const char *lang;              /* "en" | "ru" */

@@ -22,6 +22,7 @@ struct _AdmPortalTokens
   char       *path;     /* NULL: in memory only */
   GHashTable *tokens;   /* admiral id → 32 hex digits */
   GPtrArray  *order;    /* admiral ids, as given: lookups walk them all */
+  char       *address;  /* "http://HOST:PORT" last listened on, for the printed sheets */
 };
 
 G_DEFINE_FINAL_TYPE (AdmPortalTokens, adm_portal_tokens, G_TYPE_OBJECT)
@@ -34,6 +35,7 @@ adm_portal_tokens_finalize (GObject *object)
   g_free (self->path);
   g_hash_table_unref (self->tokens);
   g_ptr_array_unref (self->order);
+  g_free (self->address);
   G_OBJECT_CLASS (adm_portal_tokens_parent_class)->finalize (object);
 }
 
@@ -129,6 +131,8 @@ save (AdmPortalTokens  *self,
 
       g_key_file_set_string (file, GROUP, id, g_hash_table_lookup (self->tokens, id));
     }
+  if (self->address != NULL)
+    g_key_file_set_string (file, "portal", "address", self->address);
   data = g_key_file_to_data (file, &length, NULL);
   /* Written whole beside the old file and renamed over it, readable by the master only. */
   if (!g_file_set_contents_full (self->path, data, (gssize) length,
@@ -168,6 +172,7 @@ adm_portal_tokens_new (const char          *path,
                    local_error->message);
       return NULL;
     }
+  self->address = g_key_file_get_string (file, "portal", "address", NULL);
   for (guint i = 0; admiral_ids[i] != NULL; i++)
     {
       g_autofree char *token = g_key_file_get_string (file, GROUP, admiral_ids[i], NULL);
@@ -246,4 +251,18 @@ adm_portal_tokens_reissue (AdmPortalTokens  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+adm_portal_tokens_set_address (AdmPortalTokens  *self,
+                               const char       *address,
+                               GError          **error)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), FALSE);
+
+  if (g_strcmp0 (self->address, address) == 0)
+    return TRUE;
+  g_free (self->address);
+  self->address = g_strdup (address);
+  return save (self, error);
 }

@@ -39,6 +39,13 @@ gboolean         adm_portal_tokens_reissue  (AdmPortalTokens *self,
                                              const char      *admiral_id,
                                              GError         **error);
 
+/* Records "http://HOST:PORT", where the portal listens, in the side file ([portal] address),
+ * for the printed fleet-card sheets to carry each admiral's link and QR code
+ * (adm_report_build_packet ()); saved at once when it changed. */
+gboolean         adm_portal_tokens_set_address (AdmPortalTokens  *self,
+                                                const char       *address,
+                                                GError          **error);
+
 /* Whether @a and @b (each @length bytes) are equal, reading every byte whatever they hold. */
 gboolean         adm_portal_equal_secret    (const char      *a,
                                              const char      *b,

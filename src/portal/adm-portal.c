@@ -66,8 +66,12 @@ struct _AdmPortal
   guint            version;   /* bumped by every change of the campaign */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
-  GHashTable      *pages;     /* "ADMIRAL\nLANG" → the page with marks (char*): of this
-                               * version, deadline and sheets */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline and
+                               * sheets */
+  GQueue           builds;    /* Build*: pages being made, one step at a time */
+  guint            build_source;
+  GQueue           answers;   /* Answer*: page requests waiting for their turn */
+  guint            answer_source;
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
@@ -91,6 +95,50 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* A page as it is kept: its text cut at the marks where each request's own values go, the
+ * pieces shared (not copied) by every answer made from it. */
+typedef struct {
+  GPtrArray *pieces;   /* GBytes* */
+  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T' or 'K' */
+} Page;
+
+/* An admiral's page being made on the main loop in steps of one fragment each, so that no
+ * step holds the loop for long; the requests waiting for it are paused. */
+typedef struct {
+  char      *admiral_id;
+  char      *lang;
+  char      *key;
+  guint      version;
+  guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
+  Parts     *parts;
+  GString   *reports;
+  GPtrArray *waiting;  /* SoupServerMessage*, paused */
+} Build;
+
+/* A request for an admiral's page, paused until the main loop has time for it. */
+typedef struct {
+  SoupServerMessage *msg;
+  char              *admiral_id;
+} Answer;
+
+static void
+answer_free (Answer *answer)
+{
+  g_object_unref (answer->msg);
+  g_free (answer->admiral_id);
+  g_free (answer);
+}
+
+static void
+page_free (gpointer data)
+{
+  Page *page = data;
+
+  g_ptr_array_unref (page->pieces);
+  g_string_free (page->marks, TRUE);
+  g_free (page);
+}
+
 static void
 parts_free (gpointer data)
 {
@@ -100,6 +148,20 @@ parts_free (gpointer data)
   g_free (parts->reports);
   g_free (parts->known);
   g_free (parts);
+}
+
+static void
+build_free (Build *build)
+{
+  g_free (build->admiral_id);
+  g_free (build->lang);
+  g_free (build->key);
+  if (build->parts != NULL)
+    parts_free (build->parts);
+  if (build->reports != NULL)
+    g_string_free (build->reports, TRUE);
+  g_ptr_array_unref (build->waiting);
+  g_free (build);
 }
 
 static void
@@ -153,6 +215,69 @@ lang_pop (LangScope *scope)
 
 /* Object */
 
+/* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
+ * or NULL: undone, it is no longer there. */
+static const AdmEvent *
+journaled_refusal (AdmPortal            *self,
+                   const AdmPortalSheet *sheet)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+  g_autofree char *cycle = g_strdup_printf ("%u", sheet->cycle);
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i - 1);
+
+      if (g_str_equal (adm_event_get_kind (event), "note") &&
+          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
+          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
+          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
+          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
+        return event;
+    }
+  return NULL;
+}
+
+/* The statuses the journal says: a pending sheet the master refused is refused, a refusal
+ * undone leaves it pending again. */
+static void
+sync_refusals (AdmPortal *self)
+{
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  AdmPortalSheet *sheet;
+
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
+    {
+      const AdmEvent *note;
+
+      if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED ||
+          (sheet->status == ADM_PORTAL_SHEET_REFUSED && !sheet->journaled))
+        continue;
+      note = journaled_refusal (self, sheet);
+      if (note != NULL && sheet->status == ADM_PORTAL_SHEET_PENDING)
+        {
+          sheet->status = ADM_PORTAL_SHEET_REFUSED;
+          g_free (sheet->reason);
+          sheet->reason = g_strdup (adm_event_get_text (note));
+          sheet->journaled = TRUE;
+        }
+      else if (note == NULL && sheet->status == ADM_PORTAL_SHEET_REFUSED)
+        {
+          sheet->status = ADM_PORTAL_SHEET_PENDING;
+          g_clear_pointer (&sheet->reason, g_free);
+          sheet->journaled = FALSE;
+        }
+      else
+        continue;
+      g_ptr_array_add (changed, g_strdup (sheet->admiral_id));
+    }
+  for (guint i = 0; i < changed->len; i++)
+    g_signal_emit (self, signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
+}
+
 static void
 campaign_changed_cb (AdmPortal   *self,
                      AdmCampaign *campaign)
@@ -161,6 +286,7 @@ campaign_changed_cb (AdmPortal   *self,
   g_hash_table_remove_all (self->parts);
   g_hash_table_remove_all (self->pdfs);
   g_hash_table_remove_all (self->pages);
+  sync_refusals (self);
 }
 
 /* The campaign is closed: nothing more is served. */
@@ -281,7 +407,9 @@ adm_portal_init (AdmPortal *self)
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
   self->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_bytes_unref);
-  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_free);
+  g_queue_init (&self->builds);
+  g_queue_init (&self->answers);
   self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_ptr_array_unref);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
@@ -377,25 +505,6 @@ static void
 not_found (SoupServerMessage *msg)
 {
   respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
-}
-
-static void
-respond_html (SoupServerMessage *msg,
-              guint              status,
-              const char        *nonce,
-              char              *html)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
-                                             "script-src 'nonce-%s'; connect-src 'self'; "
-                                             "form-action 'self'; base-uri 'none'; "
-                                             "frame-ancestors 'none'", nonce, nonce);
-
-  add_common_headers (msg);
-  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
-  soup_server_message_set_status (msg, status, NULL);
-  soup_server_message_set_response (msg, "text/html; charset=utf-8", SOUP_MEMORY_TAKE,
-                                    html, strlen (html));
 }
 
 /* Rate limit: a token bucket per client address. */
@@ -547,10 +656,10 @@ take_csrf (AdmPortal  *self,
 
 /* What changes from one request to the next, marked in the cached page: characters no text
  * of a campaign holds (XML forbids them). */
-#define MARK_NONCE "\x01N\x01"
-#define MARK_CSRF  "\x01C\x01"
-#define MARK_NOW   "\x01T\x01"
-#define MARK_CLOCK "\x01K\x01"
+#define MARK_NONCE "\x01" "N" "\x01"
+#define MARK_CSRF  "\x01" "C" "\x01"
+#define MARK_NOW   "\x01" "T" "\x01"
+#define MARK_CLOCK "\x01" "K" "\x01"
 
 /* The admiral's page with marks where the request's own values go, or (@message given) the
  * page made for this answer alone. */
@@ -596,9 +705,82 @@ marked_page (AdmPortal         *self,
   return html;
 }
 
-/* The page is made once per campaign version, language, deadline and sheet status; a request
- * only fills in its nonce, CSRF token and time: the main loop does little per request. */
+/* @html cut at its marks. */
+static Page *
+page_new (const char *html)
+{
+  Page *page = g_new0 (Page, 1);
+  const char *start = html, *mark;
+
+  page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  page->marks = g_string_new (NULL);
+  while ((mark = strchr (start, '\x01')) != NULL && mark[1] != '\0' && mark[2] == '\x01')
+    {
+      g_ptr_array_add (page->pieces, g_bytes_new (start, (gsize) (mark - start)));
+      g_string_append_c (page->marks, mark[1]);
+      start = mark + 3;
+    }
+  g_ptr_array_add (page->pieces, g_bytes_new (start, strlen (start)));
+  return page;
+}
+
+/* Answers with @page, its marks filled in for this request: the pieces are handed to libsoup
+ * as they are, so that an answer costs the main loop a few small strings whatever the page's
+ * size. */
 static void
+respond_page (AdmPortal         *self,
+              SoupServerMessage *msg,
+              guint              status,
+              const char        *admiral_id,
+              Page              *page)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  SoupMessageBody *body = soup_server_message_get_response_body (msg);
+  g_autofree char *nonce = adm_portal_random_secret ();
+  g_autofree char *csrf = new_csrf (self, admiral_id);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = self->deadline > 0
+                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
+  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
+                                             "script-src 'nonce-%s'; connect-src 'self'; "
+                                             "form-action 'self'; base-uri 'none'; "
+                                             "frame-ancestors 'none'", nonce, nonce);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
+  soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_message_body_truncate (body);
+  for (guint i = 0; i < page->pieces->len; i++)
+    {
+      const char *value = NULL;
+
+      soup_message_body_append_bytes (body, g_ptr_array_index (page->pieces, i));
+      if (i >= page->marks->len)
+        break;
+      switch (page->marks->str[i])
+        {
+        case 'N': value = nonce; break;
+        case 'C': value = csrf; break;
+        case 'T': value = now_text; break;
+        case 'K': default: value = clock; break;
+        }
+      soup_message_body_append (body, SOUP_MEMORY_COPY, value, strlen (value));
+    }
+}
+
+static void build_queue (AdmPortal         *self,
+                         SoupServerMessage *msg,
+                         const AdmAdmiral  *admiral,
+                         const char        *lang,
+                         const char        *key);
+
+/* The page is made once per campaign version, language, deadline and sheet status; a request
+ * only fills in its nonce, CSRF token and time: the main loop does little per request. A page
+ * whose fragments are not made yet is made in steps (build_step_cb ()) while the request
+ * waits. */
+static gboolean
 serve_page (AdmPortal         *self,
             SoupServerMessage *msg,
             const AdmAdmiral  *admiral,
@@ -610,29 +792,209 @@ serve_page (AdmPortal         *self,
   const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
                                                                              "Accept-Language"));
   g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
-  g_autofree char *nonce = adm_portal_random_secret ();
-  g_autofree char *csrf = new_csrf (self, admiral->id);
-  g_autofree char *fresh = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
-  g_autofree char *clock = self->deadline > 0
-                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
-  const char *marked;
-  GString *html;
+  Page *page;
 
   if (message != NULL)
-    marked = fresh = marked_page (self, admiral, lang, message, message_is_error);
-  else if ((marked = g_hash_table_lookup (self->pages, key)) == NULL)
     {
-      marked = marked_page (self, admiral, lang, NULL, FALSE);
-      g_hash_table_insert (self->pages, g_steal_pointer (&key), (char *) marked);
+      g_autofree char *marked = marked_page (self, admiral, lang, message, message_is_error);
+
+      page = page_new (marked);
+      respond_page (self, msg, status, admiral->id, page);
+      page_free (page);
+      return TRUE;
     }
-  html = g_string_new (marked);
-  g_string_replace (html, MARK_NONCE, nonce, 0);
-  g_string_replace (html, MARK_CSRF, csrf, 0);
-  g_string_replace (html, MARK_NOW, now_text, 0);
-  g_string_replace (html, MARK_CLOCK, clock, 0);
-  respond_html (msg, status, nonce, g_string_free (html, FALSE));
+  if ((page = g_hash_table_lookup (self->pages, key)) == NULL)
+    {
+      g_autofree char *marked = NULL;
+
+      if (!g_hash_table_contains (self->parts, key))
+        {
+          build_queue (self, msg, admiral, lang, key);
+          return FALSE;
+        }
+      marked = marked_page (self, admiral, lang, NULL, FALSE);
+      page = page_new (marked);
+      g_hash_table_insert (self->pages, g_steal_pointer (&key), page);
+    }
+  respond_page (self, msg, status, admiral->id, page);
+  return TRUE;
+}
+
+/* Making a page in steps */
+
+static void
+build_serve_waiting (AdmPortal *self,
+                     Build     *build)
+{
+  const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id)
+                                                     : NULL;
+
+  for (guint i = 0; i < build->waiting->len; i++)
+    {
+      SoupServerMessage *msg = g_ptr_array_index (build->waiting, i);
+
+      if (admiral != NULL)
+        serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+      else
+        not_found (msg);
+      soup_server_message_unpause (msg);
+    }
+  g_ptr_array_set_size (build->waiting, 0);
+}
+
+/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
+ * or one cycle's report), a few milliseconds; the next step comes after the main loop has
+ * served what else is ready. */
+static gboolean
+build_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Build *build = g_queue_peek_head (&self->builds);
+  const AdmAdmiral *admiral;
+  guint current, cycle;
+  LangScope scope;
+
+  if (build == NULL)
+    {
+      self->build_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id) : NULL;
+  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
+    {
+      /* Made meanwhile (a sheet's answer needed it at once), or gone with the campaign. */
+      build_serve_waiting (self, g_queue_pop_head (&self->builds));
+      build_free (build);
+      return G_SOURCE_CONTINUE;
+    }
+  /* The campaign changed under the build: its fragments so far are of the old one. */
+  if (build->version != self->version || build->parts == NULL)
+    {
+      g_clear_pointer (&build->parts, parts_free);
+      if (build->reports != NULL)
+        g_string_free (build->reports, TRUE);
+      build->parts = g_new0 (Parts, 1);
+      build->reports = g_string_new (NULL);
+      build->version = self->version;
+      build->step = 0;
+    }
+  current = current_cycle (self);
+  lang_push (&scope, build->lang);
+  if (build->step == 0)
+    build->parts->cards = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  else if (build->step == 1)
+    build->parts->known = adm_portal_page_known (self->campaign, admiral);
+  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
+    {
+      g_autofree char *report = adm_portal_page_report (self->campaign, admiral,
+                                                        self->battles_dir, cycle);
+
+      g_string_append (build->reports, report);
+    }
+  lang_pop (&scope);
+  build->step++;
+  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
+    {
+      if (current <= 1)
+        build->parts->reports = adm_portal_page_no_reports ();
+      else
+        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
+      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
+      build_serve_waiting (self, g_queue_pop_head (&self->builds));
+      build_free (build);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+build_queue (AdmPortal         *self,
+             SoupServerMessage *msg,
+             const AdmAdmiral  *admiral,
+             const char        *lang,
+             const char        *key)
+{
+  Build *build = NULL;
+
+  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
+    if (g_str_equal (((Build *) l->data)->key, key))
+      build = l->data;
+  if (build == NULL)
+    {
+      build = g_new0 (Build, 1);
+      build->admiral_id = g_strdup (admiral->id);
+      build->lang = g_strdup (lang);
+      build->key = g_strdup (key);
+      build->waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      g_queue_push_tail (&self->builds, build);
+    }
+  soup_server_message_pause (msg);
+  g_ptr_array_add (build->waiting, g_object_ref (msg));
+  if (self->build_source == 0)
+    self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT, build_step_cb, self, NULL);
+}
+
+/* At most this long answering queued page requests before the main loop does anything else:
+ * a burst of a hundred phones is answered over several turns of the loop, never in one. */
+#define ANSWER_BUDGET_US 2000
+
+static gboolean
+answer_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  gint64 end = g_get_monotonic_time () + ANSWER_BUDGET_US;
+  Answer *answer;
+
+  while (g_get_monotonic_time () < end && (answer = g_queue_pop_head (&self->answers)) != NULL)
+    {
+      const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, answer->admiral_id)
+                                                         : NULL;
+
+      if (admiral == NULL)
+        {
+          not_found (answer->msg);
+          soup_server_message_unpause (answer->msg);
+        }
+      else if (serve_page (self, answer->msg, admiral, SOUP_STATUS_OK, NULL, FALSE))
+        soup_server_message_unpause (answer->msg);
+      answer_free (answer);
+    }
+  if (g_queue_is_empty (&self->answers))
+    {
+      self->answer_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* The page for @msg, answered in its turn (answer_cb ()). */
+static void
+queue_answer (AdmPortal         *self,
+              SoupServerMessage *msg,
+              const AdmAdmiral  *admiral)
+{
+  Answer *answer = g_new0 (Answer, 1);
+
+  soup_server_message_pause (msg);
+  answer->msg = g_object_ref (msg);
+  answer->admiral_id = g_strdup (admiral->id);
+  g_queue_push_tail (&self->answers, answer);
+  if (self->answer_source == 0)
+    self->answer_source = g_idle_add_full (G_PRIORITY_DEFAULT, answer_cb, self, NULL);
+}
+
+/* Stopped: the requests waiting for a page are dropped with their connections. */
+static void
+builds_clear (AdmPortal *self)
+{
+  Build *build;
+  Answer *answer;
+
+  g_clear_handle_id (&self->build_source, g_source_remove);
+  while ((build = g_queue_pop_head (&self->builds)) != NULL)
+    build_free (build);
+  g_clear_handle_id (&self->answer_source, g_source_remove);
+  while ((answer = g_queue_pop_head (&self->answers)) != NULL)
+    answer_free (answer);
 }
 
 static void
@@ -790,11 +1152,104 @@ field (GHashTable *fields,
   return value != NULL && *value != '\0' ? value : NULL;
 }
 
+/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
+ * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. */
+static char *
+new_formation_id (AdmCampaign *campaign,
+                  const char  *name,
+                  GPtrArray   *events)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  g_autoptr(GString) base = g_string_new (NULL);
+  char *id = NULL;
+
+  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
+    {
+      char c = g_ascii_tolower (*p);
+
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        g_string_append_c (base, c);
+      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
+               base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_assign (base, "formation");
+  for (guint n = 1;; n++)
+    {
+      gboolean taken;
+
+      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+      taken = adm_strategy_get_position (strategy, id) != NULL ||
+              adm_scenario_lookup_formation (scenario, id) != NULL;
+      for (guint i = 0; !taken && i < events->len; i++)
+        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
+                           id) == 0;
+      if (!taken)
+        return id;
+      g_free (id);
+    }
+}
+
+/* The most ships one detach or form order of the form may tick. */
+#define MAX_SHIPS 64
+
+/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
+ * or NULL when it gives none. */
+static AdmEvent *
+administrative_event (AdmCampaign      *campaign,
+                      const AdmAdmiral *admiral,
+                      guint             cycle,
+                      gint64            now,
+                      guint             n,
+                      const char       *formation,
+                      GHashTable       *fields,
+                      GPtrArray        *events)
+{
+  const char *kind = field (fields, "a%u", n);
+  AdmEvent *event;
+
+  if (kind == NULL)
+    return NULL;
+  event = order_event (admiral, cycle, now, n + 1, formation, kind);
+  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
+    {
+      g_autoptr(GString) ships = g_string_new (NULL);
+      const char *name = field (fields, "N%u", n);
+      const char *flagship = field (fields, "F%u", n);
+      g_autofree char *id = new_formation_id (campaign, name, events);
+
+      for (guint s = 0; s < MAX_SHIPS; s++)
+        {
+          const char *ship = field (fields, "x%us%u", n, s);
+
+          if (ship != NULL)
+            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
+        }
+      if (ships->len > 0)
+        adm_event_set (event, "ships", ships->str);
+      adm_event_set (event, "new-formation", id);
+      if (name != NULL)
+        adm_event_set (event, "name", name);
+      if (flagship != NULL)
+        adm_event_set (event, "flagship", flagship);
+    }
+  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
+    adm_event_set (event, "target", field (fields, "j%u", n));
+  return event;
+}
+
 /* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
- * event, then for each formation its timed order, its flagship order and its instructions.
- * Each order's line is its fieldset's number, from 1. */
+ * event, then for each formation its timed order, its flagship order, its instructions and its
+ * administrative order. Each order's line is its fieldset's number, from 1. */
 static GPtrArray *
-form_events (const AdmAdmiral *admiral,
+form_events (AdmCampaign      *campaign,
+             const AdmAdmiral *admiral,
              guint             cycle,
              gint64            now,
              gboolean          late,
@@ -854,6 +1309,13 @@ form_events (const AdmAdmiral *admiral,
           adm_event_set_text (event, stripped);
           g_ptr_array_add (events, event);
         }
+      {
+        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
+                                                fields, events);
+
+        if (event != NULL)
+          g_ptr_array_add (events, event);
+      }
     }
   return events;
 }
@@ -906,7 +1368,7 @@ receive_sheet (AdmPortal         *self,
                     "The page is out of date: reload it and hand in the sheet again.\n");
       return;
     }
-  events = form_events (admiral, cycle, now, late, fields);
+  events = form_events (self->campaign, admiral, cycle, now, late, fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
@@ -977,7 +1439,7 @@ handle_cb (SoupServer        *server,
   if (admiral == NULL)
     not_found (msg);
   else if (get && *rest == '\0')
-    serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+    queue_answer (self, msg, admiral);
   else if (get && g_str_equal (rest, "status.json"))
     serve_status (self, msg, admiral);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
@@ -1015,12 +1477,15 @@ got_headers_cb (SoupServerMessage *msg,
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
 
-  if (encoding == SOUP_ENCODING_NONE)
-    return;
-  if (encoding != SOUP_ENCODING_CONTENT_LENGTH)
+  if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
-  else if (length > ADM_PORTAL_MAX_BODY)
+  else if (encoding != SOUP_ENCODING_NONE && length > ADM_PORTAL_MAX_BODY)
     refuse_unread (msg, "413 Payload Too Large");
+  /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
+   * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
+   * is a wrong one like any other and gets the one 404. */
+  else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
+    not_found (msg);
 }
 
 static void
@@ -1069,6 +1534,8 @@ bound_port (SoupServer *server,
 
 /* Public API */
 
+static char *link_base (AdmPortal *self);
+
 gboolean
 adm_portal_start (AdmPortal   *self,
                   const char  *address,
@@ -1111,6 +1578,14 @@ adm_portal_start (AdmPortal   *self,
   self->server = g_steal_pointer (&server);
   g_free (self->address);
   self->address = g_strdup (address);
+  /* For the printed sheets' links; one that cannot be written leaves the portal serving. */
+  {
+    g_autofree char *base = link_base (self);
+    g_autoptr(GError) local_error = NULL;
+
+    if (!adm_portal_tokens_set_address (self->tokens, base, &local_error))
+      g_warning ("%s", local_error->message);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   return TRUE;
 }
@@ -1120,6 +1595,7 @@ adm_portal_stop (AdmPortal *self)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
 
+  builds_clear (self);
   if (self->server == NULL)
     return;
   soup_server_disconnect (self->server);
@@ -1167,20 +1643,14 @@ adm_portal_lan_addresses (void)
   return (char **) g_ptr_array_free (found, FALSE);
 }
 
-char *
-adm_portal_get_link (AdmPortal  *self,
-                     const char *admiral_id)
+/* "http://HOST:PORT" of the running server (HOST: the address listened on, or when it is
+ * every interface, the first LAN address). */
+static char *
+link_base (AdmPortal *self)
 {
-  const char *token;
   g_autofree char *host = NULL;
-  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (self->address);
 
-  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
-
-  token = adm_portal_tokens_get (self->tokens, admiral_id);
-  if (self->server == NULL || token == NULL)
-    return NULL;
-  inet = g_inet_address_new_from_string (self->address);
   if (inet != NULL && g_inet_address_get_is_any (inet))
     {
       g_auto(GStrv) lan = adm_portal_lan_addresses ();
@@ -1191,7 +1661,23 @@ adm_portal_get_link (AdmPortal  *self,
     host = g_strdup_printf ("[%s]", self->address);
   else
     host = g_strdup (self->address);
-  return g_strdup_printf ("http://%s:%u/a/%s/", host, self->port, token);
+  return g_strdup_printf ("http://%s:%u", host, self->port);
+}
+
+char *
+adm_portal_get_link (AdmPortal  *self,
+                     const char *admiral_id)
+{
+  const char *token;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+
+  token = adm_portal_tokens_get (self->tokens, admiral_id);
+  if (self->server == NULL || token == NULL)
+    return NULL;
+  base = link_base (self);
+  return g_strdup_printf ("%s/a/%s/", base, token);
 }
 
 gboolean
@@ -1314,6 +1800,7 @@ set_status (AdmPortal            *self,
   sheet->status = status;
   g_free (sheet->reason);
   sheet->reason = g_strdup (reason);
+  sheet->journaled = FALSE;
   g_hash_table_remove_all (self->pages);
   g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
 }
@@ -1351,6 +1838,8 @@ adm_portal_refuse (AdmPortal   *self,
                    const char  *reason,
                    GError     **error)
 {
+  g_autofree char *text = g_strstrip (g_strdup (reason != NULL ? reason : ""));
+  g_autoptr(AdmEvent) note = NULL;
   AdmPortalSheet *sheet;
 
   g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
@@ -1358,6 +1847,23 @@ adm_portal_refuse (AdmPortal   *self,
   sheet = pending_sheet (self, admiral_id, error);
   if (sheet == NULL)
     return FALSE;
-  set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason);
-  return TRUE;
+  if (*text == '\0')
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_REASON,
+                   _("Give the admiral the reason his sheet is refused"));
+      return FALSE;
+    }
+  /* Journaled, so that Undo takes it back as any action of the master's: the status follows
+   * the journal (sync_refusals ()). */
+  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (note, "portal", "refused");
+  adm_event_set (note, "admiral", sheet->admiral_id);
+  adm_event_set_int (note, "cycle", sheet->cycle);
+  {
+    g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+
+    adm_event_set (note, "sheet-received", received);
+  }
+  adm_event_set_text (note, text);
+  return adm_campaign_append (self->campaign, note, error);
 }

@@ -29,6 +29,7 @@ typedef enum {
   ADM_PORTAL_ERROR_ADDRESS,    /* the address given is no IP address */
   ADM_PORTAL_ERROR_LISTEN,     /* the server could not listen there */
   ADM_PORTAL_ERROR_NO_SHEET,   /* no sheet of that admiral is waiting */
+  ADM_PORTAL_ERROR_NO_REASON,  /* a refusal without a reason */
 } AdmPortalError;
 
 GQuark adm_portal_error_quark (void);
@@ -51,6 +52,7 @@ typedef struct {
   GPtrArray            *events;    /* AdmEvent*: "sheet", then its "order"s */
   AdmPortalSheetStatus  status;
   char                 *reason;    /* REFUSED: why */
+  gboolean              journaled; /* REFUSED by the master: his refusal is in the journal */
 } AdmPortalSheet;
 
 /* Signals:
@@ -115,7 +117,10 @@ const AdmPortalSheet *adm_portal_get_sheet   (AdmPortal    *self,
 gboolean        adm_portal_accept            (AdmPortal    *self,
                                               const char   *admiral_id,
                                               GError      **error);
-/* Refuses @admiral_id's pending sheet; his page shows @reason. */
+/* Refuses @admiral_id's pending sheet with @reason, which his page shows. The refusal is
+ * journaled as a "note" event (portal="refused", admiral, cycle, sheet-received, the reason as
+ * its text), an action of its own: undone, the sheet waits again; redone, it is refused again.
+ * FALSE when no sheet of his waits, @reason is empty, or the journal refuses the note. */
 gboolean        adm_portal_refuse            (AdmPortal    *self,
                                               const char   *admiral_id,
                                               const char   *reason,

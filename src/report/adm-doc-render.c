@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <qrencode.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -42,6 +44,7 @@ typedef enum {
   PIECE_ROW,    /* a table row, or its header row */
   PIECE_CARD,   /* one whole card */
   PIECE_RULES,  /* ruled lines */
+  PIECE_QR,     /* a QR code, its quiet zone included */
 } PieceKind;
 
 typedef struct {
@@ -86,6 +89,8 @@ typedef struct {
   double       scale;     /* below 1 only for a card taller than a page */
   /* PIECE_RULES */
   guint        n_rules;
+  /* PIECE_QR: what it encodes (borrowed from the block) */
+  const char  *qr_text;
 } Piece;
 
 struct _AdmDocLayout {
@@ -712,6 +717,22 @@ place_lines (AdmDocLayout      *self,
   self->y += BLOCK_GAP;
 }
 
+/* About 3.5 cm: a phone reads it at arm's length. */
+#define QR_SIZE 100.0
+
+static void
+place_qr (AdmDocLayout      *self,
+          const AdmDocBlock *block)
+{
+  Piece *piece;
+
+  if (self->page_used && room (self) < QR_SIZE)
+    new_page (self);
+  piece = add_piece (self, PIECE_QR, self->margin, QR_SIZE, QR_SIZE);
+  piece->qr_text = block->text;
+  self->y += QR_SIZE + BLOCK_GAP;
+}
+
 static void
 paginate (AdmDocLayout *self)
 {
@@ -746,6 +767,9 @@ paginate (AdmDocLayout *self)
         case ADM_DOC_PAGE_BREAK:
           if (self->page_used)
             new_page (self);
+          break;
+        case ADM_DOC_QR:
+          place_qr (self, block);
           break;
         default:
           g_assert_not_reached ();
@@ -1081,6 +1105,35 @@ draw_header_footer (AdmDocLayout *self,
               PANGO_ALIGN_CENTER);
 }
 
+/* Level M, as the app's and the terminal's codes of the same link (adm-portal-qr.c): black
+ * modules on white, a quiet zone of four modules. */
+static void
+draw_qr_piece (cairo_t     *cr,
+               const Piece *piece)
+{
+  QRcode *code = QRcode_encodeString (piece->qr_text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+  int modules;
+  double unit;
+
+  if (code == NULL)
+    return;
+  modules = code->width + 8;
+  unit = piece->width / modules;
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_rectangle (cr, piece->x, piece->y, piece->width, piece->width);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  for (int row = 0; row < code->width; row++)
+    for (int column = 0; column < code->width; column++)
+      if (code->data[row * code->width + column] & 1)
+        cairo_rectangle (cr, piece->x + (column + 4) * unit, piece->y + (row + 4) * unit, unit,
+                         unit);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  QRcode_free (code);
+}
+
 void
 adm_doc_layout_render_page (AdmDocLayout *self,
                             cairo_t      *cr,
@@ -1113,6 +1166,9 @@ adm_doc_layout_render_page (AdmDocLayout *self,
           break;
         case PIECE_RULES:
           draw_rules_piece (cr, piece);
+          break;
+        case PIECE_QR:
+          draw_qr_piece (cr, piece);
           break;
         default:
           g_assert_not_reached ();
