@@ -417,13 +417,22 @@ run_size (gboolean detail)
 }
 
 int
-main (void)
+main (int   argc,
+      char *argv[])
 {
   /* Multiples of SHIPS_PER_FORMATION near 50, 100, 300 and 1,000. */
   static const int sizes[] = { 48, 96, 300, 996 };
 
   /* The figures' "≤" in the terminal's charset. */
   setlocale (LC_ALL, "");
+  /* `bench-fire N`: one size alone, in detail (for a profiler). */
+  if (argc > 1)
+    {
+      n_per_side = MAX (SHIPS_PER_FORMATION, atoi (argv[1]) / SHIPS_PER_FORMATION *
+                                             SHIPS_PER_FORMATION);
+      run_size (TRUE);
+      return 0;
+    }
   run_size (TRUE);
   /* Growth: linear would keep the time a ship the same. */
   g_print ("scaling:\n");
