@@ -2001,12 +2001,14 @@ golden_battle (void)
   return g_string_free (xml, FALSE);
 }
 
-/* Every direct-fire weapon of @firer that reaches @target, as one declaration. */
+/* Every direct-fire weapon of @firer of @type (-1: either) that reaches @target, as one
+ * declaration. */
 static void
-golden_fire (AdmTurnOrders *orders,
-             AdmBattle     *battle,
-             const char    *firer,
-             const char    *target)
+golden_fire_type (AdmTurnOrders *orders,
+                  AdmBattle     *battle,
+                  const char    *firer,
+                  const char    *target,
+                  int            type)
 {
   const AdmBattleShip *s = adm_battle_lookup_ship (battle, firer);
   const AdmBattleShip *t = adm_battle_lookup_ship (battle, target);
@@ -2021,6 +2023,7 @@ golden_fire (AdmTurnOrders *orders,
       const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
 
       if ((weapon->type == ADM_WEAPON_ARTILLERY || weapon->type == ADM_WEAPON_DESTRUCTOR) &&
+          (type < 0 || (int) weapon->type == type) &&
           distance <= weapon->range && (weapon->arcs & arc) != 0)
         {
           if (decl == NULL)
@@ -2031,6 +2034,15 @@ golden_fire (AdmTurnOrders *orders,
           adm_fire_decl_add_battery (decl, firer, weapon->id);
         }
     }
+}
+
+static void
+golden_fire (AdmTurnOrders *orders,
+             AdmBattle     *battle,
+             const char    *firer,
+             const char    *target)
+{
+  golden_fire_type (orders, battle, firer, target, -1);
 }
 
 /* Each ship of one line, then its opposite number, at targets spread along the enemy line
@@ -2050,7 +2062,16 @@ golden_orders (AdmBattle *battle)
 
       g_snprintf (firer, sizeof firer, "b%03d", n);
       g_snprintf (aim, sizeof aim, "k%03d", CLAMP (target, 0, GOLDEN_PER_SIDE - 1));
-      golden_fire (orders, battle, firer, aim);
+      if (n % 10 == 1)
+        {
+          /* F-FIRE-8, F-FIRE-9: the guns at one ship, the destructor at the next: a damaged
+           * ship splitting its fire checks its readiness. */
+          golden_fire_type (orders, battle, firer, aim, ADM_WEAPON_ARTILLERY);
+          g_snprintf (aim, sizeof aim, "k%03d", CLAMP (target + 1, 0, GOLDEN_PER_SIDE - 1));
+          golden_fire_type (orders, battle, firer, aim, ADM_WEAPON_DESTRUCTOR);
+        }
+      else
+        golden_fire (orders, battle, firer, aim);
       g_snprintf (firer, sizeof firer, "k%03d", n);
       g_snprintf (aim, sizeof aim, "b%03d", CLAMP (across, 0, GOLDEN_PER_SIDE - 1));
       if (adm_battle_get_detection (battle, 1, adm_battle_lookup_ship (battle, aim)->formation) !=
@@ -2138,6 +2159,7 @@ golden_text (void)
   g_autofree char *dump = NULL;
   GString *out = g_string_new (NULL);
   guint report_from, rolls_from, journal_from, struck = 0;
+  g_autoptr(GString) refusals = g_string_new (NULL);
   GPtrArray *journal;
 
   g_assert_no_error (error);
@@ -2157,12 +2179,13 @@ golden_text (void)
       if (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (dice), &error))
         break;
       g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+      g_string_append_printf (refusals, "refused: %s\n", error->message);
       g_assert_true (golden_strike (orders, battle, error));
       g_clear_error (&error);
       struck++;
     }
-  g_string_append_printf (out, "%u declarations, %u batteries struck\n", orders->fires->len,
-                          struck);
+  g_string_append_printf (out, "%u declarations, %u batteries struck\n%s", orders->fires->len,
+                          struck, refusals->str);
   golden_append_lines (out, "master", adm_battle_get_report (battle), report_from);
   for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
     {

@@ -24,6 +24,12 @@ struct _AdmBattleCache {
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
   GArray        *found;         /* guint: the last answer */
+  double         x0, y0, x1, y1; /* the box around every ship's centre */
+  guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
+                                 * until first asked */
+  gint8         *reads_all;     /* per side: whether it may read every name of the battle
+                                 * (-1: not worked out since detection last changed) */
+  GHashTable    *texts;         /* msgid → its translation, for this phase */
 };
 
 static gboolean caching = TRUE;
@@ -108,10 +114,22 @@ _adm_battle_cache_begin (AdmBattle *self)
     }
   cache->max_radius = max_size / 2;
   cache->grid = adm_point_grid_new (points, cache->n_ships, MAX (max_size, 1.0));
+  cache->x0 = cache->y0 = G_MAXDOUBLE;
+  cache->x1 = cache->y1 = -G_MAXDOUBLE;
+  for (guint i = 0; i < cache->n_ships; i++)
+    {
+      cache->x0 = MIN (cache->x0, points[i].x);
+      cache->y0 = MIN (cache->y0, points[i].y);
+      cache->x1 = MAX (cache->x1, points[i].x);
+      cache->y1 = MAX (cache->y1, points[i].y);
+    }
   find_touching (self, cache);
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
+  memset (cache->reads_all, -1, MAX (self->sides->len, 1));
+  cache->texts = g_hash_table_new (NULL, NULL);
   self->cache = cache;
 }
 
@@ -129,6 +147,9 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
+  g_free (cache->splits);
+  g_free (cache->reads_all);
+  g_hash_table_unref (cache->texts);
   g_free (cache);
 }
 
@@ -200,4 +221,123 @@ _adm_battle_cache_ships_near (AdmBattle *self,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->found);
   *n_ships = cache->found->len;
   return (const guint *) (void *) cache->found->data;
+}
+
+const guint *
+_adm_battle_cache_ships_in_box (AdmBattle *self,
+                                double     x0,
+                                double     y0,
+                                double     x1,
+                                double     y1,
+                                gboolean  *every_ship,
+                                guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL)
+    return NULL;
+  g_array_set_size (cache->found, 0);
+  adm_point_grid_query (cache->grid, x0, y0, x1, y1, cache->found);
+  *every_ship = x0 <= cache->x0 && y0 <= cache->y0 && x1 >= cache->x1 && y1 >= cache->y1;
+  *n_ships = cache->found->len;
+  return (const guint *) (void *) cache->found->data;
+}
+
+gboolean
+_adm_battle_cache_splits_fire (AdmBattle *self,
+                               guint      ship,
+                               gboolean  *splits)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL || self->orders == NULL)
+    return FALSE;
+  if (cache->splits == NULL)
+    {
+      /* F-FIRE-9: the phase's declarations, read once: a ship's first target, then whether
+       * another declaration of it names a different one (the test splits_fire () makes). */
+      g_autofree const char **first = g_new0 (const char *, MAX (cache->n_ships, 1));
+
+      cache->splits = g_new0 (guint8, MAX (cache->n_ships, 1));
+      for (guint i = 0; i < self->orders->fires->len; i++)
+        {
+          AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
+
+          for (guint w = 0; w < decl->ships->len; w++)
+            {
+              int s = adm_battle_ship_index (self, g_ptr_array_index (decl->ships, w));
+
+              if (s < 0)
+                continue;
+              if (first[s] == NULL)
+                first[s] = decl->target;
+              else if (g_strcmp0 (first[s], decl->target) != 0)
+                cache->splits[s] = TRUE;
+            }
+        }
+    }
+  *splits = cache->splits[ship];
+  return TRUE;
+}
+
+/* Whether @side has identified every formation of the battle (its own count as identified)
+ * and seen every other side: then no name in any text is hidden from it (F-ECM-2). */
+static gboolean
+side_reads_all (AdmBattle *self,
+                guint      side)
+{
+  guint n_formations = _adm_battle_n_formations (self);
+  g_autofree gboolean *has_formation = g_new0 (gboolean, MAX (self->sides->len, 1));
+
+  for (guint f = 0; f < n_formations; f++)
+    {
+      const AdmBattleFormation *formation = _adm_battle_formation (self, f);
+
+      has_formation[formation->side] = TRUE;
+      if (formation->side != side &&
+          adm_battle_get_detection (self, side, f) != ADM_DETECTION_FULL)
+        return FALSE;
+    }
+  for (guint s = 0; s < self->sides->len; s++)
+    if (s != side && !has_formation[s])
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_adm_battle_cache_side_reads_all (AdmBattle *self,
+                                  guint      side)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL || side >= self->sides->len)
+    return FALSE;
+  if (cache->reads_all[side] < 0)
+    cache->reads_all[side] = side_reads_all (self, side);
+  return cache->reads_all[side];
+}
+
+void
+_adm_battle_cache_detection_changed (AdmBattle *self)
+{
+  if (self->cache != NULL)
+    memset (self->cache->reads_all, -1, MAX (self->sides->len, 1));
+}
+
+const char *
+_adm_battle_cache_gettext (AdmBattle  *self,
+                           const char *msgid)
+{
+  AdmBattleCache *cache = self->cache;
+  const char *text;
+
+  if (cache == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, msgid);
+  text = g_hash_table_lookup (cache->texts, msgid);
+  if (text == NULL)
+    {
+      text = g_dgettext (GETTEXT_PACKAGE, msgid);
+      g_hash_table_insert (cache->texts, (gpointer) msgid, (gpointer) text);
+    }
+  return text;
 }

@@ -10,6 +10,12 @@
 
 #include "adm-battle-private.h"
 
+/* In a fire phase each message of the report is translated once (adm-battle-cache.c): the
+ * phase reports thousands of lines from a few dozen messages. Every function here that
+ * translates has the battle as @self. */
+#undef _
+#define _(String) _adm_battle_cache_gettext (self, String)
+
 #define EPSILON 1e-6
 
 /* What becomes of a battery declared to fire (check_battery ()). */
@@ -111,25 +117,39 @@ fire_orders (AdmBattle  *self,
 
 /* Targets */
 
-/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+/* Whether @other is an enemy of @s in action that @s's side has detected (F-FIRE-9). Hulks
+ * are wrecks, not the nearest enemy a damaged crew must engage. */
+static gboolean
+engages (AdmBattle           *self,
+         const AdmBattleShip *s,
+         guint                other)
+{
+  const AdmBattleShip *o = _adm_battle_ship (self, other);
+
+  return o->side != s->side && _adm_battle_ship_active (self, other) &&
+         adm_battle_get_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
+}
+
+/* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,
+ * a later one only when nearer by more than EPSILON. */
 static int
-nearest_enemy (AdmBattle *self,
-               guint      ship)
+nearest_of (AdmBattle   *self,
+            guint        ship,
+            const guint *ships,
+            guint        n_ships)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double best_distance = G_MAXDOUBLE;
   int best = -1;
 
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+  for (guint k = 0; k < (ships != NULL ? n_ships : _adm_battle_n_ships (self)); k++)
     {
-      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      guint i = ships != NULL ? ships[k] : k;
       double d;
 
-      /* Hulks are wrecks, not the nearest enemy a damaged crew must engage. */
-      if (other->side == s->side || !_adm_battle_ship_active (self, i) ||
-          adm_battle_get_detection (self, s->side, other->formation) == ADM_DETECTION_NONE)
+      if (!engages (self, s, i))
         continue;
-      d = adm_distance (s->position, other->position);
+      d = adm_distance (s->position, _adm_battle_ship (self, i)->position);
       if (d < best_distance - EPSILON)
         {
           best_distance = d;
@@ -139,15 +159,97 @@ nearest_enemy (AdmBattle *self,
   return best;
 }
 
+/* The ships close enough to be the one nearest_of () picks among them all, found in the
+ * cache's grid in squares growing around @ship, in increasing order: those within
+ * NEAR_BAND of the nearest distance. A ship farther than that never holds the walk's best
+ * when one of these comes (each is nearer by more than EPSILON), so the walk over these alone
+ * gives the same ship. FALSE when there is no cache, or a ship lies so close to the band's
+ * edge that it might count (then the caller walks them all). */
+#define NEAR_BAND 1e-3
+
+static gboolean
+nearest_candidates (AdmBattle *self,
+                    guint      ship,
+                    GArray    *candidates)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  double reach = 8.0;
+
+  for (;;)
+    {
+      gboolean every_ship;
+      guint n_near;
+      const guint *near = _adm_battle_cache_ships_in_box (self, s->position.x - reach,
+                                                          s->position.y - reach,
+                                                          s->position.x + reach,
+                                                          s->position.y + reach, &every_ship,
+                                                          &n_near);
+      double nearest = G_MAXDOUBLE;
+
+      if (near == NULL)
+        return FALSE;
+      for (guint k = 0; k < n_near; k++)
+        if (engages (self, s, near[k]))
+          nearest = MIN (nearest, adm_distance (s->position,
+                                                _adm_battle_ship (self, near[k])->position));
+      /* Every ship within the band lies inside the square: done. */
+      if (every_ship || nearest + NEAR_BAND + 4 * EPSILON <= reach)
+        {
+          g_array_set_size (candidates, 0);
+          for (guint k = 0; k < n_near && nearest < G_MAXDOUBLE; k++)
+            {
+              double d;
+
+              if (!engages (self, s, near[k]))
+                continue;
+              d = adm_distance (s->position, _adm_battle_ship (self, near[k])->position);
+              if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
+                return FALSE;
+              if (d <= nearest + NEAR_BAND)
+                g_array_append_val (candidates, near[k]);
+            }
+          /* The walk's order: by index (the grid lists them cell by cell). */
+          for (guint k = 1; k < candidates->len; k++)
+            for (guint j = k; j > 0 && g_array_index (candidates, guint, j - 1) >
+                                       g_array_index (candidates, guint, j); j--)
+              {
+                guint swap = g_array_index (candidates, guint, j);
+
+                g_array_index (candidates, guint, j) = g_array_index (candidates, guint, j - 1);
+                g_array_index (candidates, guint, j - 1) = swap;
+              }
+          return TRUE;
+        }
+      reach *= 2;
+    }
+}
+
+/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+static int
+nearest_enemy (AdmBattle *self,
+               guint      ship)
+{
+  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
+  if (nearest_candidates (self, ship, candidates))
+    return nearest_of (self, ship, (const guint *) (void *) candidates->data, candidates->len);
+  return nearest_of (self, ship, NULL, 0);
+}
+
 /* F-FIRE-9: whether @ship splits its fire this phase among several targets. */
 static gboolean
 splits_fire (AdmBattle *self,
              guint      ship)
 {
   const char *first = NULL;
+  gboolean splits;
 
   if (self->orders == NULL)
     return FALSE;
+  /* In a fire phase the cache has read the declarations once (adm-battle-cache.c). */
+  if (_adm_battle_cache_splits_fire (self, ship, &splits))
+    return splits;
   for (guint i = 0; i < self->orders->fires->len; i++)
     {
       AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
