@@ -30,7 +30,15 @@ struct _AdmBattleCache {
   gint8         *reads_all;     /* per side: whether it may read every name of the battle
                                  * (-1: not worked out since detection last changed) */
   GHashTable    *texts;         /* msgid → its translation, for this phase */
+  GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
+  AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
+  guint          n_markers;     /* how many */
+  double         marker_radius; /* the largest of their radii */
+  GArray        *markers_found; /* guint: the last answer about markers */
 };
+
+/* The counts whose plural forms are kept: the dice of one attack. */
+#define N_PLURALS 64
 
 static gboolean caching = TRUE;
 
@@ -94,6 +102,29 @@ find_members (AdmBattle      *self,
     cache->members[fill[_adm_battle_ship (self, i)->formation]++] = i;
 }
 
+/* F-ART-10: the markers on the table as the phase begins; those placed during it (an
+ * explosion's, F-CAT-12) are looked at one by one. */
+static void
+find_markers (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  guint n = adm_battle_get_n_markers (self);
+  g_autofree AdmPoint *points = g_new (AdmPoint, MAX (n, 1));
+  double max_diameter = 0.0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+
+      points[i] = marker->position;
+      max_diameter = MAX (max_diameter, marker->diameter);
+    }
+  cache->n_markers = n;
+  cache->marker_radius = max_diameter / 2;
+  cache->marker_grid = adm_point_grid_new (points, n, MAX (max_diameter, 1.0));
+  cache->markers_found = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
 void
 _adm_battle_cache_begin (AdmBattle *self)
 {
@@ -130,6 +161,8 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->texts = g_hash_table_new (NULL, NULL);
+  cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  find_markers (self, cache);
   self->cache = cache;
 }
 
@@ -150,6 +183,9 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->splits);
   g_free (cache->reads_all);
   g_hash_table_unref (cache->texts);
+  g_hash_table_unref (cache->plurals);
+  adm_point_grid_free (cache->marker_grid);
+  g_array_unref (cache->markers_found);
   g_free (cache);
 }
 
@@ -340,4 +376,49 @@ _adm_battle_cache_gettext (AdmBattle  *self,
       g_hash_table_insert (cache->texts, (gpointer) msgid, (gpointer) text);
     }
   return text;
+}
+
+const char *
+_adm_battle_cache_ngettext (AdmBattle  *self,
+                            const char *msgid,
+                            const char *msgid_plural,
+                            gulong      n)
+{
+  AdmBattleCache *cache = self->cache;
+  const char **forms;
+
+  if (cache == NULL || n >= N_PLURALS)
+    return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  forms = g_hash_table_lookup (cache->plurals, msgid);
+  if (forms == NULL)
+    {
+      forms = g_new0 (const char *, N_PLURALS);
+      g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
+    }
+  if (forms[n] == NULL)
+    forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  return forms[n];
+}
+
+const guint *
+_adm_battle_cache_markers_near (AdmBattle *self,
+                                AdmPoint   a,
+                                AdmPoint   b,
+                                guint     *n_markers,
+                                guint     *first_new)
+{
+  AdmBattleCache *cache = self->cache;
+  double reach;
+
+  if (cache == NULL || adm_battle_get_n_markers (self) < cache->n_markers)
+    return NULL;
+  /* Every marker the segment can meet has its centre within the largest radius of the
+   * segment's box (with room for rounding). */
+  reach = cache->marker_radius + 0.1;
+  g_array_set_size (cache->markers_found, 0);
+  adm_point_grid_query (cache->marker_grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
+                        MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
+  *n_markers = cache->markers_found->len;
+  *first_new = cache->n_markers;
+  return (const guint *) (void *) cache->markers_found->data;
 }

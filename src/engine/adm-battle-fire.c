@@ -15,6 +15,8 @@
  * translates has the battle as @self. */
 #undef _
 #define _(String) _adm_battle_cache_gettext (self, String)
+#undef ngettext
+#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
 
 #define EPSILON 1e-6
 
@@ -280,11 +282,16 @@ line_of_fire (AdmBattle *self,
   gboolean hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
                                                 "markers-shift-hulks-block");
   const guint *near;
-  guint n_near;
+  guint n_near, first_new = 0;
 
   *blocked = -1;
-  for (guint i = 0; i < adm_battle_get_n_markers (self); i++)
+  /* In a fire phase the cache names the markers near the line, and those placed since it
+   * began (adm-battle-cache.c); any one the line passes behind shifts the column. */
+  near = _adm_battle_cache_markers_near (self, a, b, &n_near, &first_new);
+  for (guint k = 0; k < (near != NULL ? n_near + adm_battle_get_n_markers (self) - first_new
+                                      : adm_battle_get_n_markers (self)) && !*behind; k++)
     {
+      guint i = near == NULL ? k : k < n_near ? near[k] : first_new + (k - n_near);
       const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
 
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
@@ -454,12 +461,17 @@ roll_hits (AdmBattle   *self,
            GString     *shown,
            GError     **error)
 {
-  g_autofree guint *values = g_new0 (guint, MAX (dice, 1));
+  guint buffer[64];
+  g_autofree guint *allocated = NULL;
+  guint *values = buffer;
   int misses = 0;
 
   *hits = 0;
   if (dice <= 0)
     return TRUE;
+  /* No allocation for an attack's dice but the largest. */
+  if ((gsize) dice > G_N_ELEMENTS (buffer))
+    values = allocated = g_new0 (guint, dice);
   if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"), what,
                          hit_on))
     return FALSE;

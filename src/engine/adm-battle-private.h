@@ -121,6 +121,19 @@ void                 _adm_battle_cache_detection_changed (AdmBattle *self);
 const char          *_adm_battle_cache_gettext (AdmBattle *self,
                                                const char  *msgid) G_GNUC_FORMAT (2);
 
+const char          *_adm_battle_cache_ngettext (AdmBattle *self,
+                                               const char  *msgid,
+                                               const char  *msgid_plural,
+                                               gulong       n) G_GNUC_FORMAT (3);
+/* The markers (indices) that the segment @a–@b may meet among those on the table when the
+ * phase began, and some others near it; those from @first_new on were placed since and are
+ * not listed (F-ART-10). NULL without a cache. Valid until the next question. */
+const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
+                                               AdmPoint     a,
+                                               AdmPoint     b,
+                                               guint       *n_markers,
+                                               guint       *first_new);
+
 /* Accessors for the state being changed. */
 AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,
                                                guint        index);
