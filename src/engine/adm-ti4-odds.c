@@ -137,7 +137,37 @@ typedef struct {
   GArray                  *ends;        /* EndRecord */
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
+  /* The fleets' and states' small blocks, carved from a few large ones and freed together:
+   * a small battle meets a few dozen fleets, and their allocations were much of its time
+   * (issue 20). */
+  GPtrArray               *blocks;
+  char                    *block_free;
+  gsize                    block_left;
 } Solver;
+
+#define BLOCK_SIZE 8192
+
+/* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
+static gpointer
+solver_alloc (Solver *solver,
+              gsize   size)
+{
+  gpointer memory;
+
+  size = (size + 15) & ~(gsize) 15;
+  if (size > solver->block_left)
+    {
+      gsize block = MAX (BLOCK_SIZE, size);
+
+      solver->block_free = g_malloc (block);
+      solver->block_left = block;
+      g_ptr_array_add (solver->blocks, solver->block_free);
+    }
+  memory = solver->block_free;
+  solver->block_free += size;
+  solver->block_left -= size;
+  return memset (memory, 0, size);
+}
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
 static guint
@@ -163,15 +193,6 @@ pack (guint outcome,
 {
   return GSIZE_TO_POINTER (((gsize) outcome << (2 * ID_BITS)) |
                            ((gsize) attacker << ID_BITS) | (gsize) defender);
-}
-
-static void
-fleet_info_free (gpointer data)
-{
-  FleetInfo *info = data;
-
-  g_free (info->dist);
-  g_free (info);
 }
 
 static inline FleetInfo *
@@ -229,7 +250,7 @@ intern (Solver            *solver,
   if (slot->id != 0)
     return slot->id - 1;
 
-  info = g_new0 (FleetInfo, 1);
+  info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
   info->alive = adm_ti4_fleet_fighting (solver->catalog, fleet, solver->arena) > 0;
   info->capacity = adm_ti4_fleet_hit_capacity (solver->catalog, fleet, solver->arena);
@@ -264,7 +285,7 @@ info_dist (Solver *solver,
       AdmTi4Dice dice;
 
       adm_ti4_fleet_combat_dice (solver->catalog, &info->fleet, solver->arena, &dice);
-      info->dist = g_new (double, info->n_dice + 1);
+      info->dist = solver_alloc (solver, (info->n_dice + 1) * sizeof (double));
       adm_ti4_hits_distribution (&dice, info->dist);
     }
   return info->dist;
@@ -428,9 +449,7 @@ side_init (Side         *side,
 static void
 side_clear (Side *side)
 {
-  if (side->states != NULL)
-    for (guint s = 0; s < side->states->len; s++)
-      g_free (g_array_index (side->states, SideState, s).after);
+  /* The states' @after arrays belong to the solver's blocks. */
   g_clear_pointer (&side->states, g_array_unref);
   g_clear_pointer (&side->dense, g_array_unref);
   g_clear_pointer (&side->p, g_free);
@@ -474,7 +493,7 @@ side_explore (Solver *solver,
       SideState *state = &g_array_index (side->states, SideState, s);
       AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
       guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
-      guint *after = g_new (guint, n + 1);
+      guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
 
       /* Both policies assign hits one at a time, each to the unit the policy picks in what
        * is left (adm_ti4_fleet_suggest), so k hits are k - 1 hits and one more. */
@@ -919,6 +938,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GError                 **error)
 {
   g_autoptr(GPtrArray) fleets = NULL;
+  g_autoptr(GPtrArray) blocks = NULL;
   g_autoptr(GHashTable) end_ids = NULL;
   g_autoptr(GArray) ends = NULL;
   AdmTi4OddsOptions defaults;
@@ -940,13 +960,15 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  fleets = g_ptr_array_new_with_free_func (fleet_info_free);
+  fleets = g_ptr_array_new ();
+  blocks = g_ptr_array_new_with_free_func (g_free);
   end_ids = g_hash_table_new (packed_hash, g_direct_equal);
   ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
   solver.fleets = fleets;
+  solver.blocks = blocks;
   solver.n_fleet_slots = 64;
   solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
   solver.end_ids = end_ids;
@@ -988,12 +1010,13 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
       odds->outcome[end->outcome] += end->probability;
+      /* adm_ti4_fleet_count () read in place: intact and damaged. */
       for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
         {
-          odds->attacker_expected[i] += end->probability * adm_ti4_fleet_count (&end->attacker,
-                                                                                i);
-          odds->defender_expected[i] += end->probability * adm_ti4_fleet_count (&end->defender,
-                                                                                i);
+          odds->attacker_expected[i] += end->probability *
+                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
+          odds->defender_expected[i] += end->probability *
+                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
         }
     }
   /* LRR 39.10: a side that retreated lost; the other holds the system. */
