@@ -123,6 +123,11 @@ typedef struct {
 } FleetSlot;
 
 typedef struct {
+  gsize key;
+  guint index;  /* EndRecord index + 1; 0: empty */
+} EndSlot;
+
+typedef struct {
   AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
@@ -133,7 +138,10 @@ typedef struct {
   FleetSlot               *fleet_slots;
   guint                    n_fleet_slots;
   Side                     sides[2];    /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
-  GHashTable              *end_ids;     /* packed (outcome, attacker, defender) → index + 1 */
+  /* Packed (outcome, attacker, defender) → index in @ends + 1: open addressing as for the
+   * fleets, a power of 2 of slots, at most half full. */
+  EndSlot                 *end_slots;
+  guint                    n_end_slots;
   GArray                  *ends;        /* EndRecord */
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
@@ -324,22 +332,54 @@ info_retreated (Solver *solver,
 }
 
 static void
+grow_end_slots (Solver *solver)
+{
+  EndSlot *old = solver->end_slots;
+  guint n_old = solver->n_end_slots;
+
+  solver->n_end_slots *= 2;
+  solver->end_slots = g_new0 (EndSlot, solver->n_end_slots);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i].index != 0)
+      {
+        guint mask = solver->n_end_slots - 1;
+        guint j = packed_hash (GSIZE_TO_POINTER (old[i].key)) & mask;
+
+        while (solver->end_slots[j].index != 0)
+          j = (j + 1) & mask;
+        solver->end_slots[j] = old[i];
+      }
+  g_free (old);
+}
+
+static void
 add_end (Solver        *solver,
          AdmTi4Outcome  outcome,
          guint          attacker,
          guint          defender,
          double         p)
 {
-  gpointer key = pack (outcome, attacker, defender);
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (solver->end_ids, key));
+  gsize key = GPOINTER_TO_SIZE (pack (outcome, attacker, defender));
+  guint mask = solver->n_end_slots - 1, index;
+  EndSlot *slot;
 
+  for (guint i = packed_hash (GSIZE_TO_POINTER (key)) & mask;; i = (i + 1) & mask)
+    {
+      slot = &solver->end_slots[i];
+      if (slot->index == 0 || slot->key == key)
+        break;
+    }
+  index = slot->index;
   if (index == 0)
     {
       EndRecord record = { outcome, attacker, defender, 0.0 };
 
       g_array_append_val (solver->ends, record);
       index = solver->ends->len;
-      g_hash_table_insert (solver->end_ids, key, GUINT_TO_POINTER (index));
+      slot->key = key;
+      slot->index = index;
+      if (solver->ends->len * 2 > solver->n_end_slots)
+        grow_end_slots (solver);
     }
   g_array_index (solver->ends, EndRecord, index - 1).probability += p;
 }
@@ -939,7 +979,6 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
 {
   g_autoptr(GPtrArray) fleets = NULL;
   g_autoptr(GPtrArray) blocks = NULL;
-  g_autoptr(GHashTable) end_ids = NULL;
   g_autoptr(GArray) ends = NULL;
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
@@ -962,7 +1001,6 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
 
   fleets = g_ptr_array_new ();
   blocks = g_ptr_array_new_with_free_func (g_free);
-  end_ids = g_hash_table_new (packed_hash, g_direct_equal);
   ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
   solver.catalog = catalog;
   solver.options = options;
@@ -971,7 +1009,8 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
   solver.blocks = blocks;
   solver.n_fleet_slots = 64;
   solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
-  solver.end_ids = end_ids;
+  solver.n_end_slots = 64;
+  solver.end_slots = g_new0 (EndSlot, solver.n_end_slots);
   solver.ends = ends;
   side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
   side_init (&solver.sides[ADM_TI4_DEFENDER], options->defender_policy);
@@ -985,6 +1024,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
 
   ok = solve (&solver, attacker, defender, cancellable, error);
   g_clear_pointer (&solver.fleet_slots, g_free);
+  g_clear_pointer (&solver.end_slots, g_free);
   side_clear (&solver.sides[ADM_TI4_ATTACKER]);
   side_clear (&solver.sides[ADM_TI4_DEFENDER]);
   if (!ok)
