@@ -481,8 +481,9 @@ static void
 side_init (Side         *side,
            AdmTi4Policy  policy)
 {
-  side->states = g_array_new (FALSE, FALSE, sizeof (SideState));
-  side->dense = g_array_new (FALSE, TRUE, sizeof (guint));
+  /* Room for a small battle's states from the start: no growing for those (issue 20). */
+  side->states = g_array_sized_new (FALSE, FALSE, sizeof (SideState), 64);
+  side->dense = g_array_sized_new (FALSE, TRUE, sizeof (guint), 128);
   side->policy = policy;
 }
 
@@ -999,9 +1000,9 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  fleets = g_ptr_array_new ();
+  fleets = g_ptr_array_sized_new (128);
   blocks = g_ptr_array_new_with_free_func (g_free);
-  ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
+  ends = g_array_sized_new (FALSE, FALSE, sizeof (EndRecord), 32);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
