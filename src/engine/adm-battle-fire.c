@@ -448,6 +448,17 @@ _adm_battle_use_shields (AdmBattle *self,
   use_shields (self, target, blocks);
 }
 
+/* "%u" of one die, without printf for the single digits of a d6 (a phase shows thousands). */
+static void
+append_value (GString *shown,
+              guint    value)
+{
+  if (value < 10)
+    g_string_append_c (shown, '0' + value);
+  else
+    g_string_append_printf (shown, "%u", value);
+}
+
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. */
 static gboolean
@@ -477,7 +488,9 @@ roll_hits (AdmBattle   *self,
     return FALSE;
   for (int i = 0; i < dice; i++)
     {
-      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", values[i]);
+      if (i > 0)
+        g_string_append_c (shown, ' ');
+      append_value (shown, values[i]);
       if ((int) values[i] >= hit_on)
         (*hits)++;
       else
@@ -491,7 +504,8 @@ roll_hits (AdmBattle   *self,
       g_string_append (shown, _("; re-rolled"));
       for (int i = 0; i < misses; i++)
         {
-          g_string_append_printf (shown, " %u", values[i]);
+          g_string_append_c (shown, ' ');
+          append_value (shown, values[i]);
           if ((int) values[i] >= hit_on)
             (*hits)++;
         }
@@ -1166,7 +1180,9 @@ resolve_decl (AdmBattle    *self,
   g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GHashTable) checked = g_hash_table_new (NULL, NULL);
+  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
+  g_autoptr(GArray) checked = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
   int attacker = -1;
   const AdmBattleShip *t;
 
@@ -1203,11 +1219,21 @@ resolve_decl (AdmBattle    *self,
           continue;
         }
       /* One check per ship and target choice, however many of its batteries fire. */
-      if (g_hash_table_contains (checked, GUINT_TO_POINTER (battery.ship)))
-        ok = GPOINTER_TO_INT (g_hash_table_lookup (checked, GUINT_TO_POINTER (battery.ship)));
-      else if (!damaged_check (self, battery.ship, target, &ok, error))
-        return FALSE;
-      g_hash_table_insert (checked, GUINT_TO_POINTER (battery.ship), GINT_TO_POINTER (ok));
+      {
+        guint c = 0;
+
+        while (c < checked->len && g_array_index (checked, guint, c) != battery.ship)
+          c++;
+        if (c < checked->len)
+          ok = g_array_index (passed, gboolean, c);
+        else if (!damaged_check (self, battery.ship, target, &ok, error))
+          return FALSE;
+        else
+          {
+            g_array_append_val (checked, battery.ship);
+            g_array_append_val (passed, ok);
+          }
+      }
       t = _adm_battle_ship (self, target);
       g_array_append_val (ok ? batteries : failed, battery);
     }
