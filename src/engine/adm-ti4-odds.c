@@ -435,7 +435,7 @@ has_fighters (AdmTi4Catalog     *catalog,
 
 /* LRR 39.3: the fleets after 0, 1, … barrage hits on @fleet's fighters: @ids[k] and the
  * probability @p[k] for k = 0..return value, the last one with every larger number (both
- * arrays newly allocated). */
+ * arrays in the solver's blocks). */
 static guint
 barrage_outcomes (Solver            *solver,
                   const AdmTi4Fleet *fleet,
@@ -457,9 +457,9 @@ barrage_outcomes (Solver            *solver,
     if (adm_ti4_catalog_get_unit (solver->catalog, i)->fighter)
       fighters += adm_ti4_fleet_count (fleet, i);
   n = MIN (fighters, n_dice);
-  ids = *ids_out = g_new (guint, n + 1);
-  p = *p_out = g_new (double, n + 1);
-  dist = g_new (double, n_dice + 1);
+  ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
+  p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
+  dist = solver_alloc (solver, (n_dice + 1) * sizeof (double));
   adm_ti4_hits_distribution (&dice, dist);
   for (guint k = 0; k <= n; k++)
     {
@@ -471,7 +471,6 @@ barrage_outcomes (Solver            *solver,
     }
   for (guint k = n + 1; k <= n_dice; k++)
     p[n] += dist[k];
-  g_free (dist);
   return n;
 }
 
@@ -567,13 +566,15 @@ compare_capacity (gconstpointer a,
 
 /* Renumbers the side's states by hit capacity, highest first. Every hit takes at least one
  * off the capacity, so a state's successors all come after it: walking the states in order
- * visits each one after everything that flows into it. Returns the old → new numbers. */
+ * visits each one after everything that flows into it. Returns the old → new numbers, in the
+ * solver's blocks. */
 static guint *
-side_sort (Side *side)
+side_sort (Solver *solver,
+           Side   *side)
 {
   guint n = side->states->len;
-  g_autofree guint *order = g_new (guint, n);
-  guint *rank = g_new (guint, n);
+  guint *order = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
+  guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
   GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (SideState), n);
 
   for (guint s = 0; s < n; s++)
@@ -771,8 +772,9 @@ start (Solver            *solver,
        double           **mass_out,
        GError           **error)
 {
-  g_autofree guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
-  g_autofree double *pa = NULL, *pd = NULL;
+  /* These belong to the solver's blocks. */
+  guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
+  double *pa = NULL, *pd = NULL;
   Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
   guint na, nd, n_a, n_d;
   double *mass;
@@ -781,10 +783,10 @@ start (Solver            *solver,
     {
       /* LRR 48: no barrage on a planet. */
       na = nd = 0;
-      ids_a = g_new (guint, 1);
-      ids_d = g_new (guint, 1);
-      pa = g_new (double, 1);
-      pd = g_new (double, 1);
+      ids_a = solver_alloc (solver, sizeof (guint));
+      ids_d = solver_alloc (solver, sizeof (guint));
+      pa = solver_alloc (solver, sizeof (double));
+      pd = solver_alloc (solver, sizeof (double));
       ids_a[0] = intern (solver, attacker);
       ids_d[0] = intern (solver, defender);
       pa[0] = pd[0] = 1.0;
@@ -810,8 +812,8 @@ start (Solver            *solver,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
-  rank_a = side_sort (side_a);
-  rank_d = side_sort (side_d);
+  rank_a = side_sort (solver, side_a);
+  rank_d = side_sort (solver, side_d);
   side_a->p = g_new (double, side_a->max_hits + 1);
   side_d->p = g_new (double, side_d->max_hits + 1);
 
