@@ -30,6 +30,7 @@ struct _AdmBattleCache {
   gint8         *reads_all;     /* per side: whether it may read every name of the battle
                                  * (-1: not worked out since detection last changed) */
   GHashTable    *texts;         /* msgid → its translation, for this phase */
+  GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
   GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
   AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
   guint          n_markers;     /* how many */
@@ -161,6 +162,7 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->texts = g_hash_table_new (NULL, NULL);
+  cache->rulings = g_hash_table_new (NULL, NULL);
   cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   find_markers (self, cache);
   self->cache = cache;
@@ -183,6 +185,7 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->splits);
   g_free (cache->reads_all);
   g_hash_table_unref (cache->texts);
+  g_hash_table_unref (cache->rulings);
   g_hash_table_unref (cache->plurals);
   adm_point_grid_free (cache->marker_grid);
   g_array_unref (cache->markers_found);
@@ -421,4 +424,28 @@ _adm_battle_cache_markers_near (AdmBattle *self,
   *n_markers = cache->markers_found->len;
   *first_new = cache->n_markers;
   return (const guint *) (void *) cache->markers_found->data;
+}
+
+/* What a ruling without a value is kept as. */
+static const char no_value[] = "";
+
+gboolean
+_adm_battle_cache_ruling_is (AdmBattle  *self,
+                             const char *id,
+                             const char *value)
+{
+  AdmBattleCache *cache = self->cache;
+  const char *have;
+
+  if (cache == NULL)
+    return _adm_battle_ruling_is (self, id, value);
+  /* The rulings do not change within a phase: each looked up once, by its id's address. */
+  have = g_hash_table_lookup (cache->rulings, id);
+  if (have == NULL)
+    {
+      have = adm_ruleset_get_ruling_value (self->ruleset, id);
+      g_hash_table_insert (cache->rulings, (gpointer) id,
+                           (gpointer) (have != NULL ? have : no_value));
+    }
+  return g_strcmp0 (have != no_value ? have : NULL, value) == 0;
 }

@@ -279,8 +279,8 @@ line_of_fire (AdmBattle *self,
 {
   AdmPoint a = _adm_battle_ship (self, firer)->position;
   AdmPoint b = _adm_battle_ship (self, target)->position;
-  gboolean hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
-                                                "markers-shift-hulks-block");
+  gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
+                                                      "markers-shift-hulks-block");
   const guint *near;
   guint n_near, first_new = 0;
 
@@ -346,13 +346,13 @@ target_type (AdmBattle *self,
   /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
-  category = _adm_battle_ruling_is (self, "formation-target", "aspect-only")
+  category = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only")
                ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
     {
-      if (_adm_battle_ruling_is (self, "station-target", "orbital"))
+      if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
         {
           *description = g_strdup (_("orbital target"));
           return g_strdup ("orbital");
@@ -693,7 +693,7 @@ volley_shift (AdmBattle     *self,
 {
   int shift = 0;
 
-  *half = _adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
+  *half = _adm_battle_cache_ruling_is (self, "half-range-boundary", "less-than-half")
             ? v->farthest < v->shortest / 2.0 - EPSILON
             : v->farthest <= v->shortest / 2.0 + EPSILON;
   *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
@@ -768,7 +768,7 @@ attack (AdmBattle  *self,
   for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
     {
       AdmDetection now = adm_battle_get_detection (self, side, attacker);
-      AdmDetection level = _adm_battle_ruling_is (self, "fire-reveals", "presence")
+      AdmDetection level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
                              ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
 
       if (side != _adm_battle_formation (self, attacker)->side && now < level)
@@ -812,7 +812,8 @@ attack (AdmBattle  *self,
       if (v.behind)
         g_string_append (line, _(", behind an explosion marker"));
       g_string_append_printf (line, _(", column %d"), column);
-      shields_first = _adm_battle_ruling_is (self, "shields-against-artillery", "before-armour");
+      shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
+                                                   "before-armour");
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
@@ -1251,7 +1252,7 @@ resolve_decl (AdmBattle    *self,
       const AdmWeapon *weapon = battery_weapon (self, b);
       g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Battery));
 
-      if (nearest < 0 || _adm_battle_ruling_is (self, "damaged-fire-check", "hold") ||
+      if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
         {
           _adm_battle_report (self, _("%s's %s holds its fire."),

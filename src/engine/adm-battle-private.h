@@ -117,6 +117,10 @@ gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
 gboolean             _adm_battle_cache_side_reads_all (AdmBattle *self,
                                                guint        side);
 void                 _adm_battle_cache_detection_changed (AdmBattle *self);
+/* _adm_battle_ruling_is () with each ruling looked up once a phase. */
+gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
+                                               const char  *id,
+                                               const char  *value);
 /* g_dgettext () for the phase's report: each message looked up once a phase. */
 const char          *_adm_battle_cache_gettext (AdmBattle *self,
                                                const char  *msgid) G_GNUC_FORMAT (2);
