@@ -316,6 +316,29 @@ time_fire_phase (AdmBattle           *battle,
   return ms;
 }
 
+/* The engine's fire phase alone, as adm_battle_check_orders () plays it: once, on a copy of
+ * the state, with its own dice, no journal (adm_battle_resolve_phase () plays the phase twice —
+ * with the declarations as given, then as the journal reads them back — and writes the
+ * declarations out and parses them again). Median of N_RUNS, in ms. */
+static double
+time_phase_alone (AdmBattle           *battle,
+                  const AdmTurnOrders *orders)
+{
+  double times[N_RUNS];
+
+  for (int run = 0; run < N_RUNS; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      gint64 start = cpu_time_us ();
+
+      if (!adm_battle_check_orders (battle, orders, ADM_PHASE_FIRE, &error))
+        g_error ("%s", error->message);
+      times[run] = ms_since (start);
+    }
+  qsort (times, N_RUNS, sizeof times[0], compare_doubles);
+  return times[N_RUNS / 2];
+}
+
 /* Targets (issue 20): one phase of 300 a side within 1 ms and 50 times its dice; 1,000 a
  * side within 4 ms. */
 #define TARGET_300_MS   1.0
@@ -333,7 +356,7 @@ run_size (gboolean detail)
   g_autoptr(AdmTurnOrders) orders = NULL;
   g_autofree char *before_fire = NULL;
   g_autofree char *after_fire = NULL;
-  double times[N_RUNS], undo_ms = 0, bare_ms, source_ms;
+  double times[N_RUNS], undo_ms = 0, bare_ms, source_ms, alone_ms;
   guint batteries, struck, dice = 0, rolls_before, report_before, hulks = 0, destroyed = 0;
 
   battle = adm_battle_load_memory (xml, strlen (xml), "bench-fire.xml", &error);
@@ -349,6 +372,7 @@ run_size (gboolean detail)
   before_fire = adm_battle_dump (battle);
   rolls_before = adm_battle_get_rolls (battle)->len;
   report_before = adm_battle_get_report (battle)->len;
+  alone_ms = time_phase_alone (battle, orders);
 
   for (int run = 0; run < N_RUNS; run++)
     {
@@ -395,8 +419,10 @@ run_size (gboolean detail)
   if (!detail)
     {
       g_print ("  %4d ships a side: %7.2f ms median of %d (min %.2f), %5u dice, %4.0fx its dice, "
-               "%.2f us a ship%s\n", n_per_side, times[N_RUNS / 2], N_RUNS, times[0], dice,
-               times[N_RUNS / 2] / bare_ms, 1000.0 * times[N_RUNS / 2] / (2 * n_per_side),
+               "%.2f us a ship; the phase alone %6.2f ms, %.2f us a ship%s\n", n_per_side,
+               times[N_RUNS / 2], N_RUNS, times[0], dice, times[N_RUNS / 2] / bare_ms,
+               1000.0 * times[N_RUNS / 2] / (2 * n_per_side), alone_ms,
+               1000.0 * alone_ms / (2 * n_per_side),
                n_per_side == 996 ? "   (target at 1,000: <= 4 ms)" : "");
       return times[N_RUNS / 2];
     }
@@ -409,6 +435,9 @@ run_size (gboolean detail)
            "%u dice; drawing %u dice alone: %.4f ms; ratio %.0f (target <= %.0f)\n", n_per_side,
            times[N_RUNS / 2], N_RUNS, TARGET_300_MS, dice, dice, bare_ms,
            times[N_RUNS / 2] / bare_ms, TARGET_RATIO);
+  g_print ("the engine's fire phase alone (adm_battle_check_orders: played once, no journal, "
+           "its own dice): %.2f ms median (target <= %.0f ms); ratio to the dice %.0f (target "
+           "<= %.0f)\n", alone_ms, TARGET_300_MS, alone_ms / bare_ms, TARGET_RATIO);
   g_print ("fire phase min/max: %.1f / %.1f ms; the phase's rolls through the dice source "
            "alone: %.4f ms; undo back to the fire phase: %.1f ms mean\n", times[0],
            times[N_RUNS - 1], source_ms, undo_ms / (N_RUNS - 1));
@@ -417,13 +446,22 @@ run_size (gboolean detail)
 }
 
 int
-main (void)
+main (int   argc,
+      char *argv[])
 {
   /* Multiples of SHIPS_PER_FORMATION near 50, 100, 300 and 1,000. */
   static const int sizes[] = { 48, 96, 300, 996 };
 
   /* The figures' "≤" in the terminal's charset. */
   setlocale (LC_ALL, "");
+  /* `bench-fire N`: one size alone, in detail (for a profiler). */
+  if (argc > 1)
+    {
+      n_per_side = MAX (SHIPS_PER_FORMATION, atoi (argv[1]) / SHIPS_PER_FORMATION *
+                                             SHIPS_PER_FORMATION);
+      run_size (TRUE);
+      return 0;
+    }
   run_size (TRUE);
   /* Growth: linear would keep the time a ship the same. */
   g_print ("scaling:\n");

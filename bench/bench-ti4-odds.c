@@ -108,14 +108,16 @@ scaled_fleet (AdmTi4Catalog *catalog,
     }
 }
 
+/* With @small_only (`bench-ti4-odds small`, for a profiler), the small battles alone. */
 static void
-run_named (AdmTi4Catalog *catalog)
+run_named (AdmTi4Catalog *catalog,
+           gboolean       small_only)
 {
   AdmTi4OddsOptions options;
 
   adm_ti4_odds_options_init (&options);
   g_print ("named battles (best mean of %d, each over 20 ms of repetitions):\n", N_RUNS);
-  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+  for (guint i = small_only ? 1 : 0; i < G_N_ELEMENTS (named); i++)
     {
       AdmTi4Fleet a, d;
       guint n_states = 0;
@@ -128,6 +130,8 @@ run_named (AdmTi4Catalog *catalog)
       g_print ("  %-48s %6u states  %9.4f ms  (target <= %g ms)\n", named[i].name, n_states,
                ms, i == 0 ? TARGET_MIRROR_MS : TARGET_SMALL_MS);
     }
+  if (small_only)
+    return;
   g_print ("scaling, the mirror battle's mix:\n");
   for (guint n = 10; n <= 40; n += n == 20 ? 6 : n == 26 ? 14 : 10)
     {
@@ -180,7 +184,8 @@ run (AdmTi4Catalog           *catalog,
 }
 
 int
-main (void)
+main (int   argc,
+      char *argv[])
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (&error);
@@ -197,7 +202,9 @@ main (void)
       g_printerr ("bench-ti4-odds: %s\n", error->message);
       return EXIT_FAILURE;
     }
-  run_named (catalog);
+  run_named (catalog, argc > 1 && g_str_equal (argv[1], "small"));
+  if (argc > 1)
+    return EXIT_SUCCESS;
   g_print ("attacker %s\ndefender %s\n", ATTACKER, DEFENDER);
 
   adm_ti4_odds_options_init (&options);

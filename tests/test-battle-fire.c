@@ -1939,6 +1939,354 @@ test_property_melee (void)
   g_assert_cmpuint (lost, >, 0);
 }
 
+/* Before and after (issue 20): one fire phase of 300 ships a side, its journal, report and
+ * dice log as every audience reads them, compared with what the engine gave before the phase
+ * was made linear (tests/data/fire-300-golden.txt.gz, written by the code of then with
+ * ADMIRALTY_WRITE_GOLDEN set to the path). The battle: a line of Vorbergs close enough for the
+ * bases to touch and pool their shields (F-SHLD-5) facing Komarran cruisers in formations of
+ * six in command (F-FORM-19), one ship in four damaged (F-FIRE-9, F-FIRE-10: readiness checks
+ * and the nearest enemy), explosion markers between the lines (F-ART-10), and formations
+ * Komarr knows only by their presence (F-ECM-2, F-ECM-3: the report hides their names from
+ * Komarr until they open fire). */
+
+#define GOLDEN_PER_SIDE 300
+#define GOLDEN_PER_FORMATION 6
+#define GOLDEN_SEED 2010
+
+static char *
+golden_battle (void)
+{
+  GString *xml = g_string_new (NULL);
+  const struct { const char *id, *prefix, *klass; double x, heading, spacing; int hull; }
+    sides[] = {
+      { "barrayar", "b", "vorberg", 0, 90, 2.0, 8 },
+      { "komarr", "k", "komarran-cruiser", 11.0, 270, 2.5, 7 },
+    };
+
+  g_string_append (xml, "<battle ruleset=\"forcon-2010\" name=\"Golden fire phase\">\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    {
+      g_string_append_printf (xml, "  <side id=\"%s\" name=\"%s\">\n", sides[s].id,
+                              sides[s].id);
+      for (int f = 0; f < GOLDEN_PER_SIDE / GOLDEN_PER_FORMATION; f++)
+        {
+          int first = f * GOLDEN_PER_FORMATION;
+
+          g_string_append_printf (xml, "    <formation id=\"%sf%d\" name=\"%s %d\" "
+                                       "flagship=\"%s%03d\">\n", sides[s].prefix, f,
+                                  sides[s].id, f, sides[s].prefix, first);
+          for (int n = first; n < first + GOLDEN_PER_FORMATION; n++)
+            {
+              char y[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (y, sizeof y, "%.1f", n * sides[s].spacing);
+              g_string_append_printf (xml, "      <ship id=\"%s%03d\" name=\"%s %d\" "
+                                           "class=\"%s\" x=\"%g\" y=\"%s\" heading=\"%g\" "
+                                           "readiness=\"%d\" damage=\"%d\"/>\n",
+                                      sides[s].prefix, n, sides[s].id, n, sides[s].klass,
+                                      sides[s].x, y, sides[s].heading, 5 + n % 5,
+                                      n % 4 == 1 ? sides[s].hull / 2 + 1 : 0);
+            }
+          g_string_append (xml, "    </formation>\n");
+        }
+      g_string_append (xml, "  </side>\n");
+    }
+  for (int m = 0; m < 60; m++)
+    g_string_append_printf (xml, "  <marker kind=\"explosion\" x=\"%g\" y=\"%d\" "
+                                 "diameter=\"2.5\"/>\n", 3.0 + (m % 3) * 2.5, m * 11);
+  for (int f = 0; f < GOLDEN_PER_SIDE / GOLDEN_PER_FORMATION; f += 7)
+    g_string_append_printf (xml, "  <detection side=\"komarr\" formation=\"bf%d\" "
+                                 "level=\"presence\"/>\n", f);
+  g_string_append (xml, "</battle>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Every direct-fire weapon of @firer of @type (-1: either) that reaches @target, as one
+ * declaration. */
+static void
+golden_fire_type (AdmTurnOrders *orders,
+                  AdmBattle     *battle,
+                  const char    *firer,
+                  const char    *target,
+                  int            type)
+{
+  const AdmBattleShip *s = adm_battle_lookup_ship (battle, firer);
+  const AdmBattleShip *t = adm_battle_lookup_ship (battle, target);
+  double distance = adm_distance (s->position, t->position);
+  AdmArcSector sector = adm_sector_of (s->position, s->heading, t->position);
+  AdmArcs arc = sector == ADM_SECTOR_BOW ? ADM_ARC_BOW : sector == ADM_SECTOR_STERN
+                ? ADM_ARC_STERN : sector == ADM_SECTOR_PORT ? ADM_ARC_PORT : ADM_ARC_STARBOARD;
+  AdmFireDecl *decl = NULL;
+
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
+
+      if ((weapon->type == ADM_WEAPON_ARTILLERY || weapon->type == ADM_WEAPON_DESTRUCTOR) &&
+          (type < 0 || (int) weapon->type == type) &&
+          distance <= weapon->range && (weapon->arcs & arc) != 0)
+        {
+          if (decl == NULL)
+            {
+              decl = adm_fire_decl_new (target);
+              g_ptr_array_add (orders->fires, decl);
+            }
+          adm_fire_decl_add_battery (decl, firer, weapon->id);
+        }
+    }
+}
+
+static void
+golden_fire (AdmTurnOrders *orders,
+             AdmBattle     *battle,
+             const char    *firer,
+             const char    *target)
+{
+  golden_fire_type (orders, battle, firer, target, -1);
+}
+
+/* Each ship of one line, then its opposite number, at targets spread along the enemy line
+ * (some across the markers); Komarr fires only at what it has detected. */
+static AdmTurnOrders *
+golden_orders (AdmBattle *battle)
+{
+  AdmTurnOrders *orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  static const int offsets[] = { 0, 1, -1, 2, -2, 4, -4 };
+
+  for (int n = 0; n < GOLDEN_PER_SIDE; n++)
+    {
+      /* The ship across the gap: Barrayar's line is 2 cm a ship, Komarr's 2.5 cm. */
+      int across = n * 5 / 4 + offsets[n % G_N_ELEMENTS (offsets)];
+      int target = n * 4 / 5 + offsets[n % G_N_ELEMENTS (offsets)];
+      char firer[16], aim[16];
+
+      g_snprintf (firer, sizeof firer, "b%03d", n);
+      g_snprintf (aim, sizeof aim, "k%03d", CLAMP (target, 0, GOLDEN_PER_SIDE - 1));
+      if (n % 10 == 1)
+        {
+          /* F-FIRE-8, F-FIRE-9: the guns at one ship, the destructor at the next: a damaged
+           * ship splitting its fire checks its readiness. */
+          golden_fire_type (orders, battle, firer, aim, ADM_WEAPON_ARTILLERY);
+          g_snprintf (aim, sizeof aim, "k%03d", CLAMP (target + 1, 0, GOLDEN_PER_SIDE - 1));
+          golden_fire_type (orders, battle, firer, aim, ADM_WEAPON_DESTRUCTOR);
+        }
+      else
+        golden_fire (orders, battle, firer, aim);
+      g_snprintf (firer, sizeof firer, "k%03d", n);
+      g_snprintf (aim, sizeof aim, "b%03d", CLAMP (across, 0, GOLDEN_PER_SIDE - 1));
+      if (adm_battle_get_detection (battle, 1, adm_battle_lookup_ship (battle, aim)->formation) !=
+          ADM_DETECTION_NONE)
+        golden_fire (orders, battle, firer, aim);
+    }
+  return orders;
+}
+
+/* Strikes the battery a refusal names (F-CRIT-9..12: knocked out earlier in the phase), as a
+ * master would. */
+static gboolean
+golden_strike (AdmTurnOrders *orders,
+               AdmBattle     *battle,
+               const GError  *error)
+{
+  for (guint d = 0; d < orders->fires->len; d++)
+    {
+      AdmFireDecl *decl = g_ptr_array_index (orders->fires, d);
+
+      for (guint b = 0; b < decl->ships->len; b++)
+        {
+          const AdmBattleShip *s = adm_battle_lookup_ship (battle,
+                                                           g_ptr_array_index (decl->ships, b));
+          g_autofree char *named = g_strdup_printf ("%s's ", s->name);
+
+          if (strstr (error->message, named) == NULL)
+            continue;
+          g_ptr_array_remove_index (decl->ships, b);
+          g_ptr_array_remove_index (decl->weapons, b);
+          if (decl->ships->len == 0)
+            g_ptr_array_remove_index (orders->fires, d);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+golden_append_lines (GString     *out,
+                     const char  *title,
+                     GPtrArray   *lines,
+                     guint        from)
+{
+  g_string_append_printf (out, "== %s\n", title);
+  for (guint i = from; i < lines->len; i++)
+    {
+      const AdmReportLine *line = g_ptr_array_index (lines, i);
+
+      g_string_append_printf (out, "%d %s %08x %s\n", line->turn,
+                              adm_phase_to_string (line->phase), line->seen_by, line->text);
+    }
+}
+
+static void
+golden_append_rolls (GString     *out,
+                     const char  *title,
+                     GPtrArray   *rolls,
+                     guint        from)
+{
+  g_string_append_printf (out, "== %s\n", title);
+  for (guint i = from; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      g_string_append_printf (out, "%d %s %s d%u %08x %s:", roll->turn,
+                              adm_phase_to_string (roll->phase),
+                              roll->clause != NULL ? roll->clause : "-", roll->sides,
+                              roll->seen_by, roll->purpose);
+      for (guint v = 0; v < roll->values->len; v++)
+        g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* The fire phase as every audience reads it, and the journal's events. */
+static char *
+golden_text (void)
+{
+  g_autofree char *xml = golden_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_memory (xml, strlen (xml), "golden.xml", &error);
+  g_autoptr(AdmDicePrng) setup = adm_dice_prng_new (GOLDEN_SEED);
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autofree char *dump = NULL;
+  GString *out = g_string_new (NULL);
+  guint report_from, rolls_from, journal_from, struck = 0;
+  g_autoptr(GString) refusals = g_string_new (NULL);
+  GPtrArray *journal;
+
+  g_assert_no_error (error);
+  while (adm_battle_get_phase (battle) != ADM_PHASE_FIRE)
+    {
+      adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (setup), &error);
+      g_assert_no_error (error);
+    }
+  orders = golden_orders (battle);
+  report_from = adm_battle_get_report (battle)->len;
+  rolls_from = adm_battle_get_rolls (battle)->len;
+  journal_from = adm_battle_get_journal (battle)->len;
+  for (;;)
+    {
+      g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (GOLDEN_SEED + 1);
+
+      if (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (dice), &error))
+        break;
+      g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+      g_string_append_printf (refusals, "refused: %s\n", error->message);
+      g_assert_true (golden_strike (orders, battle, error));
+      g_clear_error (&error);
+      struck++;
+    }
+  g_string_append_printf (out, "%u declarations, %u batteries struck\n%s", orders->fires->len,
+                          struck, refusals->str);
+  golden_append_lines (out, "master", adm_battle_get_report (battle), report_from);
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      g_autoptr(GPtrArray) lines = adm_audience_filter_report (adm_audience_side (s), battle);
+      g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (adm_audience_side (s), battle);
+      g_autofree char *title = g_strdup_printf ("side %s", adm_battle_get_side (battle, s)->id);
+      guint first = 0;
+
+      /* The lines of the phases before the fire phase are not compared. */
+      while (first < lines->len &&
+             ((const AdmReportLine *) g_ptr_array_index (lines, first))->phase != ADM_PHASE_FIRE)
+        first++;
+      golden_append_lines (out, title, lines, first);
+      first = 0;
+      while (first < rolls->len &&
+             ((const AdmBattleRoll *) g_ptr_array_index (rolls, first))->phase != ADM_PHASE_FIRE)
+        first++;
+      golden_append_rolls (out, title, rolls, first);
+    }
+  golden_append_rolls (out, "rolls", adm_battle_get_rolls (battle), rolls_from);
+  journal = adm_battle_get_journal (battle);
+  g_string_append (out, "== journal\n");
+  for (guint i = journal_from; i < journal->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (journal, i);
+
+      g_string_append (out, adm_event_get_kind (event));
+      for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+        g_string_append_printf (out, " %s=\"%s\"", adm_event_get_key_nth (event, a),
+                                adm_event_get_value_nth (event, a));
+      if (adm_event_get_text (event) != NULL)
+        g_string_append_printf (out, "\n%s", adm_event_get_text (event));
+      g_string_append_c (out, '\n');
+    }
+  dump = adm_battle_dump (battle);
+  g_string_append_printf (out, "== dump\n%s", dump);
+  return g_string_free (out, FALSE);
+}
+
+static GBytes *
+golden_convert (GConverter *converter,
+                GBytes     *input)
+{
+  g_autoptr(GInputStream) memory = g_memory_input_stream_new_from_bytes (input);
+  g_autoptr(GInputStream) stream = g_converter_input_stream_new (memory, converter);
+  g_autoptr(GOutputStream) output = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice (output, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (output));
+}
+
+static void
+test_fire_golden_300 (void)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GBytes) packed = NULL;
+  g_autoptr(GBytes) unpacked = NULL;
+  g_autoptr(GZlibDecompressor) gunzip = NULL;
+  const char *write_to = g_getenv ("ADMIRALTY_WRITE_GOLDEN");
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_test_summary ("A 300-a-side fire phase reads, for the master and each side, and journals "
+                  "exactly as before the phase was made linear (issue 20)");
+  text = golden_text ();
+  if (write_to != NULL)
+    {
+      g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+      g_autoptr(GBytes) plain = g_bytes_new_static (text, strlen (text));
+      g_autoptr(GBytes) out = golden_convert (G_CONVERTER (gzip), plain);
+
+      g_assert_true (g_file_set_contents (write_to, g_bytes_get_data (out, NULL),
+                                          g_bytes_get_size (out), &error));
+      g_assert_no_error (error);
+    }
+  path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                           "fire-300-golden.txt.gz", NULL);
+  g_assert_true (g_file_get_contents (path, &expected, &length, &error));
+  g_assert_no_error (error);
+  packed = g_bytes_new_take (g_steal_pointer (&expected), length);
+  gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  unpacked = golden_convert (G_CONVERTER (gunzip), packed);
+  g_assert_cmpuint (g_bytes_get_size (unpacked), >, 100000);
+  /* Line by line, so that a difference names its line. */
+  {
+    /* The expected bytes are not NUL-terminated: split a copy that is. */
+    g_autofree char *copy = g_strndup (g_bytes_get_data (unpacked, NULL),
+                                       g_bytes_get_size (unpacked));
+    g_auto(GStrv) want = g_strsplit (copy, "\n", -1);
+    g_auto(GStrv) got = g_strsplit (text, "\n", -1);
+
+    for (guint i = 0; want[i] != NULL && got[i] != NULL; i++)
+      g_assert_cmpstr (got[i], ==, want[i]);
+    g_assert_cmpuint (g_strv_length (got), ==, g_strv_length (want));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1946,6 +2294,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/fire/F-FIRE-1/direct-fire-only", test_fire_direct_fire_only);
+  g_test_add_func ("/engine/fire/F-SEQ-2/golden-300-a-side", test_fire_golden_300);
   g_test_add_func ("/engine/fire/F-FIRE-2/fire-phase-only", test_fire_phase_only);
   g_test_add_func ("/engine/fire/F-FIRE-4/sequence", test_fire_sequence);
   g_test_add_func ("/engine/fire/F-FIRE-5/out-of-range", test_fire_range_refused);

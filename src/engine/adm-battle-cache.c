@@ -24,7 +24,22 @@ struct _AdmBattleCache {
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
   GArray        *found;         /* guint: the last answer */
+  double         x0, y0, x1, y1; /* the box around every ship's centre */
+  guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
+                                 * until first asked */
+  gint8         *reads_all;     /* per side: whether it may read every name of the battle
+                                 * (-1: not worked out since detection last changed) */
+  GHashTable    *texts;         /* msgid → its translation, for this phase */
+  GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
+  GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
+  AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
+  guint          n_markers;     /* how many */
+  double         marker_radius; /* the largest of their radii */
+  GArray        *markers_found; /* guint: the last answer about markers */
 };
+
+/* The counts whose plural forms are kept: the dice of one attack. */
+#define N_PLURALS 64
 
 static gboolean caching = TRUE;
 
@@ -88,6 +103,29 @@ find_members (AdmBattle      *self,
     cache->members[fill[_adm_battle_ship (self, i)->formation]++] = i;
 }
 
+/* F-ART-10: the markers on the table as the phase begins; those placed during it (an
+ * explosion's, F-CAT-12) are looked at one by one. */
+static void
+find_markers (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  guint n = adm_battle_get_n_markers (self);
+  g_autofree AdmPoint *points = g_new (AdmPoint, MAX (n, 1));
+  double max_diameter = 0.0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+
+      points[i] = marker->position;
+      max_diameter = MAX (max_diameter, marker->diameter);
+    }
+  cache->n_markers = n;
+  cache->marker_radius = max_diameter / 2;
+  cache->marker_grid = adm_point_grid_new (points, n, MAX (max_diameter, 1.0));
+  cache->markers_found = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
 void
 _adm_battle_cache_begin (AdmBattle *self)
 {
@@ -108,10 +146,25 @@ _adm_battle_cache_begin (AdmBattle *self)
     }
   cache->max_radius = max_size / 2;
   cache->grid = adm_point_grid_new (points, cache->n_ships, MAX (max_size, 1.0));
+  cache->x0 = cache->y0 = G_MAXDOUBLE;
+  cache->x1 = cache->y1 = -G_MAXDOUBLE;
+  for (guint i = 0; i < cache->n_ships; i++)
+    {
+      cache->x0 = MIN (cache->x0, points[i].x);
+      cache->y0 = MIN (cache->y0, points[i].y);
+      cache->x1 = MAX (cache->x1, points[i].x);
+      cache->y1 = MAX (cache->y1, points[i].y);
+    }
   find_touching (self, cache);
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
+  memset (cache->reads_all, -1, MAX (self->sides->len, 1));
+  cache->texts = g_hash_table_new (NULL, NULL);
+  cache->rulings = g_hash_table_new (NULL, NULL);
+  cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  find_markers (self, cache);
   self->cache = cache;
 }
 
@@ -129,6 +182,13 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
+  g_free (cache->splits);
+  g_free (cache->reads_all);
+  g_hash_table_unref (cache->texts);
+  g_hash_table_unref (cache->rulings);
+  g_hash_table_unref (cache->plurals);
+  adm_point_grid_free (cache->marker_grid);
+  g_array_unref (cache->markers_found);
   g_free (cache);
 }
 
@@ -200,4 +260,192 @@ _adm_battle_cache_ships_near (AdmBattle *self,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->found);
   *n_ships = cache->found->len;
   return (const guint *) (void *) cache->found->data;
+}
+
+const guint *
+_adm_battle_cache_ships_in_box (AdmBattle *self,
+                                double     x0,
+                                double     y0,
+                                double     x1,
+                                double     y1,
+                                gboolean  *every_ship,
+                                guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL)
+    return NULL;
+  g_array_set_size (cache->found, 0);
+  adm_point_grid_query (cache->grid, x0, y0, x1, y1, cache->found);
+  *every_ship = x0 <= cache->x0 && y0 <= cache->y0 && x1 >= cache->x1 && y1 >= cache->y1;
+  *n_ships = cache->found->len;
+  return (const guint *) (void *) cache->found->data;
+}
+
+gboolean
+_adm_battle_cache_splits_fire (AdmBattle *self,
+                               guint      ship,
+                               gboolean  *splits)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL || self->orders == NULL)
+    return FALSE;
+  if (cache->splits == NULL)
+    {
+      /* F-FIRE-9: the phase's declarations, read once: a ship's first target, then whether
+       * another declaration of it names a different one (the test splits_fire () makes). */
+      g_autofree const char **first = g_new0 (const char *, MAX (cache->n_ships, 1));
+
+      cache->splits = g_new0 (guint8, MAX (cache->n_ships, 1));
+      for (guint i = 0; i < self->orders->fires->len; i++)
+        {
+          AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
+
+          for (guint w = 0; w < decl->ships->len; w++)
+            {
+              int s = adm_battle_ship_index (self, g_ptr_array_index (decl->ships, w));
+
+              if (s < 0)
+                continue;
+              if (first[s] == NULL)
+                first[s] = decl->target;
+              else if (g_strcmp0 (first[s], decl->target) != 0)
+                cache->splits[s] = TRUE;
+            }
+        }
+    }
+  *splits = cache->splits[ship];
+  return TRUE;
+}
+
+/* Whether @side has identified every formation of the battle (its own count as identified)
+ * and seen every other side: then no name in any text is hidden from it (F-ECM-2). */
+static gboolean
+side_reads_all (AdmBattle *self,
+                guint      side)
+{
+  guint n_formations = _adm_battle_n_formations (self);
+  g_autofree gboolean *has_formation = g_new0 (gboolean, MAX (self->sides->len, 1));
+
+  for (guint f = 0; f < n_formations; f++)
+    {
+      const AdmBattleFormation *formation = _adm_battle_formation (self, f);
+
+      has_formation[formation->side] = TRUE;
+      if (formation->side != side &&
+          adm_battle_get_detection (self, side, f) != ADM_DETECTION_FULL)
+        return FALSE;
+    }
+  for (guint s = 0; s < self->sides->len; s++)
+    if (s != side && !has_formation[s])
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_adm_battle_cache_side_reads_all (AdmBattle *self,
+                                  guint      side)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL || side >= self->sides->len)
+    return FALSE;
+  if (cache->reads_all[side] < 0)
+    cache->reads_all[side] = side_reads_all (self, side);
+  return cache->reads_all[side];
+}
+
+void
+_adm_battle_cache_detection_changed (AdmBattle *self)
+{
+  if (self->cache != NULL)
+    memset (self->cache->reads_all, -1, MAX (self->sides->len, 1));
+}
+
+const char *
+_adm_battle_cache_gettext (AdmBattle  *self,
+                           const char *msgid)
+{
+  AdmBattleCache *cache = self->cache;
+  const char *text;
+
+  if (cache == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, msgid);
+  text = g_hash_table_lookup (cache->texts, msgid);
+  if (text == NULL)
+    {
+      text = g_dgettext (GETTEXT_PACKAGE, msgid);
+      g_hash_table_insert (cache->texts, (gpointer) msgid, (gpointer) text);
+    }
+  return text;
+}
+
+const char *
+_adm_battle_cache_ngettext (AdmBattle  *self,
+                            const char *msgid,
+                            const char *msgid_plural,
+                            gulong      n)
+{
+  AdmBattleCache *cache = self->cache;
+  const char **forms;
+
+  if (cache == NULL || n >= N_PLURALS)
+    return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  forms = g_hash_table_lookup (cache->plurals, msgid);
+  if (forms == NULL)
+    {
+      forms = g_new0 (const char *, N_PLURALS);
+      g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
+    }
+  if (forms[n] == NULL)
+    forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  return forms[n];
+}
+
+const guint *
+_adm_battle_cache_markers_near (AdmBattle *self,
+                                AdmPoint   a,
+                                AdmPoint   b,
+                                guint     *n_markers,
+                                guint     *first_new)
+{
+  AdmBattleCache *cache = self->cache;
+  double reach;
+
+  if (cache == NULL || adm_battle_get_n_markers (self) < cache->n_markers)
+    return NULL;
+  /* Every marker the segment can meet has its centre within the largest radius of the
+   * segment's box (with room for rounding). */
+  reach = cache->marker_radius + 0.1;
+  g_array_set_size (cache->markers_found, 0);
+  adm_point_grid_query (cache->marker_grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
+                        MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
+  *n_markers = cache->markers_found->len;
+  *first_new = cache->n_markers;
+  return (const guint *) (void *) cache->markers_found->data;
+}
+
+/* What a ruling without a value is kept as. */
+static const char no_value[] = "";
+
+gboolean
+_adm_battle_cache_ruling_is (AdmBattle  *self,
+                             const char *id,
+                             const char *value)
+{
+  AdmBattleCache *cache = self->cache;
+  const char *have;
+
+  if (cache == NULL)
+    return _adm_battle_ruling_is (self, id, value);
+  /* The rulings do not change within a phase: each looked up once, by its id's address. */
+  have = g_hash_table_lookup (cache->rulings, id);
+  if (have == NULL)
+    {
+      have = adm_ruleset_get_ruling_value (self->ruleset, id);
+      g_hash_table_insert (cache->rulings, (gpointer) id,
+                           (gpointer) (have != NULL ? have : no_value));
+    }
+  return g_strcmp0 (have != no_value ? have : NULL, value) == 0;
 }

@@ -10,6 +10,14 @@
 
 #include "adm-battle-private.h"
 
+/* In a fire phase each message of the report is translated once (adm-battle-cache.c): the
+ * phase reports thousands of lines from a few dozen messages. Every function here that
+ * translates has the battle as @self. */
+#undef _
+#define _(String) _adm_battle_cache_gettext (self, String)
+#undef ngettext
+#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
+
 #define EPSILON 1e-6
 
 /* What becomes of a battery declared to fire (check_battery ()). */
@@ -111,25 +119,39 @@ fire_orders (AdmBattle  *self,
 
 /* Targets */
 
-/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+/* Whether @other is an enemy of @s in action that @s's side has detected (F-FIRE-9). Hulks
+ * are wrecks, not the nearest enemy a damaged crew must engage. */
+static gboolean
+engages (AdmBattle           *self,
+         const AdmBattleShip *s,
+         guint                other)
+{
+  const AdmBattleShip *o = _adm_battle_ship (self, other);
+
+  return o->side != s->side && _adm_battle_ship_active (self, other) &&
+         adm_battle_get_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
+}
+
+/* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,
+ * a later one only when nearer by more than EPSILON. */
 static int
-nearest_enemy (AdmBattle *self,
-               guint      ship)
+nearest_of (AdmBattle   *self,
+            guint        ship,
+            const guint *ships,
+            guint        n_ships)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double best_distance = G_MAXDOUBLE;
   int best = -1;
 
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+  for (guint k = 0; k < (ships != NULL ? n_ships : _adm_battle_n_ships (self)); k++)
     {
-      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      guint i = ships != NULL ? ships[k] : k;
       double d;
 
-      /* Hulks are wrecks, not the nearest enemy a damaged crew must engage. */
-      if (other->side == s->side || !_adm_battle_ship_active (self, i) ||
-          adm_battle_get_detection (self, s->side, other->formation) == ADM_DETECTION_NONE)
+      if (!engages (self, s, i))
         continue;
-      d = adm_distance (s->position, other->position);
+      d = adm_distance (s->position, _adm_battle_ship (self, i)->position);
       if (d < best_distance - EPSILON)
         {
           best_distance = d;
@@ -139,15 +161,97 @@ nearest_enemy (AdmBattle *self,
   return best;
 }
 
+/* The ships close enough to be the one nearest_of () picks among them all, found in the
+ * cache's grid in squares growing around @ship, in increasing order: those within
+ * NEAR_BAND of the nearest distance. A ship farther than that never holds the walk's best
+ * when one of these comes (each is nearer by more than EPSILON), so the walk over these alone
+ * gives the same ship. FALSE when there is no cache, or a ship lies so close to the band's
+ * edge that it might count (then the caller walks them all). */
+#define NEAR_BAND 1e-3
+
+static gboolean
+nearest_candidates (AdmBattle *self,
+                    guint      ship,
+                    GArray    *candidates)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  double reach = 8.0;
+
+  for (;;)
+    {
+      gboolean every_ship;
+      guint n_near;
+      const guint *near = _adm_battle_cache_ships_in_box (self, s->position.x - reach,
+                                                          s->position.y - reach,
+                                                          s->position.x + reach,
+                                                          s->position.y + reach, &every_ship,
+                                                          &n_near);
+      double nearest = G_MAXDOUBLE;
+
+      if (near == NULL)
+        return FALSE;
+      for (guint k = 0; k < n_near; k++)
+        if (engages (self, s, near[k]))
+          nearest = MIN (nearest, adm_distance (s->position,
+                                                _adm_battle_ship (self, near[k])->position));
+      /* Every ship within the band lies inside the square: done. */
+      if (every_ship || nearest + NEAR_BAND + 4 * EPSILON <= reach)
+        {
+          g_array_set_size (candidates, 0);
+          for (guint k = 0; k < n_near && nearest < G_MAXDOUBLE; k++)
+            {
+              double d;
+
+              if (!engages (self, s, near[k]))
+                continue;
+              d = adm_distance (s->position, _adm_battle_ship (self, near[k])->position);
+              if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
+                return FALSE;
+              if (d <= nearest + NEAR_BAND)
+                g_array_append_val (candidates, near[k]);
+            }
+          /* The walk's order: by index (the grid lists them cell by cell). */
+          for (guint k = 1; k < candidates->len; k++)
+            for (guint j = k; j > 0 && g_array_index (candidates, guint, j - 1) >
+                                       g_array_index (candidates, guint, j); j--)
+              {
+                guint swap = g_array_index (candidates, guint, j);
+
+                g_array_index (candidates, guint, j) = g_array_index (candidates, guint, j - 1);
+                g_array_index (candidates, guint, j - 1) = swap;
+              }
+          return TRUE;
+        }
+      reach *= 2;
+    }
+}
+
+/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+static int
+nearest_enemy (AdmBattle *self,
+               guint      ship)
+{
+  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
+  if (nearest_candidates (self, ship, candidates))
+    return nearest_of (self, ship, (const guint *) (void *) candidates->data, candidates->len);
+  return nearest_of (self, ship, NULL, 0);
+}
+
 /* F-FIRE-9: whether @ship splits its fire this phase among several targets. */
 static gboolean
 splits_fire (AdmBattle *self,
              guint      ship)
 {
   const char *first = NULL;
+  gboolean splits;
 
   if (self->orders == NULL)
     return FALSE;
+  /* In a fire phase the cache has read the declarations once (adm-battle-cache.c). */
+  if (_adm_battle_cache_splits_fire (self, ship, &splits))
+    return splits;
   for (guint i = 0; i < self->orders->fires->len; i++)
     {
       AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
@@ -175,14 +279,19 @@ line_of_fire (AdmBattle *self,
 {
   AdmPoint a = _adm_battle_ship (self, firer)->position;
   AdmPoint b = _adm_battle_ship (self, target)->position;
-  gboolean hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
-                                                "markers-shift-hulks-block");
+  gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
+                                                      "markers-shift-hulks-block");
   const guint *near;
-  guint n_near;
+  guint n_near, first_new = 0;
 
   *blocked = -1;
-  for (guint i = 0; i < adm_battle_get_n_markers (self); i++)
+  /* In a fire phase the cache names the markers near the line, and those placed since it
+   * began (adm-battle-cache.c); any one the line passes behind shifts the column. */
+  near = _adm_battle_cache_markers_near (self, a, b, &n_near, &first_new);
+  for (guint k = 0; k < (near != NULL ? n_near + adm_battle_get_n_markers (self) - first_new
+                                      : adm_battle_get_n_markers (self)) && !*behind; k++)
     {
+      guint i = near == NULL ? k : k < n_near ? near[k] : first_new + (k - n_near);
       const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
 
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
@@ -237,13 +346,13 @@ target_type (AdmBattle *self,
   /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
-  category = _adm_battle_ruling_is (self, "formation-target", "aspect-only")
+  category = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only")
                ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
     {
-      if (_adm_battle_ruling_is (self, "station-target", "orbital"))
+      if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
         {
           *description = g_strdup (_("orbital target"));
           return g_strdup ("orbital");
@@ -339,6 +448,17 @@ _adm_battle_use_shields (AdmBattle *self,
   use_shields (self, target, blocks);
 }
 
+/* "%u" of one die, without printf for the single digits of a d6 (a phase shows thousands). */
+static void
+append_value (GString *shown,
+              guint    value)
+{
+  if (value < 10)
+    g_string_append_c (shown, '0' + value);
+  else
+    g_string_append_printf (shown, "%u", value);
+}
+
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. */
 static gboolean
@@ -352,18 +472,25 @@ roll_hits (AdmBattle   *self,
            GString     *shown,
            GError     **error)
 {
-  g_autofree guint *values = g_new0 (guint, MAX (dice, 1));
+  guint buffer[64];
+  g_autofree guint *allocated = NULL;
+  guint *values = buffer;
   int misses = 0;
 
   *hits = 0;
   if (dice <= 0)
     return TRUE;
+  /* No allocation for an attack's dice but the largest. */
+  if ((gsize) dice > G_N_ELEMENTS (buffer))
+    values = allocated = g_new0 (guint, dice);
   if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"), what,
                          hit_on))
     return FALSE;
   for (int i = 0; i < dice; i++)
     {
-      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", values[i]);
+      if (i > 0)
+        g_string_append_c (shown, ' ');
+      append_value (shown, values[i]);
       if ((int) values[i] >= hit_on)
         (*hits)++;
       else
@@ -377,7 +504,8 @@ roll_hits (AdmBattle   *self,
       g_string_append (shown, _("; re-rolled"));
       for (int i = 0; i < misses; i++)
         {
-          g_string_append_printf (shown, " %u", values[i]);
+          g_string_append_c (shown, ' ');
+          append_value (shown, values[i]);
           if ((int) values[i] >= hit_on)
             (*hits)++;
         }
@@ -565,7 +693,7 @@ volley_shift (AdmBattle     *self,
 {
   int shift = 0;
 
-  *half = _adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
+  *half = _adm_battle_cache_ruling_is (self, "half-range-boundary", "less-than-half")
             ? v->farthest < v->shortest / 2.0 - EPSILON
             : v->farthest <= v->shortest / 2.0 + EPSILON;
   *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
@@ -640,7 +768,7 @@ attack (AdmBattle  *self,
   for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
     {
       AdmDetection now = adm_battle_get_detection (self, side, attacker);
-      AdmDetection level = _adm_battle_ruling_is (self, "fire-reveals", "presence")
+      AdmDetection level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
                              ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
 
       if (side != _adm_battle_formation (self, attacker)->side && now < level)
@@ -684,7 +812,8 @@ attack (AdmBattle  *self,
       if (v.behind)
         g_string_append (line, _(", behind an explosion marker"));
       g_string_append_printf (line, _(", column %d"), column);
-      shields_first = _adm_battle_ruling_is (self, "shields-against-artillery", "before-armour");
+      shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
+                                                   "before-armour");
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
@@ -1052,7 +1181,9 @@ resolve_decl (AdmBattle    *self,
   g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GHashTable) checked = g_hash_table_new (NULL, NULL);
+  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
+  g_autoptr(GArray) checked = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
   int attacker = -1;
   const AdmBattleShip *t;
 
@@ -1089,11 +1220,21 @@ resolve_decl (AdmBattle    *self,
           continue;
         }
       /* One check per ship and target choice, however many of its batteries fire. */
-      if (g_hash_table_contains (checked, GUINT_TO_POINTER (battery.ship)))
-        ok = GPOINTER_TO_INT (g_hash_table_lookup (checked, GUINT_TO_POINTER (battery.ship)));
-      else if (!damaged_check (self, battery.ship, target, &ok, error))
-        return FALSE;
-      g_hash_table_insert (checked, GUINT_TO_POINTER (battery.ship), GINT_TO_POINTER (ok));
+      {
+        guint c = 0;
+
+        while (c < checked->len && g_array_index (checked, guint, c) != battery.ship)
+          c++;
+        if (c < checked->len)
+          ok = g_array_index (passed, gboolean, c);
+        else if (!damaged_check (self, battery.ship, target, &ok, error))
+          return FALSE;
+        else
+          {
+            g_array_append_val (checked, battery.ship);
+            g_array_append_val (passed, ok);
+          }
+      }
       t = _adm_battle_ship (self, target);
       g_array_append_val (ok ? batteries : failed, battery);
     }
@@ -1111,7 +1252,7 @@ resolve_decl (AdmBattle    *self,
       const AdmWeapon *weapon = battery_weapon (self, b);
       g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Battery));
 
-      if (nearest < 0 || _adm_battle_ruling_is (self, "damaged-fire-check", "hold") ||
+      if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
         {
           _adm_battle_report (self, _("%s's %s holds its fire."),

@@ -96,6 +96,48 @@ const guint         *_adm_battle_cache_ships_near (AdmBattle *self,
                                                AdmPoint     b,
                                                guint       *n_ships);
 
+/* The ships whose centres lie in the box @x0,@y0–@x1,@y1, and some others near it; @every_ship
+ * tells whether the box holds every ship's centre. NULL without a cache. Valid until the next
+ * question. */
+const guint         *_adm_battle_cache_ships_in_box (AdmBattle *self,
+                                               double       x0,
+                                               double       y0,
+                                               double       x1,
+                                               double       y1,
+                                               gboolean    *every_ship,
+                                               guint       *n_ships);
+/* F-FIRE-9: whether @ship's declarations in this phase name more than one target (@splits);
+ * FALSE without a cache or orders. */
+gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
+                                               guint        ship,
+                                               gboolean    *splits);
+/* Whether @side may read every name in the battle — every other formation identified, every
+ * other side seen (F-ECM-2) — so that no text need be searched for it; FALSE when not, or
+ * without a cache. _adm_battle_set_detection () tells the cache of each change. */
+gboolean             _adm_battle_cache_side_reads_all (AdmBattle *self,
+                                               guint        side);
+void                 _adm_battle_cache_detection_changed (AdmBattle *self);
+/* _adm_battle_ruling_is () with each ruling looked up once a phase. */
+gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
+                                               const char  *id,
+                                               const char  *value);
+/* g_dgettext () for the phase's report: each message looked up once a phase. */
+const char          *_adm_battle_cache_gettext (AdmBattle *self,
+                                               const char  *msgid) G_GNUC_FORMAT (2);
+
+const char          *_adm_battle_cache_ngettext (AdmBattle *self,
+                                               const char  *msgid,
+                                               const char  *msgid_plural,
+                                               gulong       n) G_GNUC_FORMAT (3);
+/* The markers (indices) that the segment @a–@b may meet among those on the table when the
+ * phase began, and some others near it; those from @first_new on were placed since and are
+ * not listed (F-ART-10). NULL without a cache. Valid until the next question. */
+const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
+                                               AdmPoint     a,
+                                               AdmPoint     b,
+                                               guint       *n_markers,
+                                               guint       *first_new);
+
 /* Accessors for the state being changed. */
 AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,
                                                guint        index);

@@ -911,6 +911,7 @@ _adm_battle_set_detection (AdmBattle    *self,
   guint n_formations = self->state->formations->len;
 
   g_array_index (self->state->detection, guint8, side * n_formations + formation) = level;
+  _adm_battle_cache_detection_changed (self);
 }
 
 gboolean

@@ -200,7 +200,8 @@ adm_ti4_catalog_get_path (AdmTi4Catalog *self)
 guint
 adm_ti4_catalog_get_n_units (AdmTi4Catalog *self)
 {
-  g_return_val_if_fail (ADM_IS_TI4_CATALOG (self), 0);
+  /* The odds ask this of every fleet they meet: a NULL check, not a type check (issue 20). */
+  g_return_val_if_fail (self != NULL, 0);
   return self->units->len;
 }
 
@@ -208,7 +209,7 @@ const AdmTi4Unit * const *
 adm_ti4_catalog_get_units (AdmTi4Catalog *self,
                            guint         *n_units)
 {
-  g_return_val_if_fail (ADM_IS_TI4_CATALOG (self), NULL);
+  g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (n_units != NULL, NULL);
   *n_units = self->units->len;
   return (const AdmTi4Unit * const *) self->units->pdata;
@@ -218,7 +219,7 @@ const AdmTi4Unit *
 adm_ti4_catalog_get_unit (AdmTi4Catalog *self,
                           guint          index)
 {
-  g_return_val_if_fail (ADM_IS_TI4_CATALOG (self), NULL);
+  g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->units->len, NULL);
   return g_ptr_array_index (self->units, index);
 }

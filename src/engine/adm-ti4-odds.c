@@ -123,6 +123,11 @@ typedef struct {
 } FleetSlot;
 
 typedef struct {
+  gsize key;
+  guint index;  /* EndRecord index + 1; 0: empty */
+} EndSlot;
+
+typedef struct {
   AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
@@ -133,11 +138,44 @@ typedef struct {
   FleetSlot               *fleet_slots;
   guint                    n_fleet_slots;
   Side                     sides[2];    /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
-  GHashTable              *end_ids;     /* packed (outcome, attacker, defender) → index + 1 */
+  /* Packed (outcome, attacker, defender) → index in @ends + 1: open addressing as for the
+   * fleets, a power of 2 of slots, at most half full. */
+  EndSlot                 *end_slots;
+  guint                    n_end_slots;
   GArray                  *ends;        /* EndRecord */
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
+  /* The fleets' and states' small blocks, carved from a few large ones and freed together:
+   * a small battle meets a few dozen fleets, and their allocations were much of its time
+   * (issue 20). */
+  GPtrArray               *blocks;
+  char                    *block_free;
+  gsize                    block_left;
 } Solver;
+
+#define BLOCK_SIZE 8192
+
+/* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
+static gpointer
+solver_alloc (Solver *solver,
+              gsize   size)
+{
+  gpointer memory;
+
+  size = (size + 15) & ~(gsize) 15;
+  if (size > solver->block_left)
+    {
+      gsize block = MAX (BLOCK_SIZE, size);
+
+      solver->block_free = g_malloc (block);
+      solver->block_left = block;
+      g_ptr_array_add (solver->blocks, solver->block_free);
+    }
+  memory = solver->block_free;
+  solver->block_free += size;
+  solver->block_left -= size;
+  return memset (memory, 0, size);
+}
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
 static guint
@@ -163,15 +201,6 @@ pack (guint outcome,
 {
   return GSIZE_TO_POINTER (((gsize) outcome << (2 * ID_BITS)) |
                            ((gsize) attacker << ID_BITS) | (gsize) defender);
-}
-
-static void
-fleet_info_free (gpointer data)
-{
-  FleetInfo *info = data;
-
-  g_free (info->dist);
-  g_free (info);
 }
 
 static inline FleetInfo *
@@ -229,7 +258,7 @@ intern (Solver            *solver,
   if (slot->id != 0)
     return slot->id - 1;
 
-  info = g_new0 (FleetInfo, 1);
+  info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
   info->alive = adm_ti4_fleet_fighting (solver->catalog, fleet, solver->arena) > 0;
   info->capacity = adm_ti4_fleet_hit_capacity (solver->catalog, fleet, solver->arena);
@@ -264,7 +293,7 @@ info_dist (Solver *solver,
       AdmTi4Dice dice;
 
       adm_ti4_fleet_combat_dice (solver->catalog, &info->fleet, solver->arena, &dice);
-      info->dist = g_new (double, info->n_dice + 1);
+      info->dist = solver_alloc (solver, (info->n_dice + 1) * sizeof (double));
       adm_ti4_hits_distribution (&dice, info->dist);
     }
   return info->dist;
@@ -303,22 +332,54 @@ info_retreated (Solver *solver,
 }
 
 static void
+grow_end_slots (Solver *solver)
+{
+  EndSlot *old = solver->end_slots;
+  guint n_old = solver->n_end_slots;
+
+  solver->n_end_slots *= 2;
+  solver->end_slots = g_new0 (EndSlot, solver->n_end_slots);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i].index != 0)
+      {
+        guint mask = solver->n_end_slots - 1;
+        guint j = packed_hash (GSIZE_TO_POINTER (old[i].key)) & mask;
+
+        while (solver->end_slots[j].index != 0)
+          j = (j + 1) & mask;
+        solver->end_slots[j] = old[i];
+      }
+  g_free (old);
+}
+
+static void
 add_end (Solver        *solver,
          AdmTi4Outcome  outcome,
          guint          attacker,
          guint          defender,
          double         p)
 {
-  gpointer key = pack (outcome, attacker, defender);
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (solver->end_ids, key));
+  gsize key = GPOINTER_TO_SIZE (pack (outcome, attacker, defender));
+  guint mask = solver->n_end_slots - 1, index;
+  EndSlot *slot;
 
+  for (guint i = packed_hash (GSIZE_TO_POINTER (key)) & mask;; i = (i + 1) & mask)
+    {
+      slot = &solver->end_slots[i];
+      if (slot->index == 0 || slot->key == key)
+        break;
+    }
+  index = slot->index;
   if (index == 0)
     {
       EndRecord record = { outcome, attacker, defender, 0.0 };
 
       g_array_append_val (solver->ends, record);
       index = solver->ends->len;
-      g_hash_table_insert (solver->end_ids, key, GUINT_TO_POINTER (index));
+      slot->key = key;
+      slot->index = index;
+      if (solver->ends->len * 2 > solver->n_end_slots)
+        grow_end_slots (solver);
     }
   g_array_index (solver->ends, EndRecord, index - 1).probability += p;
 }
@@ -374,7 +435,7 @@ has_fighters (AdmTi4Catalog     *catalog,
 
 /* LRR 39.3: the fleets after 0, 1, … barrage hits on @fleet's fighters: @ids[k] and the
  * probability @p[k] for k = 0..return value, the last one with every larger number (both
- * arrays newly allocated). */
+ * arrays in the solver's blocks). */
 static guint
 barrage_outcomes (Solver            *solver,
                   const AdmTi4Fleet *fleet,
@@ -396,9 +457,9 @@ barrage_outcomes (Solver            *solver,
     if (adm_ti4_catalog_get_unit (solver->catalog, i)->fighter)
       fighters += adm_ti4_fleet_count (fleet, i);
   n = MIN (fighters, n_dice);
-  ids = *ids_out = g_new (guint, n + 1);
-  p = *p_out = g_new (double, n + 1);
-  dist = g_new (double, n_dice + 1);
+  ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
+  p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
+  dist = solver_alloc (solver, (n_dice + 1) * sizeof (double));
   adm_ti4_hits_distribution (&dice, dist);
   for (guint k = 0; k <= n; k++)
     {
@@ -410,7 +471,6 @@ barrage_outcomes (Solver            *solver,
     }
   for (guint k = n + 1; k <= n_dice; k++)
     p[n] += dist[k];
-  g_free (dist);
   return n;
 }
 
@@ -420,17 +480,16 @@ static void
 side_init (Side         *side,
            AdmTi4Policy  policy)
 {
-  side->states = g_array_new (FALSE, FALSE, sizeof (SideState));
-  side->dense = g_array_new (FALSE, TRUE, sizeof (guint));
+  /* Room for a small battle's states from the start: no growing for those (issue 20). */
+  side->states = g_array_sized_new (FALSE, FALSE, sizeof (SideState), 64);
+  side->dense = g_array_sized_new (FALSE, TRUE, sizeof (guint), 128);
   side->policy = policy;
 }
 
 static void
 side_clear (Side *side)
 {
-  if (side->states != NULL)
-    for (guint s = 0; s < side->states->len; s++)
-      g_free (g_array_index (side->states, SideState, s).after);
+  /* The states' @after arrays belong to the solver's blocks. */
   g_clear_pointer (&side->states, g_array_unref);
   g_clear_pointer (&side->dense, g_array_unref);
   g_clear_pointer (&side->p, g_free);
@@ -474,7 +533,7 @@ side_explore (Solver *solver,
       SideState *state = &g_array_index (side->states, SideState, s);
       AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
       guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
-      guint *after = g_new (guint, n + 1);
+      guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
 
       /* Both policies assign hits one at a time, each to the unit the policy picks in what
        * is left (adm_ti4_fleet_suggest), so k hits are k - 1 hits and one more. */
@@ -507,13 +566,15 @@ compare_capacity (gconstpointer a,
 
 /* Renumbers the side's states by hit capacity, highest first. Every hit takes at least one
  * off the capacity, so a state's successors all come after it: walking the states in order
- * visits each one after everything that flows into it. Returns the old → new numbers. */
+ * visits each one after everything that flows into it. Returns the old → new numbers, in the
+ * solver's blocks. */
 static guint *
-side_sort (Side *side)
+side_sort (Solver *solver,
+           Side   *side)
 {
   guint n = side->states->len;
-  g_autofree guint *order = g_new (guint, n);
-  guint *rank = g_new (guint, n);
+  guint *order = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
+  guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
   GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (SideState), n);
 
   for (guint s = 0; s < n; s++)
@@ -711,8 +772,9 @@ start (Solver            *solver,
        double           **mass_out,
        GError           **error)
 {
-  g_autofree guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
-  g_autofree double *pa = NULL, *pd = NULL;
+  /* These belong to the solver's blocks. */
+  guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
+  double *pa = NULL, *pd = NULL;
   Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
   guint na, nd, n_a, n_d;
   double *mass;
@@ -721,10 +783,10 @@ start (Solver            *solver,
     {
       /* LRR 48: no barrage on a planet. */
       na = nd = 0;
-      ids_a = g_new (guint, 1);
-      ids_d = g_new (guint, 1);
-      pa = g_new (double, 1);
-      pd = g_new (double, 1);
+      ids_a = solver_alloc (solver, sizeof (guint));
+      ids_d = solver_alloc (solver, sizeof (guint));
+      pa = solver_alloc (solver, sizeof (double));
+      pd = solver_alloc (solver, sizeof (double));
       ids_a[0] = intern (solver, attacker);
       ids_d[0] = intern (solver, defender);
       pa[0] = pd[0] = 1.0;
@@ -750,8 +812,8 @@ start (Solver            *solver,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
-  rank_a = side_sort (side_a);
-  rank_d = side_sort (side_d);
+  rank_a = side_sort (solver, side_a);
+  rank_d = side_sort (solver, side_d);
   side_a->p = g_new (double, side_a->max_hits + 1);
   side_d->p = g_new (double, side_d->max_hits + 1);
 
@@ -919,7 +981,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GError                 **error)
 {
   g_autoptr(GPtrArray) fleets = NULL;
-  g_autoptr(GHashTable) end_ids = NULL;
+  g_autoptr(GPtrArray) blocks = NULL;
   g_autoptr(GArray) ends = NULL;
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
@@ -940,16 +1002,18 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  fleets = g_ptr_array_new_with_free_func (fleet_info_free);
-  end_ids = g_hash_table_new (packed_hash, g_direct_equal);
-  ends = g_array_new (FALSE, FALSE, sizeof (EndRecord));
+  fleets = g_ptr_array_sized_new (128);
+  blocks = g_ptr_array_new_with_free_func (g_free);
+  ends = g_array_sized_new (FALSE, FALSE, sizeof (EndRecord), 32);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
   solver.fleets = fleets;
+  solver.blocks = blocks;
   solver.n_fleet_slots = 64;
   solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
-  solver.end_ids = end_ids;
+  solver.n_end_slots = 64;
+  solver.end_slots = g_new0 (EndSlot, solver.n_end_slots);
   solver.ends = ends;
   side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
   side_init (&solver.sides[ADM_TI4_DEFENDER], options->defender_policy);
@@ -963,6 +1027,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
 
   ok = solve (&solver, attacker, defender, cancellable, error);
   g_clear_pointer (&solver.fleet_slots, g_free);
+  g_clear_pointer (&solver.end_slots, g_free);
   side_clear (&solver.sides[ADM_TI4_ATTACKER]);
   side_clear (&solver.sides[ADM_TI4_DEFENDER]);
   if (!ok)
@@ -988,12 +1053,13 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
       odds->outcome[end->outcome] += end->probability;
+      /* adm_ti4_fleet_count () read in place: intact and damaged. */
       for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
         {
-          odds->attacker_expected[i] += end->probability * adm_ti4_fleet_count (&end->attacker,
-                                                                                i);
-          odds->defender_expected[i] += end->probability * adm_ti4_fleet_count (&end->defender,
-                                                                                i);
+          odds->attacker_expected[i] += end->probability *
+                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
+          odds->defender_expected[i] += end->probability *
+                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
         }
     }
   /* LRR 39.10: a side that retreated lost; the other holds the system. */
