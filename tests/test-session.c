@@ -436,6 +436,69 @@ test_torpedo_repro (void)
   close_window (window);
 }
 
+/* Issue 15: a campaign whose last save was cut mid-append (the program killed while it wrote
+ * the last roll) opens at its last complete action, and the window says so in a dialog that
+ * names the file and line — the master is never left to find out. */
+static void
+test_cut_file_told (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-session-cut-XXXXXX", &error);
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (3);
+  AdmDiceRequest request = { 2, 6, "Weather over Komarr", "F-RDY-2" };
+  g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  const char *last;
+  gsize length;
+  guint values[2], n_before;
+  AdmiraltyWindow *window;
+  GtkWidget *dialog;
+  const char *body;
+
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_roll (campaign, ADM_DICE_SOURCE (prng), &request, 1795370400,
+                                    values, &error));
+  n_before = adm_journal_get_n_actions (adm_campaign_get_journal (campaign));
+  g_assert_true (adm_campaign_roll (campaign, ADM_DICE_SOURCE (prng), &request, 1795370460,
+                                    values, &error));
+  g_assert_no_error (error);
+  /* The last action cut in its middle, as a kill mid-append leaves it. */
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  last = g_strrstr (text, "<action");
+  g_assert_nonnull (last);
+  g_assert_true (g_file_set_contents (path, text, (last - text) + 20, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  window = new_window ();
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  g_assert_cmpuint (adm_journal_get_n_actions (adm_campaign_get_journal (
+                      admiralty_window_get_campaign (window))), ==, n_before);
+  dialog = _admiralty_window_get_error_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "Opened at the Last Complete Action");
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "komarr.admiralty:"));
+  g_assert_nonnull (strstr (body, "the end of the file was cut off"));
+  /* Opening wrote nothing: the cut file is as the kill left it until the master goes on. */
+  {
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, before);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -449,6 +512,7 @@ main (int   argc,
   g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
   g_test_add_func ("/ui/session/ti4-undo-redo", test_ti4_undo_redo);
   g_test_add_func ("/ui/session/torpedo-repro", test_torpedo_repro);
+  g_test_add_func ("/ui/session/cut-file-told", test_cut_file_told);
 
   status = g_test_run ();
   return ui_test_finish (status);

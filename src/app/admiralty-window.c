@@ -711,6 +711,19 @@ admiralty_window_own_battle_folders (AdmiraltyWindow *self)
   return folders;
 }
 
+/* A file whose end was cut mid-save opens at its last complete action (issue 15): the master
+ * is told so, with FILE:LINE and the action, in a dialog that stays until read — never a
+ * toast that fades. */
+static void
+admiralty_window_warn_recovered (AdmiraltyWindow *self,
+                                 AdmJournal      *journal)
+{
+  const char *note = journal != NULL ? adm_journal_get_recovery_note (journal) : NULL;
+
+  if (note != NULL)
+    _admiralty_window_present_error (self, _("Opened at the Last Complete Action"), note, NULL);
+}
+
 /* A battle already open is shown again rather than opened twice: two tabs would autosave
  * over each other. */
 static gboolean
@@ -752,6 +765,8 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
 
   _admiralty_window_remember_file (self, path);
   admiralty_window_announce_battle (self, page);
+  admiralty_window_warn_recovered (self,
+                                   adm_battle_get_log (admiralty_battle_page_get_battle (page)));
   return TRUE;
 }
 
@@ -780,6 +795,8 @@ admiralty_window_open_ti4 (AdmiraltyWindow *self,
     }
   _admiralty_window_add_ti4_page (self, page);
   _admiralty_window_remember_file (self, path);
+  admiralty_window_warn_recovered (self, adm_ti4_combat_get_journal (
+                                           admiralty_ti4_page_get_combat (page)));
   return TRUE;
 }
 
@@ -842,6 +859,7 @@ admiralty_window_open (AdmiraltyWindow *self,
   self->campaign_source = g_canonicalize_filename (path, NULL);
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, path);
+  admiralty_window_warn_recovered (self, adm_campaign_get_journal (campaign));
 
   return TRUE;
 }

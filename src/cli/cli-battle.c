@@ -985,6 +985,8 @@ load (const char        *path,
   g_autoptr(GError) error = NULL;
 
   *battle = adm_battle_load_game (path, &error);
+  if (*battle != NULL)
+    _cli_warn_recovered (adm_battle_get_log (*battle));
   /* A damaged saved battle, or one that is gone: its newest backup that opens is named. */
   if (*battle == NULL &&
       (g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT) ||
@@ -1025,7 +1027,7 @@ load_engagement (const char        *path,
   g_autofree char *name = NULL;
   const char *saved;
 
-  *campaign = adm_campaign_open (path, &error);
+  *campaign = _cli_open_campaign (path, &error);
   if (*campaign == NULL)
     return _cli_invalid (json, "%s", error->message);
   if (adm_campaign_get_path (*campaign) == NULL)

@@ -33,7 +33,7 @@ open_campaign (const char   *path,
                gboolean     *is_campaign)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) opened = adm_campaign_open (path, &error);
+  g_autoptr(AdmCampaign) opened = _cli_open_campaign (path, &error);
   g_autofree char *data = NULL;
   gsize length;
 

@@ -232,7 +232,7 @@ _cli_engagements_run (int    argc,
     return _cli_invalid (json, _("--cycle “%s” is not a cycle; give a whole number from 1"),
                          cycle_text);
 
-  campaign = adm_campaign_open (files[0], &error);
+  campaign = _cli_open_campaign (files[0], &error);
   if (campaign == NULL)
     return _cli_invalid (json, "%s", error->message);
   if (cycle > 0 &&

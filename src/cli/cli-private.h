@@ -70,6 +70,12 @@ CliExit         _cli_journal_run          (int             argc,
                                            char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
+/* adm_campaign_open (), and when the file's end was cut mid-save (issue 15) the note saying it
+ * opened at the last complete action, FILE:LINE, printed on stderr — never silently. */
+AdmCampaign    *_cli_open_campaign        (const char      *path,
+                                           GError         **error);
+/* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
+void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
  * (everything), the public, or one side — a faction, or an admiral, who sees his faction's
  * picture and reads his own summary. */

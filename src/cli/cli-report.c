@@ -99,7 +99,7 @@ static AdmCampaign *
 open_campaign (const char *path)
 {
   g_autoptr(GError) error = NULL;
-  AdmCampaign *campaign = adm_campaign_open (path, &error);
+  AdmCampaign *campaign = _cli_open_campaign (path, &error);
   g_autofree char *backup = NULL;
 
   if (campaign != NULL)

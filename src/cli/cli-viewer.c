@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-viewer.c: who a command's picture of a campaign is for (--as, issue 17) — the master,
  * the public, a faction or an admiral — through the maps' one filter,
- * adm_strategy_formation_visible (). Shared by `cycle` and `engagements`. */
+ * adm_strategy_formation_visible (). Shared by `cycle`, `engagements` and `report`. And how
+ * every command opens a campaign: telling the master when its end was cut mid-save. */
 
 #include "config.h"
 
@@ -90,4 +91,24 @@ _cli_viewer_knows_engagement (AdmState            *state,
         return TRUE;
     }
   return FALSE;
+}
+
+void
+_cli_warn_recovered (AdmJournal *journal)
+{
+  const char *note = journal != NULL ? adm_journal_get_recovery_note (journal) : NULL;
+
+  if (note != NULL)
+    g_printerr ("admiralty-cli: %s\n", note);
+}
+
+AdmCampaign *
+_cli_open_campaign (const char  *path,
+                    GError     **error)
+{
+  AdmCampaign *campaign = adm_campaign_open (path, error);
+
+  if (campaign != NULL)
+    _cli_warn_recovered (adm_campaign_get_journal (campaign));
+  return campaign;
 }
