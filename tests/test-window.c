@@ -344,7 +344,9 @@ roll_once (AdmCampaign *campaign,
 }
 
 /* A damaged campaign file: the error dialog offers the newest backup and restores it under
- * the campaign's own name. */
+ * the campaign's own name. The backup is the file as the previous session left it: a
+ * session's first save writes the file whole and keeps the one before (issue 15), later ones
+ * add at its end. */
 static void
 test_corrupt_campaign_backup (void)
 {
@@ -354,19 +356,32 @@ test_corrupt_campaign_backup (void)
   g_autofree char *contents = NULL;
   g_autofree char *backup = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GString) damaged = NULL;
+  const char *first;
   gsize length;
   GtkWidget *dialog;
 
   roll_once (campaign, "First roll");
-  roll_once (campaign, "Second roll");
   path = g_strdup (adm_campaign_get_path (campaign));
   g_assert_nonnull (path);
   close_window (window);
+  /* The next session: its first save keeps the file of one roll as the backup. */
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  roll_once (admiralty_window_get_campaign (window), "Second roll");
+  close_window (window);
 
-  /* Cut the file in the middle of its journal. */
+  /* Damage in the middle of the journal (not an end cut mid-save, which opens at the last
+   * complete action): refused, the backup offered. */
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, contents, length - 40, &error));
+  first = strstr (contents, "First roll");
+  g_assert_nonnull (first);
+  damaged = g_string_new_len (contents, (gssize) length);
+  g_string_insert (damaged, first - contents, "<broken ");
+  g_assert_true (g_file_set_contents (path, damaged->str, (gssize) damaged->len, &error));
   g_assert_no_error (error);
   backup = adm_campaign_find_backup (path);
   g_assert_nonnull (backup);
@@ -1384,6 +1399,12 @@ count_close_buttons (GtkWidget *widget)
   return n;
 }
 
+static gboolean
+no_close_button (gpointer window)
+{
+  return count_close_buttons (GTK_WIDGET (window)) == 0;
+}
+
 /* The Campaign, Sector Map and Orders tabs have no close button and refuse to close, by the
  * tab view or by Ctrl+W; a battle's tab has its close button and closes. */
 static void
@@ -1420,6 +1441,8 @@ test_permanent_tabs (void)
   adw_tab_view_close_page (window->tab_view, battle_tab);
   iterate ();
   g_assert_cmpint (adw_tab_view_get_n_pages (window->tab_view), ==, (int) n - 1);
+  /* The closed tab's button goes with the tab bar's closing animation. */
+  iterate_until (no_close_button, window, 3000);
   g_assert_cmpuint (count_close_buttons (GTK_WIDGET (window)), ==, 0);
 
   close_window (window);
