@@ -374,6 +374,80 @@ test_torpedo_by_click (void)
   remove_battle_copy (path);
 }
 
+/* The odds preview read before the dice (issue 19): in torpedo-duel's fire phase Prince Xav
+ * is clicked, its main battery checked and Pale Jade clicked; the panel shows the dice and
+ * the number to hit, the column and why, Pale Jade's shields (alone in its formation: its
+ * own), the hull, and the exact odds — the engine's own numbers. */
+static void
+test_odds_preview (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *guns;
+  const char *odds;
+  g_autofree char *expected = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmFirePreview preview = { 0 };
+  AdmFireDecl decl = { 0 };
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  guns = _admiralty_orders_panel_get_weapon_check (panel, "Main battery");
+  g_assert_nonnull (guns);
+  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
+    pointer_click_widget (guns);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  odds = _admiralty_orders_panel_get_odds_text (panel);
+  g_test_message ("odds: %s", odds);
+  g_assert_nonnull (strstr (odds, "Artillery: "));
+  g_assert_nonnull (strstr (odds, "hits on 4+ (armour, F-ART-12)"));
+  g_assert_nonnull (strstr (odds, "Shields: 3 blocks, its own (F-SHLD-1)"));
+  g_assert_nonnull (strstr (odds, "Hull: "));
+  g_assert_nonnull (strstr (odds, "out of action"));
+
+  /* The numbers shown are the engine's preview of the same declaration. */
+  decl.ships = g_ptr_array_new_with_free_func (g_free);
+  decl.weapons = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (decl.ships, g_strdup ("prince-xav"));
+  g_ptr_array_add (decl.weapons, g_strdup ("main"));
+  decl.target = g_strdup ("pale-jade");
+  orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  g_assert_true (adm_battle_preview_fire (battle, orders, &decl, &preview, NULL));
+  g_assert_true (preview.legal);
+  expected = g_strdup_printf ("at least one damage %.1f%%", 100 * preview.exact_p_damage);
+  g_assert_nonnull (strstr (odds, expected));
+  adm_fire_preview_clear (&preview);
+  g_ptr_array_unref (decl.ships);
+  g_ptr_array_unref (decl.weapons);
+  g_free (decl.target);
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  iterate_until (NULL, NULL, 200);
+  root_screenshot ("battle-odds-preview.png", 1280, 800);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Drags ship @id's course on the table from table point @from to @to (cm). */
 static void
 drag_table (AdmiraltyTableWidget *table,
@@ -635,6 +709,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
+  g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   status = g_test_run ();

@@ -1382,6 +1382,86 @@ fire_decl_free (AdmFireDecl *decl)
   g_free (decl);
 }
 
+/* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
+ * of the declared fire, lines a master reads out before the dice (issue 19). */
+static void
+append_fire_details (GString              *text,
+                     const AdmFirePreview *preview)
+{
+  if (preview->attacks > 1)
+    /* Translators: F-ART-3, each firing ship is an attack of its own */
+    g_string_append_printf (text, ngettext ("\n%u attack, one per firing ship (F-ART-3); "
+                                            "the first:",
+                                            "\n%u attacks, one per firing ship (F-ART-3); "
+                                            "the first:", preview->attacks),
+                            preview->attacks);
+  if (preview->artillery != NULL)
+    {
+      /* Translators: artillery dice: count, firepower, table column, target type, to-hit */
+      g_string_append_printf (text, ngettext ("\nArtillery: %d die (firepower %d, column %d "
+                                              "against %s), hits on %d+ (armour, F-ART-12)",
+                                              "\nArtillery: %d dice (firepower %d, column %d "
+                                              "against %s), hits on %d+ (armour, F-ART-12)",
+                                              preview->artillery_input.dice),
+                              preview->artillery_input.dice, preview->artillery_firepower,
+                              preview->column, preview->aspect != NULL ? preview->aspect : "",
+                              preview->artillery_input.hit_on);
+      if (preview->artillery_input.reroll)
+        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
+    }
+  if (preview->destructors != NULL)
+    {
+      g_string_append_printf (text, ngettext ("\nDestructors: %d die, hits on %d+ (F-DES-2)",
+                                              "\nDestructors: %d dice, hits on %d+ (F-DES-2)",
+                                              preview->destructor_input.dice),
+                              preview->destructor_input.dice, preview->destructor_input.hit_on);
+      if (preview->destructor_input.reroll)
+        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
+    }
+  if (preview->shields == 0)
+    g_string_append (text, _("\nShields: none up (F-SHLD-1)"));
+  else if (preview->shields_from != NULL)
+    /* Translators: shield blocks in play, the target's own, and where the rest come from */
+    g_string_append_printf (text, _("\nShields: %d blocks, %d its own, %s"), preview->shields,
+                            preview->own_shields, preview->shields_from);
+  else
+    g_string_append_printf (text, ngettext ("\nShields: %d block, its own (F-SHLD-1)",
+                                            "\nShields: %d blocks, its own (F-SHLD-1)",
+                                            preview->shields), preview->shields);
+  if (preview->artillery != NULL && preview->artillery_input.order == ADM_SHIELDS_BEFORE_ARMOUR)
+    g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
+  if (preview->special_save)
+    g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
+  /* Translators: the target's hull points left, of its class's */
+  g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);
+  if (preview->damaged)
+    g_string_append (text, _(", already damaged (F-CRIT-6)"));
+  else if (preview->hull_left > 0)
+    /* Translators: F-CRIT-6, the hull points still to lose before the ship is damaged */
+    g_string_append_printf (text, ngettext (", damaged after %d more lost (F-CRIT-6)",
+                                            ", damaged after %d more lost (F-CRIT-6)",
+                                            (preview->hull + 1) / 2 -
+                                              (preview->hull - preview->hull_left)),
+                            (preview->hull + 1) / 2 - (preview->hull - preview->hull_left));
+  if (preview->critical_destroys)
+    g_string_append (text, _("; an escort: any critical destroys it (F-CRIT-4)"));
+  if (preview->hull_left == 0)
+    {
+      g_string_append (text, _("\nA hulk: any hit rolls the catastrophic damage table again "
+                               "(F-CAT-6)."));
+      return;
+    }
+  /* Translators: the exact odds of the declared fire before the dice */
+  g_string_append_printf (text, _("\nExpected damage %.2f · at least one damage %.1f%% · "
+                                  "a critical %.1f%% · damaged or worse %.1f%% · "
+                                  "out of action %.1f%%"),
+                          preview->exact_expected_damage, 100 * preview->exact_p_damage,
+                          100 * preview->exact_p_critical, 100 * preview->p_crippled,
+                          100 * preview->p_destroyed);
+  if (preview->no_damage_reason != NULL)
+    g_string_append_printf (text, _("\nNo damage possible: %s."), preview->no_damage_reason);
+}
+
 static void
 update_odds (AdmiraltyOrdersPanel *self)
 {
@@ -1422,13 +1502,7 @@ update_odds (AdmiraltyOrdersPanel *self)
           g_autofree char *distance = admiralty_format_length (self->fire_preview.distance,
                                                                self->inches);
 
-          /* Translators: the odds of a declared fire before the dice; %s is the distance */
-          g_string_append_printf (text, _("%s · expected damage %.2f · "
-                                          "at least one damage %.0f%% · a critical %.0f%%"),
-                                  distance,
-                                  self->fire_preview.expected_damage,
-                                  100 * self->fire_preview.p_damage,
-                                  100 * self->fire_preview.p_critical);
+          g_string_append (text, distance);
           if (self->fire_preview.column > 0)
             g_string_append_printf (text, _(" · column %d"), self->fire_preview.column);
           if (self->fire_preview.half_range)
@@ -1439,6 +1513,7 @@ update_odds (AdmiraltyOrdersPanel *self)
             g_string_append (text, _(" · behind a marker"));
           if (self->fire_preview.readiness_check)
             g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
+          append_fire_details (text, &self->fire_preview);
         }
     }
   if (launch != NULL && decl != NULL && decl->ships->len > 0)
