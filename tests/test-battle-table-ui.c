@@ -448,6 +448,106 @@ test_odds_preview (void)
   remove_battle_copy (path);
 }
 
+/* Whether every roll row of the dice log contains @text (headings: @heading), and there is
+ * at least one. */
+static gboolean
+dice_rows_all (AdmiraltyBattlePage *page,
+               const char          *heading,
+               const char          *text)
+{
+  GListModel *dice = _admiralty_battle_page_get_dice_model (page);
+  guint rolls = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (dice); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (dice, i);
+      g_autofree char *all = g_strdup_printf ("%s %s", admiralty_log_line_get_text (line),
+                                              admiralty_log_line_get_detail (line) != NULL
+                                                ? admiralty_log_line_get_detail (line) : "");
+
+      if (admiralty_log_line_get_heading (line))
+        {
+          if (heading != NULL && !g_str_has_prefix (admiralty_log_line_get_text (line), heading))
+            return FALSE;
+          continue;
+        }
+      rolls++;
+      if (text != NULL && strstr (all, text) == NULL)
+        return FALSE;
+    }
+  return rolls > 0;
+}
+
+/* The dice log filtered by typing in its search (issue 19): torpedo-duel with its orders
+ * played to turn 2's torpedo phase; "Turn 2" keeps turn 2's rolls only, "F-TORP" the torpedo
+ * rules' rolls, "Pale Jade" the rolls naming the ship; clearing the search shows them all
+ * again; each check at N+ says how many dice passed. The search narrows what the audience
+ * filter shows, never more. */
+static void
+test_dice_log_filter (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GtkWidget *search;
+  GtkStack *side;
+  guint all;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", TRUE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  iterate_until (NULL, NULL, 300);
+  while (adm_battle_get_turn (battle) < 2 || adm_battle_get_phase (battle) <= ADM_PHASE_TORPEDO)
+    resolve_by_click (window, battle, 1);
+
+  search = _admiralty_battle_page_get_dice_search (page);
+  side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search), GTK_TYPE_STACK));
+  gtk_stack_set_visible_child_name (side, "dice");
+  iterate_until (NULL, NULL, 200);
+  all = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
+  g_assert_true (dice_rows_all (page, "Turn 1", NULL) == FALSE);
+
+  pointer_click_widget (search);
+  type_to (search, "Turn 2");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, "Turn 2 ·", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), <,
+                    all);
+
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "F-TORP");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "F-TORP"));
+  root_screenshot ("battle-dice-log-filter.png", 1280, 800);
+
+  /* A check at N+ says how many dice passed and failed: the turrets' 4+ (F-TORP-13). */
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "anti-torpedo turrets");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "F-TORP-13"));
+  g_assert_true (dice_rows_all (page, NULL, "passed ✓, "));
+
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "Pale Jade");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "Pale Jade"));
+
+  keys_to (search, "ctrl+a BackSpace");
+  iterate_until (NULL, NULL, 400);
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), ==,
+                    all);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Drags ship @id's course on the table from table point @from to @to (cm). */
 static void
 drag_table (AdmiraltyTableWidget *table,
@@ -710,6 +810,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
+  g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   status = g_test_run ();
