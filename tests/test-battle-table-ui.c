@@ -448,6 +448,80 @@ test_odds_preview (void)
   remove_battle_copy (path);
 }
 
+/* Torpedoes at a point (F-TORP-3: they run along the line of launch): in torpedo-duel's fire
+ * phase Prince Xav is clicked, its Torpedo tubes checked, and the empty table at (35, 24)
+ * clicked; the panel offers the launch on the heading to that point, Add declares it, the
+ * salvo is launched on that heading and runs along the line. */
+static void
+test_torpedo_at_point (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *tubes;
+  const AdmTorpedoSalvo *salvo;
+  AdmPoint aim = { 35, 24 }, from;
+  double x, y, bearing, along, across;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  from = adm_battle_get_ship (battle, adm_battle_ship_index (battle, "prince-xav"))->position;
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  pointer_click_widget (tubes);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), aim, &x, &y);
+  pointer_click (GTK_WIDGET (table), x, y);
+  iterate_until (NULL, NULL, 200);
+  /* The click aimed the tubes: the shooter is still selected, no ship is the target. */
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, "prince-xav"));
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, -1);
+  g_test_message ("odds: %s", _admiralty_orders_panel_get_odds_text (panel));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
+                            "Launch 4 torpedoes on heading"));
+  root_screenshot ("battle-torpedo-at-point.png", 1280, 800);
+
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+
+  /* Fire: launched on the heading to the point; torpedo phase: it runs along the line. */
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  bearing = adm_heading_normalise (adm_bearing (from, aim));
+  g_assert_cmpfloat_with_epsilon (salvo->heading, bearing, 0.06);
+  resolve_by_click (window, battle, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  along = (salvo->position.x - from.x) * (aim.x - from.x) +
+          (salvo->position.y - from.y) * (aim.y - from.y);
+  across = (salvo->position.x - from.x) * (aim.y - from.y) -
+           (salvo->position.y - from.y) * (aim.x - from.x);
+  g_assert_cmpfloat (along, >, 0);
+  g_assert_cmpfloat (fabs (across) / adm_distance (from, aim), <, 0.1);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Whether every roll row of the dice log contains @text (headings: @heading), and there is
  * at least one. */
 static gboolean
@@ -810,6 +884,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
+  g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);

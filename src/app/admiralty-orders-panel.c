@@ -132,6 +132,10 @@ struct _AdmiraltyOrdersPanel
   GtkWidget             *declare_fire_button;
   GtkWidget             *clear_course_button;
   GtkLabel              *odds_label;
+  /* F-TORP-3: a launch at a point of the table, on the heading from the ship to it. */
+  gboolean               have_aim;
+  AdmPoint               aim;
+  double                 aim_press_x, aim_press_y;
   GtkDrawingArea        *odds_area;
   GtkCheckButton        *lock_check;
   GtkCheckButton        *reinforce_check;
@@ -1288,6 +1292,41 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
   return decl;
 }
 
+/* F-TORP-3: the checked tubes launched at the point clicked on the table: on the heading
+ * from the ship to it, the salvo running along that line. The launch phase checks the arcs
+ * (F-FIRE-6) and the tubes as for a ship target. */
+static AdmOrderDecl *
+launch_at_point (AdmiraltyOrdersPanel *self,
+                 const AdmBattleShip  *ship,
+                 int                  *torpedoes_out)
+{
+  g_autoptr(GString) tubes = g_string_new (NULL);
+  char heading[G_ASCII_DTOSTR_BUF_SIZE];
+  AdmOrderDecl *decl;
+  int torpedoes = 0;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (!is_tube (ship, w) || !weapon_checked (self, w))
+        continue;
+      g_string_append_printf (tubes, "%s%s:%s", tubes->len > 0 ? " " : "", ship->id,
+                              weapon->id);
+      torpedoes += weapon->firepower;
+    }
+  if (tubes->len == 0)
+    return NULL;
+  decl = adm_order_decl_new ("launch");
+  adm_order_decl_set (decl, "weapons", tubes->str);
+  g_ascii_formatd (heading, sizeof heading, "%.1f",
+                   adm_heading_normalise (adm_bearing (ship->position, self->aim)));
+  adm_order_decl_set (decl, "heading", heading);
+  if (torpedoes_out != NULL)
+    *torpedoes_out = torpedoes;
+  return decl;
+}
+
 /* The launch (F-WPN-10) the section describes: the checked tubes that can launch at the
  * target, or NULL; @torpedoes_out gets the torpedoes they hold. */
 static AdmOrderDecl *
@@ -1300,8 +1339,10 @@ launch_decl_from_form (AdmiraltyOrdersPanel *self,
   AdmOrderDecl *decl;
   int torpedoes = 0;
 
-  if (ship == NULL || target < 0)
+  if (ship == NULL || (target < 0 && !self->have_aim))
     return NULL;
+  if (target < 0)
+    return launch_at_point (self, ship, torpedoes_out);
   for (guint w = 0; w < ship->klass->weapons->len; w++)
     {
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
@@ -1479,7 +1520,21 @@ update_odds (AdmiraltyOrdersPanel *self)
 
   decl = fire_decl_from_form (self, target);
   launch = launch_decl_from_form (self, target, &torpedoes);
-  if (decl == NULL)
+  if (decl == NULL && launch != NULL)
+    {
+      const AdmBattleShip *ship = selected_ship (self);
+      g_autofree char *run = admiralty_format_length (adm_distance (ship->position, self->aim),
+                                                      self->inches);
+
+      /* Translators: a launch at a point of the table (F-TORP-3): torpedoes, heading,
+       * distance to the point */
+      g_string_append_printf (text, _("Launch %d torpedoes on heading %.0f° toward the point "
+                                      "clicked, %s away: the salvo runs along that line "
+                                      "(F-WPN-10, F-TORP-3)"), torpedoes,
+                              adm_heading_normalise (adm_bearing (ship->position, self->aim)),
+                              run);
+    }
+  else if (decl == NULL)
     g_string_append (text, _("Check weapons, then click a ringed ship or choose a target."));
   else if (decl->ships->len == 0 && launch != NULL)
     {
@@ -1773,6 +1828,9 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 
   target = admiralty_table_widget_get_target_ship (self->table);
   decl = fire_decl_from_form (self, target);
+  /* F-TORP-3: tubes launched at a point have no guns' fire with them. */
+  if (decl == NULL && target < 0 && self->have_aim && selected_ship (self) != NULL)
+    decl = adm_fire_decl_new ("");
   if (decl == NULL)
     {
       set_message (self, _("Choose a ship to fire and a target first."));
@@ -1827,6 +1885,7 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
   set_message (self, NULL);
   adm_turn_orders_free (self->draft);
   self->draft = g_steal_pointer (&candidate);
+  self->have_aim = FALSE;
   admiralty_table_widget_set_target_ship (self->table, -1);
   changed (self);
   return TRUE;
@@ -2629,6 +2688,56 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
   admiralty_orders_panel_refresh (self);
 }
 
+/* Whether the selected ship is declaring a launch now: the fire phase (F-WPN-10) and one of
+ * its torpedo tubes checked. */
+static gboolean
+aiming_tubes (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  if (ship == NULL || adm_battle_get_phase (self->battle) != ADM_PHASE_FIRE ||
+      admiralty_table_widget_get_view_side (self->table) >= 0)
+    return FALSE;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    if (is_tube (ship, w) && weapon_checked (self, w))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+aim_pressed_cb (AdmiraltyOrdersPanel *self,
+                int                   n_press,
+                double                x,
+                double                y,
+                GtkGestureClick      *gesture)
+{
+  self->aim_press_x = x;
+  self->aim_press_y = y;
+}
+
+static void
+aim_released_cb (AdmiraltyOrdersPanel *self,
+                 int                   n_press,
+                 double                x,
+                 double                y,
+                 GtkGestureClick      *gesture)
+{
+  const AdmiraltyTableView *view = admiralty_table_widget_get_view (self->table);
+
+  /* A click, not the end of a drag, on no ship. */
+  if (n_press != 1 || !aiming_tubes (self) ||
+      hypot (x - self->aim_press_x, y - self->aim_press_y) > 4 ||
+      admiralty_table_ship_at (view, self->battle, admiralty_table_widget_get_options (self->table),
+                               x, y) >= 0)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->aim = admiralty_table_view_to_table (view, x, y);
+  self->have_aim = TRUE;
+  admiralty_table_widget_set_target_ship (self->table, -1);
+  set_message (self, NULL);
+  update_odds (self);
+}
+
 static void
 selection_changed_cb (AdmiraltyOrdersPanel *self,
                       GParamSpec           *pspec,
@@ -2639,6 +2748,7 @@ selection_changed_cb (AdmiraltyOrdersPanel *self,
   if (ship != self->ship)
     {
       self->ship = ship;
+      self->have_aim = FALSE;
       g_clear_pointer (&self->live, move_decl_destroy);
       set_message (self, NULL);
       rebuild_weapons (self);
@@ -2656,6 +2766,8 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
       admiralty_table_widget_get_target_ship (table) >= 0)
     select_kind (self, "board");
+  if (admiralty_table_widget_get_target_ship (table) >= 0)
+    self->have_aim = FALSE;
   update_fire_section (self);
   update_torpedo_odds (self);
   rebuild_other_form (self);
@@ -2955,6 +3067,18 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
+  {
+    /* F-TORP-3: in the fire phase, with tubes checked, a click on the empty table aims them
+     * at that point rather than clearing the selection (caught before the table's own click). */
+    GtkGesture *aim = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (aim), GTK_PHASE_CAPTURE);
+    g_signal_connect_object (aim, "pressed", G_CALLBACK (aim_pressed_cb), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (aim, "released", G_CALLBACK (aim_released_cb), self,
+                             G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (table), GTK_EVENT_CONTROLLER (aim));
+  }
   g_signal_connect_object (table, "notify::view-side", G_CALLBACK (view_side_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_object_set (table, "plotting", TRUE, NULL);
