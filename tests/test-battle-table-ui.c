@@ -522,6 +522,77 @@ test_torpedo_at_point (void)
   remove_battle_copy (path);
 }
 
+/* Escort cover offered when it applies (F-TORP-13, F-TORP-14, F-TORP-16): Prince Xav's
+ * salvo launched at Pale Jade by click in turn 1; in turn 2's torpedo phase, with the salvo
+ * about to strike, Pale Jade is clicked: the panel says what its turrets throw without an
+ * order and offers the guns of the escorts within reach, with the odds they make. One offer
+ * clicked becomes a cover order of the turn, and the torpedo phase rolls the escort's guns
+ * (F-TORP-14), which may then not fire next turn (F-TORP-15). */
+static void
+test_cover_offered (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *cover_box, *offer;
+  const char *label, *escort_id, *escort_name;
+  const AdmBattleShip *escort;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  click_ship (table, battle, "prince-xav");
+  pointer_click_widget (_admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes"));
+  click_ship (table, battle, "pale-jade");
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+  while (adm_battle_get_turn (battle) < 2 || adm_battle_get_phase (battle) != ADM_PHASE_TORPEDO)
+    resolve_by_click (window, battle, 1);
+
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  g_test_message ("torpedoes: %s", _admiralty_orders_panel_get_torpedo_text (panel));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel),
+                            "Pale Jade's turrets: 2 dice at 4+ meet a salvo (F-TORP-13"));
+  cover_box = _admiralty_orders_panel_get_cover_box (panel);
+  g_assert_true (gtk_widget_get_visible (cover_box));
+  offer = gtk_widget_get_first_child (cover_box);
+  g_assert_nonnull (offer);
+  label = gtk_button_get_label (GTK_BUTTON (offer));
+  g_test_message ("offer: %s", label);
+  g_assert_true (g_str_has_prefix (label, "Cover Pale Jade with "));
+  g_assert_nonnull (strstr (label, "(F-TORP-14); salvo 1 damages it "));
+  root_screenshot ("battle-cover-offered.png", 1280, 800);
+  escort_id = strstr (label, "Silk Fan") != NULL ? "silk-fan" : "moth-wing";
+  escort_name = strstr (label, "Silk Fan") != NULL ? "Silk Fan" : "Moth Wing";
+  pointer_click_widget (offer);
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, escort_name));
+
+  resolve_by_click (window, battle, 1);
+  g_assert_true (report_contains (page, "escort guns covering Pale Jade", "at 4+"));
+  /* F-TORP-15: its guns lent, the escort may not fire them in turn 3. */
+  escort = adm_battle_get_ship (battle, adm_battle_ship_index (battle, escort_id));
+  g_assert_cmpint (escort->covering_turn, ==, 3);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Whether every roll row of the dice log contains @text (headings: @heading), and there is
  * at least one. */
 static gboolean
@@ -885,6 +956,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
   g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);
+  g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);

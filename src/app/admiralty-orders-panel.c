@@ -142,6 +142,7 @@ struct _AdmiraltyOrdersPanel
   GtkCheckButton        *extended_check;
   GtkWidget             *other_section;
   GtkLabel              *torpedo_label;
+  GtkBox                *cover_box;
   GtkDropDown           *other_kind_dropdown;
   GtkGrid               *other_grid;
 };
@@ -1961,6 +1962,138 @@ admiralty_orders_panel_set_reinforce (AdmiraltyOrdersPanel *self,
   set_ship_order (self, reinforce_of, on, extended);
 }
 
+static gboolean reads_back (const AdmTurnOrders *candidate, char **reason);
+
+/* Whether the draft already lends the guns @guns ("ship:weapon") to cover a ship. */
+static gboolean
+draft_covers_with (AdmiraltyOrdersPanel *self,
+                   const char           *guns)
+{
+  for (guint i = 0; i < self->draft->other->len; i++)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (self->draft->other, i);
+
+      if (g_strcmp0 (decl->element, "cover") == 0 &&
+          g_strcmp0 (adm_order_decl_get (decl, "weapons"), guns) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A cover offered (F-TORP-14) taken: the order goes into the draft as any other, checked by
+ * the engine's dry run and journaled with the turn's orders. */
+static void
+cover_clicked_cb (AdmiraltyOrdersPanel *self,
+                  GtkButton            *button)
+{
+  g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
+  g_autofree char *reason = NULL;
+  AdmOrderDecl *decl;
+
+  if (candidate == NULL)
+    return;
+  /* The offers are rebuilt once the order is in: the button clicked outlives its click. */
+  g_idle_add_once ((GSourceOnceFunc) g_object_unref, g_object_ref (button));
+  decl = adm_order_decl_new ("cover");
+  adm_order_decl_set (decl, "weapons", g_object_get_data (G_OBJECT (button), "guns"));
+  adm_order_decl_set (decl, "ship", g_object_get_data (G_OBJECT (button), "ship"));
+  g_ptr_array_add (candidate->other, decl);
+  adm_turn_orders_number_lines (candidate);
+  if (!reads_back (candidate, &reason) || !dry_run (self, candidate, decl->line, &reason))
+    {
+      set_message (self, reason);
+      return;
+    }
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  changed (self);
+}
+
+/* When an enemy salvo is on the table in the torpedo phase, the defences of the selected ship:
+ * the turrets that meet it without an order (F-TORP-13, F-FORM-19, F-TORP-17, once a phase
+ * F-TORP-16), said in @text, and the guns of friendly escorts within their range of it that
+ * did not fire this turn, offered as cover orders (F-TORP-14) with the odds they make. */
+static void
+offer_covers (AdmiraltyOrdersPanel *self,
+              GString              *text)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  const AdmTorpedoSalvo *threat = NULL;
+  GtkWidget *child;
+  guint offered = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cover_box))) != NULL)
+    gtk_box_remove (self->cover_box, child);
+  if (ship != NULL && ship->status == ADM_SHIP_ACTIVE &&
+      adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
+      admiralty_table_widget_get_view_side (self->table) < 0)
+    for (guint i = 0; i < adm_battle_get_n_salvos (self->battle) && threat == NULL; i++)
+      {
+        const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
+
+        if (!salvo->spent && salvo->side != ship->side && salvo->torpedoes > 0)
+          threat = salvo;
+      }
+  if (threat == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->cover_box), FALSE);
+      return;
+    }
+  /* Translators: the anti-torpedo turrets that meet a salvo without an order */
+  g_string_append_printf (text, _("%s%s's turrets: %d dice at 4+ meet a salvo (F-TORP-13; the "
+                                  "formation's and touching ships' pooled, F-FORM-19, F-TORP-17; "
+                                  "one wave a phase, F-TORP-16)."),
+                          text->len > 0 ? "\n" : "", ship->name,
+                          adm_battle_ship_turret_pool (self->battle, self->ship));
+  for (guint e = 0; e < adm_battle_get_n_ships (self->battle); e++)
+    {
+      const AdmBattleShip *escort = adm_battle_get_ship (self->battle, e);
+
+      if (escort->side != ship->side || escort->status != ADM_SHIP_ACTIVE ||
+          escort->klass->category != ADM_CATEGORY_ESCORT || (int) e == self->ship)
+        continue;
+      for (guint w = 0; w < escort->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (escort->klass->weapons, w);
+          g_autofree char *guns = g_strdup_printf ("%s:%s", escort->id, weapon->id);
+          g_autofree char *label = NULL;
+          g_autoptr(AdmTorpedoOdds) bare = NULL;
+          g_autoptr(AdmTorpedoOdds) covered = NULL;
+          GtkWidget *button;
+
+          if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
+              (escort->fired & (1u << w)) ||
+              adm_distance (escort->position, ship->position) > weapon->range ||
+              draft_covers_with (self, guns))
+            continue;
+          bare = adm_battle_torpedo_odds (self->battle, threat->id, self->ship, 0, NULL, NULL);
+          covered = adm_battle_torpedo_odds (self->battle, threat->id, self->ship,
+                                             weapon->firepower, NULL, NULL);
+          if (bare != NULL && covered != NULL)
+            /* Translators: an escort's guns offered to cover a ship against torpedoes */
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14); "
+                                       "salvo %d damages it %.0f%% → %.0f%%"), ship->name,
+                                     escort->name, weapon->name, weapon->firepower, threat->id,
+                                     100 * adm_torpedo_odds_at_least (bare, 1),
+                                     100 * adm_torpedo_odds_at_least (covered, 1));
+          else
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14)"),
+                                     ship->name, escort->name, weapon->name, weapon->firepower);
+          button = gtk_button_new_with_label (label);
+          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+          g_object_set_data_full (G_OBJECT (button), "guns", g_steal_pointer (&guns), g_free);
+          g_object_set_data_full (G_OBJECT (button), "ship", g_strdup (ship->id), g_free);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (cover_clicked_cb), self,
+                                   G_CONNECT_SWAPPED);
+          gtk_box_append (self->cover_box, button);
+          offered++;
+        }
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->cover_box), offered > 0);
+}
+
 /* Torpedoes: the odds of every enemy salvo on the table reaching the selected ship, with the
  * turrets that would meet it (F-TORP-7, F-TORP-13, F-TORP-17), before the torpedo phase. */
 static void
@@ -2019,6 +2152,7 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
         }
       adm_boarding_preview_clear (&preview);
     }
+  offer_covers (self, text);
   gtk_label_set_label (self->torpedo_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->torpedo_label), text->len > 0);
 }
@@ -3001,6 +3135,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, extended_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, cover_box);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, declare_fire_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, clear_course_button);
@@ -3334,6 +3469,12 @@ _admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
         return check;
     }
   return NULL;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_cover_box (AdmiraltyOrdersPanel *self)
+{
+  return GTK_WIDGET (self->cover_box);
 }
 
 GtkWidget *
