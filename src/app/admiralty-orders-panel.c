@@ -1494,7 +1494,7 @@ append_fire_details (GString              *text,
       return;
     }
   /* Translators: the exact odds of the declared fire before the dice */
-  g_string_append_printf (text, _("\nExpected damage %.2f · at least one damage %.1f%% · "
+  g_string_append_printf (text, _("\nOdds: expected damage %.2f · at least one damage %.1f%% · "
                                   "a critical %.1f%% · damaged or worse %.1f%% · "
                                   "out of action %.1f%%"),
                           preview->exact_expected_damage, 100 * preview->exact_p_damage,
