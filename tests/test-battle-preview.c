@@ -548,6 +548,114 @@ test_fire_odds_orders (void)
   adm_fire_preview_clear (&preview);
 }
 
+/* What the master reads before the dice, worked out by hand (issue 19). Vorberg's main
+ * battery, firepower 5, at the Flag group 20–21 cm away: the table column is read as the
+ * flagship Flag approaches (F-FORM-18), column 2: 4 dice hitting on the armour, 3+, so each
+ * hits with 2/3 (F-ART-11, F-ART-12). The formation pools its shields (F-FORM-19): Flag's 2
+ * and Esc's 1, 3 blocks, after the armour roll as ruled (F-SHLD-1, "shields-against-
+ * artillery" after-armour). So only four hits out of four do damage, one point:
+ * P(≥ 1 damage) = (2/3)^4 = 16/81. */
+static void
+test_fire_preview_details (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-formation.xml", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+
+  /* At the destroyer Esc (hull 4): its one damage point is checked at 6+ (F-ART-13) and a
+   * critical destroys an escort other than a frigate (F-CRIT-4): P(destroyed) =
+   * 16/81 · 1/6 = 8/243; one point of 4 is not half the hull (F-CRIT-6), so it is damaged
+   * only when destroyed. */
+  preview_fire (battle, FIRE ("vorberg:main", "esc"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.artillery_input.dice, ==, 4);
+  g_assert_cmpint (preview.artillery_input.hit_on, ==, 3);
+  g_assert_cmpint (preview.column, ==, 2);
+  g_assert_cmpstr (preview.aspect, ==, "approaching capital ship, as its formation's flagship "
+                                       "Flag (F-FORM-18)");
+  g_assert_cmpint (preview.armour, ==, 3);
+  g_assert_cmpint (preview.shields, ==, 3);
+  g_assert_cmpint (preview.own_shields, ==, 1);
+  g_assert_cmpstr (preview.shields_from, ==,
+                   "pooled by the formation “Flag group” (Flag, F-FORM-19)");
+  g_assert_cmpint (preview.hull, ==, 4);
+  g_assert_cmpint (preview.hull_left, ==, 4);
+  g_assert_false (preview.damaged);
+  g_assert_true (preview.critical_destroys);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 16.0 / 81, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_expected_damage, 16.0 / 81, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_critical, 8.0 / 243, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 8.0 / 243, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_crippled, 8.0 / 243, EPS);
+  g_assert_null (preview.no_damage_reason);
+  adm_fire_preview_clear (&preview);
+
+  /* At the cruiser Flag (hull 7): the one point becomes damaged (F-CRIT-6: 4 of 7 lost) or
+   * destroyed only through a critical's additional damage (F-CRIT-8 on 2d6): result 11
+   * (2/36) adds d3, result 12 (1/36) adds d6, 6 and 8 add one. Three more points or more:
+   * 11 with a 3 (2/36 · 1/3) or 12 with 3..6 (1/36 · 4/6), 8/216 in all, so P(damaged or
+   * worse) = 16/81 · 1/6 · 8/216 = 8/6561; six more (F-CRIT-7): 12 with a 6,
+   * 16/81 · 1/6 · 1/216 = 1/6561. */
+  preview_fire (battle, FIRE ("vorberg:main", "flag"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.own_shields, ==, 2);
+  g_assert_cmpstr (preview.shields_from, ==,
+                   "pooled by the formation “Flag group” (Esc, F-FORM-19)");
+  g_assert_false (preview.critical_destroys);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 16.0 / 81, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_critical, 16.0 / 81 / 6, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_crippled, 8.0 / 6561, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 1.0 / 6561, EPS);
+  adm_fire_preview_clear (&preview);
+}
+
+/* Never "0%" without the reason (issue 19): Esc made a Vorhartung, 4 shields, the pool is 6
+ * blocks against 4 dice (F-SHLD-1, F-FORM-19): they absorb every hit the dice could make. */
+static void
+test_fire_preview_no_damage (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("fire-formation.xml",
+                                                 "class=\"vervani-destroyer\"",
+                                                 "class=\"vorhartung\"", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+
+  preview_fire (battle, FIRE ("vorberg:main", "flag"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.shields, ==, 6);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 0, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 0, EPS);
+  g_assert_cmpstr (preview.no_damage_reason, ==,
+                   "the shields absorb up to 6, and only 4 dice are rolled (F-SHLD-1)");
+  adm_fire_preview_clear (&preview);
+}
+
+/* F-ART-3 exactly: two attacks of 4 dice at 3+ on Triumph, 2 blocks after the armour: the
+ * second meets what the first left, not an average. Enumerated by hand over both attacks'
+ * hits. */
+static void
+test_fire_preview_two_attacks (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+  double binom[5], none = 0, expected = 0;
+
+  for (int h = 0; h <= 4; h++)
+    binom[h] = (h == 0 || h == 4 ? 1 : h == 2 ? 6 : 4) * pow (2.0 / 3, h) * pow (1.0 / 3, 4 - h);
+  for (int a = 0; a <= 4; a++)
+    for (int b = 0; b <= 4; b++)
+      {
+        int left = 2 - MIN (a, 2);
+        int damage = MAX (0, a - 2) + MAX (0, b - left);
+
+        none += damage == 0 ? binom[a] * binom[b] : 0;
+        expected += damage * binom[a] * binom[b];
+      }
+  preview_fire (battle, FIRE ("vorberg:main vorbretten:main", "triumph"), 0, &preview);
+  g_assert_cmpuint (preview.attacks, ==, 2);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 1 - none, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_expected_damage, expected, EPS);
+  adm_fire_preview_clear (&preview);
+}
+
 /* The preview refuses @body's first fire as the phase does, with its very message. */
 static void
 assert_fire_refused (AdmBattle  *battle,
@@ -1398,6 +1506,9 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);
   g_test_add_func ("/engine/preview/F-ART-1/fire-odds", test_fire_odds);
   g_test_add_func ("/engine/preview/F-FORD-8/lock-and-special-shield", test_fire_odds_orders);
+  g_test_add_func ("/engine/preview/F-FORM-19/odds-details", test_fire_preview_details);
+  g_test_add_func ("/engine/preview/F-SHLD-1/no-damage-why", test_fire_preview_no_damage);
+  g_test_add_func ("/engine/preview/F-ART-3/exact-attacks", test_fire_preview_two_attacks);
   g_test_add_func ("/engine/preview/F-FIRE-5/refusals", test_fire_refusals);
   g_test_add_func ("/engine/preview/F-ART-8/half-range-shift", test_fire_half_range);
   g_test_add_func ("/engine/preview/F-FIRE-9/readiness-check", test_fire_readiness_check);

@@ -374,6 +374,325 @@ test_torpedo_by_click (void)
   remove_battle_copy (path);
 }
 
+/* The odds preview read before the dice (issue 19): in torpedo-duel's fire phase Prince Xav
+ * is clicked, its main battery checked and Pale Jade clicked; the panel shows the dice and
+ * the number to hit, the column and why, Pale Jade's shields (alone in its formation: its
+ * own), the hull, and the exact odds — the engine's own numbers. */
+static void
+test_odds_preview (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *guns;
+  const char *odds;
+  g_autofree char *expected = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  AdmFirePreview preview = { 0 };
+  AdmFireDecl decl = { 0 };
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  guns = _admiralty_orders_panel_get_weapon_check (panel, "Main battery");
+  g_assert_nonnull (guns);
+  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
+    pointer_click_widget (guns);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  odds = _admiralty_orders_panel_get_odds_text (panel);
+  g_test_message ("odds: %s", odds);
+  g_assert_nonnull (strstr (odds, "Artillery: "));
+  g_assert_nonnull (strstr (odds, "hits on 4+ (armour, F-ART-12)"));
+  g_assert_nonnull (strstr (odds, "Shields: 3 blocks, its own (F-SHLD-1)"));
+  g_assert_nonnull (strstr (odds, "Hull: "));
+  g_assert_nonnull (strstr (odds, "out of action"));
+
+  /* The numbers shown are the engine's preview of the same declaration. */
+  decl.ships = g_ptr_array_new_with_free_func (g_free);
+  decl.weapons = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (decl.ships, g_strdup ("prince-xav"));
+  g_ptr_array_add (decl.weapons, g_strdup ("main"));
+  decl.target = g_strdup ("pale-jade");
+  orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  g_assert_true (adm_battle_preview_fire (battle, orders, &decl, &preview, NULL));
+  g_assert_true (preview.legal);
+  expected = g_strdup_printf ("at least one damage %.1f%%", 100 * preview.exact_p_damage);
+  g_assert_nonnull (strstr (odds, expected));
+  adm_fire_preview_clear (&preview);
+  g_ptr_array_unref (decl.ships);
+  g_ptr_array_unref (decl.weapons);
+  g_free (decl.target);
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  iterate_until (NULL, NULL, 200);
+  root_screenshot ("battle-odds-preview.png", 1280, 800);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Torpedoes at a point (F-TORP-3: they run along the line of launch): in torpedo-duel's fire
+ * phase Prince Xav is clicked, its Torpedo tubes checked, and the empty table at (35, 24)
+ * clicked; the panel offers the launch on the heading to that point, Add declares it, the
+ * salvo is launched on that heading and runs along the line. */
+static void
+test_torpedo_at_point (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *tubes;
+  const AdmTorpedoSalvo *salvo;
+  AdmPoint aim = { 35, 24 }, from;
+  double x, y, bearing, along, across;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  from = adm_battle_get_ship (battle, adm_battle_ship_index (battle, "prince-xav"))->position;
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  pointer_click_widget (tubes);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), aim, &x, &y);
+  pointer_click (GTK_WIDGET (table), x, y);
+  iterate_until (NULL, NULL, 200);
+  /* The click aimed the tubes: the shooter is still selected, no ship is the target. */
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, "prince-xav"));
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, -1);
+  g_test_message ("odds: %s", _admiralty_orders_panel_get_odds_text (panel));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
+                            "Launch 4 torpedoes on heading"));
+  root_screenshot ("battle-torpedo-at-point.png", 1280, 800);
+
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+
+  /* Fire: launched on the heading to the point; torpedo phase: it runs along the line. */
+  resolve_by_click (window, battle, 1);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  bearing = adm_heading_normalise (adm_bearing (from, aim));
+  g_assert_cmpfloat_with_epsilon (salvo->heading, bearing, 0.06);
+  resolve_by_click (window, battle, 1);
+  salvo = adm_battle_get_salvo (battle, 0);
+  along = (salvo->position.x - from.x) * (aim.x - from.x) +
+          (salvo->position.y - from.y) * (aim.y - from.y);
+  across = (salvo->position.x - from.x) * (aim.y - from.y) -
+           (salvo->position.y - from.y) * (aim.x - from.x);
+  g_assert_cmpfloat (along, >, 0);
+  g_assert_cmpfloat (fabs (across) / adm_distance (from, aim), <, 0.1);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Escort cover offered when it applies (F-TORP-13, F-TORP-14, F-TORP-16): Prince Xav's
+ * salvo launched at Pale Jade by click in turn 1; in turn 2's torpedo phase, with the salvo
+ * about to strike, Pale Jade is clicked: the panel says what its turrets throw without an
+ * order and offers the guns of the escorts within reach, with the odds they make. One offer
+ * clicked becomes a cover order of the turn, and the torpedo phase rolls the escort's guns
+ * (F-TORP-14), which may then not fire next turn (F-TORP-15). */
+static void
+test_cover_offered (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *cover_box, *offer;
+  const char *label, *escort_id, *escort_name;
+  const AdmBattleShip *escort;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", FALSE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  click_ship (table, battle, "prince-xav");
+  pointer_click_widget (_admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes"));
+  click_ship (table, battle, "pale-jade");
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_true (rows_contain (panel, "Launch torpedoes"));
+  while (adm_battle_get_turn (battle) < 2 || adm_battle_get_phase (battle) != ADM_PHASE_TORPEDO)
+    resolve_by_click (window, battle, 1);
+
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  g_test_message ("torpedoes: %s", _admiralty_orders_panel_get_torpedo_text (panel));
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel),
+                            "Pale Jade's turrets: 2 dice at 4+ meet a salvo (F-TORP-13"));
+  cover_box = _admiralty_orders_panel_get_cover_box (panel);
+  g_assert_true (gtk_widget_get_visible (cover_box));
+  offer = gtk_widget_get_first_child (cover_box);
+  g_assert_nonnull (offer);
+  label = gtk_button_get_label (GTK_BUTTON (offer));
+  g_test_message ("offer: %s", label);
+  g_assert_true (g_str_has_prefix (label, "Cover Pale Jade with "));
+  g_assert_nonnull (strstr (label, "(F-TORP-14); salvo 1 damages it "));
+  root_screenshot ("battle-cover-offered.png", 1280, 800);
+  escort_id = strstr (label, "Silk Fan") != NULL ? "silk-fan" : "moth-wing";
+  escort_name = strstr (label, "Silk Fan") != NULL ? "Silk Fan" : "Moth Wing";
+  pointer_click_widget (offer);
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_true (rows_contain (panel, escort_name));
+
+  resolve_by_click (window, battle, 1);
+  g_assert_true (report_contains (page, "escort guns covering Pale Jade", "at 4+"));
+  /* F-TORP-15: its guns lent, the escort may not fire them in turn 3. */
+  escort = adm_battle_get_ship (battle, adm_battle_ship_index (battle, escort_id));
+  g_assert_cmpint (escort->covering_turn, ==, 3);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Whether every roll row of the dice log contains @text (headings: @heading), and there is
+ * at least one. */
+static gboolean
+dice_rows_all (AdmiraltyBattlePage *page,
+               const char          *heading,
+               const char          *text)
+{
+  GListModel *dice = _admiralty_battle_page_get_dice_model (page);
+  guint rolls = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (dice); i++)
+    {
+      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (dice, i);
+      g_autofree char *all = g_strdup_printf ("%s %s", admiralty_log_line_get_text (line),
+                                              admiralty_log_line_get_detail (line) != NULL
+                                                ? admiralty_log_line_get_detail (line) : "");
+
+      if (admiralty_log_line_get_heading (line))
+        {
+          if (heading != NULL && !g_str_has_prefix (admiralty_log_line_get_text (line), heading))
+            return FALSE;
+          continue;
+        }
+      rolls++;
+      if (text != NULL && strstr (all, text) == NULL)
+        return FALSE;
+    }
+  return rolls > 0;
+}
+
+/* The dice log filtered by typing in its search (issue 19): torpedo-duel with its orders
+ * played to turn 2's torpedo phase; "Turn 2" keeps turn 2's rolls only, "F-TORP" the torpedo
+ * rules' rolls, "Pale Jade" the rolls naming the ship; clearing the search shows them all
+ * again; each check at N+ says how many dice passed. The search narrows what the audience
+ * filter shows, never more. */
+static void
+test_dice_log_filter (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GtkWidget *search;
+  GtkStack *side;
+  guint all;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("torpedo-duel", TRUE);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  iterate_until (NULL, NULL, 300);
+  while (adm_battle_get_turn (battle) < 2 || adm_battle_get_phase (battle) <= ADM_PHASE_TORPEDO)
+    resolve_by_click (window, battle, 1);
+
+  search = _admiralty_battle_page_get_dice_search (page);
+  side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search), GTK_TYPE_STACK));
+  gtk_stack_set_visible_child_name (side, "dice");
+  iterate_until (NULL, NULL, 200);
+  all = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
+  g_assert_true (dice_rows_all (page, "Turn 1", NULL) == FALSE);
+
+  pointer_click_widget (search);
+  type_to (search, "Turn 2");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, "Turn 2 ·", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), <,
+                    all);
+
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "F-TORP");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "F-TORP"));
+  root_screenshot ("battle-dice-log-filter.png", 1280, 800);
+
+  /* A check at N+ says how many dice passed and failed: the turrets' 4+ (F-TORP-13). */
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "anti-torpedo turrets");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "F-TORP-13"));
+  g_assert_true (dice_rows_all (page, NULL, "passed ✓, "));
+
+  keys_to (search, "ctrl+a BackSpace");
+  type_to (search, "Pale Jade");
+  iterate_until (NULL, NULL, 400);
+  g_assert_true (dice_rows_all (page, NULL, "Pale Jade"));
+
+  keys_to (search, "ctrl+a BackSpace");
+  iterate_until (NULL, NULL, 400);
+  g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), ==,
+                    all);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Drags ship @id's course on the table from table point @from to @to (cm). */
 static void
 drag_table (AdmiraltyTableWidget *table,
@@ -635,6 +954,10 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
+  g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
+  g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);
+  g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
+  g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   status = g_test_run ();

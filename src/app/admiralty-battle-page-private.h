@@ -12,6 +12,7 @@ GtkDropDown          *_admiralty_battle_page_get_view_dropdown (AdmiraltyBattleP
 /* AdmiraltyLogLine rows: headings and report lines, headings and rolls. */
 GListModel           *_admiralty_battle_page_get_report_model  (AdmiraltyBattlePage *self);
 GListModel           *_admiralty_battle_page_get_dice_model    (AdmiraltyBattlePage *self);
+GtkWidget            *_admiralty_battle_page_get_dice_search   (AdmiraltyBattlePage *self);
 /* The dialog asking for real dice, while it is shown. */
 GtkWidget            *_admiralty_battle_page_get_dice_dialog   (AdmiraltyBattlePage *self);
 /* The roll that dialog asks for. */

@@ -64,6 +64,8 @@ struct _AdmiraltyBattlePage
   GtkScrolledWindow    *report_scroller;
   GtkListView          *report_view;
   GtkStack             *dice_stack;
+  GtkSearchEntry       *dice_search;
+  GtkLabel             *dice_empty_label;
   GtkScrolledWindow    *dice_scroller;
   GtkListView          *dice_view;
   GtkWidget            *ship_box;
@@ -416,6 +418,34 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
   scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
 }
 
+/* A check whose purpose names the number each d6 must reach ("4+ destroys a torpedo",
+ * "critical checks on Triumph, 6+"): how many dice pass and fail (issue 19). Other rolls
+ * (sums against a rating, tables) say nothing here: their outcome is in the report. */
+static void
+append_successes (GString             *text,
+                  const AdmBattleRoll *roll)
+{
+  const char *plus = roll->purpose != NULL ? strrchr (roll->purpose, '+') : NULL;
+  const char *digits = plus;
+  guint passed = 0, target;
+
+  if (plus == NULL || roll->sides != 6)
+    return;
+  while (digits > roll->purpose && g_ascii_isdigit (digits[-1]))
+    digits--;
+  if (digits == plus)
+    return;
+  target = (guint) g_ascii_strtoull (digits, NULL, 10);
+  for (guint v = 0; v < roll->values->len; v++)
+    passed += g_array_index (roll->values, guint, v) >= target;
+  if (roll->values->len == 1)
+    g_string_append (text, passed > 0 ? _(" · passed ✓") : _(" · failed ✗"));
+  else
+    /* Translators: dice of a check at N+: how many passed, how many failed */
+    g_string_append_printf (text, _(" · %u passed ✓, %u failed ✗"), passed,
+                            roll->values->len - passed);
+}
+
 static char *
 roll_detail (const AdmBattleRoll *roll)
 {
@@ -435,8 +465,50 @@ roll_detail (const AdmBattleRoll *roll)
     }
   if (roll->values->len > 1)
     g_string_append_printf (text, " = %u", total);
+  append_successes (text, roll);
 
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Whether @roll is one the dice log's search asks for (issue 19): "Turn 2" (or the turn's
+ * word in the locale) keeps that turn's rolls, anything else the rolls whose purpose or
+ * clause contains it, whatever the case. It only narrows what the audience filter let
+ * through. */
+static gboolean
+roll_matches (const AdmBattleRoll *roll,
+              const char          *query,
+              const char          *detail)
+{
+  g_autofree char *folded = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *haystack = NULL;
+  g_autofree char *turn_word = NULL;
+  g_autofree char *prefix = NULL;
+  const char *rest;
+
+  if (query == NULL || query[0] == '\0')
+    return TRUE;
+  folded = g_utf8_casefold (query, -1);
+  /* Translators: the word the dice log's search takes for a turn, "Turn 2" */
+  turn_word = g_utf8_casefold (C_("dice search", "turn"), -1);
+  prefix = g_utf8_casefold ("turn", -1);
+  rest = g_str_has_prefix (folded, turn_word) ? folded + strlen (turn_word)
+         : g_str_has_prefix (folded, prefix)  ? folded + strlen (prefix)
+                                               : NULL;
+  if (rest != NULL)
+    {
+      char *end = NULL;
+      gint64 turn;
+
+      while (*rest == ' ')
+        rest++;
+      turn = g_ascii_strtoll (rest, &end, 10);
+      if (end != rest && *end == '\0')
+        return turn == roll->turn;
+    }
+  text = g_strdup_printf ("%s %s", roll->purpose != NULL ? roll->purpose : "", detail);
+  haystack = g_utf8_casefold (text, -1);
+  return strstr (haystack, folded) != NULL;
 }
 
 static void
@@ -445,12 +517,15 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
   g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (page_audience (self), self->battle);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   const AdmBattleRoll *previous = NULL;
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->dice_search));
 
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       g_autofree char *detail = roll_detail (roll);
 
+      if (!roll_matches (roll, query, detail))
+        continue;
       if (previous == NULL || previous->turn != roll->turn || previous->phase != roll->phase)
         {
           g_autofree char *heading = turn_phase_text (roll->turn, roll->phase);
@@ -465,7 +540,21 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
                        g_list_model_get_n_items (G_LIST_MODEL (self->dice_store)),
                        rows->pdata, rows->len);
   gtk_stack_set_visible_child_name (self->dice_stack, rows->len > 0 ? "list" : "empty");
+  if (query[0] != '\0' && rolls->len > 0)
+    {
+      g_autofree char *none = g_strdup_printf (_("No roll matches “%s”"), query);
+
+      gtk_label_set_label (self->dice_empty_label, none);
+    }
+  else
+    gtk_label_set_label (self->dice_empty_label, _("No dice rolled yet"));
   scroll_to_end (self->dice_view, G_LIST_MODEL (self->dice_store));
+}
+
+static void
+dice_search_changed_cb (AdmiraltyBattlePage *self)
+{
+  admiralty_battle_page_sync_dice (self);
 }
 
 /* The name the critical table gives result @result of @ship's table ("Fire!"), or NULL. */
@@ -1706,6 +1795,9 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_search);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_empty_label);
+  gtk_widget_class_bind_template_callback (widget_class, dice_search_changed_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, dice_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ship_box);
@@ -1823,6 +1915,12 @@ GListModel *
 _admiralty_battle_page_get_report_model (AdmiraltyBattlePage *self)
 {
   return G_LIST_MODEL (self->report_store);
+}
+
+GtkWidget *
+_admiralty_battle_page_get_dice_search (AdmiraltyBattlePage *self)
+{
+  return GTK_WIDGET (self->dice_search);
 }
 
 GListModel *

@@ -132,12 +132,17 @@ struct _AdmiraltyOrdersPanel
   GtkWidget             *declare_fire_button;
   GtkWidget             *clear_course_button;
   GtkLabel              *odds_label;
+  /* F-TORP-3: a launch at a point of the table, on the heading from the ship to it. */
+  gboolean               have_aim;
+  AdmPoint               aim;
+  double                 aim_press_x, aim_press_y;
   GtkDrawingArea        *odds_area;
   GtkCheckButton        *lock_check;
   GtkCheckButton        *reinforce_check;
   GtkCheckButton        *extended_check;
   GtkWidget             *other_section;
   GtkLabel              *torpedo_label;
+  GtkBox                *cover_box;
   GtkDropDown           *other_kind_dropdown;
   GtkGrid               *other_grid;
 };
@@ -1288,6 +1293,41 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
   return decl;
 }
 
+/* F-TORP-3: the checked tubes launched at the point clicked on the table: on the heading
+ * from the ship to it, the salvo running along that line. The launch phase checks the arcs
+ * (F-FIRE-6) and the tubes as for a ship target. */
+static AdmOrderDecl *
+launch_at_point (AdmiraltyOrdersPanel *self,
+                 const AdmBattleShip  *ship,
+                 int                  *torpedoes_out)
+{
+  g_autoptr(GString) tubes = g_string_new (NULL);
+  char heading[G_ASCII_DTOSTR_BUF_SIZE];
+  AdmOrderDecl *decl;
+  int torpedoes = 0;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      if (!is_tube (ship, w) || !weapon_checked (self, w))
+        continue;
+      g_string_append_printf (tubes, "%s%s:%s", tubes->len > 0 ? " " : "", ship->id,
+                              weapon->id);
+      torpedoes += weapon->firepower;
+    }
+  if (tubes->len == 0)
+    return NULL;
+  decl = adm_order_decl_new ("launch");
+  adm_order_decl_set (decl, "weapons", tubes->str);
+  g_ascii_formatd (heading, sizeof heading, "%.1f",
+                   adm_heading_normalise (adm_bearing (ship->position, self->aim)));
+  adm_order_decl_set (decl, "heading", heading);
+  if (torpedoes_out != NULL)
+    *torpedoes_out = torpedoes;
+  return decl;
+}
+
 /* The launch (F-WPN-10) the section describes: the checked tubes that can launch at the
  * target, or NULL; @torpedoes_out gets the torpedoes they hold. */
 static AdmOrderDecl *
@@ -1300,8 +1340,10 @@ launch_decl_from_form (AdmiraltyOrdersPanel *self,
   AdmOrderDecl *decl;
   int torpedoes = 0;
 
-  if (ship == NULL || target < 0)
+  if (ship == NULL || (target < 0 && !self->have_aim))
     return NULL;
+  if (target < 0)
+    return launch_at_point (self, ship, torpedoes_out);
   for (guint w = 0; w < ship->klass->weapons->len; w++)
     {
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
@@ -1382,6 +1424,86 @@ fire_decl_free (AdmFireDecl *decl)
   g_free (decl);
 }
 
+/* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
+ * of the declared fire, lines a master reads out before the dice (issue 19). */
+static void
+append_fire_details (GString              *text,
+                     const AdmFirePreview *preview)
+{
+  if (preview->attacks > 1)
+    /* Translators: F-ART-3, each firing ship is an attack of its own */
+    g_string_append_printf (text, ngettext ("\n%u attack, one per firing ship (F-ART-3); "
+                                            "the first:",
+                                            "\n%u attacks, one per firing ship (F-ART-3); "
+                                            "the first:", preview->attacks),
+                            preview->attacks);
+  if (preview->artillery != NULL)
+    {
+      /* Translators: artillery dice: count, firepower, table column, target type, to-hit */
+      g_string_append_printf (text, ngettext ("\nArtillery: %d die (firepower %d, column %d "
+                                              "against %s), hits on %d+ (armour, F-ART-12)",
+                                              "\nArtillery: %d dice (firepower %d, column %d "
+                                              "against %s), hits on %d+ (armour, F-ART-12)",
+                                              preview->artillery_input.dice),
+                              preview->artillery_input.dice, preview->artillery_firepower,
+                              preview->column, preview->aspect != NULL ? preview->aspect : "",
+                              preview->artillery_input.hit_on);
+      if (preview->artillery_input.reroll)
+        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
+    }
+  if (preview->destructors != NULL)
+    {
+      g_string_append_printf (text, ngettext ("\nDestructors: %d die, hits on %d+ (F-DES-2)",
+                                              "\nDestructors: %d dice, hits on %d+ (F-DES-2)",
+                                              preview->destructor_input.dice),
+                              preview->destructor_input.dice, preview->destructor_input.hit_on);
+      if (preview->destructor_input.reroll)
+        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
+    }
+  if (preview->shields == 0)
+    g_string_append (text, _("\nShields: none up (F-SHLD-1)"));
+  else if (preview->shields_from != NULL)
+    /* Translators: shield blocks in play, the target's own, and where the rest come from */
+    g_string_append_printf (text, _("\nShields: %d blocks, %d its own, %s"), preview->shields,
+                            preview->own_shields, preview->shields_from);
+  else
+    g_string_append_printf (text, ngettext ("\nShields: %d block, its own (F-SHLD-1)",
+                                            "\nShields: %d blocks, its own (F-SHLD-1)",
+                                            preview->shields), preview->shields);
+  if (preview->artillery != NULL && preview->artillery_input.order == ADM_SHIELDS_BEFORE_ARMOUR)
+    g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
+  if (preview->special_save)
+    g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
+  /* Translators: the target's hull points left, of its class's */
+  g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);
+  if (preview->damaged)
+    g_string_append (text, _(", already damaged (F-CRIT-6)"));
+  else if (preview->hull_left > 0)
+    /* Translators: F-CRIT-6, the hull points still to lose before the ship is damaged */
+    g_string_append_printf (text, ngettext (", damaged after %d more lost (F-CRIT-6)",
+                                            ", damaged after %d more lost (F-CRIT-6)",
+                                            (preview->hull + 1) / 2 -
+                                              (preview->hull - preview->hull_left)),
+                            (preview->hull + 1) / 2 - (preview->hull - preview->hull_left));
+  if (preview->critical_destroys)
+    g_string_append (text, _("; an escort: any critical destroys it (F-CRIT-4)"));
+  if (preview->hull_left == 0)
+    {
+      g_string_append (text, _("\nA hulk: any hit rolls the catastrophic damage table again "
+                               "(F-CAT-6)."));
+      return;
+    }
+  /* Translators: the exact odds of the declared fire before the dice */
+  g_string_append_printf (text, _("\nOdds: expected damage %.2f · at least one damage %.1f%% · "
+                                  "a critical %.1f%% · damaged or worse %.1f%% · "
+                                  "out of action %.1f%%"),
+                          preview->exact_expected_damage, 100 * preview->exact_p_damage,
+                          100 * preview->exact_p_critical, 100 * preview->p_crippled,
+                          100 * preview->p_destroyed);
+  if (preview->no_damage_reason != NULL)
+    g_string_append_printf (text, _("\nNo damage possible: %s."), preview->no_damage_reason);
+}
+
 static void
 update_odds (AdmiraltyOrdersPanel *self)
 {
@@ -1399,7 +1521,21 @@ update_odds (AdmiraltyOrdersPanel *self)
 
   decl = fire_decl_from_form (self, target);
   launch = launch_decl_from_form (self, target, &torpedoes);
-  if (decl == NULL)
+  if (decl == NULL && launch != NULL)
+    {
+      const AdmBattleShip *ship = selected_ship (self);
+      g_autofree char *run = admiralty_format_length (adm_distance (ship->position, self->aim),
+                                                      self->inches);
+
+      /* Translators: a launch at a point of the table (F-TORP-3): torpedoes, heading,
+       * distance to the point */
+      g_string_append_printf (text, _("Launch %d torpedoes on heading %.0f° toward the point "
+                                      "clicked, %s away: the salvo runs along that line "
+                                      "(F-WPN-10, F-TORP-3)"), torpedoes,
+                              adm_heading_normalise (adm_bearing (ship->position, self->aim)),
+                              run);
+    }
+  else if (decl == NULL)
     g_string_append (text, _("Check weapons, then click a ringed ship or choose a target."));
   else if (decl->ships->len == 0 && launch != NULL)
     {
@@ -1422,13 +1558,7 @@ update_odds (AdmiraltyOrdersPanel *self)
           g_autofree char *distance = admiralty_format_length (self->fire_preview.distance,
                                                                self->inches);
 
-          /* Translators: the odds of a declared fire before the dice; %s is the distance */
-          g_string_append_printf (text, _("%s · expected damage %.2f · "
-                                          "at least one damage %.0f%% · a critical %.0f%%"),
-                                  distance,
-                                  self->fire_preview.expected_damage,
-                                  100 * self->fire_preview.p_damage,
-                                  100 * self->fire_preview.p_critical);
+          g_string_append (text, distance);
           if (self->fire_preview.column > 0)
             g_string_append_printf (text, _(" · column %d"), self->fire_preview.column);
           if (self->fire_preview.half_range)
@@ -1439,6 +1569,7 @@ update_odds (AdmiraltyOrdersPanel *self)
             g_string_append (text, _(" · behind a marker"));
           if (self->fire_preview.readiness_check)
             g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
+          append_fire_details (text, &self->fire_preview);
         }
     }
   if (launch != NULL && decl != NULL && decl->ships->len > 0)
@@ -1698,6 +1829,9 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 
   target = admiralty_table_widget_get_target_ship (self->table);
   decl = fire_decl_from_form (self, target);
+  /* F-TORP-3: tubes launched at a point have no guns' fire with them. */
+  if (decl == NULL && target < 0 && self->have_aim && selected_ship (self) != NULL)
+    decl = adm_fire_decl_new ("");
   if (decl == NULL)
     {
       set_message (self, _("Choose a ship to fire and a target first."));
@@ -1752,6 +1886,7 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
   set_message (self, NULL);
   adm_turn_orders_free (self->draft);
   self->draft = g_steal_pointer (&candidate);
+  self->have_aim = FALSE;
   admiralty_table_widget_set_target_ship (self->table, -1);
   changed (self);
   return TRUE;
@@ -1827,6 +1962,138 @@ admiralty_orders_panel_set_reinforce (AdmiraltyOrdersPanel *self,
   set_ship_order (self, reinforce_of, on, extended);
 }
 
+static gboolean reads_back (const AdmTurnOrders *candidate, char **reason);
+
+/* Whether the draft already lends the guns @guns ("ship:weapon") to cover a ship. */
+static gboolean
+draft_covers_with (AdmiraltyOrdersPanel *self,
+                   const char           *guns)
+{
+  for (guint i = 0; i < self->draft->other->len; i++)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (self->draft->other, i);
+
+      if (g_strcmp0 (decl->element, "cover") == 0 &&
+          g_strcmp0 (adm_order_decl_get (decl, "weapons"), guns) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A cover offered (F-TORP-14) taken: the order goes into the draft as any other, checked by
+ * the engine's dry run and journaled with the turn's orders. */
+static void
+cover_clicked_cb (AdmiraltyOrdersPanel *self,
+                  GtkButton            *button)
+{
+  g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
+  g_autofree char *reason = NULL;
+  AdmOrderDecl *decl;
+
+  if (candidate == NULL)
+    return;
+  /* The offers are rebuilt once the order is in: the button clicked outlives its click. */
+  g_idle_add_once ((GSourceOnceFunc) g_object_unref, g_object_ref (button));
+  decl = adm_order_decl_new ("cover");
+  adm_order_decl_set (decl, "weapons", g_object_get_data (G_OBJECT (button), "guns"));
+  adm_order_decl_set (decl, "ship", g_object_get_data (G_OBJECT (button), "ship"));
+  g_ptr_array_add (candidate->other, decl);
+  adm_turn_orders_number_lines (candidate);
+  if (!reads_back (candidate, &reason) || !dry_run (self, candidate, decl->line, &reason))
+    {
+      set_message (self, reason);
+      return;
+    }
+  set_message (self, NULL);
+  adm_turn_orders_free (self->draft);
+  self->draft = g_steal_pointer (&candidate);
+  changed (self);
+}
+
+/* When an enemy salvo is on the table in the torpedo phase, the defences of the selected ship:
+ * the turrets that meet it without an order (F-TORP-13, F-FORM-19, F-TORP-17, once a phase
+ * F-TORP-16), said in @text, and the guns of friendly escorts within their range of it that
+ * did not fire this turn, offered as cover orders (F-TORP-14) with the odds they make. */
+static void
+offer_covers (AdmiraltyOrdersPanel *self,
+              GString              *text)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  const AdmTorpedoSalvo *threat = NULL;
+  GtkWidget *child;
+  guint offered = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cover_box))) != NULL)
+    gtk_box_remove (self->cover_box, child);
+  if (ship != NULL && ship->status == ADM_SHIP_ACTIVE &&
+      adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
+      admiralty_table_widget_get_view_side (self->table) < 0)
+    for (guint i = 0; i < adm_battle_get_n_salvos (self->battle) && threat == NULL; i++)
+      {
+        const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
+
+        if (!salvo->spent && salvo->side != ship->side && salvo->torpedoes > 0)
+          threat = salvo;
+      }
+  if (threat == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->cover_box), FALSE);
+      return;
+    }
+  /* Translators: the anti-torpedo turrets that meet a salvo without an order */
+  g_string_append_printf (text, _("%s%s's turrets: %d dice at 4+ meet a salvo (F-TORP-13; the "
+                                  "formation's and touching ships' pooled, F-FORM-19, F-TORP-17; "
+                                  "one wave a phase, F-TORP-16)."),
+                          text->len > 0 ? "\n" : "", ship->name,
+                          adm_battle_ship_turret_pool (self->battle, self->ship));
+  for (guint e = 0; e < adm_battle_get_n_ships (self->battle); e++)
+    {
+      const AdmBattleShip *escort = adm_battle_get_ship (self->battle, e);
+
+      if (escort->side != ship->side || escort->status != ADM_SHIP_ACTIVE ||
+          escort->klass->category != ADM_CATEGORY_ESCORT || (int) e == self->ship)
+        continue;
+      for (guint w = 0; w < escort->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (escort->klass->weapons, w);
+          g_autofree char *guns = g_strdup_printf ("%s:%s", escort->id, weapon->id);
+          g_autofree char *label = NULL;
+          g_autoptr(AdmTorpedoOdds) bare = NULL;
+          g_autoptr(AdmTorpedoOdds) covered = NULL;
+          GtkWidget *button;
+
+          if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
+              (escort->fired & (1u << w)) ||
+              adm_distance (escort->position, ship->position) > weapon->range ||
+              draft_covers_with (self, guns))
+            continue;
+          bare = adm_battle_torpedo_odds (self->battle, threat->id, self->ship, 0, NULL, NULL);
+          covered = adm_battle_torpedo_odds (self->battle, threat->id, self->ship,
+                                             weapon->firepower, NULL, NULL);
+          if (bare != NULL && covered != NULL)
+            /* Translators: an escort's guns offered to cover a ship against torpedoes */
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14); "
+                                       "salvo %d damages it %.0f%% → %.0f%%"), ship->name,
+                                     escort->name, weapon->name, weapon->firepower, threat->id,
+                                     100 * adm_torpedo_odds_at_least (bare, 1),
+                                     100 * adm_torpedo_odds_at_least (covered, 1));
+          else
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14)"),
+                                     ship->name, escort->name, weapon->name, weapon->firepower);
+          button = gtk_button_new_with_label (label);
+          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+          g_object_set_data_full (G_OBJECT (button), "guns", g_steal_pointer (&guns), g_free);
+          g_object_set_data_full (G_OBJECT (button), "ship", g_strdup (ship->id), g_free);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (cover_clicked_cb), self,
+                                   G_CONNECT_SWAPPED);
+          gtk_box_append (self->cover_box, button);
+          offered++;
+        }
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->cover_box), offered > 0);
+}
+
 /* Torpedoes: the odds of every enemy salvo on the table reaching the selected ship, with the
  * turrets that would meet it (F-TORP-7, F-TORP-13, F-TORP-17), before the torpedo phase. */
 static void
@@ -1885,6 +2152,7 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
         }
       adm_boarding_preview_clear (&preview);
     }
+  offer_covers (self, text);
   gtk_label_set_label (self->torpedo_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->torpedo_label), text->len > 0);
 }
@@ -2554,6 +2822,56 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
   admiralty_orders_panel_refresh (self);
 }
 
+/* Whether the selected ship is declaring a launch now: the fire phase (F-WPN-10) and one of
+ * its torpedo tubes checked. */
+static gboolean
+aiming_tubes (AdmiraltyOrdersPanel *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  if (ship == NULL || adm_battle_get_phase (self->battle) != ADM_PHASE_FIRE ||
+      admiralty_table_widget_get_view_side (self->table) >= 0)
+    return FALSE;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    if (is_tube (ship, w) && weapon_checked (self, w))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+aim_pressed_cb (AdmiraltyOrdersPanel *self,
+                int                   n_press,
+                double                x,
+                double                y,
+                GtkGestureClick      *gesture)
+{
+  self->aim_press_x = x;
+  self->aim_press_y = y;
+}
+
+static void
+aim_released_cb (AdmiraltyOrdersPanel *self,
+                 int                   n_press,
+                 double                x,
+                 double                y,
+                 GtkGestureClick      *gesture)
+{
+  const AdmiraltyTableView *view = admiralty_table_widget_get_view (self->table);
+
+  /* A click, not the end of a drag, on no ship. */
+  if (n_press != 1 || !aiming_tubes (self) ||
+      hypot (x - self->aim_press_x, y - self->aim_press_y) > 4 ||
+      admiralty_table_ship_at (view, self->battle, admiralty_table_widget_get_options (self->table),
+                               x, y) >= 0)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->aim = admiralty_table_view_to_table (view, x, y);
+  self->have_aim = TRUE;
+  admiralty_table_widget_set_target_ship (self->table, -1);
+  set_message (self, NULL);
+  update_odds (self);
+}
+
 static void
 selection_changed_cb (AdmiraltyOrdersPanel *self,
                       GParamSpec           *pspec,
@@ -2564,6 +2882,7 @@ selection_changed_cb (AdmiraltyOrdersPanel *self,
   if (ship != self->ship)
     {
       self->ship = ship;
+      self->have_aim = FALSE;
       g_clear_pointer (&self->live, move_decl_destroy);
       set_message (self, NULL);
       rebuild_weapons (self);
@@ -2581,6 +2900,8 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   if (adm_battle_get_phase (self->battle) == ADM_PHASE_TORPEDO &&
       admiralty_table_widget_get_target_ship (table) >= 0)
     select_kind (self, "board");
+  if (admiralty_table_widget_get_target_ship (table) >= 0)
+    self->have_aim = FALSE;
   update_fire_section (self);
   update_torpedo_odds (self);
   rebuild_other_form (self);
@@ -2814,6 +3135,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, extended_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, torpedo_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, cover_box);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, declare_fire_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, clear_course_button);
@@ -2880,6 +3202,18 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
+  {
+    /* F-TORP-3: in the fire phase, with tubes checked, a click on the empty table aims them
+     * at that point rather than clearing the selection (caught before the table's own click). */
+    GtkGesture *aim = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (aim), GTK_PHASE_CAPTURE);
+    g_signal_connect_object (aim, "pressed", G_CALLBACK (aim_pressed_cb), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (aim, "released", G_CALLBACK (aim_released_cb), self,
+                             G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (table), GTK_EVENT_CONTROLLER (aim));
+  }
   g_signal_connect_object (table, "notify::view-side", G_CALLBACK (view_side_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_object_set (table, "plotting", TRUE, NULL);
@@ -3135,6 +3469,12 @@ _admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
         return check;
     }
   return NULL;
+}
+
+GtkWidget *
+_admiralty_orders_panel_get_cover_box (AdmiraltyOrdersPanel *self)
+{
+  return GTK_WIDGET (self->cover_box);
 }
 
 GtkWidget *

@@ -78,6 +78,7 @@ gboolean             _admiralty_orders_panel_set_other     (AdmiraltyOrdersPanel
 GtkWidget           *_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
                                                                const char           *name);
 GtkWidget           *_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self);
+GtkWidget           *_admiralty_orders_panel_get_cover_box      (AdmiraltyOrdersPanel *self);
 GtkWidget           *_admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self);
 
 G_END_DECLS

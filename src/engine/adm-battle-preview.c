@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -39,6 +40,9 @@ adm_fire_preview_clear (AdmFirePreview *preview)
   g_return_if_fail (preview != NULL);
 
   g_free (preview->reason);
+  g_free (preview->aspect);
+  g_free (preview->shields_from);
+  g_free (preview->no_damage_reason);
   g_clear_pointer (&preview->artillery, adm_fire_odds_free);
   g_clear_pointer (&preview->destructors, adm_fire_odds_free);
   memset (preview, 0, sizeof *preview);
@@ -157,6 +161,419 @@ fire_odds (AdmBattle             *self,
   return TRUE;
 }
 
+/* The exact outcome (issue 19) */
+
+/* Binomial(@n, @p) in @n + 1 slots, one trial at a time (as adm-odds.c builds them). */
+static double *
+binomial (int    n,
+          double p)
+{
+  double *dist = g_new0 (double, n + 1);
+
+  dist[0] = 1.0;
+  for (int t = 0; t < n; t++)
+    {
+      dist[t + 1] = dist[t] * p;
+      for (int k = t; k >= 1; k--)
+        dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p;
+      dist[0] *= 1.0 - p;
+    }
+  return dist;
+}
+
+/* P(one d6 ≥ @target), as adm-odds.c reads a hit number: 1 always, 7 never. */
+static double
+d6_at_least (int target)
+{
+  return target <= 1 ? 1.0 : target >= 7 ? 0.0 : (7 - target) / 6.0;
+}
+
+/* The distribution of a critical table's additional damage, "0" "1" "d3" "2d6", into
+ * @dist[0..6 * 6] (F-CRIT-8). */
+static void
+add_expression (const char *expression,
+                double      weight,
+                double     *dist,
+                int         size)
+{
+  const char *d = expression != NULL ? strchr (expression, 'd') : NULL;
+  int count, sides;
+  g_autofree double *sum = NULL;
+
+  if (expression == NULL || d == NULL)
+    {
+      dist[CLAMP (expression != NULL ? atoi (expression) : 0, 0, size - 1)] += weight;
+      return;
+    }
+  count = d == expression ? 1 : atoi (expression);
+  sides = MAX (1, atoi (d + 1));
+  sum = g_new0 (double, size);
+  sum[0] = 1.0;
+  for (int i = 0; i < count; i++)
+    for (int total = size - 1; total >= 0; total--)
+      {
+        double p = 0;
+
+        for (int face = 1; face <= sides && face <= total; face++)
+          p += sum[total - face] / sides;
+        sum[total] = p;
+      }
+  for (int k = 0; k < size; k++)
+    dist[k] += weight * sum[k];
+}
+
+#define EXTRA_MAX 37
+
+/* The additional damage of one critical on @ship as things stand (F-CRIT-2: 2d6; F-CRIT-20:
+ * the next result when one does not apply, as apply_critical () walks them). */
+static void
+critical_extra (AdmBattle *self,
+                guint      ship,
+                double    *extra)
+{
+  const char *kind = _adm_battle_critical_kind (self, ship);
+
+  for (int roll = 2; roll <= 12; roll++)
+    {
+      double weight = (6 - ABS (roll - 7)) / 36.0;
+      int result = roll;
+      gboolean found = FALSE;
+      const AdmTableRow *row;
+
+      for (int tries = 0; tries < 11 && !found; tries++)
+        {
+          found = _adm_battle_critical_applies (self, ship, result);
+          if (!found)
+            result = result == 12 ? 2 : result + 1;
+        }
+      row = found ? adm_ruleset_critical (self->ruleset, kind, result, NULL) : NULL;
+      add_expression (row != NULL ? row->extra_damage : NULL, weight, extra, EXTRA_MAX);
+    }
+}
+
+/* The hull points lost so far in the fire, 0..@left (@left: out of action), with whether a
+ * critical check succeeded, and the shield blocks still up: one slot per state. */
+typedef struct {
+  int     shields;
+  int     left;
+  double  extra[EXTRA_MAX];     /* one critical's additional damage */
+  gboolean critical_destroys;
+  double *p;                    /* [s][d][c] */
+  double  expected;             /* damage points the dice inflict, so far */
+} Outcome;
+
+#define SLOT(o, s, d, c) ((o)->p[((s) * ((o)->left + 1) + (d)) * 2 + (c)])
+
+/* @m damage points reach the ship at hull points lost @d (F-CRIT-1, F-CRIT-4, F-CRIT-7,
+ * F-CRIT-8): into @next at shields @s. */
+static void
+inflict (const Outcome *o,
+         Outcome       *next,
+         int            s,
+         int            d,
+         int            c,
+         int            m,
+         int            critical_on,
+         double         weight)
+{
+  int applied = MIN (m, o->left - d);
+  g_autofree double *checks = NULL;
+  g_autofree double *sum = NULL;
+
+  /* F-CRIT-7: no hull point left: the catastrophic table, no critical check. */
+  if (d + applied >= o->left || applied == 0 || critical_on <= 0)
+    {
+      SLOT (next, s, d + applied, c) += weight;
+      return;
+    }
+  checks = binomial (applied, d6_at_least (critical_on));
+  SLOT (next, s, d + applied, c) += weight * checks[0];
+  /* F-CRIT-4: an escort other than a frigate is destroyed by any critical. */
+  if (o->critical_destroys)
+    {
+      SLOT (next, s, o->left, 1) += weight * (1 - checks[0]);
+      return;
+    }
+  /* F-CRIT-8: each critical's additional damage, summed; all of the hull: out of action. */
+  sum = g_new0 (double, o->left + 1);
+  sum[d + applied] = 1.0;
+  for (int n = 1; n <= applied; n++)
+    {
+      g_autofree double *more = g_new0 (double, o->left + 1);
+
+      more[o->left] = sum[o->left];
+      for (int from = 0; from < o->left; from++)
+        for (int e = 0; e < EXTRA_MAX && sum[from] > 0; e++)
+          more[MIN (o->left, from + e)] += sum[from] * o->extra[e];
+      memcpy (sum, more, sizeof (double) * (o->left + 1));
+      for (int k = 0; k <= o->left; k++)
+        SLOT (next, s, k, 1) += weight * checks[n] * sum[k];
+    }
+}
+
+/* One weapon kind's share of one attack (@input with no shields: the outcome holds them):
+ * shields, the armour roll, the special shield's save, then the damage (resolve_hits ()). */
+static void
+outcome_add (Outcome                *o,
+             const AdmFireOddsInput *input)
+{
+  g_autofree double *next = g_new0 (double, (o->shields + 1) * (o->left + 1) * 2);
+  double p_hit = d6_at_least (input->hit_on);
+  double keep = input->save_on > 0 ? 1 - d6_at_least (input->save_on) : 1;
+  Outcome after = *o;
+
+  /* F-FORD-2: a missed die is rolled once more. */
+  if (input->reroll)
+    p_hit = 1 - (1 - p_hit) * (1 - p_hit);
+  after.p = next;
+  for (int s = 0; s <= o->shields; s++)
+    for (int d = 0; d <= o->left; d++)
+      for (int c = 0; c < 2; c++)
+        {
+          double w = SLOT (o, s, d, c);
+          /* F-CAT-7: a hulk has no shields. */
+          int up = d == o->left ? 0 : s;
+          /* F-WPN-7 as ruled: shields cancel dice before the armour roll. */
+          int blocked = input->order == ADM_SHIELDS_BEFORE_ARMOUR ? MIN (up, input->dice) : 0;
+          g_autofree double *hits = NULL;
+
+          if (w == 0)
+            continue;
+          hits = binomial (input->dice - blocked, p_hit);
+          for (int h = 0; h <= input->dice - blocked; h++)
+            {
+              /* F-SHLD-1, F-DES-2: otherwise each block stops one hit. */
+              int stop = input->order == ADM_SHIELDS_BEFORE_ARMOUR ? 0 : MIN (up - blocked, h);
+              int through = h - stop;
+              g_autofree double *kept = binomial (through, keep);
+
+              for (int m = 0; m <= through; m++)
+                {
+                  double weight = w * hits[h] * kept[m];
+
+                  if (weight == 0)
+                    continue;
+                  after.expected += weight * m;
+                  /* F-CAT-6: hits on a hulk roll the catastrophic table again; it stays
+                   * out, with no shields (F-CAT-7). */
+                  if (d == o->left)
+                    SLOT (&after, s, d, c) += weight;
+                  else
+                    inflict (o, &after, s - blocked - stop, d, c, m, input->critical_on, weight);
+                }
+            }
+        }
+  memcpy (o->p, next, sizeof (double) * (o->shields + 1) * (o->left + 1) * 2);
+  o->expected = after.expected;
+}
+
+/* Why the fire cannot do any damage, for the master. */
+static char *
+no_damage_reason (const AdmFirePreview *preview,
+                  GArray               *inputs)
+{
+  int dice = 0, sure_miss = TRUE;
+
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      const AdmFireOddsInput *input = &g_array_index (inputs, AdmFireOddsInput, i);
+
+      dice += input->dice;
+      sure_miss &= input->dice == 0 || input->hit_on >= 7;
+    }
+  if (dice == 0)
+    return g_strdup (preview->column == 0 && preview->artillery_firepower > 0
+                       ? _("no dice: the shifts leave no column of the artillery table "
+                           "(F-ART-10)")
+                       : _("no dice to roll"));
+  if (sure_miss)
+    /* Translators: %d is the target's armour */
+    return g_strdup_printf (_("no die can reach armour %d (F-ART-12)"), preview->armour);
+  if (preview->shields >= dice)
+    return g_strdup_printf (ngettext ("the shields absorb up to %d, and only %d die is rolled "
+                                      "(F-SHLD-1)",
+                                      "the shields absorb up to %d, and only %d dice are "
+                                      "rolled (F-SHLD-1)", dice),
+                            preview->shields, dice);
+  return g_strdup (_("no hit can get through (F-SHLD-1, F-FORD-8)"));
+}
+
+/* Fills the exact outcome of @inputs (every weapon kind of every attack in the phase's
+ * order, shields left out) on @target, whose pool has @shields blocks now. */
+static void
+exact_outcome (AdmBattle      *self,
+               guint           target,
+               int             shields,
+               GArray         *inputs,
+               AdmFirePreview *preview)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  Outcome o = { 0 };
+  double none = 0;
+
+  preview->hull = t->klass->hull;
+  preview->hull_left = MAX (0, t->klass->hull - t->damage);
+  preview->damaged = adm_battle_ship_is_damaged (self, target);
+  /* F-CRIT-4 ("frigate-critical"): escorts other than frigates, as escort_destroyed_by_critical
+   * () in adm-battle-damage.c tells them. */
+  preview->critical_destroys = t->klass->category == ADM_CATEGORY_ESCORT &&
+                               g_strcmp0 (t->klass->type->id, "frigate") != 0;
+  if (t->status != ADM_SHIP_ACTIVE || preview->hull_left == 0)
+    return;
+  o.shields = MAX (0, shields);
+  o.left = preview->hull_left;
+  o.critical_destroys = preview->critical_destroys;
+  critical_extra (self, target, o.extra);
+  o.p = g_new0 (double, (o.shields + 1) * (o.left + 1) * 2);
+  SLOT (&o, o.shields, 0, 0) = 1.0;
+  for (guint i = 0; i < inputs->len; i++)
+    outcome_add (&o, &g_array_index (inputs, AdmFireOddsInput, i));
+
+  preview->exact_expected_damage = o.expected;
+  for (int s = 0; s <= o.shields; s++)
+    for (int d = 0; d <= o.left; d++)
+      for (int c = 0; c < 2; c++)
+        {
+          double w = SLOT (&o, s, d, c);
+
+          if (d == 0)
+            none += w;
+          if (c == 1)
+            preview->exact_p_critical += w;
+          if (d == o.left)
+            preview->p_destroyed += w;
+          /* F-CRIT-6 under "damaged-threshold": half or more of the hull lost. */
+          if ((t->damage + d) * 2 >= t->klass->hull)
+            preview->p_crippled += w;
+        }
+  preview->exact_p_damage = MAX (0, 1 - none);
+  if (preview->exact_p_damage < 1e-12)
+    {
+      preview->exact_p_damage = 0;
+      preview->no_damage_reason = no_damage_reason (preview, inputs);
+    }
+  g_free (o.p);
+}
+
+/* The target's aspect as the artillery table reads it, for the master (F-ART-2, F-ART-6,
+ * F-ART-15), from the table id the fire phase looked up; F-FORM-18 names the flagship. */
+static char *
+describe_target (AdmBattle  *self,
+                 guint       target,
+                 const char *type)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
+  const char *dash = type != NULL ? strrchr (type, '-') : NULL;
+  g_autofree char *aspect = dash != NULL ? g_strndup (type, dash - type) : NULL;
+  const char *word;
+  char *text;
+
+  if (type == NULL)
+    return NULL;
+  if (dash == NULL)
+    return g_strdup (g_strcmp0 (type, "orbital") == 0 ? _("orbital target (F-ART-16)") : type);
+  word = g_strcmp0 (aspect, "approaching") == 0 ? C_("aspect", "approaching")
+         : g_strcmp0 (aspect, "receding") == 0  ? C_("aspect", "receding")
+         : g_strcmp0 (aspect, "crossing") == 0  ? C_("aspect", "crossing")
+                                                : aspect;
+  /* Translators: the artillery table's target: an aspect, then "capital ship" or "escort" */
+  text = g_strdup_printf (_("%s %s"), word, g_strcmp0 (dash + 1, "capital") == 0
+                                              ? _("capital ship") : _("escort"));
+  if (t->status == ADM_SHIP_ACTIVE && formation->flagship >= 0 &&
+      (guint) formation->flagship != target &&
+      _adm_battle_ship_active (self, formation->flagship))
+    {
+      char *with = g_strdup_printf (_("%s, as its formation's flagship %s (F-FORM-18)"), text,
+                                    _adm_battle_ship (self, formation->flagship)->name);
+
+      g_free (text);
+      text = with;
+    }
+  return text;
+}
+
+/* The blocks of @ship's own generators left in this turn (F-SHLD-1, F-FORD-7), and where
+ * the rest of the pool comes from (F-FORM-19, F-SHLD-5), as adm_battle_ship_shield_pool ()
+ * adds them up. */
+static void
+describe_shields (AdmBattle      *self,
+                  guint           target,
+                  AdmFirePreview *preview)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
+  g_autoptr(GString) pooled = g_string_new (NULL);
+  g_autoptr(GString) touching = g_string_new (NULL);
+  int own = adm_battle_ship_shields (self, target);
+
+  if (t->status != ADM_SHIP_ACTIVE)
+    return;
+  if (t->reinforced_until >= adm_battle_get_turn (self) && !t->klass->special_shield)
+    own *= 2;
+  preview->own_shields = MIN (preview->shields, MAX (0, own - t->shields_used));
+  for (guint i = 0; i < adm_battle_get_n_ships (self); i++)
+    {
+      const AdmBattleShip *other = _adm_battle_ship (self, i);
+      GString *into;
+
+      if (i == target || other->side != t->side || !_adm_battle_ship_active (self, i) ||
+          adm_battle_ship_shields (self, i) == 0)
+        continue;
+      if (other->formation == t->formation && formation->command)
+        into = pooled;
+      else if (adm_bases_touch (other->position, _adm_battle_base_size (self, i),
+                                t->position, _adm_battle_base_size (self, target)))
+        into = touching;
+      else
+        continue;
+      g_string_append_printf (into, "%s%s", into->len > 0 ? ", " : "", other->name);
+    }
+  if (pooled->len > 0 && touching->len > 0)
+    preview->shields_from = g_strdup_printf (_("pooled by the formation “%s” (%s, F-FORM-19) "
+                                               "and touching ships (%s, F-SHLD-5)"),
+                                             formation->name, pooled->str, touching->str);
+  else if (pooled->len > 0)
+    preview->shields_from = g_strdup_printf (_("pooled by the formation “%s” (%s, "
+                                               "F-FORM-19)"), formation->name, pooled->str);
+  else if (touching->len > 0)
+    preview->shields_from = g_strdup_printf (_("combined with touching ships (%s, F-SHLD-5)"),
+                                             touching->str);
+}
+
+/* The inputs of the @preview attack's weapon kinds, shields left to the outcome, appended
+ * to @inputs in the phase's order: artillery, then destructors. */
+static gboolean
+attack_inputs (AdmBattle             *self,
+               const AdmFirePreview  *preview,
+               const AdmFireNumbers  *numbers,
+               GArray                *inputs,
+               GError               **error)
+{
+  AdmFireOddsInput input;
+
+  if (preview->artillery_firepower > 0)
+    {
+      if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_ARTILLERY,
+                                        preview->artillery_firepower, numbers->target_type,
+                                        numbers->shift, numbers->armour, 0, FALSE,
+                                        numbers->lock, numbers->special_save, &input, NULL,
+                                        error))
+        return FALSE;
+      g_array_append_val (inputs, input);
+    }
+  if (preview->destructor_firepower > 0)
+    {
+      if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_DESTRUCTOR,
+                                        preview->destructor_firepower, NULL, 0,
+                                        numbers->armour, 0, FALSE, numbers->lock,
+                                        numbers->special_save, &input, NULL, error))
+        return FALSE;
+      g_array_append_val (inputs, input);
+    }
+  return TRUE;
+}
+
 /* The @nth attack of @decl on a snapshot, with @orders in force (_adm_battle_fire_preview ()). */
 static gboolean
 preview_attack (AdmBattle            *self,
@@ -201,8 +618,10 @@ adm_battle_preview_fire (AdmBattle            *self,
   g_autoptr(GPtrArray) fires = g_ptr_array_new ();
   g_autoptr(GError) odds_error = NULL;
   AdmFireNumbers numbers = { 0 };
+  g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (AdmFireOddsInput));
   AdmTurnOrders in_force;
   double absorbed = 0;
+  int target = -1;
   gboolean ok;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
@@ -225,6 +644,18 @@ adm_battle_preview_fire (AdmBattle            *self,
   ok = preview_attack (self, &in_force, decl, 0, preview, &numbers, error);
   if (ok && preview->legal && !fire_odds (self, preview, &numbers, &absorbed, &odds_error))
     refuse_odds (preview, odds_error);
+  if (ok && preview->legal)
+    {
+      target = adm_battle_ship_index (self, decl->target);
+      preview->armour = numbers.armour;
+      preview->shields = numbers.shields;
+      preview->special_save = numbers.special_save;
+      if (preview->artillery_firepower > 0)
+        preview->aspect = describe_target (self, target, numbers.target_type);
+      describe_shields (self, target, preview);
+      if (!attack_inputs (self, preview, &numbers, inputs, &odds_error))
+        refuse_odds (preview, odds_error);
+    }
   g_free (numbers.target_type);
   /* F-ART-3: each further ship's batteries are an attack of their own, at the shields the
    * earlier attacks leave on average. */
@@ -234,7 +665,8 @@ adm_battle_preview_fire (AdmBattle            *self,
       AdmFireNumbers more = { 0 };
 
       ok = preview_attack (self, &in_force, decl, nth, &next, &more, error);
-      if (ok && next.legal && !fire_odds (self, &next, &more, &absorbed, &odds_error))
+      if (ok && next.legal && (!fire_odds (self, &next, &more, &absorbed, &odds_error) ||
+                               !attack_inputs (self, &next, &more, inputs, &odds_error)))
         refuse_odds (preview, odds_error);
       else if (ok && next.legal)
         {
@@ -245,6 +677,8 @@ adm_battle_preview_fire (AdmBattle            *self,
       g_free (more.target_type);
       adm_fire_preview_clear (&next);
     }
+  if (ok && preview->legal && target >= 0)
+    exact_outcome (self, target, preview->shields, inputs, preview);
   if (!ok)
     adm_fire_preview_clear (preview);
   return ok;

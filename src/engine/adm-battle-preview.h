@@ -87,6 +87,36 @@ typedef struct {
                                      * over the attacks */
   double       p_critical;          /* P(at least one critical check succeeds), the weapon
                                      * kinds and attacks taken as independent */
+  /* What the master reads out before the dice (issue 19): the target as the table looks it
+   * up and the exact outcome of the whole declaration, every attack and weapon kind in the
+   * phase's order, the shields each leaves to the next exactly (not on average), by
+   * convolution over the dice, never sampled. */
+  char        *aspect;              /* the artillery column's target: "approaching capital
+                                     * ship" (F-ART-2, F-ART-6, F-ART-15), "as its flagship
+                                     * Name" added when F-FORM-18 sets it; NULL when no
+                                     * artillery fires */
+  int          armour;              /* F-ART-12: an artillery die at or above it hits */
+  int          shields;             /* shield blocks meeting the first attack (F-SHLD-1) */
+  int          own_shields;         /* how many of them the target's own generators give */
+  char        *shields_from;        /* where the others come from, for the master: the
+                                     * formation's pool (F-FORM-19) or touching ships
+                                     * (F-SHLD-5) with their names; NULL when none */
+  gboolean     special_save;        /* F-FORD-8: a reinforced special shield saves on 4+ */
+  int          hull;                /* the target's class hull points (F-CRIT-5) */
+  int          hull_left;           /* left before the fire */
+  gboolean     damaged;             /* already damaged before the fire (F-CRIT-6) */
+  gboolean     critical_destroys;   /* an escort any critical destroys (F-CRIT-4) */
+  double       exact_expected_damage; /* damage points the dice inflict, on average */
+  double       exact_p_damage;      /* P(at least one damage point) */
+  double       exact_p_critical;    /* P(at least one critical check succeeds) */
+  double       p_crippled;          /* P(damaged or worse afterwards: half its hull points
+                                     * lost, F-CRIT-6, counting the additional damage of
+                                     * criticals, F-CRIT-8) */
+  double       p_destroyed;         /* P(out of action: no hull point left, F-CRIT-7, or an
+                                     * escort's critical, F-CRIT-4) */
+  char        *no_damage_reason;    /* when @exact_p_damage is 0, why, for the master
+                                     * ("the shields absorb up to 4", "no dice in column 0");
+                                     * NULL otherwise */
 } AdmFirePreview;
 
 void      adm_fire_preview_clear    (AdmFirePreview       *preview);
