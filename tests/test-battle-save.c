@@ -349,6 +349,56 @@ test_save_and_reload (Scratch       *scratch,
   }
 }
 
+/* Issue 19: each roll keeps whose dice they were — the program's generator, or values the
+ * master typed in from real dice — in the journal (dice="program|typed"), so that the dice
+ * log tells them apart after a reload, as it did live. */
+static void
+test_roll_origin (Scratch       *scratch,
+                  gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = load_corridor ();
+  g_autoptr(AdmBattle) reopened = NULL;
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (adm_battle_get_seed (battle));
+  g_autoptr(AdmDiceQueue) typed = adm_dice_queue_new ();
+  g_autoptr(GString) values = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  guint program = 0, real = 0, first_typed;
+
+  /* A turn by the program, then a turn with dice typed in. */
+  play_phases (battle, ADM_DICE_SOURCE (prng), 5);
+  first_typed = adm_battle_get_rolls (battle)->len;
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (values, "%u ", 1 + (i * 7) % 6);
+  g_assert_true (adm_dice_queue_push_text (typed, values->str, &error));
+  g_assert_no_error (error);
+  play_phases (battle, ADM_DICE_SOURCE (typed), 5);
+
+  for (guint i = 0; i < adm_battle_get_rolls (battle)->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), i);
+
+      g_assert_cmpint (roll->origin, ==, i < first_typed ? ADM_ROLL_ORIGIN_PROGRAM
+                                                         : ADM_ROLL_ORIGIN_TYPED);
+      program += roll->origin == ADM_ROLL_ORIGIN_PROGRAM;
+      real += roll->origin == ADM_ROLL_ORIGIN_TYPED;
+    }
+  g_assert_cmpuint (program, >, 0);
+  g_assert_cmpuint (real, >, 0);
+  g_assert_true (adm_battle_save (battle, scratch->path, &error));
+  g_assert_no_error (error);
+  saved = read_file (scratch->path);
+  g_assert_nonnull (strstr (saved, "dice=\"program\""));
+  g_assert_nonnull (strstr (saved, "dice=\"typed\""));
+
+  reopened = open_game (scratch->path);
+  g_assert_cmpuint (adm_battle_get_rolls (reopened)->len, ==, adm_battle_get_rolls (battle)->len);
+  for (guint i = 0; i < adm_battle_get_rolls (battle)->len; i++)
+    g_assert_cmpint (((AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (reopened), i))->origin,
+                     ==,
+                     ((AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (battle), i))->origin);
+}
+
 /* A battle file opened as a game is a new battle with no file of its own. */
 static void
 test_setup_opens_as_new (void)
@@ -818,6 +868,8 @@ main (int   argc,
   g_test_add ("/engine/battle-save/save-and-reload", Scratch, NULL, scratch_setup,
               test_save_and_reload, scratch_teardown);
   g_test_add_func ("/engine/battle-save/setup-opens-as-new", test_setup_opens_as_new);
+  g_test_add ("/engine/battle-save/roll-origin", Scratch, NULL, scratch_setup, test_roll_origin,
+              scratch_teardown);
   g_test_add ("/engine/battle-save/autosave", Scratch, NULL, scratch_setup, test_autosave,
               scratch_teardown);
   g_test_add ("/engine/battle-save/autosave-failure", Scratch, NULL, scratch_setup,

@@ -466,6 +466,11 @@ roll_detail (const AdmBattleRoll *roll)
   if (roll->values->len > 1)
     g_string_append_printf (text, " = %u", total);
   append_successes (text, roll);
+  /* Issue 19: whose dice they were — a disputed roll is checked against what was typed. */
+  if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
+    g_string_append (text, _(" · typed in"));
+  else if (roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
+    g_string_append (text, _(" · rolled by the program"));
 
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

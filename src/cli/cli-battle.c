@@ -520,9 +520,11 @@ print_rolls (AdmBattle   *battle,
         g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
                                 g_array_index (roll->values, guint, v));
       /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
-      g_print (_("  turn %d, %s, %s — %s (%s): %s\n"), roll->turn,
+      g_print (_("  turn %d, %s, %s — %s (%s): %s%s\n"), roll->turn,
                adm_phase_to_string (roll->phase), roll->clause, roll->purpose, expression,
-               values->str);
+               values->str,
+               roll->origin == ADM_ROLL_ORIGIN_TYPED ? _(" (typed in)")
+               : roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? _(" (rolled by the program)") : "");
     }
   if (adm_audience_is_master (audience) &&
       dice->queue != NULL && adm_dice_queue_get_length (dice->queue) > 0)
@@ -926,6 +928,10 @@ add_rolls_json (JsonBuilder *builder,
       for (guint v = 0; v < roll->values->len; v++)
         json_builder_add_int_value (builder, g_array_index (roll->values, guint, v));
       json_builder_end_array (builder);
+      /* "typed" (real dice typed in) or "program" (the generator); absent when the file did
+       * not keep it. */
+      if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
+        add_string (builder, "dice", roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -1250,6 +1250,9 @@ roll_va (AdmBattle   *self,
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);
+  /* The program's generator, or values the master typed in; a replay reads it back from the
+   * journal (journal_apply ()). */
+  roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
   roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
   g_ptr_array_add (self->rolls, roll);
@@ -1639,6 +1642,7 @@ phase_action (AdmBattle            *self,
         adm_event_set (event, "clause", roll->clause);
       adm_event_set_int (event, "sides", roll->sides);
       adm_event_set (event, "values", values->str);
+      adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
       adm_journal_action_add_event (action, event);
     }
   _adm_battle_snapshot_restore (self, &snapshot);
@@ -1839,6 +1843,17 @@ journal_apply (gpointer                owner,
                    _("the journal does not replay at turn %s, %s phase: %u dice were left "
                      "over"), turn_text, phase_text, adm_dice_queue_get_length (queue));
       return FALSE;
+    }
+  /* Each roll as the journal says its dice came (the replay drew them all from a queue). */
+  for (guint i = snapshot.rolls_len, e = 1; i < self->rolls->len; i++, e++)
+    {
+      AdmBattleRoll *made = g_ptr_array_index (self->rolls, i);
+      const char *origin = e < events->len ? adm_event_get (g_ptr_array_index (events, e), "dice")
+                                           : NULL;
+
+      made->origin = g_strcmp0 (origin, "program") == 0 ? ADM_ROLL_ORIGIN_PROGRAM
+                     : g_strcmp0 (origin, "typed") == 0 ? ADM_ROLL_ORIGIN_TYPED
+                                                        : ADM_ROLL_ORIGIN_UNKNOWN;
     }
   state_free (snapshot.state);
   for (guint i = 0; i < events->len; i++)

@@ -213,15 +213,24 @@ typedef struct {
   guint32   seen_by;          /* the sides (bit per index) that may read it (adm-audience.h) */
 } AdmReportLine;
 
+/* Where a roll's values came from (issue 19): typed in from the master's real dice, or drawn
+ * by the program's generator; unknown for a roll of a file written before it was kept. */
+typedef enum {
+  ADM_ROLL_ORIGIN_UNKNOWN,
+  ADM_ROLL_ORIGIN_PROGRAM,
+  ADM_ROLL_ORIGIN_TYPED,
+} AdmRollOrigin;
+
 /* One roll, as the dice log shows it. */
 typedef struct {
-  int       turn;
-  AdmPhase  phase;
-  char     *purpose;
-  char     *clause;
-  guint     sides;
-  GArray   *values;           /* guint */
-  guint32   seen_by;          /* the sides (bit per index) that may see it (adm-audience.h) */
+  int            turn;
+  AdmPhase       phase;
+  char          *purpose;
+  char          *clause;
+  guint          sides;
+  GArray        *values;      /* guint */
+  guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
+  AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
 } AdmBattleRoll;
 
 #define ADM_TYPE_BATTLE (adm_battle_get_type ())
