@@ -656,7 +656,9 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
 
   if (index < 0 || (guint) index >= adm_battle_get_n_ships (self->battle))
     {
+      /* Hidden, and emptied: no name of a ship the view may not show stays behind in it. */
       gtk_widget_set_visible (self->ship_box, FALSE);
+      gtk_label_set_label (self->ship_name_label, "");
       gtk_label_set_label (self->ship_details_label, "");
       return;
     }
@@ -666,7 +668,9 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
   audience = page_audience (self);
   if (!adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_NAME))
     {
+      /* Hidden, and emptied: no name of a ship the view may not show stays behind in it. */
       gtk_widget_set_visible (self->ship_box, FALSE);
+      gtk_label_set_label (self->ship_name_label, "");
       gtk_label_set_label (self->ship_details_label, "");
       return;
     }
