@@ -18,20 +18,6 @@
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 
-static void
-copy_file (const char *from,
-           const char *to)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (to, contents, length, &error));
-  g_assert_no_error (error);
-}
-
 /* Battle @name of scenarios/battles copied into a new temporary folder, with its orders
  * when @with_orders. */
 static char *
@@ -282,6 +268,26 @@ resolve_by_click (AdmiraltyWindow *window,
     }
 }
 
+/* A copy of torpedo-duel (without its orders file) open in a new window: its page, with the
+ * battle, the table and the Orders pane through the other arguments. */
+static AdmiraltyBattlePage *
+open_duel (char                  **path,
+           AdmiraltyWindow       **window,
+           AdmBattle             **battle,
+           AdmiraltyTableWidget  **table,
+           AdmiraltyOrdersPanel  **panel)
+{
+  AdmiraltyBattlePage *page;
+
+  *path = copy_battle ("torpedo-duel", FALSE);
+  *window = new_window ();
+  page = open_battle (*window, *path);
+  *battle = admiralty_battle_page_get_battle (page);
+  *table = _admiralty_battle_page_get_table (page);
+  *panel = admiralty_battle_page_get_orders_panel (page);
+  return page;
+}
+
 /* Torpedoes by mouse in torpedo-duel (F-WPN-10, F-TORP-3, F-TORP-4, F-TORP-7), no orders
  * file: in the fire phase Prince Xav is clicked, its Torpedo tubes checked, Pale Jade (ringed,
  * in the bow arc and range) clicked and the fire declared; the salvo is launched in the fire
@@ -306,12 +312,7 @@ test_torpedo_by_click (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("torpedo-duel", FALSE);
-  window = new_window ();
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  table = _admiralty_battle_page_get_table (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
+  page = open_duel (&path, &window, &battle, &table, &panel);
   jade = adm_battle_ship_index (battle, "pale-jade");
   iterate_until (NULL, NULL, 300);
 
@@ -383,7 +384,6 @@ test_odds_preview (void)
 {
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
-  AdmiraltyBattlePage *page;
   AdmiraltyTableWidget *table;
   AdmiraltyOrdersPanel *panel;
   AdmBattle *battle;
@@ -399,12 +399,7 @@ test_odds_preview (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("torpedo-duel", FALSE);
-  window = new_window ();
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  table = _admiralty_battle_page_get_table (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
+  open_duel (&path, &window, &battle, &table, &panel);
   iterate_until (NULL, NULL, 300);
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
@@ -457,7 +452,6 @@ test_torpedo_at_point (void)
 {
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
-  AdmiraltyBattlePage *page;
   AdmiraltyTableWidget *table;
   AdmiraltyOrdersPanel *panel;
   AdmBattle *battle;
@@ -471,12 +465,7 @@ test_torpedo_at_point (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("torpedo-duel", FALSE);
-  window = new_window ();
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  table = _admiralty_battle_page_get_table (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
+  open_duel (&path, &window, &battle, &table, &panel);
   iterate_until (NULL, NULL, 300);
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
@@ -546,12 +535,7 @@ test_cover_offered (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("torpedo-duel", FALSE);
-  window = new_window ();
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  table = _admiralty_battle_page_get_table (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
+  page = open_duel (&path, &window, &battle, &table, &panel);
   iterate_until (NULL, NULL, 300);
   resolve_by_click (window, battle, 2);
   click_ship (table, battle, "prince-xav");

@@ -1193,20 +1193,6 @@ open_battle (GFile            *file,
   return page;
 }
 
-static void
-copy_file (const char *from,
-           const char *to)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (from, &text, &length, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (to, text, length, &error));
-  g_assert_no_error (error);
-}
-
 /* The part of the battle page a player looking at the screen reads beside the table: the
  * side panel's Ships page, and the selected ship's card under it. */
 static char *

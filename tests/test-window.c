@@ -518,20 +518,6 @@ test_screenshot (void)
 
 #define BARRAYAR_RGB 0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
 
-static void
-copy_file (const char *from,
-           const char *to)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (to, contents, length, &error));
-  g_assert_no_error (error);
-}
-
 /* Copies battle @name (and its orders, if any) from @folder of the source tree into a new
  * temporary folder, so that autosaves land there; returns the copy's path. */
 static char *

@@ -74,6 +74,21 @@ save_screenshot (GtkWidget  *widget,
   g_test_message ("screenshot: %s", path);
 }
 
+/* Copies the file @from to @to, whole. */
+static G_GNUC_UNUSED void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (to, contents, length, &error));
+  g_assert_no_error (error);
+}
+
 static G_GNUC_UNUSED void
 remove_tree (const char *path)
 {
