@@ -1543,6 +1543,104 @@ test_cached_launch (void)
   g_assert_cmpuint (count_differences (cached, plain, TOKEN_TOLERANCE, "cached-launch"), ==, 0);
 }
 
+/* Whether @a and @b differ anywhere within @radius pixels of (@x, @y). */
+static gboolean
+differs_near (cairo_surface_t *a,
+              cairo_surface_t *b,
+              double           x,
+              double           y,
+              int              radius)
+{
+  for (int dy = -radius; dy <= radius; dy++)
+    for (int dx = -radius; dx <= radius; dx++)
+      {
+        double px = x + dx, py = y + dy;
+
+        if (px < 0 || py < 0 || px >= cairo_image_surface_get_width (a) ||
+            py >= cairo_image_surface_get_height (a))
+          continue;
+        if (!colours_near (pixel_at (a, px, py), pixel_at (b, px, py)))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Issue 19, F-TORP-3, F-WPN-11, F-WPN-12: a launch at a point of the table (on a heading) is
+ * drawn as its run from the launching ship — the first turn's run to an arrowhead, the turns
+ * after it dotted on to where the torpedoes stop — and not the other way; a side that may not
+ * read the launching formation's orders sees nothing of it. */
+static void
+test_launch_on_heading (void)
+{
+  g_autoptr(AdmBattle) battle = load_scenario ("torpedo-duel.xml");
+  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1,
+    "<launch weapons=\"prince-xav:torpedoes\" heading=\"90\"/>");
+  g_autoptr(cairo_surface_t) before = NULL;
+  g_autoptr(cairo_surface_t) after = NULL;
+  g_autoptr(cairo_surface_t) enemy_before = NULL;
+  g_autoptr(cairo_surface_t) enemy_after = NULL;
+  int xav = adm_battle_ship_index (battle, "prince-xav");
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, xav);
+  const AdmWeapon *tubes = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double x, y;
+
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    if (g_strcmp0 (((AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->id,
+                   "torpedoes") == 0)
+      tubes = g_ptr_array_index (ship->klass->weapons, w);
+  g_assert_nonnull (tubes);
+  g_assert_cmpint (tubes->torpedo_speed, >, 0);
+  g_assert_cmpint (tubes->torpedo_turns, >, 1);
+
+  admiralty_table_options_init (&options);
+  options.show_labels = FALSE;
+  admiralty_table_view_init (&view, 900, 600);
+  view.scale = 600.0 / (tubes->torpedo_speed * tubes->torpedo_turns + 20.0);
+  {
+    AdmPoint centre = adm_point_advance (ship->position, 90,
+                                         tubes->torpedo_speed * tubes->torpedo_turns / 2.0);
+
+    view.centre_x = centre.x;
+    view.centre_y = centre.y;
+  }
+  before = render (battle, &view, &options);
+  options.orders = orders;
+  after = render (battle, &view, &options);
+
+  /* Half the first turn's run: the dashed arrow; the middle of the turns after it: dots. */
+  admiralty_table_view_to_pixels (&view, adm_point_advance (ship->position, 90,
+                                                            tubes->torpedo_speed * 0.6),
+                                  &x, &y);
+  if (!differs_near (after, before, x, y, 4))
+    save_png (after, "launch-heading");
+  g_assert_true (differs_near (after, before, x, y, 4));
+  admiralty_table_view_to_pixels (&view, adm_point_advance (ship->position, 90,
+                                                            tubes->torpedo_speed *
+                                                            (tubes->torpedo_turns - 0.5)),
+                                  &x, &y);
+  g_assert_true (differs_near (after, before, x, y, 4));
+  /* Not behind the ship, nor past the end of the run. */
+  admiralty_table_view_to_pixels (&view, adm_point_advance (ship->position, 270,
+                                                            tubes->torpedo_speed * 0.6),
+                                  &x, &y);
+  g_assert_false (differs_near (after, before, x, y, 4));
+  admiralty_table_view_to_pixels (&view, adm_point_advance (ship->position, 90,
+                                                            tubes->torpedo_speed *
+                                                            (tubes->torpedo_turns + 0.5)),
+                                  &x, &y);
+  g_assert_false (differs_near (after, before, x, y, 4));
+
+  /* The other side does not read Barrayar's orders (F-ECM-2 and the audience filter). */
+  options.view_side = 1;
+  options.orders = NULL;
+  enemy_before = render (battle, &view, &options);
+  options.orders = orders;
+  enemy_after = render (battle, &view, &options);
+  g_assert_true (surfaces_equal (enemy_before, enemy_after));
+}
+
 /* Issue 19 (F-RAM-2, F-BOARD-1): a token lying on another after movement is ringed and
  * badged in red; a side sees the badge only between tokens it sees, so an overlap with a
  * ship hidden from it shows nothing. */
@@ -1646,6 +1744,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/cached/pan", test_cached_pan);
   g_test_add_func ("/ui/table-renderer/cached/device-scale", test_cached_device_scale);
   g_test_add_func ("/ui/table-renderer/cached/F-WPN-10/launch", test_cached_launch);
+  g_test_add_func ("/ui/table-renderer/F-TORP-3/launch-on-heading", test_launch_on_heading);
   g_test_add_func ("/ui/table-renderer/F-RAM-2/overlap-badge", test_overlap_badge);
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);

@@ -2274,8 +2274,38 @@ draw_declared_fires (Frame *frame)
     }
 }
 
+/* A launching tube's weapon, from its "ship-id:weapon-id" (as orders name it); NULL when the
+ * order names no such tube. */
+static const AdmWeapon *
+launch_tube (AdmBattle  *battle,
+             const char *tube,
+             int        *ship)
+{
+  const char *colon = strchr (tube, ':');
+  g_autofree char *ship_id = NULL;
+  const AdmBattleShip *s;
+
+  if (colon == NULL)
+    return NULL;
+  ship_id = g_strndup (tube, colon - tube);
+  *ship = adm_battle_ship_index (battle, ship_id);
+  if (*ship < 0)
+    return NULL;
+  s = adm_battle_get_ship (battle, *ship);
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
+
+      if (g_strcmp0 (weapon->id, colon + 1) == 0)
+        return weapon;
+    }
+  return NULL;
+}
+
 /* The declared launches (F-WPN-10): a dashed arrow from each launching ship to the ship its
- * torpedoes are sent at, when the view shows both. */
+ * torpedoes are sent at, when the view shows both; a launch on a heading (at a point of the
+ * table, F-TORP-3) is drawn as its run from the ship: the first turn's run dashed to an
+ * arrowhead, the turns after it dotted on to where the torpedoes stop (F-WPN-11, F-WPN-12). */
 static void
 draw_declared_launches (Frame *frame)
 {
@@ -2287,39 +2317,81 @@ draw_declared_launches (Frame *frame)
     {
       const AdmOrderDecl *decl = g_ptr_array_index (orders->other, o);
       const char *target_id = adm_order_decl_get (decl, "target");
+      const char *heading_text = adm_order_decl_get (decl, "heading");
       const char *weapons = adm_order_decl_get (decl, "weapons");
       int target = target_id != NULL ? adm_battle_ship_index (frame->battle, target_id) : -1;
+      double heading = heading_text != NULL ? g_ascii_strtod (heading_text, NULL) : 0.0;
       g_auto(GStrv) tubes = NULL;
-      double tx, ty, tr;
+      double tx = 0, ty = 0, tr = 0;
 
-      if (g_strcmp0 (decl->element, "launch") != 0 || weapons == NULL || target < 0 ||
-          ship_token (frame, target, &tx, &ty, &tr) == ADMIRALTY_TOKEN_HIDDEN)
+      if (g_strcmp0 (decl->element, "launch") != 0 || weapons == NULL)
+        continue;
+      if (target_id != NULL &&
+          (target < 0 || ship_token (frame, target, &tx, &ty, &tr) == ADMIRALTY_TOKEN_HIDDEN))
+        continue;
+      if (target_id == NULL && (heading_text == NULL || !isfinite (heading)))
         continue;
       tubes = g_strsplit_set (weapons, " \t\n", -1);
       for (guint i = 0; tubes[i] != NULL; i++)
         {
-          g_autofree char *ship_id = g_strdup (tubes[i]);
-          char *colon = strchr (ship_id, ':');
-          int firer;
+          int firer = -1;
+          const AdmWeapon *weapon = launch_tube (frame->battle, tubes[i], &firer);
+          const AdmBattleShip *ship;
           double fx, fy, fr, d;
 
-          if (colon == NULL)
+          gboolean drawn = FALSE;
+
+          /* A ship's second tube in the same launch runs the same line. */
+          for (guint j = 0; j < i && !drawn; j++)
+            {
+              int earlier = -1;
+
+              drawn = launch_tube (frame->battle, tubes[j], &earlier) != NULL &&
+                      earlier == firer;
+            }
+          if (weapon == NULL || drawn || firer == target ||
+              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN)
             continue;
-          *colon = '\0';
-          firer = adm_battle_ship_index (frame->battle, ship_id);
-          if (firer < 0 || firer == target ||
-              ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN ||
-              !adm_audience_sees_orders (
+          ship = adm_battle_get_ship (frame->battle, firer);
+          if (!adm_audience_sees_orders (
                 adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
-                frame->battle, adm_battle_get_ship (frame->battle, firer)->formation))
-            continue;
-          d = hypot (tx - fx, ty - fy);
-          if (d <= fr + tr)
+                frame->battle, ship->formation))
             continue;
           cairo_set_dash (frame->cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
-          arrow_symbol (frame->cr, fx + (tx - fx) * fr / d, fy + (ty - fy) * fr / d,
-                        tx - (tx - fx) * tr / d, ty - (ty - fy) * tr / d, 1.5,
-                        rgb_from_int (TORPEDO_RGB), 0.9);
+          if (target_id != NULL)
+            {
+              d = hypot (tx - fx, ty - fy);
+              if (d > fr + tr)
+                arrow_symbol (frame->cr, fx + (tx - fx) * fr / d, fy + (ty - fy) * fr / d,
+                              tx - (tx - fx) * tr / d, ty - (ty - fy) * tr / d, 1.5,
+                              rgb_from_int (TORPEDO_RGB), 0.9);
+            }
+          else if (weapon->type == ADM_WEAPON_TORPEDO && weapon->torpedo_speed > 0)
+            {
+              double ex, ey, lx, ly;
+
+              admiralty_table_view_to_pixels (
+                frame->view, adm_point_advance (ship->position, heading, weapon->torpedo_speed),
+                &ex, &ey);
+              d = hypot (ex - fx, ey - fy);
+              if (d > fr)
+                arrow_symbol (frame->cr, fx + (ex - fx) * fr / d, fy + (ey - fy) * fr / d,
+                              ex, ey, 1.5, rgb_from_int (TORPEDO_RGB), 0.9);
+              if (weapon->torpedo_turns > 1)
+                {
+                  admiralty_table_view_to_pixels (
+                    frame->view,
+                    adm_point_advance (ship->position, heading,
+                                       (double) weapon->torpedo_speed * weapon->torpedo_turns),
+                    &lx, &ly);
+                  cairo_set_dash (frame->cr, dash_half, G_N_ELEMENTS (dash_half), 0);
+                  cairo_move_to (frame->cr, ex, ey);
+                  cairo_line_to (frame->cr, lx, ly);
+                  set_rgba (frame->cr, rgb_from_int (TORPEDO_RGB), 0.7);
+                  cairo_set_line_width (frame->cr, 1.5);
+                  cairo_stroke (frame->cr);
+                }
+            }
           cairo_set_dash (frame->cr, NULL, 0, 0);
         }
     }
