@@ -218,8 +218,7 @@ time_changed_frames (cairo_t               *cr,
 }
 
 /* Plotting the selected ship's course in the widget: its formation's move preview drawn
- * over the kept table, the ships and names drawn anew each frame above it, as while the
- * master drags. */
+ * anew each frame over the kept table, ships and names, as while the master drags. */
 static double
 time_plotting (cairo_t               *cr,
                AdmiraltyTableView     view,
@@ -388,8 +387,8 @@ main (int   argc,
   g_print ("a long drag (40 px a frame, the layer drawn again each time the drag leaves it): "
            "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms)\n", drag_ms,
            drag_mean_ms, drag_worst_ms, TARGET_PAN_MS);
-  g_print ("plotting a course in the widget (the preview over the kept table, ships and "
-           "names drawn anew above it): %.2f ms median of %d (target <= %.1f ms)\n", plot_ms,
+  g_print ("plotting a course in the widget (the preview alone drawn anew, over the kept "
+           "table, ships and names): %.2f ms median of %d (target <= %.1f ms)\n", plot_ms,
            N_FRAMES, TARGET_PAN_MS);
   g_print ("the ruler moving over the kept table (widget's cache): %.2f ms with a ship "
            "selected (its arcs kept with the ships), %.2f ms with nothing selected\n", ruler_ms,

@@ -2142,6 +2142,27 @@ preview_shown (Frame                *frame,
            frame->battle, adm_battle_get_ship (frame->battle, preview->leader)->formation);
 }
 
+/* Clips @frame's drawing to outside the base of ship @ship (when the view shows it): an
+ * overlay line from a token's centre is drawn over the kept ships (STAGE_OVERLAY) and must
+ * not cross the token it starts from. Undone by cairo_restore (). */
+static void
+clip_out_token (Frame *frame,
+                int    ship)
+{
+  double cx, cy, r;
+
+  cairo_save (frame->cr);
+  if (ship < 0 || (guint) ship >= adm_battle_get_n_ships (frame->battle) ||
+      ship_token (frame, ship, &cx, &cy, &r) == ADMIRALTY_TOKEN_HIDDEN)
+    return;
+  cairo_rectangle (frame->cr, 0, 0, frame->view->width, frame->view->height);
+  cairo_new_sub_path (frame->cr);
+  cairo_arc (frame->cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_set_fill_rule (frame->cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (frame->cr);
+  cairo_set_fill_rule (frame->cr, CAIRO_FILL_RULE_WINDING);
+}
+
 static void
 draw_move_preview (Frame                *frame,
                    const AdmMovePreview *preview,
@@ -2151,8 +2172,11 @@ draw_move_preview (Frame                *frame,
   Rgb colour = move_colour (preview->legal);
   int side = view_side_of (frame->battle, frame->options);
 
+  /* From the leader's rim: its token lies under the course. */
+  clip_out_token (frame, (int) preview->leader);
   move_path_symbol (cr, frame->view, (const AdmPoint *) (gpointer) preview->path->data,
                     preview->path->len, colour, bold);
+  cairo_restore (cr);
   if (preview->ships != NULL && preview->ends != NULL)
     for (guint i = 0; i < MIN (preview->ships->len, preview->ends->len); i++)
       {
@@ -2422,11 +2446,16 @@ draw_target_line (Frame *frame)
 
   if (!target_of (frame, &x0, &y0, &x1, &y1))
     return;
+  /* Centre to centre (F-FIRE-13), seen between the two tokens it joins. */
+  clip_out_token (frame, frame->options->selected_ship);
+  clip_out_token (frame, frame->options->target_ship);
   cairo_move_to (frame->cr, x0, y0);
   cairo_line_to (frame->cr, x1, y1);
   set_rgb (frame->cr, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
   cairo_set_line_width (frame->cr, 2.0);
   cairo_stroke (frame->cr);
+  cairo_restore (frame->cr);
+  cairo_restore (frame->cr);
 }
 
 /* The line of fire's length, centre to centre (F-FIRE-13). */
@@ -2716,12 +2745,17 @@ frame_end (Frame *frame)
   cairo_restore (frame->cr);
 }
 
-/* The layers, bottom up, in three stages: the table under every overlay (the part a cache
- * keeps for as long as the battle and the scale do not change), everything up to the names,
- * and what stays on the window while the table pans: the grid's figures and the ruler. */
+/* The layers, bottom up, in four stages: the table under every overlay (the part a cache
+ * keeps for as long as the battle and the scale do not change), the ships with their
+ * selection, salvoes and names (kept for as long as the selection does not change either),
+ * what follows the pointer while the master enters the turn — courses, declared fire and
+ * launches, the target line — drawn anew each frame over the kept layers
+ * (issue 20: a drag or a plotted course redraws only that), and what stays on the window
+ * while the table pans: the grid's figures and the ruler. */
 typedef enum {
   STAGE_TABLE,    /* background, grid, low-orbit map, explosion markers, mines */
-  STAGE_MIDDLE,   /* selection, salvoes, overlays, ships, highlights, names */
+  STAGE_MIDDLE,   /* selection, salvoes, ships, highlighted ships, names */
+  STAGE_OVERLAY,  /* courses, declared fire and launches, the target line */
   STAGE_RULER,
 } Stage;
 
@@ -2745,17 +2779,20 @@ draw_stage (Frame *frame,
       if (!draw_selection_image (frame))
         draw_selection (frame);
       draw_salvos (frame);
+      draw_ships (frame);
+      /* Names keep clear of the highlight rings (ring_extent ()). */
+      draw_highlights (frame);
+      if (frame->options->show_labels)
+        draw_labels (frame);
+      break;
+    case STAGE_OVERLAY:
       draw_move_previews (frame);
       draw_declared_fires (frame);
       draw_declared_launches (frame);
       draw_target_line (frame);
-      draw_ships (frame);
-      draw_highlights (frame);
-      /* The overlays' figures before the names, which keep clear of them. */
+      /* The overlays' figures keep clear of the names. */
       label_move_previews (frame);
       label_target_line (frame);
-      if (frame->options->show_labels)
-        draw_labels (frame);
       break;
     case STAGE_RULER:
     default:
@@ -2783,6 +2820,7 @@ admiralty_table_render (cairo_t                     *cr,
   frame_begin (&frame, cr, view, battle, options);
   draw_stage (&frame, STAGE_TABLE);
   draw_stage (&frame, STAGE_MIDDLE);
+  draw_stage (&frame, STAGE_OVERLAY);
   draw_stage (&frame, STAGE_RULER);
   frame_end (&frame);
 }
@@ -2801,6 +2839,7 @@ struct _AdmiraltyTableCache {
   int                 view_side;
   int                 selected_ship;
   int                 target_ship;
+  guint64             highlights;  /* highlights_hash () of the highlighted ships */
   gboolean            show_grid;
   gboolean            show_labels;
   gboolean            inches;
@@ -2984,27 +3023,16 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
   g_free (cache);
 }
 
-/* How far up the layers can be kept: everything but the ruler when nothing of the
- * master's entry of the turn is shown (no courses, no declared fire or launch, no ringed
- * targets), else the table under the overlays. */
-static Stage
-cacheable (const AdmiraltyTableOptions *options)
+/* The highlighted ships (STAGE_MIDDLE rings them, and their names keep clear), as a key. */
+static guint64
+highlights_hash (const AdmiraltyTableOptions *options)
 {
-  /* The selection is kept with the ships (issue 20): its arcs are big dashed circles, the
-   * dearest thing to stroke, and the ruler moving over a selected ship redrew them each
-   * frame. What follows the pointer (previews, declarations, highlights) is drawn anew. */
-  if ((options->move_previews != NULL && options->move_previews->len > 0) ||
-      (options->orders != NULL && options->orders->fires != NULL &&
-       options->orders->fires->len > 0) ||
-      (options->highlight_ships != NULL && options->highlight_ships->len > 0))
-    return STAGE_TABLE;
-  /* Declared launches are drawn as arrows too (draw_declared_launches ()). */
-  for (guint o = 0; options->orders != NULL && options->orders->other != NULL &&
-                    o < options->orders->other->len; o++)
-    if (g_strcmp0 (((const AdmOrderDecl *)
-                    g_ptr_array_index (options->orders->other, o))->element, "launch") == 0)
-      return STAGE_TABLE;
-  return STAGE_MIDDLE;
+  GArray *ships = options->highlight_ships;
+  guint64 hash = 1469598103934665603ull;
+
+  for (guint i = 0; ships != NULL && i < ships->len; i++)
+    hash = (hash ^ (g_array_index (ships, guint, i) + 1)) * 1099511628211ull;
+  return hash;
 }
 
 /* Whether the kept layers are of this battle, viewer (the audience filter decides what
@@ -3018,7 +3046,8 @@ cache_keys_match (const AdmiraltyTableCache   *cache,
   return cache->valid && cache->last == last && cache->battle == battle &&
          cache->view_side == options->view_side &&
          (last == STAGE_TABLE || (cache->selected_ship == options->selected_ship &&
-                                  cache->target_ship == options->target_ship)) &&
+                                  cache->target_ship == options->target_ship &&
+                                  cache->highlights == highlights_hash (options))) &&
          cache->show_grid == options->show_grid &&
          cache->show_labels == options->show_labels && cache->inches == options->inches;
 }
@@ -3113,6 +3142,7 @@ cache_fill (AdmiraltyTableCache         *cache,
   cache->view_side = options->view_side;
   cache->selected_ship = options->selected_ship;
   cache->target_ship = options->target_ship;
+  cache->highlights = highlights_hash (options);
   cache->show_grid = options->show_grid;
   cache->show_labels = options->show_labels;
   cache->inches = options->inches;
@@ -3137,7 +3167,8 @@ admiralty_table_render_cached (cairo_t                     *cr,
 
   if (view->width <= 0 || view->height <= 0)
     return;
-  last = cacheable (options);
+  /* Everything up to the names is kept; the overlays and the ruler are drawn anew. */
+  last = STAGE_MIDDLE;
   if (!cache_keys_match (cache, battle, options, last))
     cache_fill (cache, cr, view, battle, options, last, 0, 0);
   else if (!cache_offset (cache, view, &dx, &dy))
