@@ -637,7 +637,7 @@ static void
 test_shortcuts_listed (void)
 {
   g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (
-    "/io/github/admiralty/Admiralty/gtk/help-overlay.ui");
+    "/io/github/admiralty/Admiralty/help-overlay.ui");
   AdmiraltyProjectorWindow *projector = admiralty_projector_window_new (GTK_APPLICATION (app), NULL, NULL);
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (projector));
   g_autoptr(GSList) objects = gtk_builder_get_objects (builder);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <sys/resource.h>
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page.h"
@@ -59,6 +60,45 @@ admiralty_application_find_scenarios_dir (void)
     return g_steal_pointer (&path);
 
   return NULL;
+}
+
+static void
+first_frame_painted (GdkFrameClock  *clock,
+                     GtkApplication *application)
+{
+  struct rusage usage;
+
+  g_signal_handlers_disconnect_by_func (clock, first_frame_painted, application);
+  if (getrusage (RUSAGE_SELF, &usage) == 0)
+    g_print ("first frame: %.1f ms CPU\n",
+             (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+             (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
+  g_application_quit (G_APPLICATION (application));
+}
+
+static void
+first_window_realized (GtkWidget      *window,
+                       GtkApplication *application)
+{
+  g_signal_handlers_disconnect_by_func (window, first_window_realized, application);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (first_frame_painted), application);
+}
+
+static void
+first_window_added (GtkApplication *application,
+                    GtkWindow      *window)
+{
+  g_signal_handlers_disconnect_by_func (application, first_window_added, NULL);
+  g_signal_connect (window, "realize", G_CALLBACK (first_window_realized), application);
+}
+
+void
+admiralty_application_report_first_frame (GtkApplication *application)
+{
+  g_return_if_fail (GTK_IS_APPLICATION (application));
+
+  g_signal_connect (application, "window-added", G_CALLBACK (first_window_added), NULL);
 }
 
 static AdmiraltyWindow *
@@ -205,10 +245,20 @@ shortcuts_action (GSimpleAction *action,
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   GtkShortcutsWindow *overlay = NULL;
 
-  if (GTK_IS_APPLICATION_WINDOW (window))
-    overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
-  if (overlay != NULL)
-    gtk_window_present (GTK_WINDOW (overlay));
+  if (!GTK_IS_APPLICATION_WINDOW (window))
+    return;
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  /* Built the first time it is asked for, not with every window (issue 20: start to first
+   * frame); the window keeps it from then on. */
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (
+        "/io/github/admiralty/Admiralty/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (window), overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
 }
 
 static const GActionEntry app_actions[] = {

@@ -54,6 +54,9 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   app = admiralty_application_new (APP_ID, G_APPLICATION_HANDLES_OPEN);
+  /* bench/bench-start.c: start to first frame. */
+  if (g_getenv ("ADMIRALTY_REPORT_FIRST_FRAME") != NULL)
+    admiralty_application_report_first_frame (GTK_APPLICATION (app));
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }
