@@ -22,6 +22,7 @@ struct _AdmiraltyWindow
   AdmCampaign          *campaign;
   GListModel           *fleet_roots;
   GtkTreeListModel     *fleet_model;
+  GtkSelectionModel    *fleet_selection; /* fleet_view's, given it when first shown */
   GListStore           *roll_store;
   GtkCssProvider       *css_provider;
   char                 *css_class;

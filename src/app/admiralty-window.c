@@ -478,6 +478,16 @@ mirror_folder_changed_cb (AdmiraltyWindow *self)
     adm_campaign_set_mirror_folder (self->campaign, folder);
 }
 
+/* The order of battle's rows are made when the Campaign tab is first shown rather than when
+ * a campaign opens: the Sector Map is what a master sees first, and the hundred rows of a
+ * campaign the size of Komarr were a fifth of the start to the first frame (issue 20). */
+static void
+fleet_view_map_cb (AdmiraltyWindow *self)
+{
+  if (gtk_list_view_get_model (self->fleet_view) != self->fleet_selection)
+    gtk_list_view_set_model (self->fleet_view, self->fleet_selection);
+}
+
 static void
 admiralty_window_set_campaign (AdmiraltyWindow *self,
                                AdmCampaign     *campaign)
@@ -509,7 +519,10 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  gtk_list_view_set_model (self->fleet_view, GTK_SELECTION_MODEL (selection));
+  g_set_object (&self->fleet_selection, GTK_SELECTION_MODEL (selection));
+  /* Its rows are made when the Campaign tab is shown (fleet_view_map_cb ()). */
+  gtk_list_view_set_model (self->fleet_view, gtk_widget_get_mapped (GTK_WIDGET (self->fleet_view))
+                                             ? self->fleet_selection : NULL);
 
   /* A new campaign shows its whole log rather than a diff against the previous one. */
   g_list_store_remove_all (self->roll_store);
@@ -1120,6 +1133,7 @@ admiralty_window_dispose (GObject *object)
   if (self->campaign != NULL)
     g_signal_handlers_disconnect_by_data (self->campaign, self);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->fleet_selection);
   g_clear_object (&self->fleet_model);
   g_clear_object (&self->fleet_roots);
   g_clear_object (&self->roll_store);
@@ -1276,6 +1290,8 @@ admiralty_window_init (AdmiraltyWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->fleet_view, "map", G_CALLBACK (fleet_view_map_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::mirror-folder",
                            G_CALLBACK (mirror_folder_changed_cb), self, G_CONNECT_SWAPPED);
   self->roll_store = g_list_store_new (ADMIRALTY_TYPE_ROLL_ITEM);
