@@ -436,6 +436,60 @@ cheapest (AdmTi4Catalog     *catalog,
   return best;
 }
 
+/* One hit on @left by @policy (LRR 39.6, 48.2), noted in @assignment when not NULL; FALSE
+ * when nothing in @left can take it. Hits are taken one at a time, each by what is left
+ * after the ones before, so that a number of hits and that number one by one (the odds'
+ * solver, adm-ti4-odds.c) come to the same fleet. */
+static gboolean
+take_hit (AdmTi4Catalog      *catalog,
+          AdmTi4Fleet        *left,
+          AdmTi4Arena         arena,
+          AdmTi4Policy        policy,
+          AdmTi4Assignment   *assignment)
+{
+  guint n;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
+  int i;
+
+  /* LRR 39.6.a: sustain damage cancels a hit, once per undamaged unit that has it, in the
+   * catalogue's order. */
+  if (policy == ADM_TI4_POLICY_SUSTAIN_FIRST)
+    for (guint u = 0; u < n; u++)
+      if (units[u]->sustain && left->intact[u] > 0 && fights_in (units[u], arena))
+        {
+          if (assignment != NULL)
+            assignment->sustain[u]++;
+          left->intact[u]--;
+          left->damaged[u]++;
+          return TRUE;
+        }
+
+  /* LRR 39.6, 48.2: then one unit destroyed per hit. */
+  i = cheapest (catalog, left, arena, FALSE);
+  if (i < 0)
+    return FALSE;
+  if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left->intact[i] > 0 && units[i]->sustain)
+    {
+      if (assignment != NULL)
+        assignment->sustain[i]++;
+      left->intact[i]--;
+      left->damaged[i]++;
+    }
+  else if (left->damaged[i] > 0)
+    {
+      if (assignment != NULL)
+        assignment->destroy_damaged[i]++;
+      left->damaged[i]--;
+    }
+  else
+    {
+      if (assignment != NULL)
+        assignment->destroy_intact[i]++;
+      left->intact[i]--;
+    }
+  return TRUE;
+}
+
 void
 adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
                        const AdmTi4Fleet *fleet,
@@ -444,54 +498,11 @@ adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
                        AdmTi4Policy       policy,
                        AdmTi4Assignment  *assignment)
 {
-  guint n;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
   AdmTi4Fleet left = *fleet;
 
   memset (assignment, 0, sizeof *assignment);
-
-  /* LRR 39.6.a: sustain damage cancels a hit, once per undamaged unit that has it. */
-  if (policy == ADM_TI4_POLICY_SUSTAIN_FIRST)
-    for (guint i = 0; i < n && hits > 0; i++)
-      {
-        const AdmTi4Unit *unit = units[i];
-        guint sustained;
-
-        if (!unit->sustain || !fights_in (unit, arena))
-          continue;
-        sustained = MIN (hits, left.intact[i]);
-        assignment->sustain[i] += sustained;
-        left.intact[i] -= sustained;
-        left.damaged[i] += sustained;
-        hits -= sustained;
-      }
-
-  /* LRR 39.6, 48.2: then one unit destroyed per hit. */
-  while (hits > 0)
-    {
-      int i = cheapest (catalog, &left, arena, FALSE);
-
-      if (i < 0)
-        break;
-      if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left.intact[i] > 0 &&
-          units[i]->sustain)
-        {
-          assignment->sustain[i]++;
-          left.intact[i]--;
-          left.damaged[i]++;
-        }
-      else if (left.damaged[i] > 0)
-        {
-          assignment->destroy_damaged[i]++;
-          left.damaged[i]--;
-        }
-      else
-        {
-          assignment->destroy_intact[i]++;
-          left.intact[i]--;
-        }
-      hits--;
-    }
+  while (hits > 0 && take_hit (catalog, &left, arena, policy, assignment))
+    hits--;
 }
 
 static void
@@ -513,12 +524,11 @@ adm_ti4_fleet_assign_hits (AdmTi4Catalog *catalog,
                            guint          hits,
                            AdmTi4Policy   policy)
 {
-  AdmTi4Assignment assignment;
-  guint capacity = adm_ti4_fleet_hit_capacity (catalog, fleet, arena);
-
-  adm_ti4_fleet_suggest (catalog, fleet, arena, hits, policy, &assignment);
-  apply_unchecked (fleet, &assignment);
-  return hits > capacity ? hits - capacity : 0;
+  /* What adm_ti4_fleet_suggest () would assign, taken straight off @fleet; a hit nothing
+   * can take is left over (more hits than the hit capacity). */
+  while (hits > 0 && take_hit (catalog, fleet, arena, policy, NULL))
+    hits--;
+  return hits;
 }
 
 guint
