@@ -486,11 +486,17 @@ test_torpedo_at_point (void)
   g_test_message ("odds: %s", _admiralty_orders_panel_get_odds_text (panel));
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_odds_text (panel),
                             "Launch 4 torpedoes on heading"));
+  /* The point is drawn on the table until the launch is declared. */
+  g_assert_true (admiralty_table_widget_get_options (table)->aiming);
   root_screenshot ("battle-torpedo-at-point.png", 1280, 800);
 
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_true (rows_contain (panel, "Launch torpedoes"));
+  /* Declared: drawn as the launch's run instead (draw_declared_launches ()). */
+  g_assert_false (admiralty_table_widget_get_options (table)->aiming);
+  iterate_until (NULL, NULL, 200);
+  root_screenshot ("battle-torpedo-at-point-declared.png", 1280, 800);
 
   /* Fire: launched on the heading to the point; torpedo phase: it runs along the line. */
   resolve_by_click (window, battle, 1);

@@ -1641,6 +1641,48 @@ test_launch_on_heading (void)
   g_assert_true (surfaces_equal (enemy_before, enemy_after));
 }
 
+/* Issue 19, F-TORP-3: the point clicked for the selected ship's tubes is drawn — a cross at
+ * the point and a dashed line from the ship — before the launch is declared, for the master
+ * and the ship's own side, never for the enemy. */
+static void
+test_aim (void)
+{
+  g_autoptr(AdmBattle) battle = load_scenario ("torpedo-duel.xml");
+  g_autoptr(cairo_surface_t) before = NULL;
+  g_autoptr(cairo_surface_t) after = NULL;
+  g_autoptr(cairo_surface_t) enemy_before = NULL;
+  g_autoptr(cairo_surface_t) enemy_after = NULL;
+  int xav = adm_battle_ship_index (battle, "prince-xav");
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, xav);
+  AdmPoint aim = adm_point_advance (ship->position, 100, 25);
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double x, y;
+
+  admiralty_table_options_init (&options);
+  options.show_labels = FALSE;
+  options.selected_ship = xav;
+  admiralty_table_view_init (&view, 600, 400);
+  admiralty_table_view_fit (&view, battle, &options);
+  before = render (battle, &view, &options);
+  options.aiming = TRUE;
+  options.aim = aim;
+  after = render (battle, &view, &options);
+  admiralty_table_view_to_pixels (&view, aim, &x, &y);
+  if (!differs_near (after, before, x, y, 2))
+    save_png (after, "aim");
+  g_assert_true (differs_near (after, before, x, y, 2));
+  admiralty_table_view_to_pixels (&view, adm_point_advance (ship->position, 100, 12), &x, &y);
+  g_assert_true (differs_near (after, before, x, y, 3));
+
+  options.view_side = 1;
+  options.aiming = FALSE;
+  enemy_before = render (battle, &view, &options);
+  options.aiming = TRUE;
+  enemy_after = render (battle, &view, &options);
+  g_assert_true (surfaces_equal (enemy_before, enemy_after));
+}
+
 /* Issue 19 (F-RAM-2, F-BOARD-1): a token lying on another after movement is ringed and
  * badged in red; a side sees the badge only between tokens it sees, so an overlap with a
  * ship hidden from it shows nothing. */
@@ -1745,6 +1787,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/cached/device-scale", test_cached_device_scale);
   g_test_add_func ("/ui/table-renderer/cached/F-WPN-10/launch", test_cached_launch);
   g_test_add_func ("/ui/table-renderer/F-TORP-3/launch-on-heading", test_launch_on_heading);
+  g_test_add_func ("/ui/table-renderer/F-TORP-3/aim", test_aim);
   g_test_add_func ("/ui/table-renderer/F-RAM-2/overlap-badge", test_overlap_badge);
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);

@@ -1293,6 +1293,8 @@ fire_decl_from_form (AdmiraltyOrdersPanel *self,
   return decl;
 }
 
+static void update_aim (AdmiraltyOrdersPanel *self);
+
 /* F-TORP-3: the checked tubes launched at the point clicked on the table: on the heading
  * from the ship to it, the salvo running along that line. The launch phase checks the arcs
  * (F-FIRE-6) and the tubes as for a ship target. */
@@ -1887,6 +1889,7 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
   adm_turn_orders_free (self->draft);
   self->draft = g_steal_pointer (&candidate);
   self->have_aim = FALSE;
+  update_aim (self);
   admiralty_table_widget_set_target_ship (self->table, -1);
   changed (self);
   return TRUE;
@@ -2776,6 +2779,7 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
         self->targets,
         /* Declared fire is drawn until it is resolved. */
         adm_battle_get_phase (self->battle) <= ADM_PHASE_FIRE ? self->draft : NULL);
+  update_aim (self);
 }
 
 static void
@@ -2838,6 +2842,18 @@ aiming_tubes (AdmiraltyOrdersPanel *self)
   return FALSE;
 }
 
+/* The point clicked for the checked tubes, drawn on the table until the launch is declared or
+ * the aim is dropped (another ship, a ringed target, the phase over). */
+static void
+update_aim (AdmiraltyOrdersPanel *self)
+{
+  if (self->table == NULL)
+    return;
+  if (self->have_aim && !aiming_tubes (self))
+    self->have_aim = FALSE;
+  admiralty_table_widget_set_aim (self->table, self->have_aim ? &self->aim : NULL);
+}
+
 static void
 aim_pressed_cb (AdmiraltyOrdersPanel *self,
                 int                   n_press,
@@ -2867,6 +2883,7 @@ aim_released_cb (AdmiraltyOrdersPanel *self,
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   self->aim = admiralty_table_view_to_table (view, x, y);
   self->have_aim = TRUE;
+  update_aim (self);
   admiralty_table_widget_set_target_ship (self->table, -1);
   set_message (self, NULL);
   update_odds (self);
@@ -2883,6 +2900,7 @@ selection_changed_cb (AdmiraltyOrdersPanel *self,
     {
       self->ship = ship;
       self->have_aim = FALSE;
+      update_aim (self);
       g_clear_pointer (&self->live, move_decl_destroy);
       set_message (self, NULL);
       rebuild_weapons (self);
@@ -2902,6 +2920,7 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
     select_kind (self, "board");
   if (admiralty_table_widget_get_target_ship (table) >= 0)
     self->have_aim = FALSE;
+  update_aim (self);
   update_fire_section (self);
   update_torpedo_odds (self);
   rebuild_other_form (self);

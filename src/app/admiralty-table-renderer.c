@@ -182,6 +182,8 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->highlight_ships = NULL;
   options->target_ship = -1;
   options->orders = NULL;
+  options->aiming = FALSE;
+  options->aim = (AdmPoint) { 0, 0 };
   options->ruler = FALSE;
   options->ruler_from = (AdmPoint) { 0, 0 };
   options->ruler_to = (AdmPoint) { 0, 0 };
@@ -2421,6 +2423,42 @@ draw_declared_launches (Frame *frame)
     }
 }
 
+/* The point the master clicked to launch the selected ship's torpedoes at (F-TORP-3), before
+ * the launch is declared: a dashed line from the ship's rim to a cross at the point, in the
+ * tubes' colour; the declared launch is then drawn as its run (draw_declared_launches ()). */
+static void
+draw_aim (Frame *frame)
+{
+  const AdmBattleShip *ship = selected_ship (frame);
+  double fx, fy, fr, ax, ay, d, arm = 6.0;
+
+  if (!frame->options->aiming || ship == NULL ||
+      ship_token (frame, frame->options->selected_ship, &fx, &fy, &fr) ==
+        ADMIRALTY_TOKEN_HIDDEN ||
+      !adm_audience_sees_orders (
+        adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+        frame->battle, ship->formation))
+    return;
+  admiralty_table_view_to_pixels (frame->view, frame->options->aim, &ax, &ay);
+  d = hypot (ax - fx, ay - fy);
+  set_rgba (frame->cr, rgb_from_int (TORPEDO_RGB), 0.95);
+  cairo_set_line_width (frame->cr, 1.5);
+  if (d > fr + arm)
+    {
+      cairo_move_to (frame->cr, fx + (ax - fx) * fr / d, fy + (ay - fy) * fr / d);
+      cairo_line_to (frame->cr, ax - (ax - fx) * arm / d, ay - (ay - fy) * arm / d);
+      cairo_set_dash (frame->cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
+      cairo_stroke (frame->cr);
+      cairo_set_dash (frame->cr, NULL, 0, 0);
+    }
+  cairo_set_line_width (frame->cr, 2.0);
+  cairo_move_to (frame->cr, ax - arm, ay - arm);
+  cairo_line_to (frame->cr, ax + arm, ay + arm);
+  cairo_move_to (frame->cr, ax - arm, ay + arm);
+  cairo_line_to (frame->cr, ax + arm, ay - arm);
+  cairo_stroke (frame->cr);
+}
+
 /* The selected ship's target, when the view shows both. */
 static gboolean
 target_of (Frame  *frame,
@@ -2789,6 +2827,7 @@ draw_stage (Frame *frame,
       draw_move_previews (frame);
       draw_declared_fires (frame);
       draw_declared_launches (frame);
+      draw_aim (frame);
       draw_target_line (frame);
       /* The overlays' figures keep clear of the names. */
       label_move_previews (frame);

@@ -44,6 +44,9 @@ typedef struct {
   int                  target_ship;     /* with selected_ship: the line of fire and its
                                          * length; -1 none */
   const AdmTurnOrders *orders;          /* its fires drawn as arrows; may be NULL */
+  gboolean             aiming;          /* with selected_ship: torpedoes about to be
+                                         * launched at aim (F-TORP-3), not yet declared */
+  AdmPoint             aim;             /* cm */
   gboolean             ruler;           /* a measuring line from ruler_from to ruler_to */
   AdmPoint             ruler_from;      /* cm */
   AdmPoint             ruler_to;

@@ -882,6 +882,22 @@ admiralty_table_widget_set_target_ship (AdmiraltyTableWidget *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TARGET_SHIP]);
 }
 
+void
+admiralty_table_widget_set_aim (AdmiraltyTableWidget *self,
+                                const AdmPoint       *aim)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  if (aim == NULL ? !self->options.aiming
+                  : self->options.aiming && self->options.aim.x == aim->x &&
+                    self->options.aim.y == aim->y)
+    return;
+  self->options.aiming = aim != NULL;
+  if (aim != NULL)
+    self->options.aim = *aim;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 gboolean
 admiralty_table_widget_get_ruler (AdmiraltyTableWidget *self)
 {

@@ -59,6 +59,10 @@ void                         admiralty_table_widget_set_overlays      (Admiralty
                                                                        int                   editing_move,
                                                                        GArray               *highlight_ships,
                                                                        const AdmTurnOrders  *orders);
+/* The point torpedoes are about to be launched at from the selected ship (F-TORP-3), drawn
+ * until the launch is declared; NULL: none. */
+void                         admiralty_table_widget_set_aim           (AdmiraltyTableWidget *self,
+                                                                       const AdmPoint       *aim);
 /* The window onto the table as last drawn: widget pixels to table cm. */
 const AdmiraltyTableView    *admiralty_table_widget_get_view          (AdmiraltyTableWidget *self);
 const AdmiraltyTableOptions *admiralty_table_widget_get_options       (AdmiraltyTableWidget *self);
