@@ -10,6 +10,8 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 
+#include "file-helpers.h"
+
 /* The locales compared: C, and two whose decimal separator is a comma. */
 static const char * const locales[] = { "C", "de_DE.UTF-8", "ru_RU.UTF-8" };
 
@@ -103,27 +105,6 @@ ensure_locales (void)
     if (!locale_usable (locales[i], locale_dir))
       locale_problem = g_strdup_printf ("the locale %s made by localedef does not load",
                                         locales[i]);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_remove (path);
-      return;
-    }
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
 }
 
 /* Runs admiralty-cli in @cwd under @locale (LC_ALL), UTC, with SOURCE_DATE_EPOCH=@epoch. */

@@ -20,6 +20,8 @@
 #include "admiralty-engine.h"
 #include "komarr-helpers.h"
 
+#include "file-helpers.h"
+
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 2
 #define LEAK_STEM "cycle-2-pol-orbit"
@@ -224,21 +226,6 @@ setup_campaign (void)
   plain_path = g_build_filename (battles_dir, PLAIN_STEM ".xml", NULL);
   g_assert_true (g_file_set_contents (plain_path, plain, -1, &error));
   g_assert_no_error (error);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      g_remove (child);
-    }
-  g_rmdir (path);
 }
 
 static AdmBattle *

@@ -7,6 +7,8 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "file-helpers.h"
+
 #include "admiralty-application.h"
 #include "admiralty-window.h"
 
@@ -87,24 +89,6 @@ copy_file (const char *from,
   g_assert_no_error (error);
   g_assert_true (g_file_set_contents (to, contents, length, &error));
   g_assert_no_error (error);
-}
-
-static G_GNUC_UNUSED void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 /* Before the tests: autosaves and fallback files under a temporary XDG_DATA_HOME named after
