@@ -315,19 +315,43 @@ adm_ti4_fleet_count (const AdmTi4Fleet *fleet,
   return fleet->intact[unit] + fleet->damaged[unit];
 }
 
+void
+adm_ti4_fleet_tally (AdmTi4Catalog     *catalog,
+                     const AdmTi4Fleet *fleet,
+                     AdmTi4Arena        arena,
+                     AdmTi4Tally       *tally)
+{
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+
+  memset (tally, 0, sizeof *tally);
+  for (guint i = 0; i < n_units; i++)
+    {
+      const AdmTi4Unit *unit = units[i];
+      guint count;
+
+      /* LRR 39.9, 48.4: ships fight in space, ground forces on a planet. */
+      if (!fights_in (unit, arena))
+        continue;
+      count = count_of (fleet, i);
+      tally->fighting += count;
+      /* One hit per unit, one more per undamaged unit with Sustain Damage (LRR 39.6.a). */
+      tally->capacity += count + (unit->sustain ? fleet->intact[i] : 0);
+      /* LRR 39.5.a: one die per burst icon; 39.5.b-c: grouped by combat value. */
+      tally->dice.dice[unit->combat] += count * unit->dice;
+      tally->n_dice += count * unit->dice;
+    }
+}
+
 guint
 adm_ti4_fleet_fighting (AdmTi4Catalog     *catalog,
                         const AdmTi4Fleet *fleet,
                         AdmTi4Arena        arena)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
-  guint count = 0;
+  AdmTi4Tally tally;
 
-  for (guint i = 0; i < n_units; i++)
-    if (fights_in (units[i], arena))
-      count += count_of (fleet, i);
-  return count;
+  adm_ti4_fleet_tally (catalog, fleet, arena, &tally);
+  return tally.fighting;
 }
 
 guint
@@ -335,21 +359,10 @@ adm_ti4_fleet_hit_capacity (AdmTi4Catalog     *catalog,
                             const AdmTi4Fleet *fleet,
                             AdmTi4Arena        arena)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
-  guint count = 0;
+  AdmTi4Tally tally;
 
-  for (guint i = 0; i < n_units; i++)
-    {
-      const AdmTi4Unit *unit = units[i];
-
-      if (!fights_in (unit, arena))
-        continue;
-      count += count_of (fleet, i);
-      if (unit->sustain)
-        count += fleet->intact[i];
-    }
-  return count;
+  adm_ti4_fleet_tally (catalog, fleet, arena, &tally);
+  return tally.capacity;
 }
 
 void
@@ -358,18 +371,10 @@ adm_ti4_fleet_combat_dice (AdmTi4Catalog     *catalog,
                            AdmTi4Arena        arena,
                            AdmTi4Dice        *dice)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+  AdmTi4Tally tally;
 
-  memset (dice, 0, sizeof *dice);
-  for (guint i = 0; i < n_units; i++)
-    {
-      const AdmTi4Unit *unit = units[i];
-
-      /* LRR 39.5.a: one die per burst icon; 39.5.b-c: grouped by combat value. */
-      if (fights_in (unit, arena))
-        dice->dice[unit->combat] += count_of (fleet, i) * unit->dice;
-    }
+  adm_ti4_fleet_tally (catalog, fleet, arena, &tally);
+  *dice = tally.dice;
 }
 
 void

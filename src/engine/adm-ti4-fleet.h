@@ -114,6 +114,19 @@ void         adm_ti4_fleet_combat_dice  (AdmTi4Catalog *catalog,
                                          const AdmTi4Fleet *fleet,
                                          AdmTi4Arena    arena,
                                          AdmTi4Dice    *dice);
+/* The three figures above in one pass over the catalogue (the odds' solver wants them for
+ * every fleet it meets). */
+typedef struct {
+  guint      fighting;   /* adm_ti4_fleet_fighting () */
+  guint      capacity;   /* adm_ti4_fleet_hit_capacity () */
+  AdmTi4Dice dice;       /* adm_ti4_fleet_combat_dice () */
+  guint      n_dice;     /* adm_ti4_dice_total () of dice */
+} AdmTi4Tally;
+
+void         adm_ti4_fleet_tally        (AdmTi4Catalog *catalog,
+                                         const AdmTi4Fleet *fleet,
+                                         AdmTi4Arena    arena,
+                                         AdmTi4Tally   *tally);
 /* LRR 39.3: the Anti-Fighter Barrage dice of the units that have it. */
 void         adm_ti4_fleet_afb_dice     (AdmTi4Catalog *catalog,
                                          const AdmTi4Fleet *fleet,

@@ -84,6 +84,7 @@ typedef struct {
   gboolean    alive;        /* has units that fight in this arena */
   guint       capacity;     /* adm_ti4_fleet_hit_capacity */
   guint       n_dice;       /* its combat roll */
+  AdmTi4Dice  dice;         /* and its dice */
   double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
   int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
   int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
@@ -253,17 +254,18 @@ intern (Solver            *solver,
   guint hash = adm_ti4_fleet_hash (fleet);
   FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
-  AdmTi4Dice dice;
+  AdmTi4Tally tally;
 
   if (slot->id != 0)
     return slot->id - 1;
 
   info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
-  info->alive = adm_ti4_fleet_fighting (solver->catalog, fleet, solver->arena) > 0;
-  info->capacity = adm_ti4_fleet_hit_capacity (solver->catalog, fleet, solver->arena);
-  adm_ti4_fleet_combat_dice (solver->catalog, fleet, solver->arena, &dice);
-  info->n_dice = adm_ti4_dice_total (&dice);
+  adm_ti4_fleet_tally (solver->catalog, fleet, solver->arena, &tally);
+  info->alive = tally.fighting > 0;
+  info->capacity = tally.capacity;
+  info->dice = tally.dice;
+  info->n_dice = tally.n_dice;
   info->checked = -1;
   info->retreated = -1;
   g_ptr_array_add (solver->fleets, info);
@@ -290,11 +292,8 @@ info_dist (Solver *solver,
 
   if (info->dist == NULL)
     {
-      AdmTi4Dice dice;
-
-      adm_ti4_fleet_combat_dice (solver->catalog, &info->fleet, solver->arena, &dice);
       info->dist = solver_alloc (solver, (info->n_dice + 1) * sizeof (double));
-      adm_ti4_hits_distribution (&dice, info->dist);
+      adm_ti4_hits_distribution (&info->dice, info->dist);
     }
   return info->dist;
 }
