@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-campaign-load.c: what opening a campaign or a scenario refuses now that ids, names and
+ * readiness are checked by the loader (adm-scenario.c) rather than by pattern facets of
+ * scenario.rng and campaign.rng: a bad id, a blank name and an out-of-range readiness are
+ * each refused with FILE:LINE and what the value must be (F-RDY-1 for readiness), in a
+ * scenario and in a campaign alike, and the refused file is left as it was. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+
+/* A scenario with one formation of two ships: the first sector's name is on line 3, the
+ * formation's id on line 7, the second ship's readiness on line 9. */
+static char *
+scenario_text (const char *formation_id,
+               const char *sector_name,
+               const char *ship_readiness)
+{
+  return g_strdup_printf ("<scenario id=\"test\" name=\"Test\" ruleset=\"forcon-2010\">\n"
+                          "  <map>\n"
+                          "    <sector id=\"pol\" name=\"%s\" x=\"0\" y=\"0\"/>\n"
+                          "    <sector id=\"komarr\" name=\"Komarr\" x=\"1\" y=\"0\"/>\n"
+                          "    <link from=\"pol\" to=\"komarr\"/>\n"
+                          "  </map>\n"
+                          "  <formation id=\"%s\" name=\"First\" faction=\"barrayar\" "
+                          "sector=\"pol\" flagship=\"a\">\n"
+                          "    <ship id=\"a\" name=\"Alpha\" class=\"vorberg\" readiness=\"9\"/>\n"
+                          "    <ship id=\"b\" name=\"Beta\" class=\"vorberg\" readiness=\"%s\"/>\n"
+                          "  </formation>\n"
+                          "</scenario>\n", sector_name, formation_id, ship_readiness);
+}
+
+/* The same scenario inside a campaign of format 2 with an empty journal: the scenario's
+ * lines move down by one. */
+static char *
+campaign_text (const char *scenario)
+{
+  return g_strdup_printf ("<campaign format=\"2\">\n%s"
+                          "  <dice seed=\"1\" draws=\"0\"/>\n"
+                          "  <journal/>\n"
+                          "</campaign>\n", scenario);
+}
+
+static void
+assert_refused (const char *text,
+                const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text), "test.admiralty",
+                                                              &error);
+
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
+/* Both forms, the campaign's message a line further down. */
+static void
+assert_both_refused (const char *formation_id,
+                     const char *sector_name,
+                     const char *readiness,
+                     int         line,
+                     const char *message)
+{
+  g_autofree char *scenario = scenario_text (formation_id, sector_name, readiness);
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autofree char *in_scenario = g_strdup_printf ("test.admiralty:%d: %s", line, message);
+  g_autofree char *in_campaign = g_strdup_printf ("test.admiralty:%d: %s", line + 1, message);
+
+  assert_refused (scenario, in_scenario);
+  assert_refused (campaign, in_campaign);
+}
+
+static void
+test_good (void)
+{
+  g_autofree char *scenario = scenario_text ("first-fleet", "Pol Station", "12");
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) from_scenario = NULL, from_campaign = NULL;
+
+  from_scenario = adm_campaign_load_memory (scenario, strlen (scenario), "test.admiralty",
+                                            &error);
+  g_assert_no_error (error);
+  from_campaign = adm_campaign_load_memory (campaign, strlen (campaign), "test.admiralty",
+                                            &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_scenario_lookup_ship (adm_campaign_get_scenario (from_campaign),
+                                             "b")->readiness, ==, 12);
+  /* White space around a readiness is collapsed, as the schema's integer type did. */
+  {
+    g_autofree char *spaced = scenario_text ("first-fleet", "  Pol Station", " 0 ");
+    g_autoptr(AdmCampaign) loaded = adm_campaign_load_memory (spaced, strlen (spaced),
+                                                              "test.admiralty", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (adm_scenario_lookup_ship (adm_campaign_get_scenario (loaded),
+                                               "b")->readiness, ==, 0);
+  }
+}
+
+static void
+test_bad_id (void)
+{
+  assert_both_refused ("First Fleet", "Pol", "9", 7,
+                       "<formation> id is “First Fleet”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+  assert_both_refused ("-first", "Pol", "9", 7,
+                       "<formation> id is “-first”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+  assert_both_refused ("", "Pol", "9", 7,
+                       "<formation> id is “”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+}
+
+static void
+test_blank_name (void)
+{
+  assert_both_refused ("first", "", "9", 3,
+                       "<sector> name is “”; it must be text that is not blank");
+  assert_both_refused ("first", "   ", "9", 3,
+                       "<sector> name is “   ”; it must be text that is not blank");
+}
+
+/* F-RDY-1: readiness is 0..12, written in digits. */
+static void
+test_readiness_out_of_range (void)
+{
+  assert_both_refused ("first", "Pol", "13", 9,
+                       "<ship> readiness is 13; it must be a whole number 0–12");
+  assert_both_refused ("first", "Pol", "99999999999999999999", 9,
+                       "<ship> readiness is 99999999999999999999; it must be a whole number "
+                       "0–12");
+  assert_both_refused ("first", "Pol", "+5", 9,
+                       "<ship> readiness is “+5”; it must be a whole number 0–12");
+}
+
+/* A reference is an id too: a ruleset id could otherwise name a path. */
+static void
+test_ruleset_not_an_id (void)
+{
+  const char *text = "<scenario id=\"test\" name=\"Test\" ruleset=\"../../etc/x\">\n"
+                     "  <map><sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"/></map>\n"
+                     "  <formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" "
+                     "flagship=\"s\">\n"
+                     "    <ship id=\"s\" name=\"S\" class=\"vorberg\" readiness=\"5\"/>\n"
+                     "  </formation>\n"
+                     "</scenario>\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text),
+                                                              "test.admiralty", &error);
+
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_prefix (error->message, "test.admiralty:1: "));
+  g_assert_nonnull (strstr (error->message, "is not a ruleset id"));
+}
+
+/* A campaign file refused on opening is left untouched. */
+static void
+test_refused_file_untouched (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-load-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.admiralty", NULL);
+  g_autofree char *scenario = scenario_text ("first", "Pol", "13");
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autofree char *expected = g_strdup_printf ("%s:10: <ship> readiness is 13; it must be a "
+                                               "whole number 0–12", path);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) opened = NULL;
+
+  g_assert_true (g_file_set_contents (path, campaign, -1, NULL));
+  opened = adm_campaign_open (path, &error);
+  g_assert_null (opened);
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, campaign);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/campaign-load/good", test_good);
+  g_test_add_func ("/engine/campaign-load/bad-id", test_bad_id);
+  g_test_add_func ("/engine/campaign-load/blank-name", test_blank_name);
+  g_test_add_func ("/engine/campaign-load/F-RDY-1/readiness-out-of-range",
+                   test_readiness_out_of_range);
+  g_test_add_func ("/engine/campaign-load/ruleset-not-an-id", test_ruleset_not_an_id);
+  g_test_add_func ("/engine/campaign-load/refused-file-untouched", test_refused_file_untouched);
+  return g_test_run ();
+}
