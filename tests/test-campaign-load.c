@@ -185,6 +185,60 @@ test_refused_file_untouched (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A byte that is not UTF-8 is named with its line wherever it is — in the scenario, in a
+ * journal entry read as the file is parsed, in a comment — though libxml2 is now what finds
+ * that the file is not UTF-8 (adm-xml.c checks the bytes only once a parse failed). */
+static void
+test_not_utf8 (void)
+{
+  static const struct {
+    const char *bytes;
+    const char *message;
+  } cases[] = {
+    { "\xe9", "the file is not UTF-8 (byte E9 is not part of a character); save it as UTF-8" },
+    { "\xc0\xaf", "the file is not UTF-8 (byte C0 is not part of a character); save it as UTF-8" },
+    { "\xff", "the file is not UTF-8 (byte FF is not part of a character); save it as UTF-8" },
+    { "\xed\xa0\x80", "the file contains a UTF-16 surrogate (bytes ED A0 80), which is not a "
+                       "character; the file is damaged" },
+  };
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *in_name = scenario_text ("first", cases[i].bytes, "9");
+      g_autofree char *in_name_campaign = campaign_text (in_name);
+      g_autofree char *in_event = g_strdup_printf (
+        "<campaign format=\"2\">\n%s"
+        "  <dice seed=\"1\" draws=\"0\"/>\n"
+        "  <journal>\n"
+        "    <action id=\"1\" what=\"note\" time=\"2026-11-22T18:00:00Z\">\n"
+        "      <event kind=\"note\" time=\"2026-11-22T18:00:00Z\">Caf%s</event>\n"
+        "    </action>\n"
+        "  </journal>\n"
+        "</campaign>\n", scenario, cases[i].bytes);
+      g_autofree char *in_attribute = g_strdup_printf (
+        "<campaign format=\"2\">\n%s"
+        "  <dice seed=\"1\" draws=\"0\"/>\n"
+        "  <journal>\n"
+        "    <action id=\"1\" what=\"note\" time=\"2026-11-22T18:00:00Z\">\n"
+        "      <event kind=\"note\" time=\"2026-11-22T18:00:00Z\" by=\"%s\"/>\n"
+        "    </action>\n"
+        "  </journal>\n"
+        "</campaign>\n", scenario, cases[i].bytes);
+      g_autofree char *in_comment = g_strdup_printf ("<!-- %s -->\n%s", cases[i].bytes, scenario);
+      g_autofree char *at3 = g_strdup_printf ("test.admiralty:3: %s", cases[i].message);
+      g_autofree char *at4 = g_strdup_printf ("test.admiralty:4: %s", cases[i].message);
+      g_autofree char *at1 = g_strdup_printf ("test.admiralty:1: %s", cases[i].message);
+      g_autofree char *at16 = g_strdup_printf ("test.admiralty:16: %s", cases[i].message);
+
+      assert_refused (in_name, at3);
+      assert_refused (in_name_campaign, at4);
+      assert_refused (in_event, at16);
+      assert_refused (in_attribute, at16);
+      assert_refused (in_comment, at1);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -198,5 +252,6 @@ main (int   argc,
                    test_readiness_out_of_range);
   g_test_add_func ("/engine/campaign-load/ruleset-not-an-id", test_ruleset_not_an_id);
   g_test_add_func ("/engine/campaign-load/refused-file-untouched", test_refused_file_untouched);
+  g_test_add_func ("/engine/campaign-load/not-utf8", test_not_utf8);
   return g_test_run ();
 }
