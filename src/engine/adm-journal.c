@@ -1051,11 +1051,25 @@ adm_journal_reader_add (const AdmXmlElement  *element,
                         GError              **error)
 {
   AdmJournalReader *reader = user_data;
-  AdmJournal *self = reader->journal;
-  const char *display_name = reader->display_name;
+  AdmJournal *self;
+  const char *display_name;
   gboolean ok;
 
-  g_return_val_if_fail (element != NULL && reader != NULL, FALSE);
+  g_return_val_if_fail (reader != NULL, FALSE);
+
+  if (element == NULL)
+    {
+      /* The file is read again from the first entry (AdmXmlElementFunc): what was read goes. */
+      g_object_unref (reader->journal);
+      reader->journal = g_object_new (ADM_TYPE_JOURNAL, NULL);
+      g_clear_pointer (&reader->open, adm_journal_action_unref);
+      reader->kept_start = reader->kept_end = 0;
+      reader->n_kept = 0;
+      reader->not_kept = FALSE;
+      return TRUE;
+    }
+  self = reader->journal;
+  display_name = reader->display_name;
 
   if (self->entries->len >= ADM_JOURNAL_MAX_ENTRIES)
     {
@@ -1466,6 +1480,14 @@ cut_scan_add (const AdmXmlElement  *element,
 {
   CutScan *scan = user_data;
 
+  if (element == NULL)
+    {
+      /* Read again from the first entry (AdmXmlElementFunc). */
+      scan->end = 0;
+      scan->n = 0;
+      scan->legacy = FALSE;
+      return TRUE;
+    }
   if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
       !g_str_equal (element->name, "redo"))
     scan->legacy = TRUE;
