@@ -402,15 +402,16 @@ check_lexical (xmlNode     *node,
                const char  *file,
                GError     **error)
 {
-  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+  for (guint i = 0; i < G_N_ELEMENTS (lexical_rules); i++)
     {
-      if (attr->ns != NULL)
+      xmlAttr *attr;
+
+      if (!g_str_equal (lexical_rules[i].element, (const char *) node->name))
         continue;
-      for (guint i = 0; i < G_N_ELEMENTS (lexical_rules); i++)
-        if (g_str_equal (lexical_rules[i].element, (const char *) node->name) &&
-            g_str_equal (lexical_rules[i].attribute, (const char *) attr->name) &&
-            !check_lexical_attribute (node, attr, lexical_rules[i].lexical, file, error))
-          return FALSE;
+      attr = xmlHasProp (node, (const xmlChar *) lexical_rules[i].attribute);
+      if (attr != NULL && attr->type == XML_ATTRIBUTE_NODE && attr->ns == NULL &&
+          !check_lexical_attribute (node, attr, lexical_rules[i].lexical, file, error))
+        return FALSE;
     }
   for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
        child = adm_xml_next_element (child, NULL))
