@@ -351,6 +351,90 @@ test_scanner_and_libxml2_agree (void)
     }
 }
 
+/* Loads @text: its journal dump, or "refused: MESSAGE". */
+static char *
+load_outcome (const char *text,
+              gsize       length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, length, "test.admiralty",
+                                                              &error);
+
+  if (campaign == NULL)
+    return g_strdup_printf ("refused: %s", error->message);
+  return dump_journal (campaign);
+}
+
+/* The scanner takes only what libxml2 takes, and reads it to the same entries: random damage
+ * to a journal's bytes (a byte replaced by one that matters to XML, removed or doubled) gives
+ * the same outcome — the same entries, or the same refusal with the same line — as the same
+ * file with a comment at the start of its journal, which leaves it all to libxml2. */
+static void
+test_scanner_damaged (void)
+{
+  static const char interesting[] = "<>&\"' \t\n\r;#x/=-]!?:a0\x80\xc3\xa9\xff";
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autoptr(AdmCampaign) built = load_text (scenario);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2010);
+  g_autofree char *text = NULL;
+  const char *journal;
+  gsize length, start, end;
+  guint refused = 0, taken = 0;
+
+  for (int i = 0; i < 6; i++)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new ("order", 1795370400 + i);
+
+      adm_event_set (event, "formation", "first");
+      adm_event_set (event, "by", "Tung & <staff> 'Ж'");
+      adm_event_set_text (event, "Hold &#38; «wait» > here");
+      g_assert_true (adm_campaign_append (built, event, &error));
+      g_assert_no_error (error);
+    }
+  text = adm_campaign_serialize (built, &length);
+  journal = strstr (text, "<journal>");
+  g_assert_nonnull (journal);
+  start = (gsize) (journal - text) + strlen ("<journal>");
+  end = (gsize) (strstr (text, "</journal>") - text) + strlen ("</journal>");
+
+  for (int trial = 0; trial < 1000; trial++)
+    {
+      g_autoptr(GString) damaged = g_string_new_len (text, (gssize) length);
+      g_autoptr(GString) forced = NULL;
+      g_autofree char *scanned = NULL, *by_libxml2 = NULL;
+      gsize at = start + (gsize) g_rand_int_range (rand, 0, (gint32) (end - start));
+
+      switch (g_rand_int_range (rand, 0, 3))
+        {
+        case 0:
+          damaged->str[at] = interesting[g_rand_int_range (rand, 0, sizeof interesting - 1)];
+          break;
+        case 1:
+          g_string_erase (damaged, (gssize) at, 1);
+          break;
+        default:
+          g_string_insert_c (damaged, (gssize) at, damaged->str[at]);
+          break;
+        }
+      forced = g_string_new_len (damaged->str, (gssize) damaged->len);
+      g_string_insert (forced, (gssize) start, "<!---->");
+      scanned = load_outcome (damaged->str, damaged->len);
+      by_libxml2 = load_outcome (forced->str, forced->len);
+      if (g_strcmp0 (scanned, by_libxml2) != 0)
+        g_test_message ("damaged at %" G_GSIZE_FORMAT ":\n%s", at, damaged->str);
+      g_assert_cmpstr (scanned, ==, by_libxml2);
+      if (g_str_has_prefix (scanned, "refused: "))
+        refused++;
+      else
+        taken++;
+    }
+  /* Both kinds of outcome were tried many times. */
+  g_test_message ("%u refused, %u taken", refused, taken);
+  g_assert_cmpuint (refused, >, 100);
+  g_assert_cmpuint (taken, >, 100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -367,5 +451,6 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-load/not-utf8", test_not_utf8);
   g_test_add_func ("/engine/campaign-load/scanner-and-libxml2-agree",
                    test_scanner_and_libxml2_agree);
+  g_test_add_func ("/engine/campaign-load/scanner-damaged", test_scanner_damaged);
   return g_test_run ();
 }
