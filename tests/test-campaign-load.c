@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "admiralty-engine.h"
 
@@ -435,6 +436,52 @@ test_scanner_damaged (void)
   g_assert_cmpuint (taken, >, 100);
 }
 
+/* Opening reads the file into memory made at once (adm_xml_read_file_bytes ()), with the
+ * refusals of before: a missing file, a folder, a pipe (without waiting for a writer), an
+ * empty file; and a campaign read so opens. */
+static void
+test_file_refusals (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-load-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.admiralty", NULL);
+  g_autofree char *pipe = g_build_filename (dir, "pipe.admiralty", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty.admiralty", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.admiralty", NULL);
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autofree char *campaign = campaign_text (scenario);
+  const struct { const char *path; const char *says; } refused[] = {
+    { missing, ": cannot open the file: " },
+    { dir, ": this is not a regular file" },
+    { pipe, ": this is not a regular file" },
+    { empty, ": the file is empty" },
+  };
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (g_file_set_contents (good, campaign, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) opened = adm_campaign_open (refused[i].path, &error);
+      g_autofree char *expected = g_strconcat (refused[i].path, refused[i].says, NULL);
+
+      g_assert_null (opened);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdmCampaign) opened = adm_campaign_open (good, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (adm_campaign_get_path (opened), ==, good);
+  }
+  g_assert_cmpint (g_remove (pipe), ==, 0);
+  g_assert_cmpint (g_remove (empty), ==, 0);
+  g_assert_cmpint (g_remove (good), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -452,5 +499,6 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-load/scanner-and-libxml2-agree",
                    test_scanner_and_libxml2_agree);
   g_test_add_func ("/engine/campaign-load/scanner-damaged", test_scanner_damaged);
+  g_test_add_func ("/engine/campaign-load/file-refusals", test_file_refusals);
   return g_test_run ();
 }

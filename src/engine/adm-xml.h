@@ -107,6 +107,11 @@ char    *adm_xml_read_bytes    (const char   *path,
                                 gsize        *length,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* adm_xml_read_bytes () as GBytes, read into memory made at once: for long files (a campaign)
+ * that a process reads as soon as it starts. The same refusals. */
+GBytes  *adm_xml_read_file_bytes (const char  *path,
+                                  GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The name of the first element of the file at @path, skipping the XML declaration, comments
  * and processing instructions, from its first 16 KiB and without parsing it; NULL when the
  * file cannot be read or does not start as XML. Tells what kind of file the app is opening. */
