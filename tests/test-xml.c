@@ -75,7 +75,7 @@ test_schema_error_has_line (void)
                   "    <sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"/>\n"
                   "  </map>\n"
                   "  <formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" flagship=\"s\">\n"
-                  "    <ship id=\"s\" name=\"S\" class=\"vorberg\" readiness=\"99\"/>\n"
+                  "    <ship id=\"s\" name=\"S\" class=\"vorberg\" readiness=\"many\"/>\n"
                   "  </formation>\n"
                   "</scenario>\n",
                   NULL, ADM_XML_ERROR_INVALID, "input.xml:6: ", "ship");

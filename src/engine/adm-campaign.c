@@ -433,15 +433,15 @@ adm_campaign_open (const char  *path,
   gsize length = 0;
   gboolean is_campaign = FALSE;
   AdmCampaign *self;
-  char *data;
+  const char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  data = adm_xml_read_bytes (path, &length, error);
-  if (data == NULL)
-    return NULL;
   /* The journal keeps what it read of these bytes (adm_journal_reader_set_bytes ()). */
-  bytes = g_bytes_new_take (data, length);
+  bytes = adm_xml_read_file_bytes (path, error);
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
 
   self = load_memory (bytes, path, &is_campaign, &local_error);
   if (self == NULL)

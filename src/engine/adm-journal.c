@@ -707,10 +707,13 @@ check_not_foreign (const AdmXmlElement  *element,
 }
 
 /* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
- * elements read without a tree). */
+ * elements read without a tree). An event written at its action's time, as most are, takes
+ * the time read for the action (@action_time_text, @action_time; NULL when none). */
 static AdmEvent *
 event_from_element (const AdmXmlElement  *element,
                     const char           *display_name,
+                    const char           *action_time_text,
+                    gint64                action_time,
                     GError              **error)
 {
   const char *kind = adm_xml_element_get (element, "kind");
@@ -733,7 +736,9 @@ event_from_element (const AdmXmlElement  *element,
       adm_xml_set_error_at (error, display_name, element->line, _("the event has no kind"));
       return NULL;
     }
-  if (!parse_time (time_text, &time))
+  if (action_time_text != NULL && time_text != NULL && strcmp (time_text, action_time_text) == 0)
+    time = action_time;
+  else if (!parse_time (time_text, &time))
     {
       adm_xml_set_error_at (error, display_name, element->line,
                             _("the event’s time “%s” is not a date and time like "
@@ -840,7 +845,8 @@ load_action (AdmJournal           *self,
                                 _("an action holds events only, not <%s>"), child->name);
           return FALSE;
         }
-      event = event_from_element (child, display_name, error);
+      event = event_from_element (child, display_name, adm_xml_element_get (element, "time"),
+                                  time, error);
       if (event == NULL)
         return FALSE;
       g_ptr_array_add (action->events, event);
@@ -985,7 +991,8 @@ load_legacy_event (AdmJournalReader     *reader,
                    const AdmXmlElement  *element,
                    GError              **error)
 {
-  g_autoptr(AdmEvent) event = event_from_element (element, reader->display_name, error);
+  g_autoptr(AdmEvent) event = event_from_element (element, reader->display_name, NULL, 0,
+                                                  error);
   const char *kind;
 
   if (event == NULL)
@@ -1051,11 +1058,25 @@ adm_journal_reader_add (const AdmXmlElement  *element,
                         GError              **error)
 {
   AdmJournalReader *reader = user_data;
-  AdmJournal *self = reader->journal;
-  const char *display_name = reader->display_name;
+  AdmJournal *self;
+  const char *display_name;
   gboolean ok;
 
-  g_return_val_if_fail (element != NULL && reader != NULL, FALSE);
+  g_return_val_if_fail (reader != NULL, FALSE);
+
+  if (element == NULL)
+    {
+      /* The file is read again from the first entry (AdmXmlElementFunc): what was read goes. */
+      g_object_unref (reader->journal);
+      reader->journal = g_object_new (ADM_TYPE_JOURNAL, NULL);
+      g_clear_pointer (&reader->open, adm_journal_action_unref);
+      reader->kept_start = reader->kept_end = 0;
+      reader->n_kept = 0;
+      reader->not_kept = FALSE;
+      return TRUE;
+    }
+  self = reader->journal;
+  display_name = reader->display_name;
 
   if (self->entries->len >= ADM_JOURNAL_MAX_ENTRIES)
     {
@@ -1466,6 +1487,14 @@ cut_scan_add (const AdmXmlElement  *element,
 {
   CutScan *scan = user_data;
 
+  if (element == NULL)
+    {
+      /* Read again from the first entry (AdmXmlElementFunc). */
+      scan->end = 0;
+      scan->n = 0;
+      scan->legacy = FALSE;
+      return TRUE;
+    }
   if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
       !g_str_equal (element->name, "redo"))
     scan->legacy = TRUE;

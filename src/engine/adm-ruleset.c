@@ -368,19 +368,26 @@ require_element (xmlNode     *parent,
 static char *
 normalized_text (xmlNode *node)
 {
-  g_autofree char *text = adm_xml_get_text (node);
-  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
-  g_autoptr(GString) result = g_string_new (NULL);
+  char *text = adm_xml_get_text (node);
+  char *out = text;
+  gboolean space = FALSE;
 
-  for (guint i = 0; words[i] != NULL; i++)
+  /* Runs of white space become one space, none at either end: in place, in one pass (the
+   * ruleset's descriptions are read by every process that opens a campaign). */
+  for (const char *p = text; *p != '\0'; p++)
     {
-      if (words[i][0] == '\0')
-        continue;
-      if (result->len > 0)
-        g_string_append_c (result, ' ');
-      g_string_append (result, words[i]);
+      if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        {
+          space = out != text;
+          continue;
+        }
+      if (space)
+        *out++ = ' ';
+      space = FALSE;
+      *out++ = *p;
     }
-  return g_string_free (g_steal_pointer (&result), FALSE);
+  *out = '\0';
+  return text;
 }
 
 /* Display text from the data files is English; it goes through gettext so that a

@@ -60,7 +60,10 @@ struct _AdmXmlElement
 const char *adm_xml_element_get (const AdmXmlElement *element,
                                  const char          *name);
 
-/* Handed each streamed element in turn; FALSE with @error stops the calls. */
+/* Handed each streamed element in turn; FALSE with @error stops the calls. A streamed read
+ * (adm_xml_read_memory_streamed ()) may also call it with @element NULL (and @error NULL),
+ * once, to say "forget every element handed on so far: they will be handed on again from the
+ * first" — when its fast reader gave up part way and the file is read again by libxml2. */
 typedef gboolean (*AdmXmlElementFunc) (const AdmXmlElement  *element,
                                        gpointer              user_data,
                                        GError              **error);
@@ -103,6 +106,11 @@ void     adm_xml_set_error_at  (GError      **error,
 char    *adm_xml_read_bytes    (const char   *path,
                                 gsize        *length,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* adm_xml_read_bytes () as GBytes, read into memory made at once: for long files (a campaign)
+ * that a process reads as soon as it starts. The same refusals. */
+GBytes  *adm_xml_read_file_bytes (const char  *path,
+                                  GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The name of the first element of the file at @path, skipping the XML declaration, comments
  * and processing instructions, from its first 16 KiB and without parsing it; NULL when the

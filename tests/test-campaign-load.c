@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-campaign-load.c: what opening a campaign or a scenario refuses now that ids, names and
+ * readiness are checked by the loader (adm-scenario.c) rather than by pattern facets of
+ * scenario.rng and campaign.rng: a bad id, a blank name and an out-of-range readiness are
+ * each refused with FILE:LINE and what the value must be (F-RDY-1 for readiness), in a
+ * scenario and in a campaign alike, and the refused file is left as it was. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+
+#include "admiralty-engine.h"
+
+/* A scenario with one formation of two ships: the first sector's name is on line 3, the
+ * formation's id on line 7, the second ship's readiness on line 9. */
+static char *
+scenario_text (const char *formation_id,
+               const char *sector_name,
+               const char *ship_readiness)
+{
+  return g_strdup_printf ("<scenario id=\"test\" name=\"Test\" ruleset=\"forcon-2010\">\n"
+                          "  <map>\n"
+                          "    <sector id=\"pol\" name=\"%s\" x=\"0\" y=\"0\"/>\n"
+                          "    <sector id=\"komarr\" name=\"Komarr\" x=\"1\" y=\"0\"/>\n"
+                          "    <link from=\"pol\" to=\"komarr\"/>\n"
+                          "  </map>\n"
+                          "  <formation id=\"%s\" name=\"First\" faction=\"barrayar\" "
+                          "sector=\"pol\" flagship=\"a\">\n"
+                          "    <ship id=\"a\" name=\"Alpha\" class=\"vorberg\" readiness=\"9\"/>\n"
+                          "    <ship id=\"b\" name=\"Beta\" class=\"vorberg\" readiness=\"%s\"/>\n"
+                          "  </formation>\n"
+                          "</scenario>\n", sector_name, formation_id, ship_readiness);
+}
+
+/* The same scenario inside a campaign of format 2 with an empty journal: the scenario's
+ * lines move down by one. */
+static char *
+campaign_text (const char *scenario)
+{
+  return g_strdup_printf ("<campaign format=\"2\">\n%s"
+                          "  <dice seed=\"1\" draws=\"0\"/>\n"
+                          "  <journal/>\n"
+                          "</campaign>\n", scenario);
+}
+
+static void
+assert_refused (const char *text,
+                const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text), "test.admiralty",
+                                                              &error);
+
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
+/* Both forms, the campaign's message a line further down. */
+static void
+assert_both_refused (const char *formation_id,
+                     const char *sector_name,
+                     const char *readiness,
+                     int         line,
+                     const char *message)
+{
+  g_autofree char *scenario = scenario_text (formation_id, sector_name, readiness);
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autofree char *in_scenario = g_strdup_printf ("test.admiralty:%d: %s", line, message);
+  g_autofree char *in_campaign = g_strdup_printf ("test.admiralty:%d: %s", line + 1, message);
+
+  assert_refused (scenario, in_scenario);
+  assert_refused (campaign, in_campaign);
+}
+
+static void
+test_good (void)
+{
+  g_autofree char *scenario = scenario_text ("first-fleet", "Pol Station", "12");
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) from_scenario = NULL, from_campaign = NULL;
+
+  from_scenario = adm_campaign_load_memory (scenario, strlen (scenario), "test.admiralty",
+                                            &error);
+  g_assert_no_error (error);
+  from_campaign = adm_campaign_load_memory (campaign, strlen (campaign), "test.admiralty",
+                                            &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_scenario_lookup_ship (adm_campaign_get_scenario (from_campaign),
+                                             "b")->readiness, ==, 12);
+  /* White space around a readiness is collapsed, as the schema's integer type did. */
+  {
+    g_autofree char *spaced = scenario_text ("first-fleet", "  Pol Station", " 0 ");
+    g_autoptr(AdmCampaign) loaded = adm_campaign_load_memory (spaced, strlen (spaced),
+                                                              "test.admiralty", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (adm_scenario_lookup_ship (adm_campaign_get_scenario (loaded),
+                                               "b")->readiness, ==, 0);
+  }
+}
+
+static void
+test_bad_id (void)
+{
+  assert_both_refused ("First Fleet", "Pol", "9", 7,
+                       "<formation> id is “First Fleet”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+  assert_both_refused ("-first", "Pol", "9", 7,
+                       "<formation> id is “-first”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+  assert_both_refused ("", "Pol", "9", 7,
+                       "<formation> id is “”; it must be an id: lower-case letters, "
+                       "digits and hyphens, not starting with a hyphen");
+}
+
+static void
+test_blank_name (void)
+{
+  assert_both_refused ("first", "", "9", 3,
+                       "<sector> name is “”; it must be text that is not blank");
+  assert_both_refused ("first", "   ", "9", 3,
+                       "<sector> name is “   ”; it must be text that is not blank");
+}
+
+/* F-RDY-1: readiness is 0..12, written in digits. */
+static void
+test_readiness_out_of_range (void)
+{
+  assert_both_refused ("first", "Pol", "13", 9,
+                       "<ship> readiness is 13; it must be a whole number 0–12");
+  assert_both_refused ("first", "Pol", "99999999999999999999", 9,
+                       "<ship> readiness is 99999999999999999999; it must be a whole number "
+                       "0–12");
+  assert_both_refused ("first", "Pol", "+5", 9,
+                       "<ship> readiness is “+5”; it must be a whole number 0–12");
+}
+
+/* A reference is an id too: a ruleset id could otherwise name a path. */
+static void
+test_ruleset_not_an_id (void)
+{
+  const char *text = "<scenario id=\"test\" name=\"Test\" ruleset=\"../../etc/x\">\n"
+                     "  <map><sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"/></map>\n"
+                     "  <formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" "
+                     "flagship=\"s\">\n"
+                     "    <ship id=\"s\" name=\"S\" class=\"vorberg\" readiness=\"5\"/>\n"
+                     "  </formation>\n"
+                     "</scenario>\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text),
+                                                              "test.admiralty", &error);
+
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_prefix (error->message, "test.admiralty:1: "));
+  g_assert_nonnull (strstr (error->message, "is not a ruleset id"));
+}
+
+/* A campaign file refused on opening is left untouched. */
+static void
+test_refused_file_untouched (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-load-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.admiralty", NULL);
+  g_autofree char *scenario = scenario_text ("first", "Pol", "13");
+  g_autofree char *campaign = campaign_text (scenario);
+  g_autofree char *expected = g_strdup_printf ("%s:10: <ship> readiness is 13; it must be a "
+                                               "whole number 0–12", path);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) opened = NULL;
+
+  g_assert_true (g_file_set_contents (path, campaign, -1, NULL));
+  opened = adm_campaign_open (path, &error);
+  g_assert_null (opened);
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, campaign);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A byte that is not UTF-8 is named with its line wherever it is — in the scenario, in a
+ * journal entry read as the file is parsed, in a comment — though libxml2 is now what finds
+ * that the file is not UTF-8 (adm-xml.c checks the bytes only once a parse failed). */
+static void
+test_not_utf8 (void)
+{
+  static const struct {
+    const char *bytes;
+    const char *message;
+  } cases[] = {
+    { "\xe9", "the file is not UTF-8 (byte E9 is not part of a character); save it as UTF-8" },
+    { "\xc0\xaf", "the file is not UTF-8 (byte C0 is not part of a character); save it as UTF-8" },
+    { "\xff", "the file is not UTF-8 (byte FF is not part of a character); save it as UTF-8" },
+    { "\xed\xa0\x80", "the file contains a UTF-16 surrogate (bytes ED A0 80), which is not a "
+                       "character; the file is damaged" },
+  };
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *in_name = scenario_text ("first", cases[i].bytes, "9");
+      g_autofree char *in_name_campaign = campaign_text (in_name);
+      g_autofree char *in_event = g_strdup_printf (
+        "<campaign format=\"2\">\n%s"
+        "  <dice seed=\"1\" draws=\"0\"/>\n"
+        "  <journal>\n"
+        "    <action id=\"1\" what=\"note\" time=\"2026-11-22T18:00:00Z\">\n"
+        "      <event kind=\"note\" time=\"2026-11-22T18:00:00Z\">Caf%s</event>\n"
+        "    </action>\n"
+        "  </journal>\n"
+        "</campaign>\n", scenario, cases[i].bytes);
+      g_autofree char *in_attribute = g_strdup_printf (
+        "<campaign format=\"2\">\n%s"
+        "  <dice seed=\"1\" draws=\"0\"/>\n"
+        "  <journal>\n"
+        "    <action id=\"1\" what=\"note\" time=\"2026-11-22T18:00:00Z\">\n"
+        "      <event kind=\"note\" time=\"2026-11-22T18:00:00Z\" by=\"%s\"/>\n"
+        "    </action>\n"
+        "  </journal>\n"
+        "</campaign>\n", scenario, cases[i].bytes);
+      g_autofree char *in_comment = g_strdup_printf ("<!-- %s -->\n%s", cases[i].bytes, scenario);
+      g_autofree char *at3 = g_strdup_printf ("test.admiralty:3: %s", cases[i].message);
+      g_autofree char *at4 = g_strdup_printf ("test.admiralty:4: %s", cases[i].message);
+      g_autofree char *at1 = g_strdup_printf ("test.admiralty:1: %s", cases[i].message);
+      g_autofree char *at16 = g_strdup_printf ("test.admiralty:16: %s", cases[i].message);
+
+      assert_refused (in_name, at3);
+      assert_refused (in_name_campaign, at4);
+      assert_refused (in_event, at16);
+      assert_refused (in_attribute, at16);
+      assert_refused (in_comment, at1);
+    }
+}
+
+/* Everything a loaded journal holds, entry by entry, with lines. */
+static char *
+dump_journal (AdmCampaign *campaign)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      GPtrArray *events = adm_journal_action_get_events (action);
+      AdmEvent *head = adm_journal_action_get_head (action);
+
+      g_string_append_printf (out, "%s %u %" G_GINT64_FORMAT " %s line %d done %d:",
+                              adm_journal_entry_kind_to_string (adm_journal_get_entry_kind (journal, i)),
+                              adm_journal_action_get_id (action),
+                              adm_journal_get_entry_time (journal, i),
+                              adm_journal_action_get_what (action),
+                              adm_journal_action_get_line (action),
+                              adm_journal_action_is_done (action));
+      for (guint a = 0; a < adm_event_get_n_attributes (head); a++)
+        g_string_append_printf (out, " %s=[%s]", adm_event_get_key_nth (head, a),
+                                adm_event_get_value_nth (head, a));
+      for (guint e = 0; e < events->len; e++)
+        {
+          AdmEvent *event = g_ptr_array_index (events, e);
+
+          g_string_append_printf (out, "\n  %s %" G_GINT64_FORMAT " line %d text [%s]",
+                                  adm_event_get_kind (event), adm_event_get_time (event),
+                                  adm_event_get_line (event),
+                                  adm_event_get_text (event) != NULL ? adm_event_get_text (event)
+                                                                     : "(none)");
+          for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+            g_string_append_printf (out, " %s=[%s]", adm_event_get_key_nth (event, a),
+                                    adm_event_get_value_nth (event, a));
+        }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static AdmCampaign *
+load_text (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign = adm_campaign_load_memory (text, strlen (text), "test.admiralty",
+                                                    &error);
+
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* adm-xml.c reads a plain journal with its own scanner and leaves anything else to libxml2:
+ * a journal the scanner gives up on part way (a comment between two entries, here near the
+ * start, in the middle and before the end) loads to exactly what it reads — the entries handed
+ * on before it gave up are forgotten and read again, none twice. Entities, character
+ * references, quotes and Cyrillic go through both. */
+static void
+test_scanner_and_libxml2_agree (void)
+{
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autoptr(AdmCampaign) built = load_text (scenario);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *expected = NULL;
+  gsize length;
+
+  for (int i = 0; i < 12; i++)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new (i % 3 == 0 ? "note" : "order",
+                                                 1795370400 + i);
+
+      if (i % 3 == 0)
+        adm_event_set_text (event, "Fire & <smoke> at “Pol” — «Пожар» 'now'\n  second line");
+      else
+        {
+          adm_event_set (event, "formation", "first");
+          adm_event_set (event, "by", "Admiral \"Tung\" & <staff>");
+          adm_event_set_text (event, i % 2 == 0 ? "  Hold\n  fast  " : "Hold &#38; wait");
+        }
+      g_assert_true (adm_campaign_append (built, event, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_undo (built, &error));
+  g_assert_no_error (error);
+  text = adm_campaign_serialize (built, &length);
+  g_assert_nonnull (strstr (text, "&amp;"));
+  g_assert_nonnull (strstr (text, "Пожар"));
+  {
+    g_autoptr(AdmCampaign) scanned = load_text (text);
+
+    expected = dump_journal (scanned);
+    g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (scanned)), ==, 13);
+  }
+  for (guint at = 1; at <= 12; at += 5)
+    {
+      /* "<!-- -->" before action @at, on its own line's start: lines stay as they were. */
+      g_autofree char *needle = g_strdup_printf ("<action id=\"%u\"", at);
+      const char *where = strstr (text, needle);
+      g_autoptr(GString) variant = g_string_new (NULL);
+      g_autoptr(AdmCampaign) loaded = NULL;
+      g_autofree char *dump = NULL;
+
+      g_assert_nonnull (where);
+      g_string_append_len (variant, text, where - text);
+      g_string_append (variant, "<!-- libxml2 reads this -->");
+      g_string_append (variant, where);
+      loaded = load_text (variant->str);
+      dump = dump_journal (loaded);
+      g_assert_cmpstr (dump, ==, expected);
+    }
+}
+
+/* Loads @text: its journal dump, or "refused: MESSAGE". */
+static char *
+load_outcome (const char *text,
+              gsize       length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, length, "test.admiralty",
+                                                              &error);
+
+  if (campaign == NULL)
+    return g_strdup_printf ("refused: %s", error->message);
+  return dump_journal (campaign);
+}
+
+/* The scanner takes only what libxml2 takes, and reads it to the same entries: random damage
+ * to a journal's bytes (a byte replaced by one that matters to XML, removed or doubled) gives
+ * the same outcome — the same entries, or the same refusal with the same line — as the same
+ * file with a comment at the start of its journal, which leaves it all to libxml2. */
+static void
+test_scanner_damaged (void)
+{
+  static const char interesting[] = "<>&\"' \t\n\r;#x/=-]!?:a0\x80\xc3\xa9\xff";
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autoptr(AdmCampaign) built = load_text (scenario);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2010);
+  g_autofree char *text = NULL;
+  const char *journal;
+  gsize length, start, end;
+  guint refused = 0, taken = 0;
+
+  for (int i = 0; i < 6; i++)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new ("order", 1795370400 + i);
+
+      adm_event_set (event, "formation", "first");
+      adm_event_set (event, "by", "Tung & <staff> 'Ж'");
+      adm_event_set_text (event, "Hold &#38; «wait» > here");
+      g_assert_true (adm_campaign_append (built, event, &error));
+      g_assert_no_error (error);
+    }
+  text = adm_campaign_serialize (built, &length);
+  journal = strstr (text, "<journal>");
+  g_assert_nonnull (journal);
+  start = (gsize) (journal - text) + strlen ("<journal>");
+  end = (gsize) (strstr (text, "</journal>") - text) + strlen ("</journal>");
+
+  for (int trial = 0; trial < 1000; trial++)
+    {
+      g_autoptr(GString) damaged = g_string_new_len (text, (gssize) length);
+      g_autoptr(GString) forced = NULL;
+      g_autofree char *scanned = NULL, *by_libxml2 = NULL;
+      gsize at = start + (gsize) g_rand_int_range (rand, 0, (gint32) (end - start));
+
+      switch (g_rand_int_range (rand, 0, 3))
+        {
+        case 0:
+          damaged->str[at] = interesting[g_rand_int_range (rand, 0, sizeof interesting - 1)];
+          break;
+        case 1:
+          g_string_erase (damaged, (gssize) at, 1);
+          break;
+        default:
+          g_string_insert_c (damaged, (gssize) at, damaged->str[at]);
+          break;
+        }
+      forced = g_string_new_len (damaged->str, (gssize) damaged->len);
+      g_string_insert (forced, (gssize) start, "<!---->");
+      scanned = load_outcome (damaged->str, damaged->len);
+      by_libxml2 = load_outcome (forced->str, forced->len);
+      if (g_strcmp0 (scanned, by_libxml2) != 0)
+        g_test_message ("damaged at %" G_GSIZE_FORMAT ":\n%s", at, damaged->str);
+      g_assert_cmpstr (scanned, ==, by_libxml2);
+      if (g_str_has_prefix (scanned, "refused: "))
+        refused++;
+      else
+        taken++;
+    }
+  /* Both kinds of outcome were tried many times. */
+  g_test_message ("%u refused, %u taken", refused, taken);
+  g_assert_cmpuint (refused, >, 100);
+  g_assert_cmpuint (taken, >, 100);
+}
+
+/* Opening reads the file into memory made at once (adm_xml_read_file_bytes ()), with the
+ * refusals of before: a missing file, a folder, a pipe (without waiting for a writer), an
+ * empty file; and a campaign read so opens. */
+static void
+test_file_refusals (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-load-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.admiralty", NULL);
+  g_autofree char *pipe = g_build_filename (dir, "pipe.admiralty", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty.admiralty", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.admiralty", NULL);
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autofree char *campaign = campaign_text (scenario);
+  const struct { const char *path; const char *says; } refused[] = {
+    { missing, ": cannot open the file: " },
+    { dir, ": this is not a regular file" },
+    { pipe, ": this is not a regular file" },
+    { empty, ": the file is empty" },
+  };
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (g_file_set_contents (good, campaign, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) opened = adm_campaign_open (refused[i].path, &error);
+      g_autofree char *expected = g_strconcat (refused[i].path, refused[i].says, NULL);
+
+      g_assert_null (opened);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdmCampaign) opened = adm_campaign_open (good, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (adm_campaign_get_path (opened), ==, good);
+  }
+  g_assert_cmpint (g_remove (pipe), ==, 0);
+  g_assert_cmpint (g_remove (empty), ==, 0);
+  g_assert_cmpint (g_remove (good), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/campaign-load/good", test_good);
+  g_test_add_func ("/engine/campaign-load/bad-id", test_bad_id);
+  g_test_add_func ("/engine/campaign-load/blank-name", test_blank_name);
+  g_test_add_func ("/engine/campaign-load/F-RDY-1/readiness-out-of-range",
+                   test_readiness_out_of_range);
+  g_test_add_func ("/engine/campaign-load/ruleset-not-an-id", test_ruleset_not_an_id);
+  g_test_add_func ("/engine/campaign-load/refused-file-untouched", test_refused_file_untouched);
+  g_test_add_func ("/engine/campaign-load/not-utf8", test_not_utf8);
+  g_test_add_func ("/engine/campaign-load/scanner-and-libxml2-agree",
+                   test_scanner_and_libxml2_agree);
+  g_test_add_func ("/engine/campaign-load/scanner-damaged", test_scanner_damaged);
+  g_test_add_func ("/engine/campaign-load/file-refusals", test_file_refusals);
+  return g_test_run ();
+}
