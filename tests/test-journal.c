@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -295,6 +296,66 @@ test_damage_limits (void)
   adm_event_set_int (more, "points", 1);
   g_assert_false (adm_campaign_append (campaign, more, &error));
   g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+}
+
+/* Issue 15, "no entry goes into the journal unless it replays": an order of nothing but
+ * spaces, a control character pasted into an order or bytes that are not UTF-8 are refused
+ * when they are recorded, with the reason, and change nothing; the white space around an
+ * order's text is what the file drops, so the live state is already without it. Each time,
+ * saving and opening again gives the same state. */
+static void
+test_text_as_the_file_keeps_it (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (5);
+  g_autoptr(AdmCampaign) reloaded = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "text.admiralty", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *live = NULL;
+  g_autofree char *read_back = NULL;
+  const AdmFormation *formation =
+    g_ptr_array_index (adm_scenario_get_formations (adm_campaign_get_scenario (campaign)), 0);
+  static const struct {
+    const char *text;
+    const char *words;
+  } refused[] = {
+    { "   \n\t  ", "has no text" },
+    { "Hold\x01 fast", "U+0001" },
+    { "Hold \xef\xbf\xbe", "U+FFFE" },
+    { "Hold \xc3\x28", "not text" },
+  };
+
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + i);
+      g_autoptr(GError) error = NULL;
+
+      adm_event_set (order, "formation", formation->id);
+      adm_event_set_text (order, refused[i].text);
+      g_assert_false (adm_campaign_append (campaign, order, &error));
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, refused[i].words));
+    }
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (before, ==, after);
+
+  {
+    g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + 10);
+
+    adm_event_set (order, "formation", formation->id);
+    adm_event_set_text (order, "  \n  Hold the wormhole exit.\n  ");
+    g_assert_cmpstr (adm_event_get_text (order), ==, "Hold the wormhole exit.");
+    g_assert_true (adm_campaign_append (campaign, order, NULL));
+  }
+  g_assert_true (adm_campaign_save (campaign, path, NULL));
+  reloaded = adm_campaign_open (path, NULL);
+  g_assert_nonnull (reloaded);
+  live = adm_state_dump (adm_campaign_get_state (campaign));
+  read_back = adm_state_dump (adm_campaign_get_state (reloaded));
+  g_assert_cmpstr (live, ==, read_back);
+  remove_tree (dir);
 }
 
 static void
@@ -647,6 +708,7 @@ main (int   argc,
                    test_refused_event_changes_nothing);
   g_test_add_func ("/engine/journal/F-CRIT-7/no-damage-past-hull", test_damage_limits);
   g_test_add_func ("/engine/journal/save-and-reload", test_save_and_reload);
+  g_test_add_func ("/engine/journal/text-as-the-file-keeps-it", test_text_as_the_file_keeps_it);
   g_test_add_func ("/engine/journal/determinism", test_determinism);
   g_test_add_func ("/engine/journal/autosave-backups", test_autosave_backups);
   g_test_add_func ("/engine/journal/crash-during-save", test_crash_during_save);

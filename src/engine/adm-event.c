@@ -189,9 +189,14 @@ void
 adm_event_set_text (AdmEvent   *self,
                     const char *text)
 {
+  g_autofree char *stripped = text != NULL ? g_strstrip (g_strdup (text)) : NULL;
+
   g_return_if_fail (self != NULL);
+  /* As the file gives it back (adm_event_new_from_xml () and the journal's scanner): without
+   * the white space around it, and none when nothing else is left — so that the event
+   * replayed from the file is the one that was checked when it was recorded. */
   g_free (self->text);
-  self->text = g_strdup (text);
+  self->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped) : NULL;
 }
 
 static char *

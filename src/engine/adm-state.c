@@ -14,6 +14,7 @@
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-state.h"
+#include "adm-xml.h"
 #include "adm-strategy.h"
 
 G_DEFINE_QUARK (adm-state-error-quark, adm_state_error)
@@ -1067,6 +1068,30 @@ static const struct {
   { "sighting", check_sighting, apply_sighting },
 };
 
+/* Whether the file can keep @event as it is: its text and values hold nothing an XML file
+ * cannot (a control character pasted into an order, bytes that are not UTF-8). Checked with
+ * the rest, so that nothing enters the journal that would not be read back. */
+static gboolean
+representable (const AdmEvent  *event,
+               GError         **error)
+{
+  const char *text = adm_event_get_text (event);
+  gunichar bad = text != NULL ? adm_xml_first_bad_char (text) : 0;
+
+  for (guint i = 0; bad == 0 && i < adm_event_get_n_attributes (event); i++)
+    bad = adm_xml_first_bad_char (adm_event_get_value_nth (event, i));
+  if (bad == 0)
+    return TRUE;
+  if (bad == (gunichar) -1)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the “%s” event holds bytes that are not text (UTF-8)"),
+                 adm_event_get_kind (event));
+  else
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the “%s” event holds the character U+%04X, which a file cannot keep"), adm_event_get_kind (event), bad);
+  return FALSE;
+}
+
 gboolean
 adm_state_apply (AdmState        *self,
                  const AdmEvent  *event,
@@ -1080,6 +1105,8 @@ adm_state_apply (AdmState        *self,
   g_return_val_if_fail (event != NULL, FALSE);
 
   kind = adm_event_get_kind (event);
+  if (!representable (event, error))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
     if (g_str_equal (handlers[i].kind, kind))
       {

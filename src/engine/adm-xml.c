@@ -1611,9 +1611,7 @@ scan_reference (Scan    *scan,
   else
     for (i = 1; i < left && i < 9 && g_ascii_isdigit (p[i]); i++)
       value = value * 10 + (guint32) (p[i] - '0');
-  if (i >= left || p[i] != ';' || i == (p[1] == 'x' ? 2u : 1u) ||
-      !(value == 0x9 || value == 0xa || value == 0xd || (value >= 0x20 && value <= 0xd7ff) ||
-        (value >= 0xe000 && value <= 0xfffd) || (value >= 0x10000 && value <= 0x10ffff)))
+  if (i >= left || p[i] != ';' || i == (p[1] == 'x' ? 2u : 1u) || !adm_xml_is_char (value))
     return FALSE;
   if (out != NULL)
     g_string_append_unichar (out, value);
@@ -1628,8 +1626,7 @@ scan_wide_char (Scan *scan)
   const char *p = scan->data + scan->pos;
   gunichar c = g_utf8_get_char_validated (p, (gssize) MIN (scan->length - scan->pos, 4));
 
-  if (c == (gunichar) -1 || c == (gunichar) -2 || c < 0x80 || (c >= 0xd800 && c <= 0xdfff) ||
-      c == 0xfffe || c == 0xffff || c > 0x10ffff)
+  if (c == (gunichar) -1 || c == (gunichar) -2 || c < 0x80 || !adm_xml_is_char (c))
     return FALSE;
   scan->pos += (gsize) g_utf8_skip[*(const guchar *) p];
   return TRUE;
@@ -2435,6 +2432,28 @@ adm_xml_get_string (xmlNode    *node,
   copy = g_strdup ((const char *) value);
   xmlFree (value);
   return copy;
+}
+
+gboolean
+adm_xml_is_char (gunichar c)
+{
+  return c == 0x9 || c == 0xa || c == 0xd || (c >= 0x20 && c <= 0xd7ff) ||
+         (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+}
+
+gunichar
+adm_xml_first_bad_char (const char *text)
+{
+  if (!g_utf8_validate (text, -1, NULL))
+    return (gunichar) -1;
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!adm_xml_is_char (c))
+        return c;
+    }
+  return 0;
 }
 
 char *

@@ -128,6 +128,11 @@ void     adm_xml_set_error     (GError      **error,
 char    *adm_xml_get_string    (xmlNode      *node,
                                 const char   *name) G_GNUC_WARN_UNUSED_RESULT;
 char    *adm_xml_get_text      (xmlNode      *node) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether @c may appear in an XML 1.0 document (its Char production). */
+gboolean adm_xml_is_char       (gunichar      c);
+/* The first character of @text (UTF-8) that an XML file cannot hold, or 0 when there is none;
+ * (gunichar) -1 when @text is not valid UTF-8. */
+gunichar adm_xml_first_bad_char (const char  *text);
 /* Parses an integer attribute; absent → @fallback when @required is FALSE; a malformed or
  * absent required value sets @error naming the element, attribute and line. */
 gboolean adm_xml_get_int       (xmlNode      *node,
