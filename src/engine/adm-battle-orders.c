@@ -3,6 +3,9 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 #include <libxml/xmlsave.h>
 
@@ -171,6 +174,102 @@ adm_turn_orders_number_lines (AdmTurnOrders *orders)
   for (guint i = 0; i < orders->other->len; i++)
     ((AdmOrderDecl *) g_ptr_array_index (orders->other, i))->line = ++line;
   return line;
+}
+
+/* orders.rng's "id": [A-Za-z0-9][A-Za-z0-9_-]*. */
+static gboolean
+is_id (const char *text)
+{
+  if (text == NULL || !g_ascii_isalnum (text[0]))
+    return FALSE;
+  for (const char *c = text + 1; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-')
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether set_double () writes @value as a decimal (no exponent) that reads back exactly. */
+static gboolean
+keeps_double (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    return FALSE;
+  g_ascii_formatd (buffer, sizeof buffer, "%.6g", value);
+  return strpbrk (buffer, "eEnN") == NULL && g_ascii_strtod (buffer, NULL) == value;
+}
+
+static gboolean
+move_reads_back (const AdmMoveDecl *decl)
+{
+  /* A line of 0 is the movement phase's own keep-moving fallback (adm-battle-orbit.c): a
+   * declaration read back always has one. */
+  if (decl->line <= 0 || !is_id (decl->formation) || (decl->ram != NULL && !is_id (decl->ram)) ||
+      (guint) decl->order > ADM_MOVE_ORDER_ALL_AHEAD_FULL)
+    return FALSE;
+  for (guint s = 0; s < decl->steps->len; s++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, s);
+
+      if (step->orbit > 0 ? step->is_turn || step->value != 0 ||
+                            (step->halve != 1 && step->halve != 2)
+                          : step->orbit != 0 || step->halve != 0 || !keeps_double (step->value) ||
+                            (!step->is_turn && step->value < 0) ||
+                            (step->is_turn != FALSE && step->is_turn != TRUE))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+fire_reads_back (const AdmFireDecl *decl)
+{
+  if (decl->ships->len == 0 || decl->ships->len != decl->weapons->len || !is_id (decl->target) ||
+      (decl->is_return != FALSE && decl->is_return != TRUE))
+    return FALSE;
+  for (guint b = 0; b < decl->ships->len; b++)
+    if (!is_id (g_ptr_array_index (decl->ships, b)) ||
+        !is_id (g_ptr_array_index (decl->weapons, b)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+ship_orders_read_back (GPtrArray *decls,
+                       gboolean   transfers,
+                       gboolean   may_extend)
+{
+  for (guint i = 0; i < decls->len; i++)
+    {
+      const AdmShipOrderDecl *decl = g_ptr_array_index (decls, i);
+
+      if (!is_id (decl->ship) || (transfers ? !is_id (decl->formation) : decl->formation != NULL) ||
+          (decl->extended != FALSE && (!may_extend || decl->extended != TRUE)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_turn_orders_reads_back (const AdmTurnOrders *orders)
+{
+  g_return_val_if_fail (orders != NULL, FALSE);
+
+  /* Each test is one of orders.rng's or of the reader's, on the declarations
+   * adm_turn_orders_to_string () writes; the other declarations have a schema of their own
+   * each and are left to the reader. */
+  if (orders->turn < 1 || orders->other->len > 0)
+    return FALSE;
+  for (guint i = 0; i < orders->moves->len; i++)
+    if (!move_reads_back (g_ptr_array_index (orders->moves, i)))
+      return FALSE;
+  for (guint i = 0; i < orders->fires->len; i++)
+    if (!fire_reads_back (g_ptr_array_index (orders->fires, i)))
+      return FALSE;
+  return ship_orders_read_back (orders->target_locks, FALSE, FALSE) &&
+         ship_orders_read_back (orders->reinforce, FALSE, TRUE) &&
+         ship_orders_read_back (orders->transfers, TRUE, FALSE);
 }
 
 AdmTurnOrders *

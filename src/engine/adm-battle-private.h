@@ -65,6 +65,12 @@ struct _AdmBattle
   AdmDiceSource       *dice;
   const AdmTurnOrders *orders;
 
+  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,
+   * journal_apply ()): its action, the declarations as given and the dice; NULL otherwise. */
+  AdmJournalAction    *recording;
+  const AdmTurnOrders *recording_orders;
+  AdmDiceSource       *recording_dice;
+
   /* Saved battles (adm_battle_save ()). */
   xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */
   char                *path;         /* the saved battle last written or opened, or NULL */
