@@ -190,6 +190,9 @@ gboolean             _adm_battle_roll_expression (AdmBattle  *self,
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
+/* _adm_battle_report () of @text as it is, with no format to read (a line built whole). */
+void                 _adm_battle_report_text  (AdmBattle   *self,
+                                               const char  *text);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */

@@ -1337,6 +1337,19 @@ _adm_battle_report (AdmBattle  *self,
 }
 
 void
+_adm_battle_report_text (AdmBattle  *self,
+                         const char *text)
+{
+  AdmReportLine *line = g_new0 (AdmReportLine, 1);
+
+  line->text = g_strdup (text);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  line->seen_by = adm_audience_text_seen_by (self, line->text);
+  g_ptr_array_add (self->report, line);
+}
+
+void
 _adm_battle_report_fact (AdmBattle   *self,
                          guint        ship,
                          AdmShipFact  fact)
