@@ -2454,6 +2454,70 @@ test_journal_refused (void)
   g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
 }
 
+/* Both writers of the journal's text give the same bytes (adm_turn_orders_to_string ()). */
+static void
+assert_same_text (const AdmTurnOrders *orders)
+{
+  g_autofree char *text = adm_turn_orders_to_string (orders);
+  g_autofree char *tree = _adm_turn_orders_to_string_tree (orders);
+
+  g_assert_cmpstr (text, ==, tree);
+}
+
+static void
+test_journal_plain_text (void)
+{
+  static const char *const bodies[] = {
+    "",
+    FIRE ("vorberg:main", "triumph"),
+    RETURN_FIRE ("vorberg:main vorbretten:main vorberg:destructor", "triumph")
+    FIRE ("triumph:main", "vorberg"),
+    "<move formation=\"b1\"/>"
+    "<move formation=\"b-2\" order=\"all-ahead-full\" ram=\"k_1\">"
+    "<forward cm=\"3.5\"/><turn degrees=\"-45\"/><forward cm=\"0.000123\"/>"
+    "<change-orbit orbit=\"2\" halve=\"shields\"/><change-orbit orbit=\"1\"/>"
+    "<turn degrees=\"123456\"/></move>"
+    "<move formation=\"c\" order=\"emergency-stop\"/>"
+    FIRE ("a:b", "c")
+    "<target-lock ship=\"vorberg\"/><reinforce-shields ship=\"triumph\" extended=\"true\"/>"
+    "<reinforce-shields ship=\"vorbretten\"/>"
+    "<transfer-flagship formation=\"b1\" to=\"vorbretten\"/>",
+  };
+  const char *const names[] = { "scenarios/battles/low-orbit.orders.xml",
+                                "scenarios/battles/station-assault.orders.xml",
+                                "scenarios/battles/destructor-knife-fight.orders.xml",
+                                "tests/data/campaign-battles/komarr-c1-3.orders.xml" };
+  guint plain = 0;
+
+  g_test_message ("The journal's text of declarations that read back is written straight out, "
+                  "byte for byte as libxml2 writes it");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1 + i, bodies[i]);
+
+      g_assert_true (adm_turn_orders_reads_back (orders));
+      assert_same_text (orders);
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), names[f],
+                                                NULL);
+      g_autoptr(GError) error = NULL;
+      AdmBattleOrders *file = adm_battle_orders_load_file (path, &error);
+
+      g_assert_no_error (error);
+      for (guint t = 0; t < file->turns->len; t++)
+        {
+          const AdmTurnOrders *orders = g_ptr_array_index (file->turns, t);
+
+          plain += adm_turn_orders_reads_back (orders);
+          assert_same_text (orders);
+        }
+      adm_battle_orders_free (file);
+    }
+  g_assert_cmpuint (plain, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2552,6 +2616,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/journal/one-play-replays", test_journal_one_play_replays);
   g_test_add_func ("/engine/fire/journal/played-as-read-back", test_journal_played_as_read_back);
   g_test_add_func ("/engine/fire/journal/refused", test_journal_refused);
+  g_test_add_func ("/engine/fire/journal/plain-text", test_journal_plain_text);
 
   return g_test_run ();
 }

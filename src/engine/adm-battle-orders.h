@@ -103,6 +103,9 @@ guint            adm_turn_orders_number_lines (AdmTurnOrders   *orders);
  * orders — so that playing @orders is playing what the journal will replay. FALSE says only
  * "not certainly": the caller writes the text and reads it back to know. */
 gboolean         adm_turn_orders_reads_back  (const AdmTurnOrders *orders);
+/* For tests: adm_turn_orders_to_string () always through libxml2's writer, which it writes
+ * straight out for declarations that read back. */
+char            *_adm_turn_orders_to_string_tree (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
 
 /* An empty turn of declarations. */
 AdmTurnOrders   *adm_turn_orders_new         (int               turn) G_GNUC_WARN_UNUSED_RESULT;
