@@ -1492,14 +1492,15 @@ advance_phase (AdmBattleState *state)
     state->phase++;
 }
 
+/* Plays the current phase. Its callers play on a scratch copy of the state
+ * (_adm_battle_snapshot_take ()) and put the battle back if it fails, so that nothing of a
+ * failed phase stays: no half-applied turn. */
 static gboolean
 resolve_one (AdmBattle            *self,
              const AdmTurnOrders  *orders,
              AdmDiceSource        *dice,
              GError              **error)
 {
-  AdmBattleState *before = state_copy (self->state);
-  guint report_len = self->report->len, rolls_len = self->rolls->len;
   gboolean ok;
 
   self->dice = dice;
@@ -1507,19 +1508,9 @@ resolve_one (AdmBattle            *self,
   ok = run_phase (self, error);
   self->dice = NULL;
   self->orders = NULL;
-
-  if (!ok)
-    {
-      /* Nothing of a failed phase stays: no half-applied turn. */
-      state_free (self->state);
-      self->state = before;
-      g_ptr_array_set_size (self->report, report_len);
-      g_ptr_array_set_size (self->rolls, rolls_len);
-      return FALSE;
-    }
-  state_free (before);
-  advance_phase (self->state);
-  return TRUE;
+  if (ok)
+    advance_phase (self->state);
+  return ok;
 }
 
 static gboolean
