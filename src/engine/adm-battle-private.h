@@ -135,9 +135,10 @@ const char          *_adm_battle_cache_ngettext (AdmBattle *self,
                                                const char  *msgid,
                                                const char  *msgid_plural,
                                                gulong       n) G_GNUC_FORMAT (3);
-/* The markers (indices) that the segment @a–@b may meet among those on the table when the
- * phase began, and some others near it; those from @first_new on were placed since and are
- * not listed (F-ART-10). NULL without a cache. Valid until the next question. */
+/* The markers (indices) that the segment @a–@b may meet among those the cache holds (on the
+ * table when the phase began, or placed since and taken in), and some others near it; those
+ * from @first_new on were placed since and are not listed (F-ART-10): never more than a few.
+ * NULL without a cache. Valid until the next question. */
 const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
