@@ -278,10 +278,14 @@ check_phase (const char *hulk_ruling,
              adm_battle_get_ship (cached, i)->status == ADM_SHIP_BURNING_HULK;
   for (const char *p = want2; (p = strstr (p, "report: ")) != NULL; p++)
     lines++;
-  g_test_message ("%u hulks, %u report lines in the second turn", hulks, lines);
+  g_test_message ("%u hulks, %u report lines in the second turn, %u markers", hulks, lines,
+                  adm_battle_get_n_markers (cached));
   if (g_getenv ("CACHE_TEST_DUMP") != NULL)
     g_file_set_contents (g_getenv ("CACHE_TEST_DUMP"), want2, -1, NULL);
   g_assert_cmpuint (hulks, >=, 5);
+  /* Explosions place more markers in a phase than the cache looks at one by one (16): the
+   * cache takes them into its grid as the phase goes on (adm-battle-cache.c). */
+  g_assert_cmpuint (adm_battle_get_n_markers (cached), >, 30 + 2 * 16);
   g_assert_cmpuint (lines, >=, N_PER_SIDE / 4);
   /* Shields used: F-WPN-7, by default before armour (dice cancelled), or after it. */
   g_assert_true (strstr (want1, "absorbed by shields") != NULL ||

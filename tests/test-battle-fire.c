@@ -2287,6 +2287,237 @@ test_fire_golden_300 (void)
   }
 }
 
+/* The master's path plays a phase once (adm_battle_resolve_phase ()) */
+
+/* The journal's events of the phases in effect, as text: "kind turn phase values text". */
+static char *
+journal_text (AdmBattle *battle)
+{
+  GPtrArray *journal = adm_battle_get_journal (battle);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < journal->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (journal, i);
+
+      g_string_append_printf (text, "%s %s %s %s %s %s\n", adm_event_get_kind (event),
+                              adm_event_get (event, "turn"), adm_event_get (event, "phase"),
+                              adm_event_get (event, "values"), adm_event_get (event, "dice"),
+                              adm_event_get_text (event));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Resolves the current phase with @orders and seeded dice, then undoes and redoes it (a redo
+ * replays the journal's text): the state, the report, the rolls and the journal must be those
+ * of the play. Returns the state after the phase. */
+static char *
+assert_replays (AdmBattle           *battle,
+                const AdmTurnOrders *orders)
+{
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (20);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *played = NULL, *replayed = NULL, *journal = NULL, *journal_again = NULL;
+  guint report, rolls;
+
+  g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+  g_assert_no_error (error);
+  played = adm_battle_dump (battle);
+  journal = journal_text (battle);
+  report = adm_battle_get_report (battle)->len;
+  rolls = adm_battle_get_rolls (battle)->len;
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  replayed = adm_battle_dump (battle);
+  journal_again = journal_text (battle);
+  g_assert_cmpstr (replayed, ==, played);
+  g_assert_cmpstr (journal_again, ==, journal);
+  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
+  return g_steal_pointer (&played);
+}
+
+static void
+test_journal_reads_back (void)
+{
+  g_autoptr(AdmTurnOrders) parsed = battle_helper_orders (1, FIRE ("vorberg:main", "triumph")
+                                                          "<target-lock ship=\"vorberg\"/>"
+                                                          "<move formation=\"b1\">"
+                                                          "<forward cm=\"3.5\"/></move>");
+  g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (1);
+  AdmFireDecl *fire = adm_fire_decl_new ("triumph");
+  AdmMoveDecl *move = adm_move_decl_new ("b1");
+  AdmMoveStep step = { FALSE, 3.5, 0, 0 };
+
+  g_test_message ("Declarations read from a file read back from the journal as they are; "
+                  "those built in code do when every id and number is one a file holds");
+  g_assert_true (adm_turn_orders_reads_back (parsed));
+  adm_fire_decl_add_battery (fire, "vorberg", "main");
+  g_ptr_array_add (orders->fires, fire);
+  g_assert_true (adm_turn_orders_reads_back (orders));
+  adm_fire_decl_add_battery (fire, "vorberg", "main battery");
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  g_ptr_array_remove_index (fire->ships, 1);
+  g_ptr_array_remove_index (fire->weapons, 1);
+  g_assert_true (adm_turn_orders_reads_back (orders));
+
+  g_array_append_val (move->steps, step);
+  g_ptr_array_add (orders->moves, move);
+  /* Line 0 is the movement phase's keep-moving fallback: no declaration read back has it. */
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  adm_turn_orders_number_lines (orders);
+  g_assert_true (adm_turn_orders_reads_back (orders));
+  /* The text keeps six significant digits. */
+  g_array_index (move->steps, AdmMoveStep, 0).value = 3.1234567;
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  g_array_index (move->steps, AdmMoveStep, 0).value = 1234567;
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  g_array_index (move->steps, AdmMoveStep, 0).value = -2;
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  g_array_index (move->steps, AdmMoveStep, 0).value = 3.5;
+  g_assert_true (adm_turn_orders_reads_back (orders));
+  g_ptr_array_add (orders->other, adm_order_decl_new ("launch"));
+  g_assert_false (adm_turn_orders_reads_back (orders));
+}
+
+static void
+test_journal_one_play_replays (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  AdmFireDecl *fire = adm_fire_decl_new ("triumph");
+  AdmFireDecl *back = adm_fire_decl_new ("vorberg");
+  GPtrArray *journal;
+  g_autofree char *after = NULL;
+  guint rolls = adm_battle_get_rolls (battle)->len, events;
+
+  g_test_message ("F-FIRE-4: a fire phase declared in code plays once; its journal entry "
+                  "replays to the same battle, roll for roll");
+  adm_fire_decl_add_battery (fire, "vorberg", "main");
+  adm_fire_decl_add_battery (fire, "vorbretten", "main");
+  g_ptr_array_add (orders->fires, fire);
+  adm_fire_decl_add_battery (back, "triumph", "main");
+  g_ptr_array_add (orders->fires, back);
+  g_assert_true (adm_turn_orders_reads_back (orders));
+  events = adm_battle_get_journal (battle)->len;
+  after = assert_replays (battle, orders);
+  journal = adm_battle_get_journal (battle);
+  /* One "phase" event, then one "roll" event a roll. */
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, >, rolls);
+  g_assert_cmpuint (journal->len - events, ==, 1 + adm_battle_get_rolls (battle)->len - rolls);
+  g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (journal, events)), ==, "phase");
+  g_assert_nonnull (strstr (adm_event_get_text (g_ptr_array_index (journal, events)),
+                            "vorberg:main vorbretten:main"));
+}
+
+static void
+test_journal_played_as_read_back (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  AdmMoveDecl *move = adm_move_decl_new ("b1");
+  AdmMoveStep step = { FALSE, 3.1234567, 0, 0 };
+  g_autofree char *after = NULL;
+
+  g_test_message ("F-MOVE: a distance the journal's text rounds (six digits) is played as the "
+                  "journal will replay it, so that undo and redo give the same battle");
+  g_array_append_val (move->steps, step);
+  g_ptr_array_add (orders->moves, move);
+  adm_turn_orders_number_lines (orders);
+  g_assert_false (adm_turn_orders_reads_back (orders));
+  after = assert_replays (battle, orders);
+  g_assert_cmpfloat (ship (battle, "vorberg")->position.x, ==, 3.12346);
+}
+
+static void
+test_journal_refused (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (20);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = adm_battle_dump (battle);
+  g_autofree char *after = NULL;
+  AdmFireDecl *fire = adm_fire_decl_new ("triumph");
+  guint journal = adm_battle_get_journal (battle)->len;
+
+  g_test_message ("Declarations an orders file cannot hold are refused, and nothing changes");
+  adm_fire_decl_add_battery (fire, "vorberg", "main gun");
+  g_ptr_array_add (orders->fires, fire);
+  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "cannot be journaled"));
+  after = adm_battle_dump (battle);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
+}
+
+/* Both writers of the journal's text give the same bytes (adm_turn_orders_to_string ()). */
+static void
+assert_same_text (const AdmTurnOrders *orders)
+{
+  g_autofree char *text = adm_turn_orders_to_string (orders);
+  g_autofree char *tree = _adm_turn_orders_to_string_tree (orders);
+
+  g_assert_cmpstr (text, ==, tree);
+}
+
+static void
+test_journal_plain_text (void)
+{
+  static const char *const bodies[] = {
+    "",
+    FIRE ("vorberg:main", "triumph"),
+    RETURN_FIRE ("vorberg:main vorbretten:main vorberg:destructor", "triumph")
+    FIRE ("triumph:main", "vorberg"),
+    "<move formation=\"b1\"/>"
+    "<move formation=\"b-2\" order=\"all-ahead-full\" ram=\"k_1\">"
+    "<forward cm=\"3.5\"/><turn degrees=\"-45\"/><forward cm=\"0.000123\"/>"
+    "<change-orbit orbit=\"2\" halve=\"shields\"/><change-orbit orbit=\"1\"/>"
+    "<turn degrees=\"123456\"/></move>"
+    "<move formation=\"c\" order=\"emergency-stop\"/>"
+    FIRE ("a:b", "c")
+    "<target-lock ship=\"vorberg\"/><reinforce-shields ship=\"triumph\" extended=\"true\"/>"
+    "<reinforce-shields ship=\"vorbretten\"/>"
+    "<transfer-flagship formation=\"b1\" to=\"vorbretten\"/>",
+  };
+  const char *const names[] = { "scenarios/battles/low-orbit.orders.xml",
+                                "scenarios/battles/station-assault.orders.xml",
+                                "scenarios/battles/destructor-knife-fight.orders.xml",
+                                "tests/data/campaign-battles/komarr-c1-3.orders.xml" };
+  guint plain = 0;
+
+  g_test_message ("The journal's text of declarations that read back is written straight out, "
+                  "byte for byte as libxml2 writes it");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autoptr(AdmTurnOrders) orders = battle_helper_orders (1 + i, bodies[i]);
+
+      g_assert_true (adm_turn_orders_reads_back (orders));
+      assert_same_text (orders);
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), names[f],
+                                                NULL);
+      g_autoptr(GError) error = NULL;
+      AdmBattleOrders *file = adm_battle_orders_load_file (path, &error);
+
+      g_assert_no_error (error);
+      for (guint t = 0; t < file->turns->len; t++)
+        {
+          const AdmTurnOrders *orders = g_ptr_array_index (file->turns, t);
+
+          plain += adm_turn_orders_reads_back (orders);
+          assert_same_text (orders);
+        }
+      adm_battle_orders_free (file);
+    }
+  g_assert_cmpuint (plain, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2380,6 +2611,12 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-MOVE-15/halved-firepower", test_ford_halved_by_movement);
 
   g_test_add_func ("/engine/fire/property/melee", test_property_melee);
+
+  g_test_add_func ("/engine/fire/journal/reads-back", test_journal_reads_back);
+  g_test_add_func ("/engine/fire/journal/one-play-replays", test_journal_one_play_replays);
+  g_test_add_func ("/engine/fire/journal/played-as-read-back", test_journal_played_as_read_back);
+  g_test_add_func ("/engine/fire/journal/refused", test_journal_refused);
+  g_test_add_func ("/engine/fire/journal/plain-text", test_journal_plain_text);
 
   return g_test_run ();
 }

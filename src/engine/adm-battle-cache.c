@@ -104,9 +104,13 @@ find_members (AdmBattle      *self,
 }
 
 /* F-ART-10: the markers on the table as the phase begins; those placed during it (an
- * explosion's, F-CAT-12) are looked at one by one. */
+ * explosion's, F-CAT-12) are looked at one by one, until there are NEW_MARKERS_AT_MOST of
+ * them: then the grid is made again with them in (grid_markers ()), so that a shot never
+ * looks at more than that many one by one however many ships blow up in a big battle. */
+#define NEW_MARKERS_AT_MOST 16
+
 static void
-find_markers (AdmBattle      *self,
+grid_markers (AdmBattle      *self,
               AdmBattleCache *cache)
 {
   guint n = adm_battle_get_n_markers (self);
@@ -122,7 +126,15 @@ find_markers (AdmBattle      *self,
     }
   cache->n_markers = n;
   cache->marker_radius = max_diameter / 2;
+  g_clear_pointer (&cache->marker_grid, adm_point_grid_free);
   cache->marker_grid = adm_point_grid_new (points, n, MAX (max_diameter, 1.0));
+}
+
+static void
+find_markers (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  grid_markers (self, cache);
   cache->markers_found = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
@@ -415,6 +427,8 @@ _adm_battle_cache_markers_near (AdmBattle *self,
 
   if (cache == NULL || adm_battle_get_n_markers (self) < cache->n_markers)
     return NULL;
+  if (adm_battle_get_n_markers (self) - cache->n_markers > NEW_MARKERS_AT_MOST)
+    grid_markers (self, cache);
   /* Every marker the segment can meet has its centre within the largest radius of the
    * segment's box (with room for rounding). */
   reach = cache->marker_radius + 0.1;

@@ -603,7 +603,7 @@ resolve_hits (AdmBattle   *self,
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
-  _adm_battle_report (self, "%s", line->str);
+  _adm_battle_report_text (self, line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 

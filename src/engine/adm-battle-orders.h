@@ -97,6 +97,15 @@ AdmTurnOrders   *adm_turn_orders_copy        (const AdmTurnOrders  *orders,
  * (moves, fires, target locks, reinforcements, transfers, the rest), so that a refusal's
  * "FILE:LINE" names one of them; returns how many there are. */
 guint            adm_turn_orders_number_lines (AdmTurnOrders   *orders);
+/* Whether adm_turn_orders_to_string () of @orders certainly reads back (orders.rng) as the
+ * very same declarations — every id an orders file can hold, every distance and angle a
+ * number the text keeps exactly, every movement numbered, nothing but moves, fires and ship
+ * orders — so that playing @orders is playing what the journal will replay. FALSE says only
+ * "not certainly": the caller writes the text and reads it back to know. */
+gboolean         adm_turn_orders_reads_back  (const AdmTurnOrders *orders);
+/* For tests: adm_turn_orders_to_string () always through libxml2's writer, which it writes
+ * straight out for declarations that read back. */
+char            *_adm_turn_orders_to_string_tree (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
 
 /* An empty turn of declarations. */
 AdmTurnOrders   *adm_turn_orders_new         (int               turn) G_GNUC_WARN_UNUSED_RESULT;

@@ -65,6 +65,12 @@ struct _AdmBattle
   AdmDiceSource       *dice;
   const AdmTurnOrders *orders;
 
+  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,
+   * journal_apply ()): its action, the declarations as given and the dice; NULL otherwise. */
+  AdmJournalAction    *recording;
+  const AdmTurnOrders *recording_orders;
+  AdmDiceSource       *recording_dice;
+
   /* Saved battles (adm_battle_save ()). */
   xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */
   char                *path;         /* the saved battle last written or opened, or NULL */
@@ -129,9 +135,10 @@ const char          *_adm_battle_cache_ngettext (AdmBattle *self,
                                                const char  *msgid,
                                                const char  *msgid_plural,
                                                gulong       n) G_GNUC_FORMAT (3);
-/* The markers (indices) that the segment @a–@b may meet among those on the table when the
- * phase began, and some others near it; those from @first_new on were placed since and are
- * not listed (F-ART-10). NULL without a cache. Valid until the next question. */
+/* The markers (indices) that the segment @a–@b may meet among those the cache holds (on the
+ * table when the phase began, or placed since and taken in), and some others near it; those
+ * from @first_new on were placed since and are not listed (F-ART-10): never more than a few.
+ * NULL without a cache. Valid until the next question. */
 const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
@@ -184,6 +191,9 @@ gboolean             _adm_battle_roll_expression (AdmBattle  *self,
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
+/* _adm_battle_report () of @text as it is, with no format to read (a line built whole). */
+void                 _adm_battle_report_text  (AdmBattle   *self,
+                                               const char  *text);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */

@@ -1337,6 +1337,19 @@ _adm_battle_report (AdmBattle  *self,
 }
 
 void
+_adm_battle_report_text (AdmBattle  *self,
+                         const char *text)
+{
+  AdmReportLine *line = g_new0 (AdmReportLine, 1);
+
+  line->text = g_strdup (text);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  line->seen_by = adm_audience_text_seen_by (self, line->text);
+  g_ptr_array_add (self->report, line);
+}
+
+void
 _adm_battle_report_fact (AdmBattle   *self,
                          guint        ship,
                          AdmShipFact  fact)
@@ -1479,14 +1492,15 @@ advance_phase (AdmBattleState *state)
     state->phase++;
 }
 
+/* Plays the current phase. Its callers play on a scratch copy of the state
+ * (_adm_battle_snapshot_take ()) and put the battle back if it fails, so that nothing of a
+ * failed phase stays: no half-applied turn. */
 static gboolean
 resolve_one (AdmBattle            *self,
              const AdmTurnOrders  *orders,
              AdmDiceSource        *dice,
              GError              **error)
 {
-  AdmBattleState *before = state_copy (self->state);
-  guint report_len = self->report->len, rolls_len = self->rolls->len;
   gboolean ok;
 
   self->dice = dice;
@@ -1494,19 +1508,9 @@ resolve_one (AdmBattle            *self,
   ok = run_phase (self, error);
   self->dice = NULL;
   self->orders = NULL;
-
-  if (!ok)
-    {
-      /* Nothing of a failed phase stays: no half-applied turn. */
-      state_free (self->state);
-      self->state = before;
-      g_ptr_array_set_size (self->report, report_len);
-      g_ptr_array_set_size (self->rolls, rolls_len);
-      return FALSE;
-    }
-  state_free (before);
-  advance_phase (self->state);
-  return TRUE;
+  if (ok)
+    advance_phase (self->state);
+  return ok;
 }
 
 static gboolean
@@ -1582,62 +1586,51 @@ _adm_battle_dry_run (AdmBattle            *self,
   return ok;
 }
 
-/* The action that journals the phase about to be resolved: the phase is first played on a
- * scratch copy with the declarations as the journal will hold them (written out and read
- * back) and the dice @dice gives; the action holds those declarations and those dice. Only
- * if it then applies through journal_apply (), the one check that replays use too, does it
- * enter the journal — so nothing is journaled that would not replay. */
+/* The action that journals the phase about to be resolved: its head, and a "phase" event
+ * holding the declarations as the journal will read them back. Its "roll" events are added
+ * when it applies (journal_apply ()). */
 static AdmJournalAction *
-phase_action (AdmBattle            *self,
-              const AdmTurnOrders  *orders,
-              AdmDiceSource        *dice,
-              GError              **error)
+phase_action (AdmBattle   *self,
+              const char  *text)
 {
-  g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (self->state->turn) : NULL;
-  g_autofree char *text = adm_turn_orders_to_string (orders != NULL ? orders : empty);
-  g_autoptr(AdmTurnOrders) declared = NULL;
-  g_autoptr(AdmJournalAction) action = NULL;
-  g_autoptr(AdmEvent) phase = NULL;
-  g_autoptr(GError) local_error = NULL;
-  AdmBattleSnapshot snapshot;
-  gint64 now = adm_clock_now ();
-  gboolean ok;
+  AdmJournalAction *action = adm_journal_action_new ("resolve-phase", adm_clock_now ());
+  g_autoptr(AdmEvent) phase = adm_event_new ("phase", adm_journal_action_get_time (action));
 
-  /* As a loaded event's text is read back: stripped. */
-  g_strstrip (text);
-  declared = adm_turn_orders_parse (text, _("journal"), &local_error);
-  if (declared == NULL)
-    {
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
-                   _("The declarations of this turn cannot be journaled: %s"),
-                   local_error->message);
-      return NULL;
-    }
-  action = adm_journal_action_new ("resolve-phase", now);
   adm_event_set_int (adm_journal_action_get_head (action), "turn", self->state->turn);
   adm_event_set (adm_journal_action_get_head (action), "phase",
                  adm_phase_to_string (self->state->phase));
-  phase = adm_event_new ("phase", now);
   adm_event_set_int (phase, "turn", self->state->turn);
   adm_event_set (phase, "phase", adm_phase_to_string (self->state->phase));
   adm_event_set_text (phase, text);
   adm_journal_action_add_event (action, phase);
+  return action;
+}
 
-  /* Played with the declarations as given, so that a refusal names their file and line; the
-   * journal's copy must then replay the same (journal_apply ()). */
-  _adm_battle_snapshot_take (self, &snapshot);
-  ok = resolve_one (self, orders, dice, error);
-  for (guint i = snapshot.rolls_len; ok && i < self->rolls->len; i++)
+/* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
+ * the clause and where the dice came from, not the purpose — the file reads the same in every
+ * language; the purpose comes back with the replay. */
+static void
+add_roll_events (AdmBattle        *self,
+                 AdmJournalAction *action,
+                 guint             from)
+{
+  gint64 time = adm_journal_action_get_time (action);
+  g_autoptr(GString) values = g_string_new (NULL);
+
+  for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-      g_autoptr(AdmEvent) event = adm_event_new ("roll", now);
-      g_autoptr(GString) values = g_string_new (NULL);
+      g_autoptr(AdmEvent) event = adm_event_new ("roll", time);
 
+      g_string_truncate (values, 0);
       for (guint v = 0; v < roll->values->len; v++)
-        g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
-                                g_array_index (roll->values, guint, v));
-      /* The values and the clause, not the purpose: the file reads the same in every
-       * language; the purpose comes back with the replay. */
+        {
+          char number[16];
+
+          g_snprintf (number, sizeof number, v > 0 ? " %u" : "%u",
+                      g_array_index (roll->values, guint, v));
+          g_string_append (values, number);
+        }
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
       adm_event_set_int (event, "sides", roll->sides);
@@ -1645,8 +1638,66 @@ phase_action (AdmBattle            *self,
       adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
       adm_journal_action_add_event (action, event);
     }
-  _adm_battle_snapshot_restore (self, &snapshot);
-  return ok ? g_steal_pointer (&action) : NULL;
+}
+
+/* Records the phase about to be resolved. The phase is played once, by journal_apply () — the
+ * one check that replays use too — with the declarations as given, so that a refusal names
+ * their file and line, and the dice @dice gives; the action takes those dice as it applies.
+ * Declarations that might not read back from the journal's text as the same declarations
+ * (adm_turn_orders_reads_back ()) are read back first and played as read, so that nothing is
+ * journaled that would not replay the same. */
+static gboolean
+record_phase (AdmBattle            *self,
+              const AdmTurnOrders  *orders,
+              AdmDiceSource        *dice,
+              GError              **error)
+{
+  g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (self->state->turn) : NULL;
+  const AdmTurnOrders *given = orders != NULL ? orders : empty;
+  g_autofree char *text = adm_turn_orders_to_string (given);
+  g_autoptr(AdmTurnOrders) declared = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gboolean ok;
+
+  /* As a loaded event's text is read back: stripped. */
+  g_strstrip (text);
+  if (!adm_turn_orders_reads_back (given))
+    {
+      declared = adm_turn_orders_parse (text, _("journal"), &local_error);
+      if (declared == NULL)
+        {
+          g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                       _("The declarations of this turn cannot be journaled: %s"),
+                       local_error->message);
+          return FALSE;
+        }
+    }
+  action = phase_action (self, text);
+  self->recording = action;
+  self->recording_orders = declared != NULL ? declared : given;
+  self->recording_dice = dice;
+  ok = adm_journal_record (self->log, action, &local_error);
+  self->recording = NULL;
+  self->recording_orders = NULL;
+  self->recording_dice = NULL;
+  if (ok)
+    return TRUE;
+  /* Declarations played as read back: the refusal as the declarations given would have it,
+   * naming their own file and line, where they have one. */
+  if (declared != NULL && g_error_matches (local_error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL))
+    {
+      g_autoptr(GError) given_error = NULL;
+
+      if (!_adm_battle_dry_run (self, given, self->state->phase, &given_error) &&
+          g_error_matches (given_error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL))
+        {
+          g_clear_error (&local_error);
+          local_error = g_steal_pointer (&given_error);
+        }
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 gboolean
@@ -1655,16 +1706,13 @@ adm_battle_resolve_phase (AdmBattle            *self,
                           AdmDiceSource        *dice,
                           GError              **error)
 {
-  g_autoptr(AdmJournalAction) action = NULL;
-
   g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
   g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!check_orders_turn (self, orders, error))
     return FALSE;
-  action = phase_action (self, orders, dice, error);
-  if (action == NULL || !adm_journal_record (self->log, action, error))
+  if (!record_phase (self, orders, dice, error))
     return FALSE;
   autosave (self);
   /* A turn played through is a milestone: kept as the checkpoint "turn-N", which ordinary
@@ -1770,7 +1818,9 @@ journal_reset (gpointer owner)
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
- * dice are all used; else nothing changes. */
+ * dice are all used; else nothing changes. The action record_phase () is recording has no
+ * rolls yet: it is played with the declarations and the dice the master gave, and takes the
+ * rolls it made. */
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
@@ -1778,8 +1828,11 @@ journal_apply (gpointer                owner,
 {
   AdmBattle *self = owner;
   GPtrArray *events = adm_journal_action_get_events (action);
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autoptr(AdmTurnOrders) orders = NULL;
+  gboolean recording = self->recording != NULL && action == self->recording;
+  g_autoptr(AdmDiceQueue) queue = NULL;
+  g_autoptr(AdmTurnOrders) read = NULL;
+  const AdmTurnOrders *orders;
+  AdmDiceSource *dice;
   AdmEvent *phase = events->len > 0 ? g_ptr_array_index (events, 0) : NULL;
   const char *turn_text, *phase_text;
   g_autofree char *now = NULL;
@@ -1810,10 +1863,21 @@ journal_apply (gpointer                owner,
                    adm_phase_to_string (self->state->phase));
       return FALSE;
     }
-  orders = adm_turn_orders_parse (adm_event_get_text (phase), _("journal"), error);
-  if (orders == NULL)
-    return FALSE;
-  for (guint i = 1; i < events->len; i++)
+  if (recording)
+    {
+      orders = self->recording_orders;
+      dice = self->recording_dice;
+    }
+  else
+    {
+      read = adm_turn_orders_parse (adm_event_get_text (phase), _("journal"), error);
+      if (read == NULL)
+        return FALSE;
+      orders = read;
+      queue = adm_dice_queue_new ();
+      dice = ADM_DICE_SOURCE (queue);
+    }
+  for (guint i = 1; !recording && i < events->len; i++)
     {
       AdmEvent *roll = g_ptr_array_index (events, i);
 
@@ -1829,14 +1893,17 @@ journal_apply (gpointer                owner,
     }
 
   _adm_battle_snapshot_take (self, &snapshot);
-  if (!resolve_one (self, orders, ADM_DICE_SOURCE (queue), error))
+  if (!resolve_one (self, orders, dice, error))
     {
       _adm_battle_snapshot_restore (self, &snapshot);
-      g_prefix_error (error, _("the journal does not replay at turn %s, %s phase: "), turn_text,
-                      phase_text);
+      if (!recording)
+        g_prefix_error (error, _("the journal does not replay at turn %s, %s phase: "),
+                        turn_text, phase_text);
       return FALSE;
     }
-  if (adm_dice_queue_get_length (queue) != 0)
+  if (recording)
+    add_roll_events (self, self->recording, snapshot.rolls_len);
+  else if (adm_dice_queue_get_length (queue) != 0)
     {
       _adm_battle_snapshot_restore (self, &snapshot);
       g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
@@ -1845,7 +1912,7 @@ journal_apply (gpointer                owner,
       return FALSE;
     }
   /* Each roll as the journal says its dice came (the replay drew them all from a queue). */
-  for (guint i = snapshot.rolls_len, e = 1; i < self->rolls->len; i++, e++)
+  for (guint i = snapshot.rolls_len, e = 1; !recording && i < self->rolls->len; i++, e++)
     {
       AdmBattleRoll *made = g_ptr_array_index (self->rolls, i);
       const char *origin = e < events->len ? adm_event_get (g_ptr_array_index (events, e), "dice")
