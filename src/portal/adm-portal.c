@@ -895,6 +895,9 @@ respond_page (Shared            *shared,
                                              "form-action 'self'; base-uri 'none'; "
                                              "frame-ancestors 'none'", nonce, nonce);
   gint64 deadline;
+  gsize size = 0;
+  GString *text;
+  GBytes *answer;
 
   g_mutex_lock (&shared->lock);
   csrf = new_csrf (shared, admiral_id);
@@ -906,12 +909,17 @@ respond_page (Shared            *shared,
   soup_message_headers_replace (headers, "Content-Security-Policy", policy);
   soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
   soup_server_message_set_status (msg, status, NULL);
-  soup_message_body_truncate (body);
+  /* One buffer, sent in one write: a body in pieces goes out as as many small writes, each
+   * a wakeup of the client's loop. */
+  for (guint i = 0; i < page->pieces->len; i++)
+    size += g_bytes_get_size (g_ptr_array_index (page->pieces, i)) + ADM_PORTAL_TOKEN_CHARS;
+  text = g_string_sized_new (size);
   for (guint i = 0; i < page->pieces->len; i++)
     {
+      GBytes *piece = g_ptr_array_index (page->pieces, i);
       const char *value = NULL;
 
-      soup_message_body_append_bytes (body, g_ptr_array_index (page->pieces, i));
+      g_string_append_len (text, g_bytes_get_data (piece, NULL), g_bytes_get_size (piece));
       if (i >= page->marks->len)
         break;
       switch (page->marks->str[i])
@@ -921,8 +929,11 @@ respond_page (Shared            *shared,
         case 'T': value = now_text; break;
         case 'K': default: value = clock; break;
         }
-      soup_message_body_append (body, SOUP_MEMORY_COPY, value, strlen (value));
+      g_string_append (text, value);
     }
+  soup_message_body_truncate (body);
+  soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
+  g_bytes_unref (answer);
 }
 
 /* Jobs: from the server thread to the main thread and back */
