@@ -1019,8 +1019,11 @@ job_run_cb (gpointer data)
   Job *job = data;
   g_autoptr(AdmPortal) self = g_weak_ref_get (&job->shared->portal);
 
-  if (self == NULL || self->campaign == NULL)
-    job_reply (job);
+  /* Its server stopped meanwhile (the portal stopped, gone, or its campaign closed): nothing
+   * would read an answer. */
+  if (self == NULL || self->server == NULL || self->server->context != job->reply_to ||
+      self->campaign == NULL)
+    job_free (job);
   else
     job_run (self, job);
   return G_SOURCE_REMOVE;
