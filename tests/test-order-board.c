@@ -967,6 +967,20 @@ sheet_status_of (AdmPortal  *portal,
   return adm_portal_get_sheet (portal, admiral_id)->status;
 }
 
+static guint undo_target;
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return message_dialog () == NULL;
+}
+
+static gboolean
+events_back_to (gpointer data)
+{
+  return n_events (data) == undo_target;
+}
+
 static void
 test_portal_refuse (Fixture       *fixture,
                     gconstpointer  data)
@@ -1035,6 +1049,9 @@ test_portal_refuse (Fixture       *fixture,
   g_assert_true (adw_message_dialog_get_response_enabled (dialog, "refuse"));
   keys_to (GTK_WIDGET (dialog), "Return");
   iterate_until (NULL, NULL, 300);
+  /* Return answered the dialog and closed it: modal, it would keep the keys from the window. */
+  iterate_until (dialog_gone, NULL, 5000);
+  g_assert_null (message_dialog ());
 
   g_assert_cmpuint (n_events (fixture), ==, before + 1);
   g_assert_cmpstr (last_kind (fixture, 0), ==, "note");
@@ -1046,17 +1063,29 @@ test_portal_refuse (Fixture       *fixture,
   shown = g_strdup_printf ("refused by the master: %s", reason);
   g_assert_nonnull (strstr (page, shown));
 
-  /* Undone (win.undo, the window's Undo): the sheet waits again, with its buttons; redone,
-   * it is refused again. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
-  iterate ();
+  /* Undone by the master's Ctrl+Z, a real key press on the window: the sheet waits again,
+   * with its buttons on the board, and his page says so; redone, it is refused again. */
+  undo_target = before;
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
+  iterate_until (events_back_to, fixture, 5000);
   g_assert_cmpuint (n_events (fixture), ==, before);
   g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
+  g_assert_null (adm_portal_get_sheet (portal, admiral_id)->reason);
   g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id));
+  g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id));
+  g_free (page);
+  page = http ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_null (strstr (page, shown));
+  g_assert_null (strstr (page, reason));
+  g_assert_nonnull (strstr (page, "waiting for the master"));
   g_assert_true (adm_campaign_redo (campaign, &error));
   g_assert_no_error (error);
   g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_REFUSED);
   g_assert_cmpstr (adm_portal_get_sheet (portal, admiral_id)->reason, ==, reason);
+  g_free (page);
+  page = http ("GET", link, NULL, &status);
+  g_assert_nonnull (strstr (page, shown));
 
   admiralty_order_board_set_portal (board (fixture), NULL);
   adm_portal_stop (portal);

@@ -1359,6 +1359,59 @@ test_language (void)
   assert_contains (preferred, "<html lang=\"ru\">", "q");
 }
 
+/* Issue 22, "the UI never waits for the portal", and the portal never for the UI: with the
+ * main loop held (a long task of the master's), a page already made and status.json are still
+ * answered by the server's own thread; the page not made yet waits, and comes once the loop
+ * runs again. */
+static void
+test_main_loop_held (void)
+{
+  g_autofree char *link = link_of ("vorkosigan");
+  g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+  g_autofree char *made = NULL, *held = NULL, *json = NULL, *waited = NULL;
+  Request page = { .method = "GET", .url = link };
+  Request status = { .method = "GET", .url = status_url };
+  Request unmade = { .method = "GET", .url = link, .language = "ru" };
+  GThread *threads[3];
+  gint64 end;
+  guint code = 0;
+
+  /* Made and published, in English. */
+  made = get (link, NULL, &code);
+  g_assert_cmpuint (code, ==, 200);
+
+  /* The main loop held: nothing iterates it while the clients ask. */
+  threads[0] = g_thread_new ("client", request_thread, &page);
+  threads[1] = g_thread_new ("client", request_thread, &status);
+  threads[2] = g_thread_new ("client", request_thread, &unmade);
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while ((!g_atomic_int_get (&page.done) || !g_atomic_int_get (&status.done)) &&
+         g_get_monotonic_time () < end)
+    g_usleep (1000);
+  g_assert_true (g_atomic_int_get (&page.done));
+  g_assert_true (g_atomic_int_get (&status.done));
+  g_assert_cmpuint (page.status, ==, 200);
+  g_assert_cmpuint (status.status, ==, 200);
+  held = body_text (&page);
+  json = body_text (&status);
+  assert_contains (held, "<html lang=\"en\">", "held");
+  assert_contains (held, "name=\"csrf\"", "held");
+  assert_contains (json, "\"version\":", "status");
+  /* His Russian page was never made: it waits for the main loop. */
+  g_assert_false (g_atomic_int_get (&unmade.done));
+
+  while (!g_atomic_int_get (&unmade.done))
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_thread_join (threads[i]);
+  g_assert_cmpuint (unmade.status, ==, 200);
+  waited = body_text (&unmade);
+  assert_contains (waited, "<html lang=\"ru\">", "waited");
+  request_clear (&page);
+  request_clear (&status);
+  request_clear (&unmade);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1398,6 +1451,7 @@ main (int   argc,
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
+  g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
   result = g_test_run ();
 
   g_clear_object (&portal);

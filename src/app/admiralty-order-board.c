@@ -184,8 +184,13 @@ static void
 refuse_activate_cb (GtkEntry         *entry,
                     AdwMessageDialog *dialog)
 {
+  /* adw_message_dialog_response () only emits "response": the dialog, modal, would stay open
+   * and keep the window's keys (Ctrl+Z) from it, as a click on the button does not. */
   if (adw_message_dialog_get_response_enabled (dialog, "refuse"))
-    adw_message_dialog_response (dialog, "refuse");
+    {
+      adw_message_dialog_response (dialog, "refuse");
+      gtk_window_close (GTK_WINDOW (dialog));
+    }
 }
 
 static void

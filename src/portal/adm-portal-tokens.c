@@ -23,6 +23,8 @@ struct _AdmPortalTokens
   GHashTable *tokens;   /* admiral id → 32 hex digits */
   GPtrArray  *order;    /* admiral ids, as given: lookups walk them all */
   char       *address;  /* "http://HOST:PORT" last listened on, for the printed sheets */
+  GMutex      lock;     /* lookups come from the portal's server thread: held by them and by
+                         * every change of @tokens (changes are made on one thread only) */
 };
 
 G_DEFINE_FINAL_TYPE (AdmPortalTokens, adm_portal_tokens, G_TYPE_OBJECT)
@@ -36,6 +38,7 @@ adm_portal_tokens_finalize (GObject *object)
   g_hash_table_unref (self->tokens);
   g_ptr_array_unref (self->order);
   g_free (self->address);
+  g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (adm_portal_tokens_parent_class)->finalize (object);
 }
 
@@ -50,6 +53,7 @@ adm_portal_tokens_init (AdmPortalTokens *self)
 {
   self->tokens = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->order = g_ptr_array_new_with_free_func (g_free);
+  g_mutex_init (&self->lock);
 }
 
 gboolean
@@ -222,6 +226,7 @@ adm_portal_tokens_lookup (AdmPortalTokens *self,
    * says nothing of what was sent; it matches nothing. */
   memset (candidate, 0, sizeof candidate);
   memcpy (candidate, token, MIN (length, sizeof candidate));
+  g_mutex_lock (&self->lock);
   for (guint i = 0; i < self->order->len; i++)
     {
       const char *id = g_ptr_array_index (self->order, i);
@@ -230,6 +235,7 @@ adm_portal_tokens_lookup (AdmPortalTokens *self,
 
       found = equal ? id : found;
     }
+  g_mutex_unlock (&self->lock);
   return length == ADM_PORTAL_TOKEN_CHARS ? found : NULL;
 }
 
@@ -244,10 +250,14 @@ adm_portal_tokens_reissue (AdmPortalTokens  *self,
   g_return_val_if_fail (g_hash_table_contains (self->tokens, admiral_id), FALSE);
 
   old = g_strdup (g_hash_table_lookup (self->tokens, admiral_id));
+  g_mutex_lock (&self->lock);
   g_hash_table_replace (self->tokens, g_strdup (admiral_id), adm_portal_random_secret ());
+  g_mutex_unlock (&self->lock);
   if (!save (self, error))
     {
+      g_mutex_lock (&self->lock);
       g_hash_table_replace (self->tokens, g_strdup (admiral_id), g_steal_pointer (&old));
+      g_mutex_unlock (&self->lock);
       return FALSE;
     }
   return TRUE;

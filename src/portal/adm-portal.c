@@ -1,9 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal.c: the admirals' portal (adm-portal.h). One catch-all handler parses every path
  * strictly — "/a/" TOKEN "/" then "", "status.json", "sheet" or "report-N.pdf" — so anything
- * else, encoded or dotted, is the one 404. The heavy fragments of a page (fleet cards,
- * reports, what his side knows) are built once per campaign version and language and kept
- * until the campaign changes; the CSRF token and the status are made per request. */
+ * else, encoded or dotted, is the one 404.
+ *
+ * Two threads (issue 22, "the UI never waits for the portal"). The server — libsoup, every
+ * connection, the rate limit, the CSRF tokens — runs on a thread of its own with its own
+ * GMainContext, and answers a GET from what the main thread has published (Shared, under its
+ * mutex): each admiral's page, made once per campaign version, language, deadline and sheet
+ * status as immutable pieces (GBytes) with marks where a request's nonce, CSRF token and time
+ * go, his reports' PDFs, and what status.json says. The main thread — the one that made the
+ * portal, which owns the campaign — makes those pages (a fragment per turn of its loop, so
+ * that no turn holds it for long) and swaps them in when the campaign changes; it never waits
+ * for the server. What the server cannot answer alone — a page not made yet, a PDF, a sheet to
+ * check — it hands to the main context as a Job (g_main_context_invoke ()), the request paused
+ * until the Job comes back with the answer. The engine, the campaign, gettext's language and
+ * the portal's signals are the main thread's alone. */
 
 #include "config.h"
 
@@ -44,6 +55,43 @@ typedef struct {
   char *known;
 } Parts;
 
+/* What both threads share: written by the main thread, read by the server's, under @lock. */
+typedef struct {
+  gatomicrefcount  ref;
+  GMutex           lock;
+  GWeakRef         portal;    /* for the Jobs landing on the main context */
+  GMainContext    *owner;     /* the main context: the portal's thread-default at its making */
+  AdmPortalTokens *tokens;    /* locks itself */
+  /* Under @lock: */
+  gboolean         open;      /* the campaign is still there */
+  guint            version;   /* bumped by every change of the campaign */
+  guint            cycle;     /* the cycle orders are given for */
+  gint64           deadline;
+  GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
+  double           rate;
+  guint            burst;
+  GHashTable      *buckets;   /* client address → Bucket* */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
+  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
+  GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
+} Shared;
+
+/* The server thread, while the portal listens. */
+typedef struct {
+  Shared       *shared;
+  GMainContext *context;
+  GMainLoop    *loop;
+  GThread      *thread;
+  GSocket      *socket;
+  SoupServer   *soup;      /* made, used and dropped on the server thread */
+  GHashTable   *waiting;   /* server thread only: "ADMIRAL\nLANG" → GPtrArray of paused
+                            * SoupServerMessage* waiting for that page */
+  GMutex        ready_lock;
+  GCond         ready_cond;
+  gboolean      ready;
+  GError       *error;     /* why it could not listen */
+} Server;
+
 struct _AdmPortal
 {
   GObject          parent_instance;
@@ -52,27 +100,19 @@ struct _AdmPortal
   gulong           changed_id;
   AdmPortalTokens *tokens;
   char            *battles_dir;
-
-  SoupServer      *server;
+  Shared          *shared;
+  Server          *server;    /* NULL: stopped */
   char            *address;
   guint            port;
 
   gint64           deadline;
   gboolean         accept_on_arrival;
-  double           rate;
-  guint            burst;
-  GHashTable      *buckets;   /* client address → Bucket* */
-
   guint            version;   /* bumped by every change of the campaign */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
-  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
-  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline and
-                               * sheets */
+  GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
+                               * again, ahead of the next request, when they change */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
   guint            build_source;
-  GQueue           answers;   /* Answer*: page requests waiting for their turn */
-  guint            answer_source;
-  GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
 
@@ -96,14 +136,42 @@ enum {
 static guint signals[N_SIGNALS];
 
 /* A page as it is kept: its text cut at the marks where each request's own values go, the
- * pieces shared (not copied) by every answer made from it. */
+ * pieces shared (not copied) by every answer made from it, on either thread (an atomic
+ * reference-counted box, immutable once made). */
 typedef struct {
   GPtrArray *pieces;   /* GBytes* */
   GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T' or 'K' */
 } Page;
 
+typedef enum {
+  JOB_PAGE,    /* his page: answers every request waiting for it (Server.waiting) */
+  JOB_SHEET,   /* a posted sheet to check and keep */
+  JOB_PDF,     /* a report's PDF */
+} JobKind;
+
+/* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
+typedef struct {
+  JobKind            kind;
+  Shared            *shared;
+  GMainContext      *reply_to;  /* the server's context */
+  Server            *server;    /* read only on its own thread, where it is alive */
+  char              *admiral_id;
+  char              *lang;
+  char              *key;
+  SoupServerMessage *msg;       /* SHEET, PDF: paused; touched only on the server thread */
+  GHashTable        *fields;    /* SHEET: the form */
+  guint              cycle;     /* PDF */
+  /* The answer: */
+  char              *message;   /* a page made for this answer alone, with this on top */
+  gboolean           message_is_error;
+  guint              status;
+  Page              *page;
+  GBytes            *pdf;
+  char              *text;      /* plain text, with @status */
+} Job;
+
 /* An admiral's page being made on the main loop in steps of one fragment each, so that no
- * step holds the loop for long; the requests waiting for it are paused. */
+ * step holds the loop for long; the Jobs waiting for it are answered when it is made. */
 typedef struct {
   char      *admiral_id;
   char      *lang;
@@ -112,31 +180,22 @@ typedef struct {
   guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
   Parts     *parts;
   GString   *reports;
-  GPtrArray *waiting;  /* SoupServerMessage*, paused */
+  GPtrArray *waiting;  /* Job* */
 } Build;
 
-/* A request for an admiral's page, paused until the main loop has time for it. */
-typedef struct {
-  SoupServerMessage *msg;
-  char              *admiral_id;
-} Answer;
-
 static void
-answer_free (Answer *answer)
-{
-  g_object_unref (answer->msg);
-  g_free (answer->admiral_id);
-  g_free (answer);
-}
-
-static void
-page_free (gpointer data)
+page_clear (gpointer data)
 {
   Page *page = data;
 
   g_ptr_array_unref (page->pieces);
   g_string_free (page->marks, TRUE);
-  g_free (page);
+}
+
+static void
+page_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, page_clear);
 }
 
 static void
@@ -149,6 +208,8 @@ parts_free (gpointer data)
   g_free (parts->known);
   g_free (parts);
 }
+
+static void job_free (gpointer data);
 
 static void
 build_free (Build *build)
@@ -173,6 +234,51 @@ sheet_free (gpointer data)
   g_ptr_array_unref (sheet->events);
   g_free (sheet->reason);
   g_free (sheet);
+}
+
+static Shared *
+shared_new (AdmPortal *portal)
+{
+  Shared *shared = g_new0 (Shared, 1);
+
+  g_atomic_ref_count_init (&shared->ref);
+  g_mutex_init (&shared->lock);
+  g_weak_ref_init (&shared->portal, portal);
+  shared->owner = g_main_context_ref_thread_default ();
+  shared->rate = 20.0;
+  shared->burst = 200;
+  shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
+  shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) g_bytes_unref);
+  shared->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) g_ptr_array_unref);
+  return shared;
+}
+
+static Shared *
+shared_ref (Shared *shared)
+{
+  g_atomic_ref_count_inc (&shared->ref);
+  return shared;
+}
+
+static void
+shared_unref (Shared *shared)
+{
+  if (!g_atomic_ref_count_dec (&shared->ref))
+    return;
+  g_weak_ref_clear (&shared->portal);
+  g_main_context_unref (shared->owner);
+  g_clear_object (&shared->tokens);
+  g_hash_table_unref (shared->statuses);
+  g_hash_table_unref (shared->buckets);
+  g_hash_table_unref (shared->pages);
+  g_hash_table_unref (shared->pdfs);
+  g_hash_table_unref (shared->csrf);
+  g_mutex_clear (&shared->lock);
+  g_free (shared);
 }
 
 /* Language: the page's words follow the browser, the master's own screens do not change. */
@@ -203,10 +309,9 @@ lang_push (LangScope  *scope,
 static void
 lang_pop (LangScope *scope)
 {
-  if (scope->language != NULL)
-    g_setenv ("LANGUAGE", scope->language, TRUE);
-  else
-    g_unsetenv ("LANGUAGE");
+  /* An empty LANGUAGE is none to gettext; set rather than unset, the variable is replaced in
+   * place, never moving the environment under the server thread's getenv (). */
+  g_setenv ("LANGUAGE", scope->language != NULL ? scope->language : "", TRUE);
   if (scope->messages != NULL)
     setlocale (LC_MESSAGES, scope->messages);
   g_free (scope->language);
@@ -278,15 +383,62 @@ sync_refusals (AdmPortal *self)
     g_signal_emit (self, signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
 }
 
+static void build_queue (AdmPortal  *self,
+                         const char *admiral_id,
+                         const char *lang,
+                         const char *key,
+                         Job        *job);
+static guint current_cycle (AdmPortal *self);
+
+/* Publishes what status.json says and drops the pages made before (and, when the campaign
+ * itself changed, its PDFs); the pages served since the start are made again at once, a
+ * fragment per turn of the loop, so that the phones polling for the change find them made. */
+static void
+pages_changed (AdmPortal *self,
+               gboolean   campaign)
+{
+  static const char * const names[] = { "pending", "accepted", "refused" };
+  Shared *shared = self->shared;
+  guint cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  GHashTableIter iter;
+  AdmPortalSheet *sheet;
+  const char *key;
+
+  g_mutex_lock (&shared->lock);
+  shared->open = self->campaign != NULL;
+  shared->version = self->version;
+  shared->cycle = cycle;
+  shared->deadline = self->deadline;
+  g_hash_table_remove_all (shared->statuses);
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
+    if (sheet->cycle == cycle)
+      g_hash_table_insert (shared->statuses, g_strdup (sheet->admiral_id),
+                           (gpointer) names[sheet->status]);
+  g_hash_table_remove_all (shared->pages);
+  if (campaign)
+    g_hash_table_remove_all (shared->pdfs);
+  g_mutex_unlock (&shared->lock);
+
+  if (self->server == NULL || self->campaign == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->warm);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
+    {
+      g_auto(GStrv) parts = g_strsplit (key, "\n", 2);
+
+      build_queue (self, parts[0], parts[1], key, NULL);
+    }
+}
+
 static void
 campaign_changed_cb (AdmPortal   *self,
                      AdmCampaign *campaign)
 {
   self->version++;
   g_hash_table_remove_all (self->parts);
-  g_hash_table_remove_all (self->pdfs);
-  g_hash_table_remove_all (self->pages);
   sync_refusals (self);
+  pages_changed (self, TRUE);
 }
 
 /* The campaign is closed: nothing more is served. */
@@ -299,6 +451,7 @@ campaign_gone_cb (gpointer  data,
   self->campaign = NULL;
   self->changed_id = 0;
   adm_portal_stop (self);
+  pages_changed (self, TRUE);
 }
 
 static void
@@ -324,12 +477,10 @@ adm_portal_finalize (GObject *object)
 
   g_free (self->battles_dir);
   g_free (self->address);
-  g_hash_table_unref (self->buckets);
   g_hash_table_unref (self->parts);
-  g_hash_table_unref (self->pdfs);
-  g_hash_table_unref (self->pages);
-  g_hash_table_unref (self->csrf);
+  g_hash_table_unref (self->warm);
   g_hash_table_unref (self->sheets);
+  shared_unref (self->shared);
   G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
 }
 
@@ -398,20 +549,14 @@ adm_portal_class_init (AdmPortalClass *klass)
                                          G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
+
 static void
 adm_portal_init (AdmPortal *self)
 {
-  self->rate = 20.0;
-  self->burst = 200;
-  self->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->shared = shared_new (self);
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
-  self->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                      (GDestroyNotify) g_bytes_unref);
-  self->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_free);
+  self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
-  g_queue_init (&self->answers);
-  self->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                      (GDestroyNotify) g_ptr_array_unref);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
 }
 
@@ -455,6 +600,8 @@ adm_portal_new (AdmCampaign  *campaign,
   self->tokens = adm_portal_tokens_new (tokens_path, (const char * const *) ids->pdata, error);
   if (self->tokens == NULL)
     return NULL;
+  self->shared->tokens = g_object_ref (self->tokens);
+  pages_changed (self, TRUE);
   return g_steal_pointer (&self);
 }
 
@@ -507,9 +654,10 @@ not_found (SoupServerMessage *msg)
   respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
 }
 
-/* Rate limit: a token bucket per client address. */
+
+/* Rate limit: a token bucket per client address. Server thread, under the lock. */
 static gboolean
-rate_allows (AdmPortal         *self,
+rate_allows (Shared            *shared,
              SoupServerMessage *msg)
 {
   const char *host = soup_server_message_get_remote_host (msg);
@@ -518,18 +666,18 @@ rate_allows (AdmPortal         *self,
 
   if (host == NULL)
     host = "";
-  bucket = g_hash_table_lookup (self->buckets, host);
+  bucket = g_hash_table_lookup (shared->buckets, host);
   if (bucket == NULL)
     {
-      if (g_hash_table_size (self->buckets) >= MAX_CLIENTS)
-        g_hash_table_remove_all (self->buckets);
+      if (g_hash_table_size (shared->buckets) >= MAX_CLIENTS)
+        g_hash_table_remove_all (shared->buckets);
       bucket = g_new (Bucket, 1);
-      bucket->tokens = self->burst;
+      bucket->tokens = shared->burst;
       bucket->last = now;
-      g_hash_table_insert (self->buckets, g_strdup (host), bucket);
+      g_hash_table_insert (shared->buckets, g_strdup (host), bucket);
     }
-  bucket->tokens = MIN ((double) self->burst,
-                        bucket->tokens + (now - bucket->last) * self->rate / G_USEC_PER_SEC);
+  bucket->tokens = MIN ((double) shared->burst,
+                        bucket->tokens + (now - bucket->last) * shared->rate / G_USEC_PER_SEC);
   bucket->last = now;
   if (bucket->tokens < 1.0)
     return FALSE;
@@ -616,17 +764,18 @@ parts_for (AdmPortal        *self,
   return parts;
 }
 
+/* A new CSRF token of the admiral's, kept among his last few. Under the lock. */
 static char *
-new_csrf (AdmPortal  *self,
+new_csrf (Shared     *shared,
           const char *admiral_id)
 {
-  GPtrArray *kept = g_hash_table_lookup (self->csrf, admiral_id);
+  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
   char *token = adm_portal_random_secret ();
 
   if (kept == NULL)
     {
       kept = g_ptr_array_new_with_free_func (g_free);
-      g_hash_table_insert (self->csrf, g_strdup (admiral_id), kept);
+      g_hash_table_insert (shared->csrf, g_strdup (admiral_id), kept);
     }
   if (kept->len >= CSRF_KEEP)
     g_ptr_array_remove_index (kept, 0);
@@ -634,13 +783,13 @@ new_csrf (AdmPortal  *self,
   return token;
 }
 
-/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up. */
+/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up. Under the lock. */
 static gboolean
-take_csrf (AdmPortal  *self,
+take_csrf (Shared     *shared,
            const char *admiral_id,
            const char *token)
 {
-  GPtrArray *kept = g_hash_table_lookup (self->csrf, admiral_id);
+  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
   int found = -1;
 
   if (kept == NULL || token == NULL || strlen (token) != ADM_PORTAL_TOKEN_CHARS)
@@ -709,7 +858,7 @@ marked_page (AdmPortal         *self,
 static Page *
 page_new (const char *html)
 {
-  Page *page = g_new0 (Page, 1);
+  Page *page = g_atomic_rc_box_new0 (Page);
   const char *start = html, *mark;
 
   page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
@@ -724,11 +873,11 @@ page_new (const char *html)
   return page;
 }
 
-/* Answers with @page, its marks filled in for this request: the pieces are handed to libsoup
- * as they are, so that an answer costs the main loop a few small strings whatever the page's
- * size. */
+/* Server thread: answers with @page, its marks filled in for this request: the pieces are
+ * handed to libsoup as they are, so that an answer costs a few small strings whatever the
+ * page's size. */
 static void
-respond_page (AdmPortal         *self,
+respond_page (Shared            *shared,
               SoupServerMessage *msg,
               guint              status,
               const char        *admiral_id,
@@ -737,26 +886,40 @@ respond_page (AdmPortal         *self,
   SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
   SoupMessageBody *body = soup_server_message_get_response_body (msg);
   g_autofree char *nonce = adm_portal_random_secret ();
-  g_autofree char *csrf = new_csrf (self, admiral_id);
+  g_autofree char *csrf = NULL;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
-  g_autofree char *clock = self->deadline > 0
-                             ? adm_portal_page_clock_text (self->deadline, now) : g_strdup ("");
+  g_autofree char *clock = NULL;
   g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
                                              "script-src 'nonce-%s'; connect-src 'self'; "
                                              "form-action 'self'; base-uri 'none'; "
                                              "frame-ancestors 'none'", nonce, nonce);
+  gint64 deadline;
+  gsize size = 0;
+  GString *text;
+  GBytes *answer;
+
+  g_mutex_lock (&shared->lock);
+  csrf = new_csrf (shared, admiral_id);
+  deadline = shared->deadline;
+  g_mutex_unlock (&shared->lock);
+  clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
 
   add_common_headers (msg);
   soup_message_headers_replace (headers, "Content-Security-Policy", policy);
   soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
   soup_server_message_set_status (msg, status, NULL);
-  soup_message_body_truncate (body);
+  /* One buffer, sent in one write: a body in pieces goes out as as many small writes, each
+   * a wakeup of the client's loop. */
+  for (guint i = 0; i < page->pieces->len; i++)
+    size += g_bytes_get_size (g_ptr_array_index (page->pieces, i)) + ADM_PORTAL_TOKEN_CHARS;
+  text = g_string_sized_new (size);
   for (guint i = 0; i < page->pieces->len; i++)
     {
+      GBytes *piece = g_ptr_array_index (page->pieces, i);
       const char *value = NULL;
 
-      soup_message_body_append_bytes (body, g_ptr_array_index (page->pieces, i));
+      g_string_append_len (text, g_bytes_get_data (piece, NULL), g_bytes_get_size (piece));
       if (i >= page->marks->len)
         break;
       switch (page->marks->str[i])
@@ -766,85 +929,225 @@ respond_page (AdmPortal         *self,
         case 'T': value = now_text; break;
         case 'K': default: value = clock; break;
         }
-      soup_message_body_append (body, SOUP_MEMORY_COPY, value, strlen (value));
+      g_string_append (text, value);
     }
+  soup_message_body_truncate (body);
+  soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
+  g_bytes_unref (answer);
 }
 
-static void build_queue (AdmPortal         *self,
-                         SoupServerMessage *msg,
-                         const AdmAdmiral  *admiral,
-                         const char        *lang,
-                         const char        *key);
+/* Jobs: from the server thread to the main thread and back */
 
-/* The page is made once per campaign version, language, deadline and sheet status; a request
- * only fills in its nonce, CSRF token and time: the main loop does little per request. A page
- * whose fragments are not made yet is made in steps (build_step_cb ()) while the request
- * waits. */
-static gboolean
-serve_page (AdmPortal         *self,
-            SoupServerMessage *msg,
-            const AdmAdmiral  *admiral,
-            guint              status,
-            const char        *message,
-            gboolean           message_is_error)
+static void
+job_free (gpointer data)
 {
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
+  Job *job = data;
+
+  shared_unref (job->shared);
+  g_main_context_unref (job->reply_to);
+  g_free (job->admiral_id);
+  g_free (job->lang);
+  g_free (job->key);
+  g_clear_object (&job->msg);
+  g_clear_pointer (&job->fields, g_hash_table_unref);
+  g_free (job->message);
+  g_clear_pointer (&job->page, page_unref);
+  g_clear_pointer (&job->pdf, g_bytes_unref);
+  g_free (job->text);
+  g_free (job);
+}
+
+/* Server thread: a Job come back answers its request, or (JOB_PAGE) every request waiting for
+ * that page. */
+static gboolean
+job_answer_cb (gpointer data)
+{
+  Job *job = data;
+  GPtrArray *waiting = NULL;
+  g_autofree char *key = NULL;
+
+  if (job->kind == JOB_PAGE)
+    g_hash_table_steal_extended (job->server->waiting, job->key, (gpointer *) &key,
+                                 (gpointer *) &waiting);
+  else
+    {
+      waiting = g_ptr_array_new ();
+      g_ptr_array_add (waiting, job->msg);
+    }
+  for (guint i = 0; waiting != NULL && i < waiting->len; i++)
+    {
+      SoupServerMessage *msg = g_ptr_array_index (waiting, i);
+
+      if (job->page != NULL)
+        respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
+      else if (job->pdf != NULL)
+        {
+          g_autofree char *disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"",
+                                                          job->cycle);
+
+          add_common_headers (msg);
+          soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                        "Content-Disposition", disposition);
+          soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+          soup_server_message_set_response (msg, "application/pdf", SOUP_MEMORY_COPY,
+                                            g_bytes_get_data (job->pdf, NULL),
+                                            g_bytes_get_size (job->pdf));
+        }
+      else if (job->text != NULL)
+        respond_text (msg, job->status, job->text);
+      else
+        not_found (msg);
+      soup_server_message_unpause (msg);
+    }
+  g_clear_pointer (&waiting, g_ptr_array_unref);
+  return G_SOURCE_REMOVE;
+}
+
+/* Main thread: sends @job back to the server, answered. */
+static void
+job_reply (Job *job)
+{
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+}
+
+static void job_run (AdmPortal *self,
+                     Job       *job);
+
+static gboolean
+job_run_cb (gpointer data)
+{
+  Job *job = data;
+  g_autoptr(AdmPortal) self = g_weak_ref_get (&job->shared->portal);
+
+  /* Its server stopped meanwhile (the portal stopped, gone, or its campaign closed): nothing
+   * would read an answer. */
+  if (self == NULL || self->server == NULL || self->server->context != job->reply_to ||
+      self->campaign == NULL)
+    job_free (job);
+  else
+    job_run (self, job);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: hands @job to the main context; the request it answers stays paused. The
+ * main thread owns it from then on, and sends it back (job_reply ()): no destroy notify here,
+ * which would run after job_run_cb () and race with the server freeing the Job it got back. */
+static void
+job_send (Job *job)
+{
+  g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+}
+
+static Job *
+job_new (Server     *server,
+         JobKind     kind,
+         const char *admiral_id,
+         const char *lang)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->kind = kind;
+  job->shared = shared_ref (server->shared);
+  job->reply_to = g_main_context_ref (server->context);
+  job->server = server;
+  job->admiral_id = g_strdup (admiral_id);
+  job->lang = g_strdup (lang);
+  job->key = g_strdup_printf ("%s\n%s", admiral_id, lang);
+  job->status = SOUP_STATUS_NOT_FOUND;
+  return job;
+}
+
+/* Main thread: the admiral's page, as published, or made now from its fragments (which must
+ * be made) and published. */
+static Page *
+page_for (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *key)
+{
+  Shared *shared = self->shared;
+  g_autofree char *marked = NULL;
   Page *page;
 
-  if (message != NULL)
-    {
-      g_autofree char *marked = marked_page (self, admiral, lang, message, message_is_error);
+  g_mutex_lock (&shared->lock);
+  page = g_hash_table_lookup (shared->pages, key);
+  if (page != NULL)
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (page != NULL)
+    return page;
+  marked = marked_page (self, admiral, lang, NULL, FALSE);
+  page = page_new (marked);
+  g_mutex_lock (&shared->lock);
+  g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
+  g_mutex_unlock (&shared->lock);
+  g_hash_table_add (self->warm, g_strdup (key));
+  return page;
+}
 
-      page = page_new (marked);
-      respond_page (self, msg, status, admiral->id, page);
-      page_free (page);
-      return TRUE;
-    }
-  if ((page = g_hash_table_lookup (self->pages, key)) == NULL)
+/* Main thread: answers @job with the admiral's page (or, with a message, a page made for it
+ * alone); its fragments are made. */
+static void
+job_answer_page (AdmPortal        *self,
+                 Job              *job,
+                 const AdmAdmiral *admiral)
+{
+  if (job->message != NULL)
     {
-      g_autofree char *marked = NULL;
+      g_autofree char *marked = marked_page (self, admiral, job->lang, job->message,
+                                             job->message_is_error);
 
-      if (!g_hash_table_contains (self->parts, key))
-        {
-          build_queue (self, msg, admiral, lang, key);
-          return FALSE;
-        }
-      marked = marked_page (self, admiral, lang, NULL, FALSE);
-      page = page_new (marked);
-      g_hash_table_insert (self->pages, g_steal_pointer (&key), page);
+      job->page = page_new (marked);
     }
-  respond_page (self, msg, status, admiral->id, page);
-  return TRUE;
+  else
+    {
+      job->page = page_for (self, admiral, job->lang, job->key);
+      if (job->status == SOUP_STATUS_NOT_FOUND)
+        job->status = SOUP_STATUS_OK;
+    }
+  job_reply (job);
+}
+
+/* Main thread: answers @job with the admiral's page at once when its fragments are made, else
+ * when they are (build_step_cb ()). */
+static void
+job_serve_page (AdmPortal        *self,
+                Job              *job,
+                const AdmAdmiral *admiral)
+{
+  if (g_hash_table_contains (self->parts, job->key))
+    job_answer_page (self, job, admiral);
+  else
+    build_queue (self, admiral->id, job->lang, job->key, job);
 }
 
 /* Making a page in steps */
 
 static void
-build_serve_waiting (AdmPortal *self,
-                     Build     *build)
+build_done (AdmPortal *self,
+            Build     *build)
 {
   const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id)
                                                      : NULL;
 
+  /* Made and published even with no request waiting: the next one finds it. */
+  if (admiral != NULL)
+    page_unref (page_for (self, admiral, build->lang, build->key));
   for (guint i = 0; i < build->waiting->len; i++)
     {
-      SoupServerMessage *msg = g_ptr_array_index (build->waiting, i);
+      Job *job = g_ptr_array_index (build->waiting, i);
 
       if (admiral != NULL)
-        serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+        job_answer_page (self, job, admiral);
       else
-        not_found (msg);
-      soup_server_message_unpause (msg);
+        job_reply (job);
     }
   g_ptr_array_set_size (build->waiting, 0);
 }
 
 /* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
- * or one cycle's report), a few milliseconds; the next step comes after the main loop has
- * served what else is ready. */
+ * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
+ * after the main loop has done what else is ready. */
 static gboolean
 build_step_cb (gpointer data)
 {
@@ -862,8 +1165,9 @@ build_step_cb (gpointer data)
   admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id) : NULL;
   if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
     {
-      /* Made meanwhile (a sheet's answer needed it at once), or gone with the campaign. */
-      build_serve_waiting (self, g_queue_pop_head (&self->builds));
+      /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
+       * campaign: the page, in a step of its own. */
+      build_done (self, g_queue_pop_head (&self->builds));
       build_free (build);
       return G_SOURCE_CONTINUE;
     }
@@ -900,18 +1204,17 @@ build_step_cb (gpointer data)
       else
         build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
       g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
-      build_serve_waiting (self, g_queue_pop_head (&self->builds));
-      build_free (build);
     }
   return G_SOURCE_CONTINUE;
 }
 
+/* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
 static void
-build_queue (AdmPortal         *self,
-             SoupServerMessage *msg,
-             const AdmAdmiral  *admiral,
-             const char        *lang,
-             const char        *key)
+build_queue (AdmPortal  *self,
+             const char *admiral_id,
+             const char *lang,
+             const char *key,
+             Job        *job)
 {
   Build *build = NULL;
 
@@ -921,65 +1224,24 @@ build_queue (AdmPortal         *self,
   if (build == NULL)
     {
       build = g_new0 (Build, 1);
-      build->admiral_id = g_strdup (admiral->id);
+      build->admiral_id = g_strdup (admiral_id);
       build->lang = g_strdup (lang);
       build->key = g_strdup (key);
-      build->waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      build->waiting = g_ptr_array_new ();
       g_queue_push_tail (&self->builds, build);
     }
-  soup_server_message_pause (msg);
-  g_ptr_array_add (build->waiting, g_object_ref (msg));
+  if (job != NULL)
+    g_ptr_array_add (build->waiting, job);
   if (self->build_source == 0)
-    self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT, build_step_cb, self, NULL);
-}
-
-/* At most this long answering queued page requests before the main loop does anything else:
- * a burst of a hundred phones is answered over several turns of the loop, never in one. */
-#define ANSWER_BUDGET_US 2000
-
-static gboolean
-answer_cb (gpointer data)
-{
-  AdmPortal *self = data;
-  gint64 end = g_get_monotonic_time () + ANSWER_BUDGET_US;
-  Answer *answer;
-
-  while (g_get_monotonic_time () < end && (answer = g_queue_pop_head (&self->answers)) != NULL)
     {
-      const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, answer->admiral_id)
-                                                         : NULL;
+      GSource *source = g_idle_source_new ();
 
-      if (admiral == NULL)
-        {
-          not_found (answer->msg);
-          soup_server_message_unpause (answer->msg);
-        }
-      else if (serve_page (self, answer->msg, admiral, SOUP_STATUS_OK, NULL, FALSE))
-        soup_server_message_unpause (answer->msg);
-      answer_free (answer);
+      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      g_source_set_callback (source, build_step_cb, self, NULL);
+      g_source_set_static_name (source, "[admiralty] portal page");
+      self->build_source = g_source_attach (source, self->shared->owner);
+      g_source_unref (source);
     }
-  if (g_queue_is_empty (&self->answers))
-    {
-      self->answer_source = 0;
-      return G_SOURCE_REMOVE;
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-/* The page for @msg, answered in its turn (answer_cb ()). */
-static void
-queue_answer (AdmPortal         *self,
-              SoupServerMessage *msg,
-              const AdmAdmiral  *admiral)
-{
-  Answer *answer = g_new0 (Answer, 1);
-
-  soup_server_message_pause (msg);
-  answer->msg = g_object_ref (msg);
-  answer->admiral_id = g_strdup (admiral->id);
-  g_queue_push_tail (&self->answers, answer);
-  if (self->answer_source == 0)
-    self->answer_source = g_idle_add_full (G_PRIORITY_DEFAULT, answer_cb, self, NULL);
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
@@ -987,31 +1249,40 @@ static void
 builds_clear (AdmPortal *self)
 {
   Build *build;
-  Answer *answer;
 
-  g_clear_handle_id (&self->build_source, g_source_remove);
+  if (self->build_source != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->shared->owner,
+                                                          self->build_source);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->build_source = 0;
+    }
   while ((build = g_queue_pop_head (&self->builds)) != NULL)
-    build_free (build);
-  g_clear_handle_id (&self->answer_source, g_source_remove);
-  while ((answer = g_queue_pop_head (&self->answers)) != NULL)
-    answer_free (answer);
+    {
+      for (guint i = 0; i < build->waiting->len; i++)
+        job_free (g_ptr_array_index (build->waiting, i));
+      build_free (build);
+    }
 }
 
+/* Server thread: status.json, from what the main thread published. */
 static void
-serve_status (AdmPortal         *self,
+serve_status (Shared            *shared,
               SoupServerMessage *msg,
-              const AdmAdmiral  *admiral)
+              const char        *admiral_id)
 {
-  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
-  guint cycle = current_cycle (self);
-  static const char * const names[] = { "pending", "accepted", "refused" };
   g_autofree char *json = NULL;
+  const char *sheet;
 
+  g_mutex_lock (&shared->lock);
+  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
   json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
                           ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\"}\n",
-                          self->version, cycle, self->deadline,
-                          g_get_real_time () / G_USEC_PER_SEC,
-                          sent != NULL && sent->cycle == cycle ? names[sent->status] : "none");
+                          shared->version, shared->cycle, shared->deadline,
+                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none");
+  g_mutex_unlock (&shared->lock);
   add_common_headers (msg);
   soup_message_headers_replace (soup_server_message_get_response_headers (msg),
                                 "Content-Security-Policy", "default-src 'none'");
@@ -1057,9 +1328,9 @@ doc_pdf (AdmDoc *doc)
   return g_byte_array_free_to_bytes (bytes);
 }
 
-/* "report-N.pdf" with N a resolved cycle, written as a plain number, or 0. */
+/* "report-N.pdf" with N a resolved cycle (before @current), written as a plain number, or 0. */
 static guint
-parse_report (AdmPortal  *self,
+parse_report (guint       current,
               const char *rest)
 {
   guint64 cycle = 0;
@@ -1069,50 +1340,52 @@ parse_report (AdmPortal  *self,
     return 0;
   for (; g_ascii_isdigit (*c) && cycle < 100000; c++)
     cycle = cycle * 10 + (guint64) (*c - '0');
-  if (!g_str_equal (c, ".pdf") || cycle >= current_cycle (self))
+  if (!g_str_equal (c, ".pdf") || cycle >= current)
     return 0;
   return (guint) cycle;
 }
 
+/* Main thread: @job's report as a PDF, made once per campaign version and published. */
 static void
-serve_pdf (AdmPortal         *self,
-           SoupServerMessage *msg,
-           const AdmAdmiral  *admiral,
-           guint              cycle)
+job_pdf (AdmPortal        *self,
+         Job              *job,
+         const AdmAdmiral *admiral)
 {
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, lang, cycle);
-  GBytes *pdf = g_hash_table_lookup (self->pdfs, key);
-  g_autofree char *disposition = NULL;
+  Shared *shared = self->shared;
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang, job->cycle);
+  GBytes *pdf;
 
-  if (pdf == NULL)
+  g_mutex_lock (&shared->lock);
+  pdf = g_hash_table_lookup (shared->pdfs, key);
+  if (pdf != NULL)
+    g_bytes_ref (pdf);
+  g_mutex_unlock (&shared->lock);
+  if (pdf == NULL && job->cycle < current_cycle (self))
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(AdmDoc) doc = NULL;
       LangScope scope;
 
-      lang_push (&scope, lang);
-      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, cycle,
+      lang_push (&scope, job->lang);
+      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, job->cycle,
                               self->battles_dir, &error);
       if (doc != NULL)
         pdf = doc_pdf (doc);
       lang_pop (&scope);
       if (pdf == NULL)
         {
-          respond_text (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, error->message);
+          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+          job->text = g_strdup (error->message);
+          job_reply (job);
           return;
         }
-      g_hash_table_insert (self->pdfs, g_steal_pointer (&key), pdf);
+      g_mutex_lock (&shared->lock);
+      g_hash_table_replace (shared->pdfs, g_steal_pointer (&key), g_bytes_ref (pdf));
+      g_mutex_unlock (&shared->lock);
     }
-  add_common_headers (msg);
-  disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"", cycle);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                "Content-Disposition", disposition);
-  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (msg, "application/pdf", SOUP_MEMORY_COPY,
-                                    g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf));
+  job->pdf = pdf;
+  job->status = pdf != NULL ? SOUP_STATUS_OK : SOUP_STATUS_NOT_FOUND;
+  job_reply (job);
 }
 
 /* Sheets */
@@ -1330,24 +1603,82 @@ reason_of (const GError *error)
                                                                       : error->message;
 }
 
+/* Main thread: the posted sheet of @job checked by the engine and kept for the master; the
+ * answer is his page (with the engine's reason on top when refused). */
 static void
-receive_sheet (AdmPortal         *self,
+job_sheet (AdmPortal        *self,
+           Job              *job,
+           const AdmAdmiral *admiral)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gboolean late = self->deadline > 0 && now > self->deadline;
+  guint cycle = current_cycle (self);
+  AdmPortalSheet *sheet;
+
+  events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
+    {
+      LangScope scope;
+
+      lang_push (&scope, job->lang);
+      job->message = g_strdup_printf (_("The sheet was refused: %s"), reason_of (error));
+      lang_pop (&scope);
+      job->message_is_error = TRUE;
+      job->status = SOUP_STATUS_UNPROCESSABLE_ENTITY;
+      job_serve_page (self, job, admiral);
+      return;
+    }
+  sheet = g_new0 (AdmPortalSheet, 1);
+  sheet->admiral_id = g_strdup (admiral->id);
+  sheet->cycle = cycle;
+  sheet->received = now;
+  sheet->late = late;
+  sheet->events = g_steal_pointer (&events);
+  sheet->status = ADM_PORTAL_SHEET_PENDING;
+  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  pages_changed (self, FALSE);
+  g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
+  if (self->accept_on_arrival)
+    adm_portal_accept (self, admiral->id, NULL);
+  job->status = SOUP_STATUS_OK;
+  job_serve_page (self, job, admiral);
+}
+
+/* Main thread: what the server asked. */
+static void
+job_run (AdmPortal *self,
+         Job       *job)
+{
+  const AdmAdmiral *admiral = admiral_of (self, job->admiral_id);
+
+  if (admiral == NULL)
+    job_reply (job);
+  else if (job->kind == JOB_PAGE)
+    job_serve_page (self, job, admiral);
+  else if (job->kind == JOB_SHEET)
+    job_sheet (self, job, admiral);
+  else
+    job_pdf (self, job, admiral);
+}
+
+/* Server thread: a posted sheet, bounded and with a CSRF token of his page, handed to the
+ * main thread. */
+static void
+receive_sheet (Server            *server,
                SoupServerMessage *msg,
-               const AdmAdmiral  *admiral)
+               const char        *admiral_id)
 {
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
   const char *type = soup_message_headers_get_content_type (request, NULL);
   g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
   g_autoptr(GHashTable) fields = NULL;
-  g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL, *message = NULL, *when = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  gboolean late = self->deadline > 0 && now > self->deadline;
-  guint cycle = current_cycle (self);
-  AdmPortalSheet *sheet;
+  g_autofree char *text = NULL;
   gsize size;
   const char *data = g_bytes_get_data (body, &size);
+  gboolean fresh;
+  Job *job;
 
   if (size > ADM_PORTAL_MAX_BODY)
     {
@@ -1362,63 +1693,120 @@ receive_sheet (AdmPortal         *self,
     }
   text = g_strndup (data, size);
   fields = soup_form_decode (text);
-  if (!take_csrf (self, admiral->id, g_hash_table_lookup (fields, "csrf")))
+  g_mutex_lock (&server->shared->lock);
+  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"));
+  g_mutex_unlock (&server->shared->lock);
+  if (!fresh)
     {
       respond_text (msg, SOUP_STATUS_FORBIDDEN,
                     "The page is out of date: reload it and hand in the sheet again.\n");
       return;
     }
-  events = form_events (self->campaign, admiral, cycle, now, late, fields);
-  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
-    {
-      LangScope scope;
-
-      lang_push (&scope, adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                              "Accept-Language")));
-      message = g_strdup_printf (_("The sheet was refused: %s"), reason_of (error));
-      lang_pop (&scope);
-      serve_page (self, msg, admiral, SOUP_STATUS_UNPROCESSABLE_ENTITY, message, TRUE);
-      return;
-    }
-  sheet = g_new0 (AdmPortalSheet, 1);
-  sheet->admiral_id = g_strdup (admiral->id);
-  sheet->cycle = cycle;
-  sheet->received = now;
-  sheet->late = late;
-  sheet->events = g_steal_pointer (&events);
-  sheet->status = ADM_PORTAL_SHEET_PENDING;
-  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
-  g_hash_table_remove_all (self->pages);
-  g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
-  if (self->accept_on_arrival)
-    adm_portal_accept (self, admiral->id, NULL);
-  serve_page (self, msg, admiral, SOUP_STATUS_OK, NULL, FALSE);
+  job = job_new (server, JOB_SHEET, admiral_id,
+                 adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                         "Accept-Language")));
+  job->msg = g_object_ref (msg);
+  job->fields = g_steal_pointer (&fields);
+  soup_server_message_pause (msg);
+  job_send (job);
 }
 
-/* Dispatch */
+/* Dispatch: the server thread */
+
+/* His page: at once when it is made, else when the main thread has made it. */
+static void
+serve_page (Server            *server,
+            SoupServerMessage *msg,
+            const char        *admiral_id)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
+  GPtrArray *waiting;
+  Page *page;
+
+  g_mutex_lock (&shared->lock);
+  page = g_hash_table_lookup (shared->pages, key);
+  if (page != NULL)
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (page != NULL)
+    {
+      respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
+      page_unref (page);
+      return;
+    }
+  soup_server_message_pause (msg);
+  waiting = g_hash_table_lookup (server->waiting, key);
+  if (waiting == NULL)
+    {
+      waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      g_hash_table_insert (server->waiting, g_strdup (key), waiting);
+      job_send (job_new (server, JOB_PAGE, admiral_id, lang));
+    }
+  g_ptr_array_add (waiting, g_object_ref (msg));
+}
 
 static void
-handle_cb (SoupServer        *server,
+serve_pdf (Server            *server,
+           SoupServerMessage *msg,
+           const char        *admiral_id,
+           guint              cycle)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral_id, lang, cycle);
+  Job *job = job_new (server, JOB_PDF, admiral_id, lang);
+
+  job->cycle = cycle;
+  job->msg = g_object_ref (msg);
+  g_mutex_lock (&shared->lock);
+  job->pdf = g_hash_table_lookup (shared->pdfs, key);
+  if (job->pdf != NULL)
+    g_bytes_ref (job->pdf);
+  g_mutex_unlock (&shared->lock);
+  soup_server_message_pause (msg);
+  if (job->pdf != NULL)
+    {
+      job_answer_cb (job);
+      job_free (job);
+    }
+  else
+    job_send (job);
+}
+
+static void
+handle_cb (SoupServer        *soup,
            SoupServerMessage *msg,
            const char        *unused_path,
            GHashTable        *query,
            gpointer           user_data)
 {
-  AdmPortal *self = user_data;
+  Server *server = user_data;
+  Shared *shared = server->shared;
   const char *method = soup_server_message_get_method (msg);
   const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
   gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
   const char *admiral_id;
-  const AdmAdmiral *admiral;
   const char *rest;
-  guint cycle;
+  gboolean open, allowed;
+  guint cycle, current;
 
-  if (self->campaign == NULL)
+  g_mutex_lock (&shared->lock);
+  open = shared->open;
+  allowed = open && rate_allows (shared, msg);
+  current = shared->cycle;
+  g_mutex_unlock (&shared->lock);
+  if (!open)
     {
       not_found (msg);
       return;
     }
-  if (!rate_allows (self, msg))
+  if (!allowed)
     {
       /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
       respond_text (msg, 429, "Too many requests\n");
@@ -1433,19 +1821,18 @@ handle_cb (SoupServer        *server,
       not_found (msg);
       return;
     }
-  admiral_id = adm_portal_tokens_lookup (self->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
-  admiral = admiral_id != NULL ? admiral_of (self, admiral_id) : NULL;
+  admiral_id = adm_portal_tokens_lookup (shared->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
   rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
-  if (admiral == NULL)
+  if (admiral_id == NULL)
     not_found (msg);
   else if (get && *rest == '\0')
-    queue_answer (self, msg, admiral);
+    serve_page (server, msg, admiral_id);
   else if (get && g_str_equal (rest, "status.json"))
-    serve_status (self, msg, admiral);
+    serve_status (shared, msg, admiral_id);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
-    receive_sheet (self, msg, admiral);
-  else if (get && (cycle = parse_report (self, rest)) > 0)
-    serve_pdf (self, msg, admiral, cycle);
+    receive_sheet (server, msg, admiral_id);
+  else if (get && (cycle = parse_report (current, rest)) > 0)
+    serve_pdf (server, msg, admiral_id, cycle);
   else
     not_found (msg);
 }
@@ -1496,40 +1883,143 @@ request_started_cb (SoupServer        *server,
   g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
 }
 
+/* The server thread */
+
+static gboolean
+server_ready_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_mutex_lock (&server->ready_lock);
+  server->ready = TRUE;
+  g_cond_signal (&server->ready_cond);
+  g_mutex_unlock (&server->ready_lock);
+  return G_SOURCE_REMOVE;
+}
+
+/* Serves on its own context until adm_portal_stop () quits its loop: only the sockets' own
+ * readiness wakes it (no timer, no polling). */
+static gpointer
+server_thread (gpointer data)
+{
+  Server *server = data;
+  GError *error = NULL;
+
+  g_main_context_push_thread_default (server->context);
+  server->soup = soup_server_new ("server-header", "Admiralty", NULL);
+  soup_server_add_handler (server->soup, NULL, handle_cb, server, NULL);
+  g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), NULL);
+  if (!soup_server_listen_socket (server->soup, server->socket, 0, &error))
+    {
+      server->error = error;
+      g_clear_object (&server->soup);
+      server_ready_cb (server);
+      g_main_context_pop_thread_default (server->context);
+      return NULL;
+    }
+  /* Ready once the loop runs: a stop from then on ends it. */
+  {
+    GSource *source = g_idle_source_new ();
+
+    g_source_set_callback (source, server_ready_cb, server, NULL);
+    g_source_attach (source, server->context);
+    g_source_unref (source);
+  }
+  g_main_loop_run (server->loop);
+
+  /* Stopping: the requests still waiting for the main thread are dropped with their
+   * connections, which close before the thread ends. */
+  g_hash_table_remove_all (server->waiting);
+  soup_server_disconnect (server->soup);
+  g_clear_object (&server->soup);
+  while (g_main_context_iteration (server->context, FALSE))
+    ;
+  g_main_context_pop_thread_default (server->context);
+  return NULL;
+}
+
+static void
+server_free (Server *server)
+{
+  g_clear_error (&server->error);
+  g_clear_object (&server->socket);
+  g_hash_table_unref (server->waiting);
+  g_main_loop_unref (server->loop);
+  g_main_context_unref (server->context);
+  g_mutex_clear (&server->ready_lock);
+  g_cond_clear (&server->ready_cond);
+  shared_unref (server->shared);
+  g_free (server);
+}
+
+/* Listens on @socket on a thread of its own; FALSE (the thread ended) when libsoup cannot. */
+static Server *
+server_start (Shared   *shared,
+              GSocket  *socket,
+              GError  **error)
+{
+  Server *server = g_new0 (Server, 1);
+
+  server->shared = shared_ref (shared);
+  server->context = g_main_context_new ();
+  server->loop = g_main_loop_new (server->context, FALSE);
+  server->socket = g_object_ref (socket);
+  server->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           (GDestroyNotify) g_ptr_array_unref);
+  g_mutex_init (&server->ready_lock);
+  g_cond_init (&server->ready_cond);
+  server->thread = g_thread_new ("adm-portal", server_thread, server);
+  g_mutex_lock (&server->ready_lock);
+  while (!server->ready)
+    g_cond_wait (&server->ready_cond, &server->ready_lock);
+  g_mutex_unlock (&server->ready_lock);
+  if (server->error != NULL)
+    {
+      g_thread_join (server->thread);
+      g_propagate_error (error, g_steal_pointer (&server->error));
+      server_free (server);
+      return NULL;
+    }
+  return server;
+}
+
+static void
+server_stop (Server *server)
+{
+  g_main_loop_quit (server->loop);
+  g_thread_join (server->thread);
+  server_free (server);
+}
+
 /* Listens with a backlog for a room of phones: GSocket's default of 10 pending connections
  * makes the eleventh of a burst wait a second for its SYN to be sent again. */
 #define BACKLOG 256
 
-static gboolean
-listen_on (SoupServer      *server,
-           GSocketAddress  *address,
+static GSocket *
+listen_on (GSocketAddress  *address,
            GError         **error)
 {
   g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address),
                                             G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, error);
 
   if (socket == NULL)
-    return FALSE;
+    return NULL;
   g_socket_set_listen_backlog (socket, BACKLOG);
-  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error) &&
-         soup_server_listen_socket (server, socket, 0, error);
+  if (!g_socket_bind (socket, address, TRUE, error) || !g_socket_listen (socket, error))
+    return NULL;
+  return g_steal_pointer (&socket);
 }
 
-/* The port @server listens on (port 0 asks the system for one). */
+/* The port @socket listens on (port 0 asks the system for one). */
 static guint
-bound_port (SoupServer *server,
-            guint       asked)
+bound_port (GSocket *socket,
+            guint    asked)
 {
-  GSList *listeners = soup_server_get_listeners (server);
-  g_autoptr(GSocketAddress) local = NULL;
-  guint port = asked;
+  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
 
-  if (listeners != NULL)
-    local = g_socket_get_local_address (listeners->data, NULL);
   if (local != NULL && G_IS_INET_SOCKET_ADDRESS (local))
-    port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
-  g_slist_free (listeners);
-  return port;
+    return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+  return asked;
 }
 
 /* Public API */
@@ -1544,7 +2034,10 @@ adm_portal_start (AdmPortal   *self,
 {
   g_autoptr(GInetAddress) inet = NULL;
   g_autoptr(GSocketAddress) socket_address = NULL;
-  g_autoptr(SoupServer) server = NULL;
+  g_autoptr(GSocket) socket = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Server *server = NULL;
+
   g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (port <= 65535, FALSE);
@@ -1560,28 +2053,27 @@ adm_portal_start (AdmPortal   *self,
       return FALSE;
     }
   socket_address = g_inet_socket_address_new (inet, (guint16) port);
-  server = soup_server_new ("server-header", "Admiralty", NULL);
-  soup_server_add_handler (server, NULL, handle_cb, self, NULL);
-  g_signal_connect (server, "request-started", G_CALLBACK (request_started_cb), self);
-  if (!listen_on (server, socket_address, error))
+  socket = listen_on (socket_address, &local_error);
+  if (socket != NULL)
+    server = server_start (self->shared, socket, &local_error);
+  if (server == NULL)
     {
-      g_prefix_error (error, _("The admirals’ portal could not listen on %s, port %u: "),
+      g_prefix_error (&local_error, _("The admirals’ portal could not listen on %s, port %u: "),
                       address, port);
-      if (error != NULL && *error != NULL)
-        {
-          (*error)->domain = ADM_PORTAL_ERROR;
-          (*error)->code = ADM_PORTAL_ERROR_LISTEN;
-        }
+      local_error->domain = ADM_PORTAL_ERROR;
+      local_error->code = ADM_PORTAL_ERROR_LISTEN;
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  self->port = bound_port (server, port);
-  self->server = g_steal_pointer (&server);
+  self->port = bound_port (socket, port);
+  self->server = server;
   g_free (self->address);
   self->address = g_strdup (address);
+  g_hash_table_remove_all (self->warm);
+  pages_changed (self, FALSE);
   /* For the printed sheets' links; one that cannot be written leaves the portal serving. */
   {
     g_autofree char *base = link_base (self);
-    g_autoptr(GError) local_error = NULL;
 
     if (!adm_portal_tokens_set_address (self->tokens, base, &local_error))
       g_warning ("%s", local_error->message);
@@ -1598,8 +2090,7 @@ adm_portal_stop (AdmPortal *self)
   builds_clear (self);
   if (self->server == NULL)
     return;
-  soup_server_disconnect (self->server);
-  g_clear_object (&self->server);
+  g_clear_pointer (&self->server, server_stop);
   self->port = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -1691,7 +2182,9 @@ adm_portal_reissue (AdmPortal   *self,
   if (!adm_portal_tokens_reissue (self->tokens, admiral_id, error))
     return FALSE;
   /* The pages open on his old link can no longer hand in a sheet either. */
-  g_hash_table_remove (self->csrf, admiral_id);
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_remove (self->shared->csrf, admiral_id);
+  g_mutex_unlock (&self->shared->lock);
   return TRUE;
 }
 
@@ -1707,7 +2200,7 @@ adm_portal_set_deadline (AdmPortal *self,
     return;
   self->deadline = deadline;
   /* Late or not, and the countdown's start, are in the pages. */
-  g_hash_table_remove_all (self->pages);
+  pages_changed (self, FALSE);
 }
 
 void
@@ -1738,9 +2231,11 @@ adm_portal_set_rate_limit (AdmPortal *self,
   g_return_if_fail (ADM_IS_PORTAL (self));
   g_return_if_fail (per_second > 0.0 && burst > 0);
 
-  self->rate = per_second;
-  self->burst = burst;
-  g_hash_table_remove_all (self->buckets);
+  g_mutex_lock (&self->shared->lock);
+  self->shared->rate = per_second;
+  self->shared->burst = burst;
+  g_hash_table_remove_all (self->shared->buckets);
+  g_mutex_unlock (&self->shared->lock);
 }
 
 GPtrArray *
@@ -1801,7 +2296,7 @@ set_status (AdmPortal            *self,
   g_free (sheet->reason);
   sheet->reason = g_strdup (reason);
   sheet->journaled = FALSE;
-  g_hash_table_remove_all (self->pages);
+  pages_changed (self, FALSE);
   g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
 }
 

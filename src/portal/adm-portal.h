@@ -12,8 +12,14 @@
  * and the same 404. POSTs carry a per-page CSRF token; bodies are bounded; each client is
  * rate-limited; every name is escaped; no part of a URL reaches the file system. Nothing
  * listens before adm_portal_start (); the server stops with the object. Plain HTTP: anyone on
- * the room's network can read the traffic. Everything runs on the thread-default main context
- * of the caller of adm_portal_start (). */
+ * the room's network can read the traffic.
+ *
+ * Threads: the server (its connections, the rate limit, the CSRF tokens) runs on a thread of
+ * its own and answers from pages the portal publishes, so that the UI never waits for it and
+ * it never waits for the UI's loop except for a page not made yet, a PDF or a posted sheet.
+ * Everything else — these functions, the signals, the making of the pages through the
+ * engine's filters, the checking of sheets — is on the thread-default main context of the
+ * caller of adm_portal_new (), the one that owns the campaign, which must run it. */
 #pragma once
 
 #include <glib-object.h>
