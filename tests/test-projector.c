@@ -298,6 +298,41 @@ test_transit (void)
                               (int) x * 4);
   g_assert_cmphex (pixel & 0xffffff, ==, faction_rgb (squadron));
   cairo_surface_destroy (surface);
+
+  /* Issue 19: named beside its arrowhead with where it goes, clear of every card; the
+   * master is told its ships, the public its name alone. */
+  {
+    g_autoptr(GArray) labels = admiralty_sector_transit_labels (&view, scenario, &options);
+    const AdmiraltySectorLabel *label;
+    GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+    AdmiraltySectorOptions public = options;
+    g_autofree char *public_text = NULL;
+
+    g_assert_cmpuint (labels->len, ==, 1);
+    label = &g_array_index (labels, AdmiraltySectorLabel, 0);
+    g_assert_true (label->formation == squadron);
+    g_assert_cmpstr (label->text, ==, "First Squadron, Home Fleet · 5 → Pol jump point");
+    g_assert_cmpfloat (label->font_size, >=, 10.0);
+    g_assert_cmpfloat (hypot (label->rect.x - x, label->rect.y + label->rect.height / 2 - y),
+                       <, 40.0);
+    for (guint i = 0; i < sectors->len; i++)
+      {
+        cairo_rectangle_t card;
+
+        admiralty_sector_node_rect (&view, g_ptr_array_index (sectors, i), &card);
+        g_assert_false (label->rect.x < card.x + card.width && card.x < label->rect.x +
+                        label->rect.width && label->rect.y < card.y + card.height &&
+                        card.y < label->rect.y + label->rect.height);
+      }
+    public.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+    public_text = admiralty_sector_transit_text (scenario, &public, squadron);
+    g_assert_cmpstr (public_text, ==, "First Squadron, Home Fleet → Pol jump point");
+    /* Zoomed, the label grows with the drawing. */
+    admiralty_sector_view_zoom (&view, 2.0, view.width / 2.0, view.height / 2.0);
+    g_clear_pointer (&labels, g_array_unref);
+    labels = admiralty_sector_transit_labels (&view, scenario, &options);
+    g_assert_cmpfloat (g_array_index (labels, AdmiraltySectorLabel, 0).font_size, ==, 20.0);
+  }
 }
 
 /* Issue 19: the projector's wall layout at 1920 × 1080, the map under the heading and over
@@ -666,7 +701,12 @@ test_screenshot (void)
   order_ok (window->campaign, "vorkosigan", "first-squadron-home-fleet", "move",
             "pol-jump-point");
   resolve (window->campaign);
-  iterate ();
+  iterate_until (NULL, NULL, 500);
+  /* The master's sector map with the squadron named on its link (issue 19). */
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (NULL, NULL, 500);
+  root_screenshot ("sector-map-transit.png", gtk_widget_get_width (GTK_WIDGET (window)),
+                   gtk_widget_get_height (GTK_WIDGET (window)));
 
   keys_to (GTK_WIDGET (window), "F5");
   iterate_until (projector_mapped, NULL, 5000);
