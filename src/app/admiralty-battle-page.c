@@ -465,7 +465,9 @@ roll_detail (const AdmBattleRoll *roll)
       g_string_append_printf (text, " %u", value);
       total += value;
     }
-  if (roll->values->len > 1)
+  /* A sum, where the dice count together; not for dice judged one by one (issue 19). */
+  if (roll->values->len > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
+      roll->check != ADM_ROLL_CHECK_DOUBLES)
     g_string_append_printf (text, " = %u", total);
   /* Issue 19: pass or fail as the rule judged it (the engine records it at the roll), or the
    * table's result. */
