@@ -1321,8 +1321,8 @@ overlap_area (const cairo_rectangle_t *rect,
 }
 
 /* The box of a label @text_width × @text_height beside a marker of radius @r at (@x, @y):
- * right or left of it, or above or below it (centred on it or ending or starting at it, a
- * row or two further out if need be), whichever first lies clear of @taken and inside the
+ * above or below it (centred on it or ending or starting at it), right or left of it, or up
+ * to three rows further out if need be, whichever first lies clear of @taken and inside the
  * area, else the one that covers least. */
 static void
 place_label (double             x,
@@ -1338,20 +1338,21 @@ place_label (double             x,
   double best = G_MAXDOUBLE;
   double lefts[] = { x - text_width / 2, x - text_width + r, x - r };
 
-  for (guint i = 0; i < 2 + 3 * 2 * 3; i++)
+  for (guint i = 0; i < 2 + 3 * 2 * 4; i++)
     {
       cairo_rectangle_t candidate = { 0, 0, text_width, text_height };
       double area;
 
-      if (i == 0)
+      /* Next to the marker first, above or below it, then beside it, then further out. */
+      if (i == 6)
         candidate.x = x + r + 4, candidate.y = y - text_height / 2;
-      else if (i == 1)
+      else if (i == 7)
         candidate.x = x - r - 4 - text_width, candidate.y = y - text_height / 2;
       else
         {
-          guint k = i - 2, row = k / 6, below = (k / 3) % 2;
+          guint k = i < 6 ? i : i - 2, row = k / 6, below = k % 2;
 
-          candidate.x = lefts[k % 3];
+          candidate.x = lefts[(k / 2) % 3];
           candidate.y = below ? y + r + 2 + row * text_height
                               : y - r - 2 - (row + 1) * text_height;
         }
@@ -2279,20 +2280,81 @@ wall_lines_clear (Wall   *wall,
   return n;
 }
 
-/* The formations shown in the sector, one a line: a square in the faction's colour and the
- * name as the audience knows it. The lines go under the point, or beside it to the right or
- * the left where a neighbour's name leaves more of them room; "+N more" on the last line that
- * fits when they do not all fit. */
+/* @text in lines of at most @width with @cr's font: one, or (@two) two split at the space
+ * that balances them, cut with "…" only when even that does not fit. */
+static guint
+wall_wrap (cairo_t     *cr,
+           const char  *text,
+           double       width,
+           gboolean     two,
+           char       **first,
+           char       **second)
+{
+  g_autofree char *head = NULL;
+  g_autofree char *tail = NULL;
+
+  if (!two)
+    {
+      *first = ellipsize (cr, text, width);
+      *second = NULL;
+      return 1;
+    }
+  if (split_name (cr, text, width, &head, &tail))
+    {
+      *first = g_steal_pointer (&head);
+      *second = g_steal_pointer (&tail);
+    }
+  else
+    {
+      *first = ellipsize (cr, head, width);
+      *second = tail != NULL ? ellipsize (cr, tail, width) : NULL;
+    }
+  return *second != NULL ? 2 : 1;
+}
+
+/* How many of @texts (the sector's formation labels, in order) show whole in @fit lines of
+ * @width, each in one line or two, with a line left for "+N more" when not all do. */
+static guint
+wall_formations_shown (cairo_t   *cr,
+                       GPtrArray *texts,
+                       double     width,
+                       gboolean   two,
+                       guint      fit)
+{
+  guint used = 0, shown = 0;
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_autofree char *first = NULL;
+      g_autofree char *second = NULL;
+      guint lines = wall_wrap (cr, g_ptr_array_index (texts, i), width, two, &first,
+                               &second);
+      gboolean last = i + 1 == texts->len;
+
+      if (used + lines + (last ? 0 : 1) > fit)
+        break;
+      used += lines;
+      shown++;
+    }
+  return shown;
+}
+
+/* The formations shown in the sector, each a square in the faction's colour and its name as
+ * the audience knows it, in one line or two. They go under the point, or beside it to the
+ * right or the left where a neighbour's name leaves more of them room; "+N more" on the last
+ * line that fits when they do not all fit. */
 static void
 wall_draw_formations (Wall            *wall,
                       const WallBlock *block)
 {
   g_autoptr(GPtrArray) here = admiralty_sector_formations_in (wall->scenario, wall->options,
                                                               block->sector);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   cairo_t *cr = wall->cr;
   double half = MIN (block->lines_half, block->half_width);
   double side = MIN (2 * block->lines_half, 15 * wall->label_px);
   double pad = wall->node_r + wall->label_px * 0.3;
+  double square = round (wall->label_px * 0.75), indent = square + wall->label_px * 0.3;
   struct { double left, top, width; } places[] = {
     { block->x - half, block->y + wall->node_r + wall->label_px * 0.2, 2 * half },
     { block->x + pad, block->y - wall->label_line / 2,
@@ -2300,21 +2362,34 @@ wall_draw_formations (Wall            *wall,
     { MAX (block->x - pad - side, 2), block->y - wall->label_line / 2,
       MIN (side, block->x - pad - 2) },
   };
-  double square = round (wall->label_px * 0.75);
-  guint fit = 0, shown, best = 0;
+  guint shown = 0, best = 0, fit = 0;
+  gboolean two = TRUE;
   double left, right, y;
 
   if (here->len == 0)
     return;
-  for (guint p = 0; p < G_N_ELEMENTS (places); p++)
+  for (guint i = 0; i < here->len; i++)
+    g_ptr_array_add (texts, admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                              g_ptr_array_index (here, i)));
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, wall->label_px);
+  /* The most formations named; for as many, names in two lines rather than cut short. */
+  for (guint p = 0; p < 2 * G_N_ELEMENTS (places); p++)
     {
-      guint n = wall_lines_clear (wall, places[p].left, places[p].top, places[p].width,
-                                  MIN (here->len, 8));
+      guint place = p / 2;
+      gboolean wrap = p % 2 == 0;
+      guint clear = wall_lines_clear (wall, places[place].left, places[place].top,
+                                      places[place].width, 2 * MIN (here->len, 6));
+      guint n = clear > 0 ? wall_formations_shown (cr, texts, places[place].width - indent,
+                                                   wrap, clear)
+                          : 0;
 
-      if (n > fit)
+      if (clear > 0 && (fit == 0 || n > shown || (n == shown && wrap && !two)))
         {
-          fit = n;
-          best = p;
+          shown = n;
+          fit = clear;
+          best = place;
+          two = wrap;
         }
     }
   if (fit == 0)
@@ -2322,23 +2397,20 @@ wall_draw_formations (Wall            *wall,
   left = places[best].left;
   right = left + places[best].width;
   y = places[best].top;
-  shown = here->len <= fit ? here->len : fit - 1;
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, wall->label_px);
   for (guint i = 0; i < shown || (i == shown && shown < here->len); i++)
     {
-      g_autofree char *text = NULL;
-      g_autofree char *cut = NULL;
-      cairo_rectangle_t box;
-      double width, height, middle = y + wall->label_line / 2, text_left = left;
+      g_autofree char *first = NULL;
+      g_autofree char *second = NULL;
+      const AdmFormation *formation = i < shown ? g_ptr_array_index (here, i) : NULL;
+      double text_left = left;
+      const char *lines[2];
 
-      if (i < shown)
+      if (formation != NULL)
         {
-          const AdmFormation *formation = g_ptr_array_index (here, i);
           Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour
                                                                : NULL);
+          double middle = y + wall->label_line / 2;
 
-          text = admiralty_sector_formation_label (wall->scenario, wall->options, formation);
           cairo_new_path (cr);
           cairo_rectangle (cr, round (left), round (middle - square / 2), square, square);
           cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
@@ -2348,21 +2420,35 @@ wall_draw_formations (Wall            *wall,
                                 colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
           cairo_set_line_width (cr, MAX (1.0, wall->label_px / 12));
           cairo_stroke (cr);
-          text_left = left + square + wall->label_px * 0.3;
+          /* The square too: the next sector's lines keep clear of it. */
+          g_array_append_val (wall->taken,
+                              ((cairo_rectangle_t) { left, y, square, wall->label_line }));
+          text_left = left + indent;
+          wall_wrap (cr, g_ptr_array_index (texts, i), MAX (right - text_left, 0.0), two,
+                     &first, &second);
         }
       else
-        /* Translators: on the projector's map, formations of a sector with no room left */
-        text = g_strdup_printf (ngettext ("+%u more", "+%u more", here->len - shown),
-                                here->len - shown);
-      cut = ellipsize (cr, text, MAX (right - text_left, 0.0));
-      label_size (cr, cut, &width, &height);
-      box = (cairo_rectangle_t) { text_left, middle - height / 2, width, height };
-      show_on_plate (cr, cut, &box, wall->label_px * 0.1);
-      wall_record (wall, block->sector, i < shown ? g_ptr_array_index (here, i) : NULL, cut,
-                   wall->label_px, &box);
-      /* The square too: the next sector's lines keep clear of it. */
-      g_array_append_val (wall->taken, ((cairo_rectangle_t) { left, y, square, wall->label_line }));
-      y += wall->label_line;
+        {
+          /* Translators: on the projector's map, formations of a sector with no room left */
+          g_autofree char *more = g_strdup_printf (ngettext ("+%u more", "+%u more",
+                                                             here->len - shown),
+                                                   here->len - shown);
+
+          first = ellipsize (cr, more, MAX (right - text_left, 0.0));
+        }
+      lines[0] = first;
+      lines[1] = second;
+      for (guint l = 0; l < 2 && lines[l] != NULL; l++)
+        {
+          cairo_rectangle_t box;
+          double width, height, middle = y + wall->label_line / 2;
+
+          label_size (cr, lines[l], &width, &height);
+          box = (cairo_rectangle_t) { text_left, middle - height / 2, width, height };
+          show_on_plate (cr, lines[l], &box, wall->label_px * 0.1);
+          wall_record (wall, block->sector, formation, lines[l], wall->label_px, &box);
+          y += wall->label_line;
+        }
     }
 }
 
@@ -2475,8 +2561,9 @@ admiralty_sector_render_wall (cairo_t                      *cr,
     }
   for (guint i = 0; i < blocks->len; i++)
     wall_draw_name (&wall, &g_array_index (blocks, WallBlock, i));
+  /* Formations under way before those in sectors: their one place is by their link. */
+  wall_draw_transit (&wall);
   for (guint i = 0; i < blocks->len; i++)
     wall_draw_formations (&wall, &g_array_index (blocks, WallBlock, i));
-  wall_draw_transit (&wall);
   cairo_restore (cr);
 }
