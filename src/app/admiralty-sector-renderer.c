@@ -2340,9 +2340,9 @@ wall_formations_shown (cairo_t   *cr,
 }
 
 /* The formations shown in the sector, each a square in the faction's colour and its name as
- * the audience knows it, in one line or two. They go under the point, or beside it to the
- * right or the left where a neighbour's name leaves more of them room; "+N more" on the last
- * line that fits when they do not all fit. */
+ * the audience knows it, in one line or two. They go under the point, or, when a neighbour's
+ * name leaves none of them room there, beside it to the right or the left; "+N more" on the
+ * last line that fits when they do not all fit. */
 static void
 wall_draw_formations (Wall            *wall,
                       const WallBlock *block)
@@ -2384,6 +2384,10 @@ wall_draw_formations (Wall            *wall,
                                                    wrap, clear)
                           : 0;
 
+      /* Under the point while that names any of them: the lines beside it are for a sector
+       * a neighbour's name crowds from below, and would crowd the next one's. */
+      if (place > 0 && fit > 0 && best == 0 && shown > 0)
+        break;
       if (clear > 0 && (fit == 0 || n > shown || (n == shown && wrap && !two)))
         {
           shown = n;
@@ -2497,8 +2501,51 @@ wall_draw_transit (Wall *wall)
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_font_size (cr, wall->label_px);
       label_size (cr, text, &width, &height);
-      place_label (x, y, r, width, height, wall->taken, wall->width, wall->height, &box);
-      show_on_plate (cr, text, &box, wall->label_px * 0.15);
+      if (width <= 10 * wall->label_px)
+        {
+          place_label (x, y, r, width, height, wall->taken, wall->width, wall->height, &box);
+          show_on_plate (cr, text, &box, wall->label_px * 0.15);
+        }
+      else
+        {
+          /* A long one in two lines, the name over where it goes, to find room by the link. */
+          g_autofree char *name = admiralty_sector_formation_label (wall->scenario,
+                                                                    wall->options, formation);
+          /* Translators: the second line of a formation's label on the projector's map
+           * when it is crossing a link: the sector it goes to */
+          g_autofree char *where = g_strdup_printf (C_("sector map", "→ %s"), towards->name);
+          double name_width, where_width, line_height;
+          cairo_rectangle_t line;
+
+          label_size (cr, name, &name_width, &line_height);
+          label_size (cr, where, &where_width, &line_height);
+          place_label (x, y, r, MAX (name_width, where_width), 2 * line_height, wall->taken,
+                       wall->width, wall->height, &box);
+          line = (cairo_rectangle_t) { box.x, box.y, name_width, line_height };
+          show_on_plate (cr, name, &line, wall->label_px * 0.15);
+          line = (cairo_rectangle_t) { box.x, box.y + line_height, where_width, line_height };
+          show_on_plate (cr, where, &line, wall->label_px * 0.15);
+        }
+      /* Set away from its arrowhead (a row or more out): a leader line to it. */
+      {
+        double nx = CLAMP (x, box.x, box.x + box.width), ny = CLAMP (y, box.y, box.y + box.height);
+
+        if (hypot (nx - x, ny - y) > r + wall->label_px * 0.5)
+          {
+            Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour
+                                                                 : NULL);
+
+            cairo_new_path (cr);
+            cairo_move_to (cr, x + (nx - x) * r / hypot (nx - x, ny - y),
+                           y + (ny - y) * r / hypot (nx - x, ny - y));
+            cairo_line_to (cr, nx, ny);
+            cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
+                                  colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
+                                  colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
+            cairo_set_line_width (cr, MAX (1.5, wall->label_px / 10));
+            cairo_stroke (cr);
+          }
+      }
       wall_record (wall, NULL, formation, text, wall->label_px, &box);
     }
 }
@@ -2561,8 +2608,28 @@ admiralty_sector_render_wall (cairo_t                      *cr,
     }
   for (guint i = 0; i < blocks->len; i++)
     wall_draw_name (&wall, &g_array_index (blocks, WallBlock, i));
-  /* Formations under way before those in sectors: their one place is by their link. */
-  wall_draw_transit (&wall);
+  /* Formations under way before those in sectors: their one place is by their link, kept
+   * off the first lines under each sector's point, which its own formations will want. */
+  {
+    guint kept = taken->len, reserved;
+
+    for (guint i = 0; i < blocks->len; i++)
+      {
+        const WallBlock *block = &g_array_index (blocks, WallBlock, i);
+        g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, wall.options,
+                                                                    block->sector);
+        double half = MIN (block->lines_half, block->half_width);
+        cairo_rectangle_t room = { block->x - half,
+                                   block->y + wall.node_r + label_size_px * 0.2, 2 * half,
+                                   MIN (here->len, 2) * wall.label_line };
+
+        if (here->len > 0)
+          g_array_append_val (taken, room);
+      }
+    reserved = taken->len - kept;
+    wall_draw_transit (&wall);
+    g_array_remove_range (taken, kept, reserved);
+  }
   for (guint i = 0; i < blocks->len; i++)
     wall_draw_formations (&wall, &g_array_index (blocks, WallBlock, i));
   cairo_restore (cr);
