@@ -241,9 +241,11 @@ void          admiralty_sector_wall_type      (int                        width,
                                                double                    *label_size);
 /* Draws the map for a wall into (0, 0)–(@width, @height): the sectors spread over the whole
  * area, their names in @name_size px bold above their points, the formations @options'
- * audience is shown one a line under them in @label_size px with their faction's colour,
- * those crossing links on them with where they go; no cards, no objects, no legend. Every
- * text drawn is appended to @labels (AdmiraltySectorLabel) when it is not NULL. */
+ * audience is shown in @label_size px with their faction's colour under the points (beside
+ * them where a neighbour leaves no room under), each in one line or two, "+N more" for those
+ * with no room; those crossing links by their arrowheads with where they go. No text over
+ * another; no cards, objects or legend. Every text drawn is appended to @labels
+ * (AdmiraltySectorLabel) when it is not NULL. */
 void          admiralty_sector_render_wall    (cairo_t                      *cr,
                                                int                           width,
                                                int                           height,
