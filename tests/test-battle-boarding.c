@@ -207,6 +207,16 @@ test_declare_refused (void)
 
 /* F-BOARD-13, F-BOARD-14, F-BOARD-7/8, F-BOARD-9, F-RDY-5, one round per turn */
 
+/* Issue 19: the dice log's outcome of @roll, as the rule judged it. */
+static void
+assert_outcome (const AdmBattleRoll *roll,
+                const char          *expected)
+{
+  g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
+
+  g_assert_cmpstr (outcome, ==, expected);
+}
+
 static void
 test_round (void)
 {
@@ -234,12 +244,18 @@ test_round (void)
   roll = g_ptr_array_index (rolls, rolls->len - 1);
   g_assert_cmpstr (roll->clause, ==, "F-BOARD-13");
   g_assert_cmpint (roll->phase, ==, ADM_PHASE_END);
+  /* Issue 19: each die passes when it wins the round — Vorberg's 3 needed 2 (5 − 4 + 1),
+   * Triumph's 5 needed 8 (7 + 1). */
+  assert_outcome (roll, "≥ 8: failed ✗");
+  assert_outcome (g_ptr_array_index (rolls, rolls->len - 2), "≥ 2: passed ✓");
 
   /* F-BOARD-15 ("boarding-rounds", one-per-turn): the boarding goes on next turn while the
    * ships touch; now Triumph wins, 6 against 1 + 4. */
   to_end (battle);
   resolve_ok (battle, "", "1 6");
   assert_reported (battle, "Vorberg loses 1 boarding potential: 7 left (F-BOARD-14).");
+  assert_outcome (g_ptr_array_index (rolls, rolls->len - 2), "≥ 3: failed ✗");
+  assert_outcome (g_ptr_array_index (rolls, rolls->len - 1), "≥ 6: passed ✓");
   g_assert_cmpint (boarding (battle, 0)->attacker_bp, ==, 7);
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 5);
 }

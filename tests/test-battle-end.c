@@ -88,6 +88,18 @@ kalloner (void)
 
 /* F-DC-2: the roll */
 
+/* Issue 19: the dice log's outcome of roll @index, as the rule judged it. */
+static void
+assert_outcome (AdmBattle  *battle,
+                guint       index,
+                const char *expected)
+{
+  const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), index);
+  g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
+
+  g_assert_cmpstr (outcome, ==, expected);
+}
+
 static void
 test_roll_less_than (void)
 {
@@ -104,6 +116,8 @@ test_roll_less_than (void)
   assert_rolls (battle, first, "F-DC-2 2d6=2 2");
   assert_reported (battle, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 4, "
                            "needs less than 5: success.");
+  /* Issue 19: the dice log says the check and its verdict. */
+  assert_outcome (battle, first, "sum < 5 (readiness): passed ✓");
   assert_reported (battle, "Kalloner repairs critical 6 (F-CRIT-13): Engine compartment "
                            "damaged.");
   g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
@@ -120,6 +134,7 @@ test_roll_less_than (void)
    * F-RDY-2, «меньше либо равно», would have passed it). */
   first = resolve (equal, DC ("kalloner", "critical"), "2 3");
   assert_rolls (equal, first, "F-DC-2 2d6=2 3");
+  assert_outcome (equal, first, "sum < 5 (readiness): failed ✗");
   assert_reported (equal, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 5, "
                           "needs less than 5: failure.");
   g_assert_cmpint (ship (equal, "kalloner")->criticals[6], ==, 1);

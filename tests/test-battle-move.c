@@ -358,6 +358,17 @@ test_readiness_check_and_penalty (void)
 
 /* F-ECM */
 
+/* Issue 19: the dice log's outcome of roll @index of @rolls, as the rule judged it. */
+static void
+assert_outcome (GPtrArray  *rolls,
+                guint       index,
+                const char *expected)
+{
+  g_autofree char *outcome = adm_battle_roll_describe_outcome (g_ptr_array_index (rolls, index));
+
+  g_assert_cmpstr (outcome, ==, expected);
+}
+
 static void
 test_detection_roll (void)
 {
@@ -380,6 +391,10 @@ test_detection_roll (void)
   g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->clause, ==, "F-ECM-5");
   g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->purpose, ==,
                    "ECM attack of Barrayar against Hidden squadron");
+  /* Issue 19: the attack die needed 3 to reach the defence's 7 (a tie detects), the defence
+   * die 3 to beat the attack's 7. */
+  assert_outcome (rolls, 0, "≥ 3 (ECM defence 7): passed ✓");
+  assert_outcome (rolls, 1, "≥ 3 (ECM attack 7): failed ✗");
 }
 
 static void
@@ -395,6 +410,9 @@ test_detection_tie_hides (void)
   resolve_ok (battle, "", "3 2");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
   g_assert_true (battle_helper_reported (battle, "not detected"));
+  /* Issue 19: under "tie-hides" the attack needed 4, the defence only 2. */
+  assert_outcome (adm_battle_get_rolls (battle), 0, "≥ 4 (ECM defence 7): failed ✗");
+  assert_outcome (adm_battle_get_rolls (battle), 1, "≥ 2 (ECM attack 7): passed ✓");
 }
 
 static void

@@ -399,6 +399,76 @@ test_roll_origin (Scratch       *scratch,
                      ((AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (battle), i))->origin);
 }
 
+/* Issue 19: each roll's outcome — the check its rule made, the dice that passed, a table's
+ * result — is worked out again by the same code when the file is replayed, not read from
+ * it: a reopened battle and one after undo and redo have the same outcomes. */
+static void
+assert_same_outcomes (AdmBattle *a,
+                      AdmBattle *b)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (a);
+
+  g_assert_cmpuint (adm_battle_get_rolls (b)->len, ==, rolls->len);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *x = g_ptr_array_index (rolls, i);
+      const AdmBattleRoll *y = g_ptr_array_index (adm_battle_get_rolls (b), i);
+
+      g_assert_cmpint (x->check, ==, y->check);
+      g_assert_cmpint (x->target, ==, y->target);
+      g_assert_cmpstr (x->against, ==, y->against);
+      g_assert_cmpuint (x->passed, ==, y->passed);
+      g_assert_cmpuint (x->failed, ==, y->failed);
+      g_assert_cmpstr (x->result, ==, y->result);
+    }
+}
+
+static void
+test_roll_outcome (Scratch       *scratch,
+                   gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = load_corridor ();
+  g_autoptr(AdmBattle) reopened = NULL;
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (adm_battle_get_seed (battle));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  guint checks = 0;
+
+  play_phases (battle, ADM_DICE_SOURCE (prng), 10);
+  for (guint i = 0; i < adm_battle_get_rolls (battle)->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), i);
+
+      if (roll->check == ADM_ROLL_CHECK_NONE)
+        continue;
+      checks++;
+      /* A check counts every die (a pair for doubles, the sum as one). */
+      if (roll->check == ADM_ROLL_CHECK_EACH_AT_LEAST)
+        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->values->len);
+      else if (roll->check == ADM_ROLL_CHECK_DOUBLES)
+        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->values->len / 2);
+      else
+        g_assert_cmpuint (roll->passed + roll->failed, ==, 1);
+    }
+  g_assert_cmpuint (checks, >, 0);
+  g_assert_true (adm_battle_save (battle, scratch->path, &error));
+  g_assert_no_error (error);
+  /* Not kept in the file: the outcome is the rule's, computed again on replay. */
+  saved = read_file (scratch->path);
+  g_assert_null (strstr (saved, "passed"));
+  g_assert_null (strstr (saved, "each-at-least"));
+
+  reopened = open_game (scratch->path);
+  assert_same_outcomes (battle, reopened);
+
+  /* Undo and redo replay the phase with its dice: the same outcomes. */
+  g_assert_true (adm_battle_undo (reopened, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_redo (reopened, &error));
+  g_assert_no_error (error);
+  assert_same_outcomes (battle, reopened);
+}
+
 /* A battle file opened as a game is a new battle with no file of its own. */
 static void
 test_setup_opens_as_new (void)
@@ -870,6 +940,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle-save/setup-opens-as-new", test_setup_opens_as_new);
   g_test_add ("/engine/battle-save/roll-origin", Scratch, NULL, scratch_setup, test_roll_origin,
               scratch_teardown);
+  g_test_add ("/engine/battle-save/roll-outcome", Scratch, NULL, scratch_setup,
+              test_roll_outcome, scratch_teardown);
   g_test_add ("/engine/battle-save/autosave", Scratch, NULL, scratch_setup, test_autosave,
               scratch_teardown);
   g_test_add ("/engine/battle-save/autosave-failure", Scratch, NULL, scratch_setup,

@@ -329,6 +329,18 @@ test_run_and_detonate (void)
 
 /* Strikes (F-TORP-6..9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15..17, F-SHLD-4) */
 
+/* Issue 19: the dice log's outcome of roll @index, as the rule judged it. */
+static void
+assert_outcome (AdmBattle  *battle,
+                guint       index,
+                const char *expected)
+{
+  const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), index);
+  g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
+
+  g_assert_cmpstr (outcome, ==, expected);
+}
+
 static void
 test_strike (void)
 {
@@ -350,6 +362,21 @@ test_strike (void)
   assert_rolls (battle, first, "F-TORP-13 2d6=4 1; F-TORP-7 3d6=3 2 6; F-WPN-16 2d6=6 1; "
                                "F-CRIT-2 2d6=2 3; F-TORP-7 1d6=2");
   g_assert_nonnull (strstr (roll_purpose (battle, first), "4+ destroys a torpedo"));
+  /* Issue 19: every check says what passed and failed against what; the table its result. */
+  assert_outcome (battle, first, "≥ 4 per die: 1 passed ✓, 1 failed ✗");
+  assert_outcome (battle, first + 1, "≥ 3 per die (armour): 2 passed ✓, 1 failed ✗");
+  assert_outcome (battle, first + 2, "≥ 6 per die: 1 passed ✓, 1 failed ✗");
+  assert_outcome (battle, first + 3, "→ Bow armament knocked out");
+  assert_outcome (battle, first + 4, "≥ 3 (armour): failed ✗");
+  {
+    const AdmBattleRoll *turrets = g_ptr_array_index (adm_battle_get_rolls (battle), first);
+
+    g_assert_cmpint (turrets->check, ==, ADM_ROLL_CHECK_EACH_AT_LEAST);
+    g_assert_cmpint (turrets->target, ==, 4);
+    g_assert_cmpuint (turrets->passed, ==, 1);
+    g_assert_cmpuint (turrets->failed, ==, 1);
+    g_assert_null (turrets->result);
+  }
   assert_reported (battle, "Salvo 1, 4 torpedoes, reaches Triumph (F-TORP-6).");
   assert_reported (battle, "Anti-torpedo turrets defending Triumph: 2 dice (4 1) at 4+ — 1 hit: "
                            "1 torpedo of salvo 1 destroyed.");
@@ -592,6 +619,8 @@ test_meeting_per_torpedo (void)
                    "<launch weapons=\"triumph:torpedoes\" heading=\"270\"/>", NULL);
   first = resolve (battle, NULL, "1 1 2 3 4 5 6 6  3 3 1 2");
   assert_rolls (battle, first, "F-TORP-12 8d6=1 1 2 3 4 5 6 6; F-TORP-12 4d6=3 3 1 2");
+  assert_outcome (battle, first, "a double per pair: 2 passed ✓, 2 failed ✗");
+  assert_outcome (battle, first + 1, "a double per pair: 1 passed ✓, 1 failed ✗");
   assert_reported (battle, "Salvo 1 meets the oncoming salvo 2 (F-TORP-12): 1+1 2+3 4+5 6+6 — 2 "
                            "torpedoes detonate.");
   assert_reported (battle, "Salvo 2 meets the oncoming salvo 1 (F-TORP-12): 3+3 1+2 — 1 "
@@ -635,6 +664,8 @@ test_cover (void)
                    "1 1  4 4 4  1  1");
   assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-14 3d6=4 4 4; F-TORP-7 1d6=1; "
                                "F-TORP-7 1d6=1");
+  assert_outcome (battle, first, "≥ 4 per die: 0 passed ✓, 2 failed ✗");
+  assert_outcome (battle, first + 1, "≥ 4 per die: 3 passed ✓, 0 failed ✗");
   assert_reported (battle, "Anti-torpedo turrets defending Triumph: 2 dice (1 1) at 4+ — 0 hits; "
                            "escort guns covering Triumph: 3 dice (4 4 4) at 4+ — 3 hits: 3 "
                            "torpedoes of salvo 1 destroyed.");

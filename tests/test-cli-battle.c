@@ -124,11 +124,13 @@ static const char duel_text[] =
   "Dice\n"
   "  turn 1, fire, F-ART-11 — Vorberg's Main battery, firepower 5 at approaching capital ship "
   "Triumph, 10.0 cm, half range, column 1, 3+ to hit (5d6): 3 5 6 5 3 (typed in)\n"
-  "  turn 1, fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3 (typed in)\n"
+  "  turn 1, fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3 · ≥ 6 per die: "
+  "0 passed ✓, 3 failed ✗ (typed in)\n"
   "  turn 1, fire, F-DES-1 — Vorberg's Gravi-destructor, firepower 2 at Triumph, 5+ to hit "
   "(2d6): 6 1 (typed in)\n"
-  "  turn 1, fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4 (typed in)\n"
-  "  turn 1, fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3 (typed in)\n"
+  "  turn 1, fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4 · ≥ 4: passed ✓ (typed in)\n"
+  "  turn 1, fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3 · → Engine "
+  "compartment damaged (typed in)\n"
   "  turn 1, fire, F-ART-11 — Triumph's Main battery, firepower 4 at approaching capital ship "
   "Vorberg, 10.0 cm, half range, column 1, 3+ to hit (4d6): 2 6 1 3 (typed in)\n";
 
@@ -252,6 +254,25 @@ test_json (Scratch       *scratch,
   assert_values (array_object (rolls, 5), "F-ART-11", answer, G_N_ELEMENTS (answer));
   g_assert_cmpstr (json_object_get_string_member (array_object (rolls, 4), "purpose"), ==,
                    "critical damage table for Triumph");
+  /* Issue 19: each check's outcome as the rule judged it — the critical checks at 6+ (1 2 3:
+   * none) and 4+ (4: one) — and the table's result by name. */
+  {
+    JsonObject *check = json_object_get_object_member (array_object (rolls, 1), "check");
+
+    g_assert_cmpstr (json_object_get_string_member (check, "kind"), ==, "each-at-least");
+    g_assert_cmpint (json_object_get_int_member (check, "target"), ==, 6);
+    g_assert_cmpint (json_object_get_int_member (check, "passed"), ==, 0);
+    g_assert_cmpint (json_object_get_int_member (check, "failed"), ==, 3);
+    g_assert_false (json_object_has_member (check, "against"));
+    check = json_object_get_object_member (array_object (rolls, 3), "check");
+    g_assert_cmpint (json_object_get_int_member (check, "target"), ==, 4);
+    g_assert_cmpint (json_object_get_int_member (check, "passed"), ==, 1);
+    g_assert_cmpint (json_object_get_int_member (check, "failed"), ==, 0);
+    g_assert_false (json_object_has_member (array_object (rolls, 4), "check"));
+    g_assert_cmpstr (json_object_get_string_member (array_object (rolls, 4), "result"), ==,
+                     "Engine compartment damaged");
+    g_assert_false (json_object_has_member (array_object (rolls, 1), "result"));
+  }
 
   report = json_object_get_array_member (object, "report");
   g_assert_cmpuint (json_array_get_length (report), ==, 11);

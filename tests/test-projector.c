@@ -298,6 +298,199 @@ test_transit (void)
                               (int) x * 4);
   g_assert_cmphex (pixel & 0xffffff, ==, faction_rgb (squadron));
   cairo_surface_destroy (surface);
+
+  /* Issue 19: named beside its arrowhead with where it goes, clear of every card; the
+   * master is told its ships, the public its name alone. */
+  {
+    g_autoptr(GArray) labels = admiralty_sector_transit_labels (&view, scenario, &options);
+    const AdmiraltySectorLabel *label;
+    GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+    AdmiraltySectorOptions public = options;
+    g_autofree char *public_text = NULL;
+
+    g_assert_cmpuint (labels->len, ==, 1);
+    label = &g_array_index (labels, AdmiraltySectorLabel, 0);
+    g_assert_true (label->formation == squadron);
+    g_assert_cmpstr (label->text, ==, "First Squadron, Home Fleet · 5 → Pol jump point");
+    g_assert_cmpfloat (label->font_size, >=, 10.0);
+    /* Beside the marker: its box within a marker's size of it. */
+    g_assert_cmpfloat (hypot (MAX (MAX (label->rect.x - x, x - label->rect.x - label->rect.width), 0),
+                              MAX (MAX (label->rect.y - y, y - label->rect.y - label->rect.height), 0)),
+                       <, 16.0);
+    for (guint i = 0; i < sectors->len; i++)
+      {
+        cairo_rectangle_t card;
+
+        admiralty_sector_node_rect (&view, g_ptr_array_index (sectors, i), &card);
+        g_assert_false (label->rect.x < card.x + card.width && card.x < label->rect.x +
+                        label->rect.width && label->rect.y < card.y + card.height &&
+                        card.y < label->rect.y + label->rect.height);
+      }
+    public.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+    public_text = admiralty_sector_transit_text (scenario, &public, squadron);
+    g_assert_cmpstr (public_text, ==, "First Squadron, Home Fleet → Pol jump point");
+    /* Zoomed, the label grows with the drawing. */
+    admiralty_sector_view_zoom (&view, 2.0, view.width / 2.0, view.height / 2.0);
+    g_clear_pointer (&labels, g_array_unref);
+    labels = admiralty_sector_transit_labels (&view, scenario, &options);
+    g_assert_cmpfloat (g_array_index (labels, AdmiraltySectorLabel, 0).font_size, ==, 20.0);
+  }
+}
+
+static void
+string_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
+/* Issue 19: the projector's wall layout at 1920 × 1080, the map under the heading and over
+ * the key: every sector name in 32 px type or more and every formation label in 26 px or
+ * more, no two texts over one another, and only what the public may know — no hidden
+ * formation, no ship counts or ship names. A formation crossing a link is named with where it
+ * goes, clear of the sectors' text. */
+static void
+test_wall (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmFormation *hidden = hidden_formation (campaign);
+  AdmFormation *squadron = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
+  g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  g_autoptr(GHashTable) named = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) lines = g_hash_table_new_full (NULL, NULL, NULL, string_free);
+  AdmiraltySectorOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double name_size, label_size;
+  guint names = 0, formations = 0, transit = 0;
+  const int width = 1920, height = 1080 - 96 - 120;
+
+  order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
+  resolve (campaign);
+  admiralty_sector_options_init (&options);
+  options.strategy = strategy_of (campaign);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+
+  admiralty_sector_wall_type (1920, 1080, &name_size, &label_size);
+  g_assert_cmpfloat (name_size, >=, 32.0);
+  g_assert_cmpfloat (label_size, >=, 26.0);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (surface);
+  admiralty_sector_render_wall (cr, width, height, name_size, label_size, scenario, &options,
+                                labels);
+  cairo_destroy (cr);
+  save_png (surface, "projector-wall");
+  cairo_surface_destroy (surface);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      g_test_message ("%.0f px at (%.0f, %.0f) %.0f × %.0f: %s", label->font_size, label->rect.x,
+                      label->rect.y, label->rect.width, label->rect.height, label->text);
+      /* Inside the picture, and over no other text. */
+      g_assert_cmpfloat (label->rect.x, >=, 0);
+      g_assert_cmpfloat (label->rect.y, >=, 0);
+      g_assert_cmpfloat (label->rect.x + label->rect.width, <=, width);
+      g_assert_cmpfloat (label->rect.y + label->rect.height, <=, height);
+      for (guint j = 0; j < i; j++)
+        {
+          const cairo_rectangle_t *a = &label->rect;
+          const cairo_rectangle_t *b = &g_array_index (labels, AdmiraltySectorLabel, j).rect;
+
+          g_assert_false (a->x < b->x + b->width && b->x < a->x + a->width &&
+                          a->y < b->y + b->height && b->y < a->y + a->height);
+        }
+      if (label->sector != NULL && label->formation == NULL &&
+          !g_str_has_prefix (label->text, "+"))
+        {
+          g_assert_cmpfloat (label->font_size, >=, 32.0);
+          g_hash_table_add (named, (gpointer) label->sector);
+          names++;
+        }
+      else
+        g_assert_cmpfloat (label->font_size, >=, 26.0);
+      if (label->formation != NULL)
+        {
+          g_autofree char *public = admiralty_sector_formation_label (scenario, &options,
+                                                                      label->formation);
+
+          /* The public name only: a shown formation, no number of ships. */
+          g_assert_true (label->formation != hidden);
+          g_assert_true (admiralty_sector_formation_shown (scenario, &options,
+                                                           label->formation));
+          g_assert_cmpstr (public, ==, label->formation->name);
+          if (label->sector == NULL)
+            {
+              g_autofree char *text = admiralty_sector_transit_text (scenario, &options,
+                                                                     label->formation);
+
+              g_assert_cmpstr (label->text, ==, text);
+              transit++;
+            }
+          else
+            {
+              /* In one line or two; cut with "…" only where the room ends, never otherwise
+               * changed. */
+              GString *whole = g_hash_table_lookup (lines, label->formation);
+
+              if (whole == NULL)
+                {
+                  g_hash_table_insert (lines, (gpointer) label->formation,
+                                       g_string_new (label->text));
+                  formations++;
+                }
+              else
+                g_string_append_printf (whole, " %s", label->text);
+            }
+        }
+    }
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&iter, lines);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      {
+        const char *text = ((GString *) value)->str;
+        const char *name = ((AdmFormation *) key)->name;
+        g_auto(GStrv) shown = NULL;
+        g_auto(GStrv) words = g_strsplit (name, " ", -1);
+        guint w = 0;
+
+        if (strstr (text, "…") == NULL)
+          {
+            g_assert_cmpstr (text, ==, name);
+            continue;
+          }
+        /* Cut short: what is left of each word, in order, each word begun where it was. */
+        {
+          g_autoptr(GString) spaced = g_string_new (text);
+
+          g_string_replace (spaced, "…", " ", 0);
+          shown = g_strsplit (spaced->str, " ", -1);
+        }
+        for (guint k = 0; shown[k] != NULL; k++)
+          {
+            if (shown[k][0] == '\0')
+              continue;
+            while (words[w] != NULL && !g_str_has_prefix (words[w], shown[k]))
+              w++;
+            g_assert_nonnull (words[w]);
+            w++;
+          }
+      }
+  }
+  /* Every sector named; formations shown; the squadron under way named on its link. */
+  g_assert_cmpuint (g_hash_table_size (named), ==, adm_scenario_get_sectors (scenario)->len);
+  g_assert_cmpuint (names, >=, adm_scenario_get_sectors (scenario)->len);
+  g_assert_cmpuint (formations, >, 5);
+  g_assert_cmpuint (transit, ==, 1);
+  {
+    g_autofree char *text = admiralty_sector_transit_text (scenario, &options, squadron);
+
+    g_assert_cmpstr (text, ==, "First Squadron, Home Fleet → Pol jump point");
+  }
 }
 
 /* The child of @list with id @id. */
@@ -394,42 +587,29 @@ render_widget (GtkWidget *widget)
   return surface;
 }
 
-/* Plain-colour pixels of @formation's faction on the card of its sector in @map's picture. */
-static guint
-card_pixels (AdmiraltySectorMap *map,
-             const AdmFormation *formation,
-             const char         *png)
+/* Whether the projector's wall layout names @formation, and that its texts are in the type
+ * its window's size calls for. */
+static gboolean
+wall_names (AdmiraltyProjectorWindow *projector,
+            const AdmFormation       *formation)
 {
-  cairo_surface_t *surface = render_widget (GTK_WIDGET (map));
-  double scale = admiralty_sector_map_get_ui_scale (map);
-  cairo_rectangle_t card;
-  guint count;
+  g_autoptr(GArray) labels = admiralty_sector_map_dup_wall_labels (
+    admiralty_projector_window_get_map (projector));
+  double name_size, label_size;
+  gboolean named = FALSE;
 
-  admiralty_sector_node_rect (admiralty_sector_map_get_view (map), formation->sector, &card);
-  card.x *= scale;
-  card.y *= scale;
-  card.width *= scale;
-  card.height *= scale;
-  save_png (surface, png);
-  count = count_colour (surface, &card, faction_rgb (formation));
-  cairo_surface_destroy (surface);
-  return count;
-}
+  admiralty_sector_wall_type (gtk_widget_get_width (GTK_WIDGET (projector)),
+                              gtk_widget_get_height (GTK_WIDGET (projector)),
+                              &name_size, &label_size);
+  g_assert_cmpuint (labels->len, >, 0);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
 
-/* @pixels of plain colour make @markers markers at @scale: at a scale that is not whole, a
- * marker's edge pixels are blended, so each may be short of the full area by its rim. */
-static void
-markers_about (guint  pixels,
-               guint  markers,
-               double scale)
-{
-  double area = MARKER_PIXELS * scale * scale;
-  double rim = 4 * 12 * scale + 4;
-
-  g_assert_cmpfloat (pixels, <=, markers * area + 1e-9);
-  g_assert_cmpfloat (pixels, >=, markers * (area - rim));
-  if (markers == 0)
-    g_assert_cmpuint (pixels, ==, 0);
+      g_assert_cmpfloat (label->font_size, >=, label_size);
+      named |= label->formation == formation;
+    }
+  return named;
 }
 
 static void
@@ -447,7 +627,7 @@ test_window (void)
   AdmCampaign *campaign;
   AdmFormation *hidden;
   guint32 rgb;
-  guint before, after, expected;
+  guint expected;
   double scale;
 
   g_assert_no_error (error);
@@ -489,12 +669,17 @@ test_window (void)
   iterate ();
   g_assert_true (find_projector () == projector);
 
-  /* Its picture: the hidden formation's card holds only the public markers of its colour,
-   * each twice the size. */
+  /* Its picture, the wall layout (issue 19): type sized for the window, the hidden
+   * formation not named. */
   admiralty_sector_map_get_options (map, &options);
   expected = shown_of_colour (campaign, &options, hidden->sector, rgb);
-  before = card_pixels (map, hidden, "projector-window");
-  markers_about (before, expected, scale);
+  g_assert_false (wall_names (projector, hidden));
+  {
+    cairo_surface_t *surface = render_widget (GTK_WIDGET (map));
+
+    save_png (surface, "projector-window");
+    cairo_surface_destroy (surface);
+  }
 
   /* The master reveals it: the projector shows it at once. */
   reveal = adm_event_new ("reveal", T0 + 100);
@@ -502,8 +687,9 @@ test_window (void)
   g_assert_true (adm_campaign_append (campaign, reveal, &error));
   g_assert_no_error (error);
   iterate ();
-  after = card_pixels (map, hidden, "projector-window-revealed");
-  markers_about (after, expected + 1, scale);
+  g_assert_true (wall_names (projector, hidden));
+  admiralty_sector_map_get_options (map, &options);
+  g_assert_cmpuint (shown_of_colour (campaign, &options, hidden->sector, rgb), ==, expected + 1);
 
   /* Resolving a cycle moves the heading on. */
   resolve (campaign);
@@ -522,6 +708,106 @@ test_window (void)
   close_window (window);
   iterate ();
   g_assert_null (find_projector ());
+  remove_tree (dir);
+}
+
+/* Issue 19: the projector as the room sees it, opened by F5 on a 1920 × 1080 screen with a
+ * squadron under way: the whole X screen into the build's tests folder as projector.png (the
+ * picture in docs/screenshots). With no window manager to make it fullscreen, the window is
+ * given the screen's size. Its texts are in the type of a 1920 × 1080 wall. */
+static void
+test_screenshot (void)
+{
+  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GArray) labels = NULL;
+  g_autoptr(GdkMonitor) monitor = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  GdkRectangle area;
+  double name_size, label_size;
+  guint transit = 0;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (source, path, &error));
+  g_assert_no_error (error);
+  window = admiralty_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  /* F-STRAT-6 "hour": the squadron is two thirds along its link after a cycle. */
+  g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (
+                   adm_campaign_get_scenario (window->campaign)), "strategic-phase", "hour",
+                 &error));
+  g_assert_no_error (error);
+  order_ok (window->campaign, "vorkosigan", "first-squadron-home-fleet", "move",
+            "pol-jump-point");
+  resolve (window->campaign);
+  iterate_until (NULL, NULL, 500);
+  /* The master's sector map with the squadron named on its link (issue 19). */
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (NULL, NULL, 500);
+  root_screenshot ("sector-map-transit.png", gtk_widget_get_width (GTK_WIDGET (window)),
+                   gtk_widget_get_height (GTK_WIDGET (window)));
+
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+  monitor = g_list_model_get_item (gdk_display_get_monitors (gdk_display_get_default ()), 0);
+  gdk_monitor_get_geometry (monitor, &area);
+  if (gtk_widget_get_width (GTK_WIDGET (projector)) != area.width)
+    {
+      int wx, wy, dw, dh;
+      gulong xid = pointer_window_point (GTK_WIDGET (projector), 0, 0, &wx, &wy);
+
+      /* What fullscreen would do, by hand: the window's contents over the whole screen, its
+       * shadow (which fullscreen takes away) off the screen. */
+      xdo ("windowsize %lu %d %d", xid, area.width, area.height);
+      iterate_until (NULL, NULL, 300);
+      dw = area.width - gtk_widget_get_width (GTK_WIDGET (projector));
+      dh = area.height - gtk_widget_get_height (GTK_WIDGET (projector));
+      xdo ("windowsize %lu %d %d", xid, area.width + dw, area.height + dh);
+      xdo ("windowmove %lu %d %d", xid, -dw / 2, -dh / 2);
+    }
+  iterate_until (NULL, NULL, 800);
+  root_screenshot ("projector.png", 0, 0);
+
+  admiralty_sector_wall_type (gtk_widget_get_width (GTK_WIDGET (projector)),
+                              gtk_widget_get_height (GTK_WIDGET (projector)),
+                              &name_size, &label_size);
+  g_test_message ("projector %d × %d: names %.1f px, labels %.1f px",
+                  gtk_widget_get_width (GTK_WIDGET (projector)),
+                  gtk_widget_get_height (GTK_WIDGET (projector)), name_size, label_size);
+  if (area.width >= 1920 && area.height >= 1080 &&
+      gtk_widget_get_width (GTK_WIDGET (projector)) >= 1920)
+    {
+      g_assert_cmpfloat (name_size, >=, 32.0);
+      g_assert_cmpfloat (label_size, >=, 26.0);
+    }
+  labels = admiralty_sector_map_dup_wall_labels (admiralty_projector_window_get_map (projector));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      g_assert_cmpfloat (label->font_size, >=, label->sector != NULL && label->formation == NULL
+                                                 && !g_str_has_prefix (label->text, "+")
+                                                 ? name_size : label_size);
+      transit += label->sector == NULL;
+    }
+  g_assert_cmpuint (transit, ==, 1);
+
+  close_window (window);
+  iterate ();
   remove_tree (dir);
 }
 
@@ -720,9 +1006,11 @@ main (int   argc,
 
   g_test_add_func ("/ui/projector/F-STRAT-2/hidden-not-drawn", test_hidden_not_drawn);
   g_test_add_func ("/ui/projector/F-STRAT-10/transit-on-link", test_transit);
+  g_test_add_func ("/ui/projector/F-STRAT-2/wall-layout", test_wall);
   g_test_add_func ("/ui/projector/F-STRAT-10/order-of-battle", test_order_of_battle);
   g_test_add_func ("/ui/projector/F-STRAT-2/window", test_window);
   g_test_add_func ("/ui/projector/F-STRAT-2/keys", test_keys);
+  g_test_add_func ("/ui/projector/F-STRAT-2/screenshot", test_screenshot);
   g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
 
   return ui_test_finish (g_test_run ());

@@ -418,9 +418,10 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
   scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
 }
 
-/* A check whose purpose names the number each d6 must reach ("4+ destroys a torpedo",
- * "critical checks on Triumph, 6+"): how many dice pass and fail (issue 19). Other rolls
- * (sums against a rating, tables) say nothing here: their outcome is in the report. */
+/* For a roll whose rule recorded no outcome — today only the fire phase's to-hit rolls, as
+ * adm-battle-fire.c does not yet call _adm_battle_judge_roll () — a purpose naming the number
+ * each d6 must reach ("Triumph's lasers, 4+ to hit"): how many dice pass and fail. Every other
+ * check's outcome comes from the engine (adm_battle_roll_describe_outcome ()). */
 static void
 append_successes (GString             *text,
                   const AdmBattleRoll *roll)
@@ -451,6 +452,7 @@ roll_detail (const AdmBattleRoll *roll)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *dice = adm_dice_describe (roll->values->len, roll->sides);
+  g_autofree char *outcome = NULL;
   guint total = 0;
 
   if (roll->clause != NULL && roll->clause[0] != '\0')
@@ -463,9 +465,16 @@ roll_detail (const AdmBattleRoll *roll)
       g_string_append_printf (text, " %u", value);
       total += value;
     }
-  if (roll->values->len > 1)
+  /* A sum, where the dice count together; not for dice judged one by one (issue 19). */
+  if (roll->values->len > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
+      roll->check != ADM_ROLL_CHECK_DOUBLES)
     g_string_append_printf (text, " = %u", total);
-  append_successes (text, roll);
+  /* Issue 19: pass or fail as the rule judged it (the engine records it at the roll), or the
+   * table's result. */
+  if ((outcome = adm_battle_roll_describe_outcome (roll)) != NULL)
+    g_string_append_printf (text, " · %s", outcome);
+  else
+    append_successes (text, roll);
   /* Issue 19: whose dice they were — a disputed roll is checked against what was typed. */
   if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
     g_string_append (text, _(" · typed in"));

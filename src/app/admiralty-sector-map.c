@@ -30,6 +30,7 @@ struct _AdmiraltySectorMap
   char                *selected_sector;
   char                *hovered_sector;
   gboolean             show_legend;
+  gboolean             wall;           /* the projector's layout (issue 19) */
   AdmiraltySectorView  view;
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
@@ -60,6 +61,7 @@ enum {
   PROP_MAX_UI_SCALE,
   PROP_SELECTED_SECTOR,
   PROP_SHOW_LEGEND,
+  PROP_WALL,
   N_PROPS
 };
 
@@ -601,6 +603,48 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   view_changed (self);
 }
 
+/* Issue 19: the wall layout at the widget's size, type sized for the window on the wall (32
+ * and 26 px at 1920 × 1080). */
+static void
+render_wall (AdmiraltySectorMap           *self,
+             cairo_t                      *cr,
+             const AdmiraltySectorOptions *options,
+             GArray                       *labels)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+  double name_size, label_size;
+
+  admiralty_sector_wall_type (root != NULL ? gtk_widget_get_width (root) : 0,
+                              root != NULL ? gtk_widget_get_height (root) : 0,
+                              &name_size, &label_size);
+  admiralty_sector_render_wall (cr, gtk_widget_get_width (widget),
+                                gtk_widget_get_height (widget), name_size, label_size,
+                                self->scenario, options, labels);
+}
+
+GArray *
+admiralty_sector_map_dup_wall_labels (AdmiraltySectorMap *self)
+{
+  GArray *labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  AdmiraltySectorOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), labels);
+
+  if (self->scenario == NULL)
+    return labels;
+  build_options (self, &options);
+  /* Measured, not shown: a surface of one pixel takes the texts' sizes all the same. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+  cr = cairo_create (surface);
+  render_wall (self, cr, &options, labels);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return labels;
+}
+
 static void
 admiralty_sector_map_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -633,6 +677,12 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
     options.engagements = adm_campaign_get_engagements (self->campaign,
                                                         adm_strategy_get_cycle (options.strategy) - 1);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  if (self->wall)
+    {
+      render_wall (self, cr, &options, NULL);
+      cairo_destroy (cr);
+      return;
+    }
   cairo_scale (cr, self->ui_scale, self->ui_scale);
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
   cairo_destroy (cr);
@@ -709,6 +759,10 @@ admiralty_sector_map_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_legend);
       break;
 
+    case PROP_WALL:
+      g_value_set_boolean (value, self->wall);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -757,6 +811,11 @@ admiralty_sector_map_set_property (GObject      *object,
 
     case PROP_SHOW_LEGEND:
       admiralty_sector_map_set_show_legend (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_WALL:
+      self->wall = g_value_get_boolean (value);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
       break;
 
     default:
@@ -856,6 +915,11 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
     g_param_spec_string ("selected-sector", NULL, NULL,
                          NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The projector's layout for a wall (issue 19): no cards, the sectors spread over the whole
+   * widget, names and formations in type sized for the window (admiralty_sector_render_wall ()). */
+  properties[PROP_WALL] =
+    g_param_spec_boolean ("wall", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   /* The legend in the map's bottom-left corner: factions, objects and marks. */
   properties[PROP_SHOW_LEGEND] =
     g_param_spec_boolean ("show-legend", NULL, NULL,

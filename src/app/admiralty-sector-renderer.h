@@ -196,6 +196,32 @@ AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView    *vie
                                                double                        x,
                                                double                        y);
 
+/* A text as drawn, for tests and a reader of the picture: what it says, the font size it was
+ * drawn in (px) and its box (px, the advance wide, ascent plus descent high). */
+typedef struct {
+  const AdmSector    *sector;     /* a sector's name (a line of it), or NULL */
+  const AdmFormation *formation;  /* a formation's label, or NULL */
+  char               *text;
+  double              font_size;
+  cairo_rectangle_t   rect;
+} AdmiraltySectorLabel;
+
+void          admiralty_sector_label_clear    (AdmiraltySectorLabel         *label);
+
+/* The label of @formation crossing a link (issue 19), as @options' audience may know it, and
+ * where it goes: "Jade Squadron → Pol orbit"; NULL when it is not shown or not in transit. */
+char         *admiralty_sector_transit_text   (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               const AdmFormation           *formation)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The transit labels admiralty_sector_render () draws (AdmiraltySectorLabel, cleared with the
+ * array): beside each arrowhead, above, below, right or left of it, whichever first keeps
+ * clear of every card and of the labels placed before it. */
+GArray       *admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+
 /* Draws the map into the (0, 0)–(width, height) pixel rectangle of @cr's user space, clipped
  * to it, everything opaque: links first, then the cards, the selected one last, then the
  * formations in transit on their links, each an arrowhead pointing where it goes. A side's
@@ -205,5 +231,28 @@ void          admiralty_sector_render         (cairo_t                   *cr,
                                                const AdmiraltySectorView *view,
                                                AdmScenario               *scenario,
                                                const AdmiraltySectorOptions *options);
+
+/* The projector's wall layout (issue 19). The type sizes for a @width × @height window: 32 px
+ * sector names and 26 px formation labels at 1920 × 1080, in proportion to the smaller of the
+ * two ratios elsewhere. */
+void          admiralty_sector_wall_type      (int                        width,
+                                               int                        height,
+                                               double                    *name_size,
+                                               double                    *label_size);
+/* Draws the map for a wall into (0, 0)–(@width, @height): the sectors spread over the whole
+ * area, their names in @name_size px bold above their points, the formations @options'
+ * audience is shown in @label_size px with their faction's colour under the points (beside
+ * them where a neighbour leaves no room under), each in one line or two, "+N more" for those
+ * with no room; those crossing links by their arrowheads with where they go. No text over
+ * another; no cards, objects or legend. Every text drawn is appended to @labels
+ * (AdmiraltySectorLabel) when it is not NULL. */
+void          admiralty_sector_render_wall    (cairo_t                      *cr,
+                                               int                           width,
+                                               int                           height,
+                                               double                        name_size,
+                                               double                        label_size,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               GArray                       *labels);
 
 G_END_DECLS

@@ -514,11 +514,15 @@ print_rolls (AdmBattle   *battle,
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       g_autofree char *expression = adm_dice_describe (roll->values->len, roll->sides);
+      g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
       g_autoptr(GString) values = g_string_new (NULL);
 
       for (guint v = 0; v < roll->values->len; v++)
         g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
                                 g_array_index (roll->values, guint, v));
+      /* Issue 19: pass or fail as the rule judged it, or the table's result. */
+      if (outcome != NULL)
+        g_string_append_printf (values, " · %s", outcome);
       /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
       g_print (_("  turn %d, %s, %s — %s (%s): %s%s\n"), roll->turn,
                adm_phase_to_string (roll->phase), roll->clause, roll->purpose, expression,
@@ -932,6 +936,22 @@ add_rolls_json (JsonBuilder *builder,
        * not keep it. */
       if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
         add_string (builder, "dice", roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
+      /* Issue 19: the check the rule made, {"kind", "target", "against", "passed", "failed"},
+       * and a table's "result"; absent when it judged nothing. */
+      if (roll->check != ADM_ROLL_CHECK_NONE)
+        {
+          json_builder_set_member_name (builder, "check");
+          json_builder_begin_object (builder);
+          add_string (builder, "kind", adm_roll_check_to_string (roll->check));
+          add_int (builder, "target", roll->target);
+          if (roll->against != NULL)
+            add_string (builder, "against", roll->against);
+          add_int (builder, "passed", roll->passed);
+          add_int (builder, "failed", roll->failed);
+          json_builder_end_object (builder);
+        }
+      if (roll->result != NULL)
+        add_string (builder, "result", roll->result);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -217,6 +217,7 @@ station_catastrophic_check (AdmBattle          *self,
                              _("%s: check for catastrophic damage, 6"),
                              _adm_battle_ship_name (self, ship)))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST, 6, NULL);
   _adm_battle_report (self, _("%s checks for catastrophic damage (%s): %d%s"),
                       _adm_battle_ship_name (self, ship), row->clause, die,
                       die == 6 ? _(", the catastrophic damage table.") : _(", nothing more."));
@@ -258,6 +259,9 @@ apply_critical (AdmBattle  *self,
   row = adm_ruleset_critical (self->ruleset, kind, result, error);
   if (row == NULL)
     return FALSE;
+  /* Issue 19: the dice log names the result, as the table does (the F-CRIT-2 roll is the last
+   * one made: critical_checks () rolled it just before). */
+  _adm_battle_roll_result (self, _(row->name));
   /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
    * row is one result). */
   result = row->from;
@@ -351,6 +355,7 @@ critical_checks (AdmBattle   *self,
   if (!_adm_battle_roll (self, points, 6, clause, checks, error,
                          _("critical checks on %s, %d+"), s->name, critical_on))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, critical_on, NULL);
   for (int i = 0; i < points; i++)
     {
       g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", checks[i]);
@@ -450,6 +455,7 @@ area_damage (AdmBattle  *self,
           if (!_adm_battle_roll (self, 1, 6, clause, &die, error,
                                  _("explosion of %s against %s, 4+"), name, other->name))
             return FALSE;
+          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
           damage = die >= 4 ? strength : 0;
         }
       else
@@ -458,6 +464,7 @@ area_damage (AdmBattle  *self,
           if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
                                  _("explosion of %s against %s, 4+ each"), name, other->name))
             return FALSE;
+          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
           for (int d = 0; d < strength; d++)
             damage += dice[d] >= 4;
         }
@@ -496,6 +503,7 @@ catastrophic (AdmBattle  *self,
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);
   if (row == NULL)
     return FALSE;
+  _adm_battle_roll_result (self, _(row->name));
   s = _adm_battle_ship (self, ship);
   _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s — %s"), s->name, roll,
                       row->clause, _(row->name), _(row->description));

@@ -91,6 +91,21 @@ _adm_battle_detection_phase (AdmBattle  *self,
           detected = attack > defence ||
                      (attack == defence &&
                       _adm_battle_ruling_is (self, "ecm-detection", "attack-beats-defence"));
+          {
+            /* Issue 19: the attack die passes when it detects, the defence die when it
+             * hides; on a tie the ruling says which. */
+            int tie_detects = _adm_battle_ruling_is (self, "ecm-detection",
+                                                     "attack-beats-defence");
+            g_autofree char *against_defence = g_strdup_printf (_("ECM defence %d"), defence);
+            g_autofree char *against_attack = g_strdup_printf (_("ECM attack %d"), attack);
+
+            _adm_battle_judge_roll (self, 1, ADM_ROLL_CHECK_SUM_AT_LEAST,
+                                    defence - (attack - attack_roll) + !tie_detects,
+                                    against_defence);
+            _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST,
+                                    attack - (defence - defence_roll) + tie_detects,
+                                    against_attack);
+          }
           _adm_battle_report (self, _("Detection of %s by %s: ECM attack %d (%s) against ECM "
                                       "defence %d (%s): %s."),
                               formation->name, adm_battle_get_side (self, side)->name,

@@ -659,6 +659,7 @@ plasma_strike (AdmBattle     *self,
   if (!_adm_battle_roll (self, dice, 6, "F-MINE-7", values, error,
                          _("plasma mine %s against %s"), mine->id, t->name))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
   if (blocked > 0)
     {
       _adm_battle_use_shields (self, target, blocked);
@@ -729,6 +730,7 @@ torpedo_strike (AdmBattle     *self,
                              _("defensive turrets of %s against the torpedoes of mine %s"),
                              name, mine->id))
         return FALSE;
+      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, TURRET_HIT, NULL);
       text = values_text (values, turrets);
       shot = MIN ((int) count_at_least (values, turrets, TURRET_HIT), torpedoes);
       torpedoes -= shot;
@@ -750,6 +752,7 @@ torpedo_strike (AdmBattle     *self,
     if (!_adm_battle_roll (self, torpedoes, 6, "F-TORP-7", values, error,
                            _("torpedoes of mine %s against %s"), mine->id, name))
       return FALSE;
+    _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
     text = values_text (values, torpedoes);
     hits = count_at_least (values, torpedoes, armour);
     _adm_battle_report (self, ngettext ("%d torpedo of mine %s strikes %s, shields ignored: %s "

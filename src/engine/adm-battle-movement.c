@@ -561,6 +561,7 @@ ram_damage (AdmBattle  *self,
                          _adm_battle_ship_name (self, from), target->name,
                          MAX (1, armour - modifier)))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour - modifier, _("armour"));
   for (int i = 0; i < dice; i++)
     damage += (int) values[i] + modifier >= armour;
   _adm_battle_report (self, _("%s deals %d damage to %s (%d dice against armour %d%s)."),

@@ -63,6 +63,8 @@ struct _AdmBattle
 
   /* While a phase resolves. */
   AdmDiceSource       *dice;
+  guint                last_roll;    /* index in rolls of the roll just made, G_MAXUINT after
+                                      * a roll of no dice (_adm_battle_judge_roll ()) */
   const AdmTurnOrders *orders;
 
   /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,
@@ -188,6 +190,19 @@ gboolean             _adm_battle_roll_expression (AdmBattle  *self,
                                                const char  *purpose,
                                                int         *result,
                                                GError     **error);
+/* Issue 19: records how the rule judged a roll it just made, for the dice log — one line
+ * at the roll site, run again on a replay. @back 0 is the last roll made, 1 the one before
+ * (an opposed roll judged once both are known); nothing when that roll had no dice. The
+ * dice that passed are counted here from the roll's values. @against names the target
+ * ("readiness"), or NULL. */
+void                 _adm_battle_judge_roll   (AdmBattle   *self,
+                                               guint        back,
+                                               AdmRollCheck check,
+                                               int          target,
+                                               const char  *against);
+/* The result a table gave for the last roll ("Fire!"), for the dice log. */
+void                 _adm_battle_roll_result  (AdmBattle   *self,
+                                               const char  *result);
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);

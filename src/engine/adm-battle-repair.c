@@ -425,6 +425,7 @@ attempt (AdmBattle    *self,
                              what))
     return FALSE;
   *passed = sum < target;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_BELOW, target, _("readiness"));
   _adm_battle_report (self, _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s."),
                       _adm_battle_ship_name (self, ship), what, sum, target,
                       *passed ? _("success") : _("failure"));

@@ -272,6 +272,9 @@ premature (AdmBattle   *self,
                                            "detonates the salvo"), id);
   if (!ok)
     return FALSE;
+  /* Issue 19: a pair passes on a double (F-TORP-12), a die on a 6 (F-TORP-11): it detonates. */
+  _adm_battle_judge_roll (self, 0, meeting ? ADM_ROLL_CHECK_DOUBLES : ADM_ROLL_CHECK_EACH_AT_LEAST,
+                          6, NULL);
   for (int r = 0; r < rolls; r++)
     {
       gboolean boom = meeting ? values[2 * r] == values[2 * r + 1] : values[r] == 6;
@@ -608,6 +611,7 @@ fire_at_salvo (AdmBattle           *self,
                              _("%s at salvo %d, 4+ destroys a torpedo"), escort_names->str,
                              v.id))
         return FALSE;
+      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
       successes = count_at_least (values, escort_dice, 4, shown);
       g_autofree char *dice_text =
         g_strdup_printf (ngettext ("%d die (%s)", "%d dice (%s)", escort_dice), escort_dice,
@@ -1277,6 +1281,7 @@ anti_torpedo_fire (AdmBattle  *self,
                              _("anti-torpedo turrets defending %s against salvo %d, 4+ destroys "
                                "a torpedo"), t->name, id))
         return FALSE;
+      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
       hits = count_at_least (values, turrets, 4, shown);
       successes += hits;
       g_string_append_printf (line, ngettext ("Anti-torpedo turrets defending %s: %d die (%s) at "
@@ -1299,6 +1304,7 @@ anti_torpedo_fire (AdmBattle  *self,
                              _("escort guns covering %s against salvo %d, 4+ destroys a "
                                "torpedo"), t->name, id))
         return FALSE;
+      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
       hits = count_at_least (values, cover_dice, 4, shown);
       successes += hits;
       g_string_append_printf (line, ngettext ("%sescort guns covering %s: %d die (%s) at 4+",
@@ -1350,6 +1356,7 @@ special_save (AdmBattle  *self,
   if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
   saved = count_at_least (values, *damage, 4, shown);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
@@ -1390,6 +1397,7 @@ strike (AdmBattle  *self,
   if (!_adm_battle_roll (self, n, 6, "F-TORP-7", values, error,
                          _("salvo %d against %s, %d+ damages"), id, t->name, armour))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
   hits = count_at_least (values, n, armour, shown);
   damage = hits;
   g_string_append_printf (line, ngettext ("Salvo %d strikes %s: %d die (%s) at %d+",

@@ -108,6 +108,8 @@ roll_free (AdmBattleRoll *roll)
 {
   g_free (roll->purpose);
   g_free (roll->clause);
+  g_free (roll->against);
+  g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
   g_free (roll);
 }
@@ -170,6 +172,7 @@ adm_battle_init (AdmBattle *self)
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
   adm_journal_set_snapshots (self->log, journal_snapshot, journal_restore, journal_snapshot_free);
@@ -1233,6 +1236,7 @@ roll_va (AdmBattle   *self,
   AdmBattleRoll *roll;
 
   g_assert (self->dice != NULL);
+  self->last_roll = G_MAXUINT;
   if (count == 0)
     return TRUE;
   if (!adm_dice_source_roll (self->dice, &request, values, error))
@@ -1255,8 +1259,163 @@ roll_va (AdmBattle   *self,
   roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
   roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
+  self->last_roll = self->rolls->len;
   g_ptr_array_add (self->rolls, roll);
   return TRUE;
+}
+
+/* The roll made @back rolls before the last one, or NULL when the last had no dice. */
+static AdmBattleRoll *
+recent_roll (AdmBattle *self,
+             guint      back)
+{
+  if (self->last_roll == G_MAXUINT || self->last_roll >= self->rolls->len ||
+      back > self->last_roll)
+    return NULL;
+  return g_ptr_array_index (self->rolls, self->last_roll - back);
+}
+
+void
+_adm_battle_judge_roll (AdmBattle    *self,
+                        guint         back,
+                        AdmRollCheck  check,
+                        int           target,
+                        const char   *against)
+{
+  AdmBattleRoll *roll = recent_roll (self, back);
+  guint n, sum = 0;
+  gboolean pass;
+
+  if (roll == NULL)
+    return;
+  n = roll->values->len;
+  roll->check = check;
+  roll->target = target;
+  g_free (roll->against);
+  roll->against = g_strdup (against);
+  roll->passed = roll->failed = 0;
+  for (guint i = 0; i < n; i++)
+    sum += g_array_index (roll->values, guint, i);
+  switch (check)
+    {
+    case ADM_ROLL_CHECK_EACH_AT_LEAST:
+      for (guint i = 0; i < n; i++)
+        roll->passed += (int) g_array_index (roll->values, guint, i) >= target;
+      roll->failed = n - roll->passed;
+      return;
+
+    case ADM_ROLL_CHECK_DOUBLES:
+      for (guint i = 0; i + 1 < n; i += 2)
+        {
+          pass = g_array_index (roll->values, guint, i) == g_array_index (roll->values, guint,
+                                                                          i + 1);
+          roll->passed += pass;
+          roll->failed += !pass;
+        }
+      return;
+
+    case ADM_ROLL_CHECK_SUM_AT_LEAST:
+    case ADM_ROLL_CHECK_SUM_AT_MOST:
+    case ADM_ROLL_CHECK_SUM_BELOW:
+      pass = check == ADM_ROLL_CHECK_SUM_AT_LEAST ? (int) sum >= target
+             : check == ADM_ROLL_CHECK_SUM_AT_MOST ? (int) sum <= target
+                                                   : (int) sum < target;
+      roll->passed = pass;
+      roll->failed = !pass;
+      return;
+
+    case ADM_ROLL_CHECK_NONE:
+    default:
+      return;
+    }
+}
+
+void
+_adm_battle_roll_result (AdmBattle  *self,
+                         const char *result)
+{
+  AdmBattleRoll *roll = recent_roll (self, 0);
+
+  if (roll == NULL)
+    return;
+  g_free (roll->result);
+  roll->result = g_strdup (result);
+}
+
+const char *
+adm_roll_check_to_string (AdmRollCheck check)
+{
+  switch (check)
+    {
+    case ADM_ROLL_CHECK_EACH_AT_LEAST: return "each-at-least";
+    case ADM_ROLL_CHECK_SUM_AT_LEAST:  return "sum-at-least";
+    case ADM_ROLL_CHECK_SUM_AT_MOST:   return "sum-at-most";
+    case ADM_ROLL_CHECK_SUM_BELOW:     return "sum-below";
+    case ADM_ROLL_CHECK_DOUBLES:       return "doubles";
+    case ADM_ROLL_CHECK_NONE:
+    default:                           return NULL;
+    }
+}
+
+/* "≥ 4", "sum ≤ 7 (readiness)": the check's comparison, with what the target is. */
+static char *
+describe_check (const AdmBattleRoll *roll)
+{
+  gboolean one = roll->values->len == 1;
+  g_autofree char *with = roll->against != NULL ? g_strdup_printf (" (%s)", roll->against)
+                                                : g_strdup ("");
+
+  switch (roll->check)
+    {
+    case ADM_ROLL_CHECK_EACH_AT_LEAST:
+      /* Translators: a check in the dice log, each die against its target: "≥ 4 per die" */
+      return one ? g_strdup_printf (_("≥ %d%s"), roll->target, with)
+                 : g_strdup_printf (_("≥ %d per die%s"), roll->target, with);
+    case ADM_ROLL_CHECK_SUM_AT_LEAST:
+      return one ? g_strdup_printf (_("≥ %d%s"), roll->target, with)
+                 : g_strdup_printf (_("sum ≥ %d%s"), roll->target, with);
+    case ADM_ROLL_CHECK_SUM_AT_MOST:
+      return one ? g_strdup_printf (_("≤ %d%s"), roll->target, with)
+                 : g_strdup_printf (_("sum ≤ %d%s"), roll->target, with);
+    case ADM_ROLL_CHECK_SUM_BELOW:
+      return one ? g_strdup_printf (_("< %d%s"), roll->target, with)
+                 : g_strdup_printf (_("sum < %d%s"), roll->target, with);
+    case ADM_ROLL_CHECK_DOUBLES:
+      /* Translators: a check in the dice log: each pair of dice passes on a double */
+      return g_strdup_printf (_("a double per pair%s"), with);
+    case ADM_ROLL_CHECK_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
+{
+  g_autofree char *check = NULL;
+  g_autofree char *verdict = NULL;
+
+  g_return_val_if_fail (roll != NULL, NULL);
+
+  check = describe_check (roll);
+  if (check != NULL)
+    {
+      if (roll->passed + roll->failed == 1)
+        verdict = g_strdup (roll->passed > 0 ? _("passed ✓") : _("failed ✗"));
+      else
+        /* Translators: the dice of a check in the dice log: how many passed, how many failed */
+        verdict = g_strdup_printf (_("%u passed ✓, %u failed ✗"), roll->passed, roll->failed);
+    }
+  if (check != NULL && roll->result != NULL)
+    /* Translators: a check's comparison, its verdict and what came of it */
+    return g_strdup_printf (_("%s: %s → %s"), check, verdict, roll->result);
+  if (check != NULL)
+    /* Translators: a check's comparison and its verdict: "≥ 4 per die: 3 passed ✓, 2 failed ✗" */
+    return g_strdup_printf (_("%s: %s"), check, verdict);
+  if (roll->result != NULL)
+    /* Translators: the result a table gave for a roll, in the dice log: "→ Fire!" */
+    return g_strdup_printf (_("→ %s"), roll->result);
+  return NULL;
 }
 
 gboolean
@@ -1428,6 +1587,7 @@ _adm_battle_readiness_check (AdmBattle   *self,
                              what))
     return FALSE;
   *passed = sum <= target;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_MOST, target, _("readiness"));
   {
     g_autofree char *expression = adm_dice_describe (dice, 6);
 

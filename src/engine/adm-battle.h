@@ -221,6 +221,18 @@ typedef enum {
   ADM_ROLL_ORIGIN_TYPED,
 } AdmRollOrigin;
 
+/* How the rule that made a roll judged its dice (issue 19): set where the rule resolves it,
+ * by the same code on a replay, so never read from a file. */
+typedef enum {
+  ADM_ROLL_CHECK_NONE,          /* a number used as rolled (a distance, a radius), or a
+                                 * table's roll: see result */
+  ADM_ROLL_CHECK_EACH_AT_LEAST, /* each die passes at target or more ("4+ destroys a torpedo") */
+  ADM_ROLL_CHECK_SUM_AT_LEAST,  /* the sum passes at target or more */
+  ADM_ROLL_CHECK_SUM_AT_MOST,   /* the sum passes at target or less (a readiness check) */
+  ADM_ROLL_CHECK_SUM_BELOW,     /* the sum passes below target (damage control, F-DC-2) */
+  ADM_ROLL_CHECK_DOUBLES,       /* each pair of dice passes when both show the same */
+} AdmRollCheck;
+
 /* One roll, as the dice log shows it. */
 typedef struct {
   int            turn;
@@ -231,7 +243,21 @@ typedef struct {
   GArray        *values;      /* guint */
   guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
   AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
+  /* Its outcome, as the rule judged it (issue 19). */
+  AdmRollCheck   check;
+  int            target;      /* the number the check compares with */
+  char          *against;     /* what that number is ("readiness", "ECM defence 7"), or NULL */
+  guint          passed;      /* dice (pairs) that passed; for a sum, 1 when it passed */
+  guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
+  char          *result;      /* a table's result ("Fire!"), or NULL */
 } AdmBattleRoll;
+
+/* @roll's outcome in a master's words: "≥ 4 per die: 3 passed ✓, 2 failed ✗", "sum ≤ 7
+ * (readiness): failed ✗", "→ Fire!"; NULL when its rule judged nothing. */
+char                 *adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
+                                                        G_GNUC_WARN_UNUSED_RESULT;
+/* The check's name for files and --json: "each-at-least", "sum-at-most", …; NULL for none. */
+const char           *adm_roll_check_to_string (AdmRollCheck check);
 
 #define ADM_TYPE_BATTLE (adm_battle_get_type ())
 G_DECLARE_FINAL_TYPE (AdmBattle, adm_battle, ADM, BATTLE, GObject)
