@@ -123,16 +123,18 @@ static const char duel_text[] =
   "\n"
   "Dice\n"
   "  turn 1, fire, F-ART-11 — Vorberg's Main battery, firepower 5 at approaching capital ship "
-  "Triumph, 10.0 cm, half range, column 1, 3+ to hit (5d6): 3 5 6 5 3 (typed in)\n"
+  "Triumph, 10.0 cm, half range, column 1, 3+ to hit (5d6): 3 5 6 5 3 · ≥ 3 per die: "
+  "5 passed ✓, 0 failed ✗ (typed in)\n"
   "  turn 1, fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3 · ≥ 6 per die: "
   "0 passed ✓, 3 failed ✗ (typed in)\n"
   "  turn 1, fire, F-DES-1 — Vorberg's Gravi-destructor, firepower 2 at Triumph, 5+ to hit "
-  "(2d6): 6 1 (typed in)\n"
+  "(2d6): 6 1 · ≥ 5 per die: 1 passed ✓, 1 failed ✗ (typed in)\n"
   "  turn 1, fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4 · ≥ 4: passed ✓ (typed in)\n"
   "  turn 1, fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3 · → Engine "
   "compartment damaged (typed in)\n"
   "  turn 1, fire, F-ART-11 — Triumph's Main battery, firepower 4 at approaching capital ship "
-  "Vorberg, 10.0 cm, half range, column 1, 3+ to hit (4d6): 2 6 1 3 (typed in)\n";
+  "Vorberg, 10.0 cm, half range, column 1, 3+ to hit (4d6): 2 6 1 3 · ≥ 3 per die: "
+  "2 passed ✓, 2 failed ✗ (typed in)\n";
 
 static void
 test_text_dice (Scratch       *scratch,

@@ -418,35 +418,6 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
   scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
 }
 
-/* For a roll whose rule recorded no outcome — today only the fire phase's to-hit rolls, as
- * adm-battle-fire.c does not yet call _adm_battle_judge_roll () — a purpose naming the number
- * each d6 must reach ("Triumph's lasers, 4+ to hit"): how many dice pass and fail. Every other
- * check's outcome comes from the engine (adm_battle_roll_describe_outcome ()). */
-static void
-append_successes (GString             *text,
-                  const AdmBattleRoll *roll)
-{
-  const char *plus = roll->purpose != NULL ? strrchr (roll->purpose, '+') : NULL;
-  const char *digits = plus;
-  guint passed = 0, target;
-
-  if (plus == NULL || roll->sides != 6)
-    return;
-  while (digits > roll->purpose && g_ascii_isdigit (digits[-1]))
-    digits--;
-  if (digits == plus)
-    return;
-  target = (guint) g_ascii_strtoull (digits, NULL, 10);
-  for (guint v = 0; v < roll->values->len; v++)
-    passed += g_array_index (roll->values, guint, v) >= target;
-  if (roll->values->len == 1)
-    g_string_append (text, passed > 0 ? _(" · passed ✓") : _(" · failed ✗"));
-  else
-    /* Translators: dice of a check at N+: how many passed, how many failed */
-    g_string_append_printf (text, _(" · %u passed ✓, %u failed ✗"), passed,
-                            roll->values->len - passed);
-}
-
 static char *
 roll_detail (const AdmBattleRoll *roll)
 {
@@ -473,8 +444,6 @@ roll_detail (const AdmBattleRoll *roll)
    * table's result. */
   if ((outcome = adm_battle_roll_describe_outcome (roll)) != NULL)
     g_string_append_printf (text, " · %s", outcome);
-  else
-    append_successes (text, roll);
   /* Issue 19: whose dice they were — a disputed roll is checked against what was typed. */
   if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
     g_string_append (text, _(" · typed in"));

@@ -486,6 +486,7 @@ roll_hits (AdmBattle   *self,
   if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"), what,
                          hit_on))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
   for (int i = 0; i < dice; i++)
     {
       if (i > 0)
@@ -501,6 +502,7 @@ roll_hits (AdmBattle   *self,
       if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
                              _("%s, target lock re-roll of %d misses"), what, misses))
         return FALSE;
+      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
       for (int i = 0; i < misses; i++)
         {
@@ -552,6 +554,7 @@ special_save (AdmBattle  *self,
   if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
   for (int i = 0; i < *damage; i++)
     saved += values[i] >= 4;
   *damage -= saved;
