@@ -113,6 +113,8 @@ struct _AdmPortal
                                * again, ahead of the next request, when they change */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
   guint            build_source;
+  GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
+  guint            pdf_source;
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
 };
 
@@ -557,6 +559,7 @@ adm_portal_init (AdmPortal *self)
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
+  g_queue_init (&self->pdf_jobs);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
 }
 
@@ -1265,6 +1268,17 @@ builds_clear (AdmPortal *self)
         job_free (g_ptr_array_index (build->waiting, i));
       build_free (build);
     }
+  /* And the reports' PDFs still to make. */
+  if (self->pdf_source != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->shared->owner,
+                                                          self->pdf_source);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->pdf_source = 0;
+    }
+  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
 }
 
 /* Server thread: status.json, from what the main thread published. */
@@ -1647,6 +1661,46 @@ job_sheet (AdmPortal        *self,
 }
 
 /* Main thread: what the server asked. */
+/* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
+ * admirals' reports arriving at once would otherwise hold the main loop for all of them in
+ * one stretch (issue 22: the UI never waits for the portal). */
+static gboolean
+pdf_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Job *job = g_queue_pop_head (&self->pdf_jobs);
+  const AdmAdmiral *admiral;
+
+  if (job == NULL)
+    {
+      self->pdf_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? admiral_of (self, job->admiral_id) : NULL;
+  if (admiral == NULL)
+    job_reply (job);
+  else
+    job_pdf (self, job, admiral);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+pdf_queue (AdmPortal *self,
+           Job       *job)
+{
+  g_queue_push_tail (&self->pdf_jobs, job);
+  if (self->pdf_source == 0)
+    {
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      g_source_set_callback (source, pdf_step_cb, self, NULL);
+      g_source_set_static_name (source, "[admiralty] portal report PDF");
+      self->pdf_source = g_source_attach (source, self->shared->owner);
+      g_source_unref (source);
+    }
+}
+
 static void
 job_run (AdmPortal *self,
          Job       *job)
@@ -1660,7 +1714,7 @@ job_run (AdmPortal *self,
   else if (job->kind == JOB_SHEET)
     job_sheet (self, job, admiral);
   else
-    job_pdf (self, job, admiral);
+    pdf_queue (self, job);
 }
 
 /* Server thread: a posted sheet, bounded and with a CSRF token of his page, handed to the
