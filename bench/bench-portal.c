@@ -526,8 +526,9 @@ main (int   argc,
   g_print ("  latency p50 %.1f ms, p99 %.1f ms (target p99 <= 50 ms), max %.1f ms\n",
            percentile (latencies, 0.5), percentile (latencies, 0.99),
            percentile (latencies, 1.0));
-  g_print ("  and %u reports' PDFs (each admiral's of cycle 1, asked for at once, made the "
-           "first time on the main loop, one a step): p50 %.1f ms, max %.1f ms\n",
+  g_print ("  and %u reports' PDFs (each admiral's of cycle 1, asked for at once; each made "
+           "the first time on the main loop, one a step, and drawn on a thread of its own): "
+           "p50 %.1f ms, max %.1f ms\n",
            pdf_latencies->len, percentile (pdf_latencies, 0.5), percentile (pdf_latencies, 1.0));
   g_print ("  longest main-loop stall %.1f ms, of which the main loop's own work %.1f ms CPU "
            "(target <= 16 ms); an event waited at most %.1f ms for the main loop\n",

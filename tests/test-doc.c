@@ -107,6 +107,20 @@ test_empty (void)
   g_assert_cmpstr (text, ==, "Empty\n\n\n");
 }
 
+/* The page footer is translated when the document is made and filled in when a page is
+ * drawn, with no translation then (the portal draws its PDFs on a thread of their own). */
+static void
+test_page_footer (void)
+{
+  AdmDoc *doc = adm_doc_new ("Title", "Left", "Right");
+  g_autofree char *footer = adm_doc_format_page_footer (doc, 2, 7);
+  g_autofree char *last = adm_doc_format_page_footer (doc, 12, 12);
+
+  g_assert_cmpstr (footer, ==, "Page 2 of 7");
+  g_assert_cmpstr (last, ==, "Page 12 of 12");
+  adm_doc_free (doc);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -116,6 +130,7 @@ main (int   argc,
   g_test_add_func ("/engine/doc/blocks", test_blocks);
   g_test_add_func ("/engine/doc/to-text", test_to_text);
   g_test_add_func ("/engine/doc/empty", test_empty);
+  g_test_add_func ("/engine/doc/page-footer", test_page_footer);
 
   return g_test_run ();
 }

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "adm-doc.h"
 
 struct _AdmDoc
@@ -10,6 +12,7 @@ struct _AdmDoc
   char      *title;
   char      *header_left;
   char      *header_right;
+  char      *page_footer;  /* "Page %u of %u", translated when the document was made */
   GPtrArray *blocks;   /* AdmDocBlock* */
 };
 
@@ -48,6 +51,10 @@ adm_doc_new (const char *title,
   self->title = g_strdup (title);
   self->header_left = g_strdup (header_left);
   self->header_right = g_strdup (header_right);
+  /* Translated now, in the language the document is made in, so that drawing its pages needs
+   * no translation (the portal draws PDFs on a thread of their own). */
+  /* Translators: the footer of every page of a report: "Page 2 of 7". */
+  self->page_footer = g_strdup (_("Page %u of %u"));
   self->blocks = g_ptr_array_new_with_free_func (block_free);
   return self;
 }
@@ -60,6 +67,7 @@ adm_doc_free (AdmDoc *self)
   g_free (self->title);
   g_free (self->header_left);
   g_free (self->header_right);
+  g_free (self->page_footer);
   g_ptr_array_unref (self->blocks);
   g_free (self);
 }
@@ -80,6 +88,39 @@ const char *
 adm_doc_get_header_right (AdmDoc *self)
 {
   return self->header_right;
+}
+
+char *
+adm_doc_format_page_footer (AdmDoc *self,
+                            guint   page,
+                            guint   n_pages)
+{
+  GString *out = g_string_new (NULL);
+  guint next = 0;
+
+  /* The translated format filled in by hand: printf's format must be a literal. Its numbers
+   * are "%u", in order, or "%1$u" and "%2$u" where a language turns them round. */
+  for (const char *p = self->page_footer; *p != '\0'; p++)
+    {
+      if (p[0] == '%' && p[1] == 'u')
+        {
+          g_string_append_printf (out, "%u", next++ == 0 ? page : n_pages);
+          p++;
+        }
+      else if (p[0] == '%' && (p[1] == '1' || p[1] == '2') && p[2] == '$' && p[3] == 'u')
+        {
+          g_string_append_printf (out, "%u", p[1] == '1' ? page : n_pages);
+          p += 3;
+        }
+      else if (p[0] == '%' && p[1] == '%')
+        {
+          g_string_append_c (out, '%');
+          p++;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
 }
 
 GPtrArray *

@@ -50,6 +50,11 @@ void         adm_doc_free           (AdmDoc      *self);
 const char  *adm_doc_get_title        (AdmDoc *self);
 const char  *adm_doc_get_header_left  (AdmDoc *self);
 const char  *adm_doc_get_header_right (AdmDoc *self);
+/* The footer of page @page (from 1) of @n_pages, "Page 2 of 7", in the language the document
+ * was made in. */
+char        *adm_doc_format_page_footer (AdmDoc *self,
+                                         guint   page,
+                                         guint   n_pages) G_GNUC_WARN_UNUSED_RESULT;
 /* AdmDocBlock*, in order. */
 GPtrArray   *adm_doc_get_blocks       (AdmDoc *self);
 

@@ -1099,8 +1099,7 @@ draw_header_footer (AdmDocLayout *self,
   cairo_line_to (cr, left + width, self->bottom + 4);
   cairo_stroke (cr);
 
-  /* Translators: the footer of every page of a report: "Page 2 of 7". */
-  number = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
+  number = adm_doc_format_page_footer (self->doc, page + 1, self->n_pages);
   draw_small (self, cr, number, PANGO_WEIGHT_NORMAL, left, self->bottom + 7, width,
               PANGO_ALIGN_CENTER);
 }
