@@ -1211,6 +1211,37 @@ build_step_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Main thread: @func run at idle priority on the main context until it returns
+ * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
+ * Returns the source's id. */
+static guint
+step_source_add (AdmPortal   *self,
+                 GSourceFunc  func,
+                 const char  *name)
+{
+  GSource *source = g_idle_source_new ();
+  guint id;
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, func, self, NULL);
+  g_source_set_static_name (source, name);
+  id = g_source_attach (source, self->shared->owner);
+  g_source_unref (source);
+  return id;
+}
+
+static void
+step_source_clear (AdmPortal *self,
+                   guint     *id)
+{
+  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
+                             : NULL;
+
+  if (source != NULL)
+    g_source_destroy (source);
+  *id = 0;
+}
+
 /* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
 static void
 build_queue (AdmPortal  *self,
@@ -1236,15 +1267,7 @@ build_queue (AdmPortal  *self,
   if (job != NULL)
     g_ptr_array_add (build->waiting, job);
   if (self->build_source == 0)
-    {
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-      g_source_set_callback (source, build_step_cb, self, NULL);
-      g_source_set_static_name (source, "[admiralty] portal page");
-      self->build_source = g_source_attach (source, self->shared->owner);
-      g_source_unref (source);
-    }
+    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
@@ -1253,15 +1276,7 @@ builds_clear (AdmPortal *self)
 {
   Build *build;
 
-  if (self->build_source != 0)
-    {
-      GSource *source = g_main_context_find_source_by_id (self->shared->owner,
-                                                          self->build_source);
-
-      if (source != NULL)
-        g_source_destroy (source);
-      self->build_source = 0;
-    }
+  step_source_clear (self, &self->build_source);
   while ((build = g_queue_pop_head (&self->builds)) != NULL)
     {
       for (guint i = 0; i < build->waiting->len; i++)
@@ -1269,15 +1284,7 @@ builds_clear (AdmPortal *self)
       build_free (build);
     }
   /* And the reports' PDFs still to make. */
-  if (self->pdf_source != 0)
-    {
-      GSource *source = g_main_context_find_source_by_id (self->shared->owner,
-                                                          self->pdf_source);
-
-      if (source != NULL)
-        g_source_destroy (source);
-      self->pdf_source = 0;
-    }
+  step_source_clear (self, &self->pdf_source);
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
 }
 
@@ -1760,15 +1767,7 @@ pdf_queue (AdmPortal *self,
 {
   g_queue_push_tail (&self->pdf_jobs, job);
   if (self->pdf_source == 0)
-    {
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-      g_source_set_callback (source, pdf_step_cb, self, NULL);
-      g_source_set_static_name (source, "[admiralty] portal report PDF");
-      self->pdf_source = g_source_attach (source, self->shared->owner);
-      g_source_unref (source);
-    }
+    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
 }
 
 static void
