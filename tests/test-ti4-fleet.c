@@ -452,6 +452,82 @@ test_capacity (void)
   g_assert_cmpuint (adm_ti4_fleet_capacity_check (catalog (), &side, NULL), ==, 0);
 }
 
+/* Issue 20: the rules on a fleet's own cards (adm_ti4_cards_of (), as the odds' solver gives
+ * them) come to exactly what they come to on the whole catalogue, hit by hit, for random
+ * fleets of every card, in both arenas and with both policies. */
+static void
+test_cards_subset (void)
+{
+  AdmTi4Catalog *all_units = catalog ();
+  guint n_units = adm_ti4_catalog_get_n_units (all_units);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+
+  for (guint round = 0; round < 400; round++)
+    {
+      AdmTi4Arena arena = round % 2 == 0 ? ADM_TI4_SPACE : ADM_TI4_GROUND;
+      AdmTi4Policy policy = (round / 2) % ADM_TI4_N_POLICIES;
+      AdmTi4Fleet whole, own, removed_whole, removed_own;
+      AdmTi4Cards cards;
+      AdmTi4Tally tally_whole, tally_own;
+      AdmTi4Dice afb_whole, afb_own;
+
+      adm_ti4_fleet_clear (&whole);
+      /* A few cards of the catalogue, some damaged. */
+      for (guint k = 0; k < 1 + round % 4; k++)
+        {
+          guint i = g_rand_int_range (rand, 0, n_units);
+
+          whole.intact[i] = g_rand_int_range (rand, 0, 5);
+          whole.damaged[i] = g_rand_int_range (rand, 0, 2);
+        }
+      own = whole;
+      adm_ti4_cards_of (all_units, &whole, NULL, &cards);
+      g_assert_cmpuint (cards.n, <=, 1 + round % 4);
+
+      adm_ti4_fleet_tally (all_units, &whole, arena, &tally_whole);
+      adm_ti4_fleet_tally_in (&cards, &own, arena, &tally_own);
+      g_assert_cmpmem (&tally_whole, sizeof tally_whole, &tally_own, sizeof tally_own);
+      adm_ti4_fleet_afb_dice (all_units, &whole, &afb_whole);
+      adm_ti4_fleet_afb_dice_in (&cards, &own, &afb_own);
+      g_assert_cmpmem (&afb_whole, sizeof afb_whole, &afb_own, sizeof afb_own);
+
+      /* One hit at a time until nothing is left to take one. */
+      for (guint hit = 0; hit < 40; hit++)
+        {
+          guint left_whole = adm_ti4_fleet_assign_hits (all_units, &whole, arena, 1, policy);
+          guint left_own = adm_ti4_fleet_assign_hits_in (&cards, &own, arena, 1, policy);
+
+          g_assert_cmpuint (left_whole, ==, left_own);
+          g_assert_cmpmem (&whole, sizeof whole, &own, sizeof own);
+          g_assert_cmpuint (adm_ti4_fleet_hash_in (&cards, &whole), ==,
+                            adm_ti4_fleet_hash_in (&cards, &own));
+          if (left_whole > 0)
+            break;
+        }
+
+      /* Barrage, retreat and the capacity check, from a fresh copy of the same fleet. */
+      adm_ti4_fleet_clear (&whole);
+      for (guint c = 0; c < cards.n; c++)
+        whole.intact[cards.index[c]] = 3;
+      own = whole;
+      g_assert_cmpuint (adm_ti4_fleet_assign_afb_hits (all_units, &whole, 2), ==,
+                        adm_ti4_fleet_assign_afb_hits_in (&cards, &own, 2));
+      g_assert_cmpmem (&whole, sizeof whole, &own, sizeof own);
+      adm_ti4_fleet_clear (&removed_whole);
+      adm_ti4_fleet_clear (&removed_own);
+      if (round % 3 == 0)
+        {
+          adm_ti4_fleet_retreat (all_units, &whole, &removed_whole);
+          adm_ti4_fleet_retreat_in (&cards, &own, &removed_own);
+        }
+      else
+        g_assert_cmpuint (adm_ti4_fleet_capacity_check (all_units, &whole, &removed_whole), ==,
+                          adm_ti4_fleet_capacity_check_in (&cards, &own, &removed_own));
+      g_assert_cmpmem (&whole, sizeof whole, &own, sizeof own);
+      g_assert_cmpmem (&removed_whole, sizeof removed_whole, &removed_own, sizeof removed_own);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -469,6 +545,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/ti4/fleet/LRR-39.6/player-choice", test_apply);
   g_test_add_func ("/engine/ti4/fleet/LRR-39.7.b/retreat", test_retreat);
   g_test_add_func ("/engine/ti4/fleet/LRR-39.10.a/capacity", test_capacity);
+  g_test_add_func ("/engine/ti4/fleet/cards-of-a-fleet", test_cards_subset);
 
   return g_test_run ();
 }

@@ -288,6 +288,31 @@ adm_ti4_fleet_equal (const AdmTi4Fleet *a,
   return memcmp (a, b, sizeof *a) == 0;
 }
 
+/* One round of the hashes below: the value mixed in by a multiply. */
+static inline guint64
+hash_mix (guint64 hash,
+          guint64 word)
+{
+  hash = (hash ^ word) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  return hash ^ (hash >> 29);
+}
+
+guint
+adm_ti4_fleet_hash_in (const AdmTi4Cards *cards,
+                       const AdmTi4Fleet *fleet)
+{
+  guint64 hash = 0;
+
+  /* A card's intact and damaged counts in one word: the odds hash every fleet they meet. */
+  for (guint c = 0; c < cards->n; c++)
+    {
+      guint i = cards->index[c];
+
+      hash = hash_mix (hash, (guint64) fleet->intact[i] << 16 | fleet->damaged[i]);
+    }
+  return (guint) (hash ^ (hash >> 32));
+}
+
 guint
 adm_ti4_fleet_hash (const AdmTi4Fleet *fleet)
 {
@@ -301,8 +326,7 @@ adm_ti4_fleet_hash (const AdmTi4Fleet *fleet)
       guint64 word;
 
       memcpy (&word, bytes + i, sizeof word);
-      hash = (hash ^ word) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-      hash ^= hash >> 29;
+      hash = hash_mix (hash, word);
     }
   return (guint) (hash ^ (hash >> 32));
 }
@@ -316,19 +340,54 @@ adm_ti4_fleet_count (const AdmTi4Fleet *fleet,
 }
 
 void
+adm_ti4_cards_all (AdmTi4Catalog *catalog,
+                   AdmTi4Cards   *cards)
+{
+  adm_ti4_cards_of (catalog, NULL, NULL, cards);
+}
+
+void
+adm_ti4_cards_of (AdmTi4Catalog     *catalog,
+                  const AdmTi4Fleet *fleet,
+                  const AdmTi4Fleet *other,
+                  AdmTi4Cards       *cards)
+{
+  guint n_units;
+  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+
+  cards->n = 0;
+  for (guint i = 0; i < MIN (n_units, ADM_TI4_MAX_UNITS); i++)
+    if (fleet == NULL || count_of (fleet, i) > 0 || (other != NULL && count_of (other, i) > 0))
+      {
+        cards->index[cards->n] = i;
+        cards->unit[cards->n] = units[i];
+        cards->n++;
+      }
+}
+
+void
 adm_ti4_fleet_tally (AdmTi4Catalog     *catalog,
                      const AdmTi4Fleet *fleet,
                      AdmTi4Arena        arena,
                      AdmTi4Tally       *tally)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+  AdmTi4Cards cards;
 
+  adm_ti4_cards_all (catalog, &cards);
+  adm_ti4_fleet_tally_in (&cards, fleet, arena, tally);
+}
+
+void
+adm_ti4_fleet_tally_in (const AdmTi4Cards *cards,
+                        const AdmTi4Fleet *fleet,
+                        AdmTi4Arena        arena,
+                        AdmTi4Tally       *tally)
+{
   memset (tally, 0, sizeof *tally);
-  for (guint i = 0; i < n_units; i++)
+  for (guint c = 0; c < cards->n; c++)
     {
-      const AdmTi4Unit *unit = units[i];
-      guint count;
+      const AdmTi4Unit *unit = cards->unit[c];
+      guint i = cards->index[c], count;
 
       /* LRR 39.9, 48.4: ships fight in space, ground forces on a planet. */
       if (!fights_in (unit, arena))
@@ -382,16 +441,24 @@ adm_ti4_fleet_afb_dice (AdmTi4Catalog     *catalog,
                         const AdmTi4Fleet *fleet,
                         AdmTi4Dice        *dice)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+  AdmTi4Cards cards;
 
+  adm_ti4_cards_all (catalog, &cards);
+  adm_ti4_fleet_afb_dice_in (&cards, fleet, dice);
+}
+
+void
+adm_ti4_fleet_afb_dice_in (const AdmTi4Cards *cards,
+                           const AdmTi4Fleet *fleet,
+                           AdmTi4Dice        *dice)
+{
   memset (dice, 0, sizeof *dice);
-  for (guint i = 0; i < n_units; i++)
+  for (guint c = 0; c < cards->n; c++)
     {
-      const AdmTi4Unit *unit = units[i];
+      const AdmTi4Unit *unit = cards->unit[c];
 
       if (unit->afb != 0)
-        dice->dice[unit->afb] += count_of (fleet, i) * unit->afb_dice;
+        dice->dice[unit->afb] += count_of (fleet, cards->index[c]) * unit->afb_dice;
     }
 }
 
@@ -407,36 +474,39 @@ adm_ti4_dice_total (const AdmTi4Dice *dice)
 
 /* The unit to lose next among those that fight (fighters only for a barrage): the cheapest,
  * then the weakest (highest combat value), then the first in the catalogue; damaged before
- * intact of the same card, as a damaged one cannot sustain again. -1 when none is left. */
+ * intact of the same card, as a damaged one cannot sustain again. Its place in @cards, -1
+ * when none is left. */
 static int
-cheapest (AdmTi4Catalog     *catalog,
+cheapest (const AdmTi4Cards *cards,
           const AdmTi4Fleet *fleet,
           AdmTi4Arena        arena,
           gboolean           fighters_only)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
+  const AdmTi4Unit *other = NULL;
   int best = -1;
 
-  for (guint i = 0; i < n_units; i++)
+  for (guint c = 0; c < cards->n; c++)
     {
-      const AdmTi4Unit *unit = units[i];
-      const AdmTi4Unit *other;
+      const AdmTi4Unit *unit = cards->unit[c];
+      guint i = cards->index[c];
 
       if (!fights_in (unit, arena) || count_of (fleet, i) == 0 ||
           (fighters_only && !unit->fighter))
         continue;
       if (best < 0)
         {
-          best = i;
+          best = c;
+          other = unit;
           continue;
         }
-      other = units[best];
       /* cost/per compared without rounding */
       if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per ||
           ((guint64) unit->cost * other->per == (guint64) other->cost * unit->per &&
            unit->combat > other->combat))
-        best = i;
+        {
+          best = c;
+          other = unit;
+        }
     }
   return best;
 }
@@ -446,34 +516,38 @@ cheapest (AdmTi4Catalog     *catalog,
  * after the ones before, so that a number of hits and that number one by one (the odds'
  * solver, adm-ti4-odds.c) come to the same fleet. */
 static gboolean
-take_hit (AdmTi4Catalog      *catalog,
+take_hit (const AdmTi4Cards  *cards,
           AdmTi4Fleet        *left,
           AdmTi4Arena         arena,
           AdmTi4Policy        policy,
           AdmTi4Assignment   *assignment)
 {
-  guint n;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
-  int i;
+  int c;
+  guint i;
 
   /* LRR 39.6.a: sustain damage cancels a hit, once per undamaged unit that has it, in the
    * catalogue's order. */
   if (policy == ADM_TI4_POLICY_SUSTAIN_FIRST)
-    for (guint u = 0; u < n; u++)
-      if (units[u]->sustain && left->intact[u] > 0 && fights_in (units[u], arena))
-        {
-          if (assignment != NULL)
-            assignment->sustain[u]++;
-          left->intact[u]--;
-          left->damaged[u]++;
-          return TRUE;
-        }
+    for (guint k = 0; k < cards->n; k++)
+      {
+        guint u = cards->index[k];
+
+        if (cards->unit[k]->sustain && left->intact[u] > 0 && fights_in (cards->unit[k], arena))
+          {
+            if (assignment != NULL)
+              assignment->sustain[u]++;
+            left->intact[u]--;
+            left->damaged[u]++;
+            return TRUE;
+          }
+      }
 
   /* LRR 39.6, 48.2: then one unit destroyed per hit. */
-  i = cheapest (catalog, left, arena, FALSE);
-  if (i < 0)
+  c = cheapest (cards, left, arena, FALSE);
+  if (c < 0)
     return FALSE;
-  if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left->intact[i] > 0 && units[i]->sustain)
+  i = cards->index[c];
+  if (policy == ADM_TI4_POLICY_CHEAPEST_FIRST && left->intact[i] > 0 && cards->unit[c]->sustain)
     {
       if (assignment != NULL)
         assignment->sustain[i]++;
@@ -504,9 +578,11 @@ adm_ti4_fleet_suggest (AdmTi4Catalog     *catalog,
                        AdmTi4Assignment  *assignment)
 {
   AdmTi4Fleet left = *fleet;
+  AdmTi4Cards cards;
 
+  adm_ti4_cards_all (catalog, &cards);
   memset (assignment, 0, sizeof *assignment);
-  while (hits > 0 && take_hit (catalog, &left, arena, policy, assignment))
+  while (hits > 0 && take_hit (&cards, &left, arena, policy, assignment))
     hits--;
 }
 
@@ -529,9 +605,22 @@ adm_ti4_fleet_assign_hits (AdmTi4Catalog *catalog,
                            guint          hits,
                            AdmTi4Policy   policy)
 {
+  AdmTi4Cards cards;
+
+  adm_ti4_cards_all (catalog, &cards);
+  return adm_ti4_fleet_assign_hits_in (&cards, fleet, arena, hits, policy);
+}
+
+guint
+adm_ti4_fleet_assign_hits_in (const AdmTi4Cards *cards,
+                              AdmTi4Fleet       *fleet,
+                              AdmTi4Arena        arena,
+                              guint              hits,
+                              AdmTi4Policy       policy)
+{
   /* What adm_ti4_fleet_suggest () would assign, taken straight off @fleet; a hit nothing
    * can take is left over (more hits than the hit capacity). */
-  while (hits > 0 && take_hit (catalog, fleet, arena, policy, NULL))
+  while (hits > 0 && take_hit (cards, fleet, arena, policy, NULL))
     hits--;
   return hits;
 }
@@ -541,12 +630,25 @@ adm_ti4_fleet_assign_afb_hits (AdmTi4Catalog *catalog,
                                AdmTi4Fleet   *fleet,
                                guint          hits)
 {
+  AdmTi4Cards cards;
+
+  adm_ti4_cards_all (catalog, &cards);
+  return adm_ti4_fleet_assign_afb_hits_in (&cards, fleet, hits);
+}
+
+guint
+adm_ti4_fleet_assign_afb_hits_in (const AdmTi4Cards *cards,
+                                  AdmTi4Fleet       *fleet,
+                                  guint              hits)
+{
   while (hits > 0)
     {
-      int i = cheapest (catalog, fleet, ADM_TI4_SPACE, TRUE);
+      int c = cheapest (cards, fleet, ADM_TI4_SPACE, TRUE);
+      guint i;
 
-      if (i < 0)
+      if (c < 0)
         break;
+      i = cards->index[c];
       /* LRR 39.3: barrage hits destroy fighters, which have no Sustain Damage. */
       if (fleet->damaged[i] > 0)
         fleet->damaged[i]--;
@@ -648,38 +750,34 @@ needs_transport (const AdmTi4Unit *unit)
 
 /* Removes transported units beyond @capacity, the cheapest first. */
 static guint
-remove_excess (AdmTi4Catalog *catalog,
-               AdmTi4Fleet   *fleet,
-               guint          capacity,
-               AdmTi4Fleet   *removed)
+remove_excess (const AdmTi4Cards *cards,
+               AdmTi4Fleet       *fleet,
+               guint              capacity,
+               AdmTi4Fleet       *removed)
 {
-  guint n;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n);
   guint carried = 0, count = 0;
 
-  for (guint i = 0; i < n; i++)
-    if (needs_transport (units[i]))
-      carried += count_of (fleet, i);
+  for (guint c = 0; c < cards->n; c++)
+    if (needs_transport (cards->unit[c]))
+      carried += count_of (fleet, cards->index[c]);
 
   while (carried > capacity)
     {
+      const AdmTi4Unit *other = NULL;
       int pick = -1;
 
-      for (guint i = 0; i < n; i++)
+      for (guint c = 0; c < cards->n; c++)
         {
-          const AdmTi4Unit *unit = units[i];
-          const AdmTi4Unit *other;
+          const AdmTi4Unit *unit = cards->unit[c];
+          guint i = cards->index[c];
 
           if (!needs_transport (unit) || count_of (fleet, i) == 0)
             continue;
-          if (pick < 0)
+          if (pick < 0 || (guint64) unit->cost * other->per < (guint64) other->cost * unit->per)
             {
               pick = i;
-              continue;
+              other = unit;
             }
-          other = units[pick];
-          if ((guint64) unit->cost * other->per < (guint64) other->cost * unit->per)
-            pick = i;
         }
       g_assert (pick >= 0);
       if (fleet->damaged[pick] > 0)
@@ -701,20 +799,18 @@ remove_excess (AdmTi4Catalog *catalog,
 }
 
 static guint
-ship_capacity (AdmTi4Catalog     *catalog,
+ship_capacity (const AdmTi4Cards *cards,
                const AdmTi4Fleet *fleet,
                gboolean           moving_only)
 {
-  guint n_units;
-  const AdmTi4Unit * const *units = adm_ti4_catalog_get_units (catalog, &n_units);
   guint capacity = 0;
 
-  for (guint i = 0; i < n_units; i++)
+  for (guint c = 0; c < cards->n; c++)
     {
-      const AdmTi4Unit *unit = units[i];
+      const AdmTi4Unit *unit = cards->unit[c];
 
       if (unit->kind == ADM_TI4_KIND_SHIP && (!moving_only || unit->move > 0))
-        capacity += count_of (fleet, i) * unit->capacity;
+        capacity += count_of (fleet, cards->index[c]) * unit->capacity;
     }
   return capacity;
 }
@@ -724,11 +820,22 @@ adm_ti4_fleet_retreat (AdmTi4Catalog *catalog,
                        AdmTi4Fleet   *fleet,
                        AdmTi4Fleet   *removed)
 {
+  AdmTi4Cards cards;
+
   g_return_if_fail (ADM_IS_TI4_CATALOG (catalog));
 
+  adm_ti4_cards_all (catalog, &cards);
+  adm_ti4_fleet_retreat_in (&cards, fleet, removed);
+}
+
+void
+adm_ti4_fleet_retreat_in (const AdmTi4Cards *cards,
+                          AdmTi4Fleet       *fleet,
+                          AdmTi4Fleet       *removed)
+{
   /* LRR 39.7.b: ships with a move value retreat; what cannot move rides in them, up to
    * their capacity, and the rest is removed. */
-  remove_excess (catalog, fleet, ship_capacity (catalog, fleet, TRUE), removed);
+  remove_excess (cards, fleet, ship_capacity (cards, fleet, TRUE), removed);
 }
 
 guint
@@ -736,8 +843,19 @@ adm_ti4_fleet_capacity_check (AdmTi4Catalog *catalog,
                               AdmTi4Fleet   *fleet,
                               AdmTi4Fleet   *removed)
 {
+  AdmTi4Cards cards;
+
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), 0);
 
+  adm_ti4_cards_all (catalog, &cards);
+  return adm_ti4_fleet_capacity_check_in (&cards, fleet, removed);
+}
+
+guint
+adm_ti4_fleet_capacity_check_in (const AdmTi4Cards *cards,
+                                 AdmTi4Fleet       *fleet,
+                                 AdmTi4Fleet       *removed)
+{
   /* LRR 39.10.a: fighters and ground forces beyond the ships' capacity are removed. */
-  return remove_excess (catalog, fleet, ship_capacity (catalog, fleet, FALSE), removed);
+  return remove_excess (cards, fleet, ship_capacity (cards, fleet, FALSE), removed);
 }

@@ -176,4 +176,48 @@ guint        adm_ti4_fleet_capacity_check (AdmTi4Catalog *catalog,
                                          AdmTi4Fleet   *fleet,
                                          AdmTi4Fleet   *removed);
 
+/* Some of a catalogue's cards, in its order. A fleet only ever loses units in a combat, so
+ * the odds' solver (adm-ti4-odds.c) gives the rules below the cards its fleets started with
+ * and their loops skip the catalogue's others (issue 20): the same results, as a card a
+ * fleet has none of changes nothing in any of them. */
+typedef struct {
+  guint             n;
+  guint8            index[ADM_TI4_MAX_UNITS];
+  const AdmTi4Unit *unit[ADM_TI4_MAX_UNITS];
+} AdmTi4Cards;
+
+/* Every card of @catalog. */
+void         adm_ti4_cards_all          (AdmTi4Catalog *catalog,
+                                         AdmTi4Cards   *cards);
+/* The cards of @catalog that @fleet or @other (may be NULL) has any of. */
+void         adm_ti4_cards_of           (AdmTi4Catalog *catalog,
+                                         const AdmTi4Fleet *fleet,
+                                         const AdmTi4Fleet *other,
+                                         AdmTi4Cards   *cards);
+/* The functions of the same name without "_in", on the fleet's cards in @cards (which must
+ * hold every card the fleet has any of). */
+guint        adm_ti4_fleet_hash_in      (const AdmTi4Cards *cards,
+                                         const AdmTi4Fleet *fleet);
+void         adm_ti4_fleet_tally_in     (const AdmTi4Cards *cards,
+                                         const AdmTi4Fleet *fleet,
+                                         AdmTi4Arena    arena,
+                                         AdmTi4Tally   *tally);
+void         adm_ti4_fleet_afb_dice_in  (const AdmTi4Cards *cards,
+                                         const AdmTi4Fleet *fleet,
+                                         AdmTi4Dice    *dice);
+guint        adm_ti4_fleet_assign_hits_in (const AdmTi4Cards *cards,
+                                         AdmTi4Fleet   *fleet,
+                                         AdmTi4Arena    arena,
+                                         guint          hits,
+                                         AdmTi4Policy   policy);
+guint        adm_ti4_fleet_assign_afb_hits_in (const AdmTi4Cards *cards,
+                                         AdmTi4Fleet   *fleet,
+                                         guint          hits);
+void         adm_ti4_fleet_retreat_in   (const AdmTi4Cards *cards,
+                                         AdmTi4Fleet   *fleet,
+                                         AdmTi4Fleet   *removed);
+guint        adm_ti4_fleet_capacity_check_in (const AdmTi4Cards *cards,
+                                         AdmTi4Fleet   *fleet,
+                                         AdmTi4Fleet   *removed);
+
 G_END_DECLS

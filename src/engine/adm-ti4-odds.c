@@ -104,8 +104,11 @@ typedef struct {
 } SideState;
 
 typedef struct {
-  GArray       *states;    /* SideState by dense number */
-  GArray       *dense;     /* per FleetInfo id: dense number + 1, 0 when not this side's */
+  SideState    *states;    /* SideState by dense number, in the solver's blocks */
+  guint         n_states;
+  guint         room;      /* states allocated */
+  guint        *dense;     /* per FleetInfo id: dense number + 1, 0 when not this side's */
+  guint         n_dense;
   AdmTi4Policy  policy;
   guint         max_hits;  /* the most hits the other side's roll can ever score */
   double       *p;         /* one round's outcomes for this side, max_hits + 1 */
@@ -132,8 +135,14 @@ typedef struct {
   AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
+  /* The cards each side's fleet starts with, and the two together: a fleet only loses units,
+   * so the rules' loops and the fleets' hash look at these only (adm-ti4-fleet.h). */
+  AdmTi4Cards              cards[2];
+  AdmTi4Cards              both;
   guint                    n_rounds;
-  GPtrArray               *fleets;      /* FleetInfo by id */
+  FleetInfo              **fleets;      /* FleetInfo by id, in the blocks */
+  guint                    n_fleets;
+  guint                    room_fleets;
   /* AdmTi4Fleet → id: open addressing, the fleet's hash beside its id so that most probes
    * compare no fleet; a power of 2 of slots, at most half full. */
   FleetSlot               *fleet_slots;
@@ -143,7 +152,9 @@ typedef struct {
    * fleets, a power of 2 of slots, at most half full. */
   EndSlot                 *end_slots;
   guint                    n_end_slots;
-  GArray                  *ends;        /* EndRecord */
+  EndRecord               *ends;        /* in the blocks */
+  guint                    n_ends;
+  guint                    room_ends;
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
   /* The fleets' and states' small blocks, carved from a few large ones and freed together:
@@ -155,6 +166,9 @@ typedef struct {
 } Solver;
 
 #define BLOCK_SIZE 8192
+/* The first slots of the solver's two tables, and its first block, are on the stack: a
+ * small battle allocates next to nothing (issue 20). */
+#define FIRST_SLOTS 64
 
 /* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
 static gpointer
@@ -176,6 +190,22 @@ solver_alloc (Solver *solver,
   solver->block_free += size;
   solver->block_left -= size;
   return memset (memory, 0, size);
+}
+
+/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items; the old
+ * piece is left to the blocks, freed with them. */
+static gpointer
+solver_grow (Solver        *solver,
+             gconstpointer  memory,
+             gsize          n,
+             gsize          room,
+             gsize          size)
+{
+  gpointer grown = solver_alloc (solver, room * size);
+
+  if (n > 0)
+    memcpy (grown, memory, n * size);
+  return grown;
 }
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
@@ -234,7 +264,7 @@ grow_fleet_slots (Solver *solver)
   guint n_old = solver->n_fleet_slots;
 
   solver->n_fleet_slots *= 2;
-  solver->fleet_slots = g_new0 (FleetSlot, solver->n_fleet_slots);
+  solver->fleet_slots = solver_alloc (solver, solver->n_fleet_slots * sizeof (FleetSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].id != 0)
       {
@@ -244,14 +274,15 @@ grow_fleet_slots (Solver *solver)
           j = (j + 1) & mask;
         solver->fleet_slots[j] = old[i];
       }
-  g_free (old);
 }
 
+/* The id of @fleet, a fleet of @side. */
 static guint
 intern (Solver            *solver,
+        AdmTi4Side         side,
         const AdmTi4Fleet *fleet)
 {
-  guint hash = adm_ti4_fleet_hash (fleet);
+  guint hash = adm_ti4_fleet_hash_in (&solver->both, fleet);
   FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
   AdmTi4Tally tally;
@@ -261,26 +292,32 @@ intern (Solver            *solver,
 
   info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
-  adm_ti4_fleet_tally (solver->catalog, fleet, solver->arena, &tally);
+  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &tally);
   info->alive = tally.fighting > 0;
   info->capacity = tally.capacity;
   info->dice = tally.dice;
   info->n_dice = tally.n_dice;
   info->checked = -1;
   info->retreated = -1;
-  g_ptr_array_add (solver->fleets, info);
+  if (solver->n_fleets == solver->room_fleets)
+    {
+      solver->room_fleets = MAX (2 * solver->room_fleets, 64);
+      solver->fleets = solver_grow (solver, solver->fleets, solver->n_fleets,
+                                    solver->room_fleets, sizeof (FleetInfo *));
+    }
+  solver->fleets[solver->n_fleets++] = info;
   slot->hash = hash;
-  slot->id = solver->fleets->len;
-  if (solver->fleets->len * 2 > solver->n_fleet_slots)
+  slot->id = solver->n_fleets;
+  if (solver->n_fleets * 2 > solver->n_fleet_slots)
     grow_fleet_slots (solver);
-  return solver->fleets->len - 1;
+  return solver->n_fleets - 1;
 }
 
 static inline FleetInfo *
 info_of (Solver *solver,
          guint   id)
 {
-  return g_ptr_array_index (solver->fleets, id);
+  return solver->fleets[id];
 }
 
 /* LRR 39.5, 48.1: the hit distribution of the fleet's combat roll. */
@@ -298,9 +335,11 @@ info_dist (Solver *solver,
   return info->dist;
 }
 
+/* Fleet @id of @side after the capacity check. */
 static guint
-info_checked (Solver *solver,
-              guint   id)
+info_checked (Solver     *solver,
+              AdmTi4Side  side,
+              guint       id)
 {
   FleetInfo *info = info_of (solver, id);
 
@@ -308,15 +347,17 @@ info_checked (Solver *solver,
     {
       AdmTi4Fleet fleet = info->fleet;
 
-      adm_ti4_fleet_capacity_check (solver->catalog, &fleet, NULL);
-      info->checked = intern (solver, &fleet);
+      adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL);
+      info->checked = intern (solver, side, &fleet);
     }
   return info->checked;
 }
 
+/* Fleet @id of @side after a retreat. */
 static guint
-info_retreated (Solver *solver,
-                guint   id)
+info_retreated (Solver     *solver,
+                AdmTi4Side  side,
+                guint       id)
 {
   FleetInfo *info = info_of (solver, id);
 
@@ -324,8 +365,8 @@ info_retreated (Solver *solver,
     {
       AdmTi4Fleet fleet = info->fleet;
 
-      adm_ti4_fleet_retreat (solver->catalog, &fleet, NULL);
-      info->retreated = intern (solver, &fleet);
+      adm_ti4_fleet_retreat_in (&solver->cards[side], &fleet, NULL);
+      info->retreated = intern (solver, side, &fleet);
     }
   return info->retreated;
 }
@@ -337,7 +378,7 @@ grow_end_slots (Solver *solver)
   guint n_old = solver->n_end_slots;
 
   solver->n_end_slots *= 2;
-  solver->end_slots = g_new0 (EndSlot, solver->n_end_slots);
+  solver->end_slots = solver_alloc (solver, solver->n_end_slots * sizeof (EndSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].index != 0)
       {
@@ -348,7 +389,6 @@ grow_end_slots (Solver *solver)
           j = (j + 1) & mask;
         solver->end_slots[j] = old[i];
       }
-  g_free (old);
 }
 
 static void
@@ -373,14 +413,20 @@ add_end (Solver        *solver,
     {
       EndRecord record = { outcome, attacker, defender, 0.0 };
 
-      g_array_append_val (solver->ends, record);
-      index = solver->ends->len;
+      if (solver->n_ends == solver->room_ends)
+        {
+          solver->room_ends = MAX (2 * solver->room_ends, 32);
+          solver->ends = solver_grow (solver, solver->ends, solver->n_ends, solver->room_ends,
+                                      sizeof (EndRecord));
+        }
+      solver->ends[solver->n_ends++] = record;
+      index = solver->n_ends;
       slot->key = key;
       slot->index = index;
-      if (solver->ends->len * 2 > solver->n_end_slots)
+      if (solver->n_ends * 2 > solver->n_end_slots)
         grow_end_slots (solver);
     }
-  g_array_index (solver->ends, EndRecord, index - 1).probability += p;
+  solver->ends[index - 1].probability += p;
 }
 
 /* LRR 39.9, 48.4: the combat is over; 39.10: the side with units left wins, or neither. */
@@ -397,10 +443,10 @@ end_combat (Solver *solver,
   /* LRR 39.10.a: the winner's fighters and ground forces beyond its ships' capacity go. */
   if (a)
     add_end (solver, ADM_TI4_OUTCOME_ATTACKER_WINS,
-             space ? info_checked (solver, attacker) : attacker, defender, p);
+             space ? info_checked (solver, ADM_TI4_ATTACKER, attacker) : attacker, defender, p);
   else if (d)
     add_end (solver, ADM_TI4_OUTCOME_DEFENDER_WINS, attacker,
-             space ? info_checked (solver, defender) : defender, p);
+             space ? info_checked (solver, ADM_TI4_DEFENDER, defender) : defender, p);
   else
     add_end (solver, ADM_TI4_OUTCOME_DRAW, attacker, defender, p);
 }
@@ -415,46 +461,40 @@ end_retreat (Solver     *solver,
              double      p)
 {
   if (side == ADM_TI4_ATTACKER)
-    add_end (solver, ADM_TI4_OUTCOME_ATTACKER_RETREATED, info_retreated (solver, attacker),
-             info_checked (solver, defender), p);
+    add_end (solver, ADM_TI4_OUTCOME_ATTACKER_RETREATED,
+             info_retreated (solver, ADM_TI4_ATTACKER, attacker),
+             info_checked (solver, ADM_TI4_DEFENDER, defender), p);
   else
-    add_end (solver, ADM_TI4_OUTCOME_DEFENDER_RETREATED, info_checked (solver, attacker),
-             info_retreated (solver, defender), p);
+    add_end (solver, ADM_TI4_OUTCOME_DEFENDER_RETREATED,
+             info_checked (solver, ADM_TI4_ATTACKER, attacker),
+             info_retreated (solver, ADM_TI4_DEFENDER, defender), p);
 }
 
-static gboolean
-has_fighters (AdmTi4Catalog     *catalog,
-              const AdmTi4Fleet *fleet)
-{
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    if (adm_ti4_catalog_get_unit (catalog, i)->fighter && adm_ti4_fleet_count (fleet, i) > 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* LRR 39.3: the fleets after 0, 1, … barrage hits on @fleet's fighters: @ids[k] and the
- * probability @p[k] for k = 0..return value, the last one with every larger number (both
- * arrays in the solver's blocks). */
+/* LRR 39.3: the fleets after 0, 1, … barrage hits on @fleet's fighters (@side's): @ids[k]
+ * and the probability @p[k] for k = 0..return value, the last one with every larger number
+ * (both arrays in the solver's blocks). */
 static guint
 barrage_outcomes (Solver            *solver,
+                  AdmTi4Side         side,
                   const AdmTi4Fleet *fleet,
                   const AdmTi4Fleet *opponent,
                   guint            **ids_out,
                   double           **p_out)
 {
+  const AdmTi4Cards *cards = &solver->cards[side];
   AdmTi4Dice dice;
   guint n_dice, fighters = 0, n;
   guint *ids;
   double *dist, *p;
 
+  for (guint c = 0; c < cards->n; c++)
+    if (cards->unit[c]->fighter)
+      fighters += adm_ti4_fleet_count (fleet, cards->index[c]);
   /* Ruling: the barrage is rolled only at fighters (it could hit nothing else). */
   memset (&dice, 0, sizeof dice);
-  if (has_fighters (solver->catalog, fleet))
-    adm_ti4_fleet_afb_dice (solver->catalog, opponent, &dice);
+  if (fighters > 0)
+    adm_ti4_fleet_afb_dice_in (&solver->cards[!side], opponent, &dice);
   n_dice = adm_ti4_dice_total (&dice);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (solver->catalog); i++)
-    if (adm_ti4_catalog_get_unit (solver->catalog, i)->fighter)
-      fighters += adm_ti4_fleet_count (fleet, i);
   n = MIN (fighters, n_dice);
   ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
   p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
@@ -464,8 +504,8 @@ barrage_outcomes (Solver            *solver,
     {
       AdmTi4Fleet after = *fleet;
 
-      adm_ti4_fleet_assign_afb_hits (solver->catalog, &after, k);
-      ids[k] = intern (solver, &after);
+      adm_ti4_fleet_assign_afb_hits_in (cards, &after, k);
+      ids[k] = intern (solver, side, &after);
       p[k] = dist[k];
     }
   for (guint k = n + 1; k <= n_dice; k++)
@@ -479,19 +519,10 @@ static void
 side_init (Side         *side,
            AdmTi4Policy  policy)
 {
-  /* Room for a small battle's states from the start: no growing for those (issue 20). */
-  side->states = g_array_sized_new (FALSE, FALSE, sizeof (SideState), 64);
-  side->dense = g_array_sized_new (FALSE, TRUE, sizeof (guint), 128);
+  /* The states and numbers live in the solver's blocks (issue 20: a small battle's
+   * allocations were much of its time). */
+  memset (side, 0, sizeof *side);
   side->policy = policy;
-}
-
-static void
-side_clear (Side *side)
-{
-  /* The states' @after arrays belong to the solver's blocks. */
-  g_clear_pointer (&side->states, g_array_unref);
-  g_clear_pointer (&side->dense, g_array_unref);
-  g_clear_pointer (&side->p, g_free);
 }
 
 /* The dense number of fleet @id on @side, numbering it if it is new. */
@@ -502,9 +533,14 @@ side_add (Solver *solver,
 {
   guint *number;
 
-  if (side->dense->len <= id)
-    g_array_set_size (side->dense, solver->fleets->len);
-  number = &g_array_index (side->dense, guint, id);
+  if (side->n_dense <= id)
+    {
+      guint room = MAX (MAX (2 * side->n_dense, solver->n_fleets), 64);
+
+      side->dense = solver_grow (solver, side->dense, side->n_dense, room, sizeof (guint));
+      side->n_dense = room;
+    }
+  number = &side->dense[id];
   if (*number == 0)
     {
       FleetInfo *info = info_of (solver, id);
@@ -514,8 +550,14 @@ side_add (Solver *solver,
       state.alive = info->alive;
       state.capacity = info->capacity;
       state.n_dice = info->n_dice;
-      g_array_append_val (side->states, state);
-      *number = side->states->len;
+      if (side->n_states == side->room)
+        {
+          side->room = MAX (2 * side->room, 32);
+          side->states = solver_grow (solver, side->states, side->n_states, side->room,
+                                      sizeof (SideState));
+        }
+      side->states[side->n_states++] = state;
+      *number = side->n_states;
     }
   return *number - 1;
 }
@@ -524,12 +566,14 @@ side_add (Solver *solver,
  * fleets it becomes after 0..k hits assigned by its policy (k up to its capacity and the
  * other side's largest roll). */
 static void
-side_explore (Solver *solver,
-              Side   *side)
+side_explore (Solver     *solver,
+              AdmTi4Side  which)
 {
-  for (guint s = 0; s < side->states->len; s++)
+  Side *side = &solver->sides[which];
+
+  for (guint s = 0; s < side->n_states; s++)
     {
-      SideState *state = &g_array_index (side->states, SideState, s);
+      SideState *state = &side->states[s];
       AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
       guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
       guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
@@ -539,28 +583,16 @@ side_explore (Solver *solver,
       after[0] = s;
       for (guint k = 1; k <= n; k++)
         {
-          adm_ti4_fleet_assign_hits (solver->catalog, &start, solver->arena, 1, side->policy);
-          after[k] = side_add (solver, side, intern (solver, &start));
+          adm_ti4_fleet_assign_hits_in (&solver->cards[which], &start, solver->arena, 1,
+                                        side->policy);
+          after[k] = side_add (solver, side, intern (solver, which, &start));
         }
-      state = &g_array_index (side->states, SideState, s);
+      state = &side->states[s];
       state->after = after;
       state->n_after = n + 1;
       if (state->alive)
         state->dist = info_dist (solver, state->fleet);
     }
-}
-
-static int
-compare_capacity (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
-{
-  const SideState *states = user_data;
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  if (states[x].capacity != states[y].capacity)
-    return states[x].capacity > states[y].capacity ? -1 : 1;
-  return x < y ? -1 : x > y;
 }
 
 /* Renumbers the side's states by hit capacity, highest first. Every hit takes at least one
@@ -571,22 +603,36 @@ static guint *
 side_sort (Solver *solver,
            Side   *side)
 {
-  guint n = side->states->len;
-  guint *order = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
+  guint n = side->n_states, most = 0;
+  SideState *states = side->states;
+  SideState *sorted = solver_alloc (solver, MAX (n, 1) * sizeof (SideState));
   guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
-  GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (SideState), n);
+  guint *next;
 
+  /* A counting sort, stable: by capacity, highest first, then by the old number. */
   for (guint s = 0; s < n; s++)
-    order[s] = s;
-  g_qsort_with_data (order, n, sizeof *order, compare_capacity, side->states->data);
-  for (guint r = 0; r < n; r++)
+    most = MAX (most, states[s].capacity);
+  next = solver_alloc (solver, ((gsize) most + 1) * sizeof (guint));
+  for (guint s = 0; s < n; s++)
+    next[most - states[s].capacity]++;
+  for (guint b = 0, at = 0; b <= most; b++)
     {
-      rank[order[r]] = r;
-      g_array_append_val (sorted, g_array_index (side->states, SideState, order[r]));
+      guint here = next[b];
+
+      next[b] = at;
+      at += here;
     }
+  for (guint s = 0; s < n; s++)
+    {
+      guint r = next[most - states[s].capacity]++;
+
+      rank[s] = r;
+      sorted[r] = states[s];
+    }
+  memcpy (states, sorted, n * sizeof (SideState));
   for (guint r = 0; r < n; r++)
     {
-      SideState *state = &g_array_index (sorted, SideState, r);
+      SideState *state = &states[r];
 
       for (guint k = 0; k < state->n_after; k++)
         {
@@ -594,8 +640,6 @@ side_sort (Solver *solver,
           g_assert (k == 0 || state->after[k] > r);
         }
     }
-  g_array_unref (side->states);
-  side->states = sorted;
   return rank;
 }
 
@@ -654,9 +698,9 @@ step (Solver      *solver,
       GError     **error)
 {
   Side *attacker = &solver->sides[ADM_TI4_ATTACKER], *defender = &solver->sides[ADM_TI4_DEFENDER];
-  const SideState *sa = &g_array_index (attacker->states, SideState, a);
-  const SideState *sd = &g_array_index (defender->states, SideState, d);
-  gsize width = defender->states->len;
+  const SideState *sa = &attacker->states[a];
+  const SideState *sd = &defender->states[d];
+  gsize width = defender->n_states;
   double *pa = attacker->p, *pd = defender->p, *out, p00, scale;
   guint na, nd;
 
@@ -676,14 +720,14 @@ step (Solver      *solver,
       for (guint i = 0; i <= na; i++)
         {
           guint to_a = sa->after[i];
-          gboolean alive_a = g_array_index (attacker->states, SideState, to_a).alive;
+          gboolean alive_a = attacker->states[to_a].alive;
 
           for (guint j = 0; j <= nd; j++)
             {
               guint to_d = sd->after[j];
               double p = mass * pa[i] * pd[j];
 
-              if (alive_a && g_array_index (defender->states, SideState, to_d).alive)
+              if (alive_a && defender->states[to_d].alive)
                 layer->retreat[to_a * width + to_d] += p;
               else
                 layer->next[to_a * width + to_d] += p;
@@ -735,11 +779,11 @@ play_layer (Solver        *solver,
 {
   const Side *attacker = &solver->sides[ADM_TI4_ATTACKER];
   const Side *defender = &solver->sides[ADM_TI4_DEFENDER];
-  guint n_a = attacker->states->len, n_d = defender->states->len;
+  guint n_a = attacker->n_states, n_d = defender->n_states;
 
   for (guint a = 0; a < n_a; a++)
     {
-      const SideState *sa = &g_array_index (attacker->states, SideState, a);
+      const SideState *sa = &attacker->states[a];
       double *row = layer->mass + (gsize) a * n_d;
 
       /* A large combat takes seconds: the app drops a computation the master has already
@@ -752,8 +796,8 @@ play_layer (Solver        *solver,
 
           if (mass == 0.0)
             continue;
-          if (!sa->alive || !g_array_index (defender->states, SideState, d).alive)
-            end_combat (solver, sa->fleet, g_array_index (defender->states, SideState, d).fleet,
+          if (!sa->alive || !defender->states[d].alive)
+            end_combat (solver, sa->fleet, defender->states[d].fleet,
                         mass);
           else if (!step (solver, layer, a, d, mass, error))
             return FALSE;
@@ -786,26 +830,26 @@ start (Solver            *solver,
       ids_d = solver_alloc (solver, sizeof (guint));
       pa = solver_alloc (solver, sizeof (double));
       pd = solver_alloc (solver, sizeof (double));
-      ids_a[0] = intern (solver, attacker);
-      ids_d[0] = intern (solver, defender);
+      ids_a[0] = intern (solver, ADM_TI4_ATTACKER, attacker);
+      ids_d[0] = intern (solver, ADM_TI4_DEFENDER, defender);
       pa[0] = pd[0] = 1.0;
     }
   else
     {
-      na = barrage_outcomes (solver, attacker, defender, &ids_a, &pa);
-      nd = barrage_outcomes (solver, defender, attacker, &ids_d, &pd);
+      na = barrage_outcomes (solver, ADM_TI4_ATTACKER, attacker, defender, &ids_a, &pa);
+      nd = barrage_outcomes (solver, ADM_TI4_DEFENDER, defender, attacker, &ids_d, &pd);
     }
 
   /* Dice are only lost with units: each side's first roll is its largest. */
-  side_d->max_hits = info_of (solver, intern (solver, attacker))->n_dice;
-  side_a->max_hits = info_of (solver, intern (solver, defender))->n_dice;
+  side_d->max_hits = info_of (solver, intern (solver, ADM_TI4_ATTACKER, attacker))->n_dice;
+  side_a->max_hits = info_of (solver, intern (solver, ADM_TI4_DEFENDER, defender))->n_dice;
   for (guint i = 0; i <= na; i++)
     side_add (solver, side_a, ids_a[i]);
   for (guint j = 0; j <= nd; j++)
     side_add (solver, side_d, ids_d[j]);
-  side_explore (solver, side_a);
-  side_explore (solver, side_d);
-  if (solver->fleets->len >= MAX_IDS / 2)
+  side_explore (solver, ADM_TI4_ATTACKER);
+  side_explore (solver, ADM_TI4_DEFENDER);
+  if (solver->n_fleets >= MAX_IDS / 2)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                    _("This combat has too many possible states to compute exactly"));
@@ -813,11 +857,11 @@ start (Solver            *solver,
     }
   rank_a = side_sort (solver, side_a);
   rank_d = side_sort (solver, side_d);
-  side_a->p = g_new (double, side_a->max_hits + 1);
-  side_d->p = g_new (double, side_d->max_hits + 1);
+  side_a->p = solver_alloc (solver, (side_a->max_hits + 1) * sizeof (double));
+  side_d->p = solver_alloc (solver, (side_d->max_hits + 1) * sizeof (double));
 
-  n_a = side_a->states->len;
-  n_d = side_d->states->len;
+  n_a = side_a->n_states;
+  n_d = side_d->n_states;
   mass = (gsize) n_a * n_d <= G_MAXSIZE / sizeof (double) / 4
          ? g_try_new0 (double, (gsize) n_a * n_d) : NULL;
   if (mass == NULL)
@@ -829,13 +873,13 @@ start (Solver            *solver,
   for (guint i = 0; i <= na; i++)
     for (guint j = 0; j <= nd; j++)
       {
-        guint a = rank_a[g_array_index (side_a->dense, guint, ids_a[i]) - 1];
-        guint d = rank_d[g_array_index (side_d->dense, guint, ids_d[j]) - 1];
+        guint a = rank_a[side_a->dense[ids_a[i]] - 1];
+        guint d = rank_d[side_d->dense[ids_d[j]] - 1];
         double p = pa[i] * pd[j];
 
         /* LRR 39.3.a: a side left without ships ends the combat at once — in round 1. */
-        if (!g_array_index (side_a->states, SideState, a).alive ||
-            !g_array_index (side_d->states, SideState, d).alive)
+        if (!side_a->states[a].alive ||
+            !side_d->states[d].alive)
           solver->rounds += p;
         mass[(gsize) a * n_d + d] += p;
       }
@@ -860,7 +904,7 @@ solve (Solver             *solver,
 
   if (!start (solver, attacker, defender, &mass, error))
     return FALSE;
-  n_cells = (gsize) solver->sides[ADM_TI4_ATTACKER].states->len * side_d->states->len;
+  n_cells = (gsize) solver->sides[ADM_TI4_ATTACKER].n_states * side_d->n_states;
 
   for (guint round = 1; round < solver->n_rounds; round++)
     {
@@ -905,12 +949,11 @@ solve (Solver             *solver,
     for (gsize cell = 0; cell < n_cells; cell++)
       if (retreat[cell] != 0.0)
         {
-          guint a = cell / side_d->states->len, d = cell % side_d->states->len;
+          guint a = cell / side_d->n_states, d = cell % side_d->n_states;
 
           end_retreat (solver, (AdmTi4Side) retreating,
-                       g_array_index (solver->sides[ADM_TI4_ATTACKER].states, SideState,
-                                      a).fleet,
-                       g_array_index (side_d->states, SideState, d).fleet, retreat[cell]);
+                       solver->sides[ADM_TI4_ATTACKER].states[a].fleet,
+                       side_d->states[d].fleet, retreat[cell]);
         }
   return TRUE;
 }
@@ -979,9 +1022,10 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GCancellable            *cancellable,
                                   GError                 **error)
 {
-  g_autoptr(GPtrArray) fleets = NULL;
   g_autoptr(GPtrArray) blocks = NULL;
-  g_autoptr(GArray) ends = NULL;
+  FleetSlot first_fleet_slots[FIRST_SLOTS] = { { 0 } };
+  EndSlot first_end_slots[FIRST_SLOTS] = { { 0 } };
+  guint64 first_block[BLOCK_SIZE / sizeof (guint64)];
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
   Solver solver = { 0 };
@@ -1001,19 +1045,20 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  fleets = g_ptr_array_sized_new (128);
   blocks = g_ptr_array_new_with_free_func (g_free);
-  ends = g_array_sized_new (FALSE, FALSE, sizeof (EndRecord), 32);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
-  solver.fleets = fleets;
+  adm_ti4_cards_of (catalog, attacker, NULL, &solver.cards[ADM_TI4_ATTACKER]);
+  adm_ti4_cards_of (catalog, defender, NULL, &solver.cards[ADM_TI4_DEFENDER]);
+  adm_ti4_cards_of (catalog, attacker, defender, &solver.both);
   solver.blocks = blocks;
-  solver.n_fleet_slots = 64;
-  solver.fleet_slots = g_new0 (FleetSlot, solver.n_fleet_slots);
-  solver.n_end_slots = 64;
-  solver.end_slots = g_new0 (EndSlot, solver.n_end_slots);
-  solver.ends = ends;
+  solver.block_free = (char *) first_block;
+  solver.block_left = sizeof first_block;
+  solver.n_fleet_slots = FIRST_SLOTS;
+  solver.fleet_slots = first_fleet_slots;
+  solver.n_end_slots = FIRST_SLOTS;
+  solver.end_slots = first_end_slots;
   side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
   side_init (&solver.sides[ADM_TI4_DEFENDER], options->defender_policy);
   /* Rounds 1..K where K is the last round a retreat is announced in, then "K + 1 or later",
@@ -1025,18 +1070,14 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                            options->defender_retreat_after) + 2;
 
   ok = solve (&solver, attacker, defender, cancellable, error);
-  g_clear_pointer (&solver.fleet_slots, g_free);
-  g_clear_pointer (&solver.end_slots, g_free);
-  side_clear (&solver.sides[ADM_TI4_ATTACKER]);
-  side_clear (&solver.sides[ADM_TI4_DEFENDER]);
   if (!ok)
     return NULL;
 
   odds = g_new0 (AdmTi4Odds, 1);
-  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), ends->len);
-  for (guint e = 0; e < ends->len; e++)
+  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver.n_ends);
+  for (guint e = 0; e < solver.n_ends; e++)
     {
-      const EndRecord *record = &g_array_index (ends, EndRecord, e);
+      const EndRecord *record = &solver.ends[e];
       AdmTi4OddsEnd end;
 
       end.outcome = record->outcome;
@@ -1052,9 +1093,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
       odds->outcome[end->outcome] += end->probability;
-      /* adm_ti4_fleet_count () read in place: intact and damaged. */
-      for (guint i = 0; i < ADM_TI4_MAX_UNITS; i++)
+      /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
+       * started with stay at nought. */
+      for (guint c = 0; c < solver.both.n; c++)
         {
+          guint i = solver.both.index[c];
+
           odds->attacker_expected[i] += end->probability *
                                         (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
           odds->defender_expected[i] += end->probability *
