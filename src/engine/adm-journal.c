@@ -706,6 +706,43 @@ check_not_foreign (const AdmXmlElement  *element,
   return FALSE;
 }
 
+/* The event of kind @kind that @element is, in one allocation (adm_event_new_read ()): its
+ * attributes but "time", "kind", @named (the attribute that gave the kind) and @also (or
+ * NULL), and its text when @with_text. */
+static AdmEvent *
+event_read (const char          *kind,
+            const AdmXmlElement *element,
+            const char          *named,
+            const char          *also,
+            gboolean             with_text,
+            int                  line,
+            gint64               time)
+{
+  AdmEventPair stack[16], *pairs = stack;
+  g_autofree AdmEventPair *heap = NULL;
+  guint n = 0;
+
+  if (element->n_attributes > G_N_ELEMENTS (stack))
+    pairs = heap = g_new (AdmEventPair, element->n_attributes);
+  for (guint i = 0; i < element->n_attributes; i++)
+    {
+      const char *name = element->attributes[2 * i];
+
+      /* An event's own, which adm_event_set () refuses as parameters. */
+      if (g_str_equal (name, named) || g_str_equal (name, "kind") ||
+          g_str_equal (name, "time") || (also != NULL && g_str_equal (name, also)))
+        continue;
+      pairs[n].key = name;
+      pairs[n].key_length = element->lengths[2 * i];
+      pairs[n].value = element->attributes[2 * i + 1];
+      pairs[n].value_length = element->lengths[2 * i + 1];
+      n++;
+    }
+  return adm_event_new_read (kind, strlen (kind), time, line, pairs, n,
+                             with_text ? element->text : NULL,
+                             with_text ? element->text_length : 0);
+}
+
 /* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
  * elements read without a tree). An event written at its action's time, as most are, takes
  * the time read for the action (@action_time_text, @action_time; NULL when none). */
@@ -718,8 +755,6 @@ event_from_element (const AdmXmlElement  *element,
 {
   const char *kind = adm_xml_element_get (element, "kind");
   const char *time_text = adm_xml_element_get (element, "time");
-  g_autoptr(AdmEvent) event = NULL;
-  g_autofree char *text = NULL;
   gint64 time;
 
   if (!check_not_foreign (element, display_name, error))
@@ -746,22 +781,7 @@ event_from_element (const AdmXmlElement  *element,
       return NULL;
     }
 
-  event = adm_event_new (kind, time);
-  adm_event_set_line (event, element->line);
-  for (guint i = 0; i < element->n_attributes; i++)
-    {
-      const char *name = element->attributes[2 * i];
-
-      if (!g_str_equal (name, "kind") && !g_str_equal (name, "time"))
-        adm_event_set (event, name, element->attributes[2 * i + 1]);
-    }
-  if (*element->text != '\0')
-    {
-      text = g_strstrip (g_strdup (element->text));
-      if (*text != '\0')
-        adm_event_set_text (event, text);
-    }
-  return g_steal_pointer (&event);
+  return event_read (kind, element, "kind", NULL, TRUE, element->line, time);
 }
 
 /* Appends a loaded action as recording would, without applying it (the replay does). */
@@ -825,15 +845,14 @@ load_action (AdmJournal           *self,
     }
   if (!check_no_text (element, display_name, error))
     return FALSE;
-  action = adm_journal_action_new (what, time);
+  /* As adm_journal_action_new () makes it, the head in one allocation and the events' array
+   * the size it will be. */
+  action = g_new0 (AdmJournalAction, 1);
+  g_atomic_ref_count_init (&action->ref_count);
+  action->events = g_ptr_array_new_full (element->n_children, (GDestroyNotify) adm_event_unref);
   action->line = element->line;
-  for (guint i = 0; i < element->n_attributes; i++)
-    {
-      const char *name = element->attributes[2 * i];
-
-      if (!g_str_equal (name, "id") && !g_str_equal (name, "what") && !g_str_equal (name, "time"))
-        adm_event_set (action->head, name, element->attributes[2 * i + 1]);
-    }
+  /* The head's line is 0, as a recorded action's; it has no text (the action holds none). */
+  action->head = event_read (what, element, "what", "id", FALSE, 0, time);
   for (guint i = 0; i < element->n_children; i++)
     {
       const AdmXmlElement *child = element->children[i];
