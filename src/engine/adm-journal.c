@@ -602,8 +602,13 @@ parse_written_time (const char *text,
   static const guint at[6] = { 0, 5, 8, 11, 14, 17 }, width[6] = { 4, 2, 2, 2, 2, 2 };
   gint64 field[6], year, month, era, year_of_era, day_of_year, day_of_era;
 
-  if (strlen (text) != 20 || text[4] != '-' || text[7] != '-' || text[10] != 'T' ||
-      text[13] != ':' || text[16] != ':' || text[19] != 'Z')
+  /* Every character up to the 20th is looked at before the next: none is past the end. */
+  if (text[0] == '\0' || text[1] == '\0' || text[2] == '\0' || text[3] == '\0' ||
+      text[4] != '-' || text[5] == '\0' || text[6] == '\0' || text[7] != '-' ||
+      text[8] == '\0' || text[9] == '\0' || text[10] != 'T' || text[11] == '\0' ||
+      text[12] == '\0' || text[13] != ':' || text[14] == '\0' || text[15] == '\0' ||
+      text[16] != ':' || text[17] == '\0' || text[18] == '\0' || text[19] != 'Z' ||
+      text[20] != '\0')
     return FALSE;
   for (guint f = 0; f < G_N_ELEMENTS (at); f++)
     {

@@ -981,6 +981,7 @@ typedef struct {
   GArray    *elements;      /* AdmXmlElement: @nodes made public */
   GPtrArray *pointers;      /* the attributes' and children's pointers of @elements */
   GArray    *lengths;       /* gsize: the attributes' lengths of @elements */
+  guint      attributes_room;  /* what @attributes has been grown to */
 } Builder;
 
 static void
@@ -993,6 +994,7 @@ builder_init (Builder *self)
   self->elements = g_array_sized_new (FALSE, FALSE, sizeof (AdmXmlElement), 8);
   self->pointers = g_ptr_array_sized_new (64);
   self->lengths = g_array_sized_new (FALSE, FALSE, sizeof (gsize), 32);
+  self->attributes_room = 0;
 }
 
 static void
@@ -1119,9 +1121,16 @@ builder_add_attribute_len (Builder    *self,
   if (in_namespace && node->foreign < 0)
     node->foreign = (gssize) offsets[0];
   /* Offsets and lengths side by side: name, value, name length, value length. */
-  g_array_set_size (self->attributes, at + 4);
-  memcpy (&g_array_index (self->attributes, gsize, at), offsets, sizeof offsets);
-  memcpy (&g_array_index (self->attributes, gsize, at + 2), lengths, sizeof lengths);
+  if (G_UNLIKELY (at + 4 > self->attributes_room))
+    {
+      g_array_set_size (self->attributes, MAX (2 * self->attributes_room, at + 4));
+      self->attributes_room = self->attributes->len;
+    }
+  self->attributes->len = at + 4;
+  g_array_index (self->attributes, gsize, at) = offsets[0];
+  g_array_index (self->attributes, gsize, at + 1) = offsets[1];
+  g_array_index (self->attributes, gsize, at + 2) = lengths[0];
+  g_array_index (self->attributes, gsize, at + 3) = lengths[1];
   node->n_attributes++;
 }
 
