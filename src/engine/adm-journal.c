@@ -682,9 +682,17 @@ read_action_id (const AdmXmlElement  *element,
                 GError              **error)
 {
   const char *text = adm_xml_element_get (element, attribute);
-  guint64 value;
+  guint64 value = 0;
+  guint digits = 0;
 
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL) ||
+  /* Up to nine digits, as written, read at once; anything else as g_ascii_string_to_unsigned ()
+   * decides. */
+  while (text != NULL && digits < 10 && g_ascii_isdigit (text[digits]))
+    value = value * 10 + (guint64) (text[digits++] - '0');
+  if (text == NULL || digits == 0 || digits > 9 || text[digits] != '\0')
+    value = 0;
+  if (text == NULL ||
+      (value == 0 && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL)) ||
       value > limit)
     {
       adm_xml_set_error_at (error, display_name, element->line,

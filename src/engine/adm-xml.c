@@ -1693,7 +1693,10 @@ scan_chars (Scan        *scan,
   gboolean references = FALSE;
 
   if (decode)
-    g_string_truncate (scan->decoded, 0);
+    {
+      scan->decoded->len = 0;
+      scan->decoded->str[0] = '\0';
+    }
   while (scan->pos < scan->length)
     {
       guchar c;
