@@ -733,6 +733,7 @@ event_read (const char          *kind,
 {
   AdmEventPair stack[16], *pairs = stack;
   g_autofree AdmEventPair *heap = NULL;
+  gsize named_length = strlen (named), also_length = also != NULL ? strlen (also) : 0;
   guint n = 0;
 
   if (element->n_attributes > G_N_ELEMENTS (stack))
@@ -740,10 +741,13 @@ event_read (const char          *kind,
   for (guint i = 0; i < element->n_attributes; i++)
     {
       const char *name = element->attributes[2 * i];
+      gsize length = element->lengths[2 * i];
 
-      /* An event's own, which adm_event_set () refuses as parameters. */
-      if (g_str_equal (name, named) || g_str_equal (name, "kind") ||
-          g_str_equal (name, "time") || (also != NULL && g_str_equal (name, also)))
+      /* An event's own, which adm_event_set () refuses as parameters; the names compared
+       * only when their lengths are the same. */
+      if ((length == 4 && (memcmp (name, "kind", 4) == 0 || memcmp (name, "time", 4) == 0)) ||
+          (length == named_length && memcmp (name, named, length) == 0) ||
+          (also != NULL && length == also_length && memcmp (name, also, length) == 0))
         continue;
       pairs[n].key = name;
       pairs[n].key_length = element->lengths[2 * i];

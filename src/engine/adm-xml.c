@@ -981,7 +981,9 @@ typedef struct {
   GArray    *elements;      /* AdmXmlElement: @nodes made public */
   GPtrArray *pointers;      /* the attributes' and children's pointers of @elements */
   GArray    *lengths;       /* gsize: the attributes' lengths of @elements */
-  guint      attributes_room;  /* what @attributes has been grown to */
+  guint      attributes_room;  /* what @attributes, @nodes and @open have been grown to */
+  guint      nodes_room;
+  guint      open_room;
 } Builder;
 
 static void
@@ -995,6 +997,8 @@ builder_init (Builder *self)
   self->pointers = g_ptr_array_sized_new (64);
   self->lengths = g_array_sized_new (FALSE, FALSE, sizeof (gsize), 32);
   self->attributes_room = 0;
+  self->nodes_room = 0;
+  self->open_room = 0;
 }
 
 static void
@@ -1074,8 +1078,24 @@ builder_open_len (Builder    *self,
       node.parent = g_array_index (self->open, guint, self->open->len - 1);
       g_array_index (self->nodes, BuildNode, node.parent).n_children++;
     }
-  g_array_append_val (self->nodes, node);
-  g_array_append_val (self->open, index);
+  /* The arrays grow only while the deepest and longest entries are first read. */
+  if (G_UNLIKELY (index + 1 > self->nodes_room))
+    {
+      g_array_set_size (self->nodes, MAX (2 * self->nodes_room, index + 1));
+      self->nodes_room = self->nodes->len;
+    }
+  self->nodes->len = index + 1;
+  g_array_index (self->nodes, BuildNode, index) = node;
+  if (G_UNLIKELY (self->open->len + 1 > self->open_room))
+    {
+      guint depth = self->open->len;
+
+      g_array_set_size (self->open, MAX (2 * self->open_room, depth + 1));
+      self->open_room = self->open->len;
+      self->open->len = depth;
+    }
+  g_array_index (self->open, guint, self->open->len) = index;
+  self->open->len++;
 }
 
 static void
