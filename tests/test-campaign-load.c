@@ -13,6 +13,9 @@
 
 #include "admiralty-engine.h"
 
+/* What the campaign of test_state_hash () hashed to before opening was made faster. */
+#define STATE_HASH "43e31d711b09c02f2c2b44082d2b279fa547732487dc88dbd76309f862f9190d"
+
 /* A scenario with one formation of two ships: the first sector's name is on line 3, the
  * formation's id on line 7, the second ship's readiness on line 9. */
 static char *
@@ -436,6 +439,190 @@ test_scanner_damaged (void)
   g_assert_cmpuint (taken, >, 100);
 }
 
+/* A campaign written out by hand, the same every time: 8 formations of 3 ships, and a journal
+ * of every kind of entry the scanner reads — rolls, damage, readiness, orders whose text has
+ * entities, character references, Cyrillic and white space around it, notes, an action of
+ * two events one of which has a time of its own (written the usual way and not), an action
+ * with a parameter of its head, undo and redo entries. */
+static char *
+hashed_campaign_text (void)
+{
+  GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                               "<campaign format=\"2\">\n"
+                               "  <scenario id=\"hash\" name=\"Hash\" ruleset=\"forcon-2010\">\n"
+                               "    <map>\n"
+                               "      <sector id=\"pol\" name=\"Pol\" x=\"0\" y=\"0\"/>\n"
+                               "      <sector id=\"komarr\" name=\"Komarr\" x=\"1\" y=\"0\"/>\n"
+                               "      <link from=\"pol\" to=\"komarr\"/>\n"
+                               "    </map>\n");
+
+  for (int f = 0; f < 8; f++)
+    {
+      g_string_append_printf (out, "    <formation id=\"f%d\" name=\"Formation %d\" "
+                                   "faction=\"barrayar\" sector=\"%s\" flagship=\"s%d\">\n",
+                              f, f, f % 2 == 0 ? "pol" : "komarr", 3 * f);
+      for (int k = 0; k < 3; k++)
+        g_string_append_printf (out, "      <ship id=\"s%d\" name=\"Ship %d\" class=\"vorberg\" "
+                                     "readiness=\"%d\"/>\n", 3 * f + k, 3 * f + k, 4 + k);
+      g_string_append (out, "    </formation>\n");
+    }
+  g_string_append (out, "  </scenario>\n"
+                        "  <dice seed=\"2010\" draws=\"12\"/>\n"
+                        "  <journal>\n");
+  for (int i = 1; i <= 120; i++)
+    {
+      g_autofree char *time = g_strdup_printf ("2026-11-22T18:%02d:%02dZ", i / 60, i % 60);
+      int ship = (i * 7) % 24;
+
+      switch (i % 5)
+        {
+        case 0:
+          g_string_append_printf (out, "    <action id=\"%d\" what=\"roll\" time=\"%s\">\n"
+                                       "      <event kind=\"roll\" time=\"%s\" purpose=\"Readiness "
+                                       "check\" clause=\"F-RDY-2\" sides=\"6\" values=\"%d %d\"/>\n"
+                                       "    </action>\n", i, time, time, 1 + i % 6, 1 + (i / 6) % 6);
+          break;
+        case 1:
+          g_string_append_printf (out, "    <action id=\"%d\" what=\"damage\" time=\"%s\">\n"
+                                       "      <event kind=\"damage\" time=\"%s\" ship=\"s%d\" "
+                                       "points=\"1\"/>\n"
+                                       "    </action>\n", i, time, time, ship);
+          break;
+        case 2:
+          g_string_append_printf (out, "    <action id=\"%d\" what=\"readiness\" time=\"%s\">\n"
+                                       "      <event kind=\"readiness\" time=\"%s\" ship=\"s%d\" "
+                                       "delta=\"%s\"/>\n"
+                                       "    </action>\n", i, time, time, ship,
+                                  i % 4 == 2 ? "-1" : "1");
+          break;
+        case 3:
+          g_string_append_printf (out, "    <action id=\"%d\" what=\"order\" time=\"%s\" "
+                                       "formation=\"f%d\">\n"
+                                       "      <event kind=\"order\" time=\"%s\" formation=\"f%d\" "
+                                       "by=\"Tung &amp; &lt;staff&gt; &#x416;\">\n"
+                                       "        Hold &amp; «ждать» &#65;&#x42; 'now' \"here\" %d\n"
+                                       "      </event>\n"
+                                       "    </action>\n", i, time, i % 8, time, i % 8, i);
+          break;
+        default:
+          g_string_append_printf (out, "    <action id=\"%d\" what=\"note\" time=\"%s\">\n"
+                                       "      <event kind=\"note\" time=\"%s\">The hulk drifts "
+                                       "%d.</event>\n"
+                                       "      <event kind=\"note\" time=\"%s\">  Second  </event>\n"
+                                       "    </action>\n", i, time, time, i,
+                                  i % 10 == 4 ? "2026-11-23T00:00:00+00:00"
+                                              : "2026-11-23T01:02:03Z");
+          break;
+        }
+      if (i % 17 == 0)
+        g_string_append_printf (out, "    <undo action=\"%d\" time=\"%s\"/>\n", i, time);
+      if (i % 34 == 0)
+        g_string_append_printf (out, "    <redo action=\"%d\" time=\"%s\"/>\n", i, time);
+    }
+  g_string_append (out, "  </journal>\n"
+                        "</campaign>\n");
+  return g_string_free (out, FALSE);
+}
+
+/* SHA-256 of everything opening @text gives: the state (adm_state_dump ()), the journal entry
+ * by entry, the file as it would be saved. */
+static char *
+state_hash (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text),
+                                                              "test.admiralty", &error);
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *state = NULL, *journal = NULL, *saved = NULL;
+  gsize length;
+
+  g_assert_no_error (error);
+  state = adm_state_dump (adm_campaign_get_state (campaign));
+  journal = dump_journal (campaign);
+  saved = adm_campaign_serialize (campaign, &length);
+  g_assert_nonnull (strstr (state, "roll "));
+  g_assert_nonnull (strstr (state, "order Hold & «ждать» AB 'now' \"here\""));
+  g_checksum_update (checksum, (const guchar *) state, -1);
+  g_checksum_update (checksum, (const guchar *) journal, -1);
+  g_checksum_update (checksum, (const guchar *) saved, (gssize) length);
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* Issue 15: opening is made faster without changing what it gives. The campaign above hashes
+ * to what it did when the journal's events were made attribute by attribute (before events
+ * were read in one allocation, the scenario's tree kept rather than copied), read by the
+ * scanner and by libxml2 alike. */
+static void
+test_state_hash (void)
+{
+  g_autofree char *text = hashed_campaign_text ();
+  g_autoptr(GString) forced = g_string_new (text);
+  g_autofree char *scanned = NULL, *by_libxml2 = NULL;
+
+  /* A comment at the start of the journal leaves all of it to libxml2. */
+  g_string_replace (forced, "<journal>\n", "<journal><!-- libxml2 -->\n", 1);
+  scanned = state_hash (text);
+  by_libxml2 = state_hash (forced->str);
+  g_test_message ("state hash %s", scanned);
+  g_assert_cmpstr (scanned, ==, by_libxml2);
+  g_assert_cmpstr (scanned, ==, STATE_HASH);
+}
+
+/* An event read from a file is one allocation (adm_event_new_read ()); changed afterwards, it
+ * takes strings of its own and keeps the rest as read. */
+static void
+test_read_event_changed (void)
+{
+  g_autofree char *text = hashed_campaign_text ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_load_memory (text, strlen (text),
+                                                              "test.admiralty", &error);
+  AdmJournal *journal;
+  AdmEvent *event, *head;
+
+  g_assert_no_error (error);
+  journal = adm_campaign_get_journal (campaign);
+  /* Action 3: an order whose head names its formation. */
+  head = adm_journal_action_get_head (adm_journal_get_entry_action (journal, 2));
+  event = g_ptr_array_index (adm_journal_action_get_events (adm_journal_get_entry_action (journal,
+                                                                                          2)), 0);
+  g_assert_cmpstr (adm_journal_action_get_what (adm_journal_get_entry_action (journal, 2)), ==,
+                   "order");
+  g_assert_cmpuint (adm_event_get_n_attributes (head), ==, 1);
+  g_assert_cmpstr (adm_event_get (head, "formation"), ==, "f3");
+  g_assert_cmpint (adm_event_get_line (head), ==, 0);
+  g_assert_cmpstr (adm_event_get_kind (event), ==, "order");
+  g_assert_cmpstr (adm_event_get (event, "by"), ==, "Tung & <staff> Ж");
+  g_assert_cmpstr (adm_event_get_text (event), ==, "Hold & «ждать» AB 'now' \"here\" 3");
+
+  adm_event_set (event, "by", "Vorkosigan");
+  adm_event_set (event, "extra", "1");
+  g_assert_cmpstr (adm_event_get (event, "by"), ==, "Vorkosigan");
+  g_assert_cmpstr (adm_event_get (event, "formation"), ==, "f3");
+  g_assert_cmpstr (adm_event_get (event, "extra"), ==, "1");
+  g_assert_cmpstr (adm_event_get_kind (event), ==, "order");
+  g_assert_cmpstr (adm_event_get_text (event), ==, "Hold & «ждать» AB 'now' \"here\" 3");
+  adm_event_set_text (event, "  Withdraw  ");
+  g_assert_cmpstr (adm_event_get_text (event), ==, "Withdraw");
+  adm_event_set_text (event, NULL);
+  g_assert_null (adm_event_get_text (event));
+  g_assert_cmpuint (adm_event_get_n_attributes (event), ==, 3);
+
+  /* A note read with text of white space only has none. */
+  {
+    AdmEventPair pair = { "by", 2, "me", 2 };
+    g_autoptr(AdmEvent) read = adm_event_new_read ("notex", 4, 5, 7, &pair, 1, " \n\t ", 4);
+
+    g_assert_cmpstr (adm_event_get_kind (read), ==, "note");
+    g_assert_cmpint (adm_event_get_time (read), ==, 5);
+    g_assert_cmpint (adm_event_get_line (read), ==, 7);
+    g_assert_null (adm_event_get_text (read));
+    g_assert_cmpstr (adm_event_get (read, "by"), ==, "me");
+    adm_event_set_text (read, "x");
+    g_assert_cmpstr (adm_event_get_text (read), ==, "x");
+  }
+}
+
 /* Opening reads the file into memory made at once (adm_xml_read_file_bytes ()), with the
  * refusals of before: a missing file, a folder, a pipe (without waiting for a writer), an
  * empty file; and a campaign read so opens. */
@@ -500,5 +687,7 @@ main (int   argc,
                    test_scanner_and_libxml2_agree);
   g_test_add_func ("/engine/campaign-load/scanner-damaged", test_scanner_damaged);
   g_test_add_func ("/engine/campaign-load/file-refusals", test_file_refusals);
+  g_test_add_func ("/engine/campaign-load/state-hash", test_state_hash);
+  g_test_add_func ("/engine/campaign-load/read-event-changed", test_read_event_changed);
   return g_test_run ();
 }

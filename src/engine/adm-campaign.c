@@ -206,8 +206,11 @@ parse_u64 (xmlNode     *node,
   return TRUE;
 }
 
+/* The scenario takes *@doc, the document @node is in (adm_scenario_new_from_doc ()), when
+ * its ruleset loads: @node stays valid as long as the scenario. */
 static AdmScenario *
-scenario_from_node (xmlNode     *node,
+scenario_from_node (xmlDoc     **doc,
+                    xmlNode     *node,
                     const char  *display_name,
                     GError     **error)
 {
@@ -223,7 +226,7 @@ scenario_from_node (xmlNode     *node,
                          local_error->message);
       return NULL;
     }
-  return adm_scenario_new_from_node (node, display_name, ruleset, error);
+  return adm_scenario_new_from_doc (g_steal_pointer (doc), node, display_name, ruleset, error);
 }
 
 /* <battles>: each <engagement-battle engagement=… turn=… phase=…> holds a saved battle's
@@ -291,7 +294,8 @@ load_battles (AdmCampaign  *self,
 /* @reader holds the journal as it was read with the file, and @journal_error what was wrong
  * with it, said once the rest of the file is found right. */
 static AdmCampaign *
-campaign_from_node (xmlNode           *root,
+campaign_from_node (xmlDoc           **doc,
+                    xmlNode           *root,
                     const char        *display_name,
                     AdmJournalReader  *reader,
                     GError           **journal_error,
@@ -312,7 +316,9 @@ campaign_from_node (xmlNode           *root,
       return NULL;
     }
 
-  scenario = scenario_from_node (adm_xml_first_element (root, "scenario"), display_name, error);
+  /* From here on the scenario holds the document, @root included. */
+  scenario = scenario_from_node (doc, adm_xml_first_element (root, "scenario"), display_name,
+                                 error);
   if (scenario == NULL)
     return NULL;
 
@@ -347,6 +353,16 @@ campaign_from_node (xmlNode           *root,
     }
   if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, error))
     return NULL;
+  /* The battles were kept as text: their trees go, the document stays with the scenario. */
+  {
+    xmlNode *battles = adm_xml_first_element (root, "battles");
+
+    if (battles != NULL)
+      {
+        xmlUnlinkNode (battles);
+        xmlFreeNode (battles);
+      }
+  }
   return g_steal_pointer (&self);
 }
 
@@ -391,7 +407,7 @@ load_memory (GBytes      *bytes,
 
   *is_campaign = adm_xml_is (root, "campaign");
   if (*is_campaign)
-    return campaign_from_node (root, display_name, reader, &journal_error, error);
+    return campaign_from_node (&doc, root, display_name, reader, &journal_error, error);
 
   if (!adm_xml_is (root, "scenario"))
     {
@@ -401,7 +417,7 @@ load_memory (GBytes      *bytes,
       return NULL;
     }
 
-  scenario = scenario_from_node (root, display_name, error);
+  scenario = scenario_from_node (&doc, root, display_name, error);
   if (scenario == NULL)
     return NULL;
   /* A new campaign's dice are seeded from the clock: every campaign rolls differently. */

@@ -3,13 +3,16 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-event.h"
 #include "adm-xml.h"
 
 /* One allocation for the attributes, not two arrays (and their g_slice headers): a long
- * journal holds tens of thousands of events, and opening it was mostly making them. */
+ * journal holds tens of thousands of events, and opening it was mostly making them. An event
+ * read from a file (adm_event_new_read ()) is one allocation in all: its kind, attributes and
+ * text are in the block after it, until it is changed. */
 struct _AdmEvent
 {
   char      *kind;
@@ -19,6 +22,7 @@ struct _AdmEvent
   guint      allocated;   /* attributes room in @pairs */
   char     **pairs;       /* key, value, key, value, … in insertion order */
   char      *text;
+  gboolean   packed;      /* @kind, @pairs, its strings and @text are in the event's block */
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
@@ -28,6 +32,8 @@ adm_event_clear (gpointer data)
 {
   AdmEvent *self = data;
 
+  if (self->packed)
+    return;
   g_free (self->kind);
   for (guint i = 0; i < 2 * self->n_attributes; i++)
     g_free (self->pairs[i]);
@@ -47,6 +53,98 @@ adm_event_new (const char *kind,
   self->kind = g_strdup (kind);
   self->time = time;
   return self;
+}
+
+/* The length of @text without the white space around it (as g_strstrip () leaves it), from
+ * *@start. */
+static gsize
+stripped (const char *text,
+          gsize       length,
+          gsize      *start)
+{
+  gsize from = 0;
+
+  while (from < length && g_ascii_isspace (text[from]))
+    from++;
+  while (length > from && g_ascii_isspace (text[length - 1]))
+    length--;
+  *start = from;
+  return length - from;
+}
+
+AdmEvent *
+adm_event_new_read (const char         *kind,
+                    gsize               kind_length,
+                    gint64              time,
+                    int                 line,
+                    const AdmEventPair *pairs,
+                    guint               n_pairs,
+                    const char         *text,
+                    gsize               text_length)
+{
+  gsize size, text_start = 0, kept_text = 0;
+  AdmEvent *self;
+  char *out;
+
+  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
+  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
+
+  if (text != NULL)
+    kept_text = stripped (text, text_length, &text_start);
+  /* The event, its pairs' pointers, then the strings, each with its NUL. */
+  size = sizeof (AdmEvent) + 2 * n_pairs * sizeof (char *) + kind_length + 1;
+  for (guint i = 0; i < n_pairs; i++)
+    size += pairs[i].key_length + 1 + pairs[i].value_length + 1;
+  if (kept_text > 0)
+    size += kept_text + 1;
+
+  self = g_atomic_rc_box_alloc (size);
+  self->time = time;
+  self->line = line;
+  self->n_attributes = n_pairs;
+  self->allocated = n_pairs;
+  self->pairs = n_pairs > 0 ? (char **) (self + 1) : NULL;
+  self->packed = TRUE;
+  out = (char *) (self + 1) + 2 * n_pairs * sizeof (char *);
+#define PUT(target, from, length) \
+  G_STMT_START { \
+    (target) = out; \
+    memcpy (out, (from), (length)); \
+    out[(length)] = '\0'; \
+    out += (length) + 1; \
+  } G_STMT_END
+  PUT (self->kind, kind, kind_length);
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      /* What adm_event_set () refuses, a file cannot give. */
+      g_warn_if_fail (pairs[i].key_length > 0);
+      PUT (self->pairs[2 * i], pairs[i].key, pairs[i].key_length);
+      PUT (self->pairs[2 * i + 1], pairs[i].value, pairs[i].value_length);
+    }
+  self->text = NULL;
+  if (kept_text > 0)
+    PUT (self->text, text + text_start, kept_text);
+#undef PUT
+  g_assert ((gsize) (out - (char *) self) == size);
+  return self;
+}
+
+/* An event read from a file gets strings of its own before it is changed. */
+static void
+unpack (AdmEvent *self)
+{
+  char **pairs;
+
+  if (!self->packed)
+    return;
+  pairs = g_new (char *, 2 * MAX (self->n_attributes, 1));
+  for (guint i = 0; i < 2 * self->n_attributes; i++)
+    pairs[i] = g_strdup (self->pairs[i]);
+  self->pairs = pairs;
+  self->allocated = MAX (self->n_attributes, 1);
+  self->kind = g_strdup (self->kind);
+  self->text = g_strdup (self->text);
+  self->packed = FALSE;
 }
 
 AdmEvent *
@@ -101,6 +199,7 @@ adm_event_set (AdmEvent   *self,
   g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
   g_return_if_fail (value != NULL);
 
+  unpack (self);
   for (guint i = 0; i < self->n_attributes; i++)
     if (g_str_equal (self->pairs[2 * i], key))
       {
@@ -192,6 +291,7 @@ adm_event_set_text (AdmEvent   *self,
   g_autofree char *stripped = text != NULL ? g_strstrip (g_strdup (text)) : NULL;
 
   g_return_if_fail (self != NULL);
+  unpack (self);
   /* As the file gives it back (adm_event_new_from_xml () and the journal's scanner): without
    * the white space around it, and none when nothing else is left — so that the event
    * replayed from the file is the one that was checked when it was recorded. */

@@ -18,6 +18,25 @@ GType        adm_event_get_type  (void) G_GNUC_CONST;
 /* @time is seconds since the Unix epoch, UTC. */
 AdmEvent    *adm_event_new       (const char *kind,
                                   gint64      time) G_GNUC_WARN_UNUSED_RESULT;
+/* An attribute as read from a file: its name and value, not NUL-terminated. */
+typedef struct {
+  const char *key;
+  gsize       key_length;
+  const char *value;
+  gsize       value_length;
+} AdmEventPair;
+
+/* An event as a file gives it, in one allocation: @pairs in order (no "kind" or "time", no
+ * key twice — what XML attributes are), @text without the white space around it
+ * (adm_event_set_text ()); @text may be NULL. */
+AdmEvent    *adm_event_new_read  (const char         *kind,
+                                  gsize               kind_length,
+                                  gint64              time,
+                                  int                 line,
+                                  const AdmEventPair *pairs,
+                                  guint               n_pairs,
+                                  const char         *text,
+                                  gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
 

@@ -602,8 +602,13 @@ parse_written_time (const char *text,
   static const guint at[6] = { 0, 5, 8, 11, 14, 17 }, width[6] = { 4, 2, 2, 2, 2, 2 };
   gint64 field[6], year, month, era, year_of_era, day_of_year, day_of_era;
 
-  if (strlen (text) != 20 || text[4] != '-' || text[7] != '-' || text[10] != 'T' ||
-      text[13] != ':' || text[16] != ':' || text[19] != 'Z')
+  /* Every character up to the 20th is looked at before the next: none is past the end. */
+  if (text[0] == '\0' || text[1] == '\0' || text[2] == '\0' || text[3] == '\0' ||
+      text[4] != '-' || text[5] == '\0' || text[6] == '\0' || text[7] != '-' ||
+      text[8] == '\0' || text[9] == '\0' || text[10] != 'T' || text[11] == '\0' ||
+      text[12] == '\0' || text[13] != ':' || text[14] == '\0' || text[15] == '\0' ||
+      text[16] != ':' || text[17] == '\0' || text[18] == '\0' || text[19] != 'Z' ||
+      text[20] != '\0')
     return FALSE;
   for (guint f = 0; f < G_N_ELEMENTS (at); f++)
     {
@@ -677,9 +682,17 @@ read_action_id (const AdmXmlElement  *element,
                 GError              **error)
 {
   const char *text = adm_xml_element_get (element, attribute);
-  guint64 value;
+  guint64 value = 0;
+  guint digits = 0;
 
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL) ||
+  /* Up to nine digits, as written, read at once; anything else as g_ascii_string_to_unsigned ()
+   * decides. */
+  while (text != NULL && digits < 10 && g_ascii_isdigit (text[digits]))
+    value = value * 10 + (guint64) (text[digits++] - '0');
+  if (text == NULL || digits == 0 || digits > 9 || text[digits] != '\0')
+    value = 0;
+  if (text == NULL ||
+      (value == 0 && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL)) ||
       value > limit)
     {
       adm_xml_set_error_at (error, display_name, element->line,
@@ -706,6 +719,47 @@ check_not_foreign (const AdmXmlElement  *element,
   return FALSE;
 }
 
+/* The event of kind @kind that @element is, in one allocation (adm_event_new_read ()): its
+ * attributes but "time", "kind", @named (the attribute that gave the kind) and @also (or
+ * NULL), and its text when @with_text. */
+static AdmEvent *
+event_read (const char          *kind,
+            const AdmXmlElement *element,
+            const char          *named,
+            const char          *also,
+            gboolean             with_text,
+            int                  line,
+            gint64               time)
+{
+  AdmEventPair stack[16], *pairs = stack;
+  g_autofree AdmEventPair *heap = NULL;
+  gsize named_length = strlen (named), also_length = also != NULL ? strlen (also) : 0;
+  guint n = 0;
+
+  if (element->n_attributes > G_N_ELEMENTS (stack))
+    pairs = heap = g_new (AdmEventPair, element->n_attributes);
+  for (guint i = 0; i < element->n_attributes; i++)
+    {
+      const char *name = element->attributes[2 * i];
+      gsize length = element->lengths[2 * i];
+
+      /* An event's own, which adm_event_set () refuses as parameters; the names compared
+       * only when their lengths are the same. */
+      if ((length == 4 && (memcmp (name, "kind", 4) == 0 || memcmp (name, "time", 4) == 0)) ||
+          (length == named_length && memcmp (name, named, length) == 0) ||
+          (also != NULL && length == also_length && memcmp (name, also, length) == 0))
+        continue;
+      pairs[n].key = name;
+      pairs[n].key_length = element->lengths[2 * i];
+      pairs[n].value = element->attributes[2 * i + 1];
+      pairs[n].value_length = element->lengths[2 * i + 1];
+      n++;
+    }
+  return adm_event_new_read (kind, strlen (kind), time, line, pairs, n,
+                             with_text ? element->text : NULL,
+                             with_text ? element->text_length : 0);
+}
+
 /* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
  * elements read without a tree). An event written at its action's time, as most are, takes
  * the time read for the action (@action_time_text, @action_time; NULL when none). */
@@ -718,8 +772,6 @@ event_from_element (const AdmXmlElement  *element,
 {
   const char *kind = adm_xml_element_get (element, "kind");
   const char *time_text = adm_xml_element_get (element, "time");
-  g_autoptr(AdmEvent) event = NULL;
-  g_autofree char *text = NULL;
   gint64 time;
 
   if (!check_not_foreign (element, display_name, error))
@@ -746,22 +798,7 @@ event_from_element (const AdmXmlElement  *element,
       return NULL;
     }
 
-  event = adm_event_new (kind, time);
-  adm_event_set_line (event, element->line);
-  for (guint i = 0; i < element->n_attributes; i++)
-    {
-      const char *name = element->attributes[2 * i];
-
-      if (!g_str_equal (name, "kind") && !g_str_equal (name, "time"))
-        adm_event_set (event, name, element->attributes[2 * i + 1]);
-    }
-  if (*element->text != '\0')
-    {
-      text = g_strstrip (g_strdup (element->text));
-      if (*text != '\0')
-        adm_event_set_text (event, text);
-    }
-  return g_steal_pointer (&event);
+  return event_read (kind, element, "kind", NULL, TRUE, element->line, time);
 }
 
 /* Appends a loaded action as recording would, without applying it (the replay does). */
@@ -825,15 +862,14 @@ load_action (AdmJournal           *self,
     }
   if (!check_no_text (element, display_name, error))
     return FALSE;
-  action = adm_journal_action_new (what, time);
+  /* As adm_journal_action_new () makes it, the head in one allocation and the events' array
+   * the size it will be. */
+  action = g_new0 (AdmJournalAction, 1);
+  g_atomic_ref_count_init (&action->ref_count);
+  action->events = g_ptr_array_new_full (element->n_children, (GDestroyNotify) adm_event_unref);
   action->line = element->line;
-  for (guint i = 0; i < element->n_attributes; i++)
-    {
-      const char *name = element->attributes[2 * i];
-
-      if (!g_str_equal (name, "id") && !g_str_equal (name, "what") && !g_str_equal (name, "time"))
-        adm_event_set (action->head, name, element->attributes[2 * i + 1]);
-    }
+  /* The head's line is 0, as a recorded action's; it has no text (the action holds none). */
+  action->head = event_read (what, element, "what", "id", FALSE, 0, time);
   for (guint i = 0; i < element->n_children; i++)
     {
       const AdmXmlElement *child = element->children[i];

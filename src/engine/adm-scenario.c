@@ -16,7 +16,9 @@ struct _AdmScenario
 {
   GObject     parent_instance;
 
-  xmlDoc     *doc;            /* owns a copy of the <scenario> element */
+  xmlDoc     *doc;            /* holds @node: a copy of the <scenario> element, or the
+                               * document it was read in (adm_scenario_new_from_doc ()) */
+  xmlNode    *node;
   AdmRuleset *ruleset;
   char       *id;
   char       *name;
@@ -953,19 +955,16 @@ out:
   return ok;
 }
 
-AdmScenario *
-adm_scenario_new_from_node (xmlNode     *node,
-                            const char  *display_name,
-                            AdmRuleset  *ruleset,
-                            GError     **error)
+/* The scenario of @node; its document is the caller's to give it. */
+static AdmScenario *
+scenario_from_node (xmlNode     *node,
+                    const char  *display_name,
+                    AdmRuleset  *ruleset,
+                    GError     **error)
 {
   g_autoptr(AdmScenario) self = NULL;
   Loader loader;
   xmlNode *child;
-
-  g_return_val_if_fail (adm_xml_is (node, "scenario"), NULL);
-  g_return_val_if_fail (display_name != NULL, NULL);
-  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
 
   if (!check_lexical (node, display_name, error))
     return NULL;
@@ -1003,10 +1002,58 @@ adm_scenario_new_from_node (xmlNode     *node,
   if (!load_alliances (&loader, node, error))
     return NULL;
 
-  self->doc = xmlNewDoc ((const xmlChar *) "1.0");
-  xmlDocSetRootElement (self->doc, xmlDocCopyNode (node, self->doc, 1));
-
   return g_steal_pointer (&self);
+}
+
+AdmScenario *
+adm_scenario_new_from_node (xmlNode     *node,
+                            const char  *display_name,
+                            AdmRuleset  *ruleset,
+                            GError     **error)
+{
+  AdmScenario *self;
+
+  g_return_val_if_fail (adm_xml_is (node, "scenario"), NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
+
+  self = scenario_from_node (node, display_name, ruleset, error);
+  if (self == NULL)
+    return NULL;
+  self->doc = xmlNewDoc ((const xmlChar *) "1.0");
+  self->node = xmlDocCopyNode (node, self->doc, 1);
+  xmlDocSetRootElement (self->doc, self->node);
+  return self;
+}
+
+AdmScenario *
+adm_scenario_new_from_doc (xmlDoc      *doc,
+                           xmlNode     *node,
+                           const char  *display_name,
+                           AdmRuleset  *ruleset,
+                           GError     **error)
+{
+  AdmScenario *self;
+
+  g_return_val_if_fail (doc != NULL, NULL);
+  if (!adm_xml_is (node, "scenario") || node->doc != doc || display_name == NULL ||
+      !ADM_IS_RULESET (ruleset))
+    {
+      xmlFreeDoc (doc);
+      g_return_val_if_reached (NULL);
+    }
+
+  self = scenario_from_node (node, display_name, ruleset, error);
+  if (self == NULL)
+    {
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+  /* The element read is kept where it was read, not copied: a copy of a scenario of a
+   * thousand ships was a tenth of the time of opening a long campaign. */
+  self->doc = doc;
+  self->node = node;
+  return self;
 }
 
 AdmScenario *
@@ -1035,14 +1082,14 @@ adm_scenario_load_file (const char  *path,
       return NULL;
     }
 
-  return adm_scenario_new_from_node (root, path, ruleset, error);
+  return adm_scenario_new_from_doc (g_steal_pointer (&doc), root, path, ruleset, error);
 }
 
 xmlNode *
 adm_scenario_get_node (AdmScenario *self)
 {
   g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
-  return xmlDocGetRootElement (self->doc);
+  return self->node;
 }
 
 const char *

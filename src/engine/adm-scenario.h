@@ -66,7 +66,15 @@ AdmScenario  *adm_scenario_new_from_node  (xmlNode      *node,
                                            AdmRuleset   *ruleset,
                                            GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
-/* A copy of the <scenario> element as loaded, written verbatim into campaigns. */
+/* The same, keeping @doc (transfer full: freed on failure too), the document @node was read
+ * in, instead of a copy of @node. */
+AdmScenario  *adm_scenario_new_from_doc   (xmlDoc       *doc,
+                                           xmlNode      *node,
+                                           const char   *display_name,
+                                           AdmRuleset   *ruleset,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The <scenario> element as loaded, written verbatim into campaigns. */
 xmlNode      *adm_scenario_get_node       (AdmScenario  *self);
 
 const char   *adm_scenario_get_id          (AdmScenario *self);

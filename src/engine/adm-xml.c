@@ -976,21 +976,29 @@ typedef struct {
 typedef struct {
   GArray    *nodes;         /* BuildNode, in document order */
   GArray    *open;          /* guint: the nodes not yet closed, innermost last */
-  GArray    *attributes;    /* gsize: name and value offsets into @strings */
+  GArray    *attributes;    /* gsize: name and value offsets into @strings, then lengths */
   GString   *strings;       /* NUL-terminated */
   GArray    *elements;      /* AdmXmlElement: @nodes made public */
   GPtrArray *pointers;      /* the attributes' and children's pointers of @elements */
+  GArray    *lengths;       /* gsize: the attributes' lengths of @elements */
+  guint      attributes_room;  /* what @attributes, @nodes and @open have been grown to */
+  guint      nodes_room;
+  guint      open_room;
 } Builder;
 
 static void
 builder_init (Builder *self)
 {
-  self->nodes = g_array_new (FALSE, FALSE, sizeof (BuildNode));
-  self->open = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->attributes = g_array_new (FALSE, FALSE, sizeof (gsize));
+  self->nodes = g_array_sized_new (FALSE, FALSE, sizeof (BuildNode), 8);
+  self->open = g_array_sized_new (FALSE, FALSE, sizeof (guint), 8);
+  self->attributes = g_array_sized_new (FALSE, FALSE, sizeof (gsize), 64);
   self->strings = g_string_sized_new (1024);
-  self->elements = g_array_new (FALSE, FALSE, sizeof (AdmXmlElement));
-  self->pointers = g_ptr_array_new ();
+  self->elements = g_array_sized_new (FALSE, FALSE, sizeof (AdmXmlElement), 8);
+  self->pointers = g_ptr_array_sized_new (64);
+  self->lengths = g_array_sized_new (FALSE, FALSE, sizeof (gsize), 32);
+  self->attributes_room = 0;
+  self->nodes_room = 0;
+  self->open_room = 0;
 }
 
 static void
@@ -1002,29 +1010,36 @@ builder_clear (Builder *self)
   g_string_free (self->strings, TRUE);
   g_array_unref (self->elements);
   g_ptr_array_unref (self->pointers);
+  g_array_unref (self->lengths);
 }
 
 static void
 builder_reset (Builder *self)
 {
-  g_array_set_size (self->nodes, 0);
-  g_array_set_size (self->open, 0);
-  g_array_set_size (self->attributes, 0);
-  g_string_truncate (self->strings, 0);
+  self->nodes->len = 0;
+  self->open->len = 0;
+  self->attributes->len = 0;
+  self->strings->len = 0;
+  self->strings->str[0] = '\0';
 }
 
-static gsize
+static inline gsize
 builder_add_string (Builder    *self,
                     const char *text,
                     gssize      length)
 {
-  gsize offset = self->strings->len;
+  GString *strings = self->strings;
+  gsize offset = strings->len;
   gsize n = length >= 0 ? (gsize) length : strlen (text);
 
-  /* One string of NUL-terminated strings: grown once, copied into, no checks per byte. */
-  g_string_set_size (self->strings, offset + n + 1);
-  memcpy (self->strings->str + offset, text, n);
-  self->strings->str[offset + n] = '\0';
+  /* One string of NUL-terminated strings: grown when it must, copied into, no checks per
+   * byte. */
+  if (G_UNLIKELY (offset + n + 1 >= strings->allocated_len))
+    g_string_set_size (strings, offset + n + 1);
+  memcpy (strings->str + offset, text, n);
+  strings->str[offset + n] = '\0';
+  strings->len = offset + n + 1;
+  strings->str[strings->len] = '\0';
   return offset;
 }
 
@@ -1045,7 +1060,7 @@ builder_open_len (Builder    *self,
                   gboolean    in_namespace,
                   int         line)
 {
-  BuildNode node = { 0, -1, line, self->attributes->len / 2, 0, -1, 0, G_MAXUINT, 0, 0, 0 };
+  BuildNode node = { 0, -1, line, self->attributes->len / 4, 0, -1, 0, G_MAXUINT, 0, 0, 0 };
   guint index = self->nodes->len;
 
   if (prefix != NULL)
@@ -1063,8 +1078,24 @@ builder_open_len (Builder    *self,
       node.parent = g_array_index (self->open, guint, self->open->len - 1);
       g_array_index (self->nodes, BuildNode, node.parent).n_children++;
     }
-  g_array_append_val (self->nodes, node);
-  g_array_append_val (self->open, index);
+  /* The arrays grow only while the deepest and longest entries are first read. */
+  if (G_UNLIKELY (index + 1 > self->nodes_room))
+    {
+      g_array_set_size (self->nodes, MAX (2 * self->nodes_room, index + 1));
+      self->nodes_room = self->nodes->len;
+    }
+  self->nodes->len = index + 1;
+  g_array_index (self->nodes, BuildNode, index) = node;
+  if (G_UNLIKELY (self->open->len + 1 > self->open_room))
+    {
+      guint depth = self->open->len;
+
+      g_array_set_size (self->open, MAX (2 * self->open_room, depth + 1));
+      self->open_room = self->open->len;
+      self->open->len = depth;
+    }
+  g_array_index (self->open, guint, self->open->len) = index;
+  self->open->len++;
 }
 
 static void
@@ -1090,18 +1121,36 @@ builder_add_attribute_len (Builder    *self,
   BuildNode *node = builder_top (self);
   gsize offsets[2];
 
+  gsize lengths[2];
+  guint at = self->attributes->len;
+
   if (prefix != NULL)
     {
       g_autofree char *qualified = g_strconcat (prefix, ":", name, NULL);
 
-      offsets[0] = builder_add_string (self, qualified, -1);
+      lengths[0] = strlen (qualified);
+      offsets[0] = builder_add_string (self, qualified, (gssize) lengths[0]);
     }
   else
-    offsets[0] = builder_add_string (self, name, name_length);
-  offsets[1] = builder_add_string (self, value, length);
+    {
+      lengths[0] = name_length >= 0 ? (gsize) name_length : strlen (name);
+      offsets[0] = builder_add_string (self, name, (gssize) lengths[0]);
+    }
+  lengths[1] = length >= 0 ? (gsize) length : strlen (value);
+  offsets[1] = builder_add_string (self, value, (gssize) lengths[1]);
   if (in_namespace && node->foreign < 0)
     node->foreign = (gssize) offsets[0];
-  g_array_append_vals (self->attributes, offsets, 2);
+  /* Offsets and lengths side by side: name, value, name length, value length. */
+  if (G_UNLIKELY (at + 4 > self->attributes_room))
+    {
+      g_array_set_size (self->attributes, MAX (2 * self->attributes_room, at + 4));
+      self->attributes_room = self->attributes->len;
+    }
+  self->attributes->len = at + 4;
+  g_array_index (self->attributes, gsize, at) = offsets[0];
+  g_array_index (self->attributes, gsize, at + 1) = offsets[1];
+  g_array_index (self->attributes, gsize, at + 2) = lengths[0];
+  g_array_index (self->attributes, gsize, at + 3) = lengths[1];
   node->n_attributes++;
 }
 
@@ -1125,7 +1174,14 @@ builder_add_text (Builder    *self,
 {
   BuildNode *node = builder_top (self);
 
-  if (node->text >= 0 && (gsize) node->text + node->text_length + 1 == self->strings->len)
+  if (node->text < 0)
+    {
+      /* Most elements' text comes in one run. */
+      node->text = (gssize) builder_add_string (self, text, (gssize) length);
+      node->text_length = length;
+      return;
+    }
+  if ((gsize) node->text + node->text_length + 1 == self->strings->len)
     g_string_truncate (self->strings, self->strings->len - 1);
   else
     {
@@ -1156,12 +1212,22 @@ builder_finish (Builder    *self,
 {
   const char *base = self->strings->str;
   guint n = self->nodes->len;
-  guint child_slot = self->attributes->len;
+  guint n_strings = self->attributes->len / 2;
+  guint child_slot = n_strings;
+  const gsize *attributes = (const gsize *) (gpointer) self->attributes->data;
+  gsize *lengths;
 
   g_array_set_size (self->elements, n);
-  g_ptr_array_set_size (self->pointers, (gint) (self->attributes->len + n));
-  for (guint i = 0; i < self->attributes->len; i++)
-    self->pointers->pdata[i] = (gpointer) (base + g_array_index (self->attributes, gsize, i));
+  g_ptr_array_set_size (self->pointers, (gint) (n_strings + n));
+  g_array_set_size (self->lengths, n_strings);
+  lengths = (gsize *) (gpointer) self->lengths->data;
+  for (guint i = 0; i < n_strings / 2; i++)
+    {
+      self->pointers->pdata[2 * i] = (gpointer) (base + attributes[4 * i]);
+      self->pointers->pdata[2 * i + 1] = (gpointer) (base + attributes[4 * i + 1]);
+      lengths[2 * i] = attributes[4 * i + 2];
+      lengths[2 * i + 1] = attributes[4 * i + 3];
+    }
   for (guint i = 0; i < n; i++)
     {
       BuildNode *node = &g_array_index (self->nodes, BuildNode, i);
@@ -1172,7 +1238,9 @@ builder_finish (Builder    *self,
       element->foreign = node->foreign >= 0 ? base + node->foreign : NULL;
       element->n_attributes = node->n_attributes;
       element->attributes = (const char **) self->pointers->pdata + 2 * node->first_attribute;
+      element->lengths = lengths + 2 * node->first_attribute;
       element->text = node->text >= 0 ? base + node->text : "";
+      element->text_length = node->text >= 0 ? node->text_length : 0;
       element->n_children = 0;
       element->children = (AdmXmlElement **) self->pointers->pdata + child_slot;
       child_slot += node->n_children;
@@ -1645,7 +1713,10 @@ scan_chars (Scan        *scan,
   gboolean references = FALSE;
 
   if (decode)
-    g_string_truncate (scan->decoded, 0);
+    {
+      scan->decoded->len = 0;
+      scan->decoded->str[0] = '\0';
+    }
   while (scan->pos < scan->length)
     {
       guchar c;
@@ -2444,6 +2515,15 @@ adm_xml_is_char (gunichar c)
 gunichar
 adm_xml_first_bad_char (const char *text)
 {
+  const guchar *ascii = (const guchar *) text;
+
+  /* Most texts are printable ASCII, which XML allows all of: looked at byte by byte, and
+   * character by character only from the first byte that is not. */
+  while (*ascii >= 0x20 && *ascii < 0x80)
+    ascii++;
+  if (*ascii == '\0')
+    return 0;
+  text = (const char *) ascii;
   if (!g_utf8_validate (text, -1, NULL))
     return (gunichar) -1;
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))

@@ -48,7 +48,9 @@ struct _AdmXmlElement
   const char     *foreign;
   guint           n_attributes;
   const char    **attributes;     /* name, value, name, value, … as read (entities decoded) */
+  const gsize    *lengths;        /* the length of each of @attributes' strings */
   const char     *text;           /* the character data directly inside it; "" when none */
+  gsize           text_length;
   guint           n_children;
   AdmXmlElement **children;       /* its child elements, in order */
   /* Its bytes in the file, from "<" to its end, when streamed; else NULL. */
