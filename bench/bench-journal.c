@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-journal.c: undo and redo in a long battle (issue 15) — 100 cruisers a side played for
  * 20 turns (100 phases), then the last phase undone and redone: the journal puts back the
- * state kept from before the phase instead of replaying 99 phases. Prints figures with their
+ * state kept from before the phase instead of replaying 99 phases. Then the same battle kept
+ * inside a campaign of 1,000 and of 10,000 events: the save of one phase (and of an undo and
+ * a redo) adds the battle's new journal entry at the file's end. Prints figures with their
  * targets; asserts nothing. */
 
 #include "config.h"
 
 #include <locale.h>
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
 
@@ -62,6 +67,159 @@ cpu_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
+/* A campaign's scenario: 20 sectors in a line, 40 formations of 5 ships. */
+static char *
+generate_scenario (AdmRuleset *ruleset)
+{
+  GString *xml = g_string_new ("<scenario id=\"bench\" name=\"Benchmark\" ruleset=\"forcon-2010\">\n"
+                               "  <map>\n");
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  const AdmShipClass *klass = NULL;
+
+  for (guint i = 0; i < classes->len && klass == NULL; i++)
+    if (((AdmShipClass *) g_ptr_array_index (classes, i))->category == ADM_CATEGORY_CAPITAL)
+      klass = g_ptr_array_index (classes, i);
+  for (int s = 0; s < 20; s++)
+    g_string_append_printf (xml, "    <sector id=\"s%d\" name=\"Sector %d\" x=\"%d\" y=\"0\"/>\n",
+                            s, s, s);
+  for (int s = 1; s < 20; s++)
+    g_string_append_printf (xml, "    <link from=\"s%d\" to=\"s%d\"/>\n", s - 1, s);
+  g_string_append (xml, "  </map>\n");
+  for (int f = 0; f < 40; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f % factions->len);
+
+      g_string_append_printf (xml, "  <formation id=\"f%d\" name=\"Formation %d\" "
+                                   "faction=\"%s\" sector=\"s%d\" flagship=\"ship%d\">\n",
+                              f, f, faction->id, f % 20, f * 5);
+      for (int n = f * 5; n < f * 5 + 5; n++)
+        g_string_append_printf (xml, "    <ship id=\"ship%d\" name=\"Ship %d\" class=\"%s\" "
+                                     "readiness=\"5\"/>\n", n, n, klass->id);
+      g_string_append (xml, "  </formation>\n");
+    }
+  g_string_append (xml, "</scenario>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Issue 15: a battle kept inside a campaign of @n_events events (rolls and notes), saved in
+ * @dir: the battle's set-up is kept once (the file written whole), then each phase is played
+ * and kept (adm_campaign_keep_battle ()): the CPU of keeping it, its save included, and the
+ * wall time with the fdatasync; a phase that ends a turn also keeps a checkpoint of the
+ * campaign, measured apart. Then an undo and a redo of the battle, kept the same way. */
+static void
+measure_kept_battle (const char *dir,
+                     const char *battle_xml,
+                     guint       n_events)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load ("forcon-2010", &error);
+  g_autofree char *scenario_xml = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (7);
+  g_autofree char *name = g_strdup_printf ("kept-%u.admiralty", n_events);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  double phase_cpu = 0, phase_max = 0, phase_wall = 0, turn_cpu = 0, undo_cpu = 0, redo_cpu = 0;
+  double first_cpu, start;
+  gint64 wall;
+  int phases = 0, turns = 0;
+  GStatBuf st;
+
+  if (ruleset == NULL)
+    g_error ("%s", error->message);
+  scenario_xml = generate_scenario (ruleset);
+  {
+    g_autofree char *scenario_path = g_build_filename (dir, "scenario.xml", NULL);
+
+    if (!g_file_set_contents (scenario_path, scenario_xml, -1, &error))
+      g_error ("%s", error->message);
+    scenario = adm_scenario_load_file (scenario_path, &error);
+  }
+  if (scenario == NULL)
+    g_error ("%s", error->message);
+  campaign = adm_campaign_new (scenario, 2010);
+  for (guint i = 0; i < n_events; i++)
+    {
+      if (i % 2 == 0)
+        {
+          AdmDiceRequest request = { 2, 6, "Readiness check", "F-RDY-2" };
+          guint values[2];
+
+          if (!adm_campaign_roll (campaign, NULL, &request, 1795370400 + i, values, &error))
+            g_error ("%s", error->message);
+        }
+      else
+        {
+          g_autoptr(AdmEvent) note = adm_event_new ("note", 1795370400 + i);
+
+          adm_event_set_text (note, "Patrol the sector and report contacts.");
+          if (!adm_campaign_append (campaign, note, &error))
+            g_error ("%s", error->message);
+        }
+    }
+  if (!adm_campaign_save (campaign, path, &error))
+    g_error ("%s", error->message);
+  battle = adm_battle_load_memory (battle_xml, strlen (battle_xml), "bench.xml", &error);
+  if (battle == NULL)
+    g_error ("%s", error->message);
+  /* The first keep: the set-up goes into <battles>, the file written whole. */
+  start = cpu_ms ();
+  if (!adm_campaign_keep_battle (campaign, "c1-1", battle, &error))
+    g_error ("%s", error->message);
+  first_cpu = cpu_ms () - start;
+
+  for (int p = 0; p < 20; p++)
+    {
+      double cpu;
+      gboolean ends_turn = adm_battle_get_phase (battle) == ADM_PHASE_END;
+
+      if (!adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (prng), &error))
+        g_error ("%s", error->message);
+      wall = g_get_monotonic_time ();
+      start = cpu_ms ();
+      if (!adm_campaign_keep_battle (campaign, "c1-1", battle, &error))
+        g_error ("%s", error->message);
+      cpu = cpu_ms () - start;
+      if (ends_turn)
+        {
+          turn_cpu += cpu;
+          turns++;
+          continue;
+        }
+      phase_cpu += cpu;
+      phase_max = MAX (phase_max, cpu);
+      phase_wall += (g_get_monotonic_time () - wall) / 1000.0;
+      phases++;
+    }
+  for (int i = 0; i < RUNS; i++)
+    {
+      if (!adm_battle_undo (battle, &error))
+        g_error ("%s", error->message);
+      start = cpu_ms ();
+      if (!adm_campaign_keep_battle (campaign, "c1-1", battle, &error))
+        g_error ("%s", error->message);
+      undo_cpu += cpu_ms () - start;
+      if (!adm_battle_redo (battle, &error))
+        g_error ("%s", error->message);
+      start = cpu_ms ();
+      if (!adm_campaign_keep_battle (campaign, "c1-1", battle, &error))
+        g_error ("%s", error->message);
+      redo_cpu += cpu_ms () - start;
+    }
+  g_stat (path, &st);
+  g_print ("a battle phase saved inside a %5u-event campaign: %6.2f ms CPU (max %.2f; target "
+           "≤ 2 ms, flat), %6.2f ms with the fdatasync (mean of %d phases; added in place; "
+           "file %.1f MiB)\n", n_events, phase_cpu / phases, phase_max, phase_wall / phases,
+           phases, st.st_size / 1048576.0);
+  g_print ("  an undo / a redo in that battle, saved: %.2f / %.2f ms CPU (mean of %d); the "
+           "phase that ends a turn, with its checkpoint of the campaign written whole: %.2f ms "
+           "CPU; the battle's first keep (its set-up into <battles>, the file written whole): "
+           "%.2f ms CPU\n", undo_cpu / RUNS, redo_cpu / RUNS, RUNS, turn_cpu / MAX (turns, 1),
+           first_cpu);
+}
+
 int
 main (void)
 {
@@ -104,5 +262,17 @@ main (void)
   g_print ("undo of the last phase: %6.2f ms CPU (target ≤ 16 ms; mean of %d)\n", undo / RUNS,
            RUNS);
   g_print ("redo of that phase:     %6.2f ms CPU (mean of %d)\n", redo / RUNS, RUNS);
+
+  {
+    g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
+    g_autofree char *rm = NULL;
+
+    measure_kept_battle (dir, xml, 1000);
+    measure_kept_battle (dir, xml, 10000);
+    /* The files, their backups and checkpoints: all made here. */
+    rm = g_strdup_printf ("rm -rf '%s'", dir);
+    if (system (rm) != 0)
+      g_printerr ("could not remove %s\n", dir);
+  }
   return 0;
 }

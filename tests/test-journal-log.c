@@ -560,13 +560,349 @@ test_legacy_formats (void)
   g_assert_nonnull (strstr (text, "<action id=\"1\" what=\"phase\""));
 }
 
+/* ---- A battle kept inside a campaign (issue 15) ----------------------------------------- */
+
+#define ENGAGEMENT "c1-1"
+
+/* The battle the campaign keeps, opened from it as the app opens it. */
+static AdmBattle *
+kept_battle (AdmCampaign *campaign)
+{
+  const char *text = adm_campaign_get_battle (campaign, ENGAGEMENT, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  g_assert_nonnull (text);
+  battle = adm_battle_load_game_memory (text, strlen (text), ENGAGEMENT, &error);
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* The campaign's file reopened: the battle it keeps is the live one, by its dump, where it
+ * stands and whether it can be undone and redone. */
+static void
+assert_kept_as_live (const char *path,
+                     AdmBattle  *live)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) reopened = adm_campaign_open (path, &error);
+  g_autoptr(AdmBattle) kept = NULL;
+  g_autofree char *live_dump = adm_battle_dump (live);
+  g_autofree char *kept_dump = NULL;
+  const char *phase = NULL;
+  int turn = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_campaign_get_battle (reopened, ENGAGEMENT, &turn, &phase));
+  g_assert_cmpint (turn, ==, adm_battle_get_turn (live));
+  g_assert_cmpstr (phase, ==, adm_phase_to_string (adm_battle_get_phase (live)));
+  kept = kept_battle (reopened);
+  kept_dump = adm_battle_dump (kept);
+  g_assert_cmpstr (kept_dump, ==, live_dump);
+  g_assert_cmpint (adm_battle_can_undo (kept), ==, adm_battle_can_undo (live));
+  g_assert_cmpint (adm_battle_can_redo (kept), ==, adm_battle_can_redo (live));
+}
+
+/* Phases, undos and redos of a battle kept in the campaign: after the first keep (the set-up
+ * into <battles>, the file written whole), each is added at the file's end — the file before
+ * is the new one's start up to its journal's closing — and the file reopens to the live
+ * battle. Campaign undo and redo pass the battle's entries by. */
+static void
+test_kept_battle_phases (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmBattle) battle = new_corridor (NULL);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmEvent) note = adm_event_new ("note", T0);
+  g_autofree char *campaign_before = NULL;
+  g_autofree char *checkpoint = NULL;
+  guint undos = 0, redos = 0;
+
+  /* A campaign action before the battle, for campaign undo below. */
+  adm_event_set_text (note, "The fleets meet at the corridor.");
+  g_assert_true (adm_campaign_append (campaign, note, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, &error));
+  g_assert_no_error (error);
+  assert_kept_as_live (path, battle);
+
+  for (guint step = 0; step < 40; step++)
+    {
+      g_autofree char *before = read_text (path);
+      g_autofree char *after = NULL;
+      const char *closing = strstr (before, "  </journal>");
+      int choice = g_rand_int_range (rand, 0, 5);
+
+      if (choice <= 2 || !adm_battle_can_undo (battle))
+        g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
+                                                   orders, adm_battle_get_turn (battle)),
+                                                 ADM_DICE_SOURCE (prng), &error));
+      else if (choice == 3)
+        undos += adm_battle_undo (battle, &error);
+      else if (adm_battle_can_redo (battle))
+        redos += adm_battle_redo (battle, &error);
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, &error));
+      g_assert_no_error (error);
+
+      /* Added in place: everything before the journal's closing is as it was. */
+      after = read_text (path);
+      g_assert_nonnull (closing);
+      g_assert_cmpint (strncmp (before, after, closing - before), ==, 0);
+      assert_kept_as_live (path, battle);
+    }
+  g_test_message ("%u undos, %u redos", undos, redos);
+  g_assert_cmpuint (undos, >, 0);
+  g_assert_cmpuint (redos, >, 0);
+  g_assert_cmpint (adm_battle_get_turn (battle), >, 2);
+  /* A turn played through keeps a checkpoint of the campaign. */
+  checkpoint = adm_file_checkpoint_path (path, "battle-c1-1-turn-1");
+  g_assert_true (g_file_test (checkpoint, G_FILE_TEST_IS_REGULAR));
+
+  /* Campaign undo takes back the campaign's note, not a battle phase; redo brings it back. */
+  {
+    g_autofree char *description = adm_campaign_describe_undo (campaign);
+    g_autofree char *text = g_strdup (adm_campaign_get_battle (campaign, ENGAGEMENT, NULL,
+                                                               NULL));
+
+    g_assert_cmpstr (description, ==, "Note");
+    g_assert_true (adm_campaign_undo (campaign, &error));
+    g_assert_no_error (error);
+    g_assert_false (adm_campaign_can_undo (campaign));
+    g_assert_cmpstr (adm_campaign_get_battle (campaign, ENGAGEMENT, NULL, NULL), ==, text);
+    assert_kept_as_live (path, battle);
+    g_assert_true (adm_campaign_redo (campaign, &error));
+    g_assert_no_error (error);
+    campaign_before = campaign_dump (campaign);
+  }
+
+  /* The campaign's journal lists the battle's entries as such, every one of them. */
+  {
+    AdmJournal *journal = adm_campaign_get_journal (campaign);
+    AdmJournal *log = adm_battle_get_log (battle);
+    guint kept = 0;
+
+    for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+      if (adm_journal_get_entry_kind (journal, i) == ADM_JOURNAL_ENTRY_BATTLE)
+        {
+          g_assert_cmpstr (adm_journal_get_entry_engagement (journal, i), ==, ENGAGEMENT);
+          g_assert_cmpint (adm_journal_get_entry_battle_kind (journal, i), ==,
+                           adm_journal_get_entry_kind (log, kept));
+          g_assert_cmpuint (adm_journal_action_get_id (adm_journal_get_entry_action (journal, i)),
+                            ==,
+                            adm_journal_action_get_id (adm_journal_get_entry_action (log, kept)));
+          kept++;
+        }
+    g_assert_cmpuint (kept, ==, adm_journal_get_n_entries (log));
+    g_assert_cmpuint (adm_journal_get_n_actions (journal), ==, 1);
+  }
+
+  remove_tree (dir);
+}
+
+/* The one check: a battle that is not the one kept is refused, and so is a battle entry in a
+ * file that does not follow where the battle stands, with FILE:LINE and the file untouched. */
+static void
+test_kept_battle_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *setup_path = source_path ("scenarios", "battles", "torpedo-duel.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmBattle) battle = new_corridor (NULL);
+  g_autoptr(AdmBattle) other = NULL;
+  g_autoptr(AdmBattle) fresh = new_corridor (NULL);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) hostile = NULL;
+  g_autoptr(GString) changed = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *after = NULL;
+  guint n;
+
+  for (int i = 0; i < 3; i++)
+    g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (orders, 1),
+                                             ADM_DICE_SOURCE (prng), NULL));
+  g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, &error));
+  g_assert_no_error (error);
+  n = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+  other = adm_battle_load_file (setup_path, &error);
+  g_assert_no_error (error);
+  g_assert_false (adm_campaign_keep_battle (campaign, ENGAGEMENT, other, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+  g_clear_error (&error);
+  /* The same set-up, but not its journal: a battle started over from nothing. */
+  g_assert_true (adm_battle_resolve_phase (fresh, adm_battle_orders_get_turn (orders, 1),
+                                           ADM_DICE_SOURCE (prng), NULL));
+  g_assert_false (adm_campaign_keep_battle (campaign, ENGAGEMENT, fresh, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+  g_clear_error (&error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, n);
+
+  /* A battle entry whose phase is not where the battle stands. */
+  text = read_text (path);
+  changed = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (changed, "turn=\"1\" phase=\"fire\"",
+                                      "turn=\"1\" phase=\"end\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+  hostile = adm_campaign_open (path, &error);
+  g_assert_null (hostile);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_true (g_regex_match_simple ("^[^:]+:[0-9]+: ", error->message, 0, 0));
+  after = read_text (path);
+  g_assert_cmpstr (after, ==, changed->str);
+  remove_tree (dir);
+}
+
+/* A campaign written before battles were kept in its journal: the battle whole in <battles>,
+ * with "turn" and "phase". It opens, the battle the same; kept again, the file is written in
+ * the new layout and the one before stays as backup 1. */
+static void
+test_kept_battle_old_layout (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *backup = NULL;
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmBattle) battle = new_corridor (NULL);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
+  g_autoptr(AdmCampaign) old = NULL;
+  g_autoptr(AdmBattle) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) file = NULL;
+  g_autofree char *saved = NULL, *text = NULL, *kept = NULL, *backup_text = NULL;
+  g_autofree char *battle_dump = NULL, *reopened_dump = NULL;
+  const char *body;
+  const char *phase = NULL;
+  int turn = 0;
+
+  for (int i = 0; i < 7; i++)
+    g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
+                                               orders, adm_battle_get_turn (battle)),
+                                             ADM_DICE_SOURCE (prng), NULL));
+  g_assert_true (adm_battle_undo (battle, NULL));
+  saved = adm_battle_serialize (battle, NULL);
+  body = strstr (saved, "<battle-game");
+  g_assert_nonnull (body);
+  text = read_text (path);
+  file = g_string_new (text);
+  {
+    g_autofree char *battles = g_strdup_printf ("  <battles>\n    <engagement-battle engagement=\""
+                                                ENGAGEMENT "\" turn=\"9\" phase=\"fire\">\n%s"
+                                                "    </engagement-battle>\n  </battles>\n"
+                                                "  <journal/>", body);
+
+    g_assert_cmpuint (g_string_replace (file, "  <journal/>", battles, 1), ==, 1);
+  }
+  g_assert_true (g_file_set_contents (path, file->str, -1, NULL));
+
+  old = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  /* Where it stands comes from its journal, not from the attributes written then. */
+  g_assert_cmpstr (adm_campaign_get_battle (old, ENGAGEMENT, &turn, &phase), ==, saved);
+  g_assert_cmpint (turn, ==, 2);
+  g_assert_cmpstr (phase, ==, "movement");
+  reopened = kept_battle (old);
+  battle_dump = adm_battle_dump (battle);
+  reopened_dump = adm_battle_dump (reopened);
+  g_assert_cmpstr (reopened_dump, ==, battle_dump);
+  g_assert_true (adm_battle_can_redo (reopened));
+
+  /* Played on and kept: the file in the new layout, the old one kept as backup 1. */
+  g_assert_true (adm_battle_redo (reopened, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (old, ENGAGEMENT, reopened, &error));
+  g_assert_no_error (error);
+  backup = adm_campaign_backup_path (path, 1);
+  backup_text = read_text (backup);
+  g_assert_cmpstr (backup_text, ==, file->str);
+  kept = read_text (path);
+  g_assert_null (strstr (kept, "turn=\"9\""));
+  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><action id=\"1\""));
+  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><undo action=\"7\""));
+  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><redo action=\"7\""));
+  assert_kept_as_live (path, reopened);
+  remove_tree (dir);
+}
+
+/* A file cut in the middle of a battle entry being added opens at the last complete entry,
+ * the battle one phase back, and says so, naming the battle. */
+static void
+test_kept_battle_cut (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *cut_path = g_build_filename (dir, "cut.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmBattle) battle = new_corridor (NULL);
+  g_autoptr(AdmBattleOrders) orders = corridor_orders ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL, *dump_before = NULL, *dump_after = NULL;
+  guint opened = 0;
+  gsize start, length;
+
+  for (int i = 0; i < 6; i++)
+    {
+      g_clear_pointer (&before, g_free);
+      g_clear_pointer (&dump_before, g_free);
+      before = read_text (path);
+      dump_before = adm_battle_dump (battle);
+      g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
+                                                 orders, adm_battle_get_turn (battle)),
+                                               ADM_DICE_SOURCE (prng), NULL));
+      g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, &error));
+      g_assert_no_error (error);
+    }
+  after = read_text (path);
+  dump_after = adm_battle_dump (battle);
+  start = (gsize) (strstr (before, "  </journal>") - before);
+  length = strlen (after);
+  for (gsize cut = start + 1; cut + 16 < length; cut += 7)
+    {
+      g_autoptr(AdmCampaign) opened_campaign = NULL;
+      g_autoptr(AdmBattle) kept = NULL;
+      g_autofree char *dump = NULL;
+
+      g_assert_true (g_file_set_contents (cut_path, after, (gssize) cut, NULL));
+      opened_campaign = adm_campaign_open (cut_path, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (adm_journal_get_recovery_note (adm_campaign_get_journal (opened_campaign)));
+      g_assert_nonnull (strstr (adm_journal_get_recovery_note (
+                                  adm_campaign_get_journal (opened_campaign)),
+                                "battle of engagement " ENGAGEMENT));
+      kept = kept_battle (opened_campaign);
+      dump = adm_battle_dump (kept);
+      /* Before the phase, or after it when only the closing was cut. */
+      if (cut < (gsize) (strstr (after, "  </journal>") - after))
+        g_assert_cmpstr (dump, ==, dump_before);
+      else
+        g_assert_cmpstr (dump, ==, dump_after);
+      opened++;
+    }
+  g_assert_cmpuint (opened, >, 10);
+  remove_tree (dir);
+}
+
 /* ---- The crash test ------------------------------------------------------------------- */
 
 #define CRASH_STEPS 40
 #define CRASH_PHASES 15
 
-/* The scripted run: a campaign and a battle, autosaving after each step. With @dumps, the
- * state after each step goes there (the states a killed run may have left on disk). */
+/* The scripted run: a campaign and a battle, autosaving after each step; the battle is also
+ * kept inside the campaign (adm_campaign_keep_battle ()), each phase and undo added to the
+ * campaign's file. With @dumps, the state after each step goes there (the states a killed run
+ * may have left on disk). */
 static void
 scripted_run (const char *campaign_path,
               const char *battle_path,
@@ -604,6 +940,7 @@ scripted_run (const char *campaign_path,
             g_assert_true (adm_battle_undo (battle, NULL));
           else
             g_assert_true (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (prng), NULL));
+          g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, NULL));
           if (battle_dumps != NULL)
             g_ptr_array_add (battle_dumps, adm_battle_dump (battle));
         }
@@ -633,7 +970,7 @@ test_killed_at_random (void)
   g_autoptr(GPtrArray) battle_dumps = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GRand) rand = g_rand_new_with_seed (99);
   gint64 start, duration;
-  guint mid_run = 0;
+  guint mid_run = 0, kept_battles = 0;
 
   g_setenv ("SOURCE_DATE_EPOCH", "1795370400", TRUE);
   start = g_get_monotonic_time ();
@@ -683,10 +1020,21 @@ test_killed_at_random (void)
       b_dump = adm_battle_dump (battle);
       g_assert_true (dump_in (campaign_dumps, c_dump));
       g_assert_true (dump_in (battle_dumps, b_dump));
+      /* The battle kept in the campaign too, once it was first kept. */
+      if (adm_campaign_get_battle (campaign, ENGAGEMENT, NULL, NULL) != NULL)
+        {
+          g_autoptr(AdmBattle) kept = kept_battle (campaign);
+          g_autofree char *k_dump = adm_battle_dump (kept);
+
+          g_assert_true (dump_in (battle_dumps, k_dump));
+          kept_battles++;
+        }
     }
   g_unsetenv ("SOURCE_DATE_EPOCH");
-  g_test_message ("%u kills came mid-run", mid_run);
+  g_test_message ("%u kills came mid-run; %u left a battle kept in the campaign", mid_run,
+                  kept_battles);
   g_assert_cmpuint (mid_run, >=, 50);
+  g_assert_cmpuint (kept_battles, >, 0);
   remove_tree (dir);
 }
 
@@ -1118,6 +1466,10 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/streamed/checked", test_streamed_journal_checked);
   g_test_add_func ("/engine/journal-log/streamed/times", test_streamed_times);
   g_test_add_func ("/engine/journal-log/streamed/written-as-read", test_streamed_written_as_read);
+  g_test_add_func ("/engine/journal-log/kept-battle/phases", test_kept_battle_phases);
+  g_test_add_func ("/engine/journal-log/kept-battle/refused", test_kept_battle_refused);
+  g_test_add_func ("/engine/journal-log/kept-battle/old-layout", test_kept_battle_old_layout);
+  g_test_add_func ("/engine/journal-log/kept-battle/cut", test_kept_battle_cut);
 
   return g_test_run ();
 }

@@ -803,20 +803,16 @@ fleet_row_selected_cb (AdmiraltyBattlePage *self,
 
 gboolean admiralty_battle_page_get_finished (AdmiraltyBattlePage *self);
 
-/* A campaign battle goes into the campaign file after every phase, undo and redo. */
+/* A campaign battle goes into the campaign file after every phase, undo and redo: its new
+ * journal entries, added at the file's end (adm_campaign_keep_battle ()). */
 static void
 keep_in_campaign (AdmiraltyBattlePage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
 
   if (self->campaign == NULL || admiralty_battle_page_get_finished (self))
     return;
-  text = adm_battle_serialize (self->battle, NULL);
-  if (!adm_campaign_store_battle (self->campaign, self->engagement_id, text,
-                                  adm_battle_get_turn (self->battle),
-                                  adm_phase_to_string (adm_battle_get_phase (self->battle)),
-                                  &error))
+  if (!adm_campaign_keep_battle (self->campaign, self->engagement_id, self->battle, &error))
     {
       /* Translators: %s is the reason */
       g_autofree char *title = g_strdup_printf (_("Could not save the battle in the campaign: %s"),

@@ -1100,10 +1100,9 @@ keep_in_campaign (AdmCampaign *campaign,
                   gboolean     json)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = adm_battle_serialize (battle, NULL);
 
-  if (!adm_campaign_store_battle (campaign, engagement_id, text, adm_battle_get_turn (battle),
-                                  adm_phase_to_string (adm_battle_get_phase (battle)), &error))
+  /* Its set-up the first time, then the journal's new entries, added at the file's end. */
+  if (!adm_campaign_keep_battle (campaign, engagement_id, battle, &error))
     return _cli_invalid (json, "%s", error->message);
   if (end && !adm_campaign_end_battle (campaign, engagement_id, battle, reason, adm_clock_now (),
                                        &error))

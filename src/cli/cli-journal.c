@@ -159,6 +159,16 @@ print_json (AdmJournal *journal,
       json_builder_add_int_value (builder, i + 1);
       json_builder_set_member_name (builder, "kind");
       json_builder_add_string_value (builder, adm_journal_entry_kind_to_string (kind));
+      /* A battle's entry kept in a campaign: its engagement, then the battle's entry (the
+       * numbers are the battle's own). */
+      if (kind == ADM_JOURNAL_ENTRY_BATTLE)
+        {
+          kind = adm_journal_get_entry_battle_kind (journal, i);
+          json_builder_set_member_name (builder, "engagement");
+          json_builder_add_string_value (builder, adm_journal_get_entry_engagement (journal, i));
+          json_builder_set_member_name (builder, "battle-kind");
+          json_builder_add_string_value (builder, adm_journal_entry_kind_to_string (kind));
+        }
       json_builder_set_member_name (builder, "time");
       json_builder_add_string_value (builder, time);
       json_builder_set_member_name (builder, "action");
@@ -213,6 +223,19 @@ print_text (AdmJournal *journal)
       g_autofree char *description = adm_journal_describe (journal, action);
       guint id = adm_journal_action_get_id (action);
 
+      /* A battle's entry kept in a campaign: its engagement first, then the battle's entry as
+       * the battle's own journal lists it; campaign undo and redo pass it by. */
+      if (kind == ADM_JOURNAL_ENTRY_BATTLE)
+        {
+          /* Translators: a journal line's start: "2026-11-22T18:40:00Z  battle of engagement
+           * c1-3:", then the battle's entry ("  action 4: Resolve Fire, Turn 3 (7 events)") */
+          char *start = g_strdup_printf (_("%s  battle of engagement %s:"), time,
+                                         adm_journal_get_entry_engagement (journal, i));
+
+          kind = adm_journal_get_entry_battle_kind (journal, i);
+          g_free (time);
+          time = start;
+        }
       if (kind == ADM_JOURNAL_ENTRY_UNDO)
         /* Translators: a journal line: "2026-11-22T18:41:00Z  undo of action 4: Resolve
          * Fire, Turn 3" */

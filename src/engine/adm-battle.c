@@ -2402,6 +2402,20 @@ game_head (AdmBattle *self)
 #define GAME_TAIL "</battle-game>\n"
 
 char *
+adm_battle_serialize_head (AdmBattle *self,
+                           gsize     *length)
+{
+  GString *out;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+
+  out = game_head (self);
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+char *
 adm_battle_serialize (AdmBattle *self,
                       gsize     *length)
 {

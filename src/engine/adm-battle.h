@@ -403,6 +403,10 @@ gboolean              adm_battle_save          (AdmBattle    *self,
 /* The saved battle's bytes. */
 char                 *adm_battle_serialize     (AdmBattle    *self,
                                                 gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
+/* Its first part, which never changes: the XML declaration, <battle-game> and the set-up,
+ * up to its journal (a campaign keeps it once, and the journal's entries apart). */
+char                 *adm_battle_serialize_head (AdmBattle   *self,
+                                                gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
 /* Opens a saved battle: loads its set-up, then replays its journal with the dice recorded
  * there; the battle's path is @path. A battle file (a set-up, root <battle>) opens as a new
  * battle with no path, exactly as adm_battle_load_file () opens it. Errors read

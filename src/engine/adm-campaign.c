@@ -14,6 +14,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-clock.h"
 #include "adm-file.h"
@@ -46,14 +47,20 @@ struct _AdmCampaign
   char        *mirror;   /* the folder of the second copy, or NULL */
   GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
   GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
+  char        *battles_text; /* <battles> as the file has it, or NULL until written */
 };
 
-/* A saved battle (battle-game, docs/formats.md) kept in the campaign file, with where it
- * stands for the engagement queue. */
+/* A battle kept in the campaign (docs/formats.md, "Battles of a campaign"): its set-up, kept
+ * once in <battles>, and its own journal's entries, kept in the campaign's journal as they
+ * come. @journal follows the battle's journal entry by entry; its owner is this struct, which
+ * follows where the battle stands (the phase after the last one in effect). */
 typedef struct {
-  char *text;
-  int   turn;
-  char *phase;
+  char       *head;     /* adm_battle_serialize_head (): the declaration and the set-up */
+  AdmJournal *journal;
+  int         turn;
+  AdmPhase    phase;
+  char       *text;     /* the saved battle, made when asked for, or NULL */
+  AdmBattle  *last;     /* weak: the battle last kept, known to continue this one */
 } StoredBattle;
 
 static void
@@ -61,9 +68,107 @@ stored_battle_free (gpointer data)
 {
   StoredBattle *battle = data;
 
+  if (battle->last != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (battle->last), (gpointer *) &battle->last);
+  g_free (battle->head);
+  g_clear_object (&battle->journal);
   g_free (battle->text);
-  g_free (battle->phase);
   g_free (battle);
+}
+
+static void
+kept_battle_reset (gpointer owner)
+{
+  StoredBattle *battle = owner;
+
+  /* Every battle starts at turn 1, detection (F-SEQ-1). */
+  battle->turn = 1;
+  battle->phase = ADM_PHASE_DETECTION;
+}
+
+/* Where the battle stands after a phase: the phase named by the action (its head, and its
+ * "phase" event, as the battle's own check reads them) must be the one it stands at. The
+ * phase itself is played, and checked whole, when the battle is opened. */
+static gboolean
+kept_battle_apply (gpointer                owner,
+                   const AdmJournalAction *action,
+                   GError                **error)
+{
+  StoredBattle *battle = owner;
+  GPtrArray *events = adm_journal_action_get_events (action);
+  AdmEvent *phase = events->len > 0 ? g_ptr_array_index (events, 0) : NULL;
+  char now[16];
+
+  if (phase == NULL || g_strcmp0 (adm_event_get_kind (phase), "phase") != 0)
+    {
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the journal has a roll that belongs to no phase"));
+      return FALSE;
+    }
+  g_snprintf (now, sizeof now, "%d", battle->turn);
+  for (guint i = 0; i < 2; i++)
+    {
+      AdmEvent *said = i == 0 ? adm_journal_action_get_head (action) : phase;
+      const char *turn_text = adm_event_get (said, "turn");
+      const char *phase_text = adm_event_get (said, "phase");
+
+      if ((i == 0 && turn_text == NULL && phase_text == NULL) ||
+          (g_strcmp0 (turn_text, now) == 0 &&
+           g_strcmp0 (phase_text, adm_phase_to_string (battle->phase)) == 0))
+        continue;
+      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                   _("the journal does not replay: it says turn %s, %s phase, but the battle "
+                     "is in turn %d, %s phase there"), turn_text != NULL ? turn_text : "?",
+                   phase_text != NULL ? phase_text : "?", battle->turn,
+                   adm_phase_to_string (battle->phase));
+      return FALSE;
+    }
+  /* F-SEQ-1: detection, movement, fire, torpedoes, end; then the next turn. */
+  if (battle->phase == ADM_PHASE_END)
+    {
+      battle->turn++;
+      battle->phase = ADM_PHASE_DETECTION;
+    }
+  else
+    battle->phase++;
+  return TRUE;
+}
+
+/* "Resolve Fire, Turn 3", as the battle names its phases. */
+static char *
+describe_battle_action (const AdmJournalAction *action)
+{
+  AdmEvent *head = adm_journal_action_get_head (action);
+  gint64 turn = 0;
+
+  if (!g_str_equal (adm_journal_action_get_what (action), "resolve-phase") &&
+      !g_str_equal (adm_journal_action_get_what (action), "phase"))
+    return NULL;
+  if (!adm_event_get_int (head, "turn", &turn))
+    return NULL;
+  /* Translators: an action to undo: "Resolve Fire, Turn 3". */
+  return g_strdup_printf (_("Resolve %s, Turn %d"),
+                          adm_phase_display_name (adm_event_get (head, "phase")), (int) turn);
+}
+
+static char *
+kept_battle_describe (gpointer                owner,
+                      const AdmJournalAction *action)
+{
+  return describe_battle_action (action);
+}
+
+/* A battle kept from @head (adm_battle_serialize_head ()) on, its journal empty. */
+static StoredBattle *
+stored_battle_new (char *head)
+{
+  StoredBattle *battle = g_new0 (StoredBattle, 1);
+
+  battle->head = head;
+  battle->journal = adm_journal_new (battle, kept_battle_reset, kept_battle_apply,
+                                     kept_battle_describe);
+  kept_battle_reset (battle);
+  return battle;
 }
 
 G_DEFINE_FINAL_TYPE (AdmCampaign, adm_campaign, G_TYPE_OBJECT)
@@ -100,6 +205,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->mirror, g_free);
   g_clear_pointer (&self->battles, g_hash_table_unref);
   g_clear_pointer (&self->battle_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->battles_text, g_free);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -229,30 +335,43 @@ scenario_from_node (xmlDoc     **doc,
   return adm_scenario_new_from_doc (g_steal_pointer (doc), node, display_name, ruleset, error);
 }
 
-/* <battles>: each <engagement-battle engagement=… turn=… phase=…> holds a saved battle's
- * <battle-game> element; the battle itself is read when it is opened (adm-battle.h). */
+/* <battles>: each <engagement-battle engagement=…> holds a battle's <battle-game>, its set-up
+ * only; the battle's journal is in the campaign's, each entry a <battle engagement=…> (read
+ * by @reader). Files written before keep the battle whole here, its journal inside
+ * <battle-game> (and "turn" and "phase" on <engagement-battle>): its entries are taken into
+ * the campaign's journal, after those read, and written there when the file is next saved.
+ * Where a battle stands comes from its journal; the battle itself is played, and checked
+ * whole, when it is opened (adm-battle.h). */
 static gboolean
-load_battles (AdmCampaign  *self,
-              xmlNode      *battles,
-              const char   *display_name,
-              GError      **error)
+load_battles (AdmCampaign       *self,
+              xmlNode           *battles,
+              const char        *display_name,
+              AdmJournalReader  *reader,
+              GError           **error)
 {
+  GPtrArray *in_journal = adm_journal_reader_get_battles (reader);
+
   for (xmlNode *node = battles != NULL ? battles->children : NULL; node != NULL; node = node->next)
     {
-      g_autofree char *id = NULL, *phase = NULL;
-      xmlNode *game = NULL;
+      g_autofree char *id = NULL;
+      xmlNode *game = NULL, *setup = NULL, *journal = NULL;
       xmlBuffer *buffer;
-      gint64 turn = 0;
+      StoredBattle *stored;
+      char *key;
+      gboolean old = FALSE;
 
       if (node->type != XML_ELEMENT_NODE)
         continue;
       id = adm_xml_get_string (node, "engagement");
-      phase = adm_xml_get_string (node, "phase");
       for (xmlNode *child = node->children; child != NULL && game == NULL; child = child->next)
         if (child->type == XML_ELEMENT_NODE)
           game = child;
-      if (!adm_xml_is (node, "engagement-battle") || id == NULL || game == NULL ||
-          !adm_xml_is (game, "battle-game") ||
+      if (game != NULL && adm_xml_is (game, "battle-game"))
+        {
+          setup = adm_xml_first_element (game, "battle");
+          journal = adm_xml_first_element (game, "journal");
+        }
+      if (!adm_xml_is (node, "engagement-battle") || id == NULL || setup == NULL ||
           g_hash_table_contains (self->battles, id))
         {
           adm_xml_set_error (error, display_name, node,
@@ -260,34 +379,51 @@ load_battles (AdmCampaign  *self,
                                "an engagement id of its own and a saved <battle-game> inside"));
           return FALSE;
         }
-      {
-        g_autofree char *turn_text = adm_xml_get_string (node, "turn");
+      buffer = xmlBufferCreate ();
+      if (buffer == NULL || xmlNodeDump (buffer, setup->doc, setup, 1, 1) < 0)
+        g_error ("Out of memory reading a campaign");
+      /* As adm_battle_serialize_head () writes it: the battle's file up to its journal. */
+      stored = stored_battle_new (g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                                   "<battle-game version=\"2\">\n  %s\n",
+                                                   (const char *) xmlBufferContent (buffer)));
+      xmlBufferFree (buffer);
+      key = g_strdup (id);
+      g_hash_table_insert (self->battles, key, stored);
+      g_ptr_array_add (self->battle_ids, key);
 
-        if (turn_text != NULL &&
-            !g_ascii_string_to_signed (turn_text, 10, 0, G_MAXINT, &turn, NULL))
+      for (xmlNode *child = journal != NULL ? journal->children : NULL; child != NULL && !old;
+           child = child->next)
+        old = child->type == XML_ELEMENT_NODE;
+      if (!old)
+        {
+          if (!adm_journal_load_battle (stored->journal, reader, id, error))
+            return FALSE;
+          continue;
+        }
+      /* Written before: the battle's journal inside it, taken into the campaign's. */
+      for (guint i = 0; i < in_journal->len; i++)
+        if (g_str_equal (g_ptr_array_index (in_journal, i), id))
           {
-            adm_xml_set_error (error, display_name, node,
-                               _("the battle of engagement “%s” has turn “%s”, not a whole "
-                                 "number"), id, turn_text);
+            adm_xml_set_error (error, display_name, journal,
+                               _("the battle of engagement “%s” has a journal here and entries "
+                                 "in the campaign’s journal: it can have only one"), id);
             return FALSE;
           }
-      }
-      buffer = xmlBufferCreate ();
-      if (buffer == NULL || xmlNodeDump (buffer, game->doc, game, 0, 0) < 0)
-        g_error ("Out of memory reading a campaign");
-      {
-        StoredBattle *stored = g_new0 (StoredBattle, 1);
-        char *key = g_strdup (id);
-
-        stored->text = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n%s\n",
-                                        (const char *) xmlBufferContent (buffer));
-        stored->turn = (int) turn;
-        stored->phase = g_steal_pointer (&phase);
-        g_hash_table_insert (self->battles, key, stored);
-        g_ptr_array_add (self->battle_ids, key);
-      }
-      xmlBufferFree (buffer);
+      if (!adm_journal_load (stored->journal, journal, display_name, "phase", error))
+        return FALSE;
+      for (guint i = 0; i < adm_journal_get_n_entries (stored->journal); i++)
+        if (!adm_journal_add_battle_entry (self->journal, id, stored->journal, i, error))
+          return FALSE;
     }
+  for (guint i = 0; i < in_journal->len; i++)
+    if (!g_hash_table_contains (self->battles, g_ptr_array_index (in_journal, i)))
+      {
+        g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                     _("%s: the journal has entries of the battle of engagement “%s”, which the "
+                       "campaign does not keep (no <engagement-battle> in <battles>)"),
+                     display_name, (const char *) g_ptr_array_index (in_journal, i));
+        return FALSE;
+      }
   return TRUE;
 }
 
@@ -351,7 +487,8 @@ campaign_from_node (xmlDoc           **doc,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, error))
+  if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, reader,
+                     error))
     return NULL;
   /* The battles were kept as text: their trees go, the document stays with the scenario. */
   {
@@ -616,18 +753,24 @@ header (AdmCampaign *self)
   return self->header;
 }
 
-static void
-write_battles (AdmCampaign *self,
-               GString     *out)
+/* <battles>: each battle's set-up, written once when it is first kept; its journal's entries
+ * are in the campaign's journal. Made again only when a battle is added. */
+static const char *
+battles_text (AdmCampaign *self)
 {
-  if (self->battle_ids->len == 0)
-    return;
-  g_string_append (out, "  <battles>\n");
+  GString *out;
+
+  if (self->battles_text != NULL)
+    return self->battles_text;
+  out = g_string_new (NULL);
+  if (self->battle_ids->len > 0)
+    g_string_append (out, "  <battles>\n");
   for (guint i = 0; i < self->battle_ids->len; i++)
     {
       const char *id = g_ptr_array_index (self->battle_ids, i);
       StoredBattle *battle = g_hash_table_lookup (self->battles, id);
-      const char *body = battle->text;
+      g_autofree char *escaped = g_markup_escape_text (id, -1);
+      const char *body = battle->head;
 
       /* The saved battle's own declaration goes: it is an element of this file now. */
       if (g_str_has_prefix (body, "<?xml"))
@@ -638,17 +781,16 @@ write_battles (AdmCampaign *self,
           while (*body == '\n')
             body++;
         }
-      g_string_append_printf (out, "    <engagement-battle engagement=\"%s\" turn=\"%d\"", id,
-                              battle->turn);
-      if (battle->phase != NULL)
-        g_string_append_printf (out, " phase=\"%s\"", battle->phase);
-      g_string_append (out, ">\n");
+      g_string_append_printf (out, "    <engagement-battle engagement=\"%s\">\n", escaped);
       g_string_append (out, body);
       if (out->len > 0 && out->str[out->len - 1] != '\n')
         g_string_append_c (out, '\n');
-      g_string_append (out, "    </engagement-battle>\n");
+      g_string_append (out, "</battle-game>\n    </engagement-battle>\n");
     }
-  g_string_append (out, "  </battles>\n");
+  if (self->battle_ids->len > 0)
+    g_string_append (out, "  </battles>\n");
+  self->battles_text = g_string_free (out, FALSE);
+  return self->battles_text;
 }
 
 /* The file up to its journal: the scenario, the program's dice and the battles. The dice's
@@ -666,8 +808,9 @@ file_head (AdmCampaign *self)
   g_string_append_printf (out, "  <dice seed=\"%" G_GUINT64_FORMAT "\" draws=\"%s\"%*s/>\n",
                           adm_dice_prng_get_seed (self->prng), draws,
                           (int) (20 - MIN (strlen (draws), 20)), "");
-  /* The battles go before the journal, which ends the file: the file grows at its end only. */
-  write_battles (self, out);
+  /* The battles' set-ups go before the journal, which ends the file: the file grows at its end
+   * only, a battle's phases included. */
+  g_string_append (out, battles_text (self));
   return out;
 }
 
@@ -836,6 +979,9 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "placements") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Placements for engagement c1-3" */
     return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
+  if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
+    /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
+    return describe_battle_action (action);
   if (g_str_equal (what, "repair") && adm_event_get (head, "ship") != NULL)
     {
       AdmShipState *ship = adm_state_get_ship (self->state, adm_event_get (head, "ship"));
@@ -1165,7 +1311,16 @@ adm_campaign_get_battle (AdmCampaign  *self,
   if (turn != NULL)
     *turn = battle->turn;
   if (phase != NULL)
-    *phase = battle->phase;
+    *phase = adm_phase_to_string (battle->phase);
+  if (battle->text == NULL)
+    {
+      /* What adm_battle_serialize () writes: the set-up, the journal and the closing. */
+      GString *out = g_string_new (battle->head);
+
+      adm_journal_write (battle->journal, out);
+      g_string_append (out, "</battle-game>\n");
+      battle->text = g_string_free (out, FALSE);
+    }
   return battle->text;
 }
 
@@ -1176,6 +1331,112 @@ adm_campaign_list_battles (AdmCampaign *self)
   return self->battle_ids;
 }
 
+/* A turn played through is a milestone: the campaign as it stands is kept as the checkpoint
+ * "battle-ENGAGEMENT-turn-N", which ordinary saves never rotate away. */
+static void
+battle_checkpoint (AdmCampaign *self,
+                   const char  *engagement_id,
+                   int          turn)
+{
+  g_autofree char *id = g_strcanon (g_strdup (engagement_id),
+                                    G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "-_", '_');
+  g_autofree char *label = g_strdup_printf ("battle-%s-turn-%d", id, turn);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  data = adm_campaign_serialize (self, &length);
+  if (!adm_file_write_checkpoint (self->path, label, data, length, &error))
+    g_warning ("Cannot keep the checkpoint %s of %s: %s", label, self->path, error->message);
+}
+
+gboolean
+adm_campaign_keep_battle (AdmCampaign  *self,
+                          const char   *engagement_id,
+                          AdmBattle    *battle,
+                          GError      **error)
+{
+  AdmJournal *log;
+  StoredBattle *stored;
+  g_autoptr(GError) local_error = NULL;
+  gboolean added = FALSE, followed, turn_played = FALSE;
+  guint from;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+
+  log = adm_battle_get_log (battle);
+  stored = g_hash_table_lookup (self->battles, engagement_id);
+  if (stored == NULL)
+    {
+      char *key = g_strdup (engagement_id);
+
+      /* The set-up goes into <battles> once: the file is written whole this time. */
+      stored = stored_battle_new (adm_battle_serialize_head (battle, NULL));
+      g_hash_table_insert (self->battles, key, stored);
+      g_ptr_array_add (self->battle_ids, key);
+      g_clear_pointer (&self->battles_text, g_free);
+      added = TRUE;
+    }
+  else if (stored->last != battle)
+    {
+      /* Another battle object (the battle opened again): it must be this battle, played on. */
+      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
+
+      if (!g_str_equal (head, stored->head))
+        {
+          g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                       _("The battle of engagement %s is not the one the campaign keeps: its "
+                         "set-up differs"), engagement_id);
+          return FALSE;
+        }
+    }
+
+  /* Each new entry of the battle's journal, checked (adm_journal_follow ()) and added to the
+   * campaign's journal: a save adds it at the file's end. */
+  from = adm_journal_get_n_entries (stored->journal);
+  followed = adm_journal_follow (stored->journal, log, &local_error);
+  for (guint i = from; i < adm_journal_get_n_entries (stored->journal); i++)
+    {
+      if (!adm_journal_add_battle_entry (self->journal, engagement_id, stored->journal, i,
+                                         followed ? &local_error : NULL))
+        {
+          followed = FALSE;
+          break;
+        }
+      added = TRUE;
+      /* A phase played that ends a turn, as the battle keeps its own checkpoints. */
+      turn_played = adm_journal_get_entry_kind (stored->journal, i) == ADM_JOURNAL_ENTRY_ACTION &&
+                    stored->phase == ADM_PHASE_DETECTION && stored->turn > 1;
+    }
+  if (followed && stored->last != battle)
+    {
+      if (stored->last != NULL)
+        g_object_remove_weak_pointer (G_OBJECT (stored->last), (gpointer *) &stored->last);
+      stored->last = battle;
+      g_object_add_weak_pointer (G_OBJECT (battle), (gpointer *) &stored->last);
+    }
+  if (added)
+    g_clear_pointer (&stored->text, g_free);
+  /* What was added stays in memory whatever happens: a failed save is said, and the next
+   * save that succeeds writes it. */
+  if (added && !autosave (self, error))
+    return FALSE;
+  if (added && turn_played && self->path != NULL)
+    battle_checkpoint (self, engagement_id, stored->turn - 1);
+  if (added)
+    g_signal_emit (self, signals[CHANGED], 0);
+  if (!followed)
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                   _("The battle of engagement %s is not the one the campaign keeps: %s"),
+                   engagement_id, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 adm_campaign_store_battle (AdmCampaign  *self,
                            const char   *engagement_id,
@@ -1184,33 +1445,16 @@ adm_campaign_store_battle (AdmCampaign  *self,
                            const char   *phase,
                            GError      **error)
 {
-  StoredBattle *battle;
+  g_autoptr(AdmBattle) battle = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (engagement_id != NULL, FALSE);
   g_return_val_if_fail (saved_battle != NULL, FALSE);
 
-  battle = g_hash_table_lookup (self->battles, engagement_id);
+  /* Played whole: nothing enters that would not replay. */
+  battle = adm_battle_load_game_memory (saved_battle, strlen (saved_battle), engagement_id,
+                                        error);
   if (battle == NULL)
-    {
-      char *key = g_strdup (engagement_id);
-
-      battle = g_new0 (StoredBattle, 1);
-      g_hash_table_insert (self->battles, key, battle);
-      g_ptr_array_add (self->battle_ids, key);
-    }
-  else if (g_str_equal (battle->text, saved_battle) && battle->turn == turn &&
-           g_strcmp0 (battle->phase, phase) == 0)
-    return TRUE;
-  g_free (battle->text);
-  g_free (battle->phase);
-  battle->text = g_strdup (saved_battle);
-  battle->turn = turn;
-  battle->phase = g_strdup (phase);
-  /* The battle is in memory whatever happens: a failed save is said, and the next save that
-   * succeeds writes it. */
-  if (!autosave (self, error))
     return FALSE;
-  g_signal_emit (self, signals[CHANGED], 0);
-  return TRUE;
+  return adm_campaign_keep_battle (self, engagement_id, battle, error);
 }

@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "adm-battle.h"
 #include "adm-dice-prng.h"
 #include "adm-event.h"
 #include "adm-journal.h"
@@ -125,18 +126,32 @@ char          *adm_campaign_serialize     (AdmCampaign  *self,
  * battle (adm_battle_serialize ()) per engagement id of the queue (adm-engagement-queue.h),
  * kept in the campaign's own file so that one file holds the whole campaign.
  *
- * The saved battle of @engagement_id, or NULL; @turn and @phase (its phase id, "movement")
- * say where it stands. */
+ * The saved battle of @engagement_id (as adm_battle_serialize () would write it), or NULL,
+ * valid until the battle is kept again; @turn and @phase (its phase id, "movement") say where
+ * it stands: the phase after the last one in effect in its journal. */
 const char    *adm_campaign_get_battle    (AdmCampaign  *self,
                                            const char   *engagement_id,
                                            int          *turn,
                                            const char  **phase);
 /* Engagement ids (borrowed) that have a battle, in the order first stored. */
 GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
-/* Keeps @saved_battle as the battle of @engagement_id and saves the campaign when it has a
- * file ("changed" is emitted). The battle's own journal is its record: the campaign's journal
- * gets the battle's results when it is ended (adm-battle-result.h). When the save fails the
- * battle is kept in memory, written by the next save that succeeds, and @error says why. */
+/* Keeps @battle as the battle of @engagement_id and saves the campaign when it has a file
+ * ("changed" is emitted): the first time, its set-up goes into <battles> (the file is written
+ * whole); then each entry of its journal not kept yet — a phase, an undo, a redo — goes into
+ * the campaign's journal as a battle entry, added at the file's end: the save costs that
+ * entry, not the campaign. Campaign undo and redo pass battle entries by; the campaign's
+ * journal gets the battle's results when it is ended (adm-battle-result.h). A turn played
+ * through keeps the campaign as the checkpoint "battle-ENGAGEMENT-turn-N". @battle must be the
+ * battle kept, played on (the same set-up, its journal beginning with the entries kept), else
+ * nothing is kept and @error says why (ADM_CAMPAIGN_ERROR_SAVE). When the save fails the
+ * entries are kept in memory, written by the next save that succeeds, and @error says why. */
+gboolean       adm_campaign_keep_battle   (AdmCampaign  *self,
+                                           const char   *engagement_id,
+                                           AdmBattle    *battle,
+                                           GError      **error);
+/* adm_campaign_keep_battle () with the saved battle @saved_battle (adm_battle_serialize ()),
+ * first opened and played whole; @turn and @phase are not read (where a battle stands comes
+ * from its journal). */
 gboolean       adm_campaign_store_battle  (AdmCampaign  *self,
                                            const char   *engagement_id,
                                            const char   *saved_battle,

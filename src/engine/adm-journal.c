@@ -34,6 +34,10 @@ typedef struct {
   gint64               time;
   char                *xml;      /* the entry as written to the file */
   gsize                length;   /* of @xml */
+  /* A battle entry's engagement and the kind of the battle's entry it holds (@action and
+   * @time are that entry's). */
+  char                *engagement;
+  AdmJournalEntryKind  battle_kind;
 } Entry;
 
 struct _AdmJournal
@@ -192,6 +196,7 @@ entry_clear (gpointer data)
 
   g_clear_pointer (&entry->action, adm_journal_action_unref);
   g_clear_pointer (&entry->xml, g_free);
+  g_clear_pointer (&entry->engagement, g_free);
 }
 
 static void
@@ -299,6 +304,8 @@ adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
       return "undo";
     case ADM_JOURNAL_ENTRY_REDO:
       return "redo";
+    case ADM_JOURNAL_ENTRY_BATTLE:
+      return "battle";
     case ADM_JOURNAL_ENTRY_ACTION:
     default:
       return "action";
@@ -345,6 +352,37 @@ serialize_entry (AdmJournalEntryKind  kind,
   return text;
 }
 
+/* A battle entry: the battle's entry @inner (as serialize_entry () writes it) inside
+ * <battle engagement="…">, on the same line, so that the battle's own text is kept whole. */
+static char *
+serialize_battle_entry (const char *engagement,
+                        const char *inner,
+                        gsize       length)
+{
+  g_autofree char *id = g_markup_escape_text (engagement, -1);
+
+  while (length > 0 && (*inner == ' ' || *inner == '\n'))
+    inner++, length--;
+  while (length > 0 && inner[length - 1] == '\n')
+    length--;
+  return g_strdup_printf ("    <battle engagement=\"%s\">%.*s</battle>\n", id, (int) length,
+                          inner);
+}
+
+static void
+entry_serialize (Entry *entry)
+{
+  if (entry->kind == ADM_JOURNAL_ENTRY_BATTLE)
+    {
+      g_autofree char *inner = serialize_entry (entry->battle_kind, entry->action, entry->time);
+
+      entry->xml = serialize_battle_entry (entry->engagement, inner, strlen (inner));
+    }
+  else
+    entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
+  entry->length = strlen (entry->xml);
+}
+
 /* A recorded entry is serialised at once; a loaded one when the journal is first written
  * (adm_journal_write ()), so that opening a long journal parses it once and no more. */
 static void
@@ -354,7 +392,7 @@ push_entry (AdmJournal          *self,
             gint64               time,
             gboolean             serialize)
 {
-  Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0 };
+  Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0, NULL, 0 };
 
   if (serialize)
     {
@@ -422,6 +460,9 @@ adm_journal_forget_last (AdmJournal *self)
       g_ptr_array_set_size (self->undone, self->undone->len - 1);
       g_ptr_array_add (self->done, last->action);
       last->action->done = TRUE;
+      break;
+    case ADM_JOURNAL_ENTRY_BATTLE:
+      /* No action of this journal: nothing to take back but the entry. */
       break;
     case ADM_JOURNAL_ENTRY_REDO:
     default:
@@ -584,6 +625,156 @@ adm_journal_redo (AdmJournal  *self,
   if (!check_room (self, error))
     return FALSE;
   return move_and_replay (self, ADM_JOURNAL_ENTRY_REDO, time, error);
+}
+
+/* Battles kept in a campaign's journal */
+
+/* Entry @i's text, serialised now if it was loaded without. */
+static const Entry *
+entry_with_text (AdmJournal *self,
+                 guint       i)
+{
+  Entry *entry = &g_array_index (self->entries, Entry, i);
+
+  if (entry->xml == NULL)
+    entry_serialize (entry);
+  return entry;
+}
+
+gboolean
+adm_journal_follow (AdmJournal  *self,
+                    AdmJournal  *from,
+                    GError     **error)
+{
+  guint n;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (ADM_IS_JOURNAL (from), FALSE);
+
+  n = self->entries->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const Entry *mine = &g_array_index (self->entries, Entry, i);
+      const Entry *theirs = i < from->entries->len ? &g_array_index (from->entries, Entry, i)
+                                                   : NULL;
+
+      if (theirs == NULL || theirs->kind != mine->kind || theirs->time != mine->time ||
+          theirs->action->id != mine->action->id)
+        {
+          g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY,
+                       _("its journal is not the one kept: entry %u differs"), i + 1);
+          return FALSE;
+        }
+    }
+  for (guint i = n; i < from->entries->len; i++)
+    {
+      const Entry *theirs = entry_with_text (from, i);
+      Entry *mine;
+
+      if (!check_room (self, error))
+        return FALSE;
+      if (theirs->kind == ADM_JOURNAL_ENTRY_ACTION)
+        {
+          g_autoptr(AdmJournalAction) copy = adm_journal_action_new (
+            adm_event_get_kind (theirs->action->head), adm_event_get_time (theirs->action->head));
+
+          for (guint a = 0; a < adm_event_get_n_attributes (theirs->action->head); a++)
+            adm_event_set (copy->head, adm_event_get_key_nth (theirs->action->head, a),
+                           adm_event_get_value_nth (theirs->action->head, a));
+          for (guint e = 0; e < theirs->action->events->len; e++)
+            adm_journal_action_add_event (copy, g_ptr_array_index (theirs->action->events, e));
+          if (theirs->action->id != self->actions->len + 1)
+            {
+              g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY,
+                           _("its journal is not the one kept: entry %u differs"), i + 1);
+              return FALSE;
+            }
+          if (!apply_keeping (self, copy, error))
+            return FALSE;
+          copy->id = self->actions->len + 1;
+          copy->done = TRUE;
+          g_ptr_array_add (self->actions, adm_journal_action_ref (copy));
+          g_ptr_array_add (self->done, copy);
+          g_ptr_array_set_size (self->undone, 0);
+          push_entry (self, ADM_JOURNAL_ENTRY_ACTION, copy, theirs->time, FALSE);
+        }
+      else if (theirs->kind == ADM_JOURNAL_ENTRY_UNDO || theirs->kind == ADM_JOURNAL_ENTRY_REDO)
+        {
+          GPtrArray *stack = theirs->kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
+          AdmJournalAction *expected = stack->len > 0 ? g_ptr_array_index (stack, stack->len - 1)
+                                                      : NULL;
+
+          if (expected == NULL || expected->id != theirs->action->id)
+            {
+              g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY,
+                           _("its journal is not the one kept: entry %u differs"), i + 1);
+              return FALSE;
+            }
+          if (!move_and_replay (self, theirs->kind, theirs->time, error))
+            return FALSE;
+          /* The text as the battle wrote it, not written again. */
+          mine = &g_array_index (self->entries, Entry, self->entries->len - 1);
+          g_free (mine->xml);
+          mine->xml = NULL;
+        }
+      else
+        {
+          g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY,
+                       _("its journal is not the one kept: entry %u differs"), i + 1);
+          return FALSE;
+        }
+      mine = &g_array_index (self->entries, Entry, self->entries->len - 1);
+      mine->xml = g_memdup2 (theirs->xml, theirs->length);
+      mine->length = theirs->length;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_journal_add_battle_entry (AdmJournal  *self,
+                              const char  *engagement,
+                              AdmJournal  *battle_journal,
+                              guint        i,
+                              GError     **error)
+{
+  const Entry *theirs;
+  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0 };
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (engagement != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_JOURNAL (battle_journal), FALSE);
+  g_return_val_if_fail (i < battle_journal->entries->len, FALSE);
+
+  if (!check_room (self, error))
+    return FALSE;
+  theirs = entry_with_text (battle_journal, i);
+  g_return_val_if_fail (theirs->kind != ADM_JOURNAL_ENTRY_BATTLE, FALSE);
+  entry.action = adm_journal_action_ref (theirs->action);
+  entry.time = theirs->time;
+  entry.battle_kind = theirs->kind;
+  entry.engagement = g_strdup (engagement);
+  entry.xml = serialize_battle_entry (engagement, theirs->xml, theirs->length);
+  entry.length = strlen (entry.xml);
+  g_array_append_val (self->entries, entry);
+  return TRUE;
+}
+
+const char *
+adm_journal_get_entry_engagement (AdmJournal *self,
+                                  guint       i)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (i < self->entries->len, NULL);
+  return g_array_index (self->entries, Entry, i).engagement;
+}
+
+AdmJournalEntryKind
+adm_journal_get_entry_battle_kind (AdmJournal *self,
+                                   guint       i)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), ADM_JOURNAL_ENTRY_ACTION);
+  g_return_val_if_fail (i < self->entries->len, ADM_JOURNAL_ENTRY_ACTION);
+  return g_array_index (self->entries, Entry, i).battle_kind;
 }
 
 /* Loading
@@ -980,6 +1171,10 @@ struct _AdmJournalReader
   gsize             kept_start, kept_end;
   guint             n_kept;
   gboolean          not_kept;       /* an entry came without its bytes, or was legacy */
+  /* The entries of <battle>s: engagement id → AdmJournalReader*, and the ids in the order
+   * first met; NULL until one is read. */
+  GHashTable       *battles;
+  GPtrArray        *battle_ids;
 };
 
 AdmJournalReader *
@@ -1007,6 +1202,8 @@ adm_journal_reader_free (AdmJournalReader *reader)
   g_free (reader->legacy_group_kind);
   g_clear_pointer (&reader->open, adm_journal_action_unref);
   g_clear_pointer (&reader->bytes, g_bytes_unref);
+  g_clear_pointer (&reader->battles, g_hash_table_unref);
+  g_clear_pointer (&reader->battle_ids, g_ptr_array_unref);
   g_free (reader);
 }
 
@@ -1062,6 +1259,90 @@ load_legacy_event (AdmJournalReader     *reader,
   return TRUE;
 }
 
+/* <battle engagement="ID">ENTRY</battle>: ENTRY goes to the reader of that engagement, which
+ * checks it as the battle's own journal would; this journal keeps a battle entry naming it. */
+static gboolean
+load_battle_entry (AdmJournalReader     *reader,
+                   const AdmXmlElement  *element,
+                   GError              **error)
+{
+  const char *engagement = adm_xml_element_get (element, "engagement");
+  const AdmXmlElement *inner = element->n_children == 1 ? element->children[0] : NULL;
+  AdmJournalReader *battle;
+  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0 };
+  Entry *read;
+
+  if (engagement == NULL || *engagement == '\0' || element->n_attributes != 1)
+    {
+      adm_xml_set_error_at (error, reader->display_name, element->line,
+                            _("<battle> has one attribute, “engagement”, the id of the "
+                              "engagement whose battle the entry is of"));
+      return FALSE;
+    }
+  if (!check_no_text (element, reader->display_name, error))
+    return FALSE;
+  if (inner == NULL || !(g_str_equal (inner->name, "action") || g_str_equal (inner->name, "undo") ||
+                         g_str_equal (inner->name, "redo")))
+    {
+      adm_xml_set_error_at (error, reader->display_name,
+                            inner != NULL ? inner->line : element->line,
+                            _("<battle> holds one entry of the battle’s journal (action, undo, "
+                              "redo)"));
+      return FALSE;
+    }
+  if (reader->battles == NULL)
+    {
+      reader->battles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) adm_journal_reader_free);
+      reader->battle_ids = g_ptr_array_new ();
+    }
+  battle = g_hash_table_lookup (reader->battles, engagement);
+  if (battle == NULL)
+    {
+      char *key = g_strdup (engagement);
+
+      battle = adm_journal_reader_new (reader->display_name, NULL);
+      g_hash_table_insert (reader->battles, key, battle);
+      g_ptr_array_add (reader->battle_ids, key);
+    }
+  if (!adm_journal_reader_add (inner, battle, error))
+    return FALSE;
+  read = &g_array_index (battle->journal->entries, Entry, battle->journal->entries->len - 1);
+  entry.action = adm_journal_action_ref (read->action);
+  entry.time = read->time;
+  entry.battle_kind = read->kind;
+  entry.engagement = g_strdup (engagement);
+  g_array_append_val (reader->journal->entries, entry);
+  return TRUE;
+}
+
+GPtrArray *
+adm_journal_reader_get_battles (AdmJournalReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, NULL);
+
+  if (reader->battle_ids == NULL)
+    reader->battle_ids = g_ptr_array_new ();
+  return reader->battle_ids;
+}
+
+gboolean
+adm_journal_load_battle (AdmJournal        *self,
+                         AdmJournalReader  *reader,
+                         const char        *engagement,
+                         GError           **error)
+{
+  AdmJournalReader *battle;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (reader != NULL && engagement != NULL, FALSE);
+
+  battle = reader->battles != NULL ? g_hash_table_lookup (reader->battles, engagement) : NULL;
+  if (battle == NULL)
+    return TRUE;
+  return adm_journal_load_reader (self, battle, error);
+}
+
 /* Keeps the entry's bytes while every entry came with its own (see AdmJournalReader). */
 static void
 keep_source (AdmJournalReader    *reader,
@@ -1109,6 +1390,8 @@ adm_journal_reader_add (const AdmXmlElement  *element,
       reader->kept_start = reader->kept_end = 0;
       reader->n_kept = 0;
       reader->not_kept = FALSE;
+      g_clear_pointer (&reader->battles, g_hash_table_unref);
+      g_clear_pointer (&reader->battle_ids, g_ptr_array_unref);
       return TRUE;
     }
   self = reader->journal;
@@ -1137,10 +1420,12 @@ adm_journal_reader_add (const AdmXmlElement  *element,
     ok = load_undo_redo (self, element, ADM_JOURNAL_ENTRY_UNDO, display_name, error);
   else if (g_str_equal (element->name, "redo"))
     ok = load_undo_redo (self, element, ADM_JOURNAL_ENTRY_REDO, display_name, error);
+  else if (g_str_equal (element->name, "battle"))
+    ok = load_battle_entry (reader, element, error);
   else
     {
       adm_xml_set_error_at (error, display_name, element->line,
-                            _("<%s> is not an entry of a journal (action, undo, redo)"),
+                            _("<%s> is not an entry of a journal (action, undo, redo, battle)"),
                             element->name);
       return FALSE;
     }
@@ -1238,10 +1523,7 @@ write_journal (AdmJournal *self,
       Entry *entry = &g_array_index (self->entries, Entry, e);
 
       if (entry->xml == NULL)
-        {
-          entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
-          entry->length = strlen (entry->xml);
-        }
+        entry_serialize (entry);
     }
   /* One allocation for a journal of megabytes, not one for each doubling. */
   needed = out->len + (self->loaded != NULL ? g_bytes_get_size (self->loaded) : 0) + 64;
@@ -1532,7 +1814,7 @@ cut_scan_add (const AdmXmlElement  *element,
       return TRUE;
     }
   if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
-      !g_str_equal (element->name, "redo"))
+      !g_str_equal (element->name, "redo") && !g_str_equal (element->name, "battle"))
     scan->legacy = TRUE;
   if (element->source == NULL || element->source < scan->data)
     return TRUE;
@@ -1624,6 +1906,23 @@ adm_journal_set_repaired (AdmJournal *self,
   if (self->actions->len > 0)
     last = g_ptr_array_index (self->actions, self->actions->len - 1);
   g_free (self->recovery_note);
+  /* The last complete entry is a battle's: named so, not the campaign action before it. */
+  if (self->entries->len > 0 &&
+      g_array_index (self->entries, Entry, self->entries->len - 1).kind ==
+        ADM_JOURNAL_ENTRY_BATTLE)
+    {
+      const Entry *entry = &g_array_index (self->entries, Entry, self->entries->len - 1);
+
+      description = adm_journal_describe (self, entry->action);
+      self->recovery_note =
+        g_strdup_printf (_("%s:%d: the end of the file was cut off while it was being saved "
+                           "(the program or the computer stopped mid-save). It opens at the "
+                           "last complete entry, of the battle of engagement %s: “%s”; what "
+                           "was being saved then is lost. The cut file is kept as a backup "
+                           "when this one is next saved."),
+                         display_name, line, entry->engagement, description);
+      return;
+    }
   if (last == NULL)
     {
       self->recovery_note =

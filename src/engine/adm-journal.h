@@ -49,9 +49,12 @@ typedef enum {
   ADM_JOURNAL_ENTRY_ACTION,
   ADM_JOURNAL_ENTRY_UNDO,
   ADM_JOURNAL_ENTRY_REDO,
+  /* An entry of a battle's own journal kept in a campaign's (adm_journal_add_battle_entry ()):
+   * no action of this journal, which its undo and redo pass by. */
+  ADM_JOURNAL_ENTRY_BATTLE,
 } AdmJournalEntryKind;
 
-/* "action", "undo", "redo": the element each kind of entry is in the file. */
+/* "action", "undo", "redo", "battle": the element each kind of entry is in the file. */
 const char *adm_journal_entry_kind_to_string (AdmJournalEntryKind kind);
 
 /* An action being built, or one in the journal. The head's kind is what the action is
@@ -174,6 +177,43 @@ gboolean          adm_journal_load_reader       (AdmJournal       *self,
                                                  AdmJournalReader *reader,
                                                  GError          **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalReader, adm_journal_reader_free)
+
+/* The battles a campaign keeps in its one journal (docs/formats.md, "Battles of a campaign"):
+ * each entry of a battle's own journal goes into the campaign's as
+ * <battle engagement="ID">ENTRY</battle>, ENTRY as the battle's journal wrote it. The
+ * campaign keeps a journal of its own per battle (with an owner that follows where the battle
+ * stands) that follows the battle's:
+ *
+ * adm_journal_follow () appends to @self the entries of @from that @self does not hold yet,
+ * as they are in @from (the same numbers, times and text), each action through @self's apply
+ * and each undo and redo as adm_journal_undo () and adm_journal_redo () take them. @self must
+ * hold the first entries of @from (the same kinds, actions and times), else nothing is
+ * appended. On an error, the entries appended before it stay. */
+gboolean          adm_journal_follow            (AdmJournal       *self,
+                                                 AdmJournal       *from,
+                                                 GError          **error);
+/* Appends entry @i of @battle_journal to @self as a battle entry of @engagement. */
+gboolean          adm_journal_add_battle_entry  (AdmJournal       *self,
+                                                 const char       *engagement,
+                                                 AdmJournal       *battle_journal,
+                                                 guint             i,
+                                                 GError          **error);
+/* For a battle entry: its engagement, and the kind of the battle's entry it holds
+ * (adm_journal_get_entry_action () gives that entry's action, _time () its time); NULL and
+ * ADM_JOURNAL_ENTRY_ACTION for any other entry. */
+const char       *adm_journal_get_entry_engagement (AdmJournal    *self,
+                                                    guint          i);
+AdmJournalEntryKind adm_journal_get_entry_battle_kind (AdmJournal  *self,
+                                                       guint        i);
+/* A reader hands the entries of each <battle> it reads to a reader of that engagement's own,
+ * with the same checks and lines: the engagements read (char*, borrowed), in the order first
+ * met, and adm_journal_load_battle () to load one's entries into @self (replayed through
+ * @self's apply; nothing for an engagement the journal has no entry of). */
+GPtrArray        *adm_journal_reader_get_battles (AdmJournalReader *reader);
+gboolean          adm_journal_load_battle       (AdmJournal       *self,
+                                                 AdmJournalReader *reader,
+                                                 const char       *engagement,
+                                                 GError          **error);
 
 /* Appends "<journal>…</journal>" to @out, each entry as it was serialised when recorded. */
 void              adm_journal_write             (AdmJournal       *self,
