@@ -1221,6 +1221,193 @@ _adm_battle_fire_halved (AdmBattle *self,
 
 /* Rolls and reports */
 
+/* The report's and dice log's formats (issue 20): a phase writes thousands of lines, and
+ * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
+ * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
+ * no flags, width or precision; those are written here, the same bytes printf writes, and any
+ * other format is left to printf. */
+
+#define FAST_ARGS_MAX 9
+
+typedef enum {
+  FAST_NONE,
+  FAST_STRING,
+  FAST_INT,
+  FAST_UINT,
+} FastType;
+
+typedef union {
+  const char *string;
+  int         i;
+  guint       u;
+} FastValue;
+
+/* Reads the conversion after a '%' at *@p: its argument's position (0 when given none) and
+ * type, *@p moved past it. FALSE for a conversion printf must write. */
+static gboolean
+fast_conversion (const char **p,
+                 guint       *position,
+                 FastType    *type)
+{
+  const char *c = *p;
+
+  *position = 0;
+  if (c[0] >= '1' && c[0] <= '9' && c[1] == '$')
+    {
+      *position = (guint) (c[0] - '0');
+      c += 2;
+    }
+  switch (*c)
+    {
+    case 's': *type = FAST_STRING; break;
+    case 'd': case 'i': *type = FAST_INT; break;
+    case 'u': *type = FAST_UINT; break;
+    default:
+      return FALSE;
+    }
+  *p = c + 1;
+  return TRUE;
+}
+
+/* The types of @format's arguments in order into @types, their number into *@n; FALSE when
+ * printf must write @format. */
+static gboolean
+fast_scan (const char *format,
+           FastType   *types,
+           guint      *n)
+{
+  guint next = 0, highest = 0;
+  gboolean positional = FALSE;
+
+  memset (types, 0, FAST_ARGS_MAX * sizeof *types);
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p, '%'))
+    {
+      guint position;
+      FastType type;
+
+      p++;
+      if (*p == '%')
+        {
+          p++;
+          continue;
+        }
+      if (!fast_conversion (&p, &position, &type))
+        return FALSE;
+      if (position == 0)
+        {
+          if (positional || next == FAST_ARGS_MAX)
+            return FALSE;
+          position = ++next;
+        }
+      else if (next > 0)
+        return FALSE;
+      else
+        positional = TRUE;
+      if (types[position - 1] != FAST_NONE && types[position - 1] != type)
+        return FALSE;
+      types[position - 1] = type;
+      highest = MAX (highest, position);
+    }
+  /* printf reads arguments in order by their types: none may be skipped. */
+  for (guint i = 0; i < highest; i++)
+    if (types[i] == FAST_NONE)
+      return FALSE;
+  *n = highest;
+  return TRUE;
+}
+
+static void
+fast_append_uint (GString *string,
+                  guint64  value,
+                  gboolean negative)
+{
+  char digits[24];
+  int at = sizeof digits;
+
+  do
+    digits[--at] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  if (negative)
+    digits[--at] = '-';
+  g_string_append_len (string, digits + at, sizeof digits - at);
+}
+
+void
+_adm_battle_append_vprintf (GString    *string,
+                            const char *format,
+                            va_list     args)
+{
+  FastType types[FAST_ARGS_MAX];
+  FastValue values[FAST_ARGS_MAX];
+  const char *from = format;
+  guint n, next = 0;
+
+  if (!fast_scan (format, types, &n))
+    {
+      g_string_append_vprintf (string, format, args);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    switch (types[i])
+      {
+      case FAST_STRING: values[i].string = va_arg (args, const char *); break;
+      case FAST_INT: values[i].i = va_arg (args, int); break;
+      case FAST_UINT: values[i].u = va_arg (args, guint); break;
+      case FAST_NONE:
+      default:
+        g_assert_not_reached ();
+      }
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
+    {
+      guint position;
+      FastType type;
+
+      g_string_append_len (string, from, p - from);
+      p++;
+      if (*p == '%')
+        {
+          g_string_append_c (string, '%');
+          from = p + 1;
+          continue;
+        }
+      fast_conversion (&p, &position, &type);
+      from = p;
+      position = position != 0 ? position - 1 : next++;
+      if (type == FAST_STRING)
+        g_string_append (string, values[position].string != NULL ? values[position].string
+                                                                 : "(null)");
+      else if (type == FAST_INT)
+        fast_append_uint (string, values[position].i < 0 ? -(gint64) values[position].i
+                                                         : values[position].i,
+                          values[position].i < 0);
+      else
+        fast_append_uint (string, values[position].u, FALSE);
+    }
+  g_string_append (string, from);
+}
+
+void
+_adm_battle_append_printf (GString    *string,
+                           const char *format,
+                           ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  _adm_battle_append_vprintf (string, format, args);
+  va_end (args);
+}
+
+char *
+_adm_battle_strdup_vprintf (const char *format,
+                            va_list     args)
+{
+  GString *string = g_string_sized_new (64);
+
+  _adm_battle_append_vprintf (string, format, args);
+  return g_string_free (string, FALSE);
+}
+
 static gboolean
 roll_va (AdmBattle   *self,
          guint        count,
@@ -1231,7 +1418,7 @@ roll_va (AdmBattle   *self,
          const char  *purpose_format,
          va_list      args)
 {
-  g_autofree char *purpose = g_strdup_vprintf (purpose_format, args);
+  g_autofree char *purpose = _adm_battle_strdup_vprintf (purpose_format, args);
   AdmDiceRequest request = { count, sides, purpose, clause };
   AdmBattleRoll *roll;
 
@@ -1487,7 +1674,7 @@ _adm_battle_report (AdmBattle  *self,
   va_list args;
 
   va_start (args, format);
-  line->text = g_strdup_vprintf (format, args);
+  line->text = _adm_battle_strdup_vprintf (format, args);
   va_end (args);
   line->turn = self->state->turn;
   line->phase = self->state->phase;
