@@ -310,7 +310,7 @@ test_hulks_shift (void)
 }
 
 /* The report's own formatter (issue 20) writes what printf writes: plain and positional
- * %s, %d, %u, %i and %%, and leaves every other format to printf. */
+ * %s, %d, %u, %i, %.Nf and %%, and leaves every other format to printf. */
 static char *
 fast_printf (const char *format,
              ...) G_GNUC_PRINTF (1, 2);
@@ -348,8 +348,10 @@ test_cache_report_format (void)
   CHECK_FORMAT ("%2$s стреляет по %1$s: %3$d кубиков, %4$u попаданий", "Komarr 1", "Barrayar 2",
                 7, 3u);
   CHECK_FORMAT ("%1$s, %1$s и %2$d", "Vorberg", -1);
-  /* Left to printf. */
   CHECK_FORMAT ("%s, %.1f cm, column %d", "Vorberg", 11.25, 3);
+  CHECK_FORMAT ("%2$.3f / %1$.1f", -0.05, 1e300);
+  /* Left to printf. */
+  CHECK_FORMAT ("%s, %f, %.12f", "Vorberg", 11.25, 3.0);
   CHECK_FORMAT ("%5d|%-4s|%03u", 12, "ab", 7u);
   CHECK_FORMAT ("%ld %c", 5L, 'x');
   _adm_battle_append_printf (line, " fires at %s, %d%%", "Komarr 1", 50);

@@ -362,9 +362,9 @@ target_type (AdmBattle *self,
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
   class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
-  *description = g_strdup_printf ("%s %s", adm_aspect_to_string (aspect),
-                                  category == ADM_CATEGORY_CAPITAL ? _("capital ship")
-                                                                   : _("escort"));
+  *description = g_strconcat (adm_aspect_to_string (aspect), " ",
+                              category == ADM_CATEGORY_CAPITAL ? _("capital ship")
+                                                               : _("escort"), NULL);
   return g_strdup_printf ("%s-%s", adm_aspect_to_string (aspect), class_word);
 }
 

@@ -1224,8 +1224,9 @@ _adm_battle_fire_halved (AdmBattle *self,
 /* The report's and dice log's formats (issue 20): a phase writes thousands of lines, and
  * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
  * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
- * no flags, width or precision; those are written here, the same bytes printf writes, and any
- * other format is left to printf. */
+ * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
+ * writes (a number with decimals by the C library alone, in the locale's way), and any other
+ * format is left to printf. */
 
 #define FAST_ARGS_MAX 9
 
@@ -1234,20 +1235,23 @@ typedef enum {
   FAST_STRING,
   FAST_INT,
   FAST_UINT,
+  FAST_DOUBLE,  /* "%.Nf", N a digit: written by printf alone, as the locale has it */
 } FastType;
 
 typedef union {
   const char *string;
   int         i;
   guint       u;
+  double      d;
 } FastValue;
 
-/* Reads the conversion after a '%' at *@p: its argument's position (0 when given none) and
- * type, *@p moved past it. FALSE for a conversion printf must write. */
+/* Reads the conversion after a '%' at *@p: its argument's position (0 when given none), type
+ * and precision ("%.1f"), *@p moved past it. FALSE for a conversion printf must write. */
 static gboolean
 fast_conversion (const char **p,
                  guint       *position,
-                 FastType    *type)
+                 FastType    *type,
+                 int         *precision)
 {
   const char *c = *p;
 
@@ -1262,6 +1266,13 @@ fast_conversion (const char **p,
     case 's': *type = FAST_STRING; break;
     case 'd': case 'i': *type = FAST_INT; break;
     case 'u': *type = FAST_UINT; break;
+    case '.':
+      if (c[1] < '0' || c[1] > '9' || c[2] != 'f')
+        return FALSE;
+      *type = FAST_DOUBLE;
+      *precision = c[1] - '0';
+      c += 2;
+      break;
     default:
       return FALSE;
     }
@@ -1284,6 +1295,7 @@ fast_scan (const char *format,
     {
       guint position;
       FastType type;
+      int precision;
 
       p++;
       if (*p == '%')
@@ -1291,7 +1303,7 @@ fast_scan (const char *format,
           p++;
           continue;
         }
-      if (!fast_conversion (&p, &position, &type))
+      if (!fast_conversion (&p, &position, &type, &precision))
         return FALSE;
       if (position == 0)
         {
@@ -1353,6 +1365,7 @@ _adm_battle_append_vprintf (GString    *string,
       case FAST_STRING: values[i].string = va_arg (args, const char *); break;
       case FAST_INT: values[i].i = va_arg (args, int); break;
       case FAST_UINT: values[i].u = va_arg (args, guint); break;
+      case FAST_DOUBLE: values[i].d = va_arg (args, double); break;
       case FAST_NONE:
       default:
         g_assert_not_reached ();
@@ -1361,6 +1374,7 @@ _adm_battle_append_vprintf (GString    *string,
     {
       guint position;
       FastType type;
+      int precision = 0;
 
       g_string_append_len (string, from, p - from);
       p++;
@@ -1370,7 +1384,7 @@ _adm_battle_append_vprintf (GString    *string,
           from = p + 1;
           continue;
         }
-      fast_conversion (&p, &position, &type);
+      fast_conversion (&p, &position, &type, &precision);
       from = p;
       position = position != 0 ? position - 1 : next++;
       if (type == FAST_STRING)
@@ -1380,8 +1394,18 @@ _adm_battle_append_vprintf (GString    *string,
         fast_append_uint (string, values[position].i < 0 ? -(gint64) values[position].i
                                                          : values[position].i,
                           values[position].i < 0);
-      else
+      else if (type == FAST_UINT)
         fast_append_uint (string, values[position].u, FALSE);
+      else
+        {
+          char number[64];
+
+          if (snprintf (number, sizeof number, "%.*f", precision, values[position].d) <
+              (int) sizeof number)
+            g_string_append (string, number);
+          else
+            g_string_append_printf (string, "%.*f", precision, values[position].d);
+        }
     }
   g_string_append (string, from);
 }
