@@ -348,6 +348,12 @@ test_cache_report_format (void)
   CHECK_FORMAT ("%2$s стреляет по %1$s: %3$d кубиков, %4$u попаданий", "Komarr 1", "Barrayar 2",
                 7, 3u);
   CHECK_FORMAT ("%1$s, %1$s и %2$d", "Vorberg", -1);
+  /* Longer than the formatter gathers at once. */
+  {
+    g_autofree char *long_name = g_strnfill (300, 'x');
+
+    CHECK_FORMAT ("%s — %d — %s%s%s", long_name, 12, long_name, "", long_name);
+  }
   CHECK_FORMAT ("%s, %.1f cm, column %d", "Vorberg", 11.25, 3);
   CHECK_FORMAT ("%2$.3f / %1$.1f", -0.05, 1e300);
   /* Left to printf. */

@@ -1328,10 +1328,42 @@ fast_scan (const char *format,
   return TRUE;
 }
 
+/* The line being written, gathered here and added to its string in one piece. */
+typedef struct {
+  GString *string;
+  gsize    len;
+  char     buffer[256];
+} FastOut;
+
 static void
-fast_append_uint (GString *string,
-                  guint64  value,
-                  gboolean negative)
+fast_flush (FastOut *out)
+{
+  g_string_append_len (out->string, out->buffer, out->len);
+  out->len = 0;
+}
+
+static void
+fast_put (FastOut    *out,
+          const char *text,
+          gsize       n)
+{
+  if (out->len + n > sizeof out->buffer)
+    {
+      fast_flush (out);
+      if (n > sizeof out->buffer)
+        {
+          g_string_append_len (out->string, text, n);
+          return;
+        }
+    }
+  memcpy (out->buffer + out->len, text, n);
+  out->len += n;
+}
+
+static void
+fast_put_uint (FastOut  *out,
+               guint64   value,
+               gboolean  negative)
 {
   char digits[24];
   int at = sizeof digits;
@@ -1341,7 +1373,24 @@ fast_append_uint (GString *string,
   while ((value /= 10) != 0);
   if (negative)
     digits[--at] = '-';
-  g_string_append_len (string, digits + at, sizeof digits - at);
+  fast_put (out, digits + at, sizeof digits - at);
+}
+
+static void
+fast_put_double (FastOut *out,
+                 int      precision,
+                 double   value)
+{
+  char number[64];
+  int n = snprintf (number, sizeof number, "%.*f", precision, value);
+
+  if (n >= 0 && n < (int) sizeof number)
+    fast_put (out, number, n);
+  else
+    {
+      fast_flush (out);
+      g_string_append_printf (out->string, "%.*f", precision, value);
+    }
 }
 
 void
@@ -1351,6 +1400,7 @@ _adm_battle_append_vprintf (GString    *string,
 {
   FastType types[FAST_ARGS_MAX];
   FastValue values[FAST_ARGS_MAX];
+  FastOut out;
   const char *from = format;
   guint n, next = 0;
 
@@ -1370,44 +1420,41 @@ _adm_battle_append_vprintf (GString    *string,
       default:
         g_assert_not_reached ();
       }
+  out.string = string;
+  out.len = 0;
   for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
     {
+      const FastValue *value;
       guint position;
       FastType type;
       int precision = 0;
 
-      g_string_append_len (string, from, p - from);
+      fast_put (&out, from, p - from);
       p++;
       if (*p == '%')
         {
-          g_string_append_c (string, '%');
+          fast_put (&out, "%", 1);
           from = p + 1;
           continue;
         }
       fast_conversion (&p, &position, &type, &precision);
       from = p;
-      position = position != 0 ? position - 1 : next++;
+      value = &values[position != 0 ? position - 1 : next++];
       if (type == FAST_STRING)
-        g_string_append (string, values[position].string != NULL ? values[position].string
-                                                                 : "(null)");
-      else if (type == FAST_INT)
-        fast_append_uint (string, values[position].i < 0 ? -(gint64) values[position].i
-                                                         : values[position].i,
-                          values[position].i < 0);
-      else if (type == FAST_UINT)
-        fast_append_uint (string, values[position].u, FALSE);
-      else
         {
-          char number[64];
+          const char *text = value->string != NULL ? value->string : "(null)";
 
-          if (snprintf (number, sizeof number, "%.*f", precision, values[position].d) <
-              (int) sizeof number)
-            g_string_append (string, number);
-          else
-            g_string_append_printf (string, "%.*f", precision, values[position].d);
+          fast_put (&out, text, strlen (text));
         }
+      else if (type == FAST_INT)
+        fast_put_uint (&out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
+      else if (type == FAST_UINT)
+        fast_put_uint (&out, value->u, FALSE);
+      else
+        fast_put_double (&out, precision, value->d);
     }
-  g_string_append (string, from);
+  fast_put (&out, from, strlen (from));
+  fast_flush (&out);
 }
 
 void
