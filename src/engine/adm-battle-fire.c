@@ -365,7 +365,7 @@ target_type (AdmBattle *self,
   *description = g_strconcat (adm_aspect_to_string (aspect), " ",
                               category == ADM_CATEGORY_CAPITAL ? _("capital ship")
                                                                : _("escort"), NULL);
-  return g_strdup_printf ("%s-%s", adm_aspect_to_string (aspect), class_word);
+  return g_strconcat (adm_aspect_to_string (aspect), "-", class_word, NULL);
 }
 
 /* Shields */

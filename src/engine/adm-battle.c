@@ -1335,9 +1335,13 @@ typedef struct {
   char     buffer[256];
 } FastOut;
 
+/* A line made for itself (_adm_battle_strdup_vprintf ()) has a string only once it outgrows
+ * the buffer. */
 static void
 fast_flush (FastOut *out)
 {
+  if (out->string == NULL)
+    out->string = g_string_sized_new (2 * sizeof out->buffer);
   g_string_append_len (out->string, out->buffer, out->len);
   out->len = 0;
 }
@@ -1393,22 +1397,20 @@ fast_put_double (FastOut *out,
     }
 }
 
-void
-_adm_battle_append_vprintf (GString    *string,
-                            const char *format,
-                            va_list     args)
+/* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
+ * when printf must write it. */
+static gboolean
+fast_vprintf (FastOut    *out,
+              const char *format,
+              va_list     args)
 {
   FastType types[FAST_ARGS_MAX];
   FastValue values[FAST_ARGS_MAX];
-  FastOut out;
   const char *from = format;
   guint n, next = 0;
 
   if (!fast_scan (format, types, &n))
-    {
-      g_string_append_vprintf (string, format, args);
-      return;
-    }
+    return FALSE;
   for (guint i = 0; i < n; i++)
     switch (types[i])
       {
@@ -1420,8 +1422,6 @@ _adm_battle_append_vprintf (GString    *string,
       default:
         g_assert_not_reached ();
       }
-  out.string = string;
-  out.len = 0;
   for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
     {
       const FastValue *value;
@@ -1429,11 +1429,11 @@ _adm_battle_append_vprintf (GString    *string,
       FastType type;
       int precision = 0;
 
-      fast_put (&out, from, p - from);
+      fast_put (out, from, p - from);
       p++;
       if (*p == '%')
         {
-          fast_put (&out, "%", 1);
+          fast_put (out, "%", 1);
           from = p + 1;
           continue;
         }
@@ -1444,17 +1444,32 @@ _adm_battle_append_vprintf (GString    *string,
         {
           const char *text = value->string != NULL ? value->string : "(null)";
 
-          fast_put (&out, text, strlen (text));
+          fast_put (out, text, strlen (text));
         }
       else if (type == FAST_INT)
-        fast_put_uint (&out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
+        fast_put_uint (out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
       else if (type == FAST_UINT)
-        fast_put_uint (&out, value->u, FALSE);
+        fast_put_uint (out, value->u, FALSE);
       else
-        fast_put_double (&out, precision, value->d);
+        fast_put_double (out, precision, value->d);
     }
-  fast_put (&out, from, strlen (from));
-  fast_flush (&out);
+  fast_put (out, from, strlen (from));
+  return TRUE;
+}
+
+void
+_adm_battle_append_vprintf (GString    *string,
+                            const char *format,
+                            va_list     args)
+{
+  FastOut out;
+
+  out.string = string;
+  out.len = 0;
+  if (fast_vprintf (&out, format, args))
+    fast_flush (&out);
+  else
+    g_string_append_vprintf (string, format, args);
 }
 
 void
@@ -1473,10 +1488,17 @@ char *
 _adm_battle_strdup_vprintf (const char *format,
                             va_list     args)
 {
-  GString *string = g_string_sized_new (64);
+  FastOut out;
 
-  _adm_battle_append_vprintf (string, format, args);
-  return g_string_free (string, FALSE);
+  out.string = NULL;
+  out.len = 0;
+  if (!fast_vprintf (&out, format, args))
+    return g_strdup_vprintf (format, args);
+  /* A line that fits the buffer is copied out of it once. */
+  if (out.string == NULL)
+    return g_strndup (out.buffer, out.len);
+  fast_flush (&out);
+  return g_string_free (out.string, FALSE);
 }
 
 static gboolean
