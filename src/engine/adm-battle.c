@@ -2046,6 +2046,22 @@ phase_action (AdmBattle   *self,
   return action;
 }
 
+/* @value in decimal into @buffer (16 bytes), as "%u" writes it; returns @buffer. */
+static char *
+uint_text (guint  value,
+           char  *buffer)
+{
+  char digits[16];
+  int at = sizeof digits;
+
+  digits[--at] = '\0';
+  do
+    digits[--at] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  memcpy (buffer, digits + at, sizeof digits - at);
+  return buffer;
+}
+
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
  * the clause and where the dice came from, not the purpose — the file reads the same in every
  * language; the purpose comes back with the replay. */
@@ -2062,18 +2078,17 @@ add_roll_events (AdmBattle        *self,
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
       g_autoptr(AdmEvent) event = adm_event_new ("roll", time);
 
+      char sides[16];
+
+      /* The numbers written as printf's "%u" would, without it (issue 20: a phase journals a
+       * thousand rolls). */
       g_string_truncate (values, 0);
       for (guint v = 0; v < roll->values->len; v++)
-        {
-          char number[16];
-
-          g_snprintf (number, sizeof number, v > 0 ? " %u" : "%u",
-                      g_array_index (roll->values, guint, v));
-          g_string_append (values, number);
-        }
+        _adm_battle_append_printf (values, v > 0 ? " %u" : "%u",
+                                   g_array_index (roll->values, guint, v));
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
-      adm_event_set_int (event, "sides", roll->sides);
+      adm_event_set (event, "sides", uint_text (roll->sides, sides));
       adm_event_set (event, "values", values->str);
       adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
       adm_journal_action_add_event (action, event);
