@@ -309,12 +309,68 @@ test_hulks_shift (void)
   check_phase ("both-shift", "behind");
 }
 
+/* The report's own formatter (issue 20) writes what printf writes: plain and positional
+ * %s, %d, %u, %i, %.Nf and %%, and leaves every other format to printf. */
+static char *
+fast_printf (const char *format,
+             ...) G_GNUC_PRINTF (1, 2);
+
+static char *
+fast_printf (const char *format,
+             ...)
+{
+  va_list args;
+  char *text;
+
+  va_start (args, format);
+  text = _adm_battle_strdup_vprintf (format, args);
+  va_end (args);
+  return text;
+}
+
+#define CHECK_FORMAT(...) \
+  G_STMT_START { \
+    g_autofree char *fast = fast_printf (__VA_ARGS__); \
+    g_autofree char *slow = g_strdup_printf (__VA_ARGS__); \
+    g_assert_cmpstr (fast, ==, slow); \
+  } G_STMT_END
+
+static void
+test_cache_report_format (void)
+{
+  g_autoptr(GString) line = g_string_new ("Vorberg");
+
+  CHECK_FORMAT ("%s", "");
+  CHECK_FORMAT ("no conversion at all");
+  CHECK_FORMAT ("%s's %s fires: %d dice at %u+, 100%% — %i", "Vorberg", "main battery", -42,
+                4u, G_MININT);
+  CHECK_FORMAT ("%d %d %u %u", 0, G_MAXINT, 0u, G_MAXUINT);
+  CHECK_FORMAT ("%2$s стреляет по %1$s: %3$d кубиков, %4$u попаданий", "Komarr 1", "Barrayar 2",
+                7, 3u);
+  CHECK_FORMAT ("%1$s, %1$s и %2$d", "Vorberg", -1);
+  /* Longer than the formatter gathers at once. */
+  {
+    g_autofree char *long_name = g_strnfill (300, 'x');
+
+    CHECK_FORMAT ("%s — %d — %s%s%s", long_name, 12, long_name, "", long_name);
+  }
+  CHECK_FORMAT ("%s, %.1f cm, column %d", "Vorberg", 11.25, 3);
+  CHECK_FORMAT ("%2$.3f / %1$.1f", -0.05, 1e300);
+  /* Left to printf. */
+  CHECK_FORMAT ("%s, %f, %.12f", "Vorberg", 11.25, 3.0);
+  CHECK_FORMAT ("%5d|%-4s|%03u", 12, "ab", 7u);
+  CHECK_FORMAT ("%ld %c", 5L, 'x');
+  _adm_battle_append_printf (line, " fires at %s, %d%%", "Komarr 1", 50);
+  g_assert_cmpstr (line->str, ==, "Vorberg fires at Komarr 1, 50%");
+}
+
 int
 main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);

@@ -9,6 +9,13 @@
 
 #include "adm-battle-private.h"
 
+/* Each message translated once a fire phase (adm-battle-cache.c), as adm-battle-fire.c does:
+ * every function here that translates has the battle as @self. */
+#undef _
+#define _(String) _adm_battle_cache_gettext (self, String)
+#undef ngettext
+#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
+
 static gboolean catastrophic (AdmBattle  *self,
                               guint       ship,
                               GError    **error);
@@ -358,7 +365,7 @@ critical_checks (AdmBattle   *self,
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, critical_on, NULL);
   for (int i = 0; i < points; i++)
     {
-      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", checks[i]);
+      _adm_battle_append_printf (shown, "%s%u", i > 0 ? " " : "", checks[i]);
       if ((int) checks[i] >= critical_on)
         successes++;
     }

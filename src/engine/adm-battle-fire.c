@@ -362,10 +362,10 @@ target_type (AdmBattle *self,
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
   class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
-  *description = g_strdup_printf ("%s %s", adm_aspect_to_string (aspect),
-                                  category == ADM_CATEGORY_CAPITAL ? _("capital ship")
-                                                                   : _("escort"));
-  return g_strdup_printf ("%s-%s", adm_aspect_to_string (aspect), class_word);
+  *description = g_strconcat (adm_aspect_to_string (aspect), " ",
+                              category == ADM_CATEGORY_CAPITAL ? _("capital ship")
+                                                               : _("escort"), NULL);
+  return g_strconcat (adm_aspect_to_string (aspect), "-", class_word, NULL);
 }
 
 /* Shields */
@@ -456,7 +456,7 @@ append_value (GString *shown,
   if (value < 10)
     g_string_append_c (shown, '0' + value);
   else
-    g_string_append_printf (shown, "%u", value);
+    _adm_battle_append_printf (shown, "%u", value);
 }
 
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
@@ -558,7 +558,7 @@ special_save (AdmBattle  *self,
   for (int i = 0; i < *damage; i++)
     saved += values[i] >= 4;
   *damage -= saved;
-  g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
+  _adm_battle_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
 }
 
@@ -588,16 +588,16 @@ resolve_hits (AdmBattle   *self,
     }
   if (!roll_hits (self, dice, hit_on, lock, clause, line->str, &hits, shown, error))
     return FALSE;
-  g_string_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
+  _adm_battle_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
                                           dice + blocked),
                           dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
-  g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
+  _adm_battle_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
   if (!shields_first)
     blocked = MIN (pool, hits);
   damage = shields_first ? hits : hits - blocked;
   if (blocked > 0)
-    g_string_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
+    _adm_battle_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
                                                 : _(", %d absorbed by shields"), blocked);
   use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
@@ -605,7 +605,7 @@ resolve_hits (AdmBattle   *self,
     g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
-  g_string_append_printf (line, _(", %d damage."), damage);
+  _adm_battle_append_printf (line, _(", %d damage."), damage);
   _adm_battle_report_text (self, line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
@@ -750,14 +750,14 @@ attack (AdmBattle  *self,
         {
           g_string_append (destructor_names, destructor_names->len > 0 ? ", " : "");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          g_string_append_printf (destructor_names, _("%s's %s"),
+          _adm_battle_append_printf (destructor_names, _("%s's %s"),
                                   _adm_battle_ship_name (self, b->ship), weapon->name);
         }
       else
         {
           g_string_append (names, names->len > 0 ? ", " : "");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
+          _adm_battle_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
                                   weapon->name);
         }
     }
@@ -804,7 +804,7 @@ attack (AdmBattle  *self,
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
         }
-      g_string_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
+      _adm_battle_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
                               v.artillery, aspect, t->name, v.farthest);
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
@@ -814,7 +814,7 @@ attack (AdmBattle  *self,
         g_string_append (line, _(", long range"));
       if (v.behind)
         g_string_append (line, _(", behind an explosion marker"));
-      g_string_append_printf (line, _(", column %d"), column);
+      _adm_battle_append_printf (line, _(", column %d"), column);
       shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
                                                    "before-armour");
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
@@ -828,7 +828,7 @@ attack (AdmBattle  *self,
     {
       g_autoptr(GString) line = g_string_new (NULL);
 
-      g_string_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
+      _adm_battle_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
                               v.destructors, t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */

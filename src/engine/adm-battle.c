@@ -1221,6 +1221,286 @@ _adm_battle_fire_halved (AdmBattle *self,
 
 /* Rolls and reports */
 
+/* The report's and dice log's formats (issue 20): a phase writes thousands of lines, and
+ * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
+ * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
+ * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
+ * writes (a number with decimals by the C library alone, in the locale's way), and any other
+ * format is left to printf. */
+
+#define FAST_ARGS_MAX 9
+
+typedef enum {
+  FAST_NONE,
+  FAST_STRING,
+  FAST_INT,
+  FAST_UINT,
+  FAST_DOUBLE,  /* "%.Nf", N a digit: written by printf alone, as the locale has it */
+} FastType;
+
+typedef union {
+  const char *string;
+  int         i;
+  guint       u;
+  double      d;
+} FastValue;
+
+/* Reads the conversion after a '%' at *@p: its argument's position (0 when given none), type
+ * and precision ("%.1f"), *@p moved past it. FALSE for a conversion printf must write. */
+static gboolean
+fast_conversion (const char **p,
+                 guint       *position,
+                 FastType    *type,
+                 int         *precision)
+{
+  const char *c = *p;
+
+  *position = 0;
+  if (c[0] >= '1' && c[0] <= '9' && c[1] == '$')
+    {
+      *position = (guint) (c[0] - '0');
+      c += 2;
+    }
+  switch (*c)
+    {
+    case 's': *type = FAST_STRING; break;
+    case 'd': case 'i': *type = FAST_INT; break;
+    case 'u': *type = FAST_UINT; break;
+    case '.':
+      if (c[1] < '0' || c[1] > '9' || c[2] != 'f')
+        return FALSE;
+      *type = FAST_DOUBLE;
+      *precision = c[1] - '0';
+      c += 2;
+      break;
+    default:
+      return FALSE;
+    }
+  *p = c + 1;
+  return TRUE;
+}
+
+/* The types of @format's arguments in order into @types, their number into *@n; FALSE when
+ * printf must write @format. */
+static gboolean
+fast_scan (const char *format,
+           FastType   *types,
+           guint      *n)
+{
+  guint next = 0, highest = 0;
+  gboolean positional = FALSE;
+
+  memset (types, 0, FAST_ARGS_MAX * sizeof *types);
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p, '%'))
+    {
+      guint position;
+      FastType type;
+      int precision;
+
+      p++;
+      if (*p == '%')
+        {
+          p++;
+          continue;
+        }
+      if (!fast_conversion (&p, &position, &type, &precision))
+        return FALSE;
+      if (position == 0)
+        {
+          if (positional || next == FAST_ARGS_MAX)
+            return FALSE;
+          position = ++next;
+        }
+      else if (next > 0)
+        return FALSE;
+      else
+        positional = TRUE;
+      if (types[position - 1] != FAST_NONE && types[position - 1] != type)
+        return FALSE;
+      types[position - 1] = type;
+      highest = MAX (highest, position);
+    }
+  /* printf reads arguments in order by their types: none may be skipped. */
+  for (guint i = 0; i < highest; i++)
+    if (types[i] == FAST_NONE)
+      return FALSE;
+  *n = highest;
+  return TRUE;
+}
+
+/* The line being written, gathered here and added to its string in one piece. */
+typedef struct {
+  GString *string;
+  gsize    len;
+  char     buffer[256];
+} FastOut;
+
+/* A line made for itself (_adm_battle_strdup_vprintf ()) has a string only once it outgrows
+ * the buffer. */
+static void
+fast_flush (FastOut *out)
+{
+  if (out->string == NULL)
+    out->string = g_string_sized_new (2 * sizeof out->buffer);
+  g_string_append_len (out->string, out->buffer, out->len);
+  out->len = 0;
+}
+
+static void
+fast_put (FastOut    *out,
+          const char *text,
+          gsize       n)
+{
+  if (out->len + n > sizeof out->buffer)
+    {
+      fast_flush (out);
+      if (n > sizeof out->buffer)
+        {
+          g_string_append_len (out->string, text, n);
+          return;
+        }
+    }
+  memcpy (out->buffer + out->len, text, n);
+  out->len += n;
+}
+
+static void
+fast_put_uint (FastOut  *out,
+               guint64   value,
+               gboolean  negative)
+{
+  char digits[24];
+  int at = sizeof digits;
+
+  do
+    digits[--at] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  if (negative)
+    digits[--at] = '-';
+  fast_put (out, digits + at, sizeof digits - at);
+}
+
+static void
+fast_put_double (FastOut *out,
+                 int      precision,
+                 double   value)
+{
+  char number[64];
+  int n = snprintf (number, sizeof number, "%.*f", precision, value);
+
+  if (n >= 0 && n < (int) sizeof number)
+    fast_put (out, number, n);
+  else
+    {
+      fast_flush (out);
+      g_string_append_printf (out->string, "%.*f", precision, value);
+    }
+}
+
+/* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
+ * when printf must write it. */
+static gboolean
+fast_vprintf (FastOut    *out,
+              const char *format,
+              va_list     args)
+{
+  FastType types[FAST_ARGS_MAX];
+  FastValue values[FAST_ARGS_MAX];
+  const char *from = format;
+  guint n, next = 0;
+
+  if (!fast_scan (format, types, &n))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    switch (types[i])
+      {
+      case FAST_STRING: values[i].string = va_arg (args, const char *); break;
+      case FAST_INT: values[i].i = va_arg (args, int); break;
+      case FAST_UINT: values[i].u = va_arg (args, guint); break;
+      case FAST_DOUBLE: values[i].d = va_arg (args, double); break;
+      case FAST_NONE:
+      default:
+        g_assert_not_reached ();
+      }
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
+    {
+      const FastValue *value;
+      guint position;
+      FastType type;
+      int precision = 0;
+
+      fast_put (out, from, p - from);
+      p++;
+      if (*p == '%')
+        {
+          fast_put (out, "%", 1);
+          from = p + 1;
+          continue;
+        }
+      fast_conversion (&p, &position, &type, &precision);
+      from = p;
+      value = &values[position != 0 ? position - 1 : next++];
+      if (type == FAST_STRING)
+        {
+          const char *text = value->string != NULL ? value->string : "(null)";
+
+          fast_put (out, text, strlen (text));
+        }
+      else if (type == FAST_INT)
+        fast_put_uint (out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
+      else if (type == FAST_UINT)
+        fast_put_uint (out, value->u, FALSE);
+      else
+        fast_put_double (out, precision, value->d);
+    }
+  fast_put (out, from, strlen (from));
+  return TRUE;
+}
+
+void
+_adm_battle_append_vprintf (GString    *string,
+                            const char *format,
+                            va_list     args)
+{
+  FastOut out;
+
+  out.string = string;
+  out.len = 0;
+  if (fast_vprintf (&out, format, args))
+    fast_flush (&out);
+  else
+    g_string_append_vprintf (string, format, args);
+}
+
+void
+_adm_battle_append_printf (GString    *string,
+                           const char *format,
+                           ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  _adm_battle_append_vprintf (string, format, args);
+  va_end (args);
+}
+
+char *
+_adm_battle_strdup_vprintf (const char *format,
+                            va_list     args)
+{
+  FastOut out;
+
+  out.string = NULL;
+  out.len = 0;
+  if (!fast_vprintf (&out, format, args))
+    return g_strdup_vprintf (format, args);
+  /* A line that fits the buffer is copied out of it once. */
+  if (out.string == NULL)
+    return g_strndup (out.buffer, out.len);
+  fast_flush (&out);
+  return g_string_free (out.string, FALSE);
+}
+
 static gboolean
 roll_va (AdmBattle   *self,
          guint        count,
@@ -1231,7 +1511,7 @@ roll_va (AdmBattle   *self,
          const char  *purpose_format,
          va_list      args)
 {
-  g_autofree char *purpose = g_strdup_vprintf (purpose_format, args);
+  g_autofree char *purpose = _adm_battle_strdup_vprintf (purpose_format, args);
   AdmDiceRequest request = { count, sides, purpose, clause };
   AdmBattleRoll *roll;
 
@@ -1487,7 +1767,7 @@ _adm_battle_report (AdmBattle  *self,
   va_list args;
 
   va_start (args, format);
-  line->text = g_strdup_vprintf (format, args);
+  line->text = _adm_battle_strdup_vprintf (format, args);
   va_end (args);
   line->turn = self->state->turn;
   line->phase = self->state->phase;
@@ -1766,6 +2046,22 @@ phase_action (AdmBattle   *self,
   return action;
 }
 
+/* @value in decimal into @buffer (16 bytes), as "%u" writes it; returns @buffer. */
+static char *
+uint_text (guint  value,
+           char  *buffer)
+{
+  char digits[16];
+  int at = sizeof digits;
+
+  digits[--at] = '\0';
+  do
+    digits[--at] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  memcpy (buffer, digits + at, sizeof digits - at);
+  return buffer;
+}
+
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
  * the clause and where the dice came from, not the purpose — the file reads the same in every
  * language; the purpose comes back with the replay. */
@@ -1782,18 +2078,17 @@ add_roll_events (AdmBattle        *self,
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
       g_autoptr(AdmEvent) event = adm_event_new ("roll", time);
 
+      char sides[16];
+
+      /* The numbers written as printf's "%u" would, without it (issue 20: a phase journals a
+       * thousand rolls). */
       g_string_truncate (values, 0);
       for (guint v = 0; v < roll->values->len; v++)
-        {
-          char number[16];
-
-          g_snprintf (number, sizeof number, v > 0 ? " %u" : "%u",
-                      g_array_index (roll->values, guint, v));
-          g_string_append (values, number);
-        }
+        _adm_battle_append_printf (values, v > 0 ? " %u" : "%u",
+                                   g_array_index (roll->values, guint, v));
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
-      adm_event_set_int (event, "sides", roll->sides);
+      adm_event_set (event, "sides", uint_text (roll->sides, sides));
       adm_event_set (event, "values", values->str);
       adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
       adm_journal_action_add_event (action, event);
