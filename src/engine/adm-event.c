@@ -333,59 +333,216 @@ put_digits (char *out,
     out[i] = (char) ('0' + value % 10);
 }
 
-/* The event's time as the journal writes it, "2026-11-22T18:00:00Z" (issue 20: the journal
- * writes a phase's thousand events, and GDateTime made and formatted each time was a third of
- * the event's cost). The same text g_date_time_format () gives, which writes the years
- * outside 1000–9999 (no padding, or none at all). */
-static char *
-format_time (gint64 time)
+/* The event's time as the journal writes it, "2026-11-22T18:00:00Z", into @out (issue 20: the
+ * journal writes a phase's thousand events, and GDateTime made and formatted each time was a
+ * third of the event's cost). The same text g_date_time_format () gives, which writes the
+ * years outside 1000–9999 (no padding, or none at all): FALSE for those. */
+static gboolean
+put_time (gint64 time,
+          char   out[sizeof "2026-11-22T18:00:00Z"])
 {
-  g_autoptr(GDateTime) dt = NULL;
+  gint64 days;
+  int seconds, year, month, day;
 
-  if (time >= FOUR_DIGIT_YEARS_FROM && time < FOUR_DIGIT_YEARS_TO)
+  if (time < FOUR_DIGIT_YEARS_FROM || time >= FOUR_DIGIT_YEARS_TO)
+    return FALSE;
+  days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
+  seconds = (int) (time - days * 86400);
+  civil_from_days (days, &year, &month, &day);
+  memcpy (out, "0000-00-00T00:00:00Z", sizeof "2026-11-22T18:00:00Z");
+  put_digits (out, year, 4);
+  put_digits (out + 5, month, 2);
+  put_digits (out + 8, day, 2);
+  put_digits (out + 11, seconds / 3600, 2);
+  put_digits (out + 14, seconds / 60 % 60, 2);
+  put_digits (out + 17, seconds % 60, 2);
+  return TRUE;
+}
+
+/* What each byte of an attribute's value (1) or of a text (2) is written as when it is not
+ * itself (0). */
+static const guint8 escaped[256] = {
+  ['\t'] = 1, ['\n'] = 1, ['\r'] = 3, ['"'] = 1, ['&'] = 3, ['<'] = 3, ['>'] = 3,
+  [0x80] = 1, [0x81] = 1, [0x82] = 1, [0x83] = 1, [0x84] = 1, [0x85] = 1, [0x86] = 1, [0x87] = 1,
+  [0x88] = 1, [0x89] = 1, [0x8a] = 1, [0x8b] = 1, [0x8c] = 1, [0x8d] = 1, [0x8e] = 1, [0x8f] = 1,
+  [0x90] = 1, [0x91] = 1, [0x92] = 1, [0x93] = 1, [0x94] = 1, [0x95] = 1, [0x96] = 1, [0x97] = 1,
+  [0x98] = 1, [0x99] = 1, [0x9a] = 1, [0x9b] = 1, [0x9c] = 1, [0x9d] = 1, [0x9e] = 1, [0x9f] = 1,
+  [0xa0] = 1, [0xa1] = 1, [0xa2] = 1, [0xa3] = 1, [0xa4] = 1, [0xa5] = 1, [0xa6] = 1, [0xa7] = 1,
+  [0xa8] = 1, [0xa9] = 1, [0xaa] = 1, [0xab] = 1, [0xac] = 1, [0xad] = 1, [0xae] = 1, [0xaf] = 1,
+  [0xb0] = 1, [0xb1] = 1, [0xb2] = 1, [0xb3] = 1, [0xb4] = 1, [0xb5] = 1, [0xb6] = 1, [0xb7] = 1,
+  [0xb8] = 1, [0xb9] = 1, [0xba] = 1, [0xbb] = 1, [0xbc] = 1, [0xbd] = 1, [0xbe] = 1, [0xbf] = 1,
+  [0xc0] = 1, [0xc1] = 1, [0xc2] = 1, [0xc3] = 1, [0xc4] = 1, [0xc5] = 1, [0xc6] = 1, [0xc7] = 1,
+  [0xc8] = 1, [0xc9] = 1, [0xca] = 1, [0xcb] = 1, [0xcc] = 1, [0xcd] = 1, [0xce] = 1, [0xcf] = 1,
+  [0xd0] = 1, [0xd1] = 1, [0xd2] = 1, [0xd3] = 1, [0xd4] = 1, [0xd5] = 1, [0xd6] = 1, [0xd7] = 1,
+  [0xd8] = 1, [0xd9] = 1, [0xda] = 1, [0xdb] = 1, [0xdc] = 1, [0xdd] = 1, [0xde] = 1, [0xdf] = 1,
+  [0xe0] = 1, [0xe1] = 1, [0xe2] = 1, [0xe3] = 1, [0xe4] = 1, [0xe5] = 1, [0xe6] = 1, [0xe7] = 1,
+  [0xe8] = 1, [0xe9] = 1, [0xea] = 1, [0xeb] = 1, [0xec] = 1, [0xed] = 1, [0xee] = 1, [0xef] = 1,
+  [0xf0] = 1, [0xf1] = 1, [0xf2] = 1, [0xf3] = 1, [0xf4] = 1, [0xf5] = 1, [0xf6] = 1, [0xf7] = 1,
+  [0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
+};
+
+/* "&#xE9;": a character reference as libxml2 writes it (upper-case hexadecimal digits). */
+static void
+append_char_ref (GString *out,
+                 guint32  c)
+{
+  char buffer[16];
+  int i = (int) sizeof buffer;
+
+  buffer[--i] = ';';
+  do
     {
-      gint64 days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
-      int seconds = (int) (time - days * 86400), year, month, day;
-      char *text = g_malloc (sizeof "2026-11-22T18:00:00Z");
-
-      civil_from_days (days, &year, &month, &day);
-      memcpy (text, "0000-00-00T00:00:00Z", sizeof "2026-11-22T18:00:00Z");
-      put_digits (text, year, 4);
-      put_digits (text + 5, month, 2);
-      put_digits (text + 8, day, 2);
-      put_digits (text + 11, seconds / 3600, 2);
-      put_digits (text + 14, seconds / 60 % 60, 2);
-      put_digits (text + 17, seconds % 60, 2);
-      return text;
+      buffer[--i] = "0123456789ABCDEF"[c & 0xf];
+      c >>= 4;
     }
-  dt = g_date_time_new_from_unix_utc (time);
+  while (c != 0);
+  buffer[--i] = 'x';
+  buffer[--i] = '#';
+  buffer[--i] = '&';
+  g_string_append_len (out, buffer + i, (gssize) sizeof buffer - i);
+}
 
-  if (dt == NULL)
-    return g_strdup ("1970-01-01T00:00:00Z");
-  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+/* A character past ASCII at @p in an attribute's value, as libxml2 2.9's
+ * xmlBufAttrSerializeTxtContent () writes it in a document of no declared encoding (the
+ * journal's entries): the character's reference; a byte that starts no character (which
+ * adm_state refuses before anything is journalled), its own. Returns the bytes read. */
+static gsize
+append_non_ascii (GString     *out,
+                  const guchar *p)
+{
+  guint32 c = 0;
+  gsize length;
+
+  if (p[1] == '\0')
+    {
+      /* libxml2 leaves a lone last byte as it is. */
+      g_string_append_c (out, (char) p[0]);
+      return 1;
+    }
+  if (p[0] < 0xc0)
+    length = 0;
+  else if (p[0] < 0xe0)
+    c = p[0] & 0x1f, length = 2;
+  else if (p[0] < 0xf0)
+    c = p[0] & 0x0f, length = 3;
+  else if (p[0] < 0xf8)
+    c = p[0] & 0x07, length = 4;
+  else
+    length = 0;
+  for (gsize i = 1; i < length; i++)
+    {
+      if ((p[i] & 0xc0) != 0x80)
+        {
+          length = 0;
+          break;
+        }
+      c = (c << 6) | (p[i] & 0x3f);
+    }
+  if (length == 0 || !(c == 0x9 || c == 0xa || c == 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) ||
+                       (c >= 0x10000 && c <= 0x10ffff)))
+    {
+      append_char_ref (out, p[0]);
+      return 1;
+    }
+  append_char_ref (out, c);
+  return length;
 }
 
 void
-adm_event_to_xml (const AdmEvent *self,
-                  xmlNode        *parent)
+adm_event_append_attribute (GString    *out,
+                            const char *name,
+                            const char *value)
 {
-  g_autofree char *time = format_time (self->time);
-  xmlNode *node;
+  const guchar *p = (const guchar *) value, *run = p;
 
-  g_return_if_fail (self != NULL && parent != NULL);
+  g_return_if_fail (out != NULL && name != NULL && value != NULL);
 
-  node = xmlNewChild (parent, NULL, (const xmlChar *) "event", NULL);
-  xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) self->kind);
-  xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
-  for (guint i = 0; i < self->n_attributes; i++)
-    xmlNewProp (node, (const xmlChar *) self->pairs[2 * i],
-                (const xmlChar *) self->pairs[2 * i + 1]);
-  if (self->text != NULL)
+  g_string_append_c (out, ' ');
+  g_string_append (out, name);
+  g_string_append_len (out, "=\"", 2);
+  for (;;)
     {
-      xmlNode *text = xmlNewText ((const xmlChar *) self->text);
-
-      xmlAddChild (node, text);
+      while (escaped[*p] == 0 && *p != '\0')
+        p++;
+      if (p > run)
+        g_string_append_len (out, (const char *) run, p - run);
+      if (*p == '\0')
+        break;
+      switch (*p)
+        {
+        case '\t': g_string_append_len (out, "&#9;", 4); p++; break;
+        case '\n': g_string_append_len (out, "&#10;", 5); p++; break;
+        case '\r': g_string_append_len (out, "&#13;", 5); p++; break;
+        case '"': g_string_append_len (out, "&quot;", 6); p++; break;
+        case '&': g_string_append_len (out, "&amp;", 5); p++; break;
+        case '<': g_string_append_len (out, "&lt;", 4); p++; break;
+        case '>': g_string_append_len (out, "&gt;", 4); p++; break;
+        default: p += append_non_ascii (out, p); break;
+        }
+      run = p;
     }
+  g_string_append_c (out, '"');
+}
+
+void
+adm_event_append_text (GString    *out,
+                       const char *text)
+{
+  const guchar *p = (const guchar *) text, *run = p;
+
+  g_return_if_fail (out != NULL && text != NULL);
+
+  /* libxml2's xmlEscapeContent (): the text's characters are written as they are, past ASCII
+   * too; tab and newline too. */
+  for (;;)
+    {
+      while ((escaped[*p] & 2) == 0 && *p != '\0')
+        p++;
+      if (p > run)
+        g_string_append_len (out, (const char *) run, p - run);
+      if (*p == '\0')
+        break;
+      switch (*p)
+        {
+        case '\r': g_string_append_len (out, "&#13;", 5); break;
+        case '&': g_string_append_len (out, "&amp;", 5); break;
+        case '<': g_string_append_len (out, "&lt;", 4); break;
+        default: g_string_append_len (out, "&gt;", 4); break;
+        }
+      run = ++p;
+    }
+}
+
+void
+adm_event_append_xml (const AdmEvent *self,
+                      GString        *out)
+{
+  char time[sizeof "2026-11-22T18:00:00Z"];
+
+  g_return_if_fail (self != NULL && out != NULL);
+
+  g_string_append_len (out, "<event", 6);
+  adm_event_append_attribute (out, "kind", self->kind);
+  if (put_time (self->time, time))
+    adm_event_append_attribute (out, "time", time);
+  else
+    {
+      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
+      g_autofree char *text = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
+                                         : g_strdup ("1970-01-01T00:00:00Z");
+
+      adm_event_append_attribute (out, "time", text);
+    }
+  for (guint i = 0; i < self->n_attributes; i++)
+    adm_event_append_attribute (out, self->pairs[2 * i], self->pairs[2 * i + 1]);
+  if (self->text == NULL)
+    {
+      g_string_append_len (out, "/>", 2);
+      return;
+    }
+  g_string_append_c (out, '>');
+  adm_event_append_text (out, self->text);
+  g_string_append_len (out, "</event>", 8);
 }
 
 AdmEvent *

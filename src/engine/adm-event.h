@@ -67,9 +67,20 @@ const char  *adm_event_get_text  (const AdmEvent *self);
 void         adm_event_set_text  (AdmEvent   *self,
                                   const char *text);
 
-/* <event kind=… time=… attrs…>text</event> appended to @parent. */
-void         adm_event_to_xml    (const AdmEvent *self,
-                                  xmlNode        *parent);
+/* <event kind=… time=… attrs…>text</event> (or <event …/>) appended to @out, the same bytes
+ * as libxml2 2.9's xmlNodeDump () writes for these nodes in a document of no declared
+ * encoding: adm_event_append_attribute () and adm_event_append_text (). */
+void         adm_event_append_xml (const AdmEvent *self,
+                                   GString        *out);
+/* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
+ * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
+void         adm_event_append_attribute (GString    *out,
+                                         const char *name,
+                                         const char *value);
+/* An element's text: `&` `<` `>` as entities, carriage return as &#13;, the rest as it is
+ * (past ASCII too). */
+void         adm_event_append_text (GString    *out,
+                                    const char *text);
 AdmEvent    *adm_event_from_xml  (xmlNode    *node,
                                   const char *display_name,
                                   GError    **error) G_GNUC_WARN_UNUSED_RESULT;

@@ -312,44 +312,61 @@ adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
     }
 }
 
-/* The entry's XML, indented to sit inside <journal>. */
+/* The entry's XML, indented to sit inside <journal>, in *@length bytes: the same bytes as
+ * libxml2's xmlNodeDump (…, level 2, formatted) wrote for the entry's nodes (issue 20: building
+ * the nodes of a fire phase's thousand events and dumping them was a third of what the journal
+ * adds to the phase). See adm_event_append_xml (). */
 static char *
 serialize_entry (AdmJournalEntryKind  kind,
                  AdmJournalAction    *action,
-                 gint64               time)
+                 gint64               time,
+                 gsize               *length)
 {
-  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
-  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) adm_journal_entry_kind_to_string (kind));
+  const char *name = adm_journal_entry_kind_to_string (kind);
   g_autofree char *time_text = adm_journal_format_time (time);
+  GString *out;
   char number[24];
-  xmlBuffer *buffer;
-  char *text;
 
-  xmlDocSetRootElement (doc, node);
   g_snprintf (number, sizeof number, "%u", action->id);
-  if (kind == ADM_JOURNAL_ENTRY_ACTION)
+  if (kind != ADM_JOURNAL_ENTRY_ACTION)
     {
-      xmlNewProp (node, (const xmlChar *) "id", (const xmlChar *) number);
-      xmlNewProp (node, (const xmlChar *) "what", (const xmlChar *) adm_event_get_kind (action->head));
-      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
-      for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
-        xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (action->head, i),
-                    (const xmlChar *) adm_event_get_value_nth (action->head, i));
-      for (guint i = 0; i < action->events->len; i++)
-        adm_event_to_xml (g_ptr_array_index (action->events, i), node);
+      out = g_string_sized_new (64);
+      g_string_append (out, "    <");
+      g_string_append (out, name);
+      adm_event_append_attribute (out, "action", number);
+      adm_event_append_attribute (out, "time", time_text);
+      g_string_append (out, "/>\n");
+      *length = out->len;
+      return g_string_free (out, FALSE);
     }
+
+  /* About the bytes of a fire phase's event. */
+  out = g_string_sized_new (256 + 160 * action->events->len);
+  g_string_append (out, "    <");
+  g_string_append (out, name);
+  adm_event_append_attribute (out, "id", number);
+  adm_event_append_attribute (out, "what", adm_event_get_kind (action->head));
+  adm_event_append_attribute (out, "time", time_text);
+  for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
+    adm_event_append_attribute (out, adm_event_get_key_nth (action->head, i),
+                                adm_event_get_value_nth (action->head, i));
+  if (action->events->len == 0)
+    g_string_append (out, "/>\n");
   else
     {
-      xmlNewProp (node, (const xmlChar *) "action", (const xmlChar *) number);
-      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+      g_string_append (out, ">\n");
+      for (guint i = 0; i < action->events->len; i++)
+        {
+          g_string_append_len (out, "      ", 6);
+          adm_event_append_xml (g_ptr_array_index (action->events, i), out);
+          g_string_append_c (out, '\n');
+        }
+      g_string_append (out, "    </");
+      g_string_append (out, name);
+      g_string_append (out, ">\n");
     }
-
-  buffer = xmlBufferCreate ();
-  if (buffer == NULL || xmlNodeDump (buffer, doc, node, 2, 1) < 0)
-    g_error ("Out of memory writing a journal entry");
-  text = g_strdup_printf ("    %s\n", (const char *) xmlBufferContent (buffer));
-  xmlBufferFree (buffer);
-  return text;
+  *length = out->len;
+  return g_string_free (out, FALSE);
 }
 
 /* A battle entry: the battle's entry @inner (as serialize_entry () writes it) inside
@@ -374,13 +391,15 @@ entry_serialize (Entry *entry)
 {
   if (entry->kind == ADM_JOURNAL_ENTRY_BATTLE)
     {
-      g_autofree char *inner = serialize_entry (entry->battle_kind, entry->action, entry->time);
+      gsize length;
+      g_autofree char *inner = serialize_entry (entry->battle_kind, entry->action, entry->time,
+                                                &length);
 
-      entry->xml = serialize_battle_entry (entry->engagement, inner, strlen (inner));
+      entry->xml = serialize_battle_entry (entry->engagement, inner, length);
+      entry->length = strlen (entry->xml);
     }
   else
-    entry->xml = serialize_entry (entry->kind, entry->action, entry->time);
-  entry->length = strlen (entry->xml);
+    entry->xml = serialize_entry (entry->kind, entry->action, entry->time, &entry->length);
 }
 
 /* A recorded entry is serialised at once; a loaded one when the journal is first written
@@ -396,8 +415,7 @@ push_entry (AdmJournal          *self,
 
   if (serialize)
     {
-      entry.xml = serialize_entry (kind, action, time);
-      entry.length = strlen (entry.xml);
+      entry.xml = serialize_entry (kind, action, time, &entry.length);
     }
   g_array_append_val (self->entries, entry);
 }

@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-journal-xml.c: the journal's entries are written straight into a string (issue 20) —
+ * the same bytes, hostile texts included, as libxml2's nodes dumped by xmlNodeDump () wrote
+ * them before, and the same values when libxml2 reads them back. The libxml2 writer is kept
+ * here alone, as the reference. */
+
+#include "config.h"
+
+#include <string.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "admiralty-engine.h"
+#include "battle-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+/* ---- The reference: the journal's writer as it was, on libxml2's nodes ---- */
+
+static char *
+reference_time (gint64 time)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (time);
+
+  if (dt == NULL)
+    return g_strdup ("1970-01-01T00:00:00Z");
+  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+static void
+reference_event (const AdmEvent *event,
+                 xmlNode        *parent)
+{
+  g_autofree char *time = reference_time (adm_event_get_time (event));
+  xmlNode *node = xmlNewChild (parent, NULL, (const xmlChar *) "event", NULL);
+
+  xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) adm_event_get_kind (event));
+  xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
+  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+    xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (event, i),
+                (const xmlChar *) adm_event_get_value_nth (event, i));
+  if (adm_event_get_text (event) != NULL)
+    xmlAddChild (node, xmlNewText ((const xmlChar *) adm_event_get_text (event)));
+}
+
+static void
+reference_entry (GString             *out,
+                 AdmJournalEntryKind  kind,
+                 AdmJournalAction    *action,
+                 gint64               time)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) adm_journal_entry_kind_to_string (kind));
+  g_autofree char *time_text = adm_journal_format_time (time);
+  AdmEvent *head = adm_journal_action_get_head (action);
+  GPtrArray *events = adm_journal_action_get_events (action);
+  char number[24];
+  xmlBuffer *buffer;
+
+  xmlDocSetRootElement (doc, node);
+  g_snprintf (number, sizeof number, "%u", adm_journal_action_get_id (action));
+  if (kind == ADM_JOURNAL_ENTRY_ACTION)
+    {
+      xmlNewProp (node, (const xmlChar *) "id", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "what", (const xmlChar *) adm_event_get_kind (head));
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+      for (guint i = 0; i < adm_event_get_n_attributes (head); i++)
+        xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (head, i),
+                    (const xmlChar *) adm_event_get_value_nth (head, i));
+      for (guint i = 0; i < events->len; i++)
+        reference_event (g_ptr_array_index (events, i), node);
+    }
+  else
+    {
+      xmlNewProp (node, (const xmlChar *) "action", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+    }
+  buffer = xmlBufferCreate ();
+  g_assert_nonnull (buffer);
+  g_assert_cmpint (xmlNodeDump (buffer, doc, node, 2, 1), >=, 0);
+  g_string_append_printf (out, "    %s\n", (const char *) xmlBufferContent (buffer));
+  xmlBufferFree (buffer);
+}
+
+/* What adm_journal_write () wrote for a journal recorded (not loaded). */
+static char *
+reference_journal (AdmJournal *journal)
+{
+  GString *out = g_string_new (NULL);
+  guint n = adm_journal_get_n_entries (journal);
+
+  if (n == 0)
+    {
+      g_string_append (out, "  <journal/>\n");
+      return g_string_free (out, FALSE);
+    }
+  g_string_append (out, "  <journal>\n");
+  for (guint i = 0; i < n; i++)
+    {
+      AdmJournalEntryKind kind = adm_journal_get_entry_kind (journal, i);
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      gint64 time = adm_journal_get_entry_time (journal, i);
+
+      if (kind == ADM_JOURNAL_ENTRY_BATTLE)
+        {
+          g_autoptr(GString) inner = g_string_new (NULL);
+          g_autofree char *id = g_markup_escape_text (adm_journal_get_entry_engagement (journal,
+                                                                                        i), -1);
+
+          reference_entry (inner, adm_journal_get_entry_battle_kind (journal, i), action, time);
+          g_strstrip (inner->str);
+          g_string_append_printf (out, "    <battle engagement=\"%s\">%s</battle>\n", id,
+                                  inner->str);
+        }
+      else
+        reference_entry (out, kind, action, time);
+    }
+  g_string_append (out, "  </journal>\n");
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_written_as_reference (AdmJournal *journal)
+{
+  g_autofree char *want = reference_journal (journal);
+  g_autoptr(GString) got = g_string_new (NULL);
+
+  adm_journal_write (journal, got);
+  /* Line by line first, so that a difference names its line. */
+  {
+    g_auto(GStrv) want_lines = g_strsplit (want, "\n", -1);
+    g_auto(GStrv) got_lines = g_strsplit (got->str, "\n", -1);
+
+    for (guint i = 0; want_lines[i] != NULL && got_lines[i] != NULL; i++)
+      g_assert_cmpstr (got_lines[i], ==, want_lines[i]);
+  }
+  g_assert_cmpstr (got->str, ==, want);
+}
+
+/* ---- A journal whose actions are all accepted ---- */
+
+static void
+accept_reset (gpointer owner)
+{
+}
+
+static gboolean
+accept_apply (gpointer                owner,
+              const AdmJournalAction *action,
+              GError                **error)
+{
+  return TRUE;
+}
+
+/* Every character the journal allows (adm_xml_first_bad_char ()): tab, newline and carriage
+ * return of the controls, all of printable ASCII, and characters past it of two, three and
+ * four bytes, next to one another and next to the ones written as entities. */
+static const char *const hostile[] = {
+  "\t\n\r",
+  "a\tb\nc\rd",
+  "\r\n\r\n",
+  "\"quoted\" and 'single'",
+  "&amp; & &#10; &lt;",
+  "<event kind=\"x\"/>",
+  "]]> ]]&gt; <![CDATA[x]]>",
+  "Барраяр — «Комарр»",
+  "é日\xf0\x9f\x98\x80\xef\xbf\xbd\xee\x80\x80\xf4\x8f\xbf\xbd",
+  "\xc2\x80\xc2\xa0\xe2\x80\xa8\xed\x9f\xbf",
+  "  leading and trailing  ",
+  "",
+  " ",
+  "-->",
+  "a\"<&>'\t\n\r\xc3\xa9z",
+};
+
+/* The printable ASCII characters, the three controls the journal allows and a few
+ * characters past ASCII, in a string of @length characters drawn by @rand. */
+static char *
+random_text (GRand *rand,
+             guint  length)
+{
+  static const char *const pieces[] = { "\t", "\n", "\r", "\xc3\xa9", "\xd0\xaf", "\xe6\x97\xa5",
+                                        "\xe2\x80\x94", "\xf0\x9f\x98\x80", "&", "<", ">",
+                                        "\"", "'", "]]>" };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < length; i++)
+    {
+      if (g_rand_int_range (rand, 0, 3) == 0)
+        g_string_append (out, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+      else
+        g_string_append_c (out, (char) g_rand_int_range (rand, 0x20, 0x7f));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static AdmJournal *
+hostile_journal (void)
+{
+  AdmJournal *journal = adm_journal_new (NULL, accept_reset, accept_apply, NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  g_autoptr(GError) error = NULL;
+
+  for (guint a = 0; a < G_N_ELEMENTS (hostile); a++)
+    {
+      AdmJournalAction *action = adm_journal_action_new (a % 2 == 0 ? "resolve-phase" : "edit",
+                                                         T0 + a);
+      AdmEvent *head = adm_journal_action_get_head (action);
+
+      adm_event_set (head, "note", hostile[a]);
+      adm_event_set (head, "plain", "x");
+      /* An action with no events is written <action …/>. */
+      for (guint e = 0; a > 0 && e < G_N_ELEMENTS (hostile); e++)
+        {
+          g_autoptr(AdmEvent) event = adm_event_new (a == 1 ? "kind & <kind>" : "roll",
+                                                     T0 + 60 * (gint64) e);
+          g_autofree char *random = random_text (rand, 1 + g_rand_int_range (rand, 0, 40));
+          g_autofree char *long_value = random_text (rand, 5000);
+
+          adm_event_set (event, "value", hostile[e]);
+          adm_event_set (event, "other", hostile[(a + e) % G_N_ELEMENTS (hostile)]);
+          adm_event_set (event, "random", random);
+          if (e % 3 == 0)
+            adm_event_set (event, "long", long_value);
+          /* Text set is stripped; empty text is none (<event …/>). */
+          if (e % 2 == 0)
+            adm_event_set_text (event, hostile[(a * 7 + e) % G_N_ELEMENTS (hostile)]);
+          else if (e % 5 == 1)
+            adm_event_set_text (event, random);
+          adm_journal_action_add_event (action, event);
+        }
+      g_assert_true (adm_journal_record (journal, action, &error));
+      g_assert_no_error (error);
+      adm_journal_action_unref (action);
+    }
+  /* Undo and redo entries: <undo action="N" time="…"/>. */
+  g_assert_true (adm_journal_undo (journal, T0 + 1000, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_journal_undo (journal, T0 + 1001, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_journal_redo (journal, T0 + 1002, &error));
+  g_assert_no_error (error);
+  return journal;
+}
+
+static void
+test_hostile_as_libxml2 (void)
+{
+  g_autoptr(AdmJournal) journal = NULL;
+
+  g_test_summary ("A journal's entries holding every control the journal allows, quotes, "
+                  "ampersands, ]]>, characters past ASCII and long values are written the "
+                  "same bytes as libxml2's xmlNodeDump () wrote them (issue 20)");
+  journal = hostile_journal ();
+  g_assert_cmpuint (adm_journal_get_n_entries (journal), ==, G_N_ELEMENTS (hostile) + 3);
+  assert_written_as_reference (journal);
+}
+
+/* Each event alone, at no indentation, as libxml2 dumps its node. */
+static void
+test_event_as_libxml2 (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2020);
+
+  g_test_summary ("An event alone is written as libxml2 dumps its node, for hostile and "
+                  "random values and texts (issue 20)");
+  for (guint i = 0; i < 2000; i++)
+    {
+      g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+      xmlNode *root = xmlNewNode (NULL, (const xmlChar *) "root");
+      g_autoptr(AdmEvent) event = NULL;
+      g_autofree char *kind = random_text (rand, 1 + g_rand_int_range (rand, 0, 10));
+      g_autofree char *value = random_text (rand, g_rand_int_range (rand, 0, 300));
+      g_autofree char *text = random_text (rand, g_rand_int_range (rand, 0, 300));
+      g_autoptr(GString) got = g_string_new (NULL);
+      xmlBuffer *buffer = xmlBufferCreate ();
+      /* Times outside the years 1000–9999 too, which GDateTime writes its own way. */
+      gint64 time = i % 50 == 0 ? G_GINT64_CONSTANT (-40000000000) + (gint64) i * 86401
+                                : T0 + (gint64) g_rand_int (rand) * 37 - G_GINT64_CONSTANT (90000000000);
+
+      xmlDocSetRootElement (doc, root);
+      event = adm_event_new (kind, time);
+      adm_event_set (event, "value", value);
+      adm_event_set (event, "hostile", hostile[i % G_N_ELEMENTS (hostile)]);
+      if (i % 3 != 0)
+        adm_event_set_text (event, i % 2 == 0 ? text : hostile[i % G_N_ELEMENTS (hostile)]);
+      reference_event (event, root);
+      g_assert_cmpint (xmlNodeDump (buffer, doc, root->children, 0, 1), >=, 0);
+      adm_event_append_xml (event, got);
+      g_assert_cmpstr (got->str, ==, (const char *) xmlBufferContent (buffer));
+      xmlBufferFree (buffer);
+    }
+}
+
+/* libxml2 reads the written journal back to the values that were recorded. */
+static void
+test_hostile_read_back (void)
+{
+  g_autoptr(AdmJournal) journal = NULL;
+  g_autoptr(GString) written = g_string_new (NULL);
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *entry;
+  guint n = 0;
+
+  g_test_summary ("libxml2 reads the journal written straight into a string back to the "
+                  "values recorded (issue 20)");
+  journal = hostile_journal ();
+  adm_journal_write (journal, written);
+  doc = xmlReadMemory (written->str, (int) written->len, "journal.xml", NULL, XML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  for (entry = xmlDocGetRootElement (doc)->children; entry != NULL; entry = entry->next)
+    {
+      AdmJournalAction *action;
+      GPtrArray *events;
+      xmlNode *node;
+      guint e = 0;
+
+      if (entry->type != XML_ELEMENT_NODE)
+        continue;
+      g_assert_cmpuint (n, <, adm_journal_get_n_entries (journal));
+      action = adm_journal_get_entry_action (journal, n);
+      if (adm_journal_get_entry_kind (journal, n++) != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      {
+        AdmEvent *head = adm_journal_action_get_head (action);
+
+        for (guint a = 0; a < adm_event_get_n_attributes (head); a++)
+          {
+            g_autofree xmlChar *value = xmlGetProp (entry,
+                                                    (const xmlChar *) adm_event_get_key_nth (head,
+                                                                                             a));
+
+            g_assert_cmpstr ((const char *) value, ==, adm_event_get_value_nth (head, a));
+          }
+      }
+      events = adm_journal_action_get_events (action);
+      for (node = entry->children; node != NULL; node = node->next)
+        {
+          AdmEvent *event;
+          g_autofree xmlChar *kind = NULL;
+          g_autofree xmlChar *text = NULL;
+
+          if (node->type != XML_ELEMENT_NODE)
+            continue;
+          g_assert_cmpuint (e, <, events->len);
+          event = g_ptr_array_index (events, e++);
+          kind = xmlGetProp (node, (const xmlChar *) "kind");
+          g_assert_cmpstr ((const char *) kind, ==, adm_event_get_kind (event));
+          for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+            {
+              g_autofree xmlChar *value = xmlGetProp (node,
+                                                      (const xmlChar *) adm_event_get_key_nth (event,
+                                                                                               a));
+
+              g_assert_cmpstr ((const char *) value, ==, adm_event_get_value_nth (event, a));
+            }
+          text = xmlNodeGetContent (node);
+          g_assert_cmpstr ((const char *) text, ==,
+                           adm_event_get_text (event) != NULL ? adm_event_get_text (event) : "");
+        }
+      g_assert_cmpuint (e, ==, events->len);
+    }
+  g_assert_cmpuint (n, ==, adm_journal_get_n_entries (journal));
+}
+
+/* A battle's own journal after phases of fire, undone and redone. */
+static void
+test_battle_as_libxml2 (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "fire-melee.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (20);
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_test_summary ("A battle's journal after its phases, fire included, undone and redone, is "
+                  "written the same bytes as libxml2 wrote it (issue 20)");
+  g_assert_true (g_file_get_contents (path, &xml, &length, &error));
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (xml, length, "fire-melee.xml", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 14; i++)
+    {
+      g_autoptr(AdmTurnOrders) orders = NULL;
+
+      /* Both sides' main batteries at one another, ranges 22 to 23 cm, in their bows. */
+      if (adm_battle_get_phase (battle) == ADM_PHASE_FIRE)
+        orders = battle_helper_orders (adm_battle_get_turn (battle),
+                                       "<fire weapons=\"hartung:main\" target=\"lord\"/>"
+                                       "<fire weapons=\"lord:main\" target=\"hartung\"/>"
+                                       "<fire weapons=\"vorberg:main\" target=\"lanna\"/>"
+                                       "<fire weapons=\"lanna:main\" target=\"vorberg\"/>");
+      g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_battle_get_log (battle)), >=, 16);
+  assert_written_as_reference (adm_battle_get_log (battle));
+  {
+    g_autoptr(GString) written = g_string_new (NULL);
+    guint n_events = 0, n_fire = 0;
+
+    adm_journal_write (adm_battle_get_log (battle), written);
+    for (const char *p = written->str; (p = strstr (p, "<event ")) != NULL; p++)
+      n_events++;
+    for (const char *p = written->str; (p = strstr (p, "phase=\"fire\"")) != NULL; p++)
+      n_fire++;
+    g_test_message ("%u events, %u fire phases, %zu bytes", n_events, n_fire, written->len);
+    g_assert_cmpuint (n_events, >=, 25);
+    g_assert_cmpuint (n_fire, >=, 1);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/journal-xml/hostile-as-libxml2", test_hostile_as_libxml2);
+  g_test_add_func ("/engine/journal-xml/event-as-libxml2", test_event_as_libxml2);
+  g_test_add_func ("/engine/journal-xml/hostile-read-back", test_hostile_read_back);
+  g_test_add_func ("/engine/journal-xml/battle-as-libxml2", test_battle_as_libxml2);
+  return g_test_run ();
+}
