@@ -574,11 +574,12 @@ resolve_hits (AdmBattle   *self,
               const char  *clause,
               const char  *critical_clause,
               GString     *line,
+              GString     *shown,
               GError     **error)
 {
   int hits = 0, blocked = 0, damage, pool;
-  g_autoptr(GString) shown = g_string_new (NULL);
 
+  g_string_truncate (shown, 0);
   pool = target_shields (self, target);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
   if (shields_first)
@@ -709,22 +710,64 @@ volley_shift (AdmBattle     *self,
   return shift;
 }
 
+/* What a fire phase's declarations and attacks gather and write into, kept the phase long
+ * and emptied for each one rather than allocated again for each (issue 20). */
+typedef struct {
+  GArray  *declared, *batteries, *failed, *checked, *passed, *own, *one;
+  GString *names, *destructor_names, *shown, *line;
+} FireBuffers;
+
+static void
+fire_buffers_init (FireBuffers *buffers)
+{
+  buffers->declared = g_array_new (FALSE, FALSE, sizeof (Battery));
+  buffers->batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
+  buffers->failed = g_array_new (FALSE, FALSE, sizeof (Battery));
+  buffers->checked = g_array_new (FALSE, FALSE, sizeof (guint));
+  buffers->passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  buffers->own = g_array_new (FALSE, FALSE, sizeof (Battery));
+  buffers->one = g_array_new (FALSE, FALSE, sizeof (Battery));
+  buffers->names = g_string_sized_new (128);
+  buffers->destructor_names = g_string_sized_new (128);
+  buffers->shown = g_string_sized_new (128);
+  buffers->line = g_string_sized_new (256);
+}
+
+static void
+fire_buffers_clear (FireBuffers *buffers)
+{
+  g_array_unref (buffers->declared);
+  g_array_unref (buffers->batteries);
+  g_array_unref (buffers->failed);
+  g_array_unref (buffers->checked);
+  g_array_unref (buffers->passed);
+  g_array_unref (buffers->own);
+  g_array_unref (buffers->one);
+  g_string_free (buffers->names, TRUE);
+  g_string_free (buffers->destructor_names, TRUE);
+  g_string_free (buffers->shown, TRUE);
+  g_string_free (buffers->line, TRUE);
+}
+
 static gboolean
-attack (AdmBattle  *self,
-        GArray     *batteries,
-        guint       target,
-        int         line_no,
-        GError    **error)
+attack (AdmBattle   *self,
+        GArray      *batteries,
+        guint        target,
+        int          line_no,
+        FireBuffers *buffers,
+        GError     **error)
 {
   const Battery *first = &g_array_index (batteries, Battery, 0);
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
-  g_autoptr(GString) names = g_string_new (NULL);
-  g_autoptr(GString) destructor_names = g_string_new (NULL);
+  GString *names = buffers->names;
+  GString *destructor_names = buffers->destructor_names;
   g_autofree char *aspect = NULL;
   g_autofree char *type = NULL;
 
+  g_string_truncate (names, 0);
+  g_string_truncate (destructor_names, 0);
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -791,11 +834,12 @@ attack (AdmBattle  *self,
                         t->name);
   if (v.any_artillery && v.artillery > 0)
     {
-      g_autoptr(GString) line = g_string_new (NULL);
+      GString *line = buffers->line;
       g_autoptr(GError) table_error = NULL;
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
+      g_string_truncate (line, 0);
       shift = volley_shift (self, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
       if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
@@ -820,20 +864,21 @@ attack (AdmBattle  *self,
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
-                         "F-ART-11", "F-ART-13", line, error))
+                         "F-ART-11", "F-ART-13", line, buffers->shown, error))
         return FALSE;
     }
   t = _adm_battle_ship (self, target);
   if (v.destructors > 0 && t->status != ADM_SHIP_DESTROYED)
     {
-      g_autoptr(GString) line = g_string_new (NULL);
+      GString *line = buffers->line;
 
+      g_string_truncate (line, 0);
       _adm_battle_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
                               v.destructors, t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
-                         "F-DES-3", line, error))
+                         "F-DES-3", line, buffers->shown, error))
         return FALSE;
     }
   return TRUE;
@@ -1124,17 +1169,29 @@ check_return_fire (AdmBattle          *self,
   return TRUE;
 }
 
-/* The batteries of @batteries that belong to the ship of batteries[@first], in order. */
+/* The batteries of @batteries that belong to the ship of batteries[@first], in order, in
+ * @own (emptied first). */
+static void
+ship_batteries_into (GArray *batteries,
+                     guint   first,
+                     GArray *own)
+{
+  guint ship = g_array_index (batteries, Battery, first).ship;
+
+  g_array_set_size (own, 0);
+  for (guint i = first; i < batteries->len; i++)
+    if (g_array_index (batteries, Battery, i).ship == ship)
+      g_array_append_val (own, g_array_index (batteries, Battery, i));
+}
+
+/* The same in a new array. */
 static GArray *
 ship_batteries (GArray *batteries,
                 guint   first)
 {
-  guint ship = g_array_index (batteries, Battery, first).ship;
   GArray *own = g_array_new (FALSE, FALSE, sizeof (Battery));
 
-  for (guint i = first; i < batteries->len; i++)
-    if (g_array_index (batteries, Battery, i).ship == ship)
-      g_array_append_val (own, g_array_index (batteries, Battery, i));
+  ship_batteries_into (batteries, first, own);
   return own;
 }
 
@@ -1145,16 +1202,16 @@ ship_batteries (GArray *batteries,
  * never artillery: a declaration naming several ships is one attack per ship, in the order
  * of their first battery, each with its own range, shifts and target lock. */
 static gboolean
-attack_each_ship (AdmBattle  *self,
-                  GArray     *batteries,
-                  guint       target,
-                  int         line_no,
-                  GError    **error)
+attack_each_ship (AdmBattle   *self,
+                  GArray      *batteries,
+                  guint        target,
+                  int          line_no,
+                  FireBuffers *buffers,
+                  GError     **error)
 {
   for (guint i = 0; i < batteries->len; i++)
     {
       const Battery *b = &g_array_index (batteries, Battery, i);
-      g_autoptr(GArray) own = NULL;
       gboolean seen = FALSE;
 
       for (guint j = 0; j < i; j++)
@@ -1168,8 +1225,8 @@ attack_each_ship (AdmBattle  *self,
                               _adm_battle_ship_name (self, b->ship));
           continue;
         }
-      own = ship_batteries (batteries, i);
-      if (!attack (self, own, target, line_no, error))
+      ship_batteries_into (batteries, i, buffers->own);
+      if (!attack (self, buffers->own, target, line_no, buffers, error))
         return FALSE;
     }
   return TRUE;
@@ -1178,18 +1235,24 @@ attack_each_ship (AdmBattle  *self,
 static gboolean
 resolve_decl (AdmBattle    *self,
               AdmFireDecl  *decl,
+              FireBuffers  *buffers,
               GError      **error)
 {
   int target = adm_battle_ship_index (self, decl->target);
-  g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GArray) batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GArray) failed = g_array_new (FALSE, FALSE, sizeof (Battery));
+  GArray *declared = buffers->declared;
+  GArray *batteries = buffers->batteries;
+  GArray *failed = buffers->failed;
   /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
-  g_autoptr(GArray) checked = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  GArray *checked = buffers->checked;
+  GArray *passed = buffers->passed;
   int attacker = -1;
   const AdmBattleShip *t;
 
+  g_array_set_size (declared, 0);
+  g_array_set_size (batteries, 0);
+  g_array_set_size (failed, 0);
+  g_array_set_size (checked, 0);
+  g_array_set_size (passed, 0);
   if (target < 0)
     {
       _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
@@ -1243,7 +1306,7 @@ resolve_decl (AdmBattle    *self,
     }
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
     return FALSE;
-  if (!attack_each_ship (self, batteries, target, decl->line, error))
+  if (!attack_each_ship (self, batteries, target, decl->line, buffers, error))
     return FALSE;
 
   /* F-FIRE-9 ("damaged-fire-check"): after a failed check the batteries fire at the nearest
@@ -1253,7 +1316,7 @@ resolve_decl (AdmBattle    *self,
       Battery *b = &g_array_index (failed, Battery, i);
       int nearest = nearest_enemy (self, b->ship);
       const AdmWeapon *weapon = battery_weapon (self, b);
-      g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Battery));
+      GArray *one = buffers->one;
 
       if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
@@ -1272,8 +1335,9 @@ resolve_decl (AdmBattle    *self,
       _adm_battle_report (self, _("%s's %s fires at the nearest enemy, %s, instead."),
                           _adm_battle_ship_name (self, b->ship), weapon->name,
                           _adm_battle_ship_name (self, nearest));
+      g_array_set_size (one, 0);
       g_array_append_val (one, *b);
-      if (!attack (self, one, nearest, decl->line, error))
+      if (!attack (self, one, nearest, decl->line, buffers, error))
         return FALSE;
     }
   return TRUE;
@@ -1294,8 +1358,9 @@ fire_phase_begin (AdmBattle *self)
 }
 
 static gboolean
-fire_phase (AdmBattle  *self,
-            GError    **error)
+fire_phase (AdmBattle   *self,
+            FireBuffers *buffers,
+            GError     **error)
 {
   fire_phase_begin (self);
   if (!fire_orders (self, error))
@@ -1307,7 +1372,7 @@ fire_phase (AdmBattle  *self,
    * fire is resolved in the order declared, both
    * sides together; F-FIRE-8: different systems of a ship may fire at different targets. */
   for (guint i = 0; i < self->orders->fires->len; i++)
-    if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), error))
+    if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), buffers, error))
       return FALSE;
   /* F-FIRE-3, F-WPN-10: torpedo launches are declared in the fire phase; mines are laid
    * the same way (F-MINE-13). */
@@ -1319,11 +1384,14 @@ gboolean
 _adm_battle_fire_phase (AdmBattle  *self,
                         GError    **error)
 {
+  FireBuffers buffers;
   gboolean ok;
 
   /* Nothing moves in the fire phase: its geometry is worked out once (adm-battle-cache.c). */
   _adm_battle_cache_begin (self);
-  ok = fire_phase (self, error);
+  fire_buffers_init (&buffers);
+  ok = fire_phase (self, &buffers, error);
+  fire_buffers_clear (&buffers);
   _adm_battle_cache_end (self);
   return ok;
 }
