@@ -381,6 +381,25 @@ static const guint8 escaped[256] = {
   [0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
 };
 
+/* Appends @length bytes of @text to @out: in place when there is room, which a journal's
+ * entry mostly has (its string is sized for its events), without a call per piece. */
+static inline void
+put (GString    *out,
+     const char *text,
+     gsize       length)
+{
+  if (out->len + length < out->allocated_len)
+    {
+      memcpy (out->str + out->len, text, length);
+      out->len += length;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, text, (gssize) length);
+}
+
+#define PUT_LITERAL(out, literal) put ((out), (literal), sizeof (literal) - 1)
+
 /* "&#xE9;": a character reference as libxml2 writes it (upper-case hexadecimal digits). */
 static void
 append_char_ref (GString *out,
@@ -457,31 +476,31 @@ adm_event_append_attribute (GString    *out,
 
   g_return_if_fail (out != NULL && name != NULL && value != NULL);
 
-  g_string_append_c (out, ' ');
-  g_string_append (out, name);
-  g_string_append_len (out, "=\"", 2);
+  PUT_LITERAL (out, " ");
+  put (out, name, strlen (name));
+  PUT_LITERAL (out, "=\"");
   for (;;)
     {
       while (escaped[*p] == 0 && *p != '\0')
         p++;
       if (p > run)
-        g_string_append_len (out, (const char *) run, p - run);
+        put (out, (const char *) run, (gsize) (p - run));
       if (*p == '\0')
         break;
       switch (*p)
         {
-        case '\t': g_string_append_len (out, "&#9;", 4); p++; break;
-        case '\n': g_string_append_len (out, "&#10;", 5); p++; break;
-        case '\r': g_string_append_len (out, "&#13;", 5); p++; break;
-        case '"': g_string_append_len (out, "&quot;", 6); p++; break;
-        case '&': g_string_append_len (out, "&amp;", 5); p++; break;
-        case '<': g_string_append_len (out, "&lt;", 4); p++; break;
-        case '>': g_string_append_len (out, "&gt;", 4); p++; break;
+        case '\t': PUT_LITERAL (out, "&#9;"); p++; break;
+        case '\n': PUT_LITERAL (out, "&#10;"); p++; break;
+        case '\r': PUT_LITERAL (out, "&#13;"); p++; break;
+        case '"': PUT_LITERAL (out, "&quot;"); p++; break;
+        case '&': PUT_LITERAL (out, "&amp;"); p++; break;
+        case '<': PUT_LITERAL (out, "&lt;"); p++; break;
+        case '>': PUT_LITERAL (out, "&gt;"); p++; break;
         default: p += append_non_ascii (out, p); break;
         }
       run = p;
     }
-  g_string_append_c (out, '"');
+  PUT_LITERAL (out, "\"");
 }
 
 void
@@ -499,15 +518,15 @@ adm_event_append_text (GString    *out,
       while ((escaped[*p] & 2) == 0 && *p != '\0')
         p++;
       if (p > run)
-        g_string_append_len (out, (const char *) run, p - run);
+        put (out, (const char *) run, (gsize) (p - run));
       if (*p == '\0')
         break;
       switch (*p)
         {
-        case '\r': g_string_append_len (out, "&#13;", 5); break;
-        case '&': g_string_append_len (out, "&amp;", 5); break;
-        case '<': g_string_append_len (out, "&lt;", 4); break;
-        default: g_string_append_len (out, "&gt;", 4); break;
+        case '\r': PUT_LITERAL (out, "&#13;"); break;
+        case '&': PUT_LITERAL (out, "&amp;"); break;
+        case '<': PUT_LITERAL (out, "&lt;"); break;
+        default: PUT_LITERAL (out, "&gt;"); break;
         }
       run = ++p;
     }
@@ -521,7 +540,7 @@ adm_event_append_xml (const AdmEvent *self,
 
   g_return_if_fail (self != NULL && out != NULL);
 
-  g_string_append_len (out, "<event", 6);
+  PUT_LITERAL (out, "<event");
   adm_event_append_attribute (out, "kind", self->kind);
   if (put_time (self->time, time))
     adm_event_append_attribute (out, "time", time);
@@ -537,12 +556,12 @@ adm_event_append_xml (const AdmEvent *self,
     adm_event_append_attribute (out, self->pairs[2 * i], self->pairs[2 * i + 1]);
   if (self->text == NULL)
     {
-      g_string_append_len (out, "/>", 2);
+      PUT_LITERAL (out, "/>");
       return;
     }
-  g_string_append_c (out, '>');
+  PUT_LITERAL (out, ">");
   adm_event_append_text (out, self->text);
-  g_string_append_len (out, "</event>", 8);
+  PUT_LITERAL (out, "</event>");
 }
 
 AdmEvent *
