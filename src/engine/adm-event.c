@@ -359,8 +359,8 @@ put_time (gint64 time,
   return TRUE;
 }
 
-/* What each byte of an attribute's value (1) or of a text (2) is written as when it is not
- * itself (0). */
+/* Which bytes are not written as themselves: bit 1 in an attribute's value (libxml2's
+ * xmlBufAttrSerializeTxtContent ()), bit 2 in a text (xmlEscapeContent ()). */
 static const guint8 escaped[256] = {
   ['\t'] = 1, ['\n'] = 1, ['\r'] = 3, ['"'] = 1, ['&'] = 3, ['<'] = 3, ['>'] = 3,
   [0x80] = 1, [0x81] = 1, [0x82] = 1, [0x83] = 1, [0x84] = 1, [0x85] = 1, [0x86] = 1, [0x87] = 1,

@@ -337,10 +337,11 @@ serialize_entry (AdmJournalEntryKind  kind,
       adm_event_append_attribute (out, "time", time_text);
       g_string_append (out, "/>\n");
       *length = out->len;
-      return g_string_free (out, FALSE);
+      return g_realloc (g_string_free (out, FALSE), *length + 1);
     }
 
-  /* About the bytes of a fire phase's event. */
+  /* About the bytes of a fire phase's event; the entry is kept as long as the journal, in
+   * the bytes it needs (g_realloc () below). */
   out = g_string_sized_new (256 + 160 * action->events->len);
   g_string_append (out, "    <");
   g_string_append (out, name);
@@ -366,7 +367,7 @@ serialize_entry (AdmJournalEntryKind  kind,
       g_string_append (out, ">\n");
     }
   *length = out->len;
-  return g_string_free (out, FALSE);
+  return g_realloc (g_string_free (out, FALSE), *length + 1);
 }
 
 /* A battle entry: the battle's entry @inner (as serialize_entry () writes it) inside
