@@ -1279,6 +1279,21 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   _admiralty_window_class_actions_init (klass);
 }
 
+/* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
+ * layout measured the hidden Map and Orders tabs too (the Orders tab's 11 sheet rows alone were
+ * 600 text measurements before the first frame; issue 20). The window is sized by the tab
+ * shown. A tab view without such a stack is left as it is. */
+static void
+admiralty_window_measure_selected_tab_only (AdmiraltyWindow *self)
+{
+  GtkWidget *stack = gtk_widget_get_first_child (GTK_WIDGET (self->tab_view));
+
+  if (!GTK_IS_STACK (stack))
+    return;
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), FALSE);
+}
+
 static void
 admiralty_window_init (AdmiraltyWindow *self)
 {
@@ -1334,6 +1349,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
   pin_permanent_tabs (self);
+  admiralty_window_measure_selected_tab_only (self);
 
   _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
