@@ -10,6 +10,7 @@
 #include "admiralty-battle-page.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-window.h"
+#include "admiralty-window-private.h"
 
 #define DEFAULT_SCENARIO "skirmish.admiralty"
 
@@ -158,9 +159,24 @@ admiralty_application_open (GApplication  *application,
         }
 
       if (window == NULL)
-        window = admiralty_window_new (self);
-      gtk_window_present (GTK_WINDOW (window));
-      admiralty_window_open_file (window, files[i]);
+        {
+          GtkWidget *error_dialog;
+
+          /* A new window shows the file from its first frame: opened before it is
+           * presented, the welcome page is never laid out (issue 20). An error's dialog,
+           * presented first, is brought back above its window. */
+          window = admiralty_window_new (self);
+          admiralty_window_open_file (window, files[i]);
+          gtk_window_present (GTK_WINDOW (window));
+          error_dialog = _admiralty_window_get_error_dialog (window);
+          if (error_dialog != NULL)
+            gtk_window_present (GTK_WINDOW (error_dialog));
+        }
+      else
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          admiralty_window_open_file (window, files[i]);
+        }
 
       /* Later battles join this window; a campaign keeps it to itself. */
       active = window;

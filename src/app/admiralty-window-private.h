@@ -23,6 +23,7 @@ struct _AdmiraltyWindow
   GListModel           *fleet_roots;
   GtkTreeListModel     *fleet_model;
   GtkSelectionModel    *fleet_selection; /* fleet_view's, given it when first shown */
+  GtkSliceListModel    *fleet_slice;     /* fleet_model's rows fleet_selection shows */
   GListStore           *roll_store;
   GtkCssProvider       *css_provider;
   char                 *css_class;

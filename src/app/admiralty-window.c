@@ -482,10 +482,90 @@ mirror_folder_changed_cb (AdmiraltyWindow *self)
  * a campaign opens: the Sector Map is what a master sees first, and the hundred rows of a
  * campaign the size of Komarr were a fifth of the start to the first frame (issue 20). */
 static void
+fleet_view_painted_cb (AdmiraltyWindow *self,
+                       GdkFrameClock   *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+  if (self->fleet_slice != NULL)
+    gtk_slice_list_model_set_size (self->fleet_slice, G_MAXUINT);
+}
+
+/* The order of battle's rows: a tree expander around an AdmiraltyFleetRow. Made in code
+ * rather than by a GtkBuilderListItemFactory, which parses its template again for each row
+ * (issue 20). */
+static void
+fleet_item_setup_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *row = g_object_new (ADMIRALTY_TYPE_FLEET_ROW, "hexpand", TRUE, NULL);
+
+  gtk_widget_set_hexpand (expander, TRUE);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), row);
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+fleet_item_bind_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (item));
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  g_autoptr(AdmiraltyFleetNode) node = gtk_tree_list_row_get_item (row);
+
+  gtk_tree_expander_set_list_row (expander, row);
+  admiralty_fleet_row_set_node (ADMIRALTY_FLEET_ROW (gtk_tree_expander_get_child (expander)),
+                                node);
+}
+
+static void
+fleet_item_unbind_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item)
+{
+  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (item));
+
+  gtk_tree_expander_set_list_row (expander, NULL);
+  admiralty_fleet_row_set_node (ADMIRALTY_FLEET_ROW (gtk_tree_expander_get_child (expander)),
+                                NULL);
+}
+
+/* As many rows as could show on the window's monitor: none is lower than 24 pixels. */
+static guint
+fleet_view_rows_on_screen (AdmiraltyWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  GdkMonitor *monitor;
+  GdkRectangle geometry;
+
+  if (surface == NULL)
+    return G_MAXUINT;
+  monitor = gdk_display_get_monitor_at_surface (gtk_widget_get_display (GTK_WIDGET (self)),
+                                                surface);
+  if (monitor == NULL)
+    return G_MAXUINT;
+  gdk_monitor_get_geometry (monitor, &geometry);
+  return geometry.height / 24 + 1;
+}
+
+/* GTK 4.8's list view makes a row for every item of a list under 200 (Komarr's order of
+ * battle: 106), each measured before the first frame. That frame has only the rows that
+ * could be on screen; the others are added once it is painted (issue 20). */
+static void
 fleet_view_map_cb (AdmiraltyWindow *self)
 {
-  if (gtk_list_view_get_model (self->fleet_view) != self->fleet_selection)
-    gtk_list_view_set_model (self->fleet_view, self->fleet_selection);
+  GdkFrameClock *clock;
+
+  if (gtk_list_view_get_model (self->fleet_view) == self->fleet_selection)
+    return;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->fleet_view));
+  if (clock != NULL && self->fleet_slice != NULL)
+    {
+      gtk_slice_list_model_set_size (self->fleet_slice, fleet_view_rows_on_screen (self));
+      g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+      g_signal_connect_object (clock, "after-paint", G_CALLBACK (fleet_view_painted_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  gtk_list_view_set_model (self->fleet_view, self->fleet_selection);
 }
 
 static void
@@ -515,7 +595,10 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   g_clear_object (&self->fleet_model);
   self->fleet_model = gtk_tree_list_model_new (g_object_ref (self->fleet_roots), FALSE, TRUE,
                                                fleet_children_cb, NULL, NULL);
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->fleet_model)));
+  g_clear_object (&self->fleet_slice);
+  self->fleet_slice = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->fleet_model)),
+                                                0, G_MAXUINT);
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->fleet_slice)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
@@ -1134,6 +1217,7 @@ admiralty_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->campaign, self);
   g_clear_object (&self->campaign);
   g_clear_object (&self->fleet_selection);
+  g_clear_object (&self->fleet_slice);
   g_clear_object (&self->fleet_model);
   g_clear_object (&self->fleet_roots);
   g_clear_object (&self->roll_store);
@@ -1279,15 +1363,37 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   _admiralty_window_class_actions_init (klass);
 }
 
+/* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
+ * layout measured the hidden Map and Orders tabs too (the Orders tab's 11 sheet rows alone were
+ * 600 text measurements before the first frame; issue 20). The window is sized by the tab
+ * shown. A tab view without such a stack is left as it is. */
+static void
+admiralty_window_measure_selected_tab_only (AdmiraltyWindow *self)
+{
+  GtkWidget *stack = gtk_widget_get_first_child (GTK_WIDGET (self->tab_view));
+
+  if (!GTK_IS_STACK (stack))
+    return;
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), FALSE);
+}
+
 static void
 admiralty_window_init (AdmiraltyWindow *self)
 {
   static guint serial;
   g_autoptr(GtkNoSelection) selection = NULL;
+  g_autoptr(GtkListItemFactory) factory = NULL;
   GtkAdjustment *adjustment;
 
   self->map_view_factions = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (fleet_item_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (fleet_item_bind_cb), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (fleet_item_unbind_cb), NULL);
+  gtk_list_view_set_factory (self->fleet_view, factory);
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->fleet_view, "map", G_CALLBACK (fleet_view_map_cb), self,
@@ -1334,6 +1440,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
   pin_permanent_tabs (self);
+  admiralty_window_measure_selected_tab_only (self);
 
   _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
