@@ -156,6 +156,8 @@ admiralty_fleet_row_dispose (GObject *object)
   GtkWidget *child;
 
   admiralty_fleet_row_set_node (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_FLEET_ROW);
+  /* GTK 4.8 only disposes the template children bound to fields. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -213,94 +215,21 @@ admiralty_fleet_row_class_init (AdmiraltyFleetRowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-fleet-row.ui");
   gtk_widget_class_set_css_name (widget_class, "fleetrow");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, dot);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, flagship_icon);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, ship_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, hull_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, hull_bar);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyFleetRow, readiness_label);
 }
 
-/* Adds the style classes @classes (NULL-terminated) to those @widget has. */
-static void
-fleet_row_add_classes (GtkWidget          *widget,
-                       const char * const *classes)
-{
-  for (guint i = 0; classes[i] != NULL; i++)
-    gtk_widget_add_css_class (widget, classes[i]);
-}
-
-/* A label aligned to @xalign with the style classes @classes (NULL-terminated). */
-static GtkLabel *
-fleet_row_label (float               xalign,
-                 const char * const *classes)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (classes != NULL)
-    fleet_row_add_classes (label, classes);
-  return GTK_LABEL (label);
-}
-
-/* Built in code rather than from a template: the order of battle makes one row per node
- * before its first frame (GTK 4.8's list view makes every row of a list under 200), and
- * a template's row cost three times as much (issue 20). */
 static void
 admiralty_fleet_row_init (AdmiraltyFleetRow *self)
 {
-  static const char * const caption_dim[] = { "caption", "dim-label", NULL };
-  static const char * const caption_numeric[] = { "caption", "numeric", NULL };
-  static const char * const faction_dot[] = { "faction-dot", NULL };
-  static const char * const flagship[] = { "flagship-icon", NULL };
-  static const char * const hull_bar[] = { "hull-bar", NULL };
-  GtkWidget *names, *title_box, *hull_box;
-
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                              8);
-
-  self->dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_set_valign (self->dot, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (self->dot, GTK_ALIGN_CENTER);
-  fleet_row_add_classes (self->dot, faction_dot);
-  gtk_widget_set_parent (self->dot, GTK_WIDGET (self));
-
-  names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_valign (names, GTK_ALIGN_CENTER);
-  gtk_widget_set_hexpand (names, TRUE);
-  gtk_widget_set_parent (names, GTK_WIDGET (self));
-
-  title_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (names), title_box);
-  self->title_label = fleet_row_label (0, NULL);
-  gtk_label_set_ellipsize (self->title_label, PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (title_box), GTK_WIDGET (self->title_label));
-  self->flagship_icon = gtk_image_new_from_icon_name ("starred-symbolic");
-  gtk_image_set_pixel_size (GTK_IMAGE (self->flagship_icon), 12);
-  gtk_widget_set_tooltip_text (self->flagship_icon, _("Flagship"));
-  fleet_row_add_classes (self->flagship_icon, flagship);
-  gtk_box_append (GTK_BOX (title_box), self->flagship_icon);
-
-  self->subtitle_label = fleet_row_label (0, caption_dim);
-  gtk_label_set_ellipsize (self->subtitle_label, PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (names), GTK_WIDGET (self->subtitle_label));
-
-  self->ship_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_valign (self->ship_box, GTK_ALIGN_CENTER);
-  gtk_widget_set_parent (self->ship_box, GTK_WIDGET (self));
-
-  hull_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (hull_box, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (self->ship_box), hull_box);
-  self->hull_bar = GTK_LEVEL_BAR (gtk_level_bar_new_for_interval (0, 1));
-  gtk_widget_set_size_request (GTK_WIDGET (self->hull_bar), 48, -1);
-  gtk_widget_set_valign (GTK_WIDGET (self->hull_bar), GTK_ALIGN_CENTER);
-  gtk_level_bar_add_offset_value (self->hull_bar, GTK_LEVEL_BAR_OFFSET_LOW, 0.34);
-  gtk_level_bar_add_offset_value (self->hull_bar, GTK_LEVEL_BAR_OFFSET_HIGH, 0.99);
-  fleet_row_add_classes (GTK_WIDGET (self->hull_bar), hull_bar);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hull_bar),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hull left"), -1);
-  gtk_box_append (GTK_BOX (hull_box), GTK_WIDGET (self->hull_bar));
-  self->hull_label = fleet_row_label (1, caption_numeric);
-  gtk_label_set_width_chars (self->hull_label, 10);
-  gtk_box_append (GTK_BOX (hull_box), GTK_WIDGET (self->hull_label));
-
-  self->readiness_label = fleet_row_label (1, caption_dim);
-  gtk_box_append (GTK_BOX (self->ship_box), GTK_WIDGET (self->readiness_label));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
