@@ -2434,7 +2434,17 @@ static char *
 journal_describe (gpointer                owner,
                   const AdmJournalAction *action)
 {
-  AdmEvent *head = adm_journal_action_get_head (action);
+  return adm_battle_describe_action (action);
+}
+
+char *
+adm_battle_describe_action (const AdmJournalAction *action)
+{
+  AdmEvent *head;
+
+  g_return_val_if_fail (action != NULL, NULL);
+
+  head = adm_journal_action_get_head (action);
   gint64 turn = 0;
 
   if (!g_str_equal (adm_journal_action_get_what (action), "resolve-phase") &&

@@ -401,6 +401,9 @@ gboolean              adm_battle_save          (AdmBattle    *self,
                                                 const char   *path,
                                                 GError      **error);
 /* The saved battle's bytes. */
+/* A battle journal action as Undo and Redo name it: "Resolve Fire, Turn 3"; NULL for an
+ * action that is not a phase. The campaign names the battle entries it keeps with it. */
+char                 *adm_battle_describe_action (const AdmJournalAction *action);
 char                 *adm_battle_serialize     (AdmBattle    *self,
                                                 gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
 /* Its first part, which never changes: the XML declaration, <battle-game> and the set-up,

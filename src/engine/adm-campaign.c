@@ -134,28 +134,11 @@ kept_battle_apply (gpointer                owner,
   return TRUE;
 }
 
-/* "Resolve Fire, Turn 3", as the battle names its phases. */
-static char *
-describe_battle_action (const AdmJournalAction *action)
-{
-  AdmEvent *head = adm_journal_action_get_head (action);
-  gint64 turn = 0;
-
-  if (!g_str_equal (adm_journal_action_get_what (action), "resolve-phase") &&
-      !g_str_equal (adm_journal_action_get_what (action), "phase"))
-    return NULL;
-  if (!adm_event_get_int (head, "turn", &turn))
-    return NULL;
-  /* Translators: an action to undo: "Resolve Fire, Turn 3". */
-  return g_strdup_printf (_("Resolve %s, Turn %d"),
-                          adm_phase_display_name (adm_event_get (head, "phase")), (int) turn);
-}
-
 static char *
 kept_battle_describe (gpointer                owner,
                       const AdmJournalAction *action)
 {
-  return describe_battle_action (action);
+  return adm_battle_describe_action (action);
 }
 
 /* A battle kept from @head (adm_battle_serialize_head ()) on, its journal empty. */
@@ -981,7 +964,7 @@ journal_describe (gpointer                owner,
     return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
   if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
     /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
-    return describe_battle_action (action);
+    return adm_battle_describe_action (action);
   if (g_str_equal (what, "repair") && adm_event_get (head, "ship") != NULL)
     {
       AdmShipState *ship = adm_state_get_ship (self->state, adm_event_get (head, "ship"));
