@@ -940,6 +940,41 @@ test_dice_prompt_words (void)
   g_assert_cmpstr (error->message, ==, "Roll 2 dice and type one number per die; you typed 1.");
 }
 
+/* A battle reopened in its end phase (a restored session, a saved game opened) offers only the
+ * orders that still take effect this turn: the fate of a captured ship (F-BOARD-16), not a
+ * launch, which belongs to the fire phase (F-WPN-10). The panel's kinds were those of a
+ * battle at its start until the battle next changed. */
+static void
+test_kinds_of_reopened_phase (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "battles", "torpedo-duel.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *table, *box;
+
+  g_assert_no_error (error);
+  while (adm_battle_get_phase (battle) != ADM_PHASE_END)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  table = admiralty_table_widget_new ();
+  panel = g_object_new (ADMIRALTY_TYPE_ORDERS_PANEL, NULL);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  g_object_ref_sink (box);
+  gtk_box_append (GTK_BOX (box), table);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (panel));
+  admiralty_table_widget_set_battle (ADMIRALTY_TABLE_WIDGET (table), battle);
+  admiralty_orders_panel_attach (panel, battle, ADMIRALTY_TABLE_WIDGET (table), NULL);
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  g_assert_false (_admiralty_orders_panel_offers (panel, "board"));
+  g_assert_true (_admiralty_orders_panel_offers (panel, "captured"));
+  g_object_unref (box);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -956,6 +991,8 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
+  g_test_add_func ("/ui/battle-table/F-BOARD-16/kinds-of-a-reopened-phase",
+                   test_kinds_of_reopened_phase);
   status = g_test_run ();
   return ui_test_finish (status);
 }

@@ -3240,6 +3240,9 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   reset_draft (self);
   self->ship = admiralty_table_widget_get_selected_ship (table);
   rebuild_weapons (self);
+  /* The kinds of order of the phase the battle stands at: a battle opened in its end phase
+   * (a restored session) offers no launch (F-WPN-10), only what still takes effect. */
+  refresh_other_kinds (self);
   rebuild_other_form (self);
   admiralty_orders_panel_refresh (self);
 }
@@ -3463,6 +3466,16 @@ _admiralty_orders_panel_set_other (AdmiraltyOrdersPanel *self,
           }
       return add_other (self);
     }
+  return FALSE;
+}
+
+gboolean
+_admiralty_orders_panel_offers (AdmiraltyOrdersPanel *self,
+                                const char           *element)
+{
+  for (guint k = 0; k < self->kind_map->len; k++)
+    if (g_strcmp0 (other_kinds[g_array_index (self->kind_map, guint, k)].element, element) == 0)
+      return TRUE;
   return FALSE;
 }
 

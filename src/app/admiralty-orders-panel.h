@@ -75,6 +75,9 @@ gboolean             _admiralty_orders_panel_set_other     (AdmiraltyOrdersPanel
                                                             const char * const    *values);
 /* The fire section's check of the selected ship's weapon named @name, and its Declare Fire
  * button, to be clicked with the pointer. */
+/* Whether the "other orders" form offers the kind of order of @element in the battle's phase. */
+gboolean             _admiralty_orders_panel_offers        (AdmiraltyOrdersPanel  *self,
+                                                            const char            *element);
 GtkWidget           *_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPanel *self,
                                                                const char           *name);
 GtkWidget           *_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self);
