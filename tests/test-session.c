@@ -13,6 +13,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-ti4-page-private.h"
+#include "admiralty-undo-toast.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
@@ -283,6 +284,70 @@ test_undo_labels (void)
   close_window (window);
 }
 
+static void
+count_dismissed_cb (AdwToast *toast,
+                    guint    *dismissed)
+{
+  (*dismissed)++;
+}
+
+/* A tired master presses Ctrl+Z three times: the toast on screen names the third undo, not the
+ * first of three queued behind each other (each undo's toast replaces the one before it), and
+ * its Redo button brings back that one. */
+static void
+test_undo_toast_replaced (void)
+{
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  AdmiraltyWindow *window = new_window ();
+  AdmBattle *battle;
+  AdwToast *toast = NULL;
+  guint dismissed = 0;
+
+  g_assert_true (admiralty_window_open (window, corridor));
+  iterate ();
+  battle = admiralty_battle_page_get_battle (_admiralty_window_get_battle_page (window));
+  while (adm_battle_can_undo (battle))
+    g_assert_true (adm_battle_undo (battle, NULL));
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_null (admiralty_undo_toast_get (window->toast_overlay));
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *what = adm_battle_describe_undo (battle);
+      g_autofree char *expected = g_strdup_printf ("Undid “%s”", what);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      iterate ();
+      /* The one before went when this one came. */
+      g_assert_cmpuint (dismissed, ==, i);
+      toast = admiralty_undo_toast_get (window->toast_overlay);
+      g_assert_nonnull (toast);
+      g_assert_cmpstr (adw_toast_get_title (toast), ==, expected);
+      g_assert_cmpstr (adw_toast_get_action_name (toast), ==, "win.redo");
+      g_signal_connect (toast, "dismissed", G_CALLBACK (count_dismissed_cb), &dismissed);
+    }
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+
+  /* Redo from the toast: its own toast now, naming what came back. */
+  {
+    g_autofree char *what = adm_battle_describe_redo (battle);
+    g_autofree char *expected = g_strdup_printf ("Redid “%s”", what);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window),
+                                               adw_toast_get_action_name (toast), NULL));
+    iterate ();
+    g_assert_cmpuint (dismissed, ==, 3);
+    toast = admiralty_undo_toast_get (window->toast_overlay);
+    g_assert_cmpstr (adw_toast_get_title (toast), ==, expected);
+    g_assert_cmpstr (adw_toast_get_action_name (toast), ==, "win.undo");
+    g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  }
+
+  close_window (window);
+}
+
 static gboolean
 odds_settled (gpointer data)
 {
@@ -510,6 +575,7 @@ main (int   argc,
   g_test_add_func ("/ui/session/welcome", test_welcome);
   g_test_add_func ("/ui/session/restore", test_restore);
   g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
+  g_test_add_func ("/ui/session/undo-toast-replaced", test_undo_toast_replaced);
   g_test_add_func ("/ui/session/ti4-undo-redo", test_ti4_undo_redo);
   g_test_add_func ("/ui/session/torpedo-repro", test_torpedo_repro);
   g_test_add_func ("/ui/session/cut-file-told", test_cut_file_told);

@@ -14,6 +14,7 @@
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
+#include "admiralty-undo-toast.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
 
@@ -1131,17 +1132,10 @@ undo_redo_action (GtkWidget  *widget,
   gboolean redo = g_str_equal (action_name, "ti4.redo");
   g_autofree char *what = redo ? admiralty_ti4_page_describe_redo (self)
                                : admiralty_ti4_page_describe_undo (self);
-  g_autofree char *title = NULL;
-  AdwToast *toast;
 
   if (what == NULL || !(redo ? admiralty_ti4_page_redo (self) : admiralty_ti4_page_undo (self)))
     return;
-  /* Translators: a toast, "Undid “Roll for the attacker, round 2”" */
-  title = redo ? g_strdup_printf (_("Redid “%s”"), what) : g_strdup_printf (_("Undid “%s”"), what);
-  toast = adw_toast_new (title);
-  adw_toast_set_button_label (toast, redo ? _("_Undo") : _("_Redo"));
-  adw_toast_set_action_name (toast, redo ? "ti4.undo" : "ti4.redo");
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  admiralty_undo_toast_show (self->toast_overlay, what, redo, "ti4.undo", "ti4.redo");
 }
 
 static void

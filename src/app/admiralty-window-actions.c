@@ -13,6 +13,7 @@
 #include "admiralty-roll-dialog.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-ti4-page.h"
+#include "admiralty-undo-toast.h"
 #include "admiralty-window-private.h"
 
 #define MAX_RECENT_FILES 10
@@ -228,10 +229,8 @@ undo_redo_action (GtkWidget  *widget,
   AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (self);
   gboolean redo = g_str_equal (action_name, "win.redo");
   g_autofree char *what = _admiralty_window_describe_undo (self, redo);
-  g_autofree char *title = NULL;
   g_autoptr(GError) error = NULL;
   gboolean ok = FALSE;
-  AdwToast *toast;
 
   if (page != NULL)
     ok = redo ? admiralty_battle_page_redo (page, &error)
@@ -249,18 +248,7 @@ undo_redo_action (GtkWidget  *widget,
   if (!ok || what == NULL)
     return;
 
-  /* The toast says what was taken back, and brings it back in one click. */
-  if (redo)
-    /* Translators: a toast, "Redid “Resolve Fire, Turn 3”" */
-    title = g_strdup_printf (_("Redid “%s”"), what);
-  else
-    /* Translators: a toast, "Undid “Resolve Fire, Turn 3”" */
-    title = g_strdup_printf (_("Undid “%s”"), what);
-  toast = adw_toast_new (title);
-  adw_toast_set_timeout (toast, 6);
-  adw_toast_set_button_label (toast, redo ? _("_Undo") : _("_Redo"));
-  adw_toast_set_action_name (toast, redo ? "win.undo" : "win.redo");
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  admiralty_undo_toast_show (self->toast_overlay, what, redo, "win.undo", "win.redo");
 }
 
 static void
