@@ -49,9 +49,10 @@ journaled_open (Journaled   *file,
   else
     {
       g_autofree char *data = NULL;
+      gsize length = 0;
 
       /* Reading it names a missing or unreadable file as such. */
-      data = adm_xml_read_bytes (path, NULL, error);
+      data = adm_xml_read_bytes (path, &length, error);
       if (data != NULL)
         g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
                      _("%s: this is not a campaign, a saved battle or a saved Twilight "
