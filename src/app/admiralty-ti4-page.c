@@ -14,7 +14,7 @@
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
-#include "admiralty-undo-toast.h"
+#include "admiralty-toast.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
 
@@ -72,7 +72,7 @@ static void
 toast (AdmiraltyTi4Page *self,
        const char       *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+  adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (title, 0));
 }
 
 /* Set-up */
@@ -1135,7 +1135,7 @@ undo_redo_action (GtkWidget  *widget,
 
   if (what == NULL || !(redo ? admiralty_ti4_page_redo (self) : admiralty_ti4_page_undo (self)))
     return;
-  admiralty_undo_toast_show (self->toast_overlay, what, redo, "ti4.undo", "ti4.redo");
+  admiralty_toast_show_undo (self->toast_overlay, what, redo, "ti4.undo", "ti4.redo");
 }
 
 static void

@@ -13,7 +13,7 @@
 #include "admiralty-roll-dialog.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-ti4-page.h"
-#include "admiralty-undo-toast.h"
+#include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 
 #define MAX_RECENT_FILES 10
@@ -248,7 +248,7 @@ undo_redo_action (GtkWidget  *widget,
   if (!ok || what == NULL)
     return;
 
-  admiralty_undo_toast_show (self->toast_overlay, what, redo, "win.undo", "win.redo");
+  admiralty_toast_show_undo (self->toast_overlay, what, redo, "win.undo", "win.redo");
 }
 
 static void

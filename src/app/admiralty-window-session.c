@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 
 /* The key naming the tab in session-selected: the fixed tabs by name, the others by file. */
@@ -171,7 +172,6 @@ announce_restore (AdmiraltyWindow *self,
   const char *subtitle = adw_window_title_get_subtitle (self->window_title);
   g_autofree char *what = NULL;
   g_autofree char *message = NULL;
-  AdwToast *toast;
 
   if (subtitle != NULL && subtitle[0] != '\0')
     /* Translators: what the restored session shows, "Battle at Pol jump point, Turn 2 · Fire" */
@@ -180,9 +180,7 @@ announce_restore (AdmiraltyWindow *self,
     what = g_strdup (title);
   /* Translators: a toast; %s is the time of day, then what is shown */
   message = g_strdup_printf (_("Restored the session of %s: %s"), clock, what);
-  toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (message, 8));
 }
 
 gboolean

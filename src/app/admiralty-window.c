@@ -9,6 +9,7 @@
 #include "admiralty-fleet-node.h"
 #include "admiralty-fleet-row.h"
 #include "admiralty-roll-item.h"
+#include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -780,12 +781,9 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
 
   if (message != NULL)
     {
-      AdwToast *toast = adw_toast_new (message);
-
       /* Resuming is the default. Starting over is the main menu's "Start the Battle Over",
        * behind a question: never a button beside the toast's close button. */
-      adw_toast_set_timeout (toast, 8);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (message, 8));
     }
 }
 
@@ -1043,10 +1041,7 @@ void
 _admiralty_window_toast (AdmiraltyWindow *self,
                          const char      *title)
 {
-  AdwToast *toast = adw_toast_new (title);
-
-  adw_toast_set_timeout (toast, 4);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (title, 4));
 }
 
 /* Keeps the newest roll in sight while the log is scrolled to its end. */
