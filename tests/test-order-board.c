@@ -1091,6 +1091,97 @@ test_portal_refuse (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
+/* Every AdwPreferencesRow under @widget whose title is @title, or NULL. */
+static AdwPreferencesRow *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return ADW_PREFERENCES_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwPreferencesRow *row = find_row (child, title);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+/* Whether a label under @widget shows @text as it is written. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* An admiral and a formation named with "&" and "<" (the scenario's XML escapes them): the
+ * Orders board and the sheet form show them as written. libadwaita 1.2 reads a row's words as
+ * markup: before, GTK refused them ("Failed to set text from markup", fatal in the tests) and
+ * the row showed nothing. */
+static void
+test_names_as_written (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-order-board-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "names.admiralty", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) xml = NULL;
+  const char *admiral = "Adm. Aral Vorkosigan & Sons <Ltd>";
+  const char *formation = "First Squadron & <Home> Fleet";
+  g_autofree char *title = g_strdup_printf ("%s · Barrayaran Imperium", admiral);
+  AdmiraltyWindow *window;
+  AdwPreferencesRow *row;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (scenario, &text, NULL, &error));
+  xml = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (xml, "name=\"Adm. Aral Vorkosigan\"",
+                                      "name=\"Adm. Aral Vorkosigan &amp; Sons &lt;Ltd&gt;\"", 1),
+                    ==, 1);
+  g_assert_cmpuint (g_string_replace (xml, "name=\"First Squadron, Home Fleet\"",
+                                      "name=\"First Squadron &amp; &lt;Home&gt; Fleet\"", 1),
+                    ==, 1);
+  g_assert_true (g_file_set_contents (path, xml->str, xml->len, &error));
+
+  window = admiralty_window_new (app);
+  window->clock_notifies = FALSE;
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, path));
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  iterate ();
+
+  row = find_row (GTK_WIDGET (window->order_board), title);
+  g_assert_nonnull (row);
+  g_assert_false (adw_preferences_row_get_use_markup (row));
+  g_assert_true (shows_text (GTK_WIDGET (row), admiral));
+
+  /* His sheet: the formation's name where the form lists it. */
+  {
+    AdmiraltySheetForm *form = admiralty_order_board_open_sheet (window->order_board,
+                                                                 "vorkosigan");
+
+    g_assert_nonnull (form);
+    iterate ();
+    g_assert_true (shows_text (GTK_WIDGET (form), formation));
+  }
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1119,6 +1210,7 @@ main (int   argc,
               test_admin_disband, fixture_tear_down);
   g_test_add ("/ui/order-board/portal-refuse", Fixture, NULL, fixture_set_up,
               test_portal_refuse, fixture_tear_down);
+  g_test_add_func ("/ui/order-board/names-as-written", test_names_as_written);
 
   return ui_test_finish (g_test_run ());
 }

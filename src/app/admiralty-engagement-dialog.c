@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-engagement-dialog.h"
+#include "admiralty-plain-text.h"
 
 typedef struct {
   char        *formation_id;
@@ -99,7 +100,7 @@ admiralty_engagement_dialog_new (AdmState            *state,
       g_ptr_array_find (self->placements, entry->placement, &index);
       choice->formation_id = g_strdup (entry->formation->id);
       choice->initial = index;
-      choice->row = ADW_COMBO_ROW (adw_combo_row_new ());
+      choice->row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (choice->row), entry->formation->name);
       /* Translators: a formation's side, named by its own faction, and why it is placed so,
        * "Barrayaran Imperium · ordered to attack" */

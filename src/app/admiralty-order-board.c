@@ -15,6 +15,7 @@
 #include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
+#include "admiralty-plain-text.h"
 
 struct _AdmiraltyOrderBoard
 {
@@ -314,7 +315,7 @@ admiral_row (AdmiraltyOrderBoard *self,
              const char          *status,
              guint                n_orders)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
   GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *count;
   g_autofree char *faction_class = g_strdup_printf ("faction-%s", admiral->faction->id);
@@ -386,7 +387,7 @@ board_update_results (AdmiraltyOrderBoard *self,
       g_autofree char *status = adm_queued_engagement_describe_status (engagement);
       g_autofree char *subtitle = NULL;
       g_autoptr(GString) names = g_string_new (NULL);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
       GtkWidget *open;
       const char *icon, *label, *tooltip;
 
@@ -462,7 +463,7 @@ board_update_results (AdmiraltyOrderBoard *self,
     }
   if (engagements->len == 0)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      _("No engagements: no enemies met"));

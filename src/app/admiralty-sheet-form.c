@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-plain-text.h"
 #include "admiralty-sheet-form.h"
 
 /* The order choices, in the drop-down's order; 0 keeps the standing orders (F-STRAT-5). */
@@ -958,7 +959,7 @@ static void
 entry_add_ship_list (Entry              *entry,
                      const AdmFormation *from)
 {
-  GtkWidget *list = adw_expander_row_new ();
+  GtkWidget *list = admiralty_plain_row (adw_expander_row_new ());
   /* Translators: the list of a formation's ships to tick, "Ships of Serg Division" */
   g_autofree char *title = g_strdup_printf (_("Ships of %s"), from->name);
 
@@ -967,7 +968,7 @@ entry_add_ship_list (Entry              *entry,
   for (guint i = 0; i < from->ships->len; i++)
     {
       ShipChoice *c = g_new0 (ShipChoice, 1);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
 
       c->ship = g_ptr_array_index (from->ships, i);
       c->from = from;
@@ -998,7 +999,7 @@ entry_add_administrative (Entry *entry)
   entry->choices = g_ptr_array_new_with_free_func (g_free);
   entry->ship_lists = g_ptr_array_new ();
 
-  entry->explain_row = ADW_ACTION_ROW (adw_action_row_new ());
+  entry->explain_row = ADW_ACTION_ROW (admiralty_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->explain_row), _("What happens"));
   adw_action_row_set_subtitle_lines (entry->explain_row, 0);
   adw_action_row_add_prefix (entry->explain_row,
@@ -1020,20 +1021,20 @@ entry_add_administrative (Entry *entry)
         entry_add_ship_list (entry, other);
     }
 
-  entry->name_row = adw_entry_row_new ();
+  entry->name_row = admiralty_plain_row (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->name_row),
                                  _("_Name of the new formation"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->name_row), TRUE);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), entry->name_row);
 
-  entry->id_row = ADW_ACTION_ROW (adw_action_row_new ());
+  entry->id_row = ADW_ACTION_ROW (admiralty_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->id_row), _("Its id"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (entry->id_row),
                                _("Made from the name: lower case, a dash for each space, and "
                                  "-2, -3 … when a formation has had the id"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->id_row));
 
-  entry->new_flagship_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->new_flagship_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->new_flagship_row),
                                  _("Its _flagship"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->new_flagship_row), TRUE);
@@ -1060,7 +1061,7 @@ entry_add_administrative (Entry *entry)
       g_ptr_array_add (entry->join_targets, other);
       gtk_string_list_append (joins, label);
     }
-  entry->join_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->join_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->join_row), _("_Join"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->join_row), TRUE);
   adw_combo_row_set_model (entry->join_row, G_LIST_MODEL (joins));
@@ -1091,8 +1092,8 @@ entry_new (AdmiraltySheetForm *self,
   entry->targets = g_ptr_array_new_with_free_func (g_free);
 
   entry->group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (entry->group), formation->name);
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (entry->group), description);
+  admiralty_plain_group_set_title (ADW_PREFERENCES_GROUP (entry->group), formation->name);
+  admiralty_plain_group_set_description (ADW_PREFERENCES_GROUP (entry->group), description);
   send_button = gtk_button_new_with_mnemonic (_("_Send Alone"));
   gtk_widget_set_valign (send_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (send_button, "flat");
@@ -1123,14 +1124,14 @@ entry_new (AdmiraltySheetForm *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (order_ids); i++)
     gtk_string_list_append (orders, order_label (order_ids[i]));
-  entry->order_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->order_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->order_row), _("_Order"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->order_row), TRUE);
   adw_combo_row_set_model (entry->order_row, G_LIST_MODEL (orders));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->order_row));
 
   /* F-STRAT-16: a route of adjacent sectors, built one sector at a time. */
-  entry->route_row = ADW_ACTION_ROW (adw_action_row_new ());
+  entry->route_row = ADW_ACTION_ROW (admiralty_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->route_row), _("Route"));
   adw_action_row_set_subtitle_lines (entry->route_row, 0);
   entry->remove_button = icon_button ("edit-undo-symbolic", _("Remove the last sector"));
@@ -1139,7 +1140,7 @@ entry_new (AdmiraltySheetForm *self,
   adw_action_row_add_suffix (entry->route_row, entry->remove_button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->route_row));
 
-  entry->next_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->next_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->next_row), _("_Next sector"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->next_row), TRUE);
   add_button = icon_button ("list-add-symbolic", _("Add the sector to the route"));
@@ -1195,7 +1196,7 @@ entry_new (AdmiraltySheetForm *self,
           gtk_string_list_append (targets, label);
         }
     }
-  entry->target_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->target_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->target_row), _("_Target"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->target_row), TRUE);
   adw_combo_row_set_model (entry->target_row, G_LIST_MODEL (targets));
@@ -1204,7 +1205,7 @@ entry_new (AdmiraltySheetForm *self,
   /* F-FORM-4, F-STRAT-12: one of its own ships. */
   for (guint i = 0; i < formation->ships->len; i++)
     gtk_string_list_append (ships, ((AdmShip *) g_ptr_array_index (formation->ships, i))->name);
-  entry->flagship_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  entry->flagship_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->flagship_row), _("_Flagship"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->flagship_row), TRUE);
   adw_combo_row_set_model (entry->flagship_row, G_LIST_MODEL (ships));
@@ -1213,12 +1214,12 @@ entry_new (AdmiraltySheetForm *self,
 
   entry_add_administrative (entry);
 
-  entry->comments_row = adw_entry_row_new ();
+  entry->comments_row = admiralty_plain_row (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->comments_row),
                                  _("Comments (F-STRAT-18)"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), entry->comments_row);
 
-  entry->refusal_row = ADW_ACTION_ROW (adw_action_row_new ());
+  entry->refusal_row = ADW_ACTION_ROW (admiralty_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->refusal_row), _("Refused"));
   adw_action_row_set_subtitle_lines (entry->refusal_row, 0);
   adw_action_row_add_prefix (entry->refusal_row,

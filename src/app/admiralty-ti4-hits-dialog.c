@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-plain-text.h"
 #include "admiralty-ti4-hits-dialog.h"
 
 #define N_COLUMNS 3
@@ -143,7 +144,7 @@ admiralty_ti4_hits_dialog_add_rows (AdmiraltyTi4HitsDialog *self)
       if (unit->kind != kind || intact + damaged == 0 || (self->barrage && !unit->fighter))
         continue;
 
-      row = adw_action_row_new ();
+      row = admiralty_plain_row (adw_action_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), unit->name);
       subtitle = damaged > 0
                  /* Translators: units of one kind on the side taking hits */

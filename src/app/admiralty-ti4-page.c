@@ -11,6 +11,7 @@
 
 #include "adm-doc-render.h"
 #include "admiralty-dice-prompt.h"
+#include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
@@ -375,7 +376,7 @@ admiralty_ti4_page_add_unit_rows (AdmiraltyTi4Page *self)
     for (guint u = 0; u < n && u < ADM_TI4_MAX_UNITS; u++)
       {
         const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (self->catalog, u);
-        GtkWidget *row = adw_action_row_new ();
+        GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
         GtkWidget *spin = gtk_spin_button_new_with_range (0, ADM_TI4_MAX_COUNT, 1);
         GtkWidget *expect = gtk_label_new (NULL);
         gboolean ground = unit->kind == ADM_TI4_KIND_GROUND;
@@ -624,7 +625,7 @@ show_fleets (AdmiraltyTi4Page *self)
       const AdmTi4Fleet *fleet = adm_ti4_combat_get_fleet (self->combat, s);
       gboolean any = FALSE;
 
-      adw_preferences_group_set_title (self->fleet_groups[s],
+      admiralty_plain_group_set_title (self->fleet_groups[s],
                                        adm_ti4_combat_get_side_name (self->combat, s));
       clear_list (self->fleet_lists[s]);
       for (guint u = 0; u < n; u++)
@@ -638,7 +639,7 @@ show_fleets (AdmiraltyTi4Page *self)
           if (adm_ti4_fleet_count (fleet, u) == 0)
             continue;
           any = TRUE;
-          row = adw_action_row_new ();
+          row = admiralty_plain_row (adw_action_row_new ());
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), unit->name);
           if (fleet->damaged[u] > 0)
             /* Translators: units that sustained damage this combat (LRR 39.6.a) */
@@ -659,7 +660,7 @@ show_fleets (AdmiraltyTi4Page *self)
 
       if (!any)
         {
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No units left"));
           gtk_widget_add_css_class (row, "dim-label");

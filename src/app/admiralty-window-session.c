@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "admiralty-plain-text.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 
@@ -297,12 +298,10 @@ welcome_row (const char *title,
              const char *subtitle,
              const char *path)
 {
-  GtkWidget *row = adw_action_row_new ();
-  g_autofree char *escaped_title = g_markup_escape_text (title, -1);
-  g_autofree char *escaped_subtitle = g_markup_escape_text (subtitle, -1);
+  GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped_title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped_subtitle);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.open-path");

@@ -853,7 +853,13 @@ admiralty_window_open_battle (AdmiraltyWindow *self,
 
   tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
   adw_tab_page_set_title (tab, adm_battle_get_name (admiralty_battle_page_get_battle (page)));
-  adw_tab_page_set_tooltip (tab, admiralty_battle_page_get_game_path (page));
+  /* The tab's tooltip is markup: the file's name as written. */
+  {
+    const char *game = admiralty_battle_page_get_game_path (page);
+    g_autofree char *tooltip = game != NULL ? g_markup_escape_text (game, -1) : NULL;
+
+    adw_tab_page_set_tooltip (tab, tooltip);
+  }
   adw_tab_view_set_selected_page (self->tab_view, tab);
   gtk_widget_grab_focus (GTK_WIDGET (page));
 

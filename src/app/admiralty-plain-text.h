@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-plain-text.h: libadwaita 1.2 reads the words of its rows as Pango markup, so a
+ * formation, admiral or file named with "&" or "<" would show nothing (and GTK would warn).
+ * Rows, and groups' titles and descriptions, that show words from a scenario, a campaign, the
+ * master's typing or an error go through these. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Makes @row (an AdwPreferencesRow: an action, combo, entry or expander row) show its title
+ * and subtitle as written; returns @row, so that it can wrap the row's constructor. */
+gpointer admiralty_plain_row                   (gpointer             row);
+/* A preferences group's title and description (always markup in libadwaita 1.2), as written. */
+void     admiralty_plain_group_set_title       (AdwPreferencesGroup *group,
+                                                const char          *text);
+void     admiralty_plain_group_set_description (AdwPreferencesGroup *group,
+                                                const char          *text);
+
+G_END_DECLS
