@@ -1091,37 +1091,21 @@ test_portal_refuse (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
-/* Every AdwPreferencesRow under @widget whose title is @title, or NULL. */
-static AdwPreferencesRow *
-find_row (GtkWidget  *widget,
-          const char *title)
+/* An AdwPreferencesRow whose title is @data. */
+static gboolean
+row_titled (GtkWidget     *widget,
+            gconstpointer  data)
 {
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return ADW_PREFERENCES_ROW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      AdwPreferencesRow *row = find_row (child, title);
-
-      if (row != NULL)
-        return row;
-    }
-  return NULL;
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
-/* Whether a label under @widget shows @text as it is written. */
+/* A label that shows @data as it is written. */
 static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
+label_showing (GtkWidget     *widget,
+               gconstpointer  data)
 {
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
 }
 
 /* An admiral and a formation named with "&" and "<" (the scenario's XML escapes them): the
@@ -1163,10 +1147,10 @@ test_names_as_written (void)
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   iterate ();
 
-  row = find_row (GTK_WIDGET (window->order_board), title);
+  row = ADW_PREFERENCES_ROW (find_widget (GTK_WIDGET (window->order_board), row_titled, title));
   g_assert_nonnull (row);
   g_assert_false (adw_preferences_row_get_use_markup (row));
-  g_assert_true (shows_text (GTK_WIDGET (row), admiral));
+  g_assert_nonnull (find_widget (GTK_WIDGET (row), label_showing, admiral));
 
   /* His sheet: the formation's name where the form lists it. */
   {
@@ -1175,7 +1159,7 @@ test_names_as_written (void)
 
     g_assert_nonnull (form);
     iterate ();
-    g_assert_true (shows_text (GTK_WIDGET (form), formation));
+    g_assert_nonnull (find_widget (GTK_WIDGET (form), label_showing, formation));
   }
 
   close_window (window);

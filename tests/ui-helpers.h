@@ -41,6 +41,25 @@ widget_mapped (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
+/* The first widget under @widget, itself included, depth first, that @match says is the one. */
+static G_GNUC_UNUSED GtkWidget *
+find_widget (GtkWidget     *widget,
+             gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+             gconstpointer  data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static G_GNUC_UNUSED void
 close_window (AdmiraltyWindow *window)
 {
