@@ -28,7 +28,9 @@ typedef struct {
 
 /* An event as a file gives it, in one allocation: @pairs in order (no "kind" or "time", no
  * key twice — what XML attributes are), @text without the white space around it
- * (adm_event_set_text ()); @text may be NULL. */
+ * (adm_event_set_text ()); @text may be NULL. An event made whole at once (a battle's roll,
+ * @line 0) is made so too: the same event as adm_event_new () and adm_event_set () in that
+ * order would give, in one allocation instead of nine. */
 AdmEvent    *adm_event_new_read  (const char         *kind,
                                   gsize               kind_length,
                                   gint64              time,
