@@ -359,7 +359,8 @@ serialize_entry (AdmJournalEntryKind  kind,
       for (guint i = 0; i < action->events->len; i++)
         {
           g_string_append_len (out, "      ", 6);
-          adm_event_append_xml (g_ptr_array_index (action->events, i), out);
+          adm_event_append_xml_at (g_ptr_array_index (action->events, i), out, time,
+                                   time_text);
           g_string_append_c (out, '\n');
         }
       g_string_append (out, "    </");
