@@ -23,7 +23,9 @@ struct _AdmBattleCache {
   guint         *members;       /* per formation, its ships */
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
-  GArray        *found;         /* guint: the last answer */
+  GArray        *found;         /* guint: the last answer about ships near a place */
+  guint         *pool;          /* per ship at most: the last answer about a shield pool */
+  guint          n_pool;
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
@@ -171,6 +173,7 @@ _adm_battle_cache_begin (AdmBattle *self)
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->pool = g_new (guint, MAX (cache->n_ships, 1));
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->texts = g_hash_table_new (NULL, NULL);
@@ -194,6 +197,7 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
+  g_free (cache->pool);
   g_free (cache->splits);
   g_free (cache->reads_all);
   g_hash_table_unref (cache->texts);
@@ -204,11 +208,11 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache);
 }
 
-/* Starts a new answer: every ship unlisted. */
+/* Starts a new answer about a pool: every ship unlisted. */
 static void
 new_query (AdmBattleCache *cache)
 {
-  g_array_set_size (cache->found, 0);
+  cache->n_pool = 0;
   if (++cache->query == 0)
     {
       /* After 2³² questions in one phase: start the stamps again. */
@@ -217,14 +221,16 @@ new_query (AdmBattleCache *cache)
     }
 }
 
-static void
+/* Each ship is listed once (its stamp), so @pool never holds more than every ship: written
+ * in place (issue 20: a phase asks about pools some twenty thousand times). */
+static inline void
 list (AdmBattleCache *cache,
       guint           ship)
 {
   if (cache->stamp[ship] == cache->query)
     return;
   cache->stamp[ship] = cache->query;
-  g_array_append_val (cache->found, ship);
+  cache->pool[cache->n_pool++] = ship;
 }
 
 const guint *
@@ -249,8 +255,8 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
   /* F-SHLD-5, F-FORD-12: bases that touch. */
   for (guint k = cache->touch_start[ship]; k < cache->touch_start[ship + 1]; k++)
     list (cache, cache->touch[k]);
-  *n_ships = cache->found->len;
-  return (const guint *) (void *) cache->found->data;
+  *n_ships = cache->n_pool;
+  return cache->pool;
 }
 
 const guint *

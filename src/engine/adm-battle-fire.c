@@ -377,7 +377,7 @@ lends_shield (AdmBattle *self,
               guint      ship)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int capacity = adm_battle_ship_shields (self, ship);
+  int capacity = _adm_battle_ship_shields (self, ship);
 
   if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
     capacity *= 2;
@@ -400,7 +400,14 @@ use_shields (AdmBattle *self,
              int        blocks)
 {
   AdmBattleShip *t = _adm_battle_ship (self, target);
+  const guint *members = NULL;
+  guint n_members = 0;
 
+  /* In a fire phase the cache lists the pool's ships (adm-battle-cache.c): the one the walk
+   * below would reach first is the target, then the lowest index. Using shields up changes
+   * no formation's command and moves nothing, so the list holds for every block. */
+  if (blocks > 0)
+    members = _adm_battle_cache_pool_ships (self, target, &n_members);
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
    * one): the target's own shields first, then the others' of its pool;
@@ -408,12 +415,7 @@ use_shields (AdmBattle *self,
   while (blocks > 0)
     {
       int best = -1;
-      const guint *members;
-      guint n_members;
 
-      /* In a fire phase the cache lists the pool's ships (adm-battle-cache.c): the one the
-       * walk below would reach first is the target, then the lowest index. */
-      members = _adm_battle_cache_pool_ships (self, target, &n_members);
       for (guint k = 0; members != NULL && k < n_members; k++)
         if (lends_shield (self, target, members[k]) &&
             (best < 0 || shield_turn (target, members[k]) < shield_turn (target, best)))
@@ -533,7 +535,8 @@ static int
 target_shields (AdmBattle *self,
                 guint      target)
 {
-  return _adm_battle_ship_active (self, target) ? adm_battle_ship_shield_pool (self, target) : 0;
+  return _adm_battle_ship_active (self, target) ? _adm_battle_ship_shield_pool (self, target)
+                                                : 0;
 }
 
 /* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
@@ -602,7 +605,7 @@ resolve_hits (AdmBattle   *self,
                                                 : _(", %d absorbed by shields"), blocked);
   use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
-  if (blocked > 0 && adm_battle_ship_shield_pool (self, target) == 0)
+  if (blocked > 0 && _adm_battle_ship_shield_pool (self, target) == 0)
     g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;

@@ -93,7 +93,8 @@ void                 _adm_battle_cache_end    (AdmBattle   *self);
 void                 _adm_battle_set_caching  (gboolean     enabled);
 /* The ships that may share @ship's shields: itself, its formation's if the formation is in
  * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
- * once, in no particular order; NULL without a cache. Valid until the next question. */
+ * once, in no particular order; NULL without a cache. Valid until the next question about a
+ * pool (the other questions leave it). */
 const guint         *_adm_battle_cache_pool_ships (AdmBattle *self,
                                                guint        ship,
                                                guint       *n_ships);
@@ -247,6 +248,12 @@ gboolean             _adm_battle_ship_active  (AdmBattle   *self,
                                                guint        ship);  /* can act: not a hulk */
 double               _adm_battle_base_size    (AdmBattle   *self,
                                                guint        ship);
+/* adm_battle_ship_shields () and adm_battle_ship_shield_pool () for the rules, which pass a
+ * valid ship (no type check: a fire phase asks tens of thousands of times). */
+int                  _adm_battle_ship_shields (AdmBattle   *self,
+                                               guint        ship);
+int                  _adm_battle_ship_shield_pool (AdmBattle *self,
+                                                   guint      ship);
 /* F-RDY-5 modifier under "readiness-modifier-base". */
 int                  _adm_battle_readiness_modifier (AdmBattle *self,
                                                guint        ship);

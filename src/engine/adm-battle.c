@@ -1044,14 +1044,12 @@ reactor_half (AdmBattle           *self,
                                                                      : value / 2;
 }
 
-int
-adm_battle_ship_shields (AdmBattle *self,
-                         guint      ship)
+static int
+ship_shields (AdmBattle           *self,
+              const AdmBattleShip *s)
 {
-  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
   int shields;
 
-  g_return_val_if_fail (s != NULL, 0);
   /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields; F-MINE-13: a
    * ship laying mines this turn cannot use its shields. */
   if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE || s->laying_mines)
@@ -1065,12 +1063,29 @@ adm_battle_ship_shields (AdmBattle *self,
   return shields;
 }
 
+int
+adm_battle_ship_shields (AdmBattle *self,
+                         guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  return ship_shields (self, s);
+}
+
+int
+_adm_battle_ship_shields (AdmBattle *self,
+                          guint      ship)
+{
+  return ship_shields (self, _adm_battle_ship (self, ship));
+}
+
 static int
 ship_shield_capacity (AdmBattle *self,
                       guint      ship)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int shields = adm_battle_ship_shields (self, ship);
+  int shields = ship_shields (self, s);
 
   /* F-FORD-7: "Reinforce shields" doubles the ship's shields until the end of the turn; a
    * ship with a special force shield saves instead (F-FORD-8). */
@@ -1106,14 +1121,21 @@ int
 adm_battle_ship_shield_pool (AdmBattle *self,
                              guint      ship)
 {
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  g_return_val_if_fail (ship < self->state->ships->len, 0);
+  return _adm_battle_ship_shield_pool (self, ship);
+}
+
+int
+_adm_battle_ship_shield_pool (AdmBattle *self,
+                              guint      ship)
+{
   const AdmBattleShip *target;
   const AdmBattleFormation *formation;
   const guint *members;
   guint n_members;
   int capacity = 0, used = 0;
 
-  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
-  g_return_val_if_fail (ship < self->state->ships->len, 0);
   target = _adm_battle_ship (self, ship);
   /* F-CAT-7: a hulk has no shields, nor anyone else's. */
   if (target->status != ADM_SHIP_ACTIVE)
