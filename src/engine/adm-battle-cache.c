@@ -13,6 +13,17 @@
 
 #include "adm-battle-private.h"
 
+/* A question about a ruling and its answer: whether ruling @id has @value, both strings
+ * known by their addresses (the rules name them as literals). A phase asks a handful of
+ * different ones, tens of thousands of times. */
+typedef struct {
+  const char *id;
+  const char *value;
+  gboolean    is;
+} RulingAnswer;
+
+#define N_RULING_ANSWERS 32
+
 struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
@@ -38,6 +49,8 @@ struct _AdmBattleCache {
   guint          n_markers;     /* how many */
   double         marker_radius; /* the largest of their radii */
   GArray        *markers_found; /* guint: the last answer about markers */
+  RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
+  guint          n_answers;
 };
 
 /* The counts whose plural forms are kept: the dice of one attack. */
@@ -456,9 +469,14 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
 {
   AdmBattleCache *cache = self->cache;
   const char *have;
+  gboolean is;
 
   if (cache == NULL)
     return _adm_battle_ruling_is (self, id, value);
+  /* The question asked before: its answer, without a hash or a comparison of strings. */
+  for (guint i = 0; i < cache->n_answers; i++)
+    if (cache->answers[i].id == id && cache->answers[i].value == value)
+      return cache->answers[i].is;
   /* The rulings do not change within a phase: each looked up once, by its id's address. */
   have = g_hash_table_lookup (cache->rulings, id);
   if (have == NULL)
@@ -467,5 +485,8 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
       g_hash_table_insert (cache->rulings, (gpointer) id,
                            (gpointer) (have != NULL ? have : no_value));
     }
-  return g_strcmp0 (have != no_value ? have : NULL, value) == 0;
+  is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
+  if (cache->n_answers < N_RULING_ANSWERS)
+    cache->answers[cache->n_answers++] = (RulingAnswer) { id, value, is };
+  return is;
 }

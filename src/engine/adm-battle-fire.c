@@ -282,17 +282,19 @@ line_of_fire (AdmBattle *self,
   gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
                                                       "markers-shift-hulks-block");
   const guint *near;
-  guint n_near, first_new = 0;
+  guint n_near, first_new = 0, n_markers;
 
   *blocked = -1;
   /* In a fire phase the cache names the markers near the line, and those placed since it
-   * began (adm-battle-cache.c); any one the line passes behind shifts the column. */
+   * began (adm-battle-cache.c); any one the line passes behind shifts the column. The
+   * markers are read in place: none is placed while a line is looked along. */
   near = _adm_battle_cache_markers_near (self, a, b, &n_near, &first_new);
-  for (guint k = 0; k < (near != NULL ? n_near + adm_battle_get_n_markers (self) - first_new
-                                      : adm_battle_get_n_markers (self)) && !*behind; k++)
+  n_markers = self->state->markers->len;
+  for (guint k = 0; k < (near != NULL ? n_near + n_markers - first_new : n_markers) && !*behind;
+       k++)
     {
       guint i = near == NULL ? k : k < n_near ? near[k] : first_new + (k - n_near);
-      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+      const AdmBattleMarker *marker = &g_array_index (self->state->markers, AdmBattleMarker, i);
 
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
        * passes behind. */
@@ -321,9 +323,17 @@ line_of_fire (AdmBattle *self,
     }
 }
 
+/* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
+ * "escort", known in advance rather than put together for each attack. */
+static const char *const target_types[3][2] = {
+  [ADM_ASPECT_APPROACHING] = { "approaching-capital", "approaching-escort" },
+  [ADM_ASPECT_RECEDING] = { "receding-capital", "receding-escort" },
+  [ADM_ASPECT_CROSSING] = { "crossing-capital", "crossing-escort" },
+};
+
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
  * F-FORM-18). */
-static char *
+static const char *
 target_type (AdmBattle *self,
              guint      firer,
              guint      target,
@@ -335,7 +345,6 @@ target_type (AdmBattle *self,
   const AdmBattleShip *ref;
   AdmAspect aspect;
   AdmCategory category;
-  const char *class_word;
 
   /* F-FORM-18 ("formation-target"): the formation is one target type, set by its flagship;
    * a hulk is fired on as itself. */
@@ -355,17 +364,17 @@ target_type (AdmBattle *self,
       if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
         {
           *description = g_strdup (_("orbital target"));
-          return g_strdup ("orbital");
+          return "orbital";
         }
       category = ADM_CATEGORY_CAPITAL;
     }
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
-  class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
+  g_assert ((guint) aspect < G_N_ELEMENTS (target_types));
   *description = g_strconcat (adm_aspect_to_string (aspect), " ",
                               category == ADM_CATEGORY_CAPITAL ? _("capital ship")
                                                                : _("escort"), NULL);
-  return g_strconcat (adm_aspect_to_string (aspect), "-", class_word, NULL);
+  return target_types[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];
 }
 
 /* Shields */
@@ -767,7 +776,7 @@ attack (AdmBattle   *self,
   GString *names = buffers->names;
   GString *destructor_names = buffers->destructor_names;
   g_autofree char *aspect = NULL;
-  g_autofree char *type = NULL;
+  const char *type;
 
   g_string_truncate (names, 0);
   g_string_truncate (destructor_names, 0);
@@ -1512,7 +1521,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   preview->behind_marker = v.behind;
   if (v.any_artillery)
     numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
-  numbers->target_type = target_type (self, v.firer, target, &aspect);
+  numbers->target_type = g_strdup (target_type (self, v.firer, target, &aspect));
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;
