@@ -72,6 +72,10 @@ struct _AdmBattle
   AdmJournalAction    *recording;
   const AdmTurnOrders *recording_orders;
   AdmDiceSource       *recording_dice;
+  /* The journal's snapshot (journal_snapshot ()) of the action about to apply, waiting for the
+   * state from before it, which journal_apply () hands over when the action applies; NULL
+   * otherwise. */
+  gpointer             pending_snapshot;
 
   /* Saved battles (adm_battle_save ()). */
   xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */

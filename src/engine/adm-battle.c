@@ -2305,6 +2305,16 @@ journal_reset (gpointer owner)
   g_ptr_array_set_size (self->journal, 0);
 }
 
+/* Undo in a long battle puts back the state from before the phase (adm-journal.h) rather
+ * than replaying every phase from the start: the state, and how long the report, the dice
+ * log and the journal's events were then (all three only grow while phases are applied). */
+typedef struct {
+  AdmBattleState *state;
+  guint           report_len;
+  guint           rolls_len;
+  guint           journal_len;
+} JournalSnapshot;
+
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
@@ -2327,6 +2337,8 @@ journal_apply (gpointer                owner,
   const char *turn_text, *phase_text;
   g_autofree char *now = NULL;
   AdmBattleSnapshot snapshot;
+  /* journal_snapshot () made it just before, for this action. */
+  JournalSnapshot *before = g_steal_pointer (&self->pending_snapshot);
 
   if (phase == NULL || g_strcmp0 (adm_event_get_kind (phase), "phase") != 0)
     {
@@ -2412,21 +2424,17 @@ journal_apply (gpointer                owner,
                      : g_strcmp0 (origin, "typed") == 0 ? ADM_ROLL_ORIGIN_TYPED
                                                         : ADM_ROLL_ORIGIN_UNKNOWN;
     }
-  state_free (snapshot.state);
+  /* The state from before the action, put aside untouched while the phase was played on a
+   * copy: the journal's snapshot for Undo, rather than a second copy of it (issue 20). */
+  if (before != NULL)
+    before->state = g_steal_pointer (&snapshot.state);
+  else
+    state_free (snapshot.state);
   for (guint i = 0; i < events->len; i++)
     g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
   return TRUE;
 }
 
-/* Undo in a long battle puts back the state from before the phase (adm-journal.h) rather
- * than replaying every phase from the start: the state, and how long the report, the dice
- * log and the journal's events were then (all three only grow while phases are applied). */
-typedef struct {
-  AdmBattleState *state;
-  guint           report_len;
-  guint           rolls_len;
-  guint           journal_len;
-} JournalSnapshot;
 
 static gpointer
 journal_snapshot (gpointer owner)
@@ -2434,10 +2442,15 @@ journal_snapshot (gpointer owner)
   AdmBattle *self = owner;
   JournalSnapshot *snapshot = g_new (JournalSnapshot, 1);
 
-  snapshot->state = state_copy (self->state);
+  /* The journal asks just before it applies an action (journal_apply ()), which plays it on a
+   * copy of the state and, when it applies, hands the state from before over to @state: the
+   * same state as a copy made here, without copying it. An action refused leaves @state NULL,
+   * and the journal drops the snapshot. */
+  snapshot->state = NULL;
   snapshot->report_len = self->report->len;
   snapshot->rolls_len = self->rolls->len;
   snapshot->journal_len = self->journal->len;
+  self->pending_snapshot = snapshot;
   return snapshot;
 }
 
@@ -2457,6 +2470,8 @@ journal_restore (gpointer owner,
   AdmBattle *self = owner;
   JournalSnapshot *snapshot = data;
 
+  /* Only an action that applied is taken back, and its snapshot has its state. */
+  g_assert (snapshot->state != NULL);
   state_free (self->state);
   self->state = g_steal_pointer (&snapshot->state);
   g_ptr_array_set_size (self->report, snapshot->report_len);
