@@ -152,13 +152,36 @@ const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
                                                guint       *n_markers,
                                                guint       *first_new);
 
-/* Accessors for the state being changed. */
-AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,
-                                               guint        index);
-AdmBattleFormation  *_adm_battle_formation    (AdmBattle   *self,
-                                               guint        index);
-guint                _adm_battle_n_ships      (AdmBattle   *self);
-guint                _adm_battle_n_formations (AdmBattle   *self);
+/* Accessors for the state being changed: inline, as the rules ask millions of times a fire
+ * phase (issue 20). */
+static inline AdmBattleShip *
+_adm_battle_ship (AdmBattle *self,
+                  guint      index)
+{
+  g_assert (index < self->state->ships->len);
+  return &g_array_index (self->state->ships, AdmBattleShip, index);
+}
+
+static inline AdmBattleFormation *
+_adm_battle_formation (AdmBattle *self,
+                       guint      index)
+{
+  g_assert (index < self->state->formations->len);
+  return &g_array_index (self->state->formations, AdmBattleFormation, index);
+}
+
+static inline guint
+_adm_battle_n_ships (AdmBattle *self)
+{
+  return self->state->ships->len;
+}
+
+static inline guint
+_adm_battle_n_formations (AdmBattle *self)
+{
+  return self->state->formations->len;
+}
+
 void                 _adm_battle_set_detection (AdmBattle  *self,
                                                guint        side,
                                                guint        formation,
@@ -248,10 +271,25 @@ void                 _adm_battle_illegal      (AdmBattle   *self,
 /* Ship facts. */
 gboolean             _adm_battle_ship_on_table (AdmBattle  *self,
                                                guint        ship);  /* not destroyed */
-gboolean             _adm_battle_ship_active  (AdmBattle   *self,
-                                               guint        ship);  /* can act: not a hulk */
-double               _adm_battle_base_size    (AdmBattle   *self,
-                                               guint        ship);
+/* Can act: not a hulk. F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no
+ * longer acts. F-BOARD-15: nor does a captured ship until it is taken over (F-BOARD-17). */
+static inline gboolean
+_adm_battle_ship_active (AdmBattle *self,
+                         guint      ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  return s->status == ADM_SHIP_ACTIVE && s->captured_by < 0;
+}
+
+/* F-SHIP-1..3: the base diameter comes with the ship type. */
+static inline double
+_adm_battle_base_size (AdmBattle *self,
+                       guint      ship)
+{
+  return _adm_battle_ship (self, ship)->klass->type->base_size;
+}
+
 /* adm_battle_ship_shields () and adm_battle_ship_shield_pool () for the rules, which pass a
  * valid ship (no type check: a fire phase asks tens of thousands of times). */
 int                  _adm_battle_ship_shields (AdmBattle   *self,

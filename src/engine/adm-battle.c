@@ -877,34 +877,6 @@ adm_battle_get_detection (AdmBattle *self,
 
 /* Private accessors */
 
-AdmBattleShip *
-_adm_battle_ship (AdmBattle *self,
-                  guint      index)
-{
-  g_assert (index < self->state->ships->len);
-  return &g_array_index (self->state->ships, AdmBattleShip, index);
-}
-
-AdmBattleFormation *
-_adm_battle_formation (AdmBattle *self,
-                       guint      index)
-{
-  g_assert (index < self->state->formations->len);
-  return &g_array_index (self->state->formations, AdmBattleFormation, index);
-}
-
-guint
-_adm_battle_n_ships (AdmBattle *self)
-{
-  return self->state->ships->len;
-}
-
-guint
-_adm_battle_n_formations (AdmBattle *self)
-{
-  return self->state->formations->len;
-}
-
 void
 _adm_battle_set_detection (AdmBattle    *self,
                            guint         side,
@@ -950,24 +922,6 @@ _adm_battle_ship_on_table (AdmBattle *self,
                            guint      ship)
 {
   return _adm_battle_ship (self, ship)->status != ADM_SHIP_DESTROYED;
-}
-
-gboolean
-_adm_battle_ship_active (AdmBattle *self,
-                         guint      ship)
-{
-  /* F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no longer acts.
-   * F-BOARD-15: nor does a captured ship until it is taken over (F-BOARD-17). */
-  return _adm_battle_ship (self, ship)->status == ADM_SHIP_ACTIVE &&
-         _adm_battle_ship (self, ship)->captured_by < 0;
-}
-
-double
-_adm_battle_base_size (AdmBattle *self,
-                       guint      ship)
-{
-  /* F-SHIP-1..3: the base diameter comes with the ship type. */
-  return _adm_battle_ship (self, ship)->klass->type->base_size;
 }
 
 const char *
