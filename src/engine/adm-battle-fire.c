@@ -388,7 +388,7 @@ lends_shield (AdmBattle *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   int capacity = _adm_battle_ship_shields (self, ship);
 
-  if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
+  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
     capacity *= 2;
   return s->side == _adm_battle_ship (self, target)->side && s->status == ADM_SHIP_ACTIVE &&
          s->shields_used < capacity;
@@ -533,7 +533,7 @@ special_save_applies (AdmBattle *self,
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
 
-  return t->klass->special_shield && t->reinforced_until >= adm_battle_get_turn (self) &&
+  return t->klass->special_shield && t->reinforced_until >= self->state->turn &&
          t->status == ADM_SHIP_ACTIVE;
 }
 
@@ -823,9 +823,9 @@ attack (AdmBattle   *self,
     return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
-  for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
+  for (guint side = 0; side < self->sides->len; side++)
     {
-      AdmDetection now = adm_battle_get_detection (self, side, attacker);
+      AdmDetection now = _adm_battle_detection (self, side, attacker);
       AdmDetection level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
                              ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
 
@@ -942,7 +942,7 @@ check_battery (AdmBattle  *self,
   battery->status = BATTERY_FIRES;
   /* F-ECM-2: an undetected formation is not on this side's table. */
   if (s->side != t->side &&
-      adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+      _adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
     {
       _adm_battle_illegal (self, error, line,
                            _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
@@ -975,7 +975,7 @@ check_battery (AdmBattle  *self,
       return FALSE;
     }
   /* F-TORP-15: guns that covered a ship against torpedoes last turn cannot fire this turn. */
-  if (s->covering_turn == adm_battle_get_turn (self) &&
+  if (s->covering_turn == self->state->turn &&
       (s->covering_weapons & (1u << battery->weapon)))
     {
       _adm_battle_illegal (self, error, line,
@@ -1132,7 +1132,7 @@ check_decl (AdmBattle          *self,
           return FALSE;
         }
       /* F-ECM-2: an undetected formation is not on this side's table. */
-      if (adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+      if (_adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
         {
           _adm_battle_illegal (self, error, decl->line,
                                _("%s has not detected %s and cannot fire at it (F-ECM-2)"),

@@ -182,6 +182,20 @@ _adm_battle_n_formations (AdmBattle *self)
   return self->state->formations->len;
 }
 
+/* adm_battle_get_detection () for the rules, which pass a valid side and formation. */
+static inline AdmDetection
+_adm_battle_detection (AdmBattle *self,
+                       guint      side,
+                       guint      formation)
+{
+  guint n_formations = self->state->formations->len;
+
+  g_assert (side < self->sides->len && formation < n_formations);
+  if (g_array_index (self->state->formations, AdmBattleFormation, formation).side == side)
+    return ADM_DETECTION_FULL;
+  return g_array_index (self->state->detection, guint8, side * n_formations + formation);
+}
+
 void                 _adm_battle_set_detection (AdmBattle  *self,
                                                guint        side,
                                                guint        formation,
