@@ -129,7 +129,7 @@ engages (AdmBattle           *self,
   const AdmBattleShip *o = _adm_battle_ship (self, other);
 
   return o->side != s->side && _adm_battle_ship_active (self, other) &&
-         adm_battle_get_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
+         _adm_battle_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
 }
 
 /* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,

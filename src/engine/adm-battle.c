@@ -2060,15 +2060,25 @@ add_roll_events (AdmBattle        *self,
       guint n = 0;
       char sides[16], number[16];
       AdmEvent *event;
+      char *out;
 
-      /* The numbers written as printf's "%u" would, without it. */
-      g_string_truncate (values, 0);
+      /* The numbers written as printf's "%u" would, without it, into room made once: at most
+       * ten digits and a space each. */
+      g_string_set_size (values, 11 * roll->values->len + 1);
+      out = values->str;
       for (guint v = 0; v < roll->values->len; v++)
         {
+          guint value = g_array_index (roll->values, guint, v);
+
           if (v > 0)
-            g_string_append_c (values, ' ');
-          g_string_append (values, uint_text (g_array_index (roll->values, guint, v), number));
+            *out++ = ' ';
+          if (value < 10)
+            *out++ = (char) ('0' + value);
+          else
+            out = g_stpcpy (out, uint_text (value, number));
         }
+      *out = '\0';
+      g_string_truncate (values, (gsize) (out - values->str));
       uint_text (roll->sides, sides);
 #define PAIR(k, v, length) \
   (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
