@@ -644,6 +644,12 @@ volley_sum (AdmBattle *self,
             guint      target,
             Volley    *v)
 {
+  /* The line of fire of the last ship looked along: its batteries fire together (F-ART-3),
+   * and nothing on the table changes while they are added up, so one look serves them all
+   * (issue 20). */
+  int line_ship = -1, line_blocked = -1;
+  gboolean line_behind = FALSE;
+
   *v = (Volley) { .firer = -1, .shortest = G_MAXINT, .lock = TRUE };
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -654,9 +660,16 @@ volley_sum (AdmBattle *self,
       int firepower = _adm_battle_fire_halved (self, b->ship)
                         ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
                         : weapon->firepower;
-      gboolean battery_behind = FALSE;
+      gboolean battery_behind;
 
-      line_of_fire (self, b->ship, target, &b->blocked, &battery_behind);
+      if ((int) b->ship != line_ship)
+        {
+          line_ship = b->ship;
+          line_behind = FALSE;
+          line_of_fire (self, b->ship, target, &line_blocked, &line_behind);
+        }
+      b->blocked = line_blocked;
+      battery_behind = line_behind;
       if (b->blocked >= 0)
         continue;
       v->behind |= battery_behind;

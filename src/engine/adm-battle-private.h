@@ -45,7 +45,13 @@ struct _AdmBattle
   char                *name;
   char                *file;
   guint64              seed;
-  GStringChunk        *strings;      /* ids and names */
+  GStringChunk        *strings;      /* ids and names, and the rolls' clauses */
+  /* The clauses rolls named last, by the address the rules gave (keep_clause ()). */
+  struct {
+    const char *given;
+    const char *kept;
+  }                    clauses[16];
+  guint                next_clause;
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   GHashTable          *ship_ids;     /* id → index + 1; ships never change index */

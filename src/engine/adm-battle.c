@@ -107,7 +107,7 @@ static void
 roll_free (AdmBattleRoll *roll)
 {
   g_free (roll->purpose);
-  g_free (roll->clause);
+  /* roll->clause is the battle's (keep_clause ()). */
   g_free (roll->against);
   g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
@@ -1477,6 +1477,26 @@ _adm_battle_strdup_vprintf (const char *format,
   return g_string_free (out.string, FALSE);
 }
 
+/* A roll's clause, kept once in the battle's strings for every roll that names it (issue 20:
+ * a phase makes thousands of rolls under a handful of clauses, each a copy until then):
+ * found again by the address the rules give it, checked by its text. */
+static char *
+keep_clause (AdmBattle  *self,
+             const char *clause)
+{
+  guint slot;
+
+  if (clause == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (self->clauses); i++)
+    if (self->clauses[i].given == clause && strcmp (self->clauses[i].kept, clause) == 0)
+      return (char *) self->clauses[i].kept;
+  slot = self->next_clause++ % G_N_ELEMENTS (self->clauses);
+  self->clauses[slot].given = clause;
+  self->clauses[slot].kept = g_string_chunk_insert_const (self->strings, clause);
+  return (char *) self->clauses[slot].kept;
+}
+
 static gboolean
 roll_va (AdmBattle   *self,
          guint        count,
@@ -1506,7 +1526,7 @@ roll_va (AdmBattle   *self,
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
   roll->purpose = g_steal_pointer (&purpose);
-  roll->clause = g_strdup (clause);
+  roll->clause = keep_clause (self, clause);
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);

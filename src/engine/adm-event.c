@@ -592,7 +592,7 @@ void
 adm_event_append_xml_at (const AdmEvent *self,
                          GString        *out,
                          gint64          time,
-                         const char     *time_text)
+                         const char     *time_attribute)
 {
   char written[sizeof "2026-11-22T18:00:00Z"];
 
@@ -600,8 +600,8 @@ adm_event_append_xml_at (const AdmEvent *self,
 
   PUT_LITERAL (out, "<event");
   put_attribute (out, "kind", strlen ("kind"), self->kind);
-  if (time_text != NULL && self->time == time)
-    put_attribute (out, "time", strlen ("time"), time_text);
+  if (time_attribute != NULL && self->time == time)
+    put (out, time_attribute, strlen (time_attribute));
   else if (put_time (self->time, written))
     put_attribute (out, "time", strlen ("time"), written);
   else
