@@ -24,6 +24,18 @@ typedef struct {
 
 #define N_RULING_ANSWERS 32
 
+/* An answer of the artillery table (F-ART-11) to the firepower at a target, shifted: the
+ * phase's attacks ask a few dozen different ones thousands of times. */
+typedef struct {
+  const char *target;   /* NULL: none kept here yet */
+  int         firepower;
+  int         shift;
+  int         dice;
+  int         column;
+} ArtilleryAnswer;
+
+#define N_ARTILLERY_ANSWERS 128
+
 struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
@@ -51,6 +63,7 @@ struct _AdmBattleCache {
   GArray        *markers_found; /* guint: the last answer about markers */
   RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
   guint          n_answers;
+  ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
 };
 
 /* The counts whose plural forms are kept: the dice of one attack. */
@@ -457,6 +470,41 @@ _adm_battle_cache_markers_near (AdmBattle *self,
   *n_markers = cache->markers_found->len;
   *first_new = cache->n_markers;
   return (const guint *) (void *) cache->markers_found->data;
+}
+
+gboolean
+_adm_battle_cache_artillery_dice (AdmBattle  *self,
+                                  int         firepower,
+                                  const char *target,
+                                  int         shift,
+                                  int        *dice,
+                                  int        *column,
+                                  GError    **error)
+{
+  AdmBattleCache *cache = self->cache;
+  ArtilleryAnswer *answer;
+  guint slot;
+
+  if (cache == NULL)
+    return adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, dice, column,
+                                       error);
+  slot = ((guint) GPOINTER_TO_SIZE (target) / 8u + (guint) firepower * 31u +
+          (guint) (shift + 8) * 7u) % N_ARTILLERY_ANSWERS;
+  answer = &cache->artillery[slot];
+  if (answer->target != target || answer->firepower != firepower || answer->shift != shift)
+    {
+      int found_dice, found_column;
+
+      if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
+                                       &found_column, error))
+        return FALSE;
+      *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
+    }
+  if (dice != NULL)
+    *dice = answer->dice;
+  if (column != NULL)
+    *column = answer->column;
+  return TRUE;
 }
 
 /* What a ruling without a value is kept as. */

@@ -867,8 +867,8 @@ attack (AdmBattle   *self,
       g_string_truncate (line, 0);
       shift = volley_shift (self, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
-      if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
-                                       &table_error))
+      if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
+                                             &table_error))
         {
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;

@@ -140,6 +140,16 @@ void                 _adm_battle_cache_detection_changed (AdmBattle *self);
 gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
                                                const char  *id,
                                                const char  *value);
+/* adm_ruleset_artillery_dice () with each answer worked out once a phase, kept by @target's
+ * address (the rules name the table's targets from a table of their own): the table and its
+ * rulings do not change within a phase. A refusal is never kept. */
+gboolean             _adm_battle_cache_artillery_dice (AdmBattle  *self,
+                                                       int         firepower,
+                                                       const char *target,
+                                                       int         shift,
+                                                       int        *dice,
+                                                       int        *column,
+                                                       GError    **error);
 /* g_dgettext () for the phase's report: each message looked up once a phase. */
 const char          *_adm_battle_cache_gettext (AdmBattle *self,
                                                const char  *msgid) G_GNUC_FORMAT (2);
