@@ -354,7 +354,11 @@ critical_checks (AdmBattle   *self,
                  GError     **error)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  g_autofree guint *checks = g_new0 (guint, points);
+  /* No allocation for the dice but of the largest hits (issue 20). */
+  guint buffer[64];
+  g_autofree guint *allocated = (gsize) points > G_N_ELEMENTS (buffer) ? g_new0 (guint, points)
+                                                                        : NULL;
+  guint *checks = allocated != NULL ? allocated : buffer;
   g_autoptr(GString) shown = g_string_new (NULL);
   int successes = 0;
 
@@ -449,7 +453,9 @@ area_damage (AdmBattle  *self,
   for (guint i = 0; i < _adm_battle_n_ships (self); i++)
     {
       AdmBattleShip *other = _adm_battle_ship (self, i);
-      g_autofree guint *dice = NULL;
+      guint buffer[64];
+      g_autofree guint *allocated = NULL;
+      guint *dice = buffer;
       int damage = 0;
 
       if (i == ship || other->status == ADM_SHIP_DESTROYED ||
@@ -467,7 +473,9 @@ area_damage (AdmBattle  *self,
         }
       else
         {
-          dice = g_new0 (guint, strength);
+          /* No allocation for the dice but of the strongest explosions (issue 20). */
+          if ((gsize) strength > G_N_ELEMENTS (buffer))
+            dice = allocated = g_new0 (guint, strength);
           if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
                                  _("explosion of %s against %s, 4+ each"), name, other->name))
             return FALSE;

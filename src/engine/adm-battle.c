@@ -1723,7 +1723,10 @@ _adm_battle_roll_sum (AdmBattle   *self,
                       const char  *purpose_format,
                       ...)
 {
-  g_autofree guint *values = g_new0 (guint, MAX (count, 1));
+  /* No allocation for the dice but of the largest sums (issue 20). */
+  guint buffer[16];
+  g_autofree guint *allocated = count > G_N_ELEMENTS (buffer) ? g_new0 (guint, count) : NULL;
+  guint *values = allocated != NULL ? allocated : buffer;
   va_list args;
   gboolean ok;
 
