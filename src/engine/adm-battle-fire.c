@@ -403,6 +403,38 @@ shield_turn (guint target,
   return ship == target ? 0 : (ship == 0 ? target : ship);
 }
 
+/* use_shields () with the pool's ships as the cache lists them (issue 20). Each block goes to
+ * the first ship in the walk's order (shield_turn ()) with a block left, and using a block
+ * changes no other ship's shields: so the ships, put in that order once, give what they can
+ * each in turn — the same blocks from the same ships as a walk for each block. */
+static void
+use_pool_shields (AdmBattle   *self,
+                  guint        target,
+                  const guint *members,
+                  guint        n_members,
+                  int          blocks)
+{
+  guint buffer[64];
+  g_autofree guint *allocated = n_members > G_N_ELEMENTS (buffer) ? g_new (guint, n_members)
+                                                                   : NULL;
+  guint *order = allocated != NULL ? allocated : buffer;
+
+  for (guint k = 0; k < n_members; k++)
+    {
+      guint j = k;
+
+      for (; j > 0 && shield_turn (target, order[j - 1]) > shield_turn (target, members[k]); j--)
+        order[j] = order[j - 1];
+      order[j] = members[k];
+    }
+  for (guint k = 0; k < n_members && blocks > 0; k++)
+    while (blocks > 0 && lends_shield (self, target, order[k]))
+      {
+        _adm_battle_ship (self, order[k])->shields_used++;
+        blocks--;
+      }
+}
+
 static void
 use_shields (AdmBattle *self,
              guint      target,
@@ -412,24 +444,24 @@ use_shields (AdmBattle *self,
   const guint *members = NULL;
   guint n_members = 0;
 
-  /* In a fire phase the cache lists the pool's ships (adm-battle-cache.c): the one the walk
-   * below would reach first is the target, then the lowest index. Using shields up changes
-   * no formation's command and moves nothing, so the list holds for every block. */
-  if (blocks > 0)
-    members = _adm_battle_cache_pool_ships (self, target, &n_members);
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
    * one): the target's own shields first, then the others' of its pool;
-   * the pool's sum is what adm_battle_ship_shield_pool counts. */
+   * the pool's sum is what adm_battle_ship_shield_pool counts. In a fire phase the cache
+   * lists the pool's ships (adm-battle-cache.c). Using shields up changes no formation's
+   * command and moves nothing, so the list holds for every block. */
+  if (blocks > 0)
+    members = _adm_battle_cache_pool_ships (self, target, &n_members);
+  if (members != NULL)
+    {
+      use_pool_shields (self, target, members, n_members, blocks);
+      return;
+    }
   while (blocks > 0)
     {
       int best = -1;
 
-      for (guint k = 0; members != NULL && k < n_members; k++)
-        if (lends_shield (self, target, members[k]) &&
-            (best < 0 || shield_turn (target, members[k]) < shield_turn (target, best)))
-          best = members[k];
-      for (guint i = 0; members == NULL && i < _adm_battle_n_ships (self) && best < 0; i++)
+      for (guint i = 0; i < _adm_battle_n_ships (self) && best < 0; i++)
         {
           guint ship = i == 0 ? target : (i == target ? 0 : i);
           AdmBattleShip *s = _adm_battle_ship (self, ship);
