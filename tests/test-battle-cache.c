@@ -22,10 +22,11 @@
 #define SEED 20
 
 /* Side a touches (2 cm cruiser bases 2 cm apart) each a formation of its own, side b does not
- * (2.5 cm) in formations of six. One ship in four
+ * (2.5 cm) in formations of six. One ship in four (every ship, @all_damaged)
  * has one hull point left; markers lie between the lines. */
 static char *
-generate_battle (const char *hulk_ruling)
+generate_battle (const char *hulk_ruling,
+                 gboolean    all_damaged)
 {
   GString *xml = g_string_new (NULL);
   const struct { const char *id, *prefix, *klass; double x, heading, spacing; int hull, per; }
@@ -58,7 +59,7 @@ generate_battle (const char *hulk_ruling)
                                            "readiness=\"%d\" damage=\"%d\"/>\n",
                                       sides[s].prefix, n, sides[s].id, n, sides[s].klass,
                                       sides[s].x, y, sides[s].heading, 5 + n % 5,
-                                      n % 4 == 1 ? sides[s].hull - 1 : 0);
+                                      all_damaged || n % 4 == 1 ? sides[s].hull - 1 : 0);
             }
           g_string_append (xml, "    </formation>\n");
         }
@@ -150,10 +151,11 @@ skip_to_fire (AdmBattle *battle)
 }
 
 static AdmBattle *
-load (const char *hulk_ruling)
+load (const char *hulk_ruling,
+      gboolean    all_damaged)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *xml = generate_battle (hulk_ruling);
+  g_autofree char *xml = generate_battle (hulk_ruling, all_damaged);
   AdmBattle *battle = adm_battle_load_memory (xml, strlen (xml), "cache.xml", &error);
 
   g_assert_no_error (error);
@@ -257,8 +259,8 @@ check_phase (const char *hulk_ruling,
              const char *seen)
 {
   g_autoptr(AdmTurnOrders) first = NULL, second = NULL;
-  g_autoptr(AdmBattle) plain = load (hulk_ruling);
-  g_autoptr(AdmBattle) cached = load (hulk_ruling);
+  g_autoptr(AdmBattle) plain = load (hulk_ruling, FALSE);
+  g_autoptr(AdmBattle) cached = load (hulk_ruling, FALSE);
   g_autofree char *want1 = NULL, *want2 = NULL, *got1 = NULL, *got2 = NULL;
   guint hulks = 0, lines = 0;
 
@@ -307,6 +309,33 @@ static void
 test_hulks_shift (void)
 {
   check_phase ("both-shift", "behind");
+}
+
+/* F-CAT-12, F-CAT-13: with every ship one hull point from the catastrophic table, ships blow
+ * up all along both lines and their explosions strike the ships around them, above and below
+ * in the line and across in the other: the cache's grid names the ships an explosion may
+ * reach (issue 20), and the phase is the one of the walk over every ship, bit for bit. */
+static void
+test_explosions (void)
+{
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  g_autoptr(AdmBattle) plain = load ("markers-shift-hulks-block", TRUE);
+  g_autoptr(AdmBattle) cached = load ("markers-shift-hulks-block", TRUE);
+  g_autofree char *want = NULL, *got = NULL;
+  guint explosions = 0, strikes = 0;
+
+  _adm_battle_set_caching (FALSE);
+  want = play_plain (plain, &orders);
+  _adm_battle_set_caching (TRUE);
+  got = play_cached (cached, orders);
+  for (const char *p = want; (p = strstr (p, "reaches")) != NULL; p++)
+    explosions++;
+  for (const char *p = want; (p = strstr (p, "The explosion strikes")) != NULL; p++)
+    strikes++;
+  g_test_message ("%u explosions, %u ships struck", explosions, strikes);
+  g_assert_cmpuint (explosions, >=, 5);
+  g_assert_cmpuint (strikes, >=, 2 * explosions);
+  g_assert_cmpstr (got, ==, want);
 }
 
 /* The report's own formatter (issue 20) writes what printf writes: plain and positional
@@ -374,5 +403,6 @@ main (int    argc,
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);
+  g_test_add_func ("/engine/fire/cache/F-CAT-12/explosions", test_explosions);
   return g_test_run ();
 }

@@ -875,6 +875,78 @@ test_undo_replays (void)
   }
 }
 
+/* Undo puts back the state the journal kept from before each phase: the state the phase was
+ * played aside from, handed over when it applied (issue 20), never one a refused phase left
+ * behind. Each undo lands on the dump, rolls and report from before its phase, each redo on
+ * those after it. */
+static void
+test_undo_after_refused (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (42);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTurnOrders) orders =
+    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                             "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>"
+                             "<fire weapons=\"triumph:main\" target=\"vorberg\" return=\"true\"/>");
+  g_autoptr(AdmTurnOrders) refused =
+    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"200\"/></move>");
+  char *dumps[4];
+  guint rolls[4], lines[4];
+
+  for (guint i = 0; i < G_N_ELEMENTS (dumps); i++)
+    {
+      dumps[i] = adm_battle_dump (battle);
+      rolls[i] = adm_battle_get_rolls (battle)->len;
+      lines[i] = adm_battle_get_report (battle)->len;
+      if (i == G_N_ELEMENTS (dumps) - 1)
+        break;
+      /* Before the movement phase: a move beyond the ship's reach is refused, whole. */
+      if (i == 1)
+        {
+          g_autofree char *after_refusal = NULL;
+
+          g_assert_false (adm_battle_resolve_phase (battle, refused, ADM_DICE_SOURCE (prng),
+                                                    &error));
+          g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+          g_clear_error (&error);
+          after_refusal = adm_battle_dump (battle);
+          g_assert_cmpstr (after_refusal, ==, dumps[i]);
+        }
+      g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+
+  for (int round = 0; round < 2; round++)
+    {
+      for (int i = G_N_ELEMENTS (dumps) - 2; i >= 0; i--)
+        {
+          g_autofree char *now = NULL;
+
+          g_assert_true (adm_battle_undo (battle, &error));
+          g_assert_no_error (error);
+          now = adm_battle_dump (battle);
+          g_assert_cmpstr (now, ==, dumps[i]);
+          g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls[i]);
+          g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, lines[i]);
+        }
+      for (guint i = 1; i < G_N_ELEMENTS (dumps); i++)
+        {
+          g_autofree char *now = NULL;
+
+          g_assert_true (adm_battle_redo (battle, &error));
+          g_assert_no_error (error);
+          now = adm_battle_dump (battle);
+          g_assert_cmpstr (now, ==, dumps[i]);
+          g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls[i]);
+          g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, lines[i]);
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (dumps); i++)
+    g_free (dumps[i]);
+}
+
 static void
 test_turn_all_or_nothing (void)
 {
@@ -1009,6 +1081,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);
   g_test_add_func ("/engine/battle/journal/undo-replays", test_undo_replays);
+  g_test_add_func ("/engine/battle/journal/undo-after-refused", test_undo_after_refused);
   g_test_add_func ("/engine/battle/journal/turn-all-or-nothing", test_turn_all_or_nothing);
   g_test_add_func ("/engine/battle/orders/wrong-turn", test_orders_for_wrong_turn);
   g_test_add_func ("/engine/battle/orders/bad-file", test_bad_orders_file);

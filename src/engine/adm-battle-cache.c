@@ -13,6 +13,29 @@
 
 #include "adm-battle-private.h"
 
+/* A question about a ruling and its answer: whether ruling @id has @value, both strings
+ * known by their addresses (the rules name them as literals). A phase asks a handful of
+ * different ones, tens of thousands of times. */
+typedef struct {
+  const char *id;
+  const char *value;
+  gboolean    is;
+} RulingAnswer;
+
+#define N_RULING_ANSWERS 32
+
+/* An answer of the artillery table (F-ART-11) to the firepower at a target, shifted: the
+ * phase's attacks ask a few dozen different ones thousands of times. */
+typedef struct {
+  const char *target;   /* NULL: none kept here yet */
+  int         firepower;
+  int         shift;
+  int         dice;
+  int         column;
+} ArtilleryAnswer;
+
+#define N_ARTILLERY_ANSWERS 128
+
 struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
@@ -23,7 +46,9 @@ struct _AdmBattleCache {
   guint         *members;       /* per formation, its ships */
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
-  GArray        *found;         /* guint: the last answer */
+  GArray        *found;         /* guint: the last answer about ships near a place */
+  guint         *pool;          /* per ship at most: the last answer about a shield pool */
+  guint          n_pool;
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
@@ -36,6 +61,9 @@ struct _AdmBattleCache {
   guint          n_markers;     /* how many */
   double         marker_radius; /* the largest of their radii */
   GArray        *markers_found; /* guint: the last answer about markers */
+  RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
+  guint          n_answers;
+  ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
 };
 
 /* The counts whose plural forms are kept: the dice of one attack. */
@@ -171,6 +199,7 @@ _adm_battle_cache_begin (AdmBattle *self)
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->pool = g_new (guint, MAX (cache->n_ships, 1));
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->texts = g_hash_table_new (NULL, NULL);
@@ -194,6 +223,7 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
+  g_free (cache->pool);
   g_free (cache->splits);
   g_free (cache->reads_all);
   g_hash_table_unref (cache->texts);
@@ -204,11 +234,11 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache);
 }
 
-/* Starts a new answer: every ship unlisted. */
+/* Starts a new answer about a pool: every ship unlisted. */
 static void
 new_query (AdmBattleCache *cache)
 {
-  g_array_set_size (cache->found, 0);
+  cache->n_pool = 0;
   if (++cache->query == 0)
     {
       /* After 2³² questions in one phase: start the stamps again. */
@@ -217,14 +247,16 @@ new_query (AdmBattleCache *cache)
     }
 }
 
-static void
+/* Each ship is listed once (its stamp), so @pool never holds more than every ship: written
+ * in place (issue 20: a phase asks about pools some twenty thousand times). */
+static inline void
 list (AdmBattleCache *cache,
       guint           ship)
 {
   if (cache->stamp[ship] == cache->query)
     return;
   cache->stamp[ship] = cache->query;
-  g_array_append_val (cache->found, ship);
+  cache->pool[cache->n_pool++] = ship;
 }
 
 const guint *
@@ -249,8 +281,8 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
   /* F-SHLD-5, F-FORD-12: bases that touch. */
   for (guint k = cache->touch_start[ship]; k < cache->touch_start[ship + 1]; k++)
     list (cache, cache->touch[k]);
-  *n_ships = cache->found->len;
-  return (const guint *) (void *) cache->found->data;
+  *n_ships = cache->n_pool;
+  return cache->pool;
 }
 
 const guint *
@@ -440,6 +472,41 @@ _adm_battle_cache_markers_near (AdmBattle *self,
   return (const guint *) (void *) cache->markers_found->data;
 }
 
+gboolean
+_adm_battle_cache_artillery_dice (AdmBattle  *self,
+                                  int         firepower,
+                                  const char *target,
+                                  int         shift,
+                                  int        *dice,
+                                  int        *column,
+                                  GError    **error)
+{
+  AdmBattleCache *cache = self->cache;
+  ArtilleryAnswer *answer;
+  guint slot;
+
+  if (cache == NULL)
+    return adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, dice, column,
+                                       error);
+  slot = ((guint) GPOINTER_TO_SIZE (target) / 8u + (guint) firepower * 31u +
+          (guint) (shift + 8) * 7u) % N_ARTILLERY_ANSWERS;
+  answer = &cache->artillery[slot];
+  if (answer->target != target || answer->firepower != firepower || answer->shift != shift)
+    {
+      int found_dice, found_column;
+
+      if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
+                                       &found_column, error))
+        return FALSE;
+      *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
+    }
+  if (dice != NULL)
+    *dice = answer->dice;
+  if (column != NULL)
+    *column = answer->column;
+  return TRUE;
+}
+
 /* What a ruling without a value is kept as. */
 static const char no_value[] = "";
 
@@ -450,9 +517,14 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
 {
   AdmBattleCache *cache = self->cache;
   const char *have;
+  gboolean is;
 
   if (cache == NULL)
     return _adm_battle_ruling_is (self, id, value);
+  /* The question asked before: its answer, without a hash or a comparison of strings. */
+  for (guint i = 0; i < cache->n_answers; i++)
+    if (cache->answers[i].id == id && cache->answers[i].value == value)
+      return cache->answers[i].is;
   /* The rulings do not change within a phase: each looked up once, by its id's address. */
   have = g_hash_table_lookup (cache->rulings, id);
   if (have == NULL)
@@ -461,5 +533,8 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
       g_hash_table_insert (cache->rulings, (gpointer) id,
                            (gpointer) (have != NULL ? have : no_value));
     }
-  return g_strcmp0 (have != no_value ? have : NULL, value) == 0;
+  is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
+  if (cache->n_answers < N_RULING_ANSWERS)
+    cache->answers[cache->n_answers++] = (RulingAnswer) { id, value, is };
+  return is;
 }

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -354,7 +355,11 @@ critical_checks (AdmBattle   *self,
                  GError     **error)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  g_autofree guint *checks = g_new0 (guint, points);
+  /* No allocation for the dice but of the largest hits (issue 20). */
+  guint buffer[64];
+  g_autofree guint *allocated = (gsize) points > G_N_ELEMENTS (buffer) ? g_new0 (guint, points)
+                                                                        : NULL;
+  guint *checks = allocated != NULL ? allocated : buffer;
   g_autoptr(GString) shown = g_string_new (NULL);
   int successes = 0;
 
@@ -426,6 +431,15 @@ _adm_battle_inflict (AdmBattle   *self,
   return critical_checks (self, ship, applied, critical_on, critical_clause, error);
 }
 
+static int
+compare_indices (gconstpointer a,
+                 gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return (x > y) - (x < y);
+}
+
 static gboolean
 area_damage (AdmBattle  *self,
              guint       ship,
@@ -436,6 +450,10 @@ area_damage (AdmBattle  *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   AdmPoint centre = s->position;
   g_autofree char *name = g_strdup (s->name);
+  g_autofree guint *near = NULL;
+  const guint *found;
+  guint n_near = 0;
+  gboolean every_ship;
   int radius;
 
   /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
@@ -446,10 +464,25 @@ area_damage (AdmBattle  *self,
   _adm_battle_report (self, _("The explosion of %s reaches %d cm (strength %d)."), name,
                       radius, strength);
 
-  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
+  /* In a fire phase the cache's grid names the ships whose centres may lie within the radius
+   * (nothing moves in the phase), walked in the ships' order as the walk over them all
+   * (issue 20); copied, as the explosions this one sets off ask the cache again. */
+  found = _adm_battle_cache_ships_in_box (self, centre.x - radius - 0.1, centre.y - radius - 0.1,
+                                          centre.x + radius + 0.1, centre.y + radius + 0.1,
+                                          &every_ship, &n_near);
+  if (found != NULL)
     {
+      near = g_new (guint, MAX (n_near, 1));
+      memcpy (near, found, n_near * sizeof *near);
+      qsort (near, n_near, sizeof *near, compare_indices);
+    }
+  for (guint k = 0; k < (near != NULL ? n_near : _adm_battle_n_ships (self)); k++)
+    {
+      guint i = near != NULL ? near[k] : k;
       AdmBattleShip *other = _adm_battle_ship (self, i);
-      g_autofree guint *dice = NULL;
+      guint buffer[64];
+      g_autofree guint *allocated = NULL;
+      guint *dice = buffer;
       int damage = 0;
 
       if (i == ship || other->status == ADM_SHIP_DESTROYED ||
@@ -467,7 +500,9 @@ area_damage (AdmBattle  *self,
         }
       else
         {
-          dice = g_new0 (guint, strength);
+          /* No allocation for the dice but of the strongest explosions (issue 20). */
+          if ((gsize) strength > G_N_ELEMENTS (buffer))
+            dice = allocated = g_new0 (guint, strength);
           if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
                                  _("explosion of %s against %s, 4+ each"), name, other->name))
             return FALSE;

@@ -129,7 +129,7 @@ engages (AdmBattle           *self,
   const AdmBattleShip *o = _adm_battle_ship (self, other);
 
   return o->side != s->side && _adm_battle_ship_active (self, other) &&
-         adm_battle_get_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
+         _adm_battle_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
 }
 
 /* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,
@@ -282,17 +282,19 @@ line_of_fire (AdmBattle *self,
   gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
                                                       "markers-shift-hulks-block");
   const guint *near;
-  guint n_near, first_new = 0;
+  guint n_near, first_new = 0, n_markers;
 
   *blocked = -1;
   /* In a fire phase the cache names the markers near the line, and those placed since it
-   * began (adm-battle-cache.c); any one the line passes behind shifts the column. */
+   * began (adm-battle-cache.c); any one the line passes behind shifts the column. The
+   * markers are read in place: none is placed while a line is looked along. */
   near = _adm_battle_cache_markers_near (self, a, b, &n_near, &first_new);
-  for (guint k = 0; k < (near != NULL ? n_near + adm_battle_get_n_markers (self) - first_new
-                                      : adm_battle_get_n_markers (self)) && !*behind; k++)
+  n_markers = self->state->markers->len;
+  for (guint k = 0; k < (near != NULL ? n_near + n_markers - first_new : n_markers) && !*behind;
+       k++)
     {
       guint i = near == NULL ? k : k < n_near ? near[k] : first_new + (k - n_near);
-      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+      const AdmBattleMarker *marker = &g_array_index (self->state->markers, AdmBattleMarker, i);
 
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
        * passes behind. */
@@ -321,9 +323,17 @@ line_of_fire (AdmBattle *self,
     }
 }
 
+/* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
+ * "escort", known in advance rather than put together for each attack. */
+static const char *const target_types[3][2] = {
+  [ADM_ASPECT_APPROACHING] = { "approaching-capital", "approaching-escort" },
+  [ADM_ASPECT_RECEDING] = { "receding-capital", "receding-escort" },
+  [ADM_ASPECT_CROSSING] = { "crossing-capital", "crossing-escort" },
+};
+
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
  * F-FORM-18). */
-static char *
+static const char *
 target_type (AdmBattle *self,
              guint      firer,
              guint      target,
@@ -335,7 +345,6 @@ target_type (AdmBattle *self,
   const AdmBattleShip *ref;
   AdmAspect aspect;
   AdmCategory category;
-  const char *class_word;
 
   /* F-FORM-18 ("formation-target"): the formation is one target type, set by its flagship;
    * a hulk is fired on as itself. */
@@ -355,17 +364,17 @@ target_type (AdmBattle *self,
       if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
         {
           *description = g_strdup (_("orbital target"));
-          return g_strdup ("orbital");
+          return "orbital";
         }
       category = ADM_CATEGORY_CAPITAL;
     }
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
-  class_word = category == ADM_CATEGORY_CAPITAL ? "capital" : "escort";
+  g_assert ((guint) aspect < G_N_ELEMENTS (target_types));
   *description = g_strconcat (adm_aspect_to_string (aspect), " ",
                               category == ADM_CATEGORY_CAPITAL ? _("capital ship")
                                                                : _("escort"), NULL);
-  return g_strconcat (adm_aspect_to_string (aspect), "-", class_word, NULL);
+  return target_types[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];
 }
 
 /* Shields */
@@ -377,9 +386,9 @@ lends_shield (AdmBattle *self,
               guint      ship)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int capacity = adm_battle_ship_shields (self, ship);
+  int capacity = _adm_battle_ship_shields (self, ship);
 
-  if (s->reinforced_until >= adm_battle_get_turn (self) && !s->klass->special_shield)
+  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
     capacity *= 2;
   return s->side == _adm_battle_ship (self, target)->side && s->status == ADM_SHIP_ACTIVE &&
          s->shields_used < capacity;
@@ -394,31 +403,65 @@ shield_turn (guint target,
   return ship == target ? 0 : (ship == 0 ? target : ship);
 }
 
+/* use_shields () with the pool's ships as the cache lists them (issue 20). Each block goes to
+ * the first ship in the walk's order (shield_turn ()) with a block left, and using a block
+ * changes no other ship's shields: so the ships, put in that order once, give what they can
+ * each in turn — the same blocks from the same ships as a walk for each block. */
+static void
+use_pool_shields (AdmBattle   *self,
+                  guint        target,
+                  const guint *members,
+                  guint        n_members,
+                  int          blocks)
+{
+  guint buffer[64];
+  g_autofree guint *allocated = n_members > G_N_ELEMENTS (buffer) ? g_new (guint, n_members)
+                                                                   : NULL;
+  guint *order = allocated != NULL ? allocated : buffer;
+
+  for (guint k = 0; k < n_members; k++)
+    {
+      guint j = k;
+
+      for (; j > 0 && shield_turn (target, order[j - 1]) > shield_turn (target, members[k]); j--)
+        order[j] = order[j - 1];
+      order[j] = members[k];
+    }
+  for (guint k = 0; k < n_members && blocks > 0; k++)
+    while (blocks > 0 && lends_shield (self, target, order[k]))
+      {
+        _adm_battle_ship (self, order[k])->shields_used++;
+        blocks--;
+      }
+}
+
 static void
 use_shields (AdmBattle *self,
              guint      target,
              int        blocks)
 {
   AdmBattleShip *t = _adm_battle_ship (self, target);
+  const guint *members = NULL;
+  guint n_members = 0;
 
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
    * one): the target's own shields first, then the others' of its pool;
-   * the pool's sum is what adm_battle_ship_shield_pool counts. */
+   * the pool's sum is what adm_battle_ship_shield_pool counts. In a fire phase the cache
+   * lists the pool's ships (adm-battle-cache.c). Using shields up changes no formation's
+   * command and moves nothing, so the list holds for every block. */
+  if (blocks > 0)
+    members = _adm_battle_cache_pool_ships (self, target, &n_members);
+  if (members != NULL)
+    {
+      use_pool_shields (self, target, members, n_members, blocks);
+      return;
+    }
   while (blocks > 0)
     {
       int best = -1;
-      const guint *members;
-      guint n_members;
 
-      /* In a fire phase the cache lists the pool's ships (adm-battle-cache.c): the one the
-       * walk below would reach first is the target, then the lowest index. */
-      members = _adm_battle_cache_pool_ships (self, target, &n_members);
-      for (guint k = 0; members != NULL && k < n_members; k++)
-        if (lends_shield (self, target, members[k]) &&
-            (best < 0 || shield_turn (target, members[k]) < shield_turn (target, best)))
-          best = members[k];
-      for (guint i = 0; members == NULL && i < _adm_battle_n_ships (self) && best < 0; i++)
+      for (guint i = 0; i < _adm_battle_n_ships (self) && best < 0; i++)
         {
           guint ship = i == 0 ? target : (i == target ? 0 : i);
           AdmBattleShip *s = _adm_battle_ship (self, ship);
@@ -522,7 +565,7 @@ special_save_applies (AdmBattle *self,
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
 
-  return t->klass->special_shield && t->reinforced_until >= adm_battle_get_turn (self) &&
+  return t->klass->special_shield && t->reinforced_until >= self->state->turn &&
          t->status == ADM_SHIP_ACTIVE;
 }
 
@@ -533,7 +576,8 @@ static int
 target_shields (AdmBattle *self,
                 guint      target)
 {
-  return _adm_battle_ship_active (self, target) ? adm_battle_ship_shield_pool (self, target) : 0;
+  return _adm_battle_ship_active (self, target) ? _adm_battle_ship_shield_pool (self, target)
+                                                : 0;
 }
 
 /* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
@@ -602,7 +646,7 @@ resolve_hits (AdmBattle   *self,
                                                 : _(", %d absorbed by shields"), blocked);
   use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
-  if (blocked > 0 && adm_battle_ship_shield_pool (self, target) == 0)
+  if (blocked > 0 && _adm_battle_ship_shield_pool (self, target) == 0)
     g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
@@ -632,6 +676,12 @@ volley_sum (AdmBattle *self,
             guint      target,
             Volley    *v)
 {
+  /* The line of fire of the last ship looked along: its batteries fire together (F-ART-3),
+   * and nothing on the table changes while they are added up, so one look serves them all
+   * (issue 20). */
+  int line_ship = -1, line_blocked = -1;
+  gboolean line_behind = FALSE;
+
   *v = (Volley) { .firer = -1, .shortest = G_MAXINT, .lock = TRUE };
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -642,9 +692,16 @@ volley_sum (AdmBattle *self,
       int firepower = _adm_battle_fire_halved (self, b->ship)
                         ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
                         : weapon->firepower;
-      gboolean battery_behind = FALSE;
+      gboolean battery_behind;
 
-      line_of_fire (self, b->ship, target, &b->blocked, &battery_behind);
+      if ((int) b->ship != line_ship)
+        {
+          line_ship = b->ship;
+          line_behind = FALSE;
+          line_of_fire (self, b->ship, target, &line_blocked, &line_behind);
+        }
+      b->blocked = line_blocked;
+      battery_behind = line_behind;
       if (b->blocked >= 0)
         continue;
       v->behind |= battery_behind;
@@ -764,7 +821,7 @@ attack (AdmBattle   *self,
   GString *names = buffers->names;
   GString *destructor_names = buffers->destructor_names;
   g_autofree char *aspect = NULL;
-  g_autofree char *type = NULL;
+  const char *type;
 
   g_string_truncate (names, 0);
   g_string_truncate (destructor_names, 0);
@@ -811,9 +868,9 @@ attack (AdmBattle   *self,
     return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
-  for (guint side = 0; side < adm_battle_get_n_sides (self); side++)
+  for (guint side = 0; side < self->sides->len; side++)
     {
-      AdmDetection now = adm_battle_get_detection (self, side, attacker);
+      AdmDetection now = _adm_battle_detection (self, side, attacker);
       AdmDetection level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
                              ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
 
@@ -842,8 +899,8 @@ attack (AdmBattle   *self,
       g_string_truncate (line, 0);
       shift = volley_shift (self, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
-      if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
-                                       &table_error))
+      if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
+                                             &table_error))
         {
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
@@ -930,7 +987,7 @@ check_battery (AdmBattle  *self,
   battery->status = BATTERY_FIRES;
   /* F-ECM-2: an undetected formation is not on this side's table. */
   if (s->side != t->side &&
-      adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+      _adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
     {
       _adm_battle_illegal (self, error, line,
                            _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
@@ -963,7 +1020,7 @@ check_battery (AdmBattle  *self,
       return FALSE;
     }
   /* F-TORP-15: guns that covered a ship against torpedoes last turn cannot fire this turn. */
-  if (s->covering_turn == adm_battle_get_turn (self) &&
+  if (s->covering_turn == self->state->turn &&
       (s->covering_weapons & (1u << battery->weapon)))
     {
       _adm_battle_illegal (self, error, line,
@@ -1120,7 +1177,7 @@ check_decl (AdmBattle          *self,
           return FALSE;
         }
       /* F-ECM-2: an undetected formation is not on this side's table. */
-      if (adm_battle_get_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
+      if (_adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
         {
           _adm_battle_illegal (self, error, decl->line,
                                _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
@@ -1509,7 +1566,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   preview->behind_marker = v.behind;
   if (v.any_artillery)
     numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
-  numbers->target_type = target_type (self, v.firer, target, &aspect);
+  numbers->target_type = g_strdup (target_type (self, v.firer, target, &aspect));
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;

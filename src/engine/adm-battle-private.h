@@ -45,7 +45,13 @@ struct _AdmBattle
   char                *name;
   char                *file;
   guint64              seed;
-  GStringChunk        *strings;      /* ids and names */
+  GStringChunk        *strings;      /* ids and names, and the rolls' clauses */
+  /* The clauses rolls named last, by the address the rules gave (keep_clause ()). */
+  struct {
+    const char *given;
+    const char *kept;
+  }                    clauses[16];
+  guint                next_clause;
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
@@ -72,6 +78,10 @@ struct _AdmBattle
   AdmJournalAction    *recording;
   const AdmTurnOrders *recording_orders;
   AdmDiceSource       *recording_dice;
+  /* The journal's snapshot (journal_snapshot ()) of the action about to apply, waiting for the
+   * state from before it, which journal_apply () hands over when the action applies; NULL
+   * otherwise. */
+  gpointer             pending_snapshot;
 
   /* Saved battles (adm_battle_save ()). */
   xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */
@@ -93,7 +103,8 @@ void                 _adm_battle_cache_end    (AdmBattle   *self);
 void                 _adm_battle_set_caching  (gboolean     enabled);
 /* The ships that may share @ship's shields: itself, its formation's if the formation is in
  * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
- * once, in no particular order; NULL without a cache. Valid until the next question. */
+ * once, in no particular order; NULL without a cache. Valid until the next question about a
+ * pool (the other questions leave it). */
 const guint         *_adm_battle_cache_pool_ships (AdmBattle *self,
                                                guint        ship,
                                                guint       *n_ships);
@@ -129,6 +140,16 @@ void                 _adm_battle_cache_detection_changed (AdmBattle *self);
 gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
                                                const char  *id,
                                                const char  *value);
+/* adm_ruleset_artillery_dice () with each answer worked out once a phase, kept by @target's
+ * address (the rules name the table's targets from a table of their own): the table and its
+ * rulings do not change within a phase. A refusal is never kept. */
+gboolean             _adm_battle_cache_artillery_dice (AdmBattle  *self,
+                                                       int         firepower,
+                                                       const char *target,
+                                                       int         shift,
+                                                       int        *dice,
+                                                       int        *column,
+                                                       GError    **error);
 /* g_dgettext () for the phase's report: each message looked up once a phase. */
 const char          *_adm_battle_cache_gettext (AdmBattle *self,
                                                const char  *msgid) G_GNUC_FORMAT (2);
@@ -147,13 +168,50 @@ const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
                                                guint       *n_markers,
                                                guint       *first_new);
 
-/* Accessors for the state being changed. */
-AdmBattleShip       *_adm_battle_ship         (AdmBattle   *self,
-                                               guint        index);
-AdmBattleFormation  *_adm_battle_formation    (AdmBattle   *self,
-                                               guint        index);
-guint                _adm_battle_n_ships      (AdmBattle   *self);
-guint                _adm_battle_n_formations (AdmBattle   *self);
+/* Accessors for the state being changed: inline, as the rules ask millions of times a fire
+ * phase (issue 20). */
+static inline AdmBattleShip *
+_adm_battle_ship (AdmBattle *self,
+                  guint      index)
+{
+  g_assert (index < self->state->ships->len);
+  return &g_array_index (self->state->ships, AdmBattleShip, index);
+}
+
+static inline AdmBattleFormation *
+_adm_battle_formation (AdmBattle *self,
+                       guint      index)
+{
+  g_assert (index < self->state->formations->len);
+  return &g_array_index (self->state->formations, AdmBattleFormation, index);
+}
+
+static inline guint
+_adm_battle_n_ships (AdmBattle *self)
+{
+  return self->state->ships->len;
+}
+
+static inline guint
+_adm_battle_n_formations (AdmBattle *self)
+{
+  return self->state->formations->len;
+}
+
+/* adm_battle_get_detection () for the rules, which pass a valid side and formation. */
+static inline AdmDetection
+_adm_battle_detection (AdmBattle *self,
+                       guint      side,
+                       guint      formation)
+{
+  guint n_formations = self->state->formations->len;
+
+  g_assert (side < self->sides->len && formation < n_formations);
+  if (g_array_index (self->state->formations, AdmBattleFormation, formation).side == side)
+    return ADM_DETECTION_FULL;
+  return g_array_index (self->state->detection, guint8, side * n_formations + formation);
+}
+
 void                 _adm_battle_set_detection (AdmBattle  *self,
                                                guint        side,
                                                guint        formation,
@@ -243,10 +301,31 @@ void                 _adm_battle_illegal      (AdmBattle   *self,
 /* Ship facts. */
 gboolean             _adm_battle_ship_on_table (AdmBattle  *self,
                                                guint        ship);  /* not destroyed */
-gboolean             _adm_battle_ship_active  (AdmBattle   *self,
-                                               guint        ship);  /* can act: not a hulk */
-double               _adm_battle_base_size    (AdmBattle   *self,
+/* Can act: not a hulk. F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no
+ * longer acts. F-BOARD-15: nor does a captured ship until it is taken over (F-BOARD-17). */
+static inline gboolean
+_adm_battle_ship_active (AdmBattle *self,
+                         guint      ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  return s->status == ADM_SHIP_ACTIVE && s->captured_by < 0;
+}
+
+/* F-SHIP-1..3: the base diameter comes with the ship type. */
+static inline double
+_adm_battle_base_size (AdmBattle *self,
+                       guint      ship)
+{
+  return _adm_battle_ship (self, ship)->klass->type->base_size;
+}
+
+/* adm_battle_ship_shields () and adm_battle_ship_shield_pool () for the rules, which pass a
+ * valid ship (no type check: a fire phase asks tens of thousands of times). */
+int                  _adm_battle_ship_shields (AdmBattle   *self,
                                                guint        ship);
+int                  _adm_battle_ship_shield_pool (AdmBattle *self,
+                                                   guint      ship);
 /* F-RDY-5 modifier under "readiness-modifier-base". */
 int                  _adm_battle_readiness_modifier (AdmBattle *self,
                                                guint        ship);

@@ -107,7 +107,7 @@ static void
 roll_free (AdmBattleRoll *roll)
 {
   g_free (roll->purpose);
-  g_free (roll->clause);
+  /* roll->clause is the battle's (keep_clause ()). */
   g_free (roll->against);
   g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
@@ -877,34 +877,6 @@ adm_battle_get_detection (AdmBattle *self,
 
 /* Private accessors */
 
-AdmBattleShip *
-_adm_battle_ship (AdmBattle *self,
-                  guint      index)
-{
-  g_assert (index < self->state->ships->len);
-  return &g_array_index (self->state->ships, AdmBattleShip, index);
-}
-
-AdmBattleFormation *
-_adm_battle_formation (AdmBattle *self,
-                       guint      index)
-{
-  g_assert (index < self->state->formations->len);
-  return &g_array_index (self->state->formations, AdmBattleFormation, index);
-}
-
-guint
-_adm_battle_n_ships (AdmBattle *self)
-{
-  return self->state->ships->len;
-}
-
-guint
-_adm_battle_n_formations (AdmBattle *self)
-{
-  return self->state->formations->len;
-}
-
 void
 _adm_battle_set_detection (AdmBattle    *self,
                            guint         side,
@@ -950,24 +922,6 @@ _adm_battle_ship_on_table (AdmBattle *self,
                            guint      ship)
 {
   return _adm_battle_ship (self, ship)->status != ADM_SHIP_DESTROYED;
-}
-
-gboolean
-_adm_battle_ship_active (AdmBattle *self,
-                         guint      ship)
-{
-  /* F-CAT-1 as ruled ("wreck-inactive"): a ship at 0 hull points no longer acts.
-   * F-BOARD-15: nor does a captured ship until it is taken over (F-BOARD-17). */
-  return _adm_battle_ship (self, ship)->status == ADM_SHIP_ACTIVE &&
-         _adm_battle_ship (self, ship)->captured_by < 0;
-}
-
-double
-_adm_battle_base_size (AdmBattle *self,
-                       guint      ship)
-{
-  /* F-SHIP-1..3: the base diameter comes with the ship type. */
-  return _adm_battle_ship (self, ship)->klass->type->base_size;
 }
 
 const char *
@@ -1044,14 +998,12 @@ reactor_half (AdmBattle           *self,
                                                                      : value / 2;
 }
 
-int
-adm_battle_ship_shields (AdmBattle *self,
-                         guint      ship)
+static int
+ship_shields (AdmBattle           *self,
+              const AdmBattleShip *s)
 {
-  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
   int shields;
 
-  g_return_val_if_fail (s != NULL, 0);
   /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields; F-MINE-13: a
    * ship laying mines this turn cannot use its shields. */
   if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE || s->laying_mines)
@@ -1065,12 +1017,29 @@ adm_battle_ship_shields (AdmBattle *self,
   return shields;
 }
 
+int
+adm_battle_ship_shields (AdmBattle *self,
+                         guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+
+  g_return_val_if_fail (s != NULL, 0);
+  return ship_shields (self, s);
+}
+
+int
+_adm_battle_ship_shields (AdmBattle *self,
+                          guint      ship)
+{
+  return ship_shields (self, _adm_battle_ship (self, ship));
+}
+
 static int
 ship_shield_capacity (AdmBattle *self,
                       guint      ship)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int shields = adm_battle_ship_shields (self, ship);
+  int shields = ship_shields (self, s);
 
   /* F-FORD-7: "Reinforce shields" doubles the ship's shields until the end of the turn; a
    * ship with a special force shield saves instead (F-FORD-8). */
@@ -1106,14 +1075,21 @@ int
 adm_battle_ship_shield_pool (AdmBattle *self,
                              guint      ship)
 {
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  g_return_val_if_fail (ship < self->state->ships->len, 0);
+  return _adm_battle_ship_shield_pool (self, ship);
+}
+
+int
+_adm_battle_ship_shield_pool (AdmBattle *self,
+                              guint      ship)
+{
   const AdmBattleShip *target;
   const AdmBattleFormation *formation;
   const guint *members;
   guint n_members;
   int capacity = 0, used = 0;
 
-  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
-  g_return_val_if_fail (ship < self->state->ships->len, 0);
   target = _adm_battle_ship (self, ship);
   /* F-CAT-7: a hulk has no shields, nor anyone else's. */
   if (target->status != ADM_SHIP_ACTIVE)
@@ -1501,6 +1477,26 @@ _adm_battle_strdup_vprintf (const char *format,
   return g_string_free (out.string, FALSE);
 }
 
+/* A roll's clause, kept once in the battle's strings for every roll that names it (issue 20:
+ * a phase makes thousands of rolls under a handful of clauses, each a copy until then):
+ * found again by the address the rules give it, checked by its text. */
+static char *
+keep_clause (AdmBattle  *self,
+             const char *clause)
+{
+  guint slot;
+
+  if (clause == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (self->clauses); i++)
+    if (self->clauses[i].given == clause && strcmp (self->clauses[i].kept, clause) == 0)
+      return (char *) self->clauses[i].kept;
+  slot = self->next_clause++ % G_N_ELEMENTS (self->clauses);
+  self->clauses[slot].given = clause;
+  self->clauses[slot].kept = g_string_chunk_insert_const (self->strings, clause);
+  return (char *) self->clauses[slot].kept;
+}
+
 static gboolean
 roll_va (AdmBattle   *self,
          guint        count,
@@ -1530,7 +1526,7 @@ roll_va (AdmBattle   *self,
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
   roll->purpose = g_steal_pointer (&purpose);
-  roll->clause = g_strdup (clause);
+  roll->clause = keep_clause (self, clause);
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);
@@ -1727,7 +1723,10 @@ _adm_battle_roll_sum (AdmBattle   *self,
                       const char  *purpose_format,
                       ...)
 {
-  g_autofree guint *values = g_new0 (guint, MAX (count, 1));
+  /* No allocation for the dice but of the largest sums (issue 20). */
+  guint buffer[16];
+  g_autofree guint *allocated = count > G_N_ELEMENTS (buffer) ? g_new0 (guint, count) : NULL;
+  guint *values = allocated != NULL ? allocated : buffer;
   va_list args;
   gboolean ok;
 
@@ -2064,7 +2063,10 @@ uint_text (guint  value,
 
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
  * the clause and where the dice came from, not the purpose — the file reads the same in every
- * language; the purpose comes back with the replay. */
+ * language; the purpose comes back with the replay. Each event is made in one allocation
+ * (adm_event_new_read ()), its attributes in the order adm_event_set () would give them
+ * (issue 20: a phase journals a thousand rolls, and four adm_event_set ()s each were an
+ * eighth of the phase as resolved). */
 static void
 add_roll_events (AdmBattle        *self,
                  AdmJournalAction *action,
@@ -2076,22 +2078,42 @@ add_roll_events (AdmBattle        *self,
   for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-      g_autoptr(AdmEvent) event = adm_event_new ("roll", time);
+      const char *dice = roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed";
+      AdmEventPair pairs[4];
+      guint n = 0;
+      char sides[16], number[16];
+      AdmEvent *event;
+      char *out;
 
-      char sides[16];
-
-      /* The numbers written as printf's "%u" would, without it (issue 20: a phase journals a
-       * thousand rolls). */
-      g_string_truncate (values, 0);
+      /* The numbers written as printf's "%u" would, without it, into room made once: at most
+       * ten digits and a space each. */
+      g_string_set_size (values, 11 * roll->values->len + 1);
+      out = values->str;
       for (guint v = 0; v < roll->values->len; v++)
-        _adm_battle_append_printf (values, v > 0 ? " %u" : "%u",
-                                   g_array_index (roll->values, guint, v));
+        {
+          guint value = g_array_index (roll->values, guint, v);
+
+          if (v > 0)
+            *out++ = ' ';
+          if (value < 10)
+            *out++ = (char) ('0' + value);
+          else
+            out = g_stpcpy (out, uint_text (value, number));
+        }
+      *out = '\0';
+      g_string_truncate (values, (gsize) (out - values->str));
+      uint_text (roll->sides, sides);
+#define PAIR(k, v, length) \
+  (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
       if (roll->clause != NULL)
-        adm_event_set (event, "clause", roll->clause);
-      adm_event_set (event, "sides", uint_text (roll->sides, sides));
-      adm_event_set (event, "values", values->str);
-      adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
+        PAIR ("clause", roll->clause, strlen (roll->clause));
+      PAIR ("sides", sides, strlen (sides));
+      PAIR ("values", values->str, values->len);
+      PAIR ("dice", dice, strlen (dice));
+#undef PAIR
+      event = adm_event_new_read ("roll", strlen ("roll"), time, 0, pairs, n, NULL, 0);
       adm_journal_action_add_event (action, event);
+      adm_event_unref (event);
     }
 }
 
@@ -2270,6 +2292,16 @@ journal_reset (gpointer owner)
   g_ptr_array_set_size (self->journal, 0);
 }
 
+/* Undo in a long battle puts back the state from before the phase (adm-journal.h) rather
+ * than replaying every phase from the start: the state, and how long the report, the dice
+ * log and the journal's events were then (all three only grow while phases are applied). */
+typedef struct {
+  AdmBattleState *state;
+  guint           report_len;
+  guint           rolls_len;
+  guint           journal_len;
+} JournalSnapshot;
+
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
@@ -2292,6 +2324,8 @@ journal_apply (gpointer                owner,
   const char *turn_text, *phase_text;
   g_autofree char *now = NULL;
   AdmBattleSnapshot snapshot;
+  /* journal_snapshot () made it just before, for this action. */
+  JournalSnapshot *before = g_steal_pointer (&self->pending_snapshot);
 
   if (phase == NULL || g_strcmp0 (adm_event_get_kind (phase), "phase") != 0)
     {
@@ -2377,21 +2411,17 @@ journal_apply (gpointer                owner,
                      : g_strcmp0 (origin, "typed") == 0 ? ADM_ROLL_ORIGIN_TYPED
                                                         : ADM_ROLL_ORIGIN_UNKNOWN;
     }
-  state_free (snapshot.state);
+  /* The state from before the action, put aside untouched while the phase was played on a
+   * copy: the journal's snapshot for Undo, rather than a second copy of it (issue 20). */
+  if (before != NULL)
+    before->state = g_steal_pointer (&snapshot.state);
+  else
+    state_free (snapshot.state);
   for (guint i = 0; i < events->len; i++)
     g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
   return TRUE;
 }
 
-/* Undo in a long battle puts back the state from before the phase (adm-journal.h) rather
- * than replaying every phase from the start: the state, and how long the report, the dice
- * log and the journal's events were then (all three only grow while phases are applied). */
-typedef struct {
-  AdmBattleState *state;
-  guint           report_len;
-  guint           rolls_len;
-  guint           journal_len;
-} JournalSnapshot;
 
 static gpointer
 journal_snapshot (gpointer owner)
@@ -2399,10 +2429,15 @@ journal_snapshot (gpointer owner)
   AdmBattle *self = owner;
   JournalSnapshot *snapshot = g_new (JournalSnapshot, 1);
 
-  snapshot->state = state_copy (self->state);
+  /* The journal asks just before it applies an action (journal_apply ()), which plays it on a
+   * copy of the state and, when it applies, hands the state from before over to @state: the
+   * same state as a copy made here, without copying it. An action refused leaves @state NULL,
+   * and the journal drops the snapshot. */
+  snapshot->state = NULL;
   snapshot->report_len = self->report->len;
   snapshot->rolls_len = self->rolls->len;
   snapshot->journal_len = self->journal->len;
+  self->pending_snapshot = snapshot;
   return snapshot;
 }
 
@@ -2422,6 +2457,8 @@ journal_restore (gpointer owner,
   AdmBattle *self = owner;
   JournalSnapshot *snapshot = data;
 
+  /* Only an action that applied is taken back, and its snapshot has its state. */
+  g_assert (snapshot->state != NULL);
   state_free (self->state);
   self->state = g_steal_pointer (&snapshot->state);
   g_ptr_array_set_size (self->report, snapshot->report_len);

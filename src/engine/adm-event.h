@@ -28,7 +28,9 @@ typedef struct {
 
 /* An event as a file gives it, in one allocation: @pairs in order (no "kind" or "time", no
  * key twice — what XML attributes are), @text without the white space around it
- * (adm_event_set_text ()); @text may be NULL. */
+ * (adm_event_set_text ()); @text may be NULL. An event made whole at once (a battle's roll,
+ * @line 0) is made so too: the same event as adm_event_new () and adm_event_set () in that
+ * order would give, in one allocation instead of nine. */
 AdmEvent    *adm_event_new_read  (const char         *kind,
                                   gsize               kind_length,
                                   gint64              time,
@@ -72,6 +74,14 @@ void         adm_event_set_text  (AdmEvent   *self,
  * encoding: adm_event_append_attribute () and adm_event_append_text (). */
 void         adm_event_append_xml (const AdmEvent *self,
                                    GString        *out);
+/* adm_event_append_xml () for an event among others of one time (a journal action's events
+ * share its time): @time_attribute is ` time="…"` for @time as adm_event_append_attribute ()
+ * writes it, copied as it is for an event of that time, so that it is not worked out and
+ * escaped again for each. @time_attribute may be NULL. */
+void         adm_event_append_xml_at (const AdmEvent *self,
+                                      GString        *out,
+                                      gint64          time,
+                                      const char     *time_attribute);
 /* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
  * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
 void         adm_event_append_attribute (GString    *out,

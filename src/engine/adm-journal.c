@@ -355,11 +355,16 @@ serialize_entry (AdmJournalEntryKind  kind,
     g_string_append (out, "/>\n");
   else
     {
+      /* The events' time, as each of them of the entry's time writes it. */
+      g_autoptr(GString) time_attribute = g_string_sized_new (32);
+
+      adm_event_append_attribute (time_attribute, "time", time_text);
       g_string_append (out, ">\n");
       for (guint i = 0; i < action->events->len; i++)
         {
           g_string_append_len (out, "      ", 6);
-          adm_event_append_xml (g_ptr_array_index (action->events, i), out);
+          adm_event_append_xml_at (g_ptr_array_index (action->events, i), out, time,
+                                   time_attribute->str);
           g_string_append_c (out, '\n');
         }
       g_string_append (out, "    </");
