@@ -9,6 +9,7 @@
 #include "admiralty-fleet-node.h"
 #include "admiralty-fleet-row.h"
 #include "admiralty-roll-item.h"
+#include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -1325,6 +1326,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_ORDER_BOARD);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
+  g_type_ensure (ADMIRALTY_TYPE_WIDTH_FIRST_LAYOUT);
 
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
