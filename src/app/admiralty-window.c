@@ -530,11 +530,41 @@ fleet_item_unbind_cb (GtkSignalListItemFactory *factory,
                                 NULL);
 }
 
-/* As many rows as could show in the window: none is lower than 24 pixels. The window's height
- * is its allocated one once it has been laid out, before that the size it opens at (its default
- * size); a maximized or fullscreen window, or one with no size yet, is as high as its monitor.
- * A window of 800 pixels makes 34 rows for the first frame, where its 1,024-pixel monitor made
- * 43, each about 5 M instructions to make, style, measure and draw (issue 20). */
+/* The height of what is above @widget in the window's vertical boxes (the header bar, the tab
+ * bar, the sidebar's heading), by their natural heights: measured before the first layout, as
+ * that layout will measure them. Margins and padding are left out, so that the rows counted
+ * below are never too few. */
+static int
+height_above (GtkWidget *widget)
+{
+  int above = 0;
+
+  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL;
+       widget = parent, parent = gtk_widget_get_parent (parent))
+    {
+      if (!GTK_IS_BOX (parent)
+          || gtk_orientable_get_orientation (GTK_ORIENTABLE (parent)) != GTK_ORIENTATION_VERTICAL)
+        continue;
+      for (GtkWidget *sibling = gtk_widget_get_prev_sibling (widget); sibling != NULL;
+           sibling = gtk_widget_get_prev_sibling (sibling))
+        {
+          int natural = 0;
+
+          if (!gtk_widget_get_visible (sibling))
+            continue;
+          gtk_widget_measure (sibling, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+          above += natural;
+        }
+    }
+  return above;
+}
+
+/* As many rows as could show in the window below what is above the list: none is lower than
+ * 24 pixels. The window's height is its allocated one once it has been laid out, before that
+ * the size it opens at (its default size); a maximized or fullscreen window, or one with no
+ * size yet, is as high as its monitor. A window of 800 pixels makes 29 rows for the first frame,
+ * where its 1,024-pixel monitor made 43, each about 5 M instructions to make, style, measure
+ * and draw (issue 20). */
 static guint
 fleet_view_rows_on_screen (AdmiraltyWindow *self)
 {
@@ -556,7 +586,8 @@ fleet_view_rows_on_screen (AdmiraltyWindow *self)
   if (height <= 0 || gtk_window_is_maximized (GTK_WINDOW (self))
       || gtk_window_is_fullscreen (GTK_WINDOW (self)))
     height = geometry.height;
-  return MIN (height, geometry.height) / 24 + 1;
+  height = MIN (height, geometry.height) - height_above (GTK_WIDGET (self->fleet_view));
+  return MAX (height, 0) / 24 + 1;
 }
 
 /* GTK 4.8's list view makes a row for every item of a list under 200 (Komarr's order of
