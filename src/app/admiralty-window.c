@@ -482,13 +482,48 @@ mirror_folder_changed_cb (AdmiraltyWindow *self)
 /* The order of battle's rows are made when the Campaign tab is first shown rather than when
  * a campaign opens: the Sector Map is what a master sees first, and the hundred rows of a
  * campaign the size of Komarr were a fifth of the start to the first frame (issue 20). */
+static void fleet_view_laid_out_cb (AdmiraltyWindow *self,
+                                    GdkFrameClock   *clock);
+
 static void
 fleet_view_painted_cb (AdmiraltyWindow *self,
                        GdkFrameClock   *clock)
 {
   g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+  g_signal_handlers_disconnect_by_func (clock, fleet_view_laid_out_cb, self);
   if (self->fleet_slice != NULL)
     gtk_slice_list_model_set_size (self->fleet_slice, G_MAXUINT);
+}
+
+/* After each layout before the first frame is painted: if the rows made end above the list's
+ * bottom, as many more as the mean height of those made says are missing, and one. GDK lays the
+ * window out again before painting when a layout asks for it (up to four times a frame), so
+ * the first frame shows the list full, with no row made that it does not show (issue 20). */
+static void
+fleet_view_laid_out_cb (AdmiraltyWindow *self,
+                        GdkFrameClock   *clock)
+{
+  GtkWidget *view = GTK_WIDGET (self->fleet_view);
+  int height = gtk_widget_get_height (view);
+  guint rows = self->fleet_slice != NULL ? gtk_slice_list_model_get_size (self->fleet_slice) : 0;
+  float bottom = 0;
+
+  if (rows == 0 || height <= 0
+      || rows >= g_list_model_get_n_items (G_LIST_MODEL (self->fleet_model)))
+    return;
+  /* The rows' own bottom: the list's adjustment is never lower than the list. */
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_get_visible (child) && gtk_widget_compute_bounds (child, view, &bounds))
+        bottom = MAX (bottom, bounds.origin.y + bounds.size.height);
+    }
+  if (bottom <= 0 || bottom >= height)
+    return;
+  gtk_slice_list_model_set_size (self->fleet_slice,
+                                 rows + (guint) ((height - bottom) / (bottom / rows)) + 1);
 }
 
 /* The order of battle's rows: a tree expander around an AdmiraltyFleetRow. Made in code
@@ -559,12 +594,13 @@ height_above (GtkWidget *widget)
   return above;
 }
 
-/* As many rows as could show in the window below what is above the list: none is lower than
- * 24 pixels. The window's height is its allocated one once it has been laid out, before that
- * the size it opens at (its default size); a maximized or fullscreen window, or one with no
- * size yet, is as high as its monitor. A window of 800 pixels makes 29 rows for the first frame,
- * where its 1,024-pixel monitor made 43, each about 5 M instructions to make, style, measure
- * and draw (issue 20). */
+/* A first guess at the rows the list shows, below what is above it in the window, rather short
+ * than long: rows of 48 pixels, where Komarr's are 31 to 38; the first layout adds what is
+ * missing (fleet_view_laid_out_cb ()). The window's height is its allocated one once it has
+ * been laid out, before that the size it opens at (its default size); a maximized or fullscreen
+ * window, or one with no size yet, is as high as its monitor. A window of 800 pixels made 43
+ * rows for its first frame by its monitor's height and 24 pixels a row, each about 5 M
+ * instructions to make, style, measure and draw; now 15, then 18 (issue 20). */
 static guint
 fleet_view_rows_on_screen (AdmiraltyWindow *self)
 {
@@ -587,7 +623,7 @@ fleet_view_rows_on_screen (AdmiraltyWindow *self)
       || gtk_window_is_fullscreen (GTK_WINDOW (self)))
     height = geometry.height;
   height = MIN (height, geometry.height) - height_above (GTK_WIDGET (self->fleet_view));
-  return MAX (height, 0) / 24 + 1;
+  return MAX (height, 0) / 48 + 1;
 }
 
 /* GTK 4.8's list view makes a row for every item of a list under 200 (Komarr's order of
@@ -605,6 +641,9 @@ fleet_view_map_cb (AdmiraltyWindow *self)
     {
       gtk_slice_list_model_set_size (self->fleet_slice, fleet_view_rows_on_screen (self));
       g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+      g_signal_handlers_disconnect_by_func (clock, fleet_view_laid_out_cb, self);
+      g_signal_connect_object (clock, "layout", G_CALLBACK (fleet_view_laid_out_cb), self,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (clock, "after-paint", G_CALLBACK (fleet_view_painted_cb), self,
                                G_CONNECT_SWAPPED);
     }
