@@ -36,6 +36,9 @@ struct _AdmiraltyOrderBoard
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_prompt;      /* weak */
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
+  /* The campaign or the portal changed while the board was in a window that did not show it:
+   * it is brought up to date when shown or asked (board_ensure_current ()). */
+  gboolean              stale;
 
   /* Template children */
   GtkWidget            *scroller;
@@ -480,7 +483,7 @@ board_update_results (AdmiraltyOrderBoard *self,
 }
 
 static void
-board_update (AdmiraltyOrderBoard *self)
+board_refresh (AdmiraltyOrderBoard *self)
 {
   GPtrArray *admirals;
   g_autofree char *title = NULL;
@@ -488,6 +491,7 @@ board_update (AdmiraltyOrderBoard *self)
   g_autofree char *resolve = NULL;
   guint cycle, handed_in = 0;
 
+  self->stale = FALSE;
   remove_rows (self->admirals_list);
   g_hash_table_remove_all (self->statuses);
   g_hash_table_remove_all (self->counts);
@@ -526,6 +530,36 @@ board_update (AdmiraltyOrderBoard *self)
                                         admirals->len), handed_in, admirals->len);
   gtk_label_set_label (self->subtitle_label, subtitle);
   board_update_results (self, cycle);
+}
+
+/* A board in a window that does not show it (the Orders tab not selected) is rebuilt when it
+ * is shown, not on each change: the window's first frame made the eleven Komarr admirals' rows
+ * of the hidden tab, 14 M instructions (issue 20). A board in no window is rebuilt at once. */
+static void
+board_update (AdmiraltyOrderBoard *self)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self), self->campaign != NULL);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    {
+      self->stale = TRUE;
+      return;
+    }
+  board_refresh (self);
+}
+
+/* Before anything that reads the rows or the statuses they were made from. */
+static void
+board_ensure_current (AdmiraltyOrderBoard *self)
+{
+  if (self->stale)
+    board_refresh (self);
+}
+
+static void
+admiralty_order_board_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (admiralty_order_board_parent_class)->map (widget);
+  board_ensure_current (ADMIRALTY_ORDER_BOARD (widget));
 }
 
 static void
@@ -987,6 +1021,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
     return;
   if (self->resolve_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->resolve_dialog));
+  board_ensure_current (self);
 
   admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
   for (guint i = 0; i < admirals->len; i++)
@@ -1041,6 +1076,8 @@ admiralty_order_board_get_status (AdmiraltyOrderBoard *self,
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
 
+  board_ensure_current (self);
+
   return g_hash_table_lookup (self->statuses, admiral_id);
 }
 
@@ -1049,6 +1086,8 @@ admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *self,
                                     const char          *admiral_id)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+
+  board_ensure_current (self);
 
   return GPOINTER_TO_UINT (g_hash_table_lookup (self->counts, admiral_id));
 }
@@ -1060,6 +1099,7 @@ admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
 
+  board_ensure_current (self);
   if (!gtk_widget_get_visible (self->engagements_group))
     return g_strdup ("");
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->engagements_list));
@@ -1080,6 +1120,8 @@ const char *
 admiralty_order_board_get_summary (AdmiraltyOrderBoard *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  board_ensure_current (self);
 
   return gtk_widget_get_visible (self->summary_group) ? gtk_label_get_label (self->summary_label)
                                                       : NULL;
@@ -1130,6 +1172,7 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_order_board_dispose;
+  widget_class->map = admiralty_order_board_map;
 
   signals[SIGNAL_TOAST] =
     g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

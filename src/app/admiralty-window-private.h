@@ -60,6 +60,9 @@ struct _AdmiraltyWindow
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
+  GtkWidget            *empty_page;
+  /* The welcome's lists are filled when it is first shown (issue 20). */
+  gboolean              welcome_filled;
   GtkWidget            *recent_group;
   GtkListBox           *recent_list;
   GtkWidget            *scenarios_group;

@@ -10,6 +10,7 @@
 #include "admiralty-fleet-row.h"
 #include "admiralty-roll-item.h"
 #include "admiralty-toast.h"
+#include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -482,13 +483,48 @@ mirror_folder_changed_cb (AdmiraltyWindow *self)
 /* The order of battle's rows are made when the Campaign tab is first shown rather than when
  * a campaign opens: the Sector Map is what a master sees first, and the hundred rows of a
  * campaign the size of Komarr were a fifth of the start to the first frame (issue 20). */
+static void fleet_view_laid_out_cb (AdmiraltyWindow *self,
+                                    GdkFrameClock   *clock);
+
 static void
 fleet_view_painted_cb (AdmiraltyWindow *self,
                        GdkFrameClock   *clock)
 {
   g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+  g_signal_handlers_disconnect_by_func (clock, fleet_view_laid_out_cb, self);
   if (self->fleet_slice != NULL)
     gtk_slice_list_model_set_size (self->fleet_slice, G_MAXUINT);
+}
+
+/* After each layout before the first frame is painted: if the rows made end above the list's
+ * bottom, as many more as the mean height of those made says are missing, and one. GDK lays the
+ * window out again before painting when a layout asks for it (up to four times a frame), so
+ * the first frame shows the list full, with no row made that it does not show (issue 20). */
+static void
+fleet_view_laid_out_cb (AdmiraltyWindow *self,
+                        GdkFrameClock   *clock)
+{
+  GtkWidget *view = GTK_WIDGET (self->fleet_view);
+  int height = gtk_widget_get_height (view);
+  guint rows = self->fleet_slice != NULL ? gtk_slice_list_model_get_size (self->fleet_slice) : 0;
+  float bottom = 0;
+
+  if (rows == 0 || height <= 0
+      || rows >= g_list_model_get_n_items (G_LIST_MODEL (self->fleet_model)))
+    return;
+  /* The rows' own bottom: the list's adjustment is never lower than the list. */
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_get_visible (child) && gtk_widget_compute_bounds (child, view, &bounds))
+        bottom = MAX (bottom, bounds.origin.y + bounds.size.height);
+    }
+  if (bottom <= 0 || bottom >= height)
+    return;
+  gtk_slice_list_model_set_size (self->fleet_slice,
+                                 rows + (guint) ((height - bottom) / (bottom / rows)) + 1);
 }
 
 /* The order of battle's rows: a tree expander around an AdmiraltyFleetRow. Made in code
@@ -530,13 +566,49 @@ fleet_item_unbind_cb (GtkSignalListItemFactory *factory,
                                 NULL);
 }
 
-/* As many rows as could show on the window's monitor: none is lower than 24 pixels. */
+/* The height of what is above @widget in the window's vertical boxes (the header bar, the tab
+ * bar, the sidebar's heading), by their natural heights: measured before the first layout, as
+ * that layout will measure them. Margins and padding are left out, so that the rows counted
+ * below are never too few. */
+static int
+height_above (GtkWidget *widget)
+{
+  int above = 0;
+
+  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL;
+       widget = parent, parent = gtk_widget_get_parent (parent))
+    {
+      if (!GTK_IS_BOX (parent)
+          || gtk_orientable_get_orientation (GTK_ORIENTABLE (parent)) != GTK_ORIENTATION_VERTICAL)
+        continue;
+      for (GtkWidget *sibling = gtk_widget_get_prev_sibling (widget); sibling != NULL;
+           sibling = gtk_widget_get_prev_sibling (sibling))
+        {
+          int natural = 0;
+
+          if (!gtk_widget_get_visible (sibling))
+            continue;
+          gtk_widget_measure (sibling, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+          above += natural;
+        }
+    }
+  return above;
+}
+
+/* A first guess at the rows the list shows, below what is above it in the window, rather short
+ * than long: rows of 48 pixels, where Komarr's are 31 to 38; the first layout adds what is
+ * missing (fleet_view_laid_out_cb ()). The window's height is its allocated one once it has
+ * been laid out, before that the size it opens at (its default size); a maximized or fullscreen
+ * window, or one with no size yet, is as high as its monitor. A window of 800 pixels made 43
+ * rows for its first frame by its monitor's height and 24 pixels a row, each about 5 M
+ * instructions to make, style, measure and draw; now 15, then 18 (issue 20). */
 static guint
 fleet_view_rows_on_screen (AdmiraltyWindow *self)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
   GdkMonitor *monitor;
   GdkRectangle geometry;
+  int width, height = gtk_widget_get_height (GTK_WIDGET (self));
 
   if (surface == NULL)
     return G_MAXUINT;
@@ -545,7 +617,14 @@ fleet_view_rows_on_screen (AdmiraltyWindow *self)
   if (monitor == NULL)
     return G_MAXUINT;
   gdk_monitor_get_geometry (monitor, &geometry);
-  return geometry.height / 24 + 1;
+  if (height <= 0)
+    /* GTK 4.8 writes both: neither may be NULL. */
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (height <= 0 || gtk_window_is_maximized (GTK_WINDOW (self))
+      || gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    height = geometry.height;
+  height = MIN (height, geometry.height) - height_above (GTK_WIDGET (self->fleet_view));
+  return MAX (height, 0) / 48 + 1;
 }
 
 /* GTK 4.8's list view makes a row for every item of a list under 200 (Komarr's order of
@@ -563,6 +642,9 @@ fleet_view_map_cb (AdmiraltyWindow *self)
     {
       gtk_slice_list_model_set_size (self->fleet_slice, fleet_view_rows_on_screen (self));
       g_signal_handlers_disconnect_by_func (clock, fleet_view_painted_cb, self);
+      g_signal_handlers_disconnect_by_func (clock, fleet_view_laid_out_cb, self);
+      g_signal_connect_object (clock, "layout", G_CALLBACK (fleet_view_laid_out_cb), self,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (clock, "after-paint", G_CALLBACK (fleet_view_painted_cb), self,
                                G_CONNECT_SWAPPED);
     }
@@ -1315,6 +1397,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_ORDER_BOARD);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
+  g_type_ensure (ADMIRALTY_TYPE_WIDTH_FIRST_LAYOUT);
 
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
@@ -1332,6 +1415,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_group);
@@ -1362,6 +1446,18 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sector_activated_cb);
 
   _admiralty_window_class_actions_init (klass);
+}
+
+/* The welcome's recent files and bundled scenarios are read when it is first shown, not for a
+ * window that opens a campaign and never shows it: reading the bundled files' titles and the
+ * recent files was 26 M instructions before the first frame (issue 20). */
+static void
+empty_page_map_cb (AdmiraltyWindow *self)
+{
+  if (self->welcome_filled)
+    return;
+  self->welcome_filled = TRUE;
+  _admiralty_window_fill_welcome (self);
 }
 
 /* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
@@ -1446,7 +1542,8 @@ admiralty_window_init (AdmiraltyWindow *self)
   _admiralty_window_session_init (self);
   admiralty_window_restore_size (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
-  _admiralty_window_fill_welcome (self);
+  g_signal_connect_object (self->empty_page, "map", G_CALLBACK (empty_page_map_cb), self,
+                           G_CONNECT_SWAPPED);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }
