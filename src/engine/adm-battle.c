@@ -1397,6 +1397,123 @@ fast_put_double (FastOut *out,
     }
 }
 
+/* A format as read once (issue 20): its literal text and its conversions in order, so that
+ * writing it looks for no '%' again. The report's formats are a few dozen, written thousands of
+ * times a phase. */
+typedef struct {
+  const char *text;       /* literal bytes, or NULL for a conversion */
+  guint       len;
+  guint8      arg;        /* the conversion's argument, from 0 */
+  guint8      type;       /* FastType */
+  guint8      precision;  /* "%.1f" */
+} FastPiece;
+
+typedef struct {
+  const char *key;        /* the address it was read from */
+  const char *format;     /* a copy of its text as read, in the same block */
+  gboolean    fast;       /* FALSE: printf writes it */
+  guint       n_args;
+  FastType    types[FAST_ARGS_MAX];
+  guint       n_pieces;
+  FastPiece   pieces[];
+} FastFormat;
+
+/* The formats read, by address, per thread (the portal's threads write reports too). A hit is
+ * checked against the text kept, so that a format freed and another allocated at its address
+ * is read again, never mistaken for the first. */
+#define FAST_CACHE_SLOTS 512
+
+typedef struct {
+  FastFormat *slots[FAST_CACHE_SLOTS];
+} FastCache;
+
+static void
+fast_cache_free (gpointer data)
+{
+  FastCache *cache = data;
+
+  for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
+    g_free (cache->slots[i]);
+  g_free (cache);
+}
+
+static GPrivate fast_cache = G_PRIVATE_INIT (fast_cache_free);
+
+static void
+fast_add_literal (FastFormat *format,
+                  const char *text,
+                  gsize       len)
+{
+  if (len > 0)
+    format->pieces[format->n_pieces++] = (FastPiece) { .text = text, .len = len };
+}
+
+/* Reads @format into a block that holds its pieces and a copy of its text. */
+static FastFormat *
+fast_compile (const char *format)
+{
+  gsize len = strlen (format);
+  guint max_pieces = 1, next = 0;
+  FastFormat *compiled;
+  char *copy;
+  const char *from;
+
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p + 1, '%'))
+    max_pieces += 2;
+  compiled = g_malloc0 (sizeof (FastFormat) + max_pieces * sizeof (FastPiece) + len + 1);
+  copy = (char *) &compiled->pieces[max_pieces];
+  memcpy (copy, format, len + 1);
+  compiled->key = format;
+  compiled->format = copy;
+  compiled->fast = fast_scan (copy, compiled->types, &compiled->n_args);
+  if (!compiled->fast)
+    return compiled;
+  from = copy;
+  for (const char *p = strchr (from, '%'); p != NULL; p = strchr (from, '%'))
+    {
+      guint position;
+      FastType type;
+      int precision = 0;
+
+      fast_add_literal (compiled, from, p - from);
+      p++;
+      if (*p == '%')
+        {
+          fast_add_literal (compiled, p, 1);
+          from = p + 1;
+          continue;
+        }
+      fast_conversion (&p, &position, &type, &precision);
+      from = p;
+      compiled->pieces[compiled->n_pieces++] = (FastPiece) {
+        .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
+    }
+  fast_add_literal (compiled, from, strlen (from));
+  return compiled;
+}
+
+static const FastFormat *
+fast_format (const char *format)
+{
+  FastCache *cache = g_private_get (&fast_cache);
+  guintptr address = (guintptr) format;
+  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
+  FastFormat *compiled;
+
+  if (G_UNLIKELY (cache == NULL))
+    {
+      cache = g_new0 (FastCache, 1);
+      g_private_set (&fast_cache, cache);
+    }
+  compiled = cache->slots[slot];
+  if (G_LIKELY (compiled != NULL && compiled->key == format &&
+                strcmp (compiled->format, format) == 0))
+    return compiled;
+  g_free (compiled);
+  compiled = cache->slots[slot] = fast_compile (format);
+  return compiled;
+}
+
 /* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
  * when printf must write it. */
 static gboolean
@@ -1404,15 +1521,13 @@ fast_vprintf (FastOut    *out,
               const char *format,
               va_list     args)
 {
-  FastType types[FAST_ARGS_MAX];
+  const FastFormat *compiled = fast_format (format);
   FastValue values[FAST_ARGS_MAX];
-  const char *from = format;
-  guint n, next = 0;
 
-  if (!fast_scan (format, types, &n))
+  if (!compiled->fast)
     return FALSE;
-  for (guint i = 0; i < n; i++)
-    switch (types[i])
+  for (guint i = 0; i < compiled->n_args; i++)
+    switch (compiled->types[i])
       {
       case FAST_STRING: values[i].string = va_arg (args, const char *); break;
       case FAST_INT: values[i].i = va_arg (args, int); break;
@@ -1422,38 +1537,26 @@ fast_vprintf (FastOut    *out,
       default:
         g_assert_not_reached ();
       }
-  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
+  for (guint i = 0; i < compiled->n_pieces; i++)
     {
-      const FastValue *value;
-      guint position;
-      FastType type;
-      int precision = 0;
+      const FastPiece *piece = &compiled->pieces[i];
+      const FastValue *value = &values[piece->arg];
 
-      fast_put (out, from, p - from);
-      p++;
-      if (*p == '%')
-        {
-          fast_put (out, "%", 1);
-          from = p + 1;
-          continue;
-        }
-      fast_conversion (&p, &position, &type, &precision);
-      from = p;
-      value = &values[position != 0 ? position - 1 : next++];
-      if (type == FAST_STRING)
+      if (piece->text != NULL)
+        fast_put (out, piece->text, piece->len);
+      else if (piece->type == FAST_STRING)
         {
           const char *text = value->string != NULL ? value->string : "(null)";
 
           fast_put (out, text, strlen (text));
         }
-      else if (type == FAST_INT)
+      else if (piece->type == FAST_INT)
         fast_put_uint (out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
-      else if (type == FAST_UINT)
+      else if (piece->type == FAST_UINT)
         fast_put_uint (out, value->u, FALSE);
       else
-        fast_put_double (out, precision, value->d);
+        fast_put_double (out, piece->precision, value->d);
     }
-  fast_put (out, from, strlen (from));
   return TRUE;
 }
 
@@ -2078,14 +2181,17 @@ add_roll_events (AdmBattle        *self,
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
       g_autoptr(AdmEvent) event = adm_event_new ("roll", time);
 
-      char sides[16];
+      char sides[16], digits[16];
 
       /* The numbers written as printf's "%u" would, without it (issue 20: a phase journals a
-       * thousand rolls). */
+       * thousand rolls, three thousand dice). */
       g_string_truncate (values, 0);
       for (guint v = 0; v < roll->values->len; v++)
-        _adm_battle_append_printf (values, v > 0 ? " %u" : "%u",
-                                   g_array_index (roll->values, guint, v));
+        {
+          if (v > 0)
+            g_string_append_c (values, ' ');
+          g_string_append (values, uint_text (g_array_index (roll->values, guint, v), digits));
+        }
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
       adm_event_set (event, "sides", uint_text (roll->sides, sides));
