@@ -319,13 +319,13 @@ static char *
 fast_printf (const char *format,
              ...)
 {
+  GString *text = g_string_new (NULL);
   va_list args;
-  char *text;
 
   va_start (args, format);
-  text = _adm_battle_strdup_vprintf (format, args);
+  _adm_battle_append_vprintf (text, format, args);
   va_end (args);
-  return text;
+  return g_string_free (text, FALSE);
 }
 
 #define CHECK_FORMAT(...) \
@@ -364,6 +364,37 @@ test_cache_report_format (void)
   g_assert_cmpstr (line->str, ==, "Vorberg fires at Komarr 1, 50%");
 }
 
+/* A format is read once and kept by its address; one written over at the same address (a
+ * buffer used again, a catalogue loaded again) is read again, never taken for the first. */
+static void
+test_cache_report_format_reused (void)
+{
+  char format[32];
+
+  g_strlcpy (format, "%s fires %d dice", sizeof format);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  {
+    g_autofree char *first = fast_printf (format, "Vorberg", 3);
+
+    g_assert_cmpstr (first, ==, "Vorberg fires 3 dice");
+  }
+  g_strlcpy (format, "%d: %s, %%", sizeof format);
+  {
+    g_autofree char *second = fast_printf (format, 7, "Komarr 1");
+
+    g_assert_cmpstr (second, ==, "7: Komarr 1, %");
+  }
+  g_strlcpy (format, "%d, %f", sizeof format);
+  {
+    /* Now one printf writes. */
+    g_autofree char *third = fast_printf (format, 7, 0.5);
+
+    g_assert_cmpstr (third, ==, "7, 0.500000");
+  }
+#pragma GCC diagnostic pop
+}
+
 int
 main (int    argc,
       char **argv)
@@ -371,6 +402,7 @@ main (int    argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
+  g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);

@@ -96,18 +96,17 @@ state_copy (const AdmBattleState *state)
   return copy;
 }
 
+/* The text is in the line's block (report_line_new ()). */
 static void
 report_line_free (AdmReportLine *line)
 {
-  g_free (line->text);
   g_free (line);
 }
 
+/* The purpose and clause are in the roll's block (roll_new ()). */
 static void
 roll_free (AdmBattleRoll *roll)
 {
-  g_free (roll->purpose);
-  g_free (roll->clause);
   g_free (roll->against);
   g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
@@ -133,6 +132,7 @@ adm_battle_finalize (GObject *object)
   state_free (self->initial);
   state_free (self->state);
   g_ptr_array_unref (self->report);
+  g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
@@ -171,6 +171,7 @@ adm_battle_init (AdmBattle *self)
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
+  self->scratch = g_string_sized_new (256);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
@@ -1328,44 +1329,27 @@ fast_scan (const char *format,
   return TRUE;
 }
 
-/* The line being written, gathered here and added to its string in one piece. */
-typedef struct {
-  GString *string;
-  gsize    len;
-  char     buffer[256];
-} FastOut;
-
-/* A line made for itself (_adm_battle_strdup_vprintf ()) has a string only once it outgrows
- * the buffer. */
-static void
-fast_flush (FastOut *out)
-{
-  if (out->string == NULL)
-    out->string = g_string_sized_new (2 * sizeof out->buffer);
-  g_string_append_len (out->string, out->buffer, out->len);
-  out->len = 0;
-}
-
-static void
-fast_put (FastOut    *out,
+/* Writes @n bytes of @text at the end of @out, growing it when they do not fit; the caller
+ * ends the text (fast_vprintf ()). Written in place rather than through
+ * g_string_append_len (), which is a function call with checks for each piece (issue 20). */
+static inline void
+fast_put (GString    *out,
           const char *text,
           gsize       n)
 {
-  if (out->len + n > sizeof out->buffer)
+  if (G_UNLIKELY (out->len + n >= out->allocated_len))
     {
-      fast_flush (out);
-      if (n > sizeof out->buffer)
-        {
-          g_string_append_len (out->string, text, n);
-          return;
-        }
+      gsize len = out->len;
+
+      g_string_set_size (out, len + n);
+      out->len = len;
     }
-  memcpy (out->buffer + out->len, text, n);
+  memcpy (out->str + out->len, text, n);
   out->len += n;
 }
 
 static void
-fast_put_uint (FastOut  *out,
+fast_put_uint (GString  *out,
                guint64   value,
                gboolean  negative)
 {
@@ -1381,7 +1365,7 @@ fast_put_uint (FastOut  *out,
 }
 
 static void
-fast_put_double (FastOut *out,
+fast_put_double (GString *out,
                  int      precision,
                  double   value)
 {
@@ -1392,8 +1376,8 @@ fast_put_double (FastOut *out,
     fast_put (out, number, n);
   else
     {
-      fast_flush (out);
-      g_string_append_printf (out->string, "%.*f", precision, value);
+      out->str[out->len] = '\0';
+      g_string_append_printf (out, "%.*f", precision, value);
     }
 }
 
@@ -1517,7 +1501,7 @@ fast_format (const char *format)
 /* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
  * when printf must write it. */
 static gboolean
-fast_vprintf (FastOut    *out,
+fast_vprintf (GString    *out,
               const char *format,
               va_list     args)
 {
@@ -1557,6 +1541,7 @@ fast_vprintf (FastOut    *out,
       else
         fast_put_double (out, piece->precision, value->d);
     }
+  out->str[out->len] = '\0';
   return TRUE;
 }
 
@@ -1565,13 +1550,7 @@ _adm_battle_append_vprintf (GString    *string,
                             const char *format,
                             va_list     args)
 {
-  FastOut out;
-
-  out.string = string;
-  out.len = 0;
-  if (fast_vprintf (&out, format, args))
-    fast_flush (&out);
-  else
+  if (!fast_vprintf (string, format, args))
     g_string_append_vprintf (string, format, args);
 }
 
@@ -1587,21 +1566,36 @@ _adm_battle_append_printf (GString    *string,
   va_end (args);
 }
 
-char *
-_adm_battle_strdup_vprintf (const char *format,
-                            va_list     args)
+/* @format written into the battle's scratch string: valid until the next line or roll is
+ * written. */
+static const char *
+scratch_vprintf (AdmBattle  *self,
+                 const char *format,
+                 va_list     args)
 {
-  FastOut out;
+  g_string_truncate (self->scratch, 0);
+  _adm_battle_append_vprintf (self->scratch, format, args);
+  return self->scratch->str;
+}
 
-  out.string = NULL;
-  out.len = 0;
-  if (!fast_vprintf (&out, format, args))
-    return g_strdup_vprintf (format, args);
-  /* A line that fits the buffer is copied out of it once. */
-  if (out.string == NULL)
-    return g_strndup (out.buffer, out.len);
-  fast_flush (&out);
-  return g_string_free (out.string, FALSE);
+/* A roll and its purpose and clause in one block (issue 20: a phase makes thousands). */
+static AdmBattleRoll *
+roll_new (const char *purpose,
+          gsize       purpose_len,
+          const char *clause)
+{
+  gsize clause_len = clause != NULL ? strlen (clause) : 0;
+  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + purpose_len + clause_len + 2);
+  char *text = (char *) (roll + 1);
+
+  roll->purpose = memcpy (text, purpose, purpose_len);
+  text[purpose_len] = '\0';
+  if (clause != NULL)
+    {
+      roll->clause = memcpy (text + purpose_len + 1, clause, clause_len);
+      roll->clause[clause_len] = '\0';
+    }
+  return roll;
 }
 
 static gboolean
@@ -1614,26 +1608,26 @@ roll_va (AdmBattle   *self,
          const char  *purpose_format,
          va_list      args)
 {
-  g_autofree char *purpose = _adm_battle_strdup_vprintf (purpose_format, args);
-  AdmDiceRequest request = { count, sides, purpose, clause };
+  const char *purpose = scratch_vprintf (self, purpose_format, args);
   AdmBattleRoll *roll;
+  AdmDiceRequest request;
 
   g_assert (self->dice != NULL);
   self->last_roll = G_MAXUINT;
   if (count == 0)
     return TRUE;
+  roll = roll_new (purpose, self->scratch->len, clause);
+  request = (AdmDiceRequest) { count, sides, roll->purpose, roll->clause };
   if (!adm_dice_source_roll (self->dice, &request, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
 
-      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, purpose);
+      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, roll->purpose);
+      roll_free (roll);
       return FALSE;
     }
-  roll = g_new0 (AdmBattleRoll, 1);
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
-  roll->purpose = g_steal_pointer (&purpose);
-  roll->clause = g_strdup (clause);
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);
@@ -1861,17 +1855,16 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-void
-_adm_battle_report (AdmBattle  *self,
-                    const char *format,
-                    ...)
+/* A line and its text in one block (issue 20: a phase writes thousands). */
+static void
+report_add (AdmBattle  *self,
+            const char *text,
+            gsize       len)
 {
-  AdmReportLine *line = g_new0 (AdmReportLine, 1);
-  va_list args;
+  AdmReportLine *line = g_malloc (sizeof (AdmReportLine) + len + 1);
 
-  va_start (args, format);
-  line->text = _adm_battle_strdup_vprintf (format, args);
-  va_end (args);
+  line->text = memcpy (line + 1, text, len);
+  line->text[len] = '\0';
   line->turn = self->state->turn;
   line->phase = self->state->phase;
   line->seen_by = adm_audience_text_seen_by (self, line->text);
@@ -1879,16 +1872,24 @@ _adm_battle_report (AdmBattle  *self,
 }
 
 void
+_adm_battle_report (AdmBattle  *self,
+                    const char *format,
+                    ...)
+{
+  const char *text;
+  va_list args;
+
+  va_start (args, format);
+  text = scratch_vprintf (self, format, args);
+  va_end (args);
+  report_add (self, text, self->scratch->len);
+}
+
+void
 _adm_battle_report_text (AdmBattle  *self,
                          const char *text)
 {
-  AdmReportLine *line = g_new0 (AdmReportLine, 1);
-
-  line->text = g_strdup (text);
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  line->seen_by = adm_audience_text_seen_by (self, line->text);
-  g_ptr_array_add (self->report, line);
+  report_add (self, text, strlen (text));
 }
 
 void
