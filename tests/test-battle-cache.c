@@ -364,6 +364,49 @@ test_cache_report_format (void)
   g_assert_cmpstr (line->str, ==, "Vorberg fires at Komarr 1, 50%");
 }
 
+/* "%.Nf" is written without printf below 2^40: the same digits, rounded half to even from
+ * the double's exact value, as printf rounds them — at ties (0.25, 2.5), next to them (0.35 is
+ * 0.34999…), negative values that round to zero ("-0.0") and at the limit. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void
+test_cache_report_format_fixed (void)
+{
+  static const double values[] = {
+    0.0, -0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 2.5, 3.5, -0.04, -0.05, -2.5, 11.25, 11.35,
+    0.95, 9.95, 99.95, 1e-9, 123456.789, 1099511627.7755, 1099511627775.0, 1099511627776.0,
+    1e15, -1e15, 5e-324,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    for (int precision = 0; precision <= 9; precision++)
+      {
+        g_autofree char *format = g_strdup_printf ("%%.%df cm", precision);
+        g_autofree char *slow = g_strdup_printf (format, values[i]);
+        g_autofree char *fast = fast_printf (format, values[i]);
+
+        g_assert_cmpstr (fast, ==, slow);
+      }
+  for (guint i = 0; i < 200000; i++)
+    {
+      /* Distances on the table, and values at a tie in binary (k / 2^m). */
+      double value = i % 2 == 0 ? g_rand_double_range (rand, -200.0, 200.0)
+                                : g_rand_int_range (rand, -40000, 40000) / 64.0;
+      int precision = g_rand_int_range (rand, 0, 4);
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%df", precision);
+      {
+        g_autofree char *slow = g_strdup_printf (format, value);
+        g_autofree char *fast = fast_printf (format, value);
+
+        g_assert_cmpstr (fast, ==, slow);
+      }
+    }
+}
+#pragma GCC diagnostic pop
+
 /* A format is read once and kept by its address; one written over at the same address (a
  * buffer used again, a catalogue loaded again) is read again, never taken for the first. */
 static void
@@ -403,6 +446,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
   g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
+  g_test_add_func ("/engine/fire/issue-20/report-format-fixed", test_cache_report_format_fixed);
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <langinfo.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -1236,7 +1237,7 @@ typedef enum {
   FAST_STRING,
   FAST_INT,
   FAST_UINT,
-  FAST_DOUBLE,  /* "%.Nf", N a digit: written by printf alone, as the locale has it */
+  FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
 } FastType;
 
 typedef union {
@@ -1364,14 +1365,62 @@ fast_put_uint (GString  *out,
   fast_put (out, digits + at, sizeof digits - at);
 }
 
+/* printf's "%.Nf" of @value, N ≤ 9, for a value below 2^40 / 10^N: the exact value of the
+ * double rounded half to even, as glibc rounds it, with the locale's decimal point. FALSE for
+ * any other value, left to printf. The report writes a distance in every line of fire. */
+static gboolean
+fast_put_fixed (GString *out,
+                int      precision,
+                double   value)
+{
+  static const double scales[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+  double magnitude = fabs (value), scale = scales[precision], product, error, whole, fraction;
+  guint64 rounded, scale_int = (guint64) scale;
+  char digits[16];
+  int at = sizeof digits;
+
+  if (!isfinite (value) || magnitude * scale >= 1099511627776.0 /* 2^40 */)
+    return FALSE;
+  /* The exact product is product + error (fma computes the product's rounding error
+   * exactly); below 2^40 the error is under 2^-13, so it decides only a fraction near ½. */
+  product = magnitude * scale;
+  error = fma (magnitude, scale, -product);
+  whole = floor (product);
+  fraction = product - whole;
+  rounded = (guint64) whole;
+  if (fraction >= 0.75)
+    rounded++;
+  else if (fraction >= 0.25)
+    {
+      double above_half = (fraction - 0.5) + error;
+
+      if (above_half > 0 || (above_half == 0 && (rounded & 1) != 0))
+        rounded++;
+    }
+  if (signbit (value))
+    fast_put (out, "-", 1);
+  fast_put_uint (out, rounded / scale_int, FALSE);
+  if (precision == 0)
+    return TRUE;
+  fast_put (out, nl_langinfo (RADIXCHAR), strlen (nl_langinfo (RADIXCHAR)));
+  rounded %= scale_int;
+  for (int i = 0; i < precision; i++, rounded /= 10)
+    digits[--at] = (char) ('0' + rounded % 10);
+  fast_put (out, digits + at, sizeof digits - at);
+  return TRUE;
+}
+
 static void
 fast_put_double (GString *out,
                  int      precision,
                  double   value)
 {
   char number[64];
-  int n = snprintf (number, sizeof number, "%.*f", precision, value);
+  int n;
 
+  if (fast_put_fixed (out, precision, value))
+    return;
+  n = snprintf (number, sizeof number, "%.*f", precision, value);
   if (n >= 0 && n < (int) sizeof number)
     fast_put (out, number, n);
   else
