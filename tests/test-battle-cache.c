@@ -201,13 +201,14 @@ play (AdmBattle           *battle,
   out = g_string_new (dump);
   for (guint i = report; i < adm_battle_get_report (battle)->len; i++)
     g_string_append_printf (out, "report: %s\n",
-                            ((AdmReportLine *) g_ptr_array_index (adm_battle_get_report (battle),
-                                                                  i))->text);
+                            adm_report_line_get_text (g_ptr_array_index (adm_battle_get_report
+                                                                           (battle), i)));
   for (guint i = rolls; i < adm_battle_get_rolls (battle)->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), i);
 
-      g_string_append_printf (out, "roll: %s (%s):", roll->purpose, roll->clause);
+      g_string_append_printf (out, "roll: %s (%s):", adm_battle_roll_get_purpose (roll),
+                              roll->clause);
       for (guint v = 0; v < roll->values->len; v++)
         g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
       g_string_append_c (out, '\n');

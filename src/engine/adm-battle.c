@@ -40,6 +40,7 @@ static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
 static void journal_snapshot_free (gpointer snapshot);
+static void record_clear (AdmTextRecord *record);
 
 /* State */
 
@@ -97,17 +98,29 @@ state_copy (const AdmBattleState *state)
   return copy;
 }
 
-/* The text is in the line's block (report_line_new ()). */
+/* A line and its text or record are one block (report_add ()); a text written from a record
+ * is apart. */
 static void
 report_line_free (AdmReportLine *line)
 {
+  if (line->record != NULL)
+    {
+      g_free (line->written);
+      record_clear (line->record);
+    }
   g_free (line);
 }
 
-/* The purpose and clause are in the roll's block (roll_new ()). */
+/* The clause and the purpose or its record are in the roll's block (roll_new ()); a purpose
+ * written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
+  if (roll->purpose_record != NULL)
+    {
+      g_free (roll->purpose_text);
+      record_clear (roll->purpose_record);
+    }
   g_free (roll->against);
   g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
@@ -1442,9 +1455,11 @@ typedef struct {
 } FastPiece;
 
 typedef struct {
+  gint        ref_count;  /* the cache's and each record's (AdmTextRecord) */
   const char *key;        /* the address it was read from */
   const char *format;     /* a copy of its text as read, in the same block */
   gboolean    fast;       /* FALSE: printf writes it */
+  gboolean    decimals;   /* it has a "%.Nf", written in the locale of the moment */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
   guint       n_pieces;
@@ -1461,12 +1476,19 @@ typedef struct {
 } FastCache;
 
 static void
+fast_format_unref (FastFormat *format)
+{
+  if (format != NULL && g_atomic_int_dec_and_test (&format->ref_count))
+    g_free (format);
+}
+
+static void
 fast_cache_free (gpointer data)
 {
   FastCache *cache = data;
 
   for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
-    g_free (cache->slots[i]);
+    fast_format_unref (cache->slots[i]);
   g_free (cache);
 }
 
@@ -1496,6 +1518,7 @@ fast_compile (const char *format)
   compiled = g_malloc0 (sizeof (FastFormat) + max_pieces * sizeof (FastPiece) + len + 1);
   copy = (char *) &compiled->pieces[max_pieces];
   memcpy (copy, format, len + 1);
+  compiled->ref_count = 1;
   compiled->key = format;
   compiled->format = copy;
   compiled->fast = fast_scan (copy, compiled->types, &compiled->n_args);
@@ -1518,6 +1541,7 @@ fast_compile (const char *format)
         }
       fast_conversion (&p, &position, &type, &precision);
       from = p;
+      compiled->decimals |= type == FAST_DOUBLE;
       compiled->pieces[compiled->n_pieces++] = (FastPiece) {
         .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
     }
@@ -1525,7 +1549,7 @@ fast_compile (const char *format)
   return compiled;
 }
 
-static const FastFormat *
+static FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = g_private_get (&fast_cache);
@@ -1542,25 +1566,20 @@ fast_format (const char *format)
   if (G_LIKELY (compiled != NULL && compiled->key == format &&
                 strcmp (compiled->format, format) == 0))
     return compiled;
-  g_free (compiled);
+  /* Records still written from the format it replaces keep that one. */
+  fast_format_unref (compiled);
   compiled = cache->slots[slot] = fast_compile (format);
   return compiled;
 }
 
-/* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
- * when printf must write it. */
-static gboolean
-fast_vprintf (GString    *out,
-              const char *format,
-              va_list     args)
+/* Reads @format's arguments from @args into @values. */
+static void
+fast_collect (const FastFormat *format,
+              FastValue        *values,
+              va_list           args)
 {
-  const FastFormat *compiled = fast_format (format);
-  FastValue values[FAST_ARGS_MAX];
-
-  if (!compiled->fast)
-    return FALSE;
-  for (guint i = 0; i < compiled->n_args; i++)
-    switch (compiled->types[i])
+  for (guint i = 0; i < format->n_args; i++)
+    switch (format->types[i])
       {
       case FAST_STRING: values[i].string = va_arg (args, const char *); break;
       case FAST_INT: values[i].i = va_arg (args, int); break;
@@ -1570,9 +1589,17 @@ fast_vprintf (GString    *out,
       default:
         g_assert_not_reached ();
       }
-  for (guint i = 0; i < compiled->n_pieces; i++)
+}
+
+/* Writes @format with @values at the end of @out. */
+static void
+fast_write (GString          *out,
+            const FastFormat *format,
+            const FastValue  *values)
+{
+  for (guint i = 0; i < format->n_pieces; i++)
     {
-      const FastPiece *piece = &compiled->pieces[i];
+      const FastPiece *piece = &format->pieces[i];
       const FastValue *value = &values[piece->arg];
 
       if (piece->text != NULL)
@@ -1591,7 +1618,6 @@ fast_vprintf (GString    *out,
         fast_put_double (out, piece->precision, value->d);
     }
   out->str[out->len] = '\0';
-  return TRUE;
 }
 
 void
@@ -1599,8 +1625,16 @@ _adm_battle_append_vprintf (GString    *string,
                             const char *format,
                             va_list     args)
 {
-  if (!fast_vprintf (string, format, args))
-    g_string_append_vprintf (string, format, args);
+  const FastFormat *compiled = fast_format (format);
+  FastValue values[FAST_ARGS_MAX];
+
+  if (!compiled->fast)
+    {
+      g_string_append_vprintf (string, format, args);
+      return;
+    }
+  fast_collect (compiled, values, args);
+  fast_write (string, compiled, values);
 }
 
 void
@@ -1615,36 +1649,189 @@ _adm_battle_append_printf (GString    *string,
   va_end (args);
 }
 
-/* @format written into the battle's scratch string: valid until the next line or roll is
- * written. */
-static const char *
-scratch_vprintf (AdmBattle  *self,
-                 const char *format,
-                 va_list     args)
+/* Text records (issue 20) */
+
+/* A line's or a roll's text as the phase gave it: its format as read (holding a reference)
+ * and the values of its arguments, the strings copied after them in the same block, so that
+ * it writes the same text whenever it is read, whatever became of the strings it was given. */
+struct _AdmTextRecord {
+  FastFormat *format;
+  FastValue   values[];
+};
+
+/* The bytes a record of @format with @values takes. */
+static gsize
+record_size (const FastFormat *format,
+             const FastValue  *values)
 {
-  g_string_truncate (self->scratch, 0);
-  _adm_battle_append_vprintf (self->scratch, format, args);
-  return self->scratch->str;
+  gsize size = sizeof (AdmTextRecord) + format->n_args * sizeof (FastValue);
+
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_STRING && values[i].string != NULL)
+      size += strlen (values[i].string) + 1;
+  return size;
 }
 
-/* A roll and its purpose and clause in one block (issue 20: a phase makes thousands). */
-static AdmBattleRoll *
-roll_new (const char *purpose,
-          gsize       purpose_len,
-          const char *clause)
+/* Fills @record, of record_size () bytes. */
+static void
+record_fill (AdmTextRecord   *record,
+             FastFormat      *format,
+             const FastValue *values)
 {
-  gsize clause_len = clause != NULL ? strlen (clause) : 0;
-  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + purpose_len + clause_len + 2);
-  char *text = (char *) (roll + 1);
+  char *strings = (char *) &record->values[format->n_args];
 
-  roll->purpose = memcpy (text, purpose, purpose_len);
-  text[purpose_len] = '\0';
-  if (clause != NULL)
+  g_atomic_int_inc (&format->ref_count);
+  record->format = format;
+  memcpy (record->values, values, format->n_args * sizeof (FastValue));
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_STRING && values[i].string != NULL)
+      {
+        gsize len = strlen (values[i].string) + 1;
+
+        record->values[i].string = memcpy (strings, values[i].string, len);
+        strings += len;
+      }
+}
+
+static void
+record_clear (AdmTextRecord *record)
+{
+  fast_format_unref (record->format);
+}
+
+/* The text kept in *@text, or written from @record the first time and kept there: several
+ * threads reading at once keep one of theirs. */
+static const char *
+record_text (char                **text,
+             const AdmTextRecord  *record)
+{
+  char *written = g_atomic_pointer_get (text);
+  GString *out;
+
+  if (written != NULL || record == NULL)
+    return written;
+  out = g_string_sized_new (128);
+  fast_write (out, record->format, record->values);
+  written = g_string_free (out, FALSE);
+  if (!g_atomic_pointer_compare_and_exchange (text, NULL, written))
     {
-      roll->clause = memcpy (text + purpose_len + 1, clause, clause_len);
-      roll->clause[clause_len] = '\0';
+      g_free (written);
+      written = g_atomic_pointer_get (text);
     }
+  return written;
+}
+
+const char *
+adm_report_line_get_text (const AdmReportLine *line)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+
+  return record_text (&((AdmReportLine *) line)->written, line->record);
+}
+
+const char *
+adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
+{
+  g_return_val_if_fail (roll != NULL, NULL);
+
+  return record_text (&((AdmBattleRoll *) roll)->purpose_text, roll->purpose_record);
+}
+
+/* What adm_audience_text_seen_by () answers for any text when every side may read every name
+ * (F-ECM-2), which the fire phase's cache knows: all sides, with no text to read. FALSE when
+ * the text must be read. */
+static gboolean
+seen_by_all (AdmBattle *self,
+             guint32   *seen_by)
+{
+  guint n_sides = MIN (self->sides->len, 32u);
+
+  if (self->cache == NULL)
+    return FALSE;
+  for (guint s = 0; s < n_sides; s++)
+    if (!_adm_battle_cache_side_reads_all (self, s))
+      return FALSE;
+  *seen_by = n_sides == 32 ? G_MAXUINT32 : (1u << n_sides) - 1;
+  return TRUE;
+}
+
+/* What @format with @args writes: a record's format and values to write it from when it is
+ * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
+ * printf's formats, and for a "%.Nf", whose decimal point is the locale's of the moment. */
+static void
+text_begin (AdmBattle   *self,
+            const char  *format,
+            FastFormat **compiled,
+            FastValue   *values,
+            va_list      args)
+{
+  *compiled = fast_format (format);
+  g_string_truncate (self->scratch, 0);
+  if (!(*compiled)->fast)
+    {
+      *compiled = NULL;
+      g_string_append_vprintf (self->scratch, format, args);
+      return;
+    }
+  fast_collect (*compiled, values, args);
+  if ((*compiled)->decimals)
+    {
+      fast_write (self->scratch, *compiled, values);
+      *compiled = NULL;
+    }
+}
+
+/* A roll, its clause and its purpose (a record, or the scratch string's text when @format is
+ * NULL) in one block: a phase makes thousands. */
+static AdmBattleRoll *
+roll_new (AdmBattle       *self,
+          const char      *clause,
+          FastFormat      *format,
+          const FastValue *values)
+{
+  gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
+  gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
+  gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
+  AdmBattleRoll *roll = g_malloc0 (size);
+
+  if (clause != NULL)
+    roll->clause = memcpy (roll + 1, clause, clause_len);
+  if (format != NULL)
+    {
+      roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
+      record_fill (roll->purpose_record, format, values);
+    }
+  else
+    roll->purpose_text = memcpy ((char *) roll + head, self->scratch->str,
+                                 self->scratch->len + 1);
   return roll;
+}
+
+/* Asks the dice source for @roll's dice. The generator never reads the purpose, and a queue
+ * (a replay) only to name a roll it cannot give, leaving itself as it was: asked again with
+ * the purpose written, it fails the same way (adm-dice-source.h). Any other source (the
+ * master's dialog) is given the purpose written. */
+static gboolean
+roll_draw (AdmBattle      *self,
+           AdmBattleRoll  *roll,
+           guint           count,
+           guint           sides,
+           guint          *values,
+           GError        **error)
+{
+  gboolean unread = ADM_IS_DICE_PRNG (self->dice) || ADM_IS_DICE_QUEUE (self->dice);
+  AdmDiceRequest request = { count, sides, NULL, roll->clause };
+  g_autoptr(GError) unnamed = NULL;
+
+  if (roll->purpose_record == NULL || !unread)
+    request.purpose = adm_battle_roll_get_purpose (roll);
+  if (adm_dice_source_roll (self->dice, &request, values,
+                            request.purpose != NULL ? error : &unnamed))
+    return TRUE;
+  if (request.purpose != NULL)
+    return FALSE;
+  request.purpose = adm_battle_roll_get_purpose (roll);
+  return adm_dice_source_roll (self->dice, &request, values, error);
 }
 
 static gboolean
@@ -1657,21 +1844,22 @@ roll_va (AdmBattle   *self,
          const char  *purpose_format,
          va_list      args)
 {
-  const char *purpose = scratch_vprintf (self, purpose_format, args);
+  FastValue arguments[FAST_ARGS_MAX];
+  FastFormat *compiled;
   AdmBattleRoll *roll;
-  AdmDiceRequest request;
 
   g_assert (self->dice != NULL);
   self->last_roll = G_MAXUINT;
   if (count == 0)
     return TRUE;
-  roll = roll_new (purpose, self->scratch->len, clause);
-  request = (AdmDiceRequest) { count, sides, roll->purpose, roll->clause };
-  if (!adm_dice_source_roll (self->dice, &request, values, error))
+  text_begin (self, purpose_format, &compiled, arguments, args);
+  roll = roll_new (self, clause, compiled, arguments);
+  if (!roll_draw (self, roll, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
 
-      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, roll->purpose);
+      g_prefix_error (error, _("Rolling %s for “%s”: "), dice,
+                      adm_battle_roll_get_purpose (roll));
       roll_free (roll);
       return FALSE;
     }
@@ -1684,7 +1872,8 @@ roll_va (AdmBattle   *self,
    * journal (journal_apply ()). */
   roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
-  roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
+  if (!seen_by_all (self, &roll->seen_by))
+    roll->seen_by = adm_audience_text_seen_by (self, adm_battle_roll_get_purpose (roll));
   self->last_roll = self->rolls->len;
   g_ptr_array_add (self->rolls, roll);
   return TRUE;
@@ -1904,19 +2093,34 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-/* A line and its text in one block (issue 20: a phase writes thousands). */
+/* A line and its text or record in one block (issue 20: a phase writes thousands): the
+ * record's format and values when @format is given, else @text, @len bytes. */
 static void
-report_add (AdmBattle  *self,
-            const char *text,
-            gsize       len)
+report_add (AdmBattle       *self,
+            FastFormat      *format,
+            const FastValue *values,
+            const char      *text,
+            gsize            len)
 {
-  AdmReportLine *line = g_malloc (sizeof (AdmReportLine) + len + 1);
+  gsize size = sizeof (AdmReportLine) + (format != NULL ? record_size (format, values) : len + 1);
+  AdmReportLine *line = g_malloc (size);
 
-  line->text = memcpy (line + 1, text, len);
-  line->text[len] = '\0';
   line->turn = self->state->turn;
   line->phase = self->state->phase;
-  line->seen_by = adm_audience_text_seen_by (self, line->text);
+  if (format != NULL)
+    {
+      line->written = NULL;
+      line->record = (AdmTextRecord *) (void *) (line + 1);
+      record_fill (line->record, format, values);
+    }
+  else
+    {
+      line->record = NULL;
+      line->written = memcpy (line + 1, text, len);
+      line->written[len] = '\0';
+    }
+  if (!seen_by_all (self, &line->seen_by))
+    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
   g_ptr_array_add (self->report, line);
 }
 
@@ -1925,20 +2129,21 @@ _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
-  const char *text;
+  FastValue values[FAST_ARGS_MAX];
+  FastFormat *compiled;
   va_list args;
 
   va_start (args, format);
-  text = scratch_vprintf (self, format, args);
+  text_begin (self, format, &compiled, values, args);
   va_end (args);
-  report_add (self, text, self->scratch->len);
+  report_add (self, compiled, values, self->scratch->str, self->scratch->len);
 }
 
 void
 _adm_battle_report_text (AdmBattle  *self,
                          const char *text)
 {
-  report_add (self, text, strlen (text));
+  report_add (self, NULL, NULL, text, strlen (text));
 }
 
 void
