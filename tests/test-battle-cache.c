@@ -408,6 +408,36 @@ test_cache_report_format_fixed (void)
 }
 #pragma GCC diagnostic pop
 
+static gpointer
+format_thread (gpointer data)
+{
+  guint seed = GPOINTER_TO_UINT (data);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      int dice = (int) ((i * seed) % 97) - 40;
+
+      CHECK_FORMAT ("%s's %s, firepower %d at %s, %.1f cm", "Vorberg", "main battery", dice,
+                    "Komarr 1", i / 7.0);
+      CHECK_FORMAT ("%2$s — %1$u", i, seed % 2 == 0 ? "even" : "odd");
+    }
+  return NULL;
+}
+
+/* Each thread keeps its own formats read (the portal's threads write reports too), and frees
+ * them when it ends: threads writing at once write what printf writes. */
+static void
+test_cache_report_format_threads (void)
+{
+  GThread *threads[2];
+
+  for (guint t = 0; t < G_N_ELEMENTS (threads); t++)
+    threads[t] = g_thread_new ("format", format_thread, GUINT_TO_POINTER (t + 3));
+  format_thread (GUINT_TO_POINTER (11));
+  for (guint t = 0; t < G_N_ELEMENTS (threads); t++)
+    g_thread_join (threads[t]);
+}
+
 /* A format is read once and kept by its address; one written over at the same address (a
  * buffer used again, a catalogue loaded again) is read again, never taken for the first. */
 static void
@@ -448,6 +478,8 @@ main (int    argc,
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
   g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
   g_test_add_func ("/engine/fire/issue-20/report-format-fixed", test_cache_report_format_fixed);
+  g_test_add_func ("/engine/fire/issue-20/report-format-threads",
+                   test_cache_report_format_threads);
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);
