@@ -1240,8 +1240,9 @@ _adm_battle_fire_halved (AdmBattle *self,
  * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
  * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
  * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
- * writes (a number with decimals by the C library alone, in the locale's way), and any other
- * format is left to printf. */
+ * writes (fast_put_fixed ()), and any other format is left to printf. Each format is read
+ * once (fast_format ()), and a report line or a roll's purpose is kept as its format and
+ * arguments, written when first read (AdmTextRecord). */
 
 #define FAST_ARGS_MAX 9
 
@@ -1344,7 +1345,7 @@ fast_scan (const char *format,
 }
 
 /* Writes @n bytes of @text at the end of @out, growing it when they do not fit; the caller
- * ends the text (fast_vprintf ()). Written in place rather than through
+ * ends the text (fast_write ()). Written in place rather than through
  * g_string_append_len (), which is a function call with checks for each piece (issue 20). */
 static inline void
 fast_put (GString    *out,
