@@ -221,7 +221,8 @@ time_drawing (GPtrArray *rolls,
     for (guint i = from; i < rolls->len; i++)
       {
         const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-        AdmDiceRequest request = { roll->values->len, roll->sides, roll->purpose, roll->clause };
+        AdmDiceRequest request = { roll->values->len, roll->sides,
+                                   adm_battle_roll_get_purpose (roll), roll->clause };
 
         adm_dice_source_roll (ADM_DICE_SOURCE (prng), &request, values, NULL);
         sum += values[0];

@@ -74,7 +74,7 @@ battle_helper_reported (AdmBattle  *battle,
   GPtrArray *report = adm_battle_get_report (battle);
 
   for (guint i = 0; i < report->len; i++)
-    if (strstr (((AdmReportLine *) g_ptr_array_index (report, i))->text, text) != NULL)
+    if (strstr (adm_report_line_get_text (g_ptr_array_index (report, i)), text) != NULL)
       return TRUE;
   return FALSE;
 }
@@ -85,5 +85,5 @@ battle_helper_print_report (AdmBattle *battle)
   GPtrArray *report = adm_battle_get_report (battle);
 
   for (guint i = 0; i < report->len; i++)
-    g_test_message ("%s", ((AdmReportLine *) g_ptr_array_index (report, i))->text);
+    g_test_message ("%s", adm_report_line_get_text (g_ptr_array_index (report, i)));
 }

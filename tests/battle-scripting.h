@@ -184,7 +184,7 @@ roll_purpose (AdmBattle *battle,
   GPtrArray *rolls = adm_battle_get_rolls (battle);
 
   g_assert_cmpuint (index, <, rolls->len);
-  return ((const AdmBattleRoll *) g_ptr_array_index (rolls, index))->purpose;
+  return adm_battle_roll_get_purpose (g_ptr_array_index (rolls, index));
 }
 
 static G_GNUC_UNUSED void

@@ -225,14 +225,14 @@ test_report_and_rolls (void)
           AdmAudience side = adm_audience_side (s);
 
           if (adm_audience_sees_line (side, battle, line))
-            assert_text_fogged (battle, side, line->text);
+            assert_text_fogged (battle, side, adm_report_line_get_text (line));
           else
             everyone = FALSE;
         }
       hidden_lines += !everyone;
       g_assert_cmpint (adm_audience_sees_line (adm_audience_public (), battle, line), ==,
                        everyone);
-      if (strstr (line->text, "not detected") != NULL)
+      if (strstr (adm_report_line_get_text (line), "not detected") != NULL)
         {
           failed_detections++;
           g_assert_cmphex (line->seen_by, ==, 0);
@@ -244,7 +244,7 @@ test_report_and_rolls (void)
 
       for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
         if (adm_audience_sees_roll (adm_audience_side (s), battle, roll))
-          assert_text_fogged (battle, adm_audience_side (s), roll->purpose);
+          assert_text_fogged (battle, adm_audience_side (s), adm_battle_roll_get_purpose (roll));
     }
   g_test_message ("%u failed detections, %u lines not read by every side", failed_detections,
                   hidden_lines);
@@ -307,14 +307,15 @@ test_report_hull_lines (void)
       for (guint i = 0; i < report->len; i++)
         {
           const AdmReportLine *line = g_ptr_array_index (report, i);
-          gboolean hull = strstr (line->text, "hull points left") != NULL;
-          gboolean critical = g_str_has_prefix (line->text, "Critical damage on ");
+          const char *text = adm_report_line_get_text (line);
+          gboolean hull = strstr (text, "hull points left") != NULL;
+          gboolean critical = g_str_has_prefix (text, "Critical damage on ");
           int owner = -1;
 
           if (!hull && !critical)
             continue;
           for (guint n = 0; n < adm_battle_get_n_ships (battle); n++)
-            if (g_str_has_prefix (line->text + (critical ? strlen ("Critical damage on ") : 0),
+            if (g_str_has_prefix (text + (critical ? strlen ("Critical damage on ") : 0),
                                   adm_battle_get_ship (battle, n)->name))
               owner = adm_battle_get_ship (battle, n)->side;
           g_assert_cmpint (owner, >=, 0);

@@ -203,13 +203,14 @@ play (AdmBattle           *battle,
   out = g_string_new (dump);
   for (guint i = report; i < adm_battle_get_report (battle)->len; i++)
     g_string_append_printf (out, "report: %s\n",
-                            ((AdmReportLine *) g_ptr_array_index (adm_battle_get_report (battle),
-                                                                  i))->text);
+                            adm_report_line_get_text (g_ptr_array_index (adm_battle_get_report
+                                                                           (battle), i)));
   for (guint i = rolls; i < adm_battle_get_rolls (battle)->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), i);
 
-      g_string_append_printf (out, "roll: %s (%s):", roll->purpose, roll->clause);
+      g_string_append_printf (out, "roll: %s (%s):", adm_battle_roll_get_purpose (roll),
+                              roll->clause);
       for (guint v = 0; v < roll->values->len; v++)
         g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
       g_string_append_c (out, '\n');
@@ -348,13 +349,13 @@ static char *
 fast_printf (const char *format,
              ...)
 {
+  GString *text = g_string_new (NULL);
   va_list args;
-  char *text;
 
   va_start (args, format);
-  text = _adm_battle_strdup_vprintf (format, args);
+  _adm_battle_append_vprintf (text, format, args);
   va_end (args);
-  return text;
+  return g_string_free (text, FALSE);
 }
 
 #define CHECK_FORMAT(...) \
@@ -393,6 +394,110 @@ test_cache_report_format (void)
   g_assert_cmpstr (line->str, ==, "Vorberg fires at Komarr 1, 50%");
 }
 
+/* "%.Nf" is written without printf below 2^40: the same digits, rounded half to even from
+ * the double's exact value, as printf rounds them — at ties (0.25, 2.5), next to them (0.35 is
+ * 0.34999…), negative values that round to zero ("-0.0") and at the limit. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void
+test_cache_report_format_fixed (void)
+{
+  static const double values[] = {
+    0.0, -0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 2.5, 3.5, -0.04, -0.05, -2.5, 11.25, 11.35,
+    0.95, 9.95, 99.95, 1e-9, 123456.789, 1099511627.7755, 1099511627775.0, 1099511627776.0,
+    1e15, -1e15, 5e-324,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    for (int precision = 0; precision <= 9; precision++)
+      {
+        g_autofree char *format = g_strdup_printf ("%%.%df cm", precision);
+        g_autofree char *slow = g_strdup_printf (format, values[i]);
+        g_autofree char *fast = fast_printf (format, values[i]);
+
+        g_assert_cmpstr (fast, ==, slow);
+      }
+  for (guint i = 0; i < 200000; i++)
+    {
+      /* Distances on the table, and values at a tie in binary (k / 2^m). */
+      double value = i % 2 == 0 ? g_rand_double_range (rand, -200.0, 200.0)
+                                : g_rand_int_range (rand, -40000, 40000) / 64.0;
+      int precision = g_rand_int_range (rand, 0, 4);
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%df", precision);
+      {
+        g_autofree char *slow = g_strdup_printf (format, value);
+        g_autofree char *fast = fast_printf (format, value);
+
+        g_assert_cmpstr (fast, ==, slow);
+      }
+    }
+}
+#pragma GCC diagnostic pop
+
+static gpointer
+format_thread (gpointer data)
+{
+  guint seed = GPOINTER_TO_UINT (data);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      int dice = (int) ((i * seed) % 97) - 40;
+
+      CHECK_FORMAT ("%s's %s, firepower %d at %s, %.1f cm", "Vorberg", "main battery", dice,
+                    "Komarr 1", i / 7.0);
+      CHECK_FORMAT ("%2$s — %1$u", i, seed % 2 == 0 ? "even" : "odd");
+    }
+  return NULL;
+}
+
+/* Each thread keeps its own formats read (the portal's threads write reports too), and frees
+ * them when it ends: threads writing at once write what printf writes. */
+static void
+test_cache_report_format_threads (void)
+{
+  GThread *threads[2];
+
+  for (guint t = 0; t < G_N_ELEMENTS (threads); t++)
+    threads[t] = g_thread_new ("format", format_thread, GUINT_TO_POINTER (t + 3));
+  format_thread (GUINT_TO_POINTER (11));
+  for (guint t = 0; t < G_N_ELEMENTS (threads); t++)
+    g_thread_join (threads[t]);
+}
+
+/* A format is read once and kept by its address; one written over at the same address (a
+ * buffer used again, a catalogue loaded again) is read again, never taken for the first. */
+static void
+test_cache_report_format_reused (void)
+{
+  char format[32];
+
+  g_strlcpy (format, "%s fires %d dice", sizeof format);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  {
+    g_autofree char *first = fast_printf (format, "Vorberg", 3);
+
+    g_assert_cmpstr (first, ==, "Vorberg fires 3 dice");
+  }
+  g_strlcpy (format, "%d: %s, %%", sizeof format);
+  {
+    g_autofree char *second = fast_printf (format, 7, "Komarr 1");
+
+    g_assert_cmpstr (second, ==, "7: Komarr 1, %");
+  }
+  g_strlcpy (format, "%d, %f", sizeof format);
+  {
+    /* Now one printf writes. */
+    g_autofree char *third = fast_printf (format, 7, 0.5);
+
+    g_assert_cmpstr (third, ==, "7, 0.500000");
+  }
+#pragma GCC diagnostic pop
+}
+
 int
 main (int    argc,
       char **argv)
@@ -400,6 +505,10 @@ main (int    argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
+  g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
+  g_test_add_func ("/engine/fire/issue-20/report-format-fixed", test_cache_report_format_fixed);
+  g_test_add_func ("/engine/fire/issue-20/report-format-threads",
+                   test_cache_report_format_threads);
 
   g_test_add_func ("/engine/fire/cache/F-SHLD-5/hulks-block", test_hulks_block);
   g_test_add_func ("/engine/fire/cache/F-CAT-4/hulks-shift", test_hulks_shift);

@@ -38,7 +38,7 @@ report_index (AdmBattle  *battle,
   GPtrArray *report = adm_battle_get_report (battle);
 
   for (guint i = 0; i < report->len; i++)
-    if (strstr (((AdmReportLine *) g_ptr_array_index (report, i))->text, text) != NULL)
+    if (strstr (adm_report_line_get_text (g_ptr_array_index (report, i)), text) != NULL)
       return i;
   battle_helper_print_report (battle);
   g_error ("not in the report: %s", text);

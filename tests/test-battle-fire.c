@@ -1883,7 +1883,7 @@ check_no_fire_after_loss (AdmBattle *battle)
 
       for (guint l = 0; l < report->len; l++)
         {
-          const char *text = ((const AdmReportLine *) g_ptr_array_index (report, l))->text;
+          const char *text = adm_report_line_get_text (g_ptr_array_index (report, l));
 
           if (lost && g_str_has_prefix (text, firing) &&
               (strstr (text, ", firepower ") != NULL || strstr (text, "fires at the nearest")))
@@ -2122,7 +2122,8 @@ golden_append_lines (GString     *out,
       const AdmReportLine *line = g_ptr_array_index (lines, i);
 
       g_string_append_printf (out, "%d %s %08x %s\n", line->turn,
-                              adm_phase_to_string (line->phase), line->seen_by, line->text);
+                              adm_phase_to_string (line->phase), line->seen_by,
+                              adm_report_line_get_text (line));
     }
 }
 
@@ -2140,7 +2141,7 @@ golden_append_rolls (GString     *out,
       g_string_append_printf (out, "%d %s %s d%u %08x %s:", roll->turn,
                               adm_phase_to_string (roll->phase),
                               roll->clause != NULL ? roll->clause : "-", roll->sides,
-                              roll->seen_by, roll->purpose);
+                              roll->seen_by, adm_battle_roll_get_purpose (roll));
       for (guint v = 0; v < roll->values->len; v++)
         g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
       g_string_append_c (out, '\n');

@@ -389,7 +389,7 @@ test_detection_roll (void)
   rolls = adm_battle_get_rolls (battle);
   g_assert_cmpuint (rolls->len, ==, 2);
   g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->clause, ==, "F-ECM-5");
-  g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->purpose, ==,
+  g_assert_cmpstr (adm_battle_roll_get_purpose (g_ptr_array_index (rolls, 0)), ==,
                    "ECM attack of Barrayar against Hidden squadron");
   /* Issue 19: the attack die needed 3 to reach the defence's 7 (a tie detects), the defence
    * die 3 to beat the attack's 7. */
@@ -1027,11 +1027,11 @@ test_overlap_reported (void)
   komarr = adm_audience_filter_report (adm_audience_for_view_side (1), battle);
   for (guint i = 0; i < barrayar->len; i++)
     for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
-      barrayar_reads[k] |= strstr (((AdmReportLine *) g_ptr_array_index (barrayar, i))->text,
+      barrayar_reads[k] |= strstr (adm_report_line_get_text (g_ptr_array_index (barrayar, i)),
                                    lines[k]) != NULL;
   for (guint i = 0; i < komarr->len; i++)
     for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
-      komarr_reads[k] |= strstr (((AdmReportLine *) g_ptr_array_index (komarr, i))->text,
+      komarr_reads[k] |= strstr (adm_report_line_get_text (g_ptr_array_index (komarr, i)),
                                  lines[k]) != NULL;
   /* Barrayar has not found Shadow: of its overlaps it reads nothing. */
   g_assert_true (barrayar_reads[0]);

@@ -32,7 +32,7 @@ everything (AdmBattle *battle)
   g_string_append_printf (out, "%s--\n", dump);
   for (guint i = 0; i < report->len; i++)
     g_string_append_printf (out, "%s\n",
-                            ((AdmReportLine *) g_ptr_array_index (report, i))->text);
+                            adm_report_line_get_text (g_ptr_array_index (report, i)));
   for (guint i = 0; i < adm_battle_get_rolls (battle)->len; i++)
     g_string_append_printf (out, "%s\n", roll_purpose (battle, i));
   g_string_append_printf (out, "--\n%s\n--\n", rolls);

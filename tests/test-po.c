@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "adm-battle.h"
+#include "adm-dice-prng.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 
@@ -687,6 +688,96 @@ test_data_names_russian (void)
   g_unsetenv ("LANGUAGE");
 }
 
+/* Two turns of the destructor knife fight, both sides firing, with dice from @seed. */
+static AdmBattle *
+knife_fight (guint64 seed)
+{
+  g_autofree char *path = source_path ("scenarios/battles/destructor-knife-fight.xml");
+  g_autofree char *orders_path =
+    source_path ("scenarios/battles/destructor-knife-fight.orders.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (seed);
+  AdmBattleOrders *orders = adm_battle_orders_load_file (orders_path, &error);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  battle = adm_battle_load_file (path, &error);
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= 2; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn),
+                                              ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  adm_battle_orders_free (orders);
+  return battle;
+}
+
+/* Issue 20: a report line and a roll's purpose are kept as the phase gave them and written
+ * when first read; read after the language changed, they are in the language of the phase
+ * that wrote them — as a line written at once is. */
+static void
+test_report_read_later (void)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_autoptr(GPtrArray) at_once = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(AdmBattle) read_at_once = NULL;
+  g_autoptr(AdmBattle) read_later = NULL;
+  GPtrArray *report, *rolls;
+  guint unwritten = 0, cyrillic = 0, n = 0;
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
+    {
+      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
+      g_unsetenv ("LANGUAGE");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  read_at_once = knife_fight (20);
+  report = adm_battle_get_report (read_at_once);
+  rolls = adm_battle_get_rolls (read_at_once);
+  for (guint i = 0; i < report->len; i++)
+    g_ptr_array_add (at_once, g_strdup (adm_report_line_get_text (g_ptr_array_index (report, i))));
+  for (guint i = 0; i < rolls->len; i++)
+    g_ptr_array_add (at_once, g_strdup (adm_battle_roll_get_purpose (g_ptr_array_index (rolls,
+                                                                                       i))));
+  read_later = knife_fight (20);
+
+  /* English from now on. */
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Fire"), ==, "Fire");
+
+  report = adm_battle_get_report (read_later);
+  rolls = adm_battle_get_rolls (read_later);
+  g_assert_cmpuint (report->len + rolls->len, ==, at_once->len);
+  for (guint i = 0; i < report->len; i++)
+    {
+      const AdmReportLine *line = g_ptr_array_index (report, i);
+
+      /* The fire phase, where every side reads every name, writes none before it is read. */
+      unwritten += line->written == NULL;
+      g_assert_cmpstr (adm_report_line_get_text (line), ==, g_ptr_array_index (at_once, n++));
+      cyrillic += is_cyrillic (adm_report_line_get_text (line));
+    }
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      unwritten += roll->purpose_text == NULL;
+      g_assert_cmpstr (adm_battle_roll_get_purpose (roll), ==, g_ptr_array_index (at_once, n++));
+      /* Written once, then kept. */
+      g_assert_true (adm_battle_roll_get_purpose (roll) == adm_battle_roll_get_purpose (roll));
+    }
+  g_test_message ("%u lines and rolls, %u written only when read, %u lines in Russian",
+                  at_once->len, unwritten, cyrillic);
+  g_assert_cmpuint (unwritten, >, 0);
+  g_assert_cmpuint (cyrillic, >, 0);
+}
+
 /* The check itself: a file with strings is caught, one without is not. */
 static void
 test_root_element (void)
@@ -729,6 +820,7 @@ main (int   argc,
   g_test_add_func ("/data/po/ru/statistics", test_statistics);
   g_test_add_func ("/data/po/ru/up-to-date", test_up_to_date);
   g_test_add_func ("/data/po/ru/data-names", test_data_names_russian);
+  g_test_add_func ("/data/po/ru/report-read-later", test_report_read_later);
 
   return g_test_run ();
 }

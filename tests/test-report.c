@@ -361,7 +361,8 @@ test_master (void)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       g_autofree char *values = values_of (roll->values);
-      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\n", roll->purpose,
+      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\n",
+                                              adm_battle_roll_get_purpose (roll),
                                               roll->clause != NULL ? roll->clause : "",
                                               roll->values->len, roll->sides, values);
 
@@ -369,8 +370,8 @@ test_master (void)
     }
   /* Every report line of the battle is in the narrative. */
   for (guint i = 0; i < adm_battle_get_report (battle)->len; i++)
-    assert_contains (text, ((AdmReportLine *) g_ptr_array_index (adm_battle_get_report (battle),
-                                                                 i))->text);
+    assert_contains (text, adm_report_line_get_text (g_ptr_array_index (adm_battle_get_report
+                                                                          (battle), i)));
   /* The unplayed battle is there, set up. */
   assert_contains (text, "Set up; no phase has been resolved yet.");
 
@@ -512,8 +513,8 @@ test_admiral_leak_free (void)
     {
       const AdmReportLine *line = g_ptr_array_index (adm_battle_get_report (battle), i);
 
-      if (strlen (line->text) > 20)
-        assert_lacks (text, line->text, "report line");
+      if (strlen (adm_report_line_get_text (line)) > 20)
+        assert_lacks (text, adm_report_line_get_text (line), "report line");
     }
 }
 

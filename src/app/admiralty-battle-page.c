@@ -407,7 +407,7 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
 
           g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
         }
-      g_ptr_array_add (rows, admiralty_log_line_new (line->text, NULL, FALSE));
+      g_ptr_array_add (rows, admiralty_log_line_new (adm_report_line_get_text (line), NULL, FALSE));
       previous = line;
     }
 
@@ -489,7 +489,7 @@ roll_matches (const AdmBattleRoll *roll,
       if (end != rest && *end == '\0')
         return turn == roll->turn;
     }
-  text = g_strdup_printf ("%s %s", roll->purpose != NULL ? roll->purpose : "", detail);
+  text = g_strdup_printf ("%s %s", adm_battle_roll_get_purpose (roll), detail);
   haystack = g_utf8_casefold (text, -1);
   return strstr (haystack, folded) != NULL;
 }
@@ -515,7 +515,8 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
 
           g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
         }
-      g_ptr_array_add (rows, admiralty_log_line_new (roll->purpose, detail, FALSE));
+      g_ptr_array_add (rows, admiralty_log_line_new (adm_battle_roll_get_purpose (roll), detail,
+                                                     FALSE));
       previous = roll;
     }
 

@@ -63,7 +63,7 @@ update_battle (AdmiraltyPlayerWindow *self)
   lines = adm_audience_filter_report (adm_audience_side (side), self->battle);
   for (guint i = 0; i < lines->len; i++)
     g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
-                            ((const AdmReportLine *) g_ptr_array_index (lines, i))->text);
+                            adm_report_line_get_text (g_ptr_array_index (lines, i)));
   gtk_label_set_label (self->report_label, text->str);
   /* Translators: the player screen's heading over a battle, "Battle in Pol orbit · turn 2" */
   subtitle = g_strdup_printf (_("%s · turn %d"), adm_battle_get_name (self->battle),

@@ -227,7 +227,7 @@ print_report (AdmBattle   *battle,
           g_print (_("\nTurn %d\n"), heading);
         }
       /* Translators: a report line after its phase: "  fire: Vorberg takes 2 damage…" */
-      g_print (_("  %s: %s\n"), adm_phase_to_string (line->phase), line->text);
+      g_print (_("  %s: %s\n"), adm_phase_to_string (line->phase), adm_report_line_get_text (line));
     }
 }
 
@@ -525,8 +525,8 @@ print_rolls (AdmBattle   *battle,
         g_string_append_printf (values, " · %s", outcome);
       /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
       g_print (_("  turn %d, %s, %s — %s (%s): %s%s\n"), roll->turn,
-               adm_phase_to_string (roll->phase), roll->clause, roll->purpose, expression,
-               values->str,
+               adm_phase_to_string (roll->phase), roll->clause, adm_battle_roll_get_purpose (roll),
+               expression, values->str,
                roll->origin == ADM_ROLL_ORIGIN_TYPED ? _(" (typed in)")
                : roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? _(" (rolled by the program)") : "");
     }
@@ -767,7 +767,7 @@ add_report_json (JsonBuilder *builder,
       json_builder_begin_object (builder);
       add_int (builder, "turn", line->turn);
       add_string (builder, "phase", adm_phase_to_string (line->phase));
-      add_string (builder, "text", line->text);
+      add_string (builder, "text", adm_report_line_get_text (line));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -924,7 +924,7 @@ add_rolls_json (JsonBuilder *builder,
       json_builder_begin_object (builder);
       add_int (builder, "turn", roll->turn);
       add_string (builder, "phase", adm_phase_to_string (roll->phase));
-      add_string (builder, "purpose", roll->purpose);
+      add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
       add_string (builder, "clause", roll->clause);
       add_int (builder, "sides", roll->sides);
       json_builder_set_member_name (builder, "values");

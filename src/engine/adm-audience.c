@@ -362,12 +362,15 @@ adm_audience_text_seen_by (AdmBattle  *battle,
                            const char *text)
 {
   guint32 seen_by = 0;
+  guint n_sides;
 
   g_return_val_if_fail (ADM_IS_BATTLE (battle), 0);
   g_return_val_if_fail (text != NULL, 0);
 
-  /* In a fire phase the battle's cache knows the sides that may read every name (issue 20). */
-  for (guint s = 0; s < MIN (adm_battle_get_n_sides (battle), 32u); s++)
+  /* In a fire phase the battle's cache knows the sides that may read every name (issue 20);
+   * asked of every line and roll, so the sides are counted once. */
+  n_sides = MIN (adm_battle_get_n_sides (battle), 32u);
+  for (guint s = 0; s < n_sides; s++)
     if (_adm_battle_cache_side_reads_all (battle, s) || side_may_read (battle, s, text))
       seen_by |= 1u << s;
   return seen_by;

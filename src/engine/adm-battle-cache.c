@@ -36,6 +36,15 @@ typedef struct {
 
 #define N_ARTILLERY_ANSWERS 128
 
+/* A msgid last asked of _adm_battle_cache_gettext () and its translation: the fire phase asks
+ * some fifteen thousand times for a few dozen msgids (issue 20). */
+typedef struct {
+  const char *msgid;
+  const char *text;
+} RecentText;
+
+#define RECENT_TEXTS 256
+
 struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
@@ -55,6 +64,7 @@ struct _AdmBattleCache {
   gint8         *reads_all;     /* per side: whether it may read every name of the battle
                                  * (-1: not worked out since detection last changed) */
   GHashTable    *texts;         /* msgid → its translation, for this phase */
+  RecentText     recent[RECENT_TEXTS]; /* in front of @texts, by the msgid's address */
   GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
   GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
   AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
@@ -412,16 +422,22 @@ _adm_battle_cache_gettext (AdmBattle  *self,
                            const char *msgid)
 {
   AdmBattleCache *cache = self->cache;
+  guintptr address = (guintptr) msgid;
+  RecentText *recent;
   const char *text;
 
   if (cache == NULL)
     return g_dgettext (GETTEXT_PACKAGE, msgid);
+  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
+  if (recent->msgid == msgid)
+    return recent->text;
   text = g_hash_table_lookup (cache->texts, msgid);
   if (text == NULL)
     {
       text = g_dgettext (GETTEXT_PACKAGE, msgid);
       g_hash_table_insert (cache->texts, (gpointer) msgid, (gpointer) text);
     }
+  *recent = (RecentText) { msgid, text };
   return text;
 }
 

@@ -45,13 +45,7 @@ struct _AdmBattle
   char                *name;
   char                *file;
   guint64              seed;
-  GStringChunk        *strings;      /* ids and names, and the rolls' clauses */
-  /* The clauses rolls named last, by the address the rules gave (keep_clause ()). */
-  struct {
-    const char *given;
-    const char *kept;
-  }                    clauses[16];
-  guint                next_clause;
+  GStringChunk        *strings;      /* ids and names */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
@@ -61,6 +55,7 @@ struct _AdmBattle
   AdmBattleState      *initial;
   AdmBattleState      *state;
   GPtrArray           *report;       /* AdmReportLine* */
+  GString             *scratch;      /* the line or roll purpose being written */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
   AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
@@ -261,7 +256,7 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
 /* The result a table gave for the last roll ("Fire!"), for the dice log. */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
-/* g_string_append_vprintf () and g_strdup_vprintf () for the report's and dice log's lines:
+/* g_string_append_vprintf () for the report's and dice log's lines:
  * the same text, %s, %d, %u and %i (also by position) written without printf (issue 20). */
 void                 _adm_battle_append_vprintf (GString   *string,
                                                const char  *format,
@@ -269,9 +264,6 @@ void                 _adm_battle_append_vprintf (GString   *string,
 void                 _adm_battle_append_printf (GString    *string,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
-char                *_adm_battle_strdup_vprintf (const char *format,
-                                               va_list      args)
-                                               G_GNUC_PRINTF (1, 0) G_GNUC_WARN_UNUSED_RESULT;
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <langinfo.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -39,6 +40,7 @@ static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
 static void journal_snapshot_free (gpointer snapshot);
+static void record_clear (AdmTextRecord *record);
 
 /* State */
 
@@ -96,18 +98,29 @@ state_copy (const AdmBattleState *state)
   return copy;
 }
 
+/* A line and its text or record are one block (report_add ()); a text written from a record
+ * is apart. */
 static void
 report_line_free (AdmReportLine *line)
 {
-  g_free (line->text);
+  if (line->record != NULL)
+    {
+      g_free (line->written);
+      record_clear (line->record);
+    }
   g_free (line);
 }
 
+/* The clause and the purpose or its record are in the roll's block (roll_new ()); a purpose
+ * written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
-  g_free (roll->purpose);
-  /* roll->clause is the battle's (keep_clause ()). */
+  if (roll->purpose_record != NULL)
+    {
+      g_free (roll->purpose_text);
+      record_clear (roll->purpose_record);
+    }
   g_free (roll->against);
   g_free (roll->result);
   g_clear_pointer (&roll->values, g_array_unref);
@@ -133,6 +146,7 @@ adm_battle_finalize (GObject *object)
   state_free (self->initial);
   state_free (self->state);
   g_ptr_array_unref (self->report);
+  g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
@@ -171,6 +185,7 @@ adm_battle_init (AdmBattle *self)
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
+  self->scratch = g_string_sized_new (256);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
@@ -1201,8 +1216,9 @@ _adm_battle_fire_halved (AdmBattle *self,
  * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
  * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
  * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
- * writes (a number with decimals by the C library alone, in the locale's way), and any other
- * format is left to printf. */
+ * writes (fast_put_fixed ()), and any other format is left to printf. Each format is read
+ * once (fast_format ()), and a report line or a roll's purpose is kept as its format and
+ * arguments, written when first read (AdmTextRecord). */
 
 #define FAST_ARGS_MAX 9
 
@@ -1211,7 +1227,7 @@ typedef enum {
   FAST_STRING,
   FAST_INT,
   FAST_UINT,
-  FAST_DOUBLE,  /* "%.Nf", N a digit: written by printf alone, as the locale has it */
+  FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
 } FastType;
 
 typedef union {
@@ -1304,44 +1320,27 @@ fast_scan (const char *format,
   return TRUE;
 }
 
-/* The line being written, gathered here and added to its string in one piece. */
-typedef struct {
-  GString *string;
-  gsize    len;
-  char     buffer[256];
-} FastOut;
-
-/* A line made for itself (_adm_battle_strdup_vprintf ()) has a string only once it outgrows
- * the buffer. */
-static void
-fast_flush (FastOut *out)
-{
-  if (out->string == NULL)
-    out->string = g_string_sized_new (2 * sizeof out->buffer);
-  g_string_append_len (out->string, out->buffer, out->len);
-  out->len = 0;
-}
-
-static void
-fast_put (FastOut    *out,
+/* Writes @n bytes of @text at the end of @out, growing it when they do not fit; the caller
+ * ends the text (fast_write ()). Written in place rather than through
+ * g_string_append_len (), which is a function call with checks for each piece (issue 20). */
+static inline void
+fast_put (GString    *out,
           const char *text,
           gsize       n)
 {
-  if (out->len + n > sizeof out->buffer)
+  if (G_UNLIKELY (out->len + n >= out->allocated_len))
     {
-      fast_flush (out);
-      if (n > sizeof out->buffer)
-        {
-          g_string_append_len (out->string, text, n);
-          return;
-        }
+      gsize len = out->len;
+
+      g_string_set_size (out, len + n);
+      out->len = len;
     }
-  memcpy (out->buffer + out->len, text, n);
+  memcpy (out->str + out->len, text, n);
   out->len += n;
 }
 
 static void
-fast_put_uint (FastOut  *out,
+fast_put_uint (GString  *out,
                guint64   value,
                gboolean  negative)
 {
@@ -1356,39 +1355,215 @@ fast_put_uint (FastOut  *out,
   fast_put (out, digits + at, sizeof digits - at);
 }
 
+/* printf's "%.Nf" of @value, N ≤ 9, for a value below 2^40 / 10^N: the exact value of the
+ * double rounded half to even, as glibc rounds it, with the locale's decimal point. FALSE for
+ * any other value, left to printf. The report writes a distance in every line of fire. */
+static gboolean
+fast_put_fixed (GString *out,
+                int      precision,
+                double   value)
+{
+  static const double scales[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+  double magnitude = fabs (value), scale = scales[precision], product, error, whole, fraction;
+  guint64 rounded, scale_int = (guint64) scale;
+  char digits[16];
+  int at = sizeof digits;
+
+  if (!isfinite (value) || magnitude * scale >= 1099511627776.0 /* 2^40 */)
+    return FALSE;
+  /* The exact product is product + error (fma computes the product's rounding error
+   * exactly); below 2^40 the error is under 2^-13, so it decides only a fraction near ½. */
+  product = magnitude * scale;
+  error = fma (magnitude, scale, -product);
+  whole = floor (product);
+  fraction = product - whole;
+  rounded = (guint64) whole;
+  if (fraction >= 0.75)
+    rounded++;
+  else if (fraction >= 0.25)
+    {
+      double above_half = (fraction - 0.5) + error;
+
+      if (above_half > 0 || (above_half == 0 && (rounded & 1) != 0))
+        rounded++;
+    }
+  if (signbit (value))
+    fast_put (out, "-", 1);
+  fast_put_uint (out, rounded / scale_int, FALSE);
+  if (precision == 0)
+    return TRUE;
+  fast_put (out, nl_langinfo (RADIXCHAR), strlen (nl_langinfo (RADIXCHAR)));
+  rounded %= scale_int;
+  for (int i = 0; i < precision; i++, rounded /= 10)
+    digits[--at] = (char) ('0' + rounded % 10);
+  fast_put (out, digits + at, sizeof digits - at);
+  return TRUE;
+}
+
 static void
-fast_put_double (FastOut *out,
+fast_put_double (GString *out,
                  int      precision,
                  double   value)
 {
   char number[64];
-  int n = snprintf (number, sizeof number, "%.*f", precision, value);
+  int n;
 
+  if (fast_put_fixed (out, precision, value))
+    return;
+  n = snprintf (number, sizeof number, "%.*f", precision, value);
   if (n >= 0 && n < (int) sizeof number)
     fast_put (out, number, n);
   else
     {
-      fast_flush (out);
-      g_string_append_printf (out->string, "%.*f", precision, value);
+      out->str[out->len] = '\0';
+      g_string_append_printf (out, "%.*f", precision, value);
     }
 }
 
-/* Writes @format into @out, left there to be flushed; FALSE, nothing written nor @args read,
- * when printf must write it. */
-static gboolean
-fast_vprintf (FastOut    *out,
-              const char *format,
-              va_list     args)
-{
-  FastType types[FAST_ARGS_MAX];
-  FastValue values[FAST_ARGS_MAX];
-  const char *from = format;
-  guint n, next = 0;
+/* A format as read once (issue 20): its literal text and its conversions in order, so that
+ * writing it looks for no '%' again. The report's formats are a few dozen, written thousands of
+ * times a phase. */
+typedef struct {
+  const char *text;       /* literal bytes, or NULL for a conversion */
+  guint       len;
+  guint8      arg;        /* the conversion's argument, from 0 */
+  guint8      type;       /* FastType */
+  guint8      precision;  /* "%.1f" */
+} FastPiece;
 
-  if (!fast_scan (format, types, &n))
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    switch (types[i])
+typedef struct {
+  gint        ref_count;  /* the cache's and each record's (AdmTextRecord) */
+  const char *key;        /* the address it was read from */
+  const char *format;     /* a copy of its text as read, in the same block */
+  gboolean    fast;       /* FALSE: printf writes it */
+  gboolean    decimals;   /* it has a "%.Nf", written in the locale of the moment */
+  guint       n_args;
+  FastType    types[FAST_ARGS_MAX];
+  guint       n_pieces;
+  FastPiece   pieces[];
+} FastFormat;
+
+/* The formats read, by address, per thread (the portal's threads write reports too). A hit is
+ * checked against the text kept, so that a format freed and another allocated at its address
+ * is read again, never mistaken for the first. */
+#define FAST_CACHE_SLOTS 512
+
+typedef struct {
+  FastFormat *slots[FAST_CACHE_SLOTS];
+} FastCache;
+
+static void
+fast_format_unref (FastFormat *format)
+{
+  if (format != NULL && g_atomic_int_dec_and_test (&format->ref_count))
+    g_free (format);
+}
+
+/* The thread's cache, read through a thread-local pointer (a GPrivate lookup is a call for
+ * every line); the GPrivate below frees it when the thread ends. */
+static _Thread_local FastCache *fast_cache_here;
+
+/* Run in the thread that ends, which forgets its cache. */
+static void
+fast_cache_free (gpointer data)
+{
+  FastCache *cache = data;
+
+  if (fast_cache_here == cache)
+    fast_cache_here = NULL;
+  for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
+    fast_format_unref (cache->slots[i]);
+  g_free (cache);
+}
+
+static GPrivate fast_cache = G_PRIVATE_INIT (fast_cache_free);
+
+static void
+fast_add_literal (FastFormat *format,
+                  const char *text,
+                  gsize       len)
+{
+  if (len > 0)
+    format->pieces[format->n_pieces++] = (FastPiece) { .text = text, .len = len };
+}
+
+/* Reads @format into a block that holds its pieces and a copy of its text. */
+static FastFormat *
+fast_compile (const char *format)
+{
+  gsize len = strlen (format);
+  guint max_pieces = 1, next = 0;
+  FastFormat *compiled;
+  char *copy;
+  const char *from;
+
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p + 1, '%'))
+    max_pieces += 2;
+  compiled = g_malloc0 (sizeof (FastFormat) + max_pieces * sizeof (FastPiece) + len + 1);
+  copy = (char *) &compiled->pieces[max_pieces];
+  memcpy (copy, format, len + 1);
+  compiled->ref_count = 1;
+  compiled->key = format;
+  compiled->format = copy;
+  compiled->fast = fast_scan (copy, compiled->types, &compiled->n_args);
+  if (!compiled->fast)
+    return compiled;
+  from = copy;
+  for (const char *p = strchr (from, '%'); p != NULL; p = strchr (from, '%'))
+    {
+      guint position;
+      FastType type;
+      int precision = 0;
+
+      fast_add_literal (compiled, from, p - from);
+      p++;
+      if (*p == '%')
+        {
+          fast_add_literal (compiled, p, 1);
+          from = p + 1;
+          continue;
+        }
+      fast_conversion (&p, &position, &type, &precision);
+      from = p;
+      compiled->decimals |= type == FAST_DOUBLE;
+      compiled->pieces[compiled->n_pieces++] = (FastPiece) {
+        .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
+    }
+  fast_add_literal (compiled, from, strlen (from));
+  return compiled;
+}
+
+static FastFormat *
+fast_format (const char *format)
+{
+  FastCache *cache = fast_cache_here;
+  guintptr address = (guintptr) format;
+  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
+  FastFormat *compiled;
+
+  if (G_UNLIKELY (cache == NULL))
+    {
+      cache = fast_cache_here = g_new0 (FastCache, 1);
+      g_private_set (&fast_cache, cache);
+    }
+  compiled = cache->slots[slot];
+  if (G_LIKELY (compiled != NULL && compiled->key == format &&
+                strcmp (compiled->format, format) == 0))
+    return compiled;
+  /* Records still written from the format it replaces keep that one. */
+  fast_format_unref (compiled);
+  compiled = cache->slots[slot] = fast_compile (format);
+  return compiled;
+}
+
+/* Reads @format's arguments from @args into @values. */
+static void
+fast_collect (const FastFormat *format,
+              FastValue        *values,
+              va_list           args)
+{
+  for (guint i = 0; i < format->n_args; i++)
+    switch (format->types[i])
       {
       case FAST_STRING: values[i].string = va_arg (args, const char *); break;
       case FAST_INT: values[i].i = va_arg (args, int); break;
@@ -1398,39 +1573,35 @@ fast_vprintf (FastOut    *out,
       default:
         g_assert_not_reached ();
       }
-  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (from, '%'))
-    {
-      const FastValue *value;
-      guint position;
-      FastType type;
-      int precision = 0;
+}
 
-      fast_put (out, from, p - from);
-      p++;
-      if (*p == '%')
-        {
-          fast_put (out, "%", 1);
-          from = p + 1;
-          continue;
-        }
-      fast_conversion (&p, &position, &type, &precision);
-      from = p;
-      value = &values[position != 0 ? position - 1 : next++];
-      if (type == FAST_STRING)
+/* Writes @format with @values at the end of @out. */
+static void
+fast_write (GString          *out,
+            const FastFormat *format,
+            const FastValue  *values)
+{
+  for (guint i = 0; i < format->n_pieces; i++)
+    {
+      const FastPiece *piece = &format->pieces[i];
+      const FastValue *value = &values[piece->arg];
+
+      if (piece->text != NULL)
+        fast_put (out, piece->text, piece->len);
+      else if (piece->type == FAST_STRING)
         {
           const char *text = value->string != NULL ? value->string : "(null)";
 
           fast_put (out, text, strlen (text));
         }
-      else if (type == FAST_INT)
+      else if (piece->type == FAST_INT)
         fast_put_uint (out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
-      else if (type == FAST_UINT)
+      else if (piece->type == FAST_UINT)
         fast_put_uint (out, value->u, FALSE);
       else
-        fast_put_double (out, precision, value->d);
+        fast_put_double (out, piece->precision, value->d);
     }
-  fast_put (out, from, strlen (from));
-  return TRUE;
+  out->str[out->len] = '\0';
 }
 
 void
@@ -1438,14 +1609,16 @@ _adm_battle_append_vprintf (GString    *string,
                             const char *format,
                             va_list     args)
 {
-  FastOut out;
+  const FastFormat *compiled = fast_format (format);
+  FastValue values[FAST_ARGS_MAX];
 
-  out.string = string;
-  out.len = 0;
-  if (fast_vprintf (&out, format, args))
-    fast_flush (&out);
-  else
-    g_string_append_vprintf (string, format, args);
+  if (!compiled->fast)
+    {
+      g_string_append_vprintf (string, format, args);
+      return;
+    }
+  fast_collect (compiled, values, args);
+  fast_write (string, compiled, values);
 }
 
 void
@@ -1460,41 +1633,189 @@ _adm_battle_append_printf (GString    *string,
   va_end (args);
 }
 
-char *
-_adm_battle_strdup_vprintf (const char *format,
-                            va_list     args)
-{
-  FastOut out;
+/* Text records (issue 20) */
 
-  out.string = NULL;
-  out.len = 0;
-  if (!fast_vprintf (&out, format, args))
-    return g_strdup_vprintf (format, args);
-  /* A line that fits the buffer is copied out of it once. */
-  if (out.string == NULL)
-    return g_strndup (out.buffer, out.len);
-  fast_flush (&out);
-  return g_string_free (out.string, FALSE);
+/* A line's or a roll's text as the phase gave it: its format as read (holding a reference)
+ * and the values of its arguments, the strings copied after them in the same block, so that
+ * it writes the same text whenever it is read, whatever became of the strings it was given. */
+struct _AdmTextRecord {
+  FastFormat *format;
+  FastValue   values[];
+};
+
+/* The bytes a record of @format with @values takes. */
+static gsize
+record_size (const FastFormat *format,
+             const FastValue  *values)
+{
+  gsize size = sizeof (AdmTextRecord) + format->n_args * sizeof (FastValue);
+
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_STRING && values[i].string != NULL)
+      size += strlen (values[i].string) + 1;
+  return size;
 }
 
-/* A roll's clause, kept once in the battle's strings for every roll that names it (issue 20:
- * a phase makes thousands of rolls under a handful of clauses, each a copy until then):
- * found again by the address the rules give it, checked by its text. */
-static char *
-keep_clause (AdmBattle  *self,
-             const char *clause)
+/* Fills @record, of record_size () bytes. */
+static void
+record_fill (AdmTextRecord   *record,
+             FastFormat      *format,
+             const FastValue *values)
 {
-  guint slot;
+  char *strings = (char *) &record->values[format->n_args];
 
-  if (clause == NULL)
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (self->clauses); i++)
-    if (self->clauses[i].given == clause && strcmp (self->clauses[i].kept, clause) == 0)
-      return (char *) self->clauses[i].kept;
-  slot = self->next_clause++ % G_N_ELEMENTS (self->clauses);
-  self->clauses[slot].given = clause;
-  self->clauses[slot].kept = g_string_chunk_insert_const (self->strings, clause);
-  return (char *) self->clauses[slot].kept;
+  g_atomic_int_inc (&format->ref_count);
+  record->format = format;
+  memcpy (record->values, values, format->n_args * sizeof (FastValue));
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_STRING && values[i].string != NULL)
+      {
+        gsize len = strlen (values[i].string) + 1;
+
+        record->values[i].string = memcpy (strings, values[i].string, len);
+        strings += len;
+      }
+}
+
+static void
+record_clear (AdmTextRecord *record)
+{
+  fast_format_unref (record->format);
+}
+
+/* The text kept in *@text, or written from @record the first time and kept there: several
+ * threads reading at once keep one of theirs. */
+static const char *
+record_text (char                **text,
+             const AdmTextRecord  *record)
+{
+  char *written = g_atomic_pointer_get (text);
+  GString *out;
+
+  if (written != NULL || record == NULL)
+    return written;
+  out = g_string_sized_new (128);
+  fast_write (out, record->format, record->values);
+  written = g_string_free (out, FALSE);
+  if (!g_atomic_pointer_compare_and_exchange (text, NULL, written))
+    {
+      g_free (written);
+      written = g_atomic_pointer_get (text);
+    }
+  return written;
+}
+
+const char *
+adm_report_line_get_text (const AdmReportLine *line)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+
+  return record_text (&((AdmReportLine *) line)->written, line->record);
+}
+
+const char *
+adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
+{
+  g_return_val_if_fail (roll != NULL, NULL);
+
+  return record_text (&((AdmBattleRoll *) roll)->purpose_text, roll->purpose_record);
+}
+
+/* What adm_audience_text_seen_by () answers for any text when every side may read every name
+ * (F-ECM-2), which the fire phase's cache knows: all sides, with no text to read. FALSE when
+ * the text must be read. */
+static gboolean
+seen_by_all (AdmBattle *self,
+             guint32   *seen_by)
+{
+  guint n_sides = MIN (self->sides->len, 32u);
+
+  if (self->cache == NULL)
+    return FALSE;
+  for (guint s = 0; s < n_sides; s++)
+    if (!_adm_battle_cache_side_reads_all (self, s))
+      return FALSE;
+  *seen_by = n_sides == 32 ? G_MAXUINT32 : (1u << n_sides) - 1;
+  return TRUE;
+}
+
+/* What @format with @args writes: a record's format and values to write it from when it is
+ * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
+ * printf's formats, and for a "%.Nf", whose decimal point is the locale's of the moment. */
+static void
+text_begin (AdmBattle   *self,
+            const char  *format,
+            FastFormat **compiled,
+            FastValue   *values,
+            va_list      args)
+{
+  *compiled = fast_format (format);
+  g_string_truncate (self->scratch, 0);
+  if (!(*compiled)->fast)
+    {
+      *compiled = NULL;
+      g_string_append_vprintf (self->scratch, format, args);
+      return;
+    }
+  fast_collect (*compiled, values, args);
+  if ((*compiled)->decimals)
+    {
+      fast_write (self->scratch, *compiled, values);
+      *compiled = NULL;
+    }
+}
+
+/* A roll, its clause and its purpose (a record, or the scratch string's text when @format is
+ * NULL) in one block: a phase makes thousands. */
+static AdmBattleRoll *
+roll_new (AdmBattle       *self,
+          const char      *clause,
+          FastFormat      *format,
+          const FastValue *values)
+{
+  gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
+  gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
+  gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
+  AdmBattleRoll *roll = g_malloc0 (size);
+
+  if (clause != NULL)
+    roll->clause = memcpy (roll + 1, clause, clause_len);
+  if (format != NULL)
+    {
+      roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
+      record_fill (roll->purpose_record, format, values);
+    }
+  else
+    roll->purpose_text = memcpy ((char *) roll + head, self->scratch->str,
+                                 self->scratch->len + 1);
+  return roll;
+}
+
+/* Asks the dice source for @roll's dice. The generator never reads the purpose, and a queue
+ * (a replay) only to name a roll it cannot give, leaving itself as it was: asked again with
+ * the purpose written, it fails the same way (adm-dice-source.h). Any other source (the
+ * master's dialog) is given the purpose written. */
+static gboolean
+roll_draw (AdmBattle      *self,
+           AdmBattleRoll  *roll,
+           guint           count,
+           guint           sides,
+           guint          *values,
+           GError        **error)
+{
+  gboolean unread = ADM_IS_DICE_PRNG (self->dice) || ADM_IS_DICE_QUEUE (self->dice);
+  AdmDiceRequest request = { count, sides, NULL, roll->clause };
+  g_autoptr(GError) unnamed = NULL;
+
+  if (roll->purpose_record == NULL || !unread)
+    request.purpose = adm_battle_roll_get_purpose (roll);
+  if (adm_dice_source_roll (self->dice, &request, values,
+                            request.purpose != NULL ? error : &unnamed))
+    return TRUE;
+  if (request.purpose != NULL)
+    return FALSE;
+  request.purpose = adm_battle_roll_get_purpose (roll);
+  return adm_dice_source_roll (self->dice, &request, values, error);
 }
 
 static gboolean
@@ -1507,26 +1828,27 @@ roll_va (AdmBattle   *self,
          const char  *purpose_format,
          va_list      args)
 {
-  g_autofree char *purpose = _adm_battle_strdup_vprintf (purpose_format, args);
-  AdmDiceRequest request = { count, sides, purpose, clause };
+  FastValue arguments[FAST_ARGS_MAX];
+  FastFormat *compiled;
   AdmBattleRoll *roll;
 
   g_assert (self->dice != NULL);
   self->last_roll = G_MAXUINT;
   if (count == 0)
     return TRUE;
-  if (!adm_dice_source_roll (self->dice, &request, values, error))
+  text_begin (self, purpose_format, &compiled, arguments, args);
+  roll = roll_new (self, clause, compiled, arguments);
+  if (!roll_draw (self, roll, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
 
-      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, purpose);
+      g_prefix_error (error, _("Rolling %s for “%s”: "), dice,
+                      adm_battle_roll_get_purpose (roll));
+      roll_free (roll);
       return FALSE;
     }
-  roll = g_new0 (AdmBattleRoll, 1);
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
-  roll->purpose = g_steal_pointer (&purpose);
-  roll->clause = keep_clause (self, clause);
   roll->sides = sides;
   roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
   g_array_append_vals (roll->values, values, count);
@@ -1534,7 +1856,8 @@ roll_va (AdmBattle   *self,
    * journal (journal_apply ()). */
   roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
-  roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
+  if (!seen_by_all (self, &roll->seen_by))
+    roll->seen_by = adm_audience_text_seen_by (self, adm_battle_roll_get_purpose (roll));
   self->last_roll = self->rolls->len;
   g_ptr_array_add (self->rolls, roll);
   return TRUE;
@@ -1757,34 +2080,57 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
+/* A line and its text or record in one block (issue 20: a phase writes thousands): the
+ * record's format and values when @format is given, else @text, @len bytes. */
+static void
+report_add (AdmBattle       *self,
+            FastFormat      *format,
+            const FastValue *values,
+            const char      *text,
+            gsize            len)
+{
+  gsize size = sizeof (AdmReportLine) + (format != NULL ? record_size (format, values) : len + 1);
+  AdmReportLine *line = g_malloc (size);
+
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  if (format != NULL)
+    {
+      line->written = NULL;
+      line->record = (AdmTextRecord *) (void *) (line + 1);
+      record_fill (line->record, format, values);
+    }
+  else
+    {
+      line->record = NULL;
+      line->written = memcpy (line + 1, text, len);
+      line->written[len] = '\0';
+    }
+  if (!seen_by_all (self, &line->seen_by))
+    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
+  g_ptr_array_add (self->report, line);
+}
+
 void
 _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
-  AdmReportLine *line = g_new0 (AdmReportLine, 1);
+  FastValue values[FAST_ARGS_MAX];
+  FastFormat *compiled;
   va_list args;
 
   va_start (args, format);
-  line->text = _adm_battle_strdup_vprintf (format, args);
+  text_begin (self, format, &compiled, values, args);
   va_end (args);
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  line->seen_by = adm_audience_text_seen_by (self, line->text);
-  g_ptr_array_add (self->report, line);
+  report_add (self, compiled, values, self->scratch->str, self->scratch->len);
 }
 
 void
 _adm_battle_report_text (AdmBattle  *self,
                          const char *text)
 {
-  AdmReportLine *line = g_new0 (AdmReportLine, 1);
-
-  line->text = g_strdup (text);
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  line->seen_by = adm_audience_text_seen_by (self, line->text);
-  g_ptr_array_add (self->report, line);
+  report_add (self, NULL, NULL, text, strlen (text));
 }
 
 void

@@ -205,13 +205,23 @@ typedef struct {
   double    height;
 } AdmLowOrbit;
 
-/* One line of the turn report. */
+/* What a report line's or a roll's text is written from (issue 20): the format, as read once,
+ * and its arguments, kept with the line; private to the battle. */
+typedef struct _AdmTextRecord AdmTextRecord;
+
+/* One line of the turn report. Its text is read with adm_report_line_get_text (). */
 typedef struct {
-  int       turn;
-  AdmPhase  phase;
-  char     *text;
-  guint32   seen_by;          /* the sides (bit per index) that may read it (adm-audience.h) */
+  int             turn;
+  AdmPhase        phase;
+  guint32         seen_by;    /* the sides (bit per index) that may read it (adm-audience.h) */
+  /*< private >*/
+  char           *written;    /* the text once written, or NULL */
+  AdmTextRecord  *record;     /* what it is written from; NULL when @written was made whole */
 } AdmReportLine;
+
+/* The line's text, in the language of the phase that wrote it: written from its record the
+ * first time it is read (a phase writes thousands of lines, most never read), then kept. */
+const char           *adm_report_line_get_text (const AdmReportLine *line);
 
 /* Where a roll's values came from (issue 19): typed in from the master's real dice, or drawn
  * by the program's generator; unknown for a roll of a file written before it was kept. */
@@ -233,11 +243,14 @@ typedef enum {
   ADM_ROLL_CHECK_DOUBLES,       /* each pair of dice passes when both show the same */
 } AdmRollCheck;
 
-/* One roll, as the dice log shows it. */
+/* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose (). */
 typedef struct {
   int            turn;
   AdmPhase       phase;
-  char          *purpose;
+  /*< private >*/
+  char          *purpose_text;   /* the purpose once written, or NULL */
+  AdmTextRecord *purpose_record; /* what it is written from; NULL when made whole */
+  /*< public >*/
   char          *clause;
   guint          sides;
   GArray        *values;      /* guint */
@@ -252,6 +265,9 @@ typedef struct {
   char          *result;      /* a table's result ("Fire!"), or NULL */
 } AdmBattleRoll;
 
+/* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit", written from its record
+ * the first time it is read, as adm_report_line_get_text () is. */
+const char           *adm_battle_roll_get_purpose (const AdmBattleRoll *roll);
 /* @roll's outcome in a master's words: "≥ 4 per die: 3 passed ✓, 2 failed ✗", "sum ≤ 7
  * (readiness): failed ✗", "→ Fire!"; NULL when its rule judged nothing. */
 char                 *adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)

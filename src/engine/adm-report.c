@@ -704,7 +704,8 @@ master_battle (AdmDoc      *doc,
           line = g_ptr_array_index (lines, l);
           if (line->turn != turn || line->phase != phase)
             break;
-          g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line->text);
+          g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "",
+                                  adm_report_line_get_text (line));
         }
       if (text->len > 0)
         adm_doc_add_paragraph (doc, text->str);
@@ -724,7 +725,7 @@ master_battle (AdmDoc      *doc,
                 break;
               dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
               values = values_text (roll->values);
-              cells[0] = roll->purpose;
+              cells[0] = adm_battle_roll_get_purpose (roll);
               cells[1] = roll->clause != NULL ? roll->clause : "";
               cells[2] = dice;
               cells[3] = values;
