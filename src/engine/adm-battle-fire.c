@@ -268,6 +268,19 @@ splits_fire (AdmBattle *self,
   return FALSE;
 }
 
+/* adm_distance (@from, @to) <= @radius. hypot () is never below either difference of the
+ * coordinates, so a point farther than @radius along either axis is out without it: most
+ * markers near a line of fire are nowhere near its ends (issue 20). */
+static inline gboolean
+within (AdmPoint from,
+        AdmPoint to,
+        double   radius)
+{
+  if (fabs (to.x - from.x) > radius || fabs (to.y - from.y) > radius)
+    return FALSE;
+  return adm_distance (from, to) <= radius;
+}
+
 /* Line of fire (F-ART-10, F-CAT-4): @blocked gets a hulk in the way ("explosions-and-hulks"),
  * @behind whether the line crosses an explosion marker. */
 static void
@@ -298,8 +311,8 @@ line_of_fire (AdmBattle *self,
 
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
        * passes behind. */
-      if (adm_distance (marker->position, a) <= marker->diameter / 2 ||
-          adm_distance (marker->position, b) <= marker->diameter / 2)
+      if (within (marker->position, a, marker->diameter / 2) ||
+          within (marker->position, b, marker->diameter / 2))
         continue;
       if (adm_segment_meets_circle (a, b, marker->position, marker->diameter / 2))
         *behind = TRUE;

@@ -1776,8 +1776,10 @@ roll_new (AdmBattle       *self,
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
   gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
   gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
-  AdmBattleRoll *roll = g_malloc0 (size);
+  /* Its fields cleared, not the whole block: the rest is written over just below. */
+  AdmBattleRoll *roll = g_malloc (size);
 
+  *roll = (AdmBattleRoll) { 0 };
   if (clause != NULL)
     roll->clause = memcpy (roll + 1, clause, clause_len);
   if (format != NULL)
@@ -1807,6 +1809,14 @@ roll_draw (AdmBattle      *self,
   AdmDiceRequest request = { count, sides, NULL, roll->clause };
   g_autoptr(GError) unnamed = NULL;
 
+  /* The generator's dice drawn straight, as its source would (issue 20); the source's own
+   * checks of the request are asked here. */
+  if (ADM_IS_DICE_PRNG (self->dice) && count <= ADM_DICE_MAX_COUNT && sides >= 2 &&
+      sides <= ADM_DICE_MAX_SIDES)
+    {
+      adm_dice_prng_roll_dice ((AdmDicePrng *) self->dice, count, sides, values);
+      return TRUE;
+    }
   if (roll->purpose_record == NULL || !unread)
     request.purpose = adm_battle_roll_get_purpose (roll);
   if (adm_dice_source_roll (self->dice, &request, values,

@@ -105,20 +105,30 @@ adm_dice_prng_die (AdmDicePrng *self,
   return draw_die (self, sides, G_MAXUINT64 - (G_MAXUINT64 % sides));
 }
 
+void
+adm_dice_prng_roll_dice (AdmDicePrng *self,
+                         guint        count,
+                         guint        sides,
+                         guint       *values)
+{
+  /* The same draws as adm_dice_prng_die () for each die, its bound worked out once a roll. */
+  guint64 limit;
+
+  g_return_if_fail (ADM_IS_DICE_PRNG (self));
+  g_return_if_fail (sides >= 1);
+
+  limit = G_MAXUINT64 - (G_MAXUINT64 % sides);
+  for (guint i = 0; i < count; i++)
+    values[i] = draw_die (self, sides, limit);
+}
+
 static gboolean
 adm_dice_prng_roll (AdmDiceSource        *source,
                     const AdmDiceRequest *request,
                     guint                *values,
                     GError              **error)
 {
-  AdmDicePrng *self = ADM_DICE_PRNG (source);
-  guint sides = request->sides;
-  /* The same draws as adm_dice_prng_die () for each die, its bound worked out once a roll and
-   * its checks made once (a fire phase rolls some thirty thousand times; issue 20). */
-  guint64 limit = G_MAXUINT64 - (G_MAXUINT64 % sides);
-
-  for (guint i = 0; i < request->count; i++)
-    values[i] = draw_die (self, sides, limit);
+  adm_dice_prng_roll_dice (ADM_DICE_PRNG (source), request->count, request->sides, values);
   return TRUE;
 }
 

@@ -21,5 +21,12 @@ guint64      adm_dice_prng_next       (AdmDicePrng *self);
 /* An unbiased value in 1..@sides. */
 guint        adm_dice_prng_die        (AdmDicePrng *self,
                                        guint        sides);
+/* @count dice of @sides into @values: what adm_dice_source_roll () gives of this generator,
+ * the same draws, without the source's dispatch and checks (a fire phase rolls some thirty
+ * thousand times; issue 20). */
+void         adm_dice_prng_roll_dice  (AdmDicePrng *self,
+                                       guint        count,
+                                       guint        sides,
+                                       guint       *values);
 
 G_END_DECLS
