@@ -643,6 +643,25 @@ append_moves (GString             *text,
     }
 }
 
+/* g_string_append () for the declarations written as text: in place when there is room, which
+ * plain_to_string () sizes for (issue 20: forty thousand pieces a fire phase of 300 a side,
+ * each through g_string_insert_len ()). */
+static inline void
+append (GString    *text,
+        const char *piece)
+{
+  gsize length = strlen (piece);
+
+  if (text->len + length < text->allocated_len)
+    {
+      memcpy (text->str + text->len, piece, length);
+      text->len += length;
+      text->str[text->len] = '\0';
+    }
+  else
+    g_string_append_len (text, piece, (gssize) length);
+}
+
 static char *
 plain_to_string (const AdmTurnOrders *orders)
 {
@@ -653,7 +672,7 @@ plain_to_string (const AdmTurnOrders *orders)
   if (orders->moves->len + orders->fires->len + orders->target_locks->len +
       orders->reinforce->len + orders->transfers->len == 0)
     {
-      g_string_append (text, "/></orders>\n");
+      append (text, "/></orders>\n");
       return g_string_free (text, FALSE);
     }
   g_string_append_c (text, '>');
@@ -662,23 +681,23 @@ plain_to_string (const AdmTurnOrders *orders)
     {
       AdmFireDecl *decl = g_ptr_array_index (orders->fires, i);
 
-      g_string_append (text, "<fire weapons=\"");
+      append (text, "<fire weapons=\"");
       for (guint w = 0; w < decl->ships->len; w++)
         {
           if (w > 0)
             g_string_append_c (text, ' ');
-          g_string_append (text, g_ptr_array_index (decl->ships, w));
+          append (text, g_ptr_array_index (decl->ships, w));
           g_string_append_c (text, ':');
-          g_string_append (text, g_ptr_array_index (decl->weapons, w));
+          append (text, g_ptr_array_index (decl->weapons, w));
         }
-      g_string_append (text, "\" target=\"");
-      g_string_append (text, decl->target);
-      g_string_append (text, decl->is_return ? "\" return=\"true\"/>" : "\"/>");
+      append (text, "\" target=\"");
+      append (text, decl->target);
+      append (text, decl->is_return ? "\" return=\"true\"/>" : "\"/>");
     }
   append_ship_orders (text, "target-lock", orders->target_locks);
   append_ship_orders (text, "reinforce-shields", orders->reinforce);
   append_ship_orders (text, "transfer-flagship", orders->transfers);
-  g_string_append (text, "</turn></orders>\n");
+  append (text, "</turn></orders>\n");
   return g_string_free (text, FALSE);
 }
 
