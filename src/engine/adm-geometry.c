@@ -98,6 +98,29 @@ adm_heading_difference (double from,
   return d;
 }
 
+/* Where only a comparison of a distance is asked: whether hypot (@dx, @dy) is below @limit
+ * (-1), above it (1), or too near it for the squares to tell (0), when hypot () must answer.
+ * The squares' sum is within a few units in the last place of the exact square, hypot ()
+ * within one of the exact distance: a margin of a billionth cannot be crossed, so the answer
+ * is the one hypot () gives (issue 20: some hundred thousand such questions a fire phase).
+ * Outside [1e-100, 1e100] cm, and for NaN, the squares say nothing. */
+static inline int
+compare_distance (double dx,
+                  double dy,
+                  double limit)
+{
+  double squares = dx * dx + dy * dy, limit_squared;
+
+  if (!(limit >= 1e-100 && limit <= 1e100))
+    return 0;
+  limit_squared = limit * limit;
+  if (squares < limit_squared * (1.0 - 1e-9))
+    return -1;
+  if (squares > limit_squared * (1.0 + 1e-9))
+    return 1;
+  return 0;
+}
+
 double
 adm_distance (AdmPoint a,
               AdmPoint b)
@@ -188,6 +211,7 @@ adm_segment_meets_circle (AdmPoint a,
   double aby = b.y - a.y;
   double length_squared = abx * abx + aby * aby;
   AdmPoint closest = a;
+  int order;
 
   g_return_val_if_fail (radius >= 0.0, FALSE);
 
@@ -204,6 +228,9 @@ adm_segment_meets_circle (AdmPoint a,
     }
 
   /* A line of fire grazing the marker's edge meets it. */
+  order = compare_distance (centre.x - closest.x, centre.y - closest.y, radius + ROUNDING_SLACK);
+  if (order != 0)
+    return order < 0;
   return adm_distance (closest, centre) <= radius + ROUNDING_SLACK;
 }
 
@@ -213,10 +240,15 @@ adm_bases_touch (AdmPoint a,
                  AdmPoint b,
                  double   db)
 {
+  int order;
+
   g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
 
   /* F-FORM-1, F-SHLD-5, F-RAM-2: round bases touch when their centres are no further apart
    * than the sum of their radii, give or take what a tape measure can tell. */
+  order = compare_distance (b.x - a.x, b.y - a.y, (da + db) / 2.0 + BASE_TOLERANCE_CM);
+  if (order != 0)
+    return order < 0;
   return adm_distance (a, b) <= (da + db) / 2.0 + BASE_TOLERANCE_CM;
 }
 
@@ -226,9 +258,14 @@ adm_bases_overlap (AdmPoint a,
                    AdmPoint b,
                    double   db)
 {
+  int order;
+
   g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
 
   /* Closer than touching by more than a tape measure can tell (F-RAM-2, F-BOARD-1). */
+  order = compare_distance (b.x - a.x, b.y - a.y, (da + db) / 2.0 - BASE_TOLERANCE_CM);
+  if (order != 0)
+    return order < 0;
   return adm_distance (a, b) < (da + db) / 2.0 - BASE_TOLERANCE_CM;
 }
 
