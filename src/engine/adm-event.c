@@ -616,7 +616,14 @@ adm_event_append_xml_at (const AdmEvent *self,
       adm_event_append_attribute (out, "time", text);
     }
   for (guint i = 0; i < self->n_attributes; i++)
-    put_attribute (out, self->pairs[2 * i], strlen (self->pairs[2 * i]), self->pairs[2 * i + 1]);
+    {
+      const char *key = self->pairs[2 * i], *value = self->pairs[2 * i + 1];
+      /* In a packed event a value follows its key's NUL (adm_event_new_read ()): the key's
+       * length without a strlen () (issue 20: a fire phase writes some five thousand). */
+      gsize key_length = self->packed ? (gsize) (value - key - 1) : strlen (key);
+
+      put_attribute (out, key, key_length, value);
+    }
   if (self->text == NULL)
     {
       PUT_LITERAL (out, "/>");
