@@ -2340,6 +2340,40 @@ assert_replays (AdmBattle           *battle,
   return g_steal_pointer (&played);
 }
 
+/* orders.rng's "id", [A-Za-z0-9][A-Za-z0-9_-]*, as the reader checks it: for every byte, first,
+ * in the middle and last, a fire declaration naming it as its target reads back from the
+ * journal exactly when the pattern allows it (issue 20: the check is a table now). */
+static void
+test_journal_reads_back_ids (void)
+{
+  for (guint b = 1; b < 256; b++)
+    {
+      char first[] = { (char) b, '\0' }, middle[] = { 'a', (char) b, 'z', '\0' },
+           last[] = { 'a', 'b', (char) b, '\0' };
+      gboolean alnum = g_ascii_isalnum (b), inner = alnum || b == '_' || b == '-';
+      const char *ids[] = { first, middle, last };
+      const gboolean allowed[] = { alnum, inner, inner };
+
+      for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+        {
+          g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (1);
+          AdmFireDecl *fire = adm_fire_decl_new (ids[k]);
+
+          adm_fire_decl_add_battery (fire, "vorberg", "main");
+          g_ptr_array_add (orders->fires, fire);
+          g_assert_cmpint (adm_turn_orders_reads_back (orders), ==, allowed[k]);
+        }
+    }
+  {
+    g_autoptr(AdmTurnOrders) orders = adm_turn_orders_new (1);
+    AdmFireDecl *fire = adm_fire_decl_new ("");
+
+    adm_fire_decl_add_battery (fire, "vorberg", "main");
+    g_ptr_array_add (orders->fires, fire);
+    g_assert_false (adm_turn_orders_reads_back (orders));
+  }
+}
+
 static void
 test_journal_reads_back (void)
 {
@@ -2614,6 +2648,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/property/melee", test_property_melee);
 
   g_test_add_func ("/engine/fire/journal/reads-back", test_journal_reads_back);
+  g_test_add_func ("/engine/fire/journal/reads-back-ids", test_journal_reads_back_ids);
   g_test_add_func ("/engine/fire/journal/one-play-replays", test_journal_one_play_replays);
   g_test_add_func ("/engine/fire/journal/played-as-read-back", test_journal_played_as_read_back);
   g_test_add_func ("/engine/fire/journal/refused", test_journal_refused);

@@ -442,6 +442,71 @@ test_to_string (void)
   g_assert_cmpstr (adm_aspect_to_string (ADM_ASPECT_CROSSING), ==, "crossing");
 }
 
+/* Touching, overlapping and a line of fire meeting a marker compare squared distances where
+ * the squares tell, and hypot () near the limit: every answer is the one hypot () gives —
+ * random pairs, pairs at the limit to within a few units in the last place, and pairs about a
+ * billionth of the limit either side (F-SHLD-5, F-RAM-2, F-ART-10; issue 20). */
+static void
+test_distance_comparisons_as_hypot (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  static const double margins[] = { 0.0, 2e-10, 4e-10, 5e-10, 6e-10, 1e-9, 2e-9, 1e-6 };
+
+  for (guint i = 0; i < 200000; i++)
+    {
+      AdmPoint a = pt (g_rand_double_range (rand, -100, 100), g_rand_double_range (rand, -100, 100));
+      double da = g_rand_double_range (rand, 0.0, 6.0), db = g_rand_double_range (rand, 0.0, 6.0);
+      double touch = (da + db) / 2.0 + 0.05, overlap = (da + db) / 2.0 - 0.05;
+      double angle = g_rand_double_range (rand, 0, 2 * G_PI), limit, distance;
+      AdmPoint b, s0, s1, closest;
+      double abx, aby, length_squared, t;
+      gboolean meets;
+
+      /* One pair in four anywhere near; the others at one of the limits, give or take. */
+      switch (i % 4)
+        {
+        case 0:
+          distance = g_rand_double_range (rand, 0.0, 12.0);
+          break;
+        case 1:
+        case 2:
+          limit = i % 4 == 1 ? touch : overlap;
+          distance = limit * (1.0 + (g_rand_boolean (rand) ? 1 : -1) *
+                                    margins[g_rand_int_range (rand, 0, G_N_ELEMENTS (margins))]);
+          break;
+        default:
+          distance = touch;
+          break;
+        }
+      b = pt (a.x + distance * cos (angle), a.y + distance * sin (angle));
+      if (i % 4 == 3)
+        for (int k = g_rand_int_range (rand, -3, 4); k != 0; k += k > 0 ? -1 : 1)
+          b.x = nextafter (b.x, k > 0 ? INFINITY : -INFINITY);
+      g_assert_cmpint (adm_bases_touch (a, da, b, db), ==, hypot (b.x - a.x, b.y - a.y) <= touch);
+      g_assert_cmpint (adm_bases_overlap (a, da, b, db), ==,
+                       hypot (b.x - a.x, b.y - a.y) < overlap);
+
+      /* A line of fire from s0 to s1 past a marker of radius da/2 at b, the closest point of
+       * the segment found as adm_segment_meets_circle () finds it. */
+      s0 = pt (a.x - 10.0 * sin (angle), a.y + 10.0 * cos (angle));
+      s1 = pt (a.x + g_rand_double_range (rand, 0.0, 10.0) * sin (angle),
+               a.y - g_rand_double_range (rand, 0.0, 10.0) * cos (angle));
+      abx = s1.x - s0.x;
+      aby = s1.y - s0.y;
+      length_squared = abx * abx + aby * aby;
+      closest = s0;
+      if (length_squared > 0.0)
+        {
+          t = ((b.x - s0.x) * abx + (b.y - s0.y) * aby) / length_squared;
+          t = CLAMP (t, 0.0, 1.0);
+          closest.x = s0.x + t * abx;
+          closest.y = s0.y + t * aby;
+        }
+      meets = hypot (b.x - closest.x, b.y - closest.y) <= fabs (distance) + 1e-9;
+      g_assert_cmpint (adm_segment_meets_circle (s0, s1, b, fabs (distance)), ==, meets);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -466,6 +531,8 @@ main (int   argc,
                    test_line_of_fire_through_marker);
   g_test_add_func ("/engine/geometry/F-SHLD-5/bases-touch", test_bases_touch);
   g_test_add_func ("/engine/geometry/F-RAM-2/bases-overlap", test_bases_overlap);
+  g_test_add_func ("/engine/geometry/F-SHLD-5/distance-comparisons-as-hypot",
+                   test_distance_comparisons_as_hypot);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance", test_contact_distance);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance-edges",
                    test_contact_distance_edges);

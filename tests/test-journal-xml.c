@@ -288,6 +288,23 @@ test_event_as_libxml2 (void)
       g_assert_cmpint (xmlNodeDump (buffer, doc, root->children, 0, 1), >=, 0);
       adm_event_append_xml (event, got);
       g_assert_cmpstr (got->str, ==, (const char *) xmlBufferContent (buffer));
+      /* The same event as a file gives it, in one block (adm_event_new_read ()), whose keys'
+       * lengths are read from where their values start. */
+      {
+        const char *hostile_value = hostile[i % G_N_ELEMENTS (hostile)];
+        const char *event_text = adm_event_get_text (event);
+        AdmEventPair pairs[] = {
+          { "value", strlen ("value"), value, strlen (value) },
+          { "hostile", strlen ("hostile"), hostile_value, strlen (hostile_value) },
+        };
+        g_autoptr(AdmEvent) read = adm_event_new_read (kind, strlen (kind), time, 0, pairs,
+                                                       G_N_ELEMENTS (pairs), event_text,
+                                                       event_text != NULL ? strlen (event_text) : 0);
+        g_autoptr(GString) read_got = g_string_new (NULL);
+
+        adm_event_append_xml (read, read_got);
+        g_assert_cmpstr (read_got->str, ==, (const char *) xmlBufferContent (buffer));
+      }
       xmlBufferFree (buffer);
     }
 }

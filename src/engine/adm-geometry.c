@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-geometry.h"
@@ -95,6 +96,29 @@ adm_heading_difference (double from,
   if (d > 180.0)
     d -= 360.0;
   return d;
+}
+
+/* Where only a comparison of a distance is asked: whether hypot (@dx, @dy) is below @limit
+ * (-1), above it (1), or too near it for the squares to tell (0), when hypot () must answer.
+ * The squares' sum is within a few units in the last place of the exact square, hypot ()
+ * within one of the exact distance: a margin of a billionth cannot be crossed, so the answer
+ * is the one hypot () gives (issue 20: some hundred thousand such questions a fire phase).
+ * Outside [1e-100, 1e100] cm, and for NaN, the squares say nothing. */
+static inline int
+compare_distance (double dx,
+                  double dy,
+                  double limit)
+{
+  double squares = dx * dx + dy * dy, limit_squared;
+
+  if (!(limit >= 1e-100 && limit <= 1e100))
+    return 0;
+  limit_squared = limit * limit;
+  if (squares < limit_squared * (1.0 - 1e-9))
+    return -1;
+  if (squares > limit_squared * (1.0 + 1e-9))
+    return 1;
+  return 0;
 }
 
 double
@@ -187,6 +211,7 @@ adm_segment_meets_circle (AdmPoint a,
   double aby = b.y - a.y;
   double length_squared = abx * abx + aby * aby;
   AdmPoint closest = a;
+  int order;
 
   g_return_val_if_fail (radius >= 0.0, FALSE);
 
@@ -203,6 +228,9 @@ adm_segment_meets_circle (AdmPoint a,
     }
 
   /* A line of fire grazing the marker's edge meets it. */
+  order = compare_distance (centre.x - closest.x, centre.y - closest.y, radius + ROUNDING_SLACK);
+  if (order != 0)
+    return order < 0;
   return adm_distance (closest, centre) <= radius + ROUNDING_SLACK;
 }
 
@@ -212,10 +240,15 @@ adm_bases_touch (AdmPoint a,
                  AdmPoint b,
                  double   db)
 {
+  int order;
+
   g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
 
   /* F-FORM-1, F-SHLD-5, F-RAM-2: round bases touch when their centres are no further apart
    * than the sum of their radii, give or take what a tape measure can tell. */
+  order = compare_distance (b.x - a.x, b.y - a.y, (da + db) / 2.0 + BASE_TOLERANCE_CM);
+  if (order != 0)
+    return order < 0;
   return adm_distance (a, b) <= (da + db) / 2.0 + BASE_TOLERANCE_CM;
 }
 
@@ -225,9 +258,14 @@ adm_bases_overlap (AdmPoint a,
                    AdmPoint b,
                    double   db)
 {
+  int order;
+
   g_return_val_if_fail (da >= 0.0 && db >= 0.0, FALSE);
 
   /* Closer than touching by more than a tape measure can tell (F-RAM-2, F-BOARD-1). */
+  order = compare_distance (b.x - a.x, b.y - a.y, (da + db) / 2.0 - BASE_TOLERANCE_CM);
+  if (order != 0)
+    return order < 0;
   return adm_distance (a, b) < (da + db) / 2.0 - BASE_TOLERANCE_CM;
 }
 
@@ -412,7 +450,7 @@ adm_point_grid_query (const AdmPointGrid *grid,
                       double              y1,
                       GArray             *out)
 {
-  guint cx0, cx1, cy0, cy1;
+  guint cx0, cx1, cy0, cy1, total, at;
 
   g_return_if_fail (grid != NULL && out != NULL);
 
@@ -420,13 +458,24 @@ adm_point_grid_query (const AdmPointGrid *grid,
   cx1 = grid_column (grid, MAX (x0, x1), grid->nx, grid->x0);
   cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
   cy1 = grid_column (grid, MAX (y0, y1), grid->ny, grid->y0);
+  /* The cells of one row are consecutive in @index: the rows' runs counted, @out grown once,
+   * and each run copied in (issue 20: some fifty thousand queries a fire phase, each of a few
+   * rows). */
+  total = 0;
+  for (guint cy = cy0; cy <= cy1; cy++)
+    total += grid->start[cy * grid->nx + cx1 + 1] - grid->start[cy * grid->nx + cx0];
+  if (total == 0)
+    return;
+  at = out->len;
+  g_array_set_size (out, at + total);
   for (guint cy = cy0; cy <= cy1; cy++)
     {
       guint first = grid->start[cy * grid->nx + cx0];
       guint last = grid->start[cy * grid->nx + cx1 + 1];
 
-      /* The cells of one row are consecutive in @index. */
-      g_array_append_vals (out, grid->index + first, last - first);
+      memcpy (&g_array_index (out, guint, at), grid->index + first,
+              (last - first) * sizeof (guint));
+      at += last - first;
     }
 }
 

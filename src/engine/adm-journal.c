@@ -362,7 +362,15 @@ serialize_entry (AdmJournalEntryKind  kind,
       g_string_append (out, ">\n");
       for (guint i = 0; i < action->events->len; i++)
         {
-          g_string_append_len (out, "      ", 6);
+          /* The indent in place: the string is sized for the events. */
+          if (out->len + 6 < out->allocated_len)
+            {
+              memcpy (out->str + out->len, "      ", 6);
+              out->len += 6;
+              out->str[out->len] = '\0';
+            }
+          else
+            g_string_append_len (out, "      ", 6);
           adm_event_append_xml_at (g_ptr_array_index (action->events, i), out, time,
                                    time_attribute->str);
           g_string_append_c (out, '\n');
