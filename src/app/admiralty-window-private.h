@@ -61,8 +61,9 @@ struct _AdmiraltyWindow
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
-  GtkWidget            *empty_page;
-  /* The welcome's lists are filled when it is first shown (issue 20). */
+  AdwBin               *empty_page;
+  /* The welcome page is made, and its lists filled, when it is first shown (issue 20); until
+   * then these are NULL. */
   gboolean              welcome_filled;
   GtkWidget            *recent_group;
   GtkListBox           *recent_list;
