@@ -109,7 +109,7 @@ test_physical_checks (void)
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
   campaign = window->campaign;
-  board = window->order_board;
+  board = _admiralty_window_get_order_board (window);
   n_events = adm_campaign_get_events (campaign)->len;
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (campaign))), ==, 2);

@@ -69,7 +69,7 @@ fixture_tear_down (Fixture       *fixture,
 static AdmiraltyOrderBoard *
 board (Fixture *fixture)
 {
-  return fixture->window->order_board;
+  return _admiralty_window_get_order_board (fixture->window);
 }
 
 static guint
@@ -1147,15 +1147,16 @@ test_names_as_written (void)
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   iterate ();
 
-  row = ADW_PREFERENCES_ROW (find_widget (GTK_WIDGET (window->order_board), row_titled, title));
+  row = ADW_PREFERENCES_ROW (find_widget (GTK_WIDGET (_admiralty_window_get_order_board (window)),
+                                          row_titled, title));
   g_assert_nonnull (row);
   g_assert_false (adw_preferences_row_get_use_markup (row));
   g_assert_nonnull (find_widget (GTK_WIDGET (row), label_showing, admiral));
 
   /* His sheet: the formation's name where the form lists it. */
   {
-    AdmiraltySheetForm *form = admiralty_order_board_open_sheet (window->order_board,
-                                                                 "vorkosigan");
+    AdmiraltySheetForm *form =
+      admiralty_order_board_open_sheet (_admiralty_window_get_order_board (window), "vorkosigan");
 
     g_assert_nonnull (form);
     iterate ();

@@ -322,7 +322,8 @@ test_campaign_positions (Fixture       *fixture,
   open_sector_battle (window, "hegen-inner-system");
   g_assert_null (_admiralty_window_get_error_dialog (window));
   {
-    GtkWidget *dialog = admiralty_order_board_get_engagement_dialog (window->order_board);
+    GtkWidget *dialog =
+      admiralty_order_board_get_engagement_dialog (_admiralty_window_get_order_board (window));
     AdmiraltyBattlePage *page;
     const char *kept;
 

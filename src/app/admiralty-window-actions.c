@@ -820,7 +820,7 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
           return _admiralty_window_open_engagement_battle (self, engagement->id, NULL);
         if (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT)
           {
-            admiralty_order_board_open_engagement (self->order_board, i);
+            admiralty_order_board_open_engagement (_admiralty_window_get_order_board (self), i);
             return TRUE;
           }
       }
@@ -1016,9 +1016,9 @@ orders_action (GtkWidget  *widget,
     return;
   adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
   if (g_str_equal (action_name, "win.import-sheets"))
-    admiralty_order_board_choose_sheets (self->order_board);
+    admiralty_order_board_choose_sheets (_admiralty_window_get_order_board (self));
   else
-    admiralty_order_board_confirm_resolve (self->order_board);
+    admiralty_order_board_confirm_resolve (_admiralty_window_get_order_board (self));
 }
 
 /* Reports on paper: the master's, an admiral's, fleet cards and order sheets, printed or
@@ -1068,7 +1068,7 @@ share_admirals_action (GtkWidget  *widget,
                         : NULL;
 
   if (portal != NULL)
-    admiralty_order_board_set_portal (self->order_board, portal);
+    admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
 }
 
 void

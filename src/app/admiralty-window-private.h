@@ -52,7 +52,8 @@ struct _AdmiraltyWindow
   AdwTabPage           *campaign_tab;
   AdwTabPage           *map_tab;
   AdwTabPage           *orders_tab;
-  AdmiraltyOrderBoard  *order_board;
+  AdwBin               *orders_bin;
+  AdmiraltyOrderBoard  *order_board;   /* NULL until _admiralty_window_get_order_board () */
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GMenu                *undo_section;
@@ -60,8 +61,9 @@ struct _AdmiraltyWindow
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
-  GtkWidget            *empty_page;
-  /* The welcome's lists are filled when it is first shown (issue 20). */
+  AdwBin               *empty_page;
+  /* The welcome page is made, and its lists filled, when it is first shown (issue 20); until
+   * then these are NULL. */
   gboolean              welcome_filled;
   GtkWidget            *recent_group;
   GtkListBox           *recent_list;
@@ -100,6 +102,9 @@ AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
 gboolean             _admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
                                                                const char      *engagement_id,
                                                                GHashTable      *overrides);
+/* The Orders tab's board, made and put in its tab when first asked for: on the tab's first
+ * showing, or by an action or test that needs it. */
+AdmiraltyOrderBoard *_admiralty_window_get_order_board (AdmiraltyWindow *self);
 /* The TI4 combat in the selected tab, or NULL. */
 AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 /* Shows @page (floating or not) in a new tab of its own, selected. */

@@ -10,6 +10,7 @@
 #include "admiralty-fleet-row.h"
 #include "admiralty-roll-item.h"
 #include "admiralty-toast.h"
+#include "admiralty-welcome-page.h"
 #include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 
@@ -700,7 +701,8 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
                                              campaign);
 
   admiralty_window_update_faction_css (self);
-  admiralty_order_board_set_campaign (self->order_board, campaign);
+  if (self->order_board != NULL)
+    admiralty_order_board_set_campaign (self->order_board, campaign);
   admiralty_window_update_map_views (self);
   admiralty_window_update_summary (self);
   admiralty_window_update_log (self);
@@ -1153,11 +1155,37 @@ log_adjustment_upper_cb (AdmiraltyWindow *self,
                               - gtk_adjustment_get_page_size (adjustment));
 }
 
+/* The Orders tab's board is made when first needed rather than with the window: a campaign's
+ * first frame shows the Campaign tab (issue 20). */
+AdmiraltyOrderBoard *
+_admiralty_window_get_order_board (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  if (self->order_board != NULL)
+    return self->order_board;
+
+  self->order_board = g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL);
+  /* Late sheets by the clock (F-STRAT-7), its messages shown here. */
+  admiralty_order_board_set_clock (self->order_board, self->clock);
+  g_signal_connect_object (self->order_board, "toast", G_CALLBACK (_admiralty_window_toast),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->order_board, "error", G_CALLBACK (order_board_error_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->order_board, "open-battle", G_CALLBACK (order_board_battle_cb),
+                           self, G_CONNECT_SWAPPED);
+  admiralty_order_board_set_campaign (self->order_board, self->campaign);
+  adw_bin_set_child (self->orders_bin, GTK_WIDGET (self->order_board));
+  return self->order_board;
+}
+
 static void
 selected_page_cb (AdmiraltyWindow *self,
                   GParamSpec      *pspec,
                   AdwTabView      *tab_view)
 {
+  if (adw_tab_view_get_selected_page (tab_view) == self->orders_tab)
+    _admiralty_window_get_order_board (self);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }
@@ -1309,7 +1337,16 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->clock);
   g_clear_object (&self->settings);
 
+  /* No Orders board made while the tabs go. */
+  if (self->tab_view != NULL)
+    g_signal_handlers_disconnect_by_func (self->tab_view, selected_page_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
+  self->order_board = NULL;   /* went with orders_bin */
+  /* These went with empty_page. */
+  self->recent_group = NULL;
+  self->recent_list = NULL;
+  self->scenarios_group = NULL;
+  self->scenarios_list = NULL;
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->dispose (object);
 }
@@ -1407,7 +1444,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_tab);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, order_board);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_bin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
@@ -1416,10 +1453,6 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_group);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_group);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenarios_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
@@ -1448,15 +1481,24 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   _admiralty_window_class_actions_init (klass);
 }
 
-/* The welcome's recent files and bundled scenarios are read when it is first shown, not for a
- * window that opens a campaign and never shows it: reading the bundled files' titles and the
- * recent files was 26 M instructions before the first frame (issue 20). */
+/* The welcome page is made, and its recent files and bundled scenarios read, when it is first
+ * shown, not for a window that opens a campaign and never shows it: reading the bundled files'
+ * titles and the recent files was 26 M instructions before the first frame, building the page
+ * 8.9 M (issue 20). */
 static void
 empty_page_map_cb (AdmiraltyWindow *self)
 {
+  AdmiraltyWelcomePage *welcome;
+
   if (self->welcome_filled)
     return;
   self->welcome_filled = TRUE;
+  welcome = admiralty_welcome_page_new ();
+  self->recent_group = admiralty_welcome_page_get_recent_group (welcome);
+  self->recent_list = admiralty_welcome_page_get_recent_list (welcome);
+  self->scenarios_group = admiralty_welcome_page_get_scenarios_group (welcome);
+  self->scenarios_list = admiralty_welcome_page_get_scenarios_list (welcome);
+  adw_bin_set_child (self->empty_page, GTK_WIDGET (welcome));
   _admiralty_window_fill_welcome (self);
 }
 
@@ -1510,14 +1552,6 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->clock, "due", G_CALLBACK (clock_due_cb), self,
                            G_CONNECT_SWAPPED);
   admiralty_clock_button_set_clock (self->clock_button, self->clock);
-  /* The Orders tab: late sheets by the clock (F-STRAT-7), its messages shown here. */
-  admiralty_order_board_set_clock (self->order_board, self->clock);
-  g_signal_connect_object (self->order_board, "toast", G_CALLBACK (_admiralty_window_toast),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->order_board, "error", G_CALLBACK (order_board_error_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->order_board, "open-battle", G_CALLBACK (order_board_battle_cb),
-                           self, G_CONNECT_SWAPPED);
 
   adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (log_adjustment_value_cb),
