@@ -1452,6 +1452,7 @@ test_permanent_tabs (void)
   g_assert_cmpuint (count_close_buttons (GTK_WIDGET (window)), ==, 0);
 
   close_window (window);
+  remove_battle_copy (path);
 }
 
 int
