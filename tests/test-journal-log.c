@@ -957,6 +957,33 @@ dump_in (GPtrArray  *dumps,
   return FALSE;
 }
 
+/* A child playing the scripted campaign and battle in a new @dir, once both its files exist. */
+static pid_t
+start_scripted_child (const char *dir,
+                      const char *campaign_path,
+                      const char *battle_path)
+{
+  int pipe_fds[2];
+  char byte;
+  pid_t child;
+
+  remove_tree (dir);
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  g_assert_cmpint (pipe (pipe_fds), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      close (pipe_fds[0]);
+      scripted_run (campaign_path, battle_path, NULL, NULL, pipe_fds[1]);
+      _exit (0);
+    }
+  close (pipe_fds[1]);
+  g_assert_cmpint (read (pipe_fds[0], &byte, 1), ==, 1);
+  close (pipe_fds[0]);
+  return child;
+}
+
 /* Issue 15: a child plays the scripted campaign and battle and is killed by SIGKILL at random
  * moments, 50 of them mid-run; each time both files open and replay to a state the scripted run passed
  * through. */
@@ -978,26 +1005,10 @@ test_killed_at_random (void)
   /* How long a child's run takes from the moment both files exist, as the killed ones run it
    * (the run above also dumps every state it passes through, which takes far longer). */
   {
-    int pipe_fds[2];
-    char byte;
-    pid_t child;
+    pid_t child = start_scripted_child (dir, campaign_path, battle_path);
     int status;
 
-    remove_tree (dir);
-    g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-    g_assert_cmpint (pipe (pipe_fds), ==, 0);
-    child = fork ();
-    g_assert_cmpint (child, >=, 0);
-    if (child == 0)
-      {
-        close (pipe_fds[0]);
-        scripted_run (campaign_path, battle_path, NULL, NULL, pipe_fds[1]);
-        _exit (0);
-      }
-    close (pipe_fds[1]);
-    g_assert_cmpint (read (pipe_fds[0], &byte, 1), ==, 1);
     start = g_get_monotonic_time ();
-    close (pipe_fds[0]);
     g_assert_cmpint (waitpid (child, &status, 0), ==, child);
     duration = MAX (g_get_monotonic_time () - start, 1000);
     g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
@@ -1014,26 +1025,10 @@ test_killed_at_random (void)
       g_autoptr(GError) error = NULL;
       g_autofree char *c_dump = NULL;
       g_autofree char *b_dump = NULL;
-      int pipe_fds[2];
-      char byte;
-      pid_t child;
+      pid_t child = start_scripted_child (dir, campaign_path, battle_path);
       int status;
 
-      remove_tree (dir);
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_assert_cmpint (pipe (pipe_fds), ==, 0);
-      child = fork ();
-      g_assert_cmpint (child, >=, 0);
-      if (child == 0)
-        {
-          close (pipe_fds[0]);
-          scripted_run (campaign_path, battle_path, NULL, NULL, pipe_fds[1]);
-          _exit (0);
-        }
-      close (pipe_fds[1]);
-      /* Both files exist from here on; the kill comes anywhere in the run (or just after). */
-      g_assert_cmpint (read (pipe_fds[0], &byte, 1), ==, 1);
-      close (pipe_fds[0]);
+      /* The kill comes anywhere in the run (or just after). */
       g_usleep (g_rand_int_range (rand, 0, (gint32) MIN (duration, G_MAXINT32)));
       kill (child, SIGKILL);
       g_assert_cmpint (waitpid (child, &status, 0), ==, child);
