@@ -828,16 +828,23 @@ test_wormhole_exit (void)
 
 /* Journal */
 
+/* duel.xml's orders of turn 1: b1 moves 2 cm, the Vorberg fires both its weapons at the
+ * Triumph, which returns fire. */
+static AdmTurnOrders *
+duel_orders (void)
+{
+  return battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
+                                  "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>"
+                                  "<fire weapons=\"triumph:main\" target=\"vorberg\" return=\"true\"/>");
+}
+
 static void
 test_undo_replays (void)
 {
   g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (42);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmTurnOrders) orders =
-    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
-                             "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>"
-                             "<fire weapons=\"triumph:main\" target=\"vorberg\" return=\"true\"/>");
+  g_autoptr(AdmTurnOrders) orders = duel_orders ();
   g_autofree char *before_fire = NULL;
   g_autofree char *after_fire = NULL;
   g_autofree char *undone = NULL;
@@ -885,10 +892,7 @@ test_undo_after_refused (void)
   g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (42);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmTurnOrders) orders =
-    battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"2\"/></move>"
-                             "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>"
-                             "<fire weapons=\"triumph:main\" target=\"vorberg\" return=\"true\"/>");
+  g_autoptr(AdmTurnOrders) orders = duel_orders ();
   g_autoptr(AdmTurnOrders) refused =
     battle_helper_orders (1, "<move formation=\"b1\"><forward cm=\"200\"/></move>");
   char *dumps[4];

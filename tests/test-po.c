@@ -52,6 +52,23 @@ run_tool (const char * const  *argv,
   return g_spawn_check_wait_status (status, NULL);
 }
 
+/* LANGUAGE=ru in a UTF-8 locale, the catalogue read from @localedir; FALSE, with the test
+ * skipped and LANGUAGE unset, when no UTF-8 locale is installed (C.UTF-8 always is on Debian). */
+static gboolean
+speak_russian (const char *localedir)
+{
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
+    {
+      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
+      g_unsetenv ("LANGUAGE");
+      return FALSE;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  return TRUE;
+}
+
 /* The path of @program, or NULL with the test skipped (gettext is in .ci/packages). */
 static char *
 find_tool (const char *program)
@@ -341,14 +358,8 @@ test_build_catalogue (void)
   const char *russian;
 
   g_assert_true (g_file_test (mo, G_FILE_TEST_IS_REGULAR));
-  g_setenv ("LANGUAGE", "ru", TRUE);
-  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
-    {
-      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
-      return;
-    }
-  bindtextdomain ("admiralty", localedir);
-  bind_textdomain_codeset ("admiralty", "UTF-8");
+  if (!speak_russian (localedir))
+    return;
 
   russian = dgettext ("admiralty", "_Roll Dice…");
   g_assert_cmpstr (russian, !=, "_Roll Dice…");
@@ -645,15 +656,8 @@ test_data_names_russian (void)
   const AdmRuling *ruling;
   const AdmShipClass *klass;
 
-  g_setenv ("LANGUAGE", "ru", TRUE);
-  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
-    {
-      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
-      g_unsetenv ("LANGUAGE");
-      return;
-    }
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  if (!speak_russian (localedir))
+    return;
 
   ruleset = adm_ruleset_load ("forcon-2010", &error);
   g_assert_no_error (error);
@@ -726,15 +730,8 @@ test_report_read_later (void)
   GPtrArray *report, *rolls;
   guint unwritten = 0, cyrillic = 0, n = 0;
 
-  g_setenv ("LANGUAGE", "ru", TRUE);
-  if (setlocale (LC_ALL, "C.UTF-8") == NULL && setlocale (LC_ALL, "ru_RU.UTF-8") == NULL)
-    {
-      g_test_skip ("Neither the C.UTF-8 nor the ru_RU.UTF-8 locale is installed");
-      g_unsetenv ("LANGUAGE");
-      return;
-    }
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  if (!speak_russian (localedir))
+    return;
 
   read_at_once = knife_fight (20);
   report = adm_battle_get_report (read_at_once);
