@@ -437,6 +437,69 @@ test_cache_report_format_fixed (void)
 }
 #pragma GCC diagnostic pop
 
+/* The last line of @battle's report. */
+static const char *
+last_line (AdmBattle *battle)
+{
+  GPtrArray *report = adm_battle_get_report (battle);
+
+  return adm_report_line_get_text (g_ptr_array_index (report, report->len - 1));
+}
+
+/* A line built in parts (issue 20) is kept as its parts and written when read: the same text
+ * as written at once, a "%.Nf" with the decimal point of the moment each part was made — only
+ * the C locales are installed here, so a comma, and a two-byte point, are given as the
+ * locale's through _adm_text_parts_add_in () — whatever became of the strings given. */
+static void
+test_cache_report_parts (void)
+{
+  g_autoptr(AdmBattle) battle = load ("markers-shift-hulks-block", FALSE);
+  AdmTextParts *parts = _adm_text_parts_new ();
+  g_autofree char *name = g_strdup ("Vorberg");
+  g_autofree char *huge = g_strdup_printf ("%.1f", 1e300);
+  g_autofree char *here = g_strdup_printf ("(%.1f)", 2.25);
+
+  _adm_text_parts_add (parts, "%s's %s", name, "main battery");
+  _adm_text_parts_add (parts, ", ");
+  _adm_text_parts_add (parts, "%s's %s", name, "aft battery");
+  _adm_text_parts_add_in (parts, ",", "%s, firepower %d at %s, %.1f cm",
+                          _adm_text_parts_so_far (parts), 7, "Komarr 1", 11.25);
+  _adm_text_parts_add (parts, ", column %d", 3);
+  name[0] = 'X';
+  _adm_battle_report (battle, "%s, %d+ to hit", _adm_text_parts_so_far (parts), 4);
+  g_assert_cmpstr (last_line (battle), ==, "Vorberg's main battery, Vorberg's aft battery, "
+                   "firepower 7 at Komarr 1, 11,2 cm, column 3, 4+ to hit");
+  _adm_text_parts_add (parts, ": %d dice (%s)", 2, "3 5");
+  _adm_battle_report (battle, "%s", _adm_text_parts_so_far (parts));
+  g_assert_cmpstr (last_line (battle), ==, "Vorberg's main battery, Vorberg's aft battery, "
+                   "firepower 7 at Komarr 1, 11,2 cm, column 3: 2 dice (3 5)");
+
+  /* The next line: a point of two bytes, the locale's point, and a value printf writes. */
+  _adm_text_parts_clear (parts);
+  _adm_text_parts_add_in (parts, "\xd9\xab", "%.2f", 0.125);
+  _adm_text_parts_add (parts, " %s %.1f", "and", 1e300);
+  _adm_text_parts_add (parts, " %.1f", 2.25);
+  _adm_battle_report (battle, "[%s]", _adm_text_parts_so_far (parts));
+  {
+    g_autofree char *want = g_strdup_printf ("[0\xd9\xab" "12 and %s 2.2]", huge);
+
+    g_assert_cmpstr (last_line (battle), ==, want);
+  }
+
+  /* Formats printf writes take the text so far written at once, in a line or a report. */
+  _adm_text_parts_clear (parts);
+  _adm_text_parts_add (parts, "(%.1f)", 2.25);
+  g_assert_cmpstr (here, ==, "(2.2)");
+  _adm_text_parts_add (parts, "%6.1f|%s", 2.25, _adm_text_parts_so_far (parts));
+  _adm_battle_report (battle, "%-3s|%s", "ab", _adm_text_parts_so_far (parts));
+  {
+    g_autofree char *want = g_strdup_printf ("ab |%6.1f|%s", 2.25, here);
+
+    g_assert_cmpstr (last_line (battle), ==, want);
+  }
+  _adm_text_parts_free (parts);
+}
+
 static gpointer
 format_thread (gpointer data)
 {
@@ -507,6 +570,7 @@ main (int    argc,
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
   g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
   g_test_add_func ("/engine/fire/issue-20/report-format-fixed", test_cache_report_format_fixed);
+  g_test_add_func ("/engine/fire/issue-20/report-parts", test_cache_report_parts);
   g_test_add_func ("/engine/fire/issue-20/report-format-threads",
                    test_cache_report_format_threads);
 

@@ -516,17 +516,18 @@ append_value (GString *shown,
 }
 
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
- * "target-lock"); @shown gets the dice as rolled. */
+ * "target-lock"); @shown gets the dice as rolled. The purposes name the attack by its line so
+ * far, @what. */
 static gboolean
-roll_hits (AdmBattle   *self,
-           int          dice,
-           int          hit_on,
-           gboolean     lock,
-           const char  *clause,
-           const char  *what,
-           int         *hits,
-           GString     *shown,
-           GError     **error)
+roll_hits (AdmBattle    *self,
+           int           dice,
+           int           hit_on,
+           gboolean      lock,
+           const char   *clause,
+           AdmTextParts *what,
+           int          *hits,
+           GString      *shown,
+           GError      **error)
 {
   guint buffer[64];
   g_autofree guint *allocated = NULL;
@@ -539,8 +540,8 @@ roll_hits (AdmBattle   *self,
   /* No allocation for an attack's dice but the largest. */
   if ((gsize) dice > G_N_ELEMENTS (buffer))
     values = allocated = g_new0 (guint, dice);
-  if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"), what,
-                         hit_on))
+  if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"),
+                         _adm_text_parts_so_far (what), hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
   for (int i = 0; i < dice; i++)
@@ -556,7 +557,8 @@ roll_hits (AdmBattle   *self,
   if (lock && misses > 0)
     {
       if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
-                             _("%s, target lock re-roll of %d misses"), what, misses))
+                             _("%s, target lock re-roll of %d misses"),
+                             _adm_text_parts_so_far (what), misses))
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
@@ -595,11 +597,11 @@ target_shields (AdmBattle *self,
 
 /* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
 static gboolean
-special_save (AdmBattle  *self,
-              guint       target,
-              int        *damage,
-              GString    *line,
-              GError    **error)
+special_save (AdmBattle     *self,
+              guint          target,
+              int           *damage,
+              AdmTextParts  *line,
+              GError       **error)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
   g_autofree guint *values = NULL;
@@ -615,24 +617,25 @@ special_save (AdmBattle  *self,
   for (int i = 0; i < *damage; i++)
     saved += values[i] >= 4;
   *damage -= saved;
-  _adm_battle_append_printf (line, _(", %d saved by the special force shield"), saved);
+  _adm_text_parts_add (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
 }
 
-/* Resolves one weapon kind's share of an attack: @dice d6 at @target. */
+/* Resolves one weapon kind's share of an attack: @dice d6 at @target, reported as the rest of
+ * @line. */
 static gboolean
-resolve_hits (AdmBattle   *self,
-              guint        target,
-              int          dice,
-              int          hit_on,
-              gboolean     shields_first,
-              gboolean     lock,
-              int          critical_on,
-              const char  *clause,
-              const char  *critical_clause,
-              GString     *line,
-              GString     *shown,
-              GError     **error)
+resolve_hits (AdmBattle     *self,
+              guint          target,
+              int            dice,
+              int            hit_on,
+              gboolean       shields_first,
+              gboolean       lock,
+              int            critical_on,
+              const char    *clause,
+              const char    *critical_clause,
+              AdmTextParts  *line,
+              GString       *shown,
+              GError       **error)
 {
   int hits = 0, blocked = 0, damage, pool;
 
@@ -644,27 +647,27 @@ resolve_hits (AdmBattle   *self,
       blocked = MIN (pool, dice);
       dice -= blocked;
     }
-  if (!roll_hits (self, dice, hit_on, lock, clause, line->str, &hits, shown, error))
+  if (!roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error))
     return FALSE;
-  _adm_battle_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
-                                          dice + blocked),
-                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
-  _adm_battle_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
+  _adm_text_parts_add (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
+                                       dice + blocked),
+                       dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
+  _adm_text_parts_add (line, ngettext (" — %d hit", " — %d hits", hits), hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
   if (!shields_first)
     blocked = MIN (pool, hits);
   damage = shields_first ? hits : hits - blocked;
   if (blocked > 0)
-    _adm_battle_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
-                                                : _(", %d absorbed by shields"), blocked);
+    _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
+                                             : _(", %d absorbed by shields"), blocked);
   use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
   if (blocked > 0 && _adm_battle_ship_shield_pool (self, target) == 0)
-    g_string_append (line, _(", shields down"));
+    _adm_text_parts_add (line, "%s", _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
-  _adm_battle_append_printf (line, _(", %d damage."), damage);
-  _adm_battle_report_text (self, line->str);
+  _adm_text_parts_add (line, _(", %d damage."), damage);
+  _adm_battle_report (self, "%s", _adm_text_parts_so_far (line));
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 
@@ -781,10 +784,12 @@ volley_shift (AdmBattle     *self,
 }
 
 /* What a fire phase's declarations and attacks gather and write into, kept the phase long
- * and emptied for each one rather than allocated again for each (issue 20). */
+ * and emptied for each one rather than allocated again for each (issue 20). An attack's lines,
+ * its artillery's and its destructors', are built in parts, from the names of the batteries. */
 typedef struct {
-  GArray  *declared, *batteries, *failed, *checked, *passed, *own, *one;
-  GString *names, *destructor_names, *shown, *line;
+  GArray       *declared, *batteries, *failed, *checked, *passed, *own, *one;
+  GString      *shown;
+  AdmTextParts *artillery, *destructors;
 } FireBuffers;
 
 static void
@@ -797,10 +802,9 @@ fire_buffers_init (FireBuffers *buffers)
   buffers->passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
   buffers->own = g_array_new (FALSE, FALSE, sizeof (Battery));
   buffers->one = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->names = g_string_sized_new (128);
-  buffers->destructor_names = g_string_sized_new (128);
   buffers->shown = g_string_sized_new (128);
-  buffers->line = g_string_sized_new (256);
+  buffers->artillery = _adm_text_parts_new ();
+  buffers->destructors = _adm_text_parts_new ();
 }
 
 static void
@@ -813,10 +817,9 @@ fire_buffers_clear (FireBuffers *buffers)
   g_array_unref (buffers->passed);
   g_array_unref (buffers->own);
   g_array_unref (buffers->one);
-  g_string_free (buffers->names, TRUE);
-  g_string_free (buffers->destructor_names, TRUE);
   g_string_free (buffers->shown, TRUE);
-  g_string_free (buffers->line, TRUE);
+  _adm_text_parts_free (buffers->artillery);
+  _adm_text_parts_free (buffers->destructors);
 }
 
 static gboolean
@@ -831,13 +834,14 @@ attack (AdmBattle   *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
-  GString *names = buffers->names;
-  GString *destructor_names = buffers->destructor_names;
+  AdmTextParts *names = buffers->artillery;
+  AdmTextParts *destructor_names = buffers->destructors;
+  guint n_names = 0, n_destructor_names = 0;
   g_autofree char *aspect = NULL;
   const char *type;
 
-  g_string_truncate (names, 0);
-  g_string_truncate (destructor_names, 0);
+  _adm_text_parts_clear (names);
+  _adm_text_parts_clear (destructor_names);
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -861,17 +865,19 @@ attack (AdmBattle   *self,
       _adm_battle_ship (self, b->ship)->fired |= 1u << b->weapon;
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
         {
-          g_string_append (destructor_names, destructor_names->len > 0 ? ", " : "");
+          if (n_destructor_names++ > 0)
+            _adm_text_parts_add (destructor_names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_battle_append_printf (destructor_names, _("%s's %s"),
-                                  _adm_battle_ship_name (self, b->ship), weapon->name);
+          _adm_text_parts_add (destructor_names, _("%s's %s"),
+                               _adm_battle_ship_name (self, b->ship), weapon->name);
         }
       else
         {
-          g_string_append (names, names->len > 0 ? ", " : "");
+          if (n_names++ > 0)
+            _adm_text_parts_add (names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_battle_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
-                                  weapon->name);
+          _adm_text_parts_add (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
+                               weapon->name);
         }
     }
   /* Every battery held its fire (F-CAT-4): no attack. */
@@ -900,16 +906,16 @@ attack (AdmBattle   *self,
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
-                        v.artillery == 0 && v.any_artillery ? names->str : destructor_names->str,
+                        _adm_text_parts_so_far (v.artillery == 0 && v.any_artillery
+                                                  ? names : destructor_names),
                         t->name);
   if (v.any_artillery && v.artillery > 0)
     {
-      GString *line = buffers->line;
+      AdmTextParts *line = names;
       g_autoptr(GError) table_error = NULL;
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
-      g_string_truncate (line, 0);
       shift = volley_shift (self, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
       if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
@@ -918,17 +924,18 @@ attack (AdmBattle   *self,
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
         }
-      _adm_battle_append_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), names->str,
-                              v.artillery, aspect, t->name, v.farthest);
+      _adm_text_parts_add (line, _("%s, firepower %d at %s %s, %.1f cm"),
+                           _adm_text_parts_so_far (names), v.artillery, aspect, t->name,
+                           v.farthest);
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
       if (half)
-        g_string_append (line, _(", half range"));
+        _adm_text_parts_add (line, "%s", _(", half range"));
       if (long_range)
-        g_string_append (line, _(", long range"));
+        _adm_text_parts_add (line, "%s", _(", long range"));
       if (v.behind)
-        g_string_append (line, _(", behind an explosion marker"));
-      _adm_battle_append_printf (line, _(", column %d"), column);
+        _adm_text_parts_add (line, "%s", _(", behind an explosion marker"));
+      _adm_text_parts_add (line, _(", column %d"), column);
       shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
                                                    "before-armour");
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
@@ -940,11 +947,10 @@ attack (AdmBattle   *self,
   t = _adm_battle_ship (self, target);
   if (v.destructors > 0 && t->status != ADM_SHIP_DESTROYED)
     {
-      GString *line = buffers->line;
+      AdmTextParts *line = destructor_names;
 
-      g_string_truncate (line, 0);
-      _adm_battle_append_printf (line, _("%s, firepower %d at %s"), destructor_names->str,
-                              v.destructors, t->name);
+      _adm_text_parts_add (line, _("%s, firepower %d at %s"),
+                           _adm_text_parts_so_far (destructor_names), v.destructors, t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",

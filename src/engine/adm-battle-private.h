@@ -267,9 +267,30 @@ void                 _adm_battle_append_printf (GString    *string,
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
-/* _adm_battle_report () of @text as it is, with no format to read (a line built whole). */
-void                 _adm_battle_report_text  (AdmBattle   *self,
-                                               const char  *text);
+/* A line built in parts (issue 20): each part a format and its arguments as
+ * _adm_battle_report () takes them, recorded (with the strings copied) and written only when the
+ * line is read. */
+typedef struct _AdmTextParts AdmTextParts;
+
+AdmTextParts        *_adm_text_parts_new      (void);
+void                 _adm_text_parts_free     (AdmTextParts *parts);
+/* Empties @parts for another line. */
+void                 _adm_text_parts_clear    (AdmTextParts *parts);
+/* Adds @format with its arguments after the text so far, or around it when an argument is
+ * _adm_text_parts_so_far (@parts): "%s, column %d" of the so far is the text from then on. */
+void                 _adm_text_parts_add      (AdmTextParts *parts,
+                                               const char   *format,
+                                               ...) G_GNUC_PRINTF (2, 3);
+/* _adm_text_parts_add () with @radix as the decimal point of a "%.Nf", where
+ * _adm_text_parts_add () takes the locale's of the moment (for the tests). */
+void                 _adm_text_parts_add_in   (AdmTextParts *parts,
+                                               const char   *radix,
+                                               const char   *format,
+                                               ...) G_GNUC_PRINTF (3, 4);
+/* A %s argument that stands for the text of @parts so far, for the next call of
+ * _adm_text_parts_add () on @parts, _adm_battle_report () or a roll's purpose only (not for
+ * _adm_battle_append_printf ()): a report line or a purpose keeps a copy of the parts. */
+const char          *_adm_text_parts_so_far   (AdmTextParts *parts);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */

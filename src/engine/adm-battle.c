@@ -1218,7 +1218,8 @@ _adm_battle_fire_halved (AdmBattle *self,
  * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
  * writes (fast_put_fixed ()), and any other format is left to printf. Each format is read
  * once (fast_format ()), and a report line or a roll's purpose is kept as its format and
- * arguments, written when first read (AdmTextRecord). */
+ * arguments, written when first read (AdmTextRecord); a line built in parts (AdmTextParts) is
+ * kept as those parts. */
 
 #define FAST_ARGS_MAX 9
 
@@ -1230,11 +1231,19 @@ typedef enum {
   FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
 } FastType;
 
+/* Parts of a record (TextPart), one after another from byte @at of its parts: @n of them. */
+typedef struct {
+  guint32 at;
+  guint32 n;
+} FastGroup;
+
 typedef union {
   const char *string;
   int         i;
   guint       u;
   double      d;
+  FastGroup   group;  /* a %s that is the text of a line's parts (TextPart) */
+  gsize       at;     /* a string kept in a TextPart: its offset from the part; 0 for NULL */
 } FastValue;
 
 /* Reads the conversion after a '%' at *@p: its argument's position (0 when given none), type
@@ -1355,21 +1364,32 @@ fast_put_uint (GString  *out,
   fast_put (out, digits + at, sizeof digits - at);
 }
 
-/* printf's "%.Nf" of @value, N ≤ 9, for a value below 2^40 / 10^N: the exact value of the
- * double rounded half to even, as glibc rounds it, with the locale's decimal point. FALSE for
- * any other value, left to printf. The report writes a distance in every line of fire. */
+static const double fast_scales[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+
+/* Whether fast_put_fixed () writes "%.Nf" of @value: below 2^40 / 10^N. */
 static gboolean
-fast_put_fixed (GString *out,
-                int      precision,
-                double   value)
+fast_fixed_fits (int    precision,
+                 double value)
 {
-  static const double scales[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
-  double magnitude = fabs (value), scale = scales[precision], product, error, whole, fraction;
+  return isfinite (value) && fabs (value) * fast_scales[precision] < 1099511627776.0 /* 2^40 */;
+}
+
+/* printf's "%.Nf" of @value, N ≤ 9, for a value fast_fixed_fits (): the exact value of the
+ * double rounded half to even, as glibc rounds it, with @radix for the decimal point (the
+ * locale's of the moment when NULL). FALSE for any other value, left to printf. The report
+ * writes a distance in every line of fire. */
+static gboolean
+fast_put_fixed (GString    *out,
+                int         precision,
+                double      value,
+                const char *radix)
+{
+  double magnitude = fabs (value), scale = fast_scales[precision], product, error, whole, fraction;
   guint64 rounded, scale_int = (guint64) scale;
   char digits[16];
   int at = sizeof digits;
 
-  if (!isfinite (value) || magnitude * scale >= 1099511627776.0 /* 2^40 */)
+  if (!fast_fixed_fits (precision, value))
     return FALSE;
   /* The exact product is product + error (fma computes the product's rounding error
    * exactly); below 2^40 the error is under 2^-13, so it decides only a fraction near ½. */
@@ -1392,7 +1412,9 @@ fast_put_fixed (GString *out,
   fast_put_uint (out, rounded / scale_int, FALSE);
   if (precision == 0)
     return TRUE;
-  fast_put (out, nl_langinfo (RADIXCHAR), strlen (nl_langinfo (RADIXCHAR)));
+  if (radix == NULL)
+    radix = nl_langinfo (RADIXCHAR);
+  fast_put (out, radix, strlen (radix));
   rounded %= scale_int;
   for (int i = 0; i < precision; i++, rounded /= 10)
     digits[--at] = (char) ('0' + rounded % 10);
@@ -1400,15 +1422,19 @@ fast_put_fixed (GString *out,
   return TRUE;
 }
 
+/* "%.Nf" of @value with @radix (NULL: the locale's of the moment); printf, in the locale of
+ * the moment, writes a value fast_put_fixed () does not, which a record never holds (it is
+ * written at once: text_fits ()). */
 static void
-fast_put_double (GString *out,
-                 int      precision,
-                 double   value)
+fast_put_double (GString    *out,
+                 int         precision,
+                 double      value,
+                 const char *radix)
 {
   char number[64];
   int n;
 
-  if (fast_put_fixed (out, precision, value))
+  if (fast_put_fixed (out, precision, value, radix))
     return;
   n = snprintf (number, sizeof number, "%.*f", precision, value);
   if (n >= 0 && n < (int) sizeof number)
@@ -1436,9 +1462,12 @@ typedef struct {
   const char *key;        /* the address it was read from */
   const char *format;     /* a copy of its text as read, in the same block */
   gboolean    fast;       /* FALSE: printf writes it */
-  gboolean    decimals;   /* it has a "%.Nf", written in the locale of the moment */
+  gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
+  gsize       fixed_bound;          /* its length written but for the strings, at most */
+  guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
+  guint       string_uses;          /* the most conversions of one string argument */
   guint       n_pieces;
   FastPiece   pieces[];
 } FastFormat;
@@ -1485,6 +1514,7 @@ fast_add_literal (FastFormat *format,
 {
   if (len > 0)
     format->pieces[format->n_pieces++] = (FastPiece) { .text = text, .len = len };
+  format->fixed_bound += len;
 }
 
 /* Reads @format into a block that holds its pieces and a copy of its text. */
@@ -1528,6 +1558,23 @@ fast_compile (const char *format)
       compiled->decimals |= type == FAST_DOUBLE;
       compiled->pieces[compiled->n_pieces++] = (FastPiece) {
         .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
+      if (type == FAST_STRING)
+        {
+          guint uses = 0;
+
+          for (guint i = 0; i < compiled->n_pieces; i++)
+            uses += compiled->pieces[i].text == NULL &&
+                    compiled->pieces[i].arg == compiled->pieces[compiled->n_pieces - 1].arg;
+          compiled->string_uses = MAX (compiled->string_uses, uses);
+        }
+      else if (type == FAST_DOUBLE)
+        {
+          /* a sign, below 2^40: 13 digits, and 9 decimals at most (fast_put_fixed ()) */
+          compiled->fixed_bound += 23;
+          compiled->n_fixed++;
+        }
+      else
+        compiled->fixed_bound += 11;
     }
   fast_add_literal (compiled, from, strlen (from));
   return compiled;
@@ -1575,11 +1622,36 @@ fast_collect (const FastFormat *format,
       }
 }
 
-/* Writes @format with @values at the end of @out. */
+/* A part of a record (AdmTextRecord) or of a line built in parts (AdmTextParts): a format as
+ * read (holding a reference) and the values of its arguments, then, when the format has a
+ * "%.Nf", the decimal point of the moment it was made, as a string value: written with it
+ * whenever it is read, the text is the same as if written at once. */
+typedef struct {
+  FastFormat *format;
+  guint32     groups;  /* bit i: argument i is a FastGroup of the parts of a line (TextBlock) */
+  guint32     size;    /* its bytes, to the next part: its values, then its strings */
+  FastValue   values[];
+} TextPart;
+
+static inline const TextPart *
+text_part_next (const TextPart *part)
+{
+  return (const TextPart *) (const void *) ((const guint8 *) part + part->size);
+}
+
+static void text_write_group (GString      *out,
+                              const guint8 *parts,
+                              FastGroup     group);
+
+/* Writes @format with @values at the end of @out, a "%.Nf" with @radix (NULL: the locale's of
+ * the moment); the arguments in @groups are the text of FastGroups of @parts. */
 static void
-fast_write (GString          *out,
-            const FastFormat *format,
-            const FastValue  *values)
+fast_write_values (GString          *out,
+                   const FastFormat *format,
+                   const FastValue  *values,
+                   const char       *radix,
+                   guint32           groups,
+                   const guint8     *parts)
 {
   for (guint i = 0; i < format->n_pieces; i++)
     {
@@ -1588,6 +1660,8 @@ fast_write (GString          *out,
 
       if (piece->text != NULL)
         fast_put (out, piece->text, piece->len);
+      else if (piece->type == FAST_STRING && (groups & (1u << piece->arg)) != 0)
+        text_write_group (out, parts, value->group);
       else if (piece->type == FAST_STRING)
         {
           const char *text = value->string != NULL ? value->string : "(null)";
@@ -1599,8 +1673,17 @@ fast_write (GString          *out,
       else if (piece->type == FAST_UINT)
         fast_put_uint (out, value->u, FALSE);
       else
-        fast_put_double (out, piece->precision, value->d);
+        fast_put_double (out, piece->precision, value->d, radix);
     }
+}
+
+/* Writes @format with @values at the end of @out, now. */
+static void
+fast_write (GString          *out,
+            const FastFormat *format,
+            const FastValue  *values)
+{
+  fast_write_values (out, format, values, NULL, 0, NULL);
   out->str[out->len] = '\0';
 }
 
@@ -1635,52 +1718,432 @@ _adm_battle_append_printf (GString    *string,
 
 /* Text records (issue 20) */
 
-/* A line's or a roll's text as the phase gave it: its format as read (holding a reference)
- * and the values of its arguments, the strings copied after them in the same block, so that
- * it writes the same text whenever it is read, whatever became of the strings it was given. */
+/* The parts of a line built in parts (AdmTextParts), one after another, shared by the records
+ * that take its text: appended to, never changed, while a record holds it. */
+typedef struct {
+  gint    ref_count;
+  guint   n_parts;
+  gsize   size;
+  gsize   allocated;
+  guint64 data[];
+} TextBlock;
+
+/* A line's or a roll's text as the phase gave it: its format's part (TextPart), the strings of
+ * its values copied in it, so that it writes the same text whenever it is read, whatever
+ * became of the strings it was given; and, when one of its arguments is a line built in parts
+ * (_adm_text_parts_so_far ()), that line's parts. */
 struct _AdmTextRecord {
-  FastFormat *format;
-  FastValue   values[];
+  TextBlock *block;
+  guint64    part[];  /* TextPart */
 };
+
+/* A line built in parts (issue 20). */
+struct _AdmTextParts {
+  TextBlock *block;        /* its parts, after earlier lines' that records hold, or NULL */
+  gsize      start;        /* where in the block its parts begin */
+  FastGroup  text;         /* the text so far: the last parts */
+  gsize      bound;        /* its length at most */
+  char      *so_far;       /* what _adm_text_parts_so_far () gave, bound + 1 bytes */
+  gsize      so_far_size;
+};
+
+/* The line whose so_far stands for its text in the next format that takes it. */
+static _Thread_local AdmTextParts *text_lent;
+
+/* Whether a record of @format with @values writes the text written now: not for printf's
+ * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment. */
+static gboolean
+text_fits (const FastFormat *format,
+           const FastValue  *values)
+{
+  if (!format->fast)
+    return FALSE;
+  for (guint i = 0; format->decimals && i < format->n_pieces; i++)
+    if (format->pieces[i].text == NULL && format->pieces[i].type == FAST_DOUBLE &&
+        !fast_fixed_fits (format->pieces[i].precision, values[format->pieces[i].arg].d))
+      return FALSE;
+  return TRUE;
+}
+
+/* Writes @part, of a line's @parts or a record's. */
+static void
+text_write_part (GString        *out,
+                 const TextPart *part,
+                 const guint8   *parts)
+{
+  const FastFormat *format = part->format;
+  guint n = format->n_args;
+  FastValue values[FAST_ARGS_MAX + 1];
+
+  memcpy (values, part->values, (n + format->decimals) * sizeof (FastValue));
+  for (guint i = 0; i < n + format->decimals; i++)
+    if ((i == n || format->types[i] == FAST_STRING) && (part->groups & (1u << i)) == 0)
+      values[i].string = values[i].at != 0 ? (const char *) part + values[i].at : NULL;
+  fast_write_values (out, format, values, format->decimals ? values[n].string : NULL,
+                     part->groups, parts);
+}
+
+static void
+text_write_group (GString      *out,
+                  const guint8 *parts,
+                  FastGroup     group)
+{
+  const TextPart *part = (const TextPart *) (const void *) (parts + group.at);
+
+  for (guint32 i = 0; i < group.n; i++, part = text_part_next (part))
+    text_write_part (out, part, parts);
+}
+
+/* What a part of @format with @values and @radix takes: the lengths of the strings it copies
+ * into @lens, the arguments that are @so_far (a line's text) into *@groups; its bytes. */
+static inline gsize
+text_part_measure (const FastFormat *format,
+                   const FastValue  *values,
+                   const char       *radix,
+                   const char       *so_far,
+                   gsize            *lens,
+                   guint32          *groups)
+{
+  guint n = format->n_args;
+  gsize size = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
+
+  *groups = 0;
+  for (guint i = 0; i < n; i++)
+    if (format->types[i] == FAST_STRING && values[i].string != NULL)
+      {
+        if (values[i].string == so_far)
+          *groups |= 1u << i;
+        else
+          size += (lens[i] = strlen (values[i].string)) + 1;
+      }
+  if (format->decimals)
+    size += (lens[n] = strlen (radix)) + 1;
+  return (size + 7) & ~(gsize) 7;
+}
+
+/* Lays out at @part, of @size bytes, what text_part_measure () measured: the strings copied
+ * after the values, an argument in @groups the line's text, @group. */
+static inline void
+text_part_fill (TextPart        *part,
+                gsize            size,
+                FastFormat      *format,
+                const FastValue *values,
+                const char      *radix,
+                const gsize     *lens,
+                guint32          groups,
+                FastGroup        group)
+{
+  guint n = format->n_args;
+  gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
+  char *bytes = (char *) part;
+
+  g_atomic_int_inc (&format->ref_count);
+  part->format = format;
+  part->groups = groups;
+  part->size = size;
+  for (guint i = 0; i < n; i++)
+    if (format->types[i] != FAST_STRING)
+      part->values[i] = values[i];
+    else if (values[i].string == NULL)
+      part->values[i].at = 0;
+    else if (G_UNLIKELY ((groups & (1u << i)) != 0))
+      part->values[i].group = group;
+    else
+      {
+        memcpy (bytes + at, values[i].string, lens[i] + 1);
+        part->values[i].at = at;
+        at += lens[i] + 1;
+      }
+  if (format->decimals)
+    {
+      memcpy (bytes + at, radix, lens[n] + 1);
+      part->values[n].at = at;
+    }
+}
+
+static void
+text_block_forget (TextBlock *block)
+{
+  const TextPart *part = (const TextPart *) (void *) block->data;
+
+  for (guint i = 0; i < block->n_parts; i++)
+    {
+      const TextPart *next = text_part_next (part);
+
+      fast_format_unref (part->format);
+      part = next;
+    }
+  block->size = 0;
+  block->n_parts = 0;
+}
+
+static void
+text_block_unref (TextBlock *block)
+{
+  if (block != NULL && g_atomic_int_dec_and_test (&block->ref_count))
+    {
+      text_block_forget (block);
+      g_free (block);
+    }
+}
+
+/* Writes the text of @parts into its so_far, before a format written now takes it. */
+static void
+text_parts_write_so_far (AdmTextParts *parts)
+{
+  g_autoptr(GString) out = g_string_sized_new (parts->bound + 1);
+
+  if (parts->block != NULL)
+    text_write_group (out, (const guint8 *) parts->block->data, parts->text);
+  g_assert (out->len < parts->so_far_size);
+  memcpy (parts->so_far, out->str, out->len);
+  parts->so_far[out->len] = '\0';
+}
+
+/* Before a format written now (printf's, or with a "%.Nf" printf writes) that may take the
+ * text of the line lent: its so_far written, and the line given back. */
+static void
+text_lent_write (void)
+{
+  if (text_lent != NULL)
+    text_parts_write_so_far (text_lent);
+  text_lent = NULL;
+}
+
+AdmTextParts *
+_adm_text_parts_new (void)
+{
+  return g_new0 (AdmTextParts, 1);
+}
+
+void
+_adm_text_parts_clear (AdmTextParts *parts)
+{
+  /* The next line's parts go after these while records hold them (one block for many
+   * lines), else in their place. */
+  if (parts->block != NULL && g_atomic_int_get (&parts->block->ref_count) == 1)
+    text_block_forget (parts->block);
+  parts->start = parts->block != NULL ? parts->block->size : 0;
+  parts->text = (FastGroup) { parts->start, 0 };
+  parts->bound = 0;
+}
+
+/* Room for @size bytes more in the block of @parts: the block grown, or, when records share
+ * it, the line's parts so far moved into a block of their own. Strings are kept by offset from
+ * their part, and a line's groups within its own parts: they move as they are. */
+static TextBlock *
+text_parts_reserve (AdmTextParts *parts,
+                    gsize         size)
+{
+  TextBlock *block = parts->block, *grown;
+  gsize used = block != NULL ? block->size - parts->start : 0;
+  gsize allocated = MAX (16384 - sizeof (TextBlock), 2 * (used + size));
+  guint8 *at;
+
+  if (block != NULL && g_atomic_int_get (&block->ref_count) == 1)
+    {
+      allocated = MAX (allocated, 2 * (block->size + size));
+      grown = g_realloc (block, sizeof (TextBlock) + allocated);
+      grown->allocated = allocated;
+      return parts->block = grown;
+    }
+  grown = g_malloc (sizeof (TextBlock) + allocated);
+  *grown = (TextBlock) { .ref_count = 1, .size = used, .allocated = allocated };
+  if (block != NULL)
+    {
+      memcpy (grown->data, (guint8 *) block->data + parts->start, used);
+      for (at = (guint8 *) grown->data; at < (guint8 *) grown->data + used;
+           at += ((TextPart *) (void *) at)->size)
+        {
+          TextPart *part = (TextPart *) (void *) at;
+
+          grown->n_parts++;
+          g_atomic_int_inc (&part->format->ref_count);
+          for (guint i = 0; i < part->format->n_args; i++)
+            if ((part->groups & (1u << i)) != 0)
+              part->values[i].group.at -= parts->start;
+        }
+      text_block_unref (block);
+      parts->text.at -= parts->start;
+      parts->start = 0;
+    }
+  return parts->block = grown;
+}
+
+void
+_adm_text_parts_free (AdmTextParts *parts)
+{
+  if (text_lent == parts)
+    text_lent = NULL;
+  text_block_unref (parts->block);
+  g_free (parts->so_far);
+  g_free (parts);
+}
+
+/* Adds @format with @values to @parts: around the text so far when an argument is @so_far, or
+ * in place of it when @whole, else after it. */
+static void
+text_parts_append (AdmTextParts    *parts,
+                   FastFormat      *format,
+                   const FastValue *values,
+                   const char      *radix,
+                   const char      *so_far,
+                   gboolean         whole)
+{
+  gsize lens[FAST_ARGS_MAX + 1];
+  guint32 groups;
+  gsize size = text_part_measure (format, values, radix, so_far, lens, &groups);
+  gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
+  /* At most: the strings (and the decimal point) as often as one is written, a "(null)" for
+   * each argument, and the text so far when it is taken. */
+  gsize bound = format->fixed_bound + (format->decimals ? format->n_fixed * lens[format->n_args]
+                                                        : 0) +
+                format->string_uses * (size - head + strlen ("(null)") * format->n_args +
+                                       (groups != 0 ? parts->bound : 0));
+  TextBlock *block = parts->block;
+
+  if (block == NULL || block->size + size > block->allocated)
+    block = text_parts_reserve (parts, size);
+  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), size, format,
+                  values, radix, lens, groups, parts->text);
+  if (groups != 0 || whole || parts->text.n == 0)
+    {
+      parts->text = (FastGroup) { block->size, 1 };
+      parts->bound = bound;
+    }
+  else
+    {
+      parts->text.n++;
+      parts->bound += bound;
+    }
+  block->size += size;
+  block->n_parts++;
+}
+
+/* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL. */
+static void
+text_parts_add_va (AdmTextParts *parts,
+                   const char   *radix,
+                   const char   *format,
+                   va_list       args)
+{
+  FastFormat *compiled = fast_format (format);
+  FastValue values[FAST_ARGS_MAX];
+  gboolean lent = text_lent == parts;
+  g_autoptr(GString) now = NULL;
+
+  if (compiled->decimals && radix == NULL)
+    radix = nl_langinfo (RADIXCHAR);
+  if (compiled->fast)
+    {
+      fast_collect (compiled, values, args);
+      if (text_fits (compiled, values))
+        {
+          text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
+          if (lent)
+            text_lent = NULL;
+          return;
+        }
+    }
+  /* Written now, as text_begin () writes it; when the line is lent, the format may take its
+   * text, written first into so_far, and the text written is all the line says. */
+  now = g_string_sized_new (128);
+  if (lent)
+    text_lent_write ();
+  if (compiled->fast)
+    fast_write (now, compiled, values);
+  else
+    g_string_append_vprintf (now, format, args);
+  values[0].string = now->str;
+  text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+}
+
+void
+_adm_text_parts_add (AdmTextParts *parts,
+                     const char   *format,
+                     ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  text_parts_add_va (parts, NULL, format, args);
+  va_end (args);
+}
+
+void
+_adm_text_parts_add_in (AdmTextParts *parts,
+                        const char   *radix,
+                        const char   *format,
+                        ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  text_parts_add_va (parts, radix, format, args);
+  va_end (args);
+}
+
+const char *
+_adm_text_parts_so_far (AdmTextParts *parts)
+{
+  if (parts->so_far_size < parts->bound + 1)
+    {
+      g_free (parts->so_far);
+      parts->so_far_size = MAX (parts->bound + 1, 2 * parts->so_far_size);
+      parts->so_far = g_malloc (parts->so_far_size);
+    }
+  parts->so_far[0] = '\0';
+  text_lent = parts;
+  return parts->so_far;
+}
 
 /* The bytes a record of @format with @values takes. */
 static gsize
 record_size (const FastFormat *format,
              const FastValue  *values)
 {
-  gsize size = sizeof (AdmTextRecord) + format->n_args * sizeof (FastValue);
+  gsize lens[FAST_ARGS_MAX + 1];
+  guint32 groups;
 
-  for (guint i = 0; i < format->n_args; i++)
-    if (format->types[i] == FAST_STRING && values[i].string != NULL)
-      size += strlen (values[i].string) + 1;
-  return size;
+  return sizeof (AdmTextRecord) +
+         text_part_measure (format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                            text_lent != NULL ? text_lent->so_far : NULL, lens, &groups);
 }
 
-/* Fills @record, of record_size () bytes. */
+/* Fills @record, of record_size () bytes: the decimal point is the locale's now, and the line
+ * lent (_adm_text_parts_so_far ()), when an argument is its text, is given back. */
 static void
 record_fill (AdmTextRecord   *record,
              FastFormat      *format,
              const FastValue *values)
 {
-  char *strings = (char *) &record->values[format->n_args];
+  const char *radix = format->decimals ? nl_langinfo (RADIXCHAR) : NULL;
+  gsize lens[FAST_ARGS_MAX + 1];
+  guint32 groups;
+  gsize size = text_part_measure (format, values, radix,
+                                  text_lent != NULL ? text_lent->so_far : NULL, lens, &groups);
+  FastGroup group = { 0, 0 };
 
-  g_atomic_int_inc (&format->ref_count);
-  record->format = format;
-  memcpy (record->values, values, format->n_args * sizeof (FastValue));
-  for (guint i = 0; i < format->n_args; i++)
-    if (format->types[i] == FAST_STRING && values[i].string != NULL)
-      {
-        gsize len = strlen (values[i].string) + 1;
-
-        record->values[i].string = memcpy (strings, values[i].string, len);
-        strings += len;
-      }
+  record->block = NULL;
+  if (groups != 0)
+    {
+      record->block = text_lent->block;
+      group = text_lent->text;
+      if (record->block != NULL)
+        g_atomic_int_inc (&record->block->ref_count);
+      text_lent = NULL;
+    }
+  text_part_fill ((TextPart *) (void *) record->part, size, format, values, radix, lens, groups,
+                  group);
 }
 
 static void
 record_clear (AdmTextRecord *record)
 {
-  fast_format_unref (record->format);
+  const TextPart *part = (const void *) record->part;
+
+  fast_format_unref (part->format);
+  text_block_unref (record->block);
 }
 
 /* The text kept in *@text, or written from @record the first time and kept there: several
@@ -1695,7 +2158,9 @@ record_text (char                **text,
   if (written != NULL || record == NULL)
     return written;
   out = g_string_sized_new (128);
-  fast_write (out, record->format, record->values);
+  text_write_part (out, (const TextPart *) (const void *) record->part,
+                   record->block != NULL ? (const guint8 *) record->block->data : NULL);
+  out->str[out->len] = '\0';
   written = g_string_free (out, FALSE);
   if (!g_atomic_pointer_compare_and_exchange (text, NULL, written))
     {
@@ -1741,7 +2206,7 @@ seen_by_all (AdmBattle *self,
 
 /* What @format with @args writes: a record's format and values to write it from when it is
  * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
- * printf's formats, and for a "%.Nf", whose decimal point is the locale's of the moment. */
+ * printf's formats, and for a "%.Nf" printf writes (text_fits ()). */
 static void
 text_begin (AdmBattle   *self,
             const char  *format,
@@ -1754,12 +2219,14 @@ text_begin (AdmBattle   *self,
   if (!(*compiled)->fast)
     {
       *compiled = NULL;
+      text_lent_write ();
       g_string_append_vprintf (self->scratch, format, args);
       return;
     }
   fast_collect (*compiled, values, args);
-  if ((*compiled)->decimals)
+  if (!text_fits (*compiled, values))
     {
+      text_lent_write ();
       fast_write (self->scratch, *compiled, values);
       *compiled = NULL;
     }
@@ -2134,13 +2601,6 @@ _adm_battle_report (AdmBattle  *self,
   text_begin (self, format, &compiled, values, args);
   va_end (args);
   report_add (self, compiled, values, self->scratch->str, self->scratch->len);
-}
-
-void
-_adm_battle_report_text (AdmBattle  *self,
-                         const char *text)
-{
-  report_add (self, NULL, NULL, text, strlen (text));
 }
 
 void
