@@ -637,13 +637,13 @@ resolve_hits (AdmBattle     *self,
               GString       *shown,
               GError       **error)
 {
-  int hits = 0, blocked = 0, damage, pool;
+  int hits = 0, blocked = 0, damage, pool = 0;
 
   g_string_truncate (shown, 0);
-  pool = target_shields (self, target);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
   if (shields_first)
     {
+      pool = target_shields (self, target);
       blocked = MIN (pool, dice);
       dice -= blocked;
     }
@@ -653,16 +653,22 @@ resolve_hits (AdmBattle     *self,
                                        dice + blocked),
                        dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
   _adm_text_parts_add (line, ngettext (" — %d hit", " — %d hits", hits), hits);
-  /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase. */
-  if (!shields_first)
-    blocked = MIN (pool, hits);
+  /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase; the pool, which
+   * rolling leaves as it was, is counted only when something hits. */
+  if (!shields_first && hits > 0)
+    {
+      pool = target_shields (self, target);
+      blocked = MIN (pool, hits);
+    }
   damage = shields_first ? hits : hits - blocked;
   if (blocked > 0)
     _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
                                              : _(", %d absorbed by shields"), blocked);
   use_shields (self, target, blocked);
-  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. */
-  if (blocked > 0 && _adm_battle_ship_shield_pool (self, target) == 0)
+  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. Each block
+   * used adds one to at most one counted ship's shields_used: the pool is down by blocked at
+   * most, so it can be empty only when all of it was used. */
+  if (blocked > 0 && blocked == pool && _adm_battle_ship_shield_pool (self, target) == 0)
     _adm_text_parts_add (line, "%s", _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
