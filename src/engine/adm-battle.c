@@ -1821,44 +1821,53 @@ text_part_measure (const FastFormat *format,
   return (size + 7) & ~(gsize) 7;
 }
 
-/* Lays out at @part, of @size bytes, what text_part_measure () measured: the strings copied
- * after the values, an argument in @groups the line's text, @group. */
+/* Lays out at @part @format with @values and @radix, the strings copied after the values, in
+ * the bytes text_part_measure () counts, with the lengths it gives in @lens (NULL: measured
+ * here); an argument that is @so_far is the line's text, @group. */
 static inline void
 text_part_fill (TextPart        *part,
-                gsize            size,
                 FastFormat      *format,
                 const FastValue *values,
                 const char      *radix,
-                const gsize     *lens,
-                guint32          groups,
-                FastGroup        group)
+                const char      *so_far,
+                FastGroup        group,
+                const gsize     *lens)
 {
   guint n = format->n_args;
   gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
   char *bytes = (char *) part;
+  guint32 groups = 0;
 
   g_atomic_int_inc (&format->ref_count);
   part->format = format;
-  part->groups = groups;
-  part->size = size;
   for (guint i = 0; i < n; i++)
     if (format->types[i] != FAST_STRING)
       part->values[i] = values[i];
     else if (values[i].string == NULL)
       part->values[i].at = 0;
-    else if (G_UNLIKELY ((groups & (1u << i)) != 0))
-      part->values[i].group = group;
+    else if (G_UNLIKELY (values[i].string == so_far))
+      {
+        groups |= 1u << i;
+        part->values[i].group = group;
+      }
     else
       {
-        memcpy (bytes + at, values[i].string, lens[i] + 1);
+        gsize len = lens != NULL ? lens[i] : strlen (values[i].string);
+
+        memcpy (bytes + at, values[i].string, len + 1);
         part->values[i].at = at;
-        at += lens[i] + 1;
+        at += len + 1;
       }
   if (format->decimals)
     {
-      memcpy (bytes + at, radix, lens[n] + 1);
+      gsize len = lens != NULL ? lens[n] : strlen (radix);
+
+      memcpy (bytes + at, radix, len + 1);
       part->values[n].at = at;
+      at += len + 1;
     }
+  part->groups = groups;
+  part->size = (at + 7) & ~(gsize) 7;
 }
 
 static void
@@ -2004,8 +2013,8 @@ text_parts_append (AdmTextParts    *parts,
 
   if (block == NULL || block->size + size > block->allocated)
     block = text_parts_reserve (parts, size);
-  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), size, format,
-                  values, radix, lens, groups, parts->text);
+  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
+                  radix, so_far, parts->text, lens);
   if (groups != 0 || whole || parts->text.n == 0)
     {
       parts->text = (FastGroup) { block->size, 1 };
@@ -2117,24 +2126,20 @@ record_fill (AdmTextRecord   *record,
              FastFormat      *format,
              const FastValue *values)
 {
-  const char *radix = format->decimals ? nl_langinfo (RADIXCHAR) : NULL;
-  gsize lens[FAST_ARGS_MAX + 1];
-  guint32 groups;
-  gsize size = text_part_measure (format, values, radix,
-                                  text_lent != NULL ? text_lent->so_far : NULL, lens, &groups);
-  FastGroup group = { 0, 0 };
+  TextPart *part = (TextPart *) (void *) record->part;
+  AdmTextParts *lent = text_lent;
 
+  text_part_fill (part, format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                  lent != NULL ? lent->so_far : NULL,
+                  lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL);
   record->block = NULL;
-  if (groups != 0)
+  if (part->groups != 0)
     {
-      record->block = text_lent->block;
-      group = text_lent->text;
+      record->block = lent->block;
       if (record->block != NULL)
         g_atomic_int_inc (&record->block->ref_count);
       text_lent = NULL;
     }
-  text_part_fill ((TextPart *) (void *) record->part, size, format, values, radix, lens, groups,
-                  group);
 }
 
 static void
