@@ -345,12 +345,15 @@ static const char *const target_types[3][2] = {
 };
 
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
- * F-FORM-18). */
+ * F-FORM-18), and when @description is given, the report's words for it ("approaching
+ * capital ship"): put together once a phase for each aspect and category in @descriptions
+ * (issue 20), as the phase's translations are kept (_adm_battle_cache_gettext ()). */
 static const char *
-target_type (AdmBattle *self,
-             guint      firer,
-             guint      target,
-             char     **description)
+target_type (AdmBattle    *self,
+             guint         firer,
+             guint         target,
+             char         *descriptions[][2],
+             const char  **description)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
   const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
@@ -376,7 +379,8 @@ target_type (AdmBattle *self,
     {
       if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
         {
-          *description = g_strdup (_("orbital target"));
+          if (description != NULL)
+            *description = _("orbital target");
           return "orbital";
         }
       category = ADM_CATEGORY_CAPITAL;
@@ -384,9 +388,16 @@ target_type (AdmBattle *self,
   /* F-ART-15: capital ships, and escorts; auxiliaries on the escorts' small base are fired on
    * as escorts ("auxiliary-target"). */
   g_assert ((guint) aspect < G_N_ELEMENTS (target_types));
-  *description = g_strconcat (adm_aspect_to_string (aspect), " ",
+  if (description != NULL)
+    {
+      char **known = &descriptions[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];
+
+      if (*known == NULL)
+        *known = g_strconcat (adm_aspect_to_string (aspect), " ",
                               category == ADM_CATEGORY_CAPITAL ? _("capital ship")
                                                                : _("escort"), NULL);
+      *description = *known;
+    }
   return target_types[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];
 }
 
@@ -796,6 +807,7 @@ typedef struct {
   GArray       *declared, *batteries, *failed, *checked, *passed, *own, *one;
   GString      *shown;
   AdmTextParts *artillery, *destructors;
+  char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
 } FireBuffers;
 
 static void
@@ -811,6 +823,7 @@ fire_buffers_init (FireBuffers *buffers)
   buffers->shown = g_string_sized_new (128);
   buffers->artillery = _adm_text_parts_new ();
   buffers->destructors = _adm_text_parts_new ();
+  memset (buffers->descriptions, 0, sizeof buffers->descriptions);
 }
 
 static void
@@ -826,6 +839,9 @@ fire_buffers_clear (FireBuffers *buffers)
   g_string_free (buffers->shown, TRUE);
   _adm_text_parts_free (buffers->artillery);
   _adm_text_parts_free (buffers->destructors);
+  for (guint a = 0; a < G_N_ELEMENTS (buffers->descriptions); a++)
+    for (guint c = 0; c < 2; c++)
+      g_free (buffers->descriptions[a][c]);
 }
 
 static gboolean
@@ -843,8 +859,7 @@ attack (AdmBattle   *self,
   AdmTextParts *names = buffers->artillery;
   AdmTextParts *destructor_names = buffers->destructors;
   guint n_names = 0, n_destructor_names = 0;
-  g_autofree char *aspect = NULL;
-  const char *type;
+  const char *type, *aspect;
 
   _adm_text_parts_clear (names);
   _adm_text_parts_clear (destructor_names);
@@ -908,7 +923,7 @@ attack (AdmBattle   *self,
     g_array_append_val (self->state->attacks, record);
   }
 
-  type = target_type (self, v.firer, target, &aspect);
+  type = target_type (self, v.firer, target, buffers->descriptions, &aspect);
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
@@ -1518,7 +1533,6 @@ _adm_battle_fire_preview (AdmBattle          *self,
   g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GArray) firing = g_array_new (FALSE, FALSE, sizeof (Battery));
   g_autoptr(GError) refusal = NULL;
-  g_autofree char *aspect = NULL;
   const AdmBattleShip *t;
   int attacker;
   Volley v = { .firer = -1 };
@@ -1591,7 +1605,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   preview->behind_marker = v.behind;
   if (v.any_artillery)
     numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
-  numbers->target_type = g_strdup (target_type (self, v.firer, target, &aspect));
+  numbers->target_type = g_strdup (target_type (self, v.firer, target, NULL, NULL));
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;
