@@ -458,6 +458,7 @@ test_cache_report_parts (void)
   g_autofree char *name = g_strdup ("Vorberg");
   g_autofree char *huge = g_strdup_printf ("%.1f", 1e300);
   g_autofree char *here = g_strdup_printf ("(%.1f)", 2.25);
+  g_autofree char *long_name = g_strnfill (20000, 'x');
 
   _adm_text_parts_add (parts, "%s's %s", name, "main battery");
   _adm_text_parts_add (parts, ", ");
@@ -474,14 +475,16 @@ test_cache_report_parts (void)
   g_assert_cmpstr (last_line (battle), ==, "Vorberg's main battery, Vorberg's aft battery, "
                    "firepower 7 at Komarr 1, 11,2 cm, column 3: 2 dice (3 5)");
 
-  /* The next line: a point of two bytes, the locale's point, and a value printf writes. */
+  /* The next line, after the first's parts the lines hold: a point of two bytes, the locale's
+   * point, a value printf writes, and a part too long for the room left (the line's parts
+   * move to a block of their own). */
   _adm_text_parts_clear (parts);
   _adm_text_parts_add_in (parts, "\xd9\xab", "%.2f", 0.125);
   _adm_text_parts_add (parts, " %s %.1f", "and", 1e300);
-  _adm_text_parts_add (parts, " %.1f", 2.25);
+  _adm_text_parts_add (parts, " %.1f %s", 2.25, long_name);
   _adm_battle_report (battle, "[%s]", _adm_text_parts_so_far (parts));
   {
-    g_autofree char *want = g_strdup_printf ("[0\xd9\xab" "12 and %s 2.2]", huge);
+    g_autofree char *want = g_strdup_printf ("[0\xd9\xab" "12 and %s 2.2 %s]", huge, long_name);
 
     g_assert_cmpstr (last_line (battle), ==, want);
   }

@@ -1823,23 +1823,23 @@ text_part_measure (const FastFormat *format,
 
 /* Lays out at @part @format with @values and @radix, the strings copied after the values, in
  * the bytes text_part_measure () counts, with the lengths it gives in @lens (NULL: measured
- * here); an argument that is @so_far is the line's text, @group. */
-static inline void
+ * here); an argument that is @so_far is the line's text, @group. FALSE, with nothing kept,
+ * when the part would take more than @room bytes. */
+static inline gboolean
 text_part_fill (TextPart        *part,
                 FastFormat      *format,
                 const FastValue *values,
                 const char      *radix,
                 const char      *so_far,
                 FastGroup        group,
-                const gsize     *lens)
+                const gsize     *lens,
+                gsize            room)
 {
   guint n = format->n_args;
   gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
   char *bytes = (char *) part;
   guint32 groups = 0;
 
-  g_atomic_int_inc (&format->ref_count);
-  part->format = format;
   for (guint i = 0; i < n; i++)
     if (format->types[i] != FAST_STRING)
       part->values[i] = values[i];
@@ -1854,6 +1854,8 @@ text_part_fill (TextPart        *part,
       {
         gsize len = lens != NULL ? lens[i] : strlen (values[i].string);
 
+        if (at + len + 1 > room)
+          return FALSE;
         memcpy (bytes + at, values[i].string, len + 1);
         part->values[i].at = at;
         at += len + 1;
@@ -1862,12 +1864,20 @@ text_part_fill (TextPart        *part,
     {
       gsize len = lens != NULL ? lens[n] : strlen (radix);
 
+      if (at + len + 1 > room)
+        return FALSE;
       memcpy (bytes + at, radix, len + 1);
       part->values[n].at = at;
       at += len + 1;
     }
+  at = (at + 7) & ~(gsize) 7;
+  if (at > room)
+    return FALSE;
+  g_atomic_int_inc (&format->ref_count);
+  part->format = format;
   part->groups = groups;
-  part->size = (at + 7) & ~(gsize) 7;
+  part->size = at;
+  return TRUE;
 }
 
 static void
@@ -1999,33 +2009,45 @@ text_parts_append (AdmTextParts    *parts,
                    const char      *so_far,
                    gboolean         whole)
 {
-  gsize lens[FAST_ARGS_MAX + 1];
-  guint32 groups;
-  gsize size = text_part_measure (format, values, radix, so_far, lens, &groups);
   gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
-  /* At most: the strings (and the decimal point) as often as one is written, a "(null)" for
-   * each argument, and the text so far when it is taken. */
-  gsize bound = format->fixed_bound + (format->decimals ? format->n_fixed * lens[format->n_args]
-                                                        : 0) +
-                format->string_uses * (size - head + strlen ("(null)") * format->n_args +
-                                       (groups != 0 ? parts->bound : 0));
   TextBlock *block = parts->block;
+  TextPart *part = block != NULL ? (TextPart *) (void *) ((guint8 *) block->data + block->size)
+                                 : NULL;
 
-  if (block == NULL || block->size + size > block->allocated)
-    block = text_parts_reserve (parts, size);
-  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
-                  radix, so_far, parts->text, lens);
-  if (groups != 0 || whole || parts->text.n == 0)
+  /* Filled at once when it fits the room left, else measured and given room first. */
+  if (block == NULL || block->allocated - block->size < head ||
+      !text_part_fill (part, format, values, radix, so_far, parts->text, NULL,
+                       block->allocated - block->size))
     {
-      parts->text = (FastGroup) { block->size, 1 };
-      parts->bound = bound;
+      gsize lens[FAST_ARGS_MAX + 1];
+      guint32 groups;
+      gsize size = text_part_measure (format, values, radix, so_far, lens, &groups);
+
+      if (block == NULL || block->size + size > block->allocated)
+        block = text_parts_reserve (parts, size);
+      part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
+      text_part_fill (part, format, values, radix, so_far, parts->text, lens, size);
     }
-  else
-    {
-      parts->text.n++;
-      parts->bound += bound;
-    }
-  block->size += size;
+  /* Its length at most: the strings (and the decimal points) as often as one is written, a
+   * "(null)" for each argument, and the text so far when it is taken. */
+  {
+    gsize strings = part->size - head;
+    gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
+                  format->string_uses * (strlen ("(null)") * format->n_args +
+                                         (part->groups != 0 ? parts->bound : 0));
+
+    if (part->groups != 0 || whole || parts->text.n == 0)
+      {
+        parts->text = (FastGroup) { block->size, 1 };
+        parts->bound = bound;
+      }
+    else
+      {
+        parts->text.n++;
+        parts->bound += bound;
+      }
+  }
+  block->size += part->size;
   block->n_parts++;
 }
 
@@ -2131,7 +2153,7 @@ record_fill (AdmTextRecord   *record,
 
   text_part_fill (part, format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
                   lent != NULL ? lent->so_far : NULL,
-                  lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL);
+                  lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL, G_MAXSIZE);
   record->block = NULL;
   if (part->groups != 0)
     {
