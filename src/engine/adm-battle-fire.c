@@ -296,6 +296,13 @@ line_of_fire (AdmBattle *self,
                                                       "markers-shift-hulks-block");
   const guint *near;
   guint n_near, first_new = 0, n_markers;
+  /* The box around the line, and what adm_segment_meets_circle () allows for rounding past a
+   * marker's radius (its slack, 1e-9 of the squares, and the rounding of the point of the line
+   * nearest the marker) with room to spare: a marker farther out from the box along either
+   * axis is clear of the line. Most markers the cache names near a line are (issue 20). */
+  double left = MIN (a.x, b.x), right = MAX (a.x, b.x), bottom = MIN (a.y, b.y),
+         top = MAX (a.y, b.y);
+  double slack = 1e-6 * (1.0 + fabs (a.x) + fabs (a.y) + fabs (b.x) + fabs (b.y));
 
   *blocked = -1;
   /* In a fire phase the cache names the markers near the line, and those placed since it
@@ -308,7 +315,11 @@ line_of_fire (AdmBattle *self,
     {
       guint i = near == NULL ? k : k < n_near ? near[k] : first_new + (k - n_near);
       const AdmBattleMarker *marker = &g_array_index (self->state->markers, AdmBattleMarker, i);
+      double reach = marker->diameter / 2 * (1.0 + 1e-6) + slack;
 
+      if (marker->position.x < left - reach || marker->position.x > right + reach ||
+          marker->position.y < bottom - reach || marker->position.y > top + reach)
+        continue;
       /* A marker under the firer or the target (its own wreck's, say) is not one the shot
        * passes behind. */
       if (within (marker->position, a, marker->diameter / 2) ||
