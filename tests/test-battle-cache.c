@@ -500,6 +500,10 @@ test_cache_report_parts (void)
 
     g_assert_cmpstr (last_line (battle), ==, want);
   }
+  /* A line with nothing in it yet. */
+  _adm_text_parts_clear (parts);
+  _adm_battle_report (battle, "<%s>", _adm_text_parts_so_far (parts));
+  g_assert_cmpstr (last_line (battle), ==, "<>");
   _adm_text_parts_free (parts);
 }
 

@@ -1788,34 +1788,32 @@ text_write_group (GString      *out,
                   const guint8 *parts,
                   FastGroup     group)
 {
-  const TextPart *part = (const TextPart *) (const void *) (parts + group.at);
+  const TextPart *part;
 
+  /* An empty line may have no parts at all. */
+  if (group.n == 0)
+    return;
+  part = (const TextPart *) (const void *) (parts + group.at);
   for (guint32 i = 0; i < group.n; i++, part = text_part_next (part))
     text_write_part (out, part, parts);
 }
 
-/* What a part of @format with @values and @radix takes: the lengths of the strings it copies
- * into @lens, the arguments that are @so_far (a line's text) into *@groups; its bytes. */
+/* The bytes a part of @format with @values and @radix takes, an argument that is @so_far
+ * (a line's text) copying nothing; the lengths of the strings it copies into @lens. */
 static inline gsize
 text_part_measure (const FastFormat *format,
                    const FastValue  *values,
                    const char       *radix,
                    const char       *so_far,
-                   gsize            *lens,
-                   guint32          *groups)
+                   gsize            *lens)
 {
   guint n = format->n_args;
   gsize size = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
 
-  *groups = 0;
   for (guint i = 0; i < n; i++)
-    if (format->types[i] == FAST_STRING && values[i].string != NULL)
-      {
-        if (values[i].string == so_far)
-          *groups |= 1u << i;
-        else
-          size += (lens[i] = strlen (values[i].string)) + 1;
-      }
+    if (format->types[i] == FAST_STRING && values[i].string != NULL &&
+        values[i].string != so_far)
+      size += (lens[i] = strlen (values[i].string)) + 1;
   if (format->decimals)
     size += (lens[n] = strlen (radix)) + 1;
   return (size + 7) & ~(gsize) 7;
@@ -1906,7 +1904,8 @@ text_block_unref (TextBlock *block)
     }
 }
 
-/* Writes the text of @parts into its so_far, before a format written now takes it. */
+/* Writes the text of @parts into its so_far, before a format written now takes it: it fits,
+ * but for a so_far given before parts were added, which nothing may take any more. */
 static void
 text_parts_write_so_far (AdmTextParts *parts)
 {
@@ -1914,13 +1913,15 @@ text_parts_write_so_far (AdmTextParts *parts)
 
   if (parts->block != NULL)
     text_write_group (out, (const guint8 *) parts->block->data, parts->text);
-  g_assert (out->len < parts->so_far_size);
+  if (out->len >= parts->so_far_size)
+    return;
   memcpy (parts->so_far, out->str, out->len);
   parts->so_far[out->len] = '\0';
 }
 
 /* Before a format written now (printf's, or with a "%.Nf" printf writes) that may take the
- * text of the line lent: its so_far written, and the line given back. */
+ * text of the line lent: its so_far written, and the line given back (each format that may
+ * take it gives it back, taken or not). */
 static void
 text_lent_write (void)
 {
@@ -2020,8 +2021,7 @@ text_parts_append (AdmTextParts    *parts,
                        block->allocated - block->size))
     {
       gsize lens[FAST_ARGS_MAX + 1];
-      guint32 groups;
-      gsize size = text_part_measure (format, values, radix, so_far, lens, &groups);
+      gsize size = text_part_measure (format, values, radix, so_far, lens);
 
       if (block == NULL || block->size + size > block->allocated)
         block = text_parts_reserve (parts, size);
@@ -2071,16 +2071,14 @@ text_parts_add_va (AdmTextParts *parts,
       if (text_fits (compiled, values))
         {
           text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
-          if (lent)
-            text_lent = NULL;
+          text_lent = NULL;
           return;
         }
     }
   /* Written now, as text_begin () writes it; when the line is lent, the format may take its
    * text, written first into so_far, and the text written is all the line says. */
   now = g_string_sized_new (128);
-  if (lent)
-    text_lent_write ();
+  text_lent_write ();
   if (compiled->fast)
     fast_write (now, compiled, values);
   else
@@ -2134,11 +2132,10 @@ record_size (const FastFormat *format,
              const FastValue  *values)
 {
   gsize lens[FAST_ARGS_MAX + 1];
-  guint32 groups;
 
   return sizeof (AdmTextRecord) +
          text_part_measure (format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                            text_lent != NULL ? text_lent->so_far : NULL, lens, &groups);
+                            text_lent != NULL ? text_lent->so_far : NULL, lens);
 }
 
 /* Fills @record, of record_size () bytes: the decimal point is the locale's now, and the line
@@ -2155,13 +2152,12 @@ record_fill (AdmTextRecord   *record,
                   lent != NULL ? lent->so_far : NULL,
                   lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL, G_MAXSIZE);
   record->block = NULL;
-  if (part->groups != 0)
+  if (part->groups != 0 && lent->block != NULL)
     {
       record->block = lent->block;
-      if (record->block != NULL)
-        g_atomic_int_inc (&record->block->ref_count);
-      text_lent = NULL;
+      g_atomic_int_inc (&record->block->ref_count);
     }
+  text_lent = NULL;
 }
 
 static void
