@@ -1752,13 +1752,13 @@ static _Thread_local AdmTextParts *text_lent;
 
 /* Whether a record of @format with @values writes the text written now: not for printf's
  * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment. */
-static gboolean
+static inline gboolean
 text_fits (const FastFormat *format,
            const FastValue  *values)
 {
-  if (!format->fast)
-    return FALSE;
-  for (guint i = 0; format->decimals && i < format->n_pieces; i++)
+  if (!format->fast || !format->decimals)
+    return format->fast;
+  for (guint i = 0; i < format->n_pieces; i++)
     if (format->pieces[i].text == NULL && format->pieces[i].type == FAST_DOUBLE &&
         !fast_fixed_fits (format->pieces[i].precision, values[format->pieces[i].arg].d))
       return FALSE;
