@@ -695,7 +695,7 @@ resolve_hits (AdmBattle     *self,
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
   _adm_text_parts_add (line, _(", %d damage."), damage);
-  _adm_battle_report (self, "%s", _adm_text_parts_so_far (line));
+  _adm_battle_report_parts (self, line);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 

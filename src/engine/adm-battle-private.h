@@ -291,6 +291,9 @@ void                 _adm_text_parts_add_in   (AdmTextParts *parts,
  * _adm_text_parts_add () on @parts, _adm_battle_report () or a roll's purpose only (not for
  * _adm_battle_append_printf ()): a report line or a purpose keeps a copy of the parts. */
 const char          *_adm_text_parts_so_far   (AdmTextParts *parts);
+/* _adm_battle_report () of the text of @parts so far, kept as its parts. */
+void                 _adm_battle_report_parts (AdmBattle    *self,
+                                               AdmTextParts *parts);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */

@@ -2627,6 +2627,15 @@ _adm_battle_report (AdmBattle  *self,
 }
 
 void
+_adm_battle_report_parts (AdmBattle    *self,
+                          AdmTextParts *parts)
+{
+  FastValue values[1] = { { .string = _adm_text_parts_so_far (parts) } };
+
+  report_add (self, fast_format ("%s"), values, NULL, 0);
+}
+
+void
 _adm_battle_report_fact (AdmBattle   *self,
                          guint        ship,
                          AdmShipFact  fact)
