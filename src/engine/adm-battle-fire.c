@@ -871,6 +871,7 @@ attack (AdmBattle   *self,
   AdmTextParts *destructor_names = buffers->destructors;
   guint n_names = 0, n_destructor_names = 0;
   const char *type, *aspect;
+  AdmDetection level;
 
   _adm_text_parts_clear (names);
   _adm_text_parts_clear (destructor_names);
@@ -919,15 +920,12 @@ attack (AdmBattle   *self,
     return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
+  level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
+            ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
   for (guint side = 0; side < self->sides->len; side++)
-    {
-      AdmDetection now = _adm_battle_detection (self, side, attacker);
-      AdmDetection level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
-                             ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
-
-      if (side != _adm_battle_formation (self, attacker)->side && now < level)
-        _adm_battle_set_detection (self, side, attacker, level);
-    }
+    if (side != _adm_battle_formation (self, attacker)->side &&
+        _adm_battle_detection (self, side, attacker) < level)
+      _adm_battle_set_detection (self, side, attacker, level);
   /* F-FIRE-11: remember the attack for return fire. */
   {
     AdmAttack record = { attacker, t->formation };
