@@ -2212,19 +2212,11 @@ adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
 /* What adm_audience_text_seen_by () answers for any text when every side may read every name
  * (F-ECM-2), which the fire phase's cache knows: all sides, with no text to read. FALSE when
  * the text must be read. */
-static gboolean
+static inline gboolean
 seen_by_all (AdmBattle *self,
              guint32   *seen_by)
 {
-  guint n_sides = MIN (self->sides->len, 32u);
-
-  if (self->cache == NULL)
-    return FALSE;
-  for (guint s = 0; s < n_sides; s++)
-    if (!_adm_battle_cache_side_reads_all (self, s))
-      return FALSE;
-  *seen_by = n_sides == 32 ? G_MAXUINT32 : (1u << n_sides) - 1;
-  return TRUE;
+  return self->cache != NULL && _adm_battle_cache_all_read_all (self, seen_by);
 }
 
 /* What @format with @args writes: a record's format and values to write it from when it is
