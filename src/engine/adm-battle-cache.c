@@ -45,6 +45,14 @@ typedef struct {
 
 #define RECENT_TEXTS 256
 
+/* The same for the plural forms of a message (_adm_battle_cache_ngettext ()). */
+typedef struct {
+  const char  *msgid;
+  const char **forms;
+} RecentPlural;
+
+#define RECENT_PLURALS 64
+
 struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
@@ -69,6 +77,7 @@ struct _AdmBattleCache {
   RecentText     recent[RECENT_TEXTS]; /* in front of @texts, by the msgid's address */
   GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
   GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
+  RecentPlural   recent_plurals[RECENT_PLURALS]; /* in front of @plurals, as @recent */
   AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
   guint          n_markers;     /* how many */
   double         marker_radius; /* the largest of their radii */
@@ -474,16 +483,20 @@ _adm_battle_cache_ngettext (AdmBattle  *self,
                             gulong      n)
 {
   AdmBattleCache *cache = self->cache;
+  guintptr address = (guintptr) msgid;
+  RecentPlural *recent;
   const char **forms;
 
   if (cache == NULL || n >= N_PLURALS)
     return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
-  forms = g_hash_table_lookup (cache->plurals, msgid);
+  recent = &cache->recent_plurals[(address ^ (address >> 8)) % RECENT_PLURALS];
+  forms = recent->msgid == msgid ? recent->forms : g_hash_table_lookup (cache->plurals, msgid);
   if (forms == NULL)
     {
       forms = g_new0 (const char *, N_PLURALS);
       g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
     }
+  *recent = (RecentPlural) { msgid, forms };
   if (forms[n] == NULL)
     forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
   return forms[n];
