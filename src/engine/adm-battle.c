@@ -111,8 +111,8 @@ report_line_free (AdmReportLine *line)
   g_free (line);
 }
 
-/* The clause and the purpose or its record are in the roll's block (roll_new ()); a purpose
- * written from a record is apart. */
+/* The values, the clause and the purpose or its record are in the roll's block (roll_new ()); a
+ * purpose written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
@@ -123,7 +123,6 @@ roll_free (AdmBattleRoll *roll)
     }
   g_free (roll->against);
   g_free (roll->result);
-  g_clear_pointer (&roll->values, g_array_unref);
   g_free (roll);
 }
 
@@ -1765,23 +1764,27 @@ text_begin (AdmBattle   *self,
     }
 }
 
-/* A roll, its clause and its purpose (a record, or the scratch string's text when @format is
- * NULL) in one block: a phase makes thousands. */
+/* A roll, room for its @count values (written by roll_va ()), its clause and its purpose (a
+ * record, or the scratch string's text when @format is NULL) in one block: a phase makes
+ * thousands. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
+          guint            count,
           const char      *clause,
           FastFormat      *format,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
+  gsize head = sizeof (AdmBattleRoll) + (count * sizeof (guint) + clause_len + 7) / 8 * 8;
   gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
   /* Its fields cleared, not the whole block: the rest is written over just below. */
   AdmBattleRoll *roll = g_malloc (size);
 
   *roll = (AdmBattleRoll) { 0 };
+  roll->n_values = count;
+  roll->values = (const guint *) (void *) (roll + 1);
   if (clause != NULL)
-    roll->clause = memcpy (roll + 1, clause, clause_len);
+    roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
   if (format != NULL)
     {
       roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
@@ -1847,7 +1850,7 @@ roll_va (AdmBattle   *self,
   if (count == 0)
     return TRUE;
   text_begin (self, purpose_format, &compiled, arguments, args);
-  roll = roll_new (self, clause, compiled, arguments);
+  roll = roll_new (self, count, clause, compiled, arguments);
   if (!roll_draw (self, roll, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
@@ -1860,8 +1863,8 @@ roll_va (AdmBattle   *self,
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
   roll->sides = sides;
-  roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
-  g_array_append_vals (roll->values, values, count);
+  /* Into the room roll_new () left for them in the roll's block. */
+  memcpy ((guint *) roll->values, values, count * sizeof (guint));
   /* The program's generator, or values the master typed in; a replay reads it back from the
    * journal (journal_apply ()). */
   roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
@@ -1897,27 +1900,26 @@ _adm_battle_judge_roll (AdmBattle    *self,
 
   if (roll == NULL)
     return;
-  n = roll->values->len;
+  n = roll->n_values;
   roll->check = check;
   roll->target = target;
   g_free (roll->against);
   roll->against = g_strdup (against);
   roll->passed = roll->failed = 0;
   for (guint i = 0; i < n; i++)
-    sum += g_array_index (roll->values, guint, i);
+    sum += roll->values[i];
   switch (check)
     {
     case ADM_ROLL_CHECK_EACH_AT_LEAST:
       for (guint i = 0; i < n; i++)
-        roll->passed += (int) g_array_index (roll->values, guint, i) >= target;
+        roll->passed += (int) roll->values[i] >= target;
       roll->failed = n - roll->passed;
       return;
 
     case ADM_ROLL_CHECK_DOUBLES:
       for (guint i = 0; i + 1 < n; i += 2)
         {
-          pass = g_array_index (roll->values, guint, i) == g_array_index (roll->values, guint,
-                                                                          i + 1);
+          pass = roll->values[i] == roll->values[i + 1];
           roll->passed += pass;
           roll->failed += !pass;
         }
@@ -1970,7 +1972,7 @@ adm_roll_check_to_string (AdmRollCheck check)
 static char *
 describe_check (const AdmBattleRoll *roll)
 {
-  gboolean one = roll->values->len == 1;
+  gboolean one = roll->n_values == 1;
   g_autofree char *with = roll->against != NULL ? g_strdup_printf (" (%s)", roll->against)
                                                 : g_strdup ("");
 
@@ -2443,11 +2445,11 @@ add_roll_events (AdmBattle        *self,
 
       /* The numbers written as printf's "%u" would, without it, into room made once: at most
        * ten digits and a space each. */
-      g_string_set_size (values, 11 * roll->values->len + 1);
+      g_string_set_size (values, 11 * roll->n_values + 1);
       out = values->str;
-      for (guint v = 0; v < roll->values->len; v++)
+      for (guint v = 0; v < roll->n_values; v++)
         {
-          guint value = g_array_index (roll->values, guint, v);
+          guint value = roll->values[v];
 
           if (v > 0)
             *out++ = ' ';
