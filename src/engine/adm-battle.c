@@ -2403,20 +2403,19 @@ phase_action (AdmBattle   *self,
   return action;
 }
 
-/* @value in decimal into @buffer (16 bytes), as "%u" writes it; returns @buffer. */
+/* @value in decimal at @out, as "%u" writes it, without a NUL; returns where it ends. */
 static char *
-uint_text (guint  value,
-           char  *buffer)
+put_uint (char  *out,
+          guint  value)
 {
   char digits[16];
-  int at = sizeof digits;
+  gsize at = sizeof digits;
 
-  digits[--at] = '\0';
   do
     digits[--at] = (char) ('0' + value % 10);
   while ((value /= 10) != 0);
-  memcpy (buffer, digits + at, sizeof digits - at);
-  return buffer;
+  memcpy (out, digits + at, sizeof digits - at);
+  return out + (sizeof digits - at);
 }
 
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
@@ -2431,43 +2430,48 @@ add_roll_events (AdmBattle        *self,
                  guint             from)
 {
   gint64 time = adm_journal_action_get_time (action);
-  g_autoptr(GString) values = g_string_new (NULL);
+  /* The values' text, in room made for the largest roll yet: ten digits and a space a die. */
+  g_autofree char *values = NULL;
+  gsize room = 0;
 
   for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-      const char *dice = roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed";
+      gboolean program = roll->origin == ADM_ROLL_ORIGIN_PROGRAM;
       AdmEventPair pairs[4];
       guint n = 0;
-      char sides[16], number[16];
+      char sides[16];
+      gsize sides_length;
       AdmEvent *event;
       char *out;
 
-      /* The numbers written as printf's "%u" would, without it, into room made once: at most
-       * ten digits and a space each. */
-      g_string_set_size (values, 11 * roll->n_values + 1);
-      out = values->str;
+      if (room < 11 * roll->n_values)
+        {
+          room = 11 * roll->n_values;
+          values = g_realloc (values, room);
+        }
+      /* The numbers written as printf's "%u" would, without it. */
+      out = values;
       for (guint v = 0; v < roll->n_values; v++)
         {
-          guint value = roll->values[v];
-
           if (v > 0)
             *out++ = ' ';
-          if (value < 10)
-            *out++ = (char) ('0' + value);
+          if (roll->values[v] < 10)
+            *out++ = (char) ('0' + roll->values[v]);
           else
-            out = g_stpcpy (out, uint_text (value, number));
+            out = put_uint (out, roll->values[v]);
         }
-      *out = '\0';
-      g_string_truncate (values, (gsize) (out - values->str));
-      uint_text (roll->sides, sides);
+      sides_length = (gsize) (put_uint (sides, roll->sides) - sides);
 #define PAIR(k, v, length) \
   (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
       if (roll->clause != NULL)
         PAIR ("clause", roll->clause, strlen (roll->clause));
-      PAIR ("sides", sides, strlen (sides));
-      PAIR ("values", values->str, values->len);
-      PAIR ("dice", dice, strlen (dice));
+      PAIR ("sides", sides, sides_length);
+      PAIR ("values", values, (gsize) (out - values));
+      if (program)
+        PAIR ("dice", "program", strlen ("program"));
+      else
+        PAIR ("dice", "typed", strlen ("typed"));
 #undef PAIR
       event = adm_event_new_read ("roll", strlen ("roll"), time, 0, pairs, n, NULL, 0);
       adm_journal_action_add_event (action, event);
