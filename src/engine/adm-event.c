@@ -614,6 +614,9 @@ put_packed_attributes (const AdmEvent *self,
 {
   const guchar *p = (const guchar *) self->kind;
   const char *first = self->n_attributes > 0 ? self->pairs[0] - 1 : NULL;
+  /* The keys and values, read into registers once: the bytes written could be anything's. */
+  char *const *strings = self->pairs;
+  guint n_strings = 2 * self->n_attributes;
   gsize kind_length, attributes_length = 0;
   char *o;
 
@@ -622,9 +625,9 @@ put_packed_attributes (const AdmEvent *self,
   if (*p != '\0')
     return FALSE;
   kind_length = (gsize) ((const char *) p - self->kind);
-  for (guint i = 0; i < self->n_attributes; i++)
+  for (guint i = 1; i < n_strings; i += 2)
     {
-      p = (const guchar *) self->pairs[2 * i + 1];
+      p = (const guchar *) strings[i];
       while (escaped[*p] == 0)
         p++;
       if (*p != '\0')
@@ -644,14 +647,14 @@ put_packed_attributes (const AdmEvent *self,
   if (first != NULL)
     {
       memcpy (o, first, attributes_length);
-      for (guint i = 0; i < self->n_attributes; i++)
-        {
-          /* A key's NUL is before its value's quote; a value's, before the next key's space. */
-          o[self->pairs[2 * i + 1] - 2 - first] = '=';
-          o[(i + 1 < self->n_attributes ? self->pairs[2 * i + 2] - 2 : (const char *) p) -
-            first] = '"';
-        }
+      /* A key's NUL, before its value's quote, made `=`; a value's, before the next key's
+       * space or ending the run, `"`. */
+      for (guint i = 1; i < n_strings; i += 2)
+        o[strings[i] - 2 - first] = '=';
+      for (guint i = 2; i < n_strings; i += 2)
+        o[strings[i] - 2 - first] = '"';
       o += attributes_length;
+      o[-1] = '"';
     }
   commit (out, o);
   return TRUE;
