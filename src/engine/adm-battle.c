@@ -2442,7 +2442,6 @@ add_roll_events (AdmBattle        *self,
       guint n = 0;
       char sides[16];
       gsize sides_length;
-      AdmEvent *event;
       char *out;
 
       if (room < 11 * roll->n_values)
@@ -2473,9 +2472,8 @@ add_roll_events (AdmBattle        *self,
       else
         PAIR ("dice", "typed", strlen ("typed"));
 #undef PAIR
-      event = adm_event_new_read ("roll", strlen ("roll"), time, 0, pairs, n, NULL, 0);
-      adm_journal_action_add_event (action, event);
-      adm_event_unref (event);
+      adm_journal_action_take_event (action, adm_event_new_read ("roll", strlen ("roll"), time,
+                                                                 0, pairs, n, NULL, 0));
     }
 }
 
