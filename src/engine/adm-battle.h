@@ -244,7 +244,7 @@ typedef enum {
 } AdmRollCheck;
 
 /* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
- * A roll is one block: its values and clause are in it, and go with it. */
+ * A roll is one block with its values and its clause, which last as long as it does. */
 typedef struct {
   int            turn;
   AdmPhase       phase;
