@@ -621,7 +621,8 @@ put_packed_attributes (const AdmEvent *self,
 {
   const guchar *p = (const guchar *) self->kind;
   const char *first = self->n_attributes > 0 ? self->pairs[0] - 1 : NULL;
-  /* The keys and values, read into registers once: the bytes written could be anything's. */
+  /* The keys and values read once, not again after each byte written (which could be any of
+   * them, for all the compiler knows). */
   char *const *strings = self->pairs;
   guint n_strings = 2 * self->n_attributes;
   gsize kind_length, attributes_length = 0;
@@ -674,17 +675,17 @@ adm_event_append_xml_at (const AdmEvent *self,
                          const char     *time_attribute)
 {
   char written[sizeof "2026-11-22T18:00:00Z"];
+  gboolean at_time;
 
   g_return_if_fail (self != NULL && out != NULL);
 
+  at_time = time_attribute != NULL && self->time == time;
   PUT_LITERAL (out, "<event");
-  if (self->packed && time_attribute != NULL && self->time == time &&
-      put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
-    ;
-  else
+  if (!self->packed || !at_time ||
+      !put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
     {
       put_attribute (out, "kind", strlen ("kind"), self->kind);
-      if (time_attribute != NULL && self->time == time)
+      if (at_time)
         put (out, time_attribute, strlen (time_attribute));
       else if (put_time (self->time, written))
         put_attribute (out, "time", strlen ("time"), written);
