@@ -161,7 +161,7 @@ count_dice (GPtrArray *rolls,
   guint dice = 0;
 
   for (guint i = from; i < rolls->len; i++)
-    dice += ((AdmBattleRoll *) g_ptr_array_index (rolls, i))->values->len;
+    dice += ((AdmBattleRoll *) g_ptr_array_index (rolls, i))->n_values;
   return dice;
 }
 
@@ -221,7 +221,7 @@ time_drawing (GPtrArray *rolls,
     for (guint i = from; i < rolls->len; i++)
       {
         const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-        AdmDiceRequest request = { roll->values->len, roll->sides,
+        AdmDiceRequest request = { roll->n_values, roll->sides,
                                    adm_battle_roll_get_purpose (roll), roll->clause };
 
         adm_dice_source_roll (ADM_DICE_SOURCE (prng), &request, values, NULL);

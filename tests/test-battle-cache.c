@@ -211,8 +211,8 @@ play (AdmBattle           *battle,
 
       g_string_append_printf (out, "roll: %s (%s):", adm_battle_roll_get_purpose (roll),
                               roll->clause);
-      for (guint v = 0; v < roll->values->len; v++)
-        g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
+      for (guint v = 0; v < roll->n_values; v++)
+        g_string_append_printf (out, " %u", roll->values[v]);
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);

@@ -2142,8 +2142,8 @@ golden_append_rolls (GString     *out,
                               adm_phase_to_string (roll->phase),
                               roll->clause != NULL ? roll->clause : "-", roll->sides,
                               roll->seen_by, adm_battle_roll_get_purpose (roll));
-      for (guint v = 0; v < roll->values->len; v++)
-        g_string_append_printf (out, " %u", g_array_index (roll->values, guint, v));
+      for (guint v = 0; v < roll->n_values; v++)
+        g_string_append_printf (out, " %u", roll->values[v]);
       g_string_append_c (out, '\n');
     }
 }

@@ -163,10 +163,9 @@ assert_rolls (AdmBattle  *battle,
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
 
       g_string_append_printf (out, "%s%s %ud%u=", out->len > 0 ? "; " : "", roll->clause,
-                              roll->values->len, roll->sides);
-      for (guint v = 0; v < roll->values->len; v++)
-        g_string_append_printf (out, "%s%u", v > 0 ? " " : "",
-                                g_array_index (roll->values, guint, v));
+                              roll->n_values, roll->sides);
+      for (guint v = 0; v < roll->n_values; v++)
+        g_string_append_printf (out, "%s%u", v > 0 ? " " : "", roll->values[v]);
     }
   g_assert_cmpstr (out->str, ==, expected);
 }

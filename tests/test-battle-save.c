@@ -138,8 +138,8 @@ assert_same_battle (AdmBattle *a,
                        adm_battle_roll_get_purpose (roll_b));
       g_assert_cmpstr (roll_a->clause, ==, roll_b->clause);
       g_assert_cmpuint (roll_a->sides, ==, roll_b->sides);
-      g_assert_cmpmem (roll_a->values->data, roll_a->values->len * sizeof (guint),
-                       roll_b->values->data, roll_b->values->len * sizeof (guint));
+      g_assert_cmpmem (roll_a->values, roll_a->n_values * sizeof (guint),
+                       roll_b->values, roll_b->n_values * sizeof (guint));
     }
   g_assert_cmpuint (adm_battle_get_journal (a)->len, ==, adm_battle_get_journal (b)->len);
 }
@@ -445,9 +445,9 @@ test_roll_outcome (Scratch       *scratch,
       checks++;
       /* A check counts every die (a pair for doubles, the sum as one). */
       if (roll->check == ADM_ROLL_CHECK_EACH_AT_LEAST)
-        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->values->len);
+        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->n_values);
       else if (roll->check == ADM_ROLL_CHECK_DOUBLES)
-        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->values->len / 2);
+        g_assert_cmpuint (roll->passed + roll->failed, ==, roll->n_values / 2);
       else
         g_assert_cmpuint (roll->passed + roll->failed, ==, 1);
     }

@@ -294,12 +294,13 @@ count_blocks (AdmDoc          *doc,
 }
 
 static char *
-values_of (GArray *values)
+values_of (const guint *values,
+           guint        n_values)
 {
   GString *out = g_string_new (NULL);
 
-  for (guint v = 0; v < values->len; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", g_array_index (values, guint, v));
+  for (guint v = 0; v < n_values; v++)
+    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", values[v]);
   return g_string_free (out, FALSE);
 }
 
@@ -360,11 +361,11 @@ test_master (void)
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-      g_autofree char *values = values_of (roll->values);
+      g_autofree char *values = values_of (roll->values, roll->n_values);
       g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\n",
                                               adm_battle_roll_get_purpose (roll),
                                               roll->clause != NULL ? roll->clause : "",
-                                              roll->values->len, roll->sides, values);
+                                              roll->n_values, roll->sides, values);
 
       assert_contains (text, row);
     }
@@ -379,7 +380,8 @@ test_master (void)
   for (guint i = 0; i < strategic->len; i++)
     {
       const AdmRollRecord *roll = g_ptr_array_index (strategic, i);
-      g_autofree char *values = values_of (roll->values);
+      g_autofree char *values = values_of ((const guint *) (void *) roll->values->data,
+                                           roll->values->len);
       g_autofree char *row = g_strdup_printf ("\t%s\t%s\t%ud%u\t%s\n", roll->purpose,
                                               roll->clause, roll->values->len, roll->sides,
                                               values);

@@ -422,22 +422,22 @@ static char *
 roll_detail (const AdmBattleRoll *roll)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *dice = adm_dice_describe (roll->values->len, roll->sides);
+  g_autofree char *dice = adm_dice_describe (roll->n_values, roll->sides);
   g_autofree char *outcome = NULL;
   guint total = 0;
 
   if (roll->clause != NULL && roll->clause[0] != '\0')
     g_string_append_printf (text, "%s · ", roll->clause);
   g_string_append_printf (text, "%s:", dice);
-  for (guint v = 0; v < roll->values->len; v++)
+  for (guint v = 0; v < roll->n_values; v++)
     {
-      guint value = g_array_index (roll->values, guint, v);
+      guint value = roll->values[v];
 
       g_string_append_printf (text, " %u", value);
       total += value;
     }
   /* A sum, where the dice count together; not for dice judged one by one (issue 19). */
-  if (roll->values->len > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
+  if (roll->n_values > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
       roll->check != ADM_ROLL_CHECK_DOUBLES)
     g_string_append_printf (text, " = %u", total);
   /* Issue 19: pass or fail as the rule judged it (the engine records it at the roll), or the
@@ -966,7 +966,7 @@ admiralty_battle_page_synced_prng (AdmiraltyBattlePage *self)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
 
-      for (guint v = 0; v < roll->values->len; v++)
+      for (guint v = 0; v < roll->n_values; v++)
         adm_dice_prng_die (prng, roll->sides);
     }
 

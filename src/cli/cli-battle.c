@@ -71,7 +71,7 @@ skip_rolls_played (AdmBattle   *battle,
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
 
-      for (guint v = 0; v < roll->values->len; v++)
+      for (guint v = 0; v < roll->n_values; v++)
         adm_dice_prng_die (prng, roll->sides);
     }
 }
@@ -513,13 +513,12 @@ print_rolls (AdmBattle   *battle,
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-      g_autofree char *expression = adm_dice_describe (roll->values->len, roll->sides);
+      g_autofree char *expression = adm_dice_describe (roll->n_values, roll->sides);
       g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
       g_autoptr(GString) values = g_string_new (NULL);
 
-      for (guint v = 0; v < roll->values->len; v++)
-        g_string_append_printf (values, "%s%u", v > 0 ? " " : "",
-                                g_array_index (roll->values, guint, v));
+      for (guint v = 0; v < roll->n_values; v++)
+        g_string_append_printf (values, "%s%u", v > 0 ? " " : "", roll->values[v]);
       /* Issue 19: pass or fail as the rule judged it, or the table's result. */
       if (outcome != NULL)
         g_string_append_printf (values, " · %s", outcome);
@@ -929,8 +928,8 @@ add_rolls_json (JsonBuilder *builder,
       add_int (builder, "sides", roll->sides);
       json_builder_set_member_name (builder, "values");
       json_builder_begin_array (builder);
-      for (guint v = 0; v < roll->values->len; v++)
-        json_builder_add_int_value (builder, g_array_index (roll->values, guint, v));
+      for (guint v = 0; v < roll->n_values; v++)
+        json_builder_add_int_value (builder, roll->values[v]);
       json_builder_end_array (builder);
       /* "typed" (real dice typed in) or "program" (the generator); absent when the file did
        * not keep it. */

@@ -111,8 +111,8 @@ report_line_free (AdmReportLine *line)
   g_free (line);
 }
 
-/* The clause and the purpose or its record are in the roll's block (roll_new ()); a purpose
- * written from a record is apart. */
+/* The values, the clause and the purpose or its record are in the roll's block (roll_new ()); a
+ * purpose written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
@@ -123,7 +123,6 @@ roll_free (AdmBattleRoll *roll)
     }
   g_free (roll->against);
   g_free (roll->result);
-  g_clear_pointer (&roll->values, g_array_unref);
   g_free (roll);
 }
 
@@ -2247,23 +2246,27 @@ text_begin (AdmBattle   *self,
     }
 }
 
-/* A roll, its clause and its purpose (a record, or the scratch string's text when @format is
- * NULL) in one block: a phase makes thousands. */
+/* A roll, room for its @count values (written by roll_va ()), its clause and its purpose (a
+ * record, or the scratch string's text when @format is NULL) in one block: a phase makes
+ * thousands. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
+          guint            count,
           const char      *clause,
           FastFormat      *format,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
+  gsize head = sizeof (AdmBattleRoll) + (count * sizeof (guint) + clause_len + 7) / 8 * 8;
   gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
   /* Its fields cleared, not the whole block: the rest is written over just below. */
   AdmBattleRoll *roll = g_malloc (size);
 
   *roll = (AdmBattleRoll) { 0 };
+  roll->n_values = count;
+  roll->values = (const guint *) (void *) (roll + 1);
   if (clause != NULL)
-    roll->clause = memcpy (roll + 1, clause, clause_len);
+    roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
   if (format != NULL)
     {
       roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
@@ -2329,7 +2332,7 @@ roll_va (AdmBattle   *self,
   if (count == 0)
     return TRUE;
   text_begin (self, purpose_format, &compiled, arguments, args);
-  roll = roll_new (self, clause, compiled, arguments);
+  roll = roll_new (self, count, clause, compiled, arguments);
   if (!roll_draw (self, roll, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
@@ -2342,8 +2345,8 @@ roll_va (AdmBattle   *self,
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
   roll->sides = sides;
-  roll->values = g_array_sized_new (FALSE, FALSE, sizeof (guint), count);
-  g_array_append_vals (roll->values, values, count);
+  /* Into the room roll_new () left for them in the roll's block. */
+  memcpy ((guint *) roll->values, values, count * sizeof (guint));
   /* The program's generator, or values the master typed in; a replay reads it back from the
    * journal (journal_apply ()). */
   roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
@@ -2379,27 +2382,26 @@ _adm_battle_judge_roll (AdmBattle    *self,
 
   if (roll == NULL)
     return;
-  n = roll->values->len;
+  n = roll->n_values;
   roll->check = check;
   roll->target = target;
   g_free (roll->against);
   roll->against = g_strdup (against);
   roll->passed = roll->failed = 0;
   for (guint i = 0; i < n; i++)
-    sum += g_array_index (roll->values, guint, i);
+    sum += roll->values[i];
   switch (check)
     {
     case ADM_ROLL_CHECK_EACH_AT_LEAST:
       for (guint i = 0; i < n; i++)
-        roll->passed += (int) g_array_index (roll->values, guint, i) >= target;
+        roll->passed += (int) roll->values[i] >= target;
       roll->failed = n - roll->passed;
       return;
 
     case ADM_ROLL_CHECK_DOUBLES:
       for (guint i = 0; i + 1 < n; i += 2)
         {
-          pass = g_array_index (roll->values, guint, i) == g_array_index (roll->values, guint,
-                                                                          i + 1);
+          pass = roll->values[i] == roll->values[i + 1];
           roll->passed += pass;
           roll->failed += !pass;
         }
@@ -2452,7 +2454,7 @@ adm_roll_check_to_string (AdmRollCheck check)
 static char *
 describe_check (const AdmBattleRoll *roll)
 {
-  gboolean one = roll->values->len == 1;
+  gboolean one = roll->n_values == 1;
   g_autofree char *with = roll->against != NULL ? g_strdup_printf (" (%s)", roll->against)
                                                 : g_strdup ("");
 
@@ -2885,20 +2887,19 @@ phase_action (AdmBattle   *self,
   return action;
 }
 
-/* @value in decimal into @buffer (16 bytes), as "%u" writes it; returns @buffer. */
+/* @value in decimal at @out, as "%u" writes it, without a NUL; returns where it ends. */
 static char *
-uint_text (guint  value,
-           char  *buffer)
+put_uint (char  *out,
+          guint  value)
 {
   char digits[16];
-  int at = sizeof digits;
+  gsize at = sizeof digits;
 
-  digits[--at] = '\0';
   do
     digits[--at] = (char) ('0' + value % 10);
   while ((value /= 10) != 0);
-  memcpy (buffer, digits + at, sizeof digits - at);
-  return buffer;
+  memcpy (out, digits + at, sizeof digits - at);
+  return out + (sizeof digits - at);
 }
 
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
@@ -2913,47 +2914,50 @@ add_roll_events (AdmBattle        *self,
                  guint             from)
 {
   gint64 time = adm_journal_action_get_time (action);
-  g_autoptr(GString) values = g_string_new (NULL);
+  /* The values' text, in room made for the largest roll yet: ten digits and a space a die. */
+  g_autofree char *values = NULL;
+  gsize room = 0;
 
   for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-      const char *dice = roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed";
+      gboolean program = roll->origin == ADM_ROLL_ORIGIN_PROGRAM;
       AdmEventPair pairs[4];
       guint n = 0;
-      char sides[16], number[16];
-      AdmEvent *event;
+      char sides[16];
+      gsize sides_length;
       char *out;
 
-      /* The numbers written as printf's "%u" would, without it, into room made once: at most
-       * ten digits and a space each. */
-      g_string_set_size (values, 11 * roll->values->len + 1);
-      out = values->str;
-      for (guint v = 0; v < roll->values->len; v++)
+      if (room < 11 * roll->n_values)
         {
-          guint value = g_array_index (roll->values, guint, v);
-
+          room = 11 * roll->n_values;
+          values = g_realloc (values, room);
+        }
+      /* The numbers written as printf's "%u" would, without it. */
+      out = values;
+      for (guint v = 0; v < roll->n_values; v++)
+        {
           if (v > 0)
             *out++ = ' ';
-          if (value < 10)
-            *out++ = (char) ('0' + value);
+          if (roll->values[v] < 10)
+            *out++ = (char) ('0' + roll->values[v]);
           else
-            out = g_stpcpy (out, uint_text (value, number));
+            out = put_uint (out, roll->values[v]);
         }
-      *out = '\0';
-      g_string_truncate (values, (gsize) (out - values->str));
-      uint_text (roll->sides, sides);
+      sides_length = (gsize) (put_uint (sides, roll->sides) - sides);
 #define PAIR(k, v, length) \
   (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
       if (roll->clause != NULL)
         PAIR ("clause", roll->clause, strlen (roll->clause));
-      PAIR ("sides", sides, strlen (sides));
-      PAIR ("values", values->str, values->len);
-      PAIR ("dice", dice, strlen (dice));
+      PAIR ("sides", sides, sides_length);
+      PAIR ("values", values, (gsize) (out - values));
+      if (program)
+        PAIR ("dice", "program", strlen ("program"));
+      else
+        PAIR ("dice", "typed", strlen ("typed"));
 #undef PAIR
-      event = adm_event_new_read ("roll", strlen ("roll"), time, 0, pairs, n, NULL, 0);
-      adm_journal_action_add_event (action, event);
-      adm_event_unref (event);
+      adm_journal_action_take_event (action, adm_event_new_read ("roll", strlen ("roll"), time,
+                                                                 0, pairs, n, NULL, 0));
     }
 }
 
@@ -3142,6 +3146,14 @@ typedef struct {
   guint           journal_len;
 } JournalSnapshot;
 
+/* GCopyFunc: a reference to @event. */
+static gpointer
+event_copy (gconstpointer event,
+            gpointer      data)
+{
+  return adm_event_ref ((AdmEvent *) event);
+}
+
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
@@ -3257,8 +3269,8 @@ journal_apply (gpointer                owner,
     before->state = g_steal_pointer (&snapshot.state);
   else
     state_free (snapshot.state);
-  for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (self->journal, adm_event_ref (g_ptr_array_index (events, i)));
+  /* Room made once for a phase's thousand events. */
+  g_ptr_array_extend (self->journal, events, event_copy, NULL);
   return TRUE;
 }
 

@@ -243,7 +243,8 @@ typedef enum {
   ADM_ROLL_CHECK_DOUBLES,       /* each pair of dice passes when both show the same */
 } AdmRollCheck;
 
-/* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose (). */
+/* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
+ * A roll is one block with its values and its clause, which last as long as it does. */
 typedef struct {
   int            turn;
   AdmPhase       phase;
@@ -253,7 +254,8 @@ typedef struct {
   /*< public >*/
   char          *clause;
   guint          sides;
-  GArray        *values;      /* guint */
+  guint          n_values;    /* the dice rolled: at least one */
+  const guint   *values;      /* what each die showed, @n_values of them, 1..@sides */
   guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
   AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
   /* Its outcome, as the rule judged it (issue 19). */

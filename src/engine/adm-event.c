@@ -12,33 +12,38 @@
 /* One allocation for the attributes, not two arrays (and their g_slice headers): a long
  * journal holds tens of thousands of events, and opening it was mostly making them. An event
  * read from a file (adm_event_new_read ()) is one allocation in all: its kind, attributes and
- * text are in the block after it, until it is changed. */
+ * text are in the block after it, until it is changed. There each key follows a space and each
+ * value a quote, so that the attributes read as the file writes them but for the NULs
+ * (put_packed_attributes ()). */
 struct _AdmEvent
 {
-  char      *kind;
-  gint64     time;
-  int        line;
-  guint      n_attributes;
-  guint      allocated;   /* attributes room in @pairs */
-  char     **pairs;       /* key, value, key, value, … in insertion order */
-  char      *text;
-  gboolean   packed;      /* @kind, @pairs, its strings and @text are in the event's block */
+  char            *kind;
+  gint64           time;
+  int              line;
+  guint            n_attributes;
+  guint            allocated;  /* attributes room in @pairs */
+  /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
+   * making a battle's roll event (issue 20). */
+  gatomicrefcount  ref_count;
+  char           **pairs;      /* key, value, key, value, … in insertion order */
+  char            *text;
+  gboolean         packed;     /* @kind, @pairs, its strings and @text are in the event's block */
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 
 static void
-adm_event_clear (gpointer data)
+adm_event_free (AdmEvent *self)
 {
-  AdmEvent *self = data;
-
-  if (self->packed)
-    return;
-  g_free (self->kind);
-  for (guint i = 0; i < 2 * self->n_attributes; i++)
-    g_free (self->pairs[i]);
-  g_free (self->pairs);
-  g_free (self->text);
+  if (!self->packed)
+    {
+      g_free (self->kind);
+      for (guint i = 0; i < 2 * self->n_attributes; i++)
+        g_free (self->pairs[i]);
+      g_free (self->pairs);
+      g_free (self->text);
+    }
+  g_free (self);
 }
 
 AdmEvent *
@@ -49,7 +54,8 @@ adm_event_new (const char *kind,
 
   g_return_val_if_fail (kind != NULL && *kind != '\0', NULL);
 
-  self = g_atomic_rc_box_new0 (AdmEvent);
+  self = g_new0 (AdmEvent, 1);
+  g_atomic_ref_count_init (&self->ref_count);
   self->kind = g_strdup (kind);
   self->time = time;
   return self;
@@ -84,6 +90,7 @@ adm_event_new_read (const char         *kind,
 {
   gsize size, text_start = 0, kept_text = 0;
   AdmEvent *self;
+  char **slot;
   char *out;
 
   g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
@@ -91,21 +98,24 @@ adm_event_new_read (const char         *kind,
 
   if (text != NULL)
     kept_text = stripped (text, text_length, &text_start);
-  /* The event, its pairs' pointers, then the strings, each with its NUL. */
+  /* The event, its pairs' pointers, then the strings, each with its NUL: ` key\0"value\0` for
+   * each pair. */
   size = sizeof (AdmEvent) + 2 * n_pairs * sizeof (char *) + kind_length + 1;
   for (guint i = 0; i < n_pairs; i++)
-    size += pairs[i].key_length + 1 + pairs[i].value_length + 1;
+    size += pairs[i].key_length + pairs[i].value_length + 4;
   if (kept_text > 0)
     size += kept_text + 1;
 
-  self = g_atomic_rc_box_alloc (size);
+  self = g_malloc (size);
+  g_atomic_ref_count_init (&self->ref_count);
   self->time = time;
   self->line = line;
   self->n_attributes = n_pairs;
   self->allocated = n_pairs;
   self->pairs = n_pairs > 0 ? (char **) (self + 1) : NULL;
   self->packed = TRUE;
-  out = (char *) (self + 1) + 2 * n_pairs * sizeof (char *);
+  slot = (char **) (self + 1);
+  out = (char *) (slot + 2 * n_pairs);
 #define PUT(target, from, length) \
   G_STMT_START { \
     (target) = out; \
@@ -116,10 +126,15 @@ adm_event_new_read (const char         *kind,
   PUT (self->kind, kind, kind_length);
   for (guint i = 0; i < n_pairs; i++)
     {
+      /* Copied, so that it is not read again after each memcpy (). */
+      AdmEventPair pair = pairs[i];
+
       /* What adm_event_set () refuses, a file cannot give. */
-      g_warn_if_fail (pairs[i].key_length > 0);
-      PUT (self->pairs[2 * i], pairs[i].key, pairs[i].key_length);
-      PUT (self->pairs[2 * i + 1], pairs[i].value, pairs[i].value_length);
+      g_warn_if_fail (pair.key_length > 0);
+      *out++ = ' ';
+      PUT (*slot++, pair.key, pair.key_length);
+      *out++ = '"';
+      PUT (*slot++, pair.value, pair.value_length);
     }
   self->text = NULL;
   if (kept_text > 0)
@@ -151,14 +166,16 @@ AdmEvent *
 adm_event_ref (AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return g_atomic_rc_box_acquire (self);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
 }
 
 void
 adm_event_unref (AdmEvent *self)
 {
   g_return_if_fail (self != NULL);
-  g_atomic_rc_box_release_full (self, adm_event_clear);
+  if (g_atomic_ref_count_dec (&self->ref_count))
+    adm_event_free (self);
 }
 
 const char *
@@ -591,6 +608,66 @@ put_attribute (GString    *out,
   commit (out, o);
 }
 
+/* The attributes of a packed event (adm_event_new_read ()) of the time @time_attribute says,
+ * when neither its kind nor its values have a byte to escape: copied from its block in two
+ * runs, the kind and then its attributes, each NUL made the `"` or `=` it stands for (issue 20:
+ * a fire phase's entry is a thousand such events, and five put_attribute ()s each were most of
+ * its writing). FALSE, nothing written, for any other event. */
+static gboolean
+put_packed_attributes (const AdmEvent *self,
+                       GString        *out,
+                       const char     *time_attribute,
+                       gsize           time_length)
+{
+  const guchar *p = (const guchar *) self->kind;
+  const char *first = self->n_attributes > 0 ? self->pairs[0] - 1 : NULL;
+  /* The keys and values read once, not again after each byte written (which could be any of
+   * them, for all the compiler knows). */
+  char *const *strings = self->pairs;
+  guint n_strings = 2 * self->n_attributes;
+  gsize kind_length, attributes_length = 0;
+  char *o;
+
+  while (escaped[*p] == 0)
+    p++;
+  if (*p != '\0')
+    return FALSE;
+  kind_length = (gsize) ((const char *) p - self->kind);
+  for (guint i = 1; i < n_strings; i += 2)
+    {
+      p = (const guchar *) strings[i];
+      while (escaped[*p] == 0)
+        p++;
+      if (*p != '\0')
+        return FALSE;
+    }
+  /* From the space before the first key to the last value's NUL. */
+  if (first != NULL)
+    attributes_length = (gsize) ((const char *) p - first) + 1;
+  o = reserve (out, strlen (" kind=\"") + kind_length + 1 + time_length + attributes_length);
+  memcpy (o, " kind=\"", strlen (" kind=\""));
+  o += strlen (" kind=\"");
+  memcpy (o, self->kind, kind_length);
+  o += kind_length;
+  *o++ = '"';
+  memcpy (o, time_attribute, time_length);
+  o += time_length;
+  if (first != NULL)
+    {
+      memcpy (o, first, attributes_length);
+      /* A key's NUL, before its value's quote, made `=`; a value's, before the next key's
+       * space or ending the run, `"`. */
+      for (guint i = 1; i < n_strings; i += 2)
+        o[strings[i] - 2 - first] = '=';
+      for (guint i = 2; i < n_strings; i += 2)
+        o[strings[i] - 2 - first] = '"';
+      o += attributes_length;
+      o[-1] = '"';
+    }
+  commit (out, o);
+  return TRUE;
+}
+
 void
 adm_event_append_xml_at (const AdmEvent *self,
                          GString        *out,
@@ -598,31 +675,38 @@ adm_event_append_xml_at (const AdmEvent *self,
                          const char     *time_attribute)
 {
   char written[sizeof "2026-11-22T18:00:00Z"];
+  gboolean at_time;
 
   g_return_if_fail (self != NULL && out != NULL);
 
+  at_time = time_attribute != NULL && self->time == time;
   PUT_LITERAL (out, "<event");
-  put_attribute (out, "kind", strlen ("kind"), self->kind);
-  if (time_attribute != NULL && self->time == time)
-    put (out, time_attribute, strlen (time_attribute));
-  else if (put_time (self->time, written))
-    put_attribute (out, "time", strlen ("time"), written);
-  else
+  if (!self->packed || !at_time ||
+      !put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
     {
-      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
-      g_autofree char *text = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
-                                         : g_strdup ("1970-01-01T00:00:00Z");
+      put_attribute (out, "kind", strlen ("kind"), self->kind);
+      if (at_time)
+        put (out, time_attribute, strlen (time_attribute));
+      else if (put_time (self->time, written))
+        put_attribute (out, "time", strlen ("time"), written);
+      else
+        {
+          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
+          g_autofree char *text = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
+                                             : g_strdup ("1970-01-01T00:00:00Z");
 
-      adm_event_append_attribute (out, "time", text);
-    }
-  for (guint i = 0; i < self->n_attributes; i++)
-    {
-      const char *key = self->pairs[2 * i], *value = self->pairs[2 * i + 1];
-      /* In a packed event a value follows its key's NUL (adm_event_new_read ()): the key's
-       * length without a strlen () (issue 20: a fire phase writes some five thousand). */
-      gsize key_length = self->packed ? (gsize) (value - key - 1) : strlen (key);
+          adm_event_append_attribute (out, "time", text);
+        }
+      for (guint i = 0; i < self->n_attributes; i++)
+        {
+          const char *key = self->pairs[2 * i], *value = self->pairs[2 * i + 1];
+          /* In a packed event a value follows its key's NUL and a quote (adm_event_new_read ()):
+           * the key's length without a strlen () (issue 20: a fire phase writes some five
+           * thousand). */
+          gsize key_length = self->packed ? (gsize) (value - key - 2) : strlen (key);
 
-      put_attribute (out, key, key_length, value);
+          put_attribute (out, key, key_length, value);
+        }
     }
   if (self->text == NULL)
     {

@@ -180,6 +180,15 @@ adm_journal_action_add_event (AdmJournalAction *self,
   g_ptr_array_add (self->events, adm_event_ref (event));
 }
 
+void
+adm_journal_action_take_event (AdmJournalAction *self,
+                               AdmEvent         *event)
+{
+  g_return_if_fail (self != NULL && event != NULL);
+  g_return_if_fail (self->id == 0);
+  g_ptr_array_add (self->events, event);
+}
+
 int
 adm_journal_action_get_line (const AdmJournalAction *self)
 {

@@ -77,6 +77,10 @@ gboolean          adm_journal_action_is_done    (const AdmJournalAction *self);
 GPtrArray        *adm_journal_action_get_events (const AdmJournalAction *self);
 void              adm_journal_action_add_event  (AdmJournalAction *self,
                                                  AdmEvent         *event);
+/* adm_journal_action_add_event () taking the caller's reference to @event: for an event made
+ * to be added (a battle's rolls, a thousand a phase). */
+void              adm_journal_action_take_event (AdmJournalAction *self,
+                                                 AdmEvent         *event);
 /* Source line of the action when loaded from a file, 0 otherwise. */
 int               adm_journal_action_get_line   (const AdmJournalAction *self);
 

@@ -416,12 +416,13 @@ criticals_text (AdmBattle           *battle,
 }
 
 static char *
-values_text (GArray *values)
+values_text (const guint *values,
+             guint        n_values)
 {
   GString *out = g_string_new (NULL);
 
-  for (guint v = 0; v < values->len; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", g_array_index (values, guint, v));
+  for (guint v = 0; v < n_values; v++)
+    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", values[v]);
   return g_string_free (out, FALSE);
 }
 
@@ -723,8 +724,8 @@ master_battle (AdmDoc      *doc,
               roll = g_ptr_array_index (rolls, r);
               if (roll->turn != turn || roll->phase != phase)
                 break;
-              dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
-              values = values_text (roll->values);
+              dice = g_strdup_printf ("%ud%u", roll->n_values, roll->sides);
+              values = values_text (roll->values, roll->n_values);
               cells[0] = adm_battle_roll_get_purpose (roll);
               cells[1] = roll->clause != NULL ? roll->clause : "";
               cells[2] = dice;
@@ -869,7 +870,7 @@ master_dice (Report *report,
         table = adm_doc_add_table (doc, columns);
       when = format_time (roll->time);
       dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
-      values = values_text (roll->values);
+      values = values_text ((const guint *) (void *) roll->values->data, roll->values->len);
       cells[0] = when;
       cells[1] = roll->purpose != NULL ? roll->purpose : "";
       cells[2] = roll->clause != NULL ? roll->clause : "";
