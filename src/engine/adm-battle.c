@@ -41,6 +41,7 @@ static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
 static void journal_snapshot_free (gpointer snapshot);
 static void record_clear (AdmTextRecord *record);
+static void texts_free (AdmBattle *self);
 
 /* State */
 
@@ -98,8 +99,8 @@ state_copy (const AdmBattleState *state)
   return copy;
 }
 
-/* A line and its text or record are one block (report_add ()); a text written from a record
- * is apart. */
+/* A line and its text or record are kept in the battle's texts (report_add ()), given back
+ * with them (text_truncate ()); a text written from a record is apart. */
 static void
 report_line_free (AdmReportLine *line)
 {
@@ -108,11 +109,10 @@ report_line_free (AdmReportLine *line)
       g_free (line->written);
       record_clear (line->record);
     }
-  g_free (line);
 }
 
-/* The clause and the purpose or its record are in the roll's block (roll_new ()); a purpose
- * written from a record is apart. */
+/* The clause is in the roll's block, the purpose or its record in the battle's texts
+ * (roll_new ()); a purpose written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
@@ -148,6 +148,8 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
+  /* After the lines and rolls kept in them. */
+  texts_free (self);
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
   g_clear_pointer (&self->setup, xmlFreeDoc);
@@ -2126,31 +2128,169 @@ _adm_text_parts_so_far (AdmTextParts *parts)
   return parts->so_far;
 }
 
-/* The bytes a record of @format with @values takes. */
-static gsize
-record_size (const FastFormat *format,
-             const FastValue  *values)
-{
-  gsize lens[FAST_ARGS_MAX + 1];
+/* Where a battle keeps its lines and its rolls' purposes (issue 20: a phase makes thousands,
+ * and a malloc each was a tenth of their cost): chunks filled one after another, in the order
+ * the lines and rolls are made, never moved. The report and the dice log only grow while a
+ * phase is played, and are cut back together, to their lengths at one moment (text_truncate
+ * (): a snapshot, an undo): everything kept after the first line or roll taken away belongs
+ * to lines and rolls taken away too (or to a roll that failed, kept by none), and its bytes
+ * are used again. Freed with the battle, after its lines and rolls (texts_free ()). */
+typedef struct _TextChunk TextChunk;
 
-  return sizeof (AdmTextRecord) +
-         text_part_measure (format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                            text_lent != NULL ? text_lent->so_far : NULL, lens);
+struct _TextChunk {
+  TextChunk *prev;
+  gsize      size;
+  gsize      allocated;
+  guint64    data[];
+};
+
+#define TEXT_CHUNK_SIZE (32768 - sizeof (TextChunk))
+
+static inline guint8 *
+text_top (AdmBattle *self)
+{
+  return (guint8 *) self->texts->data + self->texts->size;
 }
 
-/* Fills @record, of record_size () bytes: the decimal point is the locale's now, and the line
- * lent (_adm_text_parts_so_far ()), when an argument is its text, is given back. */
-static void
-record_fill (AdmTextRecord   *record,
-             FastFormat      *format,
-             const FastValue *values)
+static inline gsize
+text_room (AdmBattle *self)
 {
-  TextPart *part = (TextPart *) (void *) record->part;
-  AdmTextParts *lent = text_lent;
+  return self->texts != NULL ? self->texts->allocated - self->texts->size : 0;
+}
 
-  text_part_fill (part, format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                  lent != NULL ? lent->so_far : NULL,
-                  lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL, G_MAXSIZE);
+/* Room for @size bytes at the end of the battle's texts: where they go. */
+static guint8 *
+text_reserve (AdmBattle *self,
+              gsize      size)
+{
+  TextChunk *chunk;
+
+  if (text_room (self) >= size)
+    return text_top (self);
+  chunk = g_malloc (sizeof (TextChunk) + MAX (TEXT_CHUNK_SIZE, size));
+  *chunk = (TextChunk) { .prev = self->texts, .allocated = MAX (TEXT_CHUNK_SIZE, size) };
+  self->texts = chunk;
+  return text_top (self);
+}
+
+/* Keeps the @size bytes laid out at text_top (). */
+static inline void
+text_keep (AdmBattle *self,
+           gsize      size)
+{
+  self->texts->size += (size + 7) & ~(gsize) 7;
+}
+
+static inline gboolean
+text_chunk_holds (const TextChunk *chunk,
+                  gconstpointer    at)
+{
+  return at != NULL && (guintptr) at >= (guintptr) chunk->data &&
+         (guintptr) at < (guintptr) chunk->data + chunk->size;
+}
+
+/* Gives back the battle's texts from @line or @roll on, whichever was kept first (either may
+ * be NULL). */
+static void
+text_rewind (AdmBattle     *self,
+             gconstpointer  line,
+             gconstpointer  roll)
+{
+  while (self->texts != NULL && (line != NULL || roll != NULL))
+    {
+      TextChunk *chunk = self->texts;
+      gboolean has_line = text_chunk_holds (chunk, line);
+      gboolean has_roll = text_chunk_holds (chunk, roll);
+
+      /* Of the two, one kept in an earlier chunk is the first. */
+      if (has_line && roll != NULL && !has_roll)
+        line = NULL;
+      else if (has_roll && line != NULL && !has_line)
+        roll = NULL;
+      else if (has_line || has_roll)
+        {
+          guintptr from = has_line && has_roll ? MIN ((guintptr) line, (guintptr) roll)
+                                               : (guintptr) (has_line ? line : roll);
+
+          chunk->size = from - (guintptr) chunk->data;
+          return;
+        }
+      self->texts = chunk->prev;
+      g_free (chunk);
+    }
+}
+
+/* Cuts the report back to @report_len lines and the dice log to @rolls_len rolls, their
+ * lengths at one moment (TextChunk), and gives back what they kept. */
+static void
+text_truncate (AdmBattle *self,
+               guint      report_len,
+               guint      rolls_len)
+{
+  gconstpointer line = NULL, roll = NULL;
+
+  if (report_len < self->report->len)
+    line = g_ptr_array_index (self->report, report_len);
+  if (rolls_len < self->rolls->len)
+    {
+      const AdmBattleRoll *first = g_ptr_array_index (self->rolls, rolls_len);
+
+      roll = first->purpose_record != NULL ? (gconstpointer) first->purpose_record
+                                           : (gconstpointer) first->purpose_text;
+    }
+  g_ptr_array_set_size (self->report, report_len);
+  g_ptr_array_set_size (self->rolls, rolls_len);
+  text_rewind (self, line, roll);
+}
+
+static void
+texts_free (AdmBattle *self)
+{
+  while (self->texts != NULL)
+    {
+      TextChunk *chunk = self->texts;
+
+      self->texts = chunk->prev;
+      g_free (chunk);
+    }
+}
+
+/* Keeps @format with @values as a record @head bytes into the battle's texts, after what the
+ * caller lays out before it (a line), and gives where @head begins: the decimal point is the
+ * locale's now, and the line lent (_adm_text_parts_so_far ()), when an argument is its text,
+ * is given back. */
+static guint8 *
+text_record_new (AdmBattle       *self,
+                 gsize            head,
+                 FastFormat      *format,
+                 const FastValue *values)
+{
+  AdmTextParts *lent = text_lent;
+  const char *radix = format->decimals ? nl_langinfo (RADIXCHAR) : NULL;
+  const char *so_far = lent != NULL ? lent->so_far : NULL;
+  FastGroup group = lent != NULL ? lent->text : (FastGroup) { 0, 0 };
+  gsize skip = head + sizeof (AdmTextRecord);
+  gsize values_size = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
+  gsize room = text_room (self);
+  guint8 *at = room > 0 ? text_top (self) : NULL;
+  AdmTextRecord *record;
+  TextPart *part;
+
+  /* Filled at once when it fits the room left, else measured and given room first: each
+   * string is measured once, as it is copied. */
+  if (room < skip + values_size ||
+      !text_part_fill ((TextPart *) (void *) (at + skip), format, values, radix, so_far, group,
+                       NULL, room - skip))
+    {
+      gsize lens[FAST_ARGS_MAX + 1];
+      gsize size = skip + text_part_measure (format, values, radix, so_far, lens);
+
+      at = text_reserve (self, size);
+      text_part_fill ((TextPart *) (void *) (at + skip), format, values, radix, so_far, group,
+                      lens, size - skip);
+    }
+  record = (AdmTextRecord *) (void *) (at + head);
+  part = (TextPart *) (void *) record->part;
   record->block = NULL;
   if (part->groups != 0 && lent->block != NULL)
     {
@@ -2158,6 +2298,24 @@ record_fill (AdmTextRecord   *record,
       g_atomic_int_inc (&record->block->ref_count);
     }
   text_lent = NULL;
+  text_keep (self, skip + part->size);
+  return at;
+}
+
+/* Keeps @len bytes of @text, and a '\0', @head bytes into the battle's texts: where @head
+ * begins. */
+static guint8 *
+text_copy_new (AdmBattle  *self,
+               gsize       head,
+               const char *text,
+               gsize       len)
+{
+  guint8 *at = text_reserve (self, head + len + 1);
+
+  memcpy (at + head, text, len);
+  at[head + len] = '\0';
+  text_keep (self, head + len + 1);
+  return at;
 }
 
 static void
@@ -2247,8 +2405,8 @@ text_begin (AdmBattle   *self,
     }
 }
 
-/* A roll, its clause and its purpose (a record, or the scratch string's text when @format is
- * NULL) in one block: a phase makes thousands. */
+/* A roll and its clause in one block (a phase makes thousands), its purpose (a record, or the
+ * scratch string's text when @format is NULL) in the battle's texts. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
           const char      *clause,
@@ -2256,22 +2414,17 @@ roll_new (AdmBattle       *self,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  gsize head = sizeof (AdmBattleRoll) + (clause_len + 7) / 8 * 8;
-  gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
-  /* Its fields cleared, not the whole block: the rest is written over just below. */
-  AdmBattleRoll *roll = g_malloc (size);
+  /* Its fields cleared, not the whole block: the clause is written over just below. */
+  AdmBattleRoll *roll = g_malloc (sizeof (AdmBattleRoll) + clause_len);
 
   *roll = (AdmBattleRoll) { 0 };
   if (clause != NULL)
     roll->clause = memcpy (roll + 1, clause, clause_len);
   if (format != NULL)
-    {
-      roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
-      record_fill (roll->purpose_record, format, values);
-    }
+    roll->purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
   else
-    roll->purpose_text = memcpy ((char *) roll + head, self->scratch->str,
-                                 self->scratch->len + 1);
+    roll->purpose_text = (char *) text_copy_new (self, 0, self->scratch->str,
+                                                 self->scratch->len);
   return roll;
 }
 
@@ -2572,8 +2725,9 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-/* A line and its text or record in one block (issue 20: a phase writes thousands): the
- * record's format and values when @format is given, else @text, @len bytes. */
+/* A line and its text or record, one after the other in the battle's texts (issue 20: a phase
+ * writes thousands): the record's format and values when @format is given, else @text, @len
+ * bytes. */
 static void
 report_add (AdmBattle       *self,
             FastFormat      *format,
@@ -2581,23 +2735,23 @@ report_add (AdmBattle       *self,
             const char      *text,
             gsize            len)
 {
-  gsize size = sizeof (AdmReportLine) + (format != NULL ? record_size (format, values) : len + 1);
-  AdmReportLine *line = g_malloc (size);
+  AdmReportLine *line;
 
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
   if (format != NULL)
     {
+      line = (AdmReportLine *) (void *) text_record_new (self, sizeof (AdmReportLine), format,
+                                                         values);
       line->written = NULL;
       line->record = (AdmTextRecord *) (void *) (line + 1);
-      record_fill (line->record, format, values);
     }
   else
     {
+      line = (AdmReportLine *) (void *) text_copy_new (self, sizeof (AdmReportLine), text, len);
       line->record = NULL;
-      line->written = memcpy (line + 1, text, len);
-      line->written[len] = '\0';
+      line->written = (char *) (line + 1);
     }
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
   if (!seen_by_all (self, &line->seen_by))
     line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
   g_ptr_array_add (self->report, line);
@@ -2834,8 +2988,7 @@ _adm_battle_snapshot_restore (AdmBattle         *self,
   g_assert (self->report->len >= snapshot->report_len);
   g_assert (self->rolls->len >= snapshot->rolls_len);
   g_assert (self->journal->len >= snapshot->journal_len);
-  g_ptr_array_set_size (self->report, snapshot->report_len);
-  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   self->orders = snapshot->orders;
   self->dice = snapshot->dice;
@@ -3127,8 +3280,7 @@ journal_reset (gpointer owner)
 
   state_free (self->state);
   self->state = state_copy (self->initial);
-  g_ptr_array_set_size (self->report, 0);
-  g_ptr_array_set_size (self->rolls, 0);
+  text_truncate (self, 0, 0);
   g_ptr_array_set_size (self->journal, 0);
 }
 
@@ -3301,8 +3453,7 @@ journal_restore (gpointer owner,
   g_assert (snapshot->state != NULL);
   state_free (self->state);
   self->state = g_steal_pointer (&snapshot->state);
-  g_ptr_array_set_size (self->report, snapshot->report_len);
-  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   g_free (snapshot);
 }
