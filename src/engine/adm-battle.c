@@ -1880,6 +1880,81 @@ text_part_fill (TextPart        *part,
   return TRUE;
 }
 
+/* text_part_fill () of @format's arguments read from @args as they are laid out, in one pass
+ * (issue 20: most parts are kept so); FALSE, with nothing kept and @args partly read, when
+ * the part would take more than @room bytes or when printf must write a "%.Nf" of it
+ * (text_fits ()): the caller reads its arguments again, from a copy, the slow way. */
+G_ALWAYS_INLINE static inline gboolean
+text_part_collect (TextPart   *part,
+                   FastFormat *format,
+                   va_list     args,
+                   const char *radix,
+                   const char *so_far,
+                   FastGroup   group,
+                   gsize       room)
+{
+  guint n = format->n_args;
+  gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
+  char *bytes = (char *) part;
+  guint32 groups = 0;
+
+  if (at > room)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    switch (format->types[i])
+      {
+      case FAST_STRING:
+        {
+          const char *string = va_arg (args, const char *);
+          gsize len;
+
+          if (string == NULL)
+            {
+              part->values[i].at = 0;
+              break;
+            }
+          if (G_UNLIKELY (string == so_far))
+            {
+              groups |= 1u << i;
+              part->values[i].group = group;
+              break;
+            }
+          len = strlen (string);
+          if (at + len + 1 > room)
+            return FALSE;
+          memcpy (bytes + at, string, len + 1);
+          part->values[i].at = at;
+          at += len + 1;
+          break;
+        }
+      case FAST_INT: part->values[i].i = va_arg (args, int); break;
+      case FAST_UINT: part->values[i].u = va_arg (args, guint); break;
+      case FAST_DOUBLE: part->values[i].d = va_arg (args, double); break;
+      case FAST_NONE:
+      default:
+        g_assert_not_reached ();
+      }
+  if (format->decimals)
+    {
+      gsize len = strlen (radix);
+
+      /* Only the doubles are read: the strings' values are offsets by now. */
+      if (!text_fits (format, part->values) || at + len + 1 > room)
+        return FALSE;
+      memcpy (bytes + at, radix, len + 1);
+      part->values[n].at = at;
+      at += len + 1;
+    }
+  at = (at + 7) & ~(gsize) 7;
+  if (at > room)
+    return FALSE;
+  g_atomic_int_inc (&format->ref_count);
+  part->format = format;
+  part->groups = groups;
+  part->size = at;
+  return TRUE;
+}
+
 static void
 text_block_forget (TextBlock *block)
 {
@@ -2002,34 +2077,18 @@ _adm_text_parts_free (AdmTextParts *parts)
   g_free (parts);
 }
 
-/* Adds @format with @values to @parts: around the text so far when an argument is @so_far, or
- * in place of it when @whole, else after it. */
-static void
-text_parts_append (AdmTextParts    *parts,
-                   FastFormat      *format,
-                   const FastValue *values,
-                   const char      *radix,
-                   const char      *so_far,
-                   gboolean         whole)
+/* Keeps the part laid out at the end of the block of @parts, of @format: around the text so far
+ * when an argument is its text, or in place of it when @whole, else after it. */
+static inline void
+text_parts_keep (AdmTextParts *parts,
+                 FastFormat   *format,
+                 gboolean      whole)
 {
   gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
   TextBlock *block = parts->block;
-  TextPart *part = block != NULL ? (TextPart *) (void *) ((guint8 *) block->data + block->size)
-                                 : NULL;
+  const TextPart *part = (const TextPart *) (const void *) ((guint8 *) block->data +
+                                                            block->size);
 
-  /* Filled at once when it fits the room left, else measured and given room first. */
-  if (block == NULL || block->allocated - block->size < head ||
-      !text_part_fill (part, format, values, radix, so_far, parts->text, NULL,
-                       block->allocated - block->size))
-    {
-      gsize lens[FAST_ARGS_MAX + 1];
-      gsize size = text_part_measure (format, values, radix, so_far, lens);
-
-      if (block == NULL || block->size + size > block->allocated)
-        block = text_parts_reserve (parts, size);
-      part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
-      text_part_fill (part, format, values, radix, so_far, parts->text, lens, size);
-    }
   /* Its length at most: the strings (and the decimal points) as often as one is written, a
    * "(null)" for each argument, and the text so far when it is taken. */
   {
@@ -2053,6 +2112,26 @@ text_parts_append (AdmTextParts    *parts,
   block->n_parts++;
 }
 
+/* Adds @format with @values to @parts, as text_parts_keep () keeps it. */
+static void
+text_parts_append (AdmTextParts    *parts,
+                   FastFormat      *format,
+                   const FastValue *values,
+                   const char      *radix,
+                   const char      *so_far,
+                   gboolean         whole)
+{
+  gsize lens[FAST_ARGS_MAX + 1];
+  gsize size = text_part_measure (format, values, radix, so_far, lens);
+  TextBlock *block = parts->block;
+
+  if (block == NULL || block->size + size > block->allocated)
+    block = text_parts_reserve (parts, size);
+  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
+                  radix, so_far, parts->text, lens, size);
+  text_parts_keep (parts, format, whole);
+}
+
 /* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL. */
 static void
 text_parts_add_va (AdmTextParts *parts,
@@ -2063,30 +2142,41 @@ text_parts_add_va (AdmTextParts *parts,
   FastFormat *compiled = fast_format (format);
   FastValue values[FAST_ARGS_MAX];
   gboolean lent = text_lent == parts;
+  TextBlock *block = parts->block;
   g_autoptr(GString) now = NULL;
+  va_list again;
 
   if (compiled->decimals && radix == NULL)
     radix = nl_langinfo (RADIXCHAR);
-  if (compiled->fast)
+  /* Read straight into the room left (most parts), else read again from a copy. */
+  va_copy (again, args);
+  if (compiled->fast && block != NULL &&
+      text_part_collect ((TextPart *) (void *) ((guint8 *) block->data + block->size), compiled,
+                         args, radix, lent ? parts->so_far : NULL, parts->text,
+                         block->allocated - block->size))
     {
-      fast_collect (compiled, values, args);
-      if (text_fits (compiled, values))
-        {
-          text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
-          text_lent = NULL;
-          return;
-        }
+      text_parts_keep (parts, compiled, FALSE);
+      text_lent = NULL;
     }
-  /* Written now, as text_begin () writes it; when the line is lent, the format may take its
-   * text, written first into so_far, and the text written is all the line says. */
-  now = g_string_sized_new (128);
-  text_lent_write ();
-  if (compiled->fast)
-    fast_write (now, compiled, values);
+  else if (compiled->fast && (fast_collect (compiled, values, again), text_fits (compiled, values)))
+    {
+      text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
+      text_lent = NULL;
+    }
   else
-    g_string_append_vprintf (now, format, args);
-  values[0].string = now->str;
-  text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+    {
+      /* Written now, as text_begin () writes it; when the line is lent, the format may take
+       * its text, written first into so_far, and the text written is all the line says. */
+      now = g_string_sized_new (128);
+      text_lent_write ();
+      if (compiled->fast)
+        fast_write (now, compiled, values);
+      else
+        g_string_append_vprintf (now, format, again);
+      values[0].string = now->str;
+      text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+    }
+  va_end (again);
 }
 
 void
@@ -2255,10 +2345,31 @@ texts_free (AdmBattle *self)
     }
 }
 
+/* Keeps the record whose part is laid out @head + sizeof (AdmTextRecord) bytes into the room
+ * of the battle's texts, and gives where @head begins: the line lent (_adm_text_parts_so_far
+ * ()), when an argument is its text, is given back. */
+static inline guint8 *
+text_record_keep (AdmBattle *self,
+                  gsize      head)
+{
+  guint8 *at = text_top (self);
+  AdmTextRecord *record = (AdmTextRecord *) (void *) (at + head);
+  const TextPart *part = (const TextPart *) (const void *) record->part;
+
+  record->block = NULL;
+  if (part->groups != 0 && text_lent->block != NULL)
+    {
+      record->block = text_lent->block;
+      g_atomic_int_inc (&record->block->ref_count);
+    }
+  text_lent = NULL;
+  text_keep (self, head + sizeof (AdmTextRecord) + part->size);
+  return at;
+}
+
 /* Keeps @format with @values as a record @head bytes into the battle's texts, after what the
  * caller lays out before it (a line), and gives where @head begins: the decimal point is the
- * locale's now, and the line lent (_adm_text_parts_so_far ()), when an argument is its text,
- * is given back. */
+ * locale's now. */
 static guint8 *
 text_record_new (AdmBattle       *self,
                  gsize            head,
@@ -2272,34 +2383,20 @@ text_record_new (AdmBattle       *self,
   gsize skip = head + sizeof (AdmTextRecord);
   gsize values_size = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
   gsize room = text_room (self);
-  guint8 *at = room > 0 ? text_top (self) : NULL;
-  AdmTextRecord *record;
-  TextPart *part;
 
   /* Filled at once when it fits the room left, else measured and given room first: each
    * string is measured once, as it is copied. */
   if (room < skip + values_size ||
-      !text_part_fill ((TextPart *) (void *) (at + skip), format, values, radix, so_far, group,
-                       NULL, room - skip))
+      !text_part_fill ((TextPart *) (void *) (text_top (self) + skip), format, values, radix,
+                       so_far, group, NULL, room - skip))
     {
       gsize lens[FAST_ARGS_MAX + 1];
       gsize size = skip + text_part_measure (format, values, radix, so_far, lens);
 
-      at = text_reserve (self, size);
-      text_part_fill ((TextPart *) (void *) (at + skip), format, values, radix, so_far, group,
-                      lens, size - skip);
+      text_part_fill ((TextPart *) (void *) (text_reserve (self, size) + skip), format, values,
+                      radix, so_far, group, lens, size - skip);
     }
-  record = (AdmTextRecord *) (void *) (at + head);
-  part = (TextPart *) (void *) record->part;
-  record->block = NULL;
-  if (part->groups != 0 && lent->block != NULL)
-    {
-      record->block = lent->block;
-      g_atomic_int_inc (&record->block->ref_count);
-    }
-  text_lent = NULL;
-  text_keep (self, skip + part->size);
-  return at;
+  return text_record_keep (self, head);
 }
 
 /* Keeps @len bytes of @text, and a '\0', @head bytes into the battle's texts: where @head
@@ -2725,8 +2822,23 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-/* A line and its text or record, one after the other in the battle's texts (issue 20: a phase
- * writes thousands): the record's format and values when @format is given, else @text, @len
+/* Adds @line, laid out in the battle's texts (issue 20: a phase writes thousands, a malloc
+ * each was a tenth of their cost) with its record after it when @recorded, else its text. */
+static inline void
+report_line_add (AdmBattle     *self,
+                 AdmReportLine *line,
+                 gboolean       recorded)
+{
+  line->record = recorded ? (AdmTextRecord *) (void *) (line + 1) : NULL;
+  line->written = recorded ? NULL : (char *) (line + 1);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  if (!seen_by_all (self, &line->seen_by))
+    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
+  g_ptr_array_add (self->report, line);
+}
+
+/* A line and its record of @format and @values, or when @format is NULL its text, @text of @len
  * bytes. */
 static void
 report_add (AdmBattle       *self,
@@ -2738,23 +2850,11 @@ report_add (AdmBattle       *self,
   AdmReportLine *line;
 
   if (format != NULL)
-    {
-      line = (AdmReportLine *) (void *) text_record_new (self, sizeof (AdmReportLine), format,
-                                                         values);
-      line->written = NULL;
-      line->record = (AdmTextRecord *) (void *) (line + 1);
-    }
+    line = (AdmReportLine *) (void *) text_record_new (self, sizeof (AdmReportLine), format,
+                                                       values);
   else
-    {
-      line = (AdmReportLine *) (void *) text_copy_new (self, sizeof (AdmReportLine), text, len);
-      line->record = NULL;
-      line->written = (char *) (line + 1);
-    }
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  if (!seen_by_all (self, &line->seen_by))
-    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
-  g_ptr_array_add (self->report, line);
+    line = (AdmReportLine *) (void *) text_copy_new (self, sizeof (AdmReportLine), text, len);
+  report_line_add (self, line, format != NULL);
 }
 
 void
@@ -2762,10 +2862,29 @@ _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
+  FastFormat *compiled = fast_format (format);
+  AdmTextParts *lent = text_lent;
+  gsize skip = sizeof (AdmReportLine) + sizeof (AdmTextRecord);
   FastValue values[FAST_ARGS_MAX];
-  FastFormat *compiled;
+  gboolean kept;
   va_list args;
 
+  /* Read straight into the room left (most lines), else again, the slow way. */
+  va_start (args, format);
+  kept = compiled->fast && text_room (self) > skip &&
+         text_part_collect ((TextPart *) (void *) (text_top (self) + skip), compiled, args,
+                            compiled->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                            lent != NULL ? lent->so_far : NULL,
+                            lent != NULL ? lent->text : (FastGroup) { 0, 0 },
+                            text_room (self) - skip);
+  va_end (args);
+  if (kept)
+    {
+      report_line_add (self, (AdmReportLine *) (void *) text_record_keep (self,
+                                                                          sizeof (AdmReportLine)),
+                       TRUE);
+      return;
+    }
   va_start (args, format);
   text_begin (self, format, &compiled, values, args);
   va_end (args);
