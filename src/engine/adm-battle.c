@@ -1467,7 +1467,8 @@ typedef struct {
   gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
-  gsize       fixed_bound;          /* its length written but for the strings, at most */
+  gsize       fixed_bound;          /* its length written but for the strings, at most, each
+                                     * string taken as a "(null)" */
   guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
   guint       string_uses;          /* the most conversions of one string argument */
   guint       n_pieces;
@@ -1579,10 +1580,12 @@ fast_compile (const char *format)
         compiled->fixed_bound += 11;
     }
   fast_add_literal (compiled, from, strlen (from));
+  /* and a "(null)" for each argument, as often as a string is written (text_parts_keep ()) */
+  compiled->fixed_bound += compiled->string_uses * strlen ("(null)") * compiled->n_args;
   return compiled;
 }
 
-static FastFormat *
+static inline FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = fast_cache_here;
@@ -2094,8 +2097,7 @@ text_parts_keep (AdmTextParts *parts,
   {
     gsize strings = part->size - head;
     gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
-                  format->string_uses * (strlen ("(null)") * format->n_args +
-                                         (part->groups != 0 ? parts->bound : 0));
+                  (part->groups != 0 ? format->string_uses * parts->bound : 0);
 
     if (part->groups != 0 || whole || parts->text.n == 0)
       {
@@ -2895,9 +2897,24 @@ void
 _adm_battle_report_parts (AdmBattle    *self,
                           AdmTextParts *parts)
 {
-  FastValue values[1] = { { .string = _adm_text_parts_so_far (parts) } };
+  FastFormat *format = fast_format ("%s");
+  gsize head = sizeof (TextPart) + sizeof (FastValue);
+  AdmReportLine *line = (AdmReportLine *) (void *) text_reserve (self, sizeof (AdmReportLine) +
+                                                                 sizeof (AdmTextRecord) + head);
+  AdmTextRecord *record = (AdmTextRecord *) (void *) (line + 1);
+  TextPart *part = (TextPart *) (void *) record->part;
 
-  report_add (self, fast_format ("%s"), values, NULL, 0);
+  /* The record of "%s" of the line's text so far, laid out here: it copies no string, and
+   * the text needs no room of its own (_adm_text_parts_so_far ()). */
+  g_atomic_int_inc (&format->ref_count);
+  *part = (TextPart) { .format = format, .groups = 1, .size = head };
+  part->values[0].group = parts->text;
+  record->block = parts->block;
+  if (record->block != NULL)
+    g_atomic_int_inc (&record->block->ref_count);
+  text_lent = NULL;
+  text_keep (self, sizeof (AdmReportLine) + sizeof (AdmTextRecord) + head);
+  report_line_add (self, line, TRUE);
 }
 
 void
