@@ -2923,13 +2923,17 @@ _adm_battle_report_fact (AdmBattle   *self,
                          AdmShipFact  fact)
 {
   AdmReportLine *line;
+  guint owner = _adm_battle_ship (self, ship)->side;
   guint32 may = 0;
 
   if (self->report->len == 0)
     return;
   line = g_ptr_array_index (self->report, self->report->len - 1);
+  /* Only the sides that may read the line so far are asked (issue 20: a phase reports
+   * thousands of facts); its own side sees everything of a ship (adm_audience_ship_view ()). */
   for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
-    if (adm_audience_ship_shows (adm_audience_side (s), self, ship, fact))
+    if ((line->seen_by & (1u << s)) != 0 &&
+        (s == owner || adm_audience_ship_shows (adm_audience_side (s), self, ship, fact)))
       may |= 1u << s;
   line->seen_by &= may;
 }
