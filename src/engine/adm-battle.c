@@ -2167,7 +2167,7 @@ text_parts_add_va (AdmTextParts *parts,
     }
   else
     {
-      /* Written now, as text_begin () writes it; when the line is lent, the format may take
+      /* Written now, as text_collect () writes it; when the line is lent, the format may take
        * its text, written first into so_far, and the text written is all the line says. */
       now = g_string_sized_new (128);
       text_lent_write ();
@@ -2480,11 +2480,11 @@ seen_by_all (AdmBattle *self,
  * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
  * printf's formats, and for a "%.Nf" printf writes (text_fits ()). */
 static void
-text_begin (AdmBattle   *self,
-            const char  *format,
-            FastFormat **compiled,
-            FastValue   *values,
-            va_list      args)
+text_collect (AdmBattle   *self,
+              const char  *format,
+              FastFormat **compiled,
+              FastValue   *values,
+              va_list      args)
 {
   *compiled = fast_format (format);
   g_string_truncate (self->scratch, 0);
@@ -2504,6 +2504,38 @@ text_begin (AdmBattle   *self,
     }
 }
 
+/* The battle at the end of whose texts text_begin () laid out the record of a roll's purpose,
+ * for roll_new () to keep. */
+static _Thread_local AdmBattle *purpose_laid_out;
+
+/* text_collect () of a roll's purpose, for roll_new (): its record, most often, read straight
+ * into the room left in the battle's texts (issue 20), @values left unread. */
+static void
+text_begin (AdmBattle   *self,
+            const char  *format,
+            FastFormat **compiled,
+            FastValue   *values,
+            va_list      args)
+{
+  AdmTextParts *lent = text_lent;
+  gsize room = text_room (self);
+  va_list again;
+
+  *compiled = fast_format (format);
+  purpose_laid_out = NULL;
+  va_copy (again, args);
+  if ((*compiled)->fast && room > sizeof (AdmTextRecord) &&
+      text_part_collect ((TextPart *) (void *) (text_top (self) + sizeof (AdmTextRecord)),
+                         *compiled, args, (*compiled)->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                         lent != NULL ? lent->so_far : NULL,
+                         lent != NULL ? lent->text : (FastGroup) { 0, 0 },
+                         room - sizeof (AdmTextRecord)))
+    purpose_laid_out = self;
+  else
+    text_collect (self, format, compiled, values, again);
+  va_end (again);
+}
+
 /* A roll and its clause in one block (a phase makes thousands), its purpose (a record, or the
  * scratch string's text when @format is NULL) in the battle's texts. */
 static AdmBattleRoll *
@@ -2519,7 +2551,12 @@ roll_new (AdmBattle       *self,
   *roll = (AdmBattleRoll) { 0 };
   if (clause != NULL)
     roll->clause = memcpy (roll + 1, clause, clause_len);
-  if (format != NULL)
+  if (format != NULL && purpose_laid_out == self)
+    {
+      purpose_laid_out = NULL;
+      roll->purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
+    }
+  else if (format != NULL)
     roll->purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
   else
     roll->purpose_text = (char *) text_copy_new (self, 0, self->scratch->str,
@@ -2888,7 +2925,7 @@ _adm_battle_report (AdmBattle  *self,
       return;
     }
   va_start (args, format);
-  text_begin (self, format, &compiled, values, args);
+  text_collect (self, format, &compiled, values, args);
   va_end (args);
   report_add (self, compiled, values, self->scratch->str, self->scratch->len);
 }
