@@ -504,6 +504,26 @@ test_cache_report_parts (void)
   _adm_text_parts_clear (parts);
   _adm_battle_report (battle, "<%s>", _adm_text_parts_so_far (parts));
   g_assert_cmpstr (last_line (battle), ==, "<>");
+
+  /* Lines taken back (a dry run, an undo) give back the room they were kept in, more than
+   * one chunk of it here: the lines before them read as they did, and those made after, in
+   * that room, as theirs. */
+  _adm_battle_report (battle, "%s, %d+ to hit", name, 5);
+  {
+    GPtrArray *report = adm_battle_get_report (battle);
+    guint before = report->len;
+    AdmBattleSnapshot snapshot;
+
+    _adm_battle_snapshot_take (battle, &snapshot);
+    for (guint i = 0; i < 4; i++)
+      _adm_battle_report (battle, "%s %u", long_name, i);
+    _adm_battle_snapshot_restore (battle, &snapshot);
+    g_assert_cmpuint (report->len, ==, before);
+    _adm_battle_report (battle, "%s", "after");
+    g_assert_cmpstr (last_line (battle), ==, "after");
+    g_assert_cmpstr (adm_report_line_get_text (g_ptr_array_index (report, before - 1)), ==,
+                     "Xorberg, 5+ to hit");
+  }
   _adm_text_parts_free (parts);
 }
 

@@ -41,6 +41,7 @@ static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
 static void journal_snapshot_free (gpointer snapshot);
 static void record_clear (AdmTextRecord *record);
+static void texts_free (AdmBattle *self);
 
 /* State */
 
@@ -98,8 +99,8 @@ state_copy (const AdmBattleState *state)
   return copy;
 }
 
-/* A line and its text or record are one block (report_add ()); a text written from a record
- * is apart. */
+/* A line and its text or record are kept in the battle's texts (report_add ()), given back
+ * with them (text_truncate ()); a text written from a record is apart. */
 static void
 report_line_free (AdmReportLine *line)
 {
@@ -108,11 +109,10 @@ report_line_free (AdmReportLine *line)
       g_free (line->written);
       record_clear (line->record);
     }
-  g_free (line);
 }
 
-/* The values, the clause and the purpose or its record are in the roll's block (roll_new ()); a
- * purpose written from a record is apart. */
+/* The values and the clause are in the roll's block, the purpose or its record in the
+ * battle's texts (roll_new ()); a purpose written from a record is apart. */
 static void
 roll_free (AdmBattleRoll *roll)
 {
@@ -147,6 +147,8 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
+  /* After the lines and rolls kept in them. */
+  texts_free (self);
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
   g_clear_pointer (&self->setup, xmlFreeDoc);
@@ -1464,7 +1466,8 @@ typedef struct {
   gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
-  gsize       fixed_bound;          /* its length written but for the strings, at most */
+  gsize       fixed_bound;          /* its length written but for the strings, at most, each
+                                     * string taken as a "(null)" */
   guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
   guint       string_uses;          /* the most conversions of one string argument */
   guint       n_pieces;
@@ -1576,10 +1579,12 @@ fast_compile (const char *format)
         compiled->fixed_bound += 11;
     }
   fast_add_literal (compiled, from, strlen (from));
+  /* and a "(null)" for each argument, as often as a string is written (text_parts_keep ()) */
+  compiled->fixed_bound += compiled->string_uses * strlen ("(null)") * compiled->n_args;
   return compiled;
 }
 
-static FastFormat *
+static inline FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = fast_cache_here;
@@ -1877,6 +1882,81 @@ text_part_fill (TextPart        *part,
   return TRUE;
 }
 
+/* text_part_fill () of @format's arguments read from @args as they are laid out, in one pass
+ * (issue 20: most parts are kept so); FALSE, with nothing kept and @args partly read, when
+ * the part would take more than @room bytes or when printf must write a "%.Nf" of it
+ * (text_fits ()): the caller reads its arguments again, from a copy, the slow way. */
+G_ALWAYS_INLINE static inline gboolean
+text_part_collect (TextPart   *part,
+                   FastFormat *format,
+                   va_list     args,
+                   const char *radix,
+                   const char *so_far,
+                   FastGroup   group,
+                   gsize       room)
+{
+  guint n = format->n_args;
+  gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
+  char *bytes = (char *) part;
+  guint32 groups = 0;
+
+  if (at > room)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    switch (format->types[i])
+      {
+      case FAST_STRING:
+        {
+          const char *string = va_arg (args, const char *);
+          gsize len;
+
+          if (string == NULL)
+            {
+              part->values[i].at = 0;
+              break;
+            }
+          if (G_UNLIKELY (string == so_far))
+            {
+              groups |= 1u << i;
+              part->values[i].group = group;
+              break;
+            }
+          len = strlen (string);
+          if (at + len + 1 > room)
+            return FALSE;
+          memcpy (bytes + at, string, len + 1);
+          part->values[i].at = at;
+          at += len + 1;
+          break;
+        }
+      case FAST_INT: part->values[i].i = va_arg (args, int); break;
+      case FAST_UINT: part->values[i].u = va_arg (args, guint); break;
+      case FAST_DOUBLE: part->values[i].d = va_arg (args, double); break;
+      case FAST_NONE:
+      default:
+        g_assert_not_reached ();
+      }
+  if (format->decimals)
+    {
+      gsize len = strlen (radix);
+
+      /* Only the doubles are read: the strings' values are offsets by now. */
+      if (!text_fits (format, part->values) || at + len + 1 > room)
+        return FALSE;
+      memcpy (bytes + at, radix, len + 1);
+      part->values[n].at = at;
+      at += len + 1;
+    }
+  at = (at + 7) & ~(gsize) 7;
+  if (at > room)
+    return FALSE;
+  g_atomic_int_inc (&format->ref_count);
+  part->format = format;
+  part->groups = groups;
+  part->size = at;
+  return TRUE;
+}
+
 static void
 text_block_forget (TextBlock *block)
 {
@@ -1999,41 +2079,24 @@ _adm_text_parts_free (AdmTextParts *parts)
   g_free (parts);
 }
 
-/* Adds @format with @values to @parts: around the text so far when an argument is @so_far, or
- * in place of it when @whole, else after it. */
-static void
-text_parts_append (AdmTextParts    *parts,
-                   FastFormat      *format,
-                   const FastValue *values,
-                   const char      *radix,
-                   const char      *so_far,
-                   gboolean         whole)
+/* Keeps the part laid out at the end of the block of @parts, of @format: around the text so far
+ * when an argument is its text, or in place of it when @whole, else after it. */
+static inline void
+text_parts_keep (AdmTextParts *parts,
+                 FastFormat   *format,
+                 gboolean      whole)
 {
   gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
   TextBlock *block = parts->block;
-  TextPart *part = block != NULL ? (TextPart *) (void *) ((guint8 *) block->data + block->size)
-                                 : NULL;
+  const TextPart *part = (const TextPart *) (const void *) ((guint8 *) block->data +
+                                                            block->size);
 
-  /* Filled at once when it fits the room left, else measured and given room first. */
-  if (block == NULL || block->allocated - block->size < head ||
-      !text_part_fill (part, format, values, radix, so_far, parts->text, NULL,
-                       block->allocated - block->size))
-    {
-      gsize lens[FAST_ARGS_MAX + 1];
-      gsize size = text_part_measure (format, values, radix, so_far, lens);
-
-      if (block == NULL || block->size + size > block->allocated)
-        block = text_parts_reserve (parts, size);
-      part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
-      text_part_fill (part, format, values, radix, so_far, parts->text, lens, size);
-    }
   /* Its length at most: the strings (and the decimal points) as often as one is written, a
    * "(null)" for each argument, and the text so far when it is taken. */
   {
     gsize strings = part->size - head;
     gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
-                  format->string_uses * (strlen ("(null)") * format->n_args +
-                                         (part->groups != 0 ? parts->bound : 0));
+                  (part->groups != 0 ? format->string_uses * parts->bound : 0);
 
     if (part->groups != 0 || whole || parts->text.n == 0)
       {
@@ -2050,6 +2113,26 @@ text_parts_append (AdmTextParts    *parts,
   block->n_parts++;
 }
 
+/* Adds @format with @values to @parts, as text_parts_keep () keeps it. */
+static void
+text_parts_append (AdmTextParts    *parts,
+                   FastFormat      *format,
+                   const FastValue *values,
+                   const char      *radix,
+                   const char      *so_far,
+                   gboolean         whole)
+{
+  gsize lens[FAST_ARGS_MAX + 1];
+  gsize size = text_part_measure (format, values, radix, so_far, lens);
+  TextBlock *block = parts->block;
+
+  if (block == NULL || block->size + size > block->allocated)
+    block = text_parts_reserve (parts, size);
+  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
+                  radix, so_far, parts->text, lens, size);
+  text_parts_keep (parts, format, whole);
+}
+
 /* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL. */
 static void
 text_parts_add_va (AdmTextParts *parts,
@@ -2060,30 +2143,41 @@ text_parts_add_va (AdmTextParts *parts,
   FastFormat *compiled = fast_format (format);
   FastValue values[FAST_ARGS_MAX];
   gboolean lent = text_lent == parts;
+  TextBlock *block = parts->block;
   g_autoptr(GString) now = NULL;
+  va_list again;
 
   if (compiled->decimals && radix == NULL)
     radix = nl_langinfo (RADIXCHAR);
-  if (compiled->fast)
+  /* Read straight into the room left (most parts), else read again from a copy. */
+  va_copy (again, args);
+  if (compiled->fast && block != NULL &&
+      text_part_collect ((TextPart *) (void *) ((guint8 *) block->data + block->size), compiled,
+                         args, radix, lent ? parts->so_far : NULL, parts->text,
+                         block->allocated - block->size))
     {
-      fast_collect (compiled, values, args);
-      if (text_fits (compiled, values))
-        {
-          text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
-          text_lent = NULL;
-          return;
-        }
+      text_parts_keep (parts, compiled, FALSE);
+      text_lent = NULL;
     }
-  /* Written now, as text_begin () writes it; when the line is lent, the format may take its
-   * text, written first into so_far, and the text written is all the line says. */
-  now = g_string_sized_new (128);
-  text_lent_write ();
-  if (compiled->fast)
-    fast_write (now, compiled, values);
+  else if (compiled->fast && (fast_collect (compiled, values, again), text_fits (compiled, values)))
+    {
+      text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
+      text_lent = NULL;
+    }
   else
-    g_string_append_vprintf (now, format, args);
-  values[0].string = now->str;
-  text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+    {
+      /* Written now, as text_collect () writes it; when the line is lent, the format may take
+       * its text, written first into so_far, and the text written is all the line says. */
+      now = g_string_sized_new (128);
+      text_lent_write ();
+      if (compiled->fast)
+        fast_write (now, compiled, values);
+      else
+        g_string_append_vprintf (now, format, again);
+      values[0].string = now->str;
+      text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+    }
+  va_end (again);
 }
 
 void
@@ -2125,38 +2219,201 @@ _adm_text_parts_so_far (AdmTextParts *parts)
   return parts->so_far;
 }
 
-/* The bytes a record of @format with @values takes. */
-static gsize
-record_size (const FastFormat *format,
-             const FastValue  *values)
-{
-  gsize lens[FAST_ARGS_MAX + 1];
+/* Where a battle keeps its lines and its rolls' purposes (issue 20: a phase makes thousands,
+ * and a malloc each was a tenth of their cost): chunks filled one after another, in the order
+ * the lines and rolls are made, never moved. The report and the dice log only grow while a
+ * phase is played, and are cut back together, to their lengths at one moment (text_truncate
+ * (): a snapshot, an undo): everything kept after the first line or roll taken away belongs
+ * to lines and rolls taken away too (or to a roll that failed, kept by none), and its bytes
+ * are used again. Freed with the battle, after its lines and rolls (texts_free ()). */
+typedef struct _TextChunk TextChunk;
 
-  return sizeof (AdmTextRecord) +
-         text_part_measure (format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                            text_lent != NULL ? text_lent->so_far : NULL, lens);
+struct _TextChunk {
+  TextChunk *prev;
+  gsize      size;
+  gsize      allocated;
+  guint64    data[];
+};
+
+#define TEXT_CHUNK_SIZE (32768 - sizeof (TextChunk))
+
+static inline guint8 *
+text_top (AdmBattle *self)
+{
+  return (guint8 *) self->texts->data + self->texts->size;
 }
 
-/* Fills @record, of record_size () bytes: the decimal point is the locale's now, and the line
- * lent (_adm_text_parts_so_far ()), when an argument is its text, is given back. */
-static void
-record_fill (AdmTextRecord   *record,
-             FastFormat      *format,
-             const FastValue *values)
+static inline gsize
+text_room (AdmBattle *self)
 {
-  TextPart *part = (TextPart *) (void *) record->part;
-  AdmTextParts *lent = text_lent;
+  return self->texts != NULL ? self->texts->allocated - self->texts->size : 0;
+}
 
-  text_part_fill (part, format, values, format->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                  lent != NULL ? lent->so_far : NULL,
-                  lent != NULL ? lent->text : (FastGroup) { 0, 0 }, NULL, G_MAXSIZE);
-  record->block = NULL;
-  if (part->groups != 0 && lent->block != NULL)
+/* Room for @size bytes at the end of the battle's texts: where they go. */
+static guint8 *
+text_reserve (AdmBattle *self,
+              gsize      size)
+{
+  TextChunk *chunk;
+
+  if (text_room (self) >= size)
+    return text_top (self);
+  chunk = g_malloc (sizeof (TextChunk) + MAX (TEXT_CHUNK_SIZE, size));
+  *chunk = (TextChunk) { .prev = self->texts, .allocated = MAX (TEXT_CHUNK_SIZE, size) };
+  self->texts = chunk;
+  return text_top (self);
+}
+
+/* Keeps the @size bytes laid out at text_top (). */
+static inline void
+text_keep (AdmBattle *self,
+           gsize      size)
+{
+  self->texts->size += (size + 7) & ~(gsize) 7;
+}
+
+static inline gboolean
+text_chunk_holds (const TextChunk *chunk,
+                  gconstpointer    at)
+{
+  return at != NULL && (guintptr) at >= (guintptr) chunk->data &&
+         (guintptr) at < (guintptr) chunk->data + chunk->size;
+}
+
+/* Gives back the battle's texts from @line or @roll on, whichever was kept first (either may
+ * be NULL). */
+static void
+text_rewind (AdmBattle     *self,
+             gconstpointer  line,
+             gconstpointer  roll)
+{
+  while (self->texts != NULL && (line != NULL || roll != NULL))
     {
-      record->block = lent->block;
+      TextChunk *chunk = self->texts;
+      gboolean has_line = text_chunk_holds (chunk, line);
+      gboolean has_roll = text_chunk_holds (chunk, roll);
+
+      /* Of the two, one kept in an earlier chunk is the first. */
+      if (has_line && roll != NULL && !has_roll)
+        line = NULL;
+      else if (has_roll && line != NULL && !has_line)
+        roll = NULL;
+      else if (has_line || has_roll)
+        {
+          guintptr from = has_line && has_roll ? MIN ((guintptr) line, (guintptr) roll)
+                                               : (guintptr) (has_line ? line : roll);
+
+          chunk->size = from - (guintptr) chunk->data;
+          return;
+        }
+      self->texts = chunk->prev;
+      g_free (chunk);
+    }
+}
+
+/* Cuts the report back to @report_len lines and the dice log to @rolls_len rolls, their
+ * lengths at one moment (TextChunk), and gives back what they kept. */
+static void
+text_truncate (AdmBattle *self,
+               guint      report_len,
+               guint      rolls_len)
+{
+  gconstpointer line = NULL, roll = NULL;
+
+  if (report_len < self->report->len)
+    line = g_ptr_array_index (self->report, report_len);
+  if (rolls_len < self->rolls->len)
+    {
+      const AdmBattleRoll *first = g_ptr_array_index (self->rolls, rolls_len);
+
+      roll = first->purpose_record != NULL ? (gconstpointer) first->purpose_record
+                                           : (gconstpointer) first->purpose_text;
+    }
+  g_ptr_array_set_size (self->report, report_len);
+  g_ptr_array_set_size (self->rolls, rolls_len);
+  text_rewind (self, line, roll);
+}
+
+static void
+texts_free (AdmBattle *self)
+{
+  while (self->texts != NULL)
+    {
+      TextChunk *chunk = self->texts;
+
+      self->texts = chunk->prev;
+      g_free (chunk);
+    }
+}
+
+/* Keeps the record whose part is laid out @head + sizeof (AdmTextRecord) bytes into the room
+ * of the battle's texts, and gives where @head begins: the line lent (_adm_text_parts_so_far
+ * ()), when an argument is its text, is given back. */
+static inline guint8 *
+text_record_keep (AdmBattle *self,
+                  gsize      head)
+{
+  guint8 *at = text_top (self);
+  AdmTextRecord *record = (AdmTextRecord *) (void *) (at + head);
+  const TextPart *part = (const TextPart *) (const void *) record->part;
+
+  record->block = NULL;
+  if (part->groups != 0 && text_lent->block != NULL)
+    {
+      record->block = text_lent->block;
       g_atomic_int_inc (&record->block->ref_count);
     }
   text_lent = NULL;
+  text_keep (self, head + sizeof (AdmTextRecord) + part->size);
+  return at;
+}
+
+/* Keeps @format with @values as a record @head bytes into the battle's texts, after what the
+ * caller lays out before it (a line), and gives where @head begins: the decimal point is the
+ * locale's now. */
+static guint8 *
+text_record_new (AdmBattle       *self,
+                 gsize            head,
+                 FastFormat      *format,
+                 const FastValue *values)
+{
+  AdmTextParts *lent = text_lent;
+  const char *radix = format->decimals ? nl_langinfo (RADIXCHAR) : NULL;
+  const char *so_far = lent != NULL ? lent->so_far : NULL;
+  FastGroup group = lent != NULL ? lent->text : (FastGroup) { 0, 0 };
+  gsize skip = head + sizeof (AdmTextRecord);
+  gsize values_size = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
+  gsize room = text_room (self);
+
+  /* Filled at once when it fits the room left, else measured and given room first: each
+   * string is measured once, as it is copied. */
+  if (room < skip + values_size ||
+      !text_part_fill ((TextPart *) (void *) (text_top (self) + skip), format, values, radix,
+                       so_far, group, NULL, room - skip))
+    {
+      gsize lens[FAST_ARGS_MAX + 1];
+      gsize size = skip + text_part_measure (format, values, radix, so_far, lens);
+
+      text_part_fill ((TextPart *) (void *) (text_reserve (self, size) + skip), format, values,
+                      radix, so_far, group, lens, size - skip);
+    }
+  return text_record_keep (self, head);
+}
+
+/* Keeps @len bytes of @text, and a '\0', @head bytes into the battle's texts: where @head
+ * begins. */
+static guint8 *
+text_copy_new (AdmBattle  *self,
+               gsize       head,
+               const char *text,
+               gsize       len)
+{
+  guint8 *at = text_reserve (self, head + len + 1);
+
+  memcpy (at + head, text, len);
+  at[head + len] = '\0';
+  text_keep (self, head + len + 1);
+  return at;
 }
 
 static void
@@ -2222,11 +2479,11 @@ seen_by_all (AdmBattle *self,
  * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
  * printf's formats, and for a "%.Nf" printf writes (text_fits ()). */
 static void
-text_begin (AdmBattle   *self,
-            const char  *format,
-            FastFormat **compiled,
-            FastValue   *values,
-            va_list      args)
+text_collect (AdmBattle   *self,
+              const char  *format,
+              FastFormat **compiled,
+              FastValue   *values,
+              va_list      args)
 {
   *compiled = fast_format (format);
   g_string_truncate (self->scratch, 0);
@@ -2246,9 +2503,41 @@ text_begin (AdmBattle   *self,
     }
 }
 
-/* A roll, room for its @count values (written by roll_va ()), its clause and its purpose (a
- * record, or the scratch string's text when @format is NULL) in one block: a phase makes
- * thousands. */
+/* The battle at the end of whose texts text_begin () laid out the record of a roll's purpose,
+ * for roll_new () to keep. */
+static _Thread_local AdmBattle *purpose_laid_out;
+
+/* text_collect () of a roll's purpose, for roll_new (): its record, most often, read straight
+ * into the room left in the battle's texts (issue 20), @values left unread. */
+static void
+text_begin (AdmBattle   *self,
+            const char  *format,
+            FastFormat **compiled,
+            FastValue   *values,
+            va_list      args)
+{
+  AdmTextParts *lent = text_lent;
+  gsize room = text_room (self);
+  va_list again;
+
+  *compiled = fast_format (format);
+  purpose_laid_out = NULL;
+  va_copy (again, args);
+  if ((*compiled)->fast && room > sizeof (AdmTextRecord) &&
+      text_part_collect ((TextPart *) (void *) (text_top (self) + sizeof (AdmTextRecord)),
+                         *compiled, args, (*compiled)->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                         lent != NULL ? lent->so_far : NULL,
+                         lent != NULL ? lent->text : (FastGroup) { 0, 0 },
+                         room - sizeof (AdmTextRecord)))
+    purpose_laid_out = self;
+  else
+    text_collect (self, format, compiled, values, again);
+  va_end (again);
+}
+
+/* A roll, room for its @count values (written by roll_va ()) and its clause in one block (a
+ * phase makes thousands), its purpose (a record, or the scratch string's text when @format is
+ * NULL) in the battle's texts. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
           guint            count,
@@ -2257,24 +2546,24 @@ roll_new (AdmBattle       *self,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  gsize head = sizeof (AdmBattleRoll) + (count * sizeof (guint) + clause_len + 7) / 8 * 8;
-  gsize size = head + (format != NULL ? record_size (format, values) : self->scratch->len + 1);
-  /* Its fields cleared, not the whole block: the rest is written over just below. */
-  AdmBattleRoll *roll = g_malloc (size);
+  /* Its fields cleared, not the whole block: the values and the clause are written over. */
+  AdmBattleRoll *roll = g_malloc (sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len);
 
   *roll = (AdmBattleRoll) { 0 };
   roll->n_values = count;
   roll->values = (const guint *) (void *) (roll + 1);
   if (clause != NULL)
     roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
-  if (format != NULL)
+  if (format != NULL && purpose_laid_out == self)
     {
-      roll->purpose_record = (AdmTextRecord *) (void *) ((char *) roll + head);
-      record_fill (roll->purpose_record, format, values);
+      purpose_laid_out = NULL;
+      roll->purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
     }
+  else if (format != NULL)
+    roll->purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
   else
-    roll->purpose_text = memcpy ((char *) roll + head, self->scratch->str,
-                                 self->scratch->len + 1);
+    roll->purpose_text = (char *) text_copy_new (self, 0, self->scratch->str,
+                                                 self->scratch->len);
   return roll;
 }
 
@@ -2574,8 +2863,24 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-/* A line and its text or record in one block (issue 20: a phase writes thousands): the
- * record's format and values when @format is given, else @text, @len bytes. */
+/* Adds @line, laid out in the battle's texts (issue 20: a phase writes thousands, a malloc
+ * each was a tenth of their cost) with its record after it when @recorded, else its text. */
+static inline void
+report_line_add (AdmBattle     *self,
+                 AdmReportLine *line,
+                 gboolean       recorded)
+{
+  line->record = recorded ? (AdmTextRecord *) (void *) (line + 1) : NULL;
+  line->written = recorded ? NULL : (char *) (line + 1);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  if (!seen_by_all (self, &line->seen_by))
+    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
+  g_ptr_array_add (self->report, line);
+}
+
+/* A line and its record of @format and @values, or when @format is NULL its text, @text of @len
+ * bytes. */
 static void
 report_add (AdmBattle       *self,
             FastFormat      *format,
@@ -2583,26 +2888,14 @@ report_add (AdmBattle       *self,
             const char      *text,
             gsize            len)
 {
-  gsize size = sizeof (AdmReportLine) + (format != NULL ? record_size (format, values) : len + 1);
-  AdmReportLine *line = g_malloc (size);
+  AdmReportLine *line;
 
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
   if (format != NULL)
-    {
-      line->written = NULL;
-      line->record = (AdmTextRecord *) (void *) (line + 1);
-      record_fill (line->record, format, values);
-    }
+    line = (AdmReportLine *) (void *) text_record_new (self, sizeof (AdmReportLine), format,
+                                                       values);
   else
-    {
-      line->record = NULL;
-      line->written = memcpy (line + 1, text, len);
-      line->written[len] = '\0';
-    }
-  if (!seen_by_all (self, &line->seen_by))
-    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
-  g_ptr_array_add (self->report, line);
+    line = (AdmReportLine *) (void *) text_copy_new (self, sizeof (AdmReportLine), text, len);
+  report_line_add (self, line, format != NULL);
 }
 
 void
@@ -2610,12 +2903,31 @@ _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
+  FastFormat *compiled = fast_format (format);
+  AdmTextParts *lent = text_lent;
+  gsize skip = sizeof (AdmReportLine) + sizeof (AdmTextRecord);
   FastValue values[FAST_ARGS_MAX];
-  FastFormat *compiled;
+  gboolean kept;
   va_list args;
 
+  /* Read straight into the room left (most lines), else again, the slow way. */
   va_start (args, format);
-  text_begin (self, format, &compiled, values, args);
+  kept = compiled->fast && text_room (self) > skip &&
+         text_part_collect ((TextPart *) (void *) (text_top (self) + skip), compiled, args,
+                            compiled->decimals ? nl_langinfo (RADIXCHAR) : NULL,
+                            lent != NULL ? lent->so_far : NULL,
+                            lent != NULL ? lent->text : (FastGroup) { 0, 0 },
+                            text_room (self) - skip);
+  va_end (args);
+  if (kept)
+    {
+      report_line_add (self, (AdmReportLine *) (void *) text_record_keep (self,
+                                                                          sizeof (AdmReportLine)),
+                       TRUE);
+      return;
+    }
+  va_start (args, format);
+  text_collect (self, format, &compiled, values, args);
   va_end (args);
   report_add (self, compiled, values, self->scratch->str, self->scratch->len);
 }
@@ -2624,9 +2936,24 @@ void
 _adm_battle_report_parts (AdmBattle    *self,
                           AdmTextParts *parts)
 {
-  FastValue values[1] = { { .string = _adm_text_parts_so_far (parts) } };
+  FastFormat *format = fast_format ("%s");
+  gsize head = sizeof (TextPart) + sizeof (FastValue);
+  AdmReportLine *line = (AdmReportLine *) (void *) text_reserve (self, sizeof (AdmReportLine) +
+                                                                 sizeof (AdmTextRecord) + head);
+  AdmTextRecord *record = (AdmTextRecord *) (void *) (line + 1);
+  TextPart *part = (TextPart *) (void *) record->part;
 
-  report_add (self, fast_format ("%s"), values, NULL, 0);
+  /* The record of "%s" of the line's text so far, laid out here: it copies no string, and
+   * the text needs no room of its own (_adm_text_parts_so_far ()). */
+  g_atomic_int_inc (&format->ref_count);
+  *part = (TextPart) { .format = format, .groups = 1, .size = head };
+  part->values[0].group = parts->text;
+  record->block = parts->block;
+  if (record->block != NULL)
+    g_atomic_int_inc (&record->block->ref_count);
+  text_lent = NULL;
+  text_keep (self, sizeof (AdmReportLine) + sizeof (AdmTextRecord) + head);
+  report_line_add (self, line, TRUE);
 }
 
 void
@@ -2635,13 +2962,17 @@ _adm_battle_report_fact (AdmBattle   *self,
                          AdmShipFact  fact)
 {
   AdmReportLine *line;
+  guint owner = _adm_battle_ship (self, ship)->side;
   guint32 may = 0;
 
   if (self->report->len == 0)
     return;
   line = g_ptr_array_index (self->report, self->report->len - 1);
+  /* Only the sides that may read the line so far are asked (issue 20: a phase reports
+   * thousands of facts); its own side sees everything of a ship (adm_audience_ship_view ()). */
   for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
-    if (adm_audience_ship_shows (adm_audience_side (s), self, ship, fact))
+    if ((line->seen_by & (1u << s)) != 0 &&
+        (s == owner || adm_audience_ship_shows (adm_audience_side (s), self, ship, fact)))
       may |= 1u << s;
   line->seen_by &= may;
 }
@@ -2836,8 +3167,7 @@ _adm_battle_snapshot_restore (AdmBattle         *self,
   g_assert (self->report->len >= snapshot->report_len);
   g_assert (self->rolls->len >= snapshot->rolls_len);
   g_assert (self->journal->len >= snapshot->journal_len);
-  g_ptr_array_set_size (self->report, snapshot->report_len);
-  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   self->orders = snapshot->orders;
   self->dice = snapshot->dice;
@@ -3131,8 +3461,7 @@ journal_reset (gpointer owner)
 
   state_free (self->state);
   self->state = state_copy (self->initial);
-  g_ptr_array_set_size (self->report, 0);
-  g_ptr_array_set_size (self->rolls, 0);
+  text_truncate (self, 0, 0);
   g_ptr_array_set_size (self->journal, 0);
 }
 
@@ -3313,8 +3642,7 @@ journal_restore (gpointer owner,
   g_assert (snapshot->state != NULL);
   state_free (self->state);
   self->state = g_steal_pointer (&snapshot->state);
-  g_ptr_array_set_size (self->report, snapshot->report_len);
-  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
+  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   g_free (snapshot);
 }
