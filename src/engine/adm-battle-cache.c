@@ -73,6 +73,7 @@ struct _AdmBattleCache {
                                  * (-1: not worked out since detection last changed) */
   gint8          all_read_all;  /* whether every side may: asked for each line and roll
                                  * (issue 20); -1 as above */
+  guint32        all_sides;     /* every side's bit (adm-audience.h) */
   GHashTable    *texts;         /* msgid → its translation, for this phase */
   RecentText     recent[RECENT_TEXTS]; /* in front of @texts, by the msgid's address */
   GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
@@ -224,6 +225,7 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->all_read_all = -1;
+  cache->all_sides = self->sides->len >= 32 ? G_MAXUINT32 : (1u << self->sides->len) - 1;
   cache->texts = g_hash_table_new (NULL, NULL);
   cache->rulings = g_hash_table_new (NULL, NULL);
   cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
@@ -427,20 +429,17 @@ _adm_battle_cache_all_read_all (AdmBattle *self,
                                 guint32   *seen_by)
 {
   AdmBattleCache *cache = self->cache;
-  guint n_sides = MIN (self->sides->len, 32u);
 
   if (cache == NULL)
     return FALSE;
-  if (cache->all_read_all < 0)
+  if (G_UNLIKELY (cache->all_read_all < 0))
     {
       cache->all_read_all = TRUE;
-      for (guint s = 0; s < n_sides && cache->all_read_all; s++)
+      for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
         cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
     }
-  if (!cache->all_read_all)
-    return FALSE;
-  *seen_by = n_sides == 32 ? G_MAXUINT32 : (1u << n_sides) - 1;
-  return TRUE;
+  *seen_by = cache->all_sides;
+  return cache->all_read_all;
 }
 
 void

@@ -132,8 +132,8 @@ gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
  * without a cache. _adm_battle_set_detection () tells the cache of each change. */
 gboolean             _adm_battle_cache_side_reads_all (AdmBattle *self,
                                                guint        side);
-/* Whether every side may read every name (as _adm_battle_cache_side_reads_all () for each):
- * then @seen_by gets them all. FALSE outside a fire phase. */
+/* Whether every side may read every name (as _adm_battle_cache_side_reads_all () for each);
+ * @seen_by gets every side's bit, to keep only when TRUE. FALSE outside a fire phase. */
 gboolean             _adm_battle_cache_all_read_all (AdmBattle *self,
                                                      guint32   *seen_by);
 void                 _adm_battle_cache_detection_changed (AdmBattle *self);
