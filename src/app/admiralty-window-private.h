@@ -48,6 +48,7 @@ struct _AdmiraltyWindow
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
+  AdwTabBar            *tab_bar;
   AdwTabView           *tab_view;
   AdwTabPage           *campaign_tab;
   AdwTabPage           *map_tab;

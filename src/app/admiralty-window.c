@@ -1163,6 +1163,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
@@ -1280,6 +1281,10 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
   pin_permanent_tabs (self);
+  /* Given the view only now, the tab bar makes the three tabs once, pinned, rather than makes
+   * them unpinned and then moves them among the pinned ones: 5 M instructions before the first
+   * frame (issue 20). */
+  adw_tab_bar_set_view (self->tab_bar, self->tab_view);
   admiralty_window_measure_selected_tab_only (self);
 
   _admiralty_window_session_init (self);
