@@ -59,6 +59,8 @@ struct _AdmiraltyWindow
   AdmiraltyOrderBoard  *order_board;   /* NULL until _admiralty_window_get_order_board () */
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
+  GMenu                *primary_menu;
+  GtkMenuButton        *primary_menu_button;
   GMenu                *undo_section;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;

@@ -1172,6 +1172,8 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_bin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
@@ -1213,6 +1215,20 @@ empty_page_map_cb (AdmiraltyWindow *self)
   _admiralty_window_fill_welcome (self);
 }
 
+/* The main menu's popover, a button for each of its items, is made when the menu is first
+ * opened rather than with the window: 13 M instructions before the first frame (issue 20). Its
+ * keys (Ctrl+T, Ctrl+P, …) are the window's own bindings or the application's accelerators, so
+ * they work before it is made. */
+static void
+primary_menu_popup_cb (GtkMenuButton *button,
+                       gpointer       user_data)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (user_data);
+
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
+}
+
 /* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
  * layout measured the hidden Map and Orders tabs too (the Orders tab's 11 sheet rows alone were
  * 600 text measurements before the first frame; issue 20). The window is sized by the tab
@@ -1237,6 +1253,8 @@ admiralty_window_init (AdmiraltyWindow *self)
   GtkAdjustment *adjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, primary_menu_popup_cb, self,
+                                         NULL);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (fleet_item_setup_cb), NULL);
