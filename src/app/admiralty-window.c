@@ -883,7 +883,7 @@ _admiralty_window_get_order_board (AdmiraltyWindow *self)
   return self->order_board;
 }
 
-/* The Sector Map tab's page, the same way: 14 M instructions of widgets before the first frame
+/* The Sector Map tab's page, the same way: 16 M instructions of widgets before the first frame
  * of a campaign, which shows the Campaign tab (issue 20). */
 AdmiraltyMapPage *
 _admiralty_window_get_map_page (AdmiraltyWindow *self)
