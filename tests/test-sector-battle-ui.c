@@ -13,6 +13,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-engagement-dialog.h"
+#include "admiralty-map-page-private.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
@@ -149,7 +150,8 @@ test_open_and_resume (Fixture       *fixture,
 
   /* Again, from the map's double-click: the same tab. */
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  g_signal_emit_by_name (window->sector_map, "sector-activated", "pol-jump-point");
+  g_signal_emit_by_name (_admiralty_window_get_map_page (window)->sector_map, "sector-activated",
+                         "pol-jump-point");
   iterate ();
   g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 4);
   g_assert_true (adw_tab_view_get_selected_page (window->tab_view) == tab);
@@ -227,19 +229,20 @@ test_sector_card (Fixture       *fixture,
                   gconstpointer  data)
 {
   AdmiraltyWindow *window = fixture->window;
-  GtkActionable *button = GTK_ACTIONABLE (window->sector_battle_button);
-  GtkWidget *factions = GTK_WIDGET (window->sector_info_factions);
+  AdmiraltyMapPage *map_page = _admiralty_window_get_map_page (window);
+  GtkActionable *button = GTK_ACTIONABLE (map_page->sector_battle_button);
+  GtkWidget *factions = GTK_WIDGET (map_page->sector_info_factions);
   g_autofree char *path = setup_path (fixture->dir, "pol-jump-point");
   guint rows = 0;
 
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   iterate ();
-  g_assert_false (gtk_widget_get_visible (window->sector_info));
+  g_assert_false (gtk_widget_get_visible (map_page->sector_info));
 
-  admiralty_sector_map_set_selected_sector (window->sector_map, "pol-jump-point");
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-jump-point");
   iterate ();
-  g_assert_true (gtk_widget_get_visible (window->sector_info));
-  g_assert_cmpstr (gtk_label_get_label (window->sector_info_title), ==, "Pol jump point");
+  g_assert_true (gtk_widget_get_visible (map_page->sector_info));
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_title), ==, "Pol jump point");
   for (GtkWidget *row = gtk_widget_get_first_child (factions); row != NULL;
        row = gtk_widget_get_next_sibling (row))
     rows++;
@@ -248,27 +251,27 @@ test_sector_card (Fixture       *fixture,
   g_assert_true (shows_label (factions, "Cetagandan Empire"));
   g_assert_true (shows_label (factions,
                               "First Squadron · 4 ships\nHub Picket Flotilla · 3 ships"));
-  g_assert_cmpstr (gtk_label_get_label (window->sector_info_hint), ==, "4 formations · 13 ships");
-  g_assert_true (gtk_widget_is_sensitive (window->sector_battle_button));
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_hint), ==, "4 formations · 13 ships");
+  g_assert_true (gtk_widget_is_sensitive (map_page->sector_battle_button));
   g_assert_cmpstr (gtk_actionable_get_action_name (button), ==, "win.open-sector-battle");
   g_assert_cmpstr (g_variant_get_string (gtk_actionable_get_action_target_value (button), NULL),
                    ==, "pol-jump-point");
 
   /* One faction: no battle to open. */
-  admiralty_sector_map_set_selected_sector (window->sector_map, "vervain-jump-point");
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "vervain-jump-point");
   iterate ();
-  g_assert_cmpstr (gtk_label_get_label (window->sector_info_title), ==, "Vervain jump point");
-  g_assert_cmpstr (gtk_label_get_label (window->sector_info_hint), ==, "No enemies meet here.");
-  g_assert_false (gtk_widget_is_sensitive (window->sector_battle_button));
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_title), ==, "Vervain jump point");
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_hint), ==, "No enemies meet here.");
+  g_assert_false (gtk_widget_is_sensitive (map_page->sector_battle_button));
 
-  admiralty_sector_map_set_selected_sector (window->sector_map, NULL);
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, NULL);
   iterate ();
-  g_assert_false (gtk_widget_get_visible (window->sector_info));
+  g_assert_false (gtk_widget_get_visible (map_page->sector_info));
 
   /* The button opens the battle. */
-  admiralty_sector_map_set_selected_sector (window->sector_map, "pol-jump-point");
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-jump-point");
   iterate ();
-  g_signal_emit_by_name (window->sector_battle_button, "clicked");
+  g_signal_emit_by_name (map_page->sector_battle_button, "clicked");
   iterate ();
   g_assert_nonnull (_admiralty_window_get_battle_page (window));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));

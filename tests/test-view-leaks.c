@@ -24,10 +24,10 @@
 
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
+#include "admiralty-map-page-private.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
 #include "admiralty-projector-window.h"
-#include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 #include "admiralty-table-widget.h"
@@ -542,17 +542,17 @@ map_allocated (gpointer data)
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
 }
 
-/* The "Show" entry of @window's map for @options: master, public, then the factions. */
+/* The "Show" entry of @map_page for @options: master, public, then the factions. */
 static guint
-show_entry (AdmiraltyWindow              *window,
+show_entry (AdmiraltyMapPage             *map_page,
             const AdmiraltySectorOptions *options)
 {
   if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
     return 0;
   if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
     return 1;
-  for (guint i = 0; i < window->map_view_factions->len; i++)
-    if (g_str_equal (g_ptr_array_index (window->map_view_factions, i), options->viewer->id))
+  for (guint i = 0; i < map_page->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (map_page->map_view_factions, i), options->viewer->id))
       return 2 + i;
   g_assert_not_reached ();
   return 0;
@@ -600,6 +600,7 @@ test_window_map (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
+  AdmiraltyMapPage *map_page;
   AdmiraltyProjectorWindow *projector;
   AdmCampaign *campaign;
   AdmScenario *scenario;
@@ -618,7 +619,8 @@ test_window_map (void)
   campaign = window->campaign;
   scenario = adm_campaign_get_scenario (campaign);
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  iterate_until (map_allocated, window->sector_map, 5000);
+  map_page = _admiralty_window_get_map_page (window);
+  iterate_until (map_allocated, map_page->sector_map, 5000);
   iterate_until (NULL, NULL, 200);
 
   for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
@@ -630,14 +632,14 @@ test_window_map (void)
       AdmiraltySectorOptions master;
 
       admiralty_sector_options_init (&master);
-      admiralty_sector_map_set_selected_sector (window->sector_map, formation->sector->id);
+      admiralty_sector_map_set_selected_sector (map_page->sector_map, formation->sector->id);
       iterate ();
 
       /* The master's card names it with its strength. */
-      gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, &master));
+      gtk_drop_down_set_selected (map_page->map_view_dropdown, show_entry (map_page, &master));
       iterate ();
       {
-        g_autofree char *card = widget_text (window->sector_info);
+        g_autofree char *card = widget_text (map_page->sector_info);
 
         assert_contains (card, formation->sector->name, "master's sector card");
         assert_contains (card, line, "master's sector card");
@@ -651,22 +653,22 @@ test_window_map (void)
           g_autofree char *card = NULL, *picture = NULL, *hint = NULL;
           g_autoptr(GHashTable) classes = classes_shown (scenario, options);
 
-          gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, options));
+          gtk_drop_down_set_selected (map_page->map_view_dropdown, show_entry (map_page, options));
           iterate ();
-          g_assert_cmpint (admiralty_sector_map_get_audience (window->sector_map), ==,
+          g_assert_cmpint (admiralty_sector_map_get_audience (map_page->sector_map), ==,
                            options->audience);
-          card = widget_text (window->sector_info);
+          card = widget_text (map_page->sector_info);
           assert_contains (card, formation->sector->name, where);
           assert_formation_absent (card, formation, classes, where);
           /* The strength is that of the formations shown. */
-          hint = expected_hint (window->sector_map, formation->sector,
+          hint = expected_hint (map_page->sector_map, formation->sector,
                                 options->audience != ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
           assert_contains (card, hint, where);
           /* The public card: formations with their faction, never their ships. */
           if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_PUBLIC)
             assert_lacks (card, " ship", where);
 
-          picture = widget_pdf_text (GTK_WIDGET (window->sector_map), where);
+          picture = widget_pdf_text (GTK_WIDGET (map_page->sector_map), where);
           assert_contains (picture, formation->sector->name, where);
           assert_formation_absent (picture, formation, classes, where);
           checked++;
@@ -908,6 +910,7 @@ test_last_seen_map (void)
     g_autofree char *path = NULL, *card = NULL, *master_line = NULL;
     AdmiraltySectorOptions side;
     AdmiraltyWindow *window;
+    AdmiraltyMapPage *map_page;
 
     g_assert_no_error (error);
     path = g_build_filename (dir, "komarr.admiralty", NULL);
@@ -919,20 +922,21 @@ test_last_seen_map (void)
     g_assert_true (admiralty_window_open (window, path));
     iterate ();
     adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-    iterate_until (map_allocated, window->sector_map, 5000);
-    admiralty_sector_map_set_selected_sector (window->sector_map, "hegen-hub");
+    map_page = _admiralty_window_get_map_page (window);
+    iterate_until (map_allocated, map_page->sector_map, 5000);
+    admiralty_sector_map_set_selected_sector (map_page->sector_map, "hegen-hub");
     admiralty_sector_options_init (&side);
     side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
     side.viewer = aslund;
-    gtk_drop_down_set_selected (window->map_view_dropdown, show_entry (window, &side));
+    gtk_drop_down_set_selected (map_page->map_view_dropdown, show_entry (map_page, &side));
     iterate ();
-    card = widget_text (window->sector_info);
+    card = widget_text (map_page->sector_info);
     assert_contains (card, line, "Aslund's sector card");
     assert_lacks (card, " ships\n", "Aslund's sector card: no enemy strength it has not seen");
     g_clear_pointer (&card, g_free);
-    gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+    gtk_drop_down_set_selected (map_page->map_view_dropdown, 0);
     iterate ();
-    card = widget_text (window->sector_info);
+    card = widget_text (map_page->sector_info);
     master_line = g_strdup_printf ("Autumn Screen · %u ships", screen->ships->len);
     assert_contains (card, master_line, "the master's sector card");
     assert_lacks (card, "last seen", "the master's sector card");
@@ -954,6 +958,7 @@ test_reveal_and_undo (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
+  AdmiraltyMapPage *map_page;
   AdmiraltyProjectorWindow *projector;
   AdmiraltySectorMap *public_map;
   AdmCampaign *campaign;
@@ -977,7 +982,8 @@ test_reveal_and_undo (void)
   formation = hidden_formation (campaign, 0);
   pol = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "radovan")->faction;
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  iterate_until (map_allocated, window->sector_map, 5000);
+  map_page = _admiralty_window_get_map_page (window);
+  iterate_until (map_allocated, map_page->sector_map, 5000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
   iterate_until (projector_mapped, NULL, 5000);
   projector = find_projector ();
@@ -987,14 +993,14 @@ test_reveal_and_undo (void)
   g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
 
   /* A player's view offers no reveal; the master's does, for this sector's hidden one. */
-  admiralty_sector_map_set_selected_sector (window->sector_map, formation->sector->id);
-  gtk_drop_down_set_selected (window->map_view_dropdown, 1);
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, formation->sector->id);
+  gtk_drop_down_set_selected (map_page->map_view_dropdown, 1);
   iterate ();
-  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
-  gtk_drop_down_set_selected (window->map_view_dropdown, 0);
+  g_assert_false (gtk_widget_get_visible (map_page->sector_reveal_button));
+  gtk_drop_down_set_selected (map_page->map_view_dropdown, 0);
   iterate ();
-  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
-  g_signal_emit_by_name (window->sector_reveal_button, "clicked");
+  g_assert_true (gtk_widget_get_visible (map_page->sector_reveal_button));
+  g_signal_emit_by_name (map_page->sector_reveal_button, "clicked");
   iterate_until (dialog_shown, NULL, 5000);
   dialog = find_message_dialog ();
   g_assert_true (adw_message_dialog_has_response (dialog, formation->id));
@@ -1009,7 +1015,7 @@ test_reveal_and_undo (void)
   g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (adm_campaign_get_events (campaign),
                      adm_campaign_get_events (campaign)->len - 1)), ==, "reveal");
   /* Nothing left to reveal in that sector: the button goes. */
-  g_assert_false (gtk_widget_get_visible (window->sector_reveal_button));
+  g_assert_false (gtk_widget_get_visible (map_page->sector_reveal_button));
 
   /* Undo takes it back everywhere. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -1018,7 +1024,7 @@ test_reveal_and_undo (void)
   g_assert_false (adm_strategy_formation_visible (strategy, formation, NULL));
   g_assert_false (adm_strategy_formation_visible (strategy, formation, pol));
   g_assert_false (map_names (public_map, formation));
-  g_assert_true (gtk_widget_get_visible (window->sector_reveal_button));
+  g_assert_true (gtk_widget_get_visible (map_page->sector_reveal_button));
 
   close_window (window);
   iterate ();
@@ -1860,6 +1866,7 @@ test_player_screen (void)
   g_autofree char *path = NULL, *battle_path = NULL, *from = fixture_path ();
   g_autoptr(GFile) file = NULL;
   AdmiraltyWindow *window;
+  AdmiraltyMapPage *map_page;
   AdmiraltyPlayerWindow *player;
   AdmiraltyBattlePage *page;
   AdmBattle *battle;
@@ -1881,17 +1888,18 @@ test_player_screen (void)
   iterate ();
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   iterate ();
+  map_page = _admiralty_window_get_map_page (window);
 
   /* "Show" the Cetagandans: the button opens their screen. */
-  g_assert_false (gtk_widget_get_sensitive (window->player_screen_button));
-  for (guint i = 0; i < window->map_view_factions->len; i++)
-    if (g_str_equal (g_ptr_array_index (window->map_view_factions, i), "cetaganda"))
+  g_assert_false (gtk_widget_get_sensitive (map_page->player_screen_button));
+  for (guint i = 0; i < map_page->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (map_page->map_view_factions, i), "cetaganda"))
       entry = 2 + i;
   g_assert_cmpuint (entry, >=, 2);
-  gtk_drop_down_set_selected (window->map_view_dropdown, entry);
+  gtk_drop_down_set_selected (map_page->map_view_dropdown, entry);
   iterate ();
-  g_assert_true (gtk_widget_get_sensitive (window->player_screen_button));
-  g_signal_emit_by_name (window->player_screen_button, "clicked");
+  g_assert_true (gtk_widget_get_sensitive (map_page->player_screen_button));
+  g_signal_emit_by_name (map_page->player_screen_button, "clicked");
   iterate_until (player_shown, NULL, 5000);
   player = find_player ();
   g_assert_nonnull (player);

@@ -131,7 +131,8 @@ test_order_of_battle (void)
   {
     g_autoptr(AdmScenario) shown = NULL;
 
-    g_object_get (window->sector_map, "scenario", &shown, NULL);
+    g_object_get (admiralty_map_page_get_sector_map (_admiralty_window_get_map_page (window)),
+                  "scenario", &shown, NULL);
     g_assert_true (shown == scenario);
   }
   count_kinds (fleet, counts);

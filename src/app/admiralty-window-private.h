@@ -6,9 +6,9 @@
 #include "admiralty-battle-page.h"
 #include "admiralty-clock-button.h"
 #include "admiralty-cycle-clock.h"
+#include "admiralty-map-page.h"
 #include "admiralty-order-board.h"
 #include "admiralty-projector-window.h"
-#include "admiralty-sector-map.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
 
@@ -48,14 +48,19 @@ struct _AdmiraltyWindow
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
+  AdwTabBar            *tab_bar;
   AdwTabView           *tab_view;
   AdwTabPage           *campaign_tab;
   AdwTabPage           *map_tab;
+  AdwBin               *map_bin;
+  AdmiraltyMapPage     *map_page;      /* NULL until _admiralty_window_get_map_page () */
   AdwTabPage           *orders_tab;
   AdwBin               *orders_bin;
   AdmiraltyOrderBoard  *order_board;   /* NULL until _admiralty_window_get_order_board () */
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
+  GMenu                *primary_menu;
+  GtkMenuButton        *primary_menu_button;
   GMenu                *undo_section;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
@@ -71,16 +76,6 @@ struct _AdmiraltyWindow
   GtkListBox           *scenarios_list;
   GtkListView          *fleet_view;
   GtkLabel             *scenario_label;
-  AdmiraltySectorMap   *sector_map;
-  GtkDropDown          *map_view_dropdown;
-  GPtrArray            *map_view_factions; /* faction ids of the dropdown's side entries */
-  GtkWidget            *sector_info;
-  GtkLabel             *sector_info_title;
-  GtkFlowBox           *sector_info_factions;
-  GtkLabel             *sector_info_hint;
-  GtkWidget            *sector_battle_button;
-  GtkWidget            *sector_reveal_button;
-  GtkWidget            *player_screen_button;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;
@@ -105,6 +100,8 @@ gboolean             _admiralty_window_open_engagement_battle (AdmiraltyWindow *
 /* The Orders tab's board, made and put in its tab when first asked for: on the tab's first
  * showing, or by an action or test that needs it. */
 AdmiraltyOrderBoard *_admiralty_window_get_order_board (AdmiraltyWindow *self);
+/* The Sector Map tab's page, made and put in its tab when first asked for, as the board. */
+AdmiraltyMapPage    *_admiralty_window_get_map_page    (AdmiraltyWindow *self);
 /* The TI4 combat in the selected tab, or NULL. */
 AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 /* Shows @page (floating or not) in a new tab of its own, selected. */

@@ -93,299 +93,6 @@ set_label_uint (GtkLabel *label,
   gtk_label_set_label (label, text);
 }
 
-/* The map tab's card for the selected sector: its formations by faction, and its battle. */
-
-static GtkWidget *
-sector_faction_row (AdmiraltySectorMap *map,
-                    const AdmFaction   *faction,
-                    GPtrArray          *formations)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *name = gtk_label_new (faction->name);
-  g_autoptr(GString) lines = g_string_new (NULL);
-  g_autofree char *faction_class = g_strdup_printf ("faction-%s", faction->id);
-  GtkWidget *list;
-
-  /* The window's style sheet colours the dot (admiralty_window_update_faction_css ()). */
-  gtk_widget_add_css_class (dot, "faction-dot");
-  gtk_widget_add_css_class (dot, faction_class);
-  gtk_widget_set_valign (dot, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (dot, 3);
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      guint ships = 0, cycle = 0;
-
-      if (formation->faction != faction)
-        continue;
-      if (lines->len > 0)
-        g_string_append_c (lines, '\n');
-      /* F-STRAT-3: ships as far as the map's audience has seen them, through the one filter. */
-      if (!admiralty_sector_map_ship_count (map, formation, &ships, &cycle))
-        g_string_append (lines, formation->name);
-      else if (cycle > 0)
-        /* Translators: an enemy formation out of contact in the sector card, "Jade Squadron ·
-         * 4 ships when seen in cycle 2" */
-        g_string_append_printf (lines, ngettext ("%s · %u ship when seen in cycle %u",
-                                                 "%s · %u ships when seen in cycle %u", ships),
-                                formation->name, ships, cycle);
-      else
-        /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
-        g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
-                                formation->name, ships);
-    }
-  list = gtk_label_new (lines->str);
-  gtk_label_set_xalign (GTK_LABEL (list), 0);
-  gtk_label_set_wrap (GTK_LABEL (list), TRUE);
-  gtk_widget_add_css_class (list, "caption");
-  gtk_widget_add_css_class (list, "dim-label");
-
-  gtk_box_append (GTK_BOX (text), name);
-  gtk_box_append (GTK_BOX (text), list);
-  gtk_box_append (GTK_BOX (row), dot);
-  gtk_box_append (GTK_BOX (row), text);
-  return row;
-}
-
-static void
-reveal_response_cb (AdwMessageDialog *dialog,
-                    const char       *response,
-                    AdmiraltyWindow  *self)
-{
-  if (g_strcmp0 (response, "cancel") != 0)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-formation", "s", response);
-}
-
-/* "Reveal to Everyone…": which hidden formation of the selected sector to show the public. */
-static void
-sector_reveal_clicked_cb (AdmiraltyWindow *self)
-{
-  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
-  AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
-  g_autoptr(GPtrArray) hidden = NULL;
-  AdwMessageDialog *dialog;
-
-  if (id == NULL || campaign == NULL)
-    return;
-  hidden = adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
-                                            id);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("Reveal to Everyone?"),
-                                                       _("The formation will be shown on the "
-                                                         "public map and the projector, and "
-                                                         "every side will know of it. Undo takes "
-                                                         "it back.")));
-  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
-  for (guint i = 0; i < hidden->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (hidden, i);
-      /* Translators: a button of the reveal dialog, "Reveal Autumn Screen" */
-      g_autofree char *label = g_strdup_printf (_("Reveal %s"), formation->name);
-
-      adw_message_dialog_add_response (dialog, formation->id, label);
-    }
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (reveal_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-admiralty_window_update_sector_info (AdmiraltyWindow *self)
-{
-  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
-  AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
-  g_autoptr(GPtrArray) formations = NULL;
-  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
-  g_autofree char *hint = NULL;
-  AdmSector *sector = NULL;
-  GtkWidget *child;
-  guint ships = 0;
-  gboolean counted = TRUE;  /* every formation's ships known as they are now */
-
-  if (id != NULL && scenario != NULL)
-    sector = adm_scenario_lookup_sector (scenario, id);
-  gtk_widget_set_visible (self->sector_info, sector != NULL);
-  if (sector == NULL)
-    return;
-
-  /* Where the campaign has its formations now, as the map draws them. */
-  formations = admiralty_sector_map_list_formations (self->sector_map, sector->id);
-  for (guint i = 0; i < formations->len; i++)
-    {
-      AdmFormation *formation = g_ptr_array_index (formations, i);
-      guint n = 0, cycle = 0;
-
-      if (admiralty_sector_map_ship_count (self->sector_map, formation, &n, &cycle) && cycle == 0)
-        ships += n;
-      else
-        counted = FALSE;
-      if (!g_ptr_array_find (factions, formation->faction, NULL))
-        g_ptr_array_add (factions, (gpointer) formation->faction);
-    }
-
-  gtk_label_set_label (self->sector_info_title, sector->name);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->sector_info_factions))) != NULL)
-    gtk_flow_box_remove (self->sector_info_factions, child);
-  for (guint i = 0; i < factions->len; i++)
-    {
-      child = sector_faction_row (self->sector_map, g_ptr_array_index (factions, i), formations);
-      gtk_flow_box_append (self->sector_info_factions, child);
-      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
-    }
-  /* F-STRAT-3: on a side's map, the hidden enemies it last saw here and sees no more. */
-  {
-    AdmiraltySectorOptions options;
-    g_autoptr(GPtrArray) ghosts = NULL;
-
-    admiralty_sector_map_get_options (self->sector_map, &options);
-    ghosts = admiralty_sector_last_seen_in (scenario, &options, sector);
-    for (guint i = 0; i < ghosts->len; i++)
-      {
-        const AdmSighting *sighting = g_ptr_array_index (ghosts, i);
-        g_autofree char *seen = g_strdup_printf (ngettext ("%u ship", "%u ships",
-                                                           sighting->ships), sighting->ships);
-        g_autofree char *text = g_strdup_printf (_("%s · %s · last seen at %s, cycle %u (%s)"),
-                                                 sighting->formation->name,
-                                                 sighting->formation->faction->name,
-                                                 sighting->sector->name, sighting->cycle, seen);
-
-        child = gtk_label_new (text);
-        gtk_label_set_xalign (GTK_LABEL (child), 0);
-        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
-        gtk_widget_add_css_class (child, "caption");
-        gtk_widget_add_css_class (child, "dim-label");
-        gtk_flow_box_append (self->sector_info_factions, child);
-        gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
-      }
-  }
-
-  /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
-  if (factions->len == 0)
-    hint = g_strdup (_("No formations are here."));
-  else if (factions->len == 1)
-    hint = g_strdup (_("No enemies meet here."));
-  else
-    {
-      g_autofree char *n_formations =
-        g_strdup_printf (ngettext ("%u formation", "%u formations", formations->len),
-                         formations->len);
-      g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
-
-      /* Translators: under a sector's name, "4 formations · 13 ships"; the ships only when the
-       * audience knows every formation's as it is now */
-      hint = counted ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
-                     : g_strdup (n_formations);
-    }
-  gtk_label_set_label (self->sector_info_hint, hint);
-  /* F-STRAT-3: the master may reveal a hidden formation of this sector to everyone. */
-  {
-    AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
-    g_autoptr(GPtrArray) hidden =
-      campaign != NULL
-        ? adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
-                                           sector->id)
-        : NULL;
-
-    gtk_widget_set_visible (self->sector_reveal_button,
-                            hidden != NULL && hidden->len > 0 &&
-                            admiralty_sector_map_get_audience (self->sector_map) ==
-                              ADMIRALTY_SECTOR_AUDIENCE_MASTER);
-  }
-  gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
-                                  "win.open-sector-battle");
-}
-
-static void
-selected_sector_cb (AdmiraltyWindow    *self,
-                    GParamSpec         *pspec,
-                    AdmiraltySectorMap *map)
-{
-  admiralty_window_update_sector_info (self);
-}
-
-/* The "Show" drop-down: the master's picture, the public one, then one per faction. */
-enum {
-  MAP_VIEW_MASTER,
-  MAP_VIEW_PUBLIC,
-  MAP_VIEW_FIRST_SIDE,
-};
-
-static void
-admiralty_window_update_map_views (AdmiraltyWindow *self)
-{
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-  GPtrArray *factions = adm_scenario_get_factions (adm_campaign_get_scenario (self->campaign));
-
-  gtk_string_list_append (list, _("Everything (master)"));
-  gtk_string_list_append (list, _("Public map (projector)"));
-  g_ptr_array_set_size (self->map_view_factions, 0);
-  for (guint i = 0; i < factions->len; i++)
-    {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-      /* Translators: in the sector map's "Show" drop-down, what one side knows */
-      g_autofree char *label = g_strdup_printf (_("As %s sees it"), faction->name);
-
-      gtk_string_list_append (list, label);
-      g_ptr_array_add (self->map_view_factions, g_strdup (faction->id));
-    }
-  gtk_drop_down_set_model (self->map_view_dropdown, G_LIST_MODEL (list));
-  gtk_drop_down_set_selected (self->map_view_dropdown, MAP_VIEW_MASTER);
-}
-
-static void
-map_view_selected_cb (AdmiraltyWindow *self,
-                      GParamSpec      *pspec,
-                      GtkDropDown     *dropdown)
-{
-  guint selected = gtk_drop_down_get_selected (dropdown);
-
-  if (selected == GTK_INVALID_LIST_POSITION || selected == MAP_VIEW_MASTER)
-    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
-  else if (selected == MAP_VIEW_PUBLIC)
-    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
-  else if (selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
-    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_SIDE,
-                                       g_ptr_array_index (self->map_view_factions,
-                                                          selected - MAP_VIEW_FIRST_SIDE));
-  /* A player screen for the side shown. */
-  if (selected != GTK_INVALID_LIST_POSITION && selected >= MAP_VIEW_FIRST_SIDE &&
-      selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
-    {
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->player_screen_button), "s",
-                                        g_ptr_array_index (self->map_view_factions,
-                                                           selected - MAP_VIEW_FIRST_SIDE));
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button),
-                                      "win.player-screen");
-    }
-  else
-    {
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button), NULL);
-      gtk_widget_set_sensitive (self->player_screen_button, FALSE);
-    }
-}
-
-static void
-map_formations_changed_cb (AdmiraltyWindow    *self,
-                           AdmiraltySectorMap *map)
-{
-  admiralty_window_update_sector_info (self);
-}
-
-/* Double-click or Enter on a sector: its battle, as the card's button opens it. */
-static void
-sector_activated_cb (AdmiraltyWindow    *self,
-                     const char         *sector_id,
-                     AdmiraltySectorMap *map)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-sector-battle", "s", sector_id);
-}
-
 static void
 admiralty_window_update_summary (AdmiraltyWindow *self)
 {
@@ -393,10 +100,6 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   const char *description = adm_scenario_get_description (scenario);
 
   gtk_label_set_label (self->scenario_label, adm_scenario_get_name (scenario));
-  /* F-STRAT-8: the strategic map of the scenario's sectors, with the campaign's formations
-   * where they are now. */
-  admiralty_sector_map_set_campaign (self->sector_map, self->campaign);
-  admiralty_window_update_sector_info (self);
   gtk_label_set_label (self->description_label, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description_label),
                           description != NULL && description[0] != '\0');
@@ -703,7 +406,8 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   admiralty_window_update_faction_css (self);
   if (self->order_board != NULL)
     admiralty_order_board_set_campaign (self->order_board, campaign);
-  admiralty_window_update_map_views (self);
+  if (self->map_page != NULL)
+    admiralty_map_page_set_campaign (self->map_page, campaign);
   admiralty_window_update_summary (self);
   admiralty_window_update_log (self);
   gtk_stack_set_visible_child_name (self->main_stack, "campaign");
@@ -1179,13 +883,33 @@ _admiralty_window_get_order_board (AdmiraltyWindow *self)
   return self->order_board;
 }
 
+/* The Sector Map tab's page, the same way: 16 M instructions of widgets before the first frame
+ * of a campaign, which shows the Campaign tab (issue 20). */
+AdmiraltyMapPage *
+_admiralty_window_get_map_page (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  if (self->map_page != NULL)
+    return self->map_page;
+
+  self->map_page = g_object_new (ADMIRALTY_TYPE_MAP_PAGE, NULL);
+  admiralty_map_page_set_campaign (self->map_page, self->campaign);
+  adw_bin_set_child (self->map_bin, GTK_WIDGET (self->map_page));
+  return self->map_page;
+}
+
 static void
 selected_page_cb (AdmiraltyWindow *self,
                   GParamSpec      *pspec,
                   AdwTabView      *tab_view)
 {
-  if (adw_tab_view_get_selected_page (tab_view) == self->orders_tab)
+  AdwTabPage *selected = adw_tab_view_get_selected_page (tab_view);
+
+  if (selected == self->orders_tab)
     _admiralty_window_get_order_board (self);
+  else if (selected == self->map_tab)
+    _admiralty_window_get_map_page (self);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
 }
@@ -1337,11 +1061,12 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->clock);
   g_clear_object (&self->settings);
 
-  /* No Orders board made while the tabs go. */
+  /* No Orders board or map page made while the tabs go. */
   if (self->tab_view != NULL)
     g_signal_handlers_disconnect_by_func (self->tab_view, selected_page_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
   self->order_board = NULL;   /* went with orders_bin */
+  self->map_page = NULL;      /* went with map_bin */
   /* These went with empty_page. */
   self->recent_group = NULL;
   self->recent_list = NULL;
@@ -1358,7 +1083,6 @@ admiralty_window_finalize (GObject *object)
 
   g_free (self->css_class);
   g_free (self->campaign_source);
-  g_clear_pointer (&self->map_view_factions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
 }
@@ -1429,7 +1153,6 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   /* The list item templates name these types. */
   g_type_ensure (ADMIRALTY_TYPE_BATTLE_PAGE);
   g_type_ensure (ADMIRALTY_TYPE_CLOCK_BUTTON);
-  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_ORDER_BOARD);
@@ -1440,13 +1163,17 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, campaign_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_tab);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_bin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_tab);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, orders_bin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
@@ -1455,15 +1182,6 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_map);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_title);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_factions);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_info_hint);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_battle_button);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sector_reveal_button);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, player_screen_button);
-  gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);
@@ -1472,11 +1190,6 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_view);
-  gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
-  gtk_widget_class_bind_template_callback (widget_class, map_formations_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, map_view_selected_cb);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, map_view_dropdown);
-  gtk_widget_class_bind_template_callback (widget_class, sector_activated_cb);
 
   _admiralty_window_class_actions_init (klass);
 }
@@ -1502,6 +1215,20 @@ empty_page_map_cb (AdmiraltyWindow *self)
   _admiralty_window_fill_welcome (self);
 }
 
+/* The main menu's popover, a button for each of its items, is made when the menu is first
+ * opened rather than with the window: 13 M instructions before the first frame (issue 20). Its
+ * keys (Ctrl+T, Ctrl+P, …) are the window's own bindings or the application's accelerators, so
+ * they work before it is made. */
+static void
+primary_menu_popup_cb (GtkMenuButton *button,
+                       gpointer       user_data)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (user_data);
+
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
+}
+
 /* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
  * layout measured the hidden Map and Orders tabs too (the Orders tab's 11 sheet rows alone were
  * 600 text measurements before the first frame; issue 20). The window is sized by the tab
@@ -1525,8 +1252,9 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_autoptr(GtkListItemFactory) factory = NULL;
   GtkAdjustment *adjustment;
 
-  self->map_view_factions = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, primary_menu_popup_cb, self,
+                                         NULL);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (fleet_item_setup_cb), NULL);
@@ -1571,6 +1299,10 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect_object (self->tab_view, "close-page", G_CALLBACK (close_page_cb), self,
                            G_CONNECT_SWAPPED);
   pin_permanent_tabs (self);
+  /* Given the view only now, the tab bar makes the three tabs once, pinned, rather than makes
+   * them unpinned and then moves them among the pinned ones: 5 M instructions before the first
+   * frame (issue 20). */
+  adw_tab_bar_set_view (self->tab_bar, self->tab_view);
   admiralty_window_measure_selected_tab_only (self);
 
   _admiralty_window_session_init (self);

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-map-page.c: the Sector Map tab (see the header). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-map-page-private.h"
+
+G_DEFINE_FINAL_TYPE (AdmiraltyMapPage, admiralty_map_page, ADW_TYPE_BIN)
+
+/* The card for the selected sector: its formations by faction, and its battle. */
+
+static GtkWidget *
+sector_faction_row (AdmiraltySectorMap *map,
+                    const AdmFaction   *faction,
+                    GPtrArray          *formations)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (faction->name);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autofree char *faction_class = g_strdup_printf ("faction-%s", faction->id);
+  GtkWidget *list;
+
+  /* The window's style sheet colours the dot (admiralty_window_update_faction_css ()). */
+  gtk_widget_add_css_class (dot, "faction-dot");
+  gtk_widget_add_css_class (dot, faction_class);
+  gtk_widget_set_valign (dot, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (dot, 3);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      guint ships = 0, cycle = 0;
+
+      if (formation->faction != faction)
+        continue;
+      if (lines->len > 0)
+        g_string_append_c (lines, '\n');
+      /* F-STRAT-3: ships as far as the map's audience has seen them, through the one filter. */
+      if (!admiralty_sector_map_ship_count (map, formation, &ships, &cycle))
+        g_string_append (lines, formation->name);
+      else if (cycle > 0)
+        /* Translators: an enemy formation out of contact in the sector card, "Jade Squadron ·
+         * 4 ships when seen in cycle 2" */
+        g_string_append_printf (lines, ngettext ("%s · %u ship when seen in cycle %u",
+                                                 "%s · %u ships when seen in cycle %u", ships),
+                                formation->name, ships, cycle);
+      else
+        /* Translators: a formation in the sector card, "First Squadron · 4 ships" */
+        g_string_append_printf (lines, ngettext ("%s · %u ship", "%s · %u ships", ships),
+                                formation->name, ships);
+    }
+  list = gtk_label_new (lines->str);
+  gtk_label_set_xalign (GTK_LABEL (list), 0);
+  gtk_label_set_wrap (GTK_LABEL (list), TRUE);
+  gtk_widget_add_css_class (list, "caption");
+  gtk_widget_add_css_class (list, "dim-label");
+
+  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), list);
+  gtk_box_append (GTK_BOX (row), dot);
+  gtk_box_append (GTK_BOX (row), text);
+  return row;
+}
+
+static void
+reveal_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    AdmiraltyMapPage *self)
+{
+  if (g_strcmp0 (response, "cancel") != 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-formation", "s", response);
+}
+
+/* "Reveal to Everyone…": which hidden formation of the selected sector to show the public. */
+static void
+sector_reveal_clicked_cb (AdmiraltyMapPage *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+  g_autoptr(GPtrArray) hidden = NULL;
+  AdwMessageDialog *dialog;
+
+  if (id == NULL || campaign == NULL)
+    return;
+  hidden = adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                            id);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                       _("Reveal to Everyone?"),
+                                                       _("The formation will be shown on the "
+                                                         "public map and the projector, and "
+                                                         "every side will know of it. Undo takes "
+                                                         "it back.")));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  for (guint i = 0; i < hidden->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (hidden, i);
+      /* Translators: a button of the reveal dialog, "Reveal Autumn Screen" */
+      g_autofree char *label = g_strdup_printf (_("Reveal %s"), formation->name);
+
+      adw_message_dialog_add_response (dialog, formation->id, label);
+    }
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (reveal_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
+  g_autoptr(GPtrArray) formations = NULL;
+  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
+  g_autofree char *hint = NULL;
+  AdmSector *sector = NULL;
+  GtkWidget *child;
+  guint ships = 0;
+  gboolean counted = TRUE;  /* every formation's ships known as they are now */
+
+  if (id != NULL && scenario != NULL)
+    sector = adm_scenario_lookup_sector (scenario, id);
+  gtk_widget_set_visible (self->sector_info, sector != NULL);
+  if (sector == NULL)
+    return;
+
+  /* Where the campaign has its formations now, as the map draws them. */
+  formations = admiralty_sector_map_list_formations (self->sector_map, sector->id);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      AdmFormation *formation = g_ptr_array_index (formations, i);
+      guint n = 0, cycle = 0;
+
+      if (admiralty_sector_map_ship_count (self->sector_map, formation, &n, &cycle) && cycle == 0)
+        ships += n;
+      else
+        counted = FALSE;
+      if (!g_ptr_array_find (factions, formation->faction, NULL))
+        g_ptr_array_add (factions, (gpointer) formation->faction);
+    }
+
+  gtk_label_set_label (self->sector_info_title, sector->name);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->sector_info_factions))) != NULL)
+    gtk_flow_box_remove (self->sector_info_factions, child);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      child = sector_faction_row (self->sector_map, g_ptr_array_index (factions, i), formations);
+      gtk_flow_box_append (self->sector_info_factions, child);
+      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+    }
+  /* F-STRAT-3: on a side's map, the hidden enemies it last saw here and sees no more. */
+  {
+    AdmiraltySectorOptions options;
+    g_autoptr(GPtrArray) ghosts = NULL;
+
+    admiralty_sector_map_get_options (self->sector_map, &options);
+    ghosts = admiralty_sector_last_seen_in (scenario, &options, sector);
+    for (guint i = 0; i < ghosts->len; i++)
+      {
+        const AdmSighting *sighting = g_ptr_array_index (ghosts, i);
+        g_autofree char *seen = g_strdup_printf (ngettext ("%u ship", "%u ships",
+                                                           sighting->ships), sighting->ships);
+        g_autofree char *text = g_strdup_printf (_("%s · %s · last seen at %s, cycle %u (%s)"),
+                                                 sighting->formation->name,
+                                                 sighting->formation->faction->name,
+                                                 sighting->sector->name, sighting->cycle, seen);
+
+        child = gtk_label_new (text);
+        gtk_label_set_xalign (GTK_LABEL (child), 0);
+        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_widget_add_css_class (child, "caption");
+        gtk_widget_add_css_class (child, "dim-label");
+        gtk_flow_box_append (self->sector_info_factions, child);
+        gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+      }
+  }
+
+  /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
+  if (factions->len == 0)
+    hint = g_strdup (_("No formations are here."));
+  else if (factions->len == 1)
+    hint = g_strdup (_("No enemies meet here."));
+  else
+    {
+      g_autofree char *n_formations =
+        g_strdup_printf (ngettext ("%u formation", "%u formations", formations->len),
+                         formations->len);
+      g_autofree char *n_ships = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
+
+      /* Translators: under a sector's name, "4 formations · 13 ships"; the ships only when the
+       * audience knows every formation's as it is now */
+      hint = counted ? g_strdup_printf (_("%s · %s"), n_formations, n_ships)
+                     : g_strdup (n_formations);
+    }
+  gtk_label_set_label (self->sector_info_hint, hint);
+  /* F-STRAT-3: the master may reveal a hidden formation of this sector to everyone. */
+  {
+    AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+    g_autoptr(GPtrArray) hidden =
+      campaign != NULL
+        ? adm_audience_hidden_from_public (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                           sector->id)
+        : NULL;
+
+    gtk_widget_set_visible (self->sector_reveal_button,
+                            hidden != NULL && hidden->len > 0 &&
+                            admiralty_sector_map_get_audience (self->sector_map) ==
+                              ADMIRALTY_SECTOR_AUDIENCE_MASTER);
+  }
+  gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
+                                  "win.open-sector-battle");
+}
+
+static void
+selected_sector_cb (AdmiraltyMapPage   *self,
+                    GParamSpec         *pspec,
+                    AdmiraltySectorMap *map)
+{
+  admiralty_map_page_update_sector_info (self);
+}
+
+/* The "Show" drop-down: the master's picture, the public one, then one per faction. */
+enum {
+  MAP_VIEW_MASTER,
+  MAP_VIEW_PUBLIC,
+  MAP_VIEW_FIRST_SIDE,
+};
+
+static void
+admiralty_map_page_update_map_views (AdmiraltyMapPage *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GPtrArray *factions = adm_scenario_get_factions (adm_campaign_get_scenario (self->campaign));
+
+  gtk_string_list_append (list, _("Everything (master)"));
+  gtk_string_list_append (list, _("Public map (projector)"));
+  g_ptr_array_set_size (self->map_view_factions, 0);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      /* Translators: in the sector map's "Show" drop-down, what one side knows */
+      g_autofree char *label = g_strdup_printf (_("As %s sees it"), faction->name);
+
+      gtk_string_list_append (list, label);
+      g_ptr_array_add (self->map_view_factions, g_strdup (faction->id));
+    }
+  gtk_drop_down_set_model (self->map_view_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->map_view_dropdown, MAP_VIEW_MASTER);
+}
+
+static void
+map_view_selected_cb (AdmiraltyMapPage *self,
+                      GParamSpec       *pspec,
+                      GtkDropDown      *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (selected == GTK_INVALID_LIST_POSITION || selected == MAP_VIEW_MASTER)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
+  else if (selected == MAP_VIEW_PUBLIC)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
+  else if (selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
+    admiralty_sector_map_set_audience (self->sector_map, ADMIRALTY_SECTOR_AUDIENCE_SIDE,
+                                       g_ptr_array_index (self->map_view_factions,
+                                                          selected - MAP_VIEW_FIRST_SIDE));
+  /* A player screen for the side shown. */
+  if (selected != GTK_INVALID_LIST_POSITION && selected >= MAP_VIEW_FIRST_SIDE &&
+      selected - MAP_VIEW_FIRST_SIDE < self->map_view_factions->len)
+    {
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->player_screen_button), "s",
+                                        g_ptr_array_index (self->map_view_factions,
+                                                           selected - MAP_VIEW_FIRST_SIDE));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button),
+                                      "win.player-screen");
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->player_screen_button), NULL);
+      gtk_widget_set_sensitive (self->player_screen_button, FALSE);
+    }
+}
+
+static void
+map_formations_changed_cb (AdmiraltyMapPage   *self,
+                           AdmiraltySectorMap *map)
+{
+  admiralty_map_page_update_sector_info (self);
+}
+
+/* Double-click or Enter on a sector: its battle, as the card's button opens it. */
+static void
+sector_activated_cb (AdmiraltyMapPage   *self,
+                     const char         *sector_id,
+                     AdmiraltySectorMap *map)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-sector-battle", "s", sector_id);
+}
+
+void
+admiralty_map_page_set_campaign (AdmiraltyMapPage *self,
+                                 AdmCampaign      *campaign)
+{
+  g_return_if_fail (ADMIRALTY_IS_MAP_PAGE (self));
+  g_return_if_fail (campaign == NULL || ADM_IS_CAMPAIGN (campaign));
+
+  /* The same campaign changed: the map says so itself ("formations-changed"). */
+  if (!g_set_object (&self->campaign, campaign))
+    return;
+  if (campaign != NULL)
+    admiralty_map_page_update_map_views (self);
+  /* F-STRAT-8: the strategic map of the scenario's sectors, with the campaign's formations
+   * where they are now. */
+  admiralty_sector_map_set_campaign (self->sector_map, campaign);
+  admiralty_map_page_update_sector_info (self);
+}
+
+AdmiraltySectorMap *
+admiralty_map_page_get_sector_map (AdmiraltyMapPage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_MAP_PAGE (self), NULL);
+
+  return self->sector_map;
+}
+
+static void
+admiralty_map_page_dispose (GObject *object)
+{
+  AdmiraltyMapPage *self = ADMIRALTY_MAP_PAGE (object);
+
+  g_clear_object (&self->campaign);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_MAP_PAGE);
+
+  G_OBJECT_CLASS (admiralty_map_page_parent_class)->dispose (object);
+}
+
+static void
+admiralty_map_page_finalize (GObject *object)
+{
+  AdmiraltyMapPage *self = ADMIRALTY_MAP_PAGE (object);
+
+  g_ptr_array_unref (self->map_view_factions);
+
+  G_OBJECT_CLASS (admiralty_map_page_parent_class)->finalize (object);
+}
+
+static void
+admiralty_map_page_class_init (AdmiraltyMapPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_map_page_dispose;
+  object_class->finalize = admiralty_map_page_finalize;
+
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-map-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, map_view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, player_screen_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_factions);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_hint);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_battle_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_reveal_button);
+  gtk_widget_class_bind_template_callback (widget_class, map_view_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sector_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, map_formations_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
+}
+
+static void
+admiralty_map_page_init (AdmiraltyMapPage *self)
+{
+  self->map_view_factions = g_ptr_array_new_with_free_func (g_free);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
