@@ -1230,6 +1230,8 @@ typedef enum {
   FAST_INT,
   FAST_UINT,
   FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
+  FAST_STATIC,  /* a string kept by its address, of no format read: the thread's FastCache's
+                 * constant, for _adm_text_parts_add_static () */
 } FastType;
 
 /* Parts of a record (TextPart), one after another from byte @at of its parts: @n of them. */
@@ -1481,6 +1483,7 @@ typedef struct {
 
 typedef struct {
   FastFormat *slots[FAST_CACHE_SLOTS];
+  FastFormat *constant;  /* of one FAST_STATIC argument */
 } FastCache;
 
 static void
@@ -1504,6 +1507,7 @@ fast_cache_free (gpointer data)
     fast_cache_here = NULL;
   for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
     fast_format_unref (cache->slots[i]);
+  fast_format_unref (cache->constant);
   g_free (cache);
 }
 
@@ -1584,20 +1588,50 @@ fast_compile (const char *format)
   return compiled;
 }
 
-static inline FastFormat *
-fast_format (const char *format)
+/* The format of a string kept by its address (FAST_STATIC), written as it is. */
+static FastFormat *
+fast_static_new (void)
+{
+  FastFormat *format = g_malloc0 (sizeof (FastFormat) + sizeof (FastPiece));
+
+  format->ref_count = 1;
+  format->key = format->format = "";
+  format->fast = TRUE;
+  format->n_args = 1;
+  format->types[0] = FAST_STATIC;
+  format->string_uses = 1;
+  format->n_pieces = 1;
+  format->pieces[0] = (FastPiece) { .type = FAST_STATIC };
+  return format;
+}
+
+static inline FastCache *
+fast_cache_get (void)
 {
   FastCache *cache = fast_cache_here;
-  guintptr address = (guintptr) format;
-  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
-  FastFormat *compiled;
 
   if (G_UNLIKELY (cache == NULL))
     {
       cache = fast_cache_here = g_new0 (FastCache, 1);
+      cache->constant = fast_static_new ();
       g_private_set (&fast_cache, cache);
     }
+  return cache;
+}
+
+static inline FastFormat *
+fast_format (const char *format)
+{
+  FastCache *cache = fast_cache_get ();
+  guintptr address = (guintptr) format;
+  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
+  FastFormat *compiled;
+
   compiled = cache->slots[slot];
+  /* The address alone is no proof: a format may be freed, and another allocated at its
+   * address (a buffer used again, a catalogue loaded again), while the first is kept here.
+   * Its text is compared with the copy read, which a format written over can never match
+   * unless it says the same. */
   if (G_LIKELY (compiled != NULL && compiled->key == format &&
                 strcmp (compiled->format, format) == 0))
     return compiled;
@@ -1666,7 +1700,7 @@ fast_write_values (GString          *out,
         fast_put (out, piece->text, piece->len);
       else if (piece->type == FAST_STRING && (groups & (1u << piece->arg)) != 0)
         text_write_group (out, parts, value->group);
-      else if (piece->type == FAST_STRING)
+      else if (piece->type == FAST_STRING || piece->type == FAST_STATIC)
         {
           const char *text = value->string != NULL ? value->string : "(null)";
 
@@ -2080,11 +2114,13 @@ _adm_text_parts_free (AdmTextParts *parts)
 }
 
 /* Keeps the part laid out at the end of the block of @parts, of @format: around the text so far
- * when an argument is its text, or in place of it when @whole, else after it. */
+ * when an argument is its text, or in place of it when @whole, else after it; @statics is the
+ * length of the strings it keeps by their address (FAST_STATIC). */
 static inline void
 text_parts_keep (AdmTextParts *parts,
                  FastFormat   *format,
-                 gboolean      whole)
+                 gboolean      whole,
+                 gsize         statics)
 {
   gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
   TextBlock *block = parts->block;
@@ -2096,7 +2132,7 @@ text_parts_keep (AdmTextParts *parts,
   {
     gsize strings = part->size - head;
     gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
-                  (part->groups != 0 ? format->string_uses * parts->bound : 0);
+                  (part->groups != 0 ? format->string_uses * parts->bound : 0) + statics;
 
     if (part->groups != 0 || whole || parts->text.n == 0)
       {
@@ -2130,7 +2166,7 @@ text_parts_append (AdmTextParts    *parts,
     block = text_parts_reserve (parts, size);
   text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
                   radix, so_far, parts->text, lens, size);
-  text_parts_keep (parts, format, whole);
+  text_parts_keep (parts, format, whole, 0);
 }
 
 /* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL. */
@@ -2156,7 +2192,7 @@ text_parts_add_va (AdmTextParts *parts,
                          args, radix, lent ? parts->so_far : NULL, parts->text,
                          block->allocated - block->size))
     {
-      text_parts_keep (parts, compiled, FALSE);
+      text_parts_keep (parts, compiled, FALSE, 0);
       text_lent = NULL;
     }
   else if (compiled->fast && (fast_collect (compiled, values, again), text_fits (compiled, values)))
@@ -2203,6 +2239,25 @@ _adm_text_parts_add_in (AdmTextParts *parts,
   va_start (args, format);
   text_parts_add_va (parts, radix, format, args);
   va_end (args);
+}
+
+void
+_adm_text_parts_add_static (AdmTextParts *parts,
+                            const char   *string)
+{
+  FastFormat *format = fast_cache_get ()->constant;
+  gsize size = sizeof (TextPart) + sizeof (FastValue);
+  TextBlock *block = parts->block;
+  TextPart *part;
+
+  if (block == NULL || block->size + size > block->allocated)
+    block = text_parts_reserve (parts, size);
+  part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
+  g_atomic_int_inc (&format->ref_count);
+  *part = (TextPart) { .format = format, .size = size };
+  part->values[0].string = string;
+  text_parts_keep (parts, format, FALSE, strlen (string));
+  text_lent = NULL;
 }
 
 const char *
