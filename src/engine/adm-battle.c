@@ -1469,6 +1469,7 @@ typedef struct {
   gboolean    numbers;    /* its arguments are all %d, %i or %u (text_part_collect ()) */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
+  guint8      precisions[FAST_ARGS_MAX];  /* a %.Nf argument's largest N (text_fits ()) */
   gsize       fixed_bound;          /* its length written but for the strings, at most, each
                                      * string taken as a "(null)" */
   guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
@@ -1548,7 +1549,7 @@ fast_compile (const char *format)
   from = copy;
   for (const char *p = strchr (from, '%'); p != NULL; p = strchr (from, '%'))
     {
-      guint position;
+      guint position, arg;
       FastType type;
       int precision = 0;
 
@@ -1562,9 +1563,12 @@ fast_compile (const char *format)
         }
       fast_conversion (&p, &position, &type, &precision);
       from = p;
+      arg = position != 0 ? position - 1 : next++;
       compiled->decimals |= type == FAST_DOUBLE;
+      if (type == FAST_DOUBLE)
+        compiled->precisions[arg] = MAX (compiled->precisions[arg], precision);
       compiled->pieces[compiled->n_pieces++] = (FastPiece) {
-        .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
+        .arg = arg, .type = type, .precision = precision };
       if (type == FAST_STRING)
         {
           guint uses = 0;
@@ -1793,16 +1797,18 @@ struct _AdmTextParts {
 static _Thread_local AdmTextParts *text_lent;
 
 /* Whether a record of @format with @values writes the text written now: not for printf's
- * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment. */
+ * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment.
+ * A value that fast_put_fixed () writes with N decimals it writes with fewer: each argument is
+ * tried with its largest N. */
 static inline gboolean
 text_fits (const FastFormat *format,
            const FastValue  *values)
 {
   if (!format->fast || !format->decimals)
     return format->fast;
-  for (guint i = 0; i < format->n_pieces; i++)
-    if (format->pieces[i].text == NULL && format->pieces[i].type == FAST_DOUBLE &&
-        !fast_fixed_fits (format->pieces[i].precision, values[format->pieces[i].arg].d))
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_DOUBLE &&
+        !fast_fixed_fits (format->precisions[i], values[i].d))
       return FALSE;
   return TRUE;
 }
@@ -1984,7 +1990,12 @@ text_part_collect (TextPart   *part,
         }
       case FAST_INT: part->values[i].i = va_arg (args, int); break;
       case FAST_UINT: part->values[i].u = va_arg (args, guint); break;
-      case FAST_DOUBLE: part->values[i].d = va_arg (args, double); break;
+      case FAST_DOUBLE:
+        /* as text_fits () tries it */
+        part->values[i].d = va_arg (args, double);
+        if (!fast_fixed_fits (format->precisions[i], part->values[i].d))
+          return FALSE;
+        break;
       case FAST_NONE:
       default:
         g_assert_not_reached ();
@@ -1993,8 +2004,7 @@ text_part_collect (TextPart   *part,
     {
       gsize len = strlen (radix);
 
-      /* Only the doubles are read: the strings' values are offsets by now. */
-      if (!text_fits (format, part->values) || at + len + 1 > room)
+      if (at + len + 1 > room)
         return FALSE;
       memcpy (bytes + at, radix, len + 1);
       part->values[n].at = at;
