@@ -111,10 +111,11 @@ report_line_free (AdmReportLine *line)
     }
 }
 
-/* The values and the clause are in the roll's block, the purpose or its record in the
- * battle's texts (roll_new ()); a purpose written from a record is apart. */
+/* A roll, its values, its clause and its purpose or the purpose's record are kept in the
+ * battle's texts (roll_new ()), given back with them (text_truncate ()); a purpose written
+ * from a record is apart. */
 static void
-roll_free (AdmBattleRoll *roll)
+roll_clear (AdmBattleRoll *roll)
 {
   if (roll->purpose_record != NULL)
     {
@@ -123,7 +124,6 @@ roll_free (AdmBattleRoll *roll)
     }
   g_free (roll->against);
   g_free (roll->result);
-  g_free (roll);
 }
 
 /* GObject */
@@ -187,7 +187,7 @@ adm_battle_init (AdmBattle *self)
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->scratch = g_string_sized_new (256);
-  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_clear);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
@@ -2320,9 +2320,9 @@ _adm_text_parts_so_far (AdmTextParts *parts)
   return parts->so_far;
 }
 
-/* Where a battle keeps its lines and its rolls' purposes (issue 20: a phase makes thousands,
- * and a malloc each was a tenth of their cost): chunks filled one after another, in the order
- * the lines and rolls are made, never moved. The report and the dice log only grow while a
+/* Where a battle keeps its lines and its rolls with their purposes (issue 20: a phase makes
+ * thousands, and a malloc each was a tenth of their cost): chunks filled one after another, in
+ * the order the lines and rolls are made, never moved. The report and the dice log only grow while a
  * phase is played, and are cut back together, to their lengths at one moment (text_truncate
  * (): a snapshot, an undo): everything kept after the first line or roll taken away belongs
  * to lines and rolls taken away too (or to a roll that failed, kept by none), and its bytes
@@ -2636,9 +2636,11 @@ text_begin (AdmBattle   *self,
   va_end (again);
 }
 
-/* A roll, room for its @count values (written by roll_va ()) and its clause in one block (a
- * phase makes thousands), its purpose (a record, or the scratch string's text when @format is
- * NULL) in the battle's texts. */
+/* A roll kept in the battle's texts (issue 20: a phase makes thousands, and a malloc each was
+ * a fiftieth of the phase): its purpose (a record, or the scratch string's text when @format
+ * is NULL), first, as text_begin () may have laid it out at the end of the texts already;
+ * then the roll, room for its @count values (written by roll_va ()) and its clause, which
+ * text_truncate () gives back with the purpose before it. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
           guint            count,
@@ -2647,24 +2649,30 @@ roll_new (AdmBattle       *self,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  /* Its fields cleared, not the whole block: the values and the clause are written over. */
-  AdmBattleRoll *roll = g_malloc (sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len);
+  gsize size = sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len;
+  AdmTextRecord *purpose_record = NULL;
+  char *purpose_text = NULL;
+  AdmBattleRoll *roll;
 
+  if (format != NULL && purpose_laid_out == self)
+    {
+      purpose_laid_out = NULL;
+      purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
+    }
+  else if (format != NULL)
+    purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
+  else
+    purpose_text = (char *) text_copy_new (self, 0, self->scratch->str, self->scratch->len);
+  roll = (AdmBattleRoll *) (void *) text_reserve (self, size);
+  text_keep (self, size);
+  /* Its fields cleared, not the whole block: the values and the clause are written over. */
   *roll = (AdmBattleRoll) { 0 };
   roll->n_values = count;
   roll->values = (const guint *) (void *) (roll + 1);
   if (clause != NULL)
     roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
-  if (format != NULL && purpose_laid_out == self)
-    {
-      purpose_laid_out = NULL;
-      roll->purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
-    }
-  else if (format != NULL)
-    roll->purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
-  else
-    roll->purpose_text = (char *) text_copy_new (self, 0, self->scratch->str,
-                                                 self->scratch->len);
+  roll->purpose_record = purpose_record;
+  roll->purpose_text = purpose_text;
   return roll;
 }
 
@@ -2729,7 +2737,7 @@ roll_va (AdmBattle   *self,
 
       g_prefix_error (error, _("Rolling %s for “%s”: "), dice,
                       adm_battle_roll_get_purpose (roll));
-      roll_free (roll);
+      roll_clear (roll);
       return FALSE;
     }
   roll->turn = self->state->turn;
