@@ -1486,6 +1486,8 @@ typedef struct {
 typedef struct {
   FastFormat *slots[FAST_CACHE_SLOTS];
   FastFormat *constant;  /* of one FAST_STATIC argument */
+  FastFormat *string;    /* "%s", of a line's parts or a text written at once: taken here,
+                          * not looked up by its address */
 } FastCache;
 
 static void
@@ -1510,6 +1512,7 @@ fast_cache_free (gpointer data)
   for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
     fast_format_unref (cache->slots[i]);
   fast_format_unref (cache->constant);
+  fast_format_unref (cache->string);
   g_free (cache);
 }
 
@@ -1622,6 +1625,7 @@ fast_cache_get (void)
     {
       cache = fast_cache_here = g_new0 (FastCache, 1);
       cache->constant = fast_static_new ();
+      cache->string = fast_compile ("%s");
       g_private_set (&fast_cache, cache);
     }
   return cache;
@@ -2226,7 +2230,7 @@ text_parts_add_slow (AdmTextParts *parts,
   else
     g_string_append_vprintf (now, format, args);
   values[0].string = now->str;
-  text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
+  text_parts_append (parts, fast_cache_get ()->string, values, NULL, NULL, lent);
 }
 
 /* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL,
@@ -3045,7 +3049,7 @@ void
 _adm_battle_report_parts (AdmBattle    *self,
                           AdmTextParts *parts)
 {
-  FastFormat *format = fast_format ("%s");
+  FastFormat *format = fast_cache_get ()->string;
   gsize head = sizeof (TextPart) + sizeof (FastValue);
   AdmReportLine *line = (AdmReportLine *) (void *) text_reserve (self, sizeof (AdmReportLine) +
                                                                  sizeof (AdmTextRecord) + head);
