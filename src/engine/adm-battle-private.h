@@ -56,8 +56,8 @@ struct _AdmBattle
   AdmBattleState      *state;
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
-  struct _TextChunk   *texts;        /* where the lines and the rolls' purposes are kept
-                                      * (adm-battle.c, TextChunk) */
+  struct _TextChunk   *texts;        /* where the lines and the rolls, with their purposes,
+                                      * are kept (adm-battle.c, TextChunk) */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
   AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
