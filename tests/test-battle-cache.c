@@ -461,19 +461,21 @@ test_cache_report_parts (void)
   g_autofree char *long_name = g_strnfill (20000, 'x');
 
   _adm_text_parts_add (parts, "%s's %s", name, "main battery");
-  _adm_text_parts_add (parts, ", ");
+  _adm_text_parts_add_static (parts, ", ");
   _adm_text_parts_add (parts, "%s's %s", name, "aft battery");
   _adm_text_parts_add_in (parts, ",", "%s, firepower %d at %s, %.1f cm",
                           _adm_text_parts_so_far (parts), 7, "Komarr 1", 11.25);
+  /* A string kept by its address is written as it is, never read as a format. */
+  _adm_text_parts_add_static (parts, ", 100% range");
   _adm_text_parts_add (parts, ", column %d", 3);
   name[0] = 'X';
   _adm_battle_report (battle, "%s, %d+ to hit", _adm_text_parts_so_far (parts), 4);
   g_assert_cmpstr (last_line (battle), ==, "Vorberg's main battery, Vorberg's aft battery, "
-                   "firepower 7 at Komarr 1, 11,2 cm, column 3, 4+ to hit");
+                   "firepower 7 at Komarr 1, 11,2 cm, 100% range, column 3, 4+ to hit");
   _adm_text_parts_add (parts, ": %d dice (%s)", 2, "3 5");
   _adm_battle_report (battle, "%s", _adm_text_parts_so_far (parts));
   g_assert_cmpstr (last_line (battle), ==, "Vorberg's main battery, Vorberg's aft battery, "
-                   "firepower 7 at Komarr 1, 11,2 cm, column 3: 2 dice (3 5)");
+                   "firepower 7 at Komarr 1, 11,2 cm, 100% range, column 3: 2 dice (3 5)");
 
   /* The next line, after the first's parts the lines hold: a point of two bytes, the locale's
    * point, a value printf writes, and a part too long for the room left (the line's parts

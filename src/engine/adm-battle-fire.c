@@ -691,7 +691,7 @@ resolve_hits (AdmBattle     *self,
    * used adds one to at most one counted ship's shields_used: the pool is down by blocked at
    * most, so it can be empty only when all of it was used. */
   if (blocked > 0 && blocked == pool && _adm_battle_ship_shield_pool (self, target) == 0)
-    _adm_text_parts_add (line, "%s", _(", shields down"));
+    _adm_text_parts_add_static (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
   _adm_text_parts_add (line, _(", %d damage."), damage);
@@ -899,7 +899,7 @@ attack (AdmBattle   *self,
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
         {
           if (n_destructor_names++ > 0)
-            _adm_text_parts_add (destructor_names, ", ");
+            _adm_text_parts_add_static (destructor_names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           _adm_text_parts_add (destructor_names, _("%s's %s"),
                                _adm_battle_ship_name (self, b->ship), weapon->name);
@@ -907,7 +907,7 @@ attack (AdmBattle   *self,
       else
         {
           if (n_names++ > 0)
-            _adm_text_parts_add (names, ", ");
+            _adm_text_parts_add_static (names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           _adm_text_parts_add (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
                                weapon->name);
@@ -960,11 +960,11 @@ attack (AdmBattle   *self,
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
       if (half)
-        _adm_text_parts_add (line, "%s", _(", half range"));
+        _adm_text_parts_add_static (line, _(", half range"));
       if (long_range)
-        _adm_text_parts_add (line, "%s", _(", long range"));
+        _adm_text_parts_add_static (line, _(", long range"));
       if (v.behind)
-        _adm_text_parts_add (line, "%s", _(", behind an explosion marker"));
+        _adm_text_parts_add_static (line, _(", behind an explosion marker"));
       _adm_text_parts_add (line, _(", column %d"), column);
       shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
                                                    "before-armour");

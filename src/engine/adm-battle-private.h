@@ -56,8 +56,8 @@ struct _AdmBattle
   AdmBattleState      *state;
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
-  struct _TextChunk   *texts;        /* where the lines and the rolls' purposes are kept
-                                      * (adm-battle.c, TextChunk) */
+  struct _TextChunk   *texts;        /* where the lines and the rolls, with their purposes,
+                                      * are kept (adm-battle.c, TextChunk) */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
   AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
@@ -293,6 +293,12 @@ void                 _adm_text_parts_add_in   (AdmTextParts *parts,
                                                const char   *radix,
                                                const char   *format,
                                                ...) G_GNUC_PRINTF (3, 4);
+/* _adm_text_parts_add (@parts, "%s", @string) for a @string (never NULL) that outlives the
+ * battle's every line and roll: a string literal, or a translation (gettext's, which stay
+ * loaded), kept by its address rather than copied. Never a string that may be freed or
+ * written over (a ship's or a weapon's name): that is copied by _adm_text_parts_add (). */
+void                 _adm_text_parts_add_static (AdmTextParts *parts,
+                                               const char   *string);
 /* A %s argument that stands for the text of @parts so far, for the next call of
  * _adm_text_parts_add () on @parts, _adm_battle_report () or a roll's purpose only (not for
  * _adm_battle_append_printf ()): a report line or a purpose keeps a copy of the parts. */

@@ -111,10 +111,11 @@ report_line_free (AdmReportLine *line)
     }
 }
 
-/* The values and the clause are in the roll's block, the purpose or its record in the
- * battle's texts (roll_new ()); a purpose written from a record is apart. */
+/* A roll, its values, its clause and its purpose or the purpose's record are kept in the
+ * battle's texts (roll_new ()), given back with them (text_truncate ()); a purpose written
+ * from a record is apart. */
 static void
-roll_free (AdmBattleRoll *roll)
+roll_clear (AdmBattleRoll *roll)
 {
   if (roll->purpose_record != NULL)
     {
@@ -123,7 +124,6 @@ roll_free (AdmBattleRoll *roll)
     }
   g_free (roll->against);
   g_free (roll->result);
-  g_free (roll);
 }
 
 /* GObject */
@@ -187,7 +187,7 @@ adm_battle_init (AdmBattle *self)
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->scratch = g_string_sized_new (256);
-  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_clear);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
@@ -1230,6 +1230,8 @@ typedef enum {
   FAST_INT,
   FAST_UINT,
   FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
+  FAST_STATIC,  /* a string kept by its address, of no format read: the thread's FastCache's
+                 * constant, for _adm_text_parts_add_static () */
 } FastType;
 
 /* Parts of a record (TextPart), one after another from byte @at of its parts: @n of them. */
@@ -1464,8 +1466,10 @@ typedef struct {
   const char *format;     /* a copy of its text as read, in the same block */
   gboolean    fast;       /* FALSE: printf writes it */
   gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
+  gboolean    numbers;    /* its arguments are all %d, %i or %u (text_part_collect ()) */
   guint       n_args;
   FastType    types[FAST_ARGS_MAX];
+  guint8      precisions[FAST_ARGS_MAX];  /* a %.Nf argument's largest N (text_fits ()) */
   gsize       fixed_bound;          /* its length written but for the strings, at most, each
                                      * string taken as a "(null)" */
   guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
@@ -1481,6 +1485,9 @@ typedef struct {
 
 typedef struct {
   FastFormat *slots[FAST_CACHE_SLOTS];
+  FastFormat *constant;  /* of one FAST_STATIC argument */
+  FastFormat *string;    /* "%s", of a line's parts or a text written at once: taken here,
+                          * not looked up by its address */
 } FastCache;
 
 static void
@@ -1504,6 +1511,8 @@ fast_cache_free (gpointer data)
     fast_cache_here = NULL;
   for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
     fast_format_unref (cache->slots[i]);
+  fast_format_unref (cache->constant);
+  fast_format_unref (cache->string);
   g_free (cache);
 }
 
@@ -1543,7 +1552,7 @@ fast_compile (const char *format)
   from = copy;
   for (const char *p = strchr (from, '%'); p != NULL; p = strchr (from, '%'))
     {
-      guint position;
+      guint position, arg;
       FastType type;
       int precision = 0;
 
@@ -1557,9 +1566,12 @@ fast_compile (const char *format)
         }
       fast_conversion (&p, &position, &type, &precision);
       from = p;
+      arg = position != 0 ? position - 1 : next++;
       compiled->decimals |= type == FAST_DOUBLE;
+      if (type == FAST_DOUBLE)
+        compiled->precisions[arg] = MAX (compiled->precisions[arg], precision);
       compiled->pieces[compiled->n_pieces++] = (FastPiece) {
-        .arg = position != 0 ? position - 1 : next++, .type = type, .precision = precision };
+        .arg = arg, .type = type, .precision = precision };
       if (type == FAST_STRING)
         {
           guint uses = 0;
@@ -1579,25 +1591,59 @@ fast_compile (const char *format)
         compiled->fixed_bound += 11;
     }
   fast_add_literal (compiled, from, strlen (from));
+  compiled->numbers = TRUE;
+  for (guint i = 0; i < compiled->n_args; i++)
+    compiled->numbers &= compiled->types[i] == FAST_INT || compiled->types[i] == FAST_UINT;
   /* and a "(null)" for each argument, as often as a string is written (text_parts_keep ()) */
   compiled->fixed_bound += compiled->string_uses * strlen ("(null)") * compiled->n_args;
   return compiled;
 }
 
-static inline FastFormat *
-fast_format (const char *format)
+/* The format of a string kept by its address (FAST_STATIC), written as it is. */
+static FastFormat *
+fast_static_new (void)
+{
+  FastFormat *format = g_malloc0 (sizeof (FastFormat) + sizeof (FastPiece));
+
+  format->ref_count = 1;
+  format->key = format->format = "";
+  format->fast = TRUE;
+  format->n_args = 1;
+  format->types[0] = FAST_STATIC;
+  format->string_uses = 1;
+  format->n_pieces = 1;
+  format->pieces[0] = (FastPiece) { .type = FAST_STATIC };
+  return format;
+}
+
+static inline FastCache *
+fast_cache_get (void)
 {
   FastCache *cache = fast_cache_here;
-  guintptr address = (guintptr) format;
-  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
-  FastFormat *compiled;
 
   if (G_UNLIKELY (cache == NULL))
     {
       cache = fast_cache_here = g_new0 (FastCache, 1);
+      cache->constant = fast_static_new ();
+      cache->string = fast_compile ("%s");
       g_private_set (&fast_cache, cache);
     }
+  return cache;
+}
+
+static inline FastFormat *
+fast_format (const char *format)
+{
+  FastCache *cache = fast_cache_get ();
+  guintptr address = (guintptr) format;
+  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
+  FastFormat *compiled;
+
   compiled = cache->slots[slot];
+  /* The address alone is no proof: a format may be freed, and another allocated at its
+   * address (a buffer used again, a catalogue loaded again), while the first is kept here.
+   * Its text is compared with the copy read, which a format written over can never match
+   * unless it says the same. */
   if (G_LIKELY (compiled != NULL && compiled->key == format &&
                 strcmp (compiled->format, format) == 0))
     return compiled;
@@ -1666,7 +1712,7 @@ fast_write_values (GString          *out,
         fast_put (out, piece->text, piece->len);
       else if (piece->type == FAST_STRING && (groups & (1u << piece->arg)) != 0)
         text_write_group (out, parts, value->group);
-      else if (piece->type == FAST_STRING)
+      else if (piece->type == FAST_STRING || piece->type == FAST_STATIC)
         {
           const char *text = value->string != NULL ? value->string : "(null)";
 
@@ -1755,16 +1801,18 @@ struct _AdmTextParts {
 static _Thread_local AdmTextParts *text_lent;
 
 /* Whether a record of @format with @values writes the text written now: not for printf's
- * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment. */
+ * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment.
+ * A value that fast_put_fixed () writes with N decimals it writes with fewer: each argument is
+ * tried with its largest N. */
 static inline gboolean
 text_fits (const FastFormat *format,
            const FastValue  *values)
 {
   if (!format->fast || !format->decimals)
     return format->fast;
-  for (guint i = 0; i < format->n_pieces; i++)
-    if (format->pieces[i].text == NULL && format->pieces[i].type == FAST_DOUBLE &&
-        !fast_fixed_fits (format->pieces[i].precision, values[format->pieces[i].arg].d))
+  for (guint i = 0; i < format->n_args; i++)
+    if (format->types[i] == FAST_DOUBLE &&
+        !fast_fixed_fits (format->precisions[i], values[i].d))
       return FALSE;
   return TRUE;
 }
@@ -1902,6 +1950,21 @@ text_part_collect (TextPart   *part,
 
   if (at > room)
     return FALSE;
+  /* Half the parts take numbers only, read in a loop with no call in it, which keeps what it
+   * reads in registers (issue 20). */
+  if (format->numbers)
+    {
+      for (guint i = 0; i < n; i++)
+        if (format->types[i] == FAST_INT)
+          part->values[i].i = va_arg (args, int);
+        else
+          part->values[i].u = va_arg (args, guint);
+      g_atomic_int_inc (&format->ref_count);
+      part->format = format;
+      part->groups = 0;
+      part->size = at;
+      return TRUE;
+    }
   for (guint i = 0; i < n; i++)
     switch (format->types[i])
       {
@@ -1931,7 +1994,12 @@ text_part_collect (TextPart   *part,
         }
       case FAST_INT: part->values[i].i = va_arg (args, int); break;
       case FAST_UINT: part->values[i].u = va_arg (args, guint); break;
-      case FAST_DOUBLE: part->values[i].d = va_arg (args, double); break;
+      case FAST_DOUBLE:
+        /* as text_fits () tries it */
+        part->values[i].d = va_arg (args, double);
+        if (!fast_fixed_fits (format->precisions[i], part->values[i].d))
+          return FALSE;
+        break;
       case FAST_NONE:
       default:
         g_assert_not_reached ();
@@ -1940,8 +2008,7 @@ text_part_collect (TextPart   *part,
     {
       gsize len = strlen (radix);
 
-      /* Only the doubles are read: the strings' values are offsets by now. */
-      if (!text_fits (format, part->values) || at + len + 1 > room)
+      if (at + len + 1 > room)
         return FALSE;
       memcpy (bytes + at, radix, len + 1);
       part->values[n].at = at;
@@ -2080,11 +2147,13 @@ _adm_text_parts_free (AdmTextParts *parts)
 }
 
 /* Keeps the part laid out at the end of the block of @parts, of @format: around the text so far
- * when an argument is its text, or in place of it when @whole, else after it. */
+ * when an argument is its text, or in place of it when @whole, else after it; @statics is the
+ * length of the strings it keeps by their address (FAST_STATIC). */
 static inline void
 text_parts_keep (AdmTextParts *parts,
                  FastFormat   *format,
-                 gboolean      whole)
+                 gboolean      whole,
+                 gsize         statics)
 {
   gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
   TextBlock *block = parts->block;
@@ -2096,7 +2165,7 @@ text_parts_keep (AdmTextParts *parts,
   {
     gsize strings = part->size - head;
     gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
-                  (part->groups != 0 ? format->string_uses * parts->bound : 0);
+                  (part->groups != 0 ? format->string_uses * parts->bound : 0) + statics;
 
     if (part->groups != 0 || whole || parts->text.n == 0)
       {
@@ -2130,54 +2199,67 @@ text_parts_append (AdmTextParts    *parts,
     block = text_parts_reserve (parts, size);
   text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
                   radix, so_far, parts->text, lens, size);
-  text_parts_keep (parts, format, whole);
+  text_parts_keep (parts, format, whole, 0);
 }
 
-/* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL. */
+/* text_parts_add_va () of a part that does not fit the room left, or that printf writes
+ * (text_fits ()): its arguments read from @args, a copy unread. */
 static void
+text_parts_add_slow (AdmTextParts *parts,
+                     const char   *radix,
+                     FastFormat   *compiled,
+                     const char   *format,
+                     gboolean      lent,
+                     va_list       args)
+{
+  FastValue values[FAST_ARGS_MAX];
+  g_autoptr(GString) now = NULL;
+
+  if (compiled->fast && (fast_collect (compiled, values, args), text_fits (compiled, values)))
+    {
+      text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
+      text_lent = NULL;
+      return;
+    }
+  /* Written now, as text_collect () writes it; when the line is lent, the format may take
+   * its text, written first into so_far, and the text written is all the line says. */
+  now = g_string_sized_new (128);
+  text_lent_write ();
+  if (compiled->fast)
+    fast_write (now, compiled, values);
+  else
+    g_string_append_vprintf (now, format, args);
+  values[0].string = now->str;
+  text_parts_append (parts, fast_cache_get ()->string, values, NULL, NULL, lent);
+}
+
+/* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL,
+ * its arguments in @args and again in @again: inline in its callers, one call a part rather
+ * than two (issue 20), which copy the va_list as GCC inlines no function that copies one. */
+G_ALWAYS_INLINE static inline void
 text_parts_add_va (AdmTextParts *parts,
                    const char   *radix,
                    const char   *format,
-                   va_list       args)
+                   va_list       args,
+                   va_list       again)
 {
   FastFormat *compiled = fast_format (format);
-  FastValue values[FAST_ARGS_MAX];
   gboolean lent = text_lent == parts;
   TextBlock *block = parts->block;
-  g_autoptr(GString) now = NULL;
-  va_list again;
 
   if (compiled->decimals && radix == NULL)
     radix = nl_langinfo (RADIXCHAR);
-  /* Read straight into the room left (most parts), else read again from a copy. */
-  va_copy (again, args);
+  /* Read straight into the room left (most parts), else read again from the copy. */
   if (compiled->fast && block != NULL &&
       text_part_collect ((TextPart *) (void *) ((guint8 *) block->data + block->size), compiled,
                          args, radix, lent ? parts->so_far : NULL, parts->text,
                          block->allocated - block->size))
     {
-      text_parts_keep (parts, compiled, FALSE);
-      text_lent = NULL;
-    }
-  else if (compiled->fast && (fast_collect (compiled, values, again), text_fits (compiled, values)))
-    {
-      text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
+      text_parts_keep (parts, compiled, FALSE, 0);
       text_lent = NULL;
     }
   else
-    {
-      /* Written now, as text_collect () writes it; when the line is lent, the format may take
-       * its text, written first into so_far, and the text written is all the line says. */
-      now = g_string_sized_new (128);
-      text_lent_write ();
-      if (compiled->fast)
-        fast_write (now, compiled, values);
-      else
-        g_string_append_vprintf (now, format, again);
-      values[0].string = now->str;
-      text_parts_append (parts, fast_format ("%s"), values, NULL, NULL, lent);
-    }
-  va_end (again);
+    text_parts_add_slow (parts, radix, compiled, format, lent, again);
 }
 
 void
@@ -2185,10 +2267,12 @@ _adm_text_parts_add (AdmTextParts *parts,
                      const char   *format,
                      ...)
 {
-  va_list args;
+  va_list args, again;
 
   va_start (args, format);
-  text_parts_add_va (parts, NULL, format, args);
+  va_copy (again, args);
+  text_parts_add_va (parts, NULL, format, args, again);
+  va_end (again);
   va_end (args);
 }
 
@@ -2198,11 +2282,32 @@ _adm_text_parts_add_in (AdmTextParts *parts,
                         const char   *format,
                         ...)
 {
-  va_list args;
+  va_list args, again;
 
   va_start (args, format);
-  text_parts_add_va (parts, radix, format, args);
+  va_copy (again, args);
+  text_parts_add_va (parts, radix, format, args, again);
+  va_end (again);
   va_end (args);
+}
+
+void
+_adm_text_parts_add_static (AdmTextParts *parts,
+                            const char   *string)
+{
+  FastFormat *format = fast_cache_get ()->constant;
+  gsize size = sizeof (TextPart) + sizeof (FastValue);
+  TextBlock *block = parts->block;
+  TextPart *part;
+
+  if (block == NULL || block->size + size > block->allocated)
+    block = text_parts_reserve (parts, size);
+  part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
+  g_atomic_int_inc (&format->ref_count);
+  *part = (TextPart) { .format = format, .size = size };
+  part->values[0].string = string;
+  text_parts_keep (parts, format, FALSE, strlen (string));
+  text_lent = NULL;
 }
 
 const char *
@@ -2219,9 +2324,9 @@ _adm_text_parts_so_far (AdmTextParts *parts)
   return parts->so_far;
 }
 
-/* Where a battle keeps its lines and its rolls' purposes (issue 20: a phase makes thousands,
- * and a malloc each was a tenth of their cost): chunks filled one after another, in the order
- * the lines and rolls are made, never moved. The report and the dice log only grow while a
+/* Where a battle keeps its lines and its rolls with their purposes (issue 20: a phase makes
+ * thousands, and a malloc each was a tenth of their cost): chunks filled one after another, in
+ * the order the lines and rolls are made, never moved. The report and the dice log only grow while a
  * phase is played, and are cut back together, to their lengths at one moment (text_truncate
  * (): a snapshot, an undo): everything kept after the first line or roll taken away belongs
  * to lines and rolls taken away too (or to a roll that failed, kept by none), and its bytes
@@ -2535,9 +2640,11 @@ text_begin (AdmBattle   *self,
   va_end (again);
 }
 
-/* A roll, room for its @count values (written by roll_va ()) and its clause in one block (a
- * phase makes thousands), its purpose (a record, or the scratch string's text when @format is
- * NULL) in the battle's texts. */
+/* A roll kept in the battle's texts (issue 20: a phase makes thousands, and a malloc each was
+ * a fiftieth of the phase): its purpose (a record, or the scratch string's text when @format
+ * is NULL), first, as text_begin () may have laid it out at the end of the texts already;
+ * then the roll, room for its @count values (written by roll_va ()) and its clause, which
+ * text_truncate () gives back with the purpose before it. */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
           guint            count,
@@ -2546,24 +2653,30 @@ roll_new (AdmBattle       *self,
           const FastValue *values)
 {
   gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  /* Its fields cleared, not the whole block: the values and the clause are written over. */
-  AdmBattleRoll *roll = g_malloc (sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len);
+  gsize size = sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len;
+  AdmTextRecord *purpose_record = NULL;
+  char *purpose_text = NULL;
+  AdmBattleRoll *roll;
 
+  if (format != NULL && purpose_laid_out == self)
+    {
+      purpose_laid_out = NULL;
+      purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
+    }
+  else if (format != NULL)
+    purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
+  else
+    purpose_text = (char *) text_copy_new (self, 0, self->scratch->str, self->scratch->len);
+  roll = (AdmBattleRoll *) (void *) text_reserve (self, size);
+  text_keep (self, size);
+  /* Its fields cleared, not the whole block: the values and the clause are written over. */
   *roll = (AdmBattleRoll) { 0 };
   roll->n_values = count;
   roll->values = (const guint *) (void *) (roll + 1);
   if (clause != NULL)
     roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
-  if (format != NULL && purpose_laid_out == self)
-    {
-      purpose_laid_out = NULL;
-      roll->purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
-    }
-  else if (format != NULL)
-    roll->purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
-  else
-    roll->purpose_text = (char *) text_copy_new (self, 0, self->scratch->str,
-                                                 self->scratch->len);
+  roll->purpose_record = purpose_record;
+  roll->purpose_text = purpose_text;
   return roll;
 }
 
@@ -2628,7 +2741,7 @@ roll_va (AdmBattle   *self,
 
       g_prefix_error (error, _("Rolling %s for “%s”: "), dice,
                       adm_battle_roll_get_purpose (roll));
-      roll_free (roll);
+      roll_clear (roll);
       return FALSE;
     }
   roll->turn = self->state->turn;
@@ -2936,7 +3049,7 @@ void
 _adm_battle_report_parts (AdmBattle    *self,
                           AdmTextParts *parts)
 {
-  FastFormat *format = fast_format ("%s");
+  FastFormat *format = fast_cache_get ()->string;
   gsize head = sizeof (TextPart) + sizeof (FastValue);
   AdmReportLine *line = (AdmReportLine *) (void *) text_reserve (self, sizeof (AdmReportLine) +
                                                                  sizeof (AdmTextRecord) + head);
