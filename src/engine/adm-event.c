@@ -9,25 +9,31 @@
 #include "adm-event.h"
 #include "adm-xml.h"
 
-/* One allocation for the attributes, not two arrays (and their g_slice headers): a long
- * journal holds tens of thousands of events, and opening it was mostly making them. An event
- * read from a file (adm_event_new_read ()) is one allocation in all: its kind, attributes and
- * text are in the block after it, until it is changed. There each key follows a space and each
- * value a quote, so that the attributes read as the file writes them but for the NULs
- * (put_packed_attributes ()). */
+/* An event is one allocation until it is changed: a long journal holds tens of thousands of
+ * events, and opening it was mostly making them; a battle's fire phase makes a thousand. Its
+ * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
+ * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
+ * space and each value after a quote, ` key\0"value\0`, so that the run reads as the file
+ * writes it but for the NULs (put_packed_attributes ()), then its text. Its attributes are
+ * found by walking that run, a handful of strings, rather than through an array of pointers to
+ * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
+ * and strings of its own (unpack ()). */
 struct _AdmEvent
 {
-  char            *kind;
   gint64           time;
-  int              line;
-  guint            n_attributes;
-  guint            allocated;  /* attributes room in @pairs */
   /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
    * making a battle's roll event (issue 20). */
   gatomicrefcount  ref_count;
-  char           **pairs;      /* key, value, key, value, … in insertion order */
-  char            *text;
-  gboolean         packed;     /* @kind, @pairs, its strings and @text are in the event's block */
+  int              line;
+  guint            n_attributes;
+  union {
+    guint          run_length;  /* packed: the bytes of the attributes' run */
+    guint          allocated;   /* else: attributes room in @pairs */
+  };
+  char           **pairs;       /* key, value, key, value, … in insertion order; NULL while
+                                 * packed */
+  char            *text;        /* in the block while packed */
+  char             kind[];
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
@@ -35,9 +41,8 @@ G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 static void
 adm_event_free (AdmEvent *self)
 {
-  if (!self->packed)
+  if (self->pairs != NULL)
     {
-      g_free (self->kind);
       for (guint i = 0; i < 2 * self->n_attributes; i++)
         g_free (self->pairs[i]);
       g_free (self->pairs);
@@ -50,15 +55,9 @@ AdmEvent *
 adm_event_new (const char *kind,
                gint64      time)
 {
-  AdmEvent *self;
-
   g_return_val_if_fail (kind != NULL && *kind != '\0', NULL);
 
-  self = g_new0 (AdmEvent, 1);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->kind = g_strdup (kind);
-  self->time = time;
-  return self;
+  return adm_event_new_read (kind, strlen (kind), time, 0, NULL, 0, NULL, 0);
 }
 
 /* The length of @text without the white space around it (as g_strstrip () leaves it), from
@@ -88,9 +87,8 @@ adm_event_new_read (const char         *kind,
                     const char         *text,
                     gsize               text_length)
 {
-  gsize size, text_start = 0, kept_text = 0;
+  gsize size, run_length = 0, text_start = 0, kept_text = 0;
   AdmEvent *self;
-  char **slot;
   char *out;
 
   g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
@@ -98,11 +96,14 @@ adm_event_new_read (const char         *kind,
 
   if (text != NULL)
     kept_text = stripped (text, text_length, &text_start);
-  /* The event, its pairs' pointers, then the strings, each with its NUL: ` key\0"value\0` for
-   * each pair. */
-  size = sizeof (AdmEvent) + 2 * n_pairs * sizeof (char *) + kind_length + 1;
+  /* The event, then the strings, each with its NUL: the kind, ` key\0"value\0` for each pair,
+   * the text. */
   for (guint i = 0; i < n_pairs; i++)
-    size += pairs[i].key_length + pairs[i].value_length + 4;
+    run_length += pairs[i].key_length + pairs[i].value_length + 4;
+  /* A run the struct cannot measure, only a file made for it could hold (a file is at most
+   * ADM_XML_MAX_SIZE). */
+  g_return_val_if_fail (run_length <= G_MAXUINT, NULL);
+  size = sizeof (AdmEvent) + kind_length + 1 + run_length;
   if (kept_text > 0)
     size += kept_text + 1;
 
@@ -111,19 +112,17 @@ adm_event_new_read (const char         *kind,
   self->time = time;
   self->line = line;
   self->n_attributes = n_pairs;
-  self->allocated = n_pairs;
-  self->pairs = n_pairs > 0 ? (char **) (self + 1) : NULL;
-  self->packed = TRUE;
-  slot = (char **) (self + 1);
-  out = (char *) (slot + 2 * n_pairs);
-#define PUT(target, from, length) \
+  self->run_length = (guint) run_length;
+  self->pairs = NULL;
+  memcpy (self->kind, kind, kind_length);
+  self->kind[kind_length] = '\0';
+  out = self->kind + kind_length + 1;
+#define PUT(from, length) \
   G_STMT_START { \
-    (target) = out; \
     memcpy (out, (from), (length)); \
     out[(length)] = '\0'; \
     out += (length) + 1; \
   } G_STMT_END
-  PUT (self->kind, kind, kind_length);
   for (guint i = 0; i < n_pairs; i++)
     {
       /* Copied, so that it is not read again after each memcpy (). */
@@ -132,34 +131,77 @@ adm_event_new_read (const char         *kind,
       /* What adm_event_set () refuses, a file cannot give. */
       g_warn_if_fail (pair.key_length > 0);
       *out++ = ' ';
-      PUT (*slot++, pair.key, pair.key_length);
+      PUT (pair.key, pair.key_length);
       *out++ = '"';
-      PUT (*slot++, pair.value, pair.value_length);
+      PUT (pair.value, pair.value_length);
     }
   self->text = NULL;
   if (kept_text > 0)
-    PUT (self->text, text + text_start, kept_text);
+    {
+      self->text = out;
+      PUT (text + text_start, kept_text);
+    }
 #undef PUT
   g_assert ((gsize) (out - (char *) self) == size);
   return self;
+}
+
+/* A packed event's run of attributes: after its kind. */
+static inline const char *
+packed_run (const AdmEvent *self)
+{
+  return self->kind + strlen (self->kind) + 1;
+}
+
+/* The pair at @p in a packed event's run (its key's space): its key, in *@value its value;
+ * *@next is the next pair's. */
+static inline const char *
+packed_pair (const char  *p,
+             const char **value,
+             const char **next)
+{
+  const char *key = p + 1;
+
+  *value = key + strlen (key) + 2;
+  *next = *value + strlen (*value) + 1;
+  return key;
+}
+
+/* A packed event's pair @i: its key, in *@value its value. */
+static const char *
+packed_nth (const AdmEvent  *self,
+            guint            i,
+            const char     **value)
+{
+  const char *p = packed_run (self), *key;
+
+  for (guint at = 0;; at++)
+    {
+      key = packed_pair (p, value, &p);
+      if (at == i)
+        return key;
+    }
 }
 
 /* An event read from a file gets strings of its own before it is changed. */
 static void
 unpack (AdmEvent *self)
 {
-  char **pairs;
+  const char *p;
 
-  if (!self->packed)
+  if (self->pairs != NULL)
     return;
-  pairs = g_new (char *, 2 * MAX (self->n_attributes, 1));
-  for (guint i = 0; i < 2 * self->n_attributes; i++)
-    pairs[i] = g_strdup (self->pairs[i]);
-  self->pairs = pairs;
+  p = packed_run (self);
   self->allocated = MAX (self->n_attributes, 1);
-  self->kind = g_strdup (self->kind);
+  self->pairs = g_new (char *, 2 * self->allocated);
+  for (guint i = 0; i < self->n_attributes; i++)
+    {
+      const char *value, *key = packed_pair (p, &value, &p);
+
+      self->pairs[2 * i] = g_strdup (key);
+      self->pairs[2 * i + 1] = g_strdup (value);
+    }
   self->text = g_strdup (self->text);
-  self->packed = FALSE;
 }
 
 AdmEvent *
@@ -250,12 +292,26 @@ const char *
 adm_event_get (const AdmEvent *self,
                const char     *key)
 {
+  const char *p;
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
+  if (self->pairs != NULL)
+    {
+      for (guint i = 0; i < self->n_attributes; i++)
+        if (g_str_equal (self->pairs[2 * i], key))
+          return self->pairs[2 * i + 1];
+      return NULL;
+    }
+  p = packed_run (self);
   for (guint i = 0; i < self->n_attributes; i++)
-    if (g_str_equal (self->pairs[2 * i], key))
-      return self->pairs[2 * i + 1];
+    {
+      const char *value, *name = packed_pair (p, &value, &p);
+
+      if (g_str_equal (name, key))
+        return value;
+    }
   return NULL;
 }
 
@@ -282,16 +338,25 @@ const char *
 adm_event_get_key_nth (const AdmEvent *self,
                        guint           i)
 {
+  const char *value;
+
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  return self->pairs[2 * i];
+  if (self->pairs != NULL)
+    return self->pairs[2 * i];
+  return packed_nth (self, i, &value);
 }
 
 const char *
 adm_event_get_value_nth (const AdmEvent *self,
                          guint           i)
 {
+  const char *value;
+
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  return self->pairs[2 * i + 1];
+  if (self->pairs != NULL)
+    return self->pairs[2 * i + 1];
+  packed_nth (self, i, &value);
+  return value;
 }
 
 const char *
@@ -609,10 +674,11 @@ put_attribute (GString    *out,
 }
 
 /* The attributes of a packed event (adm_event_new_read ()) of the time @time_attribute says,
- * when neither its kind nor its values have a byte to escape: copied from its block in two
- * runs, the kind and then its attributes, each NUL made the `"` or `=` it stands for (issue 20:
- * a fire phase's entry is a thousand such events, and five put_attribute ()s each were most of
- * its writing). FALSE, nothing written, for any other event. */
+ * when neither its kind nor its values have a byte to escape: its kind, then its run copied
+ * whole and walked once, each NUL made the `=` or `"` it stands for and each value scanned on
+ * the way (issue 20: a fire phase's entry is a thousand such events, and five
+ * put_attribute ()s each were most of its writing). FALSE, nothing written, for any other
+ * event. */
 static gboolean
 put_packed_attributes (const AdmEvent *self,
                        GString        *out,
@@ -620,51 +686,43 @@ put_packed_attributes (const AdmEvent *self,
                        gsize           time_length)
 {
   const guchar *p = (const guchar *) self->kind;
-  const char *first = self->n_attributes > 0 ? self->pairs[0] - 1 : NULL;
-  /* The keys and values read once, not again after each byte written (which could be any of
-   * them, for all the compiler knows). */
-  char *const *strings = self->pairs;
-  guint n_strings = 2 * self->n_attributes;
-  gsize kind_length, attributes_length = 0;
-  char *o;
+  gsize kind_length;
+  guchar *o, *q, *end;
 
   while (escaped[*p] == 0)
     p++;
   if (*p != '\0')
     return FALSE;
   kind_length = (gsize) ((const char *) p - self->kind);
-  for (guint i = 1; i < n_strings; i += 2)
-    {
-      p = (const guchar *) strings[i];
-      while (escaped[*p] == 0)
-        p++;
-      if (*p != '\0')
-        return FALSE;
-    }
-  /* From the space before the first key to the last value's NUL. */
-  if (first != NULL)
-    attributes_length = (gsize) ((const char *) p - first) + 1;
-  o = reserve (out, strlen (" kind=\"") + kind_length + 1 + time_length + attributes_length);
+  o = (guchar *) reserve (out, strlen (" kind=\"") + kind_length + 1 + time_length +
+                                self->run_length);
   memcpy (o, " kind=\"", strlen (" kind=\""));
-  o += strlen (" kind=\"");
-  memcpy (o, self->kind, kind_length);
-  o += kind_length;
-  *o++ = '"';
-  memcpy (o, time_attribute, time_length);
-  o += time_length;
-  if (first != NULL)
+  q = o + strlen (" kind=\"");
+  memcpy (q, self->kind, kind_length);
+  q += kind_length;
+  *q++ = '"';
+  memcpy (q, time_attribute, time_length);
+  q += time_length;
+  memcpy (q, self->kind + kind_length + 1, self->run_length);
+  end = q + self->run_length;
+  /* ` key\0"value\0` made ` key="value"`: a key is written as it is; a value, unless it has a
+   * byte to escape, which the scan stops at as it does at the NUL. */
+  while (q < end)
     {
-      memcpy (o, first, attributes_length);
-      /* A key's NUL, before its value's quote, made `=`; a value's, before the next key's
-       * space or ending the run, `"`. */
-      for (guint i = 1; i < n_strings; i += 2)
-        o[strings[i] - 2 - first] = '=';
-      for (guint i = 2; i < n_strings; i += 2)
-        o[strings[i] - 2 - first] = '"';
-      o += attributes_length;
-      o[-1] = '"';
+      q += strlen ((const char *) q);
+      *q = '=';
+      q += 2;
+      while (escaped[*q] == 0)
+        q++;
+      if (*q != '\0')
+        {
+          /* The string as it was: its NUL where the copy began. */
+          commit (out, (char *) o);
+          return FALSE;
+        }
+      *q++ = '"';
     }
-  commit (out, o);
+  commit (out, (char *) end);
   return TRUE;
 }
 
@@ -681,7 +739,7 @@ adm_event_append_xml_at (const AdmEvent *self,
 
   at_time = time_attribute != NULL && self->time == time;
   PUT_LITERAL (out, "<event");
-  if (!self->packed || !at_time ||
+  if (self->pairs != NULL || !at_time ||
       !put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
     {
       put_attribute (out, "kind", strlen ("kind"), self->kind);
@@ -697,15 +755,22 @@ adm_event_append_xml_at (const AdmEvent *self,
 
           adm_event_append_attribute (out, "time", text);
         }
-      for (guint i = 0; i < self->n_attributes; i++)
+      if (self->pairs != NULL)
+        for (guint i = 0; i < self->n_attributes; i++)
+          put_attribute (out, self->pairs[2 * i], strlen (self->pairs[2 * i]),
+                         self->pairs[2 * i + 1]);
+      else
         {
-          const char *key = self->pairs[2 * i], *value = self->pairs[2 * i + 1];
-          /* In a packed event a value follows its key's NUL and a quote (adm_event_new_read ()):
-           * the key's length without a strlen () (issue 20: a fire phase writes some five
-           * thousand). */
-          gsize key_length = self->packed ? (gsize) (value - key - 2) : strlen (key);
+          const char *p = packed_run (self);
 
-          put_attribute (out, key, key_length, value);
+          for (guint i = 0; i < self->n_attributes; i++)
+            {
+              const char *value, *key = packed_pair (p, &value, &p);
+
+              /* A value follows its key's NUL and a quote: the key's length without a
+               * strlen (). */
+              put_attribute (out, key, (gsize) (value - key - 2), value);
+            }
         }
     }
   if (self->text == NULL)
