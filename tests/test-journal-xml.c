@@ -261,9 +261,12 @@ static void
 test_event_as_libxml2 (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (2020);
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GPtrArray) kept_xml = g_ptr_array_new_with_free_func (g_free);
 
   g_test_summary ("An event alone is written as libxml2 dumps its node, for hostile and "
-                  "random values and texts (issue 20)");
+                  "random values and texts, made alone or in a batch (issue 20)");
   for (guint i = 0; i < 2000; i++)
     {
       g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
@@ -315,8 +318,50 @@ test_event_as_libxml2 (void)
         g_string_truncate (read_got, 0);
         adm_event_append_xml_at (read, read_got, time, time_attribute->str);
         g_assert_cmpstr (read_got->str, ==, (const char *) xmlBufferContent (buffer));
+        /* And made in a batch, in blocks shared with the events before and after it: one in
+         * seven kept past the batch's end and its block's other events, and of those every
+         * other one changed, its strings its own then. */
+        {
+          g_autoptr(AdmEvent) batched = adm_event_batch_new_read (batch, kind, strlen (kind), time,
+                                                                  0, pairs, G_N_ELEMENTS (pairs),
+                                                                  event_text,
+                                                                  event_text != NULL
+                                                                  ? strlen (event_text) : 0);
+
+          g_string_truncate (read_got, 0);
+          adm_event_append_xml_at (batched, read_got, time, time_attribute->str);
+          g_assert_cmpstr (read_got->str, ==, (const char *) xmlBufferContent (buffer));
+          if (i % 7 == 0)
+            {
+              if (i % 14 == 0)
+                adm_event_set (batched, "hostile", hostile_value);
+              g_ptr_array_add (kept, g_steal_pointer (&batched));
+              g_ptr_array_add (kept_xml, g_strdup ((const char *) xmlBufferContent (buffer)));
+            }
+        }
       }
       xmlBufferFree (buffer);
+    }
+  /* An event larger than a block has one of its own. */
+  {
+    g_autofree char *long_text = g_strnfill (3 * 4096, 'x');
+    AdmEventPair pair = { "by", 2, "me", 2 };
+    AdmEvent *large = adm_event_batch_new_read (batch, "note", 4, T0, 0, &pair, 1, long_text,
+                                                strlen (long_text));
+
+    g_assert_cmpstr (adm_event_get_text (large), ==, long_text);
+    g_assert_cmpstr (adm_event_get (large, "by"), ==, "me");
+    g_ptr_array_add (kept, large);
+    g_ptr_array_add (kept_xml, g_strdup_printf ("<event kind=\"note\" time=\"2026-11-22T18:00:00Z\""
+                                                " by=\"me\">%s</event>", long_text));
+  }
+  g_clear_pointer (&batch, adm_event_batch_free);
+  for (guint i = 0; i < kept->len; i++)
+    {
+      g_autoptr(GString) again = g_string_new (NULL);
+
+      adm_event_append_xml (g_ptr_array_index (kept, i), again);
+      g_assert_cmpstr (again->str, ==, g_ptr_array_index (kept_xml, i));
     }
 }
 

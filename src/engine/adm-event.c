@@ -17,12 +17,14 @@
  * writes it but for the NULs (put_packed_attributes ()), then its text. Its attributes are
  * found by walking that run, a handful of strings, rather than through an array of pointers to
  * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
- * and strings of its own (unpack ()). */
+ * and strings of its own (unpack ()). Events made in a batch (a phase's rolls) are cut from
+ * blocks they share, rather than allocated one by one (Block). */
 struct _AdmEvent
 {
   gint64           time;
   /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
-   * making a battle's roll event (issue 20). */
+   * making a battle's roll event (issue 20); for an event made in a batch, where its block is
+   * (block_of ()). */
   gatomicrefcount  ref_count;
   int              line;
   guint            n_attributes;
@@ -32,23 +34,67 @@ struct _AdmEvent
   };
   char           **pairs;       /* key, value, key, value, … in insertion order; NULL while
                                  * packed */
-  char            *text;        /* in the block while packed */
+  char            *text;        /* after the run while packed */
   char             kind[];
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 
+/* The strings a changed event owns (unpack ()). */
 static void
-adm_event_free (AdmEvent *self)
+free_strings (AdmEvent *self)
 {
-  if (self->pairs != NULL)
-    {
-      for (guint i = 0; i < 2 * self->n_attributes; i++)
-        g_free (self->pairs[i]);
-      g_free (self->pairs);
-      g_free (self->text);
-    }
-  g_free (self);
+  if (self->pairs == NULL)
+    return;
+  for (guint i = 0; i < 2 * self->n_attributes; i++)
+    g_free (self->pairs[i]);
+  g_free (self->pairs);
+  g_free (self->text);
+}
+
+/* A block of events made in a batch (AdmEventBatch), which follow it. Its events share its
+ * reference count: an event's @ref_count is then its place before the event, negative, where a
+ * count of its own is positive (block_of ()). */
+typedef struct {
+  /* The batch's hold while it makes events in the block, and one for each reference to them. */
+  gatomicrefcount  ref_count;
+  /* Its events changed since they were made, whose strings are freed with the block. */
+  GSList          *unpacked;
+} Block;
+
+/* Blocks of a page: a battle's phase of a thousand rolls fills some thirty, and the last one's
+ * room left is little beside the allocation that each event made alone took. */
+#define BLOCK_SIZE 4096
+
+/* Guards the blocks' lists of events changed: events of one block may be changed in two
+ * threads (rarely: events made in a batch are journaled as they are). */
+G_LOCK_DEFINE_STATIC (unpacked);
+
+struct _AdmEventBatch
+{
+  Block *block;   /* NULL before the first event */
+  gsize  used;    /* of the block's bytes, from its start */
+  gsize  size;
+};
+
+/* The block @self was made in, or NULL for an event made alone. */
+static inline Block *
+block_of (const AdmEvent *self)
+{
+  gint count = g_atomic_int_get (&self->ref_count);
+
+  return count < 0 ? (Block *) (void *) ((char *) self + count) : NULL;
+}
+
+static void
+block_unref (Block *block)
+{
+  if (!g_atomic_ref_count_dec (&block->ref_count))
+    return;
+  for (GSList *l = block->unpacked; l != NULL; l = l->next)
+    free_strings (l->data);
+  g_slist_free (block->unpacked);
+  g_free (block);
 }
 
 AdmEvent *
@@ -77,37 +123,55 @@ stripped (const char *text,
   return length - from;
 }
 
-AdmEvent *
-adm_event_new_read (const char         *kind,
-                    gsize               kind_length,
-                    gint64              time,
-                    int                 line,
-                    const AdmEventPair *pairs,
-                    guint               n_pairs,
-                    const char         *text,
-                    gsize               text_length)
+/* The bytes of an event of these strings as adm_event_new_read () makes it (0 when its run of
+ * attributes is too long for the struct to measure, which no file can give), in *@run_length
+ * the bytes of its run and in *@kept_text those of the text it keeps, from *@text_start. */
+static gsize
+measure_read (gsize               kind_length,
+              const AdmEventPair *pairs,
+              guint               n_pairs,
+              const char         *text,
+              gsize               text_length,
+              gsize              *run_length,
+              gsize              *text_start,
+              gsize              *kept_text)
 {
-  gsize size, run_length = 0, text_start = 0, kept_text = 0;
-  AdmEvent *self;
-  char *out;
+  gsize size;
 
-  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
-  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
-
+  *run_length = 0;
+  *text_start = 0;
+  *kept_text = 0;
   if (text != NULL)
-    kept_text = stripped (text, text_length, &text_start);
+    *kept_text = stripped (text, text_length, text_start);
   /* The event, then the strings, each with its NUL: the kind, ` key\0"value\0` for each pair,
    * the text. */
   for (guint i = 0; i < n_pairs; i++)
-    run_length += pairs[i].key_length + pairs[i].value_length + 4;
-  /* A run the struct cannot measure, only a file made for it could hold (a file is at most
-   * ADM_XML_MAX_SIZE). */
-  g_return_val_if_fail (run_length <= G_MAXUINT, NULL);
-  size = sizeof (AdmEvent) + kind_length + 1 + run_length;
-  if (kept_text > 0)
-    size += kept_text + 1;
+    *run_length += pairs[i].key_length + pairs[i].value_length + 4;
+  if (*run_length > G_MAXUINT)
+    return 0;
+  size = sizeof (AdmEvent) + kind_length + 1 + *run_length;
+  if (*kept_text > 0)
+    size += *kept_text + 1;
+  return size;
+}
 
-  self = g_malloc (size);
+/* The event measure_read () measured, made in the @size bytes at @self, with its own count of
+ * one reference. */
+static AdmEvent *
+pack (AdmEvent           *self,
+      gsize               size,
+      const char         *kind,
+      gsize               kind_length,
+      gint64              time,
+      int                 line,
+      const AdmEventPair *pairs,
+      guint               n_pairs,
+      gsize               run_length,
+      const char         *text,
+      gsize               kept_text)
+{
+  char *out;
+
   g_atomic_ref_count_init (&self->ref_count);
   self->time = time;
   self->line = line;
@@ -139,11 +203,93 @@ adm_event_new_read (const char         *kind,
   if (kept_text > 0)
     {
       self->text = out;
-      PUT (text + text_start, kept_text);
+      PUT (text, kept_text);
     }
 #undef PUT
   g_assert ((gsize) (out - (char *) self) == size);
   return self;
+}
+
+AdmEvent *
+adm_event_new_read (const char         *kind,
+                    gsize               kind_length,
+                    gint64              time,
+                    int                 line,
+                    const AdmEventPair *pairs,
+                    guint               n_pairs,
+                    const char         *text,
+                    gsize               text_length)
+{
+  gsize size, run_length, text_start, kept_text;
+
+  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
+  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
+
+  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
+                       &kept_text);
+  g_return_val_if_fail (size > 0, NULL);
+  return pack (g_malloc (size), size, kind, kind_length, time, line, pairs, n_pairs, run_length,
+               kept_text > 0 ? text + text_start : NULL, kept_text);
+}
+
+AdmEventBatch *
+adm_event_batch_new (void)
+{
+  return g_new0 (AdmEventBatch, 1);
+}
+
+AdmEvent *
+adm_event_batch_new_read (AdmEventBatch      *batch,
+                          const char         *kind,
+                          gsize               kind_length,
+                          gint64              time,
+                          int                 line,
+                          const AdmEventPair *pairs,
+                          guint               n_pairs,
+                          const char         *text,
+                          gsize               text_length)
+{
+  gsize size, room, run_length, text_start, kept_text;
+  AdmEvent *self;
+
+  g_return_val_if_fail (batch != NULL, NULL);
+  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
+  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
+
+  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
+                       &kept_text);
+  g_return_val_if_fail (size > 0, NULL);
+  /* The next event's place aligned as the struct must be. */
+  room = (size + G_ALIGNOF (AdmEvent) - 1) & ~(G_ALIGNOF (AdmEvent) - 1);
+  if (batch->block == NULL || batch->used + room > batch->size)
+    {
+      /* A new block; the one before stays for its events. An event larger than a block has
+       * one of its own. */
+      g_clear_pointer (&batch->block, block_unref);
+      batch->size = MAX (BLOCK_SIZE, sizeof (Block) + room);
+      batch->block = g_malloc (batch->size);
+      g_atomic_ref_count_init (&batch->block->ref_count);
+      batch->block->unpacked = NULL;
+      batch->used = sizeof (Block);
+    }
+  self = (AdmEvent *) (void *) ((char *) batch->block + batch->used);
+  pack (self, size, kind, kind_length, time, line, pairs, n_pairs, run_length,
+        kept_text > 0 ? text + text_start : NULL, kept_text);
+  /* The event's reference is one of the block's (held already by the batch: a plain atomic
+   * increment, without g_atomic_ref_count_inc ()'s call and check), and the event's count says
+   * where the block is (at most a block's size before it). */
+  g_atomic_int_inc (&batch->block->ref_count);
+  self->ref_count = -(gint) batch->used;
+  batch->used += room;
+  return self;
+}
+
+void
+adm_event_batch_free (AdmEventBatch *batch)
+{
+  g_return_if_fail (batch != NULL);
+  g_clear_pointer (&batch->block, block_unref);
+  g_free (batch);
 }
 
 /* A packed event's run of attributes: after its kind. */
@@ -188,6 +334,7 @@ static void
 unpack (AdmEvent *self)
 {
   const char *p;
+  Block *block;
 
   if (self->pairs != NULL)
     return;
@@ -202,22 +349,40 @@ unpack (AdmEvent *self)
       self->pairs[2 * i + 1] = g_strdup (value);
     }
   self->text = g_strdup (self->text);
+  block = block_of (self);
+  if (block != NULL)
+    {
+      G_LOCK (unpacked);
+      block->unpacked = g_slist_prepend (block->unpacked, self);
+      G_UNLOCK (unpacked);
+    }
 }
 
 AdmEvent *
 adm_event_ref (AdmEvent *self)
 {
+  Block *block;
+
   g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
+  block = block_of (self);
+  g_atomic_ref_count_inc (block != NULL ? &block->ref_count : &self->ref_count);
   return self;
 }
 
 void
 adm_event_unref (AdmEvent *self)
 {
+  Block *block;
+
   g_return_if_fail (self != NULL);
-  if (g_atomic_ref_count_dec (&self->ref_count))
-    adm_event_free (self);
+  block = block_of (self);
+  if (block != NULL)
+    block_unref (block);
+  else if (g_atomic_ref_count_dec (&self->ref_count))
+    {
+      free_strings (self);
+      g_free (self);
+    }
 }
 
 const char *
