@@ -14,7 +14,7 @@
  * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
  * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
  * space and each value after a quote, ` key\0"value\0`, so that the run reads as the file
- * writes it but for the NULs (put_packed_attributes ()), then its text. Its attributes are
+ * writes it but for the NULs (put_packed_start ()), then its text. Its attributes are
  * found by walking that run, a handful of strings, rather than through an array of pointers to
  * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
  * and strings of its own (unpack ()). Events made in a batch (a phase's rolls) are cut from
@@ -838,17 +838,18 @@ put_attribute (GString    *out,
   commit (out, o);
 }
 
-/* The attributes of a packed event (adm_event_new_read ()) of the time @time_attribute says,
- * when neither its kind nor its values have a byte to escape: its kind, then its run copied
+/* The start tag of a packed event (adm_event_new_read ()) of the time @time_attribute says,
+ * `<event kind=… time=… attributes…>` or, without text, `…/>`, when neither its kind nor its
+ * values have a byte to escape: in one piece of the string, its kind and then its run copied
  * whole and walked once, each NUL made the `=` or `"` it stands for and each value scanned on
  * the way (issue 20: a fire phase's entry is a thousand such events, and five
  * put_attribute ()s each were most of its writing). FALSE, nothing written, for any other
  * event. */
 static gboolean
-put_packed_attributes (const AdmEvent *self,
-                       GString        *out,
-                       const char     *time_attribute,
-                       gsize           time_length)
+put_packed_start (const AdmEvent *self,
+                  GString        *out,
+                  const char     *time_attribute,
+                  gsize           time_length)
 {
   const guchar *p = (const guchar *) self->kind;
   gsize kind_length;
@@ -859,10 +860,10 @@ put_packed_attributes (const AdmEvent *self,
   if (*p != '\0')
     return FALSE;
   kind_length = (gsize) ((const char *) p - self->kind);
-  o = (guchar *) reserve (out, strlen (" kind=\"") + kind_length + 1 + time_length +
-                                self->run_length);
-  memcpy (o, " kind=\"", strlen (" kind=\""));
-  q = o + strlen (" kind=\"");
+  o = (guchar *) reserve (out, strlen ("<event kind=\"") + kind_length + 1 + time_length +
+                                self->run_length + strlen ("/>"));
+  memcpy (o, "<event kind=\"", strlen ("<event kind=\""));
+  q = o + strlen ("<event kind=\"");
   memcpy (q, self->kind, kind_length);
   q += kind_length;
   *q++ = '"';
@@ -887,6 +888,9 @@ put_packed_attributes (const AdmEvent *self,
         }
       *q++ = '"';
     }
+  if (self->text == NULL)
+    *end++ = '/';
+  *end++ = '>';
   commit (out, (char *) end);
   return TRUE;
 }
@@ -903,10 +907,10 @@ adm_event_append_xml_at (const AdmEvent *self,
   g_return_if_fail (self != NULL && out != NULL);
 
   at_time = time_attribute != NULL && self->time == time;
-  PUT_LITERAL (out, "<event");
   if (self->pairs != NULL || !at_time ||
-      !put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
+      !put_packed_start (self, out, time_attribute, strlen (time_attribute)))
     {
+      PUT_LITERAL (out, "<event");
       put_attribute (out, "kind", strlen ("kind"), self->kind);
       if (at_time)
         put (out, time_attribute, strlen (time_attribute));
@@ -937,15 +941,16 @@ adm_event_append_xml_at (const AdmEvent *self,
               put_attribute (out, key, (gsize) (value - key - 2), value);
             }
         }
+      if (self->text == NULL)
+        PUT_LITERAL (out, "/>");
+      else
+        PUT_LITERAL (out, ">");
     }
-  if (self->text == NULL)
+  if (self->text != NULL)
     {
-      PUT_LITERAL (out, "/>");
-      return;
+      adm_event_append_text (out, self->text);
+      PUT_LITERAL (out, "</event>");
     }
-  PUT_LITERAL (out, ">");
-  adm_event_append_text (out, self->text);
-  PUT_LITERAL (out, "</event>");
 }
 
 void
