@@ -17,8 +17,17 @@
  * writes it but for the NULs (put_packed_start ()), then its text. Its attributes are
  * found by walking that run, a handful of strings, rather than through an array of pointers to
  * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
- * and strings of its own (unpack ()). Events made in a batch (a phase's rolls) are cut from
- * blocks they share, rather than allocated one by one (Block). */
+ * and strings of its own (unpack ()), out of the struct, whose packed events do without them.
+ * Events made in a batch (a phase's rolls) are cut from blocks they share, rather than
+ * allocated one by one (Block). */
+
+/* What a changed event holds of its own, in one allocation with its pairs' room. */
+typedef struct {
+  char   *text;
+  guint   allocated;  /* attributes room in @pairs */
+  char   *pairs[];    /* key, value, key, value, … in insertion order */
+} Changed;
+
 struct _AdmEvent
 {
   gint64           time;
@@ -28,13 +37,10 @@ struct _AdmEvent
   gatomicrefcount  ref_count;
   int              line;
   guint            n_attributes;
-  union {
-    guint          run_length;  /* packed: the bytes of the attributes' run */
-    guint          allocated;   /* else: attributes room in @pairs */
-  };
-  char           **pairs;       /* key, value, key, value, … in insertion order; NULL while
-                                 * packed */
-  char            *text;        /* after the run while packed */
+  /* The bytes of the attributes' run; after it, the text with its NUL or, without one, a NUL
+   * alone (packed_text ()). */
+  guint            run_length;
+  Changed         *changed;     /* NULL while packed */
   char             kind[];
 };
 
@@ -44,12 +50,12 @@ G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 static void
 free_strings (AdmEvent *self)
 {
-  if (self->pairs == NULL)
+  if (self->changed == NULL)
     return;
   for (guint i = 0; i < 2 * self->n_attributes; i++)
-    g_free (self->pairs[i]);
-  g_free (self->pairs);
-  g_free (self->text);
+    g_free (self->changed->pairs[i]);
+  g_free (self->changed->text);
+  g_free (self->changed);
 }
 
 /* A block of events made in a batch (AdmEventBatch), which follow it. Its events share its
@@ -136,23 +142,18 @@ measure_read (gsize               kind_length,
               gsize              *text_start,
               gsize              *kept_text)
 {
-  gsize size;
-
   *run_length = 0;
   *text_start = 0;
   *kept_text = 0;
   if (text != NULL)
     *kept_text = stripped (text, text_length, text_start);
   /* The event, then the strings, each with its NUL: the kind, ` key\0"value\0` for each pair,
-   * the text. */
+   * the text (or its NUL alone). */
   for (guint i = 0; i < n_pairs; i++)
     *run_length += pairs[i].key_length + pairs[i].value_length + 4;
   if (*run_length > G_MAXUINT)
     return 0;
-  size = sizeof (AdmEvent) + kind_length + 1 + *run_length;
-  if (*kept_text > 0)
-    size += *kept_text + 1;
-  return size;
+  return sizeof (AdmEvent) + kind_length + 1 + *run_length + *kept_text + 1;
 }
 
 /* The event measure_read () measured, made in the @size bytes at @self, with its own count of
@@ -177,7 +178,7 @@ pack (AdmEvent           *self,
   self->line = line;
   self->n_attributes = n_pairs;
   self->run_length = (guint) run_length;
-  self->pairs = NULL;
+  self->changed = NULL;
   memcpy (self->kind, kind, kind_length);
   self->kind[kind_length] = '\0';
   out = self->kind + kind_length + 1;
@@ -199,12 +200,10 @@ pack (AdmEvent           *self,
       *out++ = '"';
       PUT (pair.value, pair.value_length);
     }
-  self->text = NULL;
   if (kept_text > 0)
-    {
-      self->text = out;
-      PUT (text, kept_text);
-    }
+    PUT (text, kept_text);
+  else
+    *out++ = '\0';
 #undef PUT
   g_assert ((gsize) (out - (char *) self) == size);
   return self;
@@ -299,6 +298,22 @@ packed_run (const AdmEvent *self)
   return self->kind + strlen (self->kind) + 1;
 }
 
+/* A packed event's text, after its run, or NULL (a NUL alone there). */
+static inline const char *
+packed_text (const AdmEvent *self)
+{
+  const char *text = packed_run (self) + self->run_length;
+
+  return *text != '\0' ? text : NULL;
+}
+
+/* The event's text, packed or not. */
+static inline const char *
+text_of (const AdmEvent *self)
+{
+  return self->changed != NULL ? self->changed->text : packed_text (self);
+}
+
 /* The pair at @p in a packed event's run (its key's space): its key, in *@value its value;
  * *@next is the next pair's. */
 static inline const char *
@@ -335,20 +350,24 @@ unpack (AdmEvent *self)
 {
   const char *p;
   Block *block;
+  Changed *changed;
+  guint room;
 
-  if (self->pairs != NULL)
+  if (self->changed != NULL)
     return;
   p = packed_run (self);
-  self->allocated = MAX (self->n_attributes, 1);
-  self->pairs = g_new (char *, 2 * self->allocated);
+  room = MAX (self->n_attributes, 1);
+  changed = g_malloc (sizeof (Changed) + 2 * room * sizeof (char *));
+  changed->allocated = room;
   for (guint i = 0; i < self->n_attributes; i++)
     {
       const char *value, *key = packed_pair (p, &value, &p);
 
-      self->pairs[2 * i] = g_strdup (key);
-      self->pairs[2 * i + 1] = g_strdup (value);
+      changed->pairs[2 * i] = g_strdup (key);
+      changed->pairs[2 * i + 1] = g_strdup (value);
     }
-  self->text = g_strdup (self->text);
+  changed->text = g_strdup (packed_text (self));
+  self->changed = changed;
   block = block_of (self);
   if (block != NULL)
     {
@@ -419,26 +438,32 @@ adm_event_set (AdmEvent   *self,
                const char *key,
                const char *value)
 {
+  Changed *changed;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
   g_return_if_fail (value != NULL);
 
   unpack (self);
+  changed = self->changed;
   for (guint i = 0; i < self->n_attributes; i++)
-    if (g_str_equal (self->pairs[2 * i], key))
+    if (g_str_equal (changed->pairs[2 * i], key))
       {
-        g_free (self->pairs[2 * i + 1]);
-        self->pairs[2 * i + 1] = g_strdup (value);
+        g_free (changed->pairs[2 * i + 1]);
+        changed->pairs[2 * i + 1] = g_strdup (value);
         return;
       }
 
-  if (self->n_attributes == self->allocated)
+  if (self->n_attributes == changed->allocated)
     {
-      self->allocated = MAX (4, 2 * self->allocated);
-      self->pairs = g_renew (char *, self->pairs, 2 * self->allocated);
+      guint room = MAX (4, 2 * changed->allocated);
+
+      changed = g_realloc (changed, sizeof (Changed) + 2 * room * sizeof (char *));
+      changed->allocated = room;
+      self->changed = changed;
     }
-  self->pairs[2 * self->n_attributes] = g_strdup (key);
-  self->pairs[2 * self->n_attributes + 1] = g_strdup (value);
+  changed->pairs[2 * self->n_attributes] = g_strdup (key);
+  changed->pairs[2 * self->n_attributes + 1] = g_strdup (value);
   self->n_attributes++;
 }
 
@@ -462,11 +487,11 @@ adm_event_get (const AdmEvent *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
-  if (self->pairs != NULL)
+  if (self->changed != NULL)
     {
       for (guint i = 0; i < self->n_attributes; i++)
-        if (g_str_equal (self->pairs[2 * i], key))
-          return self->pairs[2 * i + 1];
+        if (g_str_equal (self->changed->pairs[2 * i], key))
+          return self->changed->pairs[2 * i + 1];
       return NULL;
     }
   p = packed_run (self);
@@ -506,8 +531,8 @@ adm_event_get_key_nth (const AdmEvent *self,
   const char *value;
 
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  if (self->pairs != NULL)
-    return self->pairs[2 * i];
+  if (self->changed != NULL)
+    return self->changed->pairs[2 * i];
   return packed_nth (self, i, &value);
 }
 
@@ -518,8 +543,8 @@ adm_event_get_value_nth (const AdmEvent *self,
   const char *value;
 
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  if (self->pairs != NULL)
-    return self->pairs[2 * i + 1];
+  if (self->changed != NULL)
+    return self->changed->pairs[2 * i + 1];
   packed_nth (self, i, &value);
   return value;
 }
@@ -528,7 +553,7 @@ const char *
 adm_event_get_text (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return self->text;
+  return text_of (self);
 }
 
 void
@@ -542,8 +567,9 @@ adm_event_set_text (AdmEvent   *self,
   /* As the file gives it back (adm_event_new_from_xml () and the journal's scanner): without
    * the white space around it, and none when nothing else is left — so that the event
    * replayed from the file is the one that was checked when it was recorded. */
-  g_free (self->text);
-  self->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped) : NULL;
+  g_free (self->changed->text);
+  self->changed->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped)
+                                                                 : NULL;
 }
 
 /* Seconds from 1970 of 1000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years written
@@ -843,13 +869,14 @@ put_attribute (GString    *out,
  * values have a byte to escape: in one piece of the string, its kind and then its run copied
  * whole and walked once, each NUL made the `=` or `"` it stands for and each value scanned on
  * the way (issue 20: a fire phase's entry is a thousand such events, and five
- * put_attribute ()s each were most of its writing). FALSE, nothing written, for any other
- * event. */
+ * put_attribute ()s each were most of its writing), and in *@text its text, or NULL. FALSE,
+ * nothing written, for any other event. */
 static gboolean
 put_packed_start (const AdmEvent *self,
                   GString        *out,
                   const char     *time_attribute,
-                  gsize           time_length)
+                  gsize           time_length,
+                  const char    **text)
 {
   const guchar *p = (const guchar *) self->kind;
   gsize kind_length;
@@ -888,8 +915,13 @@ put_packed_start (const AdmEvent *self,
         }
       *q++ = '"';
     }
-  if (self->text == NULL)
-    *end++ = '/';
+  /* The text, or its NUL alone, follows the run. */
+  *text = self->kind + kind_length + 1 + self->run_length;
+  if (**text == '\0')
+    {
+      *text = NULL;
+      *end++ = '/';
+    }
   *end++ = '>';
   commit (out, (char *) end);
   return TRUE;
@@ -902,14 +934,16 @@ adm_event_append_xml_at (const AdmEvent *self,
                          const char     *time_attribute)
 {
   char written[sizeof "2026-11-22T18:00:00Z"];
+  const char *text;
   gboolean at_time;
 
   g_return_if_fail (self != NULL && out != NULL);
 
   at_time = time_attribute != NULL && self->time == time;
-  if (self->pairs != NULL || !at_time ||
-      !put_packed_start (self, out, time_attribute, strlen (time_attribute)))
+  if (self->changed != NULL || !at_time ||
+      !put_packed_start (self, out, time_attribute, strlen (time_attribute), &text))
     {
+      text = text_of (self);
       PUT_LITERAL (out, "<event");
       put_attribute (out, "kind", strlen ("kind"), self->kind);
       if (at_time)
@@ -919,15 +953,15 @@ adm_event_append_xml_at (const AdmEvent *self,
       else
         {
           g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
-          g_autofree char *text = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
-                                             : g_strdup ("1970-01-01T00:00:00Z");
+          g_autofree char *formatted = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
+                                                  : g_strdup ("1970-01-01T00:00:00Z");
 
-          adm_event_append_attribute (out, "time", text);
+          adm_event_append_attribute (out, "time", formatted);
         }
-      if (self->pairs != NULL)
+      if (self->changed != NULL)
         for (guint i = 0; i < self->n_attributes; i++)
-          put_attribute (out, self->pairs[2 * i], strlen (self->pairs[2 * i]),
-                         self->pairs[2 * i + 1]);
+          put_attribute (out, self->changed->pairs[2 * i], strlen (self->changed->pairs[2 * i]),
+                         self->changed->pairs[2 * i + 1]);
       else
         {
           const char *p = packed_run (self);
@@ -941,14 +975,14 @@ adm_event_append_xml_at (const AdmEvent *self,
               put_attribute (out, key, (gsize) (value - key - 2), value);
             }
         }
-      if (self->text == NULL)
+      if (text == NULL)
         PUT_LITERAL (out, "/>");
       else
         PUT_LITERAL (out, ">");
     }
-  if (self->text != NULL)
+  if (text != NULL)
     {
-      adm_event_append_text (out, self->text);
+      adm_event_append_text (out, text);
       PUT_LITERAL (out, "</event>");
     }
 }
