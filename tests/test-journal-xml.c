@@ -355,6 +355,44 @@ test_event_as_libxml2 (void)
     g_ptr_array_add (kept_xml, g_strdup_printf ("<event kind=\"note\" time=\"2026-11-22T18:00:00Z\""
                                                 " by=\"me\">%s</event>", long_text));
   }
+  /* An event of more attributes than it keeps packed, read alone and in the batch: the same
+   * attributes, in order, and the same bytes as the event made by adm_event_set (). */
+  {
+    g_autoptr(AdmEvent) set = adm_event_new ("many", T0);
+    g_autoptr(GString) reference = g_string_new (NULL);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+    AdmEventPair pairs[40];
+
+    for (guint a = 0; a < G_N_ELEMENTS (pairs); a++)
+      {
+        char *name = g_strdup_printf ("a%u", a);
+
+        g_ptr_array_add (names, name);
+        pairs[a] = (AdmEventPair) { name, strlen (name), name + 1, strlen (name + 1) };
+        adm_event_set (set, name, name + 1);
+      }
+    adm_event_append_xml (set, reference);
+    for (guint made = 0; made < 2; made++)
+      {
+        AdmEvent *many = made == 0 ? adm_event_new_read ("many", 4, T0, 0, pairs,
+                                                         G_N_ELEMENTS (pairs), NULL, 0)
+                                   : adm_event_batch_new_read (batch, "many", 4, T0, 0, pairs,
+                                                               G_N_ELEMENTS (pairs), NULL, 0);
+        g_autoptr(GString) got = g_string_new (NULL);
+
+        g_assert_cmpuint (adm_event_get_n_attributes (many), ==, G_N_ELEMENTS (pairs));
+        for (guint a = 0; a < G_N_ELEMENTS (pairs); a++)
+          {
+            g_assert_cmpstr (adm_event_get_key_nth (many, a), ==, g_ptr_array_index (names, a));
+            g_assert_cmpstr (adm_event_get_value_nth (many, a), ==, pairs[a].value);
+          }
+        g_assert_cmpstr (adm_event_get (many, "a39"), ==, "39");
+        adm_event_append_xml (many, got);
+        g_assert_cmpstr (got->str, ==, reference->str);
+        g_ptr_array_add (kept, many);
+        g_ptr_array_add (kept_xml, g_strdup (reference->str));
+      }
+  }
   g_clear_pointer (&batch, adm_event_batch_free);
   for (guint i = 0; i < kept->len; i++)
     {

@@ -46,6 +46,14 @@ struct _AdmEvent
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 
+/* The most attributes an event keeps packed, each found past the ones before it: a handful, as
+ * events have. One with more (a file made for it: libxml2 reads thousands on an element) gets
+ * its array as it is made (unpack ()), so that reading its attributes one by one does not take
+ * the square of their number. */
+#define PACKED_MAX_ATTRIBUTES 16
+
+static void unpack (AdmEvent *self);
+
 /* The strings a changed event owns (unpack ()). */
 static void
 free_strings (AdmEvent *self)
@@ -220,6 +228,7 @@ adm_event_new_read (const char         *kind,
                     gsize               text_length)
 {
   gsize size, run_length, text_start, kept_text;
+  AdmEvent *self;
 
   g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
   g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
@@ -227,8 +236,11 @@ adm_event_new_read (const char         *kind,
   size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
                        &kept_text);
   g_return_val_if_fail (size > 0, NULL);
-  return pack (g_malloc (size), size, kind, kind_length, time, line, pairs, n_pairs, run_length,
+  self = pack (g_malloc (size), size, kind, kind_length, time, line, pairs, n_pairs, run_length,
                kept_text > 0 ? text + text_start : NULL, kept_text);
+  if (n_pairs > PACKED_MAX_ATTRIBUTES)
+    unpack (self);
+  return self;
 }
 
 AdmEventBatch *
@@ -280,6 +292,8 @@ adm_event_batch_new_read (AdmEventBatch      *batch,
   g_atomic_int_inc (&batch->block->ref_count);
   self->ref_count = -(gint) batch->used;
   batch->used += room;
+  if (n_pairs > PACKED_MAX_ATTRIBUTES)
+    unpack (self);
   return self;
 }
 

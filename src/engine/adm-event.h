@@ -84,7 +84,7 @@ gboolean     adm_event_get_int   (const AdmEvent *self,
 guint        adm_event_get_n_attributes (const AdmEvent *self);
 /* An event as made or read keeps its attributes as one run of strings, without an array (a
  * battle's phase makes a thousand events): its attribute @i is found past the ones before it,
- * a handful. */
+ * a handful (an event of more than sixteen has an array of them). */
 const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
 const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
 
