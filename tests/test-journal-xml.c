@@ -261,9 +261,12 @@ static void
 test_event_as_libxml2 (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (2020);
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GPtrArray) kept_xml = g_ptr_array_new_with_free_func (g_free);
 
   g_test_summary ("An event alone is written as libxml2 dumps its node, for hostile and "
-                  "random values and texts (issue 20)");
+                  "random values and texts, made alone or in a batch (issue 20)");
   for (guint i = 0; i < 2000; i++)
     {
       g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
@@ -315,8 +318,88 @@ test_event_as_libxml2 (void)
         g_string_truncate (read_got, 0);
         adm_event_append_xml_at (read, read_got, time, time_attribute->str);
         g_assert_cmpstr (read_got->str, ==, (const char *) xmlBufferContent (buffer));
+        /* And made in a batch, in blocks shared with the events before and after it: one in
+         * seven kept past the batch's end and its block's other events, and of those every
+         * other one changed, its strings its own then. */
+        {
+          g_autoptr(AdmEvent) batched = adm_event_batch_new_read (batch, kind, strlen (kind), time,
+                                                                  0, pairs, G_N_ELEMENTS (pairs),
+                                                                  event_text,
+                                                                  event_text != NULL
+                                                                  ? strlen (event_text) : 0);
+
+          g_string_truncate (read_got, 0);
+          adm_event_append_xml_at (batched, read_got, time, time_attribute->str);
+          g_assert_cmpstr (read_got->str, ==, (const char *) xmlBufferContent (buffer));
+          if (i % 7 == 0)
+            {
+              if (i % 14 == 0)
+                adm_event_set (batched, "hostile", hostile_value);
+              g_ptr_array_add (kept, g_steal_pointer (&batched));
+              g_ptr_array_add (kept_xml, g_strdup ((const char *) xmlBufferContent (buffer)));
+            }
+        }
       }
       xmlBufferFree (buffer);
+    }
+  /* An event larger than a block has one of its own. */
+  {
+    g_autofree char *long_text = g_strnfill (3 * 4096, 'x');
+    AdmEventPair pair = { "by", 2, "me", 2 };
+    AdmEvent *large = adm_event_batch_new_read (batch, "note", 4, T0, 0, &pair, 1, long_text,
+                                                strlen (long_text));
+
+    g_assert_cmpstr (adm_event_get_text (large), ==, long_text);
+    g_assert_cmpstr (adm_event_get (large, "by"), ==, "me");
+    g_ptr_array_add (kept, large);
+    g_ptr_array_add (kept_xml, g_strdup_printf ("<event kind=\"note\" time=\"2026-11-22T18:00:00Z\""
+                                                " by=\"me\">%s</event>", long_text));
+  }
+  /* An event of more attributes than it keeps packed, read alone and in the batch: the same
+   * attributes, in order, and the same bytes as the event made by adm_event_set (). */
+  {
+    g_autoptr(AdmEvent) set = adm_event_new ("many", T0);
+    g_autoptr(GString) reference = g_string_new (NULL);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+    AdmEventPair pairs[40];
+
+    for (guint a = 0; a < G_N_ELEMENTS (pairs); a++)
+      {
+        char *name = g_strdup_printf ("a%u", a);
+
+        g_ptr_array_add (names, name);
+        pairs[a] = (AdmEventPair) { name, strlen (name), name + 1, strlen (name + 1) };
+        adm_event_set (set, name, name + 1);
+      }
+    adm_event_append_xml (set, reference);
+    for (guint made = 0; made < 2; made++)
+      {
+        AdmEvent *many = made == 0 ? adm_event_new_read ("many", 4, T0, 0, pairs,
+                                                         G_N_ELEMENTS (pairs), NULL, 0)
+                                   : adm_event_batch_new_read (batch, "many", 4, T0, 0, pairs,
+                                                               G_N_ELEMENTS (pairs), NULL, 0);
+        g_autoptr(GString) got = g_string_new (NULL);
+
+        g_assert_cmpuint (adm_event_get_n_attributes (many), ==, G_N_ELEMENTS (pairs));
+        for (guint a = 0; a < G_N_ELEMENTS (pairs); a++)
+          {
+            g_assert_cmpstr (adm_event_get_key_nth (many, a), ==, g_ptr_array_index (names, a));
+            g_assert_cmpstr (adm_event_get_value_nth (many, a), ==, pairs[a].value);
+          }
+        g_assert_cmpstr (adm_event_get (many, "a39"), ==, "39");
+        adm_event_append_xml (many, got);
+        g_assert_cmpstr (got->str, ==, reference->str);
+        g_ptr_array_add (kept, many);
+        g_ptr_array_add (kept_xml, g_strdup (reference->str));
+      }
+  }
+  g_clear_pointer (&batch, adm_event_batch_free);
+  for (guint i = 0; i < kept->len; i++)
+    {
+      g_autoptr(GString) again = g_string_new (NULL);
+
+      adm_event_append_xml (g_ptr_array_index (kept, i), again);
+      g_assert_cmpstr (again->str, ==, g_ptr_array_index (kept_xml, i));
     }
 }
 

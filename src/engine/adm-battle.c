@@ -3347,10 +3347,11 @@ put_uint (char  *out,
 
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
  * the clause and where the dice came from, not the purpose — the file reads the same in every
- * language; the purpose comes back with the replay. Each event is made in one allocation
- * (adm_event_new_read ()), its attributes in the order adm_event_set () would give them
- * (issue 20: a phase journals a thousand rolls, and four adm_event_set ()s each were an
- * eighth of the phase as resolved). */
+ * language; the purpose comes back with the replay. Each event is made whole
+ * (adm_event_new_read ()), its attributes in the order adm_event_set () would give them, in
+ * blocks shared with the phase's other rolls rather than an allocation each (issue 20: a
+ * phase journals a thousand rolls, and four adm_event_set ()s each were an eighth of the
+ * phase as resolved). */
 static void
 add_roll_events (AdmBattle        *self,
                  AdmJournalAction *action,
@@ -3359,6 +3360,7 @@ add_roll_events (AdmBattle        *self,
   gint64 time = adm_journal_action_get_time (action);
   /* The values' text, in room made for the largest roll yet: ten digits and a space a die. */
   g_autofree char *values = NULL;
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
   gsize room = 0;
 
   for (guint i = from; i < self->rolls->len; i++)
@@ -3399,8 +3401,9 @@ add_roll_events (AdmBattle        *self,
       else
         PAIR ("dice", "typed", strlen ("typed"));
 #undef PAIR
-      adm_journal_action_take_event (action, adm_event_new_read ("roll", strlen ("roll"), time,
-                                                                 0, pairs, n, NULL, 0));
+      adm_journal_action_take_event (action, adm_event_batch_new_read (batch, "roll",
+                                                                       strlen ("roll"), time, 0,
+                                                                       pairs, n, NULL, 0));
     }
 }
 

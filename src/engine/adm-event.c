@@ -9,56 +9,115 @@
 #include "adm-event.h"
 #include "adm-xml.h"
 
-/* One allocation for the attributes, not two arrays (and their g_slice headers): a long
- * journal holds tens of thousands of events, and opening it was mostly making them. An event
- * read from a file (adm_event_new_read ()) is one allocation in all: its kind, attributes and
- * text are in the block after it, until it is changed. There each key follows a space and each
- * value a quote, so that the attributes read as the file writes them but for the NULs
- * (put_packed_attributes ()). */
+/* An event is one allocation until it is changed: a long journal holds tens of thousands of
+ * events, and opening it was mostly making them; a battle's fire phase makes a thousand. Its
+ * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
+ * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
+ * space and each value after a quote, ` key\0"value\0`, so that the run reads as the file
+ * writes it but for the NULs (put_packed_start ()), then its text. Its attributes are
+ * found by walking that run, a handful of strings, rather than through an array of pointers to
+ * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
+ * and strings of its own (unpack ()), out of the struct, whose packed events do without them.
+ * Events made in a batch (a phase's rolls) are cut from blocks they share, rather than
+ * allocated one by one (Block). */
+
+/* What a changed event holds of its own, in one allocation with its pairs' room. */
+typedef struct {
+  char   *text;
+  guint   allocated;  /* attributes room in @pairs */
+  char   *pairs[];    /* key, value, key, value, … in insertion order */
+} Changed;
+
 struct _AdmEvent
 {
-  char            *kind;
   gint64           time;
+  /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
+   * making a battle's roll event (issue 20); for an event made in a batch, where its block is
+   * (block_of ()). */
+  gatomicrefcount  ref_count;
   int              line;
   guint            n_attributes;
-  guint            allocated;  /* attributes room in @pairs */
-  /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
-   * making a battle's roll event (issue 20). */
-  gatomicrefcount  ref_count;
-  char           **pairs;      /* key, value, key, value, … in insertion order */
-  char            *text;
-  gboolean         packed;     /* @kind, @pairs, its strings and @text are in the event's block */
+  /* The bytes of the attributes' run; after it, the text with its NUL or, without one, a NUL
+   * alone (packed_text ()). */
+  guint            run_length;
+  Changed         *changed;     /* NULL while packed */
+  char             kind[];
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 
+/* The most attributes an event keeps packed, each found past the ones before it: a handful, as
+ * events have. One with more (a file made for it: libxml2 reads thousands on an element) gets
+ * its array as it is made (unpack ()), so that reading its attributes one by one does not take
+ * the square of their number. */
+#define PACKED_MAX_ATTRIBUTES 16
+
+static void unpack (AdmEvent *self);
+
+/* The strings a changed event owns (unpack ()). */
 static void
-adm_event_free (AdmEvent *self)
+free_strings (AdmEvent *self)
 {
-  if (!self->packed)
-    {
-      g_free (self->kind);
-      for (guint i = 0; i < 2 * self->n_attributes; i++)
-        g_free (self->pairs[i]);
-      g_free (self->pairs);
-      g_free (self->text);
-    }
-  g_free (self);
+  if (self->changed == NULL)
+    return;
+  for (guint i = 0; i < 2 * self->n_attributes; i++)
+    g_free (self->changed->pairs[i]);
+  g_free (self->changed->text);
+  g_free (self->changed);
+}
+
+/* A block of events made in a batch (AdmEventBatch), which follow it. Its events share its
+ * reference count: an event's @ref_count is then its place before the event, negative, where a
+ * count of its own is positive (block_of ()). */
+typedef struct {
+  /* The batch's hold while it makes events in the block, and one for each reference to them. */
+  gatomicrefcount  ref_count;
+  /* Its events changed since they were made, whose strings are freed with the block. */
+  GSList          *unpacked;
+} Block;
+
+/* Blocks of a page: a battle's phase of a thousand rolls fills some thirty, and the last one's
+ * room left is little beside the allocation that each event made alone took. */
+#define BLOCK_SIZE 4096
+
+/* Guards the blocks' lists of events changed: events of one block may be changed in two
+ * threads (rarely: events made in a batch are journaled as they are). */
+G_LOCK_DEFINE_STATIC (unpacked);
+
+struct _AdmEventBatch
+{
+  Block *block;   /* NULL before the first event */
+  gsize  used;    /* of the block's bytes, from its start */
+  gsize  size;
+};
+
+/* The block @self was made in, or NULL for an event made alone. */
+static inline Block *
+block_of (const AdmEvent *self)
+{
+  gint count = g_atomic_int_get (&self->ref_count);
+
+  return count < 0 ? (Block *) (void *) ((char *) self + count) : NULL;
+}
+
+static void
+block_unref (Block *block)
+{
+  if (!g_atomic_ref_count_dec (&block->ref_count))
+    return;
+  for (GSList *l = block->unpacked; l != NULL; l = l->next)
+    free_strings (l->data);
+  g_slist_free (block->unpacked);
+  g_free (block);
 }
 
 AdmEvent *
 adm_event_new (const char *kind,
                gint64      time)
 {
-  AdmEvent *self;
-
   g_return_val_if_fail (kind != NULL && *kind != '\0', NULL);
 
-  self = g_new0 (AdmEvent, 1);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->kind = g_strdup (kind);
-  self->time = time;
-  return self;
+  return adm_event_new_read (kind, strlen (kind), time, 0, NULL, 0, NULL, 0);
 }
 
 /* The length of @text without the white space around it (as g_strstrip () leaves it), from
@@ -78,6 +137,86 @@ stripped (const char *text,
   return length - from;
 }
 
+/* The bytes of an event of these strings as adm_event_new_read () makes it (0 when its run of
+ * attributes is too long for the struct to measure, which no file can give), in *@run_length
+ * the bytes of its run and in *@kept_text those of the text it keeps, from *@text_start. */
+static gsize
+measure_read (gsize               kind_length,
+              const AdmEventPair *pairs,
+              guint               n_pairs,
+              const char         *text,
+              gsize               text_length,
+              gsize              *run_length,
+              gsize              *text_start,
+              gsize              *kept_text)
+{
+  *run_length = 0;
+  *text_start = 0;
+  *kept_text = 0;
+  if (text != NULL)
+    *kept_text = stripped (text, text_length, text_start);
+  /* The event, then the strings, each with its NUL: the kind, ` key\0"value\0` for each pair,
+   * the text (or its NUL alone). */
+  for (guint i = 0; i < n_pairs; i++)
+    *run_length += pairs[i].key_length + pairs[i].value_length + 4;
+  if (*run_length > G_MAXUINT)
+    return 0;
+  return sizeof (AdmEvent) + kind_length + 1 + *run_length + *kept_text + 1;
+}
+
+/* The event measure_read () measured, made in the @size bytes at @self, with its own count of
+ * one reference. */
+static AdmEvent *
+pack (AdmEvent           *self,
+      gsize               size,
+      const char         *kind,
+      gsize               kind_length,
+      gint64              time,
+      int                 line,
+      const AdmEventPair *pairs,
+      guint               n_pairs,
+      gsize               run_length,
+      const char         *text,
+      gsize               kept_text)
+{
+  char *out;
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->time = time;
+  self->line = line;
+  self->n_attributes = n_pairs;
+  self->run_length = (guint) run_length;
+  self->changed = NULL;
+  memcpy (self->kind, kind, kind_length);
+  self->kind[kind_length] = '\0';
+  out = self->kind + kind_length + 1;
+#define PUT(from, length) \
+  G_STMT_START { \
+    memcpy (out, (from), (length)); \
+    out[(length)] = '\0'; \
+    out += (length) + 1; \
+  } G_STMT_END
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      /* Copied, so that it is not read again after each memcpy (). */
+      AdmEventPair pair = pairs[i];
+
+      /* What adm_event_set () refuses, a file cannot give. */
+      g_warn_if_fail (pair.key_length > 0);
+      *out++ = ' ';
+      PUT (pair.key, pair.key_length);
+      *out++ = '"';
+      PUT (pair.value, pair.value_length);
+    }
+  if (kept_text > 0)
+    PUT (text, kept_text);
+  else
+    *out++ = '\0';
+#undef PUT
+  g_assert ((gsize) (out - (char *) self) == size);
+  return self;
+}
+
 AdmEvent *
 adm_event_new_read (const char         *kind,
                     gsize               kind_length,
@@ -88,94 +227,195 @@ adm_event_new_read (const char         *kind,
                     const char         *text,
                     gsize               text_length)
 {
-  gsize size, text_start = 0, kept_text = 0;
+  gsize size, run_length, text_start, kept_text;
   AdmEvent *self;
-  char **slot;
-  char *out;
 
   g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
   g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
 
-  if (text != NULL)
-    kept_text = stripped (text, text_length, &text_start);
-  /* The event, its pairs' pointers, then the strings, each with its NUL: ` key\0"value\0` for
-   * each pair. */
-  size = sizeof (AdmEvent) + 2 * n_pairs * sizeof (char *) + kind_length + 1;
-  for (guint i = 0; i < n_pairs; i++)
-    size += pairs[i].key_length + pairs[i].value_length + 4;
-  if (kept_text > 0)
-    size += kept_text + 1;
-
-  self = g_malloc (size);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->time = time;
-  self->line = line;
-  self->n_attributes = n_pairs;
-  self->allocated = n_pairs;
-  self->pairs = n_pairs > 0 ? (char **) (self + 1) : NULL;
-  self->packed = TRUE;
-  slot = (char **) (self + 1);
-  out = (char *) (slot + 2 * n_pairs);
-#define PUT(target, from, length) \
-  G_STMT_START { \
-    (target) = out; \
-    memcpy (out, (from), (length)); \
-    out[(length)] = '\0'; \
-    out += (length) + 1; \
-  } G_STMT_END
-  PUT (self->kind, kind, kind_length);
-  for (guint i = 0; i < n_pairs; i++)
-    {
-      /* Copied, so that it is not read again after each memcpy (). */
-      AdmEventPair pair = pairs[i];
-
-      /* What adm_event_set () refuses, a file cannot give. */
-      g_warn_if_fail (pair.key_length > 0);
-      *out++ = ' ';
-      PUT (*slot++, pair.key, pair.key_length);
-      *out++ = '"';
-      PUT (*slot++, pair.value, pair.value_length);
-    }
-  self->text = NULL;
-  if (kept_text > 0)
-    PUT (self->text, text + text_start, kept_text);
-#undef PUT
-  g_assert ((gsize) (out - (char *) self) == size);
+  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
+                       &kept_text);
+  g_return_val_if_fail (size > 0, NULL);
+  self = pack (g_malloc (size), size, kind, kind_length, time, line, pairs, n_pairs, run_length,
+               kept_text > 0 ? text + text_start : NULL, kept_text);
+  if (n_pairs > PACKED_MAX_ATTRIBUTES)
+    unpack (self);
   return self;
+}
+
+AdmEventBatch *
+adm_event_batch_new (void)
+{
+  return g_new0 (AdmEventBatch, 1);
+}
+
+AdmEvent *
+adm_event_batch_new_read (AdmEventBatch      *batch,
+                          const char         *kind,
+                          gsize               kind_length,
+                          gint64              time,
+                          int                 line,
+                          const AdmEventPair *pairs,
+                          guint               n_pairs,
+                          const char         *text,
+                          gsize               text_length)
+{
+  gsize size, room, run_length, text_start, kept_text;
+  AdmEvent *self;
+
+  g_return_val_if_fail (batch != NULL, NULL);
+  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
+  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
+
+  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
+                       &kept_text);
+  g_return_val_if_fail (size > 0, NULL);
+  /* The next event's place aligned as the struct must be. */
+  room = (size + G_ALIGNOF (AdmEvent) - 1) & ~(G_ALIGNOF (AdmEvent) - 1);
+  if (batch->block == NULL || batch->used + room > batch->size)
+    {
+      /* A new block; the one before stays for its events. An event larger than a block has
+       * one of its own. */
+      g_clear_pointer (&batch->block, block_unref);
+      batch->size = MAX (BLOCK_SIZE, sizeof (Block) + room);
+      batch->block = g_malloc (batch->size);
+      g_atomic_ref_count_init (&batch->block->ref_count);
+      batch->block->unpacked = NULL;
+      batch->used = sizeof (Block);
+    }
+  self = (AdmEvent *) (void *) ((char *) batch->block + batch->used);
+  pack (self, size, kind, kind_length, time, line, pairs, n_pairs, run_length,
+        kept_text > 0 ? text + text_start : NULL, kept_text);
+  /* The event's reference is one of the block's (held already by the batch: a plain atomic
+   * increment, without g_atomic_ref_count_inc ()'s call and check), and the event's count says
+   * where the block is (at most a block's size before it). */
+  g_atomic_int_inc (&batch->block->ref_count);
+  self->ref_count = -(gint) batch->used;
+  batch->used += room;
+  if (n_pairs > PACKED_MAX_ATTRIBUTES)
+    unpack (self);
+  return self;
+}
+
+void
+adm_event_batch_free (AdmEventBatch *batch)
+{
+  g_return_if_fail (batch != NULL);
+  g_clear_pointer (&batch->block, block_unref);
+  g_free (batch);
+}
+
+/* A packed event's run of attributes: after its kind. */
+static inline const char *
+packed_run (const AdmEvent *self)
+{
+  return self->kind + strlen (self->kind) + 1;
+}
+
+/* A packed event's text, after its run, or NULL (a NUL alone there). */
+static inline const char *
+packed_text (const AdmEvent *self)
+{
+  const char *text = packed_run (self) + self->run_length;
+
+  return *text != '\0' ? text : NULL;
+}
+
+/* The event's text, packed or not. */
+static inline const char *
+text_of (const AdmEvent *self)
+{
+  return self->changed != NULL ? self->changed->text : packed_text (self);
+}
+
+/* The pair at @p in a packed event's run (its key's space): its key, in *@value its value;
+ * *@next is the next pair's. */
+static inline const char *
+packed_pair (const char  *p,
+             const char **value,
+             const char **next)
+{
+  const char *key = p + 1;
+
+  *value = key + strlen (key) + 2;
+  *next = *value + strlen (*value) + 1;
+  return key;
+}
+
+/* A packed event's pair @i: its key, in *@value its value. */
+static const char *
+packed_nth (const AdmEvent  *self,
+            guint            i,
+            const char     **value)
+{
+  const char *p = packed_run (self), *key;
+
+  for (guint at = 0;; at++)
+    {
+      key = packed_pair (p, value, &p);
+      if (at == i)
+        return key;
+    }
 }
 
 /* An event read from a file gets strings of its own before it is changed. */
 static void
 unpack (AdmEvent *self)
 {
-  char **pairs;
+  const char *p;
+  Block *block;
+  Changed *changed;
+  guint room;
 
-  if (!self->packed)
+  if (self->changed != NULL)
     return;
-  pairs = g_new (char *, 2 * MAX (self->n_attributes, 1));
-  for (guint i = 0; i < 2 * self->n_attributes; i++)
-    pairs[i] = g_strdup (self->pairs[i]);
-  self->pairs = pairs;
-  self->allocated = MAX (self->n_attributes, 1);
-  self->kind = g_strdup (self->kind);
-  self->text = g_strdup (self->text);
-  self->packed = FALSE;
+  p = packed_run (self);
+  room = MAX (self->n_attributes, 1);
+  changed = g_malloc (sizeof (Changed) + 2 * room * sizeof (char *));
+  changed->allocated = room;
+  for (guint i = 0; i < self->n_attributes; i++)
+    {
+      const char *value, *key = packed_pair (p, &value, &p);
+
+      changed->pairs[2 * i] = g_strdup (key);
+      changed->pairs[2 * i + 1] = g_strdup (value);
+    }
+  changed->text = g_strdup (packed_text (self));
+  self->changed = changed;
+  block = block_of (self);
+  if (block != NULL)
+    {
+      G_LOCK (unpacked);
+      block->unpacked = g_slist_prepend (block->unpacked, self);
+      G_UNLOCK (unpacked);
+    }
 }
 
 AdmEvent *
 adm_event_ref (AdmEvent *self)
 {
+  Block *block;
+
   g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
+  block = block_of (self);
+  g_atomic_ref_count_inc (block != NULL ? &block->ref_count : &self->ref_count);
   return self;
 }
 
 void
 adm_event_unref (AdmEvent *self)
 {
+  Block *block;
+
   g_return_if_fail (self != NULL);
-  if (g_atomic_ref_count_dec (&self->ref_count))
-    adm_event_free (self);
+  block = block_of (self);
+  if (block != NULL)
+    block_unref (block);
+  else if (g_atomic_ref_count_dec (&self->ref_count))
+    {
+      free_strings (self);
+      g_free (self);
+    }
 }
 
 const char *
@@ -212,26 +452,32 @@ adm_event_set (AdmEvent   *self,
                const char *key,
                const char *value)
 {
+  Changed *changed;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
   g_return_if_fail (value != NULL);
 
   unpack (self);
+  changed = self->changed;
   for (guint i = 0; i < self->n_attributes; i++)
-    if (g_str_equal (self->pairs[2 * i], key))
+    if (g_str_equal (changed->pairs[2 * i], key))
       {
-        g_free (self->pairs[2 * i + 1]);
-        self->pairs[2 * i + 1] = g_strdup (value);
+        g_free (changed->pairs[2 * i + 1]);
+        changed->pairs[2 * i + 1] = g_strdup (value);
         return;
       }
 
-  if (self->n_attributes == self->allocated)
+  if (self->n_attributes == changed->allocated)
     {
-      self->allocated = MAX (4, 2 * self->allocated);
-      self->pairs = g_renew (char *, self->pairs, 2 * self->allocated);
+      guint room = MAX (4, 2 * changed->allocated);
+
+      changed = g_realloc (changed, sizeof (Changed) + 2 * room * sizeof (char *));
+      changed->allocated = room;
+      self->changed = changed;
     }
-  self->pairs[2 * self->n_attributes] = g_strdup (key);
-  self->pairs[2 * self->n_attributes + 1] = g_strdup (value);
+  changed->pairs[2 * self->n_attributes] = g_strdup (key);
+  changed->pairs[2 * self->n_attributes + 1] = g_strdup (value);
   self->n_attributes++;
 }
 
@@ -250,12 +496,26 @@ const char *
 adm_event_get (const AdmEvent *self,
                const char     *key)
 {
+  const char *p;
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
+  if (self->changed != NULL)
+    {
+      for (guint i = 0; i < self->n_attributes; i++)
+        if (g_str_equal (self->changed->pairs[2 * i], key))
+          return self->changed->pairs[2 * i + 1];
+      return NULL;
+    }
+  p = packed_run (self);
   for (guint i = 0; i < self->n_attributes; i++)
-    if (g_str_equal (self->pairs[2 * i], key))
-      return self->pairs[2 * i + 1];
+    {
+      const char *value, *name = packed_pair (p, &value, &p);
+
+      if (g_str_equal (name, key))
+        return value;
+    }
   return NULL;
 }
 
@@ -282,23 +542,32 @@ const char *
 adm_event_get_key_nth (const AdmEvent *self,
                        guint           i)
 {
+  const char *value;
+
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  return self->pairs[2 * i];
+  if (self->changed != NULL)
+    return self->changed->pairs[2 * i];
+  return packed_nth (self, i, &value);
 }
 
 const char *
 adm_event_get_value_nth (const AdmEvent *self,
                          guint           i)
 {
+  const char *value;
+
   g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  return self->pairs[2 * i + 1];
+  if (self->changed != NULL)
+    return self->changed->pairs[2 * i + 1];
+  packed_nth (self, i, &value);
+  return value;
 }
 
 const char *
 adm_event_get_text (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return self->text;
+  return text_of (self);
 }
 
 void
@@ -312,8 +581,9 @@ adm_event_set_text (AdmEvent   *self,
   /* As the file gives it back (adm_event_new_from_xml () and the journal's scanner): without
    * the white space around it, and none when nothing else is left — so that the event
    * replayed from the file is the one that was checked when it was recorded. */
-  g_free (self->text);
-  self->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped) : NULL;
+  g_free (self->changed->text);
+  self->changed->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped)
+                                                                 : NULL;
 }
 
 /* Seconds from 1970 of 1000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years written
@@ -608,63 +878,66 @@ put_attribute (GString    *out,
   commit (out, o);
 }
 
-/* The attributes of a packed event (adm_event_new_read ()) of the time @time_attribute says,
- * when neither its kind nor its values have a byte to escape: copied from its block in two
- * runs, the kind and then its attributes, each NUL made the `"` or `=` it stands for (issue 20:
- * a fire phase's entry is a thousand such events, and five put_attribute ()s each were most of
- * its writing). FALSE, nothing written, for any other event. */
+/* The start tag of a packed event (adm_event_new_read ()) of the time @time_attribute says,
+ * `<event kind=… time=… attributes…>` or, without text, `…/>`, when neither its kind nor its
+ * values have a byte to escape: in one piece of the string, its kind and then its run copied
+ * whole and walked once, each NUL made the `=` or `"` it stands for and each value scanned on
+ * the way (issue 20: a fire phase's entry is a thousand such events, and five
+ * put_attribute ()s each were most of its writing), and in *@text its text, or NULL. FALSE,
+ * nothing written, for any other event. */
 static gboolean
-put_packed_attributes (const AdmEvent *self,
-                       GString        *out,
-                       const char     *time_attribute,
-                       gsize           time_length)
+put_packed_start (const AdmEvent *self,
+                  GString        *out,
+                  const char     *time_attribute,
+                  gsize           time_length,
+                  const char    **text)
 {
   const guchar *p = (const guchar *) self->kind;
-  const char *first = self->n_attributes > 0 ? self->pairs[0] - 1 : NULL;
-  /* The keys and values read once, not again after each byte written (which could be any of
-   * them, for all the compiler knows). */
-  char *const *strings = self->pairs;
-  guint n_strings = 2 * self->n_attributes;
-  gsize kind_length, attributes_length = 0;
-  char *o;
+  gsize kind_length;
+  guchar *o, *q, *end;
 
   while (escaped[*p] == 0)
     p++;
   if (*p != '\0')
     return FALSE;
   kind_length = (gsize) ((const char *) p - self->kind);
-  for (guint i = 1; i < n_strings; i += 2)
+  o = (guchar *) reserve (out, strlen ("<event kind=\"") + kind_length + 1 + time_length +
+                                self->run_length + strlen ("/>"));
+  memcpy (o, "<event kind=\"", strlen ("<event kind=\""));
+  q = o + strlen ("<event kind=\"");
+  memcpy (q, self->kind, kind_length);
+  q += kind_length;
+  *q++ = '"';
+  memcpy (q, time_attribute, time_length);
+  q += time_length;
+  memcpy (q, self->kind + kind_length + 1, self->run_length);
+  end = q + self->run_length;
+  /* ` key\0"value\0` made ` key="value"`: a key is written as it is; a value, unless it has a
+   * byte to escape, which the scan stops at as it does at the NUL. */
+  while (q < end)
     {
-      p = (const guchar *) strings[i];
-      while (escaped[*p] == 0)
-        p++;
-      if (*p != '\0')
-        return FALSE;
+      q += strlen ((const char *) q);
+      *q = '=';
+      q += 2;
+      while (escaped[*q] == 0)
+        q++;
+      if (*q != '\0')
+        {
+          /* The string as it was: its NUL where the copy began. */
+          commit (out, (char *) o);
+          return FALSE;
+        }
+      *q++ = '"';
     }
-  /* From the space before the first key to the last value's NUL. */
-  if (first != NULL)
-    attributes_length = (gsize) ((const char *) p - first) + 1;
-  o = reserve (out, strlen (" kind=\"") + kind_length + 1 + time_length + attributes_length);
-  memcpy (o, " kind=\"", strlen (" kind=\""));
-  o += strlen (" kind=\"");
-  memcpy (o, self->kind, kind_length);
-  o += kind_length;
-  *o++ = '"';
-  memcpy (o, time_attribute, time_length);
-  o += time_length;
-  if (first != NULL)
+  /* The text, or its NUL alone, follows the run. */
+  *text = self->kind + kind_length + 1 + self->run_length;
+  if (**text == '\0')
     {
-      memcpy (o, first, attributes_length);
-      /* A key's NUL, before its value's quote, made `=`; a value's, before the next key's
-       * space or ending the run, `"`. */
-      for (guint i = 1; i < n_strings; i += 2)
-        o[strings[i] - 2 - first] = '=';
-      for (guint i = 2; i < n_strings; i += 2)
-        o[strings[i] - 2 - first] = '"';
-      o += attributes_length;
-      o[-1] = '"';
+      *text = NULL;
+      *end++ = '/';
     }
-  commit (out, o);
+  *end++ = '>';
+  commit (out, (char *) end);
   return TRUE;
 }
 
@@ -675,15 +948,17 @@ adm_event_append_xml_at (const AdmEvent *self,
                          const char     *time_attribute)
 {
   char written[sizeof "2026-11-22T18:00:00Z"];
+  const char *text;
   gboolean at_time;
 
   g_return_if_fail (self != NULL && out != NULL);
 
   at_time = time_attribute != NULL && self->time == time;
-  PUT_LITERAL (out, "<event");
-  if (!self->packed || !at_time ||
-      !put_packed_attributes (self, out, time_attribute, strlen (time_attribute)))
+  if (self->changed != NULL || !at_time ||
+      !put_packed_start (self, out, time_attribute, strlen (time_attribute), &text))
     {
+      text = text_of (self);
+      PUT_LITERAL (out, "<event");
       put_attribute (out, "kind", strlen ("kind"), self->kind);
       if (at_time)
         put (out, time_attribute, strlen (time_attribute));
@@ -692,30 +967,38 @@ adm_event_append_xml_at (const AdmEvent *self,
       else
         {
           g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
-          g_autofree char *text = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
-                                             : g_strdup ("1970-01-01T00:00:00Z");
+          g_autofree char *formatted = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
+                                                  : g_strdup ("1970-01-01T00:00:00Z");
 
-          adm_event_append_attribute (out, "time", text);
+          adm_event_append_attribute (out, "time", formatted);
         }
-      for (guint i = 0; i < self->n_attributes; i++)
+      if (self->changed != NULL)
+        for (guint i = 0; i < self->n_attributes; i++)
+          put_attribute (out, self->changed->pairs[2 * i], strlen (self->changed->pairs[2 * i]),
+                         self->changed->pairs[2 * i + 1]);
+      else
         {
-          const char *key = self->pairs[2 * i], *value = self->pairs[2 * i + 1];
-          /* In a packed event a value follows its key's NUL and a quote (adm_event_new_read ()):
-           * the key's length without a strlen () (issue 20: a fire phase writes some five
-           * thousand). */
-          gsize key_length = self->packed ? (gsize) (value - key - 2) : strlen (key);
+          const char *p = packed_run (self);
 
-          put_attribute (out, key, key_length, value);
+          for (guint i = 0; i < self->n_attributes; i++)
+            {
+              const char *value, *key = packed_pair (p, &value, &p);
+
+              /* A value follows its key's NUL and a quote: the key's length without a
+               * strlen (). */
+              put_attribute (out, key, (gsize) (value - key - 2), value);
+            }
         }
+      if (text == NULL)
+        PUT_LITERAL (out, "/>");
+      else
+        PUT_LITERAL (out, ">");
     }
-  if (self->text == NULL)
+  if (text != NULL)
     {
-      PUT_LITERAL (out, "/>");
-      return;
+      adm_event_append_text (out, text);
+      PUT_LITERAL (out, "</event>");
     }
-  PUT_LITERAL (out, ">");
-  adm_event_append_text (out, self->text);
-  PUT_LITERAL (out, "</event>");
 }
 
 void

@@ -39,6 +39,26 @@ AdmEvent    *adm_event_new_read  (const char         *kind,
                                   guint               n_pairs,
                                   const char         *text,
                                   gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
+/* Events made one after another to be kept together (a battle's phase journals a thousand
+ * rolls): each as adm_event_new_read () makes it, but cut from blocks of a few kilobytes rather
+ * than allocated alone. The events of a block share one reference count: each reference to one
+ * of them holds the block, which is freed with the last (an event kept alone keeps its block's
+ * memory: for events kept together, as a journal action's). adm_event_batch_free () ends the
+ * batch, not its events. */
+typedef struct _AdmEventBatch AdmEventBatch;
+
+AdmEventBatch *adm_event_batch_new    (void) G_GNUC_WARN_UNUSED_RESULT;
+AdmEvent    *adm_event_batch_new_read (AdmEventBatch      *batch,
+                                       const char         *kind,
+                                       gsize               kind_length,
+                                       gint64              time,
+                                       int                 line,
+                                       const AdmEventPair *pairs,
+                                       guint               n_pairs,
+                                       const char         *text,
+                                       gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
+void         adm_event_batch_free     (AdmEventBatch      *batch);
+
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
 
@@ -62,6 +82,9 @@ gboolean     adm_event_get_int   (const AdmEvent *self,
                                   const char     *key,
                                   gint64         *out);
 guint        adm_event_get_n_attributes (const AdmEvent *self);
+/* An event as made or read keeps its attributes as one run of strings, without an array (a
+ * battle's phase makes a thousand events): its attribute @i is found past the ones before it,
+ * a handful (an event of more than sixteen has an array of them). */
 const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
 const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
 
@@ -96,5 +119,6 @@ AdmEvent    *adm_event_from_xml  (xmlNode    *node,
                                   GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEvent, adm_event_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEventBatch, adm_event_batch_free)
 
 G_END_DECLS
