@@ -69,6 +69,10 @@ struct _AdmBattleCache {
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
+  guint         *fire_start;    /* per fire declaration of the orders: its first entry in
+                                 * @fire_ships; NULL until first asked */
+  int           *fire_ships;    /* per declaration, its target's index, then its ships' (-1:
+                                 * no ship has that id) */
   gint8         *reads_all;     /* per side: whether it may read every name of the battle
                                  * (-1: not worked out since detection last changed) */
   gint8          all_read_all;  /* whether every side may: asked for each line and roll
@@ -249,6 +253,8 @@ _adm_battle_cache_end (AdmBattle *self)
   g_array_unref (cache->found);
   g_free (cache->pool);
   g_free (cache->splits);
+  g_free (cache->fire_start);
+  g_free (cache->fire_ships);
   g_free (cache->reads_all);
   g_hash_table_unref (cache->texts);
   g_hash_table_unref (cache->rulings);
@@ -350,6 +356,43 @@ _adm_battle_cache_ships_in_box (AdmBattle *self,
   return (const guint *) (void *) cache->found->data;
 }
 
+const int *
+_adm_battle_cache_fire_ships (AdmBattle *self,
+                              guint      nth)
+{
+  AdmBattleCache *cache = self->cache;
+  GPtrArray *fires;
+
+  if (cache == NULL || self->orders == NULL || nth >= self->orders->fires->len)
+    return NULL;
+  fires = self->orders->fires;
+  if (cache->fire_start == NULL)
+    {
+      /* Each id looked up once a phase, not for each check of the declarations: a lookup in
+       * the ships' table by name is a cache miss or two (issue 20). */
+      guint at = 0;
+
+      cache->fire_start = g_new (guint, fires->len + 1);
+      for (guint i = 0; i < fires->len; i++)
+        {
+          cache->fire_start[i] = at;
+          at += 1 + ((AdmFireDecl *) g_ptr_array_index (fires, i))->ships->len;
+        }
+      cache->fire_start[fires->len] = at;
+      cache->fire_ships = g_new (int, MAX (at, 1));
+      for (guint i = 0; i < fires->len; i++)
+        {
+          AdmFireDecl *decl = g_ptr_array_index (fires, i);
+          int *ships = &cache->fire_ships[cache->fire_start[i]];
+
+          ships[0] = adm_battle_ship_index (self, decl->target);
+          for (guint w = 0; w < decl->ships->len; w++)
+            ships[1 + w] = adm_battle_ship_index (self, g_ptr_array_index (decl->ships, w));
+        }
+    }
+  return &cache->fire_ships[cache->fire_start[nth]];
+}
+
 gboolean
 _adm_battle_cache_splits_fire (AdmBattle *self,
                                guint      ship,
@@ -369,10 +412,11 @@ _adm_battle_cache_splits_fire (AdmBattle *self,
       for (guint i = 0; i < self->orders->fires->len; i++)
         {
           AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
+          const int *ships = _adm_battle_cache_fire_ships (self, i);
 
           for (guint w = 0; w < decl->ships->len; w++)
             {
-              int s = adm_battle_ship_index (self, g_ptr_array_index (decl->ships, w));
+              int s = ships[1 + w];
 
               if (s < 0)
                 continue;

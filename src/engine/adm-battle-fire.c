@@ -990,17 +990,19 @@ attack (AdmBattle   *self,
   return TRUE;
 }
 
-/* Finds the ship and weapon of battery @index of @decl. */
+/* Finds the ship and weapon of battery @index of @decl; @ships, when not NULL, the indices of
+ * its ships (_adm_battle_cache_fire_ships ()). */
 static gboolean
 find_battery (AdmBattle          *self,
               const AdmFireDecl  *decl,
+              const int          *ships,
               guint               index,
               Battery            *battery,
               GError            **error)
 {
   const char *ship_id = g_ptr_array_index (decl->ships, index);
   const char *weapon_id = g_ptr_array_index (decl->weapons, index);
-  int ship = adm_battle_ship_index (self, ship_id);
+  int ship = ships != NULL ? ships[1 + index] : adm_battle_ship_index (self, ship_id);
   const AdmBattleShip *s;
 
   *battery = (Battery) { .blocked = -1 };
@@ -1189,10 +1191,11 @@ damaged_check (AdmBattle  *self,
 /* The checks of @decl at @target that need no die, for the phase and the preview alike:
  * every battery (check_battery ()), all of one formation, at an enemy its side has
  * detected. @batteries gets them all in order, with their status; @attacker the firing
- * formation (-1: none). */
+ * formation (-1: none). @ships as find_battery () reads it. */
 static gboolean
 check_decl (AdmBattle          *self,
             const AdmFireDecl  *decl,
+            const int          *ships,
             guint               target,
             GArray             *batteries,
             int                *attacker,
@@ -1206,7 +1209,7 @@ check_decl (AdmBattle          *self,
       Battery battery;
       const AdmBattleShip *s;
 
-      if (!find_battery (self, decl, i, &battery, error) ||
+      if (!find_battery (self, decl, ships, i, &battery, error) ||
           !check_battery (self, decl->line, &battery, target, error))
         return FALSE;
       s = _adm_battle_ship (self, battery.ship);
@@ -1338,13 +1341,16 @@ attack_each_ship (AdmBattle   *self,
   return TRUE;
 }
 
+/* Resolves the @nth declaration of the phase's orders. */
 static gboolean
 resolve_decl (AdmBattle    *self,
-              AdmFireDecl  *decl,
+              guint         nth,
               FireBuffers  *buffers,
               GError      **error)
 {
-  int target = adm_battle_ship_index (self, decl->target);
+  AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, nth);
+  const int *ships = _adm_battle_cache_fire_ships (self, nth);
+  int target = ships != NULL ? ships[0] : adm_battle_ship_index (self, decl->target);
   GArray *declared = buffers->declared;
   GArray *batteries = buffers->batteries;
   GArray *failed = buffers->failed;
@@ -1365,7 +1371,7 @@ resolve_decl (AdmBattle    *self,
                            decl->target);
       return FALSE;
     }
-  if (!check_decl (self, decl, target, declared, &attacker, error))
+  if (!check_decl (self, decl, ships, target, declared, &attacker, error))
     return FALSE;
   t = _adm_battle_ship (self, target);
 
@@ -1478,7 +1484,7 @@ fire_phase (AdmBattle   *self,
    * fire is resolved in the order declared, both
    * sides together; F-FIRE-8: different systems of a ship may fire at different targets. */
   for (guint i = 0; i < self->orders->fires->len; i++)
-    if (!resolve_decl (self, g_ptr_array_index (self->orders->fires, i), buffers, error))
+    if (!resolve_decl (self, i, buffers, error))
       return FALSE;
   /* F-FIRE-3, F-WPN-10: torpedo launches are declared in the fire phase; mines are laid
    * the same way (F-MINE-13). */
@@ -1556,7 +1562,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
     {
       Battery battery;
 
-      if (!find_battery (self, decl, i, &battery, error))
+      if (!find_battery (self, decl, NULL, i, &battery, error))
         return FALSE;
       preview->distance = MAX (preview->distance,
                                adm_distance (_adm_battle_ship (self, battery.ship)->position,
@@ -1568,7 +1574,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   if (!fire_orders (self, &refusal))
     goto refused;
   record_earlier_attacks (self, decl);
-  if (!check_decl (self, decl, target, declared, &attacker, &refusal))
+  if (!check_decl (self, decl, NULL, target, declared, &attacker, &refusal))
     goto refused;
   t = _adm_battle_ship (self, target);
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation,

@@ -122,6 +122,11 @@ const guint         *_adm_battle_cache_ships_in_box (AdmBattle *self,
                                                double       y1,
                                                gboolean    *every_ship,
                                                guint       *n_ships);
+/* The ships the @nth fire declaration of the phase's orders names, looked up once a phase: its
+ * target's index, then each of its ships' in order (-1: no ship has that id). NULL without a
+ * cache or orders. */
+const int           *_adm_battle_cache_fire_ships (AdmBattle *self,
+                                                   guint      nth);
 /* F-FIRE-9: whether @ship's declarations in this phase name more than one target (@splits);
  * FALSE without a cache or orders. */
 gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
