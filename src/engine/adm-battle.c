@@ -1871,6 +1871,37 @@ text_part_measure (const FastFormat *format,
   return (size + 7) & ~(gsize) 7;
 }
 
+/* The end of a part that text_part_fill () or text_part_collect () lays out, its values and
+ * strings written up to @at: @radix, @radix_len bytes, after them for a "%.Nf", then its
+ * format, the arguments that are the line so far (@groups) and its size. FALSE, with nothing
+ * kept, when the part would take more than @room bytes. */
+static inline gboolean
+text_part_close (TextPart   *part,
+                 FastFormat *format,
+                 guint32     groups,
+                 gsize       at,
+                 const char *radix,
+                 gsize       radix_len,
+                 gsize       room)
+{
+  if (format->decimals)
+    {
+      if (at + radix_len + 1 > room)
+        return FALSE;
+      memcpy ((char *) part + at, radix, radix_len + 1);
+      part->values[format->n_args].at = at;
+      at += radix_len + 1;
+    }
+  at = (at + 7) & ~(gsize) 7;
+  if (at > room)
+    return FALSE;
+  g_atomic_int_inc (&format->ref_count);
+  part->format = format;
+  part->groups = groups;
+  part->size = at;
+  return TRUE;
+}
+
 /* Lays out at @part @format with @values and @radix, the strings copied after the values, in
  * the bytes text_part_measure () counts, with the lengths it gives in @lens (NULL: measured
  * here); an argument that is @so_far is the line's text, @group. FALSE, with nothing kept,
@@ -1910,24 +1941,8 @@ text_part_fill (TextPart        *part,
         part->values[i].at = at;
         at += len + 1;
       }
-  if (format->decimals)
-    {
-      gsize len = lens != NULL ? lens[n] : strlen (radix);
-
-      if (at + len + 1 > room)
-        return FALSE;
-      memcpy (bytes + at, radix, len + 1);
-      part->values[n].at = at;
-      at += len + 1;
-    }
-  at = (at + 7) & ~(gsize) 7;
-  if (at > room)
-    return FALSE;
-  g_atomic_int_inc (&format->ref_count);
-  part->format = format;
-  part->groups = groups;
-  part->size = at;
-  return TRUE;
+  return text_part_close (part, format, groups, at, radix,
+                          format->decimals ? (lens != NULL ? lens[n] : strlen (radix)) : 0, room);
 }
 
 /* text_part_fill () of @format's arguments read from @args as they are laid out, in one pass
@@ -2004,24 +2019,8 @@ text_part_collect (TextPart   *part,
       default:
         g_assert_not_reached ();
       }
-  if (format->decimals)
-    {
-      gsize len = strlen (radix);
-
-      if (at + len + 1 > room)
-        return FALSE;
-      memcpy (bytes + at, radix, len + 1);
-      part->values[n].at = at;
-      at += len + 1;
-    }
-  at = (at + 7) & ~(gsize) 7;
-  if (at > room)
-    return FALSE;
-  g_atomic_int_inc (&format->ref_count);
-  part->format = format;
-  part->groups = groups;
-  part->size = at;
-  return TRUE;
+  return text_part_close (part, format, groups, at, radix,
+                          format->decimals ? strlen (radix) : 0, room);
 }
 
 static void
