@@ -692,13 +692,16 @@ test_data_names_russian (void)
   g_unsetenv ("LANGUAGE");
 }
 
-/* Two turns of the destructor knife fight, both sides firing, with dice from @seed. */
+/* Two turns of the bundled battle @name (scenarios/battles/@name.xml with its orders), with
+ * dice from @seed. */
 static AdmBattle *
-knife_fight (guint64 seed)
+two_turns (const char *name,
+           guint64     seed)
 {
-  g_autofree char *path = source_path ("scenarios/battles/destructor-knife-fight.xml");
-  g_autofree char *orders_path =
-    source_path ("scenarios/battles/destructor-knife-fight.orders.xml");
+  g_autofree char *file = g_strdup_printf ("scenarios/battles/%s.xml", name);
+  g_autofree char *orders_file = g_strdup_printf ("scenarios/battles/%s.orders.xml", name);
+  g_autofree char *path = source_path (file);
+  g_autofree char *orders_path = source_path (orders_file);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (seed);
   AdmBattleOrders *orders = adm_battle_orders_load_file (orders_path, &error);
@@ -733,7 +736,7 @@ test_report_read_later (void)
   if (!speak_russian (localedir))
     return;
 
-  read_at_once = knife_fight (20);
+  read_at_once = two_turns ("destructor-knife-fight", 20);
   report = adm_battle_get_report (read_at_once);
   rolls = adm_battle_get_rolls (read_at_once);
   for (guint i = 0; i < report->len; i++)
@@ -741,7 +744,7 @@ test_report_read_later (void)
   for (guint i = 0; i < rolls->len; i++)
     g_ptr_array_add (at_once, g_strdup (adm_battle_roll_get_purpose (g_ptr_array_index (rolls,
                                                                                        i))));
-  read_later = knife_fight (20);
+  read_later = two_turns ("destructor-knife-fight", 20);
 
   /* English from now on. */
   setlocale (LC_ALL, "C.UTF-8");
@@ -773,6 +776,42 @@ test_report_read_later (void)
                   at_once->len, unwritten, cyrillic);
   g_assert_cmpuint (unwritten, >, 0);
   g_assert_cmpuint (cyrillic, >, 0);
+}
+
+/* F-ART-6, F-ART-15: the target's aspect in a line of fire is written in the report's
+ * language, as the preview writes it ("crossing capital ship" was written in English in a
+ * Russian report), and so is a plasma mine's (F-MINE-7). */
+static void
+test_report_aspect_russian (void)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  const char *battles[] = { "hulk-and-fire", "minefield" };
+  guint aimed = 0;
+
+  if (!speak_russian (localedir))
+    return;
+  for (guint b = 0; b < G_N_ELEMENTS (battles); b++)
+    {
+      g_autoptr(AdmBattle) battle = two_turns (battles[b], 20);
+      GPtrArray *report = adm_battle_get_report (battle);
+
+      for (guint i = 0; i < report->len; i++)
+        {
+          const char *text = adm_report_line_get_text (g_ptr_array_index (report, i));
+
+          if (!strstr (text, "по цели"))
+            continue;
+          g_assert_null (strstr (text, "approaching"));
+          g_assert_null (strstr (text, "receding"));
+          g_assert_null (strstr (text, "crossing"));
+          aimed += strstr (text, "сближающийся") != NULL || strstr (text, "удаляющийся") != NULL ||
+                   strstr (text, "пересекающий курс") != NULL;
+        }
+    }
+  g_test_message ("%u lines name an aspect", aimed);
+  g_assert_cmpuint (aimed, >, 1);
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
 }
 
 /* The check itself: a file with strings is caught, one without is not. */
@@ -818,6 +857,7 @@ main (int   argc,
   g_test_add_func ("/data/po/ru/up-to-date", test_up_to_date);
   g_test_add_func ("/data/po/ru/data-names", test_data_names_russian);
   g_test_add_func ("/data/po/ru/report-read-later", test_report_read_later);
+  g_test_add_func ("/data/po/ru/report-aspect", test_report_aspect_russian);
 
   return g_test_run ();
 }

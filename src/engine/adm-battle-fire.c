@@ -404,9 +404,7 @@ target_type (AdmBattle    *self,
       char **known = &descriptions[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];
 
       if (*known == NULL)
-        *known = g_strconcat (adm_aspect_to_string (aspect), " ",
-                              category == ADM_CATEGORY_CAPITAL ? _("capital ship")
-                                                               : _("escort"), NULL);
+        *known = _adm_battle_target_words (aspect, category == ADM_CATEGORY_CAPITAL);
       *description = *known;
     }
   return target_types[aspect][category == ADM_CATEGORY_CAPITAL ? 0 : 1];

@@ -670,7 +670,7 @@ plasma_strike (AdmBattle     *self,
   if (dice == 0)
     {
       _adm_battle_report (self, _("Plasma mine %s, strength %d at %s %s, column %d: no dice."),
-                          mine->id, mine->strength, adm_aspect_to_string (aspect), t->name,
+                          mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name,
                           column);
       return TRUE;
     }
@@ -691,7 +691,7 @@ plasma_strike (AdmBattle     *self,
                                       "(%s) at %d+ — %u damage.",
                                       "Plasma mine %s, strength %d at %s %s, column %d: %d dice "
                                       "(%s) at %d+ — %u damage.", dice),
-                      mine->id, mine->strength, adm_aspect_to_string (aspect), t->name, column,
+                      mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name, column,
                       dice, text, armour, hits);
   /* F-CRIT-1 ("critical-threshold-other"): criticals on 6+. */
   return _adm_battle_inflict (self, target, hits, 6, "F-CRIT-1", error);

@@ -455,6 +455,31 @@ exact_outcome (AdmBattle      *self,
   g_free (o.p);
 }
 
+const char *
+_adm_battle_aspect_word (AdmAspect aspect)
+{
+  switch (aspect)
+    {
+    case ADM_ASPECT_APPROACHING:
+      return C_("aspect", "approaching");
+    case ADM_ASPECT_RECEDING:
+      return C_("aspect", "receding");
+    case ADM_ASPECT_CROSSING:
+      return C_("aspect", "crossing");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+_adm_battle_target_words (AdmAspect aspect,
+                          gboolean  capital)
+{
+  /* Translators: the artillery table's target: an aspect, then "capital ship" or "escort" */
+  return g_strdup_printf (_("%s %s"), _adm_battle_aspect_word (aspect),
+                          capital ? _("capital ship") : _("escort"));
+}
+
 /* The target's aspect as the artillery table reads it, for the master (F-ART-2, F-ART-6,
  * F-ART-15), from the table id the fire phase looked up; F-FORM-18 names the flagship. */
 static char *
@@ -466,20 +491,18 @@ describe_target (AdmBattle  *self,
   const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
   const char *dash = type != NULL ? strrchr (type, '-') : NULL;
   g_autofree char *aspect = dash != NULL ? g_strndup (type, dash - type) : NULL;
-  const char *word;
-  char *text;
+  char *text = NULL;
 
   if (type == NULL)
     return NULL;
   if (dash == NULL)
     return g_strdup (g_strcmp0 (type, "orbital") == 0 ? _("orbital target (F-ART-16)") : type);
-  word = g_strcmp0 (aspect, "approaching") == 0 ? C_("aspect", "approaching")
-         : g_strcmp0 (aspect, "receding") == 0  ? C_("aspect", "receding")
-         : g_strcmp0 (aspect, "crossing") == 0  ? C_("aspect", "crossing")
-                                                : aspect;
-  /* Translators: the artillery table's target: an aspect, then "capital ship" or "escort" */
-  text = g_strdup_printf (_("%s %s"), word, g_strcmp0 (dash + 1, "capital") == 0
-                                              ? _("capital ship") : _("escort"));
+  for (AdmAspect a = ADM_ASPECT_APPROACHING; a <= ADM_ASPECT_CROSSING; a++)
+    if (g_strcmp0 (aspect, adm_aspect_to_string (a)) == 0)
+      text = _adm_battle_target_words (a, g_strcmp0 (dash + 1, "capital") == 0);
+  if (text == NULL)
+    text = g_strdup_printf (_("%s %s"), aspect, g_strcmp0 (dash + 1, "capital") == 0
+                                                  ? _("capital ship") : _("escort"));
   if (t->status == ADM_SHIP_ACTIVE && formation->flagship >= 0 &&
       (guint) formation->flagship != target &&
       _adm_battle_ship_active (self, formation->flagship))

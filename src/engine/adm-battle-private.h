@@ -122,6 +122,13 @@ const guint         *_adm_battle_cache_ships_in_box (AdmBattle *self,
                                                double       y1,
                                                gboolean    *every_ship,
                                                guint       *n_ships);
+/* An aspect in the reports' words, translated: "approaching", "receding", "crossing"
+ * (F-ART-6); adm_aspect_to_string () gives the tables' ids. */
+const char          *_adm_battle_aspect_word  (AdmAspect    aspect);
+/* The artillery table's target in the reports' words, translated: "crossing capital ship",
+ * "approaching escort" (F-ART-15): for the fire phase's lines and their preview alike. */
+char                *_adm_battle_target_words (AdmAspect    aspect,
+                                               gboolean     capital) G_GNUC_WARN_UNUSED_RESULT;
 /* The ships the @nth fire declaration of the phase's orders names, looked up once a phase: its
  * target's index, then each of its ships' in order (-1: no ship has that id). NULL without a
  * cache or orders. */
