@@ -91,23 +91,23 @@ static const char duel_text[] =
   "Battle “Duel”: 1 turn, the dice given\n"
   "\n"
   "Turn 1\n"
-  "  detection: Turn 1.\n"
-  "  fire: Vorberg's Main battery, firepower 5 at approaching capital ship Triumph, 10.0 cm, "
+  "  Detection: Turn 1.\n"
+  "  Fire: Vorberg's Main battery, firepower 5 at approaching capital ship Triumph, 10.0 cm, "
   "half range, column 1: 5 dice (3 5 6 5 3) at 3+ — 5 hits, 2 absorbed by shields, shields "
   "down, 3 damage.\n"
-  "  fire: Triumph takes 3 damage: 4 of 7 hull points left.\n"
-  "  fire: Critical checks on Triumph (6+): 1 2 3 — 0 criticals.\n"
-  "  fire: Vorberg's Gravi-destructor, firepower 2 at Triumph: 2 dice (6 1) at 5+ — 1 hit, "
+  "  Fire: Triumph takes 3 damage: 4 of 7 hull points left.\n"
+  "  Fire: Critical checks on Triumph (6+): 1 2 3 — 0 criticals.\n"
+  "  Fire: Vorberg's Gravi-destructor, firepower 2 at Triumph: 2 dice (6 1) at 5+ — 1 hit, "
   "1 damage.\n"
-  "  fire: Triumph takes 1 damage: 3 of 7 hull points left, damaged.\n"
-  "  fire: Critical checks on Triumph (4+): 4 — 1 critical.\n"
-  "  fire: Critical damage on Triumph (F-CRIT-13): Engine compartment damaged — The ship cannot "
+  "  Fire: Triumph takes 1 damage: 3 of 7 hull points left, damaged.\n"
+  "  Fire: Critical checks on Triumph (4+): 4 — 1 critical.\n"
+  "  Fire: Critical damage on Triumph (F-CRIT-13): Engine compartment damaged — The ship cannot "
   "turn until the engines are repaired.\n"
-  "  fire: Triumph takes 1 damage: 2 of 7 hull points left, damaged.\n"
-  "  fire: Triumph's Main battery, firepower 4 at approaching capital ship Vorberg, 10.0 cm, "
+  "  Fire: Triumph takes 1 damage: 2 of 7 hull points left, damaged.\n"
+  "  Fire: Triumph's Main battery, firepower 4 at approaching capital ship Vorberg, 10.0 cm, "
   "half range, column 1: 4 dice (2 6 1 3) at 3+ — 2 hits, 2 absorbed by shields, shields down, "
   "0 damage.\n"
-  "  end: End of turn 1.\n"
+  "  End Phase: End of turn 1.\n"
   "\n"
   "Ships after turn 1\n"
   "  Ship     Side      Position (cm)  Heading  Hull  Shields  Status  Criticals\n"
@@ -122,17 +122,17 @@ static const char duel_text[] =
   "  Komarr sees Vorberg group: full\n"
   "\n"
   "Dice\n"
-  "  turn 1, fire, F-ART-11 — Vorberg's Main battery, firepower 5 at approaching capital ship "
+  "  turn 1, Fire, F-ART-11 — Vorberg's Main battery, firepower 5 at approaching capital ship "
   "Triumph, 10.0 cm, half range, column 1, 3+ to hit (5d6): 3 5 6 5 3 · ≥ 3 per die: "
   "5 passed ✓, 0 failed ✗ (typed in)\n"
-  "  turn 1, fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3 · ≥ 6 per die: "
+  "  turn 1, Fire, F-ART-13 — critical checks on Triumph, 6+ (3d6): 1 2 3 · ≥ 6 per die: "
   "0 passed ✓, 3 failed ✗ (typed in)\n"
-  "  turn 1, fire, F-DES-1 — Vorberg's Gravi-destructor, firepower 2 at Triumph, 5+ to hit "
+  "  turn 1, Fire, F-DES-1 — Vorberg's Gravi-destructor, firepower 2 at Triumph, 5+ to hit "
   "(2d6): 6 1 · ≥ 5 per die: 1 passed ✓, 1 failed ✗ (typed in)\n"
-  "  turn 1, fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4 · ≥ 4: passed ✓ (typed in)\n"
-  "  turn 1, fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3 · → Engine "
+  "  turn 1, Fire, F-DES-3 — critical checks on Triumph, 4+ (d6): 4 · ≥ 4: passed ✓ (typed in)\n"
+  "  turn 1, Fire, F-CRIT-2 — critical damage table for Triumph (2d6): 3 3 · → Engine "
   "compartment damaged (typed in)\n"
-  "  turn 1, fire, F-ART-11 — Triumph's Main battery, firepower 4 at approaching capital ship "
+  "  turn 1, Fire, F-ART-11 — Triumph's Main battery, firepower 4 at approaching capital ship "
   "Vorberg, 10.0 cm, half range, column 1, 3+ to hit (4d6): 2 6 1 3 · ≥ 3 per die: "
   "2 passed ✓, 2 failed ✗ (typed in)\n";
 
@@ -409,7 +409,7 @@ test_refused_later_turn (Scratch       *scratch,
                                       NULL);
 
   g_assert_cmpint (one->status, ==, 0);
-  g_assert_nonnull (strstr (one->out, "  movement: Prince Serg group moves 10 cm.\n"));
+  g_assert_nonnull (strstr (one->out, "  Movement: Prince Serg group moves 10 cm.\n"));
   g_assert_nonnull (strstr (one->out, "The orders go on to turn 2: give --turns 2 to play them "
                                       "all.\n"));
   /* F-MOVE-17: all ahead full allows no turn. */
@@ -647,7 +647,7 @@ test_save_and_play_on (Scratch       *scratch,
   valid = run_cli ("validate", game, NULL);
   g_assert_cmpint (valid->status, ==, 0);
   g_assert_nonnull (strstr (valid->out, "game.xml: valid (saved battle “Corridor skirmish”, "
-                                        "5 phases played, next turn 2, detection)\n"));
+                                        "5 phases played, next turn 2, Detection)\n"));
   json = run_cli ("validate", "--json", game, NULL);
   g_clear_pointer (&object, json_object_unref);
   object = parse_json (json->out);

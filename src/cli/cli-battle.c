@@ -226,8 +226,9 @@ print_report (AdmBattle   *battle,
           heading = line->turn;
           g_print (_("\nTurn %d\n"), heading);
         }
-      /* Translators: a report line after its phase: "  fire: Vorberg takes 2 damage…" */
-      g_print (_("  %s: %s\n"), adm_phase_to_string (line->phase), adm_report_line_get_text (line));
+      /* Translators: a report line after its phase: "  Fire: Vorberg takes 2 damage…" */
+      g_print (_("  %s: %s\n"), adm_phase_display_name (adm_phase_to_string (line->phase)),
+               adm_report_line_get_text (line));
     }
 }
 
@@ -524,7 +525,8 @@ print_rolls (AdmBattle   *battle,
         g_string_append_printf (values, " · %s", outcome);
       /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
       g_print (_("  turn %d, %s, %s — %s (%s): %s%s\n"), roll->turn,
-               adm_phase_to_string (roll->phase), roll->clause, adm_battle_roll_get_purpose (roll),
+               adm_phase_display_name (adm_phase_to_string (roll->phase)), roll->clause,
+               adm_battle_roll_get_purpose (roll),
                expression, values->str,
                roll->origin == ADM_ROLL_ORIGIN_TYPED ? _(" (typed in)")
                : roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? _(" (rolled by the program)") : "");

@@ -361,11 +361,12 @@ check_battle_game (const char *path,
     if (g_strcmp0 (adm_event_get_kind (g_ptr_array_index (journal, i)), "phase") == 0)
       n++;
   played = g_strdup_printf (ngettext ("%u phase played", "%u phases played", n), n);
-  /* Translators: "saved battle “Corridor skirmish”, 10 phases played, next turn 3, detection" */
+  /* Translators: "saved battle “Corridor skirmish”, 10 phases played, next turn 3, Detection" */
   result->summary = g_strdup_printf (_("saved battle “%s”, %s, next turn %d, %s"),
                                      adm_battle_get_name (battle), played,
                                      adm_battle_get_turn (battle),
-                                     adm_phase_to_string (adm_battle_get_phase (battle)));
+                                     adm_phase_display_name (
+                                       adm_phase_to_string (adm_battle_get_phase (battle))));
 }
 
 /* An orders file is checked for its form only: whether its orders are legal depends on the
