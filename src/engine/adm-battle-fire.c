@@ -187,24 +187,33 @@ nearest_candidates (AdmBattle *self,
                                                           s->position.y + reach, &every_ship,
                                                           &n_near);
       double nearest = G_MAXDOUBLE;
+      /* Each ship's distance, or -1 when it is not engaged: worked out once for both walks
+       * below. */
+      double stack[64];
+      g_autofree double *heap = NULL;
+      double *distance;
 
       if (near == NULL)
         return FALSE;
+      distance = n_near <= G_N_ELEMENTS (stack) ? stack : (heap = g_new (double, n_near));
       for (guint k = 0; k < n_near; k++)
-        if (engages (self, s, near[k]))
-          nearest = MIN (nearest, adm_distance (s->position,
-                                                _adm_battle_ship (self, near[k])->position));
+        {
+          distance[k] = engages (self, s, near[k])
+                          ? adm_distance (s->position, _adm_battle_ship (self, near[k])->position)
+                          : -1.0;
+          if (!(distance[k] < 0.0))
+            nearest = MIN (nearest, distance[k]);
+        }
       /* Every ship within the band lies inside the square: done. */
       if (every_ship || nearest + NEAR_BAND + 4 * EPSILON <= reach)
         {
           g_array_set_size (candidates, 0);
           for (guint k = 0; k < n_near && nearest < G_MAXDOUBLE; k++)
             {
-              double d;
+              double d = distance[k];
 
-              if (!engages (self, s, near[k]))
+              if (d < 0.0)
                 continue;
-              d = adm_distance (s->position, _adm_battle_ship (self, near[k])->position);
               if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
                 return FALSE;
               if (d <= nearest + NEAR_BAND)
@@ -1340,6 +1349,15 @@ attack_each_ship (AdmBattle   *self,
 }
 
 /* Resolves the @nth declaration of the phase's orders. */
+/* @buffer emptied, without a call when it is empty already (issue 20: most of a phase's
+ * thousand declarations leave most of their buffers empty). */
+static inline void
+buffer_empty (GArray *buffer)
+{
+  if (buffer->len > 0)
+    g_array_set_size (buffer, 0);
+}
+
 static gboolean
 resolve_decl (AdmBattle    *self,
               guint         nth,
@@ -1358,11 +1376,11 @@ resolve_decl (AdmBattle    *self,
   int attacker = -1;
   const AdmBattleShip *t;
 
-  g_array_set_size (declared, 0);
-  g_array_set_size (batteries, 0);
-  g_array_set_size (failed, 0);
-  g_array_set_size (checked, 0);
-  g_array_set_size (passed, 0);
+  buffer_empty (declared);
+  buffer_empty (batteries);
+  buffer_empty (failed);
+  buffer_empty (checked);
+  buffer_empty (passed);
   if (target < 0)
     {
       _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
