@@ -363,6 +363,73 @@ test_bases_overlap (void)
   g_assert_cmpuint (pairs->len, ==, 0);
 }
 
+/* Issue 20: the grid answers a box with every point in it (and maybe some near it), and a box
+ * wholly off the grid with none: not its edge cells, which a line of fire far from a few
+ * hulks would otherwise look at one by one. */
+static void
+test_point_grid_query (void)
+{
+  AdmPoint points[100];
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  AdmPointGrid *grid;
+
+  for (guint i = 0; i < G_N_ELEMENTS (points); i++)
+    points[i] = pt (g_rand_double_range (rand, 10, 50), g_rand_double_range (rand, 20, 40));
+  grid = adm_point_grid_new (points, G_N_ELEMENTS (points), 3.0);
+
+  /* Random boxes, on and off the grid: each point inside is named, once. */
+  for (guint q = 0; q < 500; q++)
+    {
+      double x0 = g_rand_double_range (rand, -20, 80), y0 = g_rand_double_range (rand, -20, 80);
+      double x1 = x0 + g_rand_double_range (rand, 0, 20);
+      double y1 = y0 + g_rand_double_range (rand, 0, 20);
+      guint seen[G_N_ELEMENTS (points)] = { 0 };
+
+      g_array_set_size (found, 0);
+      adm_point_grid_query (grid, x0, y0, x1, y1, found);
+      for (guint k = 0; k < found->len; k++)
+        seen[g_array_index (found, guint, k)]++;
+      for (guint i = 0; i < G_N_ELEMENTS (points); i++)
+        {
+          g_assert_cmpuint (seen[i], <=, 1);
+          if (points[i].x >= x0 && points[i].x <= x1 && points[i].y >= y0 && points[i].y <= y1)
+            g_assert_cmpuint (seen[i], ==, 1);
+        }
+    }
+
+  /* Wholly off the grid, on each side, and corners: nothing. */
+  {
+    const double boxes[][4] = {
+      { -30, 25, -10, 35 }, { 60, 25, 90, 35 }, { 20, -10, 30, 5 }, { 20, 50, 30, 70 },
+      { -30, -30, -10, -10 }, { 60, 50, 90, 70 },
+    };
+
+    for (guint b = 0; b < G_N_ELEMENTS (boxes); b++)
+      {
+        g_array_set_size (found, 0);
+        adm_point_grid_query (grid, boxes[b][0], boxes[b][1], boxes[b][2], boxes[b][3], found);
+        g_assert_cmpuint (found->len, ==, 0);
+        /* The corners given either way round. */
+        adm_point_grid_query (grid, boxes[b][2], boxes[b][3], boxes[b][0], boxes[b][1], found);
+        g_assert_cmpuint (found->len, ==, 0);
+      }
+  }
+
+  /* A box over the whole grid names every point. */
+  g_array_set_size (found, 0);
+  adm_point_grid_query (grid, 0, 0, 100, 100, found);
+  g_assert_cmpuint (found->len, ==, G_N_ELEMENTS (points));
+  adm_point_grid_free (grid);
+
+  /* An empty grid names nothing. */
+  grid = adm_point_grid_new (NULL, 0, 3.0);
+  g_array_set_size (found, 0);
+  adm_point_grid_query (grid, 0, 0, 100, 100, found);
+  g_assert_cmpuint (found->len, ==, 0);
+  adm_point_grid_free (grid);
+}
+
 /* F-RAM-2: how far a rammer goes before its base first touches the target's. */
 static void
 test_contact_distance (void)
@@ -531,6 +598,7 @@ main (int   argc,
                    test_line_of_fire_through_marker);
   g_test_add_func ("/engine/geometry/F-SHLD-5/bases-touch", test_bases_touch);
   g_test_add_func ("/engine/geometry/F-RAM-2/bases-overlap", test_bases_overlap);
+  g_test_add_func ("/engine/geometry/issue-20/point-grid-query", test_point_grid_query);
   g_test_add_func ("/engine/geometry/F-SHLD-5/distance-comparisons-as-hypot",
                    test_distance_comparisons_as_hypot);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance", test_contact_distance);

@@ -461,7 +461,7 @@ abandon (AdmBattle *self,
 
   /* F-BOARD-16 ("captured-fate"): an abandoned ship is an empty drifting hulk: it drifts
    * (F-CAT-10), has no shields (F-CAT-7) and keeps the hull points it had. */
-  s->status = ADM_SHIP_DRIFTING_HULK;
+  _adm_battle_make_hulk (self, ship, ADM_SHIP_DRIFTING_HULK);
   _adm_battle_report (self, _("%s is abandoned by its captors and drifts out of action as a "
                               "hulk (F-BOARD-16)."), s->name);
 }

@@ -87,6 +87,14 @@ struct _AdmBattleCache {
   guint          n_markers;     /* how many */
   double         marker_radius; /* the largest of their radii */
   GArray        *markers_found; /* guint: the last answer about markers */
+  /* F-ART-10, F-CAT-4: of the ships, only hulks block or shift a line of fire: those there
+   * were when their grid was made, by their place in it (@hulks), and those wrecked since
+   * (@new_hulks), as the markers are kept. */
+  AdmPointGrid  *hulk_grid;
+  guint         *hulks;         /* the grid's ships */
+  GArray        *new_hulks;     /* guint: ships wrecked since the grid was made */
+  guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
+  GArray        *hulks_found;   /* guint: the last answer about hulks */
   RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
   guint          n_answers;
   ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
@@ -192,6 +200,45 @@ find_markers (AdmBattle      *self,
   cache->markers_found = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
+static gboolean
+is_hulk (const AdmBattleShip *s)
+{
+  return s->status == ADM_SHIP_DRIFTING_HULK || s->status == ADM_SHIP_BURNING_HULK;
+}
+
+/* The hulks' grid made of every ship that is a hulk now; none listed as new. */
+static void
+grid_hulks (AdmBattle      *self,
+            AdmBattleCache *cache)
+{
+  g_autofree AdmPoint *points = g_new (AdmPoint, MAX (cache->n_ships, 1));
+  guint n = 0;
+
+  g_free (cache->hulks);
+  cache->hulks = g_new (guint, MAX (cache->n_ships, 1));
+  memset (cache->known_hulk, 0, cache->n_ships);
+  for (guint i = 0; i < cache->n_ships; i++)
+    if (is_hulk (_adm_battle_ship (self, i)))
+      {
+        points[n] = _adm_battle_ship (self, i)->position;
+        cache->hulks[n++] = i;
+        cache->known_hulk[i] = TRUE;
+      }
+  g_array_set_size (cache->new_hulks, 0);
+  g_clear_pointer (&cache->hulk_grid, adm_point_grid_free);
+  cache->hulk_grid = adm_point_grid_new (points, n, MAX (2 * cache->max_radius, 1.0));
+}
+
+static void
+find_hulks (AdmBattle      *self,
+            AdmBattleCache *cache)
+{
+  cache->known_hulk = g_new0 (guint8, MAX (cache->n_ships, 1));
+  cache->new_hulks = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->hulks_found = g_array_new (FALSE, FALSE, sizeof (guint));
+  grid_hulks (self, cache);
+}
+
 void
 _adm_battle_cache_begin (AdmBattle *self)
 {
@@ -234,6 +281,7 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->rulings = g_hash_table_new (NULL, NULL);
   cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   find_markers (self, cache);
+  find_hulks (self, cache);
   self->cache = cache;
 }
 
@@ -261,6 +309,17 @@ _adm_battle_cache_end (AdmBattle *self)
   g_hash_table_unref (cache->plurals);
   adm_point_grid_free (cache->marker_grid);
   g_array_unref (cache->markers_found);
+  /* Every hulk was made through _adm_battle_make_hulk (), which told the cache: else a line
+   * of fire would have passed through a hulk the cache did not name. */
+  for (guint i = 0; i < cache->n_ships; i++)
+    if (is_hulk (_adm_battle_ship (self, i)) && !cache->known_hulk[i])
+      g_critical ("%s became a hulk in a fire phase without _adm_battle_make_hulk ()",
+                  _adm_battle_ship (self, i)->id);
+  adm_point_grid_free (cache->hulk_grid);
+  g_free (cache->hulks);
+  g_array_unref (cache->new_hulks);
+  g_free (cache->known_hulk);
+  g_array_unref (cache->hulks_found);
   g_free (cache);
 }
 
@@ -315,25 +374,70 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
   return cache->pool;
 }
 
+/* The indices in @found, never NULL (which means no cache), though an array that never held
+ * any has no data: else the caller would walk every ship or marker. */
+static inline const guint *
+answer (GArray *found)
+{
+  static const guint none[1];
+
+  return found->data != NULL ? (const guint *) (void *) found->data : none;
+}
+
+void
+_adm_battle_cache_hulk_made (AdmBattle *self,
+                             guint      ship)
+{
+  AdmBattleCache *cache = self->cache;
+
+  if (cache == NULL)
+    return;
+  g_assert (ship < cache->n_ships);
+  if (cache->known_hulk[ship])
+    return;
+  cache->known_hulk[ship] = TRUE;
+  g_array_append_val (cache->new_hulks, ship);
+  /* Never more than a few looked at one by one, as with the markers. */
+  if (cache->new_hulks->len > NEW_MARKERS_AT_MOST)
+    grid_hulks (self, cache);
+}
+
 const guint *
-_adm_battle_cache_ships_near (AdmBattle *self,
+_adm_battle_cache_hulks_near (AdmBattle *self,
                               AdmPoint   a,
                               AdmPoint   b,
                               guint     *n_ships)
 {
   AdmBattleCache *cache = self->cache;
-  double reach;
+  double reach, x0, y0, x1, y1;
+  guint n;
 
   if (cache == NULL)
     return NULL;
   /* Every base the segment can meet has its centre within the largest radius of the
    * segment's box (with room for rounding). */
   reach = cache->max_radius + 0.1;
-  g_array_set_size (cache->found, 0);
-  adm_point_grid_query (cache->grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
-                        MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->found);
-  *n_ships = cache->found->len;
-  return (const guint *) (void *) cache->found->data;
+  x0 = MIN (a.x, b.x) - reach;
+  y0 = MIN (a.y, b.y) - reach;
+  x1 = MAX (a.x, b.x) + reach;
+  y1 = MAX (a.y, b.y) + reach;
+  g_array_set_size (cache->hulks_found, 0);
+  adm_point_grid_query (cache->hulk_grid, x0, y0, x1, y1, cache->hulks_found);
+  n = cache->hulks_found->len;
+  for (guint k = 0; k < n; k++)
+    g_array_index (cache->hulks_found, guint, k) =
+      cache->hulks[g_array_index (cache->hulks_found, guint, k)];
+  /* Those wrecked since, when their centres lie in the box. */
+  for (guint k = 0; k < cache->new_hulks->len; k++)
+    {
+      guint ship = g_array_index (cache->new_hulks, guint, k);
+      AdmPoint p = _adm_battle_ship (self, ship)->position;
+
+      if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+        g_array_append_val (cache->hulks_found, ship);
+    }
+  *n_ships = cache->hulks_found->len;
+  return answer (cache->hulks_found);
 }
 
 const guint *
@@ -353,7 +457,7 @@ _adm_battle_cache_ships_in_box (AdmBattle *self,
   adm_point_grid_query (cache->grid, x0, y0, x1, y1, cache->found);
   *every_ship = x0 <= cache->x0 && y0 <= cache->y0 && x1 >= cache->x1 && y1 >= cache->y1;
   *n_ships = cache->found->len;
-  return (const guint *) (void *) cache->found->data;
+  return answer (cache->found);
 }
 
 const int *
@@ -567,7 +671,7 @@ _adm_battle_cache_markers_near (AdmBattle *self,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
   *n_markers = cache->markers_found->len;
   *first_new = cache->n_markers;
-  return (const guint *) (void *) cache->markers_found->data;
+  return answer (cache->markers_found);
 }
 
 gboolean

@@ -567,8 +567,8 @@ catastrophic (AdmBattle  *self,
        * ("hulk-drift"); a hulk that stays a hulk gets no more markers. */
       if (was_active)
         _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
-      s->status = g_strcmp0 (row->effect, "drifting-hulk") == 0
-                    ? ADM_SHIP_DRIFTING_HULK : ADM_SHIP_BURNING_HULK;
+      _adm_battle_make_hulk (self, ship, g_strcmp0 (row->effect, "drifting-hulk") == 0
+                                           ? ADM_SHIP_DRIFTING_HULK : ADM_SHIP_BURNING_HULK);
       s->damage = s->klass->hull;
       return TRUE;
     }

@@ -337,9 +337,9 @@ line_of_fire (AdmBattle *self,
       if (adm_segment_meets_circle (a, b, marker->position, marker->diameter / 2))
         *behind = TRUE;
     }
-  /* In a fire phase the cache names the ships near the line (adm-battle-cache.c); the
+  /* In a fire phase the cache names the hulks near the line (adm-battle-cache.c); the
    * last hulk in the ships' order is the one that blocks, as in the walk over all. */
-  near = _adm_battle_cache_ships_near (self, a, b, &n_near);
+  near = _adm_battle_cache_hulks_near (self, a, b, &n_near);
   for (guint k = 0; k < (near != NULL ? n_near : _adm_battle_n_ships (self)); k++)
     {
       guint i = near != NULL ? near[k] : k;

@@ -105,12 +105,16 @@ void                 _adm_battle_set_caching  (gboolean     enabled);
 const guint         *_adm_battle_cache_pool_ships (AdmBattle *self,
                                                guint        ship,
                                                guint       *n_ships);
-/* The ships whose bases may meet the segment @a–@b, and some others near it (F-ART-10,
- * F-CAT-4); NULL without a cache. Valid until the next question. */
-const guint         *_adm_battle_cache_ships_near (AdmBattle *self,
+/* The ships that are or were hulks in this phase whose bases may meet the segment @a–@b, and
+ * some others near it (F-ART-10, F-CAT-4): of the ships, only hulks stand in a line of fire.
+ * NULL without a cache. Valid until the next question. */
+const guint         *_adm_battle_cache_hulks_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
                                                guint       *n_ships);
+/* Tells the cache that @ship became a hulk (_adm_battle_make_hulk ()). */
+void                 _adm_battle_cache_hulk_made (AdmBattle *self,
+                                              guint      ship);
 
 /* The ships whose centres lie in the box @x0,@y0–@x1,@y1, and some others near it; @every_ship
  * tells whether the box holds every ship's centre. NULL without a cache. Valid until the next
@@ -417,6 +421,11 @@ gboolean             _adm_battle_catastrophic (AdmBattle   *self,
                                                guint        ship,
                                                GError     **error);
 /* F-FORM-14: the flagship was lost; the formation waits for a takeover in the end phase. */
+/* F-CAT-10, F-CAT-11, F-BOARD-16: @ship becomes a hulk, @status (drifting or burning): the
+ * one way a ship does, so that a fire phase's cache knows its hulks. */
+void                 _adm_battle_make_hulk    (AdmBattle     *self,
+                                               guint          ship,
+                                               AdmShipStatus  status);
 void                 _adm_battle_ship_lost    (AdmBattle   *self,
                                                guint        ship);
 

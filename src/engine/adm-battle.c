@@ -1064,6 +1064,16 @@ ship_shield_capacity (AdmBattle *self,
   return shields;
 }
 
+void
+_adm_battle_make_hulk (AdmBattle     *self,
+                       guint          ship,
+                       AdmShipStatus  status)
+{
+  g_assert (status == ADM_SHIP_DRIFTING_HULK || status == ADM_SHIP_BURNING_HULK);
+  _adm_battle_ship (self, ship)->status = status;
+  _adm_battle_cache_hulk_made (self, ship);
+}
+
 /* Adds ship @i's shields to @ship's pool if it lends them (F-BOARD-15: a captured ship
  * lends its old side none). */
 static void
@@ -1631,26 +1641,39 @@ fast_cache_get (void)
   return cache;
 }
 
+/* Whether @compiled was read from @format. The address alone is no proof: a format may be
+ * freed, and another allocated at its address (a buffer used again, a catalogue loaded
+ * again), while the first is kept here. Its text is compared with the copy read, which a
+ * format written over can never match unless it says the same. */
+static inline gboolean
+fast_format_is (const FastFormat *compiled,
+                const char       *format)
+{
+  return compiled != NULL && compiled->key == format && strcmp (compiled->format, format) == 0;
+}
+
 static inline FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = fast_cache_get ();
   guintptr address = (guintptr) format;
+  /* Two slots a format may take, the one last read first: two formats a phase reads over
+   * and over whose addresses fall on one slot would otherwise be read again each time the
+   * other was (issue 20: as many as a fortieth of a phase, by where the linker put them). */
   guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
-  FastFormat *compiled;
+  FastFormat *compiled = cache->slots[slot], *other = cache->slots[slot ^ 1];
 
-  compiled = cache->slots[slot];
-  /* The address alone is no proof: a format may be freed, and another allocated at its
-   * address (a buffer used again, a catalogue loaded again), while the first is kept here.
-   * Its text is compared with the copy read, which a format written over can never match
-   * unless it says the same. */
-  if (G_LIKELY (compiled != NULL && compiled->key == format &&
-                strcmp (compiled->format, format) == 0))
+  if (G_LIKELY (fast_format_is (compiled, format)))
     return compiled;
-  /* Records still written from the format it replaces keep that one. */
-  fast_format_unref (compiled);
-  compiled = cache->slots[slot] = fast_compile (format);
-  return compiled;
+  if (fast_format_is (other, format))
+    {
+      cache->slots[slot ^ 1] = compiled;
+      return cache->slots[slot] = other;
+    }
+  /* The one read longer ago gives way; records still written from it keep it. */
+  fast_format_unref (other);
+  cache->slots[slot ^ 1] = compiled;
+  return cache->slots[slot] = fast_compile (format);
 }
 
 /* Reads @format's arguments from @args into @values. */

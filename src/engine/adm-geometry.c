@@ -454,6 +454,16 @@ adm_point_grid_query (const AdmPointGrid *grid,
 
   g_return_if_fail (grid != NULL && out != NULL);
 
+  /* A box wholly off the grid (by more than a cell, for rounding) holds none of its points;
+   * its edge cells would be named otherwise. NaN goes on to the edge cells as before. */
+  {
+    double left = grid->x0 - grid->cell, right = grid->x0 + (grid->nx + 1) * grid->cell;
+    double top = grid->y0 - grid->cell, bottom = grid->y0 + (grid->ny + 1) * grid->cell;
+
+    if ((x0 < left && x1 < left) || (x0 > right && x1 > right) || (y0 < top && y1 < top) ||
+        (y0 > bottom && y1 > bottom))
+      return;
+  }
   cx0 = grid_column (grid, MIN (x0, x1), grid->nx, grid->x0);
   cx1 = grid_column (grid, MAX (x0, x1), grid->nx, grid->x0);
   cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
