@@ -1652,19 +1652,14 @@ fast_format_is (const FastFormat *compiled,
   return compiled != NULL && compiled->key == format && strcmp (compiled->format, format) == 0;
 }
 
-static inline FastFormat *
-fast_format (const char *format)
+/* fast_format () of a format not in its first slot: in the other, or read now. */
+G_GNUC_NO_INLINE static FastFormat *
+fast_format_miss (FastCache  *cache,
+                  guint       slot,
+                  const char *format)
 {
-  FastCache *cache = fast_cache_get ();
-  guintptr address = (guintptr) format;
-  /* Two slots a format may take, the one last read first: two formats a phase reads over
-   * and over whose addresses fall on one slot would otherwise be read again each time the
-   * other was (issue 20: as many as a fortieth of a phase, by where the linker put them). */
-  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
   FastFormat *compiled = cache->slots[slot], *other = cache->slots[slot ^ 1];
 
-  if (G_LIKELY (fast_format_is (compiled, format)))
-    return compiled;
   if (fast_format_is (other, format))
     {
       cache->slots[slot ^ 1] = compiled;
@@ -1674,6 +1669,22 @@ fast_format (const char *format)
   fast_format_unref (other);
   cache->slots[slot ^ 1] = compiled;
   return cache->slots[slot] = fast_compile (format);
+}
+
+static inline FastFormat *
+fast_format (const char *format)
+{
+  FastCache *cache = fast_cache_get ();
+  guintptr address = (guintptr) format;
+  /* Two slots a format may take, the one last read first: two formats a phase reads over
+   * and over whose addresses fall on one slot would otherwise be read again each time the
+   * other was (issue 20: as many as a fortieth of a phase, by where the linker put them). */
+  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
+  FastFormat *compiled = cache->slots[slot];
+
+  if (G_LIKELY (fast_format_is (compiled, format)))
+    return compiled;
+  return fast_format_miss (cache, slot, format);
 }
 
 /* Reads @format's arguments from @args into @values. */
