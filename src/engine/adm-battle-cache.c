@@ -95,6 +95,7 @@ struct _AdmBattleCache {
   GArray        *new_hulks;     /* guint: ships wrecked since the grid was made */
   guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
   GArray        *hulks_found;   /* guint: the last answer about hulks */
+  double        *turn;          /* per ship: its heading, its sine and cosine */
   RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
   guint          n_answers;
   ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
@@ -282,6 +283,14 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   find_markers (self, cache);
   find_hulks (self, cache);
+  cache->turn = g_new (double, 3 * MAX (cache->n_ships, 1));
+  for (guint i = 0; i < cache->n_ships; i++)
+    {
+      double *turn = &cache->turn[3 * i];
+
+      turn[0] = _adm_battle_ship (self, i)->heading;
+      adm_heading_sin_cos (turn[0], &turn[1], &turn[2]);
+    }
   self->cache = cache;
 }
 
@@ -320,6 +329,7 @@ _adm_battle_cache_end (AdmBattle *self)
   g_array_unref (cache->new_hulks);
   g_free (cache->known_hulk);
   g_array_unref (cache->hulks_found);
+  g_free (cache->turn);
   g_free (cache);
 }
 
@@ -372,6 +382,22 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
     list (cache, cache->touch[k]);
   *n_ships = cache->n_pool;
   return cache->pool;
+}
+
+AdmArcSector
+_adm_battle_cache_sector_of (AdmBattle *self,
+                             guint      ship,
+                             AdmPoint   point)
+{
+  AdmBattleCache *cache = self->cache;
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* A ship that turned since the phase began (none does in a fire phase) is worked out
+   * afresh. */
+  if (cache == NULL || ship >= cache->n_ships || cache->turn[3 * ship] != s->heading)
+    return adm_sector_of (s->position, s->heading, point);
+  return adm_sector_of_turned (s->position, s->heading, cache->turn[3 * ship + 1],
+                               cache->turn[3 * ship + 2], point);
 }
 
 /* The indices in @found, never NULL (which means no cache), though an array that never held

@@ -390,7 +390,8 @@ target_type (AdmBattle    *self,
   ref = _adm_battle_ship (self, reference);
   /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
-  aspect = adm_aspect_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position);
+  aspect = adm_aspect_of_sector (
+    _adm_battle_cache_sector_of (self, reference, _adm_battle_ship (self, firer)->position));
   category = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only")
                ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
@@ -1098,7 +1099,7 @@ check_battery (AdmBattle  *self,
       return FALSE;
     }
   /* F-FIRE-6, F-FIRE-7: the target must be in one of the weapon's arcs. */
-  battery->sector = adm_sector_of (s->position, s->heading, t->position);
+  battery->sector = _adm_battle_cache_sector_of (self, battery->ship, t->position);
   if (!(weapon->arcs & (1 << (battery->sector == ADM_SECTOR_BOW ? 0 :
                               battery->sector == ADM_SECTOR_STERN ? 1 :
                               battery->sector == ADM_SECTOR_PORT ? 2 : 3))))

@@ -112,6 +112,11 @@ const guint         *_adm_battle_cache_hulks_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
                                                guint       *n_ships);
+/* adm_sector_of () of @point from @ship as it stands, with the sine and cosine of its
+ * heading worked out once a phase (adm_sector_of_turned ()). */
+AdmArcSector         _adm_battle_cache_sector_of (AdmBattle *self,
+                                              guint      ship,
+                                              AdmPoint   point);
 /* Tells the cache that @ship became a hulk (_adm_battle_make_hulk ()). */
 void                 _adm_battle_cache_hulk_made (AdmBattle *self,
                                               guint      ship);

@@ -35,8 +35,8 @@ radians_to_degrees (double radians)
 
 /* The sine and cosine of a heading. Quarter turns are given exactly, so that a ship moving
  * straight along or across the table never drifts off its row or column by rounding. */
-static void
-heading_sin_cos (double  heading,
+void
+adm_heading_sin_cos (double  heading,
                  double *sine,
                  double *cosine)
 {
@@ -151,7 +151,7 @@ adm_point_advance (AdmPoint from,
   double sine;
   double cosine;
 
-  heading_sin_cos (heading, &sine, &cosine);
+  adm_heading_sin_cos (heading, &sine, &cosine);
   to.x = from.x + distance * sine;
   to.y = from.y - distance * cosine;
   return to;
@@ -181,14 +181,36 @@ adm_sector_of (AdmPoint ship,
   return relative > 0.0 ? ADM_SECTOR_STARBOARD : ADM_SECTOR_PORT;
 }
 
-AdmAspect
-adm_aspect_of (AdmPoint target,
-               double   target_heading,
-               AdmPoint firer)
+AdmArcSector
+adm_sector_of_turned (AdmPoint ship,
+                      double   heading,
+                      double   sine,
+                      double   cosine,
+                      AdmPoint point)
 {
-  /* F-ART-6 as ruled: the aspect comes from the target's arcs (F-FIRE-7), not the firer's;
-   * the firer's own heading plays no part. */
-  switch (adm_sector_of (target, target_heading, firer))
+  double dx = point.x - ship.x;
+  double dy = point.y - ship.y;
+  /* r cos and r sin of the point's bearing relative to the heading (y grows downwards). */
+  double along = dx * sine - dy * cosine;
+  double across = dx * cosine + dy * sine;
+  double margin = 1e-6 * (fabs (along) + fabs (across));
+
+  /* Clear of the edges (|along| = |across|) by far more than any rounding on either side:
+   * the arc adm_sector_of () finds. */
+  if (along - fabs (across) > margin)
+    return ADM_SECTOR_BOW;
+  if (-along - fabs (across) > margin)
+    return ADM_SECTOR_STERN;
+  if (fabs (across) - fabs (along) > margin)
+    return across > 0.0 ? ADM_SECTOR_STARBOARD : ADM_SECTOR_PORT;
+  /* On or near an edge, on the centre, or NaN. */
+  return adm_sector_of (ship, heading, point);
+}
+
+AdmAspect
+adm_aspect_of_sector (AdmArcSector sector)
+{
+  switch (sector)
     {
     case ADM_SECTOR_BOW:
       return ADM_ASPECT_APPROACHING;
@@ -199,6 +221,16 @@ adm_aspect_of (AdmPoint target,
     default:
       return ADM_ASPECT_CROSSING;
     }
+}
+
+AdmAspect
+adm_aspect_of (AdmPoint target,
+               double   target_heading,
+               AdmPoint firer)
+{
+  /* F-ART-6 as ruled: the aspect comes from the target's arcs (F-FIRE-7), not the firer's;
+   * the firer's own heading plays no part. */
+  return adm_aspect_of_sector (adm_sector_of (target, target_heading, firer));
 }
 
 gboolean
