@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "adm-battle-private.h"
@@ -283,14 +284,10 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   find_markers (self, cache);
   find_hulks (self, cache);
+  /* Worked out for a ship when first asked (_adm_battle_cache_sector_of ()). */
   cache->turn = g_new (double, 3 * MAX (cache->n_ships, 1));
   for (guint i = 0; i < cache->n_ships; i++)
-    {
-      double *turn = &cache->turn[3 * i];
-
-      turn[0] = _adm_battle_ship (self, i)->heading;
-      adm_heading_sin_cos (turn[0], &turn[1], &turn[2]);
-    }
+    cache->turn[3 * i] = NAN;
   self->cache = cache;
 }
 
@@ -391,13 +388,19 @@ _adm_battle_cache_sector_of (AdmBattle *self,
 {
   AdmBattleCache *cache = self->cache;
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  double *turn;
 
-  /* A ship that turned since the phase began (none does in a fire phase) is worked out
-   * afresh. */
-  if (cache == NULL || ship >= cache->n_ships || cache->turn[3 * ship] != s->heading)
+  if (cache == NULL || ship >= cache->n_ships)
     return adm_sector_of (s->position, s->heading, point);
-  return adm_sector_of_turned (s->position, s->heading, cache->turn[3 * ship + 1],
-                               cache->turn[3 * ship + 2], point);
+  /* Worked out when first asked, and again for a ship that turned since (none does in a
+   * fire phase). */
+  turn = &cache->turn[3 * ship];
+  if (turn[0] != s->heading)
+    {
+      turn[0] = s->heading;
+      adm_heading_sin_cos (s->heading, &turn[1], &turn[2]);
+    }
+  return adm_sector_of_turned (s->position, s->heading, turn[1], turn[2], point);
 }
 
 /* The indices in @found, never NULL (which means no cache), though an array that never held
