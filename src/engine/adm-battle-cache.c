@@ -512,6 +512,9 @@ _adm_battle_cache_fire_ships (AdmBattle *self,
           at += 1 + ((AdmFireDecl *) g_ptr_array_index (fires, i))->ships->len;
         }
       cache->fire_start[fires->len] = at;
+      const char *last_id = NULL;
+      int last = -1;
+
       cache->fire_ships = g_new (int, MAX (at, 1));
       for (guint i = 0; i < fires->len; i++)
         {
@@ -519,8 +522,19 @@ _adm_battle_cache_fire_ships (AdmBattle *self,
           int *ships = &cache->fire_ships[cache->fire_start[i]];
 
           ships[0] = adm_battle_ship_index (self, decl->target);
+          /* A ship is named once for each of its batteries, one after the other: looked up
+           * once for them all. */
           for (guint w = 0; w < decl->ships->len; w++)
-            ships[1 + w] = adm_battle_ship_index (self, g_ptr_array_index (decl->ships, w));
+            {
+              const char *id = g_ptr_array_index (decl->ships, w);
+
+              if (last_id == NULL || id == NULL || strcmp (id, last_id) != 0)
+                {
+                  last = adm_battle_ship_index (self, id);
+                  last_id = id;
+                }
+              ships[1 + w] = last;
+            }
         }
     }
   return &cache->fire_ships[cache->fire_start[nth]];
