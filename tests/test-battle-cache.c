@@ -590,6 +590,49 @@ test_cache_report_format_reused (void)
 #pragma GCC diagnostic pop
 }
 
+/* Issue 20: the formats read are kept in sets of slots by their address: more formats than
+ * the cache holds, read over and over in an order that makes many share a set, each write
+ * what printf writes, however the cache gives slots up and takes them back. */
+static void
+test_cache_report_format_many (void)
+{
+  enum { N_FORMATS = 3000 };
+  g_autofree char *formats = g_malloc (N_FORMATS * 32);
+
+  for (guint i = 0; i < N_FORMATS; i++)
+    g_snprintf (formats + 32 * i, 32, "%u: %%s, %%d dice at %%u+", i);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < N_FORMATS; i++)
+      {
+        /* A stride of 37 formats, then the one before it again, so that formats alternate. */
+        guint nth = (i * 37 + round) % N_FORMATS;
+        const char *format = formats + 32 * nth;
+        g_autofree char *want = g_strdup_printf ("%u: Vorberg, %d dice at %u+", nth,
+                                                 (int) i - 5, round + 3);
+
+        for (guint again = 0; again < 2; again++)
+          {
+            g_autofree char *got = fast_printf (format, "Vorberg", (int) i - 5, round + 3);
+
+            g_assert_cmpstr (got, ==, want);
+            format = formats + 32 * ((nth + N_FORMATS - 37) % N_FORMATS);
+            g_free (want);
+            want = g_strdup_printf ("%u: Vorberg, %d dice at %u+",
+                                    (nth + N_FORMATS - 37) % N_FORMATS, (int) i - 5, round + 3);
+          }
+      }
+  /* A format written over in place reads as its new text. */
+  g_strlcpy (formats, "%d: %s", 32);
+  {
+    g_autofree char *got = fast_printf (formats, 4, "Komarr 1");
+
+    g_assert_cmpstr (got, ==, "4: Komarr 1");
+  }
+#pragma GCC diagnostic pop
+}
+
 int
 main (int    argc,
       char **argv)
@@ -598,6 +641,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/fire/issue-20/report-format", test_cache_report_format);
   g_test_add_func ("/engine/fire/issue-20/report-format-reused", test_cache_report_format_reused);
+  g_test_add_func ("/engine/fire/issue-20/report-format-many", test_cache_report_format_many);
   g_test_add_func ("/engine/fire/issue-20/report-format-fixed", test_cache_report_format_fixed);
   g_test_add_func ("/engine/fire/issue-20/report-parts", test_cache_report_parts);
   g_test_add_func ("/engine/fire/issue-20/report-format-threads",

@@ -1491,7 +1491,12 @@ typedef struct {
 /* The formats read, by address, per thread (the portal's threads write reports too). A hit is
  * checked against the text kept, so that a format freed and another allocated at its address
  * is read again, never mistaken for the first. */
-#define FAST_CACHE_SLOTS 512
+#define FAST_CACHE_SLOTS 2048
+/* A format may take any of the FAST_CACHE_WAYS slots of its set, the one read last first:
+ * formats a phase reads over and over whose addresses fall in one set would otherwise push
+ * each other out and be read again each time (issue 20: as much as a twentieth of a phase,
+ * by where the linker happened to put them). */
+#define FAST_CACHE_WAYS 4
 
 typedef struct {
   FastFormat *slots[FAST_CACHE_SLOTS];
@@ -1652,39 +1657,43 @@ fast_format_is (const FastFormat *compiled,
   return compiled != NULL && compiled->key == format && strcmp (compiled->format, format) == 0;
 }
 
-/* fast_format () of a format not in its first slot: in the other, or read now. */
+/* fast_format () of a format not in the first slot of its set: in another, moved to the first,
+ * or read now into the first, the one read longest ago giving way (records still written
+ * from it keep it). */
 G_GNUC_NO_INLINE static FastFormat *
 fast_format_miss (FastCache  *cache,
-                  guint       slot,
+                  guint       set,
                   const char *format)
 {
-  FastFormat *compiled = cache->slots[slot], *other = cache->slots[slot ^ 1];
+  FastFormat **slots = &cache->slots[set];
+  FastFormat *found = NULL;
+  guint k;
 
-  if (fast_format_is (other, format))
-    {
-      cache->slots[slot ^ 1] = compiled;
-      return cache->slots[slot] = other;
-    }
-  /* The one read longer ago gives way; records still written from it keep it. */
-  fast_format_unref (other);
-  cache->slots[slot ^ 1] = compiled;
-  return cache->slots[slot] = fast_compile (format);
+  for (k = 1; k < FAST_CACHE_WAYS && found == NULL; k++)
+    if (fast_format_is (slots[k], format))
+      found = slots[k];
+  if (found == NULL)
+    fast_format_unref (slots[--k]);
+  else
+    k--;
+  memmove (&slots[1], &slots[0], k * sizeof slots[0]);
+  return slots[0] = found != NULL ? found : fast_compile (format);
 }
 
 static inline FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = fast_cache_get ();
-  guintptr address = (guintptr) format;
-  /* Two slots a format may take, the one last read first: two formats a phase reads over
-   * and over whose addresses fall on one slot would otherwise be read again each time the
-   * other was (issue 20: as many as a fortieth of a phase, by where the linker put them). */
-  guint slot = (guint) ((address ^ (address >> 9)) % FAST_CACHE_SLOTS);
-  FastFormat *compiled = cache->slots[slot];
+  /* The address's bits mixed (Fibonacci hashing), so that formats laid out at a regular
+   * stride do not share sets. */
+  guint set = (guint) (((guint64) (guintptr) format * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                       (64 - 11)) / FAST_CACHE_WAYS * FAST_CACHE_WAYS;
+  FastFormat *compiled = cache->slots[set];
 
+  G_STATIC_ASSERT (FAST_CACHE_SLOTS == 1 << 11);
   if (G_LIKELY (fast_format_is (compiled, format)))
     return compiled;
-  return fast_format_miss (cache, slot, format);
+  return fast_format_miss (cache, set, format);
 }
 
 /* Reads @format's arguments from @args into @values. */
