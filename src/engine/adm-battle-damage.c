@@ -150,6 +150,11 @@ _adm_battle_weapon_works (AdmBattle *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
+  /* Most ships have none of the criticals below, station or not: asked for every battery
+   * that fires (issue 20). */
+  if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
+      s->criticals[5] == 0)
+    return TRUE;
   if (_adm_battle_is_station (self, ship))
     {
       AdmWeaponType type = ((AdmWeapon *) g_ptr_array_index (s->klass->weapons, weapon))->type;
