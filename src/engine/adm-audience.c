@@ -78,26 +78,25 @@ adm_audience_parse (AdmBattle   *battle,
   return FALSE;
 }
 
-/* What side @side knows of @formation. */
-static AdmDetection
+/* What side @side knows of @formation, read in place: the rules ask for every fact of every
+ * line (issue 20), and the public accessors' checks cost more than the reading; the callers
+ * check @formation. */
+static inline AdmDetection
 side_detection (AdmBattle *battle,
                 guint      side,
                 guint      formation)
 {
-  if (side >= adm_battle_get_n_sides (battle))
+  if (side >= battle->sides->len)
     return ADM_DETECTION_NONE;
-  return adm_battle_get_detection (battle, side, formation);
+  return _adm_battle_detection (battle, side, formation);
 }
 
-AdmDetection
-adm_audience_detection (AdmAudience audience,
-                        AdmBattle  *battle,
-                        guint       formation)
+static AdmDetection
+detection_of (AdmAudience audience,
+              AdmBattle  *battle,
+              guint       formation)
 {
   AdmDetection least = ADM_DETECTION_FULL;
-
-  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DETECTION_NONE);
-  g_return_val_if_fail (formation < adm_battle_get_n_formations (battle), ADM_DETECTION_NONE);
 
   switch (audience.kind)
     {
@@ -108,23 +107,31 @@ adm_audience_detection (AdmAudience audience,
     case ADM_AUDIENCE_PUBLIC:
     default:
       /* Common knowledge: what every side at the table knows. */
-      for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+      for (guint s = 0; s < battle->sides->len; s++)
         least = MIN (least, side_detection (battle, s, formation));
       return least;
     }
 }
 
-AdmShipView
-adm_audience_ship_view (AdmAudience audience,
+AdmDetection
+adm_audience_detection (AdmAudience audience,
                         AdmBattle  *battle,
-                        guint       ship)
+                        guint       formation)
 {
-  const AdmBattleShip *s;
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DETECTION_NONE);
+  g_return_val_if_fail (formation < _adm_battle_n_formations (battle), ADM_DETECTION_NONE);
 
-  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_SHIP_VIEW_HIDDEN);
-  g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADM_SHIP_VIEW_HIDDEN);
+  return detection_of (audience, battle, formation);
+}
 
-  s = adm_battle_get_ship (battle, ship);
+/* adm_audience_ship_view () of a ship the caller checked. */
+static AdmShipView
+ship_view_of (AdmAudience audience,
+              AdmBattle  *battle,
+              guint       ship)
+{
+  const AdmBattleShip *s = _adm_battle_ship (battle, ship);
+
   if (audience.kind == ADM_AUDIENCE_MASTER ||
       (audience.kind == ADM_AUDIENCE_SIDE && s->side == audience.side))
     return ADM_SHIP_VIEW_FULL;
@@ -132,7 +139,7 @@ adm_audience_ship_view (AdmAudience audience,
   if (s->status == ADM_SHIP_DESTROYED)
     return ADM_SHIP_VIEW_HIDDEN;
   /* F-ECM-2, F-ECM-4, F-ECM-6. */
-  switch (adm_audience_detection (audience, battle, s->formation))
+  switch (detection_of (audience, battle, s->formation))
     {
     case ADM_DETECTION_NONE:
       return ADM_SHIP_VIEW_HIDDEN;
@@ -144,14 +151,30 @@ adm_audience_ship_view (AdmAudience audience,
     }
 }
 
+AdmShipView
+adm_audience_ship_view (AdmAudience audience,
+                        AdmBattle  *battle,
+                        guint       ship)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_SHIP_VIEW_HIDDEN);
+  g_return_val_if_fail (ship < _adm_battle_n_ships (battle), ADM_SHIP_VIEW_HIDDEN);
+
+  return ship_view_of (audience, battle, ship);
+}
+
 gboolean
 adm_audience_ship_shows (AdmAudience audience,
                          AdmBattle  *battle,
                          guint       ship,
                          AdmShipFact fact)
 {
-  AdmShipView view = adm_audience_ship_view (audience, battle, ship);
+  AdmShipView view;
 
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ship < _adm_battle_n_ships (battle), FALSE);
+
+  /* Asked for every fact of every report line, for every side (issue 20). */
+  view = ship_view_of (audience, battle, ship);
   if (view == ADM_SHIP_VIEW_FULL)
     return TRUE;
   if (view != ADM_SHIP_VIEW_IDENTIFIED)
@@ -164,8 +187,8 @@ adm_audience_ship_shows (AdmAudience audience,
     case ADM_SHIP_FACT_STATE:
       return TRUE;
     case ADM_SHIP_FACT_HULL:
-      return g_strcmp0 (adm_ruleset_get_ruling_value (adm_battle_get_ruleset (battle),
-                                                       "enemy-ship-card"), "with-hull") == 0;
+      /* In a fire phase the battle's cache has the ruling looked up once (issue 20). */
+      return _adm_battle_cache_ruling_is (battle, "enemy-ship-card", "with-hull");
     case ADM_SHIP_FACT_READINESS:
     case ADM_SHIP_FACT_SHIELDS:
     case ADM_SHIP_FACT_CRITICALS:

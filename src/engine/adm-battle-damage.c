@@ -150,6 +150,11 @@ _adm_battle_weapon_works (AdmBattle *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
+  /* Most ships have none of the criticals below, station or not: asked for every battery
+   * that fires (issue 20). */
+  if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
+      s->criticals[5] == 0)
+    return TRUE;
   if (_adm_battle_is_station (self, ship))
     {
       AdmWeaponType type = ((AdmWeapon *) g_ptr_array_index (s->klass->weapons, weapon))->type;
@@ -188,7 +193,7 @@ add_damage (AdmBattle  *self,
     return TRUE;
   s->damage += *applied;
   /* F-BOARD-3: hull points lost in the fire phase count against its boarders. */
-  if (adm_battle_get_phase (self) == ADM_PHASE_FIRE)
+  if (self->state->phase == ADM_PHASE_FIRE)
     s->fire_damage += *applied;
   /* F-RDY-3 ("readiness-penalty"): −1 readiness this turn and next, renewed, not stacked. */
   s->penalty_until = self->state->turn + 1;
@@ -213,7 +218,7 @@ station_catastrophic_check (AdmBattle          *self,
 {
   int die;
 
-  if (_adm_battle_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
+  if (_adm_battle_cache_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
       !adm_battle_ship_is_damaged (self, ship))
     {
       _adm_battle_report (self, _("%s is not yet damaged: no check for catastrophic damage "
@@ -234,6 +239,29 @@ station_catastrophic_check (AdmBattle          *self,
   return TRUE;
 }
 
+/* F-CRIT-8, F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: a loss of critical result
+ * @row, its @expression "0", "1", "d3" or "d6", as _adm_battle_roll_expression () reads it:
+ * none (most results lose nothing) at once, and the purpose, @purpose_msgid, translated only
+ * when dice are rolled (issue 20). */
+static gboolean
+critical_loss (AdmBattle          *self,
+               const AdmTableRow  *row,
+               const char         *expression,
+               const char         *purpose_msgid,
+               int                *result,
+               GError            **error)
+{
+  if (expression == NULL || (expression[0] == '0' && expression[1] == '\0'))
+    {
+      *result = 0;
+      return TRUE;
+    }
+  if (expression[0] != 'd')
+    return _adm_battle_roll_expression (self, expression, row->clause, NULL, result, error);
+  return _adm_battle_roll_expression (self, expression, row->clause, _(purpose_msgid), result,
+                                      error);
+}
+
 static gboolean
 apply_critical (AdmBattle  *self,
                 guint       ship,
@@ -242,6 +270,7 @@ apply_critical (AdmBattle  *self,
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   const AdmTableRow *row;
+  const char *name;
   int result = roll, extra = 0, readiness = 0, ecm = 0, applied;
   gboolean found = FALSE, moved;
   /* F-STN-7: a station rolls on the station table; F-CRIT-8: a ship on the ship table. */
@@ -267,9 +296,11 @@ apply_critical (AdmBattle  *self,
   row = adm_ruleset_critical (self->ruleset, kind, result, error);
   if (row == NULL)
     return FALSE;
+  /* Translated once, for the dice log and the line (issue 20). */
+  name = _(row->name);
   /* Issue 19: the dice log names the result, as the table does (the F-CRIT-2 roll is the last
    * one made: critical_checks () rolled it just before). */
-  _adm_battle_roll_result (self, _(row->name));
+  _adm_battle_roll_result (self, name);
   /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
    * row is one result). */
   result = row->from;
@@ -283,18 +314,18 @@ apply_critical (AdmBattle  *self,
   if (moved)
     _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   _adm_battle_report (self, _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
-                      _(row->name), _(row->description));
+                      name, _(row->description));
   _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   /* F-CRIT-14, F-STN-12: a fire burns until put out in the end phase. */
   if (g_strcmp0 (row->effect, "fire") == 0)
     s->on_fire++;
   /* F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: crew and ECM losses. */
-  if (!_adm_battle_roll_expression (self, row->readiness_loss, row->clause,
-                                    _("readiness lost to critical damage"), &readiness, error) ||
-      !_adm_battle_roll_expression (self, row->ecm_attack_loss, row->clause,
-                                    _("ECM attack lost to critical damage"), &ecm, error) ||
-      !_adm_battle_roll_expression (self, row->extra_damage, row->clause,
-                                    _("additional damage of a critical"), &extra, error))
+  if (!critical_loss (self, row, row->readiness_loss, N_("readiness lost to critical damage"),
+                      &readiness, error) ||
+      !critical_loss (self, row, row->ecm_attack_loss, N_("ECM attack lost to critical damage"),
+                      &ecm, error) ||
+      !critical_loss (self, row, row->extra_damage, N_("additional damage of a critical"),
+                      &extra, error))
     return FALSE;
   s->readiness_loss += readiness;
   s->ecm_attack_loss += ecm;
@@ -462,6 +493,8 @@ area_damage (AdmBattle  *self,
   const guint *found;
   guint n_near = 0;
   gboolean every_ship;
+  /* "explosion-strike", looked up for the first vessel struck (-1: not yet). */
+  int one_die = -1;
   int radius;
 
   /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
@@ -496,7 +529,9 @@ area_damage (AdmBattle  *self,
       if (i == ship || other->status == ADM_SHIP_DESTROYED ||
           adm_distance (centre, other->position) > radius || strength <= 0)
         continue;
-      if (_adm_battle_ruling_is (self, "explosion-strike", "one-die-per-vessel"))
+      if (one_die < 0)
+        one_die = _adm_battle_cache_ruling_is (self, "explosion-strike", "one-die-per-vessel");
+      if (one_die)
         {
           guint die;
 
@@ -534,13 +569,14 @@ catastrophic (AdmBattle  *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   gboolean was_active = s->status == ADM_SHIP_ACTIVE;
   const AdmTableRow *row;
+  const char *name;
   int roll;
 
   /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table; F-STN-4
    * ("station-catastrophic-dice"): a station rolls the same, or d6 as written, a 1 reading
    * as 2. */
   if (_adm_battle_is_station (self, ship) &&
-      _adm_battle_ruling_is (self, "station-catastrophic-dice", "d6"))
+      _adm_battle_cache_ruling_is (self, "station-catastrophic-dice", "d6"))
     {
       if (!_adm_battle_roll_sum (self, 1, 6, "F-STN-4", &roll, error,
                                  _("catastrophic damage table for %s"), s->name))
@@ -553,10 +589,12 @@ catastrophic (AdmBattle  *self,
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);
   if (row == NULL)
     return FALSE;
-  _adm_battle_roll_result (self, _(row->name));
+  /* Translated once, for the dice log and the line (issue 20). */
+  name = _(row->name);
+  _adm_battle_roll_result (self, name);
   s = _adm_battle_ship (self, ship);
   _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s — %s"), s->name, roll,
-                      row->clause, _(row->name), _(row->description));
+                      row->clause, name, _(row->description));
   if (was_active)
     _adm_battle_ship_lost (self, ship);
 
