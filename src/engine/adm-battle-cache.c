@@ -58,8 +58,11 @@ struct _AdmBattleCache {
   guint          n_ships;
   AdmPointGrid  *grid;          /* every ship's centre */
   double         max_radius;    /* the largest base's radius */
-  guint         *touch_start;   /* per ship: its first entry in @touch; n_ships + 1 */
-  guint         *touch;         /* per ship, the others whose bases touch its own */
+  guint         *touch_start;   /* per ship: its first entry in @touch, G_MAXUINT until first
+                                 * asked (touching ())) */
+  guint         *touch_count;   /* per ship: its entries in @touch */
+  GArray        *touch;         /* guint: per ship asked, the others whose bases touch its own */
+  GArray        *near;          /* guint: touching ()'s candidates */
   guint         *member_start;  /* per formation: its first entry in @members */
   guint         *members;       /* per formation, its ships */
   guint         *stamp;         /* per ship: the query that last listed it */
@@ -113,38 +116,42 @@ _adm_battle_set_caching (gboolean enabled)
   caching = enabled;
 }
 
-/* F-FORM-1, F-SHLD-5: for each ship, the others whose bases touch its own, tested as
- * adm_battle_ship_shield_pool () tests them: the other's base first. */
+/* F-FORM-1, F-SHLD-5: the others whose bases touch @ship's, tested as
+ * adm_battle_ship_shield_pool () tests them (the other's base first); worked out when first
+ * asked, as most ships of a big battle are never a target (issue 20). */
 static void
-find_touching (AdmBattle      *self,
-               AdmBattleCache *cache)
+touching (AdmBattle      *self,
+          AdmBattleCache *cache,
+          guint           ship)
 {
-  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) touch = g_array_new (FALSE, FALSE, sizeof (guint));
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  double size = _adm_battle_base_size (self, ship);
+  /* Beyond the tolerance of adm_bases_touch (0.05 cm) with room to spare. */
+  double reach = size / 2 + cache->max_radius + 0.1;
 
-  cache->touch_start = g_new (guint, cache->n_ships + 1);
-  for (guint i = 0; i < cache->n_ships; i++)
+  cache->touch_start[ship] = cache->touch->len;
+  g_array_set_size (cache->near, 0);
+  adm_point_grid_query (cache->grid, s->position.x - reach, s->position.y - reach,
+                        s->position.x + reach, s->position.y + reach, cache->near);
+  for (guint k = 0; k < cache->near->len; k++)
     {
-      const AdmBattleShip *s = _adm_battle_ship (self, i);
-      double size = _adm_battle_base_size (self, i);
-      /* Beyond the tolerance of adm_bases_touch (0.05 cm) with room to spare. */
-      double reach = size / 2 + cache->max_radius + 0.1;
+      guint j = g_array_index (cache->near, guint, k);
 
-      cache->touch_start[i] = touch->len;
-      g_array_set_size (near, 0);
-      adm_point_grid_query (cache->grid, s->position.x - reach, s->position.y - reach,
-                            s->position.x + reach, s->position.y + reach, near);
-      for (guint k = 0; k < near->len; k++)
-        {
-          guint j = g_array_index (near, guint, k);
-
-          if (j != i && adm_bases_touch (_adm_battle_ship (self, j)->position,
-                                         _adm_battle_base_size (self, j), s->position, size))
-            g_array_append_val (touch, j);
-        }
+      if (j != ship && adm_bases_touch (_adm_battle_ship (self, j)->position,
+                                        _adm_battle_base_size (self, j), s->position, size))
+        g_array_append_val (cache->touch, j);
     }
-  cache->touch_start[cache->n_ships] = touch->len;
-  cache->touch = (guint *) (void *) g_array_free (g_steal_pointer (&touch), FALSE);
+  cache->touch_count[ship] = cache->touch->len - cache->touch_start[ship];
+}
+
+static void
+find_touching (AdmBattleCache *cache)
+{
+  cache->touch_start = g_new (guint, MAX (cache->n_ships, 1));
+  memset (cache->touch_start, 0xff, MAX (cache->n_ships, 1) * sizeof (guint));
+  cache->touch_count = g_new0 (guint, MAX (cache->n_ships, 1));
+  cache->touch = g_array_new (FALSE, FALSE, sizeof (guint));
+  cache->near = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
 static void
@@ -270,7 +277,7 @@ _adm_battle_cache_begin (AdmBattle *self)
       cache->x1 = MAX (cache->x1, points[i].x);
       cache->y1 = MAX (cache->y1, points[i].y);
     }
-  find_touching (self, cache);
+  find_touching (cache);
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -300,7 +307,9 @@ _adm_battle_cache_end (AdmBattle *self)
     return;
   adm_point_grid_free (cache->grid);
   g_free (cache->touch_start);
-  g_free (cache->touch);
+  g_free (cache->touch_count);
+  g_array_unref (cache->touch);
+  g_array_unref (cache->near);
   g_free (cache->member_start);
   g_free (cache->members);
   g_free (cache->stamp);
@@ -375,8 +384,10 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
          k++)
       list (cache, cache->members[k]);
   /* F-SHLD-5, F-FORD-12: bases that touch. */
-  for (guint k = cache->touch_start[ship]; k < cache->touch_start[ship + 1]; k++)
-    list (cache, cache->touch[k]);
+  if (cache->touch_start[ship] == G_MAXUINT)
+    touching (self, cache, ship);
+  for (guint k = 0; k < cache->touch_count[ship]; k++)
+    list (cache, g_array_index (cache->touch, guint, cache->touch_start[ship] + k));
   *n_ships = cache->n_pool;
   return cache->pool;
 }
