@@ -23,7 +23,8 @@ typedef struct {
   gboolean    is;
 } RulingAnswer;
 
-#define N_RULING_ANSWERS 32
+/* Kept by a hash of the two addresses, one question a slot. */
+#define N_RULING_ANSWERS 64
 
 /* An answer of the artillery table (F-ART-11) to the firepower at a target, shifted: the
  * phase's attacks ask a few dozen different ones thousands of times. */
@@ -100,8 +101,7 @@ struct _AdmBattleCache {
   guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
   GArray        *hulks_found;   /* guint: the last answer about hulks */
   double        *turn;          /* per ship: its heading, its sine and cosine */
-  RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked so far */
-  guint          n_answers;
+  RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked lately */
   ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
 };
 
@@ -774,13 +774,14 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
   AdmBattleCache *cache = self->cache;
   const char *have;
   gboolean is;
+  RulingAnswer *answer;
 
   if (cache == NULL)
     return _adm_battle_ruling_is (self, id, value);
   /* The question asked before: its answer, without a hash or a comparison of strings. */
-  for (guint i = 0; i < cache->n_answers; i++)
-    if (cache->answers[i].id == id && cache->answers[i].value == value)
-      return cache->answers[i].is;
+  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
+  if (answer->id == id && answer->value == value)
+    return answer->is;
   /* The rulings do not change within a phase: each looked up once, by its id's address. */
   have = g_hash_table_lookup (cache->rulings, id);
   if (have == NULL)
@@ -790,7 +791,6 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
                            (gpointer) (have != NULL ? have : no_value));
     }
   is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
-  if (cache->n_answers < N_RULING_ANSWERS)
-    cache->answers[cache->n_answers++] = (RulingAnswer) { id, value, is };
+  *answer = (RulingAnswer) { id, value, is };
   return is;
 }
