@@ -680,7 +680,8 @@ append (GString    *text,
 }
 
 static char *
-plain_to_string (const AdmTurnOrders *orders)
+plain_to_string (const AdmTurnOrders *orders,
+                 gsize               *length)
 {
   GString *text = g_string_sized_new (64 + 64 * orders->fires->len);
 
@@ -690,6 +691,7 @@ plain_to_string (const AdmTurnOrders *orders)
       orders->reinforce->len + orders->transfers->len == 0)
     {
       append (text, "/></orders>\n");
+      *length = text->len;
       return g_string_free (text, FALSE);
     }
   g_string_append_c (text, '>');
@@ -715,12 +717,14 @@ plain_to_string (const AdmTurnOrders *orders)
   append_ship_orders (text, "reinforce-shields", orders->reinforce);
   append_ship_orders (text, "transfer-flagship", orders->transfers);
   append (text, "</turn></orders>\n");
+  *length = text->len;
   return g_string_free (text, FALSE);
 }
 
 /* The same text through libxml2, for any declarations. */
 static char *
-tree_to_string (const AdmTurnOrders *orders)
+tree_to_string (const AdmTurnOrders *orders,
+                gsize               *length)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc (BAD_CAST "1.0");
   xmlNode *root = xmlNewNode (NULL, BAD_CAST "orders");
@@ -752,6 +756,7 @@ tree_to_string (const AdmTurnOrders *orders)
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 0);
   text = g_strndup ((const char *) buffer, size);
+  *length = (gsize) MAX (size, 0);
   xmlFree (buffer);
   return text;
 }
@@ -759,15 +764,30 @@ tree_to_string (const AdmTurnOrders *orders)
 char *
 adm_turn_orders_to_string (const AdmTurnOrders *orders)
 {
+  gboolean reads_back;
+  gsize length;
+
   g_return_val_if_fail (orders != NULL, NULL);
-  return adm_turn_orders_reads_back (orders) ? plain_to_string (orders) : tree_to_string (orders);
+  return _adm_turn_orders_to_string_full (orders, &reads_back, &length);
+}
+
+char *
+_adm_turn_orders_to_string_full (const AdmTurnOrders *orders,
+                                 gboolean            *reads_back,
+                                 gsize               *length)
+{
+  g_return_val_if_fail (orders != NULL && reads_back != NULL && length != NULL, NULL);
+  *reads_back = adm_turn_orders_reads_back (orders);
+  return *reads_back ? plain_to_string (orders, length) : tree_to_string (orders, length);
 }
 
 char *
 _adm_turn_orders_to_string_tree (const AdmTurnOrders *orders)
 {
+  gsize length;
+
   g_return_val_if_fail (orders != NULL, NULL);
-  return tree_to_string (orders);
+  return tree_to_string (orders, &length);
 }
 
 static AdmBattleOrders *

@@ -89,7 +89,14 @@ struct _AdmEventBatch
   Block *block;   /* NULL before the first event */
   gsize  used;    /* of the block's bytes, from its start */
   gsize  size;
+  /* References to the block the batch holds for events yet to be made in it (block_new ()). */
+  guint  reserved;
 };
+
+/* The least room an event takes in a block: the struct, a kind of one byte and its NUL, the
+ * NUL of no text, aligned. A block holds at most (size - sizeof (Block)) / MIN_ROOM events. */
+#define MIN_ROOM ((sizeof (AdmEvent) + 3 + G_ALIGNOF (AdmEvent) - 1) & \
+                  ~(G_ALIGNOF (AdmEvent) - 1))
 
 /* The block @self was made in, or NULL for an event made alone. */
 static inline Block *
@@ -101,14 +108,28 @@ block_of (const AdmEvent *self)
 }
 
 static void
-block_unref (Block *block)
+block_free (Block *block)
 {
-  if (!g_atomic_ref_count_dec (&block->ref_count))
-    return;
   for (GSList *l = block->unpacked; l != NULL; l = l->next)
     free_strings (l->data);
   g_slist_free (block->unpacked);
   g_free (block);
+}
+
+static void
+block_unref (Block *block)
+{
+  if (g_atomic_ref_count_dec (&block->ref_count))
+    block_free (block);
+}
+
+/* Drops @n of the block's references at once. */
+static void
+block_release (Block *block,
+               guint  n)
+{
+  if (n > 0 && g_atomic_int_add (&block->ref_count, -(gint) n) == (gint) n)
+    block_free (block);
 }
 
 AdmEvent *
@@ -164,6 +185,44 @@ measure_read (gsize               kind_length,
   return sizeof (AdmEvent) + kind_length + 1 + *run_length + *kept_text + 1;
 }
 
+/* memcpy () of @length bytes, in a few moves for the short pieces events are made of (a
+ * roll's are two to nine bytes) rather than a call each (issue 20: a phase's thousand rolls
+ * are ten thousand pieces). */
+static inline void
+copy_small (char       *to,
+            const char *from,
+            gsize       length)
+{
+  if (length >= 4 && length <= 16)
+    {
+      if (length >= 8)
+        {
+          guint64 head, tail;
+
+          memcpy (&head, from, 8);
+          memcpy (&tail, from + length - 8, 8);
+          memcpy (to, &head, 8);
+          memcpy (to + length - 8, &tail, 8);
+        }
+      else
+        {
+          guint32 head, tail;
+
+          memcpy (&head, from, 4);
+          memcpy (&tail, from + length - 4, 4);
+          memcpy (to, &head, 4);
+          memcpy (to + length - 4, &tail, 4);
+        }
+    }
+  else if (length < 4)
+    {
+      for (gsize i = 0; i < length; i++)
+        to[i] = from[i];
+    }
+  else
+    memcpy (to, from, length);
+}
+
 /* The event measure_read () measured, made in the @size bytes at @self, with its own count of
  * one reference. */
 static AdmEvent *
@@ -187,12 +246,12 @@ pack (AdmEvent           *self,
   self->n_attributes = n_pairs;
   self->run_length = (guint) run_length;
   self->changed = NULL;
-  memcpy (self->kind, kind, kind_length);
+  copy_small (self->kind, kind, kind_length);
   self->kind[kind_length] = '\0';
   out = self->kind + kind_length + 1;
 #define PUT(from, length) \
   G_STMT_START { \
-    memcpy (out, (from), (length)); \
+    copy_small (out, (from), (length)); \
     out[(length)] = '\0'; \
     out += (length) + 1; \
   } G_STMT_END
@@ -249,6 +308,16 @@ adm_event_batch_new (void)
   return g_new0 (AdmEventBatch, 1);
 }
 
+/* The batch done with its block: the references it held for events not made, and its own. */
+static void
+batch_close (AdmEventBatch *batch)
+{
+  if (batch->block == NULL)
+    return;
+  block_release (g_steal_pointer (&batch->block), batch->reserved + 1);
+  batch->reserved = 0;
+}
+
 AdmEvent *
 adm_event_batch_new_read (AdmEventBatch      *batch,
                           const char         *kind,
@@ -276,20 +345,25 @@ adm_event_batch_new_read (AdmEventBatch      *batch,
     {
       /* A new block; the one before stays for its events. An event larger than a block has
        * one of its own. */
-      g_clear_pointer (&batch->block, block_unref);
+      batch_close (batch);
       batch->size = MAX (BLOCK_SIZE, sizeof (Block) + room);
       batch->block = g_malloc (batch->size);
-      g_atomic_ref_count_init (&batch->block->ref_count);
       batch->block->unpacked = NULL;
       batch->used = sizeof (Block);
+      /* The batch's hold, and a reference for each event the block can hold, taken at once:
+       * each event made takes one of them without an atomic operation (issue 20: a phase's
+       * thousand rolls each took the block's count in turn); batch_close () gives back the
+       * ones left. */
+      batch->reserved = (guint) ((batch->size - sizeof (Block)) / MIN_ROOM);
+      g_atomic_int_set (&batch->block->ref_count, (gint) batch->reserved + 1);
     }
   self = (AdmEvent *) (void *) ((char *) batch->block + batch->used);
   pack (self, size, kind, kind_length, time, line, pairs, n_pairs, run_length,
         kept_text > 0 ? text + text_start : NULL, kept_text);
-  /* The event's reference is one of the block's (held already by the batch: a plain atomic
-   * increment, without g_atomic_ref_count_inc ()'s call and check), and the event's count says
-   * where the block is (at most a block's size before it). */
-  g_atomic_int_inc (&batch->block->ref_count);
+  /* The event's reference is one of the block's, reserved by the batch, and the event's count
+   * says where the block is (at most a block's size before it). */
+  g_assert (batch->reserved > 0);
+  batch->reserved--;
   self->ref_count = -(gint) batch->used;
   batch->used += room;
   if (n_pairs > PACKED_MAX_ATTRIBUTES)
@@ -301,7 +375,7 @@ void
 adm_event_batch_free (AdmEventBatch *batch)
 {
   g_return_if_fail (batch != NULL);
-  g_clear_pointer (&batch->block, block_unref);
+  batch_close (batch);
   g_free (batch);
 }
 
@@ -400,6 +474,38 @@ adm_event_ref (AdmEvent *self)
   block = block_of (self);
   g_atomic_ref_count_inc (block != NULL ? &block->ref_count : &self->ref_count);
   return self;
+}
+
+void
+adm_event_ref_many (AdmEvent *const *events,
+                    guint            n_events)
+{
+  Block *block = NULL;
+  gint run = 0;
+
+  g_return_if_fail (events != NULL || n_events == 0);
+  for (guint i = 0; i < n_events; i++)
+    g_return_if_fail (events[i] != NULL);
+  for (guint i = 0; i < n_events; i++)
+    {
+      Block *of = block_of (events[i]);
+
+      if (of == NULL)
+        {
+          g_atomic_ref_count_inc (&events[i]->ref_count);
+          continue;
+        }
+      if (of != block)
+        {
+          if (run > 0)
+            g_atomic_int_add (&block->ref_count, run);
+          block = of;
+          run = 0;
+        }
+      run++;
+    }
+  if (run > 0)
+    g_atomic_int_add (&block->ref_count, run);
 }
 
 void

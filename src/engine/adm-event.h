@@ -61,6 +61,11 @@ void         adm_event_batch_free     (AdmEventBatch      *batch);
 
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
+/* adm_event_ref () of each of @n_events events; events made one after another in a batch
+ * share their block's count, which takes their references at once (a battle keeps a list of
+ * its phases' thousand rolls besides the journal's). */
+void         adm_event_ref_many  (AdmEvent *const *events,
+                                  guint            n_events);
 
 const char  *adm_event_get_kind  (const AdmEvent *self);
 gint64       adm_event_get_time  (const AdmEvent *self);
