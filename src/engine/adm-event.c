@@ -89,7 +89,8 @@ struct _AdmEventBatch
   Block *block;   /* NULL before the first event */
   gsize  used;    /* of the block's bytes, from its start */
   gsize  size;
-  /* References to the block the batch holds for events yet to be made in it (block_new ()). */
+  /* References to the block the batch holds for events yet to be made in it
+   * (adm_event_batch_new_read ()). */
   guint  reserved;
 };
 
