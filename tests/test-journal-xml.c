@@ -527,6 +527,226 @@ test_battle_as_libxml2 (void)
   }
 }
 
+/* An event like @event but made by adm_event_new () and adm_event_set (): its strings its own,
+ * written the slow way, attribute by attribute, never from a packed run. */
+static AdmEvent *
+changed_copy (const AdmEvent *event)
+{
+  AdmEvent *copy = adm_event_new (adm_event_get_kind (event), adm_event_get_time (event));
+
+  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+    adm_event_set (copy, adm_event_get_key_nth (event, i), adm_event_get_value_nth (event, i));
+  adm_event_set_text (copy, adm_event_get_text (event));
+  return copy;
+}
+
+/* A value of @length bytes: digits and spaces as a roll's, and at one place in three one byte
+ * that is not written as itself (or a character past ASCII, or a control byte the journal
+ * refuses but the writer must still write as before when @any_byte). */
+static char *
+value_with_specials (GRand    *rand,
+                     guint     length,
+                     gboolean  any_byte)
+{
+  static const char *const specials[] = { "&", "<", ">", "\"", "\t", "\n", "\r", "\xc3\xa9",
+                                          "\xe6\x97\xa5", "'", "=" };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < length; i++)
+    {
+      guint roll = (guint) g_rand_int_range (rand, 0, 30);
+
+      if (roll == 0)
+        g_string_append (out, specials[g_rand_int_range (rand, 0, G_N_ELEMENTS (specials))]);
+      else if (roll == 1 && any_byte)
+        g_string_append_c (out, (char) g_rand_int_range (rand, 1, 256));
+      else if (roll < 6)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_c (out, (char) ('0' + roll % 10));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Events of a journal entry, as adm_event_append_xml_lines () writes them. */
+static void
+test_lines_as_libxml2 (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2026);
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GString) got = g_string_new (NULL);
+  g_autoptr(GString) want = g_string_new (NULL);
+  g_autoptr(GString) slow = g_string_new (NULL);
+  g_autoptr(GString) time_attribute = g_string_new (NULL);
+  g_autofree char *time_text = adm_journal_format_time (T0);
+  static const char *const keys[] = { "clause", "sides", "values", "dice", "a", "long-key-name" };
+
+  g_test_summary ("A journal entry's events, written as lines at once from their packed runs "
+                  "or the slow way, are the bytes libxml2 writes for them, whatever their values "
+                  "hold and wherever it falls in the run (issue 20)");
+  adm_event_append_attribute (time_attribute, "time", time_text);
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autofree char *values[5] = { NULL };
+      AdmEventPair pairs[5];
+      guint n = (guint) g_rand_int_range (rand, 0, 6);
+      gboolean plain = i % 3 == 0;
+      /* One event in ten of another time than the entry's. */
+      gint64 time = i % 10 == 9 ? T0 + 1 : T0;
+      g_autofree char *text = i % 7 == 6 ? value_with_specials (rand, 40, FALSE) : NULL;
+      AdmEvent *event;
+
+      for (guint a = 0; a < n; a++)
+        {
+          values[a] = plain ? g_strdup_printf ("%u %u", i, a)
+                            : value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 40),
+                                                   FALSE);
+          pairs[a] = (AdmEventPair) { keys[a], strlen (keys[a]), values[a], strlen (values[a]) };
+        }
+      event = i % 5 == 4 ? adm_event_new_read ("roll", 4, time, 0, pairs, n, text,
+                                                text != NULL ? strlen (text) : 0)
+                         : adm_event_batch_new_read (batch, "roll", 4, time, 0, pairs, n, text,
+                                                     text != NULL ? strlen (text) : 0);
+      g_ptr_array_add (events, event);
+      /* The reference: libxml2's node, dumped at the entry's indentation. */
+      {
+        g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+        xmlNode *root = xmlNewNode (NULL, (const xmlChar *) "root");
+        xmlBuffer *buffer = xmlBufferCreate ();
+
+        xmlDocSetRootElement (doc, root);
+        reference_event (event, root);
+        g_assert_cmpint (xmlNodeDump (buffer, doc, root->children, 0, 1), >=, 0);
+        g_string_append_printf (want, "      %s\n", (const char *) xmlBufferContent (buffer));
+        xmlBufferFree (buffer);
+      }
+      /* The slow way, the same bytes. */
+      {
+        g_autoptr(AdmEvent) copy = changed_copy (event);
+
+        g_string_append (slow, "      ");
+        adm_event_append_xml_at (copy, slow, T0, time_attribute->str);
+        g_string_append_c (slow, '\n');
+      }
+    }
+  adm_event_append_xml_lines (got, (AdmEvent *const *) events->pdata, events->len, "      ", T0,
+                              time_attribute->str);
+  {
+    g_auto(GStrv) want_lines = g_strsplit (want->str, "\n", -1);
+    g_auto(GStrv) got_lines = g_strsplit (got->str, "\n", -1);
+
+    for (guint i = 0; want_lines[i] != NULL && got_lines[i] != NULL; i++)
+      g_assert_cmpstr (got_lines[i], ==, want_lines[i]);
+  }
+  g_assert_cmpstr (got->str, ==, want->str);
+  g_assert_cmpstr (slow->str, ==, want->str);
+  /* Without a time attribute each event writes its own time. */
+  g_string_truncate (got, 0);
+  adm_event_append_xml_lines (got, (AdmEvent *const *) events->pdata, events->len, "      ", T0,
+                              NULL);
+  g_assert_cmpstr (got->str, ==, want->str);
+  g_string_truncate (got, 0);
+  adm_event_append_xml_lines (got, NULL, 0, "", T0, NULL);
+  g_assert_cmpstr (got->str, ==, "");
+}
+
+/* Any byte in a value, through the packed run and the slow way. */
+static void
+test_packed_as_slow (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1711);
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
+  g_autoptr(GString) time_attribute = g_string_new (NULL);
+  g_autofree char *time_text = adm_journal_format_time (T0);
+
+  g_test_summary ("An event packed in a batch is written the same bytes as the same event "
+                  "written the slow way, for values holding any byte, at any place, and keys "
+                  "holding the bytes values escape (issue 20)");
+  adm_event_append_attribute (time_attribute, "time", time_text);
+  for (guint i = 0; i < 5000; i++)
+    {
+      g_autofree char *value = value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 50),
+                                                    TRUE);
+      /* A key as events have, or one with a byte a value would escape. */
+      const char *key = i % 11 == 0 ? "k<&\"" : i % 13 == 0 ? "k\xc3\xa9" : "values";
+      AdmEventPair pairs[] = {
+        { "sides", 5, "6", 1 },
+        { key, strlen (key), value, strlen (value) },
+        { "dice", 4, "program", 7 },
+      };
+      g_autoptr(AdmEvent) packed = adm_event_batch_new_read (batch, "roll", 4, T0, 0, pairs,
+                                                             G_N_ELEMENTS (pairs), NULL, 0);
+      g_autoptr(AdmEvent) copy = changed_copy (packed);
+      g_autoptr(GString) fast = g_string_new (NULL);
+      g_autoptr(GString) slow = g_string_new (NULL);
+      AdmEvent *one[] = { packed };
+
+      adm_event_append_xml_lines (fast, one, 1, "  ", T0, time_attribute->str);
+      g_string_append (slow, "  ");
+      adm_event_append_xml_at (copy, slow, T0, time_attribute->str);
+      g_string_append_c (slow, '\n');
+      g_assert_cmpstr (fast->str, ==, slow->str);
+      /* The packed run is left as it was, however far the fast way got. */
+      g_assert_cmpstr (adm_event_get (packed, key), ==, value);
+      g_assert_cmpstr (adm_event_get (packed, "dice"), ==, "program");
+    }
+}
+
+/* An action takes a batch's events at once, and a battle's list refers to them too. */
+static void
+test_take_and_ref_many (void)
+{
+  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
+  g_autoptr(AdmJournalAction) action = adm_journal_action_new ("resolve-phase", T0);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autofree char *long_text = g_strnfill (5000, 'x');
+  AdmEvent *made[700];
+  GPtrArray *events;
+
+  g_test_summary ("adm_journal_action_take_events () takes events after those added, in order; "
+                  "adm_event_ref_many () takes a reference to each, of events made in many "
+                  "blocks of a batch, alone, and larger than a block (issue 20)");
+  adm_journal_action_take_event (action, adm_event_new ("phase", T0));
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", i);
+      AdmEventPair pair = { "n", 1, value, strlen (value) };
+
+      made[i] = i % 50 == 7 ? adm_event_new_read ("roll", 4, T0, 0, &pair, 1, NULL, 0)
+                : i % 100 == 13 ? adm_event_batch_new_read (batch, "roll", 4, T0, 0, &pair, 1,
+                                                            long_text, strlen (long_text))
+                                : adm_event_batch_new_read (batch, "roll", 4, T0, 0, &pair, 1,
+                                                            NULL, 0);
+    }
+  adm_journal_action_take_events (action, made, G_N_ELEMENTS (made));
+  adm_journal_action_take_events (action, NULL, 0);
+  events = adm_journal_action_get_events (action);
+  g_assert_cmpuint (events->len, ==, 1 + G_N_ELEMENTS (made));
+  g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (events, 0)), ==, "phase");
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    g_assert_true (g_ptr_array_index (events, 1 + i) == made[i]);
+  /* The battle's list: the same events, a reference each of its own. */
+  adm_event_ref_many ((AdmEvent *const *) events->pdata, events->len);
+  g_ptr_array_extend (kept, events, NULL, NULL);
+  adm_event_ref_many (NULL, 0);
+  /* The batch and the action gone, the list's references hold every event. */
+  g_clear_pointer (&batch, adm_event_batch_free);
+  g_clear_pointer (&action, adm_journal_action_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", i);
+
+      g_assert_cmpstr (adm_event_get (g_ptr_array_index (kept, 1 + i), "n"), ==, value);
+      g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (kept, 1 + i)), ==,
+                       i % 100 == 13 && i % 50 != 7 ? long_text : NULL);
+    }
+  /* Dropped in another order than made: every other one first. */
+  for (guint i = kept->len; i > 0; i -= MIN (i, 2))
+    g_ptr_array_remove_index_fast (kept, i - 1);
+  g_assert_cmpuint (kept->len, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -536,5 +756,8 @@ main (int   argc,
   g_test_add_func ("/engine/journal-xml/event-as-libxml2", test_event_as_libxml2);
   g_test_add_func ("/engine/journal-xml/hostile-read-back", test_hostile_read_back);
   g_test_add_func ("/engine/journal-xml/battle-as-libxml2", test_battle_as_libxml2);
+  g_test_add_func ("/engine/journal-xml/lines-as-libxml2", test_lines_as_libxml2);
+  g_test_add_func ("/engine/journal-xml/packed-as-slow", test_packed_as_slow);
+  g_test_add_func ("/engine/journal-xml/take-and-ref-many", test_take_and_ref_many);
   return g_test_run ();
 }

@@ -239,11 +239,18 @@ move_reads_back (const AdmMoveDecl *decl)
   return TRUE;
 }
 
+/* fire_reads_back () but for its ids, which plain_to_string () asks as it writes them. */
+static gboolean
+fire_reads_back_but_ids (const AdmFireDecl *decl)
+{
+  return decl->ships->len > 0 && decl->ships->len == decl->weapons->len &&
+         (decl->is_return == FALSE || decl->is_return == TRUE);
+}
+
 static gboolean
 fire_reads_back (const AdmFireDecl *decl)
 {
-  if (decl->ships->len == 0 || decl->ships->len != decl->weapons->len || !is_id (decl->target) ||
-      (decl->is_return != FALSE && decl->is_return != TRUE))
+  if (!fire_reads_back_but_ids (decl) || !is_id (decl->target))
     return FALSE;
   for (guint b = 0; b < decl->ships->len; b++)
     if (!is_id (g_ptr_array_index (decl->ships, b)) ||
@@ -268,11 +275,11 @@ ship_orders_read_back (GPtrArray *decls,
   return TRUE;
 }
 
-gboolean
-adm_turn_orders_reads_back (const AdmTurnOrders *orders)
+/* adm_turn_orders_reads_back (), the fires' ids left out (@fire_ids FALSE) or not. */
+static gboolean
+reads_back (const AdmTurnOrders *orders,
+            gboolean             fire_ids)
 {
-  g_return_val_if_fail (orders != NULL, FALSE);
-
   /* Each test is one of orders.rng's or of the reader's, on the declarations
    * adm_turn_orders_to_string () writes; the other declarations have a schema of their own
    * each and are left to the reader. */
@@ -282,11 +289,19 @@ adm_turn_orders_reads_back (const AdmTurnOrders *orders)
     if (!move_reads_back (g_ptr_array_index (orders->moves, i)))
       return FALSE;
   for (guint i = 0; i < orders->fires->len; i++)
-    if (!fire_reads_back (g_ptr_array_index (orders->fires, i)))
+    if (fire_ids ? !fire_reads_back (g_ptr_array_index (orders->fires, i))
+                 : !fire_reads_back_but_ids (g_ptr_array_index (orders->fires, i)))
       return FALSE;
   return ship_orders_read_back (orders->target_locks, FALSE, FALSE) &&
          ship_orders_read_back (orders->reinforce, FALSE, TRUE) &&
          ship_orders_read_back (orders->transfers, TRUE, FALSE);
+}
+
+gboolean
+adm_turn_orders_reads_back (const AdmTurnOrders *orders)
+{
+  g_return_val_if_fail (orders != NULL, FALSE);
+  return reads_back (orders, TRUE);
 }
 
 AdmTurnOrders *
@@ -679,8 +694,40 @@ append (GString    *text,
     g_string_append_len (text, piece, (gssize) length);
 }
 
+/* @id appended when it is one (is_id ()), in the one scan that finds its length; FALSE, nothing
+ * appended, when it is not. */
+static inline gboolean
+append_id (GString    *text,
+           const char *id)
+{
+  const guchar *c = (const guchar *) id;
+  gsize length;
+
+  if (id == NULL || id_bytes[c[0]] != 1)
+    return FALSE;
+  while (id_bytes[*++c] != 0)
+    ;
+  if (*c != '\0')
+    return FALSE;
+  length = (gsize) (c - (const guchar *) id);
+  if (text->len + length < text->allocated_len)
+    {
+      memcpy (text->str + text->len, id, length);
+      text->len += length;
+      text->str[text->len] = '\0';
+    }
+  else
+    g_string_append_len (text, id, (gssize) length);
+  return TRUE;
+}
+
+/* The declarations' text when they read back but for their fires' ids
+ * (reads_back (…, FALSE)): NULL when one of those ids is not one, which it finds as it writes
+ * them (issue 20: a fire phase's ids were scanned by adm_turn_orders_reads_back (), then
+ * measured and copied). */
 static char *
-plain_to_string (const AdmTurnOrders *orders)
+plain_to_string (const AdmTurnOrders *orders,
+                 gsize               *length)
 {
   GString *text = g_string_sized_new (64 + 64 * orders->fires->len);
 
@@ -690,6 +737,7 @@ plain_to_string (const AdmTurnOrders *orders)
       orders->reinforce->len + orders->transfers->len == 0)
     {
       append (text, "/></orders>\n");
+      *length = text->len;
       return g_string_free (text, FALSE);
     }
   g_string_append_c (text, '>');
@@ -703,24 +751,33 @@ plain_to_string (const AdmTurnOrders *orders)
         {
           if (w > 0)
             g_string_append_c (text, ' ');
-          append (text, g_ptr_array_index (decl->ships, w));
+          if (!append_id (text, g_ptr_array_index (decl->ships, w)))
+            goto not_ids;
           g_string_append_c (text, ':');
-          append (text, g_ptr_array_index (decl->weapons, w));
+          if (!append_id (text, g_ptr_array_index (decl->weapons, w)))
+            goto not_ids;
         }
       append (text, "\" target=\"");
-      append (text, decl->target);
+      if (!append_id (text, decl->target))
+        goto not_ids;
       append (text, decl->is_return ? "\" return=\"true\"/>" : "\"/>");
     }
   append_ship_orders (text, "target-lock", orders->target_locks);
   append_ship_orders (text, "reinforce-shields", orders->reinforce);
   append_ship_orders (text, "transfer-flagship", orders->transfers);
   append (text, "</turn></orders>\n");
+  *length = text->len;
   return g_string_free (text, FALSE);
+
+not_ids:
+  g_string_free (text, TRUE);
+  return NULL;
 }
 
 /* The same text through libxml2, for any declarations. */
 static char *
-tree_to_string (const AdmTurnOrders *orders)
+tree_to_string (const AdmTurnOrders *orders,
+                gsize               *length)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc (BAD_CAST "1.0");
   xmlNode *root = xmlNewNode (NULL, BAD_CAST "orders");
@@ -752,6 +809,7 @@ tree_to_string (const AdmTurnOrders *orders)
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 0);
   text = g_strndup ((const char *) buffer, size);
+  *length = (gsize) MAX (size, 0);
   xmlFree (buffer);
   return text;
 }
@@ -759,15 +817,32 @@ tree_to_string (const AdmTurnOrders *orders)
 char *
 adm_turn_orders_to_string (const AdmTurnOrders *orders)
 {
+  gboolean plain;
+  gsize length;
+
   g_return_val_if_fail (orders != NULL, NULL);
-  return adm_turn_orders_reads_back (orders) ? plain_to_string (orders) : tree_to_string (orders);
+  return _adm_turn_orders_to_string_full (orders, &plain, &length);
+}
+
+char *
+_adm_turn_orders_to_string_full (const AdmTurnOrders *orders,
+                                 gboolean            *reads_back_out,
+                                 gsize               *length)
+{
+  char *text = NULL;
+
+  g_return_val_if_fail (orders != NULL && reads_back_out != NULL && length != NULL, NULL);
+  *reads_back_out = reads_back (orders, FALSE) && (text = plain_to_string (orders, length)) != NULL;
+  return text != NULL ? text : tree_to_string (orders, length);
 }
 
 char *
 _adm_turn_orders_to_string_tree (const AdmTurnOrders *orders)
 {
+  gsize length;
+
   g_return_val_if_fail (orders != NULL, NULL);
-  return tree_to_string (orders);
+  return tree_to_string (orders, &length);
 }
 
 static AdmBattleOrders *

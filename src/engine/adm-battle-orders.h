@@ -106,6 +106,13 @@ gboolean         adm_turn_orders_reads_back  (const AdmTurnOrders *orders);
 /* For tests: adm_turn_orders_to_string () always through libxml2's writer, which it writes
  * straight out for declarations that read back. */
 char            *_adm_turn_orders_to_string_tree (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
+/* For the battle's journal: adm_turn_orders_to_string () in *@length bytes, and in
+ * *@reads_back_out adm_turn_orders_reads_back (), which it asks anyway, the fires' ids as it
+ * writes them (issue 20: the journal asked it a second time, over a fire phase's thousands of
+ * ids, each then measured again to be copied). */
+char            *_adm_turn_orders_to_string_full (const AdmTurnOrders *orders,
+                                                  gboolean            *reads_back_out,
+                                                  gsize               *length) G_GNUC_WARN_UNUSED_RESULT;
 
 /* An empty turn of declarations. */
 AdmTurnOrders   *adm_turn_orders_new         (int               turn) G_GNUC_WARN_UNUSED_RESULT;

@@ -3360,22 +3360,30 @@ _adm_battle_dry_run (AdmBattle            *self,
 }
 
 /* The action that journals the phase about to be resolved: its head, and a "phase" event
- * holding the declarations as the journal will read them back. Its "roll" events are added
- * when it applies (journal_apply ()). */
+ * holding the declarations @text (@length bytes, stripped) as the journal will read them back,
+ * made whole (adm_event_new_read ()): the turn and phase, then the text, in the order
+ * adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations were
+ * copied and stripped again). Its "roll" events are added when it applies
+ * (journal_apply ()). */
 static AdmJournalAction *
 phase_action (AdmBattle   *self,
-              const char  *text)
+              const char  *text,
+              gsize        length)
 {
   AdmJournalAction *action = adm_journal_action_new ("resolve-phase", adm_clock_now ());
-  g_autoptr(AdmEvent) phase = adm_event_new ("phase", adm_journal_action_get_time (action));
+  const char *phase_id = adm_phase_to_string (self->state->phase);
+  char turn[16];
+  AdmEventPair pairs[2];
 
   adm_event_set_int (adm_journal_action_get_head (action), "turn", self->state->turn);
-  adm_event_set (adm_journal_action_get_head (action), "phase",
-                 adm_phase_to_string (self->state->phase));
-  adm_event_set_int (phase, "turn", self->state->turn);
-  adm_event_set (phase, "phase", adm_phase_to_string (self->state->phase));
-  adm_event_set_text (phase, text);
-  adm_journal_action_add_event (action, phase);
+  adm_event_set (adm_journal_action_get_head (action), "phase", phase_id);
+  g_snprintf (turn, sizeof turn, "%d", self->state->turn);
+  pairs[0] = (AdmEventPair) { "turn", strlen ("turn"), turn, strlen (turn) };
+  pairs[1] = (AdmEventPair) { "phase", strlen ("phase"), phase_id, strlen (phase_id) };
+  adm_journal_action_take_event (action,
+                                 adm_event_new_read ("phase", strlen ("phase"),
+                                                     adm_journal_action_get_time (action), 0,
+                                                     pairs, G_N_ELEMENTS (pairs), text, length));
   return action;
 }
 
@@ -3411,6 +3419,12 @@ add_roll_events (AdmBattle        *self,
   g_autofree char *values = NULL;
   g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
   gsize room = 0;
+  /* The events, taken by the action at once; the clause's length, for a run of rolls of one
+   * clause (a rule's clause is one string). */
+  guint n_events = self->rolls->len > from ? self->rolls->len - from : 0;
+  g_autofree AdmEvent **events = g_new (AdmEvent *, MAX (n_events, 1));
+  const char *clause = NULL;
+  gsize clause_length = 0;
 
   for (guint i = from; i < self->rolls->len; i++)
     {
@@ -3442,7 +3456,14 @@ add_roll_events (AdmBattle        *self,
 #define PAIR(k, v, length) \
   (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
       if (roll->clause != NULL)
-        PAIR ("clause", roll->clause, strlen (roll->clause));
+        {
+          if (roll->clause != clause)
+            {
+              clause = roll->clause;
+              clause_length = strlen (clause);
+            }
+          PAIR ("clause", clause, clause_length);
+        }
       PAIR ("sides", sides, sides_length);
       PAIR ("values", values, (gsize) (out - values));
       if (program)
@@ -3450,10 +3471,10 @@ add_roll_events (AdmBattle        *self,
       else
         PAIR ("dice", "typed", strlen ("typed"));
 #undef PAIR
-      adm_journal_action_take_event (action, adm_event_batch_new_read (batch, "roll",
-                                                                       strlen ("roll"), time, 0,
-                                                                       pairs, n, NULL, 0));
+      events[i - from] = adm_event_batch_new_read (batch, "roll", strlen ("roll"), time, 0,
+                                                   pairs, n, NULL, 0);
     }
+  adm_journal_action_take_events (action, events, n_events);
 }
 
 /* Records the phase about to be resolved. The phase is played once, by journal_apply () — the
@@ -3470,15 +3491,27 @@ record_phase (AdmBattle            *self,
 {
   g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (self->state->turn) : NULL;
   const AdmTurnOrders *given = orders != NULL ? orders : empty;
-  g_autofree char *text = adm_turn_orders_to_string (given);
+  gboolean reads_back;
+  gsize length, start = 0;
+  g_autofree char *text = _adm_turn_orders_to_string_full (given, &reads_back, &length);
   g_autoptr(AdmTurnOrders) declared = NULL;
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(GError) local_error = NULL;
   gboolean ok;
 
-  /* As a loaded event's text is read back: stripped. */
-  g_strstrip (text);
-  if (!adm_turn_orders_reads_back (given))
+  /* As a loaded event's text is read back: stripped, as g_strstrip () leaves it, by the length
+   * known (the text's end is a newline, its start none). */
+  while (length > 0 && g_ascii_isspace (text[length - 1]))
+    length--;
+  text[length] = '\0';
+  while (start < length && g_ascii_isspace (text[start]))
+    start++;
+  if (start > 0)
+    {
+      length -= start;
+      memmove (text, text + start, length + 1);
+    }
+  if (!reads_back)
     {
       declared = adm_turn_orders_parse (text, _("journal"), &local_error);
       if (declared == NULL)
@@ -3489,7 +3522,7 @@ record_phase (AdmBattle            *self,
           return FALSE;
         }
     }
-  action = phase_action (self, text);
+  action = phase_action (self, text, length);
   self->recording = action;
   self->recording_orders = declared != NULL ? declared : given;
   self->recording_dice = dice;
@@ -3640,14 +3673,6 @@ typedef struct {
   guint           journal_len;
 } JournalSnapshot;
 
-/* GCopyFunc: a reference to @event. */
-static gpointer
-event_copy (gconstpointer event,
-            gpointer      data)
-{
-  return adm_event_ref ((AdmEvent *) event);
-}
-
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
@@ -3763,8 +3788,10 @@ journal_apply (gpointer                owner,
     before->state = g_steal_pointer (&snapshot.state);
   else
     state_free (snapshot.state);
-  /* Room made once for a phase's thousand events. */
-  g_ptr_array_extend (self->journal, events, event_copy, NULL);
+  /* Room made once for a phase's thousand events, and their references taken at once
+   * (adm_event_ref_many ()). */
+  adm_event_ref_many ((AdmEvent *const *) events->pdata, events->len);
+  g_ptr_array_extend (self->journal, events, NULL, NULL);
   return TRUE;
 }
 

@@ -61,6 +61,11 @@ void         adm_event_batch_free     (AdmEventBatch      *batch);
 
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
+/* adm_event_ref () of each of @n_events events; events made one after another in a batch
+ * share their block's count, which takes their references at once (a battle keeps a list of
+ * its phases' thousand rolls besides the journal's). */
+void         adm_event_ref_many  (AdmEvent *const *events,
+                                  guint            n_events);
 
 const char  *adm_event_get_kind  (const AdmEvent *self);
 gint64       adm_event_get_time  (const AdmEvent *self);
@@ -105,6 +110,14 @@ void         adm_event_append_xml_at (const AdmEvent *self,
                                       GString        *out,
                                       gint64          time,
                                       const char     *time_attribute);
+/* adm_event_append_xml_at () of each of @n_events events, each after @indent and followed by
+ * a newline: a journal entry's events, the time attribute measured once for them all. */
+void         adm_event_append_xml_lines (GString         *out,
+                                         AdmEvent *const *events,
+                                         guint            n_events,
+                                         const char      *indent,
+                                         gint64           time,
+                                         const char      *time_attribute);
 /* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
  * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
 void         adm_event_append_attribute (GString    *out,

@@ -189,6 +189,23 @@ adm_journal_action_take_event (AdmJournalAction *self,
   g_ptr_array_add (self->events, event);
 }
 
+void
+adm_journal_action_take_events (AdmJournalAction *self,
+                                AdmEvent *const  *events,
+                                guint             n_events)
+{
+  guint len;
+
+  g_return_if_fail (self != NULL && (events != NULL || n_events == 0));
+  g_return_if_fail (self->id == 0);
+  for (guint i = 0; i < n_events; i++)
+    g_return_if_fail (events[i] != NULL);
+  len = self->events->len;
+  g_ptr_array_set_size (self->events, len + n_events);
+  if (n_events > 0)
+    memcpy (self->events->pdata + len, events, n_events * sizeof (AdmEvent *));
+}
+
 int
 adm_journal_action_get_line (const AdmJournalAction *self)
 {
@@ -369,21 +386,8 @@ serialize_entry (AdmJournalEntryKind  kind,
 
       adm_event_append_attribute (time_attribute, "time", time_text);
       g_string_append (out, ">\n");
-      for (guint i = 0; i < action->events->len; i++)
-        {
-          /* The indent in place: the string is sized for the events. */
-          if (out->len + 6 < out->allocated_len)
-            {
-              memcpy (out->str + out->len, "      ", 6);
-              out->len += 6;
-              out->str[out->len] = '\0';
-            }
-          else
-            g_string_append_len (out, "      ", 6);
-          adm_event_append_xml_at (g_ptr_array_index (action->events, i), out, time,
-                                   time_attribute->str);
-          g_string_append_c (out, '\n');
-        }
+      adm_event_append_xml_lines (out, (AdmEvent *const *) action->events->pdata,
+                                  action->events->len, "      ", time, time_attribute->str);
       g_string_append (out, "    </");
       g_string_append (out, name);
       g_string_append (out, ">\n");
