@@ -1665,19 +1665,23 @@ fast_format_miss (FastCache  *cache,
                   guint       set,
                   const char *format)
 {
-  FastFormat **slots = &cache->slots[set];
-  FastFormat *found = NULL;
-  guint k;
+  FastFormat *found;
+  guint k = 1;
 
-  for (k = 1; k < FAST_CACHE_WAYS && found == NULL; k++)
-    if (fast_format_is (slots[k], format))
-      found = slots[k];
-  if (found == NULL)
-    fast_format_unref (slots[--k]);
-  else
-    k--;
-  memmove (&slots[1], &slots[0], k * sizeof slots[0]);
-  return slots[0] = found != NULL ? found : fast_compile (format);
+  g_assert (set + FAST_CACHE_WAYS <= FAST_CACHE_SLOTS);
+  /* The slot it is in, else the last, whose format gives way. */
+  while (k < FAST_CACHE_WAYS - 1 && !fast_format_is (cache->slots[set + k], format))
+    k++;
+  found = cache->slots[set + k];
+  if (!fast_format_is (found, format))
+    {
+      fast_format_unref (found);
+      found = NULL;
+    }
+  /* The ones before it move down one. */
+  for (; k > 0; k--)
+    cache->slots[set + k] = cache->slots[set + k - 1];
+  return cache->slots[set] = found != NULL ? found : fast_compile (format);
 }
 
 static inline FastFormat *
