@@ -1475,6 +1475,7 @@ typedef struct {
   const char *key;        /* the address it was read from */
   const char *format;     /* a copy of its text as read, in the same block */
   gboolean    fast;       /* FALSE: printf writes it */
+  gboolean    stable;     /* read from a literal or a translation (fast_format_static ()) */
   gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
   gboolean    numbers;    /* its arguments are all %d, %i or %u (text_part_collect ()) */
   guint       n_args;
@@ -1654,7 +1655,8 @@ static inline gboolean
 fast_format_is (const FastFormat *compiled,
                 const char       *format)
 {
-  return compiled != NULL && compiled->key == format && strcmp (compiled->format, format) == 0;
+  return compiled != NULL && compiled->key == format &&
+         (compiled->stable || strcmp (compiled->format, format) == 0);
 }
 
 /* fast_format () of a format not in the first slot of its set: in another, moved to the first,
@@ -1684,20 +1686,48 @@ fast_format_miss (FastCache  *cache,
   return cache->slots[set] = found != NULL ? found : fast_compile (format);
 }
 
+/* The first slot of the set of @format in the cache. */
+static inline guint
+fast_cache_set (const char *format)
+{
+  G_STATIC_ASSERT (FAST_CACHE_SLOTS == 1 << 11);
+  /* The address's bits mixed (Fibonacci hashing), so that formats laid out at a regular
+   * stride do not share sets. */
+  return (guint) (((guint64) (guintptr) format * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                  (64 - 11)) / FAST_CACHE_WAYS * FAST_CACHE_WAYS;
+}
+
 static inline FastFormat *
 fast_format (const char *format)
 {
   FastCache *cache = fast_cache_get ();
-  /* The address's bits mixed (Fibonacci hashing), so that formats laid out at a regular
-   * stride do not share sets. */
-  guint set = (guint) (((guint64) (guintptr) format * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
-                       (64 - 11)) / FAST_CACHE_WAYS * FAST_CACHE_WAYS;
+  guint set = fast_cache_set (format);
   FastFormat *compiled = cache->slots[set];
 
-  G_STATIC_ASSERT (FAST_CACHE_SLOTS == 1 << 11);
   if (G_LIKELY (fast_format_is (compiled, format)))
     return compiled;
   return fast_format_miss (cache, set, format);
+}
+
+/* fast_format () of a @format that is a string literal or gettext's translation of one: the
+ * formats of the report's lines, of their parts and of the rolls' purposes. Their callers are
+ * all compiled with -Wformat-nonliteral (meson.build's -Wformat=2), which lets through only
+ * those, and gettext keeps the catalogues it loaded for the life of the process: such an
+ * address never holds another text. The format read from it is marked stable, and found again
+ * by its address alone, without comparing its text (issue 20: strcmp () was a fiftieth of a
+ * fire phase). A format read from a buffer at that address before is compared once, here. */
+static inline FastFormat *
+fast_format_static (const char *format)
+{
+  FastCache *cache = fast_cache_get ();
+  guint set = fast_cache_set (format);
+  FastFormat *compiled = cache->slots[set];
+
+  if (G_LIKELY (compiled != NULL && compiled->key == format && compiled->stable))
+    return compiled;
+  compiled = fast_format_miss (cache, set, format);
+  compiled->stable = TRUE;
+  return compiled;
 }
 
 /* Reads @format's arguments from @args into @values. */
@@ -2289,7 +2319,7 @@ text_parts_add_va (AdmTextParts *parts,
                    va_list       args,
                    va_list       again)
 {
-  FastFormat *compiled = fast_format (format);
+  FastFormat *compiled = fast_format_static (format);
   gboolean lent = text_lent == parts;
   TextBlock *block = parts->block;
 
@@ -2636,7 +2666,7 @@ text_collect (AdmBattle   *self,
               FastValue   *values,
               va_list      args)
 {
-  *compiled = fast_format (format);
+  *compiled = fast_format_static (format);
   g_string_truncate (self->scratch, 0);
   if (!(*compiled)->fast)
     {
@@ -2671,7 +2701,7 @@ text_begin (AdmBattle   *self,
   gsize room = text_room (self);
   va_list again;
 
-  *compiled = fast_format (format);
+  *compiled = fast_format_static (format);
   purpose_laid_out = NULL;
   va_copy (again, args);
   if ((*compiled)->fast && room > sizeof (AdmTextRecord) &&
@@ -3062,7 +3092,7 @@ _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
-  FastFormat *compiled = fast_format (format);
+  FastFormat *compiled = fast_format_static (format);
   AdmTextParts *lent = text_lent;
   gsize skip = sizeof (AdmReportLine) + sizeof (AdmTextRecord);
   FastValue values[FAST_ARGS_MAX];
