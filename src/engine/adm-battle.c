@@ -1014,7 +1014,7 @@ reactor_half (AdmBattle           *self,
                                                                      : value / 2;
 }
 
-static int
+static inline int
 ship_shields (AdmBattle           *self,
               const AdmBattleShip *s)
 {
@@ -1050,11 +1050,10 @@ _adm_battle_ship_shields (AdmBattle *self,
   return ship_shields (self, _adm_battle_ship (self, ship));
 }
 
-static int
-ship_shield_capacity (AdmBattle *self,
-                      guint      ship)
+static inline int
+ship_shield_capacity (AdmBattle           *self,
+                      const AdmBattleShip *s)
 {
-  const AdmBattleShip *s = _adm_battle_ship (self, ship);
   int shields = ship_shields (self, s);
 
   /* F-FORD-7: "Reinforce shields" doubles the ship's shields until the end of the turn; a
@@ -1075,8 +1074,9 @@ _adm_battle_make_hulk (AdmBattle     *self,
 }
 
 /* Adds ship @i's shields to @ship's pool if it lends them (F-BOARD-15: a captured ship
- * lends its old side none). */
-static void
+ * lends its old side none): in action (_adm_battle_ship_active ()), read from the ship held
+ * (issue 20: a fire phase counts a thousand pools of half a dozen ships). */
+static inline void
 pool_add (AdmBattle           *self,
           guint                ship,
           const AdmBattleShip *target,
@@ -1087,10 +1087,10 @@ pool_add (AdmBattle           *self,
   const AdmBattleShip *other = _adm_battle_ship (self, i);
   int shields;
 
-  if ((i != ship && !_adm_battle_ship_active (self, i)) || other->status != ADM_SHIP_ACTIVE ||
+  if (other->status != ADM_SHIP_ACTIVE || (i != ship && other->captured_by >= 0) ||
       other->side != target->side)
     return;
-  shields = ship_shield_capacity (self, i);
+  shields = ship_shield_capacity (self, other);
   if (other->shields_used == 0 && shields == 0)
     return;
   *capacity += shields;
