@@ -1045,12 +1045,60 @@ test_overlap_reported (void)
     g_assert_true (komarr_reads[k]);
 }
 
+
+/* Issue 20: every ship is found by its id, among many whose ids share their hash's low bits
+ * in turn, and an id no ship has, a prefix of one or NULL finds none. */
+static void
+test_ship_ids (void)
+{
+  g_autoptr(GString) xml = g_string_new ("<battle ruleset=\"forcon-2010\" name=\"Ids\">\n");
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  enum { N = 6 * 90 };
+
+  for (guint side = 0; side < 2; side++)
+    {
+      g_string_append_printf (xml, "  <side id=\"s%u\" name=\"Side %u\">\n", side, side);
+      for (guint f = 0; f < N / 2 / 6; f++)
+        {
+          guint first = side * N / 2 + f * 6;
+
+          g_string_append_printf (xml, "    <formation id=\"f%u\" name=\"F %u\" "
+                                       "flagship=\"ship-%u\">\n", first, first, first);
+          for (guint n = first; n < first + 6; n++)
+            g_string_append_printf (xml, "      <ship id=\"ship-%u\" name=\"Ship %u\" "
+                                         "class=\"vorberg\" x=\"%u\" y=\"%u\" "
+                                         "heading=\"0\" readiness=\"6\"/>\n", n, n, side * 200,
+                                    n * 3);
+          g_string_append (xml, "    </formation>\n");
+        }
+      g_string_append (xml, "  </side>\n");
+    }
+  g_string_append (xml, "</battle>\n");
+  battle = adm_battle_load_memory (xml->str, xml->len, "ids.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, N);
+  for (guint i = 0; i < N; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("ship-%u", i);
+
+      g_assert_cmpint (adm_battle_ship_index (battle, id), ==, (int) i);
+      g_assert_cmpstr (adm_battle_lookup_ship (battle, id)->id, ==, id);
+    }
+  g_assert_cmpint (adm_battle_ship_index (battle, "ship-540"), ==, -1);
+  g_assert_cmpint (adm_battle_ship_index (battle, "ship-"), ==, -1);
+  g_assert_cmpint (adm_battle_ship_index (battle, ""), ==, -1);
+  g_assert_cmpint (adm_battle_ship_index (battle, "Ship 3"), ==, -1);
+  g_assert_cmpint (adm_battle_ship_index (battle, NULL), ==, -1);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/engine/battle/issue-20/ship-ids", test_ship_ids);
   g_test_add_func ("/engine/battle/F-SEQ-1/turn-sequence", test_turn_sequence);
   g_test_add_func ("/engine/battle/F-SEQ-2/simultaneous-fire", test_simultaneous_fire);
   g_test_add_func ("/engine/battle/F-FORM-4/flagship-required", test_formation_flagship_required);

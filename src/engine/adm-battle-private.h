@@ -48,7 +48,9 @@ struct _AdmBattle
   GStringChunk        *strings;      /* ids and names */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
-  GHashTable          *ship_ids;     /* id → index + 1; ships never change index */
+  struct _ShipIdSlot  *ship_ids;     /* id → index, open addressing (adm_battle_ship_index ());
+                                      * ships never change index */
+  guint                ship_ids_mask; /* its slots, a power of two, less one */
   AdmLowOrbit          low_orbit;    /* F-ORB: set up once, never changes */
   GArray              *wormhole_exits; /* AdmWormholeExit, F-MOVE-5: set up once */
 

@@ -64,6 +64,57 @@ state_new (void)
   return state;
 }
 
+/* A slot of the battle's ship ids (adm_battle_ship_index ()): open addressing, the id's hash
+ * beside it, so that a lookup compares one id's text in all (issue 20: a fire phase looks up
+ * two thousand ids of its orders, and GHashTable's string hash and comparison, each a call,
+ * were 2 % of it). */
+typedef struct _ShipIdSlot {
+  const char *id;  /* NULL: empty */
+  guint32     hash;
+  guint32     index;
+} ShipIdSlot;
+
+/* FNV-1a of @id's bytes. */
+static inline guint32
+ship_id_hash (const char *id)
+{
+  guint32 hash = 2166136261u;
+
+  for (const guchar *p = (const guchar *) id; *p != '\0'; p++)
+    hash = (hash ^ *p) * 16777619u;
+  return hash;
+}
+
+/* The ship ids of the battle as loaded, in slots at most half full. An id given twice is
+ * found at its last ship, as a table that replaces would give it. */
+static void
+ship_ids_build (AdmBattle *self)
+{
+  guint n = self->state->ships->len, slots = 4;
+
+  while (slots < 2 * n)
+    slots *= 2;
+  g_free (self->ship_ids);
+  self->ship_ids = g_new0 (ShipIdSlot, slots);
+  self->ship_ids_mask = slots - 1;
+  for (guint s = 0; s < n; s++)
+    {
+      const char *id = g_array_index (self->state->ships, AdmBattleShip, s).id;
+      guint32 hash;
+      guint i;
+
+      if (id == NULL)
+        continue;
+      hash = ship_id_hash (id);
+      i = hash & self->ship_ids_mask;
+
+      while (self->ship_ids[i].id != NULL &&
+             !(self->ship_ids[i].hash == hash && strcmp (self->ship_ids[i].id, id) == 0))
+        i = (i + 1) & self->ship_ids_mask;
+      self->ship_ids[i] = (ShipIdSlot) { id, hash, s };
+    }
+}
+
 static void
 state_free (AdmBattleState *state)
 {
@@ -139,7 +190,7 @@ adm_battle_finalize (GObject *object)
   g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
-  g_hash_table_unref (self->ship_ids);
+  g_free (self->ship_ids);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
@@ -184,7 +235,6 @@ adm_battle_init (AdmBattle *self)
   self->strings = g_string_chunk_new (1024);
   self->sides = g_ptr_array_new_with_free_func (g_free);
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
   self->scratch = g_string_sized_new (256);
   self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_clear);
@@ -653,10 +703,7 @@ battle_from_node (xmlNode     *root,
       !load_wormhole_exits (self, root, error))
     return NULL;
 
-  for (guint i = 0; i < self->state->ships->len; i++)
-    g_hash_table_insert (self->ship_ids,
-                         (gpointer) g_array_index (self->state->ships, AdmBattleShip, i).id,
-                         GINT_TO_POINTER (i + 1));
+  ship_ids_build (self);
   self->initial = state_copy (self->state);
   /* A saved battle carries its set-up as it was written (adm_battle_save ()). */
   self->setup = xmlNewDoc ((const xmlChar *) "1.0");
@@ -746,10 +793,17 @@ int
 adm_battle_ship_index (AdmBattle  *self,
                        const char *id)
 {
+  guint32 hash;
+
   g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
-  if (id == NULL)
+  if (id == NULL || self->ship_ids == NULL)
     return -1;
-  return GPOINTER_TO_INT (g_hash_table_lookup (self->ship_ids, id)) - 1;
+  hash = ship_id_hash (id);
+  for (guint i = hash & self->ship_ids_mask; self->ship_ids[i].id != NULL;
+       i = (i + 1) & self->ship_ids_mask)
+    if (self->ship_ids[i].hash == hash && strcmp (self->ship_ids[i].id, id) == 0)
+      return (int) self->ship_ids[i].index;
+  return -1;
 }
 
 const AdmBattleShip *
