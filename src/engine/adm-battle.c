@@ -1525,11 +1525,12 @@ typedef struct {
 } FastPiece;
 
 typedef struct {
-  gint        ref_count;  /* the cache's and each record's (AdmTextRecord) */
+  gint        ref_count;  /* the cache's and each record's (AdmTextRecord); none when stable */
   const char *key;        /* the address it was read from */
   const char *format;     /* a copy of its text as read, in the same block */
   gboolean    fast;       /* FALSE: printf writes it */
-  gboolean    stable;     /* read from a literal or a translation (fast_format_static ()) */
+  gboolean    stable;     /* read from a literal or a translation (fast_stable ()): shared by
+                           * the threads, never freed, never counted */
   gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
   gboolean    numbers;    /* its arguments are all %d, %i or %u (text_part_collect ()) */
   guint       n_args;
@@ -1560,10 +1561,19 @@ typedef struct {
                           * not looked up by its address */
 } FastCache;
 
+/* A record's reference to @format: none to a stable format, which is never freed (issue 20:
+ * an atomic increment for each part of each line was a thirtieth of a fire phase). */
+static inline void
+fast_format_ref (FastFormat *format)
+{
+  if (!format->stable)
+    fast_format_ref (format);
+}
+
 static void
 fast_format_unref (FastFormat *format)
 {
-  if (format != NULL && g_atomic_int_dec_and_test (&format->ref_count))
+  if (format != NULL && !format->stable && g_atomic_int_dec_and_test (&format->ref_count))
     g_free (format);
 }
 
@@ -1669,21 +1679,55 @@ fast_compile (const char *format)
   return compiled;
 }
 
-/* The format of a string kept by its address (FAST_STATIC), written as it is. */
-static FastFormat *
-fast_static_new (void)
-{
-  FastFormat *format = g_malloc0 (sizeof (FastFormat) + sizeof (FastPiece));
+/* The formats read from string literals and translations, by address, for all threads: as
+ * such an address never holds another text (fast_format_static ()), the format read from it
+ * stays as it is, and is never freed, nor counted (fast_format_ref ()). They are as many as
+ * the program's formats and their translations; the table keeps them. */
+static GMutex fast_stable_lock;
+static GHashTable *fast_stable_formats;
 
-  format->ref_count = 1;
-  format->key = format->format = "";
-  format->fast = TRUE;
-  format->n_args = 1;
-  format->types[0] = FAST_STATIC;
-  format->string_uses = 1;
-  format->n_pieces = 1;
-  format->pieces[0] = (FastPiece) { .type = FAST_STATIC };
-  return format;
+/* The stable format read from @format, a string literal or a translation. */
+static FastFormat *
+fast_stable (const char *format)
+{
+  FastFormat *compiled;
+
+  g_mutex_lock (&fast_stable_lock);
+  if (fast_stable_formats == NULL)
+    fast_stable_formats = g_hash_table_new (NULL, NULL);
+  compiled = g_hash_table_lookup (fast_stable_formats, format);
+  if (compiled == NULL)
+    {
+      compiled = fast_compile (format);
+      compiled->stable = TRUE;
+      g_hash_table_insert (fast_stable_formats, (gpointer) format, compiled);
+    }
+  g_mutex_unlock (&fast_stable_lock);
+  return compiled;
+}
+
+/* The format of a string kept by its address (FAST_STATIC), written as it is: one for all
+ * threads, stable. */
+static FastFormat *
+fast_static_get (void)
+{
+  static FastFormat *constant;
+
+  if (g_once_init_enter (&constant))
+    {
+      FastFormat *format = g_malloc0 (sizeof (FastFormat) + sizeof (FastPiece));
+
+      format->key = format->format = "";
+      format->fast = TRUE;
+      format->stable = TRUE;
+      format->n_args = 1;
+      format->types[0] = FAST_STATIC;
+      format->string_uses = 1;
+      format->n_pieces = 1;
+      format->pieces[0] = (FastPiece) { .type = FAST_STATIC };
+      g_once_init_leave (&constant, format);
+    }
+  return constant;
 }
 
 static inline FastCache *
@@ -1694,8 +1738,8 @@ fast_cache_get (void)
   if (G_UNLIKELY (cache == NULL))
     {
       cache = fast_cache_here = g_new0 (FastCache, 1);
-      cache->constant = fast_static_new ();
-      cache->string = fast_compile ("%s");
+      cache->constant = fast_static_get ();
+      cache->string = fast_stable ("%s");
       g_private_set (&fast_cache, cache);
     }
   return cache;
@@ -1713,23 +1757,36 @@ fast_format_is (const FastFormat *compiled,
          (compiled->stable || strcmp (compiled->format, format) == 0);
 }
 
-/* fast_format () of a format not in the first slot of its set: in another, moved to the first,
- * or read now into the first, the one read longest ago giving way (records still written
- * from it keep it). */
+/* Whether the slot holding @compiled is the one of @format: for a @stable format (a literal
+ * or a translation) whatever was read from its address, the stable format or one read there
+ * from a buffer before, which gives way to it. */
+static inline gboolean
+fast_slot_is (const FastFormat *compiled,
+              const char       *format,
+              gboolean          stable)
+{
+  return stable ? compiled != NULL && compiled->key == format : fast_format_is (compiled, format);
+}
+
+/* fast_format () of a format not in the first slot of its set (fast_format_static () of a
+ * @stable one, not in the first slot as read from a literal or translation): in another,
+ * moved to the first, or read now into the first, the one read longest ago giving way
+ * (records still written from it keep it). */
 G_GNUC_NO_INLINE static FastFormat *
 fast_format_miss (FastCache  *cache,
                   guint       set,
-                  const char *format)
+                  const char *format,
+                  gboolean    stable)
 {
   FastFormat *found;
-  guint k = 1;
+  guint k = stable ? 0 : 1;
 
   g_assert (set + FAST_CACHE_WAYS <= FAST_CACHE_SLOTS);
   /* The slot it is in, else the last, whose format gives way. */
-  while (k < FAST_CACHE_WAYS - 1 && !fast_format_is (cache->slots[set + k], format))
+  while (k < FAST_CACHE_WAYS - 1 && !fast_slot_is (cache->slots[set + k], format, stable))
     k++;
   found = cache->slots[set + k];
-  if (!fast_format_is (found, format))
+  if (!fast_slot_is (found, format, stable) || (stable && !found->stable))
     {
       fast_format_unref (found);
       found = NULL;
@@ -1737,7 +1794,9 @@ fast_format_miss (FastCache  *cache,
   /* The ones before it move down one. */
   for (; k > 0; k--)
     cache->slots[set + k] = cache->slots[set + k - 1];
-  return cache->slots[set] = found != NULL ? found : fast_compile (format);
+  if (found == NULL)
+    found = stable ? fast_stable (format) : fast_compile (format);
+  return cache->slots[set] = found;
 }
 
 /* The first slot of the set of @format in the cache. */
@@ -1760,16 +1819,16 @@ fast_format (const char *format)
 
   if (G_LIKELY (fast_format_is (compiled, format)))
     return compiled;
-  return fast_format_miss (cache, set, format);
+  return fast_format_miss (cache, set, format, FALSE);
 }
 
 /* fast_format () of a @format that is a string literal or gettext's translation of one: the
  * formats of the report's lines, of their parts and of the rolls' purposes. Their callers are
  * all compiled with -Wformat-nonliteral (meson.build's -Wformat=2), which lets through only
  * those, and gettext keeps the catalogues it loaded for the life of the process: such an
- * address never holds another text. The format read from it is marked stable, and found again
+ * address never holds another text. The format read from it is stable (fast_stable ()), found
  * by its address alone, without comparing its text (issue 20: strcmp () was a fiftieth of a
- * fire phase). A format read from a buffer at that address before is compared once, here. */
+ * fire phase), and never counted. */
 static inline FastFormat *
 fast_format_static (const char *format)
 {
@@ -1779,9 +1838,7 @@ fast_format_static (const char *format)
 
   if (G_LIKELY (compiled != NULL && compiled->key == format && compiled->stable))
     return compiled;
-  compiled = fast_format_miss (cache, set, format);
-  compiled->stable = TRUE;
-  return compiled;
+  return fast_format_miss (cache, set, format, TRUE);
 }
 
 /* Reads @format's arguments from @args into @values. */
@@ -2026,7 +2083,7 @@ text_part_close (TextPart   *part,
   at = (at + 7) & ~(gsize) 7;
   if (at > room)
     return FALSE;
-  g_atomic_int_inc (&format->ref_count);
+  fast_format_ref (format);
   part->format = format;
   part->groups = groups;
   part->size = at;
@@ -2105,7 +2162,7 @@ text_part_collect (TextPart   *part,
           part->values[i].i = va_arg (args, int);
         else
           part->values[i].u = va_arg (args, guint);
-      g_atomic_int_inc (&format->ref_count);
+      fast_format_ref (format);
       part->format = format;
       part->groups = 0;
       part->size = at;
@@ -2254,7 +2311,7 @@ text_parts_reserve (AdmTextParts *parts,
           TextPart *part = (TextPart *) (void *) at;
 
           grown->n_parts++;
-          g_atomic_int_inc (&part->format->ref_count);
+          fast_format_ref (part->format);
           for (guint i = 0; i < part->format->n_args; i++)
             if ((part->groups & (1u << i)) != 0)
               part->values[i].group.at -= parts->start;
@@ -2433,7 +2490,7 @@ _adm_text_parts_add_static (AdmTextParts *parts,
   if (block == NULL || block->size + size > block->allocated)
     block = text_parts_reserve (parts, size);
   part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
-  g_atomic_int_inc (&format->ref_count);
+  fast_format_ref (format);
   *part = (TextPart) { .format = format, .size = size };
   part->values[0].string = string;
   text_parts_keep (parts, format, FALSE, strlen (string));
@@ -3188,7 +3245,7 @@ _adm_battle_report_parts (AdmBattle    *self,
 
   /* The record of "%s" of the line's text so far, laid out here: it copies no string, and
    * the text needs no room of its own (_adm_text_parts_so_far ()). */
-  g_atomic_int_inc (&format->ref_count);
+  fast_format_ref (format);
   *part = (TextPart) { .format = format, .groups = 1, .size = head };
   part->values[0].group = parts->text;
   record->block = parts->block;
