@@ -45,7 +45,8 @@ struct _AdmBattle
   char                *name;
   char                *file;
   guint64              seed;
-  GStringChunk        *strings;      /* ids and names */
+  GStringChunk        *strings;      /* ids, names, and the rolls' results and what they
+                                      * were judged against, once each */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   struct _ShipIdSlot  *ship_ids;     /* id → index, open addressing (adm_battle_ship_index ());

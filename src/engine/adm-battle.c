@@ -173,8 +173,6 @@ roll_clear (AdmBattleRoll *roll)
       g_free (roll->purpose_text);
       record_clear (roll->purpose_record);
     }
-  g_free (roll->against);
-  g_free (roll->result);
 }
 
 /* GObject */
@@ -2974,8 +2972,7 @@ _adm_battle_judge_roll (AdmBattle    *self,
   n = roll->n_values;
   roll->check = check;
   roll->target = target;
-  g_free (roll->against);
-  roll->against = g_strdup (against);
+  roll->against = against != NULL ? g_string_chunk_insert_const (self->strings, against) : NULL;
   roll->passed = roll->failed = 0;
   for (guint i = 0; i < n; i++)
     sum += roll->values[i];
@@ -3020,8 +3017,7 @@ _adm_battle_roll_result (AdmBattle  *self,
 
   if (roll == NULL)
     return;
-  g_free (roll->result);
-  roll->result = g_strdup (result);
+  roll->result = result != NULL ? g_string_chunk_insert_const (self->strings, result) : NULL;
 }
 
 const char *

@@ -261,10 +261,11 @@ typedef struct {
   /* Its outcome, as the rule judged it (issue 19). */
   AdmRollCheck   check;
   int            target;      /* the number the check compares with */
-  char          *against;     /* what that number is ("readiness", "ECM defence 7"), or NULL */
+  const char    *against;     /* what that number is ("readiness", "ECM defence 7"), or NULL;
+                               * kept once for the battle (issue 20: a copy a roll was a malloc) */
   guint          passed;      /* dice (pairs) that passed; for a sum, 1 when it passed */
   guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
-  char          *result;      /* a table's result ("Fire!"), or NULL */
+  const char    *result;      /* a table's result ("Fire!"), or NULL; kept as @against is */
 } AdmBattleRoll;
 
 /* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit", written from its record
