@@ -45,8 +45,8 @@ struct _AdmBattle
   char                *name;
   char                *file;
   guint64              seed;
-  GStringChunk        *strings;      /* ids, names, and the rolls' results and what they
-                                      * were judged against, once each */
+  GStringChunk        *strings;      /* ids, names, and what the rolls were judged against,
+                                      * once each */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
   struct _ShipIdSlot  *ship_ids;     /* id → index, open addressing (adm_battle_ship_index ());
@@ -283,7 +283,9 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
                                                AdmRollCheck check,
                                                int          target,
                                                const char  *against);
-/* The result a table gave for the last roll ("Fire!"), for the dice log. */
+/* The result a table gave for the last roll ("Fire!"), for the dice log: the name of a row of
+ * the battle's ruleset, or its translation, which live as long as the battle's rolls and are
+ * kept by their address (issue 20). */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
 /* g_string_append_vprintf () for the report's and dice log's lines:

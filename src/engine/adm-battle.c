@@ -3017,7 +3017,7 @@ _adm_battle_roll_result (AdmBattle  *self,
 
   if (roll == NULL)
     return;
-  roll->result = result != NULL ? g_string_chunk_insert_const (self->strings, result) : NULL;
+  roll->result = result;
 }
 
 const char *

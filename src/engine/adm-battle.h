@@ -265,7 +265,8 @@ typedef struct {
                                * kept once for the battle (issue 20: a copy a roll was a malloc) */
   guint          passed;      /* dice (pairs) that passed; for a sum, 1 when it passed */
   guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
-  const char    *result;      /* a table's result ("Fire!"), or NULL; kept as @against is */
+  const char    *result;      /* a table's result ("Fire!"), or NULL: a row's name, the
+                               * ruleset's or its translation */
 } AdmBattleRoll;
 
 /* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit", written from its record
