@@ -85,6 +85,16 @@ ship_id_hash (const char *id)
   return hash;
 }
 
+/* Whether ids @a and @b are the same: a few bytes, compared here rather than by a call. */
+static inline gboolean
+ship_id_equal (const char *a,
+               const char *b)
+{
+  while (*a == *b && *a != '\0')
+    a++, b++;
+  return *a == *b;
+}
+
 /* The ship ids of the battle as loaded, in slots at most half full. An id given twice is
  * found at its last ship, as a table that replaces would give it. */
 static void
@@ -109,7 +119,7 @@ ship_ids_build (AdmBattle *self)
       i = hash & self->ship_ids_mask;
 
       while (self->ship_ids[i].id != NULL &&
-             !(self->ship_ids[i].hash == hash && strcmp (self->ship_ids[i].id, id) == 0))
+             !(self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id)))
         i = (i + 1) & self->ship_ids_mask;
       self->ship_ids[i] = (ShipIdSlot) { id, hash, s };
     }
@@ -799,7 +809,7 @@ adm_battle_ship_index (AdmBattle  *self,
   hash = ship_id_hash (id);
   for (guint i = hash & self->ship_ids_mask; self->ship_ids[i].id != NULL;
        i = (i + 1) & self->ship_ids_mask)
-    if (self->ship_ids[i].hash == hash && strcmp (self->ship_ids[i].id, id) == 0)
+    if (self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id))
       return (int) self->ship_ids[i].index;
   return -1;
 }
