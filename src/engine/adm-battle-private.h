@@ -247,8 +247,10 @@ gboolean             _adm_battle_ruling_is    (AdmBattle   *self,
                                                const char  *id,
                                                const char  *value);
 
-/* Asks the dice source for @count d@sides, logs the roll and fills @values. The purpose is
- * a printf format: a string literal or a translation of one, as for _adm_battle_report (). */
+/* Asks the dice source for @count d@sides, logs the roll and fills @values. @clause is the
+ * rule's clause ID, a string literal or the battle's ruleset's, kept by its address. The
+ * purpose is a printf format: a string literal or a translation of one, as for
+ * _adm_battle_report (). */
 gboolean             _adm_battle_roll         (AdmBattle   *self,
                                                guint        count,
                                                guint        sides,

@@ -2838,8 +2838,9 @@ text_begin (AdmBattle   *self,
 /* A roll kept in the battle's texts (issue 20: a phase makes thousands, and a malloc each was
  * a fiftieth of the phase): its purpose (a record, or the scratch string's text when @format
  * is NULL), first, as text_begin () may have laid it out at the end of the texts already;
- * then the roll, room for its @count values (written by roll_va ()) and its clause, which
- * text_truncate () gives back with the purpose before it. */
+ * then the roll and room for its @count values (written by roll_va ()), which text_truncate ()
+ * gives back with the purpose before it. Its @clause is kept by its address: a string literal
+ * of the rule or the ruleset's (_adm_battle_roll ()). */
 static AdmBattleRoll *
 roll_new (AdmBattle       *self,
           guint            count,
@@ -2847,8 +2848,7 @@ roll_new (AdmBattle       *self,
           FastFormat      *format,
           const FastValue *values)
 {
-  gsize clause_len = clause != NULL ? strlen (clause) + 1 : 0;
-  gsize size = sizeof (AdmBattleRoll) + count * sizeof (guint) + clause_len;
+  gsize size = sizeof (AdmBattleRoll) + count * sizeof (guint);
   AdmTextRecord *purpose_record = NULL;
   char *purpose_text = NULL;
   AdmBattleRoll *roll;
@@ -2864,12 +2864,11 @@ roll_new (AdmBattle       *self,
     purpose_text = (char *) text_copy_new (self, 0, self->scratch->str, self->scratch->len);
   roll = (AdmBattleRoll *) (void *) text_reserve (self, size);
   text_keep (self, size);
-  /* Its fields cleared, not the whole block: the values and the clause are written over. */
+  /* Its fields cleared, not the whole block: the values are written over. */
   *roll = (AdmBattleRoll) { 0 };
   roll->n_values = count;
   roll->values = (const guint *) (void *) (roll + 1);
-  if (clause != NULL)
-    roll->clause = memcpy ((guint *) (roll + 1) + count, clause, clause_len);
+  roll->clause = clause;
   roll->purpose_record = purpose_record;
   roll->purpose_text = purpose_text;
   return roll;

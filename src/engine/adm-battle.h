@@ -244,7 +244,7 @@ typedef enum {
 } AdmRollCheck;
 
 /* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
- * A roll is one block with its values and its clause, which last as long as it does. */
+ * A roll is one block with its values, which last as long as it does. */
 typedef struct {
   int            turn;
   AdmPhase       phase;
@@ -252,7 +252,8 @@ typedef struct {
   char          *purpose_text;   /* the purpose once written, or NULL */
   AdmTextRecord *purpose_record; /* what it is written from; NULL when made whole */
   /*< public >*/
-  char          *clause;
+  const char    *clause;      /* the rule's clause ID ("F-ART-11"), a string literal of the
+                               * rule or its ruleset's: kept by its address (issue 20) */
   guint          sides;
   guint          n_values;    /* the dice rolled: at least one */
   const guint   *values;      /* what each die showed, @n_values of them, 1..@sides */
