@@ -244,7 +244,8 @@ typedef enum {
 } AdmRollCheck;
 
 /* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
- * A roll is one block with its values, which last as long as it does. */
+ * A roll is one block with its values, which last as long as it does. (roll_new () in
+ * adm-battle.c writes each field: a field added here is added there.) */
 typedef struct {
   int            turn;
   AdmPhase       phase;
