@@ -1965,9 +1965,12 @@ _adm_battle_append_printf (GString    *string,
 /* Text records (issue 20) */
 
 /* The parts of a line built in parts (AdmTextParts), one after another, shared by the records
- * that take its text: appended to, never changed, while a record holds it. */
+ * that take its text: appended to, never changed, while a record holds it. Its count is a
+ * plain one: a block belongs to one battle, which one thread changes at a time, and its
+ * records and line builders are made and freed by the battle (issue 20: an atomic increment
+ * for each line and each roll's purpose stalled the processor on the stores before it). */
 typedef struct {
-  gint    ref_count;
+  int     ref_count;
   guint   n_parts;
   gsize   size;
   gsize   allocated;
@@ -2238,7 +2241,7 @@ text_block_forget (TextBlock *block)
 static void
 text_block_unref (TextBlock *block)
 {
-  if (block != NULL && g_atomic_int_dec_and_test (&block->ref_count))
+  if (block != NULL && --block->ref_count == 0)
     {
       text_block_forget (block);
       g_free (block);
@@ -2282,7 +2285,7 @@ _adm_text_parts_clear (AdmTextParts *parts)
 {
   /* The next line's parts go after these while records hold them (one block for many
    * lines), else in their place. */
-  if (parts->block != NULL && g_atomic_int_get (&parts->block->ref_count) == 1)
+  if (parts->block != NULL && parts->block->ref_count == 1)
     text_block_forget (parts->block);
   parts->start = parts->block != NULL ? parts->block->size : 0;
   parts->text = (FastGroup) { parts->start, 0 };
@@ -2301,7 +2304,7 @@ text_parts_reserve (AdmTextParts *parts,
   gsize allocated = MAX (16384 - sizeof (TextBlock), 2 * (used + size));
   guint8 *at;
 
-  if (block != NULL && g_atomic_int_get (&block->ref_count) == 1)
+  if (block != NULL && block->ref_count == 1)
     {
       allocated = MAX (allocated, 2 * (block->size + size));
       grown = g_realloc (block, sizeof (TextBlock) + allocated);
@@ -2662,7 +2665,7 @@ text_record_keep (AdmBattle *self,
   if (part->groups != 0 && text_lent->block != NULL)
     {
       record->block = text_lent->block;
-      g_atomic_int_inc (&record->block->ref_count);
+      record->block->ref_count++;
     }
   text_lent = NULL;
   text_keep (self, head + sizeof (AdmTextRecord) + part->size);
@@ -3275,7 +3278,7 @@ _adm_battle_report_parts (AdmBattle    *self,
   part->values[0].group = parts->text;
   record->block = parts->block;
   if (record->block != NULL)
-    g_atomic_int_inc (&record->block->ref_count);
+    record->block->ref_count++;
   text_lent = NULL;
   text_keep (self, sizeof (AdmReportLine) + sizeof (AdmTextRecord) + head);
   report_line_add (self, line, TRUE);
