@@ -2896,23 +2896,24 @@ roll_new (AdmBattle       *self,
 static gboolean
 roll_draw (AdmBattle      *self,
            AdmBattleRoll  *roll,
+           gboolean        prng,
            guint           count,
            guint           sides,
            guint          *values,
            GError        **error)
 {
-  gboolean unread = ADM_IS_DICE_PRNG (self->dice) || ADM_IS_DICE_QUEUE (self->dice);
   AdmDiceRequest request = { count, sides, NULL, roll->clause };
   g_autoptr(GError) unnamed = NULL;
+  gboolean unread;
 
-  /* The generator's dice drawn straight, as its source would (issue 20); the source's own
-   * checks of the request are asked here. */
-  if (ADM_IS_DICE_PRNG (self->dice) && count <= ADM_DICE_MAX_COUNT && sides >= 2 &&
-      sides <= ADM_DICE_MAX_SIDES)
+  /* The generator's dice (@prng: the source is one) drawn straight, as its source would
+   * (issue 20); the source's own checks of the request are asked here. */
+  if (prng && count <= ADM_DICE_MAX_COUNT && sides >= 2 && sides <= ADM_DICE_MAX_SIDES)
     {
       adm_dice_prng_roll_dice ((AdmDicePrng *) self->dice, count, sides, values);
       return TRUE;
     }
+  unread = prng || ADM_IS_DICE_QUEUE (self->dice);
   if (roll->purpose_record == NULL || !unread)
     request.purpose = adm_battle_roll_get_purpose (roll);
   if (adm_dice_source_roll (self->dice, &request, values,
@@ -2941,6 +2942,7 @@ roll_va (AdmBattle   *self,
   FastValue arguments[FAST_ARGS_MAX];
   FastFormat *compiled;
   AdmBattleRoll *roll;
+  gboolean prng;
 
   g_assert (self->dice != NULL);
   self->last_roll = G_MAXUINT;
@@ -2948,7 +2950,9 @@ roll_va (AdmBattle   *self,
     return TRUE;
   text_begin (self, purpose_format, &compiled, arguments, args, again);
   roll = roll_new (self, count, clause, compiled, arguments);
-  if (!roll_draw (self, roll, count, sides, values, error))
+  /* The source's type asked once a roll (issue 20). */
+  prng = ADM_IS_DICE_PRNG (self->dice);
+  if (!roll_draw (self, roll, prng, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
 
@@ -2964,7 +2968,7 @@ roll_va (AdmBattle   *self,
   memcpy ((guint *) roll->values, values, count * sizeof (guint));
   /* The program's generator, or values the master typed in; a replay reads it back from the
    * journal (journal_apply ()). */
-  roll->origin = ADM_IS_DICE_PRNG (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
+  roll->origin = prng ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
   if (!seen_by_all (self, &roll->seen_by))
     roll->seen_by = adm_audience_text_seen_by (self, adm_battle_roll_get_purpose (roll));
