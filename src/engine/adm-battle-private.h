@@ -57,6 +57,7 @@ struct _AdmBattle
 
   AdmBattleState      *initial;
   AdmBattleState      *state;
+  AdmBattleState      *spare_state;  /* one put aside, for the next copy (state_copy ()) */
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
   struct _TextChunk   *texts;        /* where the lines and the rolls, with their purposes,

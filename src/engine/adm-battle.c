@@ -141,23 +141,66 @@ state_free (AdmBattleState *state)
   g_free (state);
 }
 
-static AdmBattleState *
-state_copy (const AdmBattleState *state)
+/* @to made a copy of @from, in the room it has. */
+static void
+array_copy_into (GArray       *to,
+                 const GArray *from)
 {
-  AdmBattleState *copy = g_new0 (AdmBattleState, 1);
+  g_array_set_size (to, 0);
+  g_array_append_vals (to, from->data, from->len);
+}
 
-  copy->ships = g_array_copy (state->ships);
-  copy->formations = g_array_copy (state->formations);
-  copy->markers = g_array_copy (state->markers);
-  copy->detection = g_array_copy (state->detection);
-  copy->attacks = g_array_copy (state->attacks);
-  copy->salvos = g_array_copy (state->salvos);
-  copy->mines = g_array_copy (state->mines);
-  copy->boardings = g_array_copy (state->boardings);
+/* A copy of @state: in the arrays of the state the battle last put aside (state_put_aside ())
+ * when it has one, else new. */
+static AdmBattleState *
+state_copy (AdmBattle            *self,
+            const AdmBattleState *state)
+{
+  AdmBattleState *copy = g_steal_pointer (&self->spare_state);
+
+  if (copy == NULL)
+    {
+      copy = g_new0 (AdmBattleState, 1);
+      copy->ships = g_array_copy (state->ships);
+      copy->formations = g_array_copy (state->formations);
+      copy->markers = g_array_copy (state->markers);
+      copy->detection = g_array_copy (state->detection);
+      copy->attacks = g_array_copy (state->attacks);
+      copy->salvos = g_array_copy (state->salvos);
+      copy->mines = g_array_copy (state->mines);
+      copy->boardings = g_array_copy (state->boardings);
+    }
+  else
+    {
+      array_copy_into (copy->ships, state->ships);
+      array_copy_into (copy->formations, state->formations);
+      array_copy_into (copy->markers, state->markers);
+      array_copy_into (copy->detection, state->detection);
+      array_copy_into (copy->attacks, state->attacks);
+      array_copy_into (copy->salvos, state->salvos);
+      array_copy_into (copy->mines, state->mines);
+      array_copy_into (copy->boardings, state->boardings);
+    }
   copy->next_salvo = state->next_salvo;
   copy->turn = state->turn;
   copy->phase = state->phase;
   return copy;
+}
+
+/* Frees a state the battle no longer needs, or keeps it as its spare, for the next copy
+ * (state_copy ()) to fill: a dry run's copy, a phase undone (issue 20: at 300 ships a side a
+ * copy is a quarter of a megabyte, whose allocation made malloc sort its free lists first,
+ * some 3 % of a fire phase; the spare's memory is written already). */
+static void
+state_put_aside (AdmBattle      *self,
+                 AdmBattleState *state)
+{
+  if (state == NULL)
+    return;
+  if (self->spare_state == NULL)
+    self->spare_state = state;
+  else
+    state_free (state);
 }
 
 /* A line and its text or record are kept in the battle's texts (report_add ()), given back
@@ -203,6 +246,7 @@ adm_battle_finalize (GObject *object)
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
   state_free (self->state);
+  state_free (self->spare_state);
   g_ptr_array_unref (self->report);
   g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
@@ -712,7 +756,7 @@ battle_from_node (xmlNode     *root,
     return NULL;
 
   ship_ids_build (self);
-  self->initial = state_copy (self->state);
+  self->initial = state_copy (self, self->state);
   /* A saved battle carries its set-up as it was written (adm_battle_save ()). */
   self->setup = xmlNewDoc ((const xmlChar *) "1.0");
   xmlDocSetRootElement (self->setup, xmlDocCopyNode (root, self->setup, 1));
@@ -3489,7 +3533,7 @@ _adm_battle_snapshot_take (AdmBattle         *self,
   /* The battle goes on with a scratch copy and the state itself is put aside untouched, so
    * that pointers callers hold into it (adm_battle_get_ship ()) stay valid. */
   snapshot->state = self->state;
-  self->state = state_copy (snapshot->state);
+  self->state = state_copy (self, snapshot->state);
   snapshot->report_len = self->report->len;
   snapshot->rolls_len = self->rolls->len;
   snapshot->journal_len = self->journal->len;
@@ -3501,7 +3545,7 @@ void
 _adm_battle_snapshot_restore (AdmBattle         *self,
                               AdmBattleSnapshot *snapshot)
 {
-  state_free (self->state);
+  state_put_aside (self, self->state);
   self->state = g_steal_pointer (&snapshot->state);
   g_assert (self->report->len >= snapshot->report_len);
   g_assert (self->rolls->len >= snapshot->rolls_len);
@@ -3834,8 +3878,8 @@ journal_reset (gpointer owner)
 {
   AdmBattle *self = owner;
 
-  state_free (self->state);
-  self->state = state_copy (self->initial);
+  state_put_aside (self, self->state);
+  self->state = state_copy (self, self->initial);
   text_truncate (self, 0, 0);
   g_ptr_array_set_size (self->journal, 0);
 }
@@ -3964,7 +4008,7 @@ journal_apply (gpointer                owner,
   if (before != NULL)
     before->state = g_steal_pointer (&snapshot.state);
   else
-    state_free (snapshot.state);
+    state_put_aside (self, snapshot.state);
   /* Room made once for a phase's thousand events, and their references taken at once
    * (adm_event_ref_many ()). */
   adm_event_ref_many ((AdmEvent *const *) events->pdata, events->len);
@@ -4009,7 +4053,7 @@ journal_restore (gpointer owner,
 
   /* Only an action that applied is taken back, and its snapshot has its state. */
   g_assert (snapshot->state != NULL);
-  state_free (self->state);
+  state_put_aside (self, self->state);
   self->state = g_steal_pointer (&snapshot->state);
   text_truncate (self, snapshot->report_len, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
