@@ -36,6 +36,36 @@ typedef struct {
   int            blocked;  /* F-CAT-4: the hulk in its line of fire, -1 none */
 } Battery;
 
+/* Batteries in order, as a fire phase gathers them: kept the phase long, emptied for each
+ * declaration and pushed onto in place (issue 20: g_array_append_val () and
+ * g_array_set_size () are calls out of line, tens of thousands a phase). */
+typedef struct {
+  Battery *at;
+  guint    len;
+  guint    size;
+} Batteries;
+
+static inline void
+batteries_push (Batteries     *list,
+                const Battery *battery)
+{
+  if (G_UNLIKELY (list->len == list->size))
+    {
+      list->size = MAX (8, 2 * list->size);
+      list->at = g_renew (Battery, list->at, list->size);
+    }
+  list->at[list->len++] = *battery;
+}
+
+static void
+batteries_clear (Batteries *list)
+{
+  g_clear_pointer (&list->at, g_free);
+  list->len = list->size = 0;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Batteries, batteries_clear)
+
 static const AdmWeapon *
 battery_weapon (AdmBattle     *self,
                 const Battery *battery)
@@ -132,21 +162,18 @@ engages (AdmBattle           *self,
          _adm_battle_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
 }
 
-/* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,
- * a later one only when nearer by more than EPSILON. */
+/* The walk of nearest_enemy () over every ship: the first of the nearest, a later one only
+ * when nearer by more than EPSILON. */
 static int
-nearest_of (AdmBattle   *self,
-            guint        ship,
-            const guint *ships,
-            guint        n_ships)
+nearest_of (AdmBattle *self,
+            guint      ship)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double best_distance = G_MAXDOUBLE;
   int best = -1;
 
-  for (guint k = 0; k < (ships != NULL ? n_ships : _adm_battle_n_ships (self)); k++)
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
     {
-      guint i = ships != NULL ? ships[k] : k;
       double d;
 
       if (!engages (self, s, i))
@@ -161,18 +188,18 @@ nearest_of (AdmBattle   *self,
   return best;
 }
 
-/* The ships close enough to be the one nearest_of () picks among them all, found in the
- * cache's grid in squares growing around @ship, in increasing order: those within
- * NEAR_BAND of the nearest distance. A ship farther than that never holds the walk's best
- * when one of these comes (each is nearer by more than EPSILON), so the walk over these alone
- * gives the same ship. FALSE when there is no cache, or a ship lies so close to the band's
- * edge that it might count (then the caller walks them all). */
+/* nearest_of () walked over only the ships close enough to be the one it picks, found in the
+ * cache's grid in squares growing around @ship: those within NEAR_BAND of the nearest
+ * distance. A ship farther than that never holds the walk's best when one of these comes
+ * (each is nearer by more than EPSILON), so the walk over these alone, in increasing order,
+ * gives the same ship, @best. FALSE when there is no cache, or a ship lies so close to the
+ * band's edge that it might count (then the caller walks them all). */
 #define NEAR_BAND 1e-3
 
 static gboolean
-nearest_candidates (AdmBattle *self,
-                    guint      ship,
-                    GArray    *candidates)
+nearest_in_grid (AdmBattle *self,
+                 guint      ship,
+                 int       *best)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double reach = 8.0;
@@ -180,22 +207,28 @@ nearest_candidates (AdmBattle *self,
   for (;;)
     {
       gboolean every_ship;
-      guint n_near;
+      guint n_near, n = 0;
       const guint *near = _adm_battle_cache_ships_in_box (self, s->position.x - reach,
                                                           s->position.y - reach,
                                                           s->position.x + reach,
                                                           s->position.y + reach, &every_ship,
                                                           &n_near);
-      double nearest = G_MAXDOUBLE;
+      double nearest = G_MAXDOUBLE, best_distance = G_MAXDOUBLE;
       /* Each ship's distance, or -1 when it is not engaged: worked out once for both walks
-       * below. */
+       * below, and then the candidates' in front, by index, with their ships (issue 20: no
+       * array to push them onto). */
       double stack[64];
+      guint stack_ships[64];
       g_autofree double *heap = NULL;
+      g_autofree guint *heap_ships = NULL;
       double *distance;
+      guint *ships;
 
       if (near == NULL)
         return FALSE;
       distance = n_near <= G_N_ELEMENTS (stack) ? stack : (heap = g_new (double, n_near));
+      ships = n_near <= G_N_ELEMENTS (stack) ? stack_ships
+                                             : (heap_ships = g_new (guint, n_near));
       for (guint k = 0; k < n_near; k++)
         {
           distance[k] = engages (self, s, near[k])
@@ -204,34 +237,41 @@ nearest_candidates (AdmBattle *self,
           if (!(distance[k] < 0.0))
             nearest = MIN (nearest, distance[k]);
         }
-      /* Every ship within the band lies inside the square: done. */
-      if (every_ship || nearest + NEAR_BAND + 4 * EPSILON <= reach)
+      /* Unless every ship within the band lies inside the square, a larger one. */
+      if (!every_ship && nearest + NEAR_BAND + 4 * EPSILON > reach)
         {
-          g_array_set_size (candidates, 0);
-          for (guint k = 0; k < n_near && nearest < G_MAXDOUBLE; k++)
-            {
-              double d = distance[k];
-
-              if (d < 0.0)
-                continue;
-              if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
-                return FALSE;
-              if (d <= nearest + NEAR_BAND)
-                g_array_append_val (candidates, near[k]);
-            }
-          /* The walk's order: by index (the grid lists them cell by cell). */
-          for (guint k = 1; k < candidates->len; k++)
-            for (guint j = k; j > 0 && g_array_index (candidates, guint, j - 1) >
-                                       g_array_index (candidates, guint, j); j--)
-              {
-                guint swap = g_array_index (candidates, guint, j);
-
-                g_array_index (candidates, guint, j) = g_array_index (candidates, guint, j - 1);
-                g_array_index (candidates, guint, j - 1) = swap;
-              }
-          return TRUE;
+          reach *= 2;
+          continue;
         }
-      reach *= 2;
+      /* The candidates in the walk's order: by index (the grid lists them cell by cell).
+       * Each goes at n at most, behind the k read: the distances are packed in place. */
+      for (guint k = 0; k < n_near; k++)
+        {
+          double d = distance[k];
+          guint j;
+
+          if (d < 0.0)
+            continue;
+          if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
+            return FALSE;
+          if (!(d <= nearest + NEAR_BAND))
+            continue;
+          for (j = n++; j > 0 && ships[j - 1] > near[k]; j--)
+            {
+              ships[j] = ships[j - 1];
+              distance[j] = distance[j - 1];
+            }
+          ships[j] = near[k];
+          distance[j] = d;
+        }
+      *best = -1;
+      for (guint j = 0; j < n; j++)
+        if (distance[j] < best_distance - EPSILON)
+          {
+            best_distance = distance[j];
+            *best = ships[j];
+          }
+      return TRUE;
     }
 }
 
@@ -240,12 +280,12 @@ static int
 nearest_enemy (AdmBattle *self,
                guint      ship)
 {
-  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
+  int best;
 
   /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
-  if (nearest_candidates (self, ship, candidates))
-    return nearest_of (self, ship, (const guint *) (void *) candidates->data, candidates->len);
-  return nearest_of (self, ship, NULL, 0);
+  if (nearest_in_grid (self, ship, &best))
+    return best;
+  return nearest_of (self, ship);
 }
 
 /* F-FIRE-9: whether @ship splits its fire this phase among several targets. */
@@ -724,7 +764,7 @@ typedef struct {
 /* Adds up @batteries at @target, setting each one's @blocked (F-CAT-4). */
 static void
 volley_sum (AdmBattle *self,
-            GArray    *batteries,
+            Batteries *batteries,
             guint      target,
             Volley    *v)
 {
@@ -737,7 +777,7 @@ volley_sum (AdmBattle *self,
   *v = (Volley) { .firer = -1, .shortest = G_MAXINT, .lock = TRUE };
   for (guint i = 0; i < batteries->len; i++)
     {
-      Battery *b = &g_array_index (batteries, Battery, i);
+      Battery *b = &batteries->at[i];
       const AdmWeapon *weapon = battery_weapon (self, b);
       /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
        * "halved-firepower". */
@@ -823,7 +863,14 @@ volley_shift (AdmBattle     *self,
  * and emptied for each one rather than allocated again for each (issue 20). An attack's lines,
  * its artillery's and its destructors', are built in parts, from the names of the batteries. */
 typedef struct {
-  GArray       *declared, *batteries, *failed, *checked, *passed, *own, *one;
+  guint     ship;
+  gboolean  passed;
+} ShipCheck;
+
+typedef struct {
+  Batteries     declared, batteries, failed, own, one;
+  ShipCheck    *checked;         /* F-FIRE-9: the ships of a declaration checked, and how */
+  guint         n_checked, checked_size;
   GString      *shown;
   AdmTextParts *artillery, *destructors;
   char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
@@ -832,29 +879,21 @@ typedef struct {
 static void
 fire_buffers_init (FireBuffers *buffers)
 {
-  buffers->declared = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->failed = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->checked = g_array_new (FALSE, FALSE, sizeof (guint));
-  buffers->passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  buffers->own = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->one = g_array_new (FALSE, FALSE, sizeof (Battery));
+  *buffers = (FireBuffers) { .checked = NULL };
   buffers->shown = g_string_sized_new (128);
   buffers->artillery = _adm_text_parts_new ();
   buffers->destructors = _adm_text_parts_new ();
-  memset (buffers->descriptions, 0, sizeof buffers->descriptions);
 }
 
 static void
 fire_buffers_clear (FireBuffers *buffers)
 {
-  g_array_unref (buffers->declared);
-  g_array_unref (buffers->batteries);
-  g_array_unref (buffers->failed);
-  g_array_unref (buffers->checked);
-  g_array_unref (buffers->passed);
-  g_array_unref (buffers->own);
-  g_array_unref (buffers->one);
+  batteries_clear (&buffers->declared);
+  batteries_clear (&buffers->batteries);
+  batteries_clear (&buffers->failed);
+  batteries_clear (&buffers->own);
+  batteries_clear (&buffers->one);
+  g_free (buffers->checked);
   g_string_free (buffers->shown, TRUE);
   _adm_text_parts_free (buffers->artillery);
   _adm_text_parts_free (buffers->destructors);
@@ -865,13 +904,13 @@ fire_buffers_clear (FireBuffers *buffers)
 
 static gboolean
 attack (AdmBattle   *self,
-        GArray      *batteries,
+        Batteries   *batteries,
         guint        target,
         int          line_no,
         FireBuffers *buffers,
         GError     **error)
 {
-  const Battery *first = &g_array_index (batteries, Battery, 0);
+  const Battery *first = &batteries->at[0];
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
@@ -886,7 +925,7 @@ attack (AdmBattle   *self,
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
-      const Battery *b = &g_array_index (batteries, Battery, i);
+      const Battery *b = &batteries->at[i];
       const AdmWeapon *weapon = battery_weapon (self, b);
 
       if (b->blocked >= 0)
@@ -1205,7 +1244,7 @@ check_decl (AdmBattle          *self,
             const AdmFireDecl  *decl,
             const int          *ships,
             guint               target,
-            GArray             *batteries,
+            Batteries          *batteries,
             int                *attacker,
             GError            **error)
 {
@@ -1244,7 +1283,7 @@ check_decl (AdmBattle          *self,
                                adm_battle_get_side (self, s->side)->name, t->name);
           return FALSE;
         }
-      g_array_append_val (batteries, battery);
+      batteries_push (batteries, &battery);
     }
   return TRUE;
 }
@@ -1289,27 +1328,16 @@ check_return_fire (AdmBattle          *self,
 /* The batteries of @batteries that belong to the ship of batteries[@first], in order, in
  * @own (emptied first). */
 static void
-ship_batteries_into (GArray *batteries,
-                     guint   first,
-                     GArray *own)
+ship_batteries_into (const Batteries *batteries,
+                     guint            first,
+                     Batteries       *own)
 {
-  guint ship = g_array_index (batteries, Battery, first).ship;
+  guint ship = batteries->at[first].ship;
 
-  g_array_set_size (own, 0);
+  own->len = 0;
   for (guint i = first; i < batteries->len; i++)
-    if (g_array_index (batteries, Battery, i).ship == ship)
-      g_array_append_val (own, g_array_index (batteries, Battery, i));
-}
-
-/* The same in a new array. */
-static GArray *
-ship_batteries (GArray *batteries,
-                guint   first)
-{
-  GArray *own = g_array_new (FALSE, FALSE, sizeof (Battery));
-
-  ship_batteries_into (batteries, first, own);
-  return own;
+    if (batteries->at[i].ship == ship)
+      batteries_push (own, &batteries->at[i]);
 }
 
 /* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель, складывается
@@ -1320,7 +1348,7 @@ ship_batteries (GArray *batteries,
  * of their first battery, each with its own range, shifts and target lock. */
 static gboolean
 attack_each_ship (AdmBattle   *self,
-                  GArray      *batteries,
+                  Batteries   *batteries,
                   guint        target,
                   int          line_no,
                   FireBuffers *buffers,
@@ -1328,11 +1356,11 @@ attack_each_ship (AdmBattle   *self,
 {
   for (guint i = 0; i < batteries->len; i++)
     {
-      const Battery *b = &g_array_index (batteries, Battery, i);
+      const Battery *b = &batteries->at[i];
       gboolean seen = FALSE;
 
       for (guint j = 0; j < i; j++)
-        seen |= g_array_index (batteries, Battery, j).ship == b->ship;
+        seen |= batteries->at[j].ship == b->ship;
       if (seen)
         continue;
       if (_adm_battle_ship (self, target)->status == ADM_SHIP_DESTROYED)
@@ -1342,23 +1370,42 @@ attack_each_ship (AdmBattle   *self,
                               _adm_battle_ship_name (self, b->ship));
           continue;
         }
-      ship_batteries_into (batteries, i, buffers->own);
-      if (!attack (self, buffers->own, target, line_no, buffers, error))
+      ship_batteries_into (batteries, i, &buffers->own);
+      if (!attack (self, &buffers->own, target, line_no, buffers, error))
         return FALSE;
     }
   return TRUE;
 }
 
-/* Resolves the @nth declaration of the phase's orders. */
-/* @buffer emptied, without a call when it is empty already (issue 20: most of a phase's
- * thousand declarations leave most of their buffers empty). */
-static inline void
-buffer_empty (GArray *buffer)
+/* F-FIRE-9: whether @ship passed its check of this declaration; FALSE when it has none yet. */
+static gboolean
+checked_before (const FireBuffers *buffers,
+                guint              ship,
+                gboolean          *passed)
 {
-  if (buffer->len > 0)
-    g_array_set_size (buffer, 0);
+  for (guint c = 0; c < buffers->n_checked; c++)
+    if (buffers->checked[c].ship == ship)
+      {
+        *passed = buffers->checked[c].passed;
+        return TRUE;
+      }
+  return FALSE;
 }
 
+static void
+checked_push (FireBuffers *buffers,
+              guint        ship,
+              gboolean     passed)
+{
+  if (buffers->n_checked == buffers->checked_size)
+    {
+      buffers->checked_size = MAX (8, 2 * buffers->checked_size);
+      buffers->checked = g_renew (ShipCheck, buffers->checked, buffers->checked_size);
+    }
+  buffers->checked[buffers->n_checked++] = (ShipCheck) { ship, passed };
+}
+
+/* Resolves the @nth declaration of the phase's orders. */
 static gboolean
 resolve_decl (AdmBattle    *self,
               guint         nth,
@@ -1368,20 +1415,15 @@ resolve_decl (AdmBattle    *self,
   AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, nth);
   const int *ships = _adm_battle_cache_fire_ships (self, nth);
   int target = ships != NULL ? ships[0] : adm_battle_ship_index (self, decl->target);
-  GArray *declared = buffers->declared;
-  GArray *batteries = buffers->batteries;
-  GArray *failed = buffers->failed;
-  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
-  GArray *checked = buffers->checked;
-  GArray *passed = buffers->passed;
+  Batteries *declared = &buffers->declared;
+  Batteries *batteries = &buffers->batteries;
+  Batteries *failed = &buffers->failed;
   int attacker = -1;
   const AdmBattleShip *t;
 
-  buffer_empty (declared);
-  buffer_empty (batteries);
-  buffer_empty (failed);
-  buffer_empty (checked);
-  buffer_empty (passed);
+  declared->len = batteries->len = failed->len = 0;
+  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
+  buffers->n_checked = 0;
   if (target < 0)
     {
       _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
@@ -1394,16 +1436,16 @@ resolve_decl (AdmBattle    *self,
 
   for (guint i = 0; i < declared->len; i++)
     {
-      Battery battery = g_array_index (declared, Battery, i);
+      const Battery *battery = &declared->at[i];
       gboolean ok = TRUE;
-      const AdmBattleShip *s = _adm_battle_ship (self, battery.ship);
+      const AdmBattleShip *s = _adm_battle_ship (self, battery->ship);
 
-      if (battery.status == BATTERY_KNOCKED_OUT)
+      if (battery->status == BATTERY_KNOCKED_OUT)
         {
-          report_knocked_out (self, &battery);
+          report_knocked_out (self, battery);
           continue;
         }
-      if (battery.status == BATTERY_OUT_OF_ACTION)
+      if (battery->status == BATTERY_OUT_OF_ACTION)
         {
           _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
           continue;
@@ -1415,23 +1457,14 @@ resolve_decl (AdmBattle    *self,
           continue;
         }
       /* One check per ship and target choice, however many of its batteries fire. */
-      {
-        guint c = 0;
-
-        while (c < checked->len && g_array_index (checked, guint, c) != battery.ship)
-          c++;
-        if (c < checked->len)
-          ok = g_array_index (passed, gboolean, c);
-        else if (!damaged_check (self, battery.ship, target, &ok, error))
-          return FALSE;
-        else
-          {
-            g_array_append_val (checked, battery.ship);
-            g_array_append_val (passed, ok);
-          }
-      }
+      if (!checked_before (buffers, battery->ship, &ok))
+        {
+          if (!damaged_check (self, battery->ship, target, &ok, error))
+            return FALSE;
+          checked_push (buffers, battery->ship, ok);
+        }
       t = _adm_battle_ship (self, target);
-      g_array_append_val (ok ? batteries : failed, battery);
+      batteries_push (ok ? batteries : failed, battery);
     }
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
     return FALSE;
@@ -1442,10 +1475,10 @@ resolve_decl (AdmBattle    *self,
    * enemy if they can reach it, or hold their fire. */
   for (guint i = 0; i < failed->len; i++)
     {
-      Battery *b = &g_array_index (failed, Battery, i);
+      Battery *b = &failed->at[i];
       int nearest = nearest_enemy (self, b->ship);
       const AdmWeapon *weapon = battery_weapon (self, b);
-      GArray *one = buffers->one;
+      Batteries *one = &buffers->one;
 
       if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
@@ -1464,8 +1497,8 @@ resolve_decl (AdmBattle    *self,
       _adm_battle_report (self, _("%s's %s fires at the nearest enemy, %s, instead."),
                           _adm_battle_ship_name (self, b->ship), weapon->name,
                           _adm_battle_ship_name (self, nearest));
-      g_array_set_size (one, 0);
-      g_array_append_val (one, *b);
+      one->len = 0;
+      batteries_push (one, b);
       if (!attack (self, one, nearest, decl->line, buffers, error))
         return FALSE;
     }
@@ -1562,8 +1595,9 @@ _adm_battle_fire_preview (AdmBattle          *self,
                           GError            **error)
 {
   int target = adm_battle_ship_index (self, decl->target);
-  g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GArray) firing = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_auto(Batteries) declared = { NULL };
+  g_auto(Batteries) firing = { NULL };
+  g_auto(Batteries) own = { NULL };
   g_autoptr(GError) refusal = NULL;
   const AdmBattleShip *t;
   int attacker;
@@ -1591,38 +1625,37 @@ _adm_battle_fire_preview (AdmBattle          *self,
   if (!fire_orders (self, &refusal))
     goto refused;
   record_earlier_attacks (self, decl);
-  if (!check_decl (self, decl, NULL, target, declared, &attacker, &refusal))
+  if (!check_decl (self, decl, NULL, target, &declared, &attacker, &refusal))
     goto refused;
   t = _adm_battle_ship (self, target);
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation,
                                            &refusal))
     goto refused;
   preview->legal = TRUE;
-  for (guint i = 0; i < declared->len; i++)
+  for (guint i = 0; i < declared.len; i++)
     {
-      const Battery *b = &g_array_index (declared, Battery, i);
+      const Battery *b = &declared.at[i];
 
       if (b->status != BATTERY_FIRES || t->status == ADM_SHIP_DESTROYED)
         continue;
       /* F-FIRE-9: the odds assume the check passes. */
       preview->readiness_check |= needs_readiness_check (self, b->ship, target);
-      g_array_append_val (firing, *b);
+      batteries_push (&firing, b);
     }
   /* F-ART-3: one attack per ship (attack_each_ship ()); each is checked, the @nth is
    * previewed. */
   preview->attacks = 0;
-  for (guint i = 0; i < firing->len; i++)
+  for (guint i = 0; i < firing.len; i++)
     {
-      g_autoptr(GArray) own = NULL;
       gboolean seen = FALSE;
       Volley one;
 
       for (guint j = 0; j < i; j++)
-        seen |= g_array_index (firing, Battery, j).ship == g_array_index (firing, Battery, i).ship;
+        seen |= firing.at[j].ship == firing.at[i].ship;
       if (seen)
         continue;
-      own = ship_batteries (firing, i);
-      volley_sum (self, own, target, &one);
+      ship_batteries_into (&firing, i, &own);
+      volley_sum (self, &own, target, &one);
       /* F-CAT-4: every line of fire blocked: nothing fires. */
       if (one.firer >= 0 && !volley_check_range (self, &one, target, decl->line, &refusal))
         goto refused;
