@@ -69,8 +69,13 @@ struct _AdmBattleCache {
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
   GArray        *found;         /* guint: the last answer about ships near a place */
-  guint         *pool;          /* per ship at most: the last answer about a shield pool */
+  guint         *pool;          /* per ship at most: a shield pool being listed */
   guint          n_pool;
+  guint         *pool_start;    /* per ship: its shield pool's first entry in @pools,
+                                 * G_MAXUINT until first asked */
+  guint         *pool_count;    /* per ship: its pool's entries in @pools */
+  guint8        *pool_command;  /* per ship: its formation's command when its pool was listed */
+  GArray        *pools;         /* guint: per ship asked, its shield pool */
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
@@ -282,6 +287,11 @@ _adm_battle_cache_begin (AdmBattle *self)
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
   cache->pool = g_new (guint, MAX (cache->n_ships, 1));
+  cache->pool_start = g_new (guint, MAX (cache->n_ships, 1));
+  memset (cache->pool_start, 0xff, MAX (cache->n_ships, 1) * sizeof (guint));
+  cache->pool_count = g_new0 (guint, MAX (cache->n_ships, 1));
+  cache->pool_command = g_new0 (guint8, MAX (cache->n_ships, 1));
+  cache->pools = g_array_new (FALSE, FALSE, sizeof (guint));
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->all_read_all = -1;
@@ -315,6 +325,10 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->stamp);
   g_array_unref (cache->found);
   g_free (cache->pool);
+  g_free (cache->pool_start);
+  g_free (cache->pool_count);
+  g_free (cache->pool_command);
+  g_array_unref (cache->pools);
   g_free (cache->splits);
   g_free (cache->fire_start);
   g_free (cache->fire_ships);
@@ -364,22 +378,28 @@ list (AdmBattleCache *cache,
   cache->pool[cache->n_pool++] = ship;
 }
 
-const guint *
-_adm_battle_cache_pool_ships (AdmBattle *self,
-                              guint      ship,
-                              guint     *n_ships)
+/* The order in which use_shields () takes the pool's blocks (adm-battle-fire.c): @ship, then
+ * the rest by index, ship 0 taking @ship's place. */
+static inline guint
+shield_turn (guint ship,
+             guint other)
 {
-  AdmBattleCache *cache = self->cache;
-  const AdmBattleShip *s;
+  return other == ship ? 0 : (other == 0 ? ship : other);
+}
 
-  if (cache == NULL)
-    return NULL;
-  g_assert (ship < cache->n_ships);
-  s = _adm_battle_ship (self, ship);
+/* Lists @ship's pool as its formation's @command has it, in the order of shield_turn (). */
+static void
+list_pool (AdmBattle      *self,
+           AdmBattleCache *cache,
+           guint           ship,
+           gboolean        command)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
   new_query (cache);
   list (cache, ship);
-  /* F-FORM-19: a formation in command; F-FORM-15: its command is read as it is now. */
-  if (_adm_battle_formation (self, s->formation)->command)
+  /* F-FORM-19: a formation in command. */
+  if (command)
     for (guint k = cache->member_start[s->formation]; k < cache->member_start[s->formation + 1];
          k++)
       list (cache, cache->members[k]);
@@ -388,8 +408,38 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
     touching (self, cache, ship);
   for (guint k = 0; k < cache->touch_count[ship]; k++)
     list (cache, g_array_index (cache->touch, guint, cache->touch_start[ship] + k));
-  *n_ships = cache->n_pool;
-  return cache->pool;
+  for (guint k = 1; k < cache->n_pool; k++)
+    {
+      guint other = cache->pool[k], j = k;
+
+      for (; j > 0 && shield_turn (ship, cache->pool[j - 1]) > shield_turn (ship, other); j--)
+        cache->pool[j] = cache->pool[j - 1];
+      cache->pool[j] = other;
+    }
+  cache->pool_start[ship] = cache->pools->len;
+  cache->pool_count[ship] = cache->n_pool;
+  cache->pool_command[ship] = command;
+  g_array_append_vals (cache->pools, cache->pool, cache->n_pool);
+}
+
+const guint *
+_adm_battle_cache_pool_ships (AdmBattle *self,
+                              guint      ship,
+                              guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+  gboolean command;
+
+  if (cache == NULL)
+    return NULL;
+  g_assert (ship < cache->n_ships);
+  /* F-FORM-15: the formation's command is read as it is now; the rest of the pool stays as
+   * listed when first asked (issue 20: a phase asks some two thousand times). */
+  command = _adm_battle_formation (self, _adm_battle_ship (self, ship)->formation)->command;
+  if (cache->pool_start[ship] == G_MAXUINT || cache->pool_command[ship] != command)
+    list_pool (self, cache, ship, command);
+  *n_ships = cache->pool_count[ship];
+  return &g_array_index (cache->pools, guint, cache->pool_start[ship]);
 }
 
 AdmArcSector

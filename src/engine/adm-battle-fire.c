@@ -462,63 +462,72 @@ target_type (AdmBattle    *self,
 
 /* Shields */
 
+/* The shield blocks @ship, on @target's side and in action, has left for it: its capacity
+ * does not change as its blocks are used. */
+static int
+shields_left (AdmBattle *self,
+              guint      target,
+              guint      ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int capacity;
+
+  if (s->side != _adm_battle_ship (self, target)->side || s->status != ADM_SHIP_ACTIVE)
+    return 0;
+  capacity = _adm_battle_ship_shields (self, ship);
+  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
+    capacity *= 2;
+  return MAX (0, capacity - s->shields_used);
+}
+
 /* Whether @ship, on @target's side and in action, has a shield block left for it. */
 static gboolean
 lends_shield (AdmBattle *self,
               guint      target,
               guint      ship)
 {
-  AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int capacity = _adm_battle_ship_shields (self, ship);
-
-  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
-    capacity *= 2;
-  return s->side == _adm_battle_ship (self, target)->side && s->status == ADM_SHIP_ACTIVE &&
-         s->shields_used < capacity;
+  return shields_left (self, target, ship) > 0;
 }
 
-/* The order in which use_shields () looks at the ships: the target, then the rest by index
- * (ship 0 taking the target's place). */
-static guint
-shield_turn (guint target,
-             guint ship)
+/* Whether the blocks @ship gives count in @target's pool (_adm_battle_ship_shield_pool ()):
+ * a ship lending a block is in action but may have been captured, and a captured ship's
+ * shields are not its old side's (F-BOARD-15). */
+static inline gboolean
+counted_in_pool (AdmBattle *self,
+                 guint      target,
+                 guint      ship)
 {
-  return ship == target ? 0 : (ship == 0 ? target : ship);
+  return ship == target || _adm_battle_ship (self, ship)->captured_by < 0;
 }
 
-/* use_shields () with the pool's ships as the cache lists them (issue 20). Each block goes to
- * the first ship in the walk's order (shield_turn ()) with a block left, and using a block
- * changes no other ship's shields: so the ships, put in that order once, give what they can
- * each in turn — the same blocks from the same ships as a walk for each block. */
-static void
+/* use_shields () with the pool's ships as the cache lists them, in the walk's order (issue
+ * 20). Each block goes to the first ship in that order with a block left, and using a block
+ * changes no other ship's shields: so the ships give what they can each in turn — the same
+ * blocks from the same ships as a walk for each block. */
+static int
 use_pool_shields (AdmBattle   *self,
                   guint        target,
-                  const guint *members,
+                  const guint *order,
                   guint        n_members,
                   int          blocks)
 {
-  guint buffer[64];
-  g_autofree guint *allocated = n_members > G_N_ELEMENTS (buffer) ? g_new (guint, n_members)
-                                                                   : NULL;
-  guint *order = allocated != NULL ? allocated : buffer;
+  int counted = 0;
 
-  for (guint k = 0; k < n_members; k++)
-    {
-      guint j = k;
-
-      for (; j > 0 && shield_turn (target, order[j - 1]) > shield_turn (target, members[k]); j--)
-        order[j] = order[j - 1];
-      order[j] = members[k];
-    }
   for (guint k = 0; k < n_members && blocks > 0; k++)
-    while (blocks > 0 && lends_shield (self, target, order[k]))
-      {
-        _adm_battle_ship (self, order[k])->shields_used++;
-        blocks--;
-      }
+    {
+      int given = MIN (blocks, shields_left (self, target, order[k]));
+
+      _adm_battle_ship (self, order[k])->shields_used += given;
+      blocks -= given;
+      if (counted_in_pool (self, target, order[k]))
+        counted += given;
+    }
+  return counted;
 }
 
-static void
+/* Uses up @blocks of @target's pool; returns how many came from the ships the pool counts
+ * (counted_in_pool ()). */
+static int
 use_shields (AdmBattle *self,
              guint      target,
              int        blocks)
@@ -526,6 +535,7 @@ use_shields (AdmBattle *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   const guint *members = NULL;
   guint n_members = 0;
+  int counted = 0;
 
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
@@ -536,10 +546,7 @@ use_shields (AdmBattle *self,
   if (blocks > 0)
     members = _adm_battle_cache_pool_ships (self, target, &n_members);
   if (members != NULL)
-    {
-      use_pool_shields (self, target, members, n_members, blocks);
-      return;
-    }
+    return use_pool_shields (self, target, members, n_members, blocks);
   while (blocks > 0)
     {
       int best = -1;
@@ -560,10 +567,12 @@ use_shields (AdmBattle *self,
           best = ship;
         }
       if (best < 0)
-        return;
+        return counted;
       _adm_battle_ship (self, best)->shields_used++;
       blocks--;
+      counted += counted_in_pool (self, target, best);
     }
+  return counted;
 }
 
 void
@@ -707,7 +716,7 @@ resolve_hits (AdmBattle     *self,
               GString       *shown,
               GError       **error)
 {
-  int hits = 0, blocked = 0, damage, pool = 0;
+  int hits = 0, blocked = 0, damage, pool = 0, counted;
 
   g_string_truncate (shown, 0);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
@@ -734,11 +743,13 @@ resolve_hits (AdmBattle     *self,
   if (blocked > 0)
     _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
                                              : _(", %d absorbed by shields"), blocked);
-  use_shields (self, target, blocked);
-  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. Each block
-   * used adds one to at most one counted ship's shields_used: the pool is down by blocked at
-   * most, so it can be empty only when all of it was used. */
-  if (blocked > 0 && blocked == pool && _adm_battle_ship_shield_pool (self, target) == 0)
+  counted = use_shields (self, target, blocked);
+  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
+   * is what its ships have left, and nothing but the blocks just used changed since it was
+   * counted: each one a ship it counts gave takes one from it, any other none. So it is
+   * empty now exactly when all of it was used, every block from its ships (issue 20: not
+   * counted again). */
+  if (blocked > 0 && blocked == pool && counted == blocked)
     _adm_text_parts_add_static (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
