@@ -192,17 +192,25 @@ nearest_of (AdmBattle *self,
  * cache's grid in squares growing around @ship: those within NEAR_BAND of the nearest
  * distance. A ship farther than that never holds the walk's best when one of these comes
  * (each is nearer by more than EPSILON), so the walk over these alone, in increasing order,
- * gives the same ship, @best. FALSE when there is no cache, or a ship lies so close to the
- * band's edge that it might count (then the caller walks them all). */
+ * gives the same ship, @best, however large the square that holds them all. FALSE when there
+ * is no cache, or a ship lies so close to the band's edge that it might count (then the caller
+ * walks them all). @hint, an enemy @ship may engage (or -1), is no farther than the nearest:
+ * the first square reaches it, and then holds the band (issue 20: one look in the grid, not
+ * a square too small and then a larger one). */
 #define NEAR_BAND 1e-3
 
 static gboolean
 nearest_in_grid (AdmBattle *self,
                  guint      ship,
+                 int        hint,
                  int       *best)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double reach = 8.0;
+
+  if (hint >= 0 && engages (self, s, hint))
+    reach = MAX (reach, adm_distance (s->position, _adm_battle_ship (self, hint)->position) +
+                          NEAR_BAND + 4 * EPSILON);
 
   for (;;)
     {
@@ -275,15 +283,17 @@ nearest_in_grid (AdmBattle *self,
     }
 }
 
-/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9); @hint, when not
+ * -1, a ship that may be one (its target), to look no farther than. */
 static int
 nearest_enemy (AdmBattle *self,
-               guint      ship)
+               guint      ship,
+               int        hint)
 {
   int best;
 
   /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
-  if (nearest_in_grid (self, ship, &best))
+  if (nearest_in_grid (self, ship, hint, &best))
     return best;
   return nearest_of (self, ship);
 }
@@ -1217,7 +1227,7 @@ needs_readiness_check (AdmBattle *self,
     critical |= s->criticals[c] > 0;
   if (!critical && s->damage * 2 <= s->klass->hull)
     return FALSE;
-  return nearest_enemy (self, ship) != (int) target || splits_fire (self, ship);
+  return nearest_enemy (self, ship, target) != (int) target || splits_fire (self, ship);
 }
 
 /* F-FIRE-9, F-FIRE-10: the readiness check of needs_readiness_check (). @ok is FALSE when it
@@ -1487,7 +1497,7 @@ resolve_decl (AdmBattle    *self,
   for (guint i = 0; i < failed->len; i++)
     {
       Battery *b = &failed->at[i];
-      int nearest = nearest_enemy (self, b->ship);
+      int nearest = nearest_enemy (self, b->ship, target);
       const AdmWeapon *weapon = battery_weapon (self, b);
       Batteries *one = &buffers->one;
 
