@@ -102,6 +102,7 @@ struct _AdmBattleCache {
    * (@new_hulks), as the markers are kept. */
   AdmPointGrid  *hulk_grid;
   guint         *hulks;         /* the grid's ships */
+  guint          n_hulks;       /* how many */
   GArray        *new_hulks;     /* guint: ships wrecked since the grid was made */
   guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
   GArray        *hulks_found;   /* guint: the last answer about hulks */
@@ -238,6 +239,7 @@ grid_hulks (AdmBattle      *self,
         cache->hulks[n++] = i;
         cache->known_hulk[i] = TRUE;
       }
+  cache->n_hulks = n;
   g_array_set_size (cache->new_hulks, 0);
   g_clear_pointer (&cache->hulk_grid, adm_point_grid_free);
   cache->hulk_grid = adm_point_grid_new (points, n, MAX (2 * cache->max_radius, 1.0));
@@ -511,6 +513,12 @@ _adm_battle_cache_hulks_near (AdmBattle *self,
   y0 = MIN (a.y, b.y) - reach;
   x1 = MAX (a.x, b.x) + reach;
   y1 = MAX (a.y, b.y) + reach;
+  /* Most lines of fire are looked along before any ship is wrecked (issue 20). */
+  if (cache->n_hulks == 0 && cache->new_hulks->len == 0)
+    {
+      *n_ships = 0;
+      return answer (cache->hulks_found);
+    }
   g_array_set_size (cache->hulks_found, 0);
   adm_point_grid_query (cache->hulk_grid, x0, y0, x1, y1, cache->hulks_found);
   n = cache->hulks_found->len;
@@ -761,20 +769,26 @@ _adm_battle_cache_markers_near (AdmBattle *self,
                                 guint     *first_new)
 {
   AdmBattleCache *cache = self->cache;
+  guint n = self->state->markers->len;
   double reach;
 
-  if (cache == NULL || adm_battle_get_n_markers (self) < cache->n_markers)
+  if (cache == NULL || n < cache->n_markers)
     return NULL;
-  if (adm_battle_get_n_markers (self) - cache->n_markers > NEW_MARKERS_AT_MOST)
+  if (n - cache->n_markers > NEW_MARKERS_AT_MOST)
     grid_markers (self, cache);
   /* Every marker the segment can meet has its centre within the largest radius of the
    * segment's box (with room for rounding). */
   reach = cache->marker_radius + 0.1;
+  *first_new = cache->n_markers;
+  if (cache->n_markers == 0)
+    {
+      *n_markers = 0;
+      return answer (cache->markers_found);
+    }
   g_array_set_size (cache->markers_found, 0);
   adm_point_grid_query (cache->marker_grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
   *n_markers = cache->markers_found->len;
-  *first_new = cache->n_markers;
   return answer (cache->markers_found);
 }
 

@@ -351,8 +351,8 @@ line_of_fire (AdmBattle *self,
 {
   AdmPoint a = _adm_battle_ship (self, firer)->position;
   AdmPoint b = _adm_battle_ship (self, target)->position;
-  gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
-                                                      "markers-shift-hulks-block");
+  /* "explosions-and-hulks", asked when a hulk is in the way (-1: not yet). */
+  int hulks_block = -1;
   const guint *near;
   guint n_near, first_new = 0, n_markers;
   /* The box around the line, and what adm_segment_meets_circle () allows for rounding past a
@@ -399,6 +399,9 @@ line_of_fire (AdmBattle *self,
           (s->status != ADM_SHIP_DRIFTING_HULK && s->status != ADM_SHIP_BURNING_HULK) ||
           !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
         continue;
+      if (hulks_block < 0)
+        hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
+                                                   "markers-shift-hulks-block");
       if (hulks_block)
         *blocked = MAX (*blocked, (int) i);
       else
