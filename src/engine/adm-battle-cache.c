@@ -69,13 +69,15 @@ struct _AdmBattleCache {
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
   GArray        *found;         /* guint: the last answer about ships near a place */
-  guint         *pool;          /* per ship at most: a shield pool being listed */
+  guint         *pool;          /* a shield pool being listed, at the end of @pools */
   guint          n_pool;
   guint         *pool_start;    /* per ship: its shield pool's first entry in @pools,
                                  * G_MAXUINT until first asked */
   guint         *pool_count;    /* per ship: its pool's entries in @pools */
   guint8        *pool_command;  /* per ship: its formation's command when its pool was listed */
-  GArray        *pools;         /* guint: per ship asked, its shield pool */
+  guint         *pools;         /* per ship asked, its shield pool */
+  guint          n_pools;       /* the entries in @pools */
+  guint          pools_size;    /* the room in @pools */
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
@@ -136,7 +138,6 @@ touching (AdmBattle      *self,
   double reach = size / 2 + cache->max_radius + 0.1;
 
   cache->touch_start[ship] = cache->touch->len;
-  g_array_set_size (cache->near, 0);
   adm_point_grid_query (cache->grid, s->position.x - reach, s->position.y - reach,
                         s->position.x + reach, s->position.y + reach, cache->near);
   for (guint k = 0; k < cache->near->len; k++)
@@ -288,12 +289,10 @@ _adm_battle_cache_begin (AdmBattle *self)
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
-  cache->pool = g_new (guint, MAX (cache->n_ships, 1));
   cache->pool_start = g_new (guint, MAX (cache->n_ships, 1));
   memset (cache->pool_start, 0xff, MAX (cache->n_ships, 1) * sizeof (guint));
   cache->pool_count = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->pool_command = g_new0 (guint8, MAX (cache->n_ships, 1));
-  cache->pools = g_array_new (FALSE, FALSE, sizeof (guint));
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->all_read_all = -1;
@@ -326,11 +325,10 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
-  g_free (cache->pool);
   g_free (cache->pool_start);
   g_free (cache->pool_count);
   g_free (cache->pool_command);
-  g_array_unref (cache->pools);
+  g_free (cache->pools);
   g_free (cache->splits);
   g_free (cache->fire_start);
   g_free (cache->fire_ships);
@@ -398,6 +396,14 @@ list_pool (AdmBattle      *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
+  /* Listed in place at the end of @pools, with room for every ship (issue 20: not copied
+   * there). */
+  if (cache->pools_size - cache->n_pools < cache->n_ships)
+    {
+      cache->pools_size = MAX (2 * cache->pools_size, cache->n_pools + cache->n_ships);
+      cache->pools = g_renew (guint, cache->pools, cache->pools_size);
+    }
+  cache->pool = cache->pools + cache->n_pools;
   new_query (cache);
   list (cache, ship);
   /* F-FORM-19: a formation in command. */
@@ -418,10 +424,10 @@ list_pool (AdmBattle      *self,
         cache->pool[j] = cache->pool[j - 1];
       cache->pool[j] = other;
     }
-  cache->pool_start[ship] = cache->pools->len;
+  cache->pool_start[ship] = cache->n_pools;
   cache->pool_count[ship] = cache->n_pool;
   cache->pool_command[ship] = command;
-  g_array_append_vals (cache->pools, cache->pool, cache->n_pool);
+  cache->n_pools += cache->n_pool;
 }
 
 const guint *
@@ -441,7 +447,7 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
   if (cache->pool_start[ship] == G_MAXUINT || cache->pool_command[ship] != command)
     list_pool (self, cache, ship, command);
   *n_ships = cache->pool_count[ship];
-  return &g_array_index (cache->pools, guint, cache->pool_start[ship]);
+  return cache->pools + cache->pool_start[ship];
 }
 
 AdmArcSector
@@ -519,7 +525,6 @@ _adm_battle_cache_hulks_near (AdmBattle *self,
       *n_ships = 0;
       return answer (cache->hulks_found);
     }
-  g_array_set_size (cache->hulks_found, 0);
   adm_point_grid_query (cache->hulk_grid, x0, y0, x1, y1, cache->hulks_found);
   n = cache->hulks_found->len;
   for (guint k = 0; k < n; k++)
@@ -551,7 +556,6 @@ _adm_battle_cache_ships_in_box (AdmBattle *self,
 
   if (cache == NULL)
     return NULL;
-  g_array_set_size (cache->found, 0);
   adm_point_grid_query (cache->grid, x0, y0, x1, y1, cache->found);
   *every_ship = x0 <= cache->x0 && y0 <= cache->y0 && x1 >= cache->x1 && y1 >= cache->y1;
   *n_ships = cache->found->len;
@@ -785,7 +789,6 @@ _adm_battle_cache_markers_near (AdmBattle *self,
       *n_markers = 0;
       return answer (cache->markers_found);
     }
-  g_array_set_size (cache->markers_found, 0);
   adm_point_grid_query (cache->marker_grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
   *n_markers = cache->markers_found->len;

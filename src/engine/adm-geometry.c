@@ -502,21 +502,24 @@ adm_point_grid_query (const AdmPointGrid *grid,
    * its edge cells would be named otherwise. NaN goes on to the edge cells as before. */
   if ((x0 < grid->left && x1 < grid->left) || (x0 > grid->right && x1 > grid->right) ||
       (y0 < grid->top && y1 < grid->top) || (y0 > grid->bottom && y1 > grid->bottom))
-    return;
+    {
+      if (out->len > 0)
+        g_array_set_size (out, 0);
+      return;
+    }
   cx0 = grid_column (grid, MIN (x0, x1), grid->nx, grid->x0);
   cx1 = grid_column (grid, MAX (x0, x1), grid->nx, grid->x0);
   cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
   cy1 = grid_column (grid, MAX (y0, y1), grid->ny, grid->y0);
-  /* The cells of one row are consecutive in @index: the rows' runs counted, @out grown once,
-   * and each run copied in (issue 20: some fifty thousand queries a fire phase, each of a few
-   * rows). */
+  /* The cells of one row are consecutive in @index: the rows' runs counted, @out sized once
+   * (one call, not one to empty it and one to grow it), and each run copied in (issue 20: some
+   * fifty thousand queries a fire phase, each of a few rows). */
   total = 0;
   for (guint cy = cy0; cy <= cy1; cy++)
     total += grid->start[cy * grid->nx + cx1 + 1] - grid->start[cy * grid->nx + cx0];
-  if (total == 0)
-    return;
-  at = out->len;
-  g_array_set_size (out, at + total);
+  if (out->len != total)
+    g_array_set_size (out, total);
+  at = 0;
   for (guint cy = cy0; cy <= cy1; cy++)
     {
       guint first = grid->start[cy * grid->nx + cx0];
@@ -572,7 +575,6 @@ adm_bases_overlapping (const AdmPoint *centres,
 
       if (diameters[i] <= 0.0)
         continue;
-      g_array_set_size (near, 0);
       adm_point_grid_query (grid, centres[i].x - reach, centres[i].y - reach,
                             centres[i].x + reach, centres[i].y + reach, near);
       for (guint k = 0; k < near->len; k++)
