@@ -1224,11 +1224,13 @@ needs_readiness_check (AdmBattle *self,
                        guint      target)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  gboolean critical = FALSE;
+  gboolean damaged = s->damage * 2 > s->klass->hull;
 
-  for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
-    critical |= s->criticals[c] > 0;
-  if (!critical && s->damage * 2 <= s->klass->hull)
+  /* The hull first, then the criticals until one is found (issue 20: asked for every ship
+   * that fires, most of them sound). */
+  for (int c = 2; c < ADM_CRITICAL_RESULTS && !damaged; c++)
+    damaged = s->criticals[c] > 0;
+  if (!damaged)
     return FALSE;
   return nearest_enemy (self, ship, target) != (int) target || splits_fire (self, ship);
 }
