@@ -409,6 +409,27 @@ line_of_fire (AdmBattle *self,
     }
 }
 
+/* The rulings every attack asks about, read once for the phase or the preview (issue 20: each
+ * attack asked again): they do not change within a phase. */
+typedef struct {
+  gboolean  less_than_half;    /* "half-range-boundary" less-than-half (F-ART-8) */
+  gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
+  gboolean  reveals_presence;  /* "fire-reveals" presence (F-ECM-3) */
+  gboolean  shields_first;     /* "shields-against-artillery" before-armour (F-WPN-7) */
+} FireRulings;
+
+static void
+fire_rulings_read (AdmBattle   *self,
+                   FireRulings *rulings)
+{
+  rulings->less_than_half = _adm_battle_cache_ruling_is (self, "half-range-boundary",
+                                                         "less-than-half");
+  rulings->aspect_only = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only");
+  rulings->reveals_presence = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence");
+  rulings->shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
+                                                        "before-armour");
+}
+
 /* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
  * "escort", known in advance rather than put together for each attack. */
 static const char *const target_types[3][2] = {
@@ -422,11 +443,12 @@ static const char *const target_types[3][2] = {
  * capital ship"): put together once a phase for each aspect and category in @descriptions
  * (issue 20), as the phase's translations are kept (_adm_battle_cache_gettext ()). */
 static const char *
-target_type (AdmBattle    *self,
-             guint         firer,
-             guint         target,
-             char         *descriptions[][2],
-             const char  **description)
+target_type (AdmBattle          *self,
+             const FireRulings  *rulings,
+             guint               firer,
+             guint               target,
+             char               *descriptions[][2],
+             const char        **description)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
   const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
@@ -445,8 +467,7 @@ target_type (AdmBattle    *self,
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of_sector (
     _adm_battle_cache_sector_of (self, reference, _adm_battle_ship (self, firer)->position));
-  category = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only")
-               ? t->klass->category : ref->klass->category;
+  category = rulings->aspect_only ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
@@ -863,14 +884,14 @@ volley_check_range (AdmBattle     *self,
 /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts:
  * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up (the table clamps them). */
 static int
-volley_shift (AdmBattle     *self,
-              const Volley  *v,
-              gboolean      *half,
-              gboolean      *long_range)
+volley_shift (const FireRulings *rulings,
+              const Volley      *v,
+              gboolean          *half,
+              gboolean          *long_range)
 {
   int shift = 0;
 
-  *half = _adm_battle_cache_ruling_is (self, "half-range-boundary", "less-than-half")
+  *half = rulings->less_than_half
             ? v->farthest < v->shortest / 2.0 - EPSILON
             : v->farthest <= v->shortest / 2.0 + EPSILON;
   *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
@@ -898,12 +919,15 @@ typedef struct {
   GString      *shown;
   AdmTextParts *artillery, *destructors;
   char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
+  FireRulings   rulings;
 } FireBuffers;
 
 static void
-fire_buffers_init (FireBuffers *buffers)
+fire_buffers_init (AdmBattle   *self,
+                   FireBuffers *buffers)
 {
   *buffers = (FireBuffers) { .checked = NULL };
+  fire_rulings_read (self, &buffers->rulings);
   buffers->shown = g_string_sized_new (128);
   buffers->artillery = _adm_text_parts_new ();
   buffers->destructors = _adm_text_parts_new ();
@@ -991,7 +1015,7 @@ attack (AdmBattle   *self,
     return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
-  level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
+  level = buffers->rulings.reveals_presence
             ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
   for (guint side = 0; side < self->sides->len; side++)
     if (side != _adm_battle_formation (self, attacker)->side &&
@@ -1003,7 +1027,7 @@ attack (AdmBattle   *self,
     g_array_append_val (self->state->attacks, record);
   }
 
-  type = target_type (self, v.firer, target, buffers->descriptions, &aspect);
+  type = target_type (self, &buffers->rulings, v.firer, target, buffers->descriptions, &aspect);
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
@@ -1017,7 +1041,7 @@ attack (AdmBattle   *self,
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
-      shift = volley_shift (self, &v, &half, &long_range);
+      shift = volley_shift (&buffers->rulings, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
       if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
                                              &table_error))
@@ -1037,8 +1061,7 @@ attack (AdmBattle   *self,
       if (v.behind)
         _adm_text_parts_add_static (line, _(", behind an explosion marker"));
       _adm_text_parts_add (line, _(", column %d"), column);
-      shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
-                                                   "before-armour");
+      shields_first = buffers->rulings.shields_first;
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
@@ -1577,7 +1600,7 @@ _adm_battle_fire_phase (AdmBattle  *self,
 
   /* Nothing moves in the fire phase: its geometry is worked out once (adm-battle-cache.c). */
   _adm_battle_cache_begin (self);
-  fire_buffers_init (&buffers);
+  fire_buffers_init (self, &buffers);
   ok = fire_phase (self, &buffers, error);
   fire_buffers_clear (&buffers);
   _adm_battle_cache_end (self);
@@ -1628,6 +1651,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   const AdmBattleShip *t;
   int attacker;
   Volley v = { .firer = -1 };
+  FireRulings rulings;
 
   if (target < 0)
     {
@@ -1694,9 +1718,10 @@ _adm_battle_fire_preview (AdmBattle          *self,
   preview->artillery_firepower = v.artillery;
   preview->destructor_firepower = v.destructors;
   preview->behind_marker = v.behind;
+  fire_rulings_read (self, &rulings);
   if (v.any_artillery)
-    numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
-  numbers->target_type = g_strdup (target_type (self, v.firer, target, NULL, NULL));
+    numbers->shift = volley_shift (&rulings, &v, &preview->half_range, &preview->long_range);
+  numbers->target_type = g_strdup (target_type (self, &rulings, v.firer, target, NULL, NULL));
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;
