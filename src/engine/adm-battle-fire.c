@@ -151,7 +151,7 @@ fire_orders (AdmBattle  *self,
 
 /* Whether @other is an enemy of @s in action that @s's side has detected (F-FIRE-9). Hulks
  * are wrecks, not the nearest enemy a damaged crew must engage. */
-static gboolean
+static inline gboolean
 engages (AdmBattle           *self,
          const AdmBattleShip *s,
          guint                other)
@@ -499,14 +499,14 @@ target_type (AdmBattle          *self,
 /* The shield blocks @ship, on @target's side and in action, has left for it: its capacity
  * does not change as its blocks are used. */
 static int
-shields_left (AdmBattle *self,
-              guint      target,
-              guint      ship)
+shields_left (AdmBattle           *self,
+              const AdmBattleShip *t,
+              guint                ship)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   int capacity;
 
-  if (s->side != _adm_battle_ship (self, target)->side || s->status != ADM_SHIP_ACTIVE)
+  if (s->side != t->side || s->status != ADM_SHIP_ACTIVE)
     return 0;
   capacity = _adm_battle_ship_shields (self, ship);
   if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
@@ -520,7 +520,7 @@ lends_shield (AdmBattle *self,
               guint      target,
               guint      ship)
 {
-  return shields_left (self, target, ship) > 0;
+  return shields_left (self, _adm_battle_ship (self, target), ship) > 0;
 }
 
 /* Whether the blocks @ship gives count in @target's pool (_adm_battle_ship_shield_pool ()):
@@ -545,12 +545,15 @@ use_pool_shields (AdmBattle   *self,
                   guint        n_members,
                   int          blocks)
 {
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
   int counted = 0;
 
   for (guint k = 0; k < n_members && blocks > 0; k++)
     {
-      int given = MIN (blocks, shields_left (self, target, order[k]));
+      int given = MIN (blocks, shields_left (self, t, order[k]));
 
+      if (given <= 0)
+        continue;
       _adm_battle_ship (self, order[k])->shields_used += given;
       blocks -= given;
       if (counted_in_pool (self, target, order[k]))
@@ -1324,14 +1327,8 @@ check_decl (AdmBattle          *self,
                                s->name, t->name);
           return FALSE;
         }
-      /* F-ECM-2: an undetected formation is not on this side's table. */
-      if (_adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
-        {
-          _adm_battle_illegal (self, error, decl->line,
-                               _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
-                               adm_battle_get_side (self, s->side)->name, t->name);
-          return FALSE;
-        }
+      /* F-ECM-2: an undetected formation is not on this side's table: check_battery ()
+       * refused it already. */
       batteries_push (batteries, &battery);
     }
   return TRUE;
