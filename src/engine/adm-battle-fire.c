@@ -496,8 +496,8 @@ target_type (AdmBattle          *self,
 
 /* Shields */
 
-/* The shield blocks @ship, on @target's side and in action, has left for it: its capacity
- * does not change as its blocks are used. */
+/* The shield blocks @ship has left for @t: none unless it is on @t's side and in action. Its
+ * capacity does not change as its blocks are used. */
 static int
 shields_left (AdmBattle           *self,
               const AdmBattleShip *t,
