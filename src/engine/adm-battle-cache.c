@@ -179,6 +179,16 @@ find_members (AdmBattle      *self,
     }
   for (guint i = 0; i < cache->n_ships; i++)
     cache->members[fill[_adm_battle_ship (self, i)->formation]++] = i;
+  /* Room in @pools for every ship's formation and as many ships again, the most a phase
+   * lists where few bases touch, so that they seldom grow (list_pool ()). */
+  cache->pools_size = cache->n_ships;
+  for (guint f = 0; f < n_formations; f++)
+    {
+      guint size = cache->member_start[f + 1] - cache->member_start[f];
+
+      cache->pools_size += size * size;
+    }
+  cache->pools = g_new (guint, MAX (cache->pools_size, 1));
 }
 
 /* F-ART-10: the markers on the table as the phase begins; those placed during it (an
@@ -631,10 +641,12 @@ _adm_battle_cache_splits_fire (AdmBattle *self,
       g_autofree const char **first = g_new0 (const char *, MAX (cache->n_ships, 1));
 
       cache->splits = g_new0 (guint8, MAX (cache->n_ships, 1));
+      /* The declarations' ships, looked up once (issue 20: read in place below). */
+      _adm_battle_cache_fire_ships (self, 0);
       for (guint i = 0; i < self->orders->fires->len; i++)
         {
           AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
-          const int *ships = _adm_battle_cache_fire_ships (self, i);
+          const int *ships = &cache->fire_ships[cache->fire_start[i]];
 
           for (guint w = 0; w < decl->ships->len; w++)
             {
