@@ -702,6 +702,19 @@ _adm_battle_cache_side_reads_all (AdmBattle *self,
   return cache->reads_all[side];
 }
 
+/* The questions below (and the rulings' further on) come tens of thousands of times a phase
+ * and are answered at once but the first time: what they do the first time is a call of its
+ * own, so that the answer at once saves and restores no registers for it (issue 20). */
+
+G_GNUC_NO_INLINE static void
+all_read_all (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  cache->all_read_all = TRUE;
+  for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
+    cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
+}
+
 gboolean
 _adm_battle_cache_all_read_all (AdmBattle *self,
                                 guint32   *seen_by)
@@ -711,11 +724,7 @@ _adm_battle_cache_all_read_all (AdmBattle *self,
   if (cache == NULL)
     return FALSE;
   if (G_UNLIKELY (cache->all_read_all < 0))
-    {
-      cache->all_read_all = TRUE;
-      for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
-        cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
-    }
+    all_read_all (self, cache);
   *seen_by = cache->all_sides;
   return cache->all_read_all;
 }
@@ -729,21 +738,13 @@ _adm_battle_cache_detection_changed (AdmBattle *self)
   self->cache->all_read_all = -1;
 }
 
-const char *
-_adm_battle_cache_gettext (AdmBattle  *self,
-                           const char *msgid)
+G_GNUC_NO_INLINE static const char *
+gettext_recent (AdmBattleCache *cache,
+                RecentText     *recent,
+                const char     *msgid)
 {
-  AdmBattleCache *cache = self->cache;
-  guintptr address = (guintptr) msgid;
-  RecentText *recent;
-  const char *text;
+  const char *text = g_hash_table_lookup (cache->texts, msgid);
 
-  if (cache == NULL)
-    return g_dgettext (GETTEXT_PACKAGE, msgid);
-  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
-  if (recent->msgid == msgid)
-    return recent->text;
-  text = g_hash_table_lookup (cache->texts, msgid);
   if (text == NULL)
     {
       text = g_dgettext (GETTEXT_PACKAGE, msgid);
@@ -751,6 +752,43 @@ _adm_battle_cache_gettext (AdmBattle  *self,
     }
   *recent = (RecentText) { msgid, text };
   return text;
+}
+
+const char *
+_adm_battle_cache_gettext (AdmBattle  *self,
+                           const char *msgid)
+{
+  AdmBattleCache *cache = self->cache;
+  guintptr address = (guintptr) msgid;
+  RecentText *recent;
+
+  if (cache == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, msgid);
+  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
+  if (G_LIKELY (recent->msgid == msgid))
+    return recent->text;
+  return gettext_recent (cache, recent, msgid);
+}
+
+G_GNUC_NO_INLINE static const char *
+ngettext_recent (AdmBattleCache *cache,
+                 RecentPlural   *recent,
+                 const char     *msgid,
+                 const char     *msgid_plural,
+                 gulong          n)
+{
+  const char **forms = recent->msgid == msgid ? recent->forms
+                                              : g_hash_table_lookup (cache->plurals, msgid);
+
+  if (forms == NULL)
+    {
+      forms = g_new0 (const char *, N_PLURALS);
+      g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
+    }
+  *recent = (RecentPlural) { msgid, forms };
+  if (forms[n] == NULL)
+    forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  return forms[n];
 }
 
 const char *
@@ -762,21 +800,13 @@ _adm_battle_cache_ngettext (AdmBattle  *self,
   AdmBattleCache *cache = self->cache;
   guintptr address = (guintptr) msgid;
   RecentPlural *recent;
-  const char **forms;
 
   if (cache == NULL || n >= N_PLURALS)
     return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
   recent = &cache->recent_plurals[(address ^ (address >> 8)) % RECENT_PLURALS];
-  forms = recent->msgid == msgid ? recent->forms : g_hash_table_lookup (cache->plurals, msgid);
-  if (forms == NULL)
-    {
-      forms = g_new0 (const char *, N_PLURALS);
-      g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
-    }
-  *recent = (RecentPlural) { msgid, forms };
-  if (forms[n] == NULL)
-    forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
-  return forms[n];
+  if (G_LIKELY (recent->msgid == msgid && recent->forms[n] != NULL))
+    return recent->forms[n];
+  return ngettext_recent (cache, recent, msgid, msgid_plural, n);
 }
 
 const guint *
@@ -809,6 +839,24 @@ _adm_battle_cache_markers_near (AdmBattle *self,
   return answer (cache->markers_found);
 }
 
+/* The table's answer kept in @answer, worked out in a call of its own (as the rulings'). */
+G_GNUC_NO_INLINE static gboolean
+artillery_answer (AdmBattle       *self,
+                  ArtilleryAnswer *answer,
+                  int              firepower,
+                  const char      *target,
+                  int              shift,
+                  GError         **error)
+{
+  int found_dice, found_column;
+
+  if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
+                                   &found_column, error))
+    return FALSE;
+  *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
+  return TRUE;
+}
+
 gboolean
 _adm_battle_cache_artillery_dice (AdmBattle  *self,
                                   int         firepower,
@@ -828,15 +876,10 @@ _adm_battle_cache_artillery_dice (AdmBattle  *self,
   slot = ((guint) GPOINTER_TO_SIZE (target) / 8u + (guint) firepower * 31u +
           (guint) (shift + 8) * 7u) % N_ARTILLERY_ANSWERS;
   answer = &cache->artillery[slot];
-  if (answer->target != target || answer->firepower != firepower || answer->shift != shift)
-    {
-      int found_dice, found_column;
-
-      if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
-                                       &found_column, error))
-        return FALSE;
-      *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
-    }
+  if (G_UNLIKELY (answer->target != target || answer->firepower != firepower ||
+                  answer->shift != shift) &&
+      !artillery_answer (self, answer, firepower, target, shift, error))
+    return FALSE;
   if (dice != NULL)
     *dice = answer->dice;
   if (column != NULL)
@@ -847,22 +890,17 @@ _adm_battle_cache_artillery_dice (AdmBattle  *self,
 /* What a ruling without a value is kept as. */
 static const char no_value[] = "";
 
-gboolean
-_adm_battle_cache_ruling_is (AdmBattle  *self,
-                             const char *id,
-                             const char *value)
+/* The answer of _adm_battle_cache_ruling_is () not in @answer, kept there. */
+G_GNUC_NO_INLINE static gboolean
+ruling_answer (AdmBattle      *self,
+               AdmBattleCache *cache,
+               RulingAnswer   *answer,
+               const char     *id,
+               const char     *value)
 {
-  AdmBattleCache *cache = self->cache;
   const char *have;
   gboolean is;
-  RulingAnswer *answer;
 
-  if (cache == NULL)
-    return _adm_battle_ruling_is (self, id, value);
-  /* The question asked before: its answer, without a hash or a comparison of strings. */
-  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
-  if (answer->id == id && answer->value == value)
-    return answer->is;
   /* The rulings do not change within a phase: each looked up once, by its id's address. */
   have = g_hash_table_lookup (cache->rulings, id);
   if (have == NULL)
@@ -874,4 +912,21 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
   is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
   *answer = (RulingAnswer) { id, value, is };
   return is;
+}
+
+gboolean
+_adm_battle_cache_ruling_is (AdmBattle  *self,
+                             const char *id,
+                             const char *value)
+{
+  AdmBattleCache *cache = self->cache;
+  RulingAnswer *answer;
+
+  if (cache == NULL)
+    return _adm_battle_ruling_is (self, id, value);
+  /* The question asked before: its answer, without a hash or a comparison of strings. */
+  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
+  if (G_LIKELY (answer->id == id && answer->value == value))
+    return answer->is;
+  return ruling_answer (self, cache, answer, id, value);
 }
