@@ -420,6 +420,13 @@ test_point_grid_query (void)
   g_array_set_size (found, 0);
   adm_point_grid_query (grid, 0, 0, 100, 100, found);
   g_assert_cmpuint (found->len, ==, G_N_ELEMENTS (points));
+  /* An answer replaces what the array held (issue 20: the callers need not empty it): a box
+   * with one point, then one off the grid. */
+  adm_point_grid_query (grid, points[0].x, points[0].y, points[0].x, points[0].y, found);
+  g_assert_cmpuint (found->len, >=, 1);
+  g_assert_cmpuint (found->len, <, G_N_ELEMENTS (points));
+  adm_point_grid_query (grid, -30, 25, -10, 35, found);
+  g_assert_cmpuint (found->len, ==, 0);
   adm_point_grid_free (grid);
 
   /* An empty grid names nothing. */

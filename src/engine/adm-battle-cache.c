@@ -69,8 +69,15 @@ struct _AdmBattleCache {
   guint         *stamp;         /* per ship: the query that last listed it */
   guint          query;
   GArray        *found;         /* guint: the last answer about ships near a place */
-  guint         *pool;          /* per ship at most: the last answer about a shield pool */
+  guint         *pool;          /* a shield pool being listed, at the end of @pools */
   guint          n_pool;
+  guint         *pool_start;    /* per ship: its shield pool's first entry in @pools,
+                                 * G_MAXUINT until first asked */
+  guint         *pool_count;    /* per ship: its pool's entries in @pools */
+  guint8        *pool_command;  /* per ship: its formation's command when its pool was listed */
+  guint         *pools;         /* per ship asked, its shield pool */
+  guint          n_pools;       /* the entries in @pools */
+  guint          pools_size;    /* the room in @pools */
   double         x0, y0, x1, y1; /* the box around every ship's centre */
   guint8        *splits;        /* per ship, F-FIRE-9: it fires at several targets; NULL
                                  * until first asked */
@@ -97,6 +104,7 @@ struct _AdmBattleCache {
    * (@new_hulks), as the markers are kept. */
   AdmPointGrid  *hulk_grid;
   guint         *hulks;         /* the grid's ships */
+  guint          n_hulks;       /* how many */
   GArray        *new_hulks;     /* guint: ships wrecked since the grid was made */
   guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
   GArray        *hulks_found;   /* guint: the last answer about hulks */
@@ -130,7 +138,6 @@ touching (AdmBattle      *self,
   double reach = size / 2 + cache->max_radius + 0.1;
 
   cache->touch_start[ship] = cache->touch->len;
-  g_array_set_size (cache->near, 0);
   adm_point_grid_query (cache->grid, s->position.x - reach, s->position.y - reach,
                         s->position.x + reach, s->position.y + reach, cache->near);
   for (guint k = 0; k < cache->near->len; k++)
@@ -172,13 +179,25 @@ find_members (AdmBattle      *self,
     }
   for (guint i = 0; i < cache->n_ships; i++)
     cache->members[fill[_adm_battle_ship (self, i)->formation]++] = i;
+  /* Room in @pools for every ship's formation and as many ships again, the most a phase
+   * lists where few bases touch, so that they seldom grow (list_pool ()). */
+  cache->pools_size = cache->n_ships;
+  for (guint f = 0; f < n_formations; f++)
+    {
+      guint size = cache->member_start[f + 1] - cache->member_start[f];
+
+      cache->pools_size += size * size;
+    }
+  cache->pools = g_new (guint, MAX (cache->pools_size, 1));
 }
 
 /* F-ART-10: the markers on the table as the phase begins; those placed during it (an
  * explosion's, F-CAT-12) are looked at one by one, until there are NEW_MARKERS_AT_MOST of
  * them: then the grid is made again with them in (grid_markers ()), so that a shot never
- * looks at more than that many one by one however many ships blow up in a big battle. */
-#define NEW_MARKERS_AT_MOST 16
+ * looks at more than that many one by one however many ships blow up in a big battle. A grid
+ * made again costs about as much as a few hundred markers looked at: with six, fewer than
+ * sixteen, the lines of fire of 300 a side cost a third less (issue 20). */
+#define NEW_MARKERS_AT_MOST 6
 
 static void
 grid_markers (AdmBattle      *self,
@@ -233,6 +252,7 @@ grid_hulks (AdmBattle      *self,
         cache->hulks[n++] = i;
         cache->known_hulk[i] = TRUE;
       }
+  cache->n_hulks = n;
   g_array_set_size (cache->new_hulks, 0);
   g_clear_pointer (&cache->hulk_grid, adm_point_grid_free);
   cache->hulk_grid = adm_point_grid_new (points, n, MAX (2 * cache->max_radius, 1.0));
@@ -281,7 +301,10 @@ _adm_battle_cache_begin (AdmBattle *self)
   find_members (self, cache);
   cache->stamp = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->found = g_array_new (FALSE, FALSE, sizeof (guint));
-  cache->pool = g_new (guint, MAX (cache->n_ships, 1));
+  cache->pool_start = g_new (guint, MAX (cache->n_ships, 1));
+  memset (cache->pool_start, 0xff, MAX (cache->n_ships, 1) * sizeof (guint));
+  cache->pool_count = g_new0 (guint, MAX (cache->n_ships, 1));
+  cache->pool_command = g_new0 (guint8, MAX (cache->n_ships, 1));
   cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
   memset (cache->reads_all, -1, MAX (self->sides->len, 1));
   cache->all_read_all = -1;
@@ -314,7 +337,10 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->members);
   g_free (cache->stamp);
   g_array_unref (cache->found);
-  g_free (cache->pool);
+  g_free (cache->pool_start);
+  g_free (cache->pool_count);
+  g_free (cache->pool_command);
+  g_free (cache->pools);
   g_free (cache->splits);
   g_free (cache->fire_start);
   g_free (cache->fire_ships);
@@ -364,22 +390,36 @@ list (AdmBattleCache *cache,
   cache->pool[cache->n_pool++] = ship;
 }
 
-const guint *
-_adm_battle_cache_pool_ships (AdmBattle *self,
-                              guint      ship,
-                              guint     *n_ships)
+/* The order in which use_shields () takes the pool's blocks (adm-battle-fire.c): @ship, then
+ * the rest by index, ship 0 taking @ship's place. */
+static inline guint
+shield_turn (guint ship,
+             guint other)
 {
-  AdmBattleCache *cache = self->cache;
-  const AdmBattleShip *s;
+  return other == ship ? 0 : (other == 0 ? ship : other);
+}
 
-  if (cache == NULL)
-    return NULL;
-  g_assert (ship < cache->n_ships);
-  s = _adm_battle_ship (self, ship);
+/* Lists @ship's pool as its formation's @command has it, in the order of shield_turn (). */
+static void
+list_pool (AdmBattle      *self,
+           AdmBattleCache *cache,
+           guint           ship,
+           gboolean        command)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* Listed in place at the end of @pools, with room for every ship (issue 20: not copied
+   * there). */
+  if (cache->pools_size - cache->n_pools < cache->n_ships)
+    {
+      cache->pools_size = MAX (2 * cache->pools_size, cache->n_pools + cache->n_ships);
+      cache->pools = g_renew (guint, cache->pools, cache->pools_size);
+    }
+  cache->pool = cache->pools + cache->n_pools;
   new_query (cache);
   list (cache, ship);
-  /* F-FORM-19: a formation in command; F-FORM-15: its command is read as it is now. */
-  if (_adm_battle_formation (self, s->formation)->command)
+  /* F-FORM-19: a formation in command. */
+  if (command)
     for (guint k = cache->member_start[s->formation]; k < cache->member_start[s->formation + 1];
          k++)
       list (cache, cache->members[k]);
@@ -388,8 +428,38 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
     touching (self, cache, ship);
   for (guint k = 0; k < cache->touch_count[ship]; k++)
     list (cache, g_array_index (cache->touch, guint, cache->touch_start[ship] + k));
-  *n_ships = cache->n_pool;
-  return cache->pool;
+  for (guint k = 1; k < cache->n_pool; k++)
+    {
+      guint other = cache->pool[k], j = k;
+
+      for (; j > 0 && shield_turn (ship, cache->pool[j - 1]) > shield_turn (ship, other); j--)
+        cache->pool[j] = cache->pool[j - 1];
+      cache->pool[j] = other;
+    }
+  cache->pool_start[ship] = cache->n_pools;
+  cache->pool_count[ship] = cache->n_pool;
+  cache->pool_command[ship] = command;
+  cache->n_pools += cache->n_pool;
+}
+
+const guint *
+_adm_battle_cache_pool_ships (AdmBattle *self,
+                              guint      ship,
+                              guint     *n_ships)
+{
+  AdmBattleCache *cache = self->cache;
+  gboolean command;
+
+  if (cache == NULL)
+    return NULL;
+  g_assert (ship < cache->n_ships);
+  /* F-FORM-15: the formation's command is read as it is now; the rest of the pool stays as
+   * listed when first asked (issue 20: a phase asks some two thousand times). */
+  command = _adm_battle_formation (self, _adm_battle_ship (self, ship)->formation)->command;
+  if (cache->pool_start[ship] == G_MAXUINT || cache->pool_command[ship] != command)
+    list_pool (self, cache, ship, command);
+  *n_ships = cache->pool_count[ship];
+  return cache->pools + cache->pool_start[ship];
 }
 
 AdmArcSector
@@ -461,7 +531,12 @@ _adm_battle_cache_hulks_near (AdmBattle *self,
   y0 = MIN (a.y, b.y) - reach;
   x1 = MAX (a.x, b.x) + reach;
   y1 = MAX (a.y, b.y) + reach;
-  g_array_set_size (cache->hulks_found, 0);
+  /* Most lines of fire are looked along before any ship is wrecked (issue 20). */
+  if (cache->n_hulks == 0 && cache->new_hulks->len == 0)
+    {
+      *n_ships = 0;
+      return answer (cache->hulks_found);
+    }
   adm_point_grid_query (cache->hulk_grid, x0, y0, x1, y1, cache->hulks_found);
   n = cache->hulks_found->len;
   for (guint k = 0; k < n; k++)
@@ -493,7 +568,6 @@ _adm_battle_cache_ships_in_box (AdmBattle *self,
 
   if (cache == NULL)
     return NULL;
-  g_array_set_size (cache->found, 0);
   adm_point_grid_query (cache->grid, x0, y0, x1, y1, cache->found);
   *every_ship = x0 <= cache->x0 && y0 <= cache->y0 && x1 >= cache->x1 && y1 >= cache->y1;
   *n_ships = cache->found->len;
@@ -567,10 +641,12 @@ _adm_battle_cache_splits_fire (AdmBattle *self,
       g_autofree const char **first = g_new0 (const char *, MAX (cache->n_ships, 1));
 
       cache->splits = g_new0 (guint8, MAX (cache->n_ships, 1));
+      /* The declarations' ships, looked up once (issue 20: read in place below). */
+      _adm_battle_cache_fire_ships (self, 0);
       for (guint i = 0; i < self->orders->fires->len; i++)
         {
           AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, i);
-          const int *ships = _adm_battle_cache_fire_ships (self, i);
+          const int *ships = &cache->fire_ships[cache->fire_start[i]];
 
           for (guint w = 0; w < decl->ships->len; w++)
             {
@@ -626,6 +702,19 @@ _adm_battle_cache_side_reads_all (AdmBattle *self,
   return cache->reads_all[side];
 }
 
+/* The questions below (and the rulings' further on) come tens of thousands of times a phase
+ * and are answered at once but the first time: what they do the first time is a call of its
+ * own, so that the answer at once saves and restores no registers for it (issue 20). */
+
+G_GNUC_NO_INLINE static void
+all_read_all (AdmBattle      *self,
+              AdmBattleCache *cache)
+{
+  cache->all_read_all = TRUE;
+  for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
+    cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
+}
+
 gboolean
 _adm_battle_cache_all_read_all (AdmBattle *self,
                                 guint32   *seen_by)
@@ -635,11 +724,7 @@ _adm_battle_cache_all_read_all (AdmBattle *self,
   if (cache == NULL)
     return FALSE;
   if (G_UNLIKELY (cache->all_read_all < 0))
-    {
-      cache->all_read_all = TRUE;
-      for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
-        cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
-    }
+    all_read_all (self, cache);
   *seen_by = cache->all_sides;
   return cache->all_read_all;
 }
@@ -653,21 +738,13 @@ _adm_battle_cache_detection_changed (AdmBattle *self)
   self->cache->all_read_all = -1;
 }
 
-const char *
-_adm_battle_cache_gettext (AdmBattle  *self,
-                           const char *msgid)
+G_GNUC_NO_INLINE static const char *
+gettext_recent (AdmBattleCache *cache,
+                RecentText     *recent,
+                const char     *msgid)
 {
-  AdmBattleCache *cache = self->cache;
-  guintptr address = (guintptr) msgid;
-  RecentText *recent;
-  const char *text;
+  const char *text = g_hash_table_lookup (cache->texts, msgid);
 
-  if (cache == NULL)
-    return g_dgettext (GETTEXT_PACKAGE, msgid);
-  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
-  if (recent->msgid == msgid)
-    return recent->text;
-  text = g_hash_table_lookup (cache->texts, msgid);
   if (text == NULL)
     {
       text = g_dgettext (GETTEXT_PACKAGE, msgid);
@@ -678,20 +755,31 @@ _adm_battle_cache_gettext (AdmBattle  *self,
 }
 
 const char *
-_adm_battle_cache_ngettext (AdmBattle  *self,
-                            const char *msgid,
-                            const char *msgid_plural,
-                            gulong      n)
+_adm_battle_cache_gettext (AdmBattle  *self,
+                           const char *msgid)
 {
   AdmBattleCache *cache = self->cache;
   guintptr address = (guintptr) msgid;
-  RecentPlural *recent;
-  const char **forms;
+  RecentText *recent;
 
-  if (cache == NULL || n >= N_PLURALS)
-    return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
-  recent = &cache->recent_plurals[(address ^ (address >> 8)) % RECENT_PLURALS];
-  forms = recent->msgid == msgid ? recent->forms : g_hash_table_lookup (cache->plurals, msgid);
+  if (cache == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, msgid);
+  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
+  if (G_LIKELY (recent->msgid == msgid))
+    return recent->text;
+  return gettext_recent (cache, recent, msgid);
+}
+
+G_GNUC_NO_INLINE static const char *
+ngettext_recent (AdmBattleCache *cache,
+                 RecentPlural   *recent,
+                 const char     *msgid,
+                 const char     *msgid_plural,
+                 gulong          n)
+{
+  const char **forms = recent->msgid == msgid ? recent->forms
+                                              : g_hash_table_lookup (cache->plurals, msgid);
+
   if (forms == NULL)
     {
       forms = g_new0 (const char *, N_PLURALS);
@@ -703,6 +791,24 @@ _adm_battle_cache_ngettext (AdmBattle  *self,
   return forms[n];
 }
 
+const char *
+_adm_battle_cache_ngettext (AdmBattle  *self,
+                            const char *msgid,
+                            const char *msgid_plural,
+                            gulong      n)
+{
+  AdmBattleCache *cache = self->cache;
+  guintptr address = (guintptr) msgid;
+  RecentPlural *recent;
+
+  if (cache == NULL || n >= N_PLURALS)
+    return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  recent = &cache->recent_plurals[(address ^ (address >> 8)) % RECENT_PLURALS];
+  if (G_LIKELY (recent->msgid == msgid && recent->forms[n] != NULL))
+    return recent->forms[n];
+  return ngettext_recent (cache, recent, msgid, msgid_plural, n);
+}
+
 const guint *
 _adm_battle_cache_markers_near (AdmBattle *self,
                                 AdmPoint   a,
@@ -711,21 +817,44 @@ _adm_battle_cache_markers_near (AdmBattle *self,
                                 guint     *first_new)
 {
   AdmBattleCache *cache = self->cache;
+  guint n = self->state->markers->len;
   double reach;
 
-  if (cache == NULL || adm_battle_get_n_markers (self) < cache->n_markers)
+  if (cache == NULL || n < cache->n_markers)
     return NULL;
-  if (adm_battle_get_n_markers (self) - cache->n_markers > NEW_MARKERS_AT_MOST)
+  if (n - cache->n_markers > NEW_MARKERS_AT_MOST)
     grid_markers (self, cache);
   /* Every marker the segment can meet has its centre within the largest radius of the
    * segment's box (with room for rounding). */
   reach = cache->marker_radius + 0.1;
-  g_array_set_size (cache->markers_found, 0);
+  *first_new = cache->n_markers;
+  if (cache->n_markers == 0)
+    {
+      *n_markers = 0;
+      return answer (cache->markers_found);
+    }
   adm_point_grid_query (cache->marker_grid, MIN (a.x, b.x) - reach, MIN (a.y, b.y) - reach,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
   *n_markers = cache->markers_found->len;
-  *first_new = cache->n_markers;
   return answer (cache->markers_found);
+}
+
+/* The table's answer kept in @answer, worked out in a call of its own (as the rulings'). */
+G_GNUC_NO_INLINE static gboolean
+artillery_answer (AdmBattle       *self,
+                  ArtilleryAnswer *answer,
+                  int              firepower,
+                  const char      *target,
+                  int              shift,
+                  GError         **error)
+{
+  int found_dice, found_column;
+
+  if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
+                                   &found_column, error))
+    return FALSE;
+  *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
+  return TRUE;
 }
 
 gboolean
@@ -747,15 +876,10 @@ _adm_battle_cache_artillery_dice (AdmBattle  *self,
   slot = ((guint) GPOINTER_TO_SIZE (target) / 8u + (guint) firepower * 31u +
           (guint) (shift + 8) * 7u) % N_ARTILLERY_ANSWERS;
   answer = &cache->artillery[slot];
-  if (answer->target != target || answer->firepower != firepower || answer->shift != shift)
-    {
-      int found_dice, found_column;
-
-      if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
-                                       &found_column, error))
-        return FALSE;
-      *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
-    }
+  if (G_UNLIKELY (answer->target != target || answer->firepower != firepower ||
+                  answer->shift != shift) &&
+      !artillery_answer (self, answer, firepower, target, shift, error))
+    return FALSE;
   if (dice != NULL)
     *dice = answer->dice;
   if (column != NULL)
@@ -766,22 +890,17 @@ _adm_battle_cache_artillery_dice (AdmBattle  *self,
 /* What a ruling without a value is kept as. */
 static const char no_value[] = "";
 
-gboolean
-_adm_battle_cache_ruling_is (AdmBattle  *self,
-                             const char *id,
-                             const char *value)
+/* The answer of _adm_battle_cache_ruling_is () not in @answer, kept there. */
+G_GNUC_NO_INLINE static gboolean
+ruling_answer (AdmBattle      *self,
+               AdmBattleCache *cache,
+               RulingAnswer   *answer,
+               const char     *id,
+               const char     *value)
 {
-  AdmBattleCache *cache = self->cache;
   const char *have;
   gboolean is;
-  RulingAnswer *answer;
 
-  if (cache == NULL)
-    return _adm_battle_ruling_is (self, id, value);
-  /* The question asked before: its answer, without a hash or a comparison of strings. */
-  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
-  if (answer->id == id && answer->value == value)
-    return answer->is;
   /* The rulings do not change within a phase: each looked up once, by its id's address. */
   have = g_hash_table_lookup (cache->rulings, id);
   if (have == NULL)
@@ -793,4 +912,21 @@ _adm_battle_cache_ruling_is (AdmBattle  *self,
   is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
   *answer = (RulingAnswer) { id, value, is };
   return is;
+}
+
+gboolean
+_adm_battle_cache_ruling_is (AdmBattle  *self,
+                             const char *id,
+                             const char *value)
+{
+  AdmBattleCache *cache = self->cache;
+  RulingAnswer *answer;
+
+  if (cache == NULL)
+    return _adm_battle_ruling_is (self, id, value);
+  /* The question asked before: its answer, without a hash or a comparison of strings. */
+  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
+  if (G_LIKELY (answer->id == id && answer->value == value))
+    return answer->is;
+  return ruling_answer (self, cache, answer, id, value);
 }

@@ -142,19 +142,16 @@ _adm_battle_critical_applies (AdmBattle *self,
     }
 }
 
-gboolean
-_adm_battle_weapon_works (AdmBattle *self,
-                          guint      ship,
-                          guint      weapon,
-                          AdmArcSector  sector)
+/* _adm_battle_weapon_works () of a ship with one of the criticals it reads: a call of its
+ * own, so that the answer for the others saves and restores no registers (issue 20). */
+G_GNUC_NO_INLINE static gboolean
+damaged_weapon_works (AdmBattle    *self,
+                      guint         ship,
+                      guint         weapon,
+                      AdmArcSector  sector)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
-  /* Most ships have none of the criticals below, station or not: asked for every battery
-   * that fires (issue 20). */
-  if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
-      s->criticals[5] == 0)
-    return TRUE;
   if (_adm_battle_is_station (self, ship))
     {
       AdmWeaponType type = ((AdmWeapon *) g_ptr_array_index (s->klass->weapons, weapon))->type;
@@ -174,6 +171,22 @@ _adm_battle_weapon_works (AdmBattle *self,
       (sector == ADM_SECTOR_BOW && s->criticals[5] > 0))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+_adm_battle_weapon_works (AdmBattle    *self,
+                          guint         ship,
+                          guint         weapon,
+                          AdmArcSector  sector)
+{
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+
+  /* Most ships have none of the criticals that stop a weapon, station or not: asked for
+   * every battery that fires (issue 20). */
+  if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
+      s->criticals[5] == 0)
+    return TRUE;
+  return damaged_weapon_works (self, ship, weapon, sector);
 }
 
 /* Adds damage without critical checks (the extra damage of a critical result, F-CRIT-1 as

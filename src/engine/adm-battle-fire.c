@@ -36,6 +36,36 @@ typedef struct {
   int            blocked;  /* F-CAT-4: the hulk in its line of fire, -1 none */
 } Battery;
 
+/* Batteries in order, as a fire phase gathers them: kept the phase long, emptied for each
+ * declaration and pushed onto in place (issue 20: g_array_append_val () and
+ * g_array_set_size () are calls out of line, tens of thousands a phase). */
+typedef struct {
+  Battery *at;
+  guint    len;
+  guint    size;
+} Batteries;
+
+static inline void
+batteries_push (Batteries     *list,
+                const Battery *battery)
+{
+  if (G_UNLIKELY (list->len == list->size))
+    {
+      list->size = MAX (8, 2 * list->size);
+      list->at = g_renew (Battery, list->at, list->size);
+    }
+  list->at[list->len++] = *battery;
+}
+
+static void
+batteries_clear (Batteries *list)
+{
+  g_clear_pointer (&list->at, g_free);
+  list->len = list->size = 0;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Batteries, batteries_clear)
+
 static const AdmWeapon *
 battery_weapon (AdmBattle     *self,
                 const Battery *battery)
@@ -121,7 +151,7 @@ fire_orders (AdmBattle  *self,
 
 /* Whether @other is an enemy of @s in action that @s's side has detected (F-FIRE-9). Hulks
  * are wrecks, not the nearest enemy a damaged crew must engage. */
-static gboolean
+static inline gboolean
 engages (AdmBattle           *self,
          const AdmBattleShip *s,
          guint                other)
@@ -132,21 +162,18 @@ engages (AdmBattle           *self,
          _adm_battle_detection (self, s->side, o->formation) != ADM_DETECTION_NONE;
 }
 
-/* The walk of nearest_enemy () over @ships (in increasing order): the first of the nearest,
- * a later one only when nearer by more than EPSILON. */
+/* The walk of nearest_enemy () over every ship: the first of the nearest, a later one only
+ * when nearer by more than EPSILON. */
 static int
-nearest_of (AdmBattle   *self,
-            guint        ship,
-            const guint *ships,
-            guint        n_ships)
+nearest_of (AdmBattle *self,
+            guint      ship)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double best_distance = G_MAXDOUBLE;
   int best = -1;
 
-  for (guint k = 0; k < (ships != NULL ? n_ships : _adm_battle_n_ships (self)); k++)
+  for (guint i = 0; i < _adm_battle_n_ships (self); i++)
     {
-      guint i = ships != NULL ? ships[k] : k;
       double d;
 
       if (!engages (self, s, i))
@@ -161,41 +188,55 @@ nearest_of (AdmBattle   *self,
   return best;
 }
 
-/* The ships close enough to be the one nearest_of () picks among them all, found in the
- * cache's grid in squares growing around @ship, in increasing order: those within
- * NEAR_BAND of the nearest distance. A ship farther than that never holds the walk's best
- * when one of these comes (each is nearer by more than EPSILON), so the walk over these alone
- * gives the same ship. FALSE when there is no cache, or a ship lies so close to the band's
- * edge that it might count (then the caller walks them all). */
+/* nearest_of () walked over only the ships close enough to be the one it picks, found in the
+ * cache's grid in squares growing around @ship: those within NEAR_BAND of the nearest
+ * distance. A ship farther than that never holds the walk's best when one of these comes
+ * (each is nearer by more than EPSILON), so the walk over these alone, in increasing order,
+ * gives the same ship, @best, however large the square that holds them all. FALSE when there
+ * is no cache, or a ship lies so close to the band's edge that it might count (then the caller
+ * walks them all). @hint, an enemy @ship may engage (or -1), is no farther than the nearest:
+ * the first square reaches it, and then holds the band (issue 20: one look in the grid, not
+ * a square too small and then a larger one). */
 #define NEAR_BAND 1e-3
 
 static gboolean
-nearest_candidates (AdmBattle *self,
-                    guint      ship,
-                    GArray    *candidates)
+nearest_in_grid (AdmBattle *self,
+                 guint      ship,
+                 int        hint,
+                 int       *best)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   double reach = 8.0;
 
+  if (hint >= 0 && engages (self, s, hint))
+    reach = MAX (reach, adm_distance (s->position, _adm_battle_ship (self, hint)->position) +
+                          NEAR_BAND + 4 * EPSILON);
+
   for (;;)
     {
       gboolean every_ship;
-      guint n_near;
+      guint n_near, n = 0;
       const guint *near = _adm_battle_cache_ships_in_box (self, s->position.x - reach,
                                                           s->position.y - reach,
                                                           s->position.x + reach,
                                                           s->position.y + reach, &every_ship,
                                                           &n_near);
-      double nearest = G_MAXDOUBLE;
+      double nearest = G_MAXDOUBLE, best_distance = G_MAXDOUBLE;
       /* Each ship's distance, or -1 when it is not engaged: worked out once for both walks
-       * below. */
+       * below, and then the candidates' in front, by index, with their ships (issue 20: no
+       * array to push them onto). */
       double stack[64];
+      guint stack_ships[64];
       g_autofree double *heap = NULL;
+      g_autofree guint *heap_ships = NULL;
       double *distance;
+      guint *ships;
 
       if (near == NULL)
         return FALSE;
       distance = n_near <= G_N_ELEMENTS (stack) ? stack : (heap = g_new (double, n_near));
+      ships = n_near <= G_N_ELEMENTS (stack) ? stack_ships
+                                             : (heap_ships = g_new (guint, n_near));
       for (guint k = 0; k < n_near; k++)
         {
           distance[k] = engages (self, s, near[k])
@@ -204,48 +245,57 @@ nearest_candidates (AdmBattle *self,
           if (!(distance[k] < 0.0))
             nearest = MIN (nearest, distance[k]);
         }
-      /* Every ship within the band lies inside the square: done. */
-      if (every_ship || nearest + NEAR_BAND + 4 * EPSILON <= reach)
+      /* Unless every ship within the band lies inside the square, a larger one. */
+      if (!every_ship && nearest + NEAR_BAND + 4 * EPSILON > reach)
         {
-          g_array_set_size (candidates, 0);
-          for (guint k = 0; k < n_near && nearest < G_MAXDOUBLE; k++)
-            {
-              double d = distance[k];
-
-              if (d < 0.0)
-                continue;
-              if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
-                return FALSE;
-              if (d <= nearest + NEAR_BAND)
-                g_array_append_val (candidates, near[k]);
-            }
-          /* The walk's order: by index (the grid lists them cell by cell). */
-          for (guint k = 1; k < candidates->len; k++)
-            for (guint j = k; j > 0 && g_array_index (candidates, guint, j - 1) >
-                                       g_array_index (candidates, guint, j); j--)
-              {
-                guint swap = g_array_index (candidates, guint, j);
-
-                g_array_index (candidates, guint, j) = g_array_index (candidates, guint, j - 1);
-                g_array_index (candidates, guint, j - 1) = swap;
-              }
-          return TRUE;
+          reach *= 2;
+          continue;
         }
-      reach *= 2;
+      /* The candidates in the walk's order: by index (the grid lists them cell by cell).
+       * Each goes at n at most, behind the k read: the distances are packed in place. */
+      for (guint k = 0; k < n_near; k++)
+        {
+          double d = distance[k];
+          guint j;
+
+          if (d < 0.0)
+            continue;
+          if (fabs (d - (nearest + NEAR_BAND)) <= 4 * EPSILON)
+            return FALSE;
+          if (!(d <= nearest + NEAR_BAND))
+            continue;
+          for (j = n++; j > 0 && ships[j - 1] > near[k]; j--)
+            {
+              ships[j] = ships[j - 1];
+              distance[j] = distance[j - 1];
+            }
+          ships[j] = near[k];
+          distance[j] = d;
+        }
+      *best = -1;
+      for (guint j = 0; j < n; j++)
+        if (distance[j] < best_distance - EPSILON)
+          {
+            best_distance = distance[j];
+            *best = ships[j];
+          }
+      return TRUE;
     }
 }
 
-/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9). */
+/* The nearest enemy ship in action that @ship's side has detected (F-FIRE-9); @hint, when not
+ * -1, a ship that may be one (its target), to look no farther than. */
 static int
 nearest_enemy (AdmBattle *self,
-               guint      ship)
+               guint      ship,
+               int        hint)
 {
-  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
+  int best;
 
   /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
-  if (nearest_candidates (self, ship, candidates))
-    return nearest_of (self, ship, (const guint *) (void *) candidates->data, candidates->len);
-  return nearest_of (self, ship, NULL, 0);
+  if (nearest_in_grid (self, ship, hint, &best))
+    return best;
+  return nearest_of (self, ship);
 }
 
 /* F-FIRE-9: whether @ship splits its fire this phase among several targets. */
@@ -301,8 +351,8 @@ line_of_fire (AdmBattle *self,
 {
   AdmPoint a = _adm_battle_ship (self, firer)->position;
   AdmPoint b = _adm_battle_ship (self, target)->position;
-  gboolean hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
-                                                      "markers-shift-hulks-block");
+  /* "explosions-and-hulks", asked when a hulk is in the way (-1: not yet). */
+  int hulks_block = -1;
   const guint *near;
   guint n_near, first_new = 0, n_markers;
   /* The box around the line, and what adm_segment_meets_circle () allows for rounding past a
@@ -349,11 +399,35 @@ line_of_fire (AdmBattle *self,
           (s->status != ADM_SHIP_DRIFTING_HULK && s->status != ADM_SHIP_BURNING_HULK) ||
           !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
         continue;
+      if (hulks_block < 0)
+        hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
+                                                   "markers-shift-hulks-block");
       if (hulks_block)
         *blocked = MAX (*blocked, (int) i);
       else
         *behind = TRUE;
     }
+}
+
+/* The rulings every attack asks about, read once for the phase or the preview (issue 20: each
+ * attack asked again): they do not change within a phase. */
+typedef struct {
+  gboolean  less_than_half;    /* "half-range-boundary" less-than-half (F-ART-8) */
+  gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
+  gboolean  reveals_presence;  /* "fire-reveals" presence (F-ECM-3) */
+  gboolean  shields_first;     /* "shields-against-artillery" before-armour (F-WPN-7) */
+} FireRulings;
+
+static void
+fire_rulings_read (AdmBattle   *self,
+                   FireRulings *rulings)
+{
+  rulings->less_than_half = _adm_battle_cache_ruling_is (self, "half-range-boundary",
+                                                         "less-than-half");
+  rulings->aspect_only = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only");
+  rulings->reveals_presence = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence");
+  rulings->shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
+                                                        "before-armour");
 }
 
 /* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
@@ -369,11 +443,12 @@ static const char *const target_types[3][2] = {
  * capital ship"): put together once a phase for each aspect and category in @descriptions
  * (issue 20), as the phase's translations are kept (_adm_battle_cache_gettext ()). */
 static const char *
-target_type (AdmBattle    *self,
-             guint         firer,
-             guint         target,
-             char         *descriptions[][2],
-             const char  **description)
+target_type (AdmBattle          *self,
+             const FireRulings  *rulings,
+             guint               firer,
+             guint               target,
+             char               *descriptions[][2],
+             const char        **description)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
   const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
@@ -392,8 +467,7 @@ target_type (AdmBattle    *self,
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of_sector (
     _adm_battle_cache_sector_of (self, reference, _adm_battle_ship (self, firer)->position));
-  category = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only")
-               ? t->klass->category : ref->klass->category;
+  category = rulings->aspect_only ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
@@ -422,63 +496,75 @@ target_type (AdmBattle    *self,
 
 /* Shields */
 
+/* The shield blocks @ship has left for @t: none unless it is on @t's side and in action. Its
+ * capacity does not change as its blocks are used. */
+static int
+shields_left (AdmBattle           *self,
+              const AdmBattleShip *t,
+              guint                ship)
+{
+  AdmBattleShip *s = _adm_battle_ship (self, ship);
+  int capacity;
+
+  if (s->side != t->side || s->status != ADM_SHIP_ACTIVE)
+    return 0;
+  capacity = _adm_battle_ship_shields (self, ship);
+  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
+    capacity *= 2;
+  return MAX (0, capacity - s->shields_used);
+}
+
 /* Whether @ship, on @target's side and in action, has a shield block left for it. */
 static gboolean
 lends_shield (AdmBattle *self,
               guint      target,
               guint      ship)
 {
-  AdmBattleShip *s = _adm_battle_ship (self, ship);
-  int capacity = _adm_battle_ship_shields (self, ship);
-
-  if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
-    capacity *= 2;
-  return s->side == _adm_battle_ship (self, target)->side && s->status == ADM_SHIP_ACTIVE &&
-         s->shields_used < capacity;
+  return shields_left (self, _adm_battle_ship (self, target), ship) > 0;
 }
 
-/* The order in which use_shields () looks at the ships: the target, then the rest by index
- * (ship 0 taking the target's place). */
-static guint
-shield_turn (guint target,
-             guint ship)
+/* Whether the blocks @ship gives count in @target's pool (_adm_battle_ship_shield_pool ()):
+ * a ship lending a block is in action but may have been captured, and a captured ship's
+ * shields are not its old side's (F-BOARD-15). */
+static inline gboolean
+counted_in_pool (AdmBattle *self,
+                 guint      target,
+                 guint      ship)
 {
-  return ship == target ? 0 : (ship == 0 ? target : ship);
+  return ship == target || _adm_battle_ship (self, ship)->captured_by < 0;
 }
 
-/* use_shields () with the pool's ships as the cache lists them (issue 20). Each block goes to
- * the first ship in the walk's order (shield_turn ()) with a block left, and using a block
- * changes no other ship's shields: so the ships, put in that order once, give what they can
- * each in turn — the same blocks from the same ships as a walk for each block. */
-static void
+/* use_shields () with the pool's ships as the cache lists them, in the walk's order (issue
+ * 20). Each block goes to the first ship in that order with a block left, and using a block
+ * changes no other ship's shields: so the ships give what they can each in turn — the same
+ * blocks from the same ships as a walk for each block. */
+static int
 use_pool_shields (AdmBattle   *self,
                   guint        target,
-                  const guint *members,
+                  const guint *order,
                   guint        n_members,
                   int          blocks)
 {
-  guint buffer[64];
-  g_autofree guint *allocated = n_members > G_N_ELEMENTS (buffer) ? g_new (guint, n_members)
-                                                                   : NULL;
-  guint *order = allocated != NULL ? allocated : buffer;
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  int counted = 0;
 
-  for (guint k = 0; k < n_members; k++)
-    {
-      guint j = k;
-
-      for (; j > 0 && shield_turn (target, order[j - 1]) > shield_turn (target, members[k]); j--)
-        order[j] = order[j - 1];
-      order[j] = members[k];
-    }
   for (guint k = 0; k < n_members && blocks > 0; k++)
-    while (blocks > 0 && lends_shield (self, target, order[k]))
-      {
-        _adm_battle_ship (self, order[k])->shields_used++;
-        blocks--;
-      }
+    {
+      int given = MIN (blocks, shields_left (self, t, order[k]));
+
+      if (given <= 0)
+        continue;
+      _adm_battle_ship (self, order[k])->shields_used += given;
+      blocks -= given;
+      if (counted_in_pool (self, target, order[k]))
+        counted += given;
+    }
+  return counted;
 }
 
-static void
+/* Uses up @blocks of @target's pool; returns how many came from the ships the pool counts
+ * (counted_in_pool ()). */
+static int
 use_shields (AdmBattle *self,
              guint      target,
              int        blocks)
@@ -486,6 +572,7 @@ use_shields (AdmBattle *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   const guint *members = NULL;
   guint n_members = 0;
+  int counted = 0;
 
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
@@ -496,10 +583,7 @@ use_shields (AdmBattle *self,
   if (blocks > 0)
     members = _adm_battle_cache_pool_ships (self, target, &n_members);
   if (members != NULL)
-    {
-      use_pool_shields (self, target, members, n_members, blocks);
-      return;
-    }
+    return use_pool_shields (self, target, members, n_members, blocks);
   while (blocks > 0)
     {
       int best = -1;
@@ -520,10 +604,12 @@ use_shields (AdmBattle *self,
           best = ship;
         }
       if (best < 0)
-        return;
+        return counted;
       _adm_battle_ship (self, best)->shields_used++;
       blocks--;
+      counted += counted_in_pool (self, target, best);
     }
+  return counted;
 }
 
 void
@@ -667,7 +753,7 @@ resolve_hits (AdmBattle     *self,
               GString       *shown,
               GError       **error)
 {
-  int hits = 0, blocked = 0, damage, pool = 0;
+  int hits = 0, blocked = 0, damage, pool = 0, counted;
 
   g_string_truncate (shown, 0);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
@@ -694,11 +780,13 @@ resolve_hits (AdmBattle     *self,
   if (blocked > 0)
     _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
                                              : _(", %d absorbed by shields"), blocked);
-  use_shields (self, target, blocked);
-  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. Each block
-   * used adds one to at most one counted ship's shields_used: the pool is down by blocked at
-   * most, so it can be empty only when all of it was used. */
-  if (blocked > 0 && blocked == pool && _adm_battle_ship_shield_pool (self, target) == 0)
+  counted = use_shields (self, target, blocked);
+  /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
+   * is what its ships have left, and nothing but the blocks just used changed since it was
+   * counted: each one a ship it counts gave takes one from it, any other none. So it is
+   * empty now exactly when all of it was used, every block from its ships (issue 20: not
+   * counted again). */
+  if (blocked > 0 && blocked == pool && counted == blocked)
     _adm_text_parts_add_static (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
@@ -724,7 +812,7 @@ typedef struct {
 /* Adds up @batteries at @target, setting each one's @blocked (F-CAT-4). */
 static void
 volley_sum (AdmBattle *self,
-            GArray    *batteries,
+            Batteries *batteries,
             guint      target,
             Volley    *v)
 {
@@ -737,7 +825,7 @@ volley_sum (AdmBattle *self,
   *v = (Volley) { .firer = -1, .shortest = G_MAXINT, .lock = TRUE };
   for (guint i = 0; i < batteries->len; i++)
     {
-      Battery *b = &g_array_index (batteries, Battery, i);
+      Battery *b = &batteries->at[i];
       const AdmWeapon *weapon = battery_weapon (self, b);
       /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
        * "halved-firepower". */
@@ -799,14 +887,14 @@ volley_check_range (AdmBattle     *self,
 /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts:
  * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up (the table clamps them). */
 static int
-volley_shift (AdmBattle     *self,
-              const Volley  *v,
-              gboolean      *half,
-              gboolean      *long_range)
+volley_shift (const FireRulings *rulings,
+              const Volley      *v,
+              gboolean          *half,
+              gboolean          *long_range)
 {
   int shift = 0;
 
-  *half = _adm_battle_cache_ruling_is (self, "half-range-boundary", "less-than-half")
+  *half = rulings->less_than_half
             ? v->farthest < v->shortest / 2.0 - EPSILON
             : v->farthest <= v->shortest / 2.0 + EPSILON;
   *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
@@ -823,38 +911,40 @@ volley_shift (AdmBattle     *self,
  * and emptied for each one rather than allocated again for each (issue 20). An attack's lines,
  * its artillery's and its destructors', are built in parts, from the names of the batteries. */
 typedef struct {
-  GArray       *declared, *batteries, *failed, *checked, *passed, *own, *one;
+  guint     ship;
+  gboolean  passed;
+} ShipCheck;
+
+typedef struct {
+  Batteries     declared, batteries, failed, own, one;
+  ShipCheck    *checked;         /* F-FIRE-9: the ships of a declaration checked, and how */
+  guint         n_checked, checked_size;
   GString      *shown;
   AdmTextParts *artillery, *destructors;
   char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
+  FireRulings   rulings;
 } FireBuffers;
 
 static void
-fire_buffers_init (FireBuffers *buffers)
+fire_buffers_init (AdmBattle   *self,
+                   FireBuffers *buffers)
 {
-  buffers->declared = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->batteries = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->failed = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->checked = g_array_new (FALSE, FALSE, sizeof (guint));
-  buffers->passed = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  buffers->own = g_array_new (FALSE, FALSE, sizeof (Battery));
-  buffers->one = g_array_new (FALSE, FALSE, sizeof (Battery));
+  *buffers = (FireBuffers) { .checked = NULL };
+  fire_rulings_read (self, &buffers->rulings);
   buffers->shown = g_string_sized_new (128);
   buffers->artillery = _adm_text_parts_new ();
   buffers->destructors = _adm_text_parts_new ();
-  memset (buffers->descriptions, 0, sizeof buffers->descriptions);
 }
 
 static void
 fire_buffers_clear (FireBuffers *buffers)
 {
-  g_array_unref (buffers->declared);
-  g_array_unref (buffers->batteries);
-  g_array_unref (buffers->failed);
-  g_array_unref (buffers->checked);
-  g_array_unref (buffers->passed);
-  g_array_unref (buffers->own);
-  g_array_unref (buffers->one);
+  batteries_clear (&buffers->declared);
+  batteries_clear (&buffers->batteries);
+  batteries_clear (&buffers->failed);
+  batteries_clear (&buffers->own);
+  batteries_clear (&buffers->one);
+  g_free (buffers->checked);
   g_string_free (buffers->shown, TRUE);
   _adm_text_parts_free (buffers->artillery);
   _adm_text_parts_free (buffers->destructors);
@@ -865,13 +955,13 @@ fire_buffers_clear (FireBuffers *buffers)
 
 static gboolean
 attack (AdmBattle   *self,
-        GArray      *batteries,
+        Batteries   *batteries,
         guint        target,
         int          line_no,
         FireBuffers *buffers,
         GError     **error)
 {
-  const Battery *first = &g_array_index (batteries, Battery, 0);
+  const Battery *first = &batteries->at[0];
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
@@ -886,7 +976,7 @@ attack (AdmBattle   *self,
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
-      const Battery *b = &g_array_index (batteries, Battery, i);
+      const Battery *b = &batteries->at[i];
       const AdmWeapon *weapon = battery_weapon (self, b);
 
       if (b->blocked >= 0)
@@ -928,7 +1018,7 @@ attack (AdmBattle   *self,
     return FALSE;
 
   /* F-ECM-3 ("fire-reveals"): opening fire detects the firing formation. */
-  level = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence")
+  level = buffers->rulings.reveals_presence
             ? ADM_DETECTION_PRESENCE : ADM_DETECTION_FULL;
   for (guint side = 0; side < self->sides->len; side++)
     if (side != _adm_battle_formation (self, attacker)->side &&
@@ -940,7 +1030,7 @@ attack (AdmBattle   *self,
     g_array_append_val (self->state->attacks, record);
   }
 
-  type = target_type (self, v.firer, target, buffers->descriptions, &aspect);
+  type = target_type (self, &buffers->rulings, v.firer, target, buffers->descriptions, &aspect);
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
@@ -954,7 +1044,7 @@ attack (AdmBattle   *self,
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
-      shift = volley_shift (self, &v, &half, &long_range);
+      shift = volley_shift (&buffers->rulings, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
       if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
                                              &table_error))
@@ -974,8 +1064,7 @@ attack (AdmBattle   *self,
       if (v.behind)
         _adm_text_parts_add_static (line, _(", behind an explosion marker"));
       _adm_text_parts_add (line, _(", column %d"), column);
-      shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
-                                                   "before-armour");
+      shields_first = buffers->rulings.shields_first;
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
@@ -1161,13 +1250,15 @@ needs_readiness_check (AdmBattle *self,
                        guint      target)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  gboolean critical = FALSE;
+  gboolean damaged = s->damage * 2 > s->klass->hull;
 
-  for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
-    critical |= s->criticals[c] > 0;
-  if (!critical && s->damage * 2 <= s->klass->hull)
+  /* The hull first, then the criticals until one is found (issue 20: asked for every ship
+   * that fires, most of them sound). */
+  for (int c = 2; c < ADM_CRITICAL_RESULTS && !damaged; c++)
+    damaged = s->criticals[c] > 0;
+  if (!damaged)
     return FALSE;
-  return nearest_enemy (self, ship) != (int) target || splits_fire (self, ship);
+  return nearest_enemy (self, ship, target) != (int) target || splits_fire (self, ship);
 }
 
 /* F-FIRE-9, F-FIRE-10: the readiness check of needs_readiness_check (). @ok is FALSE when it
@@ -1205,7 +1296,7 @@ check_decl (AdmBattle          *self,
             const AdmFireDecl  *decl,
             const int          *ships,
             guint               target,
-            GArray             *batteries,
+            Batteries          *batteries,
             int                *attacker,
             GError            **error)
 {
@@ -1236,15 +1327,9 @@ check_decl (AdmBattle          *self,
                                s->name, t->name);
           return FALSE;
         }
-      /* F-ECM-2: an undetected formation is not on this side's table. */
-      if (_adm_battle_detection (self, s->side, t->formation) == ADM_DETECTION_NONE)
-        {
-          _adm_battle_illegal (self, error, decl->line,
-                               _("%s has not detected %s and cannot fire at it (F-ECM-2)"),
-                               adm_battle_get_side (self, s->side)->name, t->name);
-          return FALSE;
-        }
-      g_array_append_val (batteries, battery);
+      /* F-ECM-2: an undetected formation is not on this side's table: check_battery ()
+       * refused it already. */
+      batteries_push (batteries, &battery);
     }
   return TRUE;
 }
@@ -1289,27 +1374,16 @@ check_return_fire (AdmBattle          *self,
 /* The batteries of @batteries that belong to the ship of batteries[@first], in order, in
  * @own (emptied first). */
 static void
-ship_batteries_into (GArray *batteries,
-                     guint   first,
-                     GArray *own)
+ship_batteries_into (const Batteries *batteries,
+                     guint            first,
+                     Batteries       *own)
 {
-  guint ship = g_array_index (batteries, Battery, first).ship;
+  guint ship = batteries->at[first].ship;
 
-  g_array_set_size (own, 0);
+  own->len = 0;
   for (guint i = first; i < batteries->len; i++)
-    if (g_array_index (batteries, Battery, i).ship == ship)
-      g_array_append_val (own, g_array_index (batteries, Battery, i));
-}
-
-/* The same in a new array. */
-static GArray *
-ship_batteries (GArray *batteries,
-                guint   first)
-{
-  GArray *own = g_array_new (FALSE, FALSE, sizeof (Battery));
-
-  ship_batteries_into (batteries, first, own);
-  return own;
+    if (batteries->at[i].ship == ship)
+      batteries_push (own, &batteries->at[i]);
 }
 
 /* F-ART-3: «Если корабль обстреливает несколькими батареями одну и ту же цель, складывается
@@ -1320,7 +1394,7 @@ ship_batteries (GArray *batteries,
  * of their first battery, each with its own range, shifts and target lock. */
 static gboolean
 attack_each_ship (AdmBattle   *self,
-                  GArray      *batteries,
+                  Batteries   *batteries,
                   guint        target,
                   int          line_no,
                   FireBuffers *buffers,
@@ -1328,11 +1402,11 @@ attack_each_ship (AdmBattle   *self,
 {
   for (guint i = 0; i < batteries->len; i++)
     {
-      const Battery *b = &g_array_index (batteries, Battery, i);
+      const Battery *b = &batteries->at[i];
       gboolean seen = FALSE;
 
       for (guint j = 0; j < i; j++)
-        seen |= g_array_index (batteries, Battery, j).ship == b->ship;
+        seen |= batteries->at[j].ship == b->ship;
       if (seen)
         continue;
       if (_adm_battle_ship (self, target)->status == ADM_SHIP_DESTROYED)
@@ -1342,23 +1416,42 @@ attack_each_ship (AdmBattle   *self,
                               _adm_battle_ship_name (self, b->ship));
           continue;
         }
-      ship_batteries_into (batteries, i, buffers->own);
-      if (!attack (self, buffers->own, target, line_no, buffers, error))
+      ship_batteries_into (batteries, i, &buffers->own);
+      if (!attack (self, &buffers->own, target, line_no, buffers, error))
         return FALSE;
     }
   return TRUE;
 }
 
-/* Resolves the @nth declaration of the phase's orders. */
-/* @buffer emptied, without a call when it is empty already (issue 20: most of a phase's
- * thousand declarations leave most of their buffers empty). */
-static inline void
-buffer_empty (GArray *buffer)
+/* F-FIRE-9: whether @ship passed its check of this declaration; FALSE when it has none yet. */
+static gboolean
+checked_before (const FireBuffers *buffers,
+                guint              ship,
+                gboolean          *passed)
 {
-  if (buffer->len > 0)
-    g_array_set_size (buffer, 0);
+  for (guint c = 0; c < buffers->n_checked; c++)
+    if (buffers->checked[c].ship == ship)
+      {
+        *passed = buffers->checked[c].passed;
+        return TRUE;
+      }
+  return FALSE;
 }
 
+static void
+checked_push (FireBuffers *buffers,
+              guint        ship,
+              gboolean     passed)
+{
+  if (buffers->n_checked == buffers->checked_size)
+    {
+      buffers->checked_size = MAX (8, 2 * buffers->checked_size);
+      buffers->checked = g_renew (ShipCheck, buffers->checked, buffers->checked_size);
+    }
+  buffers->checked[buffers->n_checked++] = (ShipCheck) { ship, passed };
+}
+
+/* Resolves the @nth declaration of the phase's orders. */
 static gboolean
 resolve_decl (AdmBattle    *self,
               guint         nth,
@@ -1368,20 +1461,15 @@ resolve_decl (AdmBattle    *self,
   AdmFireDecl *decl = g_ptr_array_index (self->orders->fires, nth);
   const int *ships = _adm_battle_cache_fire_ships (self, nth);
   int target = ships != NULL ? ships[0] : adm_battle_ship_index (self, decl->target);
-  GArray *declared = buffers->declared;
-  GArray *batteries = buffers->batteries;
-  GArray *failed = buffers->failed;
-  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
-  GArray *checked = buffers->checked;
-  GArray *passed = buffers->passed;
+  Batteries *declared = &buffers->declared;
+  Batteries *batteries = &buffers->batteries;
+  Batteries *failed = &buffers->failed;
   int attacker = -1;
   const AdmBattleShip *t;
 
-  buffer_empty (declared);
-  buffer_empty (batteries);
-  buffer_empty (failed);
-  buffer_empty (checked);
-  buffer_empty (passed);
+  declared->len = batteries->len = failed->len = 0;
+  /* The ships checked (F-FIRE-9) and whether they passed: a declaration names a few. */
+  buffers->n_checked = 0;
   if (target < 0)
     {
       _adm_battle_illegal (self, error, decl->line, _("there is no ship “%s” in this battle"),
@@ -1394,16 +1482,16 @@ resolve_decl (AdmBattle    *self,
 
   for (guint i = 0; i < declared->len; i++)
     {
-      Battery battery = g_array_index (declared, Battery, i);
+      const Battery *battery = &declared->at[i];
       gboolean ok = TRUE;
-      const AdmBattleShip *s = _adm_battle_ship (self, battery.ship);
+      const AdmBattleShip *s = _adm_battle_ship (self, battery->ship);
 
-      if (battery.status == BATTERY_KNOCKED_OUT)
+      if (battery->status == BATTERY_KNOCKED_OUT)
         {
-          report_knocked_out (self, &battery);
+          report_knocked_out (self, battery);
           continue;
         }
-      if (battery.status == BATTERY_OUT_OF_ACTION)
+      if (battery->status == BATTERY_OUT_OF_ACTION)
         {
           _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
           continue;
@@ -1415,23 +1503,14 @@ resolve_decl (AdmBattle    *self,
           continue;
         }
       /* One check per ship and target choice, however many of its batteries fire. */
-      {
-        guint c = 0;
-
-        while (c < checked->len && g_array_index (checked, guint, c) != battery.ship)
-          c++;
-        if (c < checked->len)
-          ok = g_array_index (passed, gboolean, c);
-        else if (!damaged_check (self, battery.ship, target, &ok, error))
-          return FALSE;
-        else
-          {
-            g_array_append_val (checked, battery.ship);
-            g_array_append_val (passed, ok);
-          }
-      }
+      if (!checked_before (buffers, battery->ship, &ok))
+        {
+          if (!damaged_check (self, battery->ship, target, &ok, error))
+            return FALSE;
+          checked_push (buffers, battery->ship, ok);
+        }
       t = _adm_battle_ship (self, target);
-      g_array_append_val (ok ? batteries : failed, battery);
+      batteries_push (ok ? batteries : failed, battery);
     }
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation, error))
     return FALSE;
@@ -1442,10 +1521,10 @@ resolve_decl (AdmBattle    *self,
    * enemy if they can reach it, or hold their fire. */
   for (guint i = 0; i < failed->len; i++)
     {
-      Battery *b = &g_array_index (failed, Battery, i);
-      int nearest = nearest_enemy (self, b->ship);
+      Battery *b = &failed->at[i];
+      int nearest = nearest_enemy (self, b->ship, target);
       const AdmWeapon *weapon = battery_weapon (self, b);
-      GArray *one = buffers->one;
+      Batteries *one = &buffers->one;
 
       if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
           !_adm_battle_ship_active (self, b->ship))
@@ -1464,8 +1543,8 @@ resolve_decl (AdmBattle    *self,
       _adm_battle_report (self, _("%s's %s fires at the nearest enemy, %s, instead."),
                           _adm_battle_ship_name (self, b->ship), weapon->name,
                           _adm_battle_ship_name (self, nearest));
-      g_array_set_size (one, 0);
-      g_array_append_val (one, *b);
+      one->len = 0;
+      batteries_push (one, b);
       if (!attack (self, one, nearest, decl->line, buffers, error))
         return FALSE;
     }
@@ -1518,7 +1597,7 @@ _adm_battle_fire_phase (AdmBattle  *self,
 
   /* Nothing moves in the fire phase: its geometry is worked out once (adm-battle-cache.c). */
   _adm_battle_cache_begin (self);
-  fire_buffers_init (&buffers);
+  fire_buffers_init (self, &buffers);
   ok = fire_phase (self, &buffers, error);
   fire_buffers_clear (&buffers);
   _adm_battle_cache_end (self);
@@ -1562,12 +1641,14 @@ _adm_battle_fire_preview (AdmBattle          *self,
                           GError            **error)
 {
   int target = adm_battle_ship_index (self, decl->target);
-  g_autoptr(GArray) declared = g_array_new (FALSE, FALSE, sizeof (Battery));
-  g_autoptr(GArray) firing = g_array_new (FALSE, FALSE, sizeof (Battery));
+  g_auto(Batteries) declared = { NULL };
+  g_auto(Batteries) firing = { NULL };
+  g_auto(Batteries) own = { NULL };
   g_autoptr(GError) refusal = NULL;
   const AdmBattleShip *t;
   int attacker;
   Volley v = { .firer = -1 };
+  FireRulings rulings;
 
   if (target < 0)
     {
@@ -1591,38 +1672,37 @@ _adm_battle_fire_preview (AdmBattle          *self,
   if (!fire_orders (self, &refusal))
     goto refused;
   record_earlier_attacks (self, decl);
-  if (!check_decl (self, decl, NULL, target, declared, &attacker, &refusal))
+  if (!check_decl (self, decl, NULL, target, &declared, &attacker, &refusal))
     goto refused;
   t = _adm_battle_ship (self, target);
   if (attacker >= 0 && !check_return_fire (self, decl, attacker, t->formation,
                                            &refusal))
     goto refused;
   preview->legal = TRUE;
-  for (guint i = 0; i < declared->len; i++)
+  for (guint i = 0; i < declared.len; i++)
     {
-      const Battery *b = &g_array_index (declared, Battery, i);
+      const Battery *b = &declared.at[i];
 
       if (b->status != BATTERY_FIRES || t->status == ADM_SHIP_DESTROYED)
         continue;
       /* F-FIRE-9: the odds assume the check passes. */
       preview->readiness_check |= needs_readiness_check (self, b->ship, target);
-      g_array_append_val (firing, *b);
+      batteries_push (&firing, b);
     }
   /* F-ART-3: one attack per ship (attack_each_ship ()); each is checked, the @nth is
    * previewed. */
   preview->attacks = 0;
-  for (guint i = 0; i < firing->len; i++)
+  for (guint i = 0; i < firing.len; i++)
     {
-      g_autoptr(GArray) own = NULL;
       gboolean seen = FALSE;
       Volley one;
 
       for (guint j = 0; j < i; j++)
-        seen |= g_array_index (firing, Battery, j).ship == g_array_index (firing, Battery, i).ship;
+        seen |= firing.at[j].ship == firing.at[i].ship;
       if (seen)
         continue;
-      own = ship_batteries (firing, i);
-      volley_sum (self, own, target, &one);
+      ship_batteries_into (&firing, i, &own);
+      volley_sum (self, &own, target, &one);
       /* F-CAT-4: every line of fire blocked: nothing fires. */
       if (one.firer >= 0 && !volley_check_range (self, &one, target, decl->line, &refusal))
         goto refused;
@@ -1635,9 +1715,10 @@ _adm_battle_fire_preview (AdmBattle          *self,
   preview->artillery_firepower = v.artillery;
   preview->destructor_firepower = v.destructors;
   preview->behind_marker = v.behind;
+  fire_rulings_read (self, &rulings);
   if (v.any_artillery)
-    numbers->shift = volley_shift (self, &v, &preview->half_range, &preview->long_range);
-  numbers->target_type = g_strdup (target_type (self, v.firer, target, NULL, NULL));
+    numbers->shift = volley_shift (&rulings, &v, &preview->half_range, &preview->long_range);
+  numbers->target_type = g_strdup (target_type (self, &rulings, v.firer, target, NULL, NULL));
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;

@@ -104,8 +104,9 @@ void                 _adm_battle_cache_end    (AdmBattle   *self);
 void                 _adm_battle_set_caching  (gboolean     enabled);
 /* The ships that may share @ship's shields: itself, its formation's if the formation is in
  * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
- * once, in no particular order; NULL without a cache. Valid until the next question about a
- * pool (the other questions leave it). */
+ * once, in the order use_shields () takes their blocks: @ship, then the rest by index, ship 0
+ * taking @ship's place; NULL without a cache. Valid until the next question about a pool (the
+ * other questions leave it). */
 const guint         *_adm_battle_cache_pool_ships (AdmBattle *self,
                                                guint        ship,
                                                guint       *n_ships);

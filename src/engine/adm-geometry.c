@@ -399,6 +399,7 @@ struct _AdmPointGrid {
   double  x0, y0;     /* the corner of cell (0, 0) */
   double  cell;       /* the side of a cell in cm */
   guint   nx, ny;
+  double  left, right, top, bottom; /* beyond these a box holds no point (a cell's margin) */
   guint  *start;      /* per cell: its first entry in @index; nx·ny + 1 of them */
   guint  *index;      /* the points' indices, cell by cell */
 };
@@ -409,10 +410,12 @@ grid_column (const AdmPointGrid *grid,
              guint               n,
              double              origin)
 {
-  double c = floor ((x - origin) / grid->cell);
+  double c = (x - origin) / grid->cell;
 
-  /* NaN and points off the grid clamp to its edge cells. */
-  if (!(c > 0.0))
+  /* NaN and points off the grid clamp to its edge cells. Within it the cell is floor (c),
+   * which the conversion gives for c ≥ 1 without a call (issue 20: four for each of some
+   * fifty thousand questions a fire phase). */
+  if (!(c >= 1.0))
     return 0;
   return c >= n ? n - 1 : (guint) c;
 }
@@ -425,6 +428,7 @@ adm_point_grid_new (const AdmPoint *points,
   AdmPointGrid *grid = g_new0 (AdmPointGrid, 1);
   double x1, y1;
   g_autofree guint *fill = NULL;
+  g_autofree guint *cells = NULL;
   guint n_cells;
 
   g_return_val_if_fail (n_points == 0 || points != NULL, grid);
@@ -446,21 +450,29 @@ adm_point_grid_new (const AdmPoint *points,
   grid->cell = MAX (grid->cell, MAX (x1 - grid->x0, y1 - grid->y0) / GRID_MAX_CELLS);
   grid->nx = (guint) floor ((x1 - grid->x0) / grid->cell) + 1;
   grid->ny = (guint) floor ((y1 - grid->y0) / grid->cell) + 1;
+  grid->left = grid->x0 - grid->cell;
+  grid->right = grid->x0 + (grid->nx + 1) * grid->cell;
+  grid->top = grid->y0 - grid->cell;
+  grid->bottom = grid->y0 + (grid->ny + 1) * grid->cell;
   n_cells = grid->nx * grid->ny;
   grid->start = g_new0 (guint, n_cells + 1);
   grid->index = g_new (guint, MAX (n_points, 1));
   fill = g_new (guint, n_cells);
+  /* Each point's cell, worked out once for both walks below. */
+  cells = g_new (guint, MAX (n_points, 1));
   for (guint i = 0; i < n_points; i++)
-    grid->start[grid_column (grid, points[i].y, grid->ny, grid->y0) * grid->nx +
-                grid_column (grid, points[i].x, grid->nx, grid->x0) + 1]++;
+    {
+      cells[i] = grid_column (grid, points[i].y, grid->ny, grid->y0) * grid->nx +
+                 grid_column (grid, points[i].x, grid->nx, grid->x0);
+      grid->start[cells[i] + 1]++;
+    }
   for (guint c = 0; c < n_cells; c++)
     {
       grid->start[c + 1] += grid->start[c];
       fill[c] = grid->start[c];
     }
   for (guint i = 0; i < n_points; i++)
-    grid->index[fill[grid_column (grid, points[i].y, grid->ny, grid->y0) * grid->nx +
-                     grid_column (grid, points[i].x, grid->nx, grid->x0)]++] = i;
+    grid->index[fill[cells[i]]++] = i;
   return grid;
 }
 
@@ -488,35 +500,38 @@ adm_point_grid_query (const AdmPointGrid *grid,
 
   /* A box wholly off the grid (by more than a cell, for rounding) holds none of its points;
    * its edge cells would be named otherwise. NaN goes on to the edge cells as before. */
-  {
-    double left = grid->x0 - grid->cell, right = grid->x0 + (grid->nx + 1) * grid->cell;
-    double top = grid->y0 - grid->cell, bottom = grid->y0 + (grid->ny + 1) * grid->cell;
-
-    if ((x0 < left && x1 < left) || (x0 > right && x1 > right) || (y0 < top && y1 < top) ||
-        (y0 > bottom && y1 > bottom))
+  if ((x0 < grid->left && x1 < grid->left) || (x0 > grid->right && x1 > grid->right) ||
+      (y0 < grid->top && y1 < grid->top) || (y0 > grid->bottom && y1 > grid->bottom))
+    {
+      if (out->len > 0)
+        g_array_set_size (out, 0);
       return;
-  }
+    }
   cx0 = grid_column (grid, MIN (x0, x1), grid->nx, grid->x0);
   cx1 = grid_column (grid, MAX (x0, x1), grid->nx, grid->x0);
   cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
   cy1 = grid_column (grid, MAX (y0, y1), grid->ny, grid->y0);
-  /* The cells of one row are consecutive in @index: the rows' runs counted, @out grown once,
-   * and each run copied in (issue 20: some fifty thousand queries a fire phase, each of a few
-   * rows). */
+  /* The cells of one row are consecutive in @index: the rows' runs counted, @out sized once
+   * (one call, not one to empty it and one to grow it), and each run copied in (issue 20: some
+   * fifty thousand queries a fire phase, each of a few rows). */
   total = 0;
   for (guint cy = cy0; cy <= cy1; cy++)
     total += grid->start[cy * grid->nx + cx1 + 1] - grid->start[cy * grid->nx + cx0];
-  if (total == 0)
-    return;
-  at = out->len;
-  g_array_set_size (out, at + total);
+  if (out->len != total)
+    g_array_set_size (out, total);
+  at = 0;
   for (guint cy = cy0; cy <= cy1; cy++)
     {
       guint first = grid->start[cy * grid->nx + cx0];
       guint last = grid->start[cy * grid->nx + cx1 + 1];
+      guint *to = &g_array_index (out, guint, at);
 
-      memcpy (&g_array_index (out, guint, at), grid->index + first,
-              (last - first) * sizeof (guint));
+      /* A row's run is a few points: copied in place of a call to memcpy () each. */
+      if (last - first <= 4)
+        for (guint k = first; k < last; k++)
+          *to++ = grid->index[k];
+      else
+        memcpy (to, grid->index + first, (last - first) * sizeof (guint));
       at += last - first;
     }
 }
@@ -560,7 +575,6 @@ adm_bases_overlapping (const AdmPoint *centres,
 
       if (diameters[i] <= 0.0)
         continue;
-      g_array_set_size (near, 0);
       adm_point_grid_query (grid, centres[i].x - reach, centres[i].y - reach,
                             centres[i].x + reach, centres[i].y + reach, near);
       for (guint k = 0; k < near->len; k++)

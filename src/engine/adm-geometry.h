@@ -117,9 +117,9 @@ AdmPointGrid *adm_point_grid_new   (const AdmPoint *points,
                                     guint           n_points,
                                     double          cell);
 void          adm_point_grid_free  (AdmPointGrid   *grid);
-/* Appends to @out (a GArray of guint) the index of every point in [x0, x1] × [y0, y1], and
- * of some points near it: those of the cells the box overlaps, in increasing index within a
- * cell. */
+/* Sets @out (a GArray of guint) to the index of every point in [x0, x1] × [y0, y1], and of
+ * some points near it: those of the cells the box overlaps, in increasing index within a
+ * cell. What @out held is dropped. */
 void          adm_point_grid_query (const AdmPointGrid *grid,
                                     double              x0,
                                     double              y0,
