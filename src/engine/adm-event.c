@@ -217,8 +217,16 @@ copy_small (char       *to,
     }
   else if (length < 4)
     {
-      for (gsize i = 0; i < length; i++)
-        to[i] = from[i];
+      /* One to three bytes in three moves, whatever their number, rather than a loop whose end
+       * is guessed (a roll's sides and short values). */
+      if (length > 0)
+        {
+          char first = from[0], middle = from[length / 2], last = from[length - 1];
+
+          to[0] = first;
+          to[length / 2] = middle;
+          to[length - 1] = last;
+        }
     }
   else
     memcpy (to, from, length);
