@@ -3364,14 +3364,14 @@ _adm_battle_dry_run (AdmBattle            *self,
 }
 
 /* The action that journals the phase about to be resolved: its head, and a "phase" event
- * holding the declarations @text (@length bytes, stripped) as the journal will read them back,
- * made whole (adm_event_new_read ()): the turn and phase, then the text, in the order
- * adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations were
- * copied and stripped again). Its "roll" events are added when it applies
- * (journal_apply ()). */
+ * holding the declarations @text (@length bytes, stripped; taken) as the journal will read them
+ * back, made whole (adm_event_new_read_take_text ()): the turn and phase, then the text, in the
+ * order adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations
+ * were copied and stripped again, then copied into the event). Its "roll" events are added when
+ * it applies (journal_apply ()). */
 static AdmJournalAction *
 phase_action (AdmBattle   *self,
-              const char  *text,
+              char        *text,
               gsize        length)
 {
   AdmJournalAction *action = adm_journal_action_new ("resolve-phase", adm_clock_now ());
@@ -3385,9 +3385,10 @@ phase_action (AdmBattle   *self,
   pairs[0] = (AdmEventPair) { "turn", strlen ("turn"), turn, strlen (turn) };
   pairs[1] = (AdmEventPair) { "phase", strlen ("phase"), phase_id, strlen (phase_id) };
   adm_journal_action_take_event (action,
-                                 adm_event_new_read ("phase", strlen ("phase"),
-                                                     adm_journal_action_get_time (action), 0,
-                                                     pairs, G_N_ELEMENTS (pairs), text, length));
+                                 adm_event_new_read_take_text ("phase", strlen ("phase"),
+                                                               adm_journal_action_get_time (action),
+                                                               pairs, G_N_ELEMENTS (pairs), text,
+                                                               length));
   return action;
 }
 
@@ -3526,7 +3527,7 @@ record_phase (AdmBattle            *self,
           return FALSE;
         }
     }
-  action = phase_action (self, text, length);
+  action = phase_action (self, g_steal_pointer (&text), length);
   self->recording = action;
   self->recording_orders = declared != NULL ? declared : given;
   self->recording_dice = dice;

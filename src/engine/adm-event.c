@@ -312,6 +312,42 @@ adm_event_new_read (const char         *kind,
   return self;
 }
 
+AdmEvent *
+adm_event_new_read_take_text (const char         *kind,
+                              gsize               kind_length,
+                              gint64              time,
+                              const AdmEventPair *pairs,
+                              guint               n_pairs,
+                              char               *text,
+                              gsize               text_length)
+{
+  AdmEvent *self;
+  gsize start;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  self = adm_event_new_read (kind, kind_length, time, 0, pairs, n_pairs, NULL, 0);
+  if (self == NULL)
+    {
+      g_free (text);
+      return NULL;
+    }
+  /* The text kept as adm_event_new_read () keeps one: without the white space around it, and
+   * none when that leaves nothing; apart from the event, as a changed event's is (unpack ()). */
+  text_length = stripped (text, text_length, &start);
+  unpack (self);
+  if (text_length == 0)
+    {
+      g_free (text);
+      return self;
+    }
+  if (start > 0)
+    memmove (text, text + start, text_length);
+  text[text_length] = '\0';
+  self->changed->text = g_realloc (text, text_length + 1);
+  return self;
+}
+
 AdmEventBatch *
 adm_event_batch_new (void)
 {
