@@ -663,16 +663,23 @@ test_packed_as_slow (void)
   g_autoptr(GString) time_attribute = g_string_new (NULL);
   g_autofree char *time_text = adm_journal_format_time (T0);
 
+  /* Keys of 255 bytes and more, past what a packed key's length byte says. */
+  g_autofree char *key_255 = g_strnfill (255, 'k');
+  g_autofree char *key_256 = g_strnfill (256, 'l');
+  g_autofree char *key_300 = g_strnfill (300, 'm');
+
   g_test_summary ("An event packed in a batch is written the same bytes as the same event "
                   "written the slow way, for values holding any byte, at any place, and keys "
-                  "holding the bytes values escape (issue 20)");
+                  "holding the bytes values escape or longer than a byte measures (issue 20)");
   adm_event_append_attribute (time_attribute, "time", time_text);
   for (guint i = 0; i < 5000; i++)
     {
       g_autofree char *value = value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 50),
                                                     TRUE);
-      /* A key as events have, or one with a byte a value would escape. */
-      const char *key = i % 11 == 0 ? "k<&\"" : i % 13 == 0 ? "k\xc3\xa9" : "values";
+      /* A key as events have, one with a byte a value would escape, or a long one. */
+      const char *key = i % 11 == 0 ? "k<&\"" : i % 13 == 0 ? "k\xc3\xa9" :
+                        i % 17 == 0 ? key_255 : i % 19 == 0 ? key_256 : i % 23 == 0 ? key_300 :
+                        "values";
       AdmEventPair pairs[] = {
         { "sides", 5, "6", 1 },
         { key, strlen (key), value, strlen (value) },

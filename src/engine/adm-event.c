@@ -13,8 +13,11 @@
  * events, and opening it was mostly making them; a battle's fire phase makes a thousand. Its
  * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
  * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
- * space and each value after a quote, ` key\0"value\0`, so that the run reads as the file
- * writes it but for the NULs (put_packed_start ()), then its text. Its attributes are
+ * byte of its length and each value after a quote, `Nkey\0"value\0`, so that the run reads as
+ * the file writes it, ` key="value"`, but for the NULs and the lengths, which stand where the
+ * spaces go (put_packed_start ()), then its text; a key's length is known without measuring it
+ * (issue 20: a strlen () of each of a phase's thousand rolls' four keys), but for a key of more
+ * than 255 bytes, whose byte is 0 (packed_key_length ()). Its attributes are
  * found by walking that run, a handful of strings, rather than through an array of pointers to
  * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
  * and strings of its own (unpack ()), out of the struct, whose packed events do without them.
@@ -271,7 +274,7 @@ pack (AdmEvent           *self,
 
       /* What adm_event_set () refuses, a file cannot give. */
       g_warn_if_fail (pair.key_length > 0);
-      *out++ = ' ';
+      *out++ = (char) (pair.key_length <= G_MAXUINT8 ? pair.key_length : 0);
       PUT (pair.key, pair.key_length);
       *out++ = '"';
       PUT (pair.value, pair.value_length);
@@ -448,7 +451,16 @@ text_of (const AdmEvent *self)
   return self->changed != NULL ? self->changed->text : packed_text (self);
 }
 
-/* The pair at @p in a packed event's run (its key's space): its key, in *@value its value;
+/* The length of the key whose length byte is at @p in a packed event's run (pack ()). */
+static inline gsize
+packed_key_length (const char *p)
+{
+  guchar length = (guchar) p[0];
+
+  return length != 0 ? length : strlen (p + 1);
+}
+
+/* The pair at @p in a packed event's run (its key's length): its key, in *@value its value;
  * *@next is the next pair's. */
 static inline const char *
 packed_pair (const char  *p,
@@ -457,7 +469,7 @@ packed_pair (const char  *p,
 {
   const char *key = p + 1;
 
-  *value = key + strlen (key) + 2;
+  *value = key + packed_key_length (p) + 2;
   *next = *value + strlen (*value) + 1;
   return key;
 }
@@ -1031,9 +1043,10 @@ put_attribute (GString    *out,
 }
 
 /* The run of @length bytes at @q, copied from a packed event, made ` key="value"` in place when
- * no value has a byte to escape: each NUL, after a key then after a value, made the `=` and the
- * `"` it stands for, each value scanned on the way, as the scan stops at its end as at a byte
- * to escape. FALSE when one has, the run then changed in part. */
+ * no value has a byte to escape: each key's length made the space it stands for, each NUL,
+ * after a key then after a value, made the `=` and the `"`, each value scanned on the way, as
+ * the scan stops at its end as at a byte to escape. FALSE when one has, the run then changed in
+ * part. */
 static gboolean
 convert_run (guchar *q,
              gsize   length)
@@ -1042,7 +1055,10 @@ convert_run (guchar *q,
 
   while (q < end)
     {
-      q += strlen ((const char *) q);
+      gsize key_length = packed_key_length ((const char *) q);
+
+      *q = ' ';
+      q += 1 + key_length;
       *q = '=';
       q += 2;
       while (escaped[*q] == 0)
