@@ -663,16 +663,23 @@ test_packed_as_slow (void)
   g_autoptr(GString) time_attribute = g_string_new (NULL);
   g_autofree char *time_text = adm_journal_format_time (T0);
 
+  /* Keys of 255 bytes and more, past what a packed key's length byte says. */
+  g_autofree char *key_255 = g_strnfill (255, 'k');
+  g_autofree char *key_256 = g_strnfill (256, 'l');
+  g_autofree char *key_300 = g_strnfill (300, 'm');
+
   g_test_summary ("An event packed in a batch is written the same bytes as the same event "
                   "written the slow way, for values holding any byte, at any place, and keys "
-                  "holding the bytes values escape (issue 20)");
+                  "holding the bytes values escape or longer than a byte measures (issue 20)");
   adm_event_append_attribute (time_attribute, "time", time_text);
   for (guint i = 0; i < 5000; i++)
     {
       g_autofree char *value = value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 50),
                                                     TRUE);
-      /* A key as events have, or one with a byte a value would escape. */
-      const char *key = i % 11 == 0 ? "k<&\"" : i % 13 == 0 ? "k\xc3\xa9" : "values";
+      /* A key as events have, one with a byte a value would escape, or a long one. */
+      const char *key = i % 11 == 0 ? "k<&\"" : i % 13 == 0 ? "k\xc3\xa9" :
+                        i % 17 == 0 ? key_255 : i % 19 == 0 ? key_256 : i % 23 == 0 ? key_300 :
+                        "values";
       AdmEventPair pairs[] = {
         { "sides", 5, "6", 1 },
         { key, strlen (key), value, strlen (value) },
@@ -693,6 +700,48 @@ test_packed_as_slow (void)
       /* The packed run is left as it was, however far the fast way got. */
       g_assert_cmpstr (adm_event_get (packed, key), ==, value);
       g_assert_cmpstr (adm_event_get (packed, "dice"), ==, "program");
+    }
+}
+
+/* An event that keeps the text it is given, against one that copies it. */
+static void
+test_take_text (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2022);
+  g_autoptr(GString) time_attribute = g_string_new (NULL);
+  g_autofree char *time_text = adm_journal_format_time (T0);
+  const char *const texts[] = { "plain", " \n\t<fire weapons=\"b000:main\"/> & more\r\n ", "",
+                                "  \n ", "\xc3\xa9t\xc3\xa9" };
+
+  g_test_summary ("An event made keeping its text is the event made copying it: its attributes, "
+                  "its text stripped or none, and its bytes in a journal (issue 20)");
+  adm_event_append_attribute (time_attribute, "time", time_text);
+  for (guint i = 0; i < G_N_ELEMENTS (texts) + 50; i++)
+    {
+      g_autofree char *random = i >= G_N_ELEMENTS (texts)
+        ? value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 200), TRUE) : NULL;
+      const char *text = random != NULL ? random : texts[i];
+      AdmEventPair pairs[] = { { "turn", 4, "3", 1 }, { "phase", 5, "fire", 4 } };
+      g_autoptr(AdmEvent) copied = adm_event_new_read ("phase", 5, T0, 0, pairs,
+                                                       G_N_ELEMENTS (pairs), text, strlen (text));
+      g_autoptr(AdmEvent) kept = adm_event_new_read_take_text ("phase", 5, T0, pairs,
+                                                               G_N_ELEMENTS (pairs),
+                                                               g_strdup (text), strlen (text));
+      g_autoptr(GString) want = g_string_new (NULL);
+      g_autoptr(GString) got = g_string_new (NULL);
+      AdmEvent *one[] = { copied }, *other[] = { kept };
+
+      g_assert_cmpstr (adm_event_get_kind (kept), ==, "phase");
+      g_assert_cmpint (adm_event_get_time (kept), ==, T0);
+      g_assert_cmpuint (adm_event_get_n_attributes (kept), ==, 2);
+      g_assert_cmpstr (adm_event_get (kept, "turn"), ==, "3");
+      g_assert_cmpstr (adm_event_get (kept, "phase"), ==, "fire");
+      g_assert_cmpstr (adm_event_get_text (kept), ==, adm_event_get_text (copied));
+      adm_event_append_xml_lines (want, one, 1, "      ", T0, time_attribute->str);
+      adm_event_append_xml_lines (got, other, 1, "      ", T0, time_attribute->str);
+      adm_event_append_xml (copied, want);
+      adm_event_append_xml (kept, got);
+      g_assert_cmpstr (got->str, ==, want->str);
     }
 }
 
@@ -762,5 +811,6 @@ main (int   argc,
   g_test_add_func ("/engine/journal-xml/lines-as-libxml2", test_lines_as_libxml2);
   g_test_add_func ("/engine/journal-xml/packed-as-slow", test_packed_as_slow);
   g_test_add_func ("/engine/journal-xml/take-and-ref-many", test_take_and_ref_many);
+  g_test_add_func ("/engine/journal-xml/take-text", test_take_text);
   return g_test_run ();
 }

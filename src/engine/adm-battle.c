@@ -3581,14 +3581,14 @@ _adm_battle_dry_run (AdmBattle            *self,
 }
 
 /* The action that journals the phase about to be resolved: its head, and a "phase" event
- * holding the declarations @text (@length bytes, stripped) as the journal will read them back,
- * made whole (adm_event_new_read ()): the turn and phase, then the text, in the order
- * adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations were
- * copied and stripped again). Its "roll" events are added when it applies
- * (journal_apply ()). */
+ * holding the declarations @text (@length bytes, stripped; taken) as the journal will read them
+ * back, made whole (adm_event_new_read_take_text ()): the turn and phase, then the text, in the
+ * order adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations
+ * were copied and stripped again, then copied into the event). Its "roll" events are added when
+ * it applies (journal_apply ()). */
 static AdmJournalAction *
 phase_action (AdmBattle   *self,
-              const char  *text,
+              char        *text,
               gsize        length)
 {
   AdmJournalAction *action = adm_journal_action_new ("resolve-phase", adm_clock_now ());
@@ -3602,9 +3602,10 @@ phase_action (AdmBattle   *self,
   pairs[0] = (AdmEventPair) { "turn", strlen ("turn"), turn, strlen (turn) };
   pairs[1] = (AdmEventPair) { "phase", strlen ("phase"), phase_id, strlen (phase_id) };
   adm_journal_action_take_event (action,
-                                 adm_event_new_read ("phase", strlen ("phase"),
-                                                     adm_journal_action_get_time (action), 0,
-                                                     pairs, G_N_ELEMENTS (pairs), text, length));
+                                 adm_event_new_read_take_text ("phase", strlen ("phase"),
+                                                               adm_journal_action_get_time (action),
+                                                               pairs, G_N_ELEMENTS (pairs), text,
+                                                               length));
   return action;
 }
 
@@ -3646,15 +3647,22 @@ add_roll_events (AdmBattle        *self,
   g_autofree AdmEvent **events = g_new (AdmEvent *, MAX (n_events, 1));
   const char *clause = NULL;
   gsize clause_length = 0;
+  /* The attributes, in the order adm_event_set () would give them: the keys set once, each roll
+   * setting the values (issue 20: the pairs were built whole for each of a thousand rolls); a
+   * roll of no clause starts at its sides. */
+  char sides[16];
+  AdmEventPair pairs[] = {
+    { "clause", strlen ("clause"), NULL, 0 },
+    { "sides", strlen ("sides"), sides, 0 },
+    { "values", strlen ("values"), NULL, 0 },
+    { "dice", strlen ("dice"), NULL, 0 },
+  };
 
   for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
       gboolean program = roll->origin == ADM_ROLL_ORIGIN_PROGRAM;
-      AdmEventPair pairs[4];
-      guint n = 0;
-      char sides[16];
-      gsize sides_length;
+      guint first = roll->clause != NULL ? 0 : 1;
       char *out;
 
       if (room < 11 * roll->n_values)
@@ -3673,27 +3681,21 @@ add_roll_events (AdmBattle        *self,
           else
             out = put_uint (out, roll->values[v]);
         }
-      sides_length = (gsize) (put_uint (sides, roll->sides) - sides);
-#define PAIR(k, v, length) \
-  (pairs[n++] = (AdmEventPair) { (k), sizeof (k) - 1, (v), (length) })
-      if (roll->clause != NULL)
+      if (roll->clause != NULL && roll->clause != clause)
         {
-          if (roll->clause != clause)
-            {
-              clause = roll->clause;
-              clause_length = strlen (clause);
-            }
-          PAIR ("clause", clause, clause_length);
+          clause = roll->clause;
+          clause_length = strlen (clause);
         }
-      PAIR ("sides", sides, sides_length);
-      PAIR ("values", values, (gsize) (out - values));
-      if (program)
-        PAIR ("dice", "program", strlen ("program"));
-      else
-        PAIR ("dice", "typed", strlen ("typed"));
-#undef PAIR
+      pairs[0].value = clause;
+      pairs[0].value_length = clause_length;
+      pairs[1].value_length = (gsize) (put_uint (sides, roll->sides) - sides);
+      pairs[2].value = values;
+      pairs[2].value_length = (gsize) (out - values);
+      pairs[3].value = program ? "program" : "typed";
+      pairs[3].value_length = program ? strlen ("program") : strlen ("typed");
       events[i - from] = adm_event_batch_new_read (batch, "roll", strlen ("roll"), time, 0,
-                                                   pairs, n, NULL, 0);
+                                                   pairs + first, G_N_ELEMENTS (pairs) - first,
+                                                   NULL, 0);
     }
   adm_journal_action_take_events (action, events, n_events);
 }
@@ -3743,7 +3745,7 @@ record_phase (AdmBattle            *self,
           return FALSE;
         }
     }
-  action = phase_action (self, text, length);
+  action = phase_action (self, g_steal_pointer (&text), length);
   self->recording = action;
   self->recording_orders = declared != NULL ? declared : given;
   self->recording_dice = dice;

@@ -13,8 +13,11 @@
  * events, and opening it was mostly making them; a battle's fire phase makes a thousand. Its
  * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
  * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
- * space and each value after a quote, ` key\0"value\0`, so that the run reads as the file
- * writes it but for the NULs (put_packed_start ()), then its text. Its attributes are
+ * byte of its length and each value after a quote, `Nkey\0"value\0`, so that the run reads as
+ * the file writes it, ` key="value"`, but for the NULs and the lengths, which stand where the
+ * spaces go (put_packed_start ()), then its text; a key's length is known without measuring it
+ * (issue 20: a strlen () of each of a phase's thousand rolls' four keys), but for a key of more
+ * than 255 bytes, whose byte is 0 (packed_key_length ()). Its attributes are
  * found by walking that run, a handful of strings, rather than through an array of pointers to
  * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
  * and strings of its own (unpack ()), out of the struct, whose packed events do without them.
@@ -217,8 +220,16 @@ copy_small (char       *to,
     }
   else if (length < 4)
     {
-      for (gsize i = 0; i < length; i++)
-        to[i] = from[i];
+      /* One to three bytes in three moves, whatever their number, rather than a loop whose end
+       * is guessed (a roll's sides and short values). */
+      if (length > 0)
+        {
+          char first = from[0], middle = from[length / 2], last = from[length - 1];
+
+          to[0] = first;
+          to[length / 2] = middle;
+          to[length - 1] = last;
+        }
     }
   else
     memcpy (to, from, length);
@@ -263,7 +274,7 @@ pack (AdmEvent           *self,
 
       /* What adm_event_set () refuses, a file cannot give. */
       g_warn_if_fail (pair.key_length > 0);
-      *out++ = ' ';
+      *out++ = (char) (pair.key_length <= G_MAXUINT8 ? pair.key_length : 0);
       PUT (pair.key, pair.key_length);
       *out++ = '"';
       PUT (pair.value, pair.value_length);
@@ -301,6 +312,42 @@ adm_event_new_read (const char         *kind,
   g_atomic_ref_count_init (&self->ref_count);
   if (n_pairs > PACKED_MAX_ATTRIBUTES)
     unpack (self);
+  return self;
+}
+
+AdmEvent *
+adm_event_new_read_take_text (const char         *kind,
+                              gsize               kind_length,
+                              gint64              time,
+                              const AdmEventPair *pairs,
+                              guint               n_pairs,
+                              char               *text,
+                              gsize               text_length)
+{
+  AdmEvent *self;
+  gsize start;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  self = adm_event_new_read (kind, kind_length, time, 0, pairs, n_pairs, NULL, 0);
+  if (self == NULL)
+    {
+      g_free (text);
+      return NULL;
+    }
+  /* The text kept as adm_event_new_read () keeps one: without the white space around it, and
+   * none when that leaves nothing; apart from the event, as a changed event's is (unpack ()). */
+  text_length = stripped (text, text_length, &start);
+  unpack (self);
+  if (text_length == 0)
+    {
+      g_free (text);
+      return self;
+    }
+  if (start > 0)
+    memmove (text, text + start, text_length);
+  text[text_length] = '\0';
+  self->changed->text = g_realloc (text, text_length + 1);
   return self;
 }
 
@@ -404,7 +451,16 @@ text_of (const AdmEvent *self)
   return self->changed != NULL ? self->changed->text : packed_text (self);
 }
 
-/* The pair at @p in a packed event's run (its key's space): its key, in *@value its value;
+/* The length of the key whose length byte is at @p in a packed event's run (pack ()). */
+static inline gsize
+packed_key_length (const char *p)
+{
+  guchar length = (guchar) p[0];
+
+  return length != 0 ? length : strlen (p + 1);
+}
+
+/* The pair at @p in a packed event's run (its key's length): its key, in *@value its value;
  * *@next is the next pair's. */
 static inline const char *
 packed_pair (const char  *p,
@@ -413,7 +469,7 @@ packed_pair (const char  *p,
 {
   const char *key = p + 1;
 
-  *value = key + strlen (key) + 2;
+  *value = key + packed_key_length (p) + 2;
   *next = *value + strlen (*value) + 1;
   return key;
 }
@@ -987,9 +1043,10 @@ put_attribute (GString    *out,
 }
 
 /* The run of @length bytes at @q, copied from a packed event, made ` key="value"` in place when
- * no value has a byte to escape: each NUL, after a key then after a value, made the `=` and the
- * `"` it stands for, each value scanned on the way, as the scan stops at its end as at a byte
- * to escape. FALSE when one has, the run then changed in part. */
+ * no value has a byte to escape: each key's length made the space it stands for, each NUL,
+ * after a key then after a value, made the `=` and the `"`, each value scanned on the way, as
+ * the scan stops at its end as at a byte to escape. FALSE when one has, the run then changed in
+ * part. */
 static gboolean
 convert_run (guchar *q,
              gsize   length)
@@ -998,7 +1055,10 @@ convert_run (guchar *q,
 
   while (q < end)
     {
-      q += strlen ((const char *) q);
+      gsize key_length = packed_key_length ((const char *) q);
+
+      *q = ' ';
+      q += 1 + key_length;
       *q = '=';
       q += 2;
       while (escaped[*q] == 0)
@@ -1014,7 +1074,8 @@ convert_run (guchar *q,
  * `<event kind=… time=… attributes…>` or, without text, `…/>`, after @indent, when neither
  * its kind nor its values have a byte to escape: in one piece of the string, its kind and then
  * its run copied whole and made attributes in place (convert_run ()), and in *@text its text,
- * or NULL. FALSE, nothing written, for any other event. */
+ * or NULL. With @line, only an event without text, its line written whole, `…/>` and its
+ * newline. FALSE, nothing written, for any other event. */
 static gboolean
 put_packed_start (const AdmEvent *self,
                   GString        *out,
@@ -1022,6 +1083,7 @@ put_packed_start (const AdmEvent *self,
                   gsize           indent_length,
                   const char     *time_attribute,
                   gsize           time_length,
+                  gboolean        line,
                   const char    **text)
 {
   const guchar *p = (const guchar *) self->kind;
@@ -1033,8 +1095,14 @@ put_packed_start (const AdmEvent *self,
   if (*p != '\0')
     return FALSE;
   kind_length = (gsize) ((const char *) p - self->kind);
+  /* The text, or its NUL alone, follows the run. */
+  *text = self->kind + kind_length + 1 + self->run_length;
+  if (**text == '\0')
+    *text = NULL;
+  else if (line)
+    return FALSE;
   o = (guchar *) reserve (out, indent_length + strlen ("<event kind=\"") + kind_length + 1 +
-                                time_length + self->run_length + strlen ("/>"));
+                                time_length + self->run_length + strlen ("/>\n"));
   q = o;
   copy_small ((char *) q, indent, indent_length);
   q += indent_length;
@@ -1057,14 +1125,11 @@ put_packed_start (const AdmEvent *self,
       return FALSE;
     }
   end = q + self->run_length;
-  /* The text, or its NUL alone, follows the run. */
-  *text = self->kind + kind_length + 1 + self->run_length;
-  if (**text == '\0')
-    {
-      *text = NULL;
-      *end++ = '/';
-    }
+  if (*text == NULL)
+    *end++ = '/';
   *end++ = '>';
+  if (line)
+    *end++ = '\n';
   commit (out, (char *) end);
   return TRUE;
 }
@@ -1086,7 +1151,8 @@ append_xml_at (const AdmEvent *self,
 
   at_time = time_attribute != NULL && self->time == time;
   if (self->changed != NULL || !at_time ||
-      !put_packed_start (self, out, indent, indent_length, time_attribute, time_length, &text))
+      !put_packed_start (self, out, indent, indent_length, time_attribute, time_length, FALSE,
+                         &text))
     {
       text = text_of (self);
       put (out, indent, indent_length);
@@ -1162,8 +1228,17 @@ adm_event_append_xml_lines (GString         *out,
   time_length = time_attribute != NULL ? strlen (time_attribute) : 0;
   for (guint i = 0; i < n_events; i++)
     {
-      g_return_if_fail (events[i] != NULL);
-      append_xml_at (events[i], out, indent, indent_length, time, time_attribute, time_length);
+      const AdmEvent *event = events[i];
+      const char *text;
+
+      g_return_if_fail (event != NULL);
+      /* An event of the entry's time, packed and without text (a phase's thousand rolls), its
+       * line in one piece without the calls around it (issue 20); any other the long way. */
+      if (event->changed == NULL && time_attribute != NULL && event->time == time &&
+          put_packed_start (event, out, indent, indent_length, time_attribute, time_length, TRUE,
+                            &text))
+        continue;
+      append_xml_at (event, out, indent, indent_length, time, time_attribute, time_length);
       PUT_LITERAL (out, "\n");
     }
 }

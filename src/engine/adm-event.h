@@ -39,6 +39,16 @@ AdmEvent    *adm_event_new_read  (const char         *kind,
                                   guint               n_pairs,
                                   const char         *text,
                                   gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
+/* adm_event_new_read () (@line 0) that keeps @text, g_malloc ()ed, @text_length bytes and
+ * room for a NUL after them, rather than a copy (issue 20: a fire phase's declarations are
+ * fifty kilobytes): the text kept apart from the event, as a changed event's is. */
+AdmEvent    *adm_event_new_read_take_text (const char         *kind,
+                                           gsize               kind_length,
+                                           gint64              time,
+                                           const AdmEventPair *pairs,
+                                           guint               n_pairs,
+                                           char               *text,
+                                           gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
 /* Events made one after another to be kept together (a battle's phase journals a thousand
  * rolls): each as adm_event_new_read () makes it, but cut from blocks of a few kilobytes rather
  * than allocated alone. The events of a block share one reference count: each reference to one
