@@ -611,6 +611,43 @@ test_defence_platform (void)
   g_assert_cmpint (adm_battle_ship_readiness (battle, index_of (battle, "hartung")), ==, 6);
 }
 
+
+/* F-BOARD-15 as ruled ("a captured ship lends its old side none"), F-SHLD-5, F-FORM-19: Triumph,
+ * captured by Vorberg, still touches Dawn of its old side, whose formation mate Elm touches it
+ * too. Dawn's pool counts its own blocks and Elm's, not Triumph's; Hartung's hits use Dawn's
+ * and then Elm's — never the captured Triumph's, though it comes before Elm — and the pool is
+ * then down. */
+static void
+test_captured_lends_no_shields (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_variant ("board.xml", "    <formation id=\"k2\"",
+                  "    <formation id=\"k5\" name=\"Dawn group\" flagship=\"dawn\">\n"
+                  "      <ship id=\"dawn\" name=\"Dawn\" class=\"komarran-cruiser\" "
+                  "faction=\"komarr\" x=\"2\" y=\"2\" heading=\"270\" readiness=\"6\"/>\n"
+                  "      <ship id=\"elm\" name=\"Elm\" class=\"komarran-cruiser\" "
+                  "faction=\"komarr\" x=\"2\" y=\"4\" heading=\"270\" readiness=\"6\"/>\n"
+                  "    </formation>\n"
+                  "    <formation id=\"k2\"");
+  guint dawn = index_of (battle, "dawn");
+
+  g_test_message ("F-BOARD-15: a captured ship lends its old side no shields (F-SHLD-5)");
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
+  resolve_ok (battle, "", "6 1");
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, index_of (battle, "vorberg"));
+  g_assert_true (adm_battle_ship_shields (battle, index_of (battle, "triumph")) > 0);
+  /* Dawn's own two and Elm's two: not the captured Triumph's. */
+  g_assert_cmpint (adm_battle_ship_shield_pool (battle, dawn), ==, 4);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  resolve_ok (battle, "<fire weapons=\"hartung:main\" target=\"dawn\"/>",
+              "6 6 6 6");
+  g_assert_cmpint (ship (battle, "dawn")->shields_used, ==, 2);
+  g_assert_cmpint (ship (battle, "elm")->shields_used, ==, 2);
+  g_assert_cmpint (ship (battle, "triumph")->shields_used, ==, 0);
+  assert_reported (battle, "4 absorbed by shields, shields down");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -637,6 +674,8 @@ main (int   argc,
   g_test_add_func ("/engine/boarding/F-BOARD-17/take-over", test_take_over);
   g_test_add_func ("/engine/boarding/F-BOARD-17/retry", test_take_over_retry);
   g_test_add_func ("/engine/boarding/F-STN-6/defence-platform", test_defence_platform);
+  g_test_add_func ("/engine/boarding/F-BOARD-15/captured-lends-no-shields",
+                   test_captured_lends_no_shields);
 
   return g_test_run ();
 }

@@ -496,8 +496,10 @@ target_type (AdmBattle          *self,
 
 /* Shields */
 
-/* The shield blocks @ship has left for @t: none unless it is on @t's side and in action. Its
- * capacity does not change as its blocks are used. */
+/* The shield blocks @ship has left for @t: none unless it is on @t's side and in action, and
+ * none from a captured ship (F-BOARD-15 as ruled: it lends its old side none, and the pool
+ * does not count it, _adm_battle_ship_shield_pool ()). Its capacity does not change as its
+ * blocks are used. */
 static int
 shields_left (AdmBattle           *self,
               const AdmBattleShip *t,
@@ -506,7 +508,7 @@ shields_left (AdmBattle           *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   int capacity;
 
-  if (s->side != t->side || s->status != ADM_SHIP_ACTIVE)
+  if (s->side != t->side || s->status != ADM_SHIP_ACTIVE || (s != t && s->captured_by >= 0))
     return 0;
   capacity = _adm_battle_ship_shields (self, ship);
   if (s->reinforced_until >= self->state->turn && !s->klass->special_shield)
@@ -523,17 +525,6 @@ lends_shield (AdmBattle *self,
   return shields_left (self, _adm_battle_ship (self, target), ship) > 0;
 }
 
-/* Whether the blocks @ship gives count in @target's pool (_adm_battle_ship_shield_pool ()):
- * a ship lending a block is in action but may have been captured, and a captured ship's
- * shields are not its old side's (F-BOARD-15). */
-static inline gboolean
-counted_in_pool (AdmBattle *self,
-                 guint      target,
-                 guint      ship)
-{
-  return ship == target || _adm_battle_ship (self, ship)->captured_by < 0;
-}
-
 /* use_shields () with the pool's ships as the cache lists them, in the walk's order (issue
  * 20). Each block goes to the first ship in that order with a block left, and using a block
  * changes no other ship's shields: so the ships give what they can each in turn — the same
@@ -546,7 +537,7 @@ use_pool_shields (AdmBattle   *self,
                   int          blocks)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
-  int counted = 0;
+  int used = 0;
 
   for (guint k = 0; k < n_members && blocks > 0; k++)
     {
@@ -556,14 +547,13 @@ use_pool_shields (AdmBattle   *self,
         continue;
       _adm_battle_ship (self, order[k])->shields_used += given;
       blocks -= given;
-      if (counted_in_pool (self, target, order[k]))
-        counted += given;
+      used += given;
     }
-  return counted;
+  return used;
 }
 
-/* Uses up @blocks of @target's pool; returns how many came from the ships the pool counts
- * (counted_in_pool ()). */
+/* Uses up @blocks of @target's pool, from the ships the pool counts (shields_left ());
+ * returns how many it found. */
 static int
 use_shields (AdmBattle *self,
              guint      target,
@@ -572,7 +562,7 @@ use_shields (AdmBattle *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   const guint *members = NULL;
   guint n_members = 0;
-  int counted = 0;
+  int used = 0;
 
   /* F-SHLD-4: only direct fire uses shields up; torpedo and boarding attacks never come
    * here. F-SHLD-5 ("shield-pool") and F-FORD-12 (a reinforced ship covering a touching
@@ -604,12 +594,12 @@ use_shields (AdmBattle *self,
           best = ship;
         }
       if (best < 0)
-        return counted;
+        return used;
       _adm_battle_ship (self, best)->shields_used++;
       blocks--;
-      counted += counted_in_pool (self, target, best);
+      used++;
     }
-  return counted;
+  return used;
 }
 
 void
@@ -753,7 +743,7 @@ resolve_hits (AdmBattle     *self,
               GString       *shown,
               GError       **error)
 {
-  int hits = 0, blocked = 0, damage, pool = 0, counted;
+  int hits = 0, blocked = 0, damage, pool = 0, used;
 
   g_string_truncate (shown, 0);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
@@ -780,13 +770,12 @@ resolve_hits (AdmBattle     *self,
   if (blocked > 0)
     _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
                                              : _(", %d absorbed by shields"), blocked);
-  counted = use_shields (self, target, blocked);
+  used = use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
    * is what its ships have left, and nothing but the blocks just used changed since it was
-   * counted: each one a ship it counts gave takes one from it, any other none. So it is
-   * empty now exactly when all of it was used, every block from its ships (issue 20: not
-   * counted again). */
-  if (blocked > 0 && blocked == pool && counted == blocked)
+   * counted, each taken from a ship it counts. So it is empty now exactly when all of it was
+   * used (issue 20: not counted again). */
+  if (blocked > 0 && blocked == pool && used == blocked)
     _adm_text_parts_add_static (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
