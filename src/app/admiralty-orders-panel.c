@@ -1426,6 +1426,45 @@ fire_decl_free (AdmFireDecl *decl)
   g_free (decl);
 }
 
+/* What the fire declared before this one does to the shields it meets, first (F-FIRE-4,
+ * F-SHLD-1): the odds count it, and say so; with none, they say the shields meet it whole. */
+static void
+append_earlier_fire (GString              *text,
+                     const AdmFirePreview *preview)
+{
+  if (preview->earlier_fires > 0)
+    {
+      /* Translators: the fire declared before this one in the phase's order; %u its number
+       * of declarations, then the shield blocks it uses on average and how often all */
+      g_string_append_printf (text, ngettext ("\nCounted first: %u declaration before it in "
+                                              "the phase's order (F-FIRE-4) uses %.1f of these "
+                                              "blocks on average, all of them %.1f%% of the "
+                                              "time (F-SHLD-2)",
+                                              "\nCounted first: %u declarations before it in "
+                                              "the phase's order (F-FIRE-4) use %.1f of these "
+                                              "blocks on average, all of them %.1f%% of the "
+                                              "time (F-SHLD-2)", preview->earlier_fires),
+                              preview->earlier_fires, preview->earlier_blocks,
+                              100 * preview->p_shields_down);
+      if (preview->earlier_at_target > 0)
+        g_string_append (text, _(", with the damage they do to the target"));
+      if (preview->earlier_readiness)
+        g_string_append (text, _(", their readiness checks passed (F-FIRE-9)"));
+    }
+  else if (preview->shields > 0)
+    g_string_append (text, _("\nNo fire declared before it in the phase's order uses these "
+                             "shields: all of them meet it (F-FIRE-4)"));
+  if (preview->uncounted_fires > 0)
+    g_string_append_printf (text, ngettext ("\nNot counted: %u declaration before it fires at "
+                                            "a ship sharing part of this pool (F-SHLD-5) and "
+                                            "may use some of these blocks",
+                                            "\nNot counted: %u declarations before it fire at "
+                                            "ships sharing part of this pool (F-SHLD-5) and "
+                                            "may use some of these blocks",
+                                            preview->uncounted_fires),
+                            preview->uncounted_fires);
+}
+
 /* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
  * of the declared fire, lines a master reads out before the dice (issue 19). */
 static void
@@ -1476,6 +1515,7 @@ append_fire_details (GString              *text,
     g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
   if (preview->special_save)
     g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
+  append_earlier_fire (text, preview);
   /* Translators: the target's hull points left, of its class's */
   g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);
   if (preview->damaged)
