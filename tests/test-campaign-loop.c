@@ -292,6 +292,36 @@ test_battle_in_campaign (void)
   g_assert_null (adm_campaign_engagement_setup (campaign, engagement, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
+  /* The battle played on after its ending takes no orders into the campaign, by any path:
+   * the campaign and its file stay as they were. */
+  {
+    g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+    g_autofree char *file_before = NULL, *file_after = NULL, *played = NULL;
+    g_autofree char *state_before = adm_state_dump (state);
+    g_autofree char *state_after = NULL;
+    guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+    g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_before, NULL,
+                                        &error));
+    g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+    g_assert_no_error (error);
+    g_assert_false (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED);
+    g_assert_nonnull (strstr (error->message, "has ended"));
+    g_clear_error (&error);
+    played = adm_battle_serialize (battle, NULL);
+    g_assert_false (adm_campaign_store_battle (campaign, "c1-3", played,
+                                               adm_battle_get_turn (battle), "movement", &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED);
+    g_clear_error (&error);
+    g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==,
+                      entries);
+    g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_after, NULL,
+                                        &error));
+    g_assert_cmpstr (file_after, ==, file_before);
+    state_after = adm_state_dump (adm_campaign_get_state (campaign));
+    g_assert_cmpstr (state_after, ==, state_before);
+  }
 
   /* Fleet cards show the fleets as the battle left them. */
   cards = adm_report_build (campaign, ADM_REPORT_CARDS, "radovan", 0, NULL, &error);

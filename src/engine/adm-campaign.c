@@ -1351,6 +1351,19 @@ adm_campaign_keep_battle (AdmCampaign  *self,
 
   log = adm_battle_get_log (battle);
   stored = g_hash_table_lookup (self->battles, engagement_id);
+  /* The one check that an ended battle takes no more orders, whether the app, the command
+   * line or anything else played them: its results are in the campaign, and nothing of it
+   * may change until the ending is undone. */
+  if (adm_state_get_battle_ending (self->state, engagement_id) != NULL &&
+      adm_journal_get_n_entries (log) > (stored != NULL
+                                         ? adm_journal_get_n_entries (stored->journal) : 0))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED,
+                   _("The battle of engagement %s has ended and its results are in the "
+                     "campaign: it takes no more orders. Undo its ending to fight on."),
+                   engagement_id);
+      return FALSE;
+    }
   if (stored == NULL)
     {
       char *key = g_strdup (engagement_id);
