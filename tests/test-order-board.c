@@ -472,6 +472,16 @@ tabs_grew (gpointer data)
   return (guint) adw_tab_view_get_n_pages (fixture->window->tab_view) > fixture->n_tabs;
 }
 
+/* Keeps the last toast the board asks the window for. */
+static void
+toast_cb (AdmiraltyOrderBoard *board,
+          const char          *title,
+          char               **last)
+{
+  g_free (*last);
+  *last = g_strdup (title);
+}
+
 /* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
 static void
 test_resolve_and_open (Fixture       *fixture,
@@ -484,6 +494,7 @@ test_resolve_and_open (Fixture       *fixture,
   AdmiraltyEngagementDialog *placements;
   AdmiraltyBattlePage *page;
   const char *body;
+  g_autofree char *toast = NULL;
   guint before;
 
   g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml",
@@ -492,6 +503,7 @@ test_resolve_and_open (Fixture       *fixture,
   before = n_events (fixture);
   admiralty_cycle_clock_adjust (clock, -10);
 
+  g_signal_connect (board (fixture), "toast", G_CALLBACK (toast_cb), &toast);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
                                              NULL));
   iterate ();
@@ -525,6 +537,9 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_nonnull (strstr (engagements, "c1-4 · Pol jump point, minute 40: First Squadron, Home Fleet "
                                          "(Barrayaran Imperium)"));
   g_assert_nonnull (strstr (engagements, "Waiting for c1-1"));
+  /* The toast counts the engagements the list shows, the fight the late arrivals wait for
+   * among them: four. */
+  g_assert_cmpstr (toast, ==, "Cycle 1 resolved: 4 engagements");
   g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));
   g_assert_cmpstr (admiralty_order_board_get_summary (board (fixture)), !=, "");
 
@@ -600,6 +615,7 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_null (strstr (engagements, "Waiting for c1-1"));
   g_assert_cmpstr (last_kind (fixture, 0), ==, "battle-end");
   g_free (engagements);
+  g_signal_handlers_disconnect_by_func (board (fixture), toast_cb, &toast);
 }
 
 static AdmEvent *
