@@ -356,6 +356,60 @@ test_battle_in_campaign (void)
   remove_folder (folder);
 }
 
+/* What the welcome page lists of a file, read without opening it: a scenario is a new game
+ * at cycle 1; a campaign its scenario's name and the cycle its state stands at, an undone
+ * cycle not counted, as the replayed state says. */
+static void
+assert_peeked (const char *path,
+               gboolean    campaign,
+               guint       cycle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  gboolean is_campaign = !campaign;
+  guint peeked = 0;
+
+  g_assert_true (adm_campaign_peek_file (path, &is_campaign, &name, &peeked, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (name, ==, "The Komarr Campaign");
+  g_assert_true (is_campaign == campaign);
+  g_assert_cmpuint (peeked, ==, cycle);
+}
+
+static void
+test_peek_file (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *battle = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  gboolean is_campaign;
+  guint cycle;
+
+  assert_peeked (scenario, FALSE, 1);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 1);
+  play_cycle (campaign, 1);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 2);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 2);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE,
+                 adm_strategy_get_cycle (adm_state_get_strategy (
+                   adm_campaign_get_state (campaign))));
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 2);
+  /* Neither a scenario nor a campaign: refused, with the file's name. */
+  g_assert_false (adm_campaign_peek_file (battle, &is_campaign, &name, &cycle, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "torpedo-duel.xml"));
+  g_assert_null (name);
+  remove_folder (folder);
+}
+
 /* F-ECM-2, F-ECM-5: Autumn Screen is hidden and Aslund did not know of it before the cycle:
  * the battle sets it up undetected by Aslund's side, off that side's table. */
 static void
@@ -577,6 +631,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/campaign-loop/peek-file", test_peek_file);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/queue-in-time-order", test_queue_order);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/destroyed-not-in-later",
                    test_destroyed_not_in_later);

@@ -163,4 +163,15 @@ gboolean       adm_campaign_store_battle  (AdmCampaign  *self,
                                            const char   *phase,
                                            GError      **error);
 
+/* What a list of files shows of @path without opening it (no journal replayed, nothing
+ * locked, one streamed pass): *@is_campaign whether it is a campaign (else a scenario, a new
+ * game), *@name its scenario's name as the app shows it (translated as the data's names
+ * are), *@cycle the cycle its orders are given for (1 for a scenario: the undone cycles not
+ * counted). FALSE with @error when it is neither or cannot be read. */
+gboolean       adm_campaign_peek_file     (const char   *path,
+                                           gboolean     *is_campaign,
+                                           char        **name,
+                                           guint        *cycle,
+                                           GError      **error);
+
 G_END_DECLS
