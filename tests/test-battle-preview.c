@@ -656,6 +656,140 @@ test_fire_preview_two_attacks (void)
   adm_fire_preview_clear (&preview);
 }
 
+/* Five destroyers' gun batteries in a row (fire-five.xml): firepower 3 at half range, 3 dice
+ * each (F-ART-8, F-ART-11), at Hartung's 4 shields, which cancel dice before the armour roll
+ * as ruled (F-WPN-7). */
+#define FIVE_AT_HARTUNG \
+  FIRE ("d1:guns", "hartung") FIRE ("d2:guns", "hartung") FIRE ("d3:guns", "hartung") \
+  FIRE ("d4:guns", "hartung") FIRE ("d5:guns", "hartung")
+
+static AdmBattle *
+five_alone (void)
+{
+  /* Hartung alone in its formation: its own 4 blocks (F-SHLD-1). */
+  return load_variant_at ("fire-five.xml",
+                          "<ship id=\"berg\" name=\"Berg\" class=\"vorberg\" x=\"0\" y=\"8\" "
+                          "heading=\"90\" readiness=\"7\"/>", "", ADM_PHASE_FIRE);
+}
+
+/* F-FIRE-4, F-SHLD-1, F-SHLD-2: the fire phase resolves the declarations in order and the
+ * pool is spent as it goes, so the preview of each counts the fire declared before it. Each
+ * shot alone meets 4 blocks with 3 dice: no damage possible. In a row, the first uses 3
+ * blocks, the second meets 1 and rolls 2 dice at 5+: P(damage) = 1 − (2/3)² = 5/9; the
+ * third and later meet none: 1 − (2/3)³ = 19/27 (less the rare chance that the hits before
+ * put Hartung out of action, F-CRIT-7, F-CRIT-8). */
+static void
+test_fire_preview_earlier_fire (void)
+{
+  g_autoptr(AdmBattle) battle = five_alone ();
+  AdmFirePreview preview = { 0 };
+  static const char *const alone[] = {
+    FIRE ("d1:guns", "hartung"), FIRE ("d2:guns", "hartung"), FIRE ("d3:guns", "hartung"),
+    FIRE ("d4:guns", "hartung"), FIRE ("d5:guns", "hartung"),
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (alone); k++)
+    {
+      preview_fire (battle, alone[k], 0, &preview);
+      g_assert_true (preview.legal);
+      g_assert_cmpint (preview.artillery_input.dice, ==, 3);
+      g_assert_cmpint (preview.shields, ==, 4);
+      g_assert_cmpuint (preview.earlier_fires, ==, 0);
+      g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 0, EPS);
+      g_assert_cmpstr (preview.no_damage_reason, ==,
+                       "the shields absorb up to 4, and only 3 dice are rolled (F-SHLD-1)");
+      adm_fire_preview_clear (&preview);
+    }
+
+  preview_fire (battle, FIVE_AT_HARTUNG, 0, &preview);
+  g_assert_cmpuint (preview.earlier_fires, ==, 0);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 0, EPS);
+  adm_fire_preview_clear (&preview);
+
+  preview_fire (battle, FIVE_AT_HARTUNG, 1, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.shields, ==, 4);
+  g_assert_cmpuint (preview.earlier_fires, ==, 1);
+  g_assert_cmpuint (preview.earlier_at_target, ==, 1);
+  g_assert_cmpuint (preview.uncounted_fires, ==, 0);
+  g_assert_cmpfloat_with_epsilon (preview.earlier_blocks, 3, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_shields_down, 0, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 5.0 / 9, EPS);
+  g_assert_null (preview.no_damage_reason);
+  /* The shields the earlier fire leaves, for the odds of the artillery alone. */
+  g_assert_cmpint (preview.artillery_input.shields, ==, 1);
+  adm_fire_preview_clear (&preview);
+
+  for (guint k = 2; k < 5; k++)
+    {
+      preview_fire (battle, FIVE_AT_HARTUNG, k, &preview);
+      g_assert_cmpuint (preview.earlier_fires, ==, k);
+      g_assert_cmpfloat_with_epsilon (preview.earlier_blocks, 4, EPS);
+      g_assert_cmpfloat_with_epsilon (preview.p_shields_down, 1, EPS);
+      g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 19.0 / 27, 1e-4);
+      g_assert_cmpfloat (preview.exact_p_damage, <=, 19.0 / 27 + EPS);
+      g_assert_null (preview.no_damage_reason);
+      adm_fire_preview_clear (&preview);
+    }
+}
+
+/* The same with shields blocking hits after the armour roll (F-SHLD-1, F-DES-2): the blocks
+ * the first shot uses are as random as its hits, 3 dice at 5+, and the second does damage
+ * only when both hit 5 times or more together: enumerated over both shots' hits. */
+static void
+test_fire_preview_earlier_fire_random (void)
+{
+  g_autoptr(AdmBattle) battle = five_alone ();
+  AdmFirePreview preview = { 0 };
+  double binom[4], p = 0, blocks = 0, down = 0;
+
+  for (int h = 0; h <= 3; h++)
+    binom[h] = (h == 0 || h == 3 ? 1 : 3) * pow (1.0 / 3, h) * pow (2.0 / 3, 3 - h);
+  for (int a = 0; a <= 3; a++)
+    {
+      blocks += binom[a] * a;
+      for (int b = 0; b <= 3; b++)
+        p += a + b > 4 ? binom[a] * binom[b] : 0;
+    }
+  down = 0;
+  set_ruling (battle, "shields-against-artillery", "after-armour");
+  preview_fire (battle, FIVE_AT_HARTUNG, 1, &preview);
+  g_assert_cmpuint (preview.earlier_fires, ==, 1);
+  g_assert_cmpfloat_with_epsilon (preview.earlier_blocks, blocks, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_shields_down, down, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, p, EPS);
+  g_assert_cmpfloat (preview.exact_p_damage, >, 0);
+  adm_fire_preview_clear (&preview);
+}
+
+/* F-FORM-19: Hartung and Berg pool their 4 and 2 blocks. Two shots at Berg cancel 3 dice
+ * each, all 6; the shot at Hartung after them meets none: 3 dice at 5+, 19/27, and Berg's
+ * damage is none of Hartung's. A shot at Berg declared after it is not counted. */
+static void
+test_fire_preview_earlier_fire_pool (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-five.xml", ADM_PHASE_FIRE);
+  AdmFirePreview preview = { 0 };
+  const char *body = FIRE ("d4:guns", "berg") FIRE ("d5:guns", "berg")
+                     FIRE ("d1:guns", "hartung") FIRE ("d2:guns", "berg");
+
+  preview_fire (battle, FIRE ("d1:guns", "hartung"), 0, &preview);
+  g_assert_cmpint (preview.shields, ==, 6);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 0, EPS);
+  adm_fire_preview_clear (&preview);
+
+  preview_fire (battle, body, 2, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.shields, ==, 6);
+  g_assert_cmpuint (preview.earlier_fires, ==, 2);
+  g_assert_cmpuint (preview.earlier_at_target, ==, 0);
+  g_assert_cmpfloat_with_epsilon (preview.earlier_blocks, 6, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_shields_down, 1, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_damage, 19.0 / 27, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 0, EPS);
+  adm_fire_preview_clear (&preview);
+}
+
 /* The preview refuses @body's first fire as the phase does, with its very message. */
 static void
 assert_fire_refused (AdmBattle  *battle,
@@ -1509,6 +1643,12 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-FORM-19/odds-details", test_fire_preview_details);
   g_test_add_func ("/engine/preview/F-SHLD-1/no-damage-why", test_fire_preview_no_damage);
   g_test_add_func ("/engine/preview/F-ART-3/exact-attacks", test_fire_preview_two_attacks);
+  g_test_add_func ("/engine/preview/F-FIRE-4/earlier-fire-spends-shields",
+                   test_fire_preview_earlier_fire);
+  g_test_add_func ("/engine/preview/F-SHLD-1/earlier-fire-after-armour",
+                   test_fire_preview_earlier_fire_random);
+  g_test_add_func ("/engine/preview/F-FORM-19/earlier-fire-at-pool",
+                   test_fire_preview_earlier_fire_pool);
   g_test_add_func ("/engine/preview/F-FIRE-5/refusals", test_fire_refusals);
   g_test_add_func ("/engine/preview/F-ART-8/half-range-shift", test_fire_half_range);
   g_test_add_func ("/engine/preview/F-FIRE-9/readiness-check", test_fire_readiness_check);

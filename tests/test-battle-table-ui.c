@@ -443,6 +443,99 @@ test_odds_preview (void)
   remove_battle_copy (path);
 }
 
+/* Declares fire from @ship's gun battery at @target by clicks: the ship, its check, the
+ * target, Declare. */
+static void
+declare_guns_by_click (AdmiraltyTableWidget *table,
+                       AdmiraltyOrdersPanel *panel,
+                       AdmBattle            *battle,
+                       const char           *ship,
+                       const char           *target,
+                       gboolean              declare)
+{
+  GtkWidget *guns;
+
+  click_ship (table, battle, ship);
+  guns = _admiralty_orders_panel_get_weapon_check (panel, "Gun battery");
+  g_assert_nonnull (guns);
+  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
+    pointer_click_widget (guns);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
+  click_ship (table, battle, target);
+  iterate_until (NULL, NULL, 200);
+  if (!declare)
+    return;
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+}
+
+/* The odds count the fire declared before (F-FIRE-4, F-SHLD-1, F-FORM-19): in fire-five,
+ * D4 and D5 fire at Berg, each cancelling 3 dice of the 6 blocks Berg and Hartung pool; D1's
+ * shot at Hartung then meets none. Alone it would be "no damage possible"; the panel shows
+ * the engine's odds after the earlier fire, and says it counts it. */
+static void
+test_odds_count_earlier_fire (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *from = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  const char *odds;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  dir = g_dir_make_tmp ("admiralty-table-XXXXXX", &error);
+  g_assert_no_error (error);
+  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "battles",
+                           "fire-five.xml", NULL);
+  path = g_build_filename (dir, "fire-five.xml", NULL);
+  copy_file (from, path);
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  /* Alone, D1's 3 dice meet 6 blocks. */
+  declare_guns_by_click (table, panel, battle, "d1", "hartung", FALSE);
+  odds = _admiralty_orders_panel_get_odds_text (panel);
+  g_test_message ("odds alone: %s", odds);
+  g_assert_nonnull (strstr (odds, "No damage possible"));
+  g_assert_nonnull (strstr (odds, "No fire declared before it in the phase's order uses these "
+                                  "shields"));
+
+  declare_guns_by_click (table, panel, battle, "d4", "berg", TRUE);
+  declare_guns_by_click (table, panel, battle, "d5", "berg", TRUE);
+  g_assert_true (rows_contain (panel, "Berg"));
+  declare_guns_by_click (table, panel, battle, "d1", "hartung", FALSE);
+  odds = _admiralty_orders_panel_get_odds_text (panel);
+  g_test_message ("odds after: %s", odds);
+  g_assert_null (strstr (odds, "No damage possible"));
+  g_assert_nonnull (strstr (odds, "Counted first: 2 declarations before it in the phase's order "
+                                  "(F-FIRE-4) use 6.0 of these blocks on average, all of them "
+                                  "100.0% of the time"));
+  /* 1 − (2/3)³ = 19/27 */
+  g_assert_nonnull (strstr (odds, "at least one damage 70.4%"));
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  iterate_until (NULL, NULL, 200);
+  root_screenshot ("battle-odds-earlier-fire.png", 1280, 800);
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 /* Torpedoes at a point (F-TORP-3: they run along the line of launch): in torpedo-duel's fire
  * phase Prince Xav is clicked, its Torpedo tubes checked, and the empty table at (35, 24)
  * clicked; the panel offers the launch on the heading to that point, Add declares it, the
@@ -986,6 +1079,8 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
+  g_test_add_func ("/ui/battle-table/F-FIRE-4/odds-count-earlier-fire",
+                   test_odds_count_earlier_fire);
   g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);
   g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);

@@ -292,6 +292,36 @@ test_battle_in_campaign (void)
   g_assert_null (adm_campaign_engagement_setup (campaign, engagement, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
+  /* The battle played on after its ending takes no orders into the campaign, by any path:
+   * the campaign and its file stay as they were. */
+  {
+    g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+    g_autofree char *file_before = NULL, *file_after = NULL, *played = NULL;
+    g_autofree char *state_before = adm_state_dump (state);
+    g_autofree char *state_after = NULL;
+    guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+    g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_before, NULL,
+                                        &error));
+    g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+    g_assert_no_error (error);
+    g_assert_false (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED);
+    g_assert_nonnull (strstr (error->message, "has ended"));
+    g_clear_error (&error);
+    played = adm_battle_serialize (battle, NULL);
+    g_assert_false (adm_campaign_store_battle (campaign, "c1-3", played,
+                                               adm_battle_get_turn (battle), "movement", &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED);
+    g_clear_error (&error);
+    g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==,
+                      entries);
+    g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_after, NULL,
+                                        &error));
+    g_assert_cmpstr (file_after, ==, file_before);
+    state_after = adm_state_dump (adm_campaign_get_state (campaign));
+    g_assert_cmpstr (state_after, ==, state_before);
+  }
 
   /* Fleet cards show the fleets as the battle left them. */
   cards = adm_report_build (campaign, ADM_REPORT_CARDS, "radovan", 0, NULL, &error);
@@ -323,6 +353,60 @@ test_battle_in_campaign (void)
 
     g_assert_cmpstr (replayed, ==, after);
   }
+  remove_folder (folder);
+}
+
+/* What the welcome page lists of a file, read without opening it: a scenario is a new game
+ * at cycle 1; a campaign its scenario's name and the cycle its state stands at, an undone
+ * cycle not counted, as the replayed state says. */
+static void
+assert_peeked (const char *path,
+               gboolean    campaign,
+               guint       cycle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  gboolean is_campaign = !campaign;
+  guint peeked = 0;
+
+  g_assert_true (adm_campaign_peek_file (path, &is_campaign, &name, &peeked, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (name, ==, "The Komarr Campaign");
+  g_assert_true (is_campaign == campaign);
+  g_assert_cmpuint (peeked, ==, cycle);
+}
+
+static void
+test_peek_file (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *battle = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  gboolean is_campaign;
+  guint cycle;
+
+  assert_peeked (scenario, FALSE, 1);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 1);
+  play_cycle (campaign, 1);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 2);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 2);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE,
+                 adm_strategy_get_cycle (adm_state_get_strategy (
+                   adm_campaign_get_state (campaign))));
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  assert_peeked (adm_campaign_get_path (campaign), TRUE, 2);
+  /* Neither a scenario nor a campaign: refused, with the file's name. */
+  g_assert_false (adm_campaign_peek_file (battle, &is_campaign, &name, &cycle, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "torpedo-duel.xml"));
+  g_assert_null (name);
   remove_folder (folder);
 }
 
@@ -547,6 +631,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/campaign-loop/peek-file", test_peek_file);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/queue-in-time-order", test_queue_order);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/destroyed-not-in-later",
                    test_destroyed_not_in_later);

@@ -70,7 +70,10 @@ test_text (void)
                                    "  3 damage: 25.00 %  (at least 3: 31.25 %)\n"
                                    "  4 damage: 6.25 %  (at least 4: 6.25 %)\n"
                                    "Expected damage: 2.00\n"));
-  g_assert_true (g_str_has_suffix (result->out, critical));
+  g_assert_true (g_str_has_suffix (result->out, "This fire alone against 2 shield blocks: fire "
+                                                "declared before it in the phase at the same "
+                                                "pool leaves fewer (F-FIRE-4, F-SHLD-1).\n"));
+  g_assert_nonnull (strstr (result->out, critical));
   g_assert_cmpstr (critical, ==, "At least one critical: 29.39 %\n");
 }
 

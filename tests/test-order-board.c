@@ -16,6 +16,8 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-orders-panel.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-window-private.h"
@@ -472,6 +474,79 @@ tabs_grew (gpointer data)
   return (guint) adw_tab_view_get_n_pages (fixture->window->tab_view) > fixture->n_tabs;
 }
 
+/* Keeps the last toast the board asks the window for. */
+static void
+toast_cb (AdmiraltyOrderBoard *board,
+          const char          *title,
+          char               **last)
+{
+  g_free (*last);
+  *last = g_strdup (title);
+}
+
+/* An ended battle is read-only: the Orders pane shows no order control, and a course dragged
+ * on the table with the pointer or a leg added with Ctrl+L declares nothing. */
+static void
+assert_takes_no_orders (Fixture             *fixture,
+                        AdmiraltyBattlePage *page)
+{
+  AdmiraltyOrdersPanel *panel = admiralty_battle_page_get_orders_panel (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  const AdmBattleShip *ship = NULL;
+  g_autofree char *before = adm_turn_orders_to_string (admiralty_orders_panel_get_orders (panel));
+  g_autofree char *after = NULL;
+  double x1, y1, x2, y2;
+
+  int index = -1;
+
+  g_assert_false (gtk_widget_get_mapped (_admiralty_orders_panel_get_declare_button (panel)));
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (fixture->window->resolve_button)) &&
+                  gtk_widget_get_mapped (GTK_WIDGET (fixture->window->resolve_button)));
+  if (!pointer_available ())
+    return;
+  /* The dialogs the steps before left open are modal: closed, so the pointer reaches the
+   * window. */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+      {
+        g_autoptr(GtkWindow) other = g_list_model_get_item (toplevels, i - 1);
+
+        if (other != GTK_WINDOW (fixture->window) &&
+            gtk_window_get_transient_for (other) == GTK_WINDOW (fixture->window))
+          gtk_window_destroy (other);
+      }
+    iterate ();
+  }
+  /* The active ship farthest right. */
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (adm_battle_get_ship (battle, i)->status == ADM_SHIP_ACTIVE &&
+        (ship == NULL || adm_battle_get_ship (battle, i)->position.x > ship->position.x))
+      {
+        ship = adm_battle_get_ship (battle, i);
+        index = i;
+      }
+  g_assert_nonnull (ship);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), ship->position, &x1,
+                                  &y1);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table),
+                                  (AdmPoint) { ship->position.x - 6, ship->position.y + 3 },
+                                  &x2, &y2);
+  pointer_click (GTK_WIDGET (table), x1, y1);
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, index);
+  /* Selected in the movement phase, and still no course to plot or clear. */
+  g_assert_false (gtk_widget_get_mapped (_admiralty_orders_panel_get_clear_button (panel)));
+  pointer_drag (GTK_WIDGET (table), x1, y1, x2, y2);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+l");
+  iterate ();
+  after = adm_turn_orders_to_string (admiralty_orders_panel_get_orders (panel));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->moves->len, ==, 0);
+  root_screenshot ("battle-ended-read-only.png", 1280, 800);
+}
+
 /* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
 static void
 test_resolve_and_open (Fixture       *fixture,
@@ -484,6 +559,7 @@ test_resolve_and_open (Fixture       *fixture,
   AdmiraltyEngagementDialog *placements;
   AdmiraltyBattlePage *page;
   const char *body;
+  g_autofree char *toast = NULL;
   guint before;
 
   g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml",
@@ -492,6 +568,7 @@ test_resolve_and_open (Fixture       *fixture,
   before = n_events (fixture);
   admiralty_cycle_clock_adjust (clock, -10);
 
+  g_signal_connect (board (fixture), "toast", G_CALLBACK (toast_cb), &toast);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
                                              NULL));
   iterate ();
@@ -525,6 +602,9 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_nonnull (strstr (engagements, "c1-4 · Pol jump point, minute 40: First Squadron, Home Fleet "
                                          "(Barrayaran Imperium)"));
   g_assert_nonnull (strstr (engagements, "Waiting for c1-1"));
+  /* The toast counts the engagements the list shows, the fight the late arrivals wait for
+   * among them: four. */
+  g_assert_cmpstr (toast, ==, "Cycle 1 resolved: 4 engagements");
   g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));
   g_assert_cmpstr (admiralty_order_board_get_summary (board (fixture)), !=, "");
 
@@ -594,12 +674,14 @@ test_resolve_and_open (Fixture       *fixture,
     g_assert_nonnull (error);
   }
   iterate ();
+  assert_takes_no_orders (fixture, page);
   g_free (engagements);
   engagements = admiralty_order_board_get_engagements_text (board (fixture));
   g_assert_nonnull (strstr (engagements, "Finished in turn 1, results applied"));
   g_assert_null (strstr (engagements, "Waiting for c1-1"));
   g_assert_cmpstr (last_kind (fixture, 0), ==, "battle-end");
   g_free (engagements);
+  g_signal_handlers_disconnect_by_func (board (fixture), toast_cb, &toast);
 }
 
 static AdmEvent *

@@ -15,6 +15,7 @@
 #include "admiralty-ti4-page-private.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
+#include "pointer-helpers.h"
 #include "ui-helpers.h"
 
 static char *
@@ -139,6 +140,75 @@ test_welcome (void)
   g_assert_nonnull (find_row (window->recent_list, skirmish));
   close_window (window);
   clear_session ();
+}
+
+/* The Recent list tells a campaign from its scenario: the campaign autosaved as it is
+ * played by its name, cycle and "autosave of HH:MM", the scenario as a new game; a click on
+ * the campaign's row continues it. */
+static void
+test_recent_campaign (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-recent-XXXXXX", &error);
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
+  g_autofree char *saved = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GDateTime) when = NULL;
+  AdmiraltyWindow *window;
+  GtkWidget *row, *scenario_row;
+  GStatBuf info;
+
+  g_assert_no_error (error);
+  clear_session ();
+  saved = g_build_filename (dir, "skirmish-20261124-065000.admiralty", NULL);
+  campaign = adm_campaign_open (skirmish, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (campaign, saved, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795370400, &error));
+  g_assert_no_error (error);
+  g_clear_object (&campaign);
+  _admiralty_window_add_recent (skirmish);
+  _admiralty_window_add_recent (saved);
+
+  window = new_window ();
+  g_assert_true (gtk_widget_get_visible (window->recent_group));
+  scenario_row = find_row (window->recent_list, skirmish);
+  row = find_row (window->recent_list, saved);
+  g_assert_nonnull (scenario_row);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (scenario_row)), ==,
+                   "Skirmish at the Hegen Hub — new game");
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (scenario_row)),
+                                   "skirmish.admiralty in "));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Skirmish at the Hegen Hub — cycle 2");
+  g_assert_cmpint (g_stat (saved, &info), ==, 0);
+  when = g_date_time_new_from_unix_local (info.st_mtime);
+  expected = g_date_time_format (when, "Autosave of %H:%M · skirmish-20261124-065000.admiralty "
+                                       "in ");
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   expected));
+  iterate_until (allocated, window, 5000);
+  save_screenshot (GTK_WIDGET (window), "test-session-recent.png");
+
+  /* A click on the campaign's row goes on with it, at cycle 2, not a new game. */
+  if (pointer_available ())
+    {
+      pointer_click_widget (row);
+      iterate_until (NULL, NULL, 300);
+    }
+  else
+    g_assert_true (gtk_widget_activate (row));
+  iterate ();
+  g_assert_nonnull (admiralty_window_get_campaign (window));
+  g_assert_cmpstr (adm_campaign_get_path (admiralty_window_get_campaign (window)), ==, saved);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      admiralty_window_get_campaign (window)))), ==, 2);
+  close_window (window);
+  clear_session ();
+  remove_tree (dir);
 }
 
 /* The open tabs are kept on every change and reopened as they were, the selected one
@@ -592,6 +662,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "session");
 
   g_test_add_func ("/ui/session/welcome", test_welcome);
+  g_test_add_func ("/ui/session/recent-campaign", test_recent_campaign);
   g_test_add_func ("/ui/session/restore", test_restore);
   g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
   g_test_add_func ("/ui/session/undo-toast-replaced", test_undo_toast_replaced);

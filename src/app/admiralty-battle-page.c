@@ -345,6 +345,22 @@ ship_status_name (AdmShipStatus status)
     }
 }
 
+/* An ended campaign battle is read-only (adm-battle-result.h): no order control on the
+ * Orders pane, the table or the ship menu, until its ending is undone in the campaign. */
+static void
+admiralty_battle_page_update_read_only (AdmiraltyBattlePage *self)
+{
+  static const char *const actions[] = {
+    "battle.move-order", "battle.clear-move", "battle.target-lock", "battle.reinforce",
+    "battle.declare-fire", "battle.add-leg",
+  };
+  gboolean finished = admiralty_battle_page_get_finished (self);
+
+  admiralty_orders_panel_set_read_only (self->orders_panel, finished);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], !finished);
+}
+
 static void
 admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
 {
@@ -363,6 +379,7 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
     }
   else
     self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
+  admiralty_battle_page_update_read_only (self);
   g_free (self->resolve_label);
   self->resolve_label = g_strdup (resolve_label (phase));
 

@@ -864,8 +864,9 @@ resolve_with (AdmiraltyOrderBoard  *self,
 
   /* The next cycle starts now: the clock counts down to its session. */
   gtk_widget_activate_action (GTK_WIDGET (self), "win.clock-next-cycle", NULL);
-  engagements = adm_strategy_get_engagements (adm_state_get_strategy (adm_campaign_get_state (
-                                                self->campaign)), cycle);
+  /* The queue the board lists, late arrivals' fights among them (ruling "late-arrivals"),
+   * so that the toast and the list agree. */
+  engagements = adm_campaign_get_engagements (self->campaign, cycle);
   /* Translators: "Cycle 1 resolved: 2 engagements" */
   toast = g_strdup_printf (ngettext ("Cycle %u resolved: %u engagement",
                                      "Cycle %u resolved: %u engagements", engagements->len),

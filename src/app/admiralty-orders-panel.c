@@ -94,6 +94,7 @@ struct _AdmiraltyOrdersPanel
   AdmTurnOrders         *draft;
   int                    ship;          /* the ship the editors are for, -1 */
   gboolean               inches;        /* lengths shown and typed in inches */
+  gboolean               read_only;     /* an ended battle: no order control at all */
 
   /* Drawn on the table: a preview per declared course, the one being plotted live. */
   GPtrArray             *previews;      /* AdmMovePreview* */
@@ -740,6 +741,8 @@ remove_clicked_cb (GtkButton            *button,
 {
   guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "line"));
 
+  if (self->read_only)
+    return;
   remove_line (self, line);
   set_message (self, NULL);
   changed (self);
@@ -984,6 +987,9 @@ commit_move (AdmiraltyOrdersPanel *self,
   const char *formation = selected_formation_id (self);
   guint index;
 
+  if (self->read_only)
+    return FALSE;
+
   if (candidate == NULL)
     {
       /* @decl is ours: freed with the orders it would have joined. */
@@ -1149,6 +1155,9 @@ plot_cb (AdmiraltyOrdersPanel *self,
   AdmMovePreview preview = { 0 };
   AdmPoint end, pointer = { x, y };
   double heading, degrees, cm;
+
+  if (self->read_only)
+    return;
 
   if (formation == NULL || adm_battle_get_phase (self->battle) > ADM_PHASE_MOVEMENT)
     return;
@@ -1426,6 +1435,45 @@ fire_decl_free (AdmFireDecl *decl)
   g_free (decl);
 }
 
+/* What the fire declared before this one does to the shields it meets, first (F-FIRE-4,
+ * F-SHLD-1): the odds count it, and say so; with none, they say the shields meet it whole. */
+static void
+append_earlier_fire (GString              *text,
+                     const AdmFirePreview *preview)
+{
+  if (preview->earlier_fires > 0)
+    {
+      /* Translators: the fire declared before this one in the phase's order; %u its number
+       * of declarations, then the shield blocks it uses on average and how often all */
+      g_string_append_printf (text, ngettext ("\nCounted first: %u declaration before it in "
+                                              "the phase's order (F-FIRE-4) uses %.1f of these "
+                                              "blocks on average, all of them %.1f%% of the "
+                                              "time (F-SHLD-2)",
+                                              "\nCounted first: %u declarations before it in "
+                                              "the phase's order (F-FIRE-4) use %.1f of these "
+                                              "blocks on average, all of them %.1f%% of the "
+                                              "time (F-SHLD-2)", preview->earlier_fires),
+                              preview->earlier_fires, preview->earlier_blocks,
+                              100 * preview->p_shields_down);
+      if (preview->earlier_at_target > 0)
+        g_string_append (text, _(", with the damage they do to the target"));
+      if (preview->earlier_readiness)
+        g_string_append (text, _(", their readiness checks passed (F-FIRE-9)"));
+    }
+  else if (preview->shields > 0)
+    g_string_append (text, _("\nNo fire declared before it in the phase's order uses these "
+                             "shields: all of them meet it (F-FIRE-4)"));
+  if (preview->uncounted_fires > 0)
+    g_string_append_printf (text, ngettext ("\nNot counted: %u declaration before it fires at "
+                                            "a ship sharing part of this pool (F-SHLD-5) and "
+                                            "may use some of these blocks",
+                                            "\nNot counted: %u declarations before it fire at "
+                                            "ships sharing part of this pool (F-SHLD-5) and "
+                                            "may use some of these blocks",
+                                            preview->uncounted_fires),
+                            preview->uncounted_fires);
+}
+
 /* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
  * of the declared fire, lines a master reads out before the dice (issue 19). */
 static void
@@ -1476,6 +1524,7 @@ append_fire_details (GString              *text,
     g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
   if (preview->special_save)
     g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
+  append_earlier_fire (text, preview);
   /* Translators: the target's hull points left, of its class's */
   g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);
   if (preview->damaged)
@@ -1829,6 +1878,9 @@ admiralty_orders_panel_declare_fire (AdmiraltyOrdersPanel *self)
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), FALSE);
 
+  if (self->read_only)
+    return FALSE;
+
   target = admiralty_table_widget_get_target_ship (self->table);
   decl = fire_decl_from_form (self, target);
   /* F-TORP-3: tubes launched at a point have no guns' fire with them. */
@@ -1906,6 +1958,9 @@ set_ship_order (AdmiraltyOrdersPanel *self,
   g_autofree char *reason = NULL;
   GPtrArray *orders;
   int index;
+
+  if (self->read_only)
+    return;
 
   if (ship == NULL)
     return;
@@ -1992,6 +2047,9 @@ cover_clicked_cb (AdmiraltyOrdersPanel *self,
   g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
   g_autofree char *reason = NULL;
   AdmOrderDecl *decl;
+
+  if (self->read_only)
+    return;
 
   if (candidate == NULL)
     return;
@@ -2596,6 +2654,9 @@ add_other (AdmiraltyOrdersPanel *self)
   AdmShipOrderDecl *transfer = NULL;
   guint line;
 
+  if (self->read_only)
+    return FALSE;
+
   if (kind == NULL)
     return FALSE;
   decl = adm_order_decl_new (kind->element);
@@ -2739,6 +2800,31 @@ phase_hint (AdmPhase phase)
     }
 }
 
+/* An ended battle (adm-battle-result.h): the panel says so, and shows no order control —
+ * no declarations to remove, no course, fire or other order to enter, nothing ringed or
+ * plotted on the table. */
+static void
+show_read_only (AdmiraltyOrdersPanel *self)
+{
+  g_clear_pointer (&self->live, move_decl_destroy);
+  g_ptr_array_set_size (self->previews, 0);
+  g_array_set_size (self->targets, 0);
+  self->have_aim = FALSE;
+  gtk_label_set_label (self->heading_label, _("The Battle Has Ended"));
+  gtk_label_set_label (self->hint_label,
+                       _("Its results are in the campaign and it takes no more orders. Undo "
+                         "its ending in the campaign to fight on."));
+  gtk_label_set_label (self->ship_label, "");
+  set_message (self, NULL);
+  gtk_widget_set_visible (self->move_section, FALSE);
+  gtk_widget_set_visible (self->fire_section, FALSE);
+  if (self->table != NULL)
+    {
+      admiralty_table_widget_set_overlays (self->table, self->previews, -1, self->targets, NULL);
+      admiralty_table_widget_set_aim (self->table, NULL);
+    }
+}
+
 static void
 admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
 {
@@ -2750,6 +2836,13 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
 
   if (self->battle == NULL || self->draft == NULL)
     return;
+  gtk_widget_set_visible (GTK_WIDGET (self->decl_list), !self->read_only);
+  gtk_widget_set_visible (self->other_section, !self->read_only);
+  if (self->read_only)
+    {
+      show_read_only (self);
+      return;
+    }
 
   ship = selected_ship (self);
   heading = g_strdup_printf (_("Orders for Turn %d"), self->draft->turn);
@@ -2873,6 +2966,9 @@ aim_released_cb (AdmiraltyOrdersPanel *self,
                  GtkGestureClick      *gesture)
 {
   const AdmiraltyTableView *view = admiralty_table_widget_get_view (self->table);
+
+  if (self->read_only)
+    return;
 
   /* A click, not the end of a drag, on no ship. */
   if (n_press != 1 || !aiming_tubes (self) ||
@@ -3283,6 +3379,25 @@ admiralty_orders_panel_set_inches (AdmiraltyOrdersPanel *self,
   gtk_label_set_label (self->leg_unit_label, admiralty_length_unit (self->inches));
   rebuild_weapons (self);
   rebuild_other_form (self);
+  admiralty_orders_panel_refresh (self);
+}
+
+void
+admiralty_orders_panel_set_read_only (AdmiraltyOrdersPanel *self,
+                                      gboolean              read_only)
+{
+  static const char *const actions[] = {
+    "orders.add-leg", "orders.clear-move", "orders.declare-fire", "orders.add-other",
+  };
+
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  read_only = !!read_only;
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], !read_only);
+  if (self->read_only == read_only)
+    return;
+  self->read_only = read_only;
   admiralty_orders_panel_refresh (self);
 }
 

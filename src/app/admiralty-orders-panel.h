@@ -31,6 +31,10 @@ void                 admiralty_orders_panel_set_file_orders (AdmiraltyOrdersPane
 /* Lengths shown and typed in inches rather than cm (the "units" preference). */
 void                 admiralty_orders_panel_set_inches     (AdmiraltyOrdersPanel  *self,
                                                             gboolean               inches);
+/* An ended battle (adm-battle-result.h): the panel says so and offers no order control —
+ * no declaration to enter or remove, on the panel, the table or by its actions. */
+void                 admiralty_orders_panel_set_read_only  (AdmiraltyOrdersPanel  *self,
+                                                            gboolean               read_only);
 /* The declarations of the current turn, to resolve its phases with. */
 const AdmTurnOrders *admiralty_orders_panel_get_orders     (AdmiraltyOrdersPanel  *self);
 /* Replaces the current turn's declarations (a saved draft, for instance). */

@@ -102,7 +102,8 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",
                                  page != NULL && !admiralty_battle_page_get_finished (page));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders",
+                                 page != NULL && !admiralty_battle_page_get_finished (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab",
                                  page != NULL || _admiralty_window_get_ti4_page (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-plain-text.h"
@@ -329,6 +330,54 @@ recent_newest_first (gconstpointer a,
   return g_date_time_compare (tb, ta);
 }
 
+/* When the file was last written, as a master reads it: "14:05" today, else with the date. */
+static char *
+written_at (const char *path)
+{
+  GStatBuf info;
+  g_autoptr(GDateTime) when = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  if (g_stat (path, &info) != 0)
+    return NULL;
+  when = g_date_time_new_from_unix_local (info.st_mtime);
+  if (when == NULL)
+    return NULL;
+  if (g_date_time_get_year (when) == g_date_time_get_year (now) &&
+      g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now))
+    return g_date_time_format (when, "%H:%M");
+  return g_date_time_format (when, "%Y-%m-%d %H:%M");
+}
+
+/* A scenario or campaign file's row title, its subtitle in *@subtitle: a campaign (saved or
+ * autosaved as it is played) by its name and cycle and when it was saved, so that it is never
+ * mistaken for the scenario beside it, which starts a new game. NULL for other files. */
+static char *
+recent_title (const char  *path,
+              char       **subtitle)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *when = NULL;
+  gboolean campaign;
+  guint cycle;
+  char *line;
+
+  if (!g_str_has_suffix (path, ".admiralty") ||
+      !adm_campaign_peek_file (path, &campaign, &name, &cycle, NULL))
+    return NULL;
+  if (!campaign)
+    /* Translators: a recent scenario: its name, "Skirmish at the Hegen Hub — new game" */
+    return g_strdup_printf (_("%s — new game"), name);
+  when = written_at (path);
+  /* Translators: a recent campaign's subtitle: when it was last saved, then its file:
+   * "Autosave of 14:05 · komarr-20261124.admiralty in ~/…/campaigns" */
+  line = g_strdup_printf (_("Autosave of %s · %s"), when != NULL ? when : "?", *subtitle);
+  g_free (*subtitle);
+  *subtitle = line;
+  /* Translators: a recent campaign: its name and the cycle it stands at */
+  return g_strdup_printf (_("%s — cycle %u"), name, cycle);
+}
+
 /* The files Admiralty opened last, newest first, those still there. */
 static void
 fill_recent (AdmiraltyWindow *self)
@@ -353,15 +402,19 @@ fill_recent (AdmiraltyWindow *self)
 
       if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
         continue;
-      name = file_display_name (path);
       basename = g_path_get_basename (path);
       folder = display_folder (path);
       {
         /* Translators: a recent file's subtitle, "komarr.admiralty in ~/Games" */
         g_autofree char *subtitle = g_strdup_printf (_("%s in %s"), basename, folder);
+        g_autofree char *title = recent_title (path, &subtitle);
 
-        gtk_list_box_append (self->recent_list,
-                             welcome_row (name != NULL ? name : basename, subtitle, path));
+        if (title == NULL)
+          {
+            name = file_display_name (path);
+            title = g_strdup (name != NULL ? name : basename);
+          }
+        gtk_list_box_append (self->recent_list, welcome_row (title, subtitle, path));
       }
       shown++;
     }

@@ -179,6 +179,14 @@ print_text (AdmWeaponType           weapon,
              width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
   g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
   g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
+  /* The odds of a shot alone: in a battle the fire declared before it in the phase meets the
+   * pool first (F-FIRE-4, F-SHLD-1); the Orders pane counts it, this command cannot. */
+  if (input->shields > 0)
+    g_print (ngettext ("This fire alone against %d shield block: fire declared before it in "
+                       "the phase at the same pool leaves fewer (F-FIRE-4, F-SHLD-1).\n",
+                       "This fire alone against %d shield blocks: fire declared before it in "
+                       "the phase at the same pool leaves fewer (F-FIRE-4, F-SHLD-1).\n",
+                       input->shields), input->shields);
 }
 
 static void

@@ -251,18 +251,32 @@ critical_extra (AdmBattle *self,
     }
 }
 
-/* The hull points lost so far in the fire, 0..@left (@left: out of action), with whether a
- * critical check succeeded, and the shield blocks still up: one slot per state. */
+/* The hull points lost so far in the phase, 0..@left (@left: out of action), with what the
+ * previewed fire did (FLAG_*), and the shield blocks still up: one slot per state. */
 typedef struct {
   int     shields;
   int     left;
   double  extra[EXTRA_MAX];     /* one critical's additional damage */
   gboolean critical_destroys;
-  double *p;                    /* [s][d][c] */
-  double  expected;             /* damage points the dice inflict, so far */
+  double *p;                    /* [s][d][flags] */
+  double  expected;             /* damage points the previewed fire's dice inflict, so far */
 } Outcome;
 
-#define SLOT(o, s, d, c) ((o)->p[((s) * ((o)->left + 1) + (d)) * 2 + (c)])
+/* What the previewed fire did, in a state: a critical check succeeded, a hull point lost. */
+#define FLAG_CRITICAL 1
+#define FLAG_DAMAGED  2
+#define N_FLAGS       4
+
+#define SLOT(o, s, d, c) ((o)->p[((s) * ((o)->left + 1) + (d)) * N_FLAGS + (c)])
+
+/* Whose fire an attack of the outcome is: the previewed declaration's, one before it in the
+ * phase's order at the target itself, or one before it at another ship of the target's very
+ * pool, which uses the pool's blocks up and does the target no damage (F-SHLD-5, F-FORM-19). */
+typedef enum {
+  SHOT_PREVIEWED,
+  SHOT_EARLIER_AT_TARGET,
+  SHOT_EARLIER_AT_POOL,
+} ShotKind;
 
 /* @m damage points reach the ship at hull points lost @d (F-CRIT-1, F-CRIT-4, F-CRIT-7,
  * F-CRIT-8): into @next at shields @s. */
@@ -274,24 +288,27 @@ inflict (const Outcome *o,
          int            c,
          int            m,
          int            critical_on,
+         guint          flags,
          double         weight)
 {
   int applied = MIN (m, o->left - d);
+  int hit = c | (applied > 0 ? (int) (flags & FLAG_DAMAGED) : 0);
+  int critical = hit | (int) (flags & FLAG_CRITICAL);
   g_autofree double *checks = NULL;
   g_autofree double *sum = NULL;
 
   /* F-CRIT-7: no hull point left: the catastrophic table, no critical check. */
   if (d + applied >= o->left || applied == 0 || critical_on <= 0)
     {
-      SLOT (next, s, d + applied, c) += weight;
+      SLOT (next, s, d + applied, hit) += weight;
       return;
     }
   checks = binomial (applied, d6_at_least (critical_on));
-  SLOT (next, s, d + applied, c) += weight * checks[0];
+  SLOT (next, s, d + applied, hit) += weight * checks[0];
   /* F-CRIT-4: an escort other than a frigate is destroyed by any critical. */
   if (o->critical_destroys)
     {
-      SLOT (next, s, o->left, 1) += weight * (1 - checks[0]);
+      SLOT (next, s, o->left, critical) += weight * (1 - checks[0]);
       return;
     }
   /* F-CRIT-8: each critical's additional damage, summed; all of the hull: out of action. */
@@ -307,19 +324,49 @@ inflict (const Outcome *o,
           more[MIN (o->left, from + e)] += sum[from] * o->extra[e];
       memcpy (sum, more, sizeof (double) * (o->left + 1));
       for (int k = 0; k <= o->left; k++)
-        SLOT (next, s, k, 1) += weight * checks[n] * sum[k];
+        SLOT (next, s, k, critical) += weight * checks[n] * sum[k];
     }
 }
 
+/* Fire at another ship of the target's pool (SHOT_EARLIER_AT_POOL): the blocks it uses up,
+ * as resolve_hits () takes them, into @next; the target's hull is not touched. */
+static void
+pool_shot_add (const Outcome          *o,
+               Outcome                *next,
+               const AdmFireOddsInput *input,
+               double                  p_hit,
+               int                     s,
+               int                     d,
+               int                     c,
+               double                  w)
+{
+  g_autofree double *hits = NULL;
+
+  /* F-CAT-7: a hulk's shields no longer matter to it; F-WPN-7 as ruled: the pool cancels
+   * dice before the armour roll, as many as there are. */
+  if (d == o->left || input->order == ADM_SHIELDS_BEFORE_ARMOUR)
+    {
+      SLOT (next, d == o->left ? s : s - MIN (s, input->dice), d, c) += w;
+      return;
+    }
+  /* F-SHLD-1, F-DES-2: each block stops one hit. */
+  hits = binomial (input->dice, p_hit);
+  for (int h = 0; h <= input->dice; h++)
+    SLOT (next, s - MIN (s, h), d, c) += w * hits[h];
+}
+
 /* One weapon kind's share of one attack (@input with no shields: the outcome holds them):
- * shields, the armour roll, the special shield's save, then the damage (resolve_hits ()). */
+ * shields, the armour roll, the special shield's save, then the damage (resolve_hits ()).
+ * Only the previewed fire's damage and criticals are counted as its own (FLAG_*). */
 static void
 outcome_add (Outcome                *o,
-             const AdmFireOddsInput *input)
+             const AdmFireOddsInput *input,
+             ShotKind                kind)
 {
-  g_autofree double *next = g_new0 (double, (o->shields + 1) * (o->left + 1) * 2);
+  g_autofree double *next = g_new0 (double, (o->shields + 1) * (o->left + 1) * N_FLAGS);
   double p_hit = d6_at_least (input->hit_on);
   double keep = input->save_on > 0 ? 1 - d6_at_least (input->save_on) : 1;
+  guint flags = kind == SHOT_PREVIEWED ? FLAG_CRITICAL | FLAG_DAMAGED : 0;
   Outcome after = *o;
 
   /* F-FORD-2: a missed die is rolled once more. */
@@ -328,7 +375,7 @@ outcome_add (Outcome                *o,
   after.p = next;
   for (int s = 0; s <= o->shields; s++)
     for (int d = 0; d <= o->left; d++)
-      for (int c = 0; c < 2; c++)
+      for (int c = 0; c < N_FLAGS; c++)
         {
           double w = SLOT (o, s, d, c);
           /* F-CAT-7: a hulk has no shields. */
@@ -339,6 +386,11 @@ outcome_add (Outcome                *o,
 
           if (w == 0)
             continue;
+          if (kind == SHOT_EARLIER_AT_POOL)
+            {
+              pool_shot_add (o, &after, input, p_hit, s, d, c, w);
+              continue;
+            }
           hits = binomial (input->dice - blocked, p_hit);
           for (int h = 0; h <= input->dice - blocked; h++)
             {
@@ -353,17 +405,19 @@ outcome_add (Outcome                *o,
 
                   if (weight == 0)
                     continue;
-                  after.expected += weight * m;
+                  if (kind == SHOT_PREVIEWED)
+                    after.expected += weight * m;
                   /* F-CAT-6: hits on a hulk roll the catastrophic table again; it stays
                    * out, with no shields (F-CAT-7). */
                   if (d == o->left)
                     SLOT (&after, s, d, c) += weight;
                   else
-                    inflict (o, &after, s - blocked - stop, d, c, m, input->critical_on, weight);
+                    inflict (o, &after, s - blocked - stop, d, c, m, input->critical_on, flags,
+                             weight);
                 }
             }
         }
-  memcpy (o->p, next, sizeof (double) * (o->shields + 1) * (o->left + 1) * 2);
+  memcpy (o->p, next, sizeof (double) * (o->shields + 1) * (o->left + 1) * N_FLAGS);
   o->expected = after.expected;
 }
 
@@ -398,19 +452,28 @@ no_damage_reason (const AdmFirePreview *preview,
   return g_strdup (_("no hit can get through (F-SHLD-1, F-FORD-8)"));
 }
 
-/* Fills the exact outcome of @inputs (every weapon kind of every attack in the phase's
- * order, shields left out) on @target, whose pool has @shields blocks now. */
-static void
-exact_outcome (AdmBattle      *self,
+/* An attack of a declaration before the previewed one that meets the target's pool. */
+typedef struct {
+  AdmFireOddsInput input;       /* shields left out: the outcome holds them */
+  ShotKind         kind;
+} EarlierShot;
+
+/* Starts the outcome of the fire at @target, whose pool has @shields blocks now, from the
+ * phase as @earlier (EarlierShot, in the phase's order) leaves it: the blocks they use up
+ * and, when they fire at the target itself, the hull points they take (F-FIRE-4, F-SHLD-1,
+ * F-SHLD-2). Fills the target's numbers and @preview's earlier_blocks and p_shields_down.
+ * FALSE, @o left empty, when the target is out of action already. */
+static gboolean
+outcome_begin (AdmBattle      *self,
                guint           target,
                int             shields,
-               GArray         *inputs,
+               GArray         *earlier,
+               Outcome        *o,
                AdmFirePreview *preview)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
-  Outcome o = { 0 };
-  double none = 0;
 
+  memset (o, 0, sizeof *o);
   preview->hull = t->klass->hull;
   preview->hull_left = MAX (0, t->klass->hull - t->damage);
   preview->damaged = adm_battle_ship_is_damaged (self, target);
@@ -419,28 +482,58 @@ exact_outcome (AdmBattle      *self,
   preview->critical_destroys = t->klass->category == ADM_CATEGORY_ESCORT &&
                                g_strcmp0 (t->klass->type->id, "frigate") != 0;
   if (t->status != ADM_SHIP_ACTIVE || preview->hull_left == 0)
-    return;
-  o.shields = MAX (0, shields);
-  o.left = preview->hull_left;
-  o.critical_destroys = preview->critical_destroys;
-  critical_extra (self, target, o.extra);
-  o.p = g_new0 (double, (o.shields + 1) * (o.left + 1) * 2);
-  SLOT (&o, o.shields, 0, 0) = 1.0;
+    return FALSE;
+  o->shields = MAX (0, shields);
+  o->left = preview->hull_left;
+  o->critical_destroys = preview->critical_destroys;
+  critical_extra (self, target, o->extra);
+  o->p = g_new0 (double, (o->shields + 1) * (o->left + 1) * N_FLAGS);
+  SLOT (o, o->shields, 0, 0) = 1.0;
+  for (guint i = 0; i < earlier->len; i++)
+    {
+      const EarlierShot *shot = &g_array_index (earlier, EarlierShot, i);
+
+      outcome_add (o, &shot->input, shot->kind);
+    }
+  for (int s = 0; s <= o->shields; s++)
+    for (int d = 0; d <= o->left; d++)
+      {
+        double w = SLOT (o, s, d, 0);
+
+        preview->earlier_blocks += w * (o->shields - s);
+        if (s == 0)
+          preview->p_shields_down += w;
+      }
+  return TRUE;
+}
+
+/* Adds @inputs (every weapon kind of every attack of the previewed declaration in the phase's
+ * order, shields left out) to @o and fills @preview's exact outcome. */
+static void
+outcome_finish (AdmBattle      *self,
+                guint           target,
+                Outcome        *o,
+                GArray         *inputs,
+                AdmFirePreview *preview)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  double none = 0;
+
   for (guint i = 0; i < inputs->len; i++)
-    outcome_add (&o, &g_array_index (inputs, AdmFireOddsInput, i));
+    outcome_add (o, &g_array_index (inputs, AdmFireOddsInput, i), SHOT_PREVIEWED);
 
-  preview->exact_expected_damage = o.expected;
-  for (int s = 0; s <= o.shields; s++)
-    for (int d = 0; d <= o.left; d++)
-      for (int c = 0; c < 2; c++)
+  preview->exact_expected_damage = o->expected;
+  for (int s = 0; s <= o->shields; s++)
+    for (int d = 0; d <= o->left; d++)
+      for (int c = 0; c < N_FLAGS; c++)
         {
-          double w = SLOT (&o, s, d, c);
+          double w = SLOT (o, s, d, c);
 
-          if (d == 0)
+          if (!(c & FLAG_DAMAGED))
             none += w;
-          if (c == 1)
+          if (c & FLAG_CRITICAL)
             preview->exact_p_critical += w;
-          if (d == o.left)
+          if (d == o->left)
             preview->p_destroyed += w;
           /* F-CRIT-6 under "damaged-threshold": half or more of the hull lost. */
           if ((t->damage + d) * 2 >= t->klass->hull)
@@ -452,7 +545,6 @@ exact_outcome (AdmBattle      *self,
       preview->exact_p_damage = 0;
       preview->no_damage_reason = no_damage_reason (preview, inputs);
     }
-  g_free (o.p);
 }
 
 const char *
@@ -630,6 +722,119 @@ refuse_odds (AdmFirePreview *preview,
   preview->reason = g_strdup (odds_error->message);
 }
 
+/* The ships whose blocks @ship's pool counts, in index order, as
+ * _adm_battle_ship_shield_pool () adds them up (F-SHLD-5, F-FORM-19, F-FORM-15; F-BOARD-15: a
+ * captured ship lends none; F-CAT-7: a hulk has no pool). */
+static GArray *
+pool_members (AdmBattle *self,
+              guint      ship)
+{
+  const AdmBattleShip *t = _adm_battle_ship (self, ship);
+  const AdmBattleFormation *formation = _adm_battle_formation (self, t->formation);
+  GArray *members = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (!_adm_battle_ship_active (self, ship))
+    return members;
+  for (guint i = 0; i < adm_battle_get_n_ships (self); i++)
+    {
+      const AdmBattleShip *other = _adm_battle_ship (self, i);
+
+      if (other->side != t->side || other->status != ADM_SHIP_ACTIVE ||
+          (i != ship && other->captured_by >= 0) ||
+          (_adm_battle_ship_shields (self, i) == 0 && other->shields_used == 0))
+        continue;
+      if (i == ship || (other->formation == t->formation && formation->command) ||
+          adm_bases_touch (other->position, _adm_battle_base_size (self, i), t->position,
+                           _adm_battle_base_size (self, ship)))
+        g_array_append_val (members, i);
+    }
+  return members;
+}
+
+/* How fire at @other meets @target's pool @pool (pool_members ()): at the target, at a ship
+ * of the very same pool, at one sharing only some of its ships (-1), or not at all (-2). */
+static int
+shot_kind (AdmBattle *self,
+           guint      target,
+           GArray    *pool,
+           guint      other)
+{
+  g_autoptr(GArray) others = NULL;
+  gboolean same, shared = FALSE;
+
+  if (other == target)
+    return SHOT_EARLIER_AT_TARGET;
+  if (pool->len == 0)
+    return -2;
+  others = pool_members (self, other);
+  same = others->len == pool->len &&
+         memcmp (others->data, pool->data, sizeof (guint) * pool->len) == 0;
+  for (guint i = 0; i < others->len && !shared; i++)
+    for (guint j = 0; j < pool->len && !shared; j++)
+      shared = g_array_index (others, guint, i) == g_array_index (pool, guint, j);
+  return same ? SHOT_EARLIER_AT_POOL : shared ? -1 : -2;
+}
+
+/* The attacks of the declarations before @decl in @orders (the phase's order, F-FIRE-4,
+ * F-SEQ-2) that meet @target's pool, into @earlier (EarlierShot), each as its own preview
+ * sees it; their number, and that of those sharing only part of the pool, into @preview.
+ * A declaration the phase would refuse fires nothing. */
+static void
+earlier_shots (AdmBattle            *self,
+               const AdmTurnOrders  *orders,
+               const AdmFireDecl    *decl,
+               guint                 target,
+               GArray               *earlier,
+               AdmFirePreview       *preview)
+{
+  g_autoptr(GArray) pool = pool_members (self, target);
+
+  for (guint i = 0; i < orders->fires->len; i++)
+    {
+      const AdmFireDecl *other = g_ptr_array_index (orders->fires, i);
+      int at = adm_battle_ship_index (self, other->target);
+      guint attacks = 1, before = earlier->len;
+      int kind;
+
+      if (other == decl)
+        break;
+      if (at < 0 || (kind = shot_kind (self, target, pool, at)) == -2)
+        continue;
+      if (kind == -1)
+        {
+          preview->uncounted_fires++;
+          continue;
+        }
+      for (guint nth = 0; nth < attacks; nth++)
+        {
+          AdmFirePreview one = { 0 };
+          AdmFireNumbers numbers = { 0 };
+          g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (AdmFireOddsInput));
+          gboolean ok;
+
+          ok = preview_attack (self, orders, other, nth, &one, &numbers, NULL) && one.legal &&
+               attack_inputs (self, &one, &numbers, inputs, NULL);
+          attacks = one.attacks;
+          preview->earlier_readiness |= ok && one.readiness_check;
+          for (guint k = 0; ok && k < inputs->len; k++)
+            {
+              EarlierShot shot = { g_array_index (inputs, AdmFireOddsInput, k), kind };
+
+              g_array_append_val (earlier, shot);
+            }
+          g_free (numbers.target_type);
+          adm_fire_preview_clear (&one);
+          if (!ok)
+            break;
+        }
+      if (earlier->len > before)
+        {
+          preview->earlier_fires++;
+          preview->earlier_at_target += kind == SHOT_EARLIER_AT_TARGET;
+        }
+    }
+}
+
 gboolean
 adm_battle_preview_fire (AdmBattle            *self,
                          const AdmTurnOrders  *orders,
@@ -642,7 +847,10 @@ adm_battle_preview_fire (AdmBattle            *self,
   g_autoptr(GError) odds_error = NULL;
   AdmFireNumbers numbers = { 0 };
   g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (AdmFireOddsInput));
+  g_autoptr(GArray) earlier = g_array_new (FALSE, FALSE, sizeof (EarlierShot));
   AdmTurnOrders in_force;
+  Outcome outcome = { 0 };
+  gboolean have_outcome = FALSE;
   double absorbed = 0;
   int target = -1;
   gboolean ok;
@@ -665,11 +873,19 @@ adm_battle_preview_fire (AdmBattle            *self,
   in_force.fires = fires;
 
   ok = preview_attack (self, &in_force, decl, 0, preview, &numbers, error);
+  /* F-FIRE-4, F-SEQ-2: the fire declared before it is resolved first and meets the pool
+   * first (F-SHLD-1, F-SHLD-5, F-FORM-19): the odds start from the phase as it leaves it. */
+  if (ok && preview->legal)
+    {
+      target = adm_battle_ship_index (self, decl->target);
+      earlier_shots (self, &in_force, decl, target, earlier, preview);
+      have_outcome = outcome_begin (self, target, numbers.shields, earlier, &outcome, preview);
+      absorbed = preview->earlier_blocks;
+    }
   if (ok && preview->legal && !fire_odds (self, preview, &numbers, &absorbed, &odds_error))
     refuse_odds (preview, odds_error);
   if (ok && preview->legal)
     {
-      target = adm_battle_ship_index (self, decl->target);
       preview->armour = numbers.armour;
       preview->shields = numbers.shields;
       preview->special_save = numbers.special_save;
@@ -700,8 +916,9 @@ adm_battle_preview_fire (AdmBattle            *self,
       g_free (more.target_type);
       adm_fire_preview_clear (&next);
     }
-  if (ok && preview->legal && target >= 0)
-    exact_outcome (self, target, preview->shields, inputs, preview);
+  if (ok && preview->legal && have_outcome)
+    outcome_finish (self, target, &outcome, inputs, preview);
+  g_free (outcome.p);
   if (!ok)
     adm_fire_preview_clear (preview);
   return ok;

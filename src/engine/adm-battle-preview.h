@@ -78,8 +78,10 @@ typedef struct {
   AdmFireOdds *artillery;           /* NULL when no artillery fires */
   AdmFireOddsInput destructor_input;
   AdmFireOdds *destructors;         /* NULL when no destructor fires; computed with the
-                                     * shields the artillery leaves on average: the pool less
-                                     * the blocks the artillery uses up on average, rounded */
+                                     * shields the earlier fire of the phase and the artillery
+                                     * leave on average: the pool less the blocks they use up
+                                     * on average, rounded (the artillery's likewise with the
+                                     * earlier fire's) */
   double       expected_damage;     /* both together, over every attack; each later attack
                                      * meets the shields the earlier ones leave on average */
   double       p_damage;            /* P(at least one damage point): 1 − P(none from the
@@ -96,7 +98,8 @@ typedef struct {
                                      * Name" added when F-FORM-18 sets it; NULL when no
                                      * artillery fires */
   int          armour;              /* F-ART-12: an artillery die at or above it hits */
-  int          shields;             /* shield blocks meeting the first attack (F-SHLD-1) */
+  int          shields;             /* shield blocks of the pool now, before the fire of the
+                                     * phase (F-SHLD-1) */
   int          own_shields;         /* how many of them the target's own generators give */
   char        *shields_from;        /* where the others come from, for the master: the
                                      * formation's pool (F-FORM-19) or touching ships
@@ -117,11 +120,28 @@ typedef struct {
   char        *no_damage_reason;    /* when @exact_p_damage is 0, why, for the master
                                      * ("the shields absorb up to 4", "no dice in column 0");
                                      * NULL otherwise */
+  /* The fire declared before it in @orders, which the phase resolves first (F-FIRE-4,
+   * F-SEQ-2) and which meets the pool first (F-SHLD-1, F-SHLD-2): the exact numbers above
+   * start from the phase as that fire leaves it, by convolution over its dice — the blocks
+   * it uses up and, fired at the target itself, the hull points it takes (so @p_crippled and
+   * @p_destroyed count them too). A ship of the pool that this fire puts out of action takes
+   * its blocks left out of the pool (F-CAT-7); that is not counted. */
+  guint        earlier_fires;       /* declarations before it at the target, or at another
+                                     * ship of the very same pool (F-SHLD-5, F-FORM-19) */
+  guint        earlier_at_target;   /* how many of them fire at the target itself */
+  double       earlier_blocks;      /* the blocks they use up, on average */
+  double       p_shields_down;      /* P(they leave no block for this fire) */
+  gboolean     earlier_readiness;   /* one of them tests readiness first (F-FIRE-9): counted
+                                     * as passing */
+  guint        uncounted_fires;     /* declarations before it at ships whose pool shares only
+                                     * some of the target's: the blocks they may use are not
+                                     * counted */
 } AdmFirePreview;
 
 void      adm_fire_preview_clear    (AdmFirePreview       *preview);
 
-/* Fills @preview for @decl as the first fire of the phase, with @orders' target locks and
+/* Fills @preview for @decl after the fire @orders declares before it (all of it when @decl
+ * is not among them), with @orders' target locks and
  * reinforced shields in force (@orders may be NULL): their effects, the F-FORD-10 halving
  * among them, are those of the fire phase, and a refusal of them refuses the preview too.
  * @decl counts among @orders' fires (after them when it is not one of them) for the F-FIRE-9

@@ -20,6 +20,8 @@
 #include "adm-file.h"
 #include "adm-xml.h"
 
+#include <libxml/xmlreader.h>
+
 /* Format 2 journals actions, undo and redo (adm-journal.h); format 1 files, bare events,
  * still open and are written as format 2 when next saved. */
 #define FORMAT_VERSION "2"
@@ -1351,6 +1353,19 @@ adm_campaign_keep_battle (AdmCampaign  *self,
 
   log = adm_battle_get_log (battle);
   stored = g_hash_table_lookup (self->battles, engagement_id);
+  /* The one check that an ended battle takes no more orders, whether the app, the command
+   * line or anything else played them: its results are in the campaign, and nothing of it
+   * may change until the ending is undone. */
+  if (adm_state_get_battle_ending (self->state, engagement_id) != NULL &&
+      adm_journal_get_n_entries (log) > (stored != NULL
+                                         ? adm_journal_get_n_entries (stored->journal) : 0))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_BATTLE_ENDED,
+                   _("The battle of engagement %s has ended and its results are in the "
+                     "campaign: it takes no more orders. Undo its ending to fight on."),
+                   engagement_id);
+      return FALSE;
+    }
   if (stored == NULL)
     {
       char *key = g_strdup (engagement_id);
@@ -1440,4 +1455,128 @@ adm_campaign_store_battle (AdmCampaign  *self,
   if (battle == NULL)
     return FALSE;
   return adm_campaign_keep_battle (self, engagement_id, battle, error);
+}
+
+/* Peeking at a file */
+
+/* An action of the journal: its id, whether it resolves a cycle ("cycle" event), and whether
+ * it stands (not undone). */
+typedef struct {
+  guint64  id;
+  gboolean cycle;
+  gboolean applied;
+} PeekedAction;
+
+static PeekedAction *
+peeked_action (GArray  *actions,
+               guint64  id)
+{
+  for (guint i = actions->len; i > 0; i--)
+    if (g_array_index (actions, PeekedAction, i - 1).id == id)
+      return &g_array_index (actions, PeekedAction, i - 1);
+  return NULL;
+}
+
+static guint64
+peek_id (xmlTextReader *reader,
+         const char    *attribute)
+{
+  xmlChar *value = xmlTextReaderGetAttribute (reader, (const xmlChar *) attribute);
+  guint64 id = value != NULL ? g_ascii_strtoull ((const char *) value, NULL, 10) : 0;
+
+  xmlFree (value);
+  return id;
+}
+
+gboolean
+adm_campaign_peek_file (const char  *path,
+                        gboolean    *is_campaign,
+                        char       **name,
+                        guint       *cycle,
+                        GError     **error)
+{
+  g_autofree char *display = NULL;
+  g_autoptr(GArray) actions = NULL;
+  xmlTextReader *reader;
+  gboolean campaign = FALSE, found = FALSE;
+  guint cycles = 0;
+  int status;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display = g_filename_display_basename (path);
+  reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING |
+                                         XML_PARSE_NOERROR);
+  if (reader == NULL)
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT,
+                   _("%s cannot be read"), display);
+      return FALSE;
+    }
+  actions = g_array_new (FALSE, FALSE, sizeof (PeekedAction));
+  /* Depth 0 the root; 1 the scenario and the journal; 2 the journal's entries (a battle's
+   * own entries, inside <battle>, are deeper); 3 an action's events. */
+  while ((status = xmlTextReaderRead (reader)) == 1)
+    {
+      const char *element = (const char *) xmlTextReaderConstLocalName (reader);
+      int depth = xmlTextReaderDepth (reader);
+
+      if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT)
+        continue;
+      if (depth == 0)
+        {
+          campaign = g_strcmp0 (element, "campaign") == 0;
+          if (!campaign && g_strcmp0 (element, "scenario") != 0)
+            break;
+        }
+      if ((depth == 0 && !campaign) || (depth == 1 && campaign && !found &&
+                                        g_strcmp0 (element, "scenario") == 0))
+        {
+          xmlChar *value = xmlTextReaderGetAttribute (reader, (const xmlChar *) "name");
+
+          found = TRUE;
+          *name = g_strdup (value != NULL && value[0] != '\0'
+                              ? g_dgettext (GETTEXT_PACKAGE, (const char *) value) : display);
+          xmlFree (value);
+          if (!campaign)
+            break;
+        }
+      if (depth == 2 && g_strcmp0 (element, "action") == 0)
+        {
+          PeekedAction action = { peek_id (reader, "id"), FALSE, TRUE };
+
+          g_array_append_val (actions, action);
+        }
+      else if (depth == 2 && (g_strcmp0 (element, "undo") == 0 ||
+                              g_strcmp0 (element, "redo") == 0))
+        {
+          PeekedAction *action = peeked_action (actions, peek_id (reader, "action"));
+
+          if (action != NULL)
+            action->applied = g_strcmp0 (element, "redo") == 0;
+        }
+      else if (depth == 3 && actions->len > 0 && g_strcmp0 (element, "event") == 0)
+        {
+          xmlChar *kind = xmlTextReaderGetAttribute (reader, (const xmlChar *) "kind");
+
+          g_array_index (actions, PeekedAction, actions->len - 1).cycle |=
+            g_strcmp0 ((const char *) kind, "cycle") == 0;
+          xmlFree (kind);
+        }
+    }
+  xmlFreeTextReader (reader);
+  if (!found || status < 0)
+    {
+      g_clear_pointer (name, g_free);
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT,
+                   _("%s is not a scenario or campaign Admiralty can read"), display);
+      return FALSE;
+    }
+  for (guint i = 0; i < actions->len; i++)
+    cycles += g_array_index (actions, PeekedAction, i).cycle &&
+              g_array_index (actions, PeekedAction, i).applied;
+  *is_campaign = campaign;
+  *cycle = 1 + cycles;
+  return TRUE;
 }

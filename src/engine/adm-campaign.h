@@ -23,6 +23,7 @@ typedef enum {
   ADM_CAMPAIGN_ERROR_NOTHING_TO_REDO,
   ADM_CAMPAIGN_ERROR_SAVE,
   ADM_CAMPAIGN_ERROR_CORRUPT,      /* the file is damaged; a backup may be offered */
+  ADM_CAMPAIGN_ERROR_BATTLE_ENDED, /* the battle is ended: read-only until that is undone */
 } AdmCampaignError;
 
 #define ADM_CAMPAIGN_BACKUPS 3
@@ -143,7 +144,10 @@ GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
  * journal gets the battle's results when it is ended (adm-battle-result.h). A turn played
  * through keeps the campaign as the checkpoint "battle-ENGAGEMENT-turn-N". @battle must be the
  * battle kept, played on (the same set-up, its journal beginning with the entries kept), else
- * nothing is kept and @error says why (ADM_CAMPAIGN_ERROR_SAVE). When the save fails the
+ * nothing is kept and @error says why (ADM_CAMPAIGN_ERROR_SAVE). An ended battle is
+ * read-only until its ending is undone (adm-battle-result.h): no entry of it is kept, and a
+ * battle played on after its ending is refused (ADM_CAMPAIGN_ERROR_BATTLE_ENDED), whatever
+ * played it. When the save fails the
  * entries are kept in memory, written by the next save that succeeds, and @error says why. */
 gboolean       adm_campaign_keep_battle   (AdmCampaign  *self,
                                            const char   *engagement_id,
@@ -157,6 +161,17 @@ gboolean       adm_campaign_store_battle  (AdmCampaign  *self,
                                            const char   *saved_battle,
                                            int           turn,
                                            const char   *phase,
+                                           GError      **error);
+
+/* What a list of files shows of @path without opening it (no journal replayed, nothing
+ * locked, one streamed pass): *@is_campaign whether it is a campaign (else a scenario, a new
+ * game), *@name its scenario's name as the app shows it (translated as the data's names
+ * are), *@cycle the cycle its orders are given for (1 for a scenario: the undone cycles not
+ * counted). FALSE with @error when it is neither or cannot be read. */
+gboolean       adm_campaign_peek_file     (const char   *path,
+                                           gboolean     *is_campaign,
+                                           char        **name,
+                                           guint        *cycle,
                                            GError      **error);
 
 G_END_DECLS
