@@ -562,7 +562,8 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
       message = g_strdup_printf (_("Resumed from the backup %s"), basename);
     }
   else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0
-           && !self->session_frozen)
+           && !admiralty_battle_page_get_finished (page) && !self->session_frozen)
+    /* An ended battle is not resumed: it is shown read-only, its page saying how it ended. */
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
                                admiralty_battle_page_get_phase_label (page));
