@@ -285,7 +285,8 @@ keep (Run        *run,
 
 /* Cycle 1 of the Komarr campaign from its three sheets, then cycle 2 with Radovan's sheet only
  * (Vorkosigan is absent: the master rolls his F-STRAT-5 checks), --seed 7, in a folder of its
- * own; @pause seconds between the two (0: both within one second); cycle 2 at @epoch2. */
+ * own; @pause seconds between the two (0: both within one second); cycle 2, its reports and
+ * then the master's reveal of the Komarran Cruiser Division (F-STRAT-3) at @epoch2. */
 static Run *
 play_campaign (const Setting *setting,
                gulong         pause,
@@ -302,7 +303,7 @@ play_campaign (const Setting *setting,
                                      "komarr-cycle-2-radovan.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-determinism-XXXXXX", &error);
-  g_autoptr(CliResult) c1 = NULL, c2 = NULL, report = NULL, report1 = NULL;
+  g_autoptr(CliResult) c1 = NULL, c2 = NULL, report = NULL, report1 = NULL, reveal = NULL;
   Run *run = g_new0 (Run, 1);
 
   g_assert_no_error (error);
@@ -324,6 +325,10 @@ play_campaign (const Setting *setting,
   report1 = run_in (dir, setting, epoch2, "report", "komarr.admiralty", "--kind", "master",
                     "--cycle", "1", "--text", NULL);
   keep (run, "report --kind master --cycle 1 --text", g_steal_pointer (&report1->out));
+  reveal = run_in (dir, setting, epoch2, "reveal", "komarr.admiralty",
+                   "komarran-cruiser-division", "--json", NULL);
+  keep (run, "reveal --json", g_steal_pointer (&reveal->out));
+  keep (run, "komarr.admiralty after reveal", read_file (dir, "komarr.admiralty"));
   remove_tree (dir);
   return run;
 }
@@ -391,7 +396,7 @@ test_campaign (void)
 {
   static const char * const names[] = {
     "cycle 1 --json", "komarr.admiralty after cycle 1", "cycle 2 --json", "komarr.admiralty",
-    "komarr.backup-1.admiralty",
+    "komarr.backup-1.admiralty", "reveal --json", "komarr.admiralty after reveal",
   };
   g_autoptr(Run) reference = play_campaign (&settings[0], 0, EPOCH);
 
