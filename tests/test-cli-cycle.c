@@ -291,7 +291,24 @@ test_seed (Fixture       *fixture,
 
           g_assert_true (json_object_has_member (placement, "formation"));
           g_assert_true (json_object_has_member (placement, "placement"));
-          g_assert_cmpstr (json_object_get_string_member (placement, "reason"), !=, "");
+          const char *reason = json_object_get_string_member (placement, "reason");
+          const char *reason_id = json_object_get_string_member (placement, "reason_id");
+          g_autofree char *words = NULL;
+
+          g_assert_cmpstr (reason, !=, "");
+          /* The id says what the English text says: "ordered-to-move" … "ordered to move",
+           * "readiness-check-failed" … "admiral absent, readiness check failed (9 > 7)". */
+          g_assert_true (g_regex_match_simple ("^(ordered-to-(move|attack|defend|patrol|"
+                                               "lay-mines|sweep-mines)|no-timed-order|"
+                                               "readiness-check-failed|chosen-by-master)$",
+                                               reason_id, 0, 0));
+          words = g_strdelimit (g_strdup (reason_id), "-", ' ');
+          if (g_str_equal (reason_id, "readiness-check-failed"))
+            g_assert_true (g_str_has_prefix (reason, "admiral absent, readiness check failed"));
+          else if (g_str_equal (reason_id, "chosen-by-master"))
+            g_assert_cmpstr (reason, ==, "chosen by the master");
+          else
+            g_assert_true (g_str_has_prefix (reason, words));
           n_placements++;
         }
     }

@@ -284,10 +284,17 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
-  /* What machines read is the same in every locale: with --json, numbers inside text members
-   * ("(28.0, 20.9)", "13.0 cm") take a decimal point, while messages stay translated. */
+  /* What scripts read is the same in every language: with --json, numbers inside text members
+   * ("(28.0, 20.9)", "13.0 cm") take a decimal point, and every message — reasons, summaries,
+   * names from the data, refusals — is the untranslated English, beside the stable ids the
+   * JSON carries. LC_MESSAGES "C" also makes gettext ignore LANGUAGE. A refusal's message goes
+   * to stderr as well, in the same English: it is one message, formatted once. Without --json
+   * everything stays in the reader's language. */
   if (wants_json (argc, argv))
-    setlocale (LC_NUMERIC, "C");
+    {
+      setlocale (LC_NUMERIC, "C");
+      setlocale (LC_MESSAGES, "C");
+    }
   bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -266,7 +266,8 @@ add_string (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
-/* [{"formation", "placement", "reason"}] */
+/* [{"formation", "placement", "reason_id", "reason"}]: "reason_id" for scripts, "reason" the
+ * English text (--json runs untranslated, admiralty-cli.c). */
 
 static void
 add_placements_json (JsonBuilder         *builder,
@@ -289,6 +290,7 @@ add_placements_json (JsonBuilder         *builder,
       json_builder_begin_object (builder);
       add_string (builder, "formation", entry->formation->id);
       add_string (builder, "placement", entry->placement->id);
+      add_string (builder, "reason_id", entry->reason_id);
       add_string (builder, "reason", entry->reason);
       json_builder_end_object (builder);
     }

@@ -42,7 +42,8 @@ reveal (const char *path,
     return _cli_invalid (json, _("%s is a scenario, not a saved campaign: there is no journal "
                                  "to reveal a formation in"), display);
 
-  event = adm_event_new ("reveal", g_get_real_time () / G_USEC_PER_SEC);
+  /* adm_clock_now (): SOURCE_DATE_EPOCH, when set, makes the file reproducible. */
+  event = adm_event_new ("reveal", adm_clock_now ());
   adm_event_set (event, "formation", formation_id);
   /* The campaign has its file: the append saves it, or changes nothing. */
   if (!adm_campaign_append (campaign, event, &error))

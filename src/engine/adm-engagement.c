@@ -22,24 +22,32 @@ adm_engagement_placement_free (AdmEngagementPlacement *placement)
   g_free (placement);
 }
 
-/* Why a formation carrying out @order deploys as it does. */
+/* Why a formation carrying out @order deploys as it does: the text, translated, and in @id
+ * the same reason for scripts, in every language. */
 static const char *
-describe_order (const char *order)
+describe_order (const char  *order,
+                const char **id)
 {
+  static const struct { const char *order, *id, *text; } orders[] = {
+    { "move", "ordered-to-move", N_("ordered to move") },
+    { "attack", "ordered-to-attack", N_("ordered to attack") },
+    { "defend", "ordered-to-defend", N_("ordered to defend") },
+    { "patrol", "ordered-to-patrol", N_("ordered to patrol") },
+    { "lay-mines", "ordered-to-lay-mines", N_("ordered to lay mines") },
+    { "sweep-mines", "ordered-to-sweep-mines", N_("ordered to sweep mines") },
+  };
+
+  *id = "no-timed-order";
   if (order == NULL)
     return _("no timed order");
-  if (g_str_equal (order, "move"))
-    return _("ordered to move");
-  if (g_str_equal (order, "attack"))
-    return _("ordered to attack");
-  if (g_str_equal (order, "defend"))
-    return _("ordered to defend");
-  if (g_str_equal (order, "patrol"))
-    return _("ordered to patrol");
-  if (g_str_equal (order, "lay-mines"))
-    return _("ordered to lay mines");
-  if (g_str_equal (order, "sweep-mines"))
-    return _("ordered to sweep mines");
+  for (gsize i = 0; i < G_N_ELEMENTS (orders); i++)
+    if (g_str_equal (order, orders[i].order))
+      {
+        *id = orders[i].id;
+        return _(orders[i].text);
+      }
+  /* The order sheet schema admits no other order: a journal's own word, shown as it is. */
+  *id = "ordered";
   return order;
 }
 
@@ -61,7 +69,7 @@ place_by_orders (AdmState               *state,
 {
   AdmRuleset *ruleset = adm_scenario_get_ruleset (adm_state_get_scenario (state));
   const char *order = adm_state_get_cycle_order (state, engagement->cycle, entry->formation->id);
-  const char *orders = describe_order (order);
+  const char *orders = describe_order (order, &entry->reason_id);
   const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
                                                           entry->formation->id);
 
@@ -75,6 +83,7 @@ place_by_orders (AdmState               *state,
     if (chosen != NULL)
       {
         entry->placement = adm_ruleset_lookup_placement (ruleset, chosen);
+        entry->reason_id = "chosen-by-master";
         entry->reason = g_strdup (_("chosen by the master"));
         return;
       }
@@ -83,6 +92,7 @@ place_by_orders (AdmState               *state,
     {
       /* F-STRAT-5, F-RDY-2: failed, the formation is caught in marching order. */
       entry->placement = adm_ruleset_get_check_failed_placement (ruleset);
+      entry->reason_id = "readiness-check-failed";
       /* Translators: why a formation is caught in marching order: "admiral absent,
        * readiness check failed (9 > 7)" */
       entry->reason = g_strdup_printf (_("admiral absent, readiness check failed (%u > %d)"),

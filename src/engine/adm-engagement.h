@@ -21,6 +21,10 @@ typedef struct {
   const AdmFaction    *side;       /* its side: the first faction of its alliance there */
   const AdmPlacement  *placement;  /* borrowed from the ruleset */
   const AdmCycleCheck *check;      /* the F-STRAT-5 check rolled for it, or NULL */
+  const char          *reason_id;  /* why, the same in every language: "ordered-to-attack",
+                                    * "no-timed-order", "readiness-check-failed",
+                                    * "chosen-by-master"; "ordered" for an order the
+                                    * schema does not name (static) */
   char                *reason;     /* translated: "ordered to attack", "admiral absent, …" */
 } AdmEngagementPlacement;
 
