@@ -10,6 +10,8 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-engine.h"
+#include "adm-file.h"
 #include "cli-helpers.h"
 
 static char *
@@ -136,6 +138,46 @@ test_loop (void)
   }
 }
 
+/* The checkpoints of the command line are the app's: "cycle-1" from the cycle's one save, and
+ * one per turn of a battle played through (F-SEQ-1), each the campaign as it stood at that
+ * turn's end, however many turns one command plays. */
+static void
+test_checkpoints (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "3", "--seed", "5", NULL);
+  static const char *const labels[] = { "cycle-1", "battle-c1-3-turn-1", "battle-c1-3-turn-2",
+                                        "battle-c1-3-turn-3" };
+
+  g_assert_cmpint (fight->status, ==, 0);
+  g_assert_cmpstr (fight->err, ==, "");
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autofree char *checkpoint = adm_file_checkpoint_path (path, labels[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) kept = adm_campaign_open (checkpoint, &error);
+      int turn = 0;
+
+      g_test_message ("%s", labels[i]);
+      g_assert_no_error (error);
+      if (i == 0)
+        g_assert_null (adm_campaign_get_battle (kept, "c1-3", NULL, NULL));
+      else
+        {
+          g_assert_nonnull (adm_campaign_get_battle (kept, "c1-3", &turn, NULL));
+          g_assert_cmpint (turn, ==, (int) i + 1);
+        }
+    }
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
+
+    g_assert_cmpint (system (command), ==, 0);
+  }
+}
+
 /* F-STRAT-3: Aslund hears of its own engagement only, with no enemy strength. */
 static void
 test_as_side (void)
@@ -171,5 +213,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/engagements/F-STRAT-4/loop", test_loop);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
+  g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   return g_test_run ();
 }
