@@ -472,6 +472,85 @@ tabs_grew (gpointer data)
   return (guint) adw_tab_view_get_n_pages (fixture->window->tab_view) > fixture->n_tabs;
 }
 
+/* F-STRAT-4: Resolve Cycle with engagements not fought lists them, with the absent admirals;
+ * Drop is refused until the master says why; Cancel changes nothing; Drop and Resolve journals
+ * the cycle with one drop per engagement, whose status then gives the reason. */
+static void
+test_drop_unfought (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
+  static const char *const ids[] = { "c1-1", "c1-2", "c1-3", "c1-4" };
+  GtkWidget *dialog, *entry;
+  const char *body;
+  guint before;
+
+  g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml",
+                            "komarr-cycle-1-radovan.xml", "komarr-cycle-1-ghem-sarlat.xml",
+                            NULL), ==, 3);
+  admiralty_cycle_clock_adjust (clock, -10);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  /* Nothing is left unfought before the first cycle: no reason asked for. */
+  g_assert_null (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  iterate ();
+  before = n_events (fixture);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, "No sheet from these admirals"));
+  g_assert_nonnull (strstr (body, "These engagements are not fought yet:"));
+  g_assert_nonnull (strstr (body, "• c1-1 · Pol jump point, minute 0 — Not fought"));
+  g_assert_nonnull (strstr (body, "• c1-4 · Pol jump point, minute 40 — Waiting for c1-1"));
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "resolve"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_true (GTK_IS_EDITABLE (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "   ");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  /* Cancel: nothing journaled. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  iterate ();
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      fixture->window->campaign))), ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "played at the club");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "drop");
+  iterate ();
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      fixture->window->campaign))), ==, 3);
+  /* Four drops and the cycle, one action. */
+  g_assert_cmpuint (n_events (fixture), ==, before + 5);
+  g_assert_cmpstr (last_kind (fixture, 4), ==, "drop-engagement");
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "cycle");
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (fixture->window->campaign, ids[i], &error);
+      g_autofree char *status = NULL;
+
+      g_assert_no_error (error);
+      status = adm_queued_engagement_describe_status (engagement);
+      g_assert_cmpstr (status, ==, "Dropped: played at the club");
+    }
+}
+
 /* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
 static void
 test_resolve_and_open (Fixture       *fixture,
@@ -1185,6 +1264,8 @@ main (int   argc,
               test_hand_in_and_correct, fixture_tear_down);
   g_test_add ("/ui/order-board/import-broken", Fixture, NULL, fixture_set_up,
               test_import_broken, fixture_tear_down);
+  g_test_add ("/ui/order-board/F-STRAT-4/drop-unfought", Fixture, NULL, fixture_set_up,
+              test_drop_unfought, fixture_tear_down);
   g_test_add ("/ui/order-board/resolve-and-open", Fixture, NULL, fixture_set_up,
               test_resolve_and_open, fixture_tear_down);
   g_test_add ("/ui/order-board/admin-detach", Fixture, NULL, fixture_set_up, test_admin_detach,

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-engagement.h"
+#include "adm-engagement-queue.h"
 
 void
 adm_engagement_placement_free (AdmEngagementPlacement *placement)
@@ -329,23 +330,91 @@ roll_checks (AdmState       *scratch,
   return TRUE;
 }
 
+static gboolean resolve (AdmCampaign *campaign, AdmDiceSource *source, gint64 time,
+                         GHashTable *drops, GError **error);
+
 gboolean
 adm_campaign_resolve_cycle (AdmCampaign    *campaign,
                             AdmDiceSource  *source,
                             gint64          time,
                             GError        **error)
 {
-  AdmScenario *scenario;
-  g_autoptr(AdmState) scratch = NULL;
-  g_autoptr(AdmEvent) trial = NULL;
-  g_autoptr(AdmEvent) resolve = NULL;
-  g_autoptr(GString) checks = g_string_new (NULL);
-  GPtrArray *events;
-  guint cycle;
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (source == NULL || ADM_IS_DICE_SOURCE (source), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return resolve (campaign, source, time, NULL, error);
+}
+
+gboolean
+adm_campaign_resolve_cycle_dropping (AdmCampaign    *campaign,
+                                     AdmDiceSource  *source,
+                                     gint64          time,
+                                     GHashTable     *drops,
+                                     GError        **error)
+{
+  g_autoptr(GPtrArray) unfought = NULL;
+  g_autoptr(GPtrArray) undecided = g_ptr_array_new ();
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (source == NULL || ADM_IS_DICE_SOURCE (source), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Every engagement left unfought is fought first or dropped with a reason: resolving the
+   * next cycle never leaves one behind unsaid. */
+  unfought = adm_campaign_get_unfought (campaign);
+  for (guint i = 0; i < unfought->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+
+      if (drops == NULL || g_hash_table_lookup (drops, engagement->id) == NULL)
+        g_ptr_array_add (undecided, engagement);
+    }
+  /* A drop of an engagement that is not waiting to be fought is a slip: nothing happens. */
+  if (drops != NULL && g_hash_table_size (drops) + undecided->len != unfought->len)
+    {
+      g_set_error_literal (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                           _("Only an engagement not fought yet can be dropped; nothing was "
+                             "journaled"));
+      return FALSE;
+    }
+  if (undecided->len > 0)
+    {
+      g_autofree char *ids = adm_engagements_list_ids (undecided);
+      guint cycle = adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign)));
+
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "Cycle 2 was not resolved and nothing was journaled: the
+                    * engagements c1-1, c1-3 are not fought; fight them, or drop each with a
+                    * reason" */
+                   ngettext ("Cycle %u was not resolved and nothing was journaled: the "
+                             "engagement %s is not fought; fight it, or drop it with a reason",
+                             "Cycle %u was not resolved and nothing was journaled: the "
+                             "engagements %s are not fought; fight them, or drop each with a "
+                             "reason", undecided->len), cycle, ids);
+      return FALSE;
+    }
+  return resolve (campaign, source, time, drops, error);
+}
+
+/* The cycle, its checks and the master's drops (engagement id → reason, or NULL): one
+ * action. */
+static gboolean
+resolve (AdmCampaign    *campaign,
+         AdmDiceSource  *source,
+         gint64          time,
+         GHashTable     *drops,
+         GError        **error)
+{
+  AdmScenario *scenario;
+  g_autoptr(AdmState) scratch = NULL;
+  g_autoptr(AdmEvent) trial = NULL;
+  g_autoptr(GString) checks = g_string_new (NULL);
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) cycle_event = NULL;
+  GPtrArray *events;
+  guint cycle;
 
   scenario = adm_campaign_get_scenario (campaign);
   cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
@@ -371,10 +440,35 @@ adm_campaign_resolve_cycle (AdmCampaign    *campaign,
       return FALSE;
     }
 
-  /* One append: the cycle and its checks, or nothing. */
-  resolve = adm_event_new ("cycle", time);
-  adm_event_set_int (resolve, "cycle", cycle);
+  /* One action, named by the cycle (its undo, its milestone): the master's drops, then the
+   * cycle and its checks, or nothing. The drops come first: they close the cycle before, whose
+   * reports they belong to. */
+  action = adm_journal_action_new ("cycle", time);
+  adm_event_set_int (adm_journal_action_get_head (action), "cycle", cycle);
+  if (drops != NULL)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+
+      /* In queue order, whatever the table's. */
+      for (guint i = 0; i < unfought->len; i++)
+        {
+          const char *id = ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id;
+          const char *reason = g_hash_table_lookup (drops, id);
+          AdmEvent *drop;
+
+          if (reason == NULL)
+            continue;
+          drop = adm_event_new ("drop-engagement", time);
+          adm_event_set (drop, "engagement", id);
+          adm_event_set (drop, "reason", reason);
+          adm_journal_action_add_event (action, drop);
+          adm_event_unref (drop);
+        }
+    }
+  cycle_event = adm_event_new ("cycle", time);
+  adm_event_set_int (cycle_event, "cycle", cycle);
   if (checks->len > 0)
-    adm_event_set (resolve, "checks", checks->str);
-  return adm_campaign_append (campaign, resolve, error);
+    adm_event_set (cycle_event, "checks", checks->str);
+  adm_journal_action_add_event (action, cycle_event);
+  return adm_campaign_record (campaign, action, error);
 }
