@@ -13,6 +13,8 @@
 
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
+#include "adm-sector-battle.h"
+#include "adm-source-text.h"
 
 void
 adm_engagement_placement_free (AdmEngagementPlacement *placement)
@@ -23,24 +25,36 @@ adm_engagement_placement_free (AdmEngagementPlacement *placement)
   g_free (placement);
 }
 
+/* @msgid in the language of the moment, or as it is, in English, for the text a file keeps
+ * (the battle set-up, adm-source-text.h). */
+static const char *tr (gboolean english, const char *msgid) G_GNUC_FORMAT (2);
+
+static const char *
+tr (gboolean    english,
+    const char *msgid)
+{
+  return english ? msgid : g_dgettext (GETTEXT_PACKAGE, msgid);
+}
+
 /* Why a formation carrying out @order deploys as it does. */
 static const char *
-describe_order (const char *order)
+describe_order (const char *order,
+                gboolean    english)
 {
   if (order == NULL)
-    return _("no timed order");
+    return tr (english, N_("no timed order"));
   if (g_str_equal (order, "move"))
-    return _("ordered to move");
+    return tr (english, N_("ordered to move"));
   if (g_str_equal (order, "attack"))
-    return _("ordered to attack");
+    return tr (english, N_("ordered to attack"));
   if (g_str_equal (order, "defend"))
-    return _("ordered to defend");
+    return tr (english, N_("ordered to defend"));
   if (g_str_equal (order, "patrol"))
-    return _("ordered to patrol");
+    return tr (english, N_("ordered to patrol"));
   if (g_str_equal (order, "lay-mines"))
-    return _("ordered to lay mines");
+    return tr (english, N_("ordered to lay mines"));
   if (g_str_equal (order, "sweep-mines"))
-    return _("ordered to sweep mines");
+    return tr (english, N_("ordered to sweep mines"));
   return order;
 }
 
@@ -58,11 +72,12 @@ admiral_absent (AdmState           *state,
 static void
 place_by_orders (AdmState               *state,
                  const AdmEngagement    *engagement,
-                 AdmEngagementPlacement *entry)
+                 AdmEngagementPlacement *entry,
+                 gboolean                english)
 {
   AdmRuleset *ruleset = adm_scenario_get_ruleset (adm_state_get_scenario (state));
   const char *order = adm_state_get_cycle_order (state, engagement->cycle, entry->formation->id);
-  const char *orders = describe_order (order);
+  const char *orders = describe_order (order, english);
   const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
                                                           entry->formation->id);
 
@@ -76,7 +91,7 @@ place_by_orders (AdmState               *state,
     if (chosen != NULL)
       {
         entry->placement = adm_ruleset_lookup_placement (ruleset, chosen);
-        entry->reason = g_strdup (_("chosen by the master"));
+        entry->reason = g_strdup (tr (english, N_("chosen by the master")));
         return;
       }
   }
@@ -86,31 +101,34 @@ place_by_orders (AdmState               *state,
       entry->placement = adm_ruleset_get_check_failed_placement (ruleset);
       /* Translators: why a formation is caught in marching order: "admiral absent,
        * readiness check failed (9 > 7)" */
-      entry->reason = g_strdup_printf (_("admiral absent, readiness check failed (%u > %d)"),
+      entry->reason = g_strdup_printf (tr (english, N_("admiral absent, readiness check failed "
+                                                       "(%u > %d)")),
                                        check->dice[0] + check->dice[1], check->readiness);
       return;
     }
   entry->placement = adm_ruleset_placement_for_order (ruleset, order);
   if (check != NULL)
     /* Translators: "ordered to attack; admiral absent, readiness check passed (5 ≤ 7)" */
-    entry->reason = g_strdup_printf (_("%s; admiral absent, readiness check passed (%u ≤ %d)"),
+    entry->reason = g_strdup_printf (tr (english, N_("%s; admiral absent, readiness check passed "
+                                                     "(%u ≤ %d)")),
                                      orders, check->dice[0] + check->dice[1], check->readiness);
   else if (admiral_absent (state, engagement->cycle, entry->formation))
     /* Translators: "ordered to move; admiral absent, no check rolled" */
-    entry->reason = g_strdup_printf (_("%s; admiral absent, no check rolled"), orders);
+    entry->reason = g_strdup_printf (tr (english, N_("%s; admiral absent, no check rolled")),
+                                     orders);
   else
     entry->reason = g_strdup (orders);
 }
 
-GPtrArray *
-adm_engagement_placements (AdmState            *state,
-                           const AdmEngagement *engagement)
+/* The placements, their reasons in the language of the moment or, @english, as the battle
+ * set-up keeps them. */
+static GPtrArray *
+placements_in (AdmState            *state,
+               const AdmEngagement *engagement,
+               gboolean             english)
 {
   AdmScenario *scenario;
   GPtrArray *out;
-
-  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
-  g_return_val_if_fail (engagement != NULL, NULL);
 
   scenario = adm_state_get_scenario (state);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_engagement_placement_free);
@@ -127,10 +145,20 @@ adm_engagement_placements (AdmState            *state,
           if (adm_scenario_factions_allied (scenario, other->faction, entry->formation->faction))
             entry->side = other->faction;
         }
-      place_by_orders (state, engagement, entry);
+      place_by_orders (state, engagement, entry, english);
       g_ptr_array_add (out, entry);
     }
   return out;
+}
+
+GPtrArray *
+adm_engagement_placements (AdmState            *state,
+                           const AdmEngagement *engagement)
+{
+  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  return placements_in (state, engagement, FALSE);
 }
 
 char *
@@ -218,7 +246,7 @@ adm_engagement_battle_setup (AdmState            *state,
   g_autoptr(GPtrArray) placements = NULL;
   g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) description = g_string_new (NULL);
-  g_autofree char *place = NULL, *name = NULL, *where = NULL;
+  g_autofree char *place = NULL, *name = NULL, *where = NULL, *english_place = NULL;
   AdmScenario *scenario;
   AdmRuleset *ruleset;
 
@@ -232,27 +260,28 @@ adm_engagement_battle_setup (AdmState            *state,
   if (!check_overrides (ruleset, engagement, place, overrides, error))
     return NULL;
 
+  /* The set-up is data the campaign file keeps: its title, names and description in English
+   * whatever the language of the moment (adm-source-text.h); the title is translated when the
+   * battle is read (adm_battle_title_translate ()). */
   if (engagement->sector != NULL)
     {
-      /* Translators: a battle's name, "Battle at Pol jump point" */
-      name = g_strdup_printf (_("Battle at %s"), place);
+      english_place = g_strdup (adm_source_text_english (engagement->sector->name));
       /* Translators: where enemies meet, for messages: "in Pol jump point" */
       where = g_strdup_printf (_("in %s"), place);
     }
   else
     {
-      /* Translators: a battle's name, "Battle on the link Pol orbit – Hegen Hub" */
-      name = g_strdup_printf (_("Battle on the link %s"), place);
+      english_place = g_strdup_printf ("%s – %s", adm_source_text_english (engagement->from->name),
+                                       adm_source_text_english (engagement->to->name));
       /* Translators: where enemies meet, for messages: "on the link Pol orbit – Hegen Hub" */
       where = g_strdup_printf (_("on the link %s"), place);
     }
-  /* Translators: the start of a battle's description: "Engagement of cycle 3 at minute 20
-   * (F-STRAT-4), placed by the formations' orders (F-STRAT-15):" */
-  g_string_append_printf (description, _("Engagement of cycle %u at minute %.0f (F-STRAT-4), "
-                                         "placed by the formations' orders (F-STRAT-15):"),
+  name = adm_battle_title_write (english_place, engagement->sector == NULL);
+  g_string_append_printf (description, "Engagement of cycle %u at minute %.0f (F-STRAT-4), "
+                          "placed by the formations' orders (F-STRAT-15):",
                           engagement->cycle, engagement->minute);
 
-  placements = adm_engagement_placements (state, engagement);
+  placements = placements_in (state, engagement, TRUE);
   for (guint i = 0; i < placements->len; i++)
     {
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
@@ -268,11 +297,11 @@ adm_engagement_battle_setup (AdmState            *state,
                                        : entry->placement;
       g_ptr_array_add (placed, laid);
       g_string_append_c (description, ' ');
-      /* Translators: one formation in a battle's description: "Jade Squadron: Attack
-       * formation (ordered to attack)"; with "chosen by the master" when overridden */
-      g_string_append_printf (description, _("%s: %s (%s)"), entry->formation->name,
-                              laid->placement->name,
-                              chosen != NULL ? _("chosen by the master") : entry->reason);
+      /* One formation: "Jade Squadron: Attack formation (ordered to attack)". */
+      g_string_append_printf (description, "%s: %s (%s)",
+                              adm_source_text_english (entry->formation->name),
+                              adm_source_text_english (laid->placement->name),
+                              chosen != NULL ? "chosen by the master" : entry->reason);
       g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
     }
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
