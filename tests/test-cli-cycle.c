@@ -191,6 +191,16 @@ test_good_run (Fixture       *fixture,
     status = adm_queued_engagement_describe_status (dropped);
     g_assert_cmpstr (status, ==, "Dropped: the fleets disengaged");
   }
+  /* A side reads the master's reason too, as its admirals' reports give it. */
+  {
+    g_autoptr(CliResult) queue = run_cli ("engagements", fixture->campaign, "--as", "radovan",
+                                          NULL);
+
+    g_test_message ("%s%s", queue->out, queue->err);
+    g_assert_cmpint (queue->status, ==, 0);
+    g_assert_nonnull (strstr (queue->out, "Dropped: the fleets disengaged"));
+    g_assert_null (strstr (queue->out, "fewer than two sides"));
+  }
 }
 
 /* The cycle's checkpoint is kept by the command line's one save as by the app's autosave:
