@@ -19,6 +19,7 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-window-private.h"
+#include "adm-file.h"
 #include "adm-portal.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
@@ -481,6 +482,9 @@ test_drop_unfought (Fixture       *fixture,
 {
   AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
   static const char *const ids[] = { "c1-1", "c1-2", "c1-3", "c1-4" };
+  g_autofree char *first = adm_file_checkpoint_path (fixture->campaign_path, "cycle-1");
+  g_autofree char *folder = g_path_get_dirname (first);
+  g_autofree char *said = NULL;
   GtkWidget *dialog, *entry;
   const char *body;
   guint before;
@@ -530,8 +534,18 @@ test_drop_unfought (Fixture       *fixture,
   entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
   gtk_editable_set_text (GTK_EDITABLE (entry), "played at the club");
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  /* A file where the checkpoints go (a full disk would do the same): cycle 2 is resolved and
+   * saved, and the master is told its checkpoint could not be kept. */
+  g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_remove (first), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "not a folder", -1, NULL));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "drop");
   iterate ();
+  said = g_strdup_printf ("The campaign is saved, but its checkpoint “cycle-2” could not be kept "
+                          "in %s: Not a directory", folder);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->window->toast_overlay), said));
+  g_assert_cmpint (g_remove (folder), ==, 0);
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
                       fixture->window->campaign))), ==, 3);
   /* Four drops and the cycle, one action. */

@@ -176,13 +176,17 @@ campaign_mirror_failed_cb (AdmiraltyWindow *self,
 }
 
 /* A milestone's checkpoint could not be written (a full disk): the campaign itself is saved.
- * The toast stays until the master dismisses it, as the safety net is gone until then. */
+ * The toast is shown at once, before any toast waiting, and stays until the master dismisses
+ * it, as the safety net is gone until then. */
 static void
 campaign_checkpoint_failed_cb (AdmiraltyWindow *self,
                                const GError    *error,
                                AdmCampaign     *campaign)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (error->message, 0));
+  AdwToast *toast = admiralty_toast_new (error->message, 0);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
