@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 typedef struct {
@@ -25,6 +26,27 @@ cli_result_free (CliResult *result)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
 
 static CliResult *run_cli (const char *first, ...) G_GNUC_NULL_TERMINATED G_GNUC_UNUSED;
+
+/* Removes @path, a file or a folder of files (the checkpoints' folder a campaign's save
+ * keeps beside it); 0 when it is gone. */
+static G_GNUC_UNUSED int
+cli_remove_entry (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) listing = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+        {
+          g_autofree char *file = g_build_filename (path, name, NULL);
+
+          if (g_remove (file) != 0)
+            return -1;
+        }
+    }
+  return g_remove (path);
+}
 
 /* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
  * come out as written. */

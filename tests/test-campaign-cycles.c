@@ -322,14 +322,14 @@ test_six_cycles (void)
                                      : adm_campaign_backup_path (save_path, n);
       g_remove (path);
     }
-  /* The checkpoints kept per cycle resolved, never rotated: cycles 2 to 6 (cycle 1 was
-   * resolved before the campaign had its file). */
+  /* The checkpoints kept per cycle resolved, never rotated: cycles 1 to 6 (cycle 1, resolved
+   * before the campaign had its file, by its first save). */
   {
     g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (save_path);
     g_autofree char *folder = NULL;
     g_autofree char *newest = NULL;
 
-    g_assert_cmpuint (checkpoints->len, ==, 5);
+    g_assert_cmpuint (checkpoints->len, ==, 6);
     newest = g_path_get_basename (g_ptr_array_index (checkpoints, 0));
     g_assert_cmpstr (newest, ==, "cycle-6.admiralty");
     folder = g_path_get_dirname (g_ptr_array_index (checkpoints, 0));

@@ -555,6 +555,128 @@ test_placements_as_chosen (void)
   remove_folder (folder);
 }
 
+/* F-STRAT-4: the next cycle leaves no engagement behind unsaid. Those not fought — not fought,
+ * waiting, or in progress (a battle begun) — are refused by name until each is dropped with
+ * the master's reason; the drops are journaled with the cycle, one Undo taking back both,
+ * and the queue and the reports say "Dropped: REASON". A dropped battle is not ended. */
+static void
+test_drop_unfought (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GPtrArray) unfought = NULL;
+  g_autoptr(GHashTable) drops = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(AdmDoc) master = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ids = NULL, *text = NULL, *setup = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  gboolean told = FALSE;
+  guint events;
+
+  play_cycle (campaign, 1);
+  /* c1-3's battle begun (at this table or another): in progress, still unfought. */
+  {
+    g_autoptr(AdmQueuedEngagement) c13 = find (campaign, "c1-3");
+
+    setup = adm_campaign_engagement_setup (campaign, c13, NULL, &error);
+    g_assert_no_error (error);
+    battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
+    g_assert_no_error (error);
+    g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+    g_assert_no_error (error);
+  }
+  unfought = adm_campaign_get_unfought (campaign);
+  ids = adm_engagements_list_ids (unfought);
+  g_assert_cmpstr (ids, ==, "c1-1, c1-2, c1-3, c1-4");
+  g_assert_cmpint (((AdmQueuedEngagement *) g_ptr_array_index (unfought, 2))->status, ==,
+                   ADM_ENGAGEMENT_IN_PROGRESS);
+  g_assert_cmpint (((AdmQueuedEngagement *) g_ptr_array_index (unfought, 3))->status, ==,
+                   ADM_ENGAGEMENT_WAITING);
+
+  /* Not asked, or one left out: refused, naming those left, nothing journaled. */
+  events = adm_campaign_get_events (campaign)->len;
+  g_assert_false (adm_campaign_resolve_cycle_dropping (campaign, NULL, T0 + 4800, NULL, &error));
+  g_assert_nonnull (strstr (error->message, "the engagements c1-1, c1-2, c1-3, c1-4 are not "
+                                            "fought"));
+  g_clear_error (&error);
+  for (guint i = 0; i < unfought->len - 1; i++)
+    g_hash_table_insert (drops, ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id,
+                         "played at the club");
+  g_assert_false (adm_campaign_resolve_cycle_dropping (campaign, NULL, T0 + 4800, drops,
+                                                       &error));
+  g_assert_nonnull (strstr (error->message, "the engagement c1-4 is not fought"));
+  g_clear_error (&error);
+  /* A reason of blanks is no reason. */
+  g_hash_table_insert (drops, "c1-4", "  ");
+  g_assert_false (adm_campaign_resolve_cycle_dropping (campaign, NULL, T0 + 4800, drops,
+                                                       &error));
+  g_assert_nonnull (strstr (error->message, "without a reason"));
+  g_clear_error (&error);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 2);
+
+  g_hash_table_insert (drops, "c1-4", "played at the club");
+  g_assert_true (adm_campaign_resolve_cycle_dropping (campaign, NULL, T0 + 4800, drops, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events + 5);
+  for (guint i = 0; i < unfought->len; i++)
+    {
+      g_autoptr(AdmQueuedEngagement) now = find (campaign, ((AdmQueuedEngagement *)
+                                                            g_ptr_array_index (unfought, i))->id);
+      g_autofree char *status = adm_queued_engagement_describe_status (now);
+
+      g_assert_cmpint (now->status, ==, ADM_ENGAGEMENT_DROPPED);
+      g_assert_cmpstr (status, ==, "Dropped: played at the club");
+    }
+  g_clear_pointer (&unfought, g_ptr_array_unref);
+  unfought = adm_campaign_get_unfought (campaign);
+  for (guint i = 0; i < unfought->len; i++)
+    g_assert_false (g_str_has_prefix (((AdmQueuedEngagement *)
+                                       g_ptr_array_index (unfought, i))->id, "c1-"));
+  /* The dropped battle is not ended. */
+  g_assert_false (adm_campaign_end_battle (campaign, "c1-3", battle, "won", T0 + 4900, &error));
+  g_assert_nonnull (strstr (error->message, "dropped unfought: played at the club"));
+  g_clear_error (&error);
+
+  /* The reports say so: the master's queue, and the admirals whose formations were there. */
+  master = adm_report_build (campaign, ADM_REPORT_MASTER, NULL, 1, NULL, &error);
+  g_assert_no_error (error);
+  text = adm_doc_to_text (master);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "c1-1 · Pol jump point, minute 0 — Dropped: played at the "
+                                  "club"));
+  {
+    GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+
+    for (guint i = 0; i < admirals->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+        g_autoptr(AdmDoc) report = adm_report_build (campaign, ADM_REPORT_ADMIRAL, admiral->id,
+                                                     1, NULL, &error);
+        g_autofree char *said = NULL;
+
+        g_assert_no_error (error);
+        said = adm_doc_to_text (report);
+        told |= strstr (said, "The engagement at Pol orbit, minute 20, was not fought: played "
+                              "at the club.") != NULL;
+      }
+  }
+  g_assert_true (told);
+
+  /* One Undo takes back the cycle and its drops: c1-3 is in progress again. */
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(AdmQueuedEngagement) c13 = find (campaign, "c1-3");
+
+    g_assert_cmpint (c13->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+  }
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 2);
+  remove_folder (folder);
+}
+
 /* The loop over six cycles: every engagement of each cycle fought or ended in time order —
  * c1-3 played from its orders file — and after each cycle the fleet cards show the fleets as
  * the battles left them: the wreck on no card, the damaged ship with its hull. */
@@ -639,6 +761,7 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/drop-unfought", test_drop_unfought);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-15/placements-as-chosen",
                    test_placements_as_chosen);
   return g_test_run ();

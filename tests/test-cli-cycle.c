@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 
 #include "admiralty-engine.h"
+#include "adm-file.h"
 #include "cli-helpers.h"
 
 static char *
@@ -49,12 +50,20 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
+  g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (fixture->campaign);
+  g_autofree char *first = adm_file_checkpoint_path (fixture->campaign, "cycle-1");
+  g_autofree char *folder = g_path_get_dirname (first);
+
   for (guint n = 0; n <= ADM_CAMPAIGN_BACKUPS; n++)
     {
       g_autofree char *path = n == 0 ? g_strdup (fixture->campaign)
                                      : adm_campaign_backup_path (fixture->campaign, n);
       g_remove (path);
     }
+  for (guint i = 0; i < checkpoints->len; i++)
+    g_remove (g_ptr_array_index (checkpoints, i));
+  /* The checkpoints' folder, or the file a test put in its place. */
+  g_remove (folder);
   g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
   g_free (fixture->dir);
   g_free (fixture->campaign);
@@ -144,9 +153,24 @@ test_good_run (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autofree char *backup = NULL;
 
+  g_autofree char *before = NULL, *after = NULL;
+
   start_campaign (fixture);
-  /* A saved campaign is written back to its own file, the previous one kept as a backup. */
+  /* F-STRAT-4: the engagements of cycle 1 are not fought: the cycle is refused, naming them,
+   * and the file is left as it was. */
+  g_assert_true (g_file_get_contents (fixture->campaign, &before, NULL, NULL));
   result = run_cli ("cycle", fixture->campaign, "--orders", sheet_2, NULL);
+  assert_failure (result, 1, "Cycle 2 was refused, nothing of it saved: the engagements c1-1 "
+                             "(Not fought), c1-2 (Not fought), c1-3 (Not fought), c1-4 (Waiting "
+                             "for c1-1) are not fought; fight them (battle --engagement ID) or "
+                             "drop them with --drop-unfought REASON");
+  g_assert_true (g_file_get_contents (fixture->campaign, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&result, cli_result_free);
+  /* A saved campaign is written back to its own file, the previous one kept as a backup; the
+   * engagements left are dropped with the master's reason. */
+  result = run_cli ("cycle", fixture->campaign, "--orders", sheet_2, "--drop-unfought",
+                    "the fleets disengaged", NULL);
   g_assert_cmpint (result->status, ==, 0);
   g_assert_nonnull (strstr (result->out, "Cycle 2 — master’s summary"));
   backup = adm_campaign_backup_path (fixture->campaign, 1);
@@ -155,8 +179,80 @@ test_good_run (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (campaign))), ==, 3);
-  /* 3 + 3 + 3 events of cycle 1's sheets, one cycle, 2 of cycle 2's sheet, one cycle. */
-  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 13);
+  /* 3 + 3 + 3 events of cycle 1's sheets, one cycle, 2 of cycle 2's sheet, four drops, one
+   * cycle. */
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, 17);
+  {
+    g_autoptr(AdmQueuedEngagement) dropped = adm_campaign_find_engagement (campaign, "c1-3",
+                                                                           &error);
+    g_autofree char *status = NULL;
+
+    g_assert_no_error (error);
+    status = adm_queued_engagement_describe_status (dropped);
+    g_assert_cmpstr (status, ==, "Dropped: the fleets disengaged");
+  }
+  /* A side reads the master's reason too, as its admirals' reports give it. */
+  {
+    g_autoptr(CliResult) queue = run_cli ("engagements", fixture->campaign, "--as", "radovan",
+                                          NULL);
+
+    g_test_message ("%s%s", queue->out, queue->err);
+    g_assert_cmpint (queue->status, ==, 0);
+    g_assert_nonnull (strstr (queue->out, "Dropped: the fleets disengaged"));
+    g_assert_null (strstr (queue->out, "fewer than two sides"));
+  }
+}
+
+/* The cycle's checkpoint is kept by the command line's one save as by the app's autosave:
+ * "cycle-N", the campaign as that cycle left it. A checkpoint that cannot be written (here a
+ * file where its folder goes) leaves the campaign saved and is said in a sentence on stderr,
+ * naming the checkpoint and the folder, with no GLib warning. */
+static void
+test_checkpoint (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *sheet_2 = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *first = adm_file_checkpoint_path (fixture->campaign, "cycle-1");
+  g_autofree char *second = adm_file_checkpoint_path (fixture->campaign, "cycle-2");
+  g_autofree char *folder = g_path_get_dirname (second);
+  g_autofree char *saved = NULL, *kept = NULL;
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(CliResult) third = NULL;
+  g_autoptr(GError) error = NULL;
+
+  start_campaign (fixture);
+  result = run_cli ("cycle", fixture->campaign, "--orders", sheet_2, "--drop-unfought",
+                    "played at the club", NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_get_contents (fixture->campaign, &saved, NULL, NULL));
+  g_assert_true (g_file_get_contents (second, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, saved);
+
+  /* A checkpoint that cannot be written. */
+  g_assert_cmpint (g_remove (first), ==, 0);
+  g_assert_cmpint (g_remove (second), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "not a folder", -1, &error));
+  g_assert_no_error (error);
+  third = run_cli ("cycle", fixture->campaign, "--drop-unfought", "played at the club", NULL);
+  g_test_message ("%s%s", third->out, third->err);
+  g_assert_cmpint (third->status, ==, 0);
+  g_assert_nonnull (strstr (third->out, "Cycle 3 — master’s summary"));
+  g_assert_nonnull (strstr (third->err, "admiralty-cli: The campaign is saved, but its "
+                                        "checkpoint “cycle-3” could not be kept in "));
+  g_assert_nonnull (strstr (third->err, ".komarr.admiralty.checkpoints: "));
+  g_assert_null (strstr (third->err, "WARNING"));
+  g_assert_null (strstr (third->err, "GLib"));
+  {
+    g_autoptr(AdmCampaign) campaign = adm_campaign_open (fixture->campaign, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                        adm_campaign_get_state (campaign))), ==, 4);
+  }
 }
 
 static JsonObject *
@@ -229,7 +325,8 @@ run_cycle_2 (Fixture    *fixture,
   g_assert_no_error (error);
   g_file_set_contents (copy, data, length, &error);
   g_assert_no_error (error);
-  result = run_cli ("cycle", copy, "--orders", radovan, "--seed", seed, "--json", NULL);
+  result = run_cli ("cycle", copy, "--orders", radovan, "--seed", seed, "--drop-unfought",
+                    "not fought", "--json", NULL);
   g_test_message ("%s%s", result->out, result->err);
   g_assert_cmpint (result->status, ==, 0);
   root = parse_json (result->out);
@@ -238,6 +335,15 @@ run_cycle_2 (Fixture    *fixture,
       g_autofree char *path = n == 0 ? g_strdup (copy) : adm_campaign_backup_path (copy, n);
       g_remove (path);
     }
+  {
+    g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (copy);
+    g_autofree char *kept = adm_file_checkpoint_path (copy, "cycle-2");
+    g_autofree char *folder = g_path_get_dirname (kept);
+
+    for (guint i = 0; i < checkpoints->len; i++)
+      g_remove (g_ptr_array_index (checkpoints, i));
+    g_rmdir (folder);
+  }
   return root;
 }
 
@@ -318,7 +424,8 @@ test_seed (Fixture       *fixture,
   {
     g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
     g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", radovan,
-                                           "--seed", "7", NULL);
+                                           "--seed", "7", "--drop-unfought", "not fought",
+                                           NULL);
 
     g_assert_cmpint (result->status, ==, 0);
     g_assert_nonnull (strstr (result->out, "Readiness checks for absent admirals (F-STRAT-5)"));
@@ -423,7 +530,7 @@ test_last_seen (Fixture       *fixture,
   g_test_message ("%s", first->err);
   g_assert_cmpint (first->status, ==, 0);
   second = run_cli ("cycle", fixture->campaign, "--orders", defend, home, "--seed", "2",
-                    "--json", "--as", "sundquist", NULL);
+                    "--drop-unfought", "not fought", "--json", "--as", "sundquist", NULL);
   g_test_message ("%s", second->err);
   g_assert_cmpint (second->status, ==, 0);
   g_assert_true (json_parser_load_from_data (parser, second->out, -1, &error));
@@ -442,7 +549,8 @@ test_last_seen (Fixture       *fixture,
     g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (positions, i),
                                                     "formation"), !=, "autumn-screen");
   /* The master's picture is live and has no "last_seen". */
-  third = run_cli ("cycle", fixture->campaign, "--seed", "3", "--json", NULL);
+  third = run_cli ("cycle", fixture->campaign, "--seed", "3", "--drop-unfought", "not fought",
+                    "--json", NULL);
   g_assert_cmpint (third->status, ==, 0);
   g_assert_null (strstr (third->out, "last_seen"));
   g_assert_nonnull (strstr (third->out, "\"autumn-screen\""));
@@ -496,6 +604,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add ("/engine/cli/cycle/checkpoint", Fixture, NULL, fixture_setup, test_checkpoint,
+              fixture_teardown);
   g_test_add ("/engine/cli/cycle/good-run", Fixture, NULL, fixture_setup, test_good_run,
               fixture_teardown);
   g_test_add ("/engine/cli/cycle/F-STRAT-3/last-seen", Fixture, NULL, fixture_setup,

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-engine.h"
+#include "adm-file.h"
 #include "cli-helpers.h"
 
 static char *
@@ -136,6 +138,125 @@ test_loop (void)
   }
 }
 
+/* The checkpoints of the command line are the app's: "cycle-1" from the cycle's one save, and
+ * one per turn of a battle played through (F-SEQ-1), each the campaign as it stood at that
+ * turn's end, however many turns one command plays. */
+static void
+test_checkpoints (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "3", "--seed", "5", NULL);
+  static const char *const labels[] = { "cycle-1", "battle-c1-3-turn-1", "battle-c1-3-turn-2",
+                                        "battle-c1-3-turn-3" };
+
+  g_assert_cmpint (fight->status, ==, 0);
+  g_assert_cmpstr (fight->err, ==, "");
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autofree char *checkpoint = adm_file_checkpoint_path (path, labels[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) kept = adm_campaign_open (checkpoint, &error);
+      int turn = 0;
+
+      g_test_message ("%s", labels[i]);
+      g_assert_no_error (error);
+      if (i == 0)
+        g_assert_null (adm_campaign_get_battle (kept, "c1-3", NULL, NULL));
+      else
+        {
+          g_assert_nonnull (adm_campaign_get_battle (kept, "c1-3", &turn, NULL));
+          g_assert_cmpint (turn, ==, (int) i + 1);
+        }
+    }
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
+
+    g_assert_cmpint (system (command), ==, 0);
+  }
+}
+
+/* Cycle 1 and one turn of c1-3 in @language (the build's catalogues), at a fixed time, into
+ * a new folder; the battle's --json title in *@title. */
+static char *
+fight_in (const char  *language,
+          char       **folder,
+          char       **title)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  char *path;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  g_setenv ("ADMIRALTY_LOCALEDIR", localedir, TRUE);
+  g_setenv ("SOURCE_DATE_EPOCH", "1795000000", TRUE);
+  path = cycle_one (folder);
+  /* The human output, which follows the language (--json does not). */
+  fight = run_cli ("battle", path, "--engagement", "c1-3", "--turns", "1", "--seed", "5",
+                   NULL);
+  g_assert_cmpint (fight->status, ==, 0);
+  *title = g_strndup (fight->out, strcspn (fight->out, "\n"));
+  g_unsetenv ("LANGUAGE");
+  g_unsetenv ("SOURCE_DATE_EPOCH");
+  return path;
+}
+
+/* The campaign file holds data, not the language of the moment: the same commands write the
+ * same bytes under LANGUAGE=ru, the battle set-up kept in English, and the battle's title is
+ * rendered in the language it is read in. A file an older version wrote in Russian still
+ * opens, its title as written. */
+static void
+test_language_free_file (void)
+{
+  g_autofree char *c_folder = NULL, *ru_folder = NULL, *c_title = NULL, *ru_title = NULL;
+  g_autofree char *c_path = fight_in ("C", &c_folder, &c_title);
+  g_autofree char *ru_path = fight_in ("ru", &ru_folder, &ru_title);
+  g_autofree char *c_text = NULL, *ru_text = NULL, *old = NULL, *old_path = NULL;
+  g_autoptr(GString) russian = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (strstr (c_title, "“Battle at Pol orbit”"));
+  g_assert_nonnull (strstr (ru_title, "«Сражение в секторе «Орбита Пола»»"));
+  g_assert_true (g_file_get_contents (c_path, &c_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (ru_path, &ru_text, NULL, NULL));
+  g_assert_cmpstr (c_text, ==, ru_text);
+  g_assert_nonnull (strstr (c_text, "<battle ruleset=\"forcon-2010\" name=\"Battle at Pol orbit\""));
+  g_assert_nonnull (strstr (c_text, "Jade Squadron: Marching order (ordered to move)"));
+
+  /* The set-up as an older version kept it under LANGUAGE=ru, after the scenario's own. */
+  g_assert_nonnull (strstr (c_text, "<battles>"));
+  russian = g_string_new (strstr (c_text, "<battles>"));
+  g_assert_cmpuint (g_string_replace (russian, "name=\"Battle at Pol orbit\"",
+                                      "name=\"Сражение в секторе «Орбита Пола»\"", 0), ==, 1);
+  g_assert_cmpuint (g_string_replace (russian, "name=\"Jade Pavilion\"",
+                                      "name=\"Нефритовый павильон\"", 0), ==, 1);
+  g_string_prepend_len (russian, c_text, strstr (c_text, "<battles>") - c_text);
+  old_path = g_build_filename (c_folder, "old.admiralty", NULL);
+  g_assert_true (g_file_set_contents (old_path, russian->str, -1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(CliResult) again = run_cli ("battle", old_path, "--engagement", "c1-3", "--turns",
+                                          "1", "--seed", "5", "--json", NULL);
+    g_autoptr(JsonObject) root = NULL;
+
+    g_test_message ("%s%s", again->out, again->err);
+    g_assert_cmpint (again->status, ==, 0);
+    root = parse_json (again->out);
+    g_assert_cmpstr (json_object_get_string_member (root, "battle"), ==,
+                     "Сражение в секторе «Орбита Пола»");
+    g_assert_nonnull (strstr (again->out, "\"name\":\"Нефритовый павильон\""));
+  }
+  g_unsetenv ("ADMIRALTY_LOCALEDIR");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", i == 0 ? c_folder : ru_folder);
+
+      g_assert_cmpint (system (command), ==, 0);
+    }
+}
+
 /* F-STRAT-3: Aslund hears of its own engagement only, with no enemy strength. */
 static void
 test_as_side (void)
@@ -171,5 +292,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/engagements/F-STRAT-4/loop", test_loop);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
+  g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
+  g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "adm-file.h"
 #include "cli-helpers.h"
 
 static char *
@@ -198,6 +199,17 @@ test_missing_with_backup (void)
       g_remove (a);
       g_remove (b);
     }
+  /* The checkpoints the cycles kept (cycle-1, cycle-2). */
+  {
+    g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (campaign);
+    g_autofree char *kept = adm_file_checkpoint_path (campaign, "cycle-1");
+    g_autofree char *folder = g_path_get_dirname (kept);
+
+    g_assert_cmpuint (checkpoints->len, ==, 2);
+    for (guint i = 0; i < checkpoints->len; i++)
+      g_assert_cmpint (g_remove (g_ptr_array_index (checkpoints, i)), ==, 0);
+    g_assert_cmpint (g_rmdir (folder), ==, 0);
+  }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 

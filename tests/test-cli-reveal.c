@@ -47,7 +47,7 @@ fixture_teardown (Fixture       *fixture,
     {
       g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
 
-      g_assert_cmpint (g_remove (path), ==, 0);
+      g_assert_cmpint (cli_remove_entry (path), ==, 0);
     }
   g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
   g_free (fixture->dir);

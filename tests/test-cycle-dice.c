@@ -91,6 +91,24 @@ save_campaign_at_cycle_2 (char **dir)
   return path;
 }
 
+/* Resolve Cycle as the master answers it with real dice: cycle 1's engagements, not fought
+ * here, dropped with a reason (F-STRAT-4), then the rolls asked for one by one. */
+static void
+resolve_physical (AdmiraltyOrderBoard *board)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *dialog;
+
+  g_settings_set_string (settings, "dice-mode", "physical");
+  admiralty_order_board_confirm_resolve (board);
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board);
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (
+                                         ADW_MESSAGE_DIALOG (dialog))), "fought at the club");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "drop");
+}
+
 static void
 test_physical_checks (void)
 {
@@ -102,7 +120,7 @@ test_physical_checks (void)
   AdmEvent *last;
   GtkWidget *prompt;
   const char *typed[] = { "6 6", "1 1", "2 2" };
-  guint n_events, asked = 0;
+  guint n_events, n_dropped, asked = 0;
 
   gtk_window_present (GTK_WINDOW (window));
   iterate_until (widget_mapped, window, 5000);
@@ -113,9 +131,14 @@ test_physical_checks (void)
   n_events = adm_campaign_get_events (campaign)->len;
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (campaign))), ==, 2);
+  {
+    g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+
+    n_dropped = unfought->len;
+  }
 
   /* Cancelled at the first roll: nothing is journaled. */
-  admiralty_order_board_resolve_with_dice (board, TRUE);
+  resolve_physical (board);
   iterate ();
   prompt = admiralty_order_board_get_dice_prompt (board);
   g_assert_nonnull (prompt);
@@ -126,7 +149,7 @@ test_physical_checks (void)
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
 
   /* Each roll asked for in turn; 7 is not on a d6. */
-  admiralty_order_board_resolve_with_dice (board, TRUE);
+  resolve_physical (board);
   iterate ();
   while ((prompt = admiralty_order_board_get_dice_prompt (board)) != NULL)
     {
@@ -152,9 +175,9 @@ test_physical_checks (void)
   g_assert_cmpuint (asked, ==, G_N_ELEMENTS (typed));
   g_assert_null (_admiralty_window_get_error_dialog (window));
 
-  /* One event, the cycle, with the values as typed. */
-  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events + 1);
-  last = g_ptr_array_index (adm_campaign_get_events (campaign), n_events);
+  /* The drops and the cycle, with the values as typed. */
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events + n_dropped + 1);
+  last = g_ptr_array_index (adm_campaign_get_events (campaign), n_events + n_dropped);
   g_assert_cmpstr (adm_event_get_kind (last), ==, "cycle");
   g_assert_nonnull (strstr (adm_event_get (last, "checks"), "=6+6"));
   g_assert_nonnull (strstr (adm_event_get (last, "checks"), "=1+1"));

@@ -315,7 +315,7 @@ play_campaign (const Setting *setting,
   if (pause > 0)
     g_usleep (pause * G_USEC_PER_SEC + G_USEC_PER_SEC / 10);
   c2 = run_in (dir, setting, epoch2, "cycle", "komarr.admiralty", "--orders", s4,
-               "--seed", "7", "--json", NULL);
+               "--seed", "7", "--drop-unfought", "not fought", "--json", NULL);
   keep (run, "cycle 2 --json", g_steal_pointer (&c2->out));
   keep (run, "komarr.admiralty", read_file (dir, "komarr.admiralty"));
   keep (run, "komarr.backup-1.admiralty", read_file (dir, "komarr.backup-1.admiralty"));

@@ -21,6 +21,7 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-window-private.h"
+#include "adm-file.h"
 #include "adm-portal.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
@@ -545,6 +546,98 @@ assert_takes_no_orders (Fixture             *fixture,
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->moves->len, ==, 0);
   root_screenshot ("battle-ended-read-only.png", 1280, 800);
+}
+
+/* F-STRAT-4: Resolve Cycle with engagements not fought lists them, with the absent admirals;
+ * Drop is refused until the master says why; Cancel changes nothing; Drop and Resolve journals
+ * the cycle with one drop per engagement, whose status then gives the reason. */
+static void
+test_drop_unfought (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
+  static const char *const ids[] = { "c1-1", "c1-2", "c1-3", "c1-4" };
+  g_autofree char *first = adm_file_checkpoint_path (fixture->campaign_path, "cycle-1");
+  g_autofree char *folder = g_path_get_dirname (first);
+  g_autofree char *said = NULL;
+  GtkWidget *dialog, *entry;
+  const char *body;
+  guint before;
+
+  g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml",
+                            "komarr-cycle-1-radovan.xml", "komarr-cycle-1-ghem-sarlat.xml",
+                            NULL), ==, 3);
+  admiralty_cycle_clock_adjust (clock, -10);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  /* Nothing is left unfought before the first cycle: no reason asked for. */
+  g_assert_null (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  iterate ();
+  before = n_events (fixture);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, "No sheet from these admirals"));
+  g_assert_nonnull (strstr (body, "These engagements are not fought yet:"));
+  g_assert_nonnull (strstr (body, "• c1-1 · Pol jump point, minute 0 — Not fought"));
+  g_assert_nonnull (strstr (body, "• c1-4 · Pol jump point, minute 40 — Waiting for c1-1"));
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "resolve"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_true (GTK_IS_EDITABLE (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "   ");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  /* Cancel: nothing journaled. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  iterate ();
+  g_assert_cmpuint (n_events (fixture), ==, before);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      fixture->window->campaign))), ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+                                             NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "played at the club");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
+  /* A file where the checkpoints go (a full disk would do the same): cycle 2 is resolved and
+   * saved, and the master is told its checkpoint could not be kept. */
+  g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_remove (first), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "not a folder", -1, NULL));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "drop");
+  iterate ();
+  said = g_strdup_printf ("The campaign is saved, but its checkpoint “cycle-2” could not be kept "
+                          "in %s: Not a directory", folder);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->window->toast_overlay), said));
+  g_assert_cmpint (g_remove (folder), ==, 0);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+                      fixture->window->campaign))), ==, 3);
+  /* Four drops and the cycle, one action. */
+  g_assert_cmpuint (n_events (fixture), ==, before + 5);
+  g_assert_cmpstr (last_kind (fixture, 4), ==, "drop-engagement");
+  g_assert_cmpstr (last_kind (fixture, 0), ==, "cycle");
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (fixture->window->campaign, ids[i], &error);
+      g_autofree char *status = NULL;
+
+      g_assert_no_error (error);
+      status = adm_queued_engagement_describe_status (engagement);
+      g_assert_cmpstr (status, ==, "Dropped: played at the club");
+    }
 }
 
 /* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
@@ -1267,6 +1360,8 @@ main (int   argc,
               test_hand_in_and_correct, fixture_tear_down);
   g_test_add ("/ui/order-board/import-broken", Fixture, NULL, fixture_set_up,
               test_import_broken, fixture_tear_down);
+  g_test_add ("/ui/order-board/F-STRAT-4/drop-unfought", Fixture, NULL, fixture_set_up,
+              test_drop_unfought, fixture_tear_down);
   g_test_add ("/ui/order-board/resolve-and-open", Fixture, NULL, fixture_set_up,
               test_resolve_and_open, fixture_tear_down);
   g_test_add ("/ui/order-board/admin-detach", Fixture, NULL, fixture_set_up, test_admin_detach,

@@ -100,20 +100,6 @@ open_sector_battle (AdmiraltyWindow *window,
   iterate ();
 }
 
-/* Whether @widget or a widget inside it is a label reading @text: a toast shows as one. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 test_open_and_resume (Fixture       *fixture,
                       gconstpointer  data)

@@ -165,3 +165,17 @@ ui_test_finish (int status)
 
   return status;
 }
+
+/* Whether @widget or a widget inside it is a label reading @text: a toast shows as one. */
+static G_GNUC_UNUSED gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}

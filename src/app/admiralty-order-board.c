@@ -35,6 +35,8 @@ struct _AdmiraltyOrderBoard
   GArray               *entered;          /* guint */
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_prompt;      /* weak */
+  /* The engagements the master drops unfought with the cycle being resolved: id → reason. */
+  GHashTable           *drops;
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
   /* The campaign or the portal changed while the board was in a window that did not show it:
    * it is brought up to date when shown or asked (board_ensure_current ()). */
@@ -434,7 +436,9 @@ board_update_results (AdmiraltyOrderBoard *self,
         case ADM_ENGAGEMENT_DROPPED:
           icon = "action-unavailable-symbolic";
           label = _("Open _Battle");
-          tooltip = _("Fewer than two sides have anything left to fight with");
+          tooltip = engagement->by_master
+                    ? _("The master dropped it unfought; the journal and the reports say why")
+                    : _("Fewer than two sides have anything left to fight with");
           break;
         case ADM_ENGAGEMENT_NOT_FOUGHT:
         default:
@@ -858,9 +862,13 @@ resolve_with (AdmiraltyOrderBoard  *self,
   guint cycle;
 
   cycle = board_cycle (self);
-  if (!adm_campaign_resolve_cycle (self->campaign, source, g_get_real_time () / G_USEC_PER_SEC,
-                                   error))
+  /* The engagements not fought yet are each fought first or dropped with the master's reason:
+   * the engine refuses the cycle otherwise. */
+  if (!adm_campaign_resolve_cycle_dropping (self->campaign, source,
+                                            g_get_real_time () / G_USEC_PER_SEC, self->drops,
+                                            error))
     return FALSE;
+  g_clear_pointer (&self->drops, g_hash_table_unref);
 
   /* The next cycle starts now: the clock counts down to its session. */
   gtk_widget_activate_action (GTK_WIDGET (self), "win.clock-next-cycle", NULL);
@@ -904,6 +912,7 @@ dice_prompt_response_cb (AdmiraltyOrderBoard *self,
     {
       /* Cancelled: nothing was journaled, and the dice typed so far are dropped. */
       g_array_set_size (self->entered, 0);
+      g_clear_pointer (&self->drops, g_hash_table_unref);
       g_signal_emit (self, signals[SIGNAL_TOAST], 0, _("The cycle was not resolved"));
       return;
     }
@@ -942,6 +951,7 @@ try_physical (AdmiraltyOrderBoard *self)
   if (unmet == NULL)
     {
       g_array_set_size (self->entered, 0);
+      g_clear_pointer (&self->drops, g_hash_table_unref);
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
                      error->message);
       return;
@@ -977,8 +987,11 @@ admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
       return;
     }
   if (!resolve_with (self, NULL, &error))
-    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
-                   error->message);
+    {
+      g_clear_pointer (&self->drops, g_hash_table_unref);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
+                     error->message);
+    }
 }
 
 GtkWidget *
@@ -989,6 +1002,45 @@ admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *self)
   return self->dice_prompt;
 }
 
+/* "Fight First": the first engagement not fought that the board lists and that can be opened
+ * now (one that waits cannot), opened as its row's button would. */
+static void
+fight_first (AdmiraltyOrderBoard *self)
+{
+  g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (self->campaign);
+  guint shown = board_cycle (self) - 1;
+
+  for (guint i = 0; i < unfought->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+
+      if (engagement->engagement.cycle != shown || engagement->status == ADM_ENGAGEMENT_WAITING)
+        continue;
+      admiralty_order_board_open_engagement (self, engagement->number - 1);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_TOAST], 0,
+                 _("Fight the engagements not fought yet, then resolve the cycle"));
+}
+
+static char *
+drop_reason (AdwMessageDialog *dialog)
+{
+  GtkWidget *entry = adw_message_dialog_get_extra_child (dialog);
+
+  if (!GTK_IS_EDITABLE (entry))
+    return NULL;
+  return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+}
+
+static void
+drop_reason_changed_cb (AdwMessageDialog *dialog)
+{
+  g_autofree char *reason = drop_reason (dialog);
+
+  adw_message_dialog_set_response_enabled (dialog, "drop", reason != NULL && *reason != '\0');
+}
+
 static void
 resolve_response_cb (AdmiraltyOrderBoard *self,
                      const char          *response,
@@ -997,7 +1049,29 @@ resolve_response_cb (AdmiraltyOrderBoard *self,
   g_autoptr(GSettings) settings = NULL;
   g_autofree char *mode = NULL;
 
-  if (g_strcmp0 (response, "resolve") != 0 || self->campaign == NULL)
+  if (self->campaign == NULL)
+    return;
+  if (g_strcmp0 (response, "fight") == 0)
+    {
+      fight_first (self);
+      return;
+    }
+  if (g_strcmp0 (response, "drop") == 0)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (self->campaign);
+      g_autofree char *reason = drop_reason (dialog);
+
+      if (reason == NULL || *reason == '\0')
+        return;
+      g_clear_pointer (&self->drops, g_hash_table_unref);
+      self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint i = 0; i < unfought->len; i++)
+        g_hash_table_insert (self->drops,
+                             g_strdup (((AdmQueuedEngagement *) g_ptr_array_index (unfought,
+                                                                                   i))->id),
+                             g_strdup (reason));
+    }
+  else if (g_strcmp0 (response, "resolve") != 0)
     return;
   /* The dice the master chose: the program's, or real ones typed in. */
   settings = g_settings_new (APP_ID);
@@ -1013,6 +1087,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
   g_autoptr(GString) absent = g_string_new (NULL);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
+  g_autoptr(GPtrArray) unfought = NULL;
   GtkWidget *dialog;
   guint n_absent = 0;
 
@@ -1020,6 +1095,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
 
   if (self->campaign == NULL)
     return;
+  unfought = adm_campaign_get_unfought (self->campaign);
   if (self->resolve_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->resolve_dialog));
   board_ensure_current (self);
@@ -1047,15 +1123,66 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
                                       "No sheet from these admirals: their formations keep "
                                       "their standing orders (F-STRAT-5).\n%s", n_absent),
                             absent->str);
+  if (unfought->len > 0)
+    {
+      /* F-STRAT-4: the engagements the cycle would leave behind; each is fought first, or
+       * dropped with the master's reason, journaled with the cycle. */
+      g_autoptr(GString) list = g_string_new (NULL);
+      char *with_list;
+
+      for (guint i = 0; i < unfought->len; i++)
+        {
+          const AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+          g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
+          g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+
+          /* Translators: an engagement not fought yet: "c1-3 · Pol orbit, minute 20 — Not
+           * fought" */
+          g_string_append_printf (list, _("\n• %s · %s, minute %.0f — %s"), engagement->id,
+                                  place, engagement->engagement.minute, status);
+        }
+      with_list = g_strdup_printf (ngettext ("%s\n\nThis engagement is not fought yet:%s\n"
+                                             "Fight it first, or drop it: say why, for the "
+                                             "journal and the reports.",
+                                             "%s\n\nThese engagements are not fought yet:%s\n"
+                                             "Fight them first, or drop them: say why, for the "
+                                             "journal and the reports.", unfought->len),
+                                   body, list->str);
+      g_free (body);
+      body = with_list;
+    }
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
                                    body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "resolve", _("_Resolve"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resolve",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"));
+  if (unfought->len == 0)
+    {
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "resolve", _("_Resolve"));
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resolve",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+    }
+  else
+    {
+      GtkWidget *reason = gtk_entry_new ();
+
+      gtk_entry_set_placeholder_text (GTK_ENTRY (reason), _("Why they are not fought"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (reason),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Reason for dropping the engagements not fought"), -1);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), reason);
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "drop", _("_Drop and Resolve"),
+                                        "fight", _("_Fight First"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "drop",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "fight",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop", FALSE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "fight");
+      g_signal_connect_object (reason, "changed", G_CALLBACK (drop_reason_changed_cb), dialog,
+                               G_CONNECT_SWAPPED);
+    }
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (resolve_response_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1160,6 +1287,7 @@ admiralty_order_board_dispose (GObject *object)
   g_clear_weak_pointer (&self->dice_prompt);
   g_clear_object (&self->asking);
   g_clear_pointer (&self->entered, g_array_unref);
+  g_clear_pointer (&self->drops, g_hash_table_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDER_BOARD);
 

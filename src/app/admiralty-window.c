@@ -175,6 +175,20 @@ campaign_mirror_failed_cb (AdmiraltyWindow *self,
   _admiralty_window_toast (self, error->message);
 }
 
+/* A milestone's checkpoint could not be written (a full disk): the campaign itself is saved.
+ * The toast is shown at once, before any toast waiting, and stays until the master dismisses
+ * it, as the safety net is gone until then. */
+static void
+campaign_checkpoint_failed_cb (AdmiraltyWindow *self,
+                               const GError    *error,
+                               AdmCampaign     *campaign)
+{
+  AdwToast *toast = admiralty_toast_new (error->message, 0);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static void
 mirror_folder_changed_cb (AdmiraltyWindow *self)
 {
@@ -375,6 +389,8 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (campaign, "mirror-failed", G_CALLBACK (campaign_mirror_failed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "checkpoint-failed",
+                           G_CALLBACK (campaign_checkpoint_failed_cb), self, G_CONNECT_SWAPPED);
   mirror_folder_changed_cb (self);
 
   g_clear_object (&self->fleet_roots);

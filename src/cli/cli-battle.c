@@ -1067,6 +1067,9 @@ load_engagement (const char        *path,
     return _cli_invalid (json, _("%s: the battle of engagement %s has ended and is read-only; "
                                  "undo its ending (admiralty-cli undo) to fight on"), display,
                          engagement_id);
+  if (engagement->status == ADM_ENGAGEMENT_DROPPED)
+    return _cli_invalid (json, _("%s: engagement %s was dropped unfought: %s"), display,
+                         engagement_id, engagement->dropped);
   /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
    * engagement c1-2" */
   name = g_strdup_printf (_("%s, engagement %s"), display, engagement_id);

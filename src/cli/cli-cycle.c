@@ -70,6 +70,8 @@ open_campaign (const char   *path,
   *campaign = adm_campaign_load_memory (data, length, path, &error);
   if (*campaign == NULL)
     return _cli_invalid (json, "%s", error->message);
+  /* Its one save keeps the cycle's checkpoint, as the app's autosave does. */
+  _cli_watch_checkpoints (*campaign);
   return CLI_EXIT_OK;
 }
 
@@ -98,22 +100,49 @@ load_sheets (AdmCampaign  *campaign,
 }
 
 /* Appends the sheets' events to the working copy, resolves the cycle with its F-STRAT-5 checks
- * (adm_campaign_resolve_cycle ()), then saves it. */
+ * (adm_campaign_resolve_cycle_dropping ()), then saves it. The engagements not fought yet are
+ * refused by name unless --drop-unfought gives the reason to drop each of them. */
 static CliExit
 resolve_and_save (AdmCampaign   *campaign,
                   GPtrArray     *events,
                   AdmDiceSource *dice,
                   guint          cycle,
                   gint64         now,
+                  const char    *drop_reason,
                   const char    *save_path,
                   gboolean       json)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+  g_autoptr(GHashTable) drops = g_hash_table_new (g_str_hash, g_str_equal);
 
+  if (unfought->len > 0 && drop_reason == NULL)
+    {
+      g_autoptr(GString) named = g_string_new (NULL);
+
+      for (guint i = 0; i < unfought->len; i++)
+        {
+          AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+          g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+
+          g_string_append_printf (named, "%s%s (%s)", i > 0 ? ", " : "", engagement->id, status);
+        }
+      return _cli_invalid (json, ngettext ("Cycle %u was refused, nothing of it saved: the "
+                                           "engagement %s is not fought; fight it (battle "
+                                           "--engagement ID) or drop it with --drop-unfought "
+                                           "REASON",
+                                           "Cycle %u was refused, nothing of it saved: the "
+                                           "engagements %s are not fought; fight them (battle "
+                                           "--engagement ID) or drop them with --drop-unfought "
+                                           "REASON", unfought->len), cycle, named->str);
+    }
+  for (guint i = 0; i < unfought->len; i++)
+    g_hash_table_insert (drops, ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id,
+                         (gpointer) drop_reason);
   if (!adm_campaign_append_all (campaign, events, &error))
     return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
                          error->message);
-  if (!adm_campaign_resolve_cycle (campaign, dice, now, &error))
+  if (!adm_campaign_resolve_cycle_dropping (campaign, dice, now, drops, &error))
     return _cli_invalid (json, _("Cycle %u was refused, nothing of it saved: %s"), cycle,
                          error->message);
   if (!adm_campaign_save (campaign, save_path, &error))
@@ -566,7 +595,7 @@ _cli_cycle_run (int    argc,
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) files = NULL, sheet_args = NULL;
-  g_autofree char *save_path = NULL, *seed_text = NULL, *as_text = NULL;
+  g_autofree char *save_path = NULL, *seed_text = NULL, *as_text = NULL, *drop_reason = NULL;
   g_autoptr(AdmDicePrng) seeded = NULL;
   CliViewer viewer;
   gboolean json = FALSE, is_campaign = FALSE;
@@ -585,6 +614,10 @@ _cli_cycle_run (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed the master's readiness checks for absent admirals (F-STRAT-5); default, the "
          "campaign's own generator"), N_("N") },
+    { "drop-unfought", 0, 0, G_OPTION_ARG_STRING, &drop_reason,
+      N_("Drop every engagement not fought yet (not fought, waiting, or in progress here or at "
+         "another table) with this reason, journaled with the cycle; without it the cycle is "
+         "refused while any is left"), N_("REASON") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"cycle\", \"saved\", \"engagements\" (with \"placements\"), \"checks\", "
          "\"summary\", \"positions\"} as JSON"),
@@ -628,7 +661,8 @@ _cli_cycle_run (int    argc,
       seeded = adm_dice_prng_new (seed);
     }
 
-  if (!_cli_check_value (command, "--as", as_text, FALSE))
+  if (!_cli_check_value (command, "--as", as_text, FALSE) ||
+      !_cli_check_value (command, "--drop-unfought", drop_reason, FALSE))
     return CLI_EXIT_USAGE;
   if (as_text != NULL && !json)
     return _cli_usage_error (command, _("--as goes with --json"));
@@ -651,7 +685,7 @@ _cli_cycle_run (int    argc,
   if (status == CLI_EXIT_OK)
     status = resolve_and_save (campaign, events,
                                seeded != NULL ? ADM_DICE_SOURCE (seeded) : NULL, cycle, now,
-                               target, json);
+                               drop_reason, target, json);
   if (status != CLI_EXIT_OK)
     return status;
 

@@ -23,12 +23,14 @@ shown (AdmStrategy     *strategy,
 }
 
 /* The status as the viewer may read it: a dropped engagement's reason names formations, which
- * a side is told only as "fewer than two sides". */
+ * a side is told only as "fewer than two sides"; the master's own reason for dropping one
+ * unfought is in the admirals' reports too. */
 static char *
 status_for (const AdmQueuedEngagement *engagement,
             const CliViewer           *viewer)
 {
-  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_DROPPED)
+  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_DROPPED &&
+      !engagement->by_master)
     return g_strdup (_("Dropped: fewer than two sides have anything left"));
   return adm_queued_engagement_describe_status (engagement);
 }

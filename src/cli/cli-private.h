@@ -74,6 +74,9 @@ CliExit         _cli_battle_run           (int             argc,
  * opened at the last complete action, FILE:LINE, printed on stderr — never silently. */
 AdmCampaign    *_cli_open_campaign        (const char      *path,
                                            GError         **error);
+/* A checkpoint the campaign's save could not keep ("checkpoint-failed") said on stderr: the
+ * campaign itself is saved. _cli_open_campaign () watches the campaigns it opens. */
+void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master

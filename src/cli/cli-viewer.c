@@ -102,6 +102,20 @@ _cli_warn_recovered (AdmJournal *journal)
     g_printerr ("admiralty-cli: %s\n", note);
 }
 
+static void
+checkpoint_failed_cb (AdmCampaign  *campaign,
+                      const GError *error,
+                      gpointer      user_data)
+{
+  g_printerr ("admiralty-cli: %s\n", error->message);
+}
+
+void
+_cli_watch_checkpoints (AdmCampaign *campaign)
+{
+  g_signal_connect (campaign, "checkpoint-failed", G_CALLBACK (checkpoint_failed_cb), NULL);
+}
+
 AdmCampaign *
 _cli_open_campaign (const char  *path,
                     GError     **error)
@@ -109,6 +123,9 @@ _cli_open_campaign (const char  *path,
   AdmCampaign *campaign = adm_campaign_open (path, error);
 
   if (campaign != NULL)
-    _cli_warn_recovered (adm_campaign_get_journal (campaign));
+    {
+      _cli_warn_recovered (adm_campaign_get_journal (campaign));
+      _cli_watch_checkpoints (campaign);
+    }
   return campaign;
 }

@@ -19,6 +19,7 @@
 #include "adm-dice-queue.h"
 #include "adm-clock.h"
 #include "adm-file.h"
+#include "adm-sector-battle.h"
 #include "adm-xml.h"
 
 G_DEFINE_QUARK (adm-battle-error-quark, adm_battle_error)
@@ -701,7 +702,10 @@ battle_from_node (xmlNode     *root,
     {
       char *english = self->name;
 
-      self->name = g_strdup (g_dgettext (GETTEXT_PACKAGE, english));
+      /* A title the set-up wrote ("Battle at Pol orbit") in the language of the moment. */
+      self->name = adm_battle_title_translate (english);
+      if (self->name == NULL)
+        self->name = g_strdup (g_dgettext (GETTEXT_PACKAGE, english));
       g_free (english);
     }
   /* A seed is a 64-bit number: beyond it is refused, never clamped. */

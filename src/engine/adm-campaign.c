@@ -50,7 +50,28 @@ struct _AdmCampaign
   GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
   GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
   char        *battles_text; /* <battles> as the file has it, or NULL until written */
+  GPtrArray   *pending;  /* PendingCheckpoint*: the milestones the next save keeps */
 };
+
+/* A milestone reached, kept as a checkpoint by the save that follows it (adm_campaign_save ()),
+ * whoever saves: the app's autosave or the CLI's one save after its work. @data is the file
+ * as it stood at the milestone: later work may come before that save (the next turns of a
+ * battle played at once, the cycles of a campaign with no file yet). */
+typedef struct {
+  char  *label;
+  char  *data;
+  gsize  length;
+} PendingCheckpoint;
+
+static void
+pending_checkpoint_free (gpointer data)
+{
+  PendingCheckpoint *pending = data;
+
+  g_free (pending->label);
+  g_free (pending->data);
+  g_free (pending);
+}
 
 /* A battle kept in the campaign (docs/formats.md, "Battles of a campaign"): its set-up, kept
  * once in <battles>, and its own journal's entries, kept in the campaign's journal as they
@@ -169,6 +190,7 @@ enum {
 enum {
   CHANGED,
   MIRROR_FAILED,
+  CHECKPOINT_FAILED,
   N_SIGNALS
 };
 
@@ -191,6 +213,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->battles, g_hash_table_unref);
   g_clear_pointer (&self->battle_ids, g_ptr_array_unref);
   g_clear_pointer (&self->battles_text, g_free);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -246,6 +269,10 @@ adm_campaign_class_init (AdmCampaignClass *klass)
   signals[MIRROR_FAILED] = g_signal_new ("mirror-failed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                                          G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[CHECKPOINT_FAILED] = g_signal_new ("checkpoint-failed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 1,
+                                             G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void journal_reset (gpointer owner);
@@ -258,6 +285,7 @@ adm_campaign_init (AdmCampaign *self)
   self->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->battles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, stored_battle_free);
   self->battle_ids = g_ptr_array_new ();
+  self->pending = g_ptr_array_new_with_free_func (pending_checkpoint_free);
   self->journal = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
 }
 
@@ -817,6 +845,53 @@ adm_campaign_serialize (AdmCampaign *self,
   return g_string_free (out, FALSE);
 }
 
+/* The milestones reached since the last save, kept beside @path, which was just saved
+ * (adm_file_write_checkpoint ()): ordinary saves never rotate them away. The save itself
+ * succeeded; a checkpoint that cannot be written costs only that safety net, and is said by
+ * "checkpoint-failed". */
+static void
+write_checkpoints (AdmCampaign *self,
+                   const char  *path)
+{
+  g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending);
+
+  self->pending = g_ptr_array_new_with_free_func (pending_checkpoint_free);
+  for (guint i = 0; i < pending->len; i++)
+    {
+      PendingCheckpoint *milestone = g_ptr_array_index (pending, i);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!adm_file_write_checkpoint (path, milestone->label, milestone->data,
+                                      milestone->length, &local_error))
+        {
+          g_autofree char *file = adm_file_checkpoint_path (path, milestone->label);
+          g_autofree char *folder = g_path_get_dirname (file);
+          g_autofree char *display = g_filename_display_name (folder);
+          g_autoptr(GError) error = NULL;
+
+          g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                       /* Translators: "The campaign is saved, but its checkpoint “cycle-2”
+                        * could not be kept in /home/m/.war.admiralty.checkpoints: No space
+                        * left on device" */
+                       _("The campaign is saved, but its checkpoint “%s” could not be kept "
+                         "in %s: %s"), milestone->label, display, local_error->message);
+          g_signal_emit (self, signals[CHECKPOINT_FAILED], 0, error);
+        }
+    }
+}
+
+/* A milestone for the next save to keep as the checkpoint @label: the file as it stands now. */
+static void
+add_milestone (AdmCampaign *self,
+               const char  *label)
+{
+  PendingCheckpoint *milestone = g_new0 (PendingCheckpoint, 1);
+
+  milestone->label = g_strdup (label);
+  milestone->data = adm_campaign_serialize (self, &milestone->length);
+  g_ptr_array_add (self->pending, milestone);
+}
+
 gboolean
 adm_campaign_save (AdmCampaign  *self,
                    const char   *path,
@@ -845,6 +920,7 @@ adm_campaign_save (AdmCampaign  *self,
       self->path = g_strdup (path);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
+  write_checkpoints (self, path);
   return TRUE;
 }
 
@@ -1051,26 +1127,19 @@ adm_campaign_get_mirror_folder (AdmCampaign *self)
   return self->mirror;
 }
 
-/* A resolved cycle is a milestone: the file as it stands is kept as the checkpoint
- * "cycle-N", which ordinary saves never rotate away (adm_file_write_checkpoint ()). The save
- * itself succeeded; a checkpoint that cannot be written costs only that safety net. */
+/* A resolved cycle is a milestone: the file with it is kept as the checkpoint "cycle-N" by
+ * the save that follows (write_checkpoints ()). */
 static void
-checkpoint (AdmCampaign      *self,
-            AdmJournalAction *action)
+cycle_milestone (AdmCampaign      *self,
+                 AdmJournalAction *action)
 {
   const char *cycle = adm_event_get (adm_journal_action_get_head (action), "cycle");
   g_autofree char *label = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
 
-  if (self->path == NULL || !g_str_equal (adm_journal_action_get_what (action), "cycle") ||
-      cycle == NULL)
+  if (!g_str_equal (adm_journal_action_get_what (action), "cycle") || cycle == NULL)
     return;
   label = g_strdup_printf ("cycle-%s", cycle);
-  data = adm_campaign_serialize (self, &length);
-  if (!adm_file_write_checkpoint (self->path, label, data, length, &error))
-    g_warning ("Cannot keep the checkpoint %s of %s: %s", label, self->path, error->message);
+  add_milestone (self, label);
 }
 
 /* The action a list of events forms, named by what it is: a sheet handed in ("sheet" with its
@@ -1113,22 +1182,27 @@ adm_campaign_record (AdmCampaign       *self,
                      GError           **error)
 {
   gboolean could_undo, could_redo;
+  guint milestones;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
   could_undo = adm_campaign_can_undo (self);
   could_redo = adm_campaign_can_redo (self);
+  milestones = self->pending->len;
+
   if (!adm_journal_record (self->journal, action, error))
     return FALSE;
+  cycle_milestone (self, action);
   if (!autosave (self, error))
     {
+      /* Not kept: neither is its milestone. */
+      g_ptr_array_set_size (self->pending, milestones);
       adm_journal_forget_last (self->journal);
       if (!adm_journal_replay (self->journal, NULL, NULL))
         g_error ("A campaign journal that replayed before no longer replays");
       return FALSE;
     }
-  checkpoint (self, action);
   changed (self, could_undo, could_redo);
   return TRUE;
 }
@@ -1210,8 +1284,14 @@ undo_or_redo (AdmCampaign  *self,
   gboolean could_redo = adm_campaign_can_redo (self);
   g_autoptr(GError) local_error = NULL;
   gint64 now = adm_clock_now ();
+  AdmJournalAction *undone = redo ? NULL : adm_journal_get_undo_action (self->journal);
+  g_autofree char *label = NULL;
   gboolean ok;
 
+  /* A cycle's milestone not saved yet (a campaign with no file) is taken back with it. */
+  if (undone != NULL && g_str_equal (adm_journal_action_get_what (undone), "cycle"))
+    label = g_strdup_printf ("cycle-%s", adm_event_get (adm_journal_action_get_head (undone),
+                                                        "cycle"));
   ok = redo ? adm_journal_redo (self->journal, now, &local_error)
             : adm_journal_undo (self->journal, now, &local_error);
   if (!ok)
@@ -1224,6 +1304,13 @@ undo_or_redo (AdmCampaign  *self,
                            local_error->message);
       return FALSE;
     }
+  for (guint i = self->pending->len; label != NULL && i > 0; i--)
+    if (g_str_equal (((PendingCheckpoint *) g_ptr_array_index (self->pending, i - 1))->label,
+                     label))
+      {
+        g_ptr_array_remove_index (self->pending, i - 1);
+        break;
+      }
   if (!autosave (self, error))
     {
       adm_journal_forget_last (self->journal);
@@ -1317,22 +1404,38 @@ adm_campaign_list_battles (AdmCampaign *self)
 }
 
 /* A turn played through is a milestone: the campaign as it stands is kept as the checkpoint
- * "battle-ENGAGEMENT-turn-N", which ordinary saves never rotate away. */
+ * "battle-ENGAGEMENT-turn-N" by the save that follows (write_checkpoints ()). */
 static void
-battle_checkpoint (AdmCampaign *self,
-                   const char  *engagement_id,
-                   int          turn)
+battle_milestone (AdmCampaign *self,
+                  const char  *engagement_id,
+                  int          turn)
 {
   g_autofree char *id = g_strcanon (g_strdup (engagement_id),
                                     G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "-_", '_');
   g_autofree char *label = g_strdup_printf ("battle-%s-turn-%d", id, turn);
-  g_autofree char *data = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
 
-  data = adm_campaign_serialize (self, &length);
-  if (!adm_file_write_checkpoint (self->path, label, data, length, &error))
-    g_warning ("Cannot keep the checkpoint %s of %s: %s", label, self->path, error->message);
+  add_milestone (self, label);
+}
+
+/* The turn @action ends (F-SEQ-1: its end phase played), or 0. */
+static int
+turn_ended (AdmJournalAction *action)
+{
+  AdmEvent *head = adm_journal_action_get_head (action);
+  GPtrArray *events = adm_journal_action_get_events (action);
+  const char *phase, *turn;
+  guint64 number;
+
+  /* The head names the phase; an older action only its "phase" event (kept_battle_apply ()). */
+  if (adm_event_get (head, "phase") == NULL && events->len > 0)
+    head = g_ptr_array_index (events, 0);
+  phase = adm_event_get (head, "phase");
+  turn = adm_event_get (head, "turn");
+
+  if (g_strcmp0 (phase, adm_phase_to_string (ADM_PHASE_END)) != 0 || turn == NULL ||
+      !g_ascii_string_to_unsigned (turn, 10, 1, G_MAXINT, &number, NULL))
+    return 0;
+  return (int) number;
 }
 
 gboolean
@@ -1344,7 +1447,7 @@ adm_campaign_keep_battle (AdmCampaign  *self,
   AdmJournal *log;
   StoredBattle *stored;
   g_autoptr(GError) local_error = NULL;
-  gboolean added = FALSE, followed, turn_played = FALSE;
+  gboolean added = FALSE, followed;
   guint from;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
@@ -1404,9 +1507,15 @@ adm_campaign_keep_battle (AdmCampaign  *self,
           break;
         }
       added = TRUE;
-      /* A phase played that ends a turn, as the battle keeps its own checkpoints. */
-      turn_played = adm_journal_get_entry_kind (stored->journal, i) == ADM_JOURNAL_ENTRY_ACTION &&
-                    stored->phase == ADM_PHASE_DETECTION && stored->turn > 1;
+      /* A phase played that ends a turn, as the battle keeps its own checkpoints: the campaign
+       * as it stands after it, however many turns were played before this keep. */
+      if (adm_journal_get_entry_kind (stored->journal, i) == ADM_JOURNAL_ENTRY_ACTION)
+        {
+          int turn = turn_ended (adm_journal_get_entry_action (stored->journal, i));
+
+          if (turn > 0)
+            battle_milestone (self, engagement_id, turn);
+        }
     }
   if (followed && stored->last != battle)
     {
@@ -1421,8 +1530,6 @@ adm_campaign_keep_battle (AdmCampaign  *self,
    * save that succeeds writes it. */
   if (added && !autosave (self, error))
     return FALSE;
-  if (added && turn_played && self->path != NULL)
-    battle_checkpoint (self, engagement_id, stored->turn - 1);
   if (added)
     g_signal_emit (self, signals[CHANGED], 0);
   if (!followed)

@@ -72,6 +72,13 @@ void           adm_campaign_set_mirror_folder (AdmCampaign *self,
                                                const char  *folder);
 const char    *adm_campaign_get_mirror_folder (AdmCampaign *self);
 
+/* Milestones — a cycle resolved, a battle's turn played through — are kept as checkpoints
+ * ("cycle-N", "battle-ENGAGEMENT-turn-N", adm_file_write_checkpoint ()) by the save that
+ * writes them, whoever saves: an autosave, or adm_campaign_save () after work on a campaign
+ * with no file (admiralty-cli cycle). A checkpoint that cannot be written does not undo
+ * anything: the campaign is saved; the signal "checkpoint-failed" (void handler (AdmCampaign *,
+ * const GError *, gpointer)) says why, naming the checkpoint and its folder. */
+
 /* The file autosaves go to; NULL until the campaign is saved somewhere. */
 const char    *adm_campaign_get_path      (AdmCampaign  *self);
 

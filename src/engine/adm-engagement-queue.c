@@ -195,6 +195,14 @@ settle_status (AdmState            *state,
       wave->status = ADM_ENGAGEMENT_FINISHED;
       return;
     }
+  /* Dropped unfought by the master, with his reason ("drop-engagement"). */
+  if (adm_state_get_drop_reason (state, wave->id) != NULL)
+    {
+      wave->status = ADM_ENGAGEMENT_DROPPED;
+      wave->dropped = g_strdup (adm_state_get_drop_reason (state, wave->id));
+      wave->by_master = TRUE;
+      return;
+    }
   /* In time order: an earlier engagement of any of its formations must be ended first. */
   for (guint e = 0; e < earlier->len; e++)
     {
@@ -314,7 +322,8 @@ add_battle_progress (AdmCampaign         *campaign,
   const char *phase = NULL;
   int turn = 0;
 
-  if (engagement->status == ADM_ENGAGEMENT_FINISHED ||
+  /* A battle begun and then dropped by the master is not fought on. */
+  if (engagement->status == ADM_ENGAGEMENT_FINISHED || engagement->by_master ||
       adm_campaign_get_battle (campaign, engagement->id, &turn, &phase) == NULL)
     return;
   engagement->status = ADM_ENGAGEMENT_IN_PROGRESS;
@@ -336,6 +345,39 @@ adm_campaign_get_engagements (AdmCampaign *campaign,
   for (guint i = 0; i < queue->len; i++)
     add_battle_progress (campaign, g_ptr_array_index (queue, i));
   return queue;
+}
+
+GPtrArray *
+adm_campaign_get_unfought (AdmCampaign *campaign)
+{
+  GPtrArray *queue;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  queue = adm_campaign_get_engagements (campaign, 0);
+  for (guint i = queue->len; i > 0; i--)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i - 1);
+
+      if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT &&
+          engagement->status != ADM_ENGAGEMENT_WAITING &&
+          engagement->status != ADM_ENGAGEMENT_IN_PROGRESS)
+        g_ptr_array_remove_index (queue, i - 1);
+    }
+  return queue;
+}
+
+char *
+adm_engagements_list_ids (GPtrArray *engagements)
+{
+  GString *ids = g_string_new (NULL);
+
+  g_return_val_if_fail (engagements != NULL, NULL);
+
+  for (guint i = 0; i < engagements->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "",
+                            ((AdmQueuedEngagement *) g_ptr_array_index (engagements, i))->id);
+  return g_string_free (ids, FALSE);
 }
 
 AdmQueuedEngagement *

@@ -29,7 +29,8 @@ typedef enum {
   ADM_ENGAGEMENT_WAITING,      /* an earlier engagement of one of its formations is not ended */
   ADM_ENGAGEMENT_IN_PROGRESS,  /* its battle is saved in the campaign, not ended */
   ADM_ENGAGEMENT_FINISHED,     /* ended, its results applied to the campaign */
-  ADM_ENGAGEMENT_DROPPED,      /* fewer than two sides have anything left to fight with */
+  ADM_ENGAGEMENT_DROPPED,      /* fewer than two sides have anything left to fight with, or
+                                * the master dropped it unfought, with his reason */
 } AdmEngagementStatus;
 
 typedef struct {
@@ -43,7 +44,8 @@ typedef struct {
                                        * minute; the others fought an earlier wave there */
   AdmEngagementStatus    status;
   char                  *waiting_for; /* WAITING: the id of the earlier engagement */
-  char                  *dropped;     /* DROPPED: why, translated */
+  char                  *dropped;     /* DROPPED: why, translated; or the master's reason */
+  gboolean               by_master;   /* DROPPED by the master, unfought ("drop-engagement") */
   GPtrArray             *gone;        /* char* (owned): names of the formations with nothing
                                        * left, translated lines */
   const AdmBattleEnding *ending;      /* FINISHED: how (borrowed from the state) */
@@ -69,6 +71,14 @@ GPtrArray           *adm_campaign_get_engagements (AdmCampaign *campaign,
 AdmQueuedEngagement *adm_campaign_find_engagement (AdmCampaign *campaign,
                                                    const char  *id,
                                                    GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The engagements of every resolved cycle not fought to their end (AdmQueuedEngagement*,
+ * owned), in queue order: not fought, waiting for an earlier one, or in progress — a battle
+ * begun, in this campaign or at another table. Resolving the next cycle leaves them behind,
+ * so the master is asked about them first (adm_campaign_resolve_cycle_dropping ()). */
+GPtrArray           *adm_campaign_get_unfought    (AdmCampaign *campaign) G_GNUC_WARN_UNUSED_RESULT;
+/* "c1-1, c1-3": their ids, for messages. */
+char                *adm_engagements_list_ids     (GPtrArray   *engagements) G_GNUC_WARN_UNUSED_RESULT;
 
 /* "Not fought", "Turn 2 · Movement", "Finished", "Waiting for c1-1", "Dropped: …". */
 char                *adm_queued_engagement_describe_status (const AdmQueuedEngagement *engagement)

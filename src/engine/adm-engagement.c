@@ -12,6 +12,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-engagement.h"
+#include "adm-engagement-queue.h"
+#include "adm-sector-battle.h"
+#include "adm-source-text.h"
 
 void
 adm_engagement_placement_free (AdmEngagementPlacement *placement)
@@ -22,10 +25,22 @@ adm_engagement_placement_free (AdmEngagementPlacement *placement)
   g_free (placement);
 }
 
-/* Why a formation carrying out @order deploys as it does: the text, translated, and in @id
- * the same reason for scripts, in every language. */
+/* @msgid in the language of the moment, or as it is, in English, for the text a file keeps
+ * (the battle set-up, adm-source-text.h). */
+static const char *tr (gboolean english, const char *msgid) G_GNUC_FORMAT (2);
+
+static const char *
+tr (gboolean    english,
+    const char *msgid)
+{
+  return english ? msgid : g_dgettext (GETTEXT_PACKAGE, msgid);
+}
+
+/* Why a formation carrying out @order deploys as it does: the text, translated unless
+ * @english, and in @id the same reason for scripts, in every language. */
 static const char *
 describe_order (const char  *order,
+                gboolean     english,
                 const char **id)
 {
   static const struct { const char *order, *id, *text; } orders[] = {
@@ -39,12 +54,12 @@ describe_order (const char  *order,
 
   *id = "no-timed-order";
   if (order == NULL)
-    return _("no timed order");
+    return tr (english, N_("no timed order"));
   for (gsize i = 0; i < G_N_ELEMENTS (orders); i++)
     if (g_str_equal (order, orders[i].order))
       {
         *id = orders[i].id;
-        return _(orders[i].text);
+        return tr (english, orders[i].text);
       }
   /* The order sheet schema admits no other order: a journal's own word, shown as it is. */
   *id = "ordered";
@@ -65,11 +80,12 @@ admiral_absent (AdmState           *state,
 static void
 place_by_orders (AdmState               *state,
                  const AdmEngagement    *engagement,
-                 AdmEngagementPlacement *entry)
+                 AdmEngagementPlacement *entry,
+                 gboolean                english)
 {
   AdmRuleset *ruleset = adm_scenario_get_ruleset (adm_state_get_scenario (state));
   const char *order = adm_state_get_cycle_order (state, engagement->cycle, entry->formation->id);
-  const char *orders = describe_order (order, &entry->reason_id);
+  const char *orders = describe_order (order, english, &entry->reason_id);
   const AdmCycleCheck *check = adm_state_get_cycle_check (state, engagement->cycle,
                                                           entry->formation->id);
 
@@ -84,7 +100,7 @@ place_by_orders (AdmState               *state,
       {
         entry->placement = adm_ruleset_lookup_placement (ruleset, chosen);
         entry->reason_id = "chosen-by-master";
-        entry->reason = g_strdup (_("chosen by the master"));
+        entry->reason = g_strdup (tr (english, N_("chosen by the master")));
         return;
       }
   }
@@ -95,31 +111,34 @@ place_by_orders (AdmState               *state,
       entry->reason_id = "readiness-check-failed";
       /* Translators: why a formation is caught in marching order: "admiral absent,
        * readiness check failed (9 > 7)" */
-      entry->reason = g_strdup_printf (_("admiral absent, readiness check failed (%u > %d)"),
+      entry->reason = g_strdup_printf (tr (english, N_("admiral absent, readiness check failed "
+                                                       "(%u > %d)")),
                                        check->dice[0] + check->dice[1], check->readiness);
       return;
     }
   entry->placement = adm_ruleset_placement_for_order (ruleset, order);
   if (check != NULL)
     /* Translators: "ordered to attack; admiral absent, readiness check passed (5 ≤ 7)" */
-    entry->reason = g_strdup_printf (_("%s; admiral absent, readiness check passed (%u ≤ %d)"),
+    entry->reason = g_strdup_printf (tr (english, N_("%s; admiral absent, readiness check passed "
+                                                     "(%u ≤ %d)")),
                                      orders, check->dice[0] + check->dice[1], check->readiness);
   else if (admiral_absent (state, engagement->cycle, entry->formation))
     /* Translators: "ordered to move; admiral absent, no check rolled" */
-    entry->reason = g_strdup_printf (_("%s; admiral absent, no check rolled"), orders);
+    entry->reason = g_strdup_printf (tr (english, N_("%s; admiral absent, no check rolled")),
+                                     orders);
   else
     entry->reason = g_strdup (orders);
 }
 
-GPtrArray *
-adm_engagement_placements (AdmState            *state,
-                           const AdmEngagement *engagement)
+/* The placements, their reasons in the language of the moment or, @english, as the battle
+ * set-up keeps them. */
+static GPtrArray *
+placements_in (AdmState            *state,
+               const AdmEngagement *engagement,
+               gboolean             english)
 {
   AdmScenario *scenario;
   GPtrArray *out;
-
-  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
-  g_return_val_if_fail (engagement != NULL, NULL);
 
   scenario = adm_state_get_scenario (state);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_engagement_placement_free);
@@ -136,10 +155,20 @@ adm_engagement_placements (AdmState            *state,
           if (adm_scenario_factions_allied (scenario, other->faction, entry->formation->faction))
             entry->side = other->faction;
         }
-      place_by_orders (state, engagement, entry);
+      place_by_orders (state, engagement, entry, english);
       g_ptr_array_add (out, entry);
     }
   return out;
+}
+
+GPtrArray *
+adm_engagement_placements (AdmState            *state,
+                           const AdmEngagement *engagement)
+{
+  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  return placements_in (state, engagement, FALSE);
 }
 
 char *
@@ -227,7 +256,7 @@ adm_engagement_battle_setup (AdmState            *state,
   g_autoptr(GPtrArray) placements = NULL;
   g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) description = g_string_new (NULL);
-  g_autofree char *place = NULL, *name = NULL, *where = NULL;
+  g_autofree char *place = NULL, *name = NULL, *where = NULL, *english_place = NULL;
   AdmScenario *scenario;
   AdmRuleset *ruleset;
 
@@ -241,27 +270,28 @@ adm_engagement_battle_setup (AdmState            *state,
   if (!check_overrides (ruleset, engagement, place, overrides, error))
     return NULL;
 
+  /* The set-up is data the campaign file keeps: its title, names and description in English
+   * whatever the language of the moment (adm-source-text.h); the title is translated when the
+   * battle is read (adm_battle_title_translate ()). */
   if (engagement->sector != NULL)
     {
-      /* Translators: a battle's name, "Battle at Pol jump point" */
-      name = g_strdup_printf (_("Battle at %s"), place);
+      english_place = g_strdup (adm_source_text_english (engagement->sector->name));
       /* Translators: where enemies meet, for messages: "in Pol jump point" */
       where = g_strdup_printf (_("in %s"), place);
     }
   else
     {
-      /* Translators: a battle's name, "Battle on the link Pol orbit – Hegen Hub" */
-      name = g_strdup_printf (_("Battle on the link %s"), place);
+      english_place = g_strdup_printf ("%s – %s", adm_source_text_english (engagement->from->name),
+                                       adm_source_text_english (engagement->to->name));
       /* Translators: where enemies meet, for messages: "on the link Pol orbit – Hegen Hub" */
       where = g_strdup_printf (_("on the link %s"), place);
     }
-  /* Translators: the start of a battle's description: "Engagement of cycle 3 at minute 20
-   * (F-STRAT-4), placed by the formations' orders (F-STRAT-15):" */
-  g_string_append_printf (description, _("Engagement of cycle %u at minute %.0f (F-STRAT-4), "
-                                         "placed by the formations' orders (F-STRAT-15):"),
+  name = adm_battle_title_write (english_place, engagement->sector == NULL);
+  g_string_append_printf (description, "Engagement of cycle %u at minute %.0f (F-STRAT-4), "
+                          "placed by the formations' orders (F-STRAT-15):",
                           engagement->cycle, engagement->minute);
 
-  placements = adm_engagement_placements (state, engagement);
+  placements = placements_in (state, engagement, TRUE);
   for (guint i = 0; i < placements->len; i++)
     {
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);
@@ -277,11 +307,11 @@ adm_engagement_battle_setup (AdmState            *state,
                                        : entry->placement;
       g_ptr_array_add (placed, laid);
       g_string_append_c (description, ' ');
-      /* Translators: one formation in a battle's description: "Jade Squadron: Attack
-       * formation (ordered to attack)"; with "chosen by the master" when overridden */
-      g_string_append_printf (description, _("%s: %s (%s)"), entry->formation->name,
-                              laid->placement->name,
-                              chosen != NULL ? _("chosen by the master") : entry->reason);
+      /* One formation: "Jade Squadron: Attack formation (ordered to attack)". */
+      g_string_append_printf (description, "%s: %s (%s)",
+                              adm_source_text_english (entry->formation->name),
+                              adm_source_text_english (laid->placement->name),
+                              chosen != NULL ? "chosen by the master" : entry->reason);
       g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
     }
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
@@ -339,23 +369,91 @@ roll_checks (AdmState       *scratch,
   return TRUE;
 }
 
+static gboolean resolve (AdmCampaign *campaign, AdmDiceSource *source, gint64 time,
+                         GHashTable *drops, GError **error);
+
 gboolean
 adm_campaign_resolve_cycle (AdmCampaign    *campaign,
                             AdmDiceSource  *source,
                             gint64          time,
                             GError        **error)
 {
-  AdmScenario *scenario;
-  g_autoptr(AdmState) scratch = NULL;
-  g_autoptr(AdmEvent) trial = NULL;
-  g_autoptr(AdmEvent) resolve = NULL;
-  g_autoptr(GString) checks = g_string_new (NULL);
-  GPtrArray *events;
-  guint cycle;
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (source == NULL || ADM_IS_DICE_SOURCE (source), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return resolve (campaign, source, time, NULL, error);
+}
+
+gboolean
+adm_campaign_resolve_cycle_dropping (AdmCampaign    *campaign,
+                                     AdmDiceSource  *source,
+                                     gint64          time,
+                                     GHashTable     *drops,
+                                     GError        **error)
+{
+  g_autoptr(GPtrArray) unfought = NULL;
+  g_autoptr(GPtrArray) undecided = g_ptr_array_new ();
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (source == NULL || ADM_IS_DICE_SOURCE (source), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Every engagement left unfought is fought first or dropped with a reason: resolving the
+   * next cycle never leaves one behind unsaid. */
+  unfought = adm_campaign_get_unfought (campaign);
+  for (guint i = 0; i < unfought->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+
+      if (drops == NULL || g_hash_table_lookup (drops, engagement->id) == NULL)
+        g_ptr_array_add (undecided, engagement);
+    }
+  /* A drop of an engagement that is not waiting to be fought is a slip: nothing happens. */
+  if (drops != NULL && g_hash_table_size (drops) + undecided->len != unfought->len)
+    {
+      g_set_error_literal (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                           _("Only an engagement not fought yet can be dropped; nothing was "
+                             "journaled"));
+      return FALSE;
+    }
+  if (undecided->len > 0)
+    {
+      g_autofree char *ids = adm_engagements_list_ids (undecided);
+      guint cycle = adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign)));
+
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "Cycle 2 was not resolved and nothing was journaled: the
+                    * engagements c1-1, c1-3 are not fought; fight them, or drop each with a
+                    * reason" */
+                   ngettext ("Cycle %u was not resolved and nothing was journaled: the "
+                             "engagement %s is not fought; fight it, or drop it with a reason",
+                             "Cycle %u was not resolved and nothing was journaled: the "
+                             "engagements %s are not fought; fight them, or drop each with a "
+                             "reason", undecided->len), cycle, ids);
+      return FALSE;
+    }
+  return resolve (campaign, source, time, drops, error);
+}
+
+/* The cycle, its checks and the master's drops (engagement id → reason, or NULL): one
+ * action. */
+static gboolean
+resolve (AdmCampaign    *campaign,
+         AdmDiceSource  *source,
+         gint64          time,
+         GHashTable     *drops,
+         GError        **error)
+{
+  AdmScenario *scenario;
+  g_autoptr(AdmState) scratch = NULL;
+  g_autoptr(AdmEvent) trial = NULL;
+  g_autoptr(GString) checks = g_string_new (NULL);
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) cycle_event = NULL;
+  GPtrArray *events;
+  guint cycle;
 
   scenario = adm_campaign_get_scenario (campaign);
   cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
@@ -381,10 +479,35 @@ adm_campaign_resolve_cycle (AdmCampaign    *campaign,
       return FALSE;
     }
 
-  /* One append: the cycle and its checks, or nothing. */
-  resolve = adm_event_new ("cycle", time);
-  adm_event_set_int (resolve, "cycle", cycle);
+  /* One action, named by the cycle (its undo, its milestone): the master's drops, then the
+   * cycle and its checks, or nothing. The drops come first: they close the cycle before, whose
+   * reports they belong to. */
+  action = adm_journal_action_new ("cycle", time);
+  adm_event_set_int (adm_journal_action_get_head (action), "cycle", cycle);
+  if (drops != NULL)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+
+      /* In queue order, whatever the table's. */
+      for (guint i = 0; i < unfought->len; i++)
+        {
+          const char *id = ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id;
+          const char *reason = g_hash_table_lookup (drops, id);
+          AdmEvent *drop;
+
+          if (reason == NULL)
+            continue;
+          drop = adm_event_new ("drop-engagement", time);
+          adm_event_set (drop, "engagement", id);
+          adm_event_set (drop, "reason", reason);
+          adm_journal_action_add_event (action, drop);
+          adm_event_unref (drop);
+        }
+    }
+  cycle_event = adm_event_new ("cycle", time);
+  adm_event_set_int (cycle_event, "cycle", cycle);
   if (checks->len > 0)
-    adm_event_set (resolve, "checks", checks->str);
-  return adm_campaign_append (campaign, resolve, error);
+    adm_event_set (cycle_event, "checks", checks->str);
+  adm_journal_action_add_event (action, cycle_event);
+  return adm_campaign_record (campaign, action, error);
 }

@@ -66,5 +66,15 @@ gboolean   adm_campaign_resolve_cycle  (AdmCampaign   *campaign,
                                         AdmDiceSource *source,
                                         gint64         time,
                                         GError       **error);
+/* adm_campaign_resolve_cycle () for a master asked about the engagements not fought yet
+ * (adm_campaign_get_unfought ()): every one must be in @drops (engagement id → the master's
+ * reason, not empty), else nothing is journaled and @error names them. Each is dropped by a
+ * "drop-engagement" event in the cycle's own action, so one Undo takes back both; the queue
+ * then says "Dropped: REASON", and the reports say it too. */
+gboolean   adm_campaign_resolve_cycle_dropping (AdmCampaign   *campaign,
+                                                AdmDiceSource *source,
+                                                gint64         time,
+                                                GHashTable    *drops,
+                                                GError       **error);
 
 G_END_DECLS

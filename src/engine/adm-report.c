@@ -1068,6 +1068,42 @@ admiral_engagement (Report              *report,
     adm_doc_add_printf (doc, _("Enemies seen: %s."), enemies->str);
 }
 
+/* The engagements of @cycle with his formations that the master dropped unfought, one line
+ * each with the master's reason ("drop-engagement"). */
+static void
+admiral_dropped (Report           *report,
+                 AdmDoc           *doc,
+                 const AdmAdmiral *admiral,
+                 guint             cycle)
+{
+  g_autoptr(GPtrArray) queue = adm_engagement_queue_new (report->state, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+      gboolean his = FALSE;
+
+      if (!queued->by_master)
+        continue;
+      for (guint f = 0; f < queued->formation_ids->len && !his; f++)
+        {
+          const AdmFormation *formation = adm_strategy_lookup_formation (
+            report->strategy, g_ptr_array_index (queued->formation_ids, f));
+
+          his = formation != NULL && is_his (formation, admiral);
+        }
+      if (his)
+        {
+          g_autofree char *place = adm_engagement_place_name (&queued->engagement);
+
+          /* Translators: "The engagement at Pol orbit, minute 20, was not fought: played at
+           * the club." (the master's reason) */
+          adm_doc_add_printf (doc, _("The engagement at %s, minute %.0f, was not fought: %s."),
+                              place, queued->engagement.minute, queued->dropped);
+        }
+    }
+}
+
 /* A battle as his side saw it (F-ECM): his side's ships in full, enemies only as detected —
  * an undetected formation not at all, a presence-only one as unidentified ships, never named.
  * Built from the battle's state, never from its report lines. */
@@ -1225,6 +1261,7 @@ build_admiral (Report     *report,
     }
   if (!any)
     adm_doc_add_paragraph (doc, _("Your formations met no enemy in this cycle."));
+  admiral_dropped (report, doc, admiral, cycle);
 
   battles = cycle_battles (report, cycle);
   any = FALSE;
@@ -1705,7 +1742,8 @@ state_as_of (AdmCampaign *campaign,
         break;
       if (g_str_equal (kind, "ship-after-battle") || g_str_equal (kind, "prize") ||
           g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair") ||
-          g_str_equal (kind, "placement") || g_str_equal (kind, "sighting"))
+          g_str_equal (kind, "placement") || g_str_equal (kind, "sighting") ||
+          g_str_equal (kind, "drop-engagement"))
         /* An ending that leant on an order of the next cycle is left to that cycle's report. */
         adm_state_apply (state, event, NULL);
     }

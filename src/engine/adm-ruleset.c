@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-ruleset.h"
+#include "adm-source-text.h"
 #include "adm-xml.h"
 
 struct _AdmRuleset
@@ -399,7 +400,7 @@ translated (char *text)
 
   if (text == NULL || text[0] == '\0')
     return text;
-  result = g_strdup (g_dgettext (GETTEXT_PACKAGE, text));
+  result = g_strdup (adm_source_text_translate (text));
   g_free (text);
   return result;
 }
@@ -1127,7 +1128,7 @@ add_builtin_placement (AdmRuleset *self)
   AdmPlacement *placement = g_new0 (AdmPlacement, 1);
 
   placement->id = g_strdup ("attack-formation");
-  placement->name = g_strdup (_("Attack formation"));
+  placement->name = g_strdup (adm_source_text_translate (N_("Attack formation")));
   placement->description = g_strdup (_("Line abreast at the front, heading at the enemy."));
   placement->arrangement = ADM_ARRANGEMENT_LINE_ABREAST;
   placement->spacing = 3;

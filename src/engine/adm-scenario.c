@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-scenario.h"
+#include "adm-source-text.h"
 #include "adm-xml.h"
 
 struct _AdmScenario
@@ -174,7 +175,7 @@ translated (char *text)
 
   if (text == NULL || text[0] == '\0')
     return text;
-  result = g_strdup (g_dgettext (GETTEXT_PACKAGE, text));
+  result = g_strdup (adm_source_text_translate (text));
   g_free (text);
   return result;
 }

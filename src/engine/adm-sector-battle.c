@@ -16,6 +16,7 @@
 #include <libxml/tree.h>
 
 #include "adm-sector-battle.h"
+#include "adm-source-text.h"
 #include "adm-xml.h"
 
 G_DEFINE_QUARK (adm-sector-battle-error-quark, adm_sector_battle_error)
@@ -294,7 +295,7 @@ side_admiral (const Side *side)
       const AdmFormation *formation = ((Laid *) g_ptr_array_index (side->laid, f))->formation;
 
       if (formation->admiral != NULL)
-        g_ptr_array_add (names, formation->admiral->name);
+        g_ptr_array_add (names, (char *) adm_source_text_english (formation->admiral->name));
     }
   return join_once (names);
 }
@@ -305,7 +306,8 @@ side_name (const Side *side)
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   for (guint i = 0; i < side->factions->len; i++)
-    g_ptr_array_add (names, ((AdmFaction *) g_ptr_array_index (side->factions, i))->name);
+    g_ptr_array_add (names, (char *) adm_source_text_english (
+                              ((AdmFaction *) g_ptr_array_index (side->factions, i))->name));
   return join_once (names);
 }
 
@@ -355,7 +357,7 @@ add_ship (xmlNode       *node,
                    : side->heading;
 
   xmlSetProp (child, BAD_CAST "id", BAD_CAST ship->id);
-  xmlSetProp (child, BAD_CAST "name", BAD_CAST ship->name);
+  xmlSetProp (child, BAD_CAST "name", BAD_CAST adm_source_text_english (ship->name));
   xmlSetProp (child, BAD_CAST "class", BAD_CAST ship->klass->id);
   /* F-BOARD-7, F-BOARD-8: the crew's faction, as the shipped battles give it. */
   xmlSetProp (child, BAD_CAST "faction", BAD_CAST laid->formation->faction->id);
@@ -390,7 +392,7 @@ add_formation (xmlNode    *parent,
   const AdmShip *flagship = flagship_of (formation);
 
   xmlSetProp (node, BAD_CAST "id", BAD_CAST formation->id);
-  xmlSetProp (node, BAD_CAST "name", BAD_CAST formation->name);
+  xmlSetProp (node, BAD_CAST "name", BAD_CAST adm_source_text_english (formation->name));
   /* F-FORM-4, F-FORM-5: the flagship and its successors, as they are now. */
   xmlSetProp (node, BAD_CAST "flagship", BAD_CAST flagship->id);
   add_succession (node, formation, flagship);
@@ -498,6 +500,62 @@ add_wormhole_exit (xmlNode         *root,
   set_length (node, "diameter", ADM_SECTOR_BATTLE_WORMHOLE_EXIT);
 }
 
+/* The titles of the battles set up here: English in the set-up, translated when the battle is
+ * read (adm_battle_title_translate ()). */
+static const char *const titles[] = {
+  /* Translators: a battle's name, "Battle at Pol jump point" */
+  N_("Battle at %s"),
+  /* Translators: a battle's name, "Battle on the link Pol orbit – Hegen Hub" */
+  N_("Battle on the link %s"),
+};
+
+/* The two ends of a link in a place's name: "Pol orbit – Hegen Hub". */
+#define LINK_DASH " – "
+
+char *
+adm_battle_title_write (const char *place,
+                        gboolean    link)
+{
+  const char *title = titles[link ? 1 : 0];
+  const char *mark = strstr (title, "%s");
+
+  g_return_val_if_fail (place != NULL, NULL);
+
+  /* The template's own text, with no format read from anywhere but this file. */
+  return g_strdup_printf ("%.*s%s%s", (int) (mark - title), title, place, mark + 2);
+}
+
+char *
+adm_battle_title_translate (const char *english)
+{
+  g_return_val_if_fail (english != NULL, NULL);
+
+  for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+    {
+      const char *mark = strstr (titles[t], "%s");
+      gsize before = mark - titles[t], after = strlen (mark + 2);
+      gsize length = strlen (english);
+      g_autofree char *place = NULL;
+      g_auto(GStrv) ends = NULL;
+      g_autoptr(GString) shown = NULL;
+
+      if (length <= before + after || strncmp (english, titles[t], before) != 0 ||
+          strcmp (english + length - after, mark + 2) != 0)
+        continue;
+      place = g_strndup (english + before, length - before - after);
+      /* A sector's name, or a link's two, each a name of the scenario. */
+      ends = g_strsplit (place, LINK_DASH, t == 1 ? 2 : 1);
+      shown = g_string_new (NULL);
+      for (guint i = 0; ends[i] != NULL; i++)
+        g_string_append_printf (shown, "%s%s", i > 0 ? LINK_DASH : "",
+                                g_dgettext (GETTEXT_PACKAGE, ends[i]));
+      /* The format is one of the two above, spelt out for the compiler to check. */
+      return t == 0 ? g_strdup_printf (_("Battle at %s"), shown->str)
+                    : g_strdup_printf (_("Battle on the link %s"), shown->str);
+    }
+  return NULL;
+}
+
 char *
 adm_battle_setup_write (AdmScenario  *scenario,
                         AdmState     *state,
@@ -590,17 +648,15 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
       g_ptr_array_add (placed, entry);
     }
 
-  /* Translators: a battle's name, "Battle at Pol jump point" */
-  name = g_strdup_printf (_("Battle at %s"), sector->name);
-  /* Translators: the description of a battle set up from the sector map; the first %s is
-   * the scenario's name, the second the sector's, the third a placement's ("Attack
-   * formation") */
-  description = g_strdup_printf (_("Set up from the sector map of “%s”: every formation in %s, "
-                                   "one side per alliance, in facing lines (F-TAC-1), each in "
-                                   "%s. Move the ships where their orders put them (F-STRAT-15) "
-                                   "before the first turn."),
-                                 adm_scenario_get_name (scenario), sector->name,
-                                 placement->name);
+  name = adm_battle_title_write (adm_source_text_english (sector->name), FALSE);
+  /* The description is data of the file, in English (adm-source-text.h); it is not shown. */
+  description = g_strdup_printf ("Set up from the sector map of “%s”: every formation in %s, "
+                                 "one side per alliance, in facing lines (F-TAC-1), each in "
+                                 "%s. Move the ships where their orders put them (F-STRAT-15) "
+                                 "before the first turn.",
+                                 adm_source_text_english (adm_scenario_get_name (scenario)),
+                                 adm_source_text_english (sector->name),
+                                 adm_source_text_english (placement->name));
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,

@@ -76,6 +76,14 @@ char *adm_battle_setup_write (AdmScenario  *scenario,
                               const char   *where,
                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* A battle's title as its set-up keeps it, in English whatever the language of the moment:
+ * "Battle at PLACE", or with @link "Battle on the link PLACE", @place English too. */
+char *adm_battle_title_write     (const char  *place,
+                                  gboolean     link) G_GNUC_WARN_UNUSED_RESULT;
+/* Such a title in the language of the moment, its place's names translated; NULL for any
+ * other title (one a master wrote, or one kept in another language by an older file). */
+char *adm_battle_title_translate (const char  *english) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The text of a battle set-up (battle.rng) for the clash in sector @sector_id as the scenario
  * places the formations (the sector map's "Open Battle Here"): root <battle ruleset=…
  * name="Battle at SECTOR NAME" width=… height=…>, the scenario's ruling overrides, one <side>

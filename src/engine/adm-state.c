@@ -34,6 +34,7 @@ struct _AdmState
   GPtrArray   *endings;      /* AdmBattleEnding*, in the order ended */
   GPtrArray   *repairs;      /* AdmRepairRecord* */
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
+  GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   guint        n_events;
 };
 
@@ -135,6 +136,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->endings, g_ptr_array_unref);
   g_clear_pointer (&self->repairs, g_ptr_array_unref);
   g_clear_pointer (&self->chosen, g_hash_table_unref);
+  g_clear_pointer (&self->drops, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -153,6 +155,7 @@ adm_state_init (AdmState *self)
   self->endings = g_ptr_array_new_with_free_func (battle_ending_free);
   self->repairs = g_ptr_array_new_with_free_func (repair_record_free);
   self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -653,6 +656,13 @@ need_open_engagement (AdmState        *self,
                      "earlier (F-STRAT-4)"), id, plan->engagement->waiting_for);
       return FALSE;
     }
+  if (plan->engagement->by_master)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "engagement c1-2 was dropped unfought: played at the club" */
+                   _("engagement %s was dropped unfought: %s"), id, plan->engagement->dropped);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -877,6 +887,52 @@ apply_battle_end (AdmState       *self,
   g_ptr_array_add (self->endings, ending);
 }
 
+/* "drop-engagement": the master drops an engagement not fought (F-STRAT-4 does not say that
+ * every engagement is fought; the campaign moves on without it), with his reason: not fought
+ * yet, or waiting for an earlier one; its battle, if one was begun, is not fought on. */
+static gboolean
+check_drop_engagement (AdmState        *self,
+                       const AdmEvent  *event,
+                       Plan            *plan,
+                       GError         **error)
+{
+  const char *id = adm_event_get (event, "engagement");
+  const char *reason = adm_event_get (event, "reason");
+  g_autofree char *trimmed = reason != NULL ? g_strstrip (g_strdup (reason)) : NULL;
+
+  if (trimmed == NULL || *trimmed == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("engagement %s is dropped without a reason; say why it is not fought"),
+                   id != NULL ? id : "");
+      return FALSE;
+    }
+  plan->engagement = adm_engagement_queue_find (self, id, error);
+  if (plan->engagement == NULL)
+    return FALSE;
+  if (plan->engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT &&
+      plan->engagement->status != ADM_ENGAGEMENT_WAITING)
+    {
+      g_autofree char *status = adm_queued_engagement_describe_status (plan->engagement);
+
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "engagement c1-2 cannot be dropped: Finished in turn 3,
+                    * results applied" */
+                   _("engagement %s cannot be dropped: %s"), id, status);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_drop_engagement (AdmState       *self,
+                       const AdmEvent *event,
+                       Plan           *plan)
+{
+  g_hash_table_insert (self->drops, g_strdup (plan->engagement->id),
+                       g_strdup (adm_event_get (event, "reason")));
+}
+
 /* "repair": the master's repairs and refits between battles (ruling "strategic-repair": the
  * rules say nothing of repair on the strategic map, so there is only what the master
  * records, with his reason). */
@@ -1063,6 +1119,7 @@ static const struct {
   { "ship-after-battle", check_ship_after_battle, apply_ship_after_battle },
   { "prize", check_prize, apply_prize },
   { "battle-end", check_battle_end, apply_battle_end },
+  { "drop-engagement", check_drop_engagement, apply_drop_engagement },
   { "repair", check_repair, apply_repair },
   { "placement", check_placement, apply_placement },
   { "sighting", check_sighting, apply_sighting },
@@ -1262,6 +1319,14 @@ adm_state_dump (AdmState *self)
       g_string_append_printf (out, "battle-end %s turn %d [%s]\n", ending->engagement,
                               ending->turn, ending->reason != NULL ? ending->reason : "");
     }
+  {
+    g_autoptr(GList) dropped = g_list_sort (g_hash_table_get_keys (self->drops),
+                                            (GCompareFunc) g_strcmp0);
+
+    for (GList *l = dropped; l != NULL; l = l->next)
+      g_string_append_printf (out, "drop-engagement %s [%s]\n", (char *) l->data,
+                              (char *) g_hash_table_lookup (self->drops, l->data));
+  }
   for (guint i = 0; i < self->repairs->len; i++)
     {
       AdmRepairRecord *repair = g_ptr_array_index (self->repairs, i);
@@ -1302,6 +1367,14 @@ adm_state_get_repairs (AdmState *self)
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return self->repairs;
+}
+
+const char *
+adm_state_get_drop_reason (AdmState   *self,
+                           const char *engagement_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return engagement_id != NULL ? g_hash_table_lookup (self->drops, engagement_id) : NULL;
 }
 
 const char *

@@ -119,6 +119,10 @@ const char         *adm_state_get_cycle_order  (AdmState   *self,
 /* The ending of a campaign battle, by engagement id, or NULL while it is not ended. */
 const AdmBattleEnding *adm_state_get_battle_ending (AdmState   *self,
                                                    const char *engagement_id);
+/* The master's reason for dropping the engagement @engagement_id unfought ("drop-engagement"
+ * events), or NULL. */
+const char         *adm_state_get_drop_reason  (AdmState   *self,
+                                                const char *engagement_id);
 /* AdmBattleEnding*, in the order ended. */
 GPtrArray          *adm_state_get_battle_endings (AdmState    *self);
 /* The placement (id) the master chose for @formation_id in the engagement of @cycle at
