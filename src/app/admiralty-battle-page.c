@@ -901,6 +901,7 @@ dice_draft_path (AdmiraltyBattlePage *self)
 #define MAX_DRAFT_DICE 100000
 
 static const AdmTurnOrders *admiralty_battle_page_turn_orders (AdmiraltyBattlePage *self);
+static char *dice_key_for (AdmiraltyBattlePage *self, const AdmTurnOrders *turn_orders);
 static char *admiralty_battle_page_dice_key (AdmiraltyBattlePage *self);
 
 /* The values typed so far, kept after each roll entered; none, and the draft goes. */
@@ -959,6 +960,7 @@ admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
   g_autofree char *typed_for = NULL;
   g_autofree int *values = NULL;
   g_autofree char *orders_text = NULL;
+  g_autofree char *orders_draft = NULL;
   g_autoptr(AdmTurnOrders) orders = NULL;
   GStatBuf info;
   gsize n = 0;
@@ -971,14 +973,30 @@ admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
   typed_for = g_key_file_get_string (file, "dice", "for", NULL);
   values = g_key_file_get_integer_list (file, "dice", "values", &n, NULL);
   orders_text = g_key_file_get_string (file, "dice", "orders", NULL);
-  /* The declarations the values were typed with, as they were: the phase resolved before
-   * took the declarations' own draft away. */
-  if (orders_text != NULL &&
-      (orders = adm_turn_orders_parse (orders_text, "orders", NULL)) != NULL &&
-      orders->turn == adm_battle_get_turn (self->battle))
-    admiralty_orders_panel_set_orders (self->orders_panel, orders);
+  orders_draft = draft_path (self);
   key = admiralty_battle_page_dice_key (self);
   hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  /* Typed with the declarations the battle opens with; or, when nothing was declared since
+   * (no declarations' draft: the phase resolved before took it away), with those the dice
+   * draft names, which the page takes back. */
+  if (g_strcmp0 (typed_for, hash) != 0 && orders_text != NULL &&
+      !g_file_test (orders_draft, G_FILE_TEST_EXISTS) &&
+      (orders = adm_turn_orders_parse (orders_text, "orders", NULL)) != NULL &&
+      orders->turn == adm_battle_get_turn (self->battle))
+    {
+      g_autofree char *theirs = dice_key_for (self, orders);
+      g_autofree char *their_hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, theirs,
+                                                                   -1);
+
+      if (g_strcmp0 (typed_for, their_hash) == 0)
+        {
+          admiralty_orders_panel_set_orders (self->orders_panel, orders);
+          g_free (key);
+          key = admiralty_battle_page_dice_key (self);
+          g_free (hash);
+          hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+        }
+    }
   if (g_strcmp0 (typed_for, hash) != 0 || values == NULL || n == 0 || n > MAX_DRAFT_DICE)
     {
       admiralty_draft_remove (path);
@@ -1187,13 +1205,20 @@ admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
 /* What the values typed for a phase depend on: the turn, the phase, the rolls made so far
  * and the orders. The engine asks for the same dice in the same order while these stay. */
 static char *
-admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
+dice_key_for (AdmiraltyBattlePage *self,
+              const AdmTurnOrders *turn_orders)
 {
-  g_autofree char *orders = adm_turn_orders_to_string (admiralty_battle_page_turn_orders (self));
+  g_autofree char *orders = adm_turn_orders_to_string (turn_orders);
 
   return g_strdup_printf ("%d:%d:%u:%s", adm_battle_get_turn (self->battle),
                           (int) adm_battle_get_phase (self->battle),
                           adm_battle_get_rolls (self->battle)->len, orders);
+}
+
+static char *
+admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
+{
+  return dice_key_for (self, admiralty_battle_page_turn_orders (self));
 }
 
 /* Resolves the phase from the start with every value entered so far; the engine changes
