@@ -407,6 +407,67 @@ test_peek_file (void)
   g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
   g_assert_nonnull (strstr (error->message, "torpedo-duel.xml"));
   g_assert_null (name);
+/* F-STRAT-4: a battle is kept only for an engagement the campaign has. Its cycle undone while
+ * the battle is open, a phase of it is refused, with the engagement named, and nothing enters
+ * the journal: the file is as it was, Redo of the cycle is still offered, and the file opens.
+ * Redone, the battle goes on from where it stood. */
+static void
+test_battle_after_cycle_undone (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = NULL, *file_before = NULL, *file_after = NULL;
+  guint entries;
+
+  play_cycle (campaign, 1);
+  engagement = find (campaign, "c1-3");
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+
+  /* The battle's entries are passed by: the undo takes the cycle back. */
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 1);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_before, NULL,
+                                      NULL));
+  entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+  g_assert_nonnull (strstr (error->message, "engagement c1-3"));
+  g_assert_nonnull (strstr (error->message, "There is no engagement “c1-3”"));
+  g_clear_error (&error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, entries);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &file_after, NULL,
+                                      NULL));
+  g_assert_cmpstr (file_after, ==, file_before);
+  g_assert_true (adm_campaign_can_redo (campaign));
+  reopened = adm_campaign_open (adm_campaign_get_path (campaign), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (reopened);
+
+  /* Redone, the engagement is back and the phase played meanwhile is kept. */
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&engagement, adm_queued_engagement_free);
+  engagement = find (campaign, "c1-3");
+  g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
   remove_folder (folder);
 }
 
@@ -758,6 +819,8 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/destroyed-not-in-later",
                    test_destroyed_not_in_later);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-in-campaign", test_battle_in_campaign);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-after-cycle-undone",
+                   test_battle_after_cycle_undone);
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);

@@ -18,6 +18,7 @@
 #include "admiralty-engine.h"
 #include "adm-file.h"
 #include "file-helpers.h"
+#include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -55,6 +56,17 @@ new_komarr (const char *save_path)
       g_assert_true (adm_campaign_save (campaign, save_path, &error));
       g_assert_no_error (error);
     }
+  return campaign;
+}
+
+/* new_komarr () after its cycle 1, resolved before T0: a battle is kept in a campaign only
+ * for an engagement it has (F-STRAT-4), and cycle 1 brings the fleets together in c1-1. */
+static AdmCampaign *
+new_komarr_engaged (const char *save_path)
+{
+  AdmCampaign *campaign = new_komarr (save_path);
+
+  komarr_play_cycle (campaign, 1, T0 - 2 * 2400);
   return campaign;
 }
 
@@ -137,7 +149,11 @@ campaign_step (AdmCampaign *campaign,
       break;
     case 3:
     case 4:
-      if (adm_campaign_can_undo (campaign))
+      /* Never the cycle: a battle kept in the campaign is fought for one of its engagements
+       * (F-STRAT-4). */
+      if (adm_campaign_can_undo (campaign) &&
+          g_strcmp0 (adm_journal_action_get_what (adm_journal_get_undo_action (
+                       adm_campaign_get_journal (campaign))), "cycle") != 0)
         g_assert_true (adm_campaign_undo (campaign, NULL));
       break;
     default:
@@ -612,7 +628,9 @@ test_kept_battle_phases (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
-  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = new_komarr_engaged (path);
+  /* Cycle 1's actions (its sheets and its resolution), before the battle. */
+  guint cycle_actions = adm_journal_get_n_actions (adm_campaign_get_journal (campaign));
   g_autoptr(AdmBattle) battle = new_corridor (NULL);
   g_autoptr(AdmBattleOrders) orders = corridor_orders ();
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
@@ -673,7 +691,12 @@ test_kept_battle_phases (void)
     g_assert_cmpstr (description, ==, "Note");
     g_assert_true (adm_campaign_undo (campaign, &error));
     g_assert_no_error (error);
-    g_assert_false (adm_campaign_can_undo (campaign));
+    /* Before the note, the cycle the battle's engagement comes from. */
+    {
+      g_autofree char *next = adm_campaign_describe_undo (campaign);
+
+      g_assert_cmpstr (next, ==, "Resolve cycle 1");
+    }
     g_assert_cmpstr (adm_campaign_get_battle (campaign, ENGAGEMENT, NULL, NULL), ==, text);
     assert_kept_as_live (path, battle);
     g_assert_true (adm_campaign_redo (campaign, &error));
@@ -699,7 +722,7 @@ test_kept_battle_phases (void)
           kept++;
         }
     g_assert_cmpuint (kept, ==, adm_journal_get_n_entries (log));
-    g_assert_cmpuint (adm_journal_get_n_actions (journal), ==, 1);
+    g_assert_cmpuint (adm_journal_get_n_actions (journal), ==, cycle_actions + 1);
   }
 
   remove_tree (dir);
@@ -713,7 +736,7 @@ test_kept_battle_refused (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
   g_autofree char *setup_path = source_path ("scenarios", "battles", "torpedo-duel.xml", NULL);
-  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = new_komarr_engaged (path);
   g_autoptr(AdmBattle) battle = new_corridor (NULL);
   g_autoptr(AdmBattle) other = NULL;
   g_autoptr(AdmBattle) fresh = new_corridor (NULL);
@@ -772,7 +795,7 @@ test_kept_battle_old_layout (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
   g_autofree char *backup = NULL;
-  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = new_komarr_engaged (path);
   g_autoptr(AdmBattle) battle = new_corridor (NULL);
   g_autoptr(AdmBattleOrders) orders = corridor_orders ();
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
@@ -800,9 +823,9 @@ test_kept_battle_old_layout (void)
     g_autofree char *battles = g_strdup_printf ("  <battles>\n    <engagement-battle engagement=\""
                                                 ENGAGEMENT "\" turn=\"9\" phase=\"fire\">\n%s"
                                                 "    </engagement-battle>\n  </battles>\n"
-                                                "  <journal/>", body);
+                                                "  <journal", body);
 
-    g_assert_cmpuint (g_string_replace (file, "  <journal/>", battles, 1), ==, 1);
+    g_assert_cmpuint (g_string_replace (file, "  <journal", battles, 1), ==, 1);
   }
   g_assert_true (g_file_set_contents (path, file->str, -1, NULL));
 
@@ -843,7 +866,7 @@ test_kept_battle_cut (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-kept-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
   g_autofree char *cut_path = g_build_filename (dir, "cut.admiralty", NULL);
-  g_autoptr(AdmCampaign) campaign = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = new_komarr_engaged (path);
   g_autoptr(AdmBattle) battle = new_corridor (NULL);
   g_autoptr(AdmBattleOrders) orders = corridor_orders ();
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (11);
@@ -910,7 +933,7 @@ scripted_run (const char *campaign_path,
               GPtrArray  *battle_dumps,
               int         ready_fd)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (campaign_path);
+  g_autoptr(AdmCampaign) campaign = new_komarr_engaged (campaign_path);
   g_autoptr(AdmBattle) battle = new_corridor (battle_path);
   g_autoptr(AdmBattleOrders) orders = corridor_orders ();
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (5);

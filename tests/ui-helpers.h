@@ -121,8 +121,13 @@ ui_test_init (int        *argc,
   g_autofree char *display = NULL;
   g_autofree char *template = g_strdup_printf ("admiralty-test-%s-XXXXXX", name);
 
-  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. */
-  data_home = g_dir_make_tmp (template, &error);
+  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. A child process of
+   * a crash test (g_test_trap_subprocess ()) shares its parent's, named in
+   * ADMIRALTY_TEST_DATA_HOME. */
+  if (g_getenv ("ADMIRALTY_TEST_DATA_HOME") != NULL)
+    data_home = g_strdup (g_getenv ("ADMIRALTY_TEST_DATA_HOME"));
+  else
+    data_home = g_dir_make_tmp (template, &error);
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
@@ -160,7 +165,8 @@ ui_test_finish (int status)
   g_clear_object (&connection);
   g_clear_object (&app);
   g_test_dbus_stop (ui_test_bus);
-  remove_tree (data_home);
+  if (g_getenv ("ADMIRALTY_TEST_DATA_HOME") == NULL)
+    remove_tree (data_home);
   g_clear_pointer (&data_home, g_free);
 
   return status;

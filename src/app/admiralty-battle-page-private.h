@@ -20,6 +20,8 @@ const AdmDiceRequest *_admiralty_battle_page_get_dice_request (AdmiraltyBattlePa
 /* Types into that dialog's entry. */
 void                  _admiralty_battle_page_set_dice_text     (AdmiraltyBattlePage *self,
                                                                 const char          *text);
+/* How many real dice values are typed in for the phase being resolved. */
+guint                 _admiralty_battle_page_get_n_entered     (AdmiraltyBattlePage *self);
 /* The ship details' text, empty when no ship is selected. */
 const char           *_admiralty_battle_page_get_ship_details  (AdmiraltyBattlePage *self);
 

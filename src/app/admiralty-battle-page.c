@@ -12,6 +12,7 @@
 
 #include "admiralty-asking-dice.h"
 #include "admiralty-dice-prompt.h"
+#include "admiralty-drafts.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
@@ -876,17 +877,173 @@ admiralty_battle_page_fill_view_dropdown (AdmiraltyBattlePage *self)
   gtk_drop_down_set_selected (self->view_dropdown, 0);
 }
 
-/* The declarations being entered are kept beside the game after every change, so that a
- * crash in the middle of entering a turn loses nothing: "NAME.game.xml" → "NAME.draft.xml". */
+/* The declarations being entered are kept after every change, so that a crash in the middle
+ * of entering a turn loses nothing: beside the game, "NAME.game.xml" → "NAME.draft.xml"; for a
+ * battle of a campaign, among the campaign's drafts by its engagement (admiralty-drafts.h),
+ * never in the campaign file. */
 static char *
 draft_path (AdmiraltyBattlePage *self)
 {
   g_autofree char *base = NULL;
 
+  if (self->campaign != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("engagement-%s.draft.xml", self->engagement_id);
+
+      return admiralty_draft_path (adm_campaign_get_path (self->campaign), what);
+    }
   if (self->game_path == NULL)
     return NULL;
   base = strip_suffix (self->game_path, ".game.xml");
   return g_strconcat (base, ".draft.xml", NULL);
+}
+
+/* The real dice typed in for the phase being resolved, beside the declarations' draft:
+ * "NAME.dice.draft", a key file of the values, the declarations they were typed with and the
+ * hash of what they were typed for (admiralty_battle_page_dice_key ()). */
+static char *
+dice_draft_path (AdmiraltyBattlePage *self)
+{
+  g_autofree char *orders = draft_path (self);
+  g_autofree char *base = NULL;
+
+  if (orders == NULL)
+    return NULL;
+  base = strip_suffix (orders, ".draft.xml");
+  return g_strconcat (base, ".dice.draft", NULL);
+}
+
+/* The most values a dice draft is read with: far more than a phase of 300 ships a side rolls,
+ * and a bound on what a damaged draft can cost. */
+#define MAX_DRAFT_DICE 100000
+
+static const AdmTurnOrders *admiralty_battle_page_turn_orders (AdmiraltyBattlePage *self);
+static char *dice_key_for (AdmiraltyBattlePage *self, const AdmTurnOrders *turn_orders);
+static char *admiralty_battle_page_dice_key (AdmiraltyBattlePage *self);
+
+/* The values typed so far, kept after each roll entered; none, and the draft goes. */
+static void
+keep_dice (AdmiraltyBattlePage *self)
+{
+  g_autofree char *path = dice_draft_path (self);
+  g_autoptr(GKeyFile) file = NULL;
+  g_autoptr(GArray) values = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *hash = NULL;
+  g_autofree char *orders = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (path == NULL)
+    return;
+  if (self->entered->len == 0 || self->entered_for == NULL)
+    {
+      admiralty_draft_remove (path);
+      return;
+    }
+  values = g_array_sized_new (FALSE, FALSE, sizeof (int), self->entered->len);
+  for (guint i = 0; i < self->entered->len; i++)
+    {
+      int value = (int) g_array_index (self->entered, guint, i);
+
+      g_array_append_val (values, value);
+    }
+  file = g_key_file_new ();
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, self->entered_for, -1);
+  orders = adm_turn_orders_to_string (admiralty_battle_page_turn_orders (self));
+  g_key_file_set_string (file, "dice", "for", hash);
+  g_key_file_set_string (file, "dice", "orders", orders);
+  g_key_file_set_integer_list (file, "dice", "values", (int *) values->data, values->len);
+  text = g_key_file_to_data (file, &length, NULL);
+  if (!admiralty_draft_write (path, text, length, &error))
+    {
+      /* Translators: %s is the reason */
+      g_autofree char *title = g_strdup_printf (_("Could not keep the dice typed in: %s"),
+                                                error->message);
+
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, title);
+    }
+}
+
+/* The values typed for this very phase and these orders before a crash: resolving with real
+ * dice goes on from the next roll. A draft for anything else is stale, and goes. */
+static void
+admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
+{
+  g_autofree char *path = dice_draft_path (self);
+  g_autoptr(GKeyFile) file = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *hash = NULL;
+  g_autofree char *typed_for = NULL;
+  g_autofree int *values = NULL;
+  g_autofree char *orders_text = NULL;
+  g_autofree char *orders_draft = NULL;
+  g_autoptr(AdmTurnOrders) orders = NULL;
+  GStatBuf info;
+  gsize n = 0;
+
+  if (path == NULL || g_stat (path, &info) != 0)
+    return;
+  file = g_key_file_new ();
+  if (info.st_size > MAX_DRAFT_DICE * 8 || !g_key_file_load_from_file (file, path, 0, NULL))
+    return;
+  typed_for = g_key_file_get_string (file, "dice", "for", NULL);
+  values = g_key_file_get_integer_list (file, "dice", "values", &n, NULL);
+  orders_text = g_key_file_get_string (file, "dice", "orders", NULL);
+  orders_draft = draft_path (self);
+  key = admiralty_battle_page_dice_key (self);
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  /* Typed with the declarations the battle opens with; or, when nothing was declared since
+   * (no declarations' draft: the phase resolved before took it away), with those the dice
+   * draft names, which the page takes back. */
+  if (g_strcmp0 (typed_for, hash) != 0 && orders_text != NULL &&
+      !g_file_test (orders_draft, G_FILE_TEST_EXISTS) &&
+      (orders = adm_turn_orders_parse (orders_text, "orders", NULL)) != NULL &&
+      orders->turn == adm_battle_get_turn (self->battle))
+    {
+      g_autofree char *theirs = dice_key_for (self, orders);
+      g_autofree char *their_hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, theirs,
+                                                                   -1);
+
+      if (g_strcmp0 (typed_for, their_hash) == 0)
+        {
+          admiralty_orders_panel_set_orders (self->orders_panel, orders);
+          g_free (key);
+          key = admiralty_battle_page_dice_key (self);
+          g_free (hash);
+          hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+        }
+    }
+  if (g_strcmp0 (typed_for, hash) != 0 || values == NULL || n == 0 || n > MAX_DRAFT_DICE)
+    {
+      admiralty_draft_remove (path);
+      return;
+    }
+  for (gsize i = 0; i < n; i++)
+    if (values[i] < 1)
+      return;
+  g_array_set_size (self->entered, 0);
+  for (gsize i = 0; i < n; i++)
+    {
+      guint value = (guint) values[i];
+
+      g_array_append_val (self->entered, value);
+    }
+  g_free (self->entered_for);
+  self->entered_for = g_steal_pointer (&key);
+  /* Said by the window when it shows the page (admiralty_window_announce_battle ()). */
+  g_object_set_data (G_OBJECT (self), "dice-restored", GUINT_TO_POINTER (self->entered->len));
+}
+
+/* A phase resolved: what was typed for it is in the journal now. */
+static void
+drop_drafts (AdmiraltyBattlePage *self)
+{
+  g_autofree char *orders = draft_path (self);
+  g_autofree char *dice = dice_draft_path (self);
+
+  admiralty_draft_remove (orders);
+  admiralty_draft_remove (dice);
 }
 
 static void
@@ -900,7 +1057,7 @@ orders_changed_cb (AdmiraltyBattlePage  *self,
   if (path == NULL || self->battle == NULL)
     return;
   text = adm_turn_orders_to_string (admiralty_orders_panel_get_orders (panel));
-  if (!g_file_set_contents (path, text, -1, &error))
+  if (!admiralty_draft_write (path, text, -1, &error))
     {
       /* Translators: %s is the reason */
       g_autofree char *title = g_strdup_printf (_("Could not keep the orders entered: %s"),
@@ -947,6 +1104,7 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
   admiralty_table_widget_set_battle (self->table, battle);
   admiralty_orders_panel_attach (self->orders_panel, battle, self->table, self->orders);
   admiralty_battle_page_restore_draft (self);
+  admiralty_battle_page_restore_dice (self);
   g_signal_connect_object (self->orders_panel, "changed", G_CALLBACK (orders_changed_cb), self,
                            G_CONNECT_SWAPPED);
   admiralty_battle_page_fill_view_dropdown (self);
@@ -1042,6 +1200,8 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
       return;
     }
 
+  /* On disk before the phase is tried: a crash from here loses none of the values typed. */
+  keep_dice (self);
   admiralty_battle_page_try_physical (self);
 }
 
@@ -1062,13 +1222,20 @@ admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
 /* What the values typed for a phase depend on: the turn, the phase, the rolls made so far
  * and the orders. The engine asks for the same dice in the same order while these stay. */
 static char *
-admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
+dice_key_for (AdmiraltyBattlePage *self,
+              const AdmTurnOrders *turn_orders)
 {
-  g_autofree char *orders = adm_turn_orders_to_string (admiralty_battle_page_turn_orders (self));
+  g_autofree char *orders = adm_turn_orders_to_string (turn_orders);
 
   return g_strdup_printf ("%d:%d:%u:%s", adm_battle_get_turn (self->battle),
                           (int) adm_battle_get_phase (self->battle),
                           adm_battle_get_rolls (self->battle)->len, orders);
+}
+
+static char *
+admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
+{
+  return dice_key_for (self, admiralty_battle_page_turn_orders (self));
 }
 
 /* Resolves the phase from the start with every value entered so far; the engine changes
@@ -1090,6 +1257,7 @@ admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
                                 ADM_DICE_SOURCE (self->asking), &error))
     {
       g_array_set_size (self->entered, 0);
+      drop_drafts (self);
       return;
     }
 
@@ -1101,6 +1269,7 @@ admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
     }
 
   g_array_set_size (self->entered, 0);
+  keep_dice (self);
   admiralty_battle_page_phase_failed (self, error);
 }
 
@@ -1138,6 +1307,7 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
           g_array_set_size (self->entered, 0);
           g_free (self->entered_for);
           self->entered_for = g_steal_pointer (&key);
+          keep_dice (self);
         }
       admiralty_battle_page_try_physical (self);
       return;
@@ -1147,6 +1317,8 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
   if (!adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
                                  ADM_DICE_SOURCE (prng), &error))
     admiralty_battle_page_phase_failed (self, error);
+  else
+    drop_drafts (self);
 }
 
 /* An ended campaign battle is read-only until its ending is undone in the campaign. */
@@ -1174,6 +1346,7 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
   g_array_set_size (self->entered, 0);
+  keep_dice (self);
   return adm_battle_undo (self->battle, error);
 }
 
@@ -1188,6 +1361,7 @@ admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
   g_array_set_size (self->entered, 0);
+  keep_dice (self);
   /* Phase by phase, so that redo can bring every one of them back. */
   while (adm_battle_can_undo (self->battle))
     if (!adm_battle_undo (self->battle, error))
@@ -1207,6 +1381,7 @@ admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
   g_array_set_size (self->entered, 0);
+  keep_dice (self);
   return adm_battle_redo (self->battle, error);
 }
 
@@ -1953,6 +2128,12 @@ _admiralty_battle_page_set_dice_text (AdmiraltyBattlePage *self,
   admiralty_dice_prompt_set_text (self->dice_dialog, text);
 }
 
+guint
+_admiralty_battle_page_get_n_entered (AdmiraltyBattlePage *self)
+{
+  return self->entered->len;
+}
+
 const char *
 _admiralty_battle_page_get_ship_details (AdmiraltyBattlePage *self)
 {
@@ -2094,6 +2275,7 @@ admiralty_battle_page_end_battle (AdmiraltyBattlePage  *self,
   if (!adm_campaign_end_battle (self->campaign, self->engagement_id, self->battle, reason,
                                 adm_clock_now (), error))
     return FALSE;
+  drop_drafts (self);
   admiralty_battle_page_update_labels (self);
   return TRUE;
 }

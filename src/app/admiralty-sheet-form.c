@@ -3,12 +3,16 @@
  * is a group: where it is, what it keeps doing (F-STRAT-5), the orders already journalled for
  * it this cycle with what corrected them (F-STRAT-7), and an order with the fields it needs.
  * The order is built as the journal's "order" event and checked by the engine on every change
- * (adm_strategy_check_order), so what the form accepts is exactly what the journal takes. */
+ * (adm_strategy_check_order), so what the form accepts is exactly what the journal takes.
+ * What is typed is kept as a draft after every change (admiralty-drafts.h) — closing the form,
+ * Escape or a crash loses none of it — and comes back when the form is opened again for the
+ * admiral and cycle, until the sheet is handed in or the master discards it. */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "admiralty-drafts.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-sheet-form.h"
 
@@ -88,13 +92,17 @@ struct _AdmiraltySheetForm
   const AdmAdmiral *admiral;
   guint            cycle;
   GPtrArray       *entries;        /* Entry* */
+  char            *draft_path;     /* NULL while the campaign has no file */
   GPtrArray       *others;         /* AdmFormation*, the items of other_row */
+  gboolean         drafting;       /* changes are kept as the draft: not while it is filled */
+
 
   /* Template children */
   AdwWindowTitle  *window_title;
   GtkWidget       *hand_in_button;
   AdwPreferencesPage *page;
   AdwActionRow    *status_row;
+  AdwActionRow    *draft_row;
   GtkSwitch       *late_switch;
   AdwComboRow     *other_row;
   GtkWidget       *other_button;
@@ -1312,10 +1320,14 @@ form_update_status (AdmiraltySheetForm *self)
   adw_action_row_set_subtitle (self->status_row, status);
 }
 
+static void keep_draft (AdmiraltySheetForm *self);
+
 static void
 form_update (AdmiraltySheetForm *self)
 {
   gboolean ok = admiralty_sheet_form_can_hand_in (self);
+
+  keep_draft (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.hand-in", ok);
   gtk_widget_set_tooltip_text (self->hand_in_button,
@@ -1394,7 +1406,12 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
       else
         g_ptr_array_add (events, event);
     }
-  return append_all (self, events, error);
+  if (!append_all (self, events, error))
+    return FALSE;
+  /* Journalled: the draft has done its work. */
+  self->drafting = FALSE;
+  admiralty_draft_remove (self->draft_path);
+  return TRUE;
 }
 
 gboolean
@@ -1553,6 +1570,146 @@ form_populate (AdmiraltySheetForm *self)
   adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
 }
 
+/* The draft: the orders handing in would journal now, as an order sheet (docs/formats.md,
+ * schema order-sheet.rng) that the form reads back; none, and there is no draft. */
+static void
+keep_draft (AdmiraltySheetForm *self)
+{
+  g_autoptr(GString) out = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *received = NULL;
+  g_autoptr(GError) error = NULL;
+  guint orders = 0;
+
+  if (!self->drafting || self->draft_path == NULL)
+    return;
+  now = g_date_time_new_now_utc ();
+  received = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<order-sheet");
+  adm_event_append_attribute (out, "admiral", self->admiral_id);
+  g_string_append_printf (out, " cycle=\"%u\" received=\"%s\" late=\"%s\">\n", self->cycle,
+                          received, gtk_switch_get_active (self->late_switch) ? "true" : "false");
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+      g_autoptr(AdmEvent) event = entry_build_event (entry, g_date_time_to_unix (now));
+
+      if (event == NULL || same_order (event, entry->journalled))
+        continue;
+      g_string_append (out, "  <order");
+      for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+        if (!g_str_equal (adm_event_get_key_nth (event, a), "cycle") &&
+            !g_str_equal (adm_event_get_key_nth (event, a), "admiral"))
+          adm_event_append_attribute (out, adm_event_get_key_nth (event, a),
+                                      adm_event_get_value_nth (event, a));
+      g_string_append_c (out, '>');
+      if (adm_event_get_text (event) != NULL)
+        adm_event_append_text (out, adm_event_get_text (event));
+      g_string_append (out, "</order>\n");
+      orders++;
+    }
+  g_string_append (out, "</order-sheet>\n");
+  if (orders == 0)
+    {
+      admiralty_draft_remove (self->draft_path);
+      return;
+    }
+  if (!admiralty_draft_write (self->draft_path, out->str, out->len, &error))
+    {
+      adw_action_row_set_subtitle (self->draft_row, error->message);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row),
+                                     _("Could not keep the draft"));
+      gtk_widget_set_visible (GTK_WIDGET (self->draft_row), TRUE);
+    }
+}
+
+/* One order of the draft put back through the form's own fields, as the master typed it. */
+static void
+restore_order (AdmiraltySheetForm *self,
+               xmlNode            *node)
+{
+  g_autofree char *formation = adm_xml_get_string (node, "formation");
+  g_autofree char *order = adm_xml_get_string (node, "order");
+  g_autofree char *route = adm_xml_get_string (node, "route");
+  g_autofree char *target = adm_xml_get_string (node, "target");
+  g_autofree char *flagship = adm_xml_get_string (node, "flagship");
+  g_autofree char *ships = adm_xml_get_string (node, "ships");
+  g_autofree char *name = adm_xml_get_string (node, "name");
+  g_autofree char *text = adm_xml_get_text (node);
+
+  if (formation == NULL || !admiralty_sheet_form_add_formation (self, formation) ||
+      !admiralty_sheet_form_set_order (self, formation, order))
+    return;
+  if (route != NULL)
+    admiralty_sheet_form_set_route (self, formation, route);
+  if (ships != NULL)
+    admiralty_sheet_form_set_ships (self, formation, ships);
+  if (name != NULL)
+    admiralty_sheet_form_set_new_name (self, formation, name);
+  if (target != NULL)
+    admiralty_sheet_form_set_target (self, formation, target);
+  if (flagship != NULL)
+    admiralty_sheet_form_set_flagship (self, formation, flagship);
+  admiralty_sheet_form_set_comments (self, formation, text != NULL ? text : "");
+}
+
+/* The draft left when the form was last closed (or the program killed), put back; the form
+ * says so. A draft that does not read is named with its reason and left for Discard. */
+static void
+restore_draft (AdmiraltySheetForm *self)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *root;
+
+  if (self->draft_path == NULL || !g_file_test (self->draft_path, G_FILE_TEST_IS_REGULAR))
+    return;
+  doc = adm_xml_read_file (self->draft_path, "order-sheet", &error);
+  if (doc == NULL)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row),
+                                     _("The draft could not be read"));
+      adw_action_row_set_subtitle (self->draft_row, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->draft_row), TRUE);
+      return;
+    }
+  root = xmlDocGetRootElement (doc);
+  for (xmlNode *node = adm_xml_first_element (root, "order"); node != NULL;
+       node = adm_xml_next_element (node, "order"))
+    restore_order (self, node);
+  gtk_switch_set_active (self->late_switch,
+                         adm_xml_get_boolean (root, "late",
+                                              gtk_switch_get_active (self->late_switch)));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row), _("Draft restored"));
+  adw_action_row_set_subtitle (self->draft_row,
+                               _("The orders typed before the form was closed are back; they "
+                                 "are journalled when the sheet is handed in"));
+  gtk_widget_set_visible (GTK_WIDGET (self->draft_row), TRUE);
+}
+
+/* sheet.discard-draft: the form as his sheets stand, the draft gone. */
+static void
+discard_draft_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (widget);
+
+  self->drafting = FALSE;
+  admiralty_draft_remove (self->draft_path);
+  form_populate (self);
+  form_update_status (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->draft_row), FALSE);
+  self->drafting = TRUE;
+  form_update (self);
+}
+
+static void
+late_changed_cb (AdmiraltySheetForm *self)
+{
+  keep_draft (self);
+}
+
 AdmiraltySheetForm *
 admiralty_sheet_form_new (AdmCampaign *campaign,
                           const char  *admiral_id,
@@ -1584,6 +1741,16 @@ admiralty_sheet_form_new (AdmCampaign *campaign,
 
   form_populate (self);
   form_update_status (self);
+  {
+    g_autofree char *what = g_strdup_printf ("sheet-%s-cycle-%u.draft.xml", admiral_id,
+                                             self->cycle);
+
+    self->draft_path = admiralty_draft_path (adm_campaign_get_path (campaign), what);
+  }
+  restore_draft (self);
+  self->drafting = TRUE;
+  g_signal_connect_object (self->late_switch, "notify::active", G_CALLBACK (late_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   form_update (self);
   return self;
 }
@@ -1838,6 +2005,7 @@ admiralty_sheet_form_finalize (GObject *object)
   AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
 
   g_free (self->admiral_id);
+  g_free (self->draft_path);
 
   G_OBJECT_CLASS (admiralty_sheet_form_parent_class)->finalize (object);
 }
@@ -1857,12 +2025,15 @@ admiralty_sheet_form_class_init (AdmiraltySheetFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, hand_in_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, page);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, status_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, draft_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, late_switch);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, other_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltySheetForm, other_button);
   gtk_widget_class_bind_template_callback (widget_class, other_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "sheet.hand-in", NULL, hand_in_action);
+  gtk_widget_class_install_action (widget_class, "sheet.discard-draft", NULL,
+                                   discard_draft_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "sheet.hand-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

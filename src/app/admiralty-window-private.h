@@ -38,6 +38,9 @@ struct _AdmiraltyWindow
   gboolean              session_frozen;
   /* The file the campaign was opened from (a scenario opens as a campaign with no file). */
   char                 *campaign_source;
+  /* Battle tabs an undo closed with their engagement, reopened where they were by the redo
+   * that brings it back (admiralty-window.c). */
+  GPtrArray            *closed_battles;
 
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;

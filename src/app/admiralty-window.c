@@ -144,10 +144,98 @@ admiralty_window_update_faction_css (AdmiraltyWindow *self)
   gtk_css_provider_load_from_data (self->css_provider, css->str, css->len);
 }
 
+/* A battle tab an undo closed with its engagement (F-STRAT-4): where it was, for the redo that
+ * brings the engagement back. */
+typedef struct {
+  char     *engagement_id;
+  guint     position;
+  gboolean  selected;
+} ClosedBattle;
+
+static void
+closed_battle_free (gpointer data)
+{
+  ClosedBattle *closed = data;
+
+  g_free (closed->engagement_id);
+  g_free (closed);
+}
+
+static gboolean
+engagement_exists (AdmiraltyWindow *self,
+                   const char      *engagement_id)
+{
+  g_autoptr(AdmQueuedEngagement) engagement =
+    adm_campaign_find_engagement (self->campaign, engagement_id, NULL);
+
+  return engagement != NULL;
+}
+
+/* The battle tabs follow the engagements: an undo that takes a battle's engagement away (its
+ * cycle undone) closes its tab, as the battle can no longer be kept in the campaign; the redo
+ * that brings the engagement back opens the battle again, as it stood, where its tab was. */
+static void
+follow_engagements (AdmiraltyWindow *self)
+{
+  AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+
+  for (guint i = 0; i < self->closed_battles->len;)
+    {
+      ClosedBattle *closed = g_ptr_array_index (self->closed_battles, i);
+
+      if (!engagement_exists (self, closed->engagement_id))
+        {
+          /* Gone for good once no redo can bring it back. */
+          if (adm_campaign_can_redo (self->campaign))
+            i++;
+          else
+            g_ptr_array_remove_index (self->closed_battles, i);
+          continue;
+        }
+      if (adm_campaign_get_battle (self->campaign, closed->engagement_id, NULL, NULL) != NULL &&
+          _admiralty_window_open_engagement_battle (self, closed->engagement_id, NULL))
+        {
+          AdwTabPage *tab = adw_tab_view_get_selected_page (self->tab_view);
+          guint last = adw_tab_view_get_n_pages (self->tab_view) - 1;
+
+          adw_tab_view_reorder_page (self->tab_view, tab, MIN (closed->position, last));
+          if (closed->selected)
+            selected = tab;
+        }
+      g_ptr_array_remove_index (self->closed_battles, i);
+    }
+
+  for (guint i = adw_tab_view_get_n_pages (self->tab_view); i > 0; i--)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i - 1);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+      AdmiraltyBattlePage *page;
+      ClosedBattle *closed;
+
+      if (!ADMIRALTY_IS_BATTLE_PAGE (child))
+        continue;
+      page = ADMIRALTY_BATTLE_PAGE (child);
+      if (admiralty_battle_page_get_campaign (page) != self->campaign ||
+          engagement_exists (self, admiralty_battle_page_get_engagement (page)))
+        continue;
+      closed = g_new0 (ClosedBattle, 1);
+      closed->engagement_id = g_strdup (admiralty_battle_page_get_engagement (page));
+      closed->position = i - 1;
+      closed->selected = tab == selected;
+      g_ptr_array_add (self->closed_battles, closed);
+      if (tab == selected)
+        selected = NULL;
+      adw_tab_view_close_page (self->tab_view, tab);
+    }
+  if (selected != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, selected);
+}
+
 static void
 campaign_changed_cb (AdmiraltyWindow *self,
                      AdmCampaign     *campaign)
 {
+  follow_engagements (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
   admiralty_window_update_log (self);
   admiralty_window_update_summary (self);
@@ -382,6 +470,7 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   if (self->campaign != NULL)
     g_signal_handlers_disconnect_by_data (self->campaign, self);
   g_set_object (&self->campaign, campaign);
+  g_ptr_array_set_size (self->closed_battles, 0);
 
   g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -583,6 +672,20 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
                                admiralty_battle_page_get_phase_label (page));
+
+  if (g_object_get_data (G_OBJECT (page), "dice-restored") != NULL)
+    {
+      guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "dice-restored"));
+      /* Translators: a toast when a battle reopens with real dice typed in before a crash */
+      g_autofree char *kept = g_strdup_printf (ngettext ("The %u dice value typed for this phase "
+                                                         "is kept: resolve again to go on from "
+                                                         "the next roll.",
+                                                         "The %u dice values typed for this "
+                                                         "phase are kept: resolve again to go on "
+                                                         "from the next roll.", n), n);
+
+      adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (kept, 8));
+    }
 
   if (message != NULL)
     {
@@ -1100,6 +1203,7 @@ admiralty_window_finalize (GObject *object)
 
   g_free (self->css_class);
   g_free (self->campaign_source);
+  g_clear_pointer (&self->closed_battles, g_ptr_array_unref);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
 }
@@ -1270,6 +1374,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   GtkAdjustment *adjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->closed_battles = g_ptr_array_new_with_free_func (closed_battle_free);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, primary_menu_popup_cb, self,
                                          NULL);
 

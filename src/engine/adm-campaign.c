@@ -17,6 +17,7 @@
 #include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-clock.h"
+#include "adm-engagement-queue.h"
 #include "adm-file.h"
 #include "adm-xml.h"
 
@@ -1456,6 +1457,26 @@ adm_campaign_keep_battle (AdmCampaign  *self,
 
   log = adm_battle_get_log (battle);
   stored = g_hash_table_lookup (self->battles, engagement_id);
+
+  /* F-STRAT-4: a battle is fought for an engagement the campaign has now. A phase journaled
+   * against one that is gone (its cycle undone) would name an engagement the file does not
+   * replay to, and its entries would stand between the undo and its redo: it is refused,
+   * and nothing is added. */
+  if (stored == NULL ||
+      adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal))
+    {
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (self, engagement_id, &local_error);
+
+      if (engagement == NULL)
+        {
+          g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                       _("The battle of engagement %s cannot be kept in the campaign: %s"),
+                       engagement_id, local_error->message);
+          return FALSE;
+        }
+    }
+
   /* The one check that an ended battle takes no more orders, whether the app, the command
    * line or anything else played them: its results are in the campaign, and nothing of it
    * may change until the ending is undone. */
@@ -1469,6 +1490,7 @@ adm_campaign_keep_battle (AdmCampaign  *self,
                    engagement_id);
       return FALSE;
     }
+
   if (stored == NULL)
     {
       char *key = g_strdup (engagement_id);

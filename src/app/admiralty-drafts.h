@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-drafts.h: what the master has typed and not yet handed to the engine — the
+ * declarations and dice of a battle of a campaign, an admiral's order sheet — kept on disk
+ * after every change, so that a crash or `kill -9` loses none of it. A campaign's drafts are
+ * never written into the campaign file: they live under the user's data folder
+ * ("admiralty/drafts"), each named after the campaign file (its name and the hash of its
+ * path) and what it is a draft of. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* "DATA/admiralty/drafts/NAME-HASH.WHAT" for the campaign file @campaign_path, or NULL when
+ * the campaign has no file yet. Characters of @what other than [A-Za-z0-9._-] become '_'. */
+char     *admiralty_draft_path   (const char  *campaign_path,
+                                  const char  *what) G_GNUC_WARN_UNUSED_RESULT;
+/* Writes @text to @path as a whole (the old draft or the new one, never half of either), its
+ * folder made first. */
+gboolean  admiralty_draft_write  (const char  *path,
+                                  const char  *text,
+                                  gssize       length,
+                                  GError     **error);
+/* Removes the draft @path, if there is one. */
+void      admiralty_draft_remove (const char  *path);
+
+G_END_DECLS
