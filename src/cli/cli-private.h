@@ -74,6 +74,11 @@ CliExit         _cli_battle_run           (int             argc,
  * opened at the last complete action, FILE:LINE, printed on stderr — never silently. */
 AdmCampaign    *_cli_open_campaign        (const char      *path,
                                            GError         **error);
+/* _cli_open_campaign () of a campaign the command writes: its file locked first and held until
+ * the campaign goes (adm_campaign_open_for_writing ()), so that a second writer — the app,
+ * another command, `serve` — is refused with a message naming the one writing it. */
+AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
+                                                GError    **error);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
