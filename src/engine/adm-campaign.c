@@ -894,7 +894,8 @@ adm_campaign_save (AdmCampaign  *self,
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
-      g_signal_emit (self, signals[SAVE_FAILED], 0, local_error);
+      if (g_strcmp0 (self->path, path) == 0)
+        g_signal_emit (self, signals[SAVE_FAILED], 0, local_error);
       return FALSE;
     }
   if (self->lock != lock)

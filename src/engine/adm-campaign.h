@@ -129,8 +129,9 @@ gboolean       adm_campaign_redo          (AdmCampaign  *self,
  * the previous file into PATH.1 … PATH.3; later appends autosave there. Refused
  * (ADM_CAMPAIGN_ERROR_SAVE) while another program writes @path (its lock, adm_file_lock (),
  * which the campaign then holds), when another program changed the file since the campaign
- * read or saved it, and for a read-only or installed file (adm_file_check_writable ()); each
- * refusal also emits "save-failed" (void handler (AdmCampaign *, const GError *, gpointer))
+ * read or saved it, and for a read-only or installed file (adm_file_check_writable ()); a
+ * save to the campaign's own file (an autosave) that fails also emits "save-failed" (void
+ * handler (AdmCampaign *, const GError *, gpointer))
  * with the file layer's error (ADM_FILE_ERROR_LOCKED, _CHANGED, _READ_ONLY, _INSTALLED, or a
  * G_FILE_ERROR), for a window to offer Reopen or Save As. */
 gboolean       adm_campaign_save          (AdmCampaign  *self,

@@ -401,8 +401,10 @@ struct _AdmFileLock
 static GMutex locks_mutex;
 static GHashTable *locks;       /* lock_file → AdmFileLock*, the locks this process holds */
 
-/* The user's runtime folder's "admiralty/locks"; for a user with none that can be made (no
- * home, as "nobody"), a folder of the user's own in the temporary folder. */
+/* $XDG_RUNTIME_DIR/admiralty/locks, the user's runtime folder, which every program of the
+ * user's session shares. Without one (a shell with no session, a user with no home, as
+ * "nobody"), a folder of the user's own in the temporary folder, rather than GLib's fallback
+ * (the cache folder, which XDG_CACHE_HOME moves: two programs would lock apart). */
 static const char *
 lock_folder (void)
 {
@@ -411,9 +413,11 @@ lock_folder (void)
 
   if (g_once_init_enter (&once))
     {
-      char *chosen = g_build_filename (g_get_user_runtime_dir (), "admiralty", "locks", NULL);
+      const char *runtime = g_getenv ("XDG_RUNTIME_DIR");
+      char *chosen = runtime != NULL && g_path_is_absolute (runtime)
+                     ? g_build_filename (runtime, "admiralty", "locks", NULL) : NULL;
 
-      if (g_mkdir_with_parents (chosen, 0700) != 0)
+      if (chosen == NULL || g_mkdir_with_parents (chosen, 0700) != 0)
         {
           g_autofree char *name = g_strdup_printf ("admiralty-locks-%u", (guint) getuid ());
           GStatBuf st;

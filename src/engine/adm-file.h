@@ -113,9 +113,10 @@ gboolean  adm_file_check_writable   (const char  *path,
 /* One writer per file: an advisory lock (flock) held by every program that may write @path —
  * the app for as long as it has a campaign open, admiralty-cli for its command, `admiralty-cli
  * serve` while it serves — so that a second writer is refused rather than racing the first.
- * The lock is on a file of its own in the user's runtime folder, named after @path's full
- * name (its folder with links resolved), so that nothing is added beside the campaign and a
- * file replaced by a save keeps its lock. The lock file names its holder (g_get_application_name
+ * The lock is on a file of its own in the user's runtime folder (or, without one, a folder of
+ * the user's own in the temporary folder), named after @path's full name (its folder with
+ * links resolved), so that nothing is added beside the campaign and a file replaced by a save
+ * keeps its lock. The lock file names its holder (g_get_application_name
  * () of the process: "admiralty-cli reveal", "Admiralty"; its pid and host), and a refusal
  * (ADM_FILE_ERROR_LOCKED) names it in turn. The lock goes when the last reference goes or the
  * process ends (even killed: the system drops it). Within one process the locks of one file
