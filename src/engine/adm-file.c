@@ -487,11 +487,10 @@ describe_holder (int fd)
     return NULL;
   if (g_strcmp0 (lines[2], g_get_host_name ()) == 0)
     /* Translators: who writes a file: "admiralty-cli reveal (process 1234 on this computer)" */
-    return g_strdup_printf (_("%s (process %" G_GUINT64_FORMAT " on this computer)"), lines[0],
-                            pid);
+    return g_strdup_printf (_("%s (process %u on this computer)"), lines[0], (guint) pid);
   /* Translators: who writes a file: "Admiralty (process 1234 on the computer gm-laptop)" */
-  return g_strdup_printf (_("%s (process %" G_GUINT64_FORMAT " on the computer %s)"), lines[0],
-                          pid, lines[2]);
+  return g_strdup_printf (_("%s (process %u on the computer %s)"), lines[0], (guint) pid,
+                          lines[2]);
 }
 
 static void
