@@ -633,17 +633,21 @@ adm_campaign_open_for_writing (const char  *path,
                                GError     **error)
 {
   g_autoptr(AdmFileLock) lock = NULL;
+  g_autoptr(GError) local_error = NULL;
   AdmCampaign *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* Locked before it is read: what is read is what the next save adds to. */
-  lock = adm_file_lock (path, error);
-  if (lock == NULL)
+  /* Locked before it is read: what is read is what the next save adds to. A lock that cannot
+   * be taken for another reason than its holder (no folder for lock files) is not a refusal
+   * to open: the first save tries again, and says why it cannot. */
+  lock = adm_file_lock (path, &local_error);
+  if (g_error_matches (local_error, ADM_FILE_ERROR, ADM_FILE_ERROR_LOCKED))
     {
       g_autofree char *display = g_filename_display_name (path);
 
-      g_prefix_error (error, _("Cannot open %s for writing: "), display);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _("Cannot open %s for writing: "), display);
       return NULL;
     }
   self = adm_campaign_open (path, error);

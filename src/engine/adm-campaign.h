@@ -49,8 +49,8 @@ AdmCampaign   *adm_campaign_open          (const char   *path,
 /* adm_campaign_open () of a campaign this program means to write: its file locked first
  * (adm_file_lock ()) and held for as long as the campaign lives, so that no other program
  * writes it meanwhile. A file another program writes gives ADM_FILE_ERROR_LOCKED naming it; a
- * folder where nothing can be written ADM_FILE_ERROR_READ_ONLY (then adm_campaign_open ()
- * still opens it to read). A scenario opens with no file, as by adm_campaign_open (). */
+ * lock that cannot be taken for another reason does not stop the opening (the first save
+ * tries again, and says why). A scenario opens with no file, as by adm_campaign_open (). */
 AdmCampaign   *adm_campaign_open_for_writing (const char *path,
                                               GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 AdmCampaign   *adm_campaign_load_memory   (const char   *data,

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 typedef enum {
   ADM_FILE_ERROR_LOCKED,     /* another program writes the file (adm_file_lock ()) */
   ADM_FILE_ERROR_CHANGED,    /* changed, replaced or removed by another program since read */
-  ADM_FILE_ERROR_READ_ONLY,  /* the file (or its folder) is read-only */
+  ADM_FILE_ERROR_READ_ONLY,  /* the file is read-only (mode 444) */
   ADM_FILE_ERROR_INSTALLED,  /* a file installed with Admiralty (adm_file_is_installed ()) */
 } AdmFileError;
 
