@@ -407,6 +407,9 @@ test_peek_file (void)
   g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT);
   g_assert_nonnull (strstr (error->message, "torpedo-duel.xml"));
   g_assert_null (name);
+  remove_folder (folder);
+}
+
 /* F-STRAT-4: a battle is kept only for an engagement the campaign has. Its cycle undone while
  * the battle is open, a phase of it is refused, with the engagement named, and nothing enters
  * the journal: the file is as it was, Redo of the cycle is still offered, and the file opens.

@@ -392,8 +392,27 @@ test_save_and_reload (void)
 
   /* The program's dice go on where they left off, not from the seed again. */
   roll (campaign, 3, "Next", T0 + 100, a);
-  roll (reloaded, 3, "Next", T0 + 100, b);
-  g_assert_cmpmem (a, sizeof a, b, sizeof b);
+  {
+    g_autoptr(AdmCampaign) copy = adm_campaign_load_memory (second, strlen (second), "copy",
+                                                            &error);
+    AdmDiceRequest request = { 3, 6, "Next", "F-RDY-2" };
+    guint c[3];
+
+    g_assert_no_error (error);
+    roll (copy, 3, "Next", T0 + 100, b);
+    g_assert_cmpmem (a, sizeof a, b, sizeof b);
+    /* The file read before that roll was saved is not written over: its second reader is
+     * refused, and the roll stays in the file. */
+    g_assert_false (adm_campaign_roll (reloaded, NULL, &request, T0 + 100, c, &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+    g_assert_nonnull (strstr (error->message, "changed by another program"));
+    g_clear_error (&error);
+    g_clear_object (&reloaded);
+    reloaded = adm_campaign_open (path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (adm_campaign_get_events (reloaded)->len, ==,
+                      adm_campaign_get_events (campaign)->len);
+  }
 
   g_assert_cmpint (g_remove (path), ==, 0);
   for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)

@@ -1271,6 +1271,8 @@ test_cli_serve (void)
   g_assert_true (adm_campaign_save (copy, path, &error));
   g_assert_no_error (error);
   g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
+  /* Saved, the copy lets go of the file: `serve` writes it (one writer, adm_file_lock ()). */
+  g_clear_object (&copy);
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDIN_PIPE);

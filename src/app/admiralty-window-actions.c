@@ -548,8 +548,27 @@ save_as_action (GtkWidget  *widget,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   admiralty_window_set_chooser_folder (self);
 
+  /* Never a bundled or installed file (the scenario opened from the welcome page, beside
+   * which the last folder may be): a folder of the master's own. */
   name = g_strdup_printf ("%s.admiralty",
                           adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
+  {
+    GtkFileChooser *chooser = GTK_FILE_CHOOSER (self->chooser);
+    g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+    g_autofree char *folder_path = folder != NULL ? g_file_get_path (folder) : NULL;
+    g_autofree char *proposed = folder_path != NULL ? g_build_filename (folder_path, name, NULL)
+                                                    : NULL;
+
+    if (proposed == NULL || adm_file_is_installed (proposed))
+      {
+        const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+        g_autoptr(GFile) own = g_file_new_for_path (
+          documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR) ? documents
+                                                                            : g_get_home_dir ());
+
+        gtk_file_chooser_set_current_folder (chooser, own, NULL);
+      }
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
 
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (save_as_response_cb), self,

@@ -48,6 +48,12 @@ struct _AdmiraltyWindow
   GtkWidget            *projector;     /* AdmiraltyProjectorWindow, while open */
   GtkFileChooserNative *chooser;
 
+  /* The campaign's file watched for changes made by other programs, and the dialog saying one
+   * (admiralty-window-file.c). */
+  GFileMonitor         *file_monitor;
+  GtkWidget            *file_dialog;   /* weak */
+  guint                 file_check_id;
+
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
@@ -119,6 +125,14 @@ char       *_admiralty_window_describe_undo      (AdmiraltyWindow      *self,
 /* Adds @path to the recent files and remembers its folder. */
 void        _admiralty_window_remember_file      (AdmiraltyWindow      *self,
                                                   const char           *path);
+/* admiralty-window-file.c: watches the campaign's file (again when it has another), and says
+ * a change another program made to it, offering Reopen or a copy. */
+void        _admiralty_window_watch_file         (AdmiraltyWindow      *self);
+void        _admiralty_window_unwatch_file       (AdmiraltyWindow      *self);
+/* The campaign's "save-failed": a change not read offers Reopen or a copy, a read-only or
+ * installed file Save As. */
+void        _admiralty_window_file_save_failed   (AdmiraltyWindow      *self,
+                                                  const GError         *error);
 /* Saves a campaign that has events but no file yet under the user's data directory. */
 void        _admiralty_window_autosave           (AdmiraltyWindow      *self);
 void        _admiralty_window_present_error      (AdmiraltyWindow      *self,

@@ -250,8 +250,10 @@ campaign_notify_cb (AdmiraltyWindow *self,
 {
   _admiralty_window_update_actions (self);
   _admiralty_window_update_header (self);
-  /* The campaign's first autosave gives it a file of its own: the session follows. */
+  /* The campaign's first autosave gives it a file of its own: the session follows, and the
+   * file is watched. */
   _admiralty_window_save_session (self);
+  _admiralty_window_watch_file (self);
 }
 
 /* Issue 15: the second copy could not be written; the campaign itself is saved. */
@@ -480,7 +482,11 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (campaign, "checkpoint-failed",
                            G_CALLBACK (campaign_checkpoint_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "save-failed",
+                           G_CALLBACK (_admiralty_window_file_save_failed), self,
+                           G_CONNECT_SWAPPED);
   mirror_folder_changed_cb (self);
+  _admiralty_window_watch_file (self);
 
   g_clear_object (&self->fleet_roots);
   self->fleet_roots = admiralty_fleet_model_new (campaign);
@@ -846,7 +852,9 @@ admiralty_window_open (AdmiraltyWindow *self,
   if (admiralty_window_is_ti4_file (path))
     return admiralty_window_open_ti4 (self, path);
 
-  campaign = adm_campaign_open (path, &error);
+  /* Held while it is open here: another program that would write it is refused, naming
+   * Admiralty; one that writes it already refuses it here, named (adm_file_lock ()). */
+  campaign = adm_campaign_open_for_writing (path, &error);
   if (campaign == NULL)
     {
       g_autofree char *backup = NULL;
@@ -923,6 +931,10 @@ _admiralty_window_present_error (AdmiraltyWindow *self,
 {
   GtkWidget *dialog;
 
+  /* A save refused for the file's sake is said once, by the dialog that offers what to do
+   * (admiralty-window-file.c): not again by the action that was refused. */
+  if (self->file_dialog != NULL)
+    return;
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -1163,6 +1175,7 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_weak_pointer (&self->error_dialog);
   g_clear_weak_pointer (&self->roll_dialog);
+  _admiralty_window_unwatch_file (self);
   /* The players' map goes with the master's window. */
   if (self->projector != NULL)
     gtk_window_destroy (GTK_WINDOW (self->projector));

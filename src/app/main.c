@@ -53,6 +53,9 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* The name a refusal gives another program that would write a campaign open here
+   * (adm_file_lock ()). */
+  g_set_application_name ("Admiralty");
   app = admiralty_application_new (APP_ID, G_APPLICATION_HANDLES_OPEN);
   /* bench/bench-start.c: start to first frame. */
   if (g_getenv ("ADMIRALTY_REPORT_FIRST_FRAME") != NULL)

@@ -1054,7 +1054,8 @@ load_engagement (const char        *path,
   g_autofree char *name = NULL;
   const char *saved;
 
-  *campaign = _cli_open_campaign (path, &error);
+  /* The battle is kept in the campaign as it is played: the file is written. */
+  *campaign = _cli_open_campaign_for_writing (path, &error);
   if (*campaign == NULL)
     return _cli_invalid (json, "%s", error->message);
   if (adm_campaign_get_path (*campaign) == NULL)

@@ -590,6 +590,7 @@ _cli_cycle_run (int    argc,
                 char **argv)
 {
   const char *command = "cycle";
+  g_autoptr(AdmFileLock) lock = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
@@ -667,6 +668,20 @@ _cli_cycle_run (int    argc,
   if (as_text != NULL && !json)
     return _cli_usage_error (command, _("--as goes with --json"));
 
+  /* One writer at a time: the file written is locked before anything is read
+   * (adm_file_lock ()). */
+  {
+    g_autoptr(GError) error = NULL;
+
+    lock = adm_file_lock (save_path != NULL ? save_path : files[0], &error);
+    if (lock == NULL)
+      {
+        g_autofree char *display = g_filename_display_name (save_path != NULL ? save_path
+                                                                              : files[0]);
+
+        return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
+      }
+  }
   status = open_campaign (files[0], seed_text, seed, json, &campaign, &is_campaign);
   if (status != CLI_EXIT_OK)
     return status;

@@ -296,6 +296,7 @@ undo_redo_run (int       argc,
                gboolean  redo)
 {
   const char *command = redo ? "redo" : "undo";
+  g_autoptr(AdmFileLock) lock = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_auto(Journaled) file = { NULL };
   g_autoptr(GError) error = NULL;
@@ -315,6 +316,14 @@ undo_redo_run (int       argc,
     return CLI_EXIT_USAGE;
   if (argc != 2)
     return _cli_usage_error (command, _("give one file"));
+  /* One writer at a time: the file is locked before it is read (adm_file_lock ()). */
+  lock = adm_file_lock (argv[1], &error);
+  if (lock == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (argv[1]);
+
+      return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
+    }
   if (!journaled_open (&file, argv[1], &error))
     return _cli_invalid (FALSE, "%s", error->message);
 

@@ -77,6 +77,11 @@ AdmCampaign    *_cli_open_campaign        (const char      *path,
 /* A checkpoint the campaign's save could not keep ("checkpoint-failed") said on stderr: the
  * campaign itself is saved. _cli_open_campaign () watches the campaigns it opens. */
 void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
+/* _cli_open_campaign () of a campaign the command writes: its file locked first and held until
+ * the campaign goes (adm_campaign_open_for_writing ()), so that a second writer — the app,
+ * another command, `serve` — is refused with a message naming the one writing it. */
+AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
+                                                GError    **error);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master

@@ -17,7 +17,7 @@ reveal (const char *path,
         gboolean    json)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = _cli_open_campaign (path, &error);
+  g_autoptr(AdmCampaign) campaign = _cli_open_campaign_for_writing (path, &error);
   g_autoptr(AdmEvent) event = NULL;
   g_autofree char *display = g_filename_display_name (path);
   const AdmFormation *formation;

@@ -205,7 +205,8 @@ serve_campaign (const char *path,
                 gboolean    qr)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = _cli_open_campaign (path, &error);
+  /* Held while it serves: the sheets it takes are journaled in the campaign. */
+  g_autoptr(AdmCampaign) campaign = _cli_open_campaign_for_writing (path, &error);
   g_autofree char *display = g_filename_display_name (path);
   g_auto(GStrv) lan = NULL;
   g_autoptr(GInputStream) stdin_stream = NULL;

@@ -129,3 +129,17 @@ _cli_open_campaign (const char  *path,
     }
   return campaign;
 }
+
+AdmCampaign *
+_cli_open_campaign_for_writing (const char  *path,
+                                GError     **error)
+{
+  AdmCampaign *campaign = adm_campaign_open_for_writing (path, error);
+
+  if (campaign != NULL)
+    {
+      _cli_warn_recovered (adm_campaign_get_journal (campaign));
+      _cli_watch_checkpoints (campaign);
+    }
+  return campaign;
+}

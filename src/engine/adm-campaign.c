@@ -48,6 +48,7 @@ struct _AdmCampaign
   char        *header;   /* the file up to <dice>, serialised once */
   char        *path;
   char        *mirror;   /* the folder of the second copy, or NULL */
+  AdmFileLock *lock;     /* of @path, while the campaign may write it (adm_file_lock ()) */
   GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
   GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
   char        *battles_text; /* <battles> as the file has it, or NULL until written */
@@ -192,6 +193,7 @@ enum {
   CHANGED,
   MIRROR_FAILED,
   CHECKPOINT_FAILED,
+  SAVE_FAILED,
   N_SIGNALS
 };
 
@@ -211,6 +213,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->header, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->mirror, g_free);
+  g_clear_pointer (&self->lock, adm_file_lock_unref);
   g_clear_pointer (&self->battles, g_hash_table_unref);
   g_clear_pointer (&self->battle_ids, g_ptr_array_unref);
   g_clear_pointer (&self->battles_text, g_free);
@@ -274,6 +277,9 @@ adm_campaign_class_init (AdmCampaignClass *klass)
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                              G_TYPE_NONE, 1,
                                              G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                       G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void journal_reset (gpointer owner);
@@ -600,10 +606,15 @@ adm_campaign_open (const char  *path,
   gsize length = 0;
   gboolean is_campaign = FALSE;
   AdmCampaign *self;
+  AdmFileStamp stamp;
+  gboolean stamped;
   const char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* The file as it is before it is read: a change made by another program after this is
+   * never written over (ADM_JOURNAL_SAVE_GUARD). */
+  stamped = adm_file_get_stamp (path, &stamp);
   /* The journal keeps what it read of these bytes (adm_journal_reader_set_bytes ()). */
   bytes = adm_xml_read_file_bytes (path, error);
   if (bytes == NULL)
@@ -624,6 +635,8 @@ adm_campaign_open (const char  *path,
         {
           adm_journal_set_repaired (self->journal, path, line);
           self->path = g_strdup (path);
+          if (stamped)
+            adm_journal_note_file (self->journal, path, &stamp);
           return self;
         }
       g_clear_object (&self);
@@ -641,7 +654,47 @@ adm_campaign_open (const char  *path,
   /* A campaign goes on saving where it was opened; a scenario is only a starting point. */
   if (is_campaign)
     self->path = g_strdup (path);
+  if (is_campaign && stamped)
+    adm_journal_note_file (self->journal, path, &stamp);
   return self;
+}
+
+AdmCampaign *
+adm_campaign_open_for_writing (const char  *path,
+                               GError     **error)
+{
+  g_autoptr(AdmFileLock) lock = NULL;
+  g_autoptr(GError) local_error = NULL;
+  AdmCampaign *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* Locked before it is read: what is read is what the next save adds to. A lock that cannot
+   * be taken for another reason than its holder (no folder for lock files) is not a refusal
+   * to open: the first save tries again, and says why it cannot. */
+  lock = adm_file_lock (path, &local_error);
+  if (g_error_matches (local_error, ADM_FILE_ERROR, ADM_FILE_ERROR_LOCKED))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _("Cannot open %s for writing: "), display);
+      return NULL;
+    }
+  self = adm_campaign_open (path, error);
+  /* A scenario is not written: it only starts a campaign. */
+  if (self != NULL && self->path != NULL)
+    self->lock = g_steal_pointer (&lock);
+  return self;
+}
+
+gboolean
+adm_campaign_check_file (AdmCampaign  *self,
+                         GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  return self->path == NULL || adm_journal_check_file (self->journal, self->path, error);
 }
 
 char *
@@ -900,19 +953,37 @@ adm_campaign_save (AdmCampaign  *self,
 {
   g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(AdmFileLock) lock = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* One writer per file: the campaign holds the lock of the file it writes from its first
+   * save there (or from adm_campaign_open_for_writing ()) for as long as it lives. */
+  if (self->lock == NULL || g_strcmp0 (adm_file_lock_get_path (self->lock), path) != 0)
+    lock = adm_file_lock (path, &local_error);
+  else
+    lock = adm_file_lock_ref (self->lock);
   /* What was recorded since the last save is added to the file; the first save writes it
-   * whole, atomically, the one before kept as backup 1 (adm_journal_save ()). */
-  head = file_head (self);
-  if (!adm_journal_save (self->journal, path, ".admiralty", ADM_JOURNAL_SAVE_BACKUPS, head->str,
+   * whole, atomically, the one before kept as backup 1 (adm_journal_save ()). Never over a
+   * change this campaign has not read. */
+  if (lock != NULL)
+    head = file_head (self);
+  if (lock == NULL ||
+      !adm_journal_save (self->journal, path, ".admiralty",
+                         ADM_JOURNAL_SAVE_BACKUPS | ADM_JOURNAL_SAVE_GUARD, head->str,
                          head->len, FILE_TAIL, strlen (FILE_TAIL), &local_error))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
+      if (g_strcmp0 (self->path, path) == 0)
+        g_signal_emit (self, signals[SAVE_FAILED], 0, local_error);
       return FALSE;
+    }
+  if (self->lock != lock)
+    {
+      g_clear_pointer (&self->lock, adm_file_lock_unref);
+      self->lock = g_steal_pointer (&lock);
     }
 
   if (g_strcmp0 (self->path, path) != 0)

@@ -47,6 +47,13 @@ AdmCampaign   *adm_campaign_new           (AdmScenario  *scenario,
  * backup that loads. */
 AdmCampaign   *adm_campaign_open          (const char   *path,
                                            GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* adm_campaign_open () of a campaign this program means to write: its file locked first
+ * (adm_file_lock ()) and held for as long as the campaign lives, so that no other program
+ * writes it meanwhile. A file another program writes gives ADM_FILE_ERROR_LOCKED naming it; a
+ * lock that cannot be taken for another reason does not stop the opening (the first save
+ * tries again, and says why). A scenario opens with no file, as by adm_campaign_open (). */
+AdmCampaign   *adm_campaign_open_for_writing (const char *path,
+                                              GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 AdmCampaign   *adm_campaign_load_memory   (const char   *data,
                                            gsize         length,
                                            const char   *display_name,
@@ -81,6 +88,11 @@ const char    *adm_campaign_get_mirror_folder (AdmCampaign *self);
 
 /* The file autosaves go to; NULL until the campaign is saved somewhere. */
 const char    *adm_campaign_get_path      (AdmCampaign  *self);
+/* Whether the campaign's file is as the campaign last read or saved it; FALSE with
+ * ADM_FILE_ERROR_CHANGED when another program changed, replaced or removed it since — then
+ * no save writes over it: the master reopens it, or saves the campaign under another name. */
+gboolean       adm_campaign_check_file    (AdmCampaign  *self,
+                                           GError      **error);
 
 /* Records @event as an action of its own (adm_campaign_append_all ()). */
 gboolean       adm_campaign_append        (AdmCampaign  *self,
@@ -122,7 +134,14 @@ gboolean       adm_campaign_redo          (AdmCampaign  *self,
                                            GError      **error);
 
 /* Writes the campaign to @path atomically (a crash leaves the previous file whole), rotating
- * the previous file into PATH.1 … PATH.3; later appends autosave there. */
+ * the previous file into PATH.1 … PATH.3; later appends autosave there. Refused
+ * (ADM_CAMPAIGN_ERROR_SAVE) while another program writes @path (its lock, adm_file_lock (),
+ * which the campaign then holds), when another program changed the file since the campaign
+ * read or saved it, and for a read-only or installed file (adm_file_check_writable ()); a
+ * save to the campaign's own file (an autosave) that fails also emits "save-failed" (void
+ * handler (AdmCampaign *, const GError *, gpointer))
+ * with the file layer's error (ADM_FILE_ERROR_LOCKED, _CHANGED, _READ_ONLY, _INSTALLED, or a
+ * G_FILE_ERROR), for a window to offer Reopen or Save As. */
 gboolean       adm_campaign_save          (AdmCampaign  *self,
                                            const char   *path,
                                            GError      **error);

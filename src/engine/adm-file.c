@@ -13,11 +13,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "adm-file.h"
+
+G_DEFINE_QUARK (adm-file-error-quark, adm_file_error)
 
 char *
 adm_file_backup_path (const char *path,
@@ -214,7 +218,8 @@ adm_file_write_atomically (const char  *path,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  if (!write_temporary (path, data, length, &temp, error))
+  if (!adm_file_check_writable (path, error) ||
+      !write_temporary (path, data, length, &temp, error))
     return FALSE;
 
   rotate_backups (path, extension);
@@ -265,6 +270,359 @@ adm_file_get_stamp (const char   *path,
                     st.st_mtim.tv_nsec;
   stamp->links = (guint) st.st_nlink;
   return TRUE;
+}
+
+gboolean
+adm_file_check_stamp (const char         *path,
+                      const AdmFileStamp *stamp,
+                      GError            **error)
+{
+  AdmFileStamp now;
+
+  g_return_val_if_fail (path != NULL && stamp != NULL, FALSE);
+
+  if (!adm_file_get_stamp (path, &now))
+    {
+      g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_CHANGED,
+                           _("It was removed or renamed by another program since this one "
+                             "read it"));
+      return FALSE;
+    }
+  if (now.device != stamp->device || now.inode != stamp->inode)
+    {
+      g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_CHANGED,
+                           _("It was replaced by another program since this one read it"));
+      return FALSE;
+    }
+  if (now.size != stamp->size || now.mtime_ns != stamp->mtime_ns)
+    {
+      g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_CHANGED,
+                           _("It was changed by another program since this one read it"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* @path's folder with its links resolved, or NULL when it does not exist. */
+static char *
+real_folder (const char *path)
+{
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  g_autofree char *dir = g_path_get_dirname (canonical);
+  char *real = realpath (dir, NULL);
+  char *copy;
+
+  if (real == NULL)
+    return NULL;
+  copy = g_strdup (real);
+  free (real);
+  return copy;
+}
+
+static gboolean
+folder_is_under (const char *folder,
+                 const char *root)
+{
+  char *real = realpath (root, NULL);
+  gboolean under;
+  gsize length;
+
+  if (real == NULL)
+    return FALSE;
+  length = strlen (real);
+  under = g_str_has_prefix (folder, real) &&
+          (folder[length] == '\0' || folder[length] == G_DIR_SEPARATOR ||
+           (length == 1 && real[0] == G_DIR_SEPARATOR));
+  free (real);
+  return under;
+}
+
+gboolean
+adm_file_is_installed (const char *path)
+{
+  g_autofree char *folder = NULL;
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  folder = real_folder (path);
+  if (folder == NULL)
+    return FALSE;
+  if (folder_is_under (folder, PKGDATADIR))
+    return TRUE;
+  if (source_dir != NULL && source_dir[0] != '\0')
+    {
+      g_autofree char *scenarios = g_build_filename (source_dir, "scenarios", NULL);
+      g_autofree char *data = g_build_filename (source_dir, "data", NULL);
+
+      return folder_is_under (folder, scenarios) || folder_is_under (folder, data);
+    }
+  return FALSE;
+}
+
+gboolean
+adm_file_check_writable (const char  *path,
+                         GError     **error)
+{
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (adm_file_is_installed (path))
+    {
+      g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_INSTALLED,
+                           _("It is a file installed with Admiralty, which is never written: "
+                             "save under another name, in a folder of your own"));
+      return FALSE;
+    }
+  /* Mode 444 is the master's "do not write": root, whom access () lets write anything, is
+   * refused too. */
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+      ((st.st_mode & 0222) == 0 || access (path, W_OK) != 0))
+    {
+      g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_READ_ONLY,
+                           _("The file is read-only: save under another name, or make it "
+                             "writable first"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Locks */
+
+struct _AdmFileLock
+{
+  gatomicrefcount  ref_count;
+  char            *path;
+  char            *lock_file;   /* adm_file_lock_file (): the key of the process's locks */
+  int              fd;
+};
+
+static GMutex locks_mutex;
+static GHashTable *locks;       /* lock_file → AdmFileLock*, the locks this process holds */
+
+/* $XDG_RUNTIME_DIR/admiralty/locks, the user's runtime folder, which every program of the
+ * user's session shares. Without one (a shell with no session, a user with no home, as
+ * "nobody"), a folder of the user's own in the temporary folder, rather than GLib's fallback
+ * (the cache folder, which XDG_CACHE_HOME moves: two programs would lock apart). */
+static const char *
+lock_folder (void)
+{
+  static gsize once;
+  static char *folder;
+
+  if (g_once_init_enter (&once))
+    {
+      const char *runtime = g_getenv ("XDG_RUNTIME_DIR");
+      char *chosen = runtime != NULL && g_path_is_absolute (runtime)
+                     ? g_build_filename (runtime, "admiralty", "locks", NULL) : NULL;
+
+      if (chosen == NULL || g_mkdir_with_parents (chosen, 0700) != 0)
+        {
+          g_autofree char *name = g_strdup_printf ("admiralty-locks-%u", (guint) getuid ());
+          GStatBuf st;
+
+          g_free (chosen);
+          chosen = g_build_filename (g_get_tmp_dir (), name, NULL);
+          /* Only a folder of this user's, which no one else can write in. */
+          if (g_mkdir (chosen, 0700) != 0 && errno != EEXIST)
+            g_debug ("Cannot make %s: %s", chosen, g_strerror (errno));
+          else if (g_lstat (chosen, &st) != 0 || !S_ISDIR (st.st_mode) ||
+                   st.st_uid != getuid () || (st.st_mode & 0077) != 0)
+            g_debug ("%s is not a folder of this user's alone", chosen);
+        }
+      folder = chosen;
+      g_once_init_leave (&once, 1);
+    }
+  return folder;
+}
+
+char *
+adm_file_lock_file (const char *path)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *full = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* The file's one name: its folder with links resolved, then its own name. */
+  folder = real_folder (path);
+  base = g_path_get_basename (path);
+  if (folder == NULL)
+    {
+      g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+
+      folder = g_path_get_dirname (canonical);
+    }
+  full = g_build_filename (folder, base, NULL);
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, full, -1);
+  name = g_strdup_printf ("%s.lock", digest);
+  return g_build_filename (lock_folder (), name, NULL);
+}
+
+/* Who holds the lock, as its lock file says, in words for a refusal; NULL when it does not
+ * say (the holder is writing it). Only printable text of a bounded length is taken. */
+static char *
+describe_holder (int fd)
+{
+  char buffer[512];
+  gssize n = pread (fd, buffer, sizeof buffer - 1, 0);
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *text = NULL;
+  guint64 pid;
+
+  if (n <= 0)
+    return NULL;
+  buffer[n] = '\0';
+  text = g_utf8_make_valid (buffer, n);
+  for (char *c = text; *c != '\0'; c++)
+    if ((guchar) *c < 0x20 && *c != '\n')
+      *c = ' ';
+  lines = g_strsplit (text, "\n", 4);
+  if (g_strv_length (lines) < 3 || lines[0][0] == '\0' ||
+      !g_ascii_string_to_unsigned (lines[1], 10, 1, G_MAXINT, &pid, NULL))
+    return NULL;
+  if (g_strcmp0 (lines[2], g_get_host_name ()) == 0)
+    /* Translators: who writes a file: "admiralty-cli reveal (process 1234 on this computer)" */
+    return g_strdup_printf (_("%s (process %u on this computer)"), lines[0], (guint) pid);
+  /* Translators: who writes a file: "Admiralty (process 1234 on the computer gm-laptop)" */
+  return g_strdup_printf (_("%s (process %u on the computer %s)"), lines[0], (guint) pid,
+                          lines[2]);
+}
+
+static void
+write_holder (int fd)
+{
+  const char *name = g_get_application_name ();
+  g_autofree char *record = g_strdup_printf ("%s\n%d\n%s\n", name != NULL ? name : "Admiralty",
+                                             (int) getpid (), g_get_host_name ());
+
+  if (ftruncate (fd, 0) == 0 && pwrite (fd, record, strlen (record), 0) < 0)
+    g_debug ("Cannot name the holder of a lock: %s", g_strerror (errno));
+}
+
+static int
+take_lock (const char  *lock_file,
+           GError     **error)
+{
+  /* The lock file is removed by its holder as it lets go: a lock taken on a file removed
+   * meanwhile is no lock, and is taken again on the file now there. */
+  for (int attempt = 0; attempt < 16; attempt++)
+    {
+      struct stat held, named;
+      int fd = g_open (lock_file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+
+      if (fd < 0)
+        {
+          set_errno_error (error, errno);
+          return -1;
+        }
+      if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+        {
+          int saved_errno = errno;
+          g_autofree char *holder = NULL;
+
+          if (saved_errno != EWOULDBLOCK)
+            {
+              set_errno_error (error, saved_errno);
+              close (fd);
+              return -1;
+            }
+          holder = describe_holder (fd);
+          close (fd);
+          if (holder != NULL)
+            g_set_error (error, ADM_FILE_ERROR, ADM_FILE_ERROR_LOCKED,
+                         _("It is being written by %s, and one program at a time writes it: "
+                           "close it there, or let that command finish, and try again"),
+                         holder);
+          else
+            g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_LOCKED,
+                                 _("It is being written by another program, and one program "
+                                   "at a time writes it: close it there, or let that command "
+                                   "finish, and try again"));
+          return -1;
+        }
+      if (fstat (fd, &held) == 0 && g_lstat (lock_file, &named) == 0 &&
+          held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+        {
+          write_holder (fd);
+          return fd;
+        }
+      close (fd);
+    }
+  g_set_error_literal (error, ADM_FILE_ERROR, ADM_FILE_ERROR_LOCKED,
+                       _("It is being written by another program, and one program at a time "
+                         "writes it: close it there, or let that command finish, and try "
+                         "again"));
+  return -1;
+}
+
+AdmFileLock *
+adm_file_lock (const char  *path,
+               GError     **error)
+{
+  g_autofree char *lock_file = NULL;
+  g_autoptr(GMutexLocker) locker = NULL;
+  AdmFileLock *lock;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  lock_file = adm_file_lock_file (path);
+  locker = g_mutex_locker_new (&locks_mutex);
+  if (locks == NULL)
+    locks = g_hash_table_new (g_str_hash, g_str_equal);
+  lock = g_hash_table_lookup (locks, lock_file);
+  if (lock != NULL)
+    return adm_file_lock_ref (lock);
+
+  fd = take_lock (lock_file, error);
+  if (fd < 0)
+    return NULL;
+  lock = g_new0 (AdmFileLock, 1);
+  g_atomic_ref_count_init (&lock->ref_count);
+  lock->path = g_strdup (path);
+  lock->lock_file = g_steal_pointer (&lock_file);
+  lock->fd = fd;
+  g_hash_table_insert (locks, lock->lock_file, lock);
+  return lock;
+}
+
+AdmFileLock *
+adm_file_lock_ref (AdmFileLock *lock)
+{
+  g_return_val_if_fail (lock != NULL, NULL);
+  g_atomic_ref_count_inc (&lock->ref_count);
+  return lock;
+}
+
+void
+adm_file_lock_unref (AdmFileLock *lock)
+{
+  g_autoptr(GMutexLocker) locker = NULL;
+
+  g_return_if_fail (lock != NULL);
+
+  locker = g_mutex_locker_new (&locks_mutex);
+  if (!g_atomic_ref_count_dec (&lock->ref_count))
+    return;
+  g_hash_table_remove (locks, lock->lock_file);
+  /* Removed while still held, so that no other program takes a lock on it in between. */
+  g_unlink (lock->lock_file);
+  close (lock->fd);
+  g_free (lock->lock_file);
+  g_free (lock->path);
+  g_free (lock);
+}
+
+const char *
+adm_file_lock_get_path (AdmFileLock *lock)
+{
+  g_return_val_if_fail (lock != NULL, NULL);
+  return lock->path;
 }
 
 static gboolean
@@ -323,6 +681,8 @@ adm_file_write_in_place (const char   *path,
   g_return_val_if_fail (path != NULL && stamp != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
+  if (!adm_file_check_writable (path, error))
+    return FALSE;
   fd = g_open (path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0);
   if (fd < 0)
     {

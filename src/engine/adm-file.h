@@ -10,6 +10,19 @@ G_BEGIN_DECLS
 
 #define ADM_FILE_BACKUPS 3
 
+/* The refusals of the file layer itself, beside the system's G_FILE_ERROR: their messages are
+ * sentences a master reads after the caller's own words ("Cannot save the campaign to X: …"). */
+#define ADM_FILE_ERROR (adm_file_error_quark ())
+
+typedef enum {
+  ADM_FILE_ERROR_LOCKED,     /* another program writes the file (adm_file_lock ()) */
+  ADM_FILE_ERROR_CHANGED,    /* changed, replaced or removed by another program since read */
+  ADM_FILE_ERROR_READ_ONLY,  /* the file is read-only (mode 444) */
+  ADM_FILE_ERROR_INSTALLED,  /* a file installed with Admiralty (adm_file_is_installed ()) */
+} AdmFileError;
+
+GQuark    adm_file_error_quark      (void);
+
 /* The name of backup @n (1 = newest, up to ADM_FILE_BACKUPS) of @path: ".backup-N" goes in
  * front of @extension, so that "war.admiralty" gives "war.backup-1.admiralty" and a backup
  * opens like the file itself; a path that does not end in @extension gets ".backup-N" and
@@ -75,6 +88,51 @@ gboolean  adm_file_write_in_place   (const char   *path,
                                      const char   *data,
                                      gsize         length,
                                      GError      **error);
+
+/* Whether @stamp still describes @path: the same file (not replaced), of the same size and
+ * modification time. FALSE with ADM_FILE_ERROR_CHANGED when another program changed, replaced
+ * or removed it. */
+gboolean  adm_file_check_stamp      (const char         *path,
+                                     const AdmFileStamp *stamp,
+                                     GError            **error);
+
+/* Whether @path (which need not exist) lies under a folder Admiralty is installed with: the
+ * installed data folder (PKGDATADIR: scenarios, rules) or, for a run from the source tree,
+ * $ADMIRALTY_SOURCE_DIR's scenarios and data folders. Such files are opened, never written:
+ * a campaign started from a bundled scenario is saved elsewhere. */
+gboolean  adm_file_is_installed     (const char  *path);
+
+/* Whether @path may be written over: FALSE with ADM_FILE_ERROR_INSTALLED for an installed file
+ * and ADM_FILE_ERROR_READ_ONLY for an existing file the master made read-only (no write
+ * permission for anyone, as `chmod 444` leaves it, or none for this user) — its folder being
+ * writable does not make it writable. adm_file_write_atomically () and
+ * adm_file_write_in_place () check it first. */
+gboolean  adm_file_check_writable   (const char  *path,
+                                     GError     **error);
+
+/* One writer per file: an advisory lock (flock) held by every program that may write @path —
+ * the app for as long as it has a campaign open, admiralty-cli for its command, `admiralty-cli
+ * serve` while it serves — so that a second writer is refused rather than racing the first.
+ * The lock is on a file of its own in the user's runtime folder (or, without one, a folder of
+ * the user's own in the temporary folder), named after @path's full name (its folder with
+ * links resolved), so that nothing is added beside the campaign and a file replaced by a save
+ * keeps its lock. The lock file names its holder (g_get_application_name
+ * () of the process: "admiralty-cli reveal", "Admiralty"; its pid and host), and a refusal
+ * (ADM_FILE_ERROR_LOCKED) names it in turn. The lock goes when the last reference goes or the
+ * process ends (even killed: the system drops it). Within one process the locks of one file
+ * are one, shared and counted. Readers take no lock. */
+typedef struct _AdmFileLock AdmFileLock;
+
+AdmFileLock *adm_file_lock          (const char  *path,
+                                     GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmFileLock *adm_file_lock_ref      (AdmFileLock *lock);
+void      adm_file_lock_unref       (AdmFileLock *lock);
+/* The file the lock is for, as adm_file_lock () was given it. */
+const char *adm_file_lock_get_path  (AdmFileLock *lock);
+/* The lock file of @path: RUNTIME_DIR/admiralty/locks/SHA256.lock. */
+char     *adm_file_lock_file        (const char  *path) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmFileLock, adm_file_lock_unref)
 
 /* The second copy a master may keep in another folder (a USB stick): @data written atomically
  * to FOLDER/BASENAME of @path, replacing the copy before, no backups. Errors are the system's

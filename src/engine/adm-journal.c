@@ -1681,6 +1681,9 @@ adm_journal_save (AdmJournal           *self,
   g_return_val_if_fail (path != NULL && head != NULL && tail != NULL, FALSE);
 
   saved = find_saved (self, path);
+  if ((flags & ADM_JOURNAL_SAVE_GUARD) && saved != NULL &&
+      !adm_file_check_stamp (path, &saved->stamp, error))
+    return FALSE;
   /* Only what was recorded since goes to the file: the entries after the last one it holds,
    * then the journal's closing and the tail, written over the old closing. The head must be
    * as it was, but for bytes changed in place (a counter kept at a fixed width). */
@@ -1744,6 +1747,42 @@ adm_journal_save (AdmJournal           *self,
     g_ptr_array_remove_index (self->saved, 0);
   g_ptr_array_add (self->saved, saved);
   return TRUE;
+}
+
+void
+adm_journal_note_file (AdmJournal         *self,
+                       const char         *path,
+                       const AdmFileStamp *stamp)
+{
+  SavedFile *saved;
+
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (path != NULL && stamp != NULL);
+
+  saved = find_saved (self, path);
+  if (saved != NULL)
+    g_ptr_array_remove_fast (self->saved, saved);
+  /* Known, but not to be added to: its head is not known, so its first save writes it whole. */
+  saved = g_new0 (SavedFile, 1);
+  saved->path = g_strdup (path);
+  saved->stamp = *stamp;
+  if (self->saved->len >= 4)
+    g_ptr_array_remove_index (self->saved, 0);
+  g_ptr_array_add (self->saved, saved);
+}
+
+gboolean
+adm_journal_check_file (AdmJournal  *self,
+                        const char  *path,
+                        GError     **error)
+{
+  SavedFile *saved;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  saved = find_saved (self, path);
+  return saved == NULL || adm_file_check_stamp (path, &saved->stamp, error);
 }
 
 guint

@@ -24,6 +24,7 @@
 #include <libxml/tree.h>
 
 #include "adm-event.h"
+#include "adm-file.h"
 #include "adm-xml.h"
 
 G_BEGIN_DECLS
@@ -237,9 +238,15 @@ void              adm_journal_write             (AdmJournal       *self,
  * closing and the tail, over the old closing, then fdatasync: its cost is that of the new
  * entries, not of the journal. Anything else — a head of another length, entries forgotten,
  * a file changed by something else or linked elsewhere, an append that fails — writes the
- * file whole again. */
+ * file whole again.
+ *
+ * With ADM_JOURNAL_SAVE_GUARD a file this journal was read from (adm_journal_note_file ()) or
+ * saved to is never written over a change it has not read: when another program changed,
+ * replaced or removed it since, nothing is written and the save fails with
+ * ADM_FILE_ERROR_CHANGED (adm_file_check_stamp ()). */
 typedef enum {
   ADM_JOURNAL_SAVE_BACKUPS = 1 << 0,
+  ADM_JOURNAL_SAVE_GUARD   = 1 << 1,
 } AdmJournalSaveFlags;
 
 gboolean          adm_journal_save              (AdmJournal       *self,
@@ -251,6 +258,18 @@ gboolean          adm_journal_save              (AdmJournal       *self,
                                                  const char       *tail,
                                                  gsize             tail_length,
                                                  GError          **error);
+
+/* The journal was read from @path, which was as @stamp says before it was read: a guarded
+ * save there (ADM_JOURNAL_SAVE_GUARD) refuses to write over any change since. */
+void              adm_journal_note_file         (AdmJournal         *self,
+                                                 const char         *path,
+                                                 const AdmFileStamp *stamp);
+/* Whether @path is as this journal last read (adm_journal_note_file ()) or saved it; FALSE with
+ * ADM_FILE_ERROR_CHANGED when another program changed, replaced or removed it since. A path
+ * the journal knows nothing of is as it should be. */
+gboolean          adm_journal_check_file        (AdmJournal         *self,
+                                                 const char         *path,
+                                                 GError            **error);
 
 /* A file whose end was cut while entries were being added to it (adm_journal_save () stopped
  * by a crash or a power cut): the file up to its last complete journal entry, with the
