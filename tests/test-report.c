@@ -716,9 +716,12 @@ test_cards (void)
                               "Base: 2.0 cm\nSpeed: 27 cm, turn 45°\nHull: 7/7\n");
   }
 
-  /* Every admiral in turn, a page break between. */
+  /* Every admiral in turn, each his own part: his name over his pages, which start a sheet. */
   all_text = report_text (ADM_REPORT_CARDS, NULL, 0, &all);
-  g_assert_cmpuint (count_blocks (all, ADM_DOC_PAGE_BREAK), ==, admirals->len - 1);
+  g_assert_cmpuint (adm_doc_get_n_parts (all), ==, admirals->len + 1);
+  g_assert_cmpstr (adm_doc_get_part (all, 2)->owner, ==,
+                   ((AdmAdmiral *) g_ptr_array_index (admirals, 1))->name);
+  assert_contains (all_text, "\f\nFleet cards of Adm. Lord Vorlakial\n");
   assert_contains (all_text, "Fleet cards — Adm. Aral Vorkosigan (Barrayaran Imperium)");
   assert_contains (all_text, "\nPrince Serg\nGeneral Vorkraft · ");
   /* F-CRIT-20: no critical awaits repair on these ships. */
@@ -826,8 +829,11 @@ test_sheets (void)
   /* Room for orders per formation and for general comments. */
   g_assert_cmpuint (count_blocks (doc, ADM_DOC_LINES), ==, his + 1);
   assert_contains (text, "General comments and instructions to the master (F-STRAT-18):");
-  /* One admiral per page. */
-  g_assert_cmpuint (count_blocks (all, ADM_DOC_PAGE_BREAK), ==, admirals->len - 1);
+  /* One admiral per part: his name over his pages, which start a sheet. */
+  g_assert_cmpuint (adm_doc_get_n_parts (all), ==, admirals->len + 1);
+  for (guint i = 0; i < admirals->len; i++)
+    g_assert_cmpstr (adm_doc_get_part (all, i + 1)->owner, ==,
+                     ((AdmAdmiral *) g_ptr_array_index (admirals, i))->name);
   assert_contains (all_text, "Order sheet — Baron Fell, cycle 3");
 }
 

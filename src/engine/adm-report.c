@@ -1614,11 +1614,17 @@ build_cards (Report     *report,
     return NULL;
   battles = all_battles (report);
   doc = new_doc (report, _("Fleet cards"), cycle);
-  for (guint i = 0; i < admirals->len; i++)
+  if (admirals->len == 1)
+    cards_of (report, doc, g_ptr_array_index (admirals, 0), battles);
+  /* Every admiral's cards: each his own part, his name over his pages. */
+  for (guint i = 0; admirals->len > 1 && i < admirals->len; i++)
     {
-      if (i > 0)
-        adm_doc_add_page_break (doc);
-      cards_of (report, doc, g_ptr_array_index (admirals, i), battles);
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = g_strdup_printf (_("Fleet cards of %s"), admiral->name);
+      g_autoptr(AdmDoc) own = new_doc (report, own_title, cycle);
+
+      cards_of (report, own, (AdmAdmiral *) admiral, battles);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
     }
   return doc;
 }
@@ -1648,11 +1654,18 @@ build_sheets (Report     *report,
     return NULL;
   title = g_strdup_printf (_("Order sheets — cycle %u"), current);
   doc = new_doc (report, title, current);
-  for (guint i = 0; i < admirals->len; i++)
+  if (admirals->len == 1)
+    sheet_of (report, doc, g_ptr_array_index (admirals, 0), current);
+  /* Every admiral's sheet: each his own part, his name over his pages. */
+  for (guint i = 0; admirals->len > 1 && i < admirals->len; i++)
     {
-      if (i > 0)
-        adm_doc_add_page_break (doc);
-      sheet_of (report, doc, g_ptr_array_index (admirals, i), current);
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = g_strdup_printf (_("Order sheet of %s — cycle %u"),
+                                                    admiral->name, current);
+      g_autoptr(AdmDoc) own = new_doc (report, own_title, current);
+
+      sheet_of (report, own, (AdmAdmiral *) admiral, current);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
     }
   return doc;
 }
@@ -1820,4 +1833,44 @@ adm_report_build_packet (AdmCampaign  *campaign,
         adm_doc_append (packet, doc);
     }
   return g_steal_pointer (&packet);
+}
+
+AdmDoc *
+adm_report_build_every_packet (AdmCampaign  *campaign,
+                               guint         cycle,
+                               const char   *battles_dir,
+                               GError      **error)
+{
+  GPtrArray *admirals;
+  guint current;
+  g_autofree char *title = NULL;
+  g_autoptr(AdmDoc) all = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  current = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
+  title = g_strdup_printf (_("Every admiral’s paper — cycle %u"), current);
+  all = adm_doc_new (title, adm_scenario_get_name (adm_campaign_get_scenario (campaign)), NULL);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autoptr(AdmDoc) packet = adm_report_build_packet (campaign, admiral->id, cycle,
+                                                          battles_dir, error);
+      g_autofree char *cover = NULL;
+
+      if (packet == NULL)
+        return NULL;
+      /* Translators: the line opening one admiral's pages in the stack printed for every
+       * admiral, "The paper of Adm. Radovan (Barrayar): his report, fleet cards and order
+       * sheet". */
+      cover = admiral->faction != NULL
+              ? g_strdup_printf (_("The paper of %s (%s): his report, fleet cards and order "
+                                   "sheet"), admiral->name, admiral->faction->name)
+              : g_strdup_printf (_("The paper of %s: his report, fleet cards and order sheet"),
+                                 admiral->name);
+      adm_doc_append_part (all, packet, admiral->name, cover);
+    }
+  return g_steal_pointer (&all);
 }
