@@ -362,10 +362,12 @@ test_master (void)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       g_autofree char *values = values_of (roll->values, roll->n_values);
-      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\n",
+      g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
+      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\t%s\n",
                                               adm_battle_roll_get_purpose (roll),
                                               roll->clause != NULL ? roll->clause : "",
-                                              roll->n_values, roll->sides, values);
+                                              roll->n_values, roll->sides, values,
+                                              outcome != NULL ? outcome : "");
 
       assert_contains (text, row);
     }
@@ -382,12 +384,21 @@ test_master (void)
       const AdmRollRecord *roll = g_ptr_array_index (strategic, i);
       g_autofree char *values = values_of ((const guint *) (void *) roll->values->data,
                                            roll->values->len);
-      g_autofree char *row = g_strdup_printf ("\t%s\t%s\t%ud%u\t%s\n", roll->purpose,
-                                              roll->clause, roll->values->len, roll->sides,
-                                              values);
+      g_autofree char *outcome = NULL;
+      g_autofree char *row = NULL;
+      guint sum = 0;
 
       if (roll->cycle != 2)
         continue;
+      /* F-STRAT-5, F-RDY-2: the readiness check judged as a battle's roll is, in its words. */
+      g_assert_cmpstr (roll->clause, ==, "F-STRAT-5");
+      g_assert_cmpint (roll->check, ==, ADM_ROLL_CHECK_SUM_AT_MOST);
+      for (guint v = 0; v < roll->values->len; v++)
+        sum += g_array_index (roll->values, guint, v);
+      outcome = g_strdup_printf ("sum ≤ %d (readiness): %s", roll->target,
+                                 (int) sum <= roll->target ? "passed ✓" : "failed ✗");
+      row = g_strdup_printf ("\t%s\t%s\t%ud%u\t%s\t%s\n", roll->purpose, roll->clause,
+                             roll->values->len, roll->sides, values, outcome);
       assert_contains (text, row);
       strategic_rows++;
     }
@@ -944,7 +955,7 @@ test_reports_agree (void)
 
       if (roll->cycle != 2 || roll->values->len != 2)
         continue;
-      dice = g_strdup_printf ("\t2d6\t%u + %u\n", g_array_index (roll->values, guint, 0),
+      dice = g_strdup_printf ("\t2d6\t%u + %u\t", g_array_index (roll->values, guint, 0),
                               g_array_index (roll->values, guint, 1));
       assert_contains (master, dice);
       checks++;

@@ -713,13 +713,14 @@ master_battle (AdmDoc      *doc,
       if (r < rolls->len && ((roll = g_ptr_array_index (rolls, r))->turn == turn &&
                              roll->phase == phase))
         {
-          const char *columns[] = { _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+          const char *columns[] = { _("Roll"), _("Clause"), _("Dice"), _("Values"),
+                                    _("Outcome"), NULL };
 
           table = adm_doc_add_table (doc, columns);
           for (; r < rolls->len; r++)
             {
-              g_autofree char *dice = NULL, *values = NULL;
-              const char *cells[5];
+              g_autofree char *dice = NULL, *values = NULL, *outcome = NULL;
+              const char *cells[6];
 
               roll = g_ptr_array_index (rolls, r);
               if (roll->turn != turn || roll->phase != phase)
@@ -730,7 +731,9 @@ master_battle (AdmDoc      *doc,
               cells[1] = roll->clause != NULL ? roll->clause : "";
               cells[2] = dice;
               cells[3] = values;
-              cells[4] = NULL;
+              outcome = adm_battle_roll_describe_outcome (roll);
+              cells[4] = outcome != NULL ? outcome : "";
+              cells[5] = NULL;
               adm_doc_table_add_row (table, cells);
             }
         }
@@ -854,15 +857,16 @@ master_dice (Report *report,
              guint   cycle)
 {
   GPtrArray *rolls = adm_state_get_rolls (report->state);
-  const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+  const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"),
+                            _("Outcome"), NULL };
   AdmDocBlock *table = NULL;
 
   adm_doc_add_heading (doc, 2, _("Strategic dice"));
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmRollRecord *roll = g_ptr_array_index (rolls, i);
-      g_autofree char *when = NULL, *dice = NULL, *values = NULL;
-      const char *cells[6];
+      g_autofree char *when = NULL, *dice = NULL, *values = NULL, *outcome = NULL;
+      const char *cells[7];
 
       if (roll->cycle != cycle)
         continue;
@@ -876,7 +880,10 @@ master_dice (Report *report,
       cells[2] = roll->clause != NULL ? roll->clause : "";
       cells[3] = dice;
       cells[4] = values;
-      cells[5] = NULL;
+      /* Judged as the battle's rolls are (adm-roll-check.h). */
+      outcome = adm_roll_record_describe_outcome (roll);
+      cells[5] = outcome != NULL ? outcome : "";
+      cells[6] = NULL;
       adm_doc_table_add_row (table, cells);
     }
   if (table == NULL)
