@@ -48,6 +48,19 @@ fixture_teardown (Fixture       *fixture,
     {
       g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
 
+      /* A campaign a battle was fought in keeps its checkpoints in a folder beside it. */
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr(GDir) inner = g_dir_open (path, 0, NULL);
+          const char *entry;
+
+          while (inner != NULL && (entry = g_dir_read_name (inner)) != NULL)
+            {
+              g_autofree char *file = g_build_filename (path, entry, NULL);
+
+              g_assert_cmpint (g_remove (file), ==, 0);
+            }
+        }
       g_assert_cmpint (g_remove (path), ==, 0);
     }
   g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
@@ -363,6 +376,80 @@ test_every_admiral (Fixture       *fixture,
   g_assert_cmpuint (page - 1, ==, n_pages);
 }
 
+/* The paragraph after the heading line @heading in @text, up to the next heading line. */
+static char *
+section_after (const char *text,
+               const char *heading)
+{
+  const char *start = strstr (text, heading);
+  const char *end;
+
+  if (start == NULL)
+    g_error ("“%s” not found in:\n%s", heading, text);
+  end = strstr (start + strlen (heading), "\n\nPol ");
+  return g_strndup (start, end != NULL ? (gsize) (end - start) : strlen (start));
+}
+
+/* F-STRAT-4: the reports tell each battle's real state — Pol orbit (c1-3) ended in turn 3
+ * with the master's reason, Pol jump point (c1-1) opened and in progress at turn 2, the others
+ * not fought or waiting; every order the admiral gave (Radovan's patrol for the Pol Escort
+ * Group, which fought); and per engagement only the enemies there at its minute (the First
+ * Squadron arrives at Pol jump point at minute 40, for c1-4, not for c1-1 at minute 0). */
+static void
+test_battle_states (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *scenario = g_build_filename (source, "scenarios", "komarr-campaign.admiralty",
+                                                NULL);
+  g_autofree char *sheets = g_build_filename (source, "tests", "data", "order-sheets", NULL);
+  g_autofree char *sarlat = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *radovan = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *vorkosigan = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *orders = g_build_filename (source, "tests", "data", "campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "fought.admiralty", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", scenario, "--orders", sarlat, radovan,
+                                        vorkosigan, "--save", path, "--seed", "7", NULL);
+  g_autoptr(CliResult) fought = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                         orders, "--turns", "3", "--seed", "5", NULL);
+  g_autoptr(CliResult) ended = run_cli ("battle", path, "--engagement", "c1-3", "--end",
+                                        "--reason", "Pol Six withdrew", NULL);
+  g_autoptr(CliResult) opened = run_cli ("battle", path, "--engagement", "c1-1", "--turns", "1",
+                                         "--seed", "3", NULL);
+  g_autoptr(CliResult) admiral = NULL;
+  g_autoptr(CliResult) master = NULL;
+  g_autofree char *escort = NULL, *jump = NULL;
+
+  g_assert_cmpint (cycle->status, ==, 0);
+  g_assert_cmpint (fought->status, ==, 0);
+  g_assert_cmpint (ended->status, ==, 0);
+  g_assert_cmpint (opened->status, ==, 0);
+  admiral = run_cli ("report", path, "--kind", "admiral", "--admiral", "radovan", "--text", NULL);
+  master = run_cli ("report", path, "--kind", "master", "--text", NULL);
+  g_assert_cmpint (admiral->status, ==, 0);
+  g_assert_cmpint (master->status, ==, 0);
+
+  /* The admiral's paper. */
+  assert_contains (admiral->out, "\nBattle: Pol orbit\n\nEnded in turn 3: Pol Six withdrew.\n");
+  assert_contains (admiral->out, "\nBattle: Pol jump point\n\nIn progress: turn 2, ECM "
+                                 "detection phase.\n");
+  g_assert_null (strstr (admiral->out, "Now at turn"));
+  escort = section_after (admiral->out, "\nPol Escort Group\n");
+  assert_contains (escort, "Orders for cycle 1:\n– patrol in Pol orbit\n");
+  jump = section_after (admiral->out, "\nPol jump point, minute 0\n");
+  assert_contains (jump, "Enemies seen: First Destroyer Flotilla (Barrayaran Imperium).");
+  g_assert_null (strstr (jump, "First Squadron, Home Fleet"));
+  assert_contains (admiral->out, "\nPol jump point, minute 40\n");
+
+  /* The master's. */
+  assert_contains (master->out, "c1-3 · Pol orbit, minute 20 — Ended in turn 3: Pol Six "
+                                "withdrew\n");
+  assert_contains (master->out, "c1-1 · Pol jump point, minute 0 — In progress: turn 2, ");
+  assert_contains (master->out, "c1-2 · Hegen Hub, minute 0 — Not fought\n");
+  g_assert_null (strstr (master->out, "Engagement c1-1, Pol jump point, minute 0: Not fought"));
+}
+
 /* Bad usage exits 2 and writes nothing. */
 static void
 test_usage (Fixture       *fixture,
@@ -590,6 +677,7 @@ main (int    argc,
   ADD ("paper", test_paper);
   ADD ("packets", test_packets);
   ADD ("every-admiral", test_every_admiral);
+  ADD ("F-STRAT-4/battle-states", test_battle_states);
   ADD ("usage", test_usage);
   ADD ("invalid", test_invalid);
   ADD ("F-STRAT-3/as", test_as);

@@ -70,6 +70,10 @@ AdmQueuedEngagement *adm_campaign_find_engagement (AdmCampaign *campaign,
                                                    const char  *id,
                                                    GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* @engagement in progress when @campaign keeps a battle for it that has not ended: its turn
+ * and phase, as adm_campaign_get_engagements () gives them. */
+void                 adm_queued_engagement_add_progress (AdmCampaign         *campaign,
+                                                         AdmQueuedEngagement *engagement);
 /* "Not fought", "Turn 2 · Movement", "Finished", "Waiting for c1-1", "Dropped: …". */
 char                *adm_queued_engagement_describe_status (const AdmQueuedEngagement *engagement)
                                                    G_GNUC_WARN_UNUSED_RESULT;

@@ -304,6 +304,37 @@ campaign_keeps_battles (Report *report)
          adm_state_get_battle_endings (report->state)->len > 0;
 }
 
+/* F-STRAT-4: the engagement queue of @cycle with each engagement's real state — a battle the
+ * campaign keeps and has not ended is in progress, at its turn and phase. */
+static GPtrArray *
+report_queue (Report *report,
+              guint   cycle)
+{
+  GPtrArray *queue = adm_engagement_queue_new (report->state, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    adm_queued_engagement_add_progress (report->campaign, g_ptr_array_index (queue, i));
+  return queue;
+}
+
+/* An engagement's battle as the reports tell it: ended (turn, the master's reason), in
+ * progress (turn, phase), or its status in the queue (not fought, waiting, dropped). */
+static char *
+battle_state_text (const AdmQueuedEngagement *queued)
+{
+  if (queued->status == ADM_ENGAGEMENT_FINISHED && queued->ending != NULL &&
+      queued->ending->turn > 0)
+    /* Translators: a battle's state in a report: "Ended in turn 3: Pol Six withdrew" */
+    return g_strdup_printf (_("Ended in turn %d: %s"), queued->ending->turn,
+                            queued->ending->reason != NULL ? queued->ending->reason
+                                                           : _("no reason given"));
+  if (queued->status == ADM_ENGAGEMENT_IN_PROGRESS)
+    /* Translators: a battle's state in a report: "In progress: turn 2, Movement" */
+    return g_strdup_printf (_("In progress: turn %d, %s"), queued->turn,
+                            queued->phase != NULL ? queued->phase : "");
+  return adm_queued_engagement_describe_status (queued);
+}
+
 /* CycleBattle* for every engagement of @cycle, in order. */
 static GPtrArray *
 cycle_battles (Report *report,
@@ -316,7 +347,7 @@ cycle_battles (Report *report,
    * with the battle the campaign keeps for it (adm-engagement-queue.h). */
   if (campaign_keeps_battles (report))
     {
-      g_autoptr(GPtrArray) queue = adm_engagement_queue_new (report->state, cycle);
+      g_autoptr(GPtrArray) queue = report_queue (report, cycle);
 
       while (queue->len > 0)
         {
@@ -611,7 +642,7 @@ master_engagements (Report *report,
                     guint   cycle)
 {
   /* F-STRAT-4: the cycle's engagement queue, in time order, each with its status. */
-  g_autoptr(GPtrArray) engagements = adm_engagement_queue_new (report->state, cycle);
+  g_autoptr(GPtrArray) engagements = report_queue (report, cycle);
 
   /* F-STRAT-4, F-STRAT-15 */
   adm_doc_add_heading (doc, 2, _("Engagements"));
@@ -622,7 +653,7 @@ master_engagements (Report *report,
       const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
       const AdmEngagement *engagement = &queued->engagement;
       g_autofree char *place = adm_engagement_place_name (engagement);
-      g_autofree char *status = adm_queued_engagement_describe_status (queued);
+      g_autofree char *status = battle_state_text (queued);
       /* Translators: an engagement's heading in the master's report: "c1-3 · Pol orbit,
        * minute 20 — Not fought" */
       g_autofree char *heading = g_strdup_printf (_("%s · %s, minute %.0f — %s"), queued->id,
@@ -677,8 +708,15 @@ master_battle (AdmDoc      *doc,
   guint l = 0, r = 0;
 
   adm_doc_add_heading (doc, 3, heading);
-  adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
-                      adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
+  if (entry->queued != NULL && entry->queued->ending != NULL)
+    {
+      g_autofree char *state = battle_state_text (entry->queued);
+
+      adm_doc_add_printf (doc, _("%s — %s."), adm_battle_get_name (battle), state);
+    }
+  else
+    adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
+                        adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
   if (lines->len == 0 && rolls->len == 0)
     adm_doc_add_paragraph (doc, _("Set up; no phase has been resolved yet."));
 
@@ -1009,7 +1047,8 @@ admiral_formations (Report           *report,
           const AdmStratOrder *order = g_ptr_array_index (orders, o);
           g_autofree char *text = NULL;
 
-          if (order->formation != formation)
+          /* By id: a formation that fought is a new record after its battle. */
+          if (!g_str_equal (order->formation->id, formation->id))
             continue;
           text = order_text (order);
           g_string_append_printf (given, "\n– %s%s", text,
@@ -1096,8 +1135,16 @@ admiral_battle (AdmDoc      *doc,
   Losses losses = { 0, };
 
   adm_doc_add_heading (doc, 3, heading);
-  adm_doc_add_printf (doc, _("Now at turn %d, %s."), adm_battle_get_turn (battle),
-                      phase_name (adm_battle_get_phase (battle)));
+  /* F-STRAT-4: ended (turn, reason) or in progress (turn, phase). */
+  if (entry->queued != NULL && entry->queued->ending != NULL)
+    {
+      g_autofree char *state = battle_state_text (entry->queued);
+
+      adm_doc_add_printf (doc, "%s.", state);
+    }
+  else
+    adm_doc_add_printf (doc, _("In progress: turn %d, %s."), adm_battle_get_turn (battle),
+                        phase_name (adm_battle_get_phase (battle)));
   adm_doc_add_paragraph (doc, _("Your side:"));
   table = adm_doc_add_table (doc, own_columns);
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
@@ -1217,10 +1264,13 @@ build_admiral (Report     *report,
   admiral_last_seen (report, doc, admiral);
 
   adm_doc_add_heading (doc, 2, _("Engagements"));
-  engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  /* F-STRAT-4: engagement by engagement of the queue, each with only the formations there at
+   * its minute — not one that arrived for a later one. */
+  engagements = report_queue (report, cycle);
   for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
+      const AdmEngagement *engagement = &queued->engagement;
 
       for (guint f = 0; f < engagement->formations->len; f++)
         if (is_his (g_ptr_array_index (engagement->formations, f), admiral))
