@@ -257,6 +257,186 @@ test_packets (Fixture       *fixture,
   assert_failure (bad, 2, "--packets");
 }
 
+/* The text of page @page of the PDF at @path, white space squeezed. */
+static char *
+pdf_page_text (const char *path,
+               guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, path, "-",
+                         NULL };
+  g_autofree char *raw = tool_output (argv);
+
+  return squeeze (raw);
+}
+
+static guint
+pdf_n_pages (const char *path)
+{
+  const char *argv[] = { "pdfinfo", path, NULL };
+  g_autofree char *info = tool_output (argv);
+  const char *pages = strstr (info, "Pages:");
+
+  g_assert_nonnull (pages);
+  return (guint) g_ascii_strtoull (pages + strlen ("Pages:"), NULL, 10);
+}
+
+/* --every-admiral: every admiral's paper in one PDF, read page by page. Each page is one
+ * admiral's: his report's title in its header and his own page number in its footer ("Adm.
+ * Marek Radovan — page 2 of 4"), numbered 1…n without a gap; each admiral's pages start on
+ * an odd page — a new sheet when printed on both sides — opening with a line saying whose
+ * paper it is; and none of them holds another side's formation (F-STRAT-3). */
+static void
+test_every_admiral (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (fixture->dir, "every.pdf", NULL);
+  g_autoptr(CliResult) written = run_cli ("report", fixture->campaign, "--every-admiral", "-o",
+                                          pdf, NULL);
+  g_autoptr(CliResult) bad = run_cli ("report", fixture->campaign, "--every-admiral", "--kind",
+                                      "cards", "--text", NULL);
+  g_autoptr(CliResult) text = run_cli ("report", fixture->campaign, "--every-admiral", "--text",
+                                       NULL);
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"),
+                                                     "scenarios", "komarr-campaign.admiralty",
+                                                     NULL);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  GPtrArray *admirals;
+  guint n_pages, page = 1;
+
+  g_test_message ("%s", written->err);
+  g_assert_cmpint (written->status, ==, 0);
+  assert_failure (bad, 2, "--every-admiral");
+  g_assert_cmpint (text->status, ==, 0);
+  campaign = adm_campaign_open (scenario_path, &error);
+  g_assert_no_error (error);
+  scenario = g_object_ref (adm_campaign_get_scenario (campaign));
+  admirals = adm_scenario_get_admirals (scenario);
+  n_pages = pdf_n_pages (pdf);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *title = g_strdup_printf ("Report to %s — cycle 1", admiral->name);
+      g_autofree char *cover = g_strdup_printf ("The paper of %s (%s)", admiral->name,
+                                                admiral->faction->name);
+      g_autofree char *first = NULL;
+      g_autofree char *footer_prefix = g_strdup_printf ("%s — page 1 of ", admiral->name);
+      const char *count;
+      guint own_pages;
+
+      assert_contains (text->out, cover);
+      g_assert_cmpuint (page % 2, ==, 1);
+      first = pdf_page_text (pdf, page);
+      assert_contains (first, cover);
+      count = strstr (first, footer_prefix);
+      if (count == NULL)
+        g_error ("“%s” not found on page %u:\n%s", footer_prefix, page, first);
+      own_pages = (guint) g_ascii_strtoull (count + strlen (footer_prefix), NULL, 10);
+      g_assert_cmpuint (own_pages, >=, 3);
+      for (guint k = 1; k <= own_pages; k++, page++)
+        {
+          g_autofree char *words = pdf_page_text (pdf, page);
+          g_autofree char *footer = g_strdup_printf ("%s — page %u of %u", admiral->name, k,
+                                                     own_pages);
+
+          g_assert_cmpuint (page, <=, n_pages);
+          assert_contains (words, title);
+          assert_contains (words, footer);
+          for (guint j = 0; j < admirals->len; j++)
+            {
+              const AdmAdmiral *other = g_ptr_array_index (admirals, j);
+              g_autofree char *other_title = g_strdup_printf ("Report to %s ", other->name);
+
+              if (j != i)
+                g_assert_null (strstr (words, other_title));
+            }
+          /* Vorkosigan's flagship is no one's business at Pol. */
+          if (g_str_equal (admiral->id, "radovan"))
+            g_assert_null (strstr (words, "Prince Serg"));
+        }
+      /* Whole sheets: a back left blank is his, with his header and number. */
+      if (i + 1 < admirals->len)
+        g_assert_cmpuint (own_pages % 2, ==, 0);
+    }
+  g_assert_cmpuint (page - 1, ==, n_pages);
+}
+
+/* The paragraph after the heading line @heading in @text, up to the next heading line. */
+static char *
+section_after (const char *text,
+               const char *heading)
+{
+  const char *start = strstr (text, heading);
+  const char *end;
+
+  if (start == NULL)
+    g_error ("“%s” not found in:\n%s", heading, text);
+  end = strstr (start + strlen (heading), "\n\nPol ");
+  return g_strndup (start, end != NULL ? (gsize) (end - start) : strlen (start));
+}
+
+/* F-STRAT-4: the reports tell each battle's real state — Pol orbit (c1-3) ended in turn 3
+ * with the master's reason, Pol jump point (c1-1) opened and in progress at turn 2, the others
+ * not fought or waiting; every order the admiral gave (Radovan's patrol for the Pol Escort
+ * Group, which fought); and per engagement only the enemies there at its minute (the First
+ * Squadron arrives at Pol jump point at minute 40, for c1-4, not for c1-1 at minute 0). */
+static void
+test_battle_states (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *scenario = g_build_filename (source, "scenarios", "komarr-campaign.admiralty",
+                                                NULL);
+  g_autofree char *sheets = g_build_filename (source, "tests", "data", "order-sheets", NULL);
+  g_autofree char *sarlat = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *radovan = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *vorkosigan = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *orders = g_build_filename (source, "tests", "data", "campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "fought.admiralty", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", scenario, "--orders", sarlat, radovan,
+                                        vorkosigan, "--save", path, "--seed", "7", NULL);
+  g_autoptr(CliResult) fought = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                         orders, "--turns", "3", "--seed", "5", NULL);
+  g_autoptr(CliResult) ended = run_cli ("battle", path, "--engagement", "c1-3", "--end",
+                                        "--reason", "Pol Six withdrew", NULL);
+  g_autoptr(CliResult) opened = run_cli ("battle", path, "--engagement", "c1-1", "--turns", "1",
+                                         "--seed", "3", NULL);
+  g_autoptr(CliResult) admiral = NULL;
+  g_autoptr(CliResult) master = NULL;
+  g_autofree char *escort = NULL, *jump = NULL;
+
+  g_assert_cmpint (cycle->status, ==, 0);
+  g_assert_cmpint (fought->status, ==, 0);
+  g_assert_cmpint (ended->status, ==, 0);
+  g_assert_cmpint (opened->status, ==, 0);
+  admiral = run_cli ("report", path, "--kind", "admiral", "--admiral", "radovan", "--text", NULL);
+  master = run_cli ("report", path, "--kind", "master", "--text", NULL);
+  g_assert_cmpint (admiral->status, ==, 0);
+  g_assert_cmpint (master->status, ==, 0);
+
+  /* The admiral's paper. */
+  assert_contains (admiral->out, "\nBattle: Pol orbit\n\nEnded in turn 3: Pol Six withdrew.\n");
+  assert_contains (admiral->out, "\nBattle: Pol jump point\n\nIn progress: turn 2, ECM "
+                                 "detection phase.\n");
+  g_assert_null (strstr (admiral->out, "Now at turn"));
+  escort = section_after (admiral->out, "\nPol Escort Group\n");
+  assert_contains (escort, "Orders for cycle 1:\n– patrol in Pol orbit\n");
+  jump = section_after (admiral->out, "\nPol jump point, minute 0\n");
+  assert_contains (jump, "Enemies seen: First Destroyer Flotilla (Barrayaran Imperium).");
+  g_assert_null (strstr (jump, "First Squadron, Home Fleet"));
+  assert_contains (admiral->out, "\nPol jump point, minute 40\n");
+
+  /* The master's. */
+  assert_contains (master->out, "c1-3 · Pol orbit, minute 20 — Ended in turn 3: Pol Six "
+                                "withdrew\n");
+  assert_contains (master->out, "c1-1 · Pol jump point, minute 0 — In progress: turn 2, ");
+  assert_contains (master->out, "c1-2 · Hegen Hub, minute 0 — Not fought\n");
+  g_assert_null (strstr (master->out, "Engagement c1-1, Pol jump point, minute 0: Not fought"));
+}
+
 /* Bad usage exits 2 and writes nothing. */
 static void
 test_usage (Fixture       *fixture,
@@ -483,6 +663,8 @@ main (int    argc,
   ADD ("sheets", test_sheets);
   ADD ("paper", test_paper);
   ADD ("packets", test_packets);
+  ADD ("every-admiral", test_every_admiral);
+  ADD ("F-STRAT-4/battle-states", test_battle_states);
   ADD ("usage", test_usage);
   ADD ("invalid", test_invalid);
   ADD ("F-STRAT-3/as", test_as);

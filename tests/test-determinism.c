@@ -366,7 +366,8 @@ strategic_dice (const char *report)
   return g_string_free (g_steal_pointer (&rows), FALSE);
 }
 
-/* The F-STRAT-5 checks of cycle 2's JSON as the report's rows read them. */
+/* The F-STRAT-5 checks of cycle 2's JSON as the report's rows read them, each with its
+ * outcome. */
 static char *
 checks_as_rows (const char *json)
 {
@@ -379,9 +380,14 @@ checks_as_rows (const char *json)
       JsonObject *check = json_array_get_object_element (checks, i);
       JsonArray *dice = json_object_get_array_member (check, "dice");
 
-      g_string_append_printf (rows, "F-STRAT-5\t2d6\t%" G_GINT64_FORMAT " + %" G_GINT64_FORMAT "\n",
+      /* F-RDY-2: judged as the battle's readiness checks are, sum at most the readiness. */
+      g_string_append_printf (rows, "F-STRAT-5\t2d6\t%" G_GINT64_FORMAT " + %" G_GINT64_FORMAT
+                              "\tsum ≤ %" G_GINT64_FORMAT " (readiness): %s\n",
                               json_array_get_int_element (dice, 0),
-                              json_array_get_int_element (dice, 1));
+                              json_array_get_int_element (dice, 1),
+                              json_object_get_int_member (check, "readiness"),
+                              json_object_get_boolean_member (check, "passed")
+                              ? "passed ✓" : "failed ✗");
     }
   return g_string_free (g_steal_pointer (&rows), FALSE);
 }

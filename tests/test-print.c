@@ -325,6 +325,32 @@ test_export_packets (void)
         g_assert_nonnull (strstr (text, report));
         g_assert_nonnull (strstr (text, sheet));
       }
+  /* Page by page (pdftotext parts them with form feeds): each is one admiral's, his report's
+   * title over it and his own page number under it, "Adm. Marek Radovan — page 2 of 4". */
+  if (text != NULL)
+    {
+      g_auto(GStrv) pages = g_strsplit (text, "\f", -1);
+
+      g_assert_cmpuint (g_strv_length (pages), >, admirals->len);
+      for (guint p = 0; pages[p] != NULL && pages[p + 1] != NULL; p++)
+        {
+          guint owners = 0;
+
+          for (guint i = 0; i < admirals->len; i++)
+            {
+              const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+              g_autofree char *report = g_strdup_printf ("Report to %s —", admiral->name);
+              g_autofree char *footer = g_strdup_printf ("%s — page ", admiral->name);
+
+              if (strstr (pages[p], report) != NULL)
+                {
+                  owners++;
+                  g_assert_nonnull (strstr (pages[p], footer));
+                }
+            }
+          g_assert_cmpuint (owners, ==, 1);
+        }
+    }
   iterate ();
   g_assert_finalize_object (dialog);
   remove_tree (dir);

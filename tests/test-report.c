@@ -362,10 +362,12 @@ test_master (void)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       g_autofree char *values = values_of (roll->values, roll->n_values);
-      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\n",
+      g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
+      g_autofree char *row = g_strdup_printf ("\n%s\t%s\t%ud%u\t%s\t%s\n",
                                               adm_battle_roll_get_purpose (roll),
                                               roll->clause != NULL ? roll->clause : "",
-                                              roll->n_values, roll->sides, values);
+                                              roll->n_values, roll->sides, values,
+                                              outcome != NULL ? outcome : "");
 
       assert_contains (text, row);
     }
@@ -382,12 +384,21 @@ test_master (void)
       const AdmRollRecord *roll = g_ptr_array_index (strategic, i);
       g_autofree char *values = values_of ((const guint *) (void *) roll->values->data,
                                            roll->values->len);
-      g_autofree char *row = g_strdup_printf ("\t%s\t%s\t%ud%u\t%s\n", roll->purpose,
-                                              roll->clause, roll->values->len, roll->sides,
-                                              values);
+      g_autofree char *outcome = NULL;
+      g_autofree char *row = NULL;
+      guint sum = 0;
 
       if (roll->cycle != 2)
         continue;
+      /* F-STRAT-5, F-RDY-2: the readiness check judged as a battle's roll is, in its words. */
+      g_assert_cmpstr (roll->clause, ==, "F-STRAT-5");
+      g_assert_cmpint (roll->check, ==, ADM_ROLL_CHECK_SUM_AT_MOST);
+      for (guint v = 0; v < roll->values->len; v++)
+        sum += g_array_index (roll->values, guint, v);
+      outcome = g_strdup_printf ("sum ≤ %d (readiness): %s", roll->target,
+                                 (int) sum <= roll->target ? "passed ✓" : "failed ✗");
+      row = g_strdup_printf ("\t%s\t%s\t%ud%u\t%s\t%s\n", roll->purpose, roll->clause,
+                             roll->values->len, roll->sides, values, outcome);
       assert_contains (text, row);
       strategic_rows++;
     }
@@ -716,9 +727,12 @@ test_cards (void)
                               "Base: 2.0 cm\nSpeed: 27 cm, turn 45°\nHull: 7/7\n");
   }
 
-  /* Every admiral in turn, a page break between. */
+  /* Every admiral in turn, each his own part: his name over his pages, which start a sheet. */
   all_text = report_text (ADM_REPORT_CARDS, NULL, 0, &all);
-  g_assert_cmpuint (count_blocks (all, ADM_DOC_PAGE_BREAK), ==, admirals->len - 1);
+  g_assert_cmpuint (adm_doc_get_n_parts (all), ==, admirals->len + 1);
+  g_assert_cmpstr (adm_doc_get_part (all, 2)->owner, ==,
+                   ((AdmAdmiral *) g_ptr_array_index (admirals, 1))->name);
+  assert_contains (all_text, "\f\nFleet cards of Adm. Lord Vorlakial\n");
   assert_contains (all_text, "Fleet cards — Adm. Aral Vorkosigan (Barrayaran Imperium)");
   assert_contains (all_text, "\nPrince Serg\nGeneral Vorkraft · ");
   /* F-CRIT-20: no critical awaits repair on these ships. */
@@ -826,8 +840,11 @@ test_sheets (void)
   /* Room for orders per formation and for general comments. */
   g_assert_cmpuint (count_blocks (doc, ADM_DOC_LINES), ==, his + 1);
   assert_contains (text, "General comments and instructions to the master (F-STRAT-18):");
-  /* One admiral per page. */
-  g_assert_cmpuint (count_blocks (all, ADM_DOC_PAGE_BREAK), ==, admirals->len - 1);
+  /* One admiral per part: his name over his pages, which start a sheet. */
+  g_assert_cmpuint (adm_doc_get_n_parts (all), ==, admirals->len + 1);
+  for (guint i = 0; i < admirals->len; i++)
+    g_assert_cmpstr (adm_doc_get_part (all, i + 1)->owner, ==,
+                     ((AdmAdmiral *) g_ptr_array_index (admirals, i))->name);
   assert_contains (all_text, "Order sheet — Baron Fell, cycle 3");
 }
 
@@ -938,7 +955,7 @@ test_reports_agree (void)
 
       if (roll->cycle != 2 || roll->values->len != 2)
         continue;
-      dice = g_strdup_printf ("\t2d6\t%u + %u\n", g_array_index (roll->values, guint, 0),
+      dice = g_strdup_printf ("\t2d6\t%u + %u\t", g_array_index (roll->values, guint, 0),
                               g_array_index (roll->values, guint, 1));
       assert_contains (master, dice);
       checks++;

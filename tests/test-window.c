@@ -236,6 +236,45 @@ test_roll_undo_redo (void)
   close_window (window);
 }
 
+/* F-STRAT-5, F-RDY-2: a campaign's roll judged by its rule shows its outcome in the dice
+ * log as a battle's does ("sum ≤ 7 (readiness): failed ✗"), in a column of its own; a roll
+ * no rule judged (the master's own) shows none. */
+static void
+test_roll_outcome (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
+  AdmRollRecord record = { .time = 0, .cycle = 1, .purpose = "readiness check of Jade Squadron",
+                           .clause = "F-STRAT-5", .sides = 6, .check = ADM_ROLL_CHECK_SUM_AT_MOST,
+                           .target = 7, .against = "readiness" };
+  g_autoptr(AdmiraltyRollItem) item = NULL;
+  g_autoptr(AdmiraltyRollItem) plain = NULL;
+  g_autoptr(GListModel) columns = NULL;
+  gboolean found = FALSE;
+
+  g_array_append_vals (values, (guint[]) { 3, 5 }, 2);
+  record.values = values;
+  adm_roll_check_judge (record.check, record.target, (const guint *) (void *) values->data,
+                        values->len, &record.passed, &record.failed);
+  item = admiralty_roll_item_new (&record);
+  g_assert_cmpstr (admiralty_roll_item_get_outcome (item), ==,
+                   "sum ≤ 7 (readiness): failed ✗");
+  record.check = ADM_ROLL_CHECK_NONE;
+  record.passed = record.failed = 0;
+  plain = admiralty_roll_item_new (&record);
+  g_assert_cmpstr (admiralty_roll_item_get_outcome (plain), ==, "");
+
+  columns = g_object_ref (gtk_column_view_get_columns (window->log_view));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      found |= g_strcmp0 (gtk_column_view_column_get_title (column), "Outcome") == 0;
+    }
+  g_assert_true (found);
+  close_window (window);
+}
+
 /* At the table: Ctrl+R, type what the roll is for, press Enter — the dialog opens with the
  * cursor in Purpose, and Enter there rolls. */
 static void
@@ -1465,6 +1504,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/empty-state", test_empty_state);
   g_test_add_func ("/ui/window/order-of-battle", test_order_of_battle);
   g_test_add_func ("/ui/window/roll-undo-redo", test_roll_undo_redo);
+  g_test_add_func ("/ui/window/F-STRAT-5/roll-outcome", test_roll_outcome);
   g_test_add_func ("/ui/window/physical-dice", test_physical_dice);
   g_test_add_func ("/ui/window/broken-file", test_broken_file);
   g_test_add_func ("/ui/window/corrupt-campaign-backup", test_corrupt_campaign_backup);

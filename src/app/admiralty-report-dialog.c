@@ -268,34 +268,18 @@ admiralty_report_dialog_get_battles_dir (AdmiraltyReportDialog *self)
   return g_steal_pointer (&battles);
 }
 
-/* Every admiral's paper in one document, each admiral's starting on a page of its own: one
- * export or one print job instead of one per admiral. */
+/* Every admiral's paper in one document, each admiral's his own part — his name over his
+ * pages, his own page numbers, a new sheet: one export or one print job instead of one per
+ * admiral. */
 static AdmDoc *
 build_packets (AdmiraltyReportDialog  *self,
                const char             *battles,
                GError                **error)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
-  guint current = current_cycle (self);
-  g_autoptr(AdmDoc) all = NULL;
-
-  for (guint i = 0; i < admirals->len; i++)
-    {
-      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
-      g_autoptr(AdmDoc) packet = adm_report_build_packet (self->campaign, admiral->id,
-                                                          current > 1
-                                                          ? admiralty_report_dialog_get_cycle (self)
-                                                          : 0,
-                                                          battles, error);
-
-      if (packet == NULL)
-        return NULL;
-      if (all == NULL)
-        all = g_steal_pointer (&packet);
-      else
-        adm_doc_append (all, packet);
-    }
-  return g_steal_pointer (&all);
+  return adm_report_build_every_packet (self->campaign,
+                                        current_cycle (self) > 1
+                                        ? admiralty_report_dialog_get_cycle (self) : 0,
+                                        battles, error);
 }
 
 AdmDoc *

@@ -20,6 +20,7 @@ struct _AdmiraltyRollItem
   char    *dice;
   char    *values;
   guint    total;
+  char    *outcome;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyRollItem, admiralty_roll_item, G_TYPE_OBJECT)
@@ -32,6 +33,7 @@ enum {
   PROP_DICE,
   PROP_VALUES,
   PROP_TOTAL,
+  PROP_OUTCOME,
   N_PROPS
 };
 
@@ -48,6 +50,7 @@ admiralty_roll_item_finalize (GObject *object)
   g_clear_pointer (&self->clause, g_free);
   g_clear_pointer (&self->dice, g_free);
   g_clear_pointer (&self->values, g_free);
+  g_clear_pointer (&self->outcome, g_free);
 
   G_OBJECT_CLASS (admiralty_roll_item_parent_class)->finalize (object);
 }
@@ -80,6 +83,9 @@ admiralty_roll_item_get_property (GObject    *object,
     case PROP_TOTAL:
       g_value_set_uint (value, self->total);
       break;
+    case PROP_OUTCOME:
+      g_value_set_string (value, self->outcome);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -100,6 +106,7 @@ admiralty_roll_item_class_init (AdmiraltyRollItemClass *klass)
   properties[PROP_DICE] = g_param_spec_string ("dice", NULL, NULL, NULL, flags);
   properties[PROP_VALUES] = g_param_spec_string ("values", NULL, NULL, NULL, flags);
   properties[PROP_TOTAL] = g_param_spec_uint ("total", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_OUTCOME] = g_param_spec_string ("outcome", NULL, NULL, NULL, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -140,6 +147,10 @@ admiralty_roll_item_new (const AdmRollRecord *record)
       self->total += value;
     }
   self->values = g_string_free (g_steal_pointer (&values), FALSE);
+  /* Pass or fail as the rule judged it, in the battle dice log's words. */
+  self->outcome = adm_roll_record_describe_outcome (record);
+  if (self->outcome == NULL)
+    self->outcome = g_strdup ("");
 
   return self;
 }
@@ -225,6 +236,14 @@ admiralty_roll_item_get_values (AdmiraltyRollItem *self)
   g_return_val_if_fail (ADMIRALTY_IS_ROLL_ITEM (self), NULL);
 
   return self->values;
+}
+
+const char *
+admiralty_roll_item_get_outcome (AdmiraltyRollItem *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ROLL_ITEM (self), NULL);
+
+  return self->outcome;
 }
 
 guint

@@ -23,6 +23,8 @@ const char        *admiralty_roll_item_get_clause   (AdmiraltyRollItem   *self);
 const char        *admiralty_roll_item_get_dice     (AdmiraltyRollItem   *self);
 const char        *admiralty_roll_item_get_values   (AdmiraltyRollItem   *self);
 guint              admiralty_roll_item_get_total    (AdmiraltyRollItem   *self);
+/* How its rule judged it, "sum ≤ 7 (readiness): failed ✗"; "" when nothing was judged. */
+const char        *admiralty_roll_item_get_outcome  (AdmiraltyRollItem   *self);
 
 /* Syncs @store (AdmiraltyRollItem) with @rolls (AdmRollRecord*): keeps the common beginning
  * and replaces the rest, so that appending a roll adds one row. */

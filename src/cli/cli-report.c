@@ -24,6 +24,7 @@ typedef struct {
   const char    *output;
   const char    *packets;  /* a folder: one PDF per admiral, his whole paper */
   const char    *as;       /* --as: who the paper is for, or NULL */
+  gboolean       every;    /* --every-admiral: every admiral's paper in one document */
   gboolean       kind_given;
 } ReportOptions;
 
@@ -38,6 +39,9 @@ check_usage (const char     *command,
 {
   guint64 cycle = 0;
 
+  if (options->packets != NULL && options->every)
+    return _cli_usage_error (command, _("give either --packets DIR or --every-admiral, not "
+                                        "both")), FALSE;
   if (options->packets != NULL)
     {
       /* --packets: every admiral's paper, so no kind, admiral, output or text. */
@@ -62,7 +66,12 @@ check_usage (const char     *command,
                                             "letter and legal"), paper_text), FALSE;
       return TRUE;
     }
-  if (!_cli_check_value (command, "--kind", kind_text, options->as == NULL) ||
+  if (options->every && (kind_text != NULL || options->admiral != NULL || options->as != NULL))
+    return _cli_usage_error (command, _("--every-admiral writes every admiral's report, fleet "
+                                        "cards and order sheet: give no --kind, --admiral or "
+                                        "--as with it")), FALSE;
+  if (!_cli_check_value (command, "--kind", kind_text,
+                         options->as == NULL && !options->every) ||
       !_cli_check_value (command, "--as", options->as, FALSE) ||
       !_cli_check_value (command, "--admiral", options->admiral, FALSE) ||
       !_cli_check_value (command, "--cycle", cycle_text, FALSE) ||
@@ -222,10 +231,16 @@ build_for_viewer (AdmCampaign          *campaign,
           *message = g_strdup (error->message);
           return NULL;
         }
-      if (doc == NULL)
+      /* Several admirals' papers: each his own part, his name over his pages. */
+      if (admirals->len == 1)
         doc = g_steal_pointer (&part);
       else
-        adm_doc_append (doc, part);
+        {
+          if (doc == NULL)
+            doc = adm_doc_new (adm_doc_get_title (part), adm_doc_get_header_left (part),
+                               adm_doc_get_header_right (part));
+          adm_doc_append_part (doc, part, admiral->name, NULL);
+        }
     }
   return g_steal_pointer (&doc);
 }
@@ -253,6 +268,12 @@ write_report (const char          *path,
       doc = build_for_viewer (campaign, &viewer, options, battles, &message);
       if (doc == NULL)
         return _cli_invalid (FALSE, "%s", message);
+    }
+  else if (options->every)
+    {
+      doc = adm_report_build_every_packet (campaign, options->cycle, battles, &error);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
     }
   else
     {
@@ -365,6 +386,10 @@ _cli_report_run (int    argc,
     { "packets", 0, 0, G_OPTION_ARG_FILENAME, &packets,
       N_("Write every admiral's paper in one go into this folder: ADMIRAL.pdf with his report "
          "(of --cycle, default the last resolved), fleet cards and order sheet"), N_("DIR") },
+    { "every-admiral", 0, 0, G_OPTION_ARG_NONE, &options.every,
+      N_("Every admiral's paper in one document (-o FILE.pdf or --text): his report (of "
+         "--cycle, default the last resolved), fleet cards and order sheet, each admiral's "
+         "pages headed with his name and numbered as his own, from a new sheet"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };

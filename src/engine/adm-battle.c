@@ -3044,49 +3044,14 @@ _adm_battle_judge_roll (AdmBattle    *self,
                         const char   *against)
 {
   AdmBattleRoll *roll = recent_roll (self, back);
-  guint n, sum = 0;
-  gboolean pass;
 
   if (roll == NULL)
     return;
-  n = roll->n_values;
   roll->check = check;
   roll->target = target;
   roll->against = against != NULL ? g_string_chunk_insert_const (self->strings, against) : NULL;
-  roll->passed = roll->failed = 0;
-  for (guint i = 0; i < n; i++)
-    sum += roll->values[i];
-  switch (check)
-    {
-    case ADM_ROLL_CHECK_EACH_AT_LEAST:
-      for (guint i = 0; i < n; i++)
-        roll->passed += (int) roll->values[i] >= target;
-      roll->failed = n - roll->passed;
-      return;
-
-    case ADM_ROLL_CHECK_DOUBLES:
-      for (guint i = 0; i + 1 < n; i += 2)
-        {
-          pass = roll->values[i] == roll->values[i + 1];
-          roll->passed += pass;
-          roll->failed += !pass;
-        }
-      return;
-
-    case ADM_ROLL_CHECK_SUM_AT_LEAST:
-    case ADM_ROLL_CHECK_SUM_AT_MOST:
-    case ADM_ROLL_CHECK_SUM_BELOW:
-      pass = check == ADM_ROLL_CHECK_SUM_AT_LEAST ? (int) sum >= target
-             : check == ADM_ROLL_CHECK_SUM_AT_MOST ? (int) sum <= target
-                                                   : (int) sum < target;
-      roll->passed = pass;
-      roll->failed = !pass;
-      return;
-
-    case ADM_ROLL_CHECK_NONE:
-    default:
-      return;
-    }
+  adm_roll_check_judge (check, target, roll->values, roll->n_values, &roll->passed,
+                        &roll->failed);
 }
 
 void
@@ -3100,80 +3065,13 @@ _adm_battle_roll_result (AdmBattle  *self,
   roll->result = result;
 }
 
-const char *
-adm_roll_check_to_string (AdmRollCheck check)
-{
-  switch (check)
-    {
-    case ADM_ROLL_CHECK_EACH_AT_LEAST: return "each-at-least";
-    case ADM_ROLL_CHECK_SUM_AT_LEAST:  return "sum-at-least";
-    case ADM_ROLL_CHECK_SUM_AT_MOST:   return "sum-at-most";
-    case ADM_ROLL_CHECK_SUM_BELOW:     return "sum-below";
-    case ADM_ROLL_CHECK_DOUBLES:       return "doubles";
-    case ADM_ROLL_CHECK_NONE:
-    default:                           return NULL;
-    }
-}
-
-/* "≥ 4", "sum ≤ 7 (readiness)": the check's comparison, with what the target is. */
-static char *
-describe_check (const AdmBattleRoll *roll)
-{
-  gboolean one = roll->n_values == 1;
-  g_autofree char *with = roll->against != NULL ? g_strdup_printf (" (%s)", roll->against)
-                                                : g_strdup ("");
-
-  switch (roll->check)
-    {
-    case ADM_ROLL_CHECK_EACH_AT_LEAST:
-      /* Translators: a check in the dice log, each die against its target: "≥ 4 per die" */
-      return one ? g_strdup_printf (_("≥ %d%s"), roll->target, with)
-                 : g_strdup_printf (_("≥ %d per die%s"), roll->target, with);
-    case ADM_ROLL_CHECK_SUM_AT_LEAST:
-      return one ? g_strdup_printf (_("≥ %d%s"), roll->target, with)
-                 : g_strdup_printf (_("sum ≥ %d%s"), roll->target, with);
-    case ADM_ROLL_CHECK_SUM_AT_MOST:
-      return one ? g_strdup_printf (_("≤ %d%s"), roll->target, with)
-                 : g_strdup_printf (_("sum ≤ %d%s"), roll->target, with);
-    case ADM_ROLL_CHECK_SUM_BELOW:
-      return one ? g_strdup_printf (_("< %d%s"), roll->target, with)
-                 : g_strdup_printf (_("sum < %d%s"), roll->target, with);
-    case ADM_ROLL_CHECK_DOUBLES:
-      /* Translators: a check in the dice log: each pair of dice passes on a double */
-      return g_strdup_printf (_("a double per pair%s"), with);
-    case ADM_ROLL_CHECK_NONE:
-    default:
-      return NULL;
-    }
-}
-
 char *
 adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
 {
-  g_autofree char *check = NULL;
-  g_autofree char *verdict = NULL;
-
   g_return_val_if_fail (roll != NULL, NULL);
 
-  check = describe_check (roll);
-  if (check != NULL)
-    {
-      if (roll->passed + roll->failed == 1)
-        verdict = g_strdup (roll->passed > 0 ? _("passed ✓") : _("failed ✗"));
-      else
-        /* Translators: the dice of a check in the dice log: how many passed, how many failed */
-        verdict = g_strdup_printf (_("%u passed ✓, %u failed ✗"), roll->passed, roll->failed);
-    }
-  if (check != NULL && roll->result != NULL)
-    /* Translators: a check's comparison, its verdict and what came of it */
-    return g_strdup_printf (_("%s: %s → %s"), check, verdict, roll->result);
-  if (check != NULL)
-    /* Translators: a check's comparison and its verdict: "≥ 4 per die: 3 passed ✓, 2 failed ✗" */
-    return g_strdup_printf (_("%s: %s"), check, verdict);
-  if (roll->result != NULL)
-    /* Translators: the result a table gave for a roll, in the dice log: "→ Fire!" */
-    return g_strdup_printf (_("→ %s"), roll->result);
-  return NULL;
+  return adm_roll_check_describe (roll->check, roll->target, roll->against, roll->n_values,
+                                  roll->passed, roll->failed, roll->result);
 }
 
 gboolean

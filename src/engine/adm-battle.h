@@ -14,6 +14,7 @@
 #include "adm-journal.h"
 #include "adm-event.h"
 #include "adm-geometry.h"
+#include "adm-roll-check.h"
 #include "adm-ruleset.h"
 
 G_BEGIN_DECLS
@@ -231,18 +232,6 @@ typedef enum {
   ADM_ROLL_ORIGIN_TYPED,
 } AdmRollOrigin;
 
-/* How the rule that made a roll judged its dice (issue 19): set where the rule resolves it,
- * by the same code on a replay, so never read from a file. */
-typedef enum {
-  ADM_ROLL_CHECK_NONE,          /* a number used as rolled (a distance, a radius), or a
-                                 * table's roll: see result */
-  ADM_ROLL_CHECK_EACH_AT_LEAST, /* each die passes at target or more ("4+ destroys a torpedo") */
-  ADM_ROLL_CHECK_SUM_AT_LEAST,  /* the sum passes at target or more */
-  ADM_ROLL_CHECK_SUM_AT_MOST,   /* the sum passes at target or less (a readiness check) */
-  ADM_ROLL_CHECK_SUM_BELOW,     /* the sum passes below target (damage control, F-DC-2) */
-  ADM_ROLL_CHECK_DOUBLES,       /* each pair of dice passes when both show the same */
-} AdmRollCheck;
-
 /* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
  * A roll is one block with its values, which last as long as it does. (roll_new () in
  * adm-battle.c writes each field: a field added here is added there.) */
@@ -278,8 +267,6 @@ const char           *adm_battle_roll_get_purpose (const AdmBattleRoll *roll);
  * (readiness): failed ✗", "→ Fire!"; NULL when its rule judged nothing. */
 char                 *adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
                                                         G_GNUC_WARN_UNUSED_RESULT;
-/* The check's name for files and --json: "each-at-least", "sum-at-most", …; NULL for none. */
-const char           *adm_roll_check_to_string (AdmRollCheck check);
 
 #define ADM_TYPE_BATTLE (adm_battle_get_type ())
 G_DECLARE_FINAL_TYPE (AdmBattle, adm_battle, ADM, BATTLE, GObject)

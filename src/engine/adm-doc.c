@@ -9,12 +9,40 @@
 
 struct _AdmDoc
 {
-  char      *title;
-  char      *header_left;
-  char      *header_right;
   char      *page_footer;  /* "Page %u of %u", translated when the document was made */
+  char      *part_footer;  /* "%s — page %u of %u", likewise */
+  GPtrArray *parts;    /* AdmDocPart*, part 0 the document's own title and headers */
   GPtrArray *blocks;   /* AdmDocBlock* */
 };
+
+static void
+part_free (gpointer data)
+{
+  AdmDocPart *part = data;
+
+  g_free (part->title);
+  g_free (part->header_left);
+  g_free (part->header_right);
+  g_free (part->owner);
+  g_free (part);
+}
+
+static AdmDocPart *
+part_new (guint       first_block,
+          const char *title,
+          const char *header_left,
+          const char *header_right,
+          const char *owner)
+{
+  AdmDocPart *part = g_new0 (AdmDocPart, 1);
+
+  part->first_block = first_block;
+  part->title = g_strdup (title);
+  part->header_left = g_strdup (header_left);
+  part->header_right = g_strdup (header_right);
+  part->owner = g_strdup (owner);
+  return part;
+}
 
 static void
 field_free (gpointer data)
@@ -48,13 +76,15 @@ adm_doc_new (const char *title,
 {
   AdmDoc *self = g_new0 (AdmDoc, 1);
 
-  self->title = g_strdup (title);
-  self->header_left = g_strdup (header_left);
-  self->header_right = g_strdup (header_right);
+  self->parts = g_ptr_array_new_with_free_func (part_free);
+  g_ptr_array_add (self->parts, part_new (0, title, header_left, header_right, NULL));
   /* Translated now, in the language the document is made in, so that drawing its pages needs
    * no translation (the portal draws PDFs on a thread of their own). */
   /* Translators: the footer of every page of a report: "Page 2 of 7". */
   self->page_footer = g_strdup (_("Page %u of %u"));
+  /* Translators: the footer of a page of one admiral's paper in a stack printed for every
+   * admiral: his name, then the page of his own pages, "Radovan — page 2 of 6". */
+  self->part_footer = g_strdup (_("%s — page %u of %u"));
   self->blocks = g_ptr_array_new_with_free_func (block_free);
   return self;
 }
@@ -64,10 +94,9 @@ adm_doc_free (AdmDoc *self)
 {
   if (self == NULL)
     return;
-  g_free (self->title);
-  g_free (self->header_left);
-  g_free (self->header_right);
+  g_ptr_array_unref (self->parts);
   g_free (self->page_footer);
+  g_free (self->part_footer);
   g_ptr_array_unref (self->blocks);
   g_free (self);
 }
@@ -75,32 +104,33 @@ adm_doc_free (AdmDoc *self)
 const char *
 adm_doc_get_title (AdmDoc *self)
 {
-  return self->title;
+  return adm_doc_get_part (self, 0)->title;
 }
 
 const char *
 adm_doc_get_header_left (AdmDoc *self)
 {
-  return self->header_left;
+  return adm_doc_get_part (self, 0)->header_left;
 }
 
 const char *
 adm_doc_get_header_right (AdmDoc *self)
 {
-  return self->header_right;
+  return adm_doc_get_part (self, 0)->header_right;
 }
 
-char *
-adm_doc_format_page_footer (AdmDoc *self,
-                            guint   page,
-                            guint   n_pages)
+/* @format filled in by hand: printf's format must be a literal. Its numbers are "%u", in order,
+ * or "%1$u" and "%2$u" where a language turns them round; "%s" is @owner. */
+static char *
+format_footer (const char *format,
+               const char *owner,
+               guint       page,
+               guint       n_pages)
 {
   GString *out = g_string_new (NULL);
   guint next = 0;
 
-  /* The translated format filled in by hand: printf's format must be a literal. Its numbers
-   * are "%u", in order, or "%1$u" and "%2$u" where a language turns them round. */
-  for (const char *p = self->page_footer; *p != '\0'; p++)
+  for (const char *p = format; *p != '\0'; p++)
     {
       if (p[0] == '%' && p[1] == 'u')
         {
@@ -112,6 +142,11 @@ adm_doc_format_page_footer (AdmDoc *self,
           g_string_append_printf (out, "%u", p[1] == '1' ? page : n_pages);
           p += 3;
         }
+      else if (p[0] == '%' && p[1] == 's')
+        {
+          g_string_append (out, owner != NULL ? owner : "");
+          p++;
+        }
       else if (p[0] == '%' && p[1] == '%')
         {
           g_string_append_c (out, '%');
@@ -121,6 +156,50 @@ adm_doc_format_page_footer (AdmDoc *self,
         g_string_append_c (out, *p);
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+adm_doc_format_page_footer (AdmDoc *self,
+                            guint   page,
+                            guint   n_pages)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return format_footer (self->page_footer, NULL, page, n_pages);
+}
+
+char *
+adm_doc_format_part_footer (AdmDoc *self,
+                            guint   part,
+                            guint   page,
+                            guint   n_pages)
+{
+  const char *owner;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (part < self->parts->len, NULL);
+
+  owner = adm_doc_get_part (self, part)->owner;
+  return format_footer (owner != NULL ? self->part_footer : self->page_footer, owner, page,
+                        n_pages);
+}
+
+guint
+adm_doc_get_n_parts (AdmDoc *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->parts->len;
+}
+
+const AdmDocPart *
+adm_doc_get_part (AdmDoc *self,
+                  guint   part)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (part < self->parts->len, NULL);
+
+  return g_ptr_array_index (self->parts, part);
 }
 
 GPtrArray *
@@ -295,6 +374,38 @@ adm_doc_append (AdmDoc *self,
     g_ptr_array_add (self->blocks, g_ptr_array_steal_index (other->blocks, 0));
 }
 
+void
+adm_doc_append_part (AdmDoc     *self,
+                     AdmDoc     *other,
+                     const char *owner,
+                     const char *cover)
+{
+  const AdmDocPart *first;
+  guint start;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (other != NULL && other != self);
+
+  first = adm_doc_get_part (other, 0);
+  g_ptr_array_add (self->parts, part_new (self->blocks->len, first->title, first->header_left,
+                                          first->header_right, owner));
+  if (cover != NULL)
+    adm_doc_add_heading (self, 1, cover);
+  start = self->blocks->len;
+  /* @other's own parts after its first keep their owners; their blocks move along. */
+  for (guint p = 1; p < other->parts->len; p++)
+    {
+      const AdmDocPart *part = g_ptr_array_index (other->parts, p);
+
+      g_ptr_array_add (self->parts, part_new (start + part->first_block,
+                                              part->title, part->header_left,
+                                              part->header_right, part->owner));
+    }
+  g_ptr_array_set_size (other->parts, 1);
+  while (other->blocks->len > 0)
+    g_ptr_array_add (self->blocks, g_ptr_array_steal_index (other->blocks, 0));
+}
+
 char *
 adm_doc_to_text (AdmDoc *self)
 {
@@ -303,12 +414,22 @@ adm_doc_to_text (AdmDoc *self)
   g_return_val_if_fail (self != NULL, NULL);
 
   out = g_string_new (NULL);
-  g_string_append_printf (out, "%s\n%s\n%s\n", self->title,
-                          self->header_left != NULL ? self->header_left : "",
-                          self->header_right != NULL ? self->header_right : "");
-  for (guint i = 0; i < self->blocks->len; i++)
+  for (guint i = 0, p = 0; i < self->blocks->len || p == 0; i++)
     {
-      AdmDocBlock *block = g_ptr_array_index (self->blocks, i);
+      AdmDocBlock *block;
+
+      /* A part begins with its headers, as its pages do: on a new page after the first. */
+      for (; p < self->parts->len && adm_doc_get_part (self, p)->first_block <= i; p++)
+        {
+          const AdmDocPart *part = adm_doc_get_part (self, p);
+
+          g_string_append_printf (out, "%s%s\n%s\n%s\n", p > 0 ? "\f\n" : "", part->title,
+                                  part->header_left != NULL ? part->header_left : "",
+                                  part->header_right != NULL ? part->header_right : "");
+        }
+      if (i >= self->blocks->len)
+        break;
+      block = g_ptr_array_index (self->blocks, i);
 
       switch (block->kind)
         {

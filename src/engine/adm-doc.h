@@ -38,6 +38,17 @@ typedef struct {
   guint            count;     /* lines */
 } AdmDocBlock;
 
+/* A run of blocks printed with page headers and page numbers of its own, starting on a new
+ * sheet: one admiral's paper in a stack printed for every admiral. Part 0 is the document
+ * itself (its title and headers); more come from adm_doc_append_part (). */
+typedef struct {
+  guint  first_block;   /* the index of its first block; a part runs to the next one's */
+  char  *title;
+  char  *header_left;
+  char  *header_right;
+  char  *owner;         /* whose pages: "Radovan", footers "Radovan — page 2 of 6"; or NULL */
+} AdmDocPart;
+
 typedef struct _AdmDoc AdmDoc;
 
 /* @title names the document ("Turn report — cycle 3"); the header of every page shows
@@ -55,6 +66,15 @@ const char  *adm_doc_get_header_right (AdmDoc *self);
 char        *adm_doc_format_page_footer (AdmDoc *self,
                                          guint   page,
                                          guint   n_pages) G_GNUC_WARN_UNUSED_RESULT;
+/* The footer of page @page (from 1) of the @n_pages of part @part: its owner's, "Radovan — page
+ * 2 of 6", or as adm_doc_format_page_footer () for a part that has none. */
+char        *adm_doc_format_part_footer (AdmDoc *self,
+                                         guint   part,
+                                         guint   page,
+                                         guint   n_pages) G_GNUC_WARN_UNUSED_RESULT;
+guint        adm_doc_get_n_parts      (AdmDoc *self);
+const AdmDocPart *adm_doc_get_part    (AdmDoc *self,
+                                       guint   part);
 /* AdmDocBlock*, in order. */
 GPtrArray   *adm_doc_get_blocks       (AdmDoc *self);
 
@@ -90,6 +110,14 @@ void         adm_doc_add_qr         (AdmDoc      *self,
  * as one (an admiral's packet). @other is left empty. */
 void         adm_doc_append         (AdmDoc      *self,
                                      AdmDoc      *other);
+/* Moves @other's blocks to the end of @self as a part of its own (see AdmDocPart): its pages
+ * headed by @other's title and headers, numbered from 1 as @owner's ("Radovan — page 2 of 6"),
+ * the part starting on a new sheet of paper with @cover, a heading saying whose paper it is
+ * (or NULL for none). @other is left empty. */
+void         adm_doc_append_part    (AdmDoc      *self,
+                                     AdmDoc      *other,
+                                     const char  *owner,
+                                     const char  *cover);
 
 /* The document as plain text, every word of it in order: for tests, --text output and
  * searching. Tables become tab-separated lines, cards their title and "label: value" lines. */

@@ -315,9 +315,9 @@ lookup_faction (AdmScenario *scenario,
   return NULL;
 }
 
-static void
-add_battle_progress (AdmCampaign         *campaign,
-                     AdmQueuedEngagement *engagement)
+void
+adm_queued_engagement_add_progress (AdmCampaign         *campaign,
+                                    AdmQueuedEngagement *engagement)
 {
   const char *phase = NULL;
   int turn = 0;
@@ -343,7 +343,7 @@ adm_campaign_get_engagements (AdmCampaign *campaign,
 
   queue = adm_engagement_queue_new (adm_campaign_get_state (campaign), cycle);
   for (guint i = 0; i < queue->len; i++)
-    add_battle_progress (campaign, g_ptr_array_index (queue, i));
+    adm_queued_engagement_add_progress (campaign, g_ptr_array_index (queue, i));
   return queue;
 }
 
@@ -391,7 +391,7 @@ adm_campaign_find_engagement (AdmCampaign *campaign,
 
   engagement = adm_engagement_queue_find (adm_campaign_get_state (campaign), id, error);
   if (engagement != NULL)
-    add_battle_progress (campaign, engagement);
+    adm_queued_engagement_add_progress (campaign, engagement);
   return engagement;
 }
 

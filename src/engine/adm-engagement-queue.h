@@ -80,6 +80,10 @@ GPtrArray           *adm_campaign_get_unfought    (AdmCampaign *campaign) G_GNUC
 /* "c1-1, c1-3": their ids, for messages. */
 char                *adm_engagements_list_ids     (GPtrArray   *engagements) G_GNUC_WARN_UNUSED_RESULT;
 
+/* @engagement in progress when @campaign keeps a battle for it that has not ended: its turn
+ * and phase, as adm_campaign_get_engagements () gives them. */
+void                 adm_queued_engagement_add_progress (AdmCampaign         *campaign,
+                                                         AdmQueuedEngagement *engagement);
 /* "Not fought", "Turn 2 · Movement", "Finished", "Waiting for c1-1", "Dropped: …". */
 char                *adm_queued_engagement_describe_status (const AdmQueuedEngagement *engagement)
                                                    G_GNUC_WARN_UNUSED_RESULT;

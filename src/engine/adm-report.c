@@ -304,6 +304,37 @@ campaign_keeps_battles (Report *report)
          adm_state_get_battle_endings (report->state)->len > 0;
 }
 
+/* F-STRAT-4: the engagement queue of @cycle with each engagement's real state — a battle the
+ * campaign keeps and has not ended is in progress, at its turn and phase. */
+static GPtrArray *
+report_queue (Report *report,
+              guint   cycle)
+{
+  GPtrArray *queue = adm_engagement_queue_new (report->state, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    adm_queued_engagement_add_progress (report->campaign, g_ptr_array_index (queue, i));
+  return queue;
+}
+
+/* An engagement's battle as the reports tell it: ended (turn, the master's reason), in
+ * progress (turn, phase), or its status in the queue (not fought, waiting, dropped). */
+static char *
+battle_state_text (const AdmQueuedEngagement *queued)
+{
+  if (queued->status == ADM_ENGAGEMENT_FINISHED && queued->ending != NULL &&
+      queued->ending->turn > 0)
+    /* Translators: a battle's state in a report: "Ended in turn 3: Pol Six withdrew" */
+    return g_strdup_printf (_("Ended in turn %d: %s"), queued->ending->turn,
+                            queued->ending->reason != NULL ? queued->ending->reason
+                                                           : _("no reason given"));
+  if (queued->status == ADM_ENGAGEMENT_IN_PROGRESS)
+    /* Translators: a battle's state in a report: "In progress: turn 2, Movement" */
+    return g_strdup_printf (_("In progress: turn %d, %s"), queued->turn,
+                            queued->phase != NULL ? queued->phase : "");
+  return adm_queued_engagement_describe_status (queued);
+}
+
 /* CycleBattle* for every engagement of @cycle, in order. */
 static GPtrArray *
 cycle_battles (Report *report,
@@ -316,7 +347,7 @@ cycle_battles (Report *report,
    * with the battle the campaign keeps for it (adm-engagement-queue.h). */
   if (campaign_keeps_battles (report))
     {
-      g_autoptr(GPtrArray) queue = adm_engagement_queue_new (report->state, cycle);
+      g_autoptr(GPtrArray) queue = report_queue (report, cycle);
 
       while (queue->len > 0)
         {
@@ -611,7 +642,7 @@ master_engagements (Report *report,
                     guint   cycle)
 {
   /* F-STRAT-4: the cycle's engagement queue, in time order, each with its status. */
-  g_autoptr(GPtrArray) engagements = adm_engagement_queue_new (report->state, cycle);
+  g_autoptr(GPtrArray) engagements = report_queue (report, cycle);
 
   /* F-STRAT-4, F-STRAT-15 */
   adm_doc_add_heading (doc, 2, _("Engagements"));
@@ -622,7 +653,7 @@ master_engagements (Report *report,
       const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
       const AdmEngagement *engagement = &queued->engagement;
       g_autofree char *place = adm_engagement_place_name (engagement);
-      g_autofree char *status = adm_queued_engagement_describe_status (queued);
+      g_autofree char *status = battle_state_text (queued);
       /* Translators: an engagement's heading in the master's report: "c1-3 · Pol orbit,
        * minute 20 — Not fought" */
       g_autofree char *heading = g_strdup_printf (_("%s · %s, minute %.0f — %s"), queued->id,
@@ -677,8 +708,15 @@ master_battle (AdmDoc      *doc,
   guint l = 0, r = 0;
 
   adm_doc_add_heading (doc, 3, heading);
-  adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
-                      adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
+  if (entry->queued != NULL && entry->queued->ending != NULL)
+    {
+      g_autofree char *state = battle_state_text (entry->queued);
+
+      adm_doc_add_printf (doc, _("%s — %s."), adm_battle_get_name (battle), state);
+    }
+  else
+    adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
+                        adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
   if (lines->len == 0 && rolls->len == 0)
     adm_doc_add_paragraph (doc, _("Set up; no phase has been resolved yet."));
 
@@ -713,13 +751,14 @@ master_battle (AdmDoc      *doc,
       if (r < rolls->len && ((roll = g_ptr_array_index (rolls, r))->turn == turn &&
                              roll->phase == phase))
         {
-          const char *columns[] = { _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+          const char *columns[] = { _("Roll"), _("Clause"), _("Dice"), _("Values"),
+                                    _("Outcome"), NULL };
 
           table = adm_doc_add_table (doc, columns);
           for (; r < rolls->len; r++)
             {
-              g_autofree char *dice = NULL, *values = NULL;
-              const char *cells[5];
+              g_autofree char *dice = NULL, *values = NULL, *outcome = NULL;
+              const char *cells[6];
 
               roll = g_ptr_array_index (rolls, r);
               if (roll->turn != turn || roll->phase != phase)
@@ -730,7 +769,9 @@ master_battle (AdmDoc      *doc,
               cells[1] = roll->clause != NULL ? roll->clause : "";
               cells[2] = dice;
               cells[3] = values;
-              cells[4] = NULL;
+              outcome = adm_battle_roll_describe_outcome (roll);
+              cells[4] = outcome != NULL ? outcome : "";
+              cells[5] = NULL;
               adm_doc_table_add_row (table, cells);
             }
         }
@@ -854,15 +895,16 @@ master_dice (Report *report,
              guint   cycle)
 {
   GPtrArray *rolls = adm_state_get_rolls (report->state);
-  const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"), NULL };
+  const char *columns[] = { _("Time"), _("Roll"), _("Clause"), _("Dice"), _("Values"),
+                            _("Outcome"), NULL };
   AdmDocBlock *table = NULL;
 
   adm_doc_add_heading (doc, 2, _("Strategic dice"));
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmRollRecord *roll = g_ptr_array_index (rolls, i);
-      g_autofree char *when = NULL, *dice = NULL, *values = NULL;
-      const char *cells[6];
+      g_autofree char *when = NULL, *dice = NULL, *values = NULL, *outcome = NULL;
+      const char *cells[7];
 
       if (roll->cycle != cycle)
         continue;
@@ -876,7 +918,10 @@ master_dice (Report *report,
       cells[2] = roll->clause != NULL ? roll->clause : "";
       cells[3] = dice;
       cells[4] = values;
-      cells[5] = NULL;
+      /* Judged as the battle's rolls are (adm-roll-check.h). */
+      outcome = adm_roll_record_describe_outcome (roll);
+      cells[5] = outcome != NULL ? outcome : "";
+      cells[6] = NULL;
       adm_doc_table_add_row (table, cells);
     }
   if (table == NULL)
@@ -1002,7 +1047,8 @@ admiral_formations (Report           *report,
           const AdmStratOrder *order = g_ptr_array_index (orders, o);
           g_autofree char *text = NULL;
 
-          if (order->formation != formation)
+          /* By id: a formation that fought is a new record after its battle. */
+          if (!g_str_equal (order->formation->id, formation->id))
             continue;
           text = order_text (order);
           g_string_append_printf (given, "\n– %s%s", text,
@@ -1125,8 +1171,16 @@ admiral_battle (AdmDoc      *doc,
   Losses losses = { 0, };
 
   adm_doc_add_heading (doc, 3, heading);
-  adm_doc_add_printf (doc, _("Now at turn %d, %s."), adm_battle_get_turn (battle),
-                      phase_name (adm_battle_get_phase (battle)));
+  /* F-STRAT-4: ended (turn, reason) or in progress (turn, phase). */
+  if (entry->queued != NULL && entry->queued->ending != NULL)
+    {
+      g_autofree char *state = battle_state_text (entry->queued);
+
+      adm_doc_add_printf (doc, "%s.", state);
+    }
+  else
+    adm_doc_add_printf (doc, _("In progress: turn %d, %s."), adm_battle_get_turn (battle),
+                        phase_name (adm_battle_get_phase (battle)));
   adm_doc_add_paragraph (doc, _("Your side:"));
   table = adm_doc_add_table (doc, own_columns);
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
@@ -1246,10 +1300,13 @@ build_admiral (Report     *report,
   admiral_last_seen (report, doc, admiral);
 
   adm_doc_add_heading (doc, 2, _("Engagements"));
-  engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  /* F-STRAT-4: engagement by engagement of the queue, each with only the formations there at
+   * its minute — not one that arrived for a later one. */
+  engagements = report_queue (report, cycle);
   for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
+      const AdmEngagement *engagement = &queued->engagement;
 
       for (guint f = 0; f < engagement->formations->len; f++)
         if (is_his (g_ptr_array_index (engagement->formations, f), admiral))
@@ -1651,11 +1708,17 @@ build_cards (Report     *report,
     return NULL;
   battles = all_battles (report);
   doc = new_doc (report, _("Fleet cards"), cycle);
-  for (guint i = 0; i < admirals->len; i++)
+  if (admirals->len == 1)
+    cards_of (report, doc, g_ptr_array_index (admirals, 0), battles);
+  /* Every admiral's cards: each his own part, his name over his pages. */
+  for (guint i = 0; admirals->len > 1 && i < admirals->len; i++)
     {
-      if (i > 0)
-        adm_doc_add_page_break (doc);
-      cards_of (report, doc, g_ptr_array_index (admirals, i), battles);
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = g_strdup_printf (_("Fleet cards of %s"), admiral->name);
+      g_autoptr(AdmDoc) own = new_doc (report, own_title, cycle);
+
+      cards_of (report, own, (AdmAdmiral *) admiral, battles);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
     }
   return doc;
 }
@@ -1685,11 +1748,18 @@ build_sheets (Report     *report,
     return NULL;
   title = g_strdup_printf (_("Order sheets — cycle %u"), current);
   doc = new_doc (report, title, current);
-  for (guint i = 0; i < admirals->len; i++)
+  if (admirals->len == 1)
+    sheet_of (report, doc, g_ptr_array_index (admirals, 0), current);
+  /* Every admiral's sheet: each his own part, his name over his pages. */
+  for (guint i = 0; admirals->len > 1 && i < admirals->len; i++)
     {
-      if (i > 0)
-        adm_doc_add_page_break (doc);
-      sheet_of (report, doc, g_ptr_array_index (admirals, i), current);
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = g_strdup_printf (_("Order sheet of %s — cycle %u"),
+                                                    admiral->name, current);
+      g_autoptr(AdmDoc) own = new_doc (report, own_title, current);
+
+      sheet_of (report, own, (AdmAdmiral *) admiral, current);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
     }
   return doc;
 }
@@ -1858,4 +1928,44 @@ adm_report_build_packet (AdmCampaign  *campaign,
         adm_doc_append (packet, doc);
     }
   return g_steal_pointer (&packet);
+}
+
+AdmDoc *
+adm_report_build_every_packet (AdmCampaign  *campaign,
+                               guint         cycle,
+                               const char   *battles_dir,
+                               GError      **error)
+{
+  GPtrArray *admirals;
+  guint current;
+  g_autofree char *title = NULL;
+  g_autoptr(AdmDoc) all = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  current = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
+  title = g_strdup_printf (_("Every admiral’s paper — cycle %u"), current);
+  all = adm_doc_new (title, adm_scenario_get_name (adm_campaign_get_scenario (campaign)), NULL);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autoptr(AdmDoc) packet = adm_report_build_packet (campaign, admiral->id, cycle,
+                                                          battles_dir, error);
+      g_autofree char *cover = NULL;
+
+      if (packet == NULL)
+        return NULL;
+      /* Translators: the line opening one admiral's pages in the stack printed for every
+       * admiral, "The paper of Adm. Radovan (Barrayar): his report, fleet cards and order
+       * sheet". */
+      cover = admiral->faction != NULL
+              ? g_strdup_printf (_("The paper of %s (%s): his report, fleet cards and order "
+                                   "sheet"), admiral->name, admiral->faction->name)
+              : g_strdup_printf (_("The paper of %s: his report, fleet cards and order sheet"),
+                                 admiral->name);
+      adm_doc_append_part (all, packet, admiral->name, cover);
+    }
+  return g_steal_pointer (&all);
 }

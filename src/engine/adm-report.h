@@ -69,4 +69,12 @@ AdmDoc     *adm_report_build_packet     (AdmCampaign   *campaign,
                                          const char    *battles_dir,
                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Every admiral's packet (adm_report_build_packet ()) in one document, for one print job: each
+ * a part of its own (AdmDocPart) — his report's title over his pages, his own page numbers
+ * ("Radovan — page 2 of 6"), starting on a new sheet with a line saying whose paper it is. */
+AdmDoc     *adm_report_build_every_packet (AdmCampaign  *campaign,
+                                           guint         cycle,
+                                           const char   *battles_dir,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS

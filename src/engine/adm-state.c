@@ -68,8 +68,18 @@ roll_record_free (gpointer data)
 
   g_free (record->purpose);
   g_free (record->clause);
+  g_free (record->against);
   g_array_unref (record->values);
   g_free (record);
+}
+
+char *
+adm_roll_record_describe_outcome (const AdmRollRecord *record)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+
+  return adm_roll_check_describe (record->check, record->target, record->against,
+                                  record->values->len, record->passed, record->failed, NULL);
 }
 
 static void
@@ -518,6 +528,13 @@ apply_cycle (AdmState       *self,
       record->sides = 6;
       record->values = g_array_new (FALSE, FALSE, sizeof (guint));
       g_array_append_vals (record->values, check->dice, 2);
+      /* F-RDY-2: judged as the battle judges a readiness check, at most the readiness. */
+      record->check = ADM_ROLL_CHECK_SUM_AT_MOST;
+      record->target = check->readiness;
+      record->against = g_strdup (_("readiness"));
+      adm_roll_check_judge (record->check, record->target, check->dice, 2, &record->passed,
+                            &record->failed);
+      g_assert (record->passed == (guint) check->passed);
       g_ptr_array_add (self->rolls, record);
       g_hash_table_insert (self->checks,
                            g_strdup_printf ("%u %s", cycle, check->formation_id), check);

@@ -6,6 +6,7 @@
 #include <glib-object.h>
 
 #include "adm-event.h"
+#include "adm-roll-check.h"
 #include "adm-scenario.h"
 #include "adm-strategy.h"
 
@@ -65,7 +66,18 @@ typedef struct {
   char   *clause;
   guint   sides;
   GArray *values;              /* guint */
+  /* How its rule judged it, as a battle's rolls are (adm-roll-check.h): set by the same code
+   * on every replay, never read from a file. */
+  AdmRollCheck check;
+  int     target;
+  char   *against;             /* what the target is ("readiness"), or NULL */
+  guint   passed, failed;
 } AdmRollRecord;
+
+/* @record's outcome as the battle's dice log says a roll's: "sum ≤ 7 (readiness): failed ✗";
+ * NULL when its rule judged nothing. */
+char               *adm_roll_record_describe_outcome (const AdmRollRecord *record)
+                                                      G_GNUC_WARN_UNUSED_RESULT;
 
 /* F-STRAT-5: a readiness check (F-RDY-2) the master rolled, when a cycle was resolved, for an
  * engaged formation whose admiral handed in no sheet ("cycle" event, "checks" attribute). */

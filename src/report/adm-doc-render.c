@@ -107,6 +107,7 @@ struct _AdmDocLayout {
   GArray       *first_pages;        /* guint per block, G_MAXUINT when none */
   GArray       *last_pages;
   GHashTable   *block_tables;       /* block index → Table* */
+  GArray       *part_pages;         /* guint per part: its first page, G_MAXUINT when none */
 
   /* Pagination state. */
   guint         page;
@@ -733,6 +734,26 @@ place_qr (AdmDocLayout      *self,
   self->y += QR_SIZE + BLOCK_GAP;
 }
 
+/* The parts that start at the block being placed: each on a new sheet of paper — on an odd
+ * page, so that a stack printed on both sides parts between sheets, the back of the previous
+ * part's last sheet left blank. */
+static void
+start_parts (AdmDocLayout *self)
+{
+  guint n_parts = adm_doc_get_n_parts (self->doc);
+
+  for (guint p = 1; p < n_parts; p++)
+    {
+      if (adm_doc_get_part (self->doc, p)->first_block != self->block)
+        continue;
+      if (self->page_used)
+        new_page (self);
+      if (self->page % 2 == 1)
+        new_page (self);
+      g_array_index (self->part_pages, guint, p) = self->page;
+    }
+}
+
 static void
 paginate (AdmDocLayout *self)
 {
@@ -745,6 +766,7 @@ paginate (AdmDocLayout *self)
     {
       const AdmDocBlock *block = g_ptr_array_index (blocks, self->block);
 
+      start_parts (self);
       if (block->kind != ADM_DOC_CARD)
         end_card_row (self);
       switch (block->kind)
@@ -838,6 +860,12 @@ adm_doc_layout_new (AdmDoc  *doc,
       g_array_append_val (self->last_pages, none);
     }
 
+  self->part_pages = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (self->part_pages, none);
+  g_array_index (self->part_pages, guint, 0) = 0;
+  for (guint p = 1; p < adm_doc_get_n_parts (doc); p++)
+    g_array_append_val (self->part_pages, none);
+
   self->top = self->margin + header_height (self);
   self->bottom = height - self->margin - (HEADER_SIZE + 10);
   paginate (self);
@@ -892,6 +920,7 @@ adm_doc_layout_free (AdmDocLayout *self)
   g_ptr_array_unref (self->tables);
   g_ptr_array_unref (self->layouts);
   g_hash_table_unref (self->block_tables);
+  g_array_unref (self->part_pages);
   g_array_unref (self->first_pages);
   g_array_unref (self->last_pages);
   g_object_unref (self->context);
@@ -1076,6 +1105,29 @@ draw_small (AdmDocLayout *self,
   show_layout (cr, layout, x, y);
 }
 
+/* The part @page is in (the last one started on or before it) and its pages: @first, and @n. */
+static guint
+page_part (AdmDocLayout *self,
+           guint         page,
+           guint        *first,
+           guint        *n)
+{
+  guint part = 0, end = self->n_pages;
+
+  for (guint p = 0; p < self->part_pages->len; p++)
+    {
+      guint start = g_array_index (self->part_pages, guint, p);
+
+      if (start <= page)
+        part = p;
+      else if (start != G_MAXUINT && start < end)
+        end = start;
+    }
+  *first = g_array_index (self->part_pages, guint, part);
+  *n = end - *first;
+  return part;
+}
+
 static void
 draw_header_footer (AdmDocLayout *self,
                     cairo_t      *cr,
@@ -1085,12 +1137,15 @@ draw_header_footer (AdmDocLayout *self,
   double width = body_width (self);
   double line = (self->top - self->margin - 10) / 2;
   g_autofree char *number = NULL;
+  guint first, n;
+  guint part = page_part (self, page, &first, &n);
+  const AdmDocPart *headers = adm_doc_get_part (self->doc, part);
 
-  draw_small (self, cr, adm_doc_get_header_left (self->doc), PANGO_WEIGHT_NORMAL, left,
+  draw_small (self, cr, headers->header_left, PANGO_WEIGHT_NORMAL, left,
               self->margin, width * 0.5 - 6, PANGO_ALIGN_LEFT);
-  draw_small (self, cr, adm_doc_get_header_right (self->doc), PANGO_WEIGHT_NORMAL,
+  draw_small (self, cr, headers->header_right, PANGO_WEIGHT_NORMAL,
               left + width * 0.5, self->margin, width * 0.5, PANGO_ALIGN_RIGHT);
-  draw_small (self, cr, adm_doc_get_title (self->doc), PANGO_WEIGHT_BOLD, left,
+  draw_small (self, cr, headers->title, PANGO_WEIGHT_BOLD, left,
               self->margin + line, width, PANGO_ALIGN_LEFT);
   cairo_set_line_width (cr, 0.8);
   cairo_move_to (cr, left, self->top - 6);
@@ -1099,7 +1154,7 @@ draw_header_footer (AdmDocLayout *self,
   cairo_line_to (cr, left + width, self->bottom + 4);
   cairo_stroke (cr);
 
-  number = adm_doc_format_page_footer (self->doc, page + 1, self->n_pages);
+  number = adm_doc_format_part_footer (self->doc, part, page - first + 1, n);
   draw_small (self, cr, number, PANGO_WEIGHT_NORMAL, left, self->bottom + 7, width,
               PANGO_ALIGN_CENTER);
 }
