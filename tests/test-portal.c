@@ -854,6 +854,148 @@ test_sheet (void)
   g_assert_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET);
 }
 
+/* A formation @admiral commands, of two ships or more, in a sector (not in transit). */
+static const AdmFormation *
+detachable_of (const AdmAdmiral *admiral)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr),
+                                                                   formation->id);
+
+      if (formation->admiral == admiral && formation->ships->len >= 2 && pos != NULL &&
+          pos->towards == NULL)
+        return formation;
+    }
+  return NULL;
+}
+
+/* The refusal of a detach (or form) order of @his naming @ship, with @ship replaced by "ID". */
+static char *
+ship_refusal (const AdmAdmiral   *admiral,
+              const AdmFormation *his,
+              const char         *kind,
+              const char         *ship)
+{
+  g_autofree char *fields = g_strdup_printf ("f0=%s&a0=%s&N0=Probe&x0s0=%s", his->id, kind,
+                                             ship);
+  guint status = 0;
+  g_autofree char *page = post_sheet (admiral->id, fields, &status);
+  g_autofree char *reason = NULL;
+  GString *text;
+
+  g_assert_cmpuint (status, ==, 422);
+  reason = refusal_of (page);
+  text = g_string_new (reason);
+  g_string_replace (text, ship, "ID", 0);
+  return g_string_free (text, FALSE);
+}
+
+/* F-STRAT-3: a detach or form order naming a ship of a formation his side has not met is
+ * refused in the words of a ship that does not exist — through the portal and through the
+ * engine's own check of a sheet, which the CLI's import shares — and tells nothing of the
+ * ship, not even its name; the id of a formation he makes never tells of a hidden one named
+ * alike (no "-2"). */
+static void
+test_ship_oracle (void)
+{
+  const AdmAdmiral *admiral = blind_admiral ();
+  const AdmFormation *hidden = hidden_from (admiral);
+  const AdmShip *ship = g_ptr_array_index (hidden->ships, 0);
+  const AdmFormation *his = detachable_of (admiral);
+  guint status = 0;
+
+  g_assert_nonnull (his);
+  g_test_message ("%s detaches %s (of hidden %s) from %s", admiral->id, ship->id, hidden->id,
+                  his->id);
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *kind = k == 0 ? "detach" : "form";
+      g_autofree char *of_hidden = ship_refusal (admiral, his, kind, ship->id);
+      g_autofree char *of_none = ship_refusal (admiral, his, kind, "no-such-ship");
+
+      g_test_message ("refused: %s", of_hidden);
+      g_assert_cmpstr (of_hidden, ==, of_none);
+      assert_lacks (of_hidden, ship->name, "the refusal");
+    }
+
+  /* The engine's check, as the CLI's import of a sheet file uses it. */
+  {
+    AdmState *state = adm_campaign_get_state (komarr);
+    guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+    char *messages[2] = { NULL, NULL };
+    GQuark domains[2];
+    int codes[2];
+
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (
+          (GDestroyNotify) adm_event_unref);
+        AdmEvent *sheet = adm_event_new ("sheet", T0);
+        AdmEvent *order = adm_event_new ("order", T0);
+        g_autoptr(GError) error = NULL;
+        GString *text;
+
+        adm_event_set_int (sheet, "cycle", cycle);
+        adm_event_set (sheet, "admiral", admiral->id);
+        adm_event_set (sheet, "received", "2026-11-22T18:00:00Z");
+        adm_event_set (sheet, "late", "false");
+        g_ptr_array_add (events, sheet);
+        adm_event_set_line (order, 1);
+        adm_event_set (order, "admiral", admiral->id);
+        adm_event_set_int (order, "cycle", cycle);
+        adm_event_set (order, "formation", his->id);
+        adm_event_set (order, "order", "detach");
+        adm_event_set (order, "new-formation", "probe");
+        adm_event_set (order, "name", "Probe");
+        adm_event_set (order, "ships", k == 0 ? ship->id : "no-such-ship");
+        g_ptr_array_add (events, order);
+        g_assert_false (adm_order_sheet_check (events, state, "sheet", &error));
+        g_assert_nonnull (error);
+        text = g_string_new (error->message);
+        g_string_replace (text, k == 0 ? ship->id : "no-such-ship", "ID", 0);
+        messages[k] = g_string_free (text, FALSE);
+        domains[k] = error->domain;
+        codes[k] = error->code;
+      }
+    g_test_message ("engine: %s", messages[0]);
+    g_assert_cmpstr (messages[0], ==, messages[1]);
+    g_assert_cmpuint (domains[0], ==, domains[1]);
+    g_assert_cmpint (codes[0], ==, codes[1]);
+    assert_lacks (messages[0], ship->name, "the engine's refusal");
+    g_free (messages[0]);
+    g_free (messages[1]);
+  }
+
+  /* A formation detached under the hidden one's name: an id of his own, no "-2". */
+  {
+    g_autofree char *fields = NULL;
+    g_autofree char *page = NULL;
+    g_autofree char *name = g_uri_escape_string (hidden->name, NULL, FALSE);
+    const AdmShip *first = g_ptr_array_index (his->ships, 0);
+    const AdmPortalSheet *sheet;
+    const char *id = NULL;
+
+    fields = g_strdup_printf ("f0=%s&a0=detach&N0=%s&x0s0=%s", his->id, name, first->id);
+    page = post_sheet (admiral->id, fields, &status);
+    g_assert_cmpuint (status, ==, 200);
+    sheet = adm_portal_get_sheet (portal, admiral->id);
+    g_assert_nonnull (sheet);
+    for (guint e = 0; e < sheet->events->len; e++)
+      if (adm_event_get (g_ptr_array_index (sheet->events, e), "new-formation") != NULL)
+        id = adm_event_get (g_ptr_array_index (sheet->events, e), "new-formation");
+    g_assert_nonnull (id);
+    g_test_message ("new formation “%s”: %s", hidden->name, id);
+    g_assert_false (g_str_has_suffix (id, "-2"));
+    g_assert_cmpstr (id, !=, hidden->id);
+    g_assert_true (g_str_has_prefix (id, admiral->id));
+    g_assert_true (adm_portal_refuse (portal, admiral->id, "test", NULL));
+  }
+}
+
 /* An admiral other than @not_id commanding, in a sector, a formation of two ships or more:
  * the formation, and its fieldset's number in his form in @n. */
 static const AdmFormation *
@@ -906,7 +1048,7 @@ test_administrative (void)
   g_autofree char *page = get (link, NULL, &status);
   g_autofree char *select = g_strdup_printf ("<select name=\"a%u\">", n);
   g_autofree char *box = g_strdup_printf ("name=\"x%us0\" value=\"%s\"", n, first->id);
-  g_autofree char *fields = NULL, *reply = NULL, *reason = NULL;
+  g_autofree char *fields = NULL, *reply = NULL, *reason = NULL, *new_id = NULL;
   g_autoptr(GString) all = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   const AdmPortalSheet *sheet;
@@ -958,17 +1100,20 @@ test_administrative (void)
   order = g_ptr_array_index (sheet->events, 1);
   g_assert_cmpstr (adm_event_get (order, "order"), ==, "detach");
   g_assert_cmpstr (adm_event_get (order, "ships"), ==, first->id);
-  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "portal-squadron");
+  new_id = g_strconcat (id, "-portal-squadron", NULL);
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, new_id);
   g_assert_cmpstr (adm_event_get (order, "name"), ==, "Portal Squadron");
   g_assert_true (adm_portal_accept (portal, id, &error));
   g_assert_no_error (error);
   g_assert_nonnull (adm_strategy_get_sheet (strategy_of (komarr), cycle, id));
-  g_assert_nonnull (adm_strategy_lookup_formation (strategy_of (komarr), "portal-squadron"));
+  g_assert_nonnull (adm_strategy_lookup_formation (strategy_of (komarr), new_id));
 
   /* His new page: the new formation has its fieldset, and a second one would be -2. */
   g_free (page);
   page = get (link, NULL, &status);
-  assert_contains (page, "value=\"portal-squadron\"", "the page after the detach");
+  g_free (box);
+  box = g_strdup_printf ("value=\"%s\"", new_id);
+  assert_contains (page, box, "the page after the detach");
 }
 
 /* Issue 22: each admiral's printed packet carries his own portal link and its QR code, and
@@ -1447,6 +1592,7 @@ main (int   argc,
   g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
   g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
+  g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/ship-oracle", test_ship_oracle);
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);

@@ -1518,18 +1518,23 @@ field (GHashTable *fields,
 
 /* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
  * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
- * -3 … when a formation has had it or an earlier order of the sheet makes it. */
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
+ * begins with @admiral's own id, so that the ids taken are those of the formations his own
+ * orders made, which he knows — never one of a hidden formation of another side, whose
+ * existence a "-2" would tell. */
 static char *
-new_formation_id (AdmCampaign *campaign,
-                  const char  *name,
-                  GPtrArray   *events)
+new_formation_id (AdmCampaign      *campaign,
+                  const AdmAdmiral *admiral,
+                  const char       *name,
+                  GPtrArray        *events)
 {
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  g_autoptr(GString) base = g_string_new (NULL);
+  g_autoptr(GString) base = g_string_new (admiral->id);
   char *id = NULL;
 
+  g_string_append_c (base, '-');
   for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
     {
       char c = g_ascii_tolower (*p);
@@ -1542,8 +1547,8 @@ new_formation_id (AdmCampaign *campaign,
     }
   while (base->len > 0 && base->str[base->len - 1] == '-')
     g_string_truncate (base, base->len - 1);
-  if (base->len == 0)
-    g_string_assign (base, "formation");
+  if (g_str_equal (base->str, admiral->id))
+    g_string_append (base, "-formation");
   for (guint n = 1;; n++)
     {
       gboolean taken;
@@ -1586,7 +1591,7 @@ administrative_event (AdmCampaign      *campaign,
       g_autoptr(GString) ships = g_string_new (NULL);
       const char *name = field (fields, "N%u", n);
       const char *flagship = field (fields, "F%u", n);
-      g_autofree char *id = new_formation_id (campaign, name, events);
+      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
 
       for (guint s = 0; s < MAX_SHIPS; s++)
         {
