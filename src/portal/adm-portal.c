@@ -988,13 +988,16 @@ job_answer_cb (gpointer data)
           g_autofree char *disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"",
                                                           job->cycle);
 
+          SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+          SoupMessageBody *body = soup_server_message_get_response_body (msg);
+
           add_common_headers (msg);
-          soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                        "Content-Disposition", disposition);
+          soup_message_headers_replace (headers, "Content-Disposition", disposition);
+          soup_message_headers_set_content_type (headers, "application/pdf", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-          soup_server_message_set_response (msg, "application/pdf", SOUP_MEMORY_COPY,
-                                            g_bytes_get_data (job->pdf, NULL),
-                                            g_bytes_get_size (job->pdf));
+          /* The PDF kept for every request, shared, not copied into each answer. */
+          soup_message_body_truncate (body);
+          soup_message_body_append_bytes (body, job->pdf);
         }
       else if (job->text != NULL)
         respond_text (msg, job->status, job->text);
@@ -1983,7 +1986,11 @@ refuse_unread (SoupServerMessage *msg,
 }
 
 /* Bodies are bounded before they are read: a POST says its length, and no more than
- * ADM_PORTAL_MAX_BODY; no chunked bodies. */
+ * ADM_PORTAL_MAX_BODY; no chunked bodies. An answer is bounded too: libsoup answers a Range
+ * of many parts with a multipart body built in memory, a copy of the whole for each part (a
+ * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
+ * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is
+ * answered, no larger than the body. */
 static void
 got_headers_cb (SoupServerMessage *msg,
                 gpointer           user_data)
@@ -1991,6 +1998,10 @@ got_headers_cb (SoupServerMessage *msg,
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+  const char *range = soup_message_headers_get_one (headers, "Range");
+
+  if (range != NULL && strchr (range, ',') != NULL)
+    soup_message_headers_remove (headers, "Range");
 
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
