@@ -17,9 +17,15 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <libintl.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
@@ -1536,6 +1542,198 @@ test_cli_serve (void)
   g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
 }
 
+/* The open-file limit of the server under test: soft and hard, so that it cannot raise it. */
+#define FD_LIMIT 256
+/* Connect–poll–close cycles: several times the limit. */
+#define FD_CYCLES 2000
+
+static void
+limit_files (gpointer data)
+{
+  struct rlimit limit = { FD_LIMIT, FD_LIMIT };
+
+  setrlimit (RLIMIT_NOFILE, &limit);
+}
+
+/* One exchange as a phone makes it, on a new connection from @source (127.0.0.x) to
+ * 127.0.0.1:@port: @request sent, the answer read to its Content-Length (or to the end), the
+ * connection closed by the client. The answer, or NULL when none came within 5 s. */
+static char *
+exchange (guint16     port,
+          const char *source,
+          const char *request)
+{
+  struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons (port) };
+  struct sockaddr_in from = { .sin_family = AF_INET };
+  struct timeval wait = { 5, 0 };
+  g_autoptr(GString) reply = g_string_new (NULL);
+  gsize sent = 0, want = G_MAXSIZE;
+  int fd = socket (AF_INET, SOCK_STREAM, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  inet_pton (AF_INET, "127.0.0.1", &to.sin_addr);
+  inet_pton (AF_INET, source, &from.sin_addr);
+  setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  setsockopt (fd, SOL_SOCKET, SO_SNDTIMEO, &wait, sizeof wait);
+  g_assert_cmpint (bind (fd, (struct sockaddr *) &from, sizeof from), ==, 0);
+  if (connect (fd, (struct sockaddr *) &to, sizeof to) != 0)
+    {
+      close (fd);
+      return NULL;
+    }
+  while (sent < strlen (request))
+    {
+      ssize_t n = send (fd, request + sent, strlen (request) - sent, MSG_NOSIGNAL);
+
+      if (n <= 0)
+        break;
+      sent += (gsize) n;
+    }
+  while (reply->len < want)
+    {
+      char buffer[16384];
+      ssize_t n = recv (fd, buffer, sizeof buffer, 0);
+      const char *end;
+
+      if (n <= 0)
+        break;
+      g_string_append_len (reply, buffer, n);
+      if (want == G_MAXSIZE && (end = strstr (reply->str, "\r\n\r\n")) != NULL)
+        {
+          const char *length = strstr (reply->str, "Content-Length: ");
+
+          if (length != NULL && length < end)
+            want = (gsize) (end + 4 - reply->str) +
+                   (gsize) g_ascii_strtoull (length + strlen ("Content-Length: "), NULL, 10);
+        }
+    }
+  close (fd);
+  if (!g_str_has_prefix (reply->str, "HTTP/1.1 ") || (want != G_MAXSIZE && reply->len < want))
+    return NULL;
+  return g_string_free (g_steal_pointer (&reply), FALSE);
+}
+
+static guint
+open_files (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/fd", (int) pid);
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* admiralty-cli serve under an open-file limit of 256: thousands of phones' connect–poll–close
+ * cycles leave no connection open behind them, and the campaign is then still saved (a sheet
+ * journalled with --accept) and a page still served. */
+static void
+test_fd_exhaustion (void)
+{
+  g_autofree char *dir = g_build_filename (work_dir, "fd", NULL);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *serialized = NULL;
+  g_autoptr(AdmCampaign) copy = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page_path = NULL, *poll = NULL, *page = NULL, *reply = NULL;
+  g_autofree char *body = NULL, *post_head = NULL, *csrf = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  guint16 port;
+  guint before, after = 0, cycles = 0;
+  GPid pid;
+  gsize length;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  serialized = adm_campaign_serialize (komarr, &length);
+  copy = adm_campaign_load_memory (serialized, length, "copy", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (copy, path, &error));
+  g_assert_no_error (error);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  g_subprocess_launcher_set_child_setup (launcher, limit_files, NULL, NULL);
+  if (g_getenv ("ASAN_OPTIONS") != NULL)
+    {
+      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"),
+                                              ":fast_unwind_on_malloc=0", NULL);
+
+      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
+    }
+  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
+                                         "127.0.0.1", "--port", "0", "--accept", NULL);
+  g_assert_no_error (error);
+  pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (process), NULL, 10);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  while (link == NULL)
+    {
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
+        link = g_strdup (strstr (line, "http://"));
+    }
+  /* "http://127.0.0.1:PORT/a/TOKEN/" */
+  port = (guint16) g_ascii_strtoull (link + strlen ("http://127.0.0.1:"), NULL, 10);
+  page_path = g_strdup (strstr (link + strlen ("http://"), "/a/"));
+  page = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", page_path);
+  poll = g_strdup_printf ("GET %sstatus.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", page_path);
+  reply = exchange (port, "127.0.0.1", page);
+  g_assert_nonnull (reply);
+  before = open_files (pid);
+
+  for (; cycles < FD_CYCLES && g_get_monotonic_time () < deadline; cycles++)
+    {
+      g_autofree char *answer = exchange (port, "127.0.0.1", poll);
+
+      if (answer == NULL)
+        g_error ("no answer to poll %u, the server holding %u files", cycles, open_files (pid));
+    }
+  g_test_message ("%u polls; server's open files: %u before", cycles, before);
+  g_assert_cmpuint (cycles, ==, FD_CYCLES);
+  /* The server closes each connection as it answers: what is open settles back. */
+  while (g_get_monotonic_time () < deadline && (after = open_files (pid)) > before + 4)
+    g_usleep (50000);
+  g_test_message ("after: %u", after);
+  g_assert_cmpuint (after, <=, before + 4);
+
+  /* From another address (the first has spent its rate): a sheet journalled, a page. */
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", page);
+  g_assert_nonnull (reply);
+  csrf = csrf_of (reply);
+  body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold+position", csrf, his->id);
+  post_head = g_strdup_printf ("POST %ssheet HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                               "Content-Type: application/x-www-form-urlencoded\r\n"
+                               "Content-Length: %zu\r\n\r\n%s", page_path, strlen (body), body);
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", post_head);
+  g_assert_nonnull (reply);
+  assert_contains (reply, "accepted by the master", "the sheet after the polls");
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", page);
+  g_assert_nonnull (reply);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+
+  g_subprocess_send_signal (process, SIGTERM);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+}
+
 static void
 test_language (void)
 {
@@ -1661,6 +1859,7 @@ main (int   argc,
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
+  g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
   g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
   result = g_test_run ();
 
