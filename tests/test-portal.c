@@ -1626,6 +1626,33 @@ open_files (GPid pid)
   return n;
 }
 
+/* A phone that opens a connection and never finishes its request does not keep it: the
+ * server closes it unanswered within its request timeout (15 s). */
+static void
+test_idle_timeout (void)
+{
+  struct sockaddr_in to = { .sin_family = AF_INET,
+                            .sin_port = htons ((guint16) adm_portal_get_port (portal)) };
+  struct timeval wait = { 30, 0 };
+  const char *half = "GET /a/ HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  gint64 start = g_get_monotonic_time ();
+  char buffer[256];
+  ssize_t n;
+  int fd = socket (AF_INET, SOCK_STREAM, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  inet_pton (AF_INET, "127.0.0.1", &to.sin_addr);
+  setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  g_assert_cmpint (connect (fd, (struct sockaddr *) &to, sizeof to), ==, 0);
+  g_assert_cmpint (send (fd, half, strlen (half), MSG_NOSIGNAL), ==, (ssize_t) strlen (half));
+  n = recv (fd, buffer, sizeof buffer, 0);
+  g_test_message ("closed after %.1f s", (g_get_monotonic_time () - start) / 1e6);
+  /* Closed (0, or reset), not timed out on this side (-1 with EAGAIN). */
+  g_assert_true (n == 0 || (n < 0 && errno == ECONNRESET));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 25 * G_USEC_PER_SEC);
+  close (fd);
+}
+
 /* admiralty-cli serve under an open-file limit of 256: thousands of phones' connect–poll–close
  * cycles leave no connection open behind them, and the campaign is then still saved (a sheet
  * journalled with --accept) and a page still served. */
@@ -1852,6 +1879,7 @@ main (int   argc,
   g_test_add_func ("/portal/security/hostile-names", test_hostile_names);
   g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
   g_test_add_func ("/portal/security/range-bound", test_range_bound);
+  g_test_add_func ("/portal/security/idle-timeout", test_idle_timeout);
   g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/ship-oracle", test_ship_oracle);
