@@ -1457,37 +1457,37 @@ test_hostile_names (void)
   g_assert_null (adm_portal_get_link (hostile_portal, "vorkosigan"));
 }
 
-/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
- * journalled in the campaign file, and SIGTERM stops it cleanly. */
-static void
-test_cli_serve (void)
+/* `admiralty-cli serve --accept` on a copy of Komarr in work_dir/@folder (its path in @path),
+ * the child set up by @setup; Naismith's link, once printed, in @link; its output in @out. */
+static GSubprocess *
+serve_copy (const char            *folder,
+            GSpawnChildSetupFunc   setup,
+            char                 **path,
+            char                 **link,
+            GDataInputStream     **out)
 {
-  g_autofree char *dir = g_build_filename (work_dir, "cli", NULL);
-  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *dir = g_build_filename (work_dir, folder, NULL);
   g_autofree char *serialized = NULL;
   g_autoptr(AdmCampaign) copy = NULL;
-  g_autoptr(AdmCampaign) reopened = NULL;
   g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
-  g_autofree char *reply = NULL;
-  const AdmFormation *his = first_of ("naismith");
   guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
-  guint status = 0;
+  GSubprocess *process;
   gsize length;
 
+  *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   serialized = adm_campaign_serialize (komarr, &length);
   copy = adm_campaign_load_memory (serialized, length, "copy", &error);
   g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (copy, path, &error));
+  g_assert_true (adm_campaign_save (copy, *path, &error));
   g_assert_no_error (error);
   g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  if (setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
   /* Under AddressSanitizer: full stacks, so that .ci/lsan.supp can name libsoup's leak of
    * accepted sockets at exit, and nothing else. */
   if (g_getenv ("ASAN_OPTIONS") != NULL)
@@ -1497,20 +1497,58 @@ test_cli_serve (void)
 
       g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
     }
-  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
-                                         "127.0.0.1", "--port", "0", "--accept", NULL);
+  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", *path,
+                                         "--address", "127.0.0.1", "--port", "0", "--accept",
+                                         NULL);
   g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   /* One line per admiral: "NAME (FACTION): LINK". */
-  while (link == NULL)
+  *link = NULL;
+  while (*link == NULL)
     {
-      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (*out, NULL, NULL, &error);
 
       g_assert_no_error (error);
       g_assert_nonnull (line);
       if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
-        link = g_strdup (strstr (line, "http://"));
+        *link = g_strdup (strstr (line, "http://"));
     }
+  return process;
+}
+
+/* SIGTERM stops @process cleanly; the campaign at @path then holds Naismith's sheet. */
+static void
+serve_stop (GSubprocess *process,
+            const char  *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+
+  g_subprocess_send_signal (process, SIGTERM);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+}
+
+/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
+ * journalled in the campaign file, and SIGTERM stops it cleanly. */
+static void
+test_cli_serve (void)
+{
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL, *link = NULL, *page = NULL, *csrf = NULL, *body = NULL;
+  g_autofree char *sheet_url = NULL, *reply = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  guint status = 0;
+
+  process = serve_copy ("cli", NULL, &path, &link, &out);
   page = get (link, NULL, &status);
   g_assert_cmpuint (status, ==, 200);
   assert_contains (page, "Adm. Miles Naismith", link);
@@ -1530,16 +1568,7 @@ test_cli_serve (void)
     }
   g_assert_nonnull (reply);
   g_test_message ("%s", reply);
-
-  g_subprocess_send_signal (process, SIGTERM);
-  g_assert_true (g_subprocess_wait (process, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
-
-  reopened = adm_campaign_open (path, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+  serve_stop (process, path);
 }
 
 /* The open-file limit of the server under test: soft and hard, so that it cannot raise it. */
@@ -1659,56 +1688,18 @@ test_idle_timeout (void)
 static void
 test_fd_exhaustion (void)
 {
-  g_autofree char *dir = g_build_filename (work_dir, "fd", NULL);
-  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_autofree char *serialized = NULL;
-  g_autoptr(AdmCampaign) copy = NULL;
-  g_autoptr(AdmCampaign) reopened = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) out = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *link = NULL, *page_path = NULL, *poll = NULL, *page = NULL, *reply = NULL;
-  g_autofree char *body = NULL, *post_head = NULL, *csrf = NULL;
+  g_autofree char *path = NULL, *link = NULL, *page_path = NULL, *poll = NULL, *page = NULL;
+  g_autofree char *reply = NULL, *body = NULL, *post_head = NULL, *csrf = NULL;
   const AdmFormation *his = first_of ("naismith");
-  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
   gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
   guint16 port;
   guint before, after = 0, cycles = 0;
   GPid pid;
-  gsize length;
 
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  serialized = adm_campaign_serialize (komarr, &length);
-  copy = adm_campaign_load_memory (serialized, length, "copy", &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (copy, path, &error));
-  g_assert_no_error (error);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDIN_PIPE);
-  g_subprocess_launcher_set_child_setup (launcher, limit_files, NULL, NULL);
-  if (g_getenv ("ASAN_OPTIONS") != NULL)
-    {
-      g_autofree char *options = g_strconcat (g_getenv ("ASAN_OPTIONS"),
-                                              ":fast_unwind_on_malloc=0", NULL);
-
-      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
-    }
-  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
-                                         "127.0.0.1", "--port", "0", "--accept", NULL);
-  g_assert_no_error (error);
+  process = serve_copy ("fd", limit_files, &path, &link, &out);
   pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (process), NULL, 10);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
-  while (link == NULL)
-    {
-      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
-
-      g_assert_no_error (error);
-      g_assert_nonnull (line);
-      if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
-        link = g_strdup (strstr (line, "http://"));
-    }
   /* "http://127.0.0.1:PORT/a/TOKEN/" */
   port = (guint16) g_ascii_strtoull (link + strlen ("http://127.0.0.1:"), NULL, 10);
   page_path = g_strdup (strstr (link + strlen ("http://"), "/a/"));
@@ -1750,15 +1741,7 @@ test_fd_exhaustion (void)
   reply = exchange (port, "127.0.0.2", page);
   g_assert_nonnull (reply);
   g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
-
-  g_subprocess_send_signal (process, SIGTERM);
-  g_assert_true (g_subprocess_wait (process, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
-  reopened = adm_campaign_open (path, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+  serve_stop (process, path);
 }
 
 static void
