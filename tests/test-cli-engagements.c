@@ -285,6 +285,53 @@ test_as_side (void)
   }
 }
 
+/* F-STRAT-3: `battle CAMPAIGN --engagement ID --as SIDE` shows that side's view and changes
+ * no file — no turn played into the campaign, with or without --turns; --end and --save
+ * with --as are refused. */
+static void
+test_as_changes_nothing (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *before = NULL, *after = NULL;
+  gsize before_length, after_length;
+  GStatBuf stat_before, stat_after;
+
+  g_assert_true (g_file_get_contents (path, &before, &before_length, NULL));
+  g_assert_cmpint (g_stat (path, &stat_before), ==, 0);
+  {
+    g_autoptr(CliResult) view = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                         "cetaganda", NULL);
+    g_autoptr(CliResult) played = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                           "pol", "--turns", "2", "--json", NULL);
+    g_autoptr(CliResult) end = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                        "public", "--end", NULL);
+    g_autoptr(CliResult) list = run_cli ("engagements", path, "--json", NULL);
+    g_autoptr(JsonObject) root = NULL;
+    g_autoptr(JsonObject) played_root = NULL;
+
+    g_assert_cmpint (view->status, ==, 0);
+    g_assert_nonnull (strstr (view->out, "0 turns"));
+    g_assert_cmpint (played->status, ==, 0);
+    played_root = parse_json (played->out);
+    g_assert_cmpstr (json_object_get_string_member (played_root, "as"), ==, "pol");
+    assert_failure (end, 2, "changes no file");
+    root = parse_json (list->out);
+    g_assert_cmpstr (json_object_get_string_member (engagement (root, "c1-3"), "status"), !=,
+                     "in-progress");
+  }
+  g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+  g_assert_cmpint (g_stat (path, &stat_after), ==, 0);
+  g_assert_cmpmem (before, before_length, after, after_length);
+  g_assert_cmpint (stat_before.st_mtim.tv_sec, ==, stat_after.st_mtim.tv_sec);
+  g_assert_cmpint (stat_before.st_mtim.tv_nsec, ==, stat_after.st_mtim.tv_nsec);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
+
+    g_assert_cmpint (system (command), ==, 0);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -294,5 +341,6 @@ main (int   argc,
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
+  g_test_add_func ("/cli/engagements/F-STRAT-3/as-changes-nothing", test_as_changes_nothing);
   return g_test_run ();
 }

@@ -377,7 +377,7 @@ test_browser (void)
                    "Hold the jump point");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "order"), ==, "detach");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "new-formation"), ==,
-                   "jump-point-picket");
+                   "vorkosigan-jump-point-picket");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (sheet->events, 3), "name"), ==,
                    "Jump Point Picket");
   g_assert_nonnull (strstr (browser.final_text, "waiting for the master"));

@@ -17,9 +17,15 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <libintl.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
@@ -249,6 +255,7 @@ typedef struct {
   guint16  port;
   char    *head;
   char    *reply;
+  gsize    length;
   gint     done;
 } Raw;
 
@@ -273,6 +280,7 @@ raw_thread (gpointer data)
   while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
                                    buffer, sizeof buffer, NULL, NULL)) > 0)
     g_string_append_len (reply, buffer, n);
+  raw->length = reply->len;
   raw->reply = g_string_free (reply, FALSE);
   g_atomic_int_set (&raw->done, 1);
   g_main_context_wakeup (NULL);
@@ -300,6 +308,22 @@ raw_request (const char *head)
   g_free (raw.head);
   g_free (raw.reply);
   return g_strdup (kept->str);
+}
+
+/* @head sent as it is on a new connection; the whole reply, bytes as they came. */
+static GBytes *
+raw_bytes (const char *head)
+{
+  Raw raw = { .port = (guint16) adm_portal_get_port (portal) };
+  GThread *thread;
+
+  raw.head = g_strdup (head);
+  thread = g_thread_new ("raw", raw_thread, &raw);
+  while (!g_atomic_int_get (&raw.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  g_free (raw.head);
+  return g_bytes_new_take (raw.reply, raw.length);
 }
 
 static char *
@@ -854,6 +878,148 @@ test_sheet (void)
   g_assert_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET);
 }
 
+/* A formation @admiral commands, of two ships or more, in a sector (not in transit). */
+static const AdmFormation *
+detachable_of (const AdmAdmiral *admiral)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+      const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr),
+                                                                   formation->id);
+
+      if (formation->admiral == admiral && formation->ships->len >= 2 && pos != NULL &&
+          pos->towards == NULL)
+        return formation;
+    }
+  return NULL;
+}
+
+/* The refusal of a detach (or form) order of @his naming @ship, with @ship replaced by "ID". */
+static char *
+ship_refusal (const AdmAdmiral   *admiral,
+              const AdmFormation *his,
+              const char         *kind,
+              const char         *ship)
+{
+  g_autofree char *fields = g_strdup_printf ("f0=%s&a0=%s&N0=Probe&x0s0=%s", his->id, kind,
+                                             ship);
+  guint status = 0;
+  g_autofree char *page = post_sheet (admiral->id, fields, &status);
+  g_autofree char *reason = NULL;
+  GString *text;
+
+  g_assert_cmpuint (status, ==, 422);
+  reason = refusal_of (page);
+  text = g_string_new (reason);
+  g_string_replace (text, ship, "ID", 0);
+  return g_string_free (text, FALSE);
+}
+
+/* F-STRAT-3: a detach or form order naming a ship of a formation his side has not met is
+ * refused in the words of a ship that does not exist — through the portal and through the
+ * engine's own check of a sheet, which the CLI's import shares — and tells nothing of the
+ * ship, not even its name; the id of a formation he makes never tells of a hidden one named
+ * alike (no "-2"). */
+static void
+test_ship_oracle (void)
+{
+  const AdmAdmiral *admiral = blind_admiral ();
+  const AdmFormation *hidden = hidden_from (admiral);
+  const AdmShip *ship = g_ptr_array_index (hidden->ships, 0);
+  const AdmFormation *his = detachable_of (admiral);
+  guint status = 0;
+
+  g_assert_nonnull (his);
+  g_test_message ("%s detaches %s (of hidden %s) from %s", admiral->id, ship->id, hidden->id,
+                  his->id);
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *kind = k == 0 ? "detach" : "form";
+      g_autofree char *of_hidden = ship_refusal (admiral, his, kind, ship->id);
+      g_autofree char *of_none = ship_refusal (admiral, his, kind, "no-such-ship");
+
+      g_test_message ("refused: %s", of_hidden);
+      g_assert_cmpstr (of_hidden, ==, of_none);
+      assert_lacks (of_hidden, ship->name, "the refusal");
+    }
+
+  /* The engine's check, as the CLI's import of a sheet file uses it. */
+  {
+    AdmState *state = adm_campaign_get_state (komarr);
+    guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+    char *messages[2] = { NULL, NULL };
+    GQuark domains[2];
+    int codes[2];
+
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (
+          (GDestroyNotify) adm_event_unref);
+        AdmEvent *sheet = adm_event_new ("sheet", T0);
+        AdmEvent *order = adm_event_new ("order", T0);
+        g_autoptr(GError) error = NULL;
+        GString *text;
+
+        adm_event_set_int (sheet, "cycle", cycle);
+        adm_event_set (sheet, "admiral", admiral->id);
+        adm_event_set (sheet, "received", "2026-11-22T18:00:00Z");
+        adm_event_set (sheet, "late", "false");
+        g_ptr_array_add (events, sheet);
+        adm_event_set_line (order, 1);
+        adm_event_set (order, "admiral", admiral->id);
+        adm_event_set_int (order, "cycle", cycle);
+        adm_event_set (order, "formation", his->id);
+        adm_event_set (order, "order", "detach");
+        adm_event_set (order, "new-formation", "probe");
+        adm_event_set (order, "name", "Probe");
+        adm_event_set (order, "ships", k == 0 ? ship->id : "no-such-ship");
+        g_ptr_array_add (events, order);
+        g_assert_false (adm_order_sheet_check (events, state, "sheet", &error));
+        g_assert_nonnull (error);
+        text = g_string_new (error->message);
+        g_string_replace (text, k == 0 ? ship->id : "no-such-ship", "ID", 0);
+        messages[k] = g_string_free (text, FALSE);
+        domains[k] = error->domain;
+        codes[k] = error->code;
+      }
+    g_test_message ("engine: %s", messages[0]);
+    g_assert_cmpstr (messages[0], ==, messages[1]);
+    g_assert_cmpuint (domains[0], ==, domains[1]);
+    g_assert_cmpint (codes[0], ==, codes[1]);
+    assert_lacks (messages[0], ship->name, "the engine's refusal");
+    g_free (messages[0]);
+    g_free (messages[1]);
+  }
+
+  /* A formation detached under the hidden one's name: an id of his own, no "-2". */
+  {
+    g_autofree char *fields = NULL;
+    g_autofree char *page = NULL;
+    g_autofree char *name = g_uri_escape_string (hidden->name, NULL, FALSE);
+    const AdmShip *first = g_ptr_array_index (his->ships, 0);
+    const AdmPortalSheet *sheet;
+    const char *id = NULL;
+
+    fields = g_strdup_printf ("f0=%s&a0=detach&N0=%s&x0s0=%s", his->id, name, first->id);
+    page = post_sheet (admiral->id, fields, &status);
+    g_assert_cmpuint (status, ==, 200);
+    sheet = adm_portal_get_sheet (portal, admiral->id);
+    g_assert_nonnull (sheet);
+    for (guint e = 0; e < sheet->events->len; e++)
+      if (adm_event_get (g_ptr_array_index (sheet->events, e), "new-formation") != NULL)
+        id = adm_event_get (g_ptr_array_index (sheet->events, e), "new-formation");
+    g_assert_nonnull (id);
+    g_test_message ("new formation “%s”: %s", hidden->name, id);
+    g_assert_false (g_str_has_suffix (id, "-2"));
+    g_assert_cmpstr (id, !=, hidden->id);
+    g_assert_true (g_str_has_prefix (id, admiral->id));
+    g_assert_true (adm_portal_refuse (portal, admiral->id, "test", NULL));
+  }
+}
+
 /* An admiral other than @not_id commanding, in a sector, a formation of two ships or more:
  * the formation, and its fieldset's number in his form in @n. */
 static const AdmFormation *
@@ -906,7 +1072,7 @@ test_administrative (void)
   g_autofree char *page = get (link, NULL, &status);
   g_autofree char *select = g_strdup_printf ("<select name=\"a%u\">", n);
   g_autofree char *box = g_strdup_printf ("name=\"x%us0\" value=\"%s\"", n, first->id);
-  g_autofree char *fields = NULL, *reply = NULL, *reason = NULL;
+  g_autofree char *fields = NULL, *reply = NULL, *reason = NULL, *new_id = NULL;
   g_autoptr(GString) all = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   const AdmPortalSheet *sheet;
@@ -958,17 +1124,20 @@ test_administrative (void)
   order = g_ptr_array_index (sheet->events, 1);
   g_assert_cmpstr (adm_event_get (order, "order"), ==, "detach");
   g_assert_cmpstr (adm_event_get (order, "ships"), ==, first->id);
-  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "portal-squadron");
+  new_id = g_strconcat (id, "-portal-squadron", NULL);
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, new_id);
   g_assert_cmpstr (adm_event_get (order, "name"), ==, "Portal Squadron");
   g_assert_true (adm_portal_accept (portal, id, &error));
   g_assert_no_error (error);
   g_assert_nonnull (adm_strategy_get_sheet (strategy_of (komarr), cycle, id));
-  g_assert_nonnull (adm_strategy_lookup_formation (strategy_of (komarr), "portal-squadron"));
+  g_assert_nonnull (adm_strategy_lookup_formation (strategy_of (komarr), new_id));
 
   /* His new page: the new formation has its fieldset, and a second one would be -2. */
   g_free (page);
   page = get (link, NULL, &status);
-  assert_contains (page, "value=\"portal-squadron\"", "the page after the detach");
+  g_free (box);
+  box = g_strdup_printf ("value=\"%s\"", new_id);
+  assert_contains (page, box, "the page after the detach");
 }
 
 /* Issue 22: each admiral's printed packet carries his own portal link and its QR code, and
@@ -1143,6 +1312,51 @@ test_body_bound (void)
 }
 
 /* Per client: a burst beyond the limit gets 429 until the bucket refills. */
+/* A report's PDF asked for in many overlapping ranges is answered once, whole — not a
+ * multipart copy of it per range, built in memory; one range is answered as asked. */
+static void
+test_range_bound (void)
+{
+  const char *token = token_of (portal, "vorkosigan");
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr)) - 1;
+  g_autofree char *link = link_of ("vorkosigan");
+  g_autofree char *url = g_strdup_printf ("%sreport-%u.pdf", link, cycle);
+  g_autoptr(GString) ranges = g_string_new ("0-");
+  g_autofree char *head = NULL;
+  g_autoptr(GBytes) reply = NULL;
+  gsize pdf_size, reply_size;
+
+  {
+    Request request = { .method = "GET", .url = url };
+
+    run_request (&request, request_thread);
+    g_assert_cmpuint (request.status, ==, 200);
+    pdf_size = g_bytes_get_size (request.response);
+    request_clear (&request);
+  }
+  g_assert_cmpuint (pdf_size, >, 1000);
+  for (guint i = 1; i < 200; i++)
+    g_string_append (ranges, ",0-");
+  head = g_strdup_printf ("GET /a/%s/report-%u.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          "Range: bytes=%s\r\nConnection: close\r\n\r\n", token, cycle,
+                          ranges->str);
+  reply = raw_bytes (head);
+  reply_size = g_bytes_get_size (reply);
+  g_test_message ("%u ranges of a %" G_GSIZE_FORMAT " B PDF: %" G_GSIZE_FORMAT " B answered",
+                  200, pdf_size, reply_size);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (reply, NULL), "HTTP/1.1 200 "));
+  g_assert_cmpuint (reply_size, <=, pdf_size + 2048);
+
+  /* One range: 206, those bytes. */
+  g_free (head);
+  head = g_strdup_printf ("GET /a/%s/report-%u.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          "Range: bytes=0-99\r\nConnection: close\r\n\r\n", token, cycle);
+  g_clear_pointer (&reply, g_bytes_unref);
+  reply = raw_bytes (head);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (reply, NULL), "HTTP/1.1 206 "));
+  g_assert_cmpuint (g_bytes_get_size (reply), <=, 100 + 2048);
+}
+
 static void
 test_rate_limit (void)
 {
@@ -1243,32 +1457,30 @@ test_hostile_names (void)
   g_assert_null (adm_portal_get_link (hostile_portal, "vorkosigan"));
 }
 
-/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
- * journalled in the campaign file, and SIGTERM stops it cleanly. */
-static void
-test_cli_serve (void)
+/* `admiralty-cli serve --accept` on a copy of Komarr in work_dir/@folder (its path in @path),
+ * the child set up by @setup; Naismith's link, once printed, in @link; its output in @out. */
+static GSubprocess *
+serve_copy (const char            *folder,
+            GSpawnChildSetupFunc   setup,
+            char                 **path,
+            char                 **link,
+            GDataInputStream     **out)
 {
-  g_autofree char *dir = g_build_filename (work_dir, "cli", NULL);
-  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *dir = g_build_filename (work_dir, folder, NULL);
   g_autofree char *serialized = NULL;
   g_autoptr(AdmCampaign) copy = NULL;
-  g_autoptr(AdmCampaign) reopened = NULL;
   g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
-  g_autofree char *reply = NULL;
-  const AdmFormation *his = first_of ("naismith");
   guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
-  guint status = 0;
+  GSubprocess *process;
   gsize length;
 
+  *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   serialized = adm_campaign_serialize (komarr, &length);
   copy = adm_campaign_load_memory (serialized, length, "copy", &error);
   g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (copy, path, &error));
+  g_assert_true (adm_campaign_save (copy, *path, &error));
   g_assert_no_error (error);
   g_assert_null (adm_strategy_get_sheet (strategy_of (copy), cycle, "naismith"));
   /* Saved, the copy lets go of the file: `serve` writes it (one writer, adm_file_lock ()). */
@@ -1276,6 +1488,8 @@ test_cli_serve (void)
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  if (setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
   /* Under AddressSanitizer: full stacks, so that .ci/lsan.supp can name libsoup's leak of
    * accepted sockets at exit, and nothing else. */
   if (g_getenv ("ASAN_OPTIONS") != NULL)
@@ -1285,20 +1499,58 @@ test_cli_serve (void)
 
       g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", options, TRUE);
     }
-  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", path, "--address",
-                                         "127.0.0.1", "--port", "0", "--accept", NULL);
+  process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", *path,
+                                         "--address", "127.0.0.1", "--port", "0", "--accept",
+                                         NULL);
   g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   /* One line per admiral: "NAME (FACTION): LINK". */
-  while (link == NULL)
+  *link = NULL;
+  while (*link == NULL)
     {
-      g_autofree char *line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (*out, NULL, NULL, &error);
 
       g_assert_no_error (error);
       g_assert_nonnull (line);
       if (g_str_has_prefix (line, "Adm. Miles Naismith ("))
-        link = g_strdup (strstr (line, "http://"));
+        *link = g_strdup (strstr (line, "http://"));
     }
+  return process;
+}
+
+/* SIGTERM stops @process cleanly; the campaign at @path then holds Naismith's sheet. */
+static void
+serve_stop (GSubprocess *process,
+            const char  *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  guint cycle = adm_strategy_get_cycle (strategy_of (komarr));
+
+  g_subprocess_send_signal (process, SIGTERM);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+}
+
+/* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
+ * journalled in the campaign file, and SIGTERM stops it cleanly. */
+static void
+test_cli_serve (void)
+{
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL, *link = NULL, *page = NULL, *csrf = NULL, *body = NULL;
+  g_autofree char *sheet_url = NULL, *reply = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  guint status = 0;
+
+  process = serve_copy ("cli", NULL, &path, &link, &out);
   page = get (link, NULL, &status);
   g_assert_cmpuint (status, ==, 200);
   assert_contains (page, "Adm. Miles Naismith", link);
@@ -1318,16 +1570,180 @@ test_cli_serve (void)
     }
   g_assert_nonnull (reply);
   g_test_message ("%s", reply);
+  serve_stop (process, path);
+}
 
-  g_subprocess_send_signal (process, SIGTERM);
-  g_assert_true (g_subprocess_wait (process, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+/* The open-file limit of the server under test: soft and hard, so that it cannot raise it. */
+#define FD_LIMIT 256
+/* Connect–poll–close cycles: several times the limit. */
+#define FD_CYCLES 2000
 
-  reopened = adm_campaign_open (path, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
+static void
+limit_files (gpointer data)
+{
+  struct rlimit limit = { FD_LIMIT, FD_LIMIT };
+
+  setrlimit (RLIMIT_NOFILE, &limit);
+}
+
+/* One exchange as a phone makes it, on a new connection from @source (127.0.0.x) to
+ * 127.0.0.1:@port: @request sent, the answer read to its Content-Length (or to the end), the
+ * connection closed by the client. The answer, or NULL when none came within 5 s. */
+static char *
+exchange (guint16     port,
+          const char *source,
+          const char *request)
+{
+  struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons (port) };
+  struct sockaddr_in from = { .sin_family = AF_INET };
+  struct timeval wait = { 5, 0 };
+  g_autoptr(GString) reply = g_string_new (NULL);
+  gsize sent = 0, want = G_MAXSIZE;
+  int fd = socket (AF_INET, SOCK_STREAM, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  inet_pton (AF_INET, "127.0.0.1", &to.sin_addr);
+  inet_pton (AF_INET, source, &from.sin_addr);
+  setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  setsockopt (fd, SOL_SOCKET, SO_SNDTIMEO, &wait, sizeof wait);
+  g_assert_cmpint (bind (fd, (struct sockaddr *) &from, sizeof from), ==, 0);
+  if (connect (fd, (struct sockaddr *) &to, sizeof to) != 0)
+    {
+      close (fd);
+      return NULL;
+    }
+  while (sent < strlen (request))
+    {
+      ssize_t n = send (fd, request + sent, strlen (request) - sent, MSG_NOSIGNAL);
+
+      if (n <= 0)
+        break;
+      sent += (gsize) n;
+    }
+  while (reply->len < want)
+    {
+      char buffer[16384];
+      ssize_t n = recv (fd, buffer, sizeof buffer, 0);
+      const char *end;
+
+      if (n <= 0)
+        break;
+      g_string_append_len (reply, buffer, n);
+      if (want == G_MAXSIZE && (end = strstr (reply->str, "\r\n\r\n")) != NULL)
+        {
+          const char *length = strstr (reply->str, "Content-Length: ");
+
+          if (length != NULL && length < end)
+            want = (gsize) (end + 4 - reply->str) +
+                   (gsize) g_ascii_strtoull (length + strlen ("Content-Length: "), NULL, 10);
+        }
+    }
+  close (fd);
+  if (!g_str_has_prefix (reply->str, "HTTP/1.1 ") || (want != G_MAXSIZE && reply->len < want))
+    return NULL;
+  return g_string_free (g_steal_pointer (&reply), FALSE);
+}
+
+static guint
+open_files (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/fd", (int) pid);
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* A phone that opens a connection and never finishes its request does not keep it: the
+ * server closes it unanswered within its request timeout (15 s). */
+static void
+test_idle_timeout (void)
+{
+  struct sockaddr_in to = { .sin_family = AF_INET,
+                            .sin_port = htons ((guint16) adm_portal_get_port (portal)) };
+  struct timeval wait = { 30, 0 };
+  const char *half = "GET /a/ HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  gint64 start = g_get_monotonic_time ();
+  char buffer[256];
+  ssize_t n;
+  int fd = socket (AF_INET, SOCK_STREAM, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  inet_pton (AF_INET, "127.0.0.1", &to.sin_addr);
+  setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  g_assert_cmpint (connect (fd, (struct sockaddr *) &to, sizeof to), ==, 0);
+  g_assert_cmpint (send (fd, half, strlen (half), MSG_NOSIGNAL), ==, (ssize_t) strlen (half));
+  n = recv (fd, buffer, sizeof buffer, 0);
+  g_test_message ("closed after %.1f s", (g_get_monotonic_time () - start) / 1e6);
+  /* Closed (0, or reset), not timed out on this side (-1 with EAGAIN). */
+  g_assert_true (n == 0 || (n < 0 && errno == ECONNRESET));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 25 * G_USEC_PER_SEC);
+  close (fd);
+}
+
+/* admiralty-cli serve under an open-file limit of 256: thousands of phones' connect–poll–close
+ * cycles leave no connection open behind them, and the campaign is then still saved (a sheet
+ * journalled with --accept) and a page still served. */
+static void
+test_fd_exhaustion (void)
+{
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autofree char *path = NULL, *link = NULL, *page_path = NULL, *poll = NULL, *page = NULL;
+  g_autofree char *reply = NULL, *body = NULL, *post_head = NULL, *csrf = NULL;
+  const AdmFormation *his = first_of ("naismith");
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  guint16 port;
+  guint before, after = 0, cycles = 0;
+  GPid pid;
+
+  process = serve_copy ("fd", limit_files, &path, &link, &out);
+  pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (process), NULL, 10);
+  /* "http://127.0.0.1:PORT/a/TOKEN/" */
+  port = (guint16) g_ascii_strtoull (link + strlen ("http://127.0.0.1:"), NULL, 10);
+  page_path = g_strdup (strstr (link + strlen ("http://"), "/a/"));
+  page = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", page_path);
+  poll = g_strdup_printf ("GET %sstatus.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", page_path);
+  reply = exchange (port, "127.0.0.1", page);
+  g_assert_nonnull (reply);
+  before = open_files (pid);
+
+  for (; cycles < FD_CYCLES && g_get_monotonic_time () < deadline; cycles++)
+    {
+      g_autofree char *answer = exchange (port, "127.0.0.1", poll);
+
+      if (answer == NULL)
+        g_error ("no answer to poll %u, the server holding %u files", cycles, open_files (pid));
+    }
+  g_test_message ("%u polls; server's open files: %u before", cycles, before);
+  g_assert_cmpuint (cycles, ==, FD_CYCLES);
+  /* The server closes each connection as it answers: what is open settles back. */
+  while (g_get_monotonic_time () < deadline && (after = open_files (pid)) > before + 4)
+    g_usleep (50000);
+  g_test_message ("after: %u", after);
+  g_assert_cmpuint (after, <=, before + 4);
+
+  /* From another address (the first has spent its rate): a sheet journalled, a page. */
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", page);
+  g_assert_nonnull (reply);
+  csrf = csrf_of (reply);
+  body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold+position", csrf, his->id);
+  post_head = g_strdup_printf ("POST %ssheet HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                               "Content-Type: application/x-www-form-urlencoded\r\n"
+                               "Content-Length: %zu\r\n\r\n%s", page_path, strlen (body), body);
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", post_head);
+  g_assert_nonnull (reply);
+  assert_contains (reply, "accepted by the master", "the sheet after the polls");
+  g_free (reply);
+  reply = exchange (port, "127.0.0.2", page);
+  g_assert_nonnull (reply);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+  serve_stop (process, path);
 }
 
 static void
@@ -1447,12 +1863,16 @@ main (int   argc,
   g_test_add_func ("/portal/security/body-bound", test_body_bound);
   g_test_add_func ("/portal/security/hostile-names", test_hostile_names);
   g_test_add_func ("/portal/security/rate-limit", test_rate_limit);
+  g_test_add_func ("/portal/security/range-bound", test_range_bound);
+  g_test_add_func ("/portal/security/idle-timeout", test_idle_timeout);
   g_test_add_func ("/portal/security/csrf-once", test_csrf_once);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
+  g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/ship-oracle", test_ship_oracle);
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
+  g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
   g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
   result = g_test_run ();
 

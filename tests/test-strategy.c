@@ -825,8 +825,10 @@ test_admin_refused (void)
                  "first-destroyer-flotilla", "join", "target", "first-squadron-home-fleet", NULL);
   ADMIN_REFUSED (campaign, "formed in one sector", "vorkosigan", NULL, "form",
                  "ships", "prince-serg kestrel", "new-formation", "x", "name", "X", NULL);
-  /* F-FORM-6: the admiral commands every ship. */
-  ADMIN_REFUSED (campaign, "does not command", "vorkosigan", NULL, "form",
+  /* F-FORM-6: the admiral commands every ship; F-STRAT-3: one he does not command is refused
+   * in the words of one that does not exist. */
+  ADMIN_REFUSED (campaign, "names “emperor-ezar”, not a ship Adm. Aral Vorkosigan commands",
+                 "vorkosigan", NULL, "form",
                  "ships", "prince-serg emperor-ezar", "new-formation", "x", "name", "X", NULL);
   ADMIN_REFUSED (campaign, "does not command", "vorkosigan", "second-squadron-home-fleet",
                  "disband", NULL);
@@ -843,7 +845,8 @@ test_admin_refused (void)
   /* A ship once; a known ship; an id of its own; a name. */
   ADMIN_REFUSED (campaign, "twice", "vorkosigan", "first-squadron-home-fleet", "detach",
                  "ships", "prince-xav prince-xav", "new-formation", "x", "name", "X", NULL);
-  ADMIN_REFUSED (campaign, "unknown ship “nautilus”", "vorkosigan",
+  ADMIN_REFUSED (campaign, "names “nautilus”, not a ship Adm. Aral Vorkosigan commands",
+                 "vorkosigan",
                  "first-squadron-home-fleet", "detach", "ships", "nautilus",
                  "new-formation", "x", "name", "X", NULL);
   ADMIN_REFUSED (campaign, "already a formation with the id “jade-squadron”", "vorkosigan",

@@ -82,6 +82,8 @@ update_running (AdmiraltyShareDialog *self)
 
       adw_action_row_set_subtitle (self->running_row, text);
     }
+  else if (adm_portal_get_failure (self->portal) != NULL)
+    adw_action_row_set_subtitle (self->running_row, adm_portal_get_failure (self->portal));
   update_rows (self);
 }
 
@@ -317,6 +319,20 @@ clock_changed_cb (AdmPortal           *portal,
                                      : 0);
 }
 
+/* The portal stopped by itself, out of descriptors: the master is told at once, over
+ * whatever he is doing, that the phones are cut off while his campaign is safe. */
+static void
+portal_failed_cb (AdmPortal  *portal,
+                  const char *message,
+                  GtkWindow  *window)
+{
+  GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals’ portal stopped"),
+                                              message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 AdmPortal *
 admiralty_share_dialog_portal_for (GtkWindow            *window,
                                    AdmCampaign          *campaign,
@@ -335,6 +351,7 @@ admiralty_share_dialog_portal_for (GtkWindow            *window,
     return NULL;
   /* The window keeps one portal: another campaign's, stopped with it, goes. */
   g_object_set_data_full (G_OBJECT (window), PORTAL_KEY, portal, g_object_unref);
+  g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
   if (clock != NULL)
     {
       g_signal_connect_object (clock, "notify::remaining-seconds",

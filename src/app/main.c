@@ -7,6 +7,7 @@
 
 #include "admiralty-application.h"
 #include "adm-file.h"
+#include "adm-portal.h"
 
 /* Installed under a prefix the desktop does not search (--prefix=/opt/admiralty, ~/.local):
  * its settings schema, icons and MIME data are found there all the same, instead of the
@@ -47,6 +48,7 @@ main (int   argc,
   g_autoptr(AdmiraltyApplication) app = NULL;
 
   find_own_data ();
+  adm_portal_raise_file_limit ();
 
   /* The build tree's catalogues when run uninstalled (adm_file_locale_dir ()). */
   bindtextdomain (GETTEXT_PACKAGE, adm_file_locale_dir ());

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "adm-file.h"
+#include "adm-portal.h"
 #include "cli-private.h"
 
 #define DEFAULT_RULESET "forcon-2010"
@@ -284,6 +285,7 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
+  adm_portal_raise_file_limit ();
   /* What scripts read is the same in every language: with --json, numbers inside text members
    * ("(28.0, 20.9)", "13.0 cm") take a decimal point, and every message — reasons, summaries,
    * names from the data, refusals — is the untranslated English, beside the stable ids the

@@ -1155,7 +1155,8 @@ _cli_battle_run (int    argc,
       NULL },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("Print the battle as SIDE (a side's id or name) or the public sees it: its report "
-         "lines, dice, ships and detection only (F-ECM); default the master's view"),
+         "lines, dice, ships and detection only (F-ECM); default the master's view. Changes no "
+         "file"),
       N_("SIDE") },
     { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement_id,
       N_("Fight this engagement of the campaign given instead of a battle file (an id of "
@@ -1203,10 +1204,15 @@ _cli_battle_run (int    argc,
                              files[1]);
   if (seed_text != NULL && dice_text != NULL)
     return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
+  /* --as shows a view and never changes a file: no saving, no ending. */
+  if (as_text != NULL && (save_path != NULL || end))
+    return _cli_usage_error (command, _("--as shows the battle as a side sees it and changes "
+                                        "no file: drop --save and --end, or --as"));
 
   status = parse_turns (turns_text, json, &turns);
-  /* --end alone ends the battle as it stands. */
-  if (end && turns_text == NULL)
+  /* --end alone ends the battle as it stands; --as on a campaign's engagement shows it as it
+   * stands, and turns asked for are played for the view alone, not kept. */
+  if ((end || (as_text != NULL && engagement_id != NULL)) && turns_text == NULL)
     turns = 0;
   if (status == CLI_EXIT_OK && engagement_id != NULL)
     status = load_engagement (files[0], engagement_id, orders_path, json, &campaign, &battle,
@@ -1227,7 +1233,7 @@ _cli_battle_run (int    argc,
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK && turns > 0)
     status = play (battle, orders, dice.source, turns, battle_file, json);
-  if (status == CLI_EXIT_OK && campaign != NULL)
+  if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL)
     status = keep_in_campaign (campaign, engagement_id, battle, end, reason, json);
   if (status == CLI_EXIT_OK && save_path != NULL)
     {

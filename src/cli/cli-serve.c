@@ -87,6 +87,18 @@ sheet_changed_cb (AdmPortal  *portal,
              admiral_name (portal, admiral_id), sheet->cycle, sheet->reason);
 }
 
+/* The portal stopped by itself, out of descriptors: said, and the command ends. */
+static void
+failed_cb (AdmPortal  *portal,
+           const char *message,
+           gpointer    data)
+{
+  Serve *serve = data;
+
+  g_printerr ("admiralty-cli: %s\n", message);
+  g_main_loop_quit (serve->loop);
+}
+
 static void read_next (Serve *serve);
 
 static void
@@ -235,6 +247,7 @@ serve_campaign (const char *path,
   adm_portal_set_deadline (serve.portal, next_session (campaign));
   g_signal_connect (serve.portal, "sheet-received", G_CALLBACK (sheet_received_cb), NULL);
   g_signal_connect (serve.portal, "sheet-changed", G_CALLBACK (sheet_changed_cb), NULL);
+  g_signal_connect (serve.portal, "failed", G_CALLBACK (failed_cb), &serve);
 
   g_print (_("The admirals’ portal of %s is open on %s, port %u — plain HTTP: anyone on this "
              "network can read what it sends. Each link is one admiral’s key; hand it to him "

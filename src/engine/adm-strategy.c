@@ -819,23 +819,25 @@ read_ships (AdmStrategy     *self,
       if (words[i][0] == '\0')
         continue;
       ship = adm_scenario_lookup_ship (self->scenario, words[i]);
-      if (ship == NULL)
+      from = ship != NULL ? g_hash_table_lookup (self->ship_formation, ship) : NULL;
+      /* F-STRAT-3, F-FORM-6: a ship he does not command — another side's, hidden or not, or
+       * one sunk — is refused in the words of one that does not exist, naming the id as
+       * given: a refusal tells neither that it exists nor its name. */
+      if (from == NULL || !commands (order->admiral, from->pos.formation))
         {
           g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                       _("the %s order names unknown ship “%s”"),
-                       adm_strat_order_kind_to_string (order->kind), words[i]);
+                       _("the %s order names “%s”, not a ship %s commands"),
+                       adm_strat_order_kind_to_string (order->kind), words[i],
+                       order->admiral->name);
           return FALSE;
         }
       if (g_ptr_array_find (order->ships, ship, NULL))
         return refuse (error, _("the %s order names “%s” twice; a ship is in one formation "
                                 "only (F-FORM-1)"), adm_strat_order_kind_to_string (order->kind),
                        ship->name);
-      from = g_hash_table_lookup (self->ship_formation, ship);
       if (source != NULL && from != source)
         return refuse (error, _("“%s” is not a ship of “%s”"), ship->name,
                        source->pos.formation->name);
-      if (from == NULL || !commands (order->admiral, from->pos.formation))
-        return refuse (error, _("%s does not command “%s”"), order->admiral->name, ship->name);
       if (!check_in_sector (from, error))
         return FALSE;
       if (place != NULL && from->pos.sector != place)

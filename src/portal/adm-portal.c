@@ -23,6 +23,9 @@
 #include <net/if.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/resource.h>
 #include <cairo-pdf.h>
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
@@ -41,6 +44,16 @@
 #define MAX_FORMATIONS 32
 /* The most client addresses whose rate is tracked before the table is started afresh. */
 #define MAX_CLIENTS 1024
+/* The most connections open at once, a room of phones and tablets with a page, a poll and a
+ * PDF each; no more than a quarter of the process's open-file limit, so that the campaign's
+ * saves always find a descriptor (the rest wait in the listening socket's backlog). */
+#define MAX_CONNECTIONS 128
+/* Seconds a connection has to send its whole request, from its opening: a phone that opens
+ * one and says nothing, or stops halfway, does not keep it. */
+#define REQUEST_TIMEOUT 15
+/* Seconds before accepting is tried again after the system refused a connection for a
+ * reason of its own (not for want of descriptors). */
+#define ACCEPT_RETRY 1
 
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
 
@@ -77,20 +90,34 @@ typedef struct {
 } Shared;
 
 /* The server thread, while the portal listens. */
+typedef struct _Server Server;
+
+/* One connection accepted, server thread only: from its acceptance to its closing. */
 typedef struct {
+  Server            *server;
+  SoupServerMessage *msg;      /* its request: each answer closes the connection */
+  GSource           *timeout;  /* REQUEST_TIMEOUT, until the request is read */
+} Connection;
+
+struct _Server {
   Shared       *shared;
   GMainContext *context;
   GMainLoop    *loop;
   GThread      *thread;
   GSocket      *socket;
+  GSource      *accepting;  /* the listening socket's watch; NULL while paused */
+  GSource      *retry;      /* ACCEPT_RETRY after the system refused an accept */
+  GHashTable   *connections;  /* Connection* (owned) of the connections open */
+  Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
+  guint         max_connections;
+  gboolean      failed;     /* out of descriptors: accepts no more */
   SoupServer   *soup;      /* made, used and dropped on the server thread */
   GHashTable   *waiting;   /* server thread only: "ADMIRAL\nLANG" → GPtrArray of paused
                             * SoupServerMessage* waiting for that page */
   GMutex        ready_lock;
   GCond         ready_cond;
   gboolean      ready;
-  GError       *error;     /* why it could not listen */
-} Server;
+};
 
 struct _AdmPortal
 {
@@ -116,6 +143,7 @@ struct _AdmPortal
   GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
   guint            pdf_source;
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
+  char            *failure;   /* why the portal stopped by itself, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmPortal, adm_portal, G_TYPE_OBJECT)
@@ -132,6 +160,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   SHEET_RECEIVED,
   SHEET_CHANGED,
+  FAILED,
   N_SIGNALS
 };
 
@@ -479,6 +508,7 @@ adm_portal_finalize (GObject *object)
 
   g_free (self->battles_dir);
   g_free (self->address);
+  g_free (self->failure);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->sheets);
@@ -549,6 +579,9 @@ adm_portal_class_init (AdmPortalClass *klass)
   signals[SHEET_CHANGED] = g_signal_new ("sheet-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass),
+                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 
@@ -988,13 +1021,16 @@ job_answer_cb (gpointer data)
           g_autofree char *disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"",
                                                           job->cycle);
 
+          SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+          SoupMessageBody *body = soup_server_message_get_response_body (msg);
+
           add_common_headers (msg);
-          soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                        "Content-Disposition", disposition);
+          soup_message_headers_replace (headers, "Content-Disposition", disposition);
+          soup_message_headers_set_content_type (headers, "application/pdf", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-          soup_server_message_set_response (msg, "application/pdf", SOUP_MEMORY_COPY,
-                                            g_bytes_get_data (job->pdf, NULL),
-                                            g_bytes_get_size (job->pdf));
+          /* The PDF kept for every request, shared, not copied into each answer. */
+          soup_message_body_truncate (body);
+          soup_message_body_append_bytes (body, job->pdf);
         }
       else if (job->text != NULL)
         respond_text (msg, job->status, job->text);
@@ -1518,18 +1554,23 @@ field (GHashTable *fields,
 
 /* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
  * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
- * -3 … when a formation has had it or an earlier order of the sheet makes it. */
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
+ * begins with @admiral's own id, so that the ids taken are those of the formations his own
+ * orders made, which he knows — never one of a hidden formation of another side, whose
+ * existence a "-2" would tell. */
 static char *
-new_formation_id (AdmCampaign *campaign,
-                  const char  *name,
-                  GPtrArray   *events)
+new_formation_id (AdmCampaign      *campaign,
+                  const AdmAdmiral *admiral,
+                  const char       *name,
+                  GPtrArray        *events)
 {
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  g_autoptr(GString) base = g_string_new (NULL);
+  g_autoptr(GString) base = g_string_new (admiral->id);
   char *id = NULL;
 
+  g_string_append_c (base, '-');
   for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
     {
       char c = g_ascii_tolower (*p);
@@ -1542,8 +1583,8 @@ new_formation_id (AdmCampaign *campaign,
     }
   while (base->len > 0 && base->str[base->len - 1] == '-')
     g_string_truncate (base, base->len - 1);
-  if (base->len == 0)
-    g_string_assign (base, "formation");
+  if (g_str_equal (base->str, admiral->id))
+    g_string_append (base, "-formation");
   for (guint n = 1;; n++)
     {
       gboolean taken;
@@ -1586,7 +1627,7 @@ administrative_event (AdmCampaign      *campaign,
       g_autoptr(GString) ships = g_string_new (NULL);
       const char *name = field (fields, "N%u", n);
       const char *flagship = field (fields, "F%u", n);
-      g_autofree char *id = new_formation_id (campaign, name, events);
+      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
 
       for (guint s = 0; s < MAX_SHIPS; s++)
         {
@@ -1978,7 +2019,11 @@ refuse_unread (SoupServerMessage *msg,
 }
 
 /* Bodies are bounded before they are read: a POST says its length, and no more than
- * ADM_PORTAL_MAX_BODY; no chunked bodies. */
+ * ADM_PORTAL_MAX_BODY; no chunked bodies. An answer is bounded too: libsoup answers a Range
+ * of many parts with a multipart body built in memory, a copy of the whole for each part (a
+ * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
+ * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is
+ * answered, no larger than the body. */
 static void
 got_headers_cb (SoupServerMessage *msg,
                 gpointer           user_data)
@@ -1986,6 +2031,10 @@ got_headers_cb (SoupServerMessage *msg,
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+  const char *range = soup_message_headers_get_one (headers, "Range");
+
+  if (range != NULL && strchr (range, ',') != NULL)
+    soup_message_headers_remove (headers, "Range");
 
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
@@ -1998,12 +2047,246 @@ got_headers_cb (SoupServerMessage *msg,
     not_found (msg);
 }
 
+/* The connections: accepted here, not by libsoup's listener, which stops accepting for good
+ * at the first failed accept (a client gone before it, the process out of descriptors), and
+ * handed to libsoup one by one. Every answer closes its connection ("Connection: close"):
+ * libsoup 3.2 never reads the end of a kept-alive connection the phone has closed, which would
+ * then stay open for ever. At most max_connections are open; a request not read within
+ * REQUEST_TIMEOUT is dropped with its connection. */
+
+static void accept_resume (Server *server);
+
 static void
-request_started_cb (SoupServer        *server,
+connection_free (gpointer data)
+{
+  Connection *connection = data;
+
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_source_unref (connection->timeout);
+    }
+  g_free (connection);
+}
+
+/* Server thread: its request is read — handled from now on, and answered. */
+static void
+got_body_cb (SoupServerMessage *msg,
+             gpointer           data)
+{
+  Connection *connection = data;
+
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_clear_pointer (&connection->timeout, g_source_unref);
+    }
+}
+
+/* Server thread: libsoup closed it (answered, or the client went), or it was taken away. */
+static void
+disconnected_cb (SoupServerMessage *msg,
+                 gpointer           data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+
+  g_signal_handlers_disconnect_by_data (msg, connection);
+  g_hash_table_remove (server->connections, connection);
+  accept_resume (server);
+}
+
+/* Server thread: the request was not read in time; its connection is closed unanswered. */
+static gboolean
+request_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+  g_autoptr(SoupServerMessage) msg = g_object_ref (connection->msg);
+  g_autoptr(GIOStream) stream = NULL;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  /* Taking the connection from libsoup emits "disconnected": @connection is freed. */
+  stream = soup_server_message_steal_connection (msg);
+  if (stream != NULL)
+    g_io_stream_close (stream, NULL, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_started_cb (SoupServer        *soup,
                     SoupServerMessage *msg,
                     gpointer           user_data)
 {
+  Server *server = user_data;
+  Connection *connection = g_steal_pointer (&server->accepted);
+
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection",
+                                "close");
   g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
+  if (connection == NULL)
+    return;
+  connection->msg = msg;
+  connection->timeout = g_timeout_source_new_seconds (REQUEST_TIMEOUT);
+  g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, server->context);
+  g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);
+  g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), connection);
+}
+
+static void server_failed (Server     *server,
+                           const char *message);
+
+/* Server thread: hands @socket, just accepted, to libsoup. */
+static void
+accept_one (Server  *server,
+            GSocket *socket)
+{
+  g_autoptr(GSocketConnection) stream = g_socket_connection_factory_create_connection (socket);
+  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
+  g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
+  Connection *connection = g_new0 (Connection, 1);
+
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
+  connection->server = server;
+  g_hash_table_add (server->connections, connection);
+  server->accepted = connection;
+  soup_server_accept_iostream (server->soup, G_IO_STREAM (stream), local, remote, NULL);
+  /* libsoup 3.2 starts the connection's first request at once ("request-started"). */
+  if (server->accepted != NULL)
+    {
+      server->accepted = NULL;
+      g_hash_table_remove (server->connections, connection);
+      g_io_stream_close (G_IO_STREAM (stream), NULL, NULL);
+    }
+}
+
+static gboolean
+accept_retry_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_clear_pointer (&server->retry, g_source_unref);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+accept_pause (Server *server)
+{
+  if (server->accepting == NULL)
+    return;
+  g_source_destroy (server->accepting);
+  g_clear_pointer (&server->accepting, g_source_unref);
+}
+
+/* Server thread: the connections waiting, as many as may be open. */
+static gboolean
+accept_cb (GSocket      *listening,
+           GIOCondition  condition,
+           gpointer      data)
+{
+  Server *server = data;
+
+  while (g_hash_table_size (server->connections) < server->max_connections)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSocket) socket = g_socket_accept (listening, NULL, &error);
+
+      if (socket != NULL)
+        {
+          accept_one (server, socket);
+          continue;
+        }
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        return G_SOURCE_CONTINUE;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES))
+        {
+          /* The process is out of descriptors: the portal gives way before the campaign's
+           * saves do. */
+          server_failed (server, error->message);
+          return G_SOURCE_CONTINUE;
+        }
+      /* A client gone before it was accepted, or the like: tried again in a while. */
+      accept_pause (server);
+      if (server->retry == NULL)
+        {
+          server->retry = g_timeout_source_new_seconds (ACCEPT_RETRY);
+          g_source_set_callback (server->retry, accept_retry_cb, server, NULL);
+          g_source_attach (server->retry, server->context);
+        }
+      return G_SOURCE_CONTINUE;
+    }
+  /* As many open as may be: the rest wait in the backlog until one closes. */
+  accept_pause (server);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Server thread: accepting again, unless it is already, waits a retry, or may not. */
+static void
+accept_resume (Server *server)
+{
+  if (server->accepting != NULL || server->retry != NULL || server->failed ||
+      server->soup == NULL ||
+      g_hash_table_size (server->connections) >= server->max_connections)
+    return;
+  server->accepting = g_socket_create_source (server->socket, G_IO_IN, NULL);
+  g_source_set_callback (server->accepting, G_SOURCE_FUNC (accept_cb), server, NULL);
+  g_source_attach (server->accepting, server->context);
+}
+
+typedef struct {
+  Shared *shared;
+  Server *server;   /* compared, never followed: the server that failed */
+  char   *message;
+} Failure;
+
+static void adm_portal_fail (AdmPortal  *self,
+                             const char *reason);
+
+/* Main thread: the portal whose server ran out of descriptors stops, and says why. */
+static gboolean
+failed_cb (gpointer data)
+{
+  Failure *failure = data;
+  g_autoptr(AdmPortal) portal = g_weak_ref_get (&failure->shared->portal);
+
+  if (portal != NULL && portal->server == failure->server)
+    adm_portal_fail (portal, failure->message);
+  shared_unref (failure->shared);
+  g_free (failure->message);
+  g_free (failure);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: accepts no more, and asks the main thread to stop the portal. */
+static void
+server_failed (Server     *server,
+               const char *message)
+{
+  Failure *failure;
+
+  accept_pause (server);
+  if (server->failed)
+    return;
+  server->failed = TRUE;
+  failure = g_new0 (Failure, 1);
+  failure->shared = shared_ref (server->shared);
+  failure->server = server;
+  failure->message = g_strdup (message);
+  g_main_context_invoke (server->shared->owner, failed_cb, failure);
+}
+
+/* The most connections open at once: MAX_CONNECTIONS, and no more than a quarter of the
+ * process's limit on open files. */
+static guint
+max_connections (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur / 4 < MAX_CONNECTIONS)
+    return (guint) MAX (limit.rlim_cur / 4, 1);
+  return MAX_CONNECTIONS;
 }
 
 /* The server thread */
@@ -2021,25 +2304,18 @@ server_ready_cb (gpointer data)
 }
 
 /* Serves on its own context until adm_portal_stop () quits its loop: only the sockets' own
- * readiness wakes it (no timer, no polling). */
+ * readiness and the requests' REQUEST_TIMEOUT wake it (no polling). */
 static gpointer
 server_thread (gpointer data)
 {
   Server *server = data;
-  GError *error = NULL;
 
   g_main_context_push_thread_default (server->context);
   server->soup = soup_server_new ("server-header", "Admiralty", NULL);
   soup_server_add_handler (server->soup, NULL, handle_cb, server, NULL);
-  g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), NULL);
-  if (!soup_server_listen_socket (server->soup, server->socket, 0, &error))
-    {
-      server->error = error;
-      g_clear_object (&server->soup);
-      server_ready_cb (server);
-      g_main_context_pop_thread_default (server->context);
-      return NULL;
-    }
+  g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), server);
+  g_socket_set_blocking (server->socket, FALSE);
+  accept_resume (server);
   /* Ready once the loop runs: a stop from then on ends it. */
   {
     GSource *source = g_idle_source_new ();
@@ -2053,10 +2329,17 @@ server_thread (gpointer data)
   /* Stopping: the requests still waiting for the main thread are dropped with their
    * connections, which close before the thread ends. */
   g_hash_table_remove_all (server->waiting);
+  accept_pause (server);
+  if (server->retry != NULL)
+    {
+      g_source_destroy (server->retry);
+      g_clear_pointer (&server->retry, g_source_unref);
+    }
   soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);
   while (g_main_context_iteration (server->context, FALSE))
     ;
+  g_socket_close (server->socket, NULL);
   g_main_context_pop_thread_default (server->context);
   return NULL;
 }
@@ -2064,9 +2347,9 @@ server_thread (gpointer data)
 static void
 server_free (Server *server)
 {
-  g_clear_error (&server->error);
   g_clear_object (&server->socket);
   g_hash_table_unref (server->waiting);
+  g_hash_table_unref (server->connections);
   g_main_loop_unref (server->loop);
   g_main_context_unref (server->context);
   g_mutex_clear (&server->ready_lock);
@@ -2075,11 +2358,10 @@ server_free (Server *server)
   g_free (server);
 }
 
-/* Listens on @socket on a thread of its own; FALSE (the thread ended) when libsoup cannot. */
+/* Serves what @socket, listening, accepts, on a thread of its own. */
 static Server *
 server_start (Shared   *shared,
-              GSocket  *socket,
-              GError  **error)
+              GSocket  *socket)
 {
   Server *server = g_new0 (Server, 1);
 
@@ -2089,6 +2371,8 @@ server_start (Shared   *shared,
   server->socket = g_object_ref (socket);
   server->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify) g_ptr_array_unref);
+  server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
+  server->max_connections = max_connections ();
   g_mutex_init (&server->ready_lock);
   g_cond_init (&server->ready_cond);
   server->thread = g_thread_new ("adm-portal", server_thread, server);
@@ -2096,13 +2380,6 @@ server_start (Shared   *shared,
   while (!server->ready)
     g_cond_wait (&server->ready_cond, &server->ready_lock);
   g_mutex_unlock (&server->ready_lock);
-  if (server->error != NULL)
-    {
-      g_thread_join (server->thread);
-      g_propagate_error (error, g_steal_pointer (&server->error));
-      server_free (server);
-      return NULL;
-    }
   return server;
 }
 
@@ -2178,7 +2455,7 @@ adm_portal_start (AdmPortal   *self,
   socket_address = g_inet_socket_address_new (inet, (guint16) port);
   socket = listen_on (socket_address, &local_error);
   if (socket != NULL)
-    server = server_start (self->shared, socket, &local_error);
+    server = server_start (self->shared, socket);
   if (server == NULL)
     {
       g_prefix_error (&local_error, _("The admirals’ portal could not listen on %s, port %u: "),
@@ -2190,6 +2467,7 @@ adm_portal_start (AdmPortal   *self,
     }
   self->port = bound_port (socket, port);
   self->server = server;
+  g_clear_pointer (&self->failure, g_free);
   g_free (self->address);
   self->address = g_strdup (address);
   g_hash_table_remove_all (self->warm);
@@ -2203,6 +2481,41 @@ adm_portal_start (AdmPortal   *self,
   }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   return TRUE;
+}
+
+/* The portal stops by itself: the process has no descriptor left for it (@reason), and the
+ * campaign's saves come first. */
+static void
+adm_portal_fail (AdmPortal  *self,
+                 const char *reason)
+{
+  g_free (self->failure);
+  self->failure = g_strdup_printf (_("The admirals’ portal stopped: the computer has no more "
+                                     "open files to give it (%s). The campaign is saved as "
+                                     "before; start the portal again when the phones have "
+                                     "closed their pages."), reason);
+  g_warning ("%s", self->failure);
+  adm_portal_stop (self);
+  g_signal_emit (self, signals[FAILED], 0, self->failure);
+}
+
+const char *
+adm_portal_get_failure (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return self->failure;
+}
+
+void
+adm_portal_raise_file_limit (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max)
+    {
+      limit.rlim_cur = limit.rlim_max;
+      setrlimit (RLIMIT_NOFILE, &limit);
+    }
 }
 
 void

@@ -64,7 +64,10 @@ typedef struct {
 /* Signals:
  *   "sheet-received" (const char *admiral_id): a sheet passed the engine's checks and waits
  *     (or, with "accept-on-arrival", was accepted: see its status);
- *   "sheet-changed" (const char *admiral_id): accepted or refused by the master.
+ *   "sheet-changed" (const char *admiral_id): accepted or refused by the master;
+ *   "failed" (const char *message): the portal stopped by itself — the process had no file
+ *     descriptor left for another connection, and the campaign's saves come first — and
+ *     @message (adm_portal_get_failure ()) tells the master so.
  * Properties: "running" (gboolean, read-only), "accept-on-arrival" (gboolean). */
 #define ADM_TYPE_PORTAL (adm_portal_get_type ())
 G_DECLARE_FINAL_TYPE (AdmPortal, adm_portal, ADM, PORTAL, GObject)
@@ -85,6 +88,12 @@ gboolean        adm_portal_start             (AdmPortal    *self,
                                               const char   *address,
                                               guint         port,
                                               GError      **error);
+/* Why the portal stopped by itself ("failed"), until it is started again; else NULL. */
+const char     *adm_portal_get_failure       (AdmPortal    *self);
+/* Raises the process's soft limit on open files to its hard limit (the usual 1,024 is a few
+ * hundred phones' polls away from a campaign that cannot be saved): the app and admiralty-cli
+ * call it as they start. */
+void            adm_portal_raise_file_limit  (void);
 void            adm_portal_stop              (AdmPortal    *self);
 gboolean        adm_portal_get_running       (AdmPortal    *self);
 /* The port listened on, 0 when stopped. */
