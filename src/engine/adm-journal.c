@@ -314,11 +314,7 @@ apply_keeping (AdmJournal       *self,
 char *
 adm_journal_format_time (gint64 time)
 {
-  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (time);
-
-  if (dt == NULL)
-    return g_strdup ("1970-01-01T00:00:00Z");
-  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+  return adm_event_format_time (time);
 }
 
 const char *
