@@ -98,6 +98,10 @@ peek_root (const char  *path,
     }
   fclose (file);
 
+  /* An element of thousands of attributes is read in quadratic time: such a file is left
+   * unrecognised here, for the engine to refuse it. */
+  if (!adm_xml_check_attributes (buffer, length, display, NULL))
+    return TRUE;
   reader = xmlReaderForMemory (buffer, (int) length, NULL, NULL,
                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   while (reader != NULL && xmlTextReaderRead (reader) == 1)

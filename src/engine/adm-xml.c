@@ -164,6 +164,90 @@ find_doctype_line (const char *data,
   return line_at (data, found);
 }
 
+/* The name of the element whose start tag begins at @tag ("<name …"), for messages. */
+static char *
+tag_name (const char *tag,
+          const char *end)
+{
+  const char *p = tag + 1;
+
+  while (p < end && p - tag <= 64 && !g_ascii_isspace (*p) && *p != '>' && *p != '/' &&
+         *p != '=')
+    p++;
+  return g_utf8_make_valid (tag + 1, p - tag - 1);
+}
+
+gboolean
+adm_xml_check_attributes (const char  *data,
+                          gsize        length,
+                          const char  *display_name,
+                          GError     **error)
+{
+  const char *p = data, *end = data + length;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  /* Start tags are found by their "<", past comments, CDATA sections and processing
+   * instructions; a value (quoted) holds no "<" but may hold "=" and ">". Each attribute of a
+   * well-formed tag has one "=" outside quotes: a tag that is not well-formed is libxml2's
+   * to refuse, and counted here no worse. */
+  while (p < end && (p = memchr (p, '<', (gsize) (end - p))) != NULL)
+    {
+      const char *tag = p++;
+      guint n = 0;
+
+      if (p >= end)
+        break;
+      if (*p == '!' || *p == '?')
+        {
+          const char *close;
+
+          if (end - p >= 3 && p[1] == '-' && p[2] == '-')
+            close = memmem (p + 3, (gsize) (end - p - 3), "-->", 3);
+          else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
+            close = memmem (p + 8, (gsize) (end - p - 8), "]]>", 3);
+          else if (*p == '?')
+            close = memmem (p, (gsize) (end - p), "?>", 2);
+          else
+            continue;
+          if (close == NULL)
+            break;
+          p = close + 2;
+          continue;
+        }
+      if (*p == '/')
+        continue;
+      while (p < end && *p != '>' && *p != '<')
+        {
+          if (*p == '"' || *p == '\'')
+            {
+              const char *close = memchr (p + 1, *p, (gsize) (end - p - 1));
+
+              if (close == NULL)
+                {
+                  p = end;
+                  break;
+                }
+              p = close + 1;
+              continue;
+            }
+          n += *p == '=';
+          p++;
+        }
+      if (n > ADM_XML_MAX_ATTRIBUTES)
+        {
+          g_autofree char *name = tag_name (tag, end);
+
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                       _("%s:%d: <%s> has %u attributes; an element of an Admiralty file has "
+                         "0–%d"), display_name, line_at (data, tag), name, n,
+                       ADM_XML_MAX_ATTRIBUTES);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 is_premature_end (const xmlError *xerr)
 {
@@ -1562,7 +1646,7 @@ stream_install (Stream           *stream,
  * schema and reported with its own lines. */
 
 #define SCAN_MAX_DEPTH 32
-#define SCAN_MAX_ATTRIBUTES 32
+#define SCAN_MAX_ATTRIBUTES ADM_XML_MAX_ATTRIBUTES
 #define SCAN_MAX_RUN (1024 * 1024)
 
 typedef struct {
@@ -2166,6 +2250,23 @@ parse_quietly (xmlParserCtxtPtr  ctxt,
   return doc;
 }
 
+/* adm_xml_check_attributes () of @data from @from on, its lines counted from the start. */
+static gboolean
+check_attributes_after (const char  *data,
+                        gsize        length,
+                        gsize        from,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (adm_xml_check_attributes (data + from, length - from, display_name, &local_error))
+    return TRUE;
+  /* Rare: the lines are counted again, from the start. */
+  g_clear_error (&local_error);
+  return adm_xml_check_attributes (data, length, display_name, error);
+}
+
 static xmlDoc *
 read_memory (const char  *data,
              gsize        length,
@@ -2221,6 +2322,14 @@ read_memory (const char  *data,
                    _("%s: the file is UTF-16; save it as UTF-8"), display_name);
       return NULL;
     }
+
+  /* Before libxml2 spends time quadratic in them; a journal the scanner read has been
+   * counted by it. */
+  if (stream != NULL && stream->hole_end > 0
+      ? !adm_xml_check_attributes (data, stream->hole_start, display_name, error) ||
+        !check_attributes_after (data, length, stream->hole_end, display_name, error)
+      : !adm_xml_check_attributes (data, length, display_name, error))
+    return NULL;
 
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
