@@ -443,6 +443,72 @@ test_attribute_count (void)
                                        "Admiralty file has 0–32");
 }
 
+/* One declaration, one behaviour, in every kind of file: a declared encoding other than
+ * UTF-8 (any case) is refused, naming it, where a journal's reader ignored it and the other
+ * readers refused only names libxml2 does not know. */
+static void
+test_encoding_declaration (void)
+{
+  static const struct { const char *file; const char *kind; } files[] = {
+    { "scenarios/skirmish.admiralty", "scenario" },
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign" },
+    { "scenarios/battles/torpedo-duel.xml", "battle" },
+    { "tests/data/round-trip/year-0217.game.xml", "battle-game" },
+    { "scenarios/battles/torpedo-duel.orders.xml", "orders" },
+    { "tests/data/order-sheets/komarr-cycle-1-radovan.xml", "order-sheet" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat" },
+    { "data/rules/ti4/units.xml", "ti4-units" },
+  };
+  static const struct { const char *declared; gboolean refused; } encodings[] = {
+    { "bogus", TRUE }, { "ISO-8859-1", TRUE }, { "UTF-16", TRUE }, { "utf-8", FALSE },
+    { "UTF-8", FALSE },
+  };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-xml-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (root);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    for (guint e = 0; e < G_N_ELEMENTS (encodings); e++)
+      {
+        g_autofree char *source = g_build_filename (root, files[i].file, NULL);
+        g_autofree char *base = g_path_get_basename (source);
+        g_autofree char *path = g_build_filename (dir, base, NULL);
+        g_autofree char *data = NULL, *expected = NULL;
+        g_autoptr(GString) text = NULL;
+        g_autoptr(GError) refusal = NULL;
+        gboolean opened;
+
+        g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+        /* The first line, the declaration, rewritten: <?xml version="1.0" encoding="NAME"?> */
+        g_assert_true (g_str_has_prefix (data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+        text = g_string_new (strchr (data, '\n'));
+        g_string_prepend (text, "\"?>");
+        g_string_prepend (text, encodings[e].declared);
+        g_string_prepend (text, "<?xml version=\"1.0\" encoding=\"");
+        g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+
+        opened = open_as (files[i].kind, path, &refusal);
+        g_assert_cmpint (g_remove (path), ==, 0);
+        if (!encodings[e].refused)
+          {
+            g_assert_no_error (refusal);
+            g_assert_true (opened);
+            continue;
+          }
+        g_assert_false (opened);
+        g_assert_nonnull (refusal);
+        expected = g_strdup_printf ("%s:1: the file declares the encoding “%s”, but Admiralty "
+                                    "files are UTF-8: save it as UTF-8, declared as "
+                                    "encoding=\"UTF-8\"", base, encodings[e].declared);
+        if (strstr (refusal->message, expected) == NULL)
+          g_error ("%s, %s: expected “%s” in “%s”", files[i].file, encodings[e].declared,
+                   expected, refusal->message);
+      }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -466,6 +532,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/huge-attribute-first-error", test_huge_attribute_first_error);
   g_test_add_func ("/engine/xml/many-attributes", test_many_attributes);
   g_test_add_func ("/engine/xml/attribute-count", test_attribute_count);
+  g_test_add_func ("/engine/xml/encoding-declaration", test_encoding_declaration);
 
   return g_test_run ();
 }

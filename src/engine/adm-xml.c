@@ -248,6 +248,56 @@ adm_xml_check_attributes (const char  *data,
   return TRUE;
 }
 
+/* An XML declaration at the start of @data naming an encoding other than UTF-8 is refused:
+ * Admiralty files are UTF-8 (UTF-16 is told apart before). libxml2 reads every kind of file
+ * as UTF-8 whatever its declaration says — a journal ignores it, the others refuse a name it
+ * does not know and would take one it does — so the declaration is checked here, once, for
+ * every kind alike. */
+static gboolean
+check_declared_encoding (const char  *data,
+                         gsize        length,
+                         const char  *display_name,
+                         GError     **error)
+{
+  const char *end, *p, *value;
+  gsize value_length;
+
+  if (length < 6 || memcmp (data, "<?xml", 5) != 0 || !g_ascii_isspace (data[5]))
+    return TRUE;
+  end = memmem (data, MIN (length, 1024), "?>", 2);
+  if (end == NULL)
+    return TRUE;  /* not a declaration libxml2 reads either: its refusal says so */
+  p = g_strstr_len (data, end - data, "encoding");
+  if (p == NULL)
+    return TRUE;
+  p += strlen ("encoding");
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || *p != '=')
+    return TRUE;
+  p++;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || (*p != '"' && *p != '\''))
+    return TRUE;
+  value = p + 1;
+  p = memchr (value, *p, (gsize) (end - value));
+  if (p == NULL)
+    return TRUE;
+  value_length = (gsize) (p - value);
+  if (value_length == 5 && g_ascii_strncasecmp (value, "UTF-8", 5) == 0)
+    return TRUE;
+  {
+    g_autofree char *shown = g_utf8_make_valid (value, (gssize) MIN (value_length, 40));
+
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file declares the encoding “%s”, but Admiralty files are "
+                   "UTF-8: save it as UTF-8, declared as encoding=\"UTF-8\""),
+                 display_name, line_at (data, value), shown);
+  }
+  return FALSE;
+}
+
 static gboolean
 is_premature_end (const xmlError *xerr)
 {
@@ -2323,6 +2373,9 @@ read_memory (const char  *data,
       return NULL;
     }
 
+  if (!check_declared_encoding (data, length, display_name, error))
+    return NULL;
+
   /* Before libxml2 spends time quadratic in them; a journal the scanner read has been
    * counted by it. */
   if (stream != NULL && stream->hole_end > 0
@@ -2413,7 +2466,8 @@ adm_xml_read_memory_streamed (const char         *data,
   /* The journal by the scanner when it can; libxml2 reads the rest, and all of a file the
    * scanner leaves to it. */
   if (length > 0 && length <= ADM_XML_MAX_SIZE && !is_utf16 (data, length) &&
-      find_doctype_line (data, length) == 0)
+      find_doctype_line (data, length) == 0 &&
+      check_declared_encoding (data, length, display_name, NULL))
     scan_stream (&stream);
   doc = read_memory (data, length, display_name, schema, &stream, error);
   builder_clear (&stream.builder);
