@@ -509,6 +509,53 @@ test_encoding_declaration (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Text typed between journal entries is told alike in a campaign, a saved battle and a TI4
+ * combat: at its own line, quoted whole (past its entity references), in the same words —
+ * where a saved battle and a combat named the line of <journal> in the validator's words, and
+ * a campaign quoted the text up to its first reference. */
+static void
+test_stray_text (void)
+{
+  static const struct { const char *file; const char *kind; } files[] = {
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign" },
+    { "tests/data/round-trip/year-0217.game.xml", "battle-game" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat" },
+  };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-xml-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *source = g_build_filename (root, files[i].file, NULL);
+      g_autofree char *base = g_path_get_basename (source);
+      g_autofree char *path = g_build_filename (dir, base, NULL);
+      g_autofree char *data = NULL, *expected = NULL;
+      g_autoptr(GString) text = NULL;
+      g_autoptr(GError) refusal = NULL;
+      const char *end;
+      int line = 1;
+
+      g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+      text = g_string_new (data);
+      end = g_strrstr (text->str, "</journal>");
+      g_assert_nonnull (end);
+      for (const char *p = text->str; p < end; p++)
+        line += *p == '\n';
+      g_string_insert (text, end - text->str, "stray &amp; text\n  ");
+      g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+      g_assert_false (open_as (files[i].kind, path, &refusal));
+      g_assert_nonnull (refusal);
+      expected = g_strdup_printf ("%s:%d: <journal> holds elements only, not text such as "
+                                  "“stray & text”", base, line);
+      if (strstr (refusal->message, expected) == NULL)
+        g_error ("%s: expected “%s” in “%s”", files[i].file, expected, refusal->message);
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -533,6 +580,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/many-attributes", test_many_attributes);
   g_test_add_func ("/engine/xml/attribute-count", test_attribute_count);
   g_test_add_func ("/engine/xml/encoding-declaration", test_encoding_declaration);
+  g_test_add_func ("/engine/xml/stray-text", test_stray_text);
 
   return g_test_run ();
 }

@@ -92,6 +92,15 @@ ensure_init (void)
     }
 }
 
+static gboolean
+is_blank_text (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
 void
 adm_xml_set_error (GError     **error,
                    const char  *display_name,
@@ -916,7 +925,40 @@ describe_bad_attribute (const char *schema_name,
   return message;
 }
 
+static void set_text_error (GError     **error,
+                            const char  *display_name,
+                            int          line,
+                            const char  *parent,
+                            const char  *text,
+                            gsize        length);
+
+static gboolean stray_text_error (const char  *data,
+                                  gsize        length,
+                                  const char  *display_name,
+                                  const char  *element,
+                                  GError     **error);
+
+/* The first text in @node that is not white space, as a text or CDATA child, or @node itself
+ * when it is one; NULL when there is none. */
+static xmlNode *
+first_stray_text (xmlNode *node)
+{
+  if (node == NULL)
+    return NULL;
+  if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE)
+    return node->content != NULL && !is_blank_text ((const char *) node->content) ? node : NULL;
+  if (node->type != XML_ELEMENT_NODE)
+    return NULL;
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
+        child->content != NULL && !is_blank_text ((const char *) child->content))
+      return child;
+  return NULL;
+}
+
 static gboolean validate (xmlDoc      *doc,
+                          const char  *data,
+                          gsize        length,
                           const char  *display_name,
                           const char  *schema_name,
                           GError     **error);
@@ -934,11 +976,13 @@ validate_saved_battle (xmlDoc      *doc,
 
   g_assert (battle != NULL);  /* battle-game.rng requires it */
   xmlDocSetRootElement (copy, xmlDocCopyNode (battle, copy, 1));
-  return validate (copy, display_name, "battle", error);
+  return validate (copy, NULL, 0, display_name, "battle", error);
 }
 
 static gboolean
 validate (xmlDoc      *doc,
+          const char  *data,
+          gsize        length,
           const char  *display_name,
           const char  *schema_name,
           GError     **error)
@@ -988,6 +1032,24 @@ validate (xmlDoc      *doc,
   result = xmlRelaxNGValidateDoc (ctxt, doc);
   xmlRelaxNGFreeValidCtxt (ctxt);
 
+  if (result != 0 && first.message != NULL && strstr (first.message, "got text") != NULL &&
+      first_stray_text (first.node) != NULL)
+    {
+      /* Text where only elements may be: said as a streamed journal says it, quoted whole,
+       * at the text's own line (read again as a stream: a tree's text node has the line
+       * where the parser was after its first run), not at its element's in the validator's
+       * words. */
+      xmlNode *text = first_stray_text (first.node);
+      xmlNode *parent = text == first.node ? text->parent : first.node;
+
+      g_free (first.message);
+      if (data != NULL && parent->parent == xmlDocGetRootElement (doc) &&
+          stray_text_error (data, length, display_name, (const char *) parent->name, error))
+        return FALSE;
+      set_text_error (error, display_name, (int) xmlGetLineNo (text), (const char *) parent->name,
+                      (const char *) text->content, strlen ((const char *) text->content));
+      return FALSE;
+    }
   if (result != 0)
     {
       g_autofree char *message = describe_bad_attribute (name, first.node);
@@ -1454,7 +1516,23 @@ typedef struct {
    * handed its line breaks only. */
   gsize              hole_start, hole_end, hole_newlines;
   guint              handed_on;    /* entries handed to @func by the scanner */
+  /* Text between entries, gathered until the next tag (the parser hands it on in runs, cut
+   * at each reference), and the line of its first character that is not white space. */
+  GString           *stray;
+  int                stray_line;
 } Stream;
+
+/* Text gathered between entries is the stream's error, once whole. */
+static void
+stream_flush_stray (Stream *stream)
+{
+  if (stream->stray == NULL || stream->stray->len == 0)
+    return;
+  if (stream->error == NULL)
+    set_text_error (&stream->error, stream->display_name, stream->stray_line, stream->streamed,
+                    stream->stray->str, stream->stray->len);
+  g_string_truncate (stream->stray, 0);
+}
 
 /* Where the parser is, as an offset into the data: memory is read as UTF-8 without an
  * encoder (XML_PARSE_IGNORE_ENC), so the input's bytes are the data's. */
@@ -1493,6 +1571,8 @@ stream_start_cb (void           *ctx,
         }
       return;
     }
+  if (builder->open->len == 0)
+    stream_flush_stray (stream);
   if (stream->error != NULL)
     return;
 
@@ -1539,7 +1619,10 @@ stream_end_cb (void          *ctx,
   if (stream->inside == 0 || stream->depth == stream->inside)
     {
       if (stream->depth == stream->inside)
-        stream->inside = 0;
+        {
+          stream_flush_stray (stream);
+          stream->inside = 0;
+        }
       stream->tree.endElementNs (ctx, localname, prefix, uri);
       stream->depth--;
       return;
@@ -1576,6 +1659,8 @@ stream_characters_cb (void          *ctx,
     return;
   if (stream->builder.open->len > 0)
     builder_add_text (&stream->builder, (const char *) text, (gsize) length);
+  else if (stream->stray != NULL && stream->stray->len > 0)
+    g_string_append_len (stream->stray, (const char *) text, length);
   else if (!is_blank ((const char *) text, (gsize) length))
     {
       /* The parser is past the run: its line is the run's last, less the lines after the
@@ -1587,8 +1672,10 @@ stream_characters_cb (void          *ctx,
         i++;
       for (; i < length; i++)
         line -= text[i] == '\n';
-      set_text_error (&stream->error, stream->display_name, line, stream->streamed,
-                      (const char *) text, (gsize) length);
+      if (stream->stray == NULL)
+        stream->stray = g_string_new (NULL);
+      stream->stray_line = line;
+      g_string_append_len (stream->stray, (const char *) text, length);
     }
 }
 
@@ -2260,6 +2347,54 @@ adm_xml_foreach_child (xmlNode            *parent,
   return ok;
 }
 
+static xmlDoc *parse_quietly (xmlParserCtxtPtr  ctxt,
+                              const char       *data,
+                              int               length,
+                              const char       *display_name,
+                              Stream           *stream,
+                              ParseErrors      *errors);
+
+static gboolean
+accept_element_cb (const AdmXmlElement  *element,
+                   gpointer              user_data,
+                   GError              **error)
+{
+  return TRUE;
+}
+
+/* @data read again with the root's child @element streamed, for the error it gives for text
+ * directly inside it: TRUE with @error set when there is such text. */
+static gboolean
+stray_text_error (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  const char  *element,
+                  GError     **error)
+{
+  Stream stream = { { NULL }, data, length, display_name, element, accept_element_cb, NULL,
+                    NULL, { 0 }, 0, 0, 0, FALSE };
+  ParseErrors errors = { FALSE, { 0 } };
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt ();
+  xmlDoc *doc;
+  gboolean found;
+
+  if (ctxt == NULL)
+    g_error ("Out of memory creating an XML parser");
+  builder_init (&stream.builder);
+  doc = parse_quietly (ctxt, data, (int) length, display_name, &stream, &errors);
+  if (doc != NULL)
+    xmlFreeDoc (doc);
+  xmlResetError (&errors.error);
+  xmlFreeParserCtxt (ctxt);
+  builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
+  found = stream.error != NULL;
+  if (found)
+    g_propagate_error (error, stream.error);
+  return found;
+}
+
 /* Parses with every libxml2 error channel of this thread pointed at @errors for the time of
  * the parse, then puts back whatever handlers were there. With @stream, the streamed
  * element's children go to it instead of the tree. */
@@ -2426,7 +2561,7 @@ read_memory (const char  *data,
       return NULL;
     }
 
-  if (!validate (doc, display_name, schema, error))
+  if (!validate (doc, data, length, display_name, schema, error))
     {
       xmlFreeDoc (doc);
       return NULL;
@@ -2471,6 +2606,8 @@ adm_xml_read_memory_streamed (const char         *data,
     scan_stream (&stream);
   doc = read_memory (data, length, display_name, schema, &stream, error);
   builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
   if (doc != NULL && stream.error != NULL)
     g_propagate_error (stream_error, g_steal_pointer (&stream.error));
   g_clear_error (&stream.error);
