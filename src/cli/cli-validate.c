@@ -268,7 +268,8 @@ check_kept_battles (const char  *path,
                                                         (int) line) : 0;
       if (at == 0)
         at = engagement_battle_line (file_text, id);
-      /* Translators: "komarr.admiralty:273: the battle of engagement c1-3 does not open: …" */
+      /* Translators: "komarr.admiralty:272: the battle of engagement c1-3 kept in this
+       * campaign does not open: journal:1: …" */
       result->error = g_strdup_printf (_("%s:%d: the battle of engagement %s kept in this "
                                          "campaign does not open: %s"),
                                        result->file, at, id, problem);
