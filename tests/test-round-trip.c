@@ -3,10 +3,10 @@
  * real save of its kind, as a file that opens with the same state: a battle set-up, a saved
  * battle, a scenario, a campaign (and each battle it keeps), a Twilight Imperium 4 combat.
  * Checked over every such file of the test data and the bundled scenarios, then over files
- * spoiled by a seeded fuzzer (attribute values changed to junk, years, numbers), which must
- * either open and round-trip or be refused with a message naming the file. The state is
- * compared as the file saved again: the save writes the whole state, so two saves of the
- * same state are the same bytes. */
+ * spoiled by a seeded fuzzer (attribute values changed to junk, years, numbers; characters
+ * changed anywhere), which must either open and round-trip or be refused with a message
+ * naming the file. The state is compared as the file saved again: the save writes the whole
+ * state, so two saves of the same state are the same bytes. */
 
 #include "config.h"
 
@@ -294,15 +294,26 @@ static const char * const junk[] = {
 };
 
 /* One attribute value of @text, chosen by @rand, changed: to junk, to its digits changed, or
- * to another year. */
+ * to another year; or, one time in four, one character anywhere changed to one that matters
+ * to XML, numbers or times. */
 static char *
 mutate (const char *text,
         GRand      *rand)
 {
+  static const char characters[] = "0123456789-.:<>&;\"' xT\n";
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GString) value = g_string_new (NULL);
   gsize start, end;
+
+  if (g_rand_int_range (rand, 0, 4) == 0)
+    {
+      char *copy = g_strdup (text);
+
+      copy[g_rand_int_range (rand, 0, (gint32) strlen (copy))] =
+        characters[g_rand_int_range (rand, 0, sizeof characters - 1)];
+      return copy;
+    }
 
   for (gsize at = 0; text[at] != '\0'; at++)
     if (text[at] == '=' && text[at + 1] == '"')
