@@ -171,8 +171,9 @@ campaign_line (AdmCampaign *campaign,
 {
   AdmJournal *journal = adm_campaign_get_journal (campaign);
   g_auto(GStrv) lines = g_strsplit (saved, "\n", -1);
-  int journal_line = 0, entry_line = 0, campaign_entry_line = 0;
-  guint k = 0, n_entries = adm_journal_get_n_entries (journal), e = 0;
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (int));
+  guint n_entries = adm_journal_get_n_entries (journal), seen = 0;
+  int journal_line = 0, at = 0;
 
   for (guint i = 0; lines[i] != NULL && journal_line == 0; i++)
     if (g_str_has_prefix (lines[i], "  <journal"))
@@ -185,40 +186,39 @@ campaign_line (AdmCampaign *campaign,
        * <engagement-battle>. */
       return setup > 0 && line >= 2 ? setup + line - 1 : setup;
     }
-  /* The entries start on lines "    <action", "    <undo", "    <redo": the k-th holds @line. */
+  /* The entries start on lines "    <action", "    <undo", "    <redo", up to the one that
+   * holds @line. */
   for (guint i = (guint) journal_line; lines[i] != NULL && (int) i + 1 <= line; i++)
     if (g_str_has_prefix (lines[i], "    <action") || g_str_has_prefix (lines[i], "    <undo") ||
         g_str_has_prefix (lines[i], "    <redo"))
       {
-        k++;
-        entry_line = (int) i + 1;
+        int start = (int) i + 1;
+
+        g_array_append_val (starts, start);
       }
-  if (k == 0)
+  if (starts->len == 0)
     return 0;
-  /* The k-th battle entry of the engagement in the campaign's journal: an action's own line;
-   * an undo or a redo follows the entry before it. */
-  for (guint i = 0, seen = 0, previous = 0; i < n_entries && e == 0; i++)
+  /* The same entries in the campaign's journal, the engagement's battle entries in order: an
+   * action at its own line, an undo or a redo as far after the entry before it as in @saved. */
+  for (guint i = 0; i < n_entries && seen < starts->len; i++)
     {
       AdmJournalAction *action;
 
       if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) != 0)
         continue;
-      seen++;
       action = adm_journal_get_entry_action (journal, i);
       if (adm_journal_get_entry_battle_kind (journal, i) == ADM_JOURNAL_ENTRY_ACTION &&
-          action != NULL)
-        previous = (guint) adm_journal_action_get_line (action);
-      else if (previous > 0)
-        previous++;
-      if (seen == k)
-        {
-          e = i + 1;
-          campaign_entry_line = (int) previous;
-        }
+          action != NULL && adm_journal_action_get_line (action) > 0)
+        at = adm_journal_action_get_line (action);
+      else if (at > 0 && seen > 0)
+        at += g_array_index (starts, int, seen) - g_array_index (starts, int, seen - 1);
+      else
+        at = 0;
+      seen++;
     }
-  if (e == 0 || campaign_entry_line == 0)
+  if (seen < starts->len || at == 0)
     return 0;
-  return campaign_entry_line + (line - entry_line);
+  return at + (line - g_array_index (starts, int, starts->len - 1));
 }
 
 /* Each battle the campaign keeps is opened, as the application opens it when asked: a
