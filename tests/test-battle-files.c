@@ -434,6 +434,55 @@ test_shipped (void)
                                                      NULL));
 }
 
+/* Junk positions and sizes in a set-up (torpedo-duel.xml: a 60 × 40 cm table, Prince Xav at
+ * x 10): refused with the file, the line and the range — a position on a table of a stated
+ * size lies on it. The edge itself is on it. */
+static void
+test_junk_positions (void)
+{
+  static const struct { const char *from, *to, *expected; } cases[] = {
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"18446744073709551616\" y=\"20\" heading=\"90\"",
+      "t.xml:32: <ship> x is 18446744073709551616; it must be a number -100000–100000" },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"-1\" y=\"20\" heading=\"90\"",
+      "t.xml:32: <ship> x is -1; it must be a number 0–60, on the table of <battle> width 60" },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"60.5\" y=\"20\" heading=\"90\"",
+      "t.xml:32: <ship> x is 60.5; it must be a number 0–60, on the table of <battle> width 60" },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"10\" y=\"41\" heading=\"90\"",
+      "t.xml:32: <ship> y is 41; it must be a number 0–40, on the table of <battle> height 40" },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"10\" y=\"20\" heading=\"1e300\"",
+      "t.xml:32: <ship> heading is 1e300; it must be a number -360–360" },
+    { "width=\"60\"", "width=\"18446744073709551616\"",
+      "t.xml:2: <battle> width is 18446744073709551616; it must be a number 0–100000" },
+    { "width=\"60\"", "width=\"-60\"",
+      "t.xml:2: <battle> width is -60; it must be a number 0–100000" },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"60\" y=\"40\" heading=\"90\"", NULL },
+    { "x=\"10\" y=\"20\" heading=\"90\"", "x=\"0\" y=\"0\" heading=\"90\"", NULL },
+  };
+  g_autofree char *dir = battles_dir ();
+  g_autofree char *path = g_build_filename (dir, "torpedo-duel.xml", NULL);
+  g_autofree char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) text = g_string_new (data);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmBattle) battle = NULL;
+
+      g_assert_cmpuint (g_string_replace (text, cases[i].from, cases[i].to, 1), ==, 1);
+      battle = adm_battle_load_memory (text->str, text->len, "t.xml", &error);
+      if (cases[i].expected == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (battle);
+          continue;
+        }
+      g_assert_null (battle);
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, cases[i].expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -445,6 +494,7 @@ main (int   argc,
   names = list_battles ();
 
   g_test_add_func ("/data/battles/shipped", test_shipped);
+  g_test_add_func ("/data/battles/junk-positions", test_junk_positions);
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = g_ptr_array_index (names, i);

@@ -669,6 +669,31 @@ test_file_refusals (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* An action named by a cycle that is not a number (F-STRAT-1: cycles are counted from 1) is
+ * refused with the campaign's line and the range, not listed as "Order sheets of cycle
+ * NaN". */
+static void
+test_junk_cycle (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "round-trip", "komarr-kept-battle.admiralty", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  text = g_string_new (data);
+  g_assert_cmpuint (g_string_replace (text, "what=\"sheets\" time=\"2026-11-24T06:07:35Z\" "
+                                      "cycle=\"1\"", "what=\"sheets\" "
+                                      "time=\"2026-11-24T06:07:35Z\" cycle=\"NaN\"", 1), ==, 1);
+  campaign = adm_campaign_load_memory (text->str, text->len, "k.admiralty", &error);
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, ==, "k.admiralty:258: <action> cycle is “NaN”; it must be a "
+                                       "whole number 1–2147483647");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -689,5 +714,6 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-load/file-refusals", test_file_refusals);
   g_test_add_func ("/engine/campaign-load/state-hash", test_state_hash);
   g_test_add_func ("/engine/campaign-load/read-event-changed", test_read_event_changed);
+  g_test_add_func ("/engine/campaign-load/junk-cycle", test_junk_cycle);
   return g_test_run ();
 }

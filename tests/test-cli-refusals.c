@@ -226,7 +226,7 @@ test_order_sheet_lines (void)
   g_autoptr(CliResult) b = run_cli ("validate", line3, NULL);
   g_autoptr(CliResult) c = run_cli ("validate", good, NULL);
   g_autofree char *a_expected = g_strdup_printf ("%s:2: <order-sheet> cycle is “first”; it must "
-                                                 "be a whole number of at least 1\n", line2);
+                                                 "be a whole number 1–2147483647\n", line2);
   g_autofree char *b_expected = g_strdup_printf ("%s:3: <order> order is “retreat”; it must be "
                                                  "one of “move”, “attack”, “defend”, “patrol”, "
                                                  "“lay-mines”, “sweep-mines”, “flagship”, "

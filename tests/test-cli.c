@@ -915,6 +915,43 @@ test_validate_foreign_classes (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A campaign keeps a battle whose journal does not replay (one byte of a phase's stored
+ * declarations changed): validate opens every kept battle, and names the campaign file, the
+ * battle and the campaign file's line. */
+static void
+test_validate_kept_battle (void)
+{
+  g_autofree char *kept = source_file ("tests/data/round-trip/komarr-kept-battle.admiralty");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL, *path = NULL, *text = NULL, *expected = NULL;
+  g_autoptr(CliResult) result = NULL;
+  char *at;
+  gsize length;
+
+  dir = g_dir_make_tmp ("test-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = copy_into (kept, dir, "k.admiralty");
+  result = run_cli ("validate", path, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_clear_pointer (&result, cli_result_free);
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  at = strstr (text, "phase=\"detection\">&lt;?xml version=");
+  g_assert_nonnull (at);
+  memcpy (strstr (at, "version"), "versi0n", 7);
+  g_assert_true (g_file_set_contents (path, text, (gssize) length, NULL));
+
+  result = run_cli ("validate", path, NULL);
+  g_assert_cmpint (result->status, ==, 1);
+  expected = g_strdup_printf ("%s:272: the battle of engagement c1-3 kept in this campaign "
+                              "does not open: journal:1: this is not well-formed XML: "
+                              "Malformed declaration expecting version\n", path);
+  g_assert_true (g_str_has_prefix (result->err, expected));
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -964,6 +1001,7 @@ main (int    argc,
   g_test_add_func ("/cli/validate/rules", test_validate_rules);
   g_test_add_func ("/cli/validate/damaged-campaign", test_validate_damaged_campaign);
   g_test_add_func ("/cli/validate/foreign-classes", test_validate_foreign_classes);
+  g_test_add_func ("/cli/validate/kept-battle", test_validate_kept_battle);
 
   return g_test_run ();
 }

@@ -767,6 +767,48 @@ test_corrupt_file (void)
   g_rmdir (dir);
 }
 
+/* An action named by a round that is not a number (LRR 39: rounds are counted from 1) is
+ * refused with its line and the range, not shown as "Roll of Defender, round NaN". */
+static void
+test_junk_round (void)
+{
+  static const char * const rounds[] = { "NaN", "0", "-1", "1.5", "18446744073709551616", "" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ti4-combat-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "combat.xml", NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (rounds); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<ti4-combat version=\"2\" arena=\"space\">\n"
+        "  <attacker units=\"cruiser=1\" can-retreat=\"false\"/>\n"
+        "  <defender units=\"destroyer=1\" can-retreat=\"false\"/>\n"
+        "  <journal>\n"
+        "    <action id=\"1\" what=\"ti4-dice\" time=\"2026-11-24T06:07:35Z\" round=\"%s\" "
+        "side=\"attacker\">\n"
+        "      <event kind=\"ti4-dice\" time=\"2026-11-24T06:07:35Z\" round=\"1\" "
+        "side=\"attacker\" barrage=\"false\" hit-on=\"7\" values=\"7\"/>\n"
+        "    </action>\n"
+        "  </journal>\n"
+        "</ti4-combat>\n", rounds[i]);
+      g_autofree char *expected = g_strdup_printf ("combat.xml:6: <action> round is “%s”; it "
+                                                   "must be a whole number 1–2147483647",
+                                                   rounds[i]);
+      g_autoptr(AdmTi4Combat) combat = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      combat = adm_ti4_combat_load_file (catalog, path, &local_error);
+      g_assert_null (combat);
+      g_assert_nonnull (local_error);
+      g_assert_nonnull (strstr (local_error->message, expected));
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A typed die that is not on a d10 is refused by the source and nothing changes; so is an
  * empty queue. */
 static void
@@ -916,6 +958,7 @@ main (int   argc,
   g_test_add_func ("/ti4-combat/journal/undo-replay", test_undo_replay);
   g_test_add_func ("/ti4-combat/journal/save-load", test_save_load_round_trip);
   g_test_add_func ("/ti4-combat/journal/corrupt-file", test_corrupt_file);
+  g_test_add_func ("/ti4-combat/journal/junk-round", test_junk_round);
   g_test_add_func ("/ti4-combat/dice/out-of-range", test_out_of_range_die);
   g_test_add_func ("/ti4-combat/report", test_report);
   g_test_add_func ("/ti4-combat/ends-match-odds", test_ends_match_odds);

@@ -290,6 +290,272 @@ test_huge_attribute_first_error (void)
                    "characters Admiralty reads (AttValue length too long)");
 }
 
+/* Opens @path as Admiralty opens a file of @kind; FALSE with @error when refused. */
+static gboolean
+open_as (const char  *kind,
+         const char  *path,
+         GError     **error)
+{
+  if (g_str_equal (kind, "campaign") || g_str_equal (kind, "scenario"))
+    {
+      g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, error);
+
+      return campaign != NULL;
+    }
+  if (g_str_equal (kind, "battle") || g_str_equal (kind, "battle-game"))
+    {
+      g_autoptr(AdmBattle) battle = adm_battle_load_game (path, error);
+
+      return battle != NULL;
+    }
+  if (g_str_equal (kind, "orders"))
+    {
+      g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (path, error);
+
+      return orders != NULL;
+    }
+  if (g_str_equal (kind, "ti4-combat"))
+    {
+      g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (NULL);
+      g_autoptr(AdmTi4Combat) combat = NULL;
+
+      g_assert_nonnull (catalog);
+      combat = adm_ti4_combat_load_file (catalog, path, error);
+      return combat != NULL;
+    }
+  if (g_str_equal (kind, "ti4-units"))
+    {
+      g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load_file (path, error);
+
+      return catalog != NULL;
+    }
+  if (g_str_equal (kind, "ruleset"))
+    {
+      g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_file (path, error);
+
+      return ruleset != NULL;
+    }
+  {
+    /* An order sheet, read as the cycle reads it before checking its orders. */
+    g_autoptr(xmlDoc) doc = adm_xml_read_file (path, kind, error);
+
+    return doc != NULL;
+  }
+}
+
+/* Thousands of attributes on one element, in every kind of file: refused at once (libxml2
+ * reads them in quadratic time: 40,000 took 14 s of CPU), with the file, the element's line
+ * and how many an element may have. In a journal too, which the journal's own scanner hands
+ * to libxml2 when an entry has more attributes than it reads. */
+static void
+test_many_attributes (void)
+{
+  static const struct { const char *file; const char *kind; const char *element; } cases[] = {
+    { "scenarios/skirmish.admiralty", "scenario", "<scenario" },
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign", "<campaign" },
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign", "<event" },
+    { "scenarios/battles/torpedo-duel.xml", "battle", "<ship" },
+    { "tests/data/round-trip/year-0217.game.xml", "battle-game", "<event" },
+    { "scenarios/battles/torpedo-duel.orders.xml", "orders", "<orders" },
+    { "tests/data/order-sheets/komarr-cycle-1-radovan.xml", "order-sheet", "<order" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat", "<ti4-combat" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat", "<event" },
+    { "data/rules/forcon-2010.xml", "ruleset", "<ruleset" },
+    { "data/rules/forcon-2010-classes.xml", "ruleset", "<class" },
+    { "data/rules/ti4/units.xml", "ti4-units", "<unit" },
+  };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GString) attributes = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-xml-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (root);
+  for (guint k = 0; k < 40000; k++)
+    g_string_append_printf (attributes, " a%u=\"1\"", k);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *source = g_build_filename (root, cases[i].file, NULL);
+      g_autofree char *base = g_path_get_basename (source);
+      g_autofree char *path = g_build_filename (dir, base, NULL);
+      g_autofree char *data = NULL, *expected = NULL, *other = NULL;
+      g_autoptr(GString) spoiled = NULL;
+      g_autoptr(GError) refusal = NULL;
+      const char *at;
+      gint64 start;
+      int line = 1;
+
+      g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+      at = strstr (data, cases[i].element);
+      g_assert_nonnull (at);
+      for (const char *p = data; p < at; p++)
+        line += *p == '\n';
+      spoiled = g_string_new_len (data, at - data + (gssize) strlen (cases[i].element));
+      g_string_append (spoiled, attributes->str);
+      g_string_append (spoiled, at + strlen (cases[i].element));
+      if (g_str_equal (base, "forcon-2010-classes.xml"))
+        {
+          /* The ruleset beside them, whole: the classes are what it is refused for. */
+          g_autofree char *ruleset = g_build_filename (root, "data/rules/forcon-2010.xml", NULL);
+          g_autofree char *ruleset_data = NULL;
+
+          g_assert_true (g_file_get_contents (ruleset, &ruleset_data, NULL, NULL));
+          other = g_build_filename (dir, "forcon-2010.xml", NULL);
+          g_assert_true (g_file_set_contents (other, ruleset_data, -1, NULL));
+        }
+      g_assert_true (g_file_set_contents (path, spoiled->str, (gssize) spoiled->len, NULL));
+
+      start = g_get_monotonic_time ();
+      g_assert_false (open_as (cases[i].kind, other != NULL ? other : path, &refusal));
+      g_assert_nonnull (refusal);
+      /* 40,000 and the element's own. */
+      expected = g_strdup_printf ("%s:%d: <%s> has 400", base, line, cases[i].element + 1);
+      if (strstr (refusal->message, expected) == NULL ||
+          strstr (refusal->message, " attributes; an element of an Admiralty file has 0–32") == NULL)
+        g_error ("%s: expected “%s” in “%.300s”", cases[i].file, expected, refusal->message);
+      /* Refused before parsing: milliseconds, a second allowed for a busy machine. */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+      g_assert_cmpint (g_remove (path), ==, 0);
+      if (other != NULL)
+        g_assert_cmpint (g_remove (other), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* As many attributes as an element may have are read; "=" and ">" inside quotes, comments,
+ * CDATA sections and processing instructions do not count. */
+static void
+test_attribute_count (void)
+{
+  g_autoptr(GString) text = g_string_new ("<?xml version=\"1.0\"?>\n<!-- a=\"1\" b=\"2\" -->\n"
+                                          "<x><![CDATA[ <y a=1 b=2 c=3> ]]><?pi a=\"1\"?>\n<y");
+  g_autoptr(GError) error = NULL;
+
+  for (guint k = 0; k < ADM_XML_MAX_ATTRIBUTES; k++)
+    g_string_append_printf (text, " a%u='=>=%u'", k, k);
+  g_string_append (text, "/></x>\n");
+  g_assert_true (adm_xml_check_attributes (text->str, text->len, "f.xml", &error));
+  g_assert_no_error (error);
+  g_string_truncate (text, text->len - strlen ("/></x>\n"));
+  g_string_append (text, " extra=\"1\"/></x>\n");
+  g_assert_false (adm_xml_check_attributes (text->str, text->len, "f.xml", &error));
+  g_assert_cmpstr (error->message, ==, "f.xml:4: <y> has 33 attributes; an element of an "
+                                       "Admiralty file has 0–32");
+}
+
+/* One declaration, one behaviour, in every kind of file: a declared encoding other than
+ * UTF-8 (any case) is refused, naming it, where a journal's reader ignored it and the other
+ * readers refused only names libxml2 does not know. */
+static void
+test_encoding_declaration (void)
+{
+  static const struct { const char *file; const char *kind; } files[] = {
+    { "scenarios/skirmish.admiralty", "scenario" },
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign" },
+    { "scenarios/battles/torpedo-duel.xml", "battle" },
+    { "tests/data/round-trip/year-0217.game.xml", "battle-game" },
+    { "scenarios/battles/torpedo-duel.orders.xml", "orders" },
+    { "tests/data/order-sheets/komarr-cycle-1-radovan.xml", "order-sheet" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat" },
+    { "data/rules/ti4/units.xml", "ti4-units" },
+  };
+  static const struct { const char *declared; gboolean refused; } encodings[] = {
+    { "bogus", TRUE }, { "ISO-8859-1", TRUE }, { "UTF-16", TRUE }, { "utf-8", FALSE },
+    { "UTF-8", FALSE },
+  };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-xml-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (root);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    for (guint e = 0; e < G_N_ELEMENTS (encodings); e++)
+      {
+        g_autofree char *source = g_build_filename (root, files[i].file, NULL);
+        g_autofree char *base = g_path_get_basename (source);
+        g_autofree char *path = g_build_filename (dir, base, NULL);
+        g_autofree char *data = NULL, *expected = NULL;
+        g_autoptr(GString) text = NULL;
+        g_autoptr(GError) refusal = NULL;
+        gboolean opened;
+
+        g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+        /* The first line, the declaration, rewritten: <?xml version="1.0" encoding="NAME"?> */
+        g_assert_true (g_str_has_prefix (data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+        text = g_string_new (strchr (data, '\n'));
+        g_string_prepend (text, "\"?>");
+        g_string_prepend (text, encodings[e].declared);
+        g_string_prepend (text, "<?xml version=\"1.0\" encoding=\"");
+        g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+
+        opened = open_as (files[i].kind, path, &refusal);
+        g_assert_cmpint (g_remove (path), ==, 0);
+        if (!encodings[e].refused)
+          {
+            g_assert_no_error (refusal);
+            g_assert_true (opened);
+            continue;
+          }
+        g_assert_false (opened);
+        g_assert_nonnull (refusal);
+        expected = g_strdup_printf ("%s:1: the file declares the encoding “%s”, but Admiralty "
+                                    "files are UTF-8: save it as UTF-8, declared as "
+                                    "encoding=\"UTF-8\"", base, encodings[e].declared);
+        if (strstr (refusal->message, expected) == NULL)
+          g_error ("%s, %s: expected “%s” in “%s”", files[i].file, encodings[e].declared,
+                   expected, refusal->message);
+      }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Text typed between journal entries is told alike in a campaign, a saved battle and a TI4
+ * combat: at its own line, quoted whole (past its entity references), in the same words —
+ * where a saved battle and a combat named the line of <journal> in the validator's words, and
+ * a campaign quoted the text up to its first reference. */
+static void
+test_stray_text (void)
+{
+  static const struct { const char *file; const char *kind; } files[] = {
+    { "tests/data/round-trip/komarr-kept-battle.admiralty", "campaign" },
+    { "tests/data/round-trip/year-0217.game.xml", "battle-game" },
+    { "tests/data/round-trip/ti4-space.xml", "ti4-combat" },
+  };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-xml-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *source = g_build_filename (root, files[i].file, NULL);
+      g_autofree char *base = g_path_get_basename (source);
+      g_autofree char *path = g_build_filename (dir, base, NULL);
+      g_autofree char *data = NULL, *expected = NULL;
+      g_autoptr(GString) text = NULL;
+      g_autoptr(GError) refusal = NULL;
+      const char *end;
+      int line = 1;
+
+      g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+      text = g_string_new (data);
+      end = g_strrstr (text->str, "</journal>");
+      g_assert_nonnull (end);
+      for (const char *p = text->str; p < end; p++)
+        line += *p == '\n';
+      g_string_insert (text, end - text->str, "stray &amp; text\n  ");
+      g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+      g_assert_false (open_as (files[i].kind, path, &refusal));
+      g_assert_nonnull (refusal);
+      expected = g_strdup_printf ("%s:%d: <journal> holds elements only, not text such as "
+                                  "“stray & text”", base, line);
+      if (strstr (refusal->message, expected) == NULL)
+        g_error ("%s: expected “%s” in “%s”", files[i].file, expected, refusal->message);
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -311,6 +577,10 @@ main (int   argc,
   g_test_add_func ("/engine/xml/huge-comment-silent", test_huge_comment_silent);
   g_test_add_func ("/engine/xml/huge-comment-silent/subprocess", huge_comment_child);
   g_test_add_func ("/engine/xml/huge-attribute-first-error", test_huge_attribute_first_error);
+  g_test_add_func ("/engine/xml/many-attributes", test_many_attributes);
+  g_test_add_func ("/engine/xml/attribute-count", test_attribute_count);
+  g_test_add_func ("/engine/xml/encoding-declaration", test_encoding_declaration);
+  g_test_add_func ("/engine/xml/stray-text", test_stray_text);
 
   return g_test_run ();
 }

@@ -98,6 +98,10 @@ peek_root (const char  *path,
     }
   fclose (file);
 
+  /* An element of thousands of attributes is read in quadratic time: such a file is left
+   * unrecognised here, for the engine to refuse it. */
+  if (!adm_xml_check_attributes (buffer, length, display, NULL))
+    return TRUE;
   reader = xmlReaderForMemory (buffer, (int) length, NULL, NULL,
                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   while (reader != NULL && xmlTextReaderRead (reader) == 1)
@@ -133,6 +137,147 @@ name_error (const char *path,
   if (g_str_has_prefix (message, display) || g_str_has_prefix (message, base_display))
     return g_strdup (message);
   return g_strdup_printf ("%s: %s", display, message);
+}
+
+/* The line of the campaign file, read as @text, where the <engagement-battle> of
+ * @engagement_id starts; 0 when it is not found. */
+static int
+engagement_battle_line (const char *text,
+                        const char *engagement_id)
+{
+  g_autofree char *needle = g_strdup_printf ("<engagement-battle engagement=\"%s\"",
+                                             engagement_id);
+  const char *at = text != NULL ? strstr (text, needle) : NULL;
+  int line = 1;
+
+  if (at == NULL)
+    return 0;
+  for (const char *p = text; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+/* The line of the campaign file that line @line of @saved — the battle of @engagement_id as
+ * adm_campaign_get_battle () rebuilt it — was read from: its set-up is the campaign's
+ * <engagement-battle> (its lines from the <battle-game> on), each entry of its journal a
+ * battle entry of the campaign's journal, written alike from its first line on. 0 when it
+ * cannot tell. */
+static int
+campaign_line (AdmCampaign *campaign,
+               const char  *file_text,
+               const char  *engagement_id,
+               const char  *saved,
+               int          line)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  g_auto(GStrv) lines = g_strsplit (saved, "\n", -1);
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (int));
+  guint n_entries = adm_journal_get_n_entries (journal), seen = 0;
+  int journal_line = 0, at = 0;
+
+  for (guint i = 0; lines[i] != NULL && journal_line == 0; i++)
+    if (g_str_has_prefix (lines[i], "  <journal"))
+      journal_line = (int) i + 1;
+  if (journal_line == 0 || line <= journal_line)
+    {
+      int setup = engagement_battle_line (file_text, engagement_id);
+
+      /* Line 1 is the XML declaration, line 2 <battle-game>, the line after the
+       * <engagement-battle>. */
+      return setup > 0 && line >= 2 ? setup + line - 1 : setup;
+    }
+  /* The entries start on lines "    <action", "    <undo", "    <redo", up to the one that
+   * holds @line. */
+  for (guint i = (guint) journal_line; lines[i] != NULL && (int) i + 1 <= line; i++)
+    if (g_str_has_prefix (lines[i], "    <action") || g_str_has_prefix (lines[i], "    <undo") ||
+        g_str_has_prefix (lines[i], "    <redo"))
+      {
+        int start = (int) i + 1;
+
+        g_array_append_val (starts, start);
+      }
+  if (starts->len == 0)
+    return 0;
+  /* The same entries in the campaign's journal, the engagement's battle entries in order: an
+   * action at its own line, an undo or a redo as far after the entry before it as in @saved. */
+  for (guint i = 0; i < n_entries && seen < starts->len; i++)
+    {
+      AdmJournalAction *action;
+
+      if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) != 0)
+        continue;
+      action = adm_journal_get_entry_action (journal, i);
+      if (adm_journal_get_entry_battle_kind (journal, i) == ADM_JOURNAL_ENTRY_ACTION &&
+          action != NULL && adm_journal_action_get_line (action) > 0)
+        at = adm_journal_action_get_line (action);
+      else if (at > 0 && seen > 0)
+        at += g_array_index (starts, int, seen) - g_array_index (starts, int, seen - 1);
+      else
+        at = 0;
+      seen++;
+    }
+  if (seen < starts->len || at == 0)
+    return 0;
+  return at + (line - g_array_index (starts, int, starts->len - 1));
+}
+
+/* Each battle the campaign keeps is opened, as the application opens it when asked: a
+ * campaign whose battle does not open is not valid. The problem is said at the campaign
+ * file's line, with the battle named. */
+static gboolean
+check_kept_battles (const char  *path,
+                    AdmCampaign *campaign,
+                    FileResult  *result)
+{
+  GPtrArray *ids = adm_campaign_list_battles (campaign);
+  g_autofree char *display = g_filename_display_basename (path);
+  g_autofree char *file_text = NULL;
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      const char *saved = adm_campaign_get_battle (campaign, id, NULL, NULL);
+      /* As admiralty-cli battle --engagement names it. */
+      g_autofree char *name = g_strdup_printf (_("%s, engagement %s"), display, id);
+      g_autofree char *prefix = g_strconcat (name, ":", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmBattle) battle = NULL;
+      const char *problem;
+      char *end = NULL;
+      gint64 line = 0;
+      int at;
+
+      if (saved == NULL)
+        continue;
+      battle = adm_battle_load_game_memory (saved, strlen (saved), name, &error);
+      if (battle != NULL)
+        continue;
+      problem = error->message;
+      if (g_str_has_prefix (problem, prefix))
+        {
+          problem += strlen (prefix);
+          line = g_ascii_strtoll (problem, &end, 10);
+          if (end != problem && g_str_has_prefix (end, ": "))
+            problem = end + 2;
+          else
+            line = 0;
+        }
+      if (file_text == NULL)
+        g_file_get_contents (path, &file_text, NULL, NULL);
+      at = line > 0 && line < G_MAXINT ? campaign_line (campaign, file_text, id, saved,
+                                                        (int) line) : 0;
+      if (at == 0)
+        at = engagement_battle_line (file_text, id);
+      /* Translators: "komarr.admiralty:272: the battle of engagement c1-3 kept in this
+       * campaign does not open: journal:1: …" */
+      result->error = g_strdup_printf (_("%s:%d: the battle of engagement %s kept in this "
+                                         "campaign does not open: %s"),
+                                       result->file, at, id, problem);
+      result->corrupt = TRUE;
+      result->backup = adm_campaign_find_backup (path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -181,6 +326,8 @@ check_campaign (const char *path,
                                          ships, formations, sectors);
       return;
     }
+  if (!check_kept_battles (path, campaign, result))
+    return;
   n = adm_campaign_get_events (campaign)->len;
   events = g_strdup_printf (ngettext ("%u event", "%u events", n), n);
   result->summary = g_strdup_printf (_("campaign of the scenario “%s”, %s, %s, %s, %s"),

@@ -684,6 +684,57 @@ adm_battle_ship_in_wormhole_exit (AdmBattle *self,
 }
 
 /* @root is the <battle> element: a battle file's root, or a saved battle's set-up. */
+/* A table that states its width or height holds every position of the set-up — a ship, a
+ * marker, a mine, a wormhole exit — from 0 to them (cm; x across, y down, as battle.rng
+ * says): a position off it is junk, refused with the range. */
+static gboolean
+check_on_table (xmlNode     *root,
+                xmlNode     *parent,
+                const char  *display_name,
+                GError     **error)
+{
+  static const char * const axes[] = { "x", "width", "y", "height" };
+
+  for (xmlNode *node = adm_xml_first_element (parent, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
+    {
+      if (adm_xml_is (node, "side") || adm_xml_is (node, "formation"))
+        {
+          if (!check_on_table (root, node, display_name, error))
+            return FALSE;
+          continue;
+        }
+      if (!adm_xml_is (node, "ship") && !adm_xml_is (node, "marker") &&
+          !adm_xml_is (node, "mine") && !adm_xml_is (node, "wormhole-exit"))
+        continue;
+      for (guint a = 0; a < G_N_ELEMENTS (axes); a += 2)
+        {
+          double size, at;
+
+          if (!xmlHasProp (root, (const xmlChar *) axes[a + 1]))
+            continue;
+          if (!adm_xml_get_double (root, axes[a + 1], TRUE, 0, &size, display_name, error) ||
+              !adm_xml_get_double (node, axes[a], TRUE, 0, &at, display_name, error))
+            return FALSE;
+          if (at < 0 || at > size)
+            {
+              char shown[G_ASCII_DTOSTR_BUF_SIZE], limit[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (shown, sizeof shown, "%g", at);
+              g_ascii_formatd (limit, sizeof limit, "%g", size);
+              adm_xml_set_error (error, display_name, node,
+                                 /* Translators: "<ship> x is -1; it must be a number 0–60,
+                                  * on the table of <battle> width 60" */
+                                 _("<%s> %s is %s; it must be a number 0–%s, on the table of "
+                                   "<battle> %s %s"), (const char *) node->name, axes[a], shown,
+                                 limit, axes[a + 1], limit);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static AdmBattle *
 battle_from_node (xmlNode     *root,
                   const char  *display_name,
@@ -753,6 +804,8 @@ battle_from_node (xmlNode     *root,
       adm_xml_set_error (error, display_name, root, _("a battle needs at least two sides"));
       return NULL;
     }
+  if (!check_on_table (root, root, display_name, error))
+    return NULL;
   if (!load_markers (self, root, error) || !load_detection (self, root, formation_ids, error) ||
       !_adm_battle_load_mines (self, root, error) ||
       !_adm_battle_load_low_orbit (self, root, error) ||

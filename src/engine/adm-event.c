@@ -750,9 +750,9 @@ adm_event_set_text (AdmEvent   *self,
                                                                  : NULL;
 }
 
-/* Seconds from 1970 of 1000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years written
- * with four digits, which format_time () writes by itself. */
-#define FOUR_DIGIT_YEARS_FROM G_GINT64_CONSTANT (-30610224000)
+/* Seconds from 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years a
+ * GDateTime holds, which put_time () writes with four digits as xsd:dateTime requires. */
+#define FOUR_DIGIT_YEARS_FROM G_GINT64_CONSTANT (-62135596800)
 #define FOUR_DIGIT_YEARS_TO   G_GINT64_CONSTANT (253402300800)
 
 /* The civil date of @days since 1970-01-01 in the proleptic Gregorian calendar (the era
@@ -784,10 +784,12 @@ put_digits (char *out,
     out[i] = (char) ('0' + value % 10);
 }
 
-/* The event's time as the journal writes it, "2026-11-22T18:00:00Z", into @out (issue 20: the
- * journal writes a phase's thousand events, and GDateTime made and formatted each time was a
- * third of the event's cost). The same text g_date_time_format () gives, which writes the
- * years outside 1000–9999 (no padding, or none at all): FALSE for those. */
+/* The event's time as the journal writes it, "2026-11-22T18:00:00Z", into @out (a phase's
+ * thousand events are written, and GDateTime made and formatted each time was a third of the
+ * event's cost). The year has four digits, "0217" too: xsd:dateTime (battle-game.rng,
+ * ti4-combat.rng) refuses "217", which g_date_time_format () would write, so a file that
+ * opened would no longer open once saved. FALSE outside years 1–9999, which no GDateTime
+ * holds and no reader gives. */
 static gboolean
 put_time (gint64 time,
           char   out[sizeof "2026-11-22T18:00:00Z"])
@@ -808,6 +810,18 @@ put_time (gint64 time,
   put_digits (out + 14, seconds / 60 % 60, 2);
   put_digits (out + 17, seconds % 60, 2);
   return TRUE;
+}
+
+char *
+adm_event_format_time (gint64 time)
+{
+  char written[sizeof "2026-11-22T18:00:00Z"];
+
+  /* No reader gives a time outside years 1–9999 (GDateTime's): such a time is a bug, written
+   * as the Unix epoch rather than as text no schema takes. */
+  if (!put_time (time, written))
+    return g_strdup ("1970-01-01T00:00:00Z");
+  return g_strdup (written);
 }
 
 /* Which bytes are not written as themselves: bit 1 in an attribute's value (libxml2's
@@ -1164,9 +1178,7 @@ append_xml_at (const AdmEvent *self,
         put_attribute (out, "time", strlen ("time"), written);
       else
         {
-          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (self->time);
-          g_autofree char *formatted = dt != NULL ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ")
-                                                  : g_strdup ("1970-01-01T00:00:00Z");
+          g_autofree char *formatted = adm_event_format_time (self->time);
 
           adm_event_append_attribute (out, "time", formatted);
         }

@@ -128,6 +128,9 @@ void         adm_event_append_xml_lines (GString         *out,
                                          const char      *indent,
                                          gint64           time,
                                          const char      *time_attribute);
+/* @time (seconds from 1970, UTC) as every Admiralty file writes a time, "2026-11-22T18:00:00Z",
+ * the year with four digits as xsd:dateTime requires ("0217-…"). */
+char        *adm_event_format_time (gint64 time) G_GNUC_WARN_UNUSED_RESULT;
 /* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
  * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
 void         adm_event_append_attribute (GString    *out,

@@ -314,11 +314,7 @@ apply_keeping (AdmJournal       *self,
 char *
 adm_journal_format_time (gint64 time)
 {
-  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (time);
-
-  if (dt == NULL)
-    return g_strdup ("1970-01-01T00:00:00Z");
-  return g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ");
+  return adm_event_format_time (time);
 }
 
 const char *
@@ -1050,6 +1046,31 @@ push_loaded_action (AdmJournal       *self,
   push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head), FALSE);
 }
 
+/* The numbers an action's head names it by — a battle's turn, a campaign's cycle, a TI4
+ * combat's round — are whole numbers from 1 (F-SEQ-1, F-STRAT-1, LRR 39): anything else is
+ * junk that would be shown as it is ("Order sheets of cycle NaN"). */
+static gboolean
+check_head_numbers (const AdmXmlElement  *element,
+                    const char           *display_name,
+                    GError              **error)
+{
+  static const char * const numbers[] = { "turn", "cycle", "round" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (numbers); k++)
+    {
+      const char *text = adm_xml_element_get (element, numbers[k]);
+
+      if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, NULL, NULL))
+        {
+          adm_xml_set_error_at (error, display_name, element->line,
+                                _("<%s> %s is “%s”; it must be a whole number 1–%d"),
+                                element->name, numbers[k], text, G_MAXINT);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 check_no_text (const AdmXmlElement  *element,
                const char           *display_name,
@@ -1096,7 +1117,8 @@ load_action (AdmJournal           *self,
                             _("the action does not say what it is"));
       return FALSE;
     }
-  if (!check_no_text (element, display_name, error))
+  if (!check_no_text (element, display_name, error) ||
+      !check_head_numbers (element, display_name, error))
     return FALSE;
   /* As adm_journal_action_new () makes it, the head in one allocation and the events' array
    * the size it will be. */

@@ -92,6 +92,15 @@ ensure_init (void)
     }
 }
 
+static gboolean
+is_blank_text (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
 void
 adm_xml_set_error (GError     **error,
                    const char  *display_name,
@@ -162,6 +171,140 @@ find_doctype_line (const char *data,
   if (found == NULL)
     return 0;
   return line_at (data, found);
+}
+
+/* The name of the element whose start tag begins at @tag ("<name …"), for messages. */
+static char *
+tag_name (const char *tag,
+          const char *end)
+{
+  const char *p = tag + 1;
+
+  while (p < end && p - tag <= 64 && !g_ascii_isspace (*p) && *p != '>' && *p != '/' &&
+         *p != '=')
+    p++;
+  return g_utf8_make_valid (tag + 1, p - tag - 1);
+}
+
+gboolean
+adm_xml_check_attributes (const char  *data,
+                          gsize        length,
+                          const char  *display_name,
+                          GError     **error)
+{
+  const char *p = data, *end = data + length;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  /* Start tags are found by their "<", past comments, CDATA sections and processing
+   * instructions; a value (quoted) holds no "<" but may hold "=" and ">". Each attribute of a
+   * well-formed tag has one "=" outside quotes: a tag that is not well-formed is libxml2's
+   * to refuse, and counted here no worse. */
+  while (p < end && (p = memchr (p, '<', (gsize) (end - p))) != NULL)
+    {
+      const char *tag = p++;
+      guint n = 0;
+
+      if (p >= end)
+        break;
+      if (*p == '!' || *p == '?')
+        {
+          const char *close;
+
+          if (end - p >= 3 && p[1] == '-' && p[2] == '-')
+            close = memmem (p + 3, (gsize) (end - p - 3), "-->", 3);
+          else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
+            close = memmem (p + 8, (gsize) (end - p - 8), "]]>", 3);
+          else if (*p == '?')
+            close = memmem (p, (gsize) (end - p), "?>", 2);
+          else
+            continue;
+          if (close == NULL)
+            break;
+          p = close + 2;
+          continue;
+        }
+      if (*p == '/')
+        continue;
+      while (p < end && *p != '>' && *p != '<')
+        {
+          if (*p == '"' || *p == '\'')
+            {
+              const char *close = memchr (p + 1, *p, (gsize) (end - p - 1));
+
+              if (close == NULL)
+                {
+                  p = end;
+                  break;
+                }
+              p = close + 1;
+              continue;
+            }
+          n += *p == '=';
+          p++;
+        }
+      if (n > ADM_XML_MAX_ATTRIBUTES)
+        {
+          g_autofree char *name = tag_name (tag, end);
+
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+                       _("%s:%d: <%s> has %u attributes; an element of an Admiralty file has "
+                         "0–%d"), display_name, line_at (data, tag), name, n,
+                       ADM_XML_MAX_ATTRIBUTES);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* An XML declaration at the start of @data naming an encoding other than UTF-8 is refused:
+ * Admiralty files are UTF-8 (UTF-16 is told apart before). libxml2 reads every kind of file
+ * as UTF-8 whatever its declaration says — a journal ignores it, the others refuse a name it
+ * does not know and would take one it does — so the declaration is checked here, once, for
+ * every kind alike. */
+static gboolean
+check_declared_encoding (const char  *data,
+                         gsize        length,
+                         const char  *display_name,
+                         GError     **error)
+{
+  const char *end, *p, *value;
+  gsize value_length;
+
+  if (length < 6 || memcmp (data, "<?xml", 5) != 0 || !g_ascii_isspace (data[5]))
+    return TRUE;
+  end = memmem (data, MIN (length, 1024), "?>", 2);
+  if (end == NULL)
+    return TRUE;  /* not a declaration libxml2 reads either: its refusal says so */
+  p = g_strstr_len (data, end - data, "encoding");
+  if (p == NULL)
+    return TRUE;
+  p += strlen ("encoding");
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || *p != '=')
+    return TRUE;
+  p++;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || (*p != '"' && *p != '\''))
+    return TRUE;
+  value = p + 1;
+  p = memchr (value, *p, (gsize) (end - value));
+  if (p == NULL)
+    return TRUE;
+  value_length = (gsize) (p - value);
+  if (value_length == 5 && g_ascii_strncasecmp (value, "UTF-8", 5) == 0)
+    return TRUE;
+  {
+    g_autofree char *shown = g_utf8_make_valid (value, (gssize) MIN (value_length, 40));
+
+    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s:%d: the file declares the encoding “%s”, but Admiralty files are "
+                   "UTF-8: save it as UTF-8, declared as encoding=\"UTF-8\""),
+                 display_name, line_at (data, value), shown);
+  }
+  return FALSE;
 }
 
 static gboolean
@@ -782,7 +925,40 @@ describe_bad_attribute (const char *schema_name,
   return message;
 }
 
+static void set_text_error (GError     **error,
+                            const char  *display_name,
+                            int          line,
+                            const char  *parent,
+                            const char  *text,
+                            gsize        length);
+
+static gboolean stray_text_error (const char  *data,
+                                  gsize        length,
+                                  const char  *display_name,
+                                  const char  *element,
+                                  GError     **error);
+
+/* The first text in @node that is not white space, as a text or CDATA child, or @node itself
+ * when it is one; NULL when there is none. */
+static xmlNode *
+first_stray_text (xmlNode *node)
+{
+  if (node == NULL)
+    return NULL;
+  if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE)
+    return node->content != NULL && !is_blank_text ((const char *) node->content) ? node : NULL;
+  if (node->type != XML_ELEMENT_NODE)
+    return NULL;
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
+        child->content != NULL && !is_blank_text ((const char *) child->content))
+      return child;
+  return NULL;
+}
+
 static gboolean validate (xmlDoc      *doc,
+                          const char  *data,
+                          gsize        length,
                           const char  *display_name,
                           const char  *schema_name,
                           GError     **error);
@@ -800,11 +976,13 @@ validate_saved_battle (xmlDoc      *doc,
 
   g_assert (battle != NULL);  /* battle-game.rng requires it */
   xmlDocSetRootElement (copy, xmlDocCopyNode (battle, copy, 1));
-  return validate (copy, display_name, "battle", error);
+  return validate (copy, NULL, 0, display_name, "battle", error);
 }
 
 static gboolean
 validate (xmlDoc      *doc,
+          const char  *data,
+          gsize        length,
           const char  *display_name,
           const char  *schema_name,
           GError     **error)
@@ -854,6 +1032,24 @@ validate (xmlDoc      *doc,
   result = xmlRelaxNGValidateDoc (ctxt, doc);
   xmlRelaxNGFreeValidCtxt (ctxt);
 
+  if (result != 0 && first.message != NULL && strstr (first.message, "got text") != NULL &&
+      first_stray_text (first.node) != NULL)
+    {
+      /* Text where only elements may be: said as a streamed journal says it, quoted whole,
+       * at the text's own line (read again as a stream: a tree's text node has the line
+       * where the parser was after its first run), not at its element's in the validator's
+       * words. */
+      xmlNode *text = first_stray_text (first.node);
+      xmlNode *parent = text == first.node ? text->parent : first.node;
+
+      g_free (first.message);
+      if (data != NULL && parent->parent == xmlDocGetRootElement (doc) &&
+          stray_text_error (data, length, display_name, (const char *) parent->name, error))
+        return FALSE;
+      set_text_error (error, display_name, (int) xmlGetLineNo (text), (const char *) parent->name,
+                      (const char *) text->content, strlen ((const char *) text->content));
+      return FALSE;
+    }
   if (result != 0)
     {
       g_autofree char *message = describe_bad_attribute (name, first.node);
@@ -1320,7 +1516,23 @@ typedef struct {
    * handed its line breaks only. */
   gsize              hole_start, hole_end, hole_newlines;
   guint              handed_on;    /* entries handed to @func by the scanner */
+  /* Text between entries, gathered until the next tag (the parser hands it on in runs, cut
+   * at each reference), and the line of its first character that is not white space. */
+  GString           *stray;
+  int                stray_line;
 } Stream;
+
+/* Text gathered between entries is the stream's error, once whole. */
+static void
+stream_flush_stray (Stream *stream)
+{
+  if (stream->stray == NULL || stream->stray->len == 0)
+    return;
+  if (stream->error == NULL)
+    set_text_error (&stream->error, stream->display_name, stream->stray_line, stream->streamed,
+                    stream->stray->str, stream->stray->len);
+  g_string_truncate (stream->stray, 0);
+}
 
 /* Where the parser is, as an offset into the data: memory is read as UTF-8 without an
  * encoder (XML_PARSE_IGNORE_ENC), so the input's bytes are the data's. */
@@ -1359,6 +1571,8 @@ stream_start_cb (void           *ctx,
         }
       return;
     }
+  if (builder->open->len == 0)
+    stream_flush_stray (stream);
   if (stream->error != NULL)
     return;
 
@@ -1405,7 +1619,10 @@ stream_end_cb (void          *ctx,
   if (stream->inside == 0 || stream->depth == stream->inside)
     {
       if (stream->depth == stream->inside)
-        stream->inside = 0;
+        {
+          stream_flush_stray (stream);
+          stream->inside = 0;
+        }
       stream->tree.endElementNs (ctx, localname, prefix, uri);
       stream->depth--;
       return;
@@ -1442,6 +1659,8 @@ stream_characters_cb (void          *ctx,
     return;
   if (stream->builder.open->len > 0)
     builder_add_text (&stream->builder, (const char *) text, (gsize) length);
+  else if (stream->stray != NULL && stream->stray->len > 0)
+    g_string_append_len (stream->stray, (const char *) text, length);
   else if (!is_blank ((const char *) text, (gsize) length))
     {
       /* The parser is past the run: its line is the run's last, less the lines after the
@@ -1453,8 +1672,10 @@ stream_characters_cb (void          *ctx,
         i++;
       for (; i < length; i++)
         line -= text[i] == '\n';
-      set_text_error (&stream->error, stream->display_name, line, stream->streamed,
-                      (const char *) text, (gsize) length);
+      if (stream->stray == NULL)
+        stream->stray = g_string_new (NULL);
+      stream->stray_line = line;
+      g_string_append_len (stream->stray, (const char *) text, length);
     }
 }
 
@@ -1562,7 +1783,7 @@ stream_install (Stream           *stream,
  * schema and reported with its own lines. */
 
 #define SCAN_MAX_DEPTH 32
-#define SCAN_MAX_ATTRIBUTES 32
+#define SCAN_MAX_ATTRIBUTES ADM_XML_MAX_ATTRIBUTES
 #define SCAN_MAX_RUN (1024 * 1024)
 
 typedef struct {
@@ -2126,6 +2347,54 @@ adm_xml_foreach_child (xmlNode            *parent,
   return ok;
 }
 
+static xmlDoc *parse_quietly (xmlParserCtxtPtr  ctxt,
+                              const char       *data,
+                              int               length,
+                              const char       *display_name,
+                              Stream           *stream,
+                              ParseErrors      *errors);
+
+static gboolean
+accept_element_cb (const AdmXmlElement  *element,
+                   gpointer              user_data,
+                   GError              **error)
+{
+  return TRUE;
+}
+
+/* @data read again with the root's child @element streamed, for the error it gives for text
+ * directly inside it: TRUE with @error set when there is such text. */
+static gboolean
+stray_text_error (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  const char  *element,
+                  GError     **error)
+{
+  Stream stream = { { NULL }, data, length, display_name, element, accept_element_cb, NULL,
+                    NULL, { 0 }, 0, 0, 0, FALSE };
+  ParseErrors errors = { FALSE, { 0 } };
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt ();
+  xmlDoc *doc;
+  gboolean found;
+
+  if (ctxt == NULL)
+    g_error ("Out of memory creating an XML parser");
+  builder_init (&stream.builder);
+  doc = parse_quietly (ctxt, data, (int) length, display_name, &stream, &errors);
+  if (doc != NULL)
+    xmlFreeDoc (doc);
+  xmlResetError (&errors.error);
+  xmlFreeParserCtxt (ctxt);
+  builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
+  found = stream.error != NULL;
+  if (found)
+    g_propagate_error (error, stream.error);
+  return found;
+}
+
 /* Parses with every libxml2 error channel of this thread pointed at @errors for the time of
  * the parse, then puts back whatever handlers were there. With @stream, the streamed
  * element's children go to it instead of the tree. */
@@ -2164,6 +2433,23 @@ parse_quietly (xmlParserCtxtPtr  ctxt,
   xmlSetGenericErrorFunc (old_generic_data, old_generic);
   xmlSetStructuredErrorFunc (old_structured_data, old_structured);
   return doc;
+}
+
+/* adm_xml_check_attributes () of @data from @from on, its lines counted from the start. */
+static gboolean
+check_attributes_after (const char  *data,
+                        gsize        length,
+                        gsize        from,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (adm_xml_check_attributes (data + from, length - from, display_name, &local_error))
+    return TRUE;
+  /* Rare: the lines are counted again, from the start. */
+  g_clear_error (&local_error);
+  return adm_xml_check_attributes (data, length, display_name, error);
 }
 
 static xmlDoc *
@@ -2222,6 +2508,17 @@ read_memory (const char  *data,
       return NULL;
     }
 
+  if (!check_declared_encoding (data, length, display_name, error))
+    return NULL;
+
+  /* Before libxml2 spends time quadratic in them; a journal the scanner read has been
+   * counted by it. */
+  if (stream != NULL && stream->hole_end > 0
+      ? !adm_xml_check_attributes (data, stream->hole_start, display_name, error) ||
+        !check_attributes_after (data, length, stream->hole_end, display_name, error)
+      : !adm_xml_check_attributes (data, length, display_name, error))
+    return NULL;
+
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     g_error ("Out of memory creating an XML parser");
@@ -2264,7 +2561,7 @@ read_memory (const char  *data,
       return NULL;
     }
 
-  if (!validate (doc, display_name, schema, error))
+  if (!validate (doc, data, length, display_name, schema, error))
     {
       xmlFreeDoc (doc);
       return NULL;
@@ -2304,10 +2601,13 @@ adm_xml_read_memory_streamed (const char         *data,
   /* The journal by the scanner when it can; libxml2 reads the rest, and all of a file the
    * scanner leaves to it. */
   if (length > 0 && length <= ADM_XML_MAX_SIZE && !is_utf16 (data, length) &&
-      find_doctype_line (data, length) == 0)
+      find_doctype_line (data, length) == 0 &&
+      check_declared_encoding (data, length, display_name, NULL))
     scan_stream (&stream);
   doc = read_memory (data, length, display_name, schema, &stream, error);
   builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
   if (doc != NULL && stream.error != NULL)
     g_propagate_error (stream_error, g_steal_pointer (&stream.error));
   g_clear_error (&stream.error);

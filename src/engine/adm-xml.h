@@ -20,7 +20,21 @@ typedef enum {
 /* Larger files are refused before parsing: a 1,000-ship campaign with 10,000 events is ~2 MiB. */
 #define ADM_XML_MAX_SIZE (64 * 1024 * 1024)
 
+/* The most attributes an element may have. The most any element of an Admiralty format has
+ * is 13 (a <class>), a journal's event a few: more is junk, and libxml2 2.9 reads an
+ * element's attributes in time quadratic in their number (40,000 took 14 s of CPU). */
+#define ADM_XML_MAX_ATTRIBUTES 32
+
 GQuark   adm_xml_error_quark   (void);
+
+/* Counts the attributes of each start tag of @data without parsing it: FALSE with
+ * ADM_XML_ERROR_INVALID, "FILE:LINE: <x> has N attributes; an element of an Admiralty file
+ * has 0–32", at the first with more than ADM_XML_MAX_ATTRIBUTES. Every file read is counted
+ * so before libxml2 reads it; a caller that parses XML by other means counts it first. */
+gboolean adm_xml_check_attributes (const char  *data,
+                                   gsize        length,
+                                   const char  *display_name,
+                                   GError     **error);
 
 /* Reads and parses @path, refusing DOCTYPEs and network access, then validates the root
  * against the embedded schema @schema ("ruleset", "classes", "scenario", "campaign"), or
