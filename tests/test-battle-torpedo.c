@@ -435,6 +435,28 @@ test_friendly (void)
   g_assert_cmpint (hull_left (battle, "vorkraft"), ==, 14);
 }
 
+/* F-TORP-3: «Стандартные торпеды движутся по прямой линии пуска»; F-TORP-6: a torpedo
+ * strikes a ship whose token it reaches. Kestrel, an enemy destroyer (1.5 cm base), touches
+ * the stern of Vorpatril (1.5 cm), 1.5 cm behind its centre, where the salvo's 2 cm marker
+ * starts. The salvo runs off on heading 90°, away from Kestrel: it never reaches Kestrel's
+ * token, so no turret and no torpedo dice are rolled and all 3 torpedoes run their full 24 cm. */
+static void
+test_contact_behind_launcher (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-open.xml", "x=\"40\" y=\"6\"",
+                                                 "x=\"-1.5\" y=\"-10\"", ADM_PHASE_FIRE);
+  guint first;
+
+  resolve (battle, "<launch weapons=\"vorpatril:torpedoes\" heading=\"90\"/>", NULL);
+  first = resolve (battle, NULL, NULL);
+  g_test_message ("F-TORP-3, F-TORP-6: an enemy touching the launcher's stern is not on the "
+                  "line of the launch and is not struck");
+  assert_rolls (battle, first, "");
+  assert_salvo (battle, 1, 24, -10, 90, 3, 1, FALSE);
+  g_assert_cmpint (hull_left (battle, "kestrel"), ==, ship (battle, "kestrel")->klass->hull);
+  g_assert_false (ship (battle, "kestrel")->turrets_used);
+}
+
 static void
 test_friendly_launching_formation (void)
 {
@@ -874,6 +896,8 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-2/prepare-to-launch", test_prepare_to_launch);
   g_test_add_func ("/engine/torpedo/F-TORP-2/failed", test_prepare_to_launch_fails);
   g_test_add_func ("/engine/torpedo/F-TORP-4/run-and-detonate", test_run_and_detonate);
+  g_test_add_func ("/engine/torpedo/F-TORP-6/contact-behind-launcher",
+                   test_contact_behind_launcher);
   g_test_add_func ("/engine/torpedo/F-TORP-13/strike", test_strike);
   g_test_add_func ("/engine/torpedo/F-TORP-17/touching-turrets", test_turrets_touching);
   g_test_add_func ("/engine/torpedo/F-TORP-10/any-friendly", test_friendly);

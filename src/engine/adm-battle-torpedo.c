@@ -1435,6 +1435,18 @@ passes_by (AdmBattle             *self,
   return s->side == v->side;
 }
 
+/* F-TORP-3, F-TORP-6: the torpedoes run along their line from @a to @b and reach only what
+ * lies on it. A ship whose base the marker already touches at @a (an enemy in base contact
+ * with the launcher, whose centre the marker starts on) is reached only when the line runs
+ * on into it, not when it lies behind or square beside the start. */
+static gboolean
+runs_into (AdmPoint a,
+           AdmPoint b,
+           AdmPoint t)
+{
+  return (t.x - a.x) * (b.x - a.x) + (t.y - a.y) * (b.y - a.y) > 0.0;
+}
+
 static int
 compare_events (gconstpointer a,
                 gconstpointer b)
@@ -1484,7 +1496,7 @@ run_leg (AdmBattle  *self,
         continue;
       event.distance = adm_contact_distance (a, b, ADM_SALVO_DIAMETER, s->position,
                                              _adm_battle_base_size (self, i));
-      if (event.distance >= 0)
+      if (event.distance >= 0 && (event.distance > 0 || runs_into (a, b, s->position)))
         g_array_append_val (events, event);
     }
   g_array_sort (events, compare_events);
