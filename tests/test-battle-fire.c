@@ -1342,6 +1342,29 @@ test_cat_burning_hulk (void)
   g_assert_cmpuint (adm_battle_get_n_markers (battle), ==, 1);
 }
 
+/* F-CAT-13: «На месте 5D-провала остается маркер взрыва». Victim, a blazing hulk since turn 1
+ * (F-CAT-11, its marker left at (10, 0)), moves 4d6 = 4 cm to (14, 0) in the movement phase
+ * of turn 2 and rolls the table again: 12, the Necklin rift. Its 3d6 = 3 cm reaches nobody
+ * (Bystander is 8.9 cm off, Beyond 11 cm); a new explosion marker, the size of its base, lies
+ * at (14, 0) where the rift opened, the old one still at (10, 0). */
+static void
+test_cat_rift_after_drift (void)
+{
+  g_autoptr(AdmBattle) battle = wreck_victim ("", "3 4", "F-CAT-3 2d6=3 4");
+  guint first;
+
+  g_test_message ("F-CAT-11, F-CAT-13: a hulk that moved and then explodes leaves an explosion "
+                  "marker where it explodes");
+  g_assert_cmpint (ship (battle, "victim")->status, ==, ADM_SHIP_BURNING_HULK);
+  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
+  first = resolve (battle, NULL, "1 1 1 1  6 6  1 1 1");
+  assert_rolls (battle, first, "F-CAT-11 4d6=1 1 1 1; F-CAT-3 2d6=6 6; F-CAT-13 3d6=1 1 1");
+  g_assert_cmpint (ship (battle, "victim")->status, ==, ADM_SHIP_DESTROYED);
+  g_assert_cmpuint (adm_battle_get_n_markers (battle), ==, 2);
+  assert_marker (battle, 0, 10, 0, 2, 1);
+  assert_marker (battle, 1, 14, 0, 2, 2);
+}
+
 static void
 test_cat_plasma_overload (void)
 {
@@ -2623,6 +2646,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-RDY-3/penalty", test_readiness_penalty);
 
   g_test_add_func ("/engine/fire/F-CAT-10/drifting-hulk", test_cat_drifting_hulk);
+  g_test_add_func ("/engine/fire/F-CAT-13/rift-after-drift", test_cat_rift_after_drift);
   g_test_add_func ("/engine/fire/F-CAT-11/burning-hulk", test_cat_burning_hulk);
   g_test_add_func ("/engine/fire/F-CAT-12/plasma-overload", test_cat_plasma_overload);
   g_test_add_func ("/engine/fire/F-CAT-12/one-die-per-vessel", test_cat_plasma_one_die);

@@ -435,6 +435,28 @@ test_friendly (void)
   g_assert_cmpint (hull_left (battle, "vorkraft"), ==, 14);
 }
 
+/* F-TORP-3: «Стандартные торпеды движутся по прямой линии пуска»; F-TORP-6: a torpedo
+ * strikes a ship whose token it reaches. Kestrel, an enemy destroyer (1.5 cm base), touches
+ * the stern of Vorpatril (1.5 cm), 1.5 cm behind its centre, where the salvo's 2 cm marker
+ * starts. The salvo runs off on heading 90°, away from Kestrel: it never reaches Kestrel's
+ * token, so no turret and no torpedo dice are rolled and all 3 torpedoes run their full 24 cm. */
+static void
+test_contact_behind_launcher (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("torp-open.xml", "x=\"40\" y=\"6\"",
+                                                 "x=\"-1.5\" y=\"-10\"", ADM_PHASE_FIRE);
+  guint first;
+
+  resolve (battle, "<launch weapons=\"vorpatril:torpedoes\" heading=\"90\"/>", NULL);
+  first = resolve (battle, NULL, NULL);
+  g_test_message ("F-TORP-3, F-TORP-6: an enemy touching the launcher's stern is not on the "
+                  "line of the launch and is not struck");
+  assert_rolls (battle, first, "");
+  assert_salvo (battle, 1, 24, -10, 90, 3, 1, FALSE);
+  g_assert_cmpint (hull_left (battle, "kestrel"), ==, ship (battle, "kestrel")->klass->hull);
+  g_assert_false (ship (battle, "kestrel")->turrets_used);
+}
+
 static void
 test_friendly_launching_formation (void)
 {
@@ -478,10 +500,14 @@ test_steer (void)
   assert_reported (battle, "Salvo 1 turns -30° onto heading 60° after 5 cm (F-TORP-5).");
 }
 
-/* A battle whose General Vorkraft class fires three-turn torpedoes (F-WPN-12: "3 for some
- * unique systems"), from a copy of the rules with that profile. */
+/* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
+ * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
 static AdmBattle *
-load_three_turn_torpedoes (char **dir_out)
+load_with_changed_rules (const char  *fixture,
+                         const char  *file,
+                         const char  *from,
+                         const char  *to,
+                         char       **dir_out)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
@@ -497,21 +523,64 @@ load_three_turn_torpedoes (char **dir_out)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (ruleset_path, &ruleset, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  changed = g_string_new (classes);
-  g_assert_cmpuint (g_string_replace (changed, "torpedo-speed=\"20\" torpedo-turns=\"2\"",
-                                      "torpedo-speed=\"20\" torpedo-turns=\"3\"", 0), >=, 1);
+  changed = g_string_new (g_str_equal (file, "classes") ? classes : ruleset);
+  g_assert_cmpuint (g_string_replace (changed, from, to, 0), >=, 1);
   out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
   out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
-  g_assert_true (g_file_set_contents (out_ruleset, ruleset, -1, &error));
-  g_assert_true (g_file_set_contents (out_classes, changed->str, -1, &error));
+  g_assert_true (g_file_set_contents (out_ruleset, g_str_equal (file, "classes")
+                                                     ? ruleset : changed->str, -1, &error));
+  g_assert_true (g_file_set_contents (out_classes, g_str_equal (file, "classes")
+                                                     ? changed->str : classes, -1, &error));
   g_assert_no_error (error);
   g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
-  battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+  battle = load_at (fixture, ADM_PHASE_FIRE);
   g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
   g_remove (out_ruleset);
   g_remove (out_classes);
   *dir_out = dir;
   return battle;
+}
+
+/* A battle whose General Vorkraft class fires three-turn torpedoes (F-WPN-12: "3 for some
+ * unique systems"), from a copy of the rules with that profile. */
+static AdmBattle *
+load_three_turn_torpedoes (char **dir_out)
+{
+  return load_with_changed_rules ("torp-open.xml", "classes",
+                                  "torpedo-speed=\"20\" torpedo-turns=\"2\"",
+                                  "torpedo-speed=\"20\" torpedo-turns=\"3\"", dir_out);
+}
+
+/* F-TORP-13: «на 4+ сбивается одна торпеда» — the 4 is the ruleset's number (turret-hit), not
+ * the engine's. With a copy of the rules reading 5+, the duel of test_strike: Triumph's two
+ * turret dice 4 1 destroy nothing; 4 dice at armour 3+, 1 1 1 1, all miss and fly on to
+ * Victory (turrets spent, F-TORP-16): 4 dice, 1 1 1 1. The odds read the same number. */
+static void
+test_turret_number_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("torp-duel.xml", "ruleset", "turret-hit=\"4\"",
+                             "turret-hit=\"5\"", &dir);
+  AdmTorpedoOddsInput input;
+  g_autoptr(AdmTorpedoOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle)), ==, 5);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  odds = adm_battle_torpedo_odds (battle, 1, ship_index (battle, "triumph"), 0, &input, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (input.turret_hit, ==, 5);
+  /* Two dice at 5+: P(none) = (2/3)² = 4/9 that no torpedo is shot down. */
+  g_assert_cmpfloat_with_epsilon (odds->expected_destroyed, 2.0 / 3.0, 1e-9);
+  first = resolve (battle, NULL, "4 1  1 1 1 1  1 1 1 1");
+  assert_rolls (battle, first, "F-TORP-13 2d6=4 1; F-TORP-7 4d6=1 1 1 1; F-TORP-7 4d6=1 1 1 1");
+  g_assert_nonnull (strstr (roll_purpose (battle, first), "5+ destroys a torpedo"));
+  assert_outcome (battle, first, "≥ 5 per die: 0 passed ✓, 2 failed ✗");
+  assert_reported (battle, "Anti-torpedo turrets defending Triumph: 2 dice (4 1) at 5+ — 0 hits");
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
 }
 
 static void
@@ -874,6 +943,10 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-2/prepare-to-launch", test_prepare_to_launch);
   g_test_add_func ("/engine/torpedo/F-TORP-2/failed", test_prepare_to_launch_fails);
   g_test_add_func ("/engine/torpedo/F-TORP-4/run-and-detonate", test_run_and_detonate);
+  g_test_add_func ("/engine/torpedo/F-TORP-13/turret-number-from-ruleset",
+                   test_turret_number_from_ruleset);
+  g_test_add_func ("/engine/torpedo/F-TORP-6/contact-behind-launcher",
+                   test_contact_behind_launcher);
   g_test_add_func ("/engine/torpedo/F-TORP-13/strike", test_strike);
   g_test_add_func ("/engine/torpedo/F-TORP-17/touching-turrets", test_turrets_touching);
   g_test_add_func ("/engine/torpedo/F-TORP-10/any-friendly", test_friendly);

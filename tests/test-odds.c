@@ -743,7 +743,8 @@ torpedo_odds (int torpedoes,
               int save_on)
 {
   g_autoptr(GError) error = NULL;
-  AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on };
+  /* F-TORP-13: «на 4+ сбивается одна торпеда», the number of forcon-2010.xml. */
+  AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on, 4 };
   AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&input, &error);
 
   g_assert_no_error (error);
@@ -807,10 +808,20 @@ test_torpedo_turrets (void)
 static void
 test_torpedo_refused (void)
 {
-  AdmTorpedoOddsInput negative = { -1, 0, 3, 0 }, turrets = { 2, 1001, 3, 0 };
+  AdmTorpedoOddsInput negative = { -1, 0, 3, 0, 4 }, turrets = { 2, 1001, 3, 0, 4 };
+  AdmTorpedoOddsInput no_number = { 2, 1, 3, 0, 0 }, seven = { 2, 1, 3, 0, 7 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) too_many = NULL;
+  g_autoptr(GError) zero = NULL;
+  g_autoptr(GError) above = NULL;
   AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&negative, &error);
+
+  /* F-TORP-13: a turret die hits on a d6 result, 1 to 6; anything else is refused. */
+  g_assert_null (adm_torpedo_odds_compute (&no_number, &zero));
+  g_assert_error (zero, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_null (adm_torpedo_odds_compute (&seven, &above));
+  g_assert_error (above, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_nonnull (strstr (above->message, "7+"));
 
   g_assert_null (odds);
   g_assert_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
@@ -852,6 +863,10 @@ test_torpedo_battle (void)
   g_assert_cmpint (input.turrets, ==, 2);
   g_assert_cmpint (input.armour, ==, 3);
   g_assert_cmpint (input.save_on, ==, 0);
+  /* F-TORP-13: the turret number is read from the battle's ruleset. */
+  g_assert_cmpint (input.turret_hit, ==,
+                   adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle)));
+  g_assert_cmpint (input.turret_hit, ==, 4);
   expected = torpedo_odds (4, 2, 3, 0);
   for (int k = 0; k <= expected->max_damage; k++)
     g_assert_cmpfloat_with_epsilon (odds->damage[k], expected->damage[k], EPSILON);

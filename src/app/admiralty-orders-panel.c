@@ -2083,6 +2083,7 @@ offer_covers (AdmiraltyOrdersPanel *self,
   const AdmTorpedoSalvo *threat = NULL;
   GtkWidget *child;
   guint offered = 0;
+  int hit;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cover_box))) != NULL)
     gtk_box_remove (self->cover_box, child);
@@ -2101,12 +2102,14 @@ offer_covers (AdmiraltyOrdersPanel *self,
       gtk_widget_set_visible (GTK_WIDGET (self->cover_box), FALSE);
       return;
     }
+  /* F-TORP-13: the turret number is the ruleset's. */
+  hit = adm_ruleset_get_turret_hit (adm_battle_get_ruleset (self->battle));
   /* Translators: the anti-torpedo turrets that meet a salvo without an order */
-  g_string_append_printf (text, _("%s%s's turrets: %d dice at 4+ meet a salvo (F-TORP-13; the "
+  g_string_append_printf (text, _("%s%s's turrets: %d dice at %d+ meet a salvo (F-TORP-13; the "
                                   "formation's and touching ships' pooled, F-FORM-19, F-TORP-17; "
                                   "one wave a phase, F-TORP-16)."),
                           text->len > 0 ? "\n" : "", ship->name,
-                          adm_battle_ship_turret_pool (self->battle, self->ship));
+                          adm_battle_ship_turret_pool (self->battle, self->ship), hit);
   for (guint e = 0; e < adm_battle_get_n_ships (self->battle); e++)
     {
       const AdmBattleShip *escort = adm_battle_get_ship (self->battle, e);
@@ -2133,14 +2136,16 @@ offer_covers (AdmiraltyOrdersPanel *self,
                                              weapon->firepower, NULL, NULL);
           if (bare != NULL && covered != NULL)
             /* Translators: an escort's guns offered to cover a ship against torpedoes */
-            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14); "
-                                       "salvo %d damages it %.0f%% → %.0f%%"), ship->name,
-                                     escort->name, weapon->name, weapon->firepower, threat->id,
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at %d+ "
+                                       "(F-TORP-14); salvo %d damages it %.0f%% → %.0f%%"),
+                                     ship->name, escort->name, weapon->name, weapon->firepower,
+                                     hit, threat->id,
                                      100 * adm_torpedo_odds_at_least (bare, 1),
                                      100 * adm_torpedo_odds_at_least (covered, 1));
           else
-            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at 4+ (F-TORP-14)"),
-                                     ship->name, escort->name, weapon->name, weapon->firepower);
+            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at %d+ (F-TORP-14)"),
+                                     ship->name, escort->name, weapon->name, weapon->firepower,
+                                     hit);
           button = gtk_button_new_with_label (label);
           gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
           gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);

@@ -35,10 +35,11 @@ print_text (const AdmTorpedoOddsInput *input,
 
   g_print (g_dngettext (GETTEXT_PACKAGE, "%d torpedo", "%d torpedoes", input->torpedoes),
            input->torpedoes);
-  /* Translators: F-TORP-13, each turret die of 4+ destroys one torpedo. */
-  g_print (g_dngettext (GETTEXT_PACKAGE, " against %d anti-torpedo die (4+ destroys one)",
-                        " against %d anti-torpedo dice (4+ destroys one)", input->turrets),
-           input->turrets);
+  /* Translators: F-TORP-13, each turret die of 4+ (the ruleset's number) destroys one
+   * torpedo. */
+  g_print (g_dngettext (GETTEXT_PACKAGE, " against %d anti-torpedo die (%d+ destroys one)",
+                        " against %d anti-torpedo dice (%d+ destroys one)", input->turrets),
+           input->turrets, input->turret_hit);
   if (input->armour <= 1)
     g_print (_(", every torpedo left damages"));
   else if (input->armour >= 7)
@@ -99,6 +100,8 @@ _cli_odds_torpedo_run (int    argc,
   g_autoptr(AdmTorpedoOdds) odds = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *torpedoes_text = NULL, *turrets_text = NULL, *armour_text = NULL;
+  g_autofree char *ruleset_id = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
   gboolean special_shield = FALSE, json = FALSE;
   AdmTorpedoOddsInput input = { 0, };
   const GOptionEntry entries[] = {
@@ -113,6 +116,8 @@ _cli_odds_torpedo_run (int    argc,
     { "special-shield", 0, 0, G_OPTION_ARG_NONE, &special_shield,
       N_("The target reinforces its special force shield: each damage is saved on 4+ "
          "(F-FORD-8)"), NULL },
+    { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
+      N_("Rules to use (default forcon-2010)"), N_("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"torpedoes\", \"turrets\", \"armour\", \"damage\", \"at_least\", "
          "\"expected\", \"expected_destroyed\", \"p_critical\"} as JSON"), NULL },
@@ -128,7 +133,8 @@ _cli_odds_torpedo_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--torpedoes", torpedoes_text, TRUE)
       || !_cli_check_value (command, "--turrets", turrets_text, FALSE)
-      || !_cli_check_value (command, "--armour", armour_text, TRUE))
+      || !_cli_check_value (command, "--armour", armour_text, TRUE)
+      || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE))
     return CLI_EXIT_USAGE;
   if (argc > 1)
     return _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
@@ -143,6 +149,11 @@ _cli_odds_torpedo_run (int    argc,
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
   input.save_on = special_shield ? 4 : 0;
+  /* F-TORP-13: the turret number is the ruleset's. */
+  ruleset = _cli_load_ruleset (ruleset_id, json);
+  if (ruleset == NULL)
+    return CLI_EXIT_INVALID;
+  input.turret_hit = adm_ruleset_get_turret_hit (ruleset);
 
   odds = adm_torpedo_odds_compute (&input, &error);
   if (odds == NULL)

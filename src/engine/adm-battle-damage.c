@@ -574,6 +574,22 @@ area_damage (AdmBattle  *self,
   return TRUE;
 }
 
+/* Whether an explosion marker lies on the table centred at @position. */
+static gboolean
+marker_at (AdmBattle *self,
+           AdmPoint   position)
+{
+  for (guint i = 0; i < adm_battle_get_n_markers (self); i++)
+    {
+      const AdmBattleMarker *marker = adm_battle_get_marker (self, i);
+
+      if (marker->kind == ADM_MARKER_EXPLOSION && marker->position.x == position.x &&
+          marker->position.y == position.y)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 catastrophic (AdmBattle  *self,
               guint       ship,
@@ -624,9 +640,11 @@ catastrophic (AdmBattle  *self,
       return TRUE;
     }
 
-  /* F-CAT-12, F-CAT-13: the ship explodes; one explosion marker ("explosion-strike"), unless
-   * it was a hulk that already left one there. */
-  if (was_active)
+  /* F-CAT-12, F-CAT-13 («На месте 5D-провала остается маркер взрыва»): the ship explodes;
+   * one explosion marker ("explosion-strike") where it is, unless it was a hulk whose marker
+   * still lies there — a hulk that has moved, or whose marker has been cleared (F-END-2),
+   * gets a new one. */
+  if (was_active || !marker_at (self, s->position))
     _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
   destroy_ship (self, ship);
   if (g_strcmp0 (row->effect, "necklin-rift") == 0)

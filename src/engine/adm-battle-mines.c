@@ -27,8 +27,6 @@
 #define SWEEP_CM_PER_DEVICE 5
 /* F-SWEEP-4: a sweeper that moved no more than this may destroy what it found. */
 #define SWEEP_STILL_CM 5.0
-/* F-TORP-13: each defensive turret's d6 at 4+ destroys a torpedo. */
-#define TURRET_HIT 4
 
 static AdmMine *
 mine_at (AdmBattle *self,
@@ -722,17 +720,15 @@ torpedo_strike (AdmBattle     *self,
                                 "(F-TORP-16)."), name);
   if (turrets > 0)
     {
-      g_autofree guint *values = g_new0 (guint, turrets);
-      g_autofree char *text = NULL;
-      int shot;
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *purpose =
+        g_strdup_printf (_("defensive turrets of %s against the torpedoes of mine %s"), name,
+                         mine->id);
+      int shot = _adm_battle_turret_dice (self, turrets, "F-TORP-13", purpose, text, error);
 
-      if (!_adm_battle_roll (self, turrets, 6, "F-TORP-13", values, error,
-                             _("defensive turrets of %s against the torpedoes of mine %s"),
-                             name, mine->id))
+      if (shot < 0)
         return FALSE;
-      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, TURRET_HIT, NULL);
-      text = values_text (values, turrets);
-      shot = MIN ((int) count_at_least (values, turrets, TURRET_HIT), torpedoes);
+      shot = MIN (shot, torpedoes);
       torpedoes -= shot;
       /* F-TORP-16: these turrets have met their wave for this phase. */
       for (guint i = 0; i < pool->len; i++)
@@ -741,7 +737,8 @@ torpedo_strike (AdmBattle     *self,
                                           "%d torpedoes shot down (F-TORP-13).",
                                           "Defensive turrets of %s: %d dice (%s) at %d+ — %d of "
                                           "%d torpedoes shot down (F-TORP-13).", turrets),
-                          name, turrets, text, TURRET_HIT, shot, mine->strength);
+                          name, turrets, text->str, _adm_battle_turret_hit (self), shot,
+                          mine->strength);
     }
   if (torpedoes <= 0)
     return TRUE;

@@ -469,6 +469,18 @@ gboolean             _adm_battle_torpedo_phase (AdmBattle  *self,
 int                  _adm_battle_turret_pool_ships (AdmBattle *self,
                                                guint        ship,
                                                GArray      *ships);
+/* F-TORP-13: the ruleset's number a turret die must reach to destroy a torpedo. */
+int                  _adm_battle_turret_hit   (AdmBattle   *self);
+/* F-TORP-13: @n dice rolled as turrets (F-TORP-14, F-TORP-19, F-MINE-9 roll the same way)
+ * for @clause, with @purpose for the dice log; each at or above _adm_battle_turret_hit ()
+ * destroys a torpedo. @shown gets the dice as "4 6 1". Returns the hits, or -1 with @error
+ * set. */
+int                  _adm_battle_turret_dice  (AdmBattle   *self,
+                                               int          n,
+                                               const char  *clause,
+                                               const char  *purpose,
+                                               GString     *shown,
+                                               GError     **error);
 /* Fire phase: launches (F-WPN-10), "prepare to launch" (F-TORP-2), fire at salvoes
  * (F-WPN-14, F-TORP-18, F-TORP-19). */
 gboolean             _adm_battle_torpedo_fire_orders (AdmBattle *self,

@@ -223,6 +223,29 @@ count_at_least (const guint *values,
   return successes;
 }
 
+int
+_adm_battle_turret_hit (AdmBattle *self)
+{
+  return adm_ruleset_get_turret_hit (self->ruleset);
+}
+
+int
+_adm_battle_turret_dice (AdmBattle   *self,
+                         int          n,
+                         const char  *clause,
+                         const char  *purpose,
+                         GString     *shown,
+                         GError     **error)
+{
+  g_autofree guint *values = g_new0 (guint, MAX (n, 1));
+  int hit = _adm_battle_turret_hit (self);
+
+  if (!_adm_battle_roll (self, n, 6, clause, values, error, "%s", purpose))
+    return -1;
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit, NULL);
+  return count_at_least (values, n, hit, shown);
+}
+
 /* Takes @n torpedoes out of salvo @index; an empty salvo is spent. */
 static void
 remove_torpedoes (AdmBattle *self,
@@ -603,25 +626,24 @@ fire_at_salvo (AdmBattle           *self,
 
   if (escort_names->len > 0)
     {
-      g_autofree guint *values = g_new0 (guint, MAX (escort_dice, 1));
       g_autoptr(GString) shown = g_string_new (NULL);
-      int successes;
+      int hit = _adm_battle_turret_hit (self);
+      g_autofree char *purpose = g_strdup_printf (_("%s at salvo %d, %d+ destroys a torpedo"),
+                                                  escort_names->str, v.id, hit);
+      int successes = _adm_battle_turret_dice (self, escort_dice, "F-TORP-19", purpose, shown,
+                                               error);
 
-      if (!_adm_battle_roll (self, escort_dice, 6, "F-TORP-19", values, error,
-                             _("%s at salvo %d, 4+ destroys a torpedo"), escort_names->str,
-                             v.id))
+      if (successes < 0)
         return FALSE;
-      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-      successes = count_at_least (values, escort_dice, 4, shown);
       g_autofree char *dice_text =
         g_strdup_printf (ngettext ("%d die (%s)", "%d dice (%s)", escort_dice), escort_dice,
                          shown->len > 0 ? shown->str : "-");
 
-      _adm_battle_report (self, ngettext ("%s at salvo %d as turrets (F-TORP-19): %s at 4+ — %d "
-                                          "torpedo destroyed.",
-                                          "%s at salvo %d as turrets (F-TORP-19): %s at 4+ — %d "
-                                          "torpedoes destroyed.", successes),
-                          escort_names->str, v.id, dice_text, successes);
+      _adm_battle_report (self, ngettext ("%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
+                                          "%d torpedo destroyed.",
+                                          "%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
+                                          "%d torpedoes destroyed.", successes),
+                          escort_names->str, v.id, dice_text, hit, successes);
       destroyed += successes;
     }
   if (big->len > 0 && !big_guns_each_ship (self, decl, &v, big, &hits, error))
@@ -1252,6 +1274,7 @@ anti_torpedo_fire (AdmBattle  *self,
   AdmBattleShip *t = _adm_battle_ship (self, ship);
   int id = salvo_at (self, index)->id, turrets, cover_dice = 0, successes = 0;
   int turn = adm_battle_get_turn (self);
+  int hit = _adm_battle_turret_hit (self);
 
   *destroyed = 0;
   /* F-CAT-7: a hulk has no anti-torpedo defence, and nobody covers it. */
@@ -1273,22 +1296,20 @@ anti_torpedo_fire (AdmBattle  *self,
 
   if (turrets > 0)
     {
-      g_autofree guint *values = g_new0 (guint, turrets);
       g_autoptr(GString) shown = g_string_new (NULL);
-      int hits;
+      g_autofree char *purpose =
+        g_strdup_printf (_("anti-torpedo turrets defending %s against salvo %d, %d+ destroys a "
+                           "torpedo"), t->name, id, hit);
+      int hits = _adm_battle_turret_dice (self, turrets, "F-TORP-13", purpose, shown, error);
 
-      if (!_adm_battle_roll (self, turrets, 6, "F-TORP-13", values, error,
-                             _("anti-torpedo turrets defending %s against salvo %d, 4+ destroys "
-                               "a torpedo"), t->name, id))
+      if (hits < 0)
         return FALSE;
-      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-      hits = count_at_least (values, turrets, 4, shown);
       successes += hits;
       g_string_append_printf (line, ngettext ("Anti-torpedo turrets defending %s: %d die (%s) at "
-                                              "4+",
+                                              "%d+",
                                               "Anti-torpedo turrets defending %s: %d dice (%s) "
-                                              "at 4+", turrets),
-                              t->name, turrets, shown->str);
+                                              "at %d+", turrets),
+                              t->name, turrets, shown->str, hit);
       g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
       /* F-TORP-16: these turrets have met their wave for this phase. */
       for (guint i = 0; i < pool->len; i++)
@@ -1296,21 +1317,19 @@ anti_torpedo_fire (AdmBattle  *self,
     }
   if (cover_dice > 0)
     {
-      g_autofree guint *values = g_new0 (guint, cover_dice);
       g_autoptr(GString) shown = g_string_new (NULL);
-      int hits;
+      g_autofree char *purpose =
+        g_strdup_printf (_("escort guns covering %s against salvo %d, %d+ destroys a torpedo"),
+                         t->name, id, hit);
+      int hits = _adm_battle_turret_dice (self, cover_dice, "F-TORP-14", purpose, shown, error);
 
-      if (!_adm_battle_roll (self, cover_dice, 6, "F-TORP-14", values, error,
-                             _("escort guns covering %s against salvo %d, 4+ destroys a "
-                               "torpedo"), t->name, id))
+      if (hits < 0)
         return FALSE;
-      _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-      hits = count_at_least (values, cover_dice, 4, shown);
       successes += hits;
-      g_string_append_printf (line, ngettext ("%sescort guns covering %s: %d die (%s) at 4+",
-                                              "%sescort guns covering %s: %d dice (%s) at 4+",
+      g_string_append_printf (line, ngettext ("%sescort guns covering %s: %d die (%s) at %d+",
+                                              "%sescort guns covering %s: %d dice (%s) at %d+",
                                               cover_dice),
-                              line->len > 0 ? "; " : "", t->name, cover_dice, shown->str);
+                              line->len > 0 ? "; " : "", t->name, cover_dice, shown->str, hit);
       g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
       for (guint c = 0; c < covers->len; c++)
         {
@@ -1435,6 +1454,18 @@ passes_by (AdmBattle             *self,
   return s->side == v->side;
 }
 
+/* F-TORP-3, F-TORP-6: the torpedoes run along their line from @a to @b and reach only what
+ * lies on it. A ship whose base the marker already touches at @a (an enemy in base contact
+ * with the launcher, whose centre the marker starts on) is reached only when the line runs
+ * on into it, not when it lies behind or square beside the start. */
+static gboolean
+runs_into (AdmPoint a,
+           AdmPoint b,
+           AdmPoint t)
+{
+  return (t.x - a.x) * (b.x - a.x) + (t.y - a.y) * (b.y - a.y) > 0.0;
+}
+
 static int
 compare_events (gconstpointer a,
                 gconstpointer b)
@@ -1484,7 +1515,7 @@ run_leg (AdmBattle  *self,
         continue;
       event.distance = adm_contact_distance (a, b, ADM_SALVO_DIAMETER, s->position,
                                              _adm_battle_base_size (self, i));
-      if (event.distance >= 0)
+      if (event.distance >= 0 && (event.distance > 0 || runs_into (a, b, s->position)))
         g_array_append_val (events, event);
     }
   g_array_sort (events, compare_events);

@@ -495,6 +495,12 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
                    _("armour %d is negative; give 0 or more"), input->armour);
       return NULL;
     }
+  if (input->turret_hit < 1 || input->turret_hit > 6)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("a turret die hitting on %d+ is impossible; give 1 to 6"), input->turret_hit);
+      return NULL;
+    }
   if (input->save_on < 0)
     {
       g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
@@ -502,10 +508,11 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
       return NULL;
     }
 
-  /* F-TORP-13, F-TORP-14: each turret die of 4+ destroys one torpedo, never more than there
-   * are: the torpedoes left are n − min(n, K) with K ~ Binomial(turrets, 1/2). */
+  /* F-TORP-13, F-TORP-14: each turret die at or above the ruleset's number destroys one
+   * torpedo, never more than there are: the torpedoes left are n − min(n, K) with
+   * K ~ Binomial(turrets, P(d6 ≥ turret_hit)). */
   n = input->torpedoes;
-  shot_down = binomial (input->turrets, d6_at_least (4));
+  shot_down = binomial (input->turrets, d6_at_least (input->turret_hit));
   left = g_new0 (double, n + 1);
   for (int k = 0; k <= input->turrets; k++)
     left[n - MIN (n, k)] += shot_down[k];
@@ -617,6 +624,7 @@ adm_battle_torpedo_odds (AdmBattle            *battle,
   numbers.turrets = target->status == ADM_SHIP_ACTIVE
                       ? adm_battle_ship_turret_pool (battle, ship) + cover_dice : 0;
   numbers.armour = target->klass->armour;
+  numbers.turret_hit = adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle));
   numbers.save_on = target->status == ADM_SHIP_ACTIVE && target->klass->special_shield &&
                     target->reinforced_until >= adm_battle_get_turn (battle) ? 4 : 0;
   if (input != NULL)

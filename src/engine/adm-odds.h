@@ -97,10 +97,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmFireOdds, adm_fire_odds_free)
 
 typedef struct {
   int torpedoes;   /* torpedoes in the salvo (F-TORP-7, ruling "torpedo-units") */
-  int turrets;     /* anti-torpedo dice: the turret pool and covering guns; each 4+ destroys
-                    * one torpedo (F-TORP-13, F-TORP-14) */
+  int turrets;     /* anti-torpedo dice: the turret pool and covering guns; each at or above
+                    * turret_hit destroys one torpedo (F-TORP-13, F-TORP-14) */
   int armour;      /* each torpedo left damages on d6 ≥ armour (F-TORP-7): 1 always, 7 never */
   int save_on;     /* F-FORD-8 special-shield save of each damage point on d6 ≥ save_on; 0 none */
+  int turret_hit;  /* F-TORP-13: the ruleset's number for a turret die (adm_ruleset_get_turret_hit
+                    * ()), 1..6 */
 } AdmTorpedoOddsInput;
 
 typedef struct {

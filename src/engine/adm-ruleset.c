@@ -35,6 +35,7 @@ struct _AdmRuleset
   GPtrArray         *station_critical;  /* AdmTableRow* */
   GPtrArray         *catastrophic;      /* AdmTableRow* */
   GPtrArray         *grades;            /* AdmReadinessGrade* */
+  int                turret_hit;        /* F-TORP-13: a turret die at or above it hits */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1479,6 +1480,9 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = require_element (root, "readiness-grades", self->path, error)) == NULL ||
       !parse_grades (self, section, error))
     return FALSE;
+  if ((section = require_element (root, "torpedo-defence", self->path, error)) == NULL ||
+      !adm_xml_get_int (section, "turret-hit", TRUE, 0, &self->turret_hit, self->path, error))
+    return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
       !parse_rulings (self, section, error))
     return FALSE;
@@ -1706,6 +1710,13 @@ adm_ruleset_get_readiness_grades (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
   return self->grades;
+}
+
+int
+adm_ruleset_get_turret_hit (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->turret_hit;
 }
 
 /* Rules with this ruleset's data and rulings */
