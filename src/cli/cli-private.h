@@ -127,6 +127,9 @@ CliExit         _cli_odds_boarding_run    (int             argc,
 /* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
 CliExit         _cli_report_run           (int             argc,
                                            char          **argv);
+/* `assign` (cli-assign.c): the master gives a formation to another admiral of its side. */
+CliExit         _cli_assign_run           (int             argc,
+                                           char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);
