@@ -82,6 +82,11 @@ void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
  * another command, `serve` — is refused with a message naming the one writing it. */
 AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
                                                 GError    **error);
+/* The refusal of a campaign file that did not open (@error): its message, and for a damaged
+ * file the newest backup that opens. */
+CliExit         _cli_campaign_refused     (const char      *path,
+                                           gboolean         json,
+                                           const GError    *error);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
