@@ -149,10 +149,12 @@ adm_battle_result_action (AdmCampaign               *campaign,
                 g_hash_table_insert (prizes, (gpointer) faction, ships);
                 g_ptr_array_add (captors, (gpointer) faction);
                 /* F-BOARD-17: the prize passes under the command of the admiral of the
-                 * formation whose ship took the first of them. */
+                 * formation whose ship took the first of them (an admiral of the captor's
+                 * faction: the prize is that faction's). */
                 if (prize_admiral != NULL &&
                     g_strcmp0 (prize_admiral->value, "captor-formation") == 0 &&
-                    captor_formation != NULL && captor_formation->admiral != NULL)
+                    captor_formation != NULL && captor_formation->admiral != NULL &&
+                    g_strcmp0 (captor_formation->admiral->faction->id, faction) == 0)
                   g_hash_table_insert (prize_admirals, (gpointer) faction,
                                        captor_formation->admiral->id);
               }
