@@ -208,6 +208,8 @@ run (int    argc,
                                 "order, with their status\n"
                                 "  report FILE …    Print a campaign's reports, fleet cards or "
                                 "order sheets as a PDF\n"
+                                "  assign FILE ID ADMIRAL  Give a formation of a campaign "
+                                "to another admiral of its side\n"
                                 "  reveal FILE ID   Reveal a hidden formation of a campaign to "
                                 "everyone\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
@@ -250,6 +252,8 @@ run (int    argc,
     return _cli_cycle_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "report") == 0)
     return _cli_report_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "assign") == 0)
+    return _cli_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "reveal") == 0)
     return _cli_reveal_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "serve") == 0)

@@ -82,6 +82,11 @@ void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
  * another command, `serve` — is refused with a message naming the one writing it. */
 AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
                                                 GError    **error);
+/* The refusal of a campaign file that did not open (@error): its message, and for a damaged
+ * file the newest backup that opens. */
+CliExit         _cli_campaign_refused     (const char      *path,
+                                           gboolean         json,
+                                           const GError    *error);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
@@ -126,6 +131,9 @@ CliExit         _cli_odds_boarding_run    (int             argc,
                                            char          **argv);
 /* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
 CliExit         _cli_report_run           (int             argc,
+                                           char          **argv);
+/* `assign` (cli-assign.c): the master gives a formation to another admiral of its side. */
+CliExit         _cli_assign_run           (int             argc,
                                            char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,

@@ -23,20 +23,7 @@ reveal (const char *path,
   const AdmFormation *formation;
 
   if (campaign == NULL)
-    {
-      g_autofree char *backup = NULL;
-
-      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
-        backup = adm_campaign_find_backup (path);
-      if (backup != NULL)
-        {
-          g_autofree char *backup_display = g_filename_display_name (backup);
-
-          return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
-                               error->message, backup_display);
-        }
-      return _cli_invalid (json, "%s", error->message);
-    }
+    return _cli_campaign_refused (path, json, error);
   /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
   if (adm_campaign_get_path (campaign) == NULL)
     return _cli_invalid (json, _("%s is a scenario, not a saved campaign: there is no journal "

@@ -130,6 +130,25 @@ _cli_open_campaign (const char  *path,
   return campaign;
 }
 
+CliExit
+_cli_campaign_refused (const char   *path,
+                       gboolean      json,
+                       const GError *error)
+{
+  g_autofree char *backup = NULL;
+
+  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
+    backup = adm_campaign_find_backup (path);
+  if (backup != NULL)
+    {
+      g_autofree char *backup_display = g_filename_display_name (backup);
+
+      return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
+                           error->message, backup_display);
+    }
+  return _cli_invalid (json, "%s", error->message);
+}
+
 AdmCampaign *
 _cli_open_campaign_for_writing (const char  *path,
                                 GError     **error)

@@ -55,6 +55,10 @@ adm_battle_result_action (AdmCampaign               *campaign,
   g_autoptr(AdmEvent) end = NULL;
   g_autoptr(GHashTable) prizes = NULL; /* captor faction id → GPtrArray of ship ids */
   g_autoptr(GPtrArray) captors = g_ptr_array_new ();
+  /* captor faction id → the prize formation's admiral (ruling "prize-admiral") */
+  g_autoptr(GHashTable) prize_admirals = g_hash_table_new (g_str_hash, g_str_equal);
+  const AdmRuling *prize_admiral = adm_ruleset_lookup_ruling (
+    adm_scenario_get_ruleset (adm_campaign_get_scenario (campaign)), "prize-admiral");
   g_autofree char *place = NULL;
   AdmEvent *head;
   const AdmSector *prize_place;
@@ -138,9 +142,21 @@ adm_battle_result_action (AdmCampaign               *campaign,
             ships = g_hash_table_lookup (prizes, faction);
             if (ships == NULL)
               {
+                const AdmFormation *captor_formation = adm_strategy_formation_of_ship (
+                  adm_state_get_strategy (state), adm_state_get_ship (state, captor->id)->ship);
+
                 ships = g_ptr_array_new ();
                 g_hash_table_insert (prizes, (gpointer) faction, ships);
                 g_ptr_array_add (captors, (gpointer) faction);
+                /* F-BOARD-17: the prize passes under the command of the admiral of the
+                 * formation whose ship took the first of them (an admiral of the captor's
+                 * faction: the prize is that faction's). */
+                if (prize_admiral != NULL &&
+                    g_strcmp0 (prize_admiral->value, "captor-formation") == 0 &&
+                    captor_formation != NULL && captor_formation->admiral != NULL &&
+                    g_strcmp0 (captor_formation->admiral->faction->id, faction) == 0)
+                  g_hash_table_insert (prize_admirals, (gpointer) faction,
+                                       captor_formation->admiral->id);
               }
             g_ptr_array_add (ships, (gpointer) ship->id);
           }
@@ -176,6 +192,8 @@ adm_battle_result_action (AdmCampaign               *campaign,
       adm_event_set (prize, "faction", faction);
       adm_event_set (prize, "place", prize_place->id);
       adm_event_set (prize, "ships", ids->str);
+      if (g_hash_table_contains (prize_admirals, faction))
+        adm_event_set (prize, "admiral", g_hash_table_lookup (prize_admirals, faction));
       adm_journal_action_add_event (action, prize);
     }
 

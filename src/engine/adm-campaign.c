@@ -1089,6 +1089,10 @@ journal_describe (gpointer                owner,
     return g_strdup_printf (_("Resolve cycle %s"), cycle);
   if (g_str_equal (what, "reveal") && formation != NULL)
     return g_strdup_printf (_("Reveal %s"), formation_name (self, formation));
+  if (g_str_equal (what, "assign") && formation != NULL && admiral != NULL)
+    /* Translators: an action in the undo history: "Give Prizes taken at Pol orbit to Aral" */
+    return g_strdup_printf (_("Give %s to %s"), formation_name (self, formation),
+                            admiral_name (self, admiral));
   if (g_str_equal (what, "roll"))
     {
       GPtrArray *events = adm_journal_action_get_events (action);

@@ -133,6 +133,7 @@ static const struct {
   { "fast-ships", { "speed-over-25", "escorts-and-cruisers", NULL } },
   { "half-phase-actions", { "two-per-phase", "one-per-phase", NULL } },
   { "absent-admiral", { "readiness-check", "standing-orders", NULL } },
+  { "prize-admiral", { "captor-formation", "none", NULL } },
   /* Stations and low orbits (F-STN, F-ORB) */
   { "station-target", { "orbital", "as-capital", NULL } },
   { "station-catastrophic-dice", { "2d6", "d6", NULL } },

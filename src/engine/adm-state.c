@@ -51,6 +51,7 @@ typedef struct {
   AdmQueuedEngagement *engagement; /* battle results: the engagement they end */
   const AdmFaction  *faction;  /* a captor */
   const AdmSector   *sector;   /* where a prize formation is */
+  const AdmAdmiral  *admiral;  /* a prize formation's ("prize-admiral"), or NULL */
   GPtrArray         *ships;    /* const AdmShip*: a prize formation's */
   int                criticals[ADM_STATE_CRITICAL_RESULTS];
   gint64             damage;
@@ -561,6 +562,25 @@ apply_reveal (AdmState       *self,
   adm_strategy_apply_reveal (self->strategy, event);
 }
 
+/* "assign": the master gives a formation to another admiral of its side (see adm-strategy.c). */
+
+static gboolean
+check_assign (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  return adm_strategy_check_assign (self->strategy, event, error);
+}
+
+static void
+apply_assign (AdmState       *self,
+              const AdmEvent *event,
+              Plan           *plan)
+{
+  adm_strategy_apply_assign (self->strategy, event);
+}
+
 /* "damage": hull points lost, as the master or a resolved rule decided (F-CRIT-5). */
 
 static gboolean
@@ -839,6 +859,19 @@ check_prize (AdmState        *self,
                      "and a sector (“%s”)"), id != NULL ? id : "");
       return FALSE;
     }
+  /* Ruling "prize-admiral": the admiral the battle's end named, of the captor's faction. */
+  if (adm_event_get (event, "admiral") != NULL)
+    {
+      plan->admiral = adm_scenario_lookup_admiral (self->scenario,
+                                                   adm_event_get (event, "admiral"));
+      if (plan->admiral == NULL || plan->admiral->faction != plan->faction)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the prize formation “%s” names “%s”, who is no admiral of %s"), id,
+                       adm_event_get (event, "admiral"), plan->faction->name);
+          return FALSE;
+        }
+    }
   plan->ships = g_ptr_array_new ();
   words = g_strsplit (adm_event_get (event, "ships") != NULL ? adm_event_get (event, "ships") : "",
                       " ", -1);
@@ -875,7 +908,7 @@ apply_prize (AdmState       *self,
 {
   adm_strategy_form_prize (self->strategy, adm_event_get (event, "formation"),
                            adm_event_get (event, "name"), plan->faction, plan->sector,
-                           plan->ships);
+                           plan->admiral, plan->ships);
 }
 
 static gboolean
@@ -1133,6 +1166,7 @@ static const struct {
   { "sheet", check_sheet, apply_sheet },
   { "cycle", check_cycle, apply_cycle },
   { "reveal", check_reveal, apply_reveal },
+  { "assign", check_assign, apply_assign },
   { "ship-after-battle", check_ship_after_battle, apply_ship_after_battle },
   { "prize", check_prize, apply_prize },
   { "battle-end", check_battle_end, apply_battle_end },

@@ -1315,13 +1315,15 @@ adm_strategy_formation_of_ship (AdmStrategy   *self,
 }
 
 /* Captured ships (F-BOARD-15, F-BOARD-17) join the captor's faction as a formation of their
- * own, in @sector; they are no secret of anyone's. */
+ * own, in @sector, under @admiral (ruling "prize-admiral"; NULL: none); they are no secret of
+ * anyone's. */
 void
 adm_strategy_form_prize (AdmStrategy      *self,
                          const char       *id,
                          const char       *name,
                          const AdmFaction *faction,
                          const AdmSector  *sector,
+                         const AdmAdmiral *admiral,
                          GPtrArray        *ships)
 {
   Tracker *tracker;
@@ -1330,7 +1332,7 @@ adm_strategy_form_prize (AdmStrategy      *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (ships != NULL && ships->len > 0);
 
-  tracker = new_formation (self, id, name, NULL, sector, ships, g_ptr_array_index (ships, 0));
+  tracker = new_formation (self, id, name, admiral, sector, ships, g_ptr_array_index (ships, 0));
   formation = (AdmFormation *) tracker->pos.formation;
   formation->faction = (AdmFaction *) faction;
   formation->hidden = FALSE;
@@ -2364,6 +2366,63 @@ adm_strategy_apply_reveal (AdmStrategy    *self,
 
   tracker->revealed = TRUE;
   add_log (tracker, self->cycle, _("revealed to everyone by the master"));
+}
+
+/* "assign": the master gives a formation to another admiral of its own faction; the admiral
+ * is the strategy's copy of the formation (writable ()), never the scenario's, so a replay of
+ * the journal gives the same commands. */
+
+gboolean
+adm_strategy_check_assign (AdmStrategy     *self,
+                           const AdmEvent  *event,
+                           GError         **error)
+{
+  const char *id = adm_event_get (event, "formation");
+  const char *admiral_id = adm_event_get (event, "admiral");
+  Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
+  const AdmAdmiral *admiral = admiral_id != NULL
+                              ? adm_scenario_lookup_admiral (self->scenario, admiral_id) : NULL;
+  const AdmFormation *formation;
+
+  if (tracker == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no formation “%s” to give to an admiral"), id != NULL ? id : "");
+      return FALSE;
+    }
+  formation = tracker->pos.formation;
+  if (admiral == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no admiral “%s” in this campaign"),
+                   admiral_id != NULL ? admiral_id : "");
+      return FALSE;
+    }
+  if (tracker->gone)
+    return refuse (error, _("“%s” no longer exists and cannot be given to an admiral "
+                            "(F-STRAT-17)"), formation->name);
+  if (admiral->faction != formation->faction)
+    return refuse (error, _("%s is an admiral of %s, and “%s” is a formation of %s: a formation "
+                            "can only be given to an admiral of its own side"),
+                   admiral->name, admiral->faction->name, formation->name,
+                   formation->faction->name);
+  if (formation->admiral == admiral)
+    return refuse (error, _("%s commands “%s” already"), admiral->name, formation->name);
+  return TRUE;
+}
+
+void
+adm_strategy_apply_assign (AdmStrategy    *self,
+                           const AdmEvent *event)
+{
+  Tracker *tracker = g_hash_table_lookup (self->trackers, adm_event_get (event, "formation"));
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+                                                           adm_event_get (event, "admiral"));
+  AdmFormation *formation = writable (self, tracker);
+
+  formation->admiral = (AdmAdmiral *) admiral;
+  /* Translators: a formation's log: "given to Admiral Vorkosigan by the master" */
+  add_log (tracker, self->cycle, _("given to %s by the master"), admiral->name);
 }
 
 static gboolean

@@ -194,6 +194,14 @@ gboolean              adm_strategy_check_reveal   (AdmStrategy     *self,
 void                  adm_strategy_apply_reveal   (AdmStrategy     *self,
                                                    const AdmEvent  *event);
 
+/* "assign": the master gives a formation to another admiral of its faction (F-FORM-6,
+ * F-BOARD-17 prizes). */
+gboolean              adm_strategy_check_assign   (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_assign   (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+
 /* Whether any formation, in being or gone, has had @formation_id. */
 gboolean              adm_strategy_formation_id_used (AdmStrategy *self,
                                                    const char  *formation_id);
@@ -214,6 +222,7 @@ void                  adm_strategy_form_prize     (AdmStrategy      *self,
                                                    const char       *name,
                                                    const AdmFaction *faction,
                                                    const AdmSector  *sector,
+                                                   const AdmAdmiral *admiral,
                                                    GPtrArray        *ships);
 /* @ship becomes its formation's flagship (the succession of a battle, F-FORM-5). */
 void                  adm_strategy_set_formation_flagship (AdmStrategy   *self,

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-assign.c: `admiralty-cli assign CAMPAIGN FORMATION ADMIRAL` (F-FORM-6, ruling
+ * "prize-admiral") on the Komarr campaign after a cycle: First Destroyer Flotilla, Admiral
+ * Vorkosigan's, is given to Admiral Vorlakial once the "assign" event is journalled in the
+ * campaign file, which opens with it; an admiral of another side, an unknown formation or
+ * admiral, the admiral who commands it already and a scenario are refused (exit 1, named)
+ * and change no byte of the file; bad usage exits 2. CLI_PATH comes from meson. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+
+typedef struct {
+  char *dir;
+  char *campaign;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(CliResult) result = NULL;
+
+  fixture->dir = g_dir_make_tmp ("admiralty-cli-assign-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  result = run_cli ("cycle", scenario, "--seed", "7", "--save", fixture->campaign, NULL);
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) listing = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_assert_cmpint (cli_remove_entry (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_free (fixture->dir);
+  g_free (fixture->campaign);
+}
+
+static char *
+contents (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The id of the admiral of @formation in the campaign file at @path, opened anew. */
+static char *
+admiral_of (const char *path,
+            const char *formation)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  const AdmFormation *found;
+
+  g_assert_no_error (error);
+  found = adm_strategy_lookup_formation (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                         formation);
+  g_assert_nonnull (found);
+  return g_strdup (found->admiral != NULL ? found->admiral->id : "");
+}
+
+static void
+test_assign (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(CliResult) json = NULL;
+  g_autoptr(JsonObject) object = NULL;
+  g_autofree char *text = NULL, *before = NULL, *after = NULL, *back = NULL;
+
+  before = admiral_of (fixture->campaign, "first-destroyer-flotilla");
+  g_assert_cmpstr (before, ==, "vorkosigan");
+  result = run_cli ("assign", fixture->campaign, "first-destroyer-flotilla", "vorlakial", NULL);
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out,
+                            "First Destroyer Flotilla is commanded by Adm. Lord Vorlakial now"));
+  after = admiral_of (fixture->campaign, "first-destroyer-flotilla");
+  g_assert_cmpstr (after, ==, "vorlakial");
+  text = contents (fixture->campaign);
+  g_assert_nonnull (strstr (text, "kind=\"assign\""));
+
+  json = run_cli ("assign", "--json", fixture->campaign, "first-destroyer-flotilla",
+                  "vorkosigan", NULL);
+  g_assert_cmpint (json->status, ==, 0);
+  object = parse_json (json->out);
+  g_assert_cmpstr (json_object_get_string_member (object, "formation"), ==,
+                   "first-destroyer-flotilla");
+  g_assert_cmpstr (json_object_get_string_member (object, "admiral"), ==, "vorkosigan");
+  back = admiral_of (fixture->campaign, "first-destroyer-flotilla");
+  g_assert_cmpstr (back, ==, "vorkosigan");
+}
+
+static void
+test_refused (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  const struct {
+    const char *formation;
+    const char *admiral;
+    const char *message;
+  } refusals[] = {
+    { "first-destroyer-flotilla", "radovan", "can only be given to an admiral of its own side" },
+    { "nautilus", "vorlakial", "there is no formation “nautilus”" },
+    { "first-destroyer-flotilla", "nobody", "there is no admiral “nobody”" },
+    { "first-destroyer-flotilla", "vorkosigan", "commands “First Destroyer Flotilla” already" },
+  };
+
+  before = contents (fixture->campaign);
+  for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      g_autoptr(CliResult) result = run_cli ("assign", fixture->campaign, refusals[i].formation,
+                                             refusals[i].admiral, NULL);
+
+      assert_failure (result, 1, refusals[i].message);
+      g_assert_nonnull (strstr (result->err, "Nothing was assigned"));
+    }
+  after = contents (fixture->campaign);
+  g_assert_cmpstr (before, ==, after);
+
+  {
+    g_autoptr(CliResult) result = run_cli ("assign", scenario, "first-destroyer-flotilla",
+                                           "vorlakial", NULL);
+
+    assert_failure (result, 1, "is a scenario, not a saved campaign");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("assign", fixture->campaign,
+                                           "first-destroyer-flotilla", NULL);
+
+    assert_failure (result, 2, "no admiral given");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("assign", fixture->campaign, "a", "b", "c", NULL);
+
+    assert_failure (result, 2, "unexpected argument “c”");
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli/assign/F-FORM-6/assign", Fixture, NULL, fixture_setup, test_assign,
+              fixture_teardown);
+  g_test_add ("/cli/assign/F-FORM-6/refused", Fixture, NULL, fixture_setup, test_refused,
+              fixture_teardown);
+  return g_test_run ();
+}
