@@ -1026,6 +1026,47 @@ test_reveal_and_undo (void)
   g_assert_false (map_names (public_map, formation));
   g_assert_true (gtk_widget_get_visible (map_page->sector_reveal_button));
 
+  /* F-BOARD-17, ruling "prize-admiral": the master gives a formation to another admiral of its
+   * faction from the sector's card; the assign_dialog offers only those; undo takes it back. */
+  {
+    const char *pair = "first-destroyer-flotilla vorlakial";
+    AdmScenario *scenario = adm_campaign_get_scenario (window->campaign);
+    const AdmFormation *flotilla;
+    AdwMessageDialog *assign_dialog = NULL;
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-jump-point");
+    iterate ();
+    g_assert_true (gtk_widget_get_visible (map_page->sector_assign_button));
+    g_signal_emit_by_name (map_page->sector_assign_button, "clicked");
+    iterate ();
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels) && assign_dialog == NULL; i++)
+      {
+        g_autoptr(GtkWindow) other = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (other) &&
+            g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (other)),
+                       "Give to Another Admiral?") == 0)
+          assign_dialog = ADW_MESSAGE_DIALOG (other);
+      }
+    g_assert_nonnull (assign_dialog);
+    g_assert_true (adw_message_dialog_has_response (assign_dialog, pair));
+    /* Never an admiral of another faction, nor the one who commands it. */
+    g_assert_false (adw_message_dialog_has_response (assign_dialog, "first-destroyer-flotilla radovan"));
+    g_assert_false (adw_message_dialog_has_response (assign_dialog,
+                                                     "first-destroyer-flotilla vorkosigan"));
+    adw_message_dialog_response (assign_dialog, pair);
+    iterate ();
+    flotilla = adm_strategy_lookup_formation (strategy_of (window->campaign),
+                                              "first-destroyer-flotilla");
+    g_assert_true (flotilla->admiral == adm_scenario_lookup_admiral (scenario, "vorlakial"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    iterate ();
+    flotilla = adm_strategy_lookup_formation (strategy_of (window->campaign),
+                                              "first-destroyer-flotilla");
+    g_assert_true (flotilla->admiral == adm_scenario_lookup_admiral (scenario, "vorkosigan"));
+  }
+
   close_window (window);
   iterate ();
   remove_tree (dir);

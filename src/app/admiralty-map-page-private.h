@@ -23,6 +23,7 @@ struct _AdmiraltyMapPage
   GtkLabel           *sector_info_hint;
   GtkWidget          *sector_battle_button;
   GtkWidget          *sector_reveal_button;
+  GtkWidget          *sector_assign_button;
 };
 
 G_END_DECLS

@@ -109,6 +109,93 @@ sector_reveal_clicked_cb (AdmiraltyMapPage *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Each formation of @sector_id and each other admiral of its faction it may be given to
+ * (F-BOARD-17, ruling "prize-admiral": the master reassigns a prize, or any formation), as
+ * "FORMATION ADMIRAL" pairs of ids, in the map's order of formations. */
+static GPtrArray *
+assignable_pairs (AdmiraltyMapPage *self,
+                  const char       *sector_id)
+{
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
+  g_autoptr(GPtrArray) formations = admiralty_sector_map_list_formations (self->sector_map,
+                                                                          sector_id);
+  GPtrArray *pairs = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+
+  for (guint i = 0; formations != NULL && i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      for (guint j = 0; j < admirals->len; j++)
+        {
+          const AdmAdmiral *admiral = g_ptr_array_index (admirals, j);
+
+          if (admiral->faction == formation->faction && admiral != formation->admiral)
+            g_ptr_array_add (pairs, g_strdup_printf ("%s %s", formation->id, admiral->id));
+        }
+    }
+  return pairs;
+}
+
+static void
+assign_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    AdmiraltyMapPage *self)
+{
+  g_auto(GStrv) ids = NULL;
+
+  if (g_strcmp0 (response, "cancel") == 0)
+    return;
+  ids = g_strsplit (response, " ", 2);
+  if (g_strv_length (ids) == 2)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.assign-formation", "(ss)", ids[0],
+                                ids[1]);
+}
+
+/* "Give to Admiral…": which formation of the selected sector goes to which admiral. */
+static void
+sector_assign_clicked_cb (AdmiraltyMapPage *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->sector_map);
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (self->sector_map);
+  g_autoptr(GPtrArray) formations = NULL;
+  g_autoptr(GPtrArray) pairs = NULL;
+  AdwMessageDialog *dialog;
+
+  if (id == NULL || scenario == NULL)
+    return;
+  pairs = assignable_pairs (self, id);
+  formations = admiralty_sector_map_list_formations (self->sector_map, id);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                       _("Give to Another Admiral?"),
+                                                       _("The formation goes to the admiral "
+                                                         "chosen: his reports, fleet cards and "
+                                                         "order sheets list it from now on. Undo "
+                                                         "takes it back.")));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      g_auto(GStrv) ids = g_strsplit (g_ptr_array_index (pairs, i), " ", 2);
+      const AdmAdmiral *admiral = adm_scenario_lookup_admiral (scenario, ids[1]);
+      const char *name = ids[0];
+      g_autofree char *label = NULL;
+
+      for (guint j = 0; j < formations->len; j++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, j);
+
+          if (g_str_equal (formation->id, ids[0]))
+            name = formation->name;
+        }
+      /* Translators: a button of the dialog, "Give Prize of Kestrel to Adm. Lord Vorlakial" */
+      label = g_strdup_printf (_("Give %s to %s"), name, admiral->name);
+      adw_message_dialog_add_response (dialog, g_ptr_array_index (pairs, i), label);
+    }
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (assign_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
 {
@@ -208,6 +295,15 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
 
     gtk_widget_set_visible (self->sector_reveal_button,
                             hidden != NULL && hidden->len > 0 &&
+                            admiralty_sector_map_get_audience (self->sector_map) ==
+                              ADMIRALTY_SECTOR_AUDIENCE_MASTER);
+  }
+  /* F-BOARD-17: the master may give a formation of this sector to another admiral. */
+  {
+    g_autoptr(GPtrArray) pairs = assignable_pairs (self, sector->id);
+
+    gtk_widget_set_visible (self->sector_assign_button,
+                            pairs->len > 0 && admiralty_sector_map_get_campaign (self->sector_map) != NULL &&
                             admiralty_sector_map_get_audience (self->sector_map) ==
                               ADMIRALTY_SECTOR_AUDIENCE_MASTER);
   }
@@ -375,6 +471,8 @@ admiralty_map_page_class_init (AdmiraltyMapPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, map_formations_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
   gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_assign_button);
+  gtk_widget_class_bind_template_callback (widget_class, sector_assign_clicked_cb);
 }
 
 static void

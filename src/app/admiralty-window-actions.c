@@ -917,6 +917,43 @@ reveal_formation_action (GtkWidget  *widget,
   _admiralty_window_toast (self, message);
 }
 
+/* F-BOARD-17, ruling "prize-admiral": the master gives a formation to another admiral of its
+ * faction by journalling an "assign" event (the one check refuses anything else); undo takes
+ * it back. */
+static void
+assign_formation_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  const char *formation_id, *admiral_id;
+  g_autoptr(AdmEvent) event = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmFormation *formation;
+  const AdmAdmiral *admiral;
+  g_autofree char *message = NULL;
+
+  if (self->campaign == NULL)
+    return;
+  g_variant_get (parameter, "(&s&s)", &formation_id, &admiral_id);
+  event = adm_event_new ("assign", adm_clock_now ());
+  adm_event_set (event, "formation", formation_id);
+  adm_event_set (event, "admiral", admiral_id);
+  if (!adm_campaign_append (self->campaign, event, &error))
+    {
+      _admiralty_window_toast (self, error->message);
+      return;
+    }
+  formation = adm_strategy_lookup_formation (
+    adm_state_get_strategy (adm_campaign_get_state (self->campaign)), formation_id);
+  admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+  /* Translators: after an assignment, "Prize of Kestrel is commanded by Adm. Vorlakial now" */
+  message = g_strdup_printf (_("%s is commanded by %s now"),
+                             formation != NULL ? formation->name : formation_id,
+                             admiral != NULL ? admiral->name : admiral_id);
+  _admiralty_window_toast (self, message);
+}
+
 /* A player screen follows the current tab: the battle of a battle tab, else the map. */
 static void
 player_follow (AdmiraltyWindow       *self,
@@ -1115,6 +1152,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-path", "s", open_path_action);
   gtk_widget_class_install_action (widget_class, "win.reveal-formation", "s",
                                    reveal_formation_action);
+  gtk_widget_class_install_action (widget_class, "win.assign-formation", "(ss)",
+                                   assign_formation_action);
   gtk_widget_class_install_action (widget_class, "win.player-screen", "s",
                                    player_screen_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
