@@ -48,6 +48,27 @@ cli_remove_entry (const char *path)
   return g_remove (path);
 }
 
+/* A new folder named after @prefix ("admiralty-cli-report") holding "komarr.admiralty": the
+ * Komarr campaign after one cycle on standing orders (seed 7), as `admiralty-cli cycle` saves
+ * it; its path in *@campaign. */
+static char *cli_komarr_after_cycle (const char *prefix, char **campaign) G_GNUC_UNUSED;
+
+/* Removes the folder cli_komarr_after_cycle () made, and everything in it. */
+static G_GNUC_UNUSED void
+cli_remove_folder (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (cli_remove_entry (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
  * come out as written. */
 static G_GNUC_UNUSED CliResult *
@@ -107,4 +128,23 @@ assert_failure (CliResult  *result,
   g_assert_cmpint (result->status, ==, status);
   g_assert_cmpstr (result->out, ==, "");
   g_assert_nonnull (strstr (result->err, message));
+}
+
+static char *
+cli_komarr_after_cycle (const char  *prefix,
+                        char       **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  g_autoptr(CliResult) result = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  *campaign = g_build_filename (dir, "komarr.admiralty", NULL);
+  result = run_cli ("cycle", scenario, "--seed", "7", "--save", *campaign, NULL);
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  return dir;
 }

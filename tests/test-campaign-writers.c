@@ -32,17 +32,7 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                                "komarr-campaign.admiralty", NULL);
-  g_autoptr(CliResult) result = NULL;
-
-  fixture->dir = g_dir_make_tmp ("admiralty-writers-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--seed", "7", "--save", fixture->campaign, NULL);
-  g_test_message ("%s", result->err);
-  g_assert_cmpint (result->status, ==, 0);
+  fixture->dir = cli_komarr_after_cycle ("admiralty-writers", &fixture->campaign);
 }
 
 static void

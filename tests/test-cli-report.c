@@ -24,33 +24,14 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                                "komarr-campaign.admiralty", NULL);
-  g_autoptr(CliResult) result = NULL;
-
-  fixture->dir = g_dir_make_tmp ("admiralty-cli-report-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--seed", "7", "--save", fixture->campaign, NULL);
-  g_test_message ("%s", result->err);
-  g_assert_cmpint (result->status, ==, 0);
+  fixture->dir = cli_komarr_after_cycle ("admiralty-cli-report", &fixture->campaign);
 }
 
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) listing = g_dir_open (fixture->dir, 0, NULL);
-  const char *name;
-
-  while ((name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
-
-      g_assert_cmpint (cli_remove_entry (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  cli_remove_folder (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->campaign);
 }
