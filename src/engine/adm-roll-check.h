@@ -8,7 +8,7 @@
 
 G_BEGIN_DECLS
 
-/* How the rule that made a roll judged its dice (issue 19): set where the rule resolves it,
+/* How the rule that made a roll judged its dice: set where the rule resolves it,
  * by the same code on a replay, so never read from a file. */
 typedef enum {
   ADM_ROLL_CHECK_NONE,          /* a number used as rolled (a distance, a radius), or a
