@@ -52,6 +52,7 @@ struct _AdmiraltyOrderBoard
   GtkLabel             *subtitle_label;
   GtkWidget            *resolve_button;
   GtkWidget            *final_box;
+  GtkImage             *final_icon;
   GtkLabel             *final_label;
   GtkWidget            *early_button;
   GtkListBox           *admirals_list;
@@ -451,6 +452,8 @@ board_update_finals (AdmiraltyOrderBoard *self,
     return;
   self->early = final == present;
   gtk_widget_set_visible (self->early_button, self->early);
+  gtk_image_set_from_icon_name (self->final_icon, self->early ? "emblem-ok-symbolic"
+                                                              : "alarm-symbolic");
   if (self->early)
     /* Translators: on the Orders board, when every admiral with his page open is final */
     text = g_strdup_printf (ngettext ("The admiral at the table has marked his sheet final: "
@@ -1298,7 +1301,7 @@ portal_resolve_note (AdmiraltyOrderBoard *self,
   if (self->early)
     {
       g_string_append (out, _("Every admiral at the table has marked his sheet final."));
-      g_string_append (out, " ");
+      g_string_append (out, "\n\n");
     }
   g_string_append (out, body);
   for (guint i = 0; i < admirals->len; i++)
@@ -1626,6 +1629,7 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_icon);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, early_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, admirals_list);
