@@ -338,6 +338,70 @@ test_two_orders_one_formation (void)
   g_assert_true (g_str_has_prefix (error->message, expected));
 }
 
+static AdmEvent *
+sheet_order (const char *formation,
+             const char *order,
+             const char *route)
+{
+  AdmEvent *event = adm_event_new ("order", T0);
+
+  adm_event_set (event, "cycle", "1");
+  adm_event_set (event, "admiral", "radovan");
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", order);
+  if (route != NULL)
+    adm_event_set (event, "route", route);
+  return event;
+}
+
+/* The verdict on each order of a sheet, every refusal told at once: a good order taken, an
+ * order for another admiral's formation (F-FORM-6) and a second timed order for one formation
+ * (F-STRAT-16) refused with the engine's reasons, the orders after a refused one still checked;
+ * the whole sheet refused by the check all the same. */
+static void
+test_sheet_verdicts (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GPtrArray) verdicts = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmEvent *sheet = adm_event_new ("sheet", T0);
+
+  adm_event_set (sheet, "cycle", "1");
+  adm_event_set (sheet, "admiral", "radovan");
+  adm_event_set (sheet, "received", "2026-11-22T18:41:00Z");
+  adm_event_set (sheet, "late", "false");
+  g_ptr_array_add (events, sheet);
+  g_ptr_array_add (events, sheet_order ("pol-cruiser-squadron", "move", "komarr-terminus"));
+  g_ptr_array_add (events, sheet_order ("first-destroyer-flotilla", "patrol", NULL));
+  g_ptr_array_add (events, sheet_order ("pol-cruiser-squadron", "patrol", NULL));
+  g_ptr_array_add (events, sheet_order ("pol-escort-group", "defend", NULL));
+
+  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (campaign));
+  g_assert_cmpuint (verdicts->len, ==, 5);
+  g_assert_null (g_ptr_array_index (verdicts, 0));
+  g_assert_null (g_ptr_array_index (verdicts, 1));
+  g_assert_nonnull (g_ptr_array_index (verdicts, 2));
+  g_assert_false (g_str_has_prefix (g_ptr_array_index (verdicts, 2), "sheet:"));
+  g_assert_cmpstr (g_ptr_array_index (verdicts, 3), ==,
+                   "a second timed order for “pol-cruiser-squadron” in one sheet; give each "
+                   "formation one of move, attack, defend, patrol, lay or sweep mines per sheet "
+                   "(F-STRAT-16)");
+  g_assert_null (g_ptr_array_index (verdicts, 4));
+  g_assert_false (adm_order_sheet_check (events, adm_campaign_get_state (campaign), "sheet",
+                                         &error));
+  g_assert_nonnull (error);
+
+  /* The refused ones out, the rest is what the check takes. */
+  g_ptr_array_remove_index (events, 3);
+  g_ptr_array_remove_index (events, 2);
+  g_clear_pointer (&verdicts, g_ptr_array_unref);
+  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (campaign));
+  for (guint i = 0; i < verdicts->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (verdicts, i), ==, NULL);
+  g_assert_true (adm_order_sheet_check (events, adm_campaign_get_state (campaign), "sheet", NULL));
+}
+
 /* A battle undone and redone and reopened keeps every phase's time as first recorded. */
 static void
 test_battle_times_kept (void)
@@ -1500,6 +1564,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/battle-times-kept", test_battle_times_kept);
   g_test_add_func ("/engine/journal-log/F-STRAT-16/two-orders-one-formation",
                    test_two_orders_one_formation);
+  g_test_add_func ("/engine/journal-log/F-STRAT-16/sheet-verdicts", test_sheet_verdicts);
   g_test_add_func ("/engine/journal-log/permissions-and-leftovers",
                    test_permissions_and_leftovers);
   g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);

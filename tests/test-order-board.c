@@ -20,6 +20,7 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
+#include "admiralty-projector-window.h"
 #include "admiralty-window-private.h"
 #include "adm-file.h"
 #include "adm-portal.h"
@@ -1266,6 +1267,156 @@ test_portal_refuse (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
+/* The CSRF token of an admiral's page (or of the page answering a POST). */
+static char *
+csrf_in (const char *page)
+{
+  const char *start = strstr (page, "name=\"csrf\" value=\"");
+
+  g_assert_nonnull (start);
+  return g_strndup (start + strlen ("name=\"csrf\" value=\""), ADM_PORTAL_TOKEN_CHARS);
+}
+
+/* POSTs @fields to @what ("sheet", "final") of @link with the CSRF token of @page; the answer
+ * page. */
+static char *
+portal_post (const char *link,
+             const char *what,
+             const char *page,
+             const char *fields)
+{
+  g_autofree char *csrf = csrf_in (page);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
+  g_autofree char *url = g_strconcat (link, what, NULL);
+  guint status = 0;
+  char *reply = http ("POST", url, body, &status);
+
+  g_assert_cmpuint (status, ==, 200);
+  return reply;
+}
+
+static gboolean
+board_shows_final (gpointer data)
+{
+  return admiralty_order_board_get_final (data, "vorkosigan");
+}
+
+/* A portal sheet read on the board before Accept or Refuse: each order in the words of the
+ * sheet form with the engine's verdict, which follows the campaign (an order for a formation
+ * given to another admiral since is refused, F-FORM-6); his final mark on his row; every
+ * admiral at the table final, "Resolve Early…", whose click asks first through the Resolve
+ * Cycle path; a new sheet takes the mark away. */
+static void
+test_portal_verdicts_and_finals (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  AdmiraltyOrderBoard *orders = board (fixture);
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(AdmEvent) assign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL, *reply = NULL, *verdicts = NULL;
+  const char *sheet = "f0=first-squadron-home-fleet&o0=defend&f1=first-destroyer-flotilla&o1=patrol";
+  GtkWidget *early;
+  AdwMessageDialog *dialog;
+  guint status = 0;
+
+  portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  admiralty_order_board_set_portal (orders, portal);
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate_until (NULL, NULL, 200);
+  g_assert_null (admiralty_order_board_get_finals_text (orders));
+
+  /* His page opened on his phone: he is at the table; his sheet arrives. */
+  link = adm_portal_get_link (portal, "vorkosigan");
+  page = http ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  reply = portal_post (link, "sheet", page, sheet);
+  iterate ();
+  verdicts = admiralty_order_board_get_portal_orders (orders, "vorkosigan");
+  g_test_message ("%s", verdicts);
+  g_assert_nonnull (strstr (verdicts, "First Squadron, Home Fleet — defend"));
+  g_assert_nonnull (strstr (verdicts, "First Destroyer Flotilla — patrol"));
+  g_assert_null (strstr (verdicts, "Refused"));
+  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+                   "0 of 1 admiral at the table final · waiting for Adm. Aral Vorkosigan");
+  g_assert_false (admiralty_order_board_get_early (orders));
+
+  /* F-FORM-6: the flotilla given to Vorlakial since; Accept would refuse its order. */
+  assign = adm_event_new ("assign", adm_clock_now ());
+  adm_event_set (assign, "formation", "first-destroyer-flotilla");
+  adm_event_set (assign, "admiral", "vorlakial");
+  g_assert_true (adm_campaign_append (campaign, assign, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_free (verdicts);
+  verdicts = admiralty_order_board_get_portal_orders (orders, "vorkosigan");
+  g_test_message ("%s", verdicts);
+  g_assert_true (g_str_has_prefix (verdicts, "First Squadron, Home Fleet — defend"));
+  g_assert_nonnull (strstr (verdicts, ": Accepted by the engine\nFirst Destroyer Flotilla — "
+                                      "patrol"));
+  g_assert_nonnull (strstr (verdicts, ": Refused: "));
+  g_assert_nonnull (find_button (GTK_WIDGET (orders), "_Accept", "vorkosigan"));
+
+  /* Marked final on his phone: his row, the line above, and "Resolve Early…". */
+  g_free (page);
+  page = g_steal_pointer (&reply);
+  reply = portal_post (link, "final", page, "final=yes");
+  iterate_until (board_shows_final, orders, 5000);
+  g_assert_true (admiralty_order_board_get_final (orders, "vorkosigan"));
+  g_assert_true (admiralty_order_board_get_early (orders));
+  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+                   "The admiral at the table has marked his sheet final: the cycle may be "
+                   "resolved early.");
+  /* The projector says who is final too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.projector",
+                                             NULL));
+  iterate_until (NULL, NULL, 300);
+  g_assert_nonnull (fixture->window->projector);
+  g_assert_cmpstr (admiralty_projector_window_get_finals_text (
+                     ADMIRALTY_PROJECTOR_WINDOW (fixture->window->projector)), ==,
+                   "✔ All final: Adm. Aral Vorkosigan");
+  gtk_window_close (GTK_WINDOW (fixture->window->projector));
+  iterate_until (NULL, NULL, 300);
+
+  early = find_button (GTK_WIDGET (orders), "Resolve _Early…", NULL);
+  g_assert_nonnull (early);
+  iterate_until (NULL, NULL, 200);
+  if (pointer_available ())
+    pointer_click_widget (early);
+  else
+    gtk_widget_activate (early);
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resolve Cycle 1 Early?");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Every admiral at the table has marked his sheet final."));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            "This sheet waits in the portal and is left out of the cycle unless "
+                            "accepted first:\n• Adm. Aral Vorkosigan"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "resolve"));
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (dialog_gone, NULL, 5000);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 1);
+
+  /* A new sheet from him takes the mark away. */
+  g_free (page);
+  page = g_steal_pointer (&reply);
+  reply = portal_post (link, "sheet", page, "f0=first-squadron-home-fleet&o0=patrol");
+  iterate ();
+  g_assert_false (admiralty_order_board_get_final (orders, "vorkosigan"));
+  g_assert_false (admiralty_order_board_get_early (orders));
+
+  admiralty_order_board_set_portal (orders, NULL);
+  adm_portal_stop (portal);
+}
+
 /* An AdwPreferencesRow whose title is @data. */
 static gboolean
 row_titled (GtkWidget     *widget,
@@ -1372,6 +1523,8 @@ main (int   argc,
               test_admin_disband, fixture_tear_down);
   g_test_add ("/ui/order-board/portal-refuse", Fixture, NULL, fixture_set_up,
               test_portal_refuse, fixture_tear_down);
+  g_test_add ("/ui/order-board/F-FORM-6/portal-verdicts-and-finals", Fixture, NULL,
+              fixture_set_up, test_portal_verdicts_and_finals, fixture_tear_down);
   g_test_add_func ("/ui/order-board/names-as-written", test_names_as_written);
 
   return ui_test_finish (g_test_run ());

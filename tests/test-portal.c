@@ -1537,6 +1537,182 @@ serve_stop (GSubprocess *process,
   g_assert_nonnull (adm_strategy_get_sheet (strategy_of (reopened), cycle, "naismith"));
 }
 
+/* POST @body to @path of the server raw, as raw_get () does a GET. */
+static char *
+raw_post (const char *path,
+          const char *body)
+{
+  g_autofree char *head = g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Content-Type: application/x-www-form-urlencoded\r\n"
+                                           "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                                           path, strlen (body), body);
+
+  return raw_request (head);
+}
+
+/* POSTs final=@value with a CSRF token of the admiral's page, loaded for it. */
+static char *
+post_final (const char *admiral_id,
+            const char *value,
+            guint      *status)
+{
+  g_autofree char *link = link_of (admiral_id);
+  g_autofree char *final_url = g_strconcat (link, "final", NULL);
+  g_autofree char *page = get (link, NULL, status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&final=%s", csrf, value);
+
+  g_assert_cmpuint (*status, ==, 200);
+  return post (final_url, body, status);
+}
+
+static void
+assert_status_final (const char *admiral_id,
+                     gboolean    final)
+{
+  g_autofree char *link = link_of (admiral_id);
+  g_autofree char *url = g_strconcat (link, "status.json", NULL);
+  guint status = 0;
+  g_autofree char *json = get (url, NULL, &status);
+
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (json, final ? "\"final\":true" : "\"final\":false", url);
+}
+
+/* An admiral who commands a formation and whom no other test of the portal sends a sheet
+ * for, the last in the scenario's order. */
+static const AdmAdmiral *
+admiral_without_sheet (void)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (komarr));
+  const AdmAdmiral *blind = blind_admiral ();
+  guint n;
+  const AdmAdmiral *detaching = two_ship_formation (blind->id, &n)->admiral;
+
+  for (guint a = admirals->len; a-- > 0;)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+
+      if (first_of (admiral->id) != NULL && adm_portal_get_sheet (portal, admiral->id) == NULL &&
+          !g_str_equal (admiral->id, "tung") && !g_str_equal (admiral->id, "naismith") &&
+          admiral != blind && admiral != detaching)
+        return admiral;
+    }
+  g_assert_not_reached ();
+}
+
+/* The final mark: nothing to mark without a sheet; marked by his page's POST (status.json and
+ * the page say so, "final-changed" is emitted); a wrong token gets the one 404 and a missing
+ * CSRF token 403, the mark unchanged either way; a new sheet takes it away, and so does the
+ * master's refusal. Present: his page opened with his current link. */
+static void
+test_final (void)
+{
+  const AdmAdmiral *admiral = admiral_without_sheet ();
+  const char *id = admiral->id;
+  const AdmFormation *his = first_of (id);
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend", his->id);
+  g_autofree char *wrong = adm_portal_random_secret ();
+  g_autofree char *wrong_final = g_strdup_printf ("/a/%s/final", wrong);
+  g_autofree char *wrong_path = g_strdup_printf ("/a/%s/finale", token_of (portal, id));
+  g_autofree char *reference = NULL, *reply = NULL, *page = NULL, *link = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0, changed = 0, present = 0;
+  gulong final_handler, present_handler;
+
+  sheet_admiral = id;
+  final_handler = g_signal_connect (portal, "final-changed", G_CALLBACK (count_cb), &changed);
+  present_handler = g_signal_connect (portal, "present-changed", G_CALLBACK (count_cb),
+                                      &present);
+
+  /* Present once his page is opened; a reissued link makes him absent until it is opened. */
+  g_assert_true (adm_portal_reissue (portal, id, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_portal_get_present (portal, id));
+  g_assert_cmpuint (present, ==, 1);
+  link = link_of (id);
+  g_free (get (link, NULL, &status));
+  g_assert_true (adm_portal_get_present (portal, id));
+  while (present < 2)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* No sheet: nothing to mark. */
+  page = post_final (id, "yes", &status);
+  g_assert_cmpuint (status, ==, 409);
+  assert_contains (page, "Hand in your sheet first", id);
+  g_assert_false (adm_portal_get_final (portal, id));
+  g_assert_false (adm_portal_set_final (portal, id, TRUE, &error));
+  g_assert_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET);
+  g_clear_error (&error);
+  assert_status_final (id, FALSE);
+
+  /* A sheet, then the mark: the page offers it, and says it once made. */
+  g_free (page);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "Mark my sheet final", id);
+  g_free (page);
+  page = post_final (id, "yes", &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_true (adm_portal_get_final (portal, id));
+  g_assert_cmpuint (changed, ==, 1);
+  assert_contains (page, "Your sheet is marked final", id);
+  assert_contains (page, "Not final after all", id);
+  assert_status_final (id, TRUE);
+
+  /* A wrong token: the one 404 of a wrong path; no CSRF token or a made-up one: 403. */
+  reference = raw_post (wrong_path, "final=no");
+  assert_contains (reference, "HTTP/1.1 404", wrong_path);
+  reply = raw_post (wrong_final, "final=no");
+  g_assert_cmpstr (reply, ==, reference);
+  g_free (reply);
+  reply = raw_post (wrong_final, "csrf=00000000000000000000000000000000&final=no");
+  g_assert_cmpstr (reply, ==, reference);
+  {
+    g_autofree char *url = g_strconcat (link, "final", NULL);
+
+    g_free (page);
+    page = post (url, "final=no", &status);
+    g_assert_cmpuint (status, ==, 403);
+    g_free (page);
+    page = post (url, "csrf=00000000000000000000000000000000&final=no", &status);
+    g_assert_cmpuint (status, ==, 403);
+  }
+  g_assert_true (adm_portal_get_final (portal, id));
+  g_assert_cmpuint (changed, ==, 1);
+
+  /* Taken back on his page, marked again, then a new sheet takes it away. */
+  g_free (page);
+  page = post_final (id, "no", &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_false (adm_portal_get_final (portal, id));
+  g_free (page);
+  page = post_final (id, "yes", &status);
+  g_assert_true (adm_portal_get_final (portal, id));
+  g_assert_cmpuint (changed, ==, 3);
+  g_free (page);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_false (adm_portal_get_final (portal, id));
+  g_assert_cmpuint (changed, ==, 4);
+  assert_status_final (id, FALSE);
+
+  /* The master's refusal: a refused sheet is not final, and cannot be marked. */
+  g_assert_true (adm_portal_set_final (portal, id, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_refuse (portal, id, "Say where the Vanguard goes", &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_portal_get_final (portal, id));
+  assert_status_final (id, FALSE);
+  g_free (page);
+  page = post_final (id, "yes", &status);
+  g_assert_cmpuint (status, ==, 409);
+  g_assert_false (adm_portal_get_final (portal, id));
+
+  g_signal_handler_disconnect (portal, final_handler);
+  g_signal_handler_disconnect (portal, present_handler);
+}
+
 /* admiralty-cli serve --accept: the links it prints serve the pages, a sheet posted on one is
  * journalled in the campaign file, and SIGTERM stops it cleanly. */
 static void
@@ -1570,6 +1746,23 @@ test_cli_serve (void)
     }
   g_assert_nonnull (reply);
   g_test_message ("%s", reply);
+
+  /* Marked final on his page: the command says so. */
+  {
+    g_autofree char *final_url = g_strconcat (link, "final", NULL);
+    g_autofree char *final_csrf = csrf_of (page);
+    g_autofree char *final_body = g_strdup_printf ("csrf=%s&final=yes", final_csrf);
+    g_autofree char *answer = post (final_url, final_body, &status);
+
+    g_assert_cmpuint (status, ==, 200);
+    while (reply != NULL && strstr (reply, "marked his sheet") == NULL)
+      {
+        g_free (reply);
+        reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+      }
+    g_assert_nonnull (reply);
+    assert_contains (reply, "Adm. Miles Naismith marked his sheet for cycle", "serve");
+  }
   serve_stop (process, path);
 }
 
@@ -1869,6 +2062,7 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/sheet", test_sheet);
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/ship-oracle", test_ship_oracle);
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
+  g_test_add_func ("/portal/final", test_final);
   g_test_add_func ("/portal/page/language", test_language);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);

@@ -38,6 +38,10 @@ struct _AdmiraltyOrderBoard
   /* The engagements the master drops unfought with the cycle being resolved: id → reason. */
   GHashTable           *drops;
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
+  GHashTable           *verdicts;         /* admiral id → his portal sheet's orders and the
+                                           * engine's verdicts, as the board shows them */
+  GHashTable           *finals;           /* admiral ids shown final */
+  gboolean              early;            /* every admiral at the table is final */
   /* The campaign or the portal changed while the board was in a window that did not show it:
    * it is brought up to date when shown or asked (board_ensure_current ()). */
   gboolean              stale;
@@ -47,6 +51,10 @@ struct _AdmiraltyOrderBoard
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
   GtkWidget            *resolve_button;
+  GtkWidget            *final_box;
+  GtkImage             *final_icon;
+  GtkLabel             *final_label;
+  GtkWidget            *early_button;
   GtkListBox           *admirals_list;
   GtkWidget            *engagements_group;
   GtkListBox           *engagements_list;
@@ -295,6 +303,194 @@ portal_row (AdmiraltyOrderBoard *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), accept);
 }
 
+/* @admiral's sheet of this cycle waiting in the portal for Accept or Refuse, or NULL. */
+static const AdmPortalSheet *
+pending_portal_sheet (AdmiraltyOrderBoard *self,
+                      const AdmAdmiral    *admiral)
+{
+  const AdmPortalSheet *sheet = self->portal != NULL
+                                  ? adm_portal_get_sheet (self->portal, admiral->id) : NULL;
+
+  if (sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING ||
+      adm_portal_get_campaign (self->portal) != self->campaign || sheet->cycle != board_cycle (self))
+    return NULL;
+  return sheet;
+}
+
+/* One line of a portal sheet: what it says, in the sheet form's words, and the engine's
+ * verdict on it (@reason NULL: accepted). Appended to @text too, for the test hook. */
+static GtkWidget *
+verdict_line (const char *what,
+              const char *reason,
+              GString    *text)
+{
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *words = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *icon = gtk_image_new_from_icon_name (reason == NULL ? "emblem-ok-symbolic"
+                                                                 : "dialog-error-symbolic");
+  GtkWidget *label = gtk_label_new (what);
+  GtkWidget *verdict;
+  g_autofree char *verdict_text = NULL;
+
+  if (reason == NULL)
+    verdict_text = g_strdup (_("Accepted by the engine"));
+  else
+    {
+      /* The engine's reason as a sentence, as the sheet form shows it. */
+      g_autofree char *first = g_utf8_strup (reason, g_utf8_next_char (reason) - reason);
+
+      /* Translators: the engine's verdict on an order of a portal sheet, "Refused: The
+       * route …" */
+      verdict_text = g_strdup_printf (_("Refused: %s%s"), first, g_utf8_next_char (reason));
+    }
+  verdict = gtk_label_new (verdict_text);
+  gtk_widget_add_css_class (icon, reason == NULL ? "success" : "error");
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  reason == NULL ? _("Accepted") : _("Refused"), -1);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (verdict), 0);
+  gtk_label_set_wrap (GTK_LABEL (verdict), TRUE);
+  gtk_widget_add_css_class (verdict, "caption");
+  gtk_widget_add_css_class (verdict, reason == NULL ? "dim-label" : "error");
+  gtk_box_append (GTK_BOX (words), label);
+  gtk_box_append (GTK_BOX (words), verdict);
+  gtk_box_append (GTK_BOX (line), icon);
+  gtk_box_append (GTK_BOX (line), words);
+  g_string_append_printf (text, "%s: %s\n", what, verdict_text);
+  return line;
+}
+
+/* What Accept would journal, read before the master clicks: the orders of @admiral's sheet
+ * waiting in the portal, each as his sheet form words it, with the engine's verdict against
+ * the campaign as it is now (adm_order_sheet_verdicts (), the checks Accept itself makes).
+ * NULL when no sheet of his waits. */
+static GtkWidget *
+portal_orders_row (AdmiraltyOrderBoard *self,
+                   const AdmAdmiral    *admiral)
+{
+  const AdmPortalSheet *sheet = pending_portal_sheet (self, admiral);
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autoptr(GPtrArray) verdicts = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *row, *box;
+
+  if (sheet == NULL)
+    return NULL;
+  verdicts = adm_order_sheet_verdicts (sheet->events, adm_campaign_get_state (self->campaign));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 10);
+  gtk_widget_set_margin_start (box, 44);
+  gtk_widget_set_margin_end (box, 12);
+  if (g_ptr_array_index (verdicts, 0) != NULL)
+    gtk_box_append (GTK_BOX (box), verdict_line (_("The sheet"), g_ptr_array_index (verdicts, 0),
+                                                 text));
+  for (guint i = 1; i < sheet->events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (sheet->events, i);
+      const char *formation_id = adm_event_get (event, "formation");
+      const char *formation = formation_id != NULL
+                              ? adm_strategy_formation_name (strategy, formation_id) : NULL;
+      g_autofree char *order = admiralty_describe_order_event (scenario, event);
+      /* Translators: an order of a portal sheet on the board, "Pol Escort Group — defend
+       * where it is" */
+      g_autofree char *what = g_strdup_printf (_("%s — %s"),
+                                               formation != NULL ? formation : formation_id,
+                                               order);
+
+      gtk_box_append (GTK_BOX (box), verdict_line (what, g_ptr_array_index (verdicts, i), text));
+    }
+  if (sheet->events->len == 1)
+    {
+      GtkWidget *none = gtk_label_new (_("No orders: his formations keep their standing orders "
+                                         "(F-STRAT-5)"));
+
+      gtk_label_set_xalign (GTK_LABEL (none), 0);
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_box_append (GTK_BOX (box), none);
+      g_string_append (text, _("No orders: his formations keep their standing orders "
+                               "(F-STRAT-5)"));
+      g_string_append_c (text, '\n');
+    }
+  row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "portal-orders");
+  g_hash_table_insert (self->verdicts, g_strdup (admiral->id),
+                       g_string_free (g_steal_pointer (&text), FALSE));
+  return row;
+}
+
+/* Final marks: who marked his sheet final on his phone, and whether every admiral at the table
+ * (adm_portal_get_present ()) has, when the master may resolve the cycle early. */
+static void
+board_update_finals (AdmiraltyOrderBoard *self,
+                     GPtrArray           *admirals)
+{
+  g_autoptr(GString) waiting = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  guint present = 0, final = 0;
+
+  self->early = FALSE;
+  for (guint i = 0; self->portal != NULL && i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (!adm_portal_get_present (self->portal, admiral->id))
+        continue;
+      present++;
+      if (g_hash_table_contains (self->finals, admiral->id))
+        final++;
+      else
+        g_string_append_printf (waiting, "%s%s", waiting->len > 0 ? ", " : "", admiral->name);
+    }
+  gtk_widget_set_visible (self->final_box, present > 0);
+  if (present == 0)
+    return;
+  self->early = final == present;
+  gtk_widget_set_visible (self->early_button, self->early);
+  gtk_image_set_from_icon_name (self->final_icon, self->early ? "emblem-ok-symbolic"
+                                                              : "alarm-symbolic");
+  if (self->early)
+    /* Translators: on the Orders board, when every admiral with his page open is final */
+    text = g_strdup_printf (ngettext ("The admiral at the table has marked his sheet final: "
+                                      "the cycle may be resolved early.",
+                                      "All %u admirals at the table have marked their sheets "
+                                      "final: the cycle may be resolved early.", present),
+                            present);
+  else
+    /* Translators: "1 of 3 admirals at the table final · waiting for Adm. Ivan Xav, …" */
+    text = g_strdup_printf (ngettext ("%u of %u admiral at the table final · waiting for %s",
+                                      "%u of %u admirals at the table final · waiting for %s",
+                                      present), final, present, waiting->str);
+  gtk_label_set_label (self->final_label, text);
+}
+
+/* A suffix on @admiral's row when his portal sheet is marked final. */
+static void
+final_mark (AdmiraltyOrderBoard *self,
+            GtkWidget           *row,
+            const AdmAdmiral    *admiral)
+{
+  GtkWidget *mark;
+
+  if (self->portal == NULL || adm_portal_get_campaign (self->portal) != self->campaign ||
+      !adm_portal_get_final (self->portal, admiral->id))
+    return;
+  g_hash_table_add (self->finals, g_strdup (admiral->id));
+  /* Translators: on the Orders board, an admiral who marked his sheet final on his phone */
+  mark = gtk_label_new (_("✔ Final"));
+  gtk_widget_add_css_class (mark, "success");
+  gtk_widget_add_css_class (mark, "heading");
+  gtk_widget_set_valign (mark, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (mark, _("He marked his sheet final on his phone: nothing more "
+                                       "to send this cycle"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), mark);
+}
+
 static void board_update (AdmiraltyOrderBoard *self);
 
 void
@@ -310,6 +506,8 @@ admiralty_order_board_set_portal (AdmiraltyOrderBoard *self,
     {
       g_signal_connect_swapped (portal, "sheet-received", G_CALLBACK (board_update), self);
       g_signal_connect_swapped (portal, "sheet-changed", G_CALLBACK (board_update), self);
+      g_signal_connect_swapped (portal, "final-changed", G_CALLBACK (board_update), self);
+      g_signal_connect_swapped (portal, "present-changed", G_CALLBACK (board_update), self);
     }
   board_update (self);
 }
@@ -344,6 +542,7 @@ admiral_row (AdmiraltyOrderBoard *self,
   gtk_widget_add_css_class (count, "dim-label");
   gtk_widget_add_css_class (count, "numeric");
   portal_row (self, row, admiral);
+  final_mark (self, row, admiral);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), count);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -500,7 +699,11 @@ board_refresh (AdmiraltyOrderBoard *self)
   g_hash_table_remove_all (self->statuses);
   g_hash_table_remove_all (self->counts);
   g_hash_table_remove_all (self->handed_in);
+  g_hash_table_remove_all (self->verdicts);
+  g_hash_table_remove_all (self->finals);
   gtk_widget_set_sensitive (GTK_WIDGET (self), self->campaign != NULL);
+  gtk_widget_set_visible (self->final_box, FALSE);
+  self->early = FALSE;
   if (self->campaign == NULL)
     return;
 
@@ -518,6 +721,7 @@ board_refresh (AdmiraltyOrderBoard *self)
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
       guint n_orders = 0;
       char *status = admiral_status (self, admiral, cycle, &n_orders);
+      GtkWidget *orders;
 
       if (admiral_has_sheet (self, admiral, cycle))
         {
@@ -525,6 +729,8 @@ board_refresh (AdmiraltyOrderBoard *self)
           handed_in++;
         }
       gtk_list_box_append (self->admirals_list, admiral_row (self, admiral, status, n_orders));
+      if ((orders = portal_orders_row (self, admiral)) != NULL)
+        gtk_list_box_append (self->admirals_list, orders);
       g_hash_table_insert (self->statuses, g_strdup (admiral->id), status);
       g_hash_table_insert (self->counts, g_strdup (admiral->id), GUINT_TO_POINTER (n_orders));
     }
@@ -533,6 +739,7 @@ board_refresh (AdmiraltyOrderBoard *self)
                                         "%u of %u admirals have handed in their sheets",
                                         admirals->len), handed_in, admirals->len);
   gtk_label_set_label (self->subtitle_label, subtitle);
+  board_update_finals (self, admirals);
   board_update_results (self, cycle);
 }
 
@@ -1079,6 +1286,42 @@ resolve_response_cb (AdmiraltyOrderBoard *self,
   admiralty_order_board_resolve_with_dice (self, g_strcmp0 (mode, "physical") == 0);
 }
 
+/* What the confirmation adds for the portal: that every admiral at the table is final (the
+ * cycle resolved early), and the sheets still waiting for Accept or Refuse, which the cycle
+ * leaves out unless accepted first. */
+static char *
+portal_resolve_note (AdmiraltyOrderBoard *self,
+                     GPtrArray           *admirals,
+                     const char          *body)
+{
+  g_autoptr(GString) pending = g_string_new (NULL);
+  guint n_pending = 0;
+  GString *out = g_string_new (NULL);
+
+  if (self->early)
+    {
+      g_string_append (out, _("Every admiral at the table has marked his sheet final."));
+      g_string_append (out, "\n\n");
+    }
+  g_string_append (out, body);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (pending_portal_sheet (self, admiral) == NULL)
+        continue;
+      g_string_append_printf (pending, "\n• %s", admiral->name);
+      n_pending++;
+    }
+  if (n_pending > 0)
+    g_string_append_printf (out, ngettext ("\n\nThis sheet waits in the portal and is left out "
+                                           "of the cycle unless accepted first:%s",
+                                           "\n\nThese sheets wait in the portal and are left "
+                                           "out of the cycle unless accepted first:%s",
+                                           n_pending), pending->str);
+  return g_string_free (out, FALSE);
+}
+
 void
 admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
 {
@@ -1111,8 +1354,12 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
       n_absent++;
     }
 
-  /* Translators: "Resolve Cycle 2?" */
-  heading = g_strdup_printf (_("Resolve Cycle %u?"), board_cycle (self));
+  if (self->early)
+    /* Translators: every admiral at the table is final, "Resolve Cycle 2 Early?" */
+    heading = g_strdup_printf (_("Resolve Cycle %u Early?"), board_cycle (self));
+  else
+    /* Translators: "Resolve Cycle 2?" */
+    heading = g_strdup_printf (_("Resolve Cycle %u?"), board_cycle (self));
   if (n_absent == 0)
     body = g_strdup (_("Every admiral has handed in his sheet. The formations move over the "
                        "cycle, and engagements open where enemies meet."));
@@ -1123,6 +1370,12 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
                                       "No sheet from these admirals: their formations keep "
                                       "their standing orders (F-STRAT-5).\n%s", n_absent),
                             absent->str);
+  {
+    char *with_portal = portal_resolve_note (self, admirals, body);
+
+    g_free (body);
+    body = with_portal;
+  }
   if (unfought->len > 0)
     {
       /* F-STRAT-4: the engagements the cycle would leave behind; each is fought first, or
@@ -1255,6 +1508,57 @@ admiralty_order_board_get_summary (AdmiraltyOrderBoard *self)
                                                       : NULL;
 }
 
+char *
+admiralty_order_board_get_portal_orders (AdmiraltyOrderBoard *self,
+                                         const char          *admiral_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  board_ensure_current (self);
+
+  return g_strdup (g_hash_table_lookup (self->verdicts, admiral_id));
+}
+
+gboolean
+admiralty_order_board_get_final (AdmiraltyOrderBoard *self,
+                                 const char          *admiral_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+
+  board_ensure_current (self);
+
+  return g_hash_table_contains (self->finals, admiral_id);
+}
+
+const char *
+admiralty_order_board_get_finals_text (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  board_ensure_current (self);
+
+  return gtk_widget_get_visible (self->final_box) ? gtk_label_get_label (self->final_label)
+                                                  : NULL;
+}
+
+gboolean
+admiralty_order_board_get_early (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+
+  board_ensure_current (self);
+
+  return self->early && gtk_widget_get_visible (self->early_button);
+}
+
+AdmPortal *
+admiralty_order_board_get_portal (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  return self->portal;
+}
+
 static void
 admiralty_order_board_dispose (GObject *object)
 {
@@ -1282,6 +1586,8 @@ admiralty_order_board_dispose (GObject *object)
   g_clear_pointer (&self->statuses, g_hash_table_unref);
   g_clear_pointer (&self->counts, g_hash_table_unref);
   g_clear_pointer (&self->handed_in, g_hash_table_unref);
+  g_clear_pointer (&self->verdicts, g_hash_table_unref);
+  g_clear_pointer (&self->finals, g_hash_table_unref);
   if (self->dice_prompt != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_prompt));
   g_clear_weak_pointer (&self->dice_prompt);
@@ -1322,6 +1628,10 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, title_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, resolve_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_icon);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, early_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, admirals_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_list);
@@ -1337,6 +1647,8 @@ admiralty_order_board_init (AdmiraltyOrderBoard *self)
   self->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->handed_in = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
 }

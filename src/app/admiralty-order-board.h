@@ -31,9 +31,12 @@ void                admiralty_order_board_set_clock    (AdmiraltyOrderBoard *sel
                                                         AdmiraltyCycleClock *clock);
 
 /* The admirals' portal whose waiting sheets the board shows ("Received by portal at 18:38",
- * with Accept), or NULL. */
+ * with Accept and Refuse, and under it each order with the engine's verdict), with the final
+ * marks of the admirals' sheets and, when every admiral at the table (adm_portal_get_present ())
+ * is final, "Resolve Early…" (win.resolve-cycle, whose confirmation says so); or NULL. */
 void                admiralty_order_board_set_portal    (AdmiraltyOrderBoard *self,
                                                          AdmPortal           *portal);
+AdmPortal          *admiralty_order_board_get_portal    (AdmiraltyOrderBoard *self);
 /* Opens the sheet form of @admiral_id (a board row does the same) and returns it. */
 AdmiraltySheetForm *admiralty_order_board_open_sheet   (AdmiraltyOrderBoard *self,
                                                         const char          *admiral_id);
@@ -80,5 +83,17 @@ guint               admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *sel
 char               *admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
     G_GNUC_WARN_UNUSED_RESULT;
 const char         *admiralty_order_board_get_summary  (AdmiraltyOrderBoard *self);
+/* Test hooks for the portal: the orders of @admiral_id's sheet waiting in the portal as the
+ * board shows them, "WHAT: VERDICT" a line ("Pol Escort Group — defend where it is: Accepted
+ * by the engine", "…: Refused: REASON"), or NULL when none waits; whether his row shows his
+ * final mark; the final marks' line ("2 of 3 admirals at the table final · waiting for …"),
+ * NULL when hidden; whether every admiral at the table is final and "Resolve Early…" shown. */
+char               *admiralty_order_board_get_portal_orders (AdmiraltyOrderBoard *self,
+                                                             const char          *admiral_id)
+    G_GNUC_WARN_UNUSED_RESULT;
+gboolean            admiralty_order_board_get_final    (AdmiraltyOrderBoard *self,
+                                                        const char          *admiral_id);
+const char         *admiralty_order_board_get_finals_text (AdmiraltyOrderBoard *self);
+gboolean            admiralty_order_board_get_early    (AdmiraltyOrderBoard *self);
 
 G_END_DECLS

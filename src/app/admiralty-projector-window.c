@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-projector-window.h"
+#include "adm-portal.h"
 
 struct _AdmiraltyProjectorWindow
 {
@@ -16,8 +17,10 @@ struct _AdmiraltyProjectorWindow
 
   AdmCampaign         *campaign;
   AdmiraltyCycleClock *clock;
+  AdmPortal           *portal;
 
   GtkLabel            *title_label;
+  GtkLabel            *finals_label;
   GtkLabel            *cycle_label;
   GtkLabel            *clock_label;
   AdmiraltySectorMap  *map;
@@ -55,9 +58,71 @@ update_heading (AdmiraltyProjectorWindow *self)
   gtk_label_set_label (self->cycle_label, cycle);
 }
 
-/* The faction key: each faction the public may know of, by its colour on the map. A faction
- * all of whose formations start hidden (F-STRAT-3) is left out, so that the key tells the
- * room nothing the map does not. */
+/* Whether the public may know of @faction: not when all its formations start hidden
+ * (F-STRAT-3), so that the room learns nothing the map does not tell. */
+static gboolean
+faction_public (AdmScenario      *scenario,
+                const AdmFaction *faction)
+{
+  g_autoptr(GPtrArray) formations = adm_scenario_formations_of (scenario, faction);
+
+  for (guint f = 0; f < formations->len; f++)
+    if (!((AdmFormation *) g_ptr_array_index (formations, f))->hidden)
+      return TRUE;
+  return FALSE;
+}
+
+/* The final marks: the admirals at the table (adm_portal_get_present ()) who marked their sheet
+ * final on their phones, of the factions the key shows. */
+static void
+update_finals (AdmiraltyProjectorWindow *self)
+{
+  AdmScenario *scenario = self->campaign != NULL ? adm_campaign_get_scenario (self->campaign)
+                                                 : NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  GPtrArray *admirals;
+  guint present = 0, final = 0;
+
+  if (scenario == NULL || self->portal == NULL ||
+      adm_portal_get_campaign (self->portal) != self->campaign)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->finals_label), FALSE);
+      return;
+    }
+  admirals = adm_scenario_get_admirals (scenario);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (!faction_public (scenario, admiral->faction) ||
+          !adm_portal_get_present (self->portal, admiral->id))
+        continue;
+      present++;
+      if (!adm_portal_get_final (self->portal, admiral->id))
+        continue;
+      final++;
+      g_string_append_printf (names, "%s%s", names->len > 0 ? " · " : "", admiral->name);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->finals_label), present > 0);
+  if (present == 0)
+    return;
+  if (final == 0)
+    /* Translators: on the projector, "Final: none yet of 4 admirals at the table" */
+    text = g_strdup_printf (ngettext ("Final: none yet of %u admiral at the table",
+                                      "Final: none yet of %u admirals at the table", present),
+                            present);
+  else if (final == present)
+    /* Translators: on the projector, every admiral at the table is final */
+    text = g_strdup_printf (_("✔ All final: %s"), names->str);
+  else
+    /* Translators: on the projector, "Final (2 of 4): Adm. Aral Vorkosigan · Baron Fell" */
+    text = g_strdup_printf (_("Final (%u of %u): %s"), final, present, names->str);
+  gtk_label_set_label (self->finals_label, text);
+}
+
+/* The faction key: each faction the public may know of (faction_public ()), by its colour on
+ * the map. */
 static void
 update_key (AdmiraltyProjectorWindow *self)
 {
@@ -75,15 +140,11 @@ update_key (AdmiraltyProjectorWindow *self)
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
-      g_autoptr(GPtrArray) formations = adm_scenario_formations_of (scenario, faction);
       g_autofree char *name = NULL;
       g_autofree char *markup = NULL;
-      gboolean known = FALSE;
       GtkWidget *label;
 
-      for (guint f = 0; f < formations->len; f++)
-        known |= !((AdmFormation *) g_ptr_array_index (formations, f))->hidden;
-      if (!known)
+      if (!faction_public (scenario, faction))
         continue;
       name = g_markup_escape_text (faction->name, -1);
       markup = g_strdup_printf ("<span foreground=\"%s\">\u25cf</span> %s",
@@ -131,6 +192,7 @@ campaign_changed_cb (AdmiraltyProjectorWindow *self,
 {
   update_heading (self);
   update_key (self);
+  update_finals (self);
 }
 
 static void
@@ -188,6 +250,7 @@ admiralty_projector_window_dispose (GObject *object)
   AdmiraltyProjectorWindow *self = ADMIRALTY_PROJECTOR_WINDOW (object);
 
   admiralty_projector_window_set_campaign (self, NULL);
+  admiralty_projector_window_set_portal (self, NULL);
   set_clock (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PROJECTOR_WINDOW);
 
@@ -263,6 +326,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
                                                "/io/github/admiralty/Admiralty/admiralty-projector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, cycle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, finals_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, clock_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
@@ -287,6 +351,7 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   update_heading (self);
   update_key (self);
+  update_finals (self);
   update_clock (self);
 }
 
@@ -407,4 +472,36 @@ admiralty_projector_window_get_key_texts (AdmiraltyProjectorWindow *self)
     g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (
                           gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)))));
   return g_strv_builder_end (builder);
+}
+
+void
+admiralty_projector_window_set_portal (AdmiraltyProjectorWindow *self,
+                                       AdmPortal                *portal)
+{
+  g_return_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self));
+
+  if (self->portal == portal)
+    return;
+  if (self->portal != NULL)
+    g_signal_handlers_disconnect_by_func (self->portal, update_finals, self);
+  g_set_object (&self->portal, portal);
+  if (portal != NULL)
+    {
+      g_signal_connect_object (portal, "final-changed", G_CALLBACK (update_finals), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (portal, "present-changed", G_CALLBACK (update_finals), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (portal, "sheet-changed", G_CALLBACK (update_finals), self,
+                               G_CONNECT_SWAPPED);
+    }
+  update_finals (self);
+}
+
+const char *
+admiralty_projector_window_get_finals_text (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->finals_label))
+         ? gtk_label_get_label (self->finals_label) : NULL;
 }

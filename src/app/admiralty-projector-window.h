@@ -13,6 +13,7 @@
 #include "admiralty-cycle-clock.h"
 #include "admiralty-engine.h"
 #include "admiralty-sector-map.h"
+#include "adm-portal.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,13 @@ AdmiraltySectorMap       *admiralty_projector_window_get_map      (AdmiraltyProj
 /* Fullscreen on a monitor other than @avoid's when there is one, else on @avoid's. */
 void                      admiralty_projector_window_show_on      (AdmiraltyProjectorWindow *self,
                                                                    GtkWidget                *avoid);
+/* The admirals' portal whose final marks the strip under the heading shows ("Final (2 of 4):
+ * Adm. Aral Vorkosigan · …", the admirals at the table of the factions the key shows), or
+ * NULL. */
+void                      admiralty_projector_window_set_portal   (AdmiraltyProjectorWindow *self,
+                                                                   AdmPortal                *portal);
+/* That strip's text, NULL when hidden (no portal, or no admiral at the table). */
+const char               *admiralty_projector_window_get_finals_text (AdmiraltyProjectorWindow *self);
 /* The heading's texts, for tests: "Cycle 3", "Next session in 12:40". */
 const char               *admiralty_projector_window_get_cycle_text (AdmiraltyProjectorWindow *self);
 const char               *admiralty_projector_window_get_clock_text (AdmiraltyProjectorWindow *self);

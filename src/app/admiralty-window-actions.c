@@ -1041,6 +1041,8 @@ projector_action (GtkWidget  *widget,
   projector = admiralty_projector_window_new (gtk_window_get_application (GTK_WINDOW (self)),
                                               self->campaign, self->clock);
   g_set_weak_pointer (&self->projector, GTK_WIDGET (projector));
+  admiralty_projector_window_set_portal (
+    projector, admiralty_order_board_get_portal (_admiralty_window_get_order_board (self)));
   admiralty_projector_window_show_on (projector, widget);
 }
 
@@ -1124,8 +1126,11 @@ share_admirals_action (GtkWidget  *widget,
                                                           self->clock)
                         : NULL;
 
-  if (portal != NULL)
-    admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+  if (portal == NULL)
+    return;
+  admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+  if (self->projector != NULL)
+    admiralty_projector_window_set_portal (ADMIRALTY_PROJECTOR_WINDOW (self->projector), portal);
 }
 
 void

@@ -87,6 +87,44 @@ sheet_changed_cb (AdmPortal  *portal,
              admiral_name (portal, admiral_id), sheet->cycle, sheet->reason);
 }
 
+/* An admiral marked his sheet final on his page (or took the mark back, or a new sheet took it
+ * away): said, and when every admiral at the table (adm_portal_get_present ()) is final, that
+ * the cycle may be resolved early. */
+static void
+final_changed_cb (AdmPortal  *portal,
+                  const char *admiral_id,
+                  gpointer    data)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (
+                                                     adm_portal_get_campaign (portal)));
+  const AdmPortalSheet *sheet = adm_portal_get_sheet (portal, admiral_id);
+  g_autofree char *now = now_text ();
+  guint present = 0, final = 0;
+
+  if (!adm_portal_get_final (portal, admiral_id))
+    {
+      /* Translators: "18:40:02 Adm. Aral Vorkosigan's sheet is no longer final" */
+      g_print (_("%s %s’s sheet is no longer final\n"), now, admiral_name (portal, admiral_id));
+      return;
+    }
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (!adm_portal_get_present (portal, admiral->id))
+        continue;
+      present++;
+      final += adm_portal_get_final (portal, admiral->id);
+    }
+  /* Translators: "18:40:02 Adm. Aral Vorkosigan marked his sheet for cycle 3 final (2 of 5
+   * admirals at the table)" */
+  g_print (_("%s %s marked his sheet for cycle %u final (%u of %u admirals at the table)\n"),
+           now, admiral_name (portal, admiral_id), sheet->cycle, final, present);
+  if (final == present)
+    g_print (_("%s Every admiral at the table is final: the cycle may be resolved early\n"),
+             now);
+}
+
 /* The portal stopped by itself, out of descriptors: said, and the command ends. */
 static void
 failed_cb (AdmPortal  *portal,
@@ -247,6 +285,7 @@ serve_campaign (const char *path,
   adm_portal_set_deadline (serve.portal, next_session (campaign));
   g_signal_connect (serve.portal, "sheet-received", G_CALLBACK (sheet_received_cb), NULL);
   g_signal_connect (serve.portal, "sheet-changed", G_CALLBACK (sheet_changed_cb), NULL);
+  g_signal_connect (serve.portal, "final-changed", G_CALLBACK (final_changed_cb), NULL);
   g_signal_connect (serve.portal, "failed", G_CALLBACK (failed_cb), &serve);
 
   g_print (_("The admirals’ portal of %s is open on %s, port %u — plain HTTP: anyone on this "

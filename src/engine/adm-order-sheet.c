@@ -8,6 +8,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "adm-order-sheet.h"
 #include "adm-xml.h"
 
@@ -52,6 +54,23 @@ read_order (xmlNode    *node,
  * second in the same sheet would silently supersede the first, so the sheet is refused and
  * the master asks which one the admiral meant (a correction is a sheet of its own, F-STRAT-7).
  * Administrative orders (form, detach, join, disband) are not limited. */
+/* The slot @event's order takes on its formation, "formation/slot", or NULL for an order that
+ * takes none (an administrative one, or one naming no formation). */
+static char *
+order_slot (const AdmEvent *event)
+{
+  const char *order = adm_event_get (event, "order");
+  const char *formation = adm_event_get (event, "formation");
+
+  if (order == NULL || formation == NULL || g_str_equal (order, "form") ||
+      g_str_equal (order, "detach") || g_str_equal (order, "join") ||
+      g_str_equal (order, "disband"))
+    return NULL;
+  return g_strdup_printf ("%s/%s", formation,
+                          g_str_equal (order, "flagship") || g_str_equal (order, "instructions")
+                            ? order : "timed");
+}
+
 static gboolean
 check_one_order_per_slot (GPtrArray   *events,
                           const char  *path,
@@ -62,19 +81,14 @@ check_one_order_per_slot (GPtrArray   *events,
   for (guint i = 1; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
-      const char *order = adm_event_get (event, "order");
       const char *formation = adm_event_get (event, "formation");
+      g_autofree char *key = order_slot (event);
       const char *slot;
-      g_autofree char *key = NULL;
       gpointer first;
 
-      if (order == NULL || formation == NULL || g_str_equal (order, "form") ||
-          g_str_equal (order, "detach") || g_str_equal (order, "join") ||
-          g_str_equal (order, "disband"))
+      if (key == NULL)
         continue;
-      slot = g_str_equal (order, "flagship") || g_str_equal (order, "instructions")
-               ? order : "timed";
-      key = g_strdup_printf ("%s/%s", formation, slot);
+      slot = strchr (key, '/') + 1;
       if (g_hash_table_lookup_extended (seen, key, NULL, &first))
         {
           if (g_str_equal (slot, "timed"))
@@ -175,4 +189,58 @@ adm_order_sheet_check (GPtrArray   *events,
     }
   adm_strategy_free (trial);
   return TRUE;
+}
+
+/* F-STRAT-16: the reason a second order in @event's slot is refused, in the words of the file
+ * check without the file's lines. */
+static char *
+second_in_slot (const AdmEvent *event,
+                const char     *key)
+{
+  const char *slot = strchr (key, '/') + 1;
+  const char *formation = adm_event_get (event, "formation");
+
+  if (g_str_equal (slot, "timed"))
+    return g_strdup_printf (_("a second timed order for “%s” in one sheet; give each formation "
+                              "one of move, attack, defend, patrol, lay or sweep mines per "
+                              "sheet (F-STRAT-16)"), formation);
+  return g_strdup_printf (_("a second “%s” order for “%s” in one sheet; give it once per sheet "
+                            "(F-STRAT-16)"), slot, formation);
+}
+
+GPtrArray *
+adm_order_sheet_verdicts (GPtrArray *events,
+                          AdmState  *state)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *verdicts;
+  AdmStrategy *trial;
+
+  g_return_val_if_fail (events != NULL && events->len > 0 && ADM_IS_STATE (state), NULL);
+
+  verdicts = g_ptr_array_new_full (events->len, g_free);
+  trial = adm_strategy_new_trial (adm_state_get_strategy (state));
+  for (guint i = 0; i < events->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i);
+      g_autoptr(GError) local_error = NULL;
+      g_autofree char *key = i > 0 ? order_slot (event) : NULL;
+      AdmStratOrder *order = NULL;
+      char *reason = NULL;
+
+      if (key != NULL && g_hash_table_contains (seen, key))
+        reason = second_in_slot (event, key);
+      else if (i == 0 && !adm_strategy_check_sheet (trial, event, &local_error))
+        reason = g_strdup (local_error->message);
+      else if (i > 0 && (order = adm_strategy_check_order (trial, event, &local_error)) == NULL)
+        reason = g_strdup (local_error->message);
+      if (order != NULL)
+        adm_strategy_apply_order (trial, order);
+      /* The first order in a slot holds it, taken or not, as in check_one_order_per_slot (). */
+      if (key != NULL && !g_hash_table_contains (seen, key))
+        g_hash_table_add (seen, g_steal_pointer (&key));
+      g_ptr_array_add (verdicts, reason);
+    }
+  adm_strategy_free (trial);
+  return verdicts;
 }

@@ -26,4 +26,13 @@ gboolean   adm_order_sheet_check     (GPtrArray   *events,
                                       const char  *where,
                                       GError     **error);
 
+/* The engine's verdict on each event of @events (a "sheet" then its "order"s), for a sheet to be
+ * read before it is taken (the master's Orders board): NULL where adm_order_sheet_check ()
+ * would take the event, else the engine's reason (char*, without "WHERE:LINE: "). Each event is
+ * checked as that check does it, on a scratch copy to which each accepted order is applied; a
+ * refused order is left out of the copy and the orders after it are checked on, so that every
+ * refusal of the sheet is told at once, not only the first. */
+GPtrArray *adm_order_sheet_verdicts  (GPtrArray   *events,
+                                      AdmState    *state) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS

@@ -698,6 +698,8 @@ static const char style[] =
   "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
   "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
   "label.check{display:inline-block;margin:.2em 1em .2em 0}"
+  ".final{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .8em;margin:.5em 0}"
+  ".final p{margin:0}.final.on p{font-weight:600}.final button.off{background:#8884;color:inherit}"
   ".admin{border-top:1px solid #8884;padding-top:.3em}.admin summary{font-weight:400}"
   "footer{margin-top:2em;font-size:.8em;opacity:.7}";
 
@@ -791,6 +793,8 @@ adm_portal_page_render (const AdmPortalPage *page)
   g_string_append (out, "</h2><p id=\"sheet-status\">");
   adm_portal_html_escape (out, page->sheet_status);
   g_string_append (out, "</p>");
+  if (page->final_html != NULL)
+    g_string_append (out, page->final_html);
   g_string_append (out, page->form_html);
   g_string_append (out, "</section>");
 
@@ -803,5 +807,29 @@ adm_portal_page_render (const AdmPortalPage *page)
                                  "(plain HTTP): keep this link to yourself."));
   g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script></body></html>\n",
                           page->nonce, script);
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_portal_page_final (gboolean    can_mark,
+                       gboolean    final,
+                       const char *csrf)
+{
+  GString *out;
+
+  if (!can_mark)
+    return NULL;
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "<form class=\"final%s\" id=\"final\" method=\"post\" "
+                          "action=\"final\"><input type=\"hidden\" name=\"csrf\" value=\"",
+                          final ? " on" : "");
+  adm_portal_html_escape (out, csrf);
+  g_string_append_printf (out, "\"><input type=\"hidden\" name=\"final\" value=\"%s\"><p>",
+                          final ? "no" : "yes");
+  adm_portal_html_escape (out, final ? _("✔ Your sheet is marked final.")
+                                     : _("Nothing more to send this cycle?"));
+  g_string_append_printf (out, "</p><button type=\"submit\"%s>", final ? " class=\"off\"" : "");
+  adm_portal_html_escape (out, final ? _("Not final after all") : _("Mark my sheet final"));
+  g_string_append (out, "</button></form>");
   return g_string_free (out, FALSE);
 }

@@ -68,6 +68,7 @@ typedef struct {
   const char *now_mark;          /* when not NULL: written in place of the time and the
                                   * countdown's text, for the caller to fill in per request */
   const char *clock_mark;
+  const char *final_html;        /* adm_portal_page_final (), or NULL */
   const char *form_html;         /* fragments, HTML already */
   const char *cards_html;
   const char *known_html;
@@ -75,6 +76,12 @@ typedef struct {
 } AdmPortalPage;
 
 char  *adm_portal_page_render      (const AdmPortalPage *page) G_GNUC_WARN_UNUSED_RESULT;
+/* The final mark's control (adm_portal_set_final ()): a button posting to "final" with @csrf
+ * that marks his sheet final, or (@final) says it is and takes the mark back; NULL when he has
+ * no sheet that can be marked (@can_mark FALSE). */
+char  *adm_portal_page_final       (gboolean          can_mark,
+                                    gboolean          final,
+                                    const char       *csrf) G_GNUC_WARN_UNUSED_RESULT;
 /* The countdown as the page first shows it: "32:15", "1:02:15", "−0:30" when overdue. */
 char  *adm_portal_page_clock_text  (gint64            deadline,
                                     gint64            now) G_GNUC_WARN_UNUSED_RESULT;

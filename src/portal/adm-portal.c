@@ -81,6 +81,7 @@ typedef struct {
   guint            cycle;     /* the cycle orders are given for */
   gint64           deadline;
   GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
+  GHashTable      *finals;    /* admiral ids whose sheet of this cycle is marked final */
   double           rate;
   guint            burst;
   GHashTable      *buckets;   /* client address → Bucket* */
@@ -160,6 +161,8 @@ static GParamSpec *properties[N_PROPS];
 enum {
   SHEET_RECEIVED,
   SHEET_CHANGED,
+  FINAL_CHANGED,
+  PRESENT_CHANGED,
   FAILED,
   N_SIGNALS
 };
@@ -178,6 +181,7 @@ typedef enum {
   JOB_PAGE,    /* his page: answers every request waiting for it (Server.waiting) */
   JOB_SHEET,   /* a posted sheet to check and keep */
   JOB_PDF,     /* a report's PDF */
+  JOB_FINAL,   /* his sheet marked final, or not */
 } JobKind;
 
 /* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
@@ -279,6 +283,7 @@ shared_new (AdmPortal *portal)
   shared->rate = 20.0;
   shared->burst = 200;
   shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  shared->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
   shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -304,6 +309,7 @@ shared_unref (Shared *shared)
   g_main_context_unref (shared->owner);
   g_clear_object (&shared->tokens);
   g_hash_table_unref (shared->statuses);
+  g_hash_table_unref (shared->finals);
   g_hash_table_unref (shared->buckets);
   g_hash_table_unref (shared->pages);
   g_hash_table_unref (shared->pdfs);
@@ -420,6 +426,8 @@ static void build_queue (AdmPortal  *self,
                          const char *key,
                          Job        *job);
 static guint current_cycle (AdmPortal *self);
+static gboolean sheet_is_final (AdmPortal            *self,
+                                const AdmPortalSheet *sheet);
 
 /* Publishes what status.json says and drops the pages made before (and, when the campaign
  * itself changed, its PDFs); the pages served since the start are made again at once, a
@@ -441,11 +449,16 @@ pages_changed (AdmPortal *self,
   shared->cycle = cycle;
   shared->deadline = self->deadline;
   g_hash_table_remove_all (shared->statuses);
+  g_hash_table_remove_all (shared->finals);
   g_hash_table_iter_init (&iter, self->sheets);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
     if (sheet->cycle == cycle)
-      g_hash_table_insert (shared->statuses, g_strdup (sheet->admiral_id),
-                           (gpointer) names[sheet->status]);
+      {
+        g_hash_table_insert (shared->statuses, g_strdup (sheet->admiral_id),
+                             (gpointer) names[sheet->status]);
+        if (sheet_is_final (self, sheet))
+          g_hash_table_add (shared->finals, g_strdup (sheet->admiral_id));
+      }
   g_hash_table_remove_all (shared->pages);
   if (campaign)
     g_hash_table_remove_all (shared->pdfs);
@@ -579,6 +592,12 @@ adm_portal_class_init (AdmPortalClass *klass)
   signals[SHEET_CHANGED] = g_signal_new ("sheet-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FINAL_CHANGED] = g_signal_new ("final-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[PRESENT_CHANGED] = g_signal_new ("present-changed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass),
                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                   G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -856,7 +875,8 @@ marked_page (AdmPortal         *self,
              gboolean           message_is_error)
 {
   AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
-  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL;
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *final = NULL;
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
   AdmPortalPage page = { 0, };
   LangScope scope;
   Parts *parts;
@@ -866,6 +886,9 @@ marked_page (AdmPortal         *self,
   parts = parts_for (self, admiral, lang);
   form = adm_portal_page_form (self->campaign, admiral, MARK_CSRF);
   status_text = sheet_status (self, admiral);
+  final = adm_portal_page_final (sent != NULL && sent->cycle == current_cycle (self) &&
+                                 sent->status != ADM_PORTAL_SHEET_REFUSED,
+                                 sheet_is_final (self, sent), MARK_CSRF);
   /* Translators: under the admiral's name on his page: his faction, the campaign */
   subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
                               adm_scenario_get_name (scenario));
@@ -881,6 +904,7 @@ marked_page (AdmPortal         *self,
   page.message = message;
   page.message_is_error = message_is_error;
   page.nonce = MARK_NONCE;
+  page.final_html = final;
   page.form_html = form;
   page.cards_html = parts->cards;
   page.known_html = parts->known;
@@ -909,6 +933,9 @@ page_new (const char *html)
   return page;
 }
 
+static void note_presence (Shared     *shared,
+                           const char *admiral_id);
+
 /* Server thread: answers with @page, its marks filled in for this request: the pieces are
  * handed to libsoup as they are, so that an answer costs a few small strings whatever the
  * page's size. */
@@ -935,6 +962,7 @@ respond_page (Shared            *shared,
   GString *text;
   GBytes *answer;
 
+  note_presence (shared, admiral_id);
   g_mutex_lock (&shared->lock);
   csrf = new_csrf (shared, admiral_id);
   deadline = shared->deadline;
@@ -1336,9 +1364,10 @@ serve_status (Shared            *shared,
   g_mutex_lock (&shared->lock);
   sheet = g_hash_table_lookup (shared->statuses, admiral_id);
   json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
-                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\"}\n",
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
                           shared->version, shared->cycle, shared->deadline,
-                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none");
+                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none",
+                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
   g_mutex_unlock (&shared->lock);
   add_common_headers (msg);
   soup_message_headers_replace (soup_server_message_get_response_headers (msg),
@@ -1735,6 +1764,9 @@ reason_of (const GError *error)
                                                                       : error->message;
 }
 
+static void final_clear (AdmPortal  *self,
+                         const char *admiral_id);
+
 /* Main thread: the posted sheet of @job checked by the engine and kept for the master; the
  * answer is his page (with the engine's reason on top when refused). */
 static void
@@ -1749,6 +1781,7 @@ job_sheet (AdmPortal        *self,
   guint cycle = current_cycle (self);
   AdmPortalSheet *sheet;
 
+  final_clear (self, admiral->id);
   events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
@@ -1811,6 +1844,10 @@ pdf_queue (AdmPortal *self,
     self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
 }
 
+static void job_final (AdmPortal        *self,
+                       Job              *job,
+                       const AdmAdmiral *admiral);
+
 static void
 job_run (AdmPortal *self,
          Job       *job)
@@ -1823,16 +1860,19 @@ job_run (AdmPortal *self,
     job_serve_page (self, job, admiral);
   else if (job->kind == JOB_SHEET)
     job_sheet (self, job, admiral);
+  else if (job->kind == JOB_FINAL)
+    job_final (self, job, admiral);
   else
     pdf_queue (self, job);
 }
 
-/* Server thread: a posted sheet, bounded and with a CSRF token of his page, handed to the
- * main thread. */
+/* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
+ * CSRF token of his page, handed to the main thread. */
 static void
 receive_sheet (Server            *server,
                SoupServerMessage *msg,
-               const char        *admiral_id)
+               const char        *admiral_id,
+               JobKind            kind)
 {
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
   const char *type = soup_message_headers_get_content_type (request, NULL);
@@ -1863,10 +1903,12 @@ receive_sheet (Server            *server,
   if (!fresh)
     {
       respond_text (msg, SOUP_STATUS_FORBIDDEN,
-                    "The page is out of date: reload it and hand in the sheet again.\n");
+                    kind == JOB_FINAL
+                      ? "The page is out of date: reload it and mark the sheet final again.\n"
+                      : "The page is out of date: reload it and hand in the sheet again.\n");
       return;
     }
-  job = job_new (server, JOB_SHEET, admiral_id,
+  job = job_new (server, kind, admiral_id,
                  adm_portal_page_language (soup_message_headers_get_one (request,
                                                                          "Accept-Language")));
   job->msg = g_object_ref (msg);
@@ -1994,7 +2036,9 @@ handle_cb (SoupServer        *soup,
   else if (get && g_str_equal (rest, "status.json"))
     serve_status (shared, msg, admiral_id);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
-    receive_sheet (server, msg, admiral_id);
+    receive_sheet (server, msg, admiral_id, JOB_SHEET);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
+    receive_sheet (server, msg, admiral_id, JOB_FINAL);
   else if (get && (cycle = parse_report (current, rest)) > 0)
     serve_pdf (server, msg, admiral_id, cycle);
   else
@@ -2621,6 +2665,7 @@ adm_portal_reissue (AdmPortal   *self,
   g_mutex_lock (&self->shared->lock);
   g_hash_table_remove (self->shared->csrf, admiral_id);
   g_mutex_unlock (&self->shared->lock);
+  g_signal_emit (self, signals[PRESENT_CHANGED], 0, admiral_id);
   return TRUE;
 }
 
@@ -2797,4 +2842,160 @@ adm_portal_refuse (AdmPortal   *self,
   }
   adm_event_set_text (note, text);
   return adm_campaign_append (self->campaign, note, error);
+}
+
+/* Final marks: an admiral says on his page that his sheet of the cycle is all he will send
+ * (as "ready" in webDiplomacy or diplicity); when every admiral at the table has said so, the
+ * master may resolve the cycle before the session is due. Who is at the table: an admiral
+ * whose page has been opened with his current link since the portal was made
+ * (adm_portal_get_present ()). */
+
+/* A sheet of this cycle, not refused, that its admiral marked final. A refusal undone makes it
+ * wait as it was, final mark and all. */
+static gboolean
+sheet_is_final (AdmPortal            *self,
+                const AdmPortalSheet *sheet)
+{
+  return sheet != NULL && sheet->final && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
+         self->campaign != NULL && sheet->cycle == current_cycle (self);
+}
+
+/* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
+static void
+final_clear (AdmPortal  *self,
+             const char *admiral_id)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (sheet == NULL || !sheet->final)
+    return;
+  sheet->final = FALSE;
+  pages_changed (self, FALSE);
+  g_signal_emit (self, signals[FINAL_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_get_final (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  return admiral_id != NULL && sheet_is_final (self, g_hash_table_lookup (self->sheets,
+                                                                         admiral_id));
+}
+
+gboolean
+adm_portal_set_final (AdmPortal   *self,
+                      const char  *admiral_id,
+                      gboolean     final,
+                      GError     **error)
+{
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  g_return_val_if_fail (admiral_id != NULL, FALSE);
+
+  sheet = g_hash_table_lookup (self->sheets, admiral_id);
+  if (self->campaign == NULL || sheet == NULL || sheet->cycle != current_cycle (self) ||
+      sheet->status == ADM_PORTAL_SHEET_REFUSED)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet of %s’s for this cycle stands in the admirals’ portal: only a "
+                     "sheet handed in and not refused can be marked final"), admiral_id);
+      return FALSE;
+    }
+  if (sheet->final == !!final)
+    return TRUE;
+  sheet->final = !!final;
+  pages_changed (self, FALSE);
+  g_signal_emit (self, signals[FINAL_CHANGED], 0, admiral_id);
+  return TRUE;
+}
+
+gboolean
+adm_portal_get_present (AdmPortal  *self,
+                        const char *admiral_id)
+{
+  gboolean present;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  g_mutex_lock (&self->shared->lock);
+  present = admiral_id != NULL && g_hash_table_contains (self->shared->csrf, admiral_id);
+  g_mutex_unlock (&self->shared->lock);
+  return present;
+}
+
+typedef struct {
+  Shared *shared;
+  char   *admiral_id;
+} Presence;
+
+static void
+presence_free (gpointer data)
+{
+  Presence *presence = data;
+
+  shared_unref (presence->shared);
+  g_free (presence->admiral_id);
+  g_free (presence);
+}
+
+static gboolean
+presence_cb (gpointer data)
+{
+  Presence *presence = data;
+  g_autoptr(AdmPortal) self = g_weak_ref_get (&presence->shared->portal);
+
+  if (self != NULL)
+    g_signal_emit (self, signals[PRESENT_CHANGED], 0, presence->admiral_id);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: his first page served with his link (it has no CSRF token of his yet) makes
+ * him present; the main thread is told. */
+static void
+note_presence (Shared     *shared,
+               const char *admiral_id)
+{
+  Presence *presence;
+  gboolean first;
+
+  g_mutex_lock (&shared->lock);
+  first = !g_hash_table_contains (shared->csrf, admiral_id);
+  g_mutex_unlock (&shared->lock);
+  if (!first)
+    return;
+  presence = g_new0 (Presence, 1);
+  presence->shared = shared_ref (shared);
+  presence->admiral_id = g_strdup (admiral_id);
+  g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, presence_cb, presence,
+                              presence_free);
+}
+
+/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no);
+ * the answer is his page with what happened on top. */
+static void
+job_final (AdmPortal        *self,
+           Job              *job,
+           const AdmAdmiral *admiral)
+{
+  gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
+  gboolean done = adm_portal_set_final (self, admiral->id, final, NULL);
+  LangScope scope;
+
+  lang_push (&scope, job->lang);
+  if (!done)
+    job->message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not "
+                               "refused can be marked final."));
+  else if (final)
+    job->message = g_strdup (_("Your sheet is marked final: when every admiral’s is, the "
+                               "master may resolve the cycle early. Handing in a new sheet "
+                               "takes the mark away."));
+  else
+    job->message = g_strdup (_("Your sheet is no longer marked final."));
+  lang_pop (&scope);
+  job->message_is_error = !done;
+  job->status = done ? SOUP_STATUS_OK : SOUP_STATUS_CONFLICT;
+  job_serve_page (self, job, admiral);
 }

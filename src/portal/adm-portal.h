@@ -59,12 +59,18 @@ typedef struct {
   AdmPortalSheetStatus  status;
   char                 *reason;    /* REFUSED: why */
   gboolean              journaled; /* REFUSED by the master: his refusal is in the journal */
+  gboolean              final;     /* he marked it final (adm_portal_get_final () says whether
+                                    * the mark stands) */
 } AdmPortalSheet;
 
 /* Signals:
  *   "sheet-received" (const char *admiral_id): a sheet passed the engine's checks and waits
  *     (or, with "accept-on-arrival", was accepted: see its status);
  *   "sheet-changed" (const char *admiral_id): accepted or refused by the master;
+ *   "final-changed" (const char *admiral_id): he marked his sheet final on his page, or took
+ *     the mark back, or handed in a new sheet, which takes it away;
+ *   "present-changed" (const char *admiral_id): his page was first opened with his link, or
+ *     his link was reissued (adm_portal_get_present ());
  *   "failed" (const char *message): the portal stopped by itself — the process had no file
  *     descriptor left for another connection, and the campaign's saves come first — and
  *     @message (adm_portal_get_failure ()) tells the master so.
@@ -140,6 +146,25 @@ gboolean        adm_portal_refuse            (AdmPortal    *self,
                                               const char   *admiral_id,
                                               const char   *reason,
                                               GError      **error);
+
+/* Final marks (as "ready" in webDiplomacy or diplicity): the admiral says on his page (a POST
+ * to "final" with his page's CSRF token, field final=yes or final=no) that his sheet of this
+ * cycle is all he will send. Only a sheet of this cycle sent through the portal and not
+ * refused can be marked; a new sheet from him takes the mark away. status.json says
+ * "final":true|false. */
+gboolean        adm_portal_get_final         (AdmPortal    *self,
+                                              const char   *admiral_id);
+/* Sets or takes back @admiral_id's mark, as his page does; FALSE (ADM_PORTAL_ERROR_NO_SHEET)
+ * when he has no such sheet. */
+gboolean        adm_portal_set_final         (AdmPortal    *self,
+                                              const char   *admiral_id,
+                                              gboolean      final,
+                                              GError      **error);
+/* Whether @admiral_id is at the table: his page has been opened with his current link since
+ * the portal was made (a reissued link makes him absent until the new one is opened). The
+ * admirals whose final marks the master waits for before resolving the cycle early. */
+gboolean        adm_portal_get_present       (AdmPortal    *self,
+                                              const char   *admiral_id);
 
 /* This machine's IPv4 addresses other than the loopback, for the master to pick (NULL-
  * terminated, may be empty). */
