@@ -193,6 +193,58 @@ test_attack_own_sector (Fixture       *fixture,
   g_assert_cmpstr (orders, ==, "first-squadron-home-fleet:attack komarr-terminus\n");
 }
 
+/* F-STRAT-12: the formation a detach makes takes its own order on the same sheet, after the
+ * detach; renaming it keeps what was typed for it, and it is gone with the detach. */
+static void
+test_new_formation_order (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdmiraltySheetForm *form = fixture->form;
+  const char *squadron = "first-squadron-home-fleet";
+  g_autofree char *orders = NULL;
+
+  g_assert_false (admiralty_sheet_form_set_order (form, "serg-division", "patrol"));
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "detach"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, squadron, "prince-serg emperor-dorca"));
+  g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Serg"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "serg", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "serg", "sergyar-approach"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg"));
+  /* Renamed: the entry follows, with its order. */
+  g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Serg Division"));
+  g_assert_false (admiralty_sheet_form_set_order (form, "serg", "patrol"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg-division"));
+  /* F-STRAT-8: its route starts where it is made. */
+  g_assert_true (admiralty_sheet_form_set_route (form, "serg-division", "hegen-hub"));
+  g_assert_nonnull (strstr (admiralty_sheet_form_get_refusal (form, "serg-division"),
+                            "not adjacent"));
+  g_assert_false (admiralty_sheet_form_can_hand_in (form));
+  g_assert_true (admiralty_sheet_form_set_route (form, "serg-division", "sergyar-approach"));
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "patrol"));
+  hand_in (fixture);
+  orders = journalled (fixture);
+  g_assert_cmpstr (orders, ==,
+                   "first-squadron-home-fleet:detach\n"
+                   "first-squadron-home-fleet:patrol\n"
+                   "serg-division:move sergyar-approach\n");
+}
+
+static void
+test_new_formation_gone (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdmiraltySheetForm *form = fixture->form;
+  const char *squadron = "first-squadron-home-fleet";
+
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "detach"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, squadron, "kyril-island"));
+  g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Picket"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "picket", "defend"));
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "none"));
+  g_assert_false (admiralty_sheet_form_set_order (form, "picket", "defend"));
+  g_assert_true (admiralty_sheet_form_can_hand_in (form));
+}
+
 static gboolean
 is_target_row (GtkWidget     *widget,
                gconstpointer  data)
@@ -258,6 +310,10 @@ main (int   argc,
               test_flagship_of_the_rest, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-17/disband-then-order-refused", Fixture, NULL,
               fixture_set_up, test_disband_then_order_refused, fixture_tear_down);
+  g_test_add ("/ui/sheet-form/F-STRAT-12/new-formation-order", Fixture, NULL, fixture_set_up,
+              test_new_formation_order, fixture_tear_down);
+  g_test_add ("/ui/sheet-form/F-STRAT-12/new-formation-gone", Fixture, NULL, fixture_set_up,
+              test_new_formation_gone, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-16/attack-own-sector", Fixture, NULL, fixture_set_up,
               test_attack_own_sector, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-8/targets-marked", Fixture, NULL, fixture_set_up,

@@ -54,7 +54,7 @@ typedef struct {
   GtkCheckButton     *check;
 } ShipChoice;
 
-typedef struct {
+typedef struct Entry {
   AdmiraltySheetForm  *form;          /* owns the entry */
   const AdmFormation  *formation;
   GtkWidget           *group;
@@ -88,6 +88,12 @@ typedef struct {
   GPtrArray           *join_targets;  /* AdmFormation*, the items of join_row */
   AdwActionRow        *explain_row;   /* what an administrative order does */
   AdmEvent            *journalled[3]; /* his latest order of each slot for it this cycle */
+  /* A new formation's entry (F-STRAT-12): the entry whose detach or form order makes it, and
+   * the formation as that order leaves it, owned. */
+  struct Entry        *parent;
+  AdmFormation        *owned;
+  GPtrArray           *child_kept;    /* AdmEvent*: what was typed for the formation it makes,
+                                       * while its order does not make one */
   char                *refusal;
   gboolean             loading;
 } Entry;
@@ -101,6 +107,8 @@ struct _AdmiraltySheetForm
   const AdmAdmiral *admiral;
   guint            cycle;
   GPtrArray       *entries;        /* Entry* */
+  GPtrArray       *children;       /* Entry*, of the formations the sheet makes */
+  gboolean         checking;       /* form_check () runs: an entry changed meanwhile waits */
   char            *draft_path;     /* NULL while the campaign has no file */
   GPtrArray       *others;         /* AdmFormation*, the items of other_row */
   gboolean         drafting;       /* changes are kept as the draft: not while it is filled */
@@ -129,6 +137,22 @@ static AdmStrategy *
 form_strategy (AdmiraltySheetForm *self)
 {
   return adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+}
+
+/* The entries of his formations, then those of the formations the sheet makes. */
+static guint
+form_n_entries (AdmiraltySheetForm *self)
+{
+  return self->entries->len + self->children->len;
+}
+
+static Entry *
+form_entry (AdmiraltySheetForm *self,
+            guint               index)
+{
+  return index < self->entries->len ? g_ptr_array_index (self->entries, index)
+                                    : g_ptr_array_index (self->children,
+                                                         index - self->entries->len);
 }
 
 char *
@@ -805,38 +829,155 @@ entry_show_refusal (Entry *entry)
     adw_action_row_set_subtitle (entry->refusal_row, "");
 }
 
+/* The entry's orders checked by the engine on @trial, in order, each applied to it. */
+static void
+entry_check (Entry       *entry,
+             AdmStrategy *trial,
+             gint64       now)
+{
+  g_autoptr(GPtrArray) events = NULL;
+
+  g_clear_pointer (&entry->refusal, g_free);
+  entry->refusal = entry_missing (entry);
+  events = entry_build_events (entry, now);
+  for (guint e = 0; entry->refusal == NULL && e < events->len; e++)
+    {
+      g_autoptr(GError) error = NULL;
+      AdmStratOrder *order = adm_strategy_check_order (trial, g_ptr_array_index (events, e),
+                                                       &error);
+
+      if (order == NULL)
+        entry->refusal = g_strdup (error->message);
+      else
+        adm_strategy_apply_order (trial, order);
+    }
+  entry_show_refusal (entry);
+}
+
+static Entry *entry_new (AdmiraltySheetForm *self, const AdmFormation *formation);
+static void entry_update (Entry *entry);
+
+/* Whether a new formation's entry shows @made, in @where, as the sheet makes it now. */
+static gboolean
+child_shows (Entry              *child,
+             const AdmFormation *made,
+             const AdmSector    *where)
+{
+  const AdmFormation *shown = child->owned;
+
+  if (g_strcmp0 (shown->id, made->id) != 0 || g_strcmp0 (shown->name, made->name) != 0 ||
+      shown->sector != where || shown->ships->len != made->ships->len)
+    return FALSE;
+  for (guint i = 0; i < made->ships->len; i++)
+    if (g_ptr_array_index (shown->ships, i) != g_ptr_array_index (made->ships, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* One order typed for a new formation put back in its rebuilt entry. */
+static void
+entry_restore_event (Entry          *entry,
+                     const AdmEvent *event)
+{
+  AdmiraltySheetForm *self = entry->form;
+  const char *id = entry->formation->id;
+  const char *text = adm_event_get_text (event);
+
+  if (!admiralty_sheet_form_set_order (self, id, adm_event_get (event, "order")))
+    return;
+  if (adm_event_get (event, "route") != NULL)
+    admiralty_sheet_form_set_route (self, id, adm_event_get (event, "route"));
+  if (adm_event_get (event, "target") != NULL)
+    admiralty_sheet_form_set_target (self, id, adm_event_get (event, "target"));
+  admiralty_sheet_form_set_comments (self, id, text != NULL ? text : "");
+}
+
+/* F-STRAT-12: the formation @parent's detach or form order makes, as the sheet leaves it in
+ * @trial, gets an entry of its own, so that the same sheet gives it its order of the cycle;
+ * what is typed there is kept when the ships or the name change. */
+static void
+form_update_child (AdmiraltySheetForm *self,
+                   Entry              *parent,
+                   AdmStrategy        *trial)
+{
+  guint admin = adw_combo_row_get_selected (parent->admin_row);
+  const AdmFormation *made = NULL;
+  const AdmSector *where = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  g_autofree char *description = NULL;
+  AdmFormation *copy;
+  Entry *child = NULL;
+  guint index;
+
+  if (parent->refusal == NULL && parent->new_id != NULL &&
+      (admin == ADMIN_DETACH || admin == ADMIN_FORM))
+    made = adm_strategy_lookup_formation (trial, parent->new_id);
+  if (made != NULL)
+    where = adm_strategy_formation_place (trial, made);
+  for (index = 0; index < self->children->len && child == NULL; index++)
+    if (((Entry *) g_ptr_array_index (self->children, index))->parent == parent)
+      child = g_ptr_array_index (self->children, index);
+  if (child != NULL && made != NULL && child_shows (child, made, where))
+    return;
+  if (child != NULL)
+    {
+      g_clear_pointer (&parent->child_kept, g_ptr_array_unref);
+      parent->child_kept = entry_build_events (child, 0);
+      adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (child->group));
+      g_ptr_array_remove (self->children, child);
+    }
+  /* Its name being typed, or its ships being ticked: what was typed for it waits. */
+  if (made == NULL || where == NULL)
+    return;
+  kept = g_steal_pointer (&parent->child_kept);
+
+  copy = g_new0 (AdmFormation, 1);
+  copy->id = g_strdup (made->id);
+  copy->name = g_strdup (made->name);
+  copy->faction = made->faction;
+  copy->sector = (AdmSector *) where;
+  copy->admiral = made->admiral;
+  copy->flagship = made->flagship;
+  copy->ships = g_ptr_array_copy (made->ships, NULL, NULL);
+  copy->succession = g_ptr_array_new ();
+  child = entry_new (self, copy);
+  child->parent = parent;
+  child->owned = copy;
+  /* Its flagship is named in its maker's rows, and it is reformed on a later sheet. */
+  gtk_widget_set_visible (GTK_WIDGET (child->flagship_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (child->admin_row), FALSE);
+  gtk_widget_set_visible (child->send_button, FALSE);
+  /* Translators: a new formation's entry, "New on this sheet, of First Squadron, Home Fleet:
+   * in Komarr wormhole terminus" */
+  description = g_strdup_printf (_("New on this sheet, of %s: in %s"),
+                                 parent->formation->name, where->name);
+  admiralty_plain_group_set_description (ADW_PREFERENCES_GROUP (child->group), description);
+  g_ptr_array_add (self->children, child);
+  adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (child->group));
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    entry_restore_event (child, g_ptr_array_index (kept, i));
+  entry_update (child);
+}
+
 /* Every entry's orders checked by the engine as the journal takes the sheet: in order, each
  * applied to a scratch copy of the strategy (adm_strategy_new_trial ()), so that a flagship or
- * an order given after a detach goes to the formation as the detach leaves it, and a formation
- * joined or disbanded earlier on the sheet takes no more orders. */
+ * an order given after a detach goes to the formation as the detach leaves it, a formation
+ * joined or disbanded earlier on the sheet takes no more orders, and the formations the sheet
+ * makes take theirs last, as they are made. */
 static void
 form_check (AdmiraltySheetForm *self)
 {
   AdmStrategy *trial = adm_strategy_new_trial (form_strategy (self));
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
+  self->checking = TRUE;
   for (guint i = 0; i < self->entries->len; i++)
-    {
-      Entry *entry = g_ptr_array_index (self->entries, i);
-      g_autoptr(GPtrArray) events = NULL;
-
-      g_clear_pointer (&entry->refusal, g_free);
-      entry->refusal = entry_missing (entry);
-      events = entry_build_events (entry, now);
-      for (guint e = 0; entry->refusal == NULL && e < events->len; e++)
-        {
-          g_autoptr(GError) error = NULL;
-          AdmStratOrder *order = adm_strategy_check_order (trial,
-                                                           g_ptr_array_index (events, e),
-                                                           &error);
-
-          if (order == NULL)
-            entry->refusal = g_strdup (error->message);
-          else
-            adm_strategy_apply_order (trial, order);
-        }
-      entry_show_refusal (entry);
-    }
+    entry_check (g_ptr_array_index (self->entries, i), trial, now);
+  for (guint i = 0; i < self->entries->len; i++)
+    form_update_child (self, g_ptr_array_index (self->entries, i), trial);
+  for (guint i = 0; i < self->children->len; i++)
+    entry_check (g_ptr_array_index (self->children, i), trial, now);
+  self->checking = FALSE;
   adm_strategy_free (trial);
 }
 
@@ -906,6 +1047,9 @@ entry_update (Entry *entry)
                                route->len > 0 ? route->str : _("No sector yet: add the first"));
   gtk_widget_set_sensitive (entry->remove_button, entry->route->len > 0);
 
+  /* Within form_check (), a new formation's entry being filled: checked when it is. */
+  if (self->checking)
+    return;
   form_check (self);
   form_update (self);
 }
@@ -1067,10 +1211,19 @@ entry_free (Entry *entry)
   g_clear_pointer (&entry->list_formations, g_ptr_array_unref);
   g_clear_pointer (&entry->new_flagships, g_ptr_array_unref);
   g_clear_pointer (&entry->join_targets, g_ptr_array_unref);
+  g_clear_pointer (&entry->child_kept, g_ptr_array_unref);
   for (guint i = 0; i < G_N_ELEMENTS (entry->journalled); i++)
     g_clear_pointer (&entry->journalled[i], adm_event_unref);
   g_free (entry->new_id);
   g_free (entry->refusal);
+  if (entry->owned != NULL)
+    {
+      g_free (entry->owned->id);
+      g_free (entry->owned->name);
+      g_ptr_array_unref (entry->owned->ships);
+      g_ptr_array_unref (entry->owned->succession);
+      g_free (entry->owned);
+    }
   g_free (entry);
 }
 
@@ -1454,13 +1607,9 @@ static Entry *
 find_entry (AdmiraltySheetForm *self,
             const char         *formation_id)
 {
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      Entry *entry = g_ptr_array_index (self->entries, i);
-
-      if (g_strcmp0 (entry->formation->id, formation_id) == 0)
-        return entry;
-    }
+  for (guint i = 0; i < form_n_entries (self); i++)
+    if (g_strcmp0 (form_entry (self, i)->formation->id, formation_id) == 0)
+      return form_entry (self, i);
   return NULL;
 }
 
@@ -1536,8 +1685,8 @@ admiralty_sheet_form_can_hand_in (AdmiraltySheetForm *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
-  for (guint i = 0; i < self->entries->len; i++)
-    if (((Entry *) g_ptr_array_index (self->entries, i))->refusal != NULL)
+  for (guint i = 0; i < form_n_entries (self); i++)
+    if (form_entry (self, i)->refusal != NULL)
       return FALSE;
   return TRUE;
 }
@@ -1578,9 +1727,9 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
+      Entry *entry = form_entry (self, i);
 
       if (entry->refusal != NULL)
         {
@@ -1592,9 +1741,9 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
     }
   /* F-GEN-3: the sheet, received now; then what is new or corrected on it (F-STRAT-7). */
   g_ptr_array_add (events, sheet_event (self, now, gtk_switch_get_active (self->late_switch)));
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
+      Entry *entry = form_entry (self, i);
       g_autoptr(GPtrArray) orders = entry_build_events (entry, now);
 
       for (guint o = 0; o < orders->len; o++)
@@ -1750,10 +1899,9 @@ form_populate (AdmiraltySheetForm *self)
                                                                    self->admiral->faction);
   g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
 
-  for (guint i = 0; i < self->entries->len; i++)
-    adw_preferences_page_remove (self->page,
-                                 ADW_PREFERENCES_GROUP (((Entry *) g_ptr_array_index (
-                                                           self->entries, i))->group));
+  for (guint i = 0; i < form_n_entries (self); i++)
+    adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (form_entry (self, i)->group));
+  g_ptr_array_set_size (self->children, 0);
   g_ptr_array_set_size (self->entries, 0);
   g_ptr_array_set_size (self->others, 0);
   for (guint i = 0; i < formations->len; i++)
@@ -1810,9 +1958,9 @@ keep_draft (AdmiraltySheetForm *self)
   adm_event_append_attribute (out, "admiral", self->admiral_id);
   g_string_append_printf (out, " cycle=\"%u\" received=\"%s\" late=\"%s\">\n", self->cycle,
                           received, gtk_switch_get_active (self->late_switch) ? "true" : "false");
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
+      Entry *entry = form_entry (self, i);
       g_autoptr(GPtrArray) events = entry_build_events (entry, g_date_time_to_unix (now));
 
       for (guint e = 0; e < events->len; e++)
@@ -1854,7 +2002,10 @@ restore_order (AdmiraltySheetForm *self,
   g_autofree char *name = adm_xml_get_string (node, "name");
   g_autofree char *text = adm_xml_get_text (node);
 
-  if (formation == NULL || !admiralty_sheet_form_add_formation (self, formation) ||
+  /* A formation the sheet makes has its entry already, from the order that makes it. */
+  if (formation == NULL ||
+      (find_entry (self, formation) == NULL &&
+       !admiralty_sheet_form_add_formation (self, formation)) ||
       !admiralty_sheet_form_set_order (self, formation, order))
     return;
   if (route != NULL)
@@ -2238,6 +2389,7 @@ admiralty_sheet_form_dispose (GObject *object)
   AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHEET_FORM);
+  g_clear_pointer (&self->children, g_ptr_array_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->others, g_ptr_array_unref);
   g_clear_object (&self->campaign);
@@ -2290,6 +2442,7 @@ admiralty_sheet_form_init (AdmiraltySheetForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->others = g_ptr_array_new ();
 }
 
