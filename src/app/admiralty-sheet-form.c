@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sheet-form.c: one admiral's order sheet as the master types it in. Each formation
  * is a group: where it is, what it keeps doing (F-STRAT-5), the orders already journalled for
- * it this cycle with what corrected them (F-STRAT-7), and an order with the fields it needs.
- * The order is built as the journal's "order" event and checked by the engine on every change
- * (adm_strategy_check_order), so what the form accepts is exactly what the journal takes.
+ * it this cycle with what corrected them (F-STRAT-7), and its orders with the fields they
+ * need — an order of the cycle, a new flagship and an administrative order together, since the
+ * last two take no time (F-STRAT-12) — then a group for each formation the sheet makes. The
+ * orders are built as the journal's "order" events and checked by the engine on every change,
+ * in order on a scratch copy of the strategy (adm_strategy_new_trial ()), so what the form
+ * accepts is exactly what the journal takes.
  * What is typed is kept as a draft after every change (admiralty-drafts.h) — closing the form,
  * Escape or a crash loses none of it — and comes back when the form is opened again for the
  * admiral and cycle, until the sheet is handed in or the master discards it. */
