@@ -3,8 +3,9 @@
  * the engine as the journal takes the sheet — an order of the cycle, a new flagship and an
  * administrative order of one formation given in one pass (F-STRAT-12: the administrative
  * orders take no time), a new formation's own order on the sheet that detaches it, an attack
- * on its own sector accepted as it is offered (F-STRAT-16), and attack targets marked for
- * adjacency as the next sector of a route is (F-STRAT-8). Runs under Xvfb. */
+ * on its own sector accepted as it is offered (F-STRAT-16), attack targets marked for
+ * adjacency as the next sector of a route is (F-STRAT-8), and all of it kept as a draft.
+ * Runs under Xvfb. */
 
 #include "config.h"
 
@@ -245,6 +246,53 @@ test_new_formation_gone (Fixture       *fixture,
   g_assert_true (admiralty_sheet_form_can_hand_in (form));
 }
 
+/* What is typed is kept as a draft: a detach, the flagship of the ships that stay, their
+ * order and the new formation's come back in the form opened again, in their rows. */
+static void
+test_draft_keeps_all (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *squadron = "first-squadron-home-fleet";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-sheet-form-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *orders = NULL;
+  AdmiraltySheetForm *form;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (fixture->form));
+  fixture->form = admiralty_sheet_form_new (fixture->campaign, "vorkosigan", FALSE);
+  form = fixture->form;
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "detach"));
+  g_assert_true (admiralty_sheet_form_set_ships (form, squadron, "kyril-island"));
+  g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Picket"));
+  g_assert_true (admiralty_sheet_form_set_flagship (form, squadron, "prince-xav"));
+  g_assert_true (admiralty_sheet_form_set_order (form, squadron, "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, squadron, "pol-jump-point"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "picket", "patrol"));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "picket", "Watch the terminus."));
+
+  /* Closed, and opened again from the draft. */
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  fixture->form = admiralty_sheet_form_new (fixture->campaign, "vorkosigan", FALSE);
+  hand_in (fixture);
+  orders = journalled (fixture);
+  g_assert_cmpstr (orders, ==,
+                   "first-squadron-home-fleet:detach\n"
+                   "first-squadron-home-fleet:flagship prince-xav\n"
+                   "first-squadron-home-fleet:move pol-jump-point\n"
+                   "picket:patrol\n");
+  g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (
+                     adm_campaign_get_events (fixture->campaign),
+                     adm_campaign_get_events (fixture->campaign)->len - 1)), ==,
+                   "Watch the terminus.");
+  remove_tree (dir);
+}
+
 static gboolean
 is_target_row (GtkWidget     *widget,
                gconstpointer  data)
@@ -314,6 +362,8 @@ main (int   argc,
               test_new_formation_order, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-12/new-formation-gone", Fixture, NULL, fixture_set_up,
               test_new_formation_gone, fixture_tear_down);
+  g_test_add ("/ui/sheet-form/draft-keeps-all", Fixture, NULL, fixture_set_up,
+              test_draft_keeps_all, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-16/attack-own-sector", Fixture, NULL, fixture_set_up,
               test_attack_own_sector, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-8/targets-marked", Fixture, NULL, fixture_set_up,
