@@ -198,6 +198,11 @@ test_route_not_adjacent (void)
   refused (campaign, "vorkosigan", "first-squadron-home-fleet", "move", NULL, NULL, "no route");
   order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
             "pol-jump-point pol-orbit");
+  /* A route written from where it is starts there; naming only that sector is no move. */
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "komarr-terminus pol-jump-point");
+  refused (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+           "komarr-terminus", "no route");
 }
 
 static void

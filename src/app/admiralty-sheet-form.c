@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sheet-form.c: one admiral's order sheet as the master types it in. Each formation
  * is a group: where it is, what it keeps doing (F-STRAT-5), the orders already journalled for
- * it this cycle with what corrected them (F-STRAT-7), and an order with the fields it needs.
- * The order is built as the journal's "order" event and checked by the engine on every change
- * (adm_strategy_check_order), so what the form accepts is exactly what the journal takes.
+ * it this cycle with what corrected them (F-STRAT-7), and its orders with the fields they
+ * need — an order of the cycle, a new flagship and an administrative order together, since the
+ * last two take no time (F-STRAT-12) — then a group for each formation the sheet makes. The
+ * orders are built as the journal's "order" events and checked by the engine on every change,
+ * in order on a scratch copy of the strategy (adm_strategy_new_trial ()), so what the form
+ * accepts is exactly what the journal takes.
  * What is typed is kept as a draft after every change (admiralty-drafts.h) — closing the form,
  * Escape or a crash loses none of it — and comes back when the form is opened again for the
  * admiral and cycle, until the sheet is handed in or the master discards it. */
@@ -16,10 +19,10 @@
 #include "admiralty-plain-text.h"
 #include "admiralty-sheet-form.h"
 
-/* The order choices, in the drop-down's order; 0 keeps the standing orders (F-STRAT-5). */
+/* The order row: what the formation does this cycle (F-STRAT-16), or instructions in its
+ * stead (F-STRAT-13); 0 keeps the standing orders (F-STRAT-5). */
 static const char * const order_ids[] = {
-  "keep", "move", "attack", "defend", "patrol", "lay-mines", "sweep-mines", "flagship",
-  "instructions", "detach", "join", "form", "disband",
+  "keep", "move", "attack", "defend", "patrol", "lay-mines", "sweep-mines", "instructions",
 };
 
 enum {
@@ -30,13 +33,21 @@ enum {
   CHOICE_PATROL,
   CHOICE_LAY_MINES,
   CHOICE_SWEEP_MINES,
-  CHOICE_FLAGSHIP,
   CHOICE_INSTRUCTIONS,
-  /* F-STRAT-12, F-STRAT-17: the administrative orders, which take no time. */
-  CHOICE_DETACH,
-  CHOICE_JOIN,
-  CHOICE_FORM,
-  CHOICE_DISBAND,
+};
+
+/* The reform row: F-STRAT-12, F-STRAT-17, the administrative orders, which take no time and so
+ * go on the same sheet as the order above and a new flagship; 0 gives none. */
+static const char * const admin_ids[] = {
+  "none", "detach", "join", "form", "disband",
+};
+
+enum {
+  ADMIN_NONE,
+  ADMIN_DETACH,
+  ADMIN_JOIN,
+  ADMIN_FORM,
+  ADMIN_DISBAND,
 };
 
 /* A ship offered to a detach or form order, with the formation it is in now. */
@@ -46,7 +57,7 @@ typedef struct {
   GtkCheckButton     *check;
 } ShipChoice;
 
-typedef struct {
+typedef struct Entry {
   AdmiraltySheetForm  *form;          /* owns the entry */
   const AdmFormation  *formation;
   GtkWidget           *group;
@@ -58,7 +69,8 @@ typedef struct {
   GtkWidget           *send_button;   /* F-STRAT-7: this order alone, out of band */
   AdwComboRow         *target_row;
   GPtrArray           *targets;       /* char* ids, NULL first: the formation's own sector */
-  AdwComboRow         *flagship_row;
+  AdwComboRow         *flagship_row;  /* "Unchanged", then its ships */
+  AdwComboRow         *admin_row;
   GtkWidget           *comments_row;  /* AdwEntryRow */
   AdwActionRow        *refusal_row;
   GtkWidget           *history_rows;  /* GtkBox of labels inside a row */
@@ -78,7 +90,13 @@ typedef struct {
   AdwComboRow         *join_row;
   GPtrArray           *join_targets;  /* AdmFormation*, the items of join_row */
   AdwActionRow        *explain_row;   /* what an administrative order does */
-  AdmEvent            *journalled;    /* his latest order for it this cycle, or NULL */
+  AdmEvent            *journalled[3]; /* his latest order of each slot for it this cycle */
+  /* A new formation's entry (F-STRAT-12): the entry whose detach or form order makes it, and
+   * the formation as that order leaves it, owned. */
+  struct Entry        *parent;
+  AdmFormation        *owned;
+  GPtrArray           *child_kept;    /* AdmEvent*: what was typed for the formation it makes,
+                                       * while its order does not make one */
   char                *refusal;
   gboolean             loading;
 } Entry;
@@ -92,6 +110,8 @@ struct _AdmiraltySheetForm
   const AdmAdmiral *admiral;
   guint            cycle;
   GPtrArray       *entries;        /* Entry* */
+  GPtrArray       *children;       /* Entry*, of the formations the sheet makes */
+  gboolean         checking;       /* form_check () runs: an entry changed meanwhile waits */
   char            *draft_path;     /* NULL while the campaign has no file */
   GPtrArray       *others;         /* AdmFormation*, the items of other_row */
   gboolean         drafting;       /* changes are kept as the draft: not while it is filled */
@@ -120,6 +140,22 @@ static AdmStrategy *
 form_strategy (AdmiraltySheetForm *self)
 {
   return adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+}
+
+/* The entries of his formations, then those of the formations the sheet makes. */
+static guint
+form_n_entries (AdmiraltySheetForm *self)
+{
+  return self->entries->len + self->children->len;
+}
+
+static Entry *
+form_entry (AdmiraltySheetForm *self,
+            guint               index)
+{
+  return index < self->entries->len ? g_ptr_array_index (self->entries, index)
+                                    : g_ptr_array_index (self->children,
+                                                         index - self->entries->len);
 }
 
 char *
@@ -312,20 +348,6 @@ describe_position (AdmiraltySheetForm *self,
   return g_strdup_printf (_("In %s"), pos->sector->name);
 }
 
-/* The sector a route starts from: where it is heading when in transit (F-STRAT-8). */
-static const AdmSector *
-entry_route_end (Entry *entry)
-{
-  const AdmFormationPosition *pos;
-
-  if (entry->route->len > 0)
-    return g_ptr_array_index (entry->route, entry->route->len - 1);
-  pos = adm_strategy_get_position (form_strategy (entry->form), entry->formation->id);
-  if (pos == NULL)
-    return entry->formation->sector;
-  return pos->towards != NULL ? pos->towards : pos->sector;
-}
-
 #define SLOT_ADMINISTRATIVE 3
 
 /* F-STRAT-7: a later order of the same slot supersedes; administrative orders (F-STRAT-17)
@@ -394,7 +416,7 @@ journal_orders (AdmiraltySheetForm *self,
  * AdmShip*, in the order of the lists: the order the journal lists them in. */
 static GPtrArray *
 entry_chosen_ships (Entry *entry,
-                    guint  choice)
+                    guint  admin)
 {
   GPtrArray *ships = g_ptr_array_new ();
 
@@ -402,7 +424,7 @@ entry_chosen_ships (Entry *entry,
     {
       ShipChoice *c = g_ptr_array_index (entry->choices, i);
 
-      if ((choice == CHOICE_FORM || c->from == entry->formation) &&
+      if ((admin == ADMIN_FORM || c->from == entry->formation) &&
           gtk_check_button_get_active (c->check))
         g_ptr_array_add (ships, (gpointer) c->ship);
     }
@@ -410,100 +432,159 @@ entry_chosen_ships (Entry *entry,
 }
 
 static AdmEvent *
-entry_build_event (Entry  *entry,
+entry_new_event (Entry      *entry,
+                 gint64      now,
+                 const char *order)
+{
+  AdmEvent *event = adm_event_new ("order", now);
+
+  adm_event_set_int (event, "cycle", entry->form->cycle);
+  adm_event_set (event, "admiral", entry->form->admiral_id);
+  adm_event_set (event, "formation", entry->formation->id);
+  adm_event_set (event, "order", order);
+  return event;
+}
+
+/* The sector its order starts from: where it is, or where it is heading (F-STRAT-8). */
+static const AdmSector *
+entry_here (Entry *entry)
+{
+  const AdmFormationPosition *pos = adm_strategy_get_position (form_strategy (entry->form),
+                                                               entry->formation->id);
+
+  if (pos == NULL)
+    return entry->formation->sector;
+  return pos->towards != NULL ? pos->towards : pos->sector;
+}
+
+/* The sector a route goes on from: its last sector, or where the formation is. */
+static const AdmSector *
+entry_route_end (Entry *entry)
+{
+  if (entry->route->len > 0)
+    return g_ptr_array_index (entry->route, entry->route->len - 1);
+  return entry_here (entry);
+}
+
+/* F-STRAT-12, F-STRAT-17: the administrative order of the reform row, or NULL. */
+static AdmEvent *
+entry_build_admin (Entry  *entry,
                    gint64  now)
 {
-  AdmiraltySheetForm *self = entry->form;
+  guint admin = adw_combo_row_get_selected (entry->admin_row);
+  AdmEvent *event;
+
+  if (admin == ADMIN_NONE || admin >= G_N_ELEMENTS (admin_ids))
+    return NULL;
+  event = entry_new_event (entry, now, admin_ids[admin]);
+  if (admin == ADMIN_DETACH || admin == ADMIN_FORM)
+    {
+      g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, admin);
+      g_autoptr(GString) ids = g_string_new (NULL);
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
+                                GTK_EDITABLE (entry->name_row))));
+      guint flagship = adw_combo_row_get_selected (entry->new_flagship_row);
+
+      for (guint i = 0; i < ships->len; i++)
+        g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
+                                ((AdmShip *) g_ptr_array_index (ships, i))->id);
+      if (ids->len > 0)
+        adm_event_set (event, "ships", ids->str);
+      if (entry->new_id != NULL)
+        adm_event_set (event, "new-formation", entry->new_id);
+      if (name[0] != '\0')
+        adm_event_set (event, "name", name);
+      /* F-FORM-4: the first item leaves the flagship to the engine, the first ship listed. */
+      if (flagship != GTK_INVALID_LIST_POSITION && flagship > 0 &&
+          flagship - 1 < entry->new_flagships->len &&
+          g_ptr_array_find (ships, g_ptr_array_index (entry->new_flagships, flagship - 1), NULL))
+        adm_event_set (event, "flagship",
+                       ((AdmShip *) g_ptr_array_index (entry->new_flagships, flagship - 1))->id);
+    }
+  else if (admin == ADMIN_JOIN)
+    {
+      guint target = adw_combo_row_get_selected (entry->join_row);
+
+      if (target < entry->join_targets->len)
+        adm_event_set (event, "target",
+                       ((AdmFormation *) g_ptr_array_index (entry->join_targets, target))->id);
+    }
+  return event;
+}
+
+/* F-STRAT-12, F-FORM-4: a new flagship, one of its own ships, or NULL for "Unchanged". */
+static AdmEvent *
+entry_build_flagship (Entry  *entry,
+                      gint64  now)
+{
+  guint ship = adw_combo_row_get_selected (entry->flagship_row);
+  AdmEvent *event;
+
+  if (ship == GTK_INVALID_LIST_POSITION || ship == 0 || ship > entry->formation->ships->len)
+    return NULL;
+  event = entry_new_event (entry, now, "flagship");
+  adm_event_set (event, "flagship",
+                 ((AdmShip *) g_ptr_array_index (entry->formation->ships, ship - 1))->id);
+  return event;
+}
+
+/* F-STRAT-16: the order row's order, or NULL to keep the standing orders. */
+static AdmEvent *
+entry_build_timed (Entry  *entry,
+                   gint64  now)
+{
   guint choice = adw_combo_row_get_selected (entry->order_row);
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry->comments_row));
   AdmEvent *event;
 
   if (choice == CHOICE_KEEP || choice >= G_N_ELEMENTS (order_ids))
     return NULL;
-
-  event = adm_event_new ("order", now);
-  adm_event_set_int (event, "cycle", self->cycle);
-  adm_event_set (event, "admiral", self->admiral_id);
-  adm_event_set (event, "formation", entry->formation->id);
-  adm_event_set (event, "order", order_ids[choice]);
-  switch (choice)
+  event = entry_new_event (entry, now, order_ids[choice]);
+  if (choice == CHOICE_MOVE)
     {
-    case CHOICE_MOVE:
-      {
-        g_autoptr(GString) route = g_string_new (NULL);
+      g_autoptr(GString) route = g_string_new (NULL);
 
-        for (guint i = 0; i < entry->route->len; i++)
-          g_string_append_printf (route, "%s%s", i > 0 ? " " : "",
-                                  ((AdmSector *) g_ptr_array_index (entry->route, i))->id);
-        if (route->len > 0)
-          adm_event_set (event, "route", route->str);
-      }
-      break;
-    case CHOICE_ATTACK:
-    case CHOICE_DEFEND:
-    case CHOICE_PATROL:
-    case CHOICE_LAY_MINES:
-    case CHOICE_SWEEP_MINES:
-      {
-        guint target = adw_combo_row_get_selected (entry->target_row);
-
-        if (target < entry->targets->len && g_ptr_array_index (entry->targets, target) != NULL)
-          adm_event_set (event, "target", g_ptr_array_index (entry->targets, target));
-      }
-      break;
-    case CHOICE_FLAGSHIP:
-      {
-        guint ship = adw_combo_row_get_selected (entry->flagship_row);
-
-        if (ship < entry->formation->ships->len)
-          adm_event_set (event, "flagship",
-                         ((AdmShip *) g_ptr_array_index (entry->formation->ships, ship))->id);
-      }
-      break;
-    case CHOICE_DETACH:
-    case CHOICE_FORM:
-      {
-        g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, choice);
-        g_autoptr(GString) ids = g_string_new (NULL);
-        g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
-                                  GTK_EDITABLE (entry->name_row))));
-        guint flagship = adw_combo_row_get_selected (entry->new_flagship_row);
-
-        for (guint i = 0; i < ships->len; i++)
-          g_string_append_printf (ids, "%s%s", i > 0 ? " " : "",
-                                  ((AdmShip *) g_ptr_array_index (ships, i))->id);
-        if (ids->len > 0)
-          adm_event_set (event, "ships", ids->str);
-        if (entry->new_id != NULL)
-          adm_event_set (event, "new-formation", entry->new_id);
-        if (name[0] != '\0')
-          adm_event_set (event, "name", name);
-        /* F-FORM-4: the first item leaves the flagship to the engine, the first ship listed. */
-        if (flagship != GTK_INVALID_LIST_POSITION && flagship > 0 &&
-            flagship - 1 < entry->new_flagships->len &&
-            g_ptr_array_find (ships, g_ptr_array_index (entry->new_flagships, flagship - 1),
-                              NULL))
-          adm_event_set (event, "flagship",
-                         ((AdmShip *) g_ptr_array_index (entry->new_flagships,
-                                                         flagship - 1))->id);
-      }
-      break;
-    case CHOICE_JOIN:
-      {
-        guint target = adw_combo_row_get_selected (entry->join_row);
-
-        if (target < entry->join_targets->len)
-          adm_event_set (event, "target",
-                         ((AdmFormation *) g_ptr_array_index (entry->join_targets, target))->id);
-      }
-      break;
-    default:
-      break;
+      for (guint i = 0; i < entry->route->len; i++)
+        g_string_append_printf (route, "%s%s", i > 0 ? " " : "",
+                                ((AdmSector *) g_ptr_array_index (entry->route, i))->id);
+      if (route->len > 0)
+        adm_event_set (event, "route", route->str);
     }
-  /* F-STRAT-18: the admiral's comments; for instructions, the order itself. */
-  if (text != NULL && text[0] != '\0')
-    adm_event_set_text (event, text);
+  else if (choice >= CHOICE_ATTACK && choice <= CHOICE_SWEEP_MINES)
+    {
+      guint target = adw_combo_row_get_selected (entry->target_row);
+      const char *id = target < entry->targets->len ? g_ptr_array_index (entry->targets, target)
+                                                    : NULL;
+
+      /* F-STRAT-16: an attack names what it attacks; "its own sector" is the sector itself. */
+      if (id == NULL && choice == CHOICE_ATTACK && entry_here (entry) != NULL)
+        id = entry_here (entry)->id;
+      if (id != NULL)
+        adm_event_set (event, "target", id);
+    }
   return event;
+}
+
+/* The orders the entry gives, in the order the journal takes them: the administrative one
+ * first (the formation the others go to is the one it leaves), then the flagship, then the
+ * order of the cycle (F-STRAT-12: the first two take no time). The comments (F-STRAT-18; for
+ * instructions, the order itself) go with the last. */
+static GPtrArray *
+entry_build_events (Entry  *entry,
+                    gint64  now)
+{
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry->comments_row));
+  AdmEvent *event;
+
+  if ((event = entry_build_admin (entry, now)) != NULL)
+    g_ptr_array_add (events, event);
+  if ((event = entry_build_flagship (entry, now)) != NULL)
+    g_ptr_array_add (events, event);
+  if ((event = entry_build_timed (entry, now)) != NULL)
+    g_ptr_array_add (events, event);
+  if (events->len > 0 && text != NULL && text[0] != '\0')
+    adm_event_set_text (g_ptr_array_index (events, events->len - 1), text);
+  return events;
 }
 
 /* Whether @event says the same as the journalled order (then handing in repeats nothing). */
@@ -522,6 +603,19 @@ same_order (const AdmEvent *a,
       return FALSE;
   return g_strcmp0 (adm_event_get_text (a) != NULL ? adm_event_get_text (a) : "",
                     adm_event_get_text (b) != NULL ? adm_event_get_text (b) : "") == 0;
+}
+
+static guint order_slot (const char *order);
+
+/* Whether @event repeats what his sheets already say for its formation: then handing in
+ * journals nothing for it. */
+static gboolean
+entry_repeats (Entry          *entry,
+               const AdmEvent *event)
+{
+  guint slot = order_slot (adm_event_get (event, "order"));
+
+  return slot < G_N_ELEMENTS (entry->journalled) && same_order (event, entry->journalled[slot]);
 }
 
 static void form_update (AdmiraltySheetForm *self);
@@ -634,9 +728,9 @@ entry_new_id (Entry *entry)
 /* F-FORM-4: the new formation's flagship is one of its ships; the list follows the ticks. */
 static void
 entry_fill_new_flagships (Entry *entry,
-                          guint  choice)
+                          guint  admin)
 {
-  g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, choice);
+  g_autoptr(GPtrArray) ships = entry_chosen_ships (entry, admin);
   g_autoptr(GtkStringList) names = NULL;
   guint selected = adw_combo_row_get_selected (entry->new_flagship_row);
   const AdmShip *kept = NULL;
@@ -669,22 +763,23 @@ entry_fill_new_flagships (Entry *entry,
   entry->loading = FALSE;
 }
 
-/* What an order does, under the order's drop-down. */
+/* What an administrative order does, under the reform row. */
 static const char *
-order_explanation (guint choice)
+admin_explanation (guint admin)
 {
-  switch (choice)
+  switch (admin)
     {
-    case CHOICE_DETACH:
-      return _("The ships ticked leave it as a new formation of his; takes no time "
-               "(F-STRAT-17)");
-    case CHOICE_JOIN:
+    case ADMIN_DETACH:
+      return _("The ships ticked leave it as a new formation of his, at once: the flagship and "
+               "the order above go to the ships that stay (F-STRAT-17)");
+    case ADMIN_JOIN:
       return _("It joins the formation chosen, which must be in the same sector, and ceases; "
                "takes no time (F-STRAT-17)");
-    case CHOICE_FORM:
+    case ADMIN_FORM:
       return _("The ships ticked, of it and of his other formations in its sector, become a "
-               "new formation; takes no time (F-STRAT-12)");
-    case CHOICE_DISBAND:
+               "new formation, at once: the flagship and the order above go to the ships that "
+               "stay (F-STRAT-12)");
+    case ADMIN_DISBAND:
       return _("Each ship becomes a formation of its own, with the ship's name, and this "
                "formation ceases; takes no time (F-STRAT-12)");
     default:
@@ -692,15 +787,211 @@ order_explanation (guint choice)
     }
 }
 
+/* What is missing from the entry's administrative order, in the master's words; the rest the
+ * engine checks. */
+static char *
+entry_missing (Entry *entry)
+{
+  guint admin = adw_combo_row_get_selected (entry->admin_row);
+  g_autoptr(GPtrArray) ships = NULL;
+
+  if (admin == ADMIN_JOIN && entry->join_targets->len == 0)
+    return g_strdup_printf (_("there is no other formation of %s to join"),
+                            entry->formation->faction->name);
+  if (admin != ADMIN_DETACH && admin != ADMIN_FORM)
+    return NULL;
+  ships = entry_chosen_ships (entry, admin);
+  if (ships->len == 0)
+    return g_strdup (admin == ADMIN_DETACH ? _("tick the ships that leave the formation")
+                                           : _("tick the ships of the new formation"));
+  if (entry->new_id == NULL)
+    return g_strdup (_("give the new formation a name"));
+  return NULL;
+}
+
+/* The entry's refusal, or none, in its row, as a sentence: "The route goes from …". */
+static void
+entry_show_refusal (Entry *entry)
+{
+  g_autoptr(GPtrArray) events = entry_build_events (entry, g_get_real_time () / G_USEC_PER_SEC);
+  guint fresh = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    fresh += !entry_repeats (entry, g_ptr_array_index (events, i));
+  gtk_widget_set_visible (GTK_WIDGET (entry->refusal_row), entry->refusal != NULL);
+  gtk_widget_set_sensitive (entry->send_button, fresh > 0 && entry->refusal == NULL);
+  if (entry->refusal != NULL)
+    {
+      g_autofree char *first = g_utf8_strup (entry->refusal, g_utf8_next_char (entry->refusal)
+                                                             - entry->refusal);
+      g_autofree char *shown = g_strconcat (first, g_utf8_next_char (entry->refusal), NULL);
+
+      adw_action_row_set_subtitle (entry->refusal_row, shown);
+    }
+  else
+    adw_action_row_set_subtitle (entry->refusal_row, "");
+}
+
+/* The entry's orders checked by the engine on @trial, in order, each applied to it. */
+static void
+entry_check (Entry       *entry,
+             AdmStrategy *trial,
+             gint64       now)
+{
+  g_autoptr(GPtrArray) events = NULL;
+
+  g_clear_pointer (&entry->refusal, g_free);
+  entry->refusal = entry_missing (entry);
+  events = entry_build_events (entry, now);
+  for (guint e = 0; entry->refusal == NULL && e < events->len; e++)
+    {
+      g_autoptr(GError) error = NULL;
+      AdmStratOrder *order = adm_strategy_check_order (trial, g_ptr_array_index (events, e),
+                                                       &error);
+
+      if (order == NULL)
+        entry->refusal = g_strdup (error->message);
+      else
+        adm_strategy_apply_order (trial, order);
+    }
+  entry_show_refusal (entry);
+}
+
+static Entry *entry_new (AdmiraltySheetForm *self, const AdmFormation *formation);
+static void entry_update (Entry *entry);
+
+/* Whether a new formation's entry shows @made, in @where, as the sheet makes it now. */
+static gboolean
+child_shows (Entry              *child,
+             const AdmFormation *made,
+             const AdmSector    *where)
+{
+  const AdmFormation *shown = child->owned;
+
+  if (g_strcmp0 (shown->id, made->id) != 0 || g_strcmp0 (shown->name, made->name) != 0 ||
+      shown->sector != where || shown->ships->len != made->ships->len)
+    return FALSE;
+  for (guint i = 0; i < made->ships->len; i++)
+    if (g_ptr_array_index (shown->ships, i) != g_ptr_array_index (made->ships, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* One order typed for a new formation put back in its rebuilt entry. */
+static void
+entry_restore_event (Entry          *entry,
+                     const AdmEvent *event)
+{
+  AdmiraltySheetForm *self = entry->form;
+  const char *id = entry->formation->id;
+  const char *text = adm_event_get_text (event);
+
+  if (!admiralty_sheet_form_set_order (self, id, adm_event_get (event, "order")))
+    return;
+  if (adm_event_get (event, "route") != NULL)
+    admiralty_sheet_form_set_route (self, id, adm_event_get (event, "route"));
+  if (adm_event_get (event, "target") != NULL)
+    admiralty_sheet_form_set_target (self, id, adm_event_get (event, "target"));
+  admiralty_sheet_form_set_comments (self, id, text != NULL ? text : "");
+}
+
+/* F-STRAT-12: the formation @parent's detach or form order makes, as the sheet leaves it in
+ * @trial, gets an entry of its own, so that the same sheet gives it its order of the cycle;
+ * what is typed there is kept when the ships or the name change. */
+static void
+form_update_child (AdmiraltySheetForm *self,
+                   Entry              *parent,
+                   AdmStrategy        *trial)
+{
+  guint admin = adw_combo_row_get_selected (parent->admin_row);
+  const AdmFormation *made = NULL;
+  const AdmSector *where = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  g_autofree char *description = NULL;
+  AdmFormation *copy;
+  Entry *child = NULL;
+  guint index;
+
+  if (parent->refusal == NULL && parent->new_id != NULL &&
+      (admin == ADMIN_DETACH || admin == ADMIN_FORM))
+    made = adm_strategy_lookup_formation (trial, parent->new_id);
+  if (made != NULL)
+    where = adm_strategy_formation_place (trial, made);
+  for (index = 0; index < self->children->len && child == NULL; index++)
+    if (((Entry *) g_ptr_array_index (self->children, index))->parent == parent)
+      child = g_ptr_array_index (self->children, index);
+  if (child != NULL && made != NULL && child_shows (child, made, where))
+    return;
+  if (child != NULL)
+    {
+      g_clear_pointer (&parent->child_kept, g_ptr_array_unref);
+      parent->child_kept = entry_build_events (child, 0);
+      adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (child->group));
+      g_ptr_array_remove (self->children, child);
+    }
+  /* Its name being typed, or its ships being ticked: what was typed for it waits. */
+  if (made == NULL || where == NULL)
+    return;
+  kept = g_steal_pointer (&parent->child_kept);
+
+  copy = g_new0 (AdmFormation, 1);
+  copy->id = g_strdup (made->id);
+  copy->name = g_strdup (made->name);
+  copy->faction = made->faction;
+  copy->sector = (AdmSector *) where;
+  copy->admiral = made->admiral;
+  copy->flagship = made->flagship;
+  copy->ships = g_ptr_array_copy (made->ships, NULL, NULL);
+  copy->succession = g_ptr_array_new ();
+  child = entry_new (self, copy);
+  child->parent = parent;
+  child->owned = copy;
+  /* Its flagship is named in its maker's rows, and it is reformed on a later sheet. */
+  gtk_widget_set_visible (GTK_WIDGET (child->flagship_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (child->admin_row), FALSE);
+  gtk_widget_set_visible (child->send_button, FALSE);
+  /* Translators: a new formation's entry, "New on this sheet, of First Squadron, Home Fleet:
+   * in Komarr wormhole terminus" */
+  description = g_strdup_printf (_("New on this sheet, of %s: in %s"),
+                                 parent->formation->name, where->name);
+  admiralty_plain_group_set_description (ADW_PREFERENCES_GROUP (child->group), description);
+  g_ptr_array_add (self->children, child);
+  adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (child->group));
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    entry_restore_event (child, g_ptr_array_index (kept, i));
+  entry_update (child);
+}
+
+/* Every entry's orders checked by the engine as the journal takes the sheet: in order, each
+ * applied to a scratch copy of the strategy (adm_strategy_new_trial ()), so that a flagship or
+ * an order given after a detach goes to the formation as the detach leaves it, a formation
+ * joined or disbanded earlier on the sheet takes no more orders, and the formations the sheet
+ * makes take theirs last, as they are made. */
+static void
+form_check (AdmiraltySheetForm *self)
+{
+  AdmStrategy *trial = adm_strategy_new_trial (form_strategy (self));
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  self->checking = TRUE;
+  for (guint i = 0; i < self->entries->len; i++)
+    entry_check (g_ptr_array_index (self->entries, i), trial, now);
+  for (guint i = 0; i < self->entries->len; i++)
+    form_update_child (self, g_ptr_array_index (self->entries, i), trial);
+  for (guint i = 0; i < self->children->len; i++)
+    entry_check (g_ptr_array_index (self->children, i), trial, now);
+  self->checking = FALSE;
+  adm_strategy_free (trial);
+}
+
 static void
 entry_update (Entry *entry)
 {
   AdmiraltySheetForm *self = entry->form;
   guint choice = adw_combo_row_get_selected (entry->order_row);
-  g_autoptr(AdmEvent) event = NULL;
-  g_autoptr(GError) error = NULL;
+  guint admin = adw_combo_row_get_selected (entry->admin_row);
+  gboolean reform = admin == ADMIN_DETACH || admin == ADMIN_FORM;
   g_autoptr(GString) route = g_string_new (NULL);
-  AdmStratOrder *order;
 
   if (entry->loading)
     return;
@@ -709,10 +1000,11 @@ entry_update (Entry *entry)
   gtk_widget_set_visible (GTK_WIDGET (entry->next_row), choice == CHOICE_MOVE);
   gtk_widget_set_visible (GTK_WIDGET (entry->target_row),
                           choice >= CHOICE_ATTACK && choice <= CHOICE_SWEEP_MINES);
-  gtk_widget_set_visible (GTK_WIDGET (entry->flagship_row), choice == CHOICE_FLAGSHIP);
-  gtk_widget_set_visible (entry->comments_row, choice != CHOICE_KEEP);
-  adw_action_row_set_subtitle (entry->explain_row, order_explanation (choice));
-  gtk_widget_set_visible (GTK_WIDGET (entry->explain_row), order_explanation (choice)[0] != '\0');
+  gtk_widget_set_visible (entry->comments_row,
+                          choice != CHOICE_KEEP || admin != ADMIN_NONE ||
+                          adw_combo_row_get_selected (entry->flagship_row) > 0);
+  adw_action_row_set_subtitle (entry->explain_row, admin_explanation (admin));
+  gtk_widget_set_visible (GTK_WIDGET (entry->explain_row), admin_explanation (admin)[0] != '\0');
 
   /* F-STRAT-12, F-STRAT-17: the ships, the new formation's name, id and flagship. */
   for (guint i = 0; i < entry->ship_lists->len; i++)
@@ -732,20 +1024,18 @@ entry_update (Entry *entry)
       /* Translators: ships ticked in a formation's list, "2 of 5 ticked" */
       count = g_strdup_printf (_("%u of %u ticked"), ticked, from->ships->len);
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (list), count);
-      gtk_widget_set_visible (list, choice == CHOICE_FORM ||
-                                    (choice == CHOICE_DETACH && from == entry->formation));
+      gtk_widget_set_visible (list, admin == ADMIN_FORM ||
+                                    (admin == ADMIN_DETACH && from == entry->formation));
     }
-  gtk_widget_set_visible (entry->name_row, choice == CHOICE_DETACH || choice == CHOICE_FORM);
-  gtk_widget_set_visible (GTK_WIDGET (entry->id_row),
-                          choice == CHOICE_DETACH || choice == CHOICE_FORM);
-  gtk_widget_set_visible (GTK_WIDGET (entry->new_flagship_row),
-                          choice == CHOICE_DETACH || choice == CHOICE_FORM);
-  gtk_widget_set_visible (GTK_WIDGET (entry->join_row), choice == CHOICE_JOIN);
+  gtk_widget_set_visible (entry->name_row, reform);
+  gtk_widget_set_visible (GTK_WIDGET (entry->id_row), reform);
+  gtk_widget_set_visible (GTK_WIDGET (entry->new_flagship_row), reform);
+  gtk_widget_set_visible (GTK_WIDGET (entry->join_row), admin == ADMIN_JOIN);
   g_clear_pointer (&entry->new_id, g_free);
-  if (choice == CHOICE_DETACH || choice == CHOICE_FORM)
+  if (reform)
     {
       entry->new_id = entry_new_id (entry);
-      entry_fill_new_flagships (entry, choice);
+      entry_fill_new_flagships (entry, admin);
     }
   adw_action_row_set_subtitle (entry->id_row, entry->new_id != NULL
                                               ? entry->new_id : _("Made from the name"));
@@ -760,39 +1050,10 @@ entry_update (Entry *entry)
                                route->len > 0 ? route->str : _("No sector yet: add the first"));
   gtk_widget_set_sensitive (entry->remove_button, entry->route->len > 0);
 
-  g_clear_pointer (&entry->refusal, g_free);
-  event = entry_build_event (entry, g_get_real_time () / G_USEC_PER_SEC);
-  /* What is missing from an administrative order, in the master's words; the rest the
-   * engine checks. */
-  if ((choice == CHOICE_DETACH || choice == CHOICE_FORM) && adm_event_get (event, "ships") == NULL)
-    entry->refusal = g_strdup (choice == CHOICE_DETACH
-                               ? _("tick the ships that leave the formation")
-                               : _("tick the ships of the new formation"));
-  else if ((choice == CHOICE_DETACH || choice == CHOICE_FORM) && entry->new_id == NULL)
-    entry->refusal = g_strdup (_("give the new formation a name"));
-  else if (choice == CHOICE_JOIN && entry->join_targets->len == 0)
-    entry->refusal = g_strdup_printf (_("there is no other formation of %s to join"),
-                                      entry->formation->faction->name);
-  else if (event != NULL)
-    {
-      order = adm_strategy_check_order (form_strategy (self), event, &error);
-      if (order == NULL)
-        entry->refusal = g_strdup (error->message);
-      adm_strat_order_free (order);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (entry->refusal_row), entry->refusal != NULL);
-  gtk_widget_set_sensitive (entry->send_button, event != NULL && entry->refusal == NULL);
-  if (entry->refusal != NULL)
-    {
-      /* The engine's reason as a sentence: "The route goes from …". */
-      g_autofree char *first = g_utf8_strup (entry->refusal, g_utf8_next_char (entry->refusal)
-                                                             - entry->refusal);
-      g_autofree char *shown = g_strconcat (first, g_utf8_next_char (entry->refusal), NULL);
-
-      adw_action_row_set_subtitle (entry->refusal_row, shown);
-    }
-  else
-    adw_action_row_set_subtitle (entry->refusal_row, "");
+  /* Within form_check (), a new formation's entry being filled: checked when it is. */
+  if (self->checking)
+    return;
+  form_check (self);
   form_update (self);
 }
 
@@ -832,7 +1093,8 @@ entry_history (Entry *entry)
   g_autoptr(GPtrArray) orders = journal_orders (self, entry->formation, times);
   g_autoptr(GString) lines = g_string_new (NULL);
 
-  g_clear_pointer (&entry->journalled, adm_event_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (entry->journalled); i++)
+    g_clear_pointer (&entry->journalled[i], adm_event_unref);
   /* F-STRAT-7: the journal keeps every order; a later one of the same kind supersedes. */
   for (guint i = 0; i < orders->len; i++)
     {
@@ -867,22 +1129,44 @@ entry_history (Entry *entry)
           g_string_append_printf (lines, _("On his sheet at %s: %s"), when, what);
         }
     }
-  /* The form starts from his latest order that stands; an administrative one has taken effect
-   * already and is not given again. */
-  for (guint i = orders->len; i > 0 && entry->journalled == NULL; i--)
-    if (order_slot (adm_event_get (g_ptr_array_index (orders, i - 1), "order"))
-        != SLOT_ADMINISTRATIVE)
-      entry->journalled = adm_event_ref (g_ptr_array_index (orders, i - 1));
+  /* The form starts from his latest order of each slot; an administrative one has taken
+   * effect already and is not given again. */
+  for (guint i = 0; i < orders->len; i++)
+    {
+      AdmEvent *event = g_ptr_array_index (orders, i);
+      guint slot = order_slot (adm_event_get (event, "order"));
+
+      if (slot < G_N_ELEMENTS (entry->journalled))
+        {
+          g_clear_pointer (&entry->journalled[slot], adm_event_unref);
+          entry->journalled[slot] = adm_event_ref (event);
+        }
+    }
   gtk_label_set_label (entry->history_label, lines->str);
   gtk_widget_set_visible (entry->history_row, lines->len > 0);
 }
 
-/* The form starts from the latest order on his sheets, so that a correction edits it. */
+/* The latest timed order or instructions on his sheets, whichever came last: what the order
+ * row shows. */
+static AdmEvent *
+entry_journalled_order (Entry *entry)
+{
+  AdmEvent *timed = entry->journalled[0];
+  AdmEvent *instructions = entry->journalled[2];
+
+  if (timed == NULL || instructions == NULL)
+    return timed != NULL ? timed : instructions;
+  return adm_event_get_time (instructions) > adm_event_get_time (timed) ? instructions : timed;
+}
+
+/* The form starts from the latest orders on his sheets, so that a correction edits them. */
 static void
 entry_load (Entry *entry)
 {
-  AdmEvent *event = entry->journalled;
+  AdmEvent *event = entry_journalled_order (entry);
+  AdmEvent *flagship = entry->journalled[1];
   const char *order = event != NULL ? adm_event_get (event, "order") : NULL;
+  const char *text = NULL;
   AdmScenario *scenario = form_scenario (entry->form);
 
   entry->loading = TRUE;
@@ -905,13 +1189,16 @@ entry_load (Entry *entry)
   for (guint i = 1; event != NULL && i < entry->targets->len; i++)
     if (g_strcmp0 (g_ptr_array_index (entry->targets, i), adm_event_get (event, "target")) == 0)
       adw_combo_row_set_selected (entry->target_row, i);
-  for (guint i = 0; event != NULL && i < entry->formation->ships->len; i++)
+  for (guint i = 0; flagship != NULL && i < entry->formation->ships->len; i++)
     if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->formation->ships, i))->id,
-                   adm_event_get (event, "flagship")) == 0)
-      adw_combo_row_set_selected (entry->flagship_row, i);
-  gtk_editable_set_text (GTK_EDITABLE (entry->comments_row),
-                         event != NULL && adm_event_get_text (event) != NULL
-                         ? adm_event_get_text (event) : "");
+                   adm_event_get (flagship, "flagship")) == 0)
+      adw_combo_row_set_selected (entry->flagship_row, i + 1);
+  /* The comments went with the last order of the sheet. */
+  if (event != NULL)
+    text = adm_event_get_text (event);
+  else if (flagship != NULL)
+    text = adm_event_get_text (flagship);
+  gtk_editable_set_text (GTK_EDITABLE (entry->comments_row), text != NULL ? text : "");
   entry->loading = FALSE;
   entry_fill_next (entry);
 }
@@ -927,9 +1214,19 @@ entry_free (Entry *entry)
   g_clear_pointer (&entry->list_formations, g_ptr_array_unref);
   g_clear_pointer (&entry->new_flagships, g_ptr_array_unref);
   g_clear_pointer (&entry->join_targets, g_ptr_array_unref);
-  g_clear_pointer (&entry->journalled, adm_event_unref);
+  g_clear_pointer (&entry->child_kept, g_ptr_array_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (entry->journalled); i++)
+    g_clear_pointer (&entry->journalled[i], adm_event_unref);
   g_free (entry->new_id);
   g_free (entry->refusal);
+  if (entry->owned != NULL)
+    {
+      g_free (entry->owned->id);
+      g_free (entry->owned->name);
+      g_ptr_array_unref (entry->owned->ships);
+      g_ptr_array_unref (entry->owned->succession);
+      g_free (entry->owned);
+    }
   g_free (entry);
 }
 
@@ -1085,6 +1382,7 @@ entry_new (AdmiraltySheetForm *self,
   g_autoptr(GtkStringList) orders = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) ships = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) admins = gtk_string_list_new (NULL);
   g_autofree char *position = describe_position (self, formation);
   g_autofree char *standing = describe_standing (adm_strategy_get_standing (form_strategy (self),
                                                                             formation->id));
@@ -1092,12 +1390,14 @@ entry_new (AdmiraltySheetForm *self,
   g_autoptr(GPtrArray) known = adm_audience_known_formations (form_strategy (self),
                                                               self->admiral->faction);
   GtkWidget *add_button, *send_button, *history_box;
+  const AdmSector *here;
 
   entry->form = self;
   entry->formation = formation;
   entry->route = g_ptr_array_new ();
   entry->next_sectors = g_ptr_array_new ();
   entry->targets = g_ptr_array_new_with_free_func (g_free);
+  here = entry_here (entry);
 
   entry->group = adw_preferences_group_new ();
   admiralty_plain_group_set_title (ADW_PREFERENCES_GROUP (entry->group), formation->name);
@@ -1156,26 +1456,53 @@ entry_new (AdmiraltySheetForm *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (entry->next_row), add_button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->next_row));
 
-  /* Where an activity takes place: its own sector, another, or an enemy formation. */
+  /* Where an activity takes place: its own sector, another, or an enemy formation; as the
+   * next sector of a route, those one move away first and the others marked (F-STRAT-8). */
   g_ptr_array_add (entry->targets, NULL);
-  gtk_string_list_append (targets, _("Its own sector"));
-  for (guint i = 0; i < adm_scenario_get_sectors (scenario)->len; i++)
+  if (here != NULL)
     {
-      AdmSector *sector = g_ptr_array_index (adm_scenario_get_sectors (scenario), i);
+      /* Translators: the target row's first item, "Its own sector (Hegen Hub)" */
+      g_autofree char *label = g_strdup_printf (_("Its own sector (%s)"), here->name);
 
-      g_ptr_array_add (entry->targets, g_strdup (sector->id));
-      gtk_string_list_append (targets, sector->name);
+      gtk_string_list_append (targets, label);
     }
-  /* F-STRAT-3: only the enemy formations his side knows of (the audience filter). */
+  else
+    gtk_string_list_append (targets, _("Its own sector"));
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < adm_scenario_get_sectors (scenario)->len; i++)
+      {
+        AdmSector *sector = g_ptr_array_index (adm_scenario_get_sectors (scenario), i);
+        gboolean near = here != NULL && g_ptr_array_find (here->adjacent, sector, NULL);
+        g_autofree char *label = NULL;
+
+        if (sector == here || near != (pass == 0))
+          continue;
+        g_ptr_array_add (entry->targets, g_strdup (sector->id));
+        /* Translators: a sector with no link to where the formation is */
+        label = near ? g_strdup (sector->name) : g_strdup_printf (_("%s (not adjacent)"),
+                                                                  sector->name);
+        gtk_string_list_append (targets, label);
+      }
+  /* F-STRAT-3: only the enemy formations his side knows of (the audience filter), where his
+   * side sees them. */
   for (guint i = 0; i < known->len; i++)
     {
       AdmFormation *enemy = g_ptr_array_index (known, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (form_strategy (self),
+                                                                   enemy->id);
       g_autofree char *label = NULL;
 
       if (enemy->faction == formation->faction)
         continue;
-      /* Translators: an enemy formation as a target, "Pol Escort Group (Pol)" */
-      label = g_strdup_printf (_("%s (%s)"), enemy->name, enemy->faction->name);
+      if (pos != NULL && here != NULL && pos->sector != here &&
+          !g_ptr_array_find (here->adjacent, pos->sector, NULL))
+        /* Translators: an enemy formation out of reach as a target, "Pol Escort Group (Pol),
+         * in Pol orbit, not adjacent" */
+        label = g_strdup_printf (_("%s (%s), in %s, not adjacent"), enemy->name,
+                                 enemy->faction->name, pos->sector->name);
+      else
+        /* Translators: an enemy formation as a target, "Pol Escort Group (Pol)" */
+        label = g_strdup_printf (_("%s (%s)"), enemy->name, enemy->faction->name);
       g_ptr_array_add (entry->targets, g_strdup (enemy->id));
       gtk_string_list_append (targets, label);
     }
@@ -1210,7 +1537,19 @@ entry_new (AdmiraltySheetForm *self,
   adw_combo_row_set_model (entry->target_row, G_LIST_MODEL (targets));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->target_row));
 
-  /* F-FORM-4, F-STRAT-12: one of its own ships. */
+  /* F-STRAT-12, F-FORM-4: a new flagship, one of its own ships; none to keep the one it has. */
+  {
+    const AdmFormationPosition *pos = adm_strategy_get_position (form_strategy (self),
+                                                                 formation->id);
+    const AdmShip *current = pos != NULL && pos->flagship != NULL ? pos->flagship
+                                                                  : formation->flagship;
+    /* Translators: the flagship row's first item, "Unchanged (Prince Serg)" */
+    g_autofree char *unchanged = current != NULL ? g_strdup_printf (_("Unchanged (%s)"),
+                                                                    current->name)
+                                                 : g_strdup (_("Unchanged"));
+
+    gtk_string_list_append (ships, unchanged);
+  }
   for (guint i = 0; i < formation->ships->len; i++)
     gtk_string_list_append (ships, ((AdmShip *) g_ptr_array_index (formation->ships, i))->name);
   entry->flagship_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
@@ -1219,6 +1558,17 @@ entry_new (AdmiraltySheetForm *self,
   adw_combo_row_set_model (entry->flagship_row, G_LIST_MODEL (ships));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group),
                              GTK_WIDGET (entry->flagship_row));
+
+  /* F-STRAT-12, F-STRAT-17: an administrative order besides. */
+  for (guint i = 0; i < G_N_ELEMENTS (admin_ids); i++)
+    gtk_string_list_append (admins, i == ADMIN_NONE ? _("None") : order_label (admin_ids[i]));
+  entry->admin_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->admin_row), _("_Reform"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (entry->admin_row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (entry->admin_row),
+                               _("Takes no time: given with the order above (F-STRAT-12)"));
+  adw_combo_row_set_model (entry->admin_row, G_LIST_MODEL (admins));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->admin_row));
 
   entry_add_administrative (entry);
 
@@ -1245,6 +1595,8 @@ entry_new (AdmiraltySheetForm *self,
                             entry);
   g_signal_connect_swapped (entry->flagship_row, "notify::selected",
                             G_CALLBACK (entry_changed_cb), entry);
+  g_signal_connect_swapped (entry->admin_row, "notify::selected", G_CALLBACK (entry_changed_cb),
+                            entry);
   g_signal_connect_swapped (entry->comments_row, "changed", G_CALLBACK (entry_changed_cb), entry);
   g_signal_connect_swapped (entry->name_row, "changed", G_CALLBACK (entry_changed_cb), entry);
   g_signal_connect_swapped (entry->new_flagship_row, "notify::selected",
@@ -1258,13 +1610,9 @@ static Entry *
 find_entry (AdmiraltySheetForm *self,
             const char         *formation_id)
 {
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      Entry *entry = g_ptr_array_index (self->entries, i);
-
-      if (g_strcmp0 (entry->formation->id, formation_id) == 0)
-        return entry;
-    }
+  for (guint i = 0; i < form_n_entries (self); i++)
+    if (g_strcmp0 (form_entry (self, i)->formation->id, formation_id) == 0)
+      return form_entry (self, i);
   return NULL;
 }
 
@@ -1340,8 +1688,8 @@ admiralty_sheet_form_can_hand_in (AdmiraltySheetForm *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
-  for (guint i = 0; i < self->entries->len; i++)
-    if (((Entry *) g_ptr_array_index (self->entries, i))->refusal != NULL)
+  for (guint i = 0; i < form_n_entries (self); i++)
+    if (form_entry (self, i)->refusal != NULL)
       return FALSE;
   return TRUE;
 }
@@ -1382,9 +1730,9 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
+      Entry *entry = form_entry (self, i);
 
       if (entry->refusal != NULL)
         {
@@ -1396,15 +1744,14 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
     }
   /* F-GEN-3: the sheet, received now; then what is new or corrected on it (F-STRAT-7). */
   g_ptr_array_add (events, sheet_event (self, now, gtk_switch_get_active (self->late_switch)));
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
-      AdmEvent *event = entry_build_event (entry, now);
+      Entry *entry = form_entry (self, i);
+      g_autoptr(GPtrArray) orders = entry_build_events (entry, now);
 
-      if (event == NULL || same_order (event, entry->journalled))
-        g_clear_pointer (&event, adm_event_unref);
-      else
-        g_ptr_array_add (events, event);
+      for (guint o = 0; o < orders->len; o++)
+        if (!entry_repeats (entry, g_ptr_array_index (orders, o)))
+          g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (orders, o)));
     }
   if (!append_all (self, events, error))
     return FALSE;
@@ -1421,8 +1768,9 @@ admiralty_sheet_form_send_alone (AdmiraltySheetForm *self,
 {
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(GPtrArray) orders = NULL;
+  gboolean reformed = FALSE;
   Entry *entry;
-  AdmEvent *event;
 
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
@@ -1436,20 +1784,28 @@ admiralty_sheet_form_send_alone (AdmiraltySheetForm *self,
                    entry->refusal);
       return FALSE;
     }
-  event = entry_build_event (entry, now);
-  if (event == NULL)
+  /* F-STRAT-7: a message out of band is accepted with its time, late; it carries what is new
+   * or changed for the formation. */
+  g_ptr_array_add (events, sheet_event (self, now, TRUE));
+  orders = entry_build_events (entry, now);
+  for (guint i = 0; i < orders->len; i++)
+    {
+      if (entry_repeats (entry, g_ptr_array_index (orders, i)))
+        continue;
+      g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (orders, i)));
+      reformed |= order_slot (adm_event_get (g_ptr_array_index (orders, i), "order"))
+                  == SLOT_ADMINISTRATIVE;
+    }
+  if (events->len == 1)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("Choose an order for %s to send"), entry->formation->name);
       return FALSE;
     }
-  /* F-STRAT-7: a message out of band is accepted with its time, late. */
-  g_ptr_array_add (events, sheet_event (self, now, TRUE));
-  g_ptr_array_add (events, event);
   if (!append_all (self, events, error))
     return FALSE;
   /* F-STRAT-17: an administrative order changed his formations at once: list them anew. */
-  if (order_slot (adm_event_get (event, "order")) == SLOT_ADMINISTRATIVE)
+  if (reformed)
     form_populate (self);
   else
     entry_history (entry);
@@ -1546,10 +1902,9 @@ form_populate (AdmiraltySheetForm *self)
                                                                    self->admiral->faction);
   g_autoptr(GtkStringList) others = gtk_string_list_new (NULL);
 
-  for (guint i = 0; i < self->entries->len; i++)
-    adw_preferences_page_remove (self->page,
-                                 ADW_PREFERENCES_GROUP (((Entry *) g_ptr_array_index (
-                                                           self->entries, i))->group));
+  for (guint i = 0; i < form_n_entries (self); i++)
+    adw_preferences_page_remove (self->page, ADW_PREFERENCES_GROUP (form_entry (self, i)->group));
+  g_ptr_array_set_size (self->children, 0);
   g_ptr_array_set_size (self->entries, 0);
   g_ptr_array_set_size (self->others, 0);
   for (guint i = 0; i < formations->len; i++)
@@ -1568,6 +1923,23 @@ form_populate (AdmiraltySheetForm *self)
         }
     }
   adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
+}
+
+/* One order of the draft, as an order sheet has it. */
+static void
+draft_append_order (GString        *out,
+                    const AdmEvent *event)
+{
+  g_string_append (out, "  <order");
+  for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+    if (!g_str_equal (adm_event_get_key_nth (event, a), "cycle") &&
+        !g_str_equal (adm_event_get_key_nth (event, a), "admiral"))
+      adm_event_append_attribute (out, adm_event_get_key_nth (event, a),
+                                  adm_event_get_value_nth (event, a));
+  g_string_append_c (out, '>');
+  if (adm_event_get_text (event) != NULL)
+    adm_event_append_text (out, adm_event_get_text (event));
+  g_string_append (out, "</order>\n");
 }
 
 /* The draft: the orders handing in would journal now, as an order sheet (docs/formats.md,
@@ -1589,24 +1961,20 @@ keep_draft (AdmiraltySheetForm *self)
   adm_event_append_attribute (out, "admiral", self->admiral_id);
   g_string_append_printf (out, " cycle=\"%u\" received=\"%s\" late=\"%s\">\n", self->cycle,
                           received, gtk_switch_get_active (self->late_switch) ? "true" : "false");
-  for (guint i = 0; i < self->entries->len; i++)
+  for (guint i = 0; i < form_n_entries (self); i++)
     {
-      Entry *entry = g_ptr_array_index (self->entries, i);
-      g_autoptr(AdmEvent) event = entry_build_event (entry, g_date_time_to_unix (now));
+      Entry *entry = form_entry (self, i);
+      g_autoptr(GPtrArray) events = entry_build_events (entry, g_date_time_to_unix (now));
 
-      if (event == NULL || same_order (event, entry->journalled))
-        continue;
-      g_string_append (out, "  <order");
-      for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
-        if (!g_str_equal (adm_event_get_key_nth (event, a), "cycle") &&
-            !g_str_equal (adm_event_get_key_nth (event, a), "admiral"))
-          adm_event_append_attribute (out, adm_event_get_key_nth (event, a),
-                                      adm_event_get_value_nth (event, a));
-      g_string_append_c (out, '>');
-      if (adm_event_get_text (event) != NULL)
-        adm_event_append_text (out, adm_event_get_text (event));
-      g_string_append (out, "</order>\n");
-      orders++;
+      for (guint e = 0; e < events->len; e++)
+        {
+          AdmEvent *event = g_ptr_array_index (events, e);
+
+          if (entry_repeats (entry, event))
+            continue;
+          draft_append_order (out, event);
+          orders++;
+        }
     }
   g_string_append (out, "</order-sheet>\n");
   if (orders == 0)
@@ -1637,7 +2005,10 @@ restore_order (AdmiraltySheetForm *self,
   g_autofree char *name = adm_xml_get_string (node, "name");
   g_autofree char *text = adm_xml_get_text (node);
 
-  if (formation == NULL || !admiralty_sheet_form_add_formation (self, formation) ||
+  /* A formation the sheet makes has its entry already, from the order that makes it. */
+  if (formation == NULL ||
+      (find_entry (self, formation) == NULL &&
+       !admiralty_sheet_form_add_formation (self, formation)) ||
       !admiralty_sheet_form_set_order (self, formation, order))
     return;
   if (route != NULL)
@@ -1781,10 +2152,20 @@ admiralty_sheet_form_set_order (AdmiraltySheetForm *self,
 
   if (entry == NULL)
     return FALSE;
+  /* F-STRAT-12: the flagship row is always there; set_flagship () fills it. */
+  if (g_strcmp0 (order, "flagship") == 0)
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (order_ids); i++)
     if (g_strcmp0 (order, order_ids[i]) == 0)
       {
         adw_combo_row_set_selected (entry->order_row, i);
+        entry_update (entry);
+        return TRUE;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (admin_ids); i++)
+    if (g_strcmp0 (order, admin_ids[i]) == 0)
+      {
+        adw_combo_row_set_selected (entry->admin_row, i);
         entry_update (entry);
         return TRUE;
       }
@@ -1825,11 +2206,14 @@ admiralty_sheet_form_set_target (AdmiraltySheetForm *self,
                                  const char         *target)
 {
   Entry *entry = find_entry (self, formation_id);
+  guint choice;
 
   if (entry == NULL)
     return FALSE;
-  /* F-STRAT-17: the formation a join order joins. */
-  if (adw_combo_row_get_selected (entry->order_row) == CHOICE_JOIN)
+  /* F-STRAT-17: the formation a join order joins, one of his own side: never a target of
+   * the order row, which names sectors and enemies. */
+  choice = adw_combo_row_get_selected (entry->order_row);
+  if (adw_combo_row_get_selected (entry->admin_row) == ADMIN_JOIN)
     {
       for (guint i = 0; i < entry->join_targets->len; i++)
         if (g_strcmp0 (((AdmFormation *) g_ptr_array_index (entry->join_targets, i))->id,
@@ -1839,10 +2223,13 @@ admiralty_sheet_form_set_target (AdmiraltySheetForm *self,
             entry_update (entry);
             return TRUE;
           }
-      return FALSE;
+      if (choice < CHOICE_ATTACK || choice > CHOICE_SWEEP_MINES)
+        return FALSE;
     }
   for (guint i = 0; i < entry->targets->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (entry->targets, i), target) == 0)
+    if (g_strcmp0 (g_ptr_array_index (entry->targets, i), target) == 0 ||
+        (i == 0 && target != NULL && entry_here (entry) != NULL &&
+         g_str_equal (target, entry_here (entry)->id)))
       {
         adw_combo_row_set_selected (entry->target_row, i);
         entry_update (entry);
@@ -1857,13 +2244,14 @@ admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
                                    const char         *ship_id)
 {
   Entry *entry = find_entry (self, formation_id);
-  guint choice;
+  guint admin;
 
   if (entry == NULL)
     return FALSE;
-  /* F-FORM-4: the new formation's flagship, one of the ships ticked; NULL for the first. */
-  choice = adw_combo_row_get_selected (entry->order_row);
-  if (choice == CHOICE_DETACH || choice == CHOICE_FORM)
+  /* F-FORM-4: under a detach or form, a ship ticked is the new formation's flagship, NULL its
+   * first ship; a ship that stays is the formation's own. */
+  admin = adw_combo_row_get_selected (entry->admin_row);
+  if (admin == ADMIN_DETACH || admin == ADMIN_FORM)
     {
       if (ship_id == NULL)
         {
@@ -1879,13 +2267,25 @@ admiralty_sheet_form_set_flagship (AdmiraltySheetForm *self,
             entry_update (entry);
             return TRUE;
           }
-      return FALSE;
+    }
+  /* NULL keeps the flagship it has. */
+  if (ship_id == NULL)
+    {
+      adw_combo_row_set_selected (entry->flagship_row, 0);
+      entry_update (entry);
+      return TRUE;
     }
   for (guint i = 0; i < entry->formation->ships->len; i++)
     if (g_strcmp0 (((AdmShip *) g_ptr_array_index (entry->formation->ships, i))->id,
                    ship_id) == 0)
       {
-        adw_combo_row_set_selected (entry->flagship_row, i);
+        g_autoptr(GPtrArray) leaving = entry_chosen_ships (entry, admin);
+
+        /* A ship ticked to leave is not his flagship's choice. */
+        if ((admin == ADMIN_DETACH || admin == ADMIN_FORM) &&
+            g_ptr_array_find (leaving, g_ptr_array_index (entry->formation->ships, i), NULL))
+          return FALSE;
+        adw_combo_row_set_selected (entry->flagship_row, i + 1);
         entry_update (entry);
         return TRUE;
       }
@@ -1918,7 +2318,7 @@ admiralty_sheet_form_set_ships (AdmiraltySheetForm *self,
   if (entry == NULL)
     return FALSE;
   /* A detach offers its own ships; a form those of his formations in its sector too. */
-  own_only = adw_combo_row_get_selected (entry->order_row) != CHOICE_FORM;
+  own_only = adw_combo_row_get_selected (entry->admin_row) != ADMIN_FORM;
   for (guint i = 0; words[i] != NULL; i++)
     {
       gboolean found = FALSE;
@@ -1992,6 +2392,7 @@ admiralty_sheet_form_dispose (GObject *object)
   AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHEET_FORM);
+  g_clear_pointer (&self->children, g_ptr_array_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->others, g_ptr_array_unref);
   g_clear_object (&self->campaign);
@@ -2044,6 +2445,7 @@ admiralty_sheet_form_init (AdmiraltySheetForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->others = g_ptr_array_new ();
 }
 

@@ -33,9 +33,13 @@ gboolean            admiralty_sheet_form_send_alone  (AdmiraltySheetForm *self,
                                                       const char         *formation_id,
                                                       GError            **error);
 
-/* What the entry widgets hold, for the keyboard and for tests: @order is "keep" or an order of
- * docs/formats.md ("move", "attack", …); a route is sector ids separated by spaces; a target a
- * sector or formation id, NULL for the formation's own sector. */
+/* What the entry widgets hold, for the keyboard and for tests. A formation's entry gives, in
+ * one pass (F-STRAT-12), an order of the cycle, a new flagship and an administrative order:
+ * set_order () takes "keep" or an order of docs/formats.md ("move", "attack", …) for the first,
+ * "none", "detach", "join", "form" or "disband" for the last ("flagship" is always offered:
+ * set_flagship () names it). A route is sector ids separated by spaces; a target a sector or
+ * formation id, NULL for the formation's own sector. A formation the sheet detaches or forms
+ * has an entry of its own, under its new id, once its order is accepted. */
 void                admiralty_sheet_form_set_late    (AdmiraltySheetForm *self,
                                                       gboolean            late);
 gboolean            admiralty_sheet_form_set_order   (AdmiraltySheetForm *self,
@@ -56,8 +60,8 @@ gboolean            admiralty_sheet_form_set_comments (AdmiraltySheetForm *self,
 /* F-STRAT-12, F-STRAT-17, for "detach" and "form": the ships ticked (ids separated by spaces;
  * FALSE if one is not offered) and the new formation's name; its id is made from the name
  * (lower case, '-' for spaces, only [a-z0-9-], -2, -3 … when taken), NULL without a name.
- * set_flagship() names the new formation's flagship and set_target() the formation a "join"
- * joins. */
+ * set_flagship() names the new formation's flagship (a ship ticked) or the flagship of the
+ * ships that stay, and set_target() the formation a "join" joins. */
 gboolean            admiralty_sheet_form_set_ships   (AdmiraltySheetForm *self,
                                                       const char         *formation_id,
                                                       const char         *ships);

@@ -568,6 +568,10 @@ read_route (AdmStrategy    *self,
                        _("the route names unknown sector “%s”"), words[i]);
           return FALSE;
         }
+      /* A route written from where the formation already is ("from Hegen Hub to …") starts
+       * there: that sector is no move. */
+      if (order->route->len == 0 && sector == previous)
+        continue;
       if (!adjacent (previous, sector))
         {
           g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
