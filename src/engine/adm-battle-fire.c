@@ -610,17 +610,6 @@ _adm_battle_use_shields (AdmBattle *self,
   use_shields (self, target, blocks);
 }
 
-/* "%u" of one die, without printf for the single digits of a d6 (a phase shows thousands). */
-static void
-append_value (GString *shown,
-              guint    value)
-{
-  if (value < 10)
-    g_string_append_c (shown, '0' + value);
-  else
-    _adm_battle_append_printf (shown, "%u", value);
-}
-
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. The purposes name the attack by its line so
  * far, @what. */
@@ -630,7 +619,7 @@ roll_hits (AdmBattle    *self,
            int           hit_on,
            gboolean      lock,
            const char   *clause,
-           AdmTextParts *what,
+           GString      *what,
            int          *hits,
            GString      *shown,
            GError      **error)
@@ -647,14 +636,14 @@ roll_hits (AdmBattle    *self,
   if ((gsize) dice > G_N_ELEMENTS (buffer))
     values = allocated = g_new0 (guint, dice);
   if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"),
-                         _adm_text_parts_so_far (what), hit_on))
+                         what->str, hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
   for (int i = 0; i < dice; i++)
     {
       if (i > 0)
         g_string_append_c (shown, ' ');
-      append_value (shown, values[i]);
+      g_string_append_printf (shown, "%u", values[i]);
       if ((int) values[i] >= hit_on)
         (*hits)++;
       else
@@ -664,14 +653,14 @@ roll_hits (AdmBattle    *self,
     {
       if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
                              _("%s, target lock re-roll of %d misses"),
-                             _adm_text_parts_so_far (what), misses))
+                             what->str, misses))
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
       for (int i = 0; i < misses; i++)
         {
           g_string_append_c (shown, ' ');
-          append_value (shown, values[i]);
+          g_string_append_printf (shown, "%u", values[i]);
           if ((int) values[i] >= hit_on)
             (*hits)++;
         }
@@ -706,7 +695,7 @@ static gboolean
 special_save (AdmBattle     *self,
               guint          target,
               int           *damage,
-              AdmTextParts  *line,
+              GString       *line,
               GError       **error)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
@@ -723,7 +712,7 @@ special_save (AdmBattle     *self,
   for (int i = 0; i < *damage; i++)
     saved += values[i] >= 4;
   *damage -= saved;
-  _adm_text_parts_add (line, _(", %d saved by the special force shield"), saved);
+  g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
 }
 
@@ -739,7 +728,7 @@ resolve_hits (AdmBattle     *self,
               int            critical_on,
               const char    *clause,
               const char    *critical_clause,
-              AdmTextParts  *line,
+              GString       *line,
               GString       *shown,
               GError       **error)
 {
@@ -755,10 +744,10 @@ resolve_hits (AdmBattle     *self,
     }
   if (!roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error))
     return FALSE;
-  _adm_text_parts_add (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
-                                       dice + blocked),
-                       dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
-  _adm_text_parts_add (line, ngettext (" — %d hit", " — %d hits", hits), hits);
+  g_string_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
+                                          dice + blocked),
+                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
+  g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase; the pool, which
    * rolling leaves as it was, is counted only when something hits. */
   if (!shields_first && hits > 0)
@@ -768,19 +757,19 @@ resolve_hits (AdmBattle     *self,
     }
   damage = shields_first ? hits : hits - blocked;
   if (blocked > 0)
-    _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
-                                             : _(", %d absorbed by shields"), blocked);
+    g_string_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
+                                                : _(", %d absorbed by shields"), blocked);
   used = use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
    * is what its ships have left, and nothing but the blocks just used changed since it was
    * counted, each taken from a ship it counts. So it is empty now exactly when all of it was
    * used (issue 20: not counted again). */
   if (blocked > 0 && blocked == pool && used == blocked)
-    _adm_text_parts_add_static (line, _(", shields down"));
+    g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
-  _adm_text_parts_add (line, _(", %d damage."), damage);
-  _adm_battle_report_parts (self, line);
+  g_string_append_printf (line, _(", %d damage."), damage);
+  _adm_battle_report (self, "%s", line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 
@@ -909,7 +898,7 @@ typedef struct {
   ShipCheck    *checked;         /* F-FIRE-9: the ships of a declaration checked, and how */
   guint         n_checked, checked_size;
   GString      *shown;
-  AdmTextParts *artillery, *destructors;
+  GString      *artillery, *destructors;
   char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
   FireRulings   rulings;
 } FireBuffers;
@@ -921,8 +910,8 @@ fire_buffers_init (AdmBattle   *self,
   *buffers = (FireBuffers) { .checked = NULL };
   fire_rulings_read (self, &buffers->rulings);
   buffers->shown = g_string_sized_new (128);
-  buffers->artillery = _adm_text_parts_new ();
-  buffers->destructors = _adm_text_parts_new ();
+  buffers->artillery = g_string_sized_new (256);
+  buffers->destructors = g_string_sized_new (256);
 }
 
 static void
@@ -935,8 +924,8 @@ fire_buffers_clear (FireBuffers *buffers)
   batteries_clear (&buffers->one);
   g_free (buffers->checked);
   g_string_free (buffers->shown, TRUE);
-  _adm_text_parts_free (buffers->artillery);
-  _adm_text_parts_free (buffers->destructors);
+  g_string_free (buffers->artillery, TRUE);
+  g_string_free (buffers->destructors, TRUE);
   for (guint a = 0; a < G_N_ELEMENTS (buffers->descriptions); a++)
     for (guint c = 0; c < 2; c++)
       g_free (buffers->descriptions[a][c]);
@@ -954,14 +943,14 @@ attack (AdmBattle   *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
-  AdmTextParts *names = buffers->artillery;
-  AdmTextParts *destructor_names = buffers->destructors;
+  GString *names = buffers->artillery;
+  GString *destructor_names = buffers->destructors;
   guint n_names = 0, n_destructor_names = 0;
   const char *type, *aspect;
   AdmDetection level;
 
-  _adm_text_parts_clear (names);
-  _adm_text_parts_clear (destructor_names);
+  g_string_truncate (names, 0);
+  g_string_truncate (destructor_names, 0);
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -986,18 +975,18 @@ attack (AdmBattle   *self,
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
         {
           if (n_destructor_names++ > 0)
-            _adm_text_parts_add_static (destructor_names, ", ");
+            g_string_append (destructor_names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_text_parts_add (destructor_names, _("%s's %s"),
-                               _adm_battle_ship_name (self, b->ship), weapon->name);
+          g_string_append_printf (destructor_names, _("%s's %s"),
+                                  _adm_battle_ship_name (self, b->ship), weapon->name);
         }
       else
         {
           if (n_names++ > 0)
-            _adm_text_parts_add_static (names, ", ");
+            g_string_append (names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_text_parts_add (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
-                               weapon->name);
+          g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
+                                  weapon->name);
         }
     }
   /* Every battery held its fire (F-CAT-4): no attack. */
@@ -1023,12 +1012,12 @@ attack (AdmBattle   *self,
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
-                        _adm_text_parts_so_far (v.artillery == 0 && v.any_artillery
-                                                  ? names : destructor_names),
+                        (v.artillery == 0 && v.any_artillery ? names : destructor_names)->str,
                         t->name);
   if (v.any_artillery && v.artillery > 0)
     {
-      AdmTextParts *line = names;
+      GString *line = names;
+      g_autofree char *batteries_named = NULL;
       g_autoptr(GError) table_error = NULL;
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
@@ -1041,18 +1030,19 @@ attack (AdmBattle   *self,
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
         }
-      _adm_text_parts_add (line, _("%s, firepower %d at %s %s, %.1f cm"),
-                           _adm_text_parts_so_far (names), v.artillery, aspect, t->name,
-                           v.farthest);
+      /* The batteries' names go where the translation puts them. */
+      batteries_named = g_strdup (names->str);
+      g_string_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), batteries_named,
+                       v.artillery, aspect, t->name, v.farthest);
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
       if (half)
-        _adm_text_parts_add_static (line, _(", half range"));
+        g_string_append (line, _(", half range"));
       if (long_range)
-        _adm_text_parts_add_static (line, _(", long range"));
+        g_string_append (line, _(", long range"));
       if (v.behind)
-        _adm_text_parts_add_static (line, _(", behind an explosion marker"));
-      _adm_text_parts_add (line, _(", column %d"), column);
+        g_string_append (line, _(", behind an explosion marker"));
+      g_string_append_printf (line, _(", column %d"), column);
       shields_first = buffers->rulings.shields_first;
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
@@ -1063,10 +1053,11 @@ attack (AdmBattle   *self,
   t = _adm_battle_ship (self, target);
   if (v.destructors > 0 && t->status != ADM_SHIP_DESTROYED)
     {
-      AdmTextParts *line = destructor_names;
+      GString *line = destructor_names;
+      g_autofree char *batteries_named = g_strdup (destructor_names->str);
 
-      _adm_text_parts_add (line, _("%s, firepower %d at %s"),
-                           _adm_text_parts_so_far (destructor_names), v.destructors, t->name);
+      g_string_printf (line, _("%s, firepower %d at %s"), batteries_named, v.destructors,
+                       t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",

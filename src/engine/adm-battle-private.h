@@ -60,8 +60,6 @@ struct _AdmBattle
   AdmBattleState      *spare_state;  /* one put aside, for the next copy (state_copy ()) */
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
-  struct _TextChunk   *texts;        /* where the lines and the rolls, with their purposes,
-                                      * are kept (adm-battle.c, TextChunk) */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
   AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
@@ -251,8 +249,7 @@ gboolean             _adm_battle_ruling_is    (AdmBattle   *self,
 
 /* Asks the dice source for @count d@sides, logs the roll and fills @values. @clause is the
  * rule's clause ID, a string literal or the battle's ruleset's, kept by its address. The
- * purpose is a printf format: a string literal or a translation of one, as for
- * _adm_battle_report (). */
+ * purpose is a printf format, written now. */
 gboolean             _adm_battle_roll         (AdmBattle   *self,
                                                guint        count,
                                                guint        sides,
@@ -292,54 +289,10 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
  * kept by their address (issue 20). */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
-/* g_string_append_vprintf () for the report's and dice log's lines:
- * the same text, %s, %d, %u and %i (also by position) written without printf (issue 20). */
-void                 _adm_battle_append_vprintf (GString   *string,
-                                               const char  *format,
-                                               va_list      args) G_GNUC_PRINTF (2, 0);
-void                 _adm_battle_append_printf (GString    *string,
-                                               const char  *format,
-                                               ...) G_GNUC_PRINTF (2, 3);
-/* A line of the report. @format is a string literal or gettext's translation of one, which
- * -Wformat-nonliteral holds every caller to: its compiled form is found by its address alone
- * (issue 20). A format from a buffer goes through _adm_battle_append_printf (). */
+/* A line of the report, written now (g_string_append_vprintf ()). */
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
-/* A line built in parts (issue 20): each part a format and its arguments as
- * _adm_battle_report () takes them, recorded (with the strings copied) and written only when the
- * line is read. */
-typedef struct _AdmTextParts AdmTextParts;
-
-AdmTextParts        *_adm_text_parts_new      (void);
-void                 _adm_text_parts_free     (AdmTextParts *parts);
-/* Empties @parts for another line. */
-void                 _adm_text_parts_clear    (AdmTextParts *parts);
-/* Adds @format with its arguments after the text so far, or around it when an argument is
- * _adm_text_parts_so_far (@parts): "%s, column %d" of the so far is the text from then on.
- * @format is a string literal or a translation of one, as for _adm_battle_report (). */
-void                 _adm_text_parts_add      (AdmTextParts *parts,
-                                               const char   *format,
-                                               ...) G_GNUC_PRINTF (2, 3);
-/* _adm_text_parts_add () with @radix as the decimal point of a "%.Nf", where
- * _adm_text_parts_add () takes the locale's of the moment (for the tests). */
-void                 _adm_text_parts_add_in   (AdmTextParts *parts,
-                                               const char   *radix,
-                                               const char   *format,
-                                               ...) G_GNUC_PRINTF (3, 4);
-/* _adm_text_parts_add (@parts, "%s", @string) for a @string (never NULL) that outlives the
- * battle's every line and roll: a string literal, or a translation (gettext's, which stay
- * loaded), kept by its address rather than copied. Never a string that may be freed or
- * written over (a ship's or a weapon's name): that is copied by _adm_text_parts_add (). */
-void                 _adm_text_parts_add_static (AdmTextParts *parts,
-                                               const char   *string);
-/* A %s argument that stands for the text of @parts so far, for the next call of
- * _adm_text_parts_add () on @parts, _adm_battle_report () or a roll's purpose only (not for
- * _adm_battle_append_printf ()): a report line or a purpose keeps a copy of the parts. */
-const char          *_adm_text_parts_so_far   (AdmTextParts *parts);
-/* _adm_battle_report () of the text of @parts so far, kept as its parts. */
-void                 _adm_battle_report_parts (AdmBattle    *self,
-                                               AdmTextParts *parts);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */
