@@ -10,14 +10,6 @@
 
 #include "adm-battle-private.h"
 
-/* In a fire phase each message of the report is translated once (adm-battle-cache.c): the
- * phase reports thousands of lines from a few dozen messages. Every function here that
- * translates has the battle as @self. */
-#undef _
-#define _(String) _adm_battle_cache_gettext (self, String)
-#undef ngettext
-#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
-
 #define EPSILON 1e-6
 
 /* What becomes of a battery declared to fire (check_battery ()). */
@@ -400,8 +392,8 @@ line_of_fire (AdmBattle *self,
           !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
         continue;
       if (hulks_block < 0)
-        hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
-                                                   "markers-shift-hulks-block");
+        hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
+                                             "markers-shift-hulks-block");
       if (hulks_block)
         *blocked = MAX (*blocked, (int) i);
       else
@@ -416,18 +408,22 @@ typedef struct {
   gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
   gboolean  reveals_presence;  /* "fire-reveals" presence (F-ECM-3) */
   gboolean  shields_first;     /* "shields-against-artillery" before-armour (F-WPN-7) */
+  gboolean  station_orbital;   /* "station-target" orbital (F-ART-16) */
+  gboolean  failed_hold;       /* "damaged-fire-check" hold (F-FIRE-9) */
 } FireRulings;
 
 static void
 fire_rulings_read (AdmBattle   *self,
                    FireRulings *rulings)
 {
-  rulings->less_than_half = _adm_battle_cache_ruling_is (self, "half-range-boundary",
-                                                         "less-than-half");
-  rulings->aspect_only = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only");
-  rulings->reveals_presence = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence");
-  rulings->shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
-                                                        "before-armour");
+  rulings->less_than_half = _adm_battle_ruling_is (self, "half-range-boundary",
+                                                   "less-than-half");
+  rulings->aspect_only = _adm_battle_ruling_is (self, "formation-target", "aspect-only");
+  rulings->reveals_presence = _adm_battle_ruling_is (self, "fire-reveals", "presence");
+  rulings->shields_first = _adm_battle_ruling_is (self, "shields-against-artillery",
+                                                  "before-armour");
+  rulings->station_orbital = _adm_battle_ruling_is (self, "station-target", "orbital");
+  rulings->failed_hold = _adm_battle_ruling_is (self, "damaged-fire-check", "hold");
 }
 
 /* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
@@ -441,7 +437,7 @@ static const char *const target_types[3][2] = {
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
  * F-FORM-18), and when @description is given, the report's words for it ("approaching
  * capital ship"): put together once a phase for each aspect and category in @descriptions
- * (issue 20), as the phase's translations are kept (_adm_battle_cache_gettext ()). */
+ * (issue 20). */
 static const char *
 target_type (AdmBattle          *self,
              const FireRulings  *rulings,
@@ -466,13 +462,13 @@ target_type (AdmBattle          *self,
   /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of_sector (
-    _adm_battle_cache_sector_of (self, reference, _adm_battle_ship (self, firer)->position));
+    adm_sector_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position));
   category = rulings->aspect_only ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
     {
-      if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
+      if (rulings->station_orbital)
         {
           if (description != NULL)
             *description = _("orbital target");
@@ -1024,8 +1020,8 @@ attack (AdmBattle   *self,
 
       shift = volley_shift (&buffers->rulings, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
-      if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
-                                             &table_error))
+      if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
+                                       &table_error))
         {
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
@@ -1168,7 +1164,7 @@ check_battery (AdmBattle  *self,
       return FALSE;
     }
   /* F-FIRE-6, F-FIRE-7: the target must be in one of the weapon's arcs. */
-  battery->sector = _adm_battle_cache_sector_of (self, battery->ship, t->position);
+  battery->sector = adm_sector_of (s->position, s->heading, t->position);
   if (!(weapon->arcs & (1 << (battery->sector == ADM_SECTOR_BOW ? 0 :
                               battery->sector == ADM_SECTOR_STERN ? 1 :
                               battery->sector == ADM_SECTOR_PORT ? 2 : 3))))
@@ -1506,7 +1502,7 @@ resolve_decl (AdmBattle    *self,
       const AdmWeapon *weapon = battery_weapon (self, b);
       Batteries *one = &buffers->one;
 
-      if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
+      if (nearest < 0 || buffers->rulings.failed_hold ||
           !_adm_battle_ship_active (self, b->ship))
         {
           _adm_battle_report (self, _("%s's %s holds its fire."),

@@ -95,11 +95,9 @@ struct _AdmBattle
 
 /* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
  * phase begins (nothing moves within it) and dropped when it ends. Without it (any other
- * phase, the preview, or caching switched off) callers walk every ship. */
+ * phase, the preview) callers walk every ship. */
 void                 _adm_battle_cache_begin  (AdmBattle   *self);
 void                 _adm_battle_cache_end    (AdmBattle   *self);
-/* For tests: switches the caches off, so that a phase can be compared with and without. */
-void                 _adm_battle_set_caching  (gboolean     enabled);
 /* The ships that may share @ship's shields: itself, its formation's if the formation is in
  * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
  * once, in the order use_shields () takes their blocks: @ship, then the rest by index, ship 0
@@ -115,11 +113,6 @@ const guint         *_adm_battle_cache_hulks_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
                                                guint       *n_ships);
-/* adm_sector_of () of @point from @ship as it stands, with the sine and cosine of its
- * heading worked out once a phase (adm_sector_of_turned ()). */
-AdmArcSector         _adm_battle_cache_sector_of (AdmBattle *self,
-                                              guint      ship,
-                                              AdmPoint   point);
 /* Tells the cache that @ship became a hulk (_adm_battle_make_hulk ()). */
 void                 _adm_battle_cache_hulk_made (AdmBattle *self,
                                               guint      ship);
@@ -151,38 +144,6 @@ const int           *_adm_battle_cache_fire_ships (AdmBattle *self,
 gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
                                                guint        ship,
                                                gboolean    *splits);
-/* Whether @side may read every name in the battle — every other formation identified, every
- * other side seen (F-ECM-2) — so that no text need be searched for it; FALSE when not, or
- * without a cache. _adm_battle_set_detection () tells the cache of each change. */
-gboolean             _adm_battle_cache_side_reads_all (AdmBattle *self,
-                                               guint        side);
-/* Whether every side may read every name (as _adm_battle_cache_side_reads_all () for each);
- * @seen_by gets every side's bit, to keep only when TRUE. FALSE outside a fire phase. */
-gboolean             _adm_battle_cache_all_read_all (AdmBattle *self,
-                                                     guint32   *seen_by);
-void                 _adm_battle_cache_detection_changed (AdmBattle *self);
-/* _adm_battle_ruling_is () with each ruling looked up once a phase. */
-gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
-                                               const char  *id,
-                                               const char  *value);
-/* adm_ruleset_artillery_dice () with each answer worked out once a phase, kept by @target's
- * address (the rules name the table's targets from a table of their own): the table and its
- * rulings do not change within a phase. A refusal is never kept. */
-gboolean             _adm_battle_cache_artillery_dice (AdmBattle  *self,
-                                                       int         firepower,
-                                                       const char *target,
-                                                       int         shift,
-                                                       int        *dice,
-                                                       int        *column,
-                                                       GError    **error);
-/* g_dgettext () for the phase's report: each message looked up once a phase. */
-const char          *_adm_battle_cache_gettext (AdmBattle *self,
-                                               const char  *msgid) G_GNUC_FORMAT (2);
-
-const char          *_adm_battle_cache_ngettext (AdmBattle *self,
-                                               const char  *msgid,
-                                               const char  *msgid_plural,
-                                               gulong       n) G_GNUC_FORMAT (3);
 /* The markers (indices) that the segment @a–@b may meet among those the cache holds (on the
  * table when the phase began, or placed since and taken in), and some others near it; those
  * from @first_new on were placed since and are not listed (F-ART-10): never more than a few.

@@ -1035,7 +1035,6 @@ _adm_battle_set_detection (AdmBattle    *self,
   guint n_formations = self->state->formations->len;
 
   g_array_index (self->state->detection, guint8, side * n_formations + formation) = level;
-  _adm_battle_cache_detection_changed (self);
 }
 
 gboolean
@@ -1668,33 +1667,28 @@ _adm_battle_readiness_check (AdmBattle   *self,
   guint owner = _adm_battle_ship (self, ship)->side;
   int sum;
 
-  /* The phase's translations (_adm_battle_cache_gettext ()): a fire phase makes hundreds of
-   * these checks (issue 20). */
-#define CACHED_(msgid) _adm_battle_cache_gettext (self, msgid)
-
   /* F-RDY-2: roll 2d6 (other counts where a rule says so) against the readiness rating with
    * all modifiers; a roll less than or equal passes. */
   if (!_adm_battle_roll_sum (self, dice, 6, clause, &sum, error,
-                             CACHED_ (N_("%s: readiness check for %s")),
+                             _("%s: readiness check for %s"),
                              _adm_battle_ship_name (self, ship), what))
     return FALSE;
   *passed = sum <= target;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_MOST, target,
-                          CACHED_ (N_("readiness")));
+                          _("readiness"));
   {
     g_autofree char *expression = adm_dice_describe (dice, 6);
 
     _adm_battle_report (self,
-                        CACHED_ (N_("%s: readiness check for %s, %s = %d against %d: %s.")),
+                        _("%s: readiness check for %s, %s = %d against %d: %s."),
                         _adm_battle_ship_name (self, ship), what, expression, sum, target,
-                        *passed ? CACHED_ (N_("passed")) : CACHED_ (N_("failed")));
+                        *passed ? _("passed") : _("failed"));
   }
   /* "enemy-ship-card": a ship's readiness is its own side's; the enemy sees what comes of
    * the check, not the check. */
   if (owner < 32)
     _adm_battle_audience_since (self, report_from, rolls_from, 1u << owner, 0);
   return TRUE;
-#undef CACHED_
 }
 
 gboolean
