@@ -49,9 +49,7 @@ struct _AdmBattle
                                       * once each */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
-  struct _ShipIdSlot  *ship_ids;     /* id → index, open addressing (adm_battle_ship_index ());
-                                      * ships never change index */
-  guint                ship_ids_mask; /* its slots, a power of two, less one */
+  GHashTable          *ship_ids;     /* id → index (adm_battle_ship_index ()) */
   AdmLowOrbit          low_orbit;    /* F-ORB: set up once, never changes */
   GArray              *wormhole_exits; /* AdmWormholeExit, F-MOVE-5: set up once */
 

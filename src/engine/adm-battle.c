@@ -62,64 +62,19 @@ state_new (void)
   return state;
 }
 
-/* A slot of the battle's ship ids (adm_battle_ship_index ()): open addressing, the id's hash
- * beside it, so that a lookup compares one id's text in all (issue 20: a fire phase looks up
- * two thousand ids of its orders, and GHashTable's string hash and comparison, each a call,
- * were 2 % of it). */
-typedef struct _ShipIdSlot {
-  const char *id;  /* NULL: empty */
-  guint32     hash;
-  guint32     index;
-} ShipIdSlot;
-
-/* FNV-1a of @id's bytes. */
-static inline guint32
-ship_id_hash (const char *id)
-{
-  guint32 hash = 2166136261u;
-
-  for (const guchar *p = (const guchar *) id; *p != '\0'; p++)
-    hash = (hash ^ *p) * 16777619u;
-  return hash;
-}
-
-/* Whether ids @a and @b are the same: a few bytes, compared here rather than by a call. */
-static inline gboolean
-ship_id_equal (const char *a,
-               const char *b)
-{
-  while (*a == *b && *a != '\0')
-    a++, b++;
-  return *a == *b;
-}
-
-/* The ship ids of the battle as loaded, in slots at most half full. An id given twice is
- * found at its last ship, as a table that replaces would give it. */
+/* The ship ids of the battle as loaded, to their indices (ships never change index). An id
+ * given twice is found at its last ship. */
 static void
 ship_ids_build (AdmBattle *self)
 {
-  guint n = self->state->ships->len, slots = 4;
-
-  while (slots < 2 * n)
-    slots *= 2;
-  g_free (self->ship_ids);
-  self->ship_ids = g_new0 (ShipIdSlot, slots);
-  self->ship_ids_mask = slots - 1;
-  for (guint s = 0; s < n; s++)
+  g_clear_pointer (&self->ship_ids, g_hash_table_unref);
+  self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint s = 0; s < self->state->ships->len; s++)
     {
       const char *id = g_array_index (self->state->ships, AdmBattleShip, s).id;
-      guint32 hash;
-      guint i;
 
-      if (id == NULL)
-        continue;
-      hash = ship_id_hash (id);
-      i = hash & self->ship_ids_mask;
-
-      while (self->ship_ids[i].id != NULL &&
-             !(self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id)))
-        i = (i + 1) & self->ship_ids_mask;
-      self->ship_ids[i] = (ShipIdSlot) { id, hash, s };
+      if (id != NULL)
+        g_hash_table_insert (self->ship_ids, (gpointer) id, GUINT_TO_POINTER (s));
     }
 }
 
@@ -214,7 +169,7 @@ adm_battle_finalize (GObject *object)
   g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
-  g_free (self->ship_ids);
+  g_clear_pointer (&self->ship_ids, g_hash_table_unref);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
@@ -872,17 +827,13 @@ int
 adm_battle_ship_index (AdmBattle  *self,
                        const char *id)
 {
-  guint32 hash;
+  gpointer index;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
-  if (id == NULL || self->ship_ids == NULL)
+  if (id == NULL || self->ship_ids == NULL ||
+      !g_hash_table_lookup_extended (self->ship_ids, id, NULL, &index))
     return -1;
-  hash = ship_id_hash (id);
-  for (guint i = hash & self->ship_ids_mask; self->ship_ids[i].id != NULL;
-       i = (i + 1) & self->ship_ids_mask)
-    if (self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id))
-      return (int) self->ship_ids[i].index;
-  return -1;
+  return GPOINTER_TO_INT (index);
 }
 
 const AdmBattleShip *
