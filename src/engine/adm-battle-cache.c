@@ -5,7 +5,7 @@
  * near a line of fire (F-ART-10, F-CAT-4) are worked out once, when the phase begins. What
  * does change within it — shields used, damage, hulks, a formation's command — is still read
  * from the ships each time: the cache only narrows down which ships to read, so every answer
- * is the one of the plain loop over every ship, bit for bit (tests/test-battle-cache.c). */
+ * is the one of the plain loop over every ship (the one outside a fire phase). */
 
 #include "config.h"
 
