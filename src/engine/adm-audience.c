@@ -331,6 +331,7 @@ side_may_read (AdmBattle  *battle,
   g_autoptr(GPtrArray) seen_classes = NULL;
   g_autoptr(GPtrArray) looked_for = NULL;
   gboolean all_identified = TRUE;
+  guint32 seen_sides = 0;  /* the sides (< 32) with a formation detected at all */
 
   for (guint f = 0; f < n_formations; f++)
     {
@@ -339,6 +340,8 @@ side_may_read (AdmBattle  *battle,
       AdmDetection detection = line_detection (battle, side, f);
 
       all_identified &= detection == ADM_DETECTION_FULL;
+      if (detection != ADM_DETECTION_NONE && formation->side < 32)
+        seen_sides |= 1u << formation->side;
       if (detection != ADM_DETECTION_FULL && formation->name != NULL &&
           strstr (text, formation->name) != NULL)
         return FALSE;
@@ -380,9 +383,9 @@ side_may_read (AdmBattle  *battle,
   for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
     {
       const char *name = adm_battle_get_side (battle, s)->name;
-      gboolean seen = s == side;
+      gboolean seen = s == side || (s < 32 && (seen_sides & (1u << s)) != 0);
 
-      for (guint f = 0; f < n_formations && !seen; f++)
+      for (guint f = 0; s >= 32 && f < n_formations && !seen; f++)
         seen = g_array_index (battle->state->formations, AdmBattleFormation, f).side == s &&
                line_detection (battle, side, f) != ADM_DETECTION_NONE;
       if (!seen && name != NULL && strstr (text, name) != NULL)
