@@ -437,52 +437,6 @@ test_point_grid_query (void)
   adm_point_grid_free (grid);
 }
 
-/* Issue 20, F-FIRE-7: adm_sector_of_turned () gives adm_sector_of ()'s arc everywhere: at
- * random, on the arcs' edges (±45°, ±135°) and a hair either side of them, on the centre,
- * and at the quarter turns. */
-static void
-test_sector_of_turned (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  static const double headings[] = { 0, 45, 90, 135, 180, 225, 270, 315, 30, 359.999, 720.5,
-                                     -90 };
-  static const double relatives[] = { 0, 45, -45, 135, -135, 180, 90, -90, 44.9999999,
-                                      45.0000001, 134.9999999, 135.0000001, 45 + 1e-10,
-                                      45 - 1e-10, 135 + 1e-10, 135 - 1e-10 };
-  AdmPoint ship = pt (12.5, -7.25);
-  guint edges = 0;
-
-  for (guint h = 0; h < G_N_ELEMENTS (headings); h++)
-    {
-      double sine, cosine;
-
-      adm_heading_sin_cos (headings[h], &sine, &cosine);
-      g_assert_cmpint (adm_sector_of_turned (ship, headings[h], sine, cosine, ship), ==,
-                       adm_sector_of (ship, headings[h], ship));
-      for (guint r = 0; r < G_N_ELEMENTS (relatives); r++)
-        for (double distance = 0.5; distance < 200; distance *= 3)
-          {
-            AdmPoint p = adm_point_advance (ship, headings[h] + relatives[r], distance);
-
-            g_assert_cmpint (adm_sector_of_turned (ship, headings[h], sine, cosine, p), ==,
-                             adm_sector_of (ship, headings[h], p));
-            edges++;
-          }
-    }
-  g_assert_cmpuint (edges, >, 500);
-  for (guint i = 0; i < 100000; i++)
-    {
-      double heading = g_rand_double_range (rand, -400, 400);
-      AdmPoint p = pt (g_rand_double_range (rand, -100, 100),
-                       g_rand_double_range (rand, -100, 100));
-      double sine, cosine;
-
-      adm_heading_sin_cos (heading, &sine, &cosine);
-      g_assert_cmpint (adm_sector_of_turned (ship, heading, sine, cosine, p), ==,
-                       adm_sector_of (ship, heading, p));
-    }
-}
-
 /* F-RAM-2: how far a rammer goes before its base first touches the target's. */
 static void
 test_contact_distance (void)
@@ -652,7 +606,6 @@ main (int   argc,
   g_test_add_func ("/engine/geometry/F-SHLD-5/bases-touch", test_bases_touch);
   g_test_add_func ("/engine/geometry/F-RAM-2/bases-overlap", test_bases_overlap);
   g_test_add_func ("/engine/geometry/issue-20/point-grid-query", test_point_grid_query);
-  g_test_add_func ("/engine/geometry/F-FIRE-7/sector-of-turned", test_sector_of_turned);
   g_test_add_func ("/engine/geometry/F-SHLD-5/distance-comparisons-as-hypot",
                    test_distance_comparisons_as_hypot);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance", test_contact_distance);

@@ -187,8 +187,7 @@ adm_audience_ship_shows (AdmAudience audience,
     case ADM_SHIP_FACT_STATE:
       return TRUE;
     case ADM_SHIP_FACT_HULL:
-      /* In a fire phase the battle's cache has the ruling looked up once (issue 20). */
-      return _adm_battle_cache_ruling_is (battle, "enemy-ship-card", "with-hull");
+      return _adm_battle_ruling_is (battle, "enemy-ship-card", "with-hull");
     case ADM_SHIP_FACT_READINESS:
     case ADM_SHIP_FACT_SHIELDS:
     case ADM_SHIP_FACT_CRITICALS:
@@ -306,6 +305,22 @@ adm_audience_filter_rolls (AdmAudience audience,
  * side may not read are looked for in the text, so that a battle where everything is
  * identified looks for none (issue 20: the fire phase of 300 ships a side spent most of its
  * time searching every line for every ship's name). */
+/* What @side knows of formation @f: everything of its own (adm_battle_get_detection () read
+ * in place, as this is asked of every line for every side). */
+static inline AdmDetection
+line_detection (AdmBattle *battle,
+              guint      side,
+              guint      f)
+{
+  const AdmBattleFormation *formation =
+    &g_array_index (battle->state->formations, AdmBattleFormation, f);
+
+  return formation->side == side
+    ? ADM_DETECTION_FULL
+    : g_array_index (battle->state->detection, guint8,
+                     side * battle->state->formations->len + f);
+}
+
 static gboolean
 side_may_read (AdmBattle  *battle,
                guint       side,
@@ -313,25 +328,21 @@ side_may_read (AdmBattle  *battle,
 {
   guint n_ships = adm_battle_get_n_ships (battle);
   guint n_formations = adm_battle_get_n_formations (battle);
-  g_autofree AdmDetection *detection = g_new (AdmDetection, MAX (n_formations, 1));
-  g_autofree guint *side_of = g_new (guint, MAX (n_formations, 1));
   g_autoptr(GPtrArray) seen_classes = NULL;
   g_autoptr(GPtrArray) looked_for = NULL;
   gboolean all_identified = TRUE;
+  guint32 seen_sides = 0;  /* the sides (< 32) with a formation detected at all */
 
   for (guint f = 0; f < n_formations; f++)
     {
-      /* adm_battle_get_detection () read in place: this is asked of every line, for every
-       * side, and the accessors' checks cost more than the reading. */
       const AdmBattleFormation *formation =
         &g_array_index (battle->state->formations, AdmBattleFormation, f);
+      AdmDetection detection = line_detection (battle, side, f);
 
-      detection[f] = formation->side == side
-        ? ADM_DETECTION_FULL
-        : g_array_index (battle->state->detection, guint8, side * n_formations + f);
-      side_of[f] = formation->side;
-      all_identified &= detection[f] == ADM_DETECTION_FULL;
-      if (detection[f] != ADM_DETECTION_FULL && formation->name != NULL &&
+      all_identified &= detection == ADM_DETECTION_FULL;
+      if (detection != ADM_DETECTION_NONE && formation->side < 32)
+        seen_sides |= 1u << formation->side;
+      if (detection != ADM_DETECTION_FULL && formation->name != NULL &&
           strstr (text, formation->name) != NULL)
         return FALSE;
     }
@@ -346,7 +357,8 @@ side_may_read (AdmBattle  *battle,
         {
           const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
 
-          if ((ship->side == side || detection[ship->formation] == ADM_DETECTION_FULL) &&
+          if ((ship->side == side ||
+               line_detection (battle, side, ship->formation) == ADM_DETECTION_FULL) &&
               !g_ptr_array_find (seen_classes, ship->klass, NULL))
             g_ptr_array_add (seen_classes, (gpointer) ship->klass);
         }
@@ -356,7 +368,7 @@ side_may_read (AdmBattle  *battle,
           const char *klass = ship->klass->name;
 
           if (ship->name != NULL && ship->side != side &&
-              detection[ship->formation] != ADM_DETECTION_FULL &&
+              line_detection (battle, side, ship->formation) != ADM_DETECTION_FULL &&
               strstr (text, ship->name) != NULL)
             return FALSE;
           if (klass == NULL || g_ptr_array_find (seen_classes, ship->klass, NULL) ||
@@ -367,13 +379,15 @@ side_may_read (AdmBattle  *battle,
             return FALSE;
         }
     }
+  /* A side is seen once one of its formations is detected at all. */
   for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
     {
       const char *name = adm_battle_get_side (battle, s)->name;
-      gboolean seen = s == side;
+      gboolean seen = s == side || (s < 32 && (seen_sides & (1u << s)) != 0);
 
-      for (guint f = 0; f < n_formations && !seen; f++)
-        seen = side_of[f] == s && detection[f] != ADM_DETECTION_NONE;
+      for (guint f = 0; s >= 32 && f < n_formations && !seen; f++)
+        seen = g_array_index (battle->state->formations, AdmBattleFormation, f).side == s &&
+               line_detection (battle, side, f) != ADM_DETECTION_NONE;
       if (!seen && name != NULL && strstr (text, name) != NULL)
         return FALSE;
     }
@@ -390,11 +404,9 @@ adm_audience_text_seen_by (AdmBattle  *battle,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), 0);
   g_return_val_if_fail (text != NULL, 0);
 
-  /* In a fire phase the battle's cache knows the sides that may read every name (issue 20);
-   * asked of every line and roll, so the sides are counted once. */
   n_sides = MIN (adm_battle_get_n_sides (battle), 32u);
   for (guint s = 0; s < n_sides; s++)
-    if (_adm_battle_cache_side_reads_all (battle, s) || side_may_read (battle, s, text))
+    if (side_may_read (battle, s, text))
       seen_by |= 1u << s;
   return seen_by;
 }

@@ -5,7 +5,7 @@
  * near a line of fire (F-ART-10, F-CAT-4) are worked out once, when the phase begins. What
  * does change within it — shields used, damage, hulks, a formation's command — is still read
  * from the ships each time: the cache only narrows down which ships to read, so every answer
- * is the one of the plain loop over every ship, bit for bit (tests/test-battle-cache.c). */
+ * is the one of the plain loop over every ship (the one outside a fire phase). */
 
 #include "config.h"
 
@@ -13,47 +13,6 @@
 #include <string.h>
 
 #include "adm-battle-private.h"
-
-/* A question about a ruling and its answer: whether ruling @id has @value, both strings
- * known by their addresses (the rules name them as literals). A phase asks a handful of
- * different ones, tens of thousands of times. */
-typedef struct {
-  const char *id;
-  const char *value;
-  gboolean    is;
-} RulingAnswer;
-
-/* Kept by a hash of the two addresses, one question a slot. */
-#define N_RULING_ANSWERS 64
-
-/* An answer of the artillery table (F-ART-11) to the firepower at a target, shifted: the
- * phase's attacks ask a few dozen different ones thousands of times. */
-typedef struct {
-  const char *target;   /* NULL: none kept here yet */
-  int         firepower;
-  int         shift;
-  int         dice;
-  int         column;
-} ArtilleryAnswer;
-
-#define N_ARTILLERY_ANSWERS 128
-
-/* A msgid last asked of _adm_battle_cache_gettext () and its translation: the fire phase asks
- * some fifteen thousand times for a few dozen msgids (issue 20). */
-typedef struct {
-  const char *msgid;
-  const char *text;
-} RecentText;
-
-#define RECENT_TEXTS 256
-
-/* The same for the plural forms of a message (_adm_battle_cache_ngettext ()). */
-typedef struct {
-  const char  *msgid;
-  const char **forms;
-} RecentPlural;
-
-#define RECENT_PLURALS 64
 
 struct _AdmBattleCache {
   guint          n_ships;
@@ -85,16 +44,6 @@ struct _AdmBattleCache {
                                  * @fire_ships; NULL until first asked */
   int           *fire_ships;    /* per declaration, its target's index, then its ships' (-1:
                                  * no ship has that id) */
-  gint8         *reads_all;     /* per side: whether it may read every name of the battle
-                                 * (-1: not worked out since detection last changed) */
-  gint8          all_read_all;  /* whether every side may: asked for each line and roll
-                                 * (issue 20); -1 as above */
-  guint32        all_sides;     /* every side's bit (adm-audience.h) */
-  GHashTable    *texts;         /* msgid → its translation, for this phase */
-  RecentText     recent[RECENT_TEXTS]; /* in front of @texts, by the msgid's address */
-  GHashTable    *rulings;       /* ruling id → its value in this battle (or &no_value) */
-  GHashTable    *plurals;       /* msgid → const char *[N_PLURALS]: its translations by n */
-  RecentPlural   recent_plurals[RECENT_PLURALS]; /* in front of @plurals, as @recent */
   AdmPointGrid  *marker_grid;   /* the markers there were when the phase began */
   guint          n_markers;     /* how many */
   double         marker_radius; /* the largest of their radii */
@@ -108,21 +57,7 @@ struct _AdmBattleCache {
   GArray        *new_hulks;     /* guint: ships wrecked since the grid was made */
   guint8        *known_hulk;    /* per ship: in @hulks or @new_hulks */
   GArray        *hulks_found;   /* guint: the last answer about hulks */
-  double        *turn;          /* per ship: its heading, its sine and cosine */
-  RulingAnswer   answers[N_RULING_ANSWERS]; /* the questions about rulings asked lately */
-  ArtilleryAnswer artillery[N_ARTILLERY_ANSWERS]; /* by a hash of the question */
 };
-
-/* The counts whose plural forms are kept: the dice of one attack. */
-#define N_PLURALS 64
-
-static gboolean caching = TRUE;
-
-void
-_adm_battle_set_caching (gboolean enabled)
-{
-  caching = enabled;
-}
 
 /* F-FORM-1, F-SHLD-5: the others whose bases touch @ship's, tested as
  * adm_battle_ship_shield_pool () tests them (the other's base first); worked out when first
@@ -276,8 +211,6 @@ _adm_battle_cache_begin (AdmBattle *self)
   double max_size = 0.0;
 
   _adm_battle_cache_end (self);
-  if (!caching)
-    return;
   cache = g_new0 (AdmBattleCache, 1);
   cache->n_ships = _adm_battle_n_ships (self);
   points = g_new (AdmPoint, MAX (cache->n_ships, 1));
@@ -305,19 +238,8 @@ _adm_battle_cache_begin (AdmBattle *self)
   memset (cache->pool_start, 0xff, MAX (cache->n_ships, 1) * sizeof (guint));
   cache->pool_count = g_new0 (guint, MAX (cache->n_ships, 1));
   cache->pool_command = g_new0 (guint8, MAX (cache->n_ships, 1));
-  cache->reads_all = g_new (gint8, MAX (self->sides->len, 1));
-  memset (cache->reads_all, -1, MAX (self->sides->len, 1));
-  cache->all_read_all = -1;
-  cache->all_sides = self->sides->len >= 32 ? G_MAXUINT32 : (1u << self->sides->len) - 1;
-  cache->texts = g_hash_table_new (NULL, NULL);
-  cache->rulings = g_hash_table_new (NULL, NULL);
-  cache->plurals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   find_markers (self, cache);
   find_hulks (self, cache);
-  /* Worked out for a ship when first asked (_adm_battle_cache_sector_of ()). */
-  cache->turn = g_new (double, 3 * MAX (cache->n_ships, 1));
-  for (guint i = 0; i < cache->n_ships; i++)
-    cache->turn[3 * i] = NAN;
   self->cache = cache;
 }
 
@@ -344,10 +266,6 @@ _adm_battle_cache_end (AdmBattle *self)
   g_free (cache->splits);
   g_free (cache->fire_start);
   g_free (cache->fire_ships);
-  g_free (cache->reads_all);
-  g_hash_table_unref (cache->texts);
-  g_hash_table_unref (cache->rulings);
-  g_hash_table_unref (cache->plurals);
   adm_point_grid_free (cache->marker_grid);
   g_array_unref (cache->markers_found);
   /* Every hulk was made through _adm_battle_make_hulk (), which told the cache: else a line
@@ -361,7 +279,6 @@ _adm_battle_cache_end (AdmBattle *self)
   g_array_unref (cache->new_hulks);
   g_free (cache->known_hulk);
   g_array_unref (cache->hulks_found);
-  g_free (cache->turn);
   g_free (cache);
 }
 
@@ -460,28 +377,6 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
     list_pool (self, cache, ship, command);
   *n_ships = cache->pool_count[ship];
   return cache->pools + cache->pool_start[ship];
-}
-
-AdmArcSector
-_adm_battle_cache_sector_of (AdmBattle *self,
-                             guint      ship,
-                             AdmPoint   point)
-{
-  AdmBattleCache *cache = self->cache;
-  const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  double *turn;
-
-  if (cache == NULL || ship >= cache->n_ships)
-    return adm_sector_of (s->position, s->heading, point);
-  /* Worked out when first asked, and again for a ship that turned since (none does in a
-   * fire phase). */
-  turn = &cache->turn[3 * ship];
-  if (turn[0] != s->heading)
-    {
-      turn[0] = s->heading;
-      adm_heading_sin_cos (s->heading, &turn[1], &turn[2]);
-    }
-  return adm_sector_of_turned (s->position, s->heading, turn[1], turn[2], point);
 }
 
 /* The indices in @found, never NULL (which means no cache), though an array that never held
@@ -665,150 +560,6 @@ _adm_battle_cache_splits_fire (AdmBattle *self,
   return TRUE;
 }
 
-/* Whether @side has identified every formation of the battle (its own count as identified)
- * and seen every other side: then no name in any text is hidden from it (F-ECM-2). */
-static gboolean
-side_reads_all (AdmBattle *self,
-                guint      side)
-{
-  guint n_formations = _adm_battle_n_formations (self);
-  g_autofree gboolean *has_formation = g_new0 (gboolean, MAX (self->sides->len, 1));
-
-  for (guint f = 0; f < n_formations; f++)
-    {
-      const AdmBattleFormation *formation = _adm_battle_formation (self, f);
-
-      has_formation[formation->side] = TRUE;
-      if (formation->side != side &&
-          adm_battle_get_detection (self, side, f) != ADM_DETECTION_FULL)
-        return FALSE;
-    }
-  for (guint s = 0; s < self->sides->len; s++)
-    if (s != side && !has_formation[s])
-      return FALSE;
-  return TRUE;
-}
-
-gboolean
-_adm_battle_cache_side_reads_all (AdmBattle *self,
-                                  guint      side)
-{
-  AdmBattleCache *cache = self->cache;
-
-  if (cache == NULL || side >= self->sides->len)
-    return FALSE;
-  if (cache->reads_all[side] < 0)
-    cache->reads_all[side] = side_reads_all (self, side);
-  return cache->reads_all[side];
-}
-
-/* The questions below (and the rulings' further on) come tens of thousands of times a phase
- * and are answered at once but the first time: what they do the first time is a call of its
- * own, so that the answer at once saves and restores no registers for it (issue 20). */
-
-G_GNUC_NO_INLINE static void
-all_read_all (AdmBattle      *self,
-              AdmBattleCache *cache)
-{
-  cache->all_read_all = TRUE;
-  for (guint s = 0; s < MIN (self->sides->len, 32u) && cache->all_read_all; s++)
-    cache->all_read_all = _adm_battle_cache_side_reads_all (self, s);
-}
-
-gboolean
-_adm_battle_cache_all_read_all (AdmBattle *self,
-                                guint32   *seen_by)
-{
-  AdmBattleCache *cache = self->cache;
-
-  if (cache == NULL)
-    return FALSE;
-  if (G_UNLIKELY (cache->all_read_all < 0))
-    all_read_all (self, cache);
-  *seen_by = cache->all_sides;
-  return cache->all_read_all;
-}
-
-void
-_adm_battle_cache_detection_changed (AdmBattle *self)
-{
-  if (self->cache == NULL)
-    return;
-  memset (self->cache->reads_all, -1, MAX (self->sides->len, 1));
-  self->cache->all_read_all = -1;
-}
-
-G_GNUC_NO_INLINE static const char *
-gettext_recent (AdmBattleCache *cache,
-                RecentText     *recent,
-                const char     *msgid)
-{
-  const char *text = g_hash_table_lookup (cache->texts, msgid);
-
-  if (text == NULL)
-    {
-      text = g_dgettext (GETTEXT_PACKAGE, msgid);
-      g_hash_table_insert (cache->texts, (gpointer) msgid, (gpointer) text);
-    }
-  *recent = (RecentText) { msgid, text };
-  return text;
-}
-
-const char *
-_adm_battle_cache_gettext (AdmBattle  *self,
-                           const char *msgid)
-{
-  AdmBattleCache *cache = self->cache;
-  guintptr address = (guintptr) msgid;
-  RecentText *recent;
-
-  if (cache == NULL)
-    return g_dgettext (GETTEXT_PACKAGE, msgid);
-  recent = &cache->recent[(address ^ (address >> 8)) % RECENT_TEXTS];
-  if (G_LIKELY (recent->msgid == msgid))
-    return recent->text;
-  return gettext_recent (cache, recent, msgid);
-}
-
-G_GNUC_NO_INLINE static const char *
-ngettext_recent (AdmBattleCache *cache,
-                 RecentPlural   *recent,
-                 const char     *msgid,
-                 const char     *msgid_plural,
-                 gulong          n)
-{
-  const char **forms = recent->msgid == msgid ? recent->forms
-                                              : g_hash_table_lookup (cache->plurals, msgid);
-
-  if (forms == NULL)
-    {
-      forms = g_new0 (const char *, N_PLURALS);
-      g_hash_table_insert (cache->plurals, (gpointer) msgid, forms);
-    }
-  *recent = (RecentPlural) { msgid, forms };
-  if (forms[n] == NULL)
-    forms[n] = g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
-  return forms[n];
-}
-
-const char *
-_adm_battle_cache_ngettext (AdmBattle  *self,
-                            const char *msgid,
-                            const char *msgid_plural,
-                            gulong      n)
-{
-  AdmBattleCache *cache = self->cache;
-  guintptr address = (guintptr) msgid;
-  RecentPlural *recent;
-
-  if (cache == NULL || n >= N_PLURALS)
-    return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
-  recent = &cache->recent_plurals[(address ^ (address >> 8)) % RECENT_PLURALS];
-  if (G_LIKELY (recent->msgid == msgid && recent->forms[n] != NULL))
-    return recent->forms[n];
-  return ngettext_recent (cache, recent, msgid, msgid_plural, n);
-}
-
 const guint *
 _adm_battle_cache_markers_near (AdmBattle *self,
                                 AdmPoint   a,
@@ -837,96 +588,4 @@ _adm_battle_cache_markers_near (AdmBattle *self,
                         MAX (a.x, b.x) + reach, MAX (a.y, b.y) + reach, cache->markers_found);
   *n_markers = cache->markers_found->len;
   return answer (cache->markers_found);
-}
-
-/* The table's answer kept in @answer, worked out in a call of its own (as the rulings'). */
-G_GNUC_NO_INLINE static gboolean
-artillery_answer (AdmBattle       *self,
-                  ArtilleryAnswer *answer,
-                  int              firepower,
-                  const char      *target,
-                  int              shift,
-                  GError         **error)
-{
-  int found_dice, found_column;
-
-  if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, &found_dice,
-                                   &found_column, error))
-    return FALSE;
-  *answer = (ArtilleryAnswer) { target, firepower, shift, found_dice, found_column };
-  return TRUE;
-}
-
-gboolean
-_adm_battle_cache_artillery_dice (AdmBattle  *self,
-                                  int         firepower,
-                                  const char *target,
-                                  int         shift,
-                                  int        *dice,
-                                  int        *column,
-                                  GError    **error)
-{
-  AdmBattleCache *cache = self->cache;
-  ArtilleryAnswer *answer;
-  guint slot;
-
-  if (cache == NULL)
-    return adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, dice, column,
-                                       error);
-  slot = ((guint) GPOINTER_TO_SIZE (target) / 8u + (guint) firepower * 31u +
-          (guint) (shift + 8) * 7u) % N_ARTILLERY_ANSWERS;
-  answer = &cache->artillery[slot];
-  if (G_UNLIKELY (answer->target != target || answer->firepower != firepower ||
-                  answer->shift != shift) &&
-      !artillery_answer (self, answer, firepower, target, shift, error))
-    return FALSE;
-  if (dice != NULL)
-    *dice = answer->dice;
-  if (column != NULL)
-    *column = answer->column;
-  return TRUE;
-}
-
-/* What a ruling without a value is kept as. */
-static const char no_value[] = "";
-
-/* The answer of _adm_battle_cache_ruling_is () not in @answer, kept there. */
-G_GNUC_NO_INLINE static gboolean
-ruling_answer (AdmBattle      *self,
-               AdmBattleCache *cache,
-               RulingAnswer   *answer,
-               const char     *id,
-               const char     *value)
-{
-  const char *have;
-  gboolean is;
-
-  /* The rulings do not change within a phase: each looked up once, by its id's address. */
-  have = g_hash_table_lookup (cache->rulings, id);
-  if (have == NULL)
-    {
-      have = adm_ruleset_get_ruling_value (self->ruleset, id);
-      g_hash_table_insert (cache->rulings, (gpointer) id,
-                           (gpointer) (have != NULL ? have : no_value));
-    }
-  is = g_strcmp0 (have != no_value ? have : NULL, value) == 0;
-  *answer = (RulingAnswer) { id, value, is };
-  return is;
-}
-
-gboolean
-_adm_battle_cache_ruling_is (AdmBattle  *self,
-                             const char *id,
-                             const char *value)
-{
-  AdmBattleCache *cache = self->cache;
-  RulingAnswer *answer;
-
-  if (cache == NULL)
-    return _adm_battle_ruling_is (self, id, value);
-  /* The question asked before: its answer, without a hash or a comparison of strings. */
-  answer = &cache->answers[(((guintptr) id >> 3) ^ ((guintptr) value >> 5)) % N_RULING_ANSWERS];
-  if (G_LIKELY (answer->id == id && answer->value == value))
-    return answer->is;
-  return ruling_answer (self, cache, answer, id, value);
 }

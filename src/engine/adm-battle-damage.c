@@ -10,13 +10,6 @@
 
 #include "adm-battle-private.h"
 
-/* Each message translated once a fire phase (adm-battle-cache.c), as adm-battle-fire.c does:
- * every function here that translates has the battle as @self. */
-#undef _
-#define _(String) _adm_battle_cache_gettext (self, String)
-#undef ngettext
-#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
-
 static gboolean catastrophic (AdmBattle  *self,
                               guint       ship,
                               GError    **error);
@@ -231,7 +224,7 @@ station_catastrophic_check (AdmBattle          *self,
 {
   int die;
 
-  if (_adm_battle_cache_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
+  if (_adm_battle_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
       !adm_battle_ship_is_damaged (self, ship))
     {
       _adm_battle_report (self, _("%s is not yet damaged: no check for catastrophic damage "
@@ -543,7 +536,7 @@ area_damage (AdmBattle  *self,
           adm_distance (centre, other->position) > radius || strength <= 0)
         continue;
       if (one_die < 0)
-        one_die = _adm_battle_cache_ruling_is (self, "explosion-strike", "one-die-per-vessel");
+        one_die = _adm_battle_ruling_is (self, "explosion-strike", "one-die-per-vessel");
       if (one_die)
         {
           guint die;
@@ -605,7 +598,7 @@ catastrophic (AdmBattle  *self,
    * ("station-catastrophic-dice"): a station rolls the same, or d6 as written, a 1 reading
    * as 2. */
   if (_adm_battle_is_station (self, ship) &&
-      _adm_battle_cache_ruling_is (self, "station-catastrophic-dice", "d6"))
+      _adm_battle_ruling_is (self, "station-catastrophic-dice", "d6"))
     {
       if (!_adm_battle_roll_sum (self, 1, 6, "F-STN-4", &roll, error,
                                  _("catastrophic damage table for %s"), s->name))

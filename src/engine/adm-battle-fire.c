@@ -10,14 +10,6 @@
 
 #include "adm-battle-private.h"
 
-/* In a fire phase each message of the report is translated once (adm-battle-cache.c): the
- * phase reports thousands of lines from a few dozen messages. Every function here that
- * translates has the battle as @self. */
-#undef _
-#define _(String) _adm_battle_cache_gettext (self, String)
-#undef ngettext
-#define ngettext(Msgid, Plural, N) _adm_battle_cache_ngettext (self, Msgid, Plural, N)
-
 #define EPSILON 1e-6
 
 /* What becomes of a battery declared to fire (check_battery ()). */
@@ -400,8 +392,8 @@ line_of_fire (AdmBattle *self,
           !adm_segment_meets_circle (a, b, s->position, _adm_battle_base_size (self, i) / 2))
         continue;
       if (hulks_block < 0)
-        hulks_block = _adm_battle_cache_ruling_is (self, "explosions-and-hulks",
-                                                   "markers-shift-hulks-block");
+        hulks_block = _adm_battle_ruling_is (self, "explosions-and-hulks",
+                                             "markers-shift-hulks-block");
       if (hulks_block)
         *blocked = MAX (*blocked, (int) i);
       else
@@ -416,18 +408,22 @@ typedef struct {
   gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
   gboolean  reveals_presence;  /* "fire-reveals" presence (F-ECM-3) */
   gboolean  shields_first;     /* "shields-against-artillery" before-armour (F-WPN-7) */
+  gboolean  station_orbital;   /* "station-target" orbital (F-ART-16) */
+  gboolean  failed_hold;       /* "damaged-fire-check" hold (F-FIRE-9) */
 } FireRulings;
 
 static void
 fire_rulings_read (AdmBattle   *self,
                    FireRulings *rulings)
 {
-  rulings->less_than_half = _adm_battle_cache_ruling_is (self, "half-range-boundary",
-                                                         "less-than-half");
-  rulings->aspect_only = _adm_battle_cache_ruling_is (self, "formation-target", "aspect-only");
-  rulings->reveals_presence = _adm_battle_cache_ruling_is (self, "fire-reveals", "presence");
-  rulings->shields_first = _adm_battle_cache_ruling_is (self, "shields-against-artillery",
-                                                        "before-armour");
+  rulings->less_than_half = _adm_battle_ruling_is (self, "half-range-boundary",
+                                                   "less-than-half");
+  rulings->aspect_only = _adm_battle_ruling_is (self, "formation-target", "aspect-only");
+  rulings->reveals_presence = _adm_battle_ruling_is (self, "fire-reveals", "presence");
+  rulings->shields_first = _adm_battle_ruling_is (self, "shields-against-artillery",
+                                                  "before-armour");
+  rulings->station_orbital = _adm_battle_ruling_is (self, "station-target", "orbital");
+  rulings->failed_hold = _adm_battle_ruling_is (self, "damaged-fire-check", "hold");
 }
 
 /* The artillery table's target ids (F-ART-15): an aspect (AdmAspect) and "capital" or
@@ -441,7 +437,7 @@ static const char *const target_types[3][2] = {
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
  * F-FORM-18), and when @description is given, the report's words for it ("approaching
  * capital ship"): put together once a phase for each aspect and category in @descriptions
- * (issue 20), as the phase's translations are kept (_adm_battle_cache_gettext ()). */
+ * (issue 20). */
 static const char *
 target_type (AdmBattle          *self,
              const FireRulings  *rulings,
@@ -466,13 +462,13 @@ target_type (AdmBattle          *self,
   /* F-ART-5, F-ART-6 as ruled: the target's own arcs give the aspect. F-ART-16: satellites
    * and torpedoes have no orientation; they are fired on with the F-STN and F-TORP rules. */
   aspect = adm_aspect_of_sector (
-    _adm_battle_cache_sector_of (self, reference, _adm_battle_ship (self, firer)->position));
+    adm_sector_of (ref->position, ref->heading, _adm_battle_ship (self, firer)->position));
   category = rulings->aspect_only ? t->klass->category : ref->klass->category;
   /* F-ART-16 ("station-target"): a station or platform has no orientation: the "Orbital"
    * column; or, as ruled otherwise, a capital ship's column by aspect (F-STN-2). */
   if (category == ADM_CATEGORY_STATION)
     {
-      if (_adm_battle_cache_ruling_is (self, "station-target", "orbital"))
+      if (rulings->station_orbital)
         {
           if (description != NULL)
             *description = _("orbital target");
@@ -610,17 +606,6 @@ _adm_battle_use_shields (AdmBattle *self,
   use_shields (self, target, blocks);
 }
 
-/* "%u" of one die, without printf for the single digits of a d6 (a phase shows thousands). */
-static void
-append_value (GString *shown,
-              guint    value)
-{
-  if (value < 10)
-    g_string_append_c (shown, '0' + value);
-  else
-    _adm_battle_append_printf (shown, "%u", value);
-}
-
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. The purposes name the attack by its line so
  * far, @what. */
@@ -630,7 +615,7 @@ roll_hits (AdmBattle    *self,
            int           hit_on,
            gboolean      lock,
            const char   *clause,
-           AdmTextParts *what,
+           GString      *what,
            int          *hits,
            GString      *shown,
            GError      **error)
@@ -647,14 +632,14 @@ roll_hits (AdmBattle    *self,
   if ((gsize) dice > G_N_ELEMENTS (buffer))
     values = allocated = g_new0 (guint, dice);
   if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"),
-                         _adm_text_parts_so_far (what), hit_on))
+                         what->str, hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
   for (int i = 0; i < dice; i++)
     {
       if (i > 0)
         g_string_append_c (shown, ' ');
-      append_value (shown, values[i]);
+      g_string_append_printf (shown, "%u", values[i]);
       if ((int) values[i] >= hit_on)
         (*hits)++;
       else
@@ -664,14 +649,14 @@ roll_hits (AdmBattle    *self,
     {
       if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
                              _("%s, target lock re-roll of %d misses"),
-                             _adm_text_parts_so_far (what), misses))
+                             what->str, misses))
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
       for (int i = 0; i < misses; i++)
         {
           g_string_append_c (shown, ' ');
-          append_value (shown, values[i]);
+          g_string_append_printf (shown, "%u", values[i]);
           if ((int) values[i] >= hit_on)
             (*hits)++;
         }
@@ -706,7 +691,7 @@ static gboolean
 special_save (AdmBattle     *self,
               guint          target,
               int           *damage,
-              AdmTextParts  *line,
+              GString       *line,
               GError       **error)
 {
   const AdmBattleShip *t = _adm_battle_ship (self, target);
@@ -723,7 +708,7 @@ special_save (AdmBattle     *self,
   for (int i = 0; i < *damage; i++)
     saved += values[i] >= 4;
   *damage -= saved;
-  _adm_text_parts_add (line, _(", %d saved by the special force shield"), saved);
+  g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
 }
 
@@ -739,7 +724,7 @@ resolve_hits (AdmBattle     *self,
               int            critical_on,
               const char    *clause,
               const char    *critical_clause,
-              AdmTextParts  *line,
+              GString       *line,
               GString       *shown,
               GError       **error)
 {
@@ -755,10 +740,10 @@ resolve_hits (AdmBattle     *self,
     }
   if (!roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error))
     return FALSE;
-  _adm_text_parts_add (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
-                                       dice + blocked),
-                       dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
-  _adm_text_parts_add (line, ngettext (" — %d hit", " — %d hits", hits), hits);
+  g_string_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
+                                          dice + blocked),
+                          dice + blocked, shown->len > 0 ? shown->str : "-", hit_on);
+  g_string_append_printf (line, ngettext (" — %d hit", " — %d hits", hits), hits);
   /* F-SHLD-1, F-DES-2: each shield blocks one damage in this fire phase; the pool, which
    * rolling leaves as it was, is counted only when something hits. */
   if (!shields_first && hits > 0)
@@ -768,19 +753,19 @@ resolve_hits (AdmBattle     *self,
     }
   damage = shields_first ? hits : hits - blocked;
   if (blocked > 0)
-    _adm_text_parts_add (line, shields_first ? _(", %d dice cancelled by shields")
-                                             : _(", %d absorbed by shields"), blocked);
+    g_string_append_printf (line, shields_first ? _(", %d dice cancelled by shields")
+                                                : _(", %d absorbed by shields"), blocked);
   used = use_shields (self, target, blocked);
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
    * is what its ships have left, and nothing but the blocks just used changed since it was
    * counted, each taken from a ship it counts. So it is empty now exactly when all of it was
    * used (issue 20: not counted again). */
   if (blocked > 0 && blocked == pool && used == blocked)
-    _adm_text_parts_add_static (line, _(", shields down"));
+    g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
-  _adm_text_parts_add (line, _(", %d damage."), damage);
-  _adm_battle_report_parts (self, line);
+  g_string_append_printf (line, _(", %d damage."), damage);
+  _adm_battle_report (self, "%s", line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 
@@ -909,7 +894,7 @@ typedef struct {
   ShipCheck    *checked;         /* F-FIRE-9: the ships of a declaration checked, and how */
   guint         n_checked, checked_size;
   GString      *shown;
-  AdmTextParts *artillery, *destructors;
+  GString      *artillery, *destructors;
   char         *descriptions[G_N_ELEMENTS (target_types)][2];  /* target_type () */
   FireRulings   rulings;
 } FireBuffers;
@@ -921,8 +906,8 @@ fire_buffers_init (AdmBattle   *self,
   *buffers = (FireBuffers) { .checked = NULL };
   fire_rulings_read (self, &buffers->rulings);
   buffers->shown = g_string_sized_new (128);
-  buffers->artillery = _adm_text_parts_new ();
-  buffers->destructors = _adm_text_parts_new ();
+  buffers->artillery = g_string_sized_new (256);
+  buffers->destructors = g_string_sized_new (256);
 }
 
 static void
@@ -935,8 +920,8 @@ fire_buffers_clear (FireBuffers *buffers)
   batteries_clear (&buffers->one);
   g_free (buffers->checked);
   g_string_free (buffers->shown, TRUE);
-  _adm_text_parts_free (buffers->artillery);
-  _adm_text_parts_free (buffers->destructors);
+  g_string_free (buffers->artillery, TRUE);
+  g_string_free (buffers->destructors, TRUE);
   for (guint a = 0; a < G_N_ELEMENTS (buffers->descriptions); a++)
     for (guint c = 0; c < 2; c++)
       g_free (buffers->descriptions[a][c]);
@@ -954,14 +939,14 @@ attack (AdmBattle   *self,
   AdmBattleShip *t = _adm_battle_ship (self, target);
   guint attacker = _adm_battle_ship (self, first->ship)->formation;
   Volley v;
-  AdmTextParts *names = buffers->artillery;
-  AdmTextParts *destructor_names = buffers->destructors;
+  GString *names = buffers->artillery;
+  GString *destructor_names = buffers->destructors;
   guint n_names = 0, n_destructor_names = 0;
   const char *type, *aspect;
   AdmDetection level;
 
-  _adm_text_parts_clear (names);
-  _adm_text_parts_clear (destructor_names);
+  g_string_truncate (names, 0);
+  g_string_truncate (destructor_names, 0);
   volley_sum (self, batteries, target, &v);
   for (guint i = 0; i < batteries->len; i++)
     {
@@ -986,18 +971,18 @@ attack (AdmBattle   *self,
       if (weapon->type == ADM_WEAPON_DESTRUCTOR)
         {
           if (n_destructor_names++ > 0)
-            _adm_text_parts_add_static (destructor_names, ", ");
+            g_string_append (destructor_names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_text_parts_add (destructor_names, _("%s's %s"),
-                               _adm_battle_ship_name (self, b->ship), weapon->name);
+          g_string_append_printf (destructor_names, _("%s's %s"),
+                                  _adm_battle_ship_name (self, b->ship), weapon->name);
         }
       else
         {
           if (n_names++ > 0)
-            _adm_text_parts_add_static (names, ", ");
+            g_string_append (names, ", ");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          _adm_text_parts_add (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
-                               weapon->name);
+          g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
+                                  weapon->name);
         }
     }
   /* Every battery held its fire (F-CAT-4): no attack. */
@@ -1023,36 +1008,37 @@ attack (AdmBattle   *self,
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
-                        _adm_text_parts_so_far (v.artillery == 0 && v.any_artillery
-                                                  ? names : destructor_names),
+                        (v.artillery == 0 && v.any_artillery ? names : destructor_names)->str,
                         t->name);
   if (v.any_artillery && v.artillery > 0)
     {
-      AdmTextParts *line = names;
+      GString *line = names;
+      g_autofree char *batteries_named = NULL;
       g_autoptr(GError) table_error = NULL;
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
       shift = volley_shift (&buffers->rulings, &v, &half, &long_range);
       /* F-ART-2, F-ART-4, F-ART-11: the artillery table. */
-      if (!_adm_battle_cache_artillery_dice (self, v.artillery, type, shift, &dice, &column,
-                                             &table_error))
+      if (!adm_ruleset_artillery_dice (self->ruleset, v.artillery, type, shift, &dice, &column,
+                                       &table_error))
         {
           _adm_battle_illegal (self, error, line_no, "%s", table_error->message);
           return FALSE;
         }
-      _adm_text_parts_add (line, _("%s, firepower %d at %s %s, %.1f cm"),
-                           _adm_text_parts_so_far (names), v.artillery, aspect, t->name,
-                           v.farthest);
+      /* The batteries' names go where the translation puts them. */
+      batteries_named = g_strdup (names->str);
+      g_string_printf (line, _("%s, firepower %d at %s %s, %.1f cm"), batteries_named,
+                       v.artillery, aspect, t->name, v.farthest);
       /* The report says "half range" only when the shift was made ("half-range-boundary"
        * less-than-half: not at exactly half). */
       if (half)
-        _adm_text_parts_add_static (line, _(", half range"));
+        g_string_append (line, _(", half range"));
       if (long_range)
-        _adm_text_parts_add_static (line, _(", long range"));
+        g_string_append (line, _(", long range"));
       if (v.behind)
-        _adm_text_parts_add_static (line, _(", behind an explosion marker"));
-      _adm_text_parts_add (line, _(", column %d"), column);
+        g_string_append (line, _(", behind an explosion marker"));
+      g_string_append_printf (line, _(", column %d"), column);
       shields_first = buffers->rulings.shields_first;
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
@@ -1063,10 +1049,11 @@ attack (AdmBattle   *self,
   t = _adm_battle_ship (self, target);
   if (v.destructors > 0 && t->status != ADM_SHIP_DESTROYED)
     {
-      AdmTextParts *line = destructor_names;
+      GString *line = destructor_names;
+      g_autofree char *batteries_named = g_strdup (destructor_names->str);
 
-      _adm_text_parts_add (line, _("%s, firepower %d at %s"),
-                           _adm_text_parts_so_far (destructor_names), v.destructors, t->name);
+      g_string_printf (line, _("%s, firepower %d at %s"), batteries_named, v.destructors,
+                       t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
@@ -1177,7 +1164,7 @@ check_battery (AdmBattle  *self,
       return FALSE;
     }
   /* F-FIRE-6, F-FIRE-7: the target must be in one of the weapon's arcs. */
-  battery->sector = _adm_battle_cache_sector_of (self, battery->ship, t->position);
+  battery->sector = adm_sector_of (s->position, s->heading, t->position);
   if (!(weapon->arcs & (1 << (battery->sector == ADM_SECTOR_BOW ? 0 :
                               battery->sector == ADM_SECTOR_STERN ? 1 :
                               battery->sector == ADM_SECTOR_PORT ? 2 : 3))))
@@ -1515,7 +1502,7 @@ resolve_decl (AdmBattle    *self,
       const AdmWeapon *weapon = battery_weapon (self, b);
       Batteries *one = &buffers->one;
 
-      if (nearest < 0 || _adm_battle_cache_ruling_is (self, "damaged-fire-check", "hold") ||
+      if (nearest < 0 || buffers->rulings.failed_hold ||
           !_adm_battle_ship_active (self, b->ship))
         {
           _adm_battle_report (self, _("%s's %s holds its fire."),

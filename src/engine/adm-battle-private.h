@@ -49,9 +49,7 @@ struct _AdmBattle
                                       * once each */
   GPtrArray           *sides;        /* AdmBattleSide* */
   GPtrArray           *formation_lists; /* GArray* kept alive for the formations */
-  struct _ShipIdSlot  *ship_ids;     /* id → index, open addressing (adm_battle_ship_index ());
-                                      * ships never change index */
-  guint                ship_ids_mask; /* its slots, a power of two, less one */
+  GHashTable          *ship_ids;     /* id → index (adm_battle_ship_index ()) */
   AdmLowOrbit          low_orbit;    /* F-ORB: set up once, never changes */
   GArray              *wormhole_exits; /* AdmWormholeExit, F-MOVE-5: set up once */
 
@@ -60,8 +58,6 @@ struct _AdmBattle
   AdmBattleState      *spare_state;  /* one put aside, for the next copy (state_copy ()) */
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
-  struct _TextChunk   *texts;        /* where the lines and the rolls, with their purposes,
-                                      * are kept (adm-battle.c, TextChunk) */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
   GPtrArray           *journal;      /* AdmEvent*: the events of the phases in effect */
   AdmJournal          *log;          /* every phase resolved, undone and redone (adm-journal.h):
@@ -97,11 +93,9 @@ struct _AdmBattle
 
 /* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
  * phase begins (nothing moves within it) and dropped when it ends. Without it (any other
- * phase, the preview, or caching switched off) callers walk every ship. */
+ * phase, the preview) callers walk every ship. */
 void                 _adm_battle_cache_begin  (AdmBattle   *self);
 void                 _adm_battle_cache_end    (AdmBattle   *self);
-/* For tests: switches the caches off, so that a phase can be compared with and without. */
-void                 _adm_battle_set_caching  (gboolean     enabled);
 /* The ships that may share @ship's shields: itself, its formation's if the formation is in
  * command now (F-FORM-19, F-FORM-15) and those whose bases touch its own (F-SHLD-5), each
  * once, in the order use_shields () takes their blocks: @ship, then the rest by index, ship 0
@@ -117,11 +111,6 @@ const guint         *_adm_battle_cache_hulks_near (AdmBattle *self,
                                                AdmPoint     a,
                                                AdmPoint     b,
                                                guint       *n_ships);
-/* adm_sector_of () of @point from @ship as it stands, with the sine and cosine of its
- * heading worked out once a phase (adm_sector_of_turned ()). */
-AdmArcSector         _adm_battle_cache_sector_of (AdmBattle *self,
-                                              guint      ship,
-                                              AdmPoint   point);
 /* Tells the cache that @ship became a hulk (_adm_battle_make_hulk ()). */
 void                 _adm_battle_cache_hulk_made (AdmBattle *self,
                                               guint      ship);
@@ -153,38 +142,6 @@ const int           *_adm_battle_cache_fire_ships (AdmBattle *self,
 gboolean             _adm_battle_cache_splits_fire (AdmBattle *self,
                                                guint        ship,
                                                gboolean    *splits);
-/* Whether @side may read every name in the battle — every other formation identified, every
- * other side seen (F-ECM-2) — so that no text need be searched for it; FALSE when not, or
- * without a cache. _adm_battle_set_detection () tells the cache of each change. */
-gboolean             _adm_battle_cache_side_reads_all (AdmBattle *self,
-                                               guint        side);
-/* Whether every side may read every name (as _adm_battle_cache_side_reads_all () for each);
- * @seen_by gets every side's bit, to keep only when TRUE. FALSE outside a fire phase. */
-gboolean             _adm_battle_cache_all_read_all (AdmBattle *self,
-                                                     guint32   *seen_by);
-void                 _adm_battle_cache_detection_changed (AdmBattle *self);
-/* _adm_battle_ruling_is () with each ruling looked up once a phase. */
-gboolean             _adm_battle_cache_ruling_is (AdmBattle *self,
-                                               const char  *id,
-                                               const char  *value);
-/* adm_ruleset_artillery_dice () with each answer worked out once a phase, kept by @target's
- * address (the rules name the table's targets from a table of their own): the table and its
- * rulings do not change within a phase. A refusal is never kept. */
-gboolean             _adm_battle_cache_artillery_dice (AdmBattle  *self,
-                                                       int         firepower,
-                                                       const char *target,
-                                                       int         shift,
-                                                       int        *dice,
-                                                       int        *column,
-                                                       GError    **error);
-/* g_dgettext () for the phase's report: each message looked up once a phase. */
-const char          *_adm_battle_cache_gettext (AdmBattle *self,
-                                               const char  *msgid) G_GNUC_FORMAT (2);
-
-const char          *_adm_battle_cache_ngettext (AdmBattle *self,
-                                               const char  *msgid,
-                                               const char  *msgid_plural,
-                                               gulong       n) G_GNUC_FORMAT (3);
 /* The markers (indices) that the segment @a–@b may meet among those the cache holds (on the
  * table when the phase began, or placed since and taken in), and some others near it; those
  * from @first_new on were placed since and are not listed (F-ART-10): never more than a few.
@@ -251,8 +208,7 @@ gboolean             _adm_battle_ruling_is    (AdmBattle   *self,
 
 /* Asks the dice source for @count d@sides, logs the roll and fills @values. @clause is the
  * rule's clause ID, a string literal or the battle's ruleset's, kept by its address. The
- * purpose is a printf format: a string literal or a translation of one, as for
- * _adm_battle_report (). */
+ * purpose is a printf format, written now. */
 gboolean             _adm_battle_roll         (AdmBattle   *self,
                                                guint        count,
                                                guint        sides,
@@ -292,54 +248,10 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
  * kept by their address (issue 20). */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
-/* g_string_append_vprintf () for the report's and dice log's lines:
- * the same text, %s, %d, %u and %i (also by position) written without printf (issue 20). */
-void                 _adm_battle_append_vprintf (GString   *string,
-                                               const char  *format,
-                                               va_list      args) G_GNUC_PRINTF (2, 0);
-void                 _adm_battle_append_printf (GString    *string,
-                                               const char  *format,
-                                               ...) G_GNUC_PRINTF (2, 3);
-/* A line of the report. @format is a string literal or gettext's translation of one, which
- * -Wformat-nonliteral holds every caller to: its compiled form is found by its address alone
- * (issue 20). A format from a buffer goes through _adm_battle_append_printf (). */
+/* A line of the report, written now (g_string_append_vprintf ()). */
 void                 _adm_battle_report       (AdmBattle   *self,
                                                const char  *format,
                                                ...) G_GNUC_PRINTF (2, 3);
-/* A line built in parts (issue 20): each part a format and its arguments as
- * _adm_battle_report () takes them, recorded (with the strings copied) and written only when the
- * line is read. */
-typedef struct _AdmTextParts AdmTextParts;
-
-AdmTextParts        *_adm_text_parts_new      (void);
-void                 _adm_text_parts_free     (AdmTextParts *parts);
-/* Empties @parts for another line. */
-void                 _adm_text_parts_clear    (AdmTextParts *parts);
-/* Adds @format with its arguments after the text so far, or around it when an argument is
- * _adm_text_parts_so_far (@parts): "%s, column %d" of the so far is the text from then on.
- * @format is a string literal or a translation of one, as for _adm_battle_report (). */
-void                 _adm_text_parts_add      (AdmTextParts *parts,
-                                               const char   *format,
-                                               ...) G_GNUC_PRINTF (2, 3);
-/* _adm_text_parts_add () with @radix as the decimal point of a "%.Nf", where
- * _adm_text_parts_add () takes the locale's of the moment (for the tests). */
-void                 _adm_text_parts_add_in   (AdmTextParts *parts,
-                                               const char   *radix,
-                                               const char   *format,
-                                               ...) G_GNUC_PRINTF (3, 4);
-/* _adm_text_parts_add (@parts, "%s", @string) for a @string (never NULL) that outlives the
- * battle's every line and roll: a string literal, or a translation (gettext's, which stay
- * loaded), kept by its address rather than copied. Never a string that may be freed or
- * written over (a ship's or a weapon's name): that is copied by _adm_text_parts_add (). */
-void                 _adm_text_parts_add_static (AdmTextParts *parts,
-                                               const char   *string);
-/* A %s argument that stands for the text of @parts so far, for the next call of
- * _adm_text_parts_add () on @parts, _adm_battle_report () or a roll's purpose only (not for
- * _adm_battle_append_printf ()): a report line or a purpose keeps a copy of the parts. */
-const char          *_adm_text_parts_so_far   (AdmTextParts *parts);
-/* _adm_battle_report () of the text of @parts so far, kept as its parts. */
-void                 _adm_battle_report_parts (AdmBattle    *self,
-                                               AdmTextParts *parts);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
  * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */

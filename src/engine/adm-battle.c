@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-#include <langinfo.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -41,8 +40,6 @@ static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
 static void journal_snapshot_free (gpointer snapshot);
-static void record_clear (AdmTextRecord *record);
-static void texts_free (AdmBattle *self);
 
 /* State */
 
@@ -65,64 +62,19 @@ state_new (void)
   return state;
 }
 
-/* A slot of the battle's ship ids (adm_battle_ship_index ()): open addressing, the id's hash
- * beside it, so that a lookup compares one id's text in all (issue 20: a fire phase looks up
- * two thousand ids of its orders, and GHashTable's string hash and comparison, each a call,
- * were 2 % of it). */
-typedef struct _ShipIdSlot {
-  const char *id;  /* NULL: empty */
-  guint32     hash;
-  guint32     index;
-} ShipIdSlot;
-
-/* FNV-1a of @id's bytes. */
-static inline guint32
-ship_id_hash (const char *id)
-{
-  guint32 hash = 2166136261u;
-
-  for (const guchar *p = (const guchar *) id; *p != '\0'; p++)
-    hash = (hash ^ *p) * 16777619u;
-  return hash;
-}
-
-/* Whether ids @a and @b are the same: a few bytes, compared here rather than by a call. */
-static inline gboolean
-ship_id_equal (const char *a,
-               const char *b)
-{
-  while (*a == *b && *a != '\0')
-    a++, b++;
-  return *a == *b;
-}
-
-/* The ship ids of the battle as loaded, in slots at most half full. An id given twice is
- * found at its last ship, as a table that replaces would give it. */
+/* The ship ids of the battle as loaded, to their indices (ships never change index). An id
+ * given twice is found at its last ship. */
 static void
 ship_ids_build (AdmBattle *self)
 {
-  guint n = self->state->ships->len, slots = 4;
-
-  while (slots < 2 * n)
-    slots *= 2;
-  g_free (self->ship_ids);
-  self->ship_ids = g_new0 (ShipIdSlot, slots);
-  self->ship_ids_mask = slots - 1;
-  for (guint s = 0; s < n; s++)
+  g_clear_pointer (&self->ship_ids, g_hash_table_unref);
+  self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint s = 0; s < self->state->ships->len; s++)
     {
       const char *id = g_array_index (self->state->ships, AdmBattleShip, s).id;
-      guint32 hash;
-      guint i;
 
-      if (id == NULL)
-        continue;
-      hash = ship_id_hash (id);
-      i = hash & self->ship_ids_mask;
-
-      while (self->ship_ids[i].id != NULL &&
-             !(self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id)))
-        i = (i + 1) & self->ship_ids_mask;
-      self->ship_ids[i] = (ShipIdSlot) { id, hash, s };
+      if (id != NULL)
+        g_hash_table_insert (self->ship_ids, (gpointer) id, GUINT_TO_POINTER (s));
     }
 }
 
@@ -204,31 +156,6 @@ state_put_aside (AdmBattle      *self,
     state_free (state);
 }
 
-/* A line and its text or record are kept in the battle's texts (report_add ()), given back
- * with them (text_truncate ()); a text written from a record is apart. */
-static void
-report_line_free (AdmReportLine *line)
-{
-  if (line->record != NULL)
-    {
-      g_free (line->written);
-      record_clear (line->record);
-    }
-}
-
-/* A roll, its values, its clause and its purpose or the purpose's record are kept in the
- * battle's texts (roll_new ()), given back with them (text_truncate ()); a purpose written
- * from a record is apart. */
-static void
-roll_clear (AdmBattleRoll *roll)
-{
-  if (roll->purpose_record != NULL)
-    {
-      g_free (roll->purpose_text);
-      record_clear (roll->purpose_record);
-    }
-}
-
 /* GObject */
 
 static void
@@ -242,7 +169,7 @@ adm_battle_finalize (GObject *object)
   g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
-  g_free (self->ship_ids);
+  g_clear_pointer (&self->ship_ids, g_hash_table_unref);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
@@ -251,8 +178,6 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->report);
   g_string_free (self->scratch, TRUE);
   g_ptr_array_unref (self->rolls);
-  /* After the lines and rolls kept in them. */
-  texts_free (self);
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
   g_clear_pointer (&self->setup, xmlFreeDoc);
@@ -288,9 +213,9 @@ adm_battle_init (AdmBattle *self)
   self->strings = g_string_chunk_new (1024);
   self->sides = g_ptr_array_new_with_free_func (g_free);
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->report = g_ptr_array_new_with_free_func ((GDestroyNotify) report_line_free);
+  self->report = g_ptr_array_new_with_free_func (g_free);
   self->scratch = g_string_sized_new (256);
-  self->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_clear);
+  self->rolls = g_ptr_array_new_with_free_func (g_free);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
@@ -902,17 +827,13 @@ int
 adm_battle_ship_index (AdmBattle  *self,
                        const char *id)
 {
-  guint32 hash;
+  gpointer index;
 
   g_return_val_if_fail (ADM_IS_BATTLE (self), -1);
-  if (id == NULL || self->ship_ids == NULL)
+  if (id == NULL || self->ship_ids == NULL ||
+      !g_hash_table_lookup_extended (self->ship_ids, id, NULL, &index))
     return -1;
-  hash = ship_id_hash (id);
-  for (guint i = hash & self->ship_ids_mask; self->ship_ids[i].id != NULL;
-       i = (i + 1) & self->ship_ids_mask)
-    if (self->ship_ids[i].hash == hash && ship_id_equal (self->ship_ids[i].id, id))
-      return (int) self->ship_ids[i].index;
-  return -1;
+  return GPOINTER_TO_INT (index);
 }
 
 const AdmBattleShip *
@@ -1065,7 +986,6 @@ _adm_battle_set_detection (AdmBattle    *self,
   guint n_formations = self->state->formations->len;
 
   g_array_index (self->state->detection, guint8, side * n_formations + formation) = level;
-  _adm_battle_cache_detection_changed (self);
 }
 
 gboolean
@@ -1386,1614 +1306,32 @@ _adm_battle_fire_halved (AdmBattle *self,
 
 /* Rolls and reports */
 
-/* The report's and dice log's formats (issue 20): a phase writes thousands of lines, and
- * the C library's printf, with its locale and stream machinery, was a third of a fire phase.
- * The formats here use %s, %d, %u and %i — by position in a translation ("%2$s … %1$s") — with
- * no flags, width or precision, and "%.1f"; those are written here, the same bytes printf
- * writes (fast_put_fixed ()), and any other format is left to printf. Each format is read
- * once (fast_format ()), and a report line or a roll's purpose is kept as its format and
- * arguments, written when first read (AdmTextRecord); a line built in parts (AdmTextParts) is
- * kept as those parts. */
-
-#define FAST_ARGS_MAX 9
-
-typedef enum {
-  FAST_NONE,
-  FAST_STRING,
-  FAST_INT,
-  FAST_UINT,
-  FAST_DOUBLE,  /* "%.Nf", N a digit: fast_put_double () */
-  FAST_STATIC,  /* a string kept by its address, of no format read: the thread's FastCache's
-                 * constant, for _adm_text_parts_add_static () */
-} FastType;
-
-/* Parts of a record (TextPart), one after another from byte @at of its parts: @n of them. */
-typedef struct {
-  guint32 at;
-  guint32 n;
-} FastGroup;
-
-typedef union {
-  const char *string;
-  int         i;
-  guint       u;
-  double      d;
-  FastGroup   group;  /* a %s that is the text of a line's parts (TextPart) */
-  gsize       at;     /* a string kept in a TextPart: its offset from the part; 0 for NULL */
-} FastValue;
-
-/* Reads the conversion after a '%' at *@p: its argument's position (0 when given none), type
- * and precision ("%.1f"), *@p moved past it. FALSE for a conversion printf must write. */
-static gboolean
-fast_conversion (const char **p,
-                 guint       *position,
-                 FastType    *type,
-                 int         *precision)
-{
-  const char *c = *p;
-
-  *position = 0;
-  if (c[0] >= '1' && c[0] <= '9' && c[1] == '$')
-    {
-      *position = (guint) (c[0] - '0');
-      c += 2;
-    }
-  switch (*c)
-    {
-    case 's': *type = FAST_STRING; break;
-    case 'd': case 'i': *type = FAST_INT; break;
-    case 'u': *type = FAST_UINT; break;
-    case '.':
-      if (c[1] < '0' || c[1] > '9' || c[2] != 'f')
-        return FALSE;
-      *type = FAST_DOUBLE;
-      *precision = c[1] - '0';
-      c += 2;
-      break;
-    default:
-      return FALSE;
-    }
-  *p = c + 1;
-  return TRUE;
-}
-
-/* The types of @format's arguments in order into @types, their number into *@n; FALSE when
- * printf must write @format. */
-static gboolean
-fast_scan (const char *format,
-           FastType   *types,
-           guint      *n)
-{
-  guint next = 0, highest = 0;
-  gboolean positional = FALSE;
-
-  memset (types, 0, FAST_ARGS_MAX * sizeof *types);
-  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p, '%'))
-    {
-      guint position;
-      FastType type;
-      int precision;
-
-      p++;
-      if (*p == '%')
-        {
-          p++;
-          continue;
-        }
-      if (!fast_conversion (&p, &position, &type, &precision))
-        return FALSE;
-      if (position == 0)
-        {
-          if (positional || next == FAST_ARGS_MAX)
-            return FALSE;
-          position = ++next;
-        }
-      else if (next > 0)
-        return FALSE;
-      else
-        positional = TRUE;
-      if (types[position - 1] != FAST_NONE && types[position - 1] != type)
-        return FALSE;
-      types[position - 1] = type;
-      highest = MAX (highest, position);
-    }
-  /* printf reads arguments in order by their types: none may be skipped. */
-  for (guint i = 0; i < highest; i++)
-    if (types[i] == FAST_NONE)
-      return FALSE;
-  *n = highest;
-  return TRUE;
-}
-
-/* Writes @n bytes of @text at the end of @out, growing it when they do not fit; the caller
- * ends the text (fast_write ()). Written in place rather than through
- * g_string_append_len (), which is a function call with checks for each piece (issue 20). */
-static inline void
-fast_put (GString    *out,
-          const char *text,
-          gsize       n)
-{
-  if (G_UNLIKELY (out->len + n >= out->allocated_len))
-    {
-      gsize len = out->len;
-
-      g_string_set_size (out, len + n);
-      out->len = len;
-    }
-  memcpy (out->str + out->len, text, n);
-  out->len += n;
-}
-
-static void
-fast_put_uint (GString  *out,
-               guint64   value,
-               gboolean  negative)
-{
-  char digits[24];
-  int at = sizeof digits;
-
-  do
-    digits[--at] = (char) ('0' + value % 10);
-  while ((value /= 10) != 0);
-  if (negative)
-    digits[--at] = '-';
-  fast_put (out, digits + at, sizeof digits - at);
-}
-
-static const double fast_scales[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
-
-/* Whether fast_put_fixed () writes "%.Nf" of @value: below 2^40 / 10^N. */
-static gboolean
-fast_fixed_fits (int    precision,
-                 double value)
-{
-  return isfinite (value) && fabs (value) * fast_scales[precision] < 1099511627776.0 /* 2^40 */;
-}
-
-/* printf's "%.Nf" of @value, N ≤ 9, for a value fast_fixed_fits (): the exact value of the
- * double rounded half to even, as glibc rounds it, with @radix for the decimal point (the
- * locale's of the moment when NULL). FALSE for any other value, left to printf. The report
- * writes a distance in every line of fire. */
-static gboolean
-fast_put_fixed (GString    *out,
-                int         precision,
-                double      value,
-                const char *radix)
-{
-  double magnitude = fabs (value), scale = fast_scales[precision], product, error, whole, fraction;
-  guint64 rounded, scale_int = (guint64) scale;
-  char digits[16];
-  int at = sizeof digits;
-
-  if (!fast_fixed_fits (precision, value))
-    return FALSE;
-  /* The exact product is product + error (fma computes the product's rounding error
-   * exactly); below 2^40 the error is under 2^-13, so it decides only a fraction near ½. */
-  product = magnitude * scale;
-  error = fma (magnitude, scale, -product);
-  whole = floor (product);
-  fraction = product - whole;
-  rounded = (guint64) whole;
-  if (fraction >= 0.75)
-    rounded++;
-  else if (fraction >= 0.25)
-    {
-      double above_half = (fraction - 0.5) + error;
-
-      if (above_half > 0 || (above_half == 0 && (rounded & 1) != 0))
-        rounded++;
-    }
-  if (signbit (value))
-    fast_put (out, "-", 1);
-  fast_put_uint (out, rounded / scale_int, FALSE);
-  if (precision == 0)
-    return TRUE;
-  if (radix == NULL)
-    radix = nl_langinfo (RADIXCHAR);
-  fast_put (out, radix, strlen (radix));
-  rounded %= scale_int;
-  for (int i = 0; i < precision; i++, rounded /= 10)
-    digits[--at] = (char) ('0' + rounded % 10);
-  fast_put (out, digits + at, sizeof digits - at);
-  return TRUE;
-}
-
-/* "%.Nf" of @value with @radix (NULL: the locale's of the moment); printf, in the locale of
- * the moment, writes a value fast_put_fixed () does not, which a record never holds (it is
- * written at once: text_fits ()). */
-static void
-fast_put_double (GString    *out,
-                 int         precision,
-                 double      value,
-                 const char *radix)
-{
-  char number[64];
-  int n;
-
-  if (fast_put_fixed (out, precision, value, radix))
-    return;
-  n = snprintf (number, sizeof number, "%.*f", precision, value);
-  if (n >= 0 && n < (int) sizeof number)
-    fast_put (out, number, n);
-  else
-    {
-      out->str[out->len] = '\0';
-      g_string_append_printf (out, "%.*f", precision, value);
-    }
-}
-
-/* A format as read once (issue 20): its literal text and its conversions in order, so that
- * writing it looks for no '%' again. The report's formats are a few dozen, written thousands of
- * times a phase. */
-typedef struct {
-  const char *text;       /* literal bytes, or NULL for a conversion */
-  guint       len;
-  guint8      arg;        /* the conversion's argument, from 0 */
-  guint8      type;       /* FastType */
-  guint8      precision;  /* "%.1f" */
-} FastPiece;
-
-typedef struct {
-  gint        ref_count;  /* the cache's and each record's (AdmTextRecord); none when stable */
-  const char *key;        /* the address it was read from */
-  const char *format;     /* a copy of its text as read, in the same block */
-  gboolean    fast;       /* FALSE: printf writes it */
-  gboolean    stable;     /* read from a literal or a translation (fast_stable ()): shared by
-                           * the threads, never freed, never counted */
-  gboolean    decimals;   /* 1 when it has a "%.Nf": a TextPart keeps the decimal point too */
-  gboolean    numbers;    /* its arguments are all %d, %i or %u (text_part_collect ()) */
-  guint       n_args;
-  FastType    types[FAST_ARGS_MAX];
-  guint8      precisions[FAST_ARGS_MAX];  /* a %.Nf argument's largest N (text_fits ()) */
-  gsize       fixed_bound;          /* its length written but for the strings, at most, each
-                                     * string taken as a "(null)" */
-  guint       n_fixed;              /* its "%.Nf" conversions, each with a decimal point */
-  guint       string_uses;          /* the most conversions of one string argument */
-  guint       n_pieces;
-  FastPiece   pieces[];
-} FastFormat;
-
-/* The formats read, by address, per thread (the portal's threads write reports too). A hit is
- * checked against the text kept, so that a format freed and another allocated at its address
- * is read again, never mistaken for the first. */
-#define FAST_CACHE_SLOTS 2048
-/* A format may take any of the FAST_CACHE_WAYS slots of its set, the one read last first:
- * formats a phase reads over and over whose addresses fall in one set would otherwise push
- * each other out and be read again each time (issue 20: as much as a twentieth of a phase,
- * by where the linker happened to put them). */
-#define FAST_CACHE_WAYS 4
-
-typedef struct {
-  FastFormat *slots[FAST_CACHE_SLOTS];
-  FastFormat *constant;  /* of one FAST_STATIC argument */
-  FastFormat *string;    /* "%s", of a line's parts or a text written at once: taken here,
-                          * not looked up by its address */
-} FastCache;
-
-/* A record's reference to @format: none to a stable format, which is never freed (issue 20:
- * an atomic increment for each part of each line was a thirtieth of a fire phase). */
-static inline void
-fast_format_ref (FastFormat *format)
-{
-  if (!format->stable)
-    fast_format_ref (format);
-}
-
-static void
-fast_format_unref (FastFormat *format)
-{
-  if (format != NULL && !format->stable && g_atomic_int_dec_and_test (&format->ref_count))
-    g_free (format);
-}
-
-/* The thread's cache, read through a thread-local pointer (a GPrivate lookup is a call for
- * every line); the GPrivate below frees it when the thread ends. */
-static _Thread_local FastCache *fast_cache_here;
-
-/* Run in the thread that ends, which forgets its cache. */
-static void
-fast_cache_free (gpointer data)
-{
-  FastCache *cache = data;
-
-  if (fast_cache_here == cache)
-    fast_cache_here = NULL;
-  for (guint i = 0; i < FAST_CACHE_SLOTS; i++)
-    fast_format_unref (cache->slots[i]);
-  fast_format_unref (cache->constant);
-  fast_format_unref (cache->string);
-  g_free (cache);
-}
-
-static GPrivate fast_cache = G_PRIVATE_INIT (fast_cache_free);
-
-static void
-fast_add_literal (FastFormat *format,
-                  const char *text,
-                  gsize       len)
-{
-  if (len > 0)
-    format->pieces[format->n_pieces++] = (FastPiece) { .text = text, .len = len };
-  format->fixed_bound += len;
-}
-
-/* Reads @format into a block that holds its pieces and a copy of its text. */
-static FastFormat *
-fast_compile (const char *format)
-{
-  gsize len = strlen (format);
-  guint max_pieces = 1, next = 0;
-  FastFormat *compiled;
-  char *copy;
-  const char *from;
-
-  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p + 1, '%'))
-    max_pieces += 2;
-  compiled = g_malloc0 (sizeof (FastFormat) + max_pieces * sizeof (FastPiece) + len + 1);
-  copy = (char *) &compiled->pieces[max_pieces];
-  memcpy (copy, format, len + 1);
-  compiled->ref_count = 1;
-  compiled->key = format;
-  compiled->format = copy;
-  compiled->fast = fast_scan (copy, compiled->types, &compiled->n_args);
-  if (!compiled->fast)
-    return compiled;
-  from = copy;
-  for (const char *p = strchr (from, '%'); p != NULL; p = strchr (from, '%'))
-    {
-      guint position, arg;
-      FastType type;
-      int precision = 0;
-
-      fast_add_literal (compiled, from, p - from);
-      p++;
-      if (*p == '%')
-        {
-          fast_add_literal (compiled, p, 1);
-          from = p + 1;
-          continue;
-        }
-      fast_conversion (&p, &position, &type, &precision);
-      from = p;
-      arg = position != 0 ? position - 1 : next++;
-      compiled->decimals |= type == FAST_DOUBLE;
-      if (type == FAST_DOUBLE)
-        compiled->precisions[arg] = MAX (compiled->precisions[arg], precision);
-      compiled->pieces[compiled->n_pieces++] = (FastPiece) {
-        .arg = arg, .type = type, .precision = precision };
-      if (type == FAST_STRING)
-        {
-          guint uses = 0;
-
-          for (guint i = 0; i < compiled->n_pieces; i++)
-            uses += compiled->pieces[i].text == NULL &&
-                    compiled->pieces[i].arg == compiled->pieces[compiled->n_pieces - 1].arg;
-          compiled->string_uses = MAX (compiled->string_uses, uses);
-        }
-      else if (type == FAST_DOUBLE)
-        {
-          /* a sign, below 2^40: 13 digits, and 9 decimals at most (fast_put_fixed ()) */
-          compiled->fixed_bound += 23;
-          compiled->n_fixed++;
-        }
-      else
-        compiled->fixed_bound += 11;
-    }
-  fast_add_literal (compiled, from, strlen (from));
-  compiled->numbers = TRUE;
-  for (guint i = 0; i < compiled->n_args; i++)
-    compiled->numbers &= compiled->types[i] == FAST_INT || compiled->types[i] == FAST_UINT;
-  /* and a "(null)" for each argument, as often as a string is written (text_parts_keep ()) */
-  compiled->fixed_bound += compiled->string_uses * strlen ("(null)") * compiled->n_args;
-  return compiled;
-}
-
-/* The formats read from string literals and translations, by address, for all threads: as
- * such an address never holds another text (fast_format_static ()), the format read from it
- * stays as it is, and is never freed, nor counted (fast_format_ref ()). They are as many as
- * the program's formats and their translations; the table keeps them. */
-static GMutex fast_stable_lock;
-static GHashTable *fast_stable_formats;
-
-/* The stable format read from @format, a string literal or a translation. */
-static FastFormat *
-fast_stable (const char *format)
-{
-  FastFormat *compiled;
-
-  g_mutex_lock (&fast_stable_lock);
-  if (fast_stable_formats == NULL)
-    fast_stable_formats = g_hash_table_new (NULL, NULL);
-  compiled = g_hash_table_lookup (fast_stable_formats, format);
-  if (compiled == NULL)
-    {
-      compiled = fast_compile (format);
-      compiled->stable = TRUE;
-      g_hash_table_insert (fast_stable_formats, (gpointer) format, compiled);
-    }
-  g_mutex_unlock (&fast_stable_lock);
-  return compiled;
-}
-
-/* The format of a string kept by its address (FAST_STATIC), written as it is: one for all
- * threads, stable. */
-static FastFormat *
-fast_static_get (void)
-{
-  static FastFormat *constant;
-
-  if (g_once_init_enter (&constant))
-    {
-      FastFormat *format = g_malloc0 (sizeof (FastFormat) + sizeof (FastPiece));
-
-      format->key = format->format = "";
-      format->fast = TRUE;
-      format->stable = TRUE;
-      format->n_args = 1;
-      format->types[0] = FAST_STATIC;
-      format->string_uses = 1;
-      format->n_pieces = 1;
-      format->pieces[0] = (FastPiece) { .type = FAST_STATIC };
-      g_once_init_leave (&constant, format);
-    }
-  return constant;
-}
-
-static inline FastCache *
-fast_cache_get (void)
-{
-  FastCache *cache = fast_cache_here;
-
-  if (G_UNLIKELY (cache == NULL))
-    {
-      cache = fast_cache_here = g_new0 (FastCache, 1);
-      cache->constant = fast_static_get ();
-      cache->string = fast_stable ("%s");
-      g_private_set (&fast_cache, cache);
-    }
-  return cache;
-}
-
-/* Whether @compiled was read from @format. The address alone is no proof: a format may be
- * freed, and another allocated at its address (a buffer used again, a catalogue loaded
- * again), while the first is kept here. Its text is compared with the copy read, which a
- * format written over can never match unless it says the same. */
-static inline gboolean
-fast_format_is (const FastFormat *compiled,
-                const char       *format)
-{
-  return compiled != NULL && compiled->key == format &&
-         (compiled->stable || strcmp (compiled->format, format) == 0);
-}
-
-/* Whether the slot holding @compiled is the one of @format: for a @stable format (a literal
- * or a translation) whatever was read from its address, the stable format or one read there
- * from a buffer before, which gives way to it. */
-static inline gboolean
-fast_slot_is (const FastFormat *compiled,
-              const char       *format,
-              gboolean          stable)
-{
-  return stable ? compiled != NULL && compiled->key == format : fast_format_is (compiled, format);
-}
-
-/* fast_format () of a format not in the first slot of its set (fast_format_static () of a
- * @stable one, not in the first slot as read from a literal or translation): in another,
- * moved to the first, or read now into the first, the one read longest ago giving way
- * (records still written from it keep it). */
-G_GNUC_NO_INLINE static FastFormat *
-fast_format_miss (FastCache  *cache,
-                  guint       set,
-                  const char *format,
-                  gboolean    stable)
-{
-  FastFormat *found;
-  guint k = stable ? 0 : 1;
-
-  g_assert (set + FAST_CACHE_WAYS <= FAST_CACHE_SLOTS);
-  /* The slot it is in, else the last, whose format gives way. */
-  while (k < FAST_CACHE_WAYS - 1 && !fast_slot_is (cache->slots[set + k], format, stable))
-    k++;
-  found = cache->slots[set + k];
-  if (!fast_slot_is (found, format, stable) || (stable && !found->stable))
-    {
-      fast_format_unref (found);
-      found = NULL;
-    }
-  /* The ones before it move down one. */
-  for (; k > 0; k--)
-    cache->slots[set + k] = cache->slots[set + k - 1];
-  if (found == NULL)
-    found = stable ? fast_stable (format) : fast_compile (format);
-  return cache->slots[set] = found;
-}
-
-/* The first slot of the set of @format in the cache. */
-static inline guint
-fast_cache_set (const char *format)
-{
-  G_STATIC_ASSERT (FAST_CACHE_SLOTS == 1 << 11);
-  /* The address's bits mixed (Fibonacci hashing), so that formats laid out at a regular
-   * stride do not share sets. */
-  return (guint) (((guint64) (guintptr) format * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
-                  (64 - 11)) / FAST_CACHE_WAYS * FAST_CACHE_WAYS;
-}
-
-static inline FastFormat *
-fast_format (const char *format)
-{
-  FastCache *cache = fast_cache_get ();
-  guint set = fast_cache_set (format);
-  FastFormat *compiled = cache->slots[set];
-
-  if (G_LIKELY (fast_format_is (compiled, format)))
-    return compiled;
-  return fast_format_miss (cache, set, format, FALSE);
-}
-
-/* fast_format () of a @format that is a string literal or gettext's translation of one: the
- * formats of the report's lines, of their parts and of the rolls' purposes. Their callers are
- * all compiled with -Wformat-nonliteral (meson.build's -Wformat=2), which lets through only
- * those, and gettext keeps the catalogues it loaded for the life of the process: such an
- * address never holds another text. The format read from it is stable (fast_stable ()), found
- * by its address alone, without comparing its text (issue 20: strcmp () was a fiftieth of a
- * fire phase), and never counted. */
-static inline FastFormat *
-fast_format_static (const char *format)
-{
-  FastCache *cache = fast_cache_get ();
-  guint set = fast_cache_set (format);
-  FastFormat *compiled = cache->slots[set];
-
-  if (G_LIKELY (compiled != NULL && compiled->key == format && compiled->stable))
-    return compiled;
-  return fast_format_miss (cache, set, format, TRUE);
-}
-
-/* Reads @format's arguments from @args into @values. */
-static void
-fast_collect (const FastFormat *format,
-              FastValue        *values,
-              va_list           args)
-{
-  for (guint i = 0; i < format->n_args; i++)
-    switch (format->types[i])
-      {
-      case FAST_STRING: values[i].string = va_arg (args, const char *); break;
-      case FAST_INT: values[i].i = va_arg (args, int); break;
-      case FAST_UINT: values[i].u = va_arg (args, guint); break;
-      case FAST_DOUBLE: values[i].d = va_arg (args, double); break;
-      case FAST_NONE:
-      default:
-        g_assert_not_reached ();
-      }
-}
-
-/* A part of a record (AdmTextRecord) or of a line built in parts (AdmTextParts): a format as
- * read (holding a reference) and the values of its arguments, then, when the format has a
- * "%.Nf", the decimal point of the moment it was made, as a string value: written with it
- * whenever it is read, the text is the same as if written at once. */
-typedef struct {
-  FastFormat *format;
-  guint32     groups;  /* bit i: argument i is a FastGroup of the parts of a line (TextBlock) */
-  guint32     size;    /* its bytes, to the next part: its values, then its strings */
-  FastValue   values[];
-} TextPart;
-
-static inline const TextPart *
-text_part_next (const TextPart *part)
-{
-  return (const TextPart *) (const void *) ((const guint8 *) part + part->size);
-}
-
-static void text_write_group (GString      *out,
-                              const guint8 *parts,
-                              FastGroup     group);
-
-/* Writes @format with @values at the end of @out, a "%.Nf" with @radix (NULL: the locale's of
- * the moment); the arguments in @groups are the text of FastGroups of @parts. */
-static void
-fast_write_values (GString          *out,
-                   const FastFormat *format,
-                   const FastValue  *values,
-                   const char       *radix,
-                   guint32           groups,
-                   const guint8     *parts)
-{
-  for (guint i = 0; i < format->n_pieces; i++)
-    {
-      const FastPiece *piece = &format->pieces[i];
-      const FastValue *value = &values[piece->arg];
-
-      if (piece->text != NULL)
-        fast_put (out, piece->text, piece->len);
-      else if (piece->type == FAST_STRING && (groups & (1u << piece->arg)) != 0)
-        text_write_group (out, parts, value->group);
-      else if (piece->type == FAST_STRING || piece->type == FAST_STATIC)
-        {
-          const char *text = value->string != NULL ? value->string : "(null)";
-
-          fast_put (out, text, strlen (text));
-        }
-      else if (piece->type == FAST_INT)
-        fast_put_uint (out, value->i < 0 ? -(gint64) value->i : value->i, value->i < 0);
-      else if (piece->type == FAST_UINT)
-        fast_put_uint (out, value->u, FALSE);
-      else
-        fast_put_double (out, piece->precision, value->d, radix);
-    }
-}
-
-/* Writes @format with @values at the end of @out, now. */
-static void
-fast_write (GString          *out,
-            const FastFormat *format,
-            const FastValue  *values)
-{
-  fast_write_values (out, format, values, NULL, 0, NULL);
-  out->str[out->len] = '\0';
-}
-
-void
-_adm_battle_append_vprintf (GString    *string,
-                            const char *format,
-                            va_list     args)
-{
-  const FastFormat *compiled = fast_format (format);
-  FastValue values[FAST_ARGS_MAX];
-
-  if (!compiled->fast)
-    {
-      g_string_append_vprintf (string, format, args);
-      return;
-    }
-  fast_collect (compiled, values, args);
-  fast_write (string, compiled, values);
-}
-
-void
-_adm_battle_append_printf (GString    *string,
-                           const char *format,
-                           ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  _adm_battle_append_vprintf (string, format, args);
-  va_end (args);
-}
-
-/* Text records (issue 20) */
-
-/* The parts of a line built in parts (AdmTextParts), one after another, shared by the records
- * that take its text: appended to, never changed, while a record holds it. Its count is a
- * plain one: a block belongs to one battle, which one thread changes at a time, and its
- * records and line builders are made and freed by the battle (issue 20: an atomic increment
- * for each line and each roll's purpose stalled the processor on the stores before it). */
-typedef struct {
-  int     ref_count;
-  guint   n_parts;
-  gsize   size;
-  gsize   allocated;
-  guint64 data[];
-} TextBlock;
-
-/* A line's or a roll's text as the phase gave it: its format's part (TextPart), the strings of
- * its values copied in it, so that it writes the same text whenever it is read, whatever
- * became of the strings it was given; and, when one of its arguments is a line built in parts
- * (_adm_text_parts_so_far ()), that line's parts. */
-struct _AdmTextRecord {
-  TextBlock *block;
-  guint64    part[];  /* TextPart */
-};
-
-/* A line built in parts (issue 20). */
-struct _AdmTextParts {
-  TextBlock *block;        /* its parts, after earlier lines' that records hold, or NULL */
-  gsize      start;        /* where in the block its parts begin */
-  FastGroup  text;         /* the text so far: the last parts */
-  gsize      bound;        /* its length at most */
-  char      *so_far;       /* what _adm_text_parts_so_far () gave, bound + 1 bytes */
-  gsize      so_far_size;
-};
-
-/* The line whose so_far stands for its text in the next format that takes it. */
-static _Thread_local AdmTextParts *text_lent;
-
-/* Whether a record of @format with @values writes the text written now: not for printf's
- * formats, nor for a "%.Nf" printf writes, whose decimal point is the locale's of the moment.
- * A value that fast_put_fixed () writes with N decimals it writes with fewer: each argument is
- * tried with its largest N. */
-static inline gboolean
-text_fits (const FastFormat *format,
-           const FastValue  *values)
-{
-  if (!format->fast || !format->decimals)
-    return format->fast;
-  for (guint i = 0; i < format->n_args; i++)
-    if (format->types[i] == FAST_DOUBLE &&
-        !fast_fixed_fits (format->precisions[i], values[i].d))
-      return FALSE;
-  return TRUE;
-}
-
-/* Writes @part, of a line's @parts or a record's. */
-static void
-text_write_part (GString        *out,
-                 const TextPart *part,
-                 const guint8   *parts)
-{
-  const FastFormat *format = part->format;
-  guint n = format->n_args;
-  FastValue values[FAST_ARGS_MAX + 1];
-
-  memcpy (values, part->values, (n + format->decimals) * sizeof (FastValue));
-  for (guint i = 0; i < n + format->decimals; i++)
-    if ((i == n || format->types[i] == FAST_STRING) && (part->groups & (1u << i)) == 0)
-      values[i].string = values[i].at != 0 ? (const char *) part + values[i].at : NULL;
-  fast_write_values (out, format, values, format->decimals ? values[n].string : NULL,
-                     part->groups, parts);
-}
-
-static void
-text_write_group (GString      *out,
-                  const guint8 *parts,
-                  FastGroup     group)
-{
-  const TextPart *part;
-
-  /* An empty line may have no parts at all. */
-  if (group.n == 0)
-    return;
-  part = (const TextPart *) (const void *) (parts + group.at);
-  for (guint32 i = 0; i < group.n; i++, part = text_part_next (part))
-    text_write_part (out, part, parts);
-}
-
-/* The bytes a part of @format with @values and @radix takes, an argument that is @so_far
- * (a line's text) copying nothing; the lengths of the strings it copies into @lens. */
-static inline gsize
-text_part_measure (const FastFormat *format,
-                   const FastValue  *values,
-                   const char       *radix,
-                   const char       *so_far,
-                   gsize            *lens)
-{
-  guint n = format->n_args;
-  gsize size = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
-
-  for (guint i = 0; i < n; i++)
-    if (format->types[i] == FAST_STRING && values[i].string != NULL &&
-        values[i].string != so_far)
-      size += (lens[i] = strlen (values[i].string)) + 1;
-  if (format->decimals)
-    size += (lens[n] = strlen (radix)) + 1;
-  return (size + 7) & ~(gsize) 7;
-}
-
-/* The end of a part that text_part_fill () or text_part_collect () lays out, its values and
- * strings written up to @at: @radix, @radix_len bytes, after them for a "%.Nf", then its
- * format, the arguments that are the line so far (@groups) and its size. FALSE, with nothing
- * kept, when the part would take more than @room bytes. */
-static inline gboolean
-text_part_close (TextPart   *part,
-                 FastFormat *format,
-                 guint32     groups,
-                 gsize       at,
-                 const char *radix,
-                 gsize       radix_len,
-                 gsize       room)
-{
-  if (format->decimals)
-    {
-      if (at + radix_len + 1 > room)
-        return FALSE;
-      memcpy ((char *) part + at, radix, radix_len + 1);
-      part->values[format->n_args].at = at;
-      at += radix_len + 1;
-    }
-  at = (at + 7) & ~(gsize) 7;
-  if (at > room)
-    return FALSE;
-  fast_format_ref (format);
-  part->format = format;
-  part->groups = groups;
-  part->size = at;
-  return TRUE;
-}
-
-/* Lays out at @part @format with @values and @radix, the strings copied after the values, in
- * the bytes text_part_measure () counts, with the lengths it gives in @lens (NULL: measured
- * here); an argument that is @so_far is the line's text, @group. FALSE, with nothing kept,
- * when the part would take more than @room bytes. */
-static inline gboolean
-text_part_fill (TextPart        *part,
-                FastFormat      *format,
-                const FastValue *values,
-                const char      *radix,
-                const char      *so_far,
-                FastGroup        group,
-                const gsize     *lens,
-                gsize            room)
-{
-  guint n = format->n_args;
-  gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
-  char *bytes = (char *) part;
-  guint32 groups = 0;
-
-  for (guint i = 0; i < n; i++)
-    if (format->types[i] != FAST_STRING)
-      part->values[i] = values[i];
-    else if (values[i].string == NULL)
-      part->values[i].at = 0;
-    else if (G_UNLIKELY (values[i].string == so_far))
-      {
-        groups |= 1u << i;
-        part->values[i].group = group;
-      }
-    else
-      {
-        gsize len = lens != NULL ? lens[i] : strlen (values[i].string);
-
-        if (at + len + 1 > room)
-          return FALSE;
-        memcpy (bytes + at, values[i].string, len + 1);
-        part->values[i].at = at;
-        at += len + 1;
-      }
-  return text_part_close (part, format, groups, at, radix,
-                          format->decimals ? (lens != NULL ? lens[n] : strlen (radix)) : 0, room);
-}
-
-/* text_part_fill () of @format's arguments read from @args as they are laid out, in one pass
- * (issue 20: most parts are kept so); FALSE, with nothing kept and @args partly read, when
- * the part would take more than @room bytes or when printf must write a "%.Nf" of it
- * (text_fits ()): the caller reads its arguments again, from a copy, the slow way. */
-G_ALWAYS_INLINE static inline gboolean
-text_part_collect (TextPart   *part,
-                   FastFormat *format,
-                   va_list     args,
-                   const char *radix,
-                   const char *so_far,
-                   FastGroup   group,
-                   gsize       room)
-{
-  guint n = format->n_args;
-  gsize at = sizeof (TextPart) + (n + format->decimals) * sizeof (FastValue);
-  char *bytes = (char *) part;
-  guint32 groups = 0;
-
-  if (at > room)
-    return FALSE;
-  /* Half the parts take numbers only, read in a loop with no call in it, which keeps what it
-   * reads in registers (issue 20). */
-  if (format->numbers)
-    {
-      for (guint i = 0; i < n; i++)
-        if (format->types[i] == FAST_INT)
-          part->values[i].i = va_arg (args, int);
-        else
-          part->values[i].u = va_arg (args, guint);
-      fast_format_ref (format);
-      part->format = format;
-      part->groups = 0;
-      part->size = at;
-      return TRUE;
-    }
-  for (guint i = 0; i < n; i++)
-    switch (format->types[i])
-      {
-      case FAST_STRING:
-        {
-          const char *string = va_arg (args, const char *);
-          gsize len;
-
-          if (string == NULL)
-            {
-              part->values[i].at = 0;
-              break;
-            }
-          if (G_UNLIKELY (string == so_far))
-            {
-              groups |= 1u << i;
-              part->values[i].group = group;
-              break;
-            }
-          len = strlen (string);
-          if (at + len + 1 > room)
-            return FALSE;
-          memcpy (bytes + at, string, len + 1);
-          part->values[i].at = at;
-          at += len + 1;
-          break;
-        }
-      case FAST_INT: part->values[i].i = va_arg (args, int); break;
-      case FAST_UINT: part->values[i].u = va_arg (args, guint); break;
-      case FAST_DOUBLE:
-        /* as text_fits () tries it */
-        part->values[i].d = va_arg (args, double);
-        if (!fast_fixed_fits (format->precisions[i], part->values[i].d))
-          return FALSE;
-        break;
-      case FAST_NONE:
-      default:
-        g_assert_not_reached ();
-      }
-  return text_part_close (part, format, groups, at, radix,
-                          format->decimals ? strlen (radix) : 0, room);
-}
-
-static void
-text_block_forget (TextBlock *block)
-{
-  const TextPart *part = (const TextPart *) (void *) block->data;
-
-  for (guint i = 0; i < block->n_parts; i++)
-    {
-      const TextPart *next = text_part_next (part);
-
-      fast_format_unref (part->format);
-      part = next;
-    }
-  block->size = 0;
-  block->n_parts = 0;
-}
-
-static void
-text_block_unref (TextBlock *block)
-{
-  if (block != NULL && --block->ref_count == 0)
-    {
-      text_block_forget (block);
-      g_free (block);
-    }
-}
-
-/* Writes the text of @parts into its so_far, before a format written now takes it: it fits,
- * but for a so_far given before parts were added, which nothing may take any more. */
-static void
-text_parts_write_so_far (AdmTextParts *parts)
-{
-  g_autoptr(GString) out = g_string_sized_new (parts->bound + 1);
-
-  if (parts->block != NULL)
-    text_write_group (out, (const guint8 *) parts->block->data, parts->text);
-  if (out->len >= parts->so_far_size)
-    return;
-  memcpy (parts->so_far, out->str, out->len);
-  parts->so_far[out->len] = '\0';
-}
-
-/* Before a format written now (printf's, or with a "%.Nf" printf writes) that may take the
- * text of the line lent: its so_far written, and the line given back (each format that may
- * take it gives it back, taken or not). */
-static void
-text_lent_write (void)
-{
-  if (text_lent != NULL)
-    text_parts_write_so_far (text_lent);
-  text_lent = NULL;
-}
-
-AdmTextParts *
-_adm_text_parts_new (void)
-{
-  return g_new0 (AdmTextParts, 1);
-}
-
-void
-_adm_text_parts_clear (AdmTextParts *parts)
-{
-  /* The next line's parts go after these while records hold them (one block for many
-   * lines), else in their place. */
-  if (parts->block != NULL && parts->block->ref_count == 1)
-    text_block_forget (parts->block);
-  parts->start = parts->block != NULL ? parts->block->size : 0;
-  parts->text = (FastGroup) { parts->start, 0 };
-  parts->bound = 0;
-}
-
-/* Room for @size bytes more in the block of @parts: the block grown, or, when records share
- * it, the line's parts so far moved into a block of their own. Strings are kept by offset from
- * their part, and a line's groups within its own parts: they move as they are. */
-static TextBlock *
-text_parts_reserve (AdmTextParts *parts,
-                    gsize         size)
-{
-  TextBlock *block = parts->block, *grown;
-  gsize used = block != NULL ? block->size - parts->start : 0;
-  gsize allocated = MAX (16384 - sizeof (TextBlock), 2 * (used + size));
-  guint8 *at;
-
-  if (block != NULL && block->ref_count == 1)
-    {
-      allocated = MAX (allocated, 2 * (block->size + size));
-      grown = g_realloc (block, sizeof (TextBlock) + allocated);
-      grown->allocated = allocated;
-      return parts->block = grown;
-    }
-  grown = g_malloc (sizeof (TextBlock) + allocated);
-  *grown = (TextBlock) { .ref_count = 1, .size = used, .allocated = allocated };
-  if (block != NULL)
-    {
-      memcpy (grown->data, (guint8 *) block->data + parts->start, used);
-      for (at = (guint8 *) grown->data; at < (guint8 *) grown->data + used;
-           at += ((TextPart *) (void *) at)->size)
-        {
-          TextPart *part = (TextPart *) (void *) at;
-
-          grown->n_parts++;
-          fast_format_ref (part->format);
-          for (guint i = 0; i < part->format->n_args; i++)
-            if ((part->groups & (1u << i)) != 0)
-              part->values[i].group.at -= parts->start;
-        }
-      text_block_unref (block);
-      parts->text.at -= parts->start;
-      parts->start = 0;
-    }
-  return parts->block = grown;
-}
-
-void
-_adm_text_parts_free (AdmTextParts *parts)
-{
-  if (text_lent == parts)
-    text_lent = NULL;
-  text_block_unref (parts->block);
-  g_free (parts->so_far);
-  g_free (parts);
-}
-
-/* Keeps the part laid out at the end of the block of @parts, of @format: around the text so far
- * when an argument is its text, or in place of it when @whole, else after it; @statics is the
- * length of the strings it keeps by their address (FAST_STATIC). */
-static inline void
-text_parts_keep (AdmTextParts *parts,
-                 FastFormat   *format,
-                 gboolean      whole,
-                 gsize         statics)
-{
-  gsize head = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
-  TextBlock *block = parts->block;
-  const TextPart *part = (const TextPart *) (const void *) ((guint8 *) block->data +
-                                                            block->size);
-
-  /* Its length at most: the strings (and the decimal points) as often as one is written, a
-   * "(null)" for each argument, and the text so far when it is taken. */
-  {
-    gsize strings = part->size - head;
-    gsize bound = format->fixed_bound + (format->n_fixed + format->string_uses) * strings +
-                  (part->groups != 0 ? format->string_uses * parts->bound : 0) + statics;
-
-    if (part->groups != 0 || whole || parts->text.n == 0)
-      {
-        parts->text = (FastGroup) { block->size, 1 };
-        parts->bound = bound;
-      }
-    else
-      {
-        parts->text.n++;
-        parts->bound += bound;
-      }
-  }
-  block->size += part->size;
-  block->n_parts++;
-}
-
-/* Adds @format with @values to @parts, as text_parts_keep () keeps it. */
-static void
-text_parts_append (AdmTextParts    *parts,
-                   FastFormat      *format,
-                   const FastValue *values,
-                   const char      *radix,
-                   const char      *so_far,
-                   gboolean         whole)
-{
-  gsize lens[FAST_ARGS_MAX + 1];
-  gsize size = text_part_measure (format, values, radix, so_far, lens);
-  TextBlock *block = parts->block;
-
-  if (block == NULL || block->size + size > block->allocated)
-    block = text_parts_reserve (parts, size);
-  text_part_fill ((TextPart *) (void *) ((guint8 *) block->data + block->size), format, values,
-                  radix, so_far, parts->text, lens, size);
-  text_parts_keep (parts, format, whole, 0);
-}
-
-/* text_parts_add_va () of a part that does not fit the room left, or that printf writes
- * (text_fits ()): its arguments read from @args, a copy unread. */
-static void
-text_parts_add_slow (AdmTextParts *parts,
-                     const char   *radix,
-                     FastFormat   *compiled,
-                     const char   *format,
-                     gboolean      lent,
-                     va_list       args)
-{
-  FastValue values[FAST_ARGS_MAX];
-  g_autoptr(GString) now = NULL;
-
-  if (compiled->fast && (fast_collect (compiled, values, args), text_fits (compiled, values)))
-    {
-      text_parts_append (parts, compiled, values, radix, lent ? parts->so_far : NULL, FALSE);
-      text_lent = NULL;
-      return;
-    }
-  /* Written now, as text_collect () writes it; when the line is lent, the format may take
-   * its text, written first into so_far, and the text written is all the line says. */
-  now = g_string_sized_new (128);
-  text_lent_write ();
-  if (compiled->fast)
-    fast_write (now, compiled, values);
-  else
-    g_string_append_vprintf (now, format, args);
-  values[0].string = now->str;
-  text_parts_append (parts, fast_cache_get ()->string, values, NULL, NULL, lent);
-}
-
-/* _adm_text_parts_add () with @radix, or the locale's decimal point of the moment when NULL,
- * its arguments in @args and again in @again: inline in its callers, one call a part rather
- * than two (issue 20), which copy the va_list as GCC inlines no function that copies one. */
-G_ALWAYS_INLINE static inline void
-text_parts_add_va (AdmTextParts *parts,
-                   const char   *radix,
-                   const char   *format,
-                   va_list       args,
-                   va_list       again)
-{
-  FastFormat *compiled = fast_format_static (format);
-  gboolean lent = text_lent == parts;
-  TextBlock *block = parts->block;
-
-  if (compiled->decimals && radix == NULL)
-    radix = nl_langinfo (RADIXCHAR);
-  /* Read straight into the room left (most parts), else read again from the copy. */
-  if (compiled->fast && block != NULL &&
-      text_part_collect ((TextPart *) (void *) ((guint8 *) block->data + block->size), compiled,
-                         args, radix, lent ? parts->so_far : NULL, parts->text,
-                         block->allocated - block->size))
-    {
-      text_parts_keep (parts, compiled, FALSE, 0);
-      text_lent = NULL;
-    }
-  else
-    text_parts_add_slow (parts, radix, compiled, format, lent, again);
-}
-
-void
-_adm_text_parts_add (AdmTextParts *parts,
-                     const char   *format,
-                     ...)
-{
-  va_list args, again;
-
-  /* Two lists started, not one copied (text_parts_add_va ()). */
-  va_start (args, format);
-  va_start (again, format);
-  text_parts_add_va (parts, NULL, format, args, again);
-  va_end (again);
-  va_end (args);
-}
-
-void
-_adm_text_parts_add_in (AdmTextParts *parts,
-                        const char   *radix,
-                        const char   *format,
-                        ...)
-{
-  va_list args, again;
-
-  va_start (args, format);
-  va_start (again, format);
-  text_parts_add_va (parts, radix, format, args, again);
-  va_end (again);
-  va_end (args);
-}
-
-void
-_adm_text_parts_add_static (AdmTextParts *parts,
-                            const char   *string)
-{
-  FastFormat *format = fast_cache_get ()->constant;
-  gsize size = sizeof (TextPart) + sizeof (FastValue);
-  TextBlock *block = parts->block;
-  TextPart *part;
-
-  if (block == NULL || block->size + size > block->allocated)
-    block = text_parts_reserve (parts, size);
-  part = (TextPart *) (void *) ((guint8 *) block->data + block->size);
-  fast_format_ref (format);
-  *part = (TextPart) { .format = format, .size = size };
-  part->values[0].string = string;
-  text_parts_keep (parts, format, FALSE, strlen (string));
-  text_lent = NULL;
-}
-
-const char *
-_adm_text_parts_so_far (AdmTextParts *parts)
-{
-  if (parts->so_far_size < parts->bound + 1)
-    {
-      g_free (parts->so_far);
-      parts->so_far_size = MAX (parts->bound + 1, 2 * parts->so_far_size);
-      parts->so_far = g_malloc (parts->so_far_size);
-    }
-  parts->so_far[0] = '\0';
-  text_lent = parts;
-  return parts->so_far;
-}
-
-/* Where a battle keeps its lines and its rolls with their purposes (issue 20: a phase makes
- * thousands, and a malloc each was a tenth of their cost): chunks filled one after another, in
- * the order the lines and rolls are made, never moved. The report and the dice log only grow while a
- * phase is played, and are cut back together, to their lengths at one moment (text_truncate
- * (): a snapshot, an undo): everything kept after the first line or roll taken away belongs
- * to lines and rolls taken away too (or to a roll that failed, kept by none), and its bytes
- * are used again. Freed with the battle, after its lines and rolls (texts_free ()). */
-typedef struct _TextChunk TextChunk;
-
-struct _TextChunk {
-  TextChunk *prev;
-  gsize      size;
-  gsize      allocated;
-  guint64    data[];
-};
-
-#define TEXT_CHUNK_SIZE (32768 - sizeof (TextChunk))
-
-static inline guint8 *
-text_top (AdmBattle *self)
-{
-  return (guint8 *) self->texts->data + self->texts->size;
-}
-
-static inline gsize
-text_room (AdmBattle *self)
-{
-  return self->texts != NULL ? self->texts->allocated - self->texts->size : 0;
-}
-
-/* Room for @size bytes at the end of the battle's texts: where they go. */
-static guint8 *
-text_reserve (AdmBattle *self,
-              gsize      size)
-{
-  TextChunk *chunk;
-
-  if (text_room (self) >= size)
-    return text_top (self);
-  chunk = g_malloc (sizeof (TextChunk) + MAX (TEXT_CHUNK_SIZE, size));
-  *chunk = (TextChunk) { .prev = self->texts, .allocated = MAX (TEXT_CHUNK_SIZE, size) };
-  self->texts = chunk;
-  return text_top (self);
-}
-
-/* Keeps the @size bytes laid out at text_top (). */
-static inline void
-text_keep (AdmBattle *self,
-           gsize      size)
-{
-  self->texts->size += (size + 7) & ~(gsize) 7;
-}
-
-static inline gboolean
-text_chunk_holds (const TextChunk *chunk,
-                  gconstpointer    at)
-{
-  return at != NULL && (guintptr) at >= (guintptr) chunk->data &&
-         (guintptr) at < (guintptr) chunk->data + chunk->size;
-}
-
-/* Gives back the battle's texts from @line or @roll on, whichever was kept first (either may
- * be NULL). */
-static void
-text_rewind (AdmBattle     *self,
-             gconstpointer  line,
-             gconstpointer  roll)
-{
-  while (self->texts != NULL && (line != NULL || roll != NULL))
-    {
-      TextChunk *chunk = self->texts;
-      gboolean has_line = text_chunk_holds (chunk, line);
-      gboolean has_roll = text_chunk_holds (chunk, roll);
-
-      /* Of the two, one kept in an earlier chunk is the first. */
-      if (has_line && roll != NULL && !has_roll)
-        line = NULL;
-      else if (has_roll && line != NULL && !has_line)
-        roll = NULL;
-      else if (has_line || has_roll)
-        {
-          guintptr from = has_line && has_roll ? MIN ((guintptr) line, (guintptr) roll)
-                                               : (guintptr) (has_line ? line : roll);
-
-          chunk->size = from - (guintptr) chunk->data;
-          return;
-        }
-      self->texts = chunk->prev;
-      g_free (chunk);
-    }
-}
-
-/* Cuts the report back to @report_len lines and the dice log to @rolls_len rolls, their
- * lengths at one moment (TextChunk), and gives back what they kept. */
-static void
-text_truncate (AdmBattle *self,
-               guint      report_len,
-               guint      rolls_len)
-{
-  gconstpointer line = NULL, roll = NULL;
-
-  if (report_len < self->report->len)
-    line = g_ptr_array_index (self->report, report_len);
-  if (rolls_len < self->rolls->len)
-    {
-      const AdmBattleRoll *first = g_ptr_array_index (self->rolls, rolls_len);
-
-      roll = first->purpose_record != NULL ? (gconstpointer) first->purpose_record
-                                           : (gconstpointer) first->purpose_text;
-    }
-  g_ptr_array_set_size (self->report, report_len);
-  g_ptr_array_set_size (self->rolls, rolls_len);
-  text_rewind (self, line, roll);
-}
-
-static void
-texts_free (AdmBattle *self)
-{
-  while (self->texts != NULL)
-    {
-      TextChunk *chunk = self->texts;
-
-      self->texts = chunk->prev;
-      g_free (chunk);
-    }
-}
-
-/* Keeps the record whose part is laid out @head + sizeof (AdmTextRecord) bytes into the room
- * of the battle's texts, and gives where @head begins: the line lent (_adm_text_parts_so_far
- * ()), when an argument is its text, is given back. */
-static inline guint8 *
-text_record_keep (AdmBattle *self,
-                  gsize      head)
-{
-  guint8 *at = text_top (self);
-  AdmTextRecord *record = (AdmTextRecord *) (void *) (at + head);
-  const TextPart *part = (const TextPart *) (const void *) record->part;
-
-  record->block = NULL;
-  if (part->groups != 0 && text_lent->block != NULL)
-    {
-      record->block = text_lent->block;
-      record->block->ref_count++;
-    }
-  text_lent = NULL;
-  text_keep (self, head + sizeof (AdmTextRecord) + part->size);
-  return at;
-}
-
-/* Keeps @format with @values as a record @head bytes into the battle's texts, after what the
- * caller lays out before it (a line), and gives where @head begins: the decimal point is the
- * locale's now. */
-static guint8 *
-text_record_new (AdmBattle       *self,
-                 gsize            head,
-                 FastFormat      *format,
-                 const FastValue *values)
-{
-  AdmTextParts *lent = text_lent;
-  const char *radix = format->decimals ? nl_langinfo (RADIXCHAR) : NULL;
-  const char *so_far = lent != NULL ? lent->so_far : NULL;
-  FastGroup group = lent != NULL ? lent->text : (FastGroup) { 0, 0 };
-  gsize skip = head + sizeof (AdmTextRecord);
-  gsize values_size = sizeof (TextPart) + (format->n_args + format->decimals) * sizeof (FastValue);
-  gsize room = text_room (self);
-
-  /* Filled at once when it fits the room left, else measured and given room first: each
-   * string is measured once, as it is copied. */
-  if (room < skip + values_size ||
-      !text_part_fill ((TextPart *) (void *) (text_top (self) + skip), format, values, radix,
-                       so_far, group, NULL, room - skip))
-    {
-      gsize lens[FAST_ARGS_MAX + 1];
-      gsize size = skip + text_part_measure (format, values, radix, so_far, lens);
-
-      text_part_fill ((TextPart *) (void *) (text_reserve (self, size) + skip), format, values,
-                      radix, so_far, group, lens, size - skip);
-    }
-  return text_record_keep (self, head);
-}
-
-/* Keeps @len bytes of @text, and a '\0', @head bytes into the battle's texts: where @head
- * begins. */
-static guint8 *
-text_copy_new (AdmBattle  *self,
-               gsize       head,
-               const char *text,
-               gsize       len)
-{
-  guint8 *at = text_reserve (self, head + len + 1);
-
-  memcpy (at + head, text, len);
-  at[head + len] = '\0';
-  text_keep (self, head + len + 1);
-  return at;
-}
-
-static void
-record_clear (AdmTextRecord *record)
-{
-  const TextPart *part = (const void *) record->part;
-
-  fast_format_unref (part->format);
-  text_block_unref (record->block);
-}
-
-/* The text kept in *@text, or written from @record the first time and kept there: several
- * threads reading at once keep one of theirs. */
-static const char *
-record_text (char                **text,
-             const AdmTextRecord  *record)
-{
-  char *written = g_atomic_pointer_get (text);
-  GString *out;
-
-  if (written != NULL || record == NULL)
-    return written;
-  out = g_string_sized_new (128);
-  text_write_part (out, (const TextPart *) (const void *) record->part,
-                   record->block != NULL ? (const guint8 *) record->block->data : NULL);
-  out->str[out->len] = '\0';
-  written = g_string_free (out, FALSE);
-  if (!g_atomic_pointer_compare_and_exchange (text, NULL, written))
-    {
-      g_free (written);
-      written = g_atomic_pointer_get (text);
-    }
-  return written;
-}
-
-const char *
-adm_report_line_get_text (const AdmReportLine *line)
-{
-  g_return_val_if_fail (line != NULL, NULL);
-
-  return record_text (&((AdmReportLine *) line)->written, line->record);
-}
-
-const char *
-adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
-{
-  g_return_val_if_fail (roll != NULL, NULL);
-
-  return record_text (&((AdmBattleRoll *) roll)->purpose_text, roll->purpose_record);
-}
-
-/* What adm_audience_text_seen_by () answers for any text when every side may read every name
- * (F-ECM-2), which the fire phase's cache knows: all sides, with no text to read. FALSE when
- * the text must be read. */
-static inline gboolean
-seen_by_all (AdmBattle *self,
-             guint32   *seen_by)
-{
-  return self->cache != NULL && _adm_battle_cache_all_read_all (self, seen_by);
-}
-
-/* What @format with @args writes: a record's format and values to write it from when it is
- * read (*@compiled), or the text now in the battle's scratch string (*@compiled NULL): for
- * printf's formats, and for a "%.Nf" printf writes (text_fits ()). */
-static void
-text_collect (AdmBattle   *self,
-              const char  *format,
-              FastFormat **compiled,
-              FastValue   *values,
-              va_list      args)
-{
-  *compiled = fast_format_static (format);
-  g_string_truncate (self->scratch, 0);
-  if (!(*compiled)->fast)
-    {
-      *compiled = NULL;
-      text_lent_write ();
-      g_string_append_vprintf (self->scratch, format, args);
-      return;
-    }
-  fast_collect (*compiled, values, args);
-  if (!text_fits (*compiled, values))
-    {
-      text_lent_write ();
-      fast_write (self->scratch, *compiled, values);
-      *compiled = NULL;
-    }
-}
-
-/* The battle at the end of whose texts text_begin () laid out the record of a roll's purpose,
- * for roll_new () to keep. */
-static _Thread_local AdmBattle *purpose_laid_out;
-
-/* text_collect () of a roll's purpose, for roll_new (): its record, most often, read straight
- * into the room left in the battle's texts (issue 20), @values left unread; else from @again,
- * the same arguments in a list of their own (roll_va ()). */
-static void
-text_begin (AdmBattle   *self,
-            const char  *format,
-            FastFormat **compiled,
-            FastValue   *values,
-            va_list      args,
-            va_list      again)
-{
-  AdmTextParts *lent = text_lent;
-  gsize room = text_room (self);
-
-  *compiled = fast_format_static (format);
-  purpose_laid_out = NULL;
-  if ((*compiled)->fast && room > sizeof (AdmTextRecord) &&
-      text_part_collect ((TextPart *) (void *) (text_top (self) + sizeof (AdmTextRecord)),
-                         *compiled, args, (*compiled)->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                         lent != NULL ? lent->so_far : NULL,
-                         lent != NULL ? lent->text : (FastGroup) { 0, 0 },
-                         room - sizeof (AdmTextRecord)))
-    purpose_laid_out = self;
-  else
-    text_collect (self, format, compiled, values, again);
-}
-
-/* A roll kept in the battle's texts (issue 20: a phase makes thousands, and a malloc each was
- * a fiftieth of the phase): its purpose (a record, or the scratch string's text when @format
- * is NULL), first, as text_begin () may have laid it out at the end of the texts already;
- * then the roll and room for its @count values (written by roll_va ()), which text_truncate ()
- * gives back with the purpose before it. Its @clause is kept by its address: a string literal
- * of the rule or the ruleset's (_adm_battle_roll ()). */
+/* A report line or a roll's purpose is written when it is made, into the battle's scratch
+ * string and from there into the block of its line or roll: every reader (the battle page,
+ * the CLI, the reports) reads every line once the phase is played, and a battle with hidden
+ * sides reads each one at once to decide who may see it (adm_audience_text_seen_by ()). */
+
+/* A roll, its values and its purpose, @purpose_len bytes of the scratch string, in one block
+ * that the dice log owns. Its @clause is kept by its address: a string literal of the rule or
+ * the ruleset's (_adm_battle_roll ()). */
 static AdmBattleRoll *
-roll_new (AdmBattle       *self,
-          guint            count,
-          const char      *clause,
-          FastFormat      *format,
-          const FastValue *values)
+roll_new (AdmBattle  *self,
+          guint       count,
+          const char *clause)
 {
-  gsize size = sizeof (AdmBattleRoll) + count * sizeof (guint);
-  AdmTextRecord *purpose_record = NULL;
-  char *purpose_text = NULL;
-  AdmBattleRoll *roll;
+  gsize values_size = count * sizeof (guint);
+  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + values_size + self->scratch->len + 1);
+  char *purpose = (char *) (roll + 1) + values_size;
 
-  if (format != NULL && purpose_laid_out == self)
-    {
-      purpose_laid_out = NULL;
-      purpose_record = (AdmTextRecord *) (void *) text_record_keep (self, 0);
-    }
-  else if (format != NULL)
-    purpose_record = (AdmTextRecord *) (void *) text_record_new (self, 0, format, values);
-  else
-    purpose_text = (char *) text_copy_new (self, 0, self->scratch->str, self->scratch->len);
-  roll = (AdmBattleRoll *) (void *) text_reserve (self, size);
-  text_keep (self, size);
-  /* Each field written once, not the block cleared first: GCC clears a struct with
-   * `rep stos`, slow to start, a tenth of a roll's making (issue 20). The values are written
-   * over (roll_va ()). */
-  roll->turn = 0;
-  roll->phase = 0;
-  roll->purpose_text = purpose_text;
-  roll->purpose_record = purpose_record;
+  memcpy (purpose, self->scratch->str, self->scratch->len + 1);
+  roll->purpose = purpose;
   roll->clause = clause;
-  roll->sides = 0;
   roll->n_values = count;
   roll->values = (const guint *) (void *) (roll + 1);
-  roll->seen_by = 0;
-  roll->origin = ADM_ROLL_ORIGIN_UNKNOWN;
-  roll->check = ADM_ROLL_CHECK_NONE;
-  roll->target = 0;
-  roll->against = NULL;
-  roll->passed = 0;
-  roll->failed = 0;
-  roll->result = NULL;
   return roll;
 }
 
-/* Asks the dice source for @roll's dice. The generator never reads the purpose, and a queue
- * (a replay) only to name a roll it cannot give, leaving itself as it was: asked again with
- * the purpose written, it fails the same way (adm-dice-source.h). Any other source (the
- * master's dialog) is given the purpose written. */
+/* Asks the dice source for @roll's dice. */
 static gboolean
 roll_draw (AdmBattle      *self,
            AdmBattleRoll  *roll,
@@ -3003,9 +1341,7 @@ roll_draw (AdmBattle      *self,
            guint          *values,
            GError        **error)
 {
-  AdmDiceRequest request = { count, sides, NULL, roll->clause };
-  g_autoptr(GError) unnamed = NULL;
-  gboolean unread;
+  AdmDiceRequest request = { count, sides, roll->purpose, roll->clause };
 
   /* The generator's dice (@prng: the source is one) drawn straight, as its source would
    * (issue 20); the source's own checks of the request are asked here. */
@@ -3014,21 +1350,10 @@ roll_draw (AdmBattle      *self,
       adm_dice_prng_roll_dice ((AdmDicePrng *) self->dice, count, sides, values);
       return TRUE;
     }
-  unread = prng || ADM_IS_DICE_QUEUE (self->dice);
-  if (roll->purpose_record == NULL || !unread)
-    request.purpose = adm_battle_roll_get_purpose (roll);
-  if (adm_dice_source_roll (self->dice, &request, values,
-                            request.purpose != NULL ? error : &unnamed))
-    return TRUE;
-  if (request.purpose != NULL)
-    return FALSE;
-  request.purpose = adm_battle_roll_get_purpose (roll);
   return adm_dice_source_roll (self->dice, &request, values, error);
 }
 
-/* _adm_battle_roll () of the purpose's arguments in @args, and again in @again: two lists
- * started rather than one copied (issue 20: va_copy () read back at once the list the call had
- * just written, a stall of the processor on each of a fire phase's thousand rolls). */
+/* _adm_battle_roll () of the purpose's arguments in @args. */
 static gboolean
 roll_va (AdmBattle   *self,
          guint        count,
@@ -3037,45 +1362,51 @@ roll_va (AdmBattle   *self,
          guint       *values,
          GError     **error,
          const char  *purpose_format,
-         va_list      args,
-         va_list      again)
+         va_list      args)
 {
-  FastValue arguments[FAST_ARGS_MAX];
-  FastFormat *compiled;
-  AdmBattleRoll *roll;
+  g_autofree AdmBattleRoll *roll = NULL;
   gboolean prng;
 
   g_assert (self->dice != NULL);
   self->last_roll = G_MAXUINT;
   if (count == 0)
     return TRUE;
-  text_begin (self, purpose_format, &compiled, arguments, args, again);
-  roll = roll_new (self, count, clause, compiled, arguments);
-  /* The source's type asked once a roll (issue 20). */
+  g_string_truncate (self->scratch, 0);
+  g_string_append_vprintf (self->scratch, purpose_format, args);
+  roll = roll_new (self, count, clause);
   prng = ADM_IS_DICE_PRNG (self->dice);
   if (!roll_draw (self, roll, prng, count, sides, values, error))
     {
       g_autofree char *dice = adm_dice_describe (count, sides);
 
-      g_prefix_error (error, _("Rolling %s for “%s”: "), dice,
-                      adm_battle_roll_get_purpose (roll));
-      roll_clear (roll);
+      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, roll->purpose);
       return FALSE;
     }
   roll->turn = self->state->turn;
   roll->phase = self->state->phase;
   roll->sides = sides;
-  /* Into the room roll_new () left for them in the roll's block. */
   memcpy ((guint *) roll->values, values, count * sizeof (guint));
   /* The program's generator, or values the master typed in; a replay reads it back from the
    * journal (journal_apply ()). */
   roll->origin = prng ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
-  if (!seen_by_all (self, &roll->seen_by))
-    roll->seen_by = adm_audience_text_seen_by (self, adm_battle_roll_get_purpose (roll));
+  roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
   self->last_roll = self->rolls->len;
-  g_ptr_array_add (self->rolls, roll);
+  g_ptr_array_add (self->rolls, g_steal_pointer (&roll));
   return TRUE;
+}
+const char *
+adm_report_line_get_text (const AdmReportLine *line)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+  return line->text;
+}
+
+const char *
+adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
+{
+  g_return_val_if_fail (roll != NULL, NULL);
+  return roll->purpose;
 }
 
 /* The roll made @back rolls before the last one, or NULL when the last had no dice. */
@@ -3137,13 +1468,11 @@ _adm_battle_roll (AdmBattle   *self,
                   const char  *purpose_format,
                   ...)
 {
-  va_list args, again;
+  va_list args;
   gboolean ok;
 
   va_start (args, purpose_format);
-  va_start (again, purpose_format);
-  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args, again);
-  va_end (again);
+  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
   va_end (args);
   return ok;
 }
@@ -3162,13 +1491,11 @@ _adm_battle_roll_sum (AdmBattle   *self,
   guint buffer[16];
   g_autofree guint *allocated = count > G_N_ELEMENTS (buffer) ? g_new0 (guint, count) : NULL;
   guint *values = allocated != NULL ? allocated : buffer;
-  va_list args, again;
+  va_list args;
   gboolean ok;
 
   va_start (args, purpose_format);
-  va_start (again, purpose_format);
-  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args, again);
-  va_end (again);
+  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
   va_end (args);
   *sum = 0;
   for (guint i = 0; ok && i < count; i++)
@@ -3194,99 +1521,27 @@ _adm_battle_roll_expression (AdmBattle   *self,
   return TRUE;
 }
 
-/* Adds @line, laid out in the battle's texts (issue 20: a phase writes thousands, a malloc
- * each was a tenth of their cost) with its record after it when @recorded, else its text. */
-static inline void
-report_line_add (AdmBattle     *self,
-                 AdmReportLine *line,
-                 gboolean       recorded)
-{
-  line->record = recorded ? (AdmTextRecord *) (void *) (line + 1) : NULL;
-  line->written = recorded ? NULL : (char *) (line + 1);
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  if (!seen_by_all (self, &line->seen_by))
-    line->seen_by = adm_audience_text_seen_by (self, adm_report_line_get_text (line));
-  g_ptr_array_add (self->report, line);
-}
-
-/* A line and its record of @format and @values, or when @format is NULL its text, @text of @len
- * bytes. */
-static void
-report_add (AdmBattle       *self,
-            FastFormat      *format,
-            const FastValue *values,
-            const char      *text,
-            gsize            len)
-{
-  AdmReportLine *line;
-
-  if (format != NULL)
-    line = (AdmReportLine *) (void *) text_record_new (self, sizeof (AdmReportLine), format,
-                                                       values);
-  else
-    line = (AdmReportLine *) (void *) text_copy_new (self, sizeof (AdmReportLine), text, len);
-  report_line_add (self, line, format != NULL);
-}
-
 void
 _adm_battle_report (AdmBattle  *self,
                     const char *format,
                     ...)
 {
-  FastFormat *compiled = fast_format_static (format);
-  AdmTextParts *lent = text_lent;
-  gsize skip = sizeof (AdmReportLine) + sizeof (AdmTextRecord);
-  FastValue values[FAST_ARGS_MAX];
-  gboolean kept;
+  AdmReportLine *line;
   va_list args;
 
-  /* Read straight into the room left (most lines), else again, the slow way. */
+  g_string_truncate (self->scratch, 0);
   va_start (args, format);
-  kept = compiled->fast && text_room (self) > skip &&
-         text_part_collect ((TextPart *) (void *) (text_top (self) + skip), compiled, args,
-                            compiled->decimals ? nl_langinfo (RADIXCHAR) : NULL,
-                            lent != NULL ? lent->so_far : NULL,
-                            lent != NULL ? lent->text : (FastGroup) { 0, 0 },
-                            text_room (self) - skip);
+  g_string_append_vprintf (self->scratch, format, args);
   va_end (args);
-  if (kept)
-    {
-      report_line_add (self, (AdmReportLine *) (void *) text_record_keep (self,
-                                                                          sizeof (AdmReportLine)),
-                       TRUE);
-      return;
-    }
-  va_start (args, format);
-  text_collect (self, format, &compiled, values, args);
-  va_end (args);
-  report_add (self, compiled, values, self->scratch->str, self->scratch->len);
+  /* The line and its text in one block, which the report owns. */
+  line = g_malloc (sizeof (AdmReportLine) + self->scratch->len + 1);
+  memcpy (line + 1, self->scratch->str, self->scratch->len + 1);
+  line->text = (const char *) (line + 1);
+  line->turn = self->state->turn;
+  line->phase = self->state->phase;
+  line->seen_by = adm_audience_text_seen_by (self, line->text);
+  g_ptr_array_add (self->report, line);
 }
-
-void
-_adm_battle_report_parts (AdmBattle    *self,
-                          AdmTextParts *parts)
-{
-  FastFormat *format = fast_cache_get ()->string;
-  gsize head = sizeof (TextPart) + sizeof (FastValue);
-  AdmReportLine *line = (AdmReportLine *) (void *) text_reserve (self, sizeof (AdmReportLine) +
-                                                                 sizeof (AdmTextRecord) + head);
-  AdmTextRecord *record = (AdmTextRecord *) (void *) (line + 1);
-  TextPart *part = (TextPart *) (void *) record->part;
-
-  /* The record of "%s" of the line's text so far, laid out here: it copies no string, and
-   * the text needs no room of its own (_adm_text_parts_so_far ()). */
-  fast_format_ref (format);
-  *part = (TextPart) { .format = format, .groups = 1, .size = head };
-  part->values[0].group = parts->text;
-  record->block = parts->block;
-  if (record->block != NULL)
-    record->block->ref_count++;
-  text_lent = NULL;
-  text_keep (self, sizeof (AdmReportLine) + sizeof (AdmTextRecord) + head);
-  report_line_add (self, line, TRUE);
-}
-
 void
 _adm_battle_report_fact (AdmBattle   *self,
                          guint        ship,
@@ -3363,33 +1618,28 @@ _adm_battle_readiness_check (AdmBattle   *self,
   guint owner = _adm_battle_ship (self, ship)->side;
   int sum;
 
-  /* The phase's translations (_adm_battle_cache_gettext ()): a fire phase makes hundreds of
-   * these checks (issue 20). */
-#define CACHED_(msgid) _adm_battle_cache_gettext (self, msgid)
-
   /* F-RDY-2: roll 2d6 (other counts where a rule says so) against the readiness rating with
    * all modifiers; a roll less than or equal passes. */
   if (!_adm_battle_roll_sum (self, dice, 6, clause, &sum, error,
-                             CACHED_ (N_("%s: readiness check for %s")),
+                             _("%s: readiness check for %s"),
                              _adm_battle_ship_name (self, ship), what))
     return FALSE;
   *passed = sum <= target;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_MOST, target,
-                          CACHED_ (N_("readiness")));
+                          _("readiness"));
   {
     g_autofree char *expression = adm_dice_describe (dice, 6);
 
     _adm_battle_report (self,
-                        CACHED_ (N_("%s: readiness check for %s, %s = %d against %d: %s.")),
+                        _("%s: readiness check for %s, %s = %d against %d: %s."),
                         _adm_battle_ship_name (self, ship), what, expression, sum, target,
-                        *passed ? CACHED_ (N_("passed")) : CACHED_ (N_("failed")));
+                        *passed ? _("passed") : _("failed"));
   }
   /* "enemy-ship-card": a ship's readiness is its own side's; the enemy sees what comes of
    * the check, not the check. */
   if (owner < 32)
     _adm_battle_audience_since (self, report_from, rolls_from, 1u << owner, 0);
   return TRUE;
-#undef CACHED_
 }
 
 gboolean
@@ -3505,7 +1755,8 @@ _adm_battle_snapshot_restore (AdmBattle         *self,
   g_assert (self->report->len >= snapshot->report_len);
   g_assert (self->rolls->len >= snapshot->rolls_len);
   g_assert (self->journal->len >= snapshot->journal_len);
-  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
+  g_ptr_array_set_size (self->report, snapshot->report_len);
+  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   self->orders = snapshot->orders;
   self->dice = snapshot->dice;
@@ -3837,7 +2088,8 @@ journal_reset (gpointer owner)
 
   state_put_aside (self, self->state);
   self->state = state_copy (self, self->initial);
-  text_truncate (self, 0, 0);
+  g_ptr_array_set_size (self->report, 0);
+  g_ptr_array_set_size (self->rolls, 0);
   g_ptr_array_set_size (self->journal, 0);
 }
 
@@ -4012,7 +2264,8 @@ journal_restore (gpointer owner,
   g_assert (snapshot->state != NULL);
   state_put_aside (self, self->state);
   self->state = g_steal_pointer (&snapshot->state);
-  text_truncate (self, snapshot->report_len, snapshot->rolls_len);
+  g_ptr_array_set_size (self->report, snapshot->report_len);
+  g_ptr_array_set_size (self->rolls, snapshot->rolls_len);
   g_ptr_array_set_size (self->journal, snapshot->journal_len);
   g_free (snapshot);
 }

@@ -206,22 +206,15 @@ typedef struct {
   double    height;
 } AdmLowOrbit;
 
-/* What a report line's or a roll's text is written from (issue 20): the format, as read once,
- * and its arguments, kept with the line; private to the battle. */
-typedef struct _AdmTextRecord AdmTextRecord;
-
-/* One line of the turn report. Its text is read with adm_report_line_get_text (). */
+/* One line of the turn report, with its text in the same block. */
 typedef struct {
   int             turn;
   AdmPhase        phase;
   guint32         seen_by;    /* the sides (bit per index) that may read it (adm-audience.h) */
-  /*< private >*/
-  char           *written;    /* the text once written, or NULL */
-  AdmTextRecord  *record;     /* what it is written from; NULL when @written was made whole */
+  const char     *text;       /* in the language of the phase that wrote it */
 } AdmReportLine;
 
-/* The line's text, in the language of the phase that wrote it: written from its record the
- * first time it is read (a phase writes thousands of lines, most never read), then kept. */
+/* The line's text. */
 const char           *adm_report_line_get_text (const AdmReportLine *line);
 
 /* Where a roll's values came from (issue 19): typed in from the master's real dice, or drawn
@@ -232,16 +225,12 @@ typedef enum {
   ADM_ROLL_ORIGIN_TYPED,
 } AdmRollOrigin;
 
-/* One roll, as the dice log shows it. Its purpose is read with adm_battle_roll_get_purpose ().
- * A roll is one block with its values, which last as long as it does. (roll_new () in
- * adm-battle.c writes each field: a field added here is added there.) */
+/* One roll, as the dice log shows it: one block with its values and its purpose, which last
+ * as long as it does. */
 typedef struct {
   int            turn;
   AdmPhase       phase;
-  /*< private >*/
-  char          *purpose_text;   /* the purpose once written, or NULL */
-  AdmTextRecord *purpose_record; /* what it is written from; NULL when made whole */
-  /*< public >*/
+  const char    *purpose;     /* what it was for, in the language of the phase that rolled it */
   const char    *clause;      /* the rule's clause ID ("F-ART-11"), a string literal of the
                                * rule or its ruleset's: kept by its address (issue 20) */
   guint          sides;
@@ -260,8 +249,7 @@ typedef struct {
                                * ruleset's or its translation */
 } AdmBattleRoll;
 
-/* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit", written from its record
- * the first time it is read, as adm_report_line_get_text () is. */
+/* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit". */
 const char           *adm_battle_roll_get_purpose (const AdmBattleRoll *roll);
 /* @roll's outcome in a master's words: "≥ 4 per die: 3 passed ✓, 2 failed ✗", "sum ≤ 7
  * (readiness): failed ✗", "→ Fire!"; NULL when its rule judged nothing. */

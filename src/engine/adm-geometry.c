@@ -181,32 +181,6 @@ adm_sector_of (AdmPoint ship,
   return relative > 0.0 ? ADM_SECTOR_STARBOARD : ADM_SECTOR_PORT;
 }
 
-AdmArcSector
-adm_sector_of_turned (AdmPoint ship,
-                      double   heading,
-                      double   sine,
-                      double   cosine,
-                      AdmPoint point)
-{
-  double dx = point.x - ship.x;
-  double dy = point.y - ship.y;
-  /* r cos and r sin of the point's bearing relative to the heading (y grows downwards). */
-  double along = dx * sine - dy * cosine;
-  double across = dx * cosine + dy * sine;
-  double margin = 1e-6 * (fabs (along) + fabs (across));
-
-  /* Clear of the edges (|along| = |across|) by far more than any rounding on either side:
-   * the arc adm_sector_of () finds. */
-  if (along - fabs (across) > margin)
-    return ADM_SECTOR_BOW;
-  if (-along - fabs (across) > margin)
-    return ADM_SECTOR_STERN;
-  if (fabs (across) - fabs (along) > margin)
-    return across > 0.0 ? ADM_SECTOR_STARBOARD : ADM_SECTOR_PORT;
-  /* On or near an edge, on the centre, or NaN. */
-  return adm_sector_of (ship, heading, point);
-}
-
 AdmAspect
 adm_aspect_of_sector (AdmArcSector sector)
 {

@@ -57,15 +57,6 @@ AdmArcSector  adm_sector_of         (AdmPoint ship,
 void          adm_heading_sin_cos   (double   heading,
                                      double  *sine,
                                      double  *cosine);
-/* adm_sector_of () for a ship whose heading's sine and cosine (adm_heading_sin_cos ()) are
- * worked out already: the same answer, found without atan2 () unless @point lies within a
- * millionth of a radian of an arc's edge (issue 20: a fire phase asks some three thousand
- * times of ships that do not turn in it). */
-AdmArcSector  adm_sector_of_turned  (AdmPoint ship,
-                                     double   heading,
-                                     double   sine,
-                                     double   cosine,
-                                     AdmPoint point);
 /* F-ART-6 as ruled: the aspect of a target seen by a firer is read from the target's own
  * arcs: the firer inside the target's bow arc sees it approaching, inside its stern arc
  * receding, otherwise crossing. */
