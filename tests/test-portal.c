@@ -149,6 +149,7 @@ typedef struct {
   const char   *content_type;
   const char   *body;
   goffset       declared_length;  /* > 0: a Content-Length that lies (the body is not sent) */
+  gboolean      no_redirect;      /* a 303 is the answer, not followed */
   guint         status;
   GBytes       *response;
   SoupMessageHeaders *headers;
@@ -169,6 +170,8 @@ request_thread (gpointer data)
   soup_session_set_proxy_resolver (session, NULL);
   msg = soup_message_new (request->method, request->url);
   g_assert_nonnull (msg);
+  if (request->no_redirect)
+    soup_message_add_flags (msg, SOUP_MESSAGE_NO_REDIRECT);
   if (request->language != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (msg), "Accept-Language",
                                   request->language);
@@ -233,20 +236,33 @@ get (const char *url,
   return text;
 }
 
+/* POST @body to @url: the answer as it comes, a 303 not followed; its Location, if any, in
+ * @location. */
 static char *
-post (const char *url,
-      const char *body,
-      guint      *status)
+post_to (const char  *url,
+         const char  *body,
+         guint       *status,
+         char       **location)
 {
-  Request request = { .method = "POST", .url = url, .body = body,
+  Request request = { .method = "POST", .url = url, .body = body, .no_redirect = TRUE,
                       .content_type = "application/x-www-form-urlencoded" };
   char *text;
 
   run_request (&request, request_thread);
   *status = request.status;
+  if (location != NULL)
+    *location = g_strdup (soup_message_headers_get_one (request.headers, "Location"));
   text = body_text (&request);
   request_clear (&request);
   return text;
+}
+
+static char *
+post (const char *url,
+      const char *body,
+      guint      *status)
+{
+  return post_to (url, body, status, NULL);
 }
 
 /* A raw request, path as given, nothing normalised by a client library: the status line,
@@ -705,8 +721,20 @@ post_sheet (const char *admiral_id,
   g_autofree char *csrf = csrf_of (page);
   g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
 
+  g_autofree char *answer = NULL, *location = NULL;
+  guint page_status = 0;
+  char *after;
+
   g_assert_cmpuint (*status, ==, 200);
-  return post (sheet_url, body, status);
+  /* POST/Redirect/GET: a sheet handed in, taken or refused, sends the browser to his page,
+   * relative to the sheet's URL (nothing in it the request did not have). */
+  answer = post_to (sheet_url, body, status, &location);
+  if (*status != SOUP_STATUS_SEE_OTHER)
+    return g_steal_pointer (&answer);
+  g_assert_cmpstr (location, ==, "./");
+  after = get (link, NULL, &page_status);
+  g_assert_cmpuint (page_status, ==, 200);
+  return after;
 }
 
 /* The refusal message of a refused page. */
@@ -803,13 +831,13 @@ test_sheet (void)
    * in the very words of an unknown id. */
   fields = g_strdup_printf ("f0=%s&o0=defend", hidden->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   hidden_reason = refusal_of (page);
   g_free (fields);
   g_free (page);
   fields = g_strdup ("f0=no-such-formation&o0=defend");
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   unknown_reason = refusal_of (page);
   {
     g_autoptr(GString) a = g_string_new (hidden_reason);
@@ -824,13 +852,13 @@ test_sheet (void)
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=attack&t0=%s", his->id, hidden->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   hidden_target = refusal_of (page);
   g_free (fields);
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=attack&t0=no-such-formation", his->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   unknown_target = refusal_of (page);
   {
     g_autoptr(GString) a = g_string_new (hidden_target);
@@ -857,7 +885,7 @@ test_sheet (void)
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line+%%3Cb%%3E", his->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   g_signal_handler_disconnect (portal, handler);
   g_assert_cmpuint (received, ==, 1);
   g_assert_nonnull (adm_portal_get_sheet (portal, id));
@@ -911,7 +939,7 @@ ship_refusal (const AdmAdmiral   *admiral,
   g_autofree char *reason = NULL;
   GString *text;
 
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   reason = refusal_of (page);
   text = g_string_new (reason);
   g_string_replace (text, ship, "ID", 0);
@@ -1005,7 +1033,7 @@ test_ship_oracle (void)
 
     fields = g_strdup_printf ("f0=%s&a0=detach&N0=%s&x0s0=%s", his->id, name, first->id);
     page = post_sheet (admiral->id, fields, &status);
-    g_assert_cmpuint (status, ==, 200);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
     sheet = adm_portal_get_sheet (portal, admiral->id);
     g_assert_nonnull (sheet);
     for (guint e = 0; e < sheet->events->len; e++)
@@ -1096,7 +1124,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron%s", n, formation->id, n, n,
                             all->str);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   reason = refusal_of (reply);
   g_test_message ("refused: %s", reason);
   assert_contains (reason, "F-FORM-3", "detaching every ship");
@@ -1108,7 +1136,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s&F%u=%s", n,
                             formation->id, n, n, n, first->id, n, second->id);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   g_free (reason);
   reason = refusal_of (reply);
   assert_contains (reason, "F-FORM-4", "a flagship not detached");
@@ -1117,7 +1145,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s", n,
                             formation->id, n, n, n, first->id);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   sheet = adm_portal_get_sheet (portal, id);
   g_assert_nonnull (sheet);
   g_assert_cmpuint (sheet->events->len, ==, 2);
@@ -1397,7 +1425,7 @@ test_csrf_once (void)
   g_autofree char *body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold", csrf, his->id);
   g_autofree char *first = post (sheet_url, body, &status);
 
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   {
     g_autofree char *again = post (sheet_url, body, &status);
 
@@ -1559,7 +1587,9 @@ test_cli_serve (void)
   sheet_url = g_strconcat (link, "sheet", NULL);
   g_free (page);
   page = post (sheet_url, body, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (page);
+  page = get (link, NULL, &status);
   assert_contains (page, "accepted by the master", sheet_url);
   reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -1738,11 +1768,13 @@ test_fd_exhaustion (void)
   g_free (reply);
   reply = exchange (port, "127.0.0.2", post_head);
   g_assert_nonnull (reply);
-  assert_contains (reply, "accepted by the master", "the sheet after the polls");
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 303 "));
+  assert_contains (reply, "Location: ./\r\n", "the sheet after the polls");
   g_free (reply);
   reply = exchange (port, "127.0.0.2", page);
   g_assert_nonnull (reply);
   g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+  assert_contains (reply, "accepted by the master", "the page after the sheet");
   serve_stop (process, path);
 }
 

@@ -112,6 +112,12 @@ gboolean        adm_portal_reissue           (AdmPortal    *self,
  * sheet received after it late (F-STRAT-7). */
 void            adm_portal_set_deadline      (AdmPortal    *self,
                                               gint64        deadline);
+/* The master's cycle clock as the admirals' countdown shows it: running towards @deadline
+ * (unix seconds), or, @deadline 0, paused with @paused seconds left (-1: not running at all).
+ * Time added to it within a cycle is shown as such on the phones. */
+void            adm_portal_set_clock         (AdmPortal    *self,
+                                              gint64        deadline,
+                                              gint64        paused);
 void            adm_portal_set_accept_on_arrival (AdmPortal *self,
                                               gboolean      accept);
 gboolean        adm_portal_get_accept_on_arrival (AdmPortal *self);
