@@ -1778,6 +1778,162 @@ test_fd_exhaustion (void)
   serve_stop (process, path);
 }
 
+/* A formation of one of the admirals no other test hands a sheet in for, in a sector (not on
+ * a link) with a neighbour; its admiral in @admiral_id. */
+static const AdmFormation *
+movable (const char **admiral_id)
+{
+  static const char * const ids[] = { "vesnaer", "sundquist", "arozzi", "radovan", "vorlakial" };
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint a = 0; a < G_N_ELEMENTS (ids); a++)
+    for (guint f = 0; f < formations->len; f++)
+      {
+        const AdmFormation *formation = g_ptr_array_index (formations, f);
+        const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr),
+                                                                     formation->id);
+
+        if (formation->admiral != NULL && g_str_equal (formation->admiral->id, ids[a]) &&
+            pos != NULL && pos->towards == NULL && pos->sector->adjacent->len > 0)
+          {
+            *admiral_id = ids[a];
+            return formation;
+          }
+      }
+  g_assert_not_reached ();
+}
+
+/* The first <select name="@name"> of @page, up to its </select>. */
+static char *
+select_of (const char *page,
+           const char *name)
+{
+  g_autofree char *open = g_strdup_printf ("<select name=\"%s\"", name);
+  const char *start = strstr (page, open);
+  const char *end = start != NULL ? strstr (start, "</select>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* F-STRAT-8, F-STRAT-16: the form offers what the rules allow. A route's first leg offers the
+ * formation's neighbours and no sector farther; the target, the enemies his side knows and
+ * the sectors the order may act in. "Read my orders back" answers with each order as the
+ * engine reckons it, in a sentence, and keeps nothing: the page's CSRF token still hands the
+ * sheet in after it. */
+static void
+test_guided_read_back (void)
+{
+  const char *id = NULL;
+  const AdmFormation *his = movable (&id);
+  const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr), his->id);
+  const AdmSector *next = g_ptr_array_index (pos->sector->adjacent, 0);
+  GPtrArray *sectors = adm_scenario_get_sectors (adm_campaign_get_scenario (komarr));
+  g_autofree char *link = link_of (id);
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  guint status = 0;
+  g_autofree char *page = get (link, NULL, &status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *leg = select_of (page, "r0a");
+  g_autofree char *target = select_of (page, "t0");
+  g_autofree char *body = NULL, *answer = NULL, *after = NULL, *location = NULL;
+  g_autofree char *sentence = NULL, *expected = NULL;
+
+  for (guint s = 0; s < sectors->len; s++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, s);
+      g_autofree char *option = g_strdup_printf ("<option value=\"%s\"", sector->id);
+      gboolean adjacent = g_ptr_array_find (pos->sector->adjacent, sector, NULL);
+
+      g_assert_cmpint (strstr (leg, option) != NULL, ==, adjacent);
+      g_assert_cmpint (strstr (target, option) != NULL, ==, adjacent || sector == pos->sector);
+    }
+
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=move&r0a=%s&step=check", csrf, his->id, next->id);
+  answer = post_to (sheet_url, body, &status, NULL);
+  g_assert_cmpuint (status, ==, 200);
+  /* Translators' words for it: "X moves to Y, arriving at minute N". */
+  expected = g_strdup_printf ("%s moves to %s, ", his->name, next->name);
+  sentence = escaped (expected);
+  assert_contains (answer, "<p class=\"readback\">", "the read-back");
+  assert_contains (answer, sentence, "the read-back");
+  assert_contains (answer, "data-keep=\"1\"", "the read-back's form");
+  g_assert_null (adm_portal_get_sheet (portal, id));
+
+  g_free (body);
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=move&r0a=%s", csrf, his->id, next->id);
+  g_free (answer);
+  answer = post_to (sheet_url, body, &status, &location);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpstr (location, ==, "./");
+  g_assert_nonnull (adm_portal_get_sheet (portal, id));
+  after = get (link, NULL, &status);
+  assert_contains (after, "Received at", link);
+  assert_contains (after, sentence, "the page after the hand-in");
+}
+
+/* A sheet the engine refuses comes back filled in as sent, the engine's reason beside the
+ * refused formation's orders; one the master refuses, his reason beside each order. */
+static void
+test_refused_comes_back_filled (void)
+{
+  const char *id = NULL;
+  const AdmFormation *his = movable (&id);
+  g_autofree char *link = link_of (id);
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=attack&i0=Strike+at+dawn", his->id);
+  guint status = 0;
+  g_autofree char *page = post_sheet (id, fields, &status);
+  g_autofree char *order = NULL;
+
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  assert_contains (page, "The sheet was refused", link);
+  assert_contains (page, "<p class=\"refusal\" role=\"alert\">", link);
+  assert_contains (page, "has no target", link);
+  assert_contains (page, ">Strike at dawn</textarea>", link);
+  order = select_of (page, "o0");
+  assert_contains (order, "<option value=\"attack\" selected>", link);
+
+  /* Refused by the master: his reason beside the order, the form as sent. */
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+gate", his->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_refuse (portal, id, "Not this cycle", NULL));
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "<p class=\"refusal\" role=\"alert\">Refused by the master: Not this "
+                   "cycle</p>", link);
+  assert_contains (page, ">Hold the gate</textarea>", link);
+}
+
+/* The countdown follows the master's clock: paused, it holds; time he adds shows. */
+static void
+test_clock_pause (void)
+{
+  g_autofree char *link = link_of ("radovan");
+  g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  guint status = 0;
+  g_autofree char *json = NULL, *page = NULL;
+
+  adm_portal_set_clock (portal, now + 20 * 60, -1);
+  adm_portal_set_clock (portal, 0, 19 * 60 + 30);
+  json = get (status_url, NULL, &status);
+  assert_contains (json, "\"deadline\":0,\"paused\":1170,", status_url);
+  page = get (link, NULL, &status);
+  assert_contains (page, "data-paused=\"1170\"", link);
+  assert_contains (page, ">19:30</p><p id=\"clock-note\">Paused by the master.</p>", link);
+  adm_portal_set_clock (portal, now + 25 * 60 + 30, -1);
+  g_free (json);
+  json = get (status_url, NULL, &status);
+  assert_contains (json, "\"paused\":-1,\"extended\":360,", status_url);
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "The master has given 6:00 more.", link);
+  adm_portal_set_clock (portal, 0, -1);
+}
+
 static void
 test_language (void)
 {
@@ -1902,6 +2058,9 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-3/F-STRAT-16/ship-oracle", test_ship_oracle);
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/F-STRAT-8/F-STRAT-16/guided-read-back", test_guided_read_back);
+  g_test_add_func ("/portal/flow/refused-comes-back-filled", test_refused_comes_back_filled);
+  g_test_add_func ("/portal/flow/clock-pause", test_clock_pause);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
