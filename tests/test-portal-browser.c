@@ -540,6 +540,19 @@ flows_thread (gpointer data)
                   "document.getElementById('orders') ? 'yes' : 'no'"))
     goto out;
 
+  /* An attack with no target: the engine refuses it on arrival, and the form comes back as he
+   * filled it, the engine's reason beside the order. */
+  flow_step (browser, "an attack with no target",
+             "(function(){document.querySelector('select[name=o0]').value='attack';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the engine's refusal beside the order",
+             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+             "document.querySelector('#orders .refusal') && "
+             "/has no target/.test(document.querySelector('#orders .refusal').innerText) && "
+             "document.querySelector('select[name=o0]').value === 'attack' ? 'yes' : 'no'");
+  flow_shot (browser, "refused-engine", "#sheet");
+
   /* F-STRAT-8: guided entry. The first leg offers only the Vanguard's neighbours; choosing
    * one narrows the second leg to that sector's neighbours. */
   flow_step (browser, "the route's first leg",
@@ -563,7 +576,7 @@ flows_thread (gpointer data)
              "document.readyState === 'complete' && document.querySelector('.readback') && "
              "/moves to .*arriving at minute/.test(document.querySelector('.readback')"
              ".innerText) ? 'yes' : 'no'");
-  flow_shot (browser, "readback", ".readback");
+  flow_shot (browser, "readback", "#sheet");
 
   /* Handed in: POST, then 303 to his page, which says when it was received. */
   flow_step (browser, "the hand-in button",
@@ -587,7 +600,7 @@ flows_thread (gpointer data)
              "'#orders .refusal').innerText.indexOf('Vanguard stays at Komarr') >= 0 && "
              "document.querySelector('select[name=o0]').value === 'move' ? 'yes' : 'no'");
   flow_step (browser, "no reload", "window.stays === 1 ? 'ok' : 'reloaded'");
-  flow_shot (browser, "refused", "#sheet");
+  flow_shot (browser, "refused", "header");
 
   /* He starts a new sheet; the campaign changes meanwhile: what he wrote stays. */
   flow_step (browser, "typing",
