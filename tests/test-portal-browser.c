@@ -2,11 +2,17 @@
 /* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
  * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
  * from the portal on 127.0.0.1, chooses an order, writes instructions and detaches a ship as a
- * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the master
- * in the portal — what the Orders board shows — and the page Chromium is left on says it was
- * received. The master refuses it; reloaded, the page says so with his reason. Phone-sized
- * and desktop screenshots of the form and of the refusal are kept in the build's tests folder
- * (docs/screenshots/ has them). Skipped when chromium is absent. */
+ * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the
+ * master in the portal — what the Orders board shows — and the page Chromium is sent back to
+ * (POST/Redirect/GET) says it was received. The master refuses it; the page says so with his
+ * reason, in place. The flows, on a phone (390×844) and a tablet (768×1024): an attack with no
+ * target comes back filled in with the engine's reason beside it; a move's route is offered
+ * leg by leg (F-STRAT-8) and read back before it is handed in; received, then refused by the
+ * master in place, the form filled, his reason beside the order; the campaign changes while
+ * he types and what he typed stays, the page never reloaded; the clock paused stands still,
+ * then shows the time added; a second sheet is accepted. Screenshots of each state are kept
+ * in the build's tests folder (docs/screenshots/ has the phone's). Skipped when chromium is
+ * absent. */
 
 #include "config.h"
 

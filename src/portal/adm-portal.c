@@ -200,8 +200,6 @@ typedef struct {
   guint              cycle;     /* PDF */
   gboolean           preview;   /* SHEET: read back, not handed in */
   /* The answer: */
-  char              *message;   /* a page made for this answer alone, with this on top */
-  gboolean           message_is_error;
   guint              status;
   Page              *page;
   GBytes            *pdf;
@@ -1071,7 +1069,6 @@ job_free (gpointer data)
   g_free (job->key);
   g_clear_object (&job->msg);
   g_clear_pointer (&job->fields, g_hash_table_unref);
-  g_free (job->message);
   g_clear_pointer (&job->page, page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_free (job->text);
@@ -1211,26 +1208,15 @@ page_for (AdmPortal        *self,
   return page;
 }
 
-/* Main thread: answers @job with the admiral's page (or, with a message, a page made for it
- * alone); its fragments are made. */
+/* Main thread: answers @job with the admiral's page; its fragments are made. */
 static void
 job_answer_page (AdmPortal        *self,
                  Job              *job,
                  const AdmAdmiral *admiral)
 {
-  if (job->message != NULL)
-    {
-      g_autofree char *marked = marked_page (self, admiral, job->lang, job->message,
-                                             job->message_is_error, NULL);
-
-      job->page = page_new (marked);
-    }
-  else
-    {
-      job->page = page_for (self, admiral, job->lang, job->key);
-      if (job->status == SOUP_STATUS_NOT_FOUND)
-        job->status = SOUP_STATUS_OK;
-    }
+  job->page = page_for (self, admiral, job->lang, job->key);
+  if (job->status == SOUP_STATUS_NOT_FOUND)
+    job->status = SOUP_STATUS_OK;
   job_reply (job);
 }
 
@@ -1978,19 +1964,18 @@ job_read_back (AdmPortal        *self,
                const AdmAdmiral *admiral)
 {
   AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
-  g_autofree char *whole = NULL, *marked = NULL;
+  g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
   LangScope scope;
 
   g_hash_table_remove (job->fields, "csrf");
   g_hash_table_remove (job->fields, "step");
   lang_push (&scope, job->lang);
   whole = fill_notes (self, admiral, &fill);
-  job->message = whole != NULL ? g_strdup_printf (_("The sheet would be refused: %s"), whole)
-                 : g_strdup (_("Your orders, read back beside each formation. Hand the sheet "
-                               "in when they say what you mean."));
+  message = whole != NULL ? g_strdup_printf (_("The sheet would be refused: %s"), whole)
+            : g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
+                          "when they say what you mean."));
   lang_pop (&scope);
-  job->message_is_error = whole != NULL;
-  marked = marked_page (self, admiral, job->lang, job->message, job->message_is_error, &fill);
+  marked = marked_page (self, admiral, job->lang, message, whole != NULL, &fill);
   fill_clear (&fill);
   job->page = page_new (marked);
   job->status = SOUP_STATUS_OK;
