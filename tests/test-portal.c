@@ -1427,9 +1427,19 @@ test_csrf_once (void)
 
   g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   {
+    const AdmPortalSheet *kept = adm_portal_get_sheet (portal, "tung");
+    gint64 received = kept->received;
     g_autofree char *again = post (sheet_url, body, &status);
 
+    /* Not handed in again; his orders come back filled in, with a token of the answer's own,
+     * not as a bare "out of date". */
     g_assert_cmpuint (status, ==, 403);
+    g_assert_true (adm_portal_get_sheet (portal, "tung") == kept);
+    g_assert_cmpint (kept->received, ==, received);
+    assert_contains (again, "This page was out of date", sheet_url);
+    assert_contains (again, ">Hold</textarea>", sheet_url);
+    g_free (csrf);
+    csrf = csrf_of (again);
   }
   g_assert_true (adm_portal_refuse (portal, "tung", "Write it on paper, Commodore", NULL));
   {

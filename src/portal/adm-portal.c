@@ -199,6 +199,7 @@ typedef struct {
   GHashTable        *fields;    /* SHEET: the form */
   guint              cycle;     /* PDF */
   gboolean           preview;   /* SHEET: read back, not handed in */
+  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
   /* The answer: */
   guint              status;
   Page              *page;
@@ -1956,8 +1957,9 @@ keep_posted (AdmPortal        *self,
   g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
 }
 
-/* Main thread: his orders read back, not handed in: a page of its own, his form filled in as
- * he sent it with each fieldset's read-back or refusal beside it. Nothing is kept. */
+/* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
+ * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
+ * beside it. Nothing is kept. */
 static void
 job_read_back (AdmPortal        *self,
                Job              *job,
@@ -1971,14 +1973,20 @@ job_read_back (AdmPortal        *self,
   g_hash_table_remove (job->fields, "step");
   lang_push (&scope, job->lang);
   whole = fill_notes (self, admiral, &fill);
-  message = whole != NULL ? g_strdup_printf (_("The sheet would be refused: %s"), whole)
-            : g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
+  if (job->stale)
+    message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
+                          "orders are below as you wrote them: check them and hand the sheet "
+                          "in again."));
+  else if (whole != NULL)
+    message = g_strdup_printf (_("The sheet would be refused: %s"), whole);
+  else
+    message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
                           "when they say what you mean."));
   lang_pop (&scope);
-  marked = marked_page (self, admiral, job->lang, message, whole != NULL, &fill);
+  marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
   fill_clear (&fill);
   job->page = page_new (marked);
-  job->status = SOUP_STATUS_OK;
+  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
   job_reply (job);
 }
 
@@ -1997,7 +2005,7 @@ job_sheet (AdmPortal        *self,
   guint cycle = current_cycle (self);
   AdmPortalSheet *sheet;
 
-  if (job->preview)
+  if (job->preview || job->stale)
     {
       job_read_back (self, job, admiral);
       return;
@@ -2117,18 +2125,15 @@ receive_sheet (Server            *server,
   preview = g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
   fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
   g_mutex_unlock (&server->shared->lock);
-  if (!fresh)
-    {
-      respond_text (msg, SOUP_STATUS_FORBIDDEN,
-                    "The page is out of date: reload it and hand in the sheet again.\n");
-      return;
-    }
   job = job_new (server, JOB_SHEET, admiral_id,
                  adm_portal_page_language (soup_message_headers_get_one (request,
                                                                          "Accept-Language")));
   job->msg = g_object_ref (msg);
   job->fields = g_steal_pointer (&fields);
   job->preview = preview;
+  /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
+   * answered 403 with his form as posted, read back, on a page with a token of its own. */
+  job->stale = !fresh;
   soup_server_message_pause (msg);
   job_send (job);
 }
