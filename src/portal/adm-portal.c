@@ -1822,28 +1822,15 @@ fieldset_of (const GError *error)
   return line - 1;
 }
 
-/* Main thread: the engine's word on each fieldset of a sheet as the form gives it, by the
- * fieldset's number: the reason the engine refuses its orders — each refused fieldset taken
- * out and the rest checked again, in order, by the one check a sheet has
- * (adm_order_sheet_check ()) — into @fill->refusals, and the orders it takes read back
- * (adm_portal_page_read_back ()) into @fill->readback. A refusal of the whole sheet, which
- * no fieldset holds, is returned. In the caller's language. */
+/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
+ * fieldset's number, into @refusals — each refused fieldset taken out of @events and the rest
+ * checked again, in order, by the one check a sheet has (adm_order_sheet_check ()). A refusal
+ * of the whole sheet, which no fieldset holds, is returned, @events left with no order. */
 static char *
-fill_notes (AdmPortal         *self,
-            const AdmAdmiral  *admiral,
-            AdmPortalFormFill *fill)
+refuse_fieldsets (AdmPortal *self,
+                  GPtrArray *events,
+                  GPtrArray *refusals)
 {
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
-  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral, current_cycle (self),
-                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
-                                             fill->values);
-  char *whole = NULL;
-  AdmStrategy *trial;
-
-  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
-  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
   for (guint round = 0; round <= MAX_FORMATIONS && events->len > 1; round++)
     {
       g_autoptr(GError) error = NULL;
@@ -1855,18 +1842,29 @@ fill_notes (AdmPortal         *self,
       n = fieldset_of (error);
       if (n < 0)
         {
-          whole = g_strdup (reason_of (error));
           g_ptr_array_set_size (events, 1);
-          break;
+          return g_strdup (reason_of (error));
         }
-      if (g_ptr_array_index (fill->refusals, n) == NULL)
-        g_ptr_array_index (fill->refusals, n) = g_strdup (reason_of (error));
+      if (g_ptr_array_index (refusals, n) == NULL)
+        g_ptr_array_index (refusals, n) = g_strdup (reason_of (error));
       for (guint i = events->len - 1; i >= 1; i--)
         if (adm_event_get_line (g_ptr_array_index (events, i)) == n + 1)
           g_ptr_array_remove_index (events, i);
     }
-  /* What is left passes: each order read back on a scratch copy, as the check applies it. */
-  trial = adm_strategy_new_trial (strategy);
+  return NULL;
+}
+
+/* Main thread: each order of @events, which the engine takes, read back
+ * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
+ * by its fieldset's number (several of one fieldset a line each). */
+static void
+read_back_fieldsets (AdmPortal *self,
+                     GPtrArray *events,
+                     GPtrArray *readback)
+{
+  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
+                                                 adm_campaign_get_state (self->campaign)));
+
   if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
     for (guint i = 1; i < events->len; i++)
       {
@@ -1882,7 +1880,7 @@ fill_notes (AdmPortal         *self,
             continue;
           }
         sentence = adm_portal_page_read_back (trial, order);
-        slot = (char **) &g_ptr_array_index (fill->readback, n);
+        slot = (char **) &g_ptr_array_index (readback, n);
         if (*slot == NULL)
           *slot = g_steal_pointer (&sentence);
         else
@@ -1895,6 +1893,27 @@ fill_notes (AdmPortal         *self,
         adm_strategy_apply_order (trial, order);
       }
   adm_strategy_free (trial);
+}
+
+/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
+ * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
+ * refusal of the whole sheet is returned. In the caller's language. */
+static char *
+fill_notes (AdmPortal         *self,
+            const AdmAdmiral  *admiral,
+            AdmPortalFormFill *fill)
+{
+  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral, current_cycle (self),
+                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
+                                             fill->values);
+  char *whole;
+
+  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
+  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
+  whole = refuse_fieldsets (self, events, fill->refusals);
+  read_back_fieldsets (self, events, fill->readback);
   return whole;
 }
 
@@ -1916,12 +1935,12 @@ posted_fill (AdmPortal         *self,
 {
   Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
   const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
-  g_autofree char *whole = NULL;
 
   if (posted == NULL || posted->cycle != current_cycle (self))
     return NULL;
   fill->values = posted->fields;
-  whole = fill_notes (self, admiral, fill);
+  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
+  g_free (fill_notes (self, admiral, fill));
   if (posted->reason != NULL)
     return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
   if (sheet != NULL && sheet->cycle == posted->cycle &&
