@@ -2,11 +2,17 @@
 /* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
  * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
  * from the portal on 127.0.0.1, chooses an order, writes instructions and detaches a ship as a
- * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the master
- * in the portal — what the Orders board shows — and the page Chromium is left on says it was
- * received. The master refuses it; reloaded, the page says so with his reason. Phone-sized
- * and desktop screenshots of the form and of the refusal are kept in the build's tests folder
- * (docs/screenshots/ has them). Skipped when chromium is absent. */
+ * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the
+ * master in the portal — what the Orders board shows — and the page Chromium is sent back to
+ * (POST/Redirect/GET) says it was received. The master refuses it; the page says so with his
+ * reason, in place. The flows, on a phone (390×844) and a tablet (768×1024): an attack with no
+ * target comes back filled in with the engine's reason beside it; a move's route is offered
+ * leg by leg (F-STRAT-8) and read back before it is handed in; received, then refused by the
+ * master in place, the form filled, his reason beside the order; the campaign changes while
+ * he types and what he typed stays, the page never reloaded; the clock paused stands still,
+ * then shows the time added; a second sheet is accepted. Screenshots of each state are kept
+ * in the build's tests folder (docs/screenshots/ has the phone's). Skipped when chromium is
+ * absent. */
 
 #include "config.h"
 
@@ -32,6 +38,11 @@ typedef struct {
   char     *refused_text;   /* the sheet's status once the master refused it */
   char     *problem;        /* why the conversation stopped, or NULL */
   gint      done;
+  /* The flows test: */
+  AdmPortal   *portal;
+  AdmCampaign *campaign;
+  guint        width, height;
+  char        *suffix;      /* "phone" or "tablet", in the screenshots' names */
 } Browser;
 
 /* Reads one NUL-terminated message, or NULL after TIMEOUT_MS. */
@@ -231,7 +242,7 @@ browser_thread (gpointer data)
     }
   g_free (filled);
   filled = evaluate (browser, "(function(){"
-                              "document.querySelector('form button[type=submit]').click();"
+                              "document.querySelector('form button:not([value])').click();"
                               "return 'clicked'})()");
   if (g_strcmp0 (filled, "clicked") != 0)
     {
@@ -239,23 +250,18 @@ browser_thread (gpointer data)
       goto out;
     }
   g_usleep (500000);
+  /* POST/Redirect/GET: the browser is on his page again, not on the sheet's answer. */
   if (!wait_for (browser, "document.readyState === 'complete' && "
-                          "!document.querySelector('textarea[name=i0]').value ? 'yes' : 'no'"))
+                          "!/sheet$/.test(location.pathname) && "
+                          "document.getElementById('sheet-status') && "
+                          "/Received at/.test(document.getElementById('sheet-status')"
+                          ".innerText) ? 'yes' : 'no'"))
     {
       browser->problem = g_strdup ("the page after the submit never loaded");
       goto out;
     }
   browser->final_text = evaluate (browser, "document.getElementById('sheet-status').innerText");
-  /* The master refuses it (refuse_cb ()); the admiral opens his link again (the page after a
-   * submit is the answer to a POST, which a reload would send again). */
-  g_usleep (2500000);
-  {
-    g_autofree char *go = g_strdup_printf ("(function(){location.assign('%s');return 'ok'})()",
-                                           browser->link);
-
-    g_free (evaluate (browser, go));
-  }
-  g_usleep (500000);
+  /* The master refuses it (refuse_cb ()): the page says so in place, without a reload. */
   if (!wait_for (browser, "document.readyState === 'complete' && "
                           "document.getElementById('sheet-status') && "
                           "document.getElementById('sheet-status').innerText.indexOf('refused')"
@@ -397,11 +403,446 @@ test_browser (void)
   }
 }
 
+/* The flows: on the main thread, what the master does while the admiral has his page open. */
+
+static gboolean
+master_refuses_cb (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_portal_refuse (browser->portal, "vorkosigan", "Vanguard stays at Komarr", &error))
+    g_error ("refuse: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+master_accepts_cb (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_portal_accept (browser->portal, "vorkosigan", &error))
+    g_error ("accept: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+/* A change of the campaign: a note the master journals (each battle phase is such a change). */
+static gboolean
+campaign_changes_cb (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(AdmEvent) note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_text (note, "Battle of Komarr: turn 2");
+  if (!adm_campaign_append (browser->campaign, note, &error))
+    g_error ("note: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+master_pauses_cb (gpointer data)
+{
+  Browser *browser = data;
+
+  adm_portal_set_clock (browser->portal, 0, 25 * 60 + 13);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+master_resumes_longer_cb (gpointer data)
+{
+  Browser *browser = data;
+
+  /* Resumed with five minutes more than it held. */
+  adm_portal_set_clock (browser->portal, g_get_real_time () / G_USEC_PER_SEC + 30 * 60 + 13,
+                        -1);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+flow_step (Browser    *browser,
+           const char *what,
+           const char *expression)
+{
+  g_autofree char *value = NULL;
+
+  if (browser->problem != NULL)
+    return FALSE;
+  value = evaluate (browser, expression);
+  if (g_strcmp0 (value, "ok") == 0)
+    return TRUE;
+  browser->problem = g_strdup_printf ("%s: %s", what, value != NULL ? value : "(no answer)");
+  return FALSE;
+}
+
+static gboolean
+flow_wait (Browser    *browser,
+           const char *what,
+           const char *expression)
+{
+  g_autofree char *text = NULL;
+
+  if (browser->problem != NULL)
+    return FALSE;
+  if (wait_for (browser, expression))
+    return TRUE;
+  text = evaluate (browser, "document.body.innerText");
+  browser->problem = g_strdup_printf ("%s never happened; the page says: %.600s", what, text);
+  return FALSE;
+}
+
+static gboolean
+flow_shot (Browser    *browser,
+           const char *state,
+           const char *scroll_to)
+{
+  g_autofree char *name = g_strdup_printf ("portal-%s-%s.png", state, browser->suffix);
+
+  if (browser->problem != NULL)
+    return FALSE;
+  if (screenshot (browser, name, browser->width, browser->height, scroll_to))
+    return TRUE;
+  browser->problem = g_strdup_printf ("no screenshot %s", name);
+  return FALSE;
+}
+
+#define STATUS_SAYS(text) \
+  "document.getElementById('sheet-status') && " \
+  "document.getElementById('sheet-status').innerText.indexOf('" text "') >= 0 ? 'yes' : 'no'"
+
+static gpointer
+flows_thread (gpointer data)
+{
+  Browser *browser = data;
+  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
+  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
+  g_autoptr(JsonNode) attached = NULL;
+  g_autofree char *attach = NULL;
+  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
+                                              "\"deviceScaleFactor\":1,\"mobile\":%s}",
+                                              browser->width, browser->height,
+                                              browser->width < 600 ? "true" : "false");
+
+  if (target == NULL)
+    {
+      browser->problem = g_strdup ("Target.createTarget failed");
+      goto out;
+    }
+  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
+                            json_object_get_string_member (json_node_get_object (target),
+                                                           "targetId"));
+  attached = call (browser, "Target.attachToTarget", attach);
+  if (attached == NULL)
+    {
+      browser->problem = g_strdup ("Target.attachToTarget failed");
+      goto out;
+    }
+  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
+                                                              "sessionId"));
+  json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
+  if (!flow_wait (browser, "the page", "document.readyState === 'complete' && "
+                  "document.getElementById('orders') ? 'yes' : 'no'"))
+    goto out;
+
+  /* An attack with no target: the engine refuses it on arrival, and the form comes back as he
+   * filled it, the engine's reason beside the order. */
+  flow_step (browser, "an attack with no target",
+             "(function(){document.querySelector('select[name=o0]').value='attack';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the engine's refusal beside the order",
+             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+             "document.querySelector('#orders .refusal') && "
+             "/has no target/.test(document.querySelector('#orders .refusal').innerText) && "
+             "document.querySelector('select[name=o0]').value === 'attack' ? 'yes' : 'no'");
+  flow_shot (browser, "refused-engine", "#sheet");
+
+  /* F-STRAT-8: guided entry. The first leg offers only the Vanguard's neighbours; choosing
+   * one narrows the second leg to that sector's neighbours. */
+  flow_step (browser, "the route's first leg",
+             "(function(){var o=document.querySelector('select[name=o0]');o.value='move';"
+             "o.dispatchEvent(new Event('change',{bubbles:true}));"
+             "var a=document.querySelector('select[name=r0a]');"
+             "if(a.options.length<2)return 'no leg offered';"
+             "var all=document.querySelectorAll('select[name=r0a] option').length,"
+             "every=document.querySelector('select[name=t0]')?1:0;"
+             "a.value=a.options[1].value;a.dispatchEvent(new Event('change',{bubbles:true}));"
+             "var adj=a.options[1].dataset.adj.split(' '),b=document.querySelector("
+             "'select[name=r0b]');for(var i=1;i<b.options.length;i++){var q=b.options[i];"
+             "if(!q.disabled&&adj.indexOf(q.value)<0)return 'leg 2 offers '+q.value}"
+             "return 'ok'})()");
+  /* Read back by the server, before it is handed in (a plain form post). */
+  flow_step (browser, "the read-back button",
+             "(function(){document.querySelector('button[value=check]').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the read-back",
+             "document.readyState === 'complete' && document.querySelector('.readback') && "
+             "/moves to .*arriving at minute/.test(document.querySelector('.readback')"
+             ".innerText) ? 'yes' : 'no'");
+  flow_shot (browser, "readback", "#sheet");
+
+  /* Handed in: POST, then 303 to his page, which says when it was received. */
+  flow_step (browser, "the hand-in button",
+             "(function(){window.before=1;document.querySelector("
+             "'#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the page after the hand-in",
+             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+             STATUS_SAYS ("Received at"));
+  flow_step (browser, "the form filled as handed in",
+             "document.querySelector('select[name=o0]').value === 'move' ? 'ok' : 'empty'");
+  flow_shot (browser, "received", "#session");
+
+  /* Refused by the master: in place, the form filled as sent, his reason beside the order. */
+  flow_step (browser, "a mark on the page",
+             "(function(){window.stays=1;return 'ok'})()");
+  g_main_context_invoke (NULL, master_refuses_cb, browser);
+  flow_wait (browser, "the refusal", STATUS_SAYS ("refused"));
+  flow_wait (browser, "the reason beside the order",
+             "document.querySelector('#orders .refusal') && document.querySelector("
+             "'#orders .refusal').innerText.indexOf('Vanguard stays at Komarr') >= 0 && "
+             "document.querySelector('select[name=o0]').value === 'move' ? 'yes' : 'no'");
+  flow_step (browser, "no reload", "window.stays === 1 ? 'ok' : 'reloaded'");
+  flow_shot (browser, "refused", "header");
+
+  /* He starts a new sheet; the campaign changes meanwhile: what he wrote stays. */
+  flow_step (browser, "typing",
+             "(function(){var t=document.querySelector('textarea[name=i0]');"
+             "t.value='Hold the jump point until the tanker comes';"
+             "t.dispatchEvent(new Event('input',{bubbles:true}));"
+             "window.csrf=document.querySelector('#orders input[name=csrf]').value;"
+             "return 'ok'})()");
+  g_main_context_invoke (NULL, campaign_changes_cb, browser);
+  flow_wait (browser, "the page taking the change",
+             "document.querySelector('#orders input[name=csrf]').value !== window.csrf ? "
+             "'yes' : 'no'");
+  flow_step (browser, "what he wrote, kept",
+             "document.querySelector('textarea[name=i0]').value === "
+             "'Hold the jump point until the tanker comes' && window.stays === 1 ? 'ok' : "
+             "'lost: ' + document.querySelector('textarea[name=i0]').value");
+
+  /* The master pauses the clock: it stands still and says so. */
+  g_main_context_invoke (NULL, master_pauses_cb, browser);
+  flow_wait (browser, "the pause",
+             "document.getElementById('clock-note').innerText.indexOf('Paused') >= 0 && "
+             "document.getElementById('clock').innerText === '25:13' ? 'yes' : 'no'");
+  g_usleep (1500000);
+  flow_step (browser, "a clock standing still",
+             "document.getElementById('clock').innerText === '25:13' ? 'ok' : "
+             "document.getElementById('clock').innerText");
+  flow_shot (browser, "paused", "header");
+  g_main_context_invoke (NULL, master_resumes_longer_cb, browser);
+  flow_wait (browser, "the extension",
+             "/5:00 more/.test(document.getElementById('clock-note').innerText) && "
+             "/^30:/.test(document.getElementById('clock').innerText) ? 'yes' : 'no'");
+  flow_shot (browser, "extended", "header");
+
+  /* He hands the new sheet in; the master accepts it. */
+  flow_step (browser, "the second hand-in",
+             "(function(){document.querySelector('#orders button:not([value])').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the second sheet received",
+             "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
+  g_main_context_invoke (NULL, master_accepts_cb, browser);
+  flow_wait (browser, "the acceptance", STATUS_SAYS ("accepted"));
+  flow_step (browser, "the sheet as accepted",
+             "document.querySelector('textarea[name=i0]').value === "
+             "'Hold the jump point until the tanker comes' ? 'ok' : 'empty'");
+  flow_shot (browser, "accepted", "#session");
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* With the page's script off (a phone that blocks it), the form is a plain form: the route's
+ * legs are the server's choices, the read-back a post answered with its sentences, the
+ * hand-in a post answered with a redirect to his page. */
+static gpointer
+no_script_thread (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", "{\"url\":\"about:blank\"}");
+  g_autoptr(JsonNode) attached = NULL;
+  g_autofree char *attach = NULL, *navigate = NULL;
+
+  if (target == NULL)
+    {
+      browser->problem = g_strdup ("Target.createTarget failed");
+      goto out;
+    }
+  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
+                            json_object_get_string_member (json_node_get_object (target),
+                                                           "targetId"));
+  attached = call (browser, "Target.attachToTarget", attach);
+  if (attached == NULL)
+    {
+      browser->problem = g_strdup ("Target.attachToTarget failed");
+      goto out;
+    }
+  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
+                                                              "sessionId"));
+  json_node_unref (call (browser, "Emulation.setScriptExecutionDisabled", "{\"value\":true}"));
+  navigate = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
+  json_node_unref (call (browser, "Page.navigate", navigate));
+  if (!flow_wait (browser, "the page", "document.readyState === 'complete' && "
+                  "document.getElementById('orders') ? 'yes' : 'no'"))
+    goto out;
+  /* The page's script would tick the countdown: off, it stands as the server wrote it. */
+  flow_step (browser, "the clock as served",
+             "(function(){window.served=document.getElementById('clock').textContent;"
+             "return 'ok'})()");
+  g_usleep (2000000);
+  flow_step (browser, "the script is off",
+             "document.getElementById('clock').textContent === window.served ? 'ok' : "
+             "'it ticked'");
+  flow_step (browser, "a move",
+             "(function(){document.querySelector('select[name=o0]').value='move';"
+             "var a=document.querySelector('select[name=r0a]');a.value=a.options[1].value;"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the read-back",
+             "document.readyState === 'complete' && document.querySelector('.readback') && "
+             "/arriving at minute/.test(document.querySelector('.readback').innerText) ? "
+             "'yes' : 'no'");
+  flow_step (browser, "the hand-in",
+             "(function(){document.querySelector('#orders button:not([value])').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the page after the hand-in",
+             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+             STATUS_SAYS ("Received at"));
+  flow_shot (browser, "noscript", "#session");
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* Hand-in, refusal, a change while typing, pause and extension, acceptance, in a browser of
+ * @width × @height. */
+static void
+run_flows (guint       width,
+           guint       height,
+           const char *suffix,
+           GThreadFunc flow)
+{
+  g_autofree char *chromium = g_find_program_in_path ("chromium");
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL, *save_path = NULL, *profile = NULL, *profile_option = NULL;
+  g_autofree char *size = g_strdup_printf ("--window-size=%u,%u", width, height);
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  Browser browser = { 0, };
+  int to_browser[2], from_browser[2];
+  GThread *thread;
+
+  if (chromium == NULL)
+    {
+      g_test_skip ("chromium is not installed");
+      return;
+    }
+  dir = g_dir_make_tmp ("admiralty-portal-flows-XXXXXX", &error);
+  g_assert_no_error (error);
+  save_path = g_build_filename (dir, "komarr.admiralty", NULL);
+  profile = g_build_filename (dir, "chromium", NULL);
+  profile_option = g_strconcat ("--user-data-dir=", profile, NULL);
+  scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  g_assert_true (adm_campaign_save (campaign, save_path, &error));
+  g_assert_no_error (error);
+  portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  adm_portal_set_clock (portal, g_get_real_time () / G_USEC_PER_SEC + 32 * 60, -1);
+
+  g_assert_cmpint (pipe (to_browser), ==, 0);
+  g_assert_cmpint (pipe (from_browser), ==, 0);
+  launcher = g_subprocess_launcher_new (g_getenv ("ADMIRALTY_TEST_BROWSER_LOG") != NULL
+                                        ? G_SUBPROCESS_FLAGS_NONE
+                                        : G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                          G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
+  g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
+  process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
+                                         "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                         "--remote-debugging-pipe", size, profile_option,
+                                         "about:blank", NULL);
+  g_assert_no_error (error);
+  g_clear_object (&launcher);
+  browser.to_browser = to_browser[1];
+  browser.from_browser = from_browser[0];
+  browser.pending = g_string_new (NULL);
+  browser.link = adm_portal_get_link (portal, "vorkosigan");
+  browser.portal = portal;
+  browser.campaign = campaign;
+  browser.width = width;
+  browser.height = height;
+  browser.suffix = g_strdup (suffix);
+
+  thread = g_thread_new ("browser", flow, &browser);
+  while (!g_atomic_int_get (&browser.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  g_subprocess_force_exit (process);
+  g_subprocess_wait (process, NULL, NULL);
+  close (browser.to_browser);
+  close (browser.from_browser);
+
+  if (browser.problem != NULL)
+    g_error ("Chromium (%s): %s", suffix, browser.problem);
+  g_assert_cmpint (adm_portal_get_sheet (portal, "vorkosigan")->status, ==,
+                   flow == flows_thread ? ADM_PORTAL_SHEET_ACCEPTED : ADM_PORTAL_SHEET_PENDING);
+
+  g_free (browser.suffix);
+  g_free (browser.session);
+  g_free (browser.link);
+  g_string_free (browser.pending, TRUE);
+  adm_portal_stop (portal);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
+
+    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+  }
+}
+
+static void
+test_flows_phone (void)
+{
+  run_flows (390, 844, "phone", flows_thread);
+}
+
+static void
+test_no_script (void)
+{
+  run_flows (390, 844, "phone", no_script_thread);
+}
+
+static void
+test_flows_tablet (void)
+{
+  run_flows (768, 1024, "tablet", flows_thread);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/portal/browser/chromium-hands-in-a-sheet", test_browser);
+  g_test_add_func ("/portal/browser/F-STRAT-8/flows-phone", test_flows_phone);
+  g_test_add_func ("/portal/browser/F-STRAT-8/flows-tablet", test_flows_tablet);
+  g_test_add_func ("/portal/browser/F-STRAT-8/no-script", test_no_script);
   return g_test_run ();
 }

@@ -149,6 +149,7 @@ typedef struct {
   const char   *content_type;
   const char   *body;
   goffset       declared_length;  /* > 0: a Content-Length that lies (the body is not sent) */
+  gboolean      no_redirect;      /* a 303 is the answer, not followed */
   guint         status;
   GBytes       *response;
   SoupMessageHeaders *headers;
@@ -169,6 +170,8 @@ request_thread (gpointer data)
   soup_session_set_proxy_resolver (session, NULL);
   msg = soup_message_new (request->method, request->url);
   g_assert_nonnull (msg);
+  if (request->no_redirect)
+    soup_message_add_flags (msg, SOUP_MESSAGE_NO_REDIRECT);
   if (request->language != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (msg), "Accept-Language",
                                   request->language);
@@ -233,20 +236,33 @@ get (const char *url,
   return text;
 }
 
+/* POST @body to @url: the answer as it comes, a 303 not followed; its Location, if any, in
+ * @location. */
 static char *
-post (const char *url,
-      const char *body,
-      guint      *status)
+post_to (const char  *url,
+         const char  *body,
+         guint       *status,
+         char       **location)
 {
-  Request request = { .method = "POST", .url = url, .body = body,
+  Request request = { .method = "POST", .url = url, .body = body, .no_redirect = TRUE,
                       .content_type = "application/x-www-form-urlencoded" };
   char *text;
 
   run_request (&request, request_thread);
   *status = request.status;
+  if (location != NULL)
+    *location = g_strdup (soup_message_headers_get_one (request.headers, "Location"));
   text = body_text (&request);
   request_clear (&request);
   return text;
+}
+
+static char *
+post (const char *url,
+      const char *body,
+      guint      *status)
+{
+  return post_to (url, body, status, NULL);
 }
 
 /* A raw request, path as given, nothing normalised by a client library: the status line,
@@ -705,8 +721,20 @@ post_sheet (const char *admiral_id,
   g_autofree char *csrf = csrf_of (page);
   g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
 
+  g_autofree char *answer = NULL, *location = NULL;
+  guint page_status = 0;
+  char *after;
+
   g_assert_cmpuint (*status, ==, 200);
-  return post (sheet_url, body, status);
+  /* POST/Redirect/GET: a sheet handed in, taken or refused, sends the browser to his page,
+   * relative to the sheet's URL (nothing in it the request did not have). */
+  answer = post_to (sheet_url, body, status, &location);
+  if (*status != SOUP_STATUS_SEE_OTHER)
+    return g_steal_pointer (&answer);
+  g_assert_cmpstr (location, ==, "./");
+  after = get (link, NULL, &page_status);
+  g_assert_cmpuint (page_status, ==, 200);
+  return after;
 }
 
 /* The refusal message of a refused page. */
@@ -803,13 +831,13 @@ test_sheet (void)
    * in the very words of an unknown id. */
   fields = g_strdup_printf ("f0=%s&o0=defend", hidden->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   hidden_reason = refusal_of (page);
   g_free (fields);
   g_free (page);
   fields = g_strdup ("f0=no-such-formation&o0=defend");
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   unknown_reason = refusal_of (page);
   {
     g_autoptr(GString) a = g_string_new (hidden_reason);
@@ -824,13 +852,13 @@ test_sheet (void)
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=attack&t0=%s", his->id, hidden->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   hidden_target = refusal_of (page);
   g_free (fields);
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=attack&t0=no-such-formation", his->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   unknown_target = refusal_of (page);
   {
     g_autoptr(GString) a = g_string_new (hidden_target);
@@ -857,7 +885,7 @@ test_sheet (void)
   g_free (page);
   fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line+%%3Cb%%3E", his->id);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   g_signal_handler_disconnect (portal, handler);
   g_assert_cmpuint (received, ==, 1);
   g_assert_nonnull (adm_portal_get_sheet (portal, id));
@@ -911,7 +939,7 @@ ship_refusal (const AdmAdmiral   *admiral,
   g_autofree char *reason = NULL;
   GString *text;
 
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   reason = refusal_of (page);
   text = g_string_new (reason);
   g_string_replace (text, ship, "ID", 0);
@@ -1005,7 +1033,7 @@ test_ship_oracle (void)
 
     fields = g_strdup_printf ("f0=%s&a0=detach&N0=%s&x0s0=%s", his->id, name, first->id);
     page = post_sheet (admiral->id, fields, &status);
-    g_assert_cmpuint (status, ==, 200);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
     sheet = adm_portal_get_sheet (portal, admiral->id);
     g_assert_nonnull (sheet);
     for (guint e = 0; e < sheet->events->len; e++)
@@ -1096,7 +1124,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron%s", n, formation->id, n, n,
                             all->str);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   reason = refusal_of (reply);
   g_test_message ("refused: %s", reason);
   assert_contains (reason, "F-FORM-3", "detaching every ship");
@@ -1108,7 +1136,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s&F%u=%s", n,
                             formation->id, n, n, n, first->id, n, second->id);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 422);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   g_free (reason);
   reason = refusal_of (reply);
   assert_contains (reason, "F-FORM-4", "a flagship not detached");
@@ -1117,7 +1145,7 @@ test_administrative (void)
   fields = g_strdup_printf ("f%u=%s&a%u=detach&N%u=Portal+Squadron&x%us0=%s", n,
                             formation->id, n, n, n, first->id);
   reply = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   sheet = adm_portal_get_sheet (portal, id);
   g_assert_nonnull (sheet);
   g_assert_cmpuint (sheet->events->len, ==, 2);
@@ -1397,11 +1425,21 @@ test_csrf_once (void)
   g_autofree char *body = g_strdup_printf ("csrf=%s&f0=%s&i0=Hold", csrf, his->id);
   g_autofree char *first = post (sheet_url, body, &status);
 
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   {
+    const AdmPortalSheet *kept = adm_portal_get_sheet (portal, "tung");
+    gint64 received = kept->received;
     g_autofree char *again = post (sheet_url, body, &status);
 
+    /* Not handed in again; his orders come back filled in, with a token of the answer's own,
+     * not as a bare "out of date". */
     g_assert_cmpuint (status, ==, 403);
+    g_assert_true (adm_portal_get_sheet (portal, "tung") == kept);
+    g_assert_cmpint (kept->received, ==, received);
+    assert_contains (again, "This page was out of date", sheet_url);
+    assert_contains (again, ">Hold</textarea>", sheet_url);
+    g_free (csrf);
+    csrf = csrf_of (again);
   }
   g_assert_true (adm_portal_refuse (portal, "tung", "Write it on paper, Commodore", NULL));
   {
@@ -1561,9 +1599,19 @@ post_final (const char *admiral_id,
   g_autofree char *page = get (link, NULL, status);
   g_autofree char *csrf = csrf_of (page);
   g_autofree char *body = g_strdup_printf ("csrf=%s&final=%s", csrf, value);
+  g_autofree char *answer = NULL, *location = NULL;
+  guint page_status = 0;
+  char *after;
 
   g_assert_cmpuint (*status, ==, 200);
-  return post (final_url, body, status);
+  /* POST/Redirect/GET, as a sheet: a mark made or taken back sends the browser to his page. */
+  answer = post_to (final_url, body, status, &location);
+  if (*status != SOUP_STATUS_SEE_OTHER)
+    return g_steal_pointer (&answer);
+  g_assert_cmpstr (location, ==, "./");
+  after = get (link, NULL, &page_status);
+  g_assert_cmpuint (page_status, ==, 200);
+  return after;
 }
 
 static void
@@ -1649,11 +1697,11 @@ test_final (void)
   /* A sheet, then the mark: the page offers it, and says it once made. */
   g_free (page);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, 303);
   assert_contains (page, "Mark my sheet final", id);
   g_free (page);
   page = post_final (id, "yes", &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, 303);
   g_assert_true (adm_portal_get_final (portal, id));
   g_assert_cmpuint (changed, ==, 1);
   assert_contains (page, "Your sheet is marked final", id);
@@ -1684,7 +1732,7 @@ test_final (void)
   /* Taken back on his page, marked again, then a new sheet takes it away. */
   g_free (page);
   page = post_final (id, "no", &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, 303);
   g_assert_false (adm_portal_get_final (portal, id));
   g_free (page);
   page = post_final (id, "yes", &status);
@@ -1692,7 +1740,7 @@ test_final (void)
   g_assert_cmpuint (changed, ==, 3);
   g_free (page);
   page = post_sheet (id, fields, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, 303);
   g_assert_false (adm_portal_get_final (portal, id));
   g_assert_cmpuint (changed, ==, 4);
   assert_status_final (id, FALSE);
@@ -1735,7 +1783,9 @@ test_cli_serve (void)
   sheet_url = g_strconcat (link, "sheet", NULL);
   g_free (page);
   page = post (sheet_url, body, &status);
-  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (page);
+  page = get (link, NULL, &status);
   assert_contains (page, "accepted by the master", sheet_url);
   reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -1754,7 +1804,7 @@ test_cli_serve (void)
     g_autofree char *final_body = g_strdup_printf ("csrf=%s&final=yes", final_csrf);
     g_autofree char *answer = post (final_url, final_body, &status);
 
-    g_assert_cmpuint (status, ==, 200);
+    g_assert_cmpuint (status, ==, 303);
     while (reply != NULL && strstr (reply, "marked his sheet") == NULL)
       {
         g_free (reply);
@@ -1931,12 +1981,170 @@ test_fd_exhaustion (void)
   g_free (reply);
   reply = exchange (port, "127.0.0.2", post_head);
   g_assert_nonnull (reply);
-  assert_contains (reply, "accepted by the master", "the sheet after the polls");
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 303 "));
+  assert_contains (reply, "Location: ./\r\n", "the sheet after the polls");
   g_free (reply);
   reply = exchange (port, "127.0.0.2", page);
   g_assert_nonnull (reply);
   g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+  assert_contains (reply, "accepted by the master", "the page after the sheet");
   serve_stop (process, path);
+}
+
+/* A formation of one of the admirals no other test hands a sheet in for, in a sector (not on
+ * a link) with a neighbour; its admiral in @admiral_id. */
+static const AdmFormation *
+movable (const char **admiral_id)
+{
+  static const char * const ids[] = { "vesnaer", "sundquist", "arozzi", "radovan", "vorlakial" };
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (komarr));
+
+  for (guint a = 0; a < G_N_ELEMENTS (ids); a++)
+    for (guint f = 0; f < formations->len; f++)
+      {
+        const AdmFormation *formation = g_ptr_array_index (formations, f);
+        const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr),
+                                                                     formation->id);
+
+        if (formation->admiral != NULL && g_str_equal (formation->admiral->id, ids[a]) &&
+            pos != NULL && pos->towards == NULL && pos->sector->adjacent->len > 0)
+          {
+            *admiral_id = ids[a];
+            return formation;
+          }
+      }
+  g_assert_not_reached ();
+}
+
+/* The first <select name="@name"> of @page, up to its </select>. */
+static char *
+select_of (const char *page,
+           const char *name)
+{
+  g_autofree char *open = g_strdup_printf ("<select name=\"%s\"", name);
+  const char *start = strstr (page, open);
+  const char *end = start != NULL ? strstr (start, "</select>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* F-STRAT-8, F-STRAT-16: the form offers what the rules allow. A route's first leg offers the
+ * formation's neighbours and no sector farther; the target, the enemies his side knows and
+ * the sectors the order may act in. "Read my orders back" answers with each order as the
+ * engine reckons it, in a sentence, and keeps nothing: the page's CSRF token still hands the
+ * sheet in after it. */
+static void
+test_guided_read_back (void)
+{
+  const char *id = NULL;
+  const AdmFormation *his = movable (&id);
+  const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (komarr), his->id);
+  const AdmSector *next = g_ptr_array_index (pos->sector->adjacent, 0);
+  GPtrArray *sectors = adm_scenario_get_sectors (adm_campaign_get_scenario (komarr));
+  g_autofree char *link = link_of (id);
+  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  guint status = 0;
+  g_autofree char *page = get (link, NULL, &status);
+  g_autofree char *csrf = csrf_of (page);
+  g_autofree char *leg = select_of (page, "r0a");
+  g_autofree char *target = select_of (page, "t0");
+  g_autofree char *body = NULL, *answer = NULL, *after = NULL, *location = NULL;
+  g_autofree char *sentence = NULL, *expected = NULL;
+
+  for (guint s = 0; s < sectors->len; s++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, s);
+      g_autofree char *option = g_strdup_printf ("<option value=\"%s\"", sector->id);
+      gboolean adjacent = g_ptr_array_find (pos->sector->adjacent, sector, NULL);
+
+      g_assert_cmpint (strstr (leg, option) != NULL, ==, adjacent);
+      g_assert_cmpint (strstr (target, option) != NULL, ==, adjacent || sector == pos->sector);
+    }
+
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=move&r0a=%s&step=check", csrf, his->id, next->id);
+  answer = post_to (sheet_url, body, &status, NULL);
+  g_assert_cmpuint (status, ==, 200);
+  /* Translators' words for it: "X moves to Y, arriving at minute N". */
+  expected = g_strdup_printf ("%s moves to %s, ", his->name, next->name);
+  sentence = escaped (expected);
+  assert_contains (answer, "<p class=\"readback\">", "the read-back");
+  assert_contains (answer, sentence, "the read-back");
+  assert_contains (answer, "data-keep=\"1\"", "the read-back's form");
+  g_assert_null (adm_portal_get_sheet (portal, id));
+
+  g_free (body);
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=move&r0a=%s", csrf, his->id, next->id);
+  g_free (answer);
+  answer = post_to (sheet_url, body, &status, &location);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpstr (location, ==, "./");
+  g_assert_nonnull (adm_portal_get_sheet (portal, id));
+  after = get (link, NULL, &status);
+  assert_contains (after, "Received at", link);
+  assert_contains (after, sentence, "the page after the hand-in");
+}
+
+/* A sheet the engine refuses comes back filled in as sent, the engine's reason beside the
+ * refused formation's orders; one the master refuses, his reason beside each order. */
+static void
+test_refused_comes_back_filled (void)
+{
+  const char *id = NULL;
+  const AdmFormation *his = movable (&id);
+  g_autofree char *link = link_of (id);
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=attack&i0=Strike+at+dawn", his->id);
+  guint status = 0;
+  g_autofree char *page = post_sheet (id, fields, &status);
+  g_autofree char *order = NULL;
+
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  assert_contains (page, "The sheet was refused", link);
+  assert_contains (page, "<p class=\"refusal\" role=\"alert\">", link);
+  assert_contains (page, "has no target", link);
+  assert_contains (page, ">Strike at dawn</textarea>", link);
+  order = select_of (page, "o0");
+  assert_contains (order, "<option value=\"attack\" selected>", link);
+
+  /* Refused by the master: his reason beside the order, the form as sent. */
+  g_free (fields);
+  g_free (page);
+  fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+gate", his->id);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_refuse (portal, id, "Not this cycle", NULL));
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "<p class=\"refusal\" role=\"alert\">Refused by the master: Not this "
+                   "cycle</p>", link);
+  assert_contains (page, ">Hold the gate</textarea>", link);
+}
+
+/* The countdown follows the master's clock: paused, it holds; time he adds shows. */
+static void
+test_clock_pause (void)
+{
+  g_autofree char *link = link_of ("radovan");
+  g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  guint status = 0;
+  g_autofree char *json = NULL, *page = NULL;
+
+  adm_portal_set_clock (portal, now + 20 * 60, -1);
+  adm_portal_set_clock (portal, 0, 19 * 60 + 30);
+  json = get (status_url, NULL, &status);
+  assert_contains (json, "\"deadline\":0,\"paused\":1170,", status_url);
+  page = get (link, NULL, &status);
+  assert_contains (page, "data-paused=\"1170\"", link);
+  assert_contains (page, ">19:30</p><p id=\"clock-note\">Paused by the master.</p>", link);
+  adm_portal_set_clock (portal, now + 25 * 60 + 30, -1);
+  g_free (json);
+  json = get (status_url, NULL, &status);
+  assert_contains (json, "\"paused\":-1,\"extended\":360,", status_url);
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "The master has given 6:00 more.", link);
+  adm_portal_set_clock (portal, 0, -1);
 }
 
 static void
@@ -2064,6 +2272,9 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/final", test_final);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/F-STRAT-8/F-STRAT-16/guided-read-back", test_guided_read_back);
+  g_test_add_func ("/portal/flow/refused-comes-back-filled", test_refused_comes_back_filled);
+  g_test_add_func ("/portal/flow/clock-pause", test_clock_pause);
   g_test_add_func ("/portal/paper/packet-qr", test_packet_qr);
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);

@@ -165,7 +165,8 @@ post_and_accept (AdmPortal   *portal,
                           "Content-Type: application/x-www-form-urlencoded\r\n"
                           "Content-Length: %zu\r\n\r\n%s", path, strlen (body), body);
   reply = exchange (adm_portal_get_port (portal), post);
-  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200"));
+  /* POST/Redirect/GET: the phone is sent back to his page. */
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 303"));
   g_assert_nonnull (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
                             "Received by portal at"));
   g_assert_nonnull (find_button (GTK_WIDGET (board), "_Accept"));

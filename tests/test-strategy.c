@@ -309,6 +309,81 @@ test_one_per_phase (void)
   g_assert_cmpstr (where (campaign, "dendarii-strike-group"), ==, "jacksons-whole-jump");
 }
 
+/* adm_strategy_forecast_order () of an order checked on a scratch copy of @campaign. */
+static void
+forecast (AdmCampaign *campaign,
+          const char  *admiral,
+          const char  *formation,
+          const char  *kind,
+          const char  *key,
+          const char  *value,
+          double      *arrival,
+          double      *start)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + 2400);
+  g_autoptr(GError) error = NULL;
+  AdmStrategy *trial = adm_strategy_new_trial (strategy_of (campaign));
+  AdmStratOrder *checked;
+
+  adm_event_set_int (event, "cycle", adm_strategy_get_cycle (strategy_of (campaign)));
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (key != NULL)
+    adm_event_set (event, key, value);
+  checked = adm_strategy_check_order (trial, event, &error);
+  g_assert_no_error (error);
+  adm_strategy_forecast_order (trial, checked, arrival, start);
+  adm_strat_order_free (checked);
+  adm_strategy_free (trial);
+}
+
+/* F-STRAT-10, F-STRAT-11: the timing an order is read back with is the one the cycle gives it:
+ * the minute its route ends (or none, still on the way at the session) and the minute its
+ * action starts, under each ruling. */
+static void
+test_forecast (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) one = new_komarr ("half-phase-actions", "one-per-phase");
+  g_autoptr(AdmCampaign) hour = new_komarr ("strategic-phase", "hour");
+  double arrival, start;
+
+  /* Main ships: a link a phase; the second link is not crossed by the session. */
+  forecast (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "komarr-orbit", &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 40.0);
+  g_assert_cmpfloat (start, ==, -1.0);
+  forecast (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "komarr-orbit solar-mirror", &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, -1.0);
+  /* Fast ships: two links in a phase; one per phase under "one-per-phase". */
+  forecast (campaign, "naismith", "dendarii-strike-group", "move", "route",
+            "hegen-hub jacksons-whole-jump", &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 40.0);
+  forecast (one, "naismith", "dendarii-strike-group", "move", "route",
+            "hegen-hub jacksons-whole-jump", &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, -1.0);
+  /* A patrol in the next sector starts as the fast group arrives; at home, at once. */
+  forecast (campaign, "naismith", "dendarii-strike-group", "patrol", "target", "hegen-hub",
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 20.0);
+  g_assert_cmpfloat (start, ==, 20.0);
+  forecast (campaign, "vorkosigan", "first-squadron-home-fleet", "defend", NULL, NULL,
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 0.0);
+  g_assert_cmpfloat (start, ==, 0.0);
+  /* An hour's phase: the link is still being crossed at the session. */
+  forecast (hour, "vorkosigan", "first-squadron-home-fleet", "move", "route", "pol-jump-point",
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, -1.0);
+  /* And what the cycle does agrees. */
+  order_ok (campaign, 1, "naismith", "dendarii-strike-group", "move", "route",
+            "hegen-hub jacksons-whole-jump");
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "dendarii-strike-group"), ==, "jacksons-whole-jump");
+}
+
 static void
 test_standing_and_correction (void)
 {
@@ -1259,6 +1334,7 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-FORM-10/slowest-ship", test_fast_formations);
   g_test_add_func ("/engine/strategy/F-STRAT-10/half-phase-actions", test_half_phase_pure);
   g_test_add_func ("/engine/strategy/F-STRAT-11/order-phases", test_order_phases);
+  g_test_add_func ("/engine/strategy/F-STRAT-10/F-STRAT-11/forecast", test_forecast);
   g_test_add_func ("/engine/strategy/F-STRAT-8/route-adjacent", test_route_not_adjacent);
   g_test_add_func ("/engine/strategy/F-FORM-6/command", test_not_his_formation);
   g_test_add_func ("/engine/strategy/F-STRAT-16/mines-fitted", test_mines_fitted);

@@ -314,9 +314,13 @@ clock_changed_cb (AdmPortal           *portal,
 {
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
-  adm_portal_set_deadline (portal, admiralty_cycle_clock_get_running (clock)
-                                     ? now + admiralty_cycle_clock_get_remaining_seconds (clock)
-                                     : 0);
+  int remaining = admiralty_cycle_clock_get_remaining_seconds (clock);
+
+  /* Paused, the phones show the time it holds, standing still. */
+  if (admiralty_cycle_clock_get_running (clock))
+    adm_portal_set_clock (portal, now + remaining, -1);
+  else
+    adm_portal_set_clock (portal, 0, remaining);
 }
 
 /* The portal stopped by itself, out of descriptors: the master is told at once, over

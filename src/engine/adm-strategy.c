@@ -1605,6 +1605,44 @@ run_route (AdmStrategy   *self,
   return presence;
 }
 
+/* F-STRAT-10, F-STRAT-11: the timing resolve_formation () and run_route () give @order from
+ * the formation's position now, if nothing stops it on the way. */
+void
+adm_strategy_forecast_order (AdmStrategy         *self,
+                             const AdmStratOrder *order,
+                             double              *arrival,
+                             double              *start)
+{
+  const AdmFormationPosition *pos = adm_strategy_get_position (self, order->formation->id);
+  gboolean hour = g_str_equal (ruling (self->scenario, "strategic-phase"), "hour");
+  gboolean two = g_str_equal (ruling (self->scenario, "half-phase-actions"), "two-per-phase");
+  double phase = adm_strategy_phase_minutes (hour);
+  double leg = adm_strategy_leg_minutes (self->scenario, order->formation);
+  double t = 0, reached = 0;
+
+  *arrival = *start = -1;
+  if (pos != NULL && pos->towards != NULL)
+    {
+      /* The link it is on first: still on it at the session, or arrived and ready again at
+       * the next whole phase. */
+      if (pos->leg - pos->spent > ADM_STRATEGY_CYCLE_MINUTES)
+        return;
+      reached = pos->leg - pos->spent;
+      t = adm_strategy_next_start (reached, phase, two);
+    }
+  for (guint i = 0; order->route != NULL && i < order->route->len; i++)
+    {
+      if (t + leg > ADM_STRATEGY_CYCLE_MINUTES)
+        return;
+      reached = t + leg;
+      t = adm_strategy_next_start (reached, phase, two);
+    }
+  *arrival = reached;
+  if (order->kind != ADM_STRAT_ORDER_MOVE && adm_strategy_order_phases (order->kind) > 0 &&
+      t < ADM_STRATEGY_CYCLE_MINUTES)
+    *start = t;
+}
+
 /* Lays out one formation's cycle into @segments. */
 static void
 resolve_formation (AdmStrategy *self,

@@ -111,6 +111,15 @@ gboolean              adm_strategy_check_cycle    (AdmStrategy     *self,
 void                  adm_strategy_apply_cycle    (AdmStrategy     *self,
                                                    const AdmEvent  *event);
 
+/* When @order (checked, of @self's cycle) would, from its formation's position now and if
+ * nothing stops it (F-STRAT-10, F-STRAT-11), bring it to the last sector of its route
+ * (*@arrival, minutes into the cycle; 0 with no route, -1 when still on the way at the
+ * session) and start its own action (*@start; -1 for a move or when not within the cycle). */
+void                  adm_strategy_forecast_order (AdmStrategy         *self,
+                                                   const AdmStratOrder *order,
+                                                   double              *arrival,
+                                                   double              *start);
+
 /* The cycle orders are being given for (1 until the first "cycle" event). */
 guint                 adm_strategy_get_cycle      (AdmStrategy *self);
 const AdmFormationPosition *

@@ -370,6 +370,27 @@ adm_portal_page_known (AdmCampaign      *campaign,
 /* Form */
 
 static void
+append_option_full (GString    *out,
+                    const char *value,
+                    const char *label,
+                    gboolean    selected,
+                    const char *data)
+{
+  g_string_append (out, "<option value=\"");
+  adm_portal_html_escape (out, value);
+  g_string_append_printf (out, "\"%s", selected ? " selected" : "");
+  if (data != NULL)
+    {
+      g_string_append (out, " data-adj=\"");
+      adm_portal_html_escape (out, data);
+      g_string_append_c (out, '"');
+    }
+  g_string_append (out, ">");
+  adm_portal_html_escape (out, label);
+  g_string_append (out, "</option>");
+}
+
+static void
 append_option (GString    *out,
                const char *value,
                const char *label)
@@ -390,20 +411,131 @@ append_label (GString    *out,
   g_string_append (out, "</span>");
 }
 
+/* What the form is filled with for one fieldset: the posted sheet's values, under that
+ * sheet's own number @m for the formation (its fieldsets may have been in another order). */
+typedef struct {
+  const AdmPortalFormFill *fill;
+  int                      m;    /* -1: nothing posted for this formation */
+} Filled;
+
+G_GNUC_PRINTF (2, 3) static const char *
+filled (const Filled *filled,
+        const char   *format,
+        ...)
+{
+  g_autofree char *suffix = NULL;
+  g_autofree char *name = NULL;
+  const char *value;
+  va_list args;
+
+  if (filled->fill == NULL || filled->fill->values == NULL || filled->m < 0)
+    return NULL;
+  va_start (args, format);
+  suffix = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* @format begins with the field's letter, then its own numbers after the fieldset's. */
+  name = g_strdup_printf ("%c%d%s", suffix[0], filled->m, suffix + 1);
+  value = g_hash_table_lookup (filled->fill->values, name);
+  /* An empty choice ("—", "None") is none. */
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+static gboolean
+is_value (const char *given,
+          const char *value)
+{
+  return given != NULL && g_str_equal (given, value);
+}
+
+/* The fieldset number the posted values give @formation_id, or -1. */
+static int
+posted_index (const AdmPortalFormFill *fill,
+              const char              *formation_id)
+{
+  for (int m = 0; fill != NULL && fill->values != NULL && m < 64; m++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%d", m);
+      const char *id = g_hash_table_lookup (fill->values, name);
+
+      if (id == NULL)
+        return -1;
+      if (g_str_equal (id, formation_id))
+        return m;
+    }
+  return -1;
+}
+
+/* F-STRAT-8: how many links each sector is from @start (G_MAXUINT: not reached), breadth
+ * first over the sector map. */
+static GHashTable *
+links_from (AdmScenario     *scenario,
+            const AdmSector *start)
+{
+  GHashTable *distance = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) queue = g_ptr_array_new ();
+
+  if (start == NULL)
+    return distance;
+  g_hash_table_insert (distance, (gpointer) start, GUINT_TO_POINTER (0));
+  g_ptr_array_add (queue, (gpointer) start);
+  for (guint q = 0; q < queue->len; q++)
+    {
+      const AdmSector *sector = g_ptr_array_index (queue, q);
+      guint d = GPOINTER_TO_UINT (g_hash_table_lookup (distance, sector));
+
+      for (guint a = 0; a < sector->adjacent->len; a++)
+        {
+          const AdmSector *next = g_ptr_array_index (sector->adjacent, a);
+
+          if (!g_hash_table_contains (distance, next))
+            {
+              g_hash_table_insert (distance, (gpointer) next, GUINT_TO_POINTER (d + 1));
+              g_ptr_array_add (queue, (gpointer) next);
+            }
+        }
+    }
+  return distance;
+}
+
+/* The ids of @sector's neighbours, for the page's script to narrow the next leg. */
+static char *
+adjacent_ids (const AdmSector *sector)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint a = 0; a < sector->adjacent->len; a++)
+    g_string_append_printf (ids, "%s%s", a > 0 ? " " : "",
+                            ((const AdmSector *) g_ptr_array_index (sector->adjacent, a))->id);
+  return g_string_free (ids, FALSE);
+}
+
+/* F-STRAT-8: leg @leg (0 for the first) of a route offers the sectors that many links or
+ * fewer from where the formation starts, each with its neighbours for the script; with no
+ * known start, every sector. */
 static void
-append_sector_select (GString     *out,
-                      const char  *name,
-                      AdmScenario *scenario)
+append_route_leg (GString     *out,
+                  const char  *name,
+                  guint        leg,
+                  AdmScenario *scenario,
+                  GHashTable  *distance,
+                  const char  *given)
 {
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  gboolean any = g_hash_table_size (distance) == 0;
 
-  g_string_append_printf (out, "<select name=\"%s\">", name);
+  g_string_append_printf (out, "<select name=\"%s\" data-leg=\"%u\">", name, leg);
   append_option (out, "", "—");
   for (guint s = 0; s < sectors->len; s++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, s);
+      gpointer d;
+      g_autofree char *adjacent = NULL;
 
-      append_option (out, sector->id, sector->name);
+      if (!any && (!g_hash_table_lookup_extended (distance, sector, NULL, &d) ||
+                   GPOINTER_TO_UINT (d) == 0 || GPOINTER_TO_UINT (d) > leg + 1))
+        continue;
+      adjacent = adjacent_ids (sector);
+      append_option_full (out, sector->id, sector->name, is_value (given, sector->id), adjacent);
     }
   g_string_append (out, "</select>");
 }
@@ -469,13 +601,25 @@ formation_of_ship (GPtrArray     *formations,
   return NULL;
 }
 
+/* Whether ship @id is ticked in the posted values (under any of its boxes' names). */
+static gboolean
+ship_ticked (const Filled *fill,
+             const char   *id)
+{
+  for (guint s = 0; s < 64; s++)
+    if (is_value (filled (fill, "xs%u", s), id))
+      return TRUE;
+  return FALSE;
+}
+
 /* F-STRAT-12, F-STRAT-17: detach, join, form and disband, folded away under their summary so
  * that the phone's page stays short; the engine checks them as it checks the master's form. */
 static void
 append_administrative (GString            *out,
                        guint               n,
                        const AdmFormation *formation,
-                       AdmCampaign        *campaign)
+                       AdmCampaign        *campaign,
+                       const Filled       *fill)
 {
   static const struct { const char *id; const char *label; } kinds[] = {
     { "detach", N_("Detach ships") },
@@ -486,15 +630,16 @@ append_administrative (GString            *out,
   AdmStrategy *strategy = strategy_of (campaign);
   GPtrArray *formations = adm_strategy_get_formations (strategy);
   g_autoptr(GPtrArray) ships = adm_portal_page_offered_ships (campaign, formation);
+  const char *kind = filled (fill, "a");
 
-  g_string_append (out, "<details class=\"admin\"><summary>");
+  g_string_append_printf (out, "<details class=\"admin\"%s><summary>", kind != NULL ? " open" : "");
   adm_portal_html_escape (out, _("Detach, join, form or disband (F-STRAT-12, F-STRAT-17)"));
   g_string_append (out, "</summary>");
   append_label (out, _("Reorganisation"));
   g_string_append_printf (out, "<select name=\"a%u\">", n);
   append_option (out, "", _("None"));
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-    append_option (out, kinds[k].id, _(kinds[k].label));
+    append_option_full (out, kinds[k].id, _(kinds[k].label), is_value (kind, kinds[k].id), NULL);
   g_string_append (out, "</select></label>");
 
   g_string_append (out, "<fieldset class=\"ships\"><legend>");
@@ -506,7 +651,8 @@ append_administrative (GString            *out,
       const AdmShip *ship = g_ptr_array_index (ships, s);
 
       g_string_append_printf (out, "<label class=\"check\"><input type=\"checkbox\" "
-                              "name=\"x%us%u\" value=\"", n, s);
+                              "name=\"x%us%u\"%s value=\"", n, s,
+                              ship_ticked (fill, ship->id) ? " checked" : "");
       adm_portal_html_escape (out, ship->id);
       g_string_append (out, "\"> ");
       adm_portal_html_escape (out, ship->name);
@@ -523,7 +669,9 @@ append_administrative (GString            *out,
   g_string_append (out, "</fieldset>");
 
   append_label (out, _("Name of the new formation"));
-  g_string_append_printf (out, "<input type=\"text\" name=\"N%u\" maxlength=\"80\"></label>", n);
+  g_string_append_printf (out, "<input type=\"text\" name=\"N%u\" maxlength=\"80\" value=\"", n);
+  adm_portal_html_escape (out, filled (fill, "N"));
+  g_string_append (out, "\"></label>");
   append_label (out, _("Its flagship (F-FORM-4)"));
   g_string_append_printf (out, "<select name=\"F%u\">", n);
   append_option (out, "", _("The first ship ticked"));
@@ -531,7 +679,8 @@ append_administrative (GString            *out,
     {
       const AdmShip *ship = g_ptr_array_index (ships, s);
 
-      append_option (out, ship->id, ship->name);
+      append_option_full (out, ship->id, ship->name, is_value (filled (fill, "F"), ship->id),
+                          NULL);
     }
   g_string_append (out, "</select></label>");
 
@@ -549,65 +698,114 @@ append_administrative (GString            *out,
       where = position_text (adm_strategy_get_position (strategy, other->id));
       /* Translators: a formation to join and where it is, "Vanguard (Komarr orbit)" */
       label = g_strdup_printf (_("%s (%s)"), other->name, where);
-      append_option (out, other->id, label);
+      append_option_full (out, other->id, label, is_value (filled (fill, "j"), other->id), NULL);
     }
   g_string_append (out, "</select></label></details>");
 }
 
+/* The notes beside a fieldset: why its orders were refused, or its orders read back. */
 static void
-append_formation (GString            *out,
-                  guint               n,
-                  const AdmFormation *formation,
-                  AdmCampaign        *campaign,
-                  GPtrArray          *targets)
+append_notes (GString      *out,
+              const Filled *fill)
+{
+  const char *refusal = NULL, *readback = NULL;
+
+  if (fill->fill != NULL && fill->m >= 0)
+    {
+      if (fill->fill->refusals != NULL && (guint) fill->m < fill->fill->refusals->len)
+        refusal = g_ptr_array_index (fill->fill->refusals, fill->m);
+      if (fill->fill->readback != NULL && (guint) fill->m < fill->fill->readback->len)
+        readback = g_ptr_array_index (fill->fill->readback, fill->m);
+    }
+  if (refusal != NULL)
+    {
+      g_string_append (out, "<p class=\"refusal\" role=\"alert\">");
+      append_escaped_lines (out, refusal);
+      g_string_append (out, "</p>");
+    }
+  if (readback != NULL)
+    {
+      g_string_append (out, "<p class=\"readback\">");
+      append_escaped_lines (out, readback);
+      g_string_append (out, "</p>");
+    }
+}
+
+static void
+append_formation (GString                 *out,
+                  guint                    n,
+                  const AdmFormation      *formation,
+                  AdmCampaign             *campaign,
+                  GPtrArray               *targets,
+                  const AdmPortalFormFill *fill_in)
 {
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  g_autofree char *where = position_text (adm_strategy_get_position (strategy_of (campaign),
-                                                                     formation->id));
+  const AdmFormationPosition *pos = adm_strategy_get_position (strategy_of (campaign),
+                                                               formation->id);
+  const AdmSector *start = pos == NULL ? NULL : pos->towards != NULL ? pos->towards
+                                                                      : pos->sector;
+  g_autofree char *where = position_text (pos);
+  g_autoptr(GHashTable) distance = links_from (scenario, start);
+  Filled fill = { fill_in, posted_index (fill_in, formation->id) };
+  const char *kind = filled (&fill, "o");
+  const char *target = filled (&fill, "t");
 
-  g_string_append (out, "<fieldset><legend>");
+  g_string_append_printf (out, "<fieldset data-n=\"%u\"><legend>", n);
   adm_portal_html_escape (out, formation->name);
   g_string_append (out, " <small>");
   adm_portal_html_escape (out, where);
   g_string_append_printf (out, "</small></legend><input type=\"hidden\" name=\"f%u\" value=\"", n);
   adm_portal_html_escape (out, formation->id);
   g_string_append (out, "\">");
+  append_notes (out, &fill);
 
   append_label (out, _("Order"));
   g_string_append_printf (out, "<select name=\"o%u\">", n);
   append_option (out, "", _("No new order"));
   for (guint k = 0; k < G_N_ELEMENTS (timed_orders); k++)
-    append_option (out, adm_strat_order_kind_to_string (timed_orders[k]),
-                   adm_strat_order_kind_describe (timed_orders[k]));
+    {
+      const char *id = adm_strat_order_kind_to_string (timed_orders[k]);
+
+      append_option_full (out, id, adm_strat_order_kind_describe (timed_orders[k]),
+                          is_value (kind, id), NULL);
+    }
   g_string_append (out, "</select></label>");
 
+  /* F-STRAT-8: each leg offers what the one before can reach. */
   append_label (out, _("Route, sector by sector"));
   for (char leg = 'a'; leg <= 'd'; leg++)
     {
       g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
 
-      append_sector_select (out, name, scenario);
+      append_route_leg (out, name, (guint) (leg - 'a'), scenario, distance,
+                        filled (&fill, "r%c", leg));
     }
   g_string_append (out, "</label>");
 
+  /* F-STRAT-3, F-STRAT-16: the enemies his side knows, or where he is and its neighbours. */
   append_label (out, _("Target"));
   g_string_append_printf (out, "<select name=\"t%u\">", n);
   append_option (out, "", "—");
   for (guint t = 0; t < targets->len; t++)
     {
-      const AdmFormation *target = g_ptr_array_index (targets, t);
-      g_autofree char *label = g_strdup_printf ("%s (%s)", target->name, target->faction->name);
+      const AdmFormation *enemy = g_ptr_array_index (targets, t);
+      g_autofree char *label = g_strdup_printf ("%s (%s)", enemy->name, enemy->faction->name);
 
-      append_option (out, target->id, label);
+      append_option_full (out, enemy->id, label, is_value (target, enemy->id), NULL);
     }
   {
     GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+    gboolean any = g_hash_table_size (distance) == 0;
 
     for (guint s = 0; s < sectors->len; s++)
       {
         const AdmSector *sector = g_ptr_array_index (sectors, s);
+        gpointer d;
 
-        append_option (out, sector->id, sector->name);
+        if (any || (g_hash_table_lookup_extended (distance, sector, NULL, &d) &&
+                    GPOINTER_TO_UINT (d) <= 1))
+          append_option_full (out, sector->id, sector->name, is_value (target, sector->id),
+                              NULL);
       }
   }
   g_string_append (out, "</select></label>");
@@ -619,21 +817,130 @@ append_formation (GString            *out,
     {
       const AdmShip *ship = g_ptr_array_index (formation->ships, s);
 
-      append_option (out, ship->id, ship->name);
+      append_option_full (out, ship->id, ship->name, is_value (filled (&fill, "s"), ship->id),
+                          NULL);
     }
   g_string_append (out, "</select></label>");
 
   append_label (out, _("Instructions to the master (F-STRAT-18)"));
-  g_string_append_printf (out, "<textarea name=\"i%u\" maxlength=\"1000\" rows=\"2\"></textarea>"
-                          "</label>", n);
-  append_administrative (out, n, formation, campaign);
+  g_string_append_printf (out, "<textarea name=\"i%u\" maxlength=\"1000\" rows=\"2\">", n);
+  adm_portal_html_escape (out, filled (&fill, "i"));
+  g_string_append (out, "</textarea></label>");
+  append_administrative (out, n, formation, campaign, &fill);
   g_string_append (out, "</fieldset>");
+}
+
+/* "minute 20", or that it is not within this cycle. */
+static char *
+minute_text (double minute)
+{
+  return g_strdup_printf (_("minute %.0f"), minute);
+}
+
+/* The order's own action (F-STRAT-11), "patrol", "attack on Jade Squadron". */
+static char *
+action_text (const AdmStratOrder *order)
+{
+  if (order->kind == ADM_STRAT_ORDER_ATTACK && order->target_formation != NULL)
+    /* Translators: an attack order read back, "attack on Jade Squadron" */
+    return g_strdup_printf (_("attack on %s"), order->target_formation->name);
+  return g_strdup (adm_strat_order_kind_describe (order->kind));
+}
+
+/* A timed order (F-STRAT-16) read back with its timing (F-STRAT-10, F-STRAT-11). */
+static char *
+read_back_timed (AdmStrategy         *strategy,
+                 const AdmStratOrder *order)
+{
+  const char *name = order->formation->name;
+  guint legs = order->route != NULL ? order->route->len : 0;
+  const AdmSector *last = legs > 0 ? g_ptr_array_index (order->route, legs - 1) : NULL;
+  g_autofree char *action = NULL, *at = NULL, *from = NULL;
+  double arrival, start;
+
+  adm_strategy_forecast_order (strategy, order, &arrival, &start);
+  if (order->kind == ADM_STRAT_ORDER_MOVE)
+    {
+      if (arrival < 0)
+        /* Translators: a move read back, "Jade Squadron moves to Pol, still on the way at the
+         * communication session" */
+        return g_strdup_printf (_("%s moves to %s, still on the way at the communication "
+                                  "session"), name, last->name);
+      at = minute_text (arrival);
+      /* Translators: a move read back, "Jade Squadron moves to Pol, arriving at minute 20" */
+      return g_strdup_printf (_("%s moves to %s, arriving at %s"), name, last->name, at);
+    }
+  action = action_text (order);
+  if (start < 0)
+    /* Translators: "Jade Squadron: patrol in Pol, not before the communication session" */
+    return g_strdup_printf (_("%s: %s in %s, not before the communication session"), name,
+                            action, order->target_sector->name);
+  from = minute_text (start);
+  if (last != NULL)
+    {
+      at = minute_text (arrival);
+      /* Translators: "Jade Squadron moves to Pol, arriving at minute 20, then patrol there
+       * from minute 20" */
+      return g_strdup_printf (_("%s moves to %s, arriving at %s, then %s there from %s"), name,
+                              last->name, at, action, from);
+    }
+  /* Translators: "Jade Squadron: patrol in Pol from minute 0" */
+  return g_strdup_printf (_("%s: %s in %s from %s"), name, action,
+                          order->target_sector->name, from);
+}
+
+char *
+adm_portal_page_read_back (AdmStrategy         *strategy,
+                           const AdmStratOrder *order)
+{
+  const char *name = order->formation->name;
+
+  switch (order->kind)
+    {
+    case ADM_STRAT_ORDER_FLAGSHIP:
+      /* Translators: "Jade Squadron: Triumph becomes the flagship" */
+      return g_strdup_printf (_("%s: %s becomes the flagship"), name, order->flagship->name);
+    case ADM_STRAT_ORDER_INSTRUCTIONS:
+      /* Translators: "Jade Squadron: to the master, “Hold the jump point”" */
+      return g_strdup_printf (_("%s: to the master, “%s”"), name,
+                              order->text != NULL ? order->text : "");
+    case ADM_STRAT_ORDER_FORM:
+    case ADM_STRAT_ORDER_DETACH:
+      /* Translators: "Jade Squadron: the new formation “Picket” (ships: 2)" */
+      return g_strdup_printf (_("%s: the new formation “%s” (ships: %u)"), name,
+                              order->new_name != NULL ? order->new_name
+                                                      : order->new_formation,
+                              order->ships != NULL ? order->ships->len : 0);
+    case ADM_STRAT_ORDER_JOIN:
+      /* Translators: "Jade Squadron joins Vanguard" */
+      return g_strdup_printf (_("%s joins %s"), name,
+                              order->target_join != NULL ? order->target_join->name : "");
+    case ADM_STRAT_ORDER_DISBAND:
+      return g_strdup_printf (_("%s is disbanded, each ship a formation of its own"), name);
+    case ADM_STRAT_ORDER_MOVE:
+    case ADM_STRAT_ORDER_ATTACK:
+    case ADM_STRAT_ORDER_DEFEND:
+    case ADM_STRAT_ORDER_PATROL:
+    case ADM_STRAT_ORDER_LAY_MINES:
+    case ADM_STRAT_ORDER_SWEEP_MINES:
+    default:
+      return read_back_timed (strategy, order);
+    }
 }
 
 char *
 adm_portal_page_form (AdmCampaign      *campaign,
                       const AdmAdmiral *admiral,
                       const char       *csrf)
+{
+  return adm_portal_page_form_filled (campaign, admiral, csrf, NULL);
+}
+
+char *
+adm_portal_page_form_filled (AdmCampaign             *campaign,
+                             const AdmAdmiral        *admiral,
+                             const char              *csrf,
+                             const AdmPortalFormFill *fill)
 {
   AdmStrategy *strategy = strategy_of (campaign);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
@@ -651,8 +958,11 @@ adm_portal_page_form (AdmCampaign      *campaign,
       if (!adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
         g_ptr_array_add (targets, (gpointer) formation);
     }
-  g_string_append (out, "<form method=\"post\" action=\"sheet\">"
-                        "<input type=\"hidden\" name=\"csrf\" value=\"");
+  /* A form filled from a sheet he sent is his to keep: the page's script does not replace it
+   * when the campaign changes. */
+  g_string_append_printf (out, "<form method=\"post\" action=\"sheet\" id=\"orders\"%s>"
+                          "<input type=\"hidden\" name=\"csrf\" value=\"",
+                          fill != NULL && fill->keep ? " data-keep=\"1\"" : "");
   adm_portal_html_escape (out, csrf);
   g_string_append (out, "\">");
   for (guint i = 0; i < formations->len; i++)
@@ -661,7 +971,7 @@ adm_portal_page_form (AdmCampaign      *campaign,
 
       if (formation->admiral == NULL || !g_str_equal (formation->admiral->id, admiral->id))
         continue;
-      append_formation (out, n++, formation, campaign, targets);
+      append_formation (out, n++, formation, campaign, targets, fill);
     }
   if (n == 0)
     {
@@ -669,9 +979,13 @@ adm_portal_page_form (AdmCampaign      *campaign,
       append_element (out, "p", _("You command no formation now."));
       return g_string_free (out, FALSE);
     }
-  g_string_append (out, "<button type=\"submit\">");
+  /* The read-back is the server's: it works without the page's script. */
+  g_string_append (out, "<div class=\"buttons\"><button type=\"submit\" name=\"step\" "
+                        "value=\"check\" class=\"second\">");
+  adm_portal_html_escape (out, _("Read my orders back"));
+  g_string_append (out, "</button> <button type=\"submit\">");
   adm_portal_html_escape (out, _("Hand in the sheet"));
-  g_string_append (out, "</button></form>");
+  g_string_append (out, "</button></div></form>");
   return g_string_free (out, FALSE);
 }
 
@@ -684,8 +998,13 @@ static const char style[] =
   "header{padding:.6em 0;border-bottom:2px solid var(--a)}h1{font-size:1.3em;margin:.2em 0}"
   "h2{font-size:1.1em;margin:1.2em 0 .4em}h3,h4{font-size:1em;margin:.8em 0 .3em}"
   ".sub{opacity:.75;margin:0}.clock{font-size:2.2em;font-variant-numeric:tabular-nums;"
-  "margin:.1em 0}.msg{padding:.6em;border-radius:.4em;background:#e6f4ea;color:#111}"
-  ".msg.err{background:#fde7e9}"
+  "margin:.1em 0}.clock.paused{opacity:.6}"
+  ".msg{padding:.6em;border-radius:.4em;background:#e6f4ea;color:#111}"
+  ".msg.err{background:#fde7e9}.msg.info{background:#e8f0fe}"
+  ".refusal{padding:.4em .6em;border-left:4px solid #c01c28;background:#fde7e9;color:#111;"
+  "margin:.4em 0}.readback{padding:.4em .6em;border-left:4px solid var(--a);"
+  "background:#e8f0fe;color:#111;margin:.4em 0}"
+  "#changed{font-size:.9em;padding:.4em .6em;border-radius:.4em;background:#fff3cd;color:#111}"
   ".tw{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9em}"
   "th,td{text-align:left;padding:.25em .4em;border-bottom:1px solid #8884}"
   ".card{border:1px solid #8886;border-radius:.5em;padding:.4em .7em;margin:.5em 0}"
@@ -695,6 +1014,7 @@ static const char style[] =
   "select,textarea,button{font:inherit;max-width:100%;margin:.1em 0;box-sizing:border-box}"
   "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
   "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
+  "button.second{background:transparent;color:var(--a);border:1px solid var(--a)}"
   "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
   "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
   "label.check{display:inline-block;margin:.2em 1em .2em 0}"
@@ -703,19 +1023,68 @@ static const char style[] =
   ".admin{border-top:1px solid #8884;padding-top:.3em}.admin summary{font-weight:400}"
   "footer{margin-top:2em;font-size:.8em;opacity:.7}";
 
-/* The countdown ticks in the browser from the server's own clock (the phone's may be wrong);
- * every 5 s it asks whether the campaign changed and reloads when it has. */
+/* The page's script. The countdown ticks from the server's own clock (the phone's may be
+ * wrong) and stands still while the master has paused it. Every 5 s it asks status.json
+ * whether anything changed — the campaign, his sheet's status, the clock — and when it has,
+ * fetches the page and puts its new parts in place: the clock, his sheet's status, his fleet,
+ * what his side knows, his reports; the form too, unless he has begun to fill it in, which is
+ * never touched (only its CSRF token follows, so that it can still be handed in); a line says
+ * what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
+ * route's leg narrows the next leg to its neighbours. */
 static const char script[] =
   "(function(){var c=document.getElementById('clock');if(!c)return;"
-  "var d=+c.dataset.deadline,skew=Date.now()/1000-(+c.dataset.now),v=c.dataset.version;"
+  "var d=+c.dataset.deadline,pz=+c.dataset.paused,skew=Date.now()/1000-(+c.dataset.now),"
+  "key=c.dataset.key,dirty=false,busy=false,f=document.getElementById('orders');"
+  "if(f&&f.dataset.keep==='1')dirty=true;"
+  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/,''):''}"
+  "var base=bare(f);"
   "function p(n){return(n<10?'0':'')+n}"
-  "function tick(){if(!d){return}var s=Math.round(d-(Date.now()/1000-skew));"
-  "var neg=s<0;s=Math.abs(s);var h=Math.floor(s/3600),m=Math.floor(s/60)%60,x=s%60;"
-  "c.textContent=(neg?'−':'')+(h?h+':'+p(m):m)+':'+p(x)}"
-  "tick();setInterval(tick,1000);"
-  "setInterval(function(){fetch('status.json',{cache:'no-store'}).then(function(r){"
-  "return r.ok?r.json():null}).then(function(j){if(j&&String(j.version)!==v&&"
-  "!document.querySelector('form :focus'))location.reload()}).catch(function(){})},5000)})();";
+  "function fmt(s){var neg=s<0;s=Math.abs(Math.round(s));var h=Math.floor(s/3600),"
+  "m=Math.floor(s/60)%60,x=s%60;return(neg?'−':'')+(h?h+':'+p(m):m)+':'+p(x)}"
+  "function tick(){var k=document.getElementById('clock');if(!k||pz>=0||!d)return;"
+  "k.textContent=fmt(d-(Date.now()/1000-skew))}"
+  "function ours(t){return t&&t.form&&t.form.id==='orders'}"
+  "function narrow(s){if(!s||s.dataset.leg===undefined)return;"
+  "var n=s.form.querySelector('select[name=\"'+s.name.slice(0,-1)+"
+  "String.fromCharCode(s.name.charCodeAt(s.name.length-1)+1)+'\"]');if(!n)return;"
+  "var o=s.options[s.selectedIndex],a=o&&o.dataset.adj?o.dataset.adj.split(' '):null;"
+  "for(var i=1;i<n.options.length;i++){var q=n.options[i];q.disabled=q.hidden="
+  "!!a&&a.indexOf(q.value)<0;if(q.disabled&&q.selected)n.value=''}narrow(n)}"
+  "document.addEventListener('input',function(e){if(ours(e.target))dirty=true},true);"
+  "document.addEventListener('change',function(e){if(ours(e.target)){dirty=true;"
+  "narrow(e.target)}},true);"
+  "function legs(){var l=document.querySelectorAll('#orders select[data-leg=\"0\"]');"
+  "for(var i=0;i<l.length;i++)narrow(l[i])}legs();"
+  "function put(doc,id,said){var a=document.getElementById(id),b=doc.getElementById(id);"
+  "if(!a||!b||a.innerHTML===b.innerHTML)return;a.innerHTML=b.innerHTML;"
+  "var h=b.closest('section');h=h&&h.querySelector('h2');"
+  "if(said&&h&&said.indexOf(h.textContent)<0)said.push(h.textContent)}"
+  "function swap(doc){var said=[],o=document.getElementById('orders'),"
+  "n=doc.getElementById('orders'),w=document.getElementById('changed');"
+  "put(doc,'clock-note',said);put(doc,'session');put(doc,'sheet-head',said);put(doc,'fleet',said);"
+  "put(doc,'known',said);put(doc,'reports',said);"
+  "var h=document.querySelector('#sheet h2'),g=doc.querySelector('#sheet h2');"
+  "if(h&&g)h.textContent=g.textContent;"
+  "if(o&&n&&!dirty){if(bare(n)!==base){o.outerHTML=n.outerHTML;legs()}"
+  "else o.querySelector('input[name=csrf]').value=n.querySelector('input[name=csrf]').value;"
+  "base=bare(n)}"
+  "else if(o&&n){o.querySelector('input[name=csrf]').value="
+  "n.querySelector('input[name=csrf]').value;"
+  "if(bare(n)!==base&&!o.dataset.told){o.dataset.told='1';said.push(w.dataset.kept)}}"
+  "else if(o!==n){var s=document.getElementById('sheet'),z=doc.getElementById('sheet');"
+  "if(s&&z)s.innerHTML=z.innerHTML}"
+  "if(said.length&&w){var now=new Date();w.textContent=w.dataset.text.replace('%1$s',"
+  "p(now.getHours())+':'+p(now.getMinutes())).replace('%2$s',said.join(' · '));"
+  "w.hidden=false}}"
+  "function poll(){if(busy)return;busy=true;fetch('status.json',{cache:'no-store'})"
+  ".then(function(r){return r.ok?r.json():null}).then(function(j){if(!j)return;"
+  "d=j.deadline;pz=j.paused;skew=Date.now()/1000-j.now;tick();"
+  "var k=[j.version,j.sheet,j.deadline,j.paused,j.extended].join('|');"
+  "if(k===key)return;return fetch('./',{cache:'no-store'}).then(function(r){"
+  "return r.ok?r.text():null}).then(function(t){if(t===null)return;"
+  "swap(new DOMParser().parseFromString(t,'text/html'));key=k;tick()})})"
+  ".catch(function(){}).then(function(){busy=false})}"
+  "tick();setInterval(tick,1000);setInterval(poll,5000)})();";
 
 static char *
 format_remaining (gint64 seconds)
@@ -748,15 +1117,69 @@ append_section (GString    *out,
   g_string_append (out, "</section>");
 }
 
+/* Under the countdown: paused, or the time the master has added this cycle. */
+static void
+append_clock_note (GString             *out,
+                   const AdmPortalPage *page)
+{
+  g_string_append (out, "<p id=\"clock-note\">");
+  if (page->paused >= 0)
+    adm_portal_html_escape (out, _("Paused by the master."));
+  else if (page->extended > 0 && page->deadline > 0)
+    {
+      g_autofree char *added = format_remaining (page->extended);
+      /* Translators: under the countdown, "The master has given 5:00 more." */
+      g_autofree char *text = g_strdup_printf (_("The master has given %s more."), added);
+
+      adm_portal_html_escape (out, text);
+    }
+  g_string_append (out, "</p>");
+}
+
+static void
+append_session (GString             *out,
+                const AdmPortalPage *page,
+                const char          *now)
+{
+  g_autofree char *clock = page->paused >= 0 ? format_remaining (page->paused)
+                           : page->deadline <= 0 ? g_strdup (_("not running"))
+                           : page->clock_mark != NULL ? g_strdup (page->clock_mark)
+                           : format_remaining (page->deadline - page->now);
+
+  g_string_append (out, "<section id=\"session\"><h2>");
+  adm_portal_html_escape (out, _("Next communication session"));
+  g_string_append_printf (out, "</h2><p class=\"clock%s\" id=\"clock\" data-deadline=\"%"
+                          G_GINT64_FORMAT "\" data-paused=\"%" G_GINT64_FORMAT "\" "
+                          "data-now=\"%s\" data-version=\"%u\" data-key=\"",
+                          page->paused >= 0 ? " paused" : "", page->deadline, page->paused, now,
+                          page->version);
+  adm_portal_html_escape (out, page->state_key);
+  g_string_append (out, "\">");
+  adm_portal_html_escape (out, clock);
+  g_string_append (out, "</p>");
+  append_clock_note (out, page);
+  g_string_append (out, "</section>");
+}
+
+/* The line the script fills in when the page changes under him, its words from here. */
+static void
+append_changed (GString *out)
+{
+  g_string_append (out, "<p id=\"changed\" role=\"status\" hidden data-text=\"");
+  /* Translators: the page changed while open: "Updated at 18:40: Your fleet · Your reports" */
+  adm_portal_html_escape (out, _("Updated at %1$s: %2$s"));
+  g_string_append (out, "\" data-kept=\"");
+  adm_portal_html_escape (out, _("your form keeps what you wrote; reload the page for the "
+                                 "new choices"));
+  g_string_append (out, "\"></p>");
+}
+
 char *
 adm_portal_page_render (const AdmPortalPage *page)
 {
   GString *out = g_string_sized_new (16384);
   g_autofree char *now = page->now_mark != NULL ? g_strdup (page->now_mark)
                                                 : g_strdup_printf ("%" G_GINT64_FORMAT, page->now);
-  g_autofree char *clock = page->deadline <= 0 ? g_strdup (_("not running"))
-                           : page->clock_mark != NULL ? g_strdup (page->clock_mark)
-                           : format_remaining (page->deadline - page->now);
   g_autofree char *sheet_heading = g_strdup_printf (_("Your order sheet for cycle %u"),
                                                     page->cycle);
 
@@ -771,30 +1194,28 @@ adm_portal_page_render (const AdmPortalPage *page)
   g_string_append (out, "</h1><p class=\"sub\">");
   adm_portal_html_escape (out, page->subtitle);
   g_string_append (out, "</p></header>");
+  append_changed (out);
 
-  if (page->message != NULL)
-    {
-      g_string_append_printf (out, "<p class=\"msg%s\" role=\"status\">",
-                              page->message_is_error ? " err" : "");
-      adm_portal_html_escape (out, page->message);
-      g_string_append (out, "</p>");
-    }
-
-  g_string_append (out, "<section id=\"session\"><h2>");
-  adm_portal_html_escape (out, _("Next communication session"));
-  g_string_append_printf (out, "</h2><p class=\"clock\" id=\"clock\" data-deadline=\"%"
-                          G_GINT64_FORMAT "\" data-now=\"%s\" data-version=\"%u\">",
-                          page->deadline, now, page->version);
-  adm_portal_html_escape (out, clock);
-  g_string_append (out, "</p></section>");
+  append_session (out, page, now);
 
   g_string_append (out, "<section id=\"sheet\"><h2>");
   adm_portal_html_escape (out, sheet_heading);
-  g_string_append (out, "</h2><p id=\"sheet-status\">");
+  g_string_append (out, "</h2><div id=\"sheet-head\">");
+  if (page->message != NULL)
+    {
+      g_string_append_printf (out, "<p class=\"msg%s\" role=\"status\">",
+                              page->message_is_error ? " err" : " info");
+      adm_portal_html_escape (out, page->message);
+      g_string_append (out, "</p>");
+    }
+  g_string_append_printf (out, "<p id=\"sheet-status\"%s>",
+                          page->sheet_is_error ? " class=\"msg err\""
+                          : page->sheet_is_news ? " class=\"msg\"" : "");
   adm_portal_html_escape (out, page->sheet_status);
   g_string_append (out, "</p>");
   if (page->final_html != NULL)
     g_string_append (out, page->final_html);
+  g_string_append (out, "</div>");
   g_string_append (out, page->form_html);
   g_string_append (out, "</section>");
 

@@ -48,6 +48,27 @@ char  *adm_portal_page_form        (AdmCampaign      *campaign,
                                     const AdmAdmiral *admiral,
                                     const char       *csrf) G_GNUC_WARN_UNUSED_RESULT;
 
+/* @order (checked by @strategy, not yet applied to it) read back as a sentence in the
+ * caller's language, with its timing as the engine reckons it (adm_strategy_forecast_order ()):
+ * "Jade Squadron moves to Pol, arriving at minute 20". */
+char  *adm_portal_page_read_back   (AdmStrategy         *strategy,
+                                    const AdmStratOrder *order) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A form filled in again: with the values of a sheet he posted (field name → value, as the
+ * form names them), and beside each of that sheet's fieldsets (by its number in @values) why
+ * its orders were refused and what they say, read back (char*, NULL for none). */
+typedef struct {
+  GHashTable *values;
+  GPtrArray  *refusals;
+  GPtrArray  *readback;
+  gboolean    keep;      /* the page's script keeps it when the campaign changes */
+} AdmPortalFormFill;
+
+char  *adm_portal_page_form_filled (AdmCampaign             *campaign,
+                                    const AdmAdmiral        *admiral,
+                                    const char              *csrf,
+                                    const AdmPortalFormFill *fill) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The ships a detach (its own) or form order of @formation (also those of the admiral's
  * other formations in its sector, F-STRAT-12) may name: the form's ticks, in this order. */
 GPtrArray *adm_portal_page_offered_ships (AdmCampaign        *campaign,
@@ -58,10 +79,16 @@ typedef struct {
   const char *title;             /* the admiral's name */
   const char *subtitle;          /* faction, campaign */
   guint       cycle;             /* the cycle orders are given for */
-  guint       version;           /* the campaign's version (status.json): a change reloads */
+  guint       version;           /* the campaign's version (status.json) */
   gint64      now;               /* unix seconds */
   gint64      deadline;          /* next communication session; 0: unknown */
+  gint64      paused;            /* seconds left while the master has paused the clock;
+                                  * -1: not paused */
+  gint64      extended;          /* seconds the master has added to this cycle's clock */
+  const char *state_key;         /* what status.json says, as the script compares it */
   const char *sheet_status;      /* plain text */
+  gboolean    sheet_is_news;     /* a sheet of his is in: the status stands out */
+  gboolean    sheet_is_error;    /* ... and it was refused */
   const char *message;           /* plain text shown on top after a POST, or NULL */
   gboolean    message_is_error;
   const char *nonce;             /* for the inline style and script */

@@ -80,6 +80,8 @@ typedef struct {
   guint            version;   /* bumped by every change of the campaign */
   guint            cycle;     /* the cycle orders are given for */
   gint64           deadline;
+  gint64           paused;    /* seconds left while paused, else -1 */
+  gint64           extended;  /* seconds added to this cycle's clock */
   GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
   GHashTable      *finals;    /* admiral ids whose sheet of this cycle is marked final */
   double           rate;
@@ -134,6 +136,9 @@ struct _AdmPortal
   guint            port;
 
   gint64           deadline;
+  gint64           paused;    /* seconds left while the master has paused the clock, else -1 */
+  gint64           extended;  /* seconds he has added to the clock in cycle @clock_cycle */
+  guint            clock_cycle;
   gboolean         accept_on_arrival;
   guint            version;   /* bumped by every change of the campaign */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
@@ -144,6 +149,7 @@ struct _AdmPortal
   GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
   guint            pdf_source;
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
+  GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
   char            *failure;   /* why the portal stopped by itself, or NULL */
 };
 
@@ -196,14 +202,32 @@ typedef struct {
   SoupServerMessage *msg;       /* SHEET, PDF: paused; touched only on the server thread */
   GHashTable        *fields;    /* SHEET: the form */
   guint              cycle;     /* PDF */
+  gboolean           preview;   /* SHEET: read back, not handed in */
+  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
   /* The answer: */
-  char              *message;   /* a page made for this answer alone, with this on top */
-  gboolean           message_is_error;
   guint              status;
   Page              *page;
   GBytes            *pdf;
   char              *text;      /* plain text, with @status */
 } Job;
+
+/* The last sheet an admiral handed in, as his form's fields, for his form to come back filled
+ * in with: refused by the engine as it came (@reason), or kept (his AdmPortalSheet). */
+typedef struct {
+  guint       cycle;
+  GHashTable *fields;
+  char       *reason;   /* the engine's refusal on arrival, or NULL */
+} Posted;
+
+static void
+posted_free (gpointer data)
+{
+  Posted *posted = data;
+
+  g_hash_table_unref (posted->fields);
+  g_free (posted->reason);
+  g_free (posted);
+}
 
 /* An admiral's page being made on the main loop in steps of one fragment each, so that no
  * step holds the loop for long; the Jobs waiting for it are answered when it is made. */
@@ -282,6 +306,7 @@ shared_new (AdmPortal *portal)
   shared->owner = g_main_context_ref_thread_default ();
   shared->rate = 20.0;
   shared->burst = 200;
+  shared->paused = -1;
   shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -448,6 +473,8 @@ pages_changed (AdmPortal *self,
   shared->version = self->version;
   shared->cycle = cycle;
   shared->deadline = self->deadline;
+  shared->paused = self->paused;
+  shared->extended = self->extended;
   g_hash_table_remove_all (shared->statuses);
   g_hash_table_remove_all (shared->finals);
   g_hash_table_iter_init (&iter, self->sheets);
@@ -525,6 +552,7 @@ adm_portal_finalize (GObject *object)
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->sheets);
+  g_hash_table_unref (self->posted);
   shared_unref (self->shared);
   G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
 }
@@ -613,6 +641,8 @@ adm_portal_init (AdmPortal *self)
   g_queue_init (&self->builds);
   g_queue_init (&self->pdf_jobs);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
+  self->posted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, posted_free);
+  self->paused = -1;
 }
 
 /* The battles/ folder beside the campaign file, as admiralty-cli report reads it. */
@@ -699,6 +729,18 @@ respond_text (SoupServerMessage *msg,
   soup_server_message_set_status (msg, status, NULL);
   soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
                                     text, strlen (text));
+}
+
+/* POST/Redirect/GET: a sheet handed in is answered with "see his page", which the browser
+ * then loads with a GET — a reload of it sends nothing again. The target is relative to the
+ * sheet's own URL ("/a/TOKEN/sheet" → "/a/TOKEN/"), so it says nothing the request did not. */
+static void
+respond_redirect (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Location",
+                                "./");
+  respond_text (msg, SOUP_STATUS_SEE_OTHER, "See ./\n");
 }
 
 /* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
@@ -838,11 +880,13 @@ new_csrf (Shared     *shared,
   return token;
 }
 
-/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up. Under the lock. */
+/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up unless @keep (a
+ * read-back, which changes nothing, leaves it for the hand-in that follows). Under the lock. */
 static gboolean
 take_csrf (Shared     *shared,
            const char *admiral_id,
-           const char *token)
+           const char *token,
+           gboolean    keep)
 {
   GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
   int found = -1;
@@ -854,7 +898,8 @@ take_csrf (Shared     *shared,
       found = (int) i;
   if (found < 0)
     return FALSE;
-  g_ptr_array_remove_index (kept, (guint) found);
+  if (!keep)
+    g_ptr_array_remove_index (kept, (guint) found);
   return TRUE;
 }
 
@@ -865,18 +910,41 @@ take_csrf (Shared     *shared,
 #define MARK_NOW   "\x01" "T" "\x01"
 #define MARK_CLOCK "\x01" "K" "\x01"
 
-/* The admiral's page with marks where the request's own values go, or (@message given) the
- * page made for this answer alone. */
+static char *posted_fill (AdmPortal         *self,
+                          const AdmAdmiral  *admiral,
+                          AdmPortalFormFill *fill);
+static void  fill_clear  (AdmPortalFormFill *fill);
+
+/* What status.json says of the page's state, as its script compares it:
+ * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED". */
 static char *
-marked_page (AdmPortal         *self,
-             const AdmAdmiral  *admiral,
-             const char        *lang,
-             const char        *message,
-             gboolean           message_is_error)
+state_key (AdmPortal        *self,
+           const AdmAdmiral *admiral)
+{
+  static const char * const names[] = { "pending", "accepted", "refused" };
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const char *sheet = sent != NULL && sent->cycle == current_cycle (self) ? names[sent->status]
+                                                                         : "none";
+
+  return g_strdup_printf ("%u|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
+                          self->version, sheet, self->deadline, self->paused, self->extended);
+}
+
+/* The admiral's page with marks where the request's own values go, or (@message given) the
+ * page made for this answer alone, its form filled in with @fill. */
+static char *
+marked_page (AdmPortal               *self,
+             const AdmAdmiral        *admiral,
+             const char              *lang,
+             const char              *message,
+             gboolean                 message_is_error,
+             const AdmPortalFormFill *fill)
 {
   AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
-  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *final = NULL;
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
+  g_autofree char *returned = NULL, *final = NULL;
   const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
   AdmPortalPage page = { 0, };
   LangScope scope;
   Parts *parts;
@@ -884,11 +952,21 @@ marked_page (AdmPortal         *self,
 
   lang_push (&scope, lang);
   parts = parts_for (self, admiral, lang);
-  form = adm_portal_page_form (self->campaign, admiral, MARK_CSRF);
+  if (fill == NULL)
+    {
+      /* His page: the form as he last handed it in this cycle. */
+      returned = posted_fill (self, admiral, &own);
+      fill = &own;
+      if (returned != NULL)
+        message = returned, message_is_error = TRUE;
+    }
+  form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
+  fill_clear (&own);
   status_text = sheet_status (self, admiral);
   final = adm_portal_page_final (sent != NULL && sent->cycle == current_cycle (self) &&
                                  sent->status != ADM_PORTAL_SHEET_REFUSED,
                                  sheet_is_final (self, sent), MARK_CSRF);
+  key = state_key (self, admiral);
   /* Translators: under the admiral's name on his page: his faction, the campaign */
   subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
                               adm_scenario_get_name (scenario));
@@ -898,9 +976,14 @@ marked_page (AdmPortal         *self,
   page.cycle = current_cycle (self);
   page.version = self->version;
   page.deadline = self->deadline;
+  page.paused = self->paused;
+  page.extended = self->extended;
+  page.state_key = key;
   page.now_mark = MARK_NOW;
   page.clock_mark = MARK_CLOCK;
   page.sheet_status = status_text;
+  page.sheet_is_news = sent != NULL && sent->cycle == page.cycle;
+  page.sheet_is_error = page.sheet_is_news && sent->status == ADM_PORTAL_SHEET_REFUSED;
   page.message = message;
   page.message_is_error = message_is_error;
   page.nonce = MARK_NONCE;
@@ -1014,7 +1097,6 @@ job_free (gpointer data)
   g_free (job->key);
   g_clear_object (&job->msg);
   g_clear_pointer (&job->fields, g_hash_table_unref);
-  g_free (job->message);
   g_clear_pointer (&job->page, page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_free (job->text);
@@ -1042,7 +1124,9 @@ job_answer_cb (gpointer data)
     {
       SoupServerMessage *msg = g_ptr_array_index (waiting, i);
 
-      if (job->page != NULL)
+      if (job->status == SOUP_STATUS_SEE_OTHER)
+        respond_redirect (msg);
+      else if (job->page != NULL)
         respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
       else if (job->pdf != NULL)
         {
@@ -1143,7 +1227,7 @@ page_for (AdmPortal        *self,
   g_mutex_unlock (&shared->lock);
   if (page != NULL)
     return page;
-  marked = marked_page (self, admiral, lang, NULL, FALSE);
+  marked = marked_page (self, admiral, lang, NULL, FALSE, NULL);
   page = page_new (marked);
   g_mutex_lock (&shared->lock);
   g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
@@ -1152,26 +1236,15 @@ page_for (AdmPortal        *self,
   return page;
 }
 
-/* Main thread: answers @job with the admiral's page (or, with a message, a page made for it
- * alone); its fragments are made. */
+/* Main thread: answers @job with the admiral's page; its fragments are made. */
 static void
 job_answer_page (AdmPortal        *self,
                  Job              *job,
                  const AdmAdmiral *admiral)
 {
-  if (job->message != NULL)
-    {
-      g_autofree char *marked = marked_page (self, admiral, job->lang, job->message,
-                                             job->message_is_error);
-
-      job->page = page_new (marked);
-    }
-  else
-    {
-      job->page = page_for (self, admiral, job->lang, job->key);
-      if (job->status == SOUP_STATUS_NOT_FOUND)
-        job->status = SOUP_STATUS_OK;
-    }
+  job->page = page_for (self, admiral, job->lang, job->key);
+  if (job->status == SOUP_STATUS_NOT_FOUND)
+    job->status = SOUP_STATUS_OK;
   job_reply (job);
 }
 
@@ -1364,9 +1437,11 @@ serve_status (Shared            *shared,
   g_mutex_lock (&shared->lock);
   sheet = g_hash_table_lookup (shared->statuses, admiral_id);
   json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
                           ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
-                          shared->version, shared->cycle, shared->deadline,
-                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none",
+                          shared->version, shared->cycle, shared->deadline, shared->paused,
+                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
+                          sheet != NULL ? sheet : "none",
                           g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
   g_mutex_unlock (&shared->lock);
   add_common_headers (msg);
@@ -1767,8 +1842,207 @@ reason_of (const GError *error)
 static void final_clear (AdmPortal  *self,
                          const char *admiral_id);
 
-/* Main thread: the posted sheet of @job checked by the engine and kept for the master; the
- * answer is his page (with the engine's reason on top when refused). */
+/* The fieldset number of a refusal "sheet:N: …" (N counts from 1), or -1. */
+static int
+fieldset_of (const GError *error)
+{
+  int line = -1;
+
+  if (sscanf (error->message, "sheet:%d:", &line) != 1 || line < 1 || line > MAX_FORMATIONS)
+    return -1;
+  return line - 1;
+}
+
+/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
+ * fieldset's number, into @refusals — each refused fieldset taken out of @events and the rest
+ * checked again, in order, by the one check a sheet has (adm_order_sheet_check ()). A refusal
+ * of the whole sheet, which no fieldset holds, is returned, @events left with no order. */
+static char *
+refuse_fieldsets (AdmPortal *self,
+                  GPtrArray *events,
+                  GPtrArray *refusals)
+{
+  for (guint round = 0; round <= MAX_FORMATIONS && events->len > 1; round++)
+    {
+      g_autoptr(GError) error = NULL;
+      int n;
+
+      if (adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet",
+                                 &error))
+        break;
+      n = fieldset_of (error);
+      if (n < 0)
+        {
+          g_ptr_array_set_size (events, 1);
+          return g_strdup (reason_of (error));
+        }
+      if (g_ptr_array_index (refusals, n) == NULL)
+        g_ptr_array_index (refusals, n) = g_strdup (reason_of (error));
+      for (guint i = events->len - 1; i >= 1; i--)
+        if (adm_event_get_line (g_ptr_array_index (events, i)) == n + 1)
+          g_ptr_array_remove_index (events, i);
+    }
+  return NULL;
+}
+
+/* Main thread: each order of @events, which the engine takes, read back
+ * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
+ * by its fieldset's number (several of one fieldset a line each). */
+static void
+read_back_fieldsets (AdmPortal *self,
+                     GPtrArray *events,
+                     GPtrArray *readback)
+{
+  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
+                                                 adm_campaign_get_state (self->campaign)));
+
+  if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
+    for (guint i = 1; i < events->len; i++)
+      {
+        const AdmEvent *event = g_ptr_array_index (events, i);
+        AdmStratOrder *order = adm_strategy_check_order (trial, event, NULL);
+        int n = adm_event_get_line (event) - 1;
+        g_autofree char *sentence = NULL;
+        char **slot;
+
+        if (order == NULL || n < 0 || n >= MAX_FORMATIONS)
+          {
+            g_clear_pointer (&order, adm_strat_order_free);
+            continue;
+          }
+        sentence = adm_portal_page_read_back (trial, order);
+        slot = (char **) &g_ptr_array_index (readback, n);
+        if (*slot == NULL)
+          *slot = g_steal_pointer (&sentence);
+        else
+          {
+            char *both = g_strconcat (*slot, "\n", sentence, NULL);
+
+            g_free (*slot);
+            *slot = both;
+          }
+        adm_strategy_apply_order (trial, order);
+      }
+  adm_strategy_free (trial);
+}
+
+/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
+ * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
+ * refusal of the whole sheet is returned. In the caller's language. */
+static char *
+fill_notes (AdmPortal         *self,
+            const AdmAdmiral  *admiral,
+            AdmPortalFormFill *fill)
+{
+  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral, current_cycle (self),
+                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
+                                             fill->values);
+  char *whole;
+
+  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
+  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
+  whole = refuse_fieldsets (self, events, fill->refusals);
+  read_back_fieldsets (self, events, fill->readback);
+  return whole;
+}
+
+static void
+fill_clear (AdmPortalFormFill *fill)
+{
+  g_clear_pointer (&fill->refusals, g_ptr_array_unref);
+  g_clear_pointer (&fill->readback, g_ptr_array_unref);
+}
+
+/* Main thread: his form filled in again with the last sheet he handed in this cycle, its
+ * orders read back, and beside each one refused why: the engine's reason, or for a sheet the
+ * master refused, the master's. The message the page shows on top is returned (an engine's
+ * refusal on arrival), else NULL. */
+static char *
+posted_fill (AdmPortal         *self,
+             const AdmAdmiral  *admiral,
+             AdmPortalFormFill *fill)
+{
+  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
+  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+  if (posted == NULL || posted->cycle != current_cycle (self))
+    return NULL;
+  fill->values = posted->fields;
+  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
+  g_free (fill_notes (self, admiral, fill));
+  if (posted->reason != NULL)
+    return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
+  if (sheet != NULL && sheet->cycle == posted->cycle &&
+      sheet->status == ADM_PORTAL_SHEET_REFUSED && sheet->reason != NULL)
+    for (guint n = 0; n < MAX_FORMATIONS; n++)
+      {
+        g_autofree char *order = g_strdup_printf ("o%u", n);
+        g_autofree char *formation = g_strdup_printf ("f%u", n);
+
+        if (g_hash_table_lookup (fill->values, formation) == NULL)
+          break;
+        if (g_ptr_array_index (fill->refusals, n) == NULL &&
+            g_ptr_array_index (fill->readback, n) != NULL)
+          g_ptr_array_index (fill->refusals, n) = g_strdup_printf (_("Refused by the master: %s"),
+                                                                   sheet->reason);
+      }
+  return NULL;
+}
+
+/* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
+static void
+keep_posted (AdmPortal        *self,
+             const AdmAdmiral *admiral,
+             GHashTable       *fields,
+             const char       *reason)
+{
+  Posted *posted = g_new0 (Posted, 1);
+
+  posted->cycle = current_cycle (self);
+  posted->fields = g_hash_table_ref (fields);
+  g_hash_table_remove (posted->fields, "csrf");
+  posted->reason = g_strdup (reason);
+  g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
+}
+
+/* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
+ * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
+ * beside it. Nothing is kept. */
+static void
+job_read_back (AdmPortal        *self,
+               Job              *job,
+               const AdmAdmiral *admiral)
+{
+  AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
+  g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
+  LangScope scope;
+
+  g_hash_table_remove (job->fields, "csrf");
+  g_hash_table_remove (job->fields, "step");
+  lang_push (&scope, job->lang);
+  whole = fill_notes (self, admiral, &fill);
+  if (job->stale)
+    message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
+                          "orders are below as you wrote them: check them and hand the sheet "
+                          "in again."));
+  else if (whole != NULL)
+    message = g_strdup_printf (_("The sheet would be refused: %s"), whole);
+  else
+    message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
+                          "when they say what you mean."));
+  lang_pop (&scope);
+  marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
+  fill_clear (&fill);
+  job->page = page_new (marked);
+  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
+  job_reply (job);
+}
+
+/* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
+ * refused, kept as his form to come back filled in with the engine's reason; either way the
+ * answer sends the browser to his page (POST/Redirect/GET), which says so. */
 static void
 job_sheet (AdmPortal        *self,
            Job              *job,
@@ -1781,18 +2055,27 @@ job_sheet (AdmPortal        *self,
   guint cycle = current_cycle (self);
   AdmPortalSheet *sheet;
 
+  if (job->preview || job->stale)
+    {
+      job_read_back (self, job, admiral);
+      return;
+    }
+  /* A new sheet, even one the engine refuses, takes his final mark back. */
   final_clear (self, admiral->id);
+  job->status = SOUP_STATUS_SEE_OTHER;
   events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
 
+      /* The reason in his page's language, as the page shows it. */
+      g_clear_error (&error);
       lang_push (&scope, job->lang);
-      job->message = g_strdup_printf (_("The sheet was refused: %s"), reason_of (error));
+      adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
       lang_pop (&scope);
-      job->message_is_error = TRUE;
-      job->status = SOUP_STATUS_UNPROCESSABLE_ENTITY;
-      job_serve_page (self, job, admiral);
+      keep_posted (self, admiral, job->fields, reason_of (error));
+      pages_changed (self, FALSE);
+      job_reply (job);
       return;
     }
   sheet = g_new0 (AdmPortalSheet, 1);
@@ -1803,12 +2086,12 @@ job_sheet (AdmPortal        *self,
   sheet->events = g_steal_pointer (&events);
   sheet->status = ADM_PORTAL_SHEET_PENDING;
   g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  keep_posted (self, admiral, job->fields, NULL);
   pages_changed (self, FALSE);
   g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     adm_portal_accept (self, admiral->id, NULL);
-  job->status = SOUP_STATUS_OK;
-  job_serve_page (self, job, admiral);
+  job_reply (job);
 }
 
 /* Main thread: what the server asked. */
@@ -1881,7 +2164,7 @@ receive_sheet (Server            *server,
   g_autofree char *text = NULL;
   gsize size;
   const char *data = g_bytes_get_data (body, &size);
-  gboolean fresh;
+  gboolean fresh, preview;
   Job *job;
 
   if (size > ADM_PORTAL_MAX_BODY)
@@ -1898,14 +2181,14 @@ receive_sheet (Server            *server,
   text = g_strndup (data, size);
   fields = soup_form_decode (text);
   g_mutex_lock (&server->shared->lock);
-  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"));
+  preview = kind == JOB_SHEET &&
+            g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
+  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
   g_mutex_unlock (&server->shared->lock);
-  if (!fresh)
+  if (!fresh && kind == JOB_FINAL)
     {
       respond_text (msg, SOUP_STATUS_FORBIDDEN,
-                    kind == JOB_FINAL
-                      ? "The page is out of date: reload it and mark the sheet final again.\n"
-                      : "The page is out of date: reload it and hand in the sheet again.\n");
+                    "The page is out of date: reload it and mark the sheet final again.\n");
       return;
     }
   job = job_new (server, kind, admiral_id,
@@ -1913,6 +2196,10 @@ receive_sheet (Server            *server,
                                                                          "Accept-Language")));
   job->msg = g_object_ref (msg);
   job->fields = g_steal_pointer (&fields);
+  job->preview = preview;
+  /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
+   * answered 403 with his form as posted, read back, on a page with a token of its own. */
+  job->stale = !fresh;
   soup_server_message_pause (msg);
   job_send (job);
 }
@@ -2675,11 +2962,47 @@ adm_portal_set_deadline (AdmPortal *self,
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
 
+  adm_portal_set_clock (self, deadline, -1);
+}
+
+/* The seconds the clock had left, running or paused; -1 when it was neither. */
+static gint64
+clock_left (gint64 deadline,
+            gint64 paused,
+            gint64 now)
+{
+  return deadline > 0 ? deadline - now : paused;
+}
+
+void
+adm_portal_set_clock (AdmPortal *self,
+                      gint64     deadline,
+                      gint64     paused)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 before, after;
+  guint cycle;
+
+  g_return_if_fail (ADM_IS_PORTAL (self));
+
+  if (deadline > 0)
+    paused = -1;
   /* The app's clock says its time left every second: a second either way is its own tick. */
-  if (self->deadline == deadline ||
-      (self->deadline > 0 && deadline > 0 && ABS (self->deadline - deadline) <= 2))
+  if (self->paused == paused &&
+      (self->deadline == deadline ||
+       (self->deadline > 0 && deadline > 0 && ABS (self->deadline - deadline) <= 2)))
     return;
+  /* Time the master adds to the cycle's clock, running or paused, is an extension; a new
+   * cycle's clock starts afresh. */
+  cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  before = clock_left (self->deadline, self->paused, now);
+  after = clock_left (deadline, paused, now);
+  if (cycle != self->clock_cycle)
+    self->extended = 0, self->clock_cycle = cycle;
+  else if (before > 0 && after > before + 2)
+    self->extended += after - before;
   self->deadline = deadline;
+  self->paused = paused;
   /* Late or not, and the countdown's start, are in the pages. */
   pages_changed (self, FALSE);
 }
@@ -2973,29 +3296,30 @@ note_presence (Shared     *shared,
                               presence_free);
 }
 
-/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no);
- * the answer is his page with what happened on top. */
+/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
+ * Done, the browser is sent to his page (POST/Redirect/GET), which shows the mark; refused
+ * (no sheet handed in and not refused), his page says why. */
 static void
 job_final (AdmPortal        *self,
            Job              *job,
            const AdmAdmiral *admiral)
 {
   gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
-  gboolean done = adm_portal_set_final (self, admiral->id, final, NULL);
+  g_autofree char *message = NULL, *marked = NULL;
   LangScope scope;
 
+  if (adm_portal_set_final (self, admiral->id, final, NULL))
+    {
+      job->status = SOUP_STATUS_SEE_OTHER;
+      job_reply (job);
+      return;
+    }
   lang_push (&scope, job->lang);
-  if (!done)
-    job->message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not "
-                               "refused can be marked final."));
-  else if (final)
-    job->message = g_strdup (_("Your sheet is marked final: when every admiral’s is, the "
-                               "master may resolve the cycle early. Handing in a new sheet "
-                               "takes the mark away."));
-  else
-    job->message = g_strdup (_("Your sheet is no longer marked final."));
+  message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
+                        "be marked final."));
   lang_pop (&scope);
-  job->message_is_error = !done;
-  job->status = done ? SOUP_STATUS_OK : SOUP_STATUS_CONFLICT;
-  job_serve_page (self, job, admiral);
+  marked = marked_page (self, admiral, job->lang, message, TRUE, NULL);
+  job->page = page_new (marked);
+  job->status = SOUP_STATUS_CONFLICT;
+  job_reply (job);
 }

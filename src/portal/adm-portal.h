@@ -5,7 +5,9 @@
  * session, the status of his sheet, and what his side knows of other formations — every word
  * through the same filters as the paper reports (adm-report.h, adm-audience.h) — and takes
  * his order sheet, checked by the engine (adm_order_sheet_check ()) and kept pending for the
- * master.
+ * master. A sheet handed in is answered with a redirect to his page (POST/Redirect/GET), which
+ * says it was received, or brings his form back filled in with the engine's reasons; the form
+ * can read his orders back first. The page keeps itself up to date in place (status.json).
  *
  * Security (issue 22): each admiral's link carries his 128-bit token (adm-portal-tokens.h);
  * any other path, a wrong, missing or revoked token, or another admiral's resource gets one
@@ -118,6 +120,12 @@ gboolean        adm_portal_reissue           (AdmPortal    *self,
  * sheet received after it late (F-STRAT-7). */
 void            adm_portal_set_deadline      (AdmPortal    *self,
                                               gint64        deadline);
+/* The master's cycle clock as the admirals' countdown shows it: running towards @deadline
+ * (unix seconds), or, @deadline 0, paused with @paused seconds left (-1: not running at all).
+ * Time added to it within a cycle is shown as such on the phones. */
+void            adm_portal_set_clock         (AdmPortal    *self,
+                                              gint64        deadline,
+                                              gint64        paused);
 void            adm_portal_set_accept_on_arrival (AdmPortal *self,
                                               gboolean      accept);
 gboolean        adm_portal_get_accept_on_arrival (AdmPortal *self);
