@@ -410,6 +410,91 @@ test_peek_file (void)
   remove_folder (folder);
 }
 
+/* F-STRAT-3: a battle's end tells its outcome to the sides at its table, no other. Pol Escort
+ * Group loses Vigilant at Pol orbit (c1-3): a side at that table (or its ally) is told 3 ships,
+ * as of the cycle of the battle; a side in contact with the group but not there would keep the
+ * count it saw as the session closed (test-strategy.c, "battle-elsewhere"), and a side that
+ * never saw it is told no number. */
+static void
+test_battle_end_told_at_table (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  AdmStrategy *strategy;
+  const AdmFormation *escort;
+  g_autofree guint *before = g_new0 (guint, factions->len);
+  g_autofree gboolean *seen = g_new0 (gboolean, factions->len);
+  guint at_table = 0, elsewhere = 0, never = 0;
+
+  play_cycle (campaign, 1);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  escort = adm_strategy_lookup_formation (strategy, "pol-escort-group");
+  g_assert_cmpuint (escort->ships->len, ==, 4);
+  engagement = find (campaign, "c1-3");
+  for (guint f = 0; f < factions->len; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+
+      if (!adm_scenario_factions_allied (scenario, faction, escort->faction))
+        seen[f] = adm_audience_side_strength (strategy, faction, escort, &before[f], NULL);
+    }
+  battle = fight_pol_orbit (campaign, engagement);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, "Pol Six withdrew",
+                                          T0 + 3000, &error));
+  g_assert_no_error (error);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  escort = adm_strategy_lookup_formation (strategy, "pol-escort-group");
+  g_assert_cmpuint (escort->ships->len, ==, 3);
+  for (guint f = 0; f < factions->len; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+      gboolean there = FALSE;
+      guint ships = 0, cycle = 0;
+
+      if (adm_scenario_factions_allied (scenario, faction, escort->faction))
+        continue;
+      /* At the table, or allied to a side there (allies share what they see). */
+      for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+        for (guint g = 0; g < factions->len; g++)
+          {
+            const AdmFaction *side = g_ptr_array_index (factions, g);
+
+            there = there ||
+                    (g_str_equal (adm_battle_get_side (battle, s)->id, side->id) &&
+                     adm_scenario_factions_allied (scenario, side, faction));
+          }
+      if (!seen[f])
+        {
+          g_assert_false (adm_audience_side_strength (strategy, faction, escort, NULL, NULL));
+          never++;
+          continue;
+        }
+      g_assert_true (adm_audience_side_strength (strategy, faction, escort, &ships, &cycle));
+      g_assert_cmpuint (cycle, ==, 1);
+      if (there)
+        {
+          g_assert_cmpuint (ships, ==, 3);
+          at_table++;
+        }
+      else
+        {
+          g_assert_cmpuint (ships, ==, before[f]);
+          g_assert_cmpuint (ships, ==, 4);
+          elsewhere++;
+        }
+    }
+  g_test_message ("sides at the table %u, in contact elsewhere %u, never saw it %u", at_table,
+                  elsewhere, never);
+  g_assert_cmpuint (at_table, >=, 1);
+  g_assert_cmpuint (elsewhere + never, >=, 1);
+  remove_folder (folder);
+}
+
 /* F-STRAT-4: a battle is kept only for an engagement the campaign has. Its cycle undone while
  * the battle is open, a phase of it is refused, with the engagement named, and nothing enters
  * the journal: the file is as it was, Redo of the cycle is still offered, and the file opens.
@@ -825,6 +910,8 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-after-cycle-undone",
                    test_battle_after_cycle_undone);
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-3/battle-end-told-at-table",
+                   test_battle_end_told_at_table);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/drop-unfought", test_drop_unfought);

@@ -1830,6 +1830,79 @@ test_main_loop_held (void)
   request_clear (&unmade);
 }
 
+/* The section "What your side knows" of @page. */
+static char *
+known_section (const char *page)
+{
+  const char *start = strstr (page, "<section id=\"known\">");
+  const char *end = start != NULL ? strstr (start, "</section>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* F-STRAT-3: what an admiral's page tells of an enemy formation's strength is what his side
+ * saw of it, through the engine's filter: no number for a formation his side never met (its
+ * position on the map is public, its strength is not), and one it saw as of that sighting,
+ * marked with its cycle. */
+static void
+test_known_strength (void)
+{
+  AdmStrategy *strategy = strategy_of (komarr);
+  AdmScenario *scenario = adm_campaign_get_scenario (komarr);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  guint unseen = 0, sighted = 0;
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *link = link_of (admiral->id);
+      g_autofree char *page = NULL, *known = NULL;
+      g_autoptr(GPtrArray) formations = adm_audience_known_formations (strategy,
+                                                                       admiral->faction);
+      guint status = 0;
+
+      page = get (link, "en", &status);
+      g_assert_cmpuint (status, ==, 200);
+      known = known_section (page);
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+          g_autofree char *name = escaped (formation->name);
+          g_autofree char *row = NULL, *faction = escaped (formation->faction->name);
+          const char *at;
+          guint ships = 0, cycle = 0;
+
+          if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
+            continue;
+          row = g_strdup_printf ("<tr><td>%s</td><td>%s</td>", name, faction);
+          at = strstr (known, row);
+          g_assert_nonnull (at);
+          at = strstr (at + strlen (row), "</td><td>");
+          g_assert_nonnull (at);
+          at += strlen ("</td><td>");
+          if (!adm_audience_side_strength (strategy, admiral->faction, formation, &ships, &cycle))
+            {
+              g_assert_true (g_str_has_prefix (at, "—</td>"));
+              unseen++;
+            }
+          else
+            {
+              g_autofree char *text = g_strdup_printf (cycle > 0 ? "%u ship%s, last seen cycle %u"
+                                                                 : "%u ship%s, seen now",
+                                                       ships, ships == 1 ? "" : "s", cycle);
+
+              g_assert_cmpuint (cycle, >, 0);
+              g_assert_true (g_str_has_prefix (at, text));
+              sighted++;
+            }
+        }
+    }
+  /* Komarr after six cycles: both kinds on some admiral's page. */
+  g_assert_cmpuint (unseen, >=, 1);
+  g_assert_cmpuint (sighted, >=, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1874,6 +1947,7 @@ main (int   argc,
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
   g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
+  g_test_add_func ("/portal/F-STRAT-3/known-strength", test_known_strength);
   result = g_test_run ();
 
   g_clear_object (&portal);

@@ -505,3 +505,28 @@ adm_audience_last_seen (AdmStrategy      *strategy,
     return g_ptr_array_new_with_free_func (g_free);
   return adm_strategy_last_seen (strategy, viewer);
 }
+
+gboolean
+adm_audience_side_strength (AdmStrategy        *strategy,
+                            const AdmFaction   *viewer,
+                            const AdmFormation *formation,
+                            guint              *ships,
+                            guint              *cycle)
+{
+  AdmSighting sighting;
+  guint seen_cycle = 0;
+
+  g_return_val_if_fail (strategy != NULL && viewer != NULL && formation != NULL, FALSE);
+
+  if (!adm_audience_map_ship_count (strategy, NULL, ADM_AUDIENCE_SIDE, viewer, formation, ships,
+                                    &seen_cycle))
+    return FALSE;
+  /* In contact, the number is the last session's sighting (or a battle's the side fought
+   * since): that cycle, unless the side has seen it only since. */
+  if (seen_cycle == 0 && adm_strategy_last_sighting (strategy, formation, viewer, &sighting) &&
+      sighting.cycle + 1 == adm_strategy_get_cycle (strategy))
+    seen_cycle = sighting.cycle;
+  if (cycle != NULL)
+    *cycle = seen_cycle;
+  return TRUE;
+}

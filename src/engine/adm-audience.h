@@ -135,6 +135,15 @@ gboolean      adm_audience_map_ship_count (AdmStrategy        *strategy,
                                            const AdmFormation *formation,
                                            guint              *ships,
                                            guint              *cycle);
+/* What a side's own page tells of enemy @formation's strength (F-STRAT-3): its ships as the
+ * side last saw them (adm_audience_map_ship_count () for the side) and *@cycle the cycle of
+ * that sighting — 0 only when the side has seen it beside one of its own since the last
+ * session (F-STRAT-12). FALSE when the side never saw it: no number. */
+gboolean      adm_audience_side_strength  (AdmStrategy        *strategy,
+                                           const AdmFaction   *viewer,
+                                           const AdmFormation *formation,
+                                           guint              *ships,
+                                           guint              *cycle);
 /* The marks "last seen at PLACE, cycle N (k ships)" a side's map draws where it last saw a
  * hidden enemy it is no longer in contact with (AdmSighting*, owned); none for the master,
  * whose map is live, or the public. */

@@ -315,6 +315,57 @@ last_contact (AdmStrategy        *strategy,
   return NULL;
 }
 
+/* The strength his side knows of enemy @formation (adm_audience_side_strength ()): "4 ships,
+ * last seen cycle 5", or "—" when his side never saw it. */
+static char *
+strength_text (guint ships,
+               guint cycle)
+{
+  if (cycle == 0)
+    /* Translators: an enemy formation's ships, seen beside his own since the last session */
+    return g_strdup_printf (ngettext ("%u ship, seen now", "%u ships, seen now", ships), ships);
+  /* Translators: an enemy formation's ships as his side last saw them: "4 ships, last seen
+   * cycle 5" */
+  return g_strdup_printf (ngettext ("%u ship, last seen cycle %u", "%u ships, last seen cycle %u",
+                                    ships), ships, cycle);
+}
+
+static void
+append_known_row (GString    *out,
+                  const char *name,
+                  const char *faction,
+                  const char *where,
+                  const char *ships,
+                  const char *contact)
+{
+  g_string_append (out, "<tr>");
+  append_element (out, "td", name);
+  append_element (out, "td", faction);
+  append_element (out, "td", where);
+  append_element (out, "td", ships);
+  append_element (out, "td", contact != NULL ? contact : "—");
+  g_string_append (out, "</tr>");
+}
+
+/* F-STRAT-3, F-STRAT-9: a hidden enemy his side no longer is in contact with, where and as it
+ * was last seen — never where it is now. */
+static void
+append_last_seen (GString           *out,
+                  const AdmSighting *sighting)
+{
+  g_autofree char *where = NULL;
+  g_autofree char *ships = strength_text (sighting->ships, sighting->cycle);
+
+  if (sighting->towards != NULL)
+    /* Translators: where an enemy formation was last seen: crossing a link */
+    where = g_strdup_printf (_("between %s and %s"), sighting->sector->name,
+                             sighting->towards->name);
+  else
+    where = g_strdup (sighting->sector->name);
+  append_known_row (out, sighting->formation->name, sighting->formation->faction->name, where,
+                    ships, NULL);
+}
+
 char *
 adm_portal_page_known (AdmCampaign      *campaign,
                        const AdmAdmiral *admiral)
@@ -322,7 +373,8 @@ adm_portal_page_known (AdmCampaign      *campaign,
   AdmStrategy *strategy = strategy_of (campaign);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   g_autoptr(GPtrArray) known = adm_audience_known_formations (strategy, admiral->faction);
-  gboolean composition = adm_audience_map_shows_composition (ADM_AUDIENCE_SIDE);
+  g_autoptr(GPtrArray) last_seen = adm_audience_last_seen (strategy, ADM_AUDIENCE_SIDE,
+                                                           admiral->faction);
   GString *out = g_string_new (NULL);
   guint rows = 0;
 
@@ -330,8 +382,7 @@ adm_portal_page_known (AdmCampaign      *campaign,
   append_element (out, "th", _("Formation"));
   append_element (out, "th", _("Faction"));
   append_element (out, "th", _("Where"));
-  if (composition)
-    append_element (out, "th", _("Ships"));
+  append_element (out, "th", _("Ships"));
   append_element (out, "th", _("Last contact"));
   g_string_append (out, "</tr></thead><tbody>");
   for (guint i = 0; i < known->len; i++)
@@ -340,24 +391,21 @@ adm_portal_page_known (AdmCampaign      *campaign,
       g_autofree char *where = NULL;
       g_autofree char *ships = NULL;
       g_autofree char *contact = NULL;
+      guint n = 0, cycle = 0;
 
       if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
         continue;
       where = position_text (adm_strategy_get_position (strategy, formation->id));
-      g_string_append (out, "<tr>");
-      append_element (out, "td", formation->name);
-      append_element (out, "td", formation->faction->name);
-      append_element (out, "td", where);
-      if (composition)
-        {
-          ships = g_strdup_printf ("%u", formation->ships->len);
-          append_element (out, "td", ships);
-        }
+      /* F-STRAT-3: its strength as his side saw it, never as it is now unseen. */
+      if (adm_audience_side_strength (strategy, admiral->faction, formation, &n, &cycle))
+        ships = strength_text (n, cycle);
       contact = last_contact (strategy, scenario, admiral, formation);
-      append_element (out, "td", contact != NULL ? contact : "—");
-      g_string_append (out, "</tr>");
+      append_known_row (out, formation->name, formation->faction->name, where,
+                        ships != NULL ? ships : "—", contact);
       rows++;
     }
+  for (guint i = 0; i < last_seen->len; i++, rows++)
+    append_last_seen (out, g_ptr_array_index (last_seen, i));
   g_string_append (out, "</tbody></table></div>");
   if (rows == 0)
     {
