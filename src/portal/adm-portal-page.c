@@ -805,6 +805,8 @@ adm_portal_page_render (const AdmPortalPage *page)
                            : format_remaining (page->deadline - page->now);
   g_autofree char *sheet_heading = g_strdup_printf (_("Your order sheet for cycle %u"),
                                                     page->cycle);
+  g_autofree char *version = page->version_mark != NULL ? g_strdup (page->version_mark)
+                                                        : g_strdup_printf ("%u", page->version);
 
   g_string_append_printf (out, "<!DOCTYPE html><html lang=\"%s\"><head><meta charset=\"utf-8\">"
                           "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
@@ -829,8 +831,8 @@ adm_portal_page_render (const AdmPortalPage *page)
   g_string_append (out, "<section id=\"session\"><h2>");
   adm_portal_html_escape (out, _("Next communication session"));
   g_string_append_printf (out, "</h2><p class=\"clock\" id=\"clock\" data-deadline=\"%"
-                          G_GINT64_FORMAT "\" data-now=\"%s\" data-version=\"%u\">",
-                          page->deadline, now, page->version);
+                          G_GINT64_FORMAT "\" data-now=\"%s\" data-version=\"%s\">",
+                          page->deadline, now, version);
   adm_portal_html_escape (out, clock);
   g_string_append (out, "</p></section>");
 

@@ -77,7 +77,6 @@ typedef struct {
   AdmPortalTokens *tokens;    /* locks itself */
   /* Under @lock: */
   gboolean         open;      /* the campaign is still there */
-  guint            version;   /* bumped by every change of the campaign */
   guint            cycle;     /* the cycle orders are given for */
   gint64           deadline;
   GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
@@ -85,6 +84,8 @@ typedef struct {
   guint            burst;
   GHashTable      *buckets;   /* client address → Bucket* */
   GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
+  GHashTable      *versions;  /* "ADMIRAL\nLANG" → the version of his page as last made (a
+                               * digest of what it shows him), what status.json says */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
 } Shared;
@@ -134,7 +135,8 @@ struct _AdmPortal
 
   gint64           deadline;
   gboolean         accept_on_arrival;
-  guint            version;   /* bumped by every change of the campaign */
+  guint            version;   /* bumped by every change of the campaign: which fragments and
+                               * PDFs are stale (never shown: a page's version is its digest) */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
   GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
                                * again, ahead of the next request, when they change */
@@ -171,7 +173,8 @@ static guint signals[N_SIGNALS];
  * reference-counted box, immutable once made). */
 typedef struct {
   GPtrArray *pieces;   /* GBytes* */
-  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T' or 'K' */
+  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T', 'K' or 'V' */
+  guint      version;  /* what 'V' stands for: page_version () */
 } Page;
 
 typedef enum {
@@ -281,6 +284,7 @@ shared_new (AdmPortal *portal)
   shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
+  shared->versions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_bytes_unref);
   shared->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -306,6 +310,7 @@ shared_unref (Shared *shared)
   g_hash_table_unref (shared->statuses);
   g_hash_table_unref (shared->buckets);
   g_hash_table_unref (shared->pages);
+  g_hash_table_unref (shared->versions);
   g_hash_table_unref (shared->pdfs);
   g_hash_table_unref (shared->csrf);
   g_mutex_clear (&shared->lock);
@@ -437,7 +442,6 @@ pages_changed (AdmPortal *self,
 
   g_mutex_lock (&shared->lock);
   shared->open = self->campaign != NULL;
-  shared->version = self->version;
   shared->cycle = cycle;
   shared->deadline = self->deadline;
   g_hash_table_remove_all (shared->statuses);
@@ -845,6 +849,7 @@ take_csrf (Shared     *shared,
 #define MARK_CSRF  "\x01" "C" "\x01"
 #define MARK_NOW   "\x01" "T" "\x01"
 #define MARK_CLOCK "\x01" "K" "\x01"
+#define MARK_VERSION "\x01" "V" "\x01"
 
 /* The admiral's page with marks where the request's own values go, or (@message given) the
  * page made for this answer alone. */
@@ -873,7 +878,7 @@ marked_page (AdmPortal         *self,
   page.title = admiral->name;
   page.subtitle = subtitle;
   page.cycle = current_cycle (self);
-  page.version = self->version;
+  page.version_mark = MARK_VERSION;
   page.deadline = self->deadline;
   page.now_mark = MARK_NOW;
   page.clock_mark = MARK_CLOCK;
@@ -890,12 +895,30 @@ marked_page (AdmPortal         *self,
   return html;
 }
 
+/* The version of a page whose marked text is @html: a digest of everything it shows but what
+ * each request fills in. It changes when his page does, and only then: a change of the
+ * campaign he may not be told of (a phase of a battle hidden from his side) leaves his page,
+ * and so its version, as they were; a global counter would tell him that something happened. */
+static guint
+page_version (const char *html)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 digest[32];
+  gsize length = sizeof digest;
+
+  g_checksum_update (sum, (const guchar *) html, -1);
+  g_checksum_get_digest (sum, digest, &length);
+  return (guint) digest[0] << 24 | (guint) digest[1] << 16 | (guint) digest[2] << 8 | digest[3];
+}
+
 /* @html cut at its marks. */
 static Page *
 page_new (const char *html)
 {
   Page *page = g_atomic_rc_box_new0 (Page);
   const char *start = html, *mark;
+
+  page->version = page_version (html);
 
   page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   page->marks = g_string_new (NULL);
@@ -926,6 +949,7 @@ respond_page (Shared            *shared,
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
   g_autofree char *clock = NULL;
+  g_autofree char *version = g_strdup_printf ("%u", page->version);
   g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
                                              "script-src 'nonce-%s'; connect-src 'self'; "
                                              "form-action 'self'; base-uri 'none'; "
@@ -963,6 +987,7 @@ respond_page (Shared            *shared,
         case 'N': value = nonce; break;
         case 'C': value = csrf; break;
         case 'T': value = now_text; break;
+        case 'V': value = version; break;
         case 'K': default: value = clock; break;
         }
       g_string_append (text, value);
@@ -970,6 +995,32 @@ respond_page (Shared            *shared,
   soup_message_body_truncate (body);
   soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
   g_bytes_unref (answer);
+}
+
+/* Server thread: status.json, from what the main thread published: his page's version (in
+ * the language of his page), which tells the phone to reload when his page has changed. */
+static void
+respond_status (Shared            *shared,
+                SoupServerMessage *msg,
+                const char        *admiral_id,
+                guint              version)
+{
+  g_autofree char *json = NULL;
+  const char *sheet;
+
+  g_mutex_lock (&shared->lock);
+  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
+  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\"}\n",
+                          version, shared->cycle, shared->deadline,
+                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none");
+  g_mutex_unlock (&shared->lock);
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
 }
 
 /* Jobs: from the server thread to the main thread and back */
@@ -1014,7 +1065,9 @@ job_answer_cb (gpointer data)
     {
       SoupServerMessage *msg = g_ptr_array_index (waiting, i);
 
-      if (job->page != NULL)
+      if (job->page != NULL && g_object_get_data (G_OBJECT (msg), "adm-portal-status") != NULL)
+        respond_status (job->shared, msg, job->admiral_id, job->page->version);
+      else if (job->page != NULL)
         respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
       else if (job->pdf != NULL)
         {
@@ -1119,6 +1172,7 @@ page_for (AdmPortal        *self,
   page = page_new (marked);
   g_mutex_lock (&shared->lock);
   g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
+  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
   g_mutex_unlock (&shared->lock);
   g_hash_table_add (self->warm, g_strdup (key));
   return page;
@@ -1135,8 +1189,13 @@ job_answer_page (AdmPortal        *self,
     {
       g_autofree char *marked = marked_page (self, admiral, job->lang, job->message,
                                              job->message_is_error);
+      Page *page = page_for (self, admiral, job->lang, job->key);
 
+      /* The version of his page as it is without the message: the message is this answer's
+       * alone, and the poll must not take it for a change and reload it away. */
       job->page = page_new (marked);
+      job->page->version = page->version;
+      page_unref (page);
     }
   else
     {
@@ -1322,30 +1381,6 @@ builds_clear (AdmPortal *self)
   /* And the reports' PDFs still to make. */
   step_source_clear (self, &self->pdf_source);
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
-}
-
-/* Server thread: status.json, from what the main thread published. */
-static void
-serve_status (Shared            *shared,
-              SoupServerMessage *msg,
-              const char        *admiral_id)
-{
-  g_autofree char *json = NULL;
-  const char *sheet;
-
-  g_mutex_lock (&shared->lock);
-  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
-  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
-                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\"}\n",
-                          shared->version, shared->cycle, shared->deadline,
-                          g_get_real_time () / G_USEC_PER_SEC, sheet != NULL ? sheet : "none");
-  g_mutex_unlock (&shared->lock);
-  add_common_headers (msg);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                "Content-Security-Policy", "default-src 'none'");
-  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
-                                    strlen (json));
 }
 
 static cairo_status_t
@@ -1877,11 +1912,13 @@ receive_sheet (Server            *server,
 
 /* Dispatch: the server thread */
 
-/* His page: at once when it is made, else when the main thread has made it. */
+/* His page (or, @status, status.json with his page's version): at once when it is made, else
+ * when the main thread has made it. */
 static void
 serve_page (Server            *server,
             SoupServerMessage *msg,
-            const char        *admiral_id)
+            const char        *admiral_id,
+            gboolean           status)
 {
   Shared *shared = server->shared;
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
@@ -1889,13 +1926,21 @@ serve_page (Server            *server,
                                                                              "Accept-Language"));
   g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
   GPtrArray *waiting;
-  Page *page;
+  Page *page = NULL;
+  gpointer version = NULL;
+  gboolean made;
 
   g_mutex_lock (&shared->lock);
-  page = g_hash_table_lookup (shared->pages, key);
-  if (page != NULL)
+  if (status)
+    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
+  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
     g_atomic_rc_box_acquire (page);
   g_mutex_unlock (&shared->lock);
+  if (status && made)
+    {
+      respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
+      return;
+    }
   if (page != NULL)
     {
       respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
@@ -1903,6 +1948,8 @@ serve_page (Server            *server,
       return;
     }
   soup_server_message_pause (msg);
+  if (status)
+    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
   waiting = g_hash_table_lookup (server->waiting, key);
   if (waiting == NULL)
     {
@@ -1990,9 +2037,9 @@ handle_cb (SoupServer        *soup,
   if (admiral_id == NULL)
     not_found (msg);
   else if (get && *rest == '\0')
-    serve_page (server, msg, admiral_id);
+    serve_page (server, msg, admiral_id, FALSE);
   else if (get && g_str_equal (rest, "status.json"))
-    serve_status (shared, msg, admiral_id);
+    serve_page (server, msg, admiral_id, TRUE);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
     receive_sheet (server, msg, admiral_id);
   else if (get && (cycle = parse_report (current, rest)) > 0)
