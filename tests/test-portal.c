@@ -1888,9 +1888,9 @@ test_known_strength (void)
             }
           else
             {
-              g_autofree char *text = g_strdup_printf (cycle > 0 ? "%u ship%s, last seen cycle %u"
-                                                                 : "%u ship%s, seen now",
-                                                       ships, ships == 1 ? "" : "s", cycle);
+              g_autofree char *text = g_strdup_printf ("%u ship%s<br><small>last seen cycle %u"
+                                                       "</small>", ships,
+                                                       ships == 1 ? "" : "s", cycle);
 
               g_assert_cmpuint (cycle, >, 0);
               g_assert_true (g_str_has_prefix (at, text));

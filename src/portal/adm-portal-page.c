@@ -315,34 +315,53 @@ last_contact (AdmStrategy        *strategy,
   return NULL;
 }
 
-/* The strength his side knows of enemy @formation (adm_audience_side_strength ()): "4 ships,
- * last seen cycle 5", or "—" when his side never saw it. */
-static char *
-strength_text (guint ships,
-               guint cycle)
+/* The strength his side knows of an enemy formation (adm_audience_side_strength ()) as a
+ * cell: "4 ships" over "last seen cycle 5"; a dash when his side never saw it. */
+static void
+append_strength (GString  *out,
+                 gboolean  seen,
+                 guint     ships,
+                 guint     cycle)
 {
-  if (cycle == 0)
-    /* Translators: an enemy formation's ships, seen beside his own since the last session */
-    return g_strdup_printf (ngettext ("%u ship, seen now", "%u ships, seen now", ships), ships);
-  /* Translators: an enemy formation's ships as his side last saw them: "4 ships, last seen
-   * cycle 5" */
-  return g_strdup_printf (ngettext ("%u ship, last seen cycle %u", "%u ships, last seen cycle %u",
-                                    ships), ships, cycle);
+  g_autofree char *count = NULL, *when = NULL;
+
+  if (!seen)
+    {
+      append_element (out, "td", "—");
+      return;
+    }
+  count = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
+  when = cycle > 0
+    /* Translators: under an enemy formation's ships, when his side saw them: "last seen
+     * cycle 5" */
+    ? g_strdup_printf (_("last seen cycle %u"), cycle)
+    /* Translators: under an enemy formation's ships, seen beside his own since the last
+     * session */
+    : g_strdup (_("seen now"));
+  g_string_append (out, "<td>");
+  adm_portal_html_escape (out, count);
+  g_string_append (out, "<br><small>");
+  adm_portal_html_escape (out, when);
+  g_string_append (out, "</small></td>");
 }
 
+/* One row of what his side knows: the formation, its faction, where, its strength (@seen:
+ * @ships as of @cycle) and the last contact. */
 static void
 append_known_row (GString    *out,
                   const char *name,
                   const char *faction,
                   const char *where,
-                  const char *ships,
+                  gboolean    seen,
+                  guint       ships,
+                  guint       cycle,
                   const char *contact)
 {
   g_string_append (out, "<tr>");
   append_element (out, "td", name);
   append_element (out, "td", faction);
   append_element (out, "td", where);
-  append_element (out, "td", ships);
+  append_strength (out, seen, ships, cycle);
   append_element (out, "td", contact != NULL ? contact : "—");
   g_string_append (out, "</tr>");
 }
@@ -354,7 +373,6 @@ append_last_seen (GString           *out,
                   const AdmSighting *sighting)
 {
   g_autofree char *where = NULL;
-  g_autofree char *ships = strength_text (sighting->ships, sighting->cycle);
 
   if (sighting->towards != NULL)
     /* Translators: where an enemy formation was last seen: crossing a link */
@@ -363,7 +381,7 @@ append_last_seen (GString           *out,
   else
     where = g_strdup (sighting->sector->name);
   append_known_row (out, sighting->formation->name, sighting->formation->faction->name, where,
-                    ships, NULL);
+                    TRUE, sighting->ships, sighting->cycle, NULL);
 }
 
 char *
@@ -389,19 +407,18 @@ adm_portal_page_known (AdmCampaign      *campaign,
     {
       const AdmFormation *formation = g_ptr_array_index (known, i);
       g_autofree char *where = NULL;
-      g_autofree char *ships = NULL;
       g_autofree char *contact = NULL;
       guint n = 0, cycle = 0;
+      gboolean seen;
 
       if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
         continue;
       where = position_text (adm_strategy_get_position (strategy, formation->id));
       /* F-STRAT-3: its strength as his side saw it, never as it is now unseen. */
-      if (adm_audience_side_strength (strategy, admiral->faction, formation, &n, &cycle))
-        ships = strength_text (n, cycle);
+      seen = adm_audience_side_strength (strategy, admiral->faction, formation, &n, &cycle);
       contact = last_contact (strategy, scenario, admiral, formation);
-      append_known_row (out, formation->name, formation->faction->name, where,
-                        ships != NULL ? ships : "—", contact);
+      append_known_row (out, formation->name, formation->faction->name, where, seen, n, cycle,
+                        contact);
       rows++;
     }
   for (guint i = 0; i < last_seen->len; i++, rows++)
