@@ -15,13 +15,24 @@
  * (g_main_context_invoke ()) measures how long the loop takes to answer an event, as a click
  * would wait. Prints p50/p99 latency and the longest stall with their targets (p99 ≤ 50 ms,
  * no stall over 16 ms), and the CPU each thread used; asserts nothing. Every client is on
- * 127.0.0.1, so the per-client rate limit is raised for the run. */
+ * 127.0.0.1, so the per-client rate limit is raised for the run.
+ *
+ * Then the room for a whole session (--minutes N, 10 unless said; the CI never runs it), under
+ * an open-file limit of 1024 (the soft limit set here, as `ulimit -n 1024` would): 40 admirals
+ * polling status.json every 2 s (and reloading their page when its version changes, as the
+ * page's script does), 20 clients asking for a report's PDF every 10 s, and 200 clients that
+ * connect and close without a word every 2 s, while the master's campaign is saved every 5 s.
+ * Prints beside each target: the requests that failed (0), the descriptors left open after it
+ * (0, /proc/self/fd counted before and after), the p99 of a page's or a status's time
+ * (<= 50 ms) and the saves that failed (0). */
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
@@ -33,6 +44,15 @@
 #define N_POLLS 4
 #define N_BURSTS 3
 #define BURST 100
+/* The session: */
+#define SOAK_POLLERS 40
+#define SOAK_POLL_MS 2000
+#define SOAK_PDFS 20
+#define SOAK_PDF_MS 10000
+#define SOAK_CLOSERS 200
+#define SOAK_CLOSE_MS 2000
+#define SOAK_SAVE_MS 5000
+#define SOAK_FILE_LIMIT 1024
 
 static GMutex lock;
 static GArray *latencies;      /* double, ms: pages and status.json */
@@ -46,6 +66,9 @@ static gint64 longest_stall;   /* µs between a poll's return and the next poll 
 static gint64 longest_cpu;     /* µs of the main thread's own CPU time in that stretch */
 static gint64 longest_probe;   /* µs from a probe sent to its running on the main loop */
 static gint64 clients_cpu;     /* µs, the client thread's CPU time */
+static guint errors;           /* requests refused, unanswered or answered other than 200 */
+static guint minutes = 10;     /* --minutes: the session's length */
+static gint soak_over;         /* the session's clients stop asking */
 
 /* The CPU time this thread has used, µs: what the main loop itself worked, whatever else the
  * machine was running meanwhile. */
@@ -154,31 +177,44 @@ typedef struct {
   guint        scheduled;    /* timeouts still to fire */
 } Clients;
 
-typedef struct {
+typedef struct _Flight Flight;
+
+struct _Flight {
   Clients *clients;
   gint64   start;
   GSocket *socket;
-  char    *request;
+  char    *request;    /* NULL: connect and close, say nothing */
   gsize    sent;
   gsize    received;
   char     head[16];  /* the answer's first bytes: its status line */
-} Flight;
+  GString *body;      /* the answer whole, when asked for (status.json) */
+  void   (*done) (Flight *flight, gboolean ok, gpointer data);
+  gpointer data;
+};
 
+/* @flight over: @ok, it was answered 200 OK (or, saying nothing, it connected). */
 static void
-flight_done (Flight *flight)
+flight_end (Flight  *flight,
+            gboolean ok)
 {
   Clients *clients = flight->clients;
   double ms = (g_get_monotonic_time () - flight->start) / 1000.0;
 
-  if (flight->received < 12 || strncmp (flight->head, "HTTP/1.1 200", 12) != 0)
-    g_error ("a request was answered “%.12s”, not 200 OK", flight->head);
   g_mutex_lock (&lock);
-  g_array_append_val (strstr (flight->request, ".pdf ") != NULL ? pdf_latencies : latencies, ms);
+  if (!ok)
+    errors++;
+  else if (flight->request != NULL)
+    g_array_append_val (strstr (flight->request, ".pdf ") != NULL ? pdf_latencies : latencies,
+                        ms);
   bytes_read += flight->received;
   g_mutex_unlock (&lock);
+  if (flight->done != NULL)
+    flight->done (flight, ok, flight->data);
   g_socket_close (flight->socket, NULL);
   g_object_unref (flight->socket);
   g_free (flight->request);
+  if (flight->body != NULL)
+    g_string_free (flight->body, TRUE);
   g_free (flight);
   if (--clients->outstanding == 0 && clients->scheduled == 0)
     g_main_loop_quit (clients->loop);
@@ -203,15 +239,21 @@ readable_cb (GSocket      *socket,
       if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
         return G_SOURCE_CONTINUE;
       if (n < 0)
-        g_error ("reading an answer: %s", error->message);
+        {
+          flight_end (flight, FALSE);
+          return G_SOURCE_REMOVE;
+        }
       if (n == 0)
         break;
+      if (flight->body != NULL)
+        g_string_append_len (flight->body, buffer, n);
       if (flight->received < sizeof flight->head)
         memcpy (flight->head + flight->received, buffer,
                 MIN ((gsize) n, sizeof flight->head - flight->received));
       flight->received += (gsize) n;
     }
-  flight_done (flight);
+  flight_end (flight, flight->received >= 12 &&
+                      strncmp (flight->head, "HTTP/1.1 200", 12) == 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -222,11 +264,21 @@ writable_cb (GSocket      *socket,
              gpointer      data)
 {
   Flight *flight = data;
-  gsize length = strlen (flight->request);
+  gsize length;
   g_autoptr(GError) error = NULL;
 
   if (flight->sent == 0 && !g_socket_check_connect_result (socket, &error))
-    g_error ("connecting to the portal: %s", error->message);
+    {
+      flight_end (flight, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  /* Connected, and closed without a word. */
+  if (flight->request == NULL)
+    {
+      flight_end (flight, TRUE);
+      return G_SOURCE_REMOVE;
+    }
+  length = strlen (flight->request);
   while (flight->sent < length)
     {
       gssize n = g_socket_send (socket, flight->request + flight->sent, length - flight->sent,
@@ -235,7 +287,10 @@ writable_cb (GSocket      *socket,
       if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
         return G_SOURCE_CONTINUE;
       if (n < 0)
-        g_error ("sending a request: %s", error->message);
+        {
+          flight_end (flight, FALSE);
+          return G_SOURCE_REMOVE;
+        }
       flight->sent += (gsize) n;
     }
   watch (flight, G_IO_IN | G_IO_HUP | G_IO_ERR);
@@ -279,30 +334,65 @@ send_probe_cb (gpointer data)
                                                             : G_SOURCE_REMOVE;
 }
 
+/* A request for @url (NULL: a connection closed without a word), @done called at its end. */
+static Flight *
+send_get_full (Clients    *clients,
+               const char *url,
+               gboolean    keep_body,
+               void      (*done) (Flight *flight, gboolean ok, gpointer data),
+               gpointer    data)
+{
+  Flight *flight = g_new0 (Flight, 1);
+  g_autoptr(GError) error = NULL;
+
+  flight->clients = clients;
+  flight->start = g_get_monotonic_time ();
+  flight->done = done;
+  flight->data = data;
+  flight->body = keep_body ? g_string_new (NULL) : NULL;
+  if (url != NULL)
+    {
+      g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+
+      g_assert (uri != NULL);
+      flight->request = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: %s:%d\r\n"
+                                         "Connection: close\r\n\r\n", g_uri_get_path (uri),
+                                         g_uri_get_host (uri), g_uri_get_port (uri));
+    }
+  clients->outstanding++;
+  flight->socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, &error);
+  if (flight->socket == NULL)
+    {
+      /* Out of descriptors here, say: counted as a failure of the request. */
+      g_mutex_lock (&lock);
+      errors++;
+      g_mutex_unlock (&lock);
+      if (done != NULL)
+        done (flight, FALSE, data);
+      g_free (flight->request);
+      if (flight->body != NULL)
+        g_string_free (flight->body, TRUE);
+      g_free (flight);
+      clients->outstanding--;
+      return NULL;
+    }
+  g_socket_set_blocking (flight->socket, FALSE);
+  if (!g_socket_connect (flight->socket, clients->address, NULL, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
+    {
+      flight_end (flight, FALSE);
+      return NULL;
+    }
+  watch (flight, G_IO_OUT | G_IO_ERR | G_IO_HUP);
+  return flight;
+}
+
 static void
 send_get (Clients    *clients,
           const char *url)
 {
-  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
-  Flight *flight = g_new0 (Flight, 1);
-  g_autoptr(GError) error = NULL;
-
-  g_assert (uri != NULL);
-  flight->clients = clients;
-  flight->start = g_get_monotonic_time ();
-  flight->request = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: %s:%d\r\n"
-                                     "Connection: close\r\n\r\n", g_uri_get_path (uri),
-                                     g_uri_get_host (uri), g_uri_get_port (uri));
-  flight->socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
-                                 G_SOCKET_PROTOCOL_TCP, &error);
-  if (flight->socket == NULL)
-    g_error ("%s", error->message);
-  g_socket_set_blocking (flight->socket, FALSE);
-  if (!g_socket_connect (flight->socket, clients->address, NULL, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
-    g_error ("connecting to the portal: %s", error->message);
-  clients->outstanding++;
-  watch (flight, G_IO_OUT | G_IO_ERR | G_IO_HUP);
+  send_get_full (clients, url, FALSE, NULL, NULL);
 }
 
 /* A timeout on the client thread's own context (g_timeout_add () would run it on the main
@@ -453,12 +543,318 @@ run_until_done (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* The session (--minutes): each client a timeout on the client thread's context, asking again
+ * every period until the session is over; the thread ends once every answer is in. */
+
+typedef struct {
+  Clients    *clients;
+  GSourceFunc func;
+  gpointer    data;
+  guint       period;
+} Every;
+
+static void
+clients_check_done (Clients *clients)
+{
+  if (clients->outstanding == 0 && clients->scheduled == 0)
+    g_main_loop_quit (clients->loop);
+}
+
+static gboolean
+every_tick_cb (gpointer data)
+{
+  Every *every = data;
+
+  if (g_atomic_int_get (&soak_over))
+    {
+      every->clients->scheduled--;
+      clients_check_done (every->clients);
+      return G_SOURCE_REMOVE;
+    }
+  every->func (every->data);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+every_first_cb (gpointer data)
+{
+  Every *every = data;
+
+  if (every_tick_cb (every) == G_SOURCE_CONTINUE)
+    attach_timeout (every->period, every_tick_cb, every, g_free);
+  else
+    g_free (every);
+  return G_SOURCE_REMOVE;
+}
+
+/* @func (@data) at @first ms, then every @period ms until the session is over. */
+static void
+every (Clients    *clients,
+       guint       first,
+       guint       period,
+       GSourceFunc func,
+       gpointer    data)
+{
+  Every *every = g_new (Every, 1);
+
+  every->clients = clients;
+  every->func = func;
+  every->data = data;
+  every->period = period;
+  clients->scheduled++;
+  attach_timeout (first, every_first_cb, every, NULL);
+}
+
+/* An admiral's phone: his page, then status.json every 2 s; the page again when the version
+ * status.json gives is not the one it has, as the page's script reloads. */
+typedef struct {
+  Clients  *clients;
+  char     *link;
+  guint     version;
+  gboolean  reload;
+  gboolean  busy;
+} Poller;
+
+static void
+poller_done_cb (Flight  *flight,
+                gboolean ok,
+                gpointer data)
+{
+  Poller *poller = data;
+  const char *json;
+  guint version;
+
+  poller->busy = FALSE;
+  if (!ok || flight->body == NULL ||
+      (json = strstr (flight->body->str, "\r\n\r\n")) == NULL ||
+      sscanf (json + 4, "{\"version\":%u,", &version) != 1)
+    return;
+  if (version != poller->version)
+    poller->reload = TRUE;
+  poller->version = version;
+}
+
+static gboolean
+poller_cb (gpointer data)
+{
+  Poller *poller = data;
+  g_autofree char *status = NULL;
+
+  if (poller->busy)
+    return G_SOURCE_CONTINUE;
+  poller->busy = TRUE;
+  if (poller->reload)
+    {
+      poller->reload = FALSE;
+      send_get_full (poller->clients, poller->link, FALSE, poller_done_cb, poller);
+      return G_SOURCE_CONTINUE;
+    }
+  status = g_strconcat (poller->link, "status.json", NULL);
+  send_get_full (poller->clients, status, TRUE, poller_done_cb, poller);
+  return G_SOURCE_CONTINUE;
+}
+
+typedef struct {
+  Clients *clients;
+  guint    index;
+  guint    asked;
+} Reader;
+
+/* A report's PDF: each reader another admiral's, another cycle's each time. */
+static gboolean
+reader_cb (gpointer data)
+{
+  Reader *reader = data;
+  GPtrArray *links = reader->clients->links;
+  g_autofree char *url = g_strdup_printf ("%sreport-%u.pdf",
+                                          (char *) g_ptr_array_index (links,
+                                                                      reader->index % links->len),
+                                          1 + (reader->index + reader->asked++) % 6);
+
+  send_get (reader->clients, url);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+closer_cb (gpointer data)
+{
+  send_get_full (data, NULL, FALSE, NULL, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+soak_over_cb (gpointer data)
+{
+  Clients *clients = data;
+
+  g_atomic_int_set (&soak_over, 1);
+  clients->scheduled--;
+  clients_check_done (clients);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+soak_thread (gpointer data)
+{
+  GPtrArray *links = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  Clients clients = { NULL, };
+  Poller pollers[SOAK_POLLERS];
+  Reader readers[SOAK_PDFS];
+
+  g_main_context_push_thread_default (context);
+  {
+    g_autoptr(GUri) uri = g_uri_parse (g_ptr_array_index (links, 0), G_URI_FLAGS_ENCODED, NULL);
+
+    clients.address = g_inet_socket_address_new_from_string (g_uri_get_host (uri),
+                                                              (guint) g_uri_get_port (uri));
+  }
+  clients.loop = g_main_loop_new (context, FALSE);
+  clients.links = links;
+  for (guint p = 0; p < SOAK_POLLERS; p++)
+    {
+      pollers[p] = (Poller) { &clients, g_ptr_array_index (links, p % links->len), 0, TRUE,
+                              FALSE };
+      every (&clients, p * SOAK_POLL_MS / SOAK_POLLERS, SOAK_POLL_MS, poller_cb, &pollers[p]);
+    }
+  for (guint r = 0; r < SOAK_PDFS; r++)
+    {
+      readers[r] = (Reader) { &clients, r, 0 };
+      every (&clients, r * SOAK_PDF_MS / SOAK_PDFS, SOAK_PDF_MS, reader_cb, &readers[r]);
+    }
+  for (guint c = 0; c < SOAK_CLOSERS; c++)
+    every (&clients, c * SOAK_CLOSE_MS / SOAK_CLOSERS, SOAK_CLOSE_MS, closer_cb, &clients);
+  clients.scheduled++;
+  attach_timeout (minutes * 60000, soak_over_cb, &clients, NULL);
+  attach_timeout (50, send_probe_cb, &clients, NULL);
+  g_main_loop_run (clients.loop);
+  clients_cpu = thread_cpu ();
+  g_main_loop_unref (clients.loop);
+  g_clear_object (&clients.address);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&pending_threads, 0);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static guint saves, failed_saves;
+
+/* The master's campaign saved while the room polls: each save needs descriptors of its own. */
+static gboolean
+save_cb (gpointer data)
+{
+  AdmCampaign *campaign = data;
+  g_autoptr(GError) error = NULL;
+
+  saves++;
+  if (!adm_campaign_save (campaign, adm_campaign_get_path (campaign), &error))
+    {
+      failed_saves++;
+      g_printerr ("a save failed: %s\n", error->message);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static guint
+open_descriptors (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* The session: prints its figures beside their targets. */
+static void
+soak (AdmCampaign *campaign,
+      GPtrArray   *links)
+{
+  guint before, after, source;
+  GThread *thread;
+  gint64 end;
+
+  g_array_set_size (latencies, 0);
+  g_array_set_size (pdf_latencies, 0);
+  longest_stall = longest_cpu = longest_probe = 0;
+  errors = 0;
+  before = open_descriptors ();
+  source = g_timeout_add (SOAK_SAVE_MS, save_cb, campaign);
+  g_atomic_int_set (&pending_threads, 1);
+  thread = g_thread_new ("clients", soak_thread, links);
+  run_until_done ();
+  g_thread_join (thread);
+  g_source_remove (source);
+  /* The server closes what the clients closed: a second for it to see every end. */
+  end = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+  after = open_descriptors ();
+  g_array_sort (latencies, compare_doubles);
+  g_array_sort (pdf_latencies, compare_doubles);
+
+  g_print ("session: %u min under an open-file limit of %d; %d admirals polling every %d s, "
+           "%d report PDFs every %d s, %d clients connecting and closing every %d s, the "
+           "campaign saved every %d s\n", minutes, SOAK_FILE_LIMIT, SOAK_POLLERS,
+           SOAK_POLL_MS / 1000, SOAK_PDFS, SOAK_PDF_MS / 1000, SOAK_CLOSERS,
+           SOAK_CLOSE_MS / 1000, SOAK_SAVE_MS / 1000);
+  g_print ("  errors: %u (target 0)\n", errors);
+  g_print ("  descriptors left open afterwards: %d (%u before, %u after; target 0)\n",
+           (int) after - (int) before, before, after);
+  g_print ("  page and status times over %u requests: p50 %.1f ms, p99 %.1f ms (target p99 <= "
+           "50 ms), max %.1f ms\n", latencies->len, percentile (latencies, 0.5),
+           percentile (latencies, 0.99), percentile (latencies, 1.0));
+  g_print ("  report PDFs: %u, p50 %.1f ms, p99 %.1f ms\n", pdf_latencies->len,
+           percentile (pdf_latencies, 0.5), percentile (pdf_latencies, 0.99));
+  g_print ("  campaign saves: %u, failed %u (target 0)\n", saves, failed_saves);
+  g_print ("  longest main-loop stall %.1f ms, of which its own work %.1f ms CPU; an event "
+           "waited at most %.1f ms for the main loop\n", longest_stall / 1000.0,
+           longest_cpu / 1000.0, longest_probe / 1000.0);
+}
+
+/* The soft limit on open files, as `ulimit -n` sets it: the room's figure. */
+static void
+limit_files (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) != 0)
+    g_error ("getrlimit: %s", g_strerror (errno));
+  limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? SOAK_FILE_LIMIT
+                                                    : MIN (SOAK_FILE_LIMIT, limit.rlim_max);
+  if (setrlimit (RLIMIT_NOFILE, &limit) != 0)
+    g_error ("setrlimit: %s", g_strerror (errno));
+}
+
+/* --minutes N: the session's length. */
+static void
+parse_options (int    *argc,
+               char ***argv)
+{
+  int value = 10;
+  GOptionEntry entries[] = {
+    { "minutes", 0, 0, G_OPTION_ARG_INT, &value, "How long the session lasts (10)", "N" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    g_error ("%s", error->message);
+  if (value < 1 || value > 24 * 60)
+    g_error ("--minutes must be between 1 and 1440");
+  minutes = (guint) value;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-portal-XXXXXX", &error);
+  g_autofree char *dir = (parse_options (&argc, &argv), limit_files (),
+                          g_dir_make_tmp ("admiralty-bench-portal-XXXXXX", &error));
   g_autofree char *save_path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = played_komarr (save_path);
   g_autoptr(AdmPortal) portal = adm_portal_new (campaign, &error);
@@ -536,6 +932,8 @@ main (int   argc,
   g_print ("  CPU over the warm run: the main thread %.0f ms, the portal's server thread "
            "%.0f ms, the clients (this benchmark's own, on the same machine) %.0f ms\n",
            warm_cpu / 1000.0, server_cpu / 1000.0, clients_cpu / 1000.0);
+
+  soak (campaign, links);
 
   adm_portal_stop (portal);
   g_unlink (save_path);

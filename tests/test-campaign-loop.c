@@ -410,6 +410,185 @@ test_peek_file (void)
   remove_folder (folder);
 }
 
+/* F-STRAT-3: a battle's end tells its outcome to the sides at its table, no other. Pol Escort
+ * Group loses Vigilant at Pol orbit (c1-3): a side at that table (or its ally) is told 3 ships,
+ * as of the cycle of the battle; a side in contact with the group but not there would keep the
+ * count it saw as the session closed (test-strategy.c, "battle-elsewhere"), and a side that
+ * never saw it is told no number. */
+static void
+test_battle_end_told_at_table (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  AdmStrategy *strategy;
+  const AdmFormation *escort;
+  g_autofree guint *before = g_new0 (guint, factions->len);
+  g_autofree gboolean *seen = g_new0 (gboolean, factions->len);
+  guint at_table = 0, elsewhere = 0, never = 0;
+
+  play_cycle (campaign, 1);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  escort = adm_strategy_lookup_formation (strategy, "pol-escort-group");
+  g_assert_cmpuint (escort->ships->len, ==, 4);
+  engagement = find (campaign, "c1-3");
+  for (guint f = 0; f < factions->len; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+
+      if (!adm_scenario_factions_allied (scenario, faction, escort->faction))
+        seen[f] = adm_audience_side_strength (strategy, faction, escort, &before[f], NULL);
+    }
+  battle = fight_pol_orbit (campaign, engagement);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, "Pol Six withdrew",
+                                          T0 + 3000, &error));
+  g_assert_no_error (error);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  escort = adm_strategy_lookup_formation (strategy, "pol-escort-group");
+  g_assert_cmpuint (escort->ships->len, ==, 3);
+  for (guint f = 0; f < factions->len; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+      gboolean there = FALSE;
+      guint ships = 0, cycle = 0;
+
+      if (adm_scenario_factions_allied (scenario, faction, escort->faction))
+        continue;
+      /* At the table, or allied to a side there (allies share what they see). */
+      for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+        for (guint g = 0; g < factions->len; g++)
+          {
+            const AdmFaction *side = g_ptr_array_index (factions, g);
+
+            there = there ||
+                    (g_str_equal (adm_battle_get_side (battle, s)->id, side->id) &&
+                     adm_scenario_factions_allied (scenario, side, faction));
+          }
+      if (!seen[f])
+        {
+          g_assert_false (adm_audience_side_strength (strategy, faction, escort, NULL, NULL));
+          never++;
+          continue;
+        }
+      g_assert_true (adm_audience_side_strength (strategy, faction, escort, &ships, &cycle));
+      g_assert_cmpuint (cycle, ==, 1);
+      if (there)
+        {
+          g_assert_cmpuint (ships, ==, 3);
+          at_table++;
+        }
+      else
+        {
+          g_assert_cmpuint (ships, ==, before[f]);
+          g_assert_cmpuint (ships, ==, 4);
+          elsewhere++;
+        }
+    }
+  g_test_message ("sides at the table %u, in contact elsewhere %u, never saw it %u", at_table,
+                  elsewhere, never);
+  g_assert_cmpuint (at_table, >=, 1);
+  g_assert_cmpuint (elsewhere + never, >=, 1);
+  remove_folder (folder);
+}
+
+/* @text names nothing of Autumn Screen: its name, its ships'. */
+static void
+assert_screen_unnamed (AdmBattle  *battle,
+                       guint       screen,
+                       const char *text)
+{
+  const AdmBattleFormation *formation = adm_battle_get_formation (battle, screen);
+
+  g_assert_null (strstr (text, formation->name));
+  for (guint s = 0; s < formation->ships->len; s++)
+    g_assert_null (strstr (text, adm_battle_get_ship (battle, g_array_index (formation->ships,
+                                                                           guint, s))->name));
+}
+
+/* F-STRAT-3, F-ECM-2: the public view of a campaign's battle follows the public map. At Hegen
+ * Hub (c1-2) Aslund has found Autumn Screen on the table: the table's own common knowledge
+ * names it, but the campaign's public map hides it, and the public is not told of a fight in
+ * which it knows one formation only; so the campaign's public sees nothing of the battle, and,
+ * were it told of it, still nothing of Autumn Screen. */
+static void
+test_public_battle_view (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL, rolls = NULL;
+  g_autofree char *setup = NULL, *found = NULL;
+  AdmAudience table = adm_audience_public (), campaign_public, told;
+  AdmStrategy *strategy;
+  const AdmBattleFormation *formation;
+  guint screen = G_MAXUINT, cetaganda = G_MAXUINT;
+  g_auto(GStrv) parts = NULL;
+
+  play_cycle (campaign, 1);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  engagement = find (campaign, "c1-2");
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  parts = g_strsplit (setup, "formation=\"autumn-screen\" level=\"none\"", -1);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  found = g_strjoinv ("formation=\"autumn-screen\" level=\"full\"", parts);
+  battle = adm_battle_load_memory (found, strlen (found), "c1-2", &error);
+  g_assert_no_error (error);
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    if (g_str_equal (adm_battle_get_formation (battle, f)->id, "autumn-screen"))
+      screen = f;
+  g_assert_cmpuint (screen, !=, G_MAXUINT);
+  formation = adm_battle_get_formation (battle, screen);
+  cetaganda = formation->side;
+  g_assert_false (adm_strategy_formation_visible (
+    strategy, adm_strategy_lookup_formation (strategy, "autumn-screen"), NULL));
+
+  campaign_public = adm_audience_public_of_campaign (strategy, adm_campaign_get_scenario (campaign),
+                                                     &engagement->engagement);
+  g_assert_true (campaign_public.untold);
+  told = campaign_public;
+  told.untold = FALSE;
+  /* The table's public: every side there has identified Autumn Screen. */
+  g_assert_cmpint (adm_audience_detection (table, battle, screen), ==, ADM_DETECTION_FULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      AdmAudience audience = i == 0 ? campaign_public : told;
+
+      g_assert_cmpint (adm_audience_detection (audience, battle, screen), ==,
+                       ADM_DETECTION_NONE);
+      for (guint s = 0; s < formation->ships->len; s++)
+        g_assert_cmpint (adm_audience_ship_view (audience, battle,
+                                                 g_array_index (formation->ships, guint, s)),
+                         ==, ADM_SHIP_VIEW_HIDDEN);
+      g_assert_false (adm_audience_sees_side (audience, battle, cetaganda));
+    }
+
+  /* A turn played: the table's public reads its report; the campaign's public no line or roll
+   * at all, and, told of the battle, none naming Autumn Screen. */
+  g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  lines = adm_audience_filter_report (campaign_public, battle);
+  rolls = adm_audience_filter_rolls (campaign_public, battle);
+  g_assert_cmpuint (lines->len, ==, 0);
+  g_assert_cmpuint (rolls->len, ==, 0);
+  g_clear_pointer (&lines, g_ptr_array_unref);
+  lines = adm_audience_filter_report (told, battle);
+  for (guint i = 0; i < lines->len; i++)
+    assert_screen_unnamed (battle, screen,
+                           adm_report_line_get_text (g_ptr_array_index (lines, i)));
+  g_clear_pointer (&lines, g_ptr_array_unref);
+  lines = adm_audience_filter_report (table, battle);
+  g_assert_cmpuint (lines->len, >, 0);
+  remove_folder (folder);
+}
+
 /* F-STRAT-4: a battle is kept only for an engagement the campaign has. Its cycle undone while
  * the battle is open, a phase of it is refused, with the engagement named, and nothing enters
  * the journal: the file is as it was, Redo of the cycle is still offered, and the file opens.
@@ -825,6 +1004,9 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/battle-after-cycle-undone",
                    test_battle_after_cycle_undone);
   g_test_add_func ("/engine/campaign-loop/F-ECM-2/hidden-undetected", test_hidden_undetected);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-3/battle-end-told-at-table",
+                   test_battle_end_told_at_table);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-3/public-battle-view", test_public_battle_view);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/drop-unfought", test_drop_unfought);

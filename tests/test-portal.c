@@ -2231,6 +2231,192 @@ test_main_loop_held (void)
   request_clear (&unmade);
 }
 
+/* The section "What your side knows" of @page. */
+static char *
+known_section (const char *page)
+{
+  const char *start = strstr (page, "<section id=\"known\">");
+  const char *end = start != NULL ? strstr (start, "</section>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* F-STRAT-3: what an admiral's page tells of an enemy formation's strength is what his side
+ * saw of it, through the engine's filter: no number for a formation his side never met (its
+ * position on the map is public, its strength is not), and one it saw as of that sighting,
+ * marked with its cycle. */
+static void
+test_known_strength (void)
+{
+  AdmStrategy *strategy = strategy_of (komarr);
+  AdmScenario *scenario = adm_campaign_get_scenario (komarr);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  guint unseen = 0, sighted = 0;
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *link = link_of (admiral->id);
+      g_autofree char *page = NULL, *known = NULL;
+      g_autoptr(GPtrArray) formations = adm_audience_known_formations (strategy,
+                                                                       admiral->faction);
+      guint status = 0;
+
+      page = get (link, "en", &status);
+      g_assert_cmpuint (status, ==, 200);
+      known = known_section (page);
+      for (guint f = 0; f < formations->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (formations, f);
+          g_autofree char *name = escaped (formation->name);
+          g_autofree char *row = NULL, *faction = escaped (formation->faction->name);
+          const char *at;
+          guint ships = 0, cycle = 0;
+
+          if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
+            continue;
+          row = g_strdup_printf ("<tr><td>%s</td><td>%s</td>", name, faction);
+          at = strstr (known, row);
+          g_assert_nonnull (at);
+          at = strstr (at + strlen (row), "</td><td>");
+          g_assert_nonnull (at);
+          at += strlen ("</td><td>");
+          if (!adm_audience_side_strength (strategy, admiral->faction, formation, &ships, &cycle))
+            {
+              g_assert_true (g_str_has_prefix (at, "—</td>"));
+              unseen++;
+            }
+          else
+            {
+              g_autofree char *text = g_strdup_printf ("%u ship%s<br><small>last seen cycle %u"
+                                                       "</small>", ships,
+                                                       ships == 1 ? "" : "s", cycle);
+
+              g_assert_cmpuint (cycle, >, 0);
+              g_assert_true (g_str_has_prefix (at, text));
+              sighted++;
+            }
+        }
+    }
+  /* Komarr after six cycles: both kinds on some admiral's page. */
+  g_assert_cmpuint (unseen, >=, 1);
+  g_assert_cmpuint (sighted, >=, 1);
+}
+
+/* @page without what each request fills in: the CSP nonce, the CSRF token, the server's time
+ * and the countdown's text. */
+static char *
+page_template (const char *page)
+{
+  static const char * const patterns[][2] = {
+    { "nonce=\"[^\"]*\"", "nonce=\"\"" },
+    { "name=\"csrf\" value=\"[^\"]*\"", "name=\"csrf\" value=\"\"" },
+    { "data-now=\"[^\"]*\"", "data-now=\"\"" },
+    { "(id=\"clock\"[^>]*>)[^<]*", "\\1" },
+  };
+  char *text = g_strdup (page);
+
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr(GRegex) regex = g_regex_new (patterns[i][0], 0, 0, NULL);
+      char *replaced = g_regex_replace (regex, text, -1, 0, patterns[i][1], 0, NULL);
+
+      g_free (text);
+      text = replaced;
+    }
+  return text;
+}
+
+/* The version status.json gives for @admiral_id's page. */
+static guint
+status_version (const char *admiral_id)
+{
+  g_autofree char *link = link_of (admiral_id);
+  g_autofree char *url = g_strconcat (link, "status.json", NULL);
+  g_autofree char *json = NULL;
+  guint status = 0, version = 0;
+
+  json = get (url, "en", &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpint (sscanf (json, "{\"version\":%u,", &version), ==, 1);
+  return version;
+}
+
+/* Nothing observable of a side's page changes when only what it may not know changes: a phase
+ * of a battle its side is not in (F-ECM-2, F-STRAT-3) leaves the page of an admiral of that
+ * side the same to the byte, and its version in the page and in status.json as it was. The
+ * version is his page's own: another admiral's differs. */
+static void
+test_hidden_battle_phase (void)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (komarr);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (komarr, N_CYCLES);
+  AdmStrategy *strategy = strategy_of (komarr);
+  const AdmQueuedEngagement *engagement = NULL;
+  const AdmAdmiral *outsider = NULL, *insider = NULL;
+  g_autofree char *link = NULL, *before = NULL, *after = NULL, *setup = NULL;
+  g_autofree char *template_before = NULL, *template_after = NULL, *version_text = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GError) error = NULL;
+  guint version, status = 0;
+
+  for (guint e = 0; e < queue->len && outsider == NULL; e++)
+    {
+      engagement = g_ptr_array_index (queue, e);
+      if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+        continue;
+      for (guint a = 0; a < admirals->len; a++)
+        {
+          const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+          gboolean there = FALSE;
+
+          for (guint f = 0; f < engagement->formation_ids->len; f++)
+            there = there || adm_scenario_factions_allied (
+              scenario, admiral->faction,
+              adm_strategy_lookup_formation (strategy,
+                                             g_ptr_array_index (engagement->formation_ids,
+                                                                f))->faction);
+          if (there && insider == NULL)
+            insider = admiral;
+          else if (!there && outsider == NULL)
+            outsider = admiral;
+        }
+      if (insider == NULL)
+        outsider = NULL;
+    }
+  g_assert_nonnull (outsider);
+  g_assert_nonnull (insider);
+  g_test_message ("engagement %s; %s's side is not in it", engagement->id, outsider->id);
+
+  link = link_of (outsider->id);
+  before = get (link, "en", &status);
+  g_assert_cmpuint (status, ==, 200);
+  version = status_version (outsider->id);
+  version_text = g_strdup_printf ("data-version=\"%u\"", version);
+  assert_contains (before, version_text, outsider->id);
+  g_assert_cmpuint (status_version (insider->id), !=, version);
+
+  /* One phase of its battle, kept in the campaign ("changed" is emitted). */
+  setup = adm_campaign_engagement_setup (komarr, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (komarr, engagement->id, battle, &error));
+  g_assert_no_error (error);
+
+  after = get (link, "en", &status);
+  g_assert_cmpuint (status, ==, 200);
+  template_before = page_template (before);
+  template_after = page_template (after);
+  g_assert_cmpstr (template_after, ==, template_before);
+  g_assert_cmpuint (status_version (outsider->id), ==, version);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2279,6 +2465,9 @@ main (int   argc,
   g_test_add_func ("/portal/cli/serve", test_cli_serve);
   g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
   g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
+  g_test_add_func ("/portal/F-STRAT-3/known-strength", test_known_strength);
+  /* Last: it keeps a battle's phase in the campaign. */
+  g_test_add_func ("/portal/F-ECM-2/hidden-battle-phase", test_hidden_battle_phase);
   result = g_test_run ();
 
   g_clear_object (&portal);

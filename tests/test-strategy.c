@@ -1200,6 +1200,37 @@ test_last_seen (void)
   g_assert_cmpuint (found.cycle, ==, 3);
 }
 
+/* F-STRAT-3: while in contact a side knows an enemy as the last session showed it; a battle
+ * the side was not at (here its loss applied as a battle's end applies it) tells it nothing:
+ * the number stays, as of the cycle of the sighting. The master sees the loss. */
+static void
+test_battle_elsewhere (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmStrategy *strategy = strategy_of (campaign);
+  AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
+  const AdmFaction *aslund = adm_scenario_lookup_admiral (scenario, "sundquist")->faction;
+  const AdmShip *lost = g_ptr_array_index (screen->ships, 0);
+  guint n_ships = screen->ships->len;
+  guint ships = 0, cycle = 0;
+
+  order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  resolve (campaign);
+  g_assert_true (adm_strategy_in_contact (strategy, screen, aslund));
+  adm_strategy_remove_ship (strategy, lost, "lost in a battle Aslund was not at");
+  screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
+  g_assert_cmpuint (screen->ships->len, ==, n_ships - 1);
+  g_assert_true (adm_strategy_observed_ships (strategy, screen, NULL, &ships, NULL));
+  g_assert_cmpuint (ships, ==, n_ships - 1);
+  g_assert_true (adm_strategy_observed_ships (strategy, screen, aslund, &ships, &cycle));
+  g_assert_cmpuint (ships, ==, n_ships);
+  g_assert_cmpuint (cycle, ==, 0);
+  g_assert_true (adm_audience_side_strength (strategy, aslund, screen, &ships, &cycle));
+  g_assert_cmpuint (ships, ==, n_ships);
+  g_assert_cmpuint (cycle, ==, 1);
+}
+
 /* Under "in-contact-only" a formation known only by its last sighting is no target: refused
  * exactly as a name that is neither a sector nor a formation. */
 static void
@@ -1364,6 +1395,7 @@ main (int   argc,
                    test_hidden_refused_as_unknown);
   g_test_add_func ("/engine/strategy/F-STRAT-3/hidden-detached", test_hidden_detached);
   g_test_add_func ("/engine/strategy/F-STRAT-3/last-seen", test_last_seen);
+  g_test_add_func ("/engine/strategy/F-STRAT-3/battle-elsewhere", test_battle_elsewhere);
   g_test_add_func ("/engine/strategy/F-STRAT-16/last-seen-target-refused",
                    test_last_seen_target_refused);
   g_test_add_func ("/engine/strategy/F-STRAT-7/sheet-queries", test_sheet_queries);

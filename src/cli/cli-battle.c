@@ -1227,6 +1227,18 @@ _cli_battle_run (int    argc,
 
       if (!adm_audience_parse (battle, as_text, &audience, &error))
         return _cli_usage_error (command, "%s", error->message);
+      /* F-STRAT-3: the public of a campaign's battle is the public of its map. */
+      if (audience.kind == ADM_AUDIENCE_PUBLIC && campaign != NULL)
+        {
+          g_autoptr(AdmQueuedEngagement) engagement =
+            adm_campaign_find_engagement (campaign, engagement_id, &error);
+
+          if (engagement == NULL)
+            return _cli_invalid (json, "%s", error->message);
+          audience = adm_audience_public_of_campaign (
+            adm_state_get_strategy (adm_campaign_get_state (campaign)),
+            adm_campaign_get_scenario (campaign), &engagement->engagement);
+        }
     }
   if (status == CLI_EXIT_OK)
     status = make_dice (battle, seed_text, dice_text, json, &dice);

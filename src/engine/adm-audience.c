@@ -28,6 +28,39 @@ adm_audience_side (guint side)
 }
 
 AdmAudience
+adm_audience_public_of_campaign (AdmStrategy         *strategy,
+                                 AdmScenario         *scenario,
+                                 const AdmEngagement *engagement)
+{
+  AdmAudience audience = adm_audience_public ();
+
+  g_return_val_if_fail (strategy != NULL && engagement != NULL, audience);
+
+  audience.campaign = strategy;
+  audience.untold = !adm_audience_public_knows_engagement (strategy, scenario, engagement);
+  return audience;
+}
+
+/* Whether the campaign's public map shows battle formation @formation (F-STRAT-3). One the
+ * campaign no longer has is not told of: nothing can say it was ever shown. */
+static gboolean
+campaign_shows (AdmAudience audience,
+                AdmBattle  *battle,
+                guint       formation)
+{
+  const AdmFormation *in_campaign;
+
+  if (audience.kind != ADM_AUDIENCE_PUBLIC || audience.campaign == NULL)
+    return TRUE;
+  if (audience.untold)
+    return FALSE;
+  in_campaign = adm_strategy_lookup_formation (audience.campaign,
+                                               adm_battle_get_formation (battle, formation)->id);
+  return in_campaign != NULL &&
+         adm_strategy_formation_visible (audience.campaign, in_campaign, NULL);
+}
+
+AdmAudience
 adm_audience_for_view_side (int view_side)
 {
   return view_side < 0 ? adm_audience_master () : adm_audience_side ((guint) view_side);
@@ -106,6 +139,9 @@ detection_of (AdmAudience audience,
       return side_detection (battle, audience.side, formation);
     case ADM_AUDIENCE_PUBLIC:
     default:
+      /* A campaign's battle: what its public map hides stays hidden, whatever the table saw. */
+      if (!campaign_shows (audience, battle, formation))
+        return ADM_DETECTION_NONE;
       /* Common knowledge: what every side at the table knows. */
       for (guint s = 0; s < battle->sides->len; s++)
         least = MIN (least, side_detection (battle, s, formation));
@@ -251,6 +287,47 @@ sees_mask (AdmAudience audience,
     }
 }
 
+/* Whether a campaign's public may read @text (F-STRAT-3): it names no formation, and no ship
+ * of one, that the public map hides, and no side of which the public sees nothing. A name
+ * inside a longer one counts as named, so that a doubt hides the line. */
+static gboolean
+campaign_public_reads (AdmAudience audience,
+                       AdmBattle  *battle,
+                       const char *text)
+{
+  if (audience.kind != ADM_AUDIENCE_PUBLIC || audience.campaign == NULL)
+    return TRUE;
+  if (audience.untold)
+    return FALSE;
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+      if (campaign_shows (audience, battle, f))
+        continue;
+      if (formation->name != NULL && strstr (text, formation->name) != NULL)
+        return FALSE;
+      for (guint s = 0; s < formation->ships->len; s++)
+        {
+          const AdmBattleShip *ship = adm_battle_get_ship (battle,
+                                                           g_array_index (formation->ships,
+                                                                          guint, s));
+
+          if (ship->name != NULL && strstr (text, ship->name) != NULL)
+            return FALSE;
+        }
+    }
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const char *name = adm_battle_get_side (battle, s)->name;
+
+      if (name != NULL && strstr (text, name) != NULL &&
+          !adm_audience_sees_side (audience, battle, s))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 adm_audience_sees_line (AdmAudience          audience,
                         AdmBattle           *battle,
@@ -258,7 +335,8 @@ adm_audience_sees_line (AdmAudience          audience,
 {
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
   g_return_val_if_fail (line != NULL, FALSE);
-  return sees_mask (audience, battle, line->seen_by);
+  return sees_mask (audience, battle, line->seen_by) &&
+         campaign_public_reads (audience, battle, adm_report_line_get_text (line));
 }
 
 gboolean
@@ -268,7 +346,8 @@ adm_audience_sees_roll (AdmAudience          audience,
 {
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
   g_return_val_if_fail (roll != NULL, FALSE);
-  return sees_mask (audience, battle, roll->seen_by);
+  return sees_mask (audience, battle, roll->seen_by) &&
+         campaign_public_reads (audience, battle, adm_battle_roll_get_purpose (roll));
 }
 
 GPtrArray *
@@ -516,4 +595,29 @@ adm_audience_last_seen (AdmStrategy      *strategy,
   if (strategy == NULL || kind != ADM_AUDIENCE_SIDE || viewer == NULL)
     return g_ptr_array_new_with_free_func (g_free);
   return adm_strategy_last_seen (strategy, viewer);
+}
+
+gboolean
+adm_audience_side_strength (AdmStrategy        *strategy,
+                            const AdmFaction   *viewer,
+                            const AdmFormation *formation,
+                            guint              *ships,
+                            guint              *cycle)
+{
+  AdmSighting sighting;
+  guint seen_cycle = 0;
+
+  g_return_val_if_fail (strategy != NULL && viewer != NULL && formation != NULL, FALSE);
+
+  if (!adm_audience_map_ship_count (strategy, NULL, ADM_AUDIENCE_SIDE, viewer, formation, ships,
+                                    &seen_cycle))
+    return FALSE;
+  /* In contact, the number is the last session's sighting (or a battle's the side fought
+   * since): that cycle, unless the side has seen it only since. */
+  if (seen_cycle == 0 && adm_strategy_last_sighting (strategy, formation, viewer, &sighting) &&
+      sighting.cycle + 1 == adm_strategy_get_cycle (strategy))
+    seen_cycle = sighting.cycle;
+  if (cycle != NULL)
+    *cycle = seen_cycle;
+  return TRUE;
 }

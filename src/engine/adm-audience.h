@@ -20,7 +20,11 @@ typedef enum {
 
 typedef struct {
   AdmAudienceKind kind;
-  guint           side;  /* ADM_AUDIENCE_SIDE only */
+  guint           side;      /* ADM_AUDIENCE_SIDE only */
+  AdmStrategy    *campaign;  /* ADM_AUDIENCE_PUBLIC of a campaign's battle: its strategic
+                              * picture (borrowed), whose public map the view follows; NULL
+                              * for a battle on its own */
+  gboolean        untold;    /* that public is not told of the battle at all */
 } AdmAudience;
 
 /* How much of a ship an audience is shown. */
@@ -46,6 +50,13 @@ typedef enum {
 AdmAudience   adm_audience_master          (void);
 AdmAudience   adm_audience_public          (void);
 AdmAudience   adm_audience_side            (guint           side);
+/* The public of a battle the campaign of @strategy fights for @engagement: it is told what the
+ * campaign's public map tells (F-STRAT-3) — no formation the map hides, no line or roll naming
+ * one of them or a side of which it sees nothing — and nothing at all of a battle the public
+ * is not told of (adm_audience_public_knows_engagement ()). */
+AdmAudience   adm_audience_public_of_campaign (AdmStrategy         *strategy,
+                                               AdmScenario         *scenario,
+                                               const AdmEngagement *engagement);
 /* A table view's side: -1 is the master. */
 AdmAudience   adm_audience_for_view_side   (int             view_side);
 gboolean      adm_audience_is_master       (AdmAudience     audience);
@@ -131,6 +142,15 @@ gboolean      adm_audience_map_shows_composition (AdmAudienceKind kind);
 gboolean      adm_audience_map_ship_count (AdmStrategy        *strategy,
                                            AdmScenario        *scenario,
                                            AdmAudienceKind     kind,
+                                           const AdmFaction   *viewer,
+                                           const AdmFormation *formation,
+                                           guint              *ships,
+                                           guint              *cycle);
+/* What a side's own page tells of enemy @formation's strength (F-STRAT-3): its ships as the
+ * side last saw them (adm_audience_map_ship_count () for the side) and *@cycle the cycle of
+ * that sighting — 0 only when the side has seen it beside one of its own since the last
+ * session (F-STRAT-12). FALSE when the side never saw it: no number. */
+gboolean      adm_audience_side_strength  (AdmStrategy        *strategy,
                                            const AdmFaction   *viewer,
                                            const AdmFormation *formation,
                                            guint              *ships,

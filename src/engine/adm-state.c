@@ -935,6 +935,7 @@ apply_battle_end (AdmState       *self,
   ending->reason = g_strdup (adm_event_get (event, "reason"));
   ending->time = adm_event_get_time (event);
   g_ptr_array_add (self->endings, ending);
+  adm_strategy_battle_ended (self->strategy, &plan->engagement->engagement);
 }
 
 /* "drop-engagement": the master drops an engagement not fought (F-STRAT-4 does not say that

@@ -2022,6 +2022,34 @@ adm_strategy_battle_sighting (AdmStrategy        *self,
   }
 }
 
+void
+adm_strategy_battle_ended (AdmStrategy         *self,
+                           const AdmEngagement *engagement)
+{
+  g_return_if_fail (self != NULL && engagement != NULL);
+
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+      Tracker *tracker = g_hash_table_lookup (self->trackers, formation->id);
+
+      /* A hidden formation is seen as the "sighting" events of the battle's end say. */
+      if (tracker == NULL || tracker->pos.formation->hidden)
+        continue;
+      for (guint k = 0; k < tracker->sightings->len; k++)
+        {
+          Seen *seen = &g_array_index (tracker->sightings, Seen, k);
+          gboolean at_table = FALSE;
+
+          for (guint g = 0; g < engagement->formations->len && !at_table; g++)
+            at_table = ((const AdmFormation *) g_ptr_array_index (engagement->formations,
+                                                                  g))->faction == seen->faction;
+          if (at_table && seen->cycle == engagement->cycle)
+            seen->ships = tracker->pos.formation->ships->len;
+        }
+    }
+}
+
 /* As the session closes the cycle, every faction in contact with an enemy formation — it met
  * it in the cycle, or knowing of it shares its sector — sees where it is and how many ships it
  * has; the next cycles remember that sighting. */
@@ -2350,20 +2378,30 @@ adm_strategy_observed_ships (AdmStrategy        *self,
                              guint              *cycle)
 {
   AdmSighting sighting;
+  gboolean found;
 
   g_return_val_if_fail (self != NULL && formation != NULL, FALSE);
 
   if (cycle != NULL)
     *cycle = 0;
   if (viewer == NULL ||
-      adm_scenario_factions_allied (self->scenario, viewer, formation->faction) ||
-      adm_strategy_in_contact (self, formation, viewer))
+      adm_scenario_factions_allied (self->scenario, viewer, formation->faction))
     {
       if (ships != NULL)
         *ships = formation->ships->len;
       return TRUE;
     }
-  if (!adm_strategy_last_sighting (self, formation, viewer, &sighting))
+  found = adm_strategy_last_sighting (self, formation, viewer, &sighting);
+  if (adm_strategy_in_contact (self, formation, viewer))
+    {
+      /* In contact, the side knows the enemy as the last session (or a battle it fought since)
+       * showed it: a battle elsewhere, which it does not know of, changes nothing it is told.
+       * Met beside it since that session (F-STRAT-12), it sees it as it is. */
+      if (!found || sighting.cycle + 1 != self->cycle)
+        sighting.ships = formation->ships->len;
+      sighting.cycle = 0;
+    }
+  else if (!found)
     return FALSE;
   if (ships != NULL)
     *ships = sighting.ships;

@@ -181,8 +181,9 @@ gboolean            adm_strategy_last_sighting    (AdmStrategy        *self,
 GPtrArray          *adm_strategy_last_seen        (AdmStrategy        *self,
                                                    const AdmFaction   *viewer) G_GNUC_WARN_UNUSED_RESULT;
 /* How many ships of @formation @viewer's side has observed (F-STRAT-3: details go to the
- * admirals whose formations saw them): its own and its allies' as they are, an enemy's as they
- * are while in contact, else as last seen (*@cycle then the cycle of the sighting, else 0).
+ * admirals whose formations saw them): its own and its allies' as they are, an enemy's as its
+ * side last saw them — while in contact, the last session's sighting or a battle's since,
+ * *@cycle 0; else *@cycle the cycle of that sighting.
  * FALSE when the side never saw it; for @viewer NULL (the master), always as they are. */
 gboolean            adm_strategy_observed_ships   (AdmStrategy        *self,
                                                    const AdmFormation *formation,
@@ -244,6 +245,11 @@ void                  adm_strategy_battle_sighting (AdmStrategy        *self,
                                                    const AdmFaction   *viewer,
                                                    gboolean            detected,
                                                    guint               ships);
+/* A battle of @engagement ended (its ships' fates applied): the sides at its table see what
+ * it left of the enemy formations not hidden there (F-STRAT-3; hidden ones by
+ * adm_strategy_battle_sighting ()). The sides not at the table keep what they saw before. */
+void                  adm_strategy_battle_ended   (AdmStrategy         *self,
+                                                   const AdmEngagement *engagement);
 /* Where @formation is, or, in transit, the sector it is heading to; NULL when unknown. */
 const AdmSector      *adm_strategy_formation_place (AdmStrategy        *self,
                                                    const AdmFormation *formation);

@@ -315,6 +315,75 @@ last_contact (AdmStrategy        *strategy,
   return NULL;
 }
 
+/* The strength his side knows of an enemy formation (adm_audience_side_strength ()) as a
+ * cell: "4 ships" over "last seen cycle 5"; a dash when his side never saw it. */
+static void
+append_strength (GString  *out,
+                 gboolean  seen,
+                 guint     ships,
+                 guint     cycle)
+{
+  g_autofree char *count = NULL, *when = NULL;
+
+  if (!seen)
+    {
+      append_element (out, "td", "—");
+      return;
+    }
+  count = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
+  when = cycle > 0
+    /* Translators: under an enemy formation's ships, when his side saw them: "last seen
+     * cycle 5" */
+    ? g_strdup_printf (_("last seen cycle %u"), cycle)
+    /* Translators: under an enemy formation's ships, seen beside his own since the last
+     * session */
+    : g_strdup (_("seen now"));
+  g_string_append (out, "<td>");
+  adm_portal_html_escape (out, count);
+  g_string_append (out, "<br><small>");
+  adm_portal_html_escape (out, when);
+  g_string_append (out, "</small></td>");
+}
+
+/* One row of what his side knows: the formation, its faction, where, its strength (@seen:
+ * @ships as of @cycle) and the last contact. */
+static void
+append_known_row (GString    *out,
+                  const char *name,
+                  const char *faction,
+                  const char *where,
+                  gboolean    seen,
+                  guint       ships,
+                  guint       cycle,
+                  const char *contact)
+{
+  g_string_append (out, "<tr>");
+  append_element (out, "td", name);
+  append_element (out, "td", faction);
+  append_element (out, "td", where);
+  append_strength (out, seen, ships, cycle);
+  append_element (out, "td", contact != NULL ? contact : "—");
+  g_string_append (out, "</tr>");
+}
+
+/* F-STRAT-3, F-STRAT-9: a hidden enemy his side no longer is in contact with, where and as it
+ * was last seen — never where it is now. */
+static void
+append_last_seen (GString           *out,
+                  const AdmSighting *sighting)
+{
+  g_autofree char *where = NULL;
+
+  if (sighting->towards != NULL)
+    /* Translators: where an enemy formation was last seen: crossing a link */
+    where = g_strdup_printf (_("between %s and %s"), sighting->sector->name,
+                             sighting->towards->name);
+  else
+    where = g_strdup (sighting->sector->name);
+  append_known_row (out, sighting->formation->name, sighting->formation->faction->name, where,
+                    TRUE, sighting->ships, sighting->cycle, NULL);
+}
+
 char *
 adm_portal_page_known (AdmCampaign      *campaign,
                        const AdmAdmiral *admiral)
@@ -322,7 +391,8 @@ adm_portal_page_known (AdmCampaign      *campaign,
   AdmStrategy *strategy = strategy_of (campaign);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   g_autoptr(GPtrArray) known = adm_audience_known_formations (strategy, admiral->faction);
-  gboolean composition = adm_audience_map_shows_composition (ADM_AUDIENCE_SIDE);
+  g_autoptr(GPtrArray) last_seen = adm_audience_last_seen (strategy, ADM_AUDIENCE_SIDE,
+                                                           admiral->faction);
   GString *out = g_string_new (NULL);
   guint rows = 0;
 
@@ -330,34 +400,29 @@ adm_portal_page_known (AdmCampaign      *campaign,
   append_element (out, "th", _("Formation"));
   append_element (out, "th", _("Faction"));
   append_element (out, "th", _("Where"));
-  if (composition)
-    append_element (out, "th", _("Ships"));
+  append_element (out, "th", _("Ships"));
   append_element (out, "th", _("Last contact"));
   g_string_append (out, "</tr></thead><tbody>");
   for (guint i = 0; i < known->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (known, i);
       g_autofree char *where = NULL;
-      g_autofree char *ships = NULL;
       g_autofree char *contact = NULL;
+      guint n = 0, cycle = 0;
+      gboolean seen;
 
       if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
         continue;
       where = position_text (adm_strategy_get_position (strategy, formation->id));
-      g_string_append (out, "<tr>");
-      append_element (out, "td", formation->name);
-      append_element (out, "td", formation->faction->name);
-      append_element (out, "td", where);
-      if (composition)
-        {
-          ships = g_strdup_printf ("%u", formation->ships->len);
-          append_element (out, "td", ships);
-        }
+      /* F-STRAT-3: its strength as his side saw it, never as it is now unseen. */
+      seen = adm_audience_side_strength (strategy, admiral->faction, formation, &n, &cycle);
       contact = last_contact (strategy, scenario, admiral, formation);
-      append_element (out, "td", contact != NULL ? contact : "—");
-      g_string_append (out, "</tr>");
+      append_known_row (out, formation->name, formation->faction->name, where, seen, n, cycle,
+                        contact);
       rows++;
     }
+  for (guint i = 0; i < last_seen->len; i++, rows++)
+    append_last_seen (out, g_ptr_array_index (last_seen, i));
   g_string_append (out, "</tbody></table></div>");
   if (rows == 0)
     {
@@ -1141,6 +1206,8 @@ append_session (GString             *out,
                 const AdmPortalPage *page,
                 const char          *now)
 {
+  g_autofree char *version = page->version_mark != NULL ? g_strdup (page->version_mark)
+                                                        : g_strdup_printf ("%u", page->version);
   g_autofree char *clock = page->paused >= 0 ? format_remaining (page->paused)
                            : page->deadline <= 0 ? g_strdup (_("not running"))
                            : page->clock_mark != NULL ? g_strdup (page->clock_mark)
@@ -1150,9 +1217,9 @@ append_session (GString             *out,
   adm_portal_html_escape (out, _("Next communication session"));
   g_string_append_printf (out, "</h2><p class=\"clock%s\" id=\"clock\" data-deadline=\"%"
                           G_GINT64_FORMAT "\" data-paused=\"%" G_GINT64_FORMAT "\" "
-                          "data-now=\"%s\" data-version=\"%u\" data-key=\"",
+                          "data-now=\"%s\" data-version=\"%s\" data-key=\"",
                           page->paused >= 0 ? " paused" : "", page->deadline, page->paused, now,
-                          page->version);
+                          version);
   adm_portal_html_escape (out, page->state_key);
   g_string_append (out, "\">");
   adm_portal_html_escape (out, clock);

@@ -79,7 +79,9 @@ typedef struct {
   const char *title;             /* the admiral's name */
   const char *subtitle;          /* faction, campaign */
   guint       cycle;             /* the cycle orders are given for */
-  guint       version;           /* the campaign's version (status.json) */
+  guint       version;           /* his page's version (status.json): a change reloads */
+  const char *version_mark;      /* when not NULL: written in place of the version, for the
+                                  * caller to fill in with a digest of the page made */
   gint64      now;               /* unix seconds */
   gint64      deadline;          /* next communication session; 0: unknown */
   gint64      paused;            /* seconds left while the master has paused the clock;

@@ -77,7 +77,6 @@ typedef struct {
   AdmPortalTokens *tokens;    /* locks itself */
   /* Under @lock: */
   gboolean         open;      /* the campaign is still there */
-  guint            version;   /* bumped by every change of the campaign */
   guint            cycle;     /* the cycle orders are given for */
   gint64           deadline;
   gint64           paused;    /* seconds left while paused, else -1 */
@@ -88,6 +87,8 @@ typedef struct {
   guint            burst;
   GHashTable      *buckets;   /* client address → Bucket* */
   GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
+  GHashTable      *versions;  /* "ADMIRAL\nLANG" → the version of his page as last made (a
+                               * digest of what it shows him), what status.json says */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
 } Shared;
@@ -140,7 +141,8 @@ struct _AdmPortal
   gint64           extended;  /* seconds he has added to the clock in cycle @clock_cycle */
   guint            clock_cycle;
   gboolean         accept_on_arrival;
-  guint            version;   /* bumped by every change of the campaign */
+  guint            version;   /* bumped by every change of the campaign: which fragments and
+                               * PDFs are stale (never shown: a page's version is its digest) */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
   GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
                                * again, ahead of the next request, when they change */
@@ -180,7 +182,8 @@ static guint signals[N_SIGNALS];
  * reference-counted box, immutable once made). */
 typedef struct {
   GPtrArray *pieces;   /* GBytes* */
-  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T' or 'K' */
+  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T', 'K' or 'V' */
+  guint      version;  /* what 'V' stands for: page_version () */
 } Page;
 
 typedef enum {
@@ -311,6 +314,7 @@ shared_new (AdmPortal *portal)
   shared->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
+  shared->versions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_bytes_unref);
   shared->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -337,6 +341,7 @@ shared_unref (Shared *shared)
   g_hash_table_unref (shared->finals);
   g_hash_table_unref (shared->buckets);
   g_hash_table_unref (shared->pages);
+  g_hash_table_unref (shared->versions);
   g_hash_table_unref (shared->pdfs);
   g_hash_table_unref (shared->csrf);
   g_mutex_clear (&shared->lock);
@@ -470,7 +475,6 @@ pages_changed (AdmPortal *self,
 
   g_mutex_lock (&shared->lock);
   shared->open = self->campaign != NULL;
-  shared->version = self->version;
   shared->cycle = cycle;
   shared->deadline = self->deadline;
   shared->paused = self->paused;
@@ -909,6 +913,7 @@ take_csrf (Shared     *shared,
 #define MARK_CSRF  "\x01" "C" "\x01"
 #define MARK_NOW   "\x01" "T" "\x01"
 #define MARK_CLOCK "\x01" "K" "\x01"
+#define MARK_VERSION "\x01" "V" "\x01"
 
 static char *posted_fill (AdmPortal         *self,
                           const AdmAdmiral  *admiral,
@@ -916,7 +921,8 @@ static char *posted_fill (AdmPortal         *self,
 static void  fill_clear  (AdmPortalFormFill *fill);
 
 /* What status.json says of the page's state, as its script compares it:
- * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED". */
+ * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED"; VERSION is the page's own (its digest, filled in
+ * where the mark is), never the campaign's, which hidden changes move. */
 static char *
 state_key (AdmPortal        *self,
            const AdmAdmiral *admiral)
@@ -926,8 +932,8 @@ state_key (AdmPortal        *self,
   const char *sheet = sent != NULL && sent->cycle == current_cycle (self) ? names[sent->status]
                                                                          : "none";
 
-  return g_strdup_printf ("%u|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
-                          self->version, sheet, self->deadline, self->paused, self->extended);
+  return g_strdup_printf ("%s|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
+                          MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
 }
 
 /* The admiral's page with marks where the request's own values go, or (@message given) the
@@ -974,7 +980,7 @@ marked_page (AdmPortal               *self,
   page.title = admiral->name;
   page.subtitle = subtitle;
   page.cycle = current_cycle (self);
-  page.version = self->version;
+  page.version_mark = MARK_VERSION;
   page.deadline = self->deadline;
   page.paused = self->paused;
   page.extended = self->extended;
@@ -997,12 +1003,30 @@ marked_page (AdmPortal               *self,
   return html;
 }
 
+/* The version of a page whose marked text is @html: a digest of everything it shows but what
+ * each request fills in. It changes when his page does, and only then: a change of the
+ * campaign he may not be told of (a phase of a battle hidden from his side) leaves his page,
+ * and so its version, as they were; a global counter would tell him that something happened. */
+static guint
+page_version (const char *html)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 digest[32];
+  gsize length = sizeof digest;
+
+  g_checksum_update (sum, (const guchar *) html, -1);
+  g_checksum_get_digest (sum, digest, &length);
+  return (guint) digest[0] << 24 | (guint) digest[1] << 16 | (guint) digest[2] << 8 | digest[3];
+}
+
 /* @html cut at its marks. */
 static Page *
 page_new (const char *html)
 {
   Page *page = g_atomic_rc_box_new0 (Page);
   const char *start = html, *mark;
+
+  page->version = page_version (html);
 
   page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   page->marks = g_string_new (NULL);
@@ -1036,6 +1060,7 @@ respond_page (Shared            *shared,
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
   g_autofree char *clock = NULL;
+  g_autofree char *version = g_strdup_printf ("%u", page->version);
   g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
                                              "script-src 'nonce-%s'; connect-src 'self'; "
                                              "form-action 'self'; base-uri 'none'; "
@@ -1074,6 +1099,7 @@ respond_page (Shared            *shared,
         case 'N': value = nonce; break;
         case 'C': value = csrf; break;
         case 'T': value = now_text; break;
+        case 'V': value = version; break;
         case 'K': default: value = clock; break;
         }
       g_string_append (text, value);
@@ -1081,6 +1107,35 @@ respond_page (Shared            *shared,
   soup_message_body_truncate (body);
   soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
   g_bytes_unref (answer);
+}
+
+/* Server thread: status.json, from what the main thread published: his page's version (in
+ * the language of his page), which tells the phone to reload when his page has changed. */
+static void
+respond_status (Shared            *shared,
+                SoupServerMessage *msg,
+                const char        *admiral_id,
+                guint              version)
+{
+  g_autofree char *json = NULL;
+  const char *sheet;
+
+  g_mutex_lock (&shared->lock);
+  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
+  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
+                          version, shared->cycle, shared->deadline, shared->paused,
+                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
+                          sheet != NULL ? sheet : "none",
+                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
+  g_mutex_unlock (&shared->lock);
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
 }
 
 /* Jobs: from the server thread to the main thread and back */
@@ -1126,6 +1181,9 @@ job_answer_cb (gpointer data)
 
       if (job->status == SOUP_STATUS_SEE_OTHER)
         respond_redirect (msg);
+      else if (job->page != NULL &&
+               g_object_get_data (G_OBJECT (msg), "adm-portal-status") != NULL)
+        respond_status (job->shared, msg, job->admiral_id, job->page->version);
       else if (job->page != NULL)
         respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
       else if (job->pdf != NULL)
@@ -1231,6 +1289,7 @@ page_for (AdmPortal        *self,
   page = page_new (marked);
   g_mutex_lock (&shared->lock);
   g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
+  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
   g_mutex_unlock (&shared->lock);
   g_hash_table_add (self->warm, g_strdup (key));
   return page;
@@ -1423,33 +1482,6 @@ builds_clear (AdmPortal *self)
   /* And the reports' PDFs still to make. */
   step_source_clear (self, &self->pdf_source);
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
-}
-
-/* Server thread: status.json, from what the main thread published. */
-static void
-serve_status (Shared            *shared,
-              SoupServerMessage *msg,
-              const char        *admiral_id)
-{
-  g_autofree char *json = NULL;
-  const char *sheet;
-
-  g_mutex_lock (&shared->lock);
-  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
-  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
-                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
-                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
-                          shared->version, shared->cycle, shared->deadline, shared->paused,
-                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
-                          sheet != NULL ? sheet : "none",
-                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
-  g_mutex_unlock (&shared->lock);
-  add_common_headers (msg);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                "Content-Security-Policy", "default-src 'none'");
-  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
-                                    strlen (json));
 }
 
 static cairo_status_t
@@ -2206,11 +2238,13 @@ receive_sheet (Server            *server,
 
 /* Dispatch: the server thread */
 
-/* His page: at once when it is made, else when the main thread has made it. */
+/* His page (or, @status, status.json with his page's version): at once when it is made, else
+ * when the main thread has made it. */
 static void
 serve_page (Server            *server,
             SoupServerMessage *msg,
-            const char        *admiral_id)
+            const char        *admiral_id,
+            gboolean           status)
 {
   Shared *shared = server->shared;
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
@@ -2218,13 +2252,21 @@ serve_page (Server            *server,
                                                                              "Accept-Language"));
   g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
   GPtrArray *waiting;
-  Page *page;
+  Page *page = NULL;
+  gpointer version = NULL;
+  gboolean made;
 
   g_mutex_lock (&shared->lock);
-  page = g_hash_table_lookup (shared->pages, key);
-  if (page != NULL)
+  if (status)
+    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
+  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
     g_atomic_rc_box_acquire (page);
   g_mutex_unlock (&shared->lock);
+  if (status && made)
+    {
+      respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
+      return;
+    }
   if (page != NULL)
     {
       respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
@@ -2232,6 +2274,8 @@ serve_page (Server            *server,
       return;
     }
   soup_server_message_pause (msg);
+  if (status)
+    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
   waiting = g_hash_table_lookup (server->waiting, key);
   if (waiting == NULL)
     {
@@ -2319,9 +2363,9 @@ handle_cb (SoupServer        *soup,
   if (admiral_id == NULL)
     not_found (msg);
   else if (get && *rest == '\0')
-    serve_page (server, msg, admiral_id);
+    serve_page (server, msg, admiral_id, FALSE);
   else if (get && g_str_equal (rest, "status.json"))
-    serve_status (shared, msg, admiral_id);
+    serve_page (server, msg, admiral_id, TRUE);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
     receive_sheet (server, msg, admiral_id, JOB_SHEET);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
