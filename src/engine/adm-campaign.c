@@ -1113,6 +1113,10 @@ journal_describe (gpointer                owner,
                             adm_event_get (head, "engagement"),
                             adm_event_get (head, "place") != NULL ? adm_event_get (head, "place")
                                                                   : "");
+  if (g_str_equal (what, "dice-commit") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Dice commitment for engagement c1-3" */
+    return g_strdup_printf (_("Dice commitment for engagement %s"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "placements") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Placements for engagement c1-3" */
     return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
