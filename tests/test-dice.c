@@ -409,6 +409,39 @@ test_commit_campaign_battle (void)
   remove_folder (folder);
 }
 
+/* A commitment is no decision of the master's: Undo passes it by and takes back the cycle
+ * before it, Redo brings both back; the commitment stays public while undone. */
+static void
+test_commit_undo_passes_by (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmCampaign) campaign = campaign_at_pol_orbit (&folder, &battle);
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  GPtrArray *done;
+
+  dice = adm_campaign_dice_source (campaign, "c1-3", battle, NULL, T0 + 3000, &error);
+  g_assert_no_error (error);
+  label = adm_campaign_describe_undo (campaign);
+  g_assert_cmpstr (label, ==, "Resolve cycle 1");
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                      adm_campaign_get_state (campaign))), ==, 1);
+  commitments = adm_campaign_get_dice_commitments (campaign, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 1);
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  done = adm_journal_get_done (adm_campaign_get_journal (campaign));
+  g_assert_cmpstr (adm_journal_action_get_what (g_ptr_array_index (done, done->len - 1)), ==,
+                   "dice-commit");
+  g_assert_false (adm_campaign_can_redo (campaign));
+  remove_folder (folder);
+}
+
 /* The dry-run battle of tests/data/reports/cycle-2-pol-orbit.xml, where the Cetagandans do not
  * find every Polian formation (F-ECM-2, F-ECM-5): a side's check lists only the rolls it may
  * see, under their numbers in the whole log; the master's lists all. A journal whose values
@@ -488,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/engine/dice/commit/source", test_commit_source);
   g_test_add_func ("/engine/dice/is-program", test_sources_program);
   g_test_add_func ("/engine/dice/commit/campaign-battle", test_commit_campaign_battle);
+  g_test_add_func ("/engine/dice/commit/undo-passes-by", test_commit_undo_passes_by);
   g_test_add_func ("/engine/dice/commit/audience-and-mismatch",
                    test_commit_audience_and_mismatch);
 

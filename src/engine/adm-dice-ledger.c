@@ -37,43 +37,74 @@ is_event_of (const AdmEvent *event,
          g_strcmp0 (adm_event_get (event, "engagement"), engagement_id) == 0;
 }
 
+static void
+read_event (GPtrArray      *commitments,
+            const AdmEvent *event,
+            const char     *engagement_id)
+{
+  gint64 from = 0;
+
+  if (is_event_of (event, "dice-commit", engagement_id) &&
+      adm_event_get_int (event, "from", &from) && from >= 1 && from <= G_MAXINT &&
+      adm_dice_hex_is_valid (adm_event_get (event, "commitment")))
+    {
+      AdmDiceCommitment *commitment;
+
+      /* Redone, the same commitment again: it covers the rolls from where it first did. */
+      for (guint c = 0; c < commitments->len; c++)
+        if (g_str_equal (((AdmDiceCommitment *) g_ptr_array_index (commitments, c))->commitment,
+                         adm_event_get (event, "commitment")))
+          return;
+      commitment = g_new0 (AdmDiceCommitment, 1);
+      commitment->commitment = g_strdup (adm_event_get (event, "commitment"));
+      commitment->from_roll = (guint) from;
+      commitment->time = adm_event_get_time (event);
+      g_ptr_array_add (commitments, commitment);
+    }
+  else if (is_event_of (event, "dice-reveal", engagement_id))
+    {
+      guint8 secret[ADM_DICE_SECRET_LENGTH];
+      g_autofree char *check = NULL;
+
+      /* A secret is told by being the commitment's: SHA-256 says so, whoever wrote it. */
+      if (!adm_dice_secret_from_hex (adm_event_get (event, "secret"), secret))
+        return;
+      check = adm_dice_commitment_of (secret);
+      for (guint c = 0; c < commitments->len; c++)
+        {
+          AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+
+          if (g_str_equal (commitment->commitment, check) && commitment->secret == NULL)
+            commitment->secret = g_strdup (adm_event_get (event, "secret"));
+        }
+    }
+}
+
 GPtrArray *
 adm_campaign_get_dice_commitments (AdmCampaign *campaign,
                                    const char  *engagement_id)
 {
-  GPtrArray *events;
+  AdmJournal *journal;
   GPtrArray *commitments;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
 
-  events = adm_campaign_get_events (campaign);
+  /* Every action ever journaled, undone ones too: a commitment published, or a secret
+   * revealed, stays so whatever Undo took back. */
+  journal = adm_campaign_get_journal (campaign);
   commitments = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_commitment_free);
-  for (guint i = 0; i < events->len; i++)
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
     {
-      const AdmEvent *event = g_ptr_array_index (events, i);
-      gint64 from = 0;
+      AdmJournalAction *action;
+      GPtrArray *events;
 
-      if (is_event_of (event, "dice-commit", engagement_id) &&
-          adm_event_get_int (event, "from", &from))
-        {
-          AdmDiceCommitment *commitment = g_new0 (AdmDiceCommitment, 1);
-
-          commitment->commitment = g_strdup (adm_event_get (event, "commitment"));
-          commitment->from_roll = (guint) CLAMP (from, 1, G_MAXINT);
-          commitment->time = adm_event_get_time (event);
-          g_ptr_array_add (commitments, commitment);
-        }
-      /* The state let in only a secret that is its commitment's (check_dice_reveal ()). */
-      else if (is_event_of (event, "dice-reveal", engagement_id))
-        for (guint c = 0; c < commitments->len; c++)
-          {
-            AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
-
-            if (g_str_equal (commitment->commitment, adm_event_get (event, "commitment")) &&
-                commitment->secret == NULL)
-              commitment->secret = g_strdup (adm_event_get (event, "secret"));
-          }
+      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      action = adm_journal_get_entry_action (journal, i);
+      events = adm_journal_action_get_events (action);
+      for (guint e = 0; e < events->len; e++)
+        read_event (commitments, g_ptr_array_index (events, e), engagement_id);
     }
   return commitments;
 }

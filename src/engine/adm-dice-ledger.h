@@ -9,7 +9,9 @@
  * its ending journals the secret ("dice-reveal") and the private copy goes. A battle played on
  * after its ending was undone, whose secret is in the file now, or on a computer without the
  * secret, gets a new secret and a new commitment from the next roll on: each roll is checked
- * against the last commitment journaled whose first roll is not after it. */
+ * against the last commitment journaled whose first roll is not after it. A commitment is no
+ * decision of the master's: campaign Undo passes it by (adm_campaign_undo ()), and one
+ * journaled stays public, undone or not. */
 #pragma once
 
 #include <glib.h>
@@ -27,13 +29,14 @@ typedef struct {
   char   *commitment;  /* SHA-256 of the secret, lowercase hex */
   guint   from_roll;   /* the first roll it covers, from 1 */
   gint64  time;        /* when it was journaled */
-  char   *secret;      /* the secret in hex once revealed (a "dice-reveal" in effect), or NULL */
+  char   *secret;      /* the secret in hex once revealed (a "dice-reveal" journaled), or NULL */
 } AdmDiceCommitment;
 
 void adm_dice_commitment_free (AdmDiceCommitment *commitment);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDiceCommitment, adm_dice_commitment_free)
 
-/* The commitments in effect for @engagement_id's battle, in the order journaled
+/* The commitments of @engagement_id's battle in every action journaled, undone ones too, in
+ * the order first journaled, each with its secret when a "dice-reveal" journaled it
  * (AdmDiceCommitment*, owned); empty for a battle without any (an older file, typed dice). */
 GPtrArray     *adm_campaign_get_dice_commitments (AdmCampaign  *campaign,
                                                   const char   *engagement_id)
