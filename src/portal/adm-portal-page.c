@@ -227,6 +227,69 @@ side_fought (AdmCampaign               *campaign,
   return FALSE;
 }
 
+/* The battle's side that is @admiral's (his faction's or an ally's), for the audience filter;
+ * the public's when none is. */
+static AdmAudience
+audience_of (AdmScenario      *scenario,
+             AdmBattle        *battle,
+             const AdmAdmiral *admiral)
+{
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    for (guint f = 0; f < factions->len; f++)
+      {
+        const AdmFaction *faction = g_ptr_array_index (factions, f);
+
+        if (g_strcmp0 (faction->id, adm_battle_get_side (battle, s)->id) == 0 &&
+            adm_scenario_factions_allied (scenario, faction, admiral->faction))
+          return adm_audience_side (s);
+      }
+  return adm_audience_public ();
+}
+
+/* Every roll of the ended battle his side may see, derived again from the revealed secret
+ * (adm_dice_verify ()): "Roll 4 (turn 2, fire): 3 5 — matches". */
+static void
+append_dice_checks (GString          *out,
+                    AdmCampaign      *campaign,
+                    const AdmAdmiral *admiral,
+                    const char       *engagement_id,
+                    GPtrArray        *commitments)
+{
+  const char *saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+
+  if (saved != NULL)
+    battle = adm_battle_load_game_memory (saved, strlen (saved), engagement_id, NULL);
+  if (battle == NULL)
+    return;
+  checks = adm_dice_verify (commitments, engagement_id, battle,
+                            audience_of (adm_campaign_get_scenario (campaign), battle, admiral));
+  g_string_append (out, "<ul class=\"dice\">");
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const AdmDiceCheck *check = g_ptr_array_index (checks, i);
+      g_autoptr(GString) values = g_string_new (NULL);
+      g_autofree char *line = NULL;
+      const char *verdict;
+
+      for (guint v = 0; v < check->roll->n_values; v++)
+        g_string_append_printf (values, "%s%u", v > 0 ? " " : "", check->roll->values[v]);
+      verdict = check->verdict == ADM_DICE_VERDICT_MATCH ? _("matches")
+                : check->verdict == ADM_DICE_VERDICT_MISMATCH ? _("DOES NOT MATCH")
+                : check->verdict == ADM_DICE_VERDICT_TYPED ? _("typed in, not checked")
+                : _("not checked");
+      /* Translators: "Roll 4 (turn 2, fire): 3 5 — matches" */
+      line = g_strdup_printf (_("Roll %u (turn %d, %s): %s — %s"), check->number,
+                              check->roll->turn, adm_phase_to_string (check->roll->phase),
+                              values->str, verdict);
+      append_element (out, "li", line);
+    }
+  g_string_append (out, "</ul>");
+}
+
 /* The dice commitments of the battles his side fought in @cycle (docs/dice.md): the
  * commitment, short and in full, and once the battle has ended its secret and the command that
  * checks every roll. */
@@ -243,6 +306,7 @@ append_battle_dice (GString          *out,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
       g_autoptr(GPtrArray) commitments = NULL;
+      gboolean revealed = FALSE;
 
       if (!side_fought (campaign, admiral, engagement))
         continue;
@@ -280,11 +344,14 @@ append_battle_dice (GString          *out,
               g_string_append (out, " <code>");
               adm_portal_html_escape (out, check);
               g_string_append (out, "</code>");
+              revealed = TRUE;
             }
           else
             adm_portal_html_escape (out, _("The secret is revealed when the battle ends."));
           g_string_append (out, "</p></details>");
         }
+      if (revealed)
+        append_dice_checks (out, campaign, admiral, engagement->id, commitments);
     }
 }
 
@@ -781,6 +848,7 @@ static const char style[] =
   "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
   "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
   "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}.dice code{word-break:break-all}"
+  "ul.dice{list-style:none;padding:0}"
   "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
   "label.check{display:inline-block;margin:.2em 1em .2em 0}"
   ".admin{border-top:1px solid #8884;padding-top:.3em}.admin summary{font-weight:400}"
