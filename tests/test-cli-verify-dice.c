@@ -234,6 +234,42 @@ test_side_and_refusals (void)
   cli_remove_folder (folder);
 }
 
+/* Dice typed in (--dice) are listed as typed and not checked; a battle with no program dice has
+ * no commitment, as a battle of an older file has none. */
+static void
+test_typed_dice (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(GString) values = g_string_new (NULL);
+  g_autoptr(CliResult) fight = NULL, check = NULL, json = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *rolls;
+
+  for (guint i = 0; i < 400; i++)
+    g_string_append (values, i > 0 ? " 3" : "3");
+  fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders", orders, "--turns", "3",
+                   "--dice", values->str, NULL);
+  g_test_message ("%s", fight->err);
+  g_assert_cmpint (fight->status, ==, 0);
+  check = run_cli ("verify-dice", path, "c1-3", NULL);
+  g_assert_cmpint (check->status, ==, 0);
+  g_assert_nonnull (strstr (check->out, "No commitment"));
+  g_assert_nonnull (strstr (check->out, "typed in, not checked"));
+  json = run_cli ("verify-dice", path, "c1-3", "--json", NULL);
+  root = parse_json (json->out);
+  rolls = json_object_get_array_member (root, "rolls");
+  g_assert_cmpuint (json_array_get_length (rolls), >, 0);
+  g_assert_cmpint (json_object_get_int_member (root, "typed"), ==, json_array_get_length (rolls));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "commitments")),
+                    ==, 0);
+  for (guint i = 0; i < json_array_get_length (rolls); i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (rolls, i),
+                                                    "verdict"), ==, "typed");
+  cli_remove_folder (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -243,5 +279,6 @@ main (int   argc,
   g_test_add_func ("/cli/verify-dice/honest-battle", test_honest_battle);
   g_test_add_func ("/cli/verify-dice/tampered-journal", test_tampered_journal);
   g_test_add_func ("/cli/verify-dice/side-and-refusals", test_side_and_refusals);
+  g_test_add_func ("/cli/verify-dice/typed-dice", test_typed_dice);
   return g_test_run ();
 }
