@@ -91,8 +91,9 @@ test_loop (void)
   g_assert_cmpstr (before, ==, after);
 
   {
+    /* Seed 6: a battle that leaves a burning hulk (its secret is the seed's, docs/dice.md). */
     g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                          orders, "--turns", "3", "--seed", "5", NULL);
+                                          orders, "--turns", "3", "--seed", "6", NULL);
     g_autoptr(CliResult) end = NULL;
     g_autoptr(CliResult) again = NULL;
     g_autoptr(CliResult) after_end = NULL;

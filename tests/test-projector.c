@@ -17,6 +17,7 @@
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-window-private.h"
+#include "komarr-helpers.h"
 #include "pointer-helpers.h"
 
 #define T0 1795000000  /* journal times, seconds */
@@ -998,6 +999,49 @@ test_shortcuts_listed (void)
   gtk_window_destroy (GTK_WINDOW (projector));
 }
 
+/* The dice commitment of each battle being fought that the room may know of, under the key
+ * (docs/dice.md); gone from the wall once the battle has ended. */
+static void
+test_dice_commitment (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autofree char *setup = NULL, *expected = NULL;
+  AdmiraltyProjectorWindow *projector;
+
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, T0);
+  projector = admiralty_projector_window_new (GTK_APPLICATION (app), campaign, NULL);
+  g_assert_null (admiralty_projector_window_get_dice_text (projector));
+
+  engagement = adm_campaign_find_engagement (campaign, "c1-3", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_audience_public_knows_engagement (strategy_of (campaign),
+                                                       adm_campaign_get_scenario (campaign),
+                                                       &engagement->engagement));
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
+  g_assert_no_error (error);
+  dice = adm_campaign_dice_source (campaign, "c1-3", battle, NULL, T0 + 3000, &error);
+  g_assert_no_error (error);
+  expected = g_strdup_printf ("Battle dice c1-3: %.16s…",
+                              adm_dice_commit_get_commitment (ADM_DICE_COMMIT (dice)));
+  g_assert_cmpstr (admiralty_projector_window_get_dice_text (projector), ==, expected);
+
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, NULL, T0 + 4000, &error));
+  g_assert_no_error (error);
+  g_assert_null (admiralty_projector_window_get_dice_text (projector));
+  gtk_window_destroy (GTK_WINDOW (projector));
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1012,6 +1056,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-2/keys", test_keys);
   g_test_add_func ("/ui/projector/F-STRAT-2/screenshot", test_screenshot);
   g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/ui/projector/dice-commitment", test_dice_commitment);
 
   return ui_test_finish (g_test_run ());
 }

@@ -1148,6 +1148,19 @@ admiralty_battle_page_synced_prng (AdmiraltyBattlePage *self)
   return prng;
 }
 
+/* A campaign battle's program dice are drawn from a secret committed to in the campaign
+ * (adm-dice-ledger.h, docs/dice.md), which the admirals check once it ends; a battle on its
+ * own rolls its seeded generator. */
+static AdmDiceSource *
+admiralty_battle_page_program_dice (AdmiraltyBattlePage  *self,
+                                    GError              **error)
+{
+  if (self->campaign != NULL && self->engagement_id != NULL)
+    return adm_campaign_dice_source (self->campaign, self->engagement_id, self->battle, NULL,
+                                     adm_clock_now (), error);
+  return ADM_DICE_SOURCE (admiralty_battle_page_synced_prng (self));
+}
+
 static void
 admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
                                     const GError        *error)
@@ -1277,7 +1290,7 @@ void
 admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
                                      gboolean             physical)
 {
-  g_autoptr(AdmDicePrng) prng = NULL;
+  g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
@@ -1313,9 +1326,10 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       return;
     }
 
-  prng = admiralty_battle_page_synced_prng (self);
-  if (!adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
-                                 ADM_DICE_SOURCE (prng), &error))
+  dice = admiralty_battle_page_program_dice (self, &error);
+  if (dice == NULL ||
+      !adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self), dice,
+                                 &error))
     admiralty_battle_page_phase_failed (self, error);
   else
     drop_drafts (self);

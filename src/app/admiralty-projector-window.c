@@ -25,6 +25,7 @@ struct _AdmiraltyProjectorWindow
   GtkLabel            *clock_label;
   AdmiraltySectorMap  *map;
   GtkFlowBox          *key_box;
+  GtkLabel            *dice_label;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
@@ -186,6 +187,46 @@ update_clock (AdmiraltyProjectorWindow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "session-due");
 }
 
+/* The commitments of the battles being fought that the room may know of (F-STRAT-3,
+ * docs/dice.md): "Battle dice c1-3: 914c114da6ab82d4…", the secret told when each ends. */
+static void
+update_dice (AdmiraltyProjectorWindow *self)
+{
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  AdmStrategy *strategy;
+
+  if (self->campaign != NULL)
+    {
+      engagements = adm_campaign_get_engagements (self->campaign, 0);
+      strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+    }
+  for (guint e = 0; engagements != NULL && e < engagements->len; e++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
+      g_autoptr(GPtrArray) commitments = NULL;
+      const AdmDiceCommitment *last;
+
+      if (engagement->status == ADM_ENGAGEMENT_FINISHED ||
+          engagement->status == ADM_ENGAGEMENT_DROPPED ||
+          !adm_audience_public_knows_engagement (strategy,
+                                                 adm_campaign_get_scenario (self->campaign),
+                                                 &engagement->engagement))
+        continue;
+      commitments = adm_campaign_get_dice_commitments (self->campaign, engagement->id);
+      if (commitments->len == 0)
+        continue;
+      last = g_ptr_array_index (commitments, commitments->len - 1);
+      /* Translators: "Battle dice c1-3: 914c114da6ab82d4…", a commitment's first digits */
+      if (text->len > 0)
+        g_string_append (text, "   ");
+      g_string_append_printf (text, _("Battle dice %s: %.16s…"), engagement->id,
+                              last->commitment);
+    }
+  gtk_label_set_label (self->dice_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_label), text->len > 0);
+}
+
 static void
 campaign_changed_cb (AdmiraltyProjectorWindow *self,
                      AdmCampaign              *campaign)
@@ -193,6 +234,7 @@ campaign_changed_cb (AdmiraltyProjectorWindow *self,
   update_heading (self);
   update_key (self);
   update_finals (self);
+  update_dice (self);
 }
 
 static void
@@ -328,6 +370,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, cycle_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, finals_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, dice_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
 
@@ -405,6 +448,8 @@ admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
   update_heading (self);
   if (self->key_box != NULL)
     update_key (self);
+  if (self->dice_label != NULL)
+    update_dice (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
 
@@ -449,6 +494,15 @@ admiralty_projector_window_get_cycle_text (AdmiraltyProjectorWindow *self)
   g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
 
   return gtk_label_get_label (self->cycle_label);
+}
+
+const char *
+admiralty_projector_window_get_dice_text (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->dice_label))
+         ? gtk_label_get_label (self->dice_label) : NULL;
 }
 
 const char *

@@ -43,6 +43,9 @@ const char               *admiralty_projector_window_get_finals_text (AdmiraltyP
 /* The heading's texts, for tests: "Cycle 3", "Next session in 12:40". */
 const char               *admiralty_projector_window_get_cycle_text (AdmiraltyProjectorWindow *self);
 const char               *admiralty_projector_window_get_clock_text (AdmiraltyProjectorWindow *self);
+/* The commitments of the battles being fought that the room may know of (docs/dice.md), or
+ * NULL when there are none. */
+const char               *admiralty_projector_window_get_dice_text  (AdmiraltyProjectorWindow *self);
 /* The faction key's entries as shown, "● Barrayar" each. */
 GStrv                     admiralty_projector_window_get_key_texts  (AdmiraltyProjectorWindow *self)
     G_GNUC_WARN_UNUSED_RESULT;

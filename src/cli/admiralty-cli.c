@@ -212,6 +212,8 @@ run (int    argc,
                                 "to another admiral of its side\n"
                                 "  reveal FILE ID   Reveal a hidden formation of a campaign to "
                                 "everyone\n"
+                                "  verify-dice FILE ID  Check a campaign battle's program "
+                                "dice against their commitment\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
                                 "of a space or ground combat\n"
                                 "  journal FILE     List a campaign's, battle's or TI4 "
@@ -256,6 +258,8 @@ run (int    argc,
     return _cli_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "reveal") == 0)
     return _cli_reveal_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "verify-dice") == 0)
+    return _cli_verify_dice_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "serve") == 0)
     return _cli_serve_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)

@@ -21,12 +21,15 @@ typedef struct {
   AdmDiceSource *source;
   AdmDiceQueue  *queue;     /* --dice; NULL with a seed */
   guint64        seed;
+  gboolean       seeded;    /* a seed was given, or the battle has one */
+  char          *commitment; /* a campaign battle's program dice: their commitment */
 } BattleDice;
 
 static void
 battle_dice_clear (BattleDice *dice)
 {
   g_clear_object (&dice->source);
+  g_clear_pointer (&dice->commitment, g_free);
   dice->queue = NULL;
 }
 
@@ -76,6 +79,36 @@ skip_rolls_played (AdmBattle   *battle,
     }
 }
 
+/* A campaign battle's program dice, which the admirals can check (adm-dice-ledger.h): drawn
+ * from a secret kept out of the campaign file, its commitment journaled before the first roll
+ * (with --seed the secret is the seed's, docs/dice.md). */
+static CliExit
+commit_dice (AdmCampaign *campaign,
+             const char  *engagement_id,
+             AdmBattle   *battle,
+             const char  *seed_text,
+             gboolean     json,
+             BattleDice  *dice)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (seed_text != NULL)
+    {
+      g_autofree char *message = _cli_parse_seed ("--seed", seed_text, &dice->seed);
+
+      if (message != NULL)
+        return _cli_invalid (json, "%s", message);
+      dice->seeded = TRUE;
+    }
+  dice->source = adm_campaign_dice_source (campaign, engagement_id, battle,
+                                           dice->seeded ? &dice->seed : NULL, adm_clock_now (),
+                                           &error);
+  if (dice->source == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  dice->commitment = g_strdup (adm_dice_commit_get_commitment (ADM_DICE_COMMIT (dice->source)));
+  return CLI_EXIT_OK;
+}
+
 /* --seed N or the battle's own seed (1 when it has none) for a PRNG; --dice for a queue. */
 static CliExit
 make_dice (AdmBattle  *battle,
@@ -105,6 +138,7 @@ make_dice (AdmBattle  *battle,
     }
   else
     dice->seed = adm_battle_get_seed (battle) != 0 ? adm_battle_get_seed (battle) : 1;
+  dice->seeded = TRUE;
   dice->source = ADM_DICE_SOURCE (adm_dice_prng_new (dice->seed));
   skip_rolls_played (battle, ADM_DICE_PRNG (dice->source));
   return CLI_EXIT_OK;
@@ -590,6 +624,16 @@ print_text (AdmBattle             *battle,
 
   if (dice->queue != NULL)
     source = g_strdup (_("the dice given"));
+  else if (dice->commitment != NULL)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, dice->seed);
+
+      /* Translators: "dice committed to 3fa9c2d1e0b47a65 (from seed 5)": the commitment's
+       * first sixteen hexadecimal digits. */
+      source = dice->seeded ? g_strdup_printf (_("dice committed to %.16s (from seed %s)"),
+                                               dice->commitment, seed)
+                            : g_strdup_printf (_("dice committed to %.16s"), dice->commitment);
+    }
   else
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, dice->seed);
@@ -972,10 +1016,13 @@ print_json (AdmBattle   *battle,
   add_int (builder, "turn", adm_battle_get_turn (battle));
   add_string (builder, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
   json_builder_set_member_name (builder, "seed");
-  if (dice->queue != NULL)
+  if (dice->queue != NULL || !dice->seeded)
     json_builder_add_null_value (builder);
   else
     _cli_add_seed_json (builder, dice->seed);
+  /* A campaign battle's program dice: the commitment to their secret (docs/dice.md). */
+  if (dice->commitment != NULL)
+    add_string (builder, "commitment", dice->commitment);
   /* --as: who this picture is for. */
   if (audience_text != NULL)
     add_string (builder, "as", audience_text);
@@ -1140,7 +1187,8 @@ _cli_battle_run (int    argc,
     { "orders", 0, 0, G_OPTION_ARG_FILENAME, &orders_path,
       N_("The declarations of both sides, turn by turn (an orders file)"), N_("FILE") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
-      N_("Roll seeded dice; default: the battle's seed attribute, else 1"), N_("N") },
+      N_("Roll seeded dice; default: the battle's seed attribute, else 1 (a campaign's "
+         "battle: a secret committed to, docs/dice.md)"), N_("N") },
     { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
       N_("Use these die values, in order, instead (\"4,6,1\" or \"4 6 1\")"), N_("VALUES") },
     { "turns", 0, 0, G_OPTION_ARG_STRING, &turns_text,
@@ -1240,7 +1288,11 @@ _cli_battle_run (int    argc,
             adm_campaign_get_scenario (campaign), &engagement->engagement);
         }
     }
-  if (status == CLI_EXIT_OK)
+  /* A campaign battle played and kept rolls program dice the admirals can check. */
+  if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL && dice_text == NULL &&
+      turns > 0)
+    status = commit_dice (campaign, engagement_id, battle, seed_text, json, &dice);
+  else if (status == CLI_EXIT_OK)
     status = make_dice (battle, seed_text, dice_text, json, &dice);
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK && turns > 0)

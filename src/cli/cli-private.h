@@ -138,6 +138,10 @@ CliExit         _cli_assign_run           (int             argc,
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);
+/* `verify-dice` (cli-verify-dice.c): a campaign battle's program dice checked against their
+ * commitment (docs/dice.md). */
+CliExit         _cli_verify_dice_run      (int             argc,
+                                           char          **argv);
 /* `serve` (cli-serve.c): the admirals' portal, headless (issue 22). */
 CliExit         _cli_serve_run            (int             argc,
                                            char          **argv);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-result.h"
+#include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-state.h"
 
@@ -197,6 +198,8 @@ adm_battle_result_action (AdmCampaign               *campaign,
       adm_journal_action_add_event (action, prize);
     }
 
+  /* The battle is over: its dice's secrets go into the journal for anyone to check them. */
+  adm_campaign_add_dice_reveals (campaign, engagement->id, action, time);
   end = adm_event_new ("battle-end", time);
   adm_event_set (end, "engagement", engagement->id);
   /* At the start of a turn not yet played, the battle ended in the turn before. */
@@ -234,5 +237,6 @@ adm_campaign_end_battle (AdmCampaign  *campaign,
       g_prefix_error (error, _("The battle of engagement %s was not ended: "), engagement_id);
       return FALSE;
     }
+  adm_dice_forget_revealed (action);
   return TRUE;
 }

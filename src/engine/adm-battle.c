@@ -1388,7 +1388,8 @@ roll_va (AdmBattle   *self,
   memcpy ((guint *) roll->values, values, count * sizeof (guint));
   /* The program's generator, or values the master typed in; a replay reads it back from the
    * journal (journal_apply ()). */
-  roll->origin = prng ? ADM_ROLL_ORIGIN_PROGRAM : ADM_ROLL_ORIGIN_TYPED;
+  roll->origin = prng || adm_dice_source_is_program (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM
+                                                                  : ADM_ROLL_ORIGIN_TYPED;
   /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
   roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
   self->last_roll = self->rolls->len;

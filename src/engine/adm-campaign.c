@@ -1113,6 +1113,10 @@ journal_describe (gpointer                owner,
                             adm_event_get (head, "engagement"),
                             adm_event_get (head, "place") != NULL ? adm_event_get (head, "place")
                                                                   : "");
+  if (g_str_equal (what, "dice-commit") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Dice commitment for engagement c1-3" */
+    return g_strdup_printf (_("Dice commitment for engagement %s"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "placements") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Placements for engagement c1-3" */
     return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
@@ -1351,6 +1355,44 @@ adm_campaign_roll (AdmCampaign          *self,
   return TRUE;
 }
 
+/* A battle's dice commitment (adm-dice-ledger.h) is no decision of the master's: Undo passes it
+ * by, taking it back with the action before it, and Redo brings it back after that action. A
+ * commitment once journaled stays public, undone or not (adm_campaign_get_dice_commitments ()). */
+static gboolean
+is_dice_commit (AdmJournalAction *action)
+{
+  return action != NULL && g_str_equal (adm_journal_action_get_what (action), "dice-commit");
+}
+
+static guint
+pass_dice_commits (AdmCampaign *self,
+                   gboolean     redo,
+                   gint64       now)
+{
+  guint passed = 0;
+
+  while (redo ? is_dice_commit (adm_journal_get_redo_action (self->journal))
+              : is_dice_commit (adm_journal_get_undo_action (self->journal)) &&
+                adm_journal_get_done (self->journal)->len > 1)
+    {
+      if (!(redo ? adm_journal_redo (self->journal, now, NULL)
+                 : adm_journal_undo (self->journal, now, NULL)))
+        break;
+      passed++;
+    }
+  return passed;
+}
+
+static void
+forget_entries (AdmCampaign *self,
+                guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    adm_journal_forget_last (self->journal);
+  if (!adm_journal_replay (self->journal, NULL, NULL))
+    g_error ("A campaign journal that replayed before no longer replays");
+}
+
 static gboolean
 undo_or_redo (AdmCampaign  *self,
               gboolean      redo,
@@ -1360,6 +1402,7 @@ undo_or_redo (AdmCampaign  *self,
   gboolean could_redo = adm_campaign_can_redo (self);
   g_autoptr(GError) local_error = NULL;
   gint64 now = adm_clock_now ();
+  guint passed = redo ? 0 : pass_dice_commits (self, FALSE, now);
   AdmJournalAction *undone = redo ? NULL : adm_journal_get_undo_action (self->journal);
   g_autofree char *label = NULL;
   gboolean ok;
@@ -1370,6 +1413,8 @@ undo_or_redo (AdmCampaign  *self,
                                                         "cycle"));
   ok = redo ? adm_journal_redo (self->journal, now, &local_error)
             : adm_journal_undo (self->journal, now, &local_error);
+  if (!ok && passed > 0)
+    forget_entries (self, passed);
   if (!ok)
     {
       g_set_error_literal (error, ADM_CAMPAIGN_ERROR,
@@ -1387,11 +1432,11 @@ undo_or_redo (AdmCampaign  *self,
         g_ptr_array_remove_index (self->pending, i - 1);
         break;
       }
+  if (redo)
+    passed = pass_dice_commits (self, TRUE, now);
   if (!autosave (self, error))
     {
-      adm_journal_forget_last (self->journal);
-      if (!adm_journal_replay (self->journal, NULL, NULL))
-        g_error ("A campaign journal that replayed before no longer replays");
+      forget_entries (self, passed + 1);
       return FALSE;
     }
   changed (self, could_undo, could_redo);
@@ -1428,6 +1473,14 @@ adm_campaign_describe_undo (AdmCampaign *self)
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
   action = adm_journal_get_undo_action (self->journal);
+  /* What Undo takes back with the dice commitments it passes by (undo_or_redo ()). */
+  if (is_dice_commit (action))
+    {
+      GPtrArray *done = adm_journal_get_done (self->journal);
+
+      for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
+        action = g_ptr_array_index (done, i - 1);
+    }
   return action != NULL ? adm_journal_describe (self->journal, action) : NULL;
 }
 

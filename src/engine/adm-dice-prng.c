@@ -132,10 +132,17 @@ adm_dice_prng_roll (AdmDiceSource        *source,
   return TRUE;
 }
 
+static gboolean
+adm_dice_prng_is_program (AdmDiceSource *source)
+{
+  return TRUE;
+}
+
 static void
 adm_dice_prng_source_init (AdmDiceSourceInterface *iface)
 {
   iface->roll = adm_dice_prng_roll;
+  iface->is_program = adm_dice_prng_is_program;
 }
 
 static void

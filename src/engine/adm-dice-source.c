@@ -39,6 +39,17 @@ adm_dice_source_roll (AdmDiceSource        *self,
   return TRUE;
 }
 
+gboolean
+adm_dice_source_is_program (AdmDiceSource *self)
+{
+  AdmDiceSourceInterface *iface;
+
+  g_return_val_if_fail (ADM_IS_DICE_SOURCE (self), FALSE);
+
+  iface = ADM_DICE_SOURCE_GET_IFACE (self);
+  return iface->is_program != NULL && iface->is_program (self);
+}
+
 char *
 adm_dice_describe (guint count,
                    guint sides)

@@ -41,12 +41,18 @@ struct _AdmDiceSourceInterface
                     const AdmDiceRequest *request,
                     guint                *values,
                     GError              **error);
+  /* Whether the values are the program's own (a generator's), rather than typed in: the dice
+   * log marks a roll dice="program" or dice="typed" by it. NULL: typed. */
+  gboolean (*is_program) (AdmDiceSource *self);
 };
 
 gboolean adm_dice_source_roll (AdmDiceSource        *self,
                                const AdmDiceRequest *request,
                                guint                *values,
                                GError              **error);
+
+/* Whether @self draws the program's dice (AdmDiceSourceInterface.is_program). */
+gboolean adm_dice_source_is_program (AdmDiceSource       *self);
 
 /* "2d6", "d3" */
 char    *adm_dice_describe    (guint count,

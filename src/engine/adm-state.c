@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-dice-commit.h"
 #include "adm-dice-source.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
@@ -1154,6 +1155,67 @@ apply_sighting (AdmState       *self,
                                 (guint) plan->damage);
 }
 
+/* "dice-commit": the commitment to a battle's program dice, journaled before its first program
+ * roll from it (adm-dice-ledger.h): `engagement`, `commitment` (SHA-256 of the secret, hex)
+ * and `from`, the first roll it covers. "dice-reveal": the secret, when the battle ends;
+ * refused unless it is the commitment's. Neither changes the state: they are read from the
+ * journal by whoever checks the dice. */
+
+static gboolean
+need_dice_hex (const AdmEvent  *event,
+               const char      *key,
+               GError         **error)
+{
+  if (adm_dice_hex_is_valid (adm_event_get (event, key)))
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+               _("the “%s” event needs “%s” to be %d lowercase hexadecimal digits"),
+               adm_event_get_kind (event), key, ADM_DICE_HEX_LENGTH);
+  return FALSE;
+}
+
+static gboolean
+check_dice_commit (AdmState        *self,
+                   const AdmEvent  *event,
+                   Plan            *plan,
+                   GError         **error)
+{
+  gint64 from;
+
+  return need_open_engagement (self, event, plan, error) &&
+         need_dice_hex (event, "commitment", error) &&
+         need_int (event, "from", 1, G_MAXINT, &from, error);
+}
+
+static gboolean
+check_dice_reveal (AdmState        *self,
+                   const AdmEvent  *event,
+                   Plan            *plan,
+                   GError         **error)
+{
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *commitment = NULL;
+
+  if (!need_open_engagement (self, event, plan, error) ||
+      !need_dice_hex (event, "commitment", error) || !need_dice_hex (event, "secret", error))
+    return FALSE;
+  adm_dice_secret_from_hex (adm_event_get (event, "secret"), secret);
+  commitment = adm_dice_commitment_of (secret);
+  if (g_str_equal (commitment, adm_event_get (event, "commitment")))
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+               _("the dice secret revealed for engagement %s is not the one committed to"),
+               adm_event_get (event, "engagement"));
+  return FALSE;
+}
+
+static void
+apply_dice_event (AdmState       *self,
+                  const AdmEvent *event,
+                  Plan           *plan)
+{
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1175,6 +1237,8 @@ static const struct {
   { "repair", check_repair, apply_repair },
   { "placement", check_placement, apply_placement },
   { "sighting", check_sighting, apply_sighting },
+  { "dice-commit", check_dice_commit, apply_dice_event },
+  { "dice-reveal", check_dice_reveal, apply_dice_event },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file

@@ -8,6 +8,8 @@
 #include "adm-battle-preview.h"
 #include "adm-campaign.h"
 #include "adm-clock.h"
+#include "adm-dice-commit.h"
+#include "adm-dice-ledger.h"
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-dice-source.h"

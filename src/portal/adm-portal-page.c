@@ -7,7 +7,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-dice-ledger.h"
 #include "adm-engagement.h"
+#include "adm-engagement-queue.h"
 #include "adm-report.h"
 #include "adm-portal-page.h"
 
@@ -204,6 +206,155 @@ adm_portal_page_cards (AdmCampaign      *campaign,
   return g_string_free (out, FALSE);
 }
 
+/* Whether @admiral's side fought in @engagement: a formation of his faction or an ally's was
+ * in its wave. Only then is he told of it (F-STRAT-3). */
+static gboolean
+side_fought (AdmCampaign               *campaign,
+             const AdmAdmiral          *admiral,
+             const AdmQueuedEngagement *engagement)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+
+  for (guint f = 0; f < engagement->formation_ids->len; f++)
+    {
+      const AdmFormation *formation = adm_strategy_lookup_formation (
+        strategy_of (campaign), g_ptr_array_index (engagement->formation_ids, f));
+
+      if (formation != NULL &&
+          adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The battle's side that is @admiral's (his faction's or an ally's), for the audience filter;
+ * the public's when none is. */
+static AdmAudience
+audience_of (AdmScenario      *scenario,
+             AdmBattle        *battle,
+             const AdmAdmiral *admiral)
+{
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    for (guint f = 0; f < factions->len; f++)
+      {
+        const AdmFaction *faction = g_ptr_array_index (factions, f);
+
+        if (g_strcmp0 (faction->id, adm_battle_get_side (battle, s)->id) == 0 &&
+            adm_scenario_factions_allied (scenario, faction, admiral->faction))
+          return adm_audience_side (s);
+      }
+  return adm_audience_public ();
+}
+
+/* Every roll of the ended battle his side may see, derived again from the revealed secret
+ * (adm_dice_verify ()): "Roll 4 (turn 2, fire): 3 5 — matches". */
+static void
+append_dice_checks (GString          *out,
+                    AdmCampaign      *campaign,
+                    const AdmAdmiral *admiral,
+                    const char       *engagement_id,
+                    GPtrArray        *commitments)
+{
+  const char *saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+
+  if (saved != NULL)
+    battle = adm_battle_load_game_memory (saved, strlen (saved), engagement_id, NULL);
+  if (battle == NULL)
+    return;
+  checks = adm_dice_verify (commitments, engagement_id, battle,
+                            audience_of (adm_campaign_get_scenario (campaign), battle, admiral));
+  g_string_append (out, "<ul class=\"dice\">");
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const AdmDiceCheck *check = g_ptr_array_index (checks, i);
+      g_autoptr(GString) values = g_string_new (NULL);
+      g_autofree char *line = NULL;
+      const char *verdict;
+
+      for (guint v = 0; v < check->roll->n_values; v++)
+        g_string_append_printf (values, "%s%u", v > 0 ? " " : "", check->roll->values[v]);
+      verdict = check->verdict == ADM_DICE_VERDICT_MATCH ? _("matches")
+                : check->verdict == ADM_DICE_VERDICT_MISMATCH ? _("DOES NOT MATCH")
+                : check->verdict == ADM_DICE_VERDICT_TYPED ? _("typed in, not checked")
+                : _("not checked");
+      /* Translators: "Roll 4 (turn 2, fire): 3 5 — matches" */
+      line = g_strdup_printf (_("Roll %u (turn %d, %s): %s — %s"), check->number,
+                              check->roll->turn, adm_phase_to_string (check->roll->phase),
+                              values->str, verdict);
+      append_element (out, "li", line);
+    }
+  g_string_append (out, "</ul>");
+}
+
+/* The dice commitments of the battles his side fought in @cycle (docs/dice.md): the
+ * commitment, short and in full, and once the battle has ended its secret and the command that
+ * checks every roll. */
+static void
+append_battle_dice (GString          *out,
+                    AdmCampaign      *campaign,
+                    const AdmAdmiral *admiral,
+                    guint             cycle)
+{
+  g_autoptr(GPtrArray) engagements = adm_campaign_get_engagements (campaign, cycle);
+  gboolean any = FALSE;
+
+  for (guint e = 0; e < engagements->len; e++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
+      g_autoptr(GPtrArray) commitments = NULL;
+      gboolean revealed = FALSE;
+
+      if (!side_fought (campaign, admiral, engagement))
+        continue;
+      commitments = adm_campaign_get_dice_commitments (campaign, engagement->id);
+      for (guint c = 0; c < commitments->len; c++)
+        {
+          const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+          g_autofree char *summary = NULL;
+
+          if (!any)
+            {
+              g_string_append (out, "<h3>");
+              adm_portal_html_escape (out, _("Battle dice"));
+              g_string_append (out, "</h3>");
+              any = TRUE;
+            }
+          /* Translators: "c1-3: dice commitment 914c114da6ab82d4…" */
+          summary = g_strdup_printf (_("%s: dice commitment %.16s…"), engagement->id,
+                                     commitment->commitment);
+          g_string_append (out, "<details class=\"dice\"><summary>");
+          adm_portal_html_escape (out, summary);
+          g_string_append (out, "</summary><p><code>");
+          adm_portal_html_escape (out, commitment->commitment);
+          g_string_append (out, "</code></p><p>");
+          if (commitment->secret != NULL)
+            {
+              g_autofree char *check = g_strdup_printf ("admiralty-cli verify-dice CAMPAIGN %s",
+                                                        engagement->id);
+
+              adm_portal_html_escape (out, _("Secret, revealed when the battle ended:"));
+              g_string_append (out, " <code>");
+              adm_portal_html_escape (out, commitment->secret);
+              g_string_append (out, "</code></p><p>");
+              adm_portal_html_escape (out, _("Check every roll:"));
+              g_string_append (out, " <code>");
+              adm_portal_html_escape (out, check);
+              g_string_append (out, "</code>");
+              revealed = TRUE;
+            }
+          else
+            adm_portal_html_escape (out, _("The secret is revealed when the battle ends."));
+          g_string_append (out, "</p></details>");
+        }
+      if (revealed)
+        append_dice_checks (out, campaign, admiral, engagement->id, commitments);
+    }
+}
+
 char *
 adm_portal_page_report (AdmCampaign      *campaign,
                         const AdmAdmiral *admiral,
@@ -229,6 +380,7 @@ adm_portal_page_report (AdmCampaign      *campaign,
       g_string_append (out, "</a></p>");
       adm_portal_html_doc (out, doc);
     }
+  append_battle_dice (out, campaign, admiral, cycle);
   g_string_append (out, "</details>");
   return g_string_free (out, FALSE);
 }
@@ -1080,7 +1232,8 @@ static const char style[] =
   "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
   "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
   "button.second{background:transparent;color:var(--a);border:1px solid var(--a)}"
-  "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}"
+  "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}.dice code{word-break:break-all}"
+  "ul.dice{list-style:none;padding:0}"
   "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
   "label.check{display:inline-block;margin:.2em 1em .2em 0}"
   ".final{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .8em;margin:.5em 0}"

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-verify-dice.c: `admiralty-cli verify-dice CAMPAIGN ENGAGEMENT` — every program roll of a
+ * campaign battle derived again from the secret its ending revealed, and compared with the
+ * journal (adm-dice-ledger.h, docs/dice.md). Typed-in dice are listed as typed, not checked.
+ * --as SIDE lists only the rolls that side may see (the audience filter). Reads the campaign,
+ * changes no file; exit 1 names the first roll that does not match. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "cli-private.h"
+
+typedef struct {
+  guint         matched;
+  guint         typed;
+  guint         unchecked;   /* not revealed yet, no commitment, origin not recorded */
+  AdmDiceCheck *mismatch;    /* the first, borrowed */
+} Tally;
+
+static Tally
+tally_of (GPtrArray *checks)
+{
+  Tally tally = { 0, };
+
+  for (guint i = 0; i < checks->len; i++)
+    {
+      AdmDiceCheck *check = g_ptr_array_index (checks, i);
+
+      if (check->verdict == ADM_DICE_VERDICT_MATCH)
+        tally.matched++;
+      else if (check->verdict == ADM_DICE_VERDICT_TYPED)
+        tally.typed++;
+      else if (check->verdict == ADM_DICE_VERDICT_MISMATCH && tally.mismatch == NULL)
+        tally.mismatch = check;
+      else if (check->verdict != ADM_DICE_VERDICT_MISMATCH)
+        tally.unchecked++;
+    }
+  return tally;
+}
+
+static char *
+values_text (const guint *values,
+             guint        n_values)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint v = 0; v < n_values; v++)
+    g_string_append_printf (out, "%s%u", v > 0 ? " " : "", values[v]);
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+verdict_text (const AdmDiceCheck *check)
+{
+  switch (check->verdict)
+    {
+    case ADM_DICE_VERDICT_MATCH:
+      return _("matches");
+    case ADM_DICE_VERDICT_MISMATCH:
+      return _("DOES NOT MATCH");
+    case ADM_DICE_VERDICT_TYPED:
+      return _("typed in, not checked");
+    case ADM_DICE_VERDICT_UNRECORDED:
+      return _("origin not recorded, not checked");
+    case ADM_DICE_VERDICT_NO_COMMITMENT:
+      return _("no commitment covers it");
+    case ADM_DICE_VERDICT_NOT_REVEALED:
+    default:
+      return _("checked once the battle ends");
+    }
+}
+
+static void
+print_commitments (GPtrArray *commitments)
+{
+  if (commitments->len == 0)
+    g_print (_("No commitment: this battle's dice were not committed to (a battle fought "
+               "before dice were, or with typed dice only).\n"));
+  for (guint c = 0; c < commitments->len; c++)
+    {
+      const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+
+      /* Translators: "Commitment from roll 1: SHA-256 3fa9…" */
+      g_print (_("Commitment from roll %u: %s\n"), commitment->from_roll, commitment->commitment);
+      if (commitment->secret != NULL)
+        g_print (_("  secret, revealed at the battle’s end: %s\n"), commitment->secret);
+      else
+        g_print (_("  secret not revealed: the battle is not over\n"));
+    }
+}
+
+static void
+print_text (const char *engagement_id,
+            AdmBattle  *battle,
+            GPtrArray  *commitments,
+            GPtrArray  *checks)
+{
+  Tally tally = tally_of (checks);
+
+  /* Translators: "Dice of engagement c1-3, Battle at Pol orbit" */
+  g_print (_("Dice of engagement %s, %s\n"), engagement_id, adm_battle_get_name (battle));
+  print_commitments (commitments);
+  g_print ("\n");
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const AdmDiceCheck *check = g_ptr_array_index (checks, i);
+      const AdmBattleRoll *roll = check->roll;
+      g_autofree char *dice = adm_dice_describe (roll->n_values, roll->sides);
+      g_autofree char *values = values_text (roll->values, roll->n_values);
+
+      /* Translators: roll number, turn, phase, dice ("2d6"), values, clause, purpose,
+       * verdict: "Roll 4, turn 1, fire: 2d6 3 5 (F-ART-11 Vorberg's bow battery…) — matches" */
+      g_print (_("Roll %u, turn %d, %s: %s %s (%s %s) — %s\n"), check->number, roll->turn,
+               adm_phase_to_string (roll->phase), dice, values,
+               roll->clause != NULL ? roll->clause : "", adm_battle_roll_get_purpose (roll),
+               verdict_text (check));
+      if (check->verdict == ADM_DICE_VERDICT_MISMATCH)
+        {
+          g_autofree char *derived = values_text (check->derived, roll->n_values);
+
+          g_print (_("  the secret gives %s\n"), derived);
+        }
+    }
+  g_print ("\n");
+  if (tally.mismatch != NULL)
+    {
+      g_autofree char *journal = values_text (tally.mismatch->roll->values,
+                                              tally.mismatch->roll->n_values);
+      g_autofree char *derived = values_text (tally.mismatch->derived,
+                                              tally.mismatch->roll->n_values);
+
+      g_print (_("Roll %u does not match its commitment: the journal has %s, the secret gives "
+                 "%s.\n"), tally.mismatch->number, journal, derived);
+    }
+  else
+    g_print (g_dngettext (GETTEXT_PACKAGE, "%u program roll matches its commitment",
+                          "%u program rolls match their commitment", tally.matched),
+             tally.matched);
+  if (tally.mismatch == NULL)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "; %u typed in, not checked",
+                          "; %u typed in, not checked", tally.typed), tally.typed);
+  if (tally.mismatch == NULL)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "; %u not checked (yet).\n",
+                          "; %u not checked (yet).\n", tally.unchecked), tally.unchecked);
+}
+
+static void
+add_values (JsonBuilder *builder,
+            const char  *name,
+            const guint *values,
+            guint        n_values)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint v = 0; v < n_values; v++)
+    json_builder_add_int_value (builder, values[v]);
+  json_builder_end_array (builder);
+}
+
+static void
+add_commitments_json (JsonBuilder *builder,
+                      GPtrArray   *commitments)
+{
+  json_builder_set_member_name (builder, "commitments");
+  json_builder_begin_array (builder);
+  for (guint c = 0; c < commitments->len; c++)
+    {
+      const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "commitment");
+      json_builder_add_string_value (builder, commitment->commitment);
+      json_builder_set_member_name (builder, "from_roll");
+      json_builder_add_int_value (builder, commitment->from_roll);
+      json_builder_set_member_name (builder, "secret");
+      if (commitment->secret != NULL)
+        json_builder_add_string_value (builder, commitment->secret);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_check_json (JsonBuilder        *builder,
+                const AdmDiceCheck *check)
+{
+  const AdmBattleRoll *roll = check->roll;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "roll");
+  json_builder_add_int_value (builder, check->number);
+  json_builder_set_member_name (builder, "turn");
+  json_builder_add_int_value (builder, roll->turn);
+  json_builder_set_member_name (builder, "phase");
+  json_builder_add_string_value (builder, adm_phase_to_string (roll->phase));
+  json_builder_set_member_name (builder, "clause");
+  json_builder_add_string_value (builder, roll->clause);
+  json_builder_set_member_name (builder, "purpose");
+  json_builder_add_string_value (builder, adm_battle_roll_get_purpose (roll));
+  json_builder_set_member_name (builder, "sides");
+  json_builder_add_int_value (builder, roll->sides);
+  add_values (builder, "values", roll->values, roll->n_values);
+  json_builder_set_member_name (builder, "verdict");
+  json_builder_add_string_value (builder, adm_dice_verdict_to_string (check->verdict));
+  if (check->derived != NULL)
+    add_values (builder, "derived", check->derived, roll->n_values);
+  json_builder_end_object (builder);
+}
+
+static void
+print_json (const char *engagement_id,
+            AdmBattle  *battle,
+            GPtrArray  *commitments,
+            GPtrArray  *checks)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  Tally tally = tally_of (checks);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "engagement");
+  json_builder_add_string_value (builder, engagement_id);
+  json_builder_set_member_name (builder, "battle");
+  json_builder_add_string_value (builder, adm_battle_get_name (battle));
+  add_commitments_json (builder, commitments);
+  json_builder_set_member_name (builder, "rolls");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < checks->len; i++)
+    add_check_json (builder, g_ptr_array_index (checks, i));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "matched");
+  json_builder_add_int_value (builder, tally.matched);
+  json_builder_set_member_name (builder, "typed");
+  json_builder_add_int_value (builder, tally.typed);
+  json_builder_set_member_name (builder, "unchecked");
+  json_builder_add_int_value (builder, tally.unchecked);
+  json_builder_set_member_name (builder, "first_mismatch");
+  if (tally.mismatch != NULL)
+    json_builder_add_int_value (builder, tally.mismatch->number);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+static CliExit
+verify (const char *path,
+        const char *engagement_id,
+        const char *as_text,
+        gboolean    json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = _cli_open_campaign (path, &error);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+  g_autofree char *display = g_filename_display_basename (path);
+  g_autofree char *name = NULL;
+  AdmAudience audience = adm_audience_master ();
+  const char *saved;
+
+  if (campaign == NULL)
+    return _cli_campaign_refused (path, json, error);
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, &error);
+  if (engagement == NULL)
+    return _cli_invalid (json, "%s: %s", display, error->message);
+  saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  if (saved == NULL)
+    return _cli_invalid (json, _("%s: engagement %s has no battle: no dice were rolled"),
+                         display, engagement_id);
+  name = g_strdup_printf (_("%s, engagement %s"), display, engagement_id);
+  battle = adm_battle_load_game_memory (saved, strlen (saved), name, &error);
+  if (battle == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (as_text != NULL && !adm_audience_parse (battle, as_text, &audience, &error))
+    return _cli_usage_error ("verify-dice", "%s", error->message);
+
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  checks = adm_dice_verify (commitments, engagement_id, battle, audience);
+  if (json)
+    print_json (engagement_id, battle, commitments, checks);
+  else
+    print_text (engagement_id, battle, commitments, checks);
+  return tally_of (checks).mismatch != NULL ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+}
+
+CliExit
+_cli_verify_dice_run (int    argc,
+                      char **argv)
+{
+  const char *command = "verify-dice";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  g_autofree char *as_text = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
+      N_("Only the rolls SIDE (a side's id or name, or “public”) may see; default the "
+         "master's: all"), N_("SIDE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"engagement\", \"battle\", \"commitments\", \"rolls\", \"matched\", "
+         "\"typed\", \"unchecked\", \"first_mismatch\"} as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty ENGAGEMENT"),
+                              _("Checks a campaign battle's program dice: each roll derived "
+                                "again from the secret revealed when the battle ended, "
+                                "compared with the journal (docs/dice.md). Typed-in dice are "
+                                "listed as typed. Exit status 1 names the first roll that does "
+                                "not match."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (command, "--as", as_text, FALSE))
+    return CLI_EXIT_USAGE;
+  if (args == NULL || args[0] == NULL)
+    return _cli_usage_error (command, _("no campaign file given"));
+  if (args[1] == NULL)
+    return _cli_usage_error (command, _("no engagement given; name it by its id "
+                                        "(admiralty-cli engagements)"));
+  if (args[2] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
+                                        "one engagement"), args[2]);
+  return verify (args[0], args[1], as_text, json);
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-dice-ledger.c: a campaign's dice commitments and the check of its battles' rolls
+ * (adm-dice-ledger.h, docs/dice.md). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-dice-ledger.h"
+
+void
+adm_dice_commitment_free (AdmDiceCommitment *commitment)
+{
+  if (commitment == NULL)
+    return;
+  g_free (commitment->commitment);
+  g_free (commitment->secret);
+  g_free (commitment);
+}
+
+void
+adm_dice_check_free (AdmDiceCheck *check)
+{
+  if (check == NULL)
+    return;
+  g_free (check->derived);
+  g_free (check);
+}
+
+static gboolean
+is_event_of (const AdmEvent *event,
+             const char     *kind,
+             const char     *engagement_id)
+{
+  return g_str_equal (adm_event_get_kind (event), kind) &&
+         g_strcmp0 (adm_event_get (event, "engagement"), engagement_id) == 0;
+}
+
+static void
+read_event (GPtrArray      *commitments,
+            const AdmEvent *event,
+            const char     *engagement_id)
+{
+  gint64 from = 0;
+
+  if (is_event_of (event, "dice-commit", engagement_id) &&
+      adm_event_get_int (event, "from", &from) && from >= 1 && from <= G_MAXINT &&
+      adm_dice_hex_is_valid (adm_event_get (event, "commitment")))
+    {
+      AdmDiceCommitment *commitment;
+
+      /* Redone, the same commitment again: it covers the rolls from where it first did. */
+      for (guint c = 0; c < commitments->len; c++)
+        if (g_str_equal (((AdmDiceCommitment *) g_ptr_array_index (commitments, c))->commitment,
+                         adm_event_get (event, "commitment")))
+          return;
+      commitment = g_new0 (AdmDiceCommitment, 1);
+      commitment->commitment = g_strdup (adm_event_get (event, "commitment"));
+      commitment->from_roll = (guint) from;
+      commitment->time = adm_event_get_time (event);
+      g_ptr_array_add (commitments, commitment);
+    }
+  else if (is_event_of (event, "dice-reveal", engagement_id))
+    {
+      guint8 secret[ADM_DICE_SECRET_LENGTH];
+      g_autofree char *check = NULL;
+
+      /* A secret is told by being the commitment's: SHA-256 says so, whoever wrote it. */
+      if (!adm_dice_secret_from_hex (adm_event_get (event, "secret"), secret))
+        return;
+      check = adm_dice_commitment_of (secret);
+      for (guint c = 0; c < commitments->len; c++)
+        {
+          AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+
+          if (g_str_equal (commitment->commitment, check) && commitment->secret == NULL)
+            commitment->secret = g_strdup (adm_event_get (event, "secret"));
+        }
+    }
+}
+
+GPtrArray *
+adm_campaign_get_dice_commitments (AdmCampaign *campaign,
+                                   const char  *engagement_id)
+{
+  AdmJournal *journal;
+  GPtrArray *commitments;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  /* Every action ever journaled, undone ones too: a commitment published, or a secret
+   * revealed, stays so whatever Undo took back. */
+  journal = adm_campaign_get_journal (campaign);
+  commitments = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_commitment_free);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      AdmJournalAction *action;
+      GPtrArray *events;
+
+      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      action = adm_journal_get_entry_action (journal, i);
+      events = adm_journal_action_get_events (action);
+      for (guint e = 0; e < events->len; e++)
+        read_event (commitments, g_ptr_array_index (events, e), engagement_id);
+    }
+  return commitments;
+}
+
+/* The secret of the last commitment, when the battle may go on drawing from it. */
+static gboolean
+reuse_secret (GPtrArray     *commitments,
+              guint          next_roll,
+              const guint64 *seed,
+              guint8        *secret)
+{
+  AdmDiceCommitment *last;
+
+  if (commitments->len == 0)
+    return FALSE;
+  last = g_ptr_array_index (commitments, commitments->len - 1);
+  /* Rolls undone back past its start would be checked against an earlier commitment. */
+  if (last->from_roll > next_roll)
+    return FALSE;
+  if (seed != NULL)
+    {
+      g_autofree char *commitment = NULL;
+
+      adm_dice_secret_from_seed (*seed, secret);
+      commitment = adm_dice_commitment_of (secret);
+      return g_str_equal (commitment, last->commitment);
+    }
+  return last->secret == NULL && adm_dice_secret_lookup (last->commitment, secret);
+}
+
+AdmDiceSource *
+adm_campaign_dice_source (AdmCampaign   *campaign,
+                          const char    *engagement_id,
+                          AdmBattle     *battle,
+                          const guint64 *seed,
+                          gint64         time,
+                          GError       **error)
+{
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(AdmEvent) event = NULL;
+  g_autofree char *commitment = NULL;
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  guint next_roll;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+
+  next_roll = adm_battle_get_rolls (battle)->len + 1;
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  if (reuse_secret (commitments, next_roll, seed, secret))
+    return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
+
+  if (seed != NULL)
+    adm_dice_secret_from_seed (*seed, secret);
+  else if (!adm_dice_secret_new_random (secret, error))
+    return NULL;
+  if (!adm_dice_secret_store (secret, error))
+    return NULL;
+  commitment = adm_dice_commitment_of (secret);
+  event = adm_event_new ("dice-commit", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set (event, "commitment", commitment);
+  adm_event_set_int (event, "from", next_roll);
+  if (!adm_campaign_append (campaign, event, error))
+    {
+      /* Never journaled: the secret was never used. */
+      if (seed == NULL)
+        adm_dice_secret_forget (commitment);
+      g_prefix_error (error, _("The dice of engagement %s were not committed to: "),
+                      engagement_id);
+      return NULL;
+    }
+  return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
+}
+
+void
+adm_campaign_add_dice_reveals (AdmCampaign      *campaign,
+                               const char       *engagement_id,
+                               AdmJournalAction *action,
+                               gint64            time)
+{
+  g_autoptr(GPtrArray) commitments = NULL;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
+  g_return_if_fail (engagement_id != NULL);
+
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  for (guint c = 0; c < commitments->len; c++)
+    {
+      AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+      guint8 secret[ADM_DICE_SECRET_LENGTH];
+      g_autofree char *hex = NULL;
+      g_autoptr(AdmEvent) event = NULL;
+
+      if (commitment->secret != NULL || !adm_dice_secret_lookup (commitment->commitment, secret))
+        continue;
+      hex = adm_dice_secret_to_hex (secret);
+      event = adm_event_new ("dice-reveal", time);
+      adm_event_set (event, "engagement", engagement_id);
+      adm_event_set (event, "commitment", commitment->commitment);
+      adm_event_set (event, "secret", hex);
+      adm_journal_action_add_event (action, event);
+    }
+}
+
+void
+adm_dice_forget_revealed (AdmJournalAction *action)
+{
+  GPtrArray *events = adm_journal_action_get_events (action);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "dice-reveal"))
+        adm_dice_secret_forget (adm_event_get (event, "commitment"));
+    }
+}
+
+/* The last commitment journaled whose first roll is not after roll @number. */
+static const AdmDiceCommitment *
+commitment_of_roll (GPtrArray *commitments,
+                    guint      number)
+{
+  for (guint c = commitments->len; c > 0; c--)
+    {
+      const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c - 1);
+
+      if (commitment->from_roll <= number)
+        return commitment;
+    }
+  return NULL;
+}
+
+static AdmDiceCheck *
+check_roll (GPtrArray           *commitments,
+            const char          *engagement_id,
+            const AdmBattleRoll *roll,
+            guint                number)
+{
+  AdmDiceCheck *check = g_new0 (AdmDiceCheck, 1);
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+
+  check->number = number;
+  check->roll = roll;
+  check->commitment = commitment_of_roll (commitments, number);
+  if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
+    check->verdict = ADM_DICE_VERDICT_TYPED;
+  else if (roll->origin != ADM_ROLL_ORIGIN_PROGRAM)
+    check->verdict = ADM_DICE_VERDICT_UNRECORDED;
+  else if (check->commitment == NULL)
+    check->verdict = ADM_DICE_VERDICT_NO_COMMITMENT;
+  else if (check->commitment->secret == NULL ||
+           !adm_dice_secret_from_hex (check->commitment->secret, secret))
+    check->verdict = ADM_DICE_VERDICT_NOT_REVEALED;
+  else
+    {
+      check->derived = g_new (guint, roll->n_values);
+      adm_dice_derive (secret, engagement_id, number, roll->n_values, roll->sides,
+                       check->derived);
+      check->verdict = memcmp (check->derived, roll->values, roll->n_values * sizeof (guint)) == 0
+                       ? ADM_DICE_VERDICT_MATCH : ADM_DICE_VERDICT_MISMATCH;
+    }
+  return check;
+}
+
+GPtrArray *
+adm_dice_verify (GPtrArray   *commitments,
+                 const char  *engagement_id,
+                 AdmBattle   *battle,
+                 AdmAudience  audience)
+{
+  GPtrArray *rolls;
+  GPtrArray *checks;
+
+  g_return_val_if_fail (commitments != NULL, NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+
+  rolls = adm_battle_get_rolls (battle);
+  checks = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_check_free);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      /* The one filter says what a side may see of the dice log (F-ECM-2). */
+      if (adm_audience_sees_roll (audience, battle, roll))
+        g_ptr_array_add (checks, check_roll (commitments, engagement_id, roll, i + 1));
+    }
+  return checks;
+}
+
+const char *
+adm_dice_verdict_to_string (AdmDiceVerdict verdict)
+{
+  switch (verdict)
+    {
+    case ADM_DICE_VERDICT_MATCH:
+      return "match";
+    case ADM_DICE_VERDICT_MISMATCH:
+      return "mismatch";
+    case ADM_DICE_VERDICT_TYPED:
+      return "typed";
+    case ADM_DICE_VERDICT_UNRECORDED:
+      return "not-recorded";
+    case ADM_DICE_VERDICT_NO_COMMITMENT:
+      return "no-commitment";
+    case ADM_DICE_VERDICT_NOT_REVEALED:
+    default:
+      return "not-revealed";
+    }
+}

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-verify-dice.c: `admiralty-cli verify-dice CAMPAIGN ENGAGEMENT` (docs/dice.md) — a
+ * campaign battle fought with program dice shows its commitment; its secret is not in the
+ * campaign file while it is fought; the ending reveals it and every roll checks; a journal with
+ * one die changed by hand is refused naming that roll; --as SIDE and --json; bad arguments. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+/* Cycle 1 of the Komarr campaign from its sheets, saved in a new folder @folder. */
+static char *
+cycle_one (char **folder)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autoptr(CliResult) result = NULL;
+  char *path;
+
+  *folder = g_dir_make_tmp ("admiralty-cli-verify-dice-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (*folder, "komarr.admiralty", NULL);
+  result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", path, "--seed", "7",
+                    NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  return path;
+}
+
+static char *
+file_text (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The "commitment" member of a battle's --json output. */
+static char *
+commitment_of (const char *out)
+{
+  g_autoptr(JsonObject) root = parse_json (out);
+
+  g_assert_true (json_object_has_member (root, "commitment"));
+  return g_strdup (json_object_get_string_member (root, "commitment"));
+}
+
+/* Fought, kept, ended: the secret appears only at the end, and every roll then checks. */
+static void
+test_honest_battle (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "3", "--json", NULL);
+  g_autofree char *commitment = NULL, *secret_path = NULL, *secret = NULL, *during = NULL;
+  g_autofree char *after = NULL;
+
+  g_test_message ("%s", fight->err);
+  g_assert_cmpint (fight->status, ==, 0);
+  commitment = commitment_of (fight->out);
+  g_assert_true (adm_dice_hex_is_valid (commitment));
+
+  /* The secret is in the master's private folder, and nowhere in the campaign file. */
+  secret_path = adm_dice_secret_path (commitment);
+  secret = file_text (secret_path);
+  g_strstrip (secret);
+  g_assert_cmpuint (strlen (secret), ==, ADM_DICE_HEX_LENGTH);
+  during = file_text (path);
+  g_assert_nonnull (strstr (during, commitment));
+  g_assert_null (strstr (during, secret));
+
+  {
+    g_autoptr(CliResult) early = run_cli ("verify-dice", path, "c1-3", NULL);
+
+    g_assert_cmpint (early->status, ==, 0);
+    g_assert_nonnull (strstr (early->out, commitment));
+    g_assert_nonnull (strstr (early->out, "secret not revealed"));
+    g_assert_nonnull (strstr (early->out, "checked once the battle ends"));
+    g_assert_null (strstr (early->out, secret));
+  }
+
+  {
+    g_autoptr(CliResult) end = run_cli ("battle", path, "--engagement", "c1-3", "--end", NULL);
+    g_autoptr(CliResult) check = NULL;
+    g_autoptr(CliResult) json = NULL;
+    g_autoptr(JsonObject) root = NULL;
+    JsonArray *rolls;
+
+    g_assert_cmpint (end->status, ==, 0);
+    after = file_text (path);
+    g_assert_nonnull (strstr (after, secret));
+    g_assert_false (g_file_test (secret_path, G_FILE_TEST_EXISTS));
+
+    check = run_cli ("verify-dice", path, "c1-3", NULL);
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 0);
+    g_assert_nonnull (strstr (check->out, secret));
+    g_assert_null (strstr (check->out, "DOES NOT MATCH"));
+    g_assert_nonnull (strstr (check->out, "program rolls match their commitment"));
+
+    json = run_cli ("verify-dice", path, "c1-3", "--json", NULL);
+    g_assert_cmpint (json->status, ==, 0);
+    root = parse_json (json->out);
+    rolls = json_object_get_array_member (root, "rolls");
+    g_assert_cmpuint (json_array_get_length (rolls), >, 0);
+    g_assert_cmpint (json_object_get_int_member (root, "matched"), ==,
+                     json_array_get_length (rolls));
+    g_assert_true (json_object_get_null_member (root, "first_mismatch"));
+    for (guint i = 0; i < json_array_get_length (rolls); i++)
+      {
+        JsonObject *roll = json_array_get_object_element (rolls, i);
+
+        g_assert_cmpint (json_object_get_int_member (roll, "roll"), ==, i + 1);
+        g_assert_cmpstr (json_object_get_string_member (roll, "verdict"), ==, "match");
+      }
+  }
+  cli_remove_folder (folder);
+}
+
+/* One die of the journal changed by hand (the fifth roll, a hulk's drift): refused, naming it;
+ * the rolls before it match. */
+static void
+test_tampered_journal (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "3", "--seed", "11", NULL);
+  g_autoptr(CliResult) end = run_cli ("battle", path, "--engagement", "c1-3", "--end", NULL);
+  g_autoptr(CliResult) check = NULL, json = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  g_autofree char *text = NULL, *tampered = NULL, *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edit = NULL;
+  const char *roll = NULL, *values, *quote;
+  guint n = 0;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  g_assert_cmpint (end->status, ==, 0);
+  text = file_text (path);
+  /* The last die of the battle's last program roll, turned to another face. */
+  for (const char *at = strstr (text, "<event kind=\"roll\""); at != NULL;
+       at = strstr (at + 1, "<event kind=\"roll\""))
+    {
+      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
+
+      if (strstr (event, "dice=\"program\"") == NULL)
+        continue;
+      roll = at;
+      n++;
+    }
+  g_assert_cmpuint (n, >, 1);
+  g_assert_nonnull (roll);
+  values = strstr (roll, "values=\"") + strlen ("values=\"");
+  quote = strchr (values, '"');
+  edit = g_string_new_len (text, quote - 1 - text);
+  g_string_append_c (edit, quote[-1] == '1' ? '2' : '1');
+  g_string_append (edit, quote);
+  tampered = g_build_filename (folder, "tampered.admiralty", NULL);
+  g_assert_true (g_file_set_contents (tampered, edit->str, -1, &error));
+  g_assert_no_error (error);
+
+  check = run_cli ("verify-dice", tampered, "c1-3", NULL);
+  g_test_message ("%s%s", check->out, check->err);
+  g_assert_cmpint (check->status, ==, 1);
+  expected = g_strdup_printf ("Roll %u does not match its commitment", n);
+  g_assert_nonnull (strstr (check->out, expected));
+
+  json = run_cli ("verify-dice", tampered, "c1-3", "--json", NULL);
+  g_assert_cmpint (json->status, ==, 1);
+  root = parse_json (json->out);
+  g_assert_cmpint (json_object_get_int_member (root, "first_mismatch"), ==, n);
+  g_assert_cmpint (json_object_get_int_member (root, "matched"), ==, n - 1);
+  cli_remove_folder (folder);
+}
+
+/* --as SIDE lists the rolls that side may see under their own numbers (the audience filter;
+ * test-dice.c has a battle where a side sees fewer); bad arguments are refused, the file
+ * untouched. */
+static void
+test_side_and_refusals (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "2", NULL);
+  g_autoptr(CliResult) side = run_cli ("verify-dice", path, "c1-3", "--as", "pol", "--json",
+                                       NULL);
+  g_autoptr(CliResult) nobody = run_cli ("verify-dice", path, "c1-3", "--as", "klingons",
+                                         NULL);
+  g_autoptr(CliResult) unknown = run_cli ("verify-dice", path, "c9-9", NULL);
+  g_autoptr(CliResult) unfought = run_cli ("verify-dice", path, "c1-1", NULL);
+  g_autoptr(CliResult) missing = run_cli ("verify-dice", path, NULL);
+  g_autoptr(JsonObject) root = NULL;
+  g_autofree char *before = file_text (path);
+  g_autofree char *after = NULL;
+  JsonArray *rolls;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  g_assert_cmpint (side->status, ==, 0);
+  root = parse_json (side->out);
+  rolls = json_object_get_array_member (root, "rolls");
+  for (guint i = 0; i < json_array_get_length (rolls); i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (rolls, i),
+                                                    "verdict"), ==, "not-revealed");
+  g_assert_true (json_object_get_null_member (
+    json_array_get_object_element (json_object_get_array_member (root, "commitments"), 0),
+    "secret"));
+  assert_failure (nobody, 2, "klingons");
+  assert_failure (unknown, 1, "c9-9");
+  assert_failure (unfought, 1, "no battle");
+  assert_failure (missing, 2, "no engagement given");
+  after = file_text (path);
+  g_assert_cmpstr (before, ==, after);
+  cli_remove_folder (folder);
+}
+
+/* Dice typed in (--dice) are listed as typed and not checked; a battle with no program dice has
+ * no commitment, as a battle of an older file has none. */
+static void
+test_typed_dice (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autoptr(GString) values = g_string_new (NULL);
+  g_autoptr(CliResult) fight = NULL, check = NULL, json = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *rolls;
+
+  for (guint i = 0; i < 400; i++)
+    g_string_append (values, i > 0 ? " 3" : "3");
+  fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders", orders, "--turns", "3",
+                   "--dice", values->str, NULL);
+  g_test_message ("%s", fight->err);
+  g_assert_cmpint (fight->status, ==, 0);
+  check = run_cli ("verify-dice", path, "c1-3", NULL);
+  g_assert_cmpint (check->status, ==, 0);
+  g_assert_nonnull (strstr (check->out, "No commitment"));
+  g_assert_nonnull (strstr (check->out, "typed in, not checked"));
+  json = run_cli ("verify-dice", path, "c1-3", "--json", NULL);
+  root = parse_json (json->out);
+  rolls = json_object_get_array_member (root, "rolls");
+  g_assert_cmpuint (json_array_get_length (rolls), >, 0);
+  g_assert_cmpint (json_object_get_int_member (root, "typed"), ==, json_array_get_length (rolls));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "commitments")),
+                    ==, 0);
+  for (guint i = 0; i < json_array_get_length (rolls); i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (rolls, i),
+                                                    "verdict"), ==, "typed");
+  cli_remove_folder (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/verify-dice/honest-battle", test_honest_battle);
+  g_test_add_func ("/cli/verify-dice/tampered-journal", test_tampered_journal);
+  g_test_add_func ("/cli/verify-dice/side-and-refusals", test_side_and_refusals);
+  g_test_add_func ("/cli/verify-dice/typed-dice", test_typed_dice);
+  return g_test_run ();
+}
