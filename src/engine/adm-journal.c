@@ -1448,19 +1448,6 @@ adm_journal_reader_add (const AdmXmlElement  *element,
 
   g_return_val_if_fail (reader != NULL, FALSE);
 
-  if (element == NULL)
-    {
-      /* The file is read again from the first entry (AdmXmlElementFunc): what was read goes. */
-      g_object_unref (reader->journal);
-      reader->journal = g_object_new (ADM_TYPE_JOURNAL, NULL);
-      g_clear_pointer (&reader->open, adm_journal_action_unref);
-      reader->kept_start = reader->kept_end = 0;
-      reader->n_kept = 0;
-      reader->not_kept = FALSE;
-      g_clear_pointer (&reader->battles, g_hash_table_unref);
-      g_clear_pointer (&reader->battle_ids, g_ptr_array_unref);
-      return TRUE;
-    }
   self = reader->journal;
   display_name = reader->display_name;
 
@@ -1911,14 +1898,6 @@ cut_scan_add (const AdmXmlElement  *element,
 {
   CutScan *scan = user_data;
 
-  if (element == NULL)
-    {
-      /* Read again from the first entry (AdmXmlElementFunc). */
-      scan->end = 0;
-      scan->n = 0;
-      scan->legacy = FALSE;
-      return TRUE;
-    }
   if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
       !g_str_equal (element->name, "redo") && !g_str_equal (element->name, "battle"))
     scan->legacy = TRUE;
