@@ -750,187 +750,62 @@ adm_event_set_text (AdmEvent   *self,
                                                                  : NULL;
 }
 
-/* Seconds from 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years a
- * GDateTime holds, which put_time () writes with four digits as xsd:dateTime requires. */
-#define FOUR_DIGIT_YEARS_FROM G_GINT64_CONSTANT (-62135596800)
-#define FOUR_DIGIT_YEARS_TO   G_GINT64_CONSTANT (253402300800)
-
-/* The civil date of @days since 1970-01-01 in the proleptic Gregorian calendar (the era
- * arithmetic of Howard Hinnant's days_from_civil, inverted). */
-static void
-civil_from_days (gint64  days,
-                 int    *year,
-                 int    *month,
-                 int    *day)
-{
-  gint64 z = days + 719468;
-  gint64 era = (z >= 0 ? z : z - 146096) / 146097;
-  gint64 doe = z - era * 146097;
-  gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  gint64 mp = (5 * doy + 2) / 153;
-
-  *day = (int) (doy - (153 * mp + 2) / 5 + 1);
-  *month = (int) (mp < 10 ? mp + 3 : mp - 9);
-  *year = (int) (yoe + era * 400 + (*month <= 2));
-}
-
-static void
-put_digits (char *out,
-            int   value,
-            int   n)
-{
-  for (int i = n - 1; i >= 0; i--, value /= 10)
-    out[i] = (char) ('0' + value % 10);
-}
-
-/* The event's time as the journal writes it, "2026-11-22T18:00:00Z", into @out (a phase's
- * thousand events are written, and GDateTime made and formatted each time was a third of the
- * event's cost). The year has four digits, "0217" too: xsd:dateTime (battle-game.rng,
- * ti4-combat.rng) refuses "217", which g_date_time_format () would write, so a file that
- * opened would no longer open once saved. FALSE outside years 1–9999, which no GDateTime
- * holds and no reader gives. */
-static gboolean
-put_time (gint64 time,
-          char   out[sizeof "2026-11-22T18:00:00Z"])
-{
-  gint64 days;
-  int seconds, year, month, day;
-
-  if (time < FOUR_DIGIT_YEARS_FROM || time >= FOUR_DIGIT_YEARS_TO)
-    return FALSE;
-  days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
-  seconds = (int) (time - days * 86400);
-  civil_from_days (days, &year, &month, &day);
-  memcpy (out, "0000-00-00T00:00:00Z", sizeof "2026-11-22T18:00:00Z");
-  put_digits (out, year, 4);
-  put_digits (out + 5, month, 2);
-  put_digits (out + 8, day, 2);
-  put_digits (out + 11, seconds / 3600, 2);
-  put_digits (out + 14, seconds / 60 % 60, 2);
-  put_digits (out + 17, seconds % 60, 2);
-  return TRUE;
-}
-
 char *
 adm_event_format_time (gint64 time)
 {
-  char written[sizeof "2026-11-22T18:00:00Z"];
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_utc (time);
+  g_autofree char *rest = NULL;
 
   /* No reader gives a time outside years 1–9999 (GDateTime's): such a time is a bug, written
    * as the Unix epoch rather than as text no schema takes. */
-  if (!put_time (time, written))
+  if (when == NULL)
     return g_strdup ("1970-01-01T00:00:00Z");
-  return g_strdup (written);
+  /* The year with four digits, "0217" too: xsd:dateTime (battle-game.rng, ti4-combat.rng)
+   * refuses the "217" that %Y writes, so a file that opened would no longer open once saved. */
+  rest = g_date_time_format (when, "-%m-%dT%H:%M:%SZ");
+  return g_strdup_printf ("%04d%s", g_date_time_get_year (when), rest);
 }
 
-/* Which bytes are not written as themselves: bit 1 in an attribute's value (libxml2's
- * xmlBufAttrSerializeTxtContent ()), bit 2 in a text (xmlEscapeContent ()); bit 4, the NUL
- * that ends either, so that a scan stops on one look at the table. */
-static const guint8 escaped[256] = {
-  ['\0'] = 4, ['\t'] = 1, ['\n'] = 1, ['\r'] = 3, ['"'] = 1, ['&'] = 3, ['<'] = 3, ['>'] = 3,
-  [0x80] = 1, [0x81] = 1, [0x82] = 1, [0x83] = 1, [0x84] = 1, [0x85] = 1, [0x86] = 1, [0x87] = 1,
-  [0x88] = 1, [0x89] = 1, [0x8a] = 1, [0x8b] = 1, [0x8c] = 1, [0x8d] = 1, [0x8e] = 1, [0x8f] = 1,
-  [0x90] = 1, [0x91] = 1, [0x92] = 1, [0x93] = 1, [0x94] = 1, [0x95] = 1, [0x96] = 1, [0x97] = 1,
-  [0x98] = 1, [0x99] = 1, [0x9a] = 1, [0x9b] = 1, [0x9c] = 1, [0x9d] = 1, [0x9e] = 1, [0x9f] = 1,
-  [0xa0] = 1, [0xa1] = 1, [0xa2] = 1, [0xa3] = 1, [0xa4] = 1, [0xa5] = 1, [0xa6] = 1, [0xa7] = 1,
-  [0xa8] = 1, [0xa9] = 1, [0xaa] = 1, [0xab] = 1, [0xac] = 1, [0xad] = 1, [0xae] = 1, [0xaf] = 1,
-  [0xb0] = 1, [0xb1] = 1, [0xb2] = 1, [0xb3] = 1, [0xb4] = 1, [0xb5] = 1, [0xb6] = 1, [0xb7] = 1,
-  [0xb8] = 1, [0xb9] = 1, [0xba] = 1, [0xbb] = 1, [0xbc] = 1, [0xbd] = 1, [0xbe] = 1, [0xbf] = 1,
-  [0xc0] = 1, [0xc1] = 1, [0xc2] = 1, [0xc3] = 1, [0xc4] = 1, [0xc5] = 1, [0xc6] = 1, [0xc7] = 1,
-  [0xc8] = 1, [0xc9] = 1, [0xca] = 1, [0xcb] = 1, [0xcc] = 1, [0xcd] = 1, [0xce] = 1, [0xcf] = 1,
-  [0xd0] = 1, [0xd1] = 1, [0xd2] = 1, [0xd3] = 1, [0xd4] = 1, [0xd5] = 1, [0xd6] = 1, [0xd7] = 1,
-  [0xd8] = 1, [0xd9] = 1, [0xda] = 1, [0xdb] = 1, [0xdc] = 1, [0xdd] = 1, [0xde] = 1, [0xdf] = 1,
-  [0xe0] = 1, [0xe1] = 1, [0xe2] = 1, [0xe3] = 1, [0xe4] = 1, [0xe5] = 1, [0xe6] = 1, [0xe7] = 1,
-  [0xe8] = 1, [0xe9] = 1, [0xea] = 1, [0xeb] = 1, [0xec] = 1, [0xed] = 1, [0xee] = 1, [0xef] = 1,
-  [0xf0] = 1, [0xf1] = 1, [0xf2] = 1, [0xf3] = 1, [0xf4] = 1, [0xf5] = 1, [0xf6] = 1, [0xf7] = 1,
-  [0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
-};
-
-/* Appends @length bytes of @text to @out: in place when there is room, which a journal's
- * entry mostly has (its string is sized for its events), without a call per piece. */
-static inline void
-put (GString    *out,
-     const char *text,
-     gsize       length)
+xmlNode *
+adm_event_to_xml (const AdmEvent *self,
+                  xmlNode        *parent,
+                  gboolean        with_time)
 {
-  if (out->len + length < out->allocated_len)
+  xmlNode *node;
+  const char *text;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  node = xmlNewNode (NULL, (const xmlChar *) "event");
+  if (parent != NULL)
+    xmlAddChild (parent, node);
+  xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) self->kind);
+  if (with_time)
     {
-      memcpy (out->str + out->len, text, length);
-      out->len += length;
-      out->str[out->len] = '\0';
+      g_autofree char *time = adm_event_format_time (self->time);
+
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
     }
-  else
-    g_string_append_len (out, text, (gssize) length);
+  for (guint i = 0; i < self->n_attributes; i++)
+    xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (self, i),
+                (const xmlChar *) adm_event_get_value_nth (self, i));
+  text = text_of (self);
+  if (text != NULL)
+    xmlAddChild (node, xmlNewText ((const xmlChar *) text));
+  return node;
 }
 
-#define PUT_LITERAL(out, literal) put ((out), (literal), sizeof (literal) - 1)
-
-/* "&#xE9;": a character reference as libxml2 writes it (upper-case hexadecimal digits). */
+/* @node as libxml2 writes it (xmlNodeDump ()), appended to @out. */
 static void
-append_char_ref (GString *out,
-                 guint32  c)
+append_dump (GString *out,
+             xmlNode *node)
 {
-  char buffer[16];
-  int i = (int) sizeof buffer;
+  xmlBuffer *buffer = xmlBufferCreate ();
 
-  buffer[--i] = ';';
-  do
-    {
-      buffer[--i] = "0123456789ABCDEF"[c & 0xf];
-      c >>= 4;
-    }
-  while (c != 0);
-  buffer[--i] = 'x';
-  buffer[--i] = '#';
-  buffer[--i] = '&';
-  g_string_append_len (out, buffer + i, (gssize) sizeof buffer - i);
-}
-
-/* A character past ASCII at @p in an attribute's value, as libxml2 2.9's
- * xmlBufAttrSerializeTxtContent () writes it in a document of no declared encoding (the
- * journal's entries): the character's reference; a byte that starts no character (which
- * adm_state refuses before anything is journalled), its own. Returns the bytes read. */
-static gsize
-append_non_ascii (GString     *out,
-                  const guchar *p)
-{
-  guint32 c = 0;
-  gsize length;
-
-  if (p[1] == '\0')
-    {
-      /* libxml2 leaves a lone last byte as it is. */
-      g_string_append_c (out, (char) p[0]);
-      return 1;
-    }
-  if (p[0] < 0xc0)
-    length = 0;
-  else if (p[0] < 0xe0)
-    c = p[0] & 0x1f, length = 2;
-  else if (p[0] < 0xf0)
-    c = p[0] & 0x0f, length = 3;
-  else if (p[0] < 0xf8)
-    c = p[0] & 0x07, length = 4;
-  else
-    length = 0;
-  for (gsize i = 1; i < length; i++)
-    {
-      if ((p[i] & 0xc0) != 0x80)
-        {
-          length = 0;
-          break;
-        }
-      c = (c << 6) | (p[i] & 0x3f);
-    }
-  if (length == 0 || !(c == 0x9 || c == 0xa || c == 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) ||
-                       (c >= 0x10000 && c <= 0x10ffff)))
-    {
-      append_char_ref (out, p[0]);
-      return 1;
-    }
-  append_char_ref (out, c);
-  return length;
+  if (buffer == NULL || xmlNodeDump (buffer, NULL, node, 0, 0) < 0)
+    g_error ("Out of memory writing an XML element");
+  g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+  xmlBufferFree (buffer);
 }
 
 void
@@ -938,328 +813,44 @@ adm_event_append_attribute (GString    *out,
                             const char *name,
                             const char *value)
 {
-  const guchar *p = (const guchar *) value, *run = p;
+  xmlBuffer *buffer;
 
   g_return_if_fail (out != NULL && name != NULL && value != NULL);
 
-  PUT_LITERAL (out, " ");
-  put (out, name, strlen (name));
-  PUT_LITERAL (out, "=\"");
-  for (;;)
-    {
-      while (escaped[*p] == 0)
-        p++;
-      if (p > run)
-        put (out, (const char *) run, (gsize) (p - run));
-      if (*p == '\0')
-        break;
-      switch (*p)
-        {
-        case '\t': PUT_LITERAL (out, "&#9;"); p++; break;
-        case '\n': PUT_LITERAL (out, "&#10;"); p++; break;
-        case '\r': PUT_LITERAL (out, "&#13;"); p++; break;
-        case '"': PUT_LITERAL (out, "&quot;"); p++; break;
-        case '&': PUT_LITERAL (out, "&amp;"); p++; break;
-        case '<': PUT_LITERAL (out, "&lt;"); p++; break;
-        case '>': PUT_LITERAL (out, "&gt;"); p++; break;
-        default: p += append_non_ascii (out, p); break;
-        }
-      run = p;
-    }
-  PUT_LITERAL (out, "\"");
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL)
+    g_error ("Out of memory writing an XML attribute");
+  xmlAttrSerializeTxtContent (buffer, NULL, NULL, (const xmlChar *) value);
+  g_string_append_printf (out, " %s=\"", name);
+  g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+  g_string_append_c (out, '"');
+  xmlBufferFree (buffer);
 }
 
 void
 adm_event_append_text (GString    *out,
                        const char *text)
 {
-  const guchar *p = (const guchar *) text, *run = p;
+  xmlNode *node;
 
   g_return_if_fail (out != NULL && text != NULL);
 
-  /* libxml2's xmlEscapeContent (): the text's characters are written as they are, past ASCII
-   * too; tab and newline too. The runs between the four bytes it escapes (bit 2 of escaped[])
-   * found by strcspn (), many bytes at a step (issue 20: a fire phase's declarations are some
-   * fifty kilobytes of text). */
-  for (;;)
-    {
-      p += strcspn ((const char *) p, "\r&<>");
-      if (p > run)
-        put (out, (const char *) run, (gsize) (p - run));
-      if (*p == '\0')
-        break;
-      switch (*p)
-        {
-        case '\r': PUT_LITERAL (out, "&#13;"); break;
-        case '&': PUT_LITERAL (out, "&amp;"); break;
-        case '<': PUT_LITERAL (out, "&lt;"); break;
-        default: PUT_LITERAL (out, "&gt;"); break;
-        }
-      run = ++p;
-    }
-}
-
-/* Room for @length more bytes at the end of @out: where to write them. commit () then says
- * where they ended. */
-static inline char *
-reserve (GString *out,
-         gsize    length)
-{
-  if (out->len + length >= out->allocated_len)
-    {
-      gsize len = out->len;
-
-      g_string_set_size (out, len + length);
-      out->len = len;
-    }
-  return out->str + out->len;
-}
-
-static inline void
-commit (GString *out,
-        char    *end)
-{
-  out->len = (gsize) (end - out->str);
-  out->str[out->len] = '\0';
-}
-
-/* adm_event_append_attribute () for the common case of a value written as it is, in one
- * copy (issue 20: a fire phase's journal entry is a thousand events of five attributes). The
- * scan stops on one look at the table, at the NUL as at a byte to escape. */
-static void
-put_attribute (GString    *out,
-               const char *name,
-               gsize       name_length,
-               const char *value)
-{
-  const guchar *p = (const guchar *) value;
-  gsize length;
-  char *o;
-
-  while (escaped[*p] == 0)
-    p++;
-  if (*p != '\0')
-    {
-      adm_event_append_attribute (out, name, value);
-      return;
-    }
-  length = (gsize) (p - (const guchar *) value);
-  o = reserve (out, name_length + length + 4);
-  *o++ = ' ';
-  memcpy (o, name, name_length);
-  o += name_length;
-  *o++ = '=';
-  *o++ = '"';
-  memcpy (o, value, length);
-  o += length;
-  *o++ = '"';
-  commit (out, o);
-}
-
-/* The run of @length bytes at @q, copied from a packed event, made ` key="value"` in place when
- * no value has a byte to escape: each key's length made the space it stands for, each NUL,
- * after a key then after a value, made the `=` and the `"`, each value scanned on the way, as
- * the scan stops at its end as at a byte to escape. FALSE when one has, the run then changed in
- * part. */
-static gboolean
-convert_run (guchar *q,
-             gsize   length)
-{
-  guchar *end = q + length;
-
-  while (q < end)
-    {
-      gsize key_length = packed_key_length ((const char *) q);
-
-      *q = ' ';
-      q += 1 + key_length;
-      *q = '=';
-      q += 2;
-      while (escaped[*q] == 0)
-        q++;
-      if (*q != '\0')
-        return FALSE;
-      *q++ = '"';
-    }
-  return TRUE;
-}
-
-/* The start tag of a packed event (adm_event_new_read ()) of the time @time_attribute says,
- * `<event kind=… time=… attributes…>` or, without text, `…/>`, after @indent, when neither
- * its kind nor its values have a byte to escape: in one piece of the string, its kind and then
- * its run copied whole and made attributes in place (convert_run ()), and in *@text its text,
- * or NULL. With @line, only an event without text, its line written whole, `…/>` and its
- * newline. FALSE, nothing written, for any other event. */
-static gboolean
-put_packed_start (const AdmEvent *self,
-                  GString        *out,
-                  const char     *indent,
-                  gsize           indent_length,
-                  const char     *time_attribute,
-                  gsize           time_length,
-                  gboolean        line,
-                  const char    **text)
-{
-  const guchar *p = (const guchar *) self->kind;
-  gsize kind_length;
-  guchar *o, *q, *end;
-
-  while (escaped[*p] == 0)
-    p++;
-  if (*p != '\0')
-    return FALSE;
-  kind_length = (gsize) ((const char *) p - self->kind);
-  /* The text, or its NUL alone, follows the run. */
-  *text = self->kind + kind_length + 1 + self->run_length;
-  if (**text == '\0')
-    *text = NULL;
-  else if (line)
-    return FALSE;
-  o = (guchar *) reserve (out, indent_length + strlen ("<event kind=\"") + kind_length + 1 +
-                                time_length + self->run_length + strlen ("/>\n"));
-  q = o;
-  copy_small ((char *) q, indent, indent_length);
-  q += indent_length;
-  memcpy (q, "<event kind=\"", strlen ("<event kind=\""));
-  q += strlen ("<event kind=\"");
-  copy_small ((char *) q, self->kind, kind_length);
-  q += kind_length;
-  *q++ = '"';
-  /* ` time="2026-11-22T18:00:00Z"`, as an entry's time mostly is, in a few moves. */
-  if (time_length == strlen (" time=\"2026-11-22T18:00:00Z\""))
-    memcpy (q, time_attribute, strlen (" time=\"2026-11-22T18:00:00Z\""));
-  else
-    memcpy (q, time_attribute, time_length);
-  q += time_length;
-  memcpy (q, self->kind + kind_length + 1, self->run_length);
-  if (!convert_run (q, self->run_length))
-    {
-      /* The string as it was: its NUL where the copy began. */
-      commit (out, (char *) o);
-      return FALSE;
-    }
-  end = q + self->run_length;
-  if (*text == NULL)
-    *end++ = '/';
-  *end++ = '>';
-  if (line)
-    *end++ = '\n';
-  commit (out, (char *) end);
-  return TRUE;
-}
-
-/* adm_event_append_xml_at () after @indent (@indent_length bytes), @time_attribute of
- * @time_length bytes. */
-static void
-append_xml_at (const AdmEvent *self,
-               GString        *out,
-               const char     *indent,
-               gsize           indent_length,
-               gint64          time,
-               const char     *time_attribute,
-               gsize           time_length)
-{
-  char written[sizeof "2026-11-22T18:00:00Z"];
-  const char *text;
-  gboolean at_time;
-
-  at_time = time_attribute != NULL && self->time == time;
-  if (self->changed != NULL || !at_time ||
-      !put_packed_start (self, out, indent, indent_length, time_attribute, time_length, FALSE,
-                         &text))
-    {
-      text = text_of (self);
-      put (out, indent, indent_length);
-      PUT_LITERAL (out, "<event");
-      put_attribute (out, "kind", strlen ("kind"), self->kind);
-      if (at_time)
-        put (out, time_attribute, time_length);
-      else if (put_time (self->time, written))
-        put_attribute (out, "time", strlen ("time"), written);
-      else
-        {
-          g_autofree char *formatted = adm_event_format_time (self->time);
-
-          adm_event_append_attribute (out, "time", formatted);
-        }
-      if (self->changed != NULL)
-        for (guint i = 0; i < self->n_attributes; i++)
-          put_attribute (out, self->changed->pairs[2 * i], strlen (self->changed->pairs[2 * i]),
-                         self->changed->pairs[2 * i + 1]);
-      else
-        {
-          const char *p = packed_run (self);
-
-          for (guint i = 0; i < self->n_attributes; i++)
-            {
-              const char *value, *key = packed_pair (p, &value, &p);
-
-              /* A value follows its key's NUL and a quote: the key's length without a
-               * strlen (). */
-              put_attribute (out, key, (gsize) (value - key - 2), value);
-            }
-        }
-      if (text == NULL)
-        PUT_LITERAL (out, "/>");
-      else
-        PUT_LITERAL (out, ">");
-    }
-  if (text != NULL)
-    {
-      adm_event_append_text (out, text);
-      PUT_LITERAL (out, "</event>");
-    }
-}
-
-void
-adm_event_append_xml_at (const AdmEvent *self,
-                         GString        *out,
-                         gint64          time,
-                         const char     *time_attribute)
-{
-  g_return_if_fail (self != NULL && out != NULL);
-
-  append_xml_at (self, out, "", 0, time, time_attribute,
-                 time_attribute != NULL ? strlen (time_attribute) : 0);
-}
-
-void
-adm_event_append_xml_lines (GString         *out,
-                            AdmEvent *const *events,
-                            guint            n_events,
-                            const char      *indent,
-                            gint64           time,
-                            const char      *time_attribute)
-{
-  gsize indent_length, time_length;
-
-  g_return_if_fail (out != NULL && indent != NULL);
-  g_return_if_fail (events != NULL || n_events == 0);
-
-  indent_length = strlen (indent);
-  time_length = time_attribute != NULL ? strlen (time_attribute) : 0;
-  for (guint i = 0; i < n_events; i++)
-    {
-      const AdmEvent *event = events[i];
-      const char *text;
-
-      g_return_if_fail (event != NULL);
-      /* An event of the entry's time, packed and without text (a phase's thousand rolls), its
-       * line in one piece without the calls around it (issue 20); any other the long way. */
-      if (event->changed == NULL && time_attribute != NULL && event->time == time &&
-          put_packed_start (event, out, indent, indent_length, time_attribute, time_length, TRUE,
-                            &text))
-        continue;
-      append_xml_at (event, out, indent, indent_length, time, time_attribute, time_length);
-      PUT_LITERAL (out, "\n");
-    }
+  node = xmlNewText ((const xmlChar *) text);
+  append_dump (out, node);
+  xmlFreeNode (node);
 }
 
 void
 adm_event_append_xml (const AdmEvent *self,
                       GString        *out)
 {
-  adm_event_append_xml_at (self, out, 0, NULL);
+  xmlNode *node;
+
+  g_return_if_fail (self != NULL && out != NULL);
+
+  node = adm_event_to_xml (self, NULL, TRUE);
+  append_dump (out, node);
+  xmlFreeNode (node);
 }
 
 AdmEvent *

@@ -107,37 +107,26 @@ const char  *adm_event_get_text  (const AdmEvent *self);
 void         adm_event_set_text  (AdmEvent   *self,
                                   const char *text);
 
-/* <event kind=… time=… attrs…>text</event> (or <event …/>) appended to @out, the same bytes
- * as libxml2 2.9's xmlNodeDump () writes for these nodes in a document of no declared
- * encoding: adm_event_append_attribute () and adm_event_append_text (). */
+/* The event as a libxml2 element, <event kind=… time=… attrs…>text</event>, added as the last
+ * child of @parent when not NULL: without its time when @with_time is FALSE (an event of a
+ * journal's action has the action's time, which the action says once). */
+xmlNode     *adm_event_to_xml    (const AdmEvent *self,
+                                  xmlNode        *parent,
+                                  gboolean        with_time);
+/* adm_event_to_xml () with its time, as libxml2's xmlNodeDump () writes it, appended to @out. */
 void         adm_event_append_xml (const AdmEvent *self,
                                    GString        *out);
-/* adm_event_append_xml () for an event among others of one time (a journal action's events
- * share its time): @time_attribute is ` time="…"` for @time as adm_event_append_attribute ()
- * writes it, copied as it is for an event of that time, so that it is not worked out and
- * escaped again for each. @time_attribute may be NULL. */
-void         adm_event_append_xml_at (const AdmEvent *self,
-                                      GString        *out,
-                                      gint64          time,
-                                      const char     *time_attribute);
-/* adm_event_append_xml_at () of each of @n_events events, each after @indent and followed by
- * a newline: a journal entry's events, the time attribute measured once for them all. */
-void         adm_event_append_xml_lines (GString         *out,
-                                         AdmEvent *const *events,
-                                         guint            n_events,
-                                         const char      *indent,
-                                         gint64           time,
-                                         const char      *time_attribute);
 /* @time (seconds from 1970, UTC) as every Admiralty file writes a time, "2026-11-22T18:00:00Z",
  * the year with four digits as xsd:dateTime requires ("0217-…"). */
 char        *adm_event_format_time (gint64 time) G_GNUC_WARN_UNUSED_RESULT;
-/* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
- * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
+/* ` name="value"`, the value escaped by libxml2 as it writes an attribute
+ * (xmlAttrSerializeTxtContent ()): `&` `<` `>` `"` as entities, tab, newline and carriage
+ * return as &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
 void         adm_event_append_attribute (GString    *out,
                                          const char *name,
                                          const char *value);
-/* An element's text: `&` `<` `>` as entities, carriage return as &#13;, the rest as it is
- * (past ASCII too). */
+/* An element's text as libxml2 writes it: `&` `<` `>` as entities, carriage return as &#13;,
+ * the rest as it is (past ASCII too). */
 void         adm_event_append_text (GString    *out,
                                     const char *text);
 AdmEvent    *adm_event_from_xml  (xmlNode    *node,
