@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-journal-xml.c: a journal's entries as libxml2 writes them — hostile texts read back to
- * the values recorded, an event of its action's time written without it and read back at it,
- * and the events that keep their text or are made in a batch. */
+ * the values recorded, an event of its action's time written without it and read back at it. */
 
 #include "config.h"
 
@@ -277,124 +276,6 @@ test_battle_written (void)
   }
 }
 
-/* A value of @length bytes: digits and spaces as a roll's, and at one place in three one byte
- * that is not written as itself (or a character past ASCII, or a control byte the journal
- * refuses but the writer must still write as before when @any_byte). */
-static char *
-value_with_specials (GRand    *rand,
-                     guint     length,
-                     gboolean  any_byte)
-{
-  static const char *const specials[] = { "&", "<", ">", "\"", "\t", "\n", "\r", "\xc3\xa9",
-                                          "\xe6\x97\xa5", "'", "=" };
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < length; i++)
-    {
-      guint roll = (guint) g_rand_int_range (rand, 0, 30);
-
-      if (roll == 0)
-        g_string_append (out, specials[g_rand_int_range (rand, 0, G_N_ELEMENTS (specials))]);
-      else if (roll == 1 && any_byte)
-        g_string_append_c (out, (char) g_rand_int_range (rand, 1, 256));
-      else if (roll < 6)
-        g_string_append_c (out, ' ');
-      else
-        g_string_append_c (out, (char) ('0' + roll % 10));
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* An event that keeps the text it is given, against one that copies it. */
-static void
-test_take_text (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (2022);
-  const char *const texts[] = { "plain", " \n\t<fire weapons=\"b000:main\"/> & more\r\n ", "",
-                                "  \n ", "\xc3\xa9t\xc3\xa9" };
-
-  g_test_summary ("An event made keeping its text is the event made copying it: its attributes, "
-                  "its text stripped or none, and its bytes in a journal (issue 20)");
-  for (guint i = 0; i < G_N_ELEMENTS (texts) + 50; i++)
-    {
-      g_autofree char *random = i >= G_N_ELEMENTS (texts)
-        ? value_with_specials (rand, (guint) g_rand_int_range (rand, 0, 200), TRUE) : NULL;
-      const char *text = random != NULL ? random : texts[i];
-      AdmEventPair pairs[] = { { "turn", 4, "3", 1 }, { "phase", 5, "fire", 4 } };
-      g_autoptr(AdmEvent) copied = adm_event_new_read ("phase", 5, T0, 0, pairs,
-                                                       G_N_ELEMENTS (pairs), text, strlen (text));
-      g_autoptr(AdmEvent) kept = adm_event_new_read_take_text ("phase", 5, T0, pairs,
-                                                               G_N_ELEMENTS (pairs),
-                                                               g_strdup (text), strlen (text));
-      g_autoptr(GString) want = g_string_new (NULL);
-      g_autoptr(GString) got = g_string_new (NULL);
-
-      g_assert_cmpstr (adm_event_get_kind (kept), ==, "phase");
-      g_assert_cmpint (adm_event_get_time (kept), ==, T0);
-      g_assert_cmpuint (adm_event_get_n_attributes (kept), ==, 2);
-      g_assert_cmpstr (adm_event_get (kept, "turn"), ==, "3");
-      g_assert_cmpstr (adm_event_get (kept, "phase"), ==, "fire");
-      g_assert_cmpstr (adm_event_get_text (kept), ==, adm_event_get_text (copied));
-      adm_event_append_xml (copied, want);
-      adm_event_append_xml (kept, got);
-      g_assert_cmpstr (got->str, ==, want->str);
-    }
-}
-
-/* An action takes a batch's events at once, and a battle's list refers to them too. */
-static void
-test_take_and_ref_many (void)
-{
-  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
-  g_autoptr(AdmJournalAction) action = adm_journal_action_new ("resolve-phase", T0);
-  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autofree char *long_text = g_strnfill (5000, 'x');
-  AdmEvent *made[700];
-  GPtrArray *events;
-
-  g_test_summary ("adm_journal_action_take_events () takes events after those added, in order; "
-                  "adm_event_ref_many () takes a reference to each, of events made in many "
-                  "blocks of a batch, alone, and larger than a block (issue 20)");
-  adm_journal_action_take_event (action, adm_event_new ("phase", T0));
-  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
-    {
-      g_autofree char *value = g_strdup_printf ("%u", i);
-      AdmEventPair pair = { "n", 1, value, strlen (value) };
-
-      made[i] = i % 50 == 7 ? adm_event_new_read ("roll", 4, T0, 0, &pair, 1, NULL, 0)
-                : i % 100 == 13 ? adm_event_batch_new_read (batch, "roll", 4, T0, 0, &pair, 1,
-                                                            long_text, strlen (long_text))
-                                : adm_event_batch_new_read (batch, "roll", 4, T0, 0, &pair, 1,
-                                                            NULL, 0);
-    }
-  adm_journal_action_take_events (action, made, G_N_ELEMENTS (made));
-  adm_journal_action_take_events (action, NULL, 0);
-  events = adm_journal_action_get_events (action);
-  g_assert_cmpuint (events->len, ==, 1 + G_N_ELEMENTS (made));
-  g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (events, 0)), ==, "phase");
-  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
-    g_assert_true (g_ptr_array_index (events, 1 + i) == made[i]);
-  /* The battle's list: the same events, a reference each of its own. */
-  adm_event_ref_many ((AdmEvent *const *) events->pdata, events->len);
-  g_ptr_array_extend (kept, events, NULL, NULL);
-  adm_event_ref_many (NULL, 0);
-  /* The batch and the action gone, the list's references hold every event. */
-  g_clear_pointer (&batch, adm_event_batch_free);
-  g_clear_pointer (&action, adm_journal_action_unref);
-  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
-    {
-      g_autofree char *value = g_strdup_printf ("%u", i);
-
-      g_assert_cmpstr (adm_event_get (g_ptr_array_index (kept, 1 + i), "n"), ==, value);
-      g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (kept, 1 + i)), ==,
-                       i % 100 == 13 && i % 50 != 7 ? long_text : NULL);
-    }
-  /* Dropped in another order than made: every other one first. */
-  for (guint i = kept->len; i > 0; i -= MIN (i, 2))
-    g_ptr_array_remove_index_fast (kept, i - 1);
-  g_assert_cmpuint (kept->len, >, 0);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -402,7 +283,5 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/journal-xml/hostile-read-back", test_hostile_read_back);
   g_test_add_func ("/engine/journal-xml/battle-written", test_battle_written);
-  g_test_add_func ("/engine/journal-xml/take-and-ref-many", test_take_and_ref_many);
-  g_test_add_func ("/engine/journal-xml/take-text", test_take_text);
   return g_test_run ();
 }

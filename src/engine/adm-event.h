@@ -18,65 +18,8 @@ GType        adm_event_get_type  (void) G_GNUC_CONST;
 /* @time is seconds since the Unix epoch, UTC. */
 AdmEvent    *adm_event_new       (const char *kind,
                                   gint64      time) G_GNUC_WARN_UNUSED_RESULT;
-/* An attribute as read from a file: its name and value, not NUL-terminated. */
-typedef struct {
-  const char *key;
-  gsize       key_length;
-  const char *value;
-  gsize       value_length;
-} AdmEventPair;
-
-/* An event as a file gives it, in one allocation: @pairs in order (no "kind" or "time", no
- * key twice — what XML attributes are), @text without the white space around it
- * (adm_event_set_text ()); @text may be NULL. An event made whole at once (a battle's roll,
- * @line 0) is made so too: the same event as adm_event_new () and adm_event_set () in that
- * order would give, in one allocation instead of nine. */
-AdmEvent    *adm_event_new_read  (const char         *kind,
-                                  gsize               kind_length,
-                                  gint64              time,
-                                  int                 line,
-                                  const AdmEventPair *pairs,
-                                  guint               n_pairs,
-                                  const char         *text,
-                                  gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-/* adm_event_new_read () (@line 0) that keeps @text, g_malloc ()ed, @text_length bytes and
- * room for a NUL after them, rather than a copy (issue 20: a fire phase's declarations are
- * fifty kilobytes): the text kept apart from the event, as a changed event's is. */
-AdmEvent    *adm_event_new_read_take_text (const char         *kind,
-                                           gsize               kind_length,
-                                           gint64              time,
-                                           const AdmEventPair *pairs,
-                                           guint               n_pairs,
-                                           char               *text,
-                                           gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-/* Events made one after another to be kept together (a battle's phase journals a thousand
- * rolls): each as adm_event_new_read () makes it, but cut from blocks of a few kilobytes rather
- * than allocated alone. The events of a block share one reference count: each reference to one
- * of them holds the block, which is freed with the last (an event kept alone keeps its block's
- * memory: for events kept together, as a journal action's). adm_event_batch_free () ends the
- * batch, not its events. */
-typedef struct _AdmEventBatch AdmEventBatch;
-
-AdmEventBatch *adm_event_batch_new    (void) G_GNUC_WARN_UNUSED_RESULT;
-AdmEvent    *adm_event_batch_new_read (AdmEventBatch      *batch,
-                                       const char         *kind,
-                                       gsize               kind_length,
-                                       gint64              time,
-                                       int                 line,
-                                       const AdmEventPair *pairs,
-                                       guint               n_pairs,
-                                       const char         *text,
-                                       gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-void         adm_event_batch_free     (AdmEventBatch      *batch);
-
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
-/* adm_event_ref () of each of @n_events events; events made one after another in a batch
- * share their block's count, which takes their references at once (a battle keeps a list of
- * its phases' thousand rolls besides the journal's). */
-void         adm_event_ref_many  (AdmEvent *const *events,
-                                  guint            n_events);
-
 const char  *adm_event_get_kind  (const AdmEvent *self);
 gint64       adm_event_get_time  (const AdmEvent *self);
 /* Source line when loaded from a file, 0 otherwise. */
@@ -97,9 +40,7 @@ gboolean     adm_event_get_int   (const AdmEvent *self,
                                   const char     *key,
                                   gint64         *out);
 guint        adm_event_get_n_attributes (const AdmEvent *self);
-/* An event as made or read keeps its attributes as one run of strings, without an array (a
- * battle's phase makes a thousand events): its attribute @i is found past the ones before it,
- * a handful (an event of more than sixteen has an array of them). */
+/* The attributes in the order first set: @i below adm_event_get_n_attributes (). */
 const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
 const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
 
@@ -134,6 +75,5 @@ AdmEvent    *adm_event_from_xml  (xmlNode    *node,
                                   GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEvent, adm_event_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEventBatch, adm_event_batch_free)
 
 G_END_DECLS

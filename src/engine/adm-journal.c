@@ -895,9 +895,8 @@ check_not_foreign (const AdmXmlElement  *element,
   return FALSE;
 }
 
-/* The event of kind @kind that @element is, in one allocation (adm_event_new_read ()): its
- * attributes but "time", "kind", @named (the attribute that gave the kind) and @also (or
- * NULL), and its text when @with_text. */
+/* The event of kind @kind that @element is: its attributes but "time", "kind", @named (the
+ * attribute that gave the kind) and @also (or NULL), and its text when @with_text. */
 static AdmEvent *
 event_read (const char          *kind,
             const AdmXmlElement *element,
@@ -907,33 +906,22 @@ event_read (const char          *kind,
             int                  line,
             gint64               time)
 {
-  AdmEventPair stack[16], *pairs = stack;
-  g_autofree AdmEventPair *heap = NULL;
-  gsize named_length = strlen (named), also_length = also != NULL ? strlen (also) : 0;
-  guint n = 0;
+  AdmEvent *event = adm_event_new (kind, time);
 
-  if (element->n_attributes > G_N_ELEMENTS (stack))
-    pairs = heap = g_new (AdmEventPair, element->n_attributes);
+  adm_event_set_line (event, line);
   for (guint i = 0; i < element->n_attributes; i++)
     {
       const char *name = element->attributes[2 * i];
-      gsize length = element->lengths[2 * i];
 
-      /* An event's own, which adm_event_set () refuses as parameters; the names compared
-       * only when their lengths are the same. */
-      if ((length == 4 && (memcmp (name, "kind", 4) == 0 || memcmp (name, "time", 4) == 0)) ||
-          (length == named_length && memcmp (name, named, length) == 0) ||
-          (also != NULL && length == also_length && memcmp (name, also, length) == 0))
+      /* An event's own, which adm_event_set () refuses as parameters. */
+      if (g_str_equal (name, "kind") || g_str_equal (name, "time") || g_str_equal (name, named) ||
+          (also != NULL && g_str_equal (name, also)))
         continue;
-      pairs[n].key = name;
-      pairs[n].key_length = element->lengths[2 * i];
-      pairs[n].value = element->attributes[2 * i + 1];
-      pairs[n].value_length = element->lengths[2 * i + 1];
-      n++;
+      adm_event_set (event, name, element->attributes[2 * i + 1]);
     }
-  return adm_event_new_read (kind, strlen (kind), time, line, pairs, n,
-                             with_text ? element->text : NULL,
-                             with_text ? element->text_length : 0);
+  if (with_text && element->text_length > 0)
+    adm_event_set_text (event, element->text);
+  return event;
 }
 
 /* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
@@ -1066,8 +1054,7 @@ load_action (AdmJournal           *self,
   if (!check_no_text (element, display_name, error) ||
       !check_head_numbers (element, display_name, error))
     return FALSE;
-  /* As adm_journal_action_new () makes it, the head in one allocation and the events' array
-   * the size it will be. */
+  /* As adm_journal_action_new () makes it, the events' array the size it will be. */
   action = g_new0 (AdmJournalAction, 1);
   g_atomic_ref_count_init (&action->ref_count);
   action->events = g_ptr_array_new_full (element->n_children, (GDestroyNotify) adm_event_unref);
