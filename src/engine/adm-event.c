@@ -107,19 +107,12 @@ static Pair *
 find_pair (const AdmEvent *self,
            const char     *key)
 {
-  /* Interned keys are compared by address; a key never interned is no event's, and is not
-   * interned by being looked for. */
-  GQuark quark = g_quark_try_string (key);
-  const char *interned = quark != 0 ? g_quark_to_string (quark) : NULL;
-
-  if (interned == NULL)
-    return NULL;
-
+  /* A handful of keys: compared as strings, without the lock that interning takes. */
   for (guint i = 0; self->pairs != NULL && i < self->pairs->len; i++)
     {
       Pair *pair = &g_array_index (self->pairs, Pair, i);
 
-      if (pair->key == interned)
+      if (pair->key == key || strcmp (pair->key, key) == 0)
         return pair;
     }
   return NULL;
