@@ -345,8 +345,7 @@ open_as (const char  *kind,
 
 /* Thousands of attributes on one element, in every kind of file: refused at once (libxml2
  * reads them in quadratic time: 40,000 took 14 s of CPU), with the file, the element's line
- * and how many an element may have. In a journal too, which the journal's own scanner hands
- * to libxml2 when an entry has more attributes than it reads. */
+ * and how many an element may have. In a journal's entries too. */
 static void
 test_many_attributes (void)
 {

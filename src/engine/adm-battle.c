@@ -1788,11 +1788,8 @@ _adm_battle_dry_run (AdmBattle            *self,
 }
 
 /* The action that journals the phase about to be resolved: its head, and a "phase" event
- * holding the declarations @text (@length bytes, stripped; taken) as the journal will read them
- * back, made whole (adm_event_new_read_take_text ()): the turn and phase, then the text, in the
- * order adm_event_set () and adm_event_set_text () would give them (issue 20: the declarations
- * were copied and stripped again, then copied into the event). Its "roll" events are added when
- * it applies (journal_apply ()). */
+ * holding the declarations @text (@length bytes; taken) as the journal will read them back.
+ * Its "roll" events are added when it applies (journal_apply ()). */
 static AdmJournalAction *
 phase_action (AdmBattle   *self,
               char        *text,
@@ -1800,111 +1797,52 @@ phase_action (AdmBattle   *self,
 {
   AdmJournalAction *action = adm_journal_action_new ("resolve-phase", adm_clock_now ());
   const char *phase_id = adm_phase_to_string (self->state->phase);
-  char turn[16];
-  AdmEventPair pairs[2];
+  AdmEvent *event = adm_event_new ("phase", adm_journal_action_get_time (action));
+  g_autofree char *declarations = text;
 
   adm_event_set_int (adm_journal_action_get_head (action), "turn", self->state->turn);
   adm_event_set (adm_journal_action_get_head (action), "phase", phase_id);
-  g_snprintf (turn, sizeof turn, "%d", self->state->turn);
-  pairs[0] = (AdmEventPair) { "turn", strlen ("turn"), turn, strlen (turn) };
-  pairs[1] = (AdmEventPair) { "phase", strlen ("phase"), phase_id, strlen (phase_id) };
-  adm_journal_action_take_event (action,
-                                 adm_event_new_read_take_text ("phase", strlen ("phase"),
-                                                               adm_journal_action_get_time (action),
-                                                               pairs, G_N_ELEMENTS (pairs), text,
-                                                               length));
+  adm_event_set_int (event, "turn", self->state->turn);
+  adm_event_set (event, "phase", phase_id);
+  adm_event_set_text (event, declarations);
+  adm_journal_action_take_event (action, event);
   return action;
-}
-
-/* @value in decimal at @out, as "%u" writes it, without a NUL; returns where it ends. */
-static char *
-put_uint (char  *out,
-          guint  value)
-{
-  char digits[16];
-  gsize at = sizeof digits;
-
-  do
-    digits[--at] = (char) ('0' + value % 10);
-  while ((value /= 10) != 0);
-  memcpy (out, digits + at, sizeof digits - at);
-  return out + (sizeof digits - at);
 }
 
 /* The "roll" events of the rolls made since @from, added to @action: the values, the sides,
  * the clause and where the dice came from, not the purpose — the file reads the same in every
- * language; the purpose comes back with the replay. Each event is made whole
- * (adm_event_new_read ()), its attributes in the order adm_event_set () would give them, in
- * blocks shared with the phase's other rolls rather than an allocation each (issue 20: a
- * phase journals a thousand rolls, and four adm_event_set ()s each were an eighth of the
- * phase as resolved). */
+ * language; the purpose comes back with the replay. */
 static void
 add_roll_events (AdmBattle        *self,
                  AdmJournalAction *action,
                  guint             from)
 {
   gint64 time = adm_journal_action_get_time (action);
-  /* The values' text, in room made for the largest roll yet: ten digits and a space a die. */
-  g_autofree char *values = NULL;
-  g_autoptr(AdmEventBatch) batch = adm_event_batch_new ();
-  gsize room = 0;
-  /* The events, taken by the action at once; the clause's length, for a run of rolls of one
-   * clause (a rule's clause is one string). */
-  guint n_events = self->rolls->len > from ? self->rolls->len - from : 0;
-  g_autofree AdmEvent **events = g_new (AdmEvent *, MAX (n_events, 1));
-  const char *clause = NULL;
-  gsize clause_length = 0;
-  /* The attributes, in the order adm_event_set () would give them: the keys set once, each roll
-   * setting the values (issue 20: the pairs were built whole for each of a thousand rolls); a
-   * roll of no clause starts at its sides. */
-  char sides[16];
-  AdmEventPair pairs[] = {
-    { "clause", strlen ("clause"), NULL, 0 },
-    { "sides", strlen ("sides"), sides, 0 },
-    { "values", strlen ("values"), NULL, 0 },
-    { "dice", strlen ("dice"), NULL, 0 },
-  };
+  g_autoptr(GString) values = g_string_new (NULL);
 
   for (guint i = from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-      gboolean program = roll->origin == ADM_ROLL_ORIGIN_PROGRAM;
-      guint first = roll->clause != NULL ? 0 : 1;
-      char *out;
+      AdmEvent *event = adm_event_new ("roll", time);
 
-      if (room < 11 * roll->n_values)
-        {
-          room = 11 * roll->n_values;
-          values = g_realloc (values, room);
-        }
-      /* The numbers written as printf's "%u" would, without it. */
-      out = values;
+      g_string_truncate (values, 0);
       for (guint v = 0; v < roll->n_values; v++)
-        {
-          if (v > 0)
-            *out++ = ' ';
-          if (roll->values[v] < 10)
-            *out++ = (char) ('0' + roll->values[v]);
-          else
-            out = put_uint (out, roll->values[v]);
-        }
-      if (roll->clause != NULL && roll->clause != clause)
-        {
-          clause = roll->clause;
-          clause_length = strlen (clause);
-        }
-      pairs[0].value = clause;
-      pairs[0].value_length = clause_length;
-      pairs[1].value_length = (gsize) (put_uint (sides, roll->sides) - sides);
-      pairs[2].value = values;
-      pairs[2].value_length = (gsize) (out - values);
-      pairs[3].value = program ? "program" : "typed";
-      pairs[3].value_length = program ? strlen ("program") : strlen ("typed");
-      events[i - from] = adm_event_batch_new_read (batch, "roll", strlen ("roll"), time, 0,
-                                                   pairs + first, G_N_ELEMENTS (pairs) - first,
-                                                   NULL, 0);
+        g_string_append_printf (values, v > 0 ? " %u" : "%u", roll->values[v]);
+      if (roll->clause != NULL)
+        adm_event_set (event, "clause", roll->clause);
+      adm_event_set_int (event, "sides", roll->sides);
+      adm_event_set (event, "values", values->str);
+      adm_event_set (event, "dice", roll->origin == ADM_ROLL_ORIGIN_PROGRAM ? "program" : "typed");
+      adm_journal_action_take_event (action, event);
     }
-  adm_journal_action_take_events (action, events, n_events);
+}
+
+/* A reference to the event @src (GCopyFunc): a battle's list shares the journal's events. */
+static gpointer
+event_copy (gconstpointer src,
+            gpointer      user_data)
+{
+  return adm_event_ref ((AdmEvent *) src);
 }
 
 /* Records the phase about to be resolved. The phase is played once, by journal_apply () — the
@@ -2219,10 +2157,7 @@ journal_apply (gpointer                owner,
     before->state = g_steal_pointer (&snapshot.state);
   else
     state_put_aside (self, snapshot.state);
-  /* Room made once for a phase's thousand events, and their references taken at once
-   * (adm_event_ref_many ()). */
-  adm_event_ref_many ((AdmEvent *const *) events->pdata, events->len);
-  g_ptr_array_extend (self->journal, events, NULL, NULL);
+  g_ptr_array_extend (self->journal, events, event_copy, NULL);
   return TRUE;
 }
 

@@ -9,577 +9,69 @@
 #include "adm-event.h"
 #include "adm-xml.h"
 
-/* An event is one allocation until it is changed: a long journal holds tens of thousands of
- * events, and opening it was mostly making them; a battle's fire phase makes a thousand. Its
- * kind, which never changes, follows the struct. An event as made or read (adm_event_new (),
- * adm_event_new_read ()) is "packed": after the kind come its attributes, each key after a
- * byte of its length and each value after a quote, `Nkey\0"value\0`, so that the run reads as
- * the file writes it, ` key="value"`, but for the NULs and the lengths, which stand where the
- * spaces go (put_packed_start ()), then its text; a key's length is known without measuring it
- * (issue 20: a strlen () of each of a phase's thousand rolls' four keys), but for a key of more
- * than 255 bytes, whose byte is 0 (packed_key_length ()). Its attributes are
- * found by walking that run, a handful of strings, rather than through an array of pointers to
- * them, which was a third of a battle's roll event (issue 20). Changed, an event gets an array
- * and strings of its own (unpack ()), out of the struct, whose packed events do without them.
- * Events made in a batch (a phase's rolls) are cut from blocks they share, rather than
- * allocated one by one (Block). */
+/* An event is a plain value: its kind and keys interned (a journal holds tens of thousands of
+ * events of a handful of kinds and keys), its values and text its own, in a reference-counted
+ * box shared by the journal and whoever reads it (a battle's list of rolls). */
 
-/* What a changed event holds of its own, in one allocation with its pairs' room. */
 typedef struct {
-  char   *text;
-  guint   allocated;  /* attributes room in @pairs */
-  char   *pairs[];    /* key, value, key, value, … in insertion order */
-} Changed;
+  const char *key;    /* interned */
+  char       *value;
+} Pair;
 
 struct _AdmEvent
 {
-  gint64           time;
-  /* Its own count rather than a g_atomic_rc_box's, whose header and checks were a tenth of
-   * making a battle's roll event (issue 20); for an event made in a batch, where its block is
-   * (block_of ()). */
-  gatomicrefcount  ref_count;
-  int              line;
-  guint            n_attributes;
-  /* The bytes of the attributes' run; after it, the text with its NUL or, without one, a NUL
-   * alone (packed_text ()). */
-  guint            run_length;
-  Changed         *changed;     /* NULL while packed */
-  char             kind[];
+  const char *kind;   /* interned */
+  gint64      time;
+  int         line;
+  GArray     *pairs;  /* Pair, in the order first set; NULL while there are none */
+  char       *text;   /* NULL when none */
 };
 
 G_DEFINE_BOXED_TYPE (AdmEvent, adm_event, adm_event_ref, adm_event_unref)
 
-/* The most attributes an event keeps packed, each found past the ones before it: a handful, as
- * events have. One with more (a file made for it: libxml2 reads thousands on an element) gets
- * its array as it is made (unpack ()), so that reading its attributes one by one does not take
- * the square of their number. */
-#define PACKED_MAX_ATTRIBUTES 16
-
-static void unpack (AdmEvent *self);
-
-/* The strings a changed event owns (unpack ()). */
 static void
-free_strings (AdmEvent *self)
+pair_clear (gpointer data)
 {
-  if (self->changed == NULL)
-    return;
-  for (guint i = 0; i < 2 * self->n_attributes; i++)
-    g_free (self->changed->pairs[i]);
-  g_free (self->changed->text);
-  g_free (self->changed);
-}
+  Pair *pair = data;
 
-/* A block of events made in a batch (AdmEventBatch), which follow it. Its events share its
- * reference count: an event's @ref_count is then its place before the event, negative, where a
- * count of its own is positive (block_of ()). */
-typedef struct {
-  /* The batch's hold while it makes events in the block, and one for each reference to them. */
-  gatomicrefcount  ref_count;
-  /* Its events changed since they were made, whose strings are freed with the block. */
-  GSList          *unpacked;
-} Block;
-
-/* Blocks of a page: a battle's phase of a thousand rolls fills some thirty, and the last one's
- * room left is little beside the allocation that each event made alone took. */
-#define BLOCK_SIZE 4096
-
-/* Guards the blocks' lists of events changed: events of one block may be changed in two
- * threads (rarely: events made in a batch are journaled as they are). */
-G_LOCK_DEFINE_STATIC (unpacked);
-
-struct _AdmEventBatch
-{
-  Block *block;   /* NULL before the first event */
-  gsize  used;    /* of the block's bytes, from its start */
-  gsize  size;
-  /* References to the block the batch holds for events yet to be made in it
-   * (adm_event_batch_new_read ()). */
-  guint  reserved;
-};
-
-/* The least room an event takes in a block: the struct, a kind of one byte and its NUL, the
- * NUL of no text, aligned. A block holds at most (size - sizeof (Block)) / MIN_ROOM events. */
-#define MIN_ROOM ((sizeof (AdmEvent) + 3 + G_ALIGNOF (AdmEvent) - 1) & \
-                  ~(G_ALIGNOF (AdmEvent) - 1))
-
-/* The block @self was made in, or NULL for an event made alone. */
-static inline Block *
-block_of (const AdmEvent *self)
-{
-  gint count = g_atomic_int_get (&self->ref_count);
-
-  return count < 0 ? (Block *) (void *) ((char *) self + count) : NULL;
-}
-
-static void
-block_free (Block *block)
-{
-  for (GSList *l = block->unpacked; l != NULL; l = l->next)
-    free_strings (l->data);
-  g_slist_free (block->unpacked);
-  g_free (block);
-}
-
-static void
-block_unref (Block *block)
-{
-  if (g_atomic_ref_count_dec (&block->ref_count))
-    block_free (block);
-}
-
-/* Drops @n of the block's references at once. */
-static void
-block_release (Block *block,
-               guint  n)
-{
-  if (n > 0 && g_atomic_int_add (&block->ref_count, -(gint) n) == (gint) n)
-    block_free (block);
+  g_free (pair->value);
 }
 
 AdmEvent *
 adm_event_new (const char *kind,
                gint64      time)
 {
+  AdmEvent *self;
+
   g_return_val_if_fail (kind != NULL && *kind != '\0', NULL);
 
-  return adm_event_new_read (kind, strlen (kind), time, 0, NULL, 0, NULL, 0);
-}
-
-/* The length of @text without the white space around it (as g_strstrip () leaves it), from
- * *@start. */
-static gsize
-stripped (const char *text,
-          gsize       length,
-          gsize      *start)
-{
-  gsize from = 0;
-
-  while (from < length && g_ascii_isspace (text[from]))
-    from++;
-  while (length > from && g_ascii_isspace (text[length - 1]))
-    length--;
-  *start = from;
-  return length - from;
-}
-
-/* The bytes of an event of these strings as adm_event_new_read () makes it (0 when its run of
- * attributes is too long for the struct to measure, which no file can give), in *@run_length
- * the bytes of its run and in *@kept_text those of the text it keeps, from *@text_start. */
-G_ALWAYS_INLINE static inline gsize
-measure_read (gsize               kind_length,
-              const AdmEventPair *pairs,
-              guint               n_pairs,
-              const char         *text,
-              gsize               text_length,
-              gsize              *run_length,
-              gsize              *text_start,
-              gsize              *kept_text)
-{
-  *run_length = 0;
-  *text_start = 0;
-  *kept_text = 0;
-  if (text != NULL)
-    *kept_text = stripped (text, text_length, text_start);
-  /* The event, then the strings, each with its NUL: the kind, ` key\0"value\0` for each pair,
-   * the text (or its NUL alone). */
-  for (guint i = 0; i < n_pairs; i++)
-    *run_length += pairs[i].key_length + pairs[i].value_length + 4;
-  if (*run_length > G_MAXUINT)
-    return 0;
-  return sizeof (AdmEvent) + kind_length + 1 + *run_length + *kept_text + 1;
-}
-
-/* memcpy () of @length bytes, in a few moves for the short pieces events are made of (a
- * roll's are two to nine bytes) rather than a call each (issue 20: a phase's thousand rolls
- * are ten thousand pieces). */
-static inline void
-copy_small (char       *to,
-            const char *from,
-            gsize       length)
-{
-  if (length >= 4 && length <= 16)
-    {
-      if (length >= 8)
-        {
-          guint64 head, tail;
-
-          memcpy (&head, from, 8);
-          memcpy (&tail, from + length - 8, 8);
-          memcpy (to, &head, 8);
-          memcpy (to + length - 8, &tail, 8);
-        }
-      else
-        {
-          guint32 head, tail;
-
-          memcpy (&head, from, 4);
-          memcpy (&tail, from + length - 4, 4);
-          memcpy (to, &head, 4);
-          memcpy (to + length - 4, &tail, 4);
-        }
-    }
-  else if (length < 4)
-    {
-      /* One to three bytes in three moves, whatever their number, rather than a loop whose end
-       * is guessed (a roll's sides and short values). */
-      if (length > 0)
-        {
-          char first = from[0], middle = from[length / 2], last = from[length - 1];
-
-          to[0] = first;
-          to[length / 2] = middle;
-          to[length - 1] = last;
-        }
-    }
-  else
-    memcpy (to, from, length);
-}
-
-/* The event measure_read () measured, made in the @size bytes at @self but for its count of
- * references. Inline in its two callers (issue 20: its call, of eleven arguments, was a tenth of
- * making a roll's event). */
-G_ALWAYS_INLINE static inline AdmEvent *
-pack (AdmEvent           *self,
-      gsize               size,
-      const char         *kind,
-      gsize               kind_length,
-      gint64              time,
-      int                 line,
-      const AdmEventPair *pairs,
-      guint               n_pairs,
-      gsize               run_length,
-      const char         *text,
-      gsize               kept_text)
-{
-  char *out;
-
+  self = g_atomic_rc_box_new0 (AdmEvent);
+  self->kind = g_intern_string (kind);
   self->time = time;
-  self->line = line;
-  self->n_attributes = n_pairs;
-  self->run_length = (guint) run_length;
-  self->changed = NULL;
-  copy_small (self->kind, kind, kind_length);
-  self->kind[kind_length] = '\0';
-  out = self->kind + kind_length + 1;
-#define PUT(from, length) \
-  G_STMT_START { \
-    copy_small (out, (from), (length)); \
-    out[(length)] = '\0'; \
-    out += (length) + 1; \
-  } G_STMT_END
-  for (guint i = 0; i < n_pairs; i++)
-    {
-      /* Copied, so that it is not read again after each memcpy (). */
-      AdmEventPair pair = pairs[i];
-
-      /* What adm_event_set () refuses, a file cannot give. */
-      g_warn_if_fail (pair.key_length > 0);
-      *out++ = (char) (pair.key_length <= G_MAXUINT8 ? pair.key_length : 0);
-      PUT (pair.key, pair.key_length);
-      *out++ = '"';
-      PUT (pair.value, pair.value_length);
-    }
-  if (kept_text > 0)
-    PUT (text, kept_text);
-  else
-    *out++ = '\0';
-#undef PUT
-  g_assert ((gsize) (out - (char *) self) == size);
   return self;
-}
-
-AdmEvent *
-adm_event_new_read (const char         *kind,
-                    gsize               kind_length,
-                    gint64              time,
-                    int                 line,
-                    const AdmEventPair *pairs,
-                    guint               n_pairs,
-                    const char         *text,
-                    gsize               text_length)
-{
-  gsize size, run_length, text_start, kept_text;
-  AdmEvent *self;
-
-  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
-  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
-
-  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
-                       &kept_text);
-  g_return_val_if_fail (size > 0, NULL);
-  self = pack (g_malloc (size), size, kind, kind_length, time, line, pairs, n_pairs, run_length,
-               kept_text > 0 ? text + text_start : NULL, kept_text);
-  g_atomic_ref_count_init (&self->ref_count);
-  if (n_pairs > PACKED_MAX_ATTRIBUTES)
-    unpack (self);
-  return self;
-}
-
-AdmEvent *
-adm_event_new_read_take_text (const char         *kind,
-                              gsize               kind_length,
-                              gint64              time,
-                              const AdmEventPair *pairs,
-                              guint               n_pairs,
-                              char               *text,
-                              gsize               text_length)
-{
-  AdmEvent *self;
-  gsize start;
-
-  g_return_val_if_fail (text != NULL, NULL);
-
-  self = adm_event_new_read (kind, kind_length, time, 0, pairs, n_pairs, NULL, 0);
-  if (self == NULL)
-    {
-      g_free (text);
-      return NULL;
-    }
-  /* The text kept as adm_event_new_read () keeps one: without the white space around it, and
-   * none when that leaves nothing; apart from the event, as a changed event's is (unpack ()). */
-  text_length = stripped (text, text_length, &start);
-  unpack (self);
-  if (text_length == 0)
-    {
-      g_free (text);
-      return self;
-    }
-  if (start > 0)
-    memmove (text, text + start, text_length);
-  text[text_length] = '\0';
-  self->changed->text = g_realloc (text, text_length + 1);
-  return self;
-}
-
-AdmEventBatch *
-adm_event_batch_new (void)
-{
-  return g_new0 (AdmEventBatch, 1);
-}
-
-/* The batch done with its block: the references it held for events not made, and its own. */
-static void
-batch_close (AdmEventBatch *batch)
-{
-  if (batch->block == NULL)
-    return;
-  block_release (g_steal_pointer (&batch->block), batch->reserved + 1);
-  batch->reserved = 0;
-}
-
-AdmEvent *
-adm_event_batch_new_read (AdmEventBatch      *batch,
-                          const char         *kind,
-                          gsize               kind_length,
-                          gint64              time,
-                          int                 line,
-                          const AdmEventPair *pairs,
-                          guint               n_pairs,
-                          const char         *text,
-                          gsize               text_length)
-{
-  gsize size, room, run_length, text_start, kept_text;
-  AdmEvent *self;
-
-  g_return_val_if_fail (batch != NULL, NULL);
-  g_return_val_if_fail (kind != NULL && kind_length > 0, NULL);
-  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
-
-  size = measure_read (kind_length, pairs, n_pairs, text, text_length, &run_length, &text_start,
-                       &kept_text);
-  g_return_val_if_fail (size > 0, NULL);
-  /* The next event's place aligned as the struct must be. */
-  room = (size + G_ALIGNOF (AdmEvent) - 1) & ~(G_ALIGNOF (AdmEvent) - 1);
-  if (batch->block == NULL || batch->used + room > batch->size)
-    {
-      /* A new block; the one before stays for its events. An event larger than a block has
-       * one of its own. */
-      batch_close (batch);
-      batch->size = MAX (BLOCK_SIZE, sizeof (Block) + room);
-      batch->block = g_malloc (batch->size);
-      batch->block->unpacked = NULL;
-      batch->used = sizeof (Block);
-      /* The batch's hold, and a reference for each event the block can hold, taken at once:
-       * each event made takes one of them without an atomic operation (issue 20: a phase's
-       * thousand rolls each took the block's count in turn); batch_close () gives back the
-       * ones left. */
-      batch->reserved = (guint) ((batch->size - sizeof (Block)) / MIN_ROOM);
-      g_atomic_int_set (&batch->block->ref_count, (gint) batch->reserved + 1);
-    }
-  self = (AdmEvent *) (void *) ((char *) batch->block + batch->used);
-  pack (self, size, kind, kind_length, time, line, pairs, n_pairs, run_length,
-        kept_text > 0 ? text + text_start : NULL, kept_text);
-  /* The event's reference is one of the block's, reserved by the batch, and the event's count
-   * says where the block is (at most a block's size before it). */
-  g_assert (batch->reserved > 0);
-  batch->reserved--;
-  self->ref_count = -(gint) batch->used;
-  batch->used += room;
-  if (n_pairs > PACKED_MAX_ATTRIBUTES)
-    unpack (self);
-  return self;
-}
-
-void
-adm_event_batch_free (AdmEventBatch *batch)
-{
-  g_return_if_fail (batch != NULL);
-  batch_close (batch);
-  g_free (batch);
-}
-
-/* A packed event's run of attributes: after its kind. */
-static inline const char *
-packed_run (const AdmEvent *self)
-{
-  return self->kind + strlen (self->kind) + 1;
-}
-
-/* A packed event's text, after its run, or NULL (a NUL alone there). */
-static inline const char *
-packed_text (const AdmEvent *self)
-{
-  const char *text = packed_run (self) + self->run_length;
-
-  return *text != '\0' ? text : NULL;
-}
-
-/* The event's text, packed or not. */
-static inline const char *
-text_of (const AdmEvent *self)
-{
-  return self->changed != NULL ? self->changed->text : packed_text (self);
-}
-
-/* The length of the key whose length byte is at @p in a packed event's run (pack ()). */
-static inline gsize
-packed_key_length (const char *p)
-{
-  guchar length = (guchar) p[0];
-
-  return length != 0 ? length : strlen (p + 1);
-}
-
-/* The pair at @p in a packed event's run (its key's length): its key, in *@value its value;
- * *@next is the next pair's. */
-static inline const char *
-packed_pair (const char  *p,
-             const char **value,
-             const char **next)
-{
-  const char *key = p + 1;
-
-  *value = key + packed_key_length (p) + 2;
-  *next = *value + strlen (*value) + 1;
-  return key;
-}
-
-/* A packed event's pair @i: its key, in *@value its value. */
-static const char *
-packed_nth (const AdmEvent  *self,
-            guint            i,
-            const char     **value)
-{
-  const char *p = packed_run (self), *key;
-
-  for (guint at = 0;; at++)
-    {
-      key = packed_pair (p, value, &p);
-      if (at == i)
-        return key;
-    }
-}
-
-/* An event read from a file gets strings of its own before it is changed. */
-static void
-unpack (AdmEvent *self)
-{
-  const char *p;
-  Block *block;
-  Changed *changed;
-  guint room;
-
-  if (self->changed != NULL)
-    return;
-  p = packed_run (self);
-  room = MAX (self->n_attributes, 1);
-  changed = g_malloc (sizeof (Changed) + 2 * room * sizeof (char *));
-  changed->allocated = room;
-  for (guint i = 0; i < self->n_attributes; i++)
-    {
-      const char *value, *key = packed_pair (p, &value, &p);
-
-      changed->pairs[2 * i] = g_strdup (key);
-      changed->pairs[2 * i + 1] = g_strdup (value);
-    }
-  changed->text = g_strdup (packed_text (self));
-  self->changed = changed;
-  block = block_of (self);
-  if (block != NULL)
-    {
-      G_LOCK (unpacked);
-      block->unpacked = g_slist_prepend (block->unpacked, self);
-      G_UNLOCK (unpacked);
-    }
 }
 
 AdmEvent *
 adm_event_ref (AdmEvent *self)
 {
-  Block *block;
-
   g_return_val_if_fail (self != NULL, NULL);
-  block = block_of (self);
-  g_atomic_ref_count_inc (block != NULL ? &block->ref_count : &self->ref_count);
-  return self;
+  return g_atomic_rc_box_acquire (self);
 }
 
-void
-adm_event_ref_many (AdmEvent *const *events,
-                    guint            n_events)
+static void
+event_clear (gpointer data)
 {
-  Block *block = NULL;
-  gint run = 0;
+  AdmEvent *self = data;
 
-  g_return_if_fail (events != NULL || n_events == 0);
-  for (guint i = 0; i < n_events; i++)
-    g_return_if_fail (events[i] != NULL);
-  for (guint i = 0; i < n_events; i++)
-    {
-      Block *of = block_of (events[i]);
-
-      if (of == NULL)
-        {
-          g_atomic_ref_count_inc (&events[i]->ref_count);
-          continue;
-        }
-      if (of != block)
-        {
-          if (run > 0)
-            g_atomic_int_add (&block->ref_count, run);
-          block = of;
-          run = 0;
-        }
-      run++;
-    }
-  if (run > 0)
-    g_atomic_int_add (&block->ref_count, run);
+  g_clear_pointer (&self->pairs, g_array_unref);
+  g_free (self->text);
 }
 
 void
 adm_event_unref (AdmEvent *self)
 {
-  Block *block;
-
   g_return_if_fail (self != NULL);
-  block = block_of (self);
-  if (block != NULL)
-    block_unref (block);
-  else if (g_atomic_ref_count_dec (&self->ref_count))
-    {
-      free_strings (self);
-      g_free (self);
-    }
+  g_atomic_rc_box_release_full (self, event_clear);
 }
 
 const char *
@@ -611,38 +103,47 @@ adm_event_set_line (AdmEvent *self,
   self->line = line;
 }
 
+static Pair *
+find_pair (const AdmEvent *self,
+           const char     *key)
+{
+  /* A handful of keys: compared as strings, without the lock that interning takes. */
+  for (guint i = 0; self->pairs != NULL && i < self->pairs->len; i++)
+    {
+      Pair *pair = &g_array_index (self->pairs, Pair, i);
+
+      if (pair->key == key || strcmp (pair->key, key) == 0)
+        return pair;
+    }
+  return NULL;
+}
+
 void
 adm_event_set (AdmEvent   *self,
                const char *key,
                const char *value)
 {
-  Changed *changed;
+  Pair *pair, added;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (key != NULL && !g_str_equal (key, "kind") && !g_str_equal (key, "time"));
   g_return_if_fail (value != NULL);
 
-  unpack (self);
-  changed = self->changed;
-  for (guint i = 0; i < self->n_attributes; i++)
-    if (g_str_equal (changed->pairs[2 * i], key))
-      {
-        g_free (changed->pairs[2 * i + 1]);
-        changed->pairs[2 * i + 1] = g_strdup (value);
-        return;
-      }
-
-  if (self->n_attributes == changed->allocated)
+  pair = find_pair (self, key);
+  if (pair != NULL)
     {
-      guint room = MAX (4, 2 * changed->allocated);
-
-      changed = g_realloc (changed, sizeof (Changed) + 2 * room * sizeof (char *));
-      changed->allocated = room;
-      self->changed = changed;
+      g_free (pair->value);
+      pair->value = g_strdup (value);
+      return;
     }
-  changed->pairs[2 * self->n_attributes] = g_strdup (key);
-  changed->pairs[2 * self->n_attributes + 1] = g_strdup (value);
-  self->n_attributes++;
+  if (self->pairs == NULL)
+    {
+      self->pairs = g_array_sized_new (FALSE, FALSE, sizeof (Pair), 4);
+      g_array_set_clear_func (self->pairs, pair_clear);
+    }
+  added.key = g_intern_string (key);
+  added.value = g_strdup (value);
+  g_array_append_val (self->pairs, added);
 }
 
 void
@@ -660,27 +161,13 @@ const char *
 adm_event_get (const AdmEvent *self,
                const char     *key)
 {
-  const char *p;
+  Pair *pair;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
-  if (self->changed != NULL)
-    {
-      for (guint i = 0; i < self->n_attributes; i++)
-        if (g_str_equal (self->changed->pairs[2 * i], key))
-          return self->changed->pairs[2 * i + 1];
-      return NULL;
-    }
-  p = packed_run (self);
-  for (guint i = 0; i < self->n_attributes; i++)
-    {
-      const char *value, *name = packed_pair (p, &value, &p);
-
-      if (g_str_equal (name, key))
-        return value;
-    }
-  return NULL;
+  pair = find_pair (self, key);
+  return pair != NULL ? pair->value : NULL;
 }
 
 gboolean
@@ -699,39 +186,30 @@ guint
 adm_event_get_n_attributes (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->n_attributes;
+  return self->pairs != NULL ? self->pairs->len : 0;
 }
 
 const char *
 adm_event_get_key_nth (const AdmEvent *self,
                        guint           i)
 {
-  const char *value;
-
-  g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  if (self->changed != NULL)
-    return self->changed->pairs[2 * i];
-  return packed_nth (self, i, &value);
+  g_return_val_if_fail (self != NULL && i < adm_event_get_n_attributes (self), NULL);
+  return g_array_index (self->pairs, Pair, i).key;
 }
 
 const char *
 adm_event_get_value_nth (const AdmEvent *self,
                          guint           i)
 {
-  const char *value;
-
-  g_return_val_if_fail (self != NULL && i < self->n_attributes, NULL);
-  if (self->changed != NULL)
-    return self->changed->pairs[2 * i + 1];
-  packed_nth (self, i, &value);
-  return value;
+  g_return_val_if_fail (self != NULL && i < adm_event_get_n_attributes (self), NULL);
+  return g_array_index (self->pairs, Pair, i).value;
 }
 
 const char *
 adm_event_get_text (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return text_of (self);
+  return self->text;
 }
 
 void
@@ -741,196 +219,69 @@ adm_event_set_text (AdmEvent   *self,
   g_autofree char *stripped = text != NULL ? g_strstrip (g_strdup (text)) : NULL;
 
   g_return_if_fail (self != NULL);
-  unpack (self);
-  /* As the file gives it back (adm_event_new_from_xml () and the journal's scanner): without
-   * the white space around it, and none when nothing else is left — so that the event
-   * replayed from the file is the one that was checked when it was recorded. */
-  g_free (self->changed->text);
-  self->changed->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped)
-                                                                 : NULL;
-}
-
-/* Seconds from 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years a
- * GDateTime holds, which put_time () writes with four digits as xsd:dateTime requires. */
-#define FOUR_DIGIT_YEARS_FROM G_GINT64_CONSTANT (-62135596800)
-#define FOUR_DIGIT_YEARS_TO   G_GINT64_CONSTANT (253402300800)
-
-/* The civil date of @days since 1970-01-01 in the proleptic Gregorian calendar (the era
- * arithmetic of Howard Hinnant's days_from_civil, inverted). */
-static void
-civil_from_days (gint64  days,
-                 int    *year,
-                 int    *month,
-                 int    *day)
-{
-  gint64 z = days + 719468;
-  gint64 era = (z >= 0 ? z : z - 146096) / 146097;
-  gint64 doe = z - era * 146097;
-  gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  gint64 mp = (5 * doy + 2) / 153;
-
-  *day = (int) (doy - (153 * mp + 2) / 5 + 1);
-  *month = (int) (mp < 10 ? mp + 3 : mp - 9);
-  *year = (int) (yoe + era * 400 + (*month <= 2));
-}
-
-static void
-put_digits (char *out,
-            int   value,
-            int   n)
-{
-  for (int i = n - 1; i >= 0; i--, value /= 10)
-    out[i] = (char) ('0' + value % 10);
-}
-
-/* The event's time as the journal writes it, "2026-11-22T18:00:00Z", into @out (a phase's
- * thousand events are written, and GDateTime made and formatted each time was a third of the
- * event's cost). The year has four digits, "0217" too: xsd:dateTime (battle-game.rng,
- * ti4-combat.rng) refuses "217", which g_date_time_format () would write, so a file that
- * opened would no longer open once saved. FALSE outside years 1–9999, which no GDateTime
- * holds and no reader gives. */
-static gboolean
-put_time (gint64 time,
-          char   out[sizeof "2026-11-22T18:00:00Z"])
-{
-  gint64 days;
-  int seconds, year, month, day;
-
-  if (time < FOUR_DIGIT_YEARS_FROM || time >= FOUR_DIGIT_YEARS_TO)
-    return FALSE;
-  days = time >= 0 ? time / 86400 : -((-time + 86399) / 86400);
-  seconds = (int) (time - days * 86400);
-  civil_from_days (days, &year, &month, &day);
-  memcpy (out, "0000-00-00T00:00:00Z", sizeof "2026-11-22T18:00:00Z");
-  put_digits (out, year, 4);
-  put_digits (out + 5, month, 2);
-  put_digits (out + 8, day, 2);
-  put_digits (out + 11, seconds / 3600, 2);
-  put_digits (out + 14, seconds / 60 % 60, 2);
-  put_digits (out + 17, seconds % 60, 2);
-  return TRUE;
+  /* As the file gives it back (adm_event_from_xml () and the journal's reader): without the
+   * white space around it, and none when nothing else is left — so that the event replayed
+   * from the file is the one that was checked when it was recorded. */
+  g_free (self->text);
+  self->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped) : NULL;
 }
 
 char *
 adm_event_format_time (gint64 time)
 {
-  char written[sizeof "2026-11-22T18:00:00Z"];
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_utc (time);
+  g_autofree char *rest = NULL;
 
   /* No reader gives a time outside years 1–9999 (GDateTime's): such a time is a bug, written
    * as the Unix epoch rather than as text no schema takes. */
-  if (!put_time (time, written))
+  if (when == NULL)
     return g_strdup ("1970-01-01T00:00:00Z");
-  return g_strdup (written);
+  /* The year with four digits, "0217" too: xsd:dateTime (battle-game.rng, ti4-combat.rng)
+   * refuses the "217" that %Y writes, so a file that opened would no longer open once saved. */
+  rest = g_date_time_format (when, "-%m-%dT%H:%M:%SZ");
+  return g_strdup_printf ("%04d%s", g_date_time_get_year (when), rest);
 }
 
-/* Which bytes are not written as themselves: bit 1 in an attribute's value (libxml2's
- * xmlBufAttrSerializeTxtContent ()), bit 2 in a text (xmlEscapeContent ()); bit 4, the NUL
- * that ends either, so that a scan stops on one look at the table. */
-static const guint8 escaped[256] = {
-  ['\0'] = 4, ['\t'] = 1, ['\n'] = 1, ['\r'] = 3, ['"'] = 1, ['&'] = 3, ['<'] = 3, ['>'] = 3,
-  [0x80] = 1, [0x81] = 1, [0x82] = 1, [0x83] = 1, [0x84] = 1, [0x85] = 1, [0x86] = 1, [0x87] = 1,
-  [0x88] = 1, [0x89] = 1, [0x8a] = 1, [0x8b] = 1, [0x8c] = 1, [0x8d] = 1, [0x8e] = 1, [0x8f] = 1,
-  [0x90] = 1, [0x91] = 1, [0x92] = 1, [0x93] = 1, [0x94] = 1, [0x95] = 1, [0x96] = 1, [0x97] = 1,
-  [0x98] = 1, [0x99] = 1, [0x9a] = 1, [0x9b] = 1, [0x9c] = 1, [0x9d] = 1, [0x9e] = 1, [0x9f] = 1,
-  [0xa0] = 1, [0xa1] = 1, [0xa2] = 1, [0xa3] = 1, [0xa4] = 1, [0xa5] = 1, [0xa6] = 1, [0xa7] = 1,
-  [0xa8] = 1, [0xa9] = 1, [0xaa] = 1, [0xab] = 1, [0xac] = 1, [0xad] = 1, [0xae] = 1, [0xaf] = 1,
-  [0xb0] = 1, [0xb1] = 1, [0xb2] = 1, [0xb3] = 1, [0xb4] = 1, [0xb5] = 1, [0xb6] = 1, [0xb7] = 1,
-  [0xb8] = 1, [0xb9] = 1, [0xba] = 1, [0xbb] = 1, [0xbc] = 1, [0xbd] = 1, [0xbe] = 1, [0xbf] = 1,
-  [0xc0] = 1, [0xc1] = 1, [0xc2] = 1, [0xc3] = 1, [0xc4] = 1, [0xc5] = 1, [0xc6] = 1, [0xc7] = 1,
-  [0xc8] = 1, [0xc9] = 1, [0xca] = 1, [0xcb] = 1, [0xcc] = 1, [0xcd] = 1, [0xce] = 1, [0xcf] = 1,
-  [0xd0] = 1, [0xd1] = 1, [0xd2] = 1, [0xd3] = 1, [0xd4] = 1, [0xd5] = 1, [0xd6] = 1, [0xd7] = 1,
-  [0xd8] = 1, [0xd9] = 1, [0xda] = 1, [0xdb] = 1, [0xdc] = 1, [0xdd] = 1, [0xde] = 1, [0xdf] = 1,
-  [0xe0] = 1, [0xe1] = 1, [0xe2] = 1, [0xe3] = 1, [0xe4] = 1, [0xe5] = 1, [0xe6] = 1, [0xe7] = 1,
-  [0xe8] = 1, [0xe9] = 1, [0xea] = 1, [0xeb] = 1, [0xec] = 1, [0xed] = 1, [0xee] = 1, [0xef] = 1,
-  [0xf0] = 1, [0xf1] = 1, [0xf2] = 1, [0xf3] = 1, [0xf4] = 1, [0xf5] = 1, [0xf6] = 1, [0xf7] = 1,
-  [0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
-};
-
-/* Appends @length bytes of @text to @out: in place when there is room, which a journal's
- * entry mostly has (its string is sized for its events), without a call per piece. */
-static inline void
-put (GString    *out,
-     const char *text,
-     gsize       length)
+xmlNode *
+adm_event_to_xml (const AdmEvent *self,
+                  xmlNode        *parent,
+                  gboolean        with_time)
 {
-  if (out->len + length < out->allocated_len)
+  xmlNode *node;
+  const char *text;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  node = xmlNewNode (NULL, (const xmlChar *) "event");
+  if (parent != NULL)
+    xmlAddChild (parent, node);
+  xmlNewProp (node, (const xmlChar *) "kind", (const xmlChar *) self->kind);
+  if (with_time)
     {
-      memcpy (out->str + out->len, text, length);
-      out->len += length;
-      out->str[out->len] = '\0';
+      g_autofree char *time = adm_event_format_time (self->time);
+
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time);
     }
-  else
-    g_string_append_len (out, text, (gssize) length);
+  for (guint i = 0; i < adm_event_get_n_attributes (self); i++)
+    xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (self, i),
+                (const xmlChar *) adm_event_get_value_nth (self, i));
+  text = self->text;
+  if (text != NULL)
+    xmlAddChild (node, xmlNewText ((const xmlChar *) text));
+  return node;
 }
 
-#define PUT_LITERAL(out, literal) put ((out), (literal), sizeof (literal) - 1)
-
-/* "&#xE9;": a character reference as libxml2 writes it (upper-case hexadecimal digits). */
+/* @node as libxml2 writes it (xmlNodeDump ()), appended to @out. */
 static void
-append_char_ref (GString *out,
-                 guint32  c)
+append_dump (GString *out,
+             xmlNode *node)
 {
-  char buffer[16];
-  int i = (int) sizeof buffer;
+  xmlBuffer *buffer = xmlBufferCreate ();
 
-  buffer[--i] = ';';
-  do
-    {
-      buffer[--i] = "0123456789ABCDEF"[c & 0xf];
-      c >>= 4;
-    }
-  while (c != 0);
-  buffer[--i] = 'x';
-  buffer[--i] = '#';
-  buffer[--i] = '&';
-  g_string_append_len (out, buffer + i, (gssize) sizeof buffer - i);
-}
-
-/* A character past ASCII at @p in an attribute's value, as libxml2 2.9's
- * xmlBufAttrSerializeTxtContent () writes it in a document of no declared encoding (the
- * journal's entries): the character's reference; a byte that starts no character (which
- * adm_state refuses before anything is journalled), its own. Returns the bytes read. */
-static gsize
-append_non_ascii (GString     *out,
-                  const guchar *p)
-{
-  guint32 c = 0;
-  gsize length;
-
-  if (p[1] == '\0')
-    {
-      /* libxml2 leaves a lone last byte as it is. */
-      g_string_append_c (out, (char) p[0]);
-      return 1;
-    }
-  if (p[0] < 0xc0)
-    length = 0;
-  else if (p[0] < 0xe0)
-    c = p[0] & 0x1f, length = 2;
-  else if (p[0] < 0xf0)
-    c = p[0] & 0x0f, length = 3;
-  else if (p[0] < 0xf8)
-    c = p[0] & 0x07, length = 4;
-  else
-    length = 0;
-  for (gsize i = 1; i < length; i++)
-    {
-      if ((p[i] & 0xc0) != 0x80)
-        {
-          length = 0;
-          break;
-        }
-      c = (c << 6) | (p[i] & 0x3f);
-    }
-  if (length == 0 || !(c == 0x9 || c == 0xa || c == 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) ||
-                       (c >= 0x10000 && c <= 0x10ffff)))
-    {
-      append_char_ref (out, p[0]);
-      return 1;
-    }
-  append_char_ref (out, c);
-  return length;
+  if (buffer == NULL || xmlNodeDump (buffer, NULL, node, 0, 0) < 0)
+    g_error ("Out of memory writing an XML element");
+  g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+  xmlBufferFree (buffer);
 }
 
 void
@@ -938,328 +289,44 @@ adm_event_append_attribute (GString    *out,
                             const char *name,
                             const char *value)
 {
-  const guchar *p = (const guchar *) value, *run = p;
+  xmlBuffer *buffer;
 
   g_return_if_fail (out != NULL && name != NULL && value != NULL);
 
-  PUT_LITERAL (out, " ");
-  put (out, name, strlen (name));
-  PUT_LITERAL (out, "=\"");
-  for (;;)
-    {
-      while (escaped[*p] == 0)
-        p++;
-      if (p > run)
-        put (out, (const char *) run, (gsize) (p - run));
-      if (*p == '\0')
-        break;
-      switch (*p)
-        {
-        case '\t': PUT_LITERAL (out, "&#9;"); p++; break;
-        case '\n': PUT_LITERAL (out, "&#10;"); p++; break;
-        case '\r': PUT_LITERAL (out, "&#13;"); p++; break;
-        case '"': PUT_LITERAL (out, "&quot;"); p++; break;
-        case '&': PUT_LITERAL (out, "&amp;"); p++; break;
-        case '<': PUT_LITERAL (out, "&lt;"); p++; break;
-        case '>': PUT_LITERAL (out, "&gt;"); p++; break;
-        default: p += append_non_ascii (out, p); break;
-        }
-      run = p;
-    }
-  PUT_LITERAL (out, "\"");
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL)
+    g_error ("Out of memory writing an XML attribute");
+  xmlAttrSerializeTxtContent (buffer, NULL, NULL, (const xmlChar *) value);
+  g_string_append_printf (out, " %s=\"", name);
+  g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+  g_string_append_c (out, '"');
+  xmlBufferFree (buffer);
 }
 
 void
 adm_event_append_text (GString    *out,
                        const char *text)
 {
-  const guchar *p = (const guchar *) text, *run = p;
+  xmlNode *node;
 
   g_return_if_fail (out != NULL && text != NULL);
 
-  /* libxml2's xmlEscapeContent (): the text's characters are written as they are, past ASCII
-   * too; tab and newline too. The runs between the four bytes it escapes (bit 2 of escaped[])
-   * found by strcspn (), many bytes at a step (issue 20: a fire phase's declarations are some
-   * fifty kilobytes of text). */
-  for (;;)
-    {
-      p += strcspn ((const char *) p, "\r&<>");
-      if (p > run)
-        put (out, (const char *) run, (gsize) (p - run));
-      if (*p == '\0')
-        break;
-      switch (*p)
-        {
-        case '\r': PUT_LITERAL (out, "&#13;"); break;
-        case '&': PUT_LITERAL (out, "&amp;"); break;
-        case '<': PUT_LITERAL (out, "&lt;"); break;
-        default: PUT_LITERAL (out, "&gt;"); break;
-        }
-      run = ++p;
-    }
-}
-
-/* Room for @length more bytes at the end of @out: where to write them. commit () then says
- * where they ended. */
-static inline char *
-reserve (GString *out,
-         gsize    length)
-{
-  if (out->len + length >= out->allocated_len)
-    {
-      gsize len = out->len;
-
-      g_string_set_size (out, len + length);
-      out->len = len;
-    }
-  return out->str + out->len;
-}
-
-static inline void
-commit (GString *out,
-        char    *end)
-{
-  out->len = (gsize) (end - out->str);
-  out->str[out->len] = '\0';
-}
-
-/* adm_event_append_attribute () for the common case of a value written as it is, in one
- * copy (issue 20: a fire phase's journal entry is a thousand events of five attributes). The
- * scan stops on one look at the table, at the NUL as at a byte to escape. */
-static void
-put_attribute (GString    *out,
-               const char *name,
-               gsize       name_length,
-               const char *value)
-{
-  const guchar *p = (const guchar *) value;
-  gsize length;
-  char *o;
-
-  while (escaped[*p] == 0)
-    p++;
-  if (*p != '\0')
-    {
-      adm_event_append_attribute (out, name, value);
-      return;
-    }
-  length = (gsize) (p - (const guchar *) value);
-  o = reserve (out, name_length + length + 4);
-  *o++ = ' ';
-  memcpy (o, name, name_length);
-  o += name_length;
-  *o++ = '=';
-  *o++ = '"';
-  memcpy (o, value, length);
-  o += length;
-  *o++ = '"';
-  commit (out, o);
-}
-
-/* The run of @length bytes at @q, copied from a packed event, made ` key="value"` in place when
- * no value has a byte to escape: each key's length made the space it stands for, each NUL,
- * after a key then after a value, made the `=` and the `"`, each value scanned on the way, as
- * the scan stops at its end as at a byte to escape. FALSE when one has, the run then changed in
- * part. */
-static gboolean
-convert_run (guchar *q,
-             gsize   length)
-{
-  guchar *end = q + length;
-
-  while (q < end)
-    {
-      gsize key_length = packed_key_length ((const char *) q);
-
-      *q = ' ';
-      q += 1 + key_length;
-      *q = '=';
-      q += 2;
-      while (escaped[*q] == 0)
-        q++;
-      if (*q != '\0')
-        return FALSE;
-      *q++ = '"';
-    }
-  return TRUE;
-}
-
-/* The start tag of a packed event (adm_event_new_read ()) of the time @time_attribute says,
- * `<event kind=… time=… attributes…>` or, without text, `…/>`, after @indent, when neither
- * its kind nor its values have a byte to escape: in one piece of the string, its kind and then
- * its run copied whole and made attributes in place (convert_run ()), and in *@text its text,
- * or NULL. With @line, only an event without text, its line written whole, `…/>` and its
- * newline. FALSE, nothing written, for any other event. */
-static gboolean
-put_packed_start (const AdmEvent *self,
-                  GString        *out,
-                  const char     *indent,
-                  gsize           indent_length,
-                  const char     *time_attribute,
-                  gsize           time_length,
-                  gboolean        line,
-                  const char    **text)
-{
-  const guchar *p = (const guchar *) self->kind;
-  gsize kind_length;
-  guchar *o, *q, *end;
-
-  while (escaped[*p] == 0)
-    p++;
-  if (*p != '\0')
-    return FALSE;
-  kind_length = (gsize) ((const char *) p - self->kind);
-  /* The text, or its NUL alone, follows the run. */
-  *text = self->kind + kind_length + 1 + self->run_length;
-  if (**text == '\0')
-    *text = NULL;
-  else if (line)
-    return FALSE;
-  o = (guchar *) reserve (out, indent_length + strlen ("<event kind=\"") + kind_length + 1 +
-                                time_length + self->run_length + strlen ("/>\n"));
-  q = o;
-  copy_small ((char *) q, indent, indent_length);
-  q += indent_length;
-  memcpy (q, "<event kind=\"", strlen ("<event kind=\""));
-  q += strlen ("<event kind=\"");
-  copy_small ((char *) q, self->kind, kind_length);
-  q += kind_length;
-  *q++ = '"';
-  /* ` time="2026-11-22T18:00:00Z"`, as an entry's time mostly is, in a few moves. */
-  if (time_length == strlen (" time=\"2026-11-22T18:00:00Z\""))
-    memcpy (q, time_attribute, strlen (" time=\"2026-11-22T18:00:00Z\""));
-  else
-    memcpy (q, time_attribute, time_length);
-  q += time_length;
-  memcpy (q, self->kind + kind_length + 1, self->run_length);
-  if (!convert_run (q, self->run_length))
-    {
-      /* The string as it was: its NUL where the copy began. */
-      commit (out, (char *) o);
-      return FALSE;
-    }
-  end = q + self->run_length;
-  if (*text == NULL)
-    *end++ = '/';
-  *end++ = '>';
-  if (line)
-    *end++ = '\n';
-  commit (out, (char *) end);
-  return TRUE;
-}
-
-/* adm_event_append_xml_at () after @indent (@indent_length bytes), @time_attribute of
- * @time_length bytes. */
-static void
-append_xml_at (const AdmEvent *self,
-               GString        *out,
-               const char     *indent,
-               gsize           indent_length,
-               gint64          time,
-               const char     *time_attribute,
-               gsize           time_length)
-{
-  char written[sizeof "2026-11-22T18:00:00Z"];
-  const char *text;
-  gboolean at_time;
-
-  at_time = time_attribute != NULL && self->time == time;
-  if (self->changed != NULL || !at_time ||
-      !put_packed_start (self, out, indent, indent_length, time_attribute, time_length, FALSE,
-                         &text))
-    {
-      text = text_of (self);
-      put (out, indent, indent_length);
-      PUT_LITERAL (out, "<event");
-      put_attribute (out, "kind", strlen ("kind"), self->kind);
-      if (at_time)
-        put (out, time_attribute, time_length);
-      else if (put_time (self->time, written))
-        put_attribute (out, "time", strlen ("time"), written);
-      else
-        {
-          g_autofree char *formatted = adm_event_format_time (self->time);
-
-          adm_event_append_attribute (out, "time", formatted);
-        }
-      if (self->changed != NULL)
-        for (guint i = 0; i < self->n_attributes; i++)
-          put_attribute (out, self->changed->pairs[2 * i], strlen (self->changed->pairs[2 * i]),
-                         self->changed->pairs[2 * i + 1]);
-      else
-        {
-          const char *p = packed_run (self);
-
-          for (guint i = 0; i < self->n_attributes; i++)
-            {
-              const char *value, *key = packed_pair (p, &value, &p);
-
-              /* A value follows its key's NUL and a quote: the key's length without a
-               * strlen (). */
-              put_attribute (out, key, (gsize) (value - key - 2), value);
-            }
-        }
-      if (text == NULL)
-        PUT_LITERAL (out, "/>");
-      else
-        PUT_LITERAL (out, ">");
-    }
-  if (text != NULL)
-    {
-      adm_event_append_text (out, text);
-      PUT_LITERAL (out, "</event>");
-    }
-}
-
-void
-adm_event_append_xml_at (const AdmEvent *self,
-                         GString        *out,
-                         gint64          time,
-                         const char     *time_attribute)
-{
-  g_return_if_fail (self != NULL && out != NULL);
-
-  append_xml_at (self, out, "", 0, time, time_attribute,
-                 time_attribute != NULL ? strlen (time_attribute) : 0);
-}
-
-void
-adm_event_append_xml_lines (GString         *out,
-                            AdmEvent *const *events,
-                            guint            n_events,
-                            const char      *indent,
-                            gint64           time,
-                            const char      *time_attribute)
-{
-  gsize indent_length, time_length;
-
-  g_return_if_fail (out != NULL && indent != NULL);
-  g_return_if_fail (events != NULL || n_events == 0);
-
-  indent_length = strlen (indent);
-  time_length = time_attribute != NULL ? strlen (time_attribute) : 0;
-  for (guint i = 0; i < n_events; i++)
-    {
-      const AdmEvent *event = events[i];
-      const char *text;
-
-      g_return_if_fail (event != NULL);
-      /* An event of the entry's time, packed and without text (a phase's thousand rolls), its
-       * line in one piece without the calls around it (issue 20); any other the long way. */
-      if (event->changed == NULL && time_attribute != NULL && event->time == time &&
-          put_packed_start (event, out, indent, indent_length, time_attribute, time_length, TRUE,
-                            &text))
-        continue;
-      append_xml_at (event, out, indent, indent_length, time, time_attribute, time_length);
-      PUT_LITERAL (out, "\n");
-    }
+  node = xmlNewText ((const xmlChar *) text);
+  append_dump (out, node);
+  xmlFreeNode (node);
 }
 
 void
 adm_event_append_xml (const AdmEvent *self,
                       GString        *out)
 {
-  adm_event_append_xml_at (self, out, 0, NULL);
+  xmlNode *node;
+
+  g_return_if_fail (self != NULL && out != NULL);
+
+  node = adm_event_to_xml (self, NULL, TRUE);
+  append_dump (out, node);
+  xmlFreeNode (node);
 }
 
 AdmEvent *

@@ -18,65 +18,8 @@ GType        adm_event_get_type  (void) G_GNUC_CONST;
 /* @time is seconds since the Unix epoch, UTC. */
 AdmEvent    *adm_event_new       (const char *kind,
                                   gint64      time) G_GNUC_WARN_UNUSED_RESULT;
-/* An attribute as read from a file: its name and value, not NUL-terminated. */
-typedef struct {
-  const char *key;
-  gsize       key_length;
-  const char *value;
-  gsize       value_length;
-} AdmEventPair;
-
-/* An event as a file gives it, in one allocation: @pairs in order (no "kind" or "time", no
- * key twice — what XML attributes are), @text without the white space around it
- * (adm_event_set_text ()); @text may be NULL. An event made whole at once (a battle's roll,
- * @line 0) is made so too: the same event as adm_event_new () and adm_event_set () in that
- * order would give, in one allocation instead of nine. */
-AdmEvent    *adm_event_new_read  (const char         *kind,
-                                  gsize               kind_length,
-                                  gint64              time,
-                                  int                 line,
-                                  const AdmEventPair *pairs,
-                                  guint               n_pairs,
-                                  const char         *text,
-                                  gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-/* adm_event_new_read () (@line 0) that keeps @text, g_malloc ()ed, @text_length bytes and
- * room for a NUL after them, rather than a copy (issue 20: a fire phase's declarations are
- * fifty kilobytes): the text kept apart from the event, as a changed event's is. */
-AdmEvent    *adm_event_new_read_take_text (const char         *kind,
-                                           gsize               kind_length,
-                                           gint64              time,
-                                           const AdmEventPair *pairs,
-                                           guint               n_pairs,
-                                           char               *text,
-                                           gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-/* Events made one after another to be kept together (a battle's phase journals a thousand
- * rolls): each as adm_event_new_read () makes it, but cut from blocks of a few kilobytes rather
- * than allocated alone. The events of a block share one reference count: each reference to one
- * of them holds the block, which is freed with the last (an event kept alone keeps its block's
- * memory: for events kept together, as a journal action's). adm_event_batch_free () ends the
- * batch, not its events. */
-typedef struct _AdmEventBatch AdmEventBatch;
-
-AdmEventBatch *adm_event_batch_new    (void) G_GNUC_WARN_UNUSED_RESULT;
-AdmEvent    *adm_event_batch_new_read (AdmEventBatch      *batch,
-                                       const char         *kind,
-                                       gsize               kind_length,
-                                       gint64              time,
-                                       int                 line,
-                                       const AdmEventPair *pairs,
-                                       guint               n_pairs,
-                                       const char         *text,
-                                       gsize               text_length) G_GNUC_WARN_UNUSED_RESULT;
-void         adm_event_batch_free     (AdmEventBatch      *batch);
-
 AdmEvent    *adm_event_ref       (AdmEvent   *self);
 void         adm_event_unref     (AdmEvent   *self);
-/* adm_event_ref () of each of @n_events events; events made one after another in a batch
- * share their block's count, which takes their references at once (a battle keeps a list of
- * its phases' thousand rolls besides the journal's). */
-void         adm_event_ref_many  (AdmEvent *const *events,
-                                  guint            n_events);
-
 const char  *adm_event_get_kind  (const AdmEvent *self);
 gint64       adm_event_get_time  (const AdmEvent *self);
 /* Source line when loaded from a file, 0 otherwise. */
@@ -97,9 +40,7 @@ gboolean     adm_event_get_int   (const AdmEvent *self,
                                   const char     *key,
                                   gint64         *out);
 guint        adm_event_get_n_attributes (const AdmEvent *self);
-/* An event as made or read keeps its attributes as one run of strings, without an array (a
- * battle's phase makes a thousand events): its attribute @i is found past the ones before it,
- * a handful (an event of more than sixteen has an array of them). */
+/* The attributes in the order first set: @i below adm_event_get_n_attributes (). */
 const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
 const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
 
@@ -107,37 +48,26 @@ const char  *adm_event_get_text  (const AdmEvent *self);
 void         adm_event_set_text  (AdmEvent   *self,
                                   const char *text);
 
-/* <event kind=… time=… attrs…>text</event> (or <event …/>) appended to @out, the same bytes
- * as libxml2 2.9's xmlNodeDump () writes for these nodes in a document of no declared
- * encoding: adm_event_append_attribute () and adm_event_append_text (). */
+/* The event as a libxml2 element, <event kind=… time=… attrs…>text</event>, added as the last
+ * child of @parent when not NULL: without its time when @with_time is FALSE (an event of a
+ * journal's action has the action's time, which the action says once). */
+xmlNode     *adm_event_to_xml    (const AdmEvent *self,
+                                  xmlNode        *parent,
+                                  gboolean        with_time);
+/* adm_event_to_xml () with its time, as libxml2's xmlNodeDump () writes it, appended to @out. */
 void         adm_event_append_xml (const AdmEvent *self,
                                    GString        *out);
-/* adm_event_append_xml () for an event among others of one time (a journal action's events
- * share its time): @time_attribute is ` time="…"` for @time as adm_event_append_attribute ()
- * writes it, copied as it is for an event of that time, so that it is not worked out and
- * escaped again for each. @time_attribute may be NULL. */
-void         adm_event_append_xml_at (const AdmEvent *self,
-                                      GString        *out,
-                                      gint64          time,
-                                      const char     *time_attribute);
-/* adm_event_append_xml_at () of each of @n_events events, each after @indent and followed by
- * a newline: a journal entry's events, the time attribute measured once for them all. */
-void         adm_event_append_xml_lines (GString         *out,
-                                         AdmEvent *const *events,
-                                         guint            n_events,
-                                         const char      *indent,
-                                         gint64           time,
-                                         const char      *time_attribute);
 /* @time (seconds from 1970, UTC) as every Admiralty file writes a time, "2026-11-22T18:00:00Z",
  * the year with four digits as xsd:dateTime requires ("0217-…"). */
 char        *adm_event_format_time (gint64 time) G_GNUC_WARN_UNUSED_RESULT;
-/* ` name="value"`: `&` `<` `>` `"` as entities, tab, newline and carriage return as
- * &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
+/* ` name="value"`, the value escaped by libxml2 as it writes an attribute
+ * (xmlAttrSerializeTxtContent ()): `&` `<` `>` `"` as entities, tab, newline and carriage
+ * return as &#9; &#10; &#13;, a character past ASCII as its reference (&#xE9;); @name as it is. */
 void         adm_event_append_attribute (GString    *out,
                                          const char *name,
                                          const char *value);
-/* An element's text: `&` `<` `>` as entities, carriage return as &#13;, the rest as it is
- * (past ASCII too). */
+/* An element's text as libxml2 writes it: `&` `<` `>` as entities, carriage return as &#13;,
+ * the rest as it is (past ASCII too). */
 void         adm_event_append_text (GString    *out,
                                     const char *text);
 AdmEvent    *adm_event_from_xml  (xmlNode    *node,
@@ -145,6 +75,5 @@ AdmEvent    *adm_event_from_xml  (xmlNode    *node,
                                   GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEvent, adm_event_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEventBatch, adm_event_batch_free)
 
 G_END_DECLS

@@ -334,62 +334,52 @@ adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
     }
 }
 
-/* The entry's XML, indented to sit inside <journal>, in *@length bytes: the same bytes as
- * libxml2's xmlNodeDump (…, level 2, formatted) wrote for the entry's nodes (issue 20: building
- * the nodes of a fire phase's thousand events and dumping them was a third of what the journal
- * adds to the phase). See adm_event_append_xml (). */
+/* The entry's XML, indented to sit inside <journal>, in *@length bytes, as libxml2's
+ * xmlNodeDump () (…, level 2, formatted) writes the entry's nodes. An event of the entry's time
+ * does not say it again: the action says it once. */
 static char *
 serialize_entry (AdmJournalEntryKind  kind,
                  AdmJournalAction    *action,
                  gint64               time,
                  gsize               *length)
 {
-  const char *name = adm_journal_entry_kind_to_string (kind);
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlNode *node = xmlNewNode (NULL, (const xmlChar *) adm_journal_entry_kind_to_string (kind));
   g_autofree char *time_text = adm_journal_format_time (time);
-  GString *out;
+  xmlBuffer *buffer;
   char number[24];
+  char *text;
 
+  xmlDocSetRootElement (doc, node);
   g_snprintf (number, sizeof number, "%u", action->id);
-  if (kind != ADM_JOURNAL_ENTRY_ACTION)
+  if (kind == ADM_JOURNAL_ENTRY_ACTION)
     {
-      out = g_string_sized_new (64);
-      g_string_append (out, "    <");
-      g_string_append (out, name);
-      adm_event_append_attribute (out, "action", number);
-      adm_event_append_attribute (out, "time", time_text);
-      g_string_append (out, "/>\n");
-      *length = out->len;
-      return g_realloc (g_string_free (out, FALSE), *length + 1);
-    }
+      xmlNewProp (node, (const xmlChar *) "id", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "what",
+                  (const xmlChar *) adm_event_get_kind (action->head));
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
+      for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
+        xmlNewProp (node, (const xmlChar *) adm_event_get_key_nth (action->head, i),
+                    (const xmlChar *) adm_event_get_value_nth (action->head, i));
+      for (guint i = 0; i < action->events->len; i++)
+        {
+          AdmEvent *event = g_ptr_array_index (action->events, i);
 
-  /* About the bytes of a fire phase's event; the entry is kept as long as the journal, in
-   * the bytes it needs (g_realloc () below). */
-  out = g_string_sized_new (256 + 160 * action->events->len);
-  g_string_append (out, "    <");
-  g_string_append (out, name);
-  adm_event_append_attribute (out, "id", number);
-  adm_event_append_attribute (out, "what", adm_event_get_kind (action->head));
-  adm_event_append_attribute (out, "time", time_text);
-  for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
-    adm_event_append_attribute (out, adm_event_get_key_nth (action->head, i),
-                                adm_event_get_value_nth (action->head, i));
-  if (action->events->len == 0)
-    g_string_append (out, "/>\n");
+          adm_event_to_xml (event, node, adm_event_get_time (event) != time);
+        }
+    }
   else
     {
-      /* The events' time, as each of them of the entry's time writes it. */
-      g_autoptr(GString) time_attribute = g_string_sized_new (32);
-
-      adm_event_append_attribute (time_attribute, "time", time_text);
-      g_string_append (out, ">\n");
-      adm_event_append_xml_lines (out, (AdmEvent *const *) action->events->pdata,
-                                  action->events->len, "      ", time, time_attribute->str);
-      g_string_append (out, "    </");
-      g_string_append (out, name);
-      g_string_append (out, ">\n");
+      xmlNewProp (node, (const xmlChar *) "action", (const xmlChar *) number);
+      xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
     }
-  *length = out->len;
-  return g_realloc (g_string_free (out, FALSE), *length + 1);
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL || xmlNodeDump (buffer, doc, node, 2, 1) < 0)
+    g_error ("Out of memory writing a journal entry");
+  text = g_strdup_printf ("    %s\n", (const char *) xmlBufferContent (buffer));
+  *length = strlen (text);
+  xmlBufferFree (buffer);
+  return text;
 }
 
 /* A battle entry: the battle's entry @inner (as serialize_entry () writes it) inside
@@ -824,50 +814,6 @@ adm_journal_get_entry_battle_kind (AdmJournal *self,
  * a tree (adm_xml_foreach_child ()): the same checks either way, and the same as the schemas'
  * for a journal, since a streamed journal is not validated by one. */
 
-/* "YYYY-MM-DDTHH:MM:SSZ", the way every Admiralty file writes times, read at once: through
- * GDateTime (a time zone, an object, every form of ISO 8601) it was a fifth of the time of
- * reading a long journal. Anything else is left to GDateTime, which decides. */
-static gboolean
-parse_written_time (const char *text,
-                    gint64     *out)
-{
-  static const guint at[6] = { 0, 5, 8, 11, 14, 17 }, width[6] = { 4, 2, 2, 2, 2, 2 };
-  gint64 field[6], year, month, era, year_of_era, day_of_year, day_of_era;
-
-  /* Every character up to the 20th is looked at before the next: none is past the end. */
-  if (text[0] == '\0' || text[1] == '\0' || text[2] == '\0' || text[3] == '\0' ||
-      text[4] != '-' || text[5] == '\0' || text[6] == '\0' || text[7] != '-' ||
-      text[8] == '\0' || text[9] == '\0' || text[10] != 'T' || text[11] == '\0' ||
-      text[12] == '\0' || text[13] != ':' || text[14] == '\0' || text[15] == '\0' ||
-      text[16] != ':' || text[17] == '\0' || text[18] == '\0' || text[19] != 'Z' ||
-      text[20] != '\0')
-    return FALSE;
-  for (guint f = 0; f < G_N_ELEMENTS (at); f++)
-    {
-      field[f] = 0;
-      for (guint i = at[f]; i < at[f] + width[f]; i++)
-        {
-          if (!g_ascii_isdigit (text[i]))
-            return FALSE;
-          field[f] = field[f] * 10 + (text[i] - '0');
-        }
-    }
-  if (field[0] < 1 || field[1] < 1 || field[1] > 12 || field[2] < 1 ||
-      field[2] > g_date_get_days_in_month ((GDateMonth) field[1], (GDateYear) field[0]) ||
-      field[3] > 23 || field[4] > 59 || field[5] > 59)
-    return FALSE;
-  /* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-  month = field[1];
-  year = field[0] - (month <= 2);
-  era = year / 400;
-  year_of_era = year - era * 400;
-  day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + field[2] - 1;
-  day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  *out = (era * 146097 + day_of_era - 719468) * 86400 + field[3] * 3600 + field[4] * 60 +
-         field[5];
-  return TRUE;
-}
-
 static gboolean
 parse_time (const char *text,
             gint64     *out)
@@ -877,8 +823,6 @@ parse_time (const char *text,
 
   if (text == NULL)
     return FALSE;
-  if (parse_written_time (text, out))
-    return TRUE;
   utc = g_time_zone_new_utc ();
   time = g_date_time_new_from_iso8601 (text, utc);
   if (time == NULL)
@@ -951,9 +895,8 @@ check_not_foreign (const AdmXmlElement  *element,
   return FALSE;
 }
 
-/* The event of kind @kind that @element is, in one allocation (adm_event_new_read ()): its
- * attributes but "time", "kind", @named (the attribute that gave the kind) and @also (or
- * NULL), and its text when @with_text. */
+/* The event of kind @kind that @element is: its attributes but "time", "kind", @named (the
+ * attribute that gave the kind) and @also (or NULL), and its text when @with_text. */
 static AdmEvent *
 event_read (const char          *kind,
             const AdmXmlElement *element,
@@ -963,38 +906,27 @@ event_read (const char          *kind,
             int                  line,
             gint64               time)
 {
-  AdmEventPair stack[16], *pairs = stack;
-  g_autofree AdmEventPair *heap = NULL;
-  gsize named_length = strlen (named), also_length = also != NULL ? strlen (also) : 0;
-  guint n = 0;
+  AdmEvent *event = adm_event_new (kind, time);
 
-  if (element->n_attributes > G_N_ELEMENTS (stack))
-    pairs = heap = g_new (AdmEventPair, element->n_attributes);
+  adm_event_set_line (event, line);
   for (guint i = 0; i < element->n_attributes; i++)
     {
       const char *name = element->attributes[2 * i];
-      gsize length = element->lengths[2 * i];
 
-      /* An event's own, which adm_event_set () refuses as parameters; the names compared
-       * only when their lengths are the same. */
-      if ((length == 4 && (memcmp (name, "kind", 4) == 0 || memcmp (name, "time", 4) == 0)) ||
-          (length == named_length && memcmp (name, named, length) == 0) ||
-          (also != NULL && length == also_length && memcmp (name, also, length) == 0))
+      /* An event's own, which adm_event_set () refuses as parameters. */
+      if (g_str_equal (name, "kind") || g_str_equal (name, "time") || g_str_equal (name, named) ||
+          (also != NULL && g_str_equal (name, also)))
         continue;
-      pairs[n].key = name;
-      pairs[n].key_length = element->lengths[2 * i];
-      pairs[n].value = element->attributes[2 * i + 1];
-      pairs[n].value_length = element->lengths[2 * i + 1];
-      n++;
+      adm_event_set (event, name, element->attributes[2 * i + 1]);
     }
-  return adm_event_new_read (kind, strlen (kind), time, line, pairs, n,
-                             with_text ? element->text : NULL,
-                             with_text ? element->text_length : 0);
+  if (with_text && element->text_length > 0)
+    adm_event_set_text (event, element->text);
+  return event;
 }
 
 /* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
- * elements read without a tree). An event written at its action's time, as most are, takes
- * the time read for the action (@action_time_text, @action_time; NULL when none). */
+ * elements read without a tree). An event of an action takes the time read for the action
+ * (@action_time_text, @action_time; NULL when none) when it has none of its own or the same. */
 static AdmEvent *
 event_from_element (const AdmXmlElement  *element,
                     const char           *display_name,
@@ -1020,7 +952,9 @@ event_from_element (const AdmXmlElement  *element,
       adm_xml_set_error_at (error, display_name, element->line, _("the event has no kind"));
       return NULL;
     }
-  if (action_time_text != NULL && time_text != NULL && strcmp (time_text, action_time_text) == 0)
+  /* An event of an action has the action's time: written since, it does not say it again;
+   * written before, it said it too, mostly the same. */
+  if (action_time_text != NULL && (time_text == NULL || strcmp (time_text, action_time_text) == 0))
     time = action_time;
   else if (!parse_time (time_text, &time))
     {
@@ -1120,8 +1054,7 @@ load_action (AdmJournal           *self,
   if (!check_no_text (element, display_name, error) ||
       !check_head_numbers (element, display_name, error))
     return FALSE;
-  /* As adm_journal_action_new () makes it, the head in one allocation and the events' array
-   * the size it will be. */
+  /* As adm_journal_action_new () makes it, the events' array the size it will be. */
   action = g_new0 (AdmJournalAction, 1);
   g_atomic_ref_count_init (&action->ref_count);
   action->events = g_ptr_array_new_full (element->n_children, (GDestroyNotify) adm_event_unref);
@@ -1448,19 +1381,6 @@ adm_journal_reader_add (const AdmXmlElement  *element,
 
   g_return_val_if_fail (reader != NULL, FALSE);
 
-  if (element == NULL)
-    {
-      /* The file is read again from the first entry (AdmXmlElementFunc): what was read goes. */
-      g_object_unref (reader->journal);
-      reader->journal = g_object_new (ADM_TYPE_JOURNAL, NULL);
-      g_clear_pointer (&reader->open, adm_journal_action_unref);
-      reader->kept_start = reader->kept_end = 0;
-      reader->n_kept = 0;
-      reader->not_kept = FALSE;
-      g_clear_pointer (&reader->battles, g_hash_table_unref);
-      g_clear_pointer (&reader->battle_ids, g_ptr_array_unref);
-      return TRUE;
-    }
   self = reader->journal;
   display_name = reader->display_name;
 
@@ -1911,14 +1831,6 @@ cut_scan_add (const AdmXmlElement  *element,
 {
   CutScan *scan = user_data;
 
-  if (element == NULL)
-    {
-      /* Read again from the first entry (AdmXmlElementFunc). */
-      scan->end = 0;
-      scan->n = 0;
-      scan->legacy = FALSE;
-      return TRUE;
-    }
   if (!g_str_equal (element->name, "action") && !g_str_equal (element->name, "undo") &&
       !g_str_equal (element->name, "redo") && !g_str_equal (element->name, "battle"))
     scan->legacy = TRUE;

@@ -76,10 +76,7 @@ struct _AdmXmlElement
 const char *adm_xml_element_get (const AdmXmlElement *element,
                                  const char          *name);
 
-/* Handed each streamed element in turn; FALSE with @error stops the calls. A streamed read
- * (adm_xml_read_memory_streamed ()) may also call it with @element NULL (and @error NULL),
- * once, to say "forget every element handed on so far: they will be handed on again from the
- * first" — when its fast reader gave up part way and the file is read again by libxml2. */
+/* Handed each streamed element in turn; FALSE with @error stops the calls. */
 typedef gboolean (*AdmXmlElementFunc) (const AdmXmlElement  *element,
                                        gpointer              user_data,
                                        GError              **error);
