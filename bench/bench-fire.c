@@ -303,7 +303,7 @@ strike_disabled_batteries (AdmBattle     *battle,
 
 /* Reads the battle's report and dice log as the battle page fills its two lists after a
  * phase: the whole of each as the master sees it (the audience filter), every line's text,
- * every roll's purpose and a description of its dice, outcome and origin. Returns the bytes
+ * every roll's purpose and a description of its dice and outcome. Returns the bytes
  * read, so that nothing of it is left unused. */
 static gsize
 show_report (AdmBattle *battle)
