@@ -154,6 +154,20 @@ _cli_parse_int (const char *text,
   return TRUE;
 }
 
+gboolean
+_cli_parse_cycle (const char *text,
+                  guint      *out)
+{
+  guint64 value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL))
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
 char *
 _cli_parse_seed (const char *option,
                  const char *text,

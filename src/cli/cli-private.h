@@ -58,6 +58,12 @@ gboolean        _cli_parse_int            (const char     *text,
                                            gint64          max,
                                            int            *out);
 
+/* Reads @text as a cycle number, 1 or more, into @out: FALSE, @out untouched, when it is not
+ * one — the caller gives its own refusal. A NULL @text is an option not given: TRUE, @out
+ * untouched. */
+gboolean        _cli_parse_cycle          (const char     *text,
+                                           guint          *out);
+
 /* Seeds are 64-bit: --seed takes a whole number 0–18446744073709551615 and refuses anything
  * beyond (never clamps). NULL on success, else the message (for --@option). */
 char           *_cli_parse_seed           (const char     *option,
