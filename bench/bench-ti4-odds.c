@@ -2,8 +2,11 @@
 /* bench-ti4-odds.c: the exact odds of a 20-unit-a-side mixed Twilight Imperium 4 space battle
  * (adm-ti4-odds.h), with and without retreats, and with the other hit policy: states of the
  * chain and milliseconds, the minimum and median of several runs; the named battles of issue
- * 20 with their targets, and the growth with the number of units. Prints figures; asserts
- * nothing. */
+ * 20, and the growth with the number of units. The target is a ratio to other software, not
+ * a fixed time: the exact odds at least 20 times faster than the best exact calculator on
+ * the same battles. No such calculator is part of this program, so it prints the target
+ * beside the times and leaves the comparison to whoever times that calculator on the same
+ * fleets. Prints figures; asserts nothing. */
 
 #include "config.h"
 
@@ -39,10 +42,10 @@ compare_doubles (const void *a,
   return x < y ? -1 : x > y;
 }
 
-/* Targets (issue 20): the mirror battle within 5 ms, each small battle within 0.005 ms. */
+/* Target: at least this many times faster than the best exact calculator on the same
+ * battles. */
 #define MIRROR "fighter=10,carrier=4,dreadnought=4,war-sun=2,destroyer=4,cruiser=4"
-#define TARGET_MIRROR_MS 5.0
-#define TARGET_SMALL_MS  0.005
+#define TARGET_TIMES_FASTER 20
 
 static const struct {
   const char *name, *attacker, *defender;
@@ -116,7 +119,9 @@ run_named (AdmTi4Catalog *catalog,
   AdmTi4OddsOptions options;
 
   adm_ti4_odds_options_init (&options);
-  g_print ("named battles (best mean of %d, each over 20 ms of repetitions):\n", N_RUNS);
+  g_print ("named battles (best mean of %d, each over 20 ms of repetitions); target: each at "
+           "least %dx faster than the best exact calculator on the same battle (that "
+           "calculator is not timed here):\n", N_RUNS, TARGET_TIMES_FASTER);
   for (guint i = small_only ? 1 : 0; i < G_N_ELEMENTS (named); i++)
     {
       AdmTi4Fleet a, d;
@@ -127,8 +132,7 @@ run_named (AdmTi4Catalog *catalog,
           !adm_ti4_fleet_parse (catalog, named[i].defender, &d, NULL))
         g_error ("bad fleet in %s", named[i].name);
       ms = time_one (catalog, &a, &d, &options, &n_states);
-      g_print ("  %-48s %6u states  %9.4f ms  (target <= %g ms)\n", named[i].name, n_states,
-               ms, i == 0 ? TARGET_MIRROR_MS : TARGET_SMALL_MS);
+      g_print ("  %-48s %6u states  %9.4f ms\n", named[i].name, n_states, ms);
     }
   if (small_only)
     return;

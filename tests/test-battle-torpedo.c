@@ -563,7 +563,7 @@ test_turret_number_from_ruleset (void)
     load_with_changed_rules ("torp-duel.xml", "ruleset", "turret-hit=\"4\"",
                              "turret-hit=\"5\"", &dir);
   AdmTorpedoOddsInput input;
-  g_autoptr(AdmTorpedoOdds) odds = NULL;
+  g_autoptr(AdmFireOdds) odds = NULL;
   g_autoptr(GError) error = NULL;
   guint first;
 

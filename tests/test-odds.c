@@ -736,7 +736,7 @@ test_boarding_refused (void)
 
 /* Torpedoes (F-TORP-7, F-TORP-13, F-TORP-14, F-WPN-16) */
 
-static AdmTorpedoOdds *
+static AdmFireOdds *
 torpedo_odds (int torpedoes,
               int turrets,
               int armour,
@@ -745,7 +745,7 @@ torpedo_odds (int torpedoes,
   g_autoptr(GError) error = NULL;
   /* F-TORP-13: «на 4+ сбивается одна торпеда», the number of forcon-2010.xml. */
   AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on, 4 };
-  AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&input, &error);
+  AdmFireOdds *odds = adm_torpedo_odds_compute (&input, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (odds);
@@ -755,8 +755,8 @@ torpedo_odds (int torpedoes,
 static void
 test_torpedo_closed_form (void)
 {
-  g_autoptr(AdmTorpedoOdds) one = torpedo_odds (1, 0, 4, 0);
-  g_autoptr(AdmTorpedoOdds) two = torpedo_odds (2, 1, 3, 0);
+  g_autoptr(AdmFireOdds) one = torpedo_odds (1, 0, 4, 0);
+  g_autoptr(AdmFireOdds) two = torpedo_odds (2, 1, 3, 0);
 
   /* One torpedo, no turrets, armour 4: it damages on 4+, a critical on 6 after that. */
   g_test_message ("F-TORP-7: a d6 per torpedo against the armour; F-WPN-16: criticals on 6+");
@@ -773,17 +773,17 @@ test_torpedo_closed_form (void)
   g_assert_cmpfloat_with_epsilon (two->expected_damage, 1.0, EPSILON);
   g_assert_cmpfloat_with_epsilon (two->expected_destroyed, 0.5, EPSILON);
   g_assert_cmpfloat_with_epsilon (two->p_critical, 13.0 / 81, EPSILON);
-  g_assert_cmpfloat_with_epsilon (adm_torpedo_odds_at_least (two, 1), 7.0 / 9, EPSILON);
-  g_assert_cmpfloat_with_epsilon (adm_torpedo_odds_at_least (two, 0), 1.0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (adm_fire_odds_at_least (two, 1), 7.0 / 9, EPSILON);
+  g_assert_cmpfloat_with_epsilon (adm_fire_odds_at_least (two, 0), 1.0, EPSILON);
 }
 
 static void
 test_torpedo_turrets (void)
 {
-  g_autoptr(AdmTorpedoOdds) outgunned = torpedo_odds (1, 3, 1, 0);
-  g_autoptr(AdmTorpedoOdds) saved = torpedo_odds (1, 0, 1, 4);
-  g_autoptr(AdmTorpedoOdds) none = torpedo_odds (3, 0, 7, 0);
-  g_autoptr(AdmTorpedoOdds) big = torpedo_odds (1000, 1000, 4, 0);
+  g_autoptr(AdmFireOdds) outgunned = torpedo_odds (1, 3, 1, 0);
+  g_autoptr(AdmFireOdds) saved = torpedo_odds (1, 0, 1, 4);
+  g_autoptr(AdmFireOdds) none = torpedo_odds (3, 0, 7, 0);
+  g_autoptr(AdmFireOdds) big = torpedo_odds (1000, 1000, 4, 0);
   double total = 0;
 
   /* F-TORP-13: three turrets against one torpedo: it gets through only if all three miss;
@@ -814,7 +814,7 @@ test_torpedo_refused (void)
   g_autoptr(GError) too_many = NULL;
   g_autoptr(GError) zero = NULL;
   g_autoptr(GError) above = NULL;
-  AdmTorpedoOdds *odds = adm_torpedo_odds_compute (&negative, &error);
+  AdmFireOdds *odds = adm_torpedo_odds_compute (&negative, &error);
 
   /* F-TORP-13: a turret die hits on a d6 result, 1 to 6; anything else is refused. */
   g_assert_null (adm_torpedo_odds_compute (&no_number, &zero));
@@ -842,10 +842,10 @@ test_torpedo_battle (void)
   g_autoptr(AdmTurnOrders) orders =
     adm_turn_orders_parse ("<orders><turn n=\"1\"><launch weapons=\"vorkraft:torpedoes\" "
                            "target=\"triumph\"/></turn></orders>", "orders.xml", &error);
-  g_autoptr(AdmTorpedoOdds) odds = NULL;
-  g_autoptr(AdmTorpedoOdds) covered = NULL;
-  g_autoptr(AdmTorpedoOdds) expected = NULL;
-  g_autoptr(AdmTorpedoOdds) missing = NULL;
+  g_autoptr(AdmFireOdds) odds = NULL;
+  g_autoptr(AdmFireOdds) covered = NULL;
+  g_autoptr(AdmFireOdds) expected = NULL;
+  g_autoptr(AdmFireOdds) missing = NULL;
   AdmTorpedoOddsInput input;
   int triumph;
 

@@ -2122,8 +2122,8 @@ offer_covers (AdmiraltyOrdersPanel *self,
           const AdmWeapon *weapon = g_ptr_array_index (escort->klass->weapons, w);
           g_autofree char *guns = g_strdup_printf ("%s:%s", escort->id, weapon->id);
           g_autofree char *label = NULL;
-          g_autoptr(AdmTorpedoOdds) bare = NULL;
-          g_autoptr(AdmTorpedoOdds) covered = NULL;
+          g_autoptr(AdmFireOdds) bare = NULL;
+          g_autoptr(AdmFireOdds) covered = NULL;
           GtkWidget *button;
 
           if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
@@ -2140,8 +2140,8 @@ offer_covers (AdmiraltyOrdersPanel *self,
                                        "(F-TORP-14); salvo %d damages it %.0f%% → %.0f%%"),
                                      ship->name, escort->name, weapon->name, weapon->firepower,
                                      hit, threat->id,
-                                     100 * adm_torpedo_odds_at_least (bare, 1),
-                                     100 * adm_torpedo_odds_at_least (covered, 1));
+                                     100 * adm_fire_odds_at_least (bare, 1),
+                                     100 * adm_fire_odds_at_least (covered, 1));
           else
             label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at %d+ (F-TORP-14)"),
                                      ship->name, escort->name, weapon->name, weapon->firepower,
@@ -2173,7 +2173,7 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
     for (guint i = 0; i < adm_battle_get_n_salvos (self->battle); i++)
       {
         const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (self->battle, i);
-        g_autoptr(AdmTorpedoOdds) odds = NULL;
+        g_autoptr(AdmFireOdds) odds = NULL;
 
         if (salvo->spent || salvo->side == ship->side)
           continue;
@@ -2188,7 +2188,7 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
                                         "a critical %.0f%%"),
                                 salvo->id, salvo->torpedoes, ship->name,
                                 odds->expected_damage,
-                                100 * adm_torpedo_odds_at_least (odds, 1),
+                                100 * adm_fire_odds_at_least (odds, 1),
                                 100 * odds->p_critical);
       }
   /* Boarding the target (F-BOARD): the first round's exact odds. */

@@ -137,6 +137,37 @@ _cli_print_json (JsonBuilder *builder)
   fflush (stdout);
 }
 
+gboolean
+_cli_parse_int (const char *text,
+                gint64      min,
+                gint64      max,
+                int        *out)
+{
+  gint64 value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, MAX (min, G_MININT), MIN (max, G_MAXINT), &value,
+                                 NULL))
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+gboolean
+_cli_parse_cycle (const char *text,
+                  guint      *out)
+{
+  guint64 value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &value, NULL))
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
 char *
 _cli_parse_seed (const char *option,
                  const char *text,

@@ -50,15 +50,10 @@ parse_turns (const char *text,
              gboolean    json,
              int        *turns)
 {
-  gint64 value;
-
   *turns = 1;
-  if (text == NULL)
-    return CLI_EXIT_OK;
-  if (!g_ascii_string_to_signed (text, 10, 1, MAX_TURNS, &value, NULL))
+  if (!_cli_parse_int (text, 1, MAX_TURNS, turns))
     return _cli_invalid (json, _("--turns “%s” is not a number of turns; give a whole number "
                                  "from 1 to %d"), text, MAX_TURNS);
-  *turns = (int) value;
   return CLI_EXIT_OK;
 }
 

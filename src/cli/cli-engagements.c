@@ -195,7 +195,7 @@ _cli_engagements_run (int    argc,
   g_autofree char *cycle_text = NULL, *as_text = NULL, *message = NULL;
   CliViewer viewer;
   gboolean json = FALSE;
-  guint64 cycle = 0;
+  guint cycle = 0;
   const GOptionEntry entries[] = {
     { "cycle", 0, 0, G_OPTION_ARG_STRING, &cycle_text,
       N_("Only the engagements of this cycle (default: every resolved cycle)"), N_("N") },
@@ -229,8 +229,7 @@ _cli_engagements_run (int    argc,
   if (files[1] != NULL)
     return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
                              files[1]);
-  if (cycle_text != NULL &&
-      !g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &cycle, NULL))
+  if (!_cli_parse_cycle (cycle_text, &cycle))
     return _cli_invalid (json, _("--cycle “%s” is not a cycle; give a whole number from 1"),
                          cycle_text);
 
@@ -242,7 +241,7 @@ _cli_engagements_run (int    argc,
     return _cli_invalid (json, _("cycle %s is not resolved yet"), cycle_text);
   if (!_cli_parse_viewer (adm_campaign_get_scenario (campaign), as_text, &viewer, &message))
     return _cli_usage_error (command, "%s", message);
-  queue = adm_campaign_get_engagements (campaign, (guint) cycle);
+  queue = adm_campaign_get_engagements (campaign, cycle);
   /* F-STRAT-3: a side hears of the engagements its own formations fought in. */
   for (guint i = queue->len; !viewer.master && i > 0; i--)
     if (!_cli_viewer_knows_engagement (adm_campaign_get_state (campaign), &viewer,

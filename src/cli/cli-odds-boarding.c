@@ -29,14 +29,9 @@ parse_value (gboolean    json,
              int         max,
              int        *out)
 {
-  gint64 value;
-
-  if (text == NULL)
-    return CLI_EXIT_OK;
-  if (!g_ascii_string_to_signed (text, 10, min, max, &value, NULL))
+  if (!_cli_parse_int (text, min, max, out))
     return _cli_invalid (json, _("%s “%s” is not a whole number from %d to %d"), option, text,
                          min, max);
-  *out = (int) value;
   return CLI_EXIT_OK;
 }
 

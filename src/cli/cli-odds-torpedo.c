@@ -11,24 +11,9 @@
 
 #include "cli-private.h"
 
-static gboolean
-parse_count (const char *text,
-             gint64      max,
-             int        *out)
-{
-  gint64 value;
-
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, 0, max, &value, NULL))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
 static void
 print_text (const AdmTorpedoOddsInput *input,
-            const AdmTorpedoOdds      *odds)
+            const AdmFireOdds      *odds)
 {
   g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
   int width = (int) strlen (digits);
@@ -52,7 +37,7 @@ print_text (const AdmTorpedoOddsInput *input,
 
   for (int k = 0; k <= odds->max_damage; k++)
     g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
-             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_torpedo_odds_at_least (odds, k));
+             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
   g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
   g_print (_("Expected torpedoes shot down: %.2f\n"), odds->expected_destroyed);
   g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
@@ -60,7 +45,7 @@ print_text (const AdmTorpedoOddsInput *input,
 
 static void
 print_json (const AdmTorpedoOddsInput *input,
-            const AdmTorpedoOdds      *odds)
+            const AdmFireOdds      *odds)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -79,7 +64,7 @@ print_json (const AdmTorpedoOddsInput *input,
   json_builder_set_member_name (builder, "at_least");
   json_builder_begin_array (builder);
   for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, adm_torpedo_odds_at_least (odds, k));
+    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
   json_builder_end_array (builder);
   json_builder_set_member_name (builder, "expected");
   json_builder_add_double_value (builder, odds->expected_damage);
@@ -97,7 +82,7 @@ _cli_odds_torpedo_run (int    argc,
 {
   const char *command = "odds torpedo";
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(AdmTorpedoOdds) odds = NULL;
+  g_autoptr(AdmFireOdds) odds = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *torpedoes_text = NULL, *turrets_text = NULL, *armour_text = NULL;
   g_autofree char *ruleset_id = NULL;
@@ -139,13 +124,13 @@ _cli_odds_torpedo_run (int    argc,
   if (argc > 1)
     return _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
 
-  if (!parse_count (torpedoes_text, ADM_DICE_MAX_COUNT, &input.torpedoes))
+  if (!_cli_parse_int (torpedoes_text, 0, ADM_DICE_MAX_COUNT, &input.torpedoes))
     return _cli_invalid (json, _("--torpedoes “%s” is not a number of torpedoes; give a whole "
                                  "number from 0 to %d"), torpedoes_text, ADM_DICE_MAX_COUNT);
-  if (!parse_count (turrets_text, ADM_DICE_MAX_COUNT, &input.turrets))
+  if (!_cli_parse_int (turrets_text, 0, ADM_DICE_MAX_COUNT, &input.turrets))
     return _cli_invalid (json, _("--turrets “%s” is not a number of dice; give a whole number "
                                  "from 0 to %d"), turrets_text, ADM_DICE_MAX_COUNT);
-  if (!parse_count (armour_text, G_MAXINT, &input.armour))
+  if (!_cli_parse_int (armour_text, 0, G_MAXINT, &input.armour))
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
   input.save_on = special_shield ? 4 : 0;

@@ -19,20 +19,6 @@
 typedef CliExit (*OddsFunc) (int argc, char **argv);
 
 static gboolean
-parse_int (const char *text,
-           gint64      min,
-           gint64      max,
-           int        *out)
-{
-  gint64 value;
-
-  if (!g_ascii_string_to_signed (text, 10, min, max, &value, NULL))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
-static gboolean
 check_no_arguments (const char  *command,
                     int          argc,
                     char       **argv)
@@ -233,17 +219,17 @@ parse_numbers (gboolean    json,
                int        *armour,
                int        *shields)
 {
-  if (!parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
+  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
     return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
                                  "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (shift_text != NULL && !parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
+  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
     return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
                                  "from %d to %d, negative toward the easier column"),
                          shift_text, -MAX_SHIFT, MAX_SHIFT);
-  if (armour_text != NULL && !parse_int (armour_text, G_MININT, G_MAXINT, armour))
+  if (!_cli_parse_int (armour_text, G_MININT, G_MAXINT, armour))
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
-  if (shields_text != NULL && !parse_int (shields_text, G_MININT, G_MAXINT, shields))
+  if (!_cli_parse_int (shields_text, G_MININT, G_MAXINT, shields))
     return _cli_invalid (json, _("--shields “%s” is not a number of shields; give a whole "
                                  "number, 0 or more"), shields_text);
   return CLI_EXIT_OK;

@@ -50,6 +50,20 @@ gboolean        _cli_check_value          (const char     *command,
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
 
+/* Reads @text as a whole number from @min to @max (within int) into @out: FALSE, @out
+ * untouched, when it is not one — the caller gives its own refusal. A NULL @text is an
+ * option not given: TRUE, @out untouched. */
+gboolean        _cli_parse_int            (const char     *text,
+                                           gint64          min,
+                                           gint64          max,
+                                           int            *out);
+
+/* Reads @text as a cycle number, 1 or more, into @out: FALSE, @out untouched, when it is not
+ * one — the caller gives its own refusal. A NULL @text is an option not given: TRUE, @out
+ * untouched. */
+gboolean        _cli_parse_cycle          (const char     *text,
+                                           guint          *out);
+
 /* Seeds are 64-bit: --seed takes a whole number 0–18446744073709551615 and refuses anything
  * beyond (never clamps). NULL on success, else the message (for --@option). */
 char           *_cli_parse_seed           (const char     *option,

@@ -37,7 +37,7 @@ check_usage (const char     *command,
              const char     *paper_text,
              ReportOptions  *options)
 {
-  guint64 cycle = 0;
+  guint cycle = 0;
 
   if (options->packets != NULL && options->every)
     return _cli_usage_error (command, _("give either --packets DIR or --every-admiral, not "
@@ -56,11 +56,10 @@ check_usage (const char     *command,
                                             "--as, -o or --text with it")), FALSE;
       if (files == NULL || files[0] == NULL || files[1] != NULL)
         return _cli_usage_error (command, _("give one campaign file")), FALSE;
-      if (cycle_text != NULL &&
-          !g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &cycle, NULL))
+      if (!_cli_parse_cycle (cycle_text, &cycle))
         return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, "
                                             "1 or more"), cycle_text), FALSE;
-      options->cycle = (guint) cycle;
+      options->cycle = cycle;
       if (!adm_paper_from_name (paper_text != NULL ? paper_text : "a4", &options->paper))
         return _cli_usage_error (command, _("unknown --paper “%s”; the sizes are a4, a5, "
                                             "letter and legal"), paper_text), FALSE;
@@ -87,11 +86,10 @@ check_usage (const char     *command,
   if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
                                         "cards, sheets and public"), kind_text), FALSE;
-  if (cycle_text != NULL &&
-      !g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &cycle, NULL))
+  if (!_cli_parse_cycle (cycle_text, &cycle))
     return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, 1 "
                                         "or more"), cycle_text), FALSE;
-  options->cycle = (guint) cycle;
+  options->cycle = cycle;
   if (!adm_paper_from_name (paper_text != NULL ? paper_text : "a4", &options->paper))
     return _cli_usage_error (command, _("unknown --paper “%s”; the sizes are a4, a5, letter "
                                         "and legal"), paper_text), FALSE;

@@ -18,20 +18,6 @@
 typedef CliExit (*TableFunc) (int argc, char **argv);
 
 static gboolean
-parse_int (const char *text,
-           gint64      min,
-           gint64      max,
-           int        *out)
-{
-  gint64 value;
-
-  if (!g_ascii_string_to_signed (text, 10, min, max, &value, NULL))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
-static gboolean
 check_no_arguments (const char  *command,
                     int          argc,
                     char       **argv)
@@ -50,7 +36,7 @@ parse_roll (const char *text,
             gboolean    json,
             int        *roll)
 {
-  if (!parse_int (text, G_MININT, G_MAXINT, roll))
+  if (!_cli_parse_int (text, G_MININT, G_MAXINT, roll))
     return _cli_invalid (json, _("--roll “%s” is not a number; give the 2d6 roll, 2 to 12"), text);
   if (*roll < 2 || *roll > 12)
     return _cli_invalid (json, _("--roll %d cannot be rolled on 2d6; give a number from 2 to 12"),
@@ -185,10 +171,10 @@ table_artillery (int    argc,
       || !check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
-  if (!parse_int (firepower_text, 0, MAX_FIREPOWER, &firepower))
+  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, &firepower))
     return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
                                  "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (shift_text != NULL && !parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, &shift))
+  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, &shift))
     return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
                                  "from %d to %d, negative toward the easier column"),
                          shift_text, -MAX_SHIFT, MAX_SHIFT);
@@ -433,7 +419,7 @@ table_readiness (int    argc,
       || !check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
-  if (!parse_int (readiness_text, G_MININT, G_MAXINT, &readiness))
+  if (!_cli_parse_int (readiness_text, G_MININT, G_MAXINT, &readiness))
     return _cli_invalid (json, _("--readiness “%s” is not a readiness rating; give a whole "
                                  "number such as 7"), readiness_text);
   /* F-RDY-1: the one range of a readiness rating, as files have it (scenario.rng,

@@ -51,17 +51,12 @@ _cli_ti4_parse_retreat (const char *option,
                         int        *out,
                         char      **message)
 {
-  gint64 value;
-
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, 0, MAX_RETREAT_AFTER, &value, NULL))
+  if (!_cli_parse_int (text, 0, MAX_RETREAT_AFTER, out))
     {
       *message = g_strdup_printf (_("%s “%s” is not a whole number of rounds from 0 to %d"),
                                   option, text, MAX_RETREAT_AFTER);
       return FALSE;
     }
-  *out = (int) value;
   return TRUE;
 }
 

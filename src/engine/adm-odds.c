@@ -463,14 +463,14 @@ adm_boarding_odds_free (AdmBoardingOdds *odds)
 
 /* Torpedoes */
 
-AdmTorpedoOdds *
+AdmFireOdds *
 adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
                           GError                    **error)
 {
   g_autofree double *shot_down = NULL;
   g_autofree double *left = NULL;
   g_autofree double *damage = NULL;
-  AdmTorpedoOdds *odds;
+  AdmFireOdds *odds;
   double p_hit, q, keep = 1.0, sum = 0.0;
   int n;
 
@@ -531,7 +531,7 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
       damage = saved;
     }
 
-  odds = g_new0 (AdmTorpedoOdds, 1);
+  odds = g_new0 (AdmFireOdds, 1);
   odds->max_damage = 0;
   for (int k = 0; k <= n; k++)
     {
@@ -553,31 +553,7 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
   return odds;
 }
 
-double
-adm_torpedo_odds_at_least (const AdmTorpedoOdds *odds,
-                           int                   k)
-{
-  double total = 0.0;
-
-  g_return_val_if_fail (odds != NULL, 0.0);
-
-  if (k <= 0)
-    return 1.0;
-  for (int i = odds->max_damage; i >= k; i--)
-    total += odds->damage[i];
-  return MIN (total, 1.0);
-}
-
-void
-adm_torpedo_odds_free (AdmTorpedoOdds *odds)
-{
-  if (odds == NULL)
-    return;
-  g_free (odds->damage);
-  g_free (odds);
-}
-
-AdmTorpedoOdds *
+AdmFireOdds *
 adm_battle_torpedo_odds (AdmBattle            *battle,
                          int                   salvo_id,
                          guint                 ship,

@@ -40,11 +40,16 @@ typedef struct {
                                 * (4 destructors F-DES-3, 6 artillery F-ART-13) */
 } AdmFireOddsInput;
 
+/* The odds of the damage a ship takes, from gunfire or from a torpedo salvo: one type for
+ * both, read the same way. */
 typedef struct {
   int     max_damage;          /* highest damage count with a non-zero probability slot */
   double *damage;              /* damage[k], k = 0..max_damage: P(exactly k damage points) */
   double  expected_damage;
-  double  p_critical;          /* P(at least one critical check succeeds) */
+  double  p_critical;          /* P(at least one critical check succeeds; at 6+ for each
+                                * torpedo's damage point, F-WPN-16) */
+  double  expected_destroyed;  /* torpedoes the turrets shoot down, on average; 0 for
+                                * gunfire */
 } AdmFireOdds;
 
 /* Pure function: the odds of @input. @input->dice is 0..ADM_DICE_MAX_COUNT. */
@@ -105,23 +110,11 @@ typedef struct {
                     * ()), 1..6 */
 } AdmTorpedoOddsInput;
 
-typedef struct {
-  int     max_damage;          /* highest damage count with a non-zero probability slot */
-  double *damage;              /* damage[k], k = 0..max_damage: P(exactly k damage points) */
-  double  expected_damage;
-  double  expected_destroyed;  /* torpedoes the turrets shoot down, on average */
-  double  p_critical;          /* P(at least one critical check at 6+ succeeds, F-WPN-16) */
-} AdmTorpedoOdds;
-
 /* Pure function: the exact odds of a salvo of @input->torpedoes against @input->turrets turret
  * dice and the armour, by convolution. Values below 0, or above ADM_DICE_MAX_COUNT torpedoes
  * or turret dice, set @error (ADM_ODDS_ERROR_INVALID). Shields play no part (F-TORP-9). */
-AdmTorpedoOdds *adm_torpedo_odds_compute  (const AdmTorpedoOddsInput *input,
+AdmFireOdds    *adm_torpedo_odds_compute  (const AdmTorpedoOddsInput *input,
                                            GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
-/* P(at least @k damage points). */
-double          adm_torpedo_odds_at_least (const AdmTorpedoOdds      *odds,
-                                           int                        k);
-void            adm_torpedo_odds_free     (AdmTorpedoOdds            *odds);
 
 /* Wrapper on a battle: the odds of salvo number @salvo_id reaching ship @ship now, with the
  * turrets that would meet it (adm_battle_ship_turret_pool: formation, touching ships, less
@@ -129,14 +122,12 @@ void            adm_torpedo_odds_free     (AdmTorpedoOdds            *odds);
  * guns (F-TORP-14), the ship's armour and its reinforced special force shield (F-FORD-8).
  * An unknown or spent salvo, or an unknown ship, sets @error; @input (may be NULL) gets the
  * numbers used. */
-AdmTorpedoOdds *adm_battle_torpedo_odds   (AdmBattle                 *battle,
+AdmFireOdds    *adm_battle_torpedo_odds   (AdmBattle                 *battle,
                                            int                        salvo_id,
                                            guint                      ship,
                                            int                        cover_dice,
                                            AdmTorpedoOddsInput       *input,
                                            GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTorpedoOdds, adm_torpedo_odds_free)
 
 /* Boarding (F-BOARD-9..F-BOARD-14): one round, each side's d6 plus its modifiers. */
 
