@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "adm-battle-layout.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-sector-battle.h"
@@ -192,6 +193,23 @@ adm_engagement_file_stem (const AdmEngagement *engagement)
                           engagement->to->id);
 }
 
+guint32
+adm_engagement_layout_seed (AdmState            *state,
+                            const AdmEngagement *engagement)
+{
+  g_autofree char *stem = NULL, *key = NULL;
+  guint32 seed;
+
+  g_return_val_if_fail (ADM_IS_STATE (state), 0);
+  g_return_val_if_fail (engagement != NULL, 0);
+
+  if (adm_state_get_layout_seed (state, engagement->cycle, engagement->minute, &seed))
+    return seed;
+  stem = adm_engagement_file_stem (engagement);
+  key = g_strdup_printf ("%s@%.1f", stem, engagement->minute);
+  return adm_battle_layout_default_seed (key);
+}
+
 static gboolean
 engaged (const AdmEngagement *engagement,
          const char          *formation_id)
@@ -315,7 +333,8 @@ adm_engagement_battle_setup (AdmState            *state,
       g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
     }
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
-                                 description->str, where, error);
+                                 description->str, where,
+                                 adm_engagement_layout_seed (state, engagement), error);
 }
 
 /* Cycle resolution (F-STRAT-5) */

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 #include <libxml/tree.h>
 
+#include "adm-battle-layout.h"
 #include "adm-sector-battle.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
@@ -500,6 +501,102 @@ add_wormhole_exit (xmlNode         *root,
   set_length (node, "diameter", ADM_SECTOR_BATTLE_WORMHOLE_EXIT);
 }
 
+/* F-TAC-1: the field between the first two front lines grows along them, by as much either
+ * way, until it holds the features @half_span either side of its centre; the sides beyond
+ * its ends (north, south) move out with them. */
+static void
+make_room (GPtrArray *sides,
+           double     half_span,
+           double    *height)
+{
+  Side *west = g_ptr_array_index (sides, 0);
+  Side *east = g_ptr_array_index (sides, 1);
+  double extra = half_span - MAX (west->length, east->length) / 2;
+
+  if (extra <= 0)
+    return;
+  west->y0 += extra;
+  east->y0 += extra;
+  if (sides->len > 3)
+    ((Side *) g_ptr_array_index (sides, 3))->y0 += 2 * extra;
+  *height += 2 * extra;
+}
+
+/* The features generated for the field (adm_battle_layout_generate ()) put on the table:
+ * the planet and its orbits as the low-orbit map (F-ORB-1, F-ORB-4; the map's edges are the
+ * table's, F-ORB-5), the stations as named marks on their orbit, the wormhole's exit zone
+ * (F-MOVE-5). */
+static void
+add_features (xmlNode              *root,
+              GPtrArray            *features,
+              GPtrArray            *sides,
+              const AdmTableLayout *layout)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  double cx = (west->x0 + east->x0) / 2;
+  double cy = west->y0 + west->dy * west->length / 2;
+
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+      const char *name = adm_source_text_english (feature->name);
+      xmlNode *node;
+
+      if (g_str_equal (feature->kind, "planet"))
+        {
+          g_autoptr(GString) orbits = g_string_new (NULL);
+
+          node = xmlNewChild (root, NULL, BAD_CAST "low-orbit", NULL);
+          set_length (node, "planet-x", cx + feature->x);
+          set_length (node, "planet-y", cy + feature->y);
+          set_length (node, "planet-diameter", feature->diameter);
+          for (guint o = 0; o < layout->orbits->len; o++)
+            {
+              char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (buffer, sizeof buffer, "%g",
+                               g_array_index (layout->orbits, double, o));
+              g_string_append_printf (orbits, "%s%s", o > 0 ? " " : "", buffer);
+            }
+          xmlSetProp (node, BAD_CAST "orbits", BAD_CAST orbits->str);
+          xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+          continue;
+        }
+      if (g_str_equal (feature->kind, "wormhole-exit"))
+        node = xmlNewNode (NULL, BAD_CAST "wormhole-exit");
+      else if (g_str_equal (feature->kind, "station"))
+        {
+          node = xmlNewNode (NULL, BAD_CAST "feature");
+          xmlSetProp (node, BAD_CAST "kind", BAD_CAST feature->kind);
+          xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+        }
+      else
+        continue;   /* "low-orbit": the planet's element holds its orbits */
+      set_length (node, "x", cx + feature->x);
+      set_length (node, "y", cy + feature->y);
+      set_length (node, "diameter", feature->diameter);
+      if (g_str_equal (feature->kind, "wormhole-exit"))
+        xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+      xmlAddChild (root, node);
+    }
+}
+
+/* battle.rng's order: the low-orbit map, the exit zones, then the stations. */
+static void
+sort_features (GPtrArray *features)
+{
+  static const char *const order[] = { "planet", "low-orbit", "wormhole-exit", "station" };
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (guint i = 0; i < features->len; i++)
+      if (g_str_equal (((AdmTableFeature *) g_ptr_array_index (features, i))->kind, order[k]))
+        g_ptr_array_add (sorted, g_ptr_array_index (features, i));
+  g_assert (sorted->len == features->len);
+  memcpy (features->pdata, sorted->pdata, sorted->len * sizeof (gpointer));
+}
+
 /* The titles of the battles set up here: English in the set-up, translated when the battle is
  * read (adm_battle_title_translate ()). */
 static const char *const titles[] = {
@@ -564,9 +661,12 @@ adm_battle_setup_write (AdmScenario  *scenario,
                         const char   *name,
                         const char   *description,
                         const char   *where,
+                        guint32       layout_seed,
                         GError      **error)
 {
   g_autoptr(GPtrArray) sides = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  const AdmTableLayout *layout;
   g_autoptr(xmlDoc) doc = NULL;
   AdmRuleset *ruleset;
   xmlNode *root;
@@ -586,6 +686,17 @@ adm_battle_setup_write (AdmScenario  *scenario,
   lay_out (sides, &width, &height);
 
   ruleset = adm_scenario_get_ruleset (scenario);
+  /* F-TAC-1: the sector's features, generated from the seed, and room for them. */
+  layout = adm_ruleset_get_table_layout (ruleset);
+  if (layout != NULL)
+    {
+      double half_span = 0;
+
+      features = adm_battle_layout_generate (layout, sector != NULL ? sector->objects : NULL,
+                                             layout_seed, &half_span);
+      sort_features (features);
+      make_room (sides, half_span, &height);
+    }
   doc = xmlNewDoc (BAD_CAST "1.0");
   root = xmlNewNode (NULL, BAD_CAST "battle");
   xmlDocSetRootElement (doc, root);
@@ -593,10 +704,20 @@ adm_battle_setup_write (AdmScenario  *scenario,
   xmlSetProp (root, BAD_CAST "name", BAD_CAST name);
   set_length (root, "width", width);
   set_length (root, "height", height);
+  if (layout != NULL)
+    {
+      char seed[16];
+
+      g_snprintf (seed, sizeof seed, "%" G_GUINT32_FORMAT, layout_seed);
+      xmlSetProp (root, BAD_CAST "layout-seed", BAD_CAST seed);
+    }
   if (description != NULL)
     xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
   add_rulings (root, ruleset);
-  add_wormhole_exit (root, sector, sides);
+  if (layout != NULL)
+    add_features (root, features, sides, layout);
+  else
+    add_wormhole_exit (root, sector, sides);
   for (guint i = 0; i < sides->len; i++)
     add_side (root, g_ptr_array_index (sides, i), state);
 
@@ -660,5 +781,5 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
-                                 error);
+                                 adm_battle_layout_default_seed (sector->id), error);
 }

@@ -20,6 +20,7 @@ typedef enum {
   ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES, /* more sides than the table has edges */
   ADM_SECTOR_BATTLE_ERROR_UNKNOWN_PLACEMENT, /* an override names no placement of the ruleset */
   ADM_SECTOR_BATTLE_ERROR_UNKNOWN_FORMATION, /* an override names a formation not engaged */
+  ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN,      /* a table re-rolled after the first turn */
 } AdmSectorBattleError;
 
 GQuark adm_sector_battle_error_quark (void);
@@ -60,9 +61,14 @@ typedef struct {
  * the front line (towards the side's own edge), heading at the enemy or along the line. The
  * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
  *
- * When @sector (NULL: the clash is on a link) has a wormhole exit among its objects, the
- * battle gets its exit zone (F-MOVE-5, <wormhole-exit>): ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm
- * across, midway between the first two sides' front lines, one zone however many exits.
+ * F-TAC-1: when the ruleset has a <table-layout>, @sector's features (NULL: the clash is on a
+ * link, with none) are generated from @layout_seed (adm_battle_layout_generate ()) between
+ * the first two sides' front lines, the table made longer along them to hold them: the
+ * planet as the <low-orbit> map, the stations as <feature kind="station">, the wormhole's
+ * <wormhole-exit> zone, each with its name, and the seed as the battle's layout-seed.
+ * Without one, a sector with a wormhole exit gets its exit zone (F-MOVE-5):
+ * ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm across, midway between the first two sides' front
+ * lines, one zone however many exits.
  *
  * @where ("in Hegen Hub", "on the link Pol orbit – Hegen Hub") goes into the error messages:
  * fewer than two sides (ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES), more than
@@ -74,6 +80,7 @@ char *adm_battle_setup_write (AdmScenario  *scenario,
                               const char   *name,
                               const char   *description,
                               const char   *where,
+                              guint32       layout_seed,
                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A battle's title as its set-up keeps it, in English whatever the language of the moment:
@@ -90,7 +97,8 @@ char *adm_battle_title_translate (const char  *english) G_GNUC_WARN_UNUSED_RESUL
  * per alliance present in the order the scenario first lists its formations there, and every
  * formation there, in scenario order, in the ruleset's default placement (for the shipped
  * ruleset "attack-formation": line abreast at the front, bases ADM_SECTOR_BATTLE_BASE_GAP and
- * formations ADM_SECTOR_BATTLE_FORMATION_GAP apart), as adm_battle_setup_write () lays out.
+ * formations ADM_SECTOR_BATTLE_FORMATION_GAP apart), as adm_battle_setup_write () lays out,
+ * the sector's features from the seed adm_battle_layout_default_seed (@sector_id).
  * For a campaign's engagements, adm_engagement_battle_setup () places by the orders.
  *
  * Errors (ADM_SECTOR_BATTLE_ERROR) name the sector: no such sector, fewer than two sides
