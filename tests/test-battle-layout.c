@@ -389,6 +389,147 @@ test_bad_seed_event (void)
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n);
 }
 
+/* The layout scenario as a campaign at cycle 1. */
+static AdmCampaign *
+layout_campaign (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "layout.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign = adm_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return campaign;
+}
+
+static void
+give_order (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *order_kind)
+{
+  g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + 2400 * cycle - 120);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (order, "cycle", cycle);
+  adm_event_set (order, "admiral", "vorlakial");
+  adm_event_set (order, "formation", "mining-flotilla");
+  adm_event_set (order, "order", order_kind);
+  g_assert_true (adm_campaign_append (campaign, order, &error));
+  g_assert_no_error (error);
+}
+
+/* Resolves the current cycle, dropping the engagements of the last one unfought. */
+static void
+resolve_dropping (AdmCampaign *campaign,
+                  guint        cycle)
+{
+  g_autoptr(GHashTable) drops = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < unfought->len; i++)
+    g_hash_table_insert (drops, ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id,
+                         "played elsewhere");
+  g_assert_true (adm_campaign_resolve_cycle_dropping (campaign, ADM_DICE_SOURCE (dice),
+                                                      T0 + 2400 * cycle, drops, &error));
+  g_assert_no_error (error);
+}
+
+/* The mines in a set-up, each of @side_id and hidden from the others (F-MINE-2). */
+static guint
+count_mines (AdmBattle  *battle,
+             const char *side_id)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      g_assert_cmpstr (adm_battle_get_side (battle, mine->side)->id, ==, side_id);
+      g_assert_false (mine->revealed);
+      n++;
+    }
+  return n;
+}
+
+static AdmBattle *
+cycle_battle_at (AdmCampaign *campaign,
+                 guint        cycle,
+                 const char  *sector_id)
+{
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *entry = g_ptr_array_index (queue, i);
+      g_autofree char *text = NULL;
+
+      if (entry->engagement.sector == NULL ||
+          !g_str_equal (entry->engagement.sector->id, sector_id))
+        continue;
+      text = setup_of (campaign, entry->id);
+      return load_setup (text);
+    }
+  g_assert_not_reached ();
+}
+
+/* F-MINE-10..13: the Mining Flotilla lays mines at Sergyar Gate in cycle 1; cycle 2's battle
+ * there meets them: one mine per minelayer, Barrayar's, hidden from the Cetagandans, with the
+ * ruleset's card. */
+static void
+test_campaign_minefield (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  const AdmTableLayout *layout = adm_ruleset_get_table_layout (
+    adm_scenario_get_ruleset (adm_state_get_scenario (adm_campaign_get_state (campaign))));
+  g_autoptr(AdmBattle) second = NULL;
+
+  /* Laying stirs nothing: no battle in cycle 1. */
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  {
+    g_autoptr(GPtrArray) none = adm_campaign_get_engagements (campaign, 1);
+
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+  /* Patrolling the Gate in cycle 2, the flotilla meets the Autumn Screen there. */
+  give_order (campaign, 2, "patrol");
+  resolve_dropping (campaign, 2);
+  second = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (count_mines (second, "barrayar"), ==, 2);
+  for (guint i = 0; i < adm_battle_get_n_mines (second); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (second, i);
+
+      g_assert_cmpint (mine->range, ==, layout->mine_reach);
+      g_assert_cmpint (mine->strength, ==, layout->mine_strength);
+      g_assert_cmpint (mine->charge, ==, layout->mine_torpedo ? ADM_MINE_TORPEDO
+                                                             : ADM_MINE_PLASMA);
+      g_assert_cmpstr (mine->id, ==, i == 0 ? "mine-c1-vorkosigan-surleau" : "mine-c1-caltrop");
+    }
+}
+
+/* F-SWEEP: a sweep at the Gate in cycle 2 (its battle still meets the mines) clears the mines
+ * of cycle 1 for cycle 3's battle. */
+static void
+test_campaign_minefield_swept (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(AdmBattle) second = NULL, third = NULL;
+
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  give_order (campaign, 2, "sweep-mines");
+  resolve_dropping (campaign, 2);
+  second = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (adm_battle_get_n_mines (second), ==, 2);
+  give_order (campaign, 3, "patrol");
+  resolve_dropping (campaign, 3);
+  third = cycle_battle_at (campaign, 3, "sergyar-gate");
+  g_assert_cmpuint (adm_battle_get_n_mines (third), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -401,5 +542,8 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-TAC-1/same-seed", test_same_seed);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
+  g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield", test_campaign_minefield);
+  g_test_add_func ("/engine/battle-layout/F-SWEEP/campaign-minefield-swept",
+                   test_campaign_minefield_swept);
   return g_test_run ();
 }

@@ -182,6 +182,47 @@ adm_battle_layout_generate (const AdmTableLayout *layout,
   return out;
 }
 
+void
+adm_battle_layout_place_mines (const AdmTableLayout *layout,
+                               GPtrArray            *features,
+                               guint                 n,
+                               guint32               seed,
+                               double                half_width,
+                               double                half_length,
+                               double               *x,
+                               double               *y)
+{
+  /* A stream of its own ("mine" in ASCII), so that the features stand where they stood. */
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed ^ 0x6d696e65u);
+  const AdmTableFeature *planet = NULL;
+
+  g_return_if_fail (layout != NULL && (n == 0 || (x != NULL && y != NULL)));
+
+  for (guint i = 0; features != NULL && i < features->len && planet == NULL; i++)
+    if (g_str_equal (((AdmTableFeature *) g_ptr_array_index (features, i))->kind, "planet"))
+      planet = g_ptr_array_index (features, i);
+  if (planet != NULL && n > 0)
+    {
+      double radius = g_array_index (layout->orbits, double, layout->orbits->len - 1);
+      double bearing = g_rand_double_range (rand, 0, 360);
+
+      for (guint i = 0; i < n; i++)
+        {
+          double angle = (bearing + 360.0 * i / n) * G_PI / 180;
+
+          x[i] = planet->x + radius * sin (angle);
+          y[i] = planet->y - radius * cos (angle);
+        }
+      return;
+    }
+  half_width = MAX (half_width - layout->mine_reach - layout->clearance, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      x[i] = half_width > 0 ? g_rand_double_range (rand, -half_width, half_width) : 0;
+      y[i] = half_length > 0 ? g_rand_double_range (rand, -half_length, half_length) : 0;
+    }
+}
+
 guint32
 adm_battle_layout_default_seed (const char *key)
 {

@@ -46,6 +46,21 @@ GPtrArray *adm_battle_layout_generate (const AdmTableLayout *layout,
                                        double               *half_span)
   G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-MINE-1, F-MINE-13: where @n mines laid on the strategic map stand, in the field's frame
+ * as adm_battle_layout_generate () gives it: with a planet among @features, on its outermost
+ * orbit, evenly spaced from a bearing the seed picks (mines circle planets on ballistic
+ * orbits); else scattered between the fronts, no nearer to either than their reach and
+ * layout->clearance (@half_width is half the gap between the fronts), up to @half_length
+ * along them. A pure function of its arguments; @x and @y get @n values each. */
+void       adm_battle_layout_place_mines (const AdmTableLayout *layout,
+                                          GPtrArray            *features,
+                                          guint                 n,
+                                          guint32               seed,
+                                          double                half_width,
+                                          double                half_length,
+                                          double               *x,
+                                          double               *y);
+
 /* The seed a table is generated from until the master re-rolls it: a hash of @key (an
  * engagement's or a sector's own words), the same on every machine. */
 guint32    adm_battle_layout_default_seed (const char *key);

@@ -1209,6 +1209,9 @@ parse_table_layout (AdmRuleset  *self,
       !adm_xml_get_int (node, "station-orbit", TRUE, 1, &orbit, self->path, error) ||
       !parse_layout_length (self, node, "station-diameter", &layout->station_diameter, error) ||
       !parse_layout_length (self, node, "wormhole-exit", &layout->wormhole_exit, error) ||
+      !adm_xml_get_int (node, "mine-reach", TRUE, 1, &layout->mine_reach, self->path, error) ||
+      !adm_xml_get_int (node, "mine-strength", TRUE, 1, &layout->mine_strength, self->path,
+                        error) ||
       !parse_layout_length (self, node, "clearance", &layout->clearance, error) ||
       !parse_layout_length (self, node, "scatter", &layout->scatter, error))
     return FALSE;
@@ -1220,6 +1223,17 @@ parse_table_layout (AdmRuleset  *self,
       return FALSE;
     }
   layout->station_orbit = (guint) orbit;
+  if (layout->mine_reach < 1 || layout->mine_strength < 1)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("a mine's reach and strength are whole numbers, 1 or more"));
+      return FALSE;
+    }
+  {
+    g_autofree char *charge = adm_xml_get_string (node, "mine-charge");
+
+    layout->mine_torpedo = g_strcmp0 (charge, "torpedo") == 0;
+  }
   description = adm_xml_first_element (node, "description");
   layout->description = translated (description != NULL ? normalized_text (description)
                                                         : g_strdup (""));

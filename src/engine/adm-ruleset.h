@@ -116,6 +116,9 @@ typedef struct {
   guint   station_orbit;     /* F-STN-5: the orbit (from 1) stations keep */
   double  station_diameter;  /* F-STN-1: a station's mark */
   double  wormhole_exit;     /* F-MOVE-5: across, a wormhole's exit zone */
+  gboolean mine_torpedo;     /* F-MINE-5..8: the card of a mine laid on the strategic map: */
+  int     mine_reach;        /* torpedo or plasma charge, reach (range/speed) cm, */
+  int     mine_strength;     /* firepower or strength */
   double  clearance;         /* between features, and between a feature and a front line */
   double  scatter;           /* the most the seed moves the features along the lines */
   char   *description;       /* translated */

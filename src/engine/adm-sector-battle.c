@@ -582,6 +582,73 @@ add_features (xmlNode              *root,
     }
 }
 
+void
+adm_laid_mine_free (AdmLaidMine *mine)
+{
+  if (mine == NULL)
+    return;
+  g_free (mine->id);
+  g_free (mine);
+}
+
+/* The side of @faction's alliance, or NULL. */
+static const Side *
+side_of_faction (AdmScenario      *scenario,
+                 GPtrArray        *sides,
+                 const AdmFaction *faction)
+{
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const Side *side = g_ptr_array_index (sides, i);
+
+      if (adm_scenario_factions_allied (scenario, g_ptr_array_index (side->factions, 0), faction))
+        return side;
+    }
+  return NULL;
+}
+
+/* F-MINE-10..13: the mines laid on the strategic map, on the table with the layout's card,
+ * hidden from the other sides until revealed (F-MINE-2). */
+static void
+add_mines (xmlNode              *root,
+           AdmScenario          *scenario,
+           GPtrArray            *sides,
+           GPtrArray            *features,
+           GPtrArray            *mines,
+           const AdmTableLayout *layout,
+           guint32               seed,
+           double                half_length)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  double cx = (west->x0 + east->x0) / 2;
+  double cy = west->y0 + west->dy * west->length / 2;
+  g_autofree double *x = g_new0 (double, mines->len + 1);
+  g_autofree double *y = g_new0 (double, mines->len + 1);
+
+  adm_battle_layout_place_mines (layout, features, mines->len, seed, (east->x0 - west->x0) / 2,
+                                 half_length, x, y);
+  for (guint i = 0; i < mines->len; i++)
+    {
+      const AdmLaidMine *mine = g_ptr_array_index (mines, i);
+      const Side *side = side_of_faction (scenario, sides, mine->faction);
+      xmlNode *node;
+
+      if (side == NULL)
+        continue;
+      node = xmlNewChild (root, NULL, BAD_CAST "mine", NULL);
+      xmlSetProp (node, BAD_CAST "id", BAD_CAST mine->id);
+      xmlSetProp (node, BAD_CAST "side",
+                  BAD_CAST ((AdmFaction *) g_ptr_array_index (side->factions, 0))->id);
+      xmlSetProp (node, BAD_CAST "charge", BAD_CAST (layout->mine_torpedo ? "torpedo"
+                                                                          : "plasma"));
+      set_length (node, "x", cx + x[i]);
+      set_length (node, "y", cy + y[i]);
+      set_int (node, "range", layout->mine_reach);
+      set_int (node, "strength", layout->mine_strength);
+    }
+}
+
 /* battle.rng's order: the low-orbit map, the exit zones, then the stations. */
 static void
 sort_features (GPtrArray *features)
@@ -662,6 +729,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
                         const char   *description,
                         const char   *where,
                         guint32       layout_seed,
+                        GPtrArray    *mines,
                         GError      **error)
 {
   g_autoptr(GPtrArray) sides = NULL;
@@ -671,7 +739,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
   AdmRuleset *ruleset;
   xmlNode *root;
   xmlChar *buffer = NULL;
-  double width, height;
+  double width, height, half_span = 0;
   int size = 0;
   char *text;
 
@@ -690,8 +758,6 @@ adm_battle_setup_write (AdmScenario  *scenario,
   layout = adm_ruleset_get_table_layout (ruleset);
   if (layout != NULL)
     {
-      double half_span = 0;
-
       features = adm_battle_layout_generate (layout, sector != NULL ? sector->objects : NULL,
                                              layout_seed, &half_span);
       sort_features (features);
@@ -720,6 +786,14 @@ adm_battle_setup_write (AdmScenario  *scenario,
     add_wormhole_exit (root, sector, sides);
   for (guint i = 0; i < sides->len; i++)
     add_side (root, g_ptr_array_index (sides, i), state);
+  if (layout != NULL && mines != NULL && mines->len > 0)
+    {
+      const Side *west = g_ptr_array_index (sides, 0);
+      const Side *east = g_ptr_array_index (sides, 1);
+
+      add_mines (root, scenario, sides, features, mines, layout, layout_seed,
+                 MAX (MAX (west->length, east->length) / 2, half_span));
+    }
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
   text = g_strndup ((const char *) buffer, size);
@@ -781,5 +855,5 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
-                                 adm_battle_layout_default_seed (sector->id), error);
+                                 adm_battle_layout_default_seed (sector->id), NULL, error);
 }

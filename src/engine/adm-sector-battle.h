@@ -44,6 +44,16 @@ typedef struct {
   const AdmPlacement *placement;
 } AdmPlacedFormation;
 
+/* F-MINE-10..13: a mine laid on the strategic map in the sector of a battle, by a ship of
+ * @faction; @id is the mine's id on the table. */
+typedef struct {
+  const AdmFaction *faction;
+  char             *id;
+  guint             cycle;    /* the cycle it was laid in */
+} AdmLaidMine;
+
+void adm_laid_mine_free (AdmLaidMine *mine);
+
 /* The battle set-up text (battle.rng) for @placed (AdmPlacedFormation*), the core of
  * adm_scenario_battle_setup () and adm_engagement_battle_setup ().
  *
@@ -66,6 +76,9 @@ typedef struct {
  * the first two sides' front lines, the table made longer along them to hold them: the
  * planet as the <low-orbit> map, the stations as <feature kind="station">, the wormhole's
  * <wormhole-exit> zone, each with its name, and the seed as the battle's layout-seed.
+ * @mines (AdmLaidMine*, or NULL) go on the table as <mine> elements with the layout's card,
+ * placed by adm_battle_layout_place_mines (), each on the side of its faction's alliance; a
+ * mine of a faction with no side in the battle is left off.
  * Without one, a sector with a wormhole exit gets its exit zone (F-MOVE-5):
  * ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm across, midway between the first two sides' front
  * lines, one zone however many exits.
@@ -81,6 +94,7 @@ char *adm_battle_setup_write (AdmScenario  *scenario,
                               const char   *description,
                               const char   *where,
                               guint32       layout_seed,
+                              GPtrArray    *mines,
                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A battle's title as its set-up keeps it, in English whatever the language of the moment:
