@@ -203,6 +203,7 @@ set_line (Side   *side,
  * centred, beyond the ends of the first two by ADM_SECTOR_BATTLE_FLANK_GAP at least. */
 static void
 lay_out (GPtrArray *sides,
+         gboolean   crossing,
          double    *width,
          double    *height)
 {
@@ -232,8 +233,14 @@ lay_out (GPtrArray *sides,
   x_west = (*width - inner) / 2 + side[0]->depth;
 
   set_line (side[0], x_west, top + (west_east - side[0]->length) / 2, 0, 1, 90);
-  set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
-            top + (west_east - side[1]->length) / 2, 0, 1, 270);
+  /* F-TAC-1: on a link the sides are passing each other (F-STRAT-4): the east line runs the
+   * other way, so that a column heading along it meets the west one head on. */
+  if (crossing)
+    set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
+              top + (west_east + side[1]->length) / 2, 0, -1, 270);
+  else
+    set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
+              top + (west_east - side[1]->length) / 2, 0, 1, 270);
   if (side[2] != NULL)
     set_line (side[2], (*width - side[2]->length) / 2, margin + north_depth, 1, 0, 180);
   if (side[3] != NULL)
@@ -751,11 +758,11 @@ adm_battle_setup_write (AdmScenario  *scenario,
   sides = collect_sides (scenario, placed);
   if (!check_sides (where, sides, error))
     return NULL;
-  lay_out (sides, &width, &height);
-
   ruleset = adm_scenario_get_ruleset (scenario);
-  /* F-TAC-1: the sector's features, generated from the seed, and room for them. */
   layout = adm_ruleset_get_table_layout (ruleset);
+  lay_out (sides, layout != NULL && sector == NULL, &width, &height);
+
+  /* F-TAC-1: the sector's features, generated from the seed, and room for them. */
   if (layout != NULL)
     {
       features = adm_battle_layout_generate (layout, sector != NULL ? sector->objects : NULL,

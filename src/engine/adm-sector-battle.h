@@ -69,7 +69,9 @@ void adm_laid_mine_free (AdmLaidMine *mine);
  * edge heading 0. A side's formations follow each other along its front line, each laid out by
  * its placement: line abreast, column (line ahead) or block, @spacing apart, @setback behind
  * the front line (towards the side's own edge), heading at the enemy or along the line. The
- * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
+ * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare. On a link
+ * (@sector NULL) with the ruleset's <table-layout>, the sides are passing each other (F-TAC-1,
+ * F-STRAT-4): the second side's line runs south to north, so a column along it heads north.
  *
  * F-TAC-1: when the ruleset has a <table-layout>, @sector's features (NULL: the clash is on a
  * link, with none) are generated from @layout_seed (adm_battle_layout_generate ()) between
