@@ -66,8 +66,26 @@ capture_pol_defiant (AdmCampaign *campaign)
   setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
   g_assert_no_error (error);
   variant = g_string_new (setup);
-  g_assert_cmpuint (g_string_replace (variant, "x=\"80\" y=\"21.75\"", "x=\"11.5\" y=\"10.75\"", 1),
-                    ==, 1);
+  /* Where the generated table (F-TAC-1) put them: Pol Defiant goes to Kestrel's east side,
+   * bases touching (1.5 cm base each). */
+  {
+    g_autoptr(AdmBattle) as_set_up = adm_battle_load_memory (setup, strlen (setup), "c1-1",
+                                                             &error);
+    const AdmBattleShip *kestrel, *defiant;
+    g_autofree char *from = NULL, *to = NULL;
+    char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_assert_no_error (error);
+    kestrel = ship (as_set_up, "kestrel");
+    defiant = ship (as_set_up, "pol-defiant");
+    from = g_strdup_printf ("x=\"%s\" y=\"%s\"",
+                            g_ascii_formatd (x, sizeof x, "%g", defiant->position.x),
+                            g_ascii_formatd (y, sizeof y, "%g", defiant->position.y));
+    to = g_strdup_printf ("x=\"%s\" y=\"%s\"",
+                          g_ascii_formatd (x, sizeof x, "%g", kestrel->position.x + 1.5),
+                          g_ascii_formatd (y, sizeof y, "%g", kestrel->position.y));
+    g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
+  }
   battle = adm_battle_load_memory (variant->str, variant->len, "c1-1", &error);
   g_assert_no_error (error);
   battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);

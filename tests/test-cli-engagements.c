@@ -333,12 +333,88 @@ test_as_changes_nothing (void)
   }
 }
 
+/* The "features" of a battle's JSON, kind and name of each, "kind:name" joined by ", ". */
+static char *
+features_of (JsonObject *root)
+{
+  JsonArray *features = json_object_get_array_member (root, "features");
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (features); i++)
+    {
+      JsonObject *feature = json_array_get_object_element (features, i);
+
+      g_assert_true (json_object_has_member (feature, "x"));
+      g_assert_true (json_object_has_member (feature, "y"));
+      g_assert_cmpfloat (json_object_get_double_member (feature, "size"), >, 0);
+      g_string_append_printf (out, "%s%s:%s", i > 0 ? ", " : "",
+                              json_object_get_string_member (feature, "kind"),
+                              json_object_get_string_member (feature, "name"));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* F-TAC-1: --layout-seed sets the engagement's table up from the seed, journaled and shown in
+ * --json's "features" and "layout_seed"; the same seed gives the same table; once a turn is
+ * played and kept, a new table is refused and the file is left as it was. */
+static void
+test_layout_seed (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = cycle_one (&folder);
+  g_autoptr(CliResult) first = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",
+                                        "5", "--json", NULL);
+  g_autoptr(CliResult) other = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",
+                                        "6", "--json", NULL);
+  g_autoptr(CliResult) again = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",
+                                        "5", "--json", NULL);
+  g_autoptr(CliResult) journal = run_cli ("journal", path, NULL);
+  g_autoptr(CliResult) bad = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",
+                                      "-1", NULL);
+  g_autoptr(CliResult) no_campaign = NULL;
+  g_autoptr(CliResult) played = NULL, refused = NULL;
+  g_autoptr(JsonObject) a = NULL, b = NULL, c = NULL;
+  g_autofree char *kinds = NULL, *before = NULL, *after = NULL;
+
+  g_assert_cmpint (first->status, ==, 0);
+  g_assert_cmpint (other->status, ==, 0);
+  g_assert_cmpint (again->status, ==, 0);
+  a = parse_json (first->out);
+  b = parse_json (other->out);
+  c = parse_json (again->out);
+  g_assert_cmpint (json_object_get_int_member (a, "layout_seed"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (b, "layout_seed"), ==, 6);
+  /* Pol orbit: the planet Pol with its orbits and the station Pol Six. */
+  kinds = features_of (a);
+  g_assert_cmpstr (kinds, ==, "planet:Pol, low-orbit:Pol, station:Pol Six");
+  g_assert_cmpint (json_object_get_int_member (a, "turn"), ==, 1);
+  /* Nothing played: the same seed, the same table. */
+  g_assert_true (json_node_equal (json_object_get_member (a, "features"),
+                                  json_object_get_member (c, "features")));
+  g_assert_false (json_node_equal (json_object_get_member (a, "features"),
+                                   json_object_get_member (b, "features")));
+  g_assert_nonnull (strstr (journal->out, "New table for engagement c1-3"));
+  assert_failure (bad, 2, "--layout-seed must be a whole number from 0 to 4294967295");
+
+  no_campaign = run_cli ("battle", path, "--layout-seed", "5", NULL);
+  assert_failure (no_campaign, 2, "give --engagement ID too");
+
+  played = run_cli ("battle", path, "--engagement", "c1-3", "--turns", "1", "--seed", "3", NULL);
+  g_assert_cmpint (played->status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  refused = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed", "7", NULL);
+  assert_failure (refused, 1, "a table is re-rolled before the first turn");
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/engagements/F-STRAT-4/loop", test_loop);
+  g_test_add_func ("/cli/engagements/F-TAC-1/layout-seed", test_layout_seed);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);

@@ -300,6 +300,7 @@ test_campaign_positions (Fixture       *fixture,
   adm_event_set (order, "formation", "first-squadron");
   adm_event_set (order, "order", "move");
   adm_event_set (order, "route", "hegen-inner-system");
+  adm_event_set_text (order, "Keep the gas giant at your back.");
   g_assert_true (adm_campaign_append (campaign, order, &error));
   g_assert_no_error (error);
   g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795002400, &error));
@@ -317,6 +318,24 @@ test_campaign_positions (Fixture       *fixture,
     const char *kept;
 
     g_assert_nonnull (dialog);
+    /* F-TAC-1: the table its set-up generates, the gas giant on it; Roll Again journals a
+     * new seed, which the preview and then the battle follow. */
+    {
+      AdmiraltyEngagementDialog *placements = ADMIRALTY_ENGAGEMENT_DIALOG (dialog);
+      AdmBattle *preview = admiralty_engagement_dialog_get_preview (placements);
+      guint32 seed = 0;
+      g_autofree char *undo = NULL;
+
+      g_assert_nonnull (preview);
+      g_assert_true (adm_battle_get_low_orbit (preview)->present);
+      g_assert_true (admiralty_engagement_dialog_reroll (placements, 7, &error));
+      g_assert_no_error (error);
+      preview = admiralty_engagement_dialog_get_preview (placements);
+      g_assert_true (adm_battle_get_layout_seed (preview, &seed));
+      g_assert_cmpuint (seed, ==, 7);
+      undo = adm_campaign_describe_undo (campaign);
+      g_assert_true (g_str_has_prefix (undo, "New table for engagement "));
+    }
     admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
     iterate ();
     page = _admiralty_window_get_battle_page (window);
@@ -326,6 +345,7 @@ test_campaign_positions (Fixture       *fixture,
                                     NULL);
     g_assert_nonnull (kept);
     g_assert_nonnull (strstr (kept, "\"prince-serg\""));
+    g_assert_nonnull (strstr (kept, "layout-seed=\"7\""));
     g_assert_false (g_file_test (hegen, G_FILE_TEST_EXISTS));
   }
 

@@ -520,7 +520,8 @@ ship_of (AdmBattle  *battle,
 
 /* F-STRAT-4, F-STRAT-15: the squadron and the Pol cruisers pass each other on the Komarr–Pol
  * link, both under move orders: a battle on the link, both sides in marching order — line
- * ahead, set back from the front, heading along the line (180) rather than at the enemy. */
+ * ahead, set back from the front, heading along the line rather than at the enemy, the two
+ * columns the opposite ways (F-TAC-1: a crossing). */
 static void
 test_link_engagement (void)
 {
@@ -583,9 +584,18 @@ test_link_engagement (void)
   g_assert_cmpfloat_with_epsilon (dorca->position.y - serg->position.y,
                                   serg->klass->type->base_size / 2 + 6
                                   + dorca->klass->type->base_size / 2, 1e-9);
-  /* The Pol cruisers on the east line, also heading along it. */
-  g_assert_cmpfloat (ship_of (battle, ((AdmShip *) g_ptr_array_index (
-                                         cruisers->formation->ships, 0))->id)->heading, ==, 180);
+  /* F-TAC-1: on a link the sides pass each other: the Pol cruisers on the east line head
+   * along it the other way, north, and their column runs from its south end. */
+  {
+    const AdmBattleShip *first = ship_of (battle, ((AdmShip *) g_ptr_array_index (
+                                                     cruisers->formation->ships, 0))->id);
+    const AdmBattleShip *second = ship_of (battle, ((AdmShip *) g_ptr_array_index (
+                                                      cruisers->formation->ships, 1))->id);
+
+    g_assert_cmpfloat (first->heading, ==, 0);
+    g_assert_cmpfloat (second->heading, ==, 0);
+    g_assert_cmpfloat (second->position.y, <, first->position.y);
+  }
   g_assert_cmpfloat_with_epsilon (serg->position.x, ADM_SECTOR_BATTLE_EDGE_MARGIN, 1e-9);
   stem = adm_engagement_file_stem (engagement);
   g_assert_cmpstr (stem, ==, "cycle-1-link-komarr-terminus-pol-jump-point");

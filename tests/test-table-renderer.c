@@ -550,6 +550,60 @@ test_snapshot (void)
                BARRAYAR_RGB, TRUE);
 }
 
+/* F-TAC-1: a table generated from a sector, in the master's view fitted to it: the planet
+ * and its orbits, the stations on theirs (a brass hub at each centre), the wormhole's exit
+ * zone, each named. Saved as table-renderer-generated-SECTOR.png. */
+static void
+render_generated (const char *sector_id,
+                  guint       n_stations)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "scenarios", "layout.admiralty", NULL);
+  g_autofree char *name = g_strdup_printf ("generated-%s", sector_id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  g_autoptr(cairo_surface_t) surface = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  guint stations = 0;
+
+  g_assert_no_error (error);
+  text = adm_scenario_battle_setup (scenario, sector_id, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (text, strlen (text), sector_id, &error);
+  g_assert_no_error (error);
+  admiralty_table_options_init (&options);
+  admiralty_table_view_init (&view, 1000, 800);
+  admiralty_table_view_fit (&view, battle, &options);
+  surface = render (battle, &view, &options);
+  save_png (surface, name);
+  features = adm_battle_list_features (battle);
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+      AdmPoint at = { feature->x, feature->y };
+
+      if (g_str_equal (feature->kind, "station"))
+        {
+          check_pixel (surface, &view, name, at, 0xd9b55a, TRUE);
+          stations++;
+        }
+      else if (!g_str_equal (feature->kind, "low-orbit"))
+        check_pixel (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+    }
+  g_assert_cmpuint (stations, ==, n_stations);
+}
+
+static void
+test_generated_table (void)
+{
+  render_generated ("asterope", 2);
+  render_generated ("sergyar-gate", 1);
+}
+
 /* Declaration overlays */
 
 static gboolean
@@ -1774,6 +1828,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/selection/arcs-and-ranges", test_selection);
   g_test_add_func ("/ui/table-renderer/ship-at", test_ship_at);
   g_test_add_func ("/ui/table-renderer/F-MOVE-5/wormhole-exit", test_wormhole_exit);
+  g_test_add_func ("/ui/table-renderer/F-TAC-1/generated-table", test_generated_table);
   g_test_add_func ("/ui/table-renderer/snapshot/hulk-and-fire", test_snapshot);
   g_test_add_func ("/ui/table-renderer/overlays/off", test_overlays_off);
   g_test_add_func ("/ui/table-renderer/overlays/move-preview", test_move_preview);

@@ -27,5 +27,17 @@ gboolean    admiralty_engagement_dialog_set_placement (AdmiraltyEngagementDialog
                                                        const char                *placement_id);
 /* Emits "open" with the choices, as the "Open Battle" button does. */
 void        admiralty_engagement_dialog_open          (AdmiraltyEngagementDialog *self);
+/* F-TAC-1: the campaign the engagement @engagement_id is of: the dialog then previews the
+ * table its set-up generates and offers Roll Again (engagement.reroll), which journals a new
+ * seed at once (adm_campaign_reroll_layout ()), undoable like any entry. */
+void        admiralty_engagement_dialog_set_campaign  (AdmiraltyEngagementDialog *self,
+                                                       AdmCampaign               *campaign,
+                                                       const char                *engagement_id);
+/* Roll Again with @seed; FALSE with @error when the campaign refuses it. */
+gboolean    admiralty_engagement_dialog_reroll        (AdmiraltyEngagementDialog  *self,
+                                                       guint32                     seed,
+                                                       GError                    **error);
+/* The battle as the preview shows it (borrowed), or NULL. */
+AdmBattle  *admiralty_engagement_dialog_get_preview   (AdmiraltyEngagementDialog *self);
 
 G_END_DECLS

@@ -1027,6 +1027,7 @@ admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
   dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign),
                                             &engagement->engagement);
   g_object_set_data_full (G_OBJECT (dialog), "engagement", g_strdup (engagement->id), g_free);
+  admiralty_engagement_dialog_set_campaign (dialog, self->campaign, engagement->id);
   g_signal_connect_object (dialog, "open", G_CALLBACK (engagement_open_cb), self,
                            G_CONNECT_SWAPPED);
   root = gtk_widget_get_root (GTK_WIDGET (self));

@@ -13,6 +13,7 @@
 
 #include "admiralty-table-renderer.h"
 #include "admiralty-units.h"
+#include "adm-source-text.h"
 
 #define DEFAULT_SCALE     10.0  /* px per cm of a fresh view */
 #define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
@@ -416,6 +417,17 @@ bounds_add_battle (Bounds    *bounds,
         radius = MAX (radius, g_array_index (orbit->orbits, double, i));
       bounds_add (bounds, orbit->planet, radius);
     }
+  /* The features of the table (F-TAC-1): every side knows the sector's stations and exits. */
+  {
+    g_autoptr(GPtrArray) features = adm_battle_list_features (battle);
+
+    for (guint i = 0; i < features->len; i++)
+      {
+        const AdmTableFeature *feature = g_ptr_array_index (features, i);
+
+        bounds_add (bounds, (AdmPoint) { feature->x, feature->y }, feature->diameter / 2.0);
+      }
+  }
 }
 
 void
@@ -770,6 +782,22 @@ draw_grid_figures (Frame *frame)
   label_grid (frame, admiralty_length_to_cm (major, frame->options->inches));
 }
 
+/* The planet's mark (F-ORB-4): a disc with a light rim. */
+static void
+planet_symbol (cairo_t *cr,
+               double   cx,
+               double   cy,
+               double   radius)
+{
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  set_rgb (cr, rgb_from_int (0x2f4d6b));
+  cairo_fill_preserve (cr);
+  set_rgb (cr, rgb_from_int (0x7fa6cc));
+  cairo_set_line_width (cr, 2.0);
+  cairo_stroke (cr);
+}
+
 /* Low orbit (F-ORB) */
 
 static void
@@ -812,14 +840,7 @@ draw_low_orbit (Frame *frame)
 
   radius = MAX (orbit->planet_diameter / 2.0 * frame->view->scale, MIN_MARKER_RADIUS);
   if (frame_sees (frame, cx, cy, radius))
-    {
-      cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
-      set_rgb (cr, rgb_from_int (0x2f4d6b));
-      cairo_fill_preserve (cr);
-      set_rgb (cr, rgb_from_int (0x7fa6cc));
-      cairo_set_line_width (cr, 2.0);
-      cairo_stroke (cr);
-    }
+    planet_symbol (cr, cx, cy, radius);
   if (frame->options->show_labels)
     for (guint i = 0; i < orbit->orbits->len; i++)
       {
@@ -835,16 +856,57 @@ draw_low_orbit (Frame *frame)
       }
 }
 
-/* F-MOVE-5: the exit zones of wormholes (зона выхода из ПВ-тоннеля), where ships must keep
- * moving: a violet disc, faintly filled and ringed with a dashed edge, under everything on
- * the table. */
+/* F-MOVE-5: the exit zone of a wormhole (зона выхода из ПВ-тоннеля), where ships must keep
+ * moving: a violet disc, faintly filled and ringed with a dashed edge. */
+static void
+wormhole_exit_symbol (cairo_t *cr,
+                      double   cx,
+                      double   cy,
+                      double   radius)
+{
+  static const double dash[] = { 7.0, 3.0 };
+  Rgb colour = rgb_from_int (0x9b6fd4);
+
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  set_rgba (cr, colour, 0.18);
+  cairo_fill_preserve (cr);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_set_line_width (cr, 2.0);
+  set_rgba (cr, colour, 0.9);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* F-STN: a station of the sector: a hexagon in steel and brass, a hub at its centre. */
+static void
+station_symbol (cairo_t *cr,
+                double   cx,
+                double   cy,
+                double   radius)
+{
+  cairo_new_path (cr);
+  for (int i = 0; i < 6; i++)
+    {
+      double angle = G_PI / 6 + i * G_PI / 3;
+
+      cairo_line_to (cr, cx + radius * cos (angle), cy + radius * sin (angle));
+    }
+  cairo_close_path (cr);
+  set_rgb (cr, rgb_from_int (0x4a4f57));
+  cairo_fill_preserve (cr);
+  set_rgb (cr, rgb_from_int (0xd9b55a));
+  cairo_set_line_width (cr, 1.75);
+  cairo_stroke (cr);
+  cairo_arc (cr, cx, cy, radius * 0.3, 0, 2 * G_PI);
+  set_rgb (cr, rgb_from_int (0xd9b55a));
+  cairo_fill (cr);
+}
+
+
 static void
 draw_wormhole_exits (Frame *frame)
 {
-  static const double dash[] = { 7.0, 3.0 };
-  cairo_t *cr = frame->cr;
-  Rgb colour = rgb_from_int (0x9b6fd4);
-
   for (guint i = 0; i < adm_battle_get_n_wormhole_exits (frame->battle); i++)
     {
       const AdmWormholeExit *zone = adm_battle_get_wormhole_exit (frame->battle, i);
@@ -856,15 +918,57 @@ draw_wormhole_exits (Frame *frame)
       if (hypot (CLAMP (cx, 0, frame->view->width) - cx,
                  CLAMP (cy, 0, frame->view->height) - cy) > radius + 2)
         continue;
-      cairo_new_path (cr);
-      cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
-      set_rgba (cr, colour, 0.18);
-      cairo_fill_preserve (cr);
-      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      cairo_set_line_width (cr, 2.0);
-      set_rgba (cr, colour, 0.9);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      wormhole_exit_symbol (frame->cr, cx, cy, radius);
+    }
+}
+
+/* F-TAC-1: the sector's stations (F-STN-5, on their orbit) and the names of the features the
+ * set-up was generated with: the planet's under its mark, an exit's over its zone, a
+ * station's beside it. */
+static void
+draw_features (Frame *frame)
+{
+  g_autoptr(GPtrArray) features = adm_battle_list_features (frame->battle);
+  cairo_t *cr = frame->cr;
+
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+      double cx, cy, radius = MAX (feature->diameter / 2.0 * frame->view->scale,
+                                   MIN_MARKER_RADIUS);
+      cairo_text_extents_t extents;
+      const char *name;
+      Rgb colour;
+
+      admiralty_table_view_to_pixels (frame->view, (AdmPoint) { feature->x, feature->y },
+                                      &cx, &cy);
+      if (g_str_equal (feature->kind, "station") && frame_sees (frame, cx, cy, radius))
+        station_symbol (cr, cx, cy, radius);
+      if (!frame->options->show_labels || feature->name[0] == '\0' ||
+          g_str_equal (feature->kind, "low-orbit"))
+        continue;
+      name = adm_source_text_translate (feature->name);
+      cairo_text_extents (cr, name, &extents);
+      if (g_str_equal (feature->kind, "planet"))
+        {
+          colour = rgb_from_int (0x7fa6cc);
+          cy += radius + 4 + extents.height;
+          cx -= extents.width / 2;
+        }
+      else if (g_str_equal (feature->kind, "wormhole-exit"))
+        {
+          colour = rgb_from_int (0xb99be6);
+          cy -= radius + 4;
+          cx -= extents.width / 2;
+        }
+      else
+        {
+          colour = rgb_from_int (0xd9b55a);
+          cx += radius + 3;
+          cy += extents.height / 2;
+        }
+      if (frame_sees (frame, cx + extents.width / 2, cy, extents.width / 2 + 4))
+        text_at (frame, name, cx, cy, colour);
     }
 }
 
@@ -2810,6 +2914,7 @@ draw_stage (Frame *frame,
         draw_grid (frame);
       draw_low_orbit (frame);
       draw_wormhole_exits (frame);
+      draw_features (frame);
       draw_markers (frame);
       draw_mines (frame);
       break;
@@ -2956,6 +3061,19 @@ table_hash (const Frame *frame)
       HASH_VALUE (&hash, zone->position.y);
       HASH_VALUE (&hash, zone->diameter);
     }
+  {
+    g_autoptr(GPtrArray) features = adm_battle_list_features (battle);
+
+    for (guint i = 0; i < features->len; i++)
+      {
+        const AdmTableFeature *feature = g_ptr_array_index (features, i);
+
+        HASH_VALUE (&hash, feature->x);
+        HASH_VALUE (&hash, feature->y);
+        HASH_VALUE (&hash, feature->diameter);
+        hash_bytes (&hash, feature->name, strlen (feature->name));
+      }
+  }
   HASH_VALUE (&hash, adm_battle_get_n_markers (battle));
   for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
     {
@@ -3351,6 +3469,21 @@ admiralty_table_render_legend_sample (cairo_t             *cr,
       face_up_symbol (cr, &look, 0.62 * size, 0.4 * size, 0.22 * size, NULL);
       overlap_symbol (cr, 0.62 * size, 0.4 * size, 0.22 * size);
       break;
+    case ADMIRALTY_LEGEND_PLANET:
+      cairo_set_line_width (cr, 1.25);
+      cairo_set_dash (cr, dash_orbit, G_N_ELEMENTS (dash_orbit), 0);
+      cairo_arc (cr, mid, mid, 0.44 * size, 0, 2 * G_PI);
+      set_rgba (cr, rgb_from_int (0x5b7896), 0.8);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      planet_symbol (cr, mid, mid, 0.2 * size);
+      break;
+    case ADMIRALTY_LEGEND_WORMHOLE_EXIT:
+      wormhole_exit_symbol (cr, mid, mid, 0.42 * size);
+      break;
+    case ADMIRALTY_LEGEND_STATION:
+      station_symbol (cr, mid, mid, 0.3 * size);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -3395,6 +3528,15 @@ admiralty_legend_item_label (AdmiraltyLegendItem item)
       /* Translators: two ship tokens lie partly on each other after moving; they may only
        * touch. */
       return _("Tokens overlap: set them in contact");
+    case ADMIRALTY_LEGEND_PLANET:
+      /* Translators: F-ORB: a ship touching the planet enters low orbit, then moves only
+       * along the numbered orbits. */
+      return _("Planet and its low orbits: touch it to enter orbit");
+    case ADMIRALTY_LEGEND_WORMHOLE_EXIT:
+      /* Translators: F-MOVE-5: the exit zone of a wormhole (jump point). */
+      return _("Wormhole exit zone: ships in it must move");
+    case ADMIRALTY_LEGEND_STATION:
+      return _("Orbital station of the sector");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -97,9 +97,12 @@ typedef enum {
   ADMIRALTY_LEGEND_POSSIBLE_TARGET,
   ADMIRALTY_LEGEND_RULER,
   ADMIRALTY_LEGEND_OVERLAP,
+  ADMIRALTY_LEGEND_PLANET,
+  ADMIRALTY_LEGEND_WORMHOLE_EXIT,
+  ADMIRALTY_LEGEND_STATION,
 } AdmiraltyLegendItem;
 
-#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_OVERLAP + 1)
+#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_STATION + 1)
 
 /* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);

@@ -892,6 +892,53 @@ add_mines_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* F-TAC-1: the table's features, as the set-up gives them (adm_battle_list_features ()),
+ * then the mines @audience sees (F-MINE-2), each a "minefield" as wide as its reach; "size"
+ * is across, cm. "layout_seed": the seed they were generated from, or null. */
+static void
+add_features_json (JsonBuilder *builder,
+                   AdmBattle   *battle,
+                   AdmAudience  audience)
+{
+  g_autoptr(GPtrArray) features = adm_battle_list_features (battle);
+  guint32 seed = 0;
+
+  json_builder_set_member_name (builder, "layout_seed");
+  if (adm_battle_get_layout_seed (battle, &seed))
+    json_builder_add_int_value (builder, seed);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "features");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+
+      json_builder_begin_object (builder);
+      add_string (builder, "kind", feature->kind);
+      add_string (builder, "name", feature->name);
+      add_double (builder, "x", feature->x);
+      add_double (builder, "y", feature->y);
+      add_double (builder, "size", feature->diameter);
+      json_builder_end_object (builder);
+    }
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      if (mine->spent || !mine_seen (audience, mine))
+        continue;
+      json_builder_begin_object (builder);
+      add_string (builder, "kind", "minefield");
+      add_string (builder, "name", mine->id);
+      add_double (builder, "x", mine->position.x);
+      add_double (builder, "y", mine->position.y);
+      add_double (builder, "size", 2.0 * mine->range);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 /* --as: what @audience knows of the formations not its own: an unidentified one without its
  * id, an undetected one not at all. */
 static void
@@ -1034,6 +1081,7 @@ print_json (AdmBattle   *battle,
   add_salvos_json (builder, battle, audience);
   add_boardings_json (builder, battle, audience);
   add_mines_json (builder, battle, audience);
+  add_features_json (builder, battle, audience);
   add_detection_json (builder, battle, audience);
   add_rolls_json (builder, battle, audience);
   json_builder_end_object (builder);
@@ -1084,6 +1132,7 @@ load (const char        *path,
 static CliExit
 load_engagement (const char        *path,
                  const char        *engagement_id,
+                 const char        *layout_seed,
                  const char        *orders_path,
                  gboolean           json,
                  AdmCampaign      **campaign,
@@ -1116,6 +1165,18 @@ load_engagement (const char        *path,
   /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
    * engagement c1-2" */
   name = g_strdup_printf (_("%s, engagement %s"), display, engagement_id);
+  /* F-TAC-1: a new table, journaled, before the battle is first played; refused after. */
+  if (layout_seed != NULL)
+    {
+      guint64 seed = 0;
+
+      if (!g_ascii_string_to_unsigned (layout_seed, 10, 0, G_MAXUINT32, &seed, NULL))
+        return _cli_usage_error ("battle", _("--layout-seed must be a whole number from 0 to "
+                                             "%u, not “%s”"), G_MAXUINT32, layout_seed);
+      if (!adm_campaign_reroll_layout (*campaign, engagement_id, (guint32) seed,
+                                       adm_clock_now (), &error))
+        return _cli_invalid (json, "%s: %s", display, error->message);
+    }
   saved = adm_campaign_get_battle (*campaign, engagement_id, NULL, NULL);
   if (saved != NULL)
     *battle = adm_battle_load_game_memory (saved, strlen (saved), name, &error);
@@ -1173,6 +1234,7 @@ _cli_battle_run (int    argc,
   g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
   g_autofree char *turns_text = NULL, *battle_file = NULL, *save_path = NULL;
   g_autofree char *as_text = NULL, *engagement_id = NULL, *reason = NULL;
+  g_autofree char *layout_seed = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
   AdmAudience audience = adm_audience_master ();
   gboolean json = FALSE, end = FALSE;
@@ -1204,6 +1266,9 @@ _cli_battle_run (int    argc,
     { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement_id,
       N_("Fight this engagement of the campaign given instead of a battle file (an id of "
          "“admiralty-cli engagements”); the battle is kept in the campaign file"), N_("ID") },
+    { "layout-seed", 0, 0, G_OPTION_ARG_STRING, &layout_seed,
+      N_("With --engagement, before its battle is first played: generate the table anew from "
+         "this seed (F-TAC-1); journaled, undone with “admiralty-cli undo”"), N_("N") },
     { "end", 0, 0, G_OPTION_ARG_NONE, &end,
       N_("With --engagement: after the turns (none unless --turns is given), end the battle "
          "and carry its results into the campaign"), NULL },
@@ -1230,8 +1295,14 @@ _cli_battle_run (int    argc,
       || !_cli_check_value (command, "--save", save_path, FALSE)
       || !_cli_check_value (command, "--as", as_text, FALSE)
       || !_cli_check_value (command, "--engagement", engagement_id, FALSE)
-      || !_cli_check_value (command, "--reason", reason, FALSE))
+      || !_cli_check_value (command, "--reason", reason, FALSE)
+      || !_cli_check_value (command, "--layout-seed", layout_seed, FALSE))
     return CLI_EXIT_USAGE;
+  if (layout_seed != NULL && engagement_id == NULL)
+    return _cli_usage_error (command, _("--layout-seed sets up a battle of a campaign: give "
+                                        "--engagement ID too"));
+  if (layout_seed != NULL && as_text != NULL)
+    return _cli_usage_error (command, _("--as changes no file: drop --layout-seed, or --as"));
   if ((end || reason != NULL) && engagement_id == NULL)
     return _cli_usage_error (command, _("--end and --reason end a battle of a campaign: give "
                                         "--engagement ID too"));
@@ -1257,9 +1328,13 @@ _cli_battle_run (int    argc,
    * stands, and turns asked for are played for the view alone, not kept. */
   if ((end || (as_text != NULL && engagement_id != NULL)) && turns_text == NULL)
     turns = 0;
+  /* --layout-seed alone shows the new table: nothing is played, so nothing is kept but the
+   * journaled seed, and the master may roll again. */
+  if (layout_seed != NULL && turns_text == NULL)
+    turns = 0;
   if (status == CLI_EXIT_OK && engagement_id != NULL)
-    status = load_engagement (files[0], engagement_id, orders_path, json, &campaign, &battle,
-                              &orders);
+    status = load_engagement (files[0], engagement_id, layout_seed, orders_path, json, &campaign,
+                              &battle, &orders);
   else if (status == CLI_EXIT_OK)
     status = load (files[0], orders_path, json, &battle, &orders);
   /* --as: one of this battle's sides, "public" or "master", checked before anything is
@@ -1292,7 +1367,8 @@ _cli_battle_run (int    argc,
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK && turns > 0)
     status = play (battle, orders, dice.source, turns, battle_file, json);
-  if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL)
+  if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL &&
+      (turns > 0 || end || layout_seed == NULL))
     status = keep_in_campaign (campaign, engagement_id, battle, end, reason, json);
   if (status == CLI_EXIT_OK && save_path != NULL)
     {

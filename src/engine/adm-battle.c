@@ -630,7 +630,8 @@ check_on_table (xmlNode     *root,
           continue;
         }
       if (!adm_xml_is (node, "ship") && !adm_xml_is (node, "marker") &&
-          !adm_xml_is (node, "mine") && !adm_xml_is (node, "wormhole-exit"))
+          !adm_xml_is (node, "mine") && !adm_xml_is (node, "wormhole-exit") &&
+          !adm_xml_is (node, "feature"))
         continue;
       for (guint a = 0; a < G_N_ELEMENTS (axes); a += 2)
         {

@@ -1120,6 +1120,9 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "placements") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Placements for engagement c1-3" */
     return g_strdup_printf (_("Placements for engagement %s"), adm_event_get (head, "engagement"));
+  if (g_str_equal (what, "layout") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "New table for engagement c1-3" */
+    return g_strdup_printf (_("New table for engagement %s"), adm_event_get (head, "engagement"));
   if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
     /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
     return adm_battle_describe_action (action);

@@ -584,3 +584,45 @@ adm_campaign_choose_placements (AdmCampaign  *campaign,
     }
   return adm_campaign_record (campaign, action, error);
 }
+
+gboolean
+adm_campaign_reroll_layout (AdmCampaign  *campaign,
+                            const char   *engagement_id,
+                            guint32       seed,
+                            gint64        time,
+                            GError      **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) event = NULL;
+  char text[16];
+  int turn = 0;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return FALSE;
+  /* F-TAC-1: the table is the master's to make before the battle; once a turn is played on
+   * it, it stays. */
+  if (adm_campaign_get_battle (campaign, engagement->id, &turn, NULL) != NULL)
+    {
+      g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN,
+                   /* Translators: "The battle of engagement c1-3 has begun (turn 2): its
+                    * table stays as it was set up; a table is re-rolled before the first
+                    * turn" */
+                   _("The battle of engagement %s has begun (turn %d): its table stays as it "
+                     "was set up; a table is re-rolled before the first turn"),
+                   engagement->id, MAX (turn, 1));
+      return FALSE;
+    }
+  g_snprintf (text, sizeof text, "%" G_GUINT32_FORMAT, seed);
+  action = adm_journal_action_new ("layout", time);
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement->id);
+  event = adm_event_new ("layout", time);
+  adm_event_set (event, "engagement", engagement->id);
+  adm_event_set (event, "seed", text);
+  adm_journal_action_add_event (action, event);
+  return adm_campaign_record (campaign, action, error);
+}

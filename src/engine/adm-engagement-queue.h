@@ -113,4 +113,14 @@ gboolean             adm_campaign_choose_placements (AdmCampaign *campaign,
                                                      gint64       time,
                                                      GError     **error);
 
+/* F-TAC-1: the master re-rolls the table of @engagement_id with @seed before its battle
+ * begins: one undoable action ("New table for engagement c1-3") of a "layout" event, which
+ * the set-up then follows (adm_engagement_layout_seed ()). Refused once the campaign keeps
+ * a battle for it (ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN): its first turn is played. */
+gboolean             adm_campaign_reroll_layout     (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     guint32      seed,
+                                                     gint64       time,
+                                                     GError     **error);
+
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "adm-battle-layout.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-sector-battle.h"
@@ -192,6 +193,97 @@ adm_engagement_file_stem (const AdmEngagement *engagement)
                           engagement->to->id);
 }
 
+guint32
+adm_engagement_layout_seed (AdmState            *state,
+                            const AdmEngagement *engagement)
+{
+  g_autofree char *stem = NULL, *key = NULL;
+  guint32 seed;
+
+  g_return_val_if_fail (ADM_IS_STATE (state), 0);
+  g_return_val_if_fail (engagement != NULL, 0);
+
+  if (adm_state_get_layout_seed (state, engagement->cycle, engagement->minute, &seed))
+    return seed;
+  stem = adm_engagement_file_stem (engagement);
+  key = g_strdup_printf ("%s@%.1f", stem, engagement->minute);
+  return adm_battle_layout_default_seed (key);
+}
+
+/* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order carried out in @sector in an
+ * earlier cycle left one mine per ship of the formation fitted to lay them, "out of contact
+ * with the enemy" (F-MINE-13: an engagement of the cycle it was laid in does not meet it); a
+ * sweep-mines order carried out there in a later cycle, still before @cycle, clears them. */
+static gboolean
+order_in (AdmStrategy         *strategy,
+          const AdmStratOrder *order,
+          AdmStratOrderKind    kind,
+          const AdmSector     *sector)
+{
+  return order->kind == kind && order->target_sector == sector && order->formation != NULL &&
+         adm_strategy_order_in_force (strategy, order);
+}
+
+static gboolean
+lays_mines (const AdmShip *ship)
+{
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    if (((AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->type == ADM_WEAPON_MINE)
+      return TRUE;
+  return FALSE;
+}
+
+static GPtrArray *
+laid_mines (AdmState            *state,
+            const AdmEngagement *engagement)
+{
+  GPtrArray *mines = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_laid_mine_free);
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_state_get_scenario (state));
+  guint swept = 0;
+
+  if (engagement->sector == NULL)
+    return mines;
+  for (guint cycle = 1; cycle < engagement->cycle; cycle++)
+    for (guint a = 0; a < admirals->len; a++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+        g_autoptr(GPtrArray) orders = adm_strategy_get_orders (strategy, cycle, admiral->id);
+
+        for (guint o = 0; o < orders->len; o++)
+          {
+            const AdmStratOrder *order = g_ptr_array_index (orders, o);
+
+            if (order_in (strategy, order, ADM_STRAT_ORDER_SWEEP_MINES, engagement->sector))
+              swept = cycle;
+            if (!order_in (strategy, order, ADM_STRAT_ORDER_LAY_MINES, engagement->sector))
+              continue;
+            for (guint i = 0; i < order->formation->ships->len; i++)
+              {
+                const AdmShip *ship = g_ptr_array_index (order->formation->ships, i);
+                AdmLaidMine *mine;
+
+                if (!lays_mines (ship))
+                  continue;
+                mine = g_new0 (AdmLaidMine, 1);
+                mine->faction = order->formation->faction;
+                mine->id = g_strdup_printf ("mine-c%u-%s", cycle, ship->id);
+                mine->cycle = cycle;
+                g_ptr_array_add (mines, mine);
+              }
+          }
+      }
+  /* A sweep clears what was laid in cycles before it. */
+  for (guint i = mines->len; swept > 0 && i > 0; i--)
+    {
+      const AdmLaidMine *mine = g_ptr_array_index (mines, i - 1);
+
+      if (mine->cycle < swept)
+        g_ptr_array_remove_index (mines, i - 1);
+    }
+  return mines;
+}
+
 static gboolean
 engaged (const AdmEngagement *engagement,
          const char          *formation_id)
@@ -255,6 +347,7 @@ adm_engagement_battle_setup (AdmState            *state,
 {
   g_autoptr(GPtrArray) placements = NULL;
   g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) mines = NULL;
   g_autoptr(GString) description = g_string_new (NULL);
   g_autofree char *place = NULL, *name = NULL, *where = NULL, *english_place = NULL;
   AdmScenario *scenario;
@@ -314,8 +407,10 @@ adm_engagement_battle_setup (AdmState            *state,
                               chosen != NULL ? "chosen by the master" : entry->reason);
       g_string_append_c (description, i + 1 < placements->len ? ';' : '.');
     }
+  mines = laid_mines (state, engagement);
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
-                                 description->str, where, error);
+                                 description->str, where,
+                                 adm_engagement_layout_seed (state, engagement), mines, error);
 }
 
 /* Cycle resolution (F-STRAT-5) */

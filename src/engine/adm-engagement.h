@@ -40,7 +40,7 @@ GPtrArray *adm_engagement_placements   (AdmState            *state,
                                         const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The battle set-up text (battle.rng) for @engagement, laid out by adm_battle_setup_write ()
- * with each formation in its placement, or, where @overrides (formation id → placement id, or
+ * from adm_engagement_layout_seed () with each formation in its placement, or, where @overrides (formation id → placement id, or
  * NULL) says so, in the placement the master chose before the first turn. Errors
  * (ADM_SECTOR_BATTLE_ERROR) name the problem: a placement the ruleset does not have, a
  * formation not in the engagement, fewer than two sides, more than four. */
@@ -48,6 +48,12 @@ char      *adm_engagement_battle_setup (AdmState            *state,
                                         const AdmEngagement *engagement,
                                         GHashTable          *overrides,
                                         GError             **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* F-TAC-1: the seed @engagement's table is generated from: the one the master last rolled
+ * (adm_campaign_reroll_layout ()), else adm_battle_layout_default_seed () of the
+ * engagement's own words (its file stem and minute), the same on every replay. */
+guint32    adm_engagement_layout_seed  (AdmState            *state,
+                                        const AdmEngagement *engagement);
 
 /* A file name stem: "cycle-3-hegen-hub", "cycle-2-link-pol-orbit-hegen-hub". */
 char      *adm_engagement_file_stem    (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;

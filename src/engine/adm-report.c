@@ -1813,6 +1813,7 @@ state_as_of (AdmCampaign *campaign,
       if (g_str_equal (kind, "ship-after-battle") || g_str_equal (kind, "prize") ||
           g_str_equal (kind, "battle-end") || g_str_equal (kind, "repair") ||
           g_str_equal (kind, "placement") || g_str_equal (kind, "sighting") ||
+          g_str_equal (kind, "layout") ||
           g_str_equal (kind, "drop-engagement") || g_str_equal (kind, "assign"))
         /* An ending that leant on an order of the next cycle is left to that cycle's report. */
         adm_state_apply (state, event, NULL);

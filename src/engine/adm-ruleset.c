@@ -45,6 +45,7 @@ struct _AdmRuleset
   GHashTable        *order_placements;  /* order kind → AdmPlacement* (borrowed) */
   const AdmPlacement *default_placement;
   const AdmPlacement *check_failed_placement;
+  AdmTableLayout    *table_layout;      /* F-TAC-1, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmRuleset, adm_ruleset, G_TYPE_OBJECT)
@@ -237,6 +238,16 @@ placement_free (AdmPlacement *placement)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmPlacement, placement_free)
+
+static void
+table_layout_free (AdmTableLayout *layout)
+{
+  g_clear_pointer (&layout->orbits, g_array_unref);
+  g_free (layout->description);
+  g_free (layout);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableLayout, table_layout_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipType, ship_type_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmWeapon, weapon_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmShipClass, ship_class_free)
@@ -271,6 +282,7 @@ adm_ruleset_finalize (GObject *object)
   g_clear_pointer (&self->order_placements, g_hash_table_unref);
   g_clear_pointer (&self->placements_by_id, g_hash_table_unref);
   g_clear_pointer (&self->placements, g_ptr_array_unref);
+  g_clear_pointer (&self->table_layout, table_layout_free);
 
   G_OBJECT_CLASS (adm_ruleset_parent_class)->finalize (object);
 }
@@ -1122,6 +1134,113 @@ parse_placements (AdmRuleset  *self,
   return parse_placement_orders (self, section, error);
 }
 
+/* Table layout (F-TAC-1) */
+
+/* A length of the layout: more than 0 cm (the schema says so; this keeps a slip from
+ * drawing nothing). */
+static gboolean
+parse_layout_length (AdmRuleset  *self,
+                     xmlNode     *node,
+                     const char  *name,
+                     double      *out,
+                     GError     **error)
+{
+  if (!parse_length (self, node, name, out, error))
+    return FALSE;
+  if (*out > 0)
+    return TRUE;
+  adm_xml_set_error (error, self->path, node, _("<%s> has %s=“0”; it should be more than 0 cm"),
+                     (const char *) node->name, name);
+  return FALSE;
+}
+
+/* F-ORB-1: the orbits are circles outside the planet's mark, innermost first. */
+static gboolean
+parse_layout_orbits (AdmRuleset     *self,
+                     xmlNode        *node,
+                     AdmTableLayout *layout,
+                     GError        **error)
+{
+  g_autofree char *text = require_attr (node, "orbits", self->path, error);
+  g_auto(GStrv) radii = NULL;
+  double inner = layout->planet_diameter / 2;
+
+  if (text == NULL)
+    return FALSE;
+  radii = g_strsplit_set (g_strstrip (text), " \t\n", -1);
+  for (guint i = 0; radii[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double radius;
+
+      if (radii[i][0] == '\0')
+        continue;
+      radius = g_ascii_strtod (radii[i], &end);
+      if (end == radii[i] || *end != '\0' || !(radius > inner))
+        {
+          adm_xml_set_error (error, self->path, node,
+                             _("orbit radius “%s” must be a number of cm greater than %g, the "
+                               "planet's radius or the orbit inside it"), radii[i], inner);
+          return FALSE;
+        }
+      g_array_append_val (layout->orbits, radius);
+      inner = radius;
+    }
+  if (layout->orbits->len == 0)
+    {
+      adm_xml_set_error (error, self->path, node, _("<table-layout> needs at least one orbit"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_table_layout (AdmRuleset  *self,
+                    xmlNode     *node,
+                    GError     **error)
+{
+  g_autoptr(AdmTableLayout) layout = g_new0 (AdmTableLayout, 1);
+  xmlNode *description;
+  int orbit = 0;
+
+  layout->orbits = g_array_new (FALSE, FALSE, sizeof (double));
+  if (!parse_layout_length (self, node, "planet-diameter", &layout->planet_diameter, error) ||
+      !parse_layout_orbits (self, node, layout, error) ||
+      !adm_xml_get_int (node, "station-orbit", TRUE, 1, &orbit, self->path, error) ||
+      !parse_layout_length (self, node, "station-diameter", &layout->station_diameter, error) ||
+      !parse_layout_length (self, node, "wormhole-exit", &layout->wormhole_exit, error) ||
+      !adm_xml_get_int (node, "mine-reach", TRUE, 1, &layout->mine_reach, self->path, error) ||
+      !adm_xml_get_int (node, "mine-strength", TRUE, 1, &layout->mine_strength, self->path,
+                        error) ||
+      !parse_layout_length (self, node, "clearance", &layout->clearance, error) ||
+      !parse_layout_length (self, node, "scatter", &layout->scatter, error))
+    return FALSE;
+  if (orbit < 1 || (guint) orbit > layout->orbits->len)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("stations keep orbit %d, but the layout has orbits 1 to %u"),
+                         orbit, layout->orbits->len);
+      return FALSE;
+    }
+  layout->station_orbit = (guint) orbit;
+  if (layout->mine_reach < 1 || layout->mine_strength < 1)
+    {
+      adm_xml_set_error (error, self->path, node,
+                         _("a mine's reach and strength are whole numbers, 1 or more"));
+      return FALSE;
+    }
+  {
+    g_autofree char *charge = adm_xml_get_string (node, "mine-charge");
+
+    layout->mine_torpedo = g_strcmp0 (charge, "torpedo") == 0;
+  }
+  description = adm_xml_first_element (node, "description");
+  layout->description = translated (description != NULL ? normalized_text (description)
+                                                        : g_strdup (""));
+  self->table_layout = g_steal_pointer (&layout);
+  return TRUE;
+}
+
 /* A ruleset without <placements>: the facing line abreast that battles set up from a sector
  * have always used. */
 static void
@@ -1490,6 +1609,9 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = adm_xml_first_element (root, "placements")) == NULL)
     add_builtin_placement (self);
   else if (!parse_placements (self, section, error))
+    return FALSE;
+  if ((section = adm_xml_first_element (root, "table-layout")) != NULL &&
+      !parse_table_layout (self, section, error))
     return FALSE;
   return TRUE;
 }
@@ -1953,6 +2075,13 @@ adm_ruleset_get_check_failed_placement (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
   return self->check_failed_placement;
+}
+
+const AdmTableLayout *
+adm_ruleset_get_table_layout (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->table_layout;
 }
 
 const char *

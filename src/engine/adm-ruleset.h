@@ -108,6 +108,22 @@ typedef struct {
   int             files;           /* block: ships abreast in a rank (1 otherwise) */
 } AdmPlacement;
 
+/* F-TAC-1: how the sector's features go on a generated table (data: <table-layout>);
+ * lengths in cm. */
+typedef struct {
+  double  planet_diameter;   /* F-ORB-4: the planet's mark */
+  GArray *orbits;            /* double: F-ORB-1, radii from the planet's centre, innermost first */
+  guint   station_orbit;     /* F-STN-5: the orbit (from 1) stations keep */
+  double  station_diameter;  /* F-STN-1: a station's mark */
+  double  wormhole_exit;     /* F-MOVE-5: across, a wormhole's exit zone */
+  gboolean mine_torpedo;     /* F-MINE-5..8: the card of a mine laid on the strategic map: */
+  int     mine_reach;        /* torpedo or plasma charge, reach (range/speed) cm, */
+  int     mine_strength;     /* firepower or strength */
+  double  clearance;         /* between features, and between a feature and a front line */
+  double  scatter;           /* the most the seed moves the features along the lines */
+  char   *description;       /* translated */
+} AdmTableLayout;
+
 #define ADM_TYPE_RULESET (adm_ruleset_get_type ())
 G_DECLARE_FINAL_TYPE (AdmRuleset, adm_ruleset, ADM, RULESET, GObject)
 
@@ -199,6 +215,9 @@ const AdmPlacement      *adm_ruleset_placement_for_order (AdmRuleset *self,
                                                           const char *order);
 /* F-STRAT-5: the placement of a formation whose absent admiral's readiness check failed. */
 const AdmPlacement      *adm_ruleset_get_check_failed_placement (AdmRuleset *self);
+/* F-TAC-1: the ruleset's <table-layout>, or NULL when it has none (a battle set up from a
+ * sector then gets only its wormhole's exit zone, midway between the fronts). */
+const AdmTableLayout    *adm_ruleset_get_table_layout (AdmRuleset *self);
 
 const char              *adm_category_to_string       (AdmCategory   category);
 const char              *adm_weapon_type_to_string    (AdmWeaponType type);

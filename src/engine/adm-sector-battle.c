@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 #include <libxml/tree.h>
 
+#include "adm-battle-layout.h"
 #include "adm-sector-battle.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
@@ -202,6 +203,7 @@ set_line (Side   *side,
  * centred, beyond the ends of the first two by ADM_SECTOR_BATTLE_FLANK_GAP at least. */
 static void
 lay_out (GPtrArray *sides,
+         gboolean   crossing,
          double    *width,
          double    *height)
 {
@@ -231,8 +233,14 @@ lay_out (GPtrArray *sides,
   x_west = (*width - inner) / 2 + side[0]->depth;
 
   set_line (side[0], x_west, top + (west_east - side[0]->length) / 2, 0, 1, 90);
-  set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
-            top + (west_east - side[1]->length) / 2, 0, 1, 270);
+  /* F-TAC-1: on a link the sides are passing each other (F-STRAT-4): the east line runs the
+   * other way, so that a column heading along it meets the west one head on. */
+  if (crossing)
+    set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
+              top + (west_east + side[1]->length) / 2, 0, -1, 270);
+  else
+    set_line (side[1], x_west + ADM_SECTOR_BATTLE_LINE_GAP,
+              top + (west_east - side[1]->length) / 2, 0, 1, 270);
   if (side[2] != NULL)
     set_line (side[2], (*width - side[2]->length) / 2, margin + north_depth, 1, 0, 180);
   if (side[3] != NULL)
@@ -500,6 +508,169 @@ add_wormhole_exit (xmlNode         *root,
   set_length (node, "diameter", ADM_SECTOR_BATTLE_WORMHOLE_EXIT);
 }
 
+/* F-TAC-1: the field between the first two front lines grows along them, by as much either
+ * way, until it holds the features @half_span either side of its centre; the sides beyond
+ * its ends (north, south) move out with them. */
+static void
+make_room (GPtrArray *sides,
+           double     half_span,
+           double    *height)
+{
+  Side *west = g_ptr_array_index (sides, 0);
+  Side *east = g_ptr_array_index (sides, 1);
+  double extra = half_span - MAX (west->length, east->length) / 2;
+
+  if (extra <= 0)
+    return;
+  west->y0 += extra;
+  east->y0 += extra;
+  if (sides->len > 3)
+    ((Side *) g_ptr_array_index (sides, 3))->y0 += 2 * extra;
+  *height += 2 * extra;
+}
+
+/* The features generated for the field (adm_battle_layout_generate ()) put on the table:
+ * the planet and its orbits as the low-orbit map (F-ORB-1, F-ORB-4; the map's edges are the
+ * table's, F-ORB-5), the stations as named marks on their orbit, the wormhole's exit zone
+ * (F-MOVE-5). */
+static void
+add_features (xmlNode              *root,
+              GPtrArray            *features,
+              GPtrArray            *sides,
+              const AdmTableLayout *layout)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  double cx = (west->x0 + east->x0) / 2;
+  double cy = west->y0 + west->dy * west->length / 2;
+
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+      const char *name = adm_source_text_english (feature->name);
+      xmlNode *node;
+
+      if (g_str_equal (feature->kind, "planet"))
+        {
+          g_autoptr(GString) orbits = g_string_new (NULL);
+
+          node = xmlNewChild (root, NULL, BAD_CAST "low-orbit", NULL);
+          set_length (node, "planet-x", cx + feature->x);
+          set_length (node, "planet-y", cy + feature->y);
+          set_length (node, "planet-diameter", feature->diameter);
+          for (guint o = 0; o < layout->orbits->len; o++)
+            {
+              char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (buffer, sizeof buffer, "%g",
+                               g_array_index (layout->orbits, double, o));
+              g_string_append_printf (orbits, "%s%s", o > 0 ? " " : "", buffer);
+            }
+          xmlSetProp (node, BAD_CAST "orbits", BAD_CAST orbits->str);
+          xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+          continue;
+        }
+      if (g_str_equal (feature->kind, "wormhole-exit"))
+        node = xmlNewNode (NULL, BAD_CAST "wormhole-exit");
+      else if (g_str_equal (feature->kind, "station"))
+        {
+          node = xmlNewNode (NULL, BAD_CAST "feature");
+          xmlSetProp (node, BAD_CAST "kind", BAD_CAST feature->kind);
+          xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+        }
+      else
+        continue;   /* "low-orbit": the planet's element holds its orbits */
+      set_length (node, "x", cx + feature->x);
+      set_length (node, "y", cy + feature->y);
+      set_length (node, "diameter", feature->diameter);
+      if (g_str_equal (feature->kind, "wormhole-exit"))
+        xmlSetProp (node, BAD_CAST "name", BAD_CAST name);
+      xmlAddChild (root, node);
+    }
+}
+
+void
+adm_laid_mine_free (AdmLaidMine *mine)
+{
+  if (mine == NULL)
+    return;
+  g_free (mine->id);
+  g_free (mine);
+}
+
+/* The side of @faction's alliance, or NULL. */
+static const Side *
+side_of_faction (AdmScenario      *scenario,
+                 GPtrArray        *sides,
+                 const AdmFaction *faction)
+{
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const Side *side = g_ptr_array_index (sides, i);
+
+      if (adm_scenario_factions_allied (scenario, g_ptr_array_index (side->factions, 0), faction))
+        return side;
+    }
+  return NULL;
+}
+
+/* F-MINE-10..13: the mines laid on the strategic map, on the table with the layout's card,
+ * hidden from the other sides until revealed (F-MINE-2). */
+static void
+add_mines (xmlNode              *root,
+           AdmScenario          *scenario,
+           GPtrArray            *sides,
+           GPtrArray            *features,
+           GPtrArray            *mines,
+           const AdmTableLayout *layout,
+           guint32               seed,
+           double                half_length)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  double cx = (west->x0 + east->x0) / 2;
+  double cy = west->y0 + west->dy * west->length / 2;
+  g_autofree double *x = g_new0 (double, mines->len + 1);
+  g_autofree double *y = g_new0 (double, mines->len + 1);
+
+  adm_battle_layout_place_mines (layout, features, mines->len, seed, (east->x0 - west->x0) / 2,
+                                 half_length, x, y);
+  for (guint i = 0; i < mines->len; i++)
+    {
+      const AdmLaidMine *mine = g_ptr_array_index (mines, i);
+      const Side *side = side_of_faction (scenario, sides, mine->faction);
+      xmlNode *node;
+
+      if (side == NULL)
+        continue;
+      node = xmlNewChild (root, NULL, BAD_CAST "mine", NULL);
+      xmlSetProp (node, BAD_CAST "id", BAD_CAST mine->id);
+      xmlSetProp (node, BAD_CAST "side",
+                  BAD_CAST ((AdmFaction *) g_ptr_array_index (side->factions, 0))->id);
+      xmlSetProp (node, BAD_CAST "charge", BAD_CAST (layout->mine_torpedo ? "torpedo"
+                                                                          : "plasma"));
+      set_length (node, "x", cx + x[i]);
+      set_length (node, "y", cy + y[i]);
+      set_int (node, "range", layout->mine_reach);
+      set_int (node, "strength", layout->mine_strength);
+    }
+}
+
+/* battle.rng's order: the low-orbit map, the exit zones, then the stations. */
+static void
+sort_features (GPtrArray *features)
+{
+  static const char *const order[] = { "planet", "low-orbit", "wormhole-exit", "station" };
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (guint i = 0; i < features->len; i++)
+      if (g_str_equal (((AdmTableFeature *) g_ptr_array_index (features, i))->kind, order[k]))
+        g_ptr_array_add (sorted, g_ptr_array_index (features, i));
+  g_assert (sorted->len == features->len);
+  memcpy (features->pdata, sorted->pdata, sorted->len * sizeof (gpointer));
+}
+
 /* The titles of the battles set up here: English in the set-up, translated when the battle is
  * read (adm_battle_title_translate ()). */
 static const char *const titles[] = {
@@ -564,14 +735,18 @@ adm_battle_setup_write (AdmScenario  *scenario,
                         const char   *name,
                         const char   *description,
                         const char   *where,
+                        guint32       layout_seed,
+                        GPtrArray    *mines,
                         GError      **error)
 {
   g_autoptr(GPtrArray) sides = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  const AdmTableLayout *layout;
   g_autoptr(xmlDoc) doc = NULL;
   AdmRuleset *ruleset;
   xmlNode *root;
   xmlChar *buffer = NULL;
-  double width, height;
+  double width, height, half_span = 0;
   int size = 0;
   char *text;
 
@@ -583,9 +758,18 @@ adm_battle_setup_write (AdmScenario  *scenario,
   sides = collect_sides (scenario, placed);
   if (!check_sides (where, sides, error))
     return NULL;
-  lay_out (sides, &width, &height);
-
   ruleset = adm_scenario_get_ruleset (scenario);
+  layout = adm_ruleset_get_table_layout (ruleset);
+  lay_out (sides, layout != NULL && sector == NULL, &width, &height);
+
+  /* F-TAC-1: the sector's features, generated from the seed, and room for them. */
+  if (layout != NULL)
+    {
+      features = adm_battle_layout_generate (layout, sector != NULL ? sector->objects : NULL,
+                                             layout_seed, &half_span);
+      sort_features (features);
+      make_room (sides, half_span, &height);
+    }
   doc = xmlNewDoc (BAD_CAST "1.0");
   root = xmlNewNode (NULL, BAD_CAST "battle");
   xmlDocSetRootElement (doc, root);
@@ -593,12 +777,30 @@ adm_battle_setup_write (AdmScenario  *scenario,
   xmlSetProp (root, BAD_CAST "name", BAD_CAST name);
   set_length (root, "width", width);
   set_length (root, "height", height);
+  if (layout != NULL)
+    {
+      char seed[16];
+
+      g_snprintf (seed, sizeof seed, "%" G_GUINT32_FORMAT, layout_seed);
+      xmlSetProp (root, BAD_CAST "layout-seed", BAD_CAST seed);
+    }
   if (description != NULL)
     xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
   add_rulings (root, ruleset);
-  add_wormhole_exit (root, sector, sides);
+  if (layout != NULL)
+    add_features (root, features, sides, layout);
+  else
+    add_wormhole_exit (root, sector, sides);
   for (guint i = 0; i < sides->len; i++)
     add_side (root, g_ptr_array_index (sides, i), state);
+  if (layout != NULL && mines != NULL && mines->len > 0)
+    {
+      const Side *west = g_ptr_array_index (sides, 0);
+      const Side *east = g_ptr_array_index (sides, 1);
+
+      add_mines (root, scenario, sides, features, mines, layout, layout_seed,
+                 MAX (MAX (west->length, east->length) / 2, half_span));
+    }
 
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
   text = g_strndup ((const char *) buffer, size);
@@ -660,5 +862,5 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
-                                 error);
+                                 adm_battle_layout_default_seed (sector->id), NULL, error);
 }

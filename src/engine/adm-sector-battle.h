@@ -20,6 +20,7 @@ typedef enum {
   ADM_SECTOR_BATTLE_ERROR_TOO_MANY_SIDES, /* more sides than the table has edges */
   ADM_SECTOR_BATTLE_ERROR_UNKNOWN_PLACEMENT, /* an override names no placement of the ruleset */
   ADM_SECTOR_BATTLE_ERROR_UNKNOWN_FORMATION, /* an override names a formation not engaged */
+  ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN,      /* a table re-rolled after the first turn */
 } AdmSectorBattleError;
 
 GQuark adm_sector_battle_error_quark (void);
@@ -43,6 +44,16 @@ typedef struct {
   const AdmPlacement *placement;
 } AdmPlacedFormation;
 
+/* F-MINE-10..13: a mine laid on the strategic map in the sector of a battle, by a ship of
+ * @faction; @id is the mine's id on the table. */
+typedef struct {
+  const AdmFaction *faction;
+  char             *id;
+  guint             cycle;    /* the cycle it was laid in */
+} AdmLaidMine;
+
+void adm_laid_mine_free (AdmLaidMine *mine);
+
 /* The battle set-up text (battle.rng) for @placed (AdmPlacedFormation*), the core of
  * adm_scenario_battle_setup () and adm_engagement_battle_setup ().
  *
@@ -58,11 +69,21 @@ typedef struct {
  * edge heading 0. A side's formations follow each other along its front line, each laid out by
  * its placement: line abreast, column (line ahead) or block, @spacing apart, @setback behind
  * the front line (towards the side's own edge), heading at the enemy or along the line. The
- * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare.
+ * table is sized to hold every side with ADM_SECTOR_BATTLE_EDGE_MARGIN to spare. On a link
+ * (@sector NULL) with the ruleset's <table-layout>, the sides are passing each other (F-TAC-1,
+ * F-STRAT-4): the second side's line runs south to north, so a column along it heads north.
  *
- * When @sector (NULL: the clash is on a link) has a wormhole exit among its objects, the
- * battle gets its exit zone (F-MOVE-5, <wormhole-exit>): ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm
- * across, midway between the first two sides' front lines, one zone however many exits.
+ * F-TAC-1: when the ruleset has a <table-layout>, @sector's features (NULL: the clash is on a
+ * link, with none) are generated from @layout_seed (adm_battle_layout_generate ()) between
+ * the first two sides' front lines, the table made longer along them to hold them: the
+ * planet as the <low-orbit> map, the stations as <feature kind="station">, the wormhole's
+ * <wormhole-exit> zone, each with its name, and the seed as the battle's layout-seed.
+ * @mines (AdmLaidMine*, or NULL) go on the table as <mine> elements with the layout's card,
+ * placed by adm_battle_layout_place_mines (), each on the side of its faction's alliance; a
+ * mine of a faction with no side in the battle is left off.
+ * Without one, a sector with a wormhole exit gets its exit zone (F-MOVE-5):
+ * ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm across, midway between the first two sides' front
+ * lines, one zone however many exits.
  *
  * @where ("in Hegen Hub", "on the link Pol orbit – Hegen Hub") goes into the error messages:
  * fewer than two sides (ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES), more than
@@ -74,6 +95,8 @@ char *adm_battle_setup_write (AdmScenario  *scenario,
                               const char   *name,
                               const char   *description,
                               const char   *where,
+                              guint32       layout_seed,
+                              GPtrArray    *mines,
                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A battle's title as its set-up keeps it, in English whatever the language of the moment:
@@ -90,7 +113,8 @@ char *adm_battle_title_translate (const char  *english) G_GNUC_WARN_UNUSED_RESUL
  * per alliance present in the order the scenario first lists its formations there, and every
  * formation there, in scenario order, in the ruleset's default placement (for the shipped
  * ruleset "attack-formation": line abreast at the front, bases ADM_SECTOR_BATTLE_BASE_GAP and
- * formations ADM_SECTOR_BATTLE_FORMATION_GAP apart), as adm_battle_setup_write () lays out.
+ * formations ADM_SECTOR_BATTLE_FORMATION_GAP apart), as adm_battle_setup_write () lays out,
+ * the sector's features from the seed adm_battle_layout_default_seed (@sector_id).
  * For a campaign's engagements, adm_engagement_battle_setup () places by the orders.
  *
  * Errors (ADM_SECTOR_BATTLE_ERROR) name the sector: no such sector, fewer than two sides

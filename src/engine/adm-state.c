@@ -35,6 +35,7 @@ struct _AdmState
   GPtrArray   *endings;      /* AdmBattleEnding*, in the order ended */
   GPtrArray   *repairs;      /* AdmRepairRecord* */
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
+  GHashTable  *layouts;      /* "CYCLE MINUTE" → the layout seed, guint32* (owned) */
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   guint        n_events;
 };
@@ -148,6 +149,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->endings, g_ptr_array_unref);
   g_clear_pointer (&self->repairs, g_ptr_array_unref);
   g_clear_pointer (&self->chosen, g_hash_table_unref);
+  g_clear_pointer (&self->layouts, g_hash_table_unref);
   g_clear_pointer (&self->drops, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
@@ -167,6 +169,7 @@ adm_state_init (AdmState *self)
   self->endings = g_ptr_array_new_with_free_func (battle_ending_free);
   self->repairs = g_ptr_array_new_with_free_func (repair_record_free);
   self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
@@ -1110,6 +1113,46 @@ apply_placement (AdmState       *self,
                        (gpointer) placement->id);
 }
 
+/* "layout": the master re-rolls the table of an engagement (F-TAC-1) before its battle
+ * begins, with the seed the event carries; the set-up follows the last one. Whether the
+ * battle has begun is the campaign's to say (adm_campaign_reroll_layout ()): the journal
+ * keeps what the master did before it. */
+static gboolean
+check_layout (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  const char *seed = adm_event_get (event, "seed");
+  guint64 value = 0;
+
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT32, &value, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a table's layout seed is a whole number from 0 to %u, not “%s”"),
+                   G_MAXUINT32, seed != NULL ? seed : "");
+      return FALSE;
+    }
+  plan->amount = (gint64) value;
+  return TRUE;
+}
+
+static void
+apply_layout (AdmState       *self,
+              const AdmEvent *event,
+              Plan           *plan)
+{
+  guint32 *seed = g_new (guint32, 1);
+
+  *seed = (guint32) plan->amount;
+  g_hash_table_insert (self->layouts,
+                       g_strdup_printf ("%u %.1f", plan->engagement->engagement.cycle,
+                                        plan->engagement->engagement.minute),
+                       seed);
+}
+
 /* "sighting": what a side detected in a battle becomes what it knows (F-ECM-2): one per side
  * and hidden enemy formation on the table, journaled with the battle's end. */
 static gboolean
@@ -1239,6 +1282,7 @@ static const struct {
   { "sighting", check_sighting, apply_sighting },
   { "dice-commit", check_dice_commit, apply_dice_event },
   { "dice-reveal", check_dice_reveal, apply_dice_event },
+  { "layout", check_layout, apply_layout },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -1491,6 +1535,24 @@ adm_state_get_drop_reason (AdmState   *self,
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return engagement_id != NULL ? g_hash_table_lookup (self->drops, engagement_id) : NULL;
+}
+
+gboolean
+adm_state_get_layout_seed (AdmState *self,
+                           guint     cycle,
+                           double    minute,
+                           guint32  *seed)
+{
+  g_autofree char *key = NULL;
+  const guint32 *chosen;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), FALSE);
+  g_return_val_if_fail (seed != NULL, FALSE);
+  key = g_strdup_printf ("%u %.1f", cycle, minute);
+  chosen = g_hash_table_lookup (self->layouts, key);
+  if (chosen != NULL)
+    *seed = *chosen;
+  return chosen != NULL;
 }
 
 const char *

@@ -4,6 +4,7 @@
 
 #include "adm-audience.h"
 #include "adm-battle.h"
+#include "adm-battle-layout.h"
 #include "adm-battle-orders.h"
 #include "adm-battle-preview.h"
 #include "adm-campaign.h"

@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-battle-layout.c: the tactical map generated from a sector (F-TAC-1): the sector's planet
+ * with its low orbits (F-ORB), its stations on their orbit (F-STN-5) and its wormhole's exit
+ * zone (F-MOVE-5) between the front lines, the same table from the same seed, and the
+ * master's re-roll of a campaign engagement's table: journaled, undone, refused once its
+ * battle has been played. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "admiralty-engine.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+source_path (const char *first,
+             ...)
+{
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_assert_nonnull (root);
+  g_ptr_array_add (parts, (gpointer) root);
+  g_ptr_array_add (parts, (gpointer) first);
+  va_start (args, first);
+  for (const char *part = va_arg (args, const char *); part != NULL;
+       part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+static AdmScenario *
+load_layout_scenario (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "layout.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return scenario;
+}
+
+static AdmBattle *
+load_setup (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_battle_load_memory (text, strlen (text), "set-up", &error);
+
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* The table's height as the set-up's root says it. */
+static double
+table_height (const char *text)
+{
+  const char *at = strstr (text, " height=\"");
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (" height=\""), NULL);
+}
+
+static const AdmTableFeature *
+feature_of (GPtrArray  *features,
+            const char *kind,
+            guint       nth)
+{
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+
+      if (g_str_equal (feature->kind, kind) && nth-- == 0)
+        return feature;
+    }
+  return NULL;
+}
+
+static double
+distance (const AdmTableFeature *a,
+          const AdmTableFeature *b)
+{
+  return hypot (a->x - b->x, a->y - b->y);
+}
+
+/* Asterope: the planet with its three orbits as the low-orbit map, named; both stations on
+ * orbit 2, opposite each other; the exit zone clear of the outermost orbit; every feature
+ * between the two front lines and on the table; no ship inside the exit zone (F-MOVE-5
+ * would make it move) and none on the planet. */
+static void
+test_sector_features (void)
+{
+  g_autoptr(AdmScenario) scenario = load_layout_scenario ();
+  const AdmTableLayout *layout = adm_ruleset_get_table_layout (adm_scenario_get_ruleset (scenario));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adm_scenario_battle_setup (scenario, "asterope", &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  const AdmTableFeature *planet, *ring, *station, *yard, *exit;
+  const AdmLowOrbit *orbit;
+  double west = G_MAXDOUBLE, east = -G_MAXDOUBLE;
+  guint32 seed = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (layout);
+  battle = load_setup (text);
+  features = adm_battle_list_features (battle);
+  g_assert_cmpuint (features->len, ==, 5);
+  planet = feature_of (features, "planet", 0);
+  ring = feature_of (features, "low-orbit", 0);
+  station = feature_of (features, "station", 0);
+  yard = feature_of (features, "station", 1);
+  exit = feature_of (features, "wormhole-exit", 0);
+  g_assert_cmpstr (planet->name, ==, "Asterope IV");
+  g_assert_cmpstr (ring->name, ==, "Asterope IV");
+  g_assert_cmpstr (station->name, ==, "Asterope Station");
+  g_assert_cmpstr (yard->name, ==, "Orbital Yard");
+  g_assert_cmpstr (exit->name, ==, "Jump point to Tau Verde");
+
+  /* F-ORB-1, F-ORB-4: the battle's own low-orbit map is the sector's planet. */
+  orbit = adm_battle_get_low_orbit (battle);
+  g_assert_true (orbit->present);
+  g_assert_cmpfloat (orbit->planet_diameter, ==, layout->planet_diameter);
+  g_assert_cmpuint (orbit->orbits->len, ==, layout->orbits->len);
+  g_assert_cmpfloat (planet->x, ==, orbit->planet.x);
+  g_assert_cmpfloat (ring->diameter, ==,
+                     2 * g_array_index (layout->orbits, double, layout->orbits->len - 1));
+  /* F-STN-5: on the stations' orbit, evenly spaced (two: opposite). */
+  g_assert_cmpfloat_with_epsilon (distance (station, planet),
+                                  g_array_index (layout->orbits, double,
+                                                 layout->station_orbit - 1), 0.01);
+  g_assert_cmpfloat_with_epsilon (distance (yard, planet),
+                                  g_array_index (layout->orbits, double,
+                                                 layout->station_orbit - 1), 0.01);
+  g_assert_cmpfloat_with_epsilon (distance (station, yard),
+                                  2 * g_array_index (layout->orbits, double,
+                                                     layout->station_orbit - 1), 0.02);
+  /* F-MOVE-5: the exit zone, as wide as the ruleset says, clear of the orbits. */
+  g_assert_cmpuint (adm_battle_get_n_wormhole_exits (battle), ==, 1);
+  g_assert_cmpfloat (exit->diameter, ==, layout->wormhole_exit);
+  g_assert_cmpfloat (distance (exit, planet), >=,
+                     ring->diameter / 2 + exit->diameter / 2 + layout->clearance - 0.01);
+  g_assert_cmpfloat (exit->x, ==, planet->x);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      g_assert_false (adm_battle_ship_in_wormhole_exit (battle, i));
+      g_assert_cmpfloat (adm_distance (ship->position, orbit->planet), >,
+                         orbit->planet_diameter / 2);
+      if (ship->heading == 90)
+        west = MIN (west, ship->position.x);
+      else
+        east = MAX (east, ship->position.x);
+    }
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+
+      g_assert_cmpfloat (feature->x, >, west);
+      g_assert_cmpfloat (feature->x, <, east);
+      g_assert_cmpfloat (feature->y - feature->diameter / 2, >=, 0);
+      g_assert_cmpfloat (feature->y + feature->diameter / 2, <=,
+                         table_height (text));
+    }
+  /* The seed the features came from is the battle's: the sector's own by default. */
+  g_assert_true (adm_battle_get_layout_seed (battle, &seed));
+  g_assert_cmpuint (seed, ==, adm_battle_layout_default_seed ("asterope"));
+}
+
+/* No planet: the station stands alone on the middle line, beside the exit zone. */
+static void
+test_station_without_planet (void)
+{
+  g_autoptr(AdmScenario) scenario = load_layout_scenario ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adm_scenario_battle_setup (scenario, "sergyar-gate", &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  const AdmTableFeature *station, *exit;
+
+  g_assert_no_error (error);
+  battle = load_setup (text);
+  features = adm_battle_list_features (battle);
+  g_assert_cmpuint (features->len, ==, 2);
+  g_assert_false (adm_battle_get_low_orbit (battle)->present);
+  station = feature_of (features, "station", 0);
+  exit = feature_of (features, "wormhole-exit", 0);
+  g_assert_cmpstr (station->name, ==, "Gate Beacon");
+  g_assert_cmpfloat (station->x, ==, exit->x);
+  g_assert_cmpfloat (distance (station, exit), >=, (station->diameter + exit->diameter) / 2);
+}
+
+static gboolean
+same_features (GPtrArray *a,
+               GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const AdmTableFeature *x = g_ptr_array_index (a, i), *y = g_ptr_array_index (b, i);
+
+      if (!g_str_equal (x->kind, y->kind) || g_strcmp0 (x->name, y->name) != 0 ||
+          x->x != y->x || x->y != y->y || x->diameter != y->diameter)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A pure function: the same seed gives the same table; other seeds move the features, and
+ * by no more than the ruleset's scatter either way. */
+static void
+test_same_seed (void)
+{
+  g_autoptr(AdmScenario) scenario = load_layout_scenario ();
+  const AdmTableLayout *layout = adm_ruleset_get_table_layout (adm_scenario_get_ruleset (scenario));
+  AdmSector *sector = adm_scenario_lookup_sector (scenario, "asterope");
+  g_autoptr(GPtrArray) first = NULL, again = NULL;
+  guint moved = 0;
+  double span = 0, span_again = 0;
+
+  first = adm_battle_layout_generate (layout, sector->objects, 42, &span);
+  again = adm_battle_layout_generate (layout, sector->objects, 42, &span_again);
+  g_assert_true (same_features (first, again));
+  g_assert_cmpfloat (span, ==, span_again);
+  for (guint32 seed = 1; seed <= 20; seed++)
+    {
+      g_autoptr(GPtrArray) other = NULL;
+      double other_span = 0, extent = 0;
+
+      other = adm_battle_layout_generate (layout, sector->objects, seed, &other_span);
+      moved += !same_features (first, other);
+      /* Planet (orbits) and exit, clearance apart, shifted by the scatter at most. */
+      extent = 2 * g_array_index (layout->orbits, double, layout->orbits->len - 1) +
+               layout->clearance + layout->wormhole_exit;
+      g_assert_cmpfloat (other_span, <=, extent / 2 + layout->scatter + layout->clearance + 1e-9);
+    }
+  g_assert_cmpuint (moved, >=, 19);
+  /* A link has no features. */
+  {
+    g_autoptr(GPtrArray) none = adm_battle_layout_generate (layout, NULL, 42, &span);
+
+    g_assert_cmpuint (none->len, ==, 0);
+    g_assert_cmpfloat (span, ==, 0);
+  }
+}
+
+/* The Komarr campaign after cycle 1, with the sheets that bring the Jade Squadron to Pol
+ * orbit (planet Pol, station Pol Six). */
+static AdmCampaign *
+komarr_after_cycle_one (void)
+{
+  static const char *const sheets[] = {
+    "komarr-cycle-1-ghem-sarlat.xml", "komarr-cycle-1-radovan.xml",
+    "komarr-cycle-1-vorkosigan.xml",
+  };
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autofree char *sheet = source_path ("tests", "data", "order-sheets", sheets[i], NULL);
+      g_autoptr(GPtrArray) events = adm_order_sheet_load_file (sheet,
+                                                               adm_campaign_get_state (campaign),
+                                                               T0 + 2340, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_append_all (campaign, events, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice), T0 + 2400,
+                                             &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&campaign);
+}
+
+/* The queue id of the engagement in @sector_id. */
+static char *
+engagement_in (AdmCampaign *campaign,
+               const char  *sector_id)
+{
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, 0);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *entry = g_ptr_array_index (queue, i);
+
+      if (entry->engagement.sector != NULL &&
+          g_str_equal (entry->engagement.sector->id, sector_id))
+        return g_strdup (entry->id);
+    }
+  g_assert_not_reached ();
+}
+
+static char *
+setup_of (AdmCampaign *campaign,
+          const char  *id)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(GError) error = NULL;
+  char *text;
+
+  engagement = adm_campaign_find_engagement (campaign, id, &error);
+  g_assert_no_error (error);
+  text = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+static guint32
+seed_of (const char *setup)
+{
+  g_autoptr(AdmBattle) battle = load_setup (setup);
+  guint32 seed = 0;
+
+  g_assert_true (adm_battle_get_layout_seed (battle, &seed));
+  return seed;
+}
+
+/* The master's re-roll is a journal entry: the set-up follows it, Undo takes it back, and
+ * once the battle is kept in the campaign (a turn played) it is refused. */
+static void
+test_reroll_journaled (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_after_cycle_one ();
+  g_autofree char *id = engagement_in (campaign, "pol-orbit");
+  g_autofree char *before = setup_of (campaign, id);
+  g_autofree char *rolled = NULL, *undone = NULL, *undo = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (3);
+  g_autoptr(GError) error = NULL;
+  guint32 first = seed_of (before);
+  guint32 other = first + 1;
+
+  g_assert_nonnull (strstr (before, "<low-orbit "));
+  g_assert_nonnull (strstr (before, "name=\"Pol\""));
+  g_assert_nonnull (strstr (before, "<feature kind=\"station\" name=\"Pol Six\""));
+
+  g_assert_true (adm_campaign_reroll_layout (campaign, id, other, T0 + 2500, &error));
+  g_assert_no_error (error);
+  undo = adm_campaign_describe_undo (campaign);
+  g_assert_true (g_str_has_prefix (undo, "New table for engagement "));
+  rolled = setup_of (campaign, id);
+  g_assert_cmpuint (seed_of (rolled), ==, other);
+  g_assert_cmpstr (rolled, !=, before);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  undone = setup_of (campaign, id);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+
+  /* The battle is played a turn and kept: its table stays. */
+  battle = load_setup (rolled);
+  g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, id, battle, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_campaign_reroll_layout (campaign, id, 99, T0 + 2600, &error));
+  g_assert_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN);
+  g_assert_nonnull (strstr (error->message, "before the first turn"));
+}
+
+/* A seed the journal cannot hold is refused by the state's check, changing nothing. */
+static void
+test_bad_seed_event (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_after_cycle_one ();
+  g_autofree char *id = engagement_in (campaign, "pol-orbit");
+  g_autoptr(AdmEvent) event = adm_event_new ("layout", T0 + 2500);
+  g_autoptr(GError) error = NULL;
+  guint n = adm_campaign_get_events (campaign)->len;
+
+  adm_event_set (event, "engagement", id);
+  adm_event_set (event, "seed", "4294967296");
+  g_assert_false (adm_campaign_append (campaign, event, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "4294967296"));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n);
+}
+
+/* The layout scenario as a campaign at cycle 1. */
+static AdmCampaign *
+layout_campaign (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "layout.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign = adm_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return campaign;
+}
+
+static void
+give_order (AdmCampaign *campaign,
+            guint        cycle,
+            const char  *order_kind)
+{
+  g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + 2400 * cycle - 120);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (order, "cycle", cycle);
+  adm_event_set (order, "admiral", "vorlakial");
+  adm_event_set (order, "formation", "mining-flotilla");
+  adm_event_set (order, "order", order_kind);
+  g_assert_true (adm_campaign_append (campaign, order, &error));
+  g_assert_no_error (error);
+}
+
+/* Resolves the current cycle, dropping the engagements of the last one unfought. */
+static void
+resolve_dropping (AdmCampaign *campaign,
+                  guint        cycle)
+{
+  g_autoptr(GHashTable) drops = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < unfought->len; i++)
+    g_hash_table_insert (drops, ((AdmQueuedEngagement *) g_ptr_array_index (unfought, i))->id,
+                         "played elsewhere");
+  g_assert_true (adm_campaign_resolve_cycle_dropping (campaign, ADM_DICE_SOURCE (dice),
+                                                      T0 + 2400 * cycle, drops, &error));
+  g_assert_no_error (error);
+}
+
+/* The mines in a set-up, each of @side_id and hidden from the others (F-MINE-2). */
+static guint
+count_mines (AdmBattle  *battle,
+             const char *side_id)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (battle, i);
+
+      g_assert_cmpstr (adm_battle_get_side (battle, mine->side)->id, ==, side_id);
+      g_assert_false (mine->revealed);
+      n++;
+    }
+  return n;
+}
+
+static AdmBattle *
+cycle_battle_at (AdmCampaign *campaign,
+                 guint        cycle,
+                 const char  *sector_id)
+{
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *entry = g_ptr_array_index (queue, i);
+      g_autofree char *text = NULL;
+
+      if (entry->engagement.sector == NULL ||
+          !g_str_equal (entry->engagement.sector->id, sector_id))
+        continue;
+      text = setup_of (campaign, entry->id);
+      return load_setup (text);
+    }
+  g_assert_not_reached ();
+}
+
+/* F-MINE-10..13: the Mining Flotilla lays mines at Sergyar Gate in cycle 1; cycle 2's battle
+ * there meets them: one mine per minelayer, Barrayar's, hidden from the Cetagandans, with the
+ * ruleset's card. */
+static void
+test_campaign_minefield (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  const AdmTableLayout *layout = adm_ruleset_get_table_layout (
+    adm_scenario_get_ruleset (adm_state_get_scenario (adm_campaign_get_state (campaign))));
+  g_autoptr(AdmBattle) second = NULL;
+
+  /* Laying stirs nothing: no battle in cycle 1. */
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  {
+    g_autoptr(GPtrArray) none = adm_campaign_get_engagements (campaign, 1);
+
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+  /* Patrolling the Gate in cycle 2, the flotilla meets the Autumn Screen there. */
+  give_order (campaign, 2, "patrol");
+  resolve_dropping (campaign, 2);
+  second = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (count_mines (second, "barrayar"), ==, 2);
+  for (guint i = 0; i < adm_battle_get_n_mines (second); i++)
+    {
+      const AdmMine *mine = adm_battle_get_mine (second, i);
+
+      g_assert_cmpint (mine->range, ==, layout->mine_reach);
+      g_assert_cmpint (mine->strength, ==, layout->mine_strength);
+      g_assert_cmpint (mine->charge, ==, layout->mine_torpedo ? ADM_MINE_TORPEDO
+                                                             : ADM_MINE_PLASMA);
+      g_assert_cmpstr (mine->id, ==, i == 0 ? "mine-c1-vorkosigan-surleau" : "mine-c1-caltrop");
+    }
+}
+
+/* F-SWEEP: a sweep at the Gate in cycle 2 (its battle still meets the mines) clears the mines
+ * of cycle 1 for cycle 3's battle. */
+static void
+test_campaign_minefield_swept (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(AdmBattle) second = NULL, third = NULL;
+
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  give_order (campaign, 2, "sweep-mines");
+  resolve_dropping (campaign, 2);
+  second = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (adm_battle_get_n_mines (second), ==, 2);
+  give_order (campaign, 3, "patrol");
+  resolve_dropping (campaign, 3);
+  third = cycle_battle_at (campaign, 3, "sergyar-gate");
+  g_assert_cmpuint (adm_battle_get_n_mines (third), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/battle-layout/F-TAC-1/sector-features", test_sector_features);
+  g_test_add_func ("/engine/battle-layout/F-STN-5/station-without-planet",
+                   test_station_without_planet);
+  g_test_add_func ("/engine/battle-layout/F-TAC-1/same-seed", test_same_seed);
+  g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
+  g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
+  g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield", test_campaign_minefield);
+  g_test_add_func ("/engine/battle-layout/F-SWEEP/campaign-minefield-swept",
+                   test_campaign_minefield_swept);
+  return g_test_run ();
+}
