@@ -3003,7 +3003,7 @@ roll_draw (AdmBattle      *self,
            guint          *values,
            GError        **error)
 {
-  AdmDiceRequest request = { count, sides, NULL, roll->clause };
+  AdmDiceRequest request = { count, sides, NULL, roll->clause, self->dice_note };
   g_autoptr(GError) unnamed = NULL;
   gboolean unread;
 
