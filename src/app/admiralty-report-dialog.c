@@ -371,6 +371,7 @@ write_pdf (AdmiraltyReportDialog *self,
 
   folder = g_path_get_dirname (path);
   g_settings_set_string (self->settings, "last-folder", folder);
+  g_settings_set_string (self->settings, "export-folder", folder);
   g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, path);
   gtk_window_close (GTK_WINDOW (self));
 
@@ -468,9 +469,15 @@ show_chooser (AdmiraltyReportDialog *self)
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
 
-  /* Reports go beside the campaign, else where the last file went. */
-  folder = path != NULL ? g_path_get_dirname (path)
-                        : g_settings_get_string (self->settings, "last-folder");
+  /* Reports go where the last one went (a folder for the printer's files, say), else
+   * beside the campaign, else where the last file went. */
+  folder = g_settings_get_string (self->settings, "export-folder");
+  if (folder[0] == '\0' || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_free (folder);
+      folder = path != NULL ? g_path_get_dirname (path)
+                            : g_settings_get_string (self->settings, "last-folder");
+    }
   if (folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
     {
       g_autoptr(GFile) file = g_file_new_for_path (folder);
