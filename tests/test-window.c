@@ -1183,6 +1183,15 @@ test_battle_other_orders (void)
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
+  /* A launch is offered in the fire phase it belongs to (F-WPN-10): detection and movement
+   * first. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
   admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
                                             adm_battle_ship_index (battle, "prince-xav"));
   iterate ();
@@ -1199,13 +1208,9 @@ test_battle_other_orders (void)
   g_assert_nonnull (strstr (rows[0], "Launch torpedoes"));
   g_assert_nonnull (strstr (rows[0], "Pale Jade"));
 
-  /* Detection, movement, fire: the salvo is launched. */
-  for (int i = 0; i < 3; i++)
-    {
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
-                                                 NULL));
-      iterate ();
-    }
+  /* The fire phase: the salvo is launched. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
   g_assert_cmpint (adm_battle_get_salvo (battle, 0)->torpedoes, >, 0);
@@ -1359,7 +1364,7 @@ test_battle_physical_dice (void)
           _admiralty_battle_page_set_dice_text (page, wrong);
           g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
                                                                    "enter"));
-          for (guint i = 0; i < request->count; i++)
+          for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
             g_string_append (text, i > 0 ? " 1" : "1");
           _admiralty_battle_page_set_dice_text (page, text->str);
           g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
