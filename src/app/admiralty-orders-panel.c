@@ -1216,9 +1216,17 @@ plot_cb (AdmiraltyOrdersPanel *self,
   if (find_move (self->draft, formation, NULL) == NULL)
     {
       const AdmBattleShip *leader = adm_battle_get_ship (self->battle, preview.leader);
+      const AdmBattleShip *dragged = selected_ship (self);
 
       end = leader->position;
       heading = leader->heading;
+      /* Any ship of the formation may be dragged: the leader's course goes as far and the
+       * same way as the drag from the ship. */
+      if (dragged != NULL && dragged != leader)
+        {
+          pointer.x += leader->position.x - dragged->position.x;
+          pointer.y += leader->position.y - dragged->position.y;
+        }
     }
   adm_move_preview_clear (&preview);
 
