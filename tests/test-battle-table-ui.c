@@ -113,7 +113,7 @@ answer_prompt (AdmiraltyBattlePage *page)
 
   g_assert_nonnull (request);
   prompt_page = page;
-  for (guint i = 0; i < request->count; i++)
+  for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
     g_string_append (text, i > 0 ? " 5" : "5");
   type_to (dialog, text->str);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
@@ -144,7 +144,7 @@ test_dice_escape_resume (void)
   AdmiraltyWindow *window;
   AdmiraltyBattlePage *page;
   AdmBattle *battle;
-  guint asked = 0, before_escape = 0, rolls = 0;
+  guint asked = 0, rolls_asked = 0, before_escape = 0, rolls = 0;
   AdmPhase phase = ADM_PHASE_DETECTION;
 
   if (!pointer_available ())
@@ -164,6 +164,7 @@ test_dice_escape_resume (void)
       rolls = adm_battle_get_rolls (battle)->len;
       click_resolve (window, page);
       asked = 0;
+      rolls_asked = 0;
       while (dialog_shown (page))
         {
           if (asked == 1)
@@ -190,13 +191,14 @@ test_dice_escape_resume (void)
               root_screenshot ("battle-dice-resumed.png", 1280, 800);
               before_escape = asked;
             }
+          rolls_asked += _admiralty_battle_page_get_dice_requests (page)->len;
           answer_prompt (page);
           asked++;
         }
       g_assert_null (_admiralty_window_get_error_dialog (window));
       g_assert_cmpint (adm_battle_get_phase (battle), !=, phase);
       /* Each roll of the phase was asked once: none again after the Escape. */
-      g_assert_cmpuint (adm_battle_get_rolls (battle)->len - rolls, ==, asked);
+      g_assert_cmpuint (adm_battle_get_rolls (battle)->len - rolls, ==, rolls_asked);
     }
   g_assert_cmpuint (before_escape, ==, 1);
   g_assert_cmpuint (asked, >=, 2);
@@ -1034,9 +1036,9 @@ test_dice_prompt_words (void)
 }
 
 /* A battle reopened in its end phase (a restored session, a saved game opened) offers only the
- * orders that still take effect this turn: the fate of a captured ship (F-BOARD-16), not a
- * launch, which belongs to the fire phase (F-WPN-10). The panel's kinds were those of a
- * battle at its start until the battle next changed. */
+ * orders of that phase: damage control (F-DC), not a launch, which belongs to the fire phase
+ * (F-WPN-10); the fate of a captured ship (F-BOARD-16) only when a ship is captured. The
+ * panel's kinds were those of a battle at its start until the battle next changed. */
 static void
 test_kinds_of_reopened_phase (void)
 {
@@ -1047,6 +1049,7 @@ test_kinds_of_reopened_phase (void)
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
   AdmiraltyOrdersPanel *panel;
   GtkWidget *table, *box;
+  gboolean captured = FALSE;
 
   g_assert_no_error (error);
   while (adm_battle_get_phase (battle) != ADM_PHASE_END)
@@ -1064,8 +1067,237 @@ test_kinds_of_reopened_phase (void)
   admiralty_orders_panel_attach (panel, battle, ADMIRALTY_TABLE_WIDGET (table), NULL);
   g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
   g_assert_false (_admiralty_orders_panel_offers (panel, "board"));
-  g_assert_true (_admiralty_orders_panel_offers (panel, "captured"));
+  g_assert_true (_admiralty_orders_panel_offers (panel, "damage-control"));
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    captured |= adm_battle_get_ship (battle, i)->captured_by >= 0;
+  g_assert_cmpint (_admiralty_orders_panel_offers (panel, "captured"), ==, captured);
   g_object_unref (box);
+}
+
+/* What the master does in a turn, counted as the test does it: pointer clicks, drags, keys
+ * (a shortcut is one, each character typed one), dice prompts and the values typed. */
+typedef struct {
+  guint clicks, drags, keys, prompts, values;
+} Effort;
+
+/* Typed dice for the turn: a set of real rolls, taken in turn. */
+static const char dice_faces[] = "415263352641526314";
+
+/* Answers the prompt shown: one line with a value per die of every roll it lists, in order;
+ * each roll of the phase then keeps the values typed for it (@typed: purpose → values). */
+static void
+effort_answer (Effort              *effort,
+               AdmiraltyBattlePage *page,
+               GHashTable          *typed,
+               guint               *face)
+{
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+  GPtrArray *requests = _admiralty_battle_page_get_dice_requests (page);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_assert_nonnull (requests);
+  for (guint r = 0; r < requests->len; r++)
+    {
+      const AdmDiceRequest *request = g_ptr_array_index (requests, r);
+      g_autoptr(GString) values = g_string_new (NULL);
+
+      for (guint d = 0; d < request->count; d++)
+        {
+          char value = dice_faces[(*face)++ % (sizeof dice_faces - 1)];
+
+          if (request->sides < 6)
+            value = '1';
+          g_string_append_printf (values, "%s%c", values->len > 0 ? " " : "", value);
+        }
+      g_hash_table_insert (typed, g_strdup (request->purpose), g_strdup (values->str));
+      g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", values->str);
+      effort->values += request->count;
+    }
+  prompt_page = page;
+  type_to (dialog, line->str);
+  effort->keys += line->len;
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
+  keys_to (dialog, "Return");
+  effort->keys++;
+  effort->prompts++;
+  iterate_until (prompt_replaced, dialog, 5000);
+  g_assert_true (prompt_replaced (dialog));
+  iterate_until (NULL, NULL, 100);
+}
+
+/* Ctrl+Return resolves the phase; every prompt it brings is answered. The prompts are at most
+ * the steps of the phase (each kind of roll its rules make: to hit, critical checks, …), and
+ * each roll the journal keeps has the values typed for it. */
+static void
+effort_resolve (Effort              *effort,
+                AdmiraltyWindow     *window,
+                AdmiraltyBattlePage *page,
+                guint               *face,
+                const char          *shot)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  g_autoptr(GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) steps = g_hash_table_new (g_str_hash, g_str_equal);
+  guint rolls = adm_battle_get_rolls (battle)->len, prompts = effort->prompts;
+  AdmPhase phase = adm_battle_get_phase (battle);
+  GPtrArray *all;
+
+  keys_to (GTK_WIDGET (window), "ctrl+Return");
+  effort->keys++;
+  iterate_until (dialog_shown, page, 3000);
+  if (dialog_shown (page))
+    root_screenshot (shot, 1280, 800);
+  while (dialog_shown (page))
+    effort_answer (effort, page, typed, face);
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, phase);
+
+  all = adm_battle_get_rolls (battle);
+  for (guint i = rolls; i < all->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (all, i);
+      const char *values = g_hash_table_lookup (typed, adm_battle_roll_get_purpose (roll));
+      g_autoptr(GString) kept = g_string_new (NULL);
+
+      g_hash_table_add (steps, (gpointer) roll->clause);
+      g_assert_nonnull (values);
+      for (guint v = 0; v < roll->n_values; v++)
+        g_string_append_printf (kept, "%s%u", v > 0 ? " " : "", roll->values[v]);
+      g_assert_cmpstr (kept->str, ==, values);
+    }
+  g_test_message ("%s: %u rolls in %u prompts, %u steps", adm_phase_to_string (phase),
+                  all->len - rolls, effort->prompts - prompts, g_hash_table_size (steps));
+  g_assert_cmpuint (effort->prompts - prompts, <=, g_hash_table_size (steps));
+}
+
+/* Ship @id dragged @dx cm ahead along the table's x axis, with no click first. */
+static void
+effort_drag (Effort               *effort,
+             AdmiraltyTableWidget *table,
+             AdmBattle            *battle,
+             const char           *id,
+             double                dx)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, adm_battle_ship_index (battle, id));
+  AdmPoint to = { ship->position.x + dx, ship->position.y };
+
+  drag_table (table, ship->position, to);
+  effort->drags++;
+  iterate_until (NULL, NULL, 150);
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, id));
+}
+
+/* @shooter clicked, then @target, then Return: the fire declared, one click a ship. */
+static void
+effort_declare (Effort               *effort,
+                AdmiraltyWindow      *window,
+                AdmiraltyTableWidget *table,
+                AdmiraltyOrdersPanel *panel,
+                AdmBattle            *battle,
+                const char           *shooter,
+                const char           *target)
+{
+  guint fires = admiralty_orders_panel_get_orders (panel)->fires->len;
+
+  click_ship (table, battle, shooter);
+  effort->clicks++;
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
+                   adm_battle_ship_index (battle, shooter));
+  click_ship (table, battle, target);
+  effort->clicks++;
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==,
+                   adm_battle_ship_index (battle, target));
+  keys_to (GTK_WIDGET (window), "Return");
+  effort->keys++;
+  iterate_until (NULL, NULL, 150);
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==, fires + 1);
+}
+
+/* One full turn of the seven-against-six engagement at the Hegen Hub (scenarios/
+ * skirmish.admiralty's squadrons, tests/data/battles/hegen-hub.xml) at 1280×800 with real
+ * dice typed in, by pointer and keys only: each formation's course a drag of its flagship,
+ * five fire declarations of a click on the shooter, a click on the target and Return, each
+ * phase Ctrl+Return, each volley's dice one line. Within 15 clicks and drags, and no more
+ * prompts than the phase has steps (F-SEQ-1). */
+static void
+test_turn_clicks (void)
+{
+  g_autofree char *from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "hegen-hub.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-turn-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "hegen-hub.xml", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  Effort effort = { 0 };
+  guint face = 0;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  copy_file (from, path);
+  g_settings_set_string (settings, "dice-mode", "physical");
+  window = new_window ();
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, 13);
+
+  effort_resolve (&effort, window, page, &face, "turn-detection-dice.png");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  /* Movement: other orders belong to later phases and are not offered. */
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  effort_drag (&effort, table, battle, "prince-serg", 5);
+  effort_drag (&effort, table, battle, "kestrel", 6);
+  effort_drag (&effort, table, battle, "celestial-harmony", -5);
+  effort_drag (&effort, table, battle, "autumn-bell", -5);
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->moves->len, ==, 4);
+  root_screenshot ("turn-movement.png", 1280, 800);
+  effort_resolve (&effort, window, page, &face, "turn-movement-dice.png");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  /* The capital ships at the escorts, whose pooled shields cancel few of their dice. */
+  effort_declare (&effort, window, table, panel, battle, "prince-serg", "autumn-bell");
+  effort_declare (&effort, window, table, panel, battle, "emperor-dorca", "falling-leaf");
+  effort_declare (&effort, window, table, panel, battle, "count-vorhalas", "star-creche");
+  /* The other side's turn to declare: a click on one of its ships would aim at it, Escape
+   * lets the selection go first. */
+  keys_to (GTK_WIDGET (window), "Escape");
+  effort.keys++;
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
+  effort_declare (&effort, window, table, panel, battle, "celestial-harmony", "kestrel");
+  effort_declare (&effort, window, table, panel, battle, "ninth-satrapy", "lord-vorbohn");
+  root_screenshot ("turn-fire-declared.png", 1280, 800);
+  effort_resolve (&effort, window, page, &face, "turn-fire-dice.png");
+  root_screenshot ("turn-fire-resolved.png", 1280, 800);
+  effort_resolve (&effort, window, page, &face, "turn-torpedo-dice.png");
+  effort_resolve (&effort, window, page, &face, "turn-end-dice.png");
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+
+  /* Beside the targets, for the record of the run. */
+  g_printerr ("# one turn of Hegen Hub, 7 against 6: %u clicks and drags (target ≤ 15: %u "
+              "clicks, %u drags), %u keys, %u dice values in %u prompts\n",
+              effort.clicks + effort.drags, effort.clicks, effort.drags, effort.keys,
+              effort.values, effort.prompts);
+  g_assert_cmpuint (effort.clicks + effort.drags, <=, 15);
+  g_assert_cmpuint (effort.values, >, 0);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_tree (dir);
 }
 
 int
@@ -1076,6 +1308,7 @@ main (int   argc,
 
   ui_test_init (&argc, &argv, "battle-table-ui");
   g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
+  g_test_add_func ("/ui/battle-table/F-SEQ-1/turn-in-fifteen-clicks", test_turn_clicks);
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);

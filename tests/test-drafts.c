@@ -274,7 +274,7 @@ answer_prompt (AdmiraltyBattlePage *page)
   g_autoptr(GString) text = g_string_new (NULL);
 
   g_assert_nonnull (request);
-  for (guint i = 0; i < request->count; i++)
+  for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
     g_string_append (text, i > 0 ? " 5" : "5");
   type_to (dialog, text->str);
   keys_to (dialog, "Return");

@@ -14,11 +14,12 @@
 #include "admiralty-fleet-node.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
+#include "admiralty-player-window.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-roll-item.h"
 #include "admiralty-window-private.h"
-#include "ui-helpers.h"
+#include "pointer-helpers.h"
 
 
 
@@ -1183,6 +1184,15 @@ test_battle_other_orders (void)
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
+  /* A launch is offered in the fire phase it belongs to (F-WPN-10): detection and movement
+   * first. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
   admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
                                             adm_battle_ship_index (battle, "prince-xav"));
   iterate ();
@@ -1199,13 +1209,9 @@ test_battle_other_orders (void)
   g_assert_nonnull (strstr (rows[0], "Launch torpedoes"));
   g_assert_nonnull (strstr (rows[0], "Pale Jade"));
 
-  /* Detection, movement, fire: the salvo is launched. */
-  for (int i = 0; i < 3; i++)
-    {
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
-                                                 NULL));
-      iterate ();
-    }
+  /* The fire phase: the salvo is launched. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
   g_assert_cmpint (adm_battle_get_salvo (battle, 0)->torpedoes, >, 0);
@@ -1359,7 +1365,7 @@ test_battle_physical_dice (void)
           _admiralty_battle_page_set_dice_text (page, wrong);
           g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
                                                                    "enter"));
-          for (guint i = 0; i < request->count; i++)
+          for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
             g_string_append (text, i > 0 ? " 1" : "1");
           _admiralty_battle_page_set_dice_text (page, text->str);
           g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog),
@@ -1495,6 +1501,56 @@ test_permanent_tabs (void)
   remove_battle_copy (path);
 }
 
+/* The player screen in the window list, or NULL. */
+static AdmiraltyPlayerWindow *
+find_player_screen (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ADMIRALTY_IS_PLAYER_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+player_screen_gone (gpointer data)
+{
+  return find_player_screen () == NULL;
+}
+
+/* A player screen has no header bar: the master closes it from his menu (every one he
+ * opened), or it closes by its own Escape or Ctrl+W. */
+static void
+test_player_screen_closes (void)
+{
+  AdmiraltyWindow *window = open_skirmish ();
+  static const char * const keys[] = { "Escape", "ctrl+w" };
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-screen", "s",
+                                             "barrayar"));
+  iterate ();
+  g_assert_nonnull (find_player_screen ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-player-screens",
+                                             NULL));
+  iterate_until (player_screen_gone, NULL, 2000);
+  g_assert_null (find_player_screen ());
+
+  for (guint k = 0; k < G_N_ELEMENTS (keys) && pointer_available (); k++)
+    {
+      AdmiraltyPlayerWindow *player;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-screen", "s",
+                                                 "cetaganda"));
+      iterate_until (NULL, NULL, 300);
+      player = find_player_screen ();
+      g_assert_nonnull (player);
+      iterate_until (widget_mapped, player, 3000);
+      keys_to (GTK_WIDGET (player), keys[k]);
+      iterate_until (player_screen_gone, NULL, 2000);
+      g_assert_null (find_player_screen ());
+    }
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1511,6 +1567,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/roll-from-keyboard", test_roll_from_keyboard);
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/secondary-windows", test_secondary_windows);
+  g_test_add_func ("/ui/window/player-screen-closes", test_player_screen_closes);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);
   g_test_add_func ("/ui/window/battle/resolve-undo-resume", test_battle_resolve_undo_resume);
   g_test_add_func ("/ui/window/battle/open-game", test_battle_open_game);

@@ -1,19 +1,63 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-asking-dice.c: a queue of entered dice that notes the request it ran dry on. */
+/* admiralty-asking-dice.c: a queue of entered dice that notes the requests it ran dry on, and
+ * values typed ahead for the requests a volley makes. */
 
 #include "config.h"
 
+#include <string.h>
+
 #include "admiralty-asking-dice.h"
+
+/* A request with its own strings, and the values typed for it (NULL while not met). */
+typedef struct {
+  AdmDiceRequest  request;
+  guint          *values;
+  gboolean        used;      /* in this run */
+} Roll;
+
+static void
+roll_free (Roll *roll)
+{
+  g_free ((char *) roll->request.purpose);
+  g_free ((char *) roll->request.clause);
+  g_free ((char *) roll->request.note);
+  g_free (roll->values);
+  g_free (roll);
+}
+
+static Roll *
+roll_new (const AdmDiceRequest *request,
+          const guint          *values)
+{
+  Roll *roll = g_new0 (Roll, 1);
+
+  roll->request = *request;
+  roll->request.purpose = g_strdup (request->purpose);
+  roll->request.clause = g_strdup (request->clause);
+  roll->request.note = g_strdup (request->note);
+  if (values != NULL)
+    roll->values = g_memdup2 (values, request->count * sizeof (guint));
+  return roll;
+}
+
+static gboolean
+same_request (const AdmDiceRequest *a,
+              const AdmDiceRequest *b)
+{
+  return a->count == b->count && a->sides == b->sides &&
+         g_strcmp0 (a->purpose, b->purpose) == 0 && g_strcmp0 (a->clause, b->clause) == 0;
+}
 
 struct _AdmiraltyAskingDice
 {
   GObject         parent_instance;
 
   AdmDiceQueue   *queue;
-  gboolean        has_unmet;
-  AdmDiceRequest  unmet;
-  char           *unmet_purpose;
-  char           *unmet_clause;
+  gboolean        speculating;
+  GPtrArray      *typed;      /* Roll*, with values, in the order typed */
+  GArray         *taken;      /* guint */
+  GPtrArray      *unmet;      /* Roll*, without values */
+  GPtrArray      *unmet_requests; /* AdmDiceRequest*, pointing into @unmet */
 };
 
 static void admiralty_asking_dice_source_init (AdmDiceSourceInterface *iface);
@@ -21,6 +65,21 @@ static void admiralty_asking_dice_source_init (AdmDiceSourceInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (AdmiraltyAskingDice, admiralty_asking_dice, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (ADM_TYPE_DICE_SOURCE,
                                                       admiralty_asking_dice_source_init))
+
+/* Values typed ahead for @request and not used in this run, or NULL. */
+static Roll *
+find_typed (AdmiraltyAskingDice  *self,
+            const AdmDiceRequest *request)
+{
+  for (guint i = 0; i < self->typed->len; i++)
+    {
+      Roll *roll = g_ptr_array_index (self->typed, i);
+
+      if (!roll->used && same_request (&roll->request, request))
+        return roll;
+    }
+  return NULL;
+}
 
 static gboolean
 admiralty_asking_dice_roll (AdmDiceSource        *source,
@@ -30,21 +89,43 @@ admiralty_asking_dice_roll (AdmDiceSource        *source,
 {
   AdmiraltyAskingDice *self = ADMIRALTY_ASKING_DICE (source);
   g_autoptr(GError) local_error = NULL;
+  Roll *typed;
 
   if (adm_dice_source_roll (ADM_DICE_SOURCE (self->queue), request, values, &local_error))
     return TRUE;
-
-  /* Only the first request that ran dry matters: the phase stops there. */
-  if (g_error_matches (local_error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY) && !self->has_unmet)
+  if (!g_error_matches (local_error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY))
     {
-      self->has_unmet = TRUE;
-      self->unmet = *request;
-      self->unmet_purpose = g_strdup (request->purpose);
-      self->unmet_clause = g_strdup (request->clause);
-      self->unmet.purpose = self->unmet_purpose;
-      self->unmet.clause = self->unmet_clause;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
     }
 
+  /* The values typed for this very roll; not speculating, only before the first roll
+   * missed, since the phase stops there. */
+  typed = self->unmet->len == 0 || self->speculating ? find_typed (self, request) : NULL;
+  if (typed != NULL)
+    {
+      typed->used = TRUE;
+      memcpy (values, typed->values, request->count * sizeof (guint));
+      if (!self->speculating)
+        g_array_append_vals (self->taken, values, request->count);
+      return TRUE;
+    }
+
+  /* A roll not typed yet: the phase stops there, unless speculating, when it is given ones
+   * (misses, mostly: no damage that would bring rolls the real dice may not) and noted. */
+  if (self->speculating || self->unmet->len == 0)
+    {
+      Roll *missed = roll_new (request, NULL);
+
+      g_ptr_array_add (self->unmet, missed);
+      g_ptr_array_add (self->unmet_requests, &missed->request);
+    }
+  if (self->speculating)
+    {
+      for (guint i = 0; i < request->count; i++)
+        values[i] = 1;
+      return TRUE;
+    }
   g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
 }
@@ -60,8 +141,11 @@ admiralty_asking_dice_finalize (GObject *object)
 {
   AdmiraltyAskingDice *self = ADMIRALTY_ASKING_DICE (object);
 
-  admiralty_asking_dice_reset (self);
   g_clear_object (&self->queue);
+  g_ptr_array_unref (self->typed);
+  g_array_unref (self->taken);
+  g_ptr_array_unref (self->unmet_requests);
+  g_ptr_array_unref (self->unmet);
 
   G_OBJECT_CLASS (admiralty_asking_dice_parent_class)->finalize (object);
 }
@@ -75,6 +159,10 @@ admiralty_asking_dice_class_init (AdmiraltyAskingDiceClass *klass)
 static void
 admiralty_asking_dice_init (AdmiraltyAskingDice *self)
 {
+  self->typed = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->taken = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->unmet = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
+  self->unmet_requests = g_ptr_array_new ();
 }
 
 AdmiraltyAskingDice *
@@ -102,7 +190,40 @@ admiralty_asking_dice_get_unmet (AdmiraltyAskingDice *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), NULL);
 
-  return self->has_unmet ? &self->unmet : NULL;
+  return self->unmet_requests->len > 0 ? g_ptr_array_index (self->unmet_requests, 0) : NULL;
+}
+
+GPtrArray *
+admiralty_asking_dice_get_unmets (AdmiraltyAskingDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), NULL);
+
+  return self->unmet_requests;
+}
+
+void
+admiralty_asking_dice_restart (AdmiraltyAskingDice *self,
+                               AdmDiceQueue        *queue,
+                               gboolean             speculating)
+{
+  g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
+  g_return_if_fail (queue == NULL || ADM_IS_DICE_QUEUE (queue));
+
+  /* Typed values the engine took for real are in the taken list now, and in the queue of the
+   * next run. */
+  for (guint i = self->typed->len; i > 0; i--)
+    {
+      Roll *roll = g_ptr_array_index (self->typed, i - 1);
+
+      if (roll->used && !self->speculating)
+        g_ptr_array_remove_index (self->typed, i - 1);
+      else
+        roll->used = FALSE;
+    }
+  admiralty_asking_dice_reset (self);
+  if (queue != NULL)
+    g_set_object (&self->queue, queue);
+  self->speculating = speculating;
 }
 
 void
@@ -110,8 +231,42 @@ admiralty_asking_dice_reset (AdmiraltyAskingDice *self)
 {
   g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
 
-  self->has_unmet = FALSE;
-  g_clear_pointer (&self->unmet_purpose, g_free);
-  g_clear_pointer (&self->unmet_clause, g_free);
-  self->unmet = (AdmDiceRequest) { 0 };
+  g_ptr_array_set_size (self->unmet_requests, 0);
+  g_ptr_array_set_size (self->unmet, 0);
+  g_array_set_size (self->taken, 0);
+}
+
+void
+admiralty_asking_dice_add_typed (AdmiraltyAskingDice  *self,
+                                 const AdmDiceRequest *request,
+                                 const guint          *values)
+{
+  g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
+  g_return_if_fail (request != NULL && values != NULL);
+
+  g_ptr_array_add (self->typed, roll_new (request, values));
+}
+
+guint
+admiralty_asking_dice_get_n_typed (AdmiraltyAskingDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), 0);
+
+  return self->typed->len;
+}
+
+void
+admiralty_asking_dice_clear_typed (AdmiraltyAskingDice *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
+
+  g_ptr_array_set_size (self->typed, 0);
+}
+
+GArray *
+admiralty_asking_dice_get_taken (AdmiraltyAskingDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), NULL);
+
+  return self->taken;
 }

@@ -2,7 +2,15 @@
 /* admiralty-asking-dice.h: real dice for a battle phase. A dice source that takes the values
  * the master entered from a queue and, when the queue runs dry, remembers the request it
  * could not meet, so that the app can ask for exactly those dice and try the phase again
- * (the engine is all-or-nothing and deterministic: the retry takes the same path). */
+ * (the engine is all-or-nothing and deterministic: the retry takes the same path).
+ *
+ * Dice for a volley: values may also be typed ahead for requests the engine has not reached
+ * yet (admiralty_asking_dice_add_typed ()). A request is met by such values only when it is
+ * the very request they were typed for (purpose, clause, count and sides), so each roll the
+ * journal keeps has the values the master typed for it, whatever order the engine asks in.
+ * Speculating, the source does not fail on a request it cannot meet: it gives it ones, notes
+ * it and goes on, so that a trial run of the phase (on a copy of the battle) lists every roll
+ * still to be asked, in the order the rules roll them. */
 #pragma once
 
 #include "admiralty-engine.h"
@@ -13,12 +21,30 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyAskingDice, admiralty_asking_dice, ADMIRALTY, ASKING_DICE,
                       GObject)
 
-AdmiraltyAskingDice  *admiralty_asking_dice_new       (AdmDiceQueue        *queue)
+AdmiraltyAskingDice  *admiralty_asking_dice_new         (AdmDiceQueue        *queue)
     G_GNUC_WARN_UNUSED_RESULT;
-AdmDiceQueue         *admiralty_asking_dice_get_queue (AdmiraltyAskingDice *self);
-/* The request the queue could not meet (ADM_DICE_ERROR_EMPTY) since the last reset, or
- * NULL. Its strings belong to @self. */
-const AdmDiceRequest *admiralty_asking_dice_get_unmet (AdmiraltyAskingDice *self);
-void                  admiralty_asking_dice_reset     (AdmiraltyAskingDice *self);
+AdmDiceQueue         *admiralty_asking_dice_get_queue   (AdmiraltyAskingDice *self);
+/* The first request the values could not meet (ADM_DICE_ERROR_EMPTY) since the last reset,
+ * or NULL. Its strings belong to @self. */
+const AdmDiceRequest *admiralty_asking_dice_get_unmet   (AdmiraltyAskingDice *self);
+/* Every request not met since the last reset, in the engine's order (one unless
+ * speculating): AdmDiceRequest*, owned by @self. */
+GPtrArray            *admiralty_asking_dice_get_unmets  (AdmiraltyAskingDice *self);
+/* Forgets the requests not met and which typed values were used, and reads @queue from now
+ * on (NULL: the same queue); values used from the typed ones while not speculating are
+ * dropped from them (admiralty_asking_dice_get_taken () keeps them). */
+void                  admiralty_asking_dice_restart     (AdmiraltyAskingDice *self,
+                                                         AdmDiceQueue        *queue,
+                                                         gboolean             speculating);
+void                  admiralty_asking_dice_reset       (AdmiraltyAskingDice *self);
+/* Values typed for @request (request->count of them), kept until a request like it comes. */
+void                  admiralty_asking_dice_add_typed   (AdmiraltyAskingDice  *self,
+                                                         const AdmDiceRequest *request,
+                                                         const guint          *values);
+guint                 admiralty_asking_dice_get_n_typed (AdmiraltyAskingDice *self);
+void                  admiralty_asking_dice_clear_typed (AdmiraltyAskingDice *self);
+/* The typed values the engine took since the last restart, not speculating, in the order it
+ * asked for them: to be given again from the queue in the next run. */
+GArray               *admiralty_asking_dice_get_taken   (AdmiraltyAskingDice *self);
 
 G_END_DECLS

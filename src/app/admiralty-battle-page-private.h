@@ -17,6 +17,10 @@ GtkWidget            *_admiralty_battle_page_get_dice_search   (AdmiraltyBattleP
 GtkWidget            *_admiralty_battle_page_get_dice_dialog   (AdmiraltyBattlePage *self);
 /* The roll that dialog asks for. */
 const AdmDiceRequest *_admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self);
+/* Every roll that dialog asks for, a volley's in the order typed (AdmDiceRequest*), and how
+ * many dice they come to. */
+GPtrArray            *_admiralty_battle_page_get_dice_requests (AdmiraltyBattlePage *self);
+guint                 _admiralty_battle_page_get_dice_count    (AdmiraltyBattlePage *self);
 /* Types into that dialog's entry. */
 void                  _admiralty_battle_page_set_dice_text     (AdmiraltyBattlePage *self,
                                                                 const char          *text);

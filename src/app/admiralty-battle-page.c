@@ -703,7 +703,9 @@ fleet_heading_row (const char *text,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A long name wraps where the panel has room, rather than losing its end. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_add_css_class (label, side ? "heading" : "caption-heading");
   gtk_widget_set_margin_start (label, side ? 10 : 16);
@@ -786,7 +788,8 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
               ship_row = gtk_list_box_row_new ();
               label = gtk_label_new (text);
               gtk_label_set_xalign (GTK_LABEL (label), 0);
-              gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+              gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+              gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
               gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
               gtk_widget_set_tooltip_text (label, text);
               gtk_widget_set_margin_start (label, 24);
@@ -921,6 +924,16 @@ static const AdmTurnOrders *admiralty_battle_page_turn_orders (AdmiraltyBattlePa
 static char *dice_key_for (AdmiraltyBattlePage *self, const AdmTurnOrders *turn_orders);
 static char *admiralty_battle_page_dice_key (AdmiraltyBattlePage *self);
 
+/* The values typed for a phase, taken and typed ahead, dropped: the phase resolved, or its
+ * rolls changed. */
+static void
+forget_dice (AdmiraltyBattlePage *self)
+{
+  g_array_set_size (self->entered, 0);
+  if (self->asking != NULL)
+    admiralty_asking_dice_clear_typed (self->asking);
+}
+
 /* The values typed so far, kept after each roll entered; none, and the draft goes. */
 static void
 keep_dice (AdmiraltyBattlePage *self)
@@ -1022,7 +1035,7 @@ admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
   for (gsize i = 0; i < n; i++)
     if (values[i] < 1)
       return;
-  g_array_set_size (self->entered, 0);
+  forget_dice (self);
   for (gsize i = 0; i < n; i++)
     {
       guint value = (guint) values[i];
@@ -1178,14 +1191,17 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
                          const char          *response,
                          AdwMessageDialog    *dialog)
 {
-  const AdmDiceRequest *request = admiralty_asking_dice_get_unmet (self->asking);
+  GPtrArray *requests = self->asking != NULL ? admiralty_asking_dice_get_unmets (self->asking)
+                                             : NULL;
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GError) error = NULL;
+  guint at = 0;
 
   if ((GtkWidget *) dialog != self->dice_dialog)
     return;
   g_clear_weak_pointer (&self->dice_dialog);
 
-  if (g_strcmp0 (response, "enter") != 0 || request == NULL)
+  if (g_strcmp0 (response, "enter") != 0 || requests == NULL || requests->len == 0)
     {
       g_autofree char *toast = NULL;
 
@@ -1206,26 +1222,70 @@ dice_dialog_response_cb (AdmiraltyBattlePage *self,
       return;
     }
 
-  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), self->entered, &error))
+  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), values, &error))
     {
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
                      error->message);
       return;
     }
 
-  /* On disk before the phase is tried: a crash from here loses none of the values typed. */
-  keep_dice (self);
+  /* Each roll of the volley keeps the values typed for it, for the engine to take when it
+   * comes to that very roll. */
+  for (guint r = 0; r < requests->len; r++)
+    {
+      const AdmDiceRequest *request = g_ptr_array_index (requests, r);
+
+      admiralty_asking_dice_add_typed (self->asking, request,
+                                       &g_array_index (values, guint, at));
+      at += request->count;
+    }
   admiralty_battle_page_try_physical (self);
 }
 
+/* The rolls the phase still asks for, from the one the values ran out on to the end of the
+ * phase, in the order the rules roll them: a trial of the phase on a copy of the battle, with
+ * ones for the dice not typed yet (admiralty-asking-dice.h). Rolls that depend on those
+ * dice (a critical after a hit) are asked in a later prompt. */
 static void
-admiralty_battle_page_ask_dice (AdmiraltyBattlePage  *self,
-                                const AdmDiceRequest *request)
+admiralty_battle_page_speculate (AdmiraltyBattlePage *self)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmBattle) scratch = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  data = adm_battle_serialize (self->battle, &length);
+  scratch = adm_battle_load_game_memory (data, length, adm_battle_get_name (self->battle), NULL);
+  /* Not opened: the one roll the phase stopped at stays asked. */
+  if (scratch == NULL)
+    return;
+  for (guint i = 0; i < self->entered->len; i++)
+    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
+  admiralty_asking_dice_restart (self->asking, queue, TRUE);
+  adm_battle_resolve_phase (scratch, admiralty_battle_page_turn_orders (self),
+                            ADM_DICE_SOURCE (self->asking), NULL);
+  if (admiralty_asking_dice_get_unmets (self->asking)->len > 0)
+    return;
+  /* The copy went another way (it cannot, replaying the same journal): the roll the phase
+   * itself stops at, again. */
+  admiralty_asking_dice_restart (self->asking, queue, FALSE);
+  adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
+                            ADM_DICE_SOURCE (self->asking), NULL);
+}
+
+static void
+admiralty_battle_page_ask_dice (AdmiraltyBattlePage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog = admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                 request);
+  GPtrArray *requests;
+  GtkWidget *dialog;
 
+  admiralty_battle_page_speculate (self);
+  requests = admiralty_asking_dice_get_unmets (self->asking);
+  g_assert (requests->len > 0);
+  dialog = admiralty_dice_prompt_new_rolls (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                            (const AdmDiceRequest * const *) requests->pdata,
+                                            requests->len);
   g_set_weak_pointer (&self->dice_dialog, dialog);
   g_signal_connect_object (dialog, "response", G_CALLBACK (dice_dialog_response_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1259,29 +1319,35 @@ admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
 {
   g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
   g_autoptr(GError) error = NULL;
-  const AdmDiceRequest *unmet;
+  GArray *taken;
 
   for (guint i = 0; i < self->entered->len; i++)
     adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
-  g_clear_object (&self->asking);
-  self->asking = admiralty_asking_dice_new (queue);
+  if (self->asking == NULL)
+    self->asking = admiralty_asking_dice_new (queue);
+  admiralty_asking_dice_restart (self->asking, queue, FALSE);
 
   if (adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
                                 ADM_DICE_SOURCE (self->asking), &error))
     {
-      g_array_set_size (self->entered, 0);
+      forget_dice (self);
       drop_drafts (self);
       return;
     }
 
-  unmet = admiralty_asking_dice_get_unmet (self->asking);
-  if (unmet != NULL)
+  /* The values typed ahead that the phase took before it stopped: in the engine's order,
+   * as if typed one roll at a time. */
+  taken = admiralty_asking_dice_get_taken (self->asking);
+  g_array_append_vals (self->entered, taken->data, taken->len);
+  if (admiralty_asking_dice_get_unmet (self->asking) != NULL)
     {
-      admiralty_battle_page_ask_dice (self, unmet);
+      /* On disk before the next prompt: a crash from here loses none of the values typed. */
+      keep_dice (self);
+      admiralty_battle_page_ask_dice (self);
       return;
     }
 
-  g_array_set_size (self->entered, 0);
+  forget_dice (self);
   keep_dice (self);
   admiralty_battle_page_phase_failed (self, error);
 }
@@ -1317,7 +1383,7 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       /* Values typed before a Cancel for this very phase and orders are used again. */
       if (g_strcmp0 (key, self->entered_for) != 0)
         {
-          g_array_set_size (self->entered, 0);
+          forget_dice (self);
           g_free (self->entered_for);
           self->entered_for = g_steal_pointer (&key);
           keep_dice (self);
@@ -1359,7 +1425,7 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  g_array_set_size (self->entered, 0);
+  forget_dice (self);
   keep_dice (self);
   return adm_battle_undo (self->battle, error);
 }
@@ -1374,7 +1440,7 @@ admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
     return FALSE;
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  g_array_set_size (self->entered, 0);
+  forget_dice (self);
   keep_dice (self);
   /* Phase by phase, so that redo can bring every one of them back. */
   while (adm_battle_can_undo (self->battle))
@@ -1394,7 +1460,7 @@ admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
 
   if (self->dice_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  g_array_set_size (self->entered, 0);
+  forget_dice (self);
   keep_dice (self);
   return adm_battle_redo (self->battle, error);
 }
@@ -2131,6 +2197,25 @@ _admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self)
   if (self->dice_dialog == NULL || self->asking == NULL)
     return NULL;
   return admiralty_asking_dice_get_unmet (self->asking);
+}
+
+GPtrArray *
+_admiralty_battle_page_get_dice_requests (AdmiraltyBattlePage *self)
+{
+  if (self->dice_dialog == NULL || self->asking == NULL)
+    return NULL;
+  return admiralty_asking_dice_get_unmets (self->asking);
+}
+
+guint
+_admiralty_battle_page_get_dice_count (AdmiraltyBattlePage *self)
+{
+  GPtrArray *requests = _admiralty_battle_page_get_dice_requests (self);
+  guint count = 0;
+
+  for (guint r = 0; requests != NULL && r < requests->len; r++)
+    count += ((const AdmDiceRequest *) g_ptr_array_index (requests, r))->count;
+  return count;
 }
 
 void

@@ -4,23 +4,32 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-dice-prompt.h"
 
 typedef struct {
-  AdmDiceRequest  request;
-  char           *purpose;
-  char           *clause;
+  GPtrArray      *requests;   /* AdmDiceRequest*, their strings owned */
+  GPtrArray      *row_labels; /* GtkLabel* per request, a volley's list; empty for one */
   GtkEditable    *entry;
   GtkLabel       *error_label;
 } Prompt;
 
 static void
+request_free (AdmDiceRequest *request)
+{
+  g_free ((char *) request->purpose);
+  g_free ((char *) request->clause);
+  g_free ((char *) request->note);
+  g_free (request);
+}
+
+static void
 prompt_free (Prompt *prompt)
 {
-  g_free (prompt->purpose);
-  g_free (prompt->clause);
+  g_ptr_array_unref (prompt->requests);
+  g_ptr_array_unref (prompt->row_labels);
   g_free (prompt);
 }
 
@@ -30,21 +39,16 @@ prompt_of (GtkWidget *widget)
   return g_object_get_data (G_OBJECT (widget), "admiralty-dice-prompt");
 }
 
-gboolean
-admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
-                             const char            *text,
-                             GArray                *values,
-                             GError               **error)
+/* The numbers of @text, a d10's "0" read as 10 (TI4's dice; LRR 39.5) as the CLI reads it. */
+static gboolean
+typed_values (const char    *text,
+              gboolean       tens,
+              AdmDiceQueue  *queue,
+              GError       **error)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autofree guint *rolled = NULL;
-  g_autofree char *tens = NULL;
-  guint length;
+  g_autofree char *read = NULL;
 
-  g_return_val_if_fail (request != NULL && text != NULL && values != NULL, FALSE);
-
-  /* A d10 shows "0" for 10 (TI4's dice; LRR 39.5), and the CLI reads it so. */
-  if (request->sides == 10)
+  if (tens)
     {
       g_auto(GStrv) words = g_strsplit_set (text, " \t\n,;", -1);
 
@@ -54,15 +58,37 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
             g_free (words[i]);
             words[i] = g_strdup ("10");
           }
-      tens = g_strjoinv (" ", words);
-      text = tens;
+      read = g_strjoinv (" ", words);
+      text = read;
     }
+  return adm_dice_queue_push_text (queue, text, error);
+}
 
-  if (!adm_dice_queue_push_text (queue, text, error))
+gboolean
+admiralty_dice_prompt_parse_rolls (const AdmDiceRequest * const *requests,
+                                   guint                         n_requests,
+                                   const char                   *text,
+                                   GArray                       *values,
+                                   GError                      **error)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(GArray) rolled = g_array_new (FALSE, TRUE, sizeof (guint));
+  gboolean tens = n_requests > 0;
+  guint length, count = 0;
+
+  g_return_val_if_fail (requests != NULL && n_requests > 0, FALSE);
+  g_return_val_if_fail (text != NULL && values != NULL, FALSE);
+
+  for (guint r = 0; r < n_requests; r++)
+    {
+      count += requests[r]->count;
+      tens &= requests[r]->sides == 10;
+    }
+  if (!typed_values (text, tens, queue, error))
     return FALSE;
 
   length = adm_dice_queue_get_length (queue);
-  if (length != request->count)
+  if (length != count)
     {
       g_autofree char *typed = g_strdup_printf (ngettext ("you typed %u", "you typed %u",
                                                           length), length);
@@ -70,18 +96,77 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
       /* Translators: said aloud: "Roll 2 dice and type one number per die; you typed 3." */
       g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
                    ngettext ("Roll %u die and type the number it shows; %s.",
-                             "Roll %u dice and type one number per die; %s.", request->count),
-                   request->count, typed);
+                             "Roll %u dice and type one number per die; %s.", count),
+                   count, typed);
       return FALSE;
     }
 
-  /* The queue says which value is off the die. */
-  rolled = g_new0 (guint, request->count);
-  if (!adm_dice_source_roll (ADM_DICE_SOURCE (queue), request, rolled, error))
-    return FALSE;
+  /* The queue says which value is off its die. */
+  for (guint r = 0; r < n_requests; r++)
+    {
+      guint at = rolled->len;
 
-  g_array_append_vals (values, rolled, request->count);
+      g_array_set_size (rolled, at + requests[r]->count);
+      if (!adm_dice_source_roll (ADM_DICE_SOURCE (queue), requests[r],
+                                 &g_array_index (rolled, guint, at), error))
+        return FALSE;
+    }
+
+  g_array_append_vals (values, rolled->data, rolled->len);
   return TRUE;
+}
+
+gboolean
+admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
+                             const char            *text,
+                             GArray                *values,
+                             GError               **error)
+{
+  g_return_val_if_fail (request != NULL && text != NULL && values != NULL, FALSE);
+
+  return admiralty_dice_prompt_parse_rolls (&request, 1, text, values, error);
+}
+
+/* A volley's list: each roll with the values the master's line gives it so far, so that a
+ * value typed for the wrong battery shows before Enter. */
+static void
+show_assigned (Prompt     *prompt,
+               const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\n,;", -1);
+  guint w = 0;
+
+  for (guint r = 0; r < prompt->row_labels->len; r++)
+    {
+      const AdmDiceRequest *request = g_ptr_array_index (prompt->requests, r);
+      g_autoptr(GString) line = g_string_new (NULL);
+      g_autofree char *dice = adm_dice_describe (request->count, request->sides);
+      g_autofree char *given = NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *escaped = NULL;
+      g_autoptr(GString) typed = g_string_new (NULL);
+
+      for (guint d = 0; d < request->count; d++)
+        {
+          while (words[w] != NULL && words[w][0] == '\0')
+            w++;
+          if (words[w] == NULL)
+            break;
+          g_string_append_printf (typed, "%s%s", typed->len > 0 ? " " : "", words[w++]);
+        }
+      what = g_strdup_printf ("%s%s%s%s%s%s", request->purpose,
+                              request->clause != NULL ? " (" : "",
+                              request->clause != NULL ? request->clause : "",
+                              request->clause != NULL ? ")" : "",
+                              request->note != NULL ? " · " : "",
+                              request->note != NULL ? request->note : "");
+      given = g_markup_escape_text (typed->str, -1);
+      escaped = g_markup_escape_text (what, -1);
+      g_string_append_printf (line, "<b>%s</b> %s", dice, escaped);
+      if (typed->len > 0)
+        g_string_append_printf (line, " → <b>%s</b>", given);
+      gtk_label_set_markup (g_ptr_array_index (prompt->row_labels, r), line->str);
+    }
 }
 
 static void
@@ -94,33 +179,94 @@ entry_changed_cb (GtkWidget   *dialog,
   g_autoptr(GError) error = NULL;
   gboolean valid;
 
-  valid = admiralty_dice_prompt_parse (&prompt->request, text, values, &error);
+  valid = admiralty_dice_prompt_parse_rolls (
+      (const AdmDiceRequest * const *) prompt->requests->pdata, prompt->requests->len, text,
+      values, &error);
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter", valid);
   /* Say what is wrong only once something is typed. */
   gtk_label_set_label (prompt->error_label, !valid && text[0] != '\0' ? error->message : "");
   gtk_widget_set_visible (GTK_WIDGET (prompt->error_label), !valid && text[0] != '\0');
+  show_assigned (prompt, text);
+}
+
+/* The list of a volley's rolls, in the order their values are typed. */
+static GtkWidget *
+rolls_list (Prompt *prompt)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+  for (guint r = 0; r < prompt->requests->len; r++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (box), label);
+      g_ptr_array_add (prompt->row_labels, label);
+    }
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  /* A wrapped label's natural height is not known before its width: room for about three
+   * lines a roll, up to a screen's half, the rest scrolled. */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                              MIN (prompt->requests->len * 64, 320));
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  show_assigned (prompt, "");
+  return scroller;
+}
+
+/* "Roll 2d6"; a volley's "Roll 9d6", or "Roll 9 dice" of several kinds. */
+static char *
+prompt_heading (const AdmDiceRequest * const *requests,
+                guint                         n_requests)
+{
+  g_autofree char *dice = NULL;
+  gboolean alike = TRUE;
+  guint count = 0;
+
+  for (guint r = 0; r < n_requests; r++)
+    {
+      count += requests[r]->count;
+      alike &= requests[r]->sides == requests[0]->sides;
+    }
+  if (!alike)
+    /* Translators: the heading of the dialog asking for real dice of several kinds */
+    return g_strdup_printf (ngettext ("Roll %u Die", "Roll %u Dice", count), count);
+  dice = adm_dice_describe (count, requests[0]->sides);
+  /* Translators: the heading of the dialog asking for real dice, "Roll 2d6" */
+  return g_strdup_printf (_("Roll %s"), dice);
 }
 
 GtkWidget *
-admiralty_dice_prompt_new (GtkWindow            *parent,
-                           const AdmDiceRequest *request)
+admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
+                                 const AdmDiceRequest * const *requests,
+                                 guint                         n_requests)
 {
-  g_autofree char *dice = NULL;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog, *box, *entry, *label;
   Prompt *prompt;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-  g_return_val_if_fail (request != NULL, NULL);
+  g_return_val_if_fail (requests != NULL && n_requests > 0, NULL);
 
-  dice = adm_dice_describe (request->count, request->sides);
-  /* Translators: the heading of the dialog asking for real dice, "Roll 2d6" */
-  heading = g_strdup_printf (_("Roll %s"), dice);
-  if (request->clause != NULL)
-    body = g_strdup_printf ("%s (%s)", request->purpose, request->clause);
+  heading = prompt_heading (requests, n_requests);
+  if (n_requests > 1)
+    /* Translators: a volley's dice asked at once; the list of its rolls follows */
+    body = g_strdup_printf (ngettext ("%u roll: type its values in one line.",
+                                      "%u rolls, in the order the rules roll them: type "
+                                      "all their values in one line, in this order.",
+                                      n_requests), n_requests);
   else
-    body = g_strdup (request->purpose);
+    body = g_strdup_printf ("%s%s%s%s%s%s", requests[0]->purpose,
+                            requests[0]->clause != NULL ? " (" : "",
+                            requests[0]->clause != NULL ? requests[0]->clause : "",
+                            requests[0]->clause != NULL ? ")" : "",
+                            requests[0]->note != NULL ? "\n" : "",
+                            requests[0]->note != NULL ? requests[0]->note : "");
 
   dialog = adw_message_dialog_new (parent, heading, body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
@@ -133,7 +279,22 @@ admiralty_dice_prompt_new (GtkWindow            *parent,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
 
+  prompt = g_new0 (Prompt, 1);
+  prompt->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) request_free);
+  prompt->row_labels = g_ptr_array_new ();
+  for (guint r = 0; r < n_requests; r++)
+    {
+      AdmDiceRequest *copy = g_memdup2 (requests[r], sizeof *copy);
+
+      copy->purpose = g_strdup (requests[r]->purpose);
+      copy->clause = g_strdup (requests[r]->clause);
+      copy->note = g_strdup (requests[r]->note);
+      g_ptr_array_add (prompt->requests, copy);
+    }
+
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  if (n_requests > 1)
+    gtk_box_append (GTK_BOX (box), rolls_list (prompt));
   entry = gtk_entry_new ();
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
@@ -150,12 +311,6 @@ admiralty_dice_prompt_new (GtkWindow            *parent,
   gtk_box_append (GTK_BOX (box), label);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
 
-  prompt = g_new0 (Prompt, 1);
-  prompt->purpose = g_strdup (request->purpose);
-  prompt->clause = g_strdup (request->clause);
-  prompt->request = *request;
-  prompt->request.purpose = prompt->purpose;
-  prompt->request.clause = prompt->clause;
   prompt->entry = GTK_EDITABLE (entry);
   prompt->error_label = GTK_LABEL (label);
   g_object_set_data_full (G_OBJECT (dialog), "admiralty-dice-prompt", prompt,
@@ -164,6 +319,15 @@ admiralty_dice_prompt_new (GtkWindow            *parent,
                            G_CONNECT_SWAPPED);
   gtk_widget_grab_focus (entry);
   return dialog;
+}
+
+GtkWidget *
+admiralty_dice_prompt_new (GtkWindow            *parent,
+                           const AdmDiceRequest *request)
+{
+  g_return_val_if_fail (request != NULL, NULL);
+
+  return admiralty_dice_prompt_new_rolls (parent, &request, 1);
 }
 
 gboolean
@@ -175,8 +339,9 @@ admiralty_dice_prompt_get_values (GtkWidget  *widget,
 
   g_return_val_if_fail (prompt != NULL, FALSE);
 
-  return admiralty_dice_prompt_parse (&prompt->request, gtk_editable_get_text (prompt->entry),
-                                      values, error);
+  return admiralty_dice_prompt_parse_rolls (
+      (const AdmDiceRequest * const *) prompt->requests->pdata, prompt->requests->len,
+      gtk_editable_get_text (prompt->entry), values, error);
 }
 
 void

@@ -15,6 +15,12 @@ G_BEGIN_DECLS
 /* A new dialog, not yet shown, for @request (copied). */
 GtkWidget *admiralty_dice_prompt_new        (GtkWindow            *parent,
                                              const AdmDiceRequest *request);
+/* A dialog asking for the dice of several rolls at once (a volley: every battery of a
+ * formation, every critical check of a phase), listed in the order their values are typed, in
+ * one line. */
+GtkWidget *admiralty_dice_prompt_new_rolls  (GtkWindow                    *parent,
+                                             const AdmDiceRequest * const *requests,
+                                             guint                         n_requests);
 /* Appends the typed values to @values, or says what is wrong with them. */
 gboolean   admiralty_dice_prompt_get_values (GtkWidget            *prompt,
                                              GArray               *values,
@@ -28,5 +34,12 @@ gboolean   admiralty_dice_prompt_parse      (const AdmDiceRequest *request,
                                              const char           *text,
                                              GArray               *values,
                                              GError              **error);
+
+/* The same for the rolls of a volley: their values one after the other in @values. */
+gboolean   admiralty_dice_prompt_parse_rolls (const AdmDiceRequest * const *requests,
+                                              guint                         n_requests,
+                                              const char                   *text,
+                                              GArray                       *values,
+                                              GError                      **error);
 
 G_END_DECLS

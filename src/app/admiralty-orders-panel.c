@@ -119,6 +119,7 @@ struct _AdmiraltyOrdersPanel
   GtkListBox            *decl_list;
   GtkLabel              *ship_label;
   GtkLabel              *message_label;
+  GtkPopover            *message_popover;
   GtkWidget             *move_section;
   GtkLabel              *move_summary_label;
   GtkDropDown           *move_order_dropdown;
@@ -282,29 +283,58 @@ find_ship_order (GPtrArray  *list,
 static guint split_error (const char  *message,
                           const char **reason);
 
-/* Shows a refusal of the order being entered, without the "orders:N:" the engine puts first. */
+/* Where the master's pointer is, in @self's coordinates; FALSE when it is off the window. */
+static gboolean
+pointer_point (AdmiraltyOrdersPanel *self,
+               double               *x,
+               double               *y)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (self)));
+  GdkDevice *pointer = seat != NULL ? gdk_seat_get_pointer (seat) : NULL;
+  double sx = 0, sy = 0, nx, ny;
+  graphene_point_t at;
+
+  if (native == NULL || pointer == NULL ||
+      !gdk_surface_get_device_position (gtk_native_get_surface (native), pointer, &nx, &ny,
+                                        NULL))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (nx - sx, ny - sy), &at))
+    return FALSE;
+  *x = at.x;
+  *y = at.y;
+  return TRUE;
+}
+
+/* Shows a refusal of the order being entered, without the "orders:N:" the engine puts first,
+ * in a popover where the master clicked (on the table or on the panel's button): the eyes
+ * are there, not at the top of a panel that may be scrolled. It stays until the next order
+ * is entered or refused, and does not take the pointer's next click or the keyboard. */
 static void
 set_message (AdmiraltyOrdersPanel *self,
              const char           *message)
 {
+  double x = 0, y = 0;
+
   if (message != NULL)
     split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
-  /* The label keeps its room whether it says something or not (three lines, the rest in its
-   * tooltip), so that a refusal never moves the controls under the master's pointer. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
-                               message != NULL && *message ? message : NULL);
-}
-
-static void
-reserve_message_room (AdmiraltyOrdersPanel *self)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->message_label),
-                                                                  "Ag\nAg\nAg");
-  int height = 0;
-
-  pango_layout_get_pixel_size (layout, NULL, &height);
-  gtk_widget_set_size_request (GTK_WIDGET (self->message_label), -1, height);
+  if (message == NULL || *message == '\0' || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      gtk_popover_popdown (self->message_popover);
+      return;
+    }
+  if (!pointer_point (self, &x, &y))
+    {
+      /* Off the window (a key pressed): at the top of the panel. */
+      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      y = 0;
+    }
+  gtk_popover_set_pointing_to (self->message_popover,
+                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (self->message_popover);
 }
 
 /* "orders:3: reason" → 3 and "reason"; 0 when the message names no declaration. */
@@ -1089,6 +1119,7 @@ has_default_course (AdmiraltyOrdersPanel *self)
 void
 admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
 {
+  const AdmMoveDecl *current;
   const char *formation;
 
   g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
@@ -1096,16 +1127,23 @@ admiralty_orders_panel_clear_move (AdmiraltyOrdersPanel *self)
   formation = selected_formation_id (self);
   if (formation == NULL)
     return;
-  if (has_default_course (self))
+  current = find_move (self->draft, formation, NULL);
+  if (has_default_course (self) ||
+      (current != NULL && (current->order != ADM_MOVE_ORDER_NONE || current->ram != NULL)))
     {
       /* F-MOVE-5: the default course cleared leaves an empty one, to be plotted from the ship
-       * (or an emergency stop given); the dry run says so until it is. */
+       * (or an emergency stop given); the dry run says so until it is. Only the legs go: a
+       * combat order (F-FORD) and a ram (F-RAM-1) given with them stay. */
       g_autoptr(AdmTurnOrders) candidate = draft_copy (self);
       AdmMoveDecl *empty;
+      guint index;
 
       if (candidate == NULL)
         return;
-      empty = move_decl_copy (NULL, formation);
+      empty = move_decl_copy (find_move (candidate, formation, &index), formation);
+      g_array_set_size (empty->steps, 0);
+      if (find_move (candidate, formation, &index) != NULL)
+        g_ptr_array_remove_index (candidate->moves, index);
       g_ptr_array_add (candidate->moves, empty);
       adm_turn_orders_number_lines (candidate);
       adm_turn_orders_free (self->draft);
@@ -1178,9 +1216,17 @@ plot_cb (AdmiraltyOrdersPanel *self,
   if (find_move (self->draft, formation, NULL) == NULL)
     {
       const AdmBattleShip *leader = adm_battle_get_ship (self->battle, preview.leader);
+      const AdmBattleShip *dragged = selected_ship (self);
 
       end = leader->position;
       heading = leader->heading;
+      /* Any ship of the formation may be dragged: the leader's course goes as far and the
+       * same way as the drag from the ship. */
+      if (dragged != NULL && dragged != leader)
+        {
+          pointer.x += leader->position.x - dragged->position.x;
+          pointer.y += leader->position.y - dragged->position.y;
+        }
     }
   adm_move_preview_clear (&preview);
 
@@ -1602,6 +1648,11 @@ update_odds (AdmiraltyOrdersPanel *self)
   else
     {
       self->have_fire_preview = TRUE;
+      /* F-SEQ-1: fire declared before the movement is judged where the ships stand now; the
+       * fire phase measures again where the movement leaves them. */
+      if (adm_battle_get_phase (self->battle) < ADM_PHASE_FIRE)
+        g_string_append (text, _("Judged at the positions before this turn’s movement; the "
+                                 "fire phase measures again after it (F-SEQ-1).\n"));
       if (!self->fire_preview.legal)
         g_string_append_printf (text, "⚠ %s", self->fire_preview.reason);
       else
@@ -2226,7 +2277,8 @@ update_torpedo_odds (AdmiraltyOrdersPanel *self)
 /* Other orders */
 
 /* The phase in which an order of @element takes effect (data/schema/orders.rng; the engine's
- * phases read them there): it is offered until then, and not after. */
+ * phases read them there): it is offered in that phase only, when the master is at that step
+ * of the turn, not in the phases before it. */
 static AdmPhase
 kind_phase (const char *element)
 {
@@ -2241,23 +2293,92 @@ kind_phase (const char *element)
   return ADM_PHASE_END;         /* F-BOARD-16, F-DC, F-FORM-17 */
 }
 
-/* The kinds of order the form offers in the battle's phase. */
+/* Whether a ship of the battle is held by a captor (F-BOARD-15): the fate of a captured ship
+ * is decided only then (F-BOARD-16). */
+static gboolean
+any_captured (AdmBattle *battle)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (ship->captured_by >= 0 && ship->status != ADM_SHIP_DESTROYED)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @ship (any ship when -1) has torpedo tubes (F-WPN-10). */
+static gboolean
+has_tubes (AdmBattle *battle,
+           int        ship)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+
+      if (ship >= 0 && (guint) ship != i)
+        continue;
+      for (guint w = 0; w < s->klass->weapons->len; w++)
+        if (((const AdmWeapon *) g_ptr_array_index (s->klass->weapons, w))->type ==
+            ADM_WEAPON_TORPEDO)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether an order of @element has anything to act on now: a salvo to steer or shoot at
+ * (F-TORP-5, F-TORP-18), a captured ship (F-BOARD-16), tubes to launch from (F-WPN-10, F-TORP-2:
+ * the selected ship's, or any ship's when none is selected), something to repair on the
+ * selected ship (F-DC). */
+static gboolean
+kind_applies (AdmBattle  *battle,
+              int         ship,
+              const char *element)
+{
+  if (g_strcmp0 (element, "launch") == 0 || g_strcmp0 (element, "prepare-to-launch") == 0)
+    return has_tubes (battle, ship);
+  /* F-DC: damage control for a ship with a fire, a critical or lost hull points. */
+  if (g_strcmp0 (element, "damage-control") == 0 && ship >= 0)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
+      gboolean critical = FALSE;
+
+      for (int result = 2; result < ADM_CRITICAL_RESULTS; result++)
+        critical |= s->criticals[result] > 0;
+      return s->on_fire > 0 || critical || s->damage > 0;
+    }
+  if (g_strcmp0 (element, "steer") == 0 || g_strcmp0 (element, "fire-at-salvo") == 0)
+    return adm_battle_get_n_salvos (battle) > 0;
+  if (g_strcmp0 (element, "captured") == 0)
+    return any_captured (battle);
+  return TRUE;
+}
+
+/* The kinds of order the form offers in the battle's phase; the section is hidden in a phase
+ * that takes none (detection, movement). */
 static void
 refresh_other_kinds (AdmiraltyOrdersPanel *self)
 {
   g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  g_autoptr(GArray) map = g_array_new (FALSE, FALSE, sizeof (guint));
   AdmPhase phase = self->battle != NULL ? adm_battle_get_phase (self->battle) : ADM_PHASE_DETECTION;
 
-  if (self->kind_map->len > 0 && phase == self->kinds_phase)
+  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
+    if (self->battle != NULL && phase == kind_phase (other_kinds[i].element) &&
+        kind_applies (self->battle, self->ship, other_kinds[i].element))
+      {
+        gtk_string_list_append (kinds, _(other_kinds[i].label));
+        g_array_append_val (map, i);
+      }
+  gtk_widget_set_visible (self->other_section, !self->read_only && map->len > 0);
+  /* The same kinds as shown: the master's choice stays. */
+  if (map->len == self->kind_map->len && phase == self->kinds_phase &&
+      memcmp (map->data, self->kind_map->data, map->len * sizeof (guint)) == 0)
     return;
   self->kinds_phase = phase;
   g_array_set_size (self->kind_map, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (other_kinds); i++)
-    if (phase <= kind_phase (other_kinds[i].element))
-      {
-        gtk_string_list_append (kinds, _(other_kinds[i].label));
-        g_array_append_val (self->kind_map, i);
-      }
+  g_array_append_vals (self->kind_map, map->data, map->len);
   gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
   gtk_drop_down_set_selected (self->other_kind_dropdown, 0);
 }
@@ -2485,15 +2606,47 @@ salvo_dropdown (AdmiraltyOrdersPanel *self)
   return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0);
 }
 
+/* Whether damage control of @ship may choose @repair (F-DC): a fire only while one burns
+ * (F-CRIT-14), a critical only while one is outstanding, the hull only when damaged. No ship
+ * chosen: every choice. */
+static gboolean
+repair_applies (const AdmBattleShip *ship,
+                const char          *repair)
+{
+  if (ship == NULL)
+    return TRUE;
+  if (g_strcmp0 (repair, "fire") == 0)
+    return ship->on_fire > 0;
+  if (g_strcmp0 (repair, "critical") == 0)
+    {
+      for (int result = 2; result < ADM_CRITICAL_RESULTS; result++)
+        if (ship->criticals[result] > 0)
+          return TRUE;
+      return FALSE;
+    }
+  if (g_strcmp0 (repair, "hull") == 0)
+    return ship->damage > 0;
+  return TRUE;
+}
+
+/* The choices of @field that apply to @ship; all of them when none does, so that the form
+ * never offers nothing. */
 static GtkWidget *
-choice_dropdown (const OtherField *field)
+choice_dropdown (const OtherField    *field,
+                 const AdmBattleShip *ship)
 {
   g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  gboolean repair = g_strcmp0 (field->key, "repair") == 0;
+  guint applying = 0;
 
+  for (guint c = 0; repair && choices[c] != NULL; c++)
+    applying += repair_applies (ship, choices[c]);
   for (guint c = 0; choices[c] != NULL; c++)
     {
+      if (repair && applying > 0 && !repair_applies (ship, choices[c]))
+        continue;
       g_ptr_array_add (labels, (char *) choice_label (choices[c]));
       g_ptr_array_add (values, choices[c]);
     }
@@ -2544,7 +2697,7 @@ rebuild_other_form (AdmiraltyOrdersPanel *self)
       switch (field->kind)
         {
         case FIELD_CHOICE:
-          widget = choice_dropdown (field);
+          widget = choice_dropdown (field, ship);
           break;
         case FIELD_SHIP:
           widget = ship_dropdown (self, ship != NULL ? self->ship : -1);
@@ -2842,7 +2995,7 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   if (self->battle == NULL || self->draft == NULL)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->decl_list), !self->read_only);
-  gtk_widget_set_visible (self->other_section, !self->read_only);
+  gtk_widget_set_visible (self->other_section, !self->read_only && self->kind_map->len > 0);
   if (self->read_only)
     {
       show_read_only (self);
@@ -3005,6 +3158,7 @@ selection_changed_cb (AdmiraltyOrdersPanel *self,
       g_clear_pointer (&self->live, move_decl_destroy);
       set_message (self, NULL);
       rebuild_weapons (self);
+      refresh_other_kinds (self);
       rebuild_other_form (self);
     }
   admiralty_orders_panel_refresh (self);
@@ -3143,6 +3297,13 @@ clear_move_action (GtkWidget  *widget,
   admiralty_orders_panel_clear_move (ADMIRALTY_ORDERS_PANEL (widget));
 }
 
+/* Return on the table, a shooter and a target chosen: the fire declared, as the button does. */
+static void
+declare_cb (AdmiraltyOrdersPanel *self)
+{
+  admiralty_orders_panel_declare_fire (self);
+}
+
 static void
 declare_fire_action (GtkWidget  *widget,
                      const char *action_name,
@@ -3237,6 +3398,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, decl_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ship_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_popover);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_section);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_summary_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move_order_dropdown);
@@ -3296,7 +3458,6 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
                             self);
   gtk_widget_set_visible (self->move_section, FALSE);
   gtk_widget_set_visible (self->fire_section, FALSE);
-  reserve_message_room (self);
 }
 
 /* Public */
@@ -3322,6 +3483,7 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "declare", G_CALLBACK (declare_cb), self, G_CONNECT_SWAPPED);
   {
     /* F-TORP-3: in the fire phase, with tubes checked, a click on the empty table aims them
      * at that point rather than clearing the selection (caught before the table's own click). */

@@ -189,6 +189,10 @@ admiralty_player_window_class_init (AdmiraltyPlayerWindowClass *klass)
 
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
+  /* It has no header bar to close it by: the keys close it. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/admiralty/Admiralty/admiralty-player-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, title_label);

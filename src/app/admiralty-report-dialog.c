@@ -371,6 +371,7 @@ write_pdf (AdmiraltyReportDialog *self,
 
   folder = g_path_get_dirname (path);
   g_settings_set_string (self->settings, "last-folder", folder);
+  g_settings_set_string (self->settings, "export-folder", folder);
   g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, path);
   gtk_window_close (GTK_WINDOW (self));
 
@@ -468,9 +469,15 @@ show_chooser (AdmiraltyReportDialog *self)
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
 
-  /* Reports go beside the campaign, else where the last file went. */
-  folder = path != NULL ? g_path_get_dirname (path)
-                        : g_settings_get_string (self->settings, "last-folder");
+  /* Reports go where the last one went (a folder for the printer's files, say), else
+   * beside the campaign, else where the last file went. */
+  folder = g_settings_get_string (self->settings, "export-folder");
+  if (folder[0] == '\0' || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_free (folder);
+      folder = path != NULL ? g_path_get_dirname (path)
+                            : g_settings_get_string (self->settings, "last-folder");
+    }
   if (folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
     {
       g_autoptr(GFile) file = g_file_new_for_path (folder);
@@ -639,6 +646,41 @@ admiralty_report_dialog_class_init (AdmiraltyReportDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* The choices of a drop-down row in full: a long one ("Every Admiral's Papers: …") wraps
+ * rather than losing its end. */
+static void
+wrapping_setup_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+wrapping_bind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "");
+}
+
+static GtkListItemFactory *
+wrapping_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (wrapping_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (wrapping_bind_cb), NULL);
+  return factory;
+}
+
 static void
 admiralty_report_dialog_init (AdmiraltyReportDialog *self)
 {
@@ -646,6 +688,13 @@ admiralty_report_dialog_init (AdmiraltyReportDialog *self)
 
   self->settings = g_settings_new (APP_ID);
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
+  {
+    g_autoptr(GtkListItemFactory) kinds = wrapping_factory ();
+    g_autoptr(GtkListItemFactory) admirals = wrapping_factory ();
+
+    adw_combo_row_set_list_factory (self->kind_row, kinds);
+    adw_combo_row_set_list_factory (self->admiral_row, admirals);
+  }
 
   g_signal_connect_object (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb),
                            self, G_CONNECT_SWAPPED);

@@ -18,6 +18,7 @@ typedef enum {
   DRAG_PAN,
   DRAG_PLOT,
   DRAG_RULER,
+  DRAG_SHIP,     /* pressed on a ship not selected: a plot once it moves (drag_update_cb ()) */
 } DragMode;
 
 struct _AdmiraltyTableWidget
@@ -45,6 +46,7 @@ struct _AdmiraltyTableWidget
   gboolean               plotting;
   double                 drag_x;
   double                 drag_y;
+  int                    drag_ship;     /* DRAG_SHIP: the ship pressed on */
   /* Pinching: the gesture's scale at the last update. */
   double                 pinch_scale;
 
@@ -69,6 +71,7 @@ enum {
 enum {
   SIGNAL_PLOT,
   SIGNAL_SHIP_MENU,
+  SIGNAL_DECLARE,
   N_SIGNALS
 };
 
@@ -332,6 +335,13 @@ drag_begin_cb (AdmiraltyTableWidget *self,
   else if (self->plotting && self->options.selected_ship >= 0 &&
            (ship == self->options.selected_ship || at_course_end (self, x, y)))
     self->drag_mode = DRAG_PLOT;
+  else if (self->plotting && ship >= 0)
+    {
+      /* A ship dragged without a click first: selected as the drag goes, and its course
+       * plotted; a press that does not move stays a click (a target, a selection). */
+      self->drag_mode = DRAG_SHIP;
+      self->drag_ship = ship;
+    }
   else if (ship < 0)
     self->drag_mode = DRAG_PAN;
 }
@@ -344,8 +354,15 @@ drag_update_cb (AdmiraltyTableWidget *self,
 {
   double x = self->drag_start_x + offset_x, y = self->drag_start_y + offset_y;
 
+  if (self->drag_mode == DRAG_SHIP && hypot (offset_x, offset_y) > CLICK_SLOP)
+    {
+      admiralty_table_widget_set_selected_ship (self, self->drag_ship);
+      self->drag_mode = self->options.selected_ship == self->drag_ship ? DRAG_PLOT : DRAG_NONE;
+    }
   switch (self->drag_mode)
     {
+    case DRAG_SHIP:
+      break;
     case DRAG_PAN:
       admiralty_table_widget_pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
       break;
@@ -467,6 +484,18 @@ clear_action (GtkWidget  *widget,
     admiralty_table_widget_set_ruler (self, FALSE);
   else
     admiralty_table_widget_set_selected_ship (self, -1);
+}
+
+/* Return: the aimed fire declared ("declare"), when a target is chosen. */
+static void
+declare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  if (self->options.selected_ship >= 0 && self->options.target_ship >= 0)
+    g_signal_emit (self, signals[SIGNAL_DECLARE], 0);
 }
 
 static void
@@ -632,6 +661,8 @@ admiralty_table_widget_class_install_keys (GtkWidgetClass *widget_class)
                                            "table.zoom-out", NULL);
     }
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "table.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "table.declare", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "table.declare", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "table.fit",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "table.fit", NULL);
@@ -687,7 +718,14 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
                   NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
   gtk_widget_class_install_property_action (widget_class, "table.ruler", "ruler");
+  /* void handler (AdmiraltyTableWidget *table): Return with a shooter and a target chosen,
+   * the fire between them to be declared. */
+  signals[SIGNAL_DECLARE] =
+    g_signal_new ("declare", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_install_action (widget_class, "table.clear", NULL, clear_action);
+  gtk_widget_class_install_action (widget_class, "table.declare", NULL, declare_action);
   gtk_widget_class_install_action (widget_class, "table.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "table.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "table.fit", NULL, fit_action);

@@ -47,6 +47,9 @@ _admiralty_window_describe_undo (AdmiraltyWindow *self,
 
 /* The Undo and Redo buttons and menu items name the action they would take back or bring
  * back: "Undo “Resolve Fire, Turn 3”". */
+static void update_close_players (AdmiraltyWindow *self,
+                                  GtkWindow       *leaving);
+
 static void
 admiralty_window_update_undo_labels (AdmiraltyWindow *self)
 {
@@ -119,6 +122,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-cycle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector-toggle", has_campaign);
+  update_close_players (self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
@@ -978,8 +982,43 @@ player_tab_cb (AdmiraltyPlayerWindow *player,
     player_follow (ADMIRALTY_WINDOW (root), player);
 }
 
+/* The player screens @self opened and that are still open, but @leaving. */
+static GList *
+player_screens (AdmiraltyWindow *self,
+                GtkWindow       *leaving)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  GList *players = NULL;
+
+  if (application == NULL)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (ADMIRALTY_IS_PLAYER_WINDOW (l->data) && l->data != (gpointer) leaving &&
+        g_object_get_data (G_OBJECT (l->data), "admiralty-master") == self)
+      players = g_list_prepend (players, l->data);
+  return players;
+}
+
+static void
+update_close_players (AdmiraltyWindow *self,
+                      GtkWindow       *leaving)
+{
+  GList *players = player_screens (self, leaving);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-player-screens", players != NULL);
+  g_list_free (players);
+}
+
+static void
+player_destroyed_cb (AdmiraltyWindow *self,
+                     GtkWindow       *player)
+{
+  update_close_players (self, player);
+}
+
 /* A second window with one side's picture, for an admiral at the table: no master controls;
- * the engine's audience filter decides what it shows. It closes with the master's window. */
+ * the engine's audience filter decides what it shows. It closes with the master's window,
+ * from its menu (win.close-player-screens), or by its own Ctrl+W or Escape. */
 static void
 player_screen_action (GtkWidget  *widget,
                       const char *action_name,
@@ -990,12 +1029,28 @@ player_screen_action (GtkWidget  *widget,
     admiralty_player_window_new (gtk_window_get_application (GTK_WINDOW (self)),
                                  g_variant_get_string (parameter, NULL));
 
+  g_object_set_data (G_OBJECT (player), "admiralty-master", self);
   g_signal_connect_object (self->tab_view, "notify::selected-page",
                            G_CALLBACK (player_tab_cb), player, G_CONNECT_SWAPPED);
   g_signal_connect_object (self, "destroy", G_CALLBACK (gtk_window_destroy), player,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (player, "destroy", G_CALLBACK (player_destroyed_cb), self,
+                           G_CONNECT_SWAPPED);
   player_follow (self, player);
   gtk_window_present (GTK_WINDOW (player));
+  update_close_players (self, NULL);
+}
+
+static void
+close_player_screens_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  GList *players = player_screens (ADMIRALTY_WINDOW (widget), NULL);
+
+  for (GList *l = players; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (players);
 }
 
 /* The cycle clock: the real game's hiccups, and the end of a session (F-STRAT-1). */
@@ -1161,6 +1216,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    assign_formation_action);
   gtk_widget_class_install_action (widget_class, "win.player-screen", "s",
                                    player_screen_action);
+  gtk_widget_class_install_action (widget_class, "win.close-player-screens", NULL,
+                                   close_player_screens_action);
   gtk_widget_class_install_property_action (widget_class, "win.clock-pause", "clock-paused");
   gtk_widget_class_install_action (widget_class, "win.clock-adjust", "i", clock_adjust_action);
   gtk_widget_class_install_action (widget_class, "win.clock-next-cycle", NULL,

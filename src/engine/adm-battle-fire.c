@@ -729,6 +729,8 @@ resolve_hits (AdmBattle     *self,
               GError       **error)
 {
   int hits = 0, blocked = 0, damage, pool = 0, used;
+  g_autofree char *note = NULL;
+  gboolean ok;
 
   g_string_truncate (shown, 0);
   /* F-WPN-7 ("shields-against-artillery" before-armour): shields cancel table dice. */
@@ -738,7 +740,15 @@ resolve_hits (AdmBattle     *self,
       blocked = MIN (pool, dice);
       dice -= blocked;
     }
-  if (!roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error))
+  /* F-WPN-7: the master's prompt says why fewer dice are asked than the table gave. */
+  if (blocked > 0 && dice > 0)
+    note = g_strdup_printf (ngettext ("%d die, %d cancelled by shields: roll %d",
+                                      "%d dice, %d cancelled by shields: roll %d",
+                                      dice + blocked), dice + blocked, blocked, dice);
+  self->dice_note = note;
+  ok = roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error);
+  self->dice_note = NULL;
+  if (!ok)
     return FALSE;
   g_string_append_printf (line, ngettext (": %d die (%s) at %d+", ": %d dice (%s) at %d+",
                                           dice + blocked),

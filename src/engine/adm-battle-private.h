@@ -68,6 +68,7 @@ struct _AdmBattle
   AdmDiceSource       *dice;
   guint                last_roll;    /* index in rolls of the roll just made, G_MAXUINT after
                                       * a roll of no dice (_adm_battle_judge_roll ()) */
+  const char          *dice_note;    /* the next roll's AdmDiceRequest note, or NULL */
   const AdmTurnOrders *orders;
 
   /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,

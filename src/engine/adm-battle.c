@@ -1342,7 +1342,7 @@ roll_draw (AdmBattle      *self,
            guint          *values,
            GError        **error)
 {
-  AdmDiceRequest request = { count, sides, roll->purpose, roll->clause };
+  AdmDiceRequest request = { count, sides, roll->purpose, roll->clause, self->dice_note };
 
   /* The generator's dice (@prng: the source is one) drawn straight, as its source would
    * (issue 20); the source's own checks of the request are asked here. */

@@ -26,6 +26,9 @@ typedef struct {
   guint       sides;    /* 2..ADM_DICE_MAX_SIDES */
   const char *purpose;  /* "Vorberg's bow battery at Triumph" */
   const char *clause;   /* "F-ART-11" */
+  const char *note;     /* why the dice are fewer than the table gave ("4 dice, 3 cancelled by
+                         * shields: roll 1"), for the master's prompt; no part of the roll
+                         * kept, NULL mostly */
 } AdmDiceRequest;
 
 #define ADM_TYPE_DICE_SOURCE (adm_dice_source_get_type ())
