@@ -16,7 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
-#include "../tests/komarr-helpers.h"
+#include "komarr-helpers.h"
 
 #define N_SHIPS 1000
 #define N_EVENTS 10000

@@ -7,83 +7,27 @@
 #include "admiralty-engine.h"
 
 /* Loads tests/data/battles/@name. */
-static inline AdmBattle *
-battle_helper_load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", name, NULL);
-  AdmBattle *battle = adm_battle_load_file (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  return battle;
-}
+AdmBattle *
+battle_helper_load (const char *name);
 
 /* Parses one turn of orders from text ("<move …/>…" inside <turn n="N">). */
-static inline AdmTurnOrders *
+AdmTurnOrders *
 battle_helper_orders (int         turn,
-                      const char *body)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = g_strdup_printf ("<orders><turn n=\"%d\">%s</turn></orders>", turn,
-                                           body);
-  AdmTurnOrders *orders = adm_turn_orders_parse (text, "orders.xml", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (orders);
-  return orders;
-}
+                      const char *body);
 
 /* A queue holding @dice ("4 6 1"). */
-static inline AdmDiceQueue *
-battle_helper_dice (const char *dice)
-{
-  g_autoptr(GError) error = NULL;
-  AdmDiceQueue *queue = adm_dice_queue_new ();
-  g_autofree char *stripped = g_strstrip (g_strdup (dice));
-
-  if (stripped[0] == '\0')
-    return queue;
-  g_assert_true (adm_dice_queue_push_text (queue, dice, &error));
-  g_assert_no_error (error);
-  return queue;
-}
+AdmDiceQueue *
+battle_helper_dice (const char *dice);
 
 /* Resolves phases until @phase is next, with no orders and no dice needed. */
-static inline void
+void
 battle_helper_skip_to (AdmBattle *battle,
-                       AdmPhase   phase)
-{
-  g_autoptr(AdmDiceQueue) empty = adm_dice_queue_new ();
-
-  while (adm_battle_get_phase (battle) != phase)
-    {
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (empty), &error));
-      g_assert_no_error (error);
-    }
-}
+                       AdmPhase   phase);
 
 /* Whether any report line contains @text. */
-static inline gboolean
+gboolean
 battle_helper_reported (AdmBattle  *battle,
-                        const char *text)
-{
-  GPtrArray *report = adm_battle_get_report (battle);
+                        const char *text);
 
-  for (guint i = 0; i < report->len; i++)
-    if (strstr (adm_report_line_get_text (g_ptr_array_index (report, i)), text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static inline void
-battle_helper_print_report (AdmBattle *battle)
-{
-  GPtrArray *report = adm_battle_get_report (battle);
-
-  for (guint i = 0; i < report->len; i++)
-    g_test_message ("%s", adm_report_line_get_text (g_ptr_array_index (report, i)));
-}
+void
+battle_helper_print_report (AdmBattle *battle);

@@ -8,199 +8,74 @@
 
 #include "battle-helpers.h"
 
-static G_GNUC_UNUSED AdmBattle *
+AdmBattle *
 load_at (const char *fixture,
-         AdmPhase    phase)
-{
-  AdmBattle *battle = battle_helper_load (fixture);
-
-  battle_helper_skip_to (battle, phase);
-  return battle;
-}
+         AdmPhase    phase);
 
 /* Loads @fixture with the text @from replaced by @to, at @phase. */
-static G_GNUC_UNUSED AdmBattle *
+AdmBattle *
 load_variant_at (const char *fixture,
                  const char *from,
                  const char *to,
-                 AdmPhase    phase)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", fixture, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GString) variant = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmBattle *battle;
+                 AdmPhase    phase);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  variant = g_string_new (text);
-  g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
-  battle = adm_battle_load_memory (variant->str, variant->len, fixture, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  battle_helper_skip_to (battle, phase);
-  return battle;
-}
-
-static G_GNUC_UNUSED guint
+guint
 ship_index (AdmBattle  *battle,
-            const char *id)
-{
-  int index = adm_battle_ship_index (battle, id);
+            const char *id);
 
-  g_assert_cmpint (index, >=, 0);
-  return index;
-}
-
-static G_GNUC_UNUSED const AdmBattleShip *
+const AdmBattleShip *
 ship (AdmBattle  *battle,
-      const char *id)
-{
-  return adm_battle_get_ship (battle, ship_index (battle, id));
-}
+      const char *id);
 
-static G_GNUC_UNUSED int
+int
 hull_left (AdmBattle  *battle,
-           const char *id)
-{
-  return adm_battle_ship_hull_left (battle, ship_index (battle, id));
-}
+           const char *id);
 
-static G_GNUC_UNUSED void
+void
 set_ruling (AdmBattle  *battle,
             const char *id,
-            const char *value)
-{
-  g_autoptr(GError) error = NULL;
+            const char *value);
 
-  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), id, value, &error));
-  g_assert_no_error (error);
-}
+AdmDiceQueue *
+dice_queue (const char *dice);
 
-static G_GNUC_UNUSED AdmDiceQueue *
-dice_queue (const char *dice)
-{
-  if (dice == NULL || dice[0] == '\0')
-    return adm_dice_queue_new ();
-  return battle_helper_dice (dice);
-}
-
-static G_GNUC_UNUSED AdmTurnOrders *
+AdmTurnOrders *
 orders_for (AdmBattle  *battle,
-            const char *body)
-{
-  return body != NULL ? battle_helper_orders (adm_battle_get_turn (battle), body) : NULL;
-}
+            const char *body);
 
 /* Resolves the current phase with @body as this turn's orders (NULL: none) and @dice, all of
  * which must be used. Returns the index of the phase's first roll. */
-static G_GNUC_UNUSED guint
+guint
 resolve (AdmBattle  *battle,
          const char *body,
-         const char *dice)
-{
-  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
-  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
-  g_autoptr(GError) error = NULL;
-  guint first = adm_battle_get_rolls (battle)->len;
-  gboolean ok = adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error);
-
-  if (!ok || adm_dice_queue_get_length (queue) != 0)
-    battle_helper_print_report (battle);
-  g_assert_no_error (error);
-  g_assert_true (ok);
-  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
-  return first;
-}
+         const char *dice);
 
 /* Resolves the current phase expecting it refused with a message containing @message, and
  * the battle exactly as it was. */
-static G_GNUC_UNUSED void
+void
 refuse (AdmBattle  *battle,
         const char *body,
         const char *dice,
-        const char *message)
-{
-  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
-  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = adm_battle_dump (battle);
-  g_autofree char *after = NULL;
-  AdmPhase phase = adm_battle_get_phase (battle);
-  int turn = adm_battle_get_turn (battle);
-  guint report = adm_battle_get_report (battle)->len;
-  guint rolls = adm_battle_get_rolls (battle)->len;
-  guint journal = adm_battle_get_journal (battle)->len;
-
-  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
-  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
-  g_test_message ("refused: %s", error->message);
-  g_assert_nonnull (strstr (error->message, message));
-  after = adm_battle_dump (battle);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
-  g_assert_cmpint (adm_battle_get_turn (battle), ==, turn);
-  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
-  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
-  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
-}
+        const char *message);
 
 /* The rolls from @first on as "CLAUSE NdS=v v v", joined with "; ". */
-static G_GNUC_UNUSED char *
+char *
 rolls_since (AdmBattle *battle,
-             guint      first)
-{
-  GPtrArray *rolls = adm_battle_get_rolls (battle);
-  GString *out = g_string_new (NULL);
+             guint      first);
 
-  for (guint i = first; i < rolls->len; i++)
-    {
-      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-
-      g_string_append_printf (out, "%s%s %ud%u=", out->len > 0 ? "; " : "", roll->clause,
-                              roll->n_values, roll->sides);
-      for (guint v = 0; v < roll->n_values; v++)
-        g_string_append_printf (out, "%s%u", v > 0 ? " " : "", roll->values[v]);
-    }
-  return g_string_free (out, FALSE);
-}
-
-static G_GNUC_UNUSED void
+void
 assert_rolls (AdmBattle  *battle,
               guint       first,
-              const char *expected)
-{
-  g_autofree char *rolls = rolls_since (battle, first);
+              const char *expected);
 
-  g_assert_cmpstr (rolls, ==, expected);
-}
-
-static G_GNUC_UNUSED const char *
+const char *
 roll_purpose (AdmBattle *battle,
-              guint      index)
-{
-  GPtrArray *rolls = adm_battle_get_rolls (battle);
+              guint      index);
 
-  g_assert_cmpuint (index, <, rolls->len);
-  return adm_battle_roll_get_purpose (g_ptr_array_index (rolls, index));
-}
-
-static G_GNUC_UNUSED void
+void
 assert_reported (AdmBattle  *battle,
-                 const char *text)
-{
-  if (!battle_helper_reported (battle, text))
-    {
-      battle_helper_print_report (battle);
-      g_test_message ("not in the report: %s", text);
-    }
-  g_assert_true (battle_helper_reported (battle, text));
-}
+                 const char *text);
 
-static G_GNUC_UNUSED void
+void
 assert_not_reported (AdmBattle  *battle,
-                     const char *text)
-{
-  g_assert_false (battle_helper_reported (battle, text));
-}
+                     const char *text);

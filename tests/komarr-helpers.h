@@ -8,47 +8,15 @@
 
 #include "admiralty-engine.h"
 
-static G_GNUC_UNUSED int
+int
 komarr_compare_names (gconstpointer a,
-                      gconstpointer b)
-{
-  return strcmp (*(const char **) a, *(const char **) b);
-}
+                      gconstpointer b);
 
 /* Cycle @cycle (F-STRAT-1..5): the sheets tests/data/order-sheets/komarr-cycle-N-*.xml in name
  * order (a correction is named after the sheet it corrects), each handed in whole a minute
  * before the session at @t0 + N × 40 min, then the cycle resolved with its F-STRAT-5 checks
  * rolled from a generator seeded with N. */
-static G_GNUC_UNUSED void
+void
 komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
-                   gint64       t0)
-{
-  g_autofree char *folder = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                              "order-sheets", NULL);
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
-  const char *name;
-
-  g_assert_no_error (error);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-  g_ptr_array_sort (paths, komarr_compare_names);
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
-                                                              t0 + cycle * 2400 - 60, &error);
-
-      g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
-                                             t0 + cycle * 2400, &error));
-  g_assert_no_error (error);
-}
+                   gint64       t0);

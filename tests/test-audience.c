@@ -17,8 +17,8 @@
 static AdmBattle *
 load_fixture (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "reports", "cycle-2-pol-orbit.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "reports", "cycle-2-pol-orbit.xml", NULL);
   g_autoptr(GError) error = NULL;
   AdmBattle *battle = adm_battle_load_file (path, &error);
 

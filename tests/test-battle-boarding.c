@@ -103,8 +103,8 @@ load_variant (const char *fixture,
               const char *from,
               const char *to)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", fixture, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", fixture, NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) variant = NULL;
   g_autoptr(GError) error = NULL;

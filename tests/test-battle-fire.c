@@ -2289,8 +2289,8 @@ test_fire_golden_300 (void)
                                           g_bytes_get_size (out), &error));
       g_assert_no_error (error);
     }
-  path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                           "fire-300-golden.txt.gz", NULL);
+  path = g_test_build_filename (G_TEST_DIST, "data",
+                                "fire-300-golden.txt.gz", NULL);
   g_assert_true (g_file_get_contents (path, &expected, &length, &error));
   g_assert_no_error (error);
   packed = g_bytes_new_take (g_steal_pointer (&expected), length);

@@ -18,8 +18,8 @@ static AdmBattle *
 load_variant (const char *from,
               const char *to)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", FIXTURE, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", FIXTURE, NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) variant = NULL;
   g_autoptr(GError) error = NULL;
@@ -240,8 +240,7 @@ test_load_errors (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                "data", "battles", FIXTURE, NULL);
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "battles", FIXTURE, NULL);
       g_autofree char *text = NULL;
       g_autoptr(GString) variant = NULL;
       g_autoptr(GError) error = NULL;

@@ -687,8 +687,8 @@ test_ram_head_on (void)
 static void
 test_ram_missed_and_burn_up (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "move.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "move.xml", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) burnt = NULL;
   g_autoptr(AdmBattle) second = NULL;
@@ -729,8 +729,8 @@ test_ram_missed_and_burn_up (void)
 static AdmBattle *
 capital_rammer (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "move.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "move.xml", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) variant = NULL;
   g_autoptr(GError) error = NULL;

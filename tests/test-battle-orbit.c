@@ -23,8 +23,8 @@ static AdmBattle *
 load_with (const char *name,
            const char *rulings)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", name, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", name, NULL);
   g_autofree char *text = NULL;
   g_autofree char *patched = NULL;
   g_autoptr(GError) error = NULL;
@@ -862,8 +862,8 @@ check_zero_hull (const char *rulings,
   g_autofree char *text = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "orbit-station.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "orbit-station.xml", NULL);
   g_autofree char *patched = NULL;
   GPtrArray *rolls;
 

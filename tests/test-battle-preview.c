@@ -1125,8 +1125,8 @@ test_boarding_targets (void)
 static void
 test_boarding_targets_hidden (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "board.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "board.xml", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) variant = NULL;
   g_autoptr(AdmBattle) battle = NULL;

@@ -577,8 +577,8 @@ test_file_refusals (void)
 static void
 test_junk_cycle (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "round-trip", "komarr-kept-battle.admiralty", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "round-trip", "komarr-kept-battle.admiralty", NULL);
   g_autofree char *data = NULL;
   g_autoptr(GString) text = NULL;
   g_autoptr(GError) error = NULL;

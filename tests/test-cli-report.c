@@ -522,8 +522,8 @@ test_as (Fixture       *fixture,
 {
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                              "order-sheets", NULL);
+  g_autofree char *sheets = g_test_build_filename (G_TEST_DIST, "data",
+                                                   "order-sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);

@@ -306,9 +306,8 @@ test_dice_survive_kill (void)
   g_settings_set_string (settings, "dice-mode", "physical");
   if (g_test_subprocess ())
     {
-      g_autofree char *orders = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                  "data", "campaign-battles",
-                                                  "komarr-c1-3.orders.xml", NULL);
+      g_autofree char *orders = g_test_build_filename (G_TEST_DIST, "data", "campaign-battles",
+                                                       "komarr-c1-3.orders.xml", NULL);
       g_autoptr(GError) error = NULL;
 
       window = new_window (g_getenv (CAMPAIGN_ENV));

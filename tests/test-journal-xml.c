@@ -194,8 +194,8 @@ test_hostile_read_back (void)
 static void
 test_battle_written (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "fire-melee.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "fire-melee.xml", NULL);
   g_autofree char *xml = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (20);

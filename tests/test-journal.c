@@ -687,8 +687,8 @@ test_save_failure_changes_nothing (void)
 static void
 test_good_campaign_fixture (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "campaigns", "small.admiralty", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "campaigns", "small.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
   AdmState *state;

@@ -835,8 +835,8 @@ static void
 test_torpedo_battle (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "battles", "torp-duel.xml", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "battles", "torp-duel.xml", NULL);
   g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
   g_autoptr(AdmDiceQueue) dice = adm_dice_queue_new ();
   g_autoptr(AdmTurnOrders) orders =

@@ -94,8 +94,8 @@ last_kind (Fixture *fixture,
 static char *
 sheet_path (const char *name)
 {
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "order-sheets",
-                           name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", "order-sheets",
+                                name, NULL);
 }
 
 static guint

@@ -39,9 +39,9 @@ fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                "data", "scenarios", "sector-battle.admiralty",
-                                                NULL);
+  g_autofree char *scenario = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                                     "sector-battle.admiralty",
+                                                     NULL);
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);

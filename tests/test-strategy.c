@@ -585,8 +585,8 @@ test_replay (void)
 static char *
 sheet_path (const char *name)
 {
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "order-sheets",
-                           name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", "order-sheets",
+                                name, NULL);
 }
 
 /* Loads a sheet and appends its events, as the CLI does. */

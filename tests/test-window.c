@@ -361,9 +361,9 @@ test_broken_file (void)
 {
   AdmiraltyWindow *window = open_skirmish ();
   AdmCampaign *campaign = admiralty_window_get_campaign (window);
-  g_autofree char *broken = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                              "scenarios-broken", "unknown-class.admiralty",
-                                              NULL);
+  g_autofree char *broken = g_test_build_filename (G_TEST_DIST, "data",
+                                                   "scenarios-broken", "unknown-class.admiralty",
+                                                   NULL);
   g_autofree char *title = g_strdup (adw_window_title_get_title (window->window_title));
   GtkWidget *dialog;
   const char *body;

@@ -12,176 +12,53 @@
 #include "admiralty-application.h"
 #include "admiralty-window.h"
 
-static AdmiraltyApplication *app;
-static char *data_home;
-static GTestDBus *ui_test_bus;
+extern AdmiraltyApplication *app;
+extern char *data_home;
+extern GTestDBus *ui_test_bus;
 
 /* Runs the main context until @done is true or @timeout_ms has passed. */
-static G_GNUC_UNUSED void
+void
 iterate_until (gboolean (*done) (gpointer data),
                gpointer   data,
-               guint      timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+               guint      timeout_ms);
 
-  while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
+void
+iterate (void);
 
-static G_GNUC_UNUSED void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static G_GNUC_UNUSED gboolean
-widget_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
+gboolean
+widget_mapped (gpointer data);
 
 /* The first widget under @widget, itself included, depth first, that @match says is the one. */
-static G_GNUC_UNUSED GtkWidget *
+GtkWidget *
 find_widget (GtkWidget     *widget,
              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
-             gconstpointer  data)
-{
-  if (match (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
+             gconstpointer  data);
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static G_GNUC_UNUSED void
-close_window (AdmiraltyWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
-}
+void
+close_window (AdmiraltyWindow *window);
 
 /* Renders @widget as it is on screen into the build directory's tests folder as @name. */
-static G_GNUC_UNUSED void
+void
 save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
+                 const char *name);
 
 /* Copies the file @from to @to, whole. */
-static G_GNUC_UNUSED void
+void
 copy_file (const char *from,
-           const char *to)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (to, contents, length, &error));
-  g_assert_no_error (error);
-}
+           const char *to);
 
 /* Before the tests: autosaves and fallback files under a temporary XDG_DATA_HOME named after
  * @name, a private session bus, GTK, and the registered application in @app. */
-static void
+void
 ui_test_init (int        *argc,
               char     ***argv,
-              const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *display = NULL;
-  g_autofree char *template = g_strdup_printf ("admiralty-test-%s-XXXXXX", name);
-
-  /* Autosaves go under XDG_DATA_HOME: keep them out of the user's home. A child process of
-   * a crash test (g_test_trap_subprocess ()) shares its parent's, named in
-   * ADMIRALTY_TEST_DATA_HOME. */
-  if (g_getenv ("ADMIRALTY_TEST_DATA_HOME") != NULL)
-    data_home = g_strdup (g_getenv ("ADMIRALTY_TEST_DATA_HOME"));
-  else
-    data_home = g_dir_make_tmp (template, &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
-  display = g_strdup (g_getenv ("DISPLAY"));
-  ui_test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-  g_test_dbus_up (ui_test_bus);
-  /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
-  if (display != NULL)
-    g_setenv ("DISPLAY", display, TRUE);
-
-  /* The private bus has no accessibility bus to offer. */
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  gtk_test_init (argc, argv, NULL);
-
-  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
-}
+              const char *name);
 
 /* After g_test_run (): returns @status. */
-static int
-ui_test_finish (int status)
-{
-  GDBusConnection *connection;
-
-  /* A registered application keeps itself and the bus connection exported until
-   * g_application_run() returns, which these tests never call: stop the bus without waiting
-   * for the connection to go, and without exiting when it closes. The bus object is left to
-   * the end of the process, as disposing it would wait as well. */
-  connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-  if (connection != NULL)
-    g_dbus_connection_set_exit_on_close (connection, FALSE);
-  g_clear_object (&connection);
-  g_clear_object (&app);
-  g_test_dbus_stop (ui_test_bus);
-  if (g_getenv ("ADMIRALTY_TEST_DATA_HOME") == NULL)
-    remove_tree (data_home);
-  g_clear_pointer (&data_home, g_free);
-
-  return status;
-}
+int
+ui_test_finish (int status);
 
 /* Whether @widget or a widget inside it is a label reading @text: a toast shows as one. */
-static G_GNUC_UNUSED gboolean
+gboolean
 shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
-}
+             const char *text);

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-helpers.c: see cli-helpers.h. */
+#include "config.h"
+
+#include "cli-helpers.h"
+
+void
+cli_result_free (CliResult *result)
+{
+  g_free (result->out);
+  g_free (result->err);
+  g_free (result);
+}
+
+int
+cli_remove_entry (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) listing = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+        {
+          g_autofree char *file = g_build_filename (path, name, NULL);
+
+          if (g_remove (file) != 0)
+            return -1;
+        }
+    }
+  return g_remove (path);
+}
+
+void
+cli_remove_folder (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (cli_remove_entry (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+CliResult *
+run_cli (const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char **envp = g_get_environ ();
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) CLI_PATH);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &result->out, &result->err, &wait_status, &error);
+  g_strfreev (envp);
+  g_assert_no_error (error);
+  /* Whatever the input, the CLI exits; it never crashes. */
+  g_assert_true (WIFEXITED (wait_status));
+  result->status = WEXITSTATUS (wait_status);
+  return result;
+}
+
+JsonObject *
+parse_json (const char *out)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *newline = strchr (out, '\n');
+  JsonNode *root;
+
+  g_assert_nonnull (newline);
+  g_assert_cmpstr (newline + 1, ==, "");
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_cmpint (json_node_get_node_type (root), ==, JSON_NODE_OBJECT);
+  return json_object_ref (json_node_get_object (root));
+}
+
+void
+assert_failure (CliResult  *result,
+                int         status,
+                const char *message)
+{
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, status);
+  g_assert_cmpstr (result->out, ==, "");
+  g_assert_nonnull (strstr (result->err, message));
+}
+
+char *
+cli_komarr_after_cycle (const char  *prefix,
+                        char       **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  g_autoptr(CliResult) result = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  *campaign = g_build_filename (dir, "komarr.admiralty", NULL);
+  result = run_cli ("cycle", scenario, "--seed", "7", "--save", *campaign, NULL);
+  g_test_message ("%s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  return dir;
+}

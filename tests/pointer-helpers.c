@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* pointer-helpers.c: see pointer-helpers.h. */
+#include "config.h"
+
+#include "pointer-helpers.h"
+
+gboolean
+pointer_available (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+
+  return xdotool != NULL && GDK_IS_X11_DISPLAY (gdk_display_get_default ());
+}
+
+void
+xdo (const char *format,
+     ...)
+{
+  g_autofree char *args = NULL;
+  g_autofree char *command = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  va_list ap;
+
+  va_start (ap, format);
+  args = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  command = g_strconcat ("xdotool ", args, NULL);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  iterate_until (NULL, NULL, 50);
+  iterate ();
+}
+
+gulong
+pointer_window_point (GtkWidget *widget,
+                      double     x,
+                      double     y,
+                      int       *wx,
+                      int       *wy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  double nx = x, ny = y, sx = 0, sy = 0;
+
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (native), x, y, &nx,
+                                                   &ny));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  *wx = (int) (nx + sx + 0.5);
+  *wy = (int) (ny + sy + 0.5);
+  return (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+}
+
+void
+pointer_move (GtkWidget *widget,
+              double     x,
+              double     y)
+{
+  int wx, wy;
+  gulong xid = pointer_window_point (widget, x, y, &wx, &wy);
+
+  xdo ("mousemove --sync --window %lu %d %d", xid, wx, wy);
+}
+
+void
+pointer_click (GtkWidget *widget,
+               double     x,
+               double     y)
+{
+  pointer_move (widget, x, y);
+  xdo ("click 1");
+}
+
+void
+scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  double x = 0, y = 0;
+  int height, visible;
+
+  if (scrolled == NULL)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_true (gtk_widget_translate_coordinates (widget, scrolled, 0, 0, &x, &y));
+  height = gtk_widget_get_height (widget);
+  visible = gtk_widget_get_height (scrolled);
+  if (y >= 0 && y + height <= visible)
+    return;
+  gtk_adjustment_set_value (adjustment,
+                            gtk_adjustment_get_value (adjustment) + y - (visible - height) / 2.0);
+  iterate_until (NULL, NULL, 150);
+}
+
+void
+pointer_click_widget (GtkWidget *widget)
+{
+  g_assert_true (gtk_widget_get_mapped (widget));
+  scroll_into_view (widget);
+  pointer_click (widget, gtk_widget_get_width (widget) / 2.0,
+                 gtk_widget_get_height (widget) / 2.0);
+}
+
+void
+pointer_drag (GtkWidget *widget,
+              double     x1,
+              double     y1,
+              double     x2,
+              double     y2)
+{
+  const int steps = 5;
+
+  pointer_move (widget, x1, y1);
+  xdo ("mousedown 1");
+  for (int i = 1; i <= steps; i++)
+    pointer_move (widget, x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps);
+  xdo ("mouseup 1");
+}
+
+void
+focus_window (GtkWidget *window)
+{
+  int wx, wy;
+  gulong xid = pointer_window_point (window, 8, 8, &wx, &wy);
+
+  pointer_move (window, 8, 8);
+  xdo ("windowfocus --sync %lu", xid);
+}
+
+void
+keys_to (GtkWidget  *window,
+         const char *keys)
+{
+  focus_window (window);
+  xdo ("key --delay 30 %s", keys);
+}
+
+void
+type_to (GtkWidget  *window,
+         const char *text)
+{
+  g_autofree char *quoted = g_shell_quote (text);
+
+  focus_window (window);
+  xdo ("type --delay 30 %s", quoted);
+}
+
+void
+root_screenshot (const char *name,
+                 int         width,
+                 int         height)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name,
+                                            NULL);
+  g_autofree char *crop = width > 0 ? g_strdup_printf ("-crop %dx%d+0+0 +repage", width, height)
+                                    : g_strdup ("");
+  g_autofree char *command = g_strdup_printf ("import -window root %s %s", crop, path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *import = g_find_program_in_path ("import");
+  int status = 0;
+
+  /* The pointer off the windows, so that no tooltip or hover shows in the picture. */
+  {
+    g_autoptr(GdkMonitor) monitor = g_list_model_get_item (
+        gdk_display_get_monitors (gdk_display_get_default ()), 0);
+    GdkRectangle area;
+
+    gdk_monitor_get_geometry (monitor, &area);
+    xdo ("mousemove --sync %d %d", area.x + area.width - 1, area.y + area.height - 1);
+  }
+  iterate_until (NULL, NULL, 300);
+  if (import == NULL)
+    {
+      g_test_message ("no ImageMagick import: %s not taken", name);
+      return;
+    }
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_test_message ("screenshot: %s", path);
+}
