@@ -97,7 +97,7 @@ cpu_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-/* Issue 15: recording one action in a campaign of @n events — apply it, then save: the
+/* Recording one action in a campaign of @n events — apply it, then save: the
  * first save after opening writes the file whole (atomic write, fsync, backup), every later
  * one adds the action to the file in place (adm_journal_save (): pwrite + fdatasync). CPU time
  * and wall time, which adds the fsync. */

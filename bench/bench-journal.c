@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-journal.c: undo and redo in a long battle (issue 15) — 100 cruisers a side played for
+/* bench-journal.c: undo and redo in a long battle — 100 cruisers a side played for
  * 20 turns (100 phases), then the last phase undone and redone: the journal puts back the
  * state kept from before the phase instead of replaying 99 phases. Then the same battle kept
  * inside a campaign of 1,000 and of 10,000 events: the save of one phase (and of an undo and
@@ -102,7 +102,7 @@ generate_scenario (AdmRuleset *ruleset)
   return g_string_free (xml, FALSE);
 }
 
-/* Issue 15: a battle kept inside a campaign of @n_events events (rolls and notes), saved in
+/* A battle kept inside a campaign of @n_events events (rolls and notes), saved in
  * @dir: the battle's set-up is kept once (the file written whole), then each phase is played
  * and kept (adm_campaign_keep_battle ()): the CPU of keeping it, its save included, and the
  * wall time with the fdatasync; a phase that ends a turn also keeps a checkpoint of the

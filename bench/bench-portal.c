@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-portal.c: the admirals' portal under load (issue 22). The Komarr campaign after six
+/* bench-portal.c: the admirals' portal under load. The Komarr campaign after six
  * cycles (tests/data/order-sheets/komarr-cycle-*.xml) is served on 127.0.0.1 by the portal
  * made on this process's main loop — as admiralty-cli serve and the app make it: its server
  * runs on a thread of its own, the pages are made on the main loop — while a client thread

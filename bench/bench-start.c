@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-start.c: start to first frame (issue 20). The CPU time, user and system, that a new
+/* bench-start.c: start to first frame. The CPU time, user and system, that a new
  * process of the app spends until its window has painted its first frame on the Komarr
  * campaign, against the same for an empty libadwaita window: the difference is Admiralty's
  * own. Target: 150 ms of its own. Needs a display (run it under `xvfb-run -a`); draws with

@@ -3,7 +3,7 @@
  * 1920 x 1080 view of 300 ships, 100 explosion markers and a selected battleship's arcs and
  * ranges — against a bare fill of the same surface: all as vectors, and the table widget's
  * way through its cache (after the battle changed, panning, the ruler moving). Prints each
- * figure with its target (issue 20) and the growth at 50 / 300 / 1,000 ships; asserts
+ * figure with its target and the growth at 50 / 300 / 1,000 ships; asserts
  * nothing.
  * `bench-table FILE.png` also saves the frame it measures. */
 
@@ -131,7 +131,7 @@ median (double *times,
   return times[n / 2];
 }
 
-/* Targets (issue 20); a course drag and an odds preview at 300 ships within one frame. */
+/* Targets; a course drag and an odds preview at 300 ships within one frame. */
 #define TARGET_FULL_MS  4.0
 #define TARGET_PAN_MS   1.5
 #define TARGET_FRAME_MS 16.0

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ti4-odds.c: the exact odds of a 20-unit-a-side mixed Twilight Imperium 4 space battle
  * (adm-ti4-odds.h), with and without retreats, and with the other hit policy: states of the
- * chain and milliseconds, the minimum and median of several runs; the named battles of issue
- * 20, and the growth with the number of units. The target is a ratio to other software, not
- * a fixed time: the exact odds at least 20 times faster than the best exact calculator on
+ * chain and milliseconds, the minimum and median of several runs; the named battles (named[]
+ * below), and the growth with the number of units. The target is a ratio to other software,
+ * not a fixed time: the exact odds at least 20 times faster than the best exact calculator on
  * the same battles. No such calculator is part of this program, so it prints the target
  * beside the times and leaves the comparison to whoever times that calculator on the same
  * fleets. Prints figures; asserts nothing. */

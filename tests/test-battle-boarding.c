@@ -207,7 +207,7 @@ test_declare_refused (void)
 
 /* F-BOARD-13, F-BOARD-14, F-BOARD-7/8, F-BOARD-9, F-RDY-5, one round per turn */
 
-/* Issue 19: the dice log's outcome of @roll, as the rule judged it. */
+/* The dice log's outcome of @roll, as the rule judged it. */
 static void
 assert_outcome (const AdmBattleRoll *roll,
                 const char          *expected)
@@ -244,7 +244,7 @@ test_round (void)
   roll = g_ptr_array_index (rolls, rolls->len - 1);
   g_assert_cmpstr (roll->clause, ==, "F-BOARD-13");
   g_assert_cmpint (roll->phase, ==, ADM_PHASE_END);
-  /* Issue 19: each die passes when it wins the round — Vorberg's 3 needed 2 (5 − 4 + 1),
+  /* Each die passes when it wins the round — Vorberg's 3 needed 2 (5 − 4 + 1),
    * Triumph's 5 needed 8 (7 + 1). */
   assert_outcome (roll, "≥ 8: failed ✗");
   assert_outcome (g_ptr_array_index (rolls, rolls->len - 2), "≥ 2: passed ✓");

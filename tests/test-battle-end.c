@@ -88,7 +88,7 @@ kalloner (void)
 
 /* F-DC-2: the roll */
 
-/* Issue 19: the dice log's outcome of roll @index, as the rule judged it. */
+/* The dice log's outcome of roll @index, as the rule judged it. */
 static void
 assert_outcome (AdmBattle  *battle,
                 guint       index,
@@ -116,7 +116,7 @@ test_roll_less_than (void)
   assert_rolls (battle, first, "F-DC-2 2d6=2 2");
   assert_reported (battle, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 4, "
                            "needs less than 5: success.");
-  /* Issue 19: the dice log says the check and its verdict. */
+  /* The dice log says the check and its verdict. */
   assert_outcome (battle, first, "sum < 5 (readiness): passed ✓");
   assert_reported (battle, "Kalloner repairs critical 6 (F-CRIT-13): Engine compartment "
                            "damaged.");

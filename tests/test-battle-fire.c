@@ -1962,7 +1962,7 @@ test_property_melee (void)
   g_assert_cmpuint (lost, >, 0);
 }
 
-/* Before and after (issue 20): one fire phase of 300 ships a side, its journal, report and
+/* Before and after: one fire phase of 300 ships a side, its journal, report and
  * dice log as every audience reads them, compared with what the engine gave before the phase
  * was made linear (tests/data/fire-300-golden.txt.gz, written by the code of then with
  * ADMIRALTY_WRITE_GOLDEN set to the path). The battle: a line of Vorbergs close enough for the
@@ -2277,7 +2277,7 @@ test_fire_golden_300 (void)
   gsize length;
 
   g_test_summary ("A 300-a-side fire phase reads, for the master and each side, and journals "
-                  "exactly as before the phase was made linear (issue 20)");
+                  "exactly as before the phase was made linear");
   text = golden_text ();
   if (write_to != NULL)
     {
@@ -2365,7 +2365,7 @@ assert_replays (AdmBattle           *battle,
 
 /* orders.rng's "id", [A-Za-z0-9][A-Za-z0-9_-]*, as the reader checks it: for every byte, first,
  * in the middle and last, a fire declaration naming it as its target reads back from the
- * journal exactly when the pattern allows it (issue 20: the check is a table now). */
+ * journal exactly when the pattern allows it (the check is a look-up in a table of bytes). */
 static void
 test_journal_reads_back_ids (void)
 {

@@ -358,7 +358,7 @@ test_readiness_check_and_penalty (void)
 
 /* F-ECM */
 
-/* Issue 19: the dice log's outcome of roll @index of @rolls, as the rule judged it. */
+/* The dice log's outcome of roll @index of @rolls, as the rule judged it. */
 static void
 assert_outcome (GPtrArray  *rolls,
                 guint       index,
@@ -391,7 +391,7 @@ test_detection_roll (void)
   g_assert_cmpstr (((AdmBattleRoll *) g_ptr_array_index (rolls, 0))->clause, ==, "F-ECM-5");
   g_assert_cmpstr (adm_battle_roll_get_purpose (g_ptr_array_index (rolls, 0)), ==,
                    "ECM attack of Barrayar against Hidden squadron");
-  /* Issue 19: the attack die needed 3 to reach the defence's 7 (a tie detects), the defence
+  /* The attack die needed 3 to reach the defence's 7 (a tie detects), the defence
    * die 3 to beat the attack's 7. */
   assert_outcome (rolls, 0, "≥ 3 (ECM defence 7): passed ✓");
   assert_outcome (rolls, 1, "≥ 3 (ECM attack 7): failed ✗");
@@ -410,7 +410,7 @@ test_detection_tie_hides (void)
   resolve_ok (battle, "", "3 2");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
   g_assert_true (battle_helper_reported (battle, "not detected"));
-  /* Issue 19: under "tie-hides" the attack needed 4, the defence only 2. */
+  /* Under "tie-hides" the attack needed 4, the defence only 2. */
   assert_outcome (adm_battle_get_rolls (battle), 0, "≥ 4 (ECM defence 7): failed ✗");
   assert_outcome (adm_battle_get_rolls (battle), 1, "≥ 2 (ECM attack 7): passed ✓");
 }
@@ -883,7 +883,7 @@ test_undo_replays (void)
 }
 
 /* Undo puts back the state the journal kept from before each phase: the state the phase was
- * played aside from, handed over when it applied (issue 20), never one a refused phase left
+ * played aside from, handed over when it applied, never one a refused phase left
  * behind. Each undo lands on the dump, rolls and report from before its phase, each redo on
  * those after it. */
 static void
@@ -999,7 +999,7 @@ test_bad_orders_file (void)
   g_assert_true (g_str_has_prefix (error->message, "orders.xml:3:"));
 }
 
-/* Issue 19 (F-RAM-2, F-BOARD-1): tokens may touch, not overlap. After the movement phase
+/* F-RAM-2, F-BOARD-1: tokens may touch, not overlap. After the movement phase
  * every overlapping pair is named in one report line, which a side reads only when it has
  * identified both ships; bases in contact are not named. */
 static void
@@ -1046,7 +1046,7 @@ test_overlap_reported (void)
 }
 
 
-/* Issue 20: every ship is found by its id, among many whose ids share their hash's low bits
+/* Every ship is found by its id, among many whose ids share their hash's low bits
  * in turn, and an id no ship has, a prefix of one or NULL finds none. */
 static void
 test_ship_ids (void)
@@ -1098,7 +1098,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/engine/battle/issue-20/ship-ids", test_ship_ids);
+  g_test_add_func ("/engine/battle/ship-ids", test_ship_ids);
   g_test_add_func ("/engine/battle/F-SEQ-1/turn-sequence", test_turn_sequence);
   g_test_add_func ("/engine/battle/F-SEQ-2/simultaneous-fire", test_simultaneous_fire);
   g_test_add_func ("/engine/battle/F-FORM-4/flagship-required", test_formation_flagship_required);

@@ -548,7 +548,7 @@ test_fire_odds_orders (void)
   adm_fire_preview_clear (&preview);
 }
 
-/* What the master reads before the dice, worked out by hand (issue 19). Vorberg's main
+/* What the master reads before the dice, worked out by hand. Vorberg's main
  * battery, firepower 5, at the Flag group 20–21 cm away: the table column is read as the
  * flagship Flag approaches (F-FORM-18), column 2: 4 dice hitting on the armour, 3+, so each
  * hits with 2/3 (F-ART-11, F-ART-12). The formation pools its shields (F-FORM-19): Flag's 2
@@ -608,7 +608,7 @@ test_fire_preview_details (void)
   adm_fire_preview_clear (&preview);
 }
 
-/* Never "0%" without the reason (issue 19): Esc made a Vorhartung, 4 shields, the pool is 6
+/* Never "0%" without the reason: Esc made a Vorhartung, 4 shields, the pool is 6
  * blocks against 4 dice (F-SHLD-1, F-FORM-19): they absorb every hit the dice could make. */
 static void
 test_fire_preview_no_damage (void)
@@ -1592,7 +1592,7 @@ test_redo_cleared (void)
   g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY);
   g_clear_error (&error);
 
-  /* The undo is in the file (issue 15: redo does not live in memory only): a battle opened
+  /* The undo is in the file (redo does not live in memory only): a battle opened
    * can redo it, and comes out as the battle it was before the undo. */
   g_assert_true (adm_battle_undo (battle, &error));
   g_assert_true (adm_battle_can_redo (battle));

@@ -350,7 +350,7 @@ test_save_and_reload (Scratch       *scratch,
   }
 }
 
-/* Issue 19: each roll keeps whose dice they were — the program's generator, or values the
+/* Each roll keeps whose dice they were — the program's generator, or values the
  * master typed in from real dice — in the journal (dice="program|typed"), so that the dice
  * log tells them apart after a reload, as it did live. */
 static void
@@ -400,7 +400,7 @@ test_roll_origin (Scratch       *scratch,
                      ((AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (battle), i))->origin);
 }
 
-/* Issue 19: each roll's outcome — the check its rule made, the dice that passed, a table's
+/* Each roll's outcome — the check its rule made, the dice that passed, a table's
  * result — is worked out again by the same code when the file is replayed, not read from
  * it: a reopened battle and one after undo and redo have the same outcomes. */
 static void
@@ -825,7 +825,7 @@ test_tampered_die (Scratch       *scratch,
                               "phase: ", line);
   g_assert_true (g_str_has_prefix (error->message, expected));
   g_assert_nonnull (strstr (error->message, "9"));
-  /* The replay's dice are asked for with the roll's purpose unwritten (issue 20); the one they
+  /* The replay's dice are asked for with the roll's purpose unwritten; the one they
    * cannot give is named all the same. */
   g_assert_nonnull (strstr (error->message, "9 is not on a d6 (1–6): check the value entered "
                                             "for Kestrel group all ahead full, extra cm"));

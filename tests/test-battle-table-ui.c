@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-battle-table-ui.c: a battle played at the table with the X server's pointer and
- * keyboard (issue 19) — a dice prompt left with Escape and resumed, torpedoes launched by
+ * keyboard — a dice prompt left with Escape and resumed, torpedoes launched by
  * clicks that reach their target over two turns, a turn-2 drag on a ship that must keep
  * moving. Runs under Xvfb; screenshots go to the build's tests folder. */
 
@@ -133,7 +133,7 @@ click_resolve (AdmiraltyWindow     *window,
   iterate_until (dialog_shown, page, 1500);
 }
 
-/* Escape on a dice prompt in the middle of a phase (issue 19): the phase is not resolved and
+/* Escape on a dice prompt in the middle of a phase: the phase is not resolved and
  * nothing changes, but the values typed are kept; resolving again asks for the very roll the
  * master stopped at, not the first one, and the phase then resolves. */
 static void
@@ -377,7 +377,7 @@ test_torpedo_by_click (void)
   remove_battle_copy (path);
 }
 
-/* The odds preview read before the dice (issue 19): in torpedo-duel's fire phase Prince Xav
+/* The odds preview read before the dice: in torpedo-duel's fire phase Prince Xav
  * is clicked, its main battery checked and Pale Jade clicked; the panel shows the dice and
  * the number to hit, the column and why, Pale Jade's shields (alone in its formation: its
  * own), the hull, and the exact odds — the engine's own numbers. */
@@ -708,7 +708,7 @@ dice_rows_all (AdmiraltyBattlePage *page,
   return rolls > 0;
 }
 
-/* The dice log filtered by typing in its search (issue 19): torpedo-duel with its orders
+/* The dice log filtered by typing in its search: torpedo-duel with its orders
  * played to turn 2's torpedo phase; "Turn 2" keeps turn 2's rolls only, "F-TORP" the torpedo
  * rules' rolls, "Pale Jade" the rolls naming the ship; clearing the search shows them all
  * again; each check at N+ says how many dice passed. The search narrows what the audience
@@ -758,7 +758,7 @@ test_dice_log_filter (void)
   root_screenshot ("battle-dice-log-filter.png", 1280, 800);
 
   /* Each check says against what and how many dice passed and failed, as the engine judged
-   * it (issue 19): the turrets' 4+ (F-TORP-13), the torpedoes against the armour (F-TORP-7). */
+   * it: the turrets' 4+ (F-TORP-13), the torpedoes against the armour (F-TORP-7). */
   keys_to (search, "ctrl+a BackSpace");
   type_to (search, "anti-torpedo turrets");
   iterate_until (NULL, NULL, 400);
@@ -958,7 +958,7 @@ projector_closed (gpointer data)
   return ((AdmiraltyWindow *) data)->projector == NULL;
 }
 
-/* The projector by keyboard (issue 19, F-STRAT-2): F5 on the master's window opens the
+/* The projector by keyboard (F-STRAT-2): F5 on the master's window opens the
  * public map fullscreen, with the faction key; Escape keeps it open; F5 on it closes it. The
  * Komarr campaign. */
 static void
@@ -1005,7 +1005,7 @@ test_projector_keys (void)
   close_window (window);
 }
 
-/* What the dice prompt takes (issue 19): "0" on a d10 is 10, as the CLI reads it (TI4, LRR
+/* What the dice prompt takes: "0" on a d10 is 10, as the CLI reads it (TI4, LRR
  * 39.5); a count that does not match is said in words a master reads aloud. */
 static void
 test_dice_prompt_words (void)

@@ -329,7 +329,7 @@ test_run_and_detonate (void)
 
 /* Strikes (F-TORP-6..9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15..17, F-SHLD-4) */
 
-/* Issue 19: the dice log's outcome of roll @index, as the rule judged it. */
+/* The dice log's outcome of roll @index, as the rule judged it. */
 static void
 assert_outcome (AdmBattle  *battle,
                 guint       index,
@@ -362,7 +362,7 @@ test_strike (void)
   assert_rolls (battle, first, "F-TORP-13 2d6=4 1; F-TORP-7 3d6=3 2 6; F-WPN-16 2d6=6 1; "
                                "F-CRIT-2 2d6=2 3; F-TORP-7 1d6=2");
   g_assert_nonnull (strstr (roll_purpose (battle, first), "4+ destroys a torpedo"));
-  /* Issue 19: every check says what passed and failed against what; the table its result. */
+  /* Every check says what passed and failed against what; the table its result. */
   assert_outcome (battle, first, "≥ 4 per die: 1 passed ✓, 1 failed ✗");
   assert_outcome (battle, first + 1, "≥ 3 per die (armour): 2 passed ✓, 1 failed ✗");
   assert_outcome (battle, first + 2, "≥ 6 per die: 1 passed ✓, 1 failed ✗");

@@ -462,7 +462,7 @@ state_hash (const char *text)
   return g_strdup (g_checksum_get_string (checksum));
 }
 
-/* Issue 15: opening is made faster without changing what it gives. The campaign above hashes
+/* Opening gives the same state however the reader is built. The campaign above hashes
  * to what it did when the journal's events were made attribute by attribute (before events
  * were read in one allocation, the scenario's tree kept rather than copied), with or without
  * a comment at the start of its journal. */

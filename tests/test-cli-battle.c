@@ -256,7 +256,7 @@ test_json (Scratch       *scratch,
   assert_values (array_object (rolls, 5), "F-ART-11", answer, G_N_ELEMENTS (answer));
   g_assert_cmpstr (json_object_get_string_member (array_object (rolls, 4), "purpose"), ==,
                    "critical damage table for Triumph");
-  /* Issue 19: each check's outcome as the rule judged it — the critical checks at 6+ (1 2 3:
+  /* Each check's outcome as the rule judged it — the critical checks at 6+ (1 2 3:
    * none) and 4+ (4: one) — and the table's result by name. */
   {
     JsonObject *check = json_object_get_object_member (array_object (rolls, 1), "check");

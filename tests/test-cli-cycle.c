@@ -91,7 +91,7 @@ start_campaign (Fixture *fixture)
   g_assert_true (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
 }
 
-/* cycle --json --as (issue 17): an admiral's, a faction's and the public's picture name no
+/* cycle --json --as: an admiral's, a faction's and the public's picture name no
  * formation that side does not know of — the hidden Autumn Screen and Komarran Cruiser
  * Division — and give no placement or check of another side's; the Cetagandans know their
  * own Autumn Screen. A viewer that is no one is refused before the campaign changes. */

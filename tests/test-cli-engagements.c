@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-cli-engagements.c: the campaign loop on the command line (issue 16) — `admiralty-cli
+/* test-cli-engagements.c: the campaign loop on the command line — `admiralty-cli
  * engagements` lists the queue (F-STRAT-4), `battle CAMPAIGN --engagement ID` fights one
  * inside the campaign file and `--end --reason` carries its results into the campaign; a side's
  * `--as` sees only its own engagements and no enemy strength (F-STRAT-3); refusals change no

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-journal.c: `admiralty-cli journal`, `undo` and `redo` on the three files that keep
- * a journal — a campaign, a saved battle, a saved TI4 combat (issue 15): undo and redo are
+ * a journal — a campaign, a saved battle, a saved TI4 combat: undo and redo are
  * entries of their own, nothing is ever removed, the file is saved; a missing file, a file that
  * keeps no journal and nothing to undo are refused with the file named and leave it as it was. */
 

@@ -152,7 +152,7 @@ test_master (Fixture       *fixture,
   g_autoptr(CliResult) text = NULL;
 
   check_kind (fixture, "master", NULL, words);
-  /* Issue 16: no battles folder beside the campaign, and the report says nothing of one — nor
+  /* No battles folder beside the campaign, and the report says nothing of one — nor
    * of any file of the program's. */
   text = run_cli ("report", fixture->campaign, "--kind", "master", "--text", NULL);
   g_assert_cmpint (text->status, ==, 0);
@@ -209,7 +209,7 @@ test_paper (Fixture       *fixture,
   assert_contains (info, "612 x 1008 pts");
 }
 
-/* Every admiral's paper in one go (issue 19): DIR/ADMIRAL.pdf with his report, his fleet cards
+/* Every admiral's paper in one go: DIR/ADMIRAL.pdf with his report, his fleet cards
  * and his order sheet, on pages of their own; with --kind, refused. */
 static void
 test_packets (Fixture       *fixture,
@@ -507,7 +507,7 @@ assert_lacks_all (const char  *text,
       g_error ("%s names “%s”:\n%s", where, (const char *) g_ptr_array_index (words, i), text);
 }
 
-/* report --as (issue 17, F-STRAT-3): the paper each viewer may be handed, after cycle 1 of the
+/* report --as (F-STRAT-3): the paper each viewer may be handed, after cycle 1 of the
  * Komarr campaign played from its sheets (Autumn Screen, hidden, fights the Aslund Minelayer
  * at Hegen Hub):
  *  - the public gets the public bulletin — formations by faction and place, the engagements

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-ti4.c: `admiralty-cli ti4 …` run as a script would run it — the exact odds of a
  * Twilight Imperium 4 combat in text and --json, matching the engine (adm-ti4-odds.h) and
- * closed forms, and exit status 2 with a clear message for every kind of bad input (issue 8).
+ * closed forms, and exit status 2 with a clear message for every kind of bad input.
  * CLI_PATH comes from meson; ADMIRALTY_RULES_PATH from the test environment. */
 
 #include "config.h"
@@ -168,7 +168,7 @@ test_odds_retreat_and_ground (void)
   g_assert_cmpfloat_with_epsilon (member_double (g, "draw"), 0.09 / 0.51, EPSILON);
 }
 
-/* Issue 8: bad unit lists and options exit 2 with a clear message on stderr. */
+/* Bad unit lists and options exit 2 with a clear message on stderr. */
 static void
 test_odds_bad_input (void)
 {

@@ -550,7 +550,7 @@ test_battle_json (void)
 }
 
 /* The saved battle file itself, byte for byte in the four settings: its roll events hold
- * values and clause, not display text, and every time comes from adm_clock_now () (issue 15). */
+ * values and clause, not display text, and every time comes from adm_clock_now (). */
 static void
 test_battle_saved_bytes (void)
 {

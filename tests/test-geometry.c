@@ -318,7 +318,7 @@ test_bases_touch (void)
   g_assert_true (adm_bases_touch (a, 2.0, a, 2.0));
 }
 
-/* Issue 19 (F-RAM-2, F-BOARD-1): bases overlap when closer than touching by more than the
+/* F-RAM-2, F-BOARD-1: bases overlap when closer than touching by more than the
  * tolerance; the grid finds every overlapping pair the plain loop finds, in order. */
 static void
 test_bases_overlap (void)
@@ -363,7 +363,7 @@ test_bases_overlap (void)
   g_assert_cmpuint (pairs->len, ==, 0);
 }
 
-/* Issue 20: the grid answers a box with every point in it (and maybe some near it), and a box
+/* The grid answers a box with every point in it (and maybe some near it), and a box
  * wholly off the grid with none: not its edge cells, which a line of fire far from a few
  * hulks would otherwise look at one by one. */
 static void
@@ -420,7 +420,7 @@ test_point_grid_query (void)
   g_array_set_size (found, 0);
   adm_point_grid_query (grid, 0, 0, 100, 100, found);
   g_assert_cmpuint (found->len, ==, G_N_ELEMENTS (points));
-  /* An answer replaces what the array held (issue 20: the callers need not empty it): a box
+  /* An answer replaces what the array held (the callers need not empty it): a box
    * with one point, then one off the grid. */
   adm_point_grid_query (grid, points[0].x, points[0].y, points[0].x, points[0].y, found);
   g_assert_cmpuint (found->len, >=, 1);
@@ -519,7 +519,7 @@ test_to_string (void)
 /* Touching, overlapping and a line of fire meeting a marker compare squared distances where
  * the squares tell, and hypot () near the limit: every answer is the one hypot () gives —
  * random pairs, pairs at the limit to within a few units in the last place, and pairs about a
- * billionth of the limit either side (F-SHLD-5, F-RAM-2, F-ART-10; issue 20). */
+ * billionth of the limit either side (F-SHLD-5, F-RAM-2, F-ART-10). */
 static void
 test_distance_comparisons_as_hypot (void)
 {
@@ -605,7 +605,7 @@ main (int   argc,
                    test_line_of_fire_through_marker);
   g_test_add_func ("/engine/geometry/F-SHLD-5/bases-touch", test_bases_touch);
   g_test_add_func ("/engine/geometry/F-RAM-2/bases-overlap", test_bases_overlap);
-  g_test_add_func ("/engine/geometry/issue-20/point-grid-query", test_point_grid_query);
+  g_test_add_func ("/engine/geometry/point-grid-query", test_point_grid_query);
   g_test_add_func ("/engine/geometry/F-SHLD-5/distance-comparisons-as-hypot",
                    test_distance_comparisons_as_hypot);
   g_test_add_func ("/engine/geometry/F-RAM-2/contact-distance", test_contact_distance);

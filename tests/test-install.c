@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-install.c: installed copies never leak into the build's runs (issue 19).
+/* test-install.c: installed copies never leak into the build's runs.
  *
  * The build is installed into a temporary folder (`meson install --destdir`), its rules are
  * spoiled there on purpose, and that spoiled copy is put first on the default rules path
@@ -164,7 +164,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/data/install/issue-19/installed-copy-never-read",
+  g_test_add_func ("/data/install/installed-copy-never-read",
                    test_installed_copy_never_read);
   return g_test_run ();
 }

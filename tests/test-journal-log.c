@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-journal-log.c: the one journal (adm-journal.h) as campaigns, battles and TI4 combats
- * use it (issue 15) — undo and redo are entries and nothing is ever removed; a sheet is one
+ * use it — undo and redo are entries and nothing is ever removed; a sheet is one
  * action; times are recorded once; random sequences of actions, undos and redos reload to
  * the same state; a process killed at random moments always leaves a file that opens to a
  * state the run passed through; files keep their permissions; bounds on costly input. */
@@ -180,7 +180,7 @@ entries_of (AdmJournal *journal)
   return entries;
 }
 
-/* Issue 15: random sequences of actions, undos and redos through the API the app uses; after
+/* Random sequences of actions, undos and redos through the API the app uses; after
  * each, the file reloads to the live state, and no entry ever disappears from the journal. */
 static void
 test_campaign_property (void)
@@ -320,7 +320,7 @@ test_sheet_one_action (void)
 }
 
 /* Two timed orders for one formation in one sheet are refused, naming both lines: the
- * second would silently supersede the first (issue 15). */
+ * second would silently supersede the first. */
 static void
 test_two_orders_one_formation (void)
 {
@@ -553,7 +553,7 @@ test_dice_draws_bound (void)
 }
 
 /* A journal longer than ADM_JOURNAL_MAX_ENTRIES is refused on opening, naming the limit and
- * the line where it is passed (issue 15: a bound on a count that costs time). */
+ * the line where it is passed (a bound on a count that costs time). */
 static void
 test_entries_bound (void)
 {
@@ -640,7 +640,7 @@ test_legacy_formats (void)
   g_assert_nonnull (strstr (text, "<action id=\"1\" what=\"phase\""));
 }
 
-/* ---- A battle kept inside a campaign (issue 15) ----------------------------------------- */
+/* ---- A battle kept inside a campaign ----------------------------------------- */
 
 #define ENGAGEMENT "c1-1"
 
@@ -1071,7 +1071,7 @@ start_scripted_child (const char *dir,
   return child;
 }
 
-/* Issue 15: a child plays the scripted campaign and battle and is killed by SIGKILL at random
+/* A child plays the scripted campaign and battle and is killed by SIGKILL at random
  * moments, 50 of them mid-run; each time both files open and replay to a state the scripted run passed
  * through. */
 static void
@@ -1362,7 +1362,7 @@ test_streamed_written_as_read (void)
 }
 
 /* Declarations that do not read back are an error to report, not the end of the program: the
- * Orders pane says why and keeps what it had (issue 15). */
+ * Orders pane says why and keeps what it had. */
 static void
 test_orders_copy_refused (void)
 {
@@ -1387,7 +1387,7 @@ test_orders_copy_refused (void)
   g_assert_true (g_str_has_prefix (error->message, "orders:"));
 }
 
-/* Issue 15: a save adds the action to the file in place (adm_journal_save ()). A file whose
+/* A save adds the action to the file in place (adm_journal_save ()). A file whose
  * last append was cut at any byte of it — the end missing, or the new bytes written only in
  * part over the old closing — opens at the action before with a note that says so, or at the
  * new action when it was whole, or is refused with FILE:LINE; never a crash, never an earlier

@@ -130,7 +130,7 @@ test_hostile_read_back (void)
   guint n = 0;
 
   g_test_summary ("libxml2 reads the journal written straight into a string back to the "
-                  "values recorded (issue 20)");
+                  "values recorded");
   journal = hostile_journal ();
   adm_journal_write (journal, written);
   doc = xmlReadMemory (written->str, (int) written->len, "journal.xml", NULL, XML_PARSE_NONET);

@@ -298,7 +298,7 @@ test_damage_limits (void)
   g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
 }
 
-/* Issue 15, "no entry goes into the journal unless it replays": an order of nothing but
+/* No entry goes into the journal unless it replays: an order of nothing but
  * spaces, a control character pasted into an order or bytes that are not UTF-8 are refused
  * when they are recorded, with the reason, and change nothing; the white space around an
  * order's text is what the file drops, so the live state is already without it. Each time,

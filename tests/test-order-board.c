@@ -1032,7 +1032,7 @@ test_last_seen_target (Fixture       *fixture,
   g_assert_false (g_strv_contains ((const char * const *) pol_targets, "autumn-screen"));
 }
 
-/* The admirals' portal (issue 22): an admiral's sheet sent from his phone, refused on the
+/* The admirals' portal: an admiral's sheet sent from his phone, refused on the
  * board with a reason the master types — real pointer and keys — journaled, shown on his
  * page, and undone and redone as every action of the board. */
 

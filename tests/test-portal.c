@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-portal.c: the admirals' portal (issue 22) against a libsoup client on 127.0.0.1, on a
+/* test-portal.c: the admirals' portal against a libsoup client on 127.0.0.1, on a
  * free port. The Komarr campaign is played for six cycles from
  * tests/data/order-sheets/komarr-cycle-N-*.xml, as test-campaign-cycles.c plays it, then:
  *  - F-STRAT-3: every admiral's page, status and report PDFs (read back with pdftotext) name
@@ -1168,7 +1168,7 @@ test_administrative (void)
   assert_contains (page, box, "the page after the detach");
 }
 
-/* Issue 22: each admiral's printed packet carries his own portal link and its QR code, and
+/* Each admiral's printed packet carries his own portal link and its QR code, and
  * nobody else's. The packet is written as a PDF, made into pictures by pdftoppm as a printer
  * would, and the code found on the page is read back module by module against libqrencode's
  * matrix of his link (zbarimg, when installed, decodes it as a phone would). */
@@ -2178,7 +2178,7 @@ test_language (void)
   assert_contains (preferred, "<html lang=\"ru\">", "q");
 }
 
-/* Issue 22, "the UI never waits for the portal", and the portal never for the UI: with the
+/* The UI never waits for the portal, and the portal never for the UI: with the
  * main loop held (a long task of the master's), a page already made and status.json are still
  * answered by the server's own thread; the page not made yet waits, and comes once the loop
  * runs again. */

@@ -200,7 +200,7 @@ test_choices (void)
   /* Order sheets are for the cycle being ordered, 2 once cycle 1 is resolved. */
   admiralty_report_dialog_set_kind (dialog, ADM_REPORT_SHEETS);
   g_assert_cmpuint (admiralty_report_dialog_get_cycle (dialog), ==, 2);
-  /* The public bulletin (issue 17) is no admiral's: none to choose, a resolved cycle. */
+  /* The public bulletin is no admiral's: none to choose, a resolved cycle. */
   admiralty_report_dialog_set_kind (dialog, ADM_REPORT_PUBLIC);
   g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_PUBLIC);
   g_assert_false (admiralty_report_dialog_get_packets (dialog));
@@ -290,7 +290,7 @@ test_export_every_kind (void)
   remove_tree (dir);
 }
 
-/* Every admiral's paper in one export (issue 19): each admiral's report, fleet cards and order
+/* Every admiral's paper in one export: each admiral's report, fleet cards and order
  * sheet, one after the other, in one PDF — not one file dialog per admiral. */
 static void
 test_export_packets (void)

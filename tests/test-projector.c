@@ -300,7 +300,7 @@ test_transit (void)
   g_assert_cmphex (pixel & 0xffffff, ==, faction_rgb (squadron));
   cairo_surface_destroy (surface);
 
-  /* Issue 19: named beside its arrowhead with where it goes, clear of every card; the
+  /* Named beside its arrowhead with where it goes, clear of every card; the
    * master is told its ships, the public its name alone. */
   {
     g_autoptr(GArray) labels = admiralty_sector_transit_labels (&view, scenario, &options);
@@ -344,7 +344,7 @@ string_free (gpointer data)
   g_string_free (data, TRUE);
 }
 
-/* Issue 19: the projector's wall layout at 1920 × 1080, the map under the heading and over
+/* The projector's wall layout at 1920 × 1080, the map under the heading and over
  * the key: every sector name in 32 px type or more and every formation label in 26 px or
  * more, no two texts over one another, and only what the public may know — no hidden
  * formation, no ship counts or ship names. A formation crossing a link is named with where it
@@ -670,7 +670,7 @@ test_window (void)
   iterate ();
   g_assert_true (find_projector () == projector);
 
-  /* Its picture, the wall layout (issue 19): type sized for the window, the hidden
+  /* Its picture, the wall layout: type sized for the window, the hidden
    * formation not named. */
   admiralty_sector_map_get_options (map, &options);
   expected = shown_of_colour (campaign, &options, hidden->sector, rgb);
@@ -697,7 +697,7 @@ test_window (void)
   iterate ();
   g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, "Cycle 2");
 
-  /* F5 on the master's window toggles it: off, then on again (issue 19). */
+  /* F5 on the master's window toggles it: off, then on again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector-toggle", NULL));
   iterate ();
   g_assert_null (find_projector ());
@@ -712,7 +712,7 @@ test_window (void)
   remove_tree (dir);
 }
 
-/* Issue 19: the projector as the room sees it, opened by F5 on a 1920 × 1080 screen with a
+/* The projector as the room sees it, opened by F5 on a 1920 × 1080 screen with a
  * squadron under way: the whole X screen into the build's tests folder as projector.png (the
  * picture in docs/screenshots). With no window manager to make it fullscreen, the window is
  * given the screen's size. Its texts are in the type of a 1920 × 1080 wall. */
@@ -754,7 +754,7 @@ test_screenshot (void)
             "pol-jump-point");
   resolve (window->campaign);
   iterate_until (NULL, NULL, 500);
-  /* The master's sector map with the squadron named on its link (issue 19). */
+  /* The master's sector map with the squadron named on its link. */
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   iterate_until (NULL, NULL, 500);
   root_screenshot ("sector-map-transit.png", gtk_widget_get_width (GTK_WIDGET (window)),

@@ -910,7 +910,7 @@ test_errors (void)
 }
 
 /* Without a battles folder the reports cover the strategic layer only, and say nothing of a
- * folder (issue 16): the master reads of battles, not of where the program keeps them. */
+ * folder: the master reads of battles, not of where the program keeps them. */
 static void
 test_no_battles (void)
 {
@@ -925,7 +925,7 @@ test_no_battles (void)
   assert_contains (text, "Strategic dice");
 }
 
-/* Issue 16: every formation of a faction is reported to its admirals — Pol's minesweepers,
+/* Every formation of a faction is reported to its admirals — Pol's minesweepers,
  * which have no admiral, to Radovan, in his formations and in their engagement; sides named by
  * their own faction; the dice as dice; no file of the program's named. */
 static void

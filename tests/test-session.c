@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-session.c: nothing a master does is lost (issue 15) — the session reopened as it was
+/* test-session.c: nothing a master does is lost — the session reopened as it was
  * (campaign, battle and TI4 tabs, the selected one), the welcome page without one, Undo and
  * Redo naming the action, and the torpedo repro of the issue played through the window's
  * actions and the Orders pane. Runs under Xvfb. */
@@ -498,7 +498,7 @@ test_ti4_undo_redo (void)
   close_window (window);
 }
 
-/* The repro of issue 15: torpedo-duel.xml from the checkout, two phases, Prince Xav
+/* Undo and redo keep every phase: torpedo-duel.xml from the checkout, two phases, Prince Xav
  * launches "At ship: Pale Jade" for the fire phase, four phases more, two undos. Every
  * phase stays in the journal, redo brings the battle back to Turn 2, and nothing is written beside the
  * set-up. */
@@ -528,7 +528,7 @@ test_torpedo_repro (void)
   g_assert_cmpuint (adm_journal_get_n_actions (log), ==, 0);
 
   /* Detection and movement: the launch is declared for the fire phase (F-WPN-10), where it
-   * takes effect; it is not offered after (issue 19). */
+   * takes effect; it is not offered after. */
   for (int i = 0; i < 2; i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
@@ -590,7 +590,7 @@ test_torpedo_repro (void)
   close_window (window);
 }
 
-/* Issue 15: a campaign whose last save was cut mid-append (the program killed while it wrote
+/* A campaign whose last save was cut mid-append (the program killed while it wrote
  * the last roll) opens at its last complete action, and the window says so in a dialog that
  * names the file and line — the master is never left to find out. */
 static void

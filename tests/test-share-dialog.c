@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-share-dialog.c: "Share with Admirals…" (issue 22) under Xvfb. The dialog lists every
+/* test-share-dialog.c: "Share with Admirals…" under Xvfb. The dialog lists every
  * admiral of the Komarr campaign; nothing listens until the switch is turned on; then each
  * row shows the admiral's own link (and its QR code); "Revoke Link" gives him a new one and
  * kills the old; the accept switch is the portal's "accept-on-arrival"; closing the campaign

@@ -1479,7 +1479,7 @@ crowded_battle (void)
   return battle;
 }
 
-/* Issue 20: a pan through the cache copies the kept layer shifted (drawn once wider) and
+/* A pan through the cache copies the kept layer shifted (drawn once wider) and
  * draws only the grid's figures and the ruler: the picture is the plain drawing's of the
  * panned view — names placed the same, grid figures on the edges — bar antialiasing. A pan
  * by a fraction of a pixel, a zoom or the battle changing draws the layer again. */
@@ -1619,7 +1619,7 @@ differs_near (cairo_surface_t *a,
   return FALSE;
 }
 
-/* Issue 19, F-TORP-3, F-WPN-11, F-WPN-12: a launch at a point of the table (on a heading) is
+/* F-TORP-3, F-WPN-11, F-WPN-12: a launch at a point of the table (on a heading) is
  * drawn as its run from the launching ship — the first turn's run to an arrowhead, the turns
  * after it dotted on to where the torpedoes stop — and not the other way; a side that may not
  * read the launching formation's orders sees nothing of it. */
@@ -1695,7 +1695,7 @@ test_launch_on_heading (void)
   g_assert_true (surfaces_equal (enemy_before, enemy_after));
 }
 
-/* Issue 19, F-TORP-3: the point clicked for the selected ship's tubes is drawn — a cross at
+/* F-TORP-3: the point clicked for the selected ship's tubes is drawn — a cross at
  * the point and a dashed line from the ship — before the launch is declared, for the master
  * and the ship's own side, never for the enemy. */
 static void
@@ -1737,7 +1737,7 @@ test_aim (void)
   g_assert_true (surfaces_equal (enemy_before, enemy_after));
 }
 
-/* Issue 19 (F-RAM-2, F-BOARD-1): a token lying on another after movement is ringed and
+/* F-RAM-2, F-BOARD-1: a token lying on another after movement is ringed and
  * badged in red; a side sees the badge only between tokens it sees, so an overlap with a
  * ship hidden from it shows nothing. */
 static guint

@@ -452,7 +452,7 @@ test_capacity (void)
   g_assert_cmpuint (adm_ti4_fleet_capacity_check (catalog (), &side, NULL), ==, 0);
 }
 
-/* Issue 20: the rules on a fleet's own cards (adm_ti4_cards_of (), as the odds' solver gives
+/* The rules on a fleet's own cards (adm_ti4_cards_of (), as the odds' solver gives
  * them) come to exactly what they come to on the whole catalogue, hit by hit, for random
  * fleets of every card, in both arenas and with both policies. */
 static void

@@ -628,7 +628,7 @@ test_files (void)
   g_rmdir (dir);
 }
 
-/* Issue 15: every step of a combat is on disk before it is shown, as a battle's phases are —
+/* Every step of a combat is on disk before it is shown, as a battle's phases are —
  * a combat never saved goes under the user's data folder, where battles go on, and the
  * session names it; one opened from a writable folder goes on in its own file. */
 static void

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-view-leaks.c: what the players' views say in words (issue 7). Every picture is drawn
+/* test-view-leaks.c: what the players' views say in words. Every picture is drawn
  * into a Cairo PDF surface and read back with poppler-utils' pdftotext, and every widget's
  * labels and tooltips are collected, so that a name drawn or written anywhere is caught, not
  * only a marker's colour:

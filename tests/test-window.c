@@ -406,7 +406,7 @@ roll_once (AdmCampaign *campaign,
 
 /* A damaged campaign file: the error dialog offers the newest backup and restores it under
  * the campaign's own name. The backup is the file as the previous session left it: a
- * session's first save writes the file whole and keeps the one before (issue 15), later ones
+ * session's first save writes the file whole and keeps the one before, later ones
  * add at its end. */
 static void
 test_corrupt_campaign_backup (void)
@@ -718,7 +718,7 @@ test_battle_resolve_undo_resume (void)
                     >, 0);
 
   /* Every phase is on disk: the game sits under the user's data folder, never beside a
-   * set-up that is not the campaign's (issue 15). */
+   * set-up that is not the campaign's. */
   game = g_strdup (admiralty_battle_page_get_game_path (page));
   {
     g_autofree char *battles = g_build_filename (data_home, "admiralty", "battles", NULL);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ti4-odds-reference.h: the TI4 odds solver as it was before dense state indexing (issue 20),
+/* ti4-odds-reference.h: the TI4 odds solver as it was before dense state indexing,
  * kept verbatim — fleets interned in a hash table, the chain's states in an open-addressed
  * table of separately allocated nodes, processed by total hit capacity — so that
  * test-ti4-odds.c can check the fast solver against it to 1e-12 on a spread of battles.

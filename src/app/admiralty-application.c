@@ -163,7 +163,7 @@ admiralty_application_open (GApplication  *application,
           GtkWidget *error_dialog;
 
           /* A new window shows the file from its first frame: opened before it is
-           * presented, the welcome page is never laid out (issue 20). An error's dialog,
+           * presented, the welcome page is never laid out. An error's dialog,
            * presented first, is brought back above its window. */
           window = admiralty_window_new (self);
           admiralty_window_open_file (window, files[i]);
@@ -264,8 +264,8 @@ shortcuts_action (GSimpleAction *action,
   if (!GTK_IS_APPLICATION_WINDOW (window))
     return;
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
-  /* Built the first time it is asked for, not with every window (issue 20: start to first
-   * frame); the window keeps it from then on. */
+  /* Built the first time it is asked for, not with every window (a window
+   * shows its first frame sooner); the window keeps it from then on. */
   if (overlay == NULL)
     {
       g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (

@@ -22,7 +22,7 @@ char                 *admiralty_application_find_default_scenario (void)
 char                 *admiralty_application_find_scenarios_dir (void)
     G_GNUC_WARN_UNUSED_RESULT;
 
-/* For bench/bench-start.c (issue 20, start to first frame): once the first window of
+/* For bench/bench-start.c (start to first frame): once the first window of
  * @application has painted its first frame, prints "first frame: CPU_MS ms CPU" — the
  * process's user and system time since it started — on standard output and quits. The
  * app does this when ADMIRALTY_REPORT_FIRST_FRAME is set; the benchmark's empty libadwaita

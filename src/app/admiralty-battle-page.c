@@ -454,15 +454,15 @@ roll_detail (const AdmBattleRoll *roll)
       g_string_append_printf (text, " %u", value);
       total += value;
     }
-  /* A sum, where the dice count together; not for dice judged one by one (issue 19). */
+  /* A sum, where the dice count together; not for dice judged one by one. */
   if (roll->n_values > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
       roll->check != ADM_ROLL_CHECK_DOUBLES)
     g_string_append_printf (text, " = %u", total);
-  /* Issue 19: pass or fail as the rule judged it (the engine records it at the roll), or the
+  /* Pass or fail as the rule judged it (the engine records it at the roll), or the
    * table's result. */
   if ((outcome = adm_battle_roll_describe_outcome (roll)) != NULL)
     g_string_append_printf (text, " · %s", outcome);
-  /* Issue 19: whose dice they were — a disputed roll is checked against what was typed. */
+  /* Whose dice they were — a disputed roll is checked against what was typed. */
   if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
     g_string_append (text, _(" · typed in"));
   else if (roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
@@ -471,7 +471,7 @@ roll_detail (const AdmBattleRoll *roll)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* Whether @roll is one the dice log's search asks for (issue 19): "Turn 2" (or the turn's
+/* Whether @roll is one the dice log's search asks for: "Turn 2" (or the turn's
  * word in the locale) keeps that turn's rolls, anything else the rolls whose purpose or
  * clause contains it, whatever the case. It only narrows what the audience filter let
  * through. */

@@ -37,7 +37,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* A row's optional children, made the first time the row shows one, as the template made
- * them before (issue 20); the row keeps them, hidden, when it is bound to another node. */
+ * them before; the row keeps them, hidden, when it is bound to another node. */
 static GtkWidget *
 ensure_dot (AdmiraltyFleetRow *self)
 {
@@ -56,7 +56,7 @@ ensure_dot (AdmiraltyFleetRow *self)
 }
 
 /* Adwaita's star, pre-rendered for 12 pixels (resources/admiralty.gresource.xml): no SVG to
- * load for a campaign's first frame (issue 20). */
+ * load for a campaign's first frame. */
 static GtkWidget *
 ensure_flagship_icon (AdmiraltyFleetRow *self)
 {
@@ -213,7 +213,7 @@ node_notify_cb (AdmiraltyFleetRow *self,
  * subtitle), then for ships the ship column (the hull bar and its figure 6 pixels apart, at
  * the column's end, 2 pixels over the readiness); the columns 8 pixels apart, the text column
  * taking the room left, each column centred vertically. Four boxes a row fewer to make, style,
- * measure and draw for a campaign's first frame (issue 20). */
+ * measure and draw for a campaign's first frame. */
 #define COLUMN_SPACING 8
 #define TITLE_SPACING  6
 #define HULL_SPACING   6

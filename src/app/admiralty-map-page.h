@@ -6,7 +6,7 @@
  * way into its battle (F-TAC-1). Its buttons and the sector's activation use the window's
  * actions (win.open-sector-battle, win.reveal-formation, win.player-screen, win.projector).
  * The window makes it when it is first needed, not for the first frame of a campaign, which
- * shows the Campaign tab (issue 20). */
+ * shows the Campaign tab. */
 #pragma once
 
 #include <adwaita.h>

@@ -171,7 +171,7 @@ admiral_has_sheet (AdmiraltyOrderBoard *self,
   return FALSE;
 }
 
-/* The admirals' portal (issue 22) */
+/* The admirals' portal */
 
 static void
 portal_accept_cb (GtkButton           *button,
@@ -744,8 +744,8 @@ board_refresh (AdmiraltyOrderBoard *self)
 }
 
 /* A board in a window that does not show it (the Orders tab not selected) is rebuilt when it
- * is shown, not on each change: the window's first frame made the eleven Komarr admirals' rows
- * of the hidden tab, 14 M instructions (issue 20). A board in no window is rebuilt at once. */
+ * is shown, not on each change: rows of a hidden tab are work the first frame does for
+ * nothing. A board in no window is rebuilt at once. */
 static void
 board_update (AdmiraltyOrderBoard *self)
 {

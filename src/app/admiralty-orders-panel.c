@@ -1521,7 +1521,7 @@ append_earlier_fire (GString              *text,
 }
 
 /* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
- * of the declared fire, lines a master reads out before the dice (issue 19). */
+ * of the declared fire, lines a master reads out before the dice. */
 static void
 append_fire_details (GString              *text,
                      const AdmFirePreview *preview)
@@ -2919,7 +2919,7 @@ add_other (AdmiraltyOrdersPanel *self)
     g_ptr_array_add (candidate->other, decl);
   adm_turn_orders_number_lines (candidate);
   line = transfer != NULL ? transfer->line : decl->line;
-  /* What cannot be written and read back could never be journaled (issue 15): refused
+  /* What cannot be written and read back could never be journaled: refused
    * here, with its reason, rather than when the phase is resolved. */
   if (!reads_back (candidate, &reason) || !dry_run (self, candidate, line, &reason))
     {

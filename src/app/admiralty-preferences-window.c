@@ -85,7 +85,7 @@ list_set_mapping (const GValue       *value,
   return g_variant_new_string (choices[i]);
 }
 
-/* The second copy (issue 15): where it goes, or that none is kept. */
+/* The second copy: where it goes, or that none is kept. */
 static void
 update_mirror_row (AdmiraltyPreferencesWindow *self)
 {

@@ -30,7 +30,7 @@ struct _AdmiraltySectorMap
   char                *selected_sector;
   char                *hovered_sector;
   gboolean             show_legend;
-  gboolean             wall;           /* the projector's layout (issue 19) */
+  gboolean             wall;           /* the projector's layout */
   AdmiraltySectorView  view;
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
@@ -603,7 +603,7 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   view_changed (self);
 }
 
-/* Issue 19: the wall layout at the widget's size, type sized for the window on the wall (32
+/* The wall layout at the widget's size, type sized for the window on the wall (32
  * and 26 px at 1920 × 1080). */
 static void
 render_wall (AdmiraltySectorMap           *self,
@@ -915,7 +915,7 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
     g_param_spec_string ("selected-sector", NULL, NULL,
                          NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* The projector's layout for a wall (issue 19): no cards, the sectors spread over the whole
+  /* The projector's layout for a wall: no cards, the sectors spread over the whole
    * widget, names and formations in type sized for the window (admiralty_sector_render_wall ()). */
   properties[PROP_WALL] =
     g_param_spec_boolean ("wall", NULL, NULL, FALSE,

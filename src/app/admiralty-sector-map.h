@@ -66,7 +66,7 @@ const char                *admiralty_sector_map_get_selected_sector (AdmiraltySe
 void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
                                                                      const char         *id);
 /* Whether the legend is drawn ("show-legend"). */
-/* Issue 19: with its "wall" property set (the projector's), every text of the wall layout
+/* With its "wall" property set (the projector's), every text of the wall layout
  * as drawn at the map's present size (AdmiraltySectorLabel, admiralty_sector_render_wall ()). */
 GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySectorMap *self)
                                                                      G_GNUC_WARN_UNUSED_RESULT;

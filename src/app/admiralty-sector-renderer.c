@@ -1292,7 +1292,7 @@ draw_transit_marker (cairo_t            *cr,
   cairo_restore (cr);
 }
 
-/* Labels placed clear of what is drawn (issue 19) */
+/* Labels placed clear of what is drawn */
 
 /* How much of @rect lies over the rectangles of @taken (cairo_rectangle_t) or outside the
  * @width × @height area, in px². */
@@ -2045,7 +2045,7 @@ admiralty_sector_render (cairo_t                      *cr,
   cairo_restore (cr);
 }
 
-/* The wall layout (issue 19): the projector's map, read from across a room. No cards: each
+/* The wall layout: the projector's map, read from across a room. No cards: each
  * sector is a point with its name above it in large type and the formations the public knows
  * of under it, one a line; the sectors' positions are spread over the whole area, each axis on
  * its own (the map is a diagram of adjacency, F-STRAT-8), and each sector's text keeps to the

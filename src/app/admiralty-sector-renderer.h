@@ -208,7 +208,7 @@ typedef struct {
 
 void          admiralty_sector_label_clear    (AdmiraltySectorLabel         *label);
 
-/* The label of @formation crossing a link (issue 19), as @options' audience may know it, and
+/* The label of @formation crossing a link, as @options' audience may know it, and
  * where it goes: "Jade Squadron → Pol orbit"; NULL when it is not shown or not in transit. */
 char         *admiralty_sector_transit_text   (AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options,
@@ -232,7 +232,7 @@ void          admiralty_sector_render         (cairo_t                   *cr,
                                                AdmScenario               *scenario,
                                                const AdmiraltySectorOptions *options);
 
-/* The projector's wall layout (issue 19). The type sizes for a @width × @height window: 32 px
+/* The projector's wall layout. The type sizes for a @width × @height window: 32 px
  * sector names and 26 px formation labels at 1920 × 1080, in proportion to the smaller of the
  * two ratios elsewhere. */
 void          admiralty_sector_wall_type      (int                        width,

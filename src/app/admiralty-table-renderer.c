@@ -31,7 +31,7 @@
 /* Label placement: a coarse bitmap marking the cells that tokens and labels already cover,
  * so that names neither cover tokens nor each other. The cells are 6 px squares fixed to the
  * table at its scale, not to the window, so that a pan moves every name with its ship (the
- * kept layer is then copied shifted, issue 20). */
+ * kept layer is then copied shifted). */
 #define OCCUPANCY_CELL 6.0
 /* Names are laid out as if the drawing reached this many pixels further on every side: the
  * tokens and names there take their room as they would in the wider layer a pan copies, so
@@ -65,7 +65,7 @@ typedef struct {
   double                       descent;
   Occupancy                    occupancy;
   guint8                      *overlapping;  /* per ship: its token lies on another the view
-                                              * shows (issue 19); NULL: none does */
+                                              * shows; NULL: none does */
   GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
                                               * every token drawn as vectors */
   struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
@@ -1776,7 +1776,7 @@ draw_face_up (Frame               *frame,
   face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
 }
 
-/* Token images (issue 20): a token is drawn once into a small image per look, radius and
+/* Token images: a token is drawn once into a small image per look, radius and
  * eighth of a pixel of its centre's position, then copied wherever a token looks the same
  * — three fills and a ring become one copy. Kept by the table's cache, for one scale. */
 
@@ -1933,7 +1933,7 @@ ship_token (Frame  *frame,
   return face;
 }
 
-/* Issue 19 (F-RAM-2, F-BOARD-1): tokens may touch, not overlap. Which tokens this view
+/* F-RAM-2, F-BOARD-1: tokens may touch, not overlap. Which tokens this view
  * shows lie on another it shows, by the ships' true bases as the engine measures them: a
  * side is told of an overlap only between tokens it sees, so the badge gives no hidden ship
  * away. Sets frame->overlapping, or leaves it NULL when there is none. */
@@ -2691,7 +2691,7 @@ place_label (Frame        *frame,
       double x = candidates[i < n ? i : 0][0], y = candidates[i < n ? i : 0][1];
 
       /* Placed as if the table went on past the window's edges, so that a pan carries each
-       * name with its ship instead of making it jump (issue 20). */
+       * name with its ship instead of making it jump. */
       if (i < n && !occupancy_free (&frame->occupancy, x, y, width, height))
         continue;
       occupancy_mark (&frame->occupancy, x, y, width, height);
@@ -2892,7 +2892,7 @@ frame_end (Frame *frame)
  * selection, salvoes and names (kept for as long as the selection does not change either),
  * what follows the pointer while the master enters the turn — courses, declared fire and
  * launches, the target line — drawn anew each frame over the kept layers
- * (issue 20: a drag or a plotted course redraws only that), and what stays on the window
+ * (a drag or a plotted course redraws only that), and what stays on the window
  * while the table pans: the grid's figures and the ruler. */
 typedef enum {
   STAGE_TABLE,    /* background, grid, low-orbit map, explosion markers, mines */
@@ -2990,7 +2990,7 @@ struct _AdmiraltyTableCache {
   GHashTable         *sprites;      /* SpriteKey → cairo_surface_t, token images */
   double              sprite_scale; /* the scale they were drawn for */
 
-  /* The selected ship's arcs and ranges, as an image (issue 20: a third of a redraw). */
+  /* The selected ship's arcs and ranges, as an image (a third of a redraw). */
   cairo_surface_t    *selection;
   SelectionKey        selection_key;
 

@@ -74,7 +74,7 @@ typedef enum {
 #define ADMIRALTY_TABLE_HIGHLIGHT_RGB    0xff4df2
 #define ADMIRALTY_TABLE_FIRE_LINE_RGB    0xff8f40
 #define ADMIRALTY_TABLE_RULER_RGB        0xf4f6f8
-#define ADMIRALTY_TABLE_OVERLAP_RGB      0xff2d55  /* tokens lying on each other (issue 19) */
+#define ADMIRALTY_TABLE_OVERLAP_RGB      0xff2d55  /* tokens lying on each other */
 
 /* The size in cm of a face-down token, whatever the class: a base's size would tell the
  * ship's type. */

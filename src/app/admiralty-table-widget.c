@@ -143,7 +143,7 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
     {
       self->view.width = width;
       self->view.height = height;
-      /* The kept layers are pixels at the display's scale (issue 20). */
+      /* The kept layers are pixels at the display's scale. */
       if (!self->uncached)
         {
           admiralty_table_cache_set_device_scale (self->cache,

@@ -765,7 +765,7 @@ notify_can_undo (AdmiraltyTi4Page *self)
   admiralty_ti4_page_update_undo (self);
 }
 
-/* Autosave (issue 15): as a battle's every phase is on disk before it is shown, so is a
+/* Autosave: as a battle's every phase is on disk before it is shown, so is a
  * combat's every step. A combat opened or saved goes on in its file while its folder can be
  * written; one never saved, or from a folder the master cannot write (a checkout, a read-only
  * place), goes where battles go on: the "battles" folder under the user's data folder. The

@@ -4,7 +4,7 @@
  * nothing; admiralty_toast_new () escapes them. And the toast that names what Undo or Redo just
  * did ("Undid “Resolve Fire, Turn 3”"), which takes it back in one click: one at a time on an
  * overlay, each undo or redo rewriting it, so a master who presses Ctrl+Z five times reads the
- * fifth, not the first of five queued behind each other (issue 15). */
+ * fifth, not the first of five queued behind each other. */
 #pragma once
 
 #include <adwaita.h>

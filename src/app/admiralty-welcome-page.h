@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-welcome-page.h: what a window with no campaign shows — the way to open a file, the
  * recent files and the bundled scenarios and battles, their lists filled by the window. Made
- * when the window first shows it, not for a window that opens a campaign (issue 20). */
+ * when the window first shows it, not for a window that opens a campaign. */
 #pragma once
 
 #include <adwaita.h>

@@ -3,7 +3,7 @@
  * height-for-width only: asked for its width for a given height, it gives its child's width for
  * no height. GTK 4.8's GtkStack asks its visible child for that on every allocation, and a
  * wrapping GtkLabel answers by laying its text out a dozen times over, searching for the
- * narrowest width that fits the height (issue 20). Heights for a width, the minimum and natural
+ * narrowest width that fits the height. Heights for a width, the minimum and natural
  * widths and the allocation are the child's own, as a GtkBinLayout gives them. */
 #pragma once
 

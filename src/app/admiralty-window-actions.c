@@ -1168,7 +1168,7 @@ report_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* win.share-admirals: the admirals' portal of the campaign (issue 22). */
+/* win.share-admirals: the admirals' portal of the campaign. */
 static void
 share_admirals_action (GtkWidget  *widget,
                        const char *action_name,

@@ -76,7 +76,7 @@ struct _AdmiraltyWindow
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
   AdwBin               *empty_page;
-  /* The welcome page is made, and its lists filled, when it is first shown (issue 20); until
+  /* The welcome page is made, and its lists filled, when it is first shown; until
    * then these are NULL. */
   gboolean              welcome_filled;
   GtkWidget            *recent_group;

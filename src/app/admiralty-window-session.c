@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-window-session.c: the session — what the window has open, kept in GSettings on
- * every change so that a crash or `kill -9` loses nothing, and reopened at the next start
- * (issue 15). */
+ * every change so that a crash or `kill -9` loses nothing, and reopened at the next start. */
 
 #include "config.h"
 

@@ -256,7 +256,7 @@ campaign_notify_cb (AdmiraltyWindow *self,
   _admiralty_window_watch_file (self);
 }
 
-/* Issue 15: the second copy could not be written; the campaign itself is saved. */
+/* The second copy could not be written; the campaign itself is saved. */
 static void
 campaign_mirror_failed_cb (AdmiraltyWindow *self,
                            const GError    *error,
@@ -290,7 +290,7 @@ mirror_folder_changed_cb (AdmiraltyWindow *self)
 
 /* The order of battle's rows are made when the Campaign tab is first shown rather than when
  * a campaign opens: the Sector Map is what a master sees first, and the hundred rows of a
- * campaign the size of Komarr were a fifth of the start to the first frame (issue 20). */
+ * campaign the size of Komarr are a large part of the start to the first frame. */
 static void fleet_view_laid_out_cb (AdmiraltyWindow *self,
                                     GdkFrameClock   *clock);
 
@@ -307,7 +307,7 @@ fleet_view_painted_cb (AdmiraltyWindow *self,
 /* After each layout before the first frame is painted: if the rows made end above the list's
  * bottom, as many more as the mean height of those made says are missing, and one. GDK lays the
  * window out again before painting when a layout asks for it (up to four times a frame), so
- * the first frame shows the list full, with no row made that it does not show (issue 20). */
+ * the first frame shows the list full, with no row made that it does not show. */
 static void
 fleet_view_laid_out_cb (AdmiraltyWindow *self,
                         GdkFrameClock   *clock)
@@ -336,8 +336,7 @@ fleet_view_laid_out_cb (AdmiraltyWindow *self,
 }
 
 /* The order of battle's rows: a tree expander around an AdmiraltyFleetRow. Made in code
- * rather than by a GtkBuilderListItemFactory, which parses its template again for each row
- * (issue 20). */
+ * rather than by a GtkBuilderListItemFactory, which parses its template again for each row. */
 static void
 fleet_item_setup_cb (GtkSignalListItemFactory *factory,
                      GtkListItem              *item)
@@ -407,9 +406,9 @@ height_above (GtkWidget *widget)
  * than long: rows of 48 pixels, where Komarr's are 31 to 38; the first layout adds what is
  * missing (fleet_view_laid_out_cb ()). The window's height is its allocated one once it has
  * been laid out, before that the size it opens at (its default size); a maximized or fullscreen
- * window, or one with no size yet, is as high as its monitor. A window of 800 pixels made 43
- * rows for its first frame by its monitor's height and 24 pixels a row, each about 5 M
- * instructions to make, style, measure and draw; now 15, then 18 (issue 20). */
+ * window, or one with no size yet, is as high as its monitor. Each row costs about 5 M
+ * instructions to make, style, measure and draw, so a guess by the monitor's height and a
+ * short row makes far more rows than the first frame shows. */
 static guint
 fleet_view_rows_on_screen (AdmiraltyWindow *self)
 {
@@ -437,7 +436,7 @@ fleet_view_rows_on_screen (AdmiraltyWindow *self)
 
 /* GTK 4.8's list view makes a row for every item of a list under 200 (Komarr's order of
  * battle: 106), each measured before the first frame. That frame has only the rows that
- * could be on screen; the others are added once it is painted (issue 20). */
+ * could be on screen; the others are added once it is painted. */
 static void
 fleet_view_map_cb (AdmiraltyWindow *self)
 {
@@ -719,7 +718,7 @@ admiralty_window_own_battle_folders (AdmiraltyWindow *self)
   return folders;
 }
 
-/* A file whose end was cut mid-save opens at its last complete action (issue 15): the master
+/* A file whose end was cut mid-save opens at its last complete action: the master
  * is told so, with FILE:LINE and the action, in a dialog that stays until read — never a
  * toast that fades. */
 static void
@@ -992,7 +991,7 @@ log_adjustment_upper_cb (AdmiraltyWindow *self,
 }
 
 /* The Orders tab's board is made when first needed rather than with the window: a campaign's
- * first frame shows the Campaign tab (issue 20). */
+ * first frame shows the Campaign tab. */
 AdmiraltyOrderBoard *
 _admiralty_window_get_order_board (AdmiraltyWindow *self)
 {
@@ -1016,7 +1015,7 @@ _admiralty_window_get_order_board (AdmiraltyWindow *self)
 }
 
 /* The Sector Map tab's page, the same way: 16 M instructions of widgets before the first frame
- * of a campaign, which shows the Campaign tab (issue 20). */
+ * of a campaign, which shows the Campaign tab. */
 AdmiraltyMapPage *
 _admiralty_window_get_map_page (AdmiraltyWindow *self)
 {
@@ -1330,8 +1329,8 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
 
 /* The welcome page is made, and its recent files and bundled scenarios read, when it is first
  * shown, not for a window that opens a campaign and never shows it: reading the bundled files'
- * titles and the recent files was 26 M instructions before the first frame, building the page
- * 8.9 M (issue 20). */
+ * titles and the recent files, and building the page, is work a campaign's first frame does
+ * not need. */
 static void
 empty_page_map_cb (AdmiraltyWindow *self)
 {
@@ -1350,7 +1349,7 @@ empty_page_map_cb (AdmiraltyWindow *self)
 }
 
 /* The main menu's popover, a button for each of its items, is made when the menu is first
- * opened rather than with the window: 13 M instructions before the first frame (issue 20). Its
+ * opened rather than with the window, which then shows its first frame sooner. Its
  * keys (Ctrl+T, Ctrl+P, …) are the window's own bindings or the application's accelerators, so
  * they work before it is made. */
 static void
@@ -1364,8 +1363,8 @@ primary_menu_popup_cb (GtkMenuButton *button,
 }
 
 /* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
- * layout measured the hidden Map and Orders tabs too (the Orders tab's 11 sheet rows alone were
- * 600 text measurements before the first frame; issue 20). The window is sized by the tab
+ * layout would measure the hidden Map and Orders tabs too (the Orders tab's sheet rows alone
+ * are hundreds of text measurements). The window is sized by the tab
  * shown. A tab view without such a stack is left as it is. */
 static void
 admiralty_window_measure_selected_tab_only (AdmiraltyWindow *self)
@@ -1435,8 +1434,8 @@ admiralty_window_init (AdmiraltyWindow *self)
                            G_CONNECT_SWAPPED);
   pin_permanent_tabs (self);
   /* Given the view only now, the tab bar makes the three tabs once, pinned, rather than makes
-   * them unpinned and then moves them among the pinned ones: 5 M instructions before the first
-   * frame (issue 20). */
+   * them unpinned and then moves them among the pinned ones, work the first frame would
+   * wait for. */
   adw_tab_bar_set_view (self->tab_bar, self->tab_view);
   admiralty_window_measure_selected_tab_only (self);
 

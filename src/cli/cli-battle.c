@@ -549,7 +549,7 @@ print_rolls (AdmBattle   *battle,
 
       for (guint v = 0; v < roll->n_values; v++)
         g_string_append_printf (values, "%s%u", v > 0 ? " " : "", roll->values[v]);
-      /* Issue 19: pass or fail as the rule judged it, or the table's result. */
+      /* Pass or fail as the rule judged it, or the table's result. */
       if (outcome != NULL)
         g_string_append_printf (values, " · %s", outcome);
       /* Translators: turn, phase, clause, purpose, dice rolled ("2d6") and their values. */
@@ -1023,7 +1023,7 @@ add_rolls_json (JsonBuilder *builder,
        * not keep it. */
       if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
         add_string (builder, "dice", roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
-      /* Issue 19: the check the rule made, {"kind", "target", "against", "passed", "failed"},
+      /* The check the rule made, {"kind", "target", "against", "passed", "failed"},
        * and a table's "result"; absent when it judged nothing. */
       if (roll->check != ADM_ROLL_CHECK_NONE)
         {

@@ -2,7 +2,7 @@
 /* cli-journal.c: `admiralty-cli journal FILE [--json]` lists the journal of a campaign, a
  * saved battle or a saved TI4 combat — every action in order, undone ones included, and every
  * undo and redo (adm-journal.h); `admiralty-cli undo FILE` and `redo FILE` take back or bring
- * back the last action and save the file (issue 15). */
+ * back the last action and save the file. */
 
 #include "config.h"
 

@@ -84,7 +84,7 @@ CliExit         _cli_journal_run          (int             argc,
                                            char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
-/* adm_campaign_open (), and when the file's end was cut mid-save (issue 15) the note saying it
+/* adm_campaign_open (), and when the file's end was cut mid-save the note saying it
  * opened at the last complete action, FILE:LINE, printed on stderr — never silently. */
 AdmCampaign    *_cli_open_campaign        (const char      *path,
                                            GError         **error);
@@ -103,7 +103,7 @@ CliExit         _cli_campaign_refused     (const char      *path,
                                            const GError    *error);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
-/* Who a --json picture of a campaign is for (--as, cli-viewer.c, issue 17): the master
+/* Who a --json picture of a campaign is for (--as, cli-viewer.c): the master
  * (everything), the public, or one side — a faction, or an admiral, who sees his faction's
  * picture and reads his own summary. */
 typedef struct {
@@ -156,7 +156,7 @@ CliExit         _cli_reveal_run           (int             argc,
  * commitment (docs/dice.md). */
 CliExit         _cli_verify_dice_run      (int             argc,
                                            char          **argv);
-/* `serve` (cli-serve.c): the admirals' portal, headless (issue 22). */
+/* `serve` (cli-serve.c): the admirals' portal, headless. */
 CliExit         _cli_serve_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,

@@ -138,7 +138,7 @@ battles_dir (const char *path)
   return g_steal_pointer (&battles);
 }
 
-/* --as (issue 17): the paper a viewer may be handed, through the report's own filters — the
+/* --as: the paper a viewer may be handed, through the report's own filters — the
  * master any; the public only the public bulletin; an admiral his own report, cards and sheet,
  * or the public bulletin; a faction those of each of its admirals, one after the other. The
  * default kind is the viewer's report. Refused, with the reason, when the viewer may not have

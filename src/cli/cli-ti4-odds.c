@@ -2,7 +2,7 @@
 /* cli-ti4-odds.c: `admiralty-cli ti4 odds …` — the exact odds of a Twilight Imperium 4
  * combat (adm-ti4-odds.h): who holds the system or planet (LRR 39.10), retreats (39.7),
  * expected rounds and survivors, and the most likely ends. Bad unit lists and options are
- * bad usage: exit 2, as issue 8 asks. */
+ * bad usage: exit 2, with a clear message on stderr. */
 
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-viewer.c: who a command's picture of a campaign is for (--as, issue 17) — the master,
+/* cli-viewer.c: who a command's picture of a campaign is for (--as) — the master,
  * the public, a faction or an admiral — through the maps' one filter,
  * adm_strategy_formation_visible (). Shared by `cycle`, `engagements` and `report`. And how
  * every command opens a campaign: telling the master when its end was cut mid-save. */

@@ -112,7 +112,7 @@ adm_audience_parse (AdmBattle   *battle,
 }
 
 /* What side @side knows of @formation, read in place: the rules ask for every fact of every
- * line (issue 20), and the public accessors' checks cost more than the reading; the callers
+ * line, and the public accessors' checks cost more than the reading; the callers
  * check @formation. */
 static inline AdmDetection
 side_detection (AdmBattle *battle,
@@ -209,7 +209,7 @@ adm_audience_ship_shows (AdmAudience audience,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
   g_return_val_if_fail (ship < _adm_battle_n_ships (battle), FALSE);
 
-  /* Asked for every fact of every report line, for every side (issue 20). */
+  /* Asked for every fact of every report line, for every side. */
   view = ship_view_of (audience, battle, ship);
   if (view == ADM_SHIP_VIEW_FULL)
     return TRUE;
@@ -382,8 +382,8 @@ adm_audience_filter_rolls (AdmAudience audience,
  *
  * Every report line and roll is asked this as it is made, for every side: only the names the
  * side may not read are looked for in the text, so that a battle where everything is
- * identified looks for none (issue 20: the fire phase of 300 ships a side spent most of its
- * time searching every line for every ship's name). */
+ * identified looks for none (searching every line for every ship's name would be most of
+ * the time of a fire phase of 300 ships a side). */
 /* What @side knows of formation @f: everything of its own (adm_battle_get_detection () read
  * in place, as this is asked of every line for every side). */
 static inline AdmDetection

@@ -361,7 +361,7 @@ fight_round (AdmBattle  *self,
         return FALSE;
       attacker_total = attacker_die + attacker_mod;
       defender_total = defender_die + defender_mod;
-      /* Issue 19: each die passes when it wins the round: above the other side's total. */
+      /* Each die passes when it wins the round: above the other side's total. */
       _adm_battle_judge_roll (self, 1, ADM_ROLL_CHECK_SUM_AT_LEAST,
                               defender_total - attacker_mod + 1, NULL);
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST,

@@ -61,7 +61,7 @@ struct _AdmBattleCache {
 
 /* F-FORM-1, F-SHLD-5: the others whose bases touch @ship's, tested as
  * adm_battle_ship_shield_pool () tests them (the other's base first); worked out when first
- * asked, as most ships of a big battle are never a target (issue 20). */
+ * asked, as most ships of a big battle are never a target. */
 static void
 touching (AdmBattle      *self,
           AdmBattleCache *cache,
@@ -130,8 +130,8 @@ find_members (AdmBattle      *self,
  * explosion's, F-CAT-12) are looked at one by one, until there are NEW_MARKERS_AT_MOST of
  * them: then the grid is made again with them in (grid_markers ()), so that a shot never
  * looks at more than that many one by one however many ships blow up in a big battle. A grid
- * made again costs about as much as a few hundred markers looked at: with six, fewer than
- * sixteen, the lines of fire of 300 a side cost a third less (issue 20). */
+ * made again costs about as much as a few hundred markers looked at: six rather than sixteen
+ * makes the lines of fire of 300 a side a third cheaper. */
 #define NEW_MARKERS_AT_MOST 6
 
 static void
@@ -296,7 +296,7 @@ new_query (AdmBattleCache *cache)
 }
 
 /* Each ship is listed once (its stamp), so @pool never holds more than every ship: written
- * in place (issue 20: a phase asks about pools some twenty thousand times). */
+ * in place (a phase asks about pools some twenty thousand times). */
 static inline void
 list (AdmBattleCache *cache,
       guint           ship)
@@ -325,7 +325,7 @@ list_pool (AdmBattle      *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
-  /* Listed in place at the end of @pools, with room for every ship (issue 20: not copied
+  /* Listed in place at the end of @pools, with room for every ship (not copied
    * there). */
   if (cache->pools_size - cache->n_pools < cache->n_ships)
     {
@@ -371,7 +371,7 @@ _adm_battle_cache_pool_ships (AdmBattle *self,
     return NULL;
   g_assert (ship < cache->n_ships);
   /* F-FORM-15: the formation's command is read as it is now; the rest of the pool stays as
-   * listed when first asked (issue 20: a phase asks some two thousand times). */
+   * listed when first asked (a phase asks some two thousand times). */
   command = _adm_battle_formation (self, _adm_battle_ship (self, ship)->formation)->command;
   if (cache->pool_start[ship] == G_MAXUINT || cache->pool_command[ship] != command)
     list_pool (self, cache, ship, command);
@@ -426,7 +426,7 @@ _adm_battle_cache_hulks_near (AdmBattle *self,
   y0 = MIN (a.y, b.y) - reach;
   x1 = MAX (a.x, b.x) + reach;
   y1 = MAX (a.y, b.y) + reach;
-  /* Most lines of fire are looked along before any ship is wrecked (issue 20). */
+  /* Most lines of fire are looked along before any ship is wrecked. */
   if (cache->n_hulks == 0 && cache->new_hulks->len == 0)
     {
       *n_ships = 0;
@@ -482,7 +482,7 @@ _adm_battle_cache_fire_ships (AdmBattle *self,
   if (cache->fire_start == NULL)
     {
       /* Each id looked up once a phase, not for each check of the declarations: a lookup in
-       * the ships' table by name is a cache miss or two (issue 20). */
+       * the ships' table by name is a cache miss or two. */
       guint at = 0;
 
       cache->fire_start = g_new (guint, fires->len + 1);
@@ -536,7 +536,7 @@ _adm_battle_cache_splits_fire (AdmBattle *self,
       g_autofree const char **first = g_new0 (const char *, MAX (cache->n_ships, 1));
 
       cache->splits = g_new0 (guint8, MAX (cache->n_ships, 1));
-      /* The declarations' ships, looked up once (issue 20: read in place below). */
+      /* The declarations' ships, looked up once (read in place below). */
       _adm_battle_cache_fire_ships (self, 0);
       for (guint i = 0; i < self->orders->fires->len; i++)
         {

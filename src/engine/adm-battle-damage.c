@@ -136,7 +136,7 @@ _adm_battle_critical_applies (AdmBattle *self,
 }
 
 /* _adm_battle_weapon_works () of a ship with one of the criticals it reads: a call of its
- * own, so that the answer for the others saves and restores no registers (issue 20). */
+ * own, so that the answer for the others saves and restores no registers. */
 G_GNUC_NO_INLINE static gboolean
 damaged_weapon_works (AdmBattle    *self,
                       guint         ship,
@@ -175,7 +175,7 @@ _adm_battle_weapon_works (AdmBattle    *self,
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
   /* Most ships have none of the criticals that stop a weapon, station or not: asked for
-   * every battery that fires (issue 20). */
+   * every battery that fires. */
   if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
       s->criticals[5] == 0)
     return TRUE;
@@ -248,7 +248,7 @@ station_catastrophic_check (AdmBattle          *self,
 /* F-CRIT-8, F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: a loss of critical result
  * @row, its @expression "0", "1", "d3" or "d6", as _adm_battle_roll_expression () reads it:
  * none (most results lose nothing) at once, and the purpose, @purpose_msgid, translated only
- * when dice are rolled (issue 20). */
+ * when dice are rolled. */
 static gboolean
 critical_loss (AdmBattle          *self,
                const AdmTableRow  *row,
@@ -302,9 +302,9 @@ apply_critical (AdmBattle  *self,
   row = adm_ruleset_critical (self->ruleset, kind, result, error);
   if (row == NULL)
     return FALSE;
-  /* Translated once, for the dice log and the line (issue 20). */
+  /* Translated once, for the dice log and the line. */
   name = _(row->name);
-  /* Issue 19: the dice log names the result, as the table does (the F-CRIT-2 roll is the last
+  /* The dice log names the result, as the table does (the F-CRIT-2 roll is the last
    * one made: critical_checks () rolled it just before). */
   _adm_battle_roll_result (self, name);
   /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
@@ -392,13 +392,13 @@ critical_checks (AdmBattle   *self,
                  GError     **error)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  /* No allocation for the dice but of the largest hits (issue 20). */
+  /* No allocation for the dice but of the largest hits. */
   guint buffer[64];
   g_autofree guint *allocated = (gsize) points > G_N_ELEMENTS (buffer) ? g_new0 (guint, points)
                                                                         : NULL;
   guint *checks = allocated != NULL ? allocated : buffer;
   /* The dice as the report shows them, "%u" each, a space between: a d6 is one digit, so the
-   * room for a face and its space is on the stack but for the largest hits (issue 20). */
+   * room for a face and its space is on the stack but for the largest hits. */
   char text[2 * G_N_ELEMENTS (buffer)];
   g_autofree char *shown_allocated = (gsize) points > G_N_ELEMENTS (buffer)
                                        ? g_new (char, 2 * (gsize) points) : NULL;
@@ -512,8 +512,8 @@ area_damage (AdmBattle  *self,
                       radius, strength);
 
   /* In a fire phase the cache's grid names the ships whose centres may lie within the radius
-   * (nothing moves in the phase), walked in the ships' order as the walk over them all
-   * (issue 20); copied, as the explosions this one sets off ask the cache again. */
+   * (nothing moves in the phase), walked in the ships' order as the walk over them all;
+   * copied, as the explosions this one sets off ask the cache again. */
   found = _adm_battle_cache_ships_in_box (self, centre.x - radius - 0.1, centre.y - radius - 0.1,
                                           centre.x + radius + 0.1, centre.y + radius + 0.1,
                                           &every_ship, &n_near);
@@ -549,7 +549,7 @@ area_damage (AdmBattle  *self,
         }
       else
         {
-          /* No allocation for the dice but of the strongest explosions (issue 20). */
+          /* No allocation for the dice but of the strongest explosions. */
           if ((gsize) strength > G_N_ELEMENTS (buffer))
             dice = allocated = g_new0 (guint, strength);
           if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
@@ -611,7 +611,7 @@ catastrophic (AdmBattle  *self,
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);
   if (row == NULL)
     return FALSE;
-  /* Translated once, for the dice log and the line (issue 20). */
+  /* Translated once, for the dice log and the line. */
   name = _(row->name);
   _adm_battle_roll_result (self, name);
   s = _adm_battle_ship (self, ship);

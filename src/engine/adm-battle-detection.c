@@ -92,7 +92,7 @@ _adm_battle_detection_phase (AdmBattle  *self,
                      (attack == defence &&
                       _adm_battle_ruling_is (self, "ecm-detection", "attack-beats-defence"));
           {
-            /* Issue 19: the attack die passes when it detects, the defence die when it
+            /* The attack die passes when it detects, the defence die when it
              * hides; on a tie the ruling says which. */
             int tie_detects = _adm_battle_ruling_is (self, "ecm-detection",
                                                      "attack-beats-defence");

@@ -29,7 +29,7 @@ typedef struct {
 } Battery;
 
 /* Batteries in order, as a fire phase gathers them: kept the phase long, emptied for each
- * declaration and pushed onto in place (issue 20: g_array_append_val () and
+ * declaration and pushed onto in place (g_array_append_val () and
  * g_array_set_size () are calls out of line, tens of thousands a phase). */
 typedef struct {
   Battery *at;
@@ -187,7 +187,7 @@ nearest_of (AdmBattle *self,
  * gives the same ship, @best, however large the square that holds them all. FALSE when there
  * is no cache, or a ship lies so close to the band's edge that it might count (then the caller
  * walks them all). @hint, an enemy @ship may engage (or -1), is no farther than the nearest:
- * the first square reaches it, and then holds the band (issue 20: one look in the grid, not
+ * the first square reaches it, and then holds the band (one look in the grid, not
  * a square too small and then a larger one). */
 #define NEAR_BAND 1e-3
 
@@ -215,7 +215,7 @@ nearest_in_grid (AdmBattle *self,
                                                           &n_near);
       double nearest = G_MAXDOUBLE, best_distance = G_MAXDOUBLE;
       /* Each ship's distance, or -1 when it is not engaged: worked out once for both walks
-       * below, and then the candidates' in front, by index, with their ships (issue 20: no
+       * below, and then the candidates' in front, by index, with their ships (no
        * array to push them onto). */
       double stack[64];
       guint stack_ships[64];
@@ -284,7 +284,7 @@ nearest_enemy (AdmBattle *self,
 {
   int best;
 
-  /* In a fire phase the cache's grid finds the few that can be nearest (issue 20). */
+  /* In a fire phase the cache's grid finds the few that can be nearest. */
   if (nearest_in_grid (self, ship, hint, &best))
     return best;
   return nearest_of (self, ship);
@@ -321,7 +321,7 @@ splits_fire (AdmBattle *self,
 
 /* adm_distance (@from, @to) <= @radius. hypot () is never below either difference of the
  * coordinates, so a point farther than @radius along either axis is out without it: most
- * markers near a line of fire are nowhere near its ends (issue 20). */
+ * markers near a line of fire are nowhere near its ends. */
 static inline gboolean
 within (AdmPoint from,
         AdmPoint to,
@@ -350,7 +350,7 @@ line_of_fire (AdmBattle *self,
   /* The box around the line, and what adm_segment_meets_circle () allows for rounding past a
    * marker's radius (its slack, 1e-9 of the squares, and the rounding of the point of the line
    * nearest the marker) with room to spare: a marker farther out from the box along either
-   * axis is clear of the line. Most markers the cache names near a line are (issue 20). */
+   * axis is clear of the line. Most markers the cache names near a line are. */
   double left = MIN (a.x, b.x), right = MAX (a.x, b.x), bottom = MIN (a.y, b.y),
          top = MAX (a.y, b.y);
   double slack = 1e-6 * (1.0 + fabs (a.x) + fabs (a.y) + fabs (b.x) + fabs (b.y));
@@ -401,8 +401,8 @@ line_of_fire (AdmBattle *self,
     }
 }
 
-/* The rulings every attack asks about, read once for the phase or the preview (issue 20: each
- * attack asked again): they do not change within a phase. */
+/* The rulings every attack asks about, read once for the phase or the preview rather
+ * than by each attack: they do not change within a phase. */
 typedef struct {
   gboolean  less_than_half;    /* "half-range-boundary" less-than-half (F-ART-8) */
   gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
@@ -436,8 +436,7 @@ static const char *const target_types[3][2] = {
 
 /* The artillery table's target id for @target seen from @firer (F-ART-2, F-ART-6, F-ART-15,
  * F-FORM-18), and when @description is given, the report's words for it ("approaching
- * capital ship"): put together once a phase for each aspect and category in @descriptions
- * (issue 20). */
+ * capital ship"): put together once a phase for each aspect and category in @descriptions. */
 static const char *
 target_type (AdmBattle          *self,
              const FireRulings  *rulings,
@@ -521,10 +520,10 @@ lends_shield (AdmBattle *self,
   return shields_left (self, _adm_battle_ship (self, target), ship) > 0;
 }
 
-/* use_shields () with the pool's ships as the cache lists them, in the walk's order (issue
- * 20). Each block goes to the first ship in that order with a block left, and using a block
- * changes no other ship's shields: so the ships give what they can each in turn — the same
- * blocks from the same ships as a walk for each block. */
+/* use_shields () with the pool's ships as the cache lists them, in the walk's order. Each block
+ * goes to the first ship in that order with a block left, and using a block changes no other
+ * ship's shields: so the ships give what they can each in turn — the same blocks from the
+ * same ships as a walk for each block. */
 static int
 use_pool_shields (AdmBattle   *self,
                   guint        target,
@@ -769,7 +768,7 @@ resolve_hits (AdmBattle     *self,
   /* F-SHLD-2: once the pool is used up the generators shut down until next turn. The pool
    * is what its ships have left, and nothing but the blocks just used changed since it was
    * counted, each taken from a ship it counts. So it is empty now exactly when all of it was
-   * used (issue 20: not counted again). */
+   * used (not counted again). */
   if (blocked > 0 && blocked == pool && used == blocked)
     g_string_append (line, _(", shields down"));
   if (!special_save (self, target, &damage, line, error))
@@ -801,8 +800,7 @@ volley_sum (AdmBattle *self,
             Volley    *v)
 {
   /* The line of fire of the last ship looked along: its batteries fire together (F-ART-3),
-   * and nothing on the table changes while they are added up, so one look serves them all
-   * (issue 20). */
+   * and nothing on the table changes while they are added up, so one look serves them all. */
   int line_ship = -1, line_blocked = -1;
   gboolean line_behind = FALSE;
 
@@ -892,7 +890,7 @@ volley_shift (const FireRulings *rulings,
 }
 
 /* What a fire phase's declarations and attacks gather and write into, kept the phase long
- * and emptied for each one rather than allocated again for each (issue 20). An attack's lines,
+ * and emptied for each one rather than allocated again for each. An attack's lines,
  * its artillery's and its destructors', are built in parts, from the names of the batteries. */
 typedef struct {
   guint     ship;
@@ -1238,7 +1236,7 @@ needs_readiness_check (AdmBattle *self,
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   gboolean damaged = s->damage * 2 > s->klass->hull;
 
-  /* The hull first, then the criticals until one is found (issue 20: asked for every ship
+  /* The hull first, then the criticals until one is found (asked for every ship
    * that fires, most of them sound). */
   for (int c = 2; c < ADM_CRITICAL_RESULTS && !damaged; c++)
     damaged = s->criticals[c] > 0;

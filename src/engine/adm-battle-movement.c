@@ -706,7 +706,7 @@ drift (AdmBattle  *self,
 /* Tokens may touch but not overlap (F-RAM-2: a ram stops at contact; F-BOARD-1: ships meet
  * by touching): a move, a drift or a wormhole exit that leaves one base partly on another is
  * named for the master to set right, both ships in one line, which the audience filter shows
- * only to the sides that have identified both (issue 19). */
+ * only to the sides that have identified both. */
 static void
 report_overlaps (AdmBattle *self)
 {

@@ -191,7 +191,7 @@ static const guint8 id_bytes[256] = {
   ['_'] = 2, ['-'] = 2,
 };
 
-/* orders.rng's "id": [A-Za-z0-9][A-Za-z0-9_-]*: one look at id_bytes[] a byte (issue 20: a
+/* orders.rng's "id": [A-Za-z0-9][A-Za-z0-9_-]*: one look at id_bytes[] a byte (a
  * fire phase's declarations name some fifty thousand ids, asked twice). */
 static gboolean
 is_id (const char *text)
@@ -314,7 +314,7 @@ adm_turn_orders_copy (const AdmTurnOrders  *orders,
   g_return_val_if_fail (orders != NULL, NULL);
   text = adm_turn_orders_to_string (orders);
   /* Declarations built in code (the app's Orders pane) may hold what no orders file can say:
-   * that is the caller's to report, not a reason to stop the program (issue 15). */
+   * that is the caller's to report, not a reason to stop the program. */
   copy = adm_turn_orders_parse (text, orders->file != NULL ? orders->file : "orders", error);
   if (copy == NULL)
     return NULL;
@@ -676,7 +676,7 @@ append_moves (GString             *text,
 }
 
 /* g_string_append () for the declarations written as text: in place when there is room, which
- * plain_to_string () sizes for (issue 20: forty thousand pieces a fire phase of 300 a side,
+ * plain_to_string () sizes for (forty thousand pieces a fire phase of 300 a side,
  * each through g_string_insert_len ()). */
 static inline void
 append (GString    *text,
@@ -723,8 +723,8 @@ append_id (GString    *text,
 
 /* The declarations' text when they read back but for their fires' ids
  * (reads_back (…, FALSE)): NULL when one of those ids is not one, which it finds as it writes
- * them (issue 20: a fire phase's ids were scanned by adm_turn_orders_reads_back (), then
- * measured and copied). */
+ * them (one pass over a fire phase's ids rather than one to check them, one to measure
+ * them and one to copy them). */
 static char *
 plain_to_string (const AdmTurnOrders *orders,
                  gsize               *length)

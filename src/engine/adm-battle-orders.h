@@ -108,8 +108,8 @@ gboolean         adm_turn_orders_reads_back  (const AdmTurnOrders *orders);
 char            *_adm_turn_orders_to_string_tree (const AdmTurnOrders *orders) G_GNUC_WARN_UNUSED_RESULT;
 /* For the battle's journal: adm_turn_orders_to_string () in *@length bytes, and in
  * *@reads_back_out adm_turn_orders_reads_back (), which it asks anyway, the fires' ids as it
- * writes them (issue 20: the journal asked it a second time, over a fire phase's thousands of
- * ids, each then measured again to be copied). */
+ * writes them (so that the journal neither asks it a second time, over a fire phase's
+ * thousands of ids, nor measures each again to copy it). */
 char            *_adm_turn_orders_to_string_full (const AdmTurnOrders *orders,
                                                   gboolean            *reads_back_out,
                                                   gsize               *length) G_GNUC_WARN_UNUSED_RESULT;

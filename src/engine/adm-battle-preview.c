@@ -161,7 +161,7 @@ fire_odds (AdmBattle             *self,
   return TRUE;
 }
 
-/* The exact outcome (issue 19) */
+/* The exact outcome */
 
 /* Binomial(@n, @p) in @n + 1 slots, one trial at a time (as adm-odds.c builds them). */
 static double *

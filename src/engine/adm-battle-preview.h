@@ -89,7 +89,7 @@ typedef struct {
                                      * over the attacks */
   double       p_critical;          /* P(at least one critical check succeeds), the weapon
                                      * kinds and attacks taken as independent */
-  /* What the master reads out before the dice (issue 19): the target as the table looks it
+  /* What the master reads out before the dice: the target as the table looks it
    * up and the exact outcome of the whole declaration, every attack and weapon kind in the
    * phase's order, the shields each leaves to the next exactly (not on average), by
    * convolution over the dice, never sampled. */

@@ -154,7 +154,7 @@ const guint         *_adm_battle_cache_markers_near (AdmBattle *self,
                                                guint       *first_new);
 
 /* Accessors for the state being changed: inline, as the rules ask millions of times a fire
- * phase (issue 20). */
+ * phase. */
 static inline AdmBattleShip *
 _adm_battle_ship (AdmBattle *self,
                   guint      index)
@@ -234,7 +234,7 @@ gboolean             _adm_battle_roll_expression (AdmBattle  *self,
                                                const char  *purpose,
                                                int         *result,
                                                GError     **error);
-/* Issue 19: records how the rule judged a roll it just made, for the dice log — one line
+/* Records how the rule judged a roll it just made, for the dice log — one line
  * at the roll site, run again on a replay. @back 0 is the last roll made, 1 the one before
  * (an opposed roll judged once both are known); nothing when that roll had no dice. The
  * dice that passed are counted here from the roll's values. @against names the target
@@ -246,7 +246,7 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
                                                const char  *against);
 /* The result a table gave for the last roll ("Fire!"), for the dice log: the name of a row of
  * the battle's ruleset, or its translation, which live as long as the battle's rolls and are
- * kept by their address (issue 20). */
+ * kept by their address. */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
 /* A line of the report, written now (g_string_append_vprintf ()). */

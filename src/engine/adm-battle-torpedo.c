@@ -295,7 +295,7 @@ premature (AdmBattle   *self,
                                            "detonates the salvo"), id);
   if (!ok)
     return FALSE;
-  /* Issue 19: a pair passes on a double (F-TORP-12), a die on a 6 (F-TORP-11): it detonates. */
+  /* A pair passes on a double (F-TORP-12), a die on a 6 (F-TORP-11): it detonates. */
   _adm_battle_judge_roll (self, 0, meeting ? ADM_ROLL_CHECK_DOUBLES : ADM_ROLL_CHECK_EACH_AT_LEAST,
                           6, NULL);
   for (int r = 0; r < rolls; r++)

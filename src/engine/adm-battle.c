@@ -141,8 +141,8 @@ state_copy (AdmBattle            *self,
 }
 
 /* Frees a state the battle no longer needs, or keeps it as its spare, for the next copy
- * (state_copy ()) to fill: a dry run's copy, a phase undone (issue 20: at 300 ships a side a
- * copy is a quarter of a megabyte, whose allocation made malloc sort its free lists first,
+ * (state_copy ()) to fill: a dry run's copy, a phase undone (at 300 ships a side a
+ * copy is a quarter of a megabyte, whose allocation makes malloc sort its free lists first,
  * some 3 % of a fire phase; the spare's memory is written already). */
 static void
 state_put_aside (AdmBattle      *self,
@@ -1159,7 +1159,7 @@ _adm_battle_make_hulk (AdmBattle     *self,
 
 /* Adds ship @i's shields to @ship's pool if it lends them (F-BOARD-15: a captured ship
  * lends its old side none): in action (_adm_battle_ship_active ()), read from the ship held
- * (issue 20: a fire phase counts a thousand pools of half a dozen ships). */
+ * (a fire phase counts a thousand pools of half a dozen ships). */
 static inline void
 pool_add (AdmBattle           *self,
           guint                ship,
@@ -1345,7 +1345,7 @@ roll_draw (AdmBattle      *self,
   AdmDiceRequest request = { count, sides, roll->purpose, roll->clause, self->dice_note };
 
   /* The generator's dice (@prng: the source is one) drawn straight, as its source would
-   * (issue 20); the source's own checks of the request are asked here. */
+   * draw them; the source's own checks of the request are asked here. */
   if (prng && count <= ADM_DICE_MAX_COUNT && sides >= 2 && sides <= ADM_DICE_MAX_SIDES)
     {
       adm_dice_prng_roll_dice ((AdmDicePrng *) self->dice, count, sides, values);
@@ -1489,7 +1489,7 @@ _adm_battle_roll_sum (AdmBattle   *self,
                       const char  *purpose_format,
                       ...)
 {
-  /* No allocation for the dice but of the largest sums (issue 20). */
+  /* No allocation for the dice but of the largest sums. */
   guint buffer[16];
   g_autofree guint *allocated = count > G_N_ELEMENTS (buffer) ? g_new0 (guint, count) : NULL;
   guint *values = allocated != NULL ? allocated : buffer;
@@ -1556,7 +1556,7 @@ _adm_battle_report_fact (AdmBattle   *self,
   if (self->report->len == 0)
     return;
   line = g_ptr_array_index (self->report, self->report->len - 1);
-  /* Only the sides that may read the line so far are asked (issue 20: a phase reports
+  /* Only the sides that may read the line so far are asked (a phase reports
    * thousands of facts); its own side sees everything of a ship (adm_audience_ship_view ()). */
   for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
     if ((line->seen_by & (1u << s)) != 0 &&
@@ -2153,7 +2153,7 @@ journal_apply (gpointer                owner,
                                                         : ADM_ROLL_ORIGIN_UNKNOWN;
     }
   /* The state from before the action, put aside untouched while the phase was played on a
-   * copy: the journal's snapshot for Undo, rather than a second copy of it (issue 20). */
+   * copy: the journal's snapshot for Undo, rather than a second copy of it. */
   if (before != NULL)
     before->state = g_steal_pointer (&snapshot.state);
   else

@@ -217,7 +217,7 @@ typedef struct {
 /* The line's text. */
 const char           *adm_report_line_get_text (const AdmReportLine *line);
 
-/* Where a roll's values came from (issue 19): typed in from the master's real dice, or drawn
+/* Where a roll's values came from: typed in from the master's real dice, or drawn
  * by the program's generator; unknown for a roll of a file written before it was kept. */
 typedef enum {
   ADM_ROLL_ORIGIN_UNKNOWN,
@@ -232,17 +232,17 @@ typedef struct {
   AdmPhase       phase;
   const char    *purpose;     /* what it was for, in the language of the phase that rolled it */
   const char    *clause;      /* the rule's clause ID ("F-ART-11"), a string literal of the
-                               * rule or its ruleset's: kept by its address (issue 20) */
+                               * rule or its ruleset's: kept by its address */
   guint          sides;
   guint          n_values;    /* the dice rolled: at least one */
   const guint   *values;      /* what each die showed, @n_values of them, 1..@sides */
   guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
   AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
-  /* Its outcome, as the rule judged it (issue 19). */
+  /* Its outcome, as the rule judged it. */
   AdmRollCheck   check;
   int            target;      /* the number the check compares with */
   const char    *against;     /* what that number is ("readiness", "ECM defence 7"), or NULL;
-                               * kept once for the battle (issue 20: a copy a roll was a malloc) */
+                               * kept once for the battle, not copied for each roll */
   guint          passed;      /* dice (pairs) that passed; for a sum, 1 when it passed */
   guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
   const char    *result;      /* a table's result ("Fire!"), or NULL: a row's name, the

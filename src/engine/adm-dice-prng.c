@@ -54,7 +54,7 @@ reseed (AdmDicePrng *self,
     self->s[i] = splitmix64 (&state);
 }
 
-/* One output of xoshiro256**; inline for the rolls of a phase (issue 20). */
+/* One output of xoshiro256**; inline for the rolls of a phase. */
 static inline guint64
 next_value (AdmDicePrng *self)
 {

@@ -23,7 +23,7 @@ guint        adm_dice_prng_die        (AdmDicePrng *self,
                                        guint        sides);
 /* @count dice of @sides into @values: what adm_dice_source_roll () gives of this generator,
  * the same draws, without the source's dispatch and checks (a fire phase rolls some thirty
- * thousand times; issue 20). */
+ * thousand times). */
 void         adm_dice_prng_roll_dice  (AdmDicePrng *self,
                                        guint        count,
                                        guint        sides,

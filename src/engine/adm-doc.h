@@ -17,7 +17,7 @@ typedef enum {
   ADM_DOC_CARD,        /* title, subtitle, fields, notes: one ship's card, laid out in a grid */
   ADM_DOC_LINES,       /* text (a label, may be NULL), count: ruled lines to write on */
   ADM_DOC_PAGE_BREAK,
-  ADM_DOC_QR,          /* text: what a QR code encodes (the admirals' portal link, issue 22) */
+  ADM_DOC_QR,          /* text: what a QR code encodes (the admirals' portal link) */
 } AdmDocBlockKind;
 
 typedef struct {

@@ -102,7 +102,7 @@ adm_heading_difference (double from,
  * (-1), above it (1), or too near it for the squares to tell (0), when hypot () must answer.
  * The squares' sum is within a few units in the last place of the exact square, hypot ()
  * within one of the exact distance: a margin of a billionth cannot be crossed, so the answer
- * is the one hypot () gives (issue 20: some hundred thousand such questions a fire phase).
+ * is the one hypot () gives (some hundred thousand such questions a fire phase).
  * Outside [1e-100, 1e100] cm, and for NaN, the squares say nothing. */
 static inline int
 compare_distance (double dx,
@@ -387,7 +387,7 @@ grid_column (const AdmPointGrid *grid,
   double c = (x - origin) / grid->cell;
 
   /* NaN and points off the grid clamp to its edge cells. Within it the cell is floor (c),
-   * which the conversion gives for c ≥ 1 without a call (issue 20: four for each of some
+   * which the conversion gives for c ≥ 1 without a call (four for each of some
    * fifty thousand questions a fire phase). */
   if (!(c >= 1.0))
     return 0;
@@ -486,7 +486,7 @@ adm_point_grid_query (const AdmPointGrid *grid,
   cy0 = grid_column (grid, MIN (y0, y1), grid->ny, grid->y0);
   cy1 = grid_column (grid, MAX (y0, y1), grid->ny, grid->y0);
   /* The cells of one row are consecutive in @index: the rows' runs counted, @out sized once
-   * (one call, not one to empty it and one to grow it), and each run copied in (issue 20: some
+   * (one call, not one to empty it and one to grow it), and each run copied in (some
    * fifty thousand queries a fire phase, each of a few rows). */
   total = 0;
   for (guint cy = cy0; cy <= cy1; cy++)

@@ -1865,7 +1865,7 @@ adm_report_build (AdmCampaign   *campaign,
     }
 }
 
-/* Issue 22: the admiral's own link to the admirals' portal and its QR code, on his fleet-card
+/* The admiral's own link to the admirals' portal and its QR code, on his fleet-card
  * sheet, when the portal keeps keys for this campaign in its side file (docs/formats.md) and
  * has been started (it writes there the address it listened on). Never another's link. */
 static void

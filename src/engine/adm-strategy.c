@@ -16,7 +16,7 @@
  * ever in being stays allocated until the strategy is freed, so borrowed pointers in past
  * engagements and orders stay valid.
  *
- * Knowledge ages (F-STRAT-3, issue 16): as each session closes its cycle, every faction in
+ * Knowledge ages (F-STRAT-3): as each session closes its cycle, every faction in
  * contact with an enemy formation — it met it in the cycle, or knowing of it shares its sector —
  * records where it is and how many ships it has. A side sees a hidden enemy live only while in
  * contact; otherwise it knows it by that sighting, "last seen at PLACE, cycle N (k ships)". */

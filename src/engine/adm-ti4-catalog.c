@@ -200,7 +200,7 @@ adm_ti4_catalog_get_path (AdmTi4Catalog *self)
 guint
 adm_ti4_catalog_get_n_units (AdmTi4Catalog *self)
 {
-  /* The odds ask this of every fleet they meet: a NULL check, not a type check (issue 20). */
+  /* The odds ask this of every fleet they meet: a NULL check, not a type check. */
   g_return_val_if_fail (self != NULL, 0);
   return self->units->len;
 }

@@ -178,7 +178,7 @@ guint        adm_ti4_fleet_capacity_check (AdmTi4Catalog *catalog,
 
 /* Some of a catalogue's cards, in its order. A fleet only ever loses units in a combat, so
  * the odds' solver (adm-ti4-odds.c) gives the rules below the cards its fleets started with
- * and their loops skip the catalogue's others (issue 20): the same results, as a card a
+ * and their loops skip the catalogue's others: the same results, as a card a
  * fleet has none of changes nothing in any of them. */
 typedef struct {
   guint             n;

@@ -158,8 +158,7 @@ typedef struct {
   double                   rounds;      /* expected rounds so far */
   guint                    n_states;
   /* The fleets' and states' small blocks, carved from a few large ones and freed together:
-   * a small battle meets a few dozen fleets, and their allocations were much of its time
-   * (issue 20). */
+   * a small battle meets a few dozen fleets, and allocating each would be much of its time. */
   GPtrArray               *blocks;
   char                    *block_free;
   gsize                    block_left;
@@ -167,7 +166,7 @@ typedef struct {
 
 #define BLOCK_SIZE 8192
 /* The first slots of the solver's two tables, and its first block, are on the stack: a
- * small battle allocates next to nothing (issue 20). */
+ * small battle allocates next to nothing. */
 #define FIRST_SLOTS 64
 
 /* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
@@ -519,8 +518,8 @@ static void
 side_init (Side         *side,
            AdmTi4Policy  policy)
 {
-  /* The states and numbers live in the solver's blocks (issue 20: a small battle's
-   * allocations were much of its time). */
+  /* The states and numbers live in the solver's blocks (allocating each would be much of
+   * a small battle's time). */
   memset (side, 0, sizeof *side);
   side->policy = policy;
 }

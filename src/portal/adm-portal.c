@@ -3,7 +3,7 @@
  * strictly — "/a/" TOKEN "/" then "", "status.json", "sheet" or "report-N.pdf" — so anything
  * else, encoded or dotted, is the one 404.
  *
- * Two threads (issue 22, "the UI never waits for the portal"). The server — libsoup, every
+ * Two threads ("the UI never waits for the portal"). The server — libsoup, every
  * connection, the rate limit, the CSRF tokens — runs on a thread of its own with its own
  * GMainContext, and answers a GET from what the main thread has published (Shared, under its
  * mutex): each admiral's page, made once per campaign version, language, deadline and sheet
@@ -2129,7 +2129,7 @@ job_sheet (AdmPortal        *self,
 /* Main thread: what the server asked. */
 /* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
  * admirals' reports arriving at once would otherwise hold the main loop for all of them in
- * one stretch (issue 22: the UI never waits for the portal). */
+ * one stretch (the UI never waits for the portal). */
 static gboolean
 pdf_step_cb (gpointer data)
 {

@@ -9,7 +9,7 @@
  * says it was received, or brings his form back filled in with the engine's reasons; the form
  * can read his orders back first. The page keeps itself up to date in place (status.json).
  *
- * Security (issue 22): each admiral's link carries his 128-bit token (adm-portal-tokens.h);
+ * Security: each admiral's link carries his 128-bit token (adm-portal-tokens.h);
  * any other path, a wrong, missing or revoked token, or another admiral's resource gets one
  * and the same 404. POSTs carry a per-page CSRF token; bodies are bounded; each client is
  * rate-limited; every name is escaped; no part of a URL reaches the file system. Nothing
