@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-report-dialog.h: what to print or export as PDF — the master's turn report, an
- * admiral's report, fleet cards or blank order sheets (src/engine/adm-report.h) — for which
+ * admiral's report, fleet cards or blank order sheets (src/engine/views/adm-report.h) — for which
  * admiral and which cycle, then the print dialog (with its preview) or a PDF file on the paper
  * of the "paper" setting. A report that cannot be made (no cycle resolved yet, …) is said in
  * the dialog; a file that cannot be written, in an error dialog naming it. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-doc-render.h: an AdmDoc (src/engine/adm-doc.h) laid out on paper with Pango and Cairo —
+/* adm-doc-render.h: an AdmDoc (src/engine/core/adm-doc.h) laid out on paper with Pango and Cairo —
  * page headers and numbers, headings, wrapped paragraphs, tables whose header row repeats on
  * every page they cross, fleet cards several to a page and never split, ruled lines to write
  * on — for a PDF file (adm_doc_write_pdf ()) or any cairo_t, such as a print context's. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), the
  * phases (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage
- * (adm-battle-damage.c). For src/engine/adm-battle*.c only. */
+ * (adm-battle-damage.c). For src/engine/tactical/adm-battle*.c only. */
 #pragma once
 
 #include <libxml/tree.h>
