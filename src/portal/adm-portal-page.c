@@ -19,18 +19,33 @@ void
 adm_portal_html_escape (GString    *out,
                         const char *text)
 {
+  g_autofree char *valid = NULL;
+  g_autofree char *escaped = NULL;
+
   if (text == NULL)
     return;
-  for (const char *c = text; *c != '\0'; c++)
-    switch (*c)
-      {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '>': g_string_append (out, "&gt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\'': g_string_append (out, "&#39;"); break;
-      default: g_string_append_c (out, *c); break;
-      }
+  /* g_markup_escape_text () reads valid UTF-8 only, and a hostile form's field need not be. */
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+  escaped = g_markup_escape_text (text, -1);
+  g_string_append (out, escaped);
+}
+
+/* A value the portal makes (a CSRF token, the page's state key, its clock), which in a page
+ * kept for many requests holds the portal's marks "\x01X\x01" (adm-portal.c) where each
+ * request's own value goes: escaped as any text, the marks kept as they are (the escaper
+ * would write their control characters as references). */
+static void
+append_marked (GString    *out,
+               const char *text)
+{
+  g_auto(GStrv) pieces = g_strsplit (text != NULL ? text : "", "\x01", -1);
+
+  for (guint i = 0; pieces[i] != NULL; i++)
+    if (i % 2 == 1 && pieces[i + 1] != NULL)
+      g_string_append_printf (out, "\x01%s\x01", pieces[i]);
+    else
+      adm_portal_html_escape (out, pieces[i]);
 }
 
 static void
@@ -1180,7 +1195,7 @@ adm_portal_page_form_filled (AdmCampaign             *campaign,
   g_string_append_printf (out, "<form method=\"post\" action=\"sheet\" id=\"orders\"%s>"
                           "<input type=\"hidden\" name=\"csrf\" value=\"",
                           fill != NULL && fill->keep ? " data-keep=\"1\"" : "");
-  adm_portal_html_escape (out, csrf);
+  append_marked (out, csrf);
   g_string_append (out, "\">");
   for (guint i = 0; i < formations->len; i++)
     {
@@ -1373,9 +1388,9 @@ append_session (GString             *out,
                           "data-now=\"%s\" data-version=\"%s\" data-key=\"",
                           page->paused >= 0 ? " paused" : "", page->deadline, page->paused, now,
                           version);
-  adm_portal_html_escape (out, page->state_key);
+  append_marked (out, page->state_key);
   g_string_append (out, "\">");
-  adm_portal_html_escape (out, clock);
+  append_marked (out, clock);
   g_string_append (out, "</p>");
   append_clock_note (out, page);
   g_string_append (out, "</section>");
@@ -1464,7 +1479,7 @@ adm_portal_page_final (gboolean    can_mark,
   g_string_append_printf (out, "<form class=\"final%s\" id=\"final\" method=\"post\" "
                           "action=\"final\"><input type=\"hidden\" name=\"csrf\" value=\"",
                           final ? " on" : "");
-  adm_portal_html_escape (out, csrf);
+  append_marked (out, csrf);
   g_string_append_printf (out, "\"><input type=\"hidden\" name=\"final\" value=\"%s\"><p>",
                           final ? "no" : "yes");
   adm_portal_html_escape (out, final ? _("✔ Your sheet is marked final.")
