@@ -1261,15 +1261,16 @@ static const char style[] =
  * whether anything changed — the campaign, his sheet's status, the clock — and when it has,
  * fetches the page and puts its new parts in place: the clock, his sheet's status, his fleet,
  * what his side knows, his reports; the form too, unless he has begun to fill it in, which is
- * never touched (only its CSRF token follows, so that it can still be handed in); a line says
- * what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
+ * never touched (only its CSRF token follows, so that it can still be handed in); a part
+ * whose only change is its CSRF token (the final mark's form in the sheet's head) takes the
+ * token and is no news; a line says what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
  * route's leg narrows the next leg to its neighbours. */
 static const char script[] =
   "(function(){var c=document.getElementById('clock');if(!c)return;"
   "var d=+c.dataset.deadline,pz=+c.dataset.paused,skew=Date.now()/1000-(+c.dataset.now),"
   "key=c.dataset.key,dirty=false,busy=false,f=document.getElementById('orders');"
   "if(f&&f.dataset.keep==='1')dirty=true;"
-  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/,''):''}"
+  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/g,''):''}"
   "var base=bare(f);"
   "function p(n){return(n<10?'0':'')+n}"
   "function fmt(s){var neg=s<0;s=Math.abs(Math.round(s));var h=Math.floor(s/3600),"
@@ -1289,7 +1290,10 @@ static const char script[] =
   "function legs(){var l=document.querySelectorAll('#orders select[data-leg=\"0\"]');"
   "for(var i=0;i<l.length;i++)narrow(l[i])}legs();"
   "function put(doc,id,said){var a=document.getElementById(id),b=doc.getElementById(id);"
-  "if(!a||!b||a.innerHTML===b.innerHTML)return;a.innerHTML=b.innerHTML;"
+  "if(!a||!b||a.innerHTML===b.innerHTML)return;"
+  "if(bare(a)===bare(b)){var x=a.querySelectorAll('input[name=csrf]'),"
+  "y=b.querySelectorAll('input[name=csrf]');for(var i=0;i<x.length&&i<y.length;i++)"
+  "x[i].value=y[i].value;return}a.innerHTML=b.innerHTML;"
   "var h=b.closest('section');h=h&&h.querySelector('h2');"
   "if(said&&h&&said.indexOf(h.textContent)<0)said.push(h.textContent)}"
   "function swap(doc){var said=[],o=document.getElementById('orders'),"
