@@ -443,6 +443,18 @@ campaign_changes_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A change his page shows: the master sets the clock back to 29 minutes left (earlier than
+ * it stands each time it is called, so no extension). A note alone moves no admiral's page:
+ * each page's version is its own. */
+static gboolean
+master_moves_clock_cb (gpointer data)
+{
+  Browser *browser = data;
+
+  adm_portal_set_clock (browser->portal, g_get_real_time () / G_USEC_PER_SEC + 29 * 60, -1);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 master_pauses_cb (gpointer data)
 {
@@ -508,6 +520,16 @@ flow_shot (Browser    *browser,
     return TRUE;
   browser->problem = g_strdup_printf ("no screenshot %s", name);
   return FALSE;
+}
+
+/* What the master does, on the main thread, unless the flow has already gone wrong (its
+ * problem is then the one told). */
+static void
+flow_master (Browser     *browser,
+             GSourceFunc  done)
+{
+  if (browser->problem == NULL)
+    g_main_context_invoke (NULL, done, browser);
 }
 
 #define STATUS_SAYS(text) \
@@ -601,7 +623,7 @@ flows_thread (gpointer data)
   /* Refused by the master: in place, the form filled as sent, his reason beside the order. */
   flow_step (browser, "a mark on the page",
              "(function(){window.stays=1;return 'ok'})()");
-  g_main_context_invoke (NULL, master_refuses_cb, browser);
+  flow_master (browser, master_refuses_cb);
   flow_wait (browser, "the refusal", STATUS_SAYS ("refused"));
   flow_wait (browser, "the reason beside the order",
              "document.querySelector('#orders .refusal') && document.querySelector("
@@ -610,14 +632,15 @@ flows_thread (gpointer data)
   flow_step (browser, "no reload", "window.stays === 1 ? 'ok' : 'reloaded'");
   flow_shot (browser, "refused", "header");
 
-  /* He starts a new sheet; the campaign changes meanwhile: what he wrote stays. */
+  /* He starts a new sheet; the campaign and the clock change meanwhile: what he wrote stays. */
   flow_step (browser, "typing",
              "(function(){var t=document.querySelector('textarea[name=i0]');"
              "t.value='Hold the jump point until the tanker comes';"
              "t.dispatchEvent(new Event('input',{bubbles:true}));"
              "window.csrf=document.querySelector('#orders input[name=csrf]').value;"
              "return 'ok'})()");
-  g_main_context_invoke (NULL, campaign_changes_cb, browser);
+  flow_master (browser, campaign_changes_cb);
+  flow_master (browser, master_moves_clock_cb);
   flow_wait (browser, "the page taking the change",
              "document.querySelector('#orders input[name=csrf]').value !== window.csrf ? "
              "'yes' : 'no'");
@@ -627,7 +650,7 @@ flows_thread (gpointer data)
              "'lost: ' + document.querySelector('textarea[name=i0]').value");
 
   /* The master pauses the clock: it stands still and says so. */
-  g_main_context_invoke (NULL, master_pauses_cb, browser);
+  flow_master (browser, master_pauses_cb);
   flow_wait (browser, "the pause",
              "document.getElementById('clock-note').innerText.indexOf('Paused') >= 0 && "
              "document.getElementById('clock').innerText === '25:13' ? 'yes' : 'no'");
@@ -636,7 +659,7 @@ flows_thread (gpointer data)
              "document.getElementById('clock').innerText === '25:13' ? 'ok' : "
              "document.getElementById('clock').innerText");
   flow_shot (browser, "paused", "header");
-  g_main_context_invoke (NULL, master_resumes_longer_cb, browser);
+  flow_master (browser, master_resumes_longer_cb);
   flow_wait (browser, "the extension",
              "/5:00 more/.test(document.getElementById('clock-note').innerText) && "
              "/^30:/.test(document.getElementById('clock').innerText) ? 'yes' : 'no'");
@@ -649,7 +672,40 @@ flows_thread (gpointer data)
   g_usleep (500000);
   flow_wait (browser, "the second sheet received",
              "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
-  g_main_context_invoke (NULL, master_accepts_cb, browser);
+
+  /* He marks it final: the control in the sheet's head, a plain form post answered with his
+   * page. */
+  flow_step (browser, "the final mark",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the sheet marked final",
+             "document.readyState === 'complete' && document.querySelector('#final.on') ? "
+             "'yes' : 'no'");
+  flow_shot (browser, "final", "#sheet");
+  /* The campaign changes: the script puts the new #sheet-head in place, and the control in it
+   * still works — its CSRF token follows, and a new token alone is no news of the sheet. */
+  flow_step (browser, "a mark on the page",
+             "(function(){window.stays=2;document.getElementById('changed').hidden=true;"
+             "window.csrf=document.querySelector('#final input[name=csrf]').value;"
+             "return 'ok'})()");
+  flow_master (browser, campaign_changes_cb);
+  flow_master (browser, master_moves_clock_cb);
+  flow_wait (browser, "the final control's new token",
+             "document.querySelector('#final input[name=csrf]').value !== window.csrf && "
+             "document.querySelector('#orders input[name=csrf]').value === "
+             "document.querySelector('#final input[name=csrf]').value ? 'yes' : 'no'");
+  flow_step (browser, "no news of the sheet",
+             "(function(){var w=document.getElementById('changed'),"
+             "h=document.querySelector('#sheet h2').textContent;"
+             "return window.stays === 2 && (w.hidden || w.textContent.indexOf(h) < 0) ? 'ok' : "
+             "'said: ' + w.textContent})()");
+  flow_step (browser, "not final after all",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the final mark taken back",
+             "document.readyState === 'complete' && document.querySelector('#final') && "
+             "!document.querySelector('#final.on') && window.stays === undefined ? 'yes' : 'no'");
+  flow_master (browser, master_accepts_cb);
   flow_wait (browser, "the acceptance", STATUS_SAYS ("accepted"));
   flow_step (browser, "the sheet as accepted",
              "document.querySelector('textarea[name=i0]').value === "

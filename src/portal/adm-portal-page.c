@@ -19,18 +19,33 @@ void
 adm_portal_html_escape (GString    *out,
                         const char *text)
 {
+  g_autofree char *valid = NULL;
+  g_autofree char *escaped = NULL;
+
   if (text == NULL)
     return;
-  for (const char *c = text; *c != '\0'; c++)
-    switch (*c)
-      {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '>': g_string_append (out, "&gt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\'': g_string_append (out, "&#39;"); break;
-      default: g_string_append_c (out, *c); break;
-      }
+  /* g_markup_escape_text () reads valid UTF-8 only, and a hostile form's field need not be. */
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+  escaped = g_markup_escape_text (text, -1);
+  g_string_append (out, escaped);
+}
+
+/* A value the portal makes (a CSRF token, the page's state key, its clock), which in a page
+ * kept for many requests holds the portal's marks "\x01X\x01" (adm-portal.c) where each
+ * request's own value goes: escaped as any text, the marks kept as they are (the escaper
+ * would write their control characters as references). */
+static void
+append_marked (GString    *out,
+               const char *text)
+{
+  g_auto(GStrv) pieces = g_strsplit (text != NULL ? text : "", "\x01", -1);
+
+  for (guint i = 0; pieces[i] != NULL; i++)
+    if (i % 2 == 1 && pieces[i + 1] != NULL)
+      g_string_append_printf (out, "\x01%s\x01", pieces[i]);
+    else
+      adm_portal_html_escape (out, pieces[i]);
 }
 
 static void
@@ -1180,7 +1195,7 @@ adm_portal_page_form_filled (AdmCampaign             *campaign,
   g_string_append_printf (out, "<form method=\"post\" action=\"sheet\" id=\"orders\"%s>"
                           "<input type=\"hidden\" name=\"csrf\" value=\"",
                           fill != NULL && fill->keep ? " data-keep=\"1\"" : "");
-  adm_portal_html_escape (out, csrf);
+  append_marked (out, csrf);
   g_string_append (out, "\">");
   for (guint i = 0; i < formations->len; i++)
     {
@@ -1246,15 +1261,16 @@ static const char style[] =
  * whether anything changed — the campaign, his sheet's status, the clock — and when it has,
  * fetches the page and puts its new parts in place: the clock, his sheet's status, his fleet,
  * what his side knows, his reports; the form too, unless he has begun to fill it in, which is
- * never touched (only its CSRF token follows, so that it can still be handed in); a line says
- * what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
+ * never touched (only its CSRF token follows, so that it can still be handed in); a part
+ * whose only change is its CSRF token (the final mark's form in the sheet's head) takes the
+ * token and is no news; a line says what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
  * route's leg narrows the next leg to its neighbours. */
 static const char script[] =
   "(function(){var c=document.getElementById('clock');if(!c)return;"
   "var d=+c.dataset.deadline,pz=+c.dataset.paused,skew=Date.now()/1000-(+c.dataset.now),"
   "key=c.dataset.key,dirty=false,busy=false,f=document.getElementById('orders');"
   "if(f&&f.dataset.keep==='1')dirty=true;"
-  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/,''):''}"
+  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/g,''):''}"
   "var base=bare(f);"
   "function p(n){return(n<10?'0':'')+n}"
   "function fmt(s){var neg=s<0;s=Math.abs(Math.round(s));var h=Math.floor(s/3600),"
@@ -1274,7 +1290,10 @@ static const char script[] =
   "function legs(){var l=document.querySelectorAll('#orders select[data-leg=\"0\"]');"
   "for(var i=0;i<l.length;i++)narrow(l[i])}legs();"
   "function put(doc,id,said){var a=document.getElementById(id),b=doc.getElementById(id);"
-  "if(!a||!b||a.innerHTML===b.innerHTML)return;a.innerHTML=b.innerHTML;"
+  "if(!a||!b||a.innerHTML===b.innerHTML)return;"
+  "if(bare(a)===bare(b)){var x=a.querySelectorAll('input[name=csrf]'),"
+  "y=b.querySelectorAll('input[name=csrf]');for(var i=0;i<x.length&&i<y.length;i++)"
+  "x[i].value=y[i].value;return}a.innerHTML=b.innerHTML;"
   "var h=b.closest('section');h=h&&h.querySelector('h2');"
   "if(said&&h&&said.indexOf(h.textContent)<0)said.push(h.textContent)}"
   "function swap(doc){var said=[],o=document.getElementById('orders'),"
@@ -1373,9 +1392,9 @@ append_session (GString             *out,
                           "data-now=\"%s\" data-version=\"%s\" data-key=\"",
                           page->paused >= 0 ? " paused" : "", page->deadline, page->paused, now,
                           version);
-  adm_portal_html_escape (out, page->state_key);
+  append_marked (out, page->state_key);
   g_string_append (out, "\">");
-  adm_portal_html_escape (out, clock);
+  append_marked (out, clock);
   g_string_append (out, "</p>");
   append_clock_note (out, page);
   g_string_append (out, "</section>");
@@ -1464,7 +1483,7 @@ adm_portal_page_final (gboolean    can_mark,
   g_string_append_printf (out, "<form class=\"final%s\" id=\"final\" method=\"post\" "
                           "action=\"final\"><input type=\"hidden\" name=\"csrf\" value=\"",
                           final ? " on" : "");
-  adm_portal_html_escape (out, csrf);
+  append_marked (out, csrf);
   g_string_append_printf (out, "\"><input type=\"hidden\" name=\"final\" value=\"%s\"><p>",
                           final ? "no" : "yes");
   adm_portal_html_escape (out, final ? _("✔ Your sheet is marked final.")

@@ -13,7 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* @text with &, <, >, " and ' as entities, appended to @out; NULL appends nothing. */
+/* @text escaped by g_markup_escape_text () (&, <, >, " and ' as entities, control characters
+ * as character references), appended to @out; bytes that are not UTF-8 become U+FFFD first.
+ * NULL appends nothing. */
 void   adm_portal_html_escape      (GString          *out,
                                     const char       *text);
 /* @doc's blocks as HTML (headings from <h3> down, tables, cards as definition lists). */

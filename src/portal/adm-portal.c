@@ -1874,45 +1874,45 @@ reason_of (const GError *error)
 static void final_clear (AdmPortal  *self,
                          const char *admiral_id);
 
-/* The fieldset number of a refusal "sheet:N: …" (N counts from 1), or -1. */
-static int
-fieldset_of (const GError *error)
-{
-  int line = -1;
-
-  if (sscanf (error->message, "sheet:%d:", &line) != 1 || line < 1 || line > MAX_FORMATIONS)
-    return -1;
-  return line - 1;
-}
-
 /* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
- * fieldset's number, into @refusals — each refused fieldset taken out of @events and the rest
- * checked again, in order, by the one check a sheet has (adm_order_sheet_check ()). A refusal
- * of the whole sheet, which no fieldset holds, is returned, @events left with no order. */
+ * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
+ * orders in the engine's verdicts on the sheet (adm_order_sheet_verdicts (), the board's
+ * verdicts), every refusal told at once — and each refused fieldset's orders taken out of
+ * @events, which keeps the orders to read back. A refusal of the whole sheet, which no
+ * fieldset holds, is returned, @events left with no order. */
 static char *
 refuse_fieldsets (AdmPortal *self,
                   GPtrArray *events,
                   GPtrArray *refusals)
 {
-  for (guint round = 0; round <= MAX_FORMATIONS && events->len > 1; round++)
-    {
-      g_autoptr(GError) error = NULL;
-      int n;
+  g_autoptr(GPtrArray) verdicts = NULL;
+  gboolean refused[MAX_FORMATIONS] = { FALSE, };
 
-      if (adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet",
-                                 &error))
-        break;
-      n = fieldset_of (error);
-      if (n < 0)
-        {
-          g_ptr_array_set_size (events, 1);
-          return g_strdup (reason_of (error));
-        }
-      if (g_ptr_array_index (refusals, n) == NULL)
-        g_ptr_array_index (refusals, n) = g_strdup (reason_of (error));
-      for (guint i = events->len - 1; i >= 1; i--)
-        if (adm_event_get_line (g_ptr_array_index (events, i)) == n + 1)
-          g_ptr_array_remove_index (events, i);
+  /* A sheet with no order yet has nothing to tell beside its fieldsets. */
+  if (events->len <= 1)
+    return NULL;
+  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (self->campaign));
+  if (g_ptr_array_index (verdicts, 0) != NULL)
+    {
+      g_ptr_array_set_size (events, 1);
+      return g_strdup (g_ptr_array_index (verdicts, 0));
+    }
+  for (guint i = 1; i < events->len; i++)
+    {
+      const char *reason = g_ptr_array_index (verdicts, i);
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (reason == NULL || n < 0 || n >= MAX_FORMATIONS || refused[n])
+        continue;
+      refused[n] = TRUE;
+      g_ptr_array_index (refusals, n) = g_strdup (reason);
+    }
+  for (guint i = events->len - 1; i >= 1; i--)
+    {
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (n >= 0 && n < MAX_FORMATIONS && refused[n])
+        g_ptr_array_remove_index (events, i);
     }
   return NULL;
 }
