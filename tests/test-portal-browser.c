@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-portal-browser.c: the admirals' portal in a real browser. Headless Chromium
+/* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
  * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
  * from the portal on 127.0.0.1, chooses an order, writes instructions and detaches a ship as a
  * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the
@@ -427,19 +427,17 @@ master_accepts_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* A change of the campaign that his page shows: the master gives him a second squadron (a
- * change he is not shown, such as a note, leaves his page as it was: F-ECM-2). */
+/* A change of the campaign: a note the master journals (each battle phase is such a change). */
 static gboolean
 campaign_changes_cb (gpointer data)
 {
   Browser *browser = data;
-  g_autoptr(AdmEvent) assign = adm_event_new ("assign", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(AdmEvent) note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
   g_autoptr(GError) error = NULL;
 
-  adm_event_set (assign, "formation", "second-squadron-home-fleet");
-  adm_event_set (assign, "admiral", "vorkosigan");
-  if (!adm_campaign_append (browser->campaign, assign, &error))
-    g_error ("assign: %s", error->message);
+  adm_event_set_text (note, "Battle of Komarr: turn 2");
+  if (!adm_campaign_append (browser->campaign, note, &error))
+    g_error ("note: %s", error->message);
   return G_SOURCE_REMOVE;
 }
 
