@@ -1123,6 +1123,16 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "layout") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "New table for engagement c1-3" */
     return g_strdup_printf (_("New table for engagement %s"), adm_event_get (head, "engagement"));
+  if (g_str_equal (what, "table-assign") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Engagement c1-3 to the table “Table 2”" */
+    return g_strdup_printf (_("Engagement %s to the table “%s”"),
+                            adm_event_get (head, "engagement"),
+                            adm_event_get (head, "table") != NULL ? adm_event_get (head, "table")
+                                                                  : "");
+  if (g_str_equal (what, "table-take-back") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Engagement c1-3 taken back from its table" */
+    return g_strdup_printf (_("Engagement %s taken back from its table"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
     /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
     return adm_battle_describe_action (action);
@@ -1619,6 +1629,25 @@ adm_campaign_keep_battle (AdmCampaign  *self,
                    _("The battle of engagement %s has ended and its results are in the "
                      "campaign: it takes no more orders. Undo its ending to fight on."),
                    engagement_id);
+      return FALSE;
+    }
+
+  /* One writer per journal: while the engagement is at a table (adm_state_get_table ()), its
+   * battle is the table master's to fight and the chief's own entries are refused; what the
+   * table played comes back by its own road. */
+  if (adm_state_get_table (self->state, engagement_id) != NULL &&
+      (stored == NULL ||
+       adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal)))
+    {
+      const AdmTableAssignment *at = adm_state_get_table (self->state, engagement_id);
+
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
+                   /* Translators: "The battle of engagement c1-2 is being fought at the
+                    * table “Table 2”: ..." */
+                   _("The battle of engagement %s is being fought at the table “%s”: the "
+                     "campaign keeps only what comes back from there. Take it back "
+                     "(admiralty-cli table-take-back) to fight it here."),
+                   engagement_id, at->table);
       return FALSE;
     }
 

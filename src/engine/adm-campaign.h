@@ -24,6 +24,7 @@ typedef enum {
   ADM_CAMPAIGN_ERROR_SAVE,
   ADM_CAMPAIGN_ERROR_CORRUPT,      /* the file is damaged; a backup may be offered */
   ADM_CAMPAIGN_ERROR_BATTLE_ENDED, /* the battle is ended: read-only until that is undone */
+  ADM_CAMPAIGN_ERROR_AT_TABLE,     /* the battle is fought at another table (table-assign) */
 } AdmCampaignError;
 
 #define ADM_CAMPAIGN_BACKUPS 3
