@@ -112,6 +112,11 @@ test_assign_refuses_the_chief (Fixture       *fixture,
     g_autoptr(CliResult) again = run_cli ("table-assign", fixture->campaign, "c1-3",
                                           "Table 3", NULL);
 
+    /* Looking at it changes nothing and is not refused. */
+    g_autoptr(CliResult) view = run_cli ("battle", fixture->campaign, "--engagement", "c1-3",
+                                         "--as", "master", NULL);
+
+    g_assert_cmpint (view->status, ==, 0);
     assert_failure (fight, 1, "is being fought at the table “Table 2”");
     assert_failure (layout, 1, "is being fought at the table “Table 2”");
     assert_failure (again, 1, "is already at the table “Table 2”");
