@@ -103,6 +103,35 @@ test_assign_refuses_the_chief (Fixture       *fixture,
   g_assert_cmpstr (table, ==, "Table 2");
   g_assert_cmpstr (assignment, ==, json_object_get_string_member (root, "assignment"));
 
+  /* The queue says where it is fought. */
+  {
+    g_autoptr(CliResult) list = run_cli ("engagements", fixture->campaign, NULL);
+    g_autoptr(CliResult) list_json = run_cli ("engagements", fixture->campaign, "--json", NULL);
+    g_autoptr(JsonObject) listed = NULL;
+    JsonArray *engagements;
+    gboolean found = FALSE;
+
+    g_assert_cmpint (list->status, ==, 0);
+    g_assert_nonnull (strstr (list->out, "At the table “Table 2”"));
+    g_assert_cmpint (list_json->status, ==, 0);
+    listed = parse_json (list_json->out);
+    engagements = json_object_get_array_member (listed, "engagements");
+    for (guint i = 0; i < json_array_get_length (engagements); i++)
+      {
+        JsonObject *entry = json_array_get_object_element (engagements, i);
+
+        if (g_str_equal (json_object_get_string_member (entry, "id"), "c1-3"))
+          {
+            g_assert_cmpstr (json_object_get_string_member (entry, "table"), ==, "Table 2");
+            g_assert_cmpstr (json_object_get_string_member (entry, "status"), ==, "not-fought");
+            found = TRUE;
+          }
+        else
+          g_assert_false (json_object_has_member (entry, "table"));
+      }
+    g_assert_true (found);
+  }
+
   before = contents (fixture->campaign);
   {
     g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", "c1-3",

@@ -27,6 +27,7 @@ adm_queued_engagement_free (AdmQueuedEngagement *engagement)
   g_free (engagement->waiting_for);
   g_free (engagement->dropped);
   g_free (engagement->phase);
+  g_free (engagement->table);
   g_free (engagement);
 }
 
@@ -52,6 +53,9 @@ adm_queued_engagement_describe_status (const AdmQueuedEngagement *engagement)
   switch (engagement->status)
     {
     case ADM_ENGAGEMENT_NOT_FOUGHT:
+      if (engagement->table != NULL)
+        /* Translators: an engagement's status: "At the table “Table 2”" */
+        return g_strdup_printf (_("At the table “%s”"), engagement->table);
       return g_strdup (_("Not fought"));
     case ADM_ENGAGEMENT_WAITING:
       /* Translators: an engagement's status: "Waiting for c1-1" (an engagement id) */
@@ -232,6 +236,9 @@ settle_status (AdmState            *state,
       return;
     }
   wave->status = ADM_ENGAGEMENT_NOT_FOUGHT;
+  /* Handed to another table ("table-assign"): fought there, not here. */
+  if (adm_state_get_table (state, wave->id) != NULL)
+    wave->table = g_strdup (adm_state_get_table (state, wave->id)->table);
 }
 
 GPtrArray *
