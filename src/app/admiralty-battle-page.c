@@ -2283,6 +2283,9 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
+  /* One writer per battle: one at another table is fought there, not in this window. */
+  if (!adm_campaign_check_at_hand (campaign, engagement_id, error))
+    return NULL;
   path = adm_campaign_get_path (campaign);
   /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
    * engagement c1-2" */

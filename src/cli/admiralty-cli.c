@@ -243,6 +243,9 @@ run (int    argc,
                                 "to another admiral of its side\n"
                                 "  reveal FILE ID   Reveal a hidden formation of a campaign to "
                                 "everyone\n"
+                                "  table-assign FILE ID TABLE  Hand an engagement to "
+                                "another table to fight\n"
+                                "  table-take-back FILE ID --reason TEXT  Take it back\n"
                                 "  verify-dice FILE ID  Check a campaign battle's program "
                                 "dice against their commitment\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
@@ -289,6 +292,10 @@ run (int    argc,
     return _cli_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "reveal") == 0)
     return _cli_reveal_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "table-assign") == 0)
+    return _cli_table_assign_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "table-take-back") == 0)
+    return _cli_table_take_back_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "verify-dice") == 0)
     return _cli_verify_dice_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "serve") == 0)

@@ -1358,6 +1358,14 @@ _cli_battle_run (int    argc,
             adm_campaign_get_scenario (campaign), &engagement->engagement);
         }
     }
+  /* One writer per battle: one at another table is not played here (--as only shows it). */
+  if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!adm_campaign_check_at_hand (campaign, engagement_id, &error))
+        status = _cli_invalid (json, "%s", error->message);
+    }
   /* A campaign battle played and kept rolls program dice the admirals can check. */
   if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL && dice_text == NULL &&
       turns > 0)

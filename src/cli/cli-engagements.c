@@ -111,6 +111,11 @@ print_json (AdmCampaign     *campaign,
       json_builder_add_string_value (builder, adm_engagement_status_to_string (engagement->status));
       json_builder_set_member_name (builder, "status_text");
       json_builder_add_string_value (builder, status);
+      if (engagement->table != NULL)
+        {
+          json_builder_set_member_name (builder, "table");
+          json_builder_add_string_value (builder, engagement->table);
+        }
       if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
         {
           json_builder_set_member_name (builder, "turn");

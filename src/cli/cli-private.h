@@ -152,6 +152,12 @@ CliExit         _cli_assign_run           (int             argc,
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);
+/* `table-assign`, `table-take-back` (cli-tables.c): the chief master hands an engagement to
+ * another table, or takes it back. */
+CliExit         _cli_table_assign_run     (int             argc,
+                                           char          **argv);
+CliExit         _cli_table_take_back_run  (int             argc,
+                                           char          **argv);
 /* `verify-dice` (cli-verify-dice.c): a campaign battle's program dice checked against their
  * commitment (docs/dice.md). */
 CliExit         _cli_verify_dice_run      (int             argc,

@@ -1123,6 +1123,16 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "layout") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "New table for engagement c1-3" */
     return g_strdup_printf (_("New table for engagement %s"), adm_event_get (head, "engagement"));
+  if (g_str_equal (what, "table-assign") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Engagement c1-3 to the table “Table 2”" */
+    return g_strdup_printf (_("Engagement %s to the table “%s”"),
+                            adm_event_get (head, "engagement"),
+                            adm_event_get (head, "table") != NULL ? adm_event_get (head, "table")
+                                                                  : "");
+  if (g_str_equal (what, "table-take-back") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Engagement c1-3 taken back from its table" */
+    return g_strdup_printf (_("Engagement %s taken back from its table"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
     /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
     return adm_battle_describe_action (action);
@@ -1571,6 +1581,29 @@ turn_ended (AdmJournalAction *action)
 }
 
 gboolean
+adm_campaign_check_at_hand (AdmCampaign  *self,
+                            const char   *engagement_id,
+                            GError      **error)
+{
+  const AdmTableAssignment *at;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+
+  at = adm_state_get_table (self->state, engagement_id);
+  if (at == NULL)
+    return TRUE;
+  g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
+               /* Translators: "The battle of engagement c1-2 is being fought at the table
+                * “Table 2”: ..." */
+               _("The battle of engagement %s is being fought at the table “%s”: the "
+                 "campaign keeps only what comes back from there. Take it back "
+                 "(admiralty-cli table-take-back) to fight it here."),
+               engagement_id, at->table);
+  return FALSE;
+}
+
+gboolean
 adm_campaign_keep_battle (AdmCampaign  *self,
                           const char   *engagement_id,
                           AdmBattle    *battle,
@@ -1621,6 +1654,14 @@ adm_campaign_keep_battle (AdmCampaign  *self,
                    engagement_id);
       return FALSE;
     }
+
+  /* One writer per journal: while the engagement is at a table (adm_state_get_table ()), its
+   * battle is the table master's to fight and the chief's own entries are refused; what the
+   * table played comes back by its own road. */
+  if ((stored == NULL ||
+       adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal)) &&
+      !adm_campaign_check_at_hand (self, engagement_id, error))
+    return FALSE;
 
   if (stored == NULL)
     {

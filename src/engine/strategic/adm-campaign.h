@@ -24,6 +24,7 @@ typedef enum {
   ADM_CAMPAIGN_ERROR_SAVE,
   ADM_CAMPAIGN_ERROR_CORRUPT,      /* the file is damaged; a backup may be offered */
   ADM_CAMPAIGN_ERROR_BATTLE_ENDED, /* the battle is ended: read-only until that is undone */
+  ADM_CAMPAIGN_ERROR_AT_TABLE,     /* the battle is fought at another table (table-assign) */
 } AdmCampaignError;
 
 #define ADM_CAMPAIGN_BACKUPS 3
@@ -178,6 +179,13 @@ GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
 gboolean       adm_campaign_keep_battle   (AdmCampaign  *self,
                                            const char   *engagement_id,
                                            AdmBattle    *battle,
+                                           GError      **error);
+/* Whether the chief master may write the battle of @engagement_id: FALSE with
+ * ADM_CAMPAIGN_ERROR_AT_TABLE, naming the table, while it is at another table
+ * (adm_state_get_table ()). adm_campaign_keep_battle () refuses by it; a window or a command
+ * asks it before opening that battle to play. */
+gboolean       adm_campaign_check_at_hand (AdmCampaign  *self,
+                                           const char   *engagement_id,
                                            GError      **error);
 /* adm_campaign_keep_battle () with the saved battle @saved_battle (adm_battle_serialize ()),
  * first opened and played whole; @turn and @phase are not read (where a battle stands comes

@@ -51,6 +51,7 @@ typedef struct {
   const AdmBattleEnding *ending;      /* FINISHED: how (borrowed from the state) */
   int                    turn;        /* IN_PROGRESS: the battle's turn */
   char                  *phase;       /* IN_PROGRESS: the phase's display name */
+  char                  *table;       /* NOT_FOUGHT: the table it is handed to, or NULL */
 } AdmQueuedEngagement;
 
 void                 adm_queued_engagement_free   (AdmQueuedEngagement *engagement);
@@ -110,6 +111,27 @@ char                *adm_campaign_engagement_setup (AdmCampaign               *c
 gboolean             adm_campaign_choose_placements (AdmCampaign *campaign,
                                                      const char  *engagement_id,
                                                      GHashTable  *overrides,
+                                                     gint64       time,
+                                                     GError     **error);
+
+/* Several masters, one campaign: the chief master hands @engagement_id to the table named
+ * @table to fight, one undoable action ("Engagement c1-3 to the table “Table 2”") of a
+ * "table-assign" event with a new assignment id (*@assignment_out when not NULL, owned). From
+ * then on the campaign keeps none of the chief's own entries of that battle
+ * (ADM_CAMPAIGN_ERROR_AT_TABLE). Refused for an engagement ended, dropped, waiting, already
+ * at a table, or whose battle the campaign has begun keeping (it is fought where it began). */
+gboolean             adm_campaign_assign_table      (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *table,
+                                                     gint64       time,
+                                                     char       **assignment_out,
+                                                     GError     **error);
+/* The chief master takes @engagement_id back from its table, with his @reason: one action
+ * of a "table-take-back" event; the battle is his to fight again, and whatever the table
+ * sends later under that assignment is refused, naming the reason. */
+gboolean             adm_campaign_take_back_table   (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *reason,
                                                      gint64       time,
                                                      GError     **error);
 

@@ -37,6 +37,8 @@ struct _AdmState
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
   GHashTable  *layouts;      /* "CYCLE MINUTE" → the layout seed, guint32* (owned) */
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
+  GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
+  GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
   guint        n_events;
 };
 
@@ -115,6 +117,17 @@ battle_ending_free (gpointer data)
 }
 
 static void
+table_assignment_free (gpointer data)
+{
+  AdmTableAssignment *assignment = data;
+
+  g_free (assignment->engagement);
+  g_free (assignment->table);
+  g_free (assignment->id);
+  g_free (assignment);
+}
+
+static void
 repair_record_free (gpointer data)
 {
   AdmRepairRecord *repair = data;
@@ -151,6 +164,8 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->chosen, g_hash_table_unref);
   g_clear_pointer (&self->layouts, g_hash_table_unref);
   g_clear_pointer (&self->drops, g_hash_table_unref);
+  g_clear_pointer (&self->tables, g_hash_table_unref);
+  g_clear_pointer (&self->taken_back, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -171,6 +186,8 @@ adm_state_init (AdmState *self)
   self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_assignment_free);
+  self->taken_back = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -672,6 +689,26 @@ apply_note (AdmState       *self,
  * one action when the master ends the battle: ships lost first, then the survivors (with the
  * flagships the battle left, F-FORM-5), the prizes, and last "battle-end". */
 
+/* One writer per journal: the engagement @plan holds is not at another table ("table-assign"),
+ * whose master alone fights its battle. */
+static gboolean
+need_at_hand (AdmState        *self,
+              const AdmEvent  *event,
+              Plan            *plan,
+              GError         **error)
+{
+  const AdmTableAssignment *at = g_hash_table_lookup (self->tables, plan->engagement->id);
+
+  if (at == NULL)
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+               /* Translators: "engagement c1-2 is being fought at the table “Table 2”; take it
+                * back first" */
+               _("engagement %s is being fought at the table “%s”; take it back first"),
+               plan->engagement->id, at->table);
+  return FALSE;
+}
+
 /* The engagement @event names, which must not be ended, nor wait for an earlier one. */
 static gboolean
 need_open_engagement (AdmState        *self,
@@ -1126,7 +1163,8 @@ check_layout (AdmState        *self,
   const char *seed = adm_event_get (event, "seed");
   guint64 value = 0;
 
-  if (!need_open_engagement (self, event, plan, error))
+  if (!need_open_engagement (self, event, plan, error) ||
+      !need_at_hand (self, event, plan, error))
     return FALSE;
   if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT32, &value, NULL))
     {
@@ -1151,6 +1189,112 @@ apply_layout (AdmState       *self,
                        g_strdup_printf ("%u %.1f", plan->engagement->engagement.cycle,
                                         plan->engagement->engagement.minute),
                        seed);
+}
+
+/* The longest name of a table ("Table 2", "Miles's kitchen"); a name is a label, not a text. */
+#define TABLE_NAME_MAX 80
+
+/* "table-assign": the chief master hands engagement @engagement to the table @table to fight
+ * (several masters, one campaign); @assignment names the hand-off, which every entry coming
+ * back from that table carries. While it is there, its battle has one writer, the table: the
+ * campaign keeps none of the chief's own entries for it (adm_campaign_keep_battle ()). */
+static gboolean
+check_table_assign (AdmState        *self,
+                    const AdmEvent  *event,
+                    Plan            *plan,
+                    GError         **error)
+{
+  const char *table = adm_event_get (event, "table");
+  const char *assignment = adm_event_get (event, "assignment");
+  g_autofree char *trimmed = table != NULL ? g_strstrip (g_strdup (table)) : NULL;
+  const AdmTableAssignment *current;
+
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  if (trimmed == NULL || *trimmed == '\0' || g_utf8_strlen (trimmed, -1) > TABLE_NAME_MAX)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("engagement %s is handed to a table without a name; name the table in "
+                     "at most %d characters"), plan->engagement->id, TABLE_NAME_MAX);
+      return FALSE;
+    }
+  if (assignment == NULL || *assignment == '\0' ||
+      g_hash_table_contains (self->taken_back, assignment))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("engagement %s is handed to a table without a new assignment id"),
+                   plan->engagement->id);
+      return FALSE;
+    }
+  current = g_hash_table_lookup (self->tables, plan->engagement->id);
+  if (current != NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "engagement c1-2 is already at the table “Table 2”; take it
+                    * back first" */
+                   _("engagement %s is already at the table “%s”; take it back first"),
+                   plan->engagement->id, current->table);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_table_assign (AdmState       *self,
+                    const AdmEvent *event,
+                    Plan           *plan)
+{
+  AdmTableAssignment *assignment = g_new0 (AdmTableAssignment, 1);
+
+  assignment->engagement = g_strdup (plan->engagement->id);
+  assignment->table = g_strstrip (g_strdup (adm_event_get (event, "table")));
+  assignment->id = g_strdup (adm_event_get (event, "assignment"));
+  g_hash_table_replace (self->tables, assignment->engagement, assignment);
+}
+
+/* "table-take-back": the chief master takes back an engagement from its table, with his
+ * reason; the table's later entries are refused, naming it. */
+static gboolean
+check_table_take_back (AdmState        *self,
+                       const AdmEvent  *event,
+                       Plan            *plan,
+                       GError         **error)
+{
+  const char *id = adm_event_get (event, "engagement");
+  const char *reason = adm_event_get (event, "reason");
+  g_autofree char *trimmed = reason != NULL ? g_strstrip (g_strdup (reason)) : NULL;
+  const AdmTableAssignment *current;
+
+  current = id != NULL ? g_hash_table_lookup (self->tables, id) : NULL;
+  if (current == NULL ||
+      g_strcmp0 (adm_event_get (event, "assignment"), current->id) != 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("engagement %s is not at a table: there is nothing to take back"),
+                   id != NULL ? id : "");
+      return FALSE;
+    }
+  if (trimmed == NULL || *trimmed == '\0')
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("engagement %s is taken back from the table “%s” without a reason; say "
+                     "why"), id, current->table);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_table_take_back (AdmState       *self,
+                       const AdmEvent *event,
+                       Plan           *plan)
+{
+  const AdmTableAssignment *current =
+    g_hash_table_lookup (self->tables, adm_event_get (event, "engagement"));
+
+  g_hash_table_replace (self->taken_back, g_strdup (current->id),
+                        g_strdup (adm_event_get (event, "reason")));
+  g_hash_table_remove (self->tables, current->engagement);
 }
 
 /* "sighting": what a side detected in a battle becomes what it knows (F-ECM-2): one per side
@@ -1226,6 +1370,7 @@ check_dice_commit (AdmState        *self,
   gint64 from;
 
   return need_open_engagement (self, event, plan, error) &&
+         need_at_hand (self, event, plan, error) &&
          need_dice_hex (event, "commitment", error) &&
          need_int (event, "from", 1, G_MAXINT, &from, error);
 }
@@ -1283,6 +1428,8 @@ static const struct {
   { "dice-commit", check_dice_commit, apply_dice_event },
   { "dice-reveal", check_dice_reveal, apply_dice_event },
   { "layout", check_layout, apply_layout },
+  { "table-assign", check_table_assign, apply_table_assign },
+  { "table-take-back", check_table_take_back, apply_table_take_back },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -1535,6 +1682,22 @@ adm_state_get_drop_reason (AdmState   *self,
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return engagement_id != NULL ? g_hash_table_lookup (self->drops, engagement_id) : NULL;
+}
+
+const AdmTableAssignment *
+adm_state_get_table (AdmState   *self,
+                     const char *engagement_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return engagement_id != NULL ? g_hash_table_lookup (self->tables, engagement_id) : NULL;
+}
+
+const char *
+adm_state_get_taken_back (AdmState   *self,
+                          const char *assignment_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return assignment_id != NULL ? g_hash_table_lookup (self->taken_back, assignment_id) : NULL;
 }
 
 gboolean

@@ -135,6 +135,21 @@ const AdmBattleEnding *adm_state_get_battle_ending (AdmState   *self,
  * events), or NULL. */
 const char         *adm_state_get_drop_reason  (AdmState   *self,
                                                 const char *engagement_id);
+/* An engagement handed by the chief master to a table to fight ("table-assign" events):
+ * several masters, one campaign. */
+typedef struct {
+  char *engagement; /* "c1-2" */
+  char *table;      /* the table's name, "Table 2" */
+  char *id;         /* the assignment: every entry coming back from the table names it */
+} AdmTableAssignment;
+
+/* The table @engagement_id is at, or NULL while the chief master has it. */
+const AdmTableAssignment *adm_state_get_table (AdmState   *self,
+                                               const char *engagement_id);
+/* The chief master's reason for taking back the assignment @assignment_id
+ * ("table-take-back"), or NULL when it was not taken back. */
+const char         *adm_state_get_taken_back   (AdmState   *self,
+                                                const char *assignment_id);
 /* AdmBattleEnding*, in the order ended. */
 GPtrArray          *adm_state_get_battle_endings (AdmState    *self);
 /* The placement (id) the master chose for @formation_id in the engagement of @cycle at
