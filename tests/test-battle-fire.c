@@ -431,6 +431,110 @@ test_fire_centre_to_centre (void)
                            "0 damage.");
 }
 
+/* A dice source that rolls from a queue and keeps each request's note (AdmDiceRequest),
+ * "" for none: what the master's dice prompt shows. */
+#define NOTE_TYPE_DICE (note_dice_get_type ())
+G_DECLARE_FINAL_TYPE (NoteDice, note_dice, NOTE, DICE, GObject)
+
+struct _NoteDice
+{
+  GObject       parent_instance;
+  AdmDiceQueue *queue;
+  GPtrArray    *notes;
+};
+
+static void note_dice_source_init (AdmDiceSourceInterface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (NoteDice, note_dice, G_TYPE_OBJECT,
+                         G_IMPLEMENT_INTERFACE (ADM_TYPE_DICE_SOURCE, note_dice_source_init))
+
+static gboolean
+note_dice_roll (AdmDiceSource        *source,
+                const AdmDiceRequest *request,
+                guint                *values,
+                GError              **error)
+{
+  NoteDice *self = NOTE_DICE (source);
+
+  g_ptr_array_add (self->notes, g_strdup (request->note != NULL ? request->note : ""));
+  return adm_dice_source_roll (ADM_DICE_SOURCE (self->queue), request, values, error);
+}
+
+static void
+note_dice_source_init (AdmDiceSourceInterface *iface)
+{
+  iface->roll = note_dice_roll;
+}
+
+static void
+note_dice_finalize (GObject *object)
+{
+  NoteDice *self = NOTE_DICE (object);
+
+  g_clear_object (&self->queue);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+  G_OBJECT_CLASS (note_dice_parent_class)->finalize (object);
+}
+
+static void
+note_dice_class_init (NoteDiceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = note_dice_finalize;
+}
+
+static void
+note_dice_init (NoteDice *self)
+{
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+}
+
+/* The note of the first roll of a phase played with @body and @dice. */
+static char *
+first_note (AdmBattle  *battle,
+            const char *body,
+            const char *dice)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(NoteDice) source = g_object_new (NOTE_TYPE_DICE, NULL);
+  g_autoptr(GError) error = NULL;
+
+  source->queue = battle_helper_dice (dice);
+  g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (source), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_dice_queue_get_length (source->queue), ==, 0);
+  g_assert_cmpuint (source->notes->len, >, 0);
+  g_test_message ("dice prompt: %s", (const char *) source->notes->pdata[0]);
+  return g_strdup (source->notes->pdata[0]);
+}
+
+/* The prompt says why the dice are fewer than the table gives: F-WPN-7's cancelled dice,
+ * halving (F-MOVE-15, F-FORD-10), a column shifted right (F-ART-9); nothing when they are
+ * not fewer. */
+static void
+test_fire_dice_note (void)
+{
+  g_autoptr(AdmBattle) plain = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) shields = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) halved = load_at ("fire-duel.xml", ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) far = load_at ("fire-range.xml", ADM_PHASE_FIRE);
+  g_autofree char *none = first_note (plain, FIRE ("vorberg:main", "triumph"), "1 1 1 1");
+  g_autofree char *cancelled = NULL, *half = NULL, *long_range = NULL;
+
+  g_assert_cmpstr (none, ==, "");
+  set_ruling (shields, "shields-against-artillery", "before-armour");
+  cancelled = first_note (shields, FIRE ("vorberg:main", "triumph"), "6 5 1 1");
+  g_assert_cmpstr (cancelled, ==, "4 dice, 2 cancelled by shields (F-WPN-7): roll 2");
+
+  set_ruling (halved, "halved-firepower", "halve-then-floor");
+  resolve (halved, "<move formation=\"b1\" order=\"course-correction\"/>", NULL);
+  half = first_note (halved, FIRE ("vorberg:main", "triumph"), "1");
+  g_assert_cmpstr (half, ==, "4 dice; firepower 5 halved to 2 (F-MOVE-15..17, F-FORD-10, "
+                             "F-ORB-2): roll 1");
+
+  long_range = first_note (far, FIRE ("vorberg:main", "edge"), "1");
+  g_assert_nonnull (strstr (long_range, "long range, one column right (F-ART-9): roll 1"));
+}
+
 /* F-DES: gravi-destructors */
 
 static void
@@ -2585,6 +2689,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-FIRE-1/direct-fire-only", test_fire_direct_fire_only);
   g_test_add_func ("/engine/fire/F-SEQ-2/golden-300-a-side", test_fire_golden_300);
   g_test_add_func ("/engine/fire/F-FIRE-2/fire-phase-only", test_fire_phase_only);
+  g_test_add_func ("/engine/fire/F-WPN-7/F-FORD-10/F-ART-9/dice-note", test_fire_dice_note);
   g_test_add_func ("/engine/fire/F-FIRE-4/sequence", test_fire_sequence);
   g_test_add_func ("/engine/fire/F-FIRE-5/out-of-range", test_fire_range_refused);
   g_test_add_func ("/engine/fire/F-FIRE-6/out-of-arc", test_fire_arc_refused);
