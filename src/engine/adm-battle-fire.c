@@ -953,19 +953,6 @@ fire_buffers_clear (FireBuffers *buffers)
       g_free (buffers->descriptions[a][c]);
 }
 
-/* "6 dice; firepower 6 halved to 3 (F-MOVE-15..17, F-FORD-10, F-ORB-2)": one die a
- * firepower point (F-DES-1), for the dice prompt. */
-static char *
-halved_text (int full,
-             int halved)
-{
-  g_autofree char *dice = g_strdup_printf (ngettext ("%d die", "%d dice", full), full);
-
-  /* Translators: the dice of the whole firepower, then the firepower halved */
-  return g_strdup_printf (_("%s; firepower %d halved to %d (F-MOVE-15..17, F-FORD-10, "
-                            "F-ORB-2)"), dice, full, halved);
-}
-
 /* Why the artillery table gives @dice rather than what the batteries' whole firepower would
  * give without the columns shifted right: halving (F-FORD-10) and F-ART-9, F-ART-10; NULL
  * when it gives no fewer. */
@@ -1124,7 +1111,9 @@ attack (AdmBattle   *self,
       GString *line = destructor_names;
       g_autofree char *batteries_named = g_strdup (destructor_names->str);
       g_autofree char *fewer = v.destructors < v.destructors_full
-                                 ? halved_text (v.destructors_full, v.destructors) : NULL;
+                                 ? _adm_battle_halved_reason (v.destructors_full,
+                                                              v.destructors)
+                                 : NULL;
 
       g_string_printf (line, _("%s, firepower %d at %s"), batteries_named, v.destructors,
                        t->name);
