@@ -194,3 +194,78 @@ assert_not_reported (AdmBattle  *battle,
 {
   g_assert_false (battle_helper_reported (battle, text));
 }
+
+/* A dice source that rolls from a queue and keeps each request's note (AdmDiceRequest),
+ * "" for none: what the master's dice prompt shows. */
+#define NOTE_TYPE_DICE (note_dice_get_type ())
+G_DECLARE_FINAL_TYPE (NoteDice, note_dice, NOTE, DICE, GObject)
+
+struct _NoteDice
+{
+  GObject       parent_instance;
+  AdmDiceQueue *queue;
+  GPtrArray    *notes;
+};
+
+static void note_dice_source_init (AdmDiceSourceInterface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (NoteDice, note_dice, G_TYPE_OBJECT,
+                         G_IMPLEMENT_INTERFACE (ADM_TYPE_DICE_SOURCE, note_dice_source_init))
+
+static gboolean
+note_dice_roll (AdmDiceSource        *source,
+                const AdmDiceRequest *request,
+                guint                *values,
+                GError              **error)
+{
+  NoteDice *self = NOTE_DICE (source);
+
+  g_ptr_array_add (self->notes, g_strdup (request->note != NULL ? request->note : ""));
+  return adm_dice_source_roll (ADM_DICE_SOURCE (self->queue), request, values, error);
+}
+
+static void
+note_dice_source_init (AdmDiceSourceInterface *iface)
+{
+  iface->roll = note_dice_roll;
+}
+
+static void
+note_dice_finalize (GObject *object)
+{
+  NoteDice *self = NOTE_DICE (object);
+
+  g_clear_object (&self->queue);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+  G_OBJECT_CLASS (note_dice_parent_class)->finalize (object);
+}
+
+static void
+note_dice_class_init (NoteDiceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = note_dice_finalize;
+}
+
+static void
+note_dice_init (NoteDice *self)
+{
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+}
+
+char *
+first_note (AdmBattle  *battle,
+            const char *body,
+            const char *dice)
+{
+  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
+  g_autoptr(NoteDice) source = g_object_new (NOTE_TYPE_DICE, NULL);
+  g_autoptr(GError) error = NULL;
+
+  source->queue = battle_helper_dice (dice);
+  g_assert_true (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (source), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_dice_queue_get_length (source->queue), ==, 0);
+  g_assert_cmpuint (source->notes->len, >, 0);
+  g_test_message ("dice prompt: %s", (const char *) source->notes->pdata[0]);
+  return g_strdup (source->notes->pdata[0]);
+}

@@ -45,6 +45,13 @@ orders_for (AdmBattle  *battle,
 
 /* Resolves the current phase with @body as this turn's orders (NULL: none) and @dice, all of
  * which must be used. Returns the index of the phase's first roll. */
+/* Like resolve (), with dice that keep each request's note (what the master's dice prompt
+ * shows): the first roll's, "" when it has none. */
+char *
+first_note (AdmBattle  *battle,
+            const char *body,
+            const char *dice);
+
 guint
 resolve (AdmBattle  *battle,
          const char *body,

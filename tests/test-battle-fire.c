@@ -431,6 +431,34 @@ test_fire_centre_to_centre (void)
                            "0 damage.");
 }
 
+/* The prompt says why the dice are fewer than the table gives: F-WPN-7's cancelled dice,
+ * halving (F-MOVE-15, F-FORD-10), a column shifted right (F-ART-9); nothing when they are
+ * not fewer. */
+static void
+test_fire_dice_note (void)
+{
+  g_autoptr(AdmBattle) plain = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) shields = load_at ("fire-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) halved = load_at ("fire-duel.xml", ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) far = load_at ("fire-range.xml", ADM_PHASE_FIRE);
+  g_autofree char *none = first_note (plain, FIRE ("vorberg:main", "triumph"), "1 1 1 1");
+  g_autofree char *cancelled = NULL, *half = NULL, *long_range = NULL;
+
+  g_assert_cmpstr (none, ==, "");
+  set_ruling (shields, "shields-against-artillery", "before-armour");
+  cancelled = first_note (shields, FIRE ("vorberg:main", "triumph"), "6 5 1 1");
+  g_assert_cmpstr (cancelled, ==, "4 dice, 2 cancelled by shields (F-WPN-7): roll 2");
+
+  set_ruling (halved, "halved-firepower", "halve-then-floor");
+  resolve (halved, "<move formation=\"b1\" order=\"course-correction\"/>", NULL);
+  half = first_note (halved, FIRE ("vorberg:main", "triumph"), "1");
+  g_assert_cmpstr (half, ==, "4 dice; firepower 5 halved to 2 (F-MOVE-15..17, F-FORD-10, "
+                             "F-ORB-2): roll 1");
+
+  long_range = first_note (far, FIRE ("vorberg:main", "edge"), "1");
+  g_assert_nonnull (strstr (long_range, "long range, one column right (F-ART-9): roll 1"));
+}
+
 /* F-DES: gravi-destructors */
 
 static void
@@ -2585,6 +2613,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-FIRE-1/direct-fire-only", test_fire_direct_fire_only);
   g_test_add_func ("/engine/fire/F-SEQ-2/golden-300-a-side", test_fire_golden_300);
   g_test_add_func ("/engine/fire/F-FIRE-2/fire-phase-only", test_fire_phase_only);
+  g_test_add_func ("/engine/fire/F-WPN-7/F-FORD-10/F-ART-9/dice-note", test_fire_dice_note);
   g_test_add_func ("/engine/fire/F-FIRE-4/sequence", test_fire_sequence);
   g_test_add_func ("/engine/fire/F-FIRE-5/out-of-range", test_fire_range_refused);
   g_test_add_func ("/engine/fire/F-FIRE-6/out-of-arc", test_fire_arc_refused);

@@ -795,6 +795,24 @@ test_escort_fire_at_salvo (void)
   g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 2);
 }
 
+/* F-TORP-19 with F-MOVE-15, F-FORD-10: a course correction halves the escort's guns, and the
+ * dice prompt says why it asks for fewer dice than their firepower. */
+static void
+test_escort_fire_halved_note (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-open.xml", ADM_PHASE_FIRE);
+  g_autofree char *note = NULL;
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
+  resolve (battle, NULL, NULL);
+  skip_to (battle, 2, ADM_PHASE_MOVEMENT);
+  resolve (battle, "<move formation=\"e\" order=\"course-correction\"/>", NULL);
+  skip_to (battle, 2, ADM_PHASE_FIRE);
+  note = first_note (battle, "<fire-at-salvo weapons=\"kestrel:guns\" salvo=\"1\"/>", "1");
+  g_assert_nonnull (strstr (note, "3 dice; firepower 3 halved to 1 (F-MOVE-15..17, F-FORD-10"));
+  g_assert_true (g_str_has_suffix (note, ": roll 1"));
+}
+
 static void
 test_big_guns_at_salvo (void)
 {
@@ -962,6 +980,8 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-14/cover", test_cover);
   g_test_add_func ("/engine/torpedo/F-TORP-15/unused-cover", test_cover_unused);
   g_test_add_func ("/engine/torpedo/F-TORP-19/escort-fire", test_escort_fire_at_salvo);
+  g_test_add_func ("/engine/torpedo/F-TORP-19/F-FORD-10/halved-dice-note",
+                   test_escort_fire_halved_note);
   g_test_add_func ("/engine/torpedo/F-TORP-18/torpedo-column", test_big_guns_at_salvo);
   g_test_add_func ("/engine/torpedo/F-ART-3/guns-at-salvo-per-ship", test_big_guns_each_ship);
   g_test_add_func ("/engine/torpedo/F-TORP-18/escort-aspect", test_big_guns_escort_aspect);

@@ -601,6 +601,48 @@ test_labels (void)
     }
 }
 
+/* A long formation name wraps at a space onto a second line rather than ending in "…", and
+ * only a name that still overflows two lines is cut. */
+static void
+test_long_name_wraps (void)
+{
+  g_autoptr(cairo_surface_t) scratch = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (scratch);
+  g_autofree char *first = NULL, *second = NULL, *whole = NULL;
+  g_autofree char *long_first = NULL, *long_second = NULL;
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  g_autoptr(cairo_surface_t) surface = render (scenario, &view, NULL);
+  AdmFormation *first_squadron = adm_scenario_lookup_formation (scenario,
+                                                                "first-squadron-home-fleet");
+  cairo_rectangle_t label;
+  double x, y, width, height;
+
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 10);
+  g_assert_true (admiralty_sector_label_lines (cr, "First Squadron, Home Fleet", 80,
+                                               &first, &second));
+  g_assert_nonnull (second);
+  whole = g_strconcat (first, " ", second, NULL);
+  g_assert_cmpstr (whole, ==, "First Squadron, Home Fleet");
+  g_assert_null (strstr (whole, "…"));
+  /* A name too long for two lines is cut on the second. */
+  g_assert_false (admiralty_sector_label_lines (cr, "The First Extraordinarily Long-Named "
+                                                "Squadron of the Home Fleet", 80,
+                                                &long_first, &long_second));
+  g_assert_true (g_str_has_suffix (long_second, "…"));
+  cairo_destroy (cr);
+
+  /* On the map, the squadron alone on its card takes two lines of text after its marker. */
+  g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, first_squadron,
+                                                      &x, &y));
+  label = (cairo_rectangle_t) { x + 8, y - 10, 70, 36 };
+  text_extents_in (surface, &label, &width, &height);
+  if (height <= 14)
+    save_png (surface, "long-name");
+  g_assert_cmpfloat (height, >, 14);
+}
+
 /* The legend names what the map's colours and marks mean for its audience, and is drawn only
  * when asked for. */
 static void
@@ -684,6 +726,7 @@ main (int   argc,
   g_test_add_func ("/ui/sector-renderer/sector-at", test_sector_at);
   g_test_add_func ("/ui/sector-renderer/zoom/scales-text", test_zoom_scales_text);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/labels", test_labels);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-9/long-name-wraps", test_long_name_wraps);
   g_test_add_func ("/ui/sector-renderer/legend", test_legend);
   g_test_add_func ("/ui/sector-renderer/snapshot/komarr-campaign", test_snapshot);
 

@@ -16,6 +16,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
+#include "admiralty-plain-text.h"
 #include "admiralty-units.h"
 
 
@@ -2065,6 +2066,7 @@ static void
 admiralty_battle_page_init (AdmiraltyBattlePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->view_dropdown);
 
   self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
   self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-map-page-private.h"
+#include "admiralty-plain-text.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyMapPage, admiralty_map_page, ADW_TYPE_BIN)
 
@@ -480,4 +481,5 @@ admiralty_map_page_init (AdmiraltyMapPage *self)
 {
   self->map_view_factions = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->map_view_dropdown);
 }

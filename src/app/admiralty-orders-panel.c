@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-orders-panel.h"
+#include "admiralty-plain-text.h"
 #include "admiralty-units.h"
 
 #define ORDERS_FILE "orders"  /* the declarations' "file" in refusals: "orders:3: …" */
@@ -2439,7 +2440,8 @@ value_dropdown (GPtrArray *labels,
 
   g_ptr_array_add (labels, NULL);
   g_ptr_array_add (values, NULL);
-  widget = gtk_drop_down_new_from_strings ((const char * const *) labels->pdata);
+  widget = admiralty_wrapping_choices (gtk_drop_down_new_from_strings (
+    (const char * const *) labels->pdata));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
   g_object_set_data_full (G_OBJECT (widget), "values",
                           g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
@@ -3428,6 +3430,12 @@ static void
 admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Long formation, ship and order names wrap in the open lists rather than losing their
+   * ends. */
+  admiralty_wrapping_choices (self->move_order_dropdown);
+  admiralty_wrapping_choices (self->ram_dropdown);
+  admiralty_wrapping_choices (self->target_dropdown);
+  admiralty_wrapping_choices (self->other_kind_dropdown);
 
   self->ship = -1;
   self->previews = g_ptr_array_new_with_free_func (preview_free);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-plain-text.c: rows whose words are plain text. */
+/* admiralty-plain-text.c: rows whose words are plain text, drop-downs whose choices are shown
+ * in full. */
 
 #include "config.h"
 
@@ -11,7 +12,56 @@ admiralty_plain_row (gpointer row)
   g_return_val_if_fail (ADW_IS_PREFERENCES_ROW (row), row);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (ADW_IS_COMBO_ROW (row))
+    admiralty_wrapping_choices (row);
   return row;
+}
+
+static void
+wrapping_setup_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+wrapping_bind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "");
+}
+
+GtkListItemFactory *
+admiralty_wrapping_list_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (wrapping_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (wrapping_bind_cb), NULL);
+  return factory;
+}
+
+gpointer
+admiralty_wrapping_choices (gpointer widget)
+{
+  g_autoptr(GtkListItemFactory) factory = admiralty_wrapping_list_factory ();
+
+  if (ADW_IS_COMBO_ROW (widget))
+    adw_combo_row_set_list_factory (ADW_COMBO_ROW (widget), factory);
+  else if (GTK_IS_DROP_DOWN (widget))
+    gtk_drop_down_set_list_factory (GTK_DROP_DOWN (widget), factory);
+  else
+    g_return_val_if_reached (widget);
+  return widget;
 }
 
 void

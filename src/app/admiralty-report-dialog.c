@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "adm-doc-render.h"
+#include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-report-dialog.h"
 
@@ -646,41 +647,6 @@ admiralty_report_dialog_class_init (AdmiraltyReportDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
-/* The choices of a drop-down row in full: a long one ("Every Admiral's Papers: …") wraps
- * rather than losing its end. */
-static void
-wrapping_setup_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-wrapping_bind_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item)
-{
-  GtkStringObject *string = gtk_list_item_get_item (item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "");
-}
-
-static GtkListItemFactory *
-wrapping_factory (void)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (wrapping_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (wrapping_bind_cb), NULL);
-  return factory;
-}
-
 static void
 admiralty_report_dialog_init (AdmiraltyReportDialog *self)
 {
@@ -688,13 +654,10 @@ admiralty_report_dialog_init (AdmiraltyReportDialog *self)
 
   self->settings = g_settings_new (APP_ID);
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
-  {
-    g_autoptr(GtkListItemFactory) kinds = wrapping_factory ();
-    g_autoptr(GtkListItemFactory) admirals = wrapping_factory ();
-
-    adw_combo_row_set_list_factory (self->kind_row, kinds);
-    adw_combo_row_set_list_factory (self->admiral_row, admirals);
-  }
+  /* The choices in full: a long one ("Every Admiral's Papers: …") wraps rather than losing
+   * its end. */
+  admiralty_wrapping_choices (self->kind_row);
+  admiralty_wrapping_choices (self->admiral_row);
 
   g_signal_connect_object (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb),
                            self, G_CONNECT_SWAPPED);

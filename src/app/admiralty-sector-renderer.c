@@ -407,8 +407,9 @@ row_start (const cairo_rectangle_t *rect,
   return rect->x + rect->width / 2 - (n * stride - (stride - size)) / 2;
 }
 
-/* The top-left pixel of the marker on the @index-th formation line of @rect's card, which
- * holds @count in all: one line each, its marker at the start and its name after it. */
+/* The top-left pixel of the marker on formation line @index of @rect's card, which holds
+ * @count formations in all (card_rows () gives each its line): its marker at the start and
+ * its name after it. */
 static void
 marker_origin (const cairo_rectangle_t *rect,
                guint                    index,
@@ -505,6 +506,69 @@ row_count (AdmScenario                  *scenario,
   g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
 
   return shown + ghosts->len;
+}
+
+static char *ship_count_text (AdmScenario                  *scenario,
+                              const AdmiraltySectorOptions *options,
+                              const AdmFormation           *formation);
+static double text_width (cairo_t    *cr,
+                          const char *text);
+
+/* Gives each of the formations a card draws (@here, then the marks of @ghosts, as many as
+ * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
+ * last, where a "+N" badge goes. A name too long for its line gets a second one while the
+ * card has lines to spare, first come first served; the rest are cut with "…". Measured
+ * in the label's font on a scratch surface, so that the drawing, the hit tests and the
+ * markers' positions agree. */
+static void
+card_rows (AdmScenario                  *scenario,
+           const AdmiraltySectorOptions *options,
+           GPtrArray                    *here,
+           GPtrArray                    *ghosts,
+           guint                         rows[FORMATION_LINES + 1])
+{
+  guint count = here->len + ghosts->len;
+  guint shown = markers_shown (count);
+  guint spare = FORMATION_LINES - shown - (shown < count ? 1 : 0);
+  cairo_surface_t *surface = NULL;
+  cairo_t *cr = NULL;
+  guint row = 0;
+
+  for (guint i = 0; i < shown; i++)
+    {
+      gboolean ghost = i >= here->len;
+      const AdmFormation *formation =
+        ghost ? ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation
+              : g_ptr_array_index (here, i);
+
+      rows[i] = row++;
+      if (spare == 0)
+        continue;
+      if (cr == NULL)
+        {
+          surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+          cr = cairo_create (surface);
+          cairo_set_font_size (cr, LABEL_FONT_SIZE);
+        }
+      cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC
+                                                : CAIRO_FONT_SLANT_NORMAL,
+                              CAIRO_FONT_WEIGHT_NORMAL);
+      {
+        g_autofree char *ships = ghost ? NULL : ship_count_text (scenario, options, formation);
+        double width = NODE_W - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP;
+
+        if (ships != NULL)
+          width -= text_width (cr, ships) + LABEL_GAP;
+        if (text_width (cr, formation->name) > width)
+          {
+            row++;
+            spare--;
+          }
+      }
+    }
+  rows[shown] = row;
+  g_clear_pointer (&cr, cairo_destroy);
+  g_clear_pointer (&surface, cairo_surface_destroy);
 }
 
 /* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
@@ -683,8 +747,14 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
     return FALSE;
   if (index >= markers_shown (row_count (scenario, options, sector, here->len)))
     return FALSE;
-  admiralty_sector_node_rect (view, sector, &rect);
-  marker_origin (&rect, index, row_count (scenario, options, sector, here->len), x, y);
+  {
+    g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
+    guint rows[FORMATION_LINES + 1];
+
+    card_rows (scenario, options, here, ghosts, rows);
+    admiralty_sector_node_rect (view, sector, &rect);
+    marker_origin (&rect, rows[index], here->len + ghosts->len, x, y);
+  }
   *x += MARKER_SIZE / 2.0;
   *y += MARKER_SIZE / 2.0;
   return TRUE;
@@ -744,8 +814,13 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
   index += here->len;
   if (index >= markers_shown (count))
     return FALSE;
-  admiralty_sector_node_rect (view, sighting->sector, &rect);
-  marker_origin (&rect, index, count, x, y);
+  {
+    guint rows[FORMATION_LINES + 1];
+
+    card_rows (scenario, options, here, ghosts, rows);
+    admiralty_sector_node_rect (view, sighting->sector, &rect);
+    marker_origin (&rect, rows[index], count, x, y);
+  }
   *x += MARKER_SIZE / 2.0;
   *y += MARKER_SIZE / 2.0;
   return TRUE;
@@ -885,6 +960,58 @@ text_width (cairo_t    *cr,
 
   cairo_text_extents (cr, text, &extents);
   return extents.x_advance;
+}
+
+gboolean
+admiralty_sector_label_lines (cairo_t     *cr,
+                              const char  *text,
+                              double       max_width,
+                              char       **first,
+                              char       **second)
+{
+  const char *cut = NULL;
+  g_autofree char *rest = NULL;
+
+  g_return_val_if_fail (cr != NULL && text != NULL && first != NULL && second != NULL, FALSE);
+
+  *second = NULL;
+  if (text_width (cr, text) <= max_width)
+    {
+      *first = g_strdup (text);
+      return TRUE;
+    }
+  /* The last space that leaves a first line that fits (PANGO_WRAP_WORD_CHAR's way)… */
+  for (const char *space = strchr (text, ' '); space != NULL; space = strchr (space + 1, ' '))
+    {
+      g_autofree char *head = g_strndup (text, space - text);
+
+      if (text_width (cr, head) > max_width)
+        break;
+      cut = space;
+    }
+  if (cut != NULL)
+    {
+      *first = g_strndup (text, cut - text);
+      rest = g_strdup (cut + 1);
+    }
+  else
+    {
+      /* …else a word too long for a line breaks between characters. */
+      const char *end = g_utf8_next_char (text);
+
+      for (const char *next = end; *next != '\0'; next = g_utf8_next_char (next))
+        {
+          g_autofree char *head = g_strndup (text, next - text);
+
+          if (text_width (cr, head) > max_width)
+            break;
+          end = next;
+        }
+      *first = g_strndup (text, end - text);
+      rest = g_strdup (end);
+    }
+  *second = ellipsize (cr, rest, max_width);
+  return g_strcmp0 (*second, rest) == 0;
 }
 
 /* Splits @name at the space that makes the wider of the two lines narrowest, the way a
@@ -1184,6 +1311,7 @@ draw_formation_label (Frame                   *frame,
                       const cairo_rectangle_t *rect,
                       const AdmFormation      *formation,
                       gboolean                 ghost,
+                      guint                    lines,
                       double                   marker_x,
                       double                   middle)
 {
@@ -1211,7 +1339,21 @@ draw_formation_label (Frame                   *frame,
       cairo_show_text (cr, count);
       right -= LABEL_GAP;
     }
-  name = ellipsize (cr, formation->name, MAX (right - left, 0.0));
+  if (lines > 1)
+    {
+      g_autofree char *second = NULL;
+
+      /* A name given two lines wraps at a space, each line cut only if it still overflows. */
+      admiralty_sector_label_lines (cr, formation->name, MAX (right - left, 0.0), &name,
+                                    &second);
+      if (second != NULL)
+        {
+          cairo_move_to (cr, round (left), baseline + LINE_STRIDE);
+          cairo_show_text (cr, second);
+        }
+    }
+  else
+    name = ellipsize (cr, formation->name, MAX (right - left, 0.0));
   cairo_move_to (cr, round (left), baseline);
   cairo_show_text (cr, name);
 }
@@ -1227,14 +1369,16 @@ draw_formations (Frame                   *frame,
                                                                sector);
   guint count = here->len + ghosts->len;
   guint shown = markers_shown (count);
+  guint rows[FORMATION_LINES + 1];
   double x, y;
 
+  card_rows (frame->scenario, frame->options, here, ghosts, rows);
   for (guint i = 0; i < shown; i++)
     {
       const AdmFormation *formation;
       gboolean ghost = i >= here->len;
 
-      marker_origin (rect, i, count, &x, &y);
+      marker_origin (rect, rows[i], count, &x, &y);
       if (!ghost)
         {
           formation = g_ptr_array_index (here, i);
@@ -1245,11 +1389,12 @@ draw_formations (Frame                   *frame,
           formation = ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation;
           draw_ghost_marker (frame->cr, formation, x, y);
         }
-      draw_formation_label (frame, rect, formation, ghost, x, y + MARKER_SIZE / 2.0);
+      draw_formation_label (frame, rect, formation, ghost, rows[i + 1] - rows[i], x,
+                            y + MARKER_SIZE / 2.0);
     }
   if (shown < count)
     {
-      marker_origin (rect, shown, count, &x, &y);
+      marker_origin (rect, rows[shown], count, &x, &y);
       draw_badge (frame->cr, count - shown, x, y + MARKER_SIZE / 2.0);
     }
 }

@@ -255,4 +255,14 @@ void          admiralty_sector_render_wall    (cairo_t                      *cr,
                                                const AdmiraltySectorOptions *options,
                                                GArray                       *labels);
 
+/* Lays @text out in at most two lines of at most @max_width in @cr's font, as a formation's
+ * name on its card when the card has a line to spare: broken at the last space that lets
+ * the first line fit (between characters for a word that is too long), the second ended in
+ * "…" only when it overflows (then FALSE). *@second is NULL when one line holds it. */
+gboolean admiralty_sector_label_lines (cairo_t     *cr,
+                                       const char  *text,
+                                       double       max_width,
+                                       char       **first,
+                                       char       **second);
+
 G_END_DECLS

@@ -2444,6 +2444,7 @@ static void
 admiralty_sheet_form_init (AdmiraltySheetForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->other_row);
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->others = g_ptr_array_new ();

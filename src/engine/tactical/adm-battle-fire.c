@@ -723,12 +723,13 @@ resolve_hits (AdmBattle     *self,
               int            critical_on,
               const char    *clause,
               const char    *critical_clause,
+              const char    *fewer,
               GString       *line,
               GString       *shown,
               GError       **error)
 {
   int hits = 0, blocked = 0, damage, pool = 0, used;
-  g_autofree char *note = NULL;
+  g_autoptr(GString) note = NULL;
   gboolean ok;
 
   g_string_truncate (shown, 0);
@@ -739,12 +740,23 @@ resolve_hits (AdmBattle     *self,
       blocked = MIN (pool, dice);
       dice -= blocked;
     }
-  /* F-WPN-7: the master's prompt says why fewer dice are asked than the table gave. */
-  if (blocked > 0 && dice > 0)
-    note = g_strdup_printf (ngettext ("%d die, %d cancelled by shields: roll %d",
-                                      "%d dice, %d cancelled by shields: roll %d",
-                                      dice + blocked), dice + blocked, blocked, dice);
-  self->dice_note = note;
+  /* The master's prompt says why fewer dice are asked than the table would give: @fewer
+   * (halving, column shifts) and F-WPN-7's cancelled dice, each with its clause. */
+  if ((blocked > 0 || fewer != NULL) && dice > 0)
+    {
+      note = g_string_new (fewer);
+      if (blocked > 0 && fewer != NULL)
+        /* Translators: after the reasons, the dice left, then those the shields cancel */
+        g_string_append_printf (note, _(": %d; %d cancelled by shields (F-WPN-7)"),
+                                dice + blocked, blocked);
+      else if (blocked > 0)
+        g_string_append_printf (note, ngettext ("%d die, %d cancelled by shields (F-WPN-7)",
+                                                "%d dice, %d cancelled by shields (F-WPN-7)",
+                                                dice + blocked), dice + blocked, blocked);
+      /* Translators: the reasons for fewer dice, then the dice to roll */
+      g_string_append_printf (note, _(": roll %d"), dice);
+    }
+  self->dice_note = note != NULL ? note->str : NULL;
   ok = roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error);
   self->dice_note = NULL;
   if (!ok)
@@ -784,6 +796,8 @@ typedef struct {
   int       firer;          /* the first battery's ship that fires; -1: every line is blocked */
   int       artillery;      /* firepower, each battery's halved as the orders say */
   int       destructors;
+  int       artillery_full; /* the same before halving */
+  int       destructors_full;
   gboolean  any_artillery;
   gboolean  any_destructor;
   int       shortest;       /* the shortest range of the artillery batteries */
@@ -834,6 +848,7 @@ volley_sum (AdmBattle *self,
         {
           v->any_destructor = TRUE;
           v->destructors += firepower;
+          v->destructors_full += weapon->firepower;
         }
       else
         {
@@ -841,6 +856,7 @@ volley_sum (AdmBattle *self,
            * batteries use the shortest range among them. */
           v->any_artillery = TRUE;
           v->artillery += firepower;
+          v->artillery_full += weapon->firepower;
           v->shortest = MIN (v->shortest, weapon->range);
           v->farthest = MAX (v->farthest, b->distance);
         }
@@ -935,6 +951,37 @@ fire_buffers_clear (FireBuffers *buffers)
       g_free (buffers->descriptions[a][c]);
 }
 
+/* Why the artillery table gives @dice rather than what the batteries' whole firepower would
+ * give without the columns shifted right: halving (F-FORD-10) and F-ART-9, F-ART-10; NULL
+ * when it gives no fewer. */
+static char *
+artillery_fewer (AdmBattle    *self,
+                 const Volley *v,
+                 const char   *type,
+                 gboolean      half,
+                 gboolean      long_range,
+                 int           dice)
+{
+  g_autoptr(GString) text = NULL;
+  int base = 0, column = 0;
+
+  if (!adm_ruleset_artillery_dice (self->ruleset, v->artillery_full, type, half ? -1 : 0,
+                                   &base, &column, NULL) || dice >= base)
+    return NULL;
+  /* "6 dice; firepower 6 halved to 3 (…), long range, one column right (F-ART-9)" */
+  text = g_string_new (NULL);
+  g_string_append_printf (text, ngettext ("%d die;", "%d dice;", base), base);
+  if (v->artillery < v->artillery_full)
+    g_string_append_printf (text, _(" firepower %d halved to %d (F-MOVE-15..17, F-FORD-10, "
+                                    "F-ORB-2),"), v->artillery_full, v->artillery);
+  if (long_range)
+    g_string_append (text, _(" long range, one column right (F-ART-9),"));
+  if (v->behind)
+    g_string_append (text, _(" behind an explosion marker, one column right (F-ART-10),"));
+  g_string_truncate (text, text->len - 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static gboolean
 attack (AdmBattle   *self,
         Batteries   *batteries,
@@ -1023,6 +1070,7 @@ attack (AdmBattle   *self,
       GString *line = names;
       g_autofree char *batteries_named = NULL;
       g_autoptr(GError) table_error = NULL;
+      g_autofree char *fewer = NULL;
       int dice = 0, column = 0, shift;
       gboolean shields_first, half, long_range;
 
@@ -1048,10 +1096,11 @@ attack (AdmBattle   *self,
         g_string_append (line, _(", behind an explosion marker"));
       g_string_append_printf (line, _(", column %d"), column);
       shields_first = buffers->rulings.shields_first;
+      fewer = artillery_fewer (self, &v, type, half, long_range, dice);
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
-                         "F-ART-11", "F-ART-13", line, buffers->shown, error))
+                         "F-ART-11", "F-ART-13", fewer, line, buffers->shown, error))
         return FALSE;
     }
   t = _adm_battle_ship (self, target);
@@ -1059,13 +1108,17 @@ attack (AdmBattle   *self,
     {
       GString *line = destructor_names;
       g_autofree char *batteries_named = g_strdup (destructor_names->str);
+      g_autofree char *fewer = v.destructors < v.destructors_full
+                                 ? _adm_battle_halved_reason (v.destructors_full,
+                                                              v.destructors)
+                                 : NULL;
 
       g_string_printf (line, _("%s, firepower %d at %s"), batteries_named, v.destructors,
                        t->name);
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
-                         "F-DES-3", line, buffers->shown, error))
+                         "F-DES-3", fewer, line, buffers->shown, error))
         return FALSE;
     }
   return TRUE;

@@ -306,6 +306,10 @@ int                  _adm_battle_readiness_modifier (AdmBattle *self,
                                                guint        ship);
 gboolean             _adm_battle_fire_halved  (AdmBattle   *self,
                                                guint        ship);
+/* Why a halved gun asks for fewer dice, for the dice prompt (AdmDiceRequest note): "6 dice;
+ * firepower 6 halved to 3 (F-MOVE-15..17, F-FORD-10, F-ORB-2)", one die a point of @full. */
+char                *_adm_battle_halved_reason (int        full,
+                                                int        halved);
 /* "The frigate Vorpatril" style label: the ship's name in the report. */
 const char          *_adm_battle_ship_name    (AdmBattle   *self,
                                                guint        ship);

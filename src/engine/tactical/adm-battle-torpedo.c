@@ -32,6 +32,7 @@ typedef struct {
   guint    weapon;
   guint    covered;
   int      dice;
+  int      full;           /* the dice before halving (F-FORD-10) */
   gboolean used;
 } Cover;
 
@@ -244,6 +245,33 @@ _adm_battle_turret_dice (AdmBattle   *self,
     return -1;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit, NULL);
   return count_at_least (values, n, hit, shown);
+}
+
+/* _adm_battle_turret_dice () of guns whose @full dice are halved to @n (F-FORD-10): the
+ * master's prompt says why it asks for fewer. */
+static int
+turret_dice_halved (AdmBattle   *self,
+                    int          n,
+                    int          full,
+                    const char  *clause,
+                    const char  *purpose,
+                    GString     *shown,
+                    GError     **error)
+{
+  g_autoptr(GString) note = NULL;
+  int successes;
+
+  if (n < full)
+    {
+      g_autofree char *reason = _adm_battle_halved_reason (full, n);
+
+      note = g_string_new (reason);
+      g_string_append_printf (note, _(": roll %d"), n);
+    }
+  self->dice_note = note != NULL ? note->str : NULL;
+  successes = _adm_battle_turret_dice (self, n, clause, purpose, shown, error);
+  self->dice_note = NULL;
+  return successes;
 }
 
 /* Takes @n torpedoes out of salvo @index; an empty salvo is spent. */
@@ -556,7 +584,7 @@ fire_at_salvo (AdmBattle           *self,
   g_autoptr(GString) escort_names = g_string_new (NULL);
   gboolean gone;
   int index = find_salvo (self, adm_order_decl_get (decl, "salvo"), &gone);
-  int formation = -1, escort_dice = 0;
+  int formation = -1, escort_dice = 0, escort_full = 0;
   int destroyed = 0, hits = 0;
   AdmTorpedoSalvo v;
 
@@ -594,6 +622,7 @@ fire_at_salvo (AdmBattle           *self,
         {
           s->fired |= 1u << gun->weapon;
           escort_dice += gun_firepower (self, gun->ship, weapon);
+          escort_full += weapon->firepower;
           g_string_append (escort_names, escort_names->len > 0 ? ", " : "");
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           g_string_append_printf (escort_names, _("%s's %s"), s->name,
@@ -630,8 +659,8 @@ fire_at_salvo (AdmBattle           *self,
       int hit = _adm_battle_turret_hit (self);
       g_autofree char *purpose = g_strdup_printf (_("%s at salvo %d, %d+ destroys a torpedo"),
                                                   escort_names->str, v.id, hit);
-      int successes = _adm_battle_turret_dice (self, escort_dice, "F-TORP-19", purpose, shown,
-                                               error);
+      int successes = turret_dice_halved (self, escort_dice, escort_full, "F-TORP-19", purpose,
+                                          shown, error);
 
       if (successes < 0)
         return FALSE;
@@ -1136,7 +1165,7 @@ read_covers (AdmBattle  *self,
           const AdmBattleShip *s = _adm_battle_ship (self, gun->ship);
           const AdmWeapon *weapon = tube_weapon (self, gun);
           double distance = adm_distance (s->position, _adm_battle_ship (self, covered)->position);
-          Cover cover = { gun->ship, gun->weapon, covered, 0, FALSE };
+          Cover cover = { gun->ship, gun->weapon, covered, 0, 0, FALSE };
 
           for (guint c = 0; c < covers->len; c++)
             if (g_array_index (covers, Cover, c).escort == gun->ship &&
@@ -1174,6 +1203,7 @@ read_covers (AdmBattle  *self,
               else
                 {
                   cover.dice = gun_firepower (self, gun->ship, weapon);
+                  cover.full = weapon->firepower;
                   g_array_append_val (covers, cover);
                 }
               continue;
@@ -1272,7 +1302,7 @@ anti_torpedo_fire (AdmBattle  *self,
   g_autoptr(GArray) pool = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GString) line = g_string_new (NULL);
   AdmBattleShip *t = _adm_battle_ship (self, ship);
-  int id = salvo_at (self, index)->id, turrets, cover_dice = 0, successes = 0;
+  int id = salvo_at (self, index)->id, turrets, cover_dice = 0, cover_full = 0, successes = 0;
   int turn = adm_battle_get_turn (self);
   int hit = _adm_battle_turret_hit (self);
 
@@ -1286,7 +1316,10 @@ anti_torpedo_fire (AdmBattle  *self,
       Cover *cover = &g_array_index (covers, Cover, c);
 
       if (cover->covered == ship && !cover->used && _adm_battle_ship_active (self, cover->escort))
-        cover_dice += cover->dice;
+        {
+          cover_dice += cover->dice;
+          cover_full += cover->full;
+        }
     }
   if (turrets == 0 && t->klass->turrets > 0)
     _adm_battle_report (self, _("The turrets of %s have already met a wave in this phase "
@@ -1321,7 +1354,8 @@ anti_torpedo_fire (AdmBattle  *self,
       g_autofree char *purpose =
         g_strdup_printf (_("escort guns covering %s against salvo %d, %d+ destroys a torpedo"),
                          t->name, id, hit);
-      int hits = _adm_battle_turret_dice (self, cover_dice, "F-TORP-14", purpose, shown, error);
+      int hits = turret_dice_halved (self, cover_dice, cover_full, "F-TORP-14", purpose, shown,
+                                     error);
 
       if (hits < 0)
         return FALSE;

@@ -1305,6 +1305,17 @@ _adm_battle_fire_halved (AdmBattle *self,
          _adm_battle_ship (self, ship)->orbit_halved == 1;
 }
 
+char *
+_adm_battle_halved_reason (int full,
+                           int halved)
+{
+  g_autofree char *dice = g_strdup_printf (ngettext ("%d die", "%d dice", full), full);
+
+  /* Translators: the dice of the whole firepower, then the firepower halved */
+  return g_strdup_printf (_("%s; firepower %d halved to %d (F-MOVE-15..17, F-FORD-10, "
+                            "F-ORB-2)"), dice, full, halved);
+}
+
 /* Rolls and reports */
 
 /* A report line or a roll's purpose is written when it is made, into the battle's scratch
