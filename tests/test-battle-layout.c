@@ -667,6 +667,69 @@ test_station_results (void)
   g_assert_null (adm_state_get_ship (adm_campaign_get_state (campaign), "station-pol-orbit-1"));
 }
 
+/* Ruling "undetected-position" (F-ECM-2, F-TAC-1, F-STRAT-15): a formation the enemy has not
+ * detected stands where its own orders place it, exactly where it would stand detected (the
+ * generation does not read what the enemy knows), and its tokens are off the enemy's table
+ * (detection none) while its own side and the master see them. */
+static void
+test_undetected_position (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_after_cycle_one ();
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, 0);
+  gboolean checked = FALSE;
+
+  for (guint e = 0; e < queue->len; e++)
+    {
+      const AdmQueuedEngagement *entry = g_ptr_array_index (queue, e);
+      g_autoptr(GError) error = NULL;
+      /* An engagement waiting for an earlier one (F-STRAT-4) is not set up yet. */
+      g_autofree char *text = adm_campaign_engagement_setup (campaign, entry, NULL, NULL);
+      g_autofree char *plain = NULL;
+      g_autoptr(AdmBattle) battle = NULL, known = NULL;
+
+      if (text == NULL || strstr (text, "level=\"none\"") == NULL)
+        continue;
+      /* The same engagement set up with no regard to who knows what. */
+      plain = adm_engagement_battle_setup (adm_campaign_get_state (campaign), &entry->engagement,
+                                           NULL, &error);
+      g_assert_no_error (error);
+      battle = load_setup (text);
+      known = load_setup (plain);
+      g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, adm_battle_get_n_ships (known));
+      for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+        {
+          const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+          for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+            {
+              if (side == formation->side ||
+                  adm_battle_get_detection (battle, side, f) != ADM_DETECTION_NONE)
+                continue;
+              for (guint k = 0; k < formation->ships->len; k++)
+                {
+                  guint i = g_array_index (formation->ships, guint, k);
+                  const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+                  const AdmBattleShip *same = adm_battle_get_ship (known, i);
+
+                  g_assert_cmpstr (ship->id, ==, same->id);
+                  g_assert_cmpfloat (ship->position.x, ==, same->position.x);
+                  g_assert_cmpfloat (ship->position.y, ==, same->position.y);
+                  g_assert_cmpfloat (ship->heading, ==, same->heading);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_side (side), battle, i),
+                                   ==, ADM_SHIP_VIEW_HIDDEN);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_side (formation->side),
+                                                           battle, i),
+                                   !=, ADM_SHIP_VIEW_HIDDEN);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_master (), battle, i),
+                                   !=, ADM_SHIP_VIEW_HIDDEN);
+                  checked = TRUE;
+                }
+            }
+        }
+    }
+  g_assert_true (checked);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -680,6 +743,8 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-STN-1/station-unit-refused",
                    test_station_unit_refused);
   g_test_add_func ("/engine/battle-layout/F-STN-1/station-results", test_station_results);
+  g_test_add_func ("/engine/battle-layout/F-ECM-2/undetected-position",
+                   test_undetected_position);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/same-seed", test_same_seed);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
