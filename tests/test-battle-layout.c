@@ -585,6 +585,42 @@ test_station_unit (void)
   g_assert_cmpfloat_with_epsilon (distance (yard, fortress), 31.18, 0.01);
 }
 
+/* Ruling "station-owner-absent" set to "left-off": Vervain's platform, whose owner has no side
+ * at Tau Verde, is not on the table; the yard with no owner stays a mark. */
+static void
+test_station_owner_absent_left_off (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "stations.admiralty", NULL);
+  g_autofree char *original = NULL, *copy = NULL, *text = NULL, *setup = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  g_auto(GStrv) parts = NULL;
+  int fd;
+
+  g_assert_true (g_file_get_contents (path, &original, NULL, &error));
+  parts = g_strsplit (original, "</description>", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  text = g_strjoin ("</description>\n  <rulings><ruling id=\"station-owner-absent\" "
+                    "value=\"left-off\"/></rulings>", parts[0], parts[1], NULL);
+  fd = g_file_open_tmp ("stations-XXXXXX.admiralty", &copy, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (copy, text, -1, &error));
+  scenario = adm_scenario_load_file (copy, &error);
+  g_assert_no_error (error);
+  setup = adm_scenario_battle_setup (scenario, "tau-verde", &error);
+  g_assert_no_error (error);
+  battle = load_setup (setup);
+  features = adm_battle_list_features (battle);
+  g_assert_cmpuint (features->len, ==, 4);
+  g_assert_cmpstr (feature_of (features, "station", 0)->name, ==, "Tau Verde Yard");
+  g_assert_cmpstr (feature_of (features, "station", 1)->name, ==, "Tau Verde Fortress");
+  g_assert_null (strstr (setup, "Vervain Relay"));
+  g_unlink (copy);
+}
+
 /* A scenario's station with an owner: only a station has one, and its class is a station's. */
 static void
 test_station_unit_refused (void)
@@ -740,6 +776,8 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-STN-5/station-without-planet",
                    test_station_without_planet);
   g_test_add_func ("/engine/battle-layout/F-STN-1/station-unit", test_station_unit);
+  g_test_add_func ("/engine/battle-layout/F-STN-6/station-owner-absent-left-off",
+                   test_station_owner_absent_left_off);
   g_test_add_func ("/engine/battle-layout/F-STN-1/station-unit-refused",
                    test_station_unit_refused);
   g_test_add_func ("/engine/battle-layout/F-STN-1/station-results", test_station_results);
