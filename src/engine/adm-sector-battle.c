@@ -555,17 +555,13 @@ station_unit_side (AdmScenario           *scenario,
                    guint                 *index)
 {
   const AdmFaction *owner;
+  const Side *side;
 
   if (!g_str_equal (feature->kind, "station") || feature->owner == NULL)
     return FALSE;
   owner = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), feature->owner);
-  for (guint i = 0; owner != NULL && i < sides->len; i++)
-    if (g_ptr_array_index (sides, i) == side_of_faction (scenario, sides, owner))
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
+  side = owner != NULL ? side_of_faction (scenario, sides, owner) : NULL;
+  return side != NULL && g_ptr_array_find (sides, side, index);
 }
 
 /* Ruling "station-owner-absent": an owned station whose owner has no side in the battle is
