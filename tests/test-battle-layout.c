@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "admiralty-engine.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
@@ -343,7 +345,8 @@ test_reroll_journaled (void)
 
   g_assert_nonnull (strstr (before, "<low-orbit "));
   g_assert_nonnull (strstr (before, "name=\"Pol\""));
-  g_assert_nonnull (strstr (before, "<feature kind=\"station\" name=\"Pol Six\""));
+  /* Ruling "station-unit": Pol Six is Pol's, and Pol has formations here. */
+  g_assert_nonnull (strstr (before, "name=\"Pol Six\" class=\"orbital-fortress\""));
 
   g_assert_true (adm_campaign_reroll_layout (campaign, id, other, T0 + 2500, &error));
   g_assert_no_error (error);
@@ -530,6 +533,239 @@ test_campaign_minefield_swept (void)
   g_assert_cmpuint (adm_battle_get_n_mines (third), ==, 0);
 }
 
+/* Ruling "station-unit" (F-STN-1, F-STN-5): Tau Verde's fortress is a unit of Barrayar's side,
+ * a formation of its own on orbit 2; the platform of Vervain, which has no side here, and the
+ * yard with no owner stay marks (ruling "station-owner-absent", default "mark"). Hand-worked:
+ * three stations evenly spaced on orbit 2 (18 cm) are 18 * sqrt 3 = 31.18 cm apart. */
+static void
+test_station_unit (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "stations.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  const AdmTableFeature *relay, *yard, *fortress;
+  const AdmBattleShip *unit = NULL;
+  const AdmLowOrbit *orbit;
+
+  g_assert_no_error (error);
+  text = adm_scenario_battle_setup (scenario, "tau-verde", &error);
+  g_assert_no_error (error);
+  battle = load_setup (text);
+  orbit = adm_battle_get_low_orbit (battle);
+
+  g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, 4);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (g_str_equal (adm_battle_get_ship (battle, i)->name, "Tau Verde Fortress"))
+      unit = adm_battle_get_ship (battle, i);
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (unit->id, ==, "station-tau-verde-1");
+  g_assert_cmpstr (unit->klass->id, ==, "orbital-fortress");
+  g_assert_cmpstr (unit->faction->id, ==, "barrayar");
+  g_assert_cmpstr (adm_battle_get_side (battle, unit->side)->id, ==, "barrayar");
+  g_assert_cmpint (unit->base_readiness, ==, 8);
+  g_assert_cmpint (unit->orbit, ==, 2);
+  g_assert_cmpfloat_with_epsilon (adm_distance (unit->position, orbit->planet), 18, 0.01);
+
+  features = adm_battle_list_features (battle);
+  g_assert_cmpuint (features->len, ==, 5);
+  relay = feature_of (features, "station", 0);
+  yard = feature_of (features, "station", 1);
+  fortress = feature_of (features, "station", 2);
+  g_assert_cmpstr (relay->name, ==, "Vervain Relay");
+  g_assert_null (relay->owner);
+  g_assert_cmpstr (yard->name, ==, "Tau Verde Yard");
+  g_assert_null (yard->owner);
+  g_assert_cmpstr (fortress->name, ==, "Tau Verde Fortress");
+  g_assert_cmpstr (fortress->owner, ==, "barrayar");
+  g_assert_cmpfloat_with_epsilon (distance (relay, yard), 31.18, 0.01);
+  g_assert_cmpfloat_with_epsilon (distance (relay, fortress), 31.18, 0.01);
+  g_assert_cmpfloat_with_epsilon (distance (yard, fortress), 31.18, 0.01);
+}
+
+/* Ruling "station-owner-absent" set to "left-off": Vervain's platform, whose owner has no side
+ * at Tau Verde, is not on the table; the yard with no owner stays a mark. */
+static void
+test_station_owner_absent_left_off (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "stations.admiralty", NULL);
+  g_autofree char *original = NULL, *copy = NULL, *text = NULL, *setup = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) features = NULL;
+  g_auto(GStrv) parts = NULL;
+  int fd;
+
+  g_assert_true (g_file_get_contents (path, &original, NULL, &error));
+  parts = g_strsplit (original, "</description>", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  text = g_strjoin ("</description>\n  <rulings><ruling id=\"station-owner-absent\" "
+                    "value=\"left-off\"/></rulings>", parts[0], parts[1], NULL);
+  fd = g_file_open_tmp ("stations-XXXXXX.admiralty", &copy, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (copy, text, -1, &error));
+  scenario = adm_scenario_load_file (copy, &error);
+  g_assert_no_error (error);
+  setup = adm_scenario_battle_setup (scenario, "tau-verde", &error);
+  g_assert_no_error (error);
+  battle = load_setup (setup);
+  features = adm_battle_list_features (battle);
+  g_assert_cmpuint (features->len, ==, 4);
+  g_assert_cmpstr (feature_of (features, "station", 0)->name, ==, "Tau Verde Yard");
+  g_assert_cmpstr (feature_of (features, "station", 1)->name, ==, "Tau Verde Fortress");
+  g_assert_null (strstr (setup, "Vervain Relay"));
+  g_unlink (copy);
+}
+
+/* A scenario's station with an owner: only a station has one, and its class is a station's. */
+static void
+test_station_unit_refused (void)
+{
+  static const char *const objects[] = {
+    "<object kind=\"planet\" name=\"Komarr\" faction=\"barrayar\" "
+    "class=\"orbital-fortress\" readiness=\"8\"/>",
+    "<object kind=\"station\" name=\"Jump Station\" faction=\"barrayar\" "
+    "class=\"vorhartung\" readiness=\"8\"/>",
+  };
+  static const char *const messages[] = { "only a station has an owner", "not a station class" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (objects); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "<?xml version=\"1.0\"?>\n<scenario id=\"s\" name=\"S\" ruleset=\"forcon-2010\">"
+        "<map><sector id=\"a\" name=\"A\" x=\"0\" y=\"0\">%s</sector></map>"
+        "<formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" flagship=\"k\">"
+        "<ship id=\"k\" name=\"Kestrel\" class=\"vorpatril\" readiness=\"8\"/></formation>"
+        "</scenario>\n",
+        objects[i]);
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmScenario) scenario = NULL;
+      int fd = g_file_open_tmp ("station-XXXXXX.admiralty", &path, &error);
+
+      g_assert_no_error (error);
+      close (fd);
+      g_assert_true (g_file_set_contents (path, text, -1, &error));
+      scenario = adm_scenario_load_file (path, &error);
+      g_assert_null (scenario);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, messages[i]));
+      g_unlink (path);
+    }
+}
+
+/* Ruling "station-unit": Pol Six is a unit of Pol's side at Pol orbit; when the battle
+ * ends its condition is not carried between battles: the results hold no event for it and
+ * the campaign gets no ship of its id. */
+static void
+test_station_results (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_after_cycle_one ();
+  g_autofree char *id = engagement_in (campaign, "pol-orbit");
+  g_autofree char *text = setup_of (campaign, id);
+  g_autoptr(AdmBattle) battle = load_setup (text);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *events;
+  guint station = G_MAXUINT, ships = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (g_str_equal (adm_battle_get_ship (battle, i)->id, "station-pol-orbit-1"))
+      station = i;
+  g_assert_cmpuint (station, !=, G_MAXUINT);
+  g_assert_cmpstr (adm_battle_get_ship (battle, station)->name, ==, "Pol Six");
+  g_assert_cmpstr (adm_battle_get_side (battle, adm_battle_get_ship (battle, station)->side)->id,
+                   ==, "pol");
+
+  engagement = adm_campaign_find_engagement (campaign, id, &error);
+  g_assert_no_error (error);
+  action = adm_battle_result_action (campaign, engagement, battle, NULL, T0 + 2600, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (action);
+  events = adm_journal_action_get_events (action);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      g_assert_cmpstr (adm_event_get (event, "ship"), !=, "station-pol-orbit-1");
+      if (adm_event_get (event, "ship") != NULL)
+        ships++;
+    }
+  /* Every other ship of the table comes back. */
+  g_assert_cmpuint (ships, ==, adm_battle_get_n_ships (battle) - 1);
+  g_assert_true (adm_campaign_end_battle (campaign, id, battle, NULL, T0 + 2600, &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_state_get_ship (adm_campaign_get_state (campaign), "station-pol-orbit-1"));
+}
+
+/* Ruling "undetected-position" (F-ECM-2, F-TAC-1, F-STRAT-15): a formation the enemy has not
+ * detected stands where its own orders place it, exactly where it would stand detected (the
+ * generation does not read what the enemy knows), and its tokens are off the enemy's table
+ * (detection none) while its own side and the master see them. */
+static void
+test_undetected_position (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_after_cycle_one ();
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, 0);
+  gboolean checked = FALSE;
+
+  for (guint e = 0; e < queue->len; e++)
+    {
+      const AdmQueuedEngagement *entry = g_ptr_array_index (queue, e);
+      g_autoptr(GError) error = NULL;
+      /* An engagement waiting for an earlier one (F-STRAT-4) is not set up yet. */
+      g_autofree char *text = adm_campaign_engagement_setup (campaign, entry, NULL, NULL);
+      g_autofree char *plain = NULL;
+      g_autoptr(AdmBattle) battle = NULL, known = NULL;
+
+      if (text == NULL || strstr (text, "level=\"none\"") == NULL)
+        continue;
+      /* The same engagement set up with no regard to who knows what. */
+      plain = adm_engagement_battle_setup (adm_campaign_get_state (campaign), &entry->engagement,
+                                           NULL, &error);
+      g_assert_no_error (error);
+      battle = load_setup (text);
+      known = load_setup (plain);
+      g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, adm_battle_get_n_ships (known));
+      for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+        {
+          const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+
+          for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+            {
+              if (side == formation->side ||
+                  adm_battle_get_detection (battle, side, f) != ADM_DETECTION_NONE)
+                continue;
+              for (guint k = 0; k < formation->ships->len; k++)
+                {
+                  guint i = g_array_index (formation->ships, guint, k);
+                  const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+                  const AdmBattleShip *same = adm_battle_get_ship (known, i);
+
+                  g_assert_cmpstr (ship->id, ==, same->id);
+                  g_assert_cmpfloat (ship->position.x, ==, same->position.x);
+                  g_assert_cmpfloat (ship->position.y, ==, same->position.y);
+                  g_assert_cmpfloat (ship->heading, ==, same->heading);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_side (side), battle, i),
+                                   ==, ADM_SHIP_VIEW_HIDDEN);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_side (formation->side),
+                                                           battle, i),
+                                   !=, ADM_SHIP_VIEW_HIDDEN);
+                  g_assert_cmpint (adm_audience_ship_view (adm_audience_master (), battle, i),
+                                   !=, ADM_SHIP_VIEW_HIDDEN);
+                  checked = TRUE;
+                }
+            }
+        }
+    }
+  g_assert_true (checked);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -539,6 +775,14 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-TAC-1/sector-features", test_sector_features);
   g_test_add_func ("/engine/battle-layout/F-STN-5/station-without-planet",
                    test_station_without_planet);
+  g_test_add_func ("/engine/battle-layout/F-STN-1/station-unit", test_station_unit);
+  g_test_add_func ("/engine/battle-layout/F-STN-6/station-owner-absent-left-off",
+                   test_station_owner_absent_left_off);
+  g_test_add_func ("/engine/battle-layout/F-STN-1/station-unit-refused",
+                   test_station_unit_refused);
+  g_test_add_func ("/engine/battle-layout/F-STN-1/station-results", test_station_results);
+  g_test_add_func ("/engine/battle-layout/F-ECM-2/undetected-position",
+                   test_undetected_position);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/same-seed", test_same_seed);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);

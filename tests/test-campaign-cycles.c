@@ -211,6 +211,23 @@ check_engagements (AdmCampaign *campaign,
 /* The battle for an engagement, in a sector or on a link: the engaged formations in being,
  * each placed by its orders (F-STRAT-15) or, for an absent admiral's formation whose check
  * failed, in marching order (F-STRAT-5); it loads and resolves a turn (F-TAC-1). */
+/* The battle's ships that are a sector's stations, no ships of the campaign. */
+static guint
+station_units (AdmState  *state,
+               AdmBattle *battle)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (adm_state_get_ship (state, adm_battle_get_ship (battle, i)->id) == NULL)
+      {
+        g_assert_cmpint (adm_battle_get_ship (battle, i)->klass->category, ==,
+                         ADM_CATEGORY_STATION);
+        n++;
+      }
+  return n;
+}
+
 static void
 check_battle (AdmCampaign         *campaign,
               const AdmEngagement *engagement,
@@ -228,7 +245,9 @@ check_battle (AdmCampaign         *campaign,
   g_test_message ("%s", stem);
   battle = adm_battle_load_memory (setup, strlen (setup), stem, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (adm_battle_get_n_formations (battle), ==, engagement->formations->len);
+  /* Ruling "station-unit": and a formation for each station of the sector on a side. */
+  g_assert_cmpuint (adm_battle_get_n_formations (battle), ==,
+                    engagement->formations->len + station_units (state, battle));
   for (guint i = 0; i < placements->len; i++)
     {
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, i);

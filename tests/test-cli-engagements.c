@@ -333,7 +333,8 @@ test_as_changes_nothing (void)
   }
 }
 
-/* The "features" of a battle's JSON, kind and name of each, "kind:name" joined by ", ". */
+/* The "features" of a battle's JSON, kind and name of each, "kind:name" joined by ", ", a
+ * station's "(owner)" after it. */
 static char *
 features_of (JsonObject *root)
 {
@@ -350,6 +351,15 @@ features_of (JsonObject *root)
       g_string_append_printf (out, "%s%s:%s", i > 0 ? ", " : "",
                               json_object_get_string_member (feature, "kind"),
                               json_object_get_string_member (feature, "name"));
+      /* Ruling "station-unit": a station's owner, a faction id or null for a mark. */
+      if (g_str_equal (json_object_get_string_member (feature, "kind"), "station"))
+        {
+          g_assert_true (json_object_has_member (feature, "owner"));
+          g_string_append_printf (out, " (%s)",
+                                  json_object_get_null_member (feature, "owner")
+                                    ? "mark"
+                                    : json_object_get_string_member (feature, "owner"));
+        }
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
@@ -384,9 +394,9 @@ test_layout_seed (void)
   c = parse_json (again->out);
   g_assert_cmpint (json_object_get_int_member (a, "layout_seed"), ==, 5);
   g_assert_cmpint (json_object_get_int_member (b, "layout_seed"), ==, 6);
-  /* Pol orbit: the planet Pol with its orbits and the station Pol Six. */
+  /* Pol orbit: the planet Pol with its orbits and the station Pol Six, a unit of Pol's. */
   kinds = features_of (a);
-  g_assert_cmpstr (kinds, ==, "planet:Pol, low-orbit:Pol, station:Pol Six");
+  g_assert_cmpstr (kinds, ==, "planet:Pol, low-orbit:Pol, station:Pol Six (pol)");
   g_assert_cmpint (json_object_get_int_member (a, "turn"), ==, 1);
   /* Nothing played: the same seed, the same table. */
   g_assert_true (json_node_equal (json_object_get_member (a, "features"),

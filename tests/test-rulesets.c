@@ -128,6 +128,7 @@ static const struct {
   { "station-catastrophic-check", "F-STN-8", "table-roll", 2 },
   { "station-reactor", "F-STN-11", "round-down", 2 },
   { "station-orbit", "F-STN-5", "platforms-stay", 2 },
+  { "station-owner-absent", "F-STN-6", "mark", 2 },
   { "station-orbit-decay", "F-STN-13", "one-turn", 2 },
   { "orbit-change-halving", "F-ORB-2", "turn-round-down", 2 },
   { "orbit-fall-results", "F-ORB-3", "crit-21-results", 2 },

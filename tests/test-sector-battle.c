@@ -147,6 +147,16 @@ check_setup (AdmScenario *scenario,
           n_ships++;
         }
     }
+  /* Ruling "station-unit": each of the sector's stations with an owner on a side is a
+   * formation of its own, one ship that is no ship of the scenario. */
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (adm_scenario_lookup_ship (scenario, adm_battle_get_ship (battle, i)->id) == NULL)
+      {
+        g_assert_cmpint (adm_battle_get_ship (battle, i)->klass->category, ==,
+                         ADM_CATEGORY_STATION);
+        n_formations++;
+        n_ships++;
+      }
   g_assert_cmpuint (adm_battle_get_n_formations (battle), ==, n_formations);
   g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, n_ships);
 
@@ -158,11 +168,15 @@ check_setup (AdmScenario *scenario,
       /* Facing the enemy, on the side's straight line: west and east lines run north–south,
        * north and south lines west–east. */
       g_assert_cmpuint (a->side, <, G_N_ELEMENTS (side_heading));
-      g_assert_cmpfloat (a->heading, ==, side_heading[a->side]);
+      if (a->klass->category != ADM_CATEGORY_STATION)
+        g_assert_cmpfloat (a->heading, ==, side_heading[a->side]);
       for (guint k = 0; k < n_ships && first == NULL; k++)
         if (adm_battle_get_ship (battle, k)->side == a->side)
           first = adm_battle_get_ship (battle, k);
-      if (a->side < 2)
+      /* A station unit keeps its orbit between the lines, facing along it (F-STN-5). */
+      if (a->klass->category == ADM_CATEGORY_STATION)
+        ;
+      else if (a->side < 2)
         g_assert_cmpfloat (a->position.x, ==, first->position.x);
       else
         g_assert_cmpfloat (a->position.y, ==, first->position.y);

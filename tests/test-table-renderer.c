@@ -554,11 +554,12 @@ test_snapshot (void)
  * and its orbits, the stations on theirs (a brass hub at each centre), the wormhole's exit
  * zone, each named. Saved as table-renderer-generated-SECTOR.png. */
 static void
-render_generated (const char *sector_id,
+render_generated (const char *file,
+                  const char *sector_id,
                   guint       n_stations)
 {
   g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
-                                            "scenarios", "layout.admiralty", NULL);
+                                            "scenarios", file, NULL);
   g_autofree char *name = g_strdup_printf ("generated-%s", sector_id);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
@@ -586,7 +587,10 @@ render_generated (const char *sector_id,
       const AdmTableFeature *feature = g_ptr_array_index (features, i);
       AdmPoint at = { feature->x, feature->y };
 
-      if (g_str_equal (feature->kind, "station"))
+      /* Ruling "station-unit": a station with an owner is its side's unit, drawn as one. */
+      if (g_str_equal (feature->kind, "station") && feature->owner != NULL)
+        check_pixel (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+      else if (g_str_equal (feature->kind, "station"))
         {
           check_pixel (surface, &view, name, at, 0xd9b55a, TRUE);
           stations++;
@@ -600,8 +604,10 @@ render_generated (const char *sector_id,
 static void
 test_generated_table (void)
 {
-  render_generated ("asterope", 2);
-  render_generated ("sergyar-gate", 1);
+  render_generated ("layout.admiralty", "asterope", 2);
+  render_generated ("layout.admiralty", "sergyar-gate", 1);
+  /* Tau Verde: Barrayar's fortress a unit on orbit 2, two marks beside it. */
+  render_generated ("stations.admiralty", "tau-verde", 2);
 }
 
 /* Declaration overlays */

@@ -922,8 +922,8 @@ draw_wormhole_exits (Frame *frame)
     }
 }
 
-/* F-TAC-1: the sector's stations (F-STN-5, on their orbit) and the names of the features the
- * set-up was generated with: the planet's under its mark, an exit's over its zone, a
+/* F-TAC-1: the sector's stations that are marks (F-STN-5, on their orbit) and the names of
+ * the features the set-up was generated with: the planet's under its mark, an exit's over its zone, a
  * station's beside it. */
 static void
 draw_features (Frame *frame)
@@ -940,6 +940,9 @@ draw_features (Frame *frame)
       const char *name;
       Rgb colour;
 
+      /* Ruling "station-unit": a station with an owner is drawn as its side's unit. */
+      if (feature->owner != NULL)
+        continue;
       admiralty_table_view_to_pixels (frame->view, (AdmPoint) { feature->x, feature->y },
                                       &cx, &cy);
       if (g_str_equal (feature->kind, "station") && frame_sees (frame, cx, cy, radius))

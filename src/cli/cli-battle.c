@@ -894,7 +894,8 @@ add_mines_json (JsonBuilder *builder,
 
 /* F-TAC-1: the table's features, as the set-up gives them (adm_battle_list_features ()),
  * then the mines @audience sees (F-MINE-2), each a "minefield" as wide as its reach; "size"
- * is across, cm. "layout_seed": the seed they were generated from, or null. */
+ * is across, cm; a "station" has its "owner" (a faction id, null for a mark). "layout_seed":
+ * the seed they were generated from, or null. */
 static void
 add_features_json (JsonBuilder *builder,
                    AdmBattle   *battle,
@@ -920,6 +921,15 @@ add_features_json (JsonBuilder *builder,
       add_double (builder, "x", feature->x);
       add_double (builder, "y", feature->y);
       add_double (builder, "size", feature->diameter);
+      if (g_str_equal (feature->kind, "station"))
+        {
+          /* Ruling "station-unit": its owner's faction, null for a mark. */
+          json_builder_set_member_name (builder, "owner");
+          if (feature->owner != NULL)
+            json_builder_add_string_value (builder, feature->owner);
+          else
+            json_builder_add_null_value (builder);
+        }
       json_builder_end_object (builder);
     }
   for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)

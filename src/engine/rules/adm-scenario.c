@@ -234,7 +234,8 @@ static const struct {
   { "alliance", "id", LEXICAL_ID }, { "alliance", "name", LEXICAL_NAME },
   { "member", "faction", LEXICAL_ID },
   { "sector", "id", LEXICAL_ID }, { "sector", "name", LEXICAL_NAME },
-  { "object", "name", LEXICAL_NAME },
+  { "object", "name", LEXICAL_NAME }, { "object", "faction", LEXICAL_ID },
+  { "object", "class", LEXICAL_ID },
   { "link", "from", LEXICAL_ID }, { "link", "to", LEXICAL_ID },
   { "formation", "id", LEXICAL_ID }, { "formation", "name", LEXICAL_NAME },
   { "formation", "faction", LEXICAL_ID }, { "formation", "sector", LEXICAL_ID },
@@ -523,6 +524,50 @@ load_admirals (Loader   *loader,
   return TRUE;
 }
 
+/* F-STN-1, ruling "station-unit": a station the scenario gives a faction is a unit of that
+ * faction, with a class of category station and the readiness of its crew (F-RDY-1); a
+ * station without one stays a named mark. */
+static gboolean
+load_station_unit (Loader          *loader,
+                   xmlNode         *node,
+                   AdmSectorObject *object,
+                   GError         **error)
+{
+  g_autofree char *class_id = NULL;
+
+  if (!xmlHasProp (node, BAD_CAST "faction") && !xmlHasProp (node, BAD_CAST "class") &&
+      !xmlHasProp (node, BAD_CAST "readiness"))
+    return TRUE;
+  if (g_strcmp0 (object->kind, "station") != 0)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("only a station has an owner, a class and a readiness; “%s” is "
+                           "a %s"), object->name, object->kind);
+      return FALSE;
+    }
+  if ((object->owner = lookup_faction (loader, node, error)) == NULL ||
+      (class_id = require (loader, node, "class", error)) == NULL ||
+      !adm_xml_get_int (node, "readiness", TRUE, 0, &object->readiness, loader->file, error))
+    return FALSE;
+  object->klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
+  if (object->klass == NULL || object->klass->category != ADM_CATEGORY_STATION)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("station “%s” names class “%s”, which is not a station class of "
+                           "the ruleset"), object->name, class_id);
+      return FALSE;
+    }
+  if (object->readiness < ADM_READINESS_MIN || object->readiness > ADM_READINESS_MAX)
+    {
+      adm_xml_set_error (error, loader->file, node,
+                         _("station “%s” has readiness %d; it must be a whole number %d–%d"),
+                         object->name, object->readiness, ADM_READINESS_MIN,
+                         ADM_READINESS_MAX);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_sector (Loader   *loader,
              xmlNode  *node,
@@ -569,6 +614,8 @@ load_sector (Loader   *loader,
                              _("a sector object needs a kind and a name"));
           return FALSE;
         }
+      if (!load_station_unit (loader, child, object, error))
+        return FALSE;
     }
   return TRUE;
 }

@@ -19,8 +19,14 @@ typedef struct {
 } AdmAdmiral;
 
 typedef struct {
-  char *kind;            /* "planet" | "station" | "wormhole-exit" */
-  char *name;
+  char               *kind;      /* "planet" | "station" | "wormhole-exit" */
+  char               *name;
+  /* A station with an owner is a unit of its owner's side in a battle set up here (F-STN-1,
+   * ruling "station-unit"): its faction, its class (of category station) and the readiness
+   * of its crew. NULL, NULL, 0 for a station that is a named mark only and for the rest. */
+  const AdmFaction   *owner;
+  const AdmShipClass *klass;
+  int                 readiness;
 } AdmSectorObject;
 
 struct _AdmSector {

@@ -34,13 +34,27 @@ ship_event (const char                *engagement,
   return event;
 }
 
+/* Ruling "station-unit": a station of the sector set up as a unit of its owner's side
+ * (adm-sector-battle.c) is no ship of the campaign, and its condition is not carried
+ * between battles. */
+static gboolean
+is_sector_station (AdmState            *state,
+                   const AdmBattleShip *ship)
+{
+  return adm_state_get_ship (state, ship->id) == NULL &&
+         ship->klass->category == ADM_CATEGORY_STATION;
+}
+
+/* The captor's faction: a campaign ship's, or a sector station's crew's (F-STN-6). */
 static const char *
 faction_of_battle_ship (AdmState            *state,
                         const AdmBattleShip *ship)
 {
   AdmShipState *campaign_ship = adm_state_get_ship (state, ship->id);
 
-  return campaign_ship != NULL ? campaign_ship->faction->id : NULL;
+  if (campaign_ship != NULL)
+    return campaign_ship->faction->id;
+  return ship->faction != NULL ? ship->faction->id : NULL;
 }
 
 AdmJournalAction *
@@ -118,6 +132,8 @@ adm_battle_result_action (AdmCampaign               *campaign,
         gboolean lost = ship->status != ADM_SHIP_ACTIVE;
         AdmEvent *event;
 
+        if (is_sector_station (state, ship))
+          continue;
         if (adm_state_get_ship (state, ship->id) == NULL)
           {
             g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
@@ -143,8 +159,11 @@ adm_battle_result_action (AdmCampaign               *campaign,
             ships = g_hash_table_lookup (prizes, faction);
             if (ships == NULL)
               {
-                const AdmFormation *captor_formation = adm_strategy_formation_of_ship (
-                  adm_state_get_strategy (state), adm_state_get_ship (state, captor->id)->ship);
+                AdmShipState *captor_ship = adm_state_get_ship (state, captor->id);
+                /* A sector station that took a prize has no formation of the campaign. */
+                const AdmFormation *captor_formation =
+                  captor_ship != NULL ? adm_strategy_formation_of_ship (
+                    adm_state_get_strategy (state), captor_ship->ship) : NULL;
 
                 ships = g_ptr_array_new ();
                 g_hash_table_insert (prizes, (gpointer) faction, ships);

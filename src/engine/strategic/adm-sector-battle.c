@@ -408,7 +408,7 @@ add_formation (xmlNode    *parent,
     add_ship (node, side, laid, i, state);
 }
 
-static void
+static xmlNode *
 add_side (xmlNode    *root,
           const Side *side,
           AdmState   *state)
@@ -424,6 +424,7 @@ add_side (xmlNode    *root,
     xmlSetProp (node, BAD_CAST "admiral", BAD_CAST admiral);
   for (guint f = 0; f < side->laid->len; f++)
     add_formation (node, side, g_ptr_array_index (side->laid, f), state);
+  return node;
 }
 
 /* The scenario's overrides go with the battle, whose ruleset is loaded afresh by id. */
@@ -529,12 +530,62 @@ make_room (GPtrArray *sides,
   *height += 2 * extra;
 }
 
+/* The side of @faction's alliance, or NULL. */
+static const Side *
+side_of_faction (AdmScenario      *scenario,
+                 GPtrArray        *sides,
+                 const AdmFaction *faction)
+{
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const Side *side = g_ptr_array_index (sides, i);
+
+      if (adm_scenario_factions_allied (scenario, g_ptr_array_index (side->factions, 0), faction))
+        return side;
+    }
+  return NULL;
+}
+
+/* Ruling "station-unit": whether a station generated as @feature is a unit of a side of
+ * @sides (its owner's alliance's), and which; FALSE for a station that is a mark. */
+static gboolean
+station_unit_side (AdmScenario           *scenario,
+                   GPtrArray             *sides,
+                   const AdmTableFeature *feature,
+                   guint                 *index)
+{
+  const AdmFaction *owner;
+  const Side *side;
+
+  if (!g_str_equal (feature->kind, "station") || feature->owner == NULL)
+    return FALSE;
+  owner = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), feature->owner);
+  side = owner != NULL ? side_of_faction (scenario, sides, owner) : NULL;
+  return side != NULL && g_ptr_array_find (sides, side, index);
+}
+
+/* Ruling "station-owner-absent": an owned station whose owner has no side in the battle is
+ * left off the table rather than set up as a mark. */
+static gboolean
+station_left_off (AdmScenario           *scenario,
+                  GPtrArray             *sides,
+                  const AdmTableFeature *feature)
+{
+  const AdmRuling *ruling = adm_ruleset_lookup_ruling (adm_scenario_get_ruleset (scenario),
+                                                       "station-owner-absent");
+  guint index;
+
+  return feature->owner != NULL && !station_unit_side (scenario, sides, feature, &index) &&
+         ruling != NULL && g_strcmp0 (ruling->value, "left-off") == 0;
+}
+
 /* The features generated for the field (adm_battle_layout_generate ()) put on the table:
  * the planet and its orbits as the low-orbit map (F-ORB-1, F-ORB-4; the map's edges are the
- * table's, F-ORB-5), the stations as named marks on their orbit, the wormhole's exit zone
- * (F-MOVE-5). */
+ * table's, F-ORB-5), the stations that are no side's units as named marks on their orbit,
+ * the wormhole's exit zone (F-MOVE-5). */
 static void
 add_features (xmlNode              *root,
+              AdmScenario          *scenario,
               GPtrArray            *features,
               GPtrArray            *sides,
               const AdmTableLayout *layout)
@@ -549,7 +600,11 @@ add_features (xmlNode              *root,
       const AdmTableFeature *feature = g_ptr_array_index (features, i);
       const char *name = adm_source_text_english (feature->name);
       xmlNode *node;
+      guint index;
 
+      if (station_unit_side (scenario, sides, feature, &index) ||
+          station_left_off (scenario, sides, feature))
+        continue;
       if (g_str_equal (feature->kind, "planet"))
         {
           g_autoptr(GString) orbits = g_string_new (NULL);
@@ -589,6 +644,64 @@ add_features (xmlNode              *root,
     }
 }
 
+/* F-STN-1, F-STN-5, ruling "station-unit": each owned station whose owner's alliance has a
+ * side in the battle is a formation of its own in that side, one ship of its class on its
+ * orbit (the layout's station orbit) where the generation put it, facing as its side does
+ * (a station has no orientation, F-ART-16). Its id is the sector's and the station's place
+ * among the sector's stations: no ship of the campaign has it, and the results know it by
+ * its class (adm-battle-result.c). */
+static void
+add_station_units (xmlNode             **side_nodes,
+                   AdmScenario          *scenario,
+                   const AdmSector      *sector,
+                   GPtrArray            *features,
+                   GPtrArray            *sides,
+                   const AdmTableLayout *layout)
+{
+  const Side *west = g_ptr_array_index (sides, 0);
+  const Side *east = g_ptr_array_index (sides, 1);
+  double cx = (west->x0 + east->x0) / 2;
+  double cy = west->y0 + west->dy * west->length / 2;
+  gboolean planet = FALSE;
+  guint n = 0;
+
+  for (guint i = 0; i < features->len; i++)
+    planet |= g_str_equal (((AdmTableFeature *) g_ptr_array_index (features, i))->kind,
+                           "planet");
+  for (guint i = 0; i < features->len; i++)
+    {
+      const AdmTableFeature *feature = g_ptr_array_index (features, i);
+      g_autofree char *id = NULL, *formation_id = NULL;
+      const char *name = adm_source_text_english (feature->name);
+      xmlNode *formation, *ship;
+      guint index;
+
+      if (!g_str_equal (feature->kind, "station"))
+        continue;
+      n++;
+      if (!station_unit_side (scenario, sides, feature, &index))
+        continue;
+      id = g_strdup_printf ("station-%s-%u", sector != NULL ? sector->id : "link", n);
+      formation_id = g_strdup_printf ("%s-post", id);
+      formation = xmlNewChild (side_nodes[index], NULL, BAD_CAST "formation", NULL);
+      xmlSetProp (formation, BAD_CAST "id", BAD_CAST formation_id);
+      xmlSetProp (formation, BAD_CAST "name", BAD_CAST name);
+      xmlSetProp (formation, BAD_CAST "flagship", BAD_CAST id);
+      ship = xmlNewChild (formation, NULL, BAD_CAST "ship", NULL);
+      xmlSetProp (ship, BAD_CAST "id", BAD_CAST id);
+      xmlSetProp (ship, BAD_CAST "name", BAD_CAST name);
+      xmlSetProp (ship, BAD_CAST "class", BAD_CAST feature->klass->id);
+      xmlSetProp (ship, BAD_CAST "faction", BAD_CAST feature->owner);
+      set_length (ship, "x", cx + feature->x);
+      set_length (ship, "y", cy + feature->y);
+      set_int (ship, "heading",
+               (int) round (((Side *) g_ptr_array_index (sides, index))->heading));
+      set_int (ship, "readiness", feature->readiness);
+      if (planet)
+        set_int (ship, "orbit", (int) layout->station_orbit);
+    }
+}
+
 void
 adm_laid_mine_free (AdmLaidMine *mine)
 {
@@ -596,22 +709,6 @@ adm_laid_mine_free (AdmLaidMine *mine)
     return;
   g_free (mine->id);
   g_free (mine);
-}
-
-/* The side of @faction's alliance, or NULL. */
-static const Side *
-side_of_faction (AdmScenario      *scenario,
-                 GPtrArray        *sides,
-                 const AdmFaction *faction)
-{
-  for (guint i = 0; i < sides->len; i++)
-    {
-      const Side *side = g_ptr_array_index (sides, i);
-
-      if (adm_scenario_factions_allied (scenario, g_ptr_array_index (side->factions, 0), faction))
-        return side;
-    }
-  return NULL;
 }
 
 /* F-MINE-10..13: the mines laid on the strategic map, on the table with the layout's card,
@@ -741,6 +838,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
 {
   g_autoptr(GPtrArray) sides = NULL;
   g_autoptr(GPtrArray) features = NULL;
+  xmlNode *side_nodes[ADM_SECTOR_BATTLE_MAX_SIDES] = { NULL, };
   const AdmTableLayout *layout;
   g_autoptr(xmlDoc) doc = NULL;
   AdmRuleset *ruleset;
@@ -788,11 +886,13 @@ adm_battle_setup_write (AdmScenario  *scenario,
     xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
   add_rulings (root, ruleset);
   if (layout != NULL)
-    add_features (root, features, sides, layout);
+    add_features (root, scenario, features, sides, layout);
   else
     add_wormhole_exit (root, sector, sides);
   for (guint i = 0; i < sides->len; i++)
-    add_side (root, g_ptr_array_index (sides, i), state);
+    side_nodes[i] = add_side (root, g_ptr_array_index (sides, i), state);
+  if (layout != NULL)
+    add_station_units (side_nodes, scenario, sector, features, sides, layout);
   if (layout != NULL && mines != NULL && mines->len > 0)
     {
       const Side *west = g_ptr_array_index (sides, 0);

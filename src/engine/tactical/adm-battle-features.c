@@ -2,7 +2,8 @@
 /* adm-battle-features.c: the features of a battle's table as its set-up gives them (F-TAC-1):
  * the planet and its low orbits (F-ORB), the stations of the sector (F-STN) and the exit
  * zones of wormholes (F-MOVE-5), each with its name when the set-up was generated from a
- * sector (adm-battle-layout.c). Read from the set-up the battle keeps, which never changes. */
+ * sector (adm-battle-layout.c), and on such a table the stations that are units, with their
+ * owners. Read from the set-up the battle keeps, which never changes. */
 
 #include "config.h"
 
@@ -68,6 +69,20 @@ adm_battle_list_features (AdmBattle *self)
        node = adm_xml_next_element (node, "wormhole-exit"))
     add_feature (features, "wormhole-exit", adm_xml_get_string (node, "name"),
                  length_of (node, "x"), length_of (node, "y"), length_of (node, "diameter"));
+  /* Ruling "station-unit": on a generated table, the sector's stations that are units of
+   * their owners' sides, where they stand now (F-STN-13 may move one), with their owner. */
+  if (xmlHasProp (root, BAD_CAST "layout-seed"))
+    for (guint i = 0; i < adm_battle_get_n_ships (self); i++)
+      {
+        const AdmBattleShip *ship = adm_battle_get_ship (self, i);
+
+        if (ship->klass->category != ADM_CATEGORY_STATION || ship->faction == NULL)
+          continue;
+        add_feature (features, "station", g_strdup (ship->name), ship->position.x,
+                     ship->position.y, ship->klass->type->base_size);
+        ((AdmTableFeature *) g_ptr_array_index (features, features->len - 1))->owner =
+          g_strdup (ship->faction->id);
+      }
   return features;
 }
 

@@ -21,6 +21,7 @@ adm_table_feature_free (AdmTableFeature *feature)
   if (feature == NULL)
     return;
   g_free (feature->name);
+  g_free (feature->owner);
   g_free (feature);
 }
 
@@ -118,6 +119,12 @@ adm_battle_layout_generate (const AdmTableLayout *layout,
       if (g_strcmp0 (object->kind, "station") != 0)
         continue;
       station = feature_new ("station", object->name, layout->station_diameter);
+      if (object->owner != NULL)
+        {
+          station->owner = g_strdup (object->owner->id);
+          station->klass = object->klass;
+          station->readiness = object->readiness;
+        }
       g_ptr_array_add (out, station);
       g_ptr_array_add (stations, station);
       if (planet != NULL)

@@ -20,6 +20,11 @@ typedef struct {
   char       *name;      /* as the sector names it (English, the file's), or the mine's id */
   double      x, y;
   double      diameter;
+  /* A station that is a unit (ruling "station-unit"): its owner's faction id, else NULL;
+   * as generated, its class and its crew's readiness too (NULL and 0 when listed). */
+  char               *owner;
+  const AdmShipClass *klass;
+  int                 readiness;
 } AdmTableFeature;
 
 void adm_table_feature_free (AdmTableFeature *feature);
@@ -39,7 +44,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableFeature, adm_table_feature_free)
  * line, layout->clearance apart, in an order the seed picks, moved together along it by up
  * to layout->scatter either way. *@half_span gets how far from the centre, either way along
  * the line, the table must reach to hold them with layout->clearance to spare (0 when there
- * are none). AdmTableFeature*, owned, in the order planet, low-orbit, stations, exit. */
+ * are none). A station with an owner keeps its owner, class and readiness. AdmTableFeature*,
+ * owned, in the order planet, low-orbit, stations, exit. */
 GPtrArray *adm_battle_layout_generate (const AdmTableLayout *layout,
                                        GPtrArray            *objects,
                                        guint32               seed,
