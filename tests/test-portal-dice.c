@@ -51,8 +51,7 @@ test_commitment_then_checks (void)
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GPtrArray) commitments = NULL;
   g_autofree char *setup = NULL, *during = NULL, *after = NULL, *outsider = NULL;
-  g_autofree char *secret = NULL;
-  const AdmDiceCommitment *commitment;
+  g_autofree char *secret = NULL, *committed = NULL;
 
   g_assert_no_error (error);
   g_assert_true (adm_campaign_save (campaign, path, &error));
@@ -74,12 +73,13 @@ test_commitment_then_checks (void)
   g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
   g_assert_no_error (error);
   commitments = adm_campaign_get_dice_commitments (campaign, "c1-3");
-  commitment = g_ptr_array_index (commitments, 0);
+  /* A copy: the array and its commitments are let go when the battle ends. */
+  committed = g_strdup (((AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->commitment);
 
   /* Pol Six fought at Pol orbit: the commitment, whole, and no secret yet. */
   during = report (campaign, "radovan");
   g_assert_nonnull (strstr (during, "Battle dice"));
-  g_assert_nonnull (strstr (during, commitment->commitment));
+  g_assert_nonnull (strstr (during, committed));
   g_assert_nonnull (strstr (during, "The secret is revealed when the battle ends."));
   g_assert_null (strstr (during, "matches"));
 
@@ -98,7 +98,7 @@ test_commitment_then_checks (void)
   /* The Dendarii fought nowhere near: nothing of it. */
   outsider = report (campaign, "naismith");
   g_assert_null (strstr (outsider, "Battle dice"));
-  g_assert_null (strstr (outsider, commitment->commitment));
+  g_assert_null (strstr (outsider, committed));
   remove_folder (folder);
 }
 
