@@ -194,7 +194,7 @@ update_dice (AdmiraltyProjectorWindow *self)
 {
   g_autoptr(GPtrArray) engagements = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
-  AdmStrategy *strategy;
+  AdmStrategy *strategy = NULL;
 
   if (self->campaign != NULL)
     {
