@@ -2138,7 +2138,14 @@ test_clock_pause (void)
   page = get (link, NULL, &status);
   assert_contains (page, "data-paused=\"1170\"", link);
   assert_contains (page, ">19:30</p><p id=\"clock-note\">Paused by the master.</p>", link);
-  adm_portal_set_clock (portal, now + 25 * 60 + 30, -1);
+  /* Six minutes more while paused: an extension whatever the wall clock does meanwhile (the
+   * phone flow in test-portal-browser.c resumes the clock with time added). */
+  adm_portal_set_clock (portal, 0, 25 * 60 + 30);
+  g_free (json);
+  json = get (status_url, NULL, &status);
+  assert_contains (json, "\"paused\":1530,\"extended\":360,", status_url);
+  /* Resumed with the time it held: nothing more is added. */
+  adm_portal_set_clock (portal, g_get_real_time () / G_USEC_PER_SEC + 25 * 60 + 30, -1);
   g_free (json);
   json = get (status_url, NULL, &status);
   assert_contains (json, "\"paused\":-1,\"extended\":360,", status_url);

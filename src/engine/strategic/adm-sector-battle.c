@@ -758,8 +758,11 @@ static void
 sort_features (GPtrArray *features)
 {
   static const char *const order[] = { "planet", "low-orbit", "wormhole-exit", "station" };
-  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+  g_autoptr(GPtrArray) sorted = NULL;
 
+  if (features->len == 0)
+    return;
+  sorted = g_ptr_array_new ();
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     for (guint i = 0; i < features->len; i++)
       if (g_str_equal (((AdmTableFeature *) g_ptr_array_index (features, i))->kind, order[k]))
