@@ -709,32 +709,41 @@ csrf_of (const char *page)
   return g_steal_pointer (&value);
 }
 
-/* POSTs @fields (url-encoded, without the CSRF token) after loading the page for its token. */
+/* POSTs @fields (url-encoded, without the CSRF token) to his page's form @action ("sheet",
+ * "final") after loading the page for its token. POST/Redirect/GET: what is taken or refused
+ * sends the browser to his page, relative to the form's URL (nothing in it the request did not
+ * have), and that page is returned; any other answer is returned as it came. */
 static char *
-post_sheet (const char *admiral_id,
-            const char *fields,
-            guint      *status)
+post_form (const char *admiral_id,
+           const char *action,
+           const char *fields,
+           guint      *status)
 {
   g_autofree char *link = link_of (admiral_id);
-  g_autofree char *sheet_url = g_strconcat (link, "sheet", NULL);
+  g_autofree char *url = g_strconcat (link, action, NULL);
   g_autofree char *page = get (link, NULL, status);
   g_autofree char *csrf = csrf_of (page);
   g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
-
   g_autofree char *answer = NULL, *location = NULL;
   guint page_status = 0;
   char *after;
 
   g_assert_cmpuint (*status, ==, 200);
-  /* POST/Redirect/GET: a sheet handed in, taken or refused, sends the browser to his page,
-   * relative to the sheet's URL (nothing in it the request did not have). */
-  answer = post_to (sheet_url, body, status, &location);
+  answer = post_to (url, body, status, &location);
   if (*status != SOUP_STATUS_SEE_OTHER)
     return g_steal_pointer (&answer);
   g_assert_cmpstr (location, ==, "./");
   after = get (link, NULL, &page_status);
   g_assert_cmpuint (page_status, ==, 200);
   return after;
+}
+
+static char *
+post_sheet (const char *admiral_id,
+            const char *fields,
+            guint      *status)
+{
+  return post_form (admiral_id, "sheet", fields, status);
 }
 
 /* The refusal message of a refused page. */
@@ -1589,30 +1598,15 @@ raw_post (const char *path,
   return raw_request (head);
 }
 
-/* POSTs final=@value with a CSRF token of the admiral's page, loaded for it. */
+/* His page's final mark made (@value "yes") or taken back ("no"). */
 static char *
 post_final (const char *admiral_id,
             const char *value,
             guint      *status)
 {
-  g_autofree char *link = link_of (admiral_id);
-  g_autofree char *final_url = g_strconcat (link, "final", NULL);
-  g_autofree char *page = get (link, NULL, status);
-  g_autofree char *csrf = csrf_of (page);
-  g_autofree char *body = g_strdup_printf ("csrf=%s&final=%s", csrf, value);
-  g_autofree char *answer = NULL, *location = NULL;
-  guint page_status = 0;
-  char *after;
+  g_autofree char *fields = g_strdup_printf ("final=%s", value);
 
-  g_assert_cmpuint (*status, ==, 200);
-  /* POST/Redirect/GET, as a sheet: a mark made or taken back sends the browser to his page. */
-  answer = post_to (final_url, body, status, &location);
-  if (*status != SOUP_STATUS_SEE_OTHER)
-    return g_steal_pointer (&answer);
-  g_assert_cmpstr (location, ==, "./");
-  after = get (link, NULL, &page_status);
-  g_assert_cmpuint (page_status, ==, 200);
-  return after;
+  return post_form (admiral_id, "final", fields, status);
 }
 
 static void
