@@ -120,10 +120,11 @@ generate_scenario (void)
 
 /* The battle of engagement c1-1 — 100 cruisers a side met in cycle 1, set up from the
  * campaign as the battle page sets it up — kept inside a campaign of @n_events events (rolls
- * and notes, then the cycle), saved in @dir: the battle's set-up is kept once (the file written whole), then each phase is played
- * and kept (adm_campaign_keep_battle ()): the CPU of keeping it, its save included, and the
- * wall time with the fdatasync; a phase that ends a turn also keeps a checkpoint of the
- * campaign, measured apart. Then an undo and a redo of the battle, kept the same way. */
+ * and notes, then the cycle), saved in @dir: the battle's set-up is kept once (the file
+ * written whole), then each phase is played and kept (adm_campaign_keep_battle ()): the CPU
+ * of keeping it, its save included, and the wall time with the fdatasync; a phase that ends
+ * a turn also keeps a checkpoint of the campaign, measured apart. Then an undo and a redo of
+ * the battle, kept the same way. */
 static void
 measure_kept_battle (const char *dir,
                      guint       n_events)
