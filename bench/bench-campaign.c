@@ -17,7 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
-#include "bench-arcs.h"
+#include "bench-common.h"
 
 #define N_SHIPS 1000
 #define N_EVENTS 10000
@@ -137,7 +137,7 @@ measure_recording (const char *path,
     }
   g_print ("record one action at %5u events: %6.2f ms CPU, %6.2f ms with the fdatasync "
            "(mean of %d; added in place)   target ≤ 2 ms, flat: %s\n", n, cpu / runs,
-           wall / runs, runs, cpu / runs <= 2 ? "met" : "NOT met");
+           wall / runs, runs, bench_verdict (cpu / runs, 2));
   g_print ("  the first save after opening, written whole: %6.2f ms CPU, %6.2f ms with the "
            "fsync\n", first_cpu, first_wall);
 }
@@ -211,13 +211,13 @@ load_only (const char *path,
                st.st_size / 1024.0);
       g_print ("opened in a new process: %.1f ms (%.1f ms CPU, %.1f ms CPU since the process "
                "started)   target ≤ %.0f ms for a whole night: %s\n", ms_since (start), cpu,
-               cpu_ms (), TARGET_NIGHT_MS, cpu_ms () <= TARGET_NIGHT_MS ? "met" : "NOT met");
+               cpu_ms (), TARGET_NIGHT_MS, bench_verdict (cpu_ms (), TARGET_NIGHT_MS));
       return 0;
     }
   g_print ("open + replay in a new process: %8.1f ms (%.1f ms CPU, %.1f ms CPU since the "
            "process started; %u events)   target ≤ 50 ms at 10,000: %s\n", ms_since (start),
            cpu, cpu_ms (), adm_campaign_get_events (loaded)->len,
-           cpu_ms () <= 50 ? "met" : "NOT met");
+           bench_verdict (cpu_ms (), 50));
   g_print ("peak RSS of that process: %8.1f MiB; page faults while opening: %ld (%.1f MiB "
            "touched)\n", peak_rss_kib () / 1024.0, faults, faults * 4 / 1024.0);
   return 0;

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
-#include "bench-arcs.h"
+#include "bench-common.h"
 
 /* CPU time of this process in µs: the figures are the program's own work, whatever else the
  * machine is doing (the development machine is shared). */
@@ -459,7 +459,7 @@ run_size (gboolean detail)
   g_print ("fire phase, %d ships a side, resolved and shown: %.2f ms median over %d runs "
            "(target <= %.0f ms, one frame: %s); of which reading the report and dice log as "
            "the battle page does %.2f ms\n", n_per_side, times[N_RUNS / 2], N_RUNS,
-           TARGET_FRAME_MS, times[N_RUNS / 2] <= TARGET_FRAME_MS ? "met" : "NOT met",
+           TARGET_FRAME_MS, bench_verdict (times[N_RUNS / 2], TARGET_FRAME_MS),
            shown[N_RUNS / 2]);
   g_print ("the engine's fire phase alone (adm_battle_check_orders: played once, no journal, "
            "its own dice): %.2f ms median; drawing its %u dice alone: %.4f ms\n", alone_ms,

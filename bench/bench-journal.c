@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "bench-common.h"
 
 #define N_PER_SIDE 100
 #define SHIPS_PER_FORMATION 5
@@ -66,14 +67,6 @@ cpu_ms (void)
 
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-/* "met" or "NOT met", beside each figure's target. */
-static const char *
-verdict (double figure_ms,
-         double target_ms)
-{
-  return figure_ms <= target_ms ? "met" : "NOT met";
 }
 
 /* A campaign's scenario: 20 sectors in a line; in the first, 20 formations of 5 Barrayaran
@@ -256,7 +249,7 @@ measure_kept_battle (const char *dir,
            "%6.2f ms CPU (max %.2f), %6.2f ms with the fdatasync (mean of %d phases; added in "
            "place; file %.1f MiB)   target ≤ 2 ms, flat: %s\n", n_events, engagement->id,
            adm_battle_get_n_ships (battle), phase_cpu / phases, phase_max,
-           phase_wall / phases, phases, st.st_size / 1048576.0, verdict (phase_max, 2));
+           phase_wall / phases, phases, st.st_size / 1048576.0, bench_verdict (phase_max, 2));
   g_print ("  an undo / a redo in that battle, saved: %.2f / %.2f ms CPU (mean of %d); the "
            "phase that ends a turn, with its checkpoint of the campaign written whole: %.2f ms "
            "CPU; the battle's first keep (its set-up into <battles>, the file written whole): "
@@ -304,7 +297,7 @@ main (void)
            "%.1f ms CPU (what undo cost before the journal kept snapshots)\n",
            N_PER_SIDE, TURNS, entries, play);
   g_print ("undo of the last phase: %6.2f ms CPU (mean of %d)   target ≤ 16 ms, one frame: %s\n",
-           undo / RUNS, RUNS, verdict (undo / RUNS, 16));
+           undo / RUNS, RUNS, bench_verdict (undo / RUNS, 16));
   g_print ("redo of that phase:     %6.2f ms CPU (mean of %d)\n", redo / RUNS, RUNS);
 
   {

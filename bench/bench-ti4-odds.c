@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "admiralty-engine.h"
+#include "bench-common.h"
 
 /* CPU time of this process in µs: the figures are the program's own work, whatever else the
  * machine is doing (the development machine is shared). */
@@ -190,7 +191,7 @@ run_reference (AdmTi4Catalog *catalog,
           ms = time_one (catalog, &a, &d, &options, &n_states, &attacker_wins);
           g_print ("    ours, %-14s %7u states  attacker wins %.4f  %9.4f ms  %6.1fx "
                    "faster   target: %s\n", policies[p].name, n_states, attacker_wins, ms,
-                   reference[i].reference_ms / ms, ms <= target ? "met" : "NOT met");
+                   reference[i].reference_ms / ms, bench_verdict (ms, target));
         }
     }
 }
