@@ -32,7 +32,7 @@
 #define NIGHT_FORMATIONS_EACH 2   /* formations an admiral commands */
 #define NIGHT_SHIPS_EACH 5        /* ships a formation */
 #define N_NIGHT_BATTLES 15
-#define NIGHT_BATTLE_TURNS 6
+#define NIGHT_BATTLE_TURNS 10
 
 /* Classes of one category from the ruleset, to fill formations legally (F-FORM-8). */
 static GPtrArray *
@@ -323,12 +323,31 @@ generate_night_scenario (AdmRuleset *ruleset)
   return g_string_free (xml, FALSE);
 }
 
+/* Whether formation @id is in being with ships left: a battle may have taken them all. */
+static gboolean
+night_formation_in_being (AdmState   *state,
+                          const char *id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (adm_state_get_strategy (state));
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (g_str_equal (formation->id, id))
+        return formation->ships->len > 0;
+    }
+  return FALSE;
+}
+
 /* Admiral @k's order sheet for @cycle, as the portal or a typed sheet gives it
  * (order-sheet.rng), in @dir: a formation of the first alliance whose battle is this cycle
  * moves across to its enemy's sector, one that fought last cycle goes home, the others
- * patrol; the second alliance's formations defend (F-STRAT-16). */
+ * patrol; the second alliance's formations defend (F-STRAT-16). A formation a battle took
+ * whole gets no order. */
 static char *
 write_night_sheet (const char *dir,
+                   AdmState   *state,
                    guint       k,
                    guint       cycle,
                    gint64      received)
@@ -347,7 +366,10 @@ write_night_sheet (const char *dir,
   for (guint j = 0; j < NIGHT_FORMATIONS_EACH; j++)
     {
       guint fights = night_battle_cycle (pair, j);
+      g_autofree char *id = g_strdup_printf ("%c%u-%u", 'a' + k % 2, pair, j);
 
+      if (!night_formation_in_being (state, id))
+        continue;
       if (k % 2 == 1)
         g_string_append_printf (xml, "  <order formation=\"b%u-%u\" order=\"defend\">Hold the "
                                      "sector; engage whatever comes in.</order>\n", pair, j);
@@ -588,7 +610,8 @@ play_night (const char *dir,
 
       for (guint k = 0; k < N_NIGHT_ADMIRALS; k++)
         {
-          g_autofree char *sheet_path = write_night_sheet (dir, k, cycle, session - 60);
+          g_autofree char *sheet_path = write_night_sheet (dir, adm_campaign_get_state (campaign),
+                                                           k, cycle, session - 60);
           g_autoptr(GPtrArray) sheet =
             adm_order_sheet_load_file (sheet_path, adm_campaign_get_state (campaign),
                                        session - 60, &error);
@@ -740,13 +763,6 @@ main (int   argc,
       g_print ("kept: %s\n", campaign_path);
       return 0;
     }
-  {
-    /* The files, their backups and checkpoint folders: all made here. */
-    const char *rm_argv[] = { "rm", "-rf", "--", dir, NULL };
-
-    if (!g_spawn_sync (NULL, (char **) rm_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                       NULL, NULL, &error))
-      g_printerr ("could not remove %s: %s\n", dir, error->message);
-  }
+  bench_remove_tree (dir);
   return 0;
 }

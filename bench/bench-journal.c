@@ -11,7 +11,6 @@
 
 #include <locale.h>
 
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -302,14 +301,9 @@ main (void)
 
   {
     g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
-    g_autofree char *rm = NULL;
-
     measure_kept_battle (dir, 1000);
     measure_kept_battle (dir, 10000);
-    /* The files, their backups and checkpoints: all made here. */
-    rm = g_strdup_printf ("rm -rf '%s'", dir);
-    if (system (rm) != 0)
-      g_printerr ("could not remove %s\n", dir);
+    bench_remove_tree (dir);
   }
   return 0;
 }

@@ -34,7 +34,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
 #include "adm-portal.h"
@@ -943,15 +942,8 @@ main (int   argc,
   soak (campaign, links);
 
   adm_portal_stop (portal);
-  g_unlink (save_path);
-  {
-    g_autofree char *tokens = adm_portal_tokens_path_for (save_path);
-    g_autofree char *backup = g_build_filename (dir, "komarr.backup-1.admiralty", NULL);
-
-    g_unlink (tokens);
-    g_unlink (backup);
-  }
-  g_rmdir (dir);
+  /* The campaign, its tokens, backups and checkpoint folder: all made here. */
+  bench_remove_tree (dir);
   g_array_unref (latencies);
   g_array_unref (pdf_latencies);
   return 0;

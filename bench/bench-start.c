@@ -136,13 +136,7 @@ main (int   argc,
   g_print ("  Admiralty's own:                     %6.1f ms (target <= %.0f ms: %s)\n",
            full[N_RUNS / 2] - empty[N_RUNS / 2], TARGET_OWN,
            bench_verdict (full[N_RUNS / 2] - empty[N_RUNS / 2], TARGET_OWN));
-  {
-    /* Only the benchmark's own temporary folder, with what the app wrote into it. */
-    char *remove[] = { (char *) "rm", (char *) "-rf", (char *) "--", home, NULL };
-
-    if (!g_spawn_sync (NULL, remove, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                       NULL))
-      g_printerr ("could not remove %s\n", home);
-  }
+  /* Only the benchmark's own temporary folder, with what the app wrote into it. */
+  bench_remove_tree (home);
   return 0;
 }
