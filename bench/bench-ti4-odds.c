@@ -5,9 +5,10 @@
  * ti4calc), exact by probability propagation in a fixed order of losses; it is JavaScript and
  * not part of this tree, so bench/ti4calc-reference.js times it by hand on the same battles,
  * and its figures are recorded below (reference[]): each battle's target is the recorded
- * figure divided by 20, printed beside our time with "met" or "NOT met". Then the growth
- * with the number of units, and a 20-unit-a-side battle with retreats, which that calculator
- * does not compute. Prints figures; asserts nothing. */
+ * figure divided by 20, printed beside our time with "met" or "NOT met"; the growth with the
+ * number of units is among them (the mirror battle's mix at 10 to 40 a side). Then a
+ * 20-unit-a-side battle with retreats, which that calculator does not compute. Prints
+ * figures; asserts nothing. */
 
 #include "config.h"
 
