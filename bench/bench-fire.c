@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
+#include "bench-common.h"
 
 /* CPU time of this process in µs: the figures are the program's own work, whatever else the
  * machine is doing (the development machine is shared). */
@@ -87,20 +88,6 @@ target_of (int ship)
   return target >= 0 && target < n_per_side ? target : ship;
 }
 
-static AdmArcs
-arc_of (AdmArcSector sector)
-{
-  switch (sector)
-    {
-    case ADM_SECTOR_BOW: return ADM_ARC_BOW;
-    case ADM_SECTOR_STERN: return ADM_ARC_STERN;
-    case ADM_SECTOR_PORT: return ADM_ARC_PORT;
-    case ADM_SECTOR_STARBOARD:
-    default:
-      return ADM_ARC_STARBOARD;
-    }
-}
-
 /* One declaration: every direct-fire weapon of @firer that reaches @target (F-FIRE-5,
  * F-FIRE-6). Returns the number of batteries. */
 static guint
@@ -112,7 +99,7 @@ add_fire (AdmTurnOrders *orders,
   const AdmBattleShip *s = adm_battle_lookup_ship (battle, firer);
   const AdmBattleShip *t = adm_battle_lookup_ship (battle, target);
   double distance = adm_distance (s->position, t->position);
-  AdmArcs arc = arc_of (adm_sector_of (s->position, s->heading, t->position));
+  AdmArcs arc = bench_arc_of (adm_sector_of (s->position, s->heading, t->position));
   AdmFireDecl *decl = g_new0 (AdmFireDecl, 1);
 
   decl->ships = g_ptr_array_new_with_free_func (g_free);
@@ -472,7 +459,7 @@ run_size (gboolean detail)
   g_print ("fire phase, %d ships a side, resolved and shown: %.2f ms median over %d runs "
            "(target <= %.0f ms, one frame: %s); of which reading the report and dice log as "
            "the battle page does %.2f ms\n", n_per_side, times[N_RUNS / 2], N_RUNS,
-           TARGET_FRAME_MS, times[N_RUNS / 2] <= TARGET_FRAME_MS ? "met" : "NOT met",
+           TARGET_FRAME_MS, bench_verdict (times[N_RUNS / 2], TARGET_FRAME_MS),
            shown[N_RUNS / 2]);
   g_print ("the engine's fire phase alone (adm_battle_check_orders: played once, no journal, "
            "its own dice): %.2f ms median; drawing its %u dice alone: %.4f ms\n", alone_ms,

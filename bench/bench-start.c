@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "admiralty-application.h"
+#include "bench-common.h"
 
 #define N_RUNS      7
 #define TARGET_OWN 150.0  /* ms of Admiralty's own CPU over an empty libadwaita window */
@@ -132,15 +133,10 @@ main (int   argc,
            empty[0]);
   g_print ("  Admiralty on the Komarr campaign:    %6.1f ms (min %.1f)\n", full[N_RUNS / 2],
            full[0]);
-  g_print ("  Admiralty's own:                     %6.1f ms (target <= %.0f ms)\n",
-           full[N_RUNS / 2] - empty[N_RUNS / 2], TARGET_OWN);
-  {
-    /* Only the benchmark's own temporary folder, with what the app wrote into it. */
-    char *remove[] = { (char *) "rm", (char *) "-rf", (char *) "--", home, NULL };
-
-    if (!g_spawn_sync (NULL, remove, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                       NULL))
-      g_printerr ("could not remove %s\n", home);
-  }
+  g_print ("  Admiralty's own:                     %6.1f ms (target <= %.0f ms: %s)\n",
+           full[N_RUNS / 2] - empty[N_RUNS / 2], TARGET_OWN,
+           bench_verdict (full[N_RUNS / 2] - empty[N_RUNS / 2], TARGET_OWN));
+  /* Only the benchmark's own temporary folder, with what the app wrote into it. */
+  bench_remove_tree (home);
   return 0;
 }

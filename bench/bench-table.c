@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "admiralty-table-renderer.h"
+#include "bench-common.h"
 
 /* CPU time of this process in µs: the figures are the program's own work, whatever else the
  * machine is doing (the development machine is shared). */
@@ -416,9 +417,10 @@ scaling (cairo_t *cr)
       ms = time_frames (cr, view, battle, &options, 0, 0, FALSE, NULL);
       changed_ms = time_changed_frames (cr, &view, battle, &options, cache);
       g_print ("  %4u ships: in the widget after a change %6.2f ms, %.2f us a ship (target "
-               "<= %.1f ms); all as vectors %6.2f ms, %.2f us a ship; medians of %d\n",
+               "<= %.1f ms: %s); all as vectors %6.2f ms, %.2f us a ship; medians of %d\n",
                adm_battle_get_n_ships (battle), changed_ms, 1000.0 * changed_ms / n_ships,
-               TARGET_FULL_MS, ms, 1000.0 * ms / n_ships, N_FRAMES);
+               TARGET_FULL_MS, bench_verdict (changed_ms, TARGET_FULL_MS), ms,
+               1000.0 * ms / n_ships, N_FRAMES);
     }
 }
 
@@ -502,25 +504,27 @@ main (int   argc,
            WIDTH, HEIGHT, view.scale);
   g_print ("bare fill of the surface: %.3f ms median of %d\n", fill_ms, N_FRAMES);
   g_print ("full redraw, everything as vectors (a PDF's way, no kept images): %.2f ms median "
-           "of %d (%.0fx the bare fill, %.0f frames/s; target <= %.1f ms)\n", frame_ms,
-           N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms, TARGET_FULL_MS);
+           "of %d (%.0fx the bare fill, %.0f frames/s; target <= %.1f ms: %s)\n", frame_ms,
+           N_FRAMES, frame_ms / fill_ms, 1000.0 / frame_ms, TARGET_FULL_MS,
+           bench_verdict (frame_ms, TARGET_FULL_MS));
   g_print ("full redraw in the widget after the battle changed (kept layers dropped; token, "
            "selection and unchanged table images reused): %.2f ms median of %d (target <= "
-           "%.1f ms)\n", changed_ms, N_FRAMES, TARGET_FULL_MS);
+           "%.1f ms: %s)\n", changed_ms, N_FRAMES, TARGET_FULL_MS,
+           bench_verdict (changed_ms, TARGET_FULL_MS));
   g_print ("pan in the widget (centre shifted 7, 3 px a frame, the kept layer copied "
-           "shifted): %.2f ms median of %d, slowest %.2f ms (target <= %.1f ms)\n", pan_ms,
-           N_FRAMES, pan_worst_ms, TARGET_PAN_MS);
+           "shifted): %.2f ms median of %d, slowest %.2f ms (target <= %.1f ms: %s)\n", pan_ms,
+           N_FRAMES, pan_worst_ms, TARGET_PAN_MS, bench_verdict (pan_ms, TARGET_PAN_MS));
   g_print ("a long drag (40 px a frame, the layer drawn again each time the drag leaves it): "
-           "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms)\n", drag_ms,
-           drag_mean_ms, drag_worst_ms, TARGET_PAN_MS);
+           "%.2f ms median, %.2f ms mean, slowest %.2f ms (target <= %.1f ms: %s)\n", drag_ms,
+           drag_mean_ms, drag_worst_ms, TARGET_PAN_MS, bench_verdict (drag_ms, TARGET_PAN_MS));
   g_print ("a course dragged in the widget (each frame the engine's move preview worked out "
            "again and drawn over the kept table, ships and names): %.2f ms median of %d "
            "(target <= %.0f ms, one frame: %s)\n", course_ms, N_FRAMES, TARGET_FRAME_MS,
-           course_ms <= TARGET_FRAME_MS ? "met" : "NOT met");
-  g_print ("the odds preview of the fire of %s's formation at the enemy it reaches (exact, by convolution over the dice; P(damage) "
-           "%.3f): %.3f ms median of %d (target <= %.0f ms, one frame: %s)\n", odds_firer,
-           p_damage, odds_ms, N_FRAMES, TARGET_FRAME_MS,
-           odds_ms <= TARGET_FRAME_MS ? "met" : "NOT met");
+           bench_verdict (course_ms, TARGET_FRAME_MS));
+  g_print ("the odds preview of the fire of %s's formation at the enemy it reaches (exact, "
+           "by convolution over the dice; P(damage) %.3f): %.3f ms median of %d (target <= "
+           "%.0f ms, one frame: %s)\n", odds_firer, p_damage, odds_ms, N_FRAMES,
+           TARGET_FRAME_MS, bench_verdict (odds_ms, TARGET_FRAME_MS));
   g_print ("the ruler moving over the kept table (widget's cache): %.2f ms with a ship "
            "selected (its arcs kept with the ships), %.2f ms with nothing selected\n", ruler_ms,
            ruler_plain_ms);
