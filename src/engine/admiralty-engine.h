@@ -29,6 +29,7 @@
 #include "adm-battle-result.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
+#include "adm-table-battle.h"
 #include "adm-tables.h"
 #include "adm-ti4-catalog.h"
 #include "adm-ti4-combat.h"

@@ -672,6 +672,22 @@ entry_with_text (AdmJournal *self,
   return entry;
 }
 
+const char *
+adm_journal_get_entry_text (AdmJournal *self,
+                            guint       i,
+                            gsize      *length)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (i < self->entries->len, NULL);
+
+  entry = entry_with_text (self, i);
+  if (length != NULL)
+    *length = entry->length;
+  return entry->xml;
+}
+
 gboolean
 adm_journal_follow (AdmJournal  *self,
                     AdmJournal  *from,

@@ -297,6 +297,11 @@ AdmJournalEntryKind adm_journal_get_entry_kind  (AdmJournal       *self,
 /* For an undo or redo entry, the action it takes back or brings back. */
 AdmJournalAction *adm_journal_get_entry_action  (AdmJournal       *self,
                                                  guint             i);
+/* Entry @i's text as the journal writes it (its own, for a battle entry of a campaign: the
+ * <battle> wrapper included), @length its bytes; valid while the journal lives. */
+const char       *adm_journal_get_entry_text    (AdmJournal       *self,
+                                                 guint             i,
+                                                 gsize            *length);
 gint64            adm_journal_get_entry_time    (AdmJournal       *self,
                                                  guint             i);
 /* The actions in effect (AdmJournalAction*), in order. */

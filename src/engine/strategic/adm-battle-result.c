@@ -245,6 +245,10 @@ adm_campaign_end_battle (AdmCampaign  *campaign,
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
 
+  /* One writer per journal: a battle at another table ends there, and comes back ended
+   * (adm_campaign_receive_from_table ()). */
+  if (!adm_campaign_check_at_hand (campaign, engagement_id, error))
+    return FALSE;
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return FALSE;

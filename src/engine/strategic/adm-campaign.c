@@ -16,6 +16,7 @@
 
 #include "adm-battle.h"
 #include "adm-campaign.h"
+#include "adm-campaign-private.h"
 #include "adm-clock.h"
 #include "adm-engagement-queue.h"
 #include "adm-file.h"
@@ -1406,6 +1407,41 @@ forget_entries (AdmCampaign *self,
     g_error ("A campaign journal that replayed before no longer replays");
 }
 
+/* One writer per journal: a hand-off to a table ("table-assign") moves by Undo or Redo only
+ * while no entry of its battle is kept. Once the table has sent what it played, Undo would
+ * give the chief a battle the table goes on writing: the chief takes it back instead, with
+ * his reason ("table-take-back"). Once the chief has played it himself, Redo would hand out a
+ * battle begun here. */
+static gboolean
+check_hand_off_moves (AdmCampaign  *self,
+                      gboolean      redo,
+                      GError      **error)
+{
+  AdmJournalAction *action = redo ? adm_journal_get_redo_action (self->journal)
+                                  : adm_journal_get_undo_action (self->journal);
+  const char *engagement;
+  StoredBattle *stored;
+
+  if (action == NULL || !g_str_equal (adm_journal_action_get_what (action), "table-assign"))
+    return TRUE;
+  engagement = adm_event_get (adm_journal_action_get_head (action), "engagement");
+  stored = engagement != NULL ? g_hash_table_lookup (self->battles, engagement) : NULL;
+  if (stored == NULL || adm_journal_get_n_entries (stored->journal) == 0)
+    return TRUE;
+  if (redo)
+    g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
+                 _("The battle of engagement %s has begun here: it is fought where it began, "
+                   "and is not handed to “%s” again."), engagement,
+                 adm_event_get (adm_journal_action_get_head (action), "table"));
+  else
+    g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
+                 _("The table “%s” has sent what it played of engagement %s, which the "
+                   "campaign keeps: Undo cannot give it back. Take it back from the table "
+                   "instead, with your reason (admiralty-cli table-take-back)."),
+                 adm_event_get (adm_journal_action_get_head (action), "table"), engagement);
+  return FALSE;
+}
+
 static gboolean
 undo_or_redo (AdmCampaign  *self,
               gboolean      redo,
@@ -1414,11 +1450,17 @@ undo_or_redo (AdmCampaign  *self,
   gboolean could_undo = adm_campaign_can_undo (self);
   gboolean could_redo = adm_campaign_can_redo (self);
   g_autoptr(GError) local_error = NULL;
-  gint64 now = adm_clock_now ();
-  guint passed = redo ? 0 : pass_dice_commits (self, FALSE, now);
-  AdmJournalAction *undone = redo ? NULL : adm_journal_get_undo_action (self->journal);
+  gint64 now;
+  guint passed;
+  AdmJournalAction *undone;
   g_autofree char *label = NULL;
   gboolean ok;
+
+  if (!check_hand_off_moves (self, redo, error))
+    return FALSE;
+  now = adm_clock_now ();
+  passed = redo ? 0 : pass_dice_commits (self, FALSE, now);
+  undone = redo ? NULL : adm_journal_get_undo_action (self->journal);
 
   /* A cycle's milestone not saved yet (a campaign with no file) is taken back with it. */
   if (undone != NULL && g_str_equal (adm_journal_action_get_what (undone), "cycle"))
@@ -1609,6 +1651,35 @@ adm_campaign_keep_battle (AdmCampaign  *self,
                           AdmBattle    *battle,
                           GError      **error)
 {
+  return _adm_campaign_keep_battle (self, engagement_id, battle, NULL, error);
+}
+
+gboolean
+_adm_campaign_get_kept (AdmCampaign  *self,
+                        const char   *engagement_id,
+                        const char  **head,
+                        AdmJournal  **journal)
+{
+  StoredBattle *stored;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  stored = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
+  if (stored == NULL)
+    return FALSE;
+  *head = stored->head;
+  *journal = stored->journal;
+  return TRUE;
+}
+
+gboolean
+_adm_campaign_keep_battle (AdmCampaign  *self,
+                           const char   *engagement_id,
+                           AdmBattle    *battle,
+                           const char   *assignment,
+                           GError      **error)
+{
+  const AdmTableAssignment *at;
   AdmJournal *log;
   StoredBattle *stored;
   g_autoptr(GError) local_error = NULL;
@@ -1658,8 +1729,10 @@ adm_campaign_keep_battle (AdmCampaign  *self,
   /* One writer per journal: while the engagement is at a table (adm_state_get_table ()), its
    * battle is the table master's to fight and the chief's own entries are refused; what the
    * table played comes back by its own road. */
+  at = adm_state_get_table (self->state, engagement_id);
   if ((stored == NULL ||
        adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal)) &&
+      !(assignment != NULL && at != NULL && g_str_equal (at->id, assignment)) &&
       !adm_campaign_check_at_hand (self, engagement_id, error))
     return FALSE;
 

@@ -61,6 +61,11 @@ adm_queued_engagement_describe_status (const AdmQueuedEngagement *engagement)
       /* Translators: an engagement's status: "Waiting for c1-1" (an engagement id) */
       return g_strdup_printf (_("Waiting for %s"), engagement->waiting_for);
     case ADM_ENGAGEMENT_IN_PROGRESS:
+      if (engagement->table != NULL)
+        /* Translators: an engagement's status: "At the table “Table 2” · Turn 2 · Movement" */
+        return g_strdup_printf (_("At the table “%s” · Turn %d · %s"), engagement->table,
+                                engagement->turn,
+                                engagement->phase != NULL ? engagement->phase : "");
       /* Translators: an engagement's status: "Turn 2 · Movement" */
       return g_strdup_printf (_("Turn %d · %s"), engagement->turn,
                               engagement->phase != NULL ? engagement->phase : "");

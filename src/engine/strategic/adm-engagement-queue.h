@@ -51,7 +51,7 @@ typedef struct {
   const AdmBattleEnding *ending;      /* FINISHED: how (borrowed from the state) */
   int                    turn;        /* IN_PROGRESS: the battle's turn */
   char                  *phase;       /* IN_PROGRESS: the phase's display name */
-  char                  *table;       /* NOT_FOUGHT: the table it is handed to, or NULL */
+  char                  *table;       /* NOT_FOUGHT, IN_PROGRESS: the table it is at, or NULL */
 } AdmQueuedEngagement;
 
 void                 adm_queued_engagement_free   (AdmQueuedEngagement *engagement);

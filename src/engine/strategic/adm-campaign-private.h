@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-campaign-private.h: what the campaign's own modules share of it — the table hand-back
+ * (adm-table-battle.c) keeps a table's battle through the campaign's one check. */
+#pragma once
+
+#include "adm-campaign.h"
+
+G_BEGIN_DECLS
+
+/* adm_campaign_keep_battle () for the battle of @engagement_id as a table sends it back:
+ * @assignment (or NULL for the chief's own hand) is the table's hand-off, and stands in for
+ * the chief's hand while the engagement is at that table under it. */
+gboolean _adm_campaign_keep_battle (AdmCampaign  *self,
+                                    const char   *engagement_id,
+                                    AdmBattle    *battle,
+                                    const char   *assignment,
+                                    GError      **error);
+
+/* The set-up (adm_battle_serialize_head ()) and the journal the campaign keeps of the battle
+ * of @engagement_id; FALSE when it keeps none. Both borrowed. */
+gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
+                                    const char   *engagement_id,
+                                    const char  **head,
+                                    AdmJournal  **journal);
+
+G_END_DECLS

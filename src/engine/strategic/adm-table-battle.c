@@ -1,0 +1,641 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-table-battle.c: a battle fought at another table and handed back to the chief master.
+ *
+ * The table's message carries the whole saved battle, so that one check — the battle played
+ * whole, then kept as the chief keeps his own (_adm_campaign_keep_battle ()) — decides what
+ * enters the campaign, whatever road the message took. The sequence number and the hash of
+ * the entry before are checked against what the campaign keeps, so that an entry is never
+ * kept twice, never skipped, and a battle that went another way is named, not merged. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+
+#include "adm-battle-result.h"
+#include "adm-campaign-private.h"
+#include "adm-clock.h"
+#include "adm-dice-ledger.h"
+#include "adm-engagement-queue.h"
+#include "adm-table-battle.h"
+#include "adm-xml.h"
+
+/* A message holds one saved battle; a campaign file may be as large (ADM_XML_MAX_SIZE). */
+#define MAX_MESSAGE ADM_XML_MAX_SIZE
+/* The longest end reason kept, in characters (a master's sentence, not a document). */
+#define MAX_REASON 500
+
+G_DEFINE_QUARK (adm-table-battle-error-quark, adm_table_battle_error)
+
+/* Chained hashes: entry 0 is the set-up, entry n the hash of entry n-1 and entry n's text
+ * (trailing and leading blanks aside: the journal indents what it writes). */
+static void
+chain_hash (const char *head,
+            AdmJournal *journal,
+            guint       n,
+            char        out[65])
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  g_checksum_update (checksum, (const guchar *) head, strlen (head));
+  memcpy (out, g_checksum_get_string (checksum), 65);
+  for (guint i = 0; i < n && journal != NULL; i++)
+    {
+      gsize length = 0;
+      const char *text = adm_journal_get_entry_text (journal, i, &length);
+
+      while (length > 0 && g_ascii_isspace (*text))
+        text++, length--;
+      while (length > 0 && g_ascii_isspace (text[length - 1]))
+        length--;
+      g_checksum_reset (checksum);
+      g_checksum_update (checksum, (const guchar *) out, 64);
+      g_checksum_update (checksum, (const guchar *) text, length);
+      memcpy (out, g_checksum_get_string (checksum), 65);
+    }
+}
+
+void
+adm_table_battle_entry_hash (AdmBattle *battle,
+                             guint      n,
+                             char       out[65])
+{
+  g_autofree char *head = NULL;
+  AdmJournal *log;
+
+  g_return_if_fail (ADM_IS_BATTLE (battle));
+
+  head = adm_battle_serialize_head (battle, NULL);
+  log = adm_battle_get_log (battle);
+  chain_hash (head, log, MIN (n, adm_journal_get_n_entries (log)), out);
+}
+
+/* @text without its XML declaration: the battle goes inside the message's root. */
+static const char *
+skip_declaration (const char *text)
+{
+  if (g_str_has_prefix (text, "<?xml"))
+    {
+      const char *end = strstr (text, "?>");
+
+      if (end != NULL)
+        {
+          text = end + 2;
+          while (*text == '\n' || *text == '\r')
+            text++;
+        }
+    }
+  return text;
+}
+
+char *
+adm_table_battle_message (AdmBattle  *battle,
+                          const char *engagement_id,
+                          const char *assignment,
+                          guint       from,
+                          const char *end_reason,
+                          gsize      *length)
+{
+  g_autofree char *saved = NULL;
+  g_autofree char *attributes = NULL;
+  char prev[65];
+  GString *out;
+  guint n;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+  g_return_val_if_fail (assignment != NULL, NULL);
+
+  n = adm_journal_get_n_entries (adm_battle_get_log (battle));
+  from = CLAMP (from, 1, n + 1);
+  adm_table_battle_entry_hash (battle, from - 1, prev);
+  saved = adm_battle_serialize (battle, NULL);
+  attributes = g_markup_printf_escaped ("version=\"1\" engagement=\"%s\" assignment=\"%s\" "
+                                        "from=\"%u\" prev=\"%s\"", engagement_id, assignment,
+                                        from, prev);
+  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<table-battle ");
+  g_string_append (out, attributes);
+  if (end_reason != NULL)
+    {
+      g_autofree char *reason = g_markup_printf_escaped (" end-reason=\"%s\"", end_reason);
+
+      g_string_append (out, reason);
+    }
+  g_string_append (out, ">\n");
+  g_string_append (out, skip_declaration (saved));
+  g_string_append (out, "</table-battle>\n");
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/* A message read: its head's attributes, and where its battle lies in @data. */
+typedef struct {
+  char  *engagement;
+  char  *assignment;
+  guint  from;
+  char  *prev;
+  char  *end_reason;
+  gsize  battle_start;  /* the byte after the root's start tag */
+  gsize  battle_end;    /* the start of "</table-battle>" */
+  int    battle_line;   /* the line the battle starts on */
+} Message;
+
+static void
+message_clear (Message *message)
+{
+  g_free (message->engagement);
+  g_free (message->assignment);
+  g_free (message->prev);
+  g_free (message->end_reason);
+}
+
+static gboolean
+malformed (GError     **error,
+           const char  *display_name,
+           int          line,
+           const char  *problem)
+{
+  g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+               "%s:%d: %s", display_name, line, problem);
+  return FALSE;
+}
+
+static gboolean
+is_hex64 (const char *text)
+{
+  if (text == NULL || strlen (text) != 64)
+    return FALSE;
+  for (guint i = 0; i < 64; i++)
+    if (!g_ascii_isxdigit (text[i]) || g_ascii_isupper (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Reads the head of a message: the root's start tag alone is parsed (libxml2, no network, no
+ * DOCTYPE), its battle is found between that tag and the root's end, for the battle's own
+ * reader. Bounded: the root must come within the first 64 KiB. */
+static gboolean
+read_message (const char  *data,
+              gsize        length,
+              const char  *display_name,
+              Message     *message,
+              GError     **error)
+{
+  static const char close_tag[] = "</table-battle>";
+  const char *p = data, *end = data + length, *tag, *tag_end = NULL, *close;
+  char quote = 0;
+  g_autofree char *head = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
+  g_autofree char *version = NULL, *from = NULL;
+  guint64 number;
+
+  if (length > MAX_MESSAGE)
+    return malformed (error, display_name, 1,
+                      _("the battle sent from a table is too large to be a battle"));
+  if (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, length, NULL))
+    return malformed (error, display_name, 1, _("this is not a battle sent from a table: it is "
+                                                "not text"));
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (end - p >= 5 && memcmp (p, "<?xml", 5) == 0)
+    {
+      const char *closing = g_strstr_len (p, MIN (end - p, 4096), "?>");
+
+      if (closing == NULL)
+        return malformed (error, display_name, 1,
+                          _("this is not a battle sent from a table"));
+      p = closing + 2;
+    }
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  tag = p;
+  if (end - p < 14 || memcmp (p, "<table-battle", 13) != 0 ||
+      !(g_ascii_isspace (p[13]) || p[13] == '>'))
+    return malformed (error, display_name, 1,
+                      _("this is not a battle sent from a table: it does not begin with "
+                        "<table-battle>"));
+  /* The start tag ends at the first '>' outside quotes. */
+  for (p = tag; p < end && p - tag < 65536; p++)
+    {
+      if (quote != 0)
+        quote = *p == quote ? 0 : quote;
+      else if (*p == '"' || *p == '\'')
+        quote = *p;
+      else if (*p == '>')
+        {
+          tag_end = p;
+          break;
+        }
+      else if (*p == '<' && p != tag)
+        break;
+    }
+  if (tag_end == NULL || tag_end[-1] == '/')
+    return malformed (error, display_name, 1,
+                      _("the <table-battle> element holds no battle"));
+  close = g_strrstr_len (tag_end, end - tag_end, close_tag);
+  if (close == NULL)
+    return malformed (error, display_name, 1,
+                      _("the battle sent from a table is cut short: </table-battle> is "
+                        "missing"));
+  for (p = close + strlen (close_tag); p < end; p++)
+    if (!g_ascii_isspace (*p))
+      return malformed (error, display_name, 1,
+                        _("there is something after </table-battle>"));
+
+  head = g_strdup_printf ("%.*s</table-battle>", (int) (tag_end + 1 - tag), tag);
+  doc = xmlReadMemory (head, (int) strlen (head), display_name, "UTF-8",
+                       XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
+  if (root == NULL)
+    return malformed (error, display_name, 1,
+                      _("the <table-battle> element is not well-formed"));
+  version = adm_xml_get_string (root, "version");
+  message->engagement = adm_xml_get_string (root, "engagement");
+  message->assignment = adm_xml_get_string (root, "assignment");
+  from = adm_xml_get_string (root, "from");
+  message->prev = adm_xml_get_string (root, "prev");
+  message->end_reason = adm_xml_get_string (root, "end-reason");
+  if (g_strcmp0 (version, "1") != 0)
+    return malformed (error, display_name, 1,
+                      _("this battle was sent by another version of Admiralty (<table-battle> "
+                        "version is not 1)"));
+  if (message->engagement == NULL || *message->engagement == '\0' ||
+      strlen (message->engagement) > 64 || message->assignment == NULL ||
+      strlen (message->assignment) > 64)
+    return malformed (error, display_name, 1,
+                      _("<table-battle> must name its engagement and assignment"));
+  if (from == NULL || !g_ascii_string_to_unsigned (from, 10, 1, G_MAXINT, &number, NULL))
+    return malformed (error, display_name, 1,
+                      _("<table-battle> from must be a whole number from 1"));
+  message->from = (guint) number;
+  if (!is_hex64 (message->prev))
+    return malformed (error, display_name, 1,
+                      _("<table-battle> prev must be 64 lower-case hex digits"));
+  if (message->end_reason != NULL)
+    {
+      g_strstrip (message->end_reason);
+      if (g_utf8_strlen (message->end_reason, -1) > MAX_REASON)
+        return malformed (error, display_name, 1,
+                          _("the reason for ending the battle is too long"));
+    }
+  message->battle_start = (gsize) (tag_end + 1 - data);
+  message->battle_end = (gsize) (close - data);
+  message->battle_line = 1;
+  for (p = data; p <= tag_end; p++)
+    message->battle_line += *p == '\n';
+  return TRUE;
+}
+
+gboolean
+adm_table_battle_peek (const char  *data,
+                       gsize        length,
+                       const char  *display_name,
+                       char       **engagement_id,
+                       char       **assignment,
+                       guint       *from,
+                       char       **end_reason,
+                       GError     **error)
+{
+  Message message = { 0 };
+
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  if (!read_message (data, length, display_name, &message, error))
+    {
+      message_clear (&message);
+      return FALSE;
+    }
+  if (engagement_id != NULL)
+    *engagement_id = g_steal_pointer (&message.engagement);
+  if (assignment != NULL)
+    *assignment = g_steal_pointer (&message.assignment);
+  if (from != NULL)
+    *from = message.from;
+  if (end_reason != NULL)
+    *end_reason = g_steal_pointer (&message.end_reason);
+  message_clear (&message);
+  return TRUE;
+}
+
+void
+adm_campaign_get_table_receipt (AdmCampaign     *campaign,
+                                const char      *engagement_id,
+                                AdmTableReceipt *receipt)
+{
+  const char *head = NULL;
+  AdmJournal *journal = NULL;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
+  g_return_if_fail (receipt != NULL);
+
+  memset (receipt, 0, sizeof *receipt);
+  receipt->ended = adm_state_get_battle_ending (adm_campaign_get_state (campaign),
+                                                engagement_id) != NULL;
+  if (_adm_campaign_get_kept (campaign, engagement_id, &head, &journal))
+    {
+      receipt->kept = adm_journal_get_n_entries (journal);
+      chain_hash (head, journal, receipt->kept, receipt->last);
+    }
+}
+
+/* The refusal a table gets for an engagement that is not at it: the same words whether the
+ * engagement exists, is at another table, or was never handed out. */
+static gboolean
+not_yours (GError **error)
+{
+  g_set_error_literal (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS,
+                       _("No such engagement at this table."));
+  return FALSE;
+}
+
+/* The hand-off @assignment of @engagement_id, current and to @table (any table when NULL). */
+static gboolean
+check_assignment (AdmCampaign  *campaign,
+                  const char   *table,
+                  const char   *engagement_id,
+                  const char   *assignment,
+                  GError      **error)
+{
+  AdmState *state = adm_campaign_get_state (campaign);
+  const AdmTableAssignment *at = adm_state_get_table (state, engagement_id);
+  const char *reason = assignment != NULL ? adm_state_get_taken_back (state, assignment) : NULL;
+
+  if (at != NULL && assignment != NULL && g_str_equal (at->id, assignment) &&
+      (table == NULL || g_str_equal (at->table, table)))
+    return TRUE;
+  /* A table that held the engagement under this very hand-off learns why it lost it; the id
+   * is a random UUID only that table was given. */
+  if (reason != NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_TAKEN_BACK,
+                   /* Translators: "The chief master took engagement c1-3 back from this
+                    * table: Table 2 went home. …" */
+                   _("The chief master took engagement %s back from this table: %s. What was "
+                     "played here since is kept on this computer, not in the campaign."),
+                   engagement_id, reason);
+      return FALSE;
+    }
+  return not_yours (error);
+}
+
+char *
+adm_campaign_table_battle (AdmCampaign *campaign,
+                           const char  *table,
+                           const char  *engagement_id,
+                           GError     **error)
+{
+  const AdmTableAssignment *at;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *setup = NULL;
+  const char *kept;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
+    {
+      not_yours (error);
+      return NULL;
+    }
+  kept = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  if (kept != NULL)
+    return g_strdup (kept);
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return NULL;
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+  if (setup == NULL)
+    return NULL;
+  /* Written as a saved battle, whose head is the one the campaign keeps once the table's
+   * first entry comes back. */
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
+  if (battle == NULL)
+    return NULL;
+  return adm_battle_serialize (battle, NULL);
+}
+
+GPtrArray *
+adm_campaign_get_table_engagements (AdmCampaign *campaign,
+                                    const char  *table)
+{
+  AdmState *state;
+  g_autoptr(GPtrArray) queue = NULL;
+  GPtrArray *out;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  state = adm_campaign_get_state (campaign);
+  queue = adm_campaign_get_engagements (campaign, 0);
+  out = g_ptr_array_new ();
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      const AdmTableAssignment *at = adm_state_get_table (state, engagement->id);
+
+      if (at != NULL && (table == NULL || g_str_equal (at->table, table)))
+        g_ptr_array_add (out, (gpointer) at);
+    }
+  return out;
+}
+
+/* The first entry (from 1) where @battle's journal and the one kept part, or 0 when the
+ * kept ones are all in @battle as kept. */
+static guint
+first_difference (const char *head,
+                  AdmJournal *kept,
+                  AdmBattle  *battle)
+{
+  AdmJournal *theirs = adm_battle_get_log (battle);
+  guint n = adm_journal_get_n_entries (kept);
+  char mine[65], their[65];
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i >= adm_journal_get_n_entries (theirs))
+        return i + 1;
+      chain_hash (head, kept, i + 1, mine);
+      adm_table_battle_entry_hash (battle, i + 1, their);
+      if (strcmp (mine, their) != 0)
+        return i + 1;
+    }
+  return 0;
+}
+
+gboolean
+adm_campaign_receive_from_table (AdmCampaign     *campaign,
+                                 const char      *table,
+                                 const char      *data,
+                                 gsize            length,
+                                 const char      *display_name,
+                                 AdmTableReceipt *receipt,
+                                 GError         **error)
+{
+  Message message = { 0 };
+  AdmTableReceipt held;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) ending = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GString) text = NULL;
+  const char *kept_head = NULL;
+  AdmJournal *kept = NULL;
+  char hash[65];
+  guint n, differs;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  if (display_name == NULL)
+    display_name = table != NULL ? table : "table-battle";
+  if (receipt != NULL)
+    memset (receipt, 0, sizeof *receipt);
+  if (!read_message (data, length, display_name, &message, error))
+    goto out;
+  if (!check_assignment (campaign, table, message.engagement, message.assignment, error))
+    goto out;
+  adm_campaign_get_table_receipt (campaign, message.engagement, &held);
+  if (receipt != NULL)
+    *receipt = held;
+
+  /* The battle, played whole: its lines are the message's. */
+  text = g_string_new (NULL);
+  for (int line = 1; line < message.battle_line; line++)
+    g_string_append_c (text, '\n');
+  g_string_append_len (text, data + message.battle_start,
+                       message.battle_end - message.battle_start);
+  battle = adm_battle_load_game_memory (text->str, text->len, display_name, &local_error);
+  if (battle == NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   "%s", local_error->message);
+      goto out;
+    }
+  n = adm_journal_get_n_entries (adm_battle_get_log (battle));
+
+  /* Sequence: the table sends from the first entry it has not had acknowledged, with the
+   * hash of the one before; both are what it holds. */
+  if (message.from > n + 1)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: the battle sent from the table has %u entries, not %u"),
+                   display_name, n, message.from - 1);
+      goto out;
+    }
+  adm_table_battle_entry_hash (battle, message.from - 1, hash);
+  if (strcmp (hash, message.prev) != 0)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: entry %u of the battle is not the one the table says it sent "
+                     "before (its hash differs)"), display_name, message.from - 1);
+      goto out;
+    }
+  /* Never a gap: the table believes the chief holds more than it does. */
+  if (message.from - 1 > held.kept)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                   _("The chief holds %u entries of the battle of engagement %s, not %u: "
+                     "send from entry %u."), held.kept, message.engagement, message.from - 1,
+                   held.kept + 1);
+      goto out;
+    }
+
+  if (_adm_campaign_get_kept (campaign, message.engagement, &kept_head, &kept))
+    {
+      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
+
+      if (!g_str_equal (head, kept_head))
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table is not the one the chief "
+                         "keeps: its set-up differs."), message.engagement);
+          goto out;
+        }
+      /* Never two histories: what the chief keeps must be where the table's battle begins. */
+      differs = first_difference (kept_head, kept, battle);
+      if (differs > 0)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table went another way from "
+                         "entry %u on than the one the chief keeps; nothing of it was kept."),
+                       message.engagement, differs);
+          goto out;
+        }
+    }
+  else
+    {
+      /* The first entries: the set-up must be the one the chief handed out. */
+      g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, message.engagement,
+                                                          &local_error);
+      g_autoptr(AdmBattle) fresh = NULL;
+      g_autofree char *head = NULL, *fresh_head = NULL;
+
+      if (handed != NULL)
+        fresh = adm_battle_load_game_memory (handed, strlen (handed), display_name,
+                                             &local_error);
+      if (fresh == NULL)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                       "%s", local_error->message);
+          goto out;
+        }
+      head = adm_battle_serialize_head (battle, NULL);
+      fresh_head = adm_battle_serialize_head (fresh, NULL);
+      if (!g_str_equal (head, fresh_head))
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table is not the one the chief "
+                         "handed out: its set-up differs."), message.engagement);
+          goto out;
+        }
+    }
+
+  /* The ending is made before anything is kept, so that a message whose ending cannot apply
+   * changes nothing. */
+  if (message.end_reason != NULL && !held.ended)
+    {
+      engagement = adm_campaign_find_engagement (campaign, message.engagement, &local_error);
+      if (engagement != NULL)
+        ending = adm_battle_result_action (campaign, engagement, battle,
+                                           *message.end_reason != '\0' ? message.end_reason
+                                                                      : NULL,
+                                           adm_clock_now (), &local_error);
+      if (ending == NULL)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                       "%s", local_error->message);
+          goto out;
+        }
+    }
+
+  if (n > held.kept &&
+      !_adm_campaign_keep_battle (campaign, message.engagement, battle, message.assignment,
+                                  &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   "%s", local_error->message);
+      goto out_receipt;
+    }
+  if (ending != NULL && !adm_campaign_record (campaign, ending, &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   _("The battle of engagement %s was not ended: %s"), message.engagement,
+                   local_error->message);
+      goto out_receipt;
+    }
+  if (ending != NULL)
+    adm_dice_forget_revealed (ending);
+  ok = TRUE;
+
+out_receipt:
+  if (receipt != NULL)
+    adm_campaign_get_table_receipt (campaign, message.engagement, receipt);
+out:
+  message_clear (&message);
+  return ok;
+}

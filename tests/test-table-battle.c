@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-table-battle.c: several masters, one campaign — the battle of engagement c1-3 (Pol
+ * orbit, Komarr campaign after cycle 1) fought at another table and handed back entry by
+ * entry (adm_campaign_receive_from_table ()) gives the chief the campaign the same battle
+ * fought on one machine gives: the battle kept, its ending, the state (F-STRAT-4). Entries
+ * sent twice are kept once; entries held back flow in order later; a gap, another history,
+ * another table, a hand-off taken back, a damaged message are refused and change nothing;
+ * the chief's own hand is refused while the battle is at the table (one writer per
+ * journal); the export file imports the same way. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "komarr-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  char        *folder;
+  AdmCampaign *one;    /* the battle fought on the chief's own machine */
+  AdmCampaign *chief;  /* the battle fought at "Table 1" */
+  char        *assignment;
+} Fixture;
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static AdmCampaign *
+komarr_after_cycle (const char *folder,
+                    const char *name)
+{
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, T0);
+  return g_steal_pointer (&campaign);
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->folder = g_dir_make_tmp ("admiralty-table-battle-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->one = komarr_after_cycle (fixture->folder, "one.admiralty");
+  fixture->chief = komarr_after_cycle (fixture->folder, "chief.admiralty");
+  g_assert_true (adm_campaign_assign_table (fixture->chief, "c1-3", "Table 1", T0 + 600,
+                                            &fixture->assignment, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", fixture->folder);
+
+  g_clear_object (&fixture->one);
+  g_clear_object (&fixture->chief);
+  g_assert_cmpint (system (command), ==, 0);
+  g_free (fixture->folder);
+  g_free (fixture->assignment);
+}
+
+/* The battle as the table gets it from the chief, and the one the chief sets up himself. */
+static AdmBattle *
+battle_at_table (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adm_campaign_table_battle (fixture->chief, "Table 1", "c1-3", &error);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  battle = adm_battle_load_game_memory (text, strlen (text), "c1-3", &error);
+  g_assert_no_error (error);
+  return battle;
+}
+
+static AdmBattle *
+battle_at_hand (AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign, "c1-3",
+                                                                            &error);
+  g_autofree char *setup = NULL;
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* Sends what the chief does not hold yet; the receipt must then hold every entry. */
+static void
+send (Fixture    *fixture,
+      AdmBattle  *battle,
+      const char *end_reason)
+{
+  g_autoptr(GError) error = NULL;
+  AdmTableReceipt receipt;
+  g_autofree char *message = NULL;
+  gsize length;
+  char last[65];
+
+  adm_campaign_get_table_receipt (fixture->chief, "c1-3", &receipt);
+  message = adm_table_battle_message (battle, "c1-3", fixture->assignment, receipt.kept + 1,
+                                      end_reason, &length);
+  g_assert_true (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                  "Table 1", &receipt, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  adm_table_battle_entry_hash (battle, receipt.kept, last);
+  g_assert_cmpstr (receipt.last, ==, last);
+  g_assert_true (receipt.ended == (end_reason != NULL));
+}
+
+/* @text without its time="…" attributes: two runs are minutes apart. */
+static char *
+timeless (const char *text)
+{
+  g_autoptr(GRegex) times = g_regex_new (" time=\"[^\"]*\"", 0, 0, NULL);
+
+  return g_regex_replace_literal (times, text, -1, 0, "", 0, NULL);
+}
+
+/* The state's dump without its count of events: the chief's has the hand-off more. */
+static char *
+state_of (AdmCampaign *campaign)
+{
+  g_autofree char *dump = adm_state_dump (adm_campaign_get_state (campaign));
+  g_autoptr(GRegex) count = g_regex_new ("^events [0-9]+\n", G_REGEX_MULTILINE, 0, NULL);
+
+  return g_regex_replace_literal (count, dump, -1, 0, "", 0, NULL);
+}
+
+static char *
+file_text (AdmCampaign *campaign)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (campaign), &text, NULL, NULL));
+  return text;
+}
+
+/* The same battle, phase by phase with seeded dice (5) and the orders of
+ * tests/data/campaign-battles/komarr-c1-3.orders.xml, at the table and on one machine. One
+ * phase is undone and redone at the table and here alike; two phases wait (the link cut) and
+ * flow together; every message is sent twice. Then both end it, and the chief's campaign is
+ * the one-machine campaign. */
+static void
+test_same_as_one_machine (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmBattle) here = battle_at_hand (fixture->one);
+  g_autoptr(AdmDicePrng) table_dice = adm_dice_prng_new (5);
+  g_autoptr(AdmDicePrng) here_dice = adm_dice_prng_new (5);
+  g_autofree char *table_kept = NULL, *here_kept = NULL, *chief_state = NULL, *one_state = NULL;
+  guint journal_before;
+
+  g_assert_no_error (error);
+  for (int phase = 0; phase < 15; phase++)
+    {
+      int turn = adm_battle_get_turn (table);
+      const AdmTurnOrders *turn_orders = adm_battle_orders_get_turn (orders, turn);
+
+      g_assert_true (adm_battle_resolve_phase (table, turn_orders, ADM_DICE_SOURCE (table_dice),
+                                               &error));
+      g_assert_no_error (error);
+      g_assert_true (adm_battle_resolve_phase (here, turn_orders, ADM_DICE_SOURCE (here_dice),
+                                               &error));
+      g_assert_no_error (error);
+      if (phase == 4)
+        {
+          /* An Undo and a Redo at the table are entries like any other. */
+          g_assert_true (adm_battle_undo (table, &error));
+          g_assert_true (adm_battle_redo (table, &error));
+          g_assert_true (adm_battle_undo (here, &error));
+          g_assert_true (adm_battle_redo (here, &error));
+          g_assert_no_error (error);
+        }
+      g_assert_true (adm_campaign_keep_battle (fixture->one, "c1-3", here, &error));
+      g_assert_no_error (error);
+      /* The link is cut for phases 6 and 7: their entries flow with phase 8's. */
+      if (phase == 6 || phase == 7)
+        continue;
+      send (fixture, table, NULL);
+      /* The same message again: nothing is kept twice. */
+      journal_before = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+      send (fixture, table, NULL);
+      g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)),
+                        ==, journal_before);
+    }
+
+  /* Ended at the table with the master's reason: one action, as on one machine. */
+  send (fixture, table, "Pol Six withdrew");
+  g_assert_true (adm_campaign_end_battle (fixture->one, "c1-3", here, "Pol Six withdrew",
+                                          T0 + 3000, &error));
+  g_assert_no_error (error);
+  /* The ending sent again changes nothing. */
+  journal_before = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+  send (fixture, table, "Pol Six withdrew");
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    journal_before);
+
+  table_kept = timeless (adm_campaign_get_battle (fixture->chief, "c1-3", NULL, NULL));
+  here_kept = timeless (adm_campaign_get_battle (fixture->one, "c1-3", NULL, NULL));
+  g_assert_cmpstr (table_kept, ==, here_kept);
+  chief_state = state_of (fixture->chief);
+  one_state = state_of (fixture->one);
+  g_assert_true (g_str_equal (chief_state, one_state));
+  g_assert_cmpstr (adm_state_get_battle_ending (adm_campaign_get_state (fixture->chief),
+                                                "c1-3")->reason, ==, "Pol Six withdrew");
+
+  /* The chief's file holds it: reopened, the same battle and state. */
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (adm_campaign_get_path (fixture->chief),
+                                                         &error);
+    g_autofree char *again = NULL, *state = NULL;
+
+    g_assert_no_error (error);
+    again = timeless (adm_campaign_get_battle (reopened, "c1-3", NULL, NULL));
+    g_assert_cmpstr (again, ==, here_kept);
+    state = state_of (reopened);
+    g_assert_true (g_str_equal (state, one_state));
+  }
+}
+
+/* What the chief may not take, and what it says. */
+static void
+test_refusals (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmBattle) other = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmDicePrng) other_dice = adm_dice_prng_new (6);
+  g_autofree char *before = NULL, *after = NULL, *message = NULL, *reason = NULL;
+  AdmTableReceipt receipt;
+  gsize length;
+
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  send (fixture, table, NULL);
+  before = file_text (fixture->chief);
+  /* The queue shows where the battle stands at its table. */
+  {
+    g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (fixture->chief, "c1-3",
+                                                                          &error);
+    g_autofree char *status = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (queued->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+    g_assert_cmpstr (queued->table, ==, "Table 1");
+    status = adm_queued_engagement_describe_status (queued);
+    g_assert_true (g_str_has_prefix (status, "At the table “Table 1” · Turn 1 · "));
+  }
+
+  /* Another table's link: the words of any wrong path. */
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 4, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 2", message, length,
+                                                   "Table 2", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS);
+  g_clear_error (&error);
+  g_clear_pointer (&message, g_free);
+  message = adm_table_battle_message (table, "c9-9", fixture->assignment, 4, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS);
+  g_clear_error (&error);
+  g_clear_pointer (&message, g_free);
+
+  /* A gap: the table says the chief holds five entries. */
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 6, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP);
+  g_assert_nonnull (strstr (error->message, "send from entry 4"));
+  g_assert_cmpuint (receipt.kept, ==, 3);
+  g_clear_error (&error);
+  g_clear_pointer (&message, g_free);
+
+  /* Another history: the same set-up, its third entry an Undo where the chief keeps a phase
+   * (a table file restored from an older copy and played again). */
+  g_assert_true (adm_battle_resolve_phase (other, NULL, ADM_DICE_SOURCE (other_dice), &error));
+  g_assert_true (adm_battle_resolve_phase (other, NULL, ADM_DICE_SOURCE (other_dice), &error));
+  g_assert_true (adm_battle_undo (other, &error));
+  g_assert_true (adm_battle_resolve_phase (other, NULL, ADM_DICE_SOURCE (other_dice), &error));
+  g_assert_no_error (error);
+  message = adm_table_battle_message (other, "c1-3", fixture->assignment, 4, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP);
+  g_assert_nonnull (strstr (error->message, "from entry 3 on"));
+  g_clear_error (&error);
+  g_clear_pointer (&message, g_free);
+
+  /* Damaged: cut in the middle, garbage, a forged hash. */
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 4, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message,
+                                                   length / 2, "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_assert_true (g_str_has_prefix (error->message, "Table 1:"));
+  g_clear_error (&error);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", "\x01\x02", 2,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_clear_error (&error);
+  memcpy (strstr (message, "prev=\"") + 6, "00", 2);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_clear_error (&error);
+  g_clear_pointer (&message, g_free);
+
+  /* Nothing of the above changed a byte. */
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+
+  /* One writer: the chief's own hand, his Undo of the hand-off, his ending. */
+  {
+    g_autoptr(AdmBattle) mine = battle_at_table (fixture);
+
+    g_assert_true (adm_battle_resolve_phase (mine, NULL, ADM_DICE_SOURCE (other_dice), &error));
+    g_assert_false (adm_campaign_keep_battle (fixture->chief, "c1-3", mine, &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+    g_clear_error (&error);
+    g_assert_false (adm_campaign_end_battle (fixture->chief, "c1-3", table, "tired", T0 + 900,
+                                             &error));
+    g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+    g_clear_error (&error);
+  }
+  g_assert_false (adm_campaign_undo (fixture->chief, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+  g_assert_nonnull (strstr (error->message, "Table 1"));
+  g_clear_error (&error);
+  after = (g_free (after), file_text (fixture->chief));
+  g_assert_cmpstr (after, ==, before);
+
+  /* Taken back: what the table sends later is refused with the chief's reason. */
+  g_assert_true (adm_campaign_take_back_table (fixture->chief, "c1-3", "Table 1 went home",
+                                               T0 + 1200, &error));
+  g_assert_no_error (error);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 4, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_TAKEN_BACK);
+  g_assert_nonnull (strstr (error->message, "Table 1 went home"));
+  g_clear_error (&error);
+  /* Taken back, the battle is the chief's: he plays on from the three entries kept. */
+  {
+    const char *kept = adm_campaign_get_battle (fixture->chief, "c1-3", NULL, NULL);
+    g_autoptr(AdmBattle) mine = adm_battle_load_game_memory (kept, strlen (kept), "c1-3",
+                                                             &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (adm_journal_get_n_entries (adm_battle_get_log (mine)), ==, 3);
+    g_assert_true (adm_battle_resolve_phase (mine, NULL, ADM_DICE_SOURCE (other_dice), &error));
+    g_assert_true (adm_campaign_keep_battle (fixture->chief, "c1-3", mine, &error));
+    g_assert_no_error (error);
+  }
+}
+
+/* The USB road: the table's export file, imported by the chief, with the same checks; a
+ * second import keeps nothing twice. */
+static void
+test_export_import (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autofree char *export = NULL, *engagement = NULL, *assignment = NULL, *reason = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  AdmTableReceipt receipt;
+  gsize length;
+  guint from;
+
+  for (int phase = 0; phase < 5; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  export = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, "Cleared the table",
+                                     &length);
+  g_assert_true (adm_table_battle_peek (export, length, "c1-3.table-battle", &engagement,
+                                        &assignment, &from, &reason, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (engagement, ==, "c1-3");
+  g_assert_cmpstr (assignment, ==, fixture->assignment);
+  g_assert_cmpuint (from, ==, 1);
+  g_assert_cmpstr (reason, ==, "Cleared the table");
+
+  g_assert_true (adm_campaign_receive_from_table (fixture->chief, NULL, export, length,
+                                                  "c1-3.table-battle", &receipt, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, 5);
+  g_assert_true (receipt.ended);
+  g_assert_cmpstr (adm_state_get_battle_ending (adm_campaign_get_state (fixture->chief),
+                                                "c1-3")->reason, ==, "Cleared the table");
+  /* The ending is one undoable action: undone, the battle stands at the table again. */
+  before = file_text (fixture->chief);
+  g_assert_true (adm_campaign_receive_from_table (fixture->chief, NULL, export, length,
+                                                  "c1-3.table-battle", &receipt, &error));
+  g_assert_no_error (error);
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (adm_campaign_undo (fixture->chief, &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_state_get_battle_ending (adm_campaign_get_state (fixture->chief), "c1-3"));
+  g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/engine/table-battle/F-STRAT-4/same-as-one-machine", Fixture, NULL,
+              fixture_setup, test_same_as_one_machine, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/refusals", Fixture, NULL, fixture_setup,
+              test_refusals, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,
+              test_export_import, fixture_teardown);
+  return g_test_run ();
+}
