@@ -68,6 +68,9 @@ typedef struct {
   char              *engagement_id;
   GBytes            *body;       /* ENTRIES */
   gint64             arrived;    /* ENTRIES: when its body was read whole */
+  AdmTableMessage   *message;    /* ENTRIES: the body read and its battle played, off the
+                                  * main thread (adm_table_message_read ()), or NULL */
+  GError            *read_error; /* ENTRIES: why it did not read */
   /* The answer: */
   gboolean           not_found;
   guint              status;
@@ -115,6 +118,8 @@ job_free (gpointer data)
   g_free (job->table);
   g_free (job->engagement_id);
   g_clear_pointer (&job->body, g_bytes_unref);
+  g_clear_pointer (&job->message, adm_table_message_free);
+  g_clear_error (&job->read_error);
   g_clear_pointer (&job->answer, g_bytes_unref);
   g_free (job);
 }
@@ -357,8 +362,16 @@ job_entries (AdmTableServer *self,
     return;
   adm_campaign_get_table_receipt (campaign, job->engagement_id, &before);
   receipt = before;
-  kept = adm_campaign_receive_from_table (campaign, job->table, data, length, job->table,
-                                          &receipt, &error);
+  /* The battle was played whole on a worker thread; what is left here are the checks against
+   * what the campaign keeps, and the keeping. */
+  if (job->message == NULL)
+    {
+      kept = FALSE;
+      error = g_error_copy (job->read_error);
+    }
+  else
+    kept = adm_campaign_receive_table_message (campaign, job->table, job->message, &receipt,
+                                               &error);
   if (!kept && g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
     {
       job->not_found = TRUE;
@@ -484,6 +497,23 @@ take_body (SoupServerMessage *msg,
   return TRUE;
 }
 
+/* A worker thread: reads the message of a POST and plays its battle (adm_table_message_read ()
+ * touches no campaign), then hands the Job to the main thread as any other. */
+static void
+read_message_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  Job *job = data;
+  gsize length;
+  const char *bytes = g_bytes_get_data (job->body, &length);
+
+  job->message = adm_table_message_read (bytes, length, job->table, &job->read_error);
+  g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
 static void
 route_cb (SoupServerMessage *msg,
           const char        *path,
@@ -533,6 +563,16 @@ route_cb (SoupServerMessage *msg,
     }
   job->msg = g_object_ref (msg);
   soup_server_message_pause (msg);
+  if (kind == JOB_ENTRIES)
+    {
+      /* Playing a long battle whole takes more than a frame: it is done on a worker thread,
+       * so that neither the chief's window nor the admirals' pages wait for it. */
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
+
+      g_task_set_task_data (task, job, NULL);
+      g_task_run_in_thread (task, read_message_thread);
+      return;
+    }
   /* The main thread owns the Job from here on and sends it back answered (or frees it when
    * nothing would read the answer): no destroy notify here. */
   g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
