@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cli-helpers.h"
+#include "file-helpers.h"
 
 void
 cli_result_free (CliResult *result)
@@ -103,21 +104,82 @@ assert_failure (CliResult  *result,
   g_assert_nonnull (strstr (result->err, message));
 }
 
-char *
-cli_komarr_after_cycle (const char  *prefix,
-                        char       **campaign)
+/* Komarr after its first cycle, from its cycle-1 sheets or, without @sheets, on standing
+ * orders (seed 7), saved as "komarr.admiralty" in a new folder named after @prefix. */
+static char *
+komarr_after_cycle (const char  *prefix,
+                    gboolean     sheets,
+                    char       **campaign)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+  const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *scenario = g_build_filename (source, "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
+  g_autofree char *folder = g_build_filename (source, "tests", "data", "order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (folder, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (folder, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (folder, "komarr-cycle-1-vorkosigan.xml", NULL);
   g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
   g_autoptr(CliResult) result = NULL;
   char *dir = g_dir_make_tmp (template, &error);
 
   g_assert_no_error (error);
   *campaign = g_build_filename (dir, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--seed", "7", "--save", *campaign, NULL);
+  if (sheets)
+    result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", *campaign,
+                      "--seed", "7", NULL);
+  else
+    result = run_cli ("cycle", scenario, "--seed", "7", "--save", *campaign, NULL);
   g_test_message ("%s", result->err);
   g_assert_cmpint (result->status, ==, 0);
   return dir;
+}
+
+char *
+cli_komarr_after_cycle (const char  *prefix,
+                        char       **campaign)
+{
+  return komarr_after_cycle (prefix, FALSE, campaign);
+}
+
+char *
+cli_komarr_after_sheets (const char  *prefix,
+                         char       **campaign)
+{
+  return komarr_after_cycle (prefix, TRUE, campaign);
+}
+
+/* The test program's name, for its folders ("test-cli-assign-XXXXXX"). */
+static char *
+program_prefix (void)
+{
+  return g_path_get_basename (g_get_prgname ());
+}
+
+void
+cli_campaign_after_cycle (CliCampaign   *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *prefix = program_prefix ();
+
+  fixture->dir = komarr_after_cycle (prefix, FALSE, &fixture->campaign);
+}
+
+void
+cli_campaign_after_sheets (CliCampaign   *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *prefix = program_prefix ();
+
+  fixture->dir = komarr_after_cycle (prefix, TRUE, &fixture->campaign);
+}
+
+void
+cli_campaign_teardown (CliCampaign   *fixture,
+                       gconstpointer  data)
+{
+  remove_tree (fixture->dir);
+  g_assert_false (g_file_test (fixture->dir, G_FILE_TEST_EXISTS));
+  g_free (fixture->dir);
+  g_free (fixture->campaign);
 }

@@ -51,3 +51,31 @@ assert_failure (CliResult  *result,
 char *
 cli_komarr_after_cycle (const char  *prefix,
                         char       **campaign);
+
+/* The same, with cycle 1 played from its sheets (tests/data/order-sheets/komarr-cycle-1-*.xml,
+ * seed 7): its engagements are there to fight. */
+char *
+cli_komarr_after_sheets (const char  *prefix,
+                         char       **campaign);
+
+/* The fixture of the tests of a saved campaign (g_test_add ()): the campaign in a folder of
+ * its own, named after the test program, and removed with everything in it. */
+typedef struct {
+  char *dir;
+  char *campaign;   /* dir/komarr.admiralty */
+} CliCampaign;
+
+/* Komarr after one cycle on standing orders (seed 7), as cli_komarr_after_cycle () makes it. */
+void
+cli_campaign_after_cycle (CliCampaign   *fixture,
+                          gconstpointer  data);
+
+/* Komarr after cycle 1 played from its sheets, as cli_komarr_after_sheets () makes it. */
+void
+cli_campaign_after_sheets (CliCampaign   *fixture,
+                           gconstpointer  data);
+
+/* Removes the folder and what the test left in it. */
+void
+cli_campaign_teardown (CliCampaign   *fixture,
+                       gconstpointer  data);

@@ -23,27 +23,6 @@
 
 #define FORMATION "autumn-screen"   /* hidden at the start of Komarr (F-STRAT-3) */
 
-typedef struct {
-  char *dir;
-  char *campaign;
-} Fixture;
-
-static void
-fixture_setup (Fixture       *fixture,
-               gconstpointer  data)
-{
-  fixture->dir = cli_komarr_after_cycle ("admiralty-writers", &fixture->campaign);
-}
-
-static void
-fixture_teardown (Fixture       *fixture,
-                  gconstpointer  data)
-{
-  remove_tree (fixture->dir);
-  g_free (fixture->campaign);
-  g_free (fixture->dir);
-}
-
 static char *
 read_file (const char *path)
 {
@@ -86,7 +65,7 @@ copy_error_cb (GError       **out,
 /* The app's case: the campaign open for writing here; admiralty-cli reveal is refused, names
  * this process, and changes no byte; the campaign's own saves go on. */
 static void
-test_cli_refused_while_open (Fixture       *fixture,
+test_cli_refused_while_open (CliCampaign   *fixture,
                              gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -139,7 +118,7 @@ test_cli_refused_while_open (Fixture       *fixture,
  * wrote the file (it had not saved yet, so held no lock) finds the change at its next save and
  * refuses, rather than write the file whole from memory and lose the reveal to backup 1. */
 static void
-test_change_not_read_is_kept (Fixture       *fixture,
+test_change_not_read_is_kept (CliCampaign   *fixture,
                               gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -195,7 +174,7 @@ test_change_not_read_is_kept (Fixture       *fixture,
 
 /* Replaced or removed by another program: refused as well. */
 static void
-test_replaced_or_removed (Fixture       *fixture,
+test_replaced_or_removed (CliCampaign   *fixture,
                           gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -233,7 +212,7 @@ read_line (GDataInputStream *in)
  * writing (the app's) and a second command are refused, naming it; killed with SIGKILL, it
  * leaves the file free. */
 static void
-test_refused_while_served (Fixture       *fixture,
+test_refused_while_served (CliCampaign   *fixture,
                            gconstpointer  data)
 {
   const char *argv[] = { CLI_PATH, "serve", fixture->campaign, "--address", "127.0.0.1",
@@ -287,7 +266,7 @@ test_refused_while_served (Fixture       *fixture,
 /* Mode 444 in a writable folder: refused, by the engine and by the CLI, even for root; the
  * file keeps its bytes and its mode. */
 static void
-test_read_only_refused (Fixture       *fixture,
+test_read_only_refused (CliCampaign   *fixture,
                         gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -321,7 +300,7 @@ test_read_only_refused (Fixture       *fixture,
 /* Installed files — the bundled scenarios, the installed data — are never written: a campaign
  * started from one saves elsewhere. */
 static void
-test_installed_refused (Fixture       *fixture,
+test_installed_refused (CliCampaign   *fixture,
                         gconstpointer  data)
 {
   g_autofree char *source = g_strdup (g_getenv ("ADMIRALTY_SOURCE_DIR"));
@@ -377,8 +356,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(name, func) \
-  g_test_add ("/engine/campaign-writers/" name, Fixture, NULL, fixture_setup, func, \
-              fixture_teardown)
+  g_test_add ("/engine/campaign-writers/" name, CliCampaign, NULL, cli_campaign_after_cycle, \
+              func, cli_campaign_teardown)
   ADD ("cli-refused-while-open", test_cli_refused_while_open);
   ADD ("change-not-read-is-kept", test_change_not_read_is_kept);
   ADD ("replaced-or-removed", test_replaced_or_removed);

@@ -15,27 +15,6 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 
-typedef struct {
-  char *dir;
-  char *campaign;
-} Fixture;
-
-static void
-fixture_setup (Fixture       *fixture,
-               gconstpointer  data)
-{
-  fixture->dir = cli_komarr_after_cycle ("admiralty-cli-assign", &fixture->campaign);
-}
-
-static void
-fixture_teardown (Fixture       *fixture,
-                  gconstpointer  data)
-{
-  cli_remove_folder (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->campaign);
-}
-
 static char *
 contents (const char *path)
 {
@@ -64,7 +43,7 @@ admiral_of (const char *path,
 }
 
 static void
-test_assign (Fixture       *fixture,
+test_assign (CliCampaign   *fixture,
              gconstpointer  data)
 {
   g_autoptr(CliResult) result = NULL;
@@ -96,7 +75,7 @@ test_assign (Fixture       *fixture,
 }
 
 static void
-test_refused (Fixture       *fixture,
+test_refused (CliCampaign   *fixture,
               gconstpointer  data)
 {
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
@@ -150,9 +129,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/cli/assign/F-FORM-6/assign", Fixture, NULL, fixture_setup, test_assign,
-              fixture_teardown);
-  g_test_add ("/cli/assign/F-FORM-6/refused", Fixture, NULL, fixture_setup, test_refused,
-              fixture_teardown);
+  g_test_add ("/cli/assign/F-FORM-6/assign", CliCampaign, NULL, cli_campaign_after_cycle,
+              test_assign, cli_campaign_teardown);
+  g_test_add ("/cli/assign/F-FORM-6/refused", CliCampaign, NULL, cli_campaign_after_cycle,
+              test_refused, cli_campaign_teardown);
   return g_test_run ();
 }

@@ -21,28 +21,6 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-/* Cycle 1 of the Komarr campaign from its four sheets, saved in a new folder. */
-static char *
-cycle_one (char **folder)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
-  g_autoptr(CliResult) result = NULL;
-  char *path;
-
-  *folder = g_dir_make_tmp ("admiralty-cli-engagements-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (*folder, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", path, "--seed", "7",
-                    NULL);
-  g_assert_cmpint (result->status, ==, 0);
-  return path;
-}
-
 static JsonObject *
 engagement (JsonObject *root,
             const char *id)
@@ -62,8 +40,8 @@ engagement (JsonObject *root,
 static void
 test_loop (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(CliResult) list = run_cli ("engagements", path, "--json", NULL);
@@ -132,11 +110,7 @@ test_loop (void)
     g_assert_cmpint (json_object_get_int_member (entry, "turn"), ==, 4);
   }
   g_clear_pointer (&root, json_object_unref);
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-    g_assert_cmpint (system (command), ==, 0);
-  }
+  cli_remove_folder (folder);
 }
 
 /* The checkpoints of the command line are the app's: "cycle-1" from the cycle's one save, and
@@ -145,8 +119,8 @@ test_loop (void)
 static void
 test_checkpoints (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--seed", "5", NULL);
@@ -172,11 +146,7 @@ test_checkpoints (void)
           g_assert_cmpint (turn, ==, (int) i + 1);
         }
     }
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-    g_assert_cmpint (system (command), ==, 0);
-  }
+  cli_remove_folder (folder);
 }
 
 /* Cycle 1 and one turn of c1-3 in @language (the build's catalogues), at a fixed time, into
@@ -193,7 +163,7 @@ fight_in (const char  *language,
   g_setenv ("LANGUAGE", language, TRUE);
   g_setenv ("ADMIRALTY_LOCALEDIR", localedir, TRUE);
   g_setenv ("SOURCE_DATE_EPOCH", "1795000000", TRUE);
-  path = cycle_one (folder);
+  *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   /* The human output, which follows the language (--json does not). */
   fight = run_cli ("battle", path, "--engagement", "c1-3", "--turns", "1", "--seed", "5",
                    NULL);
@@ -250,20 +220,16 @@ test_language_free_file (void)
     g_assert_nonnull (strstr (again->out, "\"name\":\"Нефритовый павильон\""));
   }
   g_unsetenv ("ADMIRALTY_LOCALEDIR");
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", i == 0 ? c_folder : ru_folder);
-
-      g_assert_cmpint (system (command), ==, 0);
-    }
+  cli_remove_folder (c_folder);
+  cli_remove_folder (ru_folder);
 }
 
 /* F-STRAT-3: Aslund hears of its own engagement only, with no enemy strength. */
 static void
 test_as_side (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   g_autoptr(CliResult) aslund = run_cli ("engagements", path, "--as", "aslund", "--json", NULL);
   g_autoptr(CliResult) text = run_cli ("engagements", path, "--as", "aslund", NULL);
   g_autoptr(CliResult) bad = run_cli ("engagements", path, "--as", "nobody", NULL);
@@ -279,11 +245,7 @@ test_as_side (void)
   g_assert_null (strstr (text->out, "Autumn Screen (Cetagandan Empire), 4"));
   g_assert_nonnull (strstr (text->out, "Aslund Minelayer (Aslund), 1 ship(s)"));
   assert_failure (bad, 2, "not master, public, an admiral or a faction");
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-    g_assert_cmpint (system (command), ==, 0);
-  }
+  cli_remove_folder (folder);
 }
 
 /* F-STRAT-3: `battle CAMPAIGN --engagement ID --as SIDE` shows that side's view and changes
@@ -292,8 +254,8 @@ test_as_side (void)
 static void
 test_as_changes_nothing (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   g_autofree char *before = NULL, *after = NULL;
   gsize before_length, after_length;
   GStatBuf stat_before, stat_after;
@@ -326,11 +288,7 @@ test_as_changes_nothing (void)
   g_assert_cmpmem (before, before_length, after, after_length);
   g_assert_cmpint (stat_before.st_mtim.tv_sec, ==, stat_after.st_mtim.tv_sec);
   g_assert_cmpint (stat_before.st_mtim.tv_nsec, ==, stat_after.st_mtim.tv_nsec);
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-    g_assert_cmpint (system (command), ==, 0);
-  }
+  cli_remove_folder (folder);
 }
 
 /* The "features" of a battle's JSON, kind and name of each, "kind:name" joined by ", ", a
@@ -370,8 +328,8 @@ features_of (JsonObject *root)
 static void
 test_layout_seed (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
   g_autoptr(CliResult) first = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",
                                         "5", "--json", NULL);
   g_autoptr(CliResult) other = run_cli ("battle", path, "--engagement", "c1-3", "--layout-seed",

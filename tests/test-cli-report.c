@@ -15,27 +15,6 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 
-typedef struct {
-  char *dir;
-  char *campaign;   /* dir/komarr.admiralty, after one cycle on standing orders */
-} Fixture;
-
-static void
-fixture_setup (Fixture       *fixture,
-               gconstpointer  data)
-{
-  fixture->dir = cli_komarr_after_cycle ("admiralty-cli-report", &fixture->campaign);
-}
-
-static void
-fixture_teardown (Fixture       *fixture,
-                  gconstpointer  data)
-{
-  cli_remove_folder (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->campaign);
-}
-
 /* @text with every run of white space made one space. */
 static char *
 squeeze (const char *text)
@@ -84,7 +63,7 @@ assert_contains (const char *haystack,
 /* Writes the report of @kind for @admiral (or NULL) as a PDF and as text: both hold @words;
  * the PDF is A4 and its title in the metadata is the text's first line. */
 static void
-check_kind (Fixture            *fixture,
+check_kind (CliCampaign        *fixture,
             const char         *kind,
             const char         *admiral,
             const char * const *words)
@@ -144,7 +123,7 @@ check_kind (Fixture            *fixture,
 
 /* The master's turn report covers the cycle (F-STRAT-1..5). */
 static void
-test_master (Fixture       *fixture,
+test_master (CliCampaign   *fixture,
              gconstpointer  data)
 {
   const char *words[] = { "Turn report — cycle 1", "The Komarr Campaign",
@@ -162,7 +141,7 @@ test_master (Fixture       *fixture,
 
 /* An admiral's report, the admiral given by id. */
 static void
-test_admiral (Fixture       *fixture,
+test_admiral (CliCampaign   *fixture,
               gconstpointer  data)
 {
   const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet", NULL };
@@ -172,7 +151,7 @@ test_admiral (Fixture       *fixture,
 
 /* Fleet cards of one admiral, given by his exact name, and of every admiral. */
 static void
-test_cards (Fixture       *fixture,
+test_cards (CliCampaign   *fixture,
             gconstpointer  data)
 {
   const char *one[] = { "Prince Serg", "Emperor Dorca", "Hull", "Readiness", NULL };
@@ -184,7 +163,7 @@ test_cards (Fixture       *fixture,
 
 /* Blank order sheets (F-STRAT-18), pre-filled with the admiral's formations. */
 static void
-test_sheets (Fixture       *fixture,
+test_sheets (CliCampaign   *fixture,
              gconstpointer  data)
 {
   const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet",
@@ -195,7 +174,7 @@ test_sheets (Fixture       *fixture,
 
 /* --paper sets the page size. */
 static void
-test_paper (Fixture       *fixture,
+test_paper (CliCampaign   *fixture,
             gconstpointer  data)
 {
   g_autofree char *pdf = g_build_filename (fixture->dir, "legal.pdf", NULL);
@@ -212,7 +191,7 @@ test_paper (Fixture       *fixture,
 /* Every admiral's paper in one go: DIR/ADMIRAL.pdf with his report, his fleet cards
  * and his order sheet, on pages of their own; with --kind, refused. */
 static void
-test_packets (Fixture       *fixture,
+test_packets (CliCampaign   *fixture,
               gconstpointer  data)
 {
   g_autoptr(CliResult) result = run_cli ("report", fixture->campaign, "--packets", fixture->dir,
@@ -268,7 +247,7 @@ pdf_n_pages (const char *path)
  * an odd page — a new sheet when printed on both sides — opening with a line saying whose
  * paper it is; and none of them holds another side's formation (F-STRAT-3). */
 static void
-test_every_admiral (Fixture       *fixture,
+test_every_admiral (CliCampaign   *fixture,
                     gconstpointer  data)
 {
   g_autofree char *pdf = g_build_filename (fixture->dir, "every.pdf", NULL);
@@ -364,7 +343,7 @@ section_after (const char *text,
  * Group, which fought); and per engagement only the enemies there at its minute (the First
  * Squadron arrives at Pol jump point at minute 40, for c1-4, not for c1-1 at minute 0). */
 static void
-test_battle_states (Fixture       *fixture,
+test_battle_states (CliCampaign   *fixture,
                     gconstpointer  data)
 {
   const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
@@ -420,7 +399,7 @@ test_battle_states (Fixture       *fixture,
 
 /* Bad usage exits 2 and writes nothing. */
 static void
-test_usage (Fixture       *fixture,
+test_usage (CliCampaign   *fixture,
             gconstpointer  data)
 {
   g_autofree char *pdf = g_build_filename (fixture->dir, "out.pdf", NULL);
@@ -473,7 +452,7 @@ test_usage (Fixture       *fixture,
 /* A missing campaign, an unknown admiral or an output that cannot be written exit 1 with a
  * message naming it, and leave nothing behind. */
 static void
-test_invalid (Fixture       *fixture,
+test_invalid (CliCampaign   *fixture,
               gconstpointer  data)
 {
   g_autofree char *missing = g_build_filename (fixture->dir, "no-such.admiralty", NULL);
@@ -517,7 +496,7 @@ assert_lacks_all (const char  *text,
  *  - the master's report is refused to a side, the cards to the public, and another side's
  *    admiral is refused exactly as an unknown one is. */
 static void
-test_as (Fixture       *fixture,
+test_as (CliCampaign   *fixture,
          gconstpointer  data)
 {
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
@@ -637,7 +616,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \
-  g_test_add ("/cli/report/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  g_test_add ("/cli/report/" path, CliCampaign, NULL, cli_campaign_after_cycle, func, \
+              cli_campaign_teardown)
   ADD ("master", test_master);
   ADD ("admiral", test_admiral);
   ADD ("cards", test_cards);

@@ -14,27 +14,6 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 
-typedef struct {
-  char *dir;
-  char *campaign;
-} Fixture;
-
-static void
-fixture_setup (Fixture       *fixture,
-               gconstpointer  data)
-{
-  fixture->dir = cli_komarr_after_cycle ("admiralty-cli-reveal", &fixture->campaign);
-}
-
-static void
-fixture_teardown (Fixture       *fixture,
-                  gconstpointer  data)
-{
-  cli_remove_folder (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->campaign);
-}
-
 static char *
 contents (const char *path)
 {
@@ -63,7 +42,7 @@ public_knows (const char *path,
 }
 
 static void
-test_reveal (Fixture       *fixture,
+test_reveal (CliCampaign   *fixture,
              gconstpointer  data)
 {
   g_autoptr(CliResult) result = NULL;
@@ -91,7 +70,7 @@ test_reveal (Fixture       *fixture,
 }
 
 static void
-test_refused (Fixture       *fixture,
+test_refused (CliCampaign   *fixture,
               gconstpointer  data)
 {
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
@@ -146,9 +125,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/cli/reveal/F-STRAT-3/reveal", Fixture, NULL, fixture_setup, test_reveal,
-              fixture_teardown);
-  g_test_add ("/cli/reveal/F-STRAT-3/refused", Fixture, NULL, fixture_setup, test_refused,
-              fixture_teardown);
+  g_test_add ("/cli/reveal/F-STRAT-3/reveal", CliCampaign, NULL, cli_campaign_after_cycle,
+              test_reveal, cli_campaign_teardown);
+  g_test_add ("/cli/reveal/F-STRAT-3/refused", CliCampaign, NULL, cli_campaign_after_cycle,
+              test_refused, cli_campaign_teardown);
   return g_test_run ();
 }

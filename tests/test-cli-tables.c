@@ -16,48 +16,6 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 
-typedef struct {
-  char *dir;
-  char *campaign;
-} Fixture;
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
-/* Cycle 1 of the Komarr campaign from its sheets (engagements c1-1 … c1-4), in a new folder. */
-static void
-fixture_setup (Fixture       *fixture,
-               gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
-  g_autoptr(CliResult) result = NULL;
-
-  fixture->dir = g_dir_make_tmp ("admiralty-cli-tables-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", fixture->campaign,
-                    "--seed", "7", NULL);
-  g_assert_cmpint (result->status, ==, 0);
-}
-
-static void
-fixture_teardown (Fixture       *fixture,
-                  gconstpointer  data)
-{
-  cli_remove_folder (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->campaign);
-}
-
 static char *
 contents (const char *path)
 {
@@ -87,7 +45,7 @@ table_of (const char *path,
 /* Handed to "Table 2": journaled with a new assignment id, printed as JSON; the chief's own
  * battle of it is refused and changes no byte; a second hand-off is refused. */
 static void
-test_assign_refuses_the_chief (Fixture       *fixture,
+test_assign_refuses_the_chief (CliCampaign   *fixture,
                                gconstpointer  data)
 {
   g_autoptr(CliResult) assign = run_cli ("table-assign", fixture->campaign, "c1-3", "Table 2",
@@ -157,7 +115,7 @@ test_assign_refuses_the_chief (Fixture       *fixture,
 /* Taken back with a reason: the chief fights it again; the reason is journaled. Without a
  * reason, or when it is not at a table, nothing changes. */
 static void
-test_take_back (Fixture       *fixture,
+test_take_back (CliCampaign   *fixture,
                 gconstpointer  data)
 {
   g_autoptr(CliResult) idle = run_cli ("table-take-back", fixture->campaign, "c1-3",
@@ -202,7 +160,7 @@ test_take_back (Fixture       *fixture,
 /* Both actions are undone and redone as any other: undoing the hand-off gives the battle back
  * to the chief, redoing it takes it away again. */
 static void
-test_undo_redo (Fixture       *fixture,
+test_undo_redo (CliCampaign   *fixture,
                 gconstpointer  data)
 {
   g_autoptr(CliResult) assign = run_cli ("table-assign", fixture->campaign, "c1-1", "Table 2",
@@ -232,7 +190,7 @@ test_undo_redo (Fixture       *fixture,
 /* A battle begun here is fought on here; an engagement that waits for an earlier one, an
  * unknown one and a table without a name are refused; nothing changes. */
 static void
-test_assign_refusals (Fixture       *fixture,
+test_assign_refusals (CliCampaign   *fixture,
                       gconstpointer  data)
 {
   g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", "c1-3",
@@ -267,13 +225,13 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/cli-tables/assign-refuses-the-chief", Fixture, NULL, fixture_setup,
-              test_assign_refuses_the_chief, fixture_teardown);
-  g_test_add ("/cli-tables/take-back", Fixture, NULL, fixture_setup, test_take_back,
-              fixture_teardown);
-  g_test_add ("/cli-tables/undo-redo", Fixture, NULL, fixture_setup, test_undo_redo,
-              fixture_teardown);
-  g_test_add ("/cli-tables/assign-refusals", Fixture, NULL, fixture_setup,
-              test_assign_refusals, fixture_teardown);
+  g_test_add ("/cli-tables/assign-refuses-the-chief", CliCampaign, NULL, cli_campaign_after_sheets,
+              test_assign_refuses_the_chief, cli_campaign_teardown);
+  g_test_add ("/cli-tables/take-back", CliCampaign, NULL, cli_campaign_after_sheets, test_take_back,
+              cli_campaign_teardown);
+  g_test_add ("/cli-tables/undo-redo", CliCampaign, NULL, cli_campaign_after_sheets, test_undo_redo,
+              cli_campaign_teardown);
+  g_test_add ("/cli-tables/assign-refusals", CliCampaign, NULL, cli_campaign_after_sheets,
+              test_assign_refusals, cli_campaign_teardown);
   return g_test_run ();
 }

@@ -19,28 +19,6 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-/* Cycle 1 of the Komarr campaign from its sheets, saved in a new folder @folder. */
-static char *
-cycle_one (char **folder)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
-  g_autoptr(CliResult) result = NULL;
-  char *path;
-
-  *folder = g_dir_make_tmp ("admiralty-cli-verify-dice-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (*folder, "komarr.admiralty", NULL);
-  result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", path, "--seed", "7",
-                    NULL);
-  g_assert_cmpint (result->status, ==, 0);
-  return path;
-}
-
 static char *
 file_text (const char *path)
 {
@@ -64,8 +42,8 @@ commitment_of (const char *out)
 static void
 test_honest_battle (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--json", NULL);
@@ -139,8 +117,8 @@ test_honest_battle (void)
 static void
 test_tampered_journal (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--seed", "11", NULL);
@@ -198,8 +176,8 @@ test_tampered_journal (void)
 static void
 test_side_and_refusals (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "2", NULL);
@@ -239,8 +217,8 @@ test_side_and_refusals (void)
 static void
 test_typed_dice (void)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *path = cycle_one (&folder);
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
   g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
   g_autoptr(GString) values = g_string_new (NULL);
   g_autoptr(CliResult) fight = NULL, check = NULL, json = NULL;

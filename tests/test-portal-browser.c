@@ -38,9 +38,11 @@ typedef struct {
   char     *refused_text;   /* the sheet's status once the master refused it */
   char     *problem;        /* why the conversation stopped, or NULL */
   gint      done;
-  /* The flows test: */
-  AdmPortal   *portal;
+  /* What browser_start () sets up, browser_finish () ends: */
+  char        *dir;         /* the campaign and Chromium's profile */
   AdmCampaign *campaign;
+  AdmPortal   *portal;
+  GSubprocess *process;
   guint        width, height;
   char        *suffix;      /* "phone" or "tablet", in the screenshots' names */
 } Browser;
@@ -305,42 +307,44 @@ received_cb (AdmPortal  *portal,
   g_timeout_add (1000, refuse_cb, portal);
 }
 
-static void
-test_browser (void)
+/* Starts a browser test: the Komarr campaign saved in a new folder, its portal on 127.0.0.1,
+ * and headless Chromium in a window of @width × @height (@suffix names its screenshots),
+ * driven over the DevTools protocol on a pipe (its fds 3 and 4), its profile in that folder.
+ * FALSE, the test skipped, when chromium is not installed. */
+static gboolean
+browser_start (Browser    *browser,
+               guint       width,
+               guint       height,
+               const char *suffix)
 {
   g_autofree char *chromium = g_find_program_in_path ("chromium");
   g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                             "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = NULL, *save_path = NULL, *profile = NULL, *profile_option = NULL;
+  g_autofree char *save_path = NULL, *profile = NULL, *profile_option = NULL;
+  g_autofree char *size = g_strdup_printf ("--window-size=%u,%u", width, height);
   g_autoptr(AdmScenario) scenario = NULL;
-  g_autoptr(AdmCampaign) campaign = NULL;
-  g_autoptr(AdmPortal) portal = NULL;
   g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  const AdmPortalSheet *sheet;
-  Browser browser = { 0, };
   int to_browser[2], from_browser[2];
-  GThread *thread;
 
   if (chromium == NULL)
     {
       g_test_skip ("chromium is not installed");
-      return;
+      return FALSE;
     }
-  dir = g_dir_make_tmp ("admiralty-portal-browser-XXXXXX", &error);
+  browser->dir = g_dir_make_tmp ("admiralty-portal-browser-XXXXXX", &error);
   g_assert_no_error (error);
-  save_path = g_build_filename (dir, "komarr.admiralty", NULL);
-  profile = g_build_filename (dir, "chromium", NULL);
+  save_path = g_build_filename (browser->dir, "komarr.admiralty", NULL);
+  profile = g_build_filename (browser->dir, "chromium", NULL);
   profile_option = g_strconcat ("--user-data-dir=", profile, NULL);
   scenario = adm_scenario_load_file (path, &error);
   g_assert_no_error (error);
-  campaign = adm_campaign_new (scenario, 1);
-  g_assert_true (adm_campaign_save (campaign, save_path, &error));
+  browser->campaign = adm_campaign_new (scenario, 1);
+  g_assert_true (adm_campaign_save (browser->campaign, save_path, &error));
   g_assert_no_error (error);
-  portal = adm_portal_new (campaign, &error);
+  browser->portal = adm_portal_new (browser->campaign, &error);
   g_assert_no_error (error);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_true (adm_portal_start (browser->portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
 
   g_assert_cmpint (pipe (to_browser), ==, 0);
@@ -351,30 +355,75 @@ test_browser (void)
                                           G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
   g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
-  process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
-                                         "--no-sandbox", "--disable-gpu", "--no-first-run",
-                                         "--remote-debugging-pipe", "--window-size=390,844",
-                                         profile_option, "about:blank", NULL);
+  browser->process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
+                                                  "--no-sandbox", "--disable-gpu",
+                                                  "--no-first-run", "--remote-debugging-pipe",
+                                                  size, profile_option, "about:blank", NULL);
   g_assert_no_error (error);
   g_clear_object (&launcher);  /* closes the browser's ends in this process */
-  browser.to_browser = to_browser[1];
-  browser.from_browser = from_browser[0];
-  browser.pending = g_string_new (NULL);
-  browser.link = adm_portal_get_link (portal, "vorkosigan");
+  browser->to_browser = to_browser[1];
+  browser->from_browser = from_browser[0];
+  browser->pending = g_string_new (NULL);
+  browser->link = adm_portal_get_link (browser->portal, "vorkosigan");
+  browser->width = width;
+  browser->height = height;
+  browser->suffix = g_strdup (suffix);
+  return TRUE;
+}
 
-  g_signal_connect (portal, "sheet-received", G_CALLBACK (received_cb), NULL);
-  thread = g_thread_new ("browser", browser_thread, &browser);
-  while (!g_atomic_int_get (&browser.done))
+/* Runs @flow, the admiral's side, on a thread of its own while this one serves the portal,
+ * then closes Chromium; the conversation's problem, if any, fails the test. */
+static void
+browser_run (Browser     *browser,
+             GThreadFunc  flow)
+{
+  GThread *thread = g_thread_new ("browser", flow, browser);
+
+  while (!g_atomic_int_get (&browser->done))
     g_main_context_iteration (NULL, TRUE);
   g_thread_join (thread);
-  g_subprocess_force_exit (process);
-  g_subprocess_wait (process, NULL, NULL);
-  close (browser.to_browser);
-  close (browser.from_browser);
+  g_subprocess_force_exit (browser->process);
+  g_subprocess_wait (browser->process, NULL, NULL);
+  close (browser->to_browser);
+  close (browser->from_browser);
+  if (browser->problem != NULL)
+    g_error ("Chromium (%s): %s", browser->suffix, browser->problem);
+}
 
-  if (browser.problem != NULL)
-    g_error ("Chromium: %s", browser.problem);
-  sheet = adm_portal_get_sheet (portal, "vorkosigan");
+/* Stops the portal and removes the folder, with what the test kept. */
+static void
+browser_finish (Browser *browser)
+{
+  g_free (browser->final_text);
+  g_free (browser->refused_text);
+  g_free (browser->suffix);
+  g_free (browser->session);
+  g_free (browser->link);
+  g_string_free (browser->pending, TRUE);
+  adm_portal_stop (browser->portal);
+  g_clear_object (&browser->process);
+  g_clear_object (&browser->portal);
+  g_clear_object (&browser->campaign);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", browser->dir);
+
+    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+  }
+  g_free (browser->dir);
+}
+
+static void
+test_browser (void)
+{
+  const AdmPortalSheet *sheet;
+  Browser browser = { 0, };
+
+  if (!browser_start (&browser, 390, 844, "phone"))
+    return;
+  g_signal_connect (browser.portal, "sheet-received", G_CALLBACK (received_cb), NULL);
+  browser_run (&browser, browser_thread);
+
+  sheet = adm_portal_get_sheet (browser.portal, "vorkosigan");
   g_assert_nonnull (sheet);
   g_assert_cmpint (sheet->status, ==, ADM_PORTAL_SHEET_REFUSED);
   g_assert_cmpuint (sheet->events->len, ==, 4);  /* the sheet, defend, instructions, detach */
@@ -389,18 +438,7 @@ test_browser (void)
   g_assert_nonnull (strstr (browser.final_text, "waiting for the master"));
   g_assert_nonnull (strstr (browser.refused_text, "refused by the master: Two orders for the "
                                                   "Vanguard"));
-
-  g_free (browser.final_text);
-  g_free (browser.refused_text);
-  g_free (browser.session);
-  g_free (browser.link);
-  g_string_free (browser.pending, TRUE);
-  adm_portal_stop (portal);
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
-
-    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-  }
+  browser_finish (&browser);
 }
 
 /* The flows: on the main thread, what the master does while the admiral has his page open. */
@@ -787,90 +825,15 @@ run_flows (guint       width,
            const char *suffix,
            GThreadFunc flow)
 {
-  g_autofree char *chromium = g_find_program_in_path ("chromium");
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            "komarr-campaign.admiralty", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = NULL, *save_path = NULL, *profile = NULL, *profile_option = NULL;
-  g_autofree char *size = g_strdup_printf ("--window-size=%u,%u", width, height);
-  g_autoptr(AdmScenario) scenario = NULL;
-  g_autoptr(AdmCampaign) campaign = NULL;
-  g_autoptr(AdmPortal) portal = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
   Browser browser = { 0, };
-  int to_browser[2], from_browser[2];
-  GThread *thread;
 
-  if (chromium == NULL)
-    {
-      g_test_skip ("chromium is not installed");
-      return;
-    }
-  dir = g_dir_make_tmp ("admiralty-portal-flows-XXXXXX", &error);
-  g_assert_no_error (error);
-  save_path = g_build_filename (dir, "komarr.admiralty", NULL);
-  profile = g_build_filename (dir, "chromium", NULL);
-  profile_option = g_strconcat ("--user-data-dir=", profile, NULL);
-  scenario = adm_scenario_load_file (path, &error);
-  g_assert_no_error (error);
-  campaign = adm_campaign_new (scenario, 1);
-  g_assert_true (adm_campaign_save (campaign, save_path, &error));
-  g_assert_no_error (error);
-  portal = adm_portal_new (campaign, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  adm_portal_set_clock (portal, g_get_real_time () / G_USEC_PER_SEC + 32 * 60, -1);
-
-  g_assert_cmpint (pipe (to_browser), ==, 0);
-  g_assert_cmpint (pipe (from_browser), ==, 0);
-  launcher = g_subprocess_launcher_new (g_getenv ("ADMIRALTY_TEST_BROWSER_LOG") != NULL
-                                        ? G_SUBPROCESS_FLAGS_NONE
-                                        : G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
-                                          G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
-  g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
-  process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
-                                         "--no-sandbox", "--disable-gpu", "--no-first-run",
-                                         "--remote-debugging-pipe", size, profile_option,
-                                         "about:blank", NULL);
-  g_assert_no_error (error);
-  g_clear_object (&launcher);
-  browser.to_browser = to_browser[1];
-  browser.from_browser = from_browser[0];
-  browser.pending = g_string_new (NULL);
-  browser.link = adm_portal_get_link (portal, "vorkosigan");
-  browser.portal = portal;
-  browser.campaign = campaign;
-  browser.width = width;
-  browser.height = height;
-  browser.suffix = g_strdup (suffix);
-
-  thread = g_thread_new ("browser", flow, &browser);
-  while (!g_atomic_int_get (&browser.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  g_subprocess_force_exit (process);
-  g_subprocess_wait (process, NULL, NULL);
-  close (browser.to_browser);
-  close (browser.from_browser);
-
-  if (browser.problem != NULL)
-    g_error ("Chromium (%s): %s", suffix, browser.problem);
-  g_assert_cmpint (adm_portal_get_sheet (portal, "vorkosigan")->status, ==,
+  if (!browser_start (&browser, width, height, suffix))
+    return;
+  adm_portal_set_clock (browser.portal, g_get_real_time () / G_USEC_PER_SEC + 32 * 60, -1);
+  browser_run (&browser, flow);
+  g_assert_cmpint (adm_portal_get_sheet (browser.portal, "vorkosigan")->status, ==,
                    flow == flows_thread ? ADM_PORTAL_SHEET_ACCEPTED : ADM_PORTAL_SHEET_PENDING);
-
-  g_free (browser.suffix);
-  g_free (browser.session);
-  g_free (browser.link);
-  g_string_free (browser.pending, TRUE);
-  adm_portal_stop (portal);
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
-
-    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-  }
+  browser_finish (&browser);
 }
 
 static void

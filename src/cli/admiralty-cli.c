@@ -122,6 +122,19 @@ _cli_check_value (const char *command,
   return TRUE;
 }
 
+gboolean
+_cli_check_no_arguments (const char  *command,
+                         int          argc,
+                         char       **argv)
+{
+  if (argc > 1)
+    {
+      _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 _cli_print_json (JsonBuilder *builder)
 {

@@ -209,8 +209,8 @@ _cli_odds_boarding_run (int    argc,
       || !_cli_check_value (command, "--defender-modifier", defender_modifier, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE))
     return CLI_EXIT_USAGE;
-  if (argc > 1)
-    return _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
+  if (!_cli_check_no_arguments (command, argc, argv))
+    return CLI_EXIT_USAGE;
 
   status = parse_round (json, attacker_bp, defender_bp, attacker_modifier, defender_modifier,
                         &round);

@@ -121,8 +121,8 @@ _cli_odds_torpedo_run (int    argc,
       || !_cli_check_value (command, "--armour", armour_text, TRUE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE))
     return CLI_EXIT_USAGE;
-  if (argc > 1)
-    return _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
+  if (!_cli_check_no_arguments (command, argc, argv))
+    return CLI_EXIT_USAGE;
 
   if (!_cli_parse_int (torpedoes_text, 0, ADM_DICE_MAX_COUNT, &input.torpedoes))
     return _cli_invalid (json, _("--torpedoes “%s” is not a number of torpedoes; give a whole "

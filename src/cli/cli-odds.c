@@ -18,19 +18,6 @@
 
 typedef CliExit (*OddsFunc) (int argc, char **argv);
 
-static gboolean
-check_no_arguments (const char  *command,
-                    int          argc,
-                    char       **argv)
-{
-  if (argc > 1)
-    {
-      _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Torpedoes and mines are named so that the engine can say why they have no fire odds. */
 static CliExit
 parse_weapon (const char    *text,
@@ -302,7 +289,7 @@ odds_fire (int    argc,
       || !_cli_check_value (command, "--armour", armour_text, artillery)
       || !_cli_check_value (command, "--shields", shields_text, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !check_no_arguments (command, argc, argv))
+      || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
   status = parse_weapon (weapon_text, json, &weapon);

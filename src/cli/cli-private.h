@@ -46,6 +46,11 @@ gboolean        _cli_check_value          (const char     *command,
                                            const char     *option,
                                            const char     *value,
                                            gboolean        required);
+/* Checks that nothing is left of @argv after its options (a command's name in argv[0]);
+ * reports bad usage and gives FALSE otherwise. */
+gboolean        _cli_check_no_arguments   (const char     *command,
+                                           int             argc,
+                                           char          **argv);
 
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);

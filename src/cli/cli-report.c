@@ -28,6 +28,26 @@ typedef struct {
   gboolean       kind_given;
 } ReportOptions;
 
+/* Reads --cycle (default 0: the command's own) and --paper (default A4) into @options; bad
+ * usage gives FALSE. */
+static gboolean
+read_cycle_and_paper (const char    *command,
+                      const char    *cycle_text,
+                      const char    *paper_text,
+                      ReportOptions *options)
+{
+  guint cycle = 0;
+
+  if (!_cli_parse_cycle (cycle_text, &cycle))
+    return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, 1 "
+                                        "or more"), cycle_text), FALSE;
+  options->cycle = cycle;
+  if (!adm_paper_from_name (paper_text != NULL ? paper_text : "a4", &options->paper))
+    return _cli_usage_error (command, _("unknown --paper “%s”; the sizes are a4, a5, letter "
+                                        "and legal"), paper_text), FALSE;
+  return TRUE;
+}
+
 /* Checks the options and turns their values into @options; bad usage gives FALSE. */
 static gboolean
 check_usage (const char     *command,
@@ -37,8 +57,6 @@ check_usage (const char     *command,
              const char     *paper_text,
              ReportOptions  *options)
 {
-  guint cycle = 0;
-
   if (options->packets != NULL && options->every)
     return _cli_usage_error (command, _("give either --packets DIR or --every-admiral, not "
                                         "both")), FALSE;
@@ -56,14 +74,7 @@ check_usage (const char     *command,
                                             "--as, -o or --text with it")), FALSE;
       if (files == NULL || files[0] == NULL || files[1] != NULL)
         return _cli_usage_error (command, _("give one campaign file")), FALSE;
-      if (!_cli_parse_cycle (cycle_text, &cycle))
-        return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, "
-                                            "1 or more"), cycle_text), FALSE;
-      options->cycle = cycle;
-      if (!adm_paper_from_name (paper_text != NULL ? paper_text : "a4", &options->paper))
-        return _cli_usage_error (command, _("unknown --paper “%s”; the sizes are a4, a5, "
-                                            "letter and legal"), paper_text), FALSE;
-      return TRUE;
+      return read_cycle_and_paper (command, cycle_text, paper_text, options);
     }
   if (options->every && (kind_text != NULL || options->admiral != NULL || options->as != NULL))
     return _cli_usage_error (command, _("--every-admiral writes every admiral's report, fleet "
@@ -86,13 +97,8 @@ check_usage (const char     *command,
   if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
                                         "cards, sheets and public"), kind_text), FALSE;
-  if (!_cli_parse_cycle (cycle_text, &cycle))
-    return _cli_usage_error (command, _("--cycle “%s” is not a cycle; give a whole number, 1 "
-                                        "or more"), cycle_text), FALSE;
-  options->cycle = cycle;
-  if (!adm_paper_from_name (paper_text != NULL ? paper_text : "a4", &options->paper))
-    return _cli_usage_error (command, _("unknown --paper “%s”; the sizes are a4, a5, letter "
-                                        "and legal"), paper_text), FALSE;
+  if (!read_cycle_and_paper (command, cycle_text, paper_text, options))
+    return FALSE;
   if (options->output == NULL && !options->text)
     return _cli_usage_error (command, _("missing -o FILE.pdf (or --text)")), FALSE;
   if (options->output != NULL && options->text)

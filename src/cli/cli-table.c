@@ -17,19 +17,6 @@
 
 typedef CliExit (*TableFunc) (int argc, char **argv);
 
-static gboolean
-check_no_arguments (const char  *command,
-                    int          argc,
-                    char       **argv)
-{
-  if (argc > 1)
-    {
-      _cli_usage_error (command, _("unexpected argument “%s”"), argv[1]);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* F-CRIT-2, F-STN-7, F-CAT-3: every one of these tables is rolled on 2d6. */
 static CliExit
 parse_roll (const char *text,
@@ -168,7 +155,7 @@ table_artillery (int    argc,
       || !_cli_check_value (command, "--target", target, TRUE)
       || !_cli_check_value (command, "--shift", shift_text, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !check_no_arguments (command, argc, argv))
+      || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
   if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, &firepower))
@@ -261,7 +248,7 @@ table_critical (int    argc,
       || !_cli_check_value (command, "--roll", roll_text, TRUE)
       || !_cli_check_value (command, "--kind", kind, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !check_no_arguments (command, argc, argv))
+      || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
   status = parse_roll (roll_text, json, &roll);
@@ -337,7 +324,7 @@ table_catastrophic (int    argc,
   if (!_cli_parse (context, command, &argc, &argv)
       || !_cli_check_value (command, "--roll", roll_text, TRUE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !check_no_arguments (command, argc, argv))
+      || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
   status = parse_roll (roll_text, json, &roll);
@@ -416,7 +403,7 @@ table_readiness (int    argc,
   if (!_cli_parse (context, command, &argc, &argv)
       || !_cli_check_value (command, "--readiness", readiness_text, TRUE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !check_no_arguments (command, argc, argv))
+      || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
   if (!_cli_parse_int (readiness_text, G_MININT, G_MAXINT, &readiness))

@@ -177,8 +177,8 @@ _cli_ti4_battle_run (int    argc,
       || !_cli_check_value (COMMAND, "--seed", seed_text, FALSE)
       || !_cli_check_value (COMMAND, "--dice", dice_text, FALSE))
     return CLI_EXIT_USAGE;
-  if (argc > 1)
-    return _cli_usage_error (COMMAND, _("unexpected argument “%s”"), argv[1]);
+  if (!_cli_check_no_arguments (COMMAND, argc, argv))
+    return CLI_EXIT_USAGE;
   if (seed_text != NULL && dice_text != NULL)
     return _cli_ti4_bad_input (COMMAND, json, _("give --seed or --dice, not both"));
 

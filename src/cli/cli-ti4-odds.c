@@ -240,8 +240,8 @@ _cli_ti4_odds_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_ti4_check_values (COMMAND, &args))
     return CLI_EXIT_USAGE;
-  if (argc > 1)
-    return _cli_usage_error (COMMAND, _("unexpected argument “%s”"), argv[1]);
+  if (!_cli_check_no_arguments (COMMAND, argc, argv))
+    return CLI_EXIT_USAGE;
 
   catalog = adm_ti4_catalog_load (&error);
   if (catalog == NULL)

@@ -690,23 +690,43 @@ apply_note (AdmState       *self,
  * flagships the battle left, F-FORM-5), the prizes, and last "battle-end". */
 
 /* One writer per journal: the engagement @plan holds is not at another table ("table-assign"),
- * whose master alone fights its battle. */
+ * whose master alone fights its battle — nor handed to a second one. */
 static gboolean
 need_at_hand (AdmState        *self,
               const AdmEvent  *event,
               Plan            *plan,
               GError         **error)
 {
-  const AdmTableAssignment *at = g_hash_table_lookup (self->tables, plan->engagement->id);
+  const AdmTableAssignment *at = adm_state_get_table (self, plan->engagement->id);
 
   if (at == NULL)
     return TRUE;
-  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
-               /* Translators: "engagement c1-2 is being fought at the table “Table 2”; take it
-                * back first" */
-               _("engagement %s is being fought at the table “%s”; take it back first"),
-               plan->engagement->id, at->table);
+  if (g_str_equal (adm_event_get_kind (event), "table-assign"))
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 /* Translators: "engagement c1-2 is already at the table “Table 2”; take it
+                  * back first" */
+                 _("engagement %s is already at the table “%s”; take it back first"),
+                 plan->engagement->id, at->table);
+  else
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 /* Translators: "engagement c1-2 is being fought at the table “Table 2”; take it
+                  * back first" */
+                 _("engagement %s is being fought at the table “%s”; take it back first"),
+                 plan->engagement->id, at->table);
   return FALSE;
+}
+
+/* Whether @event's @key has more than white space, in at most @max characters (-1: any): a
+ * reason the master gives, the name of a table. */
+static gboolean
+has_words (const AdmEvent *event,
+           const char     *key,
+           glong           max)
+{
+  const char *text = adm_event_get (event, key);
+  g_autofree char *trimmed = text != NULL ? g_strstrip (g_strdup (text)) : NULL;
+
+  return trimmed != NULL && *trimmed != '\0' && (max < 0 || g_utf8_strlen (trimmed, -1) <= max);
 }
 
 /* The engagement @event names, which must not be ended, nor wait for an earlier one. */
@@ -989,10 +1009,8 @@ check_drop_engagement (AdmState        *self,
                        GError         **error)
 {
   const char *id = adm_event_get (event, "engagement");
-  const char *reason = adm_event_get (event, "reason");
-  g_autofree char *trimmed = reason != NULL ? g_strstrip (g_strdup (reason)) : NULL;
 
-  if (trimmed == NULL || *trimmed == '\0')
+  if (!has_words (event, "reason", -1))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("engagement %s is dropped without a reason; say why it is not fought"),
@@ -1204,14 +1222,11 @@ check_table_assign (AdmState        *self,
                     Plan            *plan,
                     GError         **error)
 {
-  const char *table = adm_event_get (event, "table");
   const char *assignment = adm_event_get (event, "assignment");
-  g_autofree char *trimmed = table != NULL ? g_strstrip (g_strdup (table)) : NULL;
-  const AdmTableAssignment *current;
 
   if (!need_open_engagement (self, event, plan, error))
     return FALSE;
-  if (trimmed == NULL || *trimmed == '\0' || g_utf8_strlen (trimmed, -1) > TABLE_NAME_MAX)
+  if (!has_words (event, "table", TABLE_NAME_MAX))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("engagement %s is handed to a table without a name; name the table in "
@@ -1226,17 +1241,7 @@ check_table_assign (AdmState        *self,
                    plan->engagement->id);
       return FALSE;
     }
-  current = g_hash_table_lookup (self->tables, plan->engagement->id);
-  if (current != NULL)
-    {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
-                   /* Translators: "engagement c1-2 is already at the table “Table 2”; take it
-                    * back first" */
-                   _("engagement %s is already at the table “%s”; take it back first"),
-                   plan->engagement->id, current->table);
-      return FALSE;
-    }
-  return TRUE;
+  return need_at_hand (self, event, plan, error);
 }
 
 static void
@@ -1261,11 +1266,8 @@ check_table_take_back (AdmState        *self,
                        GError         **error)
 {
   const char *id = adm_event_get (event, "engagement");
-  const char *reason = adm_event_get (event, "reason");
-  g_autofree char *trimmed = reason != NULL ? g_strstrip (g_strdup (reason)) : NULL;
-  const AdmTableAssignment *current;
+  const AdmTableAssignment *current = adm_state_get_table (self, id);
 
-  current = id != NULL ? g_hash_table_lookup (self->tables, id) : NULL;
   if (current == NULL ||
       g_strcmp0 (adm_event_get (event, "assignment"), current->id) != 0)
     {
@@ -1274,7 +1276,7 @@ check_table_take_back (AdmState        *self,
                    id != NULL ? id : "");
       return FALSE;
     }
-  if (trimmed == NULL || *trimmed == '\0')
+  if (!has_words (event, "reason", -1))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("engagement %s is taken back from the table “%s” without a reason; say "
@@ -1289,8 +1291,8 @@ apply_table_take_back (AdmState       *self,
                        const AdmEvent *event,
                        Plan           *plan)
 {
-  const AdmTableAssignment *current =
-    g_hash_table_lookup (self->tables, adm_event_get (event, "engagement"));
+  const char *id = adm_event_get (event, "engagement");
+  const AdmTableAssignment *current = adm_state_get_table (self, id);
 
   g_hash_table_replace (self->taken_back, g_strdup (current->id),
                         g_strdup (adm_event_get (event, "reason")));

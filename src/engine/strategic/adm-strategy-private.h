@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-strategy-private.h: what the files of AdmStrategy share — the model (adm-strategy.c), the
+ * orders (adm-strategy-orders.c), the formations they change (adm-strategy-formations.c), the
+ * cycle (adm-strategy-cycle.c) and the sightings (adm-strategy-sightings.c). For
+ * src/engine/strategic/adm-strategy*.c only. */
+#pragma once
+
+#include "adm-strategy.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  cycle;
+  char  *text;
+} LogLine;
+
+typedef struct {
+  AdmFormationPosition  pos;
+  guint                 index;      /* scenario order, then order formed */
+  gboolean              gone;       /* disbanded or merged away (F-STRAT-17) */
+  guint                 gone_cycle; /* the cycle it ceased in */
+  AdmStratOrder        *standing;   /* the timed order being carried out (F-STRAT-5), a copy */
+  AdmStratOrder        *pending[3]; /* given for the current cycle: timed, flagship, instructions
+                                     * (borrowed from AdmStrategy.orders) */
+  GPtrArray            *log;        /* LogLine* */
+  gboolean              revealed;   /* hidden, but shown to the public ("reveal") */
+  GPtrArray            *known_to;   /* const AdmFaction*: hidden, but revealed to these */
+  GArray               *sightings;  /* Seen, one per enemy faction that saw it (F-STRAT-3) */
+} Tracker;
+
+/* A faction's last sighting of a formation: AdmSighting without the formation. */
+typedef struct {
+  const AdmFaction *faction;
+  guint             cycle;
+  const AdmSector  *sector;
+  const AdmSector  *towards;
+  double            progress;
+  guint             ships;
+} Seen;
+
+struct _AdmStrategy
+{
+  AdmScenario *scenario;      /* borrowed: the state owns both */
+  guint        cycle;
+  GHashTable  *trackers;      /* formation id → Tracker*, gone ones included */
+  GPtrArray   *all;           /* Tracker*, by index */
+  GPtrArray   *formations;    /* AdmFormation*, in being, by index */
+  GPtrArray   *owned;         /* AdmFormation* made here */
+  GHashTable  *ship_formation; /* AdmShip* → Tracker* of its formation now */
+  GPtrArray   *engagements;   /* AdmEngagement* */
+  GPtrArray   *sheets;        /* AdmStratSheet*, one per admiral and cycle */
+  guint        n_sheets;      /* sheet events, corrections included */
+  GPtrArray   *orders;        /* AdmStratOrder*, every one applied, journal order */
+};
+
+/* adm-strategy.c: the model and the events it reads. */
+const char       *_adm_strategy_ruling        (AdmScenario         *scenario,
+                                               const char          *id);
+AdmStratOrder    *_adm_strat_order_copy       (const AdmStratOrder *order);
+Tracker          *_adm_strategy_add_tracker   (AdmStrategy         *self,
+                                               const AdmFormation  *formation,
+                                               const AdmSector     *sector);
+/* A line of @tracker's log for @cycle: what the summary tells of it. */
+void              _adm_strategy_log           (Tracker             *tracker,
+                                               guint                cycle,
+                                               const char          *format,
+                                               ...) G_GNUC_PRINTF (3, 4);
+/* Refuses an event the rules forbid (ADM_STATE_ERROR_ILLEGAL); returns FALSE. */
+gboolean          _adm_strategy_refuse        (GError             **error,
+                                               const char          *format,
+                                               ...) G_GNUC_PRINTF (2, 3);
+/* The event's "cycle", which must be the current one (F-STRAT-1). */
+gboolean          _adm_strategy_need_cycle    (AdmStrategy         *self,
+                                               const AdmEvent      *event,
+                                               guint               *out,
+                                               GError             **error);
+/* The event's "admiral", one of the scenario's, or NULL. */
+const AdmAdmiral *_adm_strategy_need_admiral  (AdmStrategy         *self,
+                                               const AdmEvent      *event,
+                                               GError             **error);
+
+/* adm-strategy-orders.c: whether @admiral commands @formation (F-FORM-6). */
+gboolean          _adm_strategy_commands      (const AdmAdmiral    *admiral,
+                                               const AdmFormation  *formation);
+
+/* adm-strategy-formations.c */
+void              _adm_strategy_set_flagship  (AdmStrategy         *self,
+                                               Tracker             *tracker,
+                                               const AdmShip       *ship);
+void              _adm_strategy_apply_admin_order (AdmStrategy     *self,
+                                               Tracker             *tracker,
+                                               AdmStratOrder       *order);
+
+/* adm-strategy-sightings.c: as the session closes the cycle (F-STRAT-3). */
+void              _adm_strategy_record_sightings (AdmStrategy      *self);
+
+G_END_DECLS
