@@ -161,6 +161,16 @@ AdmBattle           *adm_table_client_open_battle_sync (AdmTableClient  *self,
                                                         gboolean        *reachable,
                                                         GCancellable    *cancellable,
                                                         GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The same for the app, on the thread-default main context: the list, the fetch if need be,
+ * then adm_table_client_open_battle (); the result is the battle (transfer full). */
+void                 adm_table_client_open_battle_async  (AdmTableClient      *self,
+                                                          const char          *engagement_id,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+AdmBattle           *adm_table_client_open_battle_finish (AdmTableClient      *self,
+                                                          GAsyncResult        *result,
+                                                          GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 /* The open battle (borrowed), its engagement and assignment, or NULL. */
 AdmBattle           *adm_table_client_get_battle   (AdmTableClient  *self);
 const char          *adm_table_client_get_engagement (AdmTableClient *self);
