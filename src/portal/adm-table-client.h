@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-table-client.h: a table master's side of "several masters, one campaign" — the client
- * of the chief master's server (docs/formats.md, "Battles fought at other tables"; the wire
- * protocol is in docs/cli.md, "admiralty-cli join").
+ * of the chief master's server (adm-table-server.h; the message in docs/formats.md, "Battles
+ * fought at other tables"; the folder in docs/cli.md, "A table master").
  *
  * A client is made from a join link, http://HOST:PORT/table/TOKEN/ (anything else is refused).
  * It lists the engagements assigned to its table and fetches the battle of one. The battle it
