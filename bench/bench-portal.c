@@ -25,7 +25,16 @@
  * Prints beside each target: the requests that failed (0), the descriptors left open after it
  * (0, /proc/self/fd counted before and after), the p99 of a page's or a status's time
  * (<= 50 ms), the saves that failed (0) and the main loop's own work in its longest stall
- * (<= 16 ms). */
+ * (<= 16 ms).
+ *
+ * Several masters in the same session: four engagements are handed to four tables served
+ * beside the admirals (adm-table-server.h), and each table is a thread of its own with its own
+ * main context, as a table master's Admiralty on another laptop: its client
+ * (adm-table-client.h) opens the battle and sends each entry as it is recorded, while the
+ * table plays a phase every 1.5 s with seeded dice (and, its battle played out, takes its last
+ * phase back and plays it again: an Undo and a Redo are entries too). Prints beside their
+ * targets: entries lost or kept twice by the chief (0), and the time from an entry recorded at
+ * a table to its arrival in the chief's campaign on the main loop (p99 <= 100 ms). */
 
 #include "config.h"
 
@@ -37,6 +46,8 @@
 
 #include "admiralty-engine.h"
 #include "adm-portal.h"
+#include "adm-table-client.h"
+#include "adm-table-server.h"
 #include "bench-common.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
@@ -54,6 +65,9 @@
 #define SOAK_CLOSE_MS 2000
 #define SOAK_SAVE_MS 5000
 #define SOAK_FILE_LIMIT 1024
+#define SOAK_TABLES 4
+#define TABLE_PHASE_MS 1500
+#define TABLE_TURNS 12
 
 static GMutex lock;
 static GArray *latencies;      /* double, ms: pages and status.json */
@@ -738,6 +752,238 @@ soak_thread (gpointer data)
   return NULL;
 }
 
+
+/* Several masters: a table on a thread of its own, its battle fought until the session is
+ * over. */
+typedef struct {
+  char     *name;        /* "Table 2" */
+  char     *link;
+  char     *engagement;
+  guint     seed;
+  /* When it is over: */
+  guint     n_entries;
+  char      last[65];
+  char     *failure;
+} Table;
+
+static GMutex tables_lock;
+static int tables_running;       /* table threads not over yet */
+static GHashTable *recorded;     /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
+static GArray *table_latencies;  /* double, ms: an entry recorded at a table to the chief */
+static guint entries_arrived;
+
+static void
+note_recorded (const char *engagement,
+               guint       from,
+               guint       to)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&tables_lock);
+  for (guint n = from; n <= to; n++)
+    g_hash_table_replace (recorded, g_strdup_printf ("%s/%u", engagement, n),
+                          g_memdup2 (&now, sizeof now));
+  g_mutex_unlock (&tables_lock);
+}
+
+/* The chief's side, on the main loop: each entry a message added, timed from its recording. */
+static void
+battle_changed_cb (AdmTableServer *server,
+                   const char     *engagement,
+                   const char     *table,
+                   gpointer        data)
+{
+  const AdmTableArrival *arrival = adm_table_server_get_arrival (server, engagement);
+  gint64 now = g_get_monotonic_time ();
+
+  if (arrival == NULL || arrival->first == 0)
+    return;
+  g_mutex_lock (&tables_lock);
+  for (guint n = arrival->first; n <= arrival->receipt.kept; n++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
+      gint64 *at = g_hash_table_lookup (recorded, key);
+
+      entries_arrived++;
+      if (at != NULL)
+        {
+          double ms = (now - *at) / 1000.0;
+
+          g_array_append_val (table_latencies, ms);
+        }
+    }
+  g_mutex_unlock (&tables_lock);
+}
+
+static gboolean
+wake_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the table's client work (send, read the chief's answers) for @ms. */
+static void
+table_wait (GMainContext *context,
+            guint         ms)
+{
+  gboolean woken = FALSE;
+  GSource *source = g_timeout_source_new (ms);
+
+  g_source_set_callback (source, wake_cb, &woken, NULL);
+  g_source_attach (source, context);
+  while (!woken)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (source);
+  g_source_unref (source);
+}
+
+/* The main loop waits for the last table to be over. */
+static void
+table_over (void)
+{
+  g_atomic_int_dec_and_test (&tables_running);
+  g_main_context_wakeup (NULL);
+}
+
+static gpointer
+table_thread (gpointer data)
+{
+  Table *table = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (table->seed);
+  g_autoptr(GError) error = NULL;
+  gboolean reachable = FALSE, undo = TRUE;
+  AdmJournal *log;
+
+  g_main_context_push_thread_default (context);
+  client = adm_table_client_new (table->link, &error);
+  if (client != NULL)
+    battle = adm_table_client_open_battle_sync (client, table->engagement, &reachable, NULL,
+                                                &error);
+  if (battle == NULL)
+    {
+      table->failure = g_strdup (error->message);
+      g_main_context_pop_thread_default (context);
+      table_over ();
+      return NULL;
+    }
+  log = adm_battle_get_log (battle);
+  while (!g_atomic_int_get (&soak_over))
+    {
+      guint before = adm_journal_get_n_entries (log);
+      g_autoptr(GError) local_error = NULL;
+
+      /* A phase; its battle played out, the last phase taken back and played again. */
+      if (adm_battle_get_turn (battle) > TABLE_TURNS ||
+          !adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &local_error))
+        {
+          g_clear_error (&local_error);
+          if (undo ? !adm_battle_undo (battle, &local_error)
+                   : !adm_battle_redo (battle, &local_error))
+            {
+              table->failure = g_strdup (local_error->message);
+              break;
+            }
+          undo = !undo;
+        }
+      if (adm_journal_get_n_entries (log) > before)
+        note_recorded (table->engagement, before + 1, adm_journal_get_n_entries (log));
+      table_wait (context, TABLE_PHASE_MS);
+    }
+  if (!adm_table_client_flush (client, 60000, &error) && table->failure == NULL)
+    table->failure = g_strdup (error->message);
+  table->n_entries = adm_journal_get_n_entries (log);
+  adm_table_battle_entry_hash (battle, table->n_entries, table->last);
+  g_clear_object (&battle);
+  g_clear_object (&client);
+  g_main_context_pop_thread_default (context);
+  table_over ();
+  return NULL;
+}
+
+/* Hands the first SOAK_TABLES engagements that may be fought to "Table 1" … and serves them;
+ * the tables, in *@tables. */
+static AdmTableServer *
+start_tables (AdmPortal  *portal,
+              GPtrArray **tables)
+{
+  AdmCampaign *campaign = adm_portal_get_campaign (portal);
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (campaign, 0);
+  g_autoptr(GError) error = NULL;
+  AdmTableServer *server = adm_table_server_new (portal, SOAK_TABLES, &error);
+
+  if (server == NULL)
+    g_error ("%s", error->message);
+  *tables = g_ptr_array_new ();
+  for (guint i = 0; i < queue->len && (*tables)->len < SOAK_TABLES; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      Table *table;
+
+      if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT || engagement->table != NULL)
+        continue;
+      table = g_new0 (Table, 1);
+      table->name = adm_table_server_table_name ((*tables)->len + 1);
+      table->engagement = g_strdup (engagement->id);
+      table->seed = (*tables)->len + 1;
+      if (!adm_campaign_assign_table (campaign, table->engagement, table->name, T0 + 20000,
+                                      NULL, &error))
+        g_error ("%s", error->message);
+      table->link = adm_table_server_get_link (server, table->name);
+      g_ptr_array_add (*tables, table);
+    }
+  g_signal_connect (server, "battle-changed", G_CALLBACK (battle_changed_cb), NULL);
+  return server;
+}
+
+/* What the chief holds of each table's battle, against what the table holds. */
+static void
+print_tables (AdmCampaign *campaign,
+              GPtrArray   *tables)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  guint recorded_entries = 0, kept = 0, lost = 0, twice = 0, failures = 0;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint t = 0; t < tables->len; t++)
+    {
+      Table *table = g_ptr_array_index (tables, t);
+      AdmTableReceipt receipt;
+      guint in_journal = 0;
+
+      adm_campaign_get_table_receipt (campaign, table->engagement, &receipt);
+      for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+        in_journal += g_strcmp0 (adm_journal_get_entry_engagement (journal, i),
+                                 table->engagement) == 0;
+      recorded_entries += table->n_entries;
+      kept += receipt.kept;
+      if (receipt.kept < table->n_entries || strcmp (receipt.last, table->last) != 0)
+        lost += table->n_entries - MIN (receipt.kept, table->n_entries);
+      twice += in_journal > receipt.kept ? in_journal - receipt.kept : 0;
+      g_string_append_printf (names, "%s%s %s (%u entries)", t > 0 ? ", " : "", table->name,
+                              table->engagement, table->n_entries);
+      if (table->failure != NULL)
+        {
+          failures++;
+          g_printerr ("%s: %s\n", table->name, table->failure);
+        }
+    }
+  g_array_sort (table_latencies, compare_doubles);
+  g_print ("  tables: %u fighting at once, a phase every %.1f s each: %s\n", tables->len,
+           TABLE_PHASE_MS / 1000.0, names->str);
+  g_print ("  entries recorded at the tables %u, kept by the chief %u: lost %u, kept twice %u "
+           "(target 0: %s); tables that failed %u\n", recorded_entries, kept, lost, twice,
+           bench_verdict (lost + twice + failures, 0), failures);
+  g_print ("  an entry recorded at a table to the chief's campaign, over %u entries: p50 %.1f "
+           "ms, p99 %.1f ms (target p99 <= 100 ms: %s), max %.1f ms\n", table_latencies->len,
+           percentile (table_latencies, 0.5), percentile (table_latencies, 0.99),
+           bench_verdict (percentile (table_latencies, 0.99), 100),
+           percentile (table_latencies, 1.0));
+}
+
 static guint saves, failed_saves;
 
 /* The master's campaign saved while the room polls: each save needs descriptors of its own. */
@@ -769,9 +1015,13 @@ open_descriptors (void)
 
 /* The session: prints its figures beside their targets. */
 static void
-soak (AdmCampaign *campaign,
+soak (AdmPortal   *portal,
       GPtrArray   *links)
 {
+  AdmCampaign *campaign = adm_portal_get_campaign (portal);
+  g_autoptr(AdmTableServer) server = NULL;
+  g_autoptr(GPtrArray) tables = NULL;
+  g_autoptr(GPtrArray) table_threads = g_ptr_array_new ();
   guint before, after, source;
   GThread *thread;
   gint64 end;
@@ -783,9 +1033,21 @@ soak (AdmCampaign *campaign,
   before = open_descriptors ();
   source = g_timeout_add (SOAK_SAVE_MS, save_cb, campaign);
   g_atomic_int_set (&pending_threads, 1);
+  recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  table_latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  server = start_tables (portal, &tables);
   thread = g_thread_new ("clients", soak_thread, links);
+  g_atomic_int_set (&tables_running, tables->len);
+  for (guint t = 0; t < tables->len; t++)
+    g_ptr_array_add (table_threads, g_thread_new ("table", table_thread,
+                                                  g_ptr_array_index (tables, t)));
   run_until_done ();
   g_thread_join (thread);
+  /* The tables send what they still hold while the chief's loop answers. */
+  while (g_atomic_int_get (&tables_running) > 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint t = 0; t < table_threads->len; t++)
+    g_thread_join (g_ptr_array_index (table_threads, t));
   g_source_remove (source);
   /* The server closes what the clients closed: a second for it to see every end. */
   end = g_get_monotonic_time () + G_USEC_PER_SEC;
@@ -816,6 +1078,19 @@ soak (AdmCampaign *campaign,
            "16 ms, one frame: %s); an event waited at most %.1f ms for the main loop\n",
            longest_stall / 1000.0, longest_cpu / 1000.0,
            bench_verdict (longest_cpu / 1000.0, 16), longest_probe / 1000.0);
+  print_tables (campaign, tables);
+  for (guint t = 0; t < tables->len; t++)
+    {
+      Table *table = g_ptr_array_index (tables, t);
+
+      g_free (table->name);
+      g_free (table->link);
+      g_free (table->engagement);
+      g_free (table->failure);
+      g_free (table);
+    }
+  g_clear_pointer (&recorded, g_hash_table_unref);
+  g_clear_pointer (&table_latencies, g_array_unref);
 }
 
 /* The soft limit on open files, as `ulimit -n` sets it: the room's figure. */
@@ -939,7 +1214,7 @@ main (int   argc,
            "%.0f ms, the clients (this benchmark's own, on the same machine) %.0f ms\n",
            warm_cpu / 1000.0, server_cpu / 1000.0, clients_cpu / 1000.0);
 
-  soak (campaign, links);
+  soak (portal, links);
 
   adm_portal_stop (portal);
   /* The campaign, its tokens, backups and checkpoint folder: all made here. */
