@@ -26,9 +26,9 @@ _adm_journal_saved_file_free (gpointer data)
  * does not say it again: the action says it once. */
 char *
 _adm_journal_serialize_entry (AdmJournalEntryKind  kind,
-                 AdmJournalAction    *action,
-                 gint64               time,
-                 gsize               *length)
+                              AdmJournalAction    *action,
+                              gint64               time,
+                              gsize               *length)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
   xmlNode *node = xmlNewNode (NULL, (const xmlChar *) adm_journal_entry_kind_to_string (kind));
@@ -73,8 +73,8 @@ _adm_journal_serialize_entry (AdmJournalEntryKind  kind,
  * <battle engagement="…">, on the same line, so that the battle's own text is kept whole. */
 char *
 _adm_journal_serialize_battle_entry (const char *engagement,
-                        const char *inner,
-                        gsize       length)
+                                     const char *inner,
+                                     gsize       length)
 {
   g_autofree char *id = g_markup_escape_text (engagement, -1);
 
@@ -92,14 +92,15 @@ _adm_journal_entry_serialize (Entry *entry)
   if (entry->kind == ADM_JOURNAL_ENTRY_BATTLE)
     {
       gsize length;
-      g_autofree char *inner = _adm_journal_serialize_entry (entry->battle_kind, entry->action, entry->time,
-                                                &length);
+      g_autofree char *inner = _adm_journal_serialize_entry (entry->battle_kind, entry->action,
+                                                             entry->time, &length);
 
       entry->xml = _adm_journal_serialize_battle_entry (entry->engagement, inner, length);
       entry->length = strlen (entry->xml);
     }
   else
-    entry->xml = _adm_journal_serialize_entry (entry->kind, entry->action, entry->time, &entry->length);
+    entry->xml = _adm_journal_serialize_entry (entry->kind, entry->action, entry->time,
+                                               &entry->length);
 }
 
 /* Appends "<journal>…</journal>" to @out; *@journal_end is where "  </journal>" begins in

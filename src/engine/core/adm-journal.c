@@ -145,10 +145,10 @@ adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
  * (adm_journal_write ()), so that opening a long journal parses it once and no more. */
 void
 _adm_journal_push_entry (AdmJournal          *self,
-            AdmJournalEntryKind  kind,
-            AdmJournalAction    *action,
-            gint64               time,
-            gboolean             serialize)
+                         AdmJournalEntryKind  kind,
+                         AdmJournalAction    *action,
+                         gint64               time,
+                         gboolean             serialize)
 {
   Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0, NULL, 0 };
 
@@ -190,7 +190,8 @@ adm_journal_record (AdmJournal       *self,
   g_ptr_array_add (self->done, action);
   /* What was undone stays in the journal, undone for good. */
   g_ptr_array_set_size (self->undone, 0);
-  _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head), TRUE);
+  _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action,
+                           adm_event_get_time (action->head), TRUE);
   return TRUE;
 }
 
@@ -537,14 +538,15 @@ adm_journal_get_entry_battle_kind (AdmJournal *self,
 /* Appends a loaded action as recording would, without applying it (the replay does). */
 void
 _adm_journal_push_loaded_action (AdmJournal       *self,
-                    AdmJournalAction *action)
+                                 AdmJournalAction *action)
 {
   action->id = self->actions->len + 1;
   action->done = TRUE;
   g_ptr_array_add (self->actions, adm_journal_action_ref (action));
   g_ptr_array_add (self->done, action);
   g_ptr_array_set_size (self->undone, 0);
-  _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action, adm_event_get_time (action->head), FALSE);
+  _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action,
+                           adm_event_get_time (action->head), FALSE);
 }
 
 guint

@@ -130,10 +130,10 @@ builder_open_len (Builder    *self,
 
 void
 _adm_xml_builder_open (Builder    *self,
-              const char *prefix,
-              const char *name,
-              gboolean    in_namespace,
-              int         line)
+                       const char *prefix,
+                       const char *name,
+                       gboolean    in_namespace,
+                       int         line)
 {
   builder_open_len (self, prefix, name, -1, in_namespace, line);
 }
@@ -186,11 +186,11 @@ builder_add_attribute_len (Builder    *self,
 
 void
 _adm_xml_builder_add_attribute (Builder    *self,
-                       const char *prefix,
-                       const char *name,
-                       gboolean    in_namespace,
-                       const char *value,
-                       gssize      length)
+                                const char *prefix,
+                                const char *name,
+                                gboolean    in_namespace,
+                                const char *value,
+                                gssize      length)
 {
   builder_add_attribute_len (self, prefix, name, -1, in_namespace, value, length);
 }
@@ -199,8 +199,8 @@ _adm_xml_builder_add_attribute (Builder    *self,
  * moved to the end of the buffer when it is no longer there, so that it stays one string. */
 void
 _adm_xml_builder_add_text (Builder    *self,
-                  const char *text,
-                  gsize       length)
+                           const char *text,
+                           gsize       length)
 {
   BuildNode *node = _adm_xml_builder_top (self);
 
@@ -238,7 +238,7 @@ _adm_xml_builder_close (Builder *self)
 /* The entry as an AdmXmlElement, valid until the builder is reset or used again. */
 const AdmXmlElement *
 _adm_xml_builder_finish (Builder    *self,
-                const char *data)
+                         const char *data)
 {
   const char *base = self->strings->str;
   guint n = self->nodes->len;
@@ -300,7 +300,7 @@ adm_xml_element_get (const AdmXmlElement *element,
 
 gboolean
 _adm_xml_is_blank (const char *text,
-          gsize       length)
+                   gsize       length)
 {
   for (gsize i = 0; i < length; i++)
     if (!g_ascii_isspace (text[i]))
@@ -310,11 +310,11 @@ _adm_xml_is_blank (const char *text,
 
 void
 _adm_xml_set_text_error (GError     **error,
-                const char  *display_name,
-                int          line,
-                const char  *parent,
-                const char  *text,
-                gsize        length)
+                         const char  *display_name,
+                         int          line,
+                         const char  *parent,
+                         const char  *text,
+                         gsize        length)
 {
   g_autofree char *stripped = g_strstrip (g_strndup (text, length));
   g_autofree char *shown = NULL;
@@ -338,14 +338,15 @@ builder_add_node (Builder *builder,
                   xmlNode *node)
 {
   _adm_xml_builder_open (builder, node->ns != NULL ? (const char *) node->ns->prefix : NULL,
-                (const char *) node->name, node->ns != NULL, (int) xmlGetLineNo (node));
+                         (const char *) node->name, node->ns != NULL, (int) xmlGetLineNo (node));
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     {
       xmlChar *value = xmlNodeListGetString (node->doc, attr->children, 1);
 
-      _adm_xml_builder_add_attribute (builder, attr->ns != NULL ? (const char *) attr->ns->prefix : NULL,
-                             (const char *) attr->name, attr->ns != NULL,
-                             value != NULL ? (const char *) value : "", -1);
+      _adm_xml_builder_add_attribute (builder,
+                                      attr->ns != NULL ? (const char *) attr->ns->prefix : NULL,
+                                      (const char *) attr->name, attr->ns != NULL,
+                                      value != NULL ? (const char *) value : "", -1);
       xmlFree (value);
     }
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -354,7 +355,7 @@ builder_add_node (Builder *builder,
     else if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
              child->content != NULL)
       _adm_xml_builder_add_text (builder, (const char *) child->content,
-                        strlen ((const char *) child->content));
+                                 strlen ((const char *) child->content));
   _adm_xml_builder_close (builder);
 }
 
@@ -375,11 +376,12 @@ adm_xml_foreach_child (xmlNode            *parent,
     {
       if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
           child->content != NULL &&
-          !_adm_xml_is_blank ((const char *) child->content, strlen ((const char *) child->content)))
+          !_adm_xml_is_blank ((const char *) child->content,
+                              strlen ((const char *) child->content)))
         {
           _adm_xml_set_text_error (error, display_name, (int) xmlGetLineNo (child),
-                          (const char *) parent->name, (const char *) child->content,
-                          strlen ((const char *) child->content));
+                                   (const char *) parent->name, (const char *) child->content,
+                                   strlen ((const char *) child->content));
           ok = FALSE;
         }
       else if (child->type == XML_ELEMENT_NODE)

@@ -647,11 +647,11 @@ validate_saved_battle (xmlDoc      *doc,
 
 gboolean
 _adm_xml_validate (xmlDoc      *doc,
-          const char  *data,
-          gsize        length,
-          const char  *display_name,
-          const char  *schema_name,
-          GError     **error)
+                   const char  *data,
+                   gsize        length,
+                   const char  *display_name,
+                   const char  *schema_name,
+                   GError     **error)
 {
   xmlNode *root = xmlDocGetRootElement (doc);
   const char *name = schema_name;
@@ -710,10 +710,12 @@ _adm_xml_validate (xmlDoc      *doc,
 
       g_free (first.message);
       if (data != NULL && parent->parent == xmlDocGetRootElement (doc) &&
-          _adm_xml_stray_text_error (data, length, display_name, (const char *) parent->name, error))
+          _adm_xml_stray_text_error (data, length, display_name, (const char *) parent->name,
+                                     error))
         return FALSE;
-      _adm_xml_set_text_error (error, display_name, (int) xmlGetLineNo (text), (const char *) parent->name,
-                      (const char *) text->content, strlen ((const char *) text->content));
+      _adm_xml_set_text_error (error, display_name, (int) xmlGetLineNo (text),
+                               (const char *) parent->name, (const char *) text->content,
+                               strlen ((const char *) text->content));
       return FALSE;
     }
   if (result != 0)

@@ -1,7 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-xml-stream.c: the parse, with libxml2's SAX2 parser: a document tree built as libxml2
  * builds it, except for the children of one element (a journal), each handed on as an
- * AdmXmlElement as soon as it is read, with its bytes in the file (adm-xml.h). */
+ * AdmXmlElement as soon as it is read, with its bytes in the file (adm-xml.h).
+ *
+ * The bytes are where the parser is in its callbacks. libxml2's xmlTextReader does not give
+ * them: xmlTextReaderByteConsumed () is where the reader's parser is, which reads ahead of
+ * the node the reader gives by up to the 512 bytes the reader hands it at once, and after
+ * xmlTextReaderExpand () up to the tag that follows the entry. Neither the repair of a file
+ * cut short (its last complete entry's end) nor a save that adds only the new entries (the
+ * journal's bytes kept as read) can do with where a later entry begins. Nor does RELAX NG
+ * check the journal while it streams (xmlTextReaderRelaxNGSetSchema ()): with these schemas
+ * libxml2's streaming validator holds as much of a long campaign in memory as its whole tree,
+ * and campaign.rng does not describe the journal's <battle> entries; the journal's own checks
+ * (adm-journal-reader.c) stand for the schema, in the master's words. */
 
 #include "config.h"
 
@@ -61,8 +72,8 @@ stream_flush_stray (Stream *stream)
   if (stream->stray == NULL || stream->stray->len == 0)
     return;
   if (stream->error == NULL)
-    _adm_xml_set_text_error (&stream->error, stream->display_name, stream->stray_line, stream->streamed,
-                    stream->stray->str, stream->stray->len);
+    _adm_xml_set_text_error (&stream->error, stream->display_name, stream->stray_line,
+                             stream->streamed, stream->stray->str, stream->stray->len);
   g_string_truncate (stream->stray, 0);
 }
 
@@ -109,7 +120,7 @@ stream_start_cb (void           *ctx,
     return;
 
   _adm_xml_builder_open (builder, (const char *) prefix, (const char *) localname, uri != NULL,
-                ctxt->input->line);
+                         ctxt->input->line);
   /* The start tag is behind the parser, and holds no other "<" (a value cannot). */
   offset = MIN (stream_offset (ctxt), stream->length);
   while (offset > 0 && stream->data[offset - 1] != '<')
@@ -128,13 +139,14 @@ stream_start_cb (void           *ctx,
 
           g_string_replace (decoded, "&#38;", "&", 0);
           _adm_xml_builder_add_attribute (builder, (const char *) attributes[5 * i + 1],
-                                 (const char *) attributes[5 * i], attributes[5 * i + 2] != NULL,
-                                 decoded->str, (gssize) decoded->len);
+                                          (const char *) attributes[5 * i],
+                                          attributes[5 * i + 2] != NULL,
+                                          decoded->str, (gssize) decoded->len);
         }
       else
         _adm_xml_builder_add_attribute (builder, (const char *) attributes[5 * i + 1],
-                               (const char *) attributes[5 * i], attributes[5 * i + 2] != NULL,
-                               value, (gssize) length);
+                                        (const char *) attributes[5 * i],
+                                        attributes[5 * i + 2] != NULL, value, (gssize) length);
     }
 }
 
@@ -282,10 +294,10 @@ accept_element_cb (const AdmXmlElement  *element,
  * directly inside it: TRUE with @error set when there is such text. */
 gboolean
 _adm_xml_stray_text_error (const char  *data,
-                  gsize        length,
-                  const char  *display_name,
-                  const char  *element,
-                  GError     **error)
+                           gsize        length,
+                           const char  *display_name,
+                           const char  *element,
+                           GError     **error)
 {
   Stream stream = { { NULL }, data, length, display_name, element, accept_element_cb, NULL,
                     NULL, { 0 }, 0, 0, 0, FALSE };
@@ -316,11 +328,11 @@ _adm_xml_stray_text_error (const char  *data,
  * element's children go to it instead of the tree. */
 xmlDoc *
 _adm_xml_parse_quietly (xmlParserCtxtPtr  ctxt,
-               const char       *data,
-               int               length,
-               const char       *display_name,
-               Stream           *stream,
-               ParseErrors      *errors)
+                        const char       *data,
+                        int               length,
+                        const char       *display_name,
+                        Stream           *stream,
+                        ParseErrors      *errors)
 {
   xmlStructuredErrorFunc old_structured = xmlStructuredError;
   void *old_structured_data = xmlStructuredErrorContext;

@@ -375,11 +375,11 @@ check_utf8 (const char  *data,
 
 xmlDoc *
 _adm_xml_read_memory (const char  *data,
-             gsize        length,
-             const char  *display_name,
-             const char  *schema,
-             Stream      *stream,
-             GError     **error)
+                      gsize        length,
+                      const char  *display_name,
+                      const char  *schema,
+                      Stream      *stream,
+                      GError     **error)
 {
   xmlParserCtxtPtr ctxt;
   ParseErrors errors = { FALSE, { 0 } };
