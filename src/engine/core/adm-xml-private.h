@@ -19,13 +19,8 @@ typedef struct {
   xmlError error;
 } ParseErrors;
 
-/* ---- Elements read without a tree ----
- *
- * A long journal is most of its file, and a document tree of it costs ten times what reading
- * it does (a node and its allocations per element, attribute and run of white space, then the
- * RELAX NG validator walking them all). Its entries are read instead into a few arrays reused
- * from one entry to the next — offsets into one string buffer while they grow — and handed
- * on as AdmXmlElements when each entry is complete. */
+/* The builder of the elements read without a tree (adm-xml-element.c): a long journal's
+ * entries, each read into a few arrays reused from one entry to the next. */
 
 typedef struct {
   gsize  name;              /* offsets into Builder.strings */
