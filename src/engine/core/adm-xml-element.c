@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-xml-element.c: elements read without a document tree (adm-xml-element.h). */
+/* adm-xml-element.c: elements read without a document tree (adm-xml-element.h): from a tree
+ * (adm_xml_foreach_child ()), or as libxml2's SAX2 parser reads them — a document tree
+ * built as libxml2 builds it, except for the children of one element (a journal), each
+ * handed on as an AdmXmlElement as soon as it is read, with its bytes in the file
+ * (adm_xml_read_memory_streamed ()). */
 
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 
 #include "adm-xml-private.h"
 
@@ -16,8 +23,34 @@
  * from one entry to the next — offsets into one string buffer while they grow — and handed
  * on as AdmXmlElements when each entry is complete. */
 
-void
-_adm_xml_builder_init (Builder *self)
+typedef struct {
+  gsize  name;              /* offsets into Builder.strings */
+  gssize foreign;           /* or -1 */
+  int    line;
+  guint  first_attribute;   /* its attributes' offsets start at Builder.attributes[2 × this] */
+  guint  n_attributes;
+  gssize text;              /* or -1 */
+  gsize  text_length;
+  guint  parent;            /* index in Builder.nodes; G_MAXUINT for the entry itself */
+  guint  n_children;
+  gsize  start, end;        /* its bytes in the data read, when streamed */
+} BuildNode;
+
+typedef struct {
+  GArray    *nodes;         /* BuildNode, in document order */
+  GArray    *open;          /* guint: the nodes not yet closed, innermost last */
+  GArray    *attributes;    /* gsize: name and value offsets into @strings, then lengths */
+  GString   *strings;       /* NUL-terminated */
+  GArray    *elements;      /* AdmXmlElement: @nodes made public */
+  GPtrArray *pointers;      /* the attributes' and children's pointers of @elements */
+  GArray    *lengths;       /* gsize: the attributes' lengths of @elements */
+  guint      attributes_room;  /* what @attributes, @nodes and @open have been grown to */
+  guint      nodes_room;
+  guint      open_room;
+} Builder;
+
+static void
+builder_init (Builder *self)
 {
   self->nodes = g_array_sized_new (FALSE, FALSE, sizeof (BuildNode), 8);
   self->open = g_array_sized_new (FALSE, FALSE, sizeof (guint), 8);
@@ -31,8 +64,8 @@ _adm_xml_builder_init (Builder *self)
   self->open_room = 0;
 }
 
-void
-_adm_xml_builder_clear (Builder *self)
+static void
+builder_clear (Builder *self)
 {
   g_array_unref (self->nodes);
   g_array_unref (self->open);
@@ -43,8 +76,8 @@ _adm_xml_builder_clear (Builder *self)
   g_array_unref (self->lengths);
 }
 
-void
-_adm_xml_builder_reset (Builder *self)
+static void
+builder_reset (Builder *self)
 {
   self->nodes->len = 0;
   self->open->len = 0;
@@ -73,8 +106,8 @@ builder_add_string (Builder    *self,
   return offset;
 }
 
-BuildNode *
-_adm_xml_builder_top (Builder *self)
+static BuildNode *
+builder_top (Builder *self)
 {
   g_assert (self->open->len > 0);
   return &g_array_index (self->nodes, BuildNode,
@@ -128,12 +161,12 @@ builder_open_len (Builder    *self,
   self->open->len++;
 }
 
-void
-_adm_xml_builder_open (Builder    *self,
-                       const char *prefix,
-                       const char *name,
-                       gboolean    in_namespace,
-                       int         line)
+static void
+builder_open (Builder    *self,
+              const char *prefix,
+              const char *name,
+              gboolean    in_namespace,
+              int         line)
 {
   builder_open_len (self, prefix, name, -1, in_namespace, line);
 }
@@ -148,7 +181,7 @@ builder_add_attribute_len (Builder    *self,
                            const char *value,
                            gssize      length)
 {
-  BuildNode *node = _adm_xml_builder_top (self);
+  BuildNode *node = builder_top (self);
   gsize offsets[2];
 
   gsize lengths[2];
@@ -184,25 +217,25 @@ builder_add_attribute_len (Builder    *self,
   node->n_attributes++;
 }
 
-void
-_adm_xml_builder_add_attribute (Builder    *self,
-                                const char *prefix,
-                                const char *name,
-                                gboolean    in_namespace,
-                                const char *value,
-                                gssize      length)
+static void
+builder_add_attribute (Builder    *self,
+                       const char *prefix,
+                       const char *name,
+                       gboolean    in_namespace,
+                       const char *value,
+                       gssize      length)
 {
   builder_add_attribute_len (self, prefix, name, -1, in_namespace, value, length);
 }
 
 /* Text comes in runs, between which a child may have been added: the element's text is
  * moved to the end of the buffer when it is no longer there, so that it stays one string. */
-void
-_adm_xml_builder_add_text (Builder    *self,
-                           const char *text,
-                           gsize       length)
+static void
+builder_add_text (Builder    *self,
+                  const char *text,
+                  gsize       length)
 {
-  BuildNode *node = _adm_xml_builder_top (self);
+  BuildNode *node = builder_top (self);
 
   if (node->text < 0)
     {
@@ -228,17 +261,17 @@ _adm_xml_builder_add_text (Builder    *self,
 }
 
 /* TRUE when the element closed was the entry itself. */
-gboolean
-_adm_xml_builder_close (Builder *self)
+static gboolean
+builder_close (Builder *self)
 {
   g_array_set_size (self->open, self->open->len - 1);
   return self->open->len == 0;
 }
 
 /* The entry as an AdmXmlElement, valid until the builder is reset or used again. */
-const AdmXmlElement *
-_adm_xml_builder_finish (Builder    *self,
-                         const char *data)
+static const AdmXmlElement *
+builder_finish (Builder    *self,
+                const char *data)
 {
   const char *base = self->strings->str;
   guint n = self->nodes->len;
@@ -298,9 +331,9 @@ adm_xml_element_get (const AdmXmlElement *element,
   return NULL;
 }
 
-gboolean
-_adm_xml_is_blank (const char *text,
-                   gsize       length)
+static gboolean
+is_blank (const char *text,
+          gsize       length)
 {
   for (gsize i = 0; i < length; i++)
     if (!g_ascii_isspace (text[i]))
@@ -337,16 +370,16 @@ static void
 builder_add_node (Builder *builder,
                   xmlNode *node)
 {
-  _adm_xml_builder_open (builder, node->ns != NULL ? (const char *) node->ns->prefix : NULL,
-                         (const char *) node->name, node->ns != NULL, (int) xmlGetLineNo (node));
+  builder_open (builder, node->ns != NULL ? (const char *) node->ns->prefix : NULL,
+                (const char *) node->name, node->ns != NULL, (int) xmlGetLineNo (node));
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     {
       xmlChar *value = xmlNodeListGetString (node->doc, attr->children, 1);
 
-      _adm_xml_builder_add_attribute (builder,
-                                      attr->ns != NULL ? (const char *) attr->ns->prefix : NULL,
-                                      (const char *) attr->name, attr->ns != NULL,
-                                      value != NULL ? (const char *) value : "", -1);
+      builder_add_attribute (builder,
+                             attr->ns != NULL ? (const char *) attr->ns->prefix : NULL,
+                             (const char *) attr->name, attr->ns != NULL,
+                             value != NULL ? (const char *) value : "", -1);
       xmlFree (value);
     }
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -354,9 +387,9 @@ builder_add_node (Builder *builder,
       builder_add_node (builder, child);
     else if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
              child->content != NULL)
-      _adm_xml_builder_add_text (builder, (const char *) child->content,
-                                 strlen ((const char *) child->content));
-  _adm_xml_builder_close (builder);
+      builder_add_text (builder, (const char *) child->content,
+                        strlen ((const char *) child->content));
+  builder_close (builder);
 }
 
 gboolean
@@ -371,13 +404,13 @@ adm_xml_foreach_child (xmlNode            *parent,
 
   g_return_val_if_fail (parent != NULL && func != NULL, FALSE);
 
-  _adm_xml_builder_init (&builder);
+  builder_init (&builder);
   for (xmlNode *child = parent->children; ok && child != NULL; child = child->next)
     {
       if ((child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE) &&
           child->content != NULL &&
-          !_adm_xml_is_blank ((const char *) child->content,
-                              strlen ((const char *) child->content)))
+          !is_blank ((const char *) child->content,
+                     strlen ((const char *) child->content)))
         {
           _adm_xml_set_text_error (error, display_name, (int) xmlGetLineNo (child),
                                    (const char *) parent->name, (const char *) child->content,
@@ -387,10 +420,346 @@ adm_xml_foreach_child (xmlNode            *parent,
       else if (child->type == XML_ELEMENT_NODE)
         {
           builder_add_node (&builder, child);
-          ok = func (_adm_xml_builder_finish (&builder, NULL), user_data, error);
-          _adm_xml_builder_reset (&builder);
+          ok = func (builder_finish (&builder, NULL), user_data, error);
+          builder_reset (&builder);
         }
     }
-  _adm_xml_builder_clear (&builder);
+  builder_clear (&builder);
   return ok;
 }
+
+/* ---- Elements streamed from the parse ----
+ *
+ * Their bytes are where the parser is in its callbacks. libxml2's xmlTextReader does not give
+ * them: xmlTextReaderByteConsumed () is where the reader's parser is, which reads ahead of
+ * the node the reader gives by up to the 512 bytes the reader hands it at once, and after
+ * xmlTextReaderExpand () up to the tag that follows the entry. Neither the repair of a file
+ * cut short (its last complete entry's end) nor a save that adds only the new entries (the
+ * journal's bytes kept as read) can do with where a later entry begins. Nor does RELAX NG
+ * check the journal while it streams (xmlTextReaderRelaxNGSetSchema ()): with these schemas
+ * libxml2's streaming validator holds as much of a long campaign in memory as its whole tree,
+ * and campaign.rng does not describe the journal's <battle> entries; the journal's own checks
+ * (adm-journal-reader.c) stand for the schema, in the master's words. */
+
+struct _Stream
+{
+  Builder            builder;
+  const char        *data;
+  gsize              length;
+  const char        *display_name;
+  const char        *streamed;
+  AdmXmlElementFunc  func;
+  gpointer           user_data;
+  GError            *error;        /* the first, after which nothing more is handed on */
+  xmlSAXHandler      tree;         /* the tree builder's handlers, for the rest of the file */
+  gsize              read;         /* how much of @data the parser has been handed */
+  int                depth;        /* of the element being read; the root is 1 */
+  int                inside;       /* the depth of @streamed while inside it, else 0 */
+  gboolean           seen;
+  /* Text between entries, gathered until the next tag (the parser hands it on in runs, cut
+   * at each reference), and the line of its first character that is not white space. */
+  GString           *stray;
+  int                stray_line;
+};
+
+/* Text gathered between entries is the stream's error, once whole. */
+static void
+stream_flush_stray (Stream *stream)
+{
+  if (stream->stray == NULL || stream->stray->len == 0)
+    return;
+  if (stream->error == NULL)
+    _adm_xml_set_text_error (&stream->error, stream->display_name, stream->stray_line,
+                             stream->streamed, stream->stray->str, stream->stray->len);
+  g_string_truncate (stream->stray, 0);
+}
+
+/* Where the parser is, as an offset into the data: memory is read as UTF-8 without an
+ * encoder (XML_PARSE_IGNORE_ENC), so the input's bytes are the data's. */
+static gsize
+stream_offset (xmlParserCtxtPtr ctxt)
+{
+  return (gsize) ctxt->input->consumed + (gsize) (ctxt->input->cur - ctxt->input->base);
+}
+
+static void
+stream_start_cb (void           *ctx,
+                 const xmlChar  *localname,
+                 const xmlChar  *prefix,
+                 const xmlChar  *uri,
+                 int             nb_namespaces,
+                 const xmlChar **namespaces,
+                 int             nb_attributes,
+                 int             nb_defaulted,
+                 const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Stream *stream = ctxt->_private;
+  Builder *builder = &stream->builder;
+  gsize offset;
+
+  stream->depth++;
+  if (stream->inside == 0)
+    {
+      stream->tree.startElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                                   nb_attributes, nb_defaulted, attributes);
+      if (stream->depth == 2 && !stream->seen && uri == NULL &&
+          g_str_equal ((const char *) localname, stream->streamed))
+        {
+          stream->inside = stream->depth;
+          stream->seen = TRUE;
+        }
+      return;
+    }
+  if (builder->open->len == 0)
+    stream_flush_stray (stream);
+  if (stream->error != NULL)
+    return;
+
+  builder_open (builder, (const char *) prefix, (const char *) localname, uri != NULL,
+                ctxt->input->line);
+  /* The start tag is behind the parser, and holds no other "<" (a value cannot). */
+  offset = MIN (stream_offset (ctxt), stream->length);
+  while (offset > 0 && stream->data[offset - 1] != '<')
+    offset--;
+  builder_top (builder)->start = offset > 0 ? offset - 1 : 0;
+  for (int i = 0; i < nb_attributes; i++)
+    {
+      const char *value = (const char *) attributes[5 * i + 3];
+      gsize length = (gsize) (attributes[5 * i + 4] - attributes[5 * i + 3]);
+
+      /* Without entity substitution the parser hands on "&" as "&#38;", for the tree
+       * builder to decode; the other references come decoded. */
+      if (memchr (value, '&', length) != NULL)
+        {
+          g_autoptr(GString) decoded = g_string_new_len (value, (gssize) length);
+
+          g_string_replace (decoded, "&#38;", "&", 0);
+          builder_add_attribute (builder, (const char *) attributes[5 * i + 1],
+                                 (const char *) attributes[5 * i],
+                                 attributes[5 * i + 2] != NULL,
+                                 decoded->str, (gssize) decoded->len);
+        }
+      else
+        builder_add_attribute (builder, (const char *) attributes[5 * i + 1],
+                               (const char *) attributes[5 * i],
+                               attributes[5 * i + 2] != NULL, value, (gssize) length);
+    }
+}
+
+static void
+stream_end_cb (void          *ctx,
+               const xmlChar *localname,
+               const xmlChar *prefix,
+               const xmlChar *uri)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Stream *stream = ctxt->_private;
+  Builder *builder = &stream->builder;
+
+  if (stream->inside == 0 || stream->depth == stream->inside)
+    {
+      if (stream->depth == stream->inside)
+        {
+          stream_flush_stray (stream);
+          stream->inside = 0;
+        }
+      stream->tree.endElementNs (ctx, localname, prefix, uri);
+      stream->depth--;
+      return;
+    }
+  stream->depth--;
+  if (stream->error != NULL)
+    return;
+
+  builder_top (builder)->end = MIN (stream_offset (ctxt), stream->length);
+  if (builder_close (builder))
+    {
+      const AdmXmlElement *entry = builder_finish (builder, stream->data);
+
+      if (!stream->func (entry, stream->user_data, &stream->error))
+        g_assert (stream->error != NULL);
+      builder_reset (builder);
+    }
+}
+
+static void
+stream_characters_cb (void          *ctx,
+                      const xmlChar *text,
+                      int            length)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Stream *stream = ctxt->_private;
+
+  if (stream->inside == 0)
+    {
+      stream->tree.characters (ctx, text, length);
+      return;
+    }
+  if (stream->error != NULL || length <= 0)
+    return;
+  if (stream->builder.open->len > 0)
+    builder_add_text (&stream->builder, (const char *) text, (gsize) length);
+  else if (stream->stray != NULL && stream->stray->len > 0)
+    g_string_append_len (stream->stray, (const char *) text, length);
+  else if (!is_blank ((const char *) text, (gsize) length))
+    {
+      /* The parser is past the run: its line is the run's last, less the lines after the
+       * first character that is not white space. */
+      int line = ctxt->input->line;
+      int i = 0;
+
+      while (g_ascii_isspace (text[i]))
+        i++;
+      for (; i < length; i++)
+        line -= text[i] == '\n';
+      if (stream->stray == NULL)
+        stream->stray = g_string_new (NULL);
+      stream->stray_line = line;
+      g_string_append_len (stream->stray, (const char *) text, length);
+    }
+}
+
+/* Comments and processing instructions inside the streamed element are not content. */
+static void
+stream_comment_cb (void          *ctx,
+                   const xmlChar *value)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Stream *stream = ctxt->_private;
+
+  if (stream->inside == 0 && stream->tree.comment != NULL)
+    stream->tree.comment (ctx, value);
+}
+
+static void
+stream_pi_cb (void          *ctx,
+              const xmlChar *target,
+              const xmlChar *data)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Stream *stream = ctxt->_private;
+
+  if (stream->inside == 0 && stream->tree.processingInstruction != NULL)
+    stream->tree.processingInstruction (ctx, target, data);
+}
+
+/* The data, a few kilobytes at a time; @read counts what was handed on. */
+static int
+stream_read_cb (void *context,
+                char *buffer,
+                int   length)
+{
+  Stream *stream = context;
+  gsize n = MIN ((gsize) MAX (length, 0), stream->length - stream->read);
+
+  memcpy (buffer, stream->data + stream->read, n);
+  stream->read += n;
+  return (int) n;
+}
+
+static int
+stream_close_cb (void *context)
+{
+  return 0;
+}
+
+static void
+stream_install (Stream           *stream,
+                xmlParserCtxtPtr  ctxt)
+{
+  stream->tree = *ctxt->sax;
+  g_assert (stream->tree.initialized == XML_SAX2_MAGIC && stream->tree.startElementNs != NULL);
+  ctxt->sax->startElementNs = stream_start_cb;
+  ctxt->sax->endElementNs = stream_end_cb;
+  ctxt->sax->characters = stream_characters_cb;
+  ctxt->sax->ignorableWhitespace = stream_characters_cb;
+  ctxt->sax->comment = stream_comment_cb;
+  ctxt->sax->processingInstruction = stream_pi_cb;
+  ctxt->_private = stream;
+}
+
+/* Parses with @ctxt, the children of @stream's element going to the stream instead of the
+ * tree. The data is read as UTF-8 without an encoder, so that the parser's offsets are the
+ * data's, and a few kilobytes at a time rather than from a copy of the whole file (megabytes
+ * of memory touched for the first time, which is what costs in a process that just started). */
+xmlDoc *
+_adm_xml_stream_parse (xmlParserCtxtPtr  ctxt,
+                       Stream           *stream,
+                       const char       *display_name)
+{
+  stream_install (stream, ctxt);
+  return xmlCtxtReadIO (ctxt, stream_read_cb, stream_close_cb, stream, display_name, NULL,
+                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                        XML_PARSE_NOCDATA | XML_PARSE_IGNORE_ENC);
+}
+
+static gboolean
+accept_element_cb (const AdmXmlElement  *element,
+                   gpointer              user_data,
+                   GError              **error)
+{
+  return TRUE;
+}
+
+/* @data read again with the root's child @element streamed, for the error it gives for text
+ * directly inside it: TRUE with @error set when there is such text. */
+gboolean
+_adm_xml_stray_text_error (const char  *data,
+                           gsize        length,
+                           const char  *display_name,
+                           const char  *element,
+                           GError     **error)
+{
+  Stream stream = { { NULL }, data, length, display_name, element, accept_element_cb, NULL,
+                    NULL, { 0 }, 0, 0, 0, FALSE };
+  ParseErrors errors = { FALSE, { 0 } };
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt ();
+  xmlDoc *doc;
+  gboolean found;
+
+  if (ctxt == NULL)
+    g_error ("Out of memory creating an XML parser");
+  builder_init (&stream.builder);
+  doc = _adm_xml_parse_quietly (ctxt, data, (int) length, display_name, &stream, &errors);
+  if (doc != NULL)
+    xmlFreeDoc (doc);
+  xmlResetError (&errors.error);
+  xmlFreeParserCtxt (ctxt);
+  builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
+  found = stream.error != NULL;
+  if (found)
+    g_propagate_error (error, stream.error);
+  return found;
+}
+
+xmlDoc *
+adm_xml_read_memory_streamed (const char         *data,
+                              gsize               length,
+                              const char         *display_name,
+                              const char         *schema,
+                              const char         *streamed,
+                              AdmXmlElementFunc   func,
+                              gpointer            user_data,
+                              GError            **stream_error,
+                              GError            **error)
+{
+  Stream stream = { { NULL }, data, length, display_name, streamed, func, user_data, NULL,
+                    { 0 }, 0, 0, 0, FALSE };
+  xmlDoc *doc;
+
+  g_return_val_if_fail (streamed != NULL && func != NULL, NULL);
+
+  builder_init (&stream.builder);
+  doc = _adm_xml_read_memory (data, length, display_name, schema, &stream, error);
+  builder_clear (&stream.builder);
+  if (stream.stray != NULL)
+    g_string_free (stream.stray, TRUE);
+  if (doc != NULL && stream.error != NULL)
+    g_propagate_error (stream_error, g_steal_pointer (&stream.error));
+  g_clear_error (&stream.error);
+  return doc;
+}
+

@@ -373,6 +373,61 @@ check_utf8 (const char  *data,
   return FALSE;
 }
 
+static void
+parse_error_cb (void        *user_data,
+                xmlErrorPtr  error)
+{
+  ParseErrors *errors = user_data;
+
+  if (error == NULL || errors->seen || error->level < XML_ERR_ERROR)
+    return;
+  memset (&errors->error, 0, sizeof errors->error);
+  if (xmlCopyError (error, &errors->error) == 0)
+    errors->seen = TRUE;
+}
+
+static void
+silent_generic_error_cb (void       *user_data,
+                         const char *format,
+                         ...)
+{
+}
+
+/* Parses with every libxml2 error channel of this thread pointed at @errors for the time of
+ * the parse, then puts back whatever handlers were there. With @stream, the streamed
+ * element's children go to it instead of the tree. */
+xmlDoc *
+_adm_xml_parse_quietly (xmlParserCtxtPtr  ctxt,
+                        const char       *data,
+                        int               length,
+                        const char       *display_name,
+                        Stream           *stream,
+                        ParseErrors      *errors)
+{
+  xmlStructuredErrorFunc old_structured = xmlStructuredError;
+  void *old_structured_data = xmlStructuredErrorContext;
+  xmlGenericErrorFunc old_generic = xmlGenericError;
+  void *old_generic_data = xmlGenericErrorContext;
+  xmlDoc *doc;
+
+  xmlSetStructuredErrorFunc (errors, parse_error_cb);
+  xmlSetGenericErrorFunc (NULL, silent_generic_error_cb);
+  /* Both ways read UTF-8 whatever the file declares (libxml2 refuses a byte that is not; then
+   * check_utf8 () names it). A stream
+   * reads it without an encoder, so that the parser's offsets are the data's, and a few
+   * kilobytes at a time rather than from a copy of the whole file (megabytes of memory
+   * touched for the first time, which is what costs in a process that just started). */
+  if (stream != NULL)
+    doc = _adm_xml_stream_parse (ctxt, stream, display_name);
+  else
+    doc = xmlCtxtReadMemory (ctxt, data, length, display_name, "UTF-8",
+                             XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                             XML_PARSE_NOCDATA);
+  xmlSetGenericErrorFunc (old_generic_data, old_generic);
+  xmlSetStructuredErrorFunc (old_structured_data, old_structured);
+  return doc;
+}
+
 xmlDoc *
 _adm_xml_read_memory (const char  *data,
                       gsize        length,
