@@ -25,6 +25,8 @@
 
 #include "adm-event.h"
 #include "adm-file.h"
+#include "adm-journal-action.h"
+#include "adm-journal-reader.h"
 #include "adm-xml.h"
 
 G_BEGIN_DECLS
@@ -57,40 +59,6 @@ typedef enum {
 
 /* "action", "undo", "redo", "battle": the element each kind of entry is in the file. */
 const char *adm_journal_entry_kind_to_string (AdmJournalEntryKind kind);
-
-/* An action being built, or one in the journal. The head's kind is what the action is
- * ("sheet", "resolve-phase", …); its attributes are the parameters that name it. */
-typedef struct _AdmJournalAction AdmJournalAction;
-
-AdmJournalAction *adm_journal_action_new        (const char       *what,
-                                                 gint64            time) G_GNUC_WARN_UNUSED_RESULT;
-AdmJournalAction *adm_journal_action_ref        (AdmJournalAction *self);
-void              adm_journal_action_unref      (AdmJournalAction *self);
-/* The head: what the action is (adm_event_get_kind ()), its time and its parameters. */
-AdmEvent         *adm_journal_action_get_head   (const AdmJournalAction *self);
-const char       *adm_journal_action_get_what   (const AdmJournalAction *self);
-gint64            adm_journal_action_get_time   (const AdmJournalAction *self);
-/* Its number in the journal, from 1; 0 until it is recorded. */
-guint             adm_journal_action_get_id     (const AdmJournalAction *self);
-/* Whether the action is in effect now (recorded, and not undone). */
-gboolean          adm_journal_action_is_done    (const AdmJournalAction *self);
-/* The action's events (AdmEvent*), in order. Add them before recording it. */
-GPtrArray        *adm_journal_action_get_events (const AdmJournalAction *self);
-void              adm_journal_action_add_event  (AdmJournalAction *self,
-                                                 AdmEvent         *event);
-/* adm_journal_action_add_event () taking the caller's reference to @event: for an event made
- * to be added (a battle's rolls, a thousand a phase). */
-void              adm_journal_action_take_event (AdmJournalAction *self,
-                                                 AdmEvent         *event);
-/* adm_journal_action_take_event () of each of @n_events events, in order, the room made once
- * (a battle's phase takes its thousand rolls at once). */
-void              adm_journal_action_take_events (AdmJournalAction *self,
-                                                  AdmEvent *const  *events,
-                                                  guint             n_events);
-/* Source line of the action when loaded from a file, 0 otherwise. */
-int               adm_journal_action_get_line   (const AdmJournalAction *self);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalAction, adm_journal_action_unref)
 
 /* The owner: @reset puts its state back to the start (before any action); @apply applies one
  * action to its state, all or nothing, or says why it cannot. The same @apply serves recording
@@ -165,28 +133,11 @@ gboolean          adm_journal_load              (AdmJournal       *self,
                                                  const char       *legacy_group_kind,
                                                  GError          **error);
 
-/* A journal being read while its file is parsed (adm_xml_read_memory_streamed ()), so that
- * a long one is never a document tree: adm_journal_reader_add () checks each entry as it
- * comes, as adm_journal_load () does, and adm_journal_load_reader () then takes the entries
- * and replays them. Errors are those of adm_journal_load (), with their lines. */
-typedef struct _AdmJournalReader AdmJournalReader;
-AdmJournalReader *adm_journal_reader_new        (const char       *display_name,
-                                                 const char       *legacy_group_kind) G_GNUC_WARN_UNUSED_RESULT;
-void              adm_journal_reader_free       (AdmJournalReader *reader);
-/* The data being parsed: the entries read from it are kept as they are there and written back
- * so when nothing else is (a reference to @bytes, no copy). */
-void              adm_journal_reader_set_bytes  (AdmJournalReader *reader,
-                                                 GBytes           *bytes);
-/* An AdmXmlElementFunc: @user_data is the reader. */
-gboolean          adm_journal_reader_add        (const AdmXmlElement *element,
-                                                 gpointer          user_data,
-                                                 GError          **error);
-/* Empties @self, takes the entries of @reader and replays (adm_journal_replay ()); on error
- * the journal is empty again. */
+/* Empties @self, takes the entries of @reader (adm-journal-reader.h) and replays
+ * (adm_journal_replay ()); on error the journal is empty again. */
 gboolean          adm_journal_load_reader       (AdmJournal       *self,
                                                  AdmJournalReader *reader,
                                                  GError          **error);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmJournalReader, adm_journal_reader_free)
 
 /* The battles a campaign keeps in its one journal (docs/formats.md, "Battles of a campaign"):
  * each entry of a battle's own journal goes into the campaign's as
@@ -215,11 +166,9 @@ const char       *adm_journal_get_entry_engagement (AdmJournal    *self,
                                                     guint          i);
 AdmJournalEntryKind adm_journal_get_entry_battle_kind (AdmJournal  *self,
                                                        guint        i);
-/* A reader hands the entries of each <battle> it reads to a reader of that engagement's own,
- * with the same checks and lines: the engagements read (char*, borrowed), in the order first
- * met, and adm_journal_load_battle () to load one's entries into @self (replayed through
- * @self's apply; nothing for an engagement the journal has no entry of). */
-GPtrArray        *adm_journal_reader_get_battles (AdmJournalReader *reader);
+/* Loads into @self the entries of the <battle>s of @engagement that @reader read
+ * (adm_journal_reader_get_battles ()), replayed through @self's apply; nothing for an
+ * engagement the journal has no entry of. */
 gboolean          adm_journal_load_battle       (AdmJournal       *self,
                                                  AdmJournalReader *reader,
                                                  const char       *engagement,

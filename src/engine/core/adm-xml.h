@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include <libxml/tree.h>
+#include "adm-xml-element.h"
 
 G_BEGIN_DECLS
 
@@ -48,39 +49,6 @@ xmlDoc  *adm_xml_read_memory   (const char   *data,
                                 const char   *display_name,
                                 const char   *schema,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
-
-/* An element of a file, with its descendants, read without a document tree: what a long
- * journal's entries are read as (adm_xml_read_memory_streamed ()), and what an element of a
- * tree can be turned into (adm_xml_foreach_child ()), so that one check serves both. Valid
- * only during the AdmXmlElementFunc it is handed to. */
-typedef struct _AdmXmlElement AdmXmlElement;
-struct _AdmXmlElement
-{
-  const char     *name;
-  int             line;
-  /* Its name, or the first of its attributes' names, when in an XML namespace; else NULL. */
-  const char     *foreign;
-  guint           n_attributes;
-  const char    **attributes;     /* name, value, name, value, … as read (entities decoded) */
-  const gsize    *lengths;        /* the length of each of @attributes' strings */
-  const char     *text;           /* the character data directly inside it; "" when none */
-  gsize           text_length;
-  guint           n_children;
-  AdmXmlElement **children;       /* its child elements, in order */
-  /* Its bytes in the file, from "<" to its end, when streamed; else NULL. */
-  const char     *source;
-  gsize           source_length;
-};
-
-/* The value of @element's attribute @name, or NULL. */
-const char *adm_xml_element_get (const AdmXmlElement *element,
-                                 const char          *name);
-
-/* Handed each streamed element in turn; FALSE with @error stops the calls. */
-typedef gboolean (*AdmXmlElementFunc) (const AdmXmlElement  *element,
-                                       gpointer              user_data,
-                                       GError              **error);
-
 /* adm_xml_read_memory (), except that the children of the root's first child element named
  * @streamed (a journal) are not put in the document, nor validated by the schema: each is
  * handed to @func as soon as it is read, in order, and the document keeps @streamed empty.
@@ -97,15 +65,6 @@ xmlDoc  *adm_xml_read_memory_streamed (const char         *data,
                                        gpointer            user_data,
                                        GError            **stream_error,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
-
-/* The same for a tree already read: each child element of @parent, in order, handed to
- * @func; text directly inside @parent is refused as above. Stops at the first error. */
-gboolean adm_xml_foreach_child (xmlNode            *parent,
-                                const char         *display_name,
-                                AdmXmlElementFunc   func,
-                                gpointer            user_data,
-                                GError            **error);
-
 /* Sets @error to ADM_XML_ERROR_INVALID with "DISPLAY_NAME:LINE: message" (no line when
  * @line is 0). */
 void     adm_xml_set_error_at  (GError      **error,

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-journal-private.h: what the journal's files (adm-journal.c, its model; adm-journal-action.c;
+ * adm-journal-reader.c and adm-journal-read.c, reading; adm-journal-write.c, writing and saving)
+ * share, for those files only. */
+#pragma once
+
+#include "adm-journal.h"
+
+G_BEGIN_DECLS
+
+struct _AdmJournalAction
+{
+  gatomicrefcount  ref_count;
+  AdmEvent        *head;
+  GPtrArray       *events;   /* AdmEvent* */
+  guint            id;
+  gboolean         done;
+  int              line;
+};
+
+typedef struct {
+  AdmJournalEntryKind  kind;
+  AdmJournalAction    *action;   /* the action, or the one undone or redone */
+  gint64               time;
+  char                *xml;      /* the entry as written to the file */
+  gsize                length;   /* of @xml */
+  /* A battle entry's engagement and the kind of the battle's entry it holds (@action and
+   * @time are that entry's). */
+  char                *engagement;
+  AdmJournalEntryKind  battle_kind;
+} Entry;
+
+struct _AdmJournal
+{
+  GObject                 parent_instance;
+
+  gpointer                owner;
+  AdmJournalResetFunc     reset;
+  AdmJournalApplyFunc     apply;
+  AdmJournalDescribeFunc  describe;
+
+  GArray                 *entries;   /* Entry */
+  GPtrArray              *actions;   /* AdmJournalAction*, by id - 1 */
+  GPtrArray              *done;      /* AdmJournalAction*, in effect, in order */
+  GPtrArray              *before;    /* the owner's snapshots before each of @done, or empty */
+  AdmJournalSnapshotFunc  snapshot;
+  AdmJournalRestoreFunc   restore;
+  GDestroyNotify          free_snapshot;
+  GPtrArray              *undone;    /* AdmJournalAction*, redoable, last undone last */
+  /* The first @n_loaded entries as the file had them, when it was streamed (see
+   * AdmJournalReader), or NULL. */
+  GBytes                 *loaded;
+  guint                   n_loaded;
+  /* The files this journal was last saved to (SavedFile*), by adm_journal_save (). */
+  GPtrArray              *saved;
+  /* Said when the file read had its end cut (adm_journal_repair_cut ()), or NULL. */
+  char                   *recovery_note;
+};
+
+/* A file as adm_journal_save () left it: its head (everything before the journal's entries),
+ * the entries it holds, where "  </journal>" begins and the stamp of the file then. */
+typedef struct {
+  char         *path;
+  AdmFileStamp  stamp;
+  char         *head;
+  gsize         head_length;
+  char         *tail;
+  gsize         tail_length;
+  gsize         journal_end;
+  guint         n_entries;
+} SavedFile;
+
+struct _AdmJournalReader
+{
+  AdmJournal       *journal;        /* the entries read so far, in a journal of no owner */
+  char             *display_name;
+  char             *legacy_group_kind;
+  AdmJournalAction *open;           /* a legacy action still taking events */
+  /* The data parsed, when known: while every entry read is in it and none is legacy, the
+   * entries are kept as the file has them — from the first one's "<" to the last one's end
+   * — and written back so (adm_journal_write ()): opening a long journal serialises nothing
+   * again, and copies nothing either. */
+  GBytes           *bytes;
+  gsize             kept_start, kept_end;
+  guint             n_kept;
+  gboolean          not_kept;       /* an entry came without its bytes, or was legacy */
+  /* The entries of <battle>s: engagement id → AdmJournalReader*, and the ids in the order
+   * first met; NULL until one is read. */
+  GHashTable       *battles;
+  GPtrArray        *battle_ids;
+};
+
+void  _adm_journal_saved_file_free        (gpointer             data);
+/* The entry's XML as written inside <journal>, in *@length bytes. */
+char *_adm_journal_serialize_entry        (AdmJournalEntryKind  kind,
+                                           AdmJournalAction    *action,
+                                           gint64               time,
+                                           gsize               *length) G_GNUC_WARN_UNUSED_RESULT;
+char *_adm_journal_serialize_battle_entry (const char          *engagement,
+                                           const char          *inner,
+                                           gsize                length) G_GNUC_WARN_UNUSED_RESULT;
+void  _adm_journal_entry_serialize        (Entry               *entry);
+void  _adm_journal_push_entry             (AdmJournal          *self,
+                                           AdmJournalEntryKind  kind,
+                                           AdmJournalAction    *action,
+                                           gint64               time,
+                                           gboolean             serialize);
+void  _adm_journal_push_loaded_action     (AdmJournal          *self,
+                                           AdmJournalAction    *action);
+
+G_END_DECLS
