@@ -38,6 +38,7 @@ struct _AdmiraltyBattlePage
 
   /* A battle of the campaign (F-STRAT-4): kept in the campaign's file, not a file of its
    * own; read-only once ended (adm-battle-result.h). */
+  GSignalGroup         *battle_signals;  /* on the battle */
   AdmCampaign          *campaign;
   char                 *engagement_id;
 
@@ -1136,10 +1137,7 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
     return;
 
   self->battle = g_object_ref (battle);
-  g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (battle, "autosave-failed", G_CALLBACK (autosave_failed_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->battle_signals, battle);
 
   admiralty_table_widget_set_battle (self->table, battle);
   admiralty_orders_panel_attach (self->orders_panel, battle, self->table, self->orders);
@@ -1929,11 +1927,9 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_weak_pointer (&self->dice_dialog);
 
   /* The page going away stops writing the game: the file stays as the last phase left it. */
+  g_clear_object (&self->battle_signals);
   if (self->battle != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->battle, self);
-      adm_battle_set_autosave_path (self->battle, NULL);
-    }
+    adm_battle_set_autosave_path (self->battle, NULL);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
@@ -2096,6 +2092,11 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   admiralty_wrapping_choices (self->view_dropdown);
 
   self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->battle_signals, "autosave-failed",
+                                 G_CALLBACK (autosave_failed_cb), self, G_CONNECT_SWAPPED);
   self->fleet_store = g_list_store_new (ADMIRALTY_TYPE_FLEET_ENTRY);
   gtk_list_box_bind_model (self->fleet_list, G_LIST_MODEL (self->fleet_store), fleet_row_new,
                            NULL, NULL);

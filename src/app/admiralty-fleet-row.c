@@ -12,7 +12,7 @@ struct _AdmiraltyFleetRow
   GtkWidget           parent_instance;
 
   AdmiraltyFleetNode *node;
-  gulong              notify_id;
+  GSignalGroup       *node_signals;  /* on the node shown */
   char               *faction_class;
 
   GtkWidget          *text_box;
@@ -242,14 +242,11 @@ admiralty_fleet_row_set_node (AdmiraltyFleetRow  *self,
   if (self->node == node)
     return;
 
-  if (self->node != NULL)
-    g_clear_signal_handler (&self->notify_id, self->node);
   g_set_object (&self->node, node);
+  g_signal_group_set_target (self->node_signals, node);
 
   if (node != NULL)
     {
-      self->notify_id = g_signal_connect_object (node, "notify", G_CALLBACK (node_notify_cb),
-                                                 self, G_CONNECT_SWAPPED);
       admiralty_fleet_row_set_faction_class (self, admiralty_fleet_node_get_faction_id (node));
       admiralty_fleet_row_update (self);
     }
@@ -276,6 +273,16 @@ admiralty_fleet_row_dispose (GObject *object)
   self->hull_label = self->readiness_label = NULL;
 
   G_OBJECT_CLASS (admiralty_fleet_row_parent_class)->dispose (object);
+}
+
+static void
+admiralty_fleet_row_finalize (GObject *object)
+{
+  AdmiraltyFleetRow *self = ADMIRALTY_FLEET_ROW (object);
+
+  g_clear_object (&self->node_signals);
+
+  G_OBJECT_CLASS (admiralty_fleet_row_parent_class)->finalize (object);
 }
 
 static void
@@ -321,6 +328,7 @@ admiralty_fleet_row_class_init (AdmiraltyFleetRowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_fleet_row_dispose;
+  object_class->finalize = admiralty_fleet_row_finalize;
   object_class->get_property = admiralty_fleet_row_get_property;
   object_class->set_property = admiralty_fleet_row_set_property;
 
@@ -341,5 +349,8 @@ admiralty_fleet_row_class_init (AdmiraltyFleetRowClass *klass)
 static void
 admiralty_fleet_row_init (AdmiraltyFleetRow *self)
 {
+  self->node_signals = g_signal_group_new (ADMIRALTY_TYPE_FLEET_NODE);
+  g_signal_group_connect_object (self->node_signals, "notify", G_CALLBACK (node_notify_cb), self,
+                                 G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -23,6 +23,7 @@ struct _AdmiraltySectorMap
 
   AdmScenario         *scenario;
   AdmCampaign         *campaign;       /* where the formations are now, or NULL */
+  GSignalGroup        *campaign_signals;
   AdmiraltySectorAudience audience;
   char                *viewer;         /* faction id, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   double               ui_scale;       /* cards and type this many times their size */
@@ -629,11 +630,9 @@ admiralty_sector_map_dispose (GObject *object)
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (object);
 
   /* Quietly: whoever listens may be going away too. */
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
   g_clear_object (&self->scenario);
-  g_clear_object (&self->zoom_pan);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->dispose (object);
 }
@@ -646,6 +645,8 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->selected_sector);
   g_free (self->hovered_sector);
   g_free (self->viewer);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->zoom_pan);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->finalize (object);
 }
@@ -920,6 +921,9 @@ static void
 admiralty_sector_map_init (AdmiraltySectorMap *self)
 {
   admiralty_sector_view_init (&self->view, 0, 0);
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   self->fitted = TRUE;
   self->ui_scale = 1.0;
 
@@ -1157,15 +1161,10 @@ admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
 
   if (self->campaign == campaign)
     return;
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
   g_set_object (&self->campaign, campaign);
+  g_signal_group_set_target (self->campaign_signals, campaign);
   if (campaign != NULL)
-    {
-      g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
-    }
+    admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);

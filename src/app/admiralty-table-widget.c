@@ -27,6 +27,7 @@ struct _AdmiraltyTableWidget
   GtkWidget              parent_instance;
 
   AdmBattle             *battle;
+  GSignalGroup          *battle_signals;  /* on the battle shown */
   AdmiraltyTableView     view;
   AdmiraltyTableOptions  options;
   gboolean               needs_fit;
@@ -538,13 +539,22 @@ admiralty_table_widget_dispose (GObject *object)
 {
   AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_signal_group_set_target (self->battle_signals, NULL);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->cache, admiralty_table_cache_free);
-  g_clear_object (&self->zoom_pan);
 
   G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
+}
+
+static void
+admiralty_table_widget_finalize (GObject *object)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
+
+  g_clear_object (&self->battle_signals);
+  g_clear_object (&self->zoom_pan);
+
+  G_OBJECT_CLASS (admiralty_table_widget_parent_class)->finalize (object);
 }
 
 static void
@@ -661,6 +671,7 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_table_widget_dispose;
+  object_class->finalize = admiralty_table_widget_finalize;
   object_class->get_property = admiralty_table_widget_get_property;
   object_class->set_property = admiralty_table_widget_set_property;
   widget_class->snapshot = admiralty_table_widget_snapshot;
@@ -726,6 +737,9 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   GtkGesture *gesture;
 
   self->cache = admiralty_table_cache_new ();
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
 
   admiralty_table_view_init (&self->view, 0, 0);
   admiralty_table_options_init (&self->options);
@@ -790,13 +804,9 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
   if (self->battle == battle)
     return;
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_data (self->battle, self);
   g_set_object (&self->battle, battle);
+  g_signal_group_set_target (self->battle_signals, battle);
   admiralty_table_cache_invalidate (self->cache);
-  if (battle != NULL)
-    g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                             G_CONNECT_SWAPPED);
 
   admiralty_table_widget_set_selected_ship (self, -1);
   admiralty_table_widget_set_view_side (self, -1);
