@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-map.h"
+#include "admiralty-sector-wall.h"
 #include "admiralty-zoom-pan.h"
 
 #define PAN_STEP               64.0  /* px an arrow key moves the map */
