@@ -91,16 +91,14 @@ static void
 test_scroll_factor (void)
 {
   const double px = ADMIRALTY_ZOOM_PAN_SCROLL_PIXELS_PER_STEP;
+  const GdkScrollUnit wheel = GDK_SCROLL_UNIT_WHEEL, touchpad = GDK_SCROLL_UNIT_SURFACE;
 
-  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, -1, GDK_SCROLL_UNIT_WHEEL),
-                                  STEP, 1e-12);
-  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, 2, GDK_SCROLL_UNIT_WHEEL),
+  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, -1, wheel), STEP, 1e-12);
+  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, 2, wheel),
                                   1 / (STEP * STEP), 1e-12);
-  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, -px,
-                                                                    GDK_SCROLL_UNIT_SURFACE),
-                                  STEP, 1e-12);
-  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, px / 2,
-                                                                    GDK_SCROLL_UNIT_SURFACE),
+  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, -px, touchpad), STEP,
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (admiralty_zoom_pan_scroll_factor (STEP, px / 2, touchpad),
                                   1 / sqrt (STEP), 1e-12);
 }
 
@@ -108,9 +106,9 @@ test_scroll_factor (void)
 static void
 test_helper (void)
 {
-  GtkWidget *area = gtk_drawing_area_new ();
-  g_autoptr(AdmiraltyZoomPan) zoom_pan = admiralty_zoom_pan_new (area, STEP);
+  g_autoptr(AdmiraltyZoomPan) zoom_pan = NULL;
   Record record = { .factor = 1.0 };
+  GtkWidget *area;
   GtkWindow *window;
 
   if (!pointer_available ())
@@ -118,6 +116,8 @@ test_helper (void)
       g_test_skip ("needs an X11 display and xdotool");
       return;
     }
+  area = gtk_drawing_area_new ();
+  zoom_pan = admiralty_zoom_pan_new (area, STEP);
   g_signal_connect (zoom_pan, "zoom", G_CALLBACK (zoom_cb), &record);
   g_signal_connect (zoom_pan, "pan", G_CALLBACK (pan_cb), &record);
   g_signal_connect (zoom_pan, "deny-pan", G_CALLBACK (deny_pan_cb), &record);
