@@ -16,6 +16,7 @@
 #include "admiralty-fleet-node.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-renderer.h"
+#include "admiralty-sector-wall.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"

@@ -14,6 +14,7 @@
 #include "admiralty-dice-prompt.h"
 #include "admiralty-drafts.h"
 #include "admiralty-battle-page-private.h"
+#include "admiralty-fleet-entry.h"
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-plain-text.h"
@@ -37,10 +38,12 @@ struct _AdmiraltyBattlePage
 
   /* A battle of the campaign (F-STRAT-4): kept in the campaign's file, not a file of its
    * own; read-only once ended (adm-battle-result.h). */
+  GSignalGroup         *battle_signals;  /* on the battle */
   AdmCampaign          *campaign;
   char                 *engagement_id;
 
   GSettings            *settings;
+  GListStore           *fleet_store;   /* AdmiraltyFleetEntry: the Ships list */
   GListStore           *report_store;
   GListStore           *dice_store;
 
@@ -695,11 +698,15 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
 
 /* The Ships list: sides, their formations and ships as the viewing side knows them (F-ECM):
  * undetected ships are left out, unidentified ones named only as such. Selecting a row
- * selects the ship on the table, so every ship can be reached from the keyboard. */
+ * selects the ship on the table, so every ship can be reached from the keyboard. The list
+ * box shows the page's fleet_store, made anew from the battle after each change. */
 static GtkWidget *
-fleet_heading_row (const char *text,
-                   gboolean    side)
+fleet_row_new (gpointer item,
+               gpointer user_data)
 {
+  AdmiraltyFleetEntry *entry = item;
+  AdmiraltyFleetEntryLevel level = admiralty_fleet_entry_get_level (entry);
+  const char *text = admiralty_fleet_entry_get_text (entry);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *label = gtk_label_new (text);
 
@@ -708,105 +715,122 @@ fleet_heading_row (const char *text,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_widget_add_css_class (label, side ? "heading" : "caption-heading");
-  gtk_widget_set_margin_start (label, side ? 10 : 16);
   gtk_widget_set_margin_top (label, 6);
   gtk_widget_set_margin_bottom (label, 6);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+  switch (level)
+    {
+    case ADMIRALTY_FLEET_ENTRY_SIDE:
+    case ADMIRALTY_FLEET_ENTRY_FORMATION:
+      gtk_widget_add_css_class (label, level == ADMIRALTY_FLEET_ENTRY_SIDE
+                                         ? "heading" : "caption-heading");
+      gtk_widget_set_margin_start (label, level == ADMIRALTY_FLEET_ENTRY_SIDE ? 10 : 16);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+      break;
+    case ADMIRALTY_FLEET_ENTRY_SHIP:
+    default:
+      gtk_widget_set_tooltip_text (label, text);
+      gtk_widget_set_margin_start (label, 24);
+      gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row),
+                                       admiralty_fleet_entry_get_selectable (entry));
+      break;
+    }
   return row;
+}
+
+/* What the viewer reads of ship @index, seen @face. */
+static char *
+fleet_ship_text (AdmiraltyBattlePage *self,
+                 AdmAudience          audience,
+                 guint                index,
+                 AdmiraltyTokenFace   face)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
+
+  if (face == ADMIRALTY_TOKEN_FACE_DOWN)
+    return g_strdup (_("Unidentified ship"));
+  if (!adm_audience_ship_shows (audience, self->battle, index, ADM_SHIP_FACT_HULL))
+    {
+      g_autofree char *state = visible_state_text (self, index);
+
+      /* Translators: an enemy ship in the Ships list: name, class, what the table shows of
+       * it (status, damaged, burning) */
+      return g_strdup_printf (_("%s · %s · %s"), ship->name, ship->klass->name, state);
+    }
+  /* Translators: a ship in the Ships list: name, class, hull left of hull */
+  return g_strdup_printf (_("%s · %s · hull %d/%d%s"), ship->name, ship->klass->name,
+                          adm_battle_ship_hull_left (self->battle, index), ship->klass->hull,
+                          ship->status == ADM_SHIP_ACTIVE ? ""
+                            : ship->status == ADM_SHIP_DESTROYED
+                                ? _(" · destroyed") : _(" · hulk"));
+}
+
+/* The rows of formation @f's ships the viewer sees, under its heading, into @entries. */
+static void
+fleet_add_formation (AdmiraltyBattlePage *self,
+                     AdmAudience          audience,
+                     guint                f,
+                     GPtrArray           *entries)
+{
+  const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, f);
+  int view_side = admiralty_table_widget_get_view_side (self->table);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      guint index = g_array_index (formation->ships, guint, i);
+      const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
+      AdmiraltyTokenFace face = admiralty_table_ship_face (self->battle, index, view_side);
+      g_autofree char *text = NULL;
+
+      if (face == ADMIRALTY_TOKEN_HIDDEN)
+        continue;
+      if (!any)
+        {
+          /* A formation seen only face down is not named either. */
+          g_ptr_array_add (entries, admiralty_fleet_entry_new_heading (
+                                      ADMIRALTY_FLEET_ENTRY_FORMATION,
+                                      face == ADMIRALTY_TOKEN_FACE_UP
+                                        ? formation->name : _("Unidentified formation")));
+          any = TRUE;
+        }
+      text = fleet_ship_text (self, audience, index, face);
+      g_ptr_array_add (entries, admiralty_fleet_entry_new_ship (
+                                  index, text,
+                                  face == ADMIRALTY_TOKEN_FACE_UP &&
+                                  ship->status != ADM_SHIP_DESTROYED));
+    }
 }
 
 static void
 admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
 {
-  int view_side = admiralty_table_widget_get_view_side (self->table);
   AdmAudience audience = page_audience (self);
   int selected = admiralty_table_widget_get_selected_ship (self->table);
-  GtkListBoxRow *row;
-
-  self->syncing_fleet = TRUE;
-  while ((row = gtk_list_box_get_row_at_index (self->fleet_list, 0)) != NULL)
-    gtk_list_box_remove (self->fleet_list, GTK_WIDGET (row));
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint side = 0; side < adm_battle_get_n_sides (self->battle); side++)
     {
       /* A side the viewer has not seen a token of is not named either. */
       if (!adm_audience_sees_side (audience, self->battle, side))
         continue;
-      gtk_list_box_append (self->fleet_list,
-                           fleet_heading_row (adm_battle_get_side (self->battle, side)->name,
-                                              TRUE));
+      g_ptr_array_add (entries, admiralty_fleet_entry_new_heading (
+                                  ADMIRALTY_FLEET_ENTRY_SIDE,
+                                  adm_battle_get_side (self->battle, side)->name));
       for (guint f = 0; f < adm_battle_get_n_formations (self->battle); f++)
-        {
-          const AdmBattleFormation *formation = adm_battle_get_formation (self->battle, f);
-          gboolean any = FALSE;
-
-          if (formation->side != side)
-            continue;
-          for (guint i = 0; i < formation->ships->len; i++)
-            {
-              guint index = g_array_index (formation->ships, guint, i);
-              const AdmBattleShip *ship = adm_battle_get_ship (self->battle, index);
-              AdmiraltyTokenFace face = admiralty_table_ship_face (self->battle, index, view_side);
-              g_autofree char *text = NULL;
-              GtkWidget *ship_row, *label;
-
-              if (face == ADMIRALTY_TOKEN_HIDDEN)
-                continue;
-              if (!any)
-                {
-                  /* A formation seen only face down is not named either. */
-                  gtk_list_box_append (
-                      self->fleet_list,
-                      fleet_heading_row (face == ADMIRALTY_TOKEN_FACE_UP
-                                           ? formation->name : _("Unidentified formation"),
-                                         FALSE));
-                  any = TRUE;
-                }
-              if (face == ADMIRALTY_TOKEN_FACE_DOWN)
-                text = g_strdup (_("Unidentified ship"));
-              else if (!adm_audience_ship_shows (audience, self->battle, index,
-                                                 ADM_SHIP_FACT_HULL))
-                {
-                  g_autofree char *state = visible_state_text (self, index);
-
-                  /* Translators: an enemy ship in the Ships list: name, class, what the
-                   * table shows of it (status, damaged, burning) */
-                  text = g_strdup_printf (_("%s · %s · %s"), ship->name, ship->klass->name,
-                                          state);
-                }
-              else
-                /* Translators: a ship in the Ships list: name, class, hull left of hull */
-                text = g_strdup_printf (_("%s · %s · hull %d/%d%s"), ship->name,
-                                        ship->klass->name,
-                                        adm_battle_ship_hull_left (self->battle, index),
-                                        ship->klass->hull,
-                                        ship->status == ADM_SHIP_ACTIVE ? ""
-                                          : ship->status == ADM_SHIP_DESTROYED
-                                              ? _(" · destroyed") : _(" · hulk"));
-              ship_row = gtk_list_box_row_new ();
-              label = gtk_label_new (text);
-              gtk_label_set_xalign (GTK_LABEL (label), 0);
-              gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-              gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-              gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-              gtk_widget_set_tooltip_text (label, text);
-              gtk_widget_set_margin_start (label, 24);
-              gtk_widget_set_margin_top (label, 6);
-              gtk_widget_set_margin_bottom (label, 6);
-              gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (ship_row), label);
-              g_object_set_data (G_OBJECT (ship_row), "ship", GUINT_TO_POINTER (index + 1));
-              gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (ship_row),
-                                               face == ADMIRALTY_TOKEN_FACE_UP &&
-                                               ship->status != ADM_SHIP_DESTROYED);
-              gtk_list_box_append (self->fleet_list, ship_row);
-              if ((int) index == selected)
-                gtk_list_box_select_row (self->fleet_list, GTK_LIST_BOX_ROW (ship_row));
-            }
-        }
+        if (adm_battle_get_formation (self->battle, f)->side == side)
+          fleet_add_formation (self, audience, f, entries);
     }
+
+  self->syncing_fleet = TRUE;
+  g_list_store_splice (self->fleet_store, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->fleet_store)),
+                       entries->pdata, entries->len);
+  for (guint i = 0; selected >= 0 && i < entries->len; i++)
+    if (admiralty_fleet_entry_get_ship (g_ptr_array_index (entries, i)) == selected)
+      gtk_list_box_select_row (self->fleet_list,
+                               gtk_list_box_get_row_at_index (self->fleet_list, (int) i));
   self->syncing_fleet = FALSE;
 }
 
@@ -815,13 +839,16 @@ fleet_row_selected_cb (AdmiraltyBattlePage *self,
                        GtkListBoxRow       *row,
                        GtkListBox          *list)
 {
-  guint ship;
+  g_autoptr(AdmiraltyFleetEntry) entry = NULL;
+  int ship;
 
   if (self->syncing_fleet || row == NULL)
     return;
-  ship = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ship"));
-  if (ship > 0)
-    admiralty_table_widget_set_selected_ship (self->table, ship - 1);
+  entry = g_list_model_get_item (G_LIST_MODEL (self->fleet_store),
+                                 (guint) gtk_list_box_row_get_index (row));
+  ship = entry != NULL ? admiralty_fleet_entry_get_ship (entry) : -1;
+  if (ship >= 0)
+    admiralty_table_widget_set_selected_ship (self->table, ship);
 }
 
 gboolean admiralty_battle_page_get_finished (AdmiraltyBattlePage *self);
@@ -1110,10 +1137,7 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
     return;
 
   self->battle = g_object_ref (battle);
-  g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (battle, "autosave-failed", G_CALLBACK (autosave_failed_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->battle_signals, battle);
 
   admiralty_table_widget_set_battle (self->table, battle);
   admiralty_orders_panel_attach (self->orders_panel, battle, self->table, self->orders);
@@ -1903,11 +1927,9 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_weak_pointer (&self->dice_dialog);
 
   /* The page going away stops writing the game: the file stays as the last phase left it. */
+  g_clear_object (&self->battle_signals);
   if (self->battle != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->battle, self);
-      adm_battle_set_autosave_path (self->battle, NULL);
-    }
+    adm_battle_set_autosave_path (self->battle, NULL);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
@@ -1915,6 +1937,7 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_object (&self->campaign);
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
+  g_clear_object (&self->fleet_store);
   g_clear_object (&self->report_store);
   g_clear_object (&self->dice_store);
 
@@ -2069,6 +2092,14 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   admiralty_wrapping_choices (self->view_dropdown);
 
   self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->battle_signals, "autosave-failed",
+                                 G_CALLBACK (autosave_failed_cb), self, G_CONNECT_SWAPPED);
+  self->fleet_store = g_list_store_new (ADMIRALTY_TYPE_FLEET_ENTRY);
+  gtk_list_box_bind_model (self->fleet_list, G_LIST_MODEL (self->fleet_store), fleet_row_new,
+                           NULL, NULL);
   self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
   self->dice_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
 
@@ -2247,6 +2278,7 @@ _admiralty_battle_page_get_fleet_rows (AdmiraltyBattlePage *self)
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   GtkListBoxRow *row;
 
+  /* What the rows read on screen, not the model: the test sees what the viewer sees. */
   for (int i = 0; (row = gtk_list_box_get_row_at_index (self->fleet_list, i)) != NULL; i++)
     g_strv_builder_add (builder,
                         gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row))));

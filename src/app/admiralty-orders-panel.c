@@ -91,6 +91,9 @@ struct _AdmiraltyOrdersPanel
 
   AdmBattle             *battle;
   AdmiraltyTableWidget  *table;
+  /* On the battle and the table attached (admiralty_orders_panel_attach ()). */
+  GSignalGroup          *battle_signals;
+  GSignalGroup          *table_signals;
   const AdmBattleOrders *file_orders;
   AdmTurnOrders         *draft;
   int                    ship;          /* the ship the editors are for, -1 */
@@ -3329,13 +3332,10 @@ admiralty_orders_panel_dispose (GObject *object)
 {
   AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (object);
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_clear_object (&self->battle_signals);
+  g_clear_object (&self->table_signals);
   if (self->table != NULL)
-    {
-      admiralty_table_widget_set_overlays (self->table, NULL, -1, NULL, NULL);
-      g_signal_handlers_disconnect_by_data (self->table, self);
-    }
+    admiralty_table_widget_set_overlays (self->table, NULL, -1, NULL, NULL);
   g_clear_object (&self->battle);
   g_clear_object (&self->table);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_PANEL);
@@ -3484,14 +3484,21 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
   self->battle = g_object_ref (battle);
   self->table = g_object_ref (table);
   self->file_orders = file_orders;
-  g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (table, "notify::selected-ship", G_CALLBACK (selection_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (table, "notify::target-ship", G_CALLBACK (target_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (table, "plot", G_CALLBACK (plot_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (table, "declare", G_CALLBACK (declare_cb), self, G_CONNECT_SWAPPED);
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->battle_signals, battle);
+  self->table_signals = g_signal_group_new (ADMIRALTY_TYPE_TABLE_WIDGET);
+  g_signal_group_connect_object (self->table_signals, "notify::selected-ship",
+                                 G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->table_signals, "notify::target-ship",
+                                 G_CALLBACK (target_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->table_signals, "plot", G_CALLBACK (plot_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->table_signals, "declare", G_CALLBACK (declare_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->table_signals, "notify::view-side",
+                                 G_CALLBACK (view_side_changed_cb), self, G_CONNECT_SWAPPED);
   {
     /* F-TORP-3: in the fire phase, with tubes checked, a click on the empty table aims them
      * at that point rather than clearing the selection (caught before the table's own click). */
@@ -3504,8 +3511,7 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
                              G_CONNECT_SWAPPED);
     gtk_widget_add_controller (GTK_WIDGET (table), GTK_EVENT_CONTROLLER (aim));
   }
-  g_signal_connect_object (table, "notify::view-side", G_CALLBACK (view_side_changed_cb),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->table_signals, table);
   g_object_set (table, "plotting", TRUE, NULL);
 
   reset_draft (self);

@@ -18,6 +18,10 @@ struct _AdmiraltyProjectorWindow
   AdmCampaign         *campaign;
   AdmiraltyCycleClock *clock;
   AdmPortal           *portal;
+  /* On the campaign, the clock and the portal shown. */
+  GSignalGroup        *campaign_signals;
+  GSignalGroup        *clock_signals;
+  GSignalGroup        *portal_signals;
 
   GtkLabel            *title_label;
   GtkLabel            *finals_label;
@@ -251,12 +255,8 @@ set_clock (AdmiraltyProjectorWindow *self,
 {
   if (self->clock == clock)
     return;
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_func (self->clock, clock_notify_cb, self);
   g_set_object (&self->clock, clock);
-  if (clock != NULL)
-    g_signal_connect_object (clock, "notify", G_CALLBACK (clock_notify_cb), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->clock_signals, clock);
   update_clock (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
 }
@@ -297,6 +297,18 @@ admiralty_projector_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PROJECTOR_WINDOW);
 
   G_OBJECT_CLASS (admiralty_projector_window_parent_class)->dispose (object);
+}
+
+static void
+admiralty_projector_window_finalize (GObject *object)
+{
+  AdmiraltyProjectorWindow *self = ADMIRALTY_PROJECTOR_WINDOW (object);
+
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->clock_signals);
+  g_clear_object (&self->portal_signals);
+
+  G_OBJECT_CLASS (admiralty_projector_window_parent_class)->finalize (object);
 }
 
 static void
@@ -352,6 +364,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_projector_window_dispose;
+  object_class->finalize = admiralty_projector_window_finalize;
   object_class->get_property = admiralty_projector_window_get_property;
   object_class->set_property = admiralty_projector_window_set_property;
 
@@ -388,9 +401,30 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "window.close", NULL);
 }
 
+/* What the wall follows: the campaign, the cycle clock, and on the portal the admirals'
+ * sheets, presence and final orders (the finals line). */
+static void
+connect_signal_groups (AdmiraltyProjectorWindow *self)
+{
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
+  self->clock_signals = g_signal_group_new (ADMIRALTY_TYPE_CYCLE_CLOCK);
+  g_signal_group_connect_object (self->clock_signals, "notify", G_CALLBACK (clock_notify_cb),
+                                 self, G_CONNECT_SWAPPED);
+  self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
+  g_signal_group_connect_object (self->portal_signals, "final-changed",
+                                 G_CALLBACK (update_finals), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->portal_signals, "present-changed",
+                                 G_CALLBACK (update_finals), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->portal_signals, "sheet-changed",
+                                 G_CALLBACK (update_finals), self, G_CONNECT_SWAPPED);
+}
+
 static void
 admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
 {
+  connect_signal_groups (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   update_heading (self);
   update_key (self);
@@ -433,12 +467,8 @@ admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
 
   if (self->campaign == campaign)
     return;
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
   g_set_object (&self->campaign, campaign);
-  if (campaign != NULL)
-    g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->campaign_signals, campaign);
   if (self->map != NULL)
     {
       admiralty_sector_map_set_campaign (self->map, campaign);
@@ -536,18 +566,8 @@ admiralty_projector_window_set_portal (AdmiraltyProjectorWindow *self,
 
   if (self->portal == portal)
     return;
-  if (self->portal != NULL)
-    g_signal_handlers_disconnect_by_func (self->portal, update_finals, self);
   g_set_object (&self->portal, portal);
-  if (portal != NULL)
-    {
-      g_signal_connect_object (portal, "final-changed", G_CALLBACK (update_finals), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (portal, "present-changed", G_CALLBACK (update_finals), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (portal, "sheet-changed", G_CALLBACK (update_finals), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->portal_signals, portal);
   update_finals (self);
 }
 

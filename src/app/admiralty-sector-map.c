@@ -9,9 +9,10 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-map.h"
+#include "admiralty-sector-wall.h"
+#include "admiralty-zoom-pan.h"
 
 #define PAN_STEP               64.0  /* px an arrow key moves the map */
-#define SCROLL_PIXELS_PER_STEP 20.0  /* px of touchpad scrolling worth one wheel notch */
 #define MIN_WIDTH             120
 #define MIN_HEIGHT             90
 #define NATURAL_WIDTH         640
@@ -23,6 +24,7 @@ struct _AdmiraltySectorMap
 
   AdmScenario         *scenario;
   AdmCampaign         *campaign;       /* where the formations are now, or NULL */
+  GSignalGroup        *campaign_signals;
   AdmiraltySectorAudience audience;
   char                *viewer;         /* faction id, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   double               ui_scale;       /* cards and type this many times their size */
@@ -41,12 +43,8 @@ struct _AdmiraltySectorMap
   double               pointer_x;
   double               pointer_y;
 
-  GtkGesture          *zoom_gesture;
-  double               pinch_start_scale;
-  gboolean             dragging;       /* a drag past the threshold is panning */
-  gboolean             drag_moved;     /* the last press became a pan, not a click */
-  double               drag_last_x;    /* the drag's offset already applied */
-  double               drag_last_y;
+  /* The wheel, touchpad, pinch and drags zoom and pan the view. */
+  AdmiraltyZoomPan    *zoom_pan;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltySectorMap, admiralty_sector_map, GTK_TYPE_WIDGET)
@@ -136,7 +134,7 @@ update_cursor (AdmiraltySectorMap *self)
 {
   const char *name = NULL;
 
-  if (self->dragging)
+  if (self->zoom_pan != NULL && admiralty_zoom_pan_get_panning (self->zoom_pan))
     name = "grabbing";
   else if (self->hovered_sector != NULL)
     name = "pointer";
@@ -371,96 +369,32 @@ admiralty_sector_map_query_tooltip (GtkWidget  *widget,
 
 /* Pointer and touch */
 
-static gboolean
-scroll_cb (AdmiraltySectorMap       *self,
-           double                    dx,
-           double                    dy,
-           GtkEventControllerScroll *controller)
+static void
+zoom_cb (AdmiraltySectorMap *self,
+         double              factor,
+         double              x,
+         double              y,
+         AdmiraltyZoomPan   *zoom_pan)
 {
-  double x, y;
-
-  if (self->scenario == NULL)
-    return FALSE;
-  /* A touchpad scrolls by pixels, a wheel by notches. */
-  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_SURFACE)
-    dy /= SCROLL_PIXELS_PER_STEP;
-  zoom_anchor (self, &x, &y);
-  admiralty_sector_map_zoom_at (self, pow (ADMIRALTY_SECTOR_MAP_ZOOM_STEP, -dy), x, y);
-  return TRUE;
+  admiralty_sector_map_zoom_at (self, factor, x, y);
 }
 
 static void
-pinch_begin_cb (AdmiraltySectorMap *self,
-                GdkEventSequence   *sequence,
-                GtkGesture         *gesture)
+pan_cb (AdmiraltySectorMap *self,
+        double              dx,
+        double              dy,
+        AdmiraltyZoomPan   *zoom_pan)
 {
-  self->pinch_start_scale = self->view.scale;
-}
-
-static void
-pinch_scale_changed_cb (AdmiraltySectorMap *self,
-                        double              scale,
-                        GtkGesture         *gesture)
-{
-  double x, y;
-
-  if (self->scenario == NULL || !gtk_gesture_get_bounding_box_center (gesture, &x, &y))
-    return;
-  admiralty_sector_map_zoom_at (self, self->pinch_start_scale * scale / self->view.scale, x, y);
-}
-
-static void
-drag_begin_cb (AdmiraltySectorMap *self,
-               double              x,
-               double              y,
-               GtkGestureDrag     *gesture)
-{
-  self->dragging = self->drag_moved = FALSE;
-  self->drag_last_x = self->drag_last_y = 0.0;
-}
-
-static void
-drag_update_cb (AdmiraltySectorMap *self,
-                double              offset_x,
-                double              offset_y,
-                GtkGestureDrag     *gesture)
-{
-  int threshold = 8;
-
-  if (self->scenario == NULL)
-    return;
-  /* A pinch moves the fingers too: the zoom follows them, so they must not also pan. The
-   * zoom gesture is active from the first finger, recognized only with the second. */
-  if (gtk_gesture_is_recognized (self->zoom_gesture))
-    {
-      self->drag_last_x = offset_x;
-      self->drag_last_y = offset_y;
-      return;
-    }
-  if (!self->dragging)
-    {
-      g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
-                    "gtk-dnd-drag-threshold", &threshold, NULL);
-      if (hypot (offset_x, offset_y) < threshold)
-        return;
-      self->dragging = self->drag_moved = TRUE;
-      update_cursor (self);
-    }
-  admiralty_sector_view_pan (&self->view, (offset_x - self->drag_last_x) / self->ui_scale,
-                             (offset_y - self->drag_last_y) / self->ui_scale);
-  self->drag_last_x = offset_x;
-  self->drag_last_y = offset_y;
+  admiralty_sector_view_pan (&self->view, dx / self->ui_scale, dy / self->ui_scale);
   self->fitted = FALSE;
   view_changed (self);
 }
 
 static void
-drag_end_cb (AdmiraltySectorMap *self,
-             double              offset_x,
-             double              offset_y,
-             GtkGestureDrag     *gesture)
+panning_changed_cb (AdmiraltySectorMap *self,
+                    GParamSpec         *pspec,
+                    AdmiraltyZoomPan   *zoom_pan)
 {
-  self->dragging = FALSE;
   update_cursor (self);
 }
 
@@ -484,7 +418,7 @@ click_released_cb (AdmiraltySectorMap *self,
                    double              y,
                    GtkGestureClick    *gesture)
 {
-  if (n_press == 1 && !self->drag_moved)
+  if (n_press == 1 && !admiralty_zoom_pan_get_panned (self->zoom_pan))
     admiralty_sector_map_select_at (self, x, y);
 }
 
@@ -697,8 +631,7 @@ admiralty_sector_map_dispose (GObject *object)
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (object);
 
   /* Quietly: whoever listens may be going away too. */
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
   g_clear_object (&self->scenario);
 
@@ -713,6 +646,8 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->selected_sector);
   g_free (self->hovered_sector);
   g_free (self->viewer);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->zoom_pan);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->finalize (object);
 }
@@ -963,21 +898,13 @@ add_controllers (AdmiraltySectorMap *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_signal_connect_swapped (controller, "scroll", G_CALLBACK (scroll_cb), self);
-  gtk_widget_add_controller (widget, controller);
-
-  self->zoom_gesture = gtk_gesture_zoom_new ();
-  g_signal_connect_swapped (self->zoom_gesture, "begin", G_CALLBACK (pinch_begin_cb), self);
-  g_signal_connect_swapped (self->zoom_gesture, "scale-changed",
-                            G_CALLBACK (pinch_scale_changed_cb), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (self->zoom_gesture));
-
-  gesture = gtk_gesture_drag_new ();
-  g_signal_connect_swapped (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect_swapped (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect_swapped (gesture, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+  self->zoom_pan = admiralty_zoom_pan_new (widget, ADMIRALTY_SECTOR_MAP_ZOOM_STEP);
+  admiralty_zoom_pan_set_enabled (self->zoom_pan, FALSE);
+  g_signal_connect_object (self->zoom_pan, "zoom", G_CALLBACK (zoom_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->zoom_pan, "pan", G_CALLBACK (pan_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->zoom_pan, "notify::panning", G_CALLBACK (panning_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 
   gesture = gtk_gesture_click_new ();
   g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (click_pressed_cb), self);
@@ -995,6 +922,9 @@ static void
 admiralty_sector_map_init (AdmiraltySectorMap *self)
 {
   admiralty_sector_view_init (&self->view, 0, 0);
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   self->fitted = TRUE;
   self->ui_scale = 1.0;
 
@@ -1033,6 +963,7 @@ admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
 
   if (!g_set_object (&self->scenario, scenario))
     return;
+  admiralty_zoom_pan_set_enabled (self->zoom_pan, scenario != NULL);
 
   /* A selection the new map lacks goes; one it has (the same scenario reloaded) stays. */
   if (self->selected_sector != NULL &&
@@ -1231,15 +1162,10 @@ admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
 
   if (self->campaign == campaign)
     return;
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed_cb, self);
   g_set_object (&self->campaign, campaign);
+  g_signal_group_set_target (self->campaign_signals, campaign);
   if (campaign != NULL)
-    {
-      g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
-    }
+    admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);

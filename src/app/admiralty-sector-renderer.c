@@ -2,7 +2,9 @@
 /* admiralty-sector-renderer.c: the strategic sector map drawn with Cairo. Positions are
  * converted to pixels one by one; cards, glyphs and text are laid out at zoom 1 and the whole
  * drawing scaled by the view's zoom, so that zooming in makes everything larger, text with
- * it. The map is a diagram of adjacency (F-STRAT-8), not a chart to scale. */
+ * it. The map is a diagram of adjacency (F-STRAT-8), not a chart to scale. The projector's
+ * wall layout is admiralty-sector-wall.c, sharing this file's text and label helpers
+ * (admiralty-sector-renderer-private.h). */
 
 #include "config.h"
 
@@ -11,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-renderer.h"
+#include "admiralty-sector-renderer-private.h"
 
 #define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
 #define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
@@ -18,7 +21,6 @@
 #define NODE_RADIUS      10.0  /* px, of the card's corners */
 #define NODE_INSET        8.0  /* px between the card's sides and its contents */
 #define FIT_PADDING      16.0  /* px between a fitted view's edge and the outermost cards */
-#define LINK_WIDTH        3.0  /* px */
 #define NAME_INSET        6.0  /* px between the card's sides and its name */
 #define NAME_FONT_SIZE   11.5  /* px */
 #define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
@@ -37,13 +39,7 @@
 
 #define GLYPH_SIZE       12.0  /* px, of an object's glyph */
 #define GLYPH_STRIDE     17.0
-#define MARKER_SIZE      12    /* px, of a formation's marker: whole pixels, crisp */
 #define MARKER_STRIDE    15    /* px between formations side by side on a link */
-#define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
-
-typedef struct {
-  double r, g, b;
-} Rgb;
 
 /* What one call of admiralty_sector_render works with, on the caller's stack. */
 typedef struct {
@@ -56,7 +52,6 @@ typedef struct {
 } Frame;
 
 #define BORDER_RGB       0x6b7d90
-#define HOVER_RGB        0xb4c3d3
 #define TEXT_RGB         0xe8edf2
 #define BADGE_RGB        0x46576a
 #define PLANET_RGB       0x6fa8dc
@@ -74,8 +69,8 @@ rgb_from_int (guint32 value)
 }
 
 /* "#rrggbb", or a neutral grey when @text is not one. */
-static Rgb
-rgb_from_hex (const char *text)
+Rgb
+_admiralty_sector_rgb_from_hex (const char *text)
 {
   guint32 value = 0;
 
@@ -92,9 +87,9 @@ rgb_from_hex (const char *text)
   return rgb_from_int (value);
 }
 
-static void
-set_rgb (cairo_t *cr,
-         guint32  value)
+void
+_admiralty_sector_set_rgb (cairo_t *cr,
+                           guint32  value)
 {
   Rgb c = rgb_from_int (value);
 
@@ -423,9 +418,9 @@ marker_origin (const cairo_rectangle_t *rect,
 
 /* Formations: which are drawn and where */
 
-static const AdmiraltySectorOptions *
-options_or_defaults (const AdmiraltySectorOptions *options,
-                     AdmiraltySectorOptions       *defaults)
+const AdmiraltySectorOptions *
+_admiralty_sector_options_or_defaults (const AdmiraltySectorOptions *options,
+                                       AdmiraltySectorOptions       *defaults)
 {
   if (options != NULL)
     return options;
@@ -433,9 +428,9 @@ options_or_defaults (const AdmiraltySectorOptions *options,
   return defaults;
 }
 
-static GPtrArray *
-formations_in_being (AdmScenario                  *scenario,
-                     const AdmiraltySectorOptions *options)
+GPtrArray *
+_admiralty_sector_formations_in_being (AdmScenario                  *scenario,
+                                       const AdmiraltySectorOptions *options)
 {
   return options->strategy != NULL ? adm_strategy_get_formations (options->strategy)
                                    : adm_scenario_get_formations (scenario);
@@ -452,7 +447,7 @@ admiralty_sector_formation_shown (AdmScenario                  *scenario,
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (formation != NULL, FALSE);
 
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
     return TRUE;
   viewer = options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? options->viewer : NULL;
@@ -483,7 +478,7 @@ admiralty_sector_last_seen_in (AdmScenario                  *scenario,
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
 
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   all = last_seen (options);
   for (guint i = 0; i < all->len; i++)
     {
@@ -511,8 +506,6 @@ row_count (AdmScenario                  *scenario,
 static char *ship_count_text (AdmScenario                  *scenario,
                               const AdmiraltySectorOptions *options,
                               const AdmFormation           *formation);
-static double text_width (cairo_t    *cr,
-                          const char *text);
 
 /* Gives each of the formations a card draws (@here, then the marks of @ghosts, as many as
  * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
@@ -558,8 +551,8 @@ card_rows (AdmScenario                  *scenario,
         double width = NODE_W - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP;
 
         if (ships != NULL)
-          width -= text_width (cr, ships) + LABEL_GAP;
-        if (text_width (cr, formation->name) > width)
+          width -= _admiralty_sector_text_width (cr, ships) + LABEL_GAP;
+        if (_admiralty_sector_text_width (cr, formation->name) > width)
           {
             row++;
             spare--;
@@ -573,12 +566,12 @@ card_rows (AdmScenario                  *scenario,
 
 /* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
  * the share of the link behind it. */
-static const AdmSector *
-formation_place (AdmScenario                  *scenario,
-                 const AdmiraltySectorOptions *options,
-                 const AdmFormation           *formation,
-                 const AdmSector             **towards,
-                 double                       *progress)
+const AdmSector *
+_admiralty_sector_formation_place (AdmScenario                  *scenario,
+                                   const AdmiraltySectorOptions *options,
+                                   const AdmFormation           *formation,
+                                   const AdmSector             **towards,
+                                   double                       *progress)
 {
   const AdmFormationPosition *position = NULL;
 
@@ -606,15 +599,16 @@ admiralty_sector_formations_in (AdmScenario                  *scenario,
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
 
-  options = options_or_defaults (options, &defaults);
-  formations = formations_in_being (scenario, options);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
+  formations = _admiralty_sector_formations_in_being (scenario, options);
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
       const AdmSector *towards;
       double progress;
 
-      if (formation_place (scenario, options, formation, &towards, &progress) == sector &&
+      if (_admiralty_sector_formation_place (scenario, options, formation, &towards,
+                                             &progress) == sector &&
           towards == NULL && admiralty_sector_formation_shown (scenario, options, formation))
         g_ptr_array_add (result, (gpointer) formation);
     }
@@ -676,12 +670,12 @@ transit_position (const AdmiraltySectorView    *view,
                   double                       *y,
                   double                       *angle)
 {
-  GPtrArray *formations = formations_in_being (scenario, options);
+  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
   const AdmSector *from, *towards = NULL;
   double progress = 0;
   guint index = 0, count = 0;
 
-  from = formation_place (scenario, options, formation, &towards, &progress);
+  from = _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
   if (towards == NULL)
     return FALSE;
   for (guint i = 0; i < formations->len; i++)
@@ -690,7 +684,8 @@ transit_position (const AdmiraltySectorView    *view,
       const AdmSector *other_from, *other_towards;
       double other_progress;
 
-      other_from = formation_place (scenario, options, other, &other_towards, &other_progress);
+      other_from = _admiralty_sector_formation_place (scenario, options, other, &other_towards,
+                                                      &other_progress);
       if (other_towards == NULL || !admiralty_sector_formation_shown (scenario, options, other))
         continue;
       if (!((other_from == from && other_towards == towards) ||
@@ -734,10 +729,10 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
       *y *= view_zoom (view);
       return TRUE;
     }
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   if (!admiralty_sector_formation_shown (scenario, options, formation))
     return FALSE;
-  sector = formation_place (scenario, options, formation, &towards, &progress);
+  sector = _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
   if (towards != NULL)
     return transit_position (view, scenario, options, formation, x, y, &angle);
   if (sector == NULL)
@@ -792,7 +787,7 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
       *y *= view_zoom (view);
       return TRUE;
     }
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   all = last_seen (options);
   for (guint i = 0; i < all->len && sighting == NULL; i++)
     if (((AdmSighting *) g_ptr_array_index (all, i))->formation == formation)
@@ -847,8 +842,8 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
       return admiralty_sector_formation_at (&inner, scenario, options, x / view_zoom (view),
                                             y / view_zoom (view));
     }
-  options = options_or_defaults (options, &defaults);
-  formations = formations_in_being (scenario, options);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
+  formations = _admiralty_sector_formations_in_being (scenario, options);
   for (guint i = formations->len; i-- > 0;)
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
@@ -858,7 +853,7 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
       if (!admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my))
         continue;
       /* On a card, the whole line with its name; on a link, the marker. */
-      formation_place (scenario, options, formation, &towards, &progress);
+      _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
       right = mx + MARKER_SIZE / 2.0 + 1;
       if (towards == NULL)
         right = mx - MARKER_SIZE / 2.0 + NODE_W - 2 * NODE_INSET;
@@ -898,7 +893,7 @@ draw_links (Frame *frame)
 
   cairo_set_line_width (frame->cr, LINK_WIDTH);
   cairo_set_line_cap (frame->cr, CAIRO_LINE_CAP_ROUND);
-  set_rgb (frame->cr, ADMIRALTY_SECTOR_LINK_RGB);
+  _admiralty_sector_set_rgb (frame->cr, ADMIRALTY_SECTOR_LINK_RGB);
   for (guint i = 0; i < sectors->len; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
@@ -915,7 +910,7 @@ draw_links (Frame *frame)
     }
   if (frame->selected == NULL)
     return;
-  set_rgb (frame->cr, ADMIRALTY_SECTOR_SELECTION_RGB);
+  _admiralty_sector_set_rgb (frame->cr, ADMIRALTY_SECTOR_SELECTION_RGB);
   for (guint j = 0; j < frame->selected->adjacent->len; j++)
     draw_link (frame, frame->selected, g_ptr_array_index (frame->selected->adjacent, j));
 }
@@ -924,10 +919,10 @@ draw_links (Frame *frame)
 
 /* @text cut at a character boundary and ended with "…" so that it is at most @max_width
  * wide; unchanged when it fits. */
-static char *
-ellipsize (cairo_t    *cr,
-           const char *text,
-           double      max_width)
+char *
+_admiralty_sector_ellipsize (cairo_t    *cr,
+                             const char *text,
+                             double      max_width)
 {
   g_autofree char *buffer = NULL;
   cairo_text_extents_t extents;
@@ -952,9 +947,9 @@ ellipsize (cairo_t    *cr,
   return g_steal_pointer (&buffer);
 }
 
-static double
-text_width (cairo_t    *cr,
-            const char *text)
+double
+_admiralty_sector_text_width (cairo_t    *cr,
+                              const char *text)
 {
   cairo_text_extents_t extents;
 
@@ -975,7 +970,7 @@ admiralty_sector_label_lines (cairo_t     *cr,
   g_return_val_if_fail (cr != NULL && text != NULL && first != NULL && second != NULL, FALSE);
 
   *second = NULL;
-  if (text_width (cr, text) <= max_width)
+  if (_admiralty_sector_text_width (cr, text) <= max_width)
     {
       *first = g_strdup (text);
       return TRUE;
@@ -985,7 +980,7 @@ admiralty_sector_label_lines (cairo_t     *cr,
     {
       g_autofree char *head = g_strndup (text, space - text);
 
-      if (text_width (cr, head) > max_width)
+      if (_admiralty_sector_text_width (cr, head) > max_width)
         break;
       cut = space;
     }
@@ -1003,14 +998,14 @@ admiralty_sector_label_lines (cairo_t     *cr,
         {
           g_autofree char *head = g_strndup (text, next - text);
 
-          if (text_width (cr, head) > max_width)
+          if (_admiralty_sector_text_width (cr, head) > max_width)
             break;
           end = next;
         }
       *first = g_strndup (text, end - text);
       rest = g_strdup (end);
     }
-  *second = ellipsize (cr, rest, max_width);
+  *second = _admiralty_sector_ellipsize (cr, rest, max_width);
   return g_strcmp0 (*second, rest) == 0;
 }
 
@@ -1018,15 +1013,15 @@ admiralty_sector_label_lines (cairo_t     *cr,
  * person balances a two-line label. TRUE when that fits in @max_width (*@second then NULL
  * if one line holds it all); FALSE with the best split, or the whole name when it has no
  * space, when it does not. */
-static gboolean
-split_name (cairo_t     *cr,
-            const char  *name,
-            double       max_width,
-            char       **first,
-            char       **second)
+gboolean
+_admiralty_sector_split_name (cairo_t     *cr,
+                              const char  *name,
+                              double       max_width,
+                              char       **first,
+                              char       **second)
 {
   const char *best = NULL;
-  double best_width = text_width (cr, name);
+  double best_width = _admiralty_sector_text_width (cr, name);
 
   *second = NULL;
   if (best_width <= max_width)
@@ -1038,7 +1033,8 @@ split_name (cairo_t     *cr,
   for (const char *space = strchr (name, ' '); space != NULL; space = strchr (space + 1, ' '))
     {
       g_autofree char *head = g_strndup (name, space - name);
-      double width = MAX (text_width (cr, head), text_width (cr, space + 1));
+      double width = MAX (_admiralty_sector_text_width (cr, head),
+                          _admiralty_sector_text_width (cr, space + 1));
 
       if (width < best_width)
         {
@@ -1074,15 +1070,15 @@ layout_name (cairo_t     *cr,
       g_clear_pointer (&head, g_free);
       g_clear_pointer (&tail, g_free);
       cairo_set_font_size (cr, size);
-      if (split_name (cr, name, max_width, &head, &tail))
+      if (_admiralty_sector_split_name (cr, name, max_width, &head, &tail))
         {
           *first = g_steal_pointer (&head);
           *second = g_steal_pointer (&tail);
           return;
         }
     }
-  *first = ellipsize (cr, head, max_width);
-  *second = tail != NULL ? ellipsize (cr, tail, max_width) : NULL;
+  *first = _admiralty_sector_ellipsize (cr, head, max_width);
+  *second = tail != NULL ? _admiralty_sector_ellipsize (cr, tail, max_width) : NULL;
 }
 
 /* Draws @text centred on @x with its baseline at @y. */
@@ -1120,7 +1116,7 @@ draw_name (Frame                   *frame,
   baseline = middle + (font.ascent - font.descent) / 2;
   if (second != NULL)
     baseline -= line_height / 2;
-  set_rgb (cr, TEXT_RGB);
+  _admiralty_sector_set_rgb (cr, TEXT_RGB);
   show_centred (cr, first, centre_x, baseline);
   if (second != NULL)
     show_centred (cr, second, centre_x, baseline + line_height);
@@ -1146,9 +1142,9 @@ draw_badge (cairo_t *cr,
   cairo_arc (cr, x + height / 2, y, height / 2, G_PI / 2, 3 * G_PI / 2);
   cairo_arc (cr, x + width - height / 2, y, height / 2, -G_PI / 2, G_PI / 2);
   cairo_close_path (cr);
-  set_rgb (cr, BADGE_RGB);
+  _admiralty_sector_set_rgb (cr, BADGE_RGB);
   cairo_fill (cr);
-  set_rgb (cr, TEXT_RGB);
+  _admiralty_sector_set_rgb (cr, TEXT_RGB);
   cairo_move_to (cr, round (x + (width - extents.x_advance) / 2),
                  round (y - extents.y_bearing - extents.height / 2));
   cairo_show_text (cr, text);
@@ -1170,20 +1166,20 @@ draw_object (cairo_t               *cr,
   if (g_strcmp0 (object->kind, "planet") == 0)
     {
       cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      set_rgb (cr, PLANET_RGB);
+      _admiralty_sector_set_rgb (cr, PLANET_RGB);
       cairo_fill (cr);
     }
   else if (g_strcmp0 (object->kind, "station") == 0)
     {
       cairo_rectangle (cr, round (x - r + 1), round (y - r + 1), GLYPH_SIZE - 2, GLYPH_SIZE - 2);
-      set_rgb (cr, STATION_RGB);
+      _admiralty_sector_set_rgb (cr, STATION_RGB);
       cairo_fill (cr);
     }
   else
     {
       cairo_arc (cr, x, y, r - 1, 0, 2 * G_PI);
       cairo_set_line_width (cr, 2.0);
-      set_rgb (cr, WORMHOLE_RGB);
+      _admiralty_sector_set_rgb (cr, WORMHOLE_RGB);
       cairo_stroke (cr);
       cairo_arc (cr, x, y, 1.5, 0, 2 * G_PI);
       cairo_fill (cr);
@@ -1218,7 +1214,8 @@ draw_marker (cairo_t            *cr,
              double              x,
              double              y)
 {
-  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
+                                               ? formation->faction->colour : NULL);
 
   /* An edge of the colour paled, so that dark faction colours stand out on the card and
    * still read as filled chips. */
@@ -1241,7 +1238,8 @@ draw_ghost_marker (cairo_t            *cr,
                    double              y)
 {
   static const double dash[] = { 3.0, 2.0 };
-  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
+                                               ? formation->faction->colour : NULL);
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -1294,7 +1292,7 @@ admiralty_sector_formation_label (AdmScenario                  *scenario,
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
   g_return_val_if_fail (formation != NULL, NULL);
 
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   if (!admiralty_sector_formation_shown (scenario, options, formation))
     return NULL;
   count = ship_count_text (scenario, options, formation);
@@ -1330,7 +1328,7 @@ draw_formation_label (Frame                   *frame,
   cairo_set_font_size (cr, LABEL_FONT_SIZE);
   cairo_font_extents (cr, &font);
   baseline = round (middle + (font.ascent - font.descent) / 2);
-  set_rgb (cr, TEXT_RGB);
+  _admiralty_sector_set_rgb (cr, TEXT_RGB);
   if (count != NULL)
     {
       cairo_text_extents (cr, count, &extents);
@@ -1353,7 +1351,7 @@ draw_formation_label (Frame                   *frame,
         }
     }
   else
-    name = ellipsize (cr, formation->name, MAX (right - left, 0.0));
+    name = _admiralty_sector_ellipsize (cr, formation->name, MAX (right - left, 0.0));
   cairo_move_to (cr, round (left), baseline);
   cairo_show_text (cr, name);
 }
@@ -1401,16 +1399,17 @@ draw_formations (Frame                   *frame,
 
 /* A formation crossing a link: an arrowhead in its faction's colour, edged like the markers,
  * pointing where it goes. */
-static void
-draw_transit_marker (cairo_t            *cr,
-                     const AdmFormation *formation,
-                     double              x,
-                     double              y,
-                     double              angle,
-                     gboolean            ghost)
+void
+_admiralty_sector_draw_transit_marker (cairo_t            *cr,
+                                       const AdmFormation *formation,
+                                       double              x,
+                                       double              y,
+                                       double              angle,
+                                       gboolean            ghost)
 {
   static const double dash[] = { 3.0, 2.0 };
-  Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
+                                               ? formation->faction->colour : NULL);
   double r = MARKER_SIZE / 2.0 + 4;
 
   cairo_save (cr);
@@ -1441,11 +1440,11 @@ draw_transit_marker (cairo_t            *cr,
 
 /* How much of @rect lies over the rectangles of @taken (cairo_rectangle_t) or outside the
  * @width × @height area, in px². */
-static double
-overlap_area (const cairo_rectangle_t *rect,
-              GArray                  *taken,
-              double                   width,
-              double                   height)
+double
+_admiralty_sector_overlap_area (const cairo_rectangle_t *rect,
+                                GArray                  *taken,
+                                double                   width,
+                                double                   height)
 {
   double area = 0;
 
@@ -1469,16 +1468,16 @@ overlap_area (const cairo_rectangle_t *rect,
  * above or below it (centred on it or ending or starting at it), right or left of it, or up
  * to three rows further out if need be, whichever first lies clear of @taken and inside the
  * area, else the one that covers least. */
-static void
-place_label (double             x,
-             double             y,
-             double             r,
-             double             text_width,
-             double             text_height,
-             GArray            *taken,
-             double             width,
-             double             height,
-             cairo_rectangle_t *box)
+void
+_admiralty_sector_place_label (double             x,
+                               double             y,
+                               double             r,
+                               double             text_width,
+                               double             text_height,
+                               GArray            *taken,
+                               double             width,
+                               double             height,
+                               cairo_rectangle_t *box)
 {
   double best = G_MAXDOUBLE;
   double lefts[] = { x - text_width / 2, x - text_width + r, x - r };
@@ -1501,7 +1500,7 @@ place_label (double             x,
           candidate.y = below ? y + r + 2 + row * text_height
                               : y - r - 2 - (row + 1) * text_height;
         }
-      area = overlap_area (&candidate, taken, width, height);
+      area = _admiralty_sector_overlap_area (&candidate, taken, width, height);
       if (area < best)
         {
           best = area;
@@ -1525,9 +1524,9 @@ admiralty_sector_transit_text (AdmScenario                  *scenario,
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
   g_return_val_if_fail (formation != NULL, NULL);
 
-  options = options_or_defaults (options, &defaults);
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   label = admiralty_sector_formation_label (scenario, options, formation);
-  formation_place (scenario, options, formation, &towards, &progress);
+  _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
   if (label == NULL || towards == NULL)
     return NULL;
   /* Translators: a formation crossing a link on the sector map, and the sector it goes to */
@@ -1542,35 +1541,35 @@ admiralty_sector_label_clear (AdmiraltySectorLabel *label)
 
 /* Text boxes are measured with this font on @cr: the label's ink box is its advance wide and
  * the font's ascent plus descent high. */
-static void
-label_size (cairo_t    *cr,
-            const char *text,
-            double     *width,
-            double     *height)
+void
+_admiralty_sector_label_size (cairo_t    *cr,
+                              const char *text,
+                              double     *width,
+                              double     *height)
 {
   cairo_font_extents_t font;
 
   cairo_font_extents (cr, &font);
-  *width = text_width (cr, text);
+  *width = _admiralty_sector_text_width (cr, text);
   *height = font.ascent + font.descent;
 }
 
-/* Draws @text in @box (from label_size ()) on a plate of the map's background, so that it
- * reads over links and markers. */
-static void
-show_on_plate (cairo_t                 *cr,
-               const char              *text,
-               const cairo_rectangle_t *box,
-               double                   pad)
+/* Draws @text in @box (from _admiralty_sector_label_size ()) on a plate of the map's
+ * background, so that it reads over links and markers. */
+void
+_admiralty_sector_show_on_plate (cairo_t                 *cr,
+                                 const char              *text,
+                                 const cairo_rectangle_t *box,
+                                 double                   pad)
 {
   cairo_font_extents_t font;
 
   cairo_font_extents (cr, &font);
   cairo_new_path (cr);
   cairo_rectangle (cr, box->x - pad, box->y - pad / 2, box->width + 2 * pad, box->height + pad);
-  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
   cairo_fill (cr);
-  set_rgb (cr, TEXT_RGB);
+  _admiralty_sector_set_rgb (cr, TEXT_RGB);
   cairo_move_to (cr, round (box->x), round (box->y + font.ascent));
   cairo_show_text (cr, text);
 }
@@ -1585,7 +1584,7 @@ transit_labels (cairo_t                      *cr,
 {
   GArray *labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
-  GPtrArray *formations = formations_in_being (scenario, options);
+  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
 
   g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
@@ -1613,9 +1612,9 @@ transit_labels (cairo_t                      *cr,
         continue;
       label.formation = formation;
       label.font_size = LABEL_FONT_SIZE;
-      label_size (cr, label.text, &width, &height);
-      place_label (x, y, MARKER_SIZE / 2.0 + 4, width, height, taken, view->width, view->height,
-                   &label.rect);
+      _admiralty_sector_label_size (cr, label.text, &width, &height);
+      _admiralty_sector_place_label (x, y, MARKER_SIZE / 2.0 + 4, width, height, taken,
+                                     view->width, view->height, &label.rect);
       g_array_append_val (taken, label.rect);
       g_array_append_val (labels, label);
     }
@@ -1640,7 +1639,8 @@ admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
   unzoomed (view, &inner);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  labels = transit_labels (cr, &inner, scenario, options_or_defaults (options, &defaults));
+  labels = transit_labels (cr, &inner, scenario,
+                           _admiralty_sector_options_or_defaults (options, &defaults));
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint i = 0; i < labels->len; i++)
@@ -1670,7 +1670,7 @@ draw_transit_labels (Frame *frame)
     {
       const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
 
-      show_on_plate (cr, label->text, &label->rect, 2.0);
+      _admiralty_sector_show_on_plate (cr, label->text, &label->rect, 2.0);
     }
   cairo_restore (cr);
 }
@@ -1678,7 +1678,7 @@ draw_transit_labels (Frame *frame)
 static void
 draw_transit (Frame *frame)
 {
-  GPtrArray *formations = formations_in_being (frame->scenario, frame->options);
+  GPtrArray *formations = _admiralty_sector_formations_in_being (frame->scenario, frame->options);
   g_autoptr(GPtrArray) ghosts = last_seen (frame->options);
 
   for (guint i = 0; i < ghosts->len; i++)
@@ -1690,7 +1690,7 @@ draw_transit (Frame *frame)
         continue;
       transit_point (frame->view, sighting->sector, sighting->towards, sighting->progress, 0, 1,
                      &x, &y, &angle);
-      draw_transit_marker (frame->cr, sighting->formation, x, y, angle, TRUE);
+      _admiralty_sector_draw_transit_marker (frame->cr, sighting->formation, x, y, angle, TRUE);
     }
 
   for (guint i = 0; i < formations->len; i++)
@@ -1701,7 +1701,7 @@ draw_transit (Frame *frame)
       if (admiralty_sector_formation_shown (frame->scenario, frame->options, formation) &&
           transit_position (frame->view, frame->scenario, frame->options, formation,
                             &x, &y, &angle))
-        draw_transit_marker (frame->cr, formation, x, y, angle, FALSE);
+        _admiralty_sector_draw_transit_marker (frame->cr, formation, x, y, angle, FALSE);
     }
 }
 
@@ -1737,11 +1737,12 @@ draw_card (Frame           *frame,
   if (!rect_visible (frame->view, &rect))
     return;
   rounded_rect_path (cr, &rect, 0.0);
-  set_rgb (cr, selected ? ADMIRALTY_SECTOR_SELECTION_RGB
+  _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_SELECTION_RGB
                         : sector == frame->hovered ? HOVER_RGB : BORDER_RGB);
   cairo_fill (cr);
   rounded_rect_path (cr, &rect, border);
-  set_rgb (cr, selected ? ADMIRALTY_SECTOR_NODE_SELECTED_RGB : ADMIRALTY_SECTOR_NODE_RGB);
+  _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_NODE_SELECTED_RGB
+                                          : ADMIRALTY_SECTOR_NODE_RGB);
   cairo_fill (cr);
   draw_name (frame, sector, &rect);
   draw_objects (frame, sector, &rect);
@@ -1811,17 +1812,17 @@ draw_engagements (Frame *frame)
 
       cairo_new_path (cr);
       cairo_arc (cr, x + ENGAGEMENT_RADIUS, y, ENGAGEMENT_RADIUS, 0, 2 * G_PI);
-      set_rgb (cr, admiralty_sector_engagement_rgb (engagement->status));
+      _admiralty_sector_set_rgb (cr, admiralty_sector_engagement_rgb (engagement->status));
       cairo_fill_preserve (cr);
-      set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+      _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
       /* The id beside the mark, on a dark plate so that it reads over any card. */
       cairo_text_extents (cr, engagement->id, &extents);
       cairo_rectangle (cr, x + 2 * ENGAGEMENT_RADIUS + 1, y - 7, extents.x_advance + 4, 14);
-      set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+      _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
       cairo_fill (cr);
-      set_rgb (cr, TEXT_RGB);
+      _admiralty_sector_set_rgb (cr, TEXT_RGB);
       cairo_move_to (cr, x + 2 * ENGAGEMENT_RADIUS + 3, y + 3.5);
       cairo_show_text (cr, engagement->id);
     }
@@ -1910,7 +1911,7 @@ faction_on_map (AdmScenario                  *scenario,
                 const AdmFaction             *faction,
                 GPtrArray                    *ghosts)
 {
-  GPtrArray *formations = formations_in_being (scenario, options);
+  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
 
   for (guint i = 0; i < formations->len; i++)
     {
@@ -1991,7 +1992,7 @@ admiralty_sector_legend_entries (AdmScenario                  *scenario,
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
-  entries = legend_entries (scenario, options_or_defaults (options, &defaults));
+  entries = legend_entries (scenario, _admiralty_sector_options_or_defaults (options, &defaults));
   for (guint i = 0; i < entries->len; i++)
     g_strv_builder_add (builder, g_array_index (entries, LegendEntry, i).text);
   return g_strv_builder_end (builder);
@@ -2010,7 +2011,8 @@ legend_box (cairo_t                   *cr,
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, LEGEND_FONT_SIZE);
   for (guint i = 0; i < entries->len; i++)
-    widest = MAX (widest, text_width (cr, g_array_index (entries, LegendEntry, i).text));
+    widest = MAX (widest, _admiralty_sector_text_width (cr, g_array_index (entries, LegendEntry,
+                                                                           i).text));
   cairo_restore (cr);
   rect->width = ceil (2 * LEGEND_PADDING + LEGEND_SWATCH + 8 + widest);
   rect->height = 2 * LEGEND_PADDING + entries->len * LEGEND_ROW;
@@ -2032,7 +2034,7 @@ admiralty_sector_legend_rect (const AdmiraltySectorView    *view,
   g_return_if_fail (view != NULL && rect != NULL);
   g_return_if_fail (ADM_IS_SCENARIO (scenario));
 
-  entries = legend_entries (scenario, options_or_defaults (options, &defaults));
+  entries = legend_entries (scenario, _admiralty_sector_options_or_defaults (options, &defaults));
   /* Text is measured on a surface of its own: no drawing is needed for a size. */
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
@@ -2073,7 +2075,7 @@ draw_legend_sample (Frame             *frame,
       cairo_save (cr);
       cairo_translate (cr, x + LEGEND_SWATCH / 2, y);
       cairo_scale (cr, 2.0 / 3, 2.0 / 3);
-      draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
+      _admiralty_sector_draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
       cairo_restore (cr);
       break;
 
@@ -2086,7 +2088,7 @@ draw_legend_sample (Frame             *frame,
     default:
       cairo_new_path (cr);
       cairo_arc (cr, x + LEGEND_SWATCH / 2, y, ENGAGEMENT_RADIUS - 2, 0, 2 * G_PI);
-      set_rgb (cr, admiralty_sector_engagement_rgb (entry->status));
+      _admiralty_sector_set_rgb (cr, admiralty_sector_engagement_rgb (entry->status));
       cairo_fill (cr);
       break;
     }
@@ -2102,10 +2104,10 @@ draw_legend (Frame *frame)
   legend_box (cr, frame->view, entries, &box);
   cairo_save (cr);
   rounded_rect_path (cr, &box, 0.0);
-  set_rgb (cr, BORDER_RGB);
+  _admiralty_sector_set_rgb (cr, BORDER_RGB);
   cairo_fill (cr);
   rounded_rect_path (cr, &box, 1.0);
-  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
   cairo_fill (cr);
   for (guint i = 0; i < entries->len; i++)
     {
@@ -2118,7 +2120,7 @@ draw_legend (Frame *frame)
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
       cairo_set_font_size (cr, LEGEND_FONT_SIZE);
       cairo_font_extents (cr, &font);
-      set_rgb (cr, TEXT_RGB);
+      _admiralty_sector_set_rgb (cr, TEXT_RGB);
       cairo_move_to (cr, round (x + LEGEND_SWATCH + 8),
                      round (middle + (font.ascent - font.descent) / 2));
       cairo_show_text (cr, entry->text);
@@ -2166,7 +2168,7 @@ admiralty_sector_render (cairo_t                      *cr,
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
   cairo_new_path (cr);
-  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
   cairo_paint (cr);
 
   cairo_save (cr);
@@ -2187,595 +2189,5 @@ admiralty_sector_render (cairo_t                      *cr,
       frame.view = view;
       draw_legend (&frame);
     }
-  cairo_restore (cr);
-}
-
-/* The wall layout: the projector's map, read from across a room. No cards: each
- * sector is a point with its name above it in large type and the formations the public knows
- * of under it, one a line; the sectors' positions are spread over the whole area, each axis on
- * its own (the map is a diagram of adjacency, F-STRAT-8), and each sector's text keeps to the
- * room its neighbours leave it. */
-
-#define WALL_NAME_PX     32.0  /* at 1920 × 1080 */
-#define WALL_LABEL_PX    26.0
-#define WALL_GAP          0.6  /* label sizes between neighbouring sectors' text */
-
-void
-admiralty_sector_wall_type (int     width,
-                            int     height,
-                            double *name_size,
-                            double *label_size)
-{
-  double k = MIN (width / 1920.0, height / 1080.0);
-
-  g_return_if_fail (name_size != NULL && label_size != NULL);
-
-  k = MAX (k, 0.3);
-  *name_size = WALL_NAME_PX * k;
-  *label_size = WALL_LABEL_PX * k;
-}
-
-typedef struct {
-  const AdmSector *sector;
-  double           x, y;         /* px of the sector's point */
-  double           half_width;   /* of its text */
-  double           bottom;       /* px: its formation lines end above this */
-  double           top;          /* px: the top of its name */
-  double           name_half;    /* half the width of its name's wider line, unshortened */
-  double           lines_half;   /* half the width of its formation lines, unshortened */
-} WallBlock;
-
-typedef struct {
-  cairo_t                      *cr;
-  AdmScenario                  *scenario;
-  const AdmiraltySectorOptions *options;
-  double                        width, height, name_px, label_px;
-  double                        name_line, label_line, node_r;
-  GArray                       *blocks;  /* WallBlock, in sector order */
-  GArray                       *taken;   /* cairo_rectangle_t: text placed so far */
-  GArray                       *labels;  /* AdmiraltySectorLabel, or NULL */
-} Wall;
-
-/* The block's text unshortened: its name in one line or two, and its widest formation line,
- * for fitting it among its neighbours. */
-static void
-wall_measure (Wall      *wall,
-              WallBlock *block,
-              GPtrArray *here)
-{
-  cairo_t *cr = wall->cr;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  double widest = 0;
-
-  cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, wall->name_px);
-  split_name (cr, block->sector->name, 2 * block->half_width, &first, &second);
-  block->name_half = MAX (text_width (cr, first), second != NULL ? text_width (cr, second) : 0) / 2;
-  block->top = block->y - wall->node_r - wall->name_line * (second != NULL ? 2.25 : 1.25);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, wall->label_px);
-  for (guint i = 0; i < here->len; i++)
-    {
-      g_autofree char *text = admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                                g_ptr_array_index (here, i));
-
-      widest = MAX (widest, text_width (cr, text));
-    }
-  cairo_restore (cr);
-  block->lines_half = here->len > 0 ? (widest + wall->label_px * 1.05) / 2 : 0;
-}
-
-/* Places the sectors: the area less a margin for the outermost text, each axis scaled on its
- * own. Then each sector's text is fitted among its neighbours': a sector's formation lines
- * stop above the name of one below it whose text it could meet; then two sectors whose text
- * still shares rows split the width between them. */
-static void
-wall_layout (Wall *wall)
-{
-  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  double max_half = 7.5 * wall->label_px, gap = WALL_GAP * wall->label_px;
-  double above = 2 * wall->name_line + wall->node_r;
-  double margin_top = above + gap / 2;
-  double margin_bottom = 3 * wall->label_line + wall->node_r + gap / 2;
-  double sx, sy;
-
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-
-      x0 = MIN (x0, sector->x);
-      y0 = MIN (y0, sector->y);
-      x1 = MAX (x1, sector->x);
-      y1 = MAX (y1, sector->y);
-    }
-  sx = x1 > x0 ? MAX (wall->width - 2 * (max_half + gap / 2), 1.0) / (x1 - x0) : 0;
-  sy = y1 > y0 ? MAX (wall->height - margin_top - margin_bottom, 1.0) / (y1 - y0) : 0;
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-      g_autoptr(GPtrArray) here = admiralty_sector_formations_in (wall->scenario, wall->options,
-                                                                  sector);
-      WallBlock block = { sector };
-
-      block.x = x1 > x0 ? max_half + gap / 2 + (sector->x - x0) * sx : wall->width / 2;
-      block.y = y1 > y0 ? margin_top + (sector->y - y0) * sy : wall->height / 2;
-      block.half_width = max_half;
-      block.bottom = MIN (wall->height - gap / 4,
-                          block.y + wall->node_r + wall->label_px * 0.2 +
-                          MIN (here->len, 6) * wall->label_line);
-      wall_measure (wall, &block, here);
-      g_array_append_val (wall->blocks, block);
-    }
-  for (guint i = 0; i < wall->blocks->len; i++)
-    {
-      WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
-
-      for (guint j = 0; j < wall->blocks->len; j++)
-        {
-          const WallBlock *b = &g_array_index (wall->blocks, WallBlock, j);
-
-          if (i != j && fabs (a->x - b->x) < a->lines_half + b->name_half + gap &&
-              b->top > a->y + wall->node_r)
-            a->bottom = MIN (a->bottom, MAX (b->top - gap / 2, a->y + wall->node_r));
-        }
-    }
-  for (guint i = 0; i < wall->blocks->len; i++)
-    {
-      WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
-
-      for (guint j = 0; j < wall->blocks->len; j++)
-        {
-          const WallBlock *b = &g_array_index (wall->blocks, WallBlock, j);
-
-          if (i != j && a->top < b->bottom && b->top < a->bottom)
-            a->half_width = MIN (a->half_width,
-                                 MAX ((fabs (a->x - b->x) - gap) / 2, 2 * wall->label_px));
-        }
-      a->half_width = MIN (a->half_width, MIN (a->x, wall->width - a->x) - gap / 4);
-    }
-}
-
-static void
-wall_record (Wall                 *wall,
-             const AdmSector      *sector,
-             const AdmFormation   *formation,
-             const char           *text,
-             double                font_size,
-             const cairo_rectangle_t *rect)
-{
-  g_array_append_val (wall->taken, *rect);
-  if (wall->labels != NULL)
-    {
-      AdmiraltySectorLabel label = { sector, formation, g_strdup (text), font_size, *rect };
-
-      g_array_append_val (wall->labels, label);
-    }
-}
-
-/* The sector's point, and its name above it in one or two lines, centred. */
-static void
-wall_draw_name (Wall            *wall,
-                const WallBlock *block)
-{
-  cairo_t *cr = wall->cr;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  const char *lines[2];
-  double y = block->y - wall->node_r - wall->name_line * 0.25;
-
-  cairo_new_path (cr);
-  cairo_arc (cr, block->x, block->y, wall->node_r, 0, 2 * G_PI);
-  set_rgb (cr, HOVER_RGB);
-  cairo_fill (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, wall->name_px);
-  if (!split_name (cr, block->sector->name, 2 * block->half_width, &first, &second))
-    {
-      char *cut = ellipsize (cr, first, 2 * block->half_width);
-
-      g_free (first);
-      first = cut;
-      if (second != NULL)
-        {
-          cut = ellipsize (cr, second, 2 * block->half_width);
-          g_free (second);
-          second = cut;
-        }
-    }
-  lines[0] = second != NULL ? second : first;
-  lines[1] = second != NULL ? first : NULL;
-  /* From the point up: the last line first. */
-  for (guint i = 0; i < 2 && lines[i] != NULL; i++)
-    {
-      cairo_rectangle_t box;
-      double width, height;
-
-      label_size (cr, lines[i], &width, &height);
-      box = (cairo_rectangle_t) { block->x - width / 2, y - height, width, height };
-      show_on_plate (cr, lines[i], &box, wall->label_px * 0.15);
-      wall_record (wall, block->sector, NULL, lines[i], wall->name_px, &box);
-      y -= wall->name_line;
-    }
-}
-
-/* How many lines of @width from (@left, @top) lie clear of the text placed so far and inside
- * the area, up to @wanted. */
-static guint
-wall_lines_clear (Wall   *wall,
-                  double  left,
-                  double  top,
-                  double  width,
-                  guint   wanted)
-{
-  guint n = 0;
-
-  if (width < 4 * wall->label_px)
-    return 0;
-  while (n < wanted)
-    {
-      cairo_rectangle_t line = { left, top + n * wall->label_line, width, wall->label_line };
-
-      if (overlap_area (&line, wall->taken, wall->width, wall->height) > 0)
-        break;
-      n++;
-    }
-  return n;
-}
-
-/* @text in lines of at most @width with @cr's font: one, or (@two) two split at the space
- * that balances them, cut with "…" only when even that does not fit. */
-static guint
-wall_wrap (cairo_t     *cr,
-           const char  *text,
-           double       width,
-           gboolean     two,
-           char       **first,
-           char       **second)
-{
-  g_autofree char *head = NULL;
-  g_autofree char *tail = NULL;
-
-  if (!two)
-    {
-      *first = ellipsize (cr, text, width);
-      *second = NULL;
-      return 1;
-    }
-  if (split_name (cr, text, width, &head, &tail))
-    {
-      *first = g_steal_pointer (&head);
-      *second = g_steal_pointer (&tail);
-    }
-  else
-    {
-      *first = ellipsize (cr, head, width);
-      *second = tail != NULL ? ellipsize (cr, tail, width) : NULL;
-    }
-  return *second != NULL ? 2 : 1;
-}
-
-/* How many of @texts (the sector's formation labels, in order) show whole in @fit lines of
- * @width, each in one line or two, with a line left for "+N more" when not all do. */
-static guint
-wall_formations_shown (cairo_t   *cr,
-                       GPtrArray *texts,
-                       double     width,
-                       gboolean   two,
-                       guint      fit)
-{
-  guint used = 0, shown = 0;
-
-  for (guint i = 0; i < texts->len; i++)
-    {
-      g_autofree char *first = NULL;
-      g_autofree char *second = NULL;
-      guint lines = wall_wrap (cr, g_ptr_array_index (texts, i), width, two, &first,
-                               &second);
-      gboolean last = i + 1 == texts->len;
-
-      if (used + lines + (last ? 0 : 1) > fit)
-        break;
-      used += lines;
-      shown++;
-    }
-  return shown;
-}
-
-/* The formations shown in the sector, each a square in the faction's colour and its name as
- * the audience knows it, in one line or two. They go under the point, or, when a neighbour's
- * name leaves none of them room there, beside it to the right or the left; "+N more" on the
- * last line that fits when they do not all fit. */
-static void
-wall_draw_formations (Wall            *wall,
-                      const WallBlock *block)
-{
-  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (wall->scenario, wall->options,
-                                                              block->sector);
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  cairo_t *cr = wall->cr;
-  double half = MIN (block->lines_half, block->half_width);
-  double side = MIN (2 * block->lines_half, 15 * wall->label_px);
-  double pad = wall->node_r + wall->label_px * 0.3;
-  double square = round (wall->label_px * 0.75), indent = square + wall->label_px * 0.3;
-  struct { double left, top, width; } places[] = {
-    { block->x - half, block->y + wall->node_r + wall->label_px * 0.2, 2 * half },
-    { block->x + pad, block->y - wall->label_line / 2,
-      MIN (side, wall->width - block->x - pad - 2) },
-    { MAX (block->x - pad - side, 2), block->y - wall->label_line / 2,
-      MIN (side, block->x - pad - 2) },
-  };
-  guint shown = 0, best = 0, fit = 0;
-  gboolean two = TRUE;
-  double left, right, y;
-
-  if (here->len == 0)
-    return;
-  for (guint i = 0; i < here->len; i++)
-    g_ptr_array_add (texts, admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                              g_ptr_array_index (here, i)));
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, wall->label_px);
-  /* The most formations named; for as many, names in two lines rather than cut short. */
-  for (guint p = 0; p < 2 * G_N_ELEMENTS (places); p++)
-    {
-      guint place = p / 2;
-      gboolean wrap = p % 2 == 0;
-      guint clear = wall_lines_clear (wall, places[place].left, places[place].top,
-                                      places[place].width, 2 * MIN (here->len, 6));
-      guint n = clear > 0 ? wall_formations_shown (cr, texts, places[place].width - indent,
-                                                   wrap, clear)
-                          : 0;
-
-      /* Under the point while that names any of them: the lines beside it are for a sector
-       * a neighbour's name crowds from below, and would crowd the next one's. */
-      if (place > 0 && fit > 0 && best == 0 && shown > 0)
-        break;
-      if (clear > 0 && (fit == 0 || n > shown || (n == shown && wrap && !two)))
-        {
-          shown = n;
-          fit = clear;
-          best = place;
-          two = wrap;
-        }
-    }
-  if (fit == 0)
-    return;
-  left = places[best].left;
-  right = left + places[best].width;
-  y = places[best].top;
-  for (guint i = 0; i < shown || (i == shown && shown < here->len); i++)
-    {
-      g_autofree char *first = NULL;
-      g_autofree char *second = NULL;
-      const AdmFormation *formation = i < shown ? g_ptr_array_index (here, i) : NULL;
-      double text_left = left;
-      const char *lines[2];
-
-      if (formation != NULL)
-        {
-          Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour
-                                                               : NULL);
-          double middle = y + wall->label_line / 2;
-
-          cairo_new_path (cr);
-          cairo_rectangle (cr, round (left), round (middle - square / 2), square, square);
-          cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
-                                colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
-                                colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
-          cairo_set_line_width (cr, MAX (1.0, wall->label_px / 12));
-          cairo_stroke (cr);
-          /* The square too: the next sector's lines keep clear of it. */
-          g_array_append_val (wall->taken,
-                              ((cairo_rectangle_t) { left, y, square, wall->label_line }));
-          text_left = left + indent;
-          wall_wrap (cr, g_ptr_array_index (texts, i), MAX (right - text_left, 0.0), two,
-                     &first, &second);
-        }
-      else
-        {
-          /* Translators: on the projector's map, formations of a sector with no room left */
-          g_autofree char *more = g_strdup_printf (ngettext ("+%u more", "+%u more",
-                                                             here->len - shown),
-                                                   here->len - shown);
-
-          first = ellipsize (cr, more, MAX (right - text_left, 0.0));
-        }
-      lines[0] = first;
-      lines[1] = second;
-      for (guint l = 0; l < 2 && lines[l] != NULL; l++)
-        {
-          cairo_rectangle_t box;
-          double width, height, middle = y + wall->label_line / 2;
-
-          label_size (cr, lines[l], &width, &height);
-          box = (cairo_rectangle_t) { text_left, middle - height / 2, width, height };
-          show_on_plate (cr, lines[l], &box, wall->label_px * 0.1);
-          wall_record (wall, block->sector, formation, lines[l], wall->label_px, &box);
-          y += wall->label_line;
-        }
-    }
-}
-
-/* Formations crossing links: an arrowhead along the link, named with where it goes, the name
- * placed clear of the sectors' text. */
-static void
-wall_draw_transit (Wall *wall)
-{
-  GPtrArray *formations = formations_in_being (wall->scenario, wall->options);
-  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-  cairo_t *cr = wall->cr;
-  double r = wall->label_px * 0.6;
-
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      const AdmSector *from, *towards;
-      const WallBlock *a = NULL, *b = NULL;
-      g_autofree char *text = NULL;
-      cairo_rectangle_t box;
-      double progress, t, x, y, angle, width, height;
-      guint index;
-
-      if (!admiralty_sector_formation_shown (wall->scenario, wall->options, formation))
-        continue;
-      from = formation_place (wall->scenario, wall->options, formation, &towards, &progress);
-      if (towards == NULL || (text = admiralty_sector_transit_text (wall->scenario,
-                                                                    wall->options,
-                                                                    formation)) == NULL)
-        continue;
-      if (g_ptr_array_find (sectors, from, &index))
-        a = &g_array_index (wall->blocks, WallBlock, index);
-      if (g_ptr_array_find (sectors, towards, &index))
-        b = &g_array_index (wall->blocks, WallBlock, index);
-      if (a == NULL || b == NULL)
-        continue;
-      t = 0.25 + 0.5 * progress;
-      x = a->x + (b->x - a->x) * t;
-      y = a->y + (b->y - a->y) * t;
-      angle = atan2 (b->y - a->y, b->x - a->x);
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
-      draw_transit_marker (cr, formation, 0, 0, angle, FALSE);
-      cairo_restore (cr);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, wall->label_px);
-      label_size (cr, text, &width, &height);
-      if (width <= 10 * wall->label_px)
-        {
-          place_label (x, y, r, width, height, wall->taken, wall->width, wall->height, &box);
-          show_on_plate (cr, text, &box, wall->label_px * 0.15);
-        }
-      else
-        {
-          /* A long one in two lines, the name over where it goes, to find room by the link. */
-          g_autofree char *name = admiralty_sector_formation_label (wall->scenario,
-                                                                    wall->options, formation);
-          /* Translators: the second line of a formation's label on the projector's map
-           * when it is crossing a link: the sector it goes to */
-          g_autofree char *where = g_strdup_printf (C_("sector map", "→ %s"), towards->name);
-          double name_width, where_width, line_height;
-          cairo_rectangle_t line;
-
-          label_size (cr, name, &name_width, &line_height);
-          label_size (cr, where, &where_width, &line_height);
-          place_label (x, y, r, MAX (name_width, where_width), 2 * line_height, wall->taken,
-                       wall->width, wall->height, &box);
-          line = (cairo_rectangle_t) { box.x, box.y, name_width, line_height };
-          show_on_plate (cr, name, &line, wall->label_px * 0.15);
-          line = (cairo_rectangle_t) { box.x, box.y + line_height, where_width, line_height };
-          show_on_plate (cr, where, &line, wall->label_px * 0.15);
-        }
-      /* Set away from its arrowhead (a row or more out): a leader line to it. */
-      {
-        double nx = CLAMP (x, box.x, box.x + box.width), ny = CLAMP (y, box.y, box.y + box.height);
-
-        if (hypot (nx - x, ny - y) > r + wall->label_px * 0.5)
-          {
-            Rgb colour = rgb_from_hex (formation->faction != NULL ? formation->faction->colour
-                                                                 : NULL);
-
-            cairo_new_path (cr);
-            cairo_move_to (cr, x + (nx - x) * r / hypot (nx - x, ny - y),
-                           y + (ny - y) * r / hypot (nx - x, ny - y));
-            cairo_line_to (cr, nx, ny);
-            cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
-                                  colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
-                                  colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
-            cairo_set_line_width (cr, MAX (1.5, wall->label_px / 10));
-            cairo_stroke (cr);
-          }
-      }
-      wall_record (wall, NULL, formation, text, wall->label_px, &box);
-    }
-}
-
-void
-admiralty_sector_render_wall (cairo_t                      *cr,
-                              int                           width,
-                              int                           height,
-                              double                        name_size,
-                              double                        label_size_px,
-                              AdmScenario                  *scenario,
-                              const AdmiraltySectorOptions *options,
-                              GArray                       *labels)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
-  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
-  GPtrArray *sectors;
-  Wall wall;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (ADM_IS_SCENARIO (scenario));
-
-  if (width <= 0 || height <= 0)
-    return;
-  wall = (Wall) { cr, scenario, options_or_defaults (options, &defaults), width, height,
-                  name_size, label_size_px, ceil (name_size * 1.2), ceil (label_size_px * 1.3),
-                  label_size_px * 0.35, blocks, taken, labels };
-  if (labels != NULL)
-    g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
-  wall_layout (&wall);
-
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
-  cairo_paint (cr);
-  /* Links, from point to point. */
-  sectors = adm_scenario_get_sectors (scenario);
-  cairo_set_line_width (cr, MAX (LINK_WIDTH, label_size_px / 6));
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  set_rgb (cr, ADMIRALTY_SECTOR_LINK_RGB);
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-      const WallBlock *a = &g_array_index (blocks, WallBlock, i);
-
-      for (guint j = 0; j < sector->adjacent->len; j++)
-        {
-          guint other;
-
-          if (!g_ptr_array_find (sectors, g_ptr_array_index (sector->adjacent, j), &other) ||
-              other < i)
-            continue;
-          cairo_move_to (cr, a->x, a->y);
-          cairo_line_to (cr, g_array_index (blocks, WallBlock, other).x,
-                         g_array_index (blocks, WallBlock, other).y);
-          cairo_stroke (cr);
-        }
-    }
-  for (guint i = 0; i < blocks->len; i++)
-    wall_draw_name (&wall, &g_array_index (blocks, WallBlock, i));
-  /* Formations under way before those in sectors: their one place is by their link, kept
-   * off the first lines under each sector's point, which its own formations will want. */
-  {
-    guint kept = taken->len, reserved;
-
-    for (guint i = 0; i < blocks->len; i++)
-      {
-        const WallBlock *block = &g_array_index (blocks, WallBlock, i);
-        g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, wall.options,
-                                                                    block->sector);
-        double half = MIN (block->lines_half, block->half_width);
-        cairo_rectangle_t room = { block->x - half,
-                                   block->y + wall.node_r + label_size_px * 0.2, 2 * half,
-                                   MIN (here->len, 2) * wall.label_line };
-
-        if (here->len > 0)
-          g_array_append_val (taken, room);
-      }
-    reserved = taken->len - kept;
-    wall_draw_transit (&wall);
-    g_array_remove_range (taken, kept, reserved);
-  }
-  for (guint i = 0; i < blocks->len; i++)
-    wall_draw_formations (&wall, &g_array_index (blocks, WallBlock, i));
   cairo_restore (cr);
 }

@@ -232,29 +232,6 @@ void          admiralty_sector_render         (cairo_t                   *cr,
                                                AdmScenario               *scenario,
                                                const AdmiraltySectorOptions *options);
 
-/* The projector's wall layout. The type sizes for a @width × @height window: 32 px
- * sector names and 26 px formation labels at 1920 × 1080, in proportion to the smaller of the
- * two ratios elsewhere. */
-void          admiralty_sector_wall_type      (int                        width,
-                                               int                        height,
-                                               double                    *name_size,
-                                               double                    *label_size);
-/* Draws the map for a wall into (0, 0)–(@width, @height): the sectors spread over the whole
- * area, their names in @name_size px bold above their points, the formations @options'
- * audience is shown in @label_size px with their faction's colour under the points (beside
- * them where a neighbour leaves no room under), each in one line or two, "+N more" for those
- * with no room; those crossing links by their arrowheads with where they go. No text over
- * another; no cards, objects or legend. Every text drawn is appended to @labels
- * (AdmiraltySectorLabel) when it is not NULL. */
-void          admiralty_sector_render_wall    (cairo_t                      *cr,
-                                               int                           width,
-                                               int                           height,
-                                               double                        name_size,
-                                               double                        label_size,
-                                               AdmScenario                  *scenario,
-                                               const AdmiraltySectorOptions *options,
-                                               GArray                       *labels);
-
 /* Lays @text out in at most two lines of at most @max_width in @cr's font, as a formation's
  * name on its card when the card has a line to spare: broken at the last space that lets
  * the first line fit (between characters for a word that is too long), the second ended in

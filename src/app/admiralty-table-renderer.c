@@ -15,7 +15,6 @@
 #include "admiralty-units.h"
 #include "adm-source-text.h"
 
-#define DEFAULT_SCALE     10.0  /* px per cm of a fresh view */
 #define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
 #define MIN_MARKER_RADIUS  3.0  /* px */
 #define LABEL_FONT_SIZE   11.0  /* px */
@@ -189,69 +188,6 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->ruler_from = (AdmPoint) { 0, 0 };
   options->ruler_to = (AdmPoint) { 0, 0 };
   options->inches = FALSE;
-}
-
-void
-admiralty_table_view_init (AdmiraltyTableView *view,
-                           int                 width,
-                           int                 height)
-{
-  g_return_if_fail (view != NULL);
-
-  view->centre_x = 0.0;
-  view->centre_y = 0.0;
-  view->scale = DEFAULT_SCALE;
-  view->width = width;
-  view->height = height;
-}
-
-void
-admiralty_table_view_to_pixels (const AdmiraltyTableView *view,
-                                AdmPoint                  point,
-                                double                   *x,
-                                double                   *y)
-{
-  *x = view->width / 2.0 + (point.x - view->centre_x) * view->scale;
-  *y = view->height / 2.0 + (point.y - view->centre_y) * view->scale;
-}
-
-AdmPoint
-admiralty_table_view_to_table (const AdmiraltyTableView *view,
-                               double                    x,
-                               double                    y)
-{
-  return (AdmPoint) { view->centre_x + (x - view->width / 2.0) / view->scale,
-                      view->centre_y + (y - view->height / 2.0) / view->scale };
-}
-
-void
-admiralty_table_view_zoom (AdmiraltyTableView *view,
-                           double              factor,
-                           double              x,
-                           double              y)
-{
-  AdmPoint anchor;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (factor > 0);
-
-  anchor = admiralty_table_view_to_table (view, x, y);
-  view->scale = CLAMP (view->scale * factor, ADMIRALTY_TABLE_MIN_SCALE,
-                       ADMIRALTY_TABLE_MAX_SCALE);
-  /* Put the anchor back under (x, y) at the new scale. */
-  view->centre_x = anchor.x - (x - view->width / 2.0) / view->scale;
-  view->centre_y = anchor.y - (y - view->height / 2.0) / view->scale;
-}
-
-void
-admiralty_table_view_pan (AdmiraltyTableView *view,
-                          double              dx,
-                          double              dy)
-{
-  g_return_if_fail (view != NULL);
-
-  view->centre_x -= dx / view->scale;
-  view->centre_y -= dy / view->scale;
 }
 
 /* Ships */
@@ -445,7 +381,7 @@ admiralty_table_view_fit (AdmiraltyTableView          *view,
   if (bounds.empty)
     {
       view->centre_x = view->centre_y = 0.0;
-      view->scale = DEFAULT_SCALE;
+      view->scale = ADMIRALTY_TABLE_DEFAULT_SCALE;
       return;
     }
   width = bounds.x1 - bounds.x0 + 2 * FIT_MARGIN;

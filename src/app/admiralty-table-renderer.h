@@ -9,24 +9,9 @@
 
 #include "admiralty-engine.h"
 #include "adm-battle-preview.h"
+#include "admiralty-table-view.h"
 
 G_BEGIN_DECLS
-
-/* A window onto the table. The table is in cm, x right and y down (adm-geometry.h); the view
- * maps the cm point (centre_x, centre_y) to the middle of a width × height pixel area, at
- * scale pixels per cm. */
-typedef struct {
-  double centre_x;  /* cm at the view's centre */
-  double centre_y;
-  double scale;     /* pixels per cm */
-  int    width;     /* pixels */
-  int    height;
-} AdmiraltyTableView;
-
-/* The scales a view keeps to, pixels per cm: a 4 m table on a small window at one end, a
- * single base filling the screen at the other. */
-#define ADMIRALTY_TABLE_MIN_SCALE 0.25
-#define ADMIRALTY_TABLE_MAX_SCALE 400.0
 
 typedef struct {
   int      view_side;     /* -1: the master's view, everything; else the index of the side
@@ -107,18 +92,6 @@ typedef enum {
 /* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
 
-/* A @width × @height view centred on (0, 0) at 10 pixels per cm. */
-void                admiralty_table_view_init       (AdmiraltyTableView       *view,
-                                                     int                       width,
-                                                     int                       height);
-/* Table cm to view pixels and back; the two are exact inverses. */
-void                admiralty_table_view_to_pixels  (const AdmiraltyTableView *view,
-                                                     AdmPoint                  point,
-                                                     double                   *x,
-                                                     double                   *y);
-AdmPoint            admiralty_table_view_to_table   (const AdmiraltyTableView *view,
-                                                     double                    x,
-                                                     double                    y);
 /* Centres and scales @view (its width and height kept) so that everything @options' viewer
  * sees — ships, markers, salvoes and their runs, mines, the low-orbit map — fits with a
  * margin. Only what that side sees counts, so the framing gives nothing away. @options may
@@ -126,17 +99,6 @@ AdmPoint            admiralty_table_view_to_table   (const AdmiraltyTableView *v
 void                admiralty_table_view_fit        (AdmiraltyTableView       *view,
                                                      AdmBattle                *battle,
                                                      const AdmiraltyTableOptions *options);
-/* Multiplies the scale by @factor (clamped to the scale limits) keeping the table point
- * under pixel (@x, @y) where it is, as a scroll-wheel zoom does. */
-void                admiralty_table_view_zoom       (AdmiraltyTableView       *view,
-                                                     double                    factor,
-                                                     double                    x,
-                                                     double                    y);
-/* Moves the table by (@dx, @dy) pixels on screen, as a drag does. */
-void                admiralty_table_view_pan        (AdmiraltyTableView       *view,
-                                                     double                    dx,
-                                                     double                    dy);
-
 /* How @ship shows to @view_side (-1: the master). */
 AdmiraltyTokenFace  admiralty_table_ship_face       (AdmBattle                *battle,
                                                      guint                     ship,

@@ -7,15 +7,16 @@
 #include <math.h>
 
 #include "admiralty-table-widget.h"
+#include "admiralty-zoom-pan.h"
 
-#define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch */
+#define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch, or touchpad's worth of one */
 #define KEY_ZOOM_STEP   1.25
 #define KEY_PAN_STEP    60.0  /* px per arrow key press */
 #define CLICK_SLOP      4.0   /* px a press may move and still be a click */
 
 typedef enum {
   DRAG_NONE,
-  DRAG_PAN,
+  DRAG_PAN,      /* the empty table: the zoom-and-pan helper pans it */
   DRAG_PLOT,
   DRAG_RULER,
   DRAG_SHIP,     /* pressed on a ship not selected: a plot once it moves (drag_update_cb ()) */
@@ -26,19 +27,18 @@ struct _AdmiraltyTableWidget
   GtkWidget              parent_instance;
 
   AdmBattle             *battle;
+  GSignalGroup          *battle_signals;  /* on the battle shown */
   AdmiraltyTableView     view;
   AdmiraltyTableOptions  options;
   gboolean               needs_fit;
   /* The view is as the last fit left it: a resize fits again rather than keep the scale. */
   gboolean               fitted;
 
-  /* The pointer's last position over the widget: wheel zooms keep the table under it. */
-  double                 pointer_x;
-  double                 pointer_y;
-  gboolean               pointer_inside;
+  /* The wheel, touchpad, pinch and a drag of the empty table zoom and pan the view. */
+  AdmiraltyZoomPan      *zoom_pan;
 
-  /* Dragging: what the drag does — pan the empty table, plot the selected ship's course or
-   * measure with the ruler — and how far it has gone. */
+  /* Dragging: what the drag does — plot the selected ship's course or measure with the
+   * ruler (the empty table pans: zoom_pan) — and how far it has gone. */
   DragMode               drag_mode;
   double                 drag_start_x;
   double                 drag_start_y;
@@ -47,8 +47,6 @@ struct _AdmiraltyTableWidget
   double                 drag_x;
   double                 drag_y;
   int                    drag_ship;     /* DRAG_SHIP: the ship pressed on */
-  /* Pinching: the gesture's scale at the last update. */
-  double                 pinch_scale;
 
   /* The table's layers under the overlays, kept while the battle and the view stay. */
   AdmiraltyTableCache   *cache;
@@ -209,65 +207,22 @@ battle_changed_cb (AdmiraltyTableWidget *self,
 }
 
 static void
-motion_cb (AdmiraltyTableWidget     *self,
-           double                    x,
-           double                    y,
-           GtkEventControllerMotion *controller)
+zoom_cb (AdmiraltyTableWidget *self,
+         double                factor,
+         double                x,
+         double                y,
+         AdmiraltyZoomPan     *zoom_pan)
 {
-  self->pointer_x = x;
-  self->pointer_y = y;
-  self->pointer_inside = TRUE;
+  admiralty_table_widget_zoom_at (self, factor, x, y);
 }
 
 static void
-leave_cb (AdmiraltyTableWidget     *self,
-          GtkEventControllerMotion *controller)
+pan_cb (AdmiraltyTableWidget *self,
+        double                dx,
+        double                dy,
+        AdmiraltyZoomPan     *zoom_pan)
 {
-  self->pointer_inside = FALSE;
-}
-
-static gboolean
-scroll_cb (AdmiraltyTableWidget     *self,
-           double                    dx,
-           double                    dy,
-           GtkEventControllerScroll *controller)
-{
-  double x = self->pointer_inside ? self->pointer_x : self->view.width / 2.0;
-  double y = self->pointer_inside ? self->pointer_y : self->view.height / 2.0;
-
-  if (self->battle == NULL || dy == 0.0)
-    return FALSE;
-
-  /* Wheel away (dy < 0) zooms in; smooth scrolling gives fractions of a notch. */
-  admiralty_table_widget_zoom_at (self, pow (WHEEL_ZOOM_STEP, -dy), x, y);
-  return TRUE;
-}
-
-static void
-pinch_begin_cb (AdmiraltyTableWidget *self,
-                GdkEventSequence     *sequence,
-                GtkGesture           *gesture)
-{
-  self->pinch_scale = 1.0;
-}
-
-static void
-pinch_scale_changed_cb (AdmiraltyTableWidget *self,
-                        double                scale,
-                        GtkGestureZoom       *gesture)
-{
-  double x, y;
-
-  if (scale <= 0.0 || self->pinch_scale <= 0.0)
-    return;
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
-    {
-      x = self->view.width / 2.0;
-      y = self->view.height / 2.0;
-    }
-
-  admiralty_table_widget_zoom_at (self, scale / self->pinch_scale, x, y);
-  self->pinch_scale = scale;
+  admiralty_table_widget_pan (self, dx, dy);
 }
 
 /* The centre of the visible ship under pixel (@x, @y), or the table point there: the ruler
@@ -307,6 +262,44 @@ at_course_end (AdmiraltyTableWidget *self,
   return hypot (x - ex, y - ey) <= reach;
 }
 
+/* What a drag from pixel (@x, @y) does, and the ship pressed on (or -1) in @ship. */
+static DragMode
+press_mode (AdmiraltyTableWidget *self,
+            double                x,
+            double                y,
+            int                  *ship)
+{
+  *ship = -1;
+  if (self->battle == NULL)
+    return DRAG_NONE;
+
+  *ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
+  if (self->ruler_mode)
+    return DRAG_RULER;
+  if (self->plotting && self->options.selected_ship >= 0 &&
+      (*ship == self->options.selected_ship || at_course_end (self, x, y)))
+    return DRAG_PLOT;
+  /* A ship dragged without a click first: selected as the drag goes, and its course
+   * plotted; a press that does not move stays a click (a target, a selection). */
+  if (self->plotting && *ship >= 0)
+    return DRAG_SHIP;
+  if (*ship < 0)
+    return DRAG_PAN;
+  return DRAG_NONE;
+}
+
+/* Only a drag of the empty table pans. */
+static gboolean
+deny_pan_cb (AdmiraltyTableWidget *self,
+             double                x,
+             double                y,
+             AdmiraltyZoomPan     *zoom_pan)
+{
+  int ship;
+
+  return press_mode (self, x, y, &ship) != DRAG_PAN;
+}
+
 static void
 drag_begin_cb (AdmiraltyTableWidget *self,
                double                x,
@@ -315,35 +308,28 @@ drag_begin_cb (AdmiraltyTableWidget *self,
 {
   int ship;
 
-  self->drag_mode = DRAG_NONE;
   self->drag_x = 0.0;
   self->drag_y = 0.0;
   self->drag_start_x = x;
   self->drag_start_y = y;
-  if (self->battle == NULL)
-    return;
-
-  ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
-  if (self->ruler_mode)
+  self->drag_mode = press_mode (self, x, y, &ship);
+  switch (self->drag_mode)
     {
-      self->drag_mode = DRAG_RULER;
+    case DRAG_RULER:
       self->options.ruler = TRUE;
       self->options.ruler_from = snap_point (self, x, y);
       self->options.ruler_to = self->options.ruler_from;
       gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
-  else if (self->plotting && self->options.selected_ship >= 0 &&
-           (ship == self->options.selected_ship || at_course_end (self, x, y)))
-    self->drag_mode = DRAG_PLOT;
-  else if (self->plotting && ship >= 0)
-    {
-      /* A ship dragged without a click first: selected as the drag goes, and its course
-       * plotted; a press that does not move stays a click (a target, a selection). */
-      self->drag_mode = DRAG_SHIP;
+      break;
+    case DRAG_SHIP:
       self->drag_ship = ship;
+      break;
+    case DRAG_PAN:
+    case DRAG_PLOT:
+    case DRAG_NONE:
+    default:
+      break;
     }
-  else if (ship < 0)
-    self->drag_mode = DRAG_PAN;
 }
 
 static void
@@ -362,9 +348,7 @@ drag_update_cb (AdmiraltyTableWidget *self,
   switch (self->drag_mode)
     {
     case DRAG_SHIP:
-      break;
     case DRAG_PAN:
-      admiralty_table_widget_pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
       break;
     case DRAG_PLOT:
       {
@@ -555,12 +539,22 @@ admiralty_table_widget_dispose (GObject *object)
 {
   AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_signal_group_set_target (self->battle_signals, NULL);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->cache, admiralty_table_cache_free);
 
   G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
+}
+
+static void
+admiralty_table_widget_finalize (GObject *object)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (object);
+
+  g_clear_object (&self->battle_signals);
+  g_clear_object (&self->zoom_pan);
+
+  G_OBJECT_CLASS (admiralty_table_widget_parent_class)->finalize (object);
 }
 
 static void
@@ -677,6 +671,7 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_table_widget_dispose;
+  object_class->finalize = admiralty_table_widget_finalize;
   object_class->get_property = admiralty_table_widget_get_property;
   object_class->set_property = admiralty_table_widget_set_property;
   widget_class->snapshot = admiralty_table_widget_snapshot;
@@ -739,10 +734,12 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
 static void
 admiralty_table_widget_init (AdmiraltyTableWidget *self)
 {
-  GtkEventController *controller;
   GtkGesture *gesture;
 
   self->cache = admiralty_table_cache_new ();
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
 
   admiralty_table_view_init (&self->view, 0, 0);
   admiralty_table_options_init (&self->options);
@@ -750,20 +747,13 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect_swapped (controller, "enter", G_CALLBACK (motion_cb), self);
-  g_signal_connect_swapped (controller, "motion", G_CALLBACK (motion_cb), self);
-  g_signal_connect_swapped (controller, "leave", G_CALLBACK (leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_signal_connect_swapped (controller, "scroll", G_CALLBACK (scroll_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  gesture = gtk_gesture_zoom_new ();
-  g_signal_connect_swapped (gesture, "begin", G_CALLBACK (pinch_begin_cb), self);
-  g_signal_connect_swapped (gesture, "scale-changed", G_CALLBACK (pinch_scale_changed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+  self->zoom_pan = admiralty_zoom_pan_new (GTK_WIDGET (self), WHEEL_ZOOM_STEP);
+  admiralty_zoom_pan_set_enabled (self->zoom_pan, FALSE);
+  g_signal_connect_object (self->zoom_pan, "zoom", G_CALLBACK (zoom_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->zoom_pan, "pan", G_CALLBACK (pan_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->zoom_pan, "deny-pan", G_CALLBACK (deny_pan_cb), self,
+                           G_CONNECT_SWAPPED);
 
   gesture = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
@@ -814,18 +804,15 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
   if (self->battle == battle)
     return;
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_data (self->battle, self);
   g_set_object (&self->battle, battle);
+  g_signal_group_set_target (self->battle_signals, battle);
   admiralty_table_cache_invalidate (self->cache);
-  if (battle != NULL)
-    g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                             G_CONNECT_SWAPPED);
 
   admiralty_table_widget_set_selected_ship (self, -1);
   admiralty_table_widget_set_view_side (self, -1);
   admiralty_table_widget_fit (self);
   admiralty_table_widget_update_actions (self);
+  admiralty_zoom_pan_set_enabled (self->zoom_pan, battle != NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BATTLE]);

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-fleet-entry.c: an immutable row of the battle page's Ships list. */
+
+#include "config.h"
+
+#include "admiralty-fleet-entry.h"
+
+struct _AdmiraltyFleetEntry
+{
+  GObject                   parent_instance;
+
+  AdmiraltyFleetEntryLevel  level;
+  char                     *text;
+  int                       ship;
+  gboolean                  selectable;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyFleetEntry, admiralty_fleet_entry, G_TYPE_OBJECT)
+
+static void
+admiralty_fleet_entry_finalize (GObject *object)
+{
+  AdmiraltyFleetEntry *self = ADMIRALTY_FLEET_ENTRY (object);
+
+  g_free (self->text);
+
+  G_OBJECT_CLASS (admiralty_fleet_entry_parent_class)->finalize (object);
+}
+
+static void
+admiralty_fleet_entry_class_init (AdmiraltyFleetEntryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = admiralty_fleet_entry_finalize;
+}
+
+static void
+admiralty_fleet_entry_init (AdmiraltyFleetEntry *self)
+{
+  self->ship = -1;
+}
+
+AdmiraltyFleetEntry *
+admiralty_fleet_entry_new_heading (AdmiraltyFleetEntryLevel  level,
+                                   const char               *text)
+{
+  AdmiraltyFleetEntry *self;
+
+  g_return_val_if_fail (level != ADMIRALTY_FLEET_ENTRY_SHIP, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_FLEET_ENTRY, NULL);
+  self->level = level;
+  self->text = g_strdup (text != NULL ? text : "");
+  return self;
+}
+
+AdmiraltyFleetEntry *
+admiralty_fleet_entry_new_ship (guint       ship,
+                                const char *text,
+                                gboolean    selectable)
+{
+  AdmiraltyFleetEntry *self;
+
+  g_return_val_if_fail (ship <= G_MAXINT, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_FLEET_ENTRY, NULL);
+  self->level = ADMIRALTY_FLEET_ENTRY_SHIP;
+  self->text = g_strdup (text != NULL ? text : "");
+  self->ship = (int) ship;
+  self->selectable = selectable;
+  return self;
+}
+
+AdmiraltyFleetEntryLevel
+admiralty_fleet_entry_get_level (AdmiraltyFleetEntry *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), ADMIRALTY_FLEET_ENTRY_SIDE);
+
+  return self->level;
+}
+
+const char *
+admiralty_fleet_entry_get_text (AdmiraltyFleetEntry *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), NULL);
+
+  return self->text;
+}
+
+int
+admiralty_fleet_entry_get_ship (AdmiraltyFleetEntry *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), -1);
+
+  return self->ship;
+}
+
+gboolean
+admiralty_fleet_entry_get_selectable (AdmiraltyFleetEntry *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), FALSE);
+
+  return self->selectable;
+}

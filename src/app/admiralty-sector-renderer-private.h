@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sector-renderer-private.h: what the sector map's renderers share — the cards'
+ * renderer (admiralty-sector-renderer.c) and the projector's wall layout
+ * (admiralty-sector-wall.c): colours, text measured and fitted, labels placed clear of each
+ * other, where formations are and their markers in transit. For those two files only. */
+#pragma once
+
+#include "admiralty-sector-renderer.h"
+
+G_BEGIN_DECLS
+
+#define LINK_WIDTH         3.0   /* px */
+#define MARKER_SIZE        12    /* px, of a formation's marker: whole pixels, crisp */
+#define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
+#define HOVER_RGB          0xb4c3d3
+
+typedef struct {
+  double r, g, b;
+} Rgb;
+
+/* "#rrggbb", or a neutral grey when @text is not one. */
+Rgb
+_admiralty_sector_rgb_from_hex (const char *text);
+
+/* @value is 0xRRGGBB. */
+void
+_admiralty_sector_set_rgb (cairo_t *cr,
+                           guint32  value);
+
+double
+_admiralty_sector_text_width (cairo_t    *cr,
+                              const char *text);
+
+/* @text cut to at most @max_width in @cr's font and ended with "…"; unchanged when it
+ * fits. */
+char *
+_admiralty_sector_ellipsize (cairo_t    *cr,
+                             const char *text,
+                             double      max_width);
+
+/* @name in two balanced lines; TRUE when they fit in @max_width (*@second NULL when one
+ * line holds it all). */
+gboolean
+_admiralty_sector_split_name (cairo_t     *cr,
+                              const char  *name,
+                              double       max_width,
+                              char       **first,
+                              char       **second);
+
+/* @text's box in @cr's font: its advance wide, the font's ascent plus descent high. */
+void
+_admiralty_sector_label_size (cairo_t    *cr,
+                              const char *text,
+                              double     *width,
+                              double     *height);
+
+/* Draws @text in @box on a plate of the map's background. */
+void
+_admiralty_sector_show_on_plate (cairo_t                 *cr,
+                                 const char              *text,
+                                 const cairo_rectangle_t *box,
+                                 double                   pad);
+
+/* The area of @rect over the rectangles @taken, or outside the @width × @height area. */
+double
+_admiralty_sector_overlap_area (const cairo_rectangle_t *rect,
+                                GArray                  *taken,
+                                double                   width,
+                                double                   height);
+
+/* The box of a @text_width × @text_height label beside a marker of radius @r at (@x, @y),
+ * clear of @taken and inside the @width × @height area where it can be, into @box. */
+void
+_admiralty_sector_place_label (double             x,
+                               double             y,
+                               double             r,
+                               double             text_width,
+                               double             text_height,
+                               GArray            *taken,
+                               double             width,
+                               double             height,
+                               cairo_rectangle_t *box);
+
+/* @options, or @defaults set to the defaults when it is NULL. */
+const AdmiraltySectorOptions *
+_admiralty_sector_options_or_defaults (const AdmiraltySectorOptions *options,
+                                       AdmiraltySectorOptions       *defaults);
+
+/* The formations of the strategy, or of the scenario at the start. */
+GPtrArray *
+_admiralty_sector_formations_in_being (AdmScenario                  *scenario,
+                                       const AdmiraltySectorOptions *options);
+
+/* Where @formation is: its sector, and when it is crossing a link the sector it goes to
+ * (@towards) and the share of the link behind it (@progress). */
+const AdmSector *
+_admiralty_sector_formation_place (AdmScenario                   *scenario,
+                                   const AdmiraltySectorOptions  *options,
+                                   const AdmFormation            *formation,
+                                   const AdmSector              **towards,
+                                   double                        *progress);
+
+/* A formation crossing a link: an arrowhead in its faction's colour at (@x, @y) pointing
+ * at @angle. */
+void
+_admiralty_sector_draw_transit_marker (cairo_t            *cr,
+                                       const AdmFormation *formation,
+                                       double              x,
+                                       double              y,
+                                       double              angle,
+                                       gboolean            ghost);
+
+G_END_DECLS
