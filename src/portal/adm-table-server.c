@@ -71,6 +71,8 @@ typedef struct {
   AdmTableMessage   *message;    /* ENTRIES: the body read and its battle played, off the
                                   * main thread (adm_table_message_read ()), or NULL */
   GError            *read_error; /* ENTRIES: why it did not read */
+  char              *setup;      /* BATTLE, ENTRIES: the set-up to hand out, made on the main
+                                  * thread, to be set up on a worker thread */
   /* The answer: */
   gboolean           not_found;
   guint              status;
@@ -120,6 +122,7 @@ job_free (gpointer data)
   g_clear_pointer (&job->body, g_bytes_unref);
   g_clear_pointer (&job->message, adm_table_message_free);
   g_clear_error (&job->read_error);
+  g_free (job->setup);
   g_clear_pointer (&job->answer, g_bytes_unref);
   g_free (job);
 }
@@ -258,14 +261,13 @@ answer_refusal (Job                   *job,
   answer_json (job, SOUP_STATUS_CONFLICT, root);
 }
 
-static void
-job_battle (Job         *job,
-            AdmCampaign *campaign)
-{
-  g_autoptr(GError) error = NULL;
-  char *battle = adm_campaign_table_battle (campaign, job->table, job->engagement_id, &error);
-  AdmTableReceipt receipt;
+static gboolean job_answer_cb (gpointer data);
 
+static void
+answer_battle (Job        *job,
+               char       *battle,
+               GError     *error)
+{
   if (battle != NULL)
     {
       job->status = SOUP_STATUS_OK;
@@ -276,9 +278,51 @@ job_battle (Job         *job,
     job->not_found = TRUE;
   else
     {
-      adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+      AdmTableReceipt receipt = { 0 };
+
       answer_refusal (job, error, &receipt);
     }
+}
+
+/* A worker thread: the battle of a set-up handed out, then the answer (server thread). */
+static void
+setup_battle_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  Job *job = data;
+  g_autoptr(GError) error = NULL;
+  char *battle = adm_table_battle_from_setup (job->setup, job->engagement_id, &error);
+
+  answer_battle (job, battle, error);
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The battle kept is handed out as it is; a new one is set up on a worker thread (a battle
+ * set up takes more than a frame of the chief's window). Returns whether the Job was handed
+ * on. */
+static gboolean
+job_battle (Job         *job,
+            AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean kept = FALSE;
+  char *text = adm_campaign_table_setup (campaign, job->table, job->engagement_id, &kept,
+                                         &error);
+
+  if (text != NULL && !kept)
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
+
+      job->setup = text;
+      g_task_set_task_data (task, job, NULL);
+      g_task_run_in_thread (task, setup_battle_thread);
+      return TRUE;
+    }
+  answer_battle (job, text, error);
+  return FALSE;
 }
 
 /* Whether @engagement_id is at @table now. */
@@ -346,7 +390,26 @@ peek_message (AdmTableServer *self,
   return FALSE;
 }
 
+static void job_run (Job *job);
+
+/* A worker thread: what the check of a table's first entries needs of the set-up handed out,
+ * then back to the main thread. */
 static void
+handed_setup_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  Job *job = data;
+
+  /* A set-up that does not set up is checked again, and said, on the main thread. */
+  adm_table_message_set_handed (job->message, job->setup, NULL);
+  job_run (job);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Returns whether the Job was handed on. */
+static gboolean
 job_entries (AdmTableServer *self,
              Job            *job,
              AdmCampaign    *campaign)
@@ -359,7 +422,25 @@ job_entries (AdmTableServer *self,
   gboolean kept;
 
   if (!peek_message (self, job, campaign, data, length))
-    return;
+    return FALSE;
+  /* A table's first entries are checked against the set-up handed out: set up on a worker
+   * thread, and back here. */
+  if (job->message != NULL && job->setup == NULL &&
+      adm_campaign_table_message_wants_setup (campaign, job->message))
+    {
+      gboolean is_battle = FALSE;
+
+      job->setup = adm_campaign_table_setup (campaign, job->table, job->engagement_id,
+                                             &is_battle, NULL);
+      if (job->setup != NULL && !is_battle)
+        {
+          g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
+
+          g_task_set_task_data (task, job, NULL);
+          g_task_run_in_thread (task, handed_setup_thread);
+          return TRUE;
+        }
+    }
   adm_campaign_get_table_receipt (campaign, job->engagement_id, &before);
   receipt = before;
   /* The battle was played whole on a worker thread; what is left here are the checks against
@@ -375,7 +456,7 @@ job_entries (AdmTableServer *self,
   if (!kept && g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
     {
       job->not_found = TRUE;
-      return;
+      return FALSE;
     }
   arrival = arrival_for (self, job);
   arrival->receipt = receipt;
@@ -385,7 +466,7 @@ job_entries (AdmTableServer *self,
       arrival->refusal = g_strdup (error->message);
       arrival->code = code_of (error);
       g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
-      return;
+      return FALSE;
     }
   {
     g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -400,9 +481,8 @@ job_entries (AdmTableServer *self,
   arrival->first = receipt.kept > before.kept ? before.kept + 1 : 0;
   if (receipt.kept != before.kept || receipt.ended != before.ended)
     g_signal_emit (self, signals[BATTLE_CHANGED], 0, job->engagement_id, job->table);
+  return FALSE;
 }
-
-static gboolean job_answer_cb (gpointer data);
 
 static gboolean
 job_run_cb (gpointer data)
@@ -420,12 +500,18 @@ job_run_cb (gpointer data)
     }
   if (job->kind == JOB_LIST)
     job_list (job, campaign);
-  else if (job->kind == JOB_BATTLE)
-    job_battle (job, campaign);
-  else
-    job_entries (self, job, campaign);
+  else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)
+                                   : job_entries (self, job, campaign))
+    return G_SOURCE_REMOVE;  /* handed on to a worker thread, which hands it back */
   g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
   return G_SOURCE_REMOVE;
+}
+
+/* Back to the main thread, from a worker. */
+static void
+job_run (Job *job)
+{
+  g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
 
 /* The server thread */

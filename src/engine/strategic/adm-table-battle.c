@@ -395,19 +395,19 @@ check_assignment (AdmCampaign  *campaign,
 }
 
 char *
-adm_campaign_table_battle (AdmCampaign *campaign,
-                           const char  *table,
-                           const char  *engagement_id,
-                           GError     **error)
+adm_campaign_table_setup (AdmCampaign *campaign,
+                          const char  *table,
+                          const char  *engagement_id,
+                          gboolean    *kept,
+                          GError     **error)
 {
   const AdmTableAssignment *at;
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autoptr(AdmBattle) battle = NULL;
-  g_autofree char *setup = NULL;
-  const char *kept;
+  const char *saved;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
+  g_return_val_if_fail (kept != NULL, NULL);
 
   at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
   if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
@@ -415,21 +415,49 @@ adm_campaign_table_battle (AdmCampaign *campaign,
       not_yours (error);
       return NULL;
     }
-  kept = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
-  if (kept != NULL)
-    return g_strdup (kept);
+  saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
+  *kept = saved != NULL;
+  if (saved != NULL)
+    return g_strdup (saved);
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
-  if (setup == NULL)
-    return NULL;
+  return adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+}
+
+char *
+adm_table_battle_from_setup (const char  *setup,
+                             const char  *engagement_id,
+                             GError     **error)
+{
+  g_autoptr(AdmBattle) battle = NULL;
+
+  g_return_val_if_fail (setup != NULL, NULL);
+
   /* Written as a saved battle, whose head is the one the campaign keeps once the table's
    * first entry comes back. */
   battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
   if (battle == NULL)
     return NULL;
   return adm_battle_serialize (battle, NULL);
+}
+
+char *
+adm_campaign_table_battle (AdmCampaign *campaign,
+                           const char  *table,
+                           const char  *engagement_id,
+                           GError     **error)
+{
+  g_autofree char *text = NULL;
+  gboolean kept = FALSE;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  text = adm_campaign_table_setup (campaign, table, engagement_id, &kept, error);
+  if (text == NULL || kept)
+    return g_steal_pointer (&text);
+  return adm_table_battle_from_setup (text, engagement_id, error);
 }
 
 GPtrArray *
@@ -487,6 +515,7 @@ struct _AdmTableMessage
   char      *display_name;
   AdmBattle *battle;
   guint      n;          /* entries of its battle's journal */
+  char      *handed;     /* the head of the set-up handed out, or NULL */
 };
 
 void
@@ -497,6 +526,7 @@ adm_table_message_free (AdmTableMessage *message)
   message_clear (&message->head);
   g_free (message->display_name);
   g_clear_object (&message->battle);
+  g_free (message->handed);
   g_free (message);
 }
 
@@ -569,6 +599,38 @@ adm_table_message_read (const char  *data,
 }
 
 gboolean
+adm_campaign_table_message_wants_setup (AdmCampaign     *campaign,
+                                        AdmTableMessage *message)
+{
+  const char *head = NULL;
+  AdmJournal *kept = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (message != NULL, FALSE);
+
+  return message->handed == NULL &&
+         !_adm_campaign_get_kept (campaign, message->head.engagement, &head, &kept);
+}
+
+gboolean
+adm_table_message_set_handed (AdmTableMessage *message,
+                              const char      *setup,
+                              GError         **error)
+{
+  g_autoptr(AdmBattle) battle = NULL;
+
+  g_return_val_if_fail (message != NULL, FALSE);
+  g_return_val_if_fail (setup != NULL, FALSE);
+
+  battle = adm_battle_load_memory (setup, strlen (setup), message->head.engagement, error);
+  if (battle == NULL)
+    return FALSE;
+  g_free (message->handed);
+  message->handed = adm_battle_serialize_head (battle, NULL);
+  return TRUE;
+}
+
+gboolean
 adm_campaign_receive_table_message (AdmCampaign     *campaign,
                                     const char      *table,
                                     AdmTableMessage *message,
@@ -634,24 +696,29 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
     }
   else
     {
-      /* The first entries: the set-up must be the one the chief handed out. */
-      g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, head->engagement,
-                                                          &local_error);
-      g_autoptr(AdmBattle) fresh = NULL;
-      g_autofree char *battle_head = NULL, *fresh_head = NULL;
+      /* The first entries: the set-up must be the one the chief handed out (its head made
+       * beforehand off this thread, adm_table_message_set_handed (), or now). */
+      g_autofree char *battle_head = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *fresh_head = NULL;
 
-      if (handed != NULL)
-        fresh = adm_battle_load_game_memory (handed, strlen (handed), display_name,
-                                             &local_error);
-      if (fresh == NULL)
+      if (message->handed == NULL)
         {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                       "%s", local_error->message);
-          return FALSE;
+          g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, head->engagement,
+                                                              &local_error);
+          g_autoptr(AdmBattle) fresh = NULL;
+
+          if (handed != NULL)
+            fresh = adm_battle_load_game_memory (handed, strlen (handed), display_name,
+                                                 &local_error);
+          if (fresh == NULL)
+            {
+              g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                           "%s", local_error->message);
+              return FALSE;
+            }
+          fresh_head = adm_battle_serialize_head (fresh, NULL);
         }
-      battle_head = adm_battle_serialize_head (battle, NULL);
-      fresh_head = adm_battle_serialize_head (fresh, NULL);
-      if (!g_str_equal (battle_head, fresh_head))
+      if (!g_str_equal (battle_head, message->handed != NULL ? message->handed : fresh_head))
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
                        _("The battle of engagement %s at this table is not the one the chief "

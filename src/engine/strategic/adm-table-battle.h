@@ -109,6 +109,17 @@ const char      *adm_table_message_get_engagement (AdmTableMessage *message);
 guint            adm_table_message_get_n_entries  (AdmTableMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableMessage, adm_table_message_free)
 
+/* A table's first entries are checked against the set-up handed out, which takes a battle
+ * set up: TRUE when @message needs it (the campaign keeps no battle of its engagement yet) and
+ * has not got it; adm_campaign_table_setup () then gives the set-up on the campaign's thread,
+ * and adm_table_message_set_handed () makes what the check needs of it, on any thread.
+ * Without it, adm_campaign_receive_table_message () sets the battle up itself. */
+gboolean  adm_campaign_table_message_wants_setup (AdmCampaign     *campaign,
+                                                  AdmTableMessage *message);
+gboolean  adm_table_message_set_handed       (AdmTableMessage *message,
+                                              const char      *setup,
+                                              GError         **error);
+
 gboolean  adm_campaign_receive_table_message (AdmCampaign     *campaign,
                                               const char      *table,
                                               AdmTableMessage *message,
@@ -119,6 +130,19 @@ gboolean  adm_campaign_receive_table_message (AdmCampaign     *campaign,
 void      adm_campaign_get_table_receipt (AdmCampaign    *campaign,
                                           const char     *engagement_id,
                                           AdmTableReceipt *receipt);
+
+/* adm_campaign_table_battle () in two steps, so that the costly one runs off the campaign's
+ * thread: adm_campaign_table_setup () gives the battle the campaign keeps (*@kept TRUE: that
+ * is the saved battle to hand out) or the set-up to hand out (adm_campaign_engagement_setup
+ * ()), and adm_table_battle_from_setup (), on any thread, makes the saved battle of a set-up. */
+char     *adm_campaign_table_setup       (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          gboolean       *kept,
+                                          GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+char     *adm_table_battle_from_setup    (const char     *setup,
+                                          const char     *engagement_id,
+                                          GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The saved battle (adm_battle_serialize ()) handed to the table named @table for
  * @engagement_id: the battle the campaign keeps, or a new one set up from the campaign as it
