@@ -259,6 +259,8 @@ run (int    argc,
                                 "  table-assign FILE ID TABLE  Hand an engagement to "
                                 "another table to fight\n"
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"
+                                "  import FILE BATTLE  Apply a battle a table exported to "
+                                "the campaign\n"
                                 "  verify-dice FILE ID  Check a campaign battle's program "
                                 "dice against their commitment\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
@@ -309,6 +311,8 @@ run (int    argc,
     return _cli_table_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table-take-back") == 0)
     return _cli_table_take_back_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "import") == 0)
+    return _cli_import_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "verify-dice") == 0)
     return _cli_verify_dice_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "serve") == 0)

@@ -161,6 +161,8 @@ CliExit         _cli_reveal_run           (int             argc,
  * another table, or takes it back. */
 CliExit         _cli_table_assign_run     (int             argc,
                                            char          **argv);
+CliExit         _cli_import_run           (int             argc,
+                                           char          **argv);
 CliExit         _cli_table_take_back_run  (int             argc,
                                            char          **argv);
 /* `verify-dice` (cli-verify-dice.c): a campaign battle's program dice checked against their

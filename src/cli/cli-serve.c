@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-serve.c: `admiralty-cli serve CAMPAIGN [--address A] [--port P] [--accept]` — the
- * admirals' portal (src/portal/adm-portal.h) run headless, for a master who keeps the laptop
- * closed: it prints each admiral's link (and, with --qr, its QR code), serves until SIGINT or
- * SIGTERM, and reports each sheet that arrives. With --accept a sheet is journalled as it
- * arrives (the engine checks it again first) and the campaign saved; without, it waits, and
- * the master types "accept ID" or "refuse ID REASON" on the standard input ("list" shows
- * what waits). Plain HTTP: anyone on the network can read the traffic. */
+/* cli-serve.c: `admiralty-cli serve CAMPAIGN [--address A] [--port P] [--accept] [--tables N
+ * [--assign ENGAGEMENT=TABLE …]]` — the admirals' portal (src/portal/adm-portal.h) run
+ * headless, for a master who keeps the laptop closed: it prints each admiral's link (and,
+ * with --qr, its QR code), serves until SIGINT or SIGTERM, and reports each sheet that
+ * arrives. With --accept a sheet is journalled as it arrives (the engine checks it again
+ * first) and the campaign saved; without, it waits, and the master types "accept ID" or
+ * "refuse ID REASON" on the standard input ("list" shows what waits). With --tables it serves
+ * the tables of several masters too (adm-table-server.h): a join link per table, each
+ * --assign journaled first (a refusal ends the command before anything is served), and a
+ * line for every message a table sends: entries kept, the battle ended, or the refusal.
+ * Plain HTTP: anyone on the network can read the traffic. */
 
 #include "config.h"
 
@@ -15,6 +19,7 @@
 
 #include "adm-portal.h"
 #include "adm-portal-qr.h"
+#include "adm-table-server.h"
 #include "cli-private.h"
 
 #define DEFAULT_PORT 8040
@@ -22,6 +27,7 @@
 typedef struct {
   GMainLoop        *loop;
   AdmPortal        *portal;
+  AdmTableServer   *tables;    /* --tables, else NULL */
   GDataInputStream *input;
   GCancellable     *cancellable;
   gboolean          reading;
@@ -123,6 +129,46 @@ final_changed_cb (AdmPortal  *portal,
   if (final == present)
     g_print (_("%s Every admiral at the table is final: the cycle may be resolved early\n"),
              now);
+}
+
+/* A table's message added entries to a battle the campaign keeps, or ended it. */
+static void
+battle_changed_cb (AdmTableServer *tables,
+                   const char     *engagement_id,
+                   const char     *table,
+                   gpointer        data)
+{
+  const AdmTableArrival *arrival = adm_table_server_get_arrival (tables, engagement_id);
+  g_autofree char *now = now_text ();
+
+  if (arrival->first > 0 && arrival->first < arrival->receipt.kept)
+    /* Translators: "18:38:02 Table 2, engagement c1-3: entries 4 to 6 kept" */
+    g_print (_("%s %s, engagement %s: entries %u to %u kept\n"), now, table, engagement_id,
+             arrival->first, arrival->receipt.kept);
+  else if (arrival->first > 0)
+    /* Translators: "18:38:02 Table 2, engagement c1-3: entry 4 kept" */
+    g_print (_("%s %s, engagement %s: entry %u kept\n"), now, table, engagement_id,
+             arrival->first);
+  if (arrival->receipt.ended)
+    /* Translators: "18:52:10 Table 2, engagement c1-3: the battle is ended; its results are in
+     * the campaign" */
+    g_print (_("%s %s, engagement %s: the battle is ended; its results are in the campaign\n"),
+             now, table, engagement_id);
+}
+
+/* A table's message was refused: the engine's words (the table is told them too). */
+static void
+table_refused_cb (AdmTableServer *tables,
+                  const char     *engagement_id,
+                  const char     *table,
+                  const char     *message,
+                  gpointer        data)
+{
+  g_autofree char *now = now_text ();
+
+  /* Translators: "18:40:00 Table 2, engagement c1-3: refused: …" */
+  g_print (_("%s %s, engagement %s: refused: %s\n"), now, table,
+           engagement_id != NULL ? engagement_id : "?", message);
 }
 
 /* The portal stopped by itself, out of descriptors: said, and the command ends. */
@@ -247,12 +293,102 @@ print_links (AdmPortal *portal,
     }
 }
 
+static void
+print_table_links (AdmTableServer *tables,
+                   gboolean        qr)
+{
+  guint n = adm_table_server_get_n_tables (tables);
+
+  g_print (_("\nThe tables (each link is one table master’s key; hand it to him alone):\n"));
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *table = adm_table_server_table_name (i);
+      g_autofree char *link = adm_table_server_get_link (tables, table);
+
+      g_print ("%s: %s\n", table, link);
+      if (qr)
+        {
+          g_autofree char *code = adm_portal_qr_text (link);
+
+          g_print ("%s\n", code != NULL ? code : "");
+        }
+    }
+}
+
+/* "Table 2" for "2" or "Table 2"; NULL (with @message) for anything else, or a table beyond
+ * @n_tables. */
+static char *
+parse_table (const char  *text,
+             guint        n_tables,
+             char       **message)
+{
+  const char *number = g_str_has_prefix (text, "Table ") ? text + strlen ("Table ") : text;
+  int n = 0;
+
+  if (!_cli_parse_int (number, 1, ADM_TABLE_SERVER_MAX_TABLES, &n) || (guint) n > n_tables)
+    {
+      /* Translators: "--assign c1-3=Table 5: name one of the tables served, “Table 1” to
+       * “Table 3” (or 1 to 3)" */
+      *message = g_strdup_printf (_("name one of the tables served, “Table 1” to “Table %u” "
+                                    "(or 1 to %u)"), n_tables, n_tables);
+      return NULL;
+    }
+  return adm_table_server_table_name ((guint) n);
+}
+
+/* Each --assign ENGAGEMENT=TABLE journaled (table-assign), before anything is served; one
+ * already at that table (the chief's serve started again) is said and left as it is. FALSE
+ * at the first refusal, said with the engine's words. */
+static gboolean
+assign_tables (AdmCampaign        *campaign,
+               const char * const *assigns,
+               guint               n_tables)
+{
+  for (guint i = 0; assigns != NULL && assigns[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) parts = g_strsplit (assigns[i], "=", 2);
+      g_autofree char *table = NULL, *message = NULL, *assignment = NULL;
+      const AdmTableAssignment *at;
+
+      if (parts[0] == NULL || *parts[0] == '\0' || parts[1] == NULL)
+        {
+          g_printerr (_("admiralty-cli: --assign “%s”: give ENGAGEMENT=TABLE (“c1-3=2”)\n"),
+                      assigns[i]);
+          return FALSE;
+        }
+      table = parse_table (parts[1], n_tables, &message);
+      if (table == NULL)
+        {
+          g_printerr ("admiralty-cli: --assign “%s”: %s\n", assigns[i], message);
+          return FALSE;
+        }
+      at = adm_state_get_table (adm_campaign_get_state (campaign), parts[0]);
+      if (at != NULL && g_str_equal (at->table, table))
+        {
+          g_print (_("Engagement %s is at the table “%s” already\n"), parts[0], table);
+          continue;
+        }
+      if (!adm_campaign_assign_table (campaign, parts[0], table, adm_clock_now (), &assignment,
+                                      &error))
+        {
+          g_printerr (_("admiralty-cli: Nothing was handed to a table: %s\n"), error->message);
+          return FALSE;
+        }
+      g_print (_("Engagement %s is at the table “%s” now (assignment %s)\n"), parts[0], table,
+               assignment);
+    }
+  return TRUE;
+}
+
 static CliExit
-serve_campaign (const char *path,
-                const char *address,
-                guint       port,
-                gboolean    accept,
-                gboolean    qr)
+serve_campaign (const char         *path,
+                const char         *address,
+                guint               port,
+                gboolean            accept,
+                gboolean            qr,
+                guint               n_tables,
+                const char * const *assigns)
 {
   g_autoptr(GError) error = NULL;
   /* Held while it serves: the sheets it takes are journaled in the campaign. */
@@ -268,9 +404,22 @@ serve_campaign (const char *path,
     return _cli_invalid (FALSE, _("%s is a scenario, not a saved campaign: save the campaign "
                                   "first, so that the admirals’ sheets and keys are kept"),
                          display);
+  if (!assign_tables (campaign, assigns, n_tables))
+    return CLI_EXIT_INVALID;
   serve.portal = adm_portal_new (campaign, &error);
   if (serve.portal == NULL)
     return _cli_invalid (FALSE, "%s", error->message);
+  if (n_tables > 0)
+    {
+      serve.tables = adm_table_server_new (serve.portal, n_tables, &error);
+      if (serve.tables == NULL)
+        {
+          g_object_unref (serve.portal);
+          return _cli_invalid (FALSE, "%s", error->message);
+        }
+      g_signal_connect (serve.tables, "battle-changed", G_CALLBACK (battle_changed_cb), NULL);
+      g_signal_connect (serve.tables, "refused", G_CALLBACK (table_refused_cb), NULL);
+    }
   if (address == NULL)
     {
       lan = adm_portal_lan_addresses ();
@@ -278,6 +427,7 @@ serve_campaign (const char *path,
     }
   if (!adm_portal_start (serve.portal, address, port, &error))
     {
+      g_clear_object (&serve.tables);
       g_object_unref (serve.portal);
       return _cli_invalid (FALSE, "%s", error->message);
     }
@@ -292,6 +442,8 @@ serve_campaign (const char *path,
              "network can read what it sends. Each link is one admiral’s key; hand it to him "
              "alone. Ctrl+C stops it.\n\n"), display, address, adm_portal_get_port (serve.portal));
   print_links (serve.portal, qr);
+  if (serve.tables != NULL)
+    print_table_links (serve.tables, qr);
 
   serve.loop = g_main_loop_new (NULL, FALSE);
   g_unix_signal_add (SIGINT, quit_cb, &serve);
@@ -313,6 +465,7 @@ serve_campaign (const char *path,
   g_clear_object (&serve.cancellable);
   g_print (_("The admirals’ portal is closed.\n"));
   g_clear_object (&serve.input);
+  g_clear_object (&serve.tables);
   g_clear_object (&serve.portal);
   g_main_loop_unref (serve.loop);
   return CLI_EXIT_OK;
@@ -325,8 +478,9 @@ _cli_serve_run (int    argc,
   const char *command = "serve";
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) args = NULL;
-  g_autofree char *address = NULL;
-  int port = DEFAULT_PORT;
+  g_autofree char *address = NULL, *tables_text = NULL;
+  g_auto(GStrv) assigns = NULL;
+  int port = DEFAULT_PORT, n_tables = 0;
   gboolean accept = FALSE, qr = FALSE;
   const GOptionEntry entries[] = {
     { "address", 0, 0, G_OPTION_ARG_STRING, &address,
@@ -337,6 +491,12 @@ _cli_serve_run (int    argc,
     { "accept", 0, 0, G_OPTION_ARG_NONE, &accept,
       N_("Journal each sheet as it arrives, instead of waiting for “accept ID”"), NULL },
     { "qr", 0, 0, G_OPTION_ARG_NONE, &qr, N_("Print each link's QR code too"), NULL },
+    { "tables", 0, 0, G_OPTION_ARG_STRING, &tables_text,
+      N_("Serve N tables of several masters too (“Table 1” … “Table N”), with a join link "
+         "each"), N_("N") },
+    { "assign", 0, 0, G_OPTION_ARG_STRING_ARRAY, &assigns,
+      N_("With --tables: hand ENGAGEMENT to TABLE (“c1-3=2”) before serving; journaled, as "
+         "“admiralty-cli table-assign” does (repeatable)"), N_("ENGAGEMENT=TABLE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -355,7 +515,14 @@ _cli_serve_run (int    argc,
                              args[1]);
   if (port < 0 || port > 65535)
     return _cli_usage_error (command, _("--port takes 0 to 65535, not %d"), port);
-  if (!_cli_check_value (command, "--address", address, FALSE))
+  if (!_cli_check_value (command, "--address", address, FALSE) ||
+      !_cli_check_value (command, "--tables", tables_text, FALSE))
     return CLI_EXIT_USAGE;
-  return serve_campaign (args[0], address, (guint) port, accept, qr);
+  if (!_cli_parse_int (tables_text, 1, ADM_TABLE_SERVER_MAX_TABLES, &n_tables))
+    return _cli_usage_error (command, _("--tables takes 1 to %d, not “%s”"),
+                             ADM_TABLE_SERVER_MAX_TABLES, tables_text);
+  if (assigns != NULL && n_tables == 0)
+    return _cli_usage_error (command, _("--assign serves tables: give --tables N too"));
+  return serve_campaign (args[0], address, (guint) port, accept, qr, (guint) n_tables,
+                         (const char * const *) assigns);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-tokens.c: the admirals' portal keys (adm-portal-tokens.h). The side file is a
- * GKeyFile: group [tokens], one "ADMIRAL-ID=HEX" line per admiral (docs/formats.md). */
+/* adm-portal-tokens.c: the portal's keys (adm-portal-tokens.h). The side file is a GKeyFile:
+ * group [tokens], one "ADMIRAL-ID=HEX" line per admiral, [tables] one "Table 2=HEX" line per
+ * table of several masters (docs/formats.md). */
 
 #include "config.h"
 
@@ -13,21 +14,38 @@
 
 #include "adm-portal-tokens.h"
 
-#define GROUP "tokens"
+/* One key: its group in the side file, whose it is, and the 32 hex digits. */
+typedef struct {
+  char *group;
+  char *id;
+  char *token;
+} Key;
 
 struct _AdmPortalTokens
 {
   GObject     parent_instance;
 
   char       *path;     /* NULL: in memory only */
-  GHashTable *tokens;   /* admiral id → 32 hex digits */
-  GPtrArray  *order;    /* admiral ids, as given: lookups walk them all */
+  GPtrArray  *keys;     /* Key*, each group's in the order given: lookups walk them all. A Key
+                         * is freed only when its group is set anew without it (the tables'
+                         * group; the admirals' never is), so the ids lookups give stay valid */
   char       *address;  /* "http://HOST:PORT" last listened on, for the printed sheets */
   GMutex      lock;     /* lookups come from the portal's server thread: held by them and by
-                         * every change of @tokens (changes are made on one thread only) */
+                         * every change of @keys (changes are made on one thread only) */
 };
 
 G_DEFINE_FINAL_TYPE (AdmPortalTokens, adm_portal_tokens, G_TYPE_OBJECT)
+
+static void
+key_free (gpointer data)
+{
+  Key *key = data;
+
+  g_free (key->group);
+  g_free (key->id);
+  g_free (key->token);
+  g_free (key);
+}
 
 static void
 adm_portal_tokens_finalize (GObject *object)
@@ -35,8 +53,7 @@ adm_portal_tokens_finalize (GObject *object)
   AdmPortalTokens *self = ADM_PORTAL_TOKENS (object);
 
   g_free (self->path);
-  g_hash_table_unref (self->tokens);
-  g_ptr_array_unref (self->order);
+  g_ptr_array_unref (self->keys);
   g_free (self->address);
   g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (adm_portal_tokens_parent_class)->finalize (object);
@@ -51,9 +68,23 @@ adm_portal_tokens_class_init (AdmPortalTokensClass *klass)
 static void
 adm_portal_tokens_init (AdmPortalTokens *self)
 {
-  self->tokens = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->order = g_ptr_array_new_with_free_func (g_free);
+  self->keys = g_ptr_array_new_with_free_func (key_free);
   g_mutex_init (&self->lock);
+}
+
+static Key *
+find_key (AdmPortalTokens *self,
+          const char      *group,
+          const char      *id)
+{
+  for (guint i = 0; id != NULL && i < self->keys->len; i++)
+    {
+      Key *key = g_ptr_array_index (self->keys, i);
+
+      if (g_str_equal (key->group, group) && g_str_equal (key->id, id))
+        return key;
+    }
+  return NULL;
 }
 
 gboolean
@@ -127,13 +158,13 @@ save (AdmPortalTokens  *self,
   if (self->path == NULL)
     return TRUE;
   g_key_file_set_comment (file, NULL, NULL,
-                          " Admiralty: the admirals' portal keys. Anyone with a line of this "
-                          "file reads that admiral's page.", NULL);
-  for (guint i = 0; i < self->order->len; i++)
+                          " Admiralty: the portal's keys. Anyone with a line of this file reads "
+                          "that admiral's page, or sends that table's battles.", NULL);
+  for (guint i = 0; i < self->keys->len; i++)
     {
-      const char *id = g_ptr_array_index (self->order, i);
+      const Key *key = g_ptr_array_index (self->keys, i);
 
-      g_key_file_set_string (file, GROUP, id, g_hash_table_lookup (self->tokens, id));
+      g_key_file_set_string (file, key->group, key->id, key->token);
     }
   if (self->address != NULL)
     g_key_file_set_string (file, "portal", "address", self->address);
@@ -153,6 +184,41 @@ save (AdmPortalTokens  *self,
   return TRUE;
 }
 
+/* The keys of @group in @file, a new one for each of @ids that has none there (or a line
+ * edited by hand into something that is no token, which is replaced, not trusted); when
+ * @ids is NULL, every key of @group kept as read. TRUE when a key was made. */
+static gboolean
+read_group (AdmPortalTokens    *self,
+            GKeyFile           *file,
+            const char         *group,
+            const char * const *ids)
+{
+  g_auto(GStrv) read = ids == NULL ? g_key_file_get_keys (file, group, NULL, NULL) : NULL;
+  const char * const *names = ids != NULL ? ids : (const char * const *) read;
+  gboolean made = FALSE;
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      g_autofree char *token = g_key_file_get_string (file, group, names[i], NULL);
+      Key *key;
+
+      if (!is_token (token))
+        {
+          if (ids == NULL)
+            continue;
+          g_free (token);
+          token = adm_portal_random_secret ();
+          made = TRUE;
+        }
+      key = g_new0 (Key, 1);
+      key->group = g_strdup (group);
+      key->id = g_strdup (names[i]);
+      key->token = g_steal_pointer (&token);
+      g_ptr_array_add (self->keys, key);
+    }
+  return made;
+}
+
 AdmPortalTokens *
 adm_portal_tokens_new (const char          *path,
                        const char * const  *admiral_ids,
@@ -161,7 +227,8 @@ adm_portal_tokens_new (const char          *path,
   g_autoptr(AdmPortalTokens) self = g_object_new (ADM_TYPE_PORTAL_TOKENS, NULL);
   g_autoptr(GKeyFile) file = g_key_file_new ();
   g_autoptr(GError) local_error = NULL;
-  gboolean changed = FALSE;
+  g_auto(GStrv) groups = NULL;
+  gboolean changed;
 
   g_return_val_if_fail (admiral_ids != NULL, NULL);
 
@@ -177,20 +244,12 @@ adm_portal_tokens_new (const char          *path,
       return NULL;
     }
   self->address = g_key_file_get_string (file, "portal", "address", NULL);
-  for (guint i = 0; admiral_ids[i] != NULL; i++)
-    {
-      g_autofree char *token = g_key_file_get_string (file, GROUP, admiral_ids[i], NULL);
-
-      /* A line edited by hand into something that is no token is replaced, not trusted. */
-      if (!is_token (token))
-        {
-          g_free (token);
-          token = adm_portal_random_secret ();
-          changed = TRUE;
-        }
-      g_ptr_array_add (self->order, g_strdup (admiral_ids[i]));
-      g_hash_table_replace (self->tokens, g_strdup (admiral_ids[i]), g_steal_pointer (&token));
-    }
+  changed = read_group (self, file, ADM_PORTAL_TOKENS_ADMIRALS, admiral_ids);
+  /* The other groups (the tables' keys) are kept as they are until they are set. */
+  groups = g_key_file_get_groups (file, NULL);
+  for (guint i = 0; groups[i] != NULL; i++)
+    if (!g_str_equal (groups[i], ADM_PORTAL_TOKENS_ADMIRALS) && !g_str_equal (groups[i], "portal"))
+      read_group (self, file, groups[i], NULL);
   if ((changed || (path != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))) &&
       !save (self, error))
     return NULL;
@@ -205,11 +264,49 @@ adm_portal_tokens_get_path (AdmPortalTokens *self)
 }
 
 const char *
+adm_portal_tokens_get_key (AdmPortalTokens *self,
+                           const char      *group,
+                           const char      *id)
+{
+  const Key *key;
+
+  g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), NULL);
+  g_return_val_if_fail (group != NULL, NULL);
+
+  key = find_key (self, group, id);
+  return key != NULL ? key->token : NULL;
+}
+
+const char *
 adm_portal_tokens_get (AdmPortalTokens *self,
                        const char      *admiral_id)
 {
-  g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), NULL);
-  return admiral_id != NULL ? g_hash_table_lookup (self->tokens, admiral_id) : NULL;
+  return adm_portal_tokens_get_key (self, ADM_PORTAL_TOKENS_ADMIRALS, admiral_id);
+}
+
+/* The id of @group's key @token, or NULL; under the lock. Every key of @group is compared in
+ * constant time: no early exit on the first differing byte nor on a match. */
+static const char *
+lookup_locked (AdmPortalTokens *self,
+               const char      *group,
+               const char      *token,
+               gsize            length)
+{
+  char candidate[ADM_PORTAL_TOKEN_CHARS];
+  const char *found = NULL;
+
+  /* A token of the wrong length is compared all the same, padded, so that the time taken
+   * says nothing of what was sent; it matches nothing. */
+  memset (candidate, 0, sizeof candidate);
+  memcpy (candidate, token, MIN (length, sizeof candidate));
+  for (guint i = 0; i < self->keys->len; i++)
+    {
+      const Key *key = g_ptr_array_index (self->keys, i);
+      gboolean equal = adm_portal_equal_secret (candidate, key->token, ADM_PORTAL_TOKEN_CHARS);
+
+      found = equal && g_str_equal (key->group, group) ? key->id : found;
+    }
+  return length == ADM_PORTAL_TOKEN_CHARS ? found : NULL;
 }
 
 const char *
@@ -217,26 +314,60 @@ adm_portal_tokens_lookup (AdmPortalTokens *self,
                           const char      *token,
                           gsize            length)
 {
-  char candidate[ADM_PORTAL_TOKEN_CHARS];
-  const char *found = NULL;
+  const char *found;
 
   g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), NULL);
 
-  /* A token of the wrong length is compared all the same, padded, so that the time taken
-   * says nothing of what was sent; it matches nothing. */
-  memset (candidate, 0, sizeof candidate);
-  memcpy (candidate, token, MIN (length, sizeof candidate));
   g_mutex_lock (&self->lock);
-  for (guint i = 0; i < self->order->len; i++)
-    {
-      const char *id = g_ptr_array_index (self->order, i);
-      const char *known = g_hash_table_lookup (self->tokens, id);
-      gboolean equal = adm_portal_equal_secret (candidate, known, ADM_PORTAL_TOKEN_CHARS);
-
-      found = equal ? id : found;
-    }
+  found = lookup_locked (self, ADM_PORTAL_TOKENS_ADMIRALS, token, length);
   g_mutex_unlock (&self->lock);
-  return length == ADM_PORTAL_TOKEN_CHARS ? found : NULL;
+  return found;
+}
+
+char *
+adm_portal_tokens_lookup_key (AdmPortalTokens *self,
+                              const char      *group,
+                              const char      *token,
+                              gsize            length)
+{
+  char *found;
+
+  g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), NULL);
+  g_return_val_if_fail (group != NULL, NULL);
+
+  g_mutex_lock (&self->lock);
+  found = g_strdup (lookup_locked (self, group, token, length));
+  g_mutex_unlock (&self->lock);
+  return found;
+}
+
+gboolean
+adm_portal_tokens_reissue_key (AdmPortalTokens  *self,
+                               const char       *group,
+                               const char       *id,
+                               GError          **error)
+{
+  Key *key;
+  char *old;
+
+  g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), FALSE);
+  key = find_key (self, group, id);
+  g_return_val_if_fail (key != NULL, FALSE);
+
+  g_mutex_lock (&self->lock);
+  old = key->token;
+  key->token = adm_portal_random_secret ();
+  g_mutex_unlock (&self->lock);
+  if (!save (self, error))
+    {
+      g_mutex_lock (&self->lock);
+      g_free (key->token);
+      key->token = old;
+      g_mutex_unlock (&self->lock);
+      return FALSE;
+    }
+  g_free (old);
+  return TRUE;
 }
 
 gboolean
@@ -244,23 +375,56 @@ adm_portal_tokens_reissue (AdmPortalTokens  *self,
                            const char       *admiral_id,
                            GError          **error)
 {
-  g_autofree char *old = NULL;
+  return adm_portal_tokens_reissue_key (self, ADM_PORTAL_TOKENS_ADMIRALS, admiral_id, error);
+}
+
+gboolean
+adm_portal_tokens_set_keys (AdmPortalTokens     *self,
+                            const char          *group,
+                            const char * const  *ids,
+                            GError             **error)
+{
+  g_autoptr(GPtrArray) dropped = g_ptr_array_new_with_free_func (key_free);
+  g_autoptr(GPtrArray) made = g_ptr_array_new ();
+  gboolean changed = FALSE;
 
   g_return_val_if_fail (ADM_IS_PORTAL_TOKENS (self), FALSE);
-  g_return_val_if_fail (g_hash_table_contains (self->tokens, admiral_id), FALSE);
+  g_return_val_if_fail (group != NULL && !g_str_equal (group, ADM_PORTAL_TOKENS_ADMIRALS) &&
+                        !g_str_equal (group, "portal"), FALSE);
+  g_return_val_if_fail (ids != NULL, FALSE);
 
-  old = g_strdup (g_hash_table_lookup (self->tokens, admiral_id));
   g_mutex_lock (&self->lock);
-  g_hash_table_replace (self->tokens, g_strdup (admiral_id), adm_portal_random_secret ());
-  g_mutex_unlock (&self->lock);
-  if (!save (self, error))
+  for (guint i = self->keys->len; i > 0; i--)
     {
-      g_mutex_lock (&self->lock);
-      g_hash_table_replace (self->tokens, g_strdup (admiral_id), g_steal_pointer (&old));
-      g_mutex_unlock (&self->lock);
-      return FALSE;
+      Key *key = g_ptr_array_index (self->keys, i - 1);
+
+      if (g_str_equal (key->group, group) && !g_strv_contains (ids, key->id))
+        g_ptr_array_add (dropped, g_ptr_array_steal_index (self->keys, i - 1));
     }
-  return TRUE;
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (find_key (self, group, ids[i]) == NULL)
+      {
+        Key *key = g_new0 (Key, 1);
+
+        key->group = g_strdup (group);
+        key->id = g_strdup (ids[i]);
+        key->token = adm_portal_random_secret ();
+        g_ptr_array_add (self->keys, key);
+        g_ptr_array_add (made, key);
+      }
+  changed = dropped->len > 0 || made->len > 0;
+  g_mutex_unlock (&self->lock);
+  if (!changed || save (self, error))
+    return TRUE;
+  /* Not saved: the keys stay as they were, in memory too. */
+  g_mutex_lock (&self->lock);
+  for (guint i = 0; i < made->len; i++)
+    g_ptr_array_remove (self->keys, g_ptr_array_index (made, i));
+  for (guint i = 0; i < dropped->len; i++)
+    g_ptr_array_add (self->keys, g_ptr_array_index (dropped, i));
+  g_ptr_array_set_free_func (dropped, NULL);
+  g_mutex_unlock (&self->lock);
+  return FALSE;
 }
 
 gboolean

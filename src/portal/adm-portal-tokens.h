@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-tokens.h: the admirals' portal keys — a random 128-bit token per admiral per
- * campaign, the only secret in an admiral's link. Kept beside the campaign in
+/* adm-portal-tokens.h: the portal's keys — a random 128-bit token per admiral per campaign,
+ * the only secret in an admiral's link, and one per table of several masters (the key in a
+ * table master's join link, adm-table-server.h), each kind in a group of its own. Kept beside the campaign in
  * `.NAME.portal-tokens` (mode 0600, docs/formats.md), never in the campaign itself: the
  * campaign file is handed around and printed, the keys are not. A campaign with no file yet
  * keeps its tokens in memory. Lookups compare in constant time against every token. */
@@ -12,6 +13,10 @@ G_BEGIN_DECLS
 
 #define ADM_PORTAL_TOKEN_BYTES 16
 #define ADM_PORTAL_TOKEN_CHARS (ADM_PORTAL_TOKEN_BYTES * 2)
+
+/* The groups of keys in the side file: the admirals' ([tokens]) and the tables' ([tables]). */
+#define ADM_PORTAL_TOKENS_ADMIRALS "tokens"
+#define ADM_PORTAL_TOKENS_TABLES   "tables"
 
 #define ADM_TYPE_PORTAL_TOKENS (adm_portal_tokens_get_type ())
 G_DECLARE_FINAL_TYPE (AdmPortalTokens, adm_portal_tokens, ADM, PORTAL_TOKENS, GObject)
@@ -38,6 +43,29 @@ const char      *adm_portal_tokens_lookup   (AdmPortalTokens *self,
 gboolean         adm_portal_tokens_reissue  (AdmPortalTokens *self,
                                              const char      *admiral_id,
                                              GError         **error);
+
+/* The same for the keys of another @group than the admirals' (ADM_PORTAL_TOKENS_TABLES). */
+const char      *adm_portal_tokens_get_key  (AdmPortalTokens *self,
+                                             const char      *group,
+                                             const char      *id);
+/* The id whose key in @group is @token (a copy, safe from another thread), or NULL: compared
+ * as adm_portal_tokens_lookup () compares. */
+char            *adm_portal_tokens_lookup_key (AdmPortalTokens *self,
+                                               const char      *group,
+                                               const char      *token,
+                                               gsize            length) G_GNUC_WARN_UNUSED_RESULT;
+gboolean         adm_portal_tokens_reissue_key (AdmPortalTokens *self,
+                                                const char      *group,
+                                                const char      *id,
+                                                GError         **error);
+/* Keys in @group for exactly @ids (NULL-terminated): a new key for each id that has none, the
+ * keys of the others dropped (their links dead for good: the same id set again later gets a
+ * new key); saved at once when anything changed. The admirals' group is set by
+ * adm_portal_tokens_new () alone. */
+gboolean         adm_portal_tokens_set_keys (AdmPortalTokens     *self,
+                                             const char          *group,
+                                             const char * const  *ids,
+                                             GError             **error);
 
 /* Records "http://HOST:PORT", where the portal listens, in the side file ([portal] address),
  * for the printed fleet-card sheets to carry each admiral's link and QR code

@@ -35,6 +35,7 @@
 #include "adm-order-sheet.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
+#include "adm-portal-private.h"
 #include "adm-portal-tokens.h"
 #include "adm-report.h"
 
@@ -91,7 +92,28 @@ typedef struct {
                                * digest of what it shows him), what status.json says */
   GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
+  GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
 } Shared;
+
+/* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
+typedef struct {
+  char               *prefix;
+  gsize               max_body;
+  AdmPortalRouteFunc  func;
+  gpointer            data;
+  GBoxedCopyFunc      ref;
+  GDestroyNotify      unref;
+} Route;
+
+static void
+route_free (gpointer data)
+{
+  Route *route = data;
+
+  g_free (route->prefix);
+  route->unref (route->data);
+  g_free (route);
+}
 
 /* The server thread, while the portal listens. */
 typedef struct _Server Server;
@@ -319,6 +341,7 @@ shared_new (AdmPortal *portal)
                                         (GDestroyNotify) g_bytes_unref);
   shared->csrf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_ptr_array_unref);
+  shared->routes = g_ptr_array_new_with_free_func (route_free);
   return shared;
 }
 
@@ -343,6 +366,7 @@ shared_unref (Shared *shared)
   g_hash_table_unref (shared->pages);
   g_hash_table_unref (shared->versions);
   g_hash_table_unref (shared->pdfs);
+  g_ptr_array_unref (shared->routes);
   g_hash_table_unref (shared->csrf);
   g_mutex_clear (&shared->lock);
   g_free (shared);
@@ -753,6 +777,18 @@ static void
 not_found (SoupServerMessage *msg)
 {
   respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
+}
+
+void
+_adm_portal_not_found (SoupServerMessage *msg)
+{
+  not_found (msg);
+}
+
+void
+_adm_portal_add_common_headers (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
 }
 
 
@@ -2316,6 +2352,61 @@ serve_pdf (Server            *server,
     job_send (job);
 }
 
+/* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
+ * answers it; FALSE when no route has it. The route's data is referenced while it serves:
+ * the route itself may be removed meanwhile. */
+static gboolean
+route_serves (Shared            *shared,
+              SoupServerMessage *msg,
+              const char        *path)
+{
+  AdmPortalRouteFunc func = NULL;
+  GDestroyNotify unref = NULL;
+  gpointer data = NULL;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          func = route->func;
+          unref = route->unref;
+          data = route->ref (route->data);
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  if (func == NULL)
+    return FALSE;
+  func (msg, path, data);
+  unref (data);
+  return TRUE;
+}
+
+/* Server thread: the largest body a request for @path may have. */
+static gsize
+max_body_of (Shared     *shared,
+             const char *path)
+{
+  gsize max = ADM_PORTAL_MAX_BODY;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          max = route->max_body;
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  return max;
+}
+
 static void
 handle_cb (SoupServer        *soup,
            SoupServerMessage *msg,
@@ -2349,6 +2440,8 @@ handle_cb (SoupServer        *soup,
       respond_text (msg, 429, "Too many requests\n");
       return;
     }
+  if (route_serves (shared, msg, path))
+    return;
   /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
    * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
    * reaches a page only by naming that page's own token. */
@@ -2394,7 +2487,7 @@ refuse_unread (SoupServerMessage *msg,
 }
 
 /* Bodies are bounded before they are read: a POST says its length, and no more than
- * ADM_PORTAL_MAX_BODY; no chunked bodies. An answer is bounded too: libsoup answers a Range
+ * ADM_PORTAL_MAX_BODY (or its route's bound, _adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
  * of many parts with a multipart body built in memory, a copy of the whole for each part (a
  * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
  * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is
@@ -2403,6 +2496,8 @@ static void
 got_headers_cb (SoupServerMessage *msg,
                 gpointer           user_data)
 {
+  Server *server = user_data;
+  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
@@ -2413,7 +2508,8 @@ got_headers_cb (SoupServerMessage *msg,
 
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
-  else if (encoding != SOUP_ENCODING_NONE && length > ADM_PORTAL_MAX_BODY)
+  else if (encoding != SOUP_ENCODING_NONE && length > 0 &&
+           (guint64) length > max_body_of (server->shared, path))
     refuse_unread (msg, "413 Payload Too Large");
   /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
    * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
@@ -2497,7 +2593,7 @@ request_started_cb (SoupServer        *soup,
 
   soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection",
                                 "close");
-  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
+  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), server);
   if (connection == NULL)
     return;
   connection->msg = msg;
@@ -2964,6 +3060,68 @@ link_base (AdmPortal *self)
   else
     host = g_strdup (self->address);
   return g_strdup_printf ("http://%s:%u", host, self->port);
+}
+
+char *
+_adm_portal_get_base_link (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return self->server != NULL ? link_base (self) : NULL;
+}
+
+GMainContext *
+_adm_portal_get_server_context (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return self->server != NULL && self->campaign != NULL ? self->server->context : NULL;
+}
+
+void
+_adm_portal_add_route (AdmPortal          *self,
+                       const char         *prefix,
+                       gsize               max_body,
+                       AdmPortalRouteFunc  func,
+                       gpointer            data,
+                       GBoxedCopyFunc      ref,
+                       GDestroyNotify      unref)
+{
+  Route *route;
+
+  g_return_if_fail (ADM_IS_PORTAL (self));
+  g_return_if_fail (prefix != NULL && g_str_has_prefix (prefix, "/") &&
+                    !g_str_has_prefix (prefix, "/a/"));
+  g_return_if_fail (func != NULL && ref != NULL && unref != NULL);
+
+  route = g_new0 (Route, 1);
+  route->prefix = g_strdup (prefix);
+  route->max_body = max_body;
+  route->func = func;
+  route->data = ref (data);
+  route->ref = ref;
+  route->unref = unref;
+  _adm_portal_remove_route (self, prefix);
+  g_mutex_lock (&self->shared->lock);
+  g_ptr_array_add (self->shared->routes, route);
+  g_mutex_unlock (&self->shared->lock);
+}
+
+void
+_adm_portal_remove_route (AdmPortal  *self,
+                          const char *prefix)
+{
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (route_free);
+
+  g_return_if_fail (ADM_IS_PORTAL (self));
+
+  g_mutex_lock (&self->shared->lock);
+  for (guint i = self->shared->routes->len; i > 0; i--)
+    {
+      Route *route = g_ptr_array_index (self->shared->routes, i - 1);
+
+      if (g_str_equal (route->prefix, prefix))
+        g_ptr_array_add (removed, g_ptr_array_steal_index (self->shared->routes, i - 1));
+    }
+  g_mutex_unlock (&self->shared->lock);
 }
 
 char *

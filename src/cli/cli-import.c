@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-import.c: several masters, one campaign — `admiralty-cli import CAMPAIGN FILE [--json]`,
+ * the USB path: a battle a table master exported (`admiralty-cli join LINK --engagement ID
+ * --export FILE`, a <table-battle> message, adm-table-battle.h) is applied to the campaign
+ * with the same check as one sent over the network (adm_campaign_receive_from_table ()): the
+ * entries the campaign does not hold yet are kept, none twice, and the ending applied when
+ * the table ended the battle. A refusal ("FILE:LINE: problem", an engagement taken back, a
+ * history that went another way) changes nothing and exits 1. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "adm-table-server.h"
+#include "cli-private.h"
+
+/* The file's bytes, no more than a table may send (ADM_TABLE_SERVER_MAX_BODY); NULL with a
+ * message naming it otherwise. */
+static char *
+read_message (const char  *path,
+              gsize       *length,
+              char       **message)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GError) error = NULL;
+  GStatBuf buf;
+  char *data = NULL;
+
+  if (g_stat (path, &buf) == 0 && buf.st_size > ADM_TABLE_SERVER_MAX_BODY)
+    {
+      /* Translators: "battle.xml: the file is larger than 16 MiB, which no battle exported
+       * from a table is" */
+      *message = g_strdup_printf (_("%s: the file is larger than %d MiB, which no battle "
+                                    "exported from a table is"), display,
+                                  ADM_TABLE_SERVER_MAX_BODY / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &data, length, &error))
+    {
+      *message = g_strdup (error->message);
+      return NULL;
+    }
+  return data;
+}
+
+static void
+print_json (const char            *engagement_id,
+            guint                  added,
+            const AdmTableReceipt *receipt)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "engagement");
+  json_builder_add_string_value (builder, engagement_id);
+  json_builder_set_member_name (builder, "added");
+  json_builder_add_int_value (builder, added);
+  json_builder_set_member_name (builder, "kept");
+  json_builder_add_int_value (builder, receipt->kept);
+  json_builder_set_member_name (builder, "last");
+  json_builder_add_string_value (builder, receipt->last);
+  json_builder_set_member_name (builder, "ended");
+  json_builder_add_boolean_value (builder, receipt->ended);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+static void
+print_text (const char            *engagement_id,
+            const AdmTableReceipt *before,
+            const AdmTableReceipt *receipt)
+{
+  if (receipt->kept > before->kept)
+    /* Translators: "Engagement c1-3: 6 entries kept (entries 4 to 9); the campaign holds 9" */
+    g_print (g_dngettext (GETTEXT_PACKAGE,
+                          "Engagement %s: %u entry kept (entries %u to %u); the campaign "
+                          "holds %u\n",
+                          "Engagement %s: %u entries kept (entries %u to %u); the campaign "
+                          "holds %u\n", receipt->kept - before->kept),
+             engagement_id, receipt->kept - before->kept, before->kept + 1, receipt->kept,
+             receipt->kept);
+  else
+    /* Translators: "Engagement c1-3: nothing new; the campaign holds all 9 entries" */
+    g_print (_("Engagement %s: nothing new; the campaign holds all %u entries\n"), engagement_id,
+             receipt->kept);
+  if (receipt->ended && !before->ended)
+    g_print (_("The battle of engagement %s is ended; its results are in the campaign.\n"),
+             engagement_id);
+}
+
+static CliExit
+import (const char *campaign_path,
+        const char *path,
+        gboolean    json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *campaign_display = g_filename_display_name (campaign_path);
+  g_autofree char *message = NULL, *data = NULL, *engagement_id = NULL;
+  g_autofree char *assignment = NULL, *end_reason = NULL;
+  AdmTableReceipt before, receipt;
+  gsize length = 0;
+  guint from = 0;
+
+  campaign = _cli_open_campaign_for_writing (campaign_path, &error);
+  if (campaign == NULL)
+    return _cli_campaign_refused (campaign_path, json, error);
+  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
+  if (adm_campaign_get_path (campaign) == NULL)
+    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
+                                 "(admiralty-cli cycle)"), campaign_display);
+  data = read_message (path, &length, &message);
+  if (data == NULL)
+    return _cli_invalid (json, "%s", message);
+  if (!adm_table_battle_peek (data, length, display, &engagement_id, &assignment, &from,
+                             &end_reason, &error))
+    return _cli_invalid (json, "%s", error->message);
+  adm_campaign_get_table_receipt (campaign, engagement_id, &before);
+  receipt = before;
+  if (!adm_campaign_receive_from_table (campaign, NULL, data, length, display, &receipt, &error))
+    return _cli_invalid (json, "%s", error->message);
+  if (json)
+    print_json (engagement_id, receipt.kept > before.kept ? receipt.kept - before.kept : 0,
+                &receipt);
+  else
+    print_text (engagement_id, &before, &receipt);
+  return CLI_EXIT_OK;
+}
+
+CliExit
+_cli_import_run (int    argc,
+                 char **argv)
+{
+  const char *command = "import";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"engagement\", \"added\", \"kept\", \"last\", \"ended\"} as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("CAMPAIGN.admiralty FILE"),
+                              _("Apply a battle a table master exported to FILE (“admiralty-cli "
+                                "join … --export FILE”) to the campaign, with the same checks "
+                                "as over the network: the entries the campaign does not hold "
+                                "yet are kept, none twice, and its ending applied when the "
+                                "table ended it. A refusal changes nothing."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (args == NULL || args[0] == NULL)
+    return _cli_usage_error (command, _("no campaign file given"));
+  if (args[1] == NULL)
+    return _cli_usage_error (command, _("no file given; name the battle the table exported"));
+  if (args[2] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
+                                        "one exported battle"), args[2]);
+  return import (args[0], args[1], json);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-private.h: what the portal (adm-portal.c) lends the other servers on its
+ * SoupServer (the tables', adm-table-server.c): a route of paths of their own, handled on the
+ * portal's server thread after its rate limit, with a bound of their own on a request's body;
+ * the one 404 of every wrong path; the headers of every answer; where it listens. For the
+ * portal's siblings in src/portal/ only. */
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "adm-portal.h"
+
+G_BEGIN_DECLS
+
+/* Server thread: answers (or pauses) @msg, whose path begins with the route's prefix. */
+typedef void (*AdmPortalRouteFunc) (SoupServerMessage *msg,
+                                    const char        *path,
+                                    gpointer           data);
+
+/* Paths beginning with @prefix ("/table/") go to @func from now on, with @data (referenced
+ * with @ref while a request is served, @unref'ed after: they run on either thread), bodies up
+ * to @max_body bytes (beyond: 413, unread). Replaces a route of the same prefix. */
+void          _adm_portal_add_route          (AdmPortal          *self,
+                                              const char         *prefix,
+                                              gsize               max_body,
+                                              AdmPortalRouteFunc  func,
+                                              gpointer            data,
+                                              GBoxedCopyFunc      ref,
+                                              GDestroyNotify      unref);
+void          _adm_portal_remove_route       (AdmPortal          *self,
+                                              const char         *prefix);
+
+/* Server thread: the one answer to every wrong token, path and method (same status, headers
+ * and body), and the headers every answer carries. */
+void          _adm_portal_not_found          (SoupServerMessage  *msg);
+void          _adm_portal_add_common_headers (SoupServerMessage  *msg);
+
+/* Main thread: "http://HOST:PORT" while the portal listens, else NULL. */
+char         *_adm_portal_get_base_link      (AdmPortal          *self) G_GNUC_WARN_UNUSED_RESULT;
+/* Main thread: the context of the server thread listening now, while the campaign is open
+ * (a request handed over from another context, before a stop, is not answered); else NULL. */
+GMainContext *_adm_portal_get_server_context (AdmPortal          *self);
+
+G_END_DECLS

@@ -1,0 +1,686 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-table-server.c: the tables on the portal's server (adm-table-server.h). The portal
+ * hands every path under "/table/" to route_cb () on its server thread, after its rate limit
+ * and with this file's bound on a body; route_cb () parses the path strictly — "/table/"
+ * TOKEN "/" then "", "engagements/ID/battle" or "engagements/ID/entries" — and checks the
+ * token in constant time; anything else is the portal's one 404. What passes is a Job handed
+ * to the main context (g_main_context_invoke (), as the portal hands it a posted sheet), the
+ * request paused until the Job comes back answered. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "adm-engagement.h"
+#include "adm-engagement-queue.h"
+#include "adm-portal-private.h"
+#include "adm-portal-tokens.h"
+#include "adm-table-server.h"
+
+#define PREFIX "/table/"
+/* The longest engagement id in a path ("c12-3" in a campaign of an evening). */
+#define MAX_ID 64
+
+/* What both threads share: the server thread reads it with a reference of its own. */
+typedef struct {
+  gatomicrefcount  ref;
+  GWeakRef         server;   /* the AdmTableServer, for the Jobs landing on the main context */
+  GMainContext    *owner;    /* the main context */
+  AdmPortalTokens *tokens;   /* locks itself */
+} Shared;
+
+struct _AdmTableServer
+{
+  GObject     parent_instance;
+
+  AdmPortal  *portal;
+  Shared     *shared;
+  guint       n_tables;
+  GHashTable *arrivals;  /* engagement id → AdmTableArrival* */
+};
+
+G_DEFINE_FINAL_TYPE (AdmTableServer, adm_table_server, G_TYPE_OBJECT)
+
+enum {
+  BATTLE_CHANGED,
+  REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef enum {
+  JOB_LIST,     /* GET the table's engagements */
+  JOB_BATTLE,   /* GET an engagement's saved battle */
+  JOB_ENTRIES,  /* POST a message */
+} JobKind;
+
+/* A request handed to the main thread, and (the same Job sent back) its answer. */
+typedef struct {
+  JobKind            kind;
+  Shared            *shared;
+  GMainContext      *reply_to;   /* the server thread's context */
+  SoupServerMessage *msg;        /* paused; answered only on the server thread */
+  char              *table;
+  char              *engagement_id;
+  GBytes            *body;       /* ENTRIES */
+  gint64             arrived;    /* ENTRIES: when its body was read whole */
+  /* The answer: */
+  gboolean           not_found;
+  guint              status;
+  const char        *content_type;
+  GBytes            *answer;
+} Job;
+
+static Shared *
+shared_ref (Shared *shared)
+{
+  g_atomic_ref_count_inc (&shared->ref);
+  return shared;
+}
+
+static void
+shared_unref (Shared *shared)
+{
+  if (!g_atomic_ref_count_dec (&shared->ref))
+    return;
+  g_weak_ref_clear (&shared->server);
+  g_main_context_unref (shared->owner);
+  g_object_unref (shared->tokens);
+  g_free (shared);
+}
+
+static void
+arrival_free (gpointer data)
+{
+  AdmTableArrival *arrival = data;
+
+  g_free (arrival->engagement_id);
+  g_free (arrival->table);
+  g_free (arrival->refusal);
+  g_free (arrival);
+}
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+
+  shared_unref (job->shared);
+  g_main_context_unref (job->reply_to);
+  g_clear_object (&job->msg);
+  g_free (job->table);
+  g_free (job->engagement_id);
+  g_clear_pointer (&job->body, g_bytes_unref);
+  g_clear_pointer (&job->answer, g_bytes_unref);
+  g_free (job);
+}
+
+/* The main thread */
+
+static void
+answer_json (Job        *job,
+             guint       status,
+             JsonNode   *root)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  gsize length;
+  char *text;
+
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, &length);
+  job->status = status;
+  job->content_type = "application/json";
+  job->answer = g_bytes_new_take (text, length);
+}
+
+static void
+add_receipt (JsonBuilder           *builder,
+             const AdmTableReceipt *receipt)
+{
+  json_builder_set_member_name (builder, "kept");
+  json_builder_add_int_value (builder, receipt->kept);
+  json_builder_set_member_name (builder, "last");
+  json_builder_add_string_value (builder, receipt->last);
+  json_builder_set_member_name (builder, "ended");
+  json_builder_add_boolean_value (builder, receipt->ended);
+}
+
+/* One engagement at the table, as GET /table/TOKEN/ lists it. */
+static void
+add_engagement (JsonBuilder              *builder,
+                AdmCampaign              *campaign,
+                const AdmTableAssignment *assignment)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign,
+                                                                            assignment->engagement,
+                                                                            NULL);
+  g_autofree char *place = engagement != NULL
+                             ? adm_engagement_place_name (&engagement->engagement) : NULL;
+  AdmTableReceipt receipt;
+  const char *phase = NULL;
+  int turn = 0;
+
+  adm_campaign_get_table_receipt (campaign, assignment->engagement, &receipt);
+  if (adm_campaign_get_battle (campaign, assignment->engagement, &turn, &phase) == NULL)
+    turn = 0;
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, assignment->engagement);
+  json_builder_set_member_name (builder, "place");
+  json_builder_add_string_value (builder, place != NULL ? place : "");
+  json_builder_set_member_name (builder, "assignment");
+  json_builder_add_string_value (builder, assignment->id);
+  json_builder_set_member_name (builder, "status");
+  json_builder_add_string_value (builder, engagement != NULL
+                                            ? adm_engagement_status_to_string (engagement->status)
+                                            : "not-fought");
+  json_builder_set_member_name (builder, "turn");
+  json_builder_add_int_value (builder, turn);
+  json_builder_set_member_name (builder, "phase");
+  if (phase != NULL)
+    json_builder_add_string_value (builder, phase);
+  else
+    json_builder_add_null_value (builder);
+  add_receipt (builder, &receipt);
+  json_builder_end_object (builder);
+}
+
+static void
+job_list (Job         *job,
+          AdmCampaign *campaign)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GPtrArray) at_table = adm_campaign_get_table_engagements (campaign, job->table);
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_string_value (builder, job->table);
+  json_builder_set_member_name (builder, "campaign");
+  json_builder_add_string_value (builder,
+                                 adm_scenario_get_name (adm_campaign_get_scenario (campaign)));
+  json_builder_set_member_name (builder, "engagements");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < at_table->len; i++)
+    add_engagement (builder, campaign, g_ptr_array_index (at_table, i));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  answer_json (job, SOUP_STATUS_OK, root);
+}
+
+static const char *
+code_of (const GError *error)
+{
+  if (error->domain == ADM_TABLE_BATTLE_ERROR)
+    switch ((AdmTableBattleError) error->code)
+      {
+      case ADM_TABLE_BATTLE_ERROR_MALFORMED:
+        return "malformed";
+      case ADM_TABLE_BATTLE_ERROR_TAKEN_BACK:
+        return "taken-back";
+      case ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP:
+        return "out-of-step";
+      case ADM_TABLE_BATTLE_ERROR_NOT_YOURS:
+      case ADM_TABLE_BATTLE_ERROR_REFUSED:
+      default:
+        break;
+      }
+  return "refused";
+}
+
+/* 409: the engine's words, its kind, and what the chief holds (where the table starts again). */
+static void
+answer_refusal (Job                   *job,
+                const GError          *error,
+                const AdmTableReceipt *receipt)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (builder);
+  add_receipt (builder, receipt);
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, error->message);
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_string_value (builder, code_of (error));
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  answer_json (job, SOUP_STATUS_CONFLICT, root);
+}
+
+static void
+job_battle (Job         *job,
+            AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  char *battle = adm_campaign_table_battle (campaign, job->table, job->engagement_id, &error);
+  AdmTableReceipt receipt;
+
+  if (battle != NULL)
+    {
+      job->status = SOUP_STATUS_OK;
+      job->content_type = "application/xml";
+      job->answer = g_bytes_new_take (battle, strlen (battle));
+    }
+  else if (g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
+    job->not_found = TRUE;
+  else
+    {
+      adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+      answer_refusal (job, error, &receipt);
+    }
+}
+
+/* Whether @engagement_id is at @table now. */
+static gboolean
+at_table (AdmCampaign *campaign,
+          const char  *table,
+          const char  *engagement_id)
+{
+  const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                      engagement_id);
+
+  return at != NULL && g_strcmp0 (at->table, table) == 0;
+}
+
+static AdmTableArrival *
+arrival_for (AdmTableServer *self,
+             Job            *job)
+{
+  AdmTableArrival *arrival = g_new0 (AdmTableArrival, 1);
+
+  arrival->engagement_id = g_strdup (job->engagement_id);
+  arrival->table = g_strdup (job->table);
+  arrival->arrived = job->arrived;
+  g_hash_table_replace (self->arrivals, arrival->engagement_id, arrival);
+  return arrival;
+}
+
+/* A message that is none (or not of this engagement) changes nothing: said as malformed to
+ * the table whose engagement it is now, and as the wrong path to any other, which may not
+ * learn that the engagement exists. */
+static gboolean
+peek_message (AdmTableServer *self,
+              Job            *job,
+              AdmCampaign    *campaign,
+              const char     *data,
+              gsize           length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *engagement_id = NULL, *assignment = NULL, *end_reason = NULL;
+  AdmTableReceipt receipt;
+  AdmTableArrival *arrival;
+  guint from = 0;
+
+  if (adm_table_battle_peek (data, length, job->table, &engagement_id, &assignment, &from,
+                             &end_reason, &error) &&
+      g_strcmp0 (engagement_id, job->engagement_id) == 0)
+    return TRUE;
+  if (!at_table (campaign, job->table, job->engagement_id))
+    {
+      job->not_found = TRUE;
+      return FALSE;
+    }
+  if (error == NULL)
+    /* Translators: a table's message names another engagement than the link it was sent to. */
+    g_set_error (&error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                 _("%s: the message is about engagement %s, not %s"), job->table,
+                 engagement_id != NULL ? engagement_id : "?", job->engagement_id);
+  adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+  answer_refusal (job, error, &receipt);
+  arrival = arrival_for (self, job);
+  arrival->receipt = receipt;
+  arrival->refusal = g_strdup (error->message);
+  arrival->code = code_of (error);
+  g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
+  return FALSE;
+}
+
+static void
+job_entries (AdmTableServer *self,
+             Job            *job,
+             AdmCampaign    *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (job->body, &length);
+  AdmTableReceipt before, receipt;
+  AdmTableArrival *arrival;
+  gboolean kept;
+
+  if (!peek_message (self, job, campaign, data, length))
+    return;
+  adm_campaign_get_table_receipt (campaign, job->engagement_id, &before);
+  receipt = before;
+  kept = adm_campaign_receive_from_table (campaign, job->table, data, length, job->table,
+                                          &receipt, &error);
+  if (!kept && g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
+    {
+      job->not_found = TRUE;
+      return;
+    }
+  arrival = arrival_for (self, job);
+  arrival->receipt = receipt;
+  if (!kept)
+    {
+      answer_refusal (job, error, &receipt);
+      arrival->refusal = g_strdup (error->message);
+      arrival->code = code_of (error);
+      g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
+      return;
+    }
+  {
+    g_autoptr(JsonBuilder) builder = json_builder_new ();
+    g_autoptr(JsonNode) root = NULL;
+
+    json_builder_begin_object (builder);
+    add_receipt (builder, &receipt);
+    json_builder_end_object (builder);
+    root = json_builder_get_root (builder);
+    answer_json (job, SOUP_STATUS_OK, root);
+  }
+  arrival->first = receipt.kept > before.kept ? before.kept + 1 : 0;
+  if (receipt.kept != before.kept || receipt.ended != before.ended)
+    g_signal_emit (self, signals[BATTLE_CHANGED], 0, job->engagement_id, job->table);
+}
+
+static gboolean job_answer_cb (gpointer data);
+
+static gboolean
+job_run_cb (gpointer data)
+{
+  Job *job = data;
+  g_autoptr(AdmTableServer) self = g_weak_ref_get (&job->shared->server);
+  AdmCampaign *campaign = self != NULL ? adm_portal_get_campaign (self->portal) : NULL;
+
+  /* The server stopped meanwhile (the portal stopped, or its campaign closed), or the tables
+   * are no longer served: nothing would read an answer. */
+  if (campaign == NULL || _adm_portal_get_server_context (self->portal) != job->reply_to)
+    {
+      job_free (job);
+      return G_SOURCE_REMOVE;
+    }
+  if (job->kind == JOB_LIST)
+    job_list (job, campaign);
+  else if (job->kind == JOB_BATTLE)
+    job_battle (job, campaign);
+  else
+    job_entries (self, job, campaign);
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+  return G_SOURCE_REMOVE;
+}
+
+/* The server thread */
+
+static gboolean
+job_answer_cb (gpointer data)
+{
+  Job *job = data;
+  SoupServerMessage *msg = job->msg;
+
+  if (job->not_found || job->answer == NULL)
+    _adm_portal_not_found (msg);
+  else
+    {
+      SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+      SoupMessageBody *body = soup_server_message_get_response_body (msg);
+
+      _adm_portal_add_common_headers (msg);
+      soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
+      soup_message_headers_set_content_type (headers, job->content_type, NULL);
+      soup_server_message_set_status (msg, job->status, NULL);
+      soup_message_body_truncate (body);
+      soup_message_body_append_bytes (body, job->answer);
+    }
+  soup_server_message_unpause (msg);
+  return G_SOURCE_REMOVE;
+}
+
+/* "engagements/" ID "/" @what exactly, ID of letters, digits, '-', '_' or '.' (not "." nor
+ * ".."); the ID, or NULL. */
+static char *
+engagement_in (const char *rest,
+               const char *what)
+{
+  const char *id = rest + strlen ("engagements/");
+  const char *end;
+
+  if (!g_str_has_prefix (rest, "engagements/") || (end = strchr (id, '/')) == NULL ||
+      end == id || end - id > MAX_ID || !g_str_equal (end + 1, what))
+    return NULL;
+  for (const char *c = id; c < end; c++)
+    if (!g_ascii_isalnum (*c) && *c != '-' && *c != '_' && *c != '.')
+      return NULL;
+  if (strspn (id, ".") == (gsize) (end - id))
+    return NULL;
+  return g_strndup (id, end - id);
+}
+
+/* The body of a POST, bounded (the portal refuses a longer one before reading it). */
+static gboolean
+take_body (SoupServerMessage *msg,
+           Job               *job)
+{
+  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+
+  if (g_bytes_get_size (body) > ADM_TABLE_SERVER_MAX_BODY)
+    {
+      SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+      _adm_portal_add_common_headers (msg);
+      soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
+      soup_server_message_set_status (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, NULL);
+      soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC,
+                                        "Too large\n", strlen ("Too large\n"));
+      return FALSE;
+    }
+  job->body = g_steal_pointer (&body);
+  job->arrived = g_get_real_time ();
+  return TRUE;
+}
+
+static void
+route_cb (SoupServerMessage *msg,
+          const char        *path,
+          gpointer           data)
+{
+  Shared *shared = data;
+  const char *method = soup_server_message_get_method (msg);
+  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
+  gboolean post = g_str_equal (method, "POST");
+  const gsize head = strlen (PREFIX) + ADM_PORTAL_TOKEN_CHARS;
+  g_autofree char *table = NULL;
+  g_autofree char *engagement_id = NULL;
+  const char *rest;
+  JobKind kind;
+  Job *job;
+
+  /* "/table/" TOKEN "/" REST exactly; libsoup has decoded %XX and resolved dot segments. */
+  if (strlen (path) < head + 1 || path[head] != '/')
+    {
+      _adm_portal_not_found (msg);
+      return;
+    }
+  table = adm_portal_tokens_lookup_key (shared->tokens, ADM_PORTAL_TOKENS_TABLES,
+                                        path + strlen (PREFIX), ADM_PORTAL_TOKEN_CHARS);
+  rest = path + head + 1;
+  if (table != NULL && get && *rest == '\0')
+    kind = JOB_LIST;
+  else if (table != NULL && get && (engagement_id = engagement_in (rest, "battle")) != NULL)
+    kind = JOB_BATTLE;
+  else if (table != NULL && post && (engagement_id = engagement_in (rest, "entries")) != NULL)
+    kind = JOB_ENTRIES;
+  else
+    {
+      _adm_portal_not_found (msg);
+      return;
+    }
+  job = g_new0 (Job, 1);
+  job->kind = kind;
+  job->shared = shared_ref (shared);
+  job->reply_to = g_main_context_ref_thread_default ();
+  job->table = g_steal_pointer (&table);
+  job->engagement_id = g_steal_pointer (&engagement_id);
+  if (kind == JOB_ENTRIES && !take_body (msg, job))
+    {
+      job_free (job);
+      return;
+    }
+  job->msg = g_object_ref (msg);
+  soup_server_message_pause (msg);
+  /* The main thread owns the Job from here on and sends it back answered (or frees it when
+   * nothing would read the answer): no destroy notify here. */
+  g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+}
+
+/* The object, on the main thread */
+
+static void
+adm_table_server_dispose (GObject *object)
+{
+  AdmTableServer *self = ADM_TABLE_SERVER (object);
+
+  if (self->portal != NULL)
+    _adm_portal_remove_route (self->portal, PREFIX);
+  g_clear_object (&self->portal);
+  G_OBJECT_CLASS (adm_table_server_parent_class)->dispose (object);
+}
+
+static void
+adm_table_server_finalize (GObject *object)
+{
+  AdmTableServer *self = ADM_TABLE_SERVER (object);
+
+  g_clear_pointer (&self->shared, shared_unref);
+  g_hash_table_unref (self->arrivals);
+  G_OBJECT_CLASS (adm_table_server_parent_class)->finalize (object);
+}
+
+static void
+adm_table_server_class_init (AdmTableServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = adm_table_server_dispose;
+  object_class->finalize = adm_table_server_finalize;
+
+  signals[BATTLE_CHANGED] = g_signal_new ("battle-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  signals[REFUSED] = g_signal_new ("refused", G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+}
+
+static void
+adm_table_server_init (AdmTableServer *self)
+{
+  self->arrivals = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, arrival_free);
+}
+
+AdmTableServer *
+adm_table_server_new (AdmPortal  *portal,
+                      guint       n_tables,
+                      GError    **error)
+{
+  g_autoptr(AdmTableServer) self = NULL;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
+  g_return_val_if_fail (n_tables >= 1 && n_tables <= ADM_TABLE_SERVER_MAX_TABLES, NULL);
+
+  self = g_object_new (ADM_TYPE_TABLE_SERVER, NULL);
+  self->shared = g_new0 (Shared, 1);
+  g_atomic_ref_count_init (&self->shared->ref);
+  g_weak_ref_init (&self->shared->server, self);
+  self->shared->owner = g_main_context_ref_thread_default ();
+  self->shared->tokens = g_object_ref (adm_portal_get_tokens (portal));
+  if (!adm_table_server_set_n_tables (self, n_tables, error))
+    return NULL;
+  self->portal = g_object_ref (portal);
+  _adm_portal_add_route (portal, PREFIX, ADM_TABLE_SERVER_MAX_BODY, route_cb, self->shared,
+                         (GBoxedCopyFunc) shared_ref, (GDestroyNotify) shared_unref);
+  return g_steal_pointer (&self);
+}
+
+AdmPortal *
+adm_table_server_get_portal (AdmTableServer *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return self->portal;
+}
+
+char *
+adm_table_server_table_name (guint number)
+{
+  return g_strdup_printf ("Table %u", number);
+}
+
+gboolean
+adm_table_server_set_n_tables (AdmTableServer  *self,
+                               guint            n_tables,
+                               GError         **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), FALSE);
+  g_return_val_if_fail (n_tables <= ADM_TABLE_SERVER_MAX_TABLES, FALSE);
+
+  for (guint i = 1; i <= n_tables; i++)
+    g_ptr_array_add (names, adm_table_server_table_name (i));
+  g_ptr_array_add (names, NULL);
+  if (!adm_portal_tokens_set_keys (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES,
+                                   (const char * const *) names->pdata, error))
+    return FALSE;
+  self->n_tables = n_tables;
+  return TRUE;
+}
+
+guint
+adm_table_server_get_n_tables (AdmTableServer *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), 0);
+  return self->n_tables;
+}
+
+char *
+adm_table_server_get_link (AdmTableServer *self,
+                           const char     *table)
+{
+  const char *token;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+
+  token = adm_portal_tokens_get_key (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES, table);
+  base = self->portal != NULL ? _adm_portal_get_base_link (self->portal) : NULL;
+  if (token == NULL || base == NULL)
+    return NULL;
+  return g_strdup_printf ("%s" PREFIX "%s/", base, token);
+}
+
+gboolean
+adm_table_server_reissue (AdmTableServer  *self,
+                          const char      *table,
+                          GError         **error)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), FALSE);
+  g_return_val_if_fail (adm_portal_tokens_get_key (self->shared->tokens,
+                                                   ADM_PORTAL_TOKENS_TABLES, table) != NULL,
+                        FALSE);
+
+  return adm_portal_tokens_reissue_key (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES, table,
+                                        error);
+}
+
+const AdmTableArrival *
+adm_table_server_get_arrival (AdmTableServer *self,
+                              const char     *engagement_id)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return engagement_id != NULL ? g_hash_table_lookup (self->arrivals, engagement_id) : NULL;
+}

@@ -1,0 +1,612 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-table-server.c: several masters, one campaign — the chief's side. The Komarr campaign
+ * after cycle 1 (its sheets), saved in a new folder, serves two tables on the admirals' portal
+ * on 127.0.0.1 (a free port), one engagement handed to each; a libsoup client in a thread of
+ * its own plays the table master, a raw socket the stranger:
+ *  - a table's list shows its own engagement and not the other's; its battle is served, the
+ *    other table's is the wrong path;
+ *  - a wrong token, a revoked one, an admiral's token under /table/, a table's under /a/, a
+ *    path not listed: the portal's one 404, byte for byte (the Date aside);
+ *  - a message of a battle played at the table with scripted dice is kept (200), sent again
+ *    it changes nothing (not one journal entry more), and "battle-changed" says so on the
+ *    main thread with the time it arrived;
+ *  - taken back by the chief, the next message is refused (409 taken-back, his reason);
+ *  - a body too large is refused before it is read (413); malformed XML is refused (409
+ *    malformed) and changes nothing. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+#include "adm-portal-tokens.h"
+#include "adm-table-server.h"
+#include "cli-helpers.h"
+#include "komarr-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  char           *dir;
+  AdmCampaign    *campaign;
+  AdmPortal      *portal;
+  AdmTableServer *tables;
+  char           *ids[2];      /* the engagement at "Table 1", at "Table 2" */
+  guint           changed;     /* "battle-changed" emitted */
+  char           *changed_id;
+} Fixture;
+
+/* The client: a request made on a thread of its own, the main loop turning meanwhile (the
+ * server hands its work to the main thread). */
+
+typedef struct {
+  const char *method;
+  const char *url;
+  GBytes     *body;
+  guint       status;
+  GBytes     *response;
+  gint        done;
+} Request;
+
+static gpointer
+request_thread (gpointer data)
+{
+  Request *request = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(SoupSession) session = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_main_context_push_thread_default (context);
+  session = soup_session_new ();
+  soup_session_set_proxy_resolver (session, NULL);
+  msg = soup_message_new (request->method, request->url);
+  g_assert_nonnull (msg);
+  if (request->body != NULL)
+    soup_message_set_request_body_from_bytes (msg, "application/xml", request->body);
+  request->response = soup_session_send_and_read (session, msg, NULL, &error);
+  g_assert_no_error (error);
+  request->status = soup_message_get_status (msg);
+  g_clear_object (&msg);
+  g_clear_object (&session);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&request->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* @method on @url (with @body, POST): the status, and the answer as text. */
+static char *
+fetch (const char *method,
+       const char *url,
+       GBytes     *body,
+       guint      *status)
+{
+  Request request = { .method = method, .url = url, .body = body };
+  GThread *thread = g_thread_new ("table", request_thread, &request);
+  gsize length;
+  const char *data;
+  char *text;
+
+  while (!g_atomic_int_get (&request.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  *status = request.status;
+  data = g_bytes_get_data (request.response, &length);
+  text = g_strndup (data, length);
+  g_bytes_unref (request.response);
+  return text;
+}
+
+static JsonObject *
+json_of (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* The stranger: @head sent as it is on a new connection, nothing normalised by a client
+ * library; the reply's status line, headers but Date, and body as one text. */
+
+typedef struct {
+  guint16  port;
+  char    *head;
+  char    *reply;
+  gint     done;
+} Raw;
+
+static gpointer
+raw_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                                                           raw->port, NULL,
+                                                                           &error);
+  GString *reply = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  g_assert_no_error (error);
+  /* A request refused before it is read whole may see its connection closed while it is
+   * still being written: what was answered is what counts. */
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             raw->head, strlen (raw->head), NULL, NULL, NULL);
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                   buffer, sizeof buffer, NULL, NULL)) > 0)
+    g_string_append_len (reply, buffer, n);
+  raw->reply = g_string_free (reply, FALSE);
+  g_atomic_int_set (&raw->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static char *
+raw_request (Fixture    *fixture,
+             const char *head)
+{
+  Raw raw = { .port = (guint16) adm_portal_get_port (fixture->portal) };
+  g_autoptr(GString) kept = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  GThread *thread;
+
+  raw.head = g_strdup (head);
+  thread = g_thread_new ("raw", raw_thread, &raw);
+  while (!g_atomic_int_get (&raw.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  lines = g_strsplit (raw.reply, "\r\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (!g_str_has_prefix (lines[i], "Date:"))
+      g_string_append_printf (kept, "%s\n", lines[i]);
+  g_free (raw.head);
+  g_free (raw.reply);
+  return g_strdup (kept->str);
+}
+
+static char *
+raw_get (Fixture    *fixture,
+         const char *path)
+{
+  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Connection: close\r\n\r\n", path);
+
+  return raw_request (fixture, head);
+}
+
+/* The fixture */
+
+static void
+battle_changed_cb (AdmTableServer *tables,
+                   const char     *engagement_id,
+                   const char     *table,
+                   Fixture        *fixture)
+{
+  fixture->changed++;
+  g_free (fixture->changed_id);
+  fixture->changed_id = g_strdup (engagement_id);
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *scenario_path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                          "komarr-campaign.admiralty", NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(GError) error = NULL;
+  guint found = 0;
+
+  fixture->dir = g_dir_make_tmp ("admiralty-table-server-XXXXXX", &error);
+  g_assert_no_error (error);
+  scenario = adm_scenario_load_file (scenario_path, &error);
+  g_assert_no_error (error);
+  fixture->campaign = adm_campaign_new (scenario, 1);
+  komarr_play_cycle (fixture->campaign, 1, T0);
+  path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
+  g_assert_no_error (error);
+
+  /* The first two engagements that may be handed out, one to each table. */
+  queue = adm_campaign_get_engagements (fixture->campaign, 1);
+  for (guint i = 0; i < queue->len && found < 2; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      g_autofree char *table = adm_table_server_table_name (found + 1);
+
+      if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+        continue;
+      g_assert_true (adm_campaign_assign_table (fixture->campaign, engagement->id, table,
+                                                T0 + 3000, NULL, &error));
+      g_assert_no_error (error);
+      fixture->ids[found++] = g_strdup (engagement->id);
+    }
+  g_assert_cmpuint (found, ==, 2);
+
+  fixture->portal = adm_portal_new (fixture->campaign, &error);
+  g_assert_no_error (error);
+  fixture->tables = adm_table_server_new (fixture->portal, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (fixture->portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  g_signal_connect (fixture->tables, "battle-changed", G_CALLBACK (battle_changed_cb), fixture);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_clear_object (&fixture->tables);
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  g_assert_finalize_object (fixture->campaign);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  cli_remove_folder (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->ids[0]);
+  g_free (fixture->ids[1]);
+  g_free (fixture->changed_id);
+}
+
+static char *
+link_of (Fixture    *fixture,
+         const char *table)
+{
+  char *link = adm_table_server_get_link (fixture->tables, table);
+
+  g_assert_nonnull (link);
+  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
+  return link;
+}
+
+/* "/table/TOKEN/" of @table's link. */
+static char *
+path_of (Fixture    *fixture,
+         const char *table)
+{
+  g_autofree char *link = link_of (fixture, table);
+
+  return g_strdup (strstr (link, "/table/"));
+}
+
+static guint
+n_entries (Fixture *fixture)
+{
+  return adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
+}
+
+/* The battle of @engagement_id as the table gets it, played on for @turns turns with dice
+ * from a generator seeded with @seed (the table's scripted dice). */
+static AdmBattle *
+table_battle (Fixture    *fixture,
+              const char *table,
+              const char *engagement_id,
+              int         turns,
+              guint32     seed)
+{
+  g_autofree char *link = link_of (fixture, table);
+  g_autofree char *url = g_strdup_printf ("%sengagements/%s/battle", link, engagement_id);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (seed);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  AdmBattle *battle;
+  guint status;
+
+  xml = fetch ("GET", url, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < turns; i++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  return battle;
+}
+
+static char *
+post_message (Fixture    *fixture,
+              const char *table,
+              const char *engagement_id,
+              GBytes     *message,
+              guint      *status)
+{
+  g_autofree char *link = link_of (fixture, table);
+  g_autofree char *url = g_strdup_printf ("%sengagements/%s/entries", link, engagement_id);
+
+  return fetch ("POST", url, message, status);
+}
+
+static GBytes *
+message_of (Fixture    *fixture,
+            AdmBattle  *battle,
+            const char *engagement_id,
+            guint       from)
+{
+  const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (fixture->campaign),
+                                                      engagement_id);
+  gsize length = 0;
+  char *message;
+
+  g_assert_nonnull (at);
+  message = adm_table_battle_message (battle, engagement_id, at->id, from, NULL, &length);
+  g_assert_nonnull (message);
+  return g_bytes_new_take (message, length);
+}
+
+/* Tests */
+
+static void
+test_list (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *link = link_of (fixture, "Table 1");
+  g_autofree char *text = NULL;
+  g_autoptr(JsonObject) list = NULL;
+  JsonArray *engagements;
+  JsonObject *first;
+  guint status;
+
+  text = fetch ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  list = json_of (text);
+  g_assert_cmpstr (json_object_get_string_member (list, "table"), ==, "Table 1");
+  g_assert_cmpstr (json_object_get_string_member (list, "campaign"), ==,
+                   adm_scenario_get_name (adm_campaign_get_scenario (fixture->campaign)));
+  engagements = json_object_get_array_member (list, "engagements");
+  g_assert_cmpuint (json_array_get_length (engagements), ==, 1);
+  first = json_array_get_object_element (engagements, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, fixture->ids[0]);
+  g_assert_cmpstr (json_object_get_string_member (first, "assignment"), ==,
+                   adm_state_get_table (adm_campaign_get_state (fixture->campaign),
+                                        fixture->ids[0])->id);
+  g_assert_cmpstr (json_object_get_string_member (first, "status"), ==, "not-fought");
+  /* Nothing kept yet: no entry, no hash. */
+  g_assert_cmpint (json_object_get_int_member (first, "kept"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "last"), ==, "");
+  g_assert_false (json_object_get_boolean_member (first, "ended"));
+  g_assert_null (strstr (text, fixture->ids[1]));
+}
+
+/* Every way in that is not a table's own: the one 404 of the portal, byte for byte. */
+static void
+test_not_found (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *wrong = raw_get (fixture, "/no/such/path");
+  g_autofree char *path1 = path_of (fixture, "Table 1");
+  g_autofree char *path2 = path_of (fixture, "Table 2");
+  const char *admiral = adm_portal_tokens_get (adm_portal_get_tokens (fixture->portal),
+                                               "vorkosigan");
+  g_autofree char *table_token = g_strndup (path1 + strlen ("/table/"), ADM_PORTAL_TOKEN_CHARS);
+  g_autofree char *other_battle = g_strdup_printf ("%sengagements/%s/battle", path1,
+                                                   fixture->ids[1]);
+  g_autofree char *no_battle = g_strdup_printf ("%sengagements/c99-1/battle", path1);
+  g_autofree char *dotted = g_strdup_printf ("%sengagements/../battle", path1);
+  g_autofree char *as_admiral = g_strdup_printf ("/a/%s/", table_token);
+  g_autofree char *as_table = g_strdup_printf ("/table/%s/", admiral);
+  g_autofree char *old_path2 = g_strdup (path2);
+  g_autofree char *new_path2 = NULL;
+  g_autofree char *answer = NULL;
+  g_autoptr(GError) error = NULL;
+  char bad[] = "/table/00000000000000000000000000000000/";
+  const char *paths[] = { bad, "/table/", "/table/short/", other_battle, no_battle, dotted,
+                          as_admiral, as_table, NULL };
+
+  g_assert_nonnull (admiral);
+  g_assert_true (g_str_has_prefix (wrong, "HTTP/1.1 404"));
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autofree char *reply = raw_get (fixture, paths[i]);
+
+      g_test_message ("%s", paths[i]);
+      g_assert_cmpstr (reply, ==, wrong);
+    }
+  /* A table's token with one digit changed. */
+  bad[7] = path1[7] == 'a' ? 'b' : 'a';
+  memcpy (bad + 8, path1 + 8, ADM_PORTAL_TOKEN_CHARS - 1);
+  answer = raw_get (fixture, bad);
+  g_assert_cmpstr (answer, ==, wrong);
+  g_clear_pointer (&answer, g_free);
+
+  /* Revoked: the old link is dead, the new one lives, and the side file keeps it. */
+  answer = raw_get (fixture, old_path2);
+  g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 200"));
+  g_clear_pointer (&answer, g_free);
+  g_assert_true (adm_table_server_reissue (fixture->tables, "Table 2", &error));
+  g_assert_no_error (error);
+  new_path2 = path_of (fixture, "Table 2");
+  g_assert_cmpstr (new_path2, !=, old_path2);
+  answer = raw_get (fixture, old_path2);
+  g_assert_cmpstr (answer, ==, wrong);
+  g_clear_pointer (&answer, g_free);
+  answer = raw_get (fixture, new_path2);
+  g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 200"));
+}
+
+/* The tables' keys sit in the portal's side file, [tables], 0600; fewer tables, their links
+ * dead. */
+static void
+test_keys (Fixture       *fixture,
+           gconstpointer  data)
+{
+  const char *file = adm_portal_tokens_get_path (adm_portal_get_tokens (fixture->portal));
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path2 = path_of (fixture, "Table 2");
+  g_autofree char *wrong = raw_get (fixture, "/no/such/path");
+  g_autofree char *answer = NULL;
+  g_autofree char *token = NULL;
+  GStatBuf buf;
+
+  g_assert_true (g_key_file_load_from_file (keys, file, G_KEY_FILE_NONE, &error));
+  g_assert_no_error (error);
+  token = g_key_file_get_string (keys, ADM_PORTAL_TOKENS_TABLES, "Table 2", &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (path2 + strlen ("/table/"), token));
+  g_assert_true (g_key_file_has_key (keys, ADM_PORTAL_TOKENS_ADMIRALS, "vorkosigan", NULL));
+  g_assert_cmpint (g_stat (file, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+
+  g_assert_true (adm_table_server_set_n_tables (fixture->tables, 1, &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_table_server_get_link (fixture->tables, "Table 2"));
+  answer = raw_get (fixture, path2);
+  g_assert_cmpstr (answer, ==, wrong);
+}
+
+/* A battle played at the table comes back: kept once, whatever is sent again. */
+static void
+test_entries (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 7);
+  g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
+  g_autoptr(JsonObject) receipt = NULL;
+  g_autoptr(JsonObject) again = NULL;
+  g_autofree char *text = NULL, *text_again = NULL, *other = NULL;
+  const AdmTableArrival *arrival;
+  gint64 before = g_get_real_time ();
+  guint status, entries;
+  char hash[65];
+
+  text = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  receipt = json_of (text);
+  g_assert_cmpint (json_object_get_int_member (receipt, "kept"), ==,
+                   adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  adm_table_battle_entry_hash (battle, (guint) json_object_get_int_member (receipt, "kept"),
+                               hash);
+  g_assert_cmpstr (json_object_get_string_member (receipt, "last"), ==, hash);
+  g_assert_false (json_object_get_boolean_member (receipt, "ended"));
+  g_assert_cmpuint (fixture->changed, ==, 1);
+  g_assert_cmpstr (fixture->changed_id, ==, fixture->ids[0]);
+  arrival = adm_table_server_get_arrival (fixture->tables, fixture->ids[0]);
+  g_assert_nonnull (arrival);
+  g_assert_cmpstr (arrival->table, ==, "Table 1");
+  g_assert_cmpuint (arrival->first, ==, 1);
+  g_assert_cmpint (arrival->arrived, >=, before);
+  g_assert_cmpint (arrival->arrived, <=, g_get_real_time ());
+  g_assert_null (arrival->refusal);
+
+  /* The same again: nothing applied twice. */
+  entries = n_entries (fixture);
+  text_again = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  again = json_of (text_again);
+  g_assert_cmpint (json_object_get_int_member (again, "kept"), ==,
+                   json_object_get_int_member (receipt, "kept"));
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (fixture->changed, ==, 1);
+
+  /* Sent with the other table's link: the wrong path, nothing kept. */
+  other = post_message (fixture, "Table 2", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_NOT_FOUND);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+}
+
+/* Taken back by the chief: what the table sends later is refused with his reason. */
+static void
+test_taken_back (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 7);
+  g_autoptr(GBytes) message = NULL;
+  g_autoptr(JsonObject) refusal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint status, entries;
+
+  message = message_of (fixture, battle, fixture->ids[0], 1);
+  g_assert_true (adm_campaign_take_back_table (fixture->campaign, fixture->ids[0],
+                                               "Table 1 went home", T0 + 3600, &error));
+  g_assert_no_error (error);
+  entries = n_entries (fixture);
+  text = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  refusal = json_of (text);
+  g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "taken-back");
+  g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"),
+                            "Table 1 went home"));
+  g_assert_true (json_object_has_member (refusal, "kept"));
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (fixture->changed, ==, 0);
+}
+
+/* A body beyond the bound is refused on its headers, before it is sent. */
+static void
+test_too_large (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *path = path_of (fixture, "Table 1");
+  g_autofree char *head = g_strdup_printf ("POST %sengagements/%s/entries HTTP/1.1\r\n"
+                                           "Host: 127.0.0.1\r\n"
+                                           "Content-Type: application/xml\r\n"
+                                           "Content-Length: %d\r\nConnection: close\r\n"
+                                           "\r\n<table-battle", path, fixture->ids[0],
+                                           ADM_TABLE_SERVER_MAX_BODY + 1);
+  g_autofree char *reply = NULL;
+  guint entries = n_entries (fixture);
+
+  reply = raw_request (fixture, head);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 413"));
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+}
+
+/* Not a message: refused, nothing changed. */
+static void
+test_malformed (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *broken = "<table-battle version=\"1\" engagement=\"";
+  g_autoptr(GBytes) body = g_bytes_new_static (broken, strlen (broken));
+  g_autoptr(JsonObject) refusal = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL, *saved_after = NULL;
+  guint status, entries = n_entries (fixture);
+
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &saved, NULL,
+                                      NULL));
+  text = post_message (fixture, "Table 2", fixture->ids[1], body, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  refusal = json_of (text);
+  g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "malformed");
+  g_assert_cmpint (json_object_get_int_member (refusal, "kept"), ==, 0);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &saved_after,
+                                      NULL, NULL));
+  g_assert_cmpstr (saved_after, ==, saved);
+  g_assert_cmpuint (fixture->changed, ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/portal/tables/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("list", test_list);
+  ADD ("not-found", test_not_found);
+  ADD ("keys", test_keys);
+  ADD ("entries", test_entries);
+  ADD ("taken-back", test_taken_back);
+  ADD ("too-large", test_too_large);
+  ADD ("malformed", test_malformed);
+#undef ADD
+  return g_test_run ();
+}
