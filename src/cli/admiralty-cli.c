@@ -261,6 +261,8 @@ run (int    argc,
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"
                                 "  import FILE BATTLE  Apply a battle a table exported to "
                                 "the campaign\n"
+                                "  join LINK …      A table master: fight an engagement "
+                                "the chief assigned, sending it back\n"
                                 "  verify-dice FILE ID  Check a campaign battle's program "
                                 "dice against their commitment\n"
                                 "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
@@ -317,6 +319,8 @@ run (int    argc,
     return _cli_verify_dice_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "serve") == 0)
     return _cli_serve_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "join") == 0)
+    return _cli_join_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "ti4") == 0)
     return _cli_ti4_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "journal") == 0 || g_strcmp0 (command, "undo") == 0 ||

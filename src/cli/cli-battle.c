@@ -16,24 +16,13 @@
 /* A master plays a battle over an evening; no battle comes near this many turns. */
 #define MAX_TURNS 1000
 
-/* Where the dice come from, for the heading of the output and the JSON. */
-typedef struct {
-  AdmDiceSource *source;
-  AdmDiceQueue  *queue;     /* --dice; NULL with a seed */
-  guint64        seed;
-  gboolean       seeded;    /* a seed was given, or the battle has one */
-  char          *commitment; /* a campaign battle's program dice: their commitment */
-} BattleDice;
-
-static void
-battle_dice_clear (BattleDice *dice)
+void
+_cli_battle_dice_clear (CliBattleDice *dice)
 {
   g_clear_object (&dice->source);
   g_clear_pointer (&dice->commitment, g_free);
   dice->queue = NULL;
 }
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BattleDice, battle_dice_clear)
 
 /* Positions and headings are computed with sines; three decimals are more than any tape
  * measure gives and keep the JSON free of 19.999999999999996. */
@@ -45,10 +34,10 @@ tidy (double value)
   return rounded == 0.0 ? 0.0 : rounded;
 }
 
-static CliExit
-parse_turns (const char *text,
-             gboolean    json,
-             int        *turns)
+CliExit
+_cli_battle_parse_turns (const char *text,
+                         gboolean    json,
+                         int        *turns)
 {
   *turns = 1;
   if (!_cli_parse_int (text, 1, MAX_TURNS, turns))
@@ -78,12 +67,12 @@ skip_rolls_played (AdmBattle   *battle,
  * from a secret kept out of the campaign file, its commitment journaled before the first roll
  * (with --seed the secret is the seed's, docs/dice.md). */
 static CliExit
-commit_dice (AdmCampaign *campaign,
-             const char  *engagement_id,
-             AdmBattle   *battle,
-             const char  *seed_text,
-             gboolean     json,
-             BattleDice  *dice)
+commit_dice (AdmCampaign   *campaign,
+             const char    *engagement_id,
+             AdmBattle     *battle,
+             const char    *seed_text,
+             gboolean       json,
+             CliBattleDice *dice)
 {
   g_autoptr(GError) error = NULL;
 
@@ -105,12 +94,12 @@ commit_dice (AdmCampaign *campaign,
 }
 
 /* --seed N or the battle's own seed (1 when it has none) for a PRNG; --dice for a queue. */
-static CliExit
-make_dice (AdmBattle  *battle,
-           const char *seed_text,
-           const char *dice_text,
-           gboolean    json,
-           BattleDice *dice)
+CliExit
+_cli_battle_make_dice (AdmBattle     *battle,
+                       const char    *seed_text,
+                       const char    *dice_text,
+                       gboolean       json,
+                       CliBattleDice *dice)
 {
   g_autoptr(GError) error = NULL;
 
@@ -158,13 +147,13 @@ refused (const AdmBattleOrders *orders,
                        battle_file, turn, error->message);
 }
 
-static CliExit
-play (AdmBattle             *battle,
-      const AdmBattleOrders *orders,
-      AdmDiceSource         *dice,
-      int                    turns,
-      const char            *battle_file,
-      gboolean               json)
+CliExit
+_cli_battle_play (AdmBattle             *battle,
+                  const AdmBattleOrders *orders,
+                  AdmDiceSource         *dice,
+                  int                    turns,
+                  const char            *battle_file,
+                  gboolean               json)
 {
   for (int i = 0; i < turns; i++)
     {
@@ -531,9 +520,9 @@ print_detection (AdmBattle   *battle,
 }
 
 static void
-print_rolls (AdmBattle   *battle,
-             AdmAudience  audience,
-             BattleDice  *dice)
+print_rolls (AdmBattle     *battle,
+             AdmAudience    audience,
+             CliBattleDice *dice)
 {
   g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (audience, battle);
 
@@ -610,7 +599,7 @@ print_text (AdmBattle             *battle,
             AdmAudience            audience,
             const AdmBattleOrders *orders,
             int                    turns,
-            BattleDice            *dice)
+            CliBattleDice         *dice)
 {
   int last = orders_last_turn (orders);
   g_autofree char *source = NULL;
@@ -1055,10 +1044,11 @@ add_rolls_json (JsonBuilder *builder,
 }
 
 static void
-print_json (AdmBattle   *battle,
-            AdmAudience  audience,
-            const char  *audience_text,
-            BattleDice  *dice)
+print_json (AdmBattle     *battle,
+            AdmAudience    audience,
+            const char    *audience_text,
+            CliBattleDice *dice,
+            JsonNode      *table)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -1094,8 +1084,30 @@ print_json (AdmBattle   *battle,
   add_features_json (builder, battle, audience);
   add_detection_json (builder, battle, audience);
   add_rolls_json (builder, battle, audience);
+  /* `join`: what the table kept and sent of the battle. */
+  if (table != NULL)
+    {
+      json_builder_set_member_name (builder, "table");
+      json_builder_add_value (builder, json_node_copy (table));
+    }
   json_builder_end_object (builder);
   _cli_print_json (builder);
+}
+
+void
+_cli_battle_print (AdmBattle             *battle,
+                   AdmAudience            audience,
+                   const char            *audience_text,
+                   const AdmBattleOrders *orders,
+                   int                    turns,
+                   CliBattleDice         *dice,
+                   JsonNode              *table,
+                   gboolean               json)
+{
+  if (json)
+    print_json (battle, audience, audience_text, dice, table);
+  else
+    print_text (battle, audience, orders, turns, dice);
 }
 
 /* The command */
@@ -1239,7 +1251,7 @@ _cli_battle_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmBattleOrders) orders = NULL;
-  g_auto(BattleDice) dice = { NULL, };
+  g_auto(CliBattleDice) dice = { NULL, };
   g_auto(GStrv) files = NULL;
   g_autofree char *orders_path = NULL, *seed_text = NULL, *dice_text = NULL;
   g_autofree char *turns_text = NULL, *battle_file = NULL, *save_path = NULL;
@@ -1333,7 +1345,7 @@ _cli_battle_run (int    argc,
     return _cli_usage_error (command, _("--as shows the battle as a side sees it and changes "
                                         "no file: drop --save and --end, or --as"));
 
-  status = parse_turns (turns_text, json, &turns);
+  status = _cli_battle_parse_turns (turns_text, json, &turns);
   /* --end alone ends the battle as it stands; --as on a campaign's engagement shows it as it
    * stands, and turns asked for are played for the view alone, not kept. */
   if ((end || (as_text != NULL && engagement_id != NULL)) && turns_text == NULL)
@@ -1381,10 +1393,10 @@ _cli_battle_run (int    argc,
       turns > 0)
     status = commit_dice (campaign, engagement_id, battle, seed_text, json, &dice);
   else if (status == CLI_EXIT_OK)
-    status = make_dice (battle, seed_text, dice_text, json, &dice);
+    status = _cli_battle_make_dice (battle, seed_text, dice_text, json, &dice);
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK && turns > 0)
-    status = play (battle, orders, dice.source, turns, battle_file, json);
+    status = _cli_battle_play (battle, orders, dice.source, turns, battle_file, json);
   if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL &&
       (turns > 0 || end || layout_seed == NULL))
     status = keep_in_campaign (campaign, engagement_id, battle, end, reason, json);
@@ -1398,9 +1410,6 @@ _cli_battle_run (int    argc,
   if (status != CLI_EXIT_OK)
     return status;
 
-  if (json)
-    print_json (battle, audience, as_text, &dice);
-  else
-    print_text (battle, audience, orders, turns, &dice);
+  _cli_battle_print (battle, audience, as_text, orders, turns, &dice, NULL, json);
   return CLI_EXIT_OK;
 }

@@ -89,6 +89,49 @@ CliExit         _cli_journal_run          (int             argc,
                                            char          **argv);
 CliExit         _cli_battle_run           (int             argc,
                                            char          **argv);
+/* What `battle` and `join` (cli-join.c) share of playing a battle and printing it
+ * (cli-battle.c). Where the dice come from, for the heading of the output and the JSON. */
+typedef struct {
+  AdmDiceSource *source;
+  AdmDiceQueue  *queue;      /* --dice; NULL with a seed */
+  guint64        seed;
+  gboolean       seeded;     /* a seed was given, or the battle has one */
+  char          *commitment; /* a campaign battle's program dice: their commitment */
+} CliBattleDice;
+
+void            _cli_battle_dice_clear    (CliBattleDice  *dice);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliBattleDice, _cli_battle_dice_clear)
+/* --turns: a whole number of turns (1 when @text is NULL) into @turns. */
+CliExit         _cli_battle_parse_turns   (const char     *text,
+                                           gboolean        json,
+                                           int            *turns);
+/* --seed N or the battle's own seed (1 when it has none) for a PRNG; --dice for a queue. */
+CliExit         _cli_battle_make_dice     (AdmBattle      *battle,
+                                           const char     *seed_text,
+                                           const char     *dice_text,
+                                           gboolean        json,
+                                           CliBattleDice  *dice);
+/* Plays @turns turns with @orders and @dice; a refused turn is reported naming
+ * @battle_file and changes nothing of that turn. */
+CliExit         _cli_battle_play          (AdmBattle             *battle,
+                                           const AdmBattleOrders *orders,
+                                           AdmDiceSource         *dice,
+                                           int                    turns,
+                                           const char            *battle_file,
+                                           gboolean               json);
+/* The battle as @audience sees it after @turns turns: report, ships, markers, dice; with
+ * @json as one JSON object, with @table (may be NULL) as its member "table". */
+void            _cli_battle_print         (AdmBattle             *battle,
+                                           AdmAudience            audience,
+                                           const char            *audience_text,
+                                           const AdmBattleOrders *orders,
+                                           int                    turns,
+                                           CliBattleDice         *dice,
+                                           JsonNode              *table,
+                                           gboolean               json);
+/* `join` (cli-join.c): a table master fights an engagement assigned to his table. */
+CliExit         _cli_join_run             (int             argc,
+                                           char          **argv);
 /* adm_campaign_open (), and when the file's end was cut mid-save the note saying it
  * opened at the last complete action, FILE:LINE, printed on stderr — never silently. */
 AdmCampaign    *_cli_open_campaign        (const char      *path,

@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-join.c: `admiralty-cli join LINK …` — a table master's side of several masters, one
+ * campaign (adm-table-client.h). With the join link alone it lists the engagements the chief
+ * assigned to this table; with --engagement it fights one exactly as `battle CAMPAIGN
+ * --engagement ID` does on the chief's computer (the same turns, dice and output), the battle
+ * kept on this computer and each entry sent to the chief as it is recorded; --end --reason
+ * sends the ending; --export writes the battle as a file for the chief to import (the USB
+ * path). A chief that cannot be reached is no failure: the battle is kept here and its
+ * entries wait for the next `join`. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "adm-file.h"
+#include "adm-table-client.h"
+#include "cli-private.h"
+
+/* How long one entry, and then the run's last, wait for the chief's receipt. */
+#define ENTRY_TIMEOUT_MS 5000
+#define FINAL_TIMEOUT_MS 5000
+
+typedef struct {
+  AdmTableClient *client;
+  gboolean        given_up;  /* the chief was not reached in this run: no more waiting */
+} Sending;
+
+/* After each entry recorded (and saved): waits for the chief's receipt, so that the chief
+ * has the battle entry by entry; once he cannot be reached, the table plays on and the
+ * entries wait. */
+static void
+entry_recorded_cb (AdmBattle *battle,
+                   Sending   *sending)
+{
+  if (sending->given_up)
+    return;
+  if (!adm_table_client_flush (sending->client, ENTRY_TIMEOUT_MS, NULL))
+    sending->given_up = TRUE;
+}
+
+static const char *
+state_id (AdmTableClientState state)
+{
+  GEnumClass *klass = g_type_class_ref (ADM_TYPE_TABLE_CLIENT_STATE);
+  const char *nick = g_enum_get_value (klass, state)->value_nick;
+
+  g_type_class_unref (klass);
+  return nick;
+}
+
+/* --json: what this table holds and sent of the battle. */
+static JsonNode *
+table_json (AdmTableClient *client)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  AdmBattle *battle = adm_table_client_get_battle (client);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, adm_table_client_get_table_name (client));
+  json_builder_set_member_name (builder, "engagement");
+  json_builder_add_string_value (builder, adm_table_client_get_engagement (client));
+  json_builder_set_member_name (builder, "assignment");
+  json_builder_add_string_value (builder, adm_table_client_get_assignment (client));
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, adm_battle_get_path (battle));
+  json_builder_set_member_name (builder, "entries");
+  json_builder_add_int_value (builder, adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  json_builder_set_member_name (builder, "kept");
+  json_builder_add_int_value (builder, adm_table_client_get_kept (client));
+  json_builder_set_member_name (builder, "waiting");
+  json_builder_add_int_value (builder, adm_table_client_get_waiting (client));
+  json_builder_set_member_name (builder, "state");
+  json_builder_add_string_value (builder, state_id (adm_table_client_get_state (client)));
+  json_builder_set_member_name (builder, "end_reason");
+  if (adm_table_client_get_end_reason (client) != NULL)
+    json_builder_add_string_value (builder, adm_table_client_get_end_reason (client));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* `join LINK`: the engagements at this table. */
+static CliExit
+list (AdmTableClient *client,
+      gboolean        json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) engagements = adm_table_client_list_sync (client, NULL, &error);
+  g_autoptr(JsonBuilder) builder = NULL;
+
+  if (engagements == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (!json)
+    {
+      /* Translators: "Table 2 of the campaign “Komarr”" */
+      g_print (_("%s of the campaign “%s”\n"), adm_table_client_get_table_name (client),
+               adm_table_client_get_campaign_name (client) != NULL
+                 ? adm_table_client_get_campaign_name (client) : "");
+      if (engagements->len == 0)
+        g_print (_("  No engagement is assigned to this table.\n"));
+      for (guint i = 0; i < engagements->len; i++)
+        {
+          const AdmTableEngagement *e = g_ptr_array_index (engagements, i);
+
+          /* Translators: "  c1-3  Pol orbit: in-progress, turn 2 (7 entries at the chief)" */
+          g_print (g_dngettext (GETTEXT_PACKAGE, "  %s  %s: %s, turn %d (%u entry at the chief)\n",
+                                "  %s  %s: %s, turn %d (%u entries at the chief)\n", e->kept),
+                   e->id, e->place != NULL ? e->place : "", e->status != NULL ? e->status : "",
+                   e->turn, e->kept);
+        }
+      return CLI_EXIT_OK;
+    }
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_string_value (builder, adm_table_client_get_table_name (client));
+  json_builder_set_member_name (builder, "campaign");
+  json_builder_add_string_value (builder, adm_table_client_get_campaign_name (client));
+  json_builder_set_member_name (builder, "engagements");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmTableEngagement *e = g_ptr_array_index (engagements, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, e->id);
+      json_builder_set_member_name (builder, "place");
+      json_builder_add_string_value (builder, e->place);
+      json_builder_set_member_name (builder, "assignment");
+      json_builder_add_string_value (builder, e->assignment);
+      json_builder_set_member_name (builder, "status");
+      json_builder_add_string_value (builder, e->status);
+      json_builder_set_member_name (builder, "turn");
+      json_builder_add_int_value (builder, e->turn);
+      json_builder_set_member_name (builder, "phase");
+      if (e->phase != NULL)
+        json_builder_add_string_value (builder, e->phase);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "kept");
+      json_builder_add_int_value (builder, e->kept);
+      json_builder_set_member_name (builder, "ended");
+      json_builder_add_boolean_value (builder, e->ended);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+  return CLI_EXIT_OK;
+}
+
+/* --export FILE: the battle from entry 1, with its ending when it was ended here. */
+static CliExit
+export (AdmTableClient *client,
+        const char     *path,
+        gboolean        json)
+{
+  g_autoptr(GError) error = NULL;
+  gsize length = 0;
+  g_autofree char *data = adm_table_client_export (client, &length);
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (!adm_file_write_replacing (path, data, length, &error))
+    return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) table = table_json (client);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "export");
+      json_builder_add_string_value (builder, path);
+      json_builder_set_member_name (builder, "table");
+      json_builder_add_value (builder, g_steal_pointer (&table));
+      json_builder_end_object (builder);
+      _cli_print_json (builder);
+    }
+  else
+    /* Translators: "Engagement c1-3 (12 entries) is in c1-3.table-battle: the chief master
+     * imports it with admiralty-cli import CAMPAIGN FILE." */
+    g_print (g_dngettext (GETTEXT_PACKAGE,
+                          "Engagement %s (%u entry) is in %s: the chief master imports it "
+                          "with “admiralty-cli import CAMPAIGN FILE”.\n",
+                          "Engagement %s (%u entries) is in %s: the chief master imports it "
+                          "with “admiralty-cli import CAMPAIGN FILE”.\n",
+                          adm_journal_get_n_entries (adm_battle_get_log (
+                            adm_table_client_get_battle (client)))),
+             adm_table_client_get_engagement (client),
+             adm_journal_get_n_entries (adm_battle_get_log (adm_table_client_get_battle (client))),
+             display);
+  return CLI_EXIT_OK;
+}
+
+/* The dice: --dice as `battle` takes them; otherwise program dice drawn as the chief's
+ * campaign draws them (the seed's secret with --seed). */
+static CliExit
+table_dice (AdmTableClient *client,
+            const char     *seed_text,
+            const char     *dice_text,
+            int             turns,
+            gboolean        json,
+            CliBattleDice  *dice)
+{
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_table_client_get_battle (client);
+
+  if (dice_text != NULL || turns == 0)
+    return _cli_battle_make_dice (battle, seed_text, dice_text, json, dice);
+  if (seed_text != NULL)
+    {
+      g_autofree char *message = _cli_parse_seed ("--seed", seed_text, &dice->seed);
+
+      if (message != NULL)
+        return _cli_invalid (json, "%s", message);
+      dice->seeded = TRUE;
+    }
+  dice->source = adm_table_client_dice_source (client, dice->seeded ? &dice->seed : NULL,
+                                               &dice->commitment, &error);
+  if (dice->source == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  return CLI_EXIT_OK;
+}
+
+/* What became of the sending, said after the battle: everything at the chief, entries
+ * waiting (no failure: they go with the next `join`), or the chief's refusal. */
+static CliExit
+sent (AdmTableClient *client,
+      gboolean        json)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (adm_table_client_flush (client, FINAL_TIMEOUT_MS, &error))
+    return CLI_EXIT_OK;
+  if (g_error_matches (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
+    {
+      g_autofree char *display = g_filename_display_name (
+        adm_battle_get_path (adm_table_client_get_battle (client)));
+
+      /* Translators: the first %s is why ("Cannot reach … : Connection refused. 3 entries
+       * wait …"), the second the battle's file. */
+      g_printerr (_("admiralty-cli: %s\nThe battle is kept in %s; “admiralty-cli join” sends "
+                    "the entries waiting.\n"), error->message, display);
+      return CLI_EXIT_OK;
+    }
+  {
+    g_autofree char *display = g_filename_display_name (
+      adm_battle_get_path (adm_table_client_get_battle (client)));
+
+    return _cli_invalid (json, _("%s\nNothing more is sent; the battle stays on this computer "
+                                 "in %s."), error->message, display);
+  }
+}
+
+CliExit
+_cli_join_run (int    argc,
+               char **argv)
+{
+  const char *command = "join";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) table = NULL;
+  g_auto(CliBattleDice) dice = { NULL, };
+  g_auto(GStrv) links = NULL;
+  g_autofree char *engagement_id = NULL, *orders_path = NULL, *turns_text = NULL;
+  g_autofree char *seed_text = NULL, *dice_text = NULL, *reason = NULL, *export_path = NULL;
+  g_autofree char *battle_name = NULL;
+  Sending sending = { NULL, FALSE };
+  AdmBattle *battle;
+  gboolean json = FALSE, end = FALSE, reachable = FALSE;
+  gulong recorded_id;
+  CliExit status;
+  int turns = 1;
+  const GOptionEntry entries[] = {
+    { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement_id,
+      N_("Fight this engagement of the table (an id “admiralty-cli join LINK” lists)"),
+      N_("ID") },
+    { "orders", 0, 0, G_OPTION_ARG_FILENAME, &orders_path,
+      N_("The declarations of both sides, turn by turn (an orders file)"), N_("FILE") },
+    { "turns", 0, 0, G_OPTION_ARG_STRING, &turns_text,
+      N_("Number of turns to play (default 1; 0 sends what waits and plays nothing)"),
+      N_("K") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("Roll program dice from this seed's secret, as the chief's campaign would "
+         "(docs/dice.md)"), N_("N") },
+    { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
+      N_("Use these die values, in order, instead (\"4,6,1\" or \"4 6 1\")"), N_("VALUES") },
+    { "end", 0, 0, G_OPTION_ARG_NONE, &end,
+      N_("After the turns (none unless --turns is given), end the battle: the chief carries "
+         "its results into the campaign"), NULL },
+    { "reason", 0, 0, G_OPTION_ARG_STRING, &reason,
+      N_("With --end: why the battle ends (“Pol Six withdrew”)"), N_("TEXT") },
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
+      N_("Write the battle kept on this computer to FILE for the chief master to import "
+         "(admiralty-cli import); plays and sends nothing"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print as JSON: the listing, or the battle as `battle --json` prints it with "
+         "\"table\": {\"name\", \"engagement\", \"assignment\", \"file\", \"entries\", \"kept\", "
+         "\"waiting\", \"state\", \"end_reason\"}"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &links, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("LINK [--engagement ID]"),
+                              _("A table master's side of a campaign fought at several "
+                                "tables: with the join link alone, lists the engagements the "
+                                "chief master assigned to this table; with --engagement, plays "
+                                "its battle's turns as “admiralty-cli battle CAMPAIGN "
+                                "--engagement ID” does and sends each entry to the chief as it "
+                                "is recorded. The battle is kept on this computer "
+                                "($XDG_DATA_HOME/admiralty/tables): when the chief cannot be "
+                                "reached the entries wait there, and the next join sends them."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_value (command, "--engagement", engagement_id, FALSE)
+      || !_cli_check_value (command, "--orders", orders_path, FALSE)
+      || !_cli_check_value (command, "--turns", turns_text, FALSE)
+      || !_cli_check_value (command, "--seed", seed_text, FALSE)
+      || !_cli_check_value (command, "--dice", dice_text, FALSE)
+      || !_cli_check_value (command, "--reason", reason, FALSE)
+      || !_cli_check_value (command, "--export", export_path, FALSE))
+    return CLI_EXIT_USAGE;
+  if (links == NULL || links[0] == NULL)
+    return _cli_usage_error (command, _("no join link given"));
+  if (links[1] != NULL)
+    return _cli_usage_error (command, _("unexpected argument “%s”; give one join link"),
+                             links[1]);
+  if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
+                                dice_text != NULL || end || reason != NULL ||
+                                export_path != NULL))
+    return _cli_usage_error (command, _("give --engagement ID to fight, end or export a "
+                                        "battle"));
+  if (reason != NULL && !end)
+    return _cli_usage_error (command, _("--reason goes with --end"));
+  if (end && reason == NULL)
+    return _cli_usage_error (command, _("--end needs --reason TEXT: the chief reads why the "
+                                        "battle ended"));
+  if (seed_text != NULL && dice_text != NULL)
+    return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
+  if (export_path != NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
+                              dice_text != NULL || end))
+    return _cli_usage_error (command, _("--export writes the battle as it is kept: it plays "
+                                        "nothing; drop --orders, --turns, --seed, --dice and "
+                                        "--end"));
+  if (turns_text != NULL && g_str_equal (turns_text, "0"))
+    turns = 0;
+  else if ((status = _cli_battle_parse_turns (turns_text, json, &turns)) != CLI_EXIT_OK)
+    return status;
+  /* --end alone ends the battle as it stands. */
+  if ((end || export_path != NULL) && turns_text == NULL)
+    turns = 0;
+
+  client = adm_table_client_new (links[0], &error);
+  if (client == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (engagement_id == NULL)
+    return list (client, json);
+
+  battle = adm_table_client_open_battle_sync (client, engagement_id, &reachable, NULL, &error);
+  if (battle == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  g_object_unref (battle);
+  if (!reachable && !json)
+    g_printerr (_("admiralty-cli: the chief master cannot be reached; playing on the battle "
+                  "kept on this computer.\n"));
+  if (export_path != NULL)
+    return export (client, export_path, json);
+  if (turns > 0 && adm_table_client_get_end_reason (client) != NULL)
+    return _cli_invalid (json, _("The battle of engagement %s was ended at this table (%s); "
+                                 "nothing more is played"), engagement_id,
+                         adm_table_client_get_end_reason (client));
+  if (turns > 0 && adm_table_client_get_state (client) == ADM_TABLE_CLIENT_REFUSED &&
+      adm_table_client_get_message (client) != NULL)
+    return _cli_invalid (json, "%s", adm_table_client_get_message (client));
+  if (orders_path != NULL)
+    {
+      orders = adm_battle_orders_load_file (orders_path, &error);
+      if (orders == NULL)
+        return _cli_invalid (json, "%s", error->message);
+    }
+  status = table_dice (client, seed_text, dice_text, turns, json, &dice);
+  if (status != CLI_EXIT_OK)
+    return status;
+
+  battle = adm_table_client_get_battle (client);
+  sending.client = client;
+  sending.given_up = !reachable;
+  recorded_id = g_signal_connect (battle, "changed", G_CALLBACK (entry_recorded_cb), &sending);
+  /* Translators: the name of the battle fought at this table, for messages */
+  battle_name = g_strdup_printf (_("engagement %s"), engagement_id);
+  if (turns > 0)
+    status = _cli_battle_play (battle, orders, dice.source, turns, battle_name, json);
+  g_signal_handler_disconnect (battle, recorded_id);
+  if (status == CLI_EXIT_OK && end &&
+      !adm_table_client_end_battle (client, reason, &error))
+    status = _cli_invalid (json, "%s", error->message);
+  /* What was played is kept and sent even when a turn was refused. */
+  if (status != CLI_EXIT_OK)
+    {
+      sent (client, FALSE);
+      return status;
+    }
+  status = sent (client, json);
+  if (status != CLI_EXIT_OK)
+    return status;
+  if (end && !json)
+    g_print (_("The battle of engagement %s is ended; the chief master carries its results "
+               "into the campaign.\n\n"), engagement_id);
+  table = table_json (client);
+  _cli_battle_print (battle, adm_audience_master (), NULL, orders, turns, &dice, table, json);
+  return CLI_EXIT_OK;
+}

@@ -1,0 +1,1670 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-table-client.c: a table master's client of the chief's server (adm-table-client.h). */
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "adm-dice-commit.h"
+#include "adm-file.h"
+#include "adm-journal.h"
+#include "adm-table-battle.h"
+#include "adm-table-client.h"
+
+#define GROUP "table"
+/* The protocol's bound on a message; a battle handed to the table is sent back whole, so the
+ * same bound holds for it. A listing or a receipt is a few kilobytes. */
+#define MAX_BATTLE (16 * 1024 * 1024)
+#define MAX_ANSWER (1024 * 1024)
+#define READ_CHUNK 16384
+/* Retries after a network failure: 0.5 s, doubling, at most 5 s apart. */
+#define RETRY_FIRST_MS 500
+#define RETRY_MAX_MS   5000
+/* Seconds a request may wait for the chief's server. */
+#define TIMEOUT_S 10
+
+G_DEFINE_QUARK (adm-table-client-error-quark, adm_table_client_error)
+
+G_DEFINE_ENUM_TYPE (AdmTableClientState, adm_table_client_state,
+                    G_DEFINE_ENUM_VALUE (ADM_TABLE_CLIENT_IDLE, "idle"),
+                    G_DEFINE_ENUM_VALUE (ADM_TABLE_CLIENT_SENDING, "sending"),
+                    G_DEFINE_ENUM_VALUE (ADM_TABLE_CLIENT_ALL_SENT, "all-sent"),
+                    G_DEFINE_ENUM_VALUE (ADM_TABLE_CLIENT_WAITING, "waiting"),
+                    G_DEFINE_ENUM_VALUE (ADM_TABLE_CLIENT_REFUSED, "refused"))
+
+struct _AdmTableClient
+{
+  GObject              parent_instance;
+
+  char                *link;         /* http://HOST:PORT/table/TOKEN/ */
+  char                *where;        /* HOST:PORT, for messages (never the token) */
+  SoupSession         *session;
+  GMainContext        *context;      /* where the sending runs */
+  char                *table_name;
+  char                *campaign_name;
+
+  /* The open battle and what is kept of it (ASSIGNMENT.table). */
+  AdmBattle           *battle;
+  gulong               changed_id;
+  AdmFileLock         *lock;
+  char                *engagement;
+  char                *assignment;
+  char                *battle_path;
+  char                *key_path;
+  guint                kept;
+  char                 last[65];
+  gboolean             ended;        /* the chief holds the ending */
+  char                *end_reason;
+  char                *refused;      /* taken back: the chief's message, for good */
+  char                *dice_commitment;
+
+  /* The sending. */
+  AdmTableClientState  state;
+  char                *message;
+  GCancellable        *cancellable;
+  gboolean             in_flight;
+  guint                sent_from;    /* the message in flight starts there */
+  guint                retry_id;
+  guint                backoff_ms;
+  GError              *error;        /* the last failure, for adm_table_client_flush () */
+};
+
+G_DEFINE_FINAL_TYPE (AdmTableClient, adm_table_client, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_STATE,
+  PROP_WAITING,
+  PROP_MESSAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+void
+adm_table_engagement_free (AdmTableEngagement *engagement)
+{
+  if (engagement == NULL)
+    return;
+  g_free (engagement->id);
+  g_free (engagement->place);
+  g_free (engagement->assignment);
+  g_free (engagement->status);
+  g_free (engagement->phase);
+  g_free (engagement);
+}
+
+void
+adm_table_kept_free (AdmTableKept *kept)
+{
+  if (kept == NULL)
+    return;
+  g_free (kept->link);
+  g_free (kept->engagement);
+  g_free (kept->assignment);
+  g_free (kept->table);
+  g_free (kept->battle_path);
+  g_free (kept->end_reason);
+  g_free (kept->refused);
+  g_free (kept);
+}
+
+/* Names that come from the chief's server and become part of a path or a file name:
+ * letters, digits, '-', '_' and '.' (never first), at most 64. */
+static gboolean
+safe_name (const char *text)
+{
+  gsize n = text != NULL ? strlen (text) : 0;
+
+  if (n == 0 || n > 64 || text[0] == '.')
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isalnum (text[i]) && text[i] != '-' && text[i] != '_' && text[i] != '.')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_hash (const char *text)
+{
+  if (text == NULL || strlen (text) != 64)
+    return FALSE;
+  for (guint i = 0; i < 64; i++)
+    if (!g_ascii_isdigit (text[i]) && !(text[i] >= 'a' && text[i] <= 'f'))
+      return FALSE;
+  return TRUE;
+}
+
+/* Links */
+
+static gboolean
+link_error (GError    **error,
+            const char *link,
+            const char *problem)
+{
+  /* Translators: "“http://10.0.0.2/x” is not a join link: …" */
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_LINK,
+               _("“%s” is not a join link: %s (a join link reads "
+                 "http://HOST:PORT/table/TOKEN/, as the chief master's Admiralty shows it)"),
+               link, problem);
+  return FALSE;
+}
+
+gboolean
+adm_table_link_parse (const char  *link,
+                      char       **normal,
+                      GError     **error)
+{
+  g_autoptr(GUri) uri = NULL;
+  const char *path, *token;
+
+  g_return_val_if_fail (link != NULL, FALSE);
+
+  if (strlen (link) > 512 || !g_utf8_validate (link, -1, NULL))
+    return link_error (error, "…", _("it is too long or not text"));
+  uri = g_uri_parse (link, G_URI_FLAGS_NONE, NULL);
+  if (uri == NULL)
+    return link_error (error, link, _("it is no web address"));
+  if (g_strcmp0 (g_uri_get_scheme (uri), "http") != 0)
+    return link_error (error, link, _("it does not begin with http://"));
+  if (g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
+    return link_error (error, link, _("it names no computer"));
+  if (g_uri_get_userinfo (uri) != NULL || g_uri_get_query (uri) != NULL ||
+      g_uri_get_fragment (uri) != NULL)
+    return link_error (error, link, _("it has more than an address and a path"));
+  path = g_uri_get_path (uri);
+  if (!g_str_has_prefix (path, "/table/"))
+    return link_error (error, link, _("its path does not begin with /table/"));
+  token = path + strlen ("/table/");
+  if (strlen (token) != 33 || token[32] != '/')
+    return link_error (error, link, _("its key is not 32 digits followed by “/”"));
+  for (guint i = 0; i < 32; i++)
+    if (!g_ascii_isdigit (token[i]) && !(token[i] >= 'a' && token[i] <= 'f'))
+      return link_error (error, link, _("its key is not 32 digits followed by “/”"));
+  if (normal != NULL)
+    *normal = g_uri_to_string (uri);
+  return TRUE;
+}
+
+/* The store */
+
+char *
+adm_table_client_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "admiralty", "tables", NULL);
+}
+
+static GKeyFile *
+read_key_file (const char *path)
+{
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+
+  if (!g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL))
+    return NULL;
+  return g_steal_pointer (&keys);
+}
+
+static AdmTableKept *
+kept_from_keys (GKeyFile   *keys,
+                const char *folder)
+{
+  g_autoptr(AdmTableKept) kept = g_new0 (AdmTableKept, 1);
+  g_autofree char *battle = NULL;
+  guint64 n = 0;
+  g_autofree char *text = NULL;
+
+  kept->link = g_key_file_get_string (keys, GROUP, "link", NULL);
+  kept->engagement = g_key_file_get_string (keys, GROUP, "engagement", NULL);
+  kept->assignment = g_key_file_get_string (keys, GROUP, "assignment", NULL);
+  kept->table = g_key_file_get_string (keys, GROUP, "table", NULL);
+  kept->end_reason = g_key_file_get_string (keys, GROUP, "end-reason", NULL);
+  kept->refused = g_key_file_get_string (keys, GROUP, "refused", NULL);
+  text = g_key_file_get_string (keys, GROUP, "kept", NULL);
+  if (kept->link == NULL || !adm_table_link_parse (kept->link, NULL, NULL) ||
+      !safe_name (kept->engagement) || !safe_name (kept->assignment) || text == NULL ||
+      !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &n, NULL))
+    return NULL;
+  kept->kept = (guint) n;
+  battle = g_strconcat (kept->assignment, ".battle", NULL);
+  kept->battle_path = g_build_filename (folder, battle, NULL);
+  return g_steal_pointer (&kept);
+}
+
+GPtrArray *
+adm_table_client_list_kept (const char *link)
+{
+  g_autofree char *folder = adm_table_client_folder ();
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_kept_free);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GKeyFile) keys = NULL;
+      AdmTableKept *kept;
+
+      if (!g_str_has_suffix (name, ".table"))
+        continue;
+      path = g_build_filename (folder, name, NULL);
+      keys = read_key_file (path);
+      kept = keys != NULL ? kept_from_keys (keys, folder) : NULL;
+      if (kept == NULL)
+        continue;
+      if (link != NULL && g_strcmp0 (kept->link, link) != 0)
+        {
+          adm_table_kept_free (kept);
+          continue;
+        }
+      g_ptr_array_add (list, kept);
+    }
+  return g_steal_pointer (&list);
+}
+
+/* The key file of the open battle, written atomically (after every entry). */
+static gboolean
+save_keys (AdmTableClient  *self,
+           GError         **error)
+{
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_key_file_set_string (keys, GROUP, "link", self->link);
+  g_key_file_set_string (keys, GROUP, "engagement", self->engagement);
+  g_key_file_set_string (keys, GROUP, "assignment", self->assignment);
+  if (self->table_name != NULL)
+    g_key_file_set_string (keys, GROUP, "table", self->table_name);
+  if (self->campaign_name != NULL)
+    g_key_file_set_string (keys, GROUP, "campaign", self->campaign_name);
+  g_key_file_set_uint64 (keys, GROUP, "kept", self->kept);
+  g_key_file_set_string (keys, GROUP, "last", self->last);
+  g_key_file_set_uint64 (keys, GROUP, "entries",
+                         adm_journal_get_n_entries (adm_battle_get_log (self->battle)));
+  g_key_file_set_boolean (keys, GROUP, "ended", self->ended);
+  if (self->end_reason != NULL)
+    g_key_file_set_string (keys, GROUP, "end-reason", self->end_reason);
+  if (self->refused != NULL)
+    g_key_file_set_string (keys, GROUP, "refused", self->refused);
+  if (self->dice_commitment != NULL)
+    g_key_file_set_string (keys, GROUP, "dice-commitment", self->dice_commitment);
+  data = g_key_file_to_data (keys, &length, NULL);
+  if (!adm_file_write_replacing (self->key_path, data, length, error))
+    {
+      g_autofree char *display = g_filename_display_name (self->key_path);
+
+      g_prefix_error (error, _("Cannot keep the table's battle in %s: "), display);
+      if (error != NULL && *error != NULL)
+        {
+          (*error)->domain = ADM_TABLE_CLIENT_ERROR;
+          (*error)->code = ADM_TABLE_CLIENT_ERROR_STORE;
+        }
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The object */
+
+static void
+set_state (AdmTableClient      *self,
+           AdmTableClientState  state,
+           const char          *message)
+{
+  if (g_strcmp0 (self->message, message) != 0)
+    {
+      g_free (self->message);
+      self->message = g_strdup (message);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+    }
+  if (self->state != state)
+    {
+      self->state = state;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING]);
+}
+
+static void
+adm_table_client_dispose (GObject *object)
+{
+  AdmTableClient *self = ADM_TABLE_CLIENT (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  g_clear_signal_handler (&self->changed_id, self->battle);
+  g_clear_object (&self->battle);
+  g_clear_pointer (&self->lock, adm_file_lock_unref);
+  g_clear_object (&self->session);
+  G_OBJECT_CLASS (adm_table_client_parent_class)->dispose (object);
+}
+
+static void
+adm_table_client_finalize (GObject *object)
+{
+  AdmTableClient *self = ADM_TABLE_CLIENT (object);
+
+  g_free (self->link);
+  g_free (self->where);
+  g_free (self->table_name);
+  g_free (self->campaign_name);
+  g_free (self->engagement);
+  g_free (self->assignment);
+  g_free (self->battle_path);
+  g_free (self->key_path);
+  g_free (self->end_reason);
+  g_free (self->refused);
+  g_free (self->dice_commitment);
+  g_free (self->message);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_error (&self->error);
+  G_OBJECT_CLASS (adm_table_client_parent_class)->finalize (object);
+}
+
+static void
+adm_table_client_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  AdmTableClient *self = ADM_TABLE_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+    case PROP_WAITING:
+      g_value_set_uint (value, adm_table_client_get_waiting (self));
+      break;
+    case PROP_MESSAGE:
+      g_value_set_string (value, self->message);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_table_client_class_init (AdmTableClientClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = adm_table_client_dispose;
+  object_class->finalize = adm_table_client_finalize;
+  object_class->get_property = adm_table_client_get_property;
+
+  properties[PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL, ADM_TYPE_TABLE_CLIENT_STATE, ADM_TABLE_CLIENT_IDLE,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_WAITING] =
+    g_param_spec_uint ("waiting", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+adm_table_client_init (AdmTableClient *self)
+{
+  self->cancellable = g_cancellable_new ();
+  self->backoff_ms = RETRY_FIRST_MS;
+}
+
+AdmTableClient *
+adm_table_client_new (const char  *link,
+                      GError     **error)
+{
+  g_autoptr(AdmTableClient) self = NULL;
+  g_autofree char *normal = NULL;
+  g_autoptr(GUri) uri = NULL;
+
+  g_return_val_if_fail (link != NULL, NULL);
+
+  if (!adm_table_link_parse (link, &normal, error))
+    return NULL;
+  self = g_object_new (ADM_TYPE_TABLE_CLIENT, NULL);
+  self->link = g_steal_pointer (&normal);
+  uri = g_uri_parse (self->link, G_URI_FLAGS_NONE, NULL);
+  self->where = g_uri_get_port (uri) > 0
+                  ? g_strdup_printf ("%s:%d", g_uri_get_host (uri), g_uri_get_port (uri))
+                  : g_strdup (g_uri_get_host (uri));
+  /* The room's network, never a proxy: the chief's laptop is on it. */
+  self->session = soup_session_new_with_options ("timeout", TIMEOUT_S, "idle-timeout", TIMEOUT_S,
+                                                 "proxy-resolver", NULL, NULL);
+  self->context = g_main_context_ref_thread_default ();
+  return g_steal_pointer (&self);
+}
+
+const char *
+adm_table_client_get_link (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->link;
+}
+
+const char *
+adm_table_client_get_table_name (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->table_name;
+}
+
+const char *
+adm_table_client_get_campaign_name (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->campaign_name;
+}
+
+/* HTTP */
+
+static SoupMessage *
+new_message (AdmTableClient *self,
+             const char     *method,
+             const char     *engagement_id,
+             const char     *tail,
+             GBytes         *body)
+{
+  g_autofree char *uri = engagement_id == NULL
+                           ? g_strdup (self->link)
+                           : g_strconcat (self->link, "engagements/", engagement_id, "/", tail,
+                                          NULL);
+  SoupMessage *msg = soup_message_new (method, uri);
+
+  if (body != NULL)
+    soup_message_set_request_body_from_bytes (msg, "application/xml", body);
+  return msg;
+}
+
+static void
+network_error (AdmTableClient  *self,
+               const GError    *cause,
+               GError         **error)
+{
+  /* Translators: "Cannot reach the chief master's Admiralty at 10.0.0.2:8080: Connection
+   * refused" */
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+               _("Cannot reach the chief master's Admiralty at %s: %s"), self->where,
+               cause->message);
+}
+
+/* What an answer's status says, for answers other than 200 and 409. */
+static void
+status_error (AdmTableClient  *self,
+              guint            status,
+              const char      *engagement_id,
+              GError         **error)
+{
+  if (status == SOUP_STATUS_NOT_FOUND && engagement_id != NULL)
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                 _("The chief master's Admiralty at %s does not give engagement %s to this "
+                   "link: it is not at this table, or the link was revoked"), self->where,
+                 engagement_id);
+  else if (status == SOUP_STATUS_NOT_FOUND)
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                 _("The chief master's Admiralty at %s does not know this join link: it was "
+                   "revoked, or it is not a table's"), self->where);
+  else if (status == SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE)
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                 _("The chief master's Admiralty at %s refused the battle: it is larger than "
+                   "it takes"), self->where);
+  /* 429 Too Many Requests: the portal's rate limit. */
+  else if (status == 429 || SOUP_STATUS_IS_SERVER_ERROR (status))
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+                 _("The chief master's Admiralty at %s is busy (HTTP %u)"), self->where, status);
+  else
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+                 _("The chief master's Admiralty at %s gave an answer a table does not expect "
+                   "(HTTP %u)"), self->where, status);
+}
+
+static gboolean
+too_long (AdmTableClient  *self,
+          GError         **error)
+{
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+               _("The answer of %s is longer than a table takes"), self->where);
+  return FALSE;
+}
+
+/* A request answered, its body read whole up to @limit bytes. */
+static GBytes *
+request_sync (AdmTableClient  *self,
+              SoupMessage     *msg,
+              gsize            limit,
+              GCancellable    *cancellable,
+              GError         **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GInputStream) stream = soup_session_send (self->session, msg, cancellable,
+                                                      &local_error);
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+  guint8 chunk[READ_CHUNK];
+  gssize n;
+
+  if (stream == NULL)
+    {
+      network_error (self, local_error, error);
+      return NULL;
+    }
+  while ((n = g_input_stream_read (stream, chunk, sizeof chunk, cancellable, &local_error)) > 0)
+    {
+      if (body->len + (gsize) n > limit)
+        {
+          too_long (self, error);
+          return NULL;
+        }
+      g_byte_array_append (body, chunk, (guint) n);
+    }
+  if (n < 0)
+    {
+      network_error (self, local_error, error);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&body));
+}
+
+typedef struct {
+  SoupMessage  *msg;
+  GInputStream *stream;
+  GByteArray   *body;
+  gsize         limit;
+} Request;
+
+static void
+request_free (Request *request)
+{
+  g_clear_object (&request->msg);
+  g_clear_object (&request->stream);
+  g_clear_pointer (&request->body, g_byte_array_unref);
+  g_free (request);
+}
+
+static void read_cb (GObject *source, GAsyncResult *result, gpointer data);
+
+static void
+read_next (GTask *task)
+{
+  Request *request = g_task_get_task_data (task);
+
+  g_input_stream_read_bytes_async (request->stream, READ_CHUNK, G_PRIORITY_DEFAULT,
+                                   g_task_get_cancellable (task), read_cb, task);
+}
+
+static void
+read_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = g_task_get_source_object (task);
+  Request *request = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result,
+                                                              &error);
+  GError *failure = NULL;
+
+  if (bytes == NULL)
+    {
+      network_error (self, error, &failure);
+      g_task_return_error (task, failure);
+      return;
+    }
+  if (g_bytes_get_size (bytes) == 0)
+    {
+      g_task_return_pointer (task, g_byte_array_free_to_bytes (g_steal_pointer (&request->body)),
+                             (GDestroyNotify) g_bytes_unref);
+      return;
+    }
+  if (request->body->len + g_bytes_get_size (bytes) > request->limit)
+    {
+      too_long (self, &failure);
+      g_task_return_error (task, failure);
+      return;
+    }
+  g_byte_array_append (request->body, g_bytes_get_data (bytes, NULL),
+                       (guint) g_bytes_get_size (bytes));
+  read_next (g_steal_pointer (&task));
+}
+
+static void
+send_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = g_task_get_source_object (task);
+  Request *request = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  GError *failure = NULL;
+
+  request->stream = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  if (request->stream == NULL)
+    {
+      network_error (self, error, &failure);
+      g_task_return_error (task, failure);
+      return;
+    }
+  read_next (g_steal_pointer (&task));
+}
+
+/* The async form of request_sync (): the task's result is the body (GBytes); the message's
+ * status is read from request_get_message (). */
+static void
+request_async (AdmTableClient      *self,
+               SoupMessage         *msg,
+               gsize                limit,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  Request *request = g_new0 (Request, 1);
+
+  request->msg = g_object_ref (msg);
+  request->body = g_byte_array_new ();
+  request->limit = limit;
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  soup_session_send_async (self->session, msg, G_PRIORITY_DEFAULT, cancellable, send_cb, task);
+}
+
+static SoupMessage *
+request_get_message (GAsyncResult *result)
+{
+  return ((Request *) g_task_get_task_data (G_TASK (result)))->msg;
+}
+
+/* JSON */
+
+static JsonObject *
+parse_object (AdmTableClient  *self,
+              GBytes          *body,
+              GError         **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  gsize length = 0;
+  const char *data = g_bytes_get_data (body, &length);
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, data, (gssize) length, NULL) ||
+      (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+                   _("The answer of %s is not what a table expects (no JSON object)"),
+                   self->where);
+      return NULL;
+    }
+  return json_object_ref (json_node_get_object (root));
+}
+
+static const char *
+member_string (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gboolean
+member_int (JsonObject *object,
+            const char *name,
+            gint64      max,
+            gint64     *out)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *out = json_node_get_int (node);
+  return *out >= 0 && *out <= max;
+}
+
+static gboolean
+member_bool (JsonObject *object,
+             const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && json_node_get_value_type (node) == G_TYPE_BOOLEAN &&
+         json_node_get_boolean (node);
+}
+
+static gboolean
+bad_answer (AdmTableClient  *self,
+            const char      *what,
+            GError         **error)
+{
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+               _("The answer of %s is not what a table expects (%s)"), self->where, what);
+  return FALSE;
+}
+
+static AdmTableEngagement *
+read_engagement (JsonObject *object)
+{
+  g_autoptr(AdmTableEngagement) engagement = g_new0 (AdmTableEngagement, 1);
+  const char *last = member_string (object, "last");
+  gint64 n = 0;
+
+  engagement->id = g_strdup (member_string (object, "id"));
+  engagement->assignment = g_strdup (member_string (object, "assignment"));
+  if (!safe_name (engagement->id) || !safe_name (engagement->assignment))
+    return NULL;
+  engagement->place = g_strdup (member_string (object, "place"));
+  engagement->status = g_strdup (member_string (object, "status"));
+  engagement->phase = g_strdup (member_string (object, "phase"));
+  if (member_int (object, "turn", G_MAXINT, &n))
+    engagement->turn = (int) n;
+  if (member_int (object, "kept", G_MAXUINT, &n))
+    engagement->kept = (guint) n;
+  if (is_hash (last))
+    memcpy (engagement->last, last, 65);
+  engagement->ended = member_bool (object, "ended");
+  return g_steal_pointer (&engagement);
+}
+
+static GPtrArray *
+read_listing (AdmTableClient  *self,
+              SoupMessage     *msg,
+              GBytes          *body,
+              GError         **error)
+{
+  g_autoptr(JsonObject) root = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  JsonNode *engagements;
+  JsonArray *array;
+
+  if (soup_message_get_status (msg) != SOUP_STATUS_OK)
+    {
+      status_error (self, soup_message_get_status (msg), NULL, error);
+      return NULL;
+    }
+  root = parse_object (self, body, error);
+  if (root == NULL)
+    return NULL;
+  engagements = json_object_get_member (root, "engagements");
+  if (member_string (root, "table") == NULL || engagements == NULL ||
+      !JSON_NODE_HOLDS_ARRAY (engagements))
+    {
+      bad_answer (self, _("no table and engagements"), error);
+      return NULL;
+    }
+  g_free (self->table_name);
+  self->table_name = g_strdup (member_string (root, "table"));
+  g_free (self->campaign_name);
+  self->campaign_name = g_strdup (member_string (root, "campaign"));
+  array = json_node_get_array (engagements);
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_table_engagement_free);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      AdmTableEngagement *engagement = JSON_NODE_HOLDS_OBJECT (node)
+                                         ? read_engagement (json_node_get_object (node)) : NULL;
+
+      if (engagement == NULL)
+        {
+          bad_answer (self, _("an engagement without a proper id or assignment"), error);
+          return NULL;
+        }
+      g_ptr_array_add (list, engagement);
+    }
+  return g_steal_pointer (&list);
+}
+
+GPtrArray *
+adm_table_client_list_sync (AdmTableClient  *self,
+                            GCancellable    *cancellable,
+                            GError         **error)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+
+  msg = new_message (self, "GET", NULL, NULL, NULL);
+  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
+  if (body == NULL)
+    return NULL;
+  return read_listing (self, msg, body, error);
+}
+
+static void
+list_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  GError *error = NULL;
+  g_autoptr(GBytes) body = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *list;
+
+  if (body == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  list = read_listing (self, request_get_message (result), body, &error);
+  if (list == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, list, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+adm_table_client_list_async (AdmTableClient      *self,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  GTask *task;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  msg = new_message (self, "GET", NULL, NULL, NULL);
+  request_async (self, msg, MAX_ANSWER, cancellable, list_cb, task);
+}
+
+GPtrArray *
+adm_table_client_list_finish (AdmTableClient  *self,
+                              GAsyncResult    *result,
+                              GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static gboolean
+check_engagement_id (const char  *engagement_id,
+                     GError     **error)
+{
+  if (safe_name (engagement_id))
+    return TRUE;
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+               _("“%s” is not an engagement's id (an id reads like c1-3)"), engagement_id);
+  return FALSE;
+}
+
+static GBytes *
+read_battle (AdmTableClient  *self,
+             SoupMessage     *msg,
+             const char      *engagement_id,
+             GBytes          *body,
+             GError         **error)
+{
+  if (soup_message_get_status (msg) != SOUP_STATUS_OK)
+    {
+      status_error (self, soup_message_get_status (msg), engagement_id, error);
+      return NULL;
+    }
+  return g_bytes_ref (body);
+}
+
+GBytes *
+adm_table_client_fetch_battle_sync (AdmTableClient  *self,
+                                    const char      *engagement_id,
+                                    GCancellable    *cancellable,
+                                    GError         **error)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+
+  if (!check_engagement_id (engagement_id, error))
+    return NULL;
+  msg = new_message (self, "GET", engagement_id, "battle", NULL);
+  body = request_sync (self, msg, MAX_BATTLE, cancellable, error);
+  if (body == NULL)
+    return NULL;
+  return read_battle (self, msg, engagement_id, body, error);
+}
+
+static void
+fetch_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  GError *error = NULL;
+  g_autoptr(GBytes) body = g_task_propagate_pointer (G_TASK (result), &error);
+  GBytes *battle;
+
+  if (body == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  battle = read_battle (self, request_get_message (result), g_task_get_task_data (task), body,
+                        &error);
+  if (battle == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, battle, (GDestroyNotify) g_bytes_unref);
+}
+
+void
+adm_table_client_fetch_battle_async (AdmTableClient      *self,
+                                     const char          *engagement_id,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  GError *error = NULL;
+  GTask *task;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  if (!check_engagement_id (engagement_id, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  g_task_set_task_data (task, g_strdup (engagement_id), g_free);
+  msg = new_message (self, "GET", engagement_id, "battle", NULL);
+  request_async (self, msg, MAX_BATTLE, cancellable, fetch_cb, task);
+}
+
+GBytes *
+adm_table_client_fetch_battle_finish (AdmTableClient  *self,
+                                      GAsyncResult    *result,
+                                      GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The sending */
+
+static guint
+n_entries (AdmTableClient *self)
+{
+  return adm_journal_get_n_entries (adm_battle_get_log (self->battle));
+}
+
+guint
+adm_table_client_get_waiting (AdmTableClient *self)
+{
+  guint n;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), 0);
+
+  if (self->battle == NULL)
+    return 0;
+  n = n_entries (self);
+  return (n > self->kept ? n - self->kept : 0) + (self->end_reason != NULL && !self->ended);
+}
+
+static void send_next (AdmTableClient *self);
+
+static gboolean
+retry_cb (gpointer data)
+{
+  AdmTableClient *self = data;
+
+  self->retry_id = 0;
+  send_next (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_retry (AdmTableClient *self)
+{
+  g_autoptr(GSource) source = g_timeout_source_new (self->backoff_ms);
+
+  self->backoff_ms = MIN (self->backoff_ms * 2, RETRY_MAX_MS);
+  g_source_set_callback (source, retry_cb, self, NULL);
+  self->retry_id = g_source_attach (source, self->context);
+}
+
+/* A failure: kept for adm_table_client_flush (); the state and message say it. */
+static void
+fail (AdmTableClient      *self,
+      AdmTableClientState  state,
+      GError              *error)
+{
+  g_clear_error (&self->error);
+  self->error = error;
+  set_state (self, state, error->message);
+}
+
+/* The chief's receipt, checked against this battle: TRUE when it is one of this battle's
+ * entries (kept no more than it has, and of the same history). */
+static gboolean
+take_receipt (AdmTableClient  *self,
+              JsonObject      *root,
+              guint           *kept,
+              GError         **error)
+{
+  const char *last = member_string (root, "last");
+  char ours[65];
+  gint64 n = 0;
+
+  if (!member_int (root, "kept", G_MAXUINT, &n) || !is_hash (last))
+    return bad_answer (self, _("no receipt"), error);
+  if ((guint) n > n_entries (self))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                   _("The chief master holds %u entries of this battle, this computer %u: "
+                     "this is an older copy of the table's battle"), (guint) n, n_entries (self));
+      return FALSE;
+    }
+  adm_table_battle_entry_hash (self->battle, (guint) n, ours);
+  if (!g_str_equal (ours, last))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                   _("The chief master's battle went another way by entry %u: it is not this "
+                     "computer's battle"), (guint) n);
+      return FALSE;
+    }
+  *kept = (guint) n;
+  return TRUE;
+}
+
+static void
+acknowledged (AdmTableClient *self,
+              guint           kept,
+              gboolean        ended)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->kept = kept;
+  adm_table_battle_entry_hash (self->battle, kept, self->last);
+  self->ended = ended;
+  if (!save_keys (self, &error))
+    g_warning ("%s", error->message);
+}
+
+/* A 409: out of step (sent again from where the chief stands), taken back (for good), or
+ * refused. */
+static void
+take_refusal (AdmTableClient *self,
+              JsonObject     *root)
+{
+  const char *code = member_string (root, "code");
+  const char *message = member_string (root, "error");
+  GError *error = NULL;
+  guint kept = 0;
+
+  if (message == NULL || code == NULL)
+    {
+      bad_answer (self, _("a refusal without its message"), &error);
+      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      return;
+    }
+  if (g_str_equal (code, "taken-back"))
+    {
+      g_free (self->refused);
+      self->refused = g_strdup (message);
+      acknowledged (self, self->kept, self->ended);
+      fail (self, ADM_TABLE_CLIENT_REFUSED,
+            g_error_new_literal (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK,
+                                 message));
+      return;
+    }
+  /* Out of step: the chief holds another count of this same battle; sent again from there.
+   * A receipt that would send the same message again is a refusal. */
+  if (g_str_equal (code, "out-of-step") && take_receipt (self, root, &kept, &error) &&
+      kept + 1 != self->sent_from)
+    {
+      acknowledged (self, kept, member_bool (root, "ended"));
+      send_next (self);
+      return;
+    }
+  g_clear_error (&error);
+  fail (self, ADM_TABLE_CLIENT_REFUSED,
+        g_error_new_literal (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED, message));
+}
+
+static void
+post_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  AdmTableClient *self;
+  GError *error = NULL;
+  g_autoptr(GBytes) body = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(JsonObject) root = NULL;
+  SoupMessage *msg = request_get_message (result);
+  guint status = soup_message_get_status (msg);
+  guint kept = 0;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_error_free (error);
+      return;
+    }
+  self = ADM_TABLE_CLIENT (source);
+  self->in_flight = FALSE;
+  if (body == NULL || (status != SOUP_STATUS_OK && status != SOUP_STATUS_CONFLICT))
+    {
+      if (error == NULL)
+        status_error (self, status, self->engagement, &error);
+      /* The network, or a busy server: tried again after a while. */
+      if (error->code == ADM_TABLE_CLIENT_ERROR_UNREACHABLE)
+        {
+          fail (self, ADM_TABLE_CLIENT_WAITING, error);
+          schedule_retry (self);
+        }
+      else
+        fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      return;
+    }
+  self->backoff_ms = RETRY_FIRST_MS;
+  root = parse_object (self, body, &error);
+  if (root != NULL && status == SOUP_STATUS_CONFLICT)
+    {
+      take_refusal (self, root);
+      return;
+    }
+  if (root == NULL || !take_receipt (self, root, &kept, &error))
+    {
+      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      return;
+    }
+  /* A receipt that keeps nothing of what was sent would send it for ever. */
+  if (kept + 1 == self->sent_from && kept < n_entries (self))
+    {
+      bad_answer (self, _("a receipt that keeps none of the entries sent"), &error);
+      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      return;
+    }
+  acknowledged (self, kept, member_bool (root, "ended"));
+  send_next (self);
+}
+
+/* Sends the entries from kept+1 (and the ending), unless a message is on its way — its
+ * answer sends what came since — or a retry is due. */
+static void
+send_next (AdmTableClient *self)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (self->battle == NULL || self->refused != NULL || self->in_flight || self->retry_id != 0 ||
+      (self->state == ADM_TABLE_CLIENT_REFUSED))
+    return;
+  if (adm_table_client_get_waiting (self) == 0)
+    {
+      g_clear_error (&self->error);
+      set_state (self, ADM_TABLE_CLIENT_ALL_SENT, NULL);
+      return;
+    }
+  self->sent_from = MIN (self->kept, n_entries (self)) + 1;
+  data = adm_table_battle_message (self->battle, self->engagement, self->assignment,
+                                   self->sent_from, self->end_reason, &length);
+  body = g_bytes_new_take (g_steal_pointer (&data), length);
+  msg = new_message (self, "POST", self->engagement, "entries", body);
+  self->in_flight = TRUE;
+  if (self->state != ADM_TABLE_CLIENT_WAITING)
+    set_state (self, ADM_TABLE_CLIENT_SENDING, NULL);
+  g_main_context_push_thread_default (self->context);
+  request_async (self, msg, MAX_ANSWER, self->cancellable, post_cb, NULL);
+  g_main_context_pop_thread_default (self->context);
+}
+
+/* The battle recorded an entry (a phase resolved, an undo, a redo) and saved itself: the key
+ * file follows, and the entry goes to the chief. */
+static void
+battle_changed_cb (AdmBattle      *battle,
+                   AdmTableClient *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!save_keys (self, &error))
+    g_warning ("%s", error->message);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING]);
+  send_next (self);
+}
+
+/* Opening a battle */
+
+static AdmBattle *
+open_kept (AdmTableClient  *self,
+           const char      *path,
+           GKeyFile        *keys,
+           GError         **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  AdmBattle *battle = adm_battle_load_game (path, &local_error);
+  guint64 kept = 0;
+
+  if (battle == NULL)
+    {
+      g_autofree char *backup = adm_battle_find_backup (path);
+      g_autofree char *backup_display = backup != NULL ? g_filename_display_name (backup) : NULL;
+
+      if (backup != NULL)
+        g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                     _("%s\nThe newest backup that opens is %s."), local_error->message,
+                     backup_display);
+      else
+        g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                             local_error->message);
+      return NULL;
+    }
+  kept = g_key_file_get_uint64 (keys, GROUP, "kept", NULL);
+  self->kept = (guint) MIN (kept, adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  self->ended = g_key_file_get_boolean (keys, GROUP, "ended", NULL);
+  self->end_reason = g_key_file_get_string (keys, GROUP, "end-reason", NULL);
+  self->refused = g_key_file_get_string (keys, GROUP, "refused", NULL);
+  self->dice_commitment = g_key_file_get_string (keys, GROUP, "dice-commitment", NULL);
+  if (self->table_name == NULL)
+    self->table_name = g_key_file_get_string (keys, GROUP, "table", NULL);
+  if (self->campaign_name == NULL)
+    self->campaign_name = g_key_file_get_string (keys, GROUP, "campaign", NULL);
+  return battle;
+}
+
+AdmBattle *
+adm_table_client_open_battle (AdmTableClient            *self,
+                              const char                *engagement_id,
+                              const AdmTableEngagement  *listed,
+                              GBytes                    *fetched,
+                              GError                   **error)
+{
+  g_autofree char *folder = adm_table_client_folder ();
+  g_autofree char *assignment = NULL, *battle_path = NULL, *key_path = NULL, *name = NULL;
+  g_autoptr(GKeyFile) keys = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmFileLock) lock = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  g_return_val_if_fail (self->battle == NULL, NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  if (!check_engagement_id (engagement_id, error))
+    return NULL;
+  if (listed != NULL)
+    assignment = g_strdup (listed->assignment);
+  else
+    {
+      g_autoptr(GPtrArray) list = adm_table_client_list_kept (self->link);
+      gint64 newest = G_MININT64;
+
+      /* The chief unreachable: the battle this computer kept last for this engagement. */
+      for (guint i = 0; i < list->len; i++)
+        {
+          AdmTableKept *kept = g_ptr_array_index (list, i);
+          GStatBuf buf;
+
+          if (g_str_equal (kept->engagement, engagement_id) &&
+              g_stat (kept->battle_path, &buf) == 0 && (gint64) buf.st_mtime >= newest)
+            {
+              newest = buf.st_mtime;
+              g_free (assignment);
+              assignment = g_strdup (kept->assignment);
+            }
+        }
+    }
+  if (assignment == NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                   _("No battle of engagement %s is kept on this computer for this link"),
+                   engagement_id);
+      return NULL;
+    }
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      g_autofree char *display = g_filename_display_name (folder);
+
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                   _("Cannot make the folder %s: %s"), display, g_strerror (errno));
+      return NULL;
+    }
+  name = g_strconcat (assignment, ".battle", NULL);
+  battle_path = g_build_filename (folder, name, NULL);
+  g_free (name);
+  name = g_strconcat (assignment, ".table", NULL);
+  key_path = g_build_filename (folder, name, NULL);
+  /* One writer per battle: a second program fighting it here is refused. */
+  lock = adm_file_lock (battle_path, &local_error);
+  if (lock == NULL)
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                           local_error->message);
+      return NULL;
+    }
+  keys = g_file_test (battle_path, G_FILE_TEST_EXISTS) ? read_key_file (key_path) : NULL;
+  if (keys != NULL)
+    battle = open_kept (self, battle_path, keys, error);
+  else if (fetched != NULL)
+    {
+      gsize length = 0;
+      const char *data = g_bytes_get_data (fetched, &length);
+      g_autofree char *display = g_strdup_printf (_("engagement %s from %s"), engagement_id,
+                                                  self->where);
+
+      battle = adm_battle_load_game_memory (data, length, display, &local_error);
+      if (battle == NULL)
+        {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                           local_error->message);
+      return NULL;
+    }
+      /* What the chief hands over is what he keeps: all of it is acknowledged. */
+      self->kept = adm_journal_get_n_entries (adm_battle_get_log (battle));
+      if (!adm_battle_save (battle, battle_path, &local_error))
+        {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                           local_error->message);
+      return NULL;
+    }
+    }
+  else
+    g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                 _("No battle of engagement %s is kept on this computer for this link"),
+                 engagement_id);
+  if (battle == NULL)
+    return NULL;
+  /* The chief's listing says what he holds: of this same battle, it is where the sending
+   * starts (he may have kept a message whose answer a table killed never read). */
+  if (listed != NULL && is_hash (listed->last) &&
+      listed->kept <= adm_journal_get_n_entries (adm_battle_get_log (battle)))
+    {
+      char ours[65];
+
+      adm_table_battle_entry_hash (battle, listed->kept, ours);
+      if (g_str_equal (ours, listed->last))
+        {
+          self->kept = listed->kept;
+          self->ended = listed->ended;
+        }
+    }
+  self->battle = g_object_ref (battle);
+  self->lock = g_steal_pointer (&lock);
+  self->engagement = g_strdup (engagement_id);
+  self->assignment = g_steal_pointer (&assignment);
+  self->battle_path = g_steal_pointer (&battle_path);
+  self->key_path = g_steal_pointer (&key_path);
+  adm_table_battle_entry_hash (battle, self->kept, self->last);
+  if (!save_keys (self, error))
+    {
+      g_clear_object (&self->battle);
+      return NULL;
+    }
+  adm_battle_set_autosave_path (battle, self->battle_path);
+  self->changed_id = g_signal_connect (battle, "changed", G_CALLBACK (battle_changed_cb), self);
+  if (self->refused != NULL)
+    fail (self, ADM_TABLE_CLIENT_REFUSED,
+          g_error_new_literal (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK,
+                               self->refused));
+  else
+    send_next (self);
+  return g_steal_pointer (&battle);
+}
+
+AdmBattle *
+adm_table_client_open_battle_sync (AdmTableClient  *self,
+                                   const char      *engagement_id,
+                                   gboolean        *reachable,
+                                   GCancellable    *cancellable,
+                                   GError         **error)
+{
+  g_autoptr(GError) list_error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GBytes) fetched = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const AdmTableEngagement *listed = NULL;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+
+  if (!check_engagement_id (engagement_id, error))
+    return NULL;
+  list = adm_table_client_list_sync (self, cancellable, &list_error);
+  if (reachable != NULL)
+    *reachable = list != NULL;
+  /* The chief unreachable: the battle kept here, if there is one. */
+  if (list == NULL)
+    {
+      if (!g_error_matches (list_error, ADM_TABLE_CLIENT_ERROR,
+                            ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
+        {
+          g_propagate_error (error, g_steal_pointer (&list_error));
+          return NULL;
+        }
+      battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
+      if (battle == NULL &&
+          g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
+        {
+          /* Translators: "Cannot reach …: Connection refused; no battle of engagement c1-3 is
+           * kept on this computer yet" */
+          g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+                       _("%s; no battle of engagement %s is kept on this computer yet"),
+                       list_error->message, engagement_id);
+          return NULL;
+        }
+      if (battle == NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return battle;
+    }
+  for (guint i = 0; i < list->len; i++)
+    if (g_str_equal (((AdmTableEngagement *) g_ptr_array_index (list, i))->id, engagement_id))
+      listed = g_ptr_array_index (list, i);
+  /* No longer at this table (taken back): what was kept here still opens, and its sending
+   * says why. */
+  if (listed == NULL)
+    {
+      battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
+      if (battle != NULL)
+        return battle;
+      if (!g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR,
+                            ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                   _("Engagement %s is not at the table “%s”"), engagement_id,
+                   self->table_name);
+      return NULL;
+    }
+  battle = adm_table_client_open_battle (self, engagement_id, listed, NULL, &local_error);
+  if (battle != NULL ||
+      !g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
+    {
+      if (battle == NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return battle;
+    }
+  fetched = adm_table_client_fetch_battle_sync (self, engagement_id, cancellable, error);
+  if (fetched == NULL)
+    return NULL;
+  return adm_table_client_open_battle (self, engagement_id, listed, fetched, error);
+}
+
+AdmBattle *
+adm_table_client_get_battle (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->battle;
+}
+
+const char *
+adm_table_client_get_engagement (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->engagement;
+}
+
+const char *
+adm_table_client_get_assignment (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->assignment;
+}
+
+AdmDiceSource *
+adm_table_client_dice_source (AdmTableClient  *self,
+                              const guint64   *seed,
+                              char           **commitment,
+                              GError         **error)
+{
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  g_autoptr(AdmDiceCommit) dice = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  g_return_val_if_fail (self->battle != NULL, NULL);
+
+  if (seed != NULL)
+    adm_dice_secret_from_seed (*seed, secret);
+  else if (self->dice_commitment == NULL ||
+           !adm_dice_secret_lookup (self->dice_commitment, secret))
+    {
+      /* The first program dice of this battle here: a secret of its own, kept privately. */
+      if (!adm_dice_secret_new_random (secret, error) || !adm_dice_secret_store (secret, error))
+        return NULL;
+      g_free (self->dice_commitment);
+      self->dice_commitment = adm_dice_commitment_of (secret);
+      if (!save_keys (self, error))
+        return NULL;
+    }
+  dice = adm_dice_commit_new (secret, self->engagement,
+                              adm_battle_get_rolls (self->battle)->len + 1);
+  if (commitment != NULL)
+    *commitment = g_strdup (adm_dice_commit_get_commitment (dice));
+  return ADM_DICE_SOURCE (g_steal_pointer (&dice));
+}
+
+gboolean
+adm_table_client_end_battle (AdmTableClient  *self,
+                             const char      *reason,
+                             GError         **error)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL, FALSE);
+  g_return_val_if_fail (reason != NULL, FALSE);
+
+  if (self->refused != NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK,
+                   _("The chief master took engagement %s back: %s"), self->engagement,
+                   self->refused);
+      return FALSE;
+    }
+  if (self->end_reason != NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
+                   _("The battle of engagement %s was ended at this table: %s"),
+                   self->engagement, self->end_reason);
+      return FALSE;
+    }
+  self->end_reason = g_strdup (reason);
+  if (!save_keys (self, error))
+    {
+      g_clear_pointer (&self->end_reason, g_free);
+      return FALSE;
+    }
+  send_next (self);
+  return TRUE;
+}
+
+const char *
+adm_table_client_get_end_reason (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->end_reason;
+}
+
+char *
+adm_table_client_export (AdmTableClient *self,
+                         gsize          *length)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  g_return_val_if_fail (self->battle != NULL, NULL);
+
+  return adm_table_battle_message (self->battle, self->engagement, self->assignment, 1,
+                                   self->end_reason, length);
+}
+
+AdmTableClientState
+adm_table_client_get_state (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), ADM_TABLE_CLIENT_IDLE);
+  return self->state;
+}
+
+guint
+adm_table_client_get_kept (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), 0);
+  return self->kept;
+}
+
+const char *
+adm_table_client_get_message (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->message;
+}
+
+static gboolean
+deadline_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+adm_table_client_flush (AdmTableClient  *self,
+                        guint            timeout_ms,
+                        GError         **error)
+{
+  g_autoptr(GSource) deadline = NULL;
+  gboolean late = FALSE;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL, FALSE);
+
+  /* Now, not after the retry's wait. */
+  if (self->retry_id != 0)
+    {
+      g_clear_handle_id (&self->retry_id, g_source_remove);
+      send_next (self);
+    }
+  deadline = g_timeout_source_new (timeout_ms);
+  g_source_set_callback (deadline, deadline_cb, &late, NULL);
+  g_source_attach (deadline, self->context);
+  while (!late && (self->state == ADM_TABLE_CLIENT_SENDING ||
+                   self->state == ADM_TABLE_CLIENT_WAITING))
+    g_main_context_iteration (self->context, TRUE);
+  g_source_destroy (deadline);
+  if (self->state == ADM_TABLE_CLIENT_ALL_SENT)
+    return TRUE;
+  if (self->state == ADM_TABLE_CLIENT_REFUSED && self->error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->error));
+      return FALSE;
+    }
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "%s. %u entry waits on this computer and goes when the chief "
+                            "master can be reached.",
+                            "%s. %u entries wait on this computer and go when the chief "
+                            "master can be reached.", adm_table_client_get_waiting (self)),
+               self->message != NULL ? self->message : _("The chief master did not answer"),
+               adm_table_client_get_waiting (self));
+  return FALSE;
+}

@@ -1,0 +1,546 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-table-client.c: the table master's client (adm-table-client.h) against a small chief
+ * on 127.0.0.1 run in this process on a thread of its own, speaking the tables' protocol
+ * (docs/cli.md, "A table master"): a join link is checked; the listing and the battle are
+ * fetched; each entry is sent as it is recorded and acknowledged; with the chief down the
+ * entries wait and flow in order when he is back; a client started again (as after kill -9)
+ * goes on from the battle kept in $XDG_DATA_HOME/admiralty/tables; an out-of-step answer
+ * sends again from where the chief stands; a taken-back answer stops the sending for good and
+ * keeps the battle; a hostile listing is refused. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-table-battle.h"
+#include "adm-table-client.h"
+#include "file-helpers.h"
+
+#define TOKEN      "0123456789abcdef0123456789abcdef"
+#define ASSIGNMENT "5b1e0c4a-8f0e-4b8e-9a53-3f1c2d7e9a10"
+#define FLUSH_MS   5000
+
+/* The chief, as far as a table sees him. Its state outlives its server, stopped and started
+ * again on the same port. */
+typedef struct {
+  GMutex        lock;
+  GCond         cond;
+  GThread      *thread;
+  GMainContext *context;
+  GMainLoop    *loop;
+  guint         port;
+  gboolean      ready;
+
+  char         *battle;       /* the battle handed out: the set-up, then what was received */
+  guint         kept;
+  gboolean      ended;
+  char         *end_reason;
+  guint         battle_gets;
+  guint         posts;
+  GArray       *froms;        /* the `from` of every message received */
+  const char   *refuse_code;  /* every POST refused with it when set */
+  gboolean      hostile;      /* the listing names an assignment that is a path */
+} Chief;
+
+static void
+hash_of (const char *battle_xml,
+         guint       n,
+         char        out[65])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_game_memory (battle_xml, strlen (battle_xml),
+                                                             "chief", &error);
+
+  g_assert_no_error (error);
+  adm_table_battle_entry_hash (battle, n, out);
+}
+
+static char *
+receipt (Chief      *chief,
+         const char *error,
+         const char *code)
+{
+  char last[65];
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  hash_of (chief->battle, chief->kept, last);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "kept");
+  json_builder_add_int_value (builder, chief->kept);
+  json_builder_set_member_name (builder, "last");
+  json_builder_add_string_value (builder, last);
+  json_builder_set_member_name (builder, "ended");
+  json_builder_add_boolean_value (builder, chief->ended);
+  if (error != NULL)
+    {
+      json_builder_set_member_name (builder, "error");
+      json_builder_add_string_value (builder, error);
+      json_builder_set_member_name (builder, "code");
+      json_builder_add_string_value (builder, code);
+    }
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+static void
+answer (SoupServerMessage *msg,
+        guint              status,
+        const char        *type,
+        char              *body)
+{
+  soup_server_message_set_status (msg, status, NULL);
+  if (body != NULL)
+    soup_server_message_set_response (msg, type, SOUP_MEMORY_TAKE, body, strlen (body));
+}
+
+static void
+listing (Chief             *chief,
+         SoupServerMessage *msg)
+{
+  char last[65];
+
+  hash_of (chief->battle, chief->kept, last);
+  answer (msg, SOUP_STATUS_OK, "application/json",
+          g_strdup_printf ("{\"table\":\"Table 1\",\"campaign\":\"Komarr\",\"engagements\":"
+                           "[{\"id\":\"c1-3\",\"place\":\"Pol orbit\",\"assignment\":\"%s\","
+                           "\"status\":\"in-progress\",\"turn\":1,\"phase\":\"fire\","
+                           "\"kept\":%u,\"last\":\"%s\",\"ended\":false}]}",
+                           chief->hostile ? "../../etc" : ASSIGNMENT, chief->kept, last));
+}
+
+/* What the chief's one check does with a message, as far as the table can tell: a gap is
+ * out of step; what it holds already is not applied again; the rest is kept. */
+static void
+receive (Chief             *chief,
+         SoupServerMessage *msg)
+{
+  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *engagement = NULL, *assignment = NULL, *reason = NULL, *data = NULL;
+  gsize length = 0;
+  const char *text = g_bytes_get_data (body, &length);
+  const char *start, *end;
+  g_autoptr(AdmBattle) battle = NULL;
+  guint from = 0;
+
+  chief->posts++;
+  g_assert_true (adm_table_battle_peek (text, length, "message", &engagement, &assignment,
+                                        &from, &reason, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (engagement, ==, "c1-3");
+  g_assert_cmpstr (assignment, ==, ASSIGNMENT);
+  g_array_append_val (chief->froms, from);
+  if (chief->refuse_code != NULL)
+    {
+      answer (msg, SOUP_STATUS_CONFLICT, "application/json",
+              receipt (chief, "Table 1 went home", chief->refuse_code));
+      return;
+    }
+  if (from > chief->kept + 1)
+    {
+      answer (msg, SOUP_STATUS_CONFLICT, "application/json",
+              receipt (chief, "a gap", "out-of-step"));
+      return;
+    }
+  data = g_strndup (text, length);
+  start = strstr (data, "<battle-game");
+  end = g_strrstr (data, "</battle-game>");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  g_free (chief->battle);
+  chief->battle = g_strndup (start, (gsize) (end - start) + strlen ("</battle-game>"));
+  battle = adm_battle_load_game_memory (chief->battle, strlen (chief->battle), "chief", &error);
+  g_assert_no_error (error);
+  chief->kept = adm_journal_get_n_entries (adm_battle_get_log (battle));
+  if (reason != NULL)
+    {
+      chief->ended = TRUE;
+      g_free (chief->end_reason);
+      chief->end_reason = g_steal_pointer (&reason);
+    }
+  answer (msg, SOUP_STATUS_OK, "application/json", receipt (chief, NULL, NULL));
+}
+
+static void
+handler_cb (SoupServer        *server,
+            SoupServerMessage *msg,
+            const char        *path,
+            GHashTable        *query,
+            gpointer           data)
+{
+  Chief *chief = data;
+  const char *method = soup_server_message_get_method (msg);
+
+  g_mutex_lock (&chief->lock);
+  if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/"))
+    listing (chief, msg);
+  else if (g_str_equal (method, "GET") &&
+           g_str_equal (path, "/table/" TOKEN "/engagements/c1-3/battle"))
+    {
+      chief->battle_gets++;
+      answer (msg, SOUP_STATUS_OK, "application/xml", g_strdup (chief->battle));
+    }
+  else if (g_str_equal (method, "POST") &&
+           g_str_equal (path, "/table/" TOKEN "/engagements/c1-3/entries"))
+    receive (chief, msg);
+  else
+    answer (msg, SOUP_STATUS_NOT_FOUND, "text/plain", g_strdup ("Not found"));
+  g_mutex_unlock (&chief->lock);
+}
+
+static gpointer
+chief_thread (gpointer data)
+{
+  Chief *chief = data;
+  g_autoptr(SoupServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSList) uris = NULL;
+
+  g_main_context_push_thread_default (chief->context);
+  server = soup_server_new (NULL, NULL);
+  soup_server_add_handler (server, "/", handler_cb, chief, NULL);
+  g_assert_true (soup_server_listen_local (server, chief->port, SOUP_SERVER_LISTEN_IPV4_ONLY,
+                                           &error));
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (server);
+  g_mutex_lock (&chief->lock);
+  chief->port = g_uri_get_port (uris->data);
+  chief->ready = TRUE;
+  g_cond_signal (&chief->cond);
+  g_mutex_unlock (&chief->lock);
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  g_main_loop_run (chief->loop);
+  soup_server_disconnect (server);
+  g_main_context_pop_thread_default (chief->context);
+  return NULL;
+}
+
+static void
+chief_start (Chief *chief)
+{
+  chief->context = g_main_context_new ();
+  chief->loop = g_main_loop_new (chief->context, FALSE);
+  chief->ready = FALSE;
+  chief->thread = g_thread_new ("chief", chief_thread, chief);
+  g_mutex_lock (&chief->lock);
+  while (!chief->ready)
+    g_cond_wait (&chief->cond, &chief->lock);
+  g_mutex_unlock (&chief->lock);
+}
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* The chief's computer goes away: nothing listens on its port. */
+static void
+chief_stop (Chief *chief)
+{
+  g_main_context_invoke (chief->context, quit_cb, chief->loop);
+  g_thread_join (chief->thread);
+  g_clear_pointer (&chief->loop, g_main_loop_unref);
+  g_clear_pointer (&chief->context, g_main_context_unref);
+}
+
+typedef struct {
+  Chief  chief;
+  char  *link;
+} Fixture;
+
+/* The table's own computer: a data folder of its own for the whole run (GLib reads
+ * XDG_DATA_HOME once); each test empties its tables' folder. */
+static char *data_home;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = g_test_build_filename (G_TEST_DIST, "data", "battles", "duel.xml",
+                                                  NULL);
+
+  g_mutex_init (&fixture->chief.lock);
+  g_cond_init (&fixture->chief.cond);
+  fixture->chief.froms = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_true (g_file_get_contents (setup, &fixture->chief.battle, NULL, &error));
+  chief_start (&fixture->chief);
+  fixture->link = g_strdup_printf ("http://127.0.0.1:%u/table/" TOKEN "/", fixture->chief.port);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *tables = adm_table_client_folder ();
+
+  if (fixture->chief.loop != NULL)
+    chief_stop (&fixture->chief);
+  remove_tree (tables);
+  g_free (fixture->link);
+  g_free (fixture->chief.battle);
+  g_free (fixture->chief.end_reason);
+  g_array_unref (fixture->chief.froms);
+  g_mutex_clear (&fixture->chief.lock);
+  g_cond_clear (&fixture->chief.cond);
+}
+
+static guint
+entries_of (AdmBattle *battle)
+{
+  return adm_journal_get_n_entries (adm_battle_get_log (battle));
+}
+
+static void
+resolve (AdmBattle     *battle,
+         AdmDiceSource *dice)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, dice, &error));
+  g_assert_no_error (error);
+}
+
+static guint
+chief_kept (Chief *chief)
+{
+  guint kept;
+
+  g_mutex_lock (&chief->lock);
+  kept = chief->kept;
+  g_mutex_unlock (&chief->lock);
+  return kept;
+}
+
+/* A join link and nothing else; the reason is said. */
+static void
+test_link (void)
+{
+  const char *bad[] = {
+    "https://10.0.0.2:8080/table/" TOKEN "/",
+    "http://10.0.0.2:8080/admiral/" TOKEN "/",
+    "http://10.0.0.2:8080/table/0123/",
+    "http://10.0.0.2:8080/table/" TOKEN,
+    "http://10.0.0.2:8080/table/0123456789ABCDEF0123456789ABCDEF/",
+    "http://10.0.0.2:8080/table/" TOKEN "/?x=1",
+    "http://user@10.0.0.2:8080/table/" TOKEN "/",
+    "not a link",
+  };
+  g_autofree char *normal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_table_link_parse ("http://10.0.0.2:8080/table/" TOKEN "/", &normal,
+                                       &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (normal, ==, "http://10.0.0.2:8080/table/" TOKEN "/");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(AdmTableClient) client = adm_table_client_new (bad[i], &error);
+
+      g_assert_null (client);
+      g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_LINK);
+      g_assert_nonnull (strstr (error->message, "is not a join link"));
+      g_clear_error (&error);
+    }
+}
+
+/* Listed, fetched once, kept; every entry acknowledged as it is recorded; the chief down, the
+ * entries wait; started again (a table killed) from the folder, without fetching, the
+ * waiting entries flow in order; the ending follows. */
+static void
+test_send_and_resume (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (3));
+  g_autoptr(GPtrArray) kept = NULL;
+  AdmBattle *battle;
+  gboolean reachable = FALSE;
+  guint played;
+
+  g_assert_no_error (error);
+  battle = adm_table_client_open_battle_sync (client, "c1-3", &reachable, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (reachable);
+  g_assert_cmpstr (adm_table_client_get_table_name (client), ==, "Table 1");
+  g_assert_cmpstr (adm_table_client_get_assignment (client), ==, ASSIGNMENT);
+  g_assert_cmpuint (fixture->chief.battle_gets, ==, 1);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      resolve (battle, dice);
+      g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (battle));
+    }
+  g_assert_cmpuint (adm_table_client_get_kept (client), ==, 3);
+
+  /* The chief goes away: two entries wait, retried. */
+  chief_stop (&fixture->chief);
+  resolve (battle, dice);
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, 600, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE);
+  g_assert_nonnull (strstr (error->message, "2 entries wait"));
+  g_clear_error (&error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_WAITING);
+  g_assert_cmpuint (adm_table_client_get_waiting (client), ==, 2);
+  played = entries_of (battle);
+  g_object_unref (battle);
+
+  /* Killed: what is on disk is all there is. */
+  g_clear_object (&client);
+  kept = adm_table_client_list_kept (fixture->link);
+  g_assert_cmpuint (kept->len, ==, 1);
+  g_assert_cmpuint (((AdmTableKept *) kept->pdata[0])->kept, ==, 3);
+
+  chief_start (&fixture->chief);
+  client = adm_table_client_new (fixture->link, &error);
+  battle = adm_table_client_open_battle_sync (client, "c1-3", &reachable, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->chief.battle_gets, ==, 1);
+  g_assert_cmpuint (entries_of (battle), ==, played);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, played);
+  /* In order: the messages went from 1, 2 and 3, then (the chief back) from 4. */
+  g_assert_cmpuint (g_array_index (fixture->chief.froms, guint, fixture->chief.froms->len - 1),
+                    ==, 4);
+
+  g_assert_true (adm_table_client_end_battle (client, "Pol Six withdrew", &error));
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_true (fixture->chief.ended);
+  g_assert_cmpstr (fixture->chief.end_reason, ==, "Pol Six withdrew");
+  g_assert_false (adm_table_client_end_battle (client, "again", &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED);
+  g_object_unref (battle);
+}
+
+/* The chief holds fewer entries than the table thinks (his file restored): the table sends
+ * again from where he stands. */
+static void
+test_out_of_step (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (5));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.kept = 2;
+  g_mutex_unlock (&fixture->chief.lock);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, 5);
+  g_assert_cmpuint (g_array_index (fixture->chief.froms, guint, fixture->chief.froms->len - 1),
+                    ==, 3);
+}
+
+/* Taken back: refused with the chief's reason, nothing more sent — also after a restart —
+ * and the battle kept on this computer. */
+static void
+test_taken_back (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (5));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+  g_autoptr(AdmBattle) again = NULL;
+  guint posts;
+
+  g_assert_no_error (error);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  fixture->chief.refuse_code = "taken-back";
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK);
+  g_assert_cmpstr (error->message, ==, "Table 1 went home");
+  g_clear_error (&error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+  g_assert_cmpstr (adm_table_client_get_message (client), ==, "Table 1 went home");
+  posts = fixture->chief.posts;
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, 200, NULL));
+  g_assert_cmpuint (fixture->chief.posts, ==, posts);
+  g_assert_true (g_file_test (adm_battle_get_path (battle), G_FILE_TEST_EXISTS));
+
+  g_clear_object (&client);
+  client = adm_table_client_new (fixture->link, &error);
+  again = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+  g_assert_cmpuint (fixture->chief.posts, ==, posts);
+  g_assert_cmpuint (entries_of (again), ==, 3);
+}
+
+/* A listing naming a path for an assignment is refused, and nothing is written. */
+static void
+test_hostile_listing (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+
+  fixture->chief.hostile = TRUE;
+  battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL, &error);
+  g_assert_null (battle);
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY);
+  g_clear_error (&error);
+  kept = adm_table_client_list_kept (NULL);
+  g_assert_cmpuint (kept->len, ==, 0);
+  /* Not this table's engagement: the wrong-path answer, said as such. */
+  g_assert_null (adm_table_client_fetch_battle_sync (client, "c9-9", NULL, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  data_home = g_dir_make_tmp ("admiralty-table-client-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_test_add_func ("/portal/table-client/link", test_link);
+  g_test_add ("/portal/table-client/send-and-resume", Fixture, NULL, fixture_setup,
+              test_send_and_resume, fixture_teardown);
+  g_test_add ("/portal/table-client/out-of-step", Fixture, NULL, fixture_setup,
+              test_out_of_step, fixture_teardown);
+  g_test_add ("/portal/table-client/taken-back", Fixture, NULL, fixture_setup,
+              test_taken_back, fixture_teardown);
+  g_test_add ("/portal/table-client/hostile-listing", Fixture, NULL, fixture_setup,
+              test_hostile_listing, fixture_teardown);
+  status = g_test_run ();
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
