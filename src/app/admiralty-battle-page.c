@@ -356,7 +356,7 @@ admiralty_battle_page_update_read_only (AdmiraltyBattlePage *self)
     "battle.move-order", "battle.clear-move", "battle.target-lock", "battle.reinforce",
     "battle.declare-fire", "battle.add-leg",
   };
-  gboolean finished = admiralty_battle_page_get_finished (self);
+  gboolean finished = admiralty_battle_page_get_read_only (self);
 
   admiralty_orders_panel_set_read_only (self->orders_panel, finished);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -378,6 +378,16 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
        * campaign" */
       self->phase_label = g_strdup_printf (_("Ended in turn %d · results in the campaign"),
                                            ending->turn);
+    }
+  else if (admiralty_battle_page_get_at_table (self))
+    {
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (self->campaign, self->engagement_id, NULL);
+
+      /* "At the table “Table 2” · Turn 3 · Fire": where the table's battle stands. */
+      self->phase_label = engagement != NULL ? adm_queued_engagement_describe_status (engagement)
+                                             : turn_phase_text (adm_battle_get_turn (self->battle),
+                                                                phase);
     }
   else
     self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
@@ -833,7 +843,7 @@ keep_in_campaign (AdmiraltyBattlePage *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->campaign == NULL || admiralty_battle_page_get_finished (self))
+  if (self->campaign == NULL || admiralty_battle_page_get_read_only (self))
     return;
   if (!adm_campaign_keep_battle (self->campaign, self->engagement_id, self->battle, &error))
     {
@@ -1362,6 +1372,13 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
 
   g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
 
+  if (admiralty_battle_page_get_at_table (self))
+    {
+      adm_campaign_check_at_hand (self->campaign, self->engagement_id, &error);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Is Fought at Another Table"),
+                     error->message);
+      return;
+    }
   if (admiralty_battle_page_get_finished (self))
     {
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Has Ended"),
@@ -1407,6 +1424,8 @@ static gboolean
 refuse_if_finished (AdmiraltyBattlePage  *self,
                     GError              **error)
 {
+  if (admiralty_battle_page_get_at_table (self))
+    return !adm_campaign_check_at_hand (self->campaign, self->engagement_id, error);
   if (!admiralty_battle_page_get_finished (self))
     return FALSE;
   g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
@@ -2285,8 +2304,10 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
-  /* One writer per battle: one at another table is fought there, not in this window. */
-  if (!adm_campaign_check_at_hand (campaign, engagement_id, error))
+  /* One writer per battle: one at another table is fought there, not in this window; the
+   * chief watches it read-only once the table has begun it (admiralty_battle_page_get_read_only ()). */
+  if (adm_campaign_get_battle (campaign, engagement_id, NULL, NULL) == NULL &&
+      !adm_campaign_check_at_hand (campaign, engagement_id, error))
     return NULL;
   path = adm_campaign_get_path (campaign);
   /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
@@ -2322,6 +2343,9 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   while (self->seed == 0)
     self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   g_object_set (self, "battle", battle, NULL);
+  /* At another table: the battle as the campaign held it, for admiralty_battle_page_get_stale (). */
+  if (saved != NULL && admiralty_battle_page_get_at_table (self))
+    g_object_set_data_full (G_OBJECT (self), "watched", g_strdup (saved), g_free);
   /* Ended or its ending undone in the campaign: the page says so at once. */
   g_signal_connect_object (campaign, "changed",
                            G_CALLBACK (admiralty_battle_page_update_labels), self,
@@ -2360,6 +2384,34 @@ admiralty_battle_page_get_finished (AdmiraltyBattlePage *self)
   return self->campaign != NULL &&
          adm_state_get_battle_ending (adm_campaign_get_state (self->campaign),
                                       self->engagement_id) != NULL;
+}
+
+gboolean
+admiralty_battle_page_get_at_table (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  return self->campaign != NULL &&
+         !adm_campaign_check_at_hand (self->campaign, self->engagement_id, NULL);
+}
+
+gboolean
+admiralty_battle_page_get_stale (AdmiraltyBattlePage *self)
+{
+  const char *watched;
+
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  watched = g_object_get_data (G_OBJECT (self), "watched");
+  return watched != NULL &&
+         g_strcmp0 (watched, adm_campaign_get_battle (self->campaign, self->engagement_id,
+                                                      NULL, NULL)) != 0;
+}
+
+gboolean
+admiralty_battle_page_get_read_only (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  return admiralty_battle_page_get_finished (self) || admiralty_battle_page_get_at_table (self);
 }
 
 gboolean

@@ -55,6 +55,14 @@ AdmCampaign         *admiralty_battle_page_get_campaign      (AdmiraltyBattlePag
 const char          *admiralty_battle_page_get_engagement    (AdmiraltyBattlePage  *self);
 /* Whether the campaign battle has ended (its results are in the campaign). */
 gboolean             admiralty_battle_page_get_finished      (AdmiraltyBattlePage  *self);
+/* Whether the campaign battle is at another table (adm_campaign_assign_table ()): the chief
+ * watches it read-only, as the table sends it. */
+gboolean             admiralty_battle_page_get_at_table      (AdmiraltyBattlePage  *self);
+/* Opened at another table and the campaign has received more of it (or it came back) since:
+ * the window opens it again as the campaign now holds it. */
+gboolean             admiralty_battle_page_get_stale         (AdmiraltyBattlePage  *self);
+/* Ended or at another table: nothing can be played, undone or ended on this page. */
+gboolean             admiralty_battle_page_get_read_only     (AdmiraltyBattlePage  *self);
 /* Ends the campaign battle as it stands, with the master's @reason (or NULL), and carries its
  * results into the campaign as one action (adm_campaign_end_battle ()). */
 gboolean             admiralty_battle_page_end_battle        (AdmiraltyBattlePage  *self,

@@ -231,11 +231,41 @@ follow_engagements (AdmiraltyWindow *self)
     adw_tab_view_set_selected_page (self->tab_view, selected);
 }
 
+/* Several masters, one campaign: a battle watched read-only while another table fights it is
+ * opened again, in its place, as each entry the table sends arrives (or when it comes back). */
+static void
+follow_tables (AdmiraltyWindow *self)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+      g_autofree char *engagement_id = NULL;
+
+      if (!ADMIRALTY_IS_BATTLE_PAGE (child) ||
+          admiralty_battle_page_get_campaign (ADMIRALTY_BATTLE_PAGE (child)) != self->campaign ||
+          !admiralty_battle_page_get_stale (ADMIRALTY_BATTLE_PAGE (child)))
+        continue;
+      engagement_id = g_strdup (admiralty_battle_page_get_engagement (ADMIRALTY_BATTLE_PAGE (child)));
+      adw_tab_view_close_page (self->tab_view, tab);
+      if (_admiralty_window_open_engagement_battle (self, engagement_id, NULL))
+        {
+          AdwTabPage *opened = adw_tab_view_get_selected_page (self->tab_view);
+
+          adw_tab_view_reorder_page (self->tab_view, opened, i);
+          if (tab != selected)
+            adw_tab_view_set_selected_page (self->tab_view, selected);
+        }
+    }
+}
+
 static void
 campaign_changed_cb (AdmiraltyWindow *self,
                      AdmCampaign     *campaign)
 {
   follow_engagements (self);
+  follow_tables (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
   admiralty_window_update_log (self);
   admiralty_window_update_summary (self);
@@ -672,7 +702,7 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
       message = g_strdup_printf (_("Resumed from the backup %s"), basename);
     }
   else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0
-           && !admiralty_battle_page_get_finished (page) && !self->session_frozen)
+           && !admiralty_battle_page_get_read_only (page) && !self->session_frozen)
     /* An ended battle is not resumed: it is shown read-only, its page saying how it ended. */
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
