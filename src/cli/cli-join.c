@@ -104,11 +104,14 @@ list (AdmTableClient *client,
         {
           const AdmTableEngagement *e = g_ptr_array_index (engagements, i);
 
+          g_autofree char *turn = e->turn > 0 ? g_strdup_printf (_(", turn %d"), e->turn)
+                                                : g_strdup ("");
+
           /* Translators: "  c1-3  Pol orbit: in-progress, turn 2 (7 entries at the chief)" */
-          g_print (g_dngettext (GETTEXT_PACKAGE, "  %s  %s: %s, turn %d (%u entry at the chief)\n",
-                                "  %s  %s: %s, turn %d (%u entries at the chief)\n", e->kept),
+          g_print (g_dngettext (GETTEXT_PACKAGE, "  %s  %s: %s%s (%u entry at the chief)\n",
+                                "  %s  %s: %s%s (%u entries at the chief)\n", e->kept),
                    e->id, e->place != NULL ? e->place : "", e->status != NULL ? e->status : "",
-                   e->turn, e->kept);
+                   turn, e->kept);
         }
       return CLI_EXIT_OK;
     }

@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-join.c: several masters, one campaign, in two processes on 127.0.0.1 — the chief
+ * master's `admiralty-cli serve CAMPAIGN --tables 1` and a table master's `admiralty-cli
+ * join LINK --engagement c1-3`, fighting Komarr's engagement c1-3 turn by turn with scripted
+ * dice. The link is cut in the middle (the chief killed, a turn played while he is away, the
+ * chief started again and the waiting entries sent), the table killed with SIGKILL once with
+ * entries recorded and not acknowledged, then the battle ended at the table. Afterwards the
+ * chief's campaign — its file (journal, battle entries, state), `engagements --json` and its
+ * reports — equals the campaign of the same battle fought on one machine with `battle
+ * CAMPAIGN --engagement c1-3` and the same dice, but for the times and the hand-off to the
+ * table. The USB path (`join --export`, `import`) gives the same campaign too. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "cli-helpers.h"
+#include "file-helpers.h"
+
+#define ENGAGEMENT "c1-3"
+#define TURNS 3
+#define REASON "Pol Six withdrew"
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+typedef struct {
+  char *dir;
+  char *orders;
+  char *dice[TURNS + 1];   /* the die values of each turn, as --dice takes them */
+} Fixture;
+
+/* Cycle 1 of the Komarr campaign from its sheets, saved as @name in the fixture's folder. */
+static char *
+cycle_one (Fixture    *fixture,
+           const char *name)
+{
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  char *path = g_build_filename (fixture->dir, name, NULL);
+  g_autoptr(CliResult) result = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save",
+                                         path, "--seed", "7", NULL);
+
+  g_assert_cmpint (result->status, ==, 0);
+  return path;
+}
+
+/* The dice of c1-3's first turns as seed 6 rolls them, turn by turn: what the masters type. */
+static void
+script_dice (Fixture *fixture)
+{
+  g_autofree char *scratch = cycle_one (fixture, "scratch.admiralty");
+  g_autofree char *turns = g_strdup_printf ("%d", TURNS);
+  g_autoptr(CliResult) fight = run_cli ("battle", scratch, "--engagement", ENGAGEMENT,
+                                        "--orders", fixture->orders, "--turns", turns, "--seed",
+                                        "6", "--json", NULL);
+  g_autoptr(JsonObject) root = NULL;
+  GString *dice[TURNS + 1] = { NULL, };
+  JsonArray *rolls;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  root = parse_json (fight->out);
+  rolls = json_object_get_array_member (root, "rolls");
+  for (int t = 1; t <= TURNS; t++)
+    dice[t] = g_string_new (NULL);
+  for (guint i = 0; i < json_array_get_length (rolls); i++)
+    {
+      JsonObject *roll = json_array_get_object_element (rolls, i);
+      JsonArray *values = json_object_get_array_member (roll, "values");
+      int turn = (int) json_object_get_int_member (roll, "turn");
+
+      g_assert_cmpint (turn, >=, 1);
+      g_assert_cmpint (turn, <=, TURNS);
+      for (guint v = 0; v < json_array_get_length (values); v++)
+        g_string_append_printf (dice[turn], "%s%" G_GINT64_FORMAT, dice[turn]->len > 0 ? " " : "",
+                                json_array_get_int_element (values, v));
+    }
+  /* Dice are rolled in the turns after the first: the test is about something. */
+  g_assert_cmpuint (json_array_get_length (rolls), >, 0);
+  /* A turn without a roll gets a die it does not need: --dice takes no empty list. */
+  for (int t = 1; t <= TURNS; t++)
+    {
+      if (dice[t]->len == 0)
+        g_string_append (dice[t], "1");
+      fixture->dice[t] = g_string_free (dice[t], FALSE);
+    }
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  fixture->dir = g_dir_make_tmp ("admiralty-cli-join-XXXXXX", &error);
+  g_assert_no_error (error);
+  /* The table's battles go to this test's own data folder. */
+  g_setenv ("XDG_DATA_HOME", fixture->dir, TRUE);
+  fixture->orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  script_dice (fixture);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->orders);
+  for (int t = 0; t <= TURNS; t++)
+    g_free (fixture->dice[t]);
+}
+
+/* The chief's server */
+
+typedef struct {
+  GSubprocess      *process;
+  GDataInputStream *out;
+  char             *link;
+} Chief;
+
+static guint
+free_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  return port;
+}
+
+/* A chief left behind by a failed test dies with it. */
+static void
+die_with_test (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* `serve CAMPAIGN --tables 1` on @port, until it prints the join link of "Table 1". */
+static void
+chief_start (Chief      *chief,
+             const char *campaign,
+             guint       port)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+    G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) regex = g_regex_new ("http://[^ \t]+/table/[0-9a-f]{32}/", 0, 0, NULL);
+  g_autofree char *port_text = g_strdup_printf ("%u", port);
+  char *line;
+
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
+  chief->process = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve", campaign,
+                                                "--tables", "1", "--address", "127.0.0.1",
+                                                "--port", port_text, NULL);
+  g_assert_no_error (error);
+  chief->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (chief->process));
+  while ((line = g_data_input_stream_read_line_utf8 (chief->out, NULL, NULL, &error)) != NULL)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      g_test_message ("chief: %s", line);
+      if (g_regex_match (regex, line, 0, &match))
+        {
+          g_autofree char *link = g_match_info_fetch (match, 0);
+
+          /* Started again, the chief keeps the table's key: the same link. */
+          if (chief->link != NULL)
+            g_assert_cmpstr (chief->link, ==, link);
+          g_free (chief->link);
+          chief->link = g_steal_pointer (&link);
+          g_free (line);
+          break;
+        }
+      g_free (line);
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (chief->link);
+}
+
+/* The chief goes: killed (the room's laptop dies) or asked to stop. */
+static void
+chief_stop (Chief *chief,
+            int    sig)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_send_signal (chief->process, sig);
+  g_subprocess_wait (chief->process, NULL, &error);
+  g_assert_no_error (error);
+  if (sig == SIGTERM)
+    g_assert_true (g_subprocess_get_successful (chief->process));
+  g_clear_object (&chief->out);
+  g_clear_object (&chief->process);
+}
+
+/* The table */
+
+static CliResult *
+join_turn (Fixture    *fixture,
+           const char *link,
+           int         turn)
+{
+  return run_cli ("join", link, "--engagement", ENGAGEMENT, "--orders", fixture->orders,
+                  "--turns", "1", "--dice", fixture->dice[turn], "--json", NULL);
+}
+
+static JsonObject *
+table_of (CliResult *result)
+{
+  g_autoptr(JsonObject) root = NULL;
+
+  g_test_message ("table: %s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  root = parse_json (result->out);
+  return json_object_ref (json_object_get_object_member (root, "table"));
+}
+
+static gint64
+waiting (CliResult *result)
+{
+  g_autoptr(JsonObject) table = table_of (result);
+
+  return json_object_get_int_member (table, "waiting");
+}
+
+/* The same battle on one machine */
+
+static char *
+alone (Fixture *fixture)
+{
+  char *campaign = cycle_one (fixture, "alone.admiralty");
+
+  for (int t = 1; t <= TURNS; t++)
+    {
+      g_autoptr(CliResult) fight = run_cli ("battle", campaign, "--engagement", ENGAGEMENT,
+                                            "--orders", fixture->orders, "--turns", "1",
+                                            "--dice", fixture->dice[t], NULL);
+
+      g_assert_cmpint (fight->status, ==, 0);
+    }
+  {
+    g_autoptr(CliResult) end = run_cli ("battle", campaign, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, NULL);
+
+    g_assert_cmpint (end->status, ==, 0);
+  }
+  return campaign;
+}
+
+/* Comparing campaigns */
+
+/* A campaign file without what may differ: the times, the hand-off to the table (and the
+ * numbers of the actions after it, one more for it). */
+static char *
+normal_file (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(GRegex) hand_off = g_regex_new ("[ \t]*<action [^>]*what=\"table-[a-z-]+\".*?"
+                                            "</action>\n", G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GRegex) times = g_regex_new (" time=\"[^\"]*\"", 0, 0, NULL);
+  g_autoptr(GRegex) ids = g_regex_new ("<action id=\"[0-9]+\"", 0, 0, NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  a = g_regex_replace_literal (hand_off, text, -1, 0, "", 0, NULL);
+  b = g_regex_replace_literal (times, a, -1, 0, "", 0, NULL);
+  return g_regex_replace_literal (ids, b, -1, 0, "<action", 0, NULL);
+}
+
+/* `engagements --json` without the table the engagement was at. */
+static char *
+normal_engagements (const char *campaign)
+{
+  g_autoptr(CliResult) list = run_cli ("engagements", campaign, "--json", NULL);
+  g_autoptr(JsonObject) root = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  JsonArray *engagements;
+
+  g_assert_cmpint (list->status, ==, 0);
+  root = parse_json (list->out);
+  engagements = json_object_get_array_member (root, "engagements");
+  for (guint i = 0; i < json_array_get_length (engagements); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (engagements, i);
+
+      json_object_remove_member (entry, "table");
+      json_object_remove_member (entry, "assignment");
+    }
+  node = json_node_init_object (json_node_alloc (), root);
+  return json_to_string (node, TRUE);
+}
+
+static char *
+report (const char *campaign,
+        const char *kind,
+        const char *admiral)
+{
+  g_autoptr(CliResult) result = admiral != NULL
+    ? run_cli ("report", campaign, "--kind", kind, "--admiral", admiral, "--text", NULL)
+    : run_cli ("report", campaign, "--kind", kind, "--text", NULL);
+
+  g_assert_cmpint (result->status, ==, 0);
+  return g_steal_pointer (&result->out);
+}
+
+static void
+assert_same_campaign (const char *chief,
+                      const char *alone_path)
+{
+  const char *admirals[] = { "radovan", "vorkosigan", "ghem-sarlat" };
+  g_autofree char *chief_file = normal_file (chief);
+  g_autofree char *alone_file = normal_file (alone_path);
+  g_autofree char *chief_list = normal_engagements (chief);
+  g_autofree char *alone_list = normal_engagements (alone_path);
+
+  /* The battle is in both, played and ended. */
+  g_assert_nonnull (strstr (chief_file, "what=\"resolve-phase\" turn=\"3\""));
+  g_assert_nonnull (strstr (chief_file, "what=\"battle-end\""));
+  g_assert_cmpstr (chief_file, ==, alone_file);
+  g_assert_cmpstr (chief_list, ==, alone_list);
+  {
+    g_autofree char *a = report (chief, "master", NULL);
+    g_autofree char *b = report (alone_path, "master", NULL);
+    g_autofree char *c = report (chief, "public", NULL);
+    g_autofree char *d = report (alone_path, "public", NULL);
+
+    g_assert_cmpstr (a, ==, b);
+    g_assert_cmpstr (c, ==, d);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (admirals); i++)
+    {
+      g_autofree char *a = report (chief, "admiral", admirals[i]);
+      g_autofree char *b = report (alone_path, "admiral", admirals[i]);
+      g_autofree char *c = report (chief, "cards", admirals[i]);
+      g_autofree char *d = report (alone_path, "cards", admirals[i]);
+
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpstr (c, ==, d);
+    }
+}
+
+static void
+assign (const char *campaign)
+{
+  g_autoptr(CliResult) assigned = run_cli ("table-assign", campaign, ENGAGEMENT, "Table 1",
+                                           NULL);
+
+  g_assert_cmpint (assigned->status, ==, 0);
+}
+
+/* The number of entries the table's key file says its battle holds. */
+static guint64
+entries_kept (const char *dir)
+{
+  g_autofree char *folder = g_build_filename (dir, "admiralty", "tables", NULL);
+  g_autoptr(GDir) listing = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".table"))
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autoptr(GKeyFile) keys = g_key_file_new ();
+
+        if (g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL))
+          return g_key_file_get_uint64 (keys, "table", "entries", NULL);
+      }
+  return 0;
+}
+
+/* The table killed with entries recorded and not acknowledged: the chief is stopped
+ * (SIGSTOP: his socket takes the message, he does not answer), the table plays turn @turn,
+ * and is killed once its key file holds the turn's @phases entries, while it waits for the
+ * chief's receipt. */
+static void
+kill_table_mid_turn (Fixture    *fixture,
+                     Chief      *chief,
+                     int         turn,
+                     guint64     phases)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+    G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GSubprocess) table = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 before = entries_kept (fixture->dir);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_subprocess_send_signal (chief->process, SIGSTOP);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
+  table = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "join", chief->link,
+                                       "--engagement", ENGAGEMENT, "--orders", fixture->orders,
+                                       "--turns", "1", "--dice", fixture->dice[turn], NULL);
+  g_assert_no_error (error);
+  while (entries_kept (fixture->dir) < before + phases && g_get_monotonic_time () < deadline)
+    g_usleep (20000);
+  g_assert_cmpuint (entries_kept (fixture->dir), ==, before + phases);
+  g_subprocess_force_exit (table);
+  g_subprocess_wait (table, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_subprocess_get_if_exited (table));
+  g_subprocess_send_signal (chief->process, SIGCONT);
+}
+
+/* F-SEQ-1: the battle fought at the table, turn by turn, through a cut link, a table killed
+ * and a chief killed, is the battle fought on one machine. */
+static void
+test_loopback (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "chief.admiralty");
+  g_autofree char *reference = alone (fixture);
+  Chief chief = { NULL, };
+  guint port = free_port ();
+  guint64 phases;
+
+  assign (campaign);
+  chief_start (&chief, campaign, port);
+  {
+    g_autoptr(CliResult) list = run_cli ("join", chief.link, NULL);
+    g_autoptr(CliResult) first = join_turn (fixture, chief.link, 1);
+    g_autoptr(JsonObject) table = table_of (first);
+
+    g_assert_cmpint (list->status, ==, 0);
+    g_assert_nonnull (strstr (list->out, ENGAGEMENT));
+    g_assert_nonnull (strstr (list->out, "Table 1"));
+    g_assert_cmpint (json_object_get_int_member (table, "waiting"), ==, 0);
+    /* A turn is one entry a phase. */
+    phases = (guint64) json_object_get_int_member (table, "entries");
+    g_assert_cmpuint (phases, >, 1);
+  }
+
+  /* The chief's laptop dies: the table plays on, its entries wait. */
+  chief_stop (&chief, SIGKILL);
+  {
+    g_autoptr(CliResult) second = join_turn (fixture, chief.link, 2);
+
+    g_assert_cmpint (waiting (second), >, 0);
+    g_assert_nonnull (strstr (second->err, "wait"));
+  }
+  chief_start (&chief, campaign, port);
+  {
+    g_autoptr(CliResult) resend = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--turns", "0", "--json", NULL);
+
+    g_assert_cmpint (waiting (resend), ==, 0);
+  }
+
+  /* The table dies with entries not acknowledged; started again, it sends them. */
+  kill_table_mid_turn (fixture, &chief, 3, phases);
+  {
+    g_autoptr(CliResult) resend = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--turns", "0", "--json", NULL);
+    g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, "--json", NULL);
+    g_autoptr(CliResult) again = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--turns", "1", "--dice", fixture->dice[3], NULL);
+
+    g_assert_cmpint (waiting (resend), ==, 0);
+    g_assert_cmpint (waiting (end), ==, 0);
+    assert_failure (again, 1, "was ended at this table");
+  }
+  chief_stop (&chief, SIGTERM);
+  g_free (chief.link);
+  assert_same_campaign (campaign, reference);
+}
+
+/* The USB path: the table fights on with the chief away and exports the battle; the chief
+ * imports the file, with the same checks, into the same campaign. */
+static void
+test_export_import (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "usb.admiralty");
+  g_autofree char *reference = alone (fixture);
+  g_autofree char *file = g_build_filename (fixture->dir, "c1-3.table-battle", NULL);
+  Chief chief = { NULL, };
+
+  assign (campaign);
+  chief_start (&chief, campaign, free_port ());
+  {
+    g_autoptr(CliResult) first = join_turn (fixture, chief.link, 1);
+
+    g_assert_cmpint (waiting (first), ==, 0);
+  }
+  chief_stop (&chief, SIGTERM);
+  for (int t = 2; t <= TURNS; t++)
+    {
+      g_autoptr(CliResult) fight = join_turn (fixture, chief.link, t);
+
+      g_assert_cmpint (waiting (fight), >, 0);
+    }
+  {
+    g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, NULL);
+    g_autoptr(CliResult) export = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--export", file, NULL);
+    g_autoptr(CliResult) import = NULL;
+
+    g_assert_cmpint (end->status, ==, 0);
+    g_assert_cmpint (export->status, ==, 0);
+    g_assert_true (g_file_test (file, G_FILE_TEST_EXISTS));
+    import = run_cli ("import", campaign, file, NULL);
+    g_test_message ("%s", import->err);
+    g_assert_cmpint (import->status, ==, 0);
+  }
+  g_free (chief.link);
+  assert_same_campaign (campaign, reference);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/cli/join/F-SEQ-1/loopback", Fixture, NULL, fixture_setup, test_loopback,
+              fixture_teardown);
+  g_test_add ("/cli/join/F-SEQ-1/export-import", Fixture, NULL, fixture_setup,
+              test_export_import, fixture_teardown);
+  return g_test_run ();
+}
