@@ -9,7 +9,8 @@
  *  - a malformed file, or a battle taken back (`table-take-back --reason`), is refused with
  *    exit 1, the file named (FILE:LINE) or the chief's reason said, and changes nothing;
  *  - `serve --tables N --assign ENGAGEMENT=TABLE` refuses a wrong assignment before serving,
- *    and otherwise journals it and prints a join link per table.
+ *    and otherwise journals it and prints a join link per table; a table's messages POSTed
+ *    to its link are answered 200 and said: the entries kept, then the battle ended.
  * CLI_PATH comes from meson. */
 
 #include "config.h"
@@ -84,9 +85,43 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->assignment);
 }
 
-/* The table master's battle: handed out by the chief's campaign, played on for @turns turns
- * with dice from a generator seeded with @seed, exported from entry @from (with @end_reason,
- * ended) to a file in the fixture's folder named @name; its path. */
+/* The table master's message: the battle @table gets from the chief's campaign, played on for
+ * @turns turns with dice from a generator seeded with 11, from entry @from (with @end_reason,
+ * ended). */
+static char *
+table_message (Fixture    *fixture,
+               const char *table,
+               int         turns,
+               guint       from,
+               const char *end_reason,
+               gsize      *length,
+               guint      *n_entries)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (fixture->campaign, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (11);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *xml = NULL;
+  const AdmTableAssignment *at;
+
+  g_assert_no_error (error);
+  at = adm_state_get_table (adm_campaign_get_state (campaign), ENGAGEMENT);
+  g_assert_nonnull (at);
+  xml = adm_campaign_table_battle (campaign, table, ENGAGEMENT, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < turns; i++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  if (n_entries != NULL)
+    *n_entries = adm_journal_get_n_entries (adm_battle_get_log (battle));
+  return adm_table_battle_message (battle, ENGAGEMENT, at->id, from, end_reason, length);
+}
+
+/* The same exported to a file in the fixture's folder named @name; its path. */
 static char *
 export_battle (Fixture    *fixture,
                int         turns,
@@ -96,30 +131,66 @@ export_battle (Fixture    *fixture,
                guint      *n_entries)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (fixture->campaign, &error);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (11);
-  g_autoptr(AdmBattle) battle = NULL;
-  g_autofree char *xml = NULL, *message = NULL;
-  char *path = g_build_filename (fixture->dir, name, NULL);
   gsize length = 0;
+  g_autofree char *message = table_message (fixture, "Table 1", turns, from, end_reason,
+                                            &length, n_entries);
+  char *path = g_build_filename (fixture->dir, name, NULL);
 
-  g_assert_no_error (error);
-  xml = adm_campaign_table_battle (campaign, "Table 1", ENGAGEMENT, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
-  g_assert_no_error (error);
-  for (int i = 0; i < turns; i++)
-    {
-      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
-      g_assert_no_error (error);
-    }
-  message = adm_table_battle_message (battle, ENGAGEMENT, fixture->assignment, from, end_reason,
-                                      &length);
   g_assert_true (g_file_set_contents (path, message, (gssize) length, &error));
   g_assert_no_error (error);
-  if (n_entries != NULL)
-    *n_entries = adm_journal_get_n_entries (adm_battle_get_log (battle));
   return path;
+}
+
+/* POSTs @message to @url ("http://127.0.0.1:PORT/table/TOKEN/") for ENGAGEMENT, as a table
+ * would, on a plain socket; the answer's status line. */
+static char *
+post_entries (const char *url,
+              const char *message,
+              gsize       length)
+{
+  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *head = NULL;
+
+  g_assert_nonnull (uri);
+  connection = g_socket_client_connect_to_host (client, g_uri_get_host (uri),
+                                                (guint16) g_uri_get_port (uri), NULL, &error);
+  g_assert_no_error (error);
+  head = g_strdup_printf ("POST %sengagements/" ENGAGEMENT "/entries HTTP/1.1\r\n"
+                          "Host: 127.0.0.1\r\nContent-Type: application/xml\r\n"
+                          "Content-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n",
+                          g_uri_get_path (uri), length);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                                            head, strlen (head), NULL, NULL, &error));
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                                            message, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
+  return g_strchomp (g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error));
+}
+
+/* The next line serve prints that begins with "HH:MM:SS " (its reports), without the time. */
+static char *
+next_report (GDataInputStream *out)
+{
+  char *line;
+
+  while ((line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL)) != NULL)
+    {
+      g_test_message ("%s", line);
+      if (strlen (line) > 9 && line[2] == ':' && line[5] == ':' && line[8] == ' ')
+        {
+          char *report = g_strdup (line + 9);
+
+          g_free (line);
+          return report;
+        }
+      g_free (line);
+    }
+  return NULL;
 }
 
 /* Kept once: the entries said; imported again, not one byte of the campaign changes. */
@@ -229,6 +300,11 @@ test_serve_tables (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   gboolean links[2] = { FALSE, FALSE };
   gboolean assigned = FALSE;
+  g_autofree char *link2 = NULL, *message = NULL, *ended = NULL;
+  g_autofree char *status = NULL, *status_ended = NULL, *report = NULL, *report_ended = NULL;
+  g_autofree char *expected = NULL;
+  gsize length = 0, length_ended = 0;
+  guint n = 0;
   char *line;
 
   assert_failure (beyond, 1, "“Table 1” to “Table 2”");
@@ -257,10 +333,31 @@ test_serve_tables (Fixture       *fixture,
           if (g_str_has_prefix (line, prefix) && strstr (line, "/table/") != NULL &&
               g_str_has_suffix (line, "/"))
             links[t] = TRUE;
+          if (t == 1 && links[t] && link2 == NULL)
+            link2 = g_strdup (line + strlen ("Table 2: "));
         }
       g_free (line);
     }
   g_assert_no_error (error);
+  g_assert_nonnull (link2);
+
+  /* Table 2's master sends his battle, then its ending: serve says each. */
+  message = table_message (fixture, "Table 2", 1, 1, NULL, &length, &n);
+  status = post_entries (link2, message, length);
+  g_assert_cmpstr (status, ==, "HTTP/1.1 200 OK");
+  report = next_report (out);
+  expected = g_strdup_printf ("Table 2, engagement " ENGAGEMENT ": entries 1 to %u kept", n);
+  g_assert_cmpstr (report, ==, expected);
+  ended = table_message (fixture, "Table 2", 1, n + 1, "Pol Six withdrew", &length_ended, NULL);
+  status_ended = post_entries (link2, ended, length_ended);
+  g_assert_cmpstr (status_ended, ==, "HTTP/1.1 200 OK");
+  /* Its last turn, then its ending. */
+  g_clear_pointer (&report, g_free);
+  report = next_report (out);
+  g_assert_true (g_str_has_prefix (report, "Table 2, engagement " ENGAGEMENT ": entries "));
+  report_ended = next_report (out);
+  g_assert_cmpstr (report_ended, ==, "Table 2, engagement " ENGAGEMENT ": the battle is ended; "
+                   "its results are in the campaign");
   g_subprocess_send_signal (serve, SIGTERM);
   g_assert_true (g_subprocess_wait (serve, NULL, &error));
   g_assert_no_error (error);

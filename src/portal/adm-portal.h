@@ -12,7 +12,8 @@
  * Security: each admiral's link carries his 128-bit token (adm-portal-tokens.h);
  * any other path, a wrong, missing or revoked token, or another admiral's resource gets one
  * and the same 404. POSTs carry a per-page CSRF token; bodies are bounded; each client is
- * rate-limited; every name is escaped; no part of a URL reaches the file system. Nothing
+ * rate-limited; every name is escaped; no part of a URL reaches the file system. The tables
+ * of several masters are served on the same server, under "/table/" (adm-table-server.h). Nothing
  * listens before adm_portal_start (); the server stops with the object. Plain HTTP: anyone on
  * the room's network can read the traffic.
  *
