@@ -18,6 +18,7 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
+#include "adm-table-client.h"
 
 
 struct _AdmiraltyBattlePage
@@ -39,6 +40,9 @@ struct _AdmiraltyBattlePage
    * own; read-only once ended (adm-battle-result.h). */
   AdmCampaign          *campaign;
   char                 *engagement_id;
+  /* A battle fought at this table for a chief master elsewhere (adm-table-client.h): kept in
+   * the tables folder, each entry sent to the chief as it is recorded. */
+  AdmTableClient       *client;
 
   GSettings            *settings;
   GListStore           *report_store;
@@ -369,7 +373,18 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
   AdmPhase phase = adm_battle_get_phase (self->battle);
 
   g_free (self->phase_label);
-  if (admiralty_battle_page_get_finished (self))
+  if (self->client != NULL)
+    {
+      g_autofree char *status = admiralty_battle_page_get_table_status (self);
+      g_autofree char *where = adm_table_client_get_end_reason (self->client) != NULL
+                                 ? g_strdup_printf (_("Ended at turn %d"),
+                                                    adm_battle_get_turn (self->battle))
+                                 : turn_phase_text (adm_battle_get_turn (self->battle), phase);
+
+      /* Translators: a battle fought at this table: "Turn 2 · Fire — All sent to the chief" */
+      self->phase_label = g_strdup_printf (_("%s — %s"), where, status);
+    }
+  else if (admiralty_battle_page_get_finished (self))
     {
       const AdmBattleEnding *ending = adm_state_get_battle_ending (
         adm_campaign_get_state (self->campaign), self->engagement_id);
@@ -1182,6 +1197,9 @@ admiralty_battle_page_program_dice (AdmiraltyBattlePage  *self,
   if (self->campaign != NULL && self->engagement_id != NULL)
     return adm_campaign_dice_source (self->campaign, self->engagement_id, self->battle, NULL,
                                      adm_clock_now (), error);
+  /* At a table: drawn as the chief's campaign draws them, from this table's secret. */
+  if (self->client != NULL)
+    return adm_table_client_dice_source (self->client, NULL, NULL, error);
   return ADM_DICE_SOURCE (admiralty_battle_page_synced_prng (self));
 }
 
@@ -1372,6 +1390,14 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
 
   g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
 
+  if (self->client != NULL && admiralty_battle_page_get_read_only (self))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Is Over at This Table"),
+                     adm_table_client_get_end_reason (self->client) != NULL
+                       ? _("It was ended here and its ending sent to the chief master.")
+                       : adm_table_client_get_message (self->client));
+      return;
+    }
   if (admiralty_battle_page_get_at_table (self))
     {
       adm_campaign_check_at_hand (self->campaign, self->engagement_id, &error);
@@ -1426,6 +1452,15 @@ refuse_if_finished (AdmiraltyBattlePage  *self,
 {
   if (admiralty_battle_page_get_at_table (self))
     return !adm_campaign_check_at_hand (self->campaign, self->engagement_id, error);
+  if (self->client != NULL && admiralty_battle_page_get_read_only (self))
+    {
+      g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                           adm_table_client_get_end_reason (self->client) != NULL
+                             ? _("This battle was ended at this table and its ending sent to "
+                                 "the chief master")
+                             : adm_table_client_get_message (self->client));
+      return TRUE;
+    }
   if (!admiralty_battle_page_get_finished (self))
     return FALSE;
   g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
@@ -1932,6 +1967,9 @@ admiralty_battle_page_dispose (GObject *object)
 
   g_clear_object (&self->battle);
   g_clear_object (&self->campaign);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
+  g_clear_object (&self->client);
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
   g_clear_object (&self->report_store);
@@ -2411,7 +2449,90 @@ gboolean
 admiralty_battle_page_get_read_only (AdmiraltyBattlePage *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  if (self->client != NULL)
+    return adm_table_client_get_end_reason (self->client) != NULL ||
+           adm_table_client_get_state (self->client) == ADM_TABLE_CLIENT_REFUSED;
   return admiralty_battle_page_get_finished (self) || admiralty_battle_page_get_at_table (self);
+}
+
+char *
+admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
+{
+  guint waiting;
+
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  if (self->client == NULL)
+    return NULL;
+  waiting = adm_table_client_get_waiting (self->client);
+  switch (adm_table_client_get_state (self->client))
+    {
+    case ADM_TABLE_CLIENT_REFUSED:
+      /* Translators: a table's battle the chief took back or refused: his words follow */
+      return g_strdup_printf (_("Refused by the chief: %s"),
+                              adm_table_client_get_message (self->client));
+    case ADM_TABLE_CLIENT_WAITING:
+    case ADM_TABLE_CLIENT_SENDING:
+      if (waiting > 0)
+        /* Translators: a table's battle: "3 entries waiting for the chief…" */
+        return g_strdup_printf (ngettext ("%u entry waiting for the chief…",
+                                          "%u entries waiting for the chief…", waiting),
+                                waiting);
+      return g_strdup (_("Sending to the chief…"));
+    case ADM_TABLE_CLIENT_ALL_SENT:
+    case ADM_TABLE_CLIENT_IDLE:
+    default:
+      return g_strdup (_("All sent to the chief"));
+    }
+}
+
+AdmTableClient *
+admiralty_battle_page_get_table_client (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+  return self->client;
+}
+
+AdmiraltyBattlePage *
+admiralty_battle_page_open_table (AdmTableClient  *client,
+                                  GError         **error)
+{
+  g_autoptr(AdmiraltyBattlePage) self = NULL;
+  g_autofree char *folder = NULL, *name = NULL;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (client), NULL);
+
+  battle = adm_table_client_get_battle (client);
+  if (battle == NULL)
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                           _("No battle of this table is open"));
+      return NULL;
+    }
+  folder = adm_table_client_folder ();
+  name = g_strdup_printf ("%s.battle", adm_table_client_get_assignment (client));
+  self = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_BATTLE_PAGE, NULL));
+  self->client = g_object_ref (client);
+  self->engagement_id = g_strdup (adm_table_client_get_engagement (client));
+  /* The session reopens it from here (admiralty-window-session.c). */
+  self->source_path = g_build_filename (folder, name, NULL);
+  self->resumed = adm_battle_get_journal (battle)->len > 0;
+  self->seed = adm_battle_get_seed (battle);
+  while (self->seed == 0)
+    self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  g_object_set (self, "battle", battle, NULL);
+  /* The header says what the chief holds, as his answers come. */
+  g_signal_connect_object (client, "notify::state",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::waiting",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::message",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  return g_steal_pointer (&self);
 }
 
 gboolean
@@ -2421,6 +2542,16 @@ admiralty_battle_page_end_battle (AdmiraltyBattlePage  *self,
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
 
+  /* At a table: the ending, with the master's reason, is kept and sent to the chief, who
+   * applies it in his campaign. */
+  if (self->client != NULL)
+    {
+      if (!adm_table_client_end_battle (self->client, reason != NULL ? reason : "", error))
+        return FALSE;
+      drop_drafts (self);
+      admiralty_battle_page_update_labels (self);
+      return TRUE;
+    }
   if (self->campaign == NULL)
     {
       g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,

@@ -8,6 +8,7 @@
 
 #include "admiralty-engine.h"
 #include "admiralty-orders-panel.h"
+#include "adm-table-client.h"
 
 G_BEGIN_DECLS
 
@@ -61,6 +62,18 @@ gboolean             admiralty_battle_page_get_at_table      (AdmiraltyBattlePag
 /* Opened at another table and the campaign has received more of it (or it came back) since:
  * the window opens it again as the campaign now holds it. */
 gboolean             admiralty_battle_page_get_stale         (AdmiraltyBattlePage  *self);
+/* Several masters, one campaign, at a table: the battle @client opened
+ * (adm_table_client_open_battle ()), fought as any other, each entry sent to the chief by
+ * @client; End Battle sends the ending with the master's reason. Its key
+ * (admiralty_battle_page_get_source_path ()) is its file in the tables folder. */
+AdmiraltyBattlePage *admiralty_battle_page_open_table        (AdmTableClient       *client,
+                                                              GError              **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+AdmTableClient      *admiralty_battle_page_get_table_client  (AdmiraltyBattlePage  *self);
+/* "All sent to the chief", "3 entries waiting for the chief…", "Refused by the chief:
+ * REASON"; NULL for a battle not at a table. */
+char                *admiralty_battle_page_get_table_status  (AdmiraltyBattlePage  *self)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* Ended or at another table: nothing can be played, undone or ended on this page. */
 gboolean             admiralty_battle_page_get_read_only     (AdmiraltyBattlePage  *self);
 /* Ends the campaign battle as it stands, with the master's @reason (or NULL), and carries its

@@ -13,6 +13,7 @@
 #include "admiralty-roll-dialog.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-tables-dialog.h"
+#include "admiralty-join-dialog.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
@@ -113,7 +114,9 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
                                  page != NULL && !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-battle",
-                                 page != NULL && admiralty_battle_page_get_campaign (page) != NULL &&
+                                 page != NULL &&
+                                 (admiralty_battle_page_get_campaign (page) != NULL ||
+                                  admiralty_battle_page_get_table_client (page) != NULL) &&
                                  !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-pause", has_campaign);
@@ -341,15 +344,25 @@ end_battle_action (GtkWidget  *widget,
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
 
-  if (page == NULL || admiralty_battle_page_get_campaign (page) == NULL ||
+  if (page == NULL ||
+      (admiralty_battle_page_get_campaign (page) == NULL &&
+       admiralty_battle_page_get_table_client (page) == NULL) ||
       admiralty_battle_page_get_read_only (page))
     return;
-  /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
-  body = g_strdup_printf (_("%s is at %s. Ships destroyed, wrecks, captures, damage, readiness "
-                            "and criticals go into the campaign's fleets as one action, which "
-                            "Undo in the campaign takes back."),
-                          adm_battle_get_name (admiralty_battle_page_get_battle (page)),
-                          admiralty_battle_page_get_phase_label (page));
+  if (admiralty_battle_page_get_table_client (page) != NULL)
+    /* Translators: a battle fought at this table; %s is the battle's name, then "Turn 2 ·
+     * Movement — All sent to the chief" */
+    body = g_strdup_printf (_("%s is at %s. The ending and your reason are sent to the chief "
+                              "master, who carries the results into his campaign."),
+                            adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                            admiralty_battle_page_get_phase_label (page));
+  else
+    /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
+    body = g_strdup_printf (_("%s is at %s. Ships destroyed, wrecks, captures, damage, "
+                              "readiness and criticals go into the campaign's fleets as one "
+                              "action, which Undo in the campaign takes back."),
+                            adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                            admiralty_battle_page_get_phase_label (page));
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("End the Battle?"), body);
   entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why it ends, e.g. “Pol Six withdrew”"));
@@ -1199,6 +1212,26 @@ tables_count_cb (AdmiraltyWindow       *self,
                                       admiralty_tables_dialog_get_n_tables (dialog));
 }
 
+static void
+join_open_cb (AdmiraltyWindow *self,
+              AdmTableClient  *client)
+{
+  _admiralty_window_open_table_battle (self, client);
+}
+
+/* win.join-table: a table master joins the chief's campaign with his table's link. */
+static void
+join_table_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyJoinDialog *dialog = admiralty_join_dialog_new (GTK_WINDOW (widget));
+
+  g_signal_connect_object (dialog, "open-battle", G_CALLBACK (join_open_cb), widget,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* win.tables: several masters, one campaign — the tables other masters join, served with the
  * admirals' portal. */
 static void
@@ -1279,6 +1312,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.share-admirals", NULL,
                                    share_admirals_action);
   gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
+  gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print-report", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
