@@ -6,13 +6,16 @@
  * the entries the table sends show in its row live (turn, phase, losses) and in the dialog;
  * "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
  * table has played) changes nothing; "Take Back…" with a reason gives it back to the chief.
- * Screenshots of the queue and the dialog are saved in the build's tests folder. */
+ * At the table (the same process on loopback), Join a Table lists the engagement, opens it in
+ * a battle page, sends each phase to the chief and then the ending.
+ * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "admiralty-battle-page.h"
+#include "admiralty-join-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
@@ -280,6 +283,115 @@ test_queue_and_dialog (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static gboolean
+listed (gpointer data)
+{
+  g_autofree char *listing = admiralty_join_dialog_get_listing (data);
+
+  return listing[0] != '\0';
+}
+
+static gboolean
+all_sent (gpointer data)
+{
+  return adm_table_client_get_state (data) == ADM_TABLE_CLIENT_ALL_SENT &&
+         adm_table_client_get_waiting (data) == 0;
+}
+
+static void
+opened_cb (AdmiraltyJoinDialog *dialog,
+           AdmTableClient      *client,
+           AdmTableClient     **out)
+{
+  g_set_object (out, client);
+}
+
+/* The table master's side in the same process: Join a Table lists the engagement sent to his
+ * table, opens it in a battle page; each phase he resolves reaches the chief, whose queue
+ * shows it; End Battle hands the ending back with the reason. */
+static void
+test_join_and_play (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *link = NULL, *listing = NULL, *line = NULL, *status = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyJoinDialog *join;
+  AdmiraltyBattlePage *page;
+  AdmPortal *portal;
+  AdmTableReceipt receipt;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tables", NULL));
+  iterate ();
+  portal = admiralty_order_board_get_portal (board (fixture));
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  admiralty_order_board_set_n_tables (board (fixture), 2);
+  g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
+  g_assert_no_error (error);
+  link = adm_table_server_get_link (admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window),
+                                                                        portal),
+                                    "Table 2");
+  g_assert_nonnull (link);
+
+  /* A wrong link is said so, and lists nothing. */
+  join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+  g_signal_connect (join, "open-battle", G_CALLBACK (opened_cb), &client);
+  gtk_window_present (GTK_WINDOW (join));
+  iterate_until (widget_mapped, join, 5000);
+  admiralty_join_dialog_connect (join, "http://127.0.0.1/not-a-table/");
+  iterate ();
+  g_assert_cmpstr (admiralty_join_dialog_get_status (join), !=, "");
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "");
+  g_clear_pointer (&listing, g_free);
+
+  admiralty_join_dialog_connect (join, link);
+  iterate_until (listed, join, 10000);
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
+  g_assert_cmpstr (admiralty_join_dialog_get_status (join), ==,
+                   "Table 2 of The Komarr Campaign");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
+  for (int i = 0; i < 200 && client == NULL; i++)
+    iterate ();
+  g_assert_nonnull (client);
+  g_assert_true (_admiralty_window_open_table_battle (fixture->window, client));
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_true (admiralty_battle_page_get_table_client (page) == client);
+  g_assert_false (admiralty_battle_page_get_read_only (page));
+
+  /* A phase at the table reaches the chief; the header says so. */
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_cmpstr (status, ==, "All sent to the chief");
+  g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "All sent to the chief"));
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 1);
+  line = queue_line (fixture, "c1-3");
+  g_assert_nonnull (strstr (line, "At the table “Table 2” · Turn 1"));
+  g_clear_pointer (&line, g_free);
+
+  /* End Battle at the table: the chief applies the ending. */
+  g_assert_true (admiralty_battle_page_end_battle (page, "Pol Six withdrew", &error));
+  g_assert_no_error (error);
+  iterate_until (all_sent, client, 10000);
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_true (receipt.ended);
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  g_assert_nonnull (adm_state_get_battle_ending (adm_campaign_get_state (campaign), "c1-3"));
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,5 +399,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "tables-ui");
   g_test_add ("/ui/tables-ui/F-STRAT-4/queue-and-dialog", Fixture, NULL, fixture_set_up,
               test_queue_and_dialog, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,
+              test_join_and_play, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }
