@@ -362,6 +362,22 @@ admiralty_battle_page_update_read_only (AdmiraltyBattlePage *self)
   };
   gboolean finished = admiralty_battle_page_get_read_only (self);
 
+  if (self->client != NULL && adm_table_client_get_end_reason (self->client) == NULL)
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, _("Refused by the Chief"),
+                                               adm_table_client_get_message (self->client));
+  else if (self->client != NULL)
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, _("The Battle Has Ended"),
+                                               _("It was ended at this table and its ending "
+                                                 "sent to the chief master, who carries its "
+                                                 "results into the campaign."));
+  else if (admiralty_battle_page_get_at_table (self))
+    admiralty_orders_panel_set_read_only_text (self->orders_panel,
+                                               _("Fought at Another Table"),
+                                               _("Its master sends each entry as he records it, "
+                                                 "and this tab follows. Take it back from the "
+                                                 "Orders tab to fight it here."));
+  else
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, NULL, NULL);
   admiralty_orders_panel_set_read_only (self->orders_panel, finished);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], !finished);
