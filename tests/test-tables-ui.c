@@ -17,6 +17,7 @@
 #include "admiralty-battle-page.h"
 #include "admiralty-join-dialog.h"
 #include "admiralty-order-board.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
@@ -298,6 +299,12 @@ all_sent (gpointer data)
          adm_table_client_get_waiting (data) == 0;
 }
 
+static gboolean
+client_set (gpointer data)
+{
+  return *(AdmTableClient **) data != NULL;
+}
+
 static void
 opened_cb (AdmiraltyJoinDialog *dialog,
            AdmTableClient      *client,
@@ -306,32 +313,30 @@ opened_cb (AdmiraltyJoinDialog *dialog,
   g_set_object (out, client);
 }
 
-/* The table master's side in the same process: Join a Table lists the engagement sent to his
- * table, opens it in a battle page; each phase he resolves reaches the chief, whose queue
- * shows it; End Battle hands the ending back with the reason. */
-static void
-test_join_and_play (Fixture       *fixture,
-                    gconstpointer  data)
+/* The table master's side in the same process: the chief turns two tables on and sends c1-3
+ * to "Table 2"; Join a Table says a wrong link is wrong, lists the engagement sent to the
+ * table, and opens it in a battle page of the chief's window (as good as another's). */
+static AdmiraltyBattlePage *
+join_c1_3 (Fixture                *fixture,
+           AdmTableClient        **client,
+           AdmiraltyTablesDialog **tables)
 {
-  AdmCampaign *campaign = fixture->window->campaign;
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmTableClient) client = NULL;
-  g_autofree char *link = NULL, *listing = NULL, *line = NULL, *status = NULL;
-  AdmiraltyTablesDialog *tables;
+  g_autofree char *link = NULL, *listing = NULL;
   AdmiraltyJoinDialog *join;
   AdmiraltyBattlePage *page;
   AdmPortal *portal;
-  AdmTableReceipt receipt;
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   iterate ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tables", NULL));
-  iterate ();
-  portal = admiralty_order_board_get_portal (board (fixture));
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  admiralty_order_board_set_portal (board (fixture), portal);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  *tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (*tables, 2, &error));
   g_assert_no_error (error);
   admiralty_order_board_set_n_tables (board (fixture), 2);
   g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
@@ -343,7 +348,7 @@ test_join_and_play (Fixture       *fixture,
 
   /* A wrong link is said so, and lists nothing. */
   join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
-  g_signal_connect (join, "open-battle", G_CALLBACK (opened_cb), &client);
+  g_signal_connect (join, "open-battle", G_CALLBACK (opened_cb), client);
   gtk_window_present (GTK_WINDOW (join));
   iterate_until (widget_mapped, join, 5000);
   admiralty_join_dialog_connect (join, "http://127.0.0.1/not-a-table/");
@@ -360,14 +365,29 @@ test_join_and_play (Fixture       *fixture,
   g_assert_cmpstr (admiralty_join_dialog_get_status (join), ==,
                    "Table 2 of The Komarr Campaign");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
-  for (int i = 0; i < 200 && client == NULL; i++)
-    iterate ();
-  g_assert_nonnull (client);
-  g_assert_true (_admiralty_window_open_table_battle (fixture->window, client));
+  iterate_until (client_set, client, 10000);
+  g_assert_nonnull (*client);
+  g_assert_true (_admiralty_window_open_table_battle (fixture->window, *client));
   page = _admiralty_window_get_battle_page (fixture->window);
   g_assert_nonnull (page);
-  g_assert_true (admiralty_battle_page_get_table_client (page) == client);
+  g_assert_true (admiralty_battle_page_get_table_client (page) == *client);
   g_assert_false (admiralty_battle_page_get_read_only (page));
+  return page;
+}
+
+/* Each phase resolved at the table reaches the chief's campaign and queue; End Battle hands
+ * the ending back with the reason. */
+static void
+test_join_and_play (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *line = NULL, *status = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
+  AdmTableReceipt receipt;
 
   /* A phase at the table reaches the chief; the header says so. */
   admiralty_battle_page_resolve_phase (page, FALSE);
@@ -392,6 +412,43 @@ test_join_and_play (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (tables));
 }
 
+static gboolean
+refused (gpointer data)
+{
+  return adm_table_client_get_state (data) == ADM_TABLE_CLIENT_REFUSED;
+}
+
+/* The chief takes c1-3 back with a reason: the table's next entry is refused, its page says
+ * the chief's words and takes no more orders; the battle stays on the table's laptop. */
+static void
+test_join_taken_back (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *status = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
+
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  g_assert_true (admiralty_order_board_take_back (board (fixture), C1_3, "Table 2 went home",
+                                                  &error));
+  g_assert_no_error (error);
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (refused, client, 10000);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_nonnull (strstr (status, "Table 2 went home"));
+  g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "Table 2 went home"));
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  g_assert_false (admiralty_battle_page_undo (page, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (adm_battle_get_journal (admiralty_battle_page_get_battle (page))->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -401,5 +458,7 @@ main (int   argc,
               test_queue_and_dialog, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,
               test_join_and_play, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/join-taken-back", Fixture, NULL, fixture_set_up,
+              test_join_taken_back, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

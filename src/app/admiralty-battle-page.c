@@ -2455,8 +2455,11 @@ admiralty_battle_page_get_stale (AdmiraltyBattlePage *self)
 
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
 
+  /* Taken back, the battle is the chief's to fight on this page; come back ended, its last
+   * entries are shown with the ending. */
   watched = g_object_get_data (G_OBJECT (self), "watched");
   return watched != NULL &&
+         (admiralty_battle_page_get_at_table (self) || admiralty_battle_page_get_finished (self)) &&
          g_strcmp0 (watched, adm_campaign_get_battle (self->campaign, self->engagement_id,
                                                       NULL, NULL)) != 0;
 }
@@ -2484,9 +2487,9 @@ admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
   switch (adm_table_client_get_state (self->client))
     {
     case ADM_TABLE_CLIENT_REFUSED:
-      /* Translators: a table's battle the chief took back or refused: his words follow */
-      return g_strdup_printf (_("Refused by the chief: %s"),
-                              adm_table_client_get_message (self->client));
+      /* The chief's words: "The chief master took engagement c1-3 back from this table:
+       * REASON. …" */
+      return g_strdup (adm_table_client_get_message (self->client));
     case ADM_TABLE_CLIENT_WAITING:
     case ADM_TABLE_CLIENT_SENDING:
       if (waiting > 0)
